@@ -1,0 +1,84 @@
+/** Typed gateway errors, classified so the outbox knows what to retry (transient) and what to fail (permanent). */
+
+export type GatewayErrorKind = 'transient' | 'permanent'
+
+export type GatewayErrorCode =
+  // transient: worth retrying later
+  | 'network' // connection refused/reset, DNS, TLS
+  | 'timeout' // our per-call timeout elapsed
+  | 'rate_limited' // HTTP 429 (retryAfterMs when the gateway said so)
+  | 'server_error' // HTTP 5xx without a recognisable permanent message
+  | 'bad_response' // body truncated/garbage/wrong shape: the request may or may not have been applied
+  // permanent: retrying the same request cannot help
+  | 'aborted' // the caller's AbortSignal fired
+  | 'token_invalid' // token invalid or device expired / not authorized / wrong server subdomain
+  | 'secret_invalid' // secret key missing or wrong
+  | 'device_not_found'
+  | 'device_not_connected' // the sender is not linked/connected
+  | 'quota_exceeded'
+  | 'file_too_large'
+  | 'file_type' // type not allowed / plan does not support media
+  | 'invalid_input' // rejected by our own validation before sending (bad phone, >100 bulk items…)
+  | 'rejected' // the gateway said status:false for another reason (param invalid…)
+  | 'not_supported' // endpoint missing on this gateway (404/405)
+
+const TRANSIENT: ReadonlySet<GatewayErrorCode> = new Set([
+  'network',
+  'timeout',
+  'rate_limited',
+  'server_error',
+  'bad_response'
+])
+
+export interface GatewayErrorInit {
+  code: GatewayErrorCode
+  message: string
+  httpStatus?: number
+  /** The gateway's own `message` text, verbatim (never contains our token: we only echo the gateway). */
+  gatewayMessage?: string
+  retryAfterMs?: number
+  /** The operation, e.g. 'send-image-from-local', for logs and the outbox's failure reason. */
+  operation?: string
+  cause?: unknown
+}
+
+export class GatewayError extends Error {
+  readonly code: GatewayErrorCode
+  readonly kind: GatewayErrorKind
+  readonly httpStatus?: number
+  readonly gatewayMessage?: string
+  readonly retryAfterMs?: number
+  readonly operation?: string
+
+  constructor(init: GatewayErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause })
+    this.name = 'GatewayError'
+    this.code = init.code
+    this.kind = TRANSIENT.has(init.code) ? 'transient' : 'permanent'
+    this.httpStatus = init.httpStatus
+    this.gatewayMessage = init.gatewayMessage
+    this.retryAfterMs = init.retryAfterMs
+    this.operation = init.operation
+  }
+
+  get transient(): boolean {
+    return this.kind === 'transient'
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      kind: this.kind,
+      message: this.message,
+      httpStatus: this.httpStatus,
+      gatewayMessage: this.gatewayMessage,
+      retryAfterMs: this.retryAfterMs,
+      operation: this.operation
+    }
+  }
+}
+
+export function isGatewayError(value: unknown): value is GatewayError {
+  return value instanceof GatewayError
+}

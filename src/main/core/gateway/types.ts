@@ -1,0 +1,257 @@
+/** The gateway client's public shapes: what every other core module (outbox, devices, CLI) codes against. */
+
+export interface GatewayCredentials {
+  /** e.g. https://solo.wablas.com (no trailing /api). http:// only for loopback (checked by the device registry). */
+  baseUrl: string
+  token: string
+  /** Newer accounts: sent as `Authorization: <token>.<secret>` and `?token=<token>.<secret>`. */
+  secret?: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Overrides the client's default timeout for this call. */
+  timeoutMs?: number
+}
+
+export type Quota = number | 'unlimited'
+
+export type DeviceConnection = 'connected' | 'disconnected' | 'unknown'
+
+/** `device/info`, current flat shape and legacy `data.whatsapp.*` shape, parsed into one. */
+export interface DeviceInfo {
+  name: string | null
+  serial: string | null
+  /** The device's own WhatsApp number, normalised 62… when present. */
+  sender: string | null
+  quota: Quota | null
+  /** As the gateway gives it (e.g. '2026-12-31' or '2026-12-31 23:59:59'). */
+  expiresAt: string | null
+  /** Current shape only: whether the device is activated (IT support) and not expired. */
+  active: boolean | null
+  connection: DeviceConnection
+  /** The gateway's own status text, verbatim. */
+  statusText: string | null
+  shape: 'current' | 'legacy'
+}
+
+/** What `device/scan` returned, made safe for the renderer: never remote HTML. */
+export type QrCode =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/svg+xml' | 'image/webp'; bytes: Uint8Array }
+
+export interface RestartResult {
+  /** Which endpoint worked; the client remembers it per base URL. */
+  via: 'restart' | 'reconnect'
+  message: string
+  /** `device_` of the legacy reconnect response, or the id parsed from the restart message. */
+  deviceId: string | null
+}
+
+export interface AcceptedMessage {
+  id: string
+  /** Normalised recipient (62…) or group id; always a string even if the gateway sent a number. */
+  phone: string
+  status: string
+  refId: string | null
+}
+
+export interface SendResult {
+  deviceId: string | null
+  quota: Quota | null
+  messages: AcceptedMessage[]
+  /** The gateway's message text. */
+  message: string
+}
+
+export type MediaKind = 'image' | 'document' | 'video' | 'audio'
+
+export interface SendFlags {
+  /** Recipient is a WhatsApp group id (sent as isGroup=true, phone untouched). */
+  isGroup?: boolean
+  /** Caller's transaction id; the outbox uses its item id so reports can be searched by it. */
+  refId?: string
+  secret?: boolean
+  retry?: number
+  priority?: boolean
+}
+
+export interface SendTextInput extends SendFlags {
+  /** One or more recipients; joined with ',' on the wire. */
+  phone: string | string[]
+  message: string
+}
+
+export interface SendMediaUrlInput extends SendFlags {
+  phone: string | string[]
+  kind: MediaKind
+  url: string
+  caption?: string
+}
+
+export interface LocalFile {
+  /** File name shown to the recipient / used for the type (x.jpg). */
+  name: string
+  mime?: string
+  bytes: Uint8Array
+}
+
+export interface SendLocalFileInput extends SendFlags {
+  phone: string | string[]
+  kind: MediaKind
+  file: LocalFile
+  caption?: string
+}
+
+export interface BulkTextItem extends SendFlags {
+  phone: string
+  message: string
+}
+
+export interface CreateDeviceInput {
+  name: string
+  phone: string
+  bank: 'BCA' | 'BNI' | 'BRI' | 'MANDIRI' | 'OVO' | 'DANA' | 'GOPAY' | 'SHOPEEPAY'
+  product: 'lite' | 'pro' | 'enterprise'
+  periode?: 'monthly' | 'yearly'
+}
+
+export interface Invoice {
+  deviceName: string | null
+  device: string | null
+  product: string | null
+  numberInvoice: string | null
+  periode: string | null
+  bank: { bankName: string | null; accountNumber: string | null; accountName: string | null } | null
+  discount: number | null
+  total: number | null
+  dueDate: string | null
+  message: string
+}
+
+export interface GeneratedToken {
+  deviceName: string | null
+  deviceSerial: string | null
+  token: string
+}
+
+export interface ScheduleInput {
+  phone: string | string[]
+  message: string
+  /** Y-m-d */
+  date: string
+  /** H:i:s */
+  time: string
+  /** IANA name, e.g. Asia/Jakarta */
+  timezone: string
+  isGroup?: boolean
+}
+
+export interface ScheduleV2Item {
+  category: 'text' | 'image' | 'video' | 'document' | 'audio'
+  phone: string
+  /** Y-m-d H:i:s in the device's timezone */
+  scheduledAt: string
+  text: string
+  url?: string
+}
+
+export interface ScheduledMessage {
+  id: string
+  phone: string
+  scheduleAt: string | null
+  timezone: string | null
+}
+
+export interface ScheduleResult {
+  message: string
+  scheduleId: string | null
+  messages: ScheduledMessage[]
+}
+
+/** One line of report-realtime or report/message, normalised. */
+export interface ReportItem {
+  id: string
+  from: string | null
+  to: string | null
+  status: string
+  refId: string | null
+  category: string | null
+  text: string | null
+  createdAt: string | null
+  updatedAt: string | null
+}
+
+export interface ReportPage {
+  page: number
+  totalPage: number
+  totalData: number
+  items: ReportItem[]
+}
+
+export interface ReportMessageQuery {
+  refId?: string
+  status?: 'pending' | 'cancel' | 'read' | 'sent'
+  /** Y-m-d */
+  date?: string
+  messageId?: string
+  phone?: string
+  device?: string
+  page?: number
+  perPage?: number
+}
+
+export interface ReportRealtimeQuery {
+  messageIds?: string[]
+  page?: number
+  /** ≤ 1000 */
+  limit?: number
+}
+
+/** Every operation the seed names, one method each. All reject with GatewayError only. */
+export interface GatewayClient {
+  readonly baseUrl: string
+
+  // device
+  deviceInfo(opts?: CallOptions): Promise<DeviceInfo>
+  scanQr(opts?: CallOptions): Promise<QrCode>
+  restart(opts?: CallOptions): Promise<RestartResult>
+  changeNumber(phone: string, opts?: CallOptions): Promise<{ message: string }>
+  createDevice(input: CreateDeviceInput, opts?: CallOptions): Promise<Invoice>
+  generateToken(opts?: CallOptions): Promise<GeneratedToken>
+  disconnect(opts?: CallOptions): Promise<{ message: string }>
+  changeWebhookUrl(url: string, opts?: CallOptions): Promise<{ message: string }>
+  changeTrackingUrl(url: string, opts?: CallOptions): Promise<{ message: string }>
+
+  // send
+  sendText(input: SendTextInput, opts?: CallOptions): Promise<SendResult>
+  /** GET /api/send-message with everything in the query (token included). */
+  sendTextSimple(input: SendTextInput, opts?: CallOptions): Promise<SendResult>
+  /** POST /api/v2/send-message; at most 100 items (more is an invalid_input error, never split silently). */
+  sendTextBulk(items: BulkTextItem[], opts?: CallOptions): Promise<SendResult>
+  sendMediaUrl(input: SendMediaUrlInput, opts?: CallOptions): Promise<SendResult>
+  /** POST /api/send-{kind}-from-local with the encoding the reference gives for that kind. */
+  sendLocalFile(input: SendLocalFileInput, opts?: CallOptions): Promise<SendResult>
+
+  // schedule
+  createSchedule(input: ScheduleInput, opts?: CallOptions): Promise<ScheduleResult>
+  updateSchedule(scheduleId: string, input: ScheduleInput, opts?: CallOptions): Promise<ScheduleResult>
+  cancelSchedule(scheduleId: string, opts?: CallOptions): Promise<{ message: string }>
+  deleteSchedule(scheduleId: string, opts?: CallOptions): Promise<{ message: string }>
+  createScheduleV2(items: ScheduleV2Item[], opts?: CallOptions): Promise<ScheduleResult>
+  updateScheduleV2(scheduleId: string, items: ScheduleV2Item[], opts?: CallOptions): Promise<ScheduleResult>
+  deleteSchedulesV2(scheduleIds: string[], opts?: CallOptions): Promise<{ message: string }>
+
+  // report and tracking
+  reportRealtime(query: ReportRealtimeQuery, opts?: CallOptions): Promise<ReportPage>
+  reportMessages(query: ReportMessageQuery, opts?: CallOptions): Promise<ReportPage>
+}
+
+export interface GatewayClientOptions extends GatewayCredentials {
+  /** Default per-call timeout (ms). Default 20 000; uploads scale it with size. */
+  timeoutMs?: number
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch
+  /** Remembers per base URL which restart endpoint works; defaults to a process-wide memory. */
+  restartMemory?: Map<string, 'restart' | 'reconnect'>
+}

@@ -1,0 +1,77 @@
+/**
+ * The core side of the contract, written once for every transport (Electron ipcMain, the harness's
+ * WebSocket): validate the request, run the handler, validate the reply, and turn any failure into
+ * an error result the window can show. Nothing secret goes into an error: handlers throw ApiFailure
+ * with operator-facing text, and unexpected errors are reported generically.
+ */
+import {
+  invokeChannels,
+  isInvokeChannel,
+  type ApiErrorShape,
+  type InvokeChannel,
+  type InvokeReply,
+  type InvokeResult,
+  type ParsedRequest
+} from '../../shared/contract'
+
+export type ApiHandlers = {
+  [C in InvokeChannel]: (request: ParsedRequest<C>) => Promise<InvokeReply<C>>
+}
+
+/** An error meant for the operator: its message is shown as is. */
+export class ApiFailure extends Error {
+  readonly code: string
+  readonly field?: string
+  constructor(code: string, message: string, field?: string) {
+    super(message)
+    this.name = 'ApiFailure'
+    this.code = code
+    this.field = field
+  }
+}
+
+export interface DispatchOptions {
+  /** Where unexpected errors are reported (a redacting logger); never the window. */
+  onUnexpected?: (channel: string, error: unknown) => void
+  /** Maps known error types (e.g. GatewayError) to operator-facing shapes. */
+  describeError?: (error: unknown) => ApiErrorShape | undefined
+}
+
+export async function dispatchInvoke(
+  handlers: ApiHandlers,
+  channel: unknown,
+  rawRequest: unknown,
+  options: DispatchOptions = {}
+): Promise<InvokeResult> {
+  if (!isInvokeChannel(channel)) {
+    return { ok: false, error: { code: 'unknown_channel', message: 'Unknown channel' } }
+  }
+  const spec = invokeChannels[channel]
+  const parsed = spec.request.safeParse(rawRequest ?? {})
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = issue?.path.join('.') || undefined
+    return {
+      ok: false,
+      error: { code: 'invalid_request', message: issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request', field }
+    }
+  }
+  try {
+    const handler = handlers[channel] as (request: unknown) => Promise<unknown>
+    const value = await handler(parsed.data)
+    const reply = spec.reply.safeParse(value)
+    if (!reply.success) {
+      options.onUnexpected?.(channel, reply.error)
+      return { ok: false, error: { code: 'internal', message: 'The app produced an invalid reply; see the log.' } }
+    }
+    return { ok: true, value: reply.data }
+  } catch (error) {
+    if (error instanceof ApiFailure) {
+      return { ok: false, error: { code: error.code, message: error.message, field: error.field } }
+    }
+    const described = options.describeError?.(error)
+    if (described) return { ok: false, error: described }
+    options.onUnexpected?.(channel, error)
+    return { ok: false, error: { code: 'internal', message: 'Something went wrong; see the log for details.' } }
+  }
+}

@@ -1,0 +1,2 @@
+/** Setup for renderer component tests (jsdom). */
+export {}

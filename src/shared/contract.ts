@@ -1,0 +1,384 @@
+/**
+ * The one IPC contract between the operator's window and the core: every channel with zod schemas
+ * for its request and reply, and every event the core pushes. The Electron preload and ipcMain
+ * handlers, the browser-test harness and the renderer all derive from this file.
+ */
+import { z } from 'zod'
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+export const Id = z.string().min(1).max(128)
+
+export const Quota = z.union([z.number(), z.literal('unlimited')])
+
+export const DeviceState = z.enum([
+  'unknown', // not polled yet
+  'connected',
+  'disconnected', // a restart may bring it back
+  'needs-scan', // phone logged out / number changed: QR scan needed
+  'awaiting-activation', // scanned, waiting for the gateway's IT support
+  'expired',
+  'token-invalid',
+  'unreachable', // network or gateway failing
+  'locked' // the stored token could not be decrypted (keyring locked/changed); never overwritten
+])
+export type DeviceState = z.infer<typeof DeviceState>
+
+export const DeviceView = z.object({
+  id: Id,
+  label: z.string(),
+  baseUrl: z.string(),
+  /** Masked token, e.g. '••••a1b2'. The token itself never leaves the main process. */
+  tokenHint: z.string(),
+  hasSecret: z.boolean(),
+  sandbox: z.boolean(),
+  state: DeviceState,
+  /** Why it is in that state, in the operator's terms (the gateway's note when it gave one). */
+  stateNote: z.string().nullable(),
+  name: z.string().nullable(),
+  serial: z.string().nullable(),
+  sender: z.string().nullable(),
+  quota: Quota.nullable(),
+  expiresAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  stateSince: z.string().nullable(),
+  /** Sending to this device is paused by the operator. */
+  paused: z.boolean()
+})
+export type DeviceView = z.infer<typeof DeviceView>
+
+export const DeviceHistoryEntry = z.object({
+  at: z.string(),
+  state: DeviceState,
+  note: z.string().nullable()
+})
+
+export const QrView = z.union([
+  z.object({ kind: z.literal('text'), text: z.string(), fetchedAt: z.string(), refreshAfterMs: z.number() }),
+  z.object({
+    kind: z.literal('image'),
+    /** data:image/…;base64,… — made by main from the gateway's bytes; never remote HTML. */
+    dataUrl: z.string().startsWith('data:image/'),
+    fetchedAt: z.string(),
+    refreshAfterMs: z.number()
+  })
+])
+export type QrView = z.infer<typeof QrView>
+
+export const MessageKind = z.enum(['text', 'image', 'document', 'video', 'audio'])
+export type MessageKind = z.infer<typeof MessageKind>
+
+export const OutboxStatus = z.enum([
+  'scheduled',
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled'
+])
+export type OutboxStatus = z.infer<typeof OutboxStatus>
+
+export const Failure = z.object({
+  code: z.string(),
+  message: z.string(),
+  gatewayMessage: z.string().nullable()
+})
+
+export const ScheduleMode = z.enum(['local', 'gateway'])
+export const OverduePolicy = z.enum(['send', 'hold'])
+
+export const OutboxItemView = z.object({
+  id: Id,
+  deviceId: Id,
+  recipient: z.string(),
+  isGroup: z.boolean(),
+  kind: MessageKind,
+  /** Message text, or the caption of a file. */
+  text: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  status: OutboxStatus,
+  failure: Failure.nullable(),
+  gatewayId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  scheduledAt: z.string().nullable(),
+  timezone: z.string().nullable(),
+  scheduleMode: ScheduleMode.nullable(),
+  overduePolicy: OverduePolicy.nullable(),
+  /** Held by the overdue policy: waiting for the operator to send or cancel. */
+  held: z.boolean(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable()
+})
+export type OutboxItemView = z.infer<typeof OutboxItemView>
+
+export const OutboxHistoryEntry = z.object({ at: z.string(), status: OutboxStatus, note: z.string().nullable() })
+
+export const OutboxCounts = z.object({
+  scheduled: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  accepted: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  total: z.number().int()
+})
+export type OutboxCounts = z.infer<typeof OutboxCounts>
+
+export const FileHandleView = z.object({
+  handle: Id,
+  name: z.string(),
+  size: z.number().int(),
+  kind: MessageKind.exclude(['text']),
+  mime: z.string()
+})
+export type FileHandleView = z.infer<typeof FileHandleView>
+
+export const FileRejection = z.object({ name: z.string(), code: z.string(), message: z.string() })
+
+/**
+ * Where a file comes from. `path` is produced only by the Electron preload (webUtils from a real
+ * dropped/picked File); `bytes` carries pasted images and the browser harness's files. Main
+ * re-checks both (regular file, size, type by magic bytes) before it hands out a handle.
+ */
+export const FileSource = z.union([
+  z.object({ kind: z.literal('path'), path: z.string().min(1) }),
+  z.object({
+    kind: z.literal('bytes'),
+    name: z.string().min(1).max(255),
+    mime: z.string().optional(),
+    dataBase64: z.string()
+  })
+])
+export type FileSource = z.infer<typeof FileSource>
+
+export const Theme = z.enum(['system', 'light', 'dark'])
+export const Language = z.enum(['en', 'id'])
+
+export const Settings = z.object({
+  language: Language,
+  theme: Theme,
+  /** Device poll interval when idle. */
+  pollIntervalSec: z.number().int().min(5).max(3600),
+  /** Minimum gap between two sends on one device. */
+  pacingMs: z.number().int().min(0).max(600_000),
+  /** Largest file accepted, per gateway default 2 MB. */
+  maxFileBytes: z.number().int().min(1).max(100 * 1024 * 1024),
+  notifications: z.boolean(),
+  startAtLogin: z.boolean(),
+  supportContact: z.string().max(200),
+  /** Days a final item (and its attachment) is kept. */
+  retentionDays: z.number().int().min(1).max(3650),
+  defaultTimezone: z.string(),
+  /** Stronger-than-nothing storage of tokens when no keyring is available (explicit opt-in). */
+  allowWeakTokenStorage: z.boolean()
+})
+export type Settings = z.infer<typeof Settings>
+
+export const SandboxAction = z.enum(['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'])
+
+export const View = z.enum(['welcome', 'devices', 'linking', 'send', 'outbox', 'schedules', 'settings'])
+export type View = z.infer<typeof View>
+
+export const EnqueueEntry = z.union([
+  z.object({ kind: z.literal('text'), text: z.string().min(1).max(1024) }),
+  z.object({ kind: z.literal('file'), handle: Id, caption: z.string().max(1024).optional() })
+])
+
+export const ScheduleRequest = z.object({
+  /** Local wall-clock time 'YYYY-MM-DDTHH:mm' (seconds optional) in `timezone`. */
+  localTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/),
+  timezone: z.string().min(1),
+  mode: ScheduleMode,
+  overduePolicy: OverduePolicy.default('send')
+})
+
+const Empty = z.object({}).strict()
+const Ok = z.object({ ok: z.literal(true) })
+
+// ---------------------------------------------------------------------------------------------
+// Invoke channels: renderer → core, one reply each.
+
+export const invokeChannels = {
+  'app:bootstrap': {
+    request: Empty,
+    reply: z.object({
+      version: z.string(),
+      platform: z.string(),
+      firstRun: z.boolean(),
+      /** How tokens are kept: keychain, session-only (no keyring) or weak (explicit opt-in). */
+      secretStorage: z.enum(['keychain', 'session-only', 'weak']),
+      secretStorageNote: z.string().nullable(),
+      settings: Settings,
+      devices: z.array(DeviceView),
+      counts: OutboxCounts,
+      sendingPaused: z.boolean(),
+      sandboxRunning: z.boolean()
+    })
+  },
+  'settings:update': { request: Settings.partial(), reply: Settings },
+
+  'devices:list': { request: Empty, reply: z.object({ devices: z.array(DeviceView) }) },
+  'devices:add': {
+    request: z.object({
+      label: z.string().trim().min(1).max(80),
+      baseUrl: z.string().trim().min(1).max(300),
+      token: z.string().trim().min(1).max(400),
+      secret: z.string().trim().max(200).optional()
+    }),
+    reply: DeviceView
+  },
+  'devices:rename': { request: z.object({ id: Id, label: z.string().trim().min(1).max(80) }), reply: DeviceView },
+  'devices:reorder': { request: z.object({ ids: z.array(Id) }), reply: z.object({ devices: z.array(DeviceView) }) },
+  'devices:remove': { request: z.object({ id: Id }), reply: Ok },
+  'devices:refresh': { request: z.object({ id: Id }), reply: DeviceView },
+  'devices:restart': {
+    request: z.object({ id: Id }),
+    reply: z.object({ message: z.string(), via: z.enum(['restart', 'reconnect']), device: DeviceView })
+  },
+  'devices:changeNumber': {
+    request: z.object({ id: Id, phone: z.string().min(1).max(40) }),
+    reply: DeviceView
+  },
+  'devices:history': { request: z.object({ id: Id }), reply: z.object({ entries: z.array(DeviceHistoryEntry) }) },
+  'devices:qr': { request: z.object({ id: Id }), reply: QrView },
+  /** The wizard is open for this device: poll fast (5 s) until linked or `linking:end`. */
+  'linking:begin': { request: z.object({ id: Id }), reply: DeviceView },
+  'linking:end': { request: z.object({ id: Id }), reply: Ok },
+
+  'files:register': {
+    request: z.object({ sources: z.array(FileSource).min(1).max(1000) }),
+    reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
+  },
+  'files:release': { request: z.object({ handles: z.array(Id) }), reply: Ok },
+
+  'outbox:enqueue': {
+    request: z.object({
+      deviceId: Id,
+      recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
+      isGroup: z.boolean().default(false),
+      entries: z.array(EnqueueEntry).min(1).max(1000),
+      schedule: ScheduleRequest.optional()
+    }),
+    reply: z.object({ itemIds: z.array(Id) })
+  },
+  'outbox:list': {
+    request: z.object({
+      status: z.array(OutboxStatus).optional(),
+      deviceId: Id.optional(),
+      recipient: z.string().optional(),
+      /** ISO date bounds on createdAt */
+      from: z.string().optional(),
+      to: z.string().optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(200)
+    }),
+    reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
+  },
+  'outbox:get': {
+    request: z.object({ id: Id }),
+    reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
+  },
+  'outbox:counts': { request: Empty, reply: OutboxCounts },
+  'outbox:retry': { request: z.object({ id: Id }), reply: OutboxItemView },
+  'outbox:cancel': { request: z.object({ id: Id }), reply: OutboxItemView },
+  'outbox:delete': { request: z.object({ id: Id }), reply: Ok },
+  /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
+  'outbox:edit': {
+    request: z.object({
+      id: Id,
+      text: z.string().max(1024).optional(),
+      recipient: z.string().min(1).max(100).optional(),
+      schedule: ScheduleRequest.optional()
+    }),
+    reply: OutboxItemView
+  },
+  /** Send a held overdue item now. */
+  'outbox:release': { request: z.object({ id: Id }), reply: OutboxItemView },
+  'outbox:setPaused': {
+    request: z.object({ paused: z.boolean(), deviceId: Id.optional() }),
+    reply: z.object({ sendingPaused: z.boolean() })
+  },
+  'recipients:recent': { request: Empty, reply: z.object({ recipients: z.array(z.string()) }) },
+
+  'sandbox:start': { request: Empty, reply: z.object({ device: DeviceView }) },
+  'sandbox:control': { request: z.object({ deviceId: Id, action: SandboxAction }), reply: DeviceView },
+
+  'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) }
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Events: core → renderer.
+
+export const eventChannels = {
+  'devices:changed': z.object({ devices: z.array(DeviceView) }),
+  'outbox:itemChanged': z.object({ item: OutboxItemView }),
+  /** Many items changed at once (bulk enqueue, retention): the renderer refetches its page. */
+  'outbox:bulkChanged': z.object({ count: z.number().int() }),
+  'outbox:countsChanged': z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
+  'settings:changed': Settings,
+  /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */
+  'app:navigate': z.object({ view: View, deviceId: Id.optional(), handles: z.array(FileHandleView).optional() })
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Types derived from the contract.
+
+export type InvokeChannels = typeof invokeChannels
+export type InvokeChannel = keyof InvokeChannels
+export type EventChannel = keyof typeof eventChannels
+export type InvokeRequest<C extends InvokeChannel> = z.input<InvokeChannels[C]['request']>
+export type InvokeReply<C extends InvokeChannel> = z.output<InvokeChannels[C]['reply']>
+export type ParsedRequest<C extends InvokeChannel> = z.output<InvokeChannels[C]['request']>
+export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannels)[E]>
+
+export const ApiErrorShape = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Which request field was wrong, for forms. */
+  field: z.string().optional()
+})
+export type ApiErrorShape = z.infer<typeof ApiErrorShape>
+
+/** What crosses the wire for every invoke: a result, never a thrown transport error. */
+export const InvokeResult = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: ApiErrorShape })
+])
+export type InvokeResult = z.infer<typeof InvokeResult>
+
+export function isInvokeChannel(value: unknown): value is InvokeChannel {
+  return typeof value === 'string' && Object.hasOwn(invokeChannels, value)
+}
+
+export function isEventChannel(value: unknown): value is EventChannel {
+  return typeof value === 'string' && Object.hasOwn(eventChannels, value)
+}
+
+/** The API the window sees as `window.senderDesk` (preload in Electron, bridge script in the harness). */
+export interface SenderDeskApi {
+  invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void
+  /** Turn dropped/picked/pasted File objects into opaque handles (paths never reach the page). */
+  registerFiles(files: File[]): Promise<InvokeReply<'files:register'>>
+}
+
+/** Thrown by the window-side API when the core answers with an error. */
+export class ApiError extends Error {
+  readonly code: string
+  readonly field?: string
+  constructor(shape: ApiErrorShape) {
+    super(shape.message)
+    this.name = 'ApiError'
+    this.code = shape.code
+    this.field = shape.field
+  }
+}

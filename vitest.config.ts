@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000
+        }
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/src/test-setup.ts']
+        }
+      }
+    ]
+  }
+})
