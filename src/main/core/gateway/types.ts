@@ -30,8 +30,10 @@ export interface DeviceInfo {
   /** Current shape only: whether the device is activated (IT support) and not expired. */
   active: boolean | null
   connection: DeviceConnection
-  /** The gateway's own status text, verbatim. */
+  /** The gateway's own status text, verbatim (e.g. 'connected'). */
   statusText: string | null
+  /** A free-text note when the gateway gives one (e.g. 'whatsapp sender not connected, need scan qr code again'). */
+  note: string | null
   shape: 'current' | 'legacy'
 }
 
