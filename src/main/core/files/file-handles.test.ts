@@ -1,0 +1,100 @@
+import { mkdtemp, mkdir, stat, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { FileHandles } from './file-handles'
+import { detectFileType } from './file-type'
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46])
+const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n', 'latin1')
+const MP4 = Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d])
+const OGG = Buffer.from('OggS\0\x02', 'latin1')
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0])
+
+describe('detectFileType', () => {
+  it('trusts magic bytes, not the file name', () => {
+    expect(detectFileType(PNG, 'photo.jpg')?.mime).toBe('image/png')
+    expect(detectFileType(JPEG, 'x.png')?.kind).toBe('image')
+    expect(detectFileType(PDF, 'report')?.kind).toBe('document')
+    expect(detectFileType(MP4, 'clip.bin')?.kind).toBe('video')
+    expect(detectFileType(OGG, 'voice')?.kind).toBe('audio')
+    expect(detectFileType(Buffer.from('MZ\x90\0', 'latin1'), 'invoice.pdf')).toBeNull()
+  })
+
+  it('tells zip-based office documents apart by extension only after the zip signature', () => {
+    expect(detectFileType(ZIP, 'a.docx')?.extension).toBe('docx')
+    expect(detectFileType(ZIP, 'a.zip')).toBeNull()
+    expect(detectFileType(Buffer.from('hello'), 'a.docx')).toBeNull()
+  })
+
+  it('accepts text and csv only when they really are text', () => {
+    expect(detectFileType(Buffer.from('name,phone\nA,0812\n'), 'list.csv')?.mime).toBe('text/csv')
+    expect(detectFileType(Buffer.from([0x41, 0x00, 0x42]), 'list.csv')).toBeNull()
+    expect(detectFileType(Buffer.from('just text'), 'notes.md')).toBeNull()
+  })
+})
+
+describe('FileHandles', () => {
+  let dir: string
+  let handles: FileHandles
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sd-files-'))
+    handles = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+  })
+
+  it('hands out an opaque handle for a real file and keeps the path on the main side', async () => {
+    const path = join(dir, 'photo.png')
+    await writeFile(path, PNG)
+    const { files, rejected } = await handles.register([{ kind: 'path', path }])
+    expect(rejected).toEqual([])
+    expect(files[0]).toMatchObject({ name: 'photo.png', kind: 'image', mime: 'image/png', size: PNG.length })
+    expect(files[0]?.handle).not.toContain(dir)
+    expect(handles.get(files[0]!.handle)?.path).toBe(path)
+  })
+
+  it('rejects directories, missing files, empty, oversized and disguised files with reasons', async () => {
+    await mkdir(join(dir, 'folder.png'))
+    await writeFile(join(dir, 'empty.png'), '')
+    await writeFile(join(dir, 'big.png'), Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))
+    await writeFile(join(dir, 'evil.jpg'), Buffer.from('#!/bin/sh\nrm -rf /\n'))
+    const { files, rejected } = await handles.register([
+      { kind: 'path', path: join(dir, 'folder.png') },
+      { kind: 'path', path: join(dir, 'missing.png') },
+      { kind: 'path', path: join(dir, 'empty.png') },
+      { kind: 'path', path: join(dir, 'big.png') },
+      { kind: 'path', path: join(dir, 'evil.jpg') }
+    ])
+    expect(files).toEqual([])
+    expect(rejected.map((r) => r.code)).toEqual(['not_a_file', 'not_found', 'empty', 'too_large', 'unsupported_type'])
+    expect(rejected[3]?.message).toMatch(/2\.0 MB/)
+  })
+
+  it('follows a symlink only to a regular file it can type-check', async () => {
+    await writeFile(join(dir, 'real.pdf'), PDF)
+    await symlink(join(dir, 'real.pdf'), join(dir, 'link.pdf'))
+    const { files } = await handles.register([{ kind: 'path', path: join(dir, 'link.pdf') }])
+    expect(files[0]?.kind).toBe('document')
+  })
+
+  it('stores pasted bytes privately and deletes them on release', async () => {
+    const { files } = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    const file = handles.get(files[0]!.handle)!
+    expect(file.owned).toBe(true)
+    expect((await stat(file.path)).mode & 0o777).toBe(0o600)
+    await handles.release([file.handle])
+    await expect(stat(file.path)).rejects.toThrow()
+    expect(handles.get(file.handle)).toBeUndefined()
+  })
+
+  it('uses the configured size limit at the time of registering', async () => {
+    let max = 10
+    const limited = new FileHandles({ dataDir: dir, maxFileBytes: () => max })
+    const source = { kind: 'bytes' as const, name: 'a.png', dataBase64: PNG.toString('base64') }
+    expect((await limited.register([source])).rejected[0]?.code).toBe('too_large')
+    max = 100
+    expect((await limited.register([source])).files).toHaveLength(1)
+  })
+})

@@ -1,0 +1,163 @@
+/**
+ * Opaque handles for files the operator dropped, picked or pasted. The window only ever holds a
+ * handle; main keeps the path, and re-checks every file (regular file, readable, size, type by its
+ * magic bytes) before a handle exists — so a compromised page cannot make us upload an arbitrary file.
+ */
+import { randomUUID } from 'node:crypto'
+import { constants } from 'node:fs'
+import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import type { FileSource } from '../../../shared/contract'
+import type { MediaKind } from '../gateway/types'
+import { detectFileType } from './file-type'
+
+export interface RegisteredFile {
+  handle: string
+  path: string
+  name: string
+  size: number
+  kind: MediaKind
+  mime: string
+  /** True when we wrote the file ourselves (pasted bytes) and may delete it on release. */
+  owned: boolean
+}
+
+export interface FileRejectionInfo {
+  name: string
+  code: 'not_found' | 'not_a_file' | 'unreadable' | 'empty' | 'too_large' | 'unsupported_type' | 'bad_data'
+  message: string
+}
+
+export interface FileHandlesOptions {
+  /** Pasted bytes are written under <dataDir>/incoming until they are queued (the outbox copies them). */
+  dataDir: string
+  maxFileBytes: () => number
+}
+
+const HEAD_BYTES = 4096
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${bytes} bytes`
+}
+
+export class FileHandles {
+  private readonly files = new Map<string, RegisteredFile>()
+  private readonly incomingDir: string
+
+  constructor(private readonly options: FileHandlesOptions) {
+    this.incomingDir = join(options.dataDir, 'incoming')
+  }
+
+  /** Removes pasted files left behind by an earlier run (their handles died with it). */
+  async cleanupLeftovers(): Promise<void> {
+    const names = await readdir(this.incomingDir).catch(() => [] as string[])
+    await Promise.all(names.map((name) => rm(join(this.incomingDir, name), { force: true })))
+  }
+
+  async register(sources: FileSource[]): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
+    const files: RegisteredFile[] = []
+    const rejected: FileRejectionInfo[] = []
+    for (const source of sources) {
+      const result = source.kind === 'path' ? await this.registerPath(source.path) : await this.registerBytes(source)
+      if ('code' in result) rejected.push(result)
+      else {
+        this.files.set(result.handle, result)
+        files.push(result)
+      }
+    }
+    return { files, rejected }
+  }
+
+  get(handle: string): RegisteredFile | undefined {
+    return this.files.get(handle)
+  }
+
+  async release(handles: string[]): Promise<void> {
+    for (const handle of handles) {
+      const file = this.files.get(handle)
+      if (!file) continue
+      this.files.delete(handle)
+      if (file.owned) await rm(file.path, { force: true })
+    }
+  }
+
+  private async registerPath(path: string): Promise<RegisteredFile | FileRejectionInfo> {
+    const name = basename(path)
+    let info
+    try {
+      info = await stat(path)
+    } catch {
+      return { name, code: 'not_found', message: `${name} was not found; it may have been moved or deleted.` }
+    }
+    if (!info.isFile()) return { name, code: 'not_a_file', message: `${name} is not a regular file.` }
+    const checked = this.checkSize(name, info.size)
+    if (checked) return checked
+    let head: Uint8Array
+    try {
+      const handle = await open(path, constants.O_RDONLY)
+      try {
+        const buffer = Buffer.alloc(Math.min(HEAD_BYTES, info.size))
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+        head = buffer.subarray(0, bytesRead)
+      } finally {
+        await handle.close()
+      }
+    } catch {
+      return { name, code: 'unreadable', message: `${name} cannot be read (check its permissions).` }
+    }
+    return this.typed(name, head, info.size, path, false)
+  }
+
+  private async registerBytes(
+    source: Extract<FileSource, { kind: 'bytes' }>
+  ): Promise<RegisteredFile | FileRejectionInfo> {
+    const name = basename(source.name.replaceAll('\\', '/'))
+    if (!/^[A-Za-z0-9+/=\s]*$/.test(source.dataBase64)) {
+      return { name, code: 'bad_data', message: `${name} could not be read from the window.` }
+    }
+    const bytes = Buffer.from(source.dataBase64, 'base64')
+    const checked = this.checkSize(name, bytes.length)
+    if (checked) return checked
+    const detected = detectFileType(bytes.subarray(0, HEAD_BYTES), name)
+    if (!detected) return this.unsupported(name)
+    await mkdir(this.incomingDir, { recursive: true, mode: 0o700 })
+    const path = join(this.incomingDir, `${randomUUID()}.${detected.extension}`)
+    await writeFile(path, bytes, { mode: 0o600 })
+    return this.typed(name, bytes.subarray(0, HEAD_BYTES), bytes.length, path, true)
+  }
+
+  private checkSize(name: string, size: number): FileRejectionInfo | null {
+    if (size === 0) return { name, code: 'empty', message: `${name} is empty.` }
+    const max = this.options.maxFileBytes()
+    if (size > max) {
+      return {
+        name,
+        code: 'too_large',
+        message: `${name} is ${formatSize(size)}; the gateway accepts files up to ${formatSize(max)}.`
+      }
+    }
+    return null
+  }
+
+  private unsupported(name: string): FileRejectionInfo {
+    return {
+      name,
+      code: 'unsupported_type',
+      message: `${name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).`
+    }
+  }
+
+  private typed(
+    name: string,
+    head: Uint8Array,
+    size: number,
+    path: string,
+    owned: boolean
+  ): RegisteredFile | FileRejectionInfo {
+    const detected = detectFileType(head, name)
+    if (!detected) return this.unsupported(name)
+    return { handle: randomUUID(), path, name, size, kind: detected.kind, mime: detected.mime, owned }
+  }
+}

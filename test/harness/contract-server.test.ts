@@ -1,0 +1,91 @@
+/** The harness transport validates like Electron's: bad channels and requests are refused, events are checked. */
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { CoreEvents } from '../../src/main/core/core-events'
+import { ApiFailure, type ApiHandlers } from '../../src/main/core/ipc-dispatch'
+import { rewriteIndex, startContractServer, type ContractServer } from './contract-server'
+
+const INDEX = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'"></head><body><script type="module" src="./assets/app.js"></script></body></html>`
+
+function fakeHandlers(): ApiHandlers {
+  const handlers: Partial<ApiHandlers> = {
+    'devices:list': async () => ({ devices: [] }),
+    'devices:remove': async ({ id }) => {
+      throw new ApiFailure('not_found', `No device ${id}`)
+    },
+    // Returns something the contract does not allow, to prove replies are validated too.
+    'outbox:counts': async () => ({ total: 'many' }) as never
+  }
+  return handlers as ApiHandlers
+}
+
+async function connect(server: ContractServer): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/__harness/socket`)
+  const queue: unknown[] = []
+  const waiters: Array<(value: unknown) => void> = []
+  ws.on('message', (data) => {
+    const value = JSON.parse(String(data))
+    const waiter = waiters.shift()
+    if (waiter) waiter(value)
+    else queue.push(value)
+  })
+  await new Promise((resolve) => ws.once('open', resolve))
+  return {
+    ws,
+    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((resolve) => waiters.push(resolve)))
+  }
+}
+
+describe('harness contract server', () => {
+  let server: ContractServer | undefined
+  afterEach(async () => server?.close())
+
+  it('answers invokes through the contract and validates requests and replies', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
+    await writeFile(join(dir, 'index.html'), INDEX)
+    const events = new CoreEvents()
+    server = await startContractServer({ handlers: fakeHandlers(), events, rendererDir: dir })
+    const { ws, next } = await connect(server)
+
+    ws.send(JSON.stringify({ id: 1, channel: 'devices:list', request: {} }))
+    expect(await next()).toEqual({ id: 1, result: { ok: true, value: { devices: [] } } })
+
+    ws.send(JSON.stringify({ id: 2, channel: 'devices:remove', request: { id: 'd1' } }))
+    expect(await next()).toMatchObject({ id: 2, result: { ok: false, error: { code: 'not_found' } } })
+
+    ws.send(JSON.stringify({ id: 3, channel: 'devices:remove', request: {} }))
+    expect(await next()).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid_request', field: 'id' } } })
+
+    ws.send(JSON.stringify({ id: 4, channel: 'shell:exec', request: {} }))
+    expect(await next()).toMatchObject({ id: 4, result: { ok: false, error: { code: 'unknown_channel' } } })
+
+    ws.send(JSON.stringify({ id: 5, channel: 'outbox:counts', request: {} }))
+    expect(await next()).toMatchObject({ id: 5, result: { ok: false, error: { code: 'internal' } } })
+
+    // A malformed event is dropped; a valid one is delivered.
+    events.emit('outbox:bulkChanged', { count: 'x' } as never)
+    events.emit('outbox:bulkChanged', { count: 3 })
+    expect(await next()).toEqual({ event: 'outbox:bulkChanged', payload: { count: 3 } })
+    ws.close()
+  })
+
+  it('serves the page with the bridge first and the socket allowed by the CSP, and nothing outside the renderer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
+    await writeFile(join(dir, 'index.html'), INDEX)
+    await writeFile(join(dir, '..', 'secret.txt'), 'no')
+    server = await startContractServer({ handlers: fakeHandlers(), events: new CoreEvents(), rendererDir: dir })
+    const page = await (await fetch(server.url)).text()
+    expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('type="module"'))
+    expect(page).toContain(`connect-src ws://127.0.0.1:${server.port}/__harness/socket`)
+    const bridge = await (await fetch(`${server.url}__harness/bridge.js`)).text()
+    expect(bridge).toContain('senderDesk')
+    expect((await fetch(`${server.url}..%2Fsecret.txt`)).status).toBe(403)
+  })
+
+  it('refuses to rewrite a page without the app script', () => {
+    expect(() => rewriteIndex('<html></html>', 1)).toThrow(/no module script/)
+  })
+})
