@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { DeviceView, OutboxCounts } from '../../shared/contract'
+import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
+
+const counts = (over: Partial<OutboxCounts> = {}): OutboxCounts => ({
+  scheduled: 0, queued: 0, sending: 0, accepted: 0, sent: 0, delivered: 0, read: 0, failed: 0, cancelled: 0, total: 0, ...over
+})
+
+const device = (id: string, state: DeviceView['state'], label = id): DeviceView => ({
+  id, label, state, baseUrl: 'https://solo.wablas.com', tokenHint: '••••abcd', hasSecret: false, sandbox: false,
+  stateNote: null, name: null, serial: null, sender: null, quota: null, expiresAt: null, lastCheckedAt: null,
+  stateSince: null, paused: false
+})
+
+describe('tray model', () => {
+  it('shows the worst state of the fleet', () => {
+    expect(fleetHealth([])).toBe('idle')
+    expect(fleetHealth([device('a', 'connected')])).toBe('ok')
+    expect(fleetHealth([device('a', 'connected'), device('b', 'unreachable')])).toBe('warning')
+    expect(fleetHealth([device('a', 'disconnected'), device('b', 'needs-scan')])).toBe('error')
+    expect(fleetHealth([device('a', 'locked')])).toBe('error')
+  })
+
+  it('lists each device with its state and Restart / Relink / Info, then pause, open, settings, quit', () => {
+    const model = buildTrayModel({
+      devices: [device('d1', 'connected', 'Shop'), device('d2', 'needs-scan', 'Office')],
+      counts: counts({ queued: 3, scheduled: 2, failed: 1 }),
+      sendingPaused: false
+    })
+    expect(model.menu.map((i) => i.id)).toEqual([
+      'device:d1', 'device:d2', 'sep:devices', 'toggle-pause', 'sep:app', 'open', 'settings', 'quit'
+    ])
+    expect(model.menu[1]?.label).toBe('Office — needs a QR scan')
+    expect(findMenuItem(model.menu, 'device:d2:relink')?.action).toEqual({ kind: 'relink', deviceId: 'd2' })
+    expect(findMenuItem(model.menu, 'device:d2:relink')?.label).toMatch(/scan QR/)
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (5 to send)')
+    expect(model.tooltip).toBe('Sender Desk — 1/2 connected · Office: needs a QR scan · 5 to send · 1 failed')
+  })
+
+  it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {
+    const model = buildTrayModel({ devices: [device('d1', 'locked')], counts: counts({ queued: 4 }), sendingPaused: true })
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
+    expect(findMenuItem(model.menu, 'device:d1:restart')?.enabled).toBe(false)
+    expect(model.tooltip).toContain('(paused)')
+  })
+
+  it('has no device section when there are no devices', () => {
+    const model = buildTrayModel({ devices: [], counts: counts(), sendingPaused: false })
+    expect(model.menu[0]?.id).toBe('toggle-pause')
+    expect(model.health).toBe('idle')
+  })
+})
