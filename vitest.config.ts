@@ -15,6 +15,17 @@ export default defineConfig({
         }
       },
       {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          // One browser and one core at a time: the machine has two cores.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000
+        }
+      },
+      {
         plugins: [react()],
         test: {
           name: 'renderer',
