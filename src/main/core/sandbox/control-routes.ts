@@ -1,0 +1,156 @@
+// The `/__sandbox/` control routes: the world's test actions and the fault injector over HTTP (never faulted).
+
+import { z } from 'zod'
+import { credentialOf } from './auth'
+import { faultRuleSchema, type FaultInjector } from './faults'
+import { json, type ApiContext, type ApiResponse, type Route } from './route-table'
+import { SandboxActionError, type SandboxWorld } from './world-interface'
+
+const createDeviceSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  sender: z.string().min(1).optional(),
+  quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]).optional(),
+  secret: z.string().min(1).optional(),
+  linked: z.boolean().optional(),
+  expiresAt: z.string().min(1).optional(),
+  legacyInfo: z.boolean().optional(),
+  timezone: z.string().min(1).optional()
+})
+
+const scanSchema = z.object({ qr: z.string().min(1).optional(), qrText: z.string().min(1).optional() })
+const incomingSchema = z.object({ from: z.string().min(1), message: z.string() })
+const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
+
+async function jsonBody(ctx: ApiContext): Promise<unknown> {
+  const text = (await ctx.rawBody()).toString('utf8').trim()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new SandboxActionError('the body must be JSON', 400)
+  }
+}
+
+function tokenOf(ctx: ApiContext): string {
+  const credential = credentialOf(ctx.headers, ctx.query)
+  if (!credential) throw new SandboxActionError('no device token: send it as Authorization or ?token=', 400)
+  return credential.token
+}
+
+type DeviceAction = 'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire'
+
+function deviceAction(world: SandboxWorld, action: DeviceAction) {
+  return async (ctx: ApiContext): Promise<ApiResponse> => {
+    const token = tokenOf(ctx)
+    switch (action) {
+      case 'scan': {
+        const body = scanSchema.parse(await jsonBody(ctx))
+        return ok({ device: world.scan(token, body.qr ?? body.qrText) })
+      }
+      case 'activate':
+        return ok({ device: world.activate(token) })
+      case 'logout':
+        return ok({ device: world.logout(token) })
+      case 'open-web':
+        return ok({ device: world.openWeb(token) })
+      case 'offline':
+        return ok({ device: world.goOffline(token) })
+      case 'online':
+        return ok({ device: world.goOnline(token) })
+      case 'expire':
+        return ok({ device: world.expire(token) })
+    }
+  }
+}
+
+function ok(body: Record<string, unknown>): ApiResponse {
+  return json({ ok: true, ...body })
+}
+
+export function controlRoutes(world: SandboxWorld, faults: FaultInjector): Route[] {
+  const actions: DeviceAction[] = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire']
+  return [
+    {
+      methods: ['POST'],
+      path: '/__sandbox/devices',
+      handler: async (ctx) => ok({ ...world.createDevice(createDeviceSchema.parse(await jsonBody(ctx))) })
+    },
+    { methods: ['GET'], path: '/__sandbox/devices', handler: () => ok({ devices: world.devices() }) },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/device',
+      handler: (ctx) => ok({ device: world.device(tokenOf(ctx)) })
+    },
+    ...actions.map((action): Route => ({
+      methods: ['POST'],
+      path: `/__sandbox/device/${action}`,
+      handler: deviceAction(world, action)
+    })),
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/quota',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ device: world.setQuota(token, quotaSchema.parse(await jsonBody(ctx)).quota) })
+      }
+    },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/incoming',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ incoming: world.deliverIncoming(token, incomingSchema.parse(await jsonBody(ctx))) })
+      }
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/device/incoming',
+      handler: (ctx) => ok({ incoming: world.incoming(tokenOf(ctx)) })
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/messages',
+      handler: (ctx) => ok({ messages: world.messages({ refId: ctx.query.get('ref_id') ?? undefined }) })
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/accepted-log',
+      handler: () => ok({ entries: world.acceptedLog() })
+    },
+    { methods: ['GET'], path: '/__sandbox/schedules', handler: () => ok({ schedules: world.schedules() }) },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/faults',
+      handler: async (ctx) => ok({ id: faults.add(faultRuleSchema.parse(await jsonBody(ctx))) })
+    },
+    { methods: ['GET'], path: '/__sandbox/faults', handler: () => ok({ faults: faults.list() }) },
+    {
+      methods: ['DELETE'],
+      path: '/__sandbox/faults',
+      handler: () => {
+        faults.clear()
+        return ok({})
+      }
+    },
+    {
+      methods: ['DELETE'],
+      path: '/__sandbox/faults/:id',
+      handler: (ctx) => {
+        if (!faults.remove(ctx.params.id ?? '')) throw new SandboxActionError('no fault with this id', 404)
+        return ok({})
+      }
+    }
+  ]
+}
+
+/** `{ok:false, error}` with a 4xx status for what a control call got wrong. */
+export function controlFailure(error: unknown): ApiResponse | null {
+  if (error instanceof SandboxActionError) return json({ ok: false, error: error.message }, error.httpStatus)
+  if (error instanceof z.ZodError) {
+    const detail = error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ')
+    return json({ ok: false, error: detail }, 400)
+  }
+  return null
+}

@@ -1,0 +1,96 @@
+// The embedded sandbox gateway: starts a loopback server that speaks the gateway's wire format over a simulated world.
+
+import { systemClock, type Clock } from '../clock'
+import { FaultInjector } from './faults'
+import { GatewayServer } from './http-server'
+import { SeededRandom } from './seeded-random'
+import { StateFile } from './state-file'
+import { WorldState } from './world'
+import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
+
+export type { SandboxTimings, SandboxWorld } from './world-interface'
+export type {
+  AcceptedLogEntry,
+  CreateDeviceOptions,
+  CreatedDevice,
+  DeviceSnapshot,
+  IncomingMessage,
+  MessageSnapshot,
+  ScheduleSnapshot
+} from './world-interface'
+export { DEFAULT_TIMINGS, SandboxActionError } from './world-interface'
+export type { DeviceState, MessageStatus, Quota } from './records'
+export { FaultInjector, type FaultKind, type FaultRule } from './faults'
+export { DEVICE_NOTES } from './device-lifecycle'
+export { GATEWAY_MESSAGES } from './rejections'
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  clock?: Clock
+  seed?: number
+  /** Persist the world as JSON here (atomic write, mode 0600); loaded at start when present. */
+  stateFile?: string
+  timings?: Partial<SandboxTimings>
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT` */
+  readonly baseUrl: string
+  readonly port: number
+  readonly world: SandboxWorld
+  readonly faults: FaultInjector
+  close(): Promise<void>
+}
+
+const DEFAULT_SEED = 0x5eed
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? systemClock
+  const seed = options.seed ?? DEFAULT_SEED
+  const world = new WorldState(clock, seed, { ...DEFAULT_TIMINGS, ...options.timings })
+  // Faults draw from their own stream so adding one never changes the ids the world hands out.
+  const faults = new FaultInjector(new SeededRandom(seed ^ 0x9e3779b9))
+  const stateFile = options.stateFile === undefined ? null : new StateFile(options.stateFile)
+  const saved = stateFile?.load()
+  if (saved) world.load(saved)
+
+  let dirty = false
+  let flushQueued = false
+  const flush = (): void => {
+    if (!dirty || !stateFile) return
+    dirty = false
+    stateFile.save(world.toJSON())
+  }
+  if (stateFile) {
+    world.onChange(() => {
+      dirty = true
+      // Changes made outside a request (tests, the clock) are batched to the end of the current turn.
+      if (!flushQueued) {
+        flushQueued = true
+        setImmediate(() => {
+          flushQueued = false
+          flush()
+        })
+      }
+    })
+  }
+
+  // Requests save before they answer: what a client was told was accepted survives a crash.
+  const server = new GatewayServer({ world, faults, clock, beforeRespond: flush })
+  await server.listen(options.port ?? 0)
+  let closed = false
+  return {
+    baseUrl: server.baseUrl,
+    port: server.boundPort,
+    world,
+    faults,
+    async close() {
+      if (closed) return
+      closed = true
+      await server.close()
+      world.dispose()
+      flush()
+    }
+  }
+}
