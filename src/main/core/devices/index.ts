@@ -1,0 +1,33 @@
+// The devices module's public surface: registry, monitor, actions, the state machine and the view builder.
+export { DeviceRegistry, DeviceRecord, maskToken, normaliseBaseUrl } from './registry'
+export type {
+  AddDeviceInput,
+  ClientAccess,
+  ClientFactory,
+  DeviceRegistryOptions,
+  RegistryChange
+} from './registry'
+export { DeviceMonitor, DEFAULT_BACKOFF, DEFAULT_INTERVALS } from './monitor'
+export type {
+  BackoffPolicy,
+  DeviceHistoryItem,
+  DeviceMonitorOptions,
+  MonitorEvents,
+  PollIntervals
+} from './monitor'
+export { DeviceActions, toQrView } from './actions'
+export type { DeviceActionsOptions, RelinkTarget, RestartOutcome } from './actions'
+export { DeviceError, deviceErrorFromGateway, isDeviceError } from './errors'
+export type { DeviceErrorCode } from './errors'
+export {
+  SETTLED_STATES,
+  STATE_SEVERITY,
+  expiryInstant,
+  isSendable,
+  nextState,
+  stateFromError,
+  stateFromInfo
+} from './state'
+export type { PollContext, PollOutcome, StateVerdict } from './state'
+export { buildDeviceView, UNPOLLED_STATUS } from './view'
+export type { DeviceStatus } from './view'

@@ -1,0 +1,390 @@
+// Tests for the device monitor under a fake clock: polling cadence, backoff, resume, history and events.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { DeviceState, DeviceView } from '../../../shared/contract'
+import { DeviceView as DeviceViewSchema } from '../../../shared/contract'
+import { FakeClock } from '../clock'
+import { MemoryVault } from '../vault/memory-vault'
+import { DeviceMonitor, type DeviceMonitorOptions } from './monitor'
+import { DeviceRegistry } from './registry'
+import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
+
+const TOKEN = 'Zq8xLr2mN4pK7vB1cD3eF5gH6jJ9kL0aS2dF4gH6jK8lQ1wE3rT5yU7iO9pA1sD3'
+const NEEDS_SCAN = deviceInfoFixture({
+  connection: 'disconnected',
+  statusText: 'disconnected',
+  active: true,
+  note: 'whatsapp sender not connected, need scan qr code again'
+})
+const OFFLINE = deviceInfoFixture({
+  connection: 'disconnected',
+  statusText: 'disconnected',
+  note: 'device disconnected, restart the device to reconnect'
+})
+
+let dir: string
+let clock: FakeClock
+let vault: MemoryVault
+let client: ScriptedGatewayClient
+let registry: DeviceRegistry
+let monitor: DeviceMonitor | undefined
+let transitions: Array<[string, DeviceState, DeviceState, string | null]>
+let viewsSeen: DeviceView[][]
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'monitor-test-'))
+  clock = new FakeClock()
+  vault = new MemoryVault()
+  client = new ScriptedGatewayClient()
+  transitions = []
+  viewsSeen = []
+  registry = await DeviceRegistry.open({
+    file: join(dir, 'devices.json'),
+    vault,
+    clock,
+    newId: () => 'dev-1',
+    clientFactory: () => client
+  })
+  await registry.add({ label: 'Shop', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+  client.calls.length = 0
+})
+
+afterEach(async () => {
+  await monitor?.close()
+  monitor = undefined
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function openMonitor(options: Partial<DeviceMonitorOptions> = {}): Promise<DeviceMonitor> {
+  monitor = await DeviceMonitor.open({
+    registry,
+    clock,
+    stateFile: join(dir, 'device-states.json'),
+    random: () => 0.5,
+    ...options
+  })
+  monitor.on('stateChanged', (id, from, to, note) => transitions.push([id, from, to, note]))
+  monitor.on('devicesChanged', (views) => viewsSeen.push(views))
+  return monitor
+}
+
+const polls = (): number => client.count('deviceInfo')
+const dueIn = (m: DeviceMonitor): number => (m.nextPollAt('dev-1') ?? NaN) - clock.now()
+
+describe('polling cadence', () => {
+  it('polls once at start, then every 30 s, with a per-poll timeout', async () => {
+    const m = await openMonitor()
+    await m.start()
+    expect(polls()).toBe(1)
+    expect(dueIn(m)).toBe(30_000)
+    await clock.advance(29_999)
+    expect(polls()).toBe(1)
+    await clock.advance(1)
+    expect(polls()).toBe(2)
+    await clock.advance(60_000)
+    expect(polls()).toBe(4)
+    expect(client.timeouts.every((t) => t === 15_000)).toBe(true)
+    expect(m.status('dev-1').state).toBe('connected')
+  })
+
+  it('uses the configured idle interval, and a changed one from the next poll', async () => {
+    const m = await openMonitor({ intervals: { idleMs: 60_000 } })
+    await m.start()
+    expect(dueIn(m)).toBe(60_000)
+    m.setIdleInterval(10_000)
+    await clock.advance(60_000)
+    expect(dueIn(m)).toBe(10_000)
+  })
+
+  it('polls every 5 s while linking and returns to 30 s by itself once connected', async () => {
+    client.info = NEEDS_SCAN
+    const m = await openMonitor()
+    await m.start()
+    expect(dueIn(m)).toBe(30_000)
+    await clock.advance(1_000)
+    m.beginLinking('dev-1')
+    expect(m.isLinking('dev-1')).toBe(true)
+    expect(dueIn(m)).toBe(5_000)
+    await clock.advance(15_000)
+    expect(polls()).toBe(4)
+    // Polls at +6, +11 and +16 s; the next one is 5 s after the last.
+    expect(dueIn(m)).toBe(5_000)
+    client.info = deviceInfoFixture()
+    await clock.advance(5_000)
+    expect(m.status('dev-1').state).toBe('connected')
+    expect(m.isLinking('dev-1')).toBe(false)
+    expect(dueIn(m)).toBe(30_000)
+  })
+
+  it('endLinking returns to the idle cadence; linking also ends after its window', async () => {
+    client.info = NEEDS_SCAN
+    const m = await openMonitor({ intervals: { linkingWindowMs: 20_000 } })
+    await m.start()
+    m.beginLinking('dev-1')
+    await clock.advance(5_000)
+    m.endLinking('dev-1')
+    await clock.advance(5_000)
+    expect(dueIn(m)).toBe(30_000)
+    m.beginLinking('dev-1')
+    await clock.advance(25_000)
+    expect(m.isLinking('dev-1')).toBe(false)
+    // Fast polls at +5, +10, +15 s; the window closed at +20 s, so the poll then set the idle beat.
+    expect(polls()).toBe(7)
+    expect(dueIn(m)).toBe(25_000)
+  })
+
+  it('backs off exponentially with jitter while the gateway fails, capped, then recovers to 30 s', async () => {
+    const m = await openMonitor({ backoff: { baseMs: 5_000, maxMs: 60_000 } })
+    await m.start()
+    client.info = gatewayFailure('network')
+    const delays: number[] = []
+    for (let i = 0; i < 6; i++) {
+      await clock.advance(dueIn(m))
+      delays.push(dueIn(m))
+    }
+    // random() = 0.5 → three quarters of each step: 5, 10, 20, 40, 60 (cap), 60 s.
+    expect(delays).toEqual([3_750, 7_500, 15_000, 30_000, 45_000, 45_000])
+    client.info = deviceInfoFixture()
+    await clock.advance(dueIn(m))
+    expect(m.status('dev-1').state).toBe('connected')
+    expect(dueIn(m)).toBe(30_000)
+  })
+
+  it('spreads retries by the random source', async () => {
+    const low = await openMonitor({ random: () => 0 })
+    await low.start()
+    client.info = gatewayFailure('timeout')
+    await clock.advance(30_000)
+    expect(dueIn(low)).toBe(2_500)
+    await low.close()
+    client.info = deviceInfoFixture()
+    const high = await openMonitor({ random: () => 0.999 })
+    await high.start()
+    client.info = gatewayFailure('timeout')
+    await clock.advance(30_000)
+    expect(dueIn(high)).toBe(4_998)
+  })
+
+  it("honours the gateway's Retry-After when it is longer than the backoff", async () => {
+    const m = await openMonitor()
+    await m.start()
+    client.info = gatewayFailure('rate_limited', { retryAfterMs: 90_000 })
+    await clock.advance(30_000)
+    expect(dueIn(m)).toBe(90_000)
+  })
+
+  it('polls every device immediately on resume and on a network change', async () => {
+    const m = await openMonitor()
+    await m.start()
+    await clock.advance(10_000)
+    clock.jump(3 * 3600_000) // asleep for three hours; no timer fired
+    m.notifyResume()
+    await clock.advance(0)
+    expect(polls()).toBe(2)
+    expect(dueIn(m)).toBe(30_000)
+    await clock.advance(7_000)
+    m.notifyNetworkChange()
+    await clock.advance(0)
+    expect(polls()).toBe(3)
+    expect(dueIn(m)).toBe(30_000)
+  })
+
+  it('joins a poll already in flight instead of starting a second one', async () => {
+    let release: () => void = () => undefined
+    const m = await openMonitor()
+    client.info = () =>
+      new Promise((resolve) => {
+        release = () => resolve(deviceInfoFixture())
+      })
+    const first = m.start()
+    const second = m.refresh('dev-1')
+    await clock.advance(0)
+    expect(polls()).toBe(1)
+    release()
+    await Promise.all([first, second])
+    expect(polls()).toBe(1)
+    expect(clock.pending).toBe(1)
+  })
+
+  it('stops polling when stopped, and a removed device is forgotten', async () => {
+    const m = await openMonitor()
+    await m.start()
+    await m.stop()
+    expect(clock.pending).toBe(0)
+    await clock.advance(120_000)
+    expect(polls()).toBe(1)
+    await m.start()
+    expect(polls()).toBe(2)
+    await registry.remove('dev-1')
+    expect(clock.pending).toBe(0)
+    expect(m.views()).toEqual([])
+    expect(m.history('dev-1')).toEqual([])
+  })
+})
+
+describe('states, history and events', () => {
+  it('seeds the state from the add, then records each transition with events', async () => {
+    await registry.remove('dev-1')
+    const m = await openMonitor()
+    await m.start()
+    await registry.add({ label: 'Shop', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    // The add's own live check is the first answer; the monitor does not ask again at once.
+    expect(polls()).toBe(1)
+    expect(m.status('dev-1')).toMatchObject({
+      state: 'connected',
+      note: 'ready to use',
+      since: '2026-01-15T03:00:00.000Z'
+    })
+    expect(dueIn(m)).toBe(30_000)
+
+    client.info = NEEDS_SCAN
+    await clock.advance(30_000)
+    client.info = deviceInfoFixture({ active: false, note: 'waiting for activation by IT support' })
+    await clock.advance(30_000)
+    client.info = deviceInfoFixture()
+    await clock.advance(30_000)
+    expect(transitions).toEqual([
+      ['dev-1', 'unknown', 'connected', 'ready to use'],
+      ['dev-1', 'connected', 'needs-scan', NEEDS_SCAN.note],
+      ['dev-1', 'needs-scan', 'awaiting-activation', 'waiting for activation by IT support'],
+      ['dev-1', 'awaiting-activation', 'connected', 'ready to use']
+    ])
+    expect(m.history('dev-1').map((h) => h.state)).toEqual([
+      'connected',
+      'needs-scan',
+      'awaiting-activation',
+      'connected'
+    ])
+    expect(m.history('dev-1')[1]).toEqual({
+      at: '2026-01-15T03:00:30.000Z',
+      state: 'needs-scan',
+      note: NEEDS_SCAN.note
+    })
+    const last = viewsSeen.at(-1)?.[0]
+    expect(last).toMatchObject({ id: 'dev-1', state: 'connected', stateSince: '2026-01-15T03:01:30.000Z' })
+  })
+
+  it('records a note change within a state in the history, without a stateChanged event', async () => {
+    const m = await openMonitor()
+    await m.start()
+    client.info = OFFLINE
+    await clock.advance(30_000)
+    client.info = deviceInfoFixture({
+      ...OFFLINE,
+      note: 'device disconnected because the number was opened in WhatsApp Web'
+    })
+    await clock.advance(30_000)
+    expect(transitions.map(([, from, to]) => `${from}>${to}`)).toEqual([
+      'unknown>connected',
+      'connected>disconnected'
+    ])
+    expect(m.history('dev-1').map((h) => h.note)).toEqual([
+      'ready to use',
+      OFFLINE.note,
+      'device disconnected because the number was opened in WhatsApp Web'
+    ])
+    expect(m.status('dev-1').since).toBe('2026-01-15T03:00:30.000Z')
+  })
+
+  it('keeps the last good state through one failure, then reports unreachable once', async () => {
+    const m = await openMonitor()
+    await m.start()
+    client.info = gatewayFailure('network')
+    await clock.advance(30_000)
+    expect(m.status('dev-1').state).toBe('connected')
+    await clock.advance(dueIn(m))
+    expect(m.status('dev-1')).toMatchObject({
+      state: 'unreachable',
+      note: 'Cannot reach the gateway (network).'
+    })
+    await clock.advance(dueIn(m))
+    expect(transitions.filter(([, , to]) => to === 'unreachable')).toHaveLength(1)
+    expect(m.isSendable('dev-1')).toBe(false)
+  })
+
+  it('reports locked without calling the gateway, and recovers when the keyring unlocks', async () => {
+    vault.lock('dev-1', 'the keyring is locked')
+    const m = await openMonitor()
+    await m.start()
+    expect(polls()).toBe(0)
+    expect(m.status('dev-1')).toMatchObject({
+      state: 'locked',
+      note: expect.stringMatching(/^Token locked: the keyring is locked/)
+    })
+    vault.unlock('dev-1')
+    await clock.advance(30_000)
+    expect(m.status('dev-1').state).toBe('connected')
+  })
+
+  it('marks needs-scan and keeps it against a bare "disconnected"', async () => {
+    const m = await openMonitor()
+    await m.start()
+    m.markNeedsScan('dev-1', 'Number changed')
+    client.info = deviceInfoFixture({ connection: 'disconnected', note: null })
+    await clock.advance(30_000)
+    expect(m.status('dev-1')).toMatchObject({ state: 'needs-scan', note: 'Number changed' })
+  })
+
+  it('bounds the history, persists it, and restores it on the next run', async () => {
+    const m = await openMonitor({ historyLimit: 3 })
+    await m.start()
+    for (const info of [OFFLINE, deviceInfoFixture(), NEEDS_SCAN, deviceInfoFixture()]) {
+      client.info = info
+      await clock.advance(30_000)
+    }
+    await m.flush()
+    expect(m.history('dev-1').map((h) => h.state)).toEqual(['connected', 'needs-scan', 'connected'])
+    const stored = JSON.parse(await readFile(join(dir, 'device-states.json'), 'utf8')) as {
+      devices: Record<string, { history: unknown[]; state: string }>
+    }
+    expect(stored.devices['dev-1']?.history).toHaveLength(3)
+    expect(JSON.stringify(stored)).not.toContain(TOKEN)
+    await m.close()
+
+    const next = await openMonitor({ historyLimit: 3 })
+    expect(next.status('dev-1')).toMatchObject({
+      state: 'connected',
+      lastCheckedAt: '2026-01-15T03:02:00.000Z'
+    })
+    expect(next.history('dev-1')).toEqual(m.history('dev-1'))
+    expect(next.view('dev-1').name).toBe('Shop front')
+  })
+
+  it('emits views that satisfy the contract, with the paused flag from the caller', async () => {
+    const m = await openMonitor({ isPaused: (id) => id === 'dev-1' })
+    await m.start()
+    await registry.rename('dev-1', 'Front desk')
+    const view = viewsSeen.at(-1)?.[0]
+    expect(DeviceViewSchema.parse(view)).toEqual({
+      id: 'dev-1',
+      label: 'Front desk',
+      baseUrl: 'https://solo.wablas.com',
+      tokenHint: `••••${TOKEN.slice(-4)}`,
+      hasSecret: false,
+      sandbox: false,
+      state: 'connected',
+      stateNote: 'ready to use',
+      name: 'Shop front',
+      serial: 'SERIAL-1',
+      sender: '6281234567890',
+      quota: 100,
+      expiresAt: '2026-12-31',
+      lastCheckedAt: '2026-01-15T03:00:00.000Z',
+      stateSince: '2026-01-15T03:00:00.000Z',
+      paused: true
+    })
+    expect(JSON.stringify(viewsSeen)).not.toContain(TOKEN)
+  })
+
+  it('a throwing listener does not stop polling or other listeners', async () => {
+    const m = await openMonitor()
+    m.on('stateChanged', () => {
+      throw new Error('broken window')
+    })
+    await m.start()
+    expect(transitions).toHaveLength(1)
+    expect(dueIn(m)).toBe(30_000)
+  })
+})

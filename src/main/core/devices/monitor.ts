@@ -1,0 +1,541 @@
+// Polls every device's device/info on an adaptive schedule through the Clock, runs the state machine on each
+// answer, keeps a bounded state history on disk, and tells listeners when states or views change.
+import { z } from 'zod'
+import type { DeviceState, DeviceView } from '../../../shared/contract'
+import { DeviceState as DeviceStateSchema } from '../../../shared/contract'
+import type { Clock, TimerId } from '../clock'
+import { isGatewayError } from '../gateway/errors'
+import type { DeviceInfo } from '../gateway/types'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
+import { silentLogger, type Logger } from '../vault/redaction'
+import type { DeviceRegistry, RegistryChange } from './registry'
+import {
+  DEFAULT_FAILURES_BEFORE_UNREACHABLE,
+  SETTLED_STATES,
+  isSendable,
+  nextState,
+  type PollOutcome
+} from './state'
+import { buildDeviceView, UNPOLLED_STATUS, type DeviceStatus } from './view'
+
+/** One line of a device's state history; the contract's DeviceHistoryEntry. */
+export type DeviceHistoryItem = z.infer<typeof HistoryEntry>
+
+export interface PollIntervals {
+  /** Between polls when nothing is going on. Settings → pollIntervalSec. */
+  idleMs: number
+  /** While the linking wizard is open for the device. */
+  linkingMs: number
+  /** After a restart, until the state settles. */
+  settlingMs: number
+  /** Longest fast polling after a restart. */
+  settleWindowMs: number
+  /** Longest fast polling for a wizard that never said it closed. */
+  linkingWindowMs: number
+}
+
+export interface BackoffPolicy {
+  /** First retry after a transient failure (before jitter). */
+  baseMs: number
+  /** Ceiling of the doubling. */
+  maxMs: number
+}
+
+export const DEFAULT_INTERVALS: PollIntervals = {
+  idleMs: 30_000,
+  linkingMs: 5_000,
+  settlingMs: 5_000,
+  settleWindowMs: 120_000,
+  linkingWindowMs: 10 * 60_000
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 5 * 60_000 }
+
+export interface DeviceMonitorOptions {
+  registry: DeviceRegistry
+  clock: Clock
+  /** e.g. <userData>/device-states.json; omitted keeps history in memory only. */
+  stateFile?: string
+  intervals?: Partial<PollIntervals>
+  backoff?: Partial<BackoffPolicy>
+  /** [0, 1); injected so jitter is reproducible in tests. */
+  random?: () => number
+  /** History entries kept per device. */
+  historyLimit?: number
+  failuresBeforeUnreachable?: number
+  /** Per-poll timeout, so a request that died in a sleep cannot stall a device's polling. */
+  pollTimeoutMs?: number
+  /** Whether sending to a device is paused (owned by the outbox); only shown in views. */
+  isPaused?: (deviceId: string) => boolean
+  logger?: Logger
+}
+
+export interface MonitorEvents {
+  /** Any visible change to the list: state, note, info, label, order, added or removed devices. */
+  devicesChanged: (views: DeviceView[]) => void
+  /** The state (not just the note) changed. */
+  stateChanged: (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => void
+}
+
+const HistoryEntry = z.object({ at: z.string(), state: DeviceStateSchema, note: z.string().nullable() })
+
+const StoredInfo = z.object({
+  name: z.string().nullable(),
+  serial: z.string().nullable(),
+  sender: z.string().nullable(),
+  quota: z.union([z.number(), z.literal('unlimited')]).nullable(),
+  expiresAt: z.string().nullable(),
+  active: z.boolean().nullable(),
+  connection: z.enum(['connected', 'disconnected', 'unknown']),
+  statusText: z.string().nullable(),
+  note: z.string().nullable(),
+  shape: z.enum(['current', 'legacy'])
+})
+
+const StoredDevice = z.object({
+  state: DeviceStateSchema,
+  note: z.string().nullable(),
+  since: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  info: StoredInfo.nullable(),
+  history: z.array(HistoryEntry)
+})
+
+const StatesFile = z.object({ version: z.literal(1), devices: z.record(z.string(), StoredDevice) })
+type StatesFile = z.infer<typeof StatesFile>
+
+interface Tracked {
+  status: DeviceStatus
+  history: DeviceHistoryItem[]
+  /** Transient failures in a row; drives backoff and the unreachable threshold. */
+  failures: number
+  retryAfterMs: number
+  timer: TimerId | null
+  nextPollAt: number | null
+  inFlight: Promise<void> | null
+  linkingUntil: number | null
+  settlingUntil: number | null
+}
+
+export class DeviceMonitor {
+  private readonly tracked = new Map<string, Tracked>()
+  private readonly listeners: { [E in keyof MonitorEvents]: Set<MonitorEvents[E]> } = {
+    devicesChanged: new Set(),
+    stateChanged: new Set()
+  }
+  private readonly intervals: PollIntervals
+  private readonly backoff: BackoffPolicy
+  private readonly random: () => number
+  private readonly logger: Logger
+  private running = false
+  private unsubscribe: (() => void) | null = null
+  private writes: Promise<unknown> = Promise.resolve()
+
+  private constructor(private readonly options: DeviceMonitorOptions) {
+    this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals }
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff }
+    this.random = options.random ?? Math.random
+    this.logger = options.logger ?? silentLogger
+  }
+
+  /** Loads the stored states and history; call `start()` to begin polling. */
+  static async open(options: DeviceMonitorOptions): Promise<DeviceMonitor> {
+    const monitor = new DeviceMonitor(options)
+    await monitor.restore()
+    monitor.unsubscribe = options.registry.onChange((change) => monitor.onRegistryChange(change))
+    return monitor
+  }
+
+  on<E extends keyof MonitorEvents>(event: E, listener: MonitorEvents[E]): () => void {
+    const set = this.listeners[event] as Set<MonitorEvents[E]>
+    set.add(listener)
+    return () => set.delete(listener)
+  }
+
+  /** Polls every device now, then keeps polling; resolves when the first round is done. */
+  async start(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    await Promise.all(this.options.registry.list().map((device) => this.poll(device.id)))
+  }
+
+  /** Stops all timers and waits for polls in flight. Listeners stay; `start()` resumes. */
+  async stop(): Promise<void> {
+    this.running = false
+    for (const entry of this.tracked.values()) this.clearTimer(entry)
+    await Promise.all([...this.tracked.values()].map((entry) => entry.inFlight?.catch(() => undefined)))
+    await this.writes
+  }
+
+  /** Stops and detaches from the registry for good. */
+  async close(): Promise<void> {
+    await this.stop()
+    this.unsubscribe?.()
+    this.unsubscribe = null
+  }
+
+  /** Polls the device now (joining a poll already in flight) and returns the resulting status. */
+  async refresh(deviceId: string): Promise<DeviceStatus> {
+    this.options.registry.require(deviceId)
+    await this.poll(deviceId)
+    return this.status(deviceId)
+  }
+
+  status(deviceId: string): DeviceStatus {
+    const entry = this.tracked.get(deviceId)
+    return entry ? { ...entry.status } : { ...UNPOLLED_STATUS }
+  }
+
+  history(deviceId: string): DeviceHistoryItem[] {
+    return [...(this.tracked.get(deviceId)?.history ?? [])]
+  }
+
+  /** The outbox's question: may it send through this device now? */
+  isSendable(deviceId: string): boolean {
+    return isSendable(this.status(deviceId).state)
+  }
+
+  view(deviceId: string): DeviceView {
+    const record = this.options.registry.require(deviceId)
+    return buildDeviceView(
+      record,
+      this.tracked.get(deviceId)?.status,
+      this.options.isPaused?.(deviceId) ?? false
+    )
+  }
+
+  views(): DeviceView[] {
+    return this.options.registry
+      .list()
+      .map((record) =>
+        buildDeviceView(
+          record,
+          this.tracked.get(record.id)?.status,
+          this.options.isPaused?.(record.id) ?? false
+        )
+      )
+  }
+
+  /** When the next poll of a device is due (epoch ms), for diagnostics and tests. */
+  nextPollAt(deviceId: string): number | null {
+    return this.tracked.get(deviceId)?.nextPollAt ?? null
+  }
+
+  isLinking(deviceId: string): boolean {
+    return this.fastUntil(this.tracked.get(deviceId), 'linkingUntil')
+  }
+
+  isSettling(deviceId: string): boolean {
+    return this.fastUntil(this.tracked.get(deviceId), 'settlingUntil')
+  }
+
+  /** The linking wizard is open: poll every few seconds until connected, `endLinking`, or the window passes. */
+  beginLinking(deviceId: string): void {
+    this.options.registry.require(deviceId)
+    const entry = this.entry(deviceId)
+    entry.linkingUntil = this.options.clock.now() + this.intervals.linkingWindowMs
+    this.pullForward(deviceId, entry)
+  }
+
+  endLinking(deviceId: string): void {
+    const entry = this.tracked.get(deviceId)
+    if (entry) entry.linkingUntil = null
+  }
+
+  /** After a restart: poll fast until the state settles (connected, or something a restart cannot fix). */
+  beginSettling(deviceId: string): void {
+    this.options.registry.require(deviceId)
+    const entry = this.entry(deviceId)
+    entry.settlingUntil = this.options.clock.now() + this.intervals.settleWindowMs
+    this.pullForward(deviceId, entry)
+  }
+
+  /** After a number change or a logout we know better than a plain "disconnected": the phone must scan. */
+  markNeedsScan(deviceId: string, note: string): void {
+    this.options.registry.require(deviceId)
+    const entry = this.entry(deviceId)
+    if (this.transition(deviceId, entry, { state: 'needs-scan', note })) {
+      this.persist()
+      this.emitViews()
+    }
+  }
+
+  /** The computer woke up: whatever we knew may be stale, and timers may have slept. */
+  notifyResume(): void {
+    this.pollAllNow('resume')
+  }
+
+  notifyNetworkChange(): void {
+    this.pollAllNow('network change')
+  }
+
+  /** Settings → pollIntervalSec; takes effect from each device's next poll. */
+  setIdleInterval(ms: number): void {
+    this.intervals.idleMs = Math.max(1_000, ms)
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private fastUntil(entry: Tracked | undefined, key: 'linkingUntil' | 'settlingUntil'): boolean {
+    const until = entry?.[key]
+    return until !== null && until !== undefined && until > this.options.clock.now()
+  }
+
+  private entry(deviceId: string): Tracked {
+    let entry = this.tracked.get(deviceId)
+    if (!entry) {
+      entry = {
+        status: { ...UNPOLLED_STATUS },
+        history: [],
+        failures: 0,
+        retryAfterMs: 0,
+        timer: null,
+        nextPollAt: null,
+        inFlight: null,
+        linkingUntil: null,
+        settlingUntil: null
+      }
+      this.tracked.set(deviceId, entry)
+    }
+    return entry
+  }
+
+  private pollAllNow(reason: string): void {
+    if (!this.running) return
+    this.logger.info(`devices: polling all now (${reason})`)
+    for (const device of this.options.registry.list()) void this.poll(device.id)
+  }
+
+  /** Brings the next poll forward to the fast cadence, never pushes it back. */
+  private pullForward(deviceId: string, entry: Tracked): void {
+    if (!this.running || entry.inFlight) return
+    const due = this.options.clock.now() + this.delayFor(entry)
+    if (entry.nextPollAt === null || due < entry.nextPollAt) this.scheduleAt(deviceId, entry, due)
+  }
+
+  private delayFor(entry: Tracked): number {
+    if (entry.failures > 0) {
+      const exponential = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (entry.failures - 1))
+      // Equal jitter: at least half the step, so many devices behind one dead gateway do not retry in step.
+      const jittered = exponential / 2 + this.random() * (exponential / 2)
+      return Math.max(Math.round(jittered), entry.retryAfterMs)
+    }
+    if (this.fastUntil(entry, 'linkingUntil')) return this.intervals.linkingMs
+    if (this.fastUntil(entry, 'settlingUntil')) return this.intervals.settlingMs
+    return this.intervals.idleMs
+  }
+
+  private scheduleAt(deviceId: string, entry: Tracked, at: number): void {
+    this.clearTimer(entry)
+    entry.nextPollAt = at
+    entry.timer = this.options.clock.setTimeout(() => {
+      entry.timer = null
+      void this.poll(deviceId)
+    }, at - this.options.clock.now())
+  }
+
+  private clearTimer(entry: Tracked): void {
+    if (entry.timer !== null) this.options.clock.clearTimeout(entry.timer)
+    entry.timer = null
+    entry.nextPollAt = null
+  }
+
+  private poll(deviceId: string): Promise<void> {
+    if (!this.options.registry.get(deviceId)) return Promise.resolve()
+    const entry = this.entry(deviceId)
+    if (entry.inFlight) return entry.inFlight
+    this.clearTimer(entry)
+    const run = this.pollOnce(deviceId, entry)
+      .catch((error: unknown) => this.logger.error(`devices: poll of ${deviceId} failed unexpectedly`, error))
+      .finally(() => {
+        entry.inFlight = null
+        if (this.running && this.tracked.get(deviceId) === entry) {
+          this.scheduleAt(deviceId, entry, this.options.clock.now() + this.delayFor(entry))
+        }
+      })
+    entry.inFlight = run
+    return run
+  }
+
+  private async pollOnce(deviceId: string, entry: Tracked): Promise<void> {
+    const access = await this.options.registry.openClient(deviceId)
+    let outcome: PollOutcome
+    switch (access.kind) {
+      case 'unknown-device':
+        return
+      case 'locked':
+        outcome = { kind: 'locked', reason: access.reason }
+        break
+      case 'absent':
+        outcome = { kind: 'absent' }
+        break
+      case 'ready':
+        try {
+          const info = await access.client.deviceInfo({ timeoutMs: this.options.pollTimeoutMs ?? 15_000 })
+          outcome = { kind: 'info', info }
+        } catch (error) {
+          outcome = { kind: 'error', error }
+        }
+    }
+    if (this.tracked.get(deviceId) !== entry) return
+    this.apply(deviceId, entry, outcome)
+  }
+
+  private apply(deviceId: string, entry: Tracked, outcome: PollOutcome): void {
+    const now = this.options.clock.now()
+    const transient = outcome.kind === 'error' && (!isGatewayError(outcome.error) || outcome.error.transient)
+    if (outcome.kind === 'error') {
+      this.logger.warn(`devices: ${deviceId} device/info failed`, outcome.error)
+    }
+    entry.failures = transient ? entry.failures + 1 : 0
+    entry.retryAfterMs =
+      transient && isGatewayError(outcome.error) && outcome.kind === 'error'
+        ? (outcome.error.retryAfterMs ?? 0)
+        : 0
+
+    const verdict = nextState(outcome, {
+      now,
+      previous: entry.status.state === 'unknown' && entry.status.since === null ? undefined : entry.status,
+      consecutiveFailures: entry.failures,
+      failuresBeforeUnreachable:
+        this.options.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE,
+      lastInfo: entry.status.info
+    })
+
+    let visible = false
+    if (outcome.kind === 'info' && !sameInfo(entry.status.info, outcome.info)) {
+      entry.status.info = outcome.info
+      visible = true
+    }
+    entry.status.lastCheckedAt = new Date(now).toISOString()
+    if (this.transition(deviceId, entry, verdict)) visible = true
+
+    if (this.fastUntil(entry, 'linkingUntil') && entry.status.state === 'connected') entry.linkingUntil = null
+    if (this.fastUntil(entry, 'settlingUntil') && SETTLED_STATES.has(entry.status.state))
+      entry.settlingUntil = null
+
+    if (visible) {
+      this.persist()
+      this.emitViews()
+    }
+  }
+
+  /** Records a new state or note; returns whether anything changed. Emits stateChanged for state changes. */
+  private transition(
+    deviceId: string,
+    entry: Tracked,
+    verdict: { state: DeviceState; note: string | null }
+  ): boolean {
+    const from = entry.status.state
+    const stateChanged = verdict.state !== from || entry.status.since === null
+    const noteChanged = verdict.note !== entry.status.note
+    if (!stateChanged && !noteChanged) return false
+    const at = new Date(this.options.clock.now()).toISOString()
+    entry.status.state = verdict.state
+    entry.status.note = verdict.note
+    if (stateChanged) entry.status.since = at
+    entry.history.push({ at, state: verdict.state, note: verdict.note })
+    const limit = this.options.historyLimit ?? 100
+    if (entry.history.length > limit) entry.history.splice(0, entry.history.length - limit)
+    if (verdict.state !== from) {
+      for (const listener of [...this.listeners.stateChanged]) {
+        this.safely(() => listener(deviceId, from, verdict.state, verdict.note))
+      }
+    }
+    return true
+  }
+
+  private onRegistryChange(change: RegistryChange): void {
+    switch (change.kind) {
+      case 'added':
+      case 'credentials': {
+        const entry = this.entry(change.device.id)
+        entry.failures = 0
+        this.apply(change.device.id, entry, { kind: 'info', info: change.info })
+        if (this.running && !entry.inFlight) {
+          this.scheduleAt(change.device.id, entry, this.options.clock.now() + this.delayFor(entry))
+        }
+        this.emitViews()
+        return
+      }
+      case 'removed': {
+        const entry = this.tracked.get(change.id)
+        if (entry) this.clearTimer(entry)
+        this.tracked.delete(change.id)
+        this.persist()
+        this.emitViews()
+        return
+      }
+      case 'updated':
+      case 'reordered':
+        this.emitViews()
+    }
+  }
+
+  private emitViews(): void {
+    if (this.listeners.devicesChanged.size === 0) return
+    const views = this.views()
+    for (const listener of [...this.listeners.devicesChanged]) this.safely(() => listener(views))
+  }
+
+  private safely(call: () => void): void {
+    try {
+      call()
+    } catch (error) {
+      this.logger.error('devices: a listener failed', error)
+    }
+  }
+
+  private persist(): void {
+    const file = this.options.stateFile
+    if (!file) return
+    const snapshot: StatesFile = { version: 1, devices: {} }
+    for (const [id, entry] of this.tracked) {
+      snapshot.devices[id] = { ...entry.status, history: [...entry.history] }
+    }
+    // Writes are chained so the last snapshot always lands last.
+    this.writes = this.writes
+      .then(() => writeJsonAtomic(file, snapshot))
+      .catch((error: unknown) => this.logger.error('devices: could not save device states', error))
+  }
+
+  /** Waits for the polls in flight right now (without starting any). */
+  async whenIdle(): Promise<void> {
+    await Promise.all([...this.tracked.values()].map((entry) => entry.inFlight))
+  }
+
+  /** Waits until every queued state write is on disk (tests, quit). */
+  async flush(): Promise<void> {
+    await this.writes
+  }
+
+  private async restore(): Promise<void> {
+    const file = this.options.stateFile
+    if (!file) return
+    let raw: unknown
+    try {
+      raw = await readJsonFile(file)
+    } catch (error) {
+      if (!(error instanceof CorruptFileError)) throw error
+      raw = null
+    }
+    if (raw === undefined) return
+    const parsed = StatesFile.safeParse(raw)
+    if (!parsed.success) {
+      const aside = await setAside(file, this.options.clock.now())
+      this.logger.warn(`devices: unreadable device states moved to ${aside}`)
+      return
+    }
+    for (const [id, stored] of Object.entries(parsed.data.devices)) {
+      if (!this.options.registry.get(id)) continue
+      const entry = this.entry(id)
+      const { history, ...status } = stored
+      entry.status = status
+      entry.history = history
+    }
+  }
+}
+
+function sameInfo(a: DeviceInfo | null, b: DeviceInfo): boolean {
+  return a !== null && JSON.stringify(a) === JSON.stringify(b)
+}

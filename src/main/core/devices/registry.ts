@@ -1,0 +1,395 @@
+// The device list: who the devices are (label, server, order), kept as a 0600 JSON file with no secrets;
+// tokens and secret keys go to the Vault, and a device is only added after a live device/info succeeds.
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { systemClock, type Clock } from '../clock'
+import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway/types'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
+import type { DeviceSecret, Vault } from '../vault/vault'
+import { DeviceError, deviceErrorFromGateway } from './errors'
+
+export const DeviceRecord = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  /** Normalised: no trailing slash, no trailing /api. */
+  baseUrl: z.string(),
+  order: z.number().int(),
+  sandbox: z.boolean(),
+  createdAt: z.string(),
+  /** '••••' + the token's last 4, computed at add time so listing never needs the token. */
+  tokenHint: z.string(),
+  hasSecret: z.boolean(),
+  /** The gateway's serial at add time, to spot the same device added twice. */
+  serial: z.string().nullable().default(null)
+})
+export type DeviceRecord = z.infer<typeof DeviceRecord>
+
+const RegistryFile = z.object({ version: z.literal(1), devices: z.array(DeviceRecord) })
+type RegistryFile = z.infer<typeof RegistryFile>
+
+export interface AddDeviceInput {
+  label: string
+  baseUrl: string
+  token: string
+  secret?: string
+  sandbox?: boolean
+}
+
+export type ClientFactory = (credentials: GatewayCredentials) => GatewayClient
+
+export type RegistryChange =
+  | { kind: 'added'; device: DeviceRecord; info: DeviceInfo }
+  | { kind: 'updated'; device: DeviceRecord }
+  | { kind: 'credentials'; device: DeviceRecord; info: DeviceInfo }
+  | { kind: 'removed'; id: string }
+  | { kind: 'reordered' }
+
+/** Whether a usable client can be had, and if not, why (the monitor turns locked/absent into the locked state). */
+export type ClientAccess =
+  | { kind: 'ready'; client: GatewayClient }
+  | { kind: 'locked'; reason: string }
+  | { kind: 'absent' }
+  | { kind: 'unknown-device' }
+
+export interface DeviceRegistryOptions {
+  /** e.g. <userData>/devices.json */
+  file: string
+  vault: Vault
+  clientFactory: ClientFactory
+  clock?: Clock
+  newId?: () => string
+  /** Per-call timeout of the live check when adding. */
+  verifyTimeoutMs?: number
+}
+
+const LABEL_MAX = 80
+const ENDPOINT_SUFFIX = /\/api$/i
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (host === '[::1]' || host === '::1') return true
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * The canonical form of a gateway address, or a DeviceError saying what is wrong with it. https is
+ * assumed when no scheme is typed; http is allowed on loopback only (the sandbox, a local proxy).
+ */
+export function normaliseBaseUrl(input: string): string {
+  const text = input.trim()
+  const fail = (message: string): never => {
+    throw new DeviceError('invalid_url', message, 'baseUrl')
+  }
+  if (text === '') fail('Enter the gateway address, for example https://solo.wablas.com.')
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    return fail(`"${text}" is not a web address. Use the form https://solo.wablas.com.`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    fail('The gateway address must start with https://.')
+  if (url.username || url.password) fail('Leave the user name and password out of the gateway address.')
+  if (url.search || url.hash) {
+    fail(
+      'Enter the server address only (no ?token= or other parameters), for example https://solo.wablas.com.'
+    )
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    fail(
+      'Plain http:// would send the token unencrypted; use https:// (http is only allowed for this computer).'
+    )
+  }
+  let path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '')
+  while (ENDPOINT_SUFFIX.test(path)) path = path.replace(ENDPOINT_SUFFIX, '').replace(/\/+$/, '')
+  return `${url.protocol}//${url.host}${path}`
+}
+
+/** Masks a token for display: never more than the last 4 characters, and none of a short one. */
+export function maskToken(token: string): string {
+  return token.length >= 12 ? `••••${token.slice(-4)}` : '••••'
+}
+
+/** Operators often paste `token.secret` in one field; split on the first dot as the gateway does. */
+function splitCredentials(tokenInput: string, secretInput: string | undefined): DeviceSecret {
+  let token = tokenInput.trim()
+  let secret = secretInput?.trim() || undefined
+  if (!secret && token.includes('.')) {
+    const dot = token.indexOf('.')
+    secret = token.slice(dot + 1) || undefined
+    token = token.slice(0, dot)
+  }
+  if (token === '' || /\s/.test(token)) {
+    throw new DeviceError(
+      'invalid_token',
+      'Enter the device token exactly as the gateway shows it (no spaces).',
+      'token'
+    )
+  }
+  if (secret !== undefined && /\s/.test(secret)) {
+    throw new DeviceError('secret_invalid', 'The secret key cannot contain spaces.', 'secret')
+  }
+  return secret ? { token, secret } : { token }
+}
+
+function cleanLabel(label: string): string {
+  const trimmed = label.trim()
+  if (trimmed.length === 0 || trimmed.length > LABEL_MAX) {
+    throw new DeviceError('invalid_label', `Give the device a name of 1 to ${LABEL_MAX} characters.`, 'label')
+  }
+  return trimmed
+}
+
+export class DeviceRegistry {
+  private devices: DeviceRecord[] = []
+  private readonly listeners = new Set<(change: RegistryChange) => void>()
+  private readonly clients = new Map<string, GatewayClient>()
+  private queue: Promise<unknown> = Promise.resolve()
+  private recoveredTo: string | null = null
+
+  private constructor(
+    private readonly options: DeviceRegistryOptions & { clock: Clock; newId: () => string }
+  ) {}
+
+  static async open(options: DeviceRegistryOptions): Promise<DeviceRegistry> {
+    const registry = new DeviceRegistry({
+      ...options,
+      clock: options.clock ?? systemClock,
+      newId: options.newId ?? randomUUID
+    })
+    await registry.load()
+    return registry
+  }
+
+  /** Where an unreadable devices file was moved at startup, if it was. */
+  get recoveredFrom(): string | null {
+    return this.recoveredTo
+  }
+
+  list(): DeviceRecord[] {
+    return [...this.devices].sort((a, b) => a.order - b.order).map((device) => ({ ...device }))
+  }
+
+  get(id: string): DeviceRecord | undefined {
+    const found = this.devices.find((device) => device.id === id)
+    return found ? { ...found } : undefined
+  }
+
+  require(id: string): DeviceRecord {
+    const found = this.get(id)
+    if (!found) throw new DeviceError('not_found', 'That device is no longer in the list.')
+    return found
+  }
+
+  onChange(listener: (change: RegistryChange) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Validates, checks the device live, then stores the secret in the vault and the record in the list. */
+  async add(input: AddDeviceInput): Promise<{ device: DeviceRecord; info: DeviceInfo }> {
+    const label = cleanLabel(input.label)
+    const baseUrl = normaliseBaseUrl(input.baseUrl)
+    const credentials = splitCredentials(input.token, input.secret)
+    await this.refuseDuplicateToken(baseUrl, credentials.token)
+    const info = await this.verify(baseUrl, credentials, 'Checking the device')
+
+    return this.serially(async () => {
+      await this.refuseDuplicateToken(baseUrl, credentials.token)
+      if (info.serial && this.devices.some((d) => d.baseUrl === baseUrl && d.serial === info.serial)) {
+        throw new DeviceError(
+          'duplicate',
+          `This device (serial ${info.serial}) is already in the list.`,
+          'token'
+        )
+      }
+      const device: DeviceRecord = {
+        id: this.options.newId(),
+        label,
+        baseUrl,
+        order: this.devices.reduce((max, d) => Math.max(max, d.order), -1) + 1,
+        sandbox: input.sandbox ?? false,
+        createdAt: new Date(this.options.clock.now()).toISOString(),
+        tokenHint: maskToken(credentials.token),
+        hasSecret: credentials.secret !== undefined,
+        serial: info.serial
+      }
+      try {
+        await this.options.vault.store(device.id, credentials)
+      } catch {
+        throw new DeviceError(
+          'vault_failed',
+          'The token could not be stored securely; the device was not added.'
+        )
+      }
+      try {
+        await this.persist([...this.devices, device])
+      } catch (error) {
+        await this.options.vault.erase(device.id).catch(() => undefined)
+        throw error
+      }
+      this.emit({ kind: 'added', device: { ...device }, info })
+      return { device: { ...device }, info }
+    })
+  }
+
+  /**
+   * Enter the token again for an existing device (locked, or kept for one session only). Checked live
+   * first; only this explicit path may replace a locked vault entry.
+   */
+  async updateCredentials(
+    id: string,
+    input: { token: string; secret?: string }
+  ): Promise<{ device: DeviceRecord; info: DeviceInfo }> {
+    const existing = this.require(id)
+    const credentials = splitCredentials(input.token, input.secret)
+    const info = await this.verify(existing.baseUrl, credentials, 'Checking the device')
+    return this.serially(async () => {
+      const current = this.require(id)
+      const device: DeviceRecord = {
+        ...current,
+        tokenHint: maskToken(credentials.token),
+        hasSecret: credentials.secret !== undefined,
+        serial: info.serial ?? current.serial
+      }
+      try {
+        await this.options.vault.store(id, credentials, { replaceLocked: true })
+      } catch {
+        throw new DeviceError('vault_failed', 'The token could not be stored securely.')
+      }
+      this.clients.delete(id)
+      await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
+      this.emit({ kind: 'credentials', device: { ...device }, info })
+      return { device: { ...device }, info }
+    })
+  }
+
+  rename(id: string, label: string): Promise<DeviceRecord> {
+    const clean = cleanLabel(label)
+    return this.serially(async () => {
+      const device = { ...this.require(id), label: clean }
+      await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
+      this.emit({ kind: 'updated', device: { ...device } })
+      return { ...device }
+    })
+  }
+
+  /** Listed ids first in the given order; unknown ids are ignored and unlisted devices keep their order after. */
+  reorder(ids: ReadonlyArray<string>): Promise<DeviceRecord[]> {
+    return this.serially(async () => {
+      const current = this.list()
+      const wanted = [...new Set(ids)].filter((id) => current.some((d) => d.id === id))
+      const rest = current.filter((d) => !wanted.includes(d.id)).map((d) => d.id)
+      const position = new Map([...wanted, ...rest].map((id, index) => [id, index]))
+      await this.persist(this.devices.map((d) => ({ ...d, order: position.get(d.id) ?? d.order })))
+      this.emit({ kind: 'reordered' })
+      return this.list()
+    })
+  }
+
+  /** Erases the vault entry first: a device that cannot lose its secret stays listed so the operator can retry. */
+  remove(id: string): Promise<void> {
+    return this.serially(async () => {
+      this.require(id)
+      try {
+        await this.options.vault.erase(id)
+      } catch {
+        throw new DeviceError(
+          'vault_failed',
+          'The stored token could not be erased; the device was kept. Try again.'
+        )
+      }
+      this.clients.delete(id)
+      await this.persist(this.devices.filter((d) => d.id !== id))
+      this.emit({ kind: 'removed', id })
+    })
+  }
+
+  /** A client from the vault's secrets, or why there is none. Never builds one from a locked secret. */
+  async openClient(id: string): Promise<ClientAccess> {
+    const device = this.get(id)
+    if (!device) return { kind: 'unknown-device' }
+    const cached = this.clients.get(id)
+    if (cached) return { kind: 'ready', client: cached }
+    const loaded = await this.options.vault.load(id)
+    if (loaded.kind === 'locked') return { kind: 'locked', reason: loaded.reason }
+    if (loaded.kind === 'absent') return { kind: 'absent' }
+    // The device may have been removed while the vault was answering.
+    if (!this.get(id)) return { kind: 'unknown-device' }
+    const client = this.options.clientFactory({ baseUrl: device.baseUrl, ...loaded.value })
+    this.clients.set(id, client)
+    return { kind: 'ready', client }
+  }
+
+  async clientFor(id: string): Promise<GatewayClient | undefined> {
+    const access = await this.openClient(id)
+    return access.kind === 'ready' ? access.client : undefined
+  }
+
+  private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
+    try {
+      const client = this.options.clientFactory({ baseUrl, ...credentials })
+      return await client.deviceInfo({ timeoutMs: this.options.verifyTimeoutMs ?? 15_000 })
+    } catch (error) {
+      throw deviceErrorFromGateway(error, {
+        baseUrl,
+        action,
+        secrets: [credentials.token, credentials.secret]
+      })
+    }
+  }
+
+  private async refuseDuplicateToken(baseUrl: string, token: string): Promise<void> {
+    for (const device of this.devices.filter((d) => d.baseUrl === baseUrl)) {
+      const loaded = await this.options.vault.load(device.id)
+      if (loaded.kind === 'found' && loaded.value.token === token) {
+        throw new DeviceError(
+          'duplicate',
+          `This device is already in the list as "${device.label}".`,
+          'token'
+        )
+      }
+    }
+  }
+
+  private emit(change: RegistryChange): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change)
+      } catch {
+        // One broken subscriber must not undo a change that is already on disk.
+      }
+    }
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task)
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async persist(devices: DeviceRecord[]): Promise<void> {
+    const file: RegistryFile = { version: 1, devices }
+    await writeJsonAtomic(this.options.file, file)
+    this.devices = devices
+  }
+
+  private async load(): Promise<void> {
+    let raw: unknown
+    try {
+      raw = await readJsonFile(this.options.file)
+    } catch (error) {
+      if (!(error instanceof CorruptFileError)) throw error
+      raw = null
+    }
+    if (raw === undefined) return
+    const parsed = RegistryFile.safeParse(raw)
+    if (parsed.success) {
+      this.devices = parsed.data.devices
+      return
+    }
+    this.recoveredTo = await setAside(this.options.file, this.options.clock.now())
+  }
+}

@@ -1,0 +1,252 @@
+// The device state machine as pure functions: what one poll of device/info (or its failure) means for the operator.
+import type { DeviceState } from '../../../shared/contract'
+import type { DeviceInfo } from '../gateway/types'
+import { isGatewayError } from '../gateway/errors'
+
+export interface StateVerdict {
+  state: DeviceState
+  /** Operator-facing; the gateway's own note when it gave one. */
+  note: string | null
+}
+
+/** One poll's outcome, before interpretation. */
+export type PollOutcome =
+  | { kind: 'info'; info: DeviceInfo }
+  | { kind: 'error'; error: unknown }
+  /** The vault has the secret but cannot decrypt it. */
+  | { kind: 'locked'; reason: string }
+  /** The vault has no secret (session-only storage after a restart, or erased). */
+  | { kind: 'absent' }
+
+export interface PollContext {
+  now: number
+  /** The state before this poll. */
+  previous?: StateVerdict
+  /** Transient failures in a row, this one included (0 when this poll succeeded). */
+  consecutiveFailures?: number
+  /** Transient failures tolerated while keeping the last good state (say the gateway hiccupped once). */
+  failuresBeforeUnreachable?: number
+  /** The last successful info, to tell "expired" from "token invalid" when the gateway says "token invalid or device expired". */
+  lastInfo?: DeviceInfo | null
+}
+
+export const DEFAULT_FAILURES_BEFORE_UNREACHABLE = 2
+
+/** States the monitor has confirmed from a good answer; worth keeping through a single network hiccup. */
+const GOOD_ANSWER_STATES: ReadonlySet<DeviceState> = new Set([
+  'connected',
+  'disconnected',
+  'needs-scan',
+  'awaiting-activation',
+  'expired'
+])
+
+const NEEDS_SCAN_NOTE = /scan|qr|log(?:ged)?\s*out|logout|unlinked|not linked/i
+const ACTIVATION_NOTE = /activat/i
+const WEB_NOTE = /whatsapp\s*web|web\s*client|web\.whatsapp/i
+const EXPIRED_NOTE = /expired/i
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * When the device stops working, as epoch ms. A bare date ('2026-12-31') is valid through that whole
+ * day wherever the gateway is (up to UTC+14), so we only call it over a day later: never early.
+ */
+export function expiryInstant(expiresAt: string | null): number | null {
+  if (!expiresAt) return null
+  const text = expiresAt.trim()
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (dateOnly)
+    return (
+      Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) + DAY_MS + 14 * 3600_000
+    )
+  const dateTime = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text)
+  if (dateTime) {
+    const zone = dateTime[4]
+    // Without a zone the gateway's local time is unknown; allow the widest zone so we never call it early.
+    const parsed = Date.parse(`${dateTime[1]}T${dateTime[2]}${dateTime[3] ?? ''}${zone ?? 'Z'}`)
+    if (Number.isNaN(parsed)) return null
+    return zone ? parsed : parsed + 14 * 3600_000
+  }
+  const parsed = Date.parse(text)
+  return Number.isNaN(parsed) ? null : parsed
+}
+
+function isPast(expiresAt: string | null, now: number): boolean {
+  const at = expiryInstant(expiresAt)
+  return at !== null && at <= now
+}
+
+/** What a successful device/info says, current or legacy shape. */
+export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
+  const gatewayNote = info.note?.trim() || null
+  const note = (fallback: string | null): string | null => gatewayNote ?? fallback
+  const says = (pattern: RegExp): boolean => gatewayNote !== null && pattern.test(gatewayNote)
+
+  // The gateway may keep answering for an expired device; `active` is false then. Legacy info has no
+  // `active`, so there the date alone decides. An active device is trusted over our clock.
+  if (says(EXPIRED_NOTE) || (info.active !== true && isPast(info.expiresAt, now))) {
+    return {
+      state: 'expired',
+      note: note(`The device expired${info.expiresAt ? ` on ${info.expiresAt}` : ''}.`)
+    }
+  }
+  if (info.active !== true && says(ACTIVATION_NOTE))
+    return { state: 'awaiting-activation', note: gatewayNote }
+
+  if (info.connection === 'connected') {
+    if (info.active === false) {
+      return {
+        state: 'awaiting-activation',
+        note: note('Linked; waiting for the gateway to activate the device.')
+      }
+    }
+    return { state: 'connected', note: gatewayNote }
+  }
+
+  if (info.connection === 'disconnected') {
+    // The web-client conflict first: its note may mention scanning too, but the phone is still linked.
+    if (says(WEB_NOTE)) return { state: 'disconnected', note: gatewayNote }
+    if (says(NEEDS_SCAN_NOTE)) return { state: 'needs-scan', note: gatewayNote }
+    // Never linked (or unlinked and not active): nothing to restart, the phone has to scan.
+    if (info.active === false) {
+      return { state: 'needs-scan', note: note('Not linked: scan the QR code with the sender phone.') }
+    }
+    return { state: 'disconnected', note: note('Disconnected; a restart may bring it back.') }
+  }
+
+  return {
+    state: 'unknown',
+    note: note(
+      info.statusText
+        ? `The gateway reports "${info.statusText}".`
+        : 'The gateway did not say whether it is connected.'
+    )
+  }
+}
+
+/** What a failed device/info means. */
+export function stateFromError(
+  error: unknown,
+  lastInfo: DeviceInfo | null = null,
+  now = Date.now()
+): StateVerdict {
+  if (!isGatewayError(error)) {
+    return { state: 'unknown', note: 'Checking the device failed unexpectedly; see the log.' }
+  }
+  switch (error.code) {
+    case 'token_invalid':
+      // One message covers both ("token invalid or device expired"); the last known expiry date decides.
+      if (lastInfo && isPast(lastInfo.expiresAt, now)) {
+        return { state: 'expired', note: `The device expired on ${lastInfo.expiresAt}.` }
+      }
+      return {
+        state: 'token-invalid',
+        note: rejection(error.gatewayMessage, 'The gateway rejected the token.')
+      }
+    case 'secret_invalid':
+      return {
+        state: 'token-invalid',
+        note: rejection(error.gatewayMessage, 'The gateway rejected the secret key.')
+      }
+    case 'device_not_found':
+      return {
+        state: 'token-invalid',
+        note: rejection(error.gatewayMessage, 'The gateway does not know this device.')
+      }
+    case 'device_not_connected':
+      return { state: 'disconnected', note: error.gatewayMessage ?? 'The sender is not connected.' }
+    case 'network':
+      return { state: 'unreachable', note: 'Cannot reach the gateway (network).' }
+    case 'timeout':
+      return { state: 'unreachable', note: 'The gateway did not answer in time.' }
+    case 'rate_limited':
+      return { state: 'unreachable', note: 'The gateway asked us to slow down (rate limited).' }
+    case 'server_error':
+      return {
+        state: 'unreachable',
+        note: `The gateway is failing${error.httpStatus ? ` (HTTP ${error.httpStatus})` : ''}.`
+      }
+    case 'bad_response':
+      return { state: 'unreachable', note: 'The gateway gave an unreadable answer.' }
+    case 'not_supported':
+      return { state: 'unreachable', note: 'This address does not answer device/info; check the server URL.' }
+    default:
+      return { state: 'unknown', note: error.gatewayMessage ?? error.message }
+  }
+}
+
+function rejection(gatewayMessage: string | undefined, ours: string): string {
+  return gatewayMessage ? `${ours} (gateway: "${gatewayMessage}")` : ours
+}
+
+/**
+ * The whole transition: interpret the outcome, then apply the two bits of memory the machine has.
+ * - needs-scan is sticky against a plain "disconnected" with no reason: after a logout or a number change
+ *   the gateway may only say disconnected, and a restart cannot fix that; a scan can.
+ * - a transient failure keeps the last state confirmed by a good answer until `failuresBeforeUnreachable`
+ *   failures in a row (one dropped packet should not flap the tray); then it is unreachable.
+ */
+export function nextState(outcome: PollOutcome, context: PollContext): StateVerdict {
+  const previous = context.previous
+  switch (outcome.kind) {
+    case 'locked':
+      return {
+        state: 'locked',
+        note: `Token locked: ${outcome.reason}. Unlock the keyring, or enter the token again.`
+      }
+    case 'absent':
+      return {
+        state: 'locked',
+        note: 'No token is stored for this device (it was kept for the last session only). Enter the token again.'
+      }
+    case 'info': {
+      const verdict = stateFromInfo(outcome.info, context.now)
+      if (
+        previous?.state === 'needs-scan' &&
+        verdict.state === 'disconnected' &&
+        (outcome.info.note?.trim() ?? '') === ''
+      ) {
+        return previous
+      }
+      return verdict
+    }
+    case 'error': {
+      const verdict = stateFromError(outcome.error, context.lastInfo ?? null, context.now)
+      if (isGatewayError(outcome.error) && outcome.error.code === 'aborted' && previous) return previous
+      if (verdict.state !== 'unreachable') return verdict
+      const failures = context.consecutiveFailures ?? 1
+      const tolerated = (context.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE) - 1
+      if (previous && GOOD_ANSWER_STATES.has(previous.state) && failures <= tolerated) return previous
+      return verdict
+    }
+  }
+}
+
+/** Whether the outbox may send through the device now. */
+export function isSendable(state: DeviceState): boolean {
+  return state === 'connected'
+}
+
+/** States a restart cannot change: settling stops waiting once one of these is seen. */
+export const SETTLED_STATES: ReadonlySet<DeviceState> = new Set([
+  'connected',
+  'needs-scan',
+  'awaiting-activation',
+  'expired',
+  'token-invalid',
+  'locked'
+])
+
+/** Fleet order of badness, for "worst state" summaries (tray icon). */
+export const STATE_SEVERITY: Readonly<Record<DeviceState, number>> = {
+  connected: 0,
+  unknown: 1,
+  'awaiting-activation': 2,
+  unreachable: 3,
+  disconnected: 4,
+  'needs-scan': 5,
+  expired: 6,
+  'token-invalid': 7,
+  locked: 8
+}

@@ -1,0 +1,51 @@
+// Builds the contract's DeviceView from the registry record, the monitor's latest status and the caller's paused flag.
+import type { DeviceState, DeviceView } from '../../../shared/contract'
+import type { DeviceInfo } from '../gateway/types'
+import type { DeviceRecord } from './registry'
+
+/** What the monitor knows about a device right now. */
+export interface DeviceStatus {
+  state: DeviceState
+  note: string | null
+  /** ISO time the current state began. */
+  since: string | null
+  /** ISO time of the last completed poll (successful or not). */
+  lastCheckedAt: string | null
+  /** The last successful device/info. */
+  info: DeviceInfo | null
+}
+
+export const UNPOLLED_STATUS: DeviceStatus = {
+  state: 'unknown',
+  note: null,
+  since: null,
+  lastCheckedAt: null,
+  info: null
+}
+
+export function buildDeviceView(
+  record: DeviceRecord,
+  status: DeviceStatus | undefined,
+  paused: boolean
+): DeviceView {
+  const current = status ?? UNPOLLED_STATUS
+  const info = current.info
+  return {
+    id: record.id,
+    label: record.label,
+    baseUrl: record.baseUrl,
+    tokenHint: record.tokenHint,
+    hasSecret: record.hasSecret,
+    sandbox: record.sandbox,
+    state: current.state,
+    stateNote: current.note,
+    name: info?.name ?? null,
+    serial: info?.serial ?? record.serial ?? null,
+    sender: info?.sender ?? null,
+    quota: info?.quota ?? null,
+    expiresAt: info?.expiresAt ?? null,
+    lastCheckedAt: current.lastCheckedAt,
+    stateSince: current.since,
+    paused
+  }
+}

@@ -1,0 +1,60 @@
+// The Vault port: where device tokens and secret keys live, and the result shapes every implementation shares.
+
+/** What the vault keeps per device. Never leaves the main process. */
+export interface DeviceSecret {
+  token: string
+  secret?: string
+}
+
+/** How secrets are kept right now; maps onto the contract's `secretStorage` and `secretStorageNote`. */
+export type SecretStorage = 'keychain' | 'session-only' | 'weak'
+
+export interface VaultStatus {
+  storage: SecretStorage
+  /** Operator-facing explanation when storage is not the keychain (how to enable a keyring, what weak means). */
+  note: string | null
+  /** The encryption backend in use, e.g. 'gnome_libsecret', 'kwallet', 'basic_text', 'keychain', 'dpapi'. */
+  backend?: string
+}
+
+/**
+ * A load never conflates "not there" with "there but unreadable": a locked secret must be shown as
+ * "token locked" and must never be overwritten by a caller that took it for missing.
+ */
+export type VaultLoad =
+  | { kind: 'found'; value: DeviceSecret; backend: string | null }
+  | { kind: 'absent' }
+  | { kind: 'locked'; reason: string; backend: string | null }
+
+export interface StoreOptions {
+  /** Replace an entry that exists but cannot be decrypted. Only for an explicit "enter the token again" flow. */
+  replaceLocked?: boolean
+}
+
+export interface Vault {
+  status(): VaultStatus
+  store(deviceId: string, value: DeviceSecret, options?: StoreOptions): Promise<void>
+  load(deviceId: string): Promise<VaultLoad>
+  /** Removes the entry whatever its state (locked included); a missing entry is not an error. */
+  erase(deviceId: string): Promise<void>
+}
+
+/** Thrown by `store` when it would overwrite a secret that exists but failed to decrypt. */
+export class VaultLockedError extends Error {
+  readonly deviceId: string
+  constructor(deviceId: string, reason: string) {
+    super(`The stored token for this device is locked (${reason}); it was left untouched.`)
+    this.name = 'VaultLockedError'
+    this.deviceId = deviceId
+  }
+}
+
+export function isDeviceSecret(value: unknown): value is DeviceSecret {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return (
+    typeof record['token'] === 'string' &&
+    record['token'].length > 0 &&
+    (record['secret'] === undefined || typeof record['secret'] === 'string')
+  )
+}
