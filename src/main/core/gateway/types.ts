@@ -56,6 +56,8 @@ export interface AcceptedMessage {
   phone: string
   status: string
   refId: string | null
+  /** Added: the device that took this message (several may when `random` spreads a send); the client always sets it. */
+  deviceId?: string | null
 }
 
 export interface SendResult {

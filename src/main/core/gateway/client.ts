@@ -1,0 +1,591 @@
+// The gateway client: one method per operation of the reference, validated before sending, parsed into typed results.
+import { GatewayError, isGatewayError } from './errors'
+import { createHttp, type CallContext, type Http, type HttpRequest } from './http'
+import {
+  checkDateTime,
+  checkDate,
+  checkFlags,
+  checkHttpUrl,
+  checkId,
+  checkLocalFile,
+  checkPositiveInteger,
+  checkText,
+  checkTime,
+  checkTimezone,
+  extensionOf,
+  inputError,
+  MAX_BULK_ITEMS,
+  MAX_CUSTOM_FILENAME,
+  MAX_REPORT_LIMIT,
+  mimeOf
+} from './input-rules'
+import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
+import { scanQrCode } from './qr-scan'
+import {
+  base64Of,
+  flagFields,
+  flagJson,
+  formBody,
+  jsonBody,
+  multipartBody,
+  type FormFields
+} from './request-bodies'
+import {
+  parseDeviceInfo,
+  parseGeneratedToken,
+  parseInvoice,
+  parseJsonKeepingListUnder,
+  parseMessageOnly,
+  parseReportPage,
+  parseRestart,
+  parseScheduleResult,
+  parseSendResult
+} from './responses'
+import type {
+  BulkTextItem,
+  CallOptions,
+  CreateDeviceInput,
+  GatewayClient,
+  GatewayClientOptions,
+  MediaKind,
+  ReportMessageQuery,
+  ReportRealtimeQuery,
+  RestartResult,
+  ScheduleInput,
+  ScheduleV2Item,
+  SendResult
+} from './types'
+
+/** Which restart endpoint works, per base URL, shared by every client in the process unless one is injected. */
+const processRestartMemory = new Map<string, 'restart' | 'reconnect'>()
+
+const MEDIA_KINDS: readonly MediaKind[] = ['image', 'document', 'video', 'audio']
+const BANKS: readonly CreateDeviceInput['bank'][] = [
+  'BCA',
+  'BNI',
+  'BRI',
+  'MANDIRI',
+  'OVO',
+  'DANA',
+  'GOPAY',
+  'SHOPEEPAY'
+]
+const PRODUCTS: readonly CreateDeviceInput['product'][] = ['lite', 'pro', 'enterprise']
+const PERIODES: readonly NonNullable<CreateDeviceInput['periode']>[] = ['monthly', 'yearly']
+const SCHEDULE_CATEGORIES: readonly ScheduleV2Item['category'][] = [
+  'text',
+  'image',
+  'video',
+  'document',
+  'audio'
+]
+const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
+  'pending',
+  'cancel',
+  'read',
+  'sent'
+]
+const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
+
+function oneOf<T extends string>(operation: string, field: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
+  throw inputError(operation, `${field} must be one of ${allowed.join(', ')}`)
+}
+
+/** A name for `filename` (≤ 60 characters on send-image-from-local), shortened before the extension if needed. */
+function customFilename(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed.length <= MAX_CUSTOM_FILENAME) return trimmed
+  const extension = extensionOf(trimmed)
+  const stem = trimmed.slice(0, trimmed.length - extension.length - 1)
+  return `${stem.slice(0, MAX_CUSTOM_FILENAME - extension.length - 1)}.${extension}`
+}
+
+function recipientsOf(phone: string | string[], isGroup: boolean | undefined, operation: string): string {
+  try {
+    return normaliseRecipients(phone, isGroup === true).join(',')
+  } catch (error) {
+    if (isGatewayError(error)) throw inputError(operation, error.message)
+    throw error
+  }
+}
+
+function scheduleFields(operation: string, input: ScheduleInput): FormFields {
+  checkText(operation, 'message', input.message, true)
+  return [
+    ['phone', recipientsOf(input.phone, input.isGroup, operation)],
+    ['message', input.message],
+    ['date', checkDate(operation, input.date)],
+    ['time', checkTime(operation, input.time)],
+    ['timezone', checkTimezone(operation, input.timezone)],
+    ['isGroup', input.isGroup]
+  ]
+}
+
+function scheduleV2Data(operation: string, items: ScheduleV2Item[]): Record<string, unknown>[] {
+  if (!Array.isArray(items) || items.length === 0) throw inputError(operation, 'no schedule items given')
+  if (items.length > MAX_BULK_ITEMS) {
+    throw inputError(
+      operation,
+      `${items.length} items; the gateway takes at most ${MAX_BULK_ITEMS} per request`
+    )
+  }
+  return items.map((item, index) => {
+    const where = `${operation} item ${index + 1}`
+    const category = oneOf(where, 'category', item.category, SCHEDULE_CATEGORIES)
+    checkText(where, 'text', item.text, category === 'text')
+    const url = item.url === undefined ? undefined : checkHttpUrl(where, 'url', item.url)
+    if (category !== 'text' && url === undefined)
+      throw inputError(where, `a ${category} schedule needs a url`)
+    return {
+      category,
+      phone: recipientsOf(item.phone, false, where),
+      scheduled_at: checkDateTime(where, item.scheduledAt),
+      text: item.text,
+      url
+    }
+  })
+}
+
+/** A typed error for anything unforeseen, so callers only ever see GatewayError. */
+function unexpected(operation: string, error: unknown, http: Http | undefined): GatewayError {
+  const init = {
+    code: 'bad_response' as const,
+    message: `${operation}: unexpected failure while reading the answer`,
+    operation,
+    cause: error
+  }
+  return http ? http.fail(init) : new GatewayError({ ...init, cause: undefined })
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  let http: Http | undefined
+  let configError: GatewayError | undefined
+  try {
+    http = createHttp(options)
+  } catch (error) {
+    configError = isGatewayError(error)
+      ? error
+      : new GatewayError({ code: 'invalid_input', message: 'invalid gateway settings' })
+  }
+  const restartMemory = options.restartMemory ?? processRestartMemory
+  const baseUrl = http?.baseUrl ?? String(options.baseUrl)
+
+  /** Every method runs through here: settings checked, inputs validated, one deadline, GatewayError only. */
+  const run = async <T>(
+    operation: string,
+    opts: CallOptions | undefined,
+    work: (http: Http, begin: (uploadBytes?: number) => CallContext) => Promise<T>
+  ): Promise<T> => {
+    if (http === undefined) throw configError
+    const ready = http
+    try {
+      return await work(ready, (uploadBytes) => ready.begin(operation, opts, uploadBytes))
+    } catch (error) {
+      throw isGatewayError(error) ? error : unexpected(operation, error, ready)
+    }
+  }
+
+  const get = (
+    operation: string,
+    path: string,
+    auth: HttpRequest['auth'] = 'header',
+    query?: HttpRequest['query']
+  ) => ({ operation, method: 'GET', path, auth, query }) satisfies HttpRequest
+
+  const send = async (
+    ready: Http,
+    request: HttpRequest,
+    call: CallContext,
+    refIdFor: (phone: string) => string | null
+  ): Promise<SendResult> => {
+    const body = await ready.json(request, call)
+    return parseSendResult(body, { operation: request.operation, refIdFor })
+  }
+
+  const client: GatewayClient = {
+    baseUrl,
+
+    // ── device ────────────────────────────────────────────────────────────────────────────────────────────────
+    deviceInfo: (opts) =>
+      run('device/info', opts, async (http, begin) =>
+        parseDeviceInfo(
+          await http.json(get('device/info', '/api/device/info', 'query'), begin()),
+          'device/info'
+        )
+      ),
+
+    scanQr: (opts) => run('device/scan', opts, async (http, begin) => scanQrCode(http, begin())),
+
+    restart: (opts) =>
+      run('device/restart', opts, async (http, begin) => {
+        const call = begin()
+        const remembered = restartMemory.get(http.baseUrl)
+        const order: RestartResult['via'][] =
+          remembered === 'reconnect' ? ['reconnect', 'restart'] : ['restart', 'reconnect']
+        let lastError: GatewayError | undefined
+        for (const via of order) {
+          const request =
+            via === 'restart'
+              ? get('device/restart', '/api/device/restart')
+              : get('device/reconnect', '/api/device/reconnect', 'query')
+          let body: Record<string, unknown>
+          try {
+            body = await http.json(request, call)
+          } catch (error) {
+            // Only a missing endpoint sends us to the other one; any other failure is the answer.
+            if (isGatewayError(error) && error.code === 'not_supported') {
+              lastError = error
+              continue
+            }
+            throw error
+          }
+          restartMemory.set(http.baseUrl, via)
+          return parseRestart(body, via, request.operation)
+        }
+        throw lastError
+      }),
+
+    changeNumber: (phone, opts) =>
+      run('device/change-number', opts, async (http, begin) => {
+        const fields = formBody([['phone', recipientsOf(phone, false, 'device/change-number')]])
+        const call = begin()
+        const post = (operation: string, path: string) =>
+          http.json({ operation, method: 'POST', path, auth: 'header', body: fields }, call)
+        let body: Record<string, unknown>
+        try {
+          body = await post('device/change-number', '/api/device/change-number')
+        } catch (error) {
+          if (!isGatewayError(error) || error.code !== 'not_supported') throw error
+          body = await post('device/change-sender', '/api/device/change-sender')
+        }
+        return parseMessageOnly(body, 'device/change-number')
+      }),
+
+    createDevice: (input, opts) =>
+      run('device/create', opts, async (http, begin) => {
+        const operation = 'device/create'
+        checkText(operation, 'name', input.name, true)
+        const body = formBody([
+          ['name', input.name.trim()],
+          ['phone', recipientsOf(input.phone, false, operation)],
+          ['bank', oneOf(operation, 'bank', input.bank, BANKS)],
+          ['product', oneOf(operation, 'product', input.product, PRODUCTS)],
+          [
+            'periode',
+            input.periode === undefined ? undefined : oneOf(operation, 'periode', input.periode, PERIODES)
+          ]
+        ])
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/device/create', auth: 'header', body },
+          begin()
+        )
+        return parseInvoice(answer, operation)
+      }),
+
+    generateToken: (opts) =>
+      run('device/generate-token', opts, async (http, begin) =>
+        parseGeneratedToken(
+          await http.json(get('device/generate-token', '/api/device/generate-token'), begin())
+        )
+      ),
+
+    disconnect: (opts) =>
+      run('device/disconnect', opts, async (http, begin) =>
+        parseMessageOnly(
+          await http.json(get('device/disconnect', '/api/device/disconnect'), begin()),
+          'device/disconnect'
+        )
+      ),
+
+    changeWebhookUrl: (url, opts) =>
+      run('device/change-webhook-url', opts, async (http, begin) => {
+        const operation = 'device/change-webhook-url'
+        const body = formBody([['webhook_url', checkHttpUrl(operation, 'webhook url', url)]])
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/device/change-webhook-url', auth: 'header', body },
+          begin()
+        )
+        return parseMessageOnly(answer, operation)
+      }),
+
+    changeTrackingUrl: (url, opts) =>
+      run('device/change-tracking-url', opts, async (http, begin) => {
+        const operation = 'device/change-tracking-url'
+        const body = formBody([['tracking_url', checkHttpUrl(operation, 'tracking url', url)]])
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/device/change-tracking-url', auth: 'header', body },
+          begin()
+        )
+        return parseMessageOnly(answer, operation)
+      }),
+
+    // ── send ──────────────────────────────────────────────────────────────────────────────────────────────────
+    sendText: (input, opts) =>
+      run('send-message', opts, async (http, begin) => {
+        const operation = 'send-message'
+        checkText(operation, 'message', input.message, true)
+        checkFlags(operation, input)
+        const body = formBody([
+          ['phone', recipientsOf(input.phone, input.isGroup, operation)],
+          ['message', input.message],
+          ...flagFields(input)
+        ])
+        const request: HttpRequest = {
+          operation,
+          method: 'POST',
+          path: '/api/send-message',
+          auth: 'header',
+          body
+        }
+        return send(http, request, begin(), () => input.refId ?? null)
+      }),
+
+    sendTextSimple: (input, opts) =>
+      run('send-message (GET)', opts, async (http, begin) => {
+        const operation = 'send-message (GET)'
+        checkText(operation, 'message', input.message, true)
+        checkFlags(operation, input)
+        const query: FormFields = [
+          ['phone', recipientsOf(input.phone, input.isGroup, operation)],
+          ['message', input.message],
+          ...flagFields(input)
+        ]
+        return send(
+          http,
+          get(operation, '/api/send-message', 'query', query),
+          begin(),
+          () => input.refId ?? null
+        )
+      }),
+
+    sendTextBulk: (items: BulkTextItem[], opts) =>
+      run('v2/send-message', opts, async (http, begin) => {
+        const operation = 'v2/send-message'
+        if (!Array.isArray(items) || items.length === 0) throw inputError(operation, 'no messages given')
+        if (items.length > MAX_BULK_ITEMS) {
+          throw inputError(
+            operation,
+            `${items.length} messages; the gateway takes at most ${MAX_BULK_ITEMS} per request (split them into batches yourself)`
+          )
+        }
+        const data = items.map((item, index) => {
+          const where = `${operation} item ${index + 1}`
+          checkText(where, 'message', item.message, true)
+          checkFlags(where, item)
+          return {
+            phone: recipientsOf(item.phone, item.isGroup, where),
+            message: item.message,
+            ...flagJson(item)
+          }
+        })
+        const refIdFor = (phone: string): string | null => {
+          const matches = data.filter((item) => item.phone === phone)
+          return matches.length === 1 ? (matches[0]?.ref_id ?? null) : null
+        }
+        const request: HttpRequest = {
+          operation,
+          method: 'POST',
+          path: '/api/v2/send-message',
+          auth: 'header',
+          body: jsonBody({ data })
+        }
+        return send(http, request, begin(), refIdFor)
+      }),
+
+    sendMediaUrl: (input, opts) =>
+      run(`send-${String(input?.kind)}`, opts, async (http, begin) => {
+        const kind = oneOf('send-media', 'kind', input.kind, MEDIA_KINDS)
+        const operation = `send-${kind}`
+        const url = checkHttpUrl(operation, `${kind} url`, input.url)
+        checkText(operation, 'caption', input.caption, false)
+        if (kind === 'audio' && input.caption !== undefined && input.caption !== '') {
+          throw inputError(operation, 'audio messages carry no caption')
+        }
+        checkFlags(operation, input)
+        const body = formBody([
+          ['phone', recipientsOf(input.phone, input.isGroup, operation)],
+          [kind, url],
+          ['caption', kind === 'audio' ? undefined : input.caption],
+          ...flagFields(input)
+        ])
+        const request: HttpRequest = {
+          operation,
+          method: 'POST',
+          path: `/api/send-${kind}`,
+          auth: 'header',
+          body
+        }
+        return send(http, request, begin(), () => input.refId ?? null)
+      }),
+
+    sendLocalFile: (input, opts) =>
+      run(`send-${String(input?.kind)}-from-local`, opts, async (http, begin) => {
+        const kind = oneOf('send-from-local', 'kind', input.kind, MEDIA_KINDS)
+        const operation = `send-${kind}-from-local`
+        checkLocalFile(operation, kind, input.file)
+        checkText(operation, 'caption', input.caption, false)
+        if (kind === 'audio' && input.caption !== undefined && input.caption !== '') {
+          throw inputError(operation, 'audio messages carry no caption')
+        }
+        checkFlags(operation, input)
+        const phone = recipientsOf(input.phone, input.isGroup, operation)
+        const { file } = input
+        let body
+        if (kind === 'image' || kind === 'document') {
+          // The gateway reads these like a PHP upload: base64 bytes in `file`, the $_FILES entry as JSON in `data`.
+          body = formBody([
+            ['phone', phone],
+            ['caption', input.caption],
+            ['file', base64Of(file.bytes)],
+            ['data', JSON.stringify({ name: file.name })],
+            kind === 'image' ? ['filename', customFilename(file.name)] : ['name_file', file.name],
+            ...flagFields(input)
+          ])
+        } else {
+          body = multipartBody(
+            [
+              ['phone', phone],
+              ['caption', kind === 'video' ? input.caption : undefined],
+              ...flagFields(input)
+            ],
+            { name: 'file', filename: file.name, type: mimeOf(file), bytes: file.bytes }
+          )
+        }
+        const request: HttpRequest = {
+          operation,
+          method: 'POST',
+          path: `/api/${operation}`,
+          auth: 'header',
+          body
+        }
+        return send(http, request, begin(body.size), () => input.refId ?? null)
+      }),
+
+    // ── schedule ──────────────────────────────────────────────────────────────────────────────────────────────
+    createSchedule: (input, opts) =>
+      run('schedule', opts, async (http, begin) => {
+        const operation = 'schedule'
+        const body = formBody(scheduleFields(operation, input))
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/schedule', auth: 'header', body },
+          begin()
+        )
+        return parseScheduleResult(answer, operation)
+      }),
+
+    updateSchedule: (scheduleId, input, opts) =>
+      run('schedule (update)', opts, async (http, begin) => {
+        const operation = 'schedule (update)'
+        const id = checkId(operation, 'scheduleId', scheduleId)
+        const body = formBody(scheduleFields(operation, input))
+        const path = `/api/schedule/${encodeURIComponent(id)}`
+        const answer = await http.json({ operation, method: 'PUT', path, auth: 'header', body }, begin())
+        return parseScheduleResult(answer, operation)
+      }),
+
+    cancelSchedule: (scheduleId, opts) =>
+      run('schedule-cancel', opts, async (http, begin) => {
+        const operation = 'schedule-cancel'
+        const path = `/api/schedule-cancel/${encodeURIComponent(checkId(operation, 'scheduleId', scheduleId))}`
+        return parseMessageOnly(
+          await http.json({ operation, method: 'PUT', path, auth: 'header' }, begin()),
+          operation
+        )
+      }),
+
+    deleteSchedule: (scheduleId, opts) =>
+      run('schedule (delete)', opts, async (http, begin) => {
+        const operation = 'schedule (delete)'
+        const path = `/api/schedule/${encodeURIComponent(checkId(operation, 'scheduleId', scheduleId))}`
+        return parseMessageOnly(
+          await http.json({ operation, method: 'DELETE', path, auth: 'header' }, begin()),
+          operation
+        )
+      }),
+
+    createScheduleV2: (items, opts) =>
+      run('v2/schedule', opts, async (http, begin) => {
+        const operation = 'v2/schedule'
+        const body = jsonBody({ data: scheduleV2Data(operation, items) })
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/v2/schedule', auth: 'header', body },
+          begin()
+        )
+        return parseScheduleResult(answer, operation)
+      }),
+
+    updateScheduleV2: (scheduleId, items, opts) =>
+      run('v2/schedule (update)', opts, async (http, begin) => {
+        const operation = 'v2/schedule (update)'
+        const id = checkId(operation, 'scheduleId', scheduleId)
+        const body = jsonBody({ data: scheduleV2Data(operation, items) })
+        const path = `/api/v2/schedule/${encodeURIComponent(id)}`
+        const answer = await http.json({ operation, method: 'PUT', path, auth: 'header', body }, begin())
+        return parseScheduleResult(answer, operation)
+      }),
+
+    deleteSchedulesV2: (scheduleIds, opts) =>
+      run('v2/delete-schedule', opts, async (http, begin) => {
+        const operation = 'v2/delete-schedule'
+        if (!Array.isArray(scheduleIds) || scheduleIds.length === 0)
+          throw inputError(operation, 'no schedule ids given')
+        const ids = [...new Set(scheduleIds.map((id) => checkId(operation, 'schedule id', id)))].join(',')
+        const request = {
+          ...get(operation, '/api/v2/delete-schedule', 'header', [['id', ids]]),
+          method: 'DELETE' as const
+        }
+        return parseMessageOnly(await http.json(request, begin()), operation)
+      }),
+
+    // ── report and tracking ───────────────────────────────────────────────────────────────────────────────────
+    reportRealtime: (query: ReportRealtimeQuery, opts) =>
+      run('report-realtime', opts, async (http, begin) => {
+        const operation = 'report-realtime'
+        const ids = (query?.messageIds ?? []).map((id) => checkId(operation, 'message id', id))
+        checkPositiveInteger(operation, 'page', query?.page)
+        checkPositiveInteger(operation, 'limit', query?.limit, MAX_REPORT_LIMIT)
+        const request = get(operation, '/api/report-realtime', 'header', [
+          ['message_id', ids.length > 0 ? ids.join(',') : undefined],
+          ['page', query?.page],
+          ['limit', query?.limit]
+        ])
+        return parseReportPage(await http.json(request, begin(), parseReportJson), operation, query?.page)
+      }),
+
+    reportMessages: (query: ReportMessageQuery, opts) =>
+      run('report/message', opts, async (http, begin) => {
+        const operation = 'report/message'
+        const q = query ?? {}
+        checkPositiveInteger(operation, 'page', q.page)
+        checkPositiveInteger(operation, 'perPage', q.perPage)
+        let phone: string | undefined
+        if (q.phone !== undefined) {
+          // A phone filter is normalised like the stored numbers; a group id is passed as given.
+          try {
+            phone = normalisePhone(q.phone)
+          } catch {
+            phone = normaliseEchoedPhone(q.phone)
+          }
+        }
+        const request = get(operation, '/api/report/message', 'header', [
+          ['ref_id', q.refId],
+          [
+            'status',
+            q.status === undefined ? undefined : oneOf(operation, 'status', q.status, REPORT_STATUSES)
+          ],
+          ['date', q.date === undefined ? undefined : checkDate(operation, q.date)],
+          [
+            'message_id',
+            q.messageId === undefined ? undefined : checkId(operation, 'messageId', q.messageId)
+          ],
+          ['phone', phone === '' ? undefined : phone],
+          ['device', q.device],
+          ['page', q.page],
+          ['perPage', q.perPage]
+        ])
+        return parseReportPage(await http.json(request, begin(), parseReportJson), operation, q.page)
+      })
+  }
+  return client
+}

@@ -1,0 +1,99 @@
+// Phone normalisation: every written form of an Indonesian number becomes 62… digits; bad ones fail with a clear message.
+import { describe, expect, it } from 'vitest'
+import { isGatewayError } from './errors'
+import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
+
+function errorOf(run: () => unknown): { code: string; message: string } {
+  try {
+    run()
+  } catch (error) {
+    if (isGatewayError(error)) return { code: error.code, message: error.message }
+    throw error
+  }
+  throw new Error('expected a GatewayError')
+}
+
+describe('normalisePhone', () => {
+  it.each([
+    ['081234567890', '6281234567890'],
+    ['81234567890', '6281234567890'],
+    ['6281234567890', '6281234567890'],
+    ['+6281234567890', '6281234567890'],
+    ['+62 812-3456-7890', '6281234567890'],
+    ['(0812) 3456 7890', '6281234567890'],
+    ['0812.3456.7890', '6281234567890'],
+    ['  0812 3456 7890  ', '6281234567890'],
+    ['+62 (0)812 3456 7890', '6281234567890'],
+    ['620812 3456 7890', '6281234567890'],
+    ['006281234567890', '6281234567890'],
+    ['+1 (415) 555-2671', '14155552671'],
+    ['+60 12-345 6789', '60123456789'],
+    ['085712345', '6285712345']
+  ])('%s → %s', (input, expected) => {
+    expect(normalisePhone(input)).toBe(expected)
+  })
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['0812abc4567', 'only digits'],
+    ['0812-3456-789x', 'only digits'],
+    ['0812*3456#7890', 'only digits'],
+    ['0812345', 'too short'],
+    ['+1 234', 'too short'],
+    ['08123456789012345', 'too long'],
+    ['+0812345678901', 'country code never starts with 0'],
+    ['++6281234567890', 'only digits']
+  ])('rejects %j (%s) naming the value and what a valid number looks like', (input, why) => {
+    const error = errorOf(() => normalisePhone(input))
+    expect(error.code).toBe('invalid_input')
+    expect(error.message).toContain(`"${input.trim()}"`)
+    expect(error.message).toContain(why)
+    expect(error.message).toMatch(/081234567890.*\+6281234567890/)
+  })
+
+  it('shortens a huge bad value in the message', () => {
+    const error = errorOf(() => normalisePhone('x'.repeat(500)))
+    expect(error.message.length).toBeLessThan(300)
+  })
+})
+
+describe('normaliseRecipients', () => {
+  it('splits on commas with optional spaces, normalises and dedupes in order', () => {
+    expect(normaliseRecipients('0812 3456 7890, 081398765432,+6281234567890 ,  ', false)).toEqual([
+      '6281234567890',
+      '6281398765432'
+    ])
+  })
+
+  it('accepts a list whose entries may themselves be comma lists', () => {
+    expect(normaliseRecipients(['081234567890', '081398765432, 0811111111'], false)).toEqual([
+      '6281234567890',
+      '6281398765432',
+      '62811111111'
+    ])
+  })
+
+  it('leaves group ids untouched when isGroup', () => {
+    expect(
+      normaliseRecipients('6287817274185-1632192971, 120363210179095768,120363210179095768', true)
+    ).toEqual(['6287817274185-1632192971', '120363210179095768'])
+  })
+
+  it('fails on an empty list and on a bad member, naming it', () => {
+    expect(errorOf(() => normaliseRecipients(' , ', false)).code).toBe('invalid_input')
+    expect(errorOf(() => normaliseRecipients([], true)).code).toBe('invalid_input')
+    expect(errorOf(() => normaliseRecipients('081234567890,08123', false)).message).toContain('"08123"')
+    expect(errorOf(() => normaliseRecipients('my group', true)).message).toContain('group id')
+  })
+})
+
+describe('normaliseEchoedPhone', () => {
+  it('normalises plain phones but keeps group ids and other text as given', () => {
+    expect(normaliseEchoedPhone('081234567890')).toBe('6281234567890')
+    expect(normaliseEchoedPhone('6281335614467')).toBe('6281335614467')
+    expect(normaliseEchoedPhone('120363210179095768')).toBe('120363210179095768')
+    expect(normaliseEchoedPhone('6287817274185-1632192971')).toBe('6287817274185-1632192971')
+    expect(normaliseEchoedPhone('872468237asd-6281218xxxxxx')).toBe('872468237asd-6281218xxxxxx')
+  })
+})

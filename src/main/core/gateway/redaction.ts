@@ -1,0 +1,45 @@
+// Keeps credentials out of every text the client builds (error messages, gateway echoes, causes from undici).
+
+export type Redact = (text: string) => string
+
+export const REDACTED = '[redacted]'
+
+/** Replaces each secret, and its URL-encoded form, wherever it appears; the longest first so `token.secret` goes whole. */
+export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {
+  const needles = new Set<string>()
+  for (const secret of secrets) {
+    if (!secret) continue
+    needles.add(secret)
+    needles.add(encodeURIComponent(secret))
+  }
+  const ordered = [...needles].sort((a, b) => b.length - a.length)
+  return (text) => {
+    let out = text
+    for (const needle of ordered) out = out.split(needle).join(REDACTED)
+    return out
+  }
+}
+
+/** A safe stand-in for a thrown value: same name, code and flattened cause chain, credentials removed. */
+export function redactedCause(error: unknown, redact: Redact): Error {
+  const parts: string[] = []
+  let code: string | undefined
+  let name = 'Error'
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    if (current instanceof Error) {
+      if (depth === 0) name = current.name
+      if (current.message) parts.push(current.message)
+      const maybeCode = (current as { code?: unknown }).code
+      if (code === undefined && typeof maybeCode === 'string') code = maybeCode
+      current = (current as { cause?: unknown }).cause
+    } else {
+      parts.push(String(current))
+      break
+    }
+  }
+  const safe = new Error(redact(parts.join(': ') || 'unknown failure'))
+  safe.name = name
+  if (code !== undefined) (safe as Error & { code?: string }).code = code
+  return safe
+}

@@ -1,0 +1,519 @@
+// Zod schemas and normalisers for every gateway answer: all documented variants in, one typed shape out, no undefined.
+import { z } from 'zod'
+import { GatewayError } from './errors'
+import { normaliseEchoedPhone } from './phone'
+import type {
+  AcceptedMessage,
+  DeviceConnection,
+  DeviceInfo,
+  GeneratedToken,
+  Invoice,
+  Quota,
+  ReportItem,
+  ReportPage,
+  RestartResult,
+  ScheduledMessage,
+  ScheduleResult,
+  SendResult
+} from './types'
+
+// ── primitives ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Ids and phones: strings, or JSON numbers that are exact integers (a bigger number has already lost digits). */
+const idLike = z
+  .union([
+    z.string().trim().min(1),
+    z.number().int().refine(Number.isSafeInteger, 'number too large to be exact')
+  ])
+  .transform((value) => String(value).trim())
+
+const phoneLike = idLike.transform(normaliseEchoedPhone)
+
+const nullablePhone = z
+  .union([
+    z.string(),
+    z.number().int().refine(Number.isSafeInteger, 'number too large to be exact'),
+    z.null()
+  ])
+  .optional()
+  .transform((value) =>
+    value === null || value === undefined || String(value).trim() === ''
+      ? null
+      : normaliseEchoedPhone(String(value))
+  )
+
+/** Free text the types call `string | null`: absent, null and blank become null; numbers become text. */
+const nullableText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value) =>
+    value === null || value === undefined || String(value).trim() === '' ? null : String(value)
+  )
+
+/** The envelope's own text: absent becomes ''. */
+const messageText = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => value ?? '')
+
+/** Text that may also be a structured payload (location, button): kept as JSON text. */
+const textOrPayload = z
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.record(z.string(), z.unknown()),
+    z.array(z.unknown()),
+    z.null()
+  ])
+  .optional()
+  .transform((value) => {
+    if (value === null || value === undefined) return null
+    if (typeof value === 'object') return JSON.stringify(value)
+    return String(value)
+  })
+
+function toCount(value: number | string, ctx: z.RefinementCtx): number {
+  const number = typeof value === 'number' ? value : Number(value.trim())
+  if (value === '' || !Number.isFinite(number) || number < 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected a non-negative number' })
+    return z.NEVER
+  }
+  return number
+}
+
+/** Totals and amounts: numbers or numeric strings. */
+const nullableNumber = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value, ctx) => (value === null || value === undefined ? null : toCount(value, ctx)))
+
+/** `quota`: an integer, the string "unlimited", or a numeric string. */
+const nullableQuota = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value, ctx): Quota | null => {
+    if (value === null || value === undefined) return null
+    if (typeof value === 'string' && value.trim().toLowerCase() === 'unlimited') return 'unlimited'
+    return toCount(value, ctx)
+  })
+
+/** Booleans as the gateway's PHP writes them: true,"true","1",1 / false,"false","0",0,"". */
+const nullableBoolean = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value, ctx): boolean | null => {
+    if (value === null || value === undefined) return null
+    const text = String(value).trim().toLowerCase()
+    if (text === 'true' || text === '1') return true
+    if (text === 'false' || text === '0' || text === '') return false
+    ctx.addIssue({ code: 'custom', message: 'expected a boolean' })
+    return z.NEVER
+  })
+
+const statusValue = z.union([z.string(), z.boolean(), z.null()]).optional()
+
+function shapeError(operation: string, error: z.ZodError): GatewayError {
+  // Only our own schema's keys and indexes appear here, never response values (a legacy body carries the token).
+  const issue = error.issues[0]
+  const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'the body'
+  return new GatewayError({
+    code: 'bad_response',
+    message: `${operation}: unexpected response shape at ${where}${issue ? ` (${issue.message})` : ''}`,
+    operation
+  })
+}
+
+function parseShape<S extends z.ZodType>(schema: S, value: unknown, operation: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw shapeError(operation, result.error)
+  return result.data
+}
+
+function badShape(operation: string, what: string): GatewayError {
+  return new GatewayError({ code: 'bad_response', message: `${operation}: ${what}`, operation })
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+// ── device ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function connectionOf(status: string | boolean | null | undefined): DeviceConnection {
+  if (typeof status === 'boolean') return status ? 'connected' : 'disconnected'
+  if (typeof status !== 'string') return 'unknown'
+  const text = status.trim().toLowerCase()
+  if (/not[\s_-]*connected|disconnect|offline|close|logout|logged[\s_-]*out|unpaired|scan|qr/.test(text)) {
+    return 'disconnected'
+  }
+  if (/connected|online|ready|open|authenticated/.test(text)) return 'connected'
+  return 'unknown'
+}
+
+function statusTextOf(status: string | boolean | null | undefined): string | null {
+  if (status === null || status === undefined) return null
+  return typeof status === 'string' ? status : String(status)
+}
+
+function senderOf(value: string | null): string | null {
+  return value === null ? null : normaliseEchoedPhone(value)
+}
+
+const currentInfoData = z.object({
+  name: nullableText,
+  serial: nullableText,
+  sender: nullableText,
+  quota: nullableQuota,
+  expired_date: nullableText,
+  active: nullableBoolean,
+  status: statusValue,
+  note: nullableText
+})
+
+const legacyInfoData = z.object({
+  sender: nullableText,
+  note: nullableText,
+  whatsapp: z.object({ quota: nullableQuota, expired: nullableText, status: statusValue })
+})
+
+const CURRENT_INFO_KEYS = ['name', 'serial', 'sender', 'quota', 'expired_date', 'active', 'status'] as const
+
+export function parseDeviceInfo(body: Record<string, unknown>, operation = 'device/info'): DeviceInfo {
+  const data = body.data
+  if (!isObject(data)) throw badShape(operation, 'the response has no "data" object')
+  if (isObject(data.whatsapp)) {
+    const legacy = parseShape(legacyInfoData, data, operation)
+    return {
+      name: null,
+      serial: null,
+      sender: senderOf(legacy.sender),
+      quota: legacy.whatsapp.quota,
+      expiresAt: legacy.whatsapp.expired,
+      active: null,
+      connection: connectionOf(legacy.whatsapp.status),
+      statusText: statusTextOf(legacy.whatsapp.status),
+      note: legacy.note,
+      shape: 'legacy'
+    }
+  }
+  if (!CURRENT_INFO_KEYS.some((key) => data[key] !== undefined)) {
+    throw badShape(operation, '"data" holds none of the device fields')
+  }
+  const current = parseShape(currentInfoData, data, operation)
+  return {
+    name: current.name,
+    serial: current.serial,
+    sender: senderOf(current.sender),
+    quota: current.quota,
+    expiresAt: current.expired_date,
+    active: current.active,
+    connection: connectionOf(current.status),
+    statusText: statusTextOf(current.status),
+    note: current.note,
+    shape: 'current'
+  }
+}
+
+const messageOnly = z.object({ message: messageText })
+
+export function parseMessageOnly(body: Record<string, unknown>, operation: string): { message: string } {
+  return { message: parseShape(messageOnly, body, operation).message }
+}
+
+const restartBody = z.object({
+  message: messageText,
+  device_: nullableText,
+  device_id: nullableText,
+  data: z.object({ device_id: nullableText, deviceId: nullableText }).nullish().catch(null)
+})
+
+export function parseRestart(
+  body: Record<string, unknown>,
+  via: RestartResult['via'],
+  operation: string
+): RestartResult {
+  const parsed = parseShape(restartBody, body, operation)
+  const fromMessage = /restart(?:ed)?\s+device\s+(\S+)\s+success/i.exec(parsed.message)?.[1] ?? null
+  const deviceId =
+    parsed.device_ ?? parsed.device_id ?? parsed.data?.device_id ?? parsed.data?.deviceId ?? fromMessage
+  return { via, message: parsed.message, deviceId }
+}
+
+const invoiceBody = z.object({
+  message: messageText,
+  data: z.object({
+    device_name: nullableText,
+    device: nullableText,
+    product: nullableText,
+    numberInvoice: nullableText,
+    periode: nullableText,
+    bank: z
+      .object({ bankName: nullableText, account_number: nullableText, account_name: nullableText })
+      .nullish()
+      .transform((bank) =>
+        bank
+          ? { bankName: bank.bankName, accountNumber: bank.account_number, accountName: bank.account_name }
+          : null
+      ),
+    discount: nullableNumber,
+    total: nullableNumber,
+    due_date: nullableText
+  })
+})
+
+export function parseInvoice(body: Record<string, unknown>, operation = 'device/create'): Invoice {
+  const { message, data } = parseShape(invoiceBody, body, operation)
+  return {
+    deviceName: data.device_name,
+    device: data.device,
+    product: data.product,
+    numberInvoice: data.numberInvoice,
+    periode: data.periode,
+    bank: data.bank,
+    discount: data.discount,
+    total: data.total,
+    dueDate: data.due_date,
+    message
+  }
+}
+
+const generatedTokenBody = z.object({
+  data: z.object({ device_name: nullableText, device_serial: nullableText, token: z.string().trim().min(1) })
+})
+
+export function parseGeneratedToken(
+  body: Record<string, unknown>,
+  operation = 'device/generate-token'
+): GeneratedToken {
+  const { data } = parseShape(generatedTokenBody, body, operation)
+  return { deviceName: data.device_name, deviceSerial: data.device_serial, token: data.token }
+}
+
+// ── sends ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+const sendItem = z.object({
+  id: idLike,
+  phone: phoneLike,
+  // Every send answers "pending"; an item without a status was still accepted (it has an id).
+  status: z
+    .union([z.string(), z.number(), z.boolean()])
+    .optional()
+    .transform((value) => (value === undefined || String(value).trim() === '' ? 'pending' : String(value))),
+  ref_id: nullableText
+})
+
+const sendItems = z
+  .union([z.array(sendItem), sendItem])
+  .transform((items) => (Array.isArray(items) ? items : [items]))
+
+const deviceBatch = z.object({ device_id: nullableText, quota: nullableQuota })
+
+export interface SendParseContext {
+  operation: string
+  /** The ref_id we sent for a recipient, used when the gateway does not echo it. */
+  refIdFor(phone: string): string | null
+}
+
+export function parseSendResult(body: Record<string, unknown>, context: SendParseContext): SendResult {
+  const { operation } = context
+  const message = parseShape(messageOnly, body, operation).message
+  const batches = Array.isArray(body.data) ? body.data : isObject(body.data) ? [body.data] : null
+  if (batches === null) throw badShape(operation, 'the response has no "data"')
+
+  const messages: AcceptedMessage[] = []
+  const devices: Array<{ deviceId: string | null; quota: Quota | null }> = []
+  batches.forEach((batch, index) => {
+    if (!isObject(batch)) throw badShape(operation, `data.${index} is not an object`)
+    const device = parseShape(deviceBatch, batch, operation)
+    // The docs name the list `messages` or `message`, as an array or a single object.
+    const listed = batch.messages !== undefined ? batch.messages : batch.message
+    if (listed === undefined || listed === null) throw badShape(operation, 'the response lists no messages')
+    for (const item of parseShape(sendItems, listed, operation)) {
+      messages.push({
+        id: item.id,
+        phone: item.phone,
+        status: item.status,
+        refId: item.ref_id ?? context.refIdFor(item.phone),
+        deviceId: device.device_id
+      })
+    }
+    devices.push({ deviceId: device.device_id, quota: device.quota })
+  })
+  // Accepted without a single message id: we cannot tell what happened, so the outbox must treat it as unknown.
+  if (messages.length === 0)
+    throw badShape(operation, 'the gateway accepted the request but returned no message ids')
+
+  const single = devices.length === 1 || new Set(devices.map((device) => device.deviceId)).size === 1
+  return {
+    deviceId: single ? (devices[0]?.deviceId ?? null) : null,
+    quota: single ? (devices[0]?.quota ?? null) : null,
+    messages,
+    message
+  }
+}
+
+// ── schedules ───────────────────────────────────────────────────────────────────────────────────────────────
+
+const scheduledItem = z.object({
+  id: idLike,
+  phone: phoneLike,
+  schedule_at: nullableText,
+  timezone: nullableText
+})
+
+const flatSchedule = z.object({
+  message: messageText,
+  id: idLike.optional(),
+  schedule_at: nullableText,
+  timezone: nullableText,
+  phone: z.union([z.string(), z.number()]).nullish(),
+  'phones list': z.array(z.union([z.string(), z.number()])).nullish()
+})
+
+/**
+ * v1 create (flat, `messages[]`), v1 update (flat, `id`, `"phones list"`, `messages` = text),
+ * v2 create (`data.messages[]`) and v2 update (flat, `id`, `phone`) into one shape.
+ */
+export function parseScheduleResult(body: Record<string, unknown>, operation: string): ScheduleResult {
+  const flat = parseShape(flatSchedule, body, operation)
+  const listed = Array.isArray(body.messages)
+    ? body.messages
+    : isObject(body.data) && Array.isArray(body.data.messages)
+      ? body.data.messages
+      : Array.isArray(body.data)
+        ? body.data
+        : null
+
+  let messages: ScheduledMessage[]
+  if (listed !== null) {
+    messages = parseShape(z.array(scheduledItem), listed, operation).map((item) => ({
+      id: item.id,
+      phone: item.phone,
+      scheduleAt: item.schedule_at ?? flat.schedule_at,
+      timezone: item.timezone ?? flat.timezone
+    }))
+  } else if (flat.id !== undefined) {
+    const id = flat.id
+    const phones =
+      flat['phones list'] ??
+      (flat.phone === null || flat.phone === undefined ? [] : String(flat.phone).split(','))
+    messages = phones
+      .map((phone) => String(phone).trim())
+      .filter((phone) => phone !== '')
+      .map((phone) => ({
+        id,
+        phone: normaliseEchoedPhone(phone),
+        scheduleAt: flat.schedule_at,
+        timezone: flat.timezone
+      }))
+  } else {
+    throw badShape(operation, 'the response has neither a schedule id nor a list of scheduled messages')
+  }
+  const scheduleId = flat.id ?? messages[0]?.id ?? null
+  if (scheduleId === null) throw badShape(operation, 'the response names no schedule id')
+  return { message: flat.message, scheduleId, messages }
+}
+
+// ── reports ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+const reportDate = z
+  .object({ created_at: nullableText, updated_at: nullableText })
+  .nullish()
+  .transform((date) => date ?? { created_at: null, updated_at: null })
+
+const reportItem = z.object({
+  id: idLike,
+  phone: z
+    .union([z.object({ from: nullablePhone, to: nullablePhone }), z.string(), z.number(), z.null()])
+    .optional()
+    .transform((phone) => {
+      if (phone === null || phone === undefined) return { from: null, to: null }
+      if (typeof phone === 'object') return phone
+      return { from: null, to: String(phone).trim() === '' ? null : normaliseEchoedPhone(String(phone)) }
+    }),
+  status: z.union([z.string().trim().min(1), z.number(), z.boolean()]).transform(String),
+  ref_id: nullableText,
+  category: nullableText,
+  text: textOrPayload,
+  message: textOrPayload,
+  date: reportDate,
+  created_at: nullableText,
+  updated_at: nullableText
+})
+
+const reportTotals = z.object({ page: nullableNumber, totalPage: nullableNumber, totalData: nullableNumber })
+
+export function parseReportPage(
+  body: Record<string, unknown>,
+  operation: string,
+  requestedPage: number | undefined
+): ReportPage {
+  const totals = parseShape(reportTotals, body, operation)
+  // The list lives under `message`; a text `message` (the realtime sample's first key) with nothing counted means none.
+  const listed = Array.isArray(body.message) ? body.message : Array.isArray(body.data) ? body.data : null
+  let rawItems: unknown[]
+  if (listed !== null) rawItems = listed
+  else if (typeof body.message === 'string' && (totals.totalData ?? 0) === 0) rawItems = []
+  else throw badShape(operation, 'the response has no list of messages')
+
+  const items: ReportItem[] = parseShape(z.array(reportItem), rawItems, operation).map((item) => ({
+    id: item.id,
+    from: item.phone.from,
+    to: item.phone.to,
+    status: item.status,
+    refId: item.ref_id,
+    category: item.category,
+    text: item.text ?? item.message,
+    createdAt: item.date.created_at ?? item.created_at,
+    updatedAt: item.date.updated_at ?? item.updated_at
+  }))
+  const page = totals.page ?? requestedPage ?? 1
+  return {
+    page,
+    totalPage: totals.totalPage ?? (items.length > 0 ? page : 0),
+    totalData: totals.totalData ?? items.length,
+    items
+  }
+}
+
+/**
+ * JSON.parse keeps the last of duplicate keys. report-realtime writes `message` twice (a text, then the list);
+ * should a gateway write them the other way round, this keeps the list wherever it sits.
+ */
+export function parseJsonKeepingListUnder(text: string, key: string): unknown {
+  const value: unknown = JSON.parse(text)
+  if (!isObject(value) || Array.isArray(value[key])) return value
+  const marker = `${key}\u0001dup`
+  let count = 0
+  const pattern = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(\\s*):`, 'g')
+  // The marker's control character is written escaped, so the JSON stays valid and no real key can collide.
+  const marked = text.replace(pattern, (_match, space: string) => `"${key}\\u0001dup${count++}"${space}:`)
+  if (count < 2) return value
+  let reparsed: unknown
+  try {
+    reparsed = JSON.parse(marked)
+  } catch {
+    return value
+  }
+  const restore = (node: unknown, top: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => restore(item, false))
+    if (!isObject(node)) return node
+    const out: Record<string, unknown> = {}
+    let chosen: { value: unknown } | undefined
+    for (const [name, child] of Object.entries(node)) {
+      const restored = restore(child, false)
+      if (!name.startsWith(marker)) {
+        out[name] = restored
+        continue
+      }
+      // At the top prefer a list over a text; elsewhere behave like JSON.parse (the last wins).
+      if (!top || chosen === undefined || !Array.isArray(chosen.value) || Array.isArray(restored)) {
+        chosen = { value: restored }
+      }
+    }
+    if (chosen !== undefined) out[key] = chosen.value
+    return out
+  }
+  return restore(reparsed, true)
+}
