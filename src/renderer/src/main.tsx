@@ -1,10 +1,13 @@
-/** Renderer entry: mounts the app. */
+// Renderer entry: mounts the app (the API is the preload's / harness bridge's `window.senderDesk`).
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-
-function App(): React.JSX.Element {
-  return <main>Sender Desk</main>
-}
+import { App } from './App'
+import './styles.css'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>)
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )

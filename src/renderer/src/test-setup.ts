@@ -1,2 +1,32 @@
-/** Setup for renderer component tests (jsdom). */
-export {}
+/** Setup for renderer component tests (jsdom): cleanup, fresh stores and API per test, and the browser bits jsdom lacks. */
+import { cleanup } from '@testing-library/react'
+import { afterEach, vi } from 'vitest'
+import { setApi } from './api'
+import { resetAppStore } from './stores/app'
+import { resetDevicesStore } from './stores/devices'
+import { resetLinkingStore } from './stores/linking'
+import { resetNavigationStore } from './stores/navigation'
+import { resetOutboxStore } from './stores/outbox'
+import { resetSendStore } from './stores/send'
+import { resetSettingsStore } from './stores/settings'
+
+// jsdom has no object URLs; thumbnails only need a stable string.
+if (typeof URL.createObjectURL !== 'function') {
+  let n = 0
+  URL.createObjectURL = () => `blob:test/${++n}`
+  URL.revokeObjectURL = () => undefined
+}
+
+afterEach(() => {
+  cleanup()
+  resetLinkingStore()
+  resetSendStore()
+  resetOutboxStore()
+  resetDevicesStore()
+  resetSettingsStore()
+  resetNavigationStore()
+  resetAppStore()
+  setApi(null)
+  vi.useRealTimers()
+  delete document.documentElement.dataset['theme']
+})

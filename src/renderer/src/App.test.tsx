@@ -1,0 +1,159 @@
+// The shell: bootstrap, events into stores, nav, header counts, theme and language from settings, storage warning.
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { EventChannel } from '../../shared/contract'
+import { App } from './App'
+import { resetNavigationStore } from './stores/navigation'
+import { makeBootstrap, makeCounts, makeDevice, makeSettings } from './testing/fixtures'
+import { installFakeApi, renderApp } from './testing/render'
+
+const EVENTS: EventChannel[] = [
+  'devices:changed',
+  'outbox:itemChanged',
+  'outbox:bulkChanged',
+  'outbox:countsChanged',
+  'settings:changed',
+  'app:navigate'
+]
+
+describe('App shell', () => {
+  it('bootstraps, subscribes to every event and opens the devices view', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake)
+    expect(fake.requests('app:bootstrap')).toEqual([{}])
+    for (const event of EVENTS) expect(fake.listenerCount(event), event).toBe(1)
+    expect(screen.getByTestId('view-devices')).toBeTruthy()
+    expect(screen.getByTestId('nav-devices').getAttribute('aria-current')).toBe('page')
+  })
+
+  it('shows welcome on first run, and with no devices', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake, makeBootstrap({ firstRun: true }))
+    expect(screen.getByTestId('view-welcome')).toBeTruthy()
+    cleanup()
+    resetNavigationStore()
+    const again = installFakeApi()
+    await renderApp(again, makeBootstrap({ devices: [] }))
+    expect(screen.getByTestId('view-welcome')).toBeTruthy()
+  })
+
+  it('navigates between the views from the nav', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    for (const view of ['send', 'outbox', 'schedules', 'settings', 'devices']) {
+      await user.click(screen.getByTestId(`nav-${view}`))
+      expect(screen.getByTestId(`view-${view}`)).toBeTruthy()
+      expect(screen.getByTestId(`nav-${view}`).getAttribute('aria-current')).toBe('page')
+    }
+  })
+
+  it('shows header counts and follows outbox:countsChanged', async () => {
+    const fake = installFakeApi()
+    await renderApp(
+      fake,
+      makeBootstrap({ counts: makeCounts({ queued: 2, sending: 1, failed: 4, scheduled: 5, total: 12 }) })
+    )
+    expect(screen.getByTestId('count-queued').textContent).toContain('3')
+    expect(screen.getByTestId('count-failed').textContent).toContain('4')
+    expect(screen.getByTestId('count-scheduled').textContent).toContain('5')
+    act(() =>
+      fake.emit('outbox:countsChanged', { counts: makeCounts({ queued: 9, failed: 0 }), sendingPaused: true })
+    )
+    expect(screen.getByTestId('count-queued').textContent).toContain('9')
+    expect(screen.getByTestId('count-failed').textContent).toContain('0')
+    expect(screen.getByTestId('paused-note')).toBeTruthy()
+  })
+
+  it('pauses sending from the header', async () => {
+    const fake = installFakeApi()
+    fake.handle('outbox:setPaused', ({ paused }) => ({ sendingPaused: paused }))
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(screen.getByTestId('pause-sending'))
+    expect(fake.requests('outbox:setPaused')).toEqual([{ paused: true }])
+    expect(screen.getByTestId('pause-sending').getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('applies the theme and language from settings, live', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake, makeBootstrap({ settings: makeSettings({ theme: 'dark' }) }))
+    expect(document.documentElement.dataset['theme']).toBe('dark')
+    expect(screen.getByTestId('nav-outbox').textContent).toBe('Outbox')
+    act(() => fake.emit('settings:changed', makeSettings({ theme: 'light', language: 'id' })))
+    expect(document.documentElement.dataset['theme']).toBe('light')
+    expect(document.documentElement.lang).toBe('id')
+    expect(screen.getByTestId('nav-outbox').textContent).toBe('Kotak keluar')
+  })
+
+  it('warns when tokens are kept for this session only', async () => {
+    const fake = installFakeApi()
+    await renderApp(
+      fake,
+      makeBootstrap({ secretStorage: 'session-only', secretStorageNote: 'No Secret Service found.' })
+    )
+    const banner = screen.getByTestId('secret-storage-warning')
+    expect(banner.textContent).toContain('Tokens are kept for this session only')
+    expect(banner.textContent).toContain('Enable a keyring')
+    expect(banner.textContent).toContain('No Secret Service found.')
+  })
+
+  it('has no storage warning with a keychain', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake)
+    expect(screen.queryByTestId('secret-storage-warning')).toBeNull()
+  })
+
+  it('follows devices:changed', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake)
+    act(() => fake.emit('devices:changed', { devices: [makeDevice({ state: 'needs-scan' })] }))
+    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Needs a QR scan')
+    expect(screen.getByTestId('device-announcer').textContent).toBe('Front office: Needs a QR scan')
+  })
+
+  it('opens the QR step for a device when the tray asks (app:navigate linking)', async () => {
+    const fake = installFakeApi()
+    fake.handle('linking:begin', () => makeDevice({ state: 'connected' }))
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'QR-1',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    await renderApp(fake)
+    act(() => fake.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
+    const step = await screen.findByTestId('wizard-step')
+    expect(step.getAttribute('data-step')).toBe('qr')
+    await within(step).findByTestId('qr-code')
+    expect(fake.requests('linking:begin')).toEqual([{ id: 'dev-1' }])
+  })
+
+  it('adds files from the tray drop (app:navigate send with handles)', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake)
+    act(() =>
+      fake.emit('app:navigate', {
+        view: 'send',
+        handles: [
+          { handle: 'h-9', name: 'invoice.pdf', size: 2048, kind: 'document', mime: 'application/pdf' }
+        ]
+      })
+    )
+    expect(screen.getByTestId('view-send')).toBeTruthy()
+    expect(screen.getByTestId('send-file-row').textContent).toContain('invoice.pdf')
+  })
+
+  it('shows a retry when bootstrap fails', async () => {
+    const fake = installFakeApi()
+    fake.once('app:bootstrap', () => {
+      throw new Error('core not ready')
+    })
+    const user = userEvent.setup()
+    render(<App />)
+    expect((await screen.findByRole('alert')).textContent).toContain('core not ready')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await screen.findByTestId('app')
+  })
+})

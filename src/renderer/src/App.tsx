@@ -1,0 +1,200 @@
+// The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
+import { useEffect, useState } from 'react'
+import { errorInfo } from './api'
+import { DevicesView } from './features/devices/DevicesView'
+import { StateAnnouncer } from './features/devices/StateAnnouncer'
+import { LinkingWizard } from './features/linking/LinkingWizard'
+import { OutboxView } from './features/outbox/OutboxView'
+import { SchedulesView } from './features/schedules/SchedulesView'
+import { SendView } from './features/send/SendView'
+import { WindowDrop } from './features/send/WindowDrop'
+import { SettingsView } from './features/settings/SettingsView'
+import { WelcomeView } from './features/welcome/WelcomeView'
+import { useLanguage, useT, type MessageKey } from './i18n'
+import { connectEvents, useApp } from './stores/app'
+import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
+import { useOutbox } from './stores/outbox'
+import { useSettings } from './stores/settings'
+
+const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
+  devices: 'nav.devices',
+  send: 'nav.send',
+  outbox: 'nav.outbox',
+  schedules: 'nav.schedules',
+  settings: 'nav.settings'
+}
+
+/** Theme and language from settings onto the document (CSS variables follow `data-theme`). */
+function useDocumentSettings(): void {
+  const theme = useSettings((s) => s.settings?.theme ?? 'system')
+  const language = useLanguage()
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme
+  }, [theme])
+  useEffect(() => {
+    document.documentElement.lang = language
+  }, [language])
+}
+
+export function App(): React.JSX.Element {
+  const t = useT()
+  const status = useApp((s) => s.status)
+  const error = useApp((s) => s.error)
+  useDocumentSettings()
+
+  useEffect(() => {
+    const disconnect = connectEvents()
+    void useApp.getState().bootstrap()
+    return disconnect
+  }, [])
+
+  if (status !== 'ready') {
+    return (
+      <main className="boot" data-testid="app-boot">
+        {status === 'error' ? (
+          <div className="alert alert--bad" role="alert">
+            <p>{t('app.bootError', { message: error?.message ?? '' })}</p>
+            <button type="button" className="button" onClick={() => void useApp.getState().bootstrap()}>
+              {t('common.tryAgain')}
+            </button>
+          </div>
+        ) : (
+          <p role="status">{t('app.loading')}</p>
+        )}
+      </main>
+    )
+  }
+
+  return (
+    <div className="app" data-testid="app">
+      <a className="skip-link" href="#main">
+        {t('app.skip')}
+      </a>
+      <Header />
+      <StorageWarning />
+      <main id="main" className="main" tabIndex={-1}>
+        <CurrentView />
+      </main>
+      <WindowDrop />
+      <StateAnnouncer />
+    </div>
+  )
+}
+
+function Header(): React.JSX.Element {
+  const t = useT()
+  const view = useNavigation((s) => s.view)
+  const navigate = useNavigation((s) => s.navigate)
+  const counts = useOutbox((s) => s.counts)
+  const paused = useOutbox((s) => s.sendingPaused)
+  const [pauseError, setPauseError] = useState<string | null>(null)
+
+  async function togglePause(): Promise<void> {
+    setPauseError(null)
+    try {
+      await useOutbox.getState().setPaused(!paused)
+    } catch (e) {
+      setPauseError(errorInfo(e).message)
+    }
+  }
+
+  return (
+    <header className="header">
+      <div className="header-top">
+        <h1 className="brand">Sender Desk</h1>
+        <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
+          <li data-testid="count-queued">
+            <span className="count-number">{counts.queued + counts.sending}</span> {t('counts.queued')}
+          </li>
+          <li data-testid="count-scheduled">
+            <span className="count-number">{counts.scheduled}</span> {t('counts.scheduled')}
+          </li>
+          <li data-testid="count-failed" className={counts.failed > 0 ? 'count--bad' : undefined}>
+            <span className="count-number">{counts.failed}</span> {t('counts.failed')}
+          </li>
+        </ul>
+        <button
+          type="button"
+          className={paused ? 'button button--small button--warn' : 'button button--small'}
+          aria-pressed={paused}
+          data-testid="pause-sending"
+          onClick={() => void togglePause()}
+        >
+          {paused ? t('counts.resume') : t('counts.pause')}
+        </button>
+      </div>
+      {paused ? (
+        <p className="paused-note" role="status" data-testid="paused-note">
+          {t('counts.pausedNote')}
+        </p>
+      ) : null}
+      {pauseError ? (
+        <p className="alert alert--bad" role="alert">
+          {pauseError}
+        </p>
+      ) : null}
+      <nav aria-label={t('nav.label')}>
+        <ul className="nav">
+          {NAV_VIEWS.map((v) => (
+            <li key={v}>
+              <button
+                type="button"
+                className="nav-button"
+                aria-current={view === v ? 'page' : undefined}
+                data-testid={`nav-${v}`}
+                onClick={() => navigate(v)}
+              >
+                {t(NAV_LABEL[v])}
+                {v === 'outbox' && counts.failed > 0 ? (
+                  <span className="nav-badge" aria-label={t('counts.failedBadge', { count: counts.failed })}>
+                    {counts.failed}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  )
+}
+
+function StorageWarning(): React.JSX.Element | null {
+  const t = useT()
+  const storage = useApp((s) => s.secretStorage)
+  const note = useApp((s) => s.secretStorageNote)
+  const [hidden, setHidden] = useState(false)
+  if (storage === 'keychain' || hidden) return null
+  return (
+    <div
+      className="alert alert--warn banner"
+      role="status"
+      data-testid="secret-storage-warning"
+      data-storage={storage}
+    >
+      <p>
+        <strong>{storage === 'session-only' ? t('storage.sessionOnly') : t('storage.weak')}</strong>
+        {note ? ` ${note}` : ''}
+      </p>
+      <button type="button" className="button button--small" onClick={() => setHidden(true)}>
+        {t('common.dismiss')}
+      </button>
+    </div>
+  )
+}
+
+const VIEWS: Record<View, () => React.JSX.Element> = {
+  welcome: WelcomeView,
+  devices: DevicesView,
+  linking: LinkingWizard,
+  send: SendView,
+  outbox: OutboxView,
+  schedules: SchedulesView,
+  settings: SettingsView
+}
+
+function CurrentView(): React.JSX.Element {
+  const view = useNavigation((s) => s.view)
+  const Component = VIEWS[view]
+  return <Component />
+}

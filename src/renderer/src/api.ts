@@ -1,0 +1,44 @@
+// The window's only door to the core: the contract API (`window.senderDesk`), injectable for tests.
+import type { InvokeChannel, InvokeReply, InvokeRequest, SenderDeskApi } from '../../shared/contract'
+
+let injected: SenderDeskApi | null = null
+
+/** Use this API instead of `window.senderDesk` (tests pass a fake; `null` goes back to the window's). */
+export function setApi(api: SenderDeskApi | null): void {
+  injected = api
+}
+
+export function getApi(): SenderDeskApi {
+  if (injected) return injected
+  const fromWindow = (window as { senderDesk?: SenderDeskApi }).senderDesk
+  if (!fromWindow)
+    throw new Error('window.senderDesk is missing: open this page from Sender Desk or the test harness')
+  return fromWindow
+}
+
+/** Ask the core one thing over the contract. Rejects with the core's error (code, message, field). */
+export function call<C extends InvokeChannel>(
+  channel: C,
+  request: InvokeRequest<C>
+): Promise<InvokeReply<C>> {
+  return getApi().invoke(channel, request)
+}
+
+export interface ErrorInfo {
+  code: string
+  message: string
+  field?: string
+}
+
+/** What went wrong, as plain data a view can show (ApiError from the contract client, or anything else). */
+export function errorInfo(error: unknown): ErrorInfo {
+  if (typeof error === 'object' && error !== null) {
+    const shape = error as { code?: unknown; message?: unknown; field?: unknown }
+    const message = typeof shape.message === 'string' && shape.message ? shape.message : String(error)
+    const code = typeof shape.code === 'string' ? shape.code : 'unknown'
+    return typeof shape.field === 'string' && shape.field
+      ? { code, message, field: shape.field }
+      : { code, message }
+  }
+  return { code: 'unknown', message: String(error) }
+}

@@ -1,0 +1,288 @@
+// One device in the devices view: live state, sender, quota, expiry, and its actions (restart, relink, change number, rename, remove).
+import { useState, type FormEvent } from 'react'
+import type { DeviceView } from '../../../../shared/contract'
+import { errorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import { Field } from '../../ui/Field'
+import { SandboxPanel } from '../sandbox/SandboxPanel'
+import { normalisePhone } from '../send/recipients'
+import { StateBadge } from './StateBadge'
+
+type Panel = 'none' | 'rename' | 'number' | 'remove'
+
+interface Feedback {
+  tone: 'ok' | 'bad'
+  text: string
+}
+
+export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const { restart, rename, remove, changeNumber } = useDevices.getState()
+  const [panel, setPanel] = useState<Panel>('none')
+  const [busy, setBusy] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
+  const [label, setLabel] = useState(device.label)
+  const [phone, setPhone] = useState('')
+  const [phoneTouched, setPhoneTouched] = useState(false)
+  const id = device.id
+
+  async function run(action: string, work: () => Promise<string | null>): Promise<void> {
+    setBusy(action)
+    setFeedback(null)
+    try {
+      const text = await work()
+      if (text) setFeedback({ tone: 'ok', text })
+    } catch (error) {
+      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const phoneCheck = phone.trim() ? normalisePhone(phone) : null
+  const phoneError =
+    phoneTouched && !phone.trim()
+      ? t('devices.number.required')
+      : phoneCheck?.problem
+        ? t(`recipient.problem.${phoneCheck.problem}`)
+        : null
+
+  function submitNumber(event: FormEvent): void {
+    event.preventDefault()
+    setPhoneTouched(true)
+    if (!phoneCheck || phoneCheck.problem) return
+    const value = phoneCheck.value
+    void run('number', async () => {
+      await changeNumber(id, value)
+      setPanel('none')
+      setPhone('')
+      setPhoneTouched(false)
+      return t('devices.number.done', { phone: value })
+    })
+  }
+
+  function submitRename(event: FormEvent): void {
+    event.preventDefault()
+    if (!label.trim()) return
+    void run('rename', async () => {
+      await rename(id, label.trim())
+      setPanel('none')
+      return t('devices.renamed')
+    })
+  }
+
+  const quota =
+    device.quota === null
+      ? t('common.unknown')
+      : device.quota === 'unlimited'
+        ? t('devices.quota.unlimited')
+        : String(device.quota)
+
+  return (
+    <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>
+      <div className="device-head">
+        <h3 id={`device-title-${id}`} className="device-title">
+          {device.label}
+          {device.sandbox ? <span className="tag">{t('devices.sandboxTag')}</span> : null}
+        </h3>
+        <StateBadge id={id} state={device.state} />
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>{t('devices.sender')}</dt>
+          <dd data-testid={`device-sender-${id}`}>{device.sender ?? t('common.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.quota')}</dt>
+          <dd data-testid={`device-quota-${id}`}>{quota}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.expires')}</dt>
+          <dd>{device.expiresAt ? formatDateTime(device.expiresAt, locale) : t('common.unknown')}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.serial')}</dt>
+          <dd>{device.serial ?? t('common.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.token')}</dt>
+          <dd>{device.tokenHint}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.checked')}</dt>
+          <dd>{device.lastCheckedAt ? formatDateTime(device.lastCheckedAt, locale) : t('common.never')}</dd>
+        </div>
+      </dl>
+      <p className="device-note" data-testid={`device-note-${id}`}>
+        {device.stateNote ? <span>{device.stateNote} </span> : null}
+        {device.state !== 'connected' ? <span className="muted">{t(`advice.${device.state}`)}</span> : null}
+      </p>
+      <div className="actions" role="group" aria-label={t('devices.actionsFor', { label: device.label })}>
+        <button
+          type="button"
+          className="button"
+          data-testid={`restart-${id}`}
+          disabled={busy !== null}
+          onClick={() =>
+            void run('restart', async () => {
+              const reply = await restart(id)
+              return `${t(reply.via === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected')} ${reply.message}`
+            })
+          }
+        >
+          {busy === 'restart' ? t('devices.restart.busy') : t('devices.restart')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid={`relink-${id}`}
+          onClick={() => void useLinking.getState().open(id)}
+        >
+          {t('devices.relink')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid={`change-number-${id}`}
+          aria-expanded={panel === 'number'}
+          onClick={() => setPanel(panel === 'number' ? 'none' : 'number')}
+        >
+          {t('devices.number')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid={`rename-${id}`}
+          aria-expanded={panel === 'rename'}
+          onClick={() => {
+            setLabel(device.label)
+            setPanel(panel === 'rename' ? 'none' : 'rename')
+          }}
+        >
+          {t('devices.rename')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid={`remove-${id}`}
+          aria-expanded={panel === 'remove'}
+          onClick={() => setPanel(panel === 'remove' ? 'none' : 'remove')}
+        >
+          {t('devices.remove')}
+        </button>
+      </div>
+
+      {panel === 'rename' ? (
+        <form className="inline-form" onSubmit={submitRename} data-testid={`rename-form-${id}`}>
+          <Field id={`rename-${id}-input`} label={t('devices.rename.label')}>
+            {(control) => (
+              <input
+                {...control}
+                value={label}
+                maxLength={80}
+                onChange={(e) => setLabel(e.target.value)}
+                data-testid={`rename-input-${id}`}
+              />
+            )}
+          </Field>
+          <div className="actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy !== null || !label.trim()}
+            >
+              {t('common.save')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {panel === 'number' ? (
+        <form className="inline-form" onSubmit={submitNumber} noValidate data-testid={`number-form-${id}`}>
+          <Field
+            id={`number-${id}-input`}
+            label={t('devices.number.label')}
+            hint={
+              phoneCheck && !phoneCheck.problem
+                ? t('devices.number.willUse', { phone: phoneCheck.value })
+                : t('devices.number.hint')
+            }
+            error={phoneError}
+            errorTestId={`number-error-${id}`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={phone}
+                onChange={(e) => {
+                  setPhone(e.target.value)
+                  setPhoneTouched(true)
+                }}
+                data-testid={`number-input-${id}`}
+              />
+            )}
+          </Field>
+          <p className="muted">{t('devices.number.rescan')}</p>
+          <div className="actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy !== null}
+              data-testid={`number-submit-${id}`}
+            >
+              {t('devices.number.submit')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {panel === 'remove' ? (
+        <div className="inline-form confirm" role="group" aria-labelledby={`remove-q-${id}`}>
+          <p id={`remove-q-${id}`}>{t('devices.remove.confirm', { label: device.label })}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              data-testid={`remove-confirm-${id}`}
+              disabled={busy !== null}
+              onClick={() => void run('remove', async () => (await remove(id), null))}
+            >
+              {t('devices.remove.yes')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('devices.remove.no')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <p
+        role="status"
+        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        data-testid={`device-feedback-${id}`}
+      >
+        {feedback?.text ?? ''}
+      </p>
+
+      {device.sandbox ? (
+        <details className="sandbox-details">
+          <summary>{t('sandbox.title')}</summary>
+          <SandboxPanel device={device} compact />
+        </details>
+      ) : null}
+    </li>
+  )
+}

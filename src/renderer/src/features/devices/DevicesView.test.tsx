@@ -1,0 +1,237 @@
+// Devices view: live state with words, sender/quota/expiry, actions, and the add-device form's as-typed and server checks.
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { checkBaseUrl } from './device-rules'
+import { DevicesView } from './DevicesView'
+
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+function show(devices = [makeDevice()]): void {
+  seedStores(makeBootstrap({ devices }))
+  render(<DevicesView />)
+}
+
+describe('device list', () => {
+  it('shows each device with its state in words, sender, quota and expiry', () => {
+    show([
+      makeDevice(),
+      makeDevice({
+        id: 'dev-2',
+        label: 'Warehouse',
+        state: 'token-invalid',
+        quota: 120,
+        sender: null,
+        stateNote: 'Token expired'
+      })
+    ])
+    const first = screen.getByTestId('device-row-dev-1')
+    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
+    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('6281234567890')
+    expect(screen.getByTestId('device-quota-dev-1').textContent).toBe('Unlimited')
+    expect(first.textContent).toContain('2030')
+    expect(screen.getByTestId('device-state-dev-2').textContent).toContain('Token refused')
+    expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
+    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
+    expect(screen.getByTestId('device-note-dev-2').textContent).toContain(
+      'remove this device and add it again'
+    )
+  })
+
+  it('follows state changes from the store (device events)', () => {
+    show()
+    act(() => seedStores(makeBootstrap({ devices: [makeDevice({ state: 'needs-scan' })] })))
+    expect(screen.getByTestId('device-state-dev-1').getAttribute('data-state')).toBe('needs-scan')
+  })
+
+  it('restarts a device and shows the result', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'connected' })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByTestId('restart-dev-1'))
+    expect(fake.requests('devices:restart')).toEqual([{ id: 'dev-1' }])
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Restarted. device restarted')
+    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
+  })
+
+  it('shows a restart failure', async () => {
+    fake.fail('devices:restart', { code: 'gateway_unreachable', message: 'The gateway did not answer.' })
+    show()
+    await userEvent.setup().click(screen.getByTestId('restart-dev-1'))
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('The gateway did not answer.')
+  })
+
+  it('Relink opens the wizard on the QR step for that device', async () => {
+    fake.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'x',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    show([makeDevice({ state: 'needs-scan' })])
+    await userEvent.setup().click(screen.getByTestId('relink-dev-1'))
+    expect(useNavigation.getState().view).toBe('linking')
+    expect(useLinking.getState().deviceId).toBe('dev-1')
+    expect(useLinking.getState().step).toBe('qr')
+  })
+
+  it('changes the number, validating it as typed and sending it normalised', async () => {
+    fake.handle('devices:changeNumber', ({ id, phone }) =>
+      makeDevice({ id, sender: phone, state: 'needs-scan' })
+    )
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('change-number-dev-1'))
+    const input = screen.getByTestId('number-input-dev-1')
+    await user.type(input, '12345')
+    expect(screen.getByTestId('number-error-dev-1').textContent).toContain('Start with 08')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    await user.clear(input)
+    await user.type(input, '0813-9999-8888')
+    expect(screen.queryByTestId('number-error-dev-1')).toBeNull()
+    expect(screen.getByTestId('number-form-dev-1').textContent).toContain('Will be saved as 6281399998888')
+    await user.click(screen.getByTestId('number-submit-dev-1'))
+    expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toContain('6281399998888')
+  })
+
+  it('renames a device', async () => {
+    fake.handle('devices:rename', ({ id, label }) => makeDevice({ id, label }))
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('rename-dev-1'))
+    const input = screen.getByTestId('rename-input-dev-1')
+    await user.clear(input)
+    await user.type(input, 'Kasir 2{Enter}')
+    expect(fake.requests('devices:rename')).toEqual([{ id: 'dev-1', label: 'Kasir 2' }])
+    expect(within(screen.getByTestId('device-row-dev-1')).getByRole('heading').textContent).toContain(
+      'Kasir 2'
+    )
+  })
+
+  it('removes a device only after confirmation', async () => {
+    fake.handle('devices:remove', () => ({ ok: true }))
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('remove-dev-1'))
+    expect(fake.requests('devices:remove')).toEqual([])
+    expect(screen.getByText(/Remove Front office from Sender Desk\?/)).toBeTruthy()
+    await user.click(screen.getByTestId('remove-confirm-dev-1'))
+    expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
+    expect(screen.queryByTestId('device-row-dev-1')).toBeNull()
+  })
+})
+
+describe('add-device form', () => {
+  it('checks the base URL rule', () => {
+    expect(checkBaseUrl('')).toBe('required')
+    expect(checkBaseUrl('solo.wablas.com')).toBe('invalid')
+    expect(checkBaseUrl('http://solo.wablas.com')).toBe('https')
+    expect(checkBaseUrl('https://solo.wablas.com')).toBeNull()
+    expect(checkBaseUrl('http://localhost:8080')).toBeNull()
+    expect(checkBaseUrl('http://127.0.0.1:3000')).toBeNull()
+    expect(checkBaseUrl('http://[::1]:3000')).toBeNull()
+    expect(checkBaseUrl('ftp://solo.wablas.com')).toBe('invalid')
+  })
+
+  it('validates as the operator types', async () => {
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('add-device-open'))
+    const url = screen.getByTestId('add-device-url')
+    await user.clear(url)
+    await user.type(url, 'http://solo.wablas.com')
+    expect(screen.getByTestId('add-device-error-baseUrl').textContent).toContain('Use https://')
+    await user.clear(url)
+    await user.type(url, 'http://localhost:9000')
+    expect(screen.queryByTestId('add-device-error-baseUrl')).toBeNull()
+    await user.type(screen.getByTestId('add-device-token'), 'x')
+    await user.clear(screen.getByTestId('add-device-token'))
+    expect(screen.getByTestId('add-device-error-token').textContent).toBe('⚠ Enter the device token.')
+  })
+
+  it('does not submit an incomplete form and moves focus to the first problem', async () => {
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('add-device-open'))
+    await user.click(screen.getByTestId('add-device-submit'))
+    expect(fake.requests('devices:add')).toEqual([])
+    expect(screen.getByTestId('add-device-error-label')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByTestId('add-device-label'))
+  })
+
+  it('shows the core’s error next to the field it names', async () => {
+    fake.fail('devices:add', {
+      code: 'token_invalid',
+      message: 'The gateway refused this token.',
+      field: 'token'
+    })
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('add-device-open'))
+    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
+    await user.clear(screen.getByTestId('add-device-url'))
+    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
+    await user.type(screen.getByTestId('add-device-token'), 'abc123')
+    await user.click(screen.getByTestId('add-device-submit'))
+    expect(fake.requests('devices:add')).toEqual([
+      { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
+    ])
+    expect(screen.getByTestId('add-device-error-token').textContent).toContain(
+      'The gateway refused this token.'
+    )
+    expect(document.activeElement).toBe(screen.getByTestId('add-device-token'))
+    await user.type(screen.getByTestId('add-device-token'), '4')
+    expect(screen.queryByTestId('add-device-error-token')).toBeNull()
+  })
+
+  it('shows an error without a field above the buttons', async () => {
+    fake.fail('devices:add', { code: 'gateway_unreachable', message: 'Could not reach solo.wablas.com.' })
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('add-device-open'))
+    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
+    await user.clear(screen.getByTestId('add-device-url'))
+    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
+    await user.type(screen.getByTestId('add-device-token'), 'abc')
+    await user.type(screen.getByTestId('add-device-secret'), 's3cret')
+    await user.click(screen.getByTestId('add-device-submit'))
+    expect(fake.requests('devices:add')[0]).toMatchObject({ secret: 's3cret' })
+    expect(screen.getByTestId('add-device-error').textContent).toBe('Could not reach solo.wablas.com.')
+  })
+
+  it('adds the device and opens the wizard when it needs a scan', async () => {
+    const added = makeDevice({ id: 'new-1', label: 'Kasir', state: 'needs-scan' })
+    fake.handle('devices:add', () => added)
+    fake.handle('linking:begin', () => added)
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'x',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('add-device-open'))
+    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
+    await user.clear(screen.getByTestId('add-device-url'))
+    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
+    await user.type(screen.getByTestId('add-device-token'), 'abc')
+    await user.click(screen.getByTestId('add-device-submit'))
+    expect(useNavigation.getState().view).toBe('linking')
+    expect(useLinking.getState().deviceId).toBe('new-1')
+  })
+})

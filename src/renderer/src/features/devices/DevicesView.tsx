@@ -1,0 +1,65 @@
+// The devices view: every device with its live state and actions, and the add-device form.
+import { useState } from 'react'
+import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { AddDeviceForm } from './AddDeviceForm'
+import { DeviceRow } from './DeviceRow'
+
+export function DevicesView(): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((state) => state.devices)
+  const adding = useNavigation((state) => state.addDeviceOpen)
+  const setAdding = useNavigation((state) => state.setAddDeviceOpen)
+  const [notice, setNotice] = useState('')
+
+  return (
+    <section className="view" aria-labelledby="devices-heading" data-testid="view-devices">
+      <div className="view-head">
+        <ViewHeading id="devices-heading">{t('devices.title')}</ViewHeading>
+        {!adding ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="add-device-open"
+            onClick={() => setAdding(true)}
+          >
+            {t('devices.add')}
+          </button>
+        ) : null}
+      </div>
+      {adding ? (
+        <AddDeviceForm
+          onCancel={() => setAdding(false)}
+          onAdded={(device) => {
+            setAdding(false)
+            setNotice(t('devices.added', { label: device.label }))
+            if (
+              device.state === 'needs-scan' ||
+              device.state === 'disconnected' ||
+              device.state === 'unknown'
+            ) {
+              void useLinking.getState().open(device.id)
+            }
+          }}
+        />
+      ) : null}
+      <p role="status" className="notice" data-testid="devices-notice">
+        {notice}
+      </p>
+      {devices.length === 0 && !adding ? (
+        <p className="empty" data-testid="devices-empty">
+          {t('devices.empty')}
+        </p>
+      ) : (
+        <ul className="device-list" aria-label={t('devices.listLabel')}>
+          {devices.map((device) => (
+            <DeviceRow key={device.id} device={device} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+// Step 4: ask IT support to activate the device — a prepared message (serial, sender, time), a copy button and the contact.
+import type { DeviceView } from '../../../../shared/contract'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
+import { CopyButton } from '../../ui/CopyButton'
+import { LinkProgress } from './LinkProgress'
+
+export function ActivationStep({ device }: { device: DeviceView | undefined }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const scannedAt = useLinking((s) => s.scannedAt)
+  const settings = useSettings((s) => s.settings)
+  const zone = settings?.defaultTimezone || undefined
+  const when = scannedAt ?? device?.stateSince ?? null
+  const time = when ? `${formatDateTime(when, locale, zone)}${zone ? ` (${zone})` : ''}` : t('common.unknown')
+  const message = t('linking.activation.message', {
+    label: device?.label ?? '',
+    serial: device?.serial ?? t('linking.activation.noSerial'),
+    sender: device?.sender ?? t('linking.activation.noSender'),
+    time
+  })
+  const contact = settings?.supportContact.trim() ?? ''
+
+  return (
+    <div className="activation">
+      <LinkProgress device={device} />
+      <p>{t('linking.activation.intro')}</p>
+      <label htmlFor="activation-message">{t('linking.activation.messageLabel')}</label>
+      <textarea
+        id="activation-message"
+        className="message-preview"
+        readOnly
+        rows={7}
+        value={message}
+        data-testid="activation-message"
+      />
+      <div className="actions">
+        <CopyButton
+          text={message}
+          label={t('linking.activation.copy')}
+          testId="activation-copy"
+          className="button button--primary"
+        />
+      </div>
+      <div className="support-contact" data-testid="support-contact">
+        {contact ? (
+          <p>
+            {t('linking.activation.contact')} <strong className="selectable">{contact}</strong>
+          </p>
+        ) : (
+          <p>
+            {t('linking.activation.noContact')}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => useNavigation.getState().navigate('settings')}
+            >
+              {t('linking.activation.setContact')}
+            </button>
+          </p>
+        )}
+      </div>
+      <p className="muted">{t('linking.activation.after')}</p>
+    </div>
+  )
+}

@@ -1,0 +1,219 @@
+// The wizard on screen: QR with countdown and rules, the sandbox playing phone and IT support, activation message, errors explained.
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DeviceView } from '../../../../shared/contract'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { LinkingWizard } from './LinkingWizard'
+
+let fake: FakeApi
+
+function setup(device: DeviceView): void {
+  seedStores(makeBootstrap({ devices: [device] }))
+  fake.handle('linking:begin', () => useDevices.getState().devices[0] ?? device)
+  fake.handle('devices:qr', () => ({
+    kind: 'text',
+    text: 'wa-link-QR',
+    fetchedAt: new Date().toISOString(),
+    refreshAfterMs: 20_000
+  }))
+}
+
+async function openWizard(options?: { forceQr?: boolean }): Promise<void> {
+  render(<LinkingWizard />)
+  await act(async () => {
+    await useLinking.getState().open('dev-1', options)
+  })
+}
+
+const step = (): string | null => screen.getByTestId('wizard-step').getAttribute('data-step')
+
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+describe('LinkingWizard', () => {
+  it('walks a sandbox device from QR to connected, driven by the sandbox panel', async () => {
+    const sandbox = makeDevice({
+      sandbox: true,
+      state: 'needs-scan',
+      sender: '6281111222333',
+      serial: 'SBX-42'
+    })
+    setup(sandbox)
+    fake.handle('sandbox:control', ({ action }) => {
+      const state =
+        action === 'scan' ? 'awaiting-activation' : action === 'activate' ? 'connected' : 'needs-scan'
+      return { ...sandbox, state, stateSince: '2025-05-01T02:15:00.000Z' }
+    })
+    const user = userEvent.setup()
+    await openWizard()
+
+    expect(step()).toBe('qr')
+    const code = await screen.findByTestId('qr-code')
+    const img = await within(code).findByRole('img')
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+    expect(img.getAttribute('alt')).toContain('Front office')
+    const rules = screen.getByTestId('qr-rules').textContent ?? ''
+    expect(rules).toContain('WhatsApp Web at the same time')
+    expect(rules).toContain('changing the number, needs a new scan')
+    expect(rules).toContain('regular (non-business) account is preferred')
+
+    await user.click(screen.getByTestId('sandbox-scan'))
+    expect(fake.requests('sandbox:control')).toEqual([{ deviceId: 'dev-1', action: 'scan' }])
+    expect(step()).toBe('waiting')
+    expect(screen.getByTestId('link-progress').textContent).toContain('Code scanned')
+
+    await user.click(screen.getByTestId('wizard-contact-support'))
+    expect(step()).toBe('activation')
+    const message = (screen.getByTestId('activation-message') as HTMLTextAreaElement).value
+    expect(message).toContain('SBX-42')
+    expect(message).toContain('6281111222333')
+    expect(message).toContain('2025')
+    expect(message).toContain('Asia/Jakarta')
+    expect(screen.getByTestId('support-contact').textContent).toContain('it@example.co.id')
+
+    await user.click(screen.getByTestId('activation-copy'))
+    expect(await navigator.clipboard.readText()).toBe(message)
+    expect(screen.getByTestId('activation-copy-status').textContent).toBe('Copied')
+
+    await user.click(screen.getByTestId('sandbox-activate'))
+    expect(step()).toBe('done')
+    expect(screen.getByTestId('wizard-done').textContent).toContain('6281111222333')
+  })
+
+  it('resumes on the activation step for a device awaiting activation', async () => {
+    setup(makeDevice({ state: 'awaiting-activation' }))
+    await openWizard()
+    expect(step()).toBe('activation')
+    expect(
+      screen.getByRole('list', { name: 'Linking steps' }).querySelector('[aria-current="step"]')?.textContent
+    ).toContain('Ask IT support to activate')
+    expect(fake.requests('devices:qr')).toEqual([])
+  })
+
+  it('counts down to the next code and refreshes it', async () => {
+    vi.useFakeTimers()
+    setup(makeDevice({ state: 'needs-scan' }))
+    await openWizard()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(screen.getByTestId('qr-countdown').textContent).toBe('A new code in 20 s')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000)
+    })
+    expect(screen.getByTestId('qr-countdown').textContent).toBe('A new code in 15 s')
+    const before = screen.getByTestId('qr-code').getAttribute('data-fetched-at')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    expect(fake.requests('devices:qr').length).toBe(2)
+    expect(screen.getByTestId('qr-code').getAttribute('data-fetched-at')).not.toBe(before)
+    expect(screen.getByTestId('qr-countdown').textContent).toBe('A new code in 20 s')
+  })
+
+  it('stops after the rotation cap and offers "Show a new code"', async () => {
+    vi.useFakeTimers()
+    setup(makeDevice({ state: 'needs-scan' }))
+    await openWizard()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20_000 * 10)
+    })
+    expect(screen.queryByTestId('qr-code')).toBeNull()
+    expect(screen.getByTestId('qr-placeholder').textContent).toContain('stopped refreshing')
+    const calls = fake.requests('devices:qr').length
+    await act(async () => {
+      screen.getByTestId('qr-new-code').click()
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(fake.requests('devices:qr').length).toBe(calls + 1)
+    expect(screen.getByTestId('qr-code')).toBeTruthy()
+  })
+
+  it('pauses the countdown when the window is hidden', async () => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    await openWizard()
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(screen.getByTestId('qr-countdown').textContent).toBe('Paused while this window is hidden.')
+    visibility.mockReturnValue('visible')
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'))
+      await Promise.resolve()
+    })
+    expect(screen.getByTestId('qr-countdown').textContent).toMatch(/A new code in \d+ s/)
+    visibility.mockRestore()
+  })
+
+  it.each([
+    ['gateway_unreachable', 'The gateway cannot be reached.', 'Check the internet connection', 'Try again'],
+    [
+      'token_invalid',
+      'The gateway refused this device’s token.',
+      'remove this device and add it again',
+      'Go to devices'
+    ],
+    [
+      'qr_expired',
+      'The code expired before it was scanned.',
+      'Show a new code and scan it',
+      'Show a new code'
+    ]
+  ])('explains %s with the next thing to do', async (code, title, next, action) => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    fake.fail('devices:qr', { code, message: `gateway said ${code}` })
+    await openWizard()
+    const problem = await screen.findByTestId('wizard-problem')
+    expect(problem.textContent).toContain(title)
+    expect(problem.textContent).toContain(next)
+    expect(problem.textContent).toContain(`gateway said ${code}`)
+    expect(within(problem).getByTestId('wizard-problem-action').textContent).toBe(action)
+  })
+
+  it('"Try again" after an unreachable gateway begins linking again', async () => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    fake.fail('devices:qr', { code: 'gateway_unreachable', message: 'offline' })
+    const user = userEvent.setup()
+    await openWizard()
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'back',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    await user.click(await screen.findByTestId('wizard-problem-action'))
+    expect(fake.requests('linking:begin').length).toBe(2)
+    expect(await screen.findByTestId('qr-code')).toBeTruthy()
+    expect(screen.queryByTestId('wizard-problem')).toBeNull()
+  })
+
+  it('shows the gateway’s own QR image as given', async () => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    fake.handle('devices:qr', () => ({
+      kind: 'image',
+      dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 30_000
+    }))
+    await openWizard()
+    const img = within(await screen.findByTestId('qr-code')).getByRole('img')
+    expect(img.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=')
+  })
+
+  it('lets the operator pick a device on step 1', async () => {
+    setup(makeDevice({ state: 'needs-scan' }))
+    const user = userEvent.setup()
+    render(<LinkingWizard />)
+    expect(step()).toBe('pick')
+    await user.click(screen.getByTestId('wizard-pick-dev-1'))
+    expect(step()).toBe('qr')
+    expect(fake.requests('linking:begin')).toEqual([{ id: 'dev-1' }])
+  })
+})

@@ -1,0 +1,198 @@
+// The QR linking wizard: five steps driven by the linking store, resumable, with the sandbox panel for sandbox devices.
+import { useEffect } from 'react'
+import { useT, type MessageKey } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { LINKING_STEPS, useLinking, type LinkingStep } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { SandboxPanel } from '../sandbox/SandboxPanel'
+import { StateBadge } from '../devices/StateBadge'
+import { ActivationStep } from './ActivationStep'
+import { LinkProgress } from './LinkProgress'
+import { ProblemPanel } from './ProblemPanel'
+import { QrStep } from './QrStep'
+
+const STEP_TITLE: Record<LinkingStep, MessageKey> = {
+  pick: 'linking.step.pick',
+  qr: 'linking.step.qr',
+  waiting: 'linking.step.waiting',
+  activation: 'linking.step.activation',
+  done: 'linking.step.done'
+}
+
+export function LinkingWizard(): React.JSX.Element {
+  const t = useT()
+  const step = useLinking((s) => s.step)
+  const deviceId = useLinking((s) => s.deviceId)
+  const problem = useLinking((s) => s.problem)
+  const setHidden = useLinking((s) => s.setHidden)
+  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
+  const number = LINKING_STEPS.indexOf(step) + 1
+
+  useEffect(() => {
+    const onChange = (): void => setHidden(document.visibilityState === 'hidden')
+    onChange()
+    document.addEventListener('visibilitychange', onChange)
+    return () => document.removeEventListener('visibilitychange', onChange)
+  }, [setHidden])
+
+  return (
+    <section className="view wizard" aria-labelledby="wizard-heading" data-testid="view-linking">
+      <div className="view-head">
+        <ViewHeading id="wizard-heading">
+          {device ? t('linking.titleFor', { label: device.label }) : t('linking.title')}
+        </ViewHeading>
+        {device ? <StateBadge id={`wizard-${device.id}`} state={device.state} /> : null}
+      </div>
+      <ol className="stepper" aria-label={t('linking.stepsLabel')}>
+        {LINKING_STEPS.map((s, index) => (
+          <li
+            key={s}
+            aria-current={s === step ? 'step' : undefined}
+            className={index + 1 < number ? 'stepper-done' : s === step ? 'stepper-current' : undefined}
+          >
+            <span className="stepper-number">{index + 1}</span>{' '}
+            <span className="stepper-label">{t(STEP_TITLE[s])}</span>
+            {index + 1 < number ? (
+              <span className="visually-hidden"> ({t('linking.progress.done')})</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" aria-live="polite">
+        {t('linking.stepAnnounce', { number, total: LINKING_STEPS.length, name: t(STEP_TITLE[step]) })}
+      </p>
+      <div className="wizard-body" data-testid="wizard-step" data-step={step}>
+        <h3 className="step-title">{t(STEP_TITLE[step])}</h3>
+        {step === 'pick' ? <PickStep /> : null}
+        {step === 'qr' ? <QrStep device={device} /> : null}
+        {step === 'waiting' ? <WaitingStep /> : null}
+        {step === 'activation' ? (
+          <>
+            {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
+            <ActivationStep device={device} />
+          </>
+        ) : null}
+        {step === 'done' ? <DoneStep /> : null}
+      </div>
+      {device?.sandbox ? <SandboxPanel device={device} /> : null}
+    </section>
+  )
+}
+
+function PickStep(): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  const problem = useLinking((s) => s.problem)
+  return (
+    <div className="pick">
+      {problem?.kind === 'removed' ? (
+        <p className="alert alert--warn" data-testid="wizard-problem" data-kind="removed">
+          {t('linking.problem.removed.title')}
+        </p>
+      ) : null}
+      {devices.length === 0 ? (
+        <p>
+          {t('linking.pick.none')}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => useNavigation.getState().navigate('devices', { addDevice: true })}
+          >
+            {t('devices.add')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <p>{t('linking.pick.intro')}</p>
+          <ul className="pick-list">
+            {devices.map((d) => (
+              <li key={d.id}>
+                <button
+                  type="button"
+                  className="pick-button"
+                  data-testid={`wizard-pick-${d.id}`}
+                  onClick={() => void useLinking.getState().open(d.id)}
+                >
+                  <span className="pick-label">{d.label}</span>
+                  <StateBadge state={d.state} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
+
+function WaitingStep(): React.JSX.Element {
+  const t = useT()
+  const deviceId = useLinking((s) => s.deviceId)
+  const problem = useLinking((s) => s.problem)
+  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
+  const awaiting = device?.state === 'awaiting-activation'
+  return (
+    <div className="waiting">
+      {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
+      <p aria-live="polite">{awaiting ? t('linking.waiting.activation') : t('linking.waiting.body')}</p>
+      <LinkProgress device={device} />
+      <div className="actions">
+        {awaiting ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="wizard-contact-support"
+            onClick={() => useLinking.getState().goToActivation()}
+          >
+            {t('linking.waiting.toSupport')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          data-testid="wizard-show-code"
+          onClick={() => void useLinking.getState().showCodeAgain()}
+        >
+          {t('linking.waiting.showCode')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function DoneStep(): React.JSX.Element {
+  const t = useT()
+  const deviceId = useLinking((s) => s.deviceId)
+  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
+  return (
+    <div className="done">
+      <p className="alert alert--ok" data-testid="wizard-done">
+        <span aria-hidden="true">✓ </span>
+        {t('linking.done.body', { label: device?.label ?? '', sender: device?.sender ?? t('common.none') })}
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="wizard-to-send"
+          onClick={() => {
+            if (deviceId) useSend.getState().setFields({ deviceId })
+            useNavigation.getState().navigate('send')
+          }}
+        >
+          {t('linking.done.send')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="wizard-to-devices"
+          onClick={() => useNavigation.getState().navigate('devices')}
+        >
+          {t('linking.done.devices')}
+        </button>
+      </div>
+    </div>
+  )
+}

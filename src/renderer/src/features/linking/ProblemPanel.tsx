@@ -1,0 +1,42 @@
+// Explains what stopped the wizard (expired code, refused token, unreachable gateway…) and offers the next thing to do.
+import { useT } from '../../i18n'
+import { useLinking, type LinkingProblem } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+
+export function ProblemPanel({
+  kind,
+  message
+}: {
+  kind: LinkingProblem
+  message: string | null
+}): React.JSX.Element {
+  const t = useT()
+  const linking = useLinking.getState()
+
+  const action: { label: string; run: () => void } =
+    kind === 'qr-expired'
+      ? { label: t('linking.qr.newCode'), run: () => void linking.newCode() }
+      : kind === 'token-invalid'
+        ? { label: t('linking.problem.toDevices'), run: () => useNavigation.getState().navigate('devices') }
+        : kind === 'removed'
+          ? { label: t('linking.problem.pick'), run: () => linking.pick() }
+          : { label: t('common.tryAgain'), run: () => void linking.retry() }
+
+  return (
+    <div className="alert alert--bad problem" role="alert" data-testid="wizard-problem" data-kind={kind}>
+      <p className="problem-title">{t(`linking.problem.${kind}.title`)}</p>
+      {message ? <p className="problem-detail">{message}</p> : null}
+      <p>
+        <strong>{t('linking.problem.next')}</strong> {t(`linking.problem.${kind}.next`)}
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="wizard-problem-action"
+        onClick={action.run}
+      >
+        {action.label}
+      </button>
+    </div>
+  )
+}

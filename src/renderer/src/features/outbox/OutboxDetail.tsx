@@ -1,0 +1,328 @@
+// One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { errorInfo, type ErrorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { useOutbox, type ItemDetail } from '../../stores/outbox'
+import { Field } from '../../ui/Field'
+import { checkGroupId, normalisePhone } from '../send/recipients'
+import { itemActions } from './status'
+import { StatusBadge } from './StatusBadge'
+import { Timeline } from './Timeline'
+
+export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const live = useOutbox((s) => s.known.get(id))
+  const devices = useDevices((s) => s.devices)
+  const [detail, setDetail] = useState<ItemDetail | null>(null)
+  const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [editing, setEditing] = useState(false)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const stamp = live ? `${live.status}|${live.updatedAt}` : ''
+
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [id])
+
+  useEffect(() => {
+    let on = true
+    useOutbox
+      .getState()
+      .get(id)
+      .then((reply) => {
+        if (!on) return
+        setDetail(reply)
+        setLoadError(null)
+      })
+      .catch((error: unknown) => {
+        if (on) setLoadError(errorInfo(error))
+      })
+    return () => {
+      on = false
+    }
+  }, [id, stamp])
+
+  const item = live ?? detail?.item
+  if (!item) {
+    return (
+      <section className="card detail" data-testid="outbox-detail" aria-labelledby="detail-title">
+        <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
+          {t('outbox.detail')}
+        </h3>
+        <p role="status">{loadError ? loadError.message : t('outbox.loading')}</p>
+      </section>
+    )
+  }
+
+  const allowed = itemActions(item)
+  const device = devices.find((d) => d.id === item.deviceId)
+
+  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    try {
+      await work()
+      setFeedback({ tone: 'ok', text: done })
+    } catch (error) {
+      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const store = useOutbox.getState()
+
+  return (
+    <section className="card detail" data-testid="outbox-detail" aria-labelledby="detail-title">
+      <div className="detail-head">
+        <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
+          {item.isGroup ? `${t('outbox.group')} ` : ''}
+          {item.recipient}
+        </h3>
+        <StatusBadge status={item.status} held={item.held} testId="outbox-detail-status" />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          data-testid="outbox-detail-close"
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>{t('outbox.fact.kind')}</dt>
+          <dd>
+            {t(`kind.${item.kind}`)}
+            {item.fileName ? ` — ${item.fileName}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('outbox.fact.device')}</dt>
+          <dd>{device?.label ?? item.deviceId}</dd>
+        </div>
+        <div>
+          <dt>{t('outbox.fact.created')}</dt>
+          <dd>{formatDateTime(item.createdAt, locale)}</dd>
+        </div>
+        {item.scheduledAt ? (
+          <div>
+            <dt>{t('outbox.fact.scheduled')}</dt>
+            <dd>
+              {formatDateTime(item.scheduledAt, locale, item.timezone)}{' '}
+              {item.timezone ? `(${item.timezone})` : ''}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('outbox.fact.attempts')}</dt>
+          <dd>{item.attempts}</dd>
+        </div>
+        {item.nextAttemptAt ? (
+          <div>
+            <dt>{t('outbox.fact.nextAttempt')}</dt>
+            <dd>{formatDateTime(item.nextAttemptAt, locale)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {item.text ? <p className="detail-text">{item.text}</p> : null}
+      {detail ? (
+        <Timeline item={item} history={detail.history} />
+      ) : (
+        <p className="muted">{t('outbox.loading')}</p>
+      )}
+
+      <div className="actions" role="group" aria-label={t('outbox.actions')}>
+        {allowed.retry ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="outbox-retry"
+            disabled={busy}
+            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'))}
+          >
+            {t('outbox.retry')}
+          </button>
+        ) : null}
+        {allowed.release ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="outbox-release"
+            disabled={busy}
+            onClick={() => void act(() => store.release(item.id), t('outbox.released'))}
+          >
+            {t('outbox.release')}
+          </button>
+        ) : null}
+        {allowed.edit ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="outbox-edit"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            {t('outbox.edit')}
+          </button>
+        ) : null}
+        {allowed.cancel ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="outbox-cancel"
+            disabled={busy}
+            onClick={() => void act(() => store.cancel(item.id), t('outbox.cancelled'))}
+          >
+            {t('outbox.cancel')}
+          </button>
+        ) : null}
+        {allowed.remove ? (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="outbox-delete"
+            aria-expanded={confirmDelete}
+            onClick={() => setConfirmDelete(!confirmDelete)}
+          >
+            {t('outbox.delete')}
+          </button>
+        ) : null}
+      </div>
+      {confirmDelete ? (
+        <div className="inline-form confirm" role="group" aria-labelledby="delete-q">
+          <p id="delete-q">{t('outbox.delete.confirm')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              data-testid="outbox-delete-confirm"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  await store.remove(item.id)
+                  onClose()
+                }, t('outbox.deleted'))
+              }
+            >
+              {t('outbox.delete')}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
+              {t('common.keep')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {editing ? (
+        <EditItemForm
+          key={item.id}
+          text={item.text ?? ''}
+          recipient={item.recipient}
+          isGroup={item.isGroup}
+          isText={item.kind === 'text'}
+          busy={busy}
+          onCancel={() => setEditing(false)}
+          onSave={(patch) =>
+            void act(async () => {
+              await store.edit({ id: item.id, ...patch })
+              setEditing(false)
+            }, t('outbox.edited'))
+          }
+        />
+      ) : null}
+      <p
+        role="status"
+        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        data-testid="outbox-feedback"
+      >
+        {feedback?.text ?? ''}
+      </p>
+    </section>
+  )
+}
+
+interface EditItemFormProps {
+  text: string
+  recipient: string
+  isGroup: boolean
+  isText: boolean
+  busy: boolean
+  onCancel(): void
+  onSave(patch: { text?: string; recipient?: string }): void
+}
+
+function EditItemForm({
+  text,
+  recipient,
+  isGroup,
+  isText,
+  busy,
+  onCancel,
+  onSave
+}: EditItemFormProps): React.JSX.Element {
+  const t = useT()
+  const [draftText, setDraftText] = useState(text)
+  const [draftRecipient, setDraftRecipient] = useState(recipient)
+  const check = isGroup ? checkGroupId(draftRecipient) : normalisePhone(draftRecipient)
+  const recipientError = check.problem ? t(`recipient.problem.${check.problem}`) : null
+  const textError =
+    isText && !draftText.trim()
+      ? t('common.required')
+      : draftText.length > 1024
+        ? t('send.problem.textTooLong')
+        : null
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    if (recipientError || textError) return
+    const patch: { text?: string; recipient?: string } = {}
+    if (draftText !== text) patch.text = draftText
+    if (check.value !== recipient) patch.recipient = check.value
+    onSave(patch)
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate data-testid="outbox-edit-form">
+      <Field id="edit-recipient" label={t('outbox.edit.recipient')} error={recipientError}>
+        {(control) => (
+          <input
+            {...control}
+            data-testid="outbox-edit-recipient"
+            value={draftRecipient}
+            onChange={(e) => setDraftRecipient(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="edit-text" label={isText ? t('send.text') : t('send.caption')} error={textError}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            data-testid="outbox-edit-text"
+            value={draftText}
+            onChange={(e) => setDraftText(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="outbox-edit-save"
+        >
+          {t('common.save')}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

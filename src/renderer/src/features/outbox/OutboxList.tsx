@@ -1,0 +1,126 @@
+// The virtualized outbox list: only the visible rows exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useMemo, useRef } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { itemAt, useOutbox } from '../../stores/outbox'
+import { StatusBadge } from './StatusBadge'
+
+/** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
+export const ROW_HEIGHT = 68
+
+interface OutboxListProps {
+  selectedId: string | null
+  onSelect(id: string): void
+}
+
+export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const total = useOutbox((s) => s.total)
+  const pages = useOutbox((s) => s.pages)
+  const generation = useOutbox((s) => s.generation)
+  const filters = useOutbox((s) => s.filters)
+  const listError = useOutbox((s) => s.listError)
+  const ensureRange = useOutbox((s) => s.ensureRange)
+  const devices = useDevices((s) => s.devices)
+  const deviceLabels = useMemo(() => new Map(devices.map((d) => [d.id, d.label])), [devices])
+  const parentRef = useRef<HTMLDivElement>(null)
+  const count = total ?? 0
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10
+  })
+  const rows = virtualizer.getVirtualItems()
+  const first = rows[0]?.index ?? 0
+  const last = rows[rows.length - 1]?.index ?? 0
+
+  useEffect(() => {
+    ensureRange(first, last)
+  }, [first, last, generation, ensureRange])
+
+  useEffect(() => {
+    if (parentRef.current) parentRef.current.scrollTop = 0
+  }, [filters])
+
+  function describe(item: OutboxItemView): string {
+    const what =
+      item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
+    return `${t(`kind.${item.kind}`)}: ${what}`
+  }
+
+  return (
+    <div className="outbox-list">
+      <p className="muted small" aria-live="polite" data-testid="outbox-total">
+        {total === null ? t('outbox.loading') : t('outbox.total', { count: total })}
+      </p>
+      {listError ? (
+        <p className="alert alert--bad" role="alert">
+          {listError.message}
+        </p>
+      ) : null}
+      {total === 0 ? (
+        <p className="empty" data-testid="outbox-empty">
+          {t('outbox.empty')}
+        </p>
+      ) : null}
+      <div ref={parentRef} className="outbox-scroll" data-testid="outbox-scroll">
+        <div
+          role="list"
+          aria-label={t('outbox.listLabel')}
+          className="outbox-rows"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {rows.map((row) => {
+            const item = itemAt(pages, row.index)
+            return (
+              <div
+                key={row.key}
+                role="listitem"
+                aria-posinset={row.index + 1}
+                aria-setsize={count}
+                className="outbox-row"
+                data-testid="outbox-row"
+                data-index={row.index}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+              >
+                {item ? (
+                  <button
+                    type="button"
+                    className={item.id === selectedId ? 'row-button row-button--selected' : 'row-button'}
+                    aria-current={item.id === selectedId ? 'true' : undefined}
+                    data-testid={`outbox-open-${item.id}`}
+                    onClick={() => onSelect(item.id)}
+                  >
+                    <span className="row-main">
+                      <span className="row-recipient">
+                        {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
+                        {item.recipient}
+                      </span>
+                      <span className="row-what">{describe(item)}</span>
+                    </span>
+                    <span className="row-side">
+                      <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
+                      <span className="row-time">
+                        {deviceLabels.size > 1 ? `${deviceLabels.get(item.deviceId) ?? ''} · ` : ''}
+                        {formatDateTime(item.scheduledAt ?? item.updatedAt, locale, item.timezone)}
+                      </span>
+                    </span>
+                  </button>
+                ) : (
+                  <span className="row-loading">{t('outbox.rowLoading')}</span>
+                )}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,226 @@
+// Outbox view: a window of rows for 100,000 items with pages fetched on scroll, filters, timeline, retry and cancel.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { OutboxItemView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { ROW_HEIGHT } from './OutboxList'
+import { OutboxView } from './OutboxView'
+
+let fake: FakeApi
+const TOTAL = 100_000
+const VIEWPORT = 680
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+
+function items(offset: number, limit: number): OutboxItemView[] {
+  return Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) =>
+    makeItem({
+      id: `i-${offset + i}`,
+      recipient: `6281${String(offset + i).padStart(9, '0')}`,
+      text: `Message ${offset + i}`
+    })
+  )
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({ items: items(offset, limit), total: TOTAL }))
+  // jsdom lays nothing out: give the scroll box a height so the virtualizer has a viewport.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
+    }
+  })
+  seedStores(makeBootstrap({ devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse' })] }))
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+describe('virtualized list', () => {
+  it('renders only a window of rows for 100,000 items and fetches pages as it scrolls', async () => {
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    expect(screen.getByTestId('outbox-total').textContent).toBe('100000 messages')
+    const rows = screen.getAllByTestId('outbox-row')
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThan(40)
+    expect(fake.requests('outbox:list')).toEqual([{ offset: 0, limit: 200 }])
+    expect(screen.getByRole('list', { name: 'Messages' }).style.height).toBe(`${TOTAL * ROW_HEIGHT}px`)
+
+    const scroller = screen.getByTestId('outbox-scroll')
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: 50_000 * ROW_HEIGHT
+      })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByText('Text: Message 50000')
+    expect(fake.requests('outbox:list').map((r) => r.offset)).toContain(50_000)
+    const indexes = screen.getAllByTestId('outbox-row').map((r) => Number(r.getAttribute('data-index')))
+    expect(Math.min(...indexes)).toBeGreaterThan(49_900)
+    expect(indexes.length).toBeLessThan(40)
+    expect(screen.queryByText('Text: Message 0')).toBeNull()
+  })
+
+  it('shows each row’s status in words', async () => {
+    fake.handle('outbox:list', () => ({ items: [makeItem({ status: 'failed' })], total: 1 }))
+    render(<OutboxView />)
+    const status = await screen.findByTestId('outbox-status')
+    expect(status.textContent).toContain('Failed')
+    expect(status.getAttribute('data-status')).toBe('failed')
+  })
+})
+
+describe('filters', () => {
+  it('asks outbox:list with the chosen status, device, recipient and dates', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByTestId('outbox-filter-status-failed'))
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200, status: ['failed'] })
+    )
+    await user.selectOptions(screen.getByTestId('outbox-filter-device'), 'dev-2')
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ status: ['failed'], deviceId: 'dev-2' })
+    )
+    await user.type(screen.getByTestId('outbox-filter-recipient'), '0812')
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '62812', deviceId: 'dev-2' })
+    )
+    fireEvent.change(screen.getByTestId('outbox-filter-from'), { target: { value: '2025-05-01' } })
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({
+        from: new Date('2025-05-01T00:00:00').toISOString()
+      })
+    )
+    await user.click(screen.getByTestId('outbox-filter-clear'))
+    await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
+  })
+
+  it('says so when nothing matches', async () => {
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-empty')).textContent).toBe('No messages match.')
+  })
+})
+
+describe('item detail', () => {
+  const failed = makeItem({
+    id: 'f-1',
+    status: 'failed',
+    attempts: 3,
+    failure: {
+      code: 'gateway_rejected',
+      message: 'The gateway refused the message.',
+      gatewayMessage: 'phone not registered'
+    }
+  })
+
+  it('shows the status timeline and the failure reason, and retries', async () => {
+    fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
+    let current = failed
+    fake.handle('outbox:get', () => ({
+      item: current,
+      history: [
+        { at: '2025-05-01T08:00:00.000Z', status: 'queued', note: null },
+        { at: '2025-05-01T08:00:05.000Z', status: 'sending', note: null },
+        { at: '2025-05-01T08:00:07.000Z', status: 'failed', note: 'HTTP 400' }
+      ]
+    }))
+    fake.handle('outbox:retry', () => {
+      current = { ...failed, status: 'queued', failure: null, updatedAt: '2025-05-01T08:05:00.000Z' }
+      return current
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-f-1'))
+    const timeline = await screen.findByTestId('outbox-timeline')
+    expect([...timeline.querySelectorAll('li')].map((li) => li.getAttribute('data-status'))).toEqual([
+      'queued',
+      'sending',
+      'failed'
+    ])
+    expect(timeline.textContent).toContain('HTTP 400')
+    const failure = screen.getByTestId('outbox-failure').textContent ?? ''
+    expect(failure).toContain('The gateway refused the message.')
+    expect(failure).toContain('phone not registered')
+    expect(screen.queryByTestId('outbox-cancel')).toBeNull()
+    await user.click(screen.getByTestId('outbox-retry'))
+    expect(fake.requests('outbox:retry')).toEqual([{ id: 'f-1' }])
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
+    expect(
+      within(screen.getByTestId('outbox-row')).getByTestId('outbox-status').getAttribute('data-status')
+    ).toBe('queued')
+  })
+
+  it('shows what is still to come for an item on its way, and cancels it', async () => {
+    const queued = makeItem({ id: 'q-1', status: 'accepted' })
+    fake.handle('outbox:list', () => ({ items: [{ ...queued, status: 'queued' }], total: 1 }))
+    let current: OutboxItemView = { ...queued, status: 'queued' }
+    fake.handle('outbox:get', () => ({
+      item: current,
+      history: [{ at: '2025-05-01T08:00:00.000Z', status: 'queued', note: null }]
+    }))
+    fake.handle('outbox:cancel', () => {
+      current = { ...queued, status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' }
+      return current
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-q-1'))
+    const timeline = await screen.findByTestId('outbox-timeline')
+    expect(
+      [...timeline.querySelectorAll('[data-future="true"]')].map((li) => li.getAttribute('data-status'))
+    ).toEqual(['sending', 'accepted', 'sent', 'delivered', 'read'])
+    await user.click(screen.getByTestId('outbox-cancel'))
+    expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
+    expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
+  })
+
+  it('edits the text and recipient of a failed item', async () => {
+    const item = makeItem({ id: 'e-1', status: 'failed', text: 'Helo' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    fake.handle('outbox:edit', (request) => ({
+      ...item,
+      text: request.text ?? item.text,
+      recipient: request.recipient ?? item.recipient
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-e-1'))
+    await user.click(await screen.findByTestId('outbox-edit'))
+    await user.clear(screen.getByTestId('outbox-edit-text'))
+    await user.type(screen.getByTestId('outbox-edit-text'), 'Halo')
+    await user.clear(screen.getByTestId('outbox-edit-recipient'))
+    await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
+    await user.click(screen.getByTestId('outbox-edit-save'))
+    expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
+  })
+
+  it('releases a held overdue item', async () => {
+    const held = makeItem({
+      id: 'h-1',
+      status: 'scheduled',
+      held: true,
+      scheduledAt: '2025-05-01T01:00:00.000Z',
+      timezone: 'Asia/Jakarta'
+    })
+    fake.handle('outbox:list', () => ({ items: [held], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: held, history: [] }))
+    fake.handle('outbox:release', () => ({ ...held, held: false, status: 'queued' }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-h-1'))
+    await user.click(await screen.findByTestId('outbox-release'))
+    expect(fake.requests('outbox:release')).toEqual([{ id: 'h-1' }])
+  })
+})

@@ -1,0 +1,37 @@
+// An outbox status as a badge: words plus a symbol, never colour alone.
+import type { OutboxStatus } from '../../../../shared/contract'
+import { useT } from '../../i18n'
+import { STATUS_TONE } from './status'
+
+const SYMBOL: Record<OutboxStatus, string> = {
+  scheduled: '◷',
+  queued: '…',
+  sending: '↑',
+  accepted: '→',
+  sent: '✓',
+  delivered: '✓✓',
+  read: '◉',
+  failed: '✕',
+  cancelled: '⊘'
+}
+
+export function StatusBadge({
+  status,
+  testId,
+  held = false
+}: {
+  status: OutboxStatus
+  testId?: string
+  held?: boolean
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
+      <span aria-hidden="true" className="badge-symbol">
+        {SYMBOL[status]}
+      </span>
+      {t(`status.${status}`)}
+      {held ? ` · ${t('outbox.held')}` : ''}
+    </span>
+  )
+}

@@ -1,0 +1,65 @@
+// An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
+import type { OutboxItemView } from '../../../../shared/contract'
+import type { ItemDetail } from '../../stores/outbox'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { FINAL, PROGRESS, progressIndex } from './status'
+import { StatusBadge } from './StatusBadge'
+
+export function Timeline({
+  item,
+  history
+}: {
+  item: OutboxItemView
+  history: ItemDetail['history']
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const reached = Math.max(-1, ...history.map((h) => progressIndex(h.status)), progressIndex(item.status))
+  const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
+
+  return (
+    <div className="timeline-wrap">
+      <ol className="timeline" aria-label={t('outbox.timeline')} data-testid="outbox-timeline">
+        {history.map((entry, index) => (
+          <li key={`${entry.at}-${index}`} className="timeline-entry" data-status={entry.status}>
+            <StatusBadge status={entry.status} />
+            <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+            {entry.note ? <span className="timeline-note">{entry.note}</span> : null}
+          </li>
+        ))}
+        {upcoming.map((status) => (
+          <li
+            key={status}
+            className="timeline-entry timeline-entry--future"
+            data-status={status}
+            data-future="true"
+          >
+            <span className="badge badge--future">
+              <span aria-hidden="true" className="badge-symbol">
+                ○
+              </span>
+              {t(`status.${status}`)}
+            </span>
+            <span className="muted">{t('outbox.timeline.pending')}</span>
+          </li>
+        ))}
+      </ol>
+      {item.failure ? (
+        <div className="alert alert--bad" data-testid="outbox-failure">
+          <p>
+            <strong>{t('outbox.failure.reason')}</strong> {item.failure.message}
+          </p>
+          {item.failure.gatewayMessage ? (
+            <p>
+              <strong>{t('outbox.failure.gateway')}</strong> {item.failure.gatewayMessage}
+            </p>
+          ) : null}
+          <p className="muted small">
+            {t('outbox.failure.code')} {item.failure.code}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  )
+}

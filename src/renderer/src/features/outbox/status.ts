@@ -1,0 +1,75 @@
+// Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
+import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
+
+export const ALL_STATUSES: readonly OutboxStatus[] = [
+  'scheduled',
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled'
+]
+
+/** The happy path, in order. */
+export const PROGRESS: readonly OutboxStatus[] = [
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read'
+]
+
+export const FINAL: ReadonlySet<OutboxStatus> = new Set(['read', 'failed', 'cancelled'])
+
+export function progressIndex(status: OutboxStatus): number {
+  return PROGRESS.indexOf(status)
+}
+
+/** One status for several items (one file to several recipients): a failure shows, else the least advanced. */
+export function summaryStatus(items: OutboxItemView[]): OutboxStatus | null {
+  if (items.length === 0) return null
+  if (items.some((i) => i.status === 'failed')) return 'failed'
+  if (items.every((i) => i.status === 'cancelled')) return 'cancelled'
+  if (items.some((i) => i.status === 'scheduled')) return 'scheduled'
+  const live = items.filter((i) => i.status !== 'cancelled')
+  return live.reduce<OutboxStatus>(
+    (least, item) => (progressIndex(item.status) < progressIndex(least) ? item.status : least),
+    live[0]?.status ?? 'queued'
+  )
+}
+
+export type StatusTone = 'ok' | 'warn' | 'bad' | 'neutral' | 'progress'
+
+export const STATUS_TONE: Record<OutboxStatus, StatusTone> = {
+  scheduled: 'neutral',
+  queued: 'neutral',
+  sending: 'progress',
+  accepted: 'progress',
+  sent: 'progress',
+  delivered: 'ok',
+  read: 'ok',
+  failed: 'bad',
+  cancelled: 'warn'
+}
+
+/** What the operator may do with an item (the core decides for real). */
+export function itemActions(item: OutboxItemView): {
+  retry: boolean
+  cancel: boolean
+  edit: boolean
+  release: boolean
+  remove: boolean
+} {
+  const s = item.status
+  return {
+    retry: s === 'failed' || s === 'cancelled',
+    cancel: s === 'scheduled' || s === 'queued' || item.held,
+    edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
+    release: item.held,
+    remove: s !== 'sending' && s !== 'queued' && s !== 'accepted'
+  }
+}

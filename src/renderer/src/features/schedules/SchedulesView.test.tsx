@@ -1,0 +1,98 @@
+// Schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { connectEvents } from '../../stores/app'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeItem } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { SchedulesView } from './SchedulesView'
+
+let fake: FakeApi
+
+const local = makeItem({
+  id: 's-local',
+  status: 'scheduled',
+  text: 'Pengingat rapat',
+  scheduledAt: '2030-06-01T02:30:00.000Z',
+  timezone: 'Asia/Jakarta',
+  scheduleMode: 'local',
+  overduePolicy: 'hold'
+})
+const gateway = makeItem({
+  id: 's-gw',
+  status: 'scheduled',
+  text: 'Promo',
+  recipient: '6281399998888',
+  scheduledAt: '2030-05-01T01:00:00.000Z',
+  timezone: 'Asia/Makassar',
+  scheduleMode: 'gateway'
+})
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('outbox:list', () => ({ items: [local, gateway], total: 2 }))
+  seedStores()
+})
+
+describe('SchedulesView', () => {
+  it('lists scheduled items soonest first, with time and zone', async () => {
+    render(<SchedulesView />)
+    const rows = await screen.findAllByTestId('schedule-row')
+    expect(fake.requests('outbox:list')[0]).toEqual({ status: ['scheduled'], offset: 0, limit: 500 })
+    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['s-gw', 's-local'])
+    expect(rows[0]?.textContent).toContain('Asia/Makassar')
+    expect(within(rows[0]!).getByTestId('schedule-time').textContent).toContain('09:00')
+    expect(rows[0]?.textContent).toContain('The gateway')
+    expect(within(rows[1]!).getByTestId('schedule-time').textContent).toContain('09:30')
+    expect(rows[1]?.textContent).toContain('Sender Desk (this computer)')
+    expect(rows[1]?.textContent).toContain('Hold it and ask me')
+  })
+
+  it('reschedules with outbox:edit, prefilled with the current time in its zone', async () => {
+    fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    expect((within(form).getByTestId('schedule-date') as HTMLInputElement).value).toBe('2030-06-01')
+    expect((within(form).getByTestId('schedule-time-input') as HTMLInputElement).value).toBe('09:30')
+    fireEvent.change(within(form).getByTestId('schedule-date'), { target: { value: '2030-06-02' } })
+    fireEvent.change(within(form).getByTestId('schedule-time-input'), { target: { value: '10:00' } })
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    expect(fake.requests('outbox:edit')).toEqual([
+      {
+        id: 's-local',
+        schedule: {
+          localTime: '2030-06-02T10:00',
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'hold'
+        }
+      }
+    ])
+    await waitFor(() => expect(fake.requests('outbox:list').length).toBe(2))
+  })
+
+  it('cancels, and deletes after confirmation', async () => {
+    fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled' }))
+    fake.handle('outbox:delete', () => ({ ok: true }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-cancel-s-gw'))
+    expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-gw' }])
+    await user.click(screen.getByTestId('schedule-delete-s-local'))
+    expect(fake.requests('outbox:delete')).toEqual([])
+    await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))
+    expect(fake.requests('outbox:delete')).toEqual([{ id: 's-local' }])
+  })
+
+  it('refetches when the outbox changes', async () => {
+    connectEvents()
+    render(<SchedulesView />)
+    await screen.findAllByTestId('schedule-row')
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    act(() => fake.emit('outbox:bulkChanged', { count: 10 }))
+    expect((await screen.findByTestId('schedules-empty')).textContent).toBe('Nothing is scheduled.')
+  })
+})

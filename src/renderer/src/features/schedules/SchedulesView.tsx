@@ -1,0 +1,350 @@
+// The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
+import { useEffect, useState, type FormEvent } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime, timeZones, wallClockIn } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { useOutbox } from '../../stores/outbox'
+import { useSettings } from '../../stores/settings'
+import { Field } from '../../ui/Field'
+import { ViewHeading } from '../../ui/ViewHeading'
+
+/** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
+export const SCHEDULES_LIMIT = 500
+/** Item events arrive in bursts: refetch once, this long after the last. */
+const REFETCH_DEBOUNCE_MS = 300
+
+function byTime(a: OutboxItemView, b: OutboxItemView): number {
+  return (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? '')
+}
+
+export function SchedulesView(): React.JSX.Element {
+  const t = useT()
+  const changeSeq = useOutbox((s) => s.changeSeq)
+  const [items, setItems] = useState<OutboxItemView[] | null>(null)
+  const [total, setTotal] = useState(0)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [reload, setReload] = useState(0)
+
+  useEffect(() => {
+    let on = true
+    const timer = setTimeout(
+      () => {
+        call('outbox:list', { status: ['scheduled'], offset: 0, limit: SCHEDULES_LIMIT })
+          .then((reply) => {
+            if (!on) return
+            setItems([...reply.items].sort(byTime))
+            setTotal(reply.total)
+            setError(null)
+          })
+          .catch((e: unknown) => {
+            if (on) setError(errorInfo(e))
+          })
+      },
+      changeSeq === 0 && reload === 0 ? 0 : REFETCH_DEBOUNCE_MS
+    )
+    return () => {
+      on = false
+      clearTimeout(timer)
+    }
+  }, [changeSeq, reload])
+
+  return (
+    <section className="view schedules" aria-labelledby="schedules-heading" data-testid="view-schedules">
+      <ViewHeading id="schedules-heading">{t('schedules.title')}</ViewHeading>
+      <p className="muted">{t('schedules.intro')}</p>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {items === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
+      {items !== null && items.length === 0 ? (
+        <p className="empty" data-testid="schedules-empty">
+          {t('schedules.empty')}
+        </p>
+      ) : null}
+      {items !== null && items.length > 0 ? (
+        <>
+          {total > items.length ? (
+            <p className="muted small">{t('schedules.more', { shown: items.length, total })}</p>
+          ) : null}
+          <ul className="schedule-list" aria-label={t('schedules.listLabel')}>
+            {items.map((item) => (
+              <ScheduleRow key={item.id} item={item} onChanged={() => setReload((n) => n + 1)} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): void }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
+  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const zone = item.timezone ?? undefined
+
+  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    try {
+      await work()
+      setFeedback({ tone: 'ok', text: done })
+      setPanel('none')
+      onChanged()
+    } catch (error) {
+      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const what =
+    item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
+  const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale) : ''
+  const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
+
+  return (
+    <li className="card schedule-row" data-testid="schedule-row" data-id={item.id}>
+      <div className="schedule-when">
+        <strong data-testid="schedule-time">{zonedView}</strong>{' '}
+        <span className="tag">{item.timezone ?? t('common.unknown')}</span>
+        {localView && localView !== zonedView ? (
+          <span className="muted small"> {t('schedules.yourTime', { time: localView })}</span>
+        ) : null}
+      </div>
+      <div className="schedule-what">
+        <span>
+          {item.isGroup ? `${t('outbox.group')} ` : ''}
+          {item.recipient}
+        </span>
+        <span className="muted">
+          {t(`kind.${item.kind}`)}: {what}
+        </span>
+      </div>
+      <div className="schedule-meta muted small">
+        {device?.label ?? item.deviceId} ·{' '}
+        {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
+        {item.scheduleMode !== 'gateway' && item.overduePolicy
+          ? ` · ${item.overduePolicy === 'hold' ? t('send.schedule.overdue.hold') : t('send.schedule.overdue.send')}`
+          : ''}
+        {item.held ? <strong> · {t('outbox.held')}</strong> : null}
+      </div>
+      <div
+        className="actions"
+        role="group"
+        aria-label={t('schedules.actionsFor', { recipient: item.recipient })}
+      >
+        <button
+          type="button"
+          className="button"
+          data-testid={`schedule-edit-${item.id}`}
+          aria-expanded={panel === 'edit'}
+          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
+        >
+          {t('schedules.edit')}
+        </button>
+        {item.held ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid={`schedule-release-${item.id}`}
+            disabled={busy}
+            onClick={() => void act(() => useOutbox.getState().release(item.id), t('outbox.released'))}
+          >
+            {t('outbox.release')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          data-testid={`schedule-cancel-${item.id}`}
+          disabled={busy}
+          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('outbox.cancelled'))}
+        >
+          {t('outbox.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid={`schedule-delete-${item.id}`}
+          aria-expanded={panel === 'delete'}
+          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+        >
+          {t('outbox.delete')}
+        </button>
+      </div>
+      {panel === 'delete' ? (
+        <div className="inline-form confirm" role="group" aria-labelledby={`delete-q-${item.id}`}>
+          <p id={`delete-q-${item.id}`}>{t('schedules.delete.confirm')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              data-testid={`schedule-delete-confirm-${item.id}`}
+              disabled={busy}
+              onClick={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'))}
+            >
+              {t('outbox.delete')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.keep')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {panel === 'edit' ? (
+        <RescheduleForm
+          item={item}
+          busy={busy}
+          onCancel={() => setPanel('none')}
+          onSave={(request) => void act(() => useOutbox.getState().edit(request), t('schedules.saved'))}
+        />
+      ) : null}
+      <p role="status" className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}>
+        {feedback?.text ?? ''}
+      </p>
+    </li>
+  )
+}
+
+type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
+
+function RescheduleForm({
+  item,
+  busy,
+  onCancel,
+  onSave
+}: {
+  item: OutboxItemView
+  busy: boolean
+  onCancel(): void
+  onSave(request: EditRequest): void
+}): React.JSX.Element {
+  const t = useT()
+  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? 'Asia/Jakarta')
+  const startZone = item.timezone ?? defaultZone
+  const start = item.scheduledAt ? wallClockIn(new Date(item.scheduledAt), startZone) : { date: '', time: '' }
+  const [date, setDate] = useState(start.date)
+  const [time, setTime] = useState(start.time)
+  const [timezone, setTimezone] = useState(startZone)
+  const [overdue, setOverdue] = useState<'send' | 'hold'>(item.overduePolicy ?? 'send')
+  const [text, setText] = useState(item.text ?? '')
+  const [tried, setTried] = useState(false)
+  const zones = timeZones([startZone, defaultZone])
+  const mode = item.scheduleMode ?? 'local'
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    setTried(true)
+    if (!date || !time) return
+    const request: EditRequest = {
+      id: item.id,
+      schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
+    }
+    if (item.kind === 'text' && text !== (item.text ?? '') && text.trim()) request.text = text
+    onSave(request)
+  }
+
+  return (
+    <form
+      className="inline-form form-grid"
+      onSubmit={submit}
+      noValidate
+      data-testid={`schedule-form-${item.id}`}
+    >
+      <Field
+        id={`resched-date-${item.id}`}
+        label={t('send.schedule.date')}
+        error={tried && !date ? t('common.required') : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            data-testid="schedule-date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id={`resched-time-${item.id}`}
+        label={t('send.schedule.time')}
+        error={tried && !time ? t('common.required') : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="time"
+            data-testid="schedule-time-input"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`resched-zone-${item.id}`} label={t('send.schedule.timezone')}>
+        {(control) => (
+          <select
+            {...control}
+            data-testid="schedule-timezone"
+            value={timezone}
+            onChange={(e) => setTimezone(e.target.value)}
+          >
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {mode === 'local' ? (
+        <Field id={`resched-overdue-${item.id}`} label={t('send.schedule.overdue')}>
+          {(control) => (
+            <select
+              {...control}
+              value={overdue}
+              onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
+            >
+              <option value="send">{t('send.schedule.overdue.send')}</option>
+              <option value="hold">{t('send.schedule.overdue.hold')}</option>
+            </select>
+          )}
+        </Field>
+      ) : null}
+      {item.kind === 'text' ? (
+        <Field id={`resched-text-${item.id}`} label={t('send.text')} className="span-all">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              value={text}
+              maxLength={1024}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <div className="actions span-all">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid={`schedule-save-${item.id}`}
+        >
+          {t('common.save')}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

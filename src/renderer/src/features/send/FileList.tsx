@@ -1,0 +1,98 @@
+// The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatBytes } from '../../i18n/dates'
+import { useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
+
+const KIND_SYMBOL: Record<DraftFile['kind'], string> = { image: '▣', document: '▤', video: '▶', audio: '♪' }
+
+export function FileThumb({ file }: { file: DraftFile }): React.JSX.Element {
+  return file.previewUrl ? (
+    <img
+      className="thumb"
+      src={file.previewUrl}
+      alt=""
+      width={48}
+      height={48}
+      data-testid="send-file-thumb"
+    />
+  ) : (
+    <span className={`thumb thumb--${file.kind}`} aria-hidden="true">
+      {KIND_SYMBOL[file.kind]}
+    </span>
+  )
+}
+
+export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const files = useSend((s) => s.files)
+  if (files.length === 0) return null
+  return (
+    <ul className="file-list" aria-label={t('send.files.label')}>
+      {files.map((file) => {
+        const tooLarge = file.size > maxFileBytes
+        return (
+          <li key={file.key} className="file-row" data-testid="send-file-row" data-kind={file.kind}>
+            <FileThumb file={file} />
+            <span className="file-main">
+              <span className="file-name">{file.name}</span>
+              <span className="file-meta">
+                {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+              </span>
+            </span>
+            <span
+              className={tooLarge ? 'file-status file-status--bad' : 'file-status'}
+              data-testid="send-file-status"
+              data-status={tooLarge ? 'too-large' : 'ready'}
+            >
+              {tooLarge
+                ? t('send.file.tooLarge', { max: formatBytes(maxFileBytes, locale) })
+                : t('send.file.ready')}
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('send.file.remove', { name: file.name })}
+              data-testid="send-file-remove"
+              onClick={() => useSend.getState().removeFile(file.key)}
+            >
+              ×
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: string): string {
+  if (rejection.source === 'core') return rejection.message
+  return rejection.code === 'empty' ? t('send.rejected.empty') : t('send.rejected.tooLarge', { max })
+}
+
+export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const rejected = useSend((s) => s.rejected)
+  if (rejected.length === 0) return null
+  const max = formatBytes(maxFileBytes, locale)
+  return (
+    <div className="alert alert--bad" role="alert" data-testid="send-rejections">
+      <p>{t('send.rejected.title')}</p>
+      <ul>
+        {rejected.map((r, i) => (
+          <li key={`${r.name}-${i}`} data-testid="send-rejection" data-code={r.code}>
+            <strong>{r.name}</strong>: {reason(r, t, max)}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => useSend.getState().dismissRejected()}
+      >
+        {t('common.dismiss')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+// Recipients: phone numbers (normalised and checked as typed, several at once) or a group id, shown as chips, plus recent ones.
+import { useEffect, useMemo, useState } from 'react'
+import { call } from '../../api'
+import { useT } from '../../i18n'
+import { useSend } from '../../stores/send'
+import { Field } from '../../ui/Field'
+import { parseRecipients, withoutRecipient, withRecipient } from './recipients'
+
+export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
+  const t = useT()
+  const text = useSend((s) => s.recipientsText)
+  const isGroup = useSend((s) => s.isGroup)
+  const setFields = useSend((s) => s.setFields)
+  const parsed = useMemo(() => parseRecipients(text, isGroup), [text, isGroup])
+  const [recent, setRecent] = useState<string[]>([])
+
+  useEffect(() => {
+    let live = true
+    call('recipients:recent', {})
+      .then((reply) => {
+        if (live) setRecent(reply.recipients)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const bad = parsed.filter((r) => r.problem).length
+  const good = parsed.length - bad
+  const error =
+    bad > 0
+      ? t('send.recipients.bad', { count: bad })
+      : showRequired && parsed.length === 0
+        ? t('send.recipients.required')
+        : null
+
+  return (
+    <fieldset className="recipients">
+      <legend>{t('send.recipients')}</legend>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={isGroup}
+          data-testid="send-group-toggle"
+          onChange={(e) => setFields({ isGroup: e.target.checked })}
+        />{' '}
+        {t('send.group')}
+      </label>
+      <Field
+        id="send-recipients"
+        label={isGroup ? t('send.recipients.groupLabel') : t('send.recipients.label')}
+        hint={isGroup ? t('send.recipients.groupHint') : t('send.recipients.hint')}
+        error={error}
+        errorTestId="send-recipients-error"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            spellCheck={false}
+            autoComplete="off"
+            data-testid="send-recipients"
+            value={text}
+            onChange={(e) => setFields({ recipientsText: e.target.value })}
+          />
+        )}
+      </Field>
+      {parsed.length > 0 ? (
+        <>
+          <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
+            {t('send.recipients.count', { count: good })}
+          </p>
+          <ul className="chips" aria-label={t('send.recipients.chips')} data-testid="recipient-chips">
+            {parsed.map((r) => (
+              <li
+                key={r.value || r.raw}
+                className={r.problem ? 'chip chip--bad' : 'chip'}
+                data-testid="recipient-chip"
+                data-valid={r.problem ? 'false' : 'true'}
+                data-value={r.value}
+              >
+                {r.problem ? <span aria-hidden="true">⚠ </span> : null}
+                <span className="chip-text">{r.problem ? r.raw : r.value}</span>
+                {r.problem ? (
+                  <span className="chip-problem">{t(`recipient.problem.${r.problem}`)}</span>
+                ) : null}
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={t('send.recipients.remove', { value: r.raw })}
+                  onClick={() => setFields({ recipientsText: withoutRecipient(text, r.raw) })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {recent.length > 0 && !isGroup ? (
+        <div className="recent" role="group" aria-labelledby="recent-title">
+          <span id="recent-title" className="small">
+            {t('send.recent')}
+          </span>
+          {recent.slice(0, 8).map((r) => (
+            <button
+              key={r}
+              type="button"
+              className="button button--small"
+              data-testid="recent-recipient"
+              onClick={() => setFields({ recipientsText: withRecipient(text, r) })}
+            >
+              {r}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}

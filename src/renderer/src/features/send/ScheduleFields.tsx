@@ -1,0 +1,164 @@
+// Send now or schedule: date, time, time zone (default from settings), local or gateway schedule, overdue policy.
+import { useMemo } from 'react'
+import { useT } from '../../i18n'
+import { nextHourIn, timeZones } from '../../i18n/dates'
+import { useSend } from '../../stores/send'
+import { useSettings } from '../../stores/settings'
+import { Field } from '../../ui/Field'
+
+export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
+  const t = useT()
+  const schedule = useSend((s) => s.schedule)
+  const hasFiles = useSend((s) => s.files.length > 0)
+  const setSchedule = useSend((s) => s.setSchedule)
+  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? 'Asia/Jakarta')
+  const zones = useMemo(() => timeZones([defaultZone, schedule.timezone]), [defaultZone, schedule.timezone])
+
+  function enable(enabled: boolean): void {
+    if (!enabled) {
+      setSchedule({ enabled })
+      return
+    }
+    const timezone = schedule.timezone || defaultZone
+    const next = nextHourIn(timezone)
+    setSchedule({
+      enabled,
+      timezone,
+      date: schedule.date || next.date,
+      time: schedule.time || next.time,
+      mode: hasFiles ? 'local' : schedule.mode
+    })
+  }
+
+  return (
+    <fieldset className="when">
+      <legend>{t('send.when')}</legend>
+      <div className="radio-row">
+        <label className="radio">
+          <input
+            type="radio"
+            name="send-when"
+            checked={!schedule.enabled}
+            data-testid="send-when-now"
+            onChange={() => enable(false)}
+          />{' '}
+          {t('send.when.now')}
+        </label>
+        <label className="radio">
+          <input
+            type="radio"
+            name="send-when"
+            checked={schedule.enabled}
+            data-testid="send-when-schedule"
+            onChange={() => enable(true)}
+          />{' '}
+          {t('send.when.schedule')}
+        </label>
+      </div>
+      {schedule.enabled ? (
+        <div className="form-grid schedule-grid">
+          <Field
+            id="send-schedule-date"
+            label={t('send.schedule.date')}
+            error={showRequired && !schedule.date ? t('common.required') : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                data-testid="send-schedule-date"
+                value={schedule.date}
+                onChange={(e) => setSchedule({ date: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="send-schedule-time"
+            label={t('send.schedule.time')}
+            error={showRequired && !schedule.time ? t('common.required') : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="time"
+                data-testid="send-schedule-time"
+                value={schedule.time}
+                onChange={(e) => setSchedule({ time: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field id="send-schedule-timezone" label={t('send.schedule.timezone')}>
+            {(control) => (
+              <select
+                {...control}
+                data-testid="send-schedule-timezone"
+                value={schedule.timezone}
+                onChange={(e) => setSchedule({ timezone: e.target.value })}
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className="sub-fieldset">
+            <legend>{t('send.schedule.mode')}</legend>
+            <label className="radio">
+              <input
+                type="radio"
+                name="send-mode"
+                checked={schedule.mode === 'local'}
+                id="send-schedule-mode-local"
+                data-testid="send-schedule-mode-local"
+                onChange={() => setSchedule({ mode: 'local' })}
+              />{' '}
+              {t('send.schedule.local')}
+            </label>
+            <label className="radio">
+              <input
+                type="radio"
+                name="send-mode"
+                checked={schedule.mode === 'gateway'}
+                disabled={hasFiles}
+                aria-describedby="send-mode-hint"
+                data-testid="send-schedule-mode-gateway"
+                onChange={() => setSchedule({ mode: 'gateway' })}
+              />{' '}
+              {t('send.schedule.gateway')}
+            </label>
+            <p id="send-mode-hint" className="field-hint">
+              {hasFiles ? t('send.schedule.gatewayTextOnly') : t('send.schedule.modeHint')}
+            </p>
+          </fieldset>
+          {schedule.mode === 'local' ? (
+            <fieldset className="sub-fieldset">
+              <legend>{t('send.schedule.overdue')}</legend>
+              <label className="radio">
+                <input
+                  type="radio"
+                  name="send-overdue"
+                  checked={schedule.overduePolicy === 'send'}
+                  data-testid="send-overdue-send"
+                  onChange={() => setSchedule({ overduePolicy: 'send' })}
+                />{' '}
+                {t('send.schedule.overdue.send')}
+              </label>
+              <label className="radio">
+                <input
+                  type="radio"
+                  name="send-overdue"
+                  checked={schedule.overduePolicy === 'hold'}
+                  data-testid="send-overdue-hold"
+                  onChange={() => setSchedule({ overduePolicy: 'hold' })}
+                />{' '}
+                {t('send.schedule.overdue.hold')}
+              </label>
+            </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,282 @@
+// Send panel: files registered (pick, drop, paste) with rejections and thumbnails, recipients, enqueue and schedule requests, live progress.
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { connectEvents } from '../../stores/app'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { SendView } from './SendView'
+import { WindowDrop } from './WindowDrop'
+
+let fake: FakeApi
+
+const png = (name = 'photo.png', bytes = 1200): File =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' })
+const pdf = (name = 'invoice.pdf', bytes = 4096): File =>
+  new File([new Uint8Array(bytes)], name, { type: 'application/pdf' })
+
+function show(): ReturnType<typeof userEvent.setup> {
+  seedStores(
+    makeBootstrap({
+      devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })]
+    })
+  )
+  useNavigation.getState().navigate('send')
+  connectEvents()
+  render(
+    <>
+      <SendView />
+      <WindowDrop />
+    </>
+  )
+  return userEvent.setup()
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('outbox:enqueue', (request) => ({
+    itemIds: request.recipients.flatMap((_, r) => request.entries.map((_, e) => `item-${r}-${e}`))
+  }))
+})
+
+describe('files', () => {
+  it('registers picked files and shows kind, size and a thumbnail for images', async () => {
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [png(), pdf()])
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['photo.png', 'invoice.pdf']])
+    const rows = await screen.findAllByTestId('send-file-row')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]?.textContent).toContain('Image · 1.2 KB')
+    expect(within(rows[0]!).getByTestId('send-file-thumb').getAttribute('src')).toMatch(/^blob:/)
+    expect(rows[1]?.textContent).toContain('Document · 4 KB')
+    expect(within(rows[1]!).queryByTestId('send-file-thumb')).toBeNull()
+    expect(within(rows[0]!).getByTestId('send-file-status').textContent).toBe('Ready to send')
+  })
+
+  it('refuses files over the size limit before registering them, and shows the core’s rejections', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({
+        name: f.name,
+        code: 'unsupported_type',
+        message: 'This type of file cannot be sent.'
+      }))
+    }))
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [
+      new File([new Uint8Array(3 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' }),
+      pdf('tool.exe')
+    ])
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['tool.exe']])
+    const rejected = screen.getAllByTestId('send-rejection')
+    expect(rejected.map((r) => r.textContent)).toEqual([
+      'big.jpg: larger than the 2 MB limit.',
+      'tool.exe: This type of file cannot be sent.'
+    ])
+    expect(screen.queryByTestId('send-file-row')).toBeNull()
+  })
+
+  it('takes files dropped anywhere on the window, with an overlay while dragging', async () => {
+    show()
+    act(() => useNavigation.getState().navigate('outbox'))
+    fireEvent.dragEnter(window, { dataTransfer: { types: ['Files'], files: [] } })
+    expect(screen.getByTestId('drop-overlay')).toBeTruthy()
+    await act(async () => {
+      fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [pdf('order.pdf')] } })
+      await Promise.resolve()
+    })
+    expect(screen.queryByTestId('drop-overlay')).toBeNull()
+    expect(useNavigation.getState().view).toBe('send')
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['order.pdf']])
+    expect((await screen.findByTestId('send-file-row')).textContent).toContain('order.pdf')
+  })
+
+  it('takes a pasted image', async () => {
+    show()
+    await act(async () => {
+      fireEvent.paste(window, { clipboardData: { files: [png('clip.png')] } })
+      await Promise.resolve()
+    })
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['clip.png']])
+  })
+
+  it('releases the handle when a file is removed', async () => {
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [pdf()])
+    await user.click(await screen.findByTestId('send-file-remove'))
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(screen.queryByTestId('send-file-row')).toBeNull()
+  })
+})
+
+describe('recipients', () => {
+  it('normalises numbers as typed and flags the invalid ones', async () => {
+    const user = show()
+    await user.type(screen.getByTestId('send-recipients'), '0812-3456-7890, +62 813 1111 2222{Enter}12345')
+    const chips = screen.getAllByTestId('recipient-chip')
+    expect(chips.map((c) => [c.getAttribute('data-value'), c.getAttribute('data-valid')])).toEqual([
+      ['6281234567890', 'true'],
+      ['6281311112222', 'true'],
+      ['12345', 'false']
+    ])
+    expect(chips[2]?.textContent).toContain('Start with 08')
+    expect(screen.getByTestId('send-recipients-error').textContent).toContain('(1)')
+    await user.click(within(chips[2]!).getByRole('button', { name: 'Remove 12345' }))
+    expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
+  })
+
+  it('offers recent recipients', async () => {
+    fake.handle('recipients:recent', () => ({ recipients: ['6281299990000'] }))
+    const user = show()
+    await user.click(await screen.findByTestId('recent-recipient'))
+    expect((screen.getByTestId('send-recipients') as HTMLTextAreaElement).value).toBe('6281299990000')
+  })
+})
+
+describe('enqueue', () => {
+  it('sends files with the caption and the text to normalised recipients', async () => {
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [png(), pdf()])
+    await screen.findAllByTestId('send-file-row')
+    await user.type(screen.getByTestId('send-recipients'), '0812 3456 7890, 6281311112222')
+    await user.type(screen.getByTestId('send-caption'), 'Nota bulan Mei')
+    await user.type(screen.getByTestId('send-text'), 'Terima kasih')
+    await user.click(screen.getByTestId('send-submit'))
+    expect(fake.requests('outbox:enqueue')).toEqual([
+      {
+        deviceId: 'dev-1',
+        recipients: ['6281234567890', '6281311112222'],
+        isGroup: false,
+        entries: [
+          { kind: 'file', handle: 'h-1', caption: 'Nota bulan Mei' },
+          { kind: 'file', handle: 'h-2', caption: 'Nota bulan Mei' },
+          { kind: 'text', text: 'Terima kasih' }
+        ]
+      }
+    ])
+  })
+
+  it('sends to groups from the chosen device', async () => {
+    const user = show()
+    await user.click(screen.getByTestId('send-group-toggle'))
+    await user.type(screen.getByTestId('send-recipients'), '120363210179095768')
+    await user.type(screen.getByTestId('send-text'), 'Rapat jam 3')
+    await user.selectOptions(screen.getByTestId('send-device'), 'dev-2')
+    expect(screen.getByTestId('send-device-warning')).toBeTruthy()
+    await user.click(screen.getByTestId('send-submit'))
+    expect(fake.requests('outbox:enqueue')[0]).toEqual({
+      deviceId: 'dev-2',
+      recipients: ['120363210179095768'],
+      isGroup: true,
+      entries: [{ kind: 'text', text: 'Rapat jam 3' }]
+    })
+  })
+
+  it('schedules a text on the gateway in the chosen zone', async () => {
+    const user = show()
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByTestId('send-text'), 'Pengingat')
+    await user.click(screen.getByTestId('send-when-schedule'))
+    expect((screen.getByTestId('send-schedule-timezone') as HTMLSelectElement).value).toBe('Asia/Jakarta')
+    fireEvent.change(screen.getByTestId('send-schedule-date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByTestId('send-schedule-time'), { target: { value: '09:30' } })
+    await user.selectOptions(screen.getByTestId('send-schedule-timezone'), 'Asia/Makassar')
+    await user.click(screen.getByTestId('send-schedule-mode-gateway'))
+    expect(screen.getByTestId('send-submit').textContent).toBe('Schedule')
+    await user.click(screen.getByTestId('send-submit'))
+    expect(fake.requests('outbox:enqueue')[0]?.schedule).toEqual({
+      localTime: '2030-06-01T09:30',
+      timezone: 'Asia/Makassar',
+      mode: 'gateway',
+      overduePolicy: 'send'
+    })
+  })
+
+  it('schedules files locally only, with the overdue policy', async () => {
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [pdf()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.click(screen.getByTestId('send-when-schedule'))
+    expect((screen.getByTestId('send-schedule-mode-gateway') as HTMLInputElement).disabled).toBe(true)
+    fireEvent.change(screen.getByTestId('send-schedule-date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByTestId('send-schedule-time'), { target: { value: '18:00' } })
+    await user.click(screen.getByTestId('send-overdue-hold'))
+    await user.click(screen.getByTestId('send-submit'))
+    expect(fake.requests('outbox:enqueue')[0]).toMatchObject({
+      entries: [{ kind: 'file', handle: 'h-1' }],
+      schedule: {
+        localTime: '2030-06-01T18:00',
+        timezone: 'Asia/Jakarta',
+        mode: 'local',
+        overduePolicy: 'hold'
+      }
+    })
+  })
+
+  it('explains what is missing instead of sending', async () => {
+    const user = show()
+    await user.click(screen.getByTestId('send-submit'))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    const problems = screen.getByTestId('send-problems').textContent ?? ''
+    expect(problems).toContain('Add at least one recipient.')
+    expect(problems).toContain('Add a file or write a text message.')
+    expect(document.activeElement).toBe(screen.getByTestId('send-recipients'))
+  })
+
+  it('shows the core’s error when enqueue fails', async () => {
+    fake.fail('outbox:enqueue', { code: 'device_paused', message: 'Sending on this device is paused.' })
+    const user = show()
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByTestId('send-text'), 'Hi')
+    await user.click(screen.getByTestId('send-submit'))
+    expect(screen.getByTestId('send-error').textContent).toBe('Sending on this device is paused.')
+  })
+
+  it('shows each sent file’s progress from queued to read as item events arrive', async () => {
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [png()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    const item = makeItem({
+      id: 'item-0-0',
+      kind: 'image',
+      text: null,
+      fileName: 'photo.png',
+      fileSize: 1200,
+      status: 'queued'
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByTestId('send-submit'))
+    const row = await screen.findByTestId('send-file-row')
+    expect(row.getAttribute('data-sent')).toBe('true')
+    expect(useSend.getState().files).toEqual([])
+    const status = (): string | null =>
+      within(screen.getByTestId('send-file-row')).getByTestId('send-file-status').getAttribute('data-status')
+    await screen.findByText('Queued')
+    expect(status()).toBe('queued')
+    for (const next of ['sending', 'accepted', 'sent', 'delivered', 'read'] as const) {
+      act(() => fake.emit('outbox:itemChanged', { item: { ...item, status: next } }))
+      expect(status()).toBe(next)
+    }
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: {
+          ...item,
+          status: 'failed',
+          failure: {
+            code: 'gateway_error',
+            message: 'Number is not on WhatsApp',
+            gatewayMessage: 'phone not registered'
+          }
+        }
+      })
+    )
+    expect(screen.getByTestId('send-file-failure').textContent).toBe(
+      'Number is not on WhatsApp (phone not registered)'
+    )
+  })
+})

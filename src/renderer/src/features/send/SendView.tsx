@@ -1,0 +1,252 @@
+// The send panel: files (drop, pick, paste), recipients, caption and text, device, send now or schedule → `outbox:enqueue`.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatBytes } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
+import { useSettings } from '../../stores/settings'
+import { Field } from '../../ui/Field'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { DraftFiles, Rejections } from './FileList'
+import { parseRecipients } from './recipients'
+import { RecipientsField } from './RecipientsField'
+import { ScheduleFields } from './ScheduleFields'
+import { SentBatch } from './SentBatch'
+import { DEFAULT_MAX_FILE_BYTES } from './WindowDrop'
+
+const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
+  'no-device': 'send.problem.noDevice',
+  'no-recipients': 'send.problem.noRecipients',
+  'bad-recipients': 'send.problem.badRecipients',
+  'nothing-to-send': 'send.problem.nothing',
+  'text-too-long': 'send.problem.textTooLong',
+  'caption-too-long': 'send.problem.captionTooLong',
+  'schedule-incomplete': 'send.problem.schedule',
+  'gateway-text-only': 'send.problem.gatewayTextOnly'
+}
+
+const PROBLEM_FOCUS: Record<DraftProblem, string> = {
+  'no-device': 'send-device',
+  'no-recipients': 'send-recipients',
+  'bad-recipients': 'send-recipients',
+  'nothing-to-send': 'send-text',
+  'text-too-long': 'send-text',
+  'caption-too-long': 'send-caption',
+  'schedule-incomplete': 'send-schedule-date',
+  'gateway-text-only': 'send-schedule-mode-local'
+}
+
+export function SendView(): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const devices = useDevices((s) => s.devices)
+  const maxFileBytes = useSettings((s) => s.settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)
+  const send = useSend()
+  const [attempted, setAttempted] = useState(false)
+  const [announce, setAnnounce] = useState('')
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const recipients = useMemo(
+    () => parseRecipients(send.recipientsText, send.isGroup),
+    [send.recipientsText, send.isGroup]
+  )
+  const problems = draftProblems(send, recipients)
+  const deviceId = send.deviceId
+  const chosen = devices.find((d) => d.id === deviceId)
+
+  // Preselect a device: the first connected one, else the first.
+  useEffect(() => {
+    if (chosen || devices.length === 0) return
+    const pick = devices.find((d) => d.state === 'connected') ?? devices[0]
+    if (pick) useSend.getState().setFields({ deviceId: pick.id })
+  }, [chosen, devices])
+
+  // Pasting an image (anywhere while this panel is open) adds it as a file.
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent): void => {
+      const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'))
+      if (files.length === 0) return
+      event.preventDefault()
+      const max = useSettings.getState().settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+      void useSend.getState().addFiles(files, max)
+    }
+    window.addEventListener('paste', onPaste)
+    return () => window.removeEventListener('paste', onPaste)
+  }, [])
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setAttempted(true)
+    setAnnounce('')
+    const first = problems[0]
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[first]}`)?.focus()
+      return
+    }
+    const ok = await useSend.getState().send()
+    if (ok) {
+      setAttempted(false)
+      setAnnounce(useSend.getState().sent?.scheduled ? t('send.done.scheduled') : t('send.done.queued'))
+    }
+  }
+
+  return (
+    <section className="view send" aria-labelledby="send-heading" data-testid="view-send">
+      <ViewHeading id="send-heading">{t('send.title')}</ViewHeading>
+      <p role="status" className="visually-hidden">
+        {announce}
+      </p>
+      <SentBatch />
+      <form
+        ref={formRef}
+        className="send-form"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        data-testid="send-form"
+      >
+        <section className="card files" aria-labelledby="files-title">
+          <h3 id="files-title">{t('send.files')}</h3>
+          <div className="dropzone" data-testid="send-dropzone">
+            <span className="dropzone-symbol" aria-hidden="true">
+              ⬇
+            </span>
+            <p>{t('send.drop.hint')}</p>
+            <label className="button" htmlFor="send-file-input">
+              {t('send.drop.choose')}
+            </label>
+            <input
+              id="send-file-input"
+              className="file-input"
+              type="file"
+              multiple
+              data-testid="send-file-input"
+              aria-describedby="send-file-limit"
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? [])
+                e.target.value = ''
+                void useSend.getState().addFiles(files, maxFileBytes)
+              }}
+            />
+            <p id="send-file-limit" className="field-hint">
+              {t('send.drop.limit', { max: formatBytes(maxFileBytes, locale) })}
+            </p>
+          </div>
+          {send.registering ? (
+            <p role="status" className="muted">
+              {t('send.files.registering')}
+            </p>
+          ) : null}
+          <Rejections maxFileBytes={maxFileBytes} />
+          <DraftFiles maxFileBytes={maxFileBytes} />
+          {send.files.length > 0 ? (
+            <Field
+              id="send-caption"
+              label={t('send.caption')}
+              hint={t('send.counter', { count: send.caption.length, max: TEXT_LIMIT })}
+              error={send.caption.length > TEXT_LIMIT ? t('send.problem.captionTooLong') : null}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  data-testid="send-caption"
+                  value={send.caption}
+                  onChange={(e) => send.setFields({ caption: e.target.value })}
+                />
+              )}
+            </Field>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="to-title">
+          <h3 id="to-title" className="visually-hidden">
+            {t('send.recipients')}
+          </h3>
+          <RecipientsField showRequired={attempted} />
+        </section>
+
+        <section className="card" aria-labelledby="message-title">
+          <h3 id="message-title">{t('send.message')}</h3>
+          <Field
+            id="send-text"
+            label={t('send.text')}
+            hint={t('send.counter', { count: send.text.length, max: TEXT_LIMIT })}
+            error={
+              send.text.length > TEXT_LIMIT
+                ? t('send.problem.textTooLong')
+                : attempted && problems.includes('nothing-to-send')
+                  ? t('send.problem.nothing')
+                  : null
+            }
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                data-testid="send-text"
+                value={send.text}
+                onChange={(e) => send.setFields({ text: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="send-device"
+            label={t('send.device')}
+            error={attempted && !chosen ? t('send.problem.noDevice') : null}
+          >
+            {(control) => (
+              <select
+                {...control}
+                data-testid="send-device"
+                value={deviceId}
+                onChange={(e) => send.setFields({ deviceId: e.target.value })}
+              >
+                {chosen ? null : <option value="">{t('send.device.none')}</option>}
+                {devices.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.label}
+                    {d.sender ? ` (${d.sender})` : ''} — {t(`state.${d.state}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {chosen && chosen.state !== 'connected' ? (
+            <p className="field-hint" data-testid="send-device-warning">
+              {t('send.device.notConnected')}
+            </p>
+          ) : null}
+          <ScheduleFields showRequired={attempted} />
+        </section>
+
+        {attempted && problems.length > 0 ? (
+          <div className="alert alert--bad" role="alert" data-testid="send-problems">
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{t(PROBLEM_TEXT[p])}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {send.sendError ? (
+          <p className="alert alert--bad" role="alert" data-testid="send-error">
+            {send.sendError.message}
+          </p>
+        ) : null}
+        <div className="actions send-actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            data-testid="send-submit"
+            disabled={send.sending}
+          >
+            {send.sending
+              ? t('send.submitting')
+              : send.schedule.enabled
+                ? t('send.submit.schedule')
+                : t('send.submit.now')}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,127 @@
+// The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
+import { useEffect } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatBytes } from '../../i18n/dates'
+import { useOutbox } from '../../stores/outbox'
+import { useSend, type DraftFile } from '../../stores/send'
+import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
+import { StatusBadge } from '../outbox/StatusBadge'
+import { FileThumb } from './FileList'
+
+function ItemsProgress({
+  items,
+  expected
+}: {
+  items: OutboxItemView[]
+  expected: number
+}): React.JSX.Element {
+  const t = useT()
+  const status = summaryStatus(items) ?? 'queued'
+  const failed = items.find((i) => i.status === 'failed')
+  const step = Math.max(0, progressIndex(status))
+  return (
+    <span className="sent-progress">
+      <span aria-live="polite">
+        <StatusBadge status={status} testId="send-file-status" />
+      </span>
+      {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
+        <progress
+          max={PROGRESS.length - 1}
+          value={step}
+          aria-label={t('send.sent.progress', { status: t(`status.${status}`) })}
+        />
+      ) : null}
+      {failed?.failure ? (
+        <span className="failure-text" data-testid="send-file-failure">
+          {failed.failure.message}
+          {failed.failure.gatewayMessage ? ` (${failed.failure.gatewayMessage})` : ''}
+        </span>
+      ) : null}
+      {expected > 1 ? (
+        <details className="per-recipient">
+          <summary>{t('send.sent.perRecipient', { count: expected })}</summary>
+          <ul>
+            {items.map((item) => (
+              <li key={item.id}>
+                {item.recipient}: {t(`status.${item.status}`)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </span>
+  )
+}
+
+export function SentBatch(): React.JSX.Element | null {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const sent = useSend((s) => s.sent)
+  const known = useOutbox((s) => s.known)
+
+  useEffect(() => {
+    if (sent) void useOutbox.getState().track(sent.itemIds)
+  }, [sent])
+
+  if (!sent) return null
+  const items = sent.itemIds.flatMap((id) => {
+    const item = known.get(id)
+    return item ? [item] : []
+  })
+  const forFile = (file: DraftFile): OutboxItemView[] =>
+    items.filter(
+      (i) =>
+        i.kind !== 'text' && i.fileName === file.name && (i.fileSize === null || i.fileSize === file.size)
+    )
+  const recipients = sent.recipients.length
+
+  return (
+    <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
+      <h3 id="sent-title">{sent.scheduled ? t('send.sent.scheduledTitle') : t('send.sent.title')}</h3>
+      <p className="muted">{t('send.sent.to', { count: recipients })}</p>
+      <ul className="file-list">
+        {sent.files.map((file) => (
+          <li
+            key={file.key}
+            className="file-row"
+            data-testid="send-file-row"
+            data-kind={file.kind}
+            data-sent="true"
+          >
+            <FileThumb file={file} />
+            <span className="file-main">
+              <span className="file-name">{file.name}</span>
+              <span className="file-meta">
+                {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+              </span>
+            </span>
+            <ItemsProgress items={forFile(file)} expected={recipients} />
+          </li>
+        ))}
+        {sent.text ? (
+          <li className="file-row" data-testid="send-text-row" data-sent="true">
+            <span className="thumb thumb--text" aria-hidden="true">
+              ✉
+            </span>
+            <span className="file-main">
+              <span className="file-name">{t('kind.text')}</span>
+              <span className="file-meta ellipsis">{sent.text}</span>
+            </span>
+            <ItemsProgress items={items.filter((i) => i.kind === 'text')} expected={recipients} />
+          </li>
+        ) : null}
+      </ul>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          data-testid="send-new"
+          onClick={() => useSend.getState().dismissSent()}
+        >
+          {t('send.sent.dismiss')}
+        </button>
+      </div>
+    </section>
+  )
+}

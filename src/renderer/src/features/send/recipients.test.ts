@@ -1,0 +1,59 @@
+// Phone normalisation and recipient parsing: the formats operators type, several at once, group ids.
+import { describe, expect, it } from 'vitest'
+import { normalisePhone, parseRecipients, withoutRecipient, withRecipient } from './recipients'
+
+describe('normalisePhone', () => {
+  it.each([
+    ['081234567890', '6281234567890'],
+    ['0812-3456-7890', '6281234567890'],
+    ['0812 3456 7890', '6281234567890'],
+    ['81234567890', '6281234567890'],
+    ['+62 812 3456 7890', '6281234567890'],
+    ['+62 (0)812-3456-7890', '6281234567890'],
+    ['6281234567890', '6281234567890'],
+    ['62 812.3456.7890', '6281234567890']
+  ])('%s → %s', (input, expected) => {
+    expect(normalisePhone(input)).toEqual({ value: expected, problem: null })
+  })
+
+  it('keeps other countries with a +', () => {
+    expect(normalisePhone('+65 9123 4567')).toEqual({ value: '6591234567', problem: null })
+  })
+
+  it.each([
+    ['12345', 'prefix'],
+    ['0812', 'length'],
+    ['08123456789012345', 'length'],
+    ['0812abc', 'characters'],
+    ['62 21 555 1234', 'prefix'],
+    ['08+12345678', 'characters']
+  ])('flags %s (%s)', (input, problem) => {
+    expect(normalisePhone(input).problem).toBe(problem)
+  })
+})
+
+describe('parseRecipients', () => {
+  it('splits on commas, semicolons and new lines, and removes duplicates by the sent form', () => {
+    const parsed = parseRecipients('0812-3456-7890, +62 813 1111 2222\n6281234567890; 999', false)
+    expect(parsed.map((r) => [r.value, r.problem])).toEqual([
+      ['6281234567890', null],
+      ['6281311112222', null],
+      ['999', 'prefix']
+    ])
+  })
+
+  it('takes group ids as typed', () => {
+    const parsed = parseRecipients('120363210179095768, 6287817274185-1632192971, bad id', true)
+    expect(parsed.map((r) => [r.value, r.problem])).toEqual([
+      ['120363210179095768', null],
+      ['6287817274185-1632192971', null],
+      ['bad id', 'group']
+    ])
+  })
+
+  it('adds and removes one recipient in the text', () => {
+    expect(withRecipient('0812345678, 0813', '6281999')).toBe('0812345678, 0813, 6281999')
+    expect(withRecipient('6281999', '6281999')).toBe('6281999')
+    expect(withoutRecipient('0812345678, 0813\n0814', '0813')).toBe('0812345678, 0814')
+  })
+})

@@ -1,0 +1,113 @@
+// Settings: each control updates the core's settings (in its own units), range checks, diagnostics copied to the clipboard.
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Settings } from '../../../../shared/contract'
+import { useSettings } from '../../stores/settings'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { SettingsView } from './SettingsView'
+
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle(
+    'settings:update',
+    (patch) => ({ ...(useSettings.getState().settings ?? makeSettings()), ...patch }) as Settings
+  )
+  seedStores()
+})
+
+describe('SettingsView', () => {
+  it('changes language and theme at once', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    await user.selectOptions(screen.getByTestId('settings-theme'), 'dark')
+    await user.selectOptions(screen.getByTestId('settings-language'), 'id')
+    expect(fake.requests('settings:update')).toEqual([{ theme: 'dark' }, { language: 'id' }])
+    expect(screen.getByRole('heading', { name: 'Pengaturan' })).toBeTruthy()
+  })
+
+  it('saves numbers on blur, in the setting’s units', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const poll = screen.getByTestId('settings-poll')
+    await user.clear(poll)
+    await user.type(poll, '30')
+    await user.tab()
+    const pacing = screen.getByTestId('settings-pacing')
+    await user.clear(pacing)
+    await user.type(pacing, '1.5{Enter}')
+    const size = screen.getByTestId('settings-max-file')
+    await user.clear(size)
+    await user.type(size, '5')
+    await user.tab()
+    const retention = screen.getByTestId('settings-retention')
+    await user.clear(retention)
+    await user.type(retention, '90')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([
+      { pollIntervalSec: 30 },
+      { pacingMs: 1500 },
+      { maxFileBytes: 5 * 1024 * 1024 },
+      { retentionDays: 90 }
+    ])
+    expect(screen.getByTestId('settings-status').textContent).toBe('Saved.')
+  })
+
+  it('refuses a number out of range without asking the core', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const poll = screen.getByTestId('settings-poll')
+    await user.clear(poll)
+    await user.type(poll, '2')
+    await user.tab()
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain('from 5 to 3600')
+    expect(fake.requests('settings:update')).toEqual([])
+  })
+
+  it('toggles notifications, start at login and weak storage, and saves the support contact and time zone', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    await user.click(screen.getByTestId('settings-notifications'))
+    await user.click(screen.getByTestId('settings-start-at-login'))
+    await user.click(screen.getByTestId('settings-weak-storage'))
+    const support = screen.getByTestId('settings-support')
+    await user.clear(support)
+    await user.type(support, 'WA 0811-222-333{Enter}')
+    await user.selectOptions(screen.getByTestId('settings-timezone'), 'Asia/Jayapura')
+    expect(fake.requests('settings:update')).toEqual([
+      { notifications: false },
+      { startAtLogin: true },
+      { allowWeakTokenStorage: true },
+      { supportContact: 'WA 0811-222-333' },
+      { defaultTimezone: 'Asia/Jayapura' }
+    ])
+  })
+
+  it('shows the core’s error next to the setting', async () => {
+    fake.fail('settings:update', {
+      code: 'invalid_request',
+      message: 'pollIntervalSec: too small',
+      field: 'pollIntervalSec'
+    })
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const poll = screen.getByTestId('settings-poll')
+    await user.clear(poll)
+    await user.type(poll, '6')
+    await user.tab()
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain('pollIntervalSec: too small')
+  })
+
+  it('copies diagnostics to the clipboard', async () => {
+    fake.handle('diagnostics:get', () => ({ text: 'Sender Desk 0.1.0\ndevices: 1 connected' }))
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    await user.click(screen.getByTestId('settings-copy-diagnostics'))
+    expect(await navigator.clipboard.readText()).toBe('Sender Desk 0.1.0\ndevices: 1 connected')
+    expect(screen.getByTestId('settings-copy-diagnostics-status').textContent).toBe('Copied')
+  })
+})

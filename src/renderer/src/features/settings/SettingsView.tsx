@@ -1,0 +1,365 @@
+// Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
+import { useState, type ReactNode } from 'react'
+import type { Settings } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { useT, type MessageKey } from '../../i18n'
+import { timeZones } from '../../i18n/dates'
+import { useSettings } from '../../stores/settings'
+import { CopyButton } from '../../ui/CopyButton'
+import { Field } from '../../ui/Field'
+import { ViewHeading } from '../../ui/ViewHeading'
+
+const MB = 1024 * 1024
+
+interface NumberSpec {
+  key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'retentionDays'
+  testId: string
+  label: MessageKey
+  hint: MessageKey
+  /** Shown in these units; stored in the setting's own. */
+  toShown(value: number): number
+  fromShown(value: number): number
+  min: number
+  max: number
+  step: number
+}
+
+const NUMBERS: NumberSpec[] = [
+  {
+    key: 'pollIntervalSec',
+    testId: 'settings-poll',
+    label: 'settings.poll',
+    hint: 'settings.poll.hint',
+    toShown: (v) => v,
+    fromShown: (v) => Math.round(v),
+    min: 5,
+    max: 3600,
+    step: 1
+  },
+  {
+    key: 'pacingMs',
+    testId: 'settings-pacing',
+    label: 'settings.pacing',
+    hint: 'settings.pacing.hint',
+    toShown: (v) => v / 1000,
+    fromShown: (v) => Math.round(v * 1000),
+    min: 0,
+    max: 600,
+    step: 0.5
+  },
+  {
+    key: 'maxFileBytes',
+    testId: 'settings-max-file',
+    label: 'settings.maxFile',
+    hint: 'settings.maxFile.hint',
+    toShown: (v) => Math.round((v / MB) * 100) / 100,
+    fromShown: (v) => Math.round(v * MB),
+    min: 0.01,
+    max: 100,
+    step: 0.5
+  },
+  {
+    key: 'retentionDays',
+    testId: 'settings-retention',
+    label: 'settings.retention',
+    hint: 'settings.retention.hint',
+    toShown: (v) => v,
+    fromShown: (v) => Math.round(v),
+    min: 1,
+    max: 3650,
+    step: 1
+  }
+]
+
+export function SettingsView(): React.JSX.Element {
+  const t = useT()
+  const settings = useSettings((s) => s.settings)
+  const [status, setStatus] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
+
+  if (!settings) {
+    return (
+      <section className="view" data-testid="view-settings">
+        <p role="status">{t('outbox.loading')}</p>
+      </section>
+    )
+  }
+
+  async function save(patch: Partial<Settings>): Promise<void> {
+    const keys = Object.keys(patch) as (keyof Settings)[]
+    try {
+      await useSettings.getState().update(patch)
+      setFieldErrors((e) => {
+        const next = { ...e }
+        for (const k of keys) delete next[k]
+        return next
+      })
+      setStatus({ tone: 'ok', text: t('settings.saved') })
+    } catch (error) {
+      const info = errorInfo(error)
+      const field = (info.field?.split('.').pop() ?? keys[0]) as keyof Settings | undefined
+      if (field) setFieldErrors((e) => ({ ...e, [field]: info.message }))
+      setStatus({ tone: 'bad', text: info.message })
+    }
+  }
+
+  const zones = timeZones([settings.defaultTimezone])
+
+  return (
+    <section className="view settings" aria-labelledby="settings-heading" data-testid="view-settings">
+      <ViewHeading id="settings-heading">{t('settings.title')}</ViewHeading>
+      <p
+        role="status"
+        className={status ? `feedback feedback--${status.tone}` : 'feedback'}
+        data-testid="settings-status"
+      >
+        {status?.text ?? ''}
+      </p>
+
+      <Group title={t('settings.group.window')}>
+        <Field id="settings-language" label={t('settings.language')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="settings-language"
+              value={settings.language}
+              onChange={(e) => void save({ language: e.target.value === 'id' ? 'id' : 'en' })}
+            >
+              <option value="en" lang="en">
+                English
+              </option>
+              <option value="id" lang="id">
+                Bahasa Indonesia
+              </option>
+            </select>
+          )}
+        </Field>
+        <Field id="settings-theme" label={t('settings.theme')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="settings-theme"
+              value={settings.theme}
+              onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}
+            >
+              <option value="system">{t('settings.theme.system')}</option>
+              <option value="light">{t('settings.theme.light')}</option>
+              <option value="dark">{t('settings.theme.dark')}</option>
+            </select>
+          )}
+        </Field>
+        <Toggle
+          testId="settings-notifications"
+          label={t('settings.notifications')}
+          hint={t('settings.notifications.hint')}
+          checked={settings.notifications}
+          onChange={(notifications) => void save({ notifications })}
+        />
+        <Toggle
+          testId="settings-start-at-login"
+          label={t('settings.startAtLogin')}
+          hint={t('settings.startAtLogin.hint')}
+          checked={settings.startAtLogin}
+          onChange={(startAtLogin) => void save({ startAtLogin })}
+        />
+      </Group>
+
+      <Group title={t('settings.group.sending')}>
+        {NUMBERS.filter((n) => n.key !== 'retentionDays').map((spec) => (
+          <NumberSetting
+            key={spec.key}
+            spec={spec}
+            value={settings[spec.key]}
+            error={fieldErrors[spec.key]}
+            onSave={save}
+          />
+        ))}
+        <Field id="settings-timezone" label={t('settings.timezone')} hint={t('settings.timezone.hint')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="settings-timezone"
+              value={settings.defaultTimezone}
+              onChange={(e) => void save({ defaultTimezone: e.target.value })}
+            >
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </Group>
+
+      <Group title={t('settings.group.support')}>
+        <TextSetting
+          value={settings.supportContact}
+          error={fieldErrors.supportContact}
+          onSave={(supportContact) => save({ supportContact })}
+        />
+      </Group>
+
+      <Group title={t('settings.group.data')}>
+        {NUMBERS.filter((n) => n.key === 'retentionDays').map((spec) => (
+          <NumberSetting
+            key={spec.key}
+            spec={spec}
+            value={settings[spec.key]}
+            error={fieldErrors[spec.key]}
+            onSave={save}
+          />
+        ))}
+        <Toggle
+          testId="settings-weak-storage"
+          label={t('settings.weakStorage')}
+          hint={t('settings.weakStorage.hint')}
+          checked={settings.allowWeakTokenStorage}
+          onChange={(allowWeakTokenStorage) => void save({ allowWeakTokenStorage })}
+        />
+      </Group>
+
+      <Group title={t('settings.group.diagnostics')}>
+        <p className="muted">{t('settings.diagnostics.hint')}</p>
+        <CopyButton
+          text={async () => (await call('diagnostics:get', {})).text}
+          label={t('settings.diagnostics.copy')}
+          testId="settings-copy-diagnostics"
+        />
+      </Group>
+    </section>
+  )
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }): React.JSX.Element {
+  return (
+    <fieldset className="card settings-group">
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+function Toggle(props: {
+  testId: string
+  label: string
+  hint: string
+  checked: boolean
+  onChange(value: boolean): void
+}): React.JSX.Element {
+  const id = props.testId
+  return (
+    <div className="field field--toggle">
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          data-testid={props.testId}
+          checked={props.checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />{' '}
+        {props.label}
+      </label>
+      <p id={`${id}-hint`} className="field-hint">
+        {props.hint}
+      </p>
+    </div>
+  )
+}
+
+function NumberSetting({
+  spec,
+  value,
+  error,
+  onSave
+}: {
+  spec: NumberSpec
+  value: number
+  error: string | undefined
+  onSave(patch: Partial<Settings>): Promise<void>
+}): React.JSX.Element {
+  const t = useT()
+  const shown = String(spec.toShown(value))
+  const [draft, setDraft] = useState<string | null>(null)
+  const text = draft ?? shown
+  const parsed = Number(text.replace(',', '.'))
+  const invalid = text.trim() === '' || !Number.isFinite(parsed) || parsed < spec.min || parsed > spec.max
+  const localError = draft !== null && invalid ? t('settings.range', { min: spec.min, max: spec.max }) : null
+
+  function commit(): void {
+    if (draft === null || invalid) return
+    const next = spec.fromShown(parsed)
+    setDraft(null)
+    if (next !== value) void onSave({ [spec.key]: next })
+  }
+
+  return (
+    <Field
+      id={spec.testId}
+      label={t(spec.label)}
+      hint={t(spec.hint)}
+      error={localError ?? error ?? null}
+      errorTestId={`${spec.testId}-error`}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="decimal"
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          data-testid={spec.testId}
+          value={text}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit()
+          }}
+        />
+      )}
+    </Field>
+  )
+}
+
+function TextSetting({
+  value,
+  error,
+  onSave
+}: {
+  value: string
+  error: string | undefined
+  onSave(value: string): Promise<void>
+}): React.JSX.Element {
+  const t = useT()
+  const [draft, setDraft] = useState<string | null>(null)
+  const text = draft ?? value
+  function commit(): void {
+    if (draft === null) return
+    setDraft(null)
+    if (draft.trim() !== value) void onSave(draft.trim())
+  }
+  return (
+    <Field
+      id="settings-support"
+      label={t('settings.support')}
+      hint={t('settings.support.hint')}
+      error={text.length > 200 ? t('settings.support.tooLong') : (error ?? null)}
+    >
+      {(control) => (
+        <input
+          {...control}
+          data-testid="settings-support"
+          value={text}
+          maxLength={200}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit()
+          }}
+        />
+      )}
+    </Field>
+  )
+}

@@ -1,0 +1,51 @@
+// Welcome: "Add a gateway device" opens the add form; "Try the sandbox" starts it and lands in the wizard for its device.
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { WelcomeView } from './WelcomeView'
+
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ firstRun: true, devices: [] }))
+})
+
+describe('WelcomeView', () => {
+  it('opens the add-device form', async () => {
+    render(<WelcomeView />)
+    await userEvent.setup().click(screen.getByTestId('welcome-add-device'))
+    expect(useNavigation.getState().view).toBe('devices')
+    expect(useNavigation.getState().addDeviceOpen).toBe(true)
+  })
+
+  it('starts the sandbox and opens the wizard for its device on the QR step', async () => {
+    const sandbox = makeDevice({ id: 'sbx', label: 'Sandbox', sandbox: true, state: 'needs-scan' })
+    fake.handle('sandbox:start', () => ({ device: sandbox }))
+    fake.handle('linking:begin', () => sandbox)
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'sandbox-qr',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    render(<WelcomeView />)
+    await userEvent.setup().click(screen.getByTestId('welcome-sandbox'))
+    expect(fake.requests('sandbox:start')).toEqual([{}])
+    expect(useNavigation.getState().view).toBe('linking')
+    expect(useLinking.getState().deviceId).toBe('sbx')
+    expect(useLinking.getState().step).toBe('qr')
+  })
+
+  it('explains a sandbox that does not start', async () => {
+    fake.fail('sandbox:start', { code: 'port_in_use', message: 'The sandbox could not open a port.' })
+    render(<WelcomeView />)
+    await userEvent.setup().click(screen.getByTestId('welcome-sandbox'))
+    expect(screen.getByTestId('welcome-error').textContent).toBe('The sandbox could not open a port.')
+  })
+})

@@ -1,0 +1,64 @@
+// First run: add a real gateway device, or try the built-in sandbox (which lands in the linking wizard).
+import { useState } from 'react'
+import { errorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { useApp } from '../../stores/app'
+import { useNavigation } from '../../stores/navigation'
+import { ViewHeading } from '../../ui/ViewHeading'
+
+export function WelcomeView(): React.JSX.Element {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function trySandbox(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      await useApp.getState().startSandbox()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="view welcome" aria-labelledby="welcome-heading" data-testid="view-welcome">
+      <ViewHeading id="welcome-heading">{t('welcome.title')}</ViewHeading>
+      <p className="lead">{t('welcome.intro')}</p>
+      <div className="welcome-choices">
+        <div className="card choice">
+          <h3>{t('welcome.add.title')}</h3>
+          <p>{t('welcome.add.body')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="welcome-add-device"
+            onClick={() => useNavigation.getState().navigate('devices', { addDevice: true })}
+          >
+            {t('welcome.add.action')}
+          </button>
+        </div>
+        <div className="card choice">
+          <h3>{t('welcome.sandbox.title')}</h3>
+          <p>{t('welcome.sandbox.body')}</p>
+          <button
+            type="button"
+            className="button"
+            data-testid="welcome-sandbox"
+            disabled={busy}
+            onClick={() => void trySandbox()}
+          >
+            {busy ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p className="alert alert--bad" role="alert" data-testid="welcome-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

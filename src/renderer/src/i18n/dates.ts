@@ -1,0 +1,76 @@
+// Dates, times, sizes and time zones for display, plus wall-clock ↔ zone conversions for schedules.
+
+/** 1.5 MB, 820 KB, 12 B in the operator's locale. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`
+}
+
+function validZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined
+  try {
+    new Intl.DateTimeFormat('en', { timeZone })
+    return timeZone
+  } catch {
+    return undefined
+  }
+}
+
+/** "3 Mar 2025, 14:05" in the operator's locale, in a zone when given (else the computer's). */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string | null
+): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: validZone(timeZone)
+  }).format(date)
+}
+
+/** The wall clock of an instant in a zone: { date: 'YYYY-MM-DD', time: 'HH:mm' }. */
+export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: validZone(timeZone),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23'
+  }).formatToParts(instant)
+  const get = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? '00'
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` }
+}
+
+/** A sensible default for a new schedule: the next full hour in the zone. */
+export function nextHourIn(timeZone: string, now = new Date()): { date: string; time: string } {
+  const next = new Date(now.getTime() + 60 * 60 * 1000)
+  const { date, time } = wallClockIn(next, timeZone)
+  return { date, time: `${time.slice(0, 2)}:00` }
+}
+
+/** Zones for a picker: the Indonesian ones first, then every zone the platform knows. */
+export function timeZones(extra: (string | null | undefined)[] = []): string[] {
+  const indonesian = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura']
+  let all: string[]
+  try {
+    all = Intl.supportedValuesOf('timeZone')
+  } catch {
+    all = []
+  }
+  const list = [...indonesian, ...extra.filter((z): z is string => Boolean(z)), ...all, 'UTC']
+  return [...new Set(list)]
+}

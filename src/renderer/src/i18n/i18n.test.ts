@@ -1,0 +1,74 @@
+// Both languages complete: same keys, no empty strings, same placeholders; every key is used and every used key exists.
+import { describe, expect, it } from 'vitest'
+import { en } from './en'
+import { id } from './id'
+import { translate } from './index'
+
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
+
+/** Keys built at run time from contract enums: `t(\`state.${state}\`)` and friends. */
+const DYNAMIC_PREFIXES = [
+  'state.',
+  'advice.',
+  'status.',
+  'kind.',
+  'recipient.problem.',
+  'sandbox.action.',
+  'linking.problem.',
+  'linking.progress.'
+]
+
+const sources = import.meta.glob(
+  ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../i18n/**', '!../testing/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true
+  }
+) as Record<string, string>
+
+describe('translations', () => {
+  it('Indonesian has exactly the English keys', () => {
+    const enKeys = Object.keys(en).sort()
+    const idKeys = Object.keys(id).sort()
+    expect(
+      idKeys.filter((k) => !enKeys.includes(k)),
+      'keys only in id.ts'
+    ).toEqual([])
+    expect(
+      enKeys.filter((k) => !idKeys.includes(k)),
+      'keys missing from id.ts'
+    ).toEqual([])
+  })
+
+  it('has no empty strings and the same placeholders in both languages', () => {
+    for (const [key, text] of Object.entries(en)) {
+      const translated = id[key as keyof typeof id]
+      expect(text.trim(), key).not.toBe('')
+      expect(translated.trim(), key).not.toBe('')
+      expect(placeholders(translated), key).toEqual(placeholders(text))
+    }
+  })
+
+  it('uses every key, and every key the code uses exists', () => {
+    const code = Object.values(sources).join('\n')
+    expect(code.length).toBeGreaterThan(10_000)
+    const keys = new Set(Object.keys(en))
+    const quoted = new Set([...code.matchAll(/'([a-zA-Z]+(?:\.[a-zA-Z0-9-]+)+)'/g)].map((m) => m[1] ?? ''))
+    const unused = [...keys].filter(
+      (key) => !quoted.has(key) && !DYNAMIC_PREFIXES.some((p) => key.startsWith(p))
+    )
+    expect(unused, 'keys no code uses').toEqual([])
+    const called = [...code.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1] ?? '')
+    expect(
+      called.filter((key) => !keys.has(key)),
+      'keys used but missing'
+    ).toEqual([])
+  })
+
+  it('fills placeholders', () => {
+    expect(translate('en', 'devices.added', { label: 'Kasir' })).toBe('Kasir was added.')
+    expect(translate('id', 'devices.added', { label: 'Kasir' })).toBe('Kasir sudah ditambahkan.')
+  })
+})

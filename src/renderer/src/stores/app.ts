@@ -1,0 +1,115 @@
+// App store: bootstrap (`app:bootstrap` fills every store) and the wiring of every core event into the stores.
+import { create } from 'zustand'
+import type { EventPayload, InvokeReply } from '../../../shared/contract'
+import { call, errorInfo, getApi, type ErrorInfo } from '../api'
+import { useDevices } from './devices'
+import { useLinking } from './linking'
+import { useNavigation } from './navigation'
+import { useOutbox } from './outbox'
+import { useSend } from './send'
+import { useSettings } from './settings'
+
+type Bootstrap = InvokeReply<'app:bootstrap'>
+
+interface AppState {
+  status: 'loading' | 'ready' | 'error'
+  error: ErrorInfo | null
+  version: string
+  platform: string
+  firstRun: boolean
+  secretStorage: Bootstrap['secretStorage']
+  secretStorageNote: string | null
+  sandboxRunning: boolean
+  /** Ask the core for everything the window starts from, then show the first view. */
+  bootstrap(): Promise<void>
+  /** Start the embedded sandbox gateway and open the linking wizard for its device. */
+  startSandbox(): Promise<void>
+}
+
+export const useApp = create<AppState>()((set) => ({
+  status: 'loading',
+  error: null,
+  version: '',
+  platform: '',
+  firstRun: false,
+  secretStorage: 'keychain',
+  secretStorageNote: null,
+  sandboxRunning: false,
+
+  async bootstrap() {
+    set({ status: 'loading', error: null })
+    try {
+      const reply = await call('app:bootstrap', {})
+      useSettings.getState().set(reply.settings)
+      useDevices.getState().setDevices(reply.devices)
+      useOutbox.getState().setCounts(reply.counts, reply.sendingPaused)
+      set({
+        status: 'ready',
+        version: reply.version,
+        platform: reply.platform,
+        firstRun: reply.firstRun,
+        secretStorage: reply.secretStorage,
+        secretStorageNote: reply.secretStorageNote,
+        sandboxRunning: reply.sandboxRunning
+      })
+      // A navigation that arrived meanwhile (tray Relink) wins over the first view.
+      const navigation = useNavigation.getState()
+      if (navigation.seq === 0) {
+        navigation.navigate(reply.firstRun || reply.devices.length === 0 ? 'welcome' : 'devices')
+      }
+    } catch (error) {
+      set({ status: 'error', error: errorInfo(error) })
+    }
+  },
+
+  async startSandbox() {
+    const { device } = await call('sandbox:start', {})
+    set({ sandboxRunning: true })
+    useDevices.getState().upsert(device)
+    await useLinking.getState().open(device.id)
+  }
+}))
+
+/** The shell asks for a view: tray Relink → QR step for that device; tray drop → send with the files. */
+export function handleNavigate(request: EventPayload<'app:navigate'>): void {
+  if (request.view === 'linking' && request.deviceId) {
+    void useLinking.getState().open(request.deviceId, { forceQr: true })
+    return
+  }
+  if (request.view === 'send') {
+    if (request.handles && request.handles.length > 0) useSend.getState().addHandles(request.handles)
+    if (request.deviceId) useSend.getState().setFields({ deviceId: request.deviceId })
+  }
+  useNavigation.getState().navigate(request.view)
+}
+
+/** Subscribe the stores to every core event; returns the unsubscribe. */
+export function connectEvents(): () => void {
+  const api = getApi()
+  const offs = [
+    api.on('devices:changed', ({ devices }) => useDevices.getState().setDevices(devices)),
+    api.on('outbox:itemChanged', ({ item }) => useOutbox.getState().applyItem(item)),
+    api.on('outbox:bulkChanged', () => useOutbox.getState().bulkChanged()),
+    api.on('outbox:countsChanged', ({ counts, sendingPaused }) =>
+      useOutbox.getState().setCounts(counts, sendingPaused)
+    ),
+    api.on('settings:changed', (settings) => useSettings.getState().set(settings)),
+    api.on('app:navigate', handleNavigate)
+  ]
+  return () => {
+    for (const off of offs) off()
+  }
+}
+
+export function resetAppStore(): void {
+  useApp.setState({
+    status: 'loading',
+    error: null,
+    version: '',
+    platform: '',
+    firstRun: false,
+    secretStorage: 'keychain',
+    secretStorageNote: null,
+    sandboxRunning: false
+  })
+}

@@ -1,0 +1,65 @@
+// Devices store: the device list as the core reports it (bootstrap, `devices:changed`, action replies) and the device actions.
+import { create } from 'zustand'
+import type { DeviceView, InvokeReply, InvokeRequest } from '../../../shared/contract'
+import { call } from '../api'
+
+interface DevicesState {
+  devices: DeviceView[]
+  /** Replace the whole list (bootstrap, `devices:changed`, `devices:list`). */
+  setDevices(devices: DeviceView[]): void
+  /** Put one device the core just returned into the list (keeps the order; appends a new one). */
+  upsert(device: DeviceView): void
+  add(request: InvokeRequest<'devices:add'>): Promise<DeviceView>
+  rename(id: string, label: string): Promise<DeviceView>
+  remove(id: string): Promise<void>
+  restart(id: string): Promise<InvokeReply<'devices:restart'>>
+  changeNumber(id: string, phone: string): Promise<DeviceView>
+  refresh(id: string): Promise<DeviceView>
+}
+
+export const useDevices = create<DevicesState>()((set, get) => ({
+  devices: [],
+  setDevices: (devices) => set({ devices }),
+  upsert(device) {
+    const devices = get().devices
+    const index = devices.findIndex((d) => d.id === device.id)
+    set({ devices: index < 0 ? [...devices, device] : devices.map((d, i) => (i === index ? device : d)) })
+  },
+  async add(request) {
+    const device = await call('devices:add', request)
+    get().upsert(device)
+    return device
+  },
+  async rename(id, label) {
+    const device = await call('devices:rename', { id, label })
+    get().upsert(device)
+    return device
+  },
+  async remove(id) {
+    await call('devices:remove', { id })
+    set({ devices: get().devices.filter((d) => d.id !== id) })
+  },
+  async restart(id) {
+    const reply = await call('devices:restart', { id })
+    get().upsert(reply.device)
+    return reply
+  },
+  async changeNumber(id, phone) {
+    const device = await call('devices:changeNumber', { id, phone })
+    get().upsert(device)
+    return device
+  },
+  async refresh(id) {
+    const device = await call('devices:refresh', { id })
+    get().upsert(device)
+    return device
+  }
+}))
+
+export function deviceById(id: string | null | undefined): DeviceView | undefined {
+  return id ? useDevices.getState().devices.find((d) => d.id === id) : undefined
+}
+
+export function resetDevicesStore(): void {
+  useDevices.setState({ devices: [] })
+}

@@ -1,0 +1,47 @@
+// Navigation store: which view the window shows, and the small hints a view needs when it opens.
+import { create } from 'zustand'
+import type { View } from '../../../shared/contract'
+
+export type { View }
+
+/** The views in the main nav, in order. Welcome and linking are reached from inside the app. */
+export const NAV_VIEWS = [
+  'devices',
+  'send',
+  'outbox',
+  'schedules',
+  'settings'
+] as const satisfies readonly View[]
+
+export interface NavigateOptions {
+  /** Devices: open the add-device form. */
+  addDevice?: boolean
+  /** Send: preselect this device. */
+  deviceId?: string
+}
+
+interface NavigationState {
+  view: View
+  /** Bumped on every navigation so a view can react to "opened again" (e.g. focus its heading). */
+  seq: number
+  addDeviceOpen: boolean
+  navigate(view: View, options?: NavigateOptions): void
+  setAddDeviceOpen(open: boolean): void
+}
+
+export const useNavigation = create<NavigationState>()((set) => ({
+  view: 'welcome',
+  seq: 0,
+  addDeviceOpen: false,
+  navigate: (view, options = {}) =>
+    set((state) => ({
+      view,
+      seq: state.seq + 1,
+      addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen
+    })),
+  setAddDeviceOpen: (addDeviceOpen) => set({ addDeviceOpen })
+}))
+
+export function resetNavigationStore(): void {
+  useNavigation.setState({ view: 'welcome', seq: 0, addDeviceOpen: false })
+}

@@ -1,0 +1,110 @@
+// Outbox store: the list request for filters, paging with stale replies dropped, item events, bulk refresh, page eviction.
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { OutboxItemView } from '../../../shared/contract'
+import type { FakeApi } from '../testing/fake-api'
+import { makeItem } from '../testing/fixtures'
+import { installFakeApi } from '../testing/render'
+import { listRequest, MAX_PAGES, NO_FILTERS, PAGE_SIZE, itemAt, useOutbox } from './outbox'
+
+let fake: FakeApi
+const TOTAL = 100_000
+
+function items(offset: number, limit: number, status: OutboxItemView['status'] = 'queued'): OutboxItemView[] {
+  return Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) =>
+    makeItem({ id: `i-${offset + i}`, recipient: `62812${String(offset + i).padStart(7, '0')}`, status })
+  )
+}
+
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({ items: items(offset, limit), total: TOTAL }))
+})
+
+describe('listRequest', () => {
+  it('sends only the filters that are set', () => {
+    expect(listRequest(NO_FILTERS, 0, 200)).toEqual({ offset: 0, limit: 200 })
+    const request = listRequest(
+      {
+        statuses: ['failed', 'queued'],
+        deviceId: 'dev-1',
+        recipient: ' 0812-34 ',
+        from: '2025-05-01',
+        to: '2025-05-02'
+      },
+      400,
+      200
+    )
+    expect(request).toEqual({
+      offset: 400,
+      limit: 200,
+      status: ['failed', 'queued'],
+      deviceId: 'dev-1',
+      recipient: '6281234',
+      from: new Date('2025-05-01T00:00:00').toISOString(),
+      to: new Date('2025-05-02T23:59:59.999').toISOString()
+    })
+  })
+
+  it('leaves a non-number recipient search as typed', () => {
+    expect(listRequest({ ...NO_FILTERS, recipient: '120363-abc' }, 0, 10).recipient).toBe('120363-abc')
+  })
+})
+
+describe('paging', () => {
+  it('fetches the pages covering the requested rows, once', async () => {
+    useOutbox.getState().ensureRange(0, 0)
+    await flush()
+    expect(useOutbox.getState().total).toBe(TOTAL)
+    useOutbox.getState().ensureRange(150, 450)
+    useOutbox.getState().ensureRange(150, 450)
+    await flush()
+    expect(fake.requests('outbox:list').map((r) => r.offset)).toEqual([0, 200, 400])
+    expect(itemAt(useOutbox.getState().pages, 450)?.id).toBe('i-450')
+  })
+
+  it('drops a page reply that arrives after the filters changed', async () => {
+    const slow = fake.defer('outbox:list')
+    useOutbox.getState().ensureRange(0, 0)
+    await slow.called
+    useOutbox.getState().setFilters({ statuses: ['failed'] })
+    await flush()
+    slow.resolve({ items: items(0, 200, 'read'), total: TOTAL })
+    await flush()
+    expect(fake.requests('outbox:list')[1]).toEqual({ offset: 0, limit: 200, status: ['failed'] })
+    expect(itemAt(useOutbox.getState().pages, 0)?.status).toBe('queued')
+  })
+
+  it('keeps at most MAX_PAGES pages in memory', async () => {
+    useOutbox.getState().ensureRange(0, 0)
+    await flush()
+    useOutbox.getState().ensureRange(0, PAGE_SIZE * (MAX_PAGES + 10))
+    await flush()
+    expect(Object.keys(useOutbox.getState().pages).length).toBeLessThanOrEqual(MAX_PAGES)
+  })
+})
+
+describe('events', () => {
+  it('an item event updates the loaded row in place', async () => {
+    useOutbox.getState().ensureRange(0, 0)
+    await flush()
+    useOutbox.getState().applyItem(makeItem({ id: 'i-3', status: 'delivered' }))
+    expect(itemAt(useOutbox.getState().pages, 3)?.status).toBe('delivered')
+    expect(useOutbox.getState().known.get('i-3')?.status).toBe('delivered')
+  })
+
+  it('a bulk change marks the list stale (refetched on view) but keeps showing the rows', async () => {
+    useOutbox.getState().ensureRange(0, 0)
+    await flush()
+    const generation = useOutbox.getState().generation
+    useOutbox.getState().bulkChanged()
+    expect(useOutbox.getState().generation).toBe(generation + 1)
+    expect(itemAt(useOutbox.getState().pages, 0)).toBeTruthy()
+    useOutbox.getState().ensureRange(0, 0)
+    await flush()
+    expect(fake.requests('outbox:list').length).toBe(2)
+  })
+})

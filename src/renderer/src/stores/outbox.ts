@@ -1,0 +1,305 @@
+// Outbox store: header counts, the latest view of items seen through events, and the paged list behind the virtualized outbox.
+import { create } from 'zustand'
+import type {
+  InvokeReply,
+  InvokeRequest,
+  OutboxCounts,
+  OutboxItemView,
+  OutboxStatus
+} from '../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../api'
+
+/** Rows fetched per `outbox:list` call. */
+export const PAGE_SIZE = 200
+/** Pages kept in memory at once (the rest are dropped and fetched again when scrolled back to). */
+export const MAX_PAGES = 30
+/** Items remembered from events (for the send panel's progress and the detail pane). */
+const MAX_KNOWN = 2000
+/** A burst of new items refreshes the list once, this long after the first. */
+const NEW_ITEMS_REFRESH_MS = 800
+
+export const EMPTY_COUNTS: OutboxCounts = {
+  scheduled: 0,
+  queued: 0,
+  sending: 0,
+  accepted: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  cancelled: 0,
+  total: 0
+}
+
+export interface OutboxFilters {
+  statuses: OutboxStatus[]
+  /** '' means every device. */
+  deviceId: string
+  recipient: string
+  /** 'YYYY-MM-DD' (local day) or ''. */
+  from: string
+  to: string
+}
+
+export const NO_FILTERS: OutboxFilters = { statuses: [], deviceId: '', recipient: '', from: '', to: '' }
+
+interface Page {
+  generation: number
+  items: OutboxItemView[]
+}
+
+export type ItemDetail = InvokeReply<'outbox:get'>
+
+interface OutboxState {
+  counts: OutboxCounts
+  sendingPaused: boolean
+  /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
+  known: Map<string, OutboxItemView>
+  /** Bumped on every item or bulk change, so views with their own queries know to refetch. */
+  changeSeq: number
+  filters: OutboxFilters
+  /** Matching items for the filters, or null until the first page answers. */
+  total: number | null
+  pages: Record<number, Page>
+  /** Page → the list generation its request was made for. */
+  loading: Record<number, number>
+  /** Bumped when the list's data is stale (filters changed, bulk change): older replies are dropped. */
+  generation: number
+  listError: ErrorInfo | null
+
+  setCounts(counts: OutboxCounts, sendingPaused: boolean): void
+  applyItem(item: OutboxItemView): void
+  bulkChanged(): void
+  setFilters(patch: Partial<OutboxFilters>): void
+  /** Make sure the pages holding rows first..last are loaded (or on their way). */
+  ensureRange(first: number, last: number): void
+  /** Fetch the items the caller cares about that no event has told us about yet. */
+  track(ids: string[]): Promise<void>
+  get(id: string): Promise<ItemDetail>
+  retry(id: string): Promise<OutboxItemView>
+  cancel(id: string): Promise<OutboxItemView>
+  release(id: string): Promise<OutboxItemView>
+  edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
+  remove(id: string): Promise<void>
+  setPaused(paused: boolean): Promise<void>
+}
+
+let newItemsTimer: ReturnType<typeof setTimeout> | null = null
+
+function remember(known: Map<string, OutboxItemView>, items: OutboxItemView[]): Map<string, OutboxItemView> {
+  const next = new Map(known)
+  for (const item of items) {
+    next.delete(item.id)
+    next.set(item.id, item)
+  }
+  while (next.size > MAX_KNOWN) {
+    const oldest = next.keys().next().value
+    if (oldest === undefined) break
+    next.delete(oldest)
+  }
+  return next
+}
+
+/** A typed phone fragment as the core stores numbers (62…), so "0812" finds "62812…". */
+function recipientQuery(text: string): string {
+  const trimmed = text.trim()
+  if (!/^[+\d][\d\s.()-]*$/.test(trimmed)) return trimmed
+  const digits = trimmed.replace(/\D/g, '')
+  if (digits.startsWith('0')) return '62' + digits.slice(1)
+  if (digits.startsWith('8')) return '62' + digits
+  return digits
+}
+
+function dayBound(day: string, end: boolean): string | undefined {
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+/** The `outbox:list` request for these filters and this slice. */
+export function listRequest(
+  filters: OutboxFilters,
+  offset: number,
+  limit: number
+): InvokeRequest<'outbox:list'> {
+  const request: InvokeRequest<'outbox:list'> = { offset, limit }
+  if (filters.statuses.length > 0) request.status = [...filters.statuses]
+  if (filters.deviceId) request.deviceId = filters.deviceId
+  const recipient = recipientQuery(filters.recipient)
+  if (recipient) request.recipient = recipient
+  const from = filters.from ? dayBound(filters.from, false) : undefined
+  if (from) request.from = from
+  const to = filters.to ? dayBound(filters.to, true) : undefined
+  if (to) request.to = to
+  return request
+}
+
+export const useOutbox = create<OutboxState>()((set, get) => {
+  function refreshList(): void {
+    set((state) => ({ generation: state.generation + 1 }))
+  }
+
+  async function fetchPage(page: number, generation: number): Promise<void> {
+    set((state) => ({ loading: { ...state.loading, [page]: generation } }))
+    const request = listRequest(get().filters, page * PAGE_SIZE, PAGE_SIZE)
+    try {
+      const reply = await call('outbox:list', request)
+      if (get().generation !== generation) return
+      set((state) => {
+        const pages: Record<number, Page> = { ...state.pages, [page]: { generation, items: reply.items } }
+        const kept = Object.keys(pages)
+          .map(Number)
+          .sort((a, b) => Math.abs(a - page) - Math.abs(b - page))
+        for (const far of kept.slice(MAX_PAGES)) delete pages[far]
+        const loading = { ...state.loading }
+        delete loading[page]
+        return { pages, loading, total: reply.total, listError: null }
+      })
+    } catch (error) {
+      if (get().generation !== generation) return
+      set((state) => {
+        const loading = { ...state.loading }
+        delete loading[page]
+        return { loading, listError: errorInfo(error) }
+      })
+    }
+  }
+
+  function replaceInPages(item: OutboxItemView): boolean {
+    const { pages } = get()
+    for (const [key, page] of Object.entries(pages)) {
+      const index = page.items.findIndex((i) => i.id === item.id)
+      if (index < 0) continue
+      const items = page.items.map((i, n) => (n === index ? item : i))
+      set({ pages: { ...pages, [key]: { ...page, items } } })
+      return true
+    }
+    return false
+  }
+
+  return {
+    counts: EMPTY_COUNTS,
+    sendingPaused: false,
+    known: new Map(),
+    changeSeq: 0,
+    filters: NO_FILTERS,
+    total: null,
+    pages: {},
+    loading: {},
+    generation: 0,
+    listError: null,
+
+    setCounts: (counts, sendingPaused) => set({ counts, sendingPaused }),
+
+    applyItem(item) {
+      const wasKnown = get().known.has(item.id)
+      set((state) => ({ known: remember(state.known, [item]), changeSeq: state.changeSeq + 1 }))
+      const listed = replaceInPages(item)
+      if (!listed && !wasKnown && newItemsTimer === null) {
+        newItemsTimer = setTimeout(() => {
+          newItemsTimer = null
+          refreshList()
+        }, NEW_ITEMS_REFRESH_MS)
+      }
+    },
+
+    bulkChanged() {
+      set((state) => ({ changeSeq: state.changeSeq + 1, generation: state.generation + 1 }))
+    },
+
+    setFilters(patch) {
+      set((state) => ({
+        filters: { ...state.filters, ...patch },
+        generation: state.generation + 1,
+        pages: {},
+        loading: {},
+        total: null,
+        listError: null
+      }))
+      get().ensureRange(0, 0)
+    },
+
+    ensureRange(first, last) {
+      const { generation, pages, loading, total } = get()
+      const end = total === null ? first : Math.max(first, Math.min(last, total - 1))
+      for (let page = Math.floor(first / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) {
+        if (pages[page]?.generation === generation || loading[page] === generation) continue
+        void fetchPage(page, generation)
+      }
+    },
+
+    async track(ids) {
+      const missing = ids.filter((id) => !get().known.has(id)).slice(0, 100)
+      const replies = await Promise.allSettled(missing.map((id) => call('outbox:get', { id })))
+      const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
+      // An event may have brought a newer view meanwhile: keep that one.
+      const fresh = items.filter((item) => !get().known.has(item.id))
+      if (fresh.length > 0) set((state) => ({ known: remember(state.known, fresh) }))
+    },
+
+    async get(id) {
+      const detail = await call('outbox:get', { id })
+      // An event may have brought a newer view while this was on its way: keep the newer one.
+      const seen = get().known.get(id)
+      if (!seen || seen.updatedAt <= detail.item.updatedAt) {
+        set((state) => ({ known: remember(state.known, [detail.item]) }))
+        replaceInPages(detail.item)
+      }
+      return detail
+    },
+
+    async retry(id) {
+      const item = await call('outbox:retry', { id })
+      get().applyItem(item)
+      return item
+    },
+    async cancel(id) {
+      const item = await call('outbox:cancel', { id })
+      get().applyItem(item)
+      return item
+    },
+    async release(id) {
+      const item = await call('outbox:release', { id })
+      get().applyItem(item)
+      return item
+    },
+    async edit(request) {
+      const item = await call('outbox:edit', request)
+      get().applyItem(item)
+      return item
+    },
+    async remove(id) {
+      await call('outbox:delete', { id })
+      set((state) => {
+        const known = new Map(state.known)
+        known.delete(id)
+        return { known, changeSeq: state.changeSeq + 1, generation: state.generation + 1 }
+      })
+    },
+    async setPaused(paused) {
+      const reply = await call('outbox:setPaused', { paused })
+      set({ sendingPaused: reply.sendingPaused })
+    }
+  }
+})
+
+/** The item at a list position, if its page is loaded. */
+export function itemAt(pages: Record<number, Page>, index: number): OutboxItemView | undefined {
+  return pages[Math.floor(index / PAGE_SIZE)]?.items[index % PAGE_SIZE]
+}
+
+export function resetOutboxStore(): void {
+  if (newItemsTimer !== null) clearTimeout(newItemsTimer)
+  newItemsTimer = null
+  useOutbox.setState({
+    counts: EMPTY_COUNTS,
+    sendingPaused: false,
+    known: new Map(),
+    changeSeq: 0,
+    filters: NO_FILTERS,
+    total: null,
+    pages: {},
+    loading: {},
+    generation: 0,
+    listError: null
+  })
+}

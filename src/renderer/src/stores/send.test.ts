@@ -1,0 +1,139 @@
+// Send store: what the draft lacks, the enqueue request it makes, the size pre-check and handle matching for thumbnails.
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { FakeApi } from '../testing/fake-api'
+import { installFakeApi } from '../testing/render'
+import { draftProblems, enqueueRequest, useSend, type DraftSnapshot } from './send'
+import { parseRecipients } from '../features/send/recipients'
+
+const base: DraftSnapshot = {
+  recipientsText: '0812 3456 7890',
+  isGroup: false,
+  caption: '',
+  text: 'Halo',
+  deviceId: 'dev-1',
+  files: [],
+  schedule: {
+    enabled: false,
+    date: '',
+    time: '',
+    timezone: 'Asia/Jakarta',
+    mode: 'local',
+    overduePolicy: 'send'
+  }
+}
+
+const problems = (draft: DraftSnapshot): string[] =>
+  draftProblems(draft, parseRecipients(draft.recipientsText, draft.isGroup))
+
+let fake: FakeApi
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+describe('draftProblems', () => {
+  it('accepts a complete draft', () => {
+    expect(problems(base)).toEqual([])
+  })
+
+  it('names everything that is missing or wrong', () => {
+    expect(problems({ ...base, deviceId: '', recipientsText: '', text: '' })).toEqual([
+      'no-device',
+      'no-recipients',
+      'nothing-to-send'
+    ])
+    expect(problems({ ...base, recipientsText: '0812 3456 7890, 555' })).toEqual(['bad-recipients'])
+    expect(problems({ ...base, text: 'x'.repeat(1025) })).toEqual(['text-too-long'])
+    expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([
+      'schedule-incomplete'
+    ])
+    const file = {
+      key: 'h',
+      handle: 'h',
+      name: 'a.pdf',
+      size: 1,
+      kind: 'document' as const,
+      mime: 'application/pdf',
+      previewUrl: null
+    }
+    expect(
+      problems({
+        ...base,
+        files: [file],
+        schedule: { ...base.schedule, enabled: true, date: '2030-01-01', time: '08:00', mode: 'gateway' }
+      })
+    ).toEqual(['gateway-text-only'])
+  })
+})
+
+describe('enqueueRequest', () => {
+  it('omits the schedule for "send now" and the caption when empty', () => {
+    const file = {
+      key: 'h1',
+      handle: 'h1',
+      name: 'a.png',
+      size: 1,
+      kind: 'image' as const,
+      mime: 'image/png',
+      previewUrl: null
+    }
+    expect(enqueueRequest({ ...base, files: [file], text: '  ' })).toEqual({
+      deviceId: 'dev-1',
+      recipients: ['6281234567890'],
+      isGroup: false,
+      entries: [{ kind: 'file', handle: 'h1' }]
+    })
+  })
+
+  it('carries the schedule as local wall-clock time in its zone', () => {
+    const request = enqueueRequest({
+      ...base,
+      schedule: {
+        enabled: true,
+        date: '2030-01-02',
+        time: '07:45',
+        timezone: 'Asia/Jayapura',
+        mode: 'gateway',
+        overduePolicy: 'send'
+      }
+    })
+    expect(request.schedule).toEqual({
+      localTime: '2030-01-02T07:45',
+      timezone: 'Asia/Jayapura',
+      mode: 'gateway',
+      overduePolicy: 'send'
+    })
+  })
+})
+
+describe('addFiles', () => {
+  it('refuses empty and too-large files locally and registers the rest', async () => {
+    await useSend
+      .getState()
+      .addFiles(
+        [
+          new File([], 'empty.txt'),
+          new File([new Uint8Array(11)], 'big.pdf'),
+          new File([new Uint8Array(5)], 'ok.png', { type: 'image/png' })
+        ],
+        10
+      )
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['ok.png']])
+    expect(useSend.getState().rejected.map((r) => [r.name, r.code, r.source])).toEqual([
+      ['empty.txt', 'empty', 'local'],
+      ['big.pdf', 'too-large', 'local']
+    ])
+    const [file] = useSend.getState().files
+    expect(file).toMatchObject({ handle: 'h-1', name: 'ok.png', kind: 'image' })
+    expect(file?.previewUrl).toMatch(/^blob:/)
+  })
+
+  it('keeps a failed registration as a rejection with the core’s message', async () => {
+    fake.onRegister(() => {
+      throw new Error('The file could not be read.')
+    })
+    await useSend.getState().addFiles([new File([new Uint8Array(5)], 'doc.pdf')], 100)
+    expect(useSend.getState().rejected).toEqual([
+      { name: 'doc.pdf', code: 'unknown', message: 'The file could not be read.', source: 'core' }
+    ])
+  })
+})

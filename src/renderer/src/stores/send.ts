@@ -1,0 +1,308 @@
+// Send store: the message being composed (files as handles, recipients, text, schedule) and the batch just sent.
+import { create } from 'zustand'
+import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
+import { call, errorInfo, getApi, type ErrorInfo } from '../api'
+import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
+
+export type FileKind = FileHandleView['kind']
+
+export interface DraftFile {
+  /** Stable key for the row (the handle). */
+  key: string
+  handle: string
+  name: string
+  size: number
+  kind: FileKind
+  mime: string
+  /** blob: URL of the picked File for an image thumbnail; null when only the handle is known. */
+  previewUrl: string | null
+}
+
+/** A file that was not taken: checked here first (too large, empty), then by the core. */
+export interface FileRejectionView {
+  name: string
+  code: string
+  message: string
+  /** 'local' rejections are explained by the window (translated); 'core' ones show the core's message. */
+  source: 'local' | 'core'
+}
+
+export interface ScheduleDraft {
+  enabled: boolean
+  /** 'YYYY-MM-DD' */
+  date: string
+  /** 'HH:mm' */
+  time: string
+  timezone: string
+  mode: 'local' | 'gateway'
+  overduePolicy: 'send' | 'hold'
+}
+
+export interface SentBatch {
+  itemIds: string[]
+  files: DraftFile[]
+  text: string | null
+  recipients: string[]
+  scheduled: boolean
+  at: string
+}
+
+export interface DraftFields {
+  recipientsText: string
+  isGroup: boolean
+  caption: string
+  text: string
+  deviceId: string
+}
+
+interface SendState extends DraftFields {
+  files: DraftFile[]
+  rejected: FileRejectionView[]
+  registering: boolean
+  schedule: ScheduleDraft
+  sending: boolean
+  sendError: ErrorInfo | null
+  sent: SentBatch | null
+
+  /** Pre-check (size against the limit, empty files) then register with the core; rejections are kept with reasons. */
+  addFiles(files: File[], maxFileBytes: number): Promise<void>
+  /** Files already registered elsewhere (the tray's drop). */
+  addHandles(handles: FileHandleView[]): void
+  removeFile(key: string): void
+  dismissRejected(): void
+  setFields(patch: Partial<DraftFields>): void
+  setSchedule(patch: Partial<ScheduleDraft>): void
+  /** `outbox:enqueue` for the draft; on success the files become the sent batch and the draft clears. */
+  send(): Promise<boolean>
+  /** Clear the sent batch (back to an empty composer). */
+  dismissSent(): void
+}
+
+export const TEXT_LIMIT = 1024
+
+const EMPTY_SCHEDULE: ScheduleDraft = {
+  enabled: false,
+  date: '',
+  time: '',
+  timezone: '',
+  mode: 'local',
+  overduePolicy: 'send'
+}
+
+function createPreview(file: File): string | null {
+  return file.type.startsWith('image/') && typeof URL.createObjectURL === 'function'
+    ? URL.createObjectURL(file)
+    : null
+}
+
+function revoke(files: DraftFile[]): void {
+  if (typeof URL.revokeObjectURL !== 'function') return
+  for (const file of files) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl)
+}
+
+export type DraftProblem =
+  | 'no-device'
+  | 'no-recipients'
+  | 'bad-recipients'
+  | 'nothing-to-send'
+  | 'text-too-long'
+  | 'caption-too-long'
+  | 'schedule-incomplete'
+  | 'gateway-text-only'
+
+export interface DraftSnapshot extends DraftFields {
+  files: DraftFile[]
+  schedule: ScheduleDraft
+}
+
+/** Why the draft cannot be sent yet (UI feedback; the core re-validates everything). */
+export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[]): DraftProblem[] {
+  const problems: DraftProblem[] = []
+  if (!draft.deviceId) problems.push('no-device')
+  if (recipients.length === 0) problems.push('no-recipients')
+  else if (recipients.some((r) => r.problem)) problems.push('bad-recipients')
+  if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
+  if (draft.text.length > TEXT_LIMIT) problems.push('text-too-long')
+  if (draft.caption.length > TEXT_LIMIT) problems.push('caption-too-long')
+  if (draft.schedule.enabled) {
+    if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
+      problems.push('schedule-incomplete')
+    if (draft.schedule.mode === 'gateway' && draft.files.length > 0) problems.push('gateway-text-only')
+  }
+  return problems
+}
+
+/** The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text. */
+export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
+  const caption = draft.caption.trim()
+  const entries: InvokeRequest<'outbox:enqueue'>['entries'] = draft.files.map((file) =>
+    caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
+  )
+  const text = draft.text.trim()
+  if (text) entries.push({ kind: 'text', text })
+  const request: InvokeRequest<'outbox:enqueue'> = {
+    deviceId: draft.deviceId,
+    recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
+    isGroup: draft.isGroup,
+    entries
+  }
+  if (draft.schedule.enabled) {
+    request.schedule = {
+      localTime: `${draft.schedule.date}T${draft.schedule.time}`,
+      timezone: draft.schedule.timezone,
+      mode: draft.schedule.mode,
+      overduePolicy: draft.schedule.overduePolicy
+    }
+  }
+  return request
+}
+
+export const useSend = create<SendState>()((set, get) => ({
+  recipientsText: '',
+  isGroup: false,
+  caption: '',
+  text: '',
+  deviceId: '',
+  files: [],
+  rejected: [],
+  registering: false,
+  schedule: EMPTY_SCHEDULE,
+  sending: false,
+  sendError: null,
+  sent: null,
+
+  async addFiles(files, maxFileBytes) {
+    if (files.length === 0) return
+    const local: FileRejectionView[] = []
+    const accepted: File[] = []
+    for (const file of files) {
+      if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
+      else if (file.size > maxFileBytes)
+        local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
+      else accepted.push(file)
+    }
+    set((state) => ({ rejected: [...state.rejected, ...local] }))
+    if (accepted.length === 0) return
+    set({ registering: true })
+    try {
+      const reply = await getApi().registerFiles(accepted)
+      // Match handles back to the picked Files (by name and size) for thumbnails.
+      const pool = [...accepted]
+      const added = reply.files.map((handle): DraftFile => {
+        const index = pool.findIndex(
+          (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
+        )
+        const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
+        return {
+          key: handle.handle,
+          handle: handle.handle,
+          name: handle.name,
+          size: handle.size,
+          kind: handle.kind,
+          mime: handle.mime,
+          previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
+        }
+      })
+      const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
+      set((state) => ({ files: [...state.files, ...added], rejected: [...state.rejected, ...rejected] }))
+    } catch (error) {
+      const info = errorInfo(error)
+      const failed = accepted.map((f): FileRejectionView => ({
+        name: f.name,
+        code: info.code,
+        message: info.message,
+        source: 'core'
+      }))
+      set((state) => ({ rejected: [...state.rejected, ...failed] }))
+    } finally {
+      set({ registering: false })
+    }
+  },
+
+  addHandles(handles) {
+    const known = new Set(get().files.map((f) => f.handle))
+    const added = handles
+      .filter((h) => !known.has(h.handle))
+      .map((h): DraftFile => ({
+        key: h.handle,
+        handle: h.handle,
+        name: h.name,
+        size: h.size,
+        kind: h.kind,
+        mime: h.mime,
+        previewUrl: null
+      }))
+    set((state) => ({ files: [...state.files, ...added] }))
+  },
+
+  removeFile(key) {
+    const file = get().files.find((f) => f.key === key)
+    if (!file) return
+    revoke([file])
+    set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
+    call('files:release', { handles: [file.handle] }).catch(() => undefined)
+  },
+
+  dismissRejected: () => set({ rejected: [] }),
+
+  setFields: (patch) => set(patch),
+
+  setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
+
+  async send() {
+    const state = get()
+    const request = enqueueRequest(state)
+    set({ sending: true, sendError: null })
+    try {
+      const reply = await call('outbox:enqueue', request)
+      if (state.sent) revoke(state.sent.files)
+      set({
+        sending: false,
+        sent: {
+          itemIds: reply.itemIds,
+          files: state.files,
+          text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
+          recipients: request.recipients,
+          scheduled: Boolean(request.schedule),
+          at: new Date().toISOString()
+        },
+        files: [],
+        rejected: [],
+        caption: '',
+        text: '',
+        recipientsText: '',
+        schedule: { ...state.schedule, enabled: false }
+      })
+      return true
+    } catch (error) {
+      set({ sending: false, sendError: errorInfo(error) })
+      return false
+    }
+  },
+
+  dismissSent() {
+    const sent = get().sent
+    if (sent) revoke(sent.files)
+    set({ sent: null })
+  }
+}))
+
+export function resetSendStore(): void {
+  const { files, sent } = useSend.getState()
+  revoke(files)
+  if (sent) revoke(sent.files)
+  useSend.setState({
+    recipientsText: '',
+    isGroup: false,
+    caption: '',
+    text: '',
+    deviceId: '',
+    files: [],
+    rejected: [],
+    registering: false,
+    schedule: EMPTY_SCHEDULE,
+    sending: false,
+    sendError: null,
+    sent: null
+  })
+}

@@ -1,0 +1,26 @@
+// Settings store: the core's settings as last told by `app:bootstrap` / `settings:changed`, and updates.
+import { create } from 'zustand'
+import type { Settings } from '../../../shared/contract'
+import { call } from '../api'
+
+interface SettingsState {
+  settings: Settings | null
+  /** Replace with what the core says (bootstrap, `settings:changed`, update reply). */
+  set(settings: Settings): void
+  /** Ask the core to change some settings; resolves with the core's full settings, rejects with its error. */
+  update(patch: Partial<Settings>): Promise<Settings>
+}
+
+export const useSettings = create<SettingsState>()((set) => ({
+  settings: null,
+  set: (settings) => set({ settings }),
+  async update(patch) {
+    const settings = await call('settings:update', patch)
+    set({ settings })
+    return settings
+  }
+}))
+
+export function resetSettingsStore(): void {
+  useSettings.setState({ settings: null })
+}

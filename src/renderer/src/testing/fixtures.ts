@@ -1,0 +1,107 @@
+// Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap.
+import type {
+  DeviceView,
+  InvokeReply,
+  OutboxCounts,
+  OutboxItemView,
+  Settings
+} from '../../../shared/contract'
+
+export function makeDevice(overrides: Partial<DeviceView> = {}): DeviceView {
+  return {
+    id: 'dev-1',
+    label: 'Front office',
+    baseUrl: 'https://solo.wablas.com',
+    tokenHint: '••••a1b2',
+    hasSecret: false,
+    sandbox: false,
+    state: 'connected',
+    stateNote: null,
+    name: 'front',
+    serial: 'SN-0001',
+    sender: '6281234567890',
+    quota: 'unlimited',
+    expiresAt: '2030-01-01T00:00:00.000Z',
+    lastCheckedAt: '2025-05-01T08:00:00.000Z',
+    stateSince: '2025-05-01T07:00:00.000Z',
+    paused: false,
+    ...overrides
+  }
+}
+
+export function makeSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    language: 'en',
+    theme: 'system',
+    pollIntervalSec: 60,
+    pacingMs: 3000,
+    maxFileBytes: 2 * 1024 * 1024,
+    notifications: true,
+    startAtLogin: false,
+    supportContact: 'it@example.co.id',
+    retentionDays: 30,
+    defaultTimezone: 'Asia/Jakarta',
+    allowWeakTokenStorage: false,
+    ...overrides
+  }
+}
+
+export function makeCounts(overrides: Partial<OutboxCounts> = {}): OutboxCounts {
+  return {
+    scheduled: 0,
+    queued: 0,
+    sending: 0,
+    accepted: 0,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    cancelled: 0,
+    total: 0,
+    ...overrides
+  }
+}
+
+export function makeItem(overrides: Partial<OutboxItemView> = {}): OutboxItemView {
+  return {
+    id: 'item-1',
+    deviceId: 'dev-1',
+    recipient: '6281234567890',
+    isGroup: false,
+    kind: 'text',
+    text: 'Hello',
+    fileName: null,
+    fileSize: null,
+    status: 'queued',
+    failure: null,
+    gatewayId: null,
+    createdAt: '2025-05-01T08:00:00.000Z',
+    updatedAt: '2025-05-01T08:00:00.000Z',
+    scheduledAt: null,
+    timezone: null,
+    scheduleMode: null,
+    overduePolicy: null,
+    held: false,
+    attempts: 0,
+    nextAttemptAt: null,
+    ...overrides
+  }
+}
+
+export function makeBootstrap(
+  overrides: Partial<InvokeReply<'app:bootstrap'>> = {}
+): InvokeReply<'app:bootstrap'> {
+  return {
+    version: '0.1.0',
+    platform: 'linux',
+    firstRun: false,
+    secretStorage: 'keychain',
+    secretStorageNote: null,
+    settings: makeSettings(),
+    devices: [makeDevice()],
+    counts: makeCounts(),
+    sendingPaused: false,
+    sandboxRunning: false,
+    ...overrides
+  }
+}

@@ -1,0 +1,44 @@
+// A button that copies text to the clipboard and says (politely, for screen readers too) whether it worked.
+import { useState } from 'react'
+import { useT } from '../i18n'
+
+interface CopyButtonProps {
+  /** The text, or a function that fetches it when clicked (diagnostics). */
+  text: string | (() => Promise<string>)
+  label: string
+  testId?: string
+  className?: string
+}
+
+export function CopyButton({ text, label, testId, className }: CopyButtonProps): React.JSX.Element {
+  const t = useT()
+  const [status, setStatus] = useState<'idle' | 'busy' | 'copied' | 'failed'>('idle')
+
+  async function copy(): Promise<void> {
+    setStatus('busy')
+    try {
+      const value = typeof text === 'string' ? text : await text()
+      await navigator.clipboard.writeText(value)
+      setStatus('copied')
+    } catch {
+      setStatus('failed')
+    }
+  }
+
+  return (
+    <span className="copy">
+      <button
+        type="button"
+        className={className ?? 'button'}
+        data-testid={testId}
+        onClick={() => void copy()}
+        disabled={status === 'busy'}
+      >
+        {label}
+      </button>
+      <span role="status" className="copy-status" data-testid={testId ? `${testId}-status` : undefined}>
+        {status === 'copied' ? t('common.copied') : status === 'failed' ? t('common.copyFailed') : ''}
+      </span>
+    </span>
+  )
+}
