@@ -1,0 +1,6 @@
+// `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
+import { runOutboxBench } from './outbox'
+
+console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
+console.log('\n# outbox')
+await runOutboxBench()

@@ -1,0 +1,259 @@
+// What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
+import type { Clock } from '../clock'
+import type { GatewayClient } from '../gateway/types'
+import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
+import { backoffDelay } from './backoff'
+import type { BlockReason, OutboxEvents, ResolvedOutboxOptions } from './types'
+import { toCountsView, toItemView } from './views'
+
+/** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
+export interface DeviceRuntime {
+  sendsInFlight: number
+  lastSendAt: number | null
+  /** No new send before this (Retry-After, or backoff after transient failures on this device). */
+  retryAt: number
+  /** Consecutive transient send failures on this device. */
+  failures: number
+  /** The gateway refused the device itself (logged out, token invalid, quota): its queue waits. */
+  refused: { code: string; message: string } | null
+  refusals: number
+  /** While refused, one probe send is allowed at this time, in case the app never reports the device back. */
+  probeAt: number
+  /** As last told by the app; undefined until then. */
+  sendable: boolean | undefined
+  reconciling: boolean
+  reconcileFailures: number
+  reconcileRetryAt: number
+  tracking: boolean
+  trackingFailures: number
+  trackingRetryAt: number
+  syncing: boolean
+}
+
+/** Above this many changes in one batch, listeners get one bulkChanged instead of one event per item. */
+const BULK_EVENT_THRESHOLD = 20
+
+const FINAL: ReadonlySet<ItemStatus> = new Set(['read', 'failed', 'cancelled'])
+
+export interface Block {
+  reason: BlockReason
+  detail: string | null
+}
+
+export class OutboxContext {
+  readonly devices = new Map<string, DeviceRuntime>()
+  networkOnline = true
+  pausedAll = false
+  readonly pausedDevices = new Set<string>()
+  running = false
+  /** Items whose gateway-schedule call is in flight: nobody else may touch their schedule row meanwhile. */
+  readonly scheduleCallsInFlight = new Set<string>()
+  /** Called after every completed piece of async work, and by API calls that may unblock work. */
+  wake: () => void = () => undefined
+  readonly transitionListeners = new Set<(item: ItemRecord, from: ItemStatus) => void>()
+
+  private readonly work = new Set<Promise<unknown>>()
+  private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
+    itemChanged: new Set(),
+    bulkChanged: new Set(),
+    countsChanged: new Set()
+  }
+  private countsPending = false
+  /** Changes made inside batch(), announced when it commits. */
+  private collected: ItemRecord[] | null = null
+
+  constructor(
+    readonly store: OutboxStore,
+    readonly settings: SettingsStore,
+    readonly dataDir: string,
+    readonly clock: Clock,
+    private readonly clientLookup: (deviceId: string) => GatewayClient | undefined,
+    readonly options: ResolvedOutboxOptions
+  ) {}
+
+  now(): number {
+    return this.clock.now()
+  }
+
+  device(deviceId: string): DeviceRuntime {
+    let runtime = this.devices.get(deviceId)
+    if (!runtime) {
+      runtime = {
+        sendsInFlight: 0,
+        lastSendAt: null,
+        retryAt: 0,
+        failures: 0,
+        refused: null,
+        refusals: 0,
+        probeAt: 0,
+        sendable: undefined,
+        reconciling: false,
+        reconcileFailures: 0,
+        reconcileRetryAt: 0,
+        tracking: false,
+        trackingFailures: 0,
+        trackingRetryAt: 0,
+        syncing: false
+      }
+      this.devices.set(deviceId, runtime)
+    }
+    return runtime
+  }
+
+  /** The device's client when the gateway can be reached at all (network up, client configured). */
+  reachableClient(deviceId: string): GatewayClient | undefined {
+    if (!this.networkOnline) return undefined
+    try {
+      return this.clientLookup(deviceId)
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Why this device may not start a send now, ignoring time-based waits (pacing, Retry-After). */
+  sendBlock(deviceId: string): Block | null {
+    if (!this.networkOnline) return { reason: 'offline', detail: null }
+    if (this.pausedAll) return { reason: 'paused', detail: null }
+    if (this.pausedDevices.has(deviceId)) return { reason: 'device-paused', detail: null }
+    const runtime = this.device(deviceId)
+    if (!(runtime.sendable ?? this.options.devicesSendableByDefault))
+      return { reason: 'not-sendable', detail: null }
+    if (!this.reachableClient(deviceId)) return { reason: 'no-client', detail: null }
+    if (runtime.refused)
+      return { reason: 'device-refused', detail: `${runtime.refused.code}: ${runtime.refused.message}` }
+    return null
+  }
+
+  backoff(failures: number): number {
+    return backoffDelay(failures, {
+      baseMs: this.options.backoffBaseMs,
+      capMs: this.options.backoffCapMs,
+      random: this.options.random
+    })
+  }
+
+  // ------------------------------------------------------------------------------------ item changes
+
+  /**
+   * Several changes in one transaction (one fsync instead of one per item). Listeners hear about them after the
+   * commit: item by item when there are few, as one bulkChanged when there are many (the UI refetches).
+   */
+  batch<T>(fn: () => T): T {
+    if (this.collected) return this.store.batch(fn)
+    const changed: ItemRecord[] = []
+    this.collected = changed
+    let result: T
+    try {
+      result = this.store.batch(fn)
+    } finally {
+      this.collected = null
+    }
+    // Only reached when the transaction committed: a rolled-back batch announces nothing.
+    if (changed.length > BULK_EVENT_THRESHOLD) this.emitBulk(new Set(changed.map((i) => i.id)).size)
+    else for (const item of changed) this.emitItem(item)
+    return result
+  }
+
+  /**
+   * One transition: one transaction with one history row, then one event. Final statuses close the item
+   * (retention counts from here) and stop any timers it had.
+   */
+  transition(
+    id: string,
+    from: readonly ItemStatus[],
+    to: ItemStatus,
+    patch: ItemPatch,
+    note: string | null
+  ): ItemRecord | undefined {
+    const before = this.store.getItem(id)
+    if (!before || !from.includes(before.status)) return undefined
+    const now = this.now()
+    const closing: ItemPatch = FINAL.has(to)
+      ? { closedAt: now, trackNextAt: null, nextAttemptAt: null, reconcileUntil: null }
+      : {}
+    const item = this.store.transition(id, from, to, { ...closing, ...patch }, note, now)
+    if (!item) return undefined
+    this.emitItem(item)
+    for (const listener of this.transitionListeners) listener(item, before.status)
+    return item
+  }
+
+  /** Change an item without a status change; `note` adds a timeline entry (an edit, a gateway schedule saved). */
+  patch(id: string, patch: ItemPatch, onlyIn?: readonly ItemStatus[], note?: string): ItemRecord | undefined {
+    const item = this.store.batch(() => {
+      const updated = this.store.patchItem(id, { ...patch, updatedAt: this.now() }, onlyIn)
+      if (updated && note) this.store.addNote(id, updated.status, note, this.now())
+      return updated
+    })
+    if (item) this.emitItem(item)
+    return item
+  }
+
+  /** Bookkeeping that the operator never sees (next check time…): no event. */
+  patchQuietly(id: string, patch: ItemPatch, onlyIn?: readonly ItemStatus[]): ItemRecord | undefined {
+    return this.store.patchItem(id, patch, onlyIn)
+  }
+
+  // ------------------------------------------------------------------------------------------ events
+
+  on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void {
+    this.listeners[event].add(listener)
+    return () => this.listeners[event].delete(listener)
+  }
+
+  emitItem(item: ItemRecord): void {
+    if (this.collected) {
+      this.collected.push(item)
+      return
+    }
+    const view = toItemView(item)
+    for (const listener of this.listeners.itemChanged) this.safely(() => listener(view))
+    this.countsChanged()
+  }
+
+  emitBulk(count: number): void {
+    for (const listener of this.listeners.bulkChanged) this.safely(() => listener(count))
+    this.countsChanged()
+  }
+
+  /** Coalesced: many changes in one tick produce one countsChanged. */
+  countsChanged(): void {
+    if (this.countsPending || this.listeners.countsChanged.size === 0) return
+    this.countsPending = true
+    queueMicrotask(() => {
+      this.countsPending = false
+      const counts = toCountsView(this.store.counts())
+      for (const listener of this.listeners.countsChanged) this.safely(() => listener(counts))
+    })
+  }
+
+  private safely(fn: () => void): void {
+    try {
+      fn()
+    } catch (error) {
+      // A broken listener (the UI) must never break sending.
+      console.error('outbox listener failed', error)
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ work in flight
+
+  /** Track async work so stop() can wait for it; wake the pump when it ends. */
+  run(task: () => Promise<void>): void {
+    const promise = task()
+      .catch((error: unknown) => console.error('outbox task failed', error))
+      .finally(() => {
+        this.work.delete(promise)
+        this.wake()
+      })
+    this.work.add(promise)
+  }
+
+  get busy(): boolean {
+    return this.work.size > 0
+  }
+
+  async settled(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work])
+  }
+}

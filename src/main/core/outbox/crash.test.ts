@@ -1,0 +1,143 @@
+// Crash test: a child process flushing the outbox is SIGKILLed at random moments 100 times; every item still goes out exactly once.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../sandbox'
+import { openDatabase } from '../store'
+import { createOutbox } from './outbox'
+
+const KILLS = 100
+const CHILD = join(import.meta.dirname, 'crash-child.ts')
+const ROOT = join(import.meta.dirname, '../../../..')
+
+/** A small seeded PRNG (mulberry32), so the kill moments are the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+interface ChildRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/** Start the child; once it says it is ready, kill it after `killAfterMs` (or let it finish when null). */
+function runChild(args: string[], killAfterMs: number | null): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    let timer: NodeJS.Timeout | undefined
+    child.stdout.on('data', (chunk: Buffer) => {
+      const before = stdout
+      stdout += chunk.toString()
+      if (killAfterMs !== null && !before.includes('ready') && stdout.includes('ready')) {
+        timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer)
+      resolve({ code, signal, stdout, stderr })
+    })
+  })
+}
+
+let sandbox: Sandbox
+let dataDir: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 4242 })
+  // Delays and broken answers so that kills land mid-request, before and after the gateway took the message.
+  sandbox.faults.add({ path: '/api/send-message', kind: 'latency', latencyMs: 40, probability: 0.3 })
+  sandbox.faults.add({
+    path: '/api/send-message',
+    kind: 'latency',
+    latencyMs: 60,
+    probability: 0.3,
+    applyAfterHandling: true
+  })
+  sandbox.faults.add({ path: '/api/send-message', kind: 'reset', probability: 0.1, applyAfterHandling: true })
+  sandbox.faults.add({
+    path: '/api/send-message',
+    kind: 'status',
+    status: 500,
+    probability: 0.1,
+    applyAfterHandling: true
+  })
+  sandbox.faults.add({
+    path: '/api/send-message',
+    kind: 'garbage',
+    probability: 0.05,
+    applyAfterHandling: true
+  })
+  sandbox.faults.add({ path: '/api/send-message', kind: 'hang', probability: 0.03 })
+  sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 502, probability: 0.05 })
+  dataDir = mkdtempSync(join(tmpdir(), 'outbox-crash-'))
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('crash test', () => {
+  it(`SIGKILL at ${KILLS} random moments: every item accepted exactly once, and the outbox agrees`, async () => {
+    const { token } = sandbox.world.createDevice({ linked: true })
+    const recipients = ['6281200000001', '6281200000002', '6281200000003']
+    const db = openDatabase({ dataDir })
+    const outbox = createOutbox({ db, dataDir, clientFor: () => undefined })
+    const entries = Array.from({ length: 50 }, (_, i) => ({
+      kind: 'text' as const,
+      text: `message ${i + 1}`
+    }))
+    const { itemIds } = await outbox.enqueue({ deviceId: 'd1', recipients, entries })
+    db.close()
+
+    const random = seeded(20260115)
+    let killed = 0
+    for (let run = 0; run < KILLS; run++) {
+      const result = await runChild([dataDir, sandbox.baseUrl, token], Math.floor(random() * 250))
+      if (result.signal === 'SIGKILL') killed++
+      else expect(result.code, result.stderr + result.stdout).toBe(0)
+    }
+    const final = await runChild([dataDir, sandbox.baseUrl, token], null)
+    expect(final.code, final.stderr).toBe(0)
+    expect(killed).toBeGreaterThan(KILLS / 2)
+
+    const log = sandbox.world.acceptedLog()
+    const check = openDatabase({ dataDir })
+    const after = createOutbox({ db: check, dataDir, clientFor: () => undefined })
+    try {
+      expect(log).toHaveLength(itemIds.length)
+      for (const id of itemIds) {
+        const entries = log.filter((e) => e.refId === id)
+        expect(entries, `accepted log entries for ${id}`).toHaveLength(1)
+        const { item } = after.get(id)
+        expect(['accepted', 'sent', 'delivered', 'read']).toContain(item.status)
+        expect(item.gatewayId).toBe(entries[0]?.messageId)
+      }
+      // Order per recipient survived the crashes too.
+      for (const phone of recipients) {
+        const texts = log.filter((e) => e.phone === phone).map((e) => after.get(e.refId!).item.text)
+        expect(texts).toEqual(entries.map((e) => e.text))
+      }
+    } finally {
+      check.close()
+    }
+  }, 180_000)
+})

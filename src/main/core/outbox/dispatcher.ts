@@ -1,0 +1,237 @@
+// Sends queued items per device: bounded concurrency, pacing, per-recipient order, retries with backoff, and the accepted record.
+import type { GatewayClient, SendResult } from '../gateway/types'
+import { readAttachment, type ItemRecord } from '../store'
+import type { OutboxContext } from './context'
+import { classifySendError, type ClassifiedSendError } from './send-errors'
+import { applyReportStatus } from './tracker'
+
+/**
+ * Start as many sends on this device as its gates allow. Returns when it should be looked at again
+ * (a pacing or Retry-After gate, the next retry time), or null when only an event can unblock it
+ * (a send completing, the operator resuming, the app reporting the device back).
+ */
+export function fillDevice(ctx: OutboxContext, deviceId: string): number | null {
+  const runtime = ctx.device(deviceId)
+  const { concurrency, pacingMs } = ctx.options
+  for (;;) {
+    if (runtime.sendsInFlight >= concurrency) return null
+    const now = ctx.now()
+    const block = ctx.sendBlock(deviceId)
+    // A refused device gets one probe now and then, so a queue recovers even if nobody reports the device back.
+    const probing = block?.reason === 'device-refused'
+    if (block && !probing) return null
+    if (probing && runtime.sendsInFlight > 0) return null
+    const gate = Math.max(
+      runtime.retryAt,
+      runtime.lastSendAt === null ? 0 : runtime.lastSendAt + pacingMs,
+      probing ? runtime.probeAt : 0
+    )
+    if (now < gate) return ctx.store.hasQueued(deviceId) ? gate : null
+    const candidate = ctx.store.nextSendable(deviceId, now)
+    if (!candidate) {
+      const due = ctx.store.nextHeadDueAt(deviceId)
+      return due === null ? null : Math.max(due, now + 1)
+    }
+    const client = ctx.reachableClient(deviceId)
+    if (!client) return null
+    // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
+    // reconciles through the report API instead of resending blindly.
+    const attempt = candidate.attempts + 1
+    const item = ctx.transition(
+      candidate.id,
+      ['queued'],
+      'sending',
+      { attempts: attempt, lastAttemptAt: now, nextAttemptAt: null, reconcileUntil: null },
+      attempt === 1 ? null : `attempt ${attempt}`
+    )
+    if (!item) continue
+    runtime.sendsInFlight++
+    runtime.lastSendAt = now
+    if (probing) runtime.probeAt = now + probeDelay(ctx, runtime.refusals + 1)
+    ctx.run(async () => {
+      try {
+        await sendItem(ctx, item, client)
+      } finally {
+        runtime.sendsInFlight--
+      }
+    })
+    if (probing) return null
+  }
+}
+
+function probeDelay(ctx: OutboxContext, refusals: number): number {
+  // Starts around 30 s and doubles to the backoff cap: cheap for a device that stays logged out for days.
+  return Math.min(ctx.options.backoffCapMs, Math.max(30_000, ctx.backoff(refusals + 4)))
+}
+
+async function sendItem(ctx: OutboxContext, item: ItemRecord, client: GatewayClient): Promise<void> {
+  let bytes: Uint8Array | undefined
+  if (item.kind !== 'text') {
+    try {
+      bytes = await readAttachment(ctx.dataDir, item.attachmentSha256 ?? '')
+    } catch (error) {
+      ctx.transition(
+        item.id,
+        ['sending'],
+        'failed',
+        {
+          failureCode: 'attachment_missing',
+          failureMessage: `The queued copy of ${item.fileName ?? 'the file'} is missing from the data folder: ${String(error)}`,
+          failureGatewayMessage: null
+        },
+        'attachment missing'
+      )
+      return
+    }
+  }
+  let result: SendResult
+  try {
+    const flags = { isGroup: item.isGroup, refId: item.id }
+    result =
+      item.kind === 'text'
+        ? await client.sendText({ phone: item.recipient, message: item.text ?? '', ...flags })
+        : await client.sendLocalFile({
+            phone: item.recipient,
+            kind: item.kind,
+            file: {
+              name: item.fileName ?? 'file',
+              mime: item.fileMime ?? undefined,
+              bytes: bytes ?? new Uint8Array()
+            },
+            caption: item.text ?? undefined,
+            ...flags
+          })
+  } catch (error) {
+    handleSendError(ctx, item, classifySendError(error))
+    return
+  }
+  const runtime = ctx.device(item.deviceId)
+  runtime.failures = 0
+  runtime.refused = null
+  runtime.refusals = 0
+  const message = result.messages.find((m) => m.phone === item.recipient) ?? result.messages[0]
+  if (!message?.id) {
+    handleSendError(ctx, item, {
+      action: 'reconcile',
+      code: 'bad_response',
+      message: 'the gateway answered without a message id',
+      gatewayMessage: result.message || null,
+      retryAfterMs: null
+    })
+    return
+  }
+  acceptItem(ctx, item.id, message.id, message.status, null)
+}
+
+/** The gateway has the message: record its id and start tracking. Shared with the reconciler. */
+export function acceptItem(
+  ctx: OutboxContext,
+  itemId: string,
+  gatewayId: string,
+  reportedStatus: string | null,
+  note: string | null
+): ItemRecord | undefined {
+  const now = ctx.now()
+  const item = ctx.transition(
+    itemId,
+    ['sending', 'scheduled'],
+    'accepted',
+    {
+      gatewayId,
+      acceptedAt: now,
+      trackNextAt: now + ctx.options.trackingIntervalMs,
+      trackAttempts: 0,
+      nextAttemptAt: null,
+      reconcileUntil: null,
+      failureCode: null,
+      failureMessage: null,
+      failureGatewayMessage: null
+    },
+    note ?? `gateway id ${gatewayId}`
+  )
+  return item && reportedStatus ? applyReportStatus(ctx, item, reportedStatus) : item
+}
+
+function handleSendError(ctx: OutboxContext, item: ItemRecord, error: ClassifiedSendError): void {
+  const now = ctx.now()
+  const runtime = ctx.device(item.deviceId)
+  const described = `${error.code}: ${error.message}`
+  switch (error.action) {
+    case 'retry': {
+      runtime.failures++
+      runtime.retryAt = Math.max(runtime.retryAt, now + (error.retryAfterMs ?? ctx.backoff(runtime.failures)))
+      const at = now + Math.max(ctx.backoff(item.attempts), error.retryAfterMs ?? 0)
+      requeueOrExpire(ctx, item, at, error, described)
+      return
+    }
+    case 'reconcile': {
+      runtime.failures++
+      runtime.retryAt = Math.max(runtime.retryAt, now + (error.retryAfterMs ?? ctx.backoff(runtime.failures)))
+      ctx.patch(
+        item.id,
+        { reconcileUntil: now + ctx.options.visibilityWindowMs, nextAttemptAt: now },
+        ['sending'],
+        `${described}; checking the gateway's reports before any resend`
+      )
+      return
+    }
+    case 'fail-item':
+      ctx.transition(
+        item.id,
+        ['sending'],
+        'failed',
+        {
+          failureCode: error.code,
+          failureMessage: error.message,
+          failureGatewayMessage: error.gatewayMessage
+        },
+        described
+      )
+      return
+    case 'pause-device':
+      runtime.refused = { code: error.code, message: error.message }
+      runtime.refusals++
+      runtime.probeAt = now + probeDelay(ctx, runtime.refusals)
+      ctx.transition(
+        item.id,
+        ['sending'],
+        'queued',
+        { nextAttemptAt: null },
+        `${described}; this device's queue waits`
+      )
+      return
+  }
+}
+
+/** Back in line for another try at `at`, unless the item has been retried for longer than its age allows. */
+export function requeueOrExpire(
+  ctx: OutboxContext,
+  item: ItemRecord,
+  at: number,
+  error: Pick<ClassifiedSendError, 'code' | 'message' | 'gatewayMessage'>,
+  note: string
+): void {
+  const since = item.queuedAt ?? item.createdAt
+  if (at - since > ctx.options.maxAgeMs) {
+    const hours = Math.round((ctx.options.maxAgeMs / 3_600_000) * 10) / 10
+    ctx.transition(
+      item.id,
+      ['sending'],
+      'failed',
+      {
+        failureCode: 'expired',
+        failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
+        failureGatewayMessage: error.gatewayMessage
+      },
+      `${note}; retry window used up`
+    )
+    return
+  }
+  ctx.transition(
+    item.id,
+    ['sending'],
+    'queued',
+    { nextAttemptAt: at, reconcileUntil: null },
+    `${note}; retry in ${Math.ceil((at - ctx.now()) / 1000)} s`
+  )
+}

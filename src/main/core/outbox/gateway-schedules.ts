@@ -1,0 +1,251 @@
+// Keeps gateway schedules (text items the gateway fires itself, even while the PC is off) in sync: create, update, cancel, delete.
+import type { GatewayClient, ScheduleInput } from '../gateway/types'
+import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
+import type { OutboxContext } from './context'
+import { classifySendError } from './send-errors'
+import { instantToLocal } from './timezone'
+import { OutboxError } from './types'
+
+const CALLS_PER_ROUND = 10
+
+/** Calls that add or change sends wait while sending is paused; calls that remove them never wait. */
+function allowedOps(ctx: OutboxContext, deviceId: string): ScheduleOp[] {
+  const block = ctx.sendBlock(deviceId)
+  if (!ctx.reachableClient(deviceId)) return []
+  return block && block.reason !== 'device-refused'
+    ? ['cancel', 'delete']
+    : ['create', 'update', 'cancel', 'delete']
+}
+
+export function syncDevice(ctx: OutboxContext, deviceId: string): void {
+  const runtime = ctx.device(deviceId)
+  if (runtime.syncing) return
+  const client = ctx.reachableClient(deviceId)
+  if (!client) return
+  const rows = ctx.store.dueScheduleSync(deviceId, ctx.now(), CALLS_PER_ROUND, allowedOps(ctx, deviceId))
+  if (rows.length === 0) return
+  runtime.syncing = true
+  ctx.run(async () => {
+    try {
+      for (const row of rows) await syncRow(ctx, row, client)
+    } finally {
+      runtime.syncing = false
+    }
+  })
+}
+
+export function nextSyncWakeAt(ctx: OutboxContext, deviceId: string): number | null {
+  if (ctx.device(deviceId).syncing) return null
+  const at = ctx.store.nextScheduleSyncAt(deviceId, allowedOps(ctx, deviceId))
+  return at === null ? null : Math.max(at, ctx.now() + 1)
+}
+
+// ------------------------------------------------------------------------ planning (inside API transactions)
+
+/** A new gateway-mode item: owe the gateway a create. */
+export function planCreate(ctx: OutboxContext, item: ItemRecord): void {
+  ctx.store.insertSchedule({
+    itemId: item.id,
+    deviceId: item.deviceId,
+    scheduleId: null,
+    messageId: null,
+    pendingOp: 'create',
+    attempts: 0,
+    nextSyncAt: ctx.now(),
+    lastError: null,
+    updatedAt: ctx.now()
+  })
+}
+
+/** The item's text, recipient or time changed: update the gateway's copy (or create it with the new content). */
+export function planUpdate(ctx: OutboxContext, itemId: string): void {
+  const row = ctx.store.scheduleForItem(itemId)
+  if (!row) return
+  ctx.store.patchSchedule(row.id, {
+    pendingOp: row.pendingOp === 'create' ? 'create' : 'update',
+    attempts: 0,
+    nextSyncAt: ctx.now(),
+    updatedAt: ctx.now()
+  })
+}
+
+/**
+ * The item is cancelled, deleted or moved to a local schedule: cancel or delete the gateway's copy. A create that
+ * never happened is simply dropped. 'delete' detaches the row from the item, which may be gone by the time the
+ * call succeeds.
+ */
+export function planRemoval(ctx: OutboxContext, itemId: string, op: 'cancel' | 'delete'): void {
+  const row = ctx.store.scheduleForItem(itemId)
+  if (!row) return
+  if (row.pendingOp === 'create') {
+    ctx.store.deleteSchedule(row.id)
+    return
+  }
+  if (row.pendingOp === null && row.scheduleId === null) {
+    // Saved, but the gateway gave no id to address it by.
+    ctx.store.patchSchedule(row.id, {
+      lastError: 'the gateway gave no schedule id; remove it in the dashboard'
+    })
+    return
+  }
+  ctx.store.patchSchedule(row.id, {
+    pendingOp: op,
+    itemId: op === 'delete' ? null : itemId,
+    attempts: 0,
+    nextSyncAt: ctx.now(),
+    updatedAt: ctx.now()
+  })
+}
+
+/** Refuse operator changes while the item's schedule call is on the wire (its outcome decides what to do). */
+export function assertNoScheduleCall(ctx: OutboxContext, itemId: string): void {
+  if (ctx.scheduleCallsInFlight.has(itemId)) {
+    throw new OutboxError(
+      'busy',
+      'This schedule is being saved at the gateway right now; try again in a moment.'
+    )
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- calls
+
+export function scheduleInput(item: ItemRecord): ScheduleInput {
+  const timezone = item.timezone ?? 'UTC'
+  // The resolved instant (after DST roll-forward) in the item's zone, so the gateway fires when we said it would.
+  const { date, time } = instantToLocal(item.notBefore ?? 0, timezone)
+  return { phone: item.recipient, message: item.text ?? '', date, time, timezone, isGroup: item.isGroup }
+}
+
+async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: GatewayClient): Promise<void> {
+  const item = row.itemId ? ctx.store.getItem(row.itemId) : undefined
+  const op = row.pendingOp
+  if (op === null) return
+  if ((op === 'create' || op === 'update') && item?.status !== 'scheduled') {
+    ctx.store.patchSchedule(row.id, { pendingOp: null, updatedAt: ctx.now() })
+    return
+  }
+  const guard = row.itemId
+  if (guard) ctx.scheduleCallsInFlight.add(guard)
+  try {
+    await callGateway(ctx, row, op, item, client)
+  } catch (error) {
+    onCallFailed(ctx, row, op, item, error)
+  } finally {
+    if (guard) ctx.scheduleCallsInFlight.delete(guard)
+  }
+}
+
+async function callGateway(
+  ctx: OutboxContext,
+  row: GatewayScheduleRecord,
+  op: ScheduleOp,
+  item: ItemRecord | undefined,
+  client: GatewayClient
+): Promise<void> {
+  const done = { pendingOp: null, attempts: 0, lastError: null, nextSyncAt: null }
+  if (op === 'create' && item) {
+    const result = await client.createSchedule(scheduleInput(item))
+    const messageId = result.messages[0]?.id ?? null
+    const scheduleId = result.scheduleId ?? messageId
+    ctx.store.patchSchedule(row.id, { ...done, scheduleId, messageId, updatedAt: ctx.now() })
+    ctx.patch(item.id, {}, undefined, `saved at the gateway as schedule ${scheduleId ?? '(no id)'}`)
+    return
+  }
+  if (op === 'update' && item) {
+    const result = await client.updateSchedule(row.scheduleId ?? '', scheduleInput(item))
+    ctx.store.patchSchedule(row.id, {
+      ...done,
+      messageId: result.messages[0]?.id ?? row.messageId,
+      updatedAt: ctx.now()
+    })
+    ctx.patch(
+      item.id,
+      { failureCode: null, failureMessage: null, failureGatewayMessage: null },
+      undefined,
+      'updated at the gateway'
+    )
+    return
+  }
+  if (op === 'cancel') {
+    await client.cancelSchedule(row.scheduleId ?? '')
+    ctx.store.patchSchedule(row.id, { ...done, updatedAt: ctx.now() })
+    if (item) ctx.patch(item.id, {}, undefined, 'cancelled at the gateway')
+    return
+  }
+  if (op === 'delete') {
+    await client.deleteSchedule(row.scheduleId ?? '')
+    ctx.store.deleteSchedule(row.id)
+  }
+}
+
+function onCallFailed(
+  ctx: OutboxContext,
+  row: GatewayScheduleRecord,
+  op: ScheduleOp,
+  item: ItemRecord | undefined,
+  error: unknown
+): void {
+  const failure = classifySendError(error)
+  const now = ctx.now()
+  const described = `${failure.code}: ${failure.message}`
+  const retry = (): void => {
+    const attempts = row.attempts + 1
+    const delay = Math.max(ctx.backoff(attempts), failure.retryAfterMs ?? 0)
+    ctx.store.patchSchedule(row.id, {
+      attempts,
+      nextSyncAt: now + delay,
+      lastError: described,
+      updatedAt: now
+    })
+  }
+  if (op === 'create') {
+    if (failure.action === 'retry' || failure.action === 'pause-device') return retry()
+    ctx.store.deleteSchedule(row.id)
+    if (!item) return
+    if (failure.action === 'reconcile') {
+      // The schedule API takes no ref_id and nothing lists schedules: an unanswered create cannot be checked,
+      // and a blind retry could schedule the message twice. The operator decides.
+      ctx.transition(
+        item.id,
+        ['scheduled'],
+        'failed',
+        {
+          failureCode: 'schedule_unconfirmed',
+          failureMessage:
+            `The gateway did not answer clearly (${described}); it may or may not have saved this schedule. ` +
+            "Check the gateway's dashboard before retrying.",
+          failureGatewayMessage: failure.gatewayMessage
+        },
+        described
+      )
+      return
+    }
+    ctx.transition(
+      item.id,
+      ['scheduled'],
+      'failed',
+      {
+        failureCode: failure.code,
+        failureMessage: failure.message,
+        failureGatewayMessage: failure.gatewayMessage
+      },
+      described
+    )
+    return
+  }
+  // Update, cancel and delete address the schedule by id, so repeating them is harmless.
+  if (failure.action !== 'fail-item') return retry()
+  ctx.store.patchSchedule(row.id, { pendingOp: null, lastError: described, nextSyncAt: null, updatedAt: now })
+  if (item) {
+    ctx.patch(
+      item.id,
+      {
+        failureCode: `gateway_${op}_failed`,
+        failureMessage: `The gateway refused to ${op} its copy of this schedule: ${failure.message}`,
+        failureGatewayMessage: failure.gatewayMessage
+      },
+      undefined,
+      described
+    )
+  }
+}

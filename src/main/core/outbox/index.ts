@@ -1,0 +1,27 @@
+// The outbox's public surface: create one over an open database and a client per device.
+export {
+  createOutbox,
+  DEFAULT_OUTBOX_OPTIONS,
+  type Outbox,
+  type CreateOutboxInput,
+  type FlushOptions
+} from './outbox'
+export {
+  OutboxError,
+  type OutboxErrorCode,
+  type OutboxOptions,
+  type EnqueueInput,
+  type EnqueueEntry,
+  type TextEntry,
+  type FileEntry,
+  type ScheduleSpec,
+  type ListFilter,
+  type EditInput,
+  type FlushProgress,
+  type FlushSummary,
+  type BlockReason,
+  type OutboxEvents
+} from './types'
+export { localTimeToInstant, instantToLocal, isValidTimeZone } from './timezone'
+export type { SweepResult } from './retention'
+export type { OutboxHistoryEntry } from './views'

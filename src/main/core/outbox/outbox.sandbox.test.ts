@@ -1,0 +1,299 @@
+// The outbox against the real sandbox gateway and the real client over loopback HTTP, with fault injection.
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createGatewayClient } from '../gateway'
+import type { GatewayClient } from '../gateway/types'
+import { startSandbox, type Sandbox } from '../sandbox'
+import { openDatabase, type SqliteDatabase } from '../store'
+import { createOutbox, type Outbox } from './outbox'
+import type { OutboxOptions } from './types'
+
+// Real HTTP needs the real clock; the outbox's delays are scaled down to milliseconds instead.
+const FAST: OutboxOptions = {
+  pacingMs: 0,
+  backoffBaseMs: 20,
+  backoffCapMs: 200,
+  visibilityWindowMs: 300,
+  reconcileIntervalMs: 50,
+  trackingIntervalMs: 50,
+  trackingCapMs: 100,
+  random: () => 0.5
+}
+
+let sandbox: Sandbox
+let dir: string
+let db: SqliteDatabase
+let outbox: Outbox
+const clients = new Map<string, GatewayClient>()
+const tokens = new Map<string, string>()
+
+beforeEach(async () => {
+  sandbox = await startSandbox({
+    seed: 7,
+    timings: { sentAfterMs: 30, deliveredAfterMs: 60, readAfterMs: 90 }
+  })
+  dir = mkdtempSync(join(tmpdir(), 'outbox-sandbox-'))
+  db = openDatabase({ dataDir: dir })
+  clients.clear()
+  tokens.clear()
+})
+
+afterEach(async () => {
+  await outbox.stop()
+  db.close()
+  await sandbox.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function addDevice(deviceId: string): string {
+  const { token } = sandbox.world.createDevice({ linked: true })
+  tokens.set(deviceId, token)
+  clients.set(deviceId, createGatewayClient({ baseUrl: sandbox.baseUrl, token, timeoutMs: 1000 }))
+  return token
+}
+
+function makeOutbox(options: OutboxOptions = {}): Outbox {
+  outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clientFor: (id) => clients.get(id),
+    options: { ...FAST, ...options }
+  })
+  return outbox
+}
+
+async function waitFor(done: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+  const giveUpAt = Date.now() + limitMs
+  while (!done()) {
+    if (Date.now() > giveUpAt) throw new Error(`gave up waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+const texts = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ kind: 'text' as const, text: `${prefix} ${i + 1}` }))
+
+/** Every item accepted exactly once by the gateway, with the gateway's id recorded on the item. */
+function expectExactlyOnce(itemIds: string[]): void {
+  const log = sandbox.world.acceptedLog()
+  for (const id of itemIds) {
+    const entries = log.filter((e) => e.refId === id)
+    expect(entries, `accepted log for ${id}`).toHaveLength(1)
+    expect(outbox.get(id).item.gatewayId).toBe(entries[0]?.messageId)
+  }
+}
+
+describe('outbox × sandbox', () => {
+  it('queues while offline and drains in order per recipient once back online', async () => {
+    addDevice('d1')
+    makeOutbox()
+    outbox.setNetworkOnline(false)
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001', '6281200000002'],
+      entries: texts('msg', 5)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sandbox.world.messages()).toHaveLength(0)
+    expect(outbox.counts().queued).toBe(10)
+
+    outbox.setNetworkOnline(true)
+    await waitFor(
+      () =>
+        outbox.counts().accepted + outbox.counts().sent + outbox.counts().delivered + outbox.counts().read ===
+        10,
+      'drain'
+    )
+    for (const phone of ['6281200000001', '6281200000002']) {
+      const sent = sandbox.world
+        .acceptedLog()
+        .filter((e) => e.phone === phone)
+        .map((e) => outbox.get(e.refId!).item.text)
+      expect(sent).toEqual(texts('msg', 5).map((t) => t.text))
+    }
+    expectExactlyOnce(itemIds)
+  })
+
+  it('waits while the device is offline at the gateway and resumes when it is back', async () => {
+    const token = addDevice('d1')
+    makeOutbox()
+    sandbox.world.goOffline(token)
+    outbox.setDeviceSendable('d1', false)
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: texts('m', 3)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sandbox.world.acceptedLog()).toHaveLength(0)
+    sandbox.world.goOnline(token)
+    outbox.setDeviceSendable('d1', true)
+    await waitFor(() => itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'drain')
+    expectExactlyOnce(itemIds)
+  })
+
+  it('retries 429 (honouring Retry-After), 5xx and timeouts, and still accepts each item exactly once', async () => {
+    addDevice('d1')
+    makeOutbox()
+    sandbox.faults.add({ path: '/api/send-message', kind: 'rate-limit', retryAfterSec: 1, times: 1 })
+    sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 503, times: 1 })
+    sandbox.faults.add({
+      path: '/api/send-message',
+      kind: 'status',
+      status: 500,
+      times: 1,
+      applyAfterHandling: true
+    })
+    sandbox.faults.add({ path: '/api/send-message', kind: 'hang', times: 1 })
+    sandbox.faults.add({
+      path: '/api/send-message',
+      kind: 'latency',
+      latencyMs: 700,
+      times: 1,
+      applyAfterHandling: true
+    })
+    sandbox.faults.add({ path: '/api/send-message', kind: 'reset', times: 1, applyAfterHandling: true })
+    sandbox.faults.add({ path: '/api/send-message', kind: 'garbage', times: 1 })
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001', '6281200000002', '6281200000003'],
+      entries: texts('m', 3)
+    })
+    await waitFor(() => itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'all accepted', 20_000)
+    expectExactlyOnce(itemIds)
+    const notes = itemIds.flatMap((id) => outbox.get(id).history.map((h) => h.note ?? ''))
+    expect(notes.some((n) => n.startsWith('rate_limited'))).toBe(true)
+    expect(notes.some((n) => n.startsWith('timeout'))).toBe(true)
+    expect(notes.some((n) => n.startsWith('server_error'))).toBe(true)
+    expect(notes.some((n) => /found in the gateway's report/.test(n))).toBe(true)
+  })
+
+  it('does not retry permanent errors', async () => {
+    addDevice('d1')
+    makeOutbox()
+    sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 400, times: 1 })
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: texts('m', 1)
+    })
+    const id = itemIds[0]!
+    await waitFor(() => outbox.get(id).item.status === 'failed', 'failure')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(outbox.get(id).item.failure?.code).toBe('rejected')
+    expect(sandbox.world.acceptedLog()).toHaveLength(0)
+    expect(outbox.get(id).history.filter((h) => h.status === 'sending')).toHaveLength(1)
+  })
+
+  it('a logged-out device pauses only its own queue', async () => {
+    const tokenA = addDevice('a')
+    addDevice('b')
+    makeOutbox()
+    sandbox.world.logout(tokenA)
+    await outbox.start()
+    const a = await outbox.enqueue({
+      deviceId: 'a',
+      recipients: ['6281200000001', '6281200000002'],
+      entries: texts('a', 2)
+    })
+    const b = await outbox.enqueue({
+      deviceId: 'b',
+      recipients: ['6281200000001', '6281200000002'],
+      entries: texts('b', 2)
+    })
+    await waitFor(() => b.itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'device b drained')
+    expect(a.itemIds.map((id) => outbox.get(id).item.status)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+      'queued'
+    ])
+    expectExactlyOnce(b.itemIds)
+
+    // The operator relinks the phone; the device monitor reports the device back.
+    await clients.get('a')!.scanQr()
+    sandbox.world.scan(tokenA)
+    outbox.setDeviceSendable('a', true)
+    await waitFor(() => a.itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'device a drained')
+    expectExactlyOnce(a.itemIds)
+  })
+
+  it('tracks accepted items to read', async () => {
+    addDevice('d1')
+    makeOutbox()
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001', '6281200000002'],
+      entries: texts('m', 2)
+    })
+    await waitFor(() => outbox.counts().read === 4, 'read')
+    const statuses = outbox.get(itemIds[0]!).history.map((h) => h.status)
+    expect(statuses[0]).toBe('queued')
+    expect(statuses.at(-1)).toBe('read')
+    expect(statuses.indexOf('accepted')).toBeLessThan(statuses.indexOf('read'))
+  })
+
+  it('sends a file from its queued copy after the original is gone', async () => {
+    addDevice('d1')
+    makeOutbox()
+    const original = join(dir, 'photo.png')
+    const bytes = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(5000, 7)
+    ])
+    writeFileSync(original, bytes)
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: [
+        {
+          kind: 'file',
+          path: original,
+          name: 'photo.png',
+          mime: 'image/png',
+          mediaKind: 'image',
+          caption: 'look'
+        }
+      ]
+    })
+    unlinkSync(original)
+    await outbox.start()
+    await waitFor(() => outbox.get(itemIds[0]!).item.gatewayId !== null, 'file accepted')
+    const [message] = sandbox.world.messages({ refId: itemIds[0] })
+    expect(message).toMatchObject({
+      kind: 'image',
+      fileName: 'photo.png',
+      fileBytes: bytes.length,
+      text: 'look'
+    })
+  })
+
+  it('creates, updates and cancels gateway schedules', async () => {
+    const token = addDevice('d1')
+    makeOutbox()
+    await outbox.start()
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: texts('later', 2),
+      schedule: { localTime: '2099-01-01T09:00', timezone: 'Asia/Jakarta', mode: 'gateway' }
+    })
+    await waitFor(() => sandbox.world.schedules(token).length === 2, 'schedules created')
+    outbox.edit(itemIds[0]!, { text: 'later, edited' })
+    outbox.cancel(itemIds[1]!)
+    await waitFor(
+      () =>
+        sandbox.world.schedules(token).some((s) => s.text === 'later, edited') &&
+        sandbox.world.schedules(token).some((s) => s.status === 'cancel'),
+      'schedules synced'
+    )
+    expect(sandbox.world.acceptedLog()).toHaveLength(0)
+  })
+})

@@ -1,0 +1,301 @@
+// The outbox API: bulk enqueue, contract-shaped views, operator actions, retention of items and attachments, flush, lease, events.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { OutboxCounts, OutboxHistoryEntry, OutboxItemView } from '../../../shared/contract'
+import { attachmentsDir, OutboxStore } from '../store'
+import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import type { FileEntry } from './types'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const DAY = 24 * 3_600_000
+
+function files(count: number, prefix = 'file'): FileEntry[] {
+  const folder = join(fx.dir, 'originals')
+  mkdirSync(folder, { recursive: true })
+  return Array.from({ length: count }, (_, i) => {
+    const path = join(folder, `${prefix}-${i}.pdf`)
+    writeFileSync(path, `%PDF-1.4 ${prefix} ${i}`)
+    return { kind: 'file', path, name: `${prefix}-${i}.pdf`, mime: 'application/pdf', mediaKind: 'document' }
+  })
+}
+
+describe('enqueue', () => {
+  it('takes 500 files for 3 recipients as one bulk change, copying each file once', async () => {
+    fx = makeFixture()
+    const entries = files(500)
+    const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b', 'c'], entries })
+    expect(itemIds).toHaveLength(1500)
+    expect(new Set(itemIds).size).toBe(1500)
+    expect(fx.bulk).toEqual([1500])
+    expect(fx.changed).toHaveLength(0)
+    expect(fx.outbox.counts()).toMatchObject({ queued: 1500, total: 1500 })
+    expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(500)
+    const first = fx.outbox.get(itemIds[0]!).item
+    expect(first).toMatchObject({
+      kind: 'document',
+      fileName: 'file-0.pdf',
+      recipient: 'a',
+      status: 'queued'
+    })
+    expect(first.fileSize).toBe('%PDF-1.4 file 0'.length)
+  })
+
+  it('is all or nothing: one bad entry leaves nothing queued', async () => {
+    fx = makeFixture()
+    const good = files(3)
+    const missing: FileEntry = { ...good[0]!, path: join(fx.dir, 'nope.pdf') }
+    await expect(
+      fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [...good, missing] })
+    ).rejects.toMatchObject({ code: 'attachment' })
+    await expect(
+      fx.outbox.enqueue({
+        deviceId: 'd1',
+        recipients: ['a'],
+        entries: [
+          { kind: 'text', text: 'ok' },
+          { kind: 'text', text: 'x'.repeat(1025) }
+        ]
+      })
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'entries.1.text' })
+    await expect(
+      fx.outbox.enqueue({ deviceId: 'd1', recipients: [' '], entries: [{ kind: 'text', text: 'ok' }] })
+    ).rejects.toMatchObject({
+      field: 'recipients'
+    })
+    expect(fx.outbox.counts().total).toBe(0)
+  })
+
+  it('remembers recent recipients, most recent first', async () => {
+    fx = makeFixture()
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    fx.clock.jump(1000)
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['c'], entries: [{ kind: 'text', text: 'x' }] })
+    expect(fx.outbox.recentRecipients()[0]).toBe('c')
+    expect(fx.outbox.recentRecipients().sort()).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('views', () => {
+  it("produce exactly the contract's shapes in every state", async () => {
+    fx = makeFixture()
+    fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [{ kind: 'text', text: 'fails' }] })
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['b'],
+      entries: [{ kind: 'text', text: 'goes' }, ...files(1)]
+    })
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['c'],
+      entries: [{ kind: 'text', text: 'later' }],
+      schedule: {
+        localTime: '2026-02-01T09:00',
+        timezone: 'Asia/Jakarta',
+        mode: 'local',
+        overduePolicy: 'hold'
+      }
+    })
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 2)
+    const { items, total } = fx.outbox.list()
+    expect(total).toBe(4)
+    expect(new Set(items.map((i) => i.status))).toEqual(new Set(['failed', 'accepted', 'scheduled']))
+    for (const item of items) {
+      expect(OutboxItemView.strict().parse(item)).toEqual(item)
+      for (const entry of fx.outbox.get(item.id).history)
+        expect(OutboxHistoryEntry.strict().parse(entry)).toEqual(entry)
+    }
+    expect(OutboxCounts.strict().parse(fx.outbox.counts())).toEqual(fx.outbox.counts())
+    for (const event of fx.changed) expect(OutboxItemView.strict().parse(event)).toEqual(event)
+  })
+
+  it('filter by status, device, recipient and creation time', async () => {
+    fx = makeFixture()
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    fx.clock.jump(60_000)
+    await fx.outbox.enqueue({
+      deviceId: 'd2',
+      recipients: ['6289999'],
+      entries: [{ kind: 'text', text: 'y' }]
+    })
+    expect(fx.outbox.list({ deviceId: 'd2' }).items.map((i) => i.text)).toEqual(['y'])
+    expect(fx.outbox.list({ recipient: '1234' }).items.map((i) => i.text)).toEqual(['x'])
+    expect(fx.outbox.list({ status: ['accepted'] }).total).toBe(0)
+    const cutoff = new Date(fx.clock.now() - 1000).toISOString()
+    expect(fx.outbox.list({ from: cutoff }).items.map((i) => i.text)).toEqual(['y'])
+    expect(() => fx.outbox.list({ from: 'yesterday' })).toThrow(/Not a date/)
+  })
+
+  it('emits countsChanged once per burst of changes, with the current counts', async () => {
+    fx = makeFixture()
+    const seen: number[] = []
+    fx.outbox.on('countsChanged', (counts) => seen.push(counts.total))
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b', 'c'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    await Promise.resolve()
+    expect(seen).toEqual([3])
+  })
+})
+
+describe('operator actions', () => {
+  it('cancel and delete only what is not with the gateway', async () => {
+    fx = makeFixture()
+    fx.outbox.setPaused(true)
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b', 'c'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    const [cancelled, deleted, sent] = itemIds as [string, string, string]
+    await fx.outbox.start()
+    expect(fx.outbox.cancel(cancelled).status).toBe('cancelled')
+    expect(fx.outbox.cancel(cancelled).status).toBe('cancelled')
+    fx.outbox.delete(deleted)
+    expect(() => fx.outbox.get(deleted)).toThrow(expect.objectContaining({ code: 'not_found' }))
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(0)
+    expect(() => fx.outbox.cancel(sent)).toThrow(expect.objectContaining({ code: 'invalid_state' }))
+    expect(() => fx.outbox.edit(sent, { text: 'too late' })).toThrow(/the gateway already has it/)
+    expect(() => fx.outbox.release(sent)).toThrow(expect.objectContaining({ code: 'invalid_state' }))
+    expect(fx.gateway.messages.map((m) => m.refId)).toEqual([sent])
+    // A cancelled item can be brought back.
+    expect(fx.outbox.retry(cancelled).status).toBe('queued')
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(cancelled).item.status).toBe('accepted')
+  })
+
+  it('refuses to start while another live process holds the dispatcher lease', async () => {
+    fx = makeFixture({ isProcessAlive: () => true })
+    new OutboxStore(fx.db).claimLease('dispatcher', 999_999_999, () => true, 0)
+    await expect(fx.outbox.start()).rejects.toMatchObject({ code: 'busy' })
+  })
+})
+
+describe('retention', () => {
+  it('deletes final items after their retention and an attachment only when no item needs it', async () => {
+    fx = makeFixture({ retentionMs: 30 * DAY, trackingIntervalMs: 10_000 })
+    const [file] = files(1)
+    const first = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [file!] })
+    const second = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['b'],
+      entries: [file!],
+      schedule: {
+        localTime: '2026-02-20T09:00',
+        timezone: 'Asia/Jakarta',
+        mode: 'local'
+      }
+    })
+    const [copy] = readdirSync(attachmentsDir(fx.dir))
+    const copyPath = join(attachmentsDir(fx.dir), copy!)
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    fx.gateway.setStatus(fx.outbox.get(first.itemIds[0]!).item.gatewayId!, 'read')
+    await fx.clock.advance(10_000)
+    expect(fx.outbox.get(first.itemIds[0]!).item.status).toBe('read')
+
+    await fx.clock.advance(31 * DAY)
+    await fx.outbox.sweepRetention()
+    // The read item is gone, but its file stays: the scheduled item still needs it, and is sent from it later.
+    expect(() => fx.outbox.get(first.itemIds[0]!)).toThrow(/No outbox item/)
+    expect(existsSync(copyPath)).toBe(true)
+    await fx.runUntil(() => fx.outbox.get(second.itemIds[0]!).item.gatewayId !== null, { stepMs: 3_600_000 })
+    expect(fx.gateway.messages.map((m) => m.bytes)).toEqual([15, 15])
+
+    fx.gateway.setStatus(fx.outbox.get(second.itemIds[0]!).item.gatewayId!, 'read')
+    await fx.clock.advance(60_000)
+    await fx.clock.advance(31 * DAY)
+    await fx.outbox.sweepRetention()
+    expect(fx.outbox.counts().total).toBe(0)
+    expect(existsSync(copyPath)).toBe(false)
+  })
+
+  it('deleting an item releases its attachment when nothing else uses it', async () => {
+    fx = makeFixture()
+    const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: files(1) })
+    fx.outbox.delete(itemIds[0]!)
+    expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(1)
+    fx.outbox.delete(itemIds[1]!)
+    expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(0)
+  })
+})
+
+describe('flush', () => {
+  it('sends everything sendable, reports what it could not send and why', async () => {
+    fx = makeFixture()
+    fx.gateway.logOut('refusing')
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    await fx.outbox.enqueue({ deviceId: 'paused', recipients: ['a'], entries: [{ kind: 'text', text: 'x' }] })
+    await fx.outbox.enqueue({
+      deviceId: 'refusing',
+      recipients: ['a'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    fx.outbox.setPaused(true, 'paused')
+    const progress: number[] = []
+    const summary = await fx.outbox.flush({ timeoutMs: 60_000, onProgress: (p) => progress.push(p.accepted) })
+    expect(summary).toEqual({
+      accepted: 2,
+      failed: 0,
+      remaining: { queued: 2, sending: 0, scheduled: 0 },
+      blocked: expect.arrayContaining([
+        { deviceId: 'paused', reason: 'device-paused', detail: null },
+        {
+          deviceId: 'refusing',
+          reason: 'device-refused',
+          detail: expect.stringMatching(/^device_not_connected/)
+        }
+      ]),
+      timedOut: false
+    })
+    expect(progress).toEqual([1, 2])
+  })
+
+  it('settles items left in doubt by a crash first, and gives up at the timeout', async () => {
+    fx = makeFixture({ visibilityWindowMs: 60_000 })
+    fx.gateway.holdAnswers = true
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    fx.crash()
+    fx.gateway.holdAnswers = false
+    fx.gateway.releaseHeld()
+    fx.reopen()
+    const settled = await fx.outbox.flush({ timeoutMs: 60_000 })
+    expect(settled).toMatchObject({ accepted: 1, timedOut: false })
+    expect(fx.outbox.get(itemIds[0]!).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+
+    fx.gateway.fail({ op: 'send', code: 'network', causeCode: 'ECONNREFUSED', times: 1000 })
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [{ kind: 'text', text: 'y' }] })
+    const flushing = fx.outbox.flush({ timeoutMs: 30_000 })
+    await fx.clock.advance(30_000)
+    expect(await flushing).toMatchObject({ accepted: 0, timedOut: true, remaining: { queued: 1 } })
+  })
+})

@@ -1,0 +1,710 @@
+// The offline outbox's API for the app's API layer and the CLI: enqueue, inspect, operator actions, start/stop/flush, events.
+import { randomUUID } from 'node:crypto'
+import { systemClock, type Clock, type TimerId } from '../clock'
+import type { GatewayClient } from '../gateway/types'
+import type { OutboxCounts, OutboxItemView } from '../../../shared/contract'
+import {
+  AttachmentError,
+  hasAttachment,
+  OutboxStore,
+  SettingsStore,
+  storeAttachment,
+  type ItemPatch,
+  type ItemRecord,
+  type NewItem,
+  type SqliteDatabase,
+  type StoredAttachment
+} from '../store'
+import { OutboxContext } from './context'
+import { fillDevice } from './dispatcher'
+import {
+  assertNoScheduleCall,
+  nextSyncWakeAt,
+  planCreate,
+  planRemoval,
+  planUpdate,
+  syncDevice
+} from './gateway-schedules'
+import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
+import { releaseAttachments, sweepRetention, type SweepResult } from './retention'
+import { nextScheduledWakeAt, promoteDue, resolveSchedule } from './scheduler'
+import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
+import { nextTrackingWakeAt, trackDevice } from './tracker'
+import {
+  OutboxError,
+  type EditInput,
+  type EnqueueInput,
+  type FlushProgress,
+  type FlushSummary,
+  type ListFilter,
+  type OutboxEvents,
+  type OutboxOptions,
+  type ResolvedOutboxOptions
+} from './types'
+import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+
+export interface CreateOutboxInput {
+  db: SqliteDatabase
+  /** The app's data folder; attachments are copied into `<dataDir>/attachments/`. */
+  dataDir: string
+  clock?: Clock
+  /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
+  clientFor: (deviceId: string) => GatewayClient | undefined
+  events?: Partial<OutboxEvents>
+  options?: OutboxOptions
+}
+
+export interface FlushOptions {
+  timeoutMs: number
+  onProgress?: (progress: FlushProgress) => void
+}
+
+export interface Outbox {
+  /** Queue (or schedule) every entry for every recipient in one transaction; files are copied first. */
+  enqueue(input: EnqueueInput): Promise<{ itemIds: string[] }>
+  /** Newest first. */
+  list(filter?: ListFilter): { items: OutboxItemView[]; total: number }
+  get(id: string): { item: OutboxItemView; history: OutboxHistoryEntry[] }
+  counts(): OutboxCounts
+  /** A failed or cancelled item goes back in line (or back to its schedule if that is still ahead). */
+  retry(id: string): OutboxItemView
+  /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back. */
+  cancel(id: string): OutboxItemView
+  /** Remove an item and its history (not while it is in flight or in doubt). */
+  delete(id: string): void
+  /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */
+  edit(id: string, changes: EditInput): OutboxItemView
+  /** Send a held overdue item now. */
+  release(id: string): OutboxItemView
+  /** Pause or resume all sending, or one device's. Survives restarts. */
+  setPaused(paused: boolean, deviceId?: string): { sendingPaused: boolean }
+  pausedState(): { all: boolean; devices: string[] }
+  /** From the device monitor: whether this device can send now (connected, linked, not expired). */
+  setDeviceSendable(deviceId: string, sendable: boolean): void
+  setNetworkOnline(online: boolean): void
+  /** Apply changed settings (pacing, retention…) without a restart. */
+  updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
+  /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
+  start(): Promise<void>
+  /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */
+  stop(): Promise<void>
+  /** Reconcile, then dispatch until nothing sendable is left or the timeout passes. Starts and stops if not running. */
+  flush(options: FlushOptions): Promise<FlushSummary>
+  /** Delete final items past retention and attachments nobody needs (also runs by itself while started). */
+  sweepRetention(): Promise<SweepResult>
+  recentRecipients(limit?: number): string[]
+  on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isProcessAlive'> = {
+  concurrency: 1,
+  pacingMs: 1000,
+  maxAgeMs: 24 * 3_600_000,
+  backoffBaseMs: 2000,
+  backoffCapMs: 15 * 60_000,
+  visibilityWindowMs: 2 * 60_000,
+  reconcileIntervalMs: 15_000,
+  overdueGraceMs: 2 * 60_000,
+  trackingIntervalMs: 30_000,
+  trackingCapMs: 30 * 60_000,
+  trackingRetentionMs: 7 * 24 * 3_600_000,
+  tracking: true,
+  retentionMs: 30 * 24 * 3_600_000,
+  retentionSweepIntervalMs: 6 * 3_600_000,
+  gatewayTimeZone: 'Asia/Jakarta',
+  devicesSendableByDefault: true
+}
+
+const LEASE = 'dispatcher'
+const PAUSED_ALL_KEY = 'outbox.pausedAll'
+const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
+const FILE_COPIES_AT_ONCE = 4
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function resolveOptions(options: OutboxOptions = {}): ResolvedOutboxOptions {
+  const resolved: ResolvedOutboxOptions = {
+    ...DEFAULT_OUTBOX_OPTIONS,
+    random: Math.random,
+    isProcessAlive: processAlive,
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+  }
+  if (!Number.isInteger(resolved.concurrency) || resolved.concurrency < 1) {
+    throw new OutboxError('invalid_input', 'concurrency must be a whole number ≥ 1', 'concurrency')
+  }
+  return resolved
+}
+
+export function createOutbox(input: CreateOutboxInput): Outbox {
+  const clock = input.clock ?? systemClock
+  const store = new OutboxStore(input.db)
+  const settings = new SettingsStore(input.db)
+  const ctx = new OutboxContext(
+    store,
+    settings,
+    input.dataDir,
+    clock,
+    input.clientFor,
+    resolveOptions(input.options)
+  )
+  for (const [event, listener] of Object.entries(input.events ?? {})) {
+    if (listener) ctx.on(event as keyof OutboxEvents, listener as never)
+  }
+  ctx.pausedAll = settings.get<boolean>(PAUSED_ALL_KEY) ?? false
+  for (const id of settings.get<string[]>(PAUSED_DEVICES_KEY) ?? []) ctx.pausedDevices.add(id)
+
+  const knownDevices = new Set<string>()
+  const afterPump = new Set<() => void>()
+  let tracking = ctx.options.tracking
+  let pumping = false
+  let pumpAgain = false
+  let wakeTimer: TimerId | null = null
+  let wakeAt: number | null = null
+  let sweepTimer: TimerId | null = null
+
+  // ------------------------------------------------------------------------------------------- pump
+
+  /** One round: promote due schedules, then per device reconcile, send, sync schedules, poll statuses. */
+  function pump(): void {
+    if (!ctx.running) return
+    if (pumping) {
+      pumpAgain = true
+      return
+    }
+    pumping = true
+    let next: number | null = null
+    const consider = (at: number | null): void => {
+      if (at !== null && (next === null || at < next)) next = at
+    }
+    try {
+      do {
+        pumpAgain = false
+        next = null
+        // A large backlog of due items is promoted a round at a time, with a turn of the event loop in between.
+        if (promoteDue(ctx)) consider(clock.now() + 1)
+        consider(nextScheduledWakeAt(ctx))
+        for (const deviceId of knownDevices) {
+          reconcileDevice(ctx, deviceId)
+          consider(nextReconcileWakeAt(ctx, deviceId))
+          consider(fillDevice(ctx, deviceId))
+          syncDevice(ctx, deviceId)
+          consider(nextSyncWakeAt(ctx, deviceId))
+          if (tracking) {
+            trackDevice(ctx, deviceId)
+            consider(nextTrackingWakeAt(ctx, deviceId))
+          }
+        }
+      } while (pumpAgain && ctx.running)
+    } finally {
+      pumping = false
+    }
+    arm(next)
+    for (const listener of afterPump) listener()
+  }
+  ctx.wake = pump
+
+  function arm(at: number | null): void {
+    if (at !== null && wakeTimer !== null && wakeAt === at) return
+    if (wakeTimer !== null) clock.clearTimeout(wakeTimer)
+    wakeTimer = null
+    wakeAt = null
+    if (at === null || !ctx.running) return
+    wakeAt = at
+    wakeTimer = clock.setTimeout(
+      () => {
+        wakeTimer = null
+        wakeAt = null
+        pump()
+      },
+      Math.max(1, at - clock.now())
+    )
+  }
+
+  // ------------------------------------------------------------------------------------------- helpers
+
+  function mustGet(id: string): ItemRecord {
+    const item = store.getItem(id)
+    if (!item) throw new OutboxError('not_found', `No outbox item ${id}.`, 'id')
+    return item
+  }
+
+  function view(id: string): OutboxItemView {
+    return toItemView(mustGet(id))
+  }
+
+  function refuse(item: ItemRecord, action: string): never {
+    const why =
+      item.status === 'sending'
+        ? 'it is being sent right now (or is being checked against the gateway after a failed attempt)'
+        : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
+          ? 'the gateway already has it'
+          : `it is ${item.status}`
+    throw new OutboxError('invalid_state', `Cannot ${action} this item: ${why}.`, 'id')
+  }
+
+  function validateText(text: string, field: string, allowEmpty: boolean): void {
+    if ((!allowEmpty && text.trim() === '') || text.length > 1024) {
+      throw new OutboxError('invalid_input', 'Text must be 1–1024 characters.', field)
+    }
+  }
+
+  async function copyFiles(paths: string[]): Promise<Map<string, StoredAttachment>> {
+    const copies = new Map<string, StoredAttachment>()
+    const pending = [...new Set(paths)]
+    const worker = async (): Promise<void> => {
+      for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
+        try {
+          copies.set(path, await storeAttachment(ctx.dataDir, path))
+        } catch (error) {
+          if (error instanceof AttachmentError)
+            throw new OutboxError('attachment', error.message, 'entries', error)
+          throw error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: FILE_COPIES_AT_ONCE }, worker))
+    return copies
+  }
+
+  // ------------------------------------------------------------------------------------------- API
+
+  async function enqueue(request: EnqueueInput): Promise<{ itemIds: string[] }> {
+    if (!request.deviceId) throw new OutboxError('invalid_input', 'A device is required.', 'deviceId')
+    const recipients = [...new Set(request.recipients.map((r) => r.trim()).filter((r) => r !== ''))]
+    if (recipients.length === 0)
+      throw new OutboxError('invalid_input', 'At least one recipient is required.', 'recipients')
+    if (request.entries.length === 0) throw new OutboxError('invalid_input', 'Nothing to send.', 'entries')
+    request.entries.forEach((entry, i) => {
+      if (entry.kind === 'text') validateText(entry.text, `entries.${i}.text`, false)
+      else if (entry.caption !== undefined) validateText(entry.caption, `entries.${i}.caption`, true)
+    })
+    const schedules = request.entries.map((entry) =>
+      request.schedule
+        ? resolveSchedule(request.schedule, entry.kind === 'text' ? 'text' : entry.mediaKind)
+        : null
+    )
+
+    const filePaths = request.entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []))
+    let copies = await copyFiles(filePaths)
+    // A retention sweep may have removed an identical file between the copy and now: copy again.
+    const vanished = [...copies]
+      .filter(([, c]) => !hasAttachment(ctx.dataDir, c.sha256))
+      .map(([path]) => path)
+    if (vanished.length > 0) copies = new Map([...copies, ...(await copyFiles(vanished))])
+
+    const now = clock.now()
+    const items: NewItem[] = []
+    request.entries.forEach((entry, i) => {
+      const schedule = schedules[i] ?? null
+      const due = schedule === null || schedule.notBefore <= now
+      const copy = entry.kind === 'file' ? copies.get(entry.path) : undefined
+      for (const recipient of recipients) {
+        items.push({
+          id: randomUUID(),
+          deviceId: request.deviceId,
+          recipient,
+          isGroup: request.isGroup ?? false,
+          kind: entry.kind === 'text' ? 'text' : entry.mediaKind,
+          text: entry.kind === 'text' ? entry.text : entry.caption || null,
+          attachmentSha256: copy?.sha256 ?? null,
+          fileName: entry.kind === 'file' ? entry.name : null,
+          fileMime: entry.kind === 'file' ? entry.mime : null,
+          fileSize: copy?.size ?? null,
+          status: due ? 'queued' : 'scheduled',
+          failureCode: null,
+          failureMessage: null,
+          failureGatewayMessage: null,
+          gatewayId: null,
+          attempts: 0,
+          nextAttemptAt: null,
+          lastAttemptAt: null,
+          queuedAt: due ? now : null,
+          reconcileUntil: null,
+          createdAt: now,
+          closedAt: null,
+          notBefore: schedule?.notBefore ?? null,
+          scheduledLocal: schedule?.scheduledLocal ?? null,
+          timezone: schedule?.timezone ?? null,
+          scheduleMode: schedule?.scheduleMode ?? null,
+          overduePolicy: schedule?.overduePolicy ?? null,
+          held: false,
+          acceptedAt: null,
+          trackNextAt: null,
+          trackAttempts: 0,
+          note: schedule && due ? 'scheduled time already passed: queued now' : null
+        })
+      }
+    })
+    const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
+    const isGroup = request.isGroup ?? false
+    store.insertItems(
+      items,
+      attachments,
+      recipients.map((recipient) => ({ recipient, isGroup })),
+      now
+    )
+    knownDevices.add(request.deviceId)
+    const first = items[0]
+    if (items.length === 1 && first) ctx.emitItem(mustGet(first.id))
+    else ctx.emitBulk(items.length)
+    pump()
+    return { itemIds: items.map((i) => i.id) }
+  }
+
+  function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
+    const toMs = (value: string | undefined, field: string): number | undefined => {
+      if (value === undefined) return undefined
+      const ms = Date.parse(value)
+      if (Number.isNaN(ms)) throw new OutboxError('invalid_input', `Not a date: ${value}`, field)
+      return ms
+    }
+    const result = store.listItems({
+      status: filter.status,
+      deviceId: filter.deviceId,
+      recipient: filter.recipient,
+      from: toMs(filter.from, 'from'),
+      to: toMs(filter.to, 'to'),
+      offset: filter.offset ?? 0,
+      limit: Math.min(filter.limit ?? 200, 1000)
+    })
+    return { items: result.items.map(toItemView), total: result.total }
+  }
+
+  function get(id: string): { item: OutboxItemView; history: OutboxHistoryEntry[] } {
+    return { item: view(id), history: store.history(id).map(toHistoryView) }
+  }
+
+  function retry(id: string): OutboxItemView {
+    const item = mustGet(id)
+    if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
+    assertNoScheduleCall(ctx, id)
+    const now = clock.now()
+    const reset: ItemPatch = {
+      failureCode: null,
+      failureMessage: null,
+      failureGatewayMessage: null,
+      closedAt: null,
+      held: false,
+      nextAttemptAt: null,
+      reconcileUntil: null,
+      trackNextAt: null,
+      seq: store.nextSeq()
+    }
+    ctx.batch(() => {
+      if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
+        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, 'retried by the operator')
+        if (item.scheduleMode === 'gateway') planCreate(ctx, item)
+      } else {
+        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, 'retried by the operator')
+      }
+    })
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function cancel(id: string): OutboxItemView {
+    const item = mustGet(id)
+    if (item.status === 'cancelled') return toItemView(item)
+    if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
+    assertNoScheduleCall(ctx, id)
+    ctx.batch(() => {
+      if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
+      ctx.transition(id, CANCELLABLE, 'cancelled', { held: false }, 'cancelled by the operator')
+    })
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function remove(id: string): void {
+    const item = mustGet(id)
+    // In flight or in doubt: deleting it would forget whether the gateway has it.
+    if (item.status === 'sending') refuse(item, 'delete')
+    assertNoScheduleCall(ctx, id)
+    const { attachmentSha256 } = ctx.batch(() => {
+      const row = store.scheduleForItem(id)
+      if (row && (item.status === 'scheduled' || row.pendingOp === 'cancel')) planRemoval(ctx, id, 'delete')
+      return store.deleteItem(id)
+    })
+    if (attachmentSha256) releaseAttachments(ctx, [attachmentSha256])
+    ctx.emitBulk(1)
+    pump()
+  }
+
+  function edit(id: string, changes: EditInput): OutboxItemView {
+    const item = mustGet(id)
+    if (!EDITABLE.includes(item.status)) refuse(item, 'edit')
+    assertNoScheduleCall(ctx, id)
+    const patch: ItemPatch = {}
+    const edited: string[] = []
+    if (changes.text !== undefined) {
+      validateText(changes.text, 'text', item.kind !== 'text')
+      patch.text = item.kind === 'text' ? changes.text : changes.text || null
+      edited.push(item.kind === 'text' ? 'text' : 'caption')
+    }
+    if (changes.recipient !== undefined) {
+      const recipient = changes.recipient.trim()
+      if (recipient === '' || recipient.length > 100) {
+        throw new OutboxError('invalid_input', 'A recipient is required.', 'recipient')
+      }
+      patch.recipient = recipient
+      edited.push('recipient')
+    }
+    const schedule = changes.schedule ? resolveSchedule(changes.schedule, item.kind) : null
+    ctx.batch(() => {
+      const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
+      if (!schedule) {
+        if (edited.length === 0) return
+        ctx.patch(id, patch, [item.status], `edited: ${edited.join(', ')}`)
+        if (wasGateway) planUpdate(ctx, id)
+        return
+      }
+      const toGateway = schedule.scheduleMode === 'gateway'
+      if (wasGateway && !toGateway) planRemoval(ctx, id, 'delete')
+      const fields: ItemPatch = { ...patch, ...schedule, held: false }
+      edited.push('schedule')
+      if (item.status === 'scheduled') {
+        ctx.patch(id, fields, ['scheduled'], `edited: ${edited.join(', ')}`)
+      } else {
+        ctx.transition(
+          id,
+          ['queued', 'failed'],
+          'scheduled',
+          {
+            ...fields,
+            failureCode: null,
+            failureMessage: null,
+            failureGatewayMessage: null,
+            closedAt: null,
+            nextAttemptAt: null,
+            queuedAt: null
+          },
+          `rescheduled by the operator (${edited.join(', ')})`
+        )
+      }
+      if (toGateway) {
+        if (wasGateway) planUpdate(ctx, id)
+        else planCreate(ctx, mustGet(id))
+      }
+    })
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function release(id: string): OutboxItemView {
+    const item = mustGet(id)
+    if (item.status !== 'scheduled' || !item.held) {
+      throw new OutboxError(
+        'invalid_state',
+        'Only an overdue item held for the operator can be released.',
+        'id'
+      )
+    }
+    ctx.transition(
+      id,
+      ['scheduled'],
+      'queued',
+      { held: false, queuedAt: clock.now(), nextAttemptAt: null },
+      'released by the operator'
+    )
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function setPaused(paused: boolean, deviceId?: string): { sendingPaused: boolean } {
+    if (deviceId === undefined) ctx.pausedAll = paused
+    else if (paused) ctx.pausedDevices.add(deviceId)
+    else ctx.pausedDevices.delete(deviceId)
+    settings.setMany({ [PAUSED_ALL_KEY]: ctx.pausedAll, [PAUSED_DEVICES_KEY]: [...ctx.pausedDevices] })
+    ctx.countsChanged()
+    pump()
+    return { sendingPaused: ctx.pausedAll }
+  }
+
+  function setDeviceSendable(deviceId: string, sendable: boolean): void {
+    const runtime = ctx.device(deviceId)
+    const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
+    runtime.sendable = sendable
+    if (sendable) {
+      // The app says the device is back: forget the gateway's refusal and don't make its queue sit out a backoff.
+      runtime.refused = null
+      runtime.refusals = 0
+      runtime.probeAt = 0
+      if (!was || runtime.retryAt > clock.now()) {
+        runtime.retryAt = 0
+        runtime.failures = 0
+        store.pullRetriesForward(clock.now(), deviceId)
+      }
+    }
+    pump()
+  }
+
+  function setNetworkOnline(online: boolean): void {
+    const was = ctx.networkOnline
+    ctx.networkOnline = online
+    if (online && !was) {
+      // Back online: whatever waited out a network backoff goes now, still within its age limit.
+      for (const runtime of ctx.devices.values()) {
+        runtime.retryAt = 0
+        runtime.failures = 0
+        runtime.reconcileRetryAt = 0
+        runtime.trackingRetryAt = 0
+      }
+      store.pullRetriesForward(clock.now())
+    }
+    pump()
+  }
+
+  function updateOptions(
+    options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>
+  ): void {
+    Object.assign(ctx.options, resolveOptions({ ...ctx.options, ...options }))
+    pump()
+  }
+
+  async function startInternal(mode: { tracking: boolean; retention: boolean }): Promise<void> {
+    if (ctx.running) return
+    const lease = store.claimLease(LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
+    if (!lease.ok) {
+      throw new OutboxError(
+        'busy',
+        `Another Sender Desk process (pid ${lease.pid}) is sending from this data folder; stop it first.`
+      )
+    }
+    tracking = mode.tracking && ctx.options.tracking
+    for (const deviceId of store.knownDevices()) knownDevices.add(deviceId)
+    store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
+    ctx.running = true
+    if (mode.retention) {
+      const sweep = (): void => {
+        ctx.run(async () => {
+          await sweepRetention(ctx)
+        })
+        sweepTimer = clock.setTimeout(sweep, ctx.options.retentionSweepIntervalMs)
+      }
+      sweep()
+    }
+    pump()
+  }
+
+  async function stop(): Promise<void> {
+    const wasRunning = ctx.running
+    ctx.running = false
+    arm(null)
+    if (sweepTimer !== null) clock.clearTimeout(sweepTimer)
+    sweepTimer = null
+    await ctx.settled()
+    if (wasRunning) store.releaseLease(LEASE, process.pid)
+  }
+
+  /** Whether flush must keep waiting, and which devices hold items it cannot send. */
+  function flushState(): { waiting: boolean; blocked: FlushSummary['blocked'] } {
+    let waiting = false
+    const blocked: FlushSummary['blocked'] = []
+    const byDevice = new Map<string, { queued: number; sending: number }>()
+    for (const row of store.activeCounts()) {
+      const entry = byDevice.get(row.deviceId) ?? { queued: 0, sending: 0 }
+      entry[row.status] += row.count
+      byDevice.set(row.deviceId, entry)
+    }
+    for (const [deviceId, { queued, sending }] of byDevice) {
+      const runtime = ctx.device(deviceId)
+      const reachable = ctx.reachableClient(deviceId) !== undefined
+      const block = ctx.sendBlock(deviceId)
+      if (runtime.sendsInFlight > 0 || (sending > 0 && reachable) || (queued > 0 && !block)) waiting = true
+      else if (block) blocked.push({ deviceId, reason: block.reason, detail: block.detail })
+    }
+    for (const deviceId of knownDevices) {
+      if (nextSyncWakeAt(ctx, deviceId) !== null || ctx.device(deviceId).syncing) waiting = true
+    }
+    return { waiting, blocked }
+  }
+
+  async function flush(options: FlushOptions): Promise<FlushSummary> {
+    const ownRun = !ctx.running
+    if (ownRun) await startInternal({ tracking: false, retention: false })
+    let accepted = 0
+    let failed = 0
+    const progress = (): void => {
+      if (!options.onProgress) return
+      const counts = store.counts()
+      options.onProgress({ accepted, failed, remaining: counts.queued + counts.sending })
+    }
+    const onTransition = (item: ItemRecord): void => {
+      if (item.status === 'accepted') accepted++
+      else if (item.status === 'failed') failed++
+      else return
+      progress()
+    }
+    ctx.transitionListeners.add(onTransition)
+    // The clock's timers never hold the process open, but a flush is a foreground job (the CLI awaits it):
+    // without this, a process whose only pending work is a backoff timer would simply exit mid-flush.
+    const keepAlive = setInterval(() => undefined, 1 << 30)
+    let blocked: FlushSummary['blocked'] = []
+    let timedOut: boolean
+    try {
+      timedOut = await new Promise<boolean>((resolve) => {
+        const finish = (didTimeOut: boolean): void => {
+          clock.clearTimeout(timer)
+          afterPump.delete(check)
+          resolve(didTimeOut)
+        }
+        const check = (): void => {
+          const state = flushState()
+          blocked = state.blocked
+          if (!state.waiting) finish(false)
+        }
+        const timer = clock.setTimeout(() => finish(true), options.timeoutMs)
+        afterPump.add(check)
+        if (ctx.running) pump()
+        else check()
+      })
+    } finally {
+      ctx.transitionListeners.delete(onTransition)
+      if (ownRun) await stop()
+      clearInterval(keepAlive)
+    }
+    const counts = store.counts()
+    if (timedOut) blocked = flushState().blocked
+    return {
+      accepted,
+      failed,
+      remaining: { queued: counts.queued, sending: counts.sending, scheduled: counts.scheduled },
+      blocked,
+      timedOut
+    }
+  }
+
+  return {
+    enqueue,
+    list,
+    get,
+    counts: () => toCountsView(store.counts()),
+    retry,
+    cancel,
+    delete: remove,
+    edit,
+    release,
+    setPaused,
+    pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
+    setDeviceSendable,
+    setNetworkOnline,
+    updateOptions,
+    start: () => startInternal({ tracking: true, retention: true }),
+    stop,
+    flush,
+    sweepRetention: () => sweepRetention(ctx),
+    recentRecipients: (limit = 20) => store.recentRecipients(limit),
+    on: (event, listener) => ctx.on(event, listener)
+  }
+}

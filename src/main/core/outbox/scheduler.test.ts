@@ -1,0 +1,313 @@
+// Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import type { ScheduleSpec } from './types'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const HOUR = 3_600_000
+// FakeClock starts at 2026-01-15T03:00Z = 10:00 in Jakarta.
+const jakarta = (localTime: string, extra: Partial<ScheduleSpec> = {}): ScheduleSpec => ({
+  localTime,
+  timezone: 'Asia/Jakarta',
+  mode: 'local',
+  ...extra
+})
+
+async function scheduleText(schedule: ScheduleSpec, text = 'hello'): Promise<string> {
+  const { itemIds } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281'],
+    entries: [{ kind: 'text', text }],
+    schedule
+  })
+  return itemIds[0]!
+}
+
+describe('local schedules', () => {
+  it('holds an item until its due time, then sends it', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T11:00'))
+    await fx.outbox.start()
+    const { item } = fx.outbox.get(id)
+    expect(item).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: '2026-01-15T04:00:00.000Z',
+      timezone: 'Asia/Jakarta'
+    })
+    expect(item.scheduleMode).toBe('local')
+    await fx.clock.advance(HOUR - 1)
+    expect(fx.gateway.sends()).toHaveLength(0)
+    await fx.clock.advance(1)
+    expect(fx.gateway.sends().map((c) => new Date(c.at).toISOString())).toEqual(['2026-01-15T04:00:00.000Z'])
+    expect(fx.outbox.get(id).history.map((h) => [h.status, h.note])).toEqual([
+      ['scheduled', null],
+      ['queued', 'due'],
+      ['sending', null],
+      ['accepted', expect.stringMatching(/gateway id/)]
+    ])
+  })
+
+  it('queues at once an item whose time has already passed', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T09:00'))
+    expect(fx.outbox.get(id).item.status).toBe('queued')
+  })
+
+  it('sends an overdue item at once after a restart when its policy is "send"', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }))
+    await fx.outbox.start()
+    await fx.outbox.stop()
+    fx.clock.jump(5 * HOUR)
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('accepted')
+    expect(history.find((h) => h.status === 'queued')?.note).toBe('overdue by 4 h: sending now')
+  })
+
+  it('holds an overdue item for the operator after a restart when its policy is "hold"; release sends it', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))
+    await fx.outbox.start()
+    await fx.outbox.stop()
+    fx.clock.jump(5 * HOUR)
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.get(id).item).toMatchObject({ status: 'scheduled', held: true, overduePolicy: 'hold' })
+    expect(fx.gateway.sends()).toHaveLength(0)
+    expect(fx.outbox.release(id).status).toBe('queued')
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+  })
+
+  it('applies the policy after the machine slept through the due time while running', async () => {
+    fx = makeFixture()
+    const held = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }), 'held')
+    const sent = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }), 'sent')
+    await fx.outbox.start()
+    fx.clock.jump(3 * HOUR)
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(held).item.held).toBe(true)
+    expect(fx.outbox.get(sent).item.status).toBe('accepted')
+  })
+
+  it('a timer that fires a little late is not "overdue"', async () => {
+    fx = makeFixture({ overdueGraceMs: 120_000 })
+    const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))
+    await fx.outbox.start()
+    fx.clock.jump(HOUR + 60_000)
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+  })
+
+  it('fires at the right instant across DST changes in America/New_York', async () => {
+    fx = makeFixture()
+    const spring = await scheduleText(
+      { localTime: '2026-03-08T02:30', timezone: 'America/New_York', mode: 'local' },
+      'spring'
+    )
+    const fall = await scheduleText(
+      { localTime: '2026-11-01T01:30', timezone: 'America/New_York', mode: 'local' },
+      'fall'
+    )
+    expect(fx.outbox.get(spring).item.scheduledAt).toBe('2026-03-08T07:30:00.000Z')
+    expect(fx.outbox.get(fall).item.scheduledAt).toBe('2026-11-01T05:30:00.000Z')
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.get(fall).item.status === 'accepted', { stepMs: 6 * HOUR })
+    const sentAt = (text: string) => fx.gateway.messages.find((m) => m.text === text)!.acceptedAt
+    expect(sentAt('spring')).toBeGreaterThanOrEqual(Date.parse('2026-03-08T07:30:00Z'))
+    expect(sentAt('spring')).toBeLessThan(Date.parse('2026-03-08T07:30:00Z') + 6 * HOUR)
+    expect(sentAt('fall')).toBeGreaterThanOrEqual(Date.parse('2026-11-01T05:30:00Z'))
+  })
+
+  it('edits of the schedule move the due time; an edited overdue item is no longer held', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))
+    await fx.outbox.start()
+    fx.clock.jump(3 * HOUR)
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(id).item.held).toBe(true)
+    const edited = fx.outbox.edit(id, { schedule: jakarta('2026-01-15T15:00', { overduePolicy: 'hold' }) })
+    expect(edited).toMatchObject({ held: false, scheduledAt: '2026-01-15T08:00:00.000Z' })
+    await fx.clock.advance(2 * HOUR)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+  })
+
+  it('promotes a large backlog due at once in rounds, announcing each round as one bulk change', async () => {
+    fx = makeFixture()
+    fx.outbox.setPaused(true)
+    const recipients = Array.from({ length: 250 }, (_, i) => `62812${String(i).padStart(6, '0')}`)
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients,
+      entries: [{ kind: 'text', text: 'x' }],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    await fx.outbox.start()
+    fx.bulk.length = 0
+    fx.changed.length = 0
+    await fx.clock.advance(HOUR + 1000)
+    expect(fx.outbox.counts().queued).toBe(250)
+    // 100 per round, one transaction and one announcement each, with a turn of the event loop in between.
+    expect(fx.bulk).toEqual([100, 100, 50])
+    expect(fx.changed).toHaveLength(0)
+  })
+
+  it('refuses unknown time zones and impossible times', async () => {
+    fx = makeFixture()
+    await expect(scheduleText(jakarta('2026-02-30T10:00'))).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(
+      scheduleText({ localTime: '2026-01-15T11:00', timezone: 'Nowhere/Land', mode: 'local' })
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'schedule.timezone'
+    })
+  })
+})
+
+describe('gateway schedules', () => {
+  const gatewayMode = (localTime: string, timezone = 'Asia/Jakarta'): ScheduleSpec => ({
+    localTime,
+    timezone,
+    mode: 'gateway'
+  })
+
+  it('creates the schedule at the gateway, stores its id, and tracks the message once it is due', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const [schedule] = fx.gateway.schedules
+    expect(schedule?.input).toEqual({
+      phone: '6281',
+      message: 'hello',
+      date: '2026-01-15',
+      time: '18:00:00',
+      timezone: 'Asia/Jakarta',
+      isGroup: false
+    })
+    expect(fx.outbox.get(id).item.status).toBe('scheduled')
+    expect(fx.outbox.get(id).history.at(-1)?.note).toBe(`saved at the gateway as schedule ${schedule?.id}`)
+    await fx.clock.advance(8 * HOUR)
+    const { item } = fx.outbox.get(id)
+    expect(item.status).toBe('accepted')
+    expect(item.gatewayId).toBe(schedule?.messageId)
+    expect(fx.gateway.sends()).toHaveLength(0)
+  })
+
+  it('passes the DST-resolved wall-clock time to the gateway', async () => {
+    fx = makeFixture()
+    await scheduleText(gatewayMode('2026-03-08T02:30', 'America/New_York'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules[0]?.input).toMatchObject({
+      date: '2026-03-08',
+      time: '03:30:00',
+      timezone: 'America/New_York'
+    })
+  })
+
+  it('keeps edits, cancels and deletes in sync', async () => {
+    fx = makeFixture()
+    const edited = await scheduleText(gatewayMode('2026-01-15T18:00'), 'first')
+    const cancelled = await scheduleText(gatewayMode('2026-01-15T19:00'), 'second')
+    const deleted = await scheduleText(gatewayMode('2026-01-15T20:00'), 'third')
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules).toHaveLength(3)
+
+    fx.outbox.edit(edited, { text: 'first, edited', schedule: gatewayMode('2026-01-15T18:30') })
+    fx.outbox.cancel(cancelled)
+    fx.outbox.delete(deleted)
+    await fx.clock.advance(0)
+    const [a, b, c] = fx.gateway.schedules
+    expect(a).toMatchObject({ state: 'active', input: { message: 'first, edited', time: '18:30:00' } })
+    expect(b?.state).toBe('cancelled')
+    expect(c?.state).toBe('deleted')
+    expect(fx.outbox.get(cancelled).item.status).toBe('cancelled')
+    expect(() => fx.outbox.get(deleted)).toThrow(/No outbox item/)
+    expect(fx.gateway.calls.filter((call) => call.op === 'createSchedule')).toHaveLength(3)
+  })
+
+  it('moving a gateway schedule to a local one deletes it at the gateway and sends from here', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    fx.outbox.edit(id, { schedule: jakarta('2026-01-15T12:00') })
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules[0]?.state).toBe('deleted')
+    await fx.clock.advance(2 * HOUR)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+  })
+
+  it('an item that never reached the gateway before its time is sent from here instead', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T11:00'))
+    fx.outbox.setNetworkOnline(false)
+    await fx.outbox.start()
+    await fx.clock.advance(HOUR)
+    fx.outbox.setNetworkOnline(true)
+    await fx.clock.advance(0)
+    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+  })
+
+  it('retries a create the gateway surely did not get', async () => {
+    fx = makeFixture()
+    fx.gateway.fail({ op: 'createSchedule', code: 'network', causeCode: 'ECONNREFUSED', times: 2 })
+    await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.gateway.schedules.length === 1, { stepMs: 1000 })
+    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(3)
+  })
+
+  it('fails an unanswered create for the operator instead of risking a second schedule', async () => {
+    fx = makeFixture()
+    fx.gateway.fail({ op: 'createSchedule', code: 'timeout', afterHandling: true })
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.get(id).item.failure?.code).toBe('schedule_unconfirmed')
+    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(1)
+  })
+
+  it('does not create schedules while sending is paused, but still cancels them', async () => {
+    fx = makeFixture()
+    const first = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    fx.outbox.setPaused(true)
+    await scheduleText(gatewayMode('2026-01-15T19:00'))
+    fx.outbox.cancel(first)
+    await fx.clock.advance(60_000)
+    expect(fx.gateway.schedules.map((s) => s.state)).toEqual(['cancelled'])
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules.map((s) => s.state)).toEqual(['cancelled', 'active'])
+  })
+
+  it('takes text only', async () => {
+    fx = makeFixture()
+    await expect(
+      fx.outbox.enqueue({
+        deviceId: 'd1',
+        recipients: ['6281'],
+        entries: [
+          { kind: 'file', path: '/nonexistent', name: 'a.jpg', mime: 'image/jpeg', mediaKind: 'image' }
+        ],
+        schedule: gatewayMode('2026-01-15T18:00')
+      })
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'schedule.mode' })
+  })
+})

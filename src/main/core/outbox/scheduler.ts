@@ -1,0 +1,115 @@
+// Local schedules: due times from a wall-clock time and IANA zone, and what happens when they come (or came while the app was off).
+import type { ItemKind, ItemPatch, ItemRecord } from '../store'
+import type { OutboxContext } from './context'
+import { acceptItem } from './dispatcher'
+import { isValidTimeZone, localTimeToInstant, parseLocalTime } from './timezone'
+import { OutboxError, type ScheduleSpec } from './types'
+
+export type ScheduleFields = Pick<
+  ItemPatch,
+  'notBefore' | 'scheduledLocal' | 'timezone' | 'scheduleMode' | 'overduePolicy'
+>
+
+/** Validate a schedule and compute its due instant (DST rules in timezone.ts). */
+export function resolveSchedule(spec: ScheduleSpec, kind: ItemKind): ScheduleFields & { notBefore: number } {
+  if (!isValidTimeZone(spec.timezone)) {
+    throw new OutboxError('invalid_input', `Unknown time zone: ${spec.timezone}`, 'schedule.timezone')
+  }
+  try {
+    parseLocalTime(spec.localTime)
+  } catch (error) {
+    throw new OutboxError('invalid_input', (error as Error).message, 'schedule.localTime')
+  }
+  if (spec.mode === 'gateway' && kind !== 'text') {
+    throw new OutboxError(
+      'invalid_input',
+      "The gateway's schedule API takes text messages only; schedule files locally.",
+      'schedule.mode'
+    )
+  }
+  return {
+    notBefore: localTimeToInstant(spec.localTime, spec.timezone),
+    scheduledLocal: spec.localTime,
+    timezone: spec.timezone,
+    scheduleMode: spec.mode,
+    overduePolicy: spec.overduePolicy ?? 'send'
+  }
+}
+
+function describeDelay(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  if (minutes < 120) return `${minutes} min`
+  const hours = Math.round(minutes / 6) / 10
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`
+}
+
+/** One transaction per round; a larger backlog (a thousand items due at once) continues on the next turn. */
+const PROMOTIONS_PER_ROUND = 100
+
+/**
+ * Move scheduled items whose time has come: local ones into the queue (or, when overdue past the grace period
+ * with policy 'hold', hold them for the operator); gateway ones the gateway fires itself, so they become
+ * `accepted` and are tracked, unless they never reached the gateway, in which case they are sent from here.
+ * Returns whether more are due than one round handles.
+ */
+export function promoteDue(ctx: OutboxContext): boolean {
+  const now = ctx.now()
+  // Items whose gateway schedule is being created right now wait for that call to settle (it wakes the pump).
+  const due = ctx.store
+    .dueScheduled(now, PROMOTIONS_PER_ROUND + ctx.scheduleCallsInFlight.size)
+    .filter((item) => !ctx.scheduleCallsInFlight.has(item.id))
+    .slice(0, PROMOTIONS_PER_ROUND)
+  if (due.length === 0) return false
+  ctx.batch(() => {
+    for (const item of due) promoteOne(ctx, item, now)
+  })
+  return due.length === PROMOTIONS_PER_ROUND
+}
+
+function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
+  if (item.scheduleMode === 'gateway') {
+    const row = ctx.store.scheduleForItem(item.id)
+    if (row && row.pendingOp !== 'create') {
+      if (row.pendingOp === 'update') {
+        ctx.store.patchSchedule(row.id, {
+          pendingOp: null,
+          lastError: 'due time passed before the update reached the gateway'
+        })
+      }
+      acceptItem(
+        ctx,
+        item.id,
+        row.messageId ?? row.scheduleId ?? item.id,
+        null,
+        `due: sent by the gateway's schedule ${row.scheduleId ?? '(no id)'}`
+      )
+      return
+    }
+    // Never saved at the gateway (offline until now): drop the pending create and send it like a local one.
+    if (row) ctx.store.deleteSchedule(row.id)
+  }
+  const late = now - (item.notBefore ?? now)
+  const overdue = late > ctx.options.overdueGraceMs
+  if (overdue && item.overduePolicy === 'hold') {
+    ctx.patch(
+      item.id,
+      { held: true },
+      ['scheduled'],
+      `overdue by ${describeDelay(late)}: held for the operator`
+    )
+    return
+  }
+  ctx.transition(
+    item.id,
+    ['scheduled'],
+    'queued',
+    { queuedAt: now, nextAttemptAt: null },
+    overdue ? `overdue by ${describeDelay(late)}: sending now` : 'due'
+  )
+}
+
+/** The next due time still ahead (a due item waiting on its gateway call is woken by that call's end). */
+export function nextScheduledWakeAt(ctx: OutboxContext): number | null {
+  const at = ctx.store.nextScheduledAt()
+  return at !== null && at > ctx.now() ? at : null
+}

@@ -1,0 +1,75 @@
+// The item life cycle's rules: which status follows which, and how the gateway's report statuses map onto ours.
+import type { ItemStatus } from '../store'
+
+/** Delivery progress; a status never moves to a lower rank because of a report. */
+const RANK: Record<ItemStatus, number> = {
+  scheduled: 0,
+  queued: 1,
+  sending: 2,
+  accepted: 3,
+  sent: 4,
+  delivered: 5,
+  read: 6,
+  failed: 7,
+  cancelled: 7
+}
+
+export function rank(status: ItemStatus): number {
+  return RANK[status]
+}
+
+/** Statuses a report may still advance (accepted … delivered) that rank below `status`. */
+export function trackableBelow(status: ItemStatus): ItemStatus[] {
+  return (['accepted', 'sent', 'delivered'] as const).filter((s) => RANK[s] < RANK[status])
+}
+
+/** Still being tracked: the gateway has it, and no final status has been reported. */
+export const TRACKED: readonly ItemStatus[] = ['accepted', 'sent', 'delivered']
+
+/** What the operator may still change: not in flight, not yet handed to the gateway. */
+export const EDITABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
+export const CANCELLABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
+export const RETRYABLE: readonly ItemStatus[] = ['failed', 'cancelled']
+
+export type ReportOutcome =
+  | { kind: 'progress'; status: 'sent' | 'delivered' | 'read' }
+  | { kind: 'failed'; code: string; gatewayStatus: string }
+  | { kind: 'pending' }
+  | { kind: 'unknown'; gatewayStatus: string }
+
+/**
+ * Map a report/tracking status (§3.4 of the gateway reference lists pending, sent, delivered, received, read,
+ * cancel, reject/rejected, and `failed` seen only in client code) onto the outbox life cycle.
+ */
+export function mapReportStatus(raw: string): ReportOutcome {
+  const status = raw.trim().toLowerCase()
+  switch (status) {
+    case 'pending':
+    case 'queue':
+    case 'queued':
+    case 'process':
+    case 'processing':
+      return { kind: 'pending' }
+    case 'sent':
+      return { kind: 'progress', status: 'sent' }
+    case 'delivered':
+    case 'received':
+      return { kind: 'progress', status: 'delivered' }
+    case 'read':
+    case 'played':
+      return { kind: 'progress', status: 'read' }
+    case 'cancel':
+    case 'canceled':
+    case 'cancelled':
+      return { kind: 'failed', code: 'gateway_cancelled', gatewayStatus: raw }
+    case 'reject':
+    case 'rejected':
+      return { kind: 'failed', code: 'gateway_rejected', gatewayStatus: raw }
+    case 'failed':
+    case 'fail':
+    case 'error':
+      return { kind: 'failed', code: 'gateway_failed', gatewayStatus: raw }
+    default:
+      return { kind: 'unknown', gatewayStatus: raw }
+  }
+}

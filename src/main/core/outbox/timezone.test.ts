@@ -1,0 +1,57 @@
+// Local wall-clock times to instants across zones and DST changes, with the roll-forward and first-occurrence rules.
+import { describe, expect, it } from 'vitest'
+import { dayIn, instantToLocal, isValidTimeZone, localTimeToInstant } from './timezone'
+
+const at = (local: string, zone: string) => new Date(localTimeToInstant(local, zone)).toISOString()
+
+describe('localTimeToInstant', () => {
+  it('converts fixed-offset zones', () => {
+    expect(at('2026-01-15T10:00', 'Asia/Jakarta')).toBe('2026-01-15T03:00:00.000Z')
+    expect(at('2026-01-15T00:00:30', 'Asia/Jakarta')).toBe('2026-01-14T17:00:30.000Z')
+    expect(at('2026-06-01T09:15', 'Asia/Kolkata')).toBe('2026-06-01T03:45:00.000Z')
+    expect(at('2026-06-01T09:15', 'UTC')).toBe('2026-06-01T09:15:00.000Z')
+  })
+
+  it('handles America/New_York spring-forward: a nonexistent time rolls forward by the gap', () => {
+    expect(at('2026-03-08T01:59', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z')
+    expect(at('2026-03-08T02:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z')
+    expect(at('2026-03-08T02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z')
+    expect(at('2026-03-08T03:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z')
+    expect(at('2026-03-08T03:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z')
+  })
+
+  it('handles America/New_York fall-back: an ambiguous time takes its first occurrence', () => {
+    expect(at('2026-11-01T00:59', 'America/New_York')).toBe('2026-11-01T04:59:00.000Z')
+    expect(at('2026-11-01T01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z')
+    expect(at('2026-11-01T02:00', 'America/New_York')).toBe('2026-11-01T07:00:00.000Z')
+  })
+
+  it('handles other zones and hemispheres', () => {
+    expect(at('2026-03-29T01:30', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z')
+    expect(at('2026-10-25T01:30', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z')
+    // Sydney: DST ends 2026-04-05 03:00 → 02:00; 02:30 happens twice, first in AEDT (+11).
+    expect(at('2026-04-05T02:30', 'Australia/Sydney')).toBe('2026-04-04T15:30:00.000Z')
+  })
+
+  it('refuses unknown zones and impossible dates', () => {
+    expect(isValidTimeZone('Asia/Jakarta')).toBe(true)
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false)
+    expect(isValidTimeZone('')).toBe(false)
+    expect(() => localTimeToInstant('2026-01-01T10:00', 'Mars/Olympus')).toThrow(/time zone/)
+    expect(() => localTimeToInstant('2026-02-30T10:00', 'UTC')).toThrow(/No such date/)
+    expect(() => localTimeToInstant('2026-01-01 10:00', 'UTC')).toThrow(/Not a local time/)
+  })
+})
+
+describe('instantToLocal and dayIn', () => {
+  it('gives the wall clock and calendar day in a zone', () => {
+    const instant = Date.parse('2026-01-14T17:00:00Z')
+    expect(instantToLocal(instant, 'Asia/Jakarta')).toEqual({ date: '2026-01-15', time: '00:00:00' })
+    expect(dayIn(instant, 'Asia/Jakarta')).toBe('2026-01-15')
+    expect(dayIn(instant - 1, 'Asia/Jakarta')).toBe('2026-01-14')
+    expect(instantToLocal(Date.parse('2026-11-01T06:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-11-01',
+      time: '01:30:00'
+    })
+  })
+})

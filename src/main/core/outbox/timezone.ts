@@ -1,0 +1,128 @@
+// Local wall-clock times in an IANA time zone turned into instants (and back) with Intl only, DST-safe.
+const DAY_MS = 86_400_000
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit'
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  if (timeZone.trim() === '') return false
+  try {
+    formatterFor(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+function wallClockAt(instant: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {}
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0
+  }
+}
+
+/** The wall clock read as if it were UTC, in ms: comparing two of these compares local times. */
+function wallAsUtc(w: WallClock): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)
+}
+
+/** The zone's offset from UTC (ms, east positive) at an instant. */
+export function offsetAt(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000
+  return wallAsUtc(wallClockAt(whole, timeZone)) - whole
+}
+
+export function parseLocalTime(localTime: string): WallClock {
+  const match = LOCAL_TIME.exec(localTime)
+  if (!match) throw new RangeError(`Not a local time (YYYY-MM-DDTHH:mm[:ss]): ${localTime}`)
+  const [year, month, day, hour, minute, second] = match.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ]
+  const check = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    throw new RangeError(`No such date or time: ${localTime}`)
+  }
+  return { year, month, day, hour, minute, second }
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `localTime`.
+ * - A time that occurs twice (clocks set back) means its first occurrence.
+ * - A time that does not exist (clocks set forward) rolls forward by the size of the gap, so 02:30 on a
+ *   spring-forward night in New York becomes 03:30 EDT (the same rule as Temporal's 'compatible').
+ */
+export function localTimeToInstant(localTime: string, timeZone: string): number {
+  if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`)
+  const wall = wallAsUtc(parseLocalTime(localTime))
+  // Offsets in force around that day: a transition, if any, lies between the first and the last.
+  const before = offsetAt(wall - DAY_MS, timeZone)
+  const offsets = [...new Set([before, offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)])]
+  const matches = offsets
+    .map((offset) => wall - offset)
+    .filter((instant) => wallAsUtc(wallClockAt(instant, timeZone)) === wall)
+  if (matches.length > 0) return Math.min(...matches)
+  return wall - before
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+
+/** The wall clock in `timeZone` at `instant`, as the gateway's schedule API wants it. */
+export function instantToLocal(instant: number, timeZone: string): { date: string; time: string } {
+  const w = wallClockAt(instant, timeZone)
+  return {
+    date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`,
+    time: `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`. */
+export function dayIn(instant: number, timeZone: string): string {
+  return instantToLocal(instant, timeZone).date
+}

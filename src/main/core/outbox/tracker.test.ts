@@ -1,0 +1,131 @@
+// Delivery tracking with a FakeClock: realtime batches ≤ 1000, report/message for older items, forward-only statuses, backoff, retention.
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeFixture, type OutboxFixture } from './outbox-fixture'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const TRACK = { trackingIntervalMs: 10_000, trackingCapMs: 60_000 }
+
+async function sendOne(text = 'x'): Promise<{ id: string; messageId: string }> {
+  const { itemIds } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281'],
+    entries: [{ kind: 'text', text }]
+  })
+  const id = itemIds[0]!
+  await fx.clock.advance(0)
+  return { id, messageId: fx.outbox.get(id).item.gatewayId! }
+}
+
+const realtimeCalls = () => fx.gateway.calls.filter((c) => c.op === 'reportRealtime')
+
+describe('tracker', () => {
+  it('follows an item to read, one transition per reported status, then stops polling', async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'sent')
+    await fx.clock.advance(10_000)
+    expect(fx.outbox.get(id).item.status).toBe('sent')
+    fx.gateway.setStatus(messageId, 'read')
+    await fx.clock.advance(10_000)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('read')
+    expect(history.map((h) => h.status)).toEqual(['queued', 'sending', 'accepted', 'sent', 'read'])
+    const polls = realtimeCalls().length
+    await fx.clock.advance(3_600_000)
+    expect(realtimeCalls()).toHaveLength(polls)
+  })
+
+  it('never moves a status backwards (a late "sent" after "delivered" is ignored)', async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'delivered')
+    await fx.clock.advance(10_000)
+    expect(fx.outbox.get(id).item.status).toBe('delivered')
+    fx.gateway.setStatus(messageId, 'sent')
+    await fx.clock.advance(120_000)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('delivered')
+    expect(history.map((h) => h.status)).toEqual(['queued', 'sending', 'accepted', 'delivered'])
+  })
+
+  it.each([
+    ['cancel', 'gateway_cancelled'],
+    ['rejected', 'gateway_rejected']
+  ])('maps a reported "%s" to failed (%s) with the gateway word', async (status, code) => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, status)
+    await fx.clock.advance(10_000)
+    expect(fx.outbox.get(id).item).toMatchObject({
+      status: 'failed',
+      failure: { code, gatewayMessage: status }
+    })
+  })
+
+  it('asks report-realtime for at most 1000 ids per call', async () => {
+    fx = makeFixture(TRACK)
+    const recipients = Array.from({ length: 1200 }, (_, i) => `62812${String(i).padStart(6, '0')}`)
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients, entries: [{ kind: 'text', text: 'hi' }] })
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    expect(fx.outbox.counts().accepted).toBe(1200)
+    await fx.clock.advance(10_000)
+    await fx.clock.advance(10_000)
+    const sizes = realtimeCalls().map((c) => c.ids ?? 0)
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1000)
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1200)
+  })
+
+  it("uses report/message by ref_id for items accepted before the gateway's current day", async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    // Past midnight in Jakarta (the clock starts at 10:00 there), and nothing reported yet.
+    fx.gateway.setStatus(messageId, 'pending')
+    await fx.clock.advance(15 * 3_600_000)
+    fx.gateway.setStatus(messageId, 'read')
+    const before = fx.gateway.calls.filter((c) => c.op === 'reportMessages' && c.refId === id).length
+    await fx.clock.advance(60_000)
+    expect(
+      fx.gateway.calls.filter((c) => c.op === 'reportMessages' && c.refId === id).length
+    ).toBeGreaterThan(before)
+    expect(fx.outbox.get(id).item.status).toBe('read')
+  })
+
+  it('polls less often while nothing changes, and backs off when the reports fail', async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    await sendOne()
+    await fx.clock.advance(600_000)
+    const quiet = realtimeCalls().map((c) => c.at)
+    const gaps = quiet.slice(1).map((at, i) => at - quiet[i]!)
+    expect(gaps[0]!).toBeLessThan(gaps.at(-1)!)
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(60_000)
+
+    fx.gateway.fail({ op: 'reportRealtime', code: 'server_error', times: 1000 })
+    const start = realtimeCalls().length
+    await fx.clock.advance(600_000)
+    // Backed off (1 s, 2 s, 4 s … capped at 15 min by default): far fewer calls than one per second.
+    expect(realtimeCalls().length - start).toBeLessThan(15)
+  })
+
+  it('stops tracking at the retention limit, keeping the last known status', async () => {
+    fx = makeFixture({ ...TRACK, trackingRetentionMs: 3_600_000 })
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'delivered')
+    await fx.clock.advance(2 * 3_600_000)
+    const polls = realtimeCalls().length
+    await fx.clock.advance(5 * 3_600_000)
+    expect(realtimeCalls()).toHaveLength(polls)
+    expect(fx.outbox.get(id).item.status).toBe('delivered')
+  })
+})

@@ -1,0 +1,172 @@
+// Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
+import type { GatewayClient, ReportItem } from '../gateway/types'
+import type { ItemRecord } from '../store'
+import type { OutboxContext } from './context'
+import { mapReportStatus, rank, trackableBelow } from './status'
+import { dayIn } from './timezone'
+
+/** report-realtime takes at most this many ids per call. */
+export const REALTIME_BATCH = 1000
+/** report/message is one call per item: bound the calls one round may make on one device. */
+const OLDER_PER_ROUND = 25
+const APPLY_CHUNK = 200
+
+/**
+ * Apply a status the gateway reported for an item. Progress only moves forward (a late `sent` after `read` is
+ * ignored); cancel/reject become `failed` with the gateway's word for it. Returns the item as it now stands.
+ */
+export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
+  const outcome = mapReportStatus(raw)
+  const now = ctx.now()
+  if (outcome.kind === 'progress') {
+    if (rank(outcome.status) <= rank(item.status)) return item
+    const next =
+      outcome.status === 'read' ? {} : { trackAttempts: 0, trackNextAt: now + ctx.options.trackingIntervalMs }
+    return (
+      ctx.transition(
+        item.id,
+        trackableBelow(outcome.status),
+        outcome.status,
+        next,
+        `gateway reports ${raw}`
+      ) ?? item
+    )
+  }
+  if (outcome.kind === 'failed') {
+    return (
+      ctx.transition(
+        item.id,
+        ['accepted', 'sent'],
+        'failed',
+        {
+          failureCode: outcome.code,
+          failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
+          failureGatewayMessage: outcome.gatewayStatus
+        },
+        `gateway reports ${raw}`
+      ) ?? item
+    )
+  }
+  return item
+}
+
+/** Start one polling round on this device if any tracked item is due. */
+export function trackDevice(ctx: OutboxContext, deviceId: string): void {
+  const runtime = ctx.device(deviceId)
+  const now = ctx.now()
+  if (runtime.tracking || now < runtime.trackingRetryAt) return
+  const client = ctx.reachableClient(deviceId)
+  if (!client) return
+  const due = ctx.store.dueTracking(deviceId, now, REALTIME_BATCH)
+  if (due.length === 0) return
+  runtime.tracking = true
+  ctx.run(async () => {
+    try {
+      await pollRound(ctx, deviceId, client, due)
+    } finally {
+      runtime.tracking = false
+    }
+  })
+}
+
+export function nextTrackingWakeAt(ctx: OutboxContext, deviceId: string): number | null {
+  const runtime = ctx.device(deviceId)
+  if (runtime.tracking || !ctx.reachableClient(deviceId)) return null
+  const at = ctx.store.nextTrackingAt(deviceId)
+  return at === null ? null : Math.max(at, runtime.trackingRetryAt)
+}
+
+async function pollRound(
+  ctx: OutboxContext,
+  deviceId: string,
+  client: GatewayClient,
+  due: ItemRecord[]
+): Promise<void> {
+  const { trackingRetentionMs, gatewayTimeZone, trackingIntervalMs } = ctx.options
+  const now = ctx.now()
+  const today = dayIn(now, gatewayTimeZone)
+  const live: ItemRecord[] = []
+  ctx.batch(() => {
+    for (const item of due) {
+      if (now - (item.acceptedAt ?? item.updatedAt) > trackingRetentionMs || item.gatewayId === null) {
+        // Retention limit: keep the last known status, stop asking.
+        ctx.patchQuietly(item.id, { trackNextAt: null, closedAt: now })
+      } else live.push(item)
+    }
+  })
+  const recent = live.filter((i) => dayIn(i.acceptedAt ?? i.updatedAt, gatewayTimeZone) === today)
+  const recentIds = new Set(recent.map((i) => i.id))
+  const older = live.filter((i) => !recentIds.has(i.id))
+  const olderNow = older.slice(0, OLDER_PER_ROUND)
+  // The rest of the older items come round again shortly instead of hammering report/message.
+  ctx.batch(() => {
+    for (const item of older.slice(OLDER_PER_ROUND))
+      ctx.patchQuietly(item.id, { trackNextAt: now + trackingIntervalMs })
+  })
+
+  const found = new Map<string, ReportItem>()
+  const polled: ItemRecord[] = []
+  try {
+    if (recent.length > 0) {
+      for (const report of await realtimeReports(
+        client,
+        recent.map((i) => i.gatewayId ?? '')
+      ))
+        found.set(report.id, report)
+      polled.push(...recent)
+    }
+    for (const item of olderNow) {
+      const page = await client.reportMessages({ refId: item.id })
+      const report = page.items.find((r) => r.refId === item.id || r.id === item.gatewayId)
+      if (report) found.set(item.gatewayId ?? '', report)
+      polled.push(item)
+    }
+    ctx.device(deviceId).trackingFailures = 0
+  } catch {
+    const runtime = ctx.device(deviceId)
+    runtime.trackingFailures++
+    const delay = ctx.backoff(runtime.trackingFailures)
+    runtime.trackingRetryAt = now + delay
+    const polledIds = new Set(polled.map((i) => i.id))
+    const unpolled = live.filter((i) => !polledIds.has(i.id))
+    ctx.batch(() => {
+      for (const item of unpolled) ctx.patchQuietly(item.id, { trackNextAt: now + delay })
+    })
+  }
+
+  // In chunks, each one transaction, with a turn of the event loop between them: a round may settle 1000 items.
+  for (let i = 0; i < polled.length; i += APPLY_CHUNK) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve))
+    ctx.batch(() => {
+      for (const item of polled.slice(i, i + APPLY_CHUNK)) settle(ctx, item, found.get(item.gatewayId ?? ''))
+    })
+  }
+}
+
+function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undefined): void {
+  const current = ctx.store.getItem(item.id)
+  if (!current || current.trackNextAt === null) return
+  const after = report ? applyReportStatus(ctx, current, report.status) : current
+  if (after.status !== current.status || after.trackNextAt === null) return
+  // Nothing new: poll this item less often, up to the cap.
+  const { trackingIntervalMs, trackingCapMs } = ctx.options
+  const attempts = current.trackAttempts + 1
+  const gap = Math.min(trackingCapMs, trackingIntervalMs * 2 ** Math.min(attempts, 20))
+  ctx.patchQuietly(item.id, { trackAttempts: attempts, trackNextAt: ctx.now() + gap })
+}
+
+/** Statuses of today's messages by gateway id, ≤ 1000 ids per call, following extra pages the gateway announces. */
+async function realtimeReports(client: GatewayClient, ids: string[]): Promise<ReportItem[]> {
+  const out: ReportItem[] = []
+  for (let i = 0; i < ids.length; i += REALTIME_BATCH) {
+    const messageIds = ids.slice(i, i + REALTIME_BATCH)
+    let page = 1
+    for (;;) {
+      const result = await client.reportRealtime({ messageIds, limit: REALTIME_BATCH, page })
+      out.push(...result.items)
+      if (page >= result.totalPage || page >= 5 || result.items.length === 0) break
+      page++
+    }
+  }
+  return out
+}

@@ -1,0 +1,146 @@
+// The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
+import type { MediaKind } from '../gateway/types'
+import type { OutboxCounts, OutboxItemView, OutboxStatus } from '../../../shared/contract'
+
+export type { OutboxCounts, OutboxItemView, OutboxStatus }
+
+export interface OutboxOptions {
+  /** Sends in flight at once per device. Default 1. */
+  concurrency?: number
+  /** Minimum gap between the starts of two sends on one device. Default 1000 ms (the app passes Settings.pacingMs). */
+  pacingMs?: number
+  /** Transient failures are retried until the item has waited this long since it was queued. Default 24 h. */
+  maxAgeMs?: number
+  /** First retry delay; doubles per failure. Default 2 s. */
+  backoffBaseMs?: number
+  /** Longest retry delay. Default 15 min. */
+  backoffCapMs?: number
+  /**
+   * How long after an unanswered request the gateway may still make it visible in its reports. An item in doubt
+   * is resent only after a report check made after this window says the gateway never took it. Default 2 min.
+   */
+  visibilityWindowMs?: number
+  /** Gap between report checks while an item is in doubt. Default 15 s. */
+  reconcileIntervalMs?: number
+  /** A local schedule that fires this much late or more is "overdue" and follows its overdue policy. Default 2 min. */
+  overdueGraceMs?: number
+  /** First delivery-status poll after acceptance; doubles while nothing changes. Default 30 s. */
+  trackingIntervalMs?: number
+  /** Longest gap between two polls of one item. Default 30 min. */
+  trackingCapMs?: number
+  /** Tracking stops this long after acceptance even without a final status. Default 7 days. */
+  trackingRetentionMs?: number
+  /** Whether this instance polls delivery statuses (the CLI's flush does not need to). Default true. */
+  tracking?: boolean
+  /** Final items (and their attachments) are deleted this long after they closed. Default 30 days. */
+  retentionMs?: number
+  /** Default 6 h. */
+  retentionSweepIntervalMs?: number
+  /** The gateway's own zone, which decides what "today" means for report-realtime. Default Asia/Jakarta. */
+  gatewayTimeZone?: string
+  /** Whether a device the app has not reported on yet may send. Default true (the CLI never reports). */
+  devicesSendableByDefault?: boolean
+  /** 0 ≤ r < 1, for jitter. Default Math.random. */
+  random?: () => number
+  /** Whether a process id is alive, for the dispatcher lease. Default: signal 0. */
+  isProcessAlive?: (pid: number) => boolean
+}
+
+export type ResolvedOutboxOptions = Required<OutboxOptions>
+
+export interface TextEntry {
+  kind: 'text'
+  text: string
+}
+
+export interface FileEntry {
+  kind: 'file'
+  /** A regular file; it is copied into the data folder at enqueue, so it may move or vanish afterwards. */
+  path: string
+  name: string
+  mime: string
+  mediaKind: MediaKind
+  caption?: string
+}
+
+export type EnqueueEntry = TextEntry | FileEntry
+
+export interface ScheduleSpec {
+  /** Local wall-clock time 'YYYY-MM-DDTHH:mm' (seconds optional) in `timezone`. */
+  localTime: string
+  /** IANA name, e.g. Asia/Jakarta. */
+  timezone: string
+  /** 'local': the app sends at the time. 'gateway': text only, saved with the gateway's schedule API. */
+  mode: 'local' | 'gateway'
+  /** What a local schedule does when the app was off or asleep at its time. Default 'send'. */
+  overduePolicy?: 'send' | 'hold'
+}
+
+export interface EnqueueInput {
+  deviceId: string
+  /** Already normalised by the caller (the gateway client's normaliseRecipients). */
+  recipients: string[]
+  isGroup?: boolean
+  entries: EnqueueEntry[]
+  schedule?: ScheduleSpec
+}
+
+export interface ListFilter {
+  status?: OutboxStatus[]
+  deviceId?: string
+  /** Substring of the recipient. */
+  recipient?: string
+  /** ISO bounds on createdAt. */
+  from?: string
+  to?: string
+  offset?: number
+  limit?: number
+}
+
+export interface EditInput {
+  /** Text, or the caption of a file ('' removes a caption). */
+  text?: string
+  recipient?: string
+  schedule?: ScheduleSpec
+}
+
+export type BlockReason =
+  'paused' | 'device-paused' | 'offline' | 'no-client' | 'not-sendable' | 'device-refused'
+
+export interface FlushProgress {
+  accepted: number
+  failed: number
+  /** Items still queued or in flight. */
+  remaining: number
+}
+
+export interface FlushSummary {
+  /** Items that reached the gateway (accepted or later) during the flush. */
+  accepted: number
+  failed: number
+  remaining: { queued: number; sending: number; scheduled: number }
+  /** Devices whose items could not be sent, and why. */
+  blocked: { deviceId: string; reason: BlockReason; detail: string | null }[]
+  timedOut: boolean
+}
+
+export interface OutboxEvents {
+  itemChanged: (item: OutboxItemView) => void
+  /** Many items changed at once (bulk enqueue, retention): refetch. */
+  bulkChanged: (count: number) => void
+  countsChanged: (counts: OutboxCounts) => void
+}
+
+export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'
+
+/** A refused outbox call, with text meant for the operator. */
+export class OutboxError extends Error {
+  readonly code: OutboxErrorCode
+  readonly field?: string
+  constructor(code: OutboxErrorCode, message: string, field?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.name = 'OutboxError'
+    this.code = code
+    this.field = field
+  }
+}

@@ -1,0 +1,138 @@
+// App-managed copies of files to send: streamed into <dataDir>/attachments/ under their sha256, so a moved or deleted original cannot break a queued send.
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream, existsSync, unlinkSync } from 'node:fs'
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+export interface StoredAttachment {
+  sha256: string
+  size: number
+}
+
+export type AttachmentErrorCode = 'not_found' | 'not_a_file' | 'unreadable'
+
+export class AttachmentError extends Error {
+  readonly code: AttachmentErrorCode
+  readonly path: string
+  constructor(code: AttachmentErrorCode, path: string, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.name = 'AttachmentError'
+    this.code = code
+    this.path = path
+  }
+}
+
+const SHA256_NAME = /^[0-9a-f]{64}$/
+const TEMP_PREFIX = '.incoming-'
+
+export function attachmentsDir(dataDir: string): string {
+  return join(dataDir, 'attachments')
+}
+
+export function attachmentPath(dataDir: string, sha256: string): string {
+  if (!SHA256_NAME.test(sha256)) throw new Error(`not an attachment name: ${sha256}`)
+  return join(attachmentsDir(dataDir), sha256)
+}
+
+export function hasAttachment(dataDir: string, sha256: string): boolean {
+  return existsSync(attachmentPath(dataDir, sha256))
+}
+
+/**
+ * Copy `sourcePath` into the attachments folder, hashing while streaming (never holding the whole file), and
+ * return its content address. The copy is flushed to disk before it gets its final name, so a database row that
+ * references it never points at a half-written file. Copying the same content twice keeps one file.
+ */
+export async function storeAttachment(dataDir: string, sourcePath: string): Promise<StoredAttachment> {
+  const info = await stat(sourcePath).catch((error: unknown) => {
+    throw new AttachmentError('not_found', sourcePath, `File not found: ${sourcePath}`, error)
+  })
+  if (!info.isFile()) throw new AttachmentError('not_a_file', sourcePath, `Not a regular file: ${sourcePath}`)
+
+  const dir = attachmentsDir(dataDir)
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const temp = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`)
+  const hash = createHash('sha256')
+  let size = 0
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk)
+      size += chunk.length
+      callback(null, chunk)
+    }
+  })
+  try {
+    await pipeline(
+      createReadStream(sourcePath),
+      hashing,
+      createWriteStream(temp, { flags: 'wx', mode: 0o600 })
+    )
+    const handle = await open(temp, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw new AttachmentError(
+      'unreadable',
+      sourcePath,
+      `Could not read ${sourcePath}: ${String(error)}`,
+      error
+    )
+  }
+  const sha256 = hash.digest('hex')
+  const target = join(dir, sha256)
+  if (existsSync(target)) await unlink(temp)
+  else await rename(temp, target)
+  return { sha256, size }
+}
+
+export async function readAttachment(dataDir: string, sha256: string): Promise<Uint8Array> {
+  return readFile(attachmentPath(dataDir, sha256))
+}
+
+/**
+ * Synchronous on purpose: called right after the attachment's row is released, in the same turn of the event
+ * loop, so an enqueue of the same content cannot slip in between and reference a file about to vanish.
+ */
+export function removeAttachmentFile(dataDir: string, sha256: string): void {
+  try {
+    unlinkSync(attachmentPath(dataDir, sha256))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/**
+ * Remove files the database does not know: half-copied temp files and copies whose enqueue never committed
+ * (a crash between the copy and the transaction). Only files older than `olderThanMs` go, so an enqueue in
+ * progress keeps its copies.
+ */
+export async function removeStrayAttachmentFiles(
+  dataDir: string,
+  isKnown: (sha256: string) => boolean,
+  now: number,
+  olderThanMs: number
+): Promise<number> {
+  const dir = attachmentsDir(dataDir)
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return 0
+  }
+  let removed = 0
+  for (const name of names) {
+    const stray = name.startsWith(TEMP_PREFIX) || (SHA256_NAME.test(name) && !isKnown(name))
+    if (!stray) continue
+    const info = await stat(join(dir, name)).catch(() => undefined)
+    if (!info || now - info.mtimeMs < olderThanMs) continue
+    await unlink(join(dir, name)).catch(() => undefined)
+    removed++
+  }
+  return removed
+}

@@ -1,0 +1,82 @@
+// Opens the app's SQLite database in a data folder: private file modes, WAL, pragmas and forward-only migrations.
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { StoreError } from './errors'
+import { LATEST_SCHEMA_VERSION, migrate, migrations as defaultMigrations, type Migration } from './migrations'
+
+export type SqliteDatabase = Database.Database
+
+export const DATABASE_FILE = 'sender-desk.db'
+
+export interface OpenDatabaseOptions {
+  /** The app's data folder; created (mode 0700) when missing. */
+  dataDir: string
+  fileName?: string
+  /** Tests only: a different migration list. */
+  migrations?: readonly Migration[]
+}
+
+/**
+ * Open (creating when needed) the database, refuse one written by a newer build, and migrate it forward.
+ * synchronous=FULL on purpose: the outbox writes `sending` before every request, and that row must survive a
+ * power cut or a resend could skip reconciliation and duplicate a message. WAL keeps those commits cheap.
+ */
+export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
+  const migrationList = options.migrations ?? defaultMigrations
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+  const path = join(options.dataDir, options.fileName ?? DATABASE_FILE)
+  createPrivateFile(path)
+
+  let db: SqliteDatabase
+  try {
+    db = new Database(path)
+  } catch (error) {
+    throw translateSqliteError(error, path)
+  }
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    migrate(db, migrationList)
+    // SQLite creates -wal/-shm with the main file's mode, but an older install may have left looser ones.
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600)
+    }
+    return db
+  } catch (error) {
+    db.close()
+    throw error instanceof StoreError ? error : translateSqliteError(error, path)
+  }
+}
+
+export { LATEST_SCHEMA_VERSION, StoreError }
+
+function createPrivateFile(path: string): void {
+  // Creating the file ourselves with 0600 means SQLite never creates it (or its WAL) with the umask's mode.
+  closeSync(openSync(path, 'a', 0o600))
+  chmodSync(path, 0o600)
+}
+
+function translateSqliteError(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new StoreError('corrupt', `The database at ${path} is damaged or is not a Sender Desk database.`, {
+      cause: error
+    })
+  }
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {
+    return new StoreError(
+      'readonly',
+      `The database at ${path} cannot be written (check the folder's permissions).`,
+      {
+        cause: error
+      }
+    )
+  }
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    return new StoreError('locked', `The database at ${path} is locked by another process.`, { cause: error })
+  }
+  return error
+}

@@ -1,0 +1,39 @@
+// The store's public surface: open the database, the outbox and settings tables, and app-managed attachment files.
+export {
+  openDatabase,
+  DATABASE_FILE,
+  LATEST_SCHEMA_VERSION,
+  type OpenDatabaseOptions,
+  type SqliteDatabase
+} from './database'
+export { StoreError, type StoreErrorCode } from './errors'
+export { migrate, migrations, schemaVersion, type Migration } from './migrations'
+export {
+  OutboxStore,
+  ITEM_STATUSES,
+  type ItemRecord,
+  type ItemPatch,
+  type ItemStatus,
+  type ItemKind,
+  type NewItem,
+  type HistoryRecord,
+  type ItemFilter,
+  type StatusCounts,
+  type GatewayScheduleRecord,
+  type AttachmentRecord,
+  type ActiveCount,
+  type ScheduleOp
+} from './outbox-store'
+export { SettingsStore } from './settings-store'
+export {
+  storeAttachment,
+  readAttachment,
+  removeAttachmentFile,
+  removeStrayAttachmentFiles,
+  attachmentPath,
+  attachmentsDir,
+  hasAttachment,
+  AttachmentError,
+  type StoredAttachment,
+  type AttachmentErrorCode
+} from './attachments'

@@ -1,0 +1,167 @@
+// The schema's history: forward-only migrations keyed on SQLite's user_version, applied together in one transaction.
+import type Database from 'better-sqlite3'
+import { StoreError } from './errors'
+
+export interface Migration {
+  /** What the step adds, for logs and tests. */
+  name: string
+  sql: string
+}
+
+/**
+ * Never edit a shipped step: append a new one. Version N is the database after step N (user_version = N).
+ * Times are integer milliseconds since the epoch (UTC); booleans are 0/1.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    name: 'durable queue: items, status history, attachments, settings',
+    sql: `
+      CREATE TABLE outbox_items (
+        id TEXT PRIMARY KEY,                 -- also the ref_id the gateway stores, so reports can find it
+        seq INTEGER NOT NULL,                -- place in line; sends to one recipient go out in seq order
+        device_id TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        is_group INTEGER NOT NULL DEFAULT 0,
+        kind TEXT NOT NULL,                  -- text | image | document | video | audio
+        text TEXT,                           -- message, or the caption of a file
+        attachment_sha256 TEXT REFERENCES attachments(sha256),
+        file_name TEXT,
+        file_mime TEXT,
+        file_size INTEGER,
+        status TEXT NOT NULL,
+        failure_code TEXT,
+        failure_message TEXT,
+        failure_gateway_message TEXT,
+        gateway_id TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,             -- queued: retry time; sending: next report check
+        last_attempt_at INTEGER,
+        queued_at INTEGER,                   -- start of the retry age bound
+        reconcile_until INTEGER,             -- sending: end of the visibility window before a resend
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        closed_at INTEGER                    -- nothing left to do; retention counts from here
+      ) STRICT;
+      CREATE INDEX outbox_items_line ON outbox_items(device_id, status, recipient, seq);
+      CREATE INDEX outbox_items_by_status ON outbox_items(status, device_id);
+      CREATE INDEX outbox_items_by_created ON outbox_items(created_at);
+      CREATE INDEX outbox_items_by_closed ON outbox_items(closed_at) WHERE closed_at IS NOT NULL;
+      CREATE INDEX outbox_items_by_attachment ON outbox_items(attachment_sha256) WHERE attachment_sha256 IS NOT NULL;
+
+      CREATE TABLE outbox_history (
+        id INTEGER PRIMARY KEY,
+        item_id TEXT NOT NULL REFERENCES outbox_items(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        note TEXT
+      ) STRICT;
+      CREATE INDEX outbox_history_by_item ON outbox_history(item_id, id);
+
+      CREATE TABLE attachments (
+        sha256 TEXT PRIMARY KEY,             -- file name under <dataDir>/attachments/
+        size INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL                  -- JSON
+      ) STRICT;
+    `
+  },
+  {
+    name: 'scheduling: local due times with timezone and overdue policy, gateway schedules',
+    sql: `
+      ALTER TABLE outbox_items ADD COLUMN not_before INTEGER;
+      ALTER TABLE outbox_items ADD COLUMN scheduled_local TEXT;
+      ALTER TABLE outbox_items ADD COLUMN timezone TEXT;
+      ALTER TABLE outbox_items ADD COLUMN schedule_mode TEXT;
+      ALTER TABLE outbox_items ADD COLUMN overdue_policy TEXT;
+      ALTER TABLE outbox_items ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX outbox_items_due ON outbox_items(status, not_before);
+
+      CREATE TABLE gateway_schedules (
+        id INTEGER PRIMARY KEY,
+        item_id TEXT,                        -- NULL once the item is deleted but the remote delete is pending
+        device_id TEXT NOT NULL,
+        schedule_id TEXT,                    -- the gateway's id once created
+        message_id TEXT,                     -- the message id the gateway announced for it
+        pending_op TEXT,                     -- create | update | cancel | delete, NULL when in sync
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_sync_at INTEGER,
+        last_error TEXT,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX gateway_schedules_by_item ON gateway_schedules(item_id);
+      CREATE INDEX gateway_schedules_pending ON gateway_schedules(next_sync_at) WHERE pending_op IS NOT NULL;
+    `
+  },
+  {
+    name: 'delivery tracking, recent recipients, dispatcher lease',
+    sql: `
+      ALTER TABLE outbox_items ADD COLUMN accepted_at INTEGER;
+      ALTER TABLE outbox_items ADD COLUMN track_next_at INTEGER;
+      ALTER TABLE outbox_items ADD COLUMN track_attempts INTEGER NOT NULL DEFAULT 0;
+      -- Items accepted under the previous version start being tracked right away.
+      UPDATE outbox_items SET accepted_at = updated_at, track_next_at = updated_at
+        WHERE status IN ('accepted', 'sent', 'delivered') AND closed_at IS NULL;
+      CREATE INDEX outbox_items_tracking ON outbox_items(device_id, track_next_at) WHERE track_next_at IS NOT NULL;
+
+      CREATE TABLE recent_recipients (
+        recipient TEXT PRIMARY KEY,
+        is_group INTEGER NOT NULL DEFAULT 0,
+        last_used_at INTEGER NOT NULL,
+        use_count INTEGER NOT NULL DEFAULT 1
+      ) STRICT;
+      CREATE INDEX recent_recipients_by_use ON recent_recipients(last_used_at);
+
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,               -- e.g. 'dispatcher': one process sends from a data folder
+        pid INTEGER NOT NULL,
+        acquired_at INTEGER NOT NULL
+      ) STRICT;
+    `
+  }
+]
+
+export const LATEST_SCHEMA_VERSION = migrations.length
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+/**
+ * Bring the database to the newest version in one IMMEDIATE transaction (a second process waits, then
+ * finds nothing to do); any failure leaves it exactly as it was.
+ */
+export function migrate(db: Database.Database, list: readonly Migration[] = migrations): void {
+  const latest = list.length
+  const run = db.transaction(() => {
+    const current = schemaVersion(db)
+    if (current > latest) {
+      throw new StoreError(
+        'newer-version',
+        `This database was written by a newer Sender Desk (schema ${current}; this build knows up to ${latest}). ` +
+          'Update Sender Desk, or point it at another data folder.',
+        { foundVersion: current, supportedVersion: latest }
+      )
+    }
+    for (let version = current + 1; version <= latest; version++) {
+      const step = list[version - 1]
+      if (!step) continue
+      try {
+        db.exec(step.sql)
+      } catch (error) {
+        throw new StoreError(
+          'migration-failed',
+          `Migration ${version} (${step.name}) failed: ${String(error)}`,
+          {
+            cause: error
+          }
+        )
+      }
+    }
+    if (current !== latest) db.pragma(`user_version = ${latest}`)
+  })
+  run.immediate()
+}

@@ -1,0 +1,665 @@
+// All SQL of the outbox: items and their status history, attachments, gateway schedules, recent recipients, the lease.
+import type Database from 'better-sqlite3'
+
+export type ItemStatus =
+  'scheduled' | 'queued' | 'sending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled'
+
+export const ITEM_STATUSES: readonly ItemStatus[] = [
+  'scheduled',
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled'
+]
+
+export type ItemKind = 'text' | 'image' | 'document' | 'video' | 'audio'
+
+/** One outbox item as stored; times are epoch milliseconds. */
+export interface ItemRecord {
+  id: string
+  seq: number
+  deviceId: string
+  recipient: string
+  isGroup: boolean
+  kind: ItemKind
+  text: string | null
+  attachmentSha256: string | null
+  fileName: string | null
+  fileMime: string | null
+  fileSize: number | null
+  status: ItemStatus
+  failureCode: string | null
+  failureMessage: string | null
+  failureGatewayMessage: string | null
+  gatewayId: string | null
+  attempts: number
+  nextAttemptAt: number | null
+  lastAttemptAt: number | null
+  queuedAt: number | null
+  reconcileUntil: number | null
+  createdAt: number
+  updatedAt: number
+  closedAt: number | null
+  notBefore: number | null
+  scheduledLocal: string | null
+  timezone: string | null
+  scheduleMode: 'local' | 'gateway' | null
+  overduePolicy: 'send' | 'hold' | null
+  held: boolean
+  acceptedAt: number | null
+  trackNextAt: number | null
+  trackAttempts: number
+}
+
+/** Fields the outbox may change on an item (id, seq position and creation time are fixed, except seq on retry). */
+export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
+
+export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt'> & { note: string | null }
+
+export interface HistoryRecord {
+  at: number
+  status: ItemStatus
+  note: string | null
+}
+
+export interface AttachmentRecord {
+  sha256: string
+  size: number
+}
+
+export type ScheduleOp = 'create' | 'update' | 'cancel' | 'delete'
+
+export interface GatewayScheduleRecord {
+  id: number
+  itemId: string | null
+  deviceId: string
+  scheduleId: string | null
+  messageId: string | null
+  pendingOp: ScheduleOp | null
+  attempts: number
+  nextSyncAt: number | null
+  lastError: string | null
+  updatedAt: number
+}
+
+export interface ItemFilter {
+  status?: readonly ItemStatus[]
+  deviceId?: string
+  /** Substring of the recipient. */
+  recipient?: string
+  /** Bounds on createdAt (epoch ms, inclusive). */
+  from?: number
+  to?: number
+  offset?: number
+  limit?: number
+}
+
+export type StatusCounts = Record<ItemStatus, number>
+
+export interface ActiveCount {
+  deviceId: string
+  status: 'queued' | 'sending'
+  count: number
+}
+
+const ITEM_COLUMNS = {
+  id: 'id',
+  seq: 'seq',
+  deviceId: 'device_id',
+  recipient: 'recipient',
+  isGroup: 'is_group',
+  kind: 'kind',
+  text: 'text',
+  attachmentSha256: 'attachment_sha256',
+  fileName: 'file_name',
+  fileMime: 'file_mime',
+  fileSize: 'file_size',
+  status: 'status',
+  failureCode: 'failure_code',
+  failureMessage: 'failure_message',
+  failureGatewayMessage: 'failure_gateway_message',
+  gatewayId: 'gateway_id',
+  attempts: 'attempts',
+  nextAttemptAt: 'next_attempt_at',
+  lastAttemptAt: 'last_attempt_at',
+  queuedAt: 'queued_at',
+  reconcileUntil: 'reconcile_until',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  closedAt: 'closed_at',
+  notBefore: 'not_before',
+  scheduledLocal: 'scheduled_local',
+  timezone: 'timezone',
+  scheduleMode: 'schedule_mode',
+  overduePolicy: 'overdue_policy',
+  held: 'held',
+  acceptedAt: 'accepted_at',
+  trackNextAt: 'track_next_at',
+  trackAttempts: 'track_attempts'
+} as const satisfies Record<keyof ItemRecord, string>
+
+const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
+const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
+const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
+
+/** Items that still hold a place in their recipient's line: nothing later to that recipient may overtake them. */
+const IN_LINE = `('queued', 'sending')`
+
+type Row = Record<string, unknown>
+
+function toItem(row: Row): ItemRecord {
+  const item = { ...row } as Record<string, unknown>
+  for (const field of BOOLEAN_FIELDS) item[field] = row[field] === 1
+  return item as unknown as ItemRecord
+}
+
+function toSqlValue(field: keyof ItemRecord, value: unknown): unknown {
+  if (BOOLEAN_FIELDS.has(field)) return value ? 1 : 0
+  return value === undefined ? null : value
+}
+
+const GATEWAY_SCHEDULE_SELECT = `SELECT id, item_id AS itemId, device_id AS deviceId, schedule_id AS scheduleId,
+  message_id AS messageId, pending_op AS pendingOp, attempts, next_sync_at AS nextSyncAt, last_error AS lastError,
+  updated_at AS updatedAt FROM gateway_schedules`
+
+const SCHEDULE_COLUMNS = {
+  itemId: 'item_id',
+  deviceId: 'device_id',
+  scheduleId: 'schedule_id',
+  messageId: 'message_id',
+  pendingOp: 'pending_op',
+  attempts: 'attempts',
+  nextSyncAt: 'next_sync_at',
+  lastError: 'last_error',
+  updatedAt: 'updated_at'
+} as const satisfies Record<Exclude<keyof GatewayScheduleRecord, 'id'>, string>
+
+export class OutboxStore {
+  private readonly statements = new Map<string, Database.Statement>()
+
+  constructor(readonly db: Database.Database) {}
+
+  /** Run `fn` in one transaction (nested calls become savepoints). */
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  // ------------------------------------------------------------------------------------------- items
+
+  /**
+   * Insert items (in the given order, which becomes their place in line), their first history row, the attachments
+   * they reference and the recipients they use: all in one transaction.
+   */
+  insertItems(
+    items: readonly NewItem[],
+    attachments: readonly AttachmentRecord[],
+    recipients: readonly { recipient: string; isGroup: boolean }[],
+    at: number
+  ): void {
+    const insertAttachment = this.prepare(
+      'INSERT INTO attachments (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT(sha256) DO NOTHING'
+    )
+    const fields = ITEM_FIELDS
+    const insertItem = this.prepare(
+      `INSERT INTO outbox_items (${fields.map((f) => ITEM_COLUMNS[f]).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`
+    )
+    const insertHistory = this.prepare(
+      'INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)'
+    )
+    const insertSchedule = this.prepare(
+      `INSERT INTO gateway_schedules (item_id, device_id, pending_op, next_sync_at, updated_at) VALUES (?, ?, 'create', ?, ?)`
+    )
+    const upsertRecipient = this.prepare(
+      `INSERT INTO recent_recipients (recipient, is_group, last_used_at, use_count) VALUES (?, ?, ?, 1)
+       ON CONFLICT(recipient) DO UPDATE SET last_used_at = excluded.last_used_at, is_group = excluded.is_group,
+       use_count = use_count + 1`
+    )
+    this.batch(() => {
+      for (const attachment of attachments) insertAttachment.run(attachment.sha256, attachment.size, at)
+      let seq = this.nextSeq()
+      for (const item of items) {
+        const record: ItemRecord = { ...item, seq: seq++, updatedAt: at }
+        insertItem.run(fields.map((f) => toSqlValue(f, record[f])))
+        insertHistory.run(item.id, at, item.status, item.note)
+        if (item.scheduleMode === 'gateway' && item.status === 'scheduled') {
+          insertSchedule.run(item.id, item.deviceId, at, at)
+        }
+      }
+      for (const { recipient, isGroup } of recipients) upsertRecipient.run(recipient, isGroup ? 1 : 0, at)
+      this.trimRecentRecipients(200)
+    })
+  }
+
+  nextSeq(): number {
+    const row = this.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox_items').get() as {
+      next: number
+    }
+    return row.next
+  }
+
+  getItem(id: string): ItemRecord | undefined {
+    const row = this.prepare(`${SELECT_ITEM} WHERE id = ?`).get(id) as Row | undefined
+    return row ? toItem(row) : undefined
+  }
+
+  getItems(ids: readonly string[]): ItemRecord[] {
+    if (ids.length === 0) return []
+    const out: ItemRecord[] = []
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500)
+      const rows = this.db
+        .prepare(`${SELECT_ITEM} WHERE id IN (${chunk.map(() => '?').join(',')})`)
+        .all(...chunk) as Row[]
+      out.push(...rows.map(toItem))
+    }
+    return out
+  }
+
+  history(id: string): HistoryRecord[] {
+    return this.prepare('SELECT at, status, note FROM outbox_history WHERE item_id = ? ORDER BY id').all(
+      id
+    ) as HistoryRecord[]
+  }
+
+  /** Newest first. */
+  listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
+    const where: string[] = []
+    const params: unknown[] = []
+    if (filter.status && filter.status.length > 0) {
+      where.push(`status IN (${filter.status.map(() => '?').join(', ')})`)
+      params.push(...filter.status)
+    }
+    if (filter.deviceId !== undefined) {
+      where.push('device_id = ?')
+      params.push(filter.deviceId)
+    }
+    if (filter.recipient) {
+      where.push(`recipient LIKE ? ESCAPE '\\'`)
+      params.push(`%${filter.recipient.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    }
+    if (filter.from !== undefined) {
+      where.push('created_at >= ?')
+      params.push(filter.from)
+    }
+    if (filter.to !== undefined) {
+      where.push('created_at <= ?')
+      params.push(filter.to)
+    }
+    const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+    const total = (
+      this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }
+    ).n
+    const rows = this.prepare(
+      `${SELECT_ITEM}${clause} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`
+    ).all(...params, filter.limit ?? 200, filter.offset ?? 0) as Row[]
+    return { items: rows.map(toItem), total }
+  }
+
+  counts(): StatusCounts {
+    const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    const rows = this.prepare('SELECT status, COUNT(*) AS n FROM outbox_items GROUP BY status').all() as {
+      status: ItemStatus
+      n: number
+    }[]
+    for (const row of rows) counts[row.status] = row.n
+    return counts
+  }
+
+  /**
+   * Move an item from one of `from` to `to`, apply `patch` and append one history row, in one transaction.
+   * Returns the updated item, or undefined when the item is gone or no longer in one of `from` (someone else won).
+   */
+  transition(
+    id: string,
+    from: readonly ItemStatus[],
+    to: ItemStatus,
+    patch: ItemPatch,
+    note: string | null,
+    at: number
+  ): ItemRecord | undefined {
+    return this.batch(() => {
+      const changed = this.update(id, { ...patch, status: to, updatedAt: at } as ItemPatch, from)
+      if (!changed) return undefined
+      this.prepare('INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)').run(
+        id,
+        at,
+        to,
+        note
+      )
+      return this.getItem(id)
+    })
+  }
+
+  /** Change fields without a status change (no history row). `onlyIn` guards against a concurrent transition. */
+  patchItem(id: string, patch: ItemPatch, onlyIn?: readonly ItemStatus[]): ItemRecord | undefined {
+    return this.update(id, patch, onlyIn) ? this.getItem(id) : undefined
+  }
+
+  private update(
+    id: string,
+    patch: ItemPatch & { status?: ItemStatus },
+    onlyIn?: readonly ItemStatus[]
+  ): boolean {
+    const fields = (Object.keys(patch) as (keyof ItemRecord)[]).filter((f) => f in ITEM_COLUMNS && f !== 'id')
+    if (fields.length === 0 && !onlyIn) return this.getItem(id) !== undefined
+    const sets = fields.length > 0 ? fields.map((f) => `${ITEM_COLUMNS[f]} = ?`).join(', ') : 'id = id'
+    const guard = onlyIn ? ` AND status IN (${onlyIn.map(() => '?').join(', ')})` : ''
+    const values = fields.map((f) => toSqlValue(f, (patch as Record<string, unknown>)[f]))
+    const result = this.prepare(`UPDATE outbox_items SET ${sets} WHERE id = ?${guard}`).run(
+      ...values,
+      id,
+      ...(onlyIn ?? [])
+    )
+    return result.changes > 0
+  }
+
+  /** A history row that is not a transition (an edit, a gateway schedule saved…), shown in the item's timeline. */
+  addNote(id: string, status: ItemStatus, note: string, at: number): void {
+    this.prepare('INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)').run(
+      id,
+      at,
+      status,
+      note
+    )
+  }
+
+  /** Remove an item and its history; returns the attachment it referenced, if any. */
+  deleteItem(id: string): { deleted: boolean; attachmentSha256: string | null } {
+    return this.batch(() => {
+      const item = this.getItem(id)
+      if (!item) return { deleted: false, attachmentSha256: null }
+      this.removeItemRows(id)
+      return { deleted: true, attachmentSha256: item.attachmentSha256 }
+    })
+  }
+
+  /** The item, its history, and its in-sync gateway schedule rows; a row still owing the gateway a call stays. */
+  private removeItemRows(id: string): void {
+    this.prepare('DELETE FROM gateway_schedules WHERE item_id = ? AND pending_op IS NULL').run(id)
+    this.prepare('UPDATE gateway_schedules SET item_id = NULL WHERE item_id = ?').run(id)
+    this.prepare('DELETE FROM outbox_items WHERE id = ?').run(id)
+  }
+
+  // ---------------------------------------------------------------------------------------- dispatch
+
+  /** Every device the outbox has items or gateway schedules for (read once at start). */
+  knownDevices(): string[] {
+    const rows = this.prepare(
+      `SELECT device_id AS deviceId FROM (SELECT DISTINCT device_id FROM outbox_items
+       UNION SELECT DISTINCT device_id FROM gateway_schedules)`
+    ).all() as { deviceId: string }[]
+    return rows.map((r) => r.deviceId)
+  }
+
+  hasQueued(deviceId: string): boolean {
+    return (
+      this.prepare(
+        `SELECT 1 FROM outbox_items WHERE device_id = ? AND status = 'queued' AND held = 0 LIMIT 1`
+      ).get(deviceId) !== undefined
+    )
+  }
+
+  /**
+   * The next item this device may send now: queued, not held, due, and first in its recipient's line
+   * (no earlier item to the same recipient still queued or in flight), so sends to one recipient keep their order.
+   */
+  nextSendable(deviceId: string, now: number): ItemRecord | undefined {
+    const row = this.prepare(
+      `${SELECT_ITEM} AS i WHERE device_id = ? AND status = 'queued' AND held = 0
+         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
+                         AND j.recipient = i.recipient AND j.seq < i.seq)
+       ORDER BY seq LIMIT 1`
+    ).get(deviceId, now) as Row | undefined
+    return row ? toItem(row) : undefined
+  }
+
+  /** Earliest time a queued item at the head of its recipient's line becomes due (0 = now), or null. */
+  nextHeadDueAt(deviceId: string): number | null {
+    const row = this.prepare(
+      `SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM outbox_items AS i
+       WHERE device_id = ? AND status = 'queued' AND held = 0
+         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
+                         AND j.recipient = i.recipient AND j.seq < i.seq)`
+    ).get(deviceId) as { at: number | null }
+    return row.at
+  }
+
+  /** Items waiting to be sent or reconciled, per device, for flush's "anything left?" question. */
+  activeCounts(): ActiveCount[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, status, COUNT(*) AS count FROM outbox_items
+       WHERE status IN ${IN_LINE} AND held = 0 GROUP BY device_id, status`
+    ).all() as ActiveCount[]
+  }
+
+  /**
+   * At start every item still in `sending` is in doubt (the process died mid-request, or a check was pending):
+   * check it at once, and resend only after a check made once its visibility window has passed.
+   */
+  markSendingForReconcile(now: number, visibilityWindowMs: number): number {
+    return this.prepare(
+      `UPDATE outbox_items SET next_attempt_at = ?,
+         reconcile_until = COALESCE(reconcile_until, COALESCE(last_attempt_at, ?) + ?)
+       WHERE status = 'sending'`
+    ).run(now, now, visibilityWindowMs).changes
+  }
+
+  /** Retries and report checks waiting on a backoff happen now (the network or the device came back). */
+  pullRetriesForward(now: number, deviceId?: string): number {
+    const device = deviceId === undefined ? '' : ' AND device_id = ?'
+    return this.prepare(
+      `UPDATE outbox_items SET next_attempt_at = ? WHERE status IN ${IN_LINE} AND next_attempt_at > ?${device}`
+    ).run(now, now, ...(deviceId === undefined ? [] : [deviceId])).changes
+  }
+
+  /** Items in doubt on this device whose next report check is due. */
+  dueReconcile(deviceId: string, now: number, limit: number): ItemRecord[] {
+    const rows = this.prepare(
+      `${SELECT_ITEM} WHERE device_id = ? AND status = 'sending' AND next_attempt_at IS NOT NULL
+         AND next_attempt_at <= ? ORDER BY seq LIMIT ?`
+    ).all(deviceId, now, limit) as Row[]
+    return rows.map(toItem)
+  }
+
+  nextReconcileAt(deviceId: string): number | null {
+    const row = this.prepare(
+      `SELECT MIN(next_attempt_at) AS at FROM outbox_items WHERE device_id = ? AND status = 'sending'`
+    ).get(deviceId) as { at: number | null }
+    return row.at
+  }
+
+  // --------------------------------------------------------------------------------------- schedules
+
+  /** Scheduled, not held items whose time has come (local ones and gateway ones). */
+  dueScheduled(now: number, limit: number): ItemRecord[] {
+    const rows = this.prepare(
+      `${SELECT_ITEM} WHERE status = 'scheduled' AND held = 0 AND not_before <= ? ORDER BY not_before, seq LIMIT ?`
+    ).all(now, limit) as Row[]
+    return rows.map(toItem)
+  }
+
+  nextScheduledAt(): number | null {
+    const row = this.prepare(
+      `SELECT MIN(not_before) AS at FROM outbox_items WHERE status = 'scheduled' AND held = 0`
+    ).get() as { at: number | null }
+    return row.at
+  }
+
+  scheduleForItem(itemId: string): GatewayScheduleRecord | undefined {
+    return this.prepare(`${GATEWAY_SCHEDULE_SELECT} WHERE item_id = ? ORDER BY id DESC LIMIT 1`).get(
+      itemId
+    ) as GatewayScheduleRecord | undefined
+  }
+
+  getSchedule(id: number): GatewayScheduleRecord | undefined {
+    return this.prepare(`${GATEWAY_SCHEDULE_SELECT} WHERE id = ?`).get(id) as
+      GatewayScheduleRecord | undefined
+  }
+
+  insertSchedule(row: Omit<GatewayScheduleRecord, 'id'>): number {
+    const fields = Object.keys(SCHEDULE_COLUMNS) as (keyof typeof SCHEDULE_COLUMNS)[]
+    const result = this.prepare(
+      `INSERT INTO gateway_schedules (${fields.map((f) => SCHEDULE_COLUMNS[f]).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`
+    ).run(fields.map((f) => row[f] ?? null))
+    return Number(result.lastInsertRowid)
+  }
+
+  patchSchedule(id: number, patch: Partial<Omit<GatewayScheduleRecord, 'id'>>): void {
+    const fields = (Object.keys(patch) as (keyof typeof SCHEDULE_COLUMNS)[]).filter(
+      (f) => f in SCHEDULE_COLUMNS
+    )
+    if (fields.length === 0) return
+    this.prepare(
+      `UPDATE gateway_schedules SET ${fields.map((f) => `${SCHEDULE_COLUMNS[f]} = ?`).join(', ')} WHERE id = ?`
+    ).run(...fields.map((f) => patch[f] ?? null), id)
+  }
+
+  deleteSchedule(id: number): void {
+    this.prepare('DELETE FROM gateway_schedules WHERE id = ?').run(id)
+  }
+
+  /** Pending gateway-schedule calls of the given kinds on this device that are due. */
+  dueScheduleSync(
+    deviceId: string,
+    now: number,
+    limit: number,
+    ops: readonly ScheduleOp[]
+  ): GatewayScheduleRecord[] {
+    if (ops.length === 0) return []
+    return this.prepare(
+      `${GATEWAY_SCHEDULE_SELECT} WHERE device_id = ? AND pending_op IN (${ops.map(() => '?').join(', ')})
+       AND COALESCE(next_sync_at, 0) <= ? ORDER BY id LIMIT ?`
+    ).all(deviceId, ...ops, now, limit) as GatewayScheduleRecord[]
+  }
+
+  nextScheduleSyncAt(deviceId: string, ops: readonly ScheduleOp[]): number | null {
+    if (ops.length === 0) return null
+    const row = this.prepare(
+      `SELECT MIN(COALESCE(next_sync_at, 0)) AS at FROM gateway_schedules WHERE device_id = ?
+       AND pending_op IN (${ops.map(() => '?').join(', ')})`
+    ).get(deviceId, ...ops) as { at: number | null }
+    return row.at
+  }
+
+  // ---------------------------------------------------------------------------------------- tracking
+
+  dueTracking(deviceId: string, now: number, limit: number): ItemRecord[] {
+    const rows = this.prepare(
+      `${SELECT_ITEM} WHERE device_id = ? AND track_next_at IS NOT NULL AND track_next_at <= ?
+       ORDER BY track_next_at LIMIT ?`
+    ).all(deviceId, now, limit) as Row[]
+    return rows.map(toItem)
+  }
+
+  nextTrackingAt(deviceId: string): number | null {
+    const row = this.prepare(
+      'SELECT MIN(track_next_at) AS at FROM outbox_items WHERE device_id = ? AND track_next_at IS NOT NULL'
+    ).get(deviceId) as { at: number | null }
+    return row.at
+  }
+
+  // --------------------------------------------------------------------------------------- retention
+
+  /** Delete up to `limit` items closed before `cutoff` (history goes with them); returns their attachments. */
+  purgeClosedBefore(cutoff: number, limit: number): { deleted: number; attachments: string[] } {
+    return this.batch(() => {
+      const rows = this.prepare(
+        `SELECT id, attachment_sha256 AS sha FROM outbox_items WHERE closed_at IS NOT NULL AND closed_at < ?
+         AND status NOT IN ${IN_LINE} AND status != 'scheduled' LIMIT ?`
+      ).all(cutoff, limit) as { id: string; sha: string | null }[]
+      for (const row of rows) this.removeItemRows(row.id)
+      const attachments = [...new Set(rows.map((r) => r.sha).filter((s): s is string => s !== null))]
+      return { deleted: rows.length, attachments }
+    })
+  }
+
+  attachmentRefCount(sha256: string): number {
+    return (
+      this.prepare('SELECT COUNT(*) AS n FROM outbox_items WHERE attachment_sha256 = ?').get(sha256) as {
+        n: number
+      }
+    ).n
+  }
+
+  /** Forget an attachment row if no item references it; true when the caller should remove the file. */
+  releaseAttachmentIfUnused(sha256: string): boolean {
+    return this.batch(() => {
+      if (this.attachmentRefCount(sha256) > 0) return false
+      this.prepare('DELETE FROM attachments WHERE sha256 = ?').run(sha256)
+      return true
+    })
+  }
+
+  /** Attachment rows no item references (left by a crash between a purge and the file removal). */
+  unreferencedAttachments(limit: number): string[] {
+    const rows = this.prepare(
+      `SELECT sha256 FROM attachments a WHERE NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.attachment_sha256 = a.sha256)
+       LIMIT ?`
+    ).all(limit) as { sha256: string }[]
+    return rows.map((r) => r.sha256)
+  }
+
+  isKnownAttachment(sha256: string): boolean {
+    return this.prepare('SELECT 1 FROM attachments WHERE sha256 = ?').get(sha256) !== undefined
+  }
+
+  // -------------------------------------------------------------------------------- recent recipients
+
+  recentRecipients(limit: number): string[] {
+    const rows = this.prepare(
+      'SELECT recipient FROM recent_recipients ORDER BY last_used_at DESC, use_count DESC LIMIT ?'
+    ).all(limit) as { recipient: string }[]
+    return rows.map((r) => r.recipient)
+  }
+
+  private trimRecentRecipients(keep: number): void {
+    this.prepare(
+      `DELETE FROM recent_recipients WHERE recipient NOT IN
+        (SELECT recipient FROM recent_recipients ORDER BY last_used_at DESC LIMIT ?)`
+    ).run(keep)
+  }
+
+  // ------------------------------------------------------------------------------------------- lease
+
+  /**
+   * Take the named lease for this process unless another live process holds it: two dispatchers on one data
+   * folder (the tray app and a CLI flush) would each send the same queued items.
+   */
+  claimLease(
+    name: string,
+    pid: number,
+    isAlive: (pid: number) => boolean,
+    at: number
+  ): { ok: true } | { ok: false; pid: number } {
+    return this.db
+      .transaction(() => {
+        const holder = this.prepare('SELECT pid FROM leases WHERE name = ?').get(name) as
+          { pid: number } | undefined
+        if (holder && holder.pid !== pid && isAlive(holder.pid))
+          return { ok: false as const, pid: holder.pid }
+        this.prepare(
+          'INSERT INTO leases (name, pid, acquired_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET pid = excluded.pid, acquired_at = excluded.acquired_at'
+        ).run(name, pid, at)
+        return { ok: true as const }
+      })
+      .immediate()
+  }
+
+  releaseLease(name: string, pid: number): void {
+    this.prepare('DELETE FROM leases WHERE name = ? AND pid = ?').run(name, pid)
+  }
+}
