@@ -36,10 +36,11 @@ describe.skipIf(missing !== null)(
     it('opens a sandboxed, context-isolated window that exposes only the contract API', async () => {
       const page = await app.firstWindow()
       await page.waitForLoadState('domcontentloaded')
-      const prefs = await app.evaluate(({ BrowserWindow }) => {
-        const win = BrowserWindow.getAllWindows()[0]
-        const p = win?.webContents.getLastWebPreferences()
-        return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration }
+      const prefs = await app.evaluate(() => {
+        const hooks = (globalThis as unknown as { __senderDeskTest?: { webPreferences(): Record<string, unknown> } })
+          .__senderDeskTest
+        const p = hooks?.webPreferences() ?? {}
+        return { contextIsolation: p['contextIsolation'], sandbox: p['sandbox'], nodeIntegration: p['nodeIntegration'] }
       })
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })
       const exposed = await page.evaluate(() => ({

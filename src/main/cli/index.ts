@@ -1,9 +1,121 @@
-/** The `sender-desk` command line: a second front door over the core, under plain Node. */
-export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help') {
-    process.stdout.write('sender-desk: commands arrive with the sandbox issue\n')
-    return 0
+/** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
+import { readFile } from 'node:fs/promises'
+import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
+import { createOutput, describeFailure, EXIT, type Output } from './output'
+import { runDevice } from './device-commands'
+import { runSandbox } from './sandbox-commands'
+import { runSend, runReport } from './send-commands'
+import { runOutbox } from './outbox-commands'
+import type { GatewayCredentials } from '../core/gateway/types'
+
+export const USAGE = `Usage: sender-desk <command> [options]
+
+  sandbox start [--port N] [--state-file F] [--fast]   run the sandbox gateway; prints {"baseUrl","token"}
+  sandbox scan|activate|logout|open-web|offline|online|expire
+                                                       play the phone / IT support on a sandbox device
+  device info | restart | qr [--out F] | change-number <phone>
+  send text --to <phones,…> [--group] --message <text> [--queue]
+  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue]
+  report --id <ids,…> | --ref <ref_id>
+  outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
+
+Gateway: --base-url or SENDER_DESK_BASE_URL. Token: --token, SENDER_DESK_TOKEN or --token-file.
+Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
+--json prints one machine-readable JSON result.
+Exit codes: 0 ok, 2 bad input, 3 gateway/auth rejection, 4 network failure.`
+
+export const FLAGS: Record<string, FlagSpec> = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  'token-file': { type: 'string' },
+  secret: { type: 'string' },
+  'data-dir': { type: 'string' },
+  port: { type: 'string' },
+  'state-file': { type: 'string' },
+  fast: { type: 'boolean' },
+  out: { type: 'string' },
+  to: { type: 'string' },
+  group: { type: 'boolean' },
+  message: { type: 'string' },
+  caption: { type: 'string' },
+  queue: { type: 'boolean' },
+  id: { type: 'string' },
+  ref: { type: 'string' },
+  status: { type: 'string' },
+  timeout: { type: 'string' }
+}
+
+export interface CliContext {
+  args: ParsedArgs
+  out: Output
+  env: NodeJS.ProcessEnv
+  credentials(): Promise<GatewayCredentials>
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM): long-running commands wait on it. */
+  stopSignal: Promise<void>
+}
+
+export async function readCredentials(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<GatewayCredentials> {
+  const flag = (name: string): string | undefined => {
+    const value = args.flags[name]
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
   }
-  process.stderr.write(`sender-desk: unknown command ${argv[0]}\n`)
-  return 2
+  const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
+  if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
+  let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
+  const tokenFile = flag('token-file')
+  if (!token && tokenFile) {
+    token = (await readFile(tokenFile, 'utf8')).trim()
+    if (!token) throw new UsageError(`the token file ${tokenFile} is empty`)
+  }
+  if (!token) throw new UsageError('the token is not set: give --token, SENDER_DESK_TOKEN or --token-file')
+  const secret = flag('secret') ?? (env['SENDER_DESK_SECRET']?.trim() || undefined)
+  return { baseUrl, token, ...(secret ? { secret } : {}) }
+}
+
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let out = createOutput(argv.includes('--json'))
+  try {
+    const args = parseArgs(argv, FLAGS)
+    out = createOutput(args.flags['json'] === true)
+    const [command, ...rest] = args.positionals
+    if (!command || args.flags['help'] === true || command === 'help') {
+      process.stdout.write(`${USAGE}\n`)
+      return command || args.flags['help'] === true ? EXIT.ok : EXIT.badInput
+    }
+    const context: CliContext = {
+      args: { positionals: rest, flags: args.flags },
+      out,
+      env,
+      credentials: () => readCredentials(args, env),
+      stopSignal: stopSignal()
+    }
+    switch (command) {
+      case 'sandbox':
+        return await runSandbox(context)
+      case 'device':
+        return await runDevice(context)
+      case 'send':
+        return await runSend(context)
+      case 'report':
+        return await runReport(context)
+      case 'outbox':
+        return await runOutbox(context)
+      default:
+        throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
+    }
+  } catch (error) {
+    const { code, line } = describeFailure(error)
+    if (out.json) process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: line })}\n`)
+    process.stderr.write(`sender-desk: ${line}\n`)
+    return code
+  }
 }

@@ -38,7 +38,10 @@ export function multipartBody(fields: FormFields, file: MultipartFile): EncodedB
     form.append(name, formText(value))
     size += name.length + String(value).length
   }
-  form.append(file.name, new Blob([file.bytes], { type: file.type }), file.filename)
+  // A Blob needs bytes over a plain ArrayBuffer (not a possibly shared one); views over Buffer pools qualify after a copy.
+  const bytes = new Uint8Array(file.bytes.byteLength)
+  bytes.set(file.bytes)
+  form.append(file.name, new Blob([bytes], { type: file.type }), file.filename)
   return { payload: form, size }
 }
 

@@ -1,0 +1,76 @@
+/** `sender-desk device …`: info, restart, QR (drawn in the terminal) and change-number against a gateway. */
+import { writeFile } from 'node:fs/promises'
+import QRCode from 'qrcode'
+import { UsageError, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { createGatewayClient } from '../core/gateway'
+import type { DeviceInfo } from '../core/gateway/types'
+
+const EXTENSION: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+  'image/webp': 'webp'
+}
+
+export function describeDeviceInfo(info: DeviceInfo): string {
+  const lines = [
+    `Device ${info.serial ?? '(no serial)'}${info.name ? ` — ${info.name}` : ''}: ${info.connection}${info.active === false ? ' (not active)' : ''}`,
+    `Sender: ${info.sender ?? 'not linked'}`,
+    `Quota: ${info.quota ?? 'unknown'}`,
+    `Expires: ${info.expiresAt ?? 'unknown'}`
+  ]
+  if (info.note) lines.push(`Note: ${info.note}`)
+  return lines.join('\n')
+}
+
+export async function runDevice(context: CliContext): Promise<number> {
+  const [sub, ...rest] = context.args.positionals
+  const client = createGatewayClient(await context.credentials())
+  switch (sub) {
+    case 'info': {
+      const info = await client.deviceInfo()
+      context.out.result(describeDeviceInfo(info), { ok: true, device: info })
+      return EXIT.ok
+    }
+    case 'restart': {
+      const result = await client.restart()
+      context.out.result(`${result.message} (via ${result.via})`, { ok: true, ...result })
+      return EXIT.ok
+    }
+    case 'qr': {
+      const qr = await client.scanQr()
+      const outFile = stringFlag(context.args, 'out')
+      if (qr.kind === 'text') {
+        if (outFile) await QRCode.toFile(outFile, qr.text, { type: 'png' })
+        const drawing = await QRCode.toString(qr.text, { type: 'terminal', small: true })
+        context.out.result(
+          `${drawing}\nScan this with WhatsApp on the sender phone (Linked devices → Link a device).`,
+          { ok: true, kind: 'text', text: qr.text, ...(outFile ? { file: outFile } : {}) }
+        )
+        return EXIT.ok
+      }
+      // The gateway sent a picture: we cannot redraw it as text, so save it for an image viewer.
+      const file = outFile ?? `sender-desk-qr.${EXTENSION[qr.mime] ?? 'img'}`
+      await writeFile(file, qr.bytes)
+      context.out.result(`The gateway sent the QR as an image: saved to ${file}; open it and scan it.`, {
+        ok: true,
+        kind: 'image',
+        mime: qr.mime,
+        file
+      })
+      return EXIT.ok
+    }
+    case 'change-number': {
+      const phone = rest[0]
+      if (!phone) throw new UsageError('device change-number needs the new phone number')
+      const result = await client.changeNumber(phone)
+      context.out.result(`${result.message}. The device needs a new QR scan (sender-desk device qr).`, { ok: true, ...result })
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError('device needs one of: info, restart, qr, change-number <phone>')
+  }
+}

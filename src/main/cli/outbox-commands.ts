@@ -1,0 +1,129 @@
+/**
+ * `sender-desk outbox …` and `send … --queue`: the durable outbox from the terminal. Items are keyed to
+ * a device id derived from the gateway address and token (a one-way hash: the token is never written),
+ * so `outbox flush` sends only what was queued for the credentials it is given.
+ */
+import { createHash } from 'node:crypto'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { UsageError, intFlag, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import type { CheckedFile } from './send-commands'
+import { createGatewayClient } from '../core/gateway'
+import type { GatewayCredentials } from '../core/gateway/types'
+import { createOutbox, type Outbox } from '../core/outbox'
+import { openDatabase } from '../core/store'
+import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
+
+export type QueuedEntry = { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
+
+export function cliDeviceId(credentials: GatewayCredentials): string {
+  const digest = createHash('sha256').update(`${credentials.baseUrl.replace(/\/+$/, '')}\n${credentials.token}`).digest('hex')
+  return `cli-${digest.slice(0, 16)}`
+}
+
+function dataDir(context: CliContext): string {
+  const given = stringFlag(context.args, 'data-dir') ?? context.env['SENDER_DESK_DATA_DIR']
+  return resolve(given ?? join(homedir(), '.sender-desk'))
+}
+
+async function withOutbox<T>(context: CliContext, credentials: GatewayCredentials | null, run: (outbox: Outbox) => Promise<T>): Promise<T> {
+  const db = openDatabase({ dataDir: dataDir(context) })
+  const deviceId = credentials ? cliDeviceId(credentials) : null
+  const client = credentials ? createGatewayClient(credentials) : undefined
+  const outbox = createOutbox({
+    db,
+    dataDir: dataDir(context),
+    clientFor: (id) => (id === deviceId ? client : undefined),
+    // The terminal has no device monitor: a device is sendable until the gateway says otherwise.
+    options: { tracking: false, devicesSendableByDefault: true }
+  })
+  try {
+    return await run(outbox)
+  } finally {
+    db.close()
+  }
+}
+
+export async function enqueueFromCli(
+  context: CliContext,
+  input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry }
+): Promise<number> {
+  const credentials = await context.credentials()
+  const { itemIds } = await withOutbox(context, credentials, (outbox) =>
+    outbox.enqueue({
+      deviceId: cliDeviceId(credentials),
+      recipients: input.recipients,
+      isGroup: input.isGroup,
+      entries: [
+        input.entry.kind === 'text'
+          ? { kind: 'text', text: input.entry.text }
+          : {
+              kind: 'file',
+              path: input.entry.file.path,
+              name: input.entry.file.name,
+              mime: input.entry.file.mime,
+              mediaKind: input.entry.file.kind,
+              ...(input.entry.caption ? { caption: input.entry.caption } : {})
+            }
+      ]
+    })
+  )
+  context.out.result(`Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`, {
+    ok: true,
+    itemIds
+  })
+  return EXIT.ok
+}
+
+function describeItem(item: OutboxItemView): string {
+  const what = item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
+  const failure = item.failure ? ` — ${item.failure.message}` : ''
+  return `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
+}
+
+export async function runOutbox(context: CliContext): Promise<number> {
+  const [sub, id] = context.args.positionals
+  switch (sub) {
+    case 'flush': {
+      const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+      const credentials = await context.credentials()
+      const summary = await withOutbox(context, credentials, (outbox) =>
+        outbox.flush({
+          timeoutMs: timeoutSec * 1000,
+          onProgress: (p) => context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
+        })
+      )
+      const left = summary.remaining.queued + summary.remaining.sending
+      const lines = [`Accepted by the gateway: ${summary.accepted}`, `Failed: ${summary.failed}`, `Still to send: ${left}`]
+      for (const block of summary.blocked) lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
+      if (summary.timedOut) lines.push(`Stopped after ${timeoutSec} s; run flush again to continue.`)
+      context.out.result(lines.join('\n'), { ok: true, ...summary })
+      return summary.timedOut && left > 0 ? EXIT.network : EXIT.ok
+    }
+    case 'list': {
+      const statusText = stringFlag(context.args, 'status')
+      const status = statusText?.split(',').map((s) => {
+        const parsed = OutboxStatus.safeParse(s.trim())
+        if (!parsed.success) throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
+        return parsed.data
+      })
+      const page = await withOutbox(context, null, async (outbox) => outbox.list({ ...(status ? { status } : {}), limit: 1000 }))
+      context.out.result(page.items.length > 0 ? page.items.map(describeItem).join('\n') : 'The outbox is empty.', {
+        ok: true,
+        ...page
+      })
+      return EXIT.ok
+    }
+    case 'retry':
+    case 'cancel': {
+      if (!id) throw new UsageError(`outbox ${sub} needs an item id`)
+      const item = await withOutbox(context, null, async (outbox) => (sub === 'retry' ? outbox.retry(id) : outbox.cancel(id)))
+      context.out.result(describeItem(item), { ok: true, item })
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError('outbox needs one of: flush, list, retry <id>, cancel <id>')
+  }
+}

@@ -1,0 +1,39 @@
+/** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
+import { isGatewayError } from '../core/gateway/errors'
+import { UsageError } from './args'
+import { OutboxError } from '../core/outbox/types'
+
+export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
+
+export interface Output {
+  readonly json: boolean
+  result(human: string, data: unknown): void
+  progress(message: string): void
+}
+
+export function createOutput(json: boolean, stdout = process.stdout, stderr = process.stderr): Output {
+  return {
+    json,
+    result(human, data) {
+      stdout.write(json ? `${JSON.stringify(data)}\n` : `${human}\n`)
+    },
+    progress(message) {
+      stderr.write(`${message}\n`)
+    }
+  }
+}
+
+/** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
+export function describeFailure(error: unknown): { code: number; line: string } {
+  if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
+  if (isGatewayError(error)) {
+    if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
+    const detail = error.gatewayMessage && !error.message.includes(error.gatewayMessage) ? ` (gateway said: ${error.gatewayMessage})` : ''
+    return { code: error.kind === 'transient' ? EXIT.network : EXIT.rejected, line: `${error.message}${detail}` }
+  }
+  if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
+  if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
+  }
+  return { code: EXIT.failure, line: error instanceof Error ? error.message : String(error) }
+}

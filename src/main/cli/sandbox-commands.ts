@@ -1,0 +1,65 @@
+/** `sender-desk sandbox …`: run the sandbox gateway in the foreground, and play the phone and IT support on it. */
+import { UsageError, intFlag, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { startSandbox } from '../core/sandbox'
+import { GatewayError } from '../core/gateway/errors'
+
+const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'] as const
+type Action = (typeof ACTIONS)[number]
+
+/** Quick statuses so a person trying the CLI sees sent → delivered → read within seconds. */
+const FAST_TIMINGS = { sentAfterMs: 1_000, deliveredAfterMs: 2_000, readAfterMs: 3_000 }
+
+export async function runSandbox(context: CliContext): Promise<number> {
+  const [sub] = context.args.positionals
+  if (sub === 'start') return start(context)
+  if (sub && (ACTIONS as readonly string[]).includes(sub)) return control(context, sub as Action)
+  throw new UsageError(`sandbox needs one of: start, ${ACTIONS.join(', ')}`)
+}
+
+async function start(context: CliContext): Promise<number> {
+  const port = intFlag(context.args, 'port', { min: 0, max: 65535 }) ?? 0
+  const stateFile = stringFlag(context.args, 'state-file')
+  const sandbox = await startSandbox({
+    port,
+    ...(stateFile ? { stateFile } : {}),
+    ...(context.args.flags['fast'] === true ? { timings: FAST_TIMINGS } : {})
+  })
+  const device = sandbox.world.createDevice({ name: 'Sandbox device' })
+  // Always one JSON line on stdout: scripts read it; people copy the two values.
+  process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: device.token })}\n`)
+  if (!context.out.json) {
+    context.out.progress(
+      `Sandbox gateway running. In another terminal:\n  export SENDER_DESK_BASE_URL=${sandbox.baseUrl}\n  export SENDER_DESK_TOKEN=${device.token}\nPress Ctrl+C to stop.`
+    )
+  }
+  await context.stopSignal
+  await sandbox.close()
+  return EXIT.ok
+}
+
+async function control(context: CliContext, action: Action): Promise<number> {
+  const credentials = await context.credentials()
+  const url = `${credentials.baseUrl.replace(/\/+$/, '')}/__sandbox/device/${action}`
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: credentials.secret ? `${credentials.token}.${credentials.secret}` : credentials.token },
+      signal: AbortSignal.timeout(10_000)
+    })
+  } catch (cause) {
+    throw new GatewayError({ code: 'network', message: `the sandbox at ${credentials.baseUrl} is not reachable`, cause: String(cause).split('?')[0] })
+  }
+  const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string; device?: unknown } | null
+  if (!response.ok || !body || body.ok !== true) {
+    throw new GatewayError({
+      code: 'rejected',
+      message: `sandbox ${action} refused: ${body?.error ?? `HTTP ${response.status}`}`,
+      httpStatus: response.status
+    })
+  }
+  context.out.result(`sandbox: ${action} done`, { ok: true, action, device: body.device ?? null })
+  return EXIT.ok
+}

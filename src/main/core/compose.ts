@@ -1,0 +1,233 @@
+/**
+ * Builds the whole core from its ports (vault, clock, data folder, notifier, login-item switch): the
+ * database, settings, device registry and monitor, outbox, file handles and the embedded sandbox, wired
+ * together and exposed as the contract's handlers plus events. Electron shell and browser harness both
+ * start here; only the ports differ.
+ */
+import { join } from 'node:path'
+import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
+import { createApiHandlers } from './api'
+import { systemClock, type Clock } from './clock'
+import { CoreEvents } from './core-events'
+import { DeviceActions, DeviceMonitor, DeviceRegistry, isSendable, type ClientFactory, type PollIntervals } from './devices'
+import { EmbeddedSandbox, portOf } from './embedded-sandbox'
+import { FileHandles } from './files/file-handles'
+import { createGatewayClient } from './gateway'
+import type { GatewayClient } from './gateway/types'
+import type { ApiHandlers } from './ipc-dispatch'
+import { NoticeBoard, type Notice } from './notices'
+import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
+import type { SandboxOptions } from './sandbox'
+import { SettingsService } from './settings'
+import { openDatabase, SettingsStore, type SqliteDatabase } from './store'
+import { silentLogger, type Logger, type Vault } from './vault'
+
+export interface CorePorts {
+  dataDir: string
+  vault: Vault
+  clock?: Clock
+  appInfo: { version: string; platform: string; runtime?: Record<string, string> }
+  clientFactory?: ClientFactory
+  notify?: (notice: Notice) => void
+  /** Apply the start-at-login setting (shell only). */
+  applyLoginItem?: (enabled: boolean) => void
+  /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
+  applyWeakStorage?: (allowed: boolean) => Promise<void>
+  logger?: Logger
+  sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
+  outbox?: OutboxOptions
+  pollIntervals?: Partial<PollIntervals>
+  /** Debounce for native notifications. */
+  noticeDebounceMs?: number
+}
+
+export interface CoreSnapshot {
+  devices: DeviceView[]
+  counts: OutboxCounts
+  sendingPaused: boolean
+}
+
+export interface Core {
+  readonly handlers: ApiHandlers
+  readonly events: CoreEvents
+  readonly settings: SettingsService
+  readonly registry: DeviceRegistry
+  readonly monitor: DeviceMonitor
+  readonly actions: DeviceActions
+  readonly outbox: Outbox
+  readonly files: FileHandles
+  readonly sandbox: EmbeddedSandbox
+  start(): Promise<void>
+  /** Stops polling and sending; in-flight sends finish and are recorded (never failed or deleted by a quit). */
+  stop(): Promise<void>
+  snapshot(): CoreSnapshot
+  onSnapshotChange(listener: (snapshot: CoreSnapshot) => void): () => void
+  /** Recent unexpected errors (already redacted), for diagnostics. */
+  recentErrors(): string[]
+  reportUnexpected(where: string, error: unknown): void
+}
+
+const SETTINGS_KEY = 'app.settings'
+const RECENT_ERRORS = 20
+
+export async function composeCore(ports: CorePorts): Promise<Core> {
+  const clock = ports.clock ?? systemClock
+  const logger = ports.logger ?? silentLogger
+  const events = new CoreEvents()
+  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
+  const settingsStore = new SettingsStore(db)
+  const settings = new SettingsService({
+    load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
+    save: (values) => settingsStore.set(SETTINGS_KEY, values)
+  })
+  const initial = settings.get()
+  const errors: string[] = []
+  const reportUnexpected = (where: string, error: unknown): void => {
+    logger.error(`unexpected error in ${where}`, error)
+    errors.push(`${new Date(clock.now()).toISOString()} ${where}: ${error instanceof Error ? error.message : String(error)}`)
+    if (errors.length > RECENT_ERRORS) errors.shift()
+  }
+
+  const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, ports.sandbox)
+  const clientFactory = ports.clientFactory ?? ((credentials) => createGatewayClient(credentials))
+  const registry = await DeviceRegistry.open({ file: join(ports.dataDir, 'devices.json'), vault: ports.vault, clientFactory, clock })
+
+  // The outbox asks for a device's client synchronously on every round; the vault answers asynchronously,
+  // so clients are opened ahead of time and kept here.
+  const clients = new Map<string, GatewayClient>()
+  const openClient = async (id: string): Promise<void> => {
+    const client = await registry.clientFor(id)
+    if (client) clients.set(id, client)
+    else clients.delete(id)
+  }
+
+  let outbox: Outbox | undefined
+  const monitor = await DeviceMonitor.open({
+    registry,
+    clock,
+    stateFile: join(ports.dataDir, 'device-states.json'),
+    intervals: { idleMs: initial.pollIntervalSec * 1000, ...ports.pollIntervals },
+    isPaused: (id) => outbox?.pausedState().devices.includes(id) ?? false,
+    logger
+  })
+  const actions = new DeviceActions({ registry, monitor, clock, logger })
+  const notices = new NoticeBoard({
+    clock,
+    notify: (notice) => ports.notify?.(notice),
+    enabled: () => settings.get().notifications,
+    ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
+  })
+
+  outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clock,
+    clientFor: (id) => clients.get(id),
+    options: {
+      pacingMs: initial.pacingMs,
+      retentionMs: initial.retentionDays * 86_400_000,
+      devicesSendableByDefault: false,
+      ...ports.outbox
+    }
+  })
+  const theOutbox = outbox
+  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: () => settings.get().maxFileBytes })
+
+  const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
+  const snapshot = (): CoreSnapshot => ({
+    devices: monitor.views(),
+    counts: theOutbox.counts(),
+    sendingPaused: theOutbox.pausedState().all
+  })
+  const snapshotChanged = (): void => {
+    const current = snapshot()
+    for (const listener of snapshotListeners) listener(current)
+  }
+
+  registry.onChange((change) => {
+    if (change.kind === 'removed') clients.delete(change.id)
+    else if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
+  })
+  monitor.on('devicesChanged', (devices) => {
+    events.emit('devices:changed', { devices })
+    snapshotChanged()
+  })
+  monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
+    theOutbox.setDeviceSendable(deviceId, isSendable(to))
+    const label = registry.get(deviceId)?.label ?? deviceId
+    notices.deviceStateChanged(deviceId, label, from, to, note)
+    // A token that becomes readable again (keyring unlocked) needs a fresh client.
+    if (!clients.has(deviceId)) void openClient(deviceId)
+  })
+  theOutbox.on('itemChanged', (item) => {
+    events.emit('outbox:itemChanged', { item })
+    if (item.status === 'failed') notices.sendFailed()
+  })
+  theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
+  theOutbox.on('countsChanged', (counts) => {
+    events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
+    snapshotChanged()
+  })
+  settings.onChange((next) => {
+    monitor.setIdleInterval(next.pollIntervalSec * 1000)
+    theOutbox.updateOptions({ pacingMs: next.pacingMs, retentionMs: next.retentionDays * 86_400_000 })
+    ports.applyLoginItem?.(next.startAtLogin)
+    events.emit('settings:changed', next)
+  })
+
+  const handlers = createApiHandlers({
+    appInfo: ports.appInfo,
+    vault: ports.vault,
+    clock,
+    events,
+    settings,
+    registry,
+    monitor,
+    actions,
+    outbox: theOutbox,
+    files,
+    sandbox,
+    recentErrors: () => [...errors],
+    applyWeakStorage: ports.applyWeakStorage,
+    openClient
+  })
+
+  let started = false
+  return {
+    handlers,
+    events,
+    settings,
+    registry,
+    monitor,
+    actions,
+    outbox: theOutbox,
+    files,
+    sandbox,
+    async start() {
+      if (started) return
+      started = true
+      await files.cleanupLeftovers()
+      const sandboxDevice = registry.list().find((d) => d.sandbox)
+      if (sandboxDevice) await sandbox.ensure(portOf(sandboxDevice.baseUrl))
+      await Promise.all(registry.list().map((d) => openClient(d.id)))
+      for (const device of registry.list()) theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
+      await monitor.start()
+      await theOutbox.start()
+    },
+    async stop() {
+      notices.dispose()
+      await monitor.stop()
+      await theOutbox.stop()
+      await monitor.close()
+      await sandbox.close()
+      db.close()
+    },
+    snapshot,
+    onSnapshotChange(listener) {
+      snapshotListeners.add(listener)
+      return () => snapshotListeners.delete(listener)
+    },
+    recentErrors: () => [...errors],
+    reportUnexpected
+  }
+}

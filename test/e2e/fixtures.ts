@@ -1,0 +1,40 @@
+/** Shared set-up for the browser journeys: a fast harness, sample files, and a linked sandbox device. */
+import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
+
+/** Core timings shrunk so a journey takes seconds: the same code paths, shorter waits. */
+export const FAST_CORE: NonNullable<HarnessOptions['core']> = {
+  sandbox: { timings: { sentAfterMs: 300, deliveredAfterMs: 600, readAfterMs: 900 } },
+  outbox: {
+    pacingMs: 50,
+    backoffBaseMs: 200,
+    backoffCapMs: 1_000,
+    trackingIntervalMs: 300,
+    trackingCapMs: 1_000,
+    reconcileIntervalMs: 300,
+    visibilityWindowMs: 1_000
+  },
+  pollIntervals: { idleMs: 1_000, linkingMs: 300, settlingMs: 300 },
+  noticeDebounceMs: 100
+}
+
+export function startFastHarness(options: HarnessOptions = {}): Promise<Harness> {
+  return startHarness({ ...options, core: { ...FAST_CORE, ...options.core } })
+}
+
+/** A sandbox device linked and activated through the core's own handlers (for journeys that start after linking). */
+export async function linkedSandboxDevice(harness: Harness): Promise<string> {
+  const { device } = await harness.core.handlers['sandbox:start']({})
+  await harness.core.handlers['devices:qr']({ id: device.id })
+  await harness.core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
+  const linked = await harness.core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
+  if (linked.state !== 'connected') throw new Error(`sandbox device did not connect: ${linked.state}`)
+  return device.id
+}
+
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(2_000, 7)])
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+/** Over the gateway's 2 MB limit. */
+export const LARGE_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(2 * 1024 * 1024 + 10_000, 1)
+])

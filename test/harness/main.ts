@@ -1,0 +1,13 @@
+/** `npm run harness`: the window in your browser over the real core and the sandbox, for trying things by hand. */
+import { startHarness } from './harness'
+
+const port = Number(process.env['PORT'] ?? 5199)
+const harness = await startHarness({ port })
+console.log(`Sender Desk (browser harness) at ${harness.url}`)
+console.log(`Data folder: ${harness.dataDir}. Press Ctrl+C to stop.`)
+const stop = async (): Promise<void> => {
+  await harness.close()
+  process.exit(0)
+}
+process.once('SIGINT', () => void stop())
+process.once('SIGTERM', () => void stop())
