@@ -38,3 +38,14 @@ export const LARGE_PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(2 * 1024 * 1024 + 10_000, 1)
 ])
+
+/** Polls `read` until `done` holds (for set-up code, where expect.poll is not available). */
+export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

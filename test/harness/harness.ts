@@ -41,7 +41,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw new Error(`The renderer is not built (${rendererDir}); run npm run build first.`)
   }
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sender-desk-harness-')))
-  const vault = new MemoryVault()
+  // Kept across restarts of the harness, like an OS keychain across app restarts.
+  const vault = new MemoryVault({ status: { storage: 'keychain', note: null, backend: 'harness-memory' } })
   const onUnexpected = options.onUnexpected ?? ((where, error) => console.error(`[harness] ${where}:`, error))
 
   async function boot(port: number): Promise<{ core: Core; server: ContractServer }> {

@@ -1,0 +1,80 @@
+/**
+ * Screenshots of every view in light and dark theme, in English and Indonesian, with real data behind
+ * them (a linked sandbox device, sent, scheduled and failed items). Saved under test-results/screenshots
+ * for review; the assertions check each view rendered its own content and kept within a narrow window.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Harness } from '../harness/harness'
+import { launchBrowser, screenshot } from './browser'
+import { linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
+
+let browser: Browser
+let harness: Harness
+let deviceId: string
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  harness = await startFastHarness()
+  deviceId = await linkedSandboxDevice(harness)
+  const handlers = harness.core.handlers
+  await handlers['outbox:enqueue']({ deviceId, recipients: ['081234567890'], isGroup: false, entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }] })
+  await handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081298765432'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
+    schedule: { localTime: '2030-01-10T09:30', timezone: 'Asia/Jakarta', mode: 'local', overduePolicy: 'send' }
+  })
+  await handlers['outbox:enqueue']({ deviceId, recipients: ['6281300000000'], isGroup: false, entries: [{ kind: 'text', text: 'x'.repeat(10) }] })
+  await waitUntil(() => handlers['outbox:counts']({}), (counts) => counts.read === 2)
+})
+afterAll(async () => {
+  await harness?.close()
+  await browser?.close()
+})
+
+const VIEWS = ['devices', 'send', 'outbox', 'schedules', 'settings'] as const
+
+describe('every view, light and dark', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'id'] as const) {
+      it(`renders each view in ${theme} theme (${language})`, async () => {
+        await harness.core.handlers['settings:update']({ theme, language })
+        const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+        await page.goto(harness.url)
+        await page.getByTestId('app').waitFor()
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme)
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+        for (const view of VIEWS) {
+          await page.getByTestId(`nav-${view}`).click()
+          await page.getByTestId(`view-${view}`).waitFor()
+          if (view === 'devices') await page.getByTestId(`device-row-${deviceId}`).waitFor()
+          if (view === 'outbox') await expect.poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0)
+          if (view === 'schedules') await page.getByTestId('schedule-row').first().waitFor()
+          await screenshot(page, `view-${view}-${theme}-${language}`)
+        }
+        // The linking wizard too, on the connected device.
+        await page.getByTestId('nav-devices').click()
+        await page.getByTestId(`relink-${deviceId}`).click()
+        await page.getByTestId('wizard-step').waitFor()
+        await screenshot(page, `view-linking-${theme}-${language}`)
+        await page.close()
+      })
+    }
+  }
+
+  it('holds at a 360 px wide window without horizontal scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    for (const view of VIEWS) {
+      await page.getByTestId(`nav-${view}`).click()
+      await page.getByTestId(`view-${view}`).waitFor()
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${view} overflows at 360 px`).toBeLessThanOrEqual(0)
+      await screenshot(page, `view-${view}-360px`)
+    }
+    await page.close()
+  })
+})
