@@ -39,6 +39,8 @@ export interface CorePorts {
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
   noticeDebounceMs?: number
+  /** better-sqlite3 addon built for the runtime (Electron's ABI in the shell). */
+  sqliteBinding?: string
 }
 
 export interface CoreSnapshot {
@@ -74,7 +76,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
-  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
+  const db: SqliteDatabase = openDatabase({
+    dataDir: ports.dataDir,
+    ...(ports.sqliteBinding ? { nativeBinding: ports.sqliteBinding } : {})
+  })
   const settingsStore = new SettingsStore(db)
   const settings = new SettingsService({
     load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
@@ -101,13 +106,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     else clients.delete(id)
   }
 
-  let outbox: Outbox | undefined
+  // The monitor shows each device's paused flag, which the outbox (created after it) owns.
+  let pausedDevices: () => string[] = () => []
   const monitor = await DeviceMonitor.open({
     registry,
     clock,
     stateFile: join(ports.dataDir, 'device-states.json'),
     intervals: { idleMs: initial.pollIntervalSec * 1000, ...ports.pollIntervals },
-    isPaused: (id) => outbox?.pausedState().devices.includes(id) ?? false,
+    isPaused: (id) => pausedDevices().includes(id),
     logger
   })
   const actions = new DeviceActions({ registry, monitor, clock, logger })
@@ -118,7 +124,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
-  outbox = createOutbox({
+  const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clock,
@@ -130,7 +136,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       ...ports.outbox
     }
   })
-  const theOutbox = outbox
+  pausedDevices = () => theOutbox.pausedState().devices
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: () => settings.get().maxFileBytes })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()

@@ -18,6 +18,8 @@ import { createSafeStorageCipher } from './safe-storage-cipher'
 import { TrayService } from './tray'
 import type { TrayAction } from './tray-model'
 import { createMainWindow } from './window'
+import { registerRendererScheme, serveRenderer } from './renderer-protocol'
+import { electronSqliteBinding } from './native-binding'
 
 const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
@@ -32,6 +34,7 @@ export function startShell(): void {
     app.quit()
     return
   }
+  registerRendererScheme()
 
   const secrets = new SecretList()
   log.transports.file.maxSize = 5 * 1024 * 1024
@@ -143,6 +146,7 @@ export function startShell(): void {
 
   void app.whenReady().then(async () => {
     // safeStorage is only trustworthy after ready: reading secrets earlier can lose them on Linux.
+    serveRenderer(join(import.meta.dirname, '../renderer'))
     const cipher = await createSafeStorageCipher()
     const dataDir = app.getPath('userData')
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -158,7 +162,8 @@ export function startShell(): void {
       },
       notify: showNotice,
       applyLoginItem: (enabled) => applyLoginItem(enabled),
-      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed)
+      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed),
+      sqliteBinding: electronSqliteBinding(logger)
     })
     await vault.setAllowWeak(core.settings.get().allowWeakTokenStorage)
     const current = core

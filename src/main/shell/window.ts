@@ -5,6 +5,7 @@
  */
 import { BrowserWindow, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
+import { RENDERER_ENTRY } from './renderer-protocol'
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -24,7 +25,7 @@ export function isTrustedUrl(url: string): boolean {
     const parsed = new URL(url)
     const devUrl = process.env['ELECTRON_RENDERER_URL']
     if (devUrl) return parsed.origin === new URL(devUrl).origin
-    return parsed.protocol === 'file:' && parsed.pathname.endsWith('/renderer/index.html')
+    return parsed.protocol === 'app:' && parsed.host === 'renderer'
   } catch {
     return false
   }
@@ -95,7 +96,6 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     window.hide()
     options.onHiddenToTray()
   })
-  if (process.env['ELECTRON_RENDERER_URL']) void window.loadURL(process.env['ELECTRON_RENDERER_URL'])
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'))
+  void window.loadURL(process.env['ELECTRON_RENDERER_URL'] ?? RENDERER_ENTRY)
   return window
 }

@@ -1,0 +1,32 @@
+/**
+ * Serves the built window from `app://renderer/` instead of file://. With the GrantFileProtocolExtraPrivileges
+ * fuse off (as release builds set it), module scripts no longer load from file:// — and a custom secure scheme
+ * also gives the page a real origin for the IPC sender check. Only files under out/renderer are served.
+ */
+import { net, protocol } from 'electron'
+import { join, normalize, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { CONTENT_SECURITY_POLICY } from './window'
+
+export const RENDERER_ORIGIN = 'app://renderer'
+export const RENDERER_ENTRY = `${RENDERER_ORIGIN}/index.html`
+
+/** Must run before app `ready`. */
+export function registerRendererScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true } }])
+}
+
+export function serveRenderer(rendererDir: string): void {
+  const root = normalize(rendererDir)
+  protocol.handle('app', async (request) => {
+    const url = new URL(request.url)
+    if (url.host !== 'renderer') return new Response('Not found', { status: 404 })
+    const file = normalize(join(root, decodeURIComponent(url.pathname)))
+    if (!file.startsWith(root + sep)) return new Response('Forbidden', { status: 403 })
+    const response = await net.fetch(pathToFileURL(file).toString())
+    const headers = new Headers(response.headers)
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    headers.set('X-Content-Type-Options', 'nosniff')
+    return new Response(response.body, { status: response.status, headers })
+  })
+}
