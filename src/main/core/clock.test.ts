@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FakeClock } from './clock'
+import { FakeClock, MAX_TIMER_MS, systemClock } from './clock'
 
 describe('FakeClock', () => {
   it('fires timers in time order only when advanced past them', async () => {
@@ -26,5 +26,19 @@ describe('FakeClock', () => {
     clock.setTimeout(tick, 10)
     await clock.advance(100)
     expect(seen).toEqual([10, 20, 30])
+  })
+})
+
+describe('systemClock', () => {
+  it('never lets a far-future timer overflow into firing at once', async () => {
+    let fired = false
+    // A schedule years ahead: Node would otherwise clamp this to 1 ms and fire immediately.
+    const id = systemClock.setTimeout(() => {
+      fired = true
+    }, 5 * 365 * 86_400_000)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    systemClock.clearTimeout(id)
+    expect(fired).toBe(false)
+    expect(MAX_TIMER_MS).toBe(2 ** 31 - 1)
   })
 })

@@ -8,10 +8,13 @@ export interface Clock {
   clearTimeout(id: TimerId): void
 }
 
+/** Node fires a timer longer than this (about 24.8 days) after 1 ms; callers re-arm when they wake early. */
+export const MAX_TIMER_MS = 2_147_483_647
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, Math.max(0, ms))
+    const handle = setTimeout(callback, Math.min(MAX_TIMER_MS, Math.max(0, ms)))
     // Timers must never keep a CLI or test process alive on their own.
     handle.unref?.()
     return handle as unknown as TimerId
