@@ -205,6 +205,183 @@ const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
 
 // ---------------------------------------------------------------------------------------------
+// Service features (issue 9): webhooks and their inspector, auto-replies, reminders, recurring series, new devices.
+
+const HttpUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(/^https?:\/\/\S+$/i, 'must be an http(s) address')
+
+export const WebhookSettingsView = z.object({
+  deviceId: Id,
+  /** Where incoming messages are POSTed ("receive message" webhook). */
+  webhookUrl: z.string().nullable(),
+  /** Where status changes are POSTed (tracking webhook). */
+  trackingUrl: z.string().nullable(),
+  /** "Get Incoming Message": without it nothing is POSTed to `webhookUrl`. */
+  incoming: z.boolean(),
+  /** "Get Auto Reply From Webhook": a dashboard switch on the hosted gateway; settable here for sandbox devices. */
+  autoReplyFromWebhook: z.boolean(),
+  /** `sandbox`: read back from the sandbox; `remembered`: what Sender Desk last saved (the gateway cannot be asked). */
+  source: z.enum(['sandbox', 'remembered']),
+  savedAt: z.string().nullable()
+})
+export type WebhookSettingsView = z.infer<typeof WebhookSettingsView>
+
+export const WebhookAttemptView = z.object({
+  at: z.string(),
+  httpStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  contentType: z.string().nullable(),
+  body: z.string().nullable()
+})
+
+export const WebhookDeliveryView = z.object({
+  id: Id,
+  kind: z.enum(['incoming', 'tracking']),
+  url: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(WebhookAttemptView),
+  nextAttemptAt: z.string().nullable(),
+  /** What the sandbox sent back to the chat from the receiver's answer. */
+  replies: z.array(z.string()),
+  replyNote: z.string().nullable()
+})
+export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>
+
+/** A message the sandbox gateway sent for a sandbox device, and what made it. */
+export const SandboxMessageView = z.object({
+  id: Id,
+  phone: z.string(),
+  isGroup: z.boolean(),
+  kind: MessageKind,
+  text: z.string().nullable(),
+  fileName: z.string().nullable(),
+  status: z.string(),
+  source: z.enum(['send', 'schedule', 'reminder', 'autoreply', 'webhook-reply']),
+  acceptedAt: z.string(),
+  updatedAt: z.string()
+})
+export type SandboxMessageView = z.infer<typeof SandboxMessageView>
+
+/** A keyword chatbot rule at the gateway: an incoming message equal to `keyword` is answered with `response`. */
+export const AutoReplyView = z.object({
+  id: Id,
+  keyword: z.string(),
+  response: z.string(),
+  category: z.string().nullable(),
+  file: z.string().nullable()
+})
+export type AutoReplyView = z.infer<typeof AutoReplyView>
+
+const AutoReplyFields = {
+  keyword: z.string().trim().min(1).max(100),
+  response: z.string().trim().min(1).max(1024)
+}
+
+export const ReminderPeriode = z.enum(['daily', 'monthly', 'yearly', 'custom'])
+export type ReminderPeriode = z.infer<typeof ReminderPeriode>
+
+/** A recurring message kept by the gateway (`reminder`), as Sender Desk remembers it (the gateway cannot list them). */
+export const ReminderView = z.object({
+  id: Id,
+  deviceId: Id,
+  /** The gateway's id. */
+  reminderId: z.string(),
+  phone: z.string(),
+  title: z.string().nullable(),
+  message: z.string(),
+  /** `YYYY-MM-DD HH:mm:ss` on the gateway's clock for the device (its `timezone`). */
+  startAt: z.string(),
+  periode: ReminderPeriode,
+  customDay: z.number().int().nullable(),
+  timezone: z.string().nullable(),
+  /** The gateway's own description, e.g. `custom: send every 5 days`. */
+  reminderType: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Sandbox devices only: what the sandbox has sent for it so far. */
+  sandbox: z
+    .object({ sentCount: z.number().int(), lastSentAt: z.string().nullable(), nextAt: z.string() })
+    .nullable()
+})
+export type ReminderView = z.infer<typeof ReminderView>
+
+/** Local wall-clock time 'YYYY-MM-DDTHH:mm' (seconds optional). */
+const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
+
+const ReminderFields = {
+  phone: z.string().trim().min(1).max(40),
+  message: z.string().min(1).max(1024),
+  title: z.string().trim().max(100).optional(),
+  /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
+  start: LocalTime
+}
+
+export const RecurrenceRule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily') }),
+  z.object({ kind: z.literal('weekly') }),
+  z.object({ kind: z.literal('monthly') }),
+  z.object({ kind: z.literal('yearly') }),
+  z.object({ kind: z.literal('every-n-days'), days: z.number().int().min(1).max(1000) })
+])
+export type RecurrenceRule = z.infer<typeof RecurrenceRule>
+
+/** A recurring series kept by Sender Desk: each occurrence becomes normal outbox items when it comes due. */
+export const SeriesView = z.object({
+  id: Id,
+  deviceId: Id,
+  recipients: z.array(z.string()),
+  isGroup: z.boolean(),
+  entries: z.array(
+    z.object({
+      kind: MessageKind,
+      text: z.string().nullable(),
+      fileName: z.string().nullable(),
+      fileSize: z.number().nullable()
+    })
+  ),
+  /** `YYYY-MM-DDTHH:mm:ss` in `timezone`: the first occurrence. */
+  startLocal: z.string(),
+  timezone: z.string(),
+  rule: RecurrenceRule,
+  overduePolicy: OverduePolicy,
+  status: z.enum(['active', 'stopped']),
+  /** The next occurrence (ISO instant and wall clock in `timezone`); null once stopped. */
+  nextAt: z.string().nullable(),
+  nextLocal: z.string().nullable(),
+  occurrences: z.number().int(),
+  lastOccurrenceAt: z.string().nullable(),
+  createdAt: z.string()
+})
+export type SeriesView = z.infer<typeof SeriesView>
+
+export const DeviceProduct = z.enum(['lite', 'pro', 'enterprise'])
+export const BillingPeriod = z.enum(['monthly', 'yearly'])
+export const PaymentChannel = z.enum(['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'])
+
+/** The invoice `device/create` answers with: what to pay, where, by when. */
+export const InvoiceView = z.object({
+  number: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  deviceSerial: z.string().nullable(),
+  product: z.string().nullable(),
+  periode: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountName: z.string().nullable(),
+  discount: z.number().nullable(),
+  total: z.number().nullable(),
+  dueDate: z.string().nullable(),
+  message: z.string()
+})
+export type InvoiceView = z.infer<typeof InvoiceView>
+
+// ---------------------------------------------------------------------------------------------
 // Invoke channels: renderer → core, one reply each.
 
 export const invokeChannels = {
@@ -231,6 +408,15 @@ export const invokeChannels = {
     request: z.object({
       label: z.string().trim().min(1).max(80),
       baseUrl: z.string().trim().min(1).max(300),
+      token: z.string().trim().min(1).max(400),
+      secret: z.string().trim().max(200).optional()
+    }),
+    reply: DeviceView
+  },
+  /** Enter a device's token again (keyring lost it, session-only storage after a restart, token changed). */
+  'devices:updateToken': {
+    request: z.object({
+      id: Id,
       token: z.string().trim().min(1).max(400),
       secret: z.string().trim().max(200).optional()
     }),
@@ -312,6 +498,130 @@ export const invokeChannels = {
   'sandbox:start': { request: Empty, reply: z.object({ device: DeviceView }) },
   'sandbox:control': { request: z.object({ deviceId: Id, action: SandboxAction }), reply: DeviceView },
 
+  // Service features (issue 9)
+  'webhooks:get': { request: z.object({ deviceId: Id }), reply: WebhookSettingsView },
+  /** Send the given settings to the gateway (one call each) and remember them. */
+  'webhooks:update': {
+    request: z.object({
+      deviceId: Id,
+      webhookUrl: HttpUrl.optional(),
+      trackingUrl: HttpUrl.optional(),
+      incoming: z.boolean().optional(),
+      autoReplyFromWebhook: z.boolean().optional()
+    }),
+    reply: WebhookSettingsView
+  },
+  /** Sandbox devices: the webhook inspector (each POST, its payload, attempts and the receiver's answers). */
+  'sandbox:webhookDeliveries': {
+    request: z.object({ deviceId: Id }),
+    reply: z.object({ deliveries: z.array(WebhookDeliveryView) })
+  },
+  /** Sandbox devices: the messages the sandbox gateway sent, newest first. */
+  'sandbox:sent': {
+    request: z.object({ deviceId: Id, limit: z.number().int().min(1).max(500).default(50) }),
+    reply: z.object({ messages: z.array(SandboxMessageView) })
+  },
+  /** Sandbox devices: a message arrives from a contact; auto-replies answer at once, the webhook later. */
+  'sandbox:receive': {
+    request: z.object({
+      deviceId: Id,
+      from: z.string().trim().min(1).max(40),
+      message: z.string().min(1).max(1024),
+      pushName: z.string().trim().max(80).optional()
+    }),
+    reply: z.object({
+      incomingId: z.string(),
+      replies: z.array(SandboxMessageView),
+      webhookDeliveryId: z.string().nullable()
+    })
+  },
+
+  'autoReplies:list': {
+    request: z.object({ deviceId: Id, keyword: z.string().trim().max(100).optional() }),
+    reply: z.object({ autoReplies: z.array(AutoReplyView) })
+  },
+  'autoReplies:create': { request: z.object({ deviceId: Id, ...AutoReplyFields }), reply: AutoReplyView },
+  'autoReplies:update': {
+    request: z.object({ deviceId: Id, id: Id, ...AutoReplyFields }),
+    reply: AutoReplyView
+  },
+  'autoReplies:delete': {
+    request: z.object({ deviceId: Id, id: Id }),
+    reply: z.object({ ok: z.literal(true), message: z.string() })
+  },
+
+  'reminders:list': {
+    request: z.object({ deviceId: Id.optional() }),
+    reply: z.object({ reminders: z.array(ReminderView) })
+  },
+  'reminders:create': {
+    request: z
+      .object({
+        deviceId: Id,
+        ...ReminderFields,
+        periode: ReminderPeriode,
+        customDay: z.number().int().min(1).max(1000).optional()
+      })
+      .refine((r) => (r.periode === 'custom') === (r.customDay !== undefined), {
+        message: 'every N days needs N (1–1000), and only then',
+        path: ['customDay']
+      }),
+    reply: ReminderView
+  },
+  /** The gateway updates phone, start, message and title; the period stays. */
+  'reminders:update': { request: z.object({ id: Id, ...ReminderFields }), reply: ReminderView },
+  /** Ask the gateway for it again (`reminder/info`). */
+  'reminders:refresh': { request: z.object({ id: Id }), reply: ReminderView },
+  'reminders:delete': { request: z.object({ id: Id }), reply: Ok },
+
+  /** A recurring series kept by Sender Desk (text and files), in an IANA zone. */
+  'series:create': {
+    request: z.object({
+      deviceId: Id,
+      recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
+      isGroup: z.boolean().default(false),
+      entries: z.array(EnqueueEntry).min(1).max(100),
+      start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),
+      rule: RecurrenceRule,
+      overduePolicy: OverduePolicy.default('send')
+    }),
+    reply: SeriesView
+  },
+  'series:list': {
+    request: z.object({ deviceId: Id.optional() }),
+    reply: z.object({ series: z.array(SeriesView) })
+  },
+  /** No more occurrences; items already made stay in the outbox. */
+  'series:stop': { request: z.object({ id: Id }), reply: SeriesView },
+  'series:delete': { request: z.object({ id: Id }), reply: Ok },
+
+  /**
+   * Order a new device (`device/create`) with an account's token: an existing device's (`accountDeviceId`) or one
+   * typed in with its gateway address. When the gateway also answers the new device's token (the sandbox does), the
+   * device is added and comes back ready for the linking wizard; otherwise `device` is null.
+   */
+  'devices:create': {
+    request: z
+      .object({
+        accountDeviceId: Id.optional(),
+        baseUrl: z.string().trim().min(1).max(300).optional(),
+        token: z.string().trim().min(1).max(400).optional(),
+        secret: z.string().trim().max(200).optional(),
+        name: z.string().trim().min(1).max(80),
+        phone: z.string().trim().min(1).max(40),
+        product: DeviceProduct,
+        periode: BillingPeriod.default('monthly'),
+        bank: PaymentChannel,
+        /** The new device's name in Sender Desk (default: `name`). */
+        label: z.string().trim().min(1).max(80).optional()
+      })
+      .refine((r) => r.accountDeviceId !== undefined || (r.baseUrl !== undefined && r.token !== undefined), {
+        message: 'choose a device whose account orders it, or give the gateway address and a token',
+        path: ['token']
+      }),
+    reply: z.object({ invoice: InvoiceView, device: DeviceView.nullable() })
+  },
+
   'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) }
 } as const
 
@@ -326,7 +636,9 @@ export const eventChannels = {
   'outbox:countsChanged': z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
   'settings:changed': Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */
-  'app:navigate': z.object({ view: View, deviceId: Id.optional(), handles: z.array(FileHandleView).optional() })
+  'app:navigate': z.object({ view: View, deviceId: Id.optional(), handles: z.array(FileHandleView).optional() }),
+  /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */
+  'sandbox:changed': z.object({ at: z.string() })
 } as const
 
 // ---------------------------------------------------------------------------------------------

@@ -64,6 +64,27 @@ describe('every view, light and dark', () => {
     }
   }
 
+  it('is usable from the keyboard: tab to the navigation, see where focus is, open a view with Enter', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    let reached = false
+    for (let i = 0; i < 25 && !reached; i++) {
+      await page.keyboard.press('Tab')
+      reached = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'nav-outbox')
+    }
+    expect(reached, 'Tab never reached the Outbox tab').toBe(true)
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element)
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) }
+    })
+    expect(outline.style).not.toBe('none')
+    expect(outline.width).toBeGreaterThan(0)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('view-outbox').waitFor()
+    await page.close()
+  })
+
   it('holds at a 360 px wide window without horizontal scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
     await page.goto(harness.url)

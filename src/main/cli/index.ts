@@ -6,6 +6,10 @@ import { runDevice } from './device-commands'
 import { runSandbox } from './sandbox-commands'
 import { runSend, runReport } from './send-commands'
 import { runOutbox } from './outbox-commands'
+import { runWebhook } from './webhook-commands'
+import { runAutoReply } from './autoreply-commands'
+import { runReminder } from './reminder-commands'
+import { runDeviceCreate } from './device-create-commands'
 import type { GatewayCredentials } from '../core/gateway/types'
 
 export const USAGE = `Usage: sender-desk <command> [options]
@@ -18,6 +22,12 @@ export const USAGE = `Usage: sender-desk <command> [options]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue]
   report --id <ids,…> | --ref <ref_id>
   outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
+  webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
+  autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
+  autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply
+  reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
+           [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
+  device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL. Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
@@ -44,7 +54,21 @@ export const FLAGS: Record<string, FlagSpec> = {
   id: { type: 'string' },
   ref: { type: 'string' },
   status: { type: 'string' },
-  timeout: { type: 'string' }
+  timeout: { type: 'string' },
+  url: { type: 'string' },
+  'tracking-url': { type: 'string' },
+  incoming: { type: 'string' },
+  from: { type: 'string' },
+  keyword: { type: 'string' },
+  response: { type: 'string' },
+  title: { type: 'string' },
+  start: { type: 'string' },
+  periode: { type: 'string' },
+  'custom-day': { type: 'string' },
+  name: { type: 'string' },
+  phone: { type: 'string' },
+  product: { type: 'string' },
+  bank: { type: 'string' }
 }
 
 export interface CliContext {
@@ -102,13 +126,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case 'sandbox':
         return await runSandbox(context)
       case 'device':
-        return await runDevice(context)
+        return context.args.positionals[0] === 'create'
+          ? await runDeviceCreate(context)
+          : await runDevice(context)
       case 'send':
         return await runSend(context)
       case 'report':
         return await runReport(context)
       case 'outbox':
         return await runOutbox(context)
+      case 'webhook':
+        return await runWebhook(context)
+      case 'autoreply':
+        return await runAutoReply(context)
+      case 'reminder':
+        return await runReminder(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

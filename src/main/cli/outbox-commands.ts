@@ -99,8 +99,12 @@ export async function runOutbox(context: CliContext): Promise<number> {
       const lines = [`Accepted by the gateway: ${summary.accepted}`, `Failed: ${summary.failed}`, `Still to send: ${left}`]
       for (const block of summary.blocked) lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
       if (summary.timedOut) lines.push(`Stopped after ${timeoutSec} s; run flush again to continue.`)
-      context.out.result(lines.join('\n'), { ok: true, ...summary })
-      return summary.timedOut && left > 0 ? EXIT.network : EXIT.ok
+      const unfinished = summary.timedOut && left > 0
+      context.out.result(lines.join('\n'), { ok: !unfinished, ...summary })
+      if (!unfinished) return EXIT.ok
+      // A failed flush says so on stderr like every other failure, in one line.
+      context.out.progress(`sender-desk: outbox flush stopped after ${timeoutSec} s with ${left} item(s) still to send`)
+      return EXIT.network
     }
     case 'list': {
       const statusText = stringFlag(context.args, 'status')

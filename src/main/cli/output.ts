@@ -25,6 +25,12 @@ export function createOutput(json: boolean, stdout = process.stdout, stderr = pr
 
 /** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
 export function describeFailure(error: unknown): { code: number; line: string } {
+  const { code, line } = classifyFailure(error)
+  // One line whatever the gateway (or the OS) put in its message.
+  return { code, line: line.replace(/\s*[\r\n]+\s*/g, ' ').trim() }
+}
+
+function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
   if (isGatewayError(error)) {
     if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }

@@ -25,6 +25,13 @@ async function start(context: CliContext): Promise<number> {
     port,
     ...(stateFile ? { stateFile } : {}),
     ...(context.args.flags['fast'] === true ? { timings: FAST_TIMINGS } : {})
+  }).catch((error: unknown) => {
+    // A port that is taken (or needs privileges) is a bad --port, not an unexplained failure (exit 1).
+    const code = (error as NodeJS.ErrnoException | null)?.code
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new UsageError(`port ${port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}: give another --port, or leave it out for a free one`)
+    }
+    throw error
   })
   const device = sandbox.world.createDevice({ name: 'Sandbox device' })
   // Always one JSON line on stdout: scripts read it; people copy the two values.
@@ -60,6 +67,13 @@ async function control(context: CliContext, action: Action): Promise<number> {
       httpStatus: response.status
     })
   }
-  context.out.result(`sandbox: ${action} done`, { ok: true, action, device: body.device ?? null })
+  context.out.result(`sandbox: ${action} done`, { ok: true, action, device: withoutCredentials(body.device) })
   return EXIT.ok
+}
+
+/** The device snapshot as printed: the token and secret key stay out of the output (scripts log stdout). */
+function withoutCredentials(device: unknown): unknown {
+  if (device === null || typeof device !== 'object') return null
+  const { token: _token, secret: _secret, ...rest } = device as Record<string, unknown>
+  return rest
 }

@@ -9,6 +9,7 @@ import { enqueueFromCli } from './outbox-commands'
 import { createGatewayClient, normaliseRecipients } from '../core/gateway'
 import type { ReportItem, SendResult } from '../core/gateway/types'
 import { detectFileType } from '../core/files/file-type'
+import { ALLOWED_EXTENSIONS, extensionOf } from '../core/gateway/input-rules'
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -38,6 +39,14 @@ export async function checkFile(path: string): Promise<CheckedFile> {
   }
   const type = detectFileType(head, name)
   if (!type) throw new UsageError(`${name} is not an image, document, video or audio file the gateway can send`)
+  // The gateway types a file by its name: a JPEG called photo.exe is bad input here, not a gateway refusal later.
+  const allowed = ALLOWED_EXTENSIONS[type.kind]
+  if (!allowed.includes(extensionOf(name))) {
+    const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name
+    throw new UsageError(
+      `${name} holds ${type.mime}, but the gateway needs the name to end in .${allowed.join(', .')}: rename it, e.g. to ${stem}.${type.extension}`
+    )
+  }
   return { path, name, size: info.size, kind: type.kind, mime: type.mime }
 }
 

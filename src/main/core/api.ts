@@ -11,6 +11,7 @@ import type { EmbeddedSandbox } from './embedded-sandbox'
 import type { FileHandles, RegisteredFile } from './files/file-handles'
 import { isGatewayError, normaliseRecipients } from './gateway'
 import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
+import type { ServiceChannel } from './service-api'
 import { OutboxError, type EnqueueEntry, type Outbox } from './outbox'
 import type { SettingsService } from './settings'
 import type { Vault } from './vault'
@@ -46,7 +47,10 @@ export function describeCoreError(error: unknown): { code: string; message: stri
 
 const SANDBOX_LABEL = 'Sandbox device'
 
-export function createApiHandlers(services: ApiServices): ApiHandlers {
+/** Every channel but the service features' (service-api.ts), which compose.ts adds. */
+export type CoreApiHandlers = Omit<ApiHandlers, ServiceChannel>
+
+export function createApiHandlers(services: ApiServices): CoreApiHandlers {
   const { registry, monitor, actions, outbox, files, settings, sandbox } = services
 
   function requireDevice(id: string): void {
@@ -71,7 +75,7 @@ export function createApiHandlers(services: ApiServices): ApiHandlers {
     }
   }
 
-  const handlers: ApiHandlers = {
+  const handlers: CoreApiHandlers = {
     async 'app:bootstrap'() {
       const status = services.vault.status()
       const devices = monitor.views()
@@ -112,6 +116,14 @@ export function createApiHandlers(services: ApiServices): ApiHandlers {
       await services.openClient(device.id)
       await monitor.refresh(device.id)
       return monitor.view(device.id)
+    },
+
+    async 'devices:updateToken'({ id, token, secret }) {
+      requireDevice(id)
+      await registry.updateCredentials(id, { token, ...(secret ? { secret } : {}) })
+      await services.openClient(id)
+      await monitor.refresh(id)
+      return monitor.view(id)
     },
 
     async 'devices:rename'({ id, label }) {

@@ -10,6 +10,8 @@ import { createApiHandlers } from './api'
 import { systemClock, type Clock } from './clock'
 import { CoreEvents } from './core-events'
 import { DeviceActions, DeviceMonitor, DeviceRegistry, isSendable, type ClientFactory, type PollIntervals } from './devices'
+import { GatewayReminders } from './devices/gateway-reminders'
+import { WebhookSettingsBook } from './devices/webhook-settings'
 import { EmbeddedSandbox, portOf } from './embedded-sandbox'
 import { FileHandles } from './files/file-handles'
 import { createGatewayClient } from './gateway'
@@ -18,8 +20,9 @@ import type { ApiHandlers } from './ipc-dispatch'
 import { NoticeBoard, type Notice } from './notices'
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
 import type { SandboxOptions } from './sandbox'
+import { createServiceHandlers } from './service-api'
 import { SettingsService } from './settings'
-import { openDatabase, SettingsStore, type SqliteDatabase } from './store'
+import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import { silentLogger, type Logger, type Vault } from './vault'
 
 export interface CorePorts {
@@ -181,7 +184,29 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('settings:changed', next)
   })
 
-  const handlers = createApiHandlers({
+  const webhookSettings = new WebhookSettingsBook(settingsStore, () => clock.now())
+  const reminders = new GatewayReminders(new ReminderStore(db), () => clock.now())
+  registry.onChange((change) => {
+    if (change.kind !== 'removed') return
+    webhookSettings.forget(change.id)
+    reminders.forgetDevice(change.id)
+    for (const series of theOutbox.listSeries(change.id)) theOutbox.deleteSeries(series.id)
+  })
+  // The sandbox's world changes often (every message step): sandbox panels hear about it at most every 250 ms.
+  let sandboxChangeTimer: ReturnType<Clock['setTimeout']> | null = null
+  const sandboxChanged = (): void => {
+    if (sandboxChangeTimer !== null) return
+    sandboxChangeTimer = clock.setTimeout(() => {
+      sandboxChangeTimer = null
+      events.emit('sandbox:changed', { at: new Date(clock.now()).toISOString() })
+    }, 250)
+  }
+  sandbox.onStart((running) => {
+    running.world.onChange(sandboxChanged)
+    running.world.onDeliveryChange(sandboxChanged)
+  })
+
+  const coreHandlers = createApiHandlers({
     appInfo: ports.appInfo,
     vault: ports.vault,
     clock,
@@ -197,6 +222,21 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     applyWeakStorage: ports.applyWeakStorage,
     openClient
   })
+  const handlers: ApiHandlers = {
+    ...coreHandlers,
+    ...createServiceHandlers({
+      vault: ports.vault,
+      registry,
+      sandbox,
+      webhookSettings,
+      reminders,
+      outbox: theOutbox,
+      files,
+      monitor,
+      clientFactory,
+      openClient
+    })
+  }
 
   let started = false
   return {
@@ -221,6 +261,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await theOutbox.start()
     },
     async stop() {
+      if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
+      sandboxChangeTimer = null
       notices.dispose()
       await monitor.stop()
       await theOutbox.stop()

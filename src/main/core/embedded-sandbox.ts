@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox'
 
 export class EmbeddedSandbox {
   private running: Promise<Sandbox> | null = null
+  private readonly startListeners: ((sandbox: Sandbox) => void)[] = []
 
   constructor(
     private readonly dataDir: string,
@@ -20,17 +21,25 @@ export class EmbeddedSandbox {
     return this.running !== null
   }
 
+  /** Called with every sandbox this starts (e.g. to listen to its world). */
+  onStart(listener: (sandbox: Sandbox) => void): void {
+    this.startListeners.push(listener)
+  }
+
   /** Starts (once) on `preferredPort` when given, falling back to any free port if it is taken. */
   ensure(preferredPort = 0): Promise<Sandbox> {
     this.running ??= (async () => {
       const stateFile = join(this.dataDir, 'sandbox', 'world.json')
       const base = { ...this.options, stateFile, ...(this.clock ? { clock: this.clock } : {}) }
+      let started: Sandbox
       try {
-        return await startSandbox({ ...base, port: preferredPort })
+        started = await startSandbox({ ...base, port: preferredPort })
       } catch (error) {
         if (preferredPort === 0) throw error
-        return startSandbox({ ...base, port: 0 })
+        started = await startSandbox({ ...base, port: 0 })
       }
+      for (const listener of this.startListeners) listener(started)
+      return started
     })()
     this.running.catch(() => {
       this.running = null

@@ -1,14 +1,18 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
 import { useEffect, useState } from 'react'
 import { errorInfo } from './api'
+import { AutoRepliesView } from './features/autoreplies/AutoRepliesView'
 import { DevicesView } from './features/devices/DevicesView'
+import { NewDeviceView } from './features/devices/NewDeviceView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { LinkingWizard } from './features/linking/LinkingWizard'
 import { OutboxView } from './features/outbox/OutboxView'
+import { RemindersView } from './features/reminders/RemindersView'
 import { SchedulesView } from './features/schedules/SchedulesView'
 import { SendView } from './features/send/SendView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { SettingsView } from './features/settings/SettingsView'
+import { WebhooksView } from './features/webhooks/WebhooksView'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
@@ -21,6 +25,9 @@ const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   send: 'nav.send',
   outbox: 'nav.outbox',
   schedules: 'nav.schedules',
+  reminders: 'nav.reminders',
+  autoReplies: 'nav.autoReplies',
+  webhooks: 'nav.webhooks',
   settings: 'nav.settings'
 }
 
@@ -190,6 +197,10 @@ const VIEWS: Record<View, () => React.JSX.Element> = {
   send: SendView,
   outbox: OutboxView,
   schedules: SchedulesView,
+  reminders: RemindersView,
+  autoReplies: AutoRepliesView,
+  webhooks: WebhooksView,
+  newDevice: NewDeviceView,
   settings: SettingsView
 }
 

@@ -7,6 +7,7 @@ import { resetDevicesStore } from './stores/devices'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore } from './stores/navigation'
 import { resetOutboxStore } from './stores/outbox'
+import { resetSandboxActivityStore } from './stores/sandbox-activity'
 import { resetSendStore } from './stores/send'
 import { resetSettingsStore } from './stores/settings'
 
@@ -22,6 +23,7 @@ afterEach(() => {
   resetLinkingStore()
   resetSendStore()
   resetOutboxStore()
+  resetSandboxActivityStore()
   resetDevicesStore()
   resetSettingsStore()
   resetNavigationStore()

@@ -81,6 +81,7 @@ export class ScriptedGatewayClient implements GatewayClient {
   disconnect = (): Promise<never> => unsupported('disconnect')
   changeWebhookUrl = (): Promise<never> => unsupported('changeWebhookUrl')
   changeTrackingUrl = (): Promise<never> => unsupported('changeTrackingUrl')
+  setIncoming = (): Promise<never> => unsupported('setIncoming')
   sendText = (): Promise<never> => unsupported('sendText')
   sendTextSimple = (): Promise<never> => unsupported('sendTextSimple')
   sendTextBulk = (): Promise<never> => unsupported('sendTextBulk')
@@ -95,6 +96,14 @@ export class ScriptedGatewayClient implements GatewayClient {
   deleteSchedulesV2 = (): Promise<never> => unsupported('deleteSchedulesV2')
   reportRealtime = (): Promise<never> => unsupported('reportRealtime')
   reportMessages = (): Promise<never> => unsupported('reportMessages')
+  createAutoReply = (): Promise<never> => unsupported('createAutoReply')
+  updateAutoReply = (): Promise<never> => unsupported('updateAutoReply')
+  deleteAutoReply = (): Promise<never> => unsupported('deleteAutoReply')
+  listAutoReplies = (): Promise<never> => unsupported('listAutoReplies')
+  createReminder = (): Promise<never> => unsupported('createReminder')
+  updateReminder = (): Promise<never> => unsupported('updateReminder')
+  reminderInfo = (): Promise<never> => unsupported('reminderInfo')
+  deleteReminder = (): Promise<never> => unsupported('deleteReminder')
 }
 
 export const gatewayFailure = (

@@ -89,6 +89,18 @@ describe('FileHandles', () => {
     expect(handles.get(file.handle)).toBeUndefined()
   })
 
+  it('names a file so the gateway accepts what its bytes really are', async () => {
+    await writeFile(join(dir, 'photo.exe'), JPEG)
+    await writeFile(join(dir, 'scan'), PDF)
+    await writeFile(join(dir, 'Quarterly.PDF'), PDF)
+    const { files } = await handles.register([
+      { kind: 'path', path: join(dir, 'photo.exe') },
+      { kind: 'path', path: join(dir, 'scan') },
+      { kind: 'path', path: join(dir, 'Quarterly.PDF') }
+    ])
+    expect(files.map((f) => f.name)).toEqual(['photo.jpg', 'scan.pdf', 'Quarterly.PDF'])
+  })
+
   it('uses the configured size limit at the time of registering', async () => {
     let max = 10
     const limited = new FileHandles({ dataDir: dir, maxFileBytes: () => max })

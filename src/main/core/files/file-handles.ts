@@ -9,7 +9,7 @@ import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
 import type { MediaKind } from '../gateway/types'
-import { detectFileType } from './file-type'
+import { detectFileType, sendableName } from './file-type'
 
 export interface RegisteredFile {
   handle: string
@@ -158,6 +158,6 @@ export class FileHandles {
   ): RegisteredFile | FileRejectionInfo {
     const detected = detectFileType(head, name)
     if (!detected) return this.unsupported(name)
-    return { handle: randomUUID(), path, name, size, kind: detected.kind, mime: detected.mime, owned }
+    return { handle: randomUUID(), path, name: sendableName(name, detected), size, kind: detected.kind, mime: detected.mime, owned }
   }
 }

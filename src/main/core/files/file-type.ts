@@ -1,4 +1,5 @@
 /** Decides what a file really is from its first bytes (not its name), so a renamed executable never goes out as a "photo". */
+import { ALLOWED_EXTENSIONS, extensionOf } from '../gateway/input-rules'
 import type { MediaKind } from '../gateway/types'
 
 export interface DetectedType {
@@ -28,11 +29,6 @@ function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean
 
 function ascii(bytes: Uint8Array, offset: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(offset, offset + length))
-}
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.')
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
 }
 
 /** Plain text/CSV: valid UTF-8 without NUL bytes or other control characters in the sample. */
@@ -81,4 +77,15 @@ export function detectFileType(head: Uint8Array, name: string): DetectedType | n
       : { kind: 'document', mime: 'text/plain', extension: 'txt' }
   }
   return null
+}
+
+/**
+ * The gateway types a file by its name, so the name must end in an extension it allows for the kind
+ * the bytes really are: `scan` (a PDF) goes out as `scan.pdf`, `photo.exe` (a JPEG) as `photo.jpg`.
+ */
+export function sendableName(name: string, detected: DetectedType): string {
+  if (ALLOWED_EXTENSIONS[detected.kind].includes(extensionOf(name))) return name
+  const dot = name.lastIndexOf('.')
+  const stem = dot > 0 ? name.slice(0, dot) : name
+  return `${stem}.${detected.extension}`
 }

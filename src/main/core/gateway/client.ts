@@ -31,17 +31,21 @@ import {
   type FormFields
 } from './request-bodies'
 import {
+  parseAutoReply,
+  parseAutoReplyList,
   parseDeviceInfo,
   parseGeneratedToken,
   parseInvoice,
   parseJsonKeepingListUnder,
   parseMessageOnly,
+  parseReminder,
   parseReportPage,
   parseRestart,
   parseScheduleResult,
   parseSendResult
 } from './responses'
 import type {
+  AutoReplyInput,
   BulkTextItem,
   CallOptions,
   CreateDeviceInput,
@@ -49,6 +53,8 @@ import type {
   GatewayClientOptions,
   MediaKind,
   ReportMessageQuery,
+  ReminderInput,
+  ReminderUpdate,
   ReportRealtimeQuery,
   RestartResult,
   ScheduleInput,
@@ -86,6 +92,54 @@ const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
   'sent'
 ]
 const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
+const REMINDER_PERIODES: readonly ReminderInput['periode'][] = ['daily', 'monthly', 'yearly', 'custom']
+const MAX_KEYWORD_LENGTH = 100
+const MAX_CUSTOM_DAY = 1000
+const MAX_TITLE_LENGTH = 100
+
+function autoReplyBody(operation: string, input: AutoReplyInput): { keyword: string; response: string } {
+  if (typeof input?.keyword !== 'string' || input.keyword.trim() === '')
+    throw inputError(operation, 'keyword is empty')
+  if ([...input.keyword.trim()].length > MAX_KEYWORD_LENGTH) {
+    throw inputError(operation, `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`)
+  }
+  checkText(operation, 'response', input.response, true)
+  return { keyword: input.keyword.trim(), response: input.response }
+}
+
+/** The reminder's form fields; `periode`/`custom_day` only on create (update keeps the period). */
+function reminderFields(
+  operation: string,
+  input: ReminderInput | ReminderUpdate,
+  create: boolean
+): FormFields {
+  checkText(operation, 'message', input.message, true)
+  const title = input.title?.trim()
+  if (title !== undefined && [...title].length > MAX_TITLE_LENGTH) {
+    throw inputError(operation, `title is longer than ${MAX_TITLE_LENGTH} characters`)
+  }
+  const fields: FormFields = [
+    ['phone', recipientsOf(input.phone, false, operation)],
+    ['message', input.message],
+    ['start_date', checkDateTime(operation, input.startDate)],
+    ['title', title === '' ? undefined : title]
+  ]
+  if (!create) return fields
+  const full = input as ReminderInput
+  const periode = oneOf(operation, 'periode', full.periode, REMINDER_PERIODES)
+  if (periode === 'custom') {
+    if (
+      !Number.isInteger(full.customDay) ||
+      (full.customDay ?? 0) < 1 ||
+      (full.customDay ?? 0) > MAX_CUSTOM_DAY
+    ) {
+      throw inputError(operation, `a custom reminder needs customDay from 1 to ${MAX_CUSTOM_DAY}`)
+    }
+  } else if (full.customDay !== undefined) {
+    throw inputError(operation, 'customDay goes with periode custom only')
+  }
+  return [...fields, ['periode', periode], ['custom_day', periode === 'custom' ? full.customDay : undefined]]
+}
 
 function oneOf<T extends string>(operation: string, field: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
@@ -315,6 +369,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         const body = formBody([['tracking_url', checkHttpUrl(operation, 'tracking url', url)]])
         const answer = await http.json(
           { operation, method: 'POST', path: '/api/device/change-tracking-url', auth: 'header', body },
+          begin()
+        )
+        return parseMessageOnly(answer, operation)
+      }),
+
+    setIncoming: (active, opts) =>
+      run('device/incoming', opts, async (http, begin) => {
+        const operation = 'device/incoming'
+        if (typeof active !== 'boolean') throw inputError(operation, 'active must be true or false')
+        // The reference: `active` turns it on, anything else off.
+        const body = formBody([['incoming', active ? 'active' : 'inactive']])
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/device/incoming', auth: 'header', body },
           begin()
         )
         return parseMessageOnly(answer, operation)
@@ -585,6 +652,90 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           ['perPage', q.perPage]
         ])
         return parseReportPage(await http.json(request, begin(), parseReportJson), operation, q.page)
+      }),
+
+    // ── auto-reply ────────────────────────────────────────────────────────────────────────────────────────────
+    createAutoReply: (input, opts) =>
+      run('v2/autoreply', opts, async (http, begin) => {
+        const operation = 'v2/autoreply'
+        // Not wrapped in `data`, unlike the other v2 calls.
+        const body = jsonBody(autoReplyBody(operation, input))
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/v2/autoreply', auth: 'header', body },
+          begin()
+        )
+        return parseAutoReply(answer, operation)
+      }),
+
+    updateAutoReply: (id, input, opts) =>
+      run('v2/autoreply (update)', opts, async (http, begin) => {
+        const operation = 'v2/autoreply (update)'
+        const path = `/api/v2/autoreply/${encodeURIComponent(checkId(operation, 'id', id))}`
+        const body = jsonBody(autoReplyBody(operation, input))
+        return parseAutoReply(
+          await http.json({ operation, method: 'PUT', path, auth: 'header', body }, begin()),
+          operation
+        )
+      }),
+
+    deleteAutoReply: (id, opts) =>
+      run('v2/autoreply (delete)', opts, async (http, begin) => {
+        const operation = 'v2/autoreply (delete)'
+        const path = `/api/v2/autoreply/${encodeURIComponent(checkId(operation, 'id', id))}`
+        return parseMessageOnly(
+          await http.json({ operation, method: 'DELETE', path, auth: 'header' }, begin()),
+          operation
+        )
+      }),
+
+    listAutoReplies: (query, opts) =>
+      run('v2/autoreply/getData', opts, async (http, begin) => {
+        const operation = 'v2/autoreply/getData'
+        const keyword = query?.keyword?.trim()
+        const request = get(operation, '/api/v2/autoreply/getData', 'header', [
+          ['keyword', keyword === '' ? undefined : keyword]
+        ])
+        return parseAutoReplyList(await http.json(request, begin()), operation)
+      }),
+
+    // ── reminders ─────────────────────────────────────────────────────────────────────────────────────────────
+    createReminder: (input, opts) =>
+      run('reminder', opts, async (http, begin) => {
+        const operation = 'reminder'
+        const body = formBody(reminderFields(operation, input, true))
+        const answer = await http.json(
+          { operation, method: 'POST', path: '/api/reminder', auth: 'header', body },
+          begin()
+        )
+        return parseReminder(answer, operation)
+      }),
+
+    updateReminder: (id, input, opts) =>
+      run('reminder (update)', opts, async (http, begin) => {
+        const operation = 'reminder (update)'
+        const path = `/api/reminder/${encodeURIComponent(checkId(operation, 'id', id))}`
+        const body = formBody(reminderFields(operation, input, false))
+        return parseReminder(
+          await http.json({ operation, method: 'POST', path, auth: 'header', body }, begin()),
+          operation
+        )
+      }),
+
+    reminderInfo: (id, opts) =>
+      run('reminder/info', opts, async (http, begin) => {
+        const operation = 'reminder/info'
+        const path = `/api/reminder/info/${encodeURIComponent(checkId(operation, 'id', id))}`
+        return parseReminder(await http.json(get(operation, path), begin()), operation)
+      }),
+
+    deleteReminder: (id, opts) =>
+      run('reminder (delete)', opts, async (http, begin) => {
+        const operation = 'reminder (delete)'
+        const path = `/api/reminder/${encodeURIComponent(checkId(operation, 'id', id))}`
+        return parseMessageOnly(
+          await http.json({ operation, method: 'DELETE', path, auth: 'header' }, begin()),
+          operation
+        )
       })
   }
   return client

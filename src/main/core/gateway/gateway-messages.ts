@@ -10,6 +10,8 @@ const RULES: ReadonlyArray<readonly [RegExp, GatewayErrorCode]> = [
     'token_invalid'
   ],
   [/not\s+connected|disconnected|\bscan\b|not\s+linked|not\s+logged\s+in/i, 'device_not_connected'],
+  // Linked but not yet activated by the provider's IT support: the device cannot send until it is.
+  [/device\s+(is\s+)?not\s+(yet\s+)?activ(e|ated)|waiting\s+for\s+activation/i, 'device_not_connected'],
   [/quota/i, 'quota_exceeded'],
   [/too\s+(large|big)|file\s+size|\bsize\b|exceeds?\s+(the\s+)?(maximum|limit)/i, 'file_too_large'],
   [/\btype\b|extension|mime|package|(does\s+not|doesn'?t|not)\s+support/i, 'file_type']

@@ -4,6 +4,8 @@ import { GatewayError } from './errors'
 import { normaliseEchoedPhone } from './phone'
 import type {
   AcceptedMessage,
+  AutoReply,
+  Reminder,
   DeviceConnection,
   DeviceInfo,
   GeneratedToken,
@@ -258,7 +260,9 @@ const invoiceBody = z.object({
       ),
     discount: nullableNumber,
     total: nullableNumber,
-    due_date: nullableText
+    due_date: nullableText,
+    // Sandbox extension: the new device's token.
+    token: nullableText
   })
 })
 
@@ -274,7 +278,8 @@ export function parseInvoice(body: Record<string, unknown>, operation = 'device/
     discount: data.discount,
     total: data.total,
     dueDate: data.due_date,
-    message
+    message,
+    ...(data.token ? { token: data.token } : {})
   }
 }
 
@@ -516,4 +521,71 @@ export function parseJsonKeepingListUnder(text: string, key: string): unknown {
     return out
   }
   return restore(reparsed, true)
+}
+
+// ── auto-replies and reminders ──────────────────────────────────────────────────────────────────────────────
+
+const autoReplyItem = z.object({
+  id: idLike,
+  device: nullableText,
+  keyword: z.union([z.string(), z.number()]).transform(String),
+  response: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value) => String(value ?? '')),
+  category: nullableText,
+  file: nullableText
+})
+
+function toAutoReply(item: z.output<typeof autoReplyItem>): AutoReply {
+  return {
+    id: item.id,
+    device: item.device,
+    keyword: item.keyword,
+    response: item.response,
+    category: item.category,
+    file: item.file
+  }
+}
+
+/** create/update: `data{id, device, keyword, response}` (an array of one when the gateway lists what it made). */
+export function parseAutoReply(body: Record<string, unknown>, operation: string): AutoReply {
+  const data = Array.isArray(body.data) ? body.data[0] : body.data
+  if (!isObject(data)) throw badShape(operation, 'the response has no "data" object')
+  return toAutoReply(parseShape(autoReplyItem, data, operation))
+}
+
+/** getData: `data[…]`; no rules may come as an empty list, null or no `data` at all. */
+export function parseAutoReplyList(body: Record<string, unknown>, operation: string): AutoReply[] {
+  const data = body.data
+  if (data === undefined || data === null) return []
+  const list = Array.isArray(data) ? data : [data]
+  return parseShape(z.array(autoReplyItem), list, operation).map(toAutoReply)
+}
+
+const reminderData = z.object({
+  id: idLike,
+  phone: nullablePhone,
+  title: nullableText,
+  message: nullableText,
+  timezone: nullableText,
+  start_at: nullableText,
+  reminder_type: nullableText
+})
+
+export function parseReminder(body: Record<string, unknown>, operation: string): Reminder {
+  const message = parseShape(messageOnly, body, operation).message
+  const data = Array.isArray(body.data) ? body.data[0] : body.data
+  if (!isObject(data)) throw badShape(operation, 'the response has no "data" object')
+  const parsed = parseShape(reminderData, data, operation)
+  return {
+    id: parsed.id,
+    phone: parsed.phone,
+    title: parsed.title,
+    message: parsed.message,
+    timezone: parsed.timezone,
+    startAt: parsed.start_at,
+    reminderType: parsed.reminder_type,
+    gatewayMessage: message
+  }
 }

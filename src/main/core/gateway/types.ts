@@ -131,6 +131,11 @@ export interface Invoice {
   total: number | null
   dueDate: string | null
   message: string
+  /**
+   * Sandbox extension (not in the reference): the Sender Desk sandbox also answers the new device's own token, so the
+   * linking wizard can take it from here. Absent from hosted gateways.
+   */
+  token?: string
 }
 
 export interface GeneratedToken {
@@ -212,6 +217,54 @@ export interface ReportRealtimeQuery {
   limit?: number
 }
 
+/** A keyword chatbot rule (`v2/autoreply`). */
+export interface AutoReply {
+  id: string
+  /** The device serial the gateway keeps it under, when it says. */
+  device: string | null
+  keyword: string
+  response: string
+  /** `text` (the list answer also names media rules' category and file). */
+  category: string | null
+  file: string | null
+}
+
+export interface AutoReplyInput {
+  keyword: string
+  response: string
+}
+
+export type ReminderPeriode = 'daily' | 'monthly' | 'yearly' | 'custom'
+
+export interface ReminderInput {
+  /** One recipient: 08…, 62… or +62…. */
+  phone: string
+  message: string
+  /** `Y-m-d H:i:s` (or `Y-m-d H:i`) in the device's time zone. */
+  startDate: string
+  periode: ReminderPeriode
+  /** Every N days (1–1000), only with periode `custom`. */
+  customDay?: number
+  title?: string
+}
+
+/** Update takes phone, start date, message and title (the reference's list); the period stays. */
+export type ReminderUpdate = Pick<ReminderInput, 'phone' | 'startDate' | 'message' | 'title'>
+
+export interface Reminder {
+  id: string
+  phone: string | null
+  title: string | null
+  message: string | null
+  timezone: string | null
+  /** `Y-m-d H:i:s` as the gateway shows it. */
+  startAt: string | null
+  /** e.g. `custom: send every 5 days`. */
+  reminderType: string | null
+  /** The gateway's message text. */
+  gatewayMessage: string
+}
+
 /** Every operation the seed names, one method each. All reject with GatewayError only. */
 export interface GatewayClient {
   readonly baseUrl: string
@@ -226,6 +279,8 @@ export interface GatewayClient {
   disconnect(opts?: CallOptions): Promise<{ message: string }>
   changeWebhookUrl(url: string, opts?: CallOptions): Promise<{ message: string }>
   changeTrackingUrl(url: string, opts?: CallOptions): Promise<{ message: string }>
+  /** POST /api/device/incoming: "Get Incoming Message" on (`incoming=active`) or off (`inactive`). */
+  setIncoming(active: boolean, opts?: CallOptions): Promise<{ message: string }>
 
   // send
   sendText(input: SendTextInput, opts?: CallOptions): Promise<SendResult>
@@ -249,6 +304,22 @@ export interface GatewayClient {
   // report and tracking
   reportRealtime(query: ReportRealtimeQuery, opts?: CallOptions): Promise<ReportPage>
   reportMessages(query: ReportMessageQuery, opts?: CallOptions): Promise<ReportPage>
+
+  // auto-reply (keyword chatbot)
+  /** POST /api/v2/autoreply with JSON `{keyword, response}`. */
+  createAutoReply(input: AutoReplyInput, opts?: CallOptions): Promise<AutoReply>
+  /** PUT /api/v2/autoreply/{id}. */
+  updateAutoReply(id: string, input: AutoReplyInput, opts?: CallOptions): Promise<AutoReply>
+  deleteAutoReply(id: string, opts?: CallOptions): Promise<{ message: string }>
+  /** GET /api/v2/autoreply/getData[?keyword=]: every rule, or those for one keyword. */
+  listAutoReplies(query?: { keyword?: string }, opts?: CallOptions): Promise<AutoReply[]>
+
+  // reminders (recurring messages)
+  createReminder(input: ReminderInput, opts?: CallOptions): Promise<Reminder>
+  /** POST (not PUT) /api/reminder/{id}. */
+  updateReminder(id: string, input: ReminderUpdate, opts?: CallOptions): Promise<Reminder>
+  reminderInfo(id: string, opts?: CallOptions): Promise<Reminder>
+  deleteReminder(id: string, opts?: CallOptions): Promise<{ message: string }>
 }
 
 export interface GatewayClientOptions extends GatewayCredentials {

@@ -12,6 +12,7 @@ export {
   type OutboxOptions,
   type EnqueueInput,
   type EnqueueEntry,
+  type SeriesInput,
   type TextEntry,
   type FileEntry,
   type ScheduleSpec,

@@ -2,11 +2,12 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import type { GatewayClient } from '../gateway/types'
-import type { OutboxCounts, OutboxItemView } from '../../../shared/contract'
+import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,
   hasAttachment,
   OutboxStore,
+  SeriesStore,
   SettingsStore,
   storeAttachment,
   type ItemPatch,
@@ -28,6 +29,14 @@ import {
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
 import { releaseAttachments, sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue, resolveSchedule } from './scheduler'
+import {
+  checkSeriesRule,
+  firstOccurrence,
+  materialiseDueSeries,
+  nextSeriesWakeAt,
+  normaliseStart,
+  toSeriesView
+} from './series'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { nextTrackingWakeAt, trackDevice } from './tracker'
 import {
@@ -39,7 +48,8 @@ import {
   type ListFilter,
   type OutboxEvents,
   type OutboxOptions,
-  type ResolvedOutboxOptions
+  type ResolvedOutboxOptions,
+  type SeriesInput
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
 
@@ -93,6 +103,14 @@ export interface Outbox {
   /** Delete final items past retention and attachments nobody needs (also runs by itself while started). */
   sweepRetention(): Promise<SweepResult>
   recentRecipients(limit?: number): string[]
+  /** A recurring series kept here: files are copied now; each occurrence becomes items when it comes due. */
+  createSeries(input: SeriesInput): Promise<SeriesView>
+  /** Newest first; optionally one device's. */
+  listSeries(deviceId?: string): SeriesView[]
+  /** No more occurrences; items already made stay. */
+  stopSeries(id: string): SeriesView
+  /** Stop and forget a series (its files go once no item needs them). */
+  deleteSeries(id: string): void
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -145,6 +163,7 @@ function resolveOptions(options: OutboxOptions = {}): ResolvedOutboxOptions {
 export function createOutbox(input: CreateOutboxInput): Outbox {
   const clock = input.clock ?? systemClock
   const store = new OutboxStore(input.db)
+  const seriesStore = new SeriesStore(input.db)
   const settings = new SettingsStore(input.db)
   const ctx = new OutboxContext(
     store,
@@ -187,6 +206,11 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       do {
         pumpAgain = false
         next = null
+        // Due occurrences of recurring series become scheduled items first, so the promotion below takes them.
+        const series = materialiseDueSeries(ctx, seriesStore)
+        for (const deviceId of series.devices) knownDevices.add(deviceId)
+        if (series.more) consider(clock.now() + 1)
+        consider(nextSeriesWakeAt(ctx, seriesStore))
         // A large backlog of due items is promoted a round at a time, with a turn of the event loop in between.
         if (promoteDue(ctx)) consider(clock.now() + 1)
         consider(nextScheduledWakeAt(ctx))
@@ -356,6 +380,94 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     else ctx.emitBulk(items.length)
     pump()
     return { itemIds: items.map((i) => i.id) }
+  }
+
+  async function createSeries(request: SeriesInput): Promise<SeriesView> {
+    if (!request.deviceId) throw new OutboxError('invalid_input', 'A device is required.', 'deviceId')
+    const recipients = [...new Set(request.recipients.map((r) => r.trim()).filter((r) => r !== ''))]
+    if (recipients.length === 0)
+      throw new OutboxError('invalid_input', 'At least one recipient is required.', 'recipients')
+    if (request.entries.length === 0) throw new OutboxError('invalid_input', 'Nothing to send.', 'entries')
+    request.entries.forEach((entry, i) => {
+      if (entry.kind === 'text') validateText(entry.text, `entries.${i}.text`, false)
+      else if (entry.caption !== undefined) validateText(entry.caption, `entries.${i}.caption`, true)
+    })
+    checkSeriesRule(request.rule)
+    const startLocal = normaliseStart(request.start.localTime, request.start.timezone)
+    const copies = await copyFiles(request.entries.flatMap((e) => (e.kind === 'file' ? [e.path] : [])))
+    const now = clock.now()
+    const first = firstOccurrence(startLocal, request.start.timezone, request.rule, now)
+    const id = randomUUID()
+    seriesStore.insert(
+      {
+        id,
+        deviceId: request.deviceId,
+        recipients,
+        isGroup: request.isGroup ?? false,
+        startLocal,
+        timeZone: request.start.timezone,
+        ruleKind: request.rule.kind,
+        ruleDays: request.rule.kind === 'every-n-days' ? request.rule.days : null,
+        overduePolicy: request.overduePolicy ?? 'send',
+        status: 'active',
+        nextIndex: first.index,
+        nextAt: first.at,
+        occurrences: 0,
+        lastOccurrenceAt: null,
+        createdAt: now,
+        updatedAt: now,
+        entries: request.entries.map((entry) => {
+          if (entry.kind === 'text') {
+            return {
+              kind: 'text',
+              text: entry.text,
+              attachmentSha256: null,
+              fileName: null,
+              fileMime: null,
+              fileSize: null
+            }
+          }
+          const copy = copies.get(entry.path)
+          return {
+            kind: entry.mediaKind,
+            text: entry.caption || null,
+            attachmentSha256: copy?.sha256 ?? null,
+            fileName: entry.name,
+            fileMime: entry.mime,
+            fileSize: copy?.size ?? null
+          }
+        })
+      },
+      [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
+    )
+    knownDevices.add(request.deviceId)
+    ctx.emitBulk(0)
+    pump()
+    return toSeriesView(mustGetSeries(id))
+  }
+
+  function mustGetSeries(id: string) {
+    const record = seriesStore.get(id)
+    if (!record) throw new OutboxError('not_found', `No recurring series ${id}.`, 'id')
+    return record
+  }
+
+  function stopSeries(id: string): SeriesView {
+    const record = mustGetSeries(id)
+    if (record.status !== 'stopped') {
+      seriesStore.patch(id, { status: 'stopped', nextAt: null, updatedAt: clock.now() })
+      ctx.emitBulk(0)
+      pump()
+    }
+    return toSeriesView(mustGetSeries(id))
+  }
+
+  function deleteSeries(id: string): void {
+    mustGetSeries(id)
+    const shas = seriesStore.delete(id)
+    releaseAttachments(ctx, shas)
+    ctx.emitBulk(0)
+    pump()
   }
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
@@ -705,6 +817,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     flush,
     sweepRetention: () => sweepRetention(ctx),
     recentRecipients: (limit = 20) => store.recentRecipients(limit),
+    createSeries,
+    listSeries: (deviceId) => seriesStore.list(deviceId).map(toSeriesView),
+    stopSeries,
+    deleteSeries,
     on: (event, listener) => ctx.on(event, listener)
   }
 }

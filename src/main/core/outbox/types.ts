@@ -1,8 +1,14 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
 import type { MediaKind } from '../gateway/types'
-import type { OutboxCounts, OutboxItemView, OutboxStatus } from '../../../shared/contract'
+import type {
+  OutboxCounts,
+  OutboxItemView,
+  OutboxStatus,
+  RecurrenceRule,
+  SeriesView
+} from '../../../shared/contract'
 
-export type { OutboxCounts, OutboxItemView, OutboxStatus }
+export type { OutboxCounts, OutboxItemView, OutboxStatus, RecurrenceRule, SeriesView }
 
 export interface OutboxOptions {
   /** Sends in flight at once per device. Default 1. */
@@ -83,6 +89,19 @@ export interface EnqueueInput {
   isGroup?: boolean
   entries: EnqueueEntry[]
   schedule?: ScheduleSpec
+}
+
+/** A recurring series: the entries go to every recipient at each occurrence of `rule` from `start`. */
+export interface SeriesInput {
+  deviceId: string
+  recipients: string[]
+  isGroup?: boolean
+  entries: EnqueueEntry[]
+  /** The first occurrence: local wall-clock time 'YYYY-MM-DDTHH:mm[:ss]' in an IANA zone. */
+  start: { localTime: string; timezone: string }
+  rule: RecurrenceRule
+  /** What an occurrence does when the app was off or asleep at its time. Default 'send'. */
+  overduePolicy?: 'send' | 'hold'
 }
 
 export interface ListFilter {

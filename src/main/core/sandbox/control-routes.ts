@@ -18,7 +18,14 @@ const createDeviceSchema = z.strictObject({
 })
 
 const scanSchema = z.object({ qr: z.string().min(1).optional(), qrText: z.string().min(1).optional() })
-const incomingSchema = z.object({ from: z.string().min(1), message: z.string() })
+const incomingSchema = z.object({
+  from: z.string().min(1),
+  message: z.string(),
+  pushName: z.string().min(1).optional(),
+  groupId: z.string().min(1).optional(),
+  groupSubject: z.string().min(1).optional()
+})
+const switchSchema = z.object({ enabled: z.boolean() })
 const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
 
 async function jsonBody(ctx: ApiContext): Promise<unknown> {
@@ -99,8 +106,34 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector): Route
       path: '/__sandbox/device/incoming',
       handler: async (ctx) => {
         const token = tokenOf(ctx)
-        return ok({ incoming: world.deliverIncoming(token, incomingSchema.parse(await jsonBody(ctx))) })
+        return ok({ ...world.receive(token, incomingSchema.parse(await jsonBody(ctx))) })
       }
+    },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/webhook-reply',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ device: world.setWebhookReply(token, switchSchema.parse(await jsonBody(ctx)).enabled) })
+      }
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/webhooks',
+      handler: (ctx) => {
+        const credential = credentialOf(ctx.headers, ctx.query)
+        return ok({ deliveries: world.webhookDeliveries(credential?.token) })
+      }
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/autoreplies',
+      handler: (ctx) => ok({ autoReplies: world.autoReplies(credentialOf(ctx.headers, ctx.query)?.token) })
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/reminders',
+      handler: (ctx) => ok({ reminders: world.reminders(credentialOf(ctx.headers, ctx.query)?.token) })
     },
     {
       methods: ['GET'],

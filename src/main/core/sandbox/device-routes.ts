@@ -21,6 +21,9 @@ const BANKS = {
 /** Monthly price per product, in rupiah. */
 const PRODUCT_PRICES = { lite: 75_000, pro: 150_000, enterprise: 350_000 } as const
 
+/** The quota a new device starts with: the sandbox treats its invoice as paid. */
+const PRODUCT_QUOTAS = { lite: 1_000, pro: 5_000, enterprise: 'unlimited' } as const
+
 async function deviceInfo(ctx: ApiContext): Promise<ApiResponse> {
   const device = requestDevice(ctx, { allowExpired: true })
   const legacy = device.legacyInfo || ['1', 'true'].includes(ctx.query.get('legacy') ?? '')
@@ -98,7 +101,12 @@ async function createDevice(ctx: ApiContext): Promise<ApiResponse> {
     throw new GatewayRejection('product invalid, use lite, pro or enterprise')
   if (periode !== 'monthly' && periode !== 'yearly')
     throw new GatewayRejection('periode invalid, use monthly or yearly')
-  const device = ctx.world.createOrderedDevice({ name, sender: phone, timezone: account.timezone })
+  const device = ctx.world.createOrderedDevice({
+    name,
+    sender: phone,
+    timezone: account.timezone,
+    quota: PRODUCT_QUOTAS[product as keyof typeof PRODUCT_QUOTAS]
+  })
   const monthly = PRODUCT_PRICES[product as keyof typeof PRODUCT_PRICES]
   // A year is billed as ten months.
   const gross = periode === 'yearly' ? monthly * 12 : monthly
@@ -119,7 +127,10 @@ async function createDevice(ctx: ApiContext): Promise<ApiResponse> {
       },
       discount,
       total: gross - discount,
-      due_date: formatInZone(ctx.world.now() + 24 * 60 * 60 * 1000, device.timezone)
+      due_date: formatInZone(ctx.world.now() + 24 * 60 * 60 * 1000, device.timezone),
+      // Sandbox extension (the hosted gateway does not answer it): the new device's own token, so a client can go
+      // straight on to link it (device/scan with this token) instead of fetching it from a dashboard.
+      token: device.token
     }
   })
 }
@@ -152,6 +163,18 @@ function urlSetter(field: string, which: 'webhookUrl' | 'trackingUrl', label: st
   }
 }
 
+/** device/incoming: `incoming=active` turns "Get Incoming Message" on; anything else turns it off. */
+async function incoming(ctx: ApiContext): Promise<ApiResponse> {
+  const device = requestDevice(ctx)
+  const value = (await ctx.fields()).text('incoming')?.trim().toLowerCase() ?? ''
+  const active = value === 'active'
+  ctx.world.setIncoming(device, active)
+  return json({
+    status: true,
+    message: `incoming message successfully ${active ? 'activated' : 'deactivated'}`
+  })
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
@@ -182,5 +205,6 @@ export const deviceRoutes: Route[] = [
     path: '/api/device/change-tracking-url',
     handler: urlSetter('tracking_url', 'trackingUrl', 'tracking url')
   },
-  { methods: POST, path: '/api/device/tracking', handler: urlSetter('url', 'trackingUrl', 'tracking url') }
+  { methods: POST, path: '/api/device/tracking', handler: urlSetter('url', 'trackingUrl', 'tracking url') },
+  { methods: POST, path: '/api/device/incoming', handler: incoming }
 ]

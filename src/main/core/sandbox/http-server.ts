@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Clock, TimerId } from '../clock'
+import { autoReplyRoutes } from './autoreply-routes'
 import { controlFailure, controlRoutes } from './control-routes'
 import { deviceRoutes } from './device-routes'
 import type { ActiveFault, FaultInjector } from './faults'
@@ -10,6 +11,7 @@ import { MalformedBodyError } from './multipart'
 import { GatewayRejection } from './rejections'
 import { reportRoutes } from './report-routes'
 import { RequestFields } from './request-fields'
+import { reminderRoutes } from './reminder-routes'
 import { normalisePath } from './request-path'
 import { json, RouteTable, type ApiContext, type ApiResponse } from './route-table'
 import { scheduleRoutes } from './schedule-routes'
@@ -36,7 +38,9 @@ export class GatewayServer {
     ...deviceRoutes,
     ...sendRoutes,
     ...scheduleRoutes,
-    ...reportRoutes
+    ...reportRoutes,
+    ...autoReplyRoutes,
+    ...reminderRoutes
   ])
   private readonly controlTable: RouteTable
   private readonly sockets = new Set<Socket>()

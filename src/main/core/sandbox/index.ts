@@ -11,12 +11,18 @@ import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world
 export type { SandboxTimings, SandboxWorld } from './world-interface'
 export type {
   AcceptedLogEntry,
+  AutoReplySnapshot,
   CreateDeviceOptions,
   CreatedDevice,
   DeviceSnapshot,
+  IncomingDelivery,
+  IncomingInput,
   IncomingMessage,
   MessageSnapshot,
-  ScheduleSnapshot
+  ReminderSnapshot,
+  ScheduleSnapshot,
+  WebhookAttemptSnapshot,
+  WebhookDeliverySnapshot
 } from './world-interface'
 export { DEFAULT_TIMINGS, SandboxActionError } from './world-interface'
 export type { DeviceState, MessageStatus, Quota } from './records'
@@ -32,6 +38,8 @@ export interface SandboxOptions {
   /** Persist the world as JSON here (atomic write, mode 0600); loaded at start when present. */
   stateFile?: string
   timings?: Partial<SandboxTimings>
+  /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
+  webhookBackoffMs?: readonly number[]
 }
 
 export interface Sandbox {
@@ -48,7 +56,12 @@ const DEFAULT_SEED = 0x5eed
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock
   const seed = options.seed ?? DEFAULT_SEED
-  const world = new WorldState(clock, seed, { ...DEFAULT_TIMINGS, ...options.timings })
+  const world = new WorldState(
+    clock,
+    seed,
+    { ...DEFAULT_TIMINGS, ...options.timings },
+    options.webhookBackoffMs
+  )
   // Faults draw from their own stream so adding one never changes the ids the world hands out.
   const faults = new FaultInjector(new SeededRandom(seed ^ 0x9e3779b9))
   const stateFile = options.stateFile === undefined ? null : new StateFile(options.stateFile)
@@ -90,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closed = true
       await server.close()
       world.dispose()
+      await world.webhooksSettled()
       flush()
     }
   }

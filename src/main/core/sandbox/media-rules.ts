@@ -46,7 +46,7 @@ export function checkFileSize(bytes: number): void {
   if (bytes === 0) throw new GatewayRejection('file is empty')
 }
 
-export function checkTextLength(field: 'message' | 'caption', text: string): void {
+export function checkTextLength(field: 'message' | 'caption' | 'response', text: string): void {
   if (text.length > MAX_TEXT_CHARS) {
     throw new GatewayRejection(`${field} too long, maximum ${MAX_TEXT_CHARS} characters`)
   }

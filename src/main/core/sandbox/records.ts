@@ -39,6 +39,10 @@ export interface DeviceRecord {
   trackingUrl: string | null
   createdAt: number
   invoiceNumber: string | null
+  /** "Get Incoming Message": incoming messages are POSTed to the webhook URL (absent in older saved worlds: off). */
+  incoming?: boolean
+  /** "Get Auto Reply From Webhook": the webhook's answer is sent back to the chat (absent: off). */
+  webhookReply?: boolean
 }
 
 /** Tracking statuses the reference lists for the tracking webhook and reports. */
@@ -61,8 +65,9 @@ export interface MessageRecord {
   history: { status: MessageStatus; at: number }[]
   acceptedAt: number
   updatedAt: number
-  /** Which endpoint accepted it, e.g. `/api/send-image-from-local` or `schedule`. */
+  /** Which endpoint accepted it, e.g. `/api/send-image-from-local`, `schedule`, `reminder`, `autoreply`, `webhook-reply`. */
   endpoint: string
+  /** The schedule (or, for `reminder` messages, the reminder) that fired it. */
   scheduleId: string | null
   note: string | null
 }
@@ -94,6 +99,44 @@ export interface IncomingRecord {
   from: string
   message: string
   receivedAt: number
+  /** The sender's display name (absent in older saved worlds). */
+  pushName?: string
+  /** Set when the message was written in a WhatsApp group: `from` is then the member who wrote. */
+  groupId?: string | null
+  groupSubject?: string | null
+}
+
+/** A keyword chatbot rule (`v2/autoreply`): an incoming message equal to the keyword gets the response. */
+export interface AutoReplyRecord {
+  id: string
+  deviceSerial: string
+  keyword: string
+  response: string
+  createdAt: number
+  updatedAt: number
+}
+
+export type ReminderPeriode = 'daily' | 'monthly' | 'yearly' | 'custom'
+
+/** A recurring message (`reminder`): sent at `startLocal` and then every period, in the device's time zone. */
+export interface ReminderRecord {
+  id: string
+  deviceSerial: string
+  phone: string
+  title: string
+  message: string
+  timezone: string
+  /** `Y-m-d H:i:s` in `timezone`: the first occurrence and the anchor of every later one. */
+  startLocal: string
+  periode: ReminderPeriode
+  /** Days between occurrences when `periode` is custom (1–1000). */
+  customDay: number | null
+  /** Which occurrence comes next (0 = the start) and when. */
+  nextIndex: number
+  nextAt: number
+  sentCount: number
+  lastSentAt: number | null
+  createdAt: number
 }
 
 export interface AcceptedLogRecord {
@@ -114,4 +157,7 @@ export interface PersistedWorld {
   schedules: ScheduleRecord[]
   incoming: IncomingRecord[]
   acceptedLog: AcceptedLogRecord[]
+  /** Added after the first saved worlds: absent means none. */
+  autoReplies?: AutoReplyRecord[]
+  reminders?: ReminderRecord[]
 }

@@ -15,7 +15,9 @@ const persistedWorldSchema = z.object({
   messages: recordList,
   schedules: recordList,
   incoming: recordList,
-  acceptedLog: recordList
+  acceptedLog: recordList,
+  autoReplies: recordList.optional(),
+  reminders: recordList.optional()
 })
 
 export class StateFile {

@@ -73,6 +73,10 @@ export interface DeviceSnapshot {
   note: string
   webhookUrl: string | null
   trackingUrl: string | null
+  /** "Get Incoming Message": incoming messages are POSTed to `webhookUrl`. */
+  incomingWebhook: boolean
+  /** "Get Auto Reply From Webhook": the webhook's answer is sent back to the chat. */
+  webhookReply: boolean
   qr: { text: string; expiresInSec: number; previousText: string | null } | null
 }
 
@@ -112,6 +116,75 @@ export interface IncomingMessage {
   from: string
   message: string
   receivedAt: string
+  pushName: string
+  /** The WhatsApp group it was written in, or null for a private chat. */
+  groupId: string | null
+  groupSubject: string | null
+}
+
+/** What arrives at a device: the sender's number, the text, and optionally who they are and which group. */
+export interface IncomingInput {
+  from: string
+  message: string
+  pushName?: string
+  groupId?: string
+  groupSubject?: string
+}
+
+/** An incoming message and what the sandbox did with it right away (webhook answers come later). */
+export interface IncomingDelivery {
+  incoming: IncomingMessage
+  /** Sent at once by a matching auto-reply (keyword chatbot). */
+  replies: MessageSnapshot[]
+  /** The POST to the device's webhook, when "Get Incoming Message" is on and a URL is set. */
+  webhookDeliveryId: string | null
+}
+
+export interface AutoReplySnapshot {
+  id: string
+  deviceSerial: string
+  keyword: string
+  response: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ReminderSnapshot {
+  id: string
+  deviceSerial: string
+  phone: string
+  title: string
+  message: string
+  timezone: string
+  /** `Y-m-d H:i:s` in `timezone`. */
+  startAt: string
+  periode: 'daily' | 'monthly' | 'yearly' | 'custom'
+  customDay: number | null
+  nextAt: string
+  sentCount: number
+  lastSentAt: string | null
+}
+
+export interface WebhookAttemptSnapshot {
+  at: string
+  httpStatus: number | null
+  error: string | null
+  contentType: string | null
+  body: string | null
+}
+
+export interface WebhookDeliverySnapshot {
+  id: string
+  deviceSerial: string
+  kind: 'incoming' | 'tracking'
+  url: string
+  payload: Record<string, unknown>
+  createdAt: string
+  state: 'pending' | 'delivered' | 'failed'
+  attempts: WebhookAttemptSnapshot[]
+  nextAttemptAt: string | null
+  replies: string[]
+  replyNote: string | null
 }
 
 export interface ScheduleSnapshot {
@@ -146,8 +219,23 @@ export interface SandboxWorld {
   goOnline(token: string): DeviceSnapshot
   expire(token: string): DeviceSnapshot
   setQuota(token: string, quota: Quota): DeviceSnapshot
-  deliverIncoming(token: string, incoming: { from: string; message: string }): IncomingMessage
+  deliverIncoming(token: string, incoming: IncomingInput): IncomingMessage
+  /** Like deliverIncoming, with the auto-replies it triggered and the webhook delivery it queued. */
+  receive(token: string, incoming: IncomingInput): IncomingDelivery
   incoming(token?: string): IncomingMessage[]
+  /** The webhook POSTs (incoming messages and status tracking), newest first. */
+  webhookDeliveries(token?: string): WebhookDeliverySnapshot[]
+  /** Resolves when no webhook POST is on the wire. */
+  webhooksSettled(): Promise<void>
+  setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot
+  /** The dashboard's "Get Auto Reply From Webhook" switch (no API exists for it on the hosted gateway). */
+  setWebhookReply(token: string, enabled: boolean): DeviceSnapshot
+  autoReplies(token?: string): AutoReplySnapshot[]
+  reminders(token?: string): ReminderSnapshot[]
+  /** Called after any change to the world (messages, devices, deliveries excluded). */
+  onChange(listener: () => void): void
+  /** Called when a webhook delivery changes (an attempt ended, a retry was planned). */
+  onDeliveryChange(listener: () => void): void
   messages(filter?: { refId?: string }): MessageSnapshot[]
   acceptedLog(): AcceptedLogEntry[]
   schedules(token?: string): ScheduleSnapshot[]

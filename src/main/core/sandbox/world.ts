@@ -1,12 +1,15 @@
-// The sandbox's world: devices and their life cycle, accepted messages, schedules and incoming messages, on a Clock.
+// The sandbox's world: devices and their life cycle, accepted messages, schedules, reminders, incoming messages with
+// their auto-replies and webhooks, on a Clock.
 
 import type { Clock, TimerId } from '../clock'
+import { nextOccurrence } from '../outbox/recurrence'
 import { DEVICE_NOTES, LINKED_STATES, deviceNote, qrView, type QrView } from './device-lifecycle'
 import type { MessageKind } from './media-rules'
 import { isFinal, moveTo, nextStep } from './message-progress'
-import { normalisePhone } from './phone-numbers'
+import { isGroupId, normalisePhone } from './phone-numbers'
 import type {
   AcceptedLogRecord,
+  AutoReplyRecord,
   DeviceRecord,
   DeviceState,
   IncomingRecord,
@@ -14,22 +17,32 @@ import type {
   MessageStatus,
   PersistedWorld,
   Quota,
+  ReminderRecord,
   ScheduleCategory,
   ScheduleRecord
 } from './records'
+import { reminderRule, reminderStartLocal } from './reminder-periods'
+import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } from './webhook-deliveries'
+import { incomingPayload, trackingPayload } from './webhook-payloads'
+import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
 import { SeededRandom } from './seeded-random'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
+  type AutoReplySnapshot,
   type CreateDeviceOptions,
   type CreatedDevice,
   type DeviceSnapshot,
+  type IncomingDelivery,
+  type IncomingInput,
   type IncomingMessage,
   type MessageSnapshot,
+  type ReminderSnapshot,
   type SandboxTimings,
   type SandboxWorld,
-  type ScheduleSnapshot
+  type ScheduleSnapshot,
+  type WebhookDeliverySnapshot
 } from './world-interface'
 import { formatInZone, isValidTimeZone, parseInZone } from './zoned-time'
 
@@ -61,7 +74,20 @@ export interface ScheduleDraft {
   dueAt: number
 }
 
+/** A reminder as create/update give it (the route has validated and normalised every field). */
+export interface ReminderDraft {
+  phone: string
+  title: string
+  message: string
+  /** `Y-m-d H:i:s` in the device's zone. */
+  startLocal: string
+  periode: ReminderRecord['periode']
+  customDay: number | null
+}
+
 const iso = (ms: number): string => new Date(ms).toISOString()
+/** Keyword matching ignores case and repeated spaces: "Jam  Buka" answers "jam buka". */
+const keywordKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
 export class WorldState implements SandboxWorld {
   private readonly devicesBySerial = new Map<string, DeviceRecord>()
@@ -71,17 +97,30 @@ export class WorldState implements SandboxWorld {
   private scheduleList: ScheduleRecord[] = []
   private readonly incomingList: IncomingRecord[] = []
   private readonly log: AcceptedLogRecord[] = []
+  private autoReplyList: AutoReplyRecord[] = []
+  private reminderList: ReminderRecord[] = []
   private readonly random: SeededRandom
   private wake: { id: TimerId; at: number } | null = null
   private readonly listeners: (() => void)[] = []
+  private readonly deliveryListeners: (() => void)[] = []
+  private readonly webhooks: WebhookDeliveries
   private disposed = false
 
   constructor(
     private readonly clock: Clock,
     seed: number,
-    readonly timings: SandboxTimings
+    readonly timings: SandboxTimings,
+    webhookBackoffMs?: readonly number[]
   ) {
     this.random = new SeededRandom(seed)
+    this.webhooks = new WebhookDeliveries({
+      clock,
+      ...(webhookBackoffMs ? { backoffMs: webhookBackoffMs } : {}),
+      onAnswer: (delivery, answer) => this.answerFromWebhook(delivery, answer),
+      onChange: () => {
+        for (const listener of this.deliveryListeners) listener()
+      }
+    })
   }
 
   // ---- test-facing actions (by token) ----
@@ -215,23 +254,56 @@ export class WorldState implements SandboxWorld {
     return this.snapshot(device)
   }
 
-  deliverIncoming(token: string, incoming: { from: string; message: string }): IncomingMessage {
+  deliverIncoming(token: string, incoming: IncomingInput): IncomingMessage {
+    return this.receive(token, incoming).incoming
+  }
+
+  /**
+   * A message reaches the device: recorded, answered by a matching auto-reply, and POSTed to the webhook URL when
+   * "Get Incoming Message" is on (whose answer may reply too, later, once the receiver has answered).
+   */
+  receive(token: string, incoming: IncomingInput): IncomingDelivery {
     const device = this.requireByToken(token)
     if (!LINKED_STATES.has(device.state)) {
       throw new SandboxActionError(`a ${device.state} device receives nothing: the phone is not linked`)
     }
     const from = normalisePhone(incoming.from)
     if (!from) throw new SandboxActionError(`from ${incoming.from} is not a phone number`, 400)
+    const groupId = incoming.groupId?.trim() || null
+    if (groupId !== null && !isGroupId(groupId)) {
+      throw new SandboxActionError(`groupId ${groupId} is not a group id`, 400)
+    }
     const record: IncomingRecord = {
       id: this.random.whatsappId(),
       deviceSerial: device.serial,
       from,
       message: incoming.message,
-      receivedAt: this.clock.now()
+      receivedAt: this.clock.now(),
+      pushName: incoming.pushName?.trim() || 'Sandbox contact',
+      groupId,
+      groupSubject: groupId === null ? null : incoming.groupSubject?.trim() || 'Sandbox group'
     }
     this.incomingList.push(record)
+    const rule = this.autoReplyList.find(
+      (reply) =>
+        reply.deviceSerial === device.serial && keywordKey(reply.keyword) === keywordKey(record.message)
+    )
+    const replies: MessageSnapshot[] = []
+    if (rule) {
+      const sent = this.sendReply(device, record, { kind: 'text', text: rule.response }, 'autoreply')
+      if (typeof sent !== 'string') replies.push(messageSnapshot(sent))
+    }
+    let delivery: WebhookDeliveryRecord | null = null
+    if (device.incoming === true && device.webhookUrl !== null) {
+      delivery = this.webhooks.enqueue({
+        deviceSerial: device.serial,
+        kind: 'incoming',
+        url: device.webhookUrl,
+        payload: incomingPayload(device, record)
+      })
+    }
     this.changed()
-    return this.incomingSnapshot(record)
+    return { incoming: this.incomingSnapshot(record), replies, webhookDeliveryId: delivery?.id ?? null }
   }
 
   incoming(token?: string): IncomingMessage[] {
@@ -249,6 +321,52 @@ export class WorldState implements SandboxWorld {
 
   acceptedLog(): AcceptedLogEntry[] {
     return this.log.map((entry) => ({ ...entry, at: iso(entry.at) }))
+  }
+
+  webhookDeliveries(token?: string): WebhookDeliverySnapshot[] {
+    const serial = token === undefined ? undefined : this.requireByToken(token).serial
+    return this.webhooks.list(serial).map((delivery) => ({
+      ...delivery,
+      createdAt: iso(delivery.createdAt),
+      nextAttemptAt: delivery.nextAttemptAt === null ? null : iso(delivery.nextAttemptAt),
+      attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: iso(attempt.at) }))
+    }))
+  }
+
+  /** Resolves when no webhook POST is on the wire. */
+  webhooksSettled(): Promise<void> {
+    return this.webhooks.settled()
+  }
+
+  setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot {
+    const device = this.requireByToken(token)
+    this.setIncoming(device, enabled)
+    return this.snapshot(device)
+  }
+
+  setWebhookReply(token: string, enabled: boolean): DeviceSnapshot {
+    const device = this.requireByToken(token)
+    device.webhookReply = enabled
+    this.changed()
+    return this.snapshot(device)
+  }
+
+  autoReplies(token?: string): AutoReplySnapshot[] {
+    const serial = token === undefined ? undefined : this.requireByToken(token).serial
+    return this.autoReplyList
+      .filter((reply) => serial === undefined || reply.deviceSerial === serial)
+      .map((reply) => autoReplySnapshot(reply))
+  }
+
+  reminders(token?: string): ReminderSnapshot[] {
+    const serial = token === undefined ? undefined : this.requireByToken(token).serial
+    return this.reminderList
+      .filter((reminder) => serial === undefined || reminder.deviceSerial === serial)
+      .map((reminder) => reminderSnapshot(reminder))
+  }
+
+  onDeliveryChange(listener: () => void): void {
+    this.deliveryListeners.push(listener)
   }
 
   schedules(token?: string): ScheduleSnapshot[] {
@@ -340,13 +458,114 @@ export class WorldState implements SandboxWorld {
     this.changed()
   }
 
-  /** device/create: a new, unpaid device that still needs a scan and activation. */
-  createOrderedDevice(input: { name: string; sender: string; timezone: string }): DeviceRecord {
+  /** device/incoming: "Get Incoming Message" on or off. */
+  setIncoming(device: DeviceRecord, enabled: boolean): void {
+    device.incoming = enabled
+    this.changed()
+  }
+
+  // ---- auto-replies (v2/autoreply) ----
+
+  autoRepliesOf(device: DeviceRecord, keyword?: string): AutoReplyRecord[] {
+    const wanted = keyword === undefined ? undefined : keywordKey(keyword)
+    return this.autoReplyList.filter(
+      (reply) =>
+        reply.deviceSerial === device.serial && (wanted === undefined || keywordKey(reply.keyword) === wanted)
+    )
+  }
+
+  addAutoReply(device: DeviceRecord, keyword: string, response: string): AutoReplyRecord {
+    this.refuseDuplicateKeyword(device, keyword, null)
+    const now = this.clock.now()
+    const reply: AutoReplyRecord = {
+      id: this.uniqueNumericId(
+        6,
+        this.autoReplyList.map((entry) => entry.id)
+      ),
+      deviceSerial: device.serial,
+      keyword: keyword.trim(),
+      response,
+      createdAt: now,
+      updatedAt: now
+    }
+    this.autoReplyList.push(reply)
+    this.changed()
+    return reply
+  }
+
+  updateAutoReply(device: DeviceRecord, id: string, keyword: string, response: string): AutoReplyRecord {
+    const reply = this.autoReplyOf(device, id)
+    this.refuseDuplicateKeyword(device, keyword, id)
+    reply.keyword = keyword.trim()
+    reply.response = response
+    reply.updatedAt = this.clock.now()
+    this.changed()
+    return reply
+  }
+
+  removeAutoReply(device: DeviceRecord, id: string): AutoReplyRecord {
+    const reply = this.autoReplyOf(device, id)
+    this.autoReplyList = this.autoReplyList.filter((entry) => entry !== reply)
+    this.changed()
+    return reply
+  }
+
+  // ---- reminders ----
+
+  reminderOf(device: DeviceRecord, id: string): ReminderRecord | undefined {
+    return this.reminderList.find((reminder) => reminder.id === id && reminder.deviceSerial === device.serial)
+  }
+
+  addReminder(device: DeviceRecord, draft: ReminderDraft): ReminderRecord {
+    const reminder: ReminderRecord = {
+      id: this.uniqueNumericId(
+        7,
+        this.reminderList.map((entry) => entry.id)
+      ),
+      deviceSerial: device.serial,
+      ...draft,
+      timezone: device.timezone,
+      nextIndex: 0,
+      nextAt: 0,
+      sentCount: 0,
+      lastSentAt: null,
+      createdAt: this.clock.now()
+    }
+    this.planReminder(reminder)
+    this.reminderList.push(reminder)
+    this.changed()
+    return reminder
+  }
+
+  updateReminder(device: DeviceRecord, id: string, draft: ReminderDraft): ReminderRecord {
+    const reminder = this.reminderOf(device, id)
+    if (!reminder) throw new GatewayRejection(`reminder ${id} not found`)
+    Object.assign(reminder, draft)
+    this.planReminder(reminder)
+    this.changed()
+    return reminder
+  }
+
+  removeReminder(device: DeviceRecord, id: string): ReminderRecord {
+    const reminder = this.reminderOf(device, id)
+    if (!reminder) throw new GatewayRejection(`reminder ${id} not found`)
+    this.reminderList = this.reminderList.filter((entry) => entry !== reminder)
+    this.changed()
+    return reminder
+  }
+
+  /** device/create: a new device that still needs a scan and activation (quota 0 unless the caller gives one). */
+  createOrderedDevice(input: {
+    name: string
+    sender: string
+    timezone: string
+    quota?: Quota
+  }): DeviceRecord {
     const created = this.createDevice({
       name: input.name,
       sender: input.sender,
       timezone: input.timezone,
-      quota: 0
+      quota: input.quota ?? 0
     })
     const device = this.devicesBySerial.get(created.serial)
     if (!device) throw new Error('a device just created is always there')
@@ -431,7 +650,9 @@ export class WorldState implements SandboxWorld {
       messages: this.messageList,
       schedules: this.scheduleList,
       incoming: this.incomingList,
-      acceptedLog: this.log
+      acceptedLog: this.log,
+      autoReplies: this.autoReplyList,
+      reminders: this.reminderList
     }
   }
 
@@ -451,12 +672,15 @@ export class WorldState implements SandboxWorld {
     this.incomingList.push(...saved.incoming)
     this.log.length = 0
     this.log.push(...saved.acceptedLog)
+    this.autoReplyList = [...(saved.autoReplies ?? [])]
+    this.reminderList = [...(saved.reminders ?? [])]
     // Whatever came due while the sandbox was down happens now, at the time it was due.
     this.processDue()
   }
 
   dispose(): void {
     this.disposed = true
+    this.webhooks.dispose()
     if (this.wake) this.clock.clearTimeout(this.wake.id)
     this.wake = null
   }
@@ -482,12 +706,107 @@ export class WorldState implements SandboxWorld {
       note: deviceNote(device.state),
       webhookUrl: device.webhookUrl,
       trackingUrl: device.trackingUrl,
+      incomingWebhook: device.incoming === true,
+      webhookReply: device.webhookReply === true,
       qr: qr && { text: qr.text, expiresInSec: qr.expiresInSec, previousText: qr.previous?.text ?? null }
     }
   }
 
   private incomingSnapshot(record: IncomingRecord): IncomingMessage {
-    return { ...record, receivedAt: iso(record.receivedAt) }
+    return {
+      id: record.id,
+      deviceSerial: record.deviceSerial,
+      from: record.from,
+      message: record.message,
+      receivedAt: iso(record.receivedAt),
+      pushName: record.pushName ?? '',
+      groupId: record.groupId ?? null,
+      groupSubject: record.groupSubject ?? null
+    }
+  }
+
+  private autoReplyOf(device: DeviceRecord, id: string): AutoReplyRecord {
+    const reply = this.autoReplyList.find((entry) => entry.id === id && entry.deviceSerial === device.serial)
+    if (!reply) throw new GatewayRejection(`autoreply ${id} not found`)
+    return reply
+  }
+
+  private refuseDuplicateKeyword(device: DeviceRecord, keyword: string, exceptId: string | null): void {
+    const taken = this.autoRepliesOf(device, keyword).some((reply) => reply.id !== exceptId)
+    if (taken) throw new GatewayRejection(`keyword ${keyword.trim()} already exist`)
+  }
+
+  /** The next occurrence still ahead of now (a reminder whose start has passed begins with the next one). */
+  private planReminder(reminder: ReminderRecord): void {
+    const next = nextOccurrence(
+      reminderStartLocal(reminder.startLocal),
+      reminder.timezone,
+      reminderRule(reminder.periode, reminder.customDay),
+      this.clock.now() - 1
+    )
+    reminder.nextIndex = next.index
+    reminder.nextAt = next.at
+  }
+
+  /**
+   * Sends one reply into the chat an incoming message came from (a group reply goes to the group). Quota is taken
+   * like any send; without quota nothing is sent and the reason is returned instead.
+   */
+  private sendReply(
+    device: DeviceRecord,
+    to: IncomingRecord,
+    reply: WebhookReply,
+    endpoint: 'autoreply' | 'webhook-reply'
+  ): MessageRecord | string {
+    if (device.quota !== 'unlimited' && device.quota < 1) return GATEWAY_MESSAGES.quotaExhausted
+    if (device.quota !== 'unlimited') device.quota -= 1
+    const draft: MessageDraft = {
+      phone: to.groupId ?? to.from,
+      isGroup: to.groupId !== null && to.groupId !== undefined,
+      kind: reply.kind,
+      text: reply.kind === 'text' ? reply.text : reply.caption,
+      fileName: reply.kind === 'text' ? null : (reply.url.split('/').pop() ?? null),
+      url: reply.kind === 'text' ? null : reply.url,
+      fileBytes: null,
+      refId: null
+    }
+    return this.record(device, draft, this.clock.now(), endpoint, null, this.random.uuid())
+  }
+
+  /** "Get Auto Reply From Webhook": the receiver's answer goes back to the chat, when the device has it on. */
+  private answerFromWebhook(
+    delivery: WebhookDeliveryRecord,
+    answer: WebhookAnswer
+  ): { replies: string[]; note: string | null } {
+    const device = this.devicesBySerial.get(delivery.deviceSerial)
+    const incoming = this.incomingList.find((record) => record.id === delivery.payload.id)
+    if (!device || !incoming) return { replies: [], note: 'the device or the message is gone' }
+    if (device.webhookReply !== true) return { replies: [], note: 'auto reply from webhook is off' }
+    const wanted = repliesFromAnswer(answer.contentType, answer.body)
+    if (wanted.length === 0) return { replies: [], note: 'the answer asks for no reply' }
+    const replies: string[] = []
+    let note: string | null = null
+    for (const reply of wanted) {
+      const sent = this.sendReply(device, incoming, reply, 'webhook-reply')
+      if (typeof sent === 'string') {
+        note = sent
+        break
+      }
+      replies.push(reply.kind === 'text' ? reply.text : `${reply.kind}: ${reply.url}`)
+    }
+    this.changed()
+    return { replies, note }
+  }
+
+  private trackStatus(message: MessageRecord): void {
+    const device = this.devicesBySerial.get(message.deviceSerial)
+    if (!device?.trackingUrl) return
+    this.webhooks.enqueue({
+      deviceSerial: device.serial,
+      kind: 'tracking',
+      url: device.trackingUrl,
+      payload: trackingPayload(device, message)
+    })
   }
 
   private requireByToken(token: string): DeviceRecord {
@@ -579,6 +898,14 @@ export class WorldState implements SandboxWorld {
     }
   }
 
+  /** Auto-reply and reminder ids look like the gateway's: numbers, here of `length` digits, never 0-led. */
+  private uniqueNumericId(length: number, taken: readonly string[]): string {
+    for (;;) {
+      const id = `${1 + this.random.int(9)}${this.random.digits(length - 1)}`
+      if (!taken.includes(id)) return id
+    }
+  }
+
   private uniqueToken(): string {
     for (;;) {
       const token = this.random.token()
@@ -606,12 +933,67 @@ export class WorldState implements SandboxWorld {
         best = { at: schedule.dueAt, run: () => this.fire(schedule) }
       }
     }
+    for (const reminder of this.reminderList) {
+      if (!best || reminder.nextAt < best.at) best = { at: reminder.nextAt, run: () => this.remind(reminder) }
+    }
     return best
   }
 
   private advanceMessage(message: MessageRecord, status: MessageStatus, at: number): void {
     moveTo(message, status, at)
     if (isFinal(status)) this.activeMessages.delete(message)
+    this.trackStatus(message)
+  }
+
+  /**
+   * A reminder's occurrence comes due: it becomes a message (endpoint `reminder`, the reminder's id as its
+   * scheduleId) and the reminder moves to its next occurrence. Refused like a schedule when the device cannot send.
+   */
+  private remind(reminder: ReminderRecord): void {
+    const device = this.devicesBySerial.get(reminder.deviceSerial)
+    const at = reminder.nextAt
+    reminder.nextIndex += 1
+    reminder.nextAt = nextOccurrence(
+      reminderStartLocal(reminder.startLocal),
+      reminder.timezone,
+      reminderRule(reminder.periode, reminder.customDay),
+      at
+    ).at
+    if (!device) return
+    this.settleExpiry(device)
+    const draft: MessageDraft = {
+      phone: reminder.phone,
+      isGroup: false,
+      kind: 'text',
+      text: reminder.message,
+      fileName: null,
+      url: null,
+      fileBytes: null,
+      refId: null
+    }
+    const message = this.record(device, draft, at, 'reminder', reminder.id, this.random.uuid())
+    reminder.sentCount += 1
+    reminder.lastSentAt = at
+    const refusal = this.refusalFor(device)
+    if (refusal) {
+      moveTo(message, 'rejected', at, `reminder not sent: ${refusal}`)
+      this.activeMessages.delete(message)
+      this.trackStatus(message)
+    } else if (device.quota !== 'unlimited') {
+      device.quota -= 1
+    }
+  }
+
+  private refusalFor(device: DeviceRecord): string | null {
+    return device.state === 'expired'
+      ? GATEWAY_MESSAGES.tokenInvalid
+      : device.state === 'needs-scan' || device.state === 'qr-shown'
+        ? DEVICE_NOTES.needsScan
+        : device.state === 'awaiting-activation'
+          ? GATEWAY_MESSAGES.notActivated
+          : device.quota !== 'unlimited' && device.quota < 1
+            ? GATEWAY_MESSAGES.quotaExhausted
+            : null
   }
 
   /** A due schedule becomes a message with the schedule's id, so reports find it by that id. */
@@ -631,19 +1013,11 @@ export class WorldState implements SandboxWorld {
       refId: null
     }
     const message = this.record(device, draft, schedule.dueAt, 'schedule', schedule.id, schedule.id)
-    const refusal =
-      device.state === 'expired'
-        ? GATEWAY_MESSAGES.tokenInvalid
-        : device.state === 'needs-scan' || device.state === 'qr-shown'
-          ? DEVICE_NOTES.needsScan
-          : device.state === 'awaiting-activation'
-            ? GATEWAY_MESSAGES.notActivated
-            : device.quota !== 'unlimited' && device.quota < 1
-              ? GATEWAY_MESSAGES.quotaExhausted
-              : null
+    const refusal = this.refusalFor(device)
     if (refusal) {
       moveTo(message, 'rejected', schedule.dueAt, `schedule not sent: ${refusal}`)
       this.activeMessages.delete(message)
+      this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1
     }
@@ -699,5 +1073,33 @@ export function messageSnapshot(message: MessageRecord): MessageSnapshot {
     endpoint: message.endpoint,
     scheduleId: message.scheduleId,
     note: message.note
+  }
+}
+
+function autoReplySnapshot(reply: AutoReplyRecord): AutoReplySnapshot {
+  return {
+    id: reply.id,
+    deviceSerial: reply.deviceSerial,
+    keyword: reply.keyword,
+    response: reply.response,
+    createdAt: iso(reply.createdAt),
+    updatedAt: iso(reply.updatedAt)
+  }
+}
+
+function reminderSnapshot(reminder: ReminderRecord): ReminderSnapshot {
+  return {
+    id: reminder.id,
+    deviceSerial: reminder.deviceSerial,
+    phone: reminder.phone,
+    title: reminder.title,
+    message: reminder.message,
+    timezone: reminder.timezone,
+    startAt: reminder.startLocal,
+    periode: reminder.periode,
+    customDay: reminder.customDay,
+    nextAt: iso(reminder.nextAt),
+    sentCount: reminder.sentCount,
+    lastSentAt: reminder.lastSentAt === null ? null : iso(reminder.lastSentAt)
   }
 }

@@ -26,6 +26,14 @@ export {
 } from './outbox-store'
 export { SettingsStore } from './settings-store'
 export {
+  SeriesStore,
+  type SeriesRecord,
+  type SeriesEntryRecord,
+  type SeriesPatch,
+  type SeriesRuleKind
+} from './series-store'
+export { ReminderStore, type ReminderRecord, type ReminderPeriode } from './reminder-store'
+export {
   storeAttachment,
   readAttachment,
   removeAttachmentFile,

@@ -121,6 +121,68 @@ export const migrations: readonly Migration[] = [
         acquired_at INTEGER NOT NULL
       ) STRICT;
     `
+  },
+  {
+    name: 'recurring series kept locally, and the gateway reminders Sender Desk created',
+    sql: `
+      CREATE TABLE outbox_series (
+        id TEXT PRIMARY KEY,
+        device_id TEXT NOT NULL,
+        recipients TEXT NOT NULL,            -- JSON array of normalised recipients
+        is_group INTEGER NOT NULL DEFAULT 0,
+        start_local TEXT NOT NULL,           -- YYYY-MM-DDTHH:mm:ss in time_zone: occurrence 0, anchor of the rest
+        time_zone TEXT NOT NULL,
+        rule_kind TEXT NOT NULL,             -- daily | weekly | monthly | yearly | every-n-days
+        rule_days INTEGER,                   -- every-n-days only
+        overdue_policy TEXT NOT NULL,        -- send | hold, for each occurrence's item
+        status TEXT NOT NULL,                -- active | stopped
+        next_index INTEGER NOT NULL,         -- the occurrence still to be made
+        next_at INTEGER,                     -- its instant; NULL once stopped
+        occurrences INTEGER NOT NULL DEFAULT 0,
+        last_occurrence_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX outbox_series_due ON outbox_series(status, next_at);
+
+      CREATE TABLE outbox_series_entries (
+        series_id TEXT NOT NULL REFERENCES outbox_series(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL,                  -- text | image | document | video | audio
+        text TEXT,                           -- message, or the caption of a file
+        attachment_sha256 TEXT REFERENCES attachments(sha256),
+        file_name TEXT,
+        file_mime TEXT,
+        file_size INTEGER,
+        PRIMARY KEY (series_id, position)
+      ) STRICT;
+      CREATE INDEX outbox_series_entries_by_attachment ON outbox_series_entries(attachment_sha256)
+        WHERE attachment_sha256 IS NOT NULL;
+
+      CREATE TABLE outbox_series_items (
+        item_id TEXT PRIMARY KEY,            -- an outbox item one occurrence made (kept after the item is purged)
+        series_id TEXT NOT NULL,
+        occurrence INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX outbox_series_items_by_series ON outbox_series_items(series_id, occurrence);
+
+      CREATE TABLE gateway_reminders (
+        id TEXT PRIMARY KEY,                 -- Sender Desk's id
+        device_id TEXT NOT NULL,
+        reminder_id TEXT NOT NULL,           -- the gateway's id
+        phone TEXT NOT NULL,
+        title TEXT,
+        message TEXT NOT NULL,
+        start_local TEXT NOT NULL,           -- Y-m-d H:i:s in the gateway's zone for the device
+        periode TEXT NOT NULL,               -- daily | monthly | yearly | custom
+        custom_day INTEGER,
+        time_zone TEXT,                      -- as the gateway answered
+        reminder_type TEXT,                  -- the gateway's description, e.g. 'custom: send every 5 days'
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX gateway_reminders_by_device ON gateway_reminders(device_id, created_at);
+    `
   }
 ]
 

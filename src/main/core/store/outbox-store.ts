@@ -1,20 +1,11 @@
 // All SQL of the outbox: items and their status history, attachments, gateway schedules, recent recipients, the lease.
 import type Database from 'better-sqlite3'
+import { OutboxStatus } from '../../../shared/contract'
 
-export type ItemStatus =
-  'scheduled' | 'queued' | 'sending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled'
+/** The contract's statuses are the store's: one list, so the window and the database never disagree. */
+export type ItemStatus = OutboxStatus
 
-export const ITEM_STATUSES: readonly ItemStatus[] = [
-  'scheduled',
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'cancelled'
-]
+export const ITEM_STATUSES: readonly ItemStatus[] = OutboxStatus.options
 
 export type ItemKind = 'text' | 'image' | 'document' | 'video' | 'audio'
 
@@ -587,11 +578,13 @@ export class OutboxStore {
     })
   }
 
+  /** Items and recurring series (which make new items from it) that use an attachment. */
   attachmentRefCount(sha256: string): number {
     return (
-      this.prepare('SELECT COUNT(*) AS n FROM outbox_items WHERE attachment_sha256 = ?').get(sha256) as {
-        n: number
-      }
+      this.prepare(
+        `SELECT (SELECT COUNT(*) FROM outbox_items WHERE attachment_sha256 = ?)
+              + (SELECT COUNT(*) FROM outbox_series_entries WHERE attachment_sha256 = ?) AS n`
+      ).get(sha256, sha256) as { n: number }
     ).n
   }
 
@@ -604,10 +597,11 @@ export class OutboxStore {
     })
   }
 
-  /** Attachment rows no item references (left by a crash between a purge and the file removal). */
+  /** Attachment rows no item or series references (left by a crash between a purge and the file removal). */
   unreferencedAttachments(limit: number): string[] {
     const rows = this.prepare(
       `SELECT sha256 FROM attachments a WHERE NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.attachment_sha256 = a.sha256)
+       AND NOT EXISTS (SELECT 1 FROM outbox_series_entries e WHERE e.attachment_sha256 = a.sha256)
        LIMIT ?`
     ).all(limit) as { sha256: string }[]
     return rows.map((r) => r.sha256)

@@ -6,6 +6,7 @@ import { useDevices } from './devices'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
 import { useOutbox } from './outbox'
+import { useSandboxActivity } from './sandbox-activity'
 import { useSend } from './send'
 import { useSettings } from './settings'
 
@@ -94,7 +95,8 @@ export function connectEvents(): () => void {
       useOutbox.getState().setCounts(counts, sendingPaused)
     ),
     api.on('settings:changed', (settings) => useSettings.getState().set(settings)),
-    api.on('app:navigate', handleNavigate)
+    api.on('app:navigate', handleNavigate),
+    api.on('sandbox:changed', () => useSandboxActivity.getState().changed())
   ]
   return () => {
     for (const off of offs) off()

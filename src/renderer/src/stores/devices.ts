@@ -11,6 +11,7 @@ interface DevicesState {
   upsert(device: DeviceView): void
   add(request: InvokeRequest<'devices:add'>): Promise<DeviceView>
   rename(id: string, label: string): Promise<DeviceView>
+  updateToken(id: string, token: string, secret?: string): Promise<DeviceView>
   remove(id: string): Promise<void>
   restart(id: string): Promise<InvokeReply<'devices:restart'>>
   changeNumber(id: string, phone: string): Promise<DeviceView>
@@ -32,6 +33,11 @@ export const useDevices = create<DevicesState>()((set, get) => ({
   },
   async rename(id, label) {
     const device = await call('devices:rename', { id, label })
+    get().upsert(device)
+    return device
+  },
+  async updateToken(id, token, secret) {
+    const device = await call('devices:updateToken', { id, token, ...(secret ? { secret } : {}) })
     get().upsert(device)
     return device
   },

@@ -1,15 +1,19 @@
 // Navigation store: which view the window shows, and the small hints a view needs when it opens.
 import { create } from 'zustand'
-import type { View } from '../../../shared/contract'
+import type { View as ContractView } from '../../../shared/contract'
 
-export type { View }
+/** The contract's views (the shell can ask for those) plus views only the window opens itself. */
+export type View = ContractView | 'reminders' | 'autoReplies' | 'webhooks' | 'newDevice'
 
-/** The views in the main nav, in order. Welcome and linking are reached from inside the app. */
+/** The views in the main nav, in order. Welcome, linking and new-device are reached from inside the app. */
 export const NAV_VIEWS = [
   'devices',
   'send',
   'outbox',
   'schedules',
+  'reminders',
+  'autoReplies',
+  'webhooks',
   'settings'
 ] as const satisfies readonly View[]
 

@@ -11,7 +11,7 @@ import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
 
-type Panel = 'none' | 'rename' | 'number' | 'remove'
+type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token'
 
 interface Feedback {
   tone: 'ok' | 'bad'
@@ -21,14 +21,30 @@ interface Feedback {
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const { restart, rename, remove, changeNumber } = useDevices.getState()
+  const { restart, rename, remove, changeNumber, updateToken } = useDevices.getState()
   const [panel, setPanel] = useState<Panel>('none')
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   const [label, setLabel] = useState(device.label)
   const [phone, setPhone] = useState('')
   const [phoneTouched, setPhoneTouched] = useState(false)
+  const [token, setToken] = useState('')
+  const [secret, setSecret] = useState('')
   const id = device.id
+  // A token the keyring cannot give back, or one the gateway refuses, can be entered again here.
+  const tokenNeeded = device.state === 'locked' || device.state === 'token-invalid'
+
+  function submitToken(event: FormEvent): void {
+    event.preventDefault()
+    if (!token.trim()) return
+    void run('token', async () => {
+      await updateToken(id, token.trim(), secret.trim() || undefined)
+      setPanel('none')
+      setToken('')
+      setSecret('')
+      return t('devices.token.done')
+    })
+  }
 
   async function run(action: string, work: () => Promise<string | null>): Promise<void> {
     setBusy(action)
@@ -144,6 +160,17 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         >
           {t('devices.relink')}
         </button>
+        {tokenNeeded ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid={`token-${id}`}
+            aria-expanded={panel === 'token'}
+            onClick={() => setPanel(panel === 'token' ? 'none' : 'token')}
+          >
+            {t('devices.token.enter')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button"
@@ -196,6 +223,49 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               disabled={busy !== null || !label.trim()}
             >
               {t('common.save')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {panel === 'token' ? (
+        <form className="inline-form" onSubmit={submitToken} data-testid={`token-form-${id}`}>
+          <p className="muted">{t('devices.token.explain')}</p>
+          <Field id={`token-${id}-input`} label={t('devices.token.label')}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="off"
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+                data-testid={`token-input-${id}`}
+              />
+            )}
+          </Field>
+          <Field id={`token-${id}-secret`} label={t('devices.token.secret')}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="off"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                data-testid={`token-secret-${id}`}
+              />
+            )}
+          </Field>
+          <div className="actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy !== null || !token.trim()}
+              data-testid={`token-submit-${id}`}
+            >
+              {t('devices.token.submit')}
             </button>
             <button type="button" className="button" onClick={() => setPanel('none')}>
               {t('common.cancel')}

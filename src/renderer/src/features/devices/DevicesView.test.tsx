@@ -42,9 +42,7 @@ describe('device list', () => {
     expect(screen.getByTestId('device-state-dev-2').textContent).toContain('Token refused')
     expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
-    expect(screen.getByTestId('device-note-dev-2').textContent).toContain(
-      'remove this device and add it again'
-    )
+    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
   })
 
   it('follows state changes from the store (device events)', () => {
@@ -120,6 +118,20 @@ describe('device list', () => {
     expect(within(screen.getByTestId('device-row-dev-1')).getByRole('heading').textContent).toContain(
       'Kasir 2'
     )
+  })
+
+  it('offers to enter the token again only when it is locked or refused, and sends it for a live check', async () => {
+    fake.handle('devices:updateToken', ({ id }) => makeDevice({ id, state: 'connected' }))
+    show([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'locked' })])
+    expect(screen.queryByTestId('token-dev-1')).toBeNull()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('token-dev-2'))
+    expect(screen.getByTestId('token-submit-dev-2')).toHaveProperty('disabled', true)
+    await user.type(screen.getByTestId('token-input-dev-2'), '  new-token-value  ')
+    await user.click(screen.getByTestId('token-submit-dev-2'))
+    expect(fake.requests('devices:updateToken')).toEqual([{ id: 'dev-2', token: 'new-token-value' }])
+    expect(screen.getByTestId('device-state-dev-2').getAttribute('data-state')).toBe('connected')
+    expect(screen.getByTestId('device-feedback-dev-2').textContent).toContain('Token accepted')
   })
 
   it('removes a device only after confirmation', async () => {

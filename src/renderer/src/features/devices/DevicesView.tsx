@@ -20,14 +20,24 @@ export function DevicesView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="devices-heading">{t('devices.title')}</ViewHeading>
         {!adding ? (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="add-device-open"
-            onClick={() => setAdding(true)}
-          >
-            {t('devices.add')}
-          </button>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="add-device-open"
+              onClick={() => setAdding(true)}
+            >
+              {t('devices.add')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              data-testid="create-device-open"
+              onClick={() => useNavigation.getState().navigate('newDevice')}
+            >
+              {t('devices.create')}
+            </button>
+          </div>
         ) : null}
       </div>
       {adding ? (

@@ -157,7 +157,7 @@ describe('LinkingWizard', () => {
     [
       'token_invalid',
       'The gateway refused this device’s token.',
-      'remove this device and add it again',
+      'Enter the token again',
       'Go to devices'
     ],
     [

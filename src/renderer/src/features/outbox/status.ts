@@ -1,17 +1,7 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
-import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
+import { OutboxStatus, type OutboxItemView } from '../../../../shared/contract'
 
-export const ALL_STATUSES: readonly OutboxStatus[] = [
-  'scheduled',
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'cancelled'
-]
+export const ALL_STATUSES: readonly OutboxStatus[] = OutboxStatus.options
 
 /** The happy path, in order. */
 export const PROGRESS: readonly OutboxStatus[] = [

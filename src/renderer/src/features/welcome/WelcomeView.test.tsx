@@ -17,6 +17,16 @@ beforeEach(() => {
 })
 
 describe('WelcomeView', () => {
+  it('offers to start at login and saves the choice through settings', async () => {
+    fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
+    render(<WelcomeView />)
+    const box = screen.getByTestId('welcome-start-at-login') as HTMLInputElement
+    expect(box.checked).toBe(false)
+    await userEvent.setup().click(box)
+    expect(fake.requests('settings:update')).toEqual([{ startAtLogin: true }])
+    expect((screen.getByTestId('welcome-start-at-login') as HTMLInputElement).checked).toBe(true)
+  })
+
   it('opens the add-device form', async () => {
     render(<WelcomeView />)
     await userEvent.setup().click(screen.getByTestId('welcome-add-device'))

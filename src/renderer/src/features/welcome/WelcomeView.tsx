@@ -4,12 +4,14 @@ import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useApp } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
 
 export function WelcomeView(): React.JSX.Element {
   const t = useT()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const startAtLogin = useSettings((s) => s.settings?.startAtLogin ?? false)
 
   async function trySandbox(): Promise<void> {
     setBusy(true)
@@ -54,6 +56,21 @@ export function WelcomeView(): React.JSX.Element {
           </button>
         </div>
       </div>
+      <label className="check welcome-login">
+        <input
+          type="checkbox"
+          checked={startAtLogin}
+          data-testid="welcome-start-at-login"
+          onChange={(e) => {
+            const checked = e.target.checked
+            void useSettings
+              .getState()
+              .update({ startAtLogin: checked })
+              .catch((err: unknown) => setError(errorInfo(err).message))
+          }}
+        />{' '}
+        {t('welcome.startAtLogin')}
+      </label>
       {error ? (
         <p className="alert alert--bad" role="alert" data-testid="welcome-error">
           {error}

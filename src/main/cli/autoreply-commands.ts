@@ -1,0 +1,82 @@
+/** `sender-desk autoreply …`: the gateway's keyword chatbot (v2/autoreply), and (sandbox) a message arriving to try it. */
+import { UsageError, requireString, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { callSandboxControl } from './sandbox-control'
+import { createGatewayClient } from '../core/gateway'
+import type { AutoReply } from '../core/gateway/types'
+import type { MessageSnapshot } from '../core/sandbox'
+
+function describeRule(rule: AutoReply): string {
+  return `${rule.id}: "${rule.keyword}" → ${rule.response}`
+}
+
+function idArgument(positionals: string[], command: string): string {
+  const id = positionals[1]
+  if (!id) throw new UsageError(`autoreply ${command} needs the rule id (see sender-desk autoreply list)`)
+  return id
+}
+
+export async function runAutoReply(context: CliContext): Promise<number> {
+  const positionals = context.args.positionals
+  const [sub] = positionals
+  if (sub === 'try') return tryIt(context)
+  if (!sub || !['list', 'create', 'update', 'delete'].includes(sub)) {
+    throw new UsageError('autoreply needs one of: list, create, update <id>, delete <id>, try')
+  }
+  const client = createGatewayClient(await context.credentials())
+  const pair = (): { keyword: string; response: string } => ({
+    keyword: requireString(context.args, 'keyword', 'the text an incoming message must equal'),
+    response: requireString(context.args, 'response', 'the reply to send')
+  })
+  switch (sub) {
+    case 'list': {
+      const keyword = stringFlag(context.args, 'keyword')
+      const rules = await client.listAutoReplies(keyword ? { keyword } : {})
+      context.out.result(rules.length === 0 ? 'No auto-replies.' : rules.map(describeRule).join('\n'), {
+        ok: true,
+        autoReplies: rules
+      })
+      return EXIT.ok
+    }
+    case 'create': {
+      const rule = await client.createAutoReply(pair())
+      context.out.result(`Created ${describeRule(rule)}`, { ok: true, autoReply: rule })
+      return EXIT.ok
+    }
+    case 'update': {
+      const id = idArgument(positionals, 'update')
+      const rule = await client.updateAutoReply(id, pair())
+      context.out.result(`Updated ${describeRule(rule)}`, { ok: true, autoReply: rule })
+      return EXIT.ok
+    }
+    default: {
+      const id = idArgument(positionals, 'delete')
+      const { message } = await client.deleteAutoReply(id)
+      context.out.result(message || `Deleted ${id}.`, { ok: true, id, message })
+      return EXIT.ok
+    }
+  }
+}
+
+/** Sandbox only: a contact's message arrives; prints the auto-reply it got (webhooks answer later). */
+async function tryIt(context: CliContext): Promise<number> {
+  const from = requireString(context.args, 'from', 'the contact writing, e.g. 0812…')
+  const message = requireString(context.args, 'message')
+  const answer = await callSandboxControl(await context.credentials(), 'POST', 'device/incoming', {
+    from,
+    message
+  })
+  const replies = (answer.replies ?? []) as MessageSnapshot[]
+  const human =
+    replies.length === 0
+      ? 'No auto-reply matched.'
+      : replies.map((reply) => `Replied to ${reply.phone}: ${reply.text ?? reply.fileName ?? ''}`).join('\n')
+  context.out.result(human, {
+    ok: true,
+    incoming: answer.incoming,
+    replies,
+    webhookDeliveryId: answer.webhookDeliveryId ?? null
+  })
+  return EXIT.ok
+}

@@ -1,0 +1,30 @@
+// describeFailure: the exit code for each kind of failure, and always exactly one line of text.
+import { describe, expect, it } from 'vitest'
+import { GatewayError } from '../core/gateway/errors'
+import { UsageError } from './args'
+import { describeFailure, EXIT } from './output'
+
+describe('describeFailure', () => {
+  it('maps bad input, refusals and transient failures to 2, 3 and 4', () => {
+    expect(describeFailure(new UsageError('--to is required')).code).toBe(EXIT.badInput)
+    expect(describeFailure(new GatewayError({ code: 'invalid_input', message: 'bad phone' })).code).toBe(
+      EXIT.badInput
+    )
+    expect(describeFailure(new GatewayError({ code: 'token_invalid', message: 'no' })).code).toBe(
+      EXIT.rejected
+    )
+    expect(describeFailure(new GatewayError({ code: 'network', message: 'down' })).code).toBe(EXIT.network)
+  })
+
+  it('folds a gateway message that spans several lines into one line', () => {
+    const error = new GatewayError({
+      code: 'rejected',
+      message: 'send-message: the gateway refused the request',
+      gatewayMessage: 'phone invalid\r\n  see the docs\nfor details'
+    })
+    const { line } = describeFailure(error)
+    expect(line).toBe(
+      'send-message: the gateway refused the request (gateway said: phone invalid see the docs for details)'
+    )
+  })
+})

@@ -1,0 +1,88 @@
+/** `sender-desk reminder …`: the gateway's recurring messages (create, update, info, delete), ids as the gateway gives them. */
+import { UsageError, intFlag, requireString, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { createGatewayClient } from '../core/gateway'
+import type { Reminder, ReminderPeriode } from '../core/gateway/types'
+
+const PERIODES: readonly ReminderPeriode[] = ['daily', 'monthly', 'yearly', 'custom']
+
+export function describeReminder(reminder: Reminder): string {
+  const lines = [
+    `Reminder ${reminder.id}${reminder.title ? ` — ${reminder.title}` : ''}: ${reminder.reminderType ?? 'recurring'}`,
+    `To: ${reminder.phone ?? 'unknown'}`,
+    `Starts: ${reminder.startAt ?? 'unknown'}${reminder.timezone ? ` (${reminder.timezone})` : ''}`,
+    `Message: ${reminder.message ?? ''}`
+  ]
+  return lines.join('\n')
+}
+
+/** `2026-02-01 08:00`, `2026-02-01T08:00` or with seconds, as the gateway's `Y-m-d H:i:s`. */
+function startOf(context: CliContext): string {
+  const raw = requireString(
+    context.args,
+    'start',
+    'the first time, e.g. "2026-02-01 08:00" on the gateway clock'
+  )
+  return raw.trim().replace('T', ' ')
+}
+
+function idOf(positionals: string[], command: string): string {
+  const id = positionals[1]
+  if (!id) throw new UsageError(`reminder ${command} needs the reminder id`)
+  return id
+}
+
+export async function runReminder(context: CliContext): Promise<number> {
+  const positionals = context.args.positionals
+  const [sub] = positionals
+  if (!sub || !['create', 'update', 'info', 'delete'].includes(sub)) {
+    throw new UsageError('reminder needs one of: create, update <id>, info <id>, delete <id>')
+  }
+  // Checked before the credentials, so a mistake is bad input whatever else is missing.
+  const title = stringFlag(context.args, 'title')
+  let create: { periode: ReminderPeriode; customDay?: number } | undefined
+  if (sub === 'create') {
+    const periode = requireString(context.args, 'periode', PERIODES.join(', ')).trim().toLowerCase()
+    if (!(PERIODES as readonly string[]).includes(periode)) {
+      throw new UsageError(`--periode must be one of ${PERIODES.join(', ')}`)
+    }
+    const customDay = intFlag(context.args, 'custom-day', { min: 1, max: 1000 })
+    if (periode === 'custom' && customDay === undefined)
+      throw new UsageError('--periode custom needs --custom-day N (1–1000)')
+    if (periode !== 'custom' && customDay !== undefined)
+      throw new UsageError('--custom-day goes with --periode custom only')
+    create = { periode: periode as ReminderPeriode, ...(customDay !== undefined ? { customDay } : {}) }
+  }
+  const fields = (): { phone: string; message: string; startDate: string; title?: string } => ({
+    phone: requireString(context.args, 'to', 'one phone number'),
+    message: requireString(context.args, 'message'),
+    startDate: startOf(context),
+    ...(title !== undefined ? { title } : {})
+  })
+  const input = sub === 'create' || sub === 'update' ? fields() : undefined
+  const client = createGatewayClient(await context.credentials())
+  switch (sub) {
+    case 'create': {
+      const reminder = await client.createReminder({ ...input!, ...create! })
+      context.out.result(`${reminder.gatewayMessage}\n${describeReminder(reminder)}`, { ok: true, reminder })
+      return EXIT.ok
+    }
+    case 'update': {
+      const reminder = await client.updateReminder(idOf(positionals, 'update'), input!)
+      context.out.result(`${reminder.gatewayMessage}\n${describeReminder(reminder)}`, { ok: true, reminder })
+      return EXIT.ok
+    }
+    case 'info': {
+      const reminder = await client.reminderInfo(idOf(positionals, 'info'))
+      context.out.result(describeReminder(reminder), { ok: true, reminder })
+      return EXIT.ok
+    }
+    default: {
+      const id = idOf(positionals, 'delete')
+      const { message } = await client.deleteReminder(id)
+      context.out.result(message || `Reminder ${id} deleted.`, { ok: true, id, message })
+      return EXIT.ok
+    }
+  }
+}

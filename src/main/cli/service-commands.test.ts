@@ -1,0 +1,293 @@
+// The service commands (webhook, autoreply, reminder, device create) through `main(argv, env)` against a sandbox:
+// exit codes, the one-line JSON result, and what the sandbox ended up with.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startSandbox, type Sandbox } from '../core/sandbox'
+import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
+import { main } from './index'
+
+let sandbox: Sandbox
+let receiver: WireServer
+let token: string
+let signalListeners: { SIGINT: unknown[]; SIGTERM: unknown[] }
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+async function run(...argv: string[]): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk)
+    return true
+  })
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk)
+    return true
+  })
+  try {
+    const code = await main(argv, { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token })
+    return { code, stdout, stderr }
+  } finally {
+    out.mockRestore()
+    err.mockRestore()
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function jsonOf(result: Run): any {
+  const lines = result.stdout.split('\n').filter((line) => line !== '')
+  expect(lines, result.stderr).toHaveLength(1)
+  return JSON.parse(lines[0] ?? '')
+}
+
+beforeAll(async () => {
+  receiver = await startWireServer()
+  sandbox = await startSandbox({ seed: 9 })
+})
+afterAll(async () => {
+  await sandbox.close()
+  await receiver.close()
+})
+beforeEach(() => {
+  token = sandbox.world.createDevice({ linked: true, quota: 100 }).token
+  signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
+})
+afterEach(() => {
+  // main() waits on SIGINT/SIGTERM for long-running commands; drop what these short runs added.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) {
+      if (!signalListeners[signal].includes(listener)) process.removeListener(signal, listener)
+    }
+  }
+})
+
+describe('sender-desk webhook', () => {
+  it('sets the URLs and incoming switch at the gateway, then lists the sandbox deliveries', async () => {
+    receiver.route('POST /in', { body: 'OK', headers: { 'content-type': 'text/plain' } })
+    const set = await run(
+      'webhook',
+      'set',
+      '--url',
+      `${receiver.url}/in`,
+      '--tracking-url',
+      `${receiver.url}/track`,
+      '--incoming',
+      'on',
+      '--json'
+    )
+    expect(set.code).toBe(0)
+    expect(jsonOf(set)).toEqual({
+      ok: true,
+      webhookUrl: `${receiver.url}/in`,
+      trackingUrl: `${receiver.url}/track`,
+      incoming: true
+    })
+    expect(sandbox.world.device(token)).toMatchObject({
+      webhookUrl: `${receiver.url}/in`,
+      incomingWebhook: true
+    })
+
+    sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+    await vi.waitFor(() => expect(sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+    const listed = await run('webhook', 'deliveries')
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain(
+      `incoming → ${receiver.url}/in: delivered after 1 attempt(s), last HTTP 200`
+    )
+    expect(listed.stdout).toContain('"message":"halo"')
+  })
+
+  it('refuses a command without settings and an unknown switch value as bad input (exit 2)', async () => {
+    const bare = await run('webhook', 'set')
+    expect(bare.code).toBe(2)
+    expect(bare.stderr).toContain('webhook set needs --url')
+    expect((await run('webhook', 'set', '--incoming', 'maybe')).code).toBe(2)
+    expect((await run('webhook', 'set', '--url', 'not a url')).code).toBe(2)
+  })
+})
+
+describe('sender-desk autoreply', () => {
+  it('creates, lists, updates and deletes rules; try shows the reply the sandbox sent', async () => {
+    const created = await run(
+      'autoreply',
+      'create',
+      '--keyword',
+      'jam buka',
+      '--response',
+      'Buka 08.00',
+      '--json'
+    )
+    expect(created.code).toBe(0)
+    const rule = jsonOf(created).autoReply
+    expect(rule).toMatchObject({ keyword: 'jam buka', response: 'Buka 08.00' })
+
+    const listed = await run('autoreply', 'list')
+    expect(listed.stdout).toBe(`${rule.id}: "jam buka" → Buka 08.00\n`)
+    const tried = await run('autoreply', 'try', '--from', '0812777888', '--message', 'JAM BUKA')
+    expect(tried.stdout).toBe('Replied to 62812777888: Buka 08.00\n')
+    expect(sandbox.world.messages().filter((m) => m.endpoint === 'autoreply')).toHaveLength(1)
+
+    const updated = await run(
+      'autoreply',
+      'update',
+      rule.id,
+      '--keyword',
+      'buka',
+      '--response',
+      'Setiap hari',
+      '--json'
+    )
+    expect(jsonOf(updated).autoReply).toMatchObject({ id: rule.id, keyword: 'buka' })
+    expect((await run('autoreply', 'try', '--from', '0812777888', '--message', 'jam buka')).stdout).toBe(
+      'No auto-reply matched.\n'
+    )
+    const deleted = await run('autoreply', 'delete', rule.id)
+    expect(deleted.stdout).toBe('remove autoreply keyword: buka successfully\n')
+    expect(jsonOf(await run('autoreply', 'list', '--json')).autoReplies).toEqual([])
+  })
+
+  it('bad input is exit 2 and a gateway refusal exit 3', async () => {
+    expect((await run('autoreply', 'create', '--keyword', 'x')).code).toBe(2)
+    expect((await run('autoreply', 'delete')).code).toBe(2)
+    expect((await run('autoreply', 'frobnicate')).code).toBe(2)
+    const missing = await run('autoreply', 'delete', '424242')
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).toContain('autoreply 424242 not found')
+  })
+})
+
+describe('sender-desk reminder', () => {
+  it('create, info, update and delete against the sandbox', async () => {
+    const created = await run(
+      'reminder',
+      'create',
+      '--to',
+      '0812-3456-7890',
+      '--message',
+      'Bayar tagihan',
+      '--start',
+      '2099-01-31T08:00',
+      '--periode',
+      'custom',
+      '--custom-day',
+      '5',
+      '--title',
+      'Tagihan',
+      '--json'
+    )
+    expect(created.code).toBe(0)
+    const reminder = jsonOf(created).reminder
+    expect(reminder).toMatchObject({
+      phone: '6281234567890',
+      title: 'Tagihan',
+      startAt: '2099-01-31 08:00:00',
+      reminderType: 'custom: send every 5 days'
+    })
+    const info = await run('reminder', 'info', reminder.id)
+    expect(info.stdout).toBe(
+      [
+        `Reminder ${reminder.id} — Tagihan: custom: send every 5 days`,
+        'To: 6281234567890',
+        'Starts: 2099-01-31 08:00:00 (Asia/Jakarta)',
+        'Message: Bayar tagihan',
+        ''
+      ].join('\n')
+    )
+    const updated = await run(
+      'reminder',
+      'update',
+      reminder.id,
+      '--to',
+      '0812-3456-7890',
+      '--message',
+      'Bayar!',
+      '--start',
+      '2099-02-01 09:30'
+    )
+    expect(updated.code).toBe(0)
+    expect(updated.stdout).toContain('Reminder Messages is succesfully updated')
+    expect(sandbox.world.reminders(token)).toMatchObject([
+      { message: 'Bayar!', startAt: '2099-02-01 09:30:00' }
+    ])
+    const deleted = await run('reminder', 'delete', reminder.id)
+    expect(deleted.stdout).toBe(`Reminder ${reminder.id} is succesfully deleted\n`)
+    expect((await run('reminder', 'info', reminder.id)).code).toBe(3)
+  })
+
+  it('checks the period and custom day as bad input (exit 2) before asking the gateway', async () => {
+    const base = ['reminder', 'create', '--to', '0812345678', '--message', 'x', '--start', '2099-01-01 08:00']
+    expect((await run(...base, '--periode', 'weekly')).code).toBe(2)
+    expect((await run(...base, '--periode', 'custom')).stderr).toContain('--custom-day N')
+    expect((await run(...base, '--periode', 'daily', '--custom-day', '3')).code).toBe(2)
+    expect((await run(...base, '--periode', 'custom', '--custom-day', '1001')).code).toBe(2)
+    expect((await run('reminder', 'create', '--to', '0812345678', '--periode', 'daily')).code).toBe(2)
+    expect((await run('reminder', 'info')).code).toBe(2)
+    expect(sandbox.world.reminders(token)).toEqual([])
+  })
+})
+
+describe('sender-desk device create', () => {
+  it('prints the invoice and (sandbox) the new device token, which works at once', async () => {
+    const created = await run(
+      'device',
+      'create',
+      '--name',
+      'Cabang 2',
+      '--phone',
+      '0812-9990-000',
+      '--product',
+      'lite',
+      '--bank',
+      'dana'
+    )
+    expect(created.code).toBe(0)
+    const lines = created.stdout.split('\n')
+    expect(lines[0]).toBe('create device & invoice successfully')
+    expect(lines[1]).toMatch(/^Invoice INV\/\d{8}\/\d{6} for device [A-Z0-9]{6} \(Cabang 2\): lite monthly$/)
+    expect(lines[2]).toBe('Total: Rp 75.000')
+    expect(lines[4]).toBe('Pay to: DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)')
+    const newToken = /New device token \(sandbox\): (\S+)/.exec(created.stdout)?.[1]
+    expect(sandbox.world.device(newToken!)).toMatchObject({
+      name: 'Cabang 2',
+      state: 'needs-scan',
+      quota: 1000
+    })
+
+    const json = jsonOf(
+      await run(
+        'device',
+        'create',
+        '--name',
+        'B3',
+        '--phone',
+        '08129990001',
+        '--product',
+        'pro',
+        '--bank',
+        'BCA',
+        '--periode',
+        'yearly',
+        '--json'
+      )
+    )
+    expect(json.invoice).toMatchObject({
+      deviceName: 'B3',
+      periode: 'yearly',
+      total: 1_500_000,
+      discount: 300_000
+    })
+  })
+
+  it('bad choices are exit 2', async () => {
+    const base = ['device', 'create', '--name', 'x', '--phone', '0812345678']
+    expect((await run(...base, '--product', 'gold', '--bank', 'BCA')).code).toBe(2)
+    expect((await run(...base, '--product', 'lite', '--bank', 'PAYPAL')).stderr).toContain(
+      '--bank must be one of'
+    )
+    expect((await run(...base, '--product', 'lite', '--bank', 'BCA', '--periode', 'weekly')).code).toBe(2)
+    expect((await run('device', 'create', '--name', 'x')).code).toBe(2)
+  })
+})

@@ -1,0 +1,72 @@
+/** `sender-desk webhook …`: a device's webhook settings at the gateway, and (sandbox) what the sandbox POSTed. */
+import { UsageError, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { callSandboxControl } from './sandbox-control'
+import { createGatewayClient } from '../core/gateway'
+import type { WebhookDeliverySnapshot } from '../core/sandbox'
+
+function onOff(value: string | undefined, flag: string): boolean | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim().toLowerCase()
+  if (['on', 'active', 'true', 'yes'].includes(text)) return true
+  if (['off', 'inactive', 'false', 'no'].includes(text)) return false
+  throw new UsageError(`--${flag} takes on or off`)
+}
+
+function describeDelivery(delivery: WebhookDeliverySnapshot): string {
+  const last = delivery.attempts[delivery.attempts.length - 1]
+  const answer = last
+    ? last.httpStatus === null
+      ? (last.error ?? 'no answer')
+      : `HTTP ${last.httpStatus}`
+    : 'not tried'
+  const lines = [
+    `${delivery.createdAt} ${delivery.kind} → ${delivery.url}: ${delivery.state} after ${delivery.attempts.length} attempt(s), last ${answer}`,
+    `  payload: ${JSON.stringify(delivery.payload)}`
+  ]
+  if (last?.body) lines.push(`  answer: ${last.body.replace(/\s+/g, ' ').slice(0, 200)}`)
+  if (delivery.replies.length > 0) lines.push(`  replied in the chat: ${delivery.replies.join(' | ')}`)
+  if (delivery.nextAttemptAt) lines.push(`  next attempt: ${delivery.nextAttemptAt}`)
+  return lines.join('\n')
+}
+
+export async function runWebhook(context: CliContext): Promise<number> {
+  const [sub] = context.args.positionals
+  switch (sub) {
+    case 'set': {
+      const webhookUrl = stringFlag(context.args, 'url')
+      const trackingUrl = stringFlag(context.args, 'tracking-url')
+      const incoming = onOff(stringFlag(context.args, 'incoming'), 'incoming')
+      if (webhookUrl === undefined && trackingUrl === undefined && incoming === undefined) {
+        throw new UsageError('webhook set needs --url, --tracking-url and/or --incoming on|off')
+      }
+      const client = createGatewayClient(await context.credentials())
+      const done: string[] = []
+      if (webhookUrl !== undefined) done.push((await client.changeWebhookUrl(webhookUrl)).message)
+      if (trackingUrl !== undefined) done.push((await client.changeTrackingUrl(trackingUrl)).message)
+      if (incoming !== undefined) {
+        const { message } = await client.setIncoming(incoming)
+        done.push(message || `incoming messages ${incoming ? 'on' : 'off'}`)
+      }
+      context.out.result(done.join('\n'), {
+        ok: true,
+        ...(webhookUrl !== undefined ? { webhookUrl } : {}),
+        ...(trackingUrl !== undefined ? { trackingUrl } : {}),
+        ...(incoming !== undefined ? { incoming } : {})
+      })
+      return EXIT.ok
+    }
+    case 'deliveries': {
+      const answer = await callSandboxControl(await context.credentials(), 'GET', 'webhooks')
+      const deliveries = (answer.deliveries ?? []) as WebhookDeliverySnapshot[]
+      context.out.result(
+        deliveries.length === 0 ? 'No webhook deliveries yet.' : deliveries.map(describeDelivery).join('\n'),
+        { ok: true, deliveries }
+      )
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError('webhook needs one of: set, deliveries')
+  }
+}

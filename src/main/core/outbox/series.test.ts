@@ -1,0 +1,196 @@
+// Recurring series kept by the outbox, on a FakeClock: each due occurrence becomes normal items, month ends and DST
+// are kept, missed occurrences after a sleep collapse into one (send or hold), files stay while the series needs them.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { attachmentsDir } from '../store'
+import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import type { FileEntry, SeriesInput } from './types'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+// FakeClock starts at 2026-01-15T03:00Z = 10:00 in Jakarta.
+
+function series(extra: Partial<SeriesInput> = {}): SeriesInput {
+  return {
+    deviceId: 'd1',
+    recipients: ['6281'],
+    entries: [{ kind: 'text', text: 'Minum obat' }],
+    start: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta' },
+    rule: { kind: 'daily' },
+    ...extra
+  }
+}
+
+function pdf(name: string): FileEntry {
+  const folder = join(fx.dir, 'originals')
+  mkdirSync(folder, { recursive: true })
+  const path = join(folder, name)
+  writeFileSync(path, `%PDF-1.4 ${name}`)
+  return { kind: 'file', path, name, mime: 'application/pdf', mediaKind: 'document' }
+}
+
+const sentAt = (): string[] => fx.gateway.sends().map((call) => new Date(call.at).toISOString())
+
+describe('recurring series', () => {
+  it('makes each occurrence a scheduled item when it comes due, which is then sent like any other', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ recipients: ['6281', '6282'] }))
+    expect(created).toMatchObject({
+      status: 'active',
+      startLocal: '2026-01-15T11:00:00',
+      timezone: 'Asia/Jakarta',
+      rule: { kind: 'daily' },
+      overduePolicy: 'send',
+      nextAt: '2026-01-15T04:00:00.000Z',
+      nextLocal: '2026-01-15T11:00:00',
+      occurrences: 0
+    })
+    expect(fx.outbox.counts().total).toBe(0)
+
+    await fx.clock.advance(HOUR - 1)
+    expect(fx.outbox.counts().total).toBe(0)
+    await fx.clock.advance(1)
+    expect(sentAt()).toEqual(['2026-01-15T04:00:00.000Z', '2026-01-15T04:00:00.000Z'])
+    const items = fx.outbox.list().items
+    expect(items.map((item) => [item.recipient, item.scheduledAt, item.scheduleMode])).toEqual([
+      ['6282', '2026-01-15T04:00:00.000Z', 'local'],
+      ['6281', '2026-01-15T04:00:00.000Z', 'local']
+    ])
+    expect(fx.outbox.get(items[0]!.id).history[0]?.note).toBe('occurrence 1 of a recurring series')
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      occurrences: 1,
+      lastOccurrenceAt: '2026-01-15T04:00:00.000Z',
+      nextLocal: '2026-01-16T11:00:00'
+    })
+
+    await fx.clock.advance(DAY)
+    expect(sentAt()).toHaveLength(4)
+    expect(sentAt()[3]).toBe('2026-01-16T04:00:00.000Z')
+  })
+
+  it('keeps monthly occurrences on the month end: Jan 31 → Feb 28 → Mar 31', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    await fx.outbox.createSeries(
+      series({
+        start: { localTime: '2026-01-31T09:00', timezone: 'Asia/Jakarta' },
+        rule: { kind: 'monthly' }
+      })
+    )
+    await fx.runUntil(() => fx.gateway.sends().length === 3, { stepMs: 6 * HOUR })
+    expect(sentAt()).toEqual([
+      '2026-01-31T02:00:00.000Z',
+      '2026-02-28T02:00:00.000Z',
+      '2026-03-31T02:00:00.000Z'
+    ])
+  })
+
+  it('keeps the local time across DST in the series zone (weekly, New York)', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    await fx.outbox.createSeries(
+      series({
+        start: { localTime: '2026-03-01T08:00', timezone: 'America/New_York' },
+        rule: { kind: 'weekly' }
+      })
+    )
+    await fx.runUntil(() => fx.gateway.sends().length === 2, { stepMs: 6 * HOUR })
+    expect(sentAt()).toEqual(['2026-03-01T13:00:00.000Z', '2026-03-08T12:00:00.000Z'])
+  })
+
+  it('after the app was off for days makes only the latest missed occurrence, by the overdue policy', async () => {
+    fx = makeFixture()
+    const sending = await fx.outbox.createSeries(series())
+    const holding = await fx.outbox.createSeries(
+      series({ recipients: ['6289'], rule: { kind: 'every-n-days', days: 1 }, overduePolicy: 'hold' })
+    )
+    // Off from before the first occurrence until 3.5 days later.
+    fx.clock.jump(3 * DAY + 12 * HOUR)
+    await fx.outbox.start()
+    await fx.clock.advance(1)
+    const items = fx.outbox.list().items
+    expect(items).toHaveLength(2)
+    const sent = items.find((item) => item.recipient === '6281')!
+    const held = items.find((item) => item.recipient === '6289')!
+    expect(sent.scheduledAt).toBe('2026-01-18T04:00:00.000Z')
+    expect(fx.outbox.get(sent.id).history[0]?.note).toBe(
+      'occurrence 4 of a recurring series; 3 missed occurrence(s) skipped'
+    )
+    expect(sent.status).not.toBe('scheduled')
+    expect(held).toMatchObject({ status: 'scheduled', held: true })
+    expect(fx.outbox.listSeries().find((s) => s.id === sending.id)).toMatchObject({
+      occurrences: 1,
+      nextLocal: '2026-01-19T11:00:00'
+    })
+    expect(fx.outbox.listSeries().find((s) => s.id === holding.id)?.occurrences).toBe(1)
+  })
+
+  it('stop ends the occurrences; a start in the past begins with the next occurrence', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const past = await fx.outbox.createSeries(
+      series({ start: { localTime: '2026-01-10T08:00', timezone: 'Asia/Jakarta' } })
+    )
+    expect(past.nextLocal).toBe('2026-01-16T08:00:00')
+    const stopped = fx.outbox.stopSeries(past.id)
+    expect(stopped).toMatchObject({ status: 'stopped', nextAt: null, nextLocal: null })
+    await fx.clock.advance(3 * DAY)
+    expect(fx.outbox.counts().total).toBe(0)
+    expect(() => fx.outbox.stopSeries('nope')).toThrow(/No recurring series/)
+  })
+
+  it('keeps a file while the series exists, even after its items are purged; deleting the series lets it go', async () => {
+    fx = makeFixture({ retentionMs: DAY, trackingIntervalMs: 10_000 })
+    await fx.outbox.start()
+    const made = await fx.outbox.createSeries(
+      series({ entries: [pdf('menu.pdf')], rule: { kind: 'weekly' } })
+    )
+    expect(made.entries).toEqual([{ kind: 'document', text: null, fileName: 'menu.pdf', fileSize: 17 }])
+    const [copy] = readdirSync(attachmentsDir(fx.dir))
+    const copyPath = join(attachmentsDir(fx.dir), copy!)
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1, { stepMs: 60_000 })
+    fx.gateway.setStatus(fx.outbox.list().items[0]!.gatewayId!, 'read')
+    await fx.clock.advance(10_000)
+    await fx.clock.advance(2 * DAY)
+    await fx.outbox.sweepRetention()
+    expect(fx.outbox.counts().total).toBe(0)
+    expect(existsSync(copyPath)).toBe(true)
+
+    await fx.runUntil(() => fx.gateway.messages.length === 2, { stepMs: 6 * HOUR })
+    expect(fx.gateway.messages.map((m) => m.bytes)).toEqual([17, 17])
+    fx.outbox.deleteSeries(made.id)
+    expect(existsSync(copyPath)).toBe(true)
+    fx.gateway.setStatus(fx.outbox.list().items[0]!.gatewayId!, 'read')
+    await fx.clock.advance(60_000)
+    await fx.clock.advance(2 * DAY)
+    await fx.outbox.sweepRetention()
+    expect(existsSync(copyPath)).toBe(false)
+    expect(fx.outbox.listSeries()).toEqual([])
+  })
+
+  it('refuses an unknown zone, a bad start, a bad rule and nothing to send', async () => {
+    fx = makeFixture()
+    await expect(
+      fx.outbox.createSeries(series({ start: { localTime: '2026-01-15T11:00', timezone: 'Mars/Olympus' } }))
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'start.timezone' })
+    await expect(
+      fx.outbox.createSeries(series({ start: { localTime: '2026-02-30T11:00', timezone: 'Asia/Jakarta' } }))
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'start.localTime' })
+    await expect(
+      fx.outbox.createSeries(series({ rule: { kind: 'every-n-days', days: 0 } }))
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'rule'
+    })
+    await expect(fx.outbox.createSeries(series({ entries: [] }))).rejects.toMatchObject({ field: 'entries' })
+    expect(fx.outbox.listSeries()).toEqual([])
+  })
+})

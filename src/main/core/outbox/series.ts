@@ -1,0 +1,180 @@
+// Recurring series kept by Sender Desk (for files, and gateways without reminders): a rule and a start in an IANA
+// zone; when an occurrence comes due it becomes normal outbox items, scheduled at that occurrence's time, which the
+// scheduler then queues (or holds, by the overdue policy) like any local schedule.
+import { randomUUID } from 'node:crypto'
+import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
+import type { NewItem, SeriesRecord, SeriesStore } from '../store'
+import type { OutboxContext } from './context'
+import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
+import { isValidTimeZone, parseLocalTime } from './timezone'
+import { OutboxError } from './types'
+
+/** A series made more than this many occurrences at once only when many came due together (app asleep). */
+const SERIES_PER_ROUND = 50
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+export function ruleOf(record: Pick<SeriesRecord, 'ruleKind' | 'ruleDays'>): RecurrenceRule {
+  return record.ruleKind === 'every-n-days'
+    ? { kind: 'every-n-days', days: record.ruleDays ?? 1 }
+    : { kind: record.ruleKind }
+}
+
+/** `YYYY-MM-DDTHH:mm` → `YYYY-MM-DDTHH:mm:00`, checked. */
+export function normaliseStart(localTime: string, timezone: string): string {
+  if (!isValidTimeZone(timezone))
+    throw new OutboxError('invalid_input', `Unknown time zone: ${timezone}`, 'start.timezone')
+  try {
+    const w = parseLocalTime(localTime)
+    const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+    return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
+  } catch (error) {
+    throw new OutboxError('invalid_input', (error as Error).message, 'start.localTime')
+  }
+}
+
+export function checkSeriesRule(rule: RecurrenceRule): void {
+  try {
+    checkRule(rule)
+  } catch (error) {
+    throw new OutboxError('invalid_input', (error as Error).message, 'rule')
+  }
+}
+
+/** The first occurrence still ahead of `now` (a start in the past begins with the next one). */
+export function firstOccurrence(
+  startLocal: string,
+  timezone: string,
+  rule: RecurrenceRule,
+  now: number
+): { index: number; at: number } {
+  const next = nextOccurrence(startLocal, timezone, rule, now - 1)
+  return { index: next.index, at: next.at }
+}
+
+export function toSeriesView(record: SeriesRecord): SeriesView {
+  const rule = ruleOf(record)
+  return {
+    id: record.id,
+    deviceId: record.deviceId,
+    recipients: record.recipients,
+    isGroup: record.isGroup,
+    entries: record.entries.map((entry) => ({
+      kind: entry.kind,
+      text: entry.text,
+      fileName: entry.fileName,
+      fileSize: entry.fileSize
+    })),
+    startLocal: record.startLocal,
+    timezone: record.timeZone,
+    rule,
+    overduePolicy: record.overduePolicy,
+    status: record.status,
+    nextAt: iso(record.nextAt),
+    nextLocal:
+      record.status === 'active' && record.nextAt !== null
+        ? occurrenceLocal(record.startLocal, rule, record.nextIndex)
+        : null,
+    occurrences: record.occurrences,
+    lastOccurrenceAt: iso(record.lastOccurrenceAt),
+    createdAt: new Date(record.createdAt).toISOString()
+  }
+}
+
+/**
+ * Turn every due occurrence into items. When several came due while the app was off, only the latest is made (one
+ * reminder, not a burst of stale ones) and the skipped ones are noted on its items. Returns the devices that got
+ * items, and whether more series are due than one round handles.
+ */
+export function materialiseDueSeries(
+  ctx: OutboxContext,
+  series: SeriesStore
+): { devices: string[]; more: boolean } {
+  const now = ctx.now()
+  const due = series.due(now, SERIES_PER_ROUND)
+  const devices = new Set<string>()
+  let made = 0
+  let lastItem: string | null = null
+  for (const record of due) {
+    const rule = ruleOf(record)
+    const following = nextOccurrence(record.startLocal, record.timeZone, rule, now)
+    const index = Math.max(record.nextIndex, following.index - 1)
+    const at = occurrenceAt(record.startLocal, record.timeZone, rule, index)
+    const local = occurrenceLocal(record.startLocal, rule, index)
+    const skipped = index - record.nextIndex
+    const note = `occurrence ${index + 1} of a recurring series${skipped > 0 ? `; ${skipped} missed occurrence(s) skipped` : ''}`
+    const items: NewItem[] = []
+    for (const entry of record.entries) {
+      for (const recipient of record.recipients) {
+        items.push({
+          id: randomUUID(),
+          deviceId: record.deviceId,
+          recipient,
+          isGroup: record.isGroup,
+          kind: entry.kind,
+          text: entry.text,
+          attachmentSha256: entry.attachmentSha256,
+          fileName: entry.fileName,
+          fileMime: entry.fileMime,
+          fileSize: entry.fileSize,
+          status: 'scheduled',
+          failureCode: null,
+          failureMessage: null,
+          failureGatewayMessage: null,
+          gatewayId: null,
+          attempts: 0,
+          nextAttemptAt: null,
+          lastAttemptAt: null,
+          queuedAt: null,
+          reconcileUntil: null,
+          createdAt: now,
+          closedAt: null,
+          notBefore: at,
+          scheduledLocal: local,
+          timezone: record.timeZone,
+          scheduleMode: 'local',
+          overduePolicy: record.overduePolicy,
+          held: false,
+          acceptedAt: null,
+          trackNextAt: null,
+          trackAttempts: 0,
+          note
+        })
+      }
+    }
+    ctx.store.insertItems(
+      items,
+      [],
+      record.recipients.map((recipient) => ({ recipient, isGroup: record.isGroup })),
+      now
+    )
+    series.linkItems(
+      record.id,
+      index,
+      items.map((item) => item.id)
+    )
+    series.patch(record.id, {
+      nextIndex: following.index,
+      nextAt: following.at,
+      occurrences: record.occurrences + 1,
+      lastOccurrenceAt: at,
+      updatedAt: now
+    })
+    devices.add(record.deviceId)
+    made += items.length
+    lastItem = items[0]?.id ?? lastItem
+  }
+  if (made === 1 && lastItem !== null) {
+    const item = ctx.store.getItem(lastItem)
+    if (item) ctx.emitItem(item)
+  } else if (made > 0) {
+    ctx.emitBulk(made)
+  }
+  return { devices: [...devices], more: due.length === SERIES_PER_ROUND }
+}
+
+/** When the next series occurrence comes due (still ahead of now). */
+export function nextSeriesWakeAt(ctx: OutboxContext, series: SeriesStore): number | null {
+  const at = series.nextDueAt()
+  return at !== null && at > ctx.now() ? at : null
+}

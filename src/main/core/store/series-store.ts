@@ -1,0 +1,240 @@
+// All SQL of recurring series: the series with its rule and next occurrence, its entries, and the items it made.
+import type Database from 'better-sqlite3'
+import type { ItemKind } from './outbox-store'
+
+export type SeriesRuleKind = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
+
+export interface SeriesEntryRecord {
+  kind: ItemKind
+  text: string | null
+  attachmentSha256: string | null
+  fileName: string | null
+  fileMime: string | null
+  fileSize: number | null
+}
+
+export interface SeriesRecord {
+  id: string
+  deviceId: string
+  recipients: string[]
+  isGroup: boolean
+  /** YYYY-MM-DDTHH:mm:ss in `timeZone`. */
+  startLocal: string
+  timeZone: string
+  ruleKind: SeriesRuleKind
+  ruleDays: number | null
+  overduePolicy: 'send' | 'hold'
+  status: 'active' | 'stopped'
+  nextIndex: number
+  nextAt: number | null
+  occurrences: number
+  lastOccurrenceAt: number | null
+  createdAt: number
+  updatedAt: number
+  entries: SeriesEntryRecord[]
+}
+
+export type SeriesPatch = Partial<
+  Pick<SeriesRecord, 'status' | 'nextIndex' | 'nextAt' | 'occurrences' | 'lastOccurrenceAt' | 'updatedAt'>
+>
+
+interface SeriesRow {
+  id: string
+  device_id: string
+  recipients: string
+  is_group: number
+  start_local: string
+  time_zone: string
+  rule_kind: SeriesRuleKind
+  rule_days: number | null
+  overdue_policy: 'send' | 'hold'
+  status: 'active' | 'stopped'
+  next_index: number
+  next_at: number | null
+  occurrences: number
+  last_occurrence_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+interface EntryRow {
+  kind: ItemKind
+  text: string | null
+  attachment_sha256: string | null
+  file_name: string | null
+  file_mime: string | null
+  file_size: number | null
+}
+
+const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
+  status: 'status',
+  nextIndex: 'next_index',
+  nextAt: 'next_at',
+  occurrences: 'occurrences',
+  lastOccurrenceAt: 'last_occurrence_at',
+  updatedAt: 'updated_at'
+}
+
+export class SeriesStore {
+  constructor(private readonly db: Database.Database) {}
+
+  /** The series, its entries and the attachment rows its files need, in one transaction. */
+  insert(series: SeriesRecord, attachments: readonly { sha256: string; size: number }[]): void {
+    this.db.transaction(() => {
+      const addAttachment = this.db.prepare(
+        'INSERT INTO attachments (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT(sha256) DO NOTHING'
+      )
+      for (const attachment of attachments)
+        addAttachment.run(attachment.sha256, attachment.size, series.createdAt)
+      this.db
+        .prepare(
+          `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
+             overdue_policy, status, next_index, next_at, occurrences, last_occurrence_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        )
+        .run(
+          series.id,
+          series.deviceId,
+          JSON.stringify(series.recipients),
+          series.isGroup ? 1 : 0,
+          series.startLocal,
+          series.timeZone,
+          series.ruleKind,
+          series.ruleDays,
+          series.overduePolicy,
+          series.status,
+          series.nextIndex,
+          series.nextAt,
+          series.occurrences,
+          series.lastOccurrenceAt,
+          series.createdAt,
+          series.updatedAt
+        )
+      const addEntry = this.db.prepare(
+        `INSERT INTO outbox_series_entries (series_id, position, kind, text, attachment_sha256, file_name, file_mime, file_size)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      series.entries.forEach((entry, position) =>
+        addEntry.run(
+          series.id,
+          position,
+          entry.kind,
+          entry.text,
+          entry.attachmentSha256,
+          entry.fileName,
+          entry.fileMime,
+          entry.fileSize
+        )
+      )
+    })()
+  }
+
+  get(id: string): SeriesRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM outbox_series WHERE id = ?').get(id) as SeriesRow | undefined
+    return row ? this.toRecord(row) : undefined
+  }
+
+  /** Newest first; optionally one device's. */
+  list(deviceId?: string): SeriesRecord[] {
+    const rows = (
+      deviceId === undefined
+        ? this.db.prepare('SELECT * FROM outbox_series ORDER BY created_at DESC, id').all()
+        : this.db
+            .prepare('SELECT * FROM outbox_series WHERE device_id = ? ORDER BY created_at DESC, id')
+            .all(deviceId)
+    ) as SeriesRow[]
+    return rows.map((row) => this.toRecord(row))
+  }
+
+  /** Active series whose next occurrence is due at `now`. */
+  due(now: number, limit: number): SeriesRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL AND next_at <= ?
+         ORDER BY next_at, id LIMIT ?`
+      )
+      .all(now, limit) as SeriesRow[]
+    return rows.map((row) => this.toRecord(row))
+  }
+
+  nextDueAt(): number | null {
+    const row = this.db
+      .prepare(`SELECT MIN(next_at) AS at FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL`)
+      .get() as { at: number | null }
+    return row.at
+  }
+
+  patch(id: string, patch: SeriesPatch): void {
+    const keys = Object.keys(patch) as (keyof SeriesPatch)[]
+    if (keys.length === 0) return
+    const assignments = keys.map((key) => `${PATCH_COLUMNS[key]} = ?`).join(', ')
+    this.db
+      .prepare(`UPDATE outbox_series SET ${assignments} WHERE id = ?`)
+      .run(...keys.map((key) => patch[key]), id)
+  }
+
+  /** Remember which items an occurrence made. */
+  linkItems(seriesId: string, occurrence: number, itemIds: readonly string[]): void {
+    const link = this.db.prepare(
+      'INSERT OR IGNORE INTO outbox_series_items (item_id, series_id, occurrence) VALUES (?, ?, ?)'
+    )
+    for (const itemId of itemIds) link.run(itemId, seriesId, occurrence)
+  }
+
+  itemIds(seriesId: string): string[] {
+    const rows = this.db
+      .prepare('SELECT item_id FROM outbox_series_items WHERE series_id = ? ORDER BY occurrence, item_id')
+      .all(seriesId) as { item_id: string }[]
+    return rows.map((row) => row.item_id)
+  }
+
+  /** Remove a series (its entries go with it); returns the attachments it held. */
+  delete(id: string): string[] {
+    return this.db.transaction(() => {
+      const shas = this.db
+        .prepare(
+          'SELECT DISTINCT attachment_sha256 AS sha FROM outbox_series_entries WHERE series_id = ? AND attachment_sha256 IS NOT NULL'
+        )
+        .all(id) as { sha: string }[]
+      this.db.prepare('DELETE FROM outbox_series_entries WHERE series_id = ?').run(id)
+      this.db.prepare('DELETE FROM outbox_series_items WHERE series_id = ?').run(id)
+      this.db.prepare('DELETE FROM outbox_series WHERE id = ?').run(id)
+      return shas.map((row) => row.sha)
+    })()
+  }
+
+  private toRecord(row: SeriesRow): SeriesRecord {
+    const entries = this.db
+      .prepare(
+        `SELECT kind, text, attachment_sha256, file_name, file_mime, file_size FROM outbox_series_entries
+         WHERE series_id = ? ORDER BY position`
+      )
+      .all(row.id) as EntryRow[]
+    return {
+      id: row.id,
+      deviceId: row.device_id,
+      recipients: JSON.parse(row.recipients) as string[],
+      isGroup: row.is_group === 1,
+      startLocal: row.start_local,
+      timeZone: row.time_zone,
+      ruleKind: row.rule_kind,
+      ruleDays: row.rule_days,
+      overduePolicy: row.overdue_policy,
+      status: row.status,
+      nextIndex: row.next_index,
+      nextAt: row.next_at,
+      occurrences: row.occurrences,
+      lastOccurrenceAt: row.last_occurrence_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      entries: entries.map((entry) => ({
+        kind: entry.kind,
+        text: entry.text,
+        attachmentSha256: entry.attachment_sha256,
+        fileName: entry.file_name,
+        fileMime: entry.file_mime,
+        fileSize: entry.file_size
+      }))
+    }
+  }
+}

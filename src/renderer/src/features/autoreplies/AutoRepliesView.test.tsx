@@ -1,0 +1,115 @@
+// Auto-replies view: the device's rules from the gateway; add, edit and delete them; "try it" for sandbox devices.
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { AutoReplyView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { AutoRepliesView } from './AutoRepliesView'
+
+let fake: FakeApi
+const rule: AutoReplyView = {
+  id: '12',
+  keyword: 'jam buka',
+  response: 'Buka 08.00',
+  category: 'text',
+  file: null
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+describe('AutoRepliesView', () => {
+  it('lists the rules and adds one, then lists again', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    fake.handle('autoReplies:create', (request) => ({ ...rule, id: '13', ...request }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    const row = await screen.findByTestId('autoreply-row')
+    expect(row.textContent).toContain('jam buka')
+    expect(row.textContent).toContain('Buka 08.00')
+    expect(fake.requests('autoReplies:list')).toEqual([{ deviceId: 'dev-1' }])
+    expect(screen.queryByTestId('try-incoming')).toBeNull()
+
+    const form = screen.getByTestId('autoreply-new')
+    await user.click(within(form).getByTestId('autoreply-submit'))
+    expect(within(form).getAllByText('Required')).toHaveLength(2)
+    expect(fake.requests('autoReplies:create')).toEqual([])
+    await user.type(within(form).getByTestId('autoreply-keyword'), ' harga ')
+    await user.type(within(form).getByTestId('autoreply-response'), 'Lihat katalog')
+    await user.click(within(form).getByTestId('autoreply-submit'))
+    expect(fake.requests('autoReplies:create')).toEqual([
+      { deviceId: 'dev-1', keyword: 'harga', response: 'Lihat katalog' }
+    ])
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+    await waitFor(() => expect(fake.requests('autoReplies:list')).toHaveLength(2))
+  })
+
+  it('edits and deletes a rule (after confirmation); shows a refusal', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    fake.handle('autoReplies:update', (request) => ({ ...rule, ...request }))
+    fake.fail('autoReplies:delete', { code: 'rejected', message: 'autoreply 12 not found' })
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.click(await screen.findByTestId('autoreply-edit-12'))
+    const form = screen.getByTestId('autoreply-form-12')
+    expect((within(form).getByTestId('autoreply-keyword') as HTMLInputElement).value).toBe('jam buka')
+    await user.clear(within(form).getByTestId('autoreply-response'))
+    await user.type(within(form).getByTestId('autoreply-response'), 'Buka setiap hari')
+    await user.click(within(form).getByTestId('autoreply-submit'))
+    expect(fake.requests('autoReplies:update')).toEqual([
+      { deviceId: 'dev-1', id: '12', keyword: 'jam buka', response: 'Buka setiap hari' }
+    ])
+    await waitFor(() => expect(screen.queryByTestId('autoreply-form-12')).toBeNull())
+
+    await user.click(screen.getByTestId('autoreply-delete-12'))
+    expect(fake.requests('autoReplies:delete')).toEqual([])
+    await user.click(screen.getByTestId('autoreply-delete-confirm-12'))
+    expect(fake.requests('autoReplies:delete')).toEqual([{ deviceId: 'dev-1', id: '12' }])
+    expect(await screen.findByText('autoreply 12 not found')).toBeTruthy()
+  })
+
+  it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    fake.handle('sandbox:receive', () => ({
+      incomingId: 'ABC',
+      webhookDeliveryId: null,
+      replies: [
+        {
+          id: 'm-1',
+          phone: '6281234567890',
+          isGroup: false,
+          kind: 'text',
+          text: 'Buka 08.00',
+          fileName: null,
+          status: 'pending',
+          source: 'autoreply',
+          acceptedAt: '2026-01-15T03:00:00.000Z',
+          updatedAt: '2026-01-15T03:00:00.000Z'
+        }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreply-row')
+    await user.clear(screen.getByTestId('try-from'))
+    await user.type(screen.getByTestId('try-from'), '0812777888')
+    await user.type(screen.getByTestId('try-message'), 'Jam Buka')
+    await user.click(screen.getByTestId('try-submit'))
+    expect(fake.requests('sandbox:receive')).toEqual([
+      { deviceId: 'dev-sb', from: '0812777888', message: 'Jam Buka' }
+    ])
+    expect((await screen.findByTestId('try-reply')).textContent).toBe('Auto-reply sent: Buka 08.00')
+  })
+
+  it('says so when the device list is empty', () => {
+    seedStores(makeBootstrap({ devices: [] }))
+    render(<AutoRepliesView />)
+    expect(screen.getByTestId('autoreplies-device-none').textContent).toBe('Add a device first.')
+  })
+})

@@ -1,0 +1,310 @@
+// The auto-replies view: a device's keyword chatbot at the gateway (list, add, edit, delete), and for sandbox devices a
+// "try it" box where a contact's message arrives and the reply it got is shown.
+import { useEffect, useState, type FormEvent } from 'react'
+import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { DeviceSelect } from '../../ui/DeviceSelect'
+import { Field } from '../../ui/Field'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { TryIncoming } from '../sandbox/TryIncoming'
+
+export function AutoRepliesView(): React.JSX.Element {
+  const t = useT()
+  const [deviceId, setDeviceId] = useState<string | null>(null)
+  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
+
+  return (
+    <section className="view" aria-labelledby="autoreplies-heading" data-testid="view-autoReplies">
+      <ViewHeading id="autoreplies-heading">{t('autoReplies.title')}</ViewHeading>
+      <p className="muted">{t('autoReplies.intro')}</p>
+      <DeviceSelect
+        id="autoreplies-device"
+        testId="autoreplies-device"
+        value={deviceId}
+        onChange={setDeviceId}
+      />
+      {device ? <DeviceRules key={device.id} device={device} /> : null}
+    </section>
+  )
+}
+
+function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const [rules, setRules] = useState<AutoReplyView[] | null>(null)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+
+  const [reload, setReload] = useState(0)
+  const load = (): void => setReload((n) => n + 1)
+
+  useEffect(() => {
+    let on = true
+    call('autoReplies:list', { deviceId: device.id })
+      .then((reply) => {
+        if (!on) return
+        setRules(reply.autoReplies)
+        setError(null)
+      })
+      .catch((e: unknown) => {
+        if (on) setError(errorInfo(e))
+      })
+    return () => {
+      on = false
+    }
+  }, [device.id, reload])
+
+  return (
+    <>
+      <RuleForm
+        deviceId={device.id}
+        testId="autoreply-new"
+        title={t('autoReplies.add.title')}
+        submitLabel={t('autoReplies.add')}
+        onSaved={load}
+      />
+      <section className="card" aria-labelledby="autoreplies-list-heading">
+        <h3 id="autoreplies-list-heading">{t('autoReplies.list')}</h3>
+        {error ? (
+          <p className="alert alert--bad" role="alert" data-testid="autoreplies-error">
+            {error.message}
+          </p>
+        ) : null}
+        {rules === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
+        {rules !== null && rules.length === 0 ? (
+          <p className="empty" data-testid="autoreplies-empty">
+            {t('autoReplies.empty')}
+          </p>
+        ) : null}
+        {rules !== null && rules.length > 0 ? (
+          <ul className="service-list" aria-label={t('autoReplies.list')}>
+            {rules.map((rule) => (
+              <RuleRow key={rule.id} deviceId={device.id} rule={rule} onChanged={load} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      {device.sandbox ? <TryIncoming deviceId={device.id} /> : null}
+    </>
+  )
+}
+
+function RuleRow({
+  deviceId,
+  rule,
+  onChanged
+}: {
+  deviceId: string
+  rule: AutoReplyView
+  onChanged(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+
+  async function remove(): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    try {
+      await call('autoReplies:delete', { deviceId, id: rule.id })
+      setPanel('none')
+      onChanged()
+    } catch (e) {
+      setFeedback({ tone: 'bad', text: errorInfo(e).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <li className="service-row" data-testid="autoreply-row" data-id={rule.id}>
+      <div>
+        <strong data-testid="autoreply-keyword-text">{rule.keyword}</strong>
+        <span className="muted"> → </span>
+        <span data-testid="autoreply-response-text">{rule.response}</span>
+      </div>
+      <div
+        className="actions"
+        role="group"
+        aria-label={t('autoReplies.actionsFor', { keyword: rule.keyword })}
+      >
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={panel === 'edit'}
+          data-testid={`autoreply-edit-${rule.id}`}
+          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
+        >
+          {t('autoReplies.edit')}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          aria-expanded={panel === 'delete'}
+          data-testid={`autoreply-delete-${rule.id}`}
+          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+        >
+          {t('outbox.delete')}
+        </button>
+      </div>
+      {panel === 'delete' ? (
+        <div className="inline-form confirm" role="group" aria-labelledby={`autoreply-delete-q-${rule.id}`}>
+          <p id={`autoreply-delete-q-${rule.id}`}>
+            {t('autoReplies.delete.confirm', { keyword: rule.keyword })}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              data-testid={`autoreply-delete-confirm-${rule.id}`}
+              onClick={() => void remove()}
+            >
+              {t('outbox.delete')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.keep')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {panel === 'edit' ? (
+        <RuleForm
+          deviceId={deviceId}
+          rule={rule}
+          testId={`autoreply-form-${rule.id}`}
+          submitLabel={t('common.save')}
+          onCancel={() => setPanel('none')}
+          onSaved={() => {
+            setPanel('none')
+            onChanged()
+          }}
+        />
+      ) : null}
+      {feedback ? <p className={`feedback feedback--${feedback.tone}`}>{feedback.text}</p> : null}
+    </li>
+  )
+}
+
+function RuleForm({
+  deviceId,
+  rule,
+  testId,
+  title,
+  submitLabel,
+  onSaved,
+  onCancel
+}: {
+  deviceId: string
+  rule?: AutoReplyView
+  testId: string
+  title?: string
+  submitLabel: string
+  onSaved(): void
+  onCancel?(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [keyword, setKeyword] = useState(rule?.keyword ?? '')
+  const [response, setResponse] = useState(rule?.response ?? '')
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState('')
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setTried(true)
+    setDone('')
+    if (!keyword.trim() || !response.trim()) return
+    setBusy(true)
+    setError(null)
+    try {
+      const request = { deviceId, keyword: keyword.trim(), response }
+      if (rule) await call('autoReplies:update', { ...request, id: rule.id })
+      else await call('autoReplies:create', request)
+      if (!rule) {
+        setKeyword('')
+        setResponse('')
+        setTried(false)
+        setDone(t('autoReplies.added'))
+      }
+      onSaved()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const prefix = rule ? `autoreply-${rule.id}` : 'autoreply-new'
+  return (
+    <form
+      className={rule ? 'inline-form form-grid' : 'card form'}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid={testId}
+    >
+      {title ? <h3>{title}</h3> : null}
+      <div className="form-grid span-all">
+        <Field
+          id={`${prefix}-keyword`}
+          label={t('autoReplies.keyword')}
+          hint={rule ? undefined : t('autoReplies.keyword.hint')}
+          error={tried && !keyword.trim() ? t('common.required') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              data-testid="autoreply-keyword"
+              value={keyword}
+              maxLength={100}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${prefix}-response`}
+          label={t('autoReplies.response')}
+          error={tried && !response.trim() ? t('common.required') : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              data-testid="autoreply-response"
+              value={response}
+              maxLength={1024}
+              onChange={(e) => setResponse(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      {error ? (
+        <p className="alert alert--bad span-all" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions span-all">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="autoreply-submit"
+        >
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        ) : null}
+      </div>
+      {!rule ? (
+        <p role="status" className="feedback feedback--ok">
+          {done}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,125 @@
+// New device view: order with an existing device's account or a typed-in gateway, see the invoice, then link the new
+// device (when the gateway gave its token) or be told to pay first.
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { InvoiceView } from '../../../../shared/contract'
+import { useNavigation } from '../../stores/navigation'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { NewDeviceView } from './NewDeviceView'
+
+let fake: FakeApi
+
+const invoice: InvoiceView = {
+  number: 'INV/20260115/123456',
+  deviceName: 'Cabang 2',
+  deviceSerial: 'B2XYZ9',
+  product: 'pro',
+  periode: 'yearly',
+  bankName: 'DANA',
+  accountNumber: '0812 2000 1101',
+  accountName: 'PT Sandbox Gateway Nusantara',
+  discount: 300_000,
+  total: 1_500_000,
+  dueDate: '2026-01-16 10:00:00',
+  message: 'create device & invoice successfully'
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(
+    makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', label: 'Sandbox device', sandbox: true })] })
+  )
+})
+
+describe('NewDeviceView', () => {
+  it('orders with an existing device’s account, shows the invoice and opens the linking wizard', async () => {
+    const created = makeDevice({ id: 'dev-new', label: 'Cabang 2', sandbox: true, state: 'needs-scan' })
+    fake.handle('devices:create', () => ({ invoice, device: created }))
+    fake.handle('linking:begin', () => created)
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: '2@qr',
+      fetchedAt: '2026-01-15T03:00:00.000Z',
+      refreshAfterMs: 20_000
+    }))
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.click(screen.getByTestId('new-device-submit'))
+    expect(screen.getAllByText('Required')).toHaveLength(2)
+    expect(fake.requests('devices:create')).toEqual([])
+
+    await user.type(screen.getByTestId('new-device-name'), 'Cabang 2')
+    await user.type(screen.getByTestId('new-device-phone'), '0812 9990 000')
+    await user.selectOptions(screen.getByTestId('new-device-product'), 'pro')
+    await user.selectOptions(screen.getByTestId('new-device-periode'), 'yearly')
+    await user.selectOptions(screen.getByTestId('new-device-bank'), 'DANA')
+    await user.click(screen.getByTestId('new-device-submit'))
+    expect(fake.requests('devices:create')).toEqual([
+      {
+        accountDeviceId: 'dev-sb',
+        name: 'Cabang 2',
+        phone: '0812 9990 000',
+        product: 'pro',
+        periode: 'yearly',
+        bank: 'DANA'
+      }
+    ])
+    const shown = await screen.findByTestId('new-device-invoice')
+    expect(screen.getByTestId('invoice-number').textContent).toBe('INV/20260115/123456')
+    expect(screen.getByTestId('invoice-total').textContent).toMatch(/1,500,000/)
+    expect(screen.getByTestId('invoice-due').textContent).toBe('2026-01-16 10:00:00')
+    expect(screen.getByTestId('invoice-account').textContent).toBe(
+      'DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)'
+    )
+    expect(shown.textContent).toContain('Cabang 2 was added to Sender Desk')
+
+    await user.click(screen.getByTestId('new-device-link'))
+    expect(useNavigation.getState().view).toBe('linking')
+    expect(fake.requests('linking:begin')).toEqual([{ id: 'dev-new' }])
+  })
+
+  it('orders at another gateway with a typed-in token; without the new token it says to pay first', async () => {
+    fake.handle('devices:create', () => ({ invoice: { ...invoice, discount: 0 }, device: null }))
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.selectOptions(screen.getByTestId('new-device-account'), '__other__')
+    await user.type(screen.getByTestId('new-device-name'), 'Toko')
+    await user.type(screen.getByTestId('new-device-phone'), '081234567890')
+    await user.click(screen.getByTestId('new-device-submit'))
+    expect(screen.getByText('Enter the device token.')).toBeTruthy()
+    await user.clear(screen.getByTestId('new-device-url'))
+    await user.type(screen.getByTestId('new-device-url'), 'https://solo.wablas.com')
+    await user.type(screen.getByTestId('new-device-token'), 'AccountToken')
+    await user.click(screen.getByTestId('new-device-submit'))
+    expect(fake.requests('devices:create')).toEqual([
+      {
+        baseUrl: 'https://solo.wablas.com',
+        token: 'AccountToken',
+        name: 'Toko',
+        phone: '081234567890',
+        product: 'lite',
+        periode: 'monthly',
+        bank: 'BCA'
+      }
+    ])
+    expect((await screen.findByTestId('new-device-pay-first')).textContent).toMatch(
+      /When the invoice is paid/
+    )
+  })
+
+  it('shows the gateway refusal and keeps the form', async () => {
+    fake.fail('devices:create', { code: 'token_invalid', message: 'The gateway rejected the token.' })
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.type(screen.getByTestId('new-device-name'), 'x')
+    await user.type(screen.getByTestId('new-device-phone'), '081234567890')
+    await user.click(screen.getByTestId('new-device-submit'))
+    expect((await screen.findByTestId('new-device-error')).textContent).toBe(
+      'The gateway rejected the token.'
+    )
+    expect(screen.getByTestId('new-device-form')).toBeTruthy()
+  })
+})

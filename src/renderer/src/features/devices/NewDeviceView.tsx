@@ -1,0 +1,347 @@
+// Create a new device (`devices:create`): the gateway makes the device and an invoice with an account's token (an
+// existing device's, or one typed in); the invoice is shown, and a device the gateway also gave a token for (the
+// sandbox does) goes straight into the linking wizard.
+import { useState, type FormEvent } from 'react'
+import type { DeviceView, InvoiceView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import { Field } from '../../ui/Field'
+import { ViewHeading } from '../../ui/ViewHeading'
+
+const PRODUCTS = ['lite', 'pro', 'enterprise'] as const
+const PERIODS = ['monthly', 'yearly'] as const
+const CHANNELS = ['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'] as const
+/** The account choice for "type in another gateway's address and token". */
+const OTHER = '__other__'
+
+const PRODUCT_LABEL: Record<(typeof PRODUCTS)[number], MessageKey> = {
+  lite: 'newDevice.product.lite',
+  pro: 'newDevice.product.pro',
+  enterprise: 'newDevice.product.enterprise'
+}
+const PERIOD_LABEL: Record<(typeof PERIODS)[number], MessageKey> = {
+  monthly: 'newDevice.periode.monthly',
+  yearly: 'newDevice.periode.yearly'
+}
+
+export function NewDeviceView(): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  const [account, setAccount] = useState<string>(devices[0]?.id ?? OTHER)
+  const [baseUrl, setBaseUrl] = useState('https://')
+  const [token, setToken] = useState('')
+  const [secret, setSecret] = useState('')
+  const [name, setName] = useState('')
+  const [phone, setPhone] = useState('')
+  const [product, setProduct] = useState<(typeof PRODUCTS)[number]>('lite')
+  const [periode, setPeriode] = useState<(typeof PERIODS)[number]>('monthly')
+  const [bank, setBank] = useState<(typeof CHANNELS)[number]>('BCA')
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [result, setResult] = useState<{ invoice: InvoiceView; device: DeviceView | null } | null>(null)
+
+  const other = account === OTHER
+  const problems = {
+    baseUrl: other && !/^https?:\/\/\S+$/i.test(baseUrl.trim()),
+    token: other && !token.trim(),
+    name: !name.trim(),
+    phone: !phone.trim()
+  }
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setTried(true)
+    if (Object.values(problems).some(Boolean)) return
+    setBusy(true)
+    setError(null)
+    try {
+      const reply = await call('devices:create', {
+        ...(other
+          ? {
+              baseUrl: baseUrl.trim(),
+              token: token.trim(),
+              ...(secret.trim() ? { secret: secret.trim() } : {})
+            }
+          : { accountDeviceId: account }),
+        name: name.trim(),
+        phone: phone.trim(),
+        product,
+        periode,
+        bank
+      })
+      if (reply.device) useDevices.getState().upsert(reply.device)
+      setResult(reply)
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="view" aria-labelledby="new-device-heading" data-testid="view-newDevice">
+      <ViewHeading id="new-device-heading">{t('newDevice.title')}</ViewHeading>
+      <p className="muted">{t('newDevice.intro')}</p>
+      {result ? (
+        <Invoice invoice={result.invoice} device={result.device} />
+      ) : (
+        <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="new-device-form">
+          <div className="form-grid">
+            <Field id="new-device-account" label={t('newDevice.account')} hint={t('newDevice.account.hint')}>
+              {(control) => (
+                <select
+                  {...control}
+                  data-testid="new-device-account"
+                  value={account}
+                  onChange={(e) => setAccount(e.target.value)}
+                >
+                  {devices.map((device) => (
+                    <option key={device.id} value={device.id}>
+                      {device.sandbox ? `${device.label} (${t('devices.sandboxTag')})` : device.label}
+                    </option>
+                  ))}
+                  <option value={OTHER}>{t('newDevice.account.other')}</option>
+                </select>
+              )}
+            </Field>
+            {other ? (
+              <>
+                <Field
+                  id="new-device-url"
+                  label={t('addDevice.url')}
+                  hint={t('addDevice.url.hint')}
+                  error={tried && problems.baseUrl ? t('addDevice.url.invalid') : null}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="url"
+                      data-testid="new-device-url"
+                      value={baseUrl}
+                      onChange={(e) => setBaseUrl(e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id="new-device-token"
+                  label={t('newDevice.token')}
+                  error={tried && problems.token ? t('addDevice.token.required') : null}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="password"
+                      autoComplete="off"
+                      data-testid="new-device-token"
+                      value={token}
+                      onChange={(e) => setToken(e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field id="new-device-secret" label={t('addDevice.secret')}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="password"
+                      autoComplete="off"
+                      value={secret}
+                      onChange={(e) => setSecret(e.target.value)}
+                    />
+                  )}
+                </Field>
+              </>
+            ) : null}
+            <Field
+              id="new-device-name"
+              label={t('newDevice.name')}
+              error={tried && problems.name ? t('common.required') : null}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  data-testid="new-device-name"
+                  value={name}
+                  maxLength={80}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field
+              id="new-device-phone"
+              label={t('newDevice.phone')}
+              hint={t('devices.number.hint')}
+              error={tried && problems.phone ? t('common.required') : null}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="tel"
+                  data-testid="new-device-phone"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field id="new-device-product" label={t('newDevice.product')}>
+              {(control) => (
+                <select
+                  {...control}
+                  data-testid="new-device-product"
+                  value={product}
+                  onChange={(e) => setProduct(e.target.value as (typeof PRODUCTS)[number])}
+                >
+                  {PRODUCTS.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {t(PRODUCT_LABEL[choice])}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="new-device-periode" label={t('newDevice.periode')}>
+              {(control) => (
+                <select
+                  {...control}
+                  data-testid="new-device-periode"
+                  value={periode}
+                  onChange={(e) => setPeriode(e.target.value as (typeof PERIODS)[number])}
+                >
+                  {PERIODS.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {t(PERIOD_LABEL[choice])}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="new-device-bank" label={t('newDevice.bank')}>
+              {(control) => (
+                <select
+                  {...control}
+                  data-testid="new-device-bank"
+                  value={bank}
+                  onChange={(e) => setBank(e.target.value as (typeof CHANNELS)[number])}
+                >
+                  {CHANNELS.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          {error ? (
+            <p className="alert alert--bad" role="alert" data-testid="new-device-error">
+              {error.message}
+            </p>
+          ) : null}
+          <div className="actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy}
+              data-testid="new-device-submit"
+            >
+              {busy ? t('newDevice.creating') : t('newDevice.submit')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => useNavigation.getState().navigate('devices')}
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function Invoice({
+  invoice,
+  device
+}: {
+  invoice: InvoiceView
+  device: DeviceView | null
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const money = (amount: number | null): string =>
+    amount === null
+      ? t('common.unknown')
+      : new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'IDR',
+          maximumFractionDigits: 0
+        }).format(amount)
+  const unknown = t('common.unknown')
+  return (
+    <section className="card" aria-labelledby="invoice-heading" data-testid="new-device-invoice">
+      <h3 id="invoice-heading">{t('newDevice.invoice.title')}</h3>
+      <p role="status">{invoice.message}</p>
+      <dl className="invoice">
+        <dt>{t('newDevice.invoice.number')}</dt>
+        <dd data-testid="invoice-number">{invoice.number ?? unknown}</dd>
+        <dt>{t('newDevice.invoice.device')}</dt>
+        <dd>
+          {invoice.deviceName ?? unknown} {invoice.deviceSerial ? `(${invoice.deviceSerial})` : ''}
+        </dd>
+        <dt>{t('newDevice.product')}</dt>
+        <dd>
+          {invoice.product ?? unknown} · {invoice.periode ?? unknown}
+        </dd>
+        {invoice.discount ? (
+          <>
+            <dt>{t('newDevice.invoice.discount')}</dt>
+            <dd>{money(invoice.discount)}</dd>
+          </>
+        ) : null}
+        <dt>{t('newDevice.invoice.total')}</dt>
+        <dd data-testid="invoice-total">
+          <strong>{money(invoice.total)}</strong>
+        </dd>
+        <dt>{t('newDevice.invoice.due')}</dt>
+        <dd data-testid="invoice-due">{invoice.dueDate ?? unknown}</dd>
+        <dt>{t('newDevice.invoice.payTo')}</dt>
+        <dd data-testid="invoice-account">
+          {[invoice.bankName, invoice.accountNumber].filter(Boolean).join(' ') || unknown}
+          {invoice.accountName ? ` (${invoice.accountName})` : ''}
+        </dd>
+      </dl>
+      {device ? (
+        <>
+          <p>{t('newDevice.linkNow.body', { label: device.label })}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="new-device-link"
+              onClick={() => void useLinking.getState().open(device.id)}
+            >
+              {t('newDevice.linkNow')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p data-testid="new-device-pay-first">{t('newDevice.payFirst')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => useNavigation.getState().navigate('devices', { addDevice: true })}
+            >
+              {t('devices.add')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

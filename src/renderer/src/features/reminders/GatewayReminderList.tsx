@@ -1,0 +1,266 @@
+// The gateway reminders Sender Desk created for the device: what, to whom, from when and how often; for sandbox
+// devices how often the sandbox has sent it; edit, ask the gateway again, delete.
+import { useState, type FormEvent } from 'react'
+import type { ReminderView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { Field } from '../../ui/Field'
+import { describePeriode } from './repeat-rules'
+
+export function GatewayReminderList({
+  reminders,
+  error,
+  onChanged
+}: {
+  reminders: ReminderView[] | null
+  error: ErrorInfo | null
+  onChanged(): void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <section className="card" aria-labelledby="gateway-reminders-heading">
+      <h3 id="gateway-reminders-heading">{t('reminders.gatewayList')}</h3>
+      <p className="muted small">{t('reminders.gatewayList.hint')}</p>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {reminders === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
+      {reminders !== null && reminders.length === 0 ? (
+        <p className="empty" data-testid="reminders-empty">
+          {t('reminders.empty')}
+        </p>
+      ) : null}
+      {reminders !== null && reminders.length > 0 ? (
+        <ul className="service-list" aria-label={t('reminders.gatewayList')}>
+          {reminders.map((reminder) => (
+            <ReminderRow key={reminder.id} reminder={reminder} onChanged={onChanged} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function ReminderRow({
+  reminder,
+  onChanged
+}: {
+  reminder: ReminderView
+  onChanged(): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+
+  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    try {
+      await work()
+      setPanel('none')
+      setFeedback({ tone: 'ok', text: done })
+      onChanged()
+    } catch (e) {
+      setFeedback({ tone: 'bad', text: errorInfo(e).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const sandbox = reminder.sandbox
+  // Shown on the gateway's clock, like the start time.
+  const when = (iso: string | null): string => formatDateTime(iso, locale, reminder.timezone)
+  return (
+    <li
+      className="service-row"
+      data-testid="reminder-row"
+      data-id={reminder.id}
+      data-sent-count={sandbox?.sentCount ?? ''}
+    >
+      <div>
+        <strong>{reminder.title || reminder.message}</strong>{' '}
+        <span className="tag">{describePeriode(t, reminder.periode, reminder.customDay)}</span>
+      </div>
+      <div className="muted small">
+        {t('reminders.toLine', { phone: reminder.phone })} ·{' '}
+        {t('reminders.startsLine', {
+          time: reminder.startAt,
+          zone: reminder.timezone ?? t('common.unknown')
+        })}
+      </div>
+      {reminder.title ? <div>{reminder.message}</div> : null}
+      {sandbox ? (
+        <p className="small" data-testid="reminder-sandbox">
+          {sandbox.sentCount === 0
+            ? t('reminders.sandbox.none', { next: when(sandbox.nextAt) })
+            : t('reminders.sandbox.sent', {
+                count: sandbox.sentCount,
+                last: when(sandbox.lastSentAt),
+                next: when(sandbox.nextAt)
+              })}
+        </p>
+      ) : null}
+      <div className="actions" role="group" aria-label={t('reminders.actionsFor', { phone: reminder.phone })}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={panel === 'edit'}
+          data-testid={`reminder-edit-${reminder.id}`}
+          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
+        >
+          {t('autoReplies.edit')}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          data-testid={`reminder-refresh-${reminder.id}`}
+          onClick={() =>
+            void act(() => call('reminders:refresh', { id: reminder.id }), t('reminders.refreshed'))
+          }
+        >
+          {t('reminders.refresh')}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          aria-expanded={panel === 'delete'}
+          data-testid={`reminder-delete-${reminder.id}`}
+          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+        >
+          {t('outbox.delete')}
+        </button>
+      </div>
+      {panel === 'delete' ? (
+        <div
+          className="inline-form confirm"
+          role="group"
+          aria-labelledby={`reminder-delete-q-${reminder.id}`}
+        >
+          <p id={`reminder-delete-q-${reminder.id}`}>{t('reminders.delete.confirm')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              data-testid={`reminder-delete-confirm-${reminder.id}`}
+              onClick={() =>
+                void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'))
+              }
+            >
+              {t('outbox.delete')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.keep')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {panel === 'edit' ? (
+        <EditReminder
+          reminder={reminder}
+          busy={busy}
+          onCancel={() => setPanel('none')}
+          onSave={(request) => void act(() => call('reminders:update', request), t('reminders.saved'))}
+        />
+      ) : null}
+      {feedback ? (
+        <p role="status" className={`feedback feedback--${feedback.tone}`}>
+          {feedback.text}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+type UpdateRequest = Parameters<typeof call<'reminders:update'>>[1]
+
+function EditReminder({
+  reminder,
+  busy,
+  onCancel,
+  onSave
+}: {
+  reminder: ReminderView
+  busy: boolean
+  onCancel(): void
+  onSave(request: UpdateRequest): void
+}): React.JSX.Element {
+  const t = useT()
+  const [phone, setPhone] = useState(reminder.phone)
+  const [title, setTitle] = useState(reminder.title ?? '')
+  const [message, setMessage] = useState(reminder.message)
+  const [date, setDate] = useState(reminder.startAt.slice(0, 10))
+  const [time, setTime] = useState(reminder.startAt.slice(11, 19))
+  const [tried, setTried] = useState(false)
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    setTried(true)
+    if (!phone.trim() || !message.trim() || !date || !time) return
+    onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start: `${date}T${time}` })
+  }
+
+  const id = reminder.id
+  return (
+    <form className="inline-form form-grid" noValidate onSubmit={submit} data-testid={`reminder-form-${id}`}>
+      <Field
+        id={`r-phone-${id}`}
+        label={t('reminders.to')}
+        error={tried && !phone.trim() ? t('common.required') : null}
+      >
+        {(control) => <input {...control} value={phone} onChange={(e) => setPhone(e.target.value)} />}
+      </Field>
+      <Field id={`r-title-${id}`} label={t('reminders.titleField')}>
+        {(control) => (
+          <input {...control} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+        )}
+      </Field>
+      <Field
+        id={`r-message-${id}`}
+        label={t('send.message')}
+        className="span-all"
+        error={tried && !message.trim() ? t('common.required') : null}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={1024}
+            data-testid="reminder-edit-message"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`r-date-${id}`} label={t('send.schedule.date')}>
+        {(control) => (
+          <input {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        )}
+      </Field>
+      <Field id={`r-time-${id}`} label={t('send.schedule.time')}>
+        {(control) => (
+          <input {...control} type="time" step={1} value={time} onChange={(e) => setTime(e.target.value)} />
+        )}
+      </Field>
+      <div className="actions span-all">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid={`reminder-save-${id}`}
+        >
+          {t('common.save')}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

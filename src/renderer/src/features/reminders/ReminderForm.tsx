@@ -1,0 +1,367 @@
+// A new recurring message: who, what, first time and how often, kept by the gateway (`reminders:create`, text only,
+// its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
+import { useMemo, useState, type FormEvent } from 'react'
+import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
+import { call, errorInfo, getApi } from '../../api'
+import { useT } from '../../i18n'
+import { nextHourIn, timeZones } from '../../i18n/dates'
+import { useSettings } from '../../stores/settings'
+import { Field } from '../../ui/Field'
+import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
+
+export type Keeper = 'gateway' | 'local'
+
+/** The gateway keeps reminders on its own clock; Asia/Jakarta for the accounts we know. */
+const GATEWAY_ZONE = 'Asia/Jakarta'
+
+function recipientsOf(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+}
+
+export function ReminderForm({
+  deviceId,
+  onCreated
+}: {
+  deviceId: string
+  onCreated(keeper: Keeper): void
+}): React.JSX.Element {
+  const t = useT()
+  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? GATEWAY_ZONE)
+  const first = nextHourIn(GATEWAY_ZONE)
+  const [keeper, setKeeper] = useState<Keeper>('gateway')
+  const [to, setTo] = useState('')
+  const [title, setTitle] = useState('')
+  const [message, setMessage] = useState('')
+  const [files, setFiles] = useState<FileHandleView[]>([])
+  const [rejected, setRejected] = useState<string[]>([])
+  const [date, setDate] = useState(first.date)
+  const [time, setTime] = useState(first.time)
+  const [timezone, setTimezone] = useState(defaultZone)
+  const [repeat, setRepeat] = useState<Repeat>('daily')
+  const [days, setDays] = useState('7')
+  const [overdue, setOverdue] = useState<'send' | 'hold'>('send')
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState('')
+  const zones = useMemo(() => timeZones([defaultZone, timezone]), [defaultZone, timezone])
+
+  const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0
+  const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
+  const recipients = recipientsOf(to)
+  const dayCount = Number(days)
+  const problems = {
+    to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
+    message: files.length === 0 && !message.trim(),
+    when: !date || !time,
+    days: repeat === 'every-n-days' && (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > 1000)
+  }
+
+  async function addFiles(list: FileList | null): Promise<void> {
+    if (!list || list.length === 0) return
+    try {
+      const reply = await getApi().registerFiles([...list])
+      setFiles((current) => [...current, ...reply.files])
+      setRejected(reply.rejected.map((r) => `${r.name}: ${r.message}`))
+    } catch (e) {
+      setError(errorInfo(e).message)
+    }
+  }
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setTried(true)
+    setDone('')
+    if (Object.values(problems).some(Boolean)) return
+    setBusy(true)
+    setError(null)
+    const localTime = `${date}T${time}`
+    try {
+      if (effectiveKeeper === 'gateway') {
+        const periode = gatewayPeriode(repeat) ?? 'daily'
+        await call('reminders:create', {
+          deviceId,
+          phone: recipients[0] ?? '',
+          message,
+          start: localTime,
+          periode,
+          ...(title.trim() ? { title: title.trim() } : {}),
+          ...(periode === 'custom' ? { customDay: dayCount } : {})
+        })
+      } else {
+        const entries: InvokeRequest<'series:create'>['entries'] = files.map((file, index) => ({
+          kind: 'file' as const,
+          handle: file.handle,
+          ...(index === 0 && message.trim() ? { caption: message } : {})
+        }))
+        if (files.length === 0) entries.push({ kind: 'text', text: message })
+        await call('series:create', {
+          deviceId,
+          recipients,
+          entries,
+          start: { localTime, timezone },
+          rule: localRule(repeat, dayCount),
+          overduePolicy: overdue
+        })
+      }
+      setMessage('')
+      setTitle('')
+      setFiles([])
+      setRejected([])
+      setTried(false)
+      setDone(effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'))
+      onCreated(effectiveKeeper)
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="reminder-form">
+      <h3>{t('reminders.new')}</h3>
+      <fieldset className="sub-fieldset">
+        <legend>{t('reminders.keeper')}</legend>
+        <div className="radio-row">
+          <label className="radio">
+            <input
+              type="radio"
+              name="reminder-keeper"
+              data-testid="reminder-keeper-gateway"
+              checked={effectiveKeeper === 'gateway'}
+              disabled={!gatewayPossible}
+              onChange={() => setKeeper('gateway')}
+            />{' '}
+            {t('reminders.keeper.gateway')}
+          </label>
+          <label className="radio">
+            <input
+              type="radio"
+              name="reminder-keeper"
+              data-testid="reminder-keeper-local"
+              checked={effectiveKeeper === 'local'}
+              onChange={() => setKeeper('local')}
+            />{' '}
+            {t('reminders.keeper.local')}
+          </label>
+        </div>
+        <p className="field-hint">
+          {gatewayPossible ? t('reminders.keeper.hint') : t('reminders.keeper.localOnly')}
+        </p>
+      </fieldset>
+      <div className="form-grid">
+        <Field
+          id="reminder-to"
+          label={effectiveKeeper === 'gateway' ? t('reminders.to') : t('reminders.toMany')}
+          error={tried && problems.to ? t('reminders.to.problem') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              data-testid="reminder-to"
+              inputMode="tel"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          )}
+        </Field>
+        {effectiveKeeper === 'gateway' ? (
+          <Field id="reminder-title" label={t('reminders.titleField')}>
+            {(control) => (
+              <input
+                {...control}
+                data-testid="reminder-title"
+                value={title}
+                maxLength={100}
+                onChange={(e) => setTitle(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field
+          id="reminder-message"
+          label={files.length > 0 ? t('send.caption') : t('send.message')}
+          className="span-all"
+          error={tried && problems.message ? t('common.required') : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={1024}
+              data-testid="reminder-message"
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
+        </Field>
+        {effectiveKeeper === 'local' ? (
+          <Field
+            id="reminder-files"
+            label={t('send.files')}
+            hint={t('reminders.files.hint')}
+            className="span-all"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                multiple
+                data-testid="reminder-files"
+                onChange={(e) => {
+                  void addFiles(e.target.files)
+                  e.target.value = ''
+                }}
+              />
+            )}
+          </Field>
+        ) : null}
+        {files.length > 0 ? (
+          <ul className="chips span-all" aria-label={t('send.files.label')}>
+            {files.map((file) => (
+              <li key={file.handle} className="chip" data-testid="reminder-file">
+                {file.name}{' '}
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={t('send.file.remove', { name: file.name })}
+                  onClick={() => setFiles((current) => current.filter((f) => f.handle !== file.handle))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {rejected.length > 0 ? (
+          <p className="alert alert--warn span-all" role="alert">
+            {rejected.join(' · ')}
+          </p>
+        ) : null}
+        <Field
+          id="reminder-date"
+          label={t('send.schedule.date')}
+          error={tried && !date ? t('common.required') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              data-testid="reminder-date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id="reminder-time"
+          label={t('send.schedule.time')}
+          hint={
+            effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: GATEWAY_ZONE }) : undefined
+          }
+          error={tried && !time ? t('common.required') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              step={1}
+              data-testid="reminder-time"
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+            />
+          )}
+        </Field>
+        {effectiveKeeper === 'local' ? (
+          <Field id="reminder-zone" label={t('send.schedule.timezone')}>
+            {(control) => (
+              <select
+                {...control}
+                data-testid="reminder-zone"
+                value={timezone}
+                onChange={(e) => setTimezone(e.target.value)}
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
+        <Field id="reminder-repeat" label={t('reminders.repeat')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="reminder-repeat"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value as Repeat)}
+            >
+              {REPEATS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(REPEAT_LABEL[choice])}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {repeat === 'every-n-days' ? (
+          <Field
+            id="reminder-days"
+            label={t('reminders.days')}
+            error={tried && problems.days ? t('settings.range', { min: 1, max: 1000 }) : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={1}
+                max={1000}
+                data-testid="reminder-days"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        {effectiveKeeper === 'local' ? (
+          <Field id="reminder-overdue" label={t('send.schedule.overdue')}>
+            {(control) => (
+              <select
+                {...control}
+                value={overdue}
+                onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
+              >
+                <option value="send">{t('send.schedule.overdue.send')}</option>
+                <option value="hold">{t('send.schedule.overdue.hold')}</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="alert alert--bad" role="alert" data-testid="reminder-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="reminder-submit"
+        >
+          {t('reminders.create')}
+        </button>
+      </div>
+      <p role="status" className="feedback feedback--ok" data-testid="reminder-done">
+        {done}
+      </p>
+    </form>
+  )
+}

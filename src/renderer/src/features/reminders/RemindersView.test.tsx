@@ -1,0 +1,185 @@
+// Reminders view: a reminder kept by the gateway or a series kept by Sender Desk (weekly and files force it), both
+// lists with what the sandbox sent, and editing, refreshing, stopping and deleting.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ReminderView, SeriesView } from '../../../../shared/contract'
+import { connectEvents } from '../../stores/app'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { RemindersView } from './RemindersView'
+
+let fake: FakeApi
+
+const reminder: ReminderView = {
+  id: 'r-1',
+  deviceId: 'dev-1',
+  reminderId: '77',
+  phone: '6281234567890',
+  title: 'Obat',
+  message: 'Minum obat',
+  startAt: '2030-01-15 10:30:00',
+  periode: 'custom',
+  customDay: 5,
+  timezone: 'Asia/Jakarta',
+  reminderType: 'custom: send every 5 days',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  sandbox: { sentCount: 2, lastSentAt: '2030-01-20T03:30:00.000Z', nextAt: '2030-01-25T03:30:00.000Z' }
+}
+
+const series: SeriesView = {
+  id: 's-1',
+  deviceId: 'dev-1',
+  recipients: ['6281234567890', '6281399998888'],
+  isGroup: false,
+  entries: [{ kind: 'document', text: 'Menu', fileName: 'menu.pdf', fileSize: 13 }],
+  startLocal: '2030-01-19T08:00:00',
+  timezone: 'Asia/Makassar',
+  rule: { kind: 'weekly' },
+  overduePolicy: 'send',
+  status: 'active',
+  nextAt: '2030-01-19T00:00:00.000Z',
+  nextLocal: '2030-01-19T08:00:00',
+  occurrences: 0,
+  lastOccurrenceAt: null,
+  createdAt: '2030-01-01T00:00:00.000Z'
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', sandbox: true })] }))
+  fake.handle('reminders:list', () => ({ reminders: [] }))
+  fake.handle('series:list', () => ({ series: [] }))
+})
+
+async function fillWhen(date: string, time: string): Promise<void> {
+  fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: date } })
+  fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: time } })
+}
+
+describe('RemindersView', () => {
+  it('creates a reminder at the gateway (every N days = custom) and shows what the sandbox sent', async () => {
+    fake.handle('reminders:create', () => reminder)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    expect(await screen.findByTestId('reminders-empty')).toBeTruthy()
+    expect(screen.getByTestId('series-empty')).toBeTruthy()
+    expect((screen.getByTestId('reminder-keeper-gateway') as HTMLInputElement).checked).toBe(true)
+
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(screen.getAllByText('Required')).toHaveLength(1)
+    expect(screen.getByText(/Enter one phone number/)).toBeTruthy()
+    expect(fake.requests('reminders:create')).toEqual([])
+
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-title'), 'Obat')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30:05')
+    await user.selectOptions(screen.getByTestId('reminder-repeat'), 'every-n-days')
+    await user.clear(screen.getByTestId('reminder-days'))
+    await user.type(screen.getByTestId('reminder-days'), '5')
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(fake.requests('reminders:create')).toEqual([
+      {
+        deviceId: 'dev-1',
+        phone: '0812 3456 7890',
+        message: 'Minum obat',
+        start: '2030-01-15T10:30:05',
+        periode: 'custom',
+        title: 'Obat',
+        customDay: 5
+      }
+    ])
+    expect((await screen.findByTestId('reminder-done')).textContent).toBe('Saved at the gateway.')
+    const row = await screen.findByTestId('reminder-row')
+    expect(row.getAttribute('data-sent-count')).toBe('2')
+    expect(row.textContent).toContain('Every 5 days')
+    expect(within(row).getByTestId('reminder-sandbox').textContent).toMatch(/Sent by the sandbox 2 time\(s\)/)
+  })
+
+  it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
+    fake.handle('series:create', () => series)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.selectOptions(screen.getByTestId('reminder-repeat'), 'weekly')
+    expect((screen.getByTestId('reminder-keeper-gateway') as HTMLInputElement).disabled).toBe(true)
+    expect((screen.getByTestId('reminder-keeper-local') as HTMLInputElement).checked).toBe(true)
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 0813 9999 8888')
+    await user.upload(
+      screen.getByTestId('reminder-files'),
+      new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' })
+    )
+    expect((await screen.findByTestId('reminder-file')).textContent).toContain('menu.pdf')
+    await user.type(screen.getByTestId('reminder-message'), 'Menu')
+    await fillWhen('2030-01-19', '08:00')
+    await user.selectOptions(screen.getByTestId('reminder-zone'), 'Asia/Makassar')
+    fake.handle('series:list', () => ({ series: [series] }))
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(fake.requests('series:create')).toEqual([
+      {
+        deviceId: 'dev-1',
+        recipients: ['0812 3456 7890', '0813 9999 8888'],
+        entries: [{ kind: 'file', handle: 'h-1', caption: 'Menu' }],
+        start: { localTime: '2030-01-19T08:00', timezone: 'Asia/Makassar' },
+        rule: { kind: 'weekly' },
+        overduePolicy: 'send'
+      }
+    ])
+    const row = await screen.findByTestId('series-row')
+    expect(row.textContent).toContain('menu.pdf — Menu')
+    expect(row.textContent).toContain('Every week')
+    expect(row.textContent).toContain('Asia/Makassar')
+    expect(fake.requests('reminders:create')).toEqual([])
+  })
+
+  it('edits, refreshes and deletes a gateway reminder; stops and deletes a series', async () => {
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    fake.handle('series:list', () => ({ series: [series] }))
+    fake.handle('reminders:update', (request) => ({ ...reminder, message: request.message }))
+    fake.handle('reminders:refresh', () => reminder)
+    fake.handle('reminders:delete', () => ({ ok: true }))
+    fake.handle('series:stop', () => ({ ...series, status: 'stopped', nextAt: null, nextLocal: null }))
+    fake.handle('series:delete', () => ({ ok: true }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('reminder-edit-r-1'))
+    const form = screen.getByTestId('reminder-form-r-1')
+    await user.clear(within(form).getByTestId('reminder-edit-message'))
+    await user.type(within(form).getByTestId('reminder-edit-message'), 'Minum obat sore')
+    await user.click(screen.getByTestId('reminder-save-r-1'))
+    expect(fake.requests('reminders:update')).toEqual([
+      {
+        id: 'r-1',
+        phone: '6281234567890',
+        message: 'Minum obat sore',
+        title: 'Obat',
+        start: '2030-01-15T10:30:00'
+      }
+    ])
+    await user.click(screen.getByTestId('reminder-refresh-r-1'))
+    expect(fake.requests('reminders:refresh')).toEqual([{ id: 'r-1' }])
+    await user.click(screen.getByTestId('reminder-delete-r-1'))
+    await user.click(screen.getByTestId('reminder-delete-confirm-r-1'))
+    expect(fake.requests('reminders:delete')).toEqual([{ id: 'r-1' }])
+
+    await user.click(screen.getByTestId('series-stop-s-1'))
+    expect(fake.requests('series:stop')).toEqual([{ id: 's-1' }])
+    await user.click(screen.getByTestId('series-delete-s-1'))
+    await user.click(screen.getByTestId('series-delete-confirm-s-1'))
+    expect(fake.requests('series:delete')).toEqual([{ id: 's-1' }])
+  })
+
+  it('reloads the gateway reminders when the sandbox reports a change', async () => {
+    connectEvents()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    act(() => fake.emit('sandbox:changed', { at: '2030-01-20T03:30:00.000Z' }))
+    expect((await screen.findByTestId('reminder-row')).getAttribute('data-sent-count')).toBe('2')
+    await waitFor(() => expect(fake.requests('reminders:list').length).toBe(2))
+  })
+})

@@ -1,0 +1,50 @@
+// The reminders view: recurring messages for a device — kept by the gateway (its reminder API) or by Sender Desk (a
+// local series that can carry files) — with a form to add one and both lists.
+import { useState } from 'react'
+import { call } from '../../api'
+import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useOutbox } from '../../stores/outbox'
+import { DeviceSelect } from '../../ui/DeviceSelect'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { useSandboxQuery } from '../sandbox/use-sandbox-query'
+import { GatewayReminderList } from './GatewayReminderList'
+import { ReminderForm } from './ReminderForm'
+import { SeriesList } from './SeriesList'
+
+export function RemindersView(): React.JSX.Element {
+  const t = useT()
+  const [deviceId, setDeviceId] = useState<string | null>(null)
+  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
+
+  return (
+    <section className="view" aria-labelledby="reminders-heading" data-testid="view-reminders">
+      <ViewHeading id="reminders-heading">{t('reminders.title')}</ViewHeading>
+      <p className="muted">{t('reminders.intro')}</p>
+      <DeviceSelect id="reminders-device" testId="reminders-device" value={deviceId} onChange={setDeviceId} />
+      {device ? <DeviceReminders key={device.id} deviceId={device.id} /> : null}
+    </section>
+  )
+}
+
+function DeviceReminders({ deviceId }: { deviceId: string }): React.JSX.Element {
+  // Gateway reminders show what the sandbox sent, so they reload when the sandbox changes; series when the outbox does.
+  const reminders = useSandboxQuery(deviceId, () => call('reminders:list', { deviceId }))
+  const outboxSeq = useOutbox((s) => s.changeSeq)
+  const series = useSandboxQuery(deviceId, () => call('series:list', { deviceId }), outboxSeq)
+
+  return (
+    <>
+      <ReminderForm
+        deviceId={deviceId}
+        onCreated={(keeper) => (keeper === 'gateway' ? reminders.reload() : series.reload())}
+      />
+      <GatewayReminderList
+        reminders={reminders.data?.reminders ?? null}
+        error={reminders.error}
+        onChanged={reminders.reload}
+      />
+      <SeriesList series={series.data?.series ?? null} error={series.error} onChanged={series.reload} />
+    </>
+  )
+}

@@ -1,0 +1,34 @@
+// How often a reminder repeats, as the window offers it: which keeper can do it (the gateway has no weekly period) and
+// how each maps to the gateway's periode or to a local recurrence rule.
+import type { RecurrenceRule, ReminderPeriode } from '../../../../shared/contract'
+import type { MessageKey, Translate } from '../../i18n'
+
+export type Repeat = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
+
+export const REPEATS: readonly Repeat[] = ['daily', 'weekly', 'monthly', 'yearly', 'every-n-days']
+
+export const REPEAT_LABEL: Record<Repeat, MessageKey> = {
+  daily: 'reminders.repeat.daily',
+  weekly: 'reminders.repeat.weekly',
+  monthly: 'reminders.repeat.monthly',
+  yearly: 'reminders.repeat.yearly',
+  'every-n-days': 'reminders.repeat.everyN'
+}
+
+/** The gateway's reminder periods; weekly exists only in Sender Desk's own series. */
+export function gatewayPeriode(repeat: Repeat): ReminderPeriode | null {
+  if (repeat === 'weekly') return null
+  return repeat === 'every-n-days' ? 'custom' : repeat
+}
+
+export function localRule(repeat: Repeat, days: number): RecurrenceRule {
+  return repeat === 'every-n-days' ? { kind: 'every-n-days', days } : { kind: repeat }
+}
+
+export function describeRule(t: Translate, rule: RecurrenceRule): string {
+  return rule.kind === 'every-n-days' ? t('reminders.every', { days: rule.days }) : t(REPEAT_LABEL[rule.kind])
+}
+
+export function describePeriode(t: Translate, periode: ReminderPeriode, customDay: number | null): string {
+  return periode === 'custom' ? t('reminders.every', { days: customDay ?? 1 }) : t(REPEAT_LABEL[periode])
+}

@@ -1,0 +1,95 @@
+// "Try it" (sandbox devices): a contact's message arrives at the device (`sandbox:receive`); the auto-reply it got is
+// shown at once, and the webhook POST (if any) appears in the inspector.
+import { useState, type FormEvent } from 'react'
+import type { SandboxMessageView } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { Field } from '../../ui/Field'
+
+interface TryResult {
+  replies: SandboxMessageView[]
+  webhook: boolean
+}
+
+export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Element {
+  const t = useT()
+  const [from, setFrom] = useState('0812 3456 7890')
+  const [message, setMessage] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<TryResult | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    if (!from.trim() || !message.trim()) return
+    setBusy(true)
+    setError(null)
+    setResult(null)
+    try {
+      const reply = await call('sandbox:receive', { deviceId, from: from.trim(), message })
+      setResult({ replies: reply.replies, webhook: reply.webhookDeliveryId !== null })
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="try-incoming">
+      <h3>{t('sandbox.try.title')}</h3>
+      <p className="muted">{t('sandbox.try.intro')}</p>
+      <div className="form-grid">
+        <Field id={`try-from-${deviceId}`} label={t('sandbox.try.from')}>
+          {(control) => (
+            <input
+              {...control}
+              data-testid="try-from"
+              inputMode="tel"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`try-message-${deviceId}`} label={t('sandbox.try.message')}>
+          {(control) => (
+            <input
+              {...control}
+              data-testid="try-message"
+              value={message}
+              maxLength={1024}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || !message.trim() || !from.trim()}
+          data-testid="try-submit"
+        >
+          {t('sandbox.try.submit')}
+        </button>
+      </div>
+      <div role="status" data-testid="try-result">
+        {error ? <p className="feedback feedback--bad">{error}</p> : null}
+        {result
+          ? result.replies.length > 0
+            ? result.replies.map((reply) => (
+                <p key={reply.id} className="feedback feedback--ok" data-testid="try-reply">
+                  {t('sandbox.try.replied', { text: reply.text ?? reply.fileName ?? '' })}
+                </p>
+              ))
+            : [
+                <p key="none" className="muted" data-testid="try-no-reply">
+                  {t('sandbox.try.noReply')}
+                </p>
+              ]
+          : null}
+        {result?.webhook ? <p className="muted small">{t('sandbox.try.webhook')}</p> : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,197 @@
+// A device's webhook settings (`webhooks:get` / `webhooks:update`): both URLs, incoming on/off and, for sandbox
+// devices, auto reply from webhook. Only what changed is sent to the gateway.
+import { useEffect, useState, type FormEvent } from 'react'
+import type { DeviceView, WebhookSettingsView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { Field } from '../../ui/Field'
+
+const HTTP_URL = /^https?:\/\/\S+$/i
+
+type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
+
+export function WebhookSettingsForm({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [saved, setSaved] = useState<WebhookSettingsView | null>(null)
+  const [webhookUrl, setWebhookUrl] = useState('')
+  const [trackingUrl, setTrackingUrl] = useState('')
+  const [incoming, setIncoming] = useState(false)
+  const [autoReply, setAutoReply] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [feedback, setFeedback] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [tried, setTried] = useState(false)
+
+  function show(settings: WebhookSettingsView): void {
+    setSaved(settings)
+    setWebhookUrl(settings.webhookUrl ?? '')
+    setTrackingUrl(settings.trackingUrl ?? '')
+    setIncoming(settings.incoming)
+    setAutoReply(settings.autoReplyFromWebhook)
+  }
+
+  useEffect(() => {
+    let on = true
+    call('webhooks:get', { deviceId: device.id })
+      .then((settings) => {
+        if (on) show(settings)
+      })
+      .catch((e: unknown) => {
+        if (on) setError(errorInfo(e))
+      })
+    return () => {
+      on = false
+    }
+  }, [device.id])
+
+  const urlProblem = (value: string): string | null =>
+    value.trim() !== '' && !HTTP_URL.test(value.trim()) ? t('webhooks.url.invalid') : null
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setTried(true)
+    if (!saved || urlProblem(webhookUrl) || urlProblem(trackingUrl)) return
+    const patch: Patch = {}
+    if (webhookUrl.trim() !== '' && webhookUrl.trim() !== (saved.webhookUrl ?? ''))
+      patch.webhookUrl = webhookUrl.trim()
+    if (trackingUrl.trim() !== '' && trackingUrl.trim() !== (saved.trackingUrl ?? ''))
+      patch.trackingUrl = trackingUrl.trim()
+    if (incoming !== saved.incoming) patch.incoming = incoming
+    if (device.sandbox && autoReply !== saved.autoReplyFromWebhook) patch.autoReplyFromWebhook = autoReply
+    setError(null)
+    setFeedback('')
+    if (Object.keys(patch).length === 0) {
+      setFeedback(t('webhooks.unchanged'))
+      return
+    }
+    setBusy(true)
+    try {
+      show(await call('webhooks:update', { deviceId: device.id, ...patch }))
+      setFeedback(t('webhooks.saved'))
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!saved) {
+    return error ? (
+      <p className="alert alert--bad" role="alert">
+        {error.message}
+      </p>
+    ) : (
+      <p role="status">{t('outbox.loading')}</p>
+    )
+  }
+
+  return (
+    <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="webhooks-form">
+      {saved.source === 'remembered' ? (
+        <p className="muted small" data-testid="webhooks-remembered">
+          {t('webhooks.remembered')}
+          {saved.savedAt ? ` ${t('webhooks.savedAt', { time: formatDateTime(saved.savedAt, locale) })}` : ''}
+        </p>
+      ) : null}
+      <div className="form-grid">
+        <Field
+          id="webhooks-url"
+          label={t('webhooks.url')}
+          hint={t('webhooks.url.hint')}
+          error={tried ? urlProblem(webhookUrl) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              data-testid="webhooks-url"
+              value={webhookUrl}
+              placeholder="https://"
+              onChange={(e) => setWebhookUrl(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id="webhooks-tracking-url"
+          label={t('webhooks.trackingUrl')}
+          hint={t('webhooks.trackingUrl.hint')}
+          error={tried ? urlProblem(trackingUrl) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              data-testid="webhooks-tracking-url"
+              value={trackingUrl}
+              placeholder="https://"
+              onChange={(e) => setTrackingUrl(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Switch
+        id="webhooks-incoming"
+        label={t('webhooks.incoming')}
+        hint={t('webhooks.incoming.hint')}
+        checked={incoming}
+        onChange={setIncoming}
+      />
+      <Switch
+        id="webhooks-auto-reply"
+        label={t('webhooks.autoReply')}
+        hint={device.sandbox ? t('webhooks.autoReply.hint') : t('webhooks.autoReply.dashboard')}
+        checked={autoReply}
+        disabled={!device.sandbox}
+        onChange={setAutoReply}
+      />
+      {error ? (
+        <p className="alert alert--bad" role="alert" data-testid="webhooks-error">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="webhooks-save">
+          {t('webhooks.save')}
+        </button>
+      </div>
+      <p role="status" className="feedback feedback--ok" data-testid="webhooks-feedback">
+        {feedback}
+      </p>
+    </form>
+  )
+}
+
+function Switch(props: {
+  id: string
+  label: string
+  hint: string
+  checked: boolean
+  disabled?: boolean
+  onChange(value: boolean): void
+}): React.JSX.Element {
+  return (
+    <div className="field field--toggle">
+      <label className="checkbox" htmlFor={props.id}>
+        <input
+          id={props.id}
+          type="checkbox"
+          data-testid={props.id}
+          checked={props.checked}
+          disabled={props.disabled}
+          aria-describedby={`${props.id}-hint`}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />{' '}
+        {props.label}
+      </label>
+      <p id={`${props.id}-hint`} className="field-hint">
+        {props.hint}
+      </p>
+    </div>
+  )
+}

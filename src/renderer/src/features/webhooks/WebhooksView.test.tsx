@@ -1,0 +1,137 @@
+// Webhooks view: settings per device (only changes are sent), the inspector and "try it" for sandbox devices.
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { WebhookDeliveryView, WebhookSettingsView } from '../../../../shared/contract'
+import { connectEvents } from '../../stores/app'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { WebhooksView } from './WebhooksView'
+
+let fake: FakeApi
+
+const hosted = makeDevice({ id: 'dev-1', label: 'Front office' })
+const sandbox = makeDevice({ id: 'dev-sb', label: 'Sandbox device', sandbox: true })
+
+const settings = (overrides: Partial<WebhookSettingsView> = {}): WebhookSettingsView => ({
+  deviceId: 'dev-1',
+  webhookUrl: null,
+  trackingUrl: null,
+  incoming: false,
+  autoReplyFromWebhook: false,
+  source: 'remembered',
+  savedAt: null,
+  ...overrides
+})
+
+const delivery: WebhookDeliveryView = {
+  id: 'wh-1',
+  kind: 'incoming',
+  url: 'http://127.0.0.1:9000/in',
+  payload: { id: 'ABC', message: 'halo', phone: '62812777888' },
+  createdAt: '2026-01-15T03:00:00.000Z',
+  state: 'delivered',
+  attempts: [
+    {
+      at: '2026-01-15T03:00:00.000Z',
+      httpStatus: 500,
+      error: 'HTTP 500',
+      contentType: 'text/plain',
+      body: 'boom'
+    },
+    {
+      at: '2026-01-15T03:00:05.000Z',
+      httpStatus: 200,
+      error: null,
+      contentType: 'text/plain',
+      body: 'Halo juga'
+    }
+  ],
+  nextAttemptAt: null,
+  replies: ['Halo juga'],
+  replyNote: null
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+describe('WebhooksView', () => {
+  it('shows what Sender Desk remembers for a hosted device and sends only what changed', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings({ webhookUrl: 'https://hooks.example.com/in' }))
+    fake.handle('webhooks:update', (request) =>
+      settings({ ...request, webhookUrl: 'https://hooks.example.com/in' })
+    )
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = (await screen.findByTestId('webhooks-url')) as HTMLInputElement
+    expect(url.value).toBe('https://hooks.example.com/in')
+    expect(screen.getByTestId('webhooks-remembered').textContent).toMatch(/last saved/)
+    expect((screen.getByTestId('webhooks-auto-reply') as HTMLInputElement).disabled).toBe(true)
+    expect(screen.getByText(/switched in the dashboard/)).toBeTruthy()
+    expect(screen.getByTestId('webhooks-inspector-sandbox-only')).toBeTruthy()
+
+    await user.type(screen.getByTestId('webhooks-tracking-url'), 'ftp://nope')
+    await user.click(screen.getByTestId('webhooks-save'))
+    expect(screen.getByText(/starts with https:\/\//)).toBeTruthy()
+    expect(fake.requests('webhooks:update')).toEqual([])
+
+    await user.clear(screen.getByTestId('webhooks-tracking-url'))
+    await user.type(screen.getByTestId('webhooks-tracking-url'), 'https://hooks.example.com/track')
+    await user.click(screen.getByTestId('webhooks-incoming'))
+    await user.click(screen.getByTestId('webhooks-save'))
+    expect(fake.requests('webhooks:update')).toEqual([
+      { deviceId: 'dev-1', trackingUrl: 'https://hooks.example.com/track', incoming: true }
+    ])
+    expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
+  })
+
+  it('shows the gateway refusal', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.fail('webhooks:update', { code: 'token_invalid', message: 'The gateway rejected the token.' })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await user.type(await screen.findByTestId('webhooks-url'), 'https://hooks.example.com/in')
+    await user.click(screen.getByTestId('webhooks-save'))
+    expect((await screen.findByTestId('webhooks-error')).textContent).toBe('The gateway rejected the token.')
+  })
+
+  it('sandbox devices: the reply switch, the inspector with attempts and answers, and "try it"', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    connectEvents()
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('webhooks:update', (request) => settings({ source: 'sandbox', ...request }))
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [] }))
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', replies: [], webhookDeliveryId: 'wh-1' }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    expect(await screen.findByTestId('webhook-inspector-empty')).toBeTruthy()
+    await user.click(screen.getByTestId('webhooks-auto-reply'))
+    await user.click(screen.getByTestId('webhooks-save'))
+    expect(fake.requests('webhooks:update')).toEqual([{ deviceId: 'dev-sb', autoReplyFromWebhook: true }])
+
+    await user.type(screen.getByTestId('try-message'), 'halo')
+    await user.click(screen.getByTestId('try-submit'))
+    expect(fake.requests('sandbox:receive')).toEqual([
+      { deviceId: 'dev-sb', from: '0812 3456 7890', message: 'halo' }
+    ])
+    expect(await screen.findByTestId('try-no-reply')).toBeTruthy()
+    expect(screen.getByTestId('try-result').textContent).toMatch(/see the inspector/)
+
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [delivery] }))
+    act(() => fake.emit('sandbox:changed', { at: '2026-01-15T03:00:06.000Z' }))
+    const row = await screen.findByTestId('webhook-delivery')
+    expect(row.getAttribute('data-state')).toBe('delivered')
+    expect(within(row).getByTestId('webhook-payload').textContent).toContain('"message": "halo"')
+    expect(
+      within(row)
+        .getAllByTestId('webhook-attempt')
+        .map((a) => a.textContent)
+    ).toEqual([expect.stringMatching(/HTTP 500.*boom/), expect.stringMatching(/HTTP 200.*Halo juga/)])
+    expect(within(row).getByTestId('webhook-replies').textContent).toBe('Sent back to the chat: Halo juga')
+    await waitFor(() => expect(fake.requests('sandbox:webhookDeliveries').length).toBe(2))
+  })
+})

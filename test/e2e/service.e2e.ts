@@ -1,0 +1,156 @@
+/**
+ * The service journeys in real Chromium over the harness (real core, real sandbox gateway): a reminder created in the
+ * window is fired by the sandbox and shows up as sent; an auto-reply added in the window answers a message that
+ * arrives through "try it".
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Harness } from '../harness/harness'
+import { collectConsole, launchBrowser, screenshot } from './browser'
+import { linkedSandboxDevice, startFastHarness } from './fixtures'
+
+let browser: Browser
+let harness: Harness | undefined
+let page: Page | undefined
+let consoleLines: string[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => browser?.close())
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && page) {
+    const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(() => null)
+    console.error(`journey failed; screenshot: ${shot ?? 'none'}\n${consoleLines.slice(-30).join('\n')}`)
+  }
+  await page?.close()
+  page = undefined
+  await harness?.close()
+  harness = undefined
+})
+
+/** The wall clock in a zone: { date: 'YYYY-MM-DD', time: 'HH:mm:ss' }. */
+function wallClock(instant: number, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit'
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value])
+  )
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`
+  }
+}
+
+async function open(url: string): Promise<Page> {
+  page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+  consoleLines = collectConsole(page)
+  await page.goto(url)
+  await page.getByTestId('app').waitFor()
+  return page
+}
+
+describe('service journeys in Chromium', () => {
+  it('creates a reminder in the window; the sandbox fires it and the window shows it was sent', async () => {
+    harness = await startFastHarness()
+    await linkedSandboxDevice(harness)
+    const p = await open(harness.url)
+    await p.getByTestId('nav-reminders').click()
+    await p.getByTestId('reminders-empty').waitFor()
+
+    await p.getByTestId('reminder-to').fill('0812-3456-7890')
+    await p.getByTestId('reminder-title').fill('Obat')
+    await p.getByTestId('reminder-message').fill('Waktunya minum obat')
+    await p.getByTestId('reminder-repeat').selectOption('daily')
+    // A few seconds ahead on the sandbox device's clock (Asia/Jakarta): the first occurrence comes during the test.
+    const soon = wallClock(Date.now() + 5_000, 'Asia/Jakarta')
+    await p.getByTestId('reminder-date').fill(soon.date)
+    await p.getByTestId('reminder-time').fill(soon.time)
+    await p.getByTestId('reminder-submit').click()
+    await expect.poll(() => p.getByTestId('reminder-done').textContent()).toBe('Saved at the gateway.')
+    const row = p.getByTestId('reminder-row')
+    await expect.poll(() => row.count()).toBe(1)
+    await expect(row.textContent()).resolves.toContain('Every day')
+    await expect(row.getAttribute('data-sent-count')).resolves.toBe('0')
+    await screenshot(p, 'journey-reminder-created')
+
+    await expect.poll(() => row.getAttribute('data-sent-count'), { timeout: 30_000 }).toBe('1')
+    await expect(p.getByTestId('reminder-sandbox').textContent()).resolves.toMatch(
+      /Sent by the sandbox 1 time/
+    )
+    await screenshot(p, 'journey-reminder-sent')
+    const sandbox = await harness.sandbox()
+    expect(sandbox.world.messages().map((m) => [m.endpoint, m.phone, m.text])).toEqual([
+      ['reminder', '6281234567890', 'Waktunya minum obat']
+    ])
+  })
+
+  it('creates a new device: the invoice is shown, then the wizard links it', async () => {
+    harness = await startFastHarness()
+    await linkedSandboxDevice(harness)
+    const p = await open(harness.url)
+    await p.getByTestId('nav-devices').click()
+    await p.getByTestId('create-device-open').click()
+    await p.getByTestId('new-device-name').fill('Cabang 2')
+    await p.getByTestId('new-device-phone').fill('0812 9990 0001')
+    await p.getByTestId('new-device-product').selectOption('pro')
+    await p.getByTestId('new-device-bank').selectOption('DANA')
+    await p.getByTestId('new-device-submit').click()
+    await p.getByTestId('new-device-invoice').waitFor()
+    await expect(p.getByTestId('invoice-number').textContent()).resolves.toMatch(/^INV\/\d{8}\/\d{6}$/)
+    await expect(p.getByTestId('invoice-account').textContent()).resolves.toContain('DANA 0812 2000 1101')
+    await screenshot(p, 'journey-new-device-invoice')
+
+    await p.getByTestId('new-device-link').click()
+    const step = p.getByTestId('wizard-step')
+    await expect.poll(() => step.getAttribute('data-step')).toBe('qr')
+    await p.getByTestId('qr-code').waitFor()
+    await p.getByTestId('sandbox-scan').click()
+    await expect.poll(() => step.getAttribute('data-step'), { timeout: 15_000 }).toMatch(/waiting|activation/)
+    await p.getByTestId('sandbox-activate').click()
+    await expect.poll(() => step.getAttribute('data-step'), { timeout: 15_000 }).toBe('done')
+    const devices = (await harness.core.handlers['devices:list']({})).devices
+    expect(devices.map((d) => [d.label, d.state])).toEqual([
+      ['Sandbox device', 'connected'],
+      ['Cabang 2', 'connected']
+    ])
+  })
+
+  it('adds an auto-reply and sees it answer a message that arrives through "try it"', async () => {
+    harness = await startFastHarness()
+    await linkedSandboxDevice(harness)
+    const p = await open(harness.url)
+    await p.getByTestId('nav-autoReplies').click()
+    await p.getByTestId('autoreplies-empty').waitFor()
+
+    const form = p.getByTestId('autoreply-new')
+    await form.getByTestId('autoreply-keyword').fill('jam buka')
+    await form.getByTestId('autoreply-response').fill('Kami buka setiap hari 08.00–17.00')
+    await form.getByTestId('autoreply-submit').click()
+    const row = p.getByTestId('autoreply-row')
+    await expect.poll(() => row.count()).toBe(1)
+    await expect(row.textContent()).resolves.toContain('Kami buka setiap hari 08.00–17.00')
+
+    await p.getByTestId('try-from').fill('0812 777 888')
+    await p.getByTestId('try-message').fill('Jam Buka')
+    await p.getByTestId('try-submit').click()
+    await expect
+      .poll(() => p.getByTestId('try-reply').textContent())
+      .toBe('Auto-reply sent: Kami buka setiap hari 08.00–17.00')
+    await screenshot(p, 'journey-autoreply-try')
+
+    const sandbox = await harness.sandbox()
+    expect(sandbox.world.messages().map((m) => [m.endpoint, m.phone, m.text])).toEqual([
+      ['autoreply', '62812777888', 'Kami buka setiap hari 08.00–17.00']
+    ])
+  })
+})
