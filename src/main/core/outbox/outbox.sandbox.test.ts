@@ -8,7 +8,7 @@ import type { GatewayClient } from '../gateway/types'
 import { startSandbox, type Sandbox } from '../sandbox'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { createOutbox, type Outbox } from './outbox'
-import type { OutboxOptions } from './types'
+import { OutboxError, type OutboxOptions } from './types'
 
 // Real HTTP needs the real clock; the outbox's delays are scaled down to milliseconds instead.
 const FAST: OutboxOptions = {
@@ -286,8 +286,18 @@ describe('outbox × sandbox', () => {
       schedule: { localTime: '2099-01-01T09:00', timezone: 'Asia/Jakarta', mode: 'gateway' }
     })
     await waitFor(() => sandbox.world.schedules(token).length === 2, 'schedules created')
-    outbox.edit(itemIds[0]!, { text: 'later, edited' })
-    outbox.cancel(itemIds[1]!)
+    // The gateway has them, but our side may still be recording its answer; until then an edit is refused as busy.
+    const unlessBusy = (change: () => void) => (): boolean => {
+      try {
+        change()
+        return true
+      } catch (error) {
+        if (error instanceof OutboxError && error.code === 'busy') return false
+        throw error
+      }
+    }
+    await waitFor(unlessBusy(() => outbox.edit(itemIds[0]!, { text: 'later, edited' })), 'edit accepted')
+    await waitFor(unlessBusy(() => outbox.cancel(itemIds[1]!)), 'cancel accepted')
     await waitFor(
       () =>
         sandbox.world.schedules(token).some((s) => s.text === 'later, edited') &&
