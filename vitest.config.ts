@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.e2e.ts'],
           // One browser and one core at a time: the machine has two cores.
           fileParallelism: false,
+          // A loaded CI machine is slower than a person's click; polls wait up to 15 s before failing.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 120_000
         }

@@ -1,5 +1,6 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../shared/contract'
+import { isValidTimeZone } from './zoned-time'
 
 export interface SettingsStorage {
   load(): Record<string, unknown> | null
@@ -23,14 +24,6 @@ export function defaultSettings(timezone = Intl.DateTimeFormat().resolvedOptions
   }
 }
 
-export function isValidTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
 
 export class SettingsService {
   private current: Settings
@@ -46,7 +39,7 @@ export class SettingsService {
       if (candidate.success) merged[key] = value
     }
     this.current = Settings.parse(merged)
-    if (!isValidTimezone(this.current.defaultTimezone)) this.current.defaultTimezone = defaults.defaultTimezone
+    if (!isValidTimeZone(this.current.defaultTimezone)) this.current.defaultTimezone = defaults.defaultTimezone
   }
 
   get(): Settings {
@@ -55,7 +48,7 @@ export class SettingsService {
 
   update(patch: Partial<Settings>): Settings {
     const next = Settings.parse({ ...this.current, ...patch })
-    if (!isValidTimezone(next.defaultTimezone)) throw new RangeError(`Unknown time zone ${next.defaultTimezone}`)
+    if (!isValidTimeZone(next.defaultTimezone)) throw new RangeError(`Unknown time zone ${next.defaultTimezone}`)
     this.current = next
     this.storage.save(next)
     for (const listener of this.listeners) listener(this.get())

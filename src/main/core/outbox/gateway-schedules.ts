@@ -3,7 +3,7 @@ import type { GatewayClient, ScheduleInput } from '../gateway/types'
 import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
-import { instantToLocal } from './timezone'
+import { instantToLocal } from '../zoned-time'
 import { OutboxError } from './types'
 
 const CALLS_PER_ROUND = 10

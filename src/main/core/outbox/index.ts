@@ -23,6 +23,5 @@ export {
   type BlockReason,
   type OutboxEvents
 } from './types'
-export { localTimeToInstant, instantToLocal, isValidTimeZone } from './timezone'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'

@@ -6,7 +6,7 @@ import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
 import type { NewItem, SeriesRecord, SeriesStore } from '../store'
 import type { OutboxContext } from './context'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
-import { isValidTimeZone, parseLocalTime } from './timezone'
+import { isValidTimeZone, parseLocalTime } from '../zoned-time'
 import { OutboxError } from './types'
 
 /** A series made more than this many occurrences at once only when many came due together (app asleep). */

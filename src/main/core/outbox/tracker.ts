@@ -3,7 +3,7 @@ import type { GatewayClient, ReportItem } from '../gateway/types'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
-import { dayIn } from './timezone'
+import { dayIn } from '../zoned-time'
 
 /** report-realtime takes at most this many ids per call. */
 export const REALTIME_BATCH = 1000

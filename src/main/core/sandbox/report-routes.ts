@@ -4,7 +4,7 @@ import { normalisePhone } from './phone-numbers'
 import type { DeviceRecord, MessageRecord } from './records'
 import { json, rawJson, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
 import type { WorldState } from './world'
-import { dateInZone, formatInZone } from './zoned-time'
+import { dayIn, formatInZone } from '../zoned-time'
 
 function positiveInt(raw: string | null, fallback: number, max: number): number {
   const value = Number.parseInt(raw ?? '', 10)
@@ -49,7 +49,7 @@ function fileUrl(ctx: ApiContext, message: MessageRecord): string | null {
 
 function reportRealtime(ctx: ApiContext): ApiResponse {
   const device = requestDevice(ctx)
-  const today = dateInZone(ctx.world.now(), device.timezone)
+  const today = dayIn(ctx.world.now(), device.timezone)
   const ids = new Set(csv(ctx.query.get('message_id')))
   const matching = newestFirst(
     ctx.world
@@ -57,7 +57,7 @@ function reportRealtime(ctx: ApiContext): ApiResponse {
       .filter(
         (message) =>
           message.deviceSerial === device.serial &&
-          dateInZone(message.acceptedAt, device.timezone) === today &&
+          dayIn(message.acceptedAt, device.timezone) === today &&
           (ids.size === 0 || ids.has(message.id))
       )
   )
@@ -107,7 +107,7 @@ function reportMessages(ctx: ApiContext): ApiResponse {
         (phone === null || message.phone === phone) &&
         (refId === null || message.refId === refId) &&
         (status === null || message.status === status) &&
-        (date === null || dateInZone(message.acceptedAt, sender?.timezone ?? device.timezone) === date) &&
+        (date === null || dayIn(message.acceptedAt, sender?.timezone ?? device.timezone) === date) &&
         (ids.size === 0 || ids.has(message.id)) &&
         (text === null || (message.text ?? '').toLowerCase().includes(text)) &&
         (type === null || message.kind === type)

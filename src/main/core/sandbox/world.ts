@@ -44,7 +44,7 @@ import {
   type ScheduleSnapshot,
   type WebhookDeliverySnapshot
 } from './world-interface'
-import { formatInZone, isValidTimeZone, parseInZone } from './zoned-time'
+import { formatInZone, isValidTimeZone, parseInZone } from '../zoned-time'
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,6 +1,6 @@
 // Local wall-clock times to instants across zones and DST changes, with the roll-forward and first-occurrence rules.
 import { describe, expect, it } from 'vitest'
-import { dayIn, instantToLocal, isValidTimeZone, localTimeToInstant } from './timezone'
+import { dayIn, instantToLocal, isValidTimeZone, localTimeToInstant } from './zoned-time'
 
 const at = (local: string, zone: string) => new Date(localTimeToInstant(local, zone)).toISOString()
 

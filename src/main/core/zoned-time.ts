@@ -1,4 +1,5 @@
 // Local wall-clock times in an IANA time zone turned into instants (and back) with Intl only, DST-safe.
+// One module for the whole core: the outbox's schedules, the sandbox's gateway clock and the settings check.
 const DAY_MS = 86_400_000
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
@@ -125,4 +126,27 @@ export function instantToLocal(instant: number, timeZone: string): { date: strin
 /** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`. */
 export function dayIn(instant: number, timeZone: string): string {
   return instantToLocal(instant, timeZone).date
+}
+
+/** `2026-01-15 10:00:00` as seen on a wall clock in `timeZone` (the gateway's `Y-m-d H:i:s`). */
+export function formatInZone(instant: number, timeZone: string): string {
+  const { date, time } = instantToLocal(instant, timeZone)
+  return `${date} ${time}`
+}
+
+/**
+ * Parses the gateway's `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s` as a wall-clock time in `timeZone`. Unlike
+ * localTimeToInstant it does not roll a nonexistent time forward: null for that, and for anything malformed.
+ */
+export function parseInZone(local: string, timeZone: string): number | null {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::(\d{2}))?)?$/.exec(local.trim())
+  if (!match || !isValidTimeZone(timeZone)) return null
+  const wanted = `${match[1]}T${match[2] ?? '00:00'}:${match[3] ?? '00'}`
+  let instant: number
+  try {
+    instant = localTimeToInstant(wanted, timeZone)
+  } catch {
+    return null
+  }
+  return formatInZone(instant, timeZone) === wanted.replace('T', ' ') ? instant : null
 }
