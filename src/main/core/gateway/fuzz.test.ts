@@ -1,4 +1,5 @@
 // Seeded fuzzing of every parsing method: garbage, truncated and mistyped answers yield a GatewayError or a complete result.
+import { SeededRandom } from '../seeded-random'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createGatewayClient } from './client'
@@ -10,17 +11,8 @@ import { SAMPLE_SECRET, SAMPLE_TOKEN, device, deviceInfo, report, schedule, send
 const CASES_PER_SAMPLE = 40
 const SEED = 0x5eed_2026
 
-/** mulberry32: small, fast and the same sequence on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The same sequence on every run. */
+const prng = (seed: number): (() => number) => new SeededRandom(seed).asFunction()
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 

@@ -1,4 +1,5 @@
 // Crash test: a child process flushing the outbox is SIGKILLed at random moments 100 times; every item still goes out exactly once.
+import { SeededRandom } from '../seeded-random'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,17 +13,8 @@ const KILLS = 100
 const CHILD = join(import.meta.dirname, 'crash-child.ts')
 const ROOT = join(import.meta.dirname, '../../../..')
 
-/** A small seeded PRNG (mulberry32), so the kill moments are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Seeded, so the kill moments are the same on every run. */
+const seeded = (seed: number): (() => number) => new SeededRandom(seed).asFunction()
 
 interface ChildRun {
   code: number | null

@@ -3,7 +3,7 @@
 import { systemClock, type Clock } from '../clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
-import { SeededRandom } from './seeded-random'
+import { SeededRandom } from '../seeded-random'
 import { StateFile } from './state-file'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'

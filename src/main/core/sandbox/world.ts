@@ -26,7 +26,7 @@ import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } fro
 import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
-import { SeededRandom } from './seeded-random'
+import { SeededRandom } from '../seeded-random'
 import {
   SandboxActionError,
   type AcceptedLogEntry,

@@ -1,4 +1,5 @@
-// The sandbox's only source of randomness: a seedable PRNG (mulberry32) so every run with the same seed is reproducible.
+// A seedable PRNG (mulberry32): the sandbox's only source of randomness, and the fuzz and crash tests' too, so every
+// run with the same seed is reproducible.
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const SERIAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -17,6 +18,11 @@ export class SeededRandom {
 
   restore(state: number): void {
     this.state = state >>> 0
+  }
+
+  /** `next` as a plain function, for APIs that take `() => number`. */
+  asFunction(): () => number {
+    return () => this.next()
   }
 
   /** A float in [0, 1). */
