@@ -7,7 +7,7 @@ import type { Clock, TimerId } from '../clock'
 import { isGatewayError } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
-import { silentLogger, type Logger } from '../vault/redaction'
+import { silentLogger, type Logger } from '../redaction'
 import type { DeviceRegistry, RegistryChange } from './registry'
 import {
   DEFAULT_FAILURES_BEFORE_UNREACHABLE,

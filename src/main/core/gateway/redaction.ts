@@ -1,23 +1,14 @@
 // Keeps credentials out of every text the client builds (error messages, gateway echoes, causes from undici).
+import { redact } from '../redaction'
 
 export type Redact = (text: string) => string
 
-export const REDACTED = '[redacted]'
+export { REDACTED } from '../redaction'
 
-/** Replaces each secret, and its URL-encoded form, wherever it appears; the longest first so `token.secret` goes whole. */
+/** Masks each secret (raw, URL-encoded, base64) and any token-shaped field, with the core's one redaction rule. */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {
-  const needles = new Set<string>()
-  for (const secret of secrets) {
-    if (!secret) continue
-    needles.add(secret)
-    needles.add(encodeURIComponent(secret))
-  }
-  const ordered = [...needles].sort((a, b) => b.length - a.length)
-  return (text) => {
-    let out = text
-    for (const needle of ordered) out = out.split(needle).join(REDACTED)
-    return out
-  }
+  const known = secrets.filter((secret): secret is string => Boolean(secret))
+  return (text) => redact(text, known)
 }
 
 /** A safe stand-in for a thrown value: same name, code and flattened cause chain, credentials removed. */

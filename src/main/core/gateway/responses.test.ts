@@ -89,12 +89,14 @@ describe('transport pieces', () => {
   })
 
   it('the redactor removes raw and URL-encoded secrets, longest first', () => {
-    const redact = createRedactor(['tok.sec/+', 'tok', 'sec/+'])
-    expect(redact('a tok.sec/+ b tok.sec%2F%2B c sec/+ d')).toBe('a [redacted] b [redacted] c [redacted] d')
-    const mixed = redact('x tok%2Esec%2F%2B y')
-    expect(mixed).not.toMatch(/tok|sec/)
-    const cause = redactedCause(new TypeError('fetch failed', { cause: new Error('at tok') }), redact)
+    // Real tokens are ~64 characters and secret keys 8; the core's rule ignores values under 6 (ordinary words).
+    const redact = createRedactor(['token1.secret/+', 'token1', 'secret/+'])
+    expect(redact('a token1.secret/+ b token1.secret%2F%2B c secret/+ d')).toBe('a [redacted] b [redacted] c [redacted] d')
+    const mixed = redact('x token1%2Esecret%2F%2B y')
+    expect(mixed).not.toMatch(/token1|secret\//)
+    const cause = redactedCause(new TypeError('fetch failed', { cause: new Error('at token1') }), redact)
     expect(String(cause)).toBe('TypeError: fetch failed: at [redacted]')
+    expect(redact('GET /api/device/info?token=unknown-but-token-shaped')).toBe('GET /api/device/info?token=[redacted]')
   })
 })
 

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from './private-file'
-import type { SecretList } from './redaction'
+import type { SecretList } from '../redaction'
 import {
   VaultLockedError,
   isDeviceSecret,

@@ -11,8 +11,8 @@ export {
   describeForLog,
   redact,
   silentLogger
-} from './redaction'
-export type { LogLevel, LogSink, Logger } from './redaction'
+} from '../redaction'
+export type { LogLevel, LogSink, Logger } from '../redaction'
 export {
   PRIVATE_FILE_MODE,
   readJsonFile,

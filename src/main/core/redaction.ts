@@ -1,5 +1,5 @@
-// Keeps tokens and secret keys out of log lines and error text: known secrets are masked wherever they
-// appear, and token-shaped fields (?token=, Authorization, Secret-key) are masked even when not known.
+// Keeps tokens and secret keys out of log lines and error text, for the whole core (logs, vault, gateway client):
+// known secrets are masked wherever they appear, and token-shaped fields (?token=, Authorization, Secret-key) are masked even when not known.
 
 export const REDACTED = '[redacted]'
 
