@@ -1,5 +1,8 @@
 /** Shared set-up for the browser journeys: a fast harness, sample files, and a linked sandbox device. */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
+import { collectConsole, launchBrowser, screenshot } from './browser'
 
 /** Core timings shrunk so a journey takes seconds: the same code paths, shorter waits. */
 export const FAST_CORE: NonNullable<HarnessOptions['core']> = {
@@ -47,5 +50,49 @@ export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => b
     if (done(value)) return value
     if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value ${JSON.stringify(value)}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * One browser per file, one harness and page per journey, cleaned up after each; on failure the journey's
+ * screenshot path and the page's last console lines are printed so CI output is enough to diagnose.
+ */
+export function journeySession(): {
+  start(options?: HarnessOptions): Promise<Harness>
+  open(url: string): Promise<Page>
+} {
+  let browser: Browser | undefined
+  let harness: Harness | undefined
+  let page: Page | undefined
+  let consoleLines: string[] = []
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => browser?.close())
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && page) {
+      const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(() => null)
+      console.error(`journey failed; screenshot: ${shot ?? 'none'}\n${consoleLines.slice(-30).join('\n')}`)
+    }
+    await page?.close()
+    page = undefined
+    await harness?.close()
+    harness = undefined
+  })
+
+  return {
+    async start(options) {
+      harness = await startFastHarness(options)
+      return harness
+    },
+    async open(url) {
+      if (!browser) throw new Error('the browser is not running')
+      page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+      consoleLines = collectConsole(page)
+      await page.goto(url)
+      await page.getByTestId('app').waitFor()
+      return page
+    }
   }
 }

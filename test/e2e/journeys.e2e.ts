@@ -3,39 +3,15 @@
  * device, relink after the phone logs out, drop files to send through an outage, and an outbox that
  * survives a restart. Each step asserts what the operator would see, so breaking a step fails here.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
-import { collectConsole, launchBrowser, screenshot } from './browser'
-import { JPEG, LARGE_PNG, PDF, linkedSandboxDevice, startFastHarness } from './fixtures'
+import { screenshot } from './browser'
+import { JPEG, LARGE_PNG, PDF, journeySession, linkedSandboxDevice } from './fixtures'
 
-let browser: Browser
+const journey = journeySession()
 let harness: Harness | undefined
-let page: Page | undefined
-let consoleLines: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => browser?.close())
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) {
-    const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(() => null)
-    console.error(`journey failed; screenshot: ${shot ?? 'none'}\n${consoleLines.slice(-30).join('\n')}`)
-  }
-  await page?.close()
-  page = undefined
-  await harness?.close()
-  harness = undefined
-})
-
-async function open(url: string): Promise<Page> {
-  page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
-  consoleLines = collectConsole(page)
-  await page.goto(url)
-  await page.getByTestId('app').waitFor()
-  return page
-}
 
 async function dropFiles(target: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
   const payload = files.map((f) => ({ name: f.name, type: f.type, data: f.bytes.toString('base64') }))
@@ -55,8 +31,8 @@ async function dropFiles(target: Page, files: { name: string; type: string; byte
 
 describe('operator journeys in Chromium', () => {
   it('links a sandbox device: wizard → simulated scan → IT-support activation → connected', async () => {
-    harness = await startFastHarness()
-    const p = await open(harness.url)
+    harness = await journey.start()
+    const p = await journey.open(harness.url)
     await p.getByTestId('welcome-sandbox').click()
     const step = p.getByTestId('wizard-step')
     await expect.poll(() => step.getAttribute('data-step')).toBe('qr')
@@ -82,9 +58,9 @@ describe('operator journeys in Chromium', () => {
   })
 
   it('relinks after the phone logs out: needs-scan → Relink → scan → connected', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
-    const p = await open(harness.url)
+    const p = await journey.open(harness.url)
     await p.getByTestId('nav-devices').click()
     const state = p.getByTestId(`device-state-${deviceId}`)
     await expect.poll(() => state.getAttribute('data-state')).toBe('connected')
@@ -107,9 +83,9 @@ describe('operator journeys in Chromium', () => {
   })
 
   it('sends dropped files through a gateway outage: two queued, one rejected, then delivered and read', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     await linkedSandboxDevice(harness)
-    const p = await open(harness.url)
+    const p = await journey.open(harness.url)
     await p.getByTestId('nav-send').click()
     await dropFiles(p, [
       { name: 'invoice.pdf', type: 'application/pdf', bytes: PDF },
@@ -151,7 +127,7 @@ describe('operator journeys in Chromium', () => {
   })
 
   it('keeps queued items across a restart and then drains them', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const sandbox = await harness.sandbox()
     sandbox.faults.add({ path: '/api/send-*', kind: 'status', status: 503 })
@@ -162,14 +138,14 @@ describe('operator journeys in Chromium', () => {
       entries: [{ kind: 'text', text: 'Stock update: 40 boxes left' }]
     })
     expect(itemIds).toHaveLength(2)
-    let p = await open(harness.url)
+    let p = await journey.open(harness.url)
     await p.getByTestId('nav-outbox').click()
     await expect.poll(() => p.getByTestId('outbox-row').count()).toBe(2)
 
     // Restart the app on the same data folder (a fresh sandbox process comes back without the fault).
     await p.close()
     await harness.restart()
-    p = await open(harness.url)
+    p = await journey.open(harness.url)
     await p.getByTestId('nav-outbox').click()
     const statuses = p.getByTestId('outbox-status')
     await expect.poll(() => statuses.count()).toBe(2)

@@ -3,67 +3,22 @@
  * window is fired by the sandbox and shows up as sent; an auto-reply added in the window answers a message that
  * arrives through "try it".
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
-import { collectConsole, launchBrowser, screenshot } from './browser'
-import { linkedSandboxDevice, startFastHarness } from './fixtures'
+import { screenshot } from './browser'
+import { instantToLocal } from '../../src/main/core/zoned-time'
+import { journeySession, linkedSandboxDevice } from './fixtures'
 
-let browser: Browser
+const journey = journeySession()
 let harness: Harness | undefined
-let page: Page | undefined
-let consoleLines: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => browser?.close())
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) {
-    const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(() => null)
-    console.error(`journey failed; screenshot: ${shot ?? 'none'}\n${consoleLines.slice(-30).join('\n')}`)
-  }
-  await page?.close()
-  page = undefined
-  await harness?.close()
-  harness = undefined
-})
 
-/** The wall clock in a zone: { date: 'YYYY-MM-DD', time: 'HH:mm:ss' }. */
-function wallClock(instant: number, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit'
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value])
-  )
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}:${parts.second}`
-  }
-}
-
-async function open(url: string): Promise<Page> {
-  page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
-  consoleLines = collectConsole(page)
-  await page.goto(url)
-  await page.getByTestId('app').waitFor()
-  return page
-}
 
 describe('service journeys in Chromium', () => {
   it('creates a reminder in the window; the sandbox fires it and the window shows it was sent', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     await linkedSandboxDevice(harness)
-    const p = await open(harness.url)
+    const p = await journey.open(harness.url)
     await p.getByTestId('nav-reminders').click()
     await p.getByTestId('reminders-empty').waitFor()
 
@@ -72,7 +27,7 @@ describe('service journeys in Chromium', () => {
     await p.getByTestId('reminder-message').fill('Waktunya minum obat')
     await p.getByTestId('reminder-repeat').selectOption('daily')
     // A few seconds ahead on the sandbox device's clock (Asia/Jakarta): the first occurrence comes during the test.
-    const soon = wallClock(Date.now() + 5_000, 'Asia/Jakarta')
+    const soon = instantToLocal(Date.now() + 5_000, 'Asia/Jakarta')
     await p.getByTestId('reminder-date').fill(soon.date)
     await p.getByTestId('reminder-time').fill(soon.time)
     await p.getByTestId('reminder-submit').click()
@@ -95,9 +50,9 @@ describe('service journeys in Chromium', () => {
   })
 
   it('creates a new device: the invoice is shown, then the wizard links it', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     await linkedSandboxDevice(harness)
-    const p = await open(harness.url)
+    const p = await journey.open(harness.url)
     await p.getByTestId('nav-devices').click()
     await p.getByTestId('create-device-open').click()
     await p.getByTestId('new-device-name').fill('Cabang 2')
@@ -126,9 +81,9 @@ describe('service journeys in Chromium', () => {
   })
 
   it('adds an auto-reply and sees it answer a message that arrives through "try it"', async () => {
-    harness = await startFastHarness()
+    harness = await journey.start()
     await linkedSandboxDevice(harness)
-    const p = await open(harness.url)
+    const p = await journey.open(harness.url)
     await p.getByTestId('nav-autoReplies').click()
     await p.getByTestId('autoreplies-empty').waitFor()
 
