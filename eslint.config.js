@@ -5,8 +5,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const electronBan = {
-  paths: [{ name: 'electron', message: 'Only src/main/shell and src/preload may import electron; keep this code runnable under plain Node.' }],
-  patterns: [{ group: ['electron/*', '@electron-toolkit/*'], message: 'Electron-only module outside the shell.' }]
+  paths: [
+    {
+      name: 'electron',
+      message:
+        'Only src/main/shell and src/preload may import electron; keep this code runnable under plain Node.'
+    }
+  ],
+  patterns: [
+    { group: ['electron/*', '@electron-toolkit/*'], message: 'Electron-only module outside the shell.' }
+  ]
 }
 
 export default tseslint.config(
@@ -36,7 +44,10 @@ export default tseslint.config(
           paths: electronBan.paths,
           patterns: [
             ...electronBan.patterns,
-            { group: ['**/main/**', 'node:*'], message: 'The renderer talks to the core only through the contract API.' }
+            {
+              group: ['**/main/**', 'node:*'],
+              message: 'The renderer talks to the core only through the contract API.'
+            }
           ]
         }
       ]

@@ -9,9 +9,13 @@ const require = createRequire(import.meta.url)
 export function locateElectronBinary() {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
     // Electron treats the override as the folder holding the binary, not the binary itself.
-    const name = { darwin: 'Electron.app/Contents/MacOS/Electron', win32: 'electron.exe' }[process.platform] ?? 'electron'
+    const name =
+      { darwin: 'Electron.app/Contents/MacOS/Electron', win32: 'electron.exe' }[process.platform] ??
+      'electron'
     const binary = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, name)
-    return existsSync(binary) ? { path: binary } : { missing: `ELECTRON_OVERRIDE_DIST_PATH has no Electron binary (${binary})` }
+    return existsSync(binary)
+      ? { path: binary }
+      : { missing: `ELECTRON_OVERRIDE_DIST_PATH has no Electron binary (${binary})` }
   }
   let pkgDir
   try {

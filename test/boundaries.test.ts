@@ -5,7 +5,8 @@ import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..')
-const ELECTRON_IMPORT = /(?:from\s+['"]electron(?:\/[^'"]*)?['"]|require\(\s*['"]electron['"]\s*\)|import\(\s*['"]electron['"]\s*\))/
+const ELECTRON_IMPORT =
+  /(?:from\s+['"]electron(?:\/[^'"]*)?['"]|require\(\s*['"]electron['"]\s*\)|import\(\s*['"]electron['"]\s*\))/
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -17,7 +17,12 @@ const api = createContractClient({
   async fileToSource(file) {
     const path = webUtils.getPathForFile(file)
     if (path) return { kind: 'path', path }
-    return { kind: 'bytes', name: file.name || 'pasted.png', mime: file.type || undefined, dataBase64: await fileToBase64(file) }
+    return {
+      kind: 'bytes',
+      name: file.name || 'pasted.png',
+      mime: file.type || undefined,
+      dataBase64: await fileToBase64(file)
+    }
   }
 })
 
@@ -26,12 +31,18 @@ const api = createContractClient({
  * be lost on the way: rejections cross as plain { name, code, message, field } objects instead.
  */
 function plainRejection(error: unknown): never {
-  if (error instanceof ApiError) throw { name: 'ApiError', code: error.code, message: error.message, field: error.field }
-  throw { name: 'ApiError', code: 'internal', message: error instanceof Error ? error.message : String(error) }
+  if (error instanceof ApiError)
+    throw { name: 'ApiError', code: error.code, message: error.message, field: error.field }
+  throw {
+    name: 'ApiError',
+    code: 'internal',
+    message: error instanceof Error ? error.message : String(error)
+  }
 }
 
 contextBridge.exposeInMainWorld('senderDesk', {
-  invoke: (channel: Parameters<typeof api.invoke>[0], request: never) => api.invoke(channel, request).catch(plainRejection),
+  invoke: (channel: Parameters<typeof api.invoke>[0], request: never) =>
+    api.invoke(channel, request).catch(plainRejection),
   on: api.on,
   registerFiles: (files: File[]) => api.registerFiles(files).catch(plainRejection)
 })

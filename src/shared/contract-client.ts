@@ -27,7 +27,10 @@ export interface ContractTransport {
 }
 
 export function createContractClient(transport: ContractTransport): SenderDeskApi {
-  async function invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>> {
+  async function invoke<C extends InvokeChannel>(
+    channel: C,
+    request: InvokeRequest<C>
+  ): Promise<InvokeReply<C>> {
     if (!isInvokeChannel(channel)) {
       throw new ApiError({ code: 'unknown_channel', message: `Unknown channel ${String(channel)}` })
     }
@@ -45,12 +48,14 @@ export function createContractClient(transport: ContractTransport): SenderDeskAp
     if (!result.success) throw new ApiError({ code: 'bad_reply', message: `Malformed reply on ${channel}` })
     if (!result.data.ok) throw new ApiError(result.data.error)
     const reply = invokeChannels[channel].reply.safeParse(result.data.value)
-    if (!reply.success) throw new ApiError({ code: 'bad_reply', message: `Reply on ${channel} does not match the contract` })
+    if (!reply.success)
+      throw new ApiError({ code: 'bad_reply', message: `Reply on ${channel} does not match the contract` })
     return reply.data as InvokeReply<C>
   }
 
   function on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
-    if (!isEventChannel(event)) throw new ApiError({ code: 'unknown_channel', message: `Unknown event ${String(event)}` })
+    if (!isEventChannel(event))
+      throw new ApiError({ code: 'unknown_channel', message: `Unknown event ${String(event)}` })
     return transport.subscribe(event, (payload) => {
       const parsed = eventChannels[event].safeParse(payload)
       // An event that fails the contract is dropped: the core is the one that is wrong, not the page.

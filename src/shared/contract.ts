@@ -117,7 +117,11 @@ export const OutboxItemView = z.object({
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 
-export const OutboxHistoryEntry = z.object({ at: z.string(), status: OutboxStatus, note: z.string().nullable() })
+export const OutboxHistoryEntry = z.object({
+  at: z.string(),
+  status: OutboxStatus,
+  note: z.string().nullable()
+})
 
 export const OutboxCounts = z.object({
   scheduled: z.number().int(),
@@ -171,7 +175,11 @@ export const Settings = z.object({
   /** Minimum gap between two sends on one device. */
   pacingMs: z.number().int().min(0).max(600_000),
   /** Largest file accepted, per gateway default 2 MB. */
-  maxFileBytes: z.number().int().min(1).max(100 * 1024 * 1024),
+  maxFileBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(100 * 1024 * 1024),
   notifications: z.boolean(),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
@@ -422,8 +430,14 @@ export const invokeChannels = {
     }),
     reply: DeviceView
   },
-  'devices:rename': { request: z.object({ id: Id, label: z.string().trim().min(1).max(80) }), reply: DeviceView },
-  'devices:reorder': { request: z.object({ ids: z.array(Id) }), reply: z.object({ devices: z.array(DeviceView) }) },
+  'devices:rename': {
+    request: z.object({ id: Id, label: z.string().trim().min(1).max(80) }),
+    reply: DeviceView
+  },
+  'devices:reorder': {
+    request: z.object({ ids: z.array(Id) }),
+    reply: z.object({ devices: z.array(DeviceView) })
+  },
   'devices:remove': { request: z.object({ id: Id }), reply: Ok },
   'devices:refresh': { request: z.object({ id: Id }), reply: DeviceView },
   'devices:restart': {
@@ -434,7 +448,10 @@ export const invokeChannels = {
     request: z.object({ id: Id, phone: z.string().min(1).max(40) }),
     reply: DeviceView
   },
-  'devices:history': { request: z.object({ id: Id }), reply: z.object({ entries: z.array(DeviceHistoryEntry) }) },
+  'devices:history': {
+    request: z.object({ id: Id }),
+    reply: z.object({ entries: z.array(DeviceHistoryEntry) })
+  },
   'devices:qr': { request: z.object({ id: Id }), reply: QrView },
   /** The wizard is open for this device: poll fast (5 s) until linked or `linking:end`. */
   'linking:begin': { request: z.object({ id: Id }), reply: DeviceView },
@@ -636,7 +653,11 @@ export const eventChannels = {
   'outbox:countsChanged': z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
   'settings:changed': Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */
-  'app:navigate': z.object({ view: View, deviceId: Id.optional(), handles: z.array(FileHandleView).optional() }),
+  'app:navigate': z.object({
+    view: View,
+    deviceId: Id.optional(),
+    handles: z.array(FileHandleView).optional()
+  }),
   /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */
   'sandbox:changed': z.object({ at: z.string() })
 } as const

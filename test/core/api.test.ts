@@ -20,7 +20,13 @@ beforeEach(async () => {
     vault,
     appInfo: { version: 'test', platform: 'test' },
     sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, backoffBaseMs: 50, backoffCapMs: 200, trackingIntervalMs: 100, trackingCapMs: 200 },
+    outbox: {
+      pacingMs: 0,
+      backoffBaseMs: 50,
+      backoffCapMs: 200,
+      trackingIntervalMs: 100,
+      trackingCapMs: 200
+    },
     pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
   })
   await core.start()
@@ -36,7 +42,9 @@ async function linkedDevice(): Promise<string> {
   await core.handlers['devices:qr']({ id: device.id })
   await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
   expect((await core.handlers['devices:refresh']({ id: device.id })).state).toBe('awaiting-activation')
-  expect((await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })).state).toBe('connected')
+  expect((await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })).state).toBe(
+    'connected'
+  )
   return device.id
 }
 
@@ -77,22 +85,46 @@ describe('core API', () => {
       sources: [{ kind: 'bytes', name: 'chart.png', dataBase64: png.toString('base64') }]
     })
     const handle = files[0]!.handle
-    await core.handlers['outbox:enqueue']({ deviceId: id, recipients: ['081234567890'], isGroup: false, entries: [{ kind: 'file', handle, caption: 'Q3' }] })
+    await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'file', handle, caption: 'Q3' }]
+    })
     expect(core.files.get(handle)).toBeUndefined()
-    const reused = await invoke('outbox:enqueue', { deviceId: id, recipients: ['081234567890'], entries: [{ kind: 'file', handle }] })
+    const reused = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle }]
+    })
     expect(reused).toMatchObject({ ok: false, error: { code: 'file_gone' } })
     const sandbox = await core.sandbox.current()
-    await waitFor(async () => sandbox!.world.messages(), (m) => m.length === 1)
+    await waitFor(
+      async () => sandbox!.world.messages(),
+      (m) => m.length === 1
+    )
     expect(sandbox!.world.messages()[0]).toMatchObject({ kind: 'image', fileName: 'chart.png', text: 'Q3' })
   })
 
   it('refuses a bad recipient on the recipients field, and an unknown device', async () => {
     const id = await linkedDevice()
-    expect(await invoke('outbox:enqueue', { deviceId: id, recipients: ['call me'], entries: [{ kind: 'text', text: 'x' }] })).toMatchObject({
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: id,
+        recipients: ['call me'],
+        entries: [{ kind: 'text', text: 'x' }]
+      })
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_recipient', field: 'recipients' }
     })
-    expect(await invoke('outbox:enqueue', { deviceId: 'nope', recipients: ['0812345678'], entries: [{ kind: 'text', text: 'x' }] })).toMatchObject({
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: 'nope',
+        recipients: ['0812345678'],
+        entries: [{ kind: 'text', text: 'x' }]
+      })
+    ).toMatchObject({
       ok: false,
       error: { code: 'not_found' }
     })
@@ -112,14 +144,22 @@ describe('core API', () => {
     expect((await core.handlers['devices:refresh']({ id })).state).toBe('locked')
     const accepted = await invoke('devices:updateToken', { id, token: stored.value.token })
     expect(accepted).toMatchObject({ ok: true, value: { state: 'connected' } })
-    const views = JSON.stringify([await core.handlers['devices:list']({}), await core.handlers['diagnostics:get']({})])
+    const views = JSON.stringify([
+      await core.handlers['devices:list']({}),
+      await core.handlers['diagnostics:get']({})
+    ])
     expect(views).not.toContain(stored.value.token)
   })
 
   it('cancels what was waiting for a device when the device is removed', async () => {
     const id = await linkedDevice()
     await core.handlers['outbox:setPaused']({ paused: true })
-    const { itemIds } = await core.handlers['outbox:enqueue']({ deviceId: id, recipients: ['081234567890'], isGroup: false, entries: [{ kind: 'text', text: 'later' }] })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'later' }]
+    })
     await core.handlers['devices:remove']({ id })
     expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
     expect(await vault.load(id)).toEqual({ kind: 'absent' })
@@ -135,6 +175,9 @@ describe('core API', () => {
     await writeFile(file, '%PDF-1.4 more than ten bytes')
     const { rejected } = await core.handlers['files:register']({ sources: [{ kind: 'path', path: file }] })
     expect(rejected[0]?.code).toBe('too_large')
-    expect(await invoke('settings:update', { defaultTimezone: 'Mars/Base' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
+    expect(await invoke('settings:update', { defaultTimezone: 'Mars/Base' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' }
+    })
   })
 })

@@ -37,10 +37,15 @@ describe.skipIf(missing !== null)(
       const page = await app.firstWindow()
       await page.waitForLoadState('domcontentloaded')
       const prefs = await app.evaluate(() => {
-        const hooks = (globalThis as unknown as { __senderDeskTest?: { webPreferences(): Record<string, unknown> } })
-          .__senderDeskTest
+        const hooks = (
+          globalThis as unknown as { __senderDeskTest?: { webPreferences(): Record<string, unknown> } }
+        ).__senderDeskTest
         const p = hooks?.webPreferences() ?? {}
-        return { contextIsolation: p['contextIsolation'], sandbox: p['sandbox'], nodeIntegration: p['nodeIntegration'] }
+        return {
+          contextIsolation: p['contextIsolation'],
+          sandbox: p['sandbox'],
+          nodeIntegration: p['nodeIntegration']
+        }
       })
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })
       const exposed = await page.evaluate(() => ({
@@ -48,7 +53,11 @@ describe.skipIf(missing !== null)(
         require: typeof (window as unknown as { require?: unknown }).require,
         process: typeof (window as unknown as { process?: unknown }).process
       }))
-      expect(exposed).toEqual({ api: ['invoke', 'on', 'registerFiles'], require: 'undefined', process: 'undefined' })
+      expect(exposed).toEqual({
+        api: ['invoke', 'on', 'registerFiles'],
+        require: 'undefined',
+        process: 'undefined'
+      })
     })
 
     it('denies window.open and navigation away from the app', async () => {
@@ -64,7 +73,8 @@ describe.skipIf(missing !== null)(
 
     it('shows a tray whose menu offers Open, Pause and Quit', async () => {
       const ids = await app.evaluate(() => {
-        const hooks = (globalThis as unknown as { __senderDeskTest?: { trayMenuIds(): string[] } }).__senderDeskTest
+        const hooks = (globalThis as unknown as { __senderDeskTest?: { trayMenuIds(): string[] } })
+          .__senderDeskTest
         return hooks?.trayMenuIds() ?? []
       })
       expect(ids).toEqual(expect.arrayContaining(['toggle-pause', 'open', 'settings', 'quit']))

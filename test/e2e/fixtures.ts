@@ -34,7 +34,10 @@ export async function linkedSandboxDevice(harness: Harness): Promise<string> {
   return device.id
 }
 
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(2_000, 7)])
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+  Buffer.alloc(2_000, 7)
+])
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 /** Over the gateway's 2 MB limit. */
 export const LARGE_PNG = Buffer.concat([
@@ -43,12 +46,17 @@ export const LARGE_PNG = Buffer.concat([
 ])
 
 /** Polls `read` until `done` holds (for set-up code, where expect.poll is not available). */
-export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read()
     if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value ${JSON.stringify(value)}`)
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached in ${timeoutMs} ms; last value ${JSON.stringify(value)}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -72,7 +80,9 @@ export function journeySession(): {
   afterAll(async () => browser?.close())
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail' && page) {
-      const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(() => null)
+      const shot = await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`).catch(
+        () => null
+      )
       console.error(`journey failed; screenshot: ${shot ?? 'none'}\n${consoleLines.slice(-30).join('\n')}`)
     }
     await page?.close()

@@ -12,8 +12,10 @@ import { JPEG, LARGE_PNG, PDF, journeySession, linkedSandboxDevice } from './fix
 const journey = journeySession()
 let harness: Harness | undefined
 
-
-async function dropFiles(target: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
+async function dropFiles(
+  target: Page,
+  files: { name: string; type: string; bytes: Buffer }[]
+): Promise<void> {
   const payload = files.map((f) => ({ name: f.name, type: f.type, data: f.bytes.toString('base64') }))
   await target.evaluate((items) => {
     const transfer = new DataTransfer()
@@ -45,7 +47,8 @@ describe('operator journeys in Chromium', () => {
     await expect.poll(() => step.getAttribute('data-step'), { timeout: 15_000 }).toMatch(/waiting|activation/)
     const device = (await harness.core.handlers['devices:list']({})).devices[0]!
     expect(device.state).toBe('awaiting-activation')
-    if ((await step.getAttribute('data-step')) === 'waiting') await p.getByTestId('wizard-contact-support').click()
+    if ((await step.getAttribute('data-step')) === 'waiting')
+      await p.getByTestId('wizard-contact-support').click()
     await expect.poll(() => step.getAttribute('data-step')).toBe('activation')
     await expect(p.getByTestId('activation-message').textContent()).resolves.toContain(device.serial ?? '∅')
 
@@ -54,7 +57,9 @@ describe('operator journeys in Chromium', () => {
     await p.getByTestId('wizard-done').waitFor()
     await screenshot(p, 'journey-link-done')
     await p.getByTestId('nav-devices').click()
-    await expect.poll(() => p.getByTestId(`device-state-${device.id}`).getAttribute('data-state')).toBe('connected')
+    await expect
+      .poll(() => p.getByTestId(`device-state-${device.id}`).getAttribute('data-state'))
+      .toBe('connected')
   })
 
   it('relinks after the phone logs out: needs-scan → Relink → scan → connected', async () => {
@@ -107,7 +112,8 @@ describe('operator journeys in Chromium', () => {
     await p.getByTestId('send-submit').click()
     const statuses = p.getByTestId('send-file-status')
     const waiting = ['queued', 'sending']
-    const current = (): Promise<(string | null)[]> => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+    const current = (): Promise<(string | null)[]> =>
+      statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
     await expect.poll(current).toHaveLength(2)
     // While the gateway is unreachable nothing gets further than an attempt (a reset request is "in doubt").
     await p.waitForTimeout(1_500)
@@ -118,7 +124,9 @@ describe('operator journeys in Chromium', () => {
     // It comes back: both go out and are read, each exactly once.
     sandbox.faults.clear()
     await expect
-      .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 30_000 })
+      .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
+        timeout: 30_000
+      })
       .toEqual(['read', 'read'])
     const sent = sandbox.world.messages()
     expect(sent.map((m) => m.fileName).sort()).toEqual(['invoice.pdf', 'photo.jpg'])
@@ -150,9 +158,16 @@ describe('operator journeys in Chromium', () => {
     const statuses = p.getByTestId('outbox-status')
     await expect.poll(() => statuses.count()).toBe(2)
     await expect
-      .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 30_000 })
+      .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
+        timeout: 30_000
+      })
       .toEqual(['read', 'read'])
     const after = await harness.sandbox()
-    expect(after.world.messages().map((m) => m.refId).sort()).toEqual([...itemIds].sort())
+    expect(
+      after.world
+        .messages()
+        .map((m) => m.refId)
+        .sort()
+    ).toEqual([...itemIds].sort())
   })
 })

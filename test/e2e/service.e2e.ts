@@ -12,8 +12,6 @@ import { journeySession, linkedSandboxDevice } from './fixtures'
 const journey = journeySession()
 let harness: Harness | undefined
 
-
-
 describe('service journeys in Chromium', () => {
   it('creates a reminder in the window; the sandbox fires it and the window shows it was sent', async () => {
     harness = await journey.start()

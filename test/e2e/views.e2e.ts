@@ -18,16 +18,34 @@ beforeAll(async () => {
   harness = await startFastHarness()
   deviceId = await linkedSandboxDevice(harness)
   const handlers = harness.core.handlers
-  await handlers['outbox:enqueue']({ deviceId, recipients: ['081234567890'], isGroup: false, entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }] })
+  await handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081234567890'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }]
+  })
   await handlers['outbox:enqueue']({
     deviceId,
     recipients: ['081298765432'],
     isGroup: false,
     entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
-    schedule: { localTime: '2030-01-10T09:30', timezone: 'Asia/Jakarta', mode: 'local', overduePolicy: 'send' }
+    schedule: {
+      localTime: '2030-01-10T09:30',
+      timezone: 'Asia/Jakarta',
+      mode: 'local',
+      overduePolicy: 'send'
+    }
   })
-  await handlers['outbox:enqueue']({ deviceId, recipients: ['6281300000000'], isGroup: false, entries: [{ kind: 'text', text: 'x'.repeat(10) }] })
-  await waitUntil(() => handlers['outbox:counts']({}), (counts) => counts.read === 2)
+  await handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['6281300000000'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'x'.repeat(10) }]
+  })
+  await waitUntil(
+    () => handlers['outbox:counts']({}),
+    (counts) => counts.read === 2
+  )
 })
 afterAll(async () => {
   await harness?.close()
@@ -50,7 +68,8 @@ describe('every view, light and dark', () => {
           await page.getByTestId(`nav-${view}`).click()
           await page.getByTestId(`view-${view}`).waitFor()
           if (view === 'devices') await page.getByTestId(`device-row-${deviceId}`).waitFor()
-          if (view === 'outbox') await expect.poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0)
+          if (view === 'outbox')
+            await expect.poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0)
           if (view === 'schedules') await page.getByTestId('schedule-row').first().waitFor()
           await screenshot(page, `view-${view}-${theme}-${language}`)
         }
@@ -71,7 +90,9 @@ describe('every view, light and dark', () => {
     let reached = false
     for (let i = 0; i < 25 && !reached; i++) {
       await page.keyboard.press('Tab')
-      reached = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'nav-outbox')
+      reached = await page.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') === 'nav-outbox'
+      )
     }
     expect(reached, 'Tab never reached the Outbox tab').toBe(true)
     const outline = await page.evaluate(() => {
@@ -92,7 +113,9 @@ describe('every view, light and dark', () => {
     for (const view of VIEWS) {
       await page.getByTestId(`nav-${view}`).click()
       await page.getByTestId(`view-${view}`).waitFor()
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
       expect(overflow, `${view} overflows at 360 px`).toBeLessThanOrEqual(0)
       await screenshot(page, `view-${view}-360px`)
     }

@@ -35,7 +35,8 @@ async function connect(server: ContractServer): Promise<{ ws: WebSocket; next: (
   await new Promise((resolve) => ws.once('open', resolve))
   return {
     ws,
-    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((resolve) => waiters.push(resolve)))
+    next: () =>
+      queue.length > 0 ? Promise.resolve(queue.shift()) : new Promise((resolve) => waiters.push(resolve))
   }
 }
 
@@ -57,7 +58,10 @@ describe('harness contract server', () => {
     expect(await next()).toMatchObject({ id: 2, result: { ok: false, error: { code: 'not_found' } } })
 
     ws.send(JSON.stringify({ id: 3, channel: 'devices:remove', request: {} }))
-    expect(await next()).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid_request', field: 'id' } } })
+    expect(await next()).toMatchObject({
+      id: 3,
+      result: { ok: false, error: { code: 'invalid_request', field: 'id' } }
+    })
 
     ws.send(JSON.stringify({ id: 4, channel: 'shell:exec', request: {} }))
     expect(await next()).toMatchObject({ id: 4, result: { ok: false, error: { code: 'unknown_channel' } } })
@@ -76,7 +80,11 @@ describe('harness contract server', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
     await writeFile(join(dir, 'index.html'), INDEX)
     await writeFile(join(dir, '..', 'secret.txt'), 'no')
-    server = await startContractServer({ handlers: fakeHandlers(), events: new CoreEvents(), rendererDir: dir })
+    server = await startContractServer({
+      handlers: fakeHandlers(),
+      events: new CoreEvents(),
+      rendererDir: dir
+    })
     const page = await (await fetch(server.url)).text()
     expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('type="module"'))
     expect(page).toContain(`connect-src ws://127.0.0.1:${server.port}/__harness/socket`)

@@ -40,7 +40,8 @@ export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parse
       continue
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i]
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`)
+    if (value === undefined || (eq < 0 && value.startsWith('--')))
+      throw new UsageError(`--${name} needs a value`)
     flags[name] = value
   }
   return { positionals, flags }
@@ -53,11 +54,16 @@ export function stringFlag(args: ParsedArgs, name: string): string | undefined {
 
 export function requireString(args: ParsedArgs, name: string, hint?: string): string {
   const value = stringFlag(args, name)
-  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required${hint ? ` (${hint})` : ''}`)
+  if (value === undefined || value.trim() === '')
+    throw new UsageError(`--${name} is required${hint ? ` (${hint})` : ''}`)
   return value
 }
 
-export function intFlag(args: ParsedArgs, name: string, range: { min: number; max: number }): number | undefined {
+export function intFlag(
+  args: ParsedArgs,
+  name: string,
+  range: { min: number; max: number }
+): number | undefined {
   const value = stringFlag(args, name)
   if (value === undefined) return undefined
   const number = Number(value)

@@ -67,7 +67,10 @@ export async function runDevice(context: CliContext): Promise<number> {
       const phone = rest[0]
       if (!phone) throw new UsageError('device change-number needs the new phone number')
       const result = await client.changeNumber(phone)
-      context.out.result(`${result.message}. The device needs a new QR scan (sender-desk device qr).`, { ok: true, ...result })
+      context.out.result(`${result.message}. The device needs a new QR scan (sender-desk device qr).`, {
+        ok: true,
+        ...result
+      })
       return EXIT.ok
     }
     default:

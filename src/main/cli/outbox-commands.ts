@@ -16,10 +16,13 @@ import { createOutbox, type Outbox } from '../core/outbox'
 import { openDatabase } from '../core/store'
 import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
 
-export type QueuedEntry = { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
+export type QueuedEntry =
+  { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
 
 export function cliDeviceId(credentials: GatewayCredentials): string {
-  const digest = createHash('sha256').update(`${credentials.baseUrl.replace(/\/+$/, '')}\n${credentials.token}`).digest('hex')
+  const digest = createHash('sha256')
+    .update(`${credentials.baseUrl.replace(/\/+$/, '')}\n${credentials.token}`)
+    .digest('hex')
   return `cli-${digest.slice(0, 16)}`
 }
 
@@ -28,7 +31,11 @@ function dataDir(context: CliContext): string {
   return resolve(given ?? join(homedir(), '.sender-desk'))
 }
 
-async function withOutbox<T>(context: CliContext, credentials: GatewayCredentials | null, run: (outbox: Outbox) => Promise<T>): Promise<T> {
+async function withOutbox<T>(
+  context: CliContext,
+  credentials: GatewayCredentials | null,
+  run: (outbox: Outbox) => Promise<T>
+): Promise<T> {
   const db = openDatabase({ dataDir: dataDir(context) })
   const deviceId = credentials ? cliDeviceId(credentials) : null
   const client = credentials ? createGatewayClient(credentials) : undefined
@@ -70,15 +77,19 @@ export async function enqueueFromCli(
       ]
     })
   )
-  context.out.result(`Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`, {
-    ok: true,
-    itemIds
-  })
+  context.out.result(
+    `Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
+    {
+      ok: true,
+      itemIds
+    }
+  )
   return EXIT.ok
 }
 
 function describeItem(item: OutboxItemView): string {
-  const what = item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
+  const what =
+    item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
   const failure = item.failure ? ` — ${item.failure.message}` : ''
   return `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
 }
@@ -92,38 +103,54 @@ export async function runOutbox(context: CliContext): Promise<number> {
       const summary = await withOutbox(context, credentials, (outbox) =>
         outbox.flush({
           timeoutMs: timeoutSec * 1000,
-          onProgress: (p) => context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
+          onProgress: (p) =>
+            context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
         })
       )
       const left = summary.remaining.queued + summary.remaining.sending
-      const lines = [`Accepted by the gateway: ${summary.accepted}`, `Failed: ${summary.failed}`, `Still to send: ${left}`]
-      for (const block of summary.blocked) lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
+      const lines = [
+        `Accepted by the gateway: ${summary.accepted}`,
+        `Failed: ${summary.failed}`,
+        `Still to send: ${left}`
+      ]
+      for (const block of summary.blocked)
+        lines.push(`Waiting: ${block.reason}${block.detail ? ` — ${block.detail}` : ''}`)
       if (summary.timedOut) lines.push(`Stopped after ${timeoutSec} s; run flush again to continue.`)
       const unfinished = summary.timedOut && left > 0
       context.out.result(lines.join('\n'), { ok: !unfinished, ...summary })
       if (!unfinished) return EXIT.ok
       // A failed flush says so on stderr like every other failure, in one line.
-      context.out.progress(`sender-desk: outbox flush stopped after ${timeoutSec} s with ${left} item(s) still to send`)
+      context.out.progress(
+        `sender-desk: outbox flush stopped after ${timeoutSec} s with ${left} item(s) still to send`
+      )
       return EXIT.network
     }
     case 'list': {
       const statusText = stringFlag(context.args, 'status')
       const status = statusText?.split(',').map((s) => {
         const parsed = OutboxStatus.safeParse(s.trim())
-        if (!parsed.success) throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
+        if (!parsed.success)
+          throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
         return parsed.data
       })
-      const page = await withOutbox(context, null, async (outbox) => outbox.list({ ...(status ? { status } : {}), limit: 1000 }))
-      context.out.result(page.items.length > 0 ? page.items.map(describeItem).join('\n') : 'The outbox is empty.', {
-        ok: true,
-        ...page
-      })
+      const page = await withOutbox(context, null, async (outbox) =>
+        outbox.list({ ...(status ? { status } : {}), limit: 1000 })
+      )
+      context.out.result(
+        page.items.length > 0 ? page.items.map(describeItem).join('\n') : 'The outbox is empty.',
+        {
+          ok: true,
+          ...page
+        }
+      )
       return EXIT.ok
     }
     case 'retry':
     case 'cancel': {
       if (!id) throw new UsageError(`outbox ${sub} needs an item id`)
-      const item = await withOutbox(context, null, async (outbox) => (sub === 'retry' ? outbox.retry(id) : outbox.cancel(id)))
+      const item = await withOutbox(context, null, async (outbox) =>
+        sub === 'retry' ? outbox.retry(id) : outbox.cancel(id)
+      )
       context.out.result(describeItem(item), { ok: true, item })
       return EXIT.ok
     }

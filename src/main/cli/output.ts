@@ -34,8 +34,14 @@ function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
   if (isGatewayError(error)) {
     if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
-    const detail = error.gatewayMessage && !error.message.includes(error.gatewayMessage) ? ` (gateway said: ${error.gatewayMessage})` : ''
-    return { code: error.kind === 'transient' ? EXIT.network : EXIT.rejected, line: `${error.message}${detail}` }
+    const detail =
+      error.gatewayMessage && !error.message.includes(error.gatewayMessage)
+        ? ` (gateway said: ${error.gatewayMessage})`
+        : ''
+    return {
+      code: error.kind === 'transient' ? EXIT.network : EXIT.rejected,
+      line: `${error.message}${detail}`
+    }
   }
   if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
   if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {

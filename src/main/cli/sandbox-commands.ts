@@ -29,7 +29,9 @@ async function start(context: CliContext): Promise<number> {
     // A port that is taken (or needs privileges) is a bad --port, not an unexplained failure (exit 1).
     const code = (error as NodeJS.ErrnoException | null)?.code
     if (code === 'EADDRINUSE' || code === 'EACCES') {
-      throw new UsageError(`port ${port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}: give another --port, or leave it out for a free one`)
+      throw new UsageError(
+        `port ${port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}: give another --port, or leave it out for a free one`
+      )
     }
     throw error
   })
@@ -53,13 +55,23 @@ async function control(context: CliContext, action: Action): Promise<number> {
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { authorization: credentials.secret ? `${credentials.token}.${credentials.secret}` : credentials.token },
+      headers: {
+        authorization: credentials.secret ? `${credentials.token}.${credentials.secret}` : credentials.token
+      },
       signal: AbortSignal.timeout(10_000)
     })
   } catch (cause) {
-    throw new GatewayError({ code: 'network', message: `the sandbox at ${credentials.baseUrl} is not reachable`, cause: String(cause).split('?')[0] })
+    throw new GatewayError({
+      code: 'network',
+      message: `the sandbox at ${credentials.baseUrl} is not reachable`,
+      cause: String(cause).split('?')[0]
+    })
   }
-  const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string; device?: unknown } | null
+  const body = (await response.json().catch(() => null)) as {
+    ok?: boolean
+    error?: string
+    device?: unknown
+  } | null
   if (!response.ok || !body || body.ok !== true) {
     throw new GatewayError({
       code: 'rejected',

@@ -28,7 +28,9 @@ export async function checkFile(path: string): Promise<CheckedFile> {
   if (!info.isFile()) throw new UsageError(`${path} is not a regular file`)
   if (info.size === 0) throw new UsageError(`${name} is empty`)
   if (info.size > MAX_FILE_BYTES) {
-    throw new UsageError(`${name} is ${(info.size / 1024 / 1024).toFixed(1)} MB; the gateway accepts files up to 2 MB`)
+    throw new UsageError(
+      `${name} is ${(info.size / 1024 / 1024).toFixed(1)} MB; the gateway accepts files up to 2 MB`
+    )
   }
   const handle = await open(path, 'r')
   const head = Buffer.alloc(Math.min(4096, info.size))
@@ -38,7 +40,8 @@ export async function checkFile(path: string): Promise<CheckedFile> {
     await handle.close()
   }
   const type = detectFileType(head, name)
-  if (!type) throw new UsageError(`${name} is not an image, document, video or audio file the gateway can send`)
+  if (!type)
+    throw new UsageError(`${name} is not an image, document, video or audio file the gateway can send`)
   // The gateway types a file by its name: a JPEG called photo.exe is bad input here, not a gateway refusal later.
   const allowed = ALLOWED_EXTENSIONS[type.kind]
   if (!allowed.includes(extensionOf(name))) {
@@ -52,14 +55,21 @@ export async function checkFile(path: string): Promise<CheckedFile> {
 
 function describeSend(result: SendResult, refId: string): string {
   const lines = result.messages.map((m) => `${m.phone}: ${m.status} (id ${m.id})`)
-  return [`${result.message}`, ...lines, `ref_id: ${refId}  (follow it with: sender-desk report --ref ${refId})`].join('\n')
+  return [
+    `${result.message}`,
+    ...lines,
+    `ref_id: ${refId}  (follow it with: sender-desk report --ref ${refId})`
+  ].join('\n')
 }
 
 export async function runSend(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   if (sub !== 'text' && sub !== 'file') throw new UsageError('send needs: text or file <path>')
   const isGroup = context.args.flags['group'] === true
-  const recipients = normaliseRecipients(requireString(context.args, 'to', 'phone numbers or a group id'), isGroup)
+  const recipients = normaliseRecipients(
+    requireString(context.args, 'to', 'phone numbers or a group id'),
+    isGroup
+  )
   if (recipients.length === 0) throw new UsageError('--to has no recipient')
   const caption = stringFlag(context.args, 'caption')
 
@@ -101,7 +111,10 @@ export async function runSend(context: CliContext): Promise<number> {
 function describeReport(items: ReportItem[]): string {
   if (items.length === 0) return 'No message found (yet).'
   return items
-    .map((i) => `${i.id}  to ${i.to ?? '?'}  ${i.status}${i.refId ? `  ref ${i.refId}` : ''}${i.updatedAt ? `  (${i.updatedAt})` : ''}`)
+    .map(
+      (i) =>
+        `${i.id}  to ${i.to ?? '?'}  ${i.status}${i.refId ? `  ref ${i.refId}` : ''}${i.updatedAt ? `  (${i.updatedAt})` : ''}`
+    )
     .join('\n')
 }
 
@@ -111,7 +124,12 @@ export async function runReport(context: CliContext): Promise<number> {
   if (!ids === !ref) throw new UsageError('report needs exactly one of --id <ids,…> or --ref <ref_id>')
   const client = createGatewayClient(await context.credentials())
   const page = ids
-    ? await client.reportRealtime({ messageIds: ids.split(',').map((s) => s.trim()).filter(Boolean) })
+    ? await client.reportRealtime({
+        messageIds: ids
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      })
     : await client.reportMessages({ refId: ref! })
   context.out.result(describeReport(page.items), { ok: true, ...page })
   return EXIT.ok

@@ -38,8 +38,11 @@ function toHandleView(file: RegisteredFile): FileHandleView {
 }
 
 /** Maps the core's own error types to what the window shows. */
-export function describeCoreError(error: unknown): { code: string; message: string; field?: string } | undefined {
-  if (error instanceof OutboxError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
+export function describeCoreError(
+  error: unknown
+): { code: string; message: string; field?: string } | undefined {
+  if (error instanceof OutboxError)
+    return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
   if (isGatewayError(error)) return { code: error.code, message: error.message }
   if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
   return undefined
@@ -62,7 +65,8 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
     if (!device) throw new ApiFailure('not_found', 'That device no longer exists.', 'deviceId')
     if (!device.sandbox) throw new ApiFailure('not_sandbox', 'Only sandbox devices can be played with.')
     const loaded = await services.vault.load(deviceId)
-    if (loaded.kind !== 'found') throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
+    if (loaded.kind !== 'found')
+      throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
     return loaded.value.token
   }
 
@@ -199,7 +203,8 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
       const entries: EnqueueEntry[] = request.entries.map((entry) => {
         if (entry.kind === 'text') return { kind: 'text', text: entry.text }
         const file = files.get(entry.handle)
-        if (!file) throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
+        if (!file)
+          throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
         used.push(file.handle)
         return {
           kind: 'file',
@@ -264,7 +269,10 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
     async 'outbox:setPaused'({ paused, deviceId }) {
       if (deviceId) requireDevice(deviceId)
       const result = outbox.setPaused(paused, deviceId)
-      services.events.emit('outbox:countsChanged', { counts: outbox.counts(), sendingPaused: result.sendingPaused })
+      services.events.emit('outbox:countsChanged', {
+        counts: outbox.counts(),
+        sendingPaused: result.sendingPaused
+      })
       services.events.emit('devices:changed', { devices: monitor.views() })
       return result
     },
@@ -319,9 +327,12 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
         `Sending paused: ${outbox.pausedState().all ? 'yes' : 'no'}`,
         `Outbox: ${JSON.stringify(outbox.counts())}`,
         'Devices:',
-        ...monitor.views().map(
-          (d) => `  ${d.label} [${d.state}] ${new URL(d.baseUrl).host} token ${d.tokenHint}${d.stateNote ? ` — ${d.stateNote}` : ''}`
-        ),
+        ...monitor
+          .views()
+          .map(
+            (d) =>
+              `  ${d.label} [${d.state}] ${new URL(d.baseUrl).host} token ${d.tokenHint}${d.stateNote ? ` — ${d.stateNote}` : ''}`
+          ),
         'Recent errors:',
         ...(services.recentErrors().length > 0 ? services.recentErrors().map((e) => `  ${e}`) : ['  none'])
       ]

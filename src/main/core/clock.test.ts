@@ -33,9 +33,12 @@ describe('systemClock', () => {
   it('never lets a far-future timer overflow into firing at once', async () => {
     let fired = false
     // A schedule years ahead: Node would otherwise clamp this to 1 ms and fire immediately.
-    const id = systemClock.setTimeout(() => {
-      fired = true
-    }, 5 * 365 * 86_400_000)
+    const id = systemClock.setTimeout(
+      () => {
+        fired = true
+      },
+      5 * 365 * 86_400_000
+    )
     await new Promise((resolve) => setTimeout(resolve, 30))
     systemClock.clearTimeout(id)
     expect(fired).toBe(false)

@@ -9,7 +9,14 @@ import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contrac
 import { createApiHandlers } from './api'
 import { systemClock, type Clock } from './clock'
 import { CoreEvents } from './core-events'
-import { DeviceActions, DeviceMonitor, DeviceRegistry, isSendable, type ClientFactory, type PollIntervals } from './devices'
+import {
+  DeviceActions,
+  DeviceMonitor,
+  DeviceRegistry,
+  isSendable,
+  type ClientFactory,
+  type PollIntervals
+} from './devices'
 import { GatewayReminders } from './devices/gateway-reminders'
 import { WebhookSettingsBook } from './devices/webhook-settings'
 import { EmbeddedSandbox, portOf } from './embedded-sandbox'
@@ -92,13 +99,20 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const errors: string[] = []
   const reportUnexpected = (where: string, error: unknown): void => {
     logger.error(`unexpected error in ${where}`, error)
-    errors.push(`${new Date(clock.now()).toISOString()} ${where}: ${error instanceof Error ? error.message : String(error)}`)
+    errors.push(
+      `${new Date(clock.now()).toISOString()} ${where}: ${error instanceof Error ? error.message : String(error)}`
+    )
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 
   const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, ports.sandbox)
   const clientFactory = ports.clientFactory ?? ((credentials) => createGatewayClient(credentials))
-  const registry = await DeviceRegistry.open({ file: join(ports.dataDir, 'devices.json'), vault: ports.vault, clientFactory, clock })
+  const registry = await DeviceRegistry.open({
+    file: join(ports.dataDir, 'devices.json'),
+    vault: ports.vault,
+    clientFactory,
+    clock
+  })
 
   // The outbox asks for a device's client synchronously on every round; the vault answers asynchronously,
   // so clients are opened ahead of time and kept here.
@@ -256,7 +270,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       const sandboxDevice = registry.list().find((d) => d.sandbox)
       if (sandboxDevice) await sandbox.ensure(portOf(sandboxDevice.baseUrl))
       await Promise.all(registry.list().map((d) => openClient(d.id)))
-      for (const device of registry.list()) theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
+      for (const device of registry.list())
+        theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
     },

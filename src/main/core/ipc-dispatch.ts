@@ -53,7 +53,11 @@ export async function dispatchInvoke(
     const field = issue?.path.join('.') || undefined
     return {
       ok: false,
-      error: { code: 'invalid_request', message: issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request', field }
+      error: {
+        code: 'invalid_request',
+        message: issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request',
+        field
+      }
     }
   }
   try {
@@ -62,7 +66,10 @@ export async function dispatchInvoke(
     const reply = spec.reply.safeParse(value)
     if (!reply.success) {
       options.onUnexpected?.(channel, reply.error)
-      return { ok: false, error: { code: 'internal', message: 'The app produced an invalid reply; see the log.' } }
+      return {
+        ok: false,
+        error: { code: 'internal', message: 'The app produced an invalid reply; see the log.' }
+      }
     }
     return { ok: true, value: reply.data }
   } catch (error) {
@@ -72,6 +79,9 @@ export async function dispatchInvoke(
     const described = options.describeError?.(error)
     if (described) return { ok: false, error: described }
     options.onUnexpected?.(channel, error)
-    return { ok: false, error: { code: 'internal', message: 'Something went wrong; see the log for details.' } }
+    return {
+      ok: false,
+      error: { code: 'internal', message: 'Something went wrong; see the log for details.' }
+    }
   }
 }

@@ -5,7 +5,12 @@ import { NoticeBoard, type Notice } from './notices'
 function board(enabled = true): { clock: FakeClock; seen: Notice[]; notices: NoticeBoard } {
   const clock = new FakeClock()
   const seen: Notice[] = []
-  const notices = new NoticeBoard({ clock, notify: (n) => seen.push(n), enabled: () => enabled, debounceMs: 10_000 })
+  const notices = new NoticeBoard({
+    clock,
+    notify: (n) => seen.push(n),
+    enabled: () => enabled,
+    debounceMs: 10_000
+  })
   return { clock, seen, notices }
 }
 
@@ -17,7 +22,10 @@ describe('NoticeBoard', () => {
     expect(seen).toEqual([])
     await clock.advance(1)
     expect(seen).toHaveLength(1)
-    expect(seen[0]).toMatchObject({ title: 'Shop was logged out', action: { kind: 'relink', deviceId: 'd1' } })
+    expect(seen[0]).toMatchObject({
+      title: 'Shop was logged out',
+      action: { kind: 'relink', deviceId: 'd1' }
+    })
   })
 
   it('says nothing when a device flaps back to connected inside the window', async () => {

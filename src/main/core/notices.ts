@@ -22,13 +22,29 @@ export interface NoticeBoardOptions {
   debounceMs?: number
 }
 
-const WORTH_TELLING: ReadonlySet<DeviceState> = new Set(['disconnected', 'needs-scan', 'expired', 'token-invalid', 'locked'])
+const WORTH_TELLING: ReadonlySet<DeviceState> = new Set([
+  'disconnected',
+  'needs-scan',
+  'expired',
+  'token-invalid',
+  'locked'
+])
 
-function deviceNotice(deviceId: string, label: string, state: DeviceState, note: string | null): Notice | null {
+function deviceNotice(
+  deviceId: string,
+  label: string,
+  state: DeviceState,
+  note: string | null
+): Notice | null {
   const key = `device:${deviceId}`
   switch (state) {
     case 'disconnected':
-      return { key, title: `${label} disconnected`, body: note ?? 'Restart it from the tray to reconnect.', action: { kind: 'open', view: 'devices' } }
+      return {
+        key,
+        title: `${label} disconnected`,
+        body: note ?? 'Restart it from the tray to reconnect.',
+        action: { kind: 'open', view: 'devices' }
+      }
     case 'needs-scan':
       return {
         key,
@@ -37,11 +53,26 @@ function deviceNotice(deviceId: string, label: string, state: DeviceState, note:
         action: { kind: 'relink', deviceId }
       }
     case 'expired':
-      return { key, title: `${label} has expired`, body: 'Renew the device with your gateway provider.', action: { kind: 'open', view: 'devices' } }
+      return {
+        key,
+        title: `${label} has expired`,
+        body: 'Renew the device with your gateway provider.',
+        action: { kind: 'open', view: 'devices' }
+      }
     case 'token-invalid':
-      return { key, title: `${label}: token rejected`, body: 'The gateway no longer accepts its token. Check the token and server.', action: { kind: 'open', view: 'devices' } }
+      return {
+        key,
+        title: `${label}: token rejected`,
+        body: 'The gateway no longer accepts its token. Check the token and server.',
+        action: { kind: 'open', view: 'devices' }
+      }
     case 'locked':
-      return { key, title: `${label}: token locked`, body: 'The keyring could not unlock the stored token.', action: { kind: 'open', view: 'devices' } }
+      return {
+        key,
+        title: `${label}: token locked`,
+        body: 'The keyring could not unlock the stored token.',
+        action: { kind: 'open', view: 'devices' }
+      }
     default:
       return null
   }
@@ -57,12 +88,19 @@ export class NoticeBoard {
     this.debounceMs = options.debounceMs ?? 10_000
   }
 
-  deviceStateChanged(deviceId: string, label: string, from: DeviceState, to: DeviceState, note: string | null): void {
+  deviceStateChanged(
+    deviceId: string,
+    label: string,
+    from: DeviceState,
+    to: DeviceState,
+    note: string | null
+  ): void {
     if (from === to) return
     const existing = this.pendingDevice.get(deviceId)
     if (existing) this.options.clock.clearTimeout(existing.timer)
     // Back to a good state inside the window: the earlier problem is not worth a notification.
-    const notice = WORTH_TELLING.has(to) && from !== 'unknown' ? deviceNotice(deviceId, label, to, note) : null
+    const notice =
+      WORTH_TELLING.has(to) && from !== 'unknown' ? deviceNotice(deviceId, label, to, note) : null
     if (!notice && !existing) return
     const timer = this.options.clock.setTimeout(() => {
       const entry = this.pendingDevice.get(deviceId)

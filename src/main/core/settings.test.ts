@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { Settings } from '../../shared/contract'
 import { defaultSettings, SettingsService, type SettingsStorage } from './settings'
 
-function memoryStorage(initial: Record<string, unknown> | null = null): SettingsStorage & { saved: Settings[] } {
+function memoryStorage(
+  initial: Record<string, unknown> | null = null
+): SettingsStorage & { saved: Settings[] } {
   const saved: Settings[] = []
   return { saved, load: () => initial, save: (values) => saved.push(values) }
 }

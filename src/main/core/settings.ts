@@ -7,7 +7,9 @@ export interface SettingsStorage {
   save(values: Settings): void
 }
 
-export function defaultSettings(timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Jakarta'): Settings {
+export function defaultSettings(
+  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Jakarta'
+): Settings {
   return {
     language: 'en',
     theme: 'system',
@@ -24,12 +26,14 @@ export function defaultSettings(timezone = Intl.DateTimeFormat().resolvedOptions
   }
 }
 
-
 export class SettingsService {
   private current: Settings
   private readonly listeners = new Set<(settings: Settings) => void>()
 
-  constructor(private readonly storage: SettingsStorage, defaults: Settings = defaultSettings()) {
+  constructor(
+    private readonly storage: SettingsStorage,
+    defaults: Settings = defaultSettings()
+  ) {
     // Stored values are merged key by key so one bad or newer value never resets the others.
     const stored = storage.load() ?? {}
     const merged: Record<string, unknown> = { ...defaults }
@@ -39,7 +43,8 @@ export class SettingsService {
       if (candidate.success) merged[key] = value
     }
     this.current = Settings.parse(merged)
-    if (!isValidTimeZone(this.current.defaultTimezone)) this.current.defaultTimezone = defaults.defaultTimezone
+    if (!isValidTimeZone(this.current.defaultTimezone))
+      this.current.defaultTimezone = defaults.defaultTimezone
   }
 
   get(): Settings {
@@ -48,7 +53,8 @@ export class SettingsService {
 
   update(patch: Partial<Settings>): Settings {
     const next = Settings.parse({ ...this.current, ...patch })
-    if (!isValidTimeZone(next.defaultTimezone)) throw new RangeError(`Unknown time zone ${next.defaultTimezone}`)
+    if (!isValidTimeZone(next.defaultTimezone))
+      throw new RangeError(`Unknown time zone ${next.defaultTimezone}`)
     this.current = next
     this.storage.save(next)
     for (const listener of this.listeners) listener(this.get())

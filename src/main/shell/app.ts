@@ -64,7 +64,10 @@ export function startShell(): void {
       onHiddenToTray() {
         if (existsSync(hiddenNoticeFlag())) return
         writeFileSync(hiddenNoticeFlag(), new Date().toISOString())
-        new Notification({ title: 'Sender Desk keeps running', body: 'It stays in the tray and keeps sending. Quit it from the tray menu.' }).show()
+        new Notification({
+          title: 'Sender Desk keeps running',
+          body: 'It stays in the tray and keeps sending. Quit it from the tray menu.'
+        }).show()
       }
     })
 
@@ -84,9 +87,20 @@ export function startShell(): void {
     switch (action.kind) {
       case 'restart':
         void current.actions.restart(action.deviceId).then(
-          (result) => showNotice({ key: 'restart', title: 'Restart requested', body: result.message, action: { kind: 'open', view: 'devices' } }),
+          (result) =>
+            showNotice({
+              key: 'restart',
+              title: 'Restart requested',
+              body: result.message,
+              action: { kind: 'open', view: 'devices' }
+            }),
           (error: unknown) =>
-            showNotice({ key: 'restart', title: 'Restart failed', body: describeCoreError(error)?.message ?? String(error), action: { kind: 'open', view: 'devices' } })
+            showNotice({
+              key: 'restart',
+              title: 'Restart failed',
+              body: describeCoreError(error)?.message ?? String(error),
+              action: { kind: 'open', view: 'devices' }
+            })
         )
         return
       case 'relink':
@@ -99,7 +113,10 @@ export function startShell(): void {
       case 'toggle-pause': {
         const paused = current.outbox.pausedState().all
         current.outbox.setPaused(!paused)
-        current.events.emit('outbox:countsChanged', { counts: current.outbox.counts(), sendingPaused: !paused })
+        current.events.emit('outbox:countsChanged', {
+          counts: current.outbox.counts(),
+          sendingPaused: !paused
+        })
         tray?.render(current.snapshot())
         return
       }
@@ -122,7 +139,13 @@ export function startShell(): void {
       showWindow()
       current.events.emit('app:navigate', {
         view: 'send',
-        handles: files.map((f) => ({ handle: f.handle, name: f.name, size: f.size, kind: f.kind, mime: f.mime }))
+        handles: files.map((f) => ({
+          handle: f.handle,
+          name: f.name,
+          size: f.size,
+          kind: f.kind,
+          mime: f.mime
+        }))
       })
     })
   }
@@ -158,7 +181,11 @@ export function startShell(): void {
       appInfo: {
         version: app.getVersion(),
         platform: `${process.platform} ${process.arch}`,
-        runtime: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '', node: process.versions.node }
+        runtime: {
+          electron: process.versions.electron ?? '',
+          chrome: process.versions.chrome ?? '',
+          node: process.versions.node
+        }
       },
       notify: showNotice,
       applyLoginItem: (enabled) => applyLoginItem(enabled),
@@ -167,8 +194,15 @@ export function startShell(): void {
     })
     await vault.setAllowWeak(core.settings.get().allowWeakTokenStorage)
     const current = core
-    registerIpc(current.handlers, { onUnexpected: current.reportUnexpected, describeError: describeCoreError })
-    forwardEvents(current.events, () => (window && !window.isDestroyed() ? [window] : []), current.reportUnexpected)
+    registerIpc(current.handlers, {
+      onUnexpected: current.reportUnexpected,
+      describeError: describeCoreError
+    })
+    forwardEvents(
+      current.events,
+      () => (window && !window.isDestroyed() ? [window] : []),
+      current.reportUnexpected
+    )
 
     tray = new TrayService(onTrayAction, onTrayDrop)
     tray.render(current.snapshot())
@@ -184,7 +218,12 @@ export function startShell(): void {
       current.monitor.notifyNetworkChange()
     }, NETWORK_CHECK_MS).unref()
 
-    if (process.env['SENDER_DESK_TEST_HOOKS'] === '1') installTestHooks(current, () => tray, () => window)
+    if (process.env['SENDER_DESK_TEST_HOOKS'] === '1')
+      installTestHooks(
+        current,
+        () => tray,
+        () => window
+      )
 
     window = openWindow()
     await current.start()
@@ -193,12 +232,18 @@ export function startShell(): void {
 }
 
 /** Hooks for Playwright's _electron tests only (enabled by SENDER_DESK_TEST_HOOKS=1): tray and window facts. */
-function installTestHooks(core: Core, tray: () => TrayService | null, window: () => BrowserWindow | null): void {
+function installTestHooks(
+  core: Core,
+  tray: () => TrayService | null,
+  window: () => BrowserWindow | null
+): void {
   ;(globalThis as Record<string, unknown>)['__senderDeskTest'] = {
     trayMenuIds: () => tray()?.menuIds() ?? [],
     clickTray: (id: string) => tray()?.click(id) ?? false,
     webPreferences: () => {
-      const contents = window()?.webContents as unknown as { getLastWebPreferences?: () => Record<string, unknown> }
+      const contents = window()?.webContents as unknown as {
+        getLastWebPreferences?: () => Record<string, unknown>
+      }
       return contents?.getLastWebPreferences?.() ?? {}
     },
     snapshot: () => core.snapshot()

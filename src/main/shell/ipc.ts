@@ -10,7 +10,10 @@ export function registerIpc(handlers: ApiHandlers, options: DispatchOptions): ()
   for (const channel of channels) {
     ipcMain.handle(channel, async (event, request: unknown) => {
       if (!isTrustedSender(event.sender, event.senderFrame?.url)) {
-        options.onUnexpected?.(channel, new Error(`refused IPC from untrusted frame ${event.senderFrame?.url ?? '(none)'}`))
+        options.onUnexpected?.(
+          channel,
+          new Error(`refused IPC from untrusted frame ${event.senderFrame?.url ?? '(none)'}`)
+        )
         return { ok: false, error: { code: 'forbidden', message: 'This page may not talk to Sender Desk.' } }
       }
       return dispatchInvoke(handlers, channel, request, options)
@@ -19,7 +22,11 @@ export function registerIpc(handlers: ApiHandlers, options: DispatchOptions): ()
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel))
 }
 
-export function forwardEvents(events: CoreEvents, windows: () => BrowserWindow[], onInvalid: (event: string, error: unknown) => void): () => void {
+export function forwardEvents(
+  events: CoreEvents,
+  windows: () => BrowserWindow[],
+  onInvalid: (event: string, error: unknown) => void
+): () => void {
   return events.subscribe((event, payload) => {
     const checked = eventChannels[event].safeParse(payload)
     if (!checked.success) {

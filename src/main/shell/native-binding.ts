@@ -15,8 +15,12 @@ export function electronSqliteBinding(logger: Logger): string | undefined {
     return undefined
   }
   const inAsar = join(packageDir, 'build-electron', 'better_sqlite3.node')
-  const unpacked = inAsar.replace(`app.asar${'/'}`, `app.asar.unpacked${'/'}`).replace('app.asar\\', 'app.asar.unpacked\\')
+  const unpacked = inAsar
+    .replace(`app.asar${'/'}`, `app.asar.unpacked${'/'}`)
+    .replace('app.asar\\', 'app.asar.unpacked\\')
   for (const candidate of [unpacked, inAsar]) if (existsSync(candidate)) return candidate
-  logger.warn('better-sqlite3 has no build for Electron yet; run `npm run rebuild:native` if the database fails to open')
+  logger.warn(
+    'better-sqlite3 has no build for Electron yet; run `npm run rebuild:native` if the database fails to open'
+  )
   return undefined
 }

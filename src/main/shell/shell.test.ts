@@ -4,7 +4,12 @@ import type { DeviceView, OutboxCounts } from '../../shared/contract'
 
 const fake = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown, request: unknown) => Promise<unknown>>()
-  const trays: Array<{ tooltip: string; menu: unknown; image: unknown; listeners: Map<string, (...args: unknown[]) => void> }> = []
+  const trays: Array<{
+    tooltip: string
+    menu: unknown
+    image: unknown
+    listeners: Map<string, (...args: unknown[]) => void>
+  }> = []
   return { handlers, trays }
 })
 
@@ -30,10 +35,15 @@ vi.mock('electron', () => {
     }
     destroy(): void {}
   }
-  const image = { setTemplateImage: () => undefined, addRepresentation: () => undefined, toPNG: () => Buffer.alloc(0) }
+  const image = {
+    setTemplateImage: () => undefined,
+    addRepresentation: () => undefined,
+    toPNG: () => Buffer.alloc(0)
+  }
   return {
     ipcMain: {
-      handle: (channel: string, handler: (event: unknown, request: unknown) => Promise<unknown>) => fake.handlers.set(channel, handler),
+      handle: (channel: string, handler: (event: unknown, request: unknown) => Promise<unknown>) =>
+        fake.handlers.set(channel, handler),
       removeHandler: (channel: string) => fake.handlers.delete(channel)
     },
     Tray,
@@ -52,11 +62,35 @@ const { isTrustedUrl } = await import('./window')
 const { registerIpc } = await import('./ipc')
 const { TrayService } = await import('./tray')
 
-const counts: OutboxCounts = { scheduled: 0, queued: 2, sending: 0, accepted: 0, sent: 0, delivered: 0, read: 0, failed: 0, cancelled: 0, total: 2 }
+const counts: OutboxCounts = {
+  scheduled: 0,
+  queued: 2,
+  sending: 0,
+  accepted: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  cancelled: 0,
+  total: 2
+}
 const device: DeviceView = {
-  id: 'd1', label: 'Shop', state: 'needs-scan', baseUrl: 'https://solo.wablas.com', tokenHint: '••••abcd', hasSecret: false,
-  sandbox: false, stateNote: null, name: null, serial: null, sender: null, quota: null, expiresAt: null, lastCheckedAt: null,
-  stateSince: null, paused: false
+  id: 'd1',
+  label: 'Shop',
+  state: 'needs-scan',
+  baseUrl: 'https://solo.wablas.com',
+  tokenHint: '••••abcd',
+  hasSecret: false,
+  sandbox: false,
+  stateNote: null,
+  name: null,
+  serial: null,
+  sender: null,
+  quota: null,
+  expiresAt: null,
+  lastCheckedAt: null,
+  stateSince: null,
+  paused: false
 }
 
 describe('window trust', () => {
@@ -74,14 +108,19 @@ describe('IPC wiring', () => {
 
   it('registers every contract channel and refuses frames that are not the app', async () => {
     const seen: unknown[] = []
-    registerIpc(
-      { 'devices:list': async () => ({ devices: [] }) } as never,
-      { onUnexpected: (_channel, error) => seen.push(error) }
-    )
+    registerIpc({ 'devices:list': async () => ({ devices: [] }) } as never, {
+      onUnexpected: (_channel, error) => seen.push(error)
+    })
     expect(fake.handlers.has('outbox:enqueue')).toBe(true)
     const handler = fake.handlers.get('devices:list')!
-    const trusted = { sender: { isDestroyed: () => false }, senderFrame: { url: 'app://renderer/index.html' } }
-    const untrusted = { sender: { isDestroyed: () => false }, senderFrame: { url: 'https://attacker.example/' } }
+    const trusted = {
+      sender: { isDestroyed: () => false },
+      senderFrame: { url: 'app://renderer/index.html' }
+    }
+    const untrusted = {
+      sender: { isDestroyed: () => false },
+      senderFrame: { url: 'https://attacker.example/' }
+    }
     await expect(handler(trusted, {})).resolves.toEqual({ ok: true, value: { devices: [] } })
     await expect(handler(untrusted, {})).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } })
     expect(seen).toHaveLength(1)
@@ -92,7 +131,10 @@ describe('TrayService', () => {
   it('renders the model once per change, keeps one Tray, and routes menu clicks and drops', () => {
     const actions: unknown[] = []
     const drops: string[][] = []
-    const tray = new TrayService((a) => actions.push(a), (paths) => drops.push(paths))
+    const tray = new TrayService(
+      (a) => actions.push(a),
+      (paths) => drops.push(paths)
+    )
     const state = { devices: [device], counts, sendingPaused: false }
     tray.render(state)
     tray.render(state)

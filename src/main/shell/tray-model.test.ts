@@ -3,13 +3,36 @@ import type { DeviceView, OutboxCounts } from '../../shared/contract'
 import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
 
 const counts = (over: Partial<OutboxCounts> = {}): OutboxCounts => ({
-  scheduled: 0, queued: 0, sending: 0, accepted: 0, sent: 0, delivered: 0, read: 0, failed: 0, cancelled: 0, total: 0, ...over
+  scheduled: 0,
+  queued: 0,
+  sending: 0,
+  accepted: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  cancelled: 0,
+  total: 0,
+  ...over
 })
 
 const device = (id: string, state: DeviceView['state'], label = id): DeviceView => ({
-  id, label, state, baseUrl: 'https://solo.wablas.com', tokenHint: '••••abcd', hasSecret: false, sandbox: false,
-  stateNote: null, name: null, serial: null, sender: null, quota: null, expiresAt: null, lastCheckedAt: null,
-  stateSince: null, paused: false
+  id,
+  label,
+  state,
+  baseUrl: 'https://solo.wablas.com',
+  tokenHint: '••••abcd',
+  hasSecret: false,
+  sandbox: false,
+  stateNote: null,
+  name: null,
+  serial: null,
+  sender: null,
+  quota: null,
+  expiresAt: null,
+  lastCheckedAt: null,
+  stateSince: null,
+  paused: false
 })
 
 describe('tray model', () => {
@@ -28,7 +51,14 @@ describe('tray model', () => {
       sendingPaused: false
     })
     expect(model.menu.map((i) => i.id)).toEqual([
-      'device:d1', 'device:d2', 'sep:devices', 'toggle-pause', 'sep:app', 'open', 'settings', 'quit'
+      'device:d1',
+      'device:d2',
+      'sep:devices',
+      'toggle-pause',
+      'sep:app',
+      'open',
+      'settings',
+      'quit'
     ])
     expect(model.menu[1]?.label).toBe('Office — needs a QR scan')
     expect(findMenuItem(model.menu, 'device:d2:relink')?.action).toEqual({ kind: 'relink', deviceId: 'd2' })
@@ -38,7 +68,11 @@ describe('tray model', () => {
   })
 
   it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {
-    const model = buildTrayModel({ devices: [device('d1', 'locked')], counts: counts({ queued: 4 }), sendingPaused: true })
+    const model = buildTrayModel({
+      devices: [device('d1', 'locked')],
+      counts: counts({ queued: 4 }),
+      sendingPaused: true
+    })
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
     expect(findMenuItem(model.menu, 'device:d1:restart')?.enabled).toBe(false)
     expect(model.tooltip).toContain('(paused)')

@@ -69,7 +69,8 @@ export function stateLabel(state: DeviceState): string {
 
 export function fleetHealth(devices: DeviceView[]): TrayHealth {
   return devices.reduce<TrayHealth>(
-    (worst, device) => (HEALTH_RANK[STATE_HEALTH[device.state]] > HEALTH_RANK[worst] ? STATE_HEALTH[device.state] : worst),
+    (worst, device) =>
+      HEALTH_RANK[STATE_HEALTH[device.state]] > HEALTH_RANK[worst] ? STATE_HEALTH[device.state] : worst,
     devices.length === 0 ? 'idle' : 'ok'
   )
 }
@@ -99,14 +100,24 @@ function deviceItem(device: DeviceView): TrayMenuItem {
     label: `${device.label} — ${STATE_LABEL[device.state]}`,
     enabled: true,
     submenu: [
-      { id: `device:${device.id}:restart`, label: 'Restart', enabled: device.state !== 'locked', action: { kind: 'restart', deviceId: device.id } },
+      {
+        id: `device:${device.id}:restart`,
+        label: 'Restart',
+        enabled: device.state !== 'locked',
+        action: { kind: 'restart', deviceId: device.id }
+      },
       {
         id: `device:${device.id}:relink`,
         label: needsLink ? 'Relink (scan QR)…' : 'Relink…',
         enabled: device.state !== 'locked',
         action: { kind: 'relink', deviceId: device.id }
       },
-      { id: `device:${device.id}:info`, label: 'Info…', enabled: true, action: { kind: 'info', deviceId: device.id } }
+      {
+        id: `device:${device.id}:info`,
+        label: 'Info…',
+        enabled: true,
+        action: { kind: 'info', deviceId: device.id }
+      }
     ]
   }
 }
@@ -119,7 +130,9 @@ export function buildTrayModel(state: TrayState): TrayModel {
     ...(state.devices.length > 0 ? [{ id: 'sep:devices', label: '', enabled: false, separator: true }] : []),
     {
       id: 'toggle-pause',
-      label: state.sendingPaused ? `Resume sending (${pending} waiting)` : `Pause sending (${pending} to send)`,
+      label: state.sendingPaused
+        ? `Resume sending (${pending} waiting)`
+        : `Pause sending (${pending} to send)`,
       enabled: true,
       action: { kind: 'toggle-pause' }
     },

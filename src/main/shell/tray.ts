@@ -3,9 +3,24 @@
  * state, the Tray object stays referenced for the app's life, it is never recreated during quit, and
  * the context menu duplicates every click action because some Linux trays never deliver clicks.
  */
-import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron'
+import {
+  Menu,
+  nativeImage,
+  nativeTheme,
+  Tray,
+  type MenuItemConstructorOptions,
+  type NativeImage
+} from 'electron'
 import { join } from 'node:path'
-import { buildTrayModel, findMenuItem, type TrayAction, type TrayHealth, type TrayMenuItem, type TrayModel, type TrayState } from './tray-model'
+import {
+  buildTrayModel,
+  findMenuItem,
+  type TrayAction,
+  type TrayHealth,
+  type TrayMenuItem,
+  type TrayModel,
+  type TrayState
+} from './tray-model'
 
 const TRAY_GUID = '6f3c7d0e-7d7b-4a57-9d52-2d3a4b1c9e10'
 
@@ -20,7 +35,10 @@ function iconFor(health: TrayHealth): NativeImage {
   const theme = nativeTheme.shouldUseDarkColors ? 'dark' : 'light'
   // Windows picks the right size from a multi-resolution image.
   const image = nativeImage.createFromPath(join(dir, `${health}-${theme}.png`))
-  image.addRepresentation({ scaleFactor: 2, buffer: nativeImage.createFromPath(join(dir, `${health}-${theme}@2x.png`)).toPNG() })
+  image.addRepresentation({
+    scaleFactor: 2,
+    buffer: nativeImage.createFromPath(join(dir, `${health}-${theme}@2x.png`)).toPNG()
+  })
   return image
 }
 
@@ -43,7 +61,10 @@ export class TrayService {
     this.renderedKey = key
     this.model = model
     if (!this.tray) {
-      this.tray = process.platform === 'win32' ? new Tray(iconFor(model.health), TRAY_GUID) : new Tray(iconFor(model.health))
+      this.tray =
+        process.platform === 'win32'
+          ? new Tray(iconFor(model.health), TRAY_GUID)
+          : new Tray(iconFor(model.health))
       this.tray.on('click', () => this.onAction({ kind: 'open' }))
       this.tray.on('drop-files', (_event, paths) => this.onDropFiles(paths))
       nativeTheme.on('updated', () => {

@@ -18,7 +18,12 @@ const listeners = new Map<string, Set<(payload: unknown) => void>>()
 let nextId = 1
 
 socket.addEventListener('message', (message) => {
-  const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown; event?: string; payload?: unknown }
+  const data = JSON.parse(String(message.data)) as {
+    id?: number
+    result?: unknown
+    event?: string
+    payload?: unknown
+  }
   if (typeof data.id === 'number') {
     pending.get(data.id)?.resolve(data.result)
     pending.delete(data.id)
@@ -51,8 +56,17 @@ const api = createContractClient({
   invoke,
   subscribe,
   async fileToSource(file) {
-    return { kind: 'bytes', name: file.name || 'pasted.png', mime: file.type || undefined, dataBase64: await fileToBase64(file) }
+    return {
+      kind: 'bytes',
+      name: file.name || 'pasted.png',
+      mime: file.type || undefined,
+      dataBase64: await fileToBase64(file)
+    }
   }
 })
 
-Object.defineProperty(window, 'senderDesk', { value: Object.freeze(api), writable: false, configurable: false })
+Object.defineProperty(window, 'senderDesk', {
+  value: Object.freeze(api),
+  writable: false,
+  configurable: false
+})

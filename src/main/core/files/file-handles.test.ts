@@ -66,7 +66,13 @@ describe('FileHandles', () => {
       { kind: 'path', path: join(dir, 'evil.jpg') }
     ])
     expect(files).toEqual([])
-    expect(rejected.map((r) => r.code)).toEqual(['not_a_file', 'not_found', 'empty', 'too_large', 'unsupported_type'])
+    expect(rejected.map((r) => r.code)).toEqual([
+      'not_a_file',
+      'not_found',
+      'empty',
+      'too_large',
+      'unsupported_type'
+    ])
     expect(rejected[3]?.message).toMatch(/2\.0 MB/)
   })
 

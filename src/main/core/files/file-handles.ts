@@ -60,7 +60,8 @@ export class FileHandles {
     const files: RegisteredFile[] = []
     const rejected: FileRejectionInfo[] = []
     for (const source of sources) {
-      const result = source.kind === 'path' ? await this.registerPath(source.path) : await this.registerBytes(source)
+      const result =
+        source.kind === 'path' ? await this.registerPath(source.path) : await this.registerBytes(source)
       if ('code' in result) rejected.push(result)
       else {
         this.files.set(result.handle, result)
@@ -158,6 +159,14 @@ export class FileHandles {
   ): RegisteredFile | FileRejectionInfo {
     const detected = detectFileType(head, name)
     if (!detected) return this.unsupported(name)
-    return { handle: randomUUID(), path, name: sendableName(name, detected), size, kind: detected.kind, mime: detected.mime, owned }
+    return {
+      handle: randomUUID(),
+      path,
+      name: sendableName(name, detected),
+      size,
+      kind: detected.kind,
+      mime: detected.mime,
+      owned
+    }
   }
 }

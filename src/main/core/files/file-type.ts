@@ -10,9 +10,21 @@ export interface DetectedType {
 }
 
 const OFFICE_ZIP: Record<string, DetectedType> = {
-  docx: { kind: 'document', extension: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  xlsx: { kind: 'document', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { kind: 'document', extension: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  docx: {
+    kind: 'document',
+    extension: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+  },
+  xlsx: {
+    kind: 'document',
+    extension: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  },
+  pptx: {
+    kind: 'document',
+    extension: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+  },
   odt: { kind: 'document', extension: 'odt', mime: 'application/vnd.oasis.opendocument.text' }
 }
 
@@ -68,7 +80,10 @@ export function detectFileType(head: Uint8Array, name: string): DetectedType | n
     return { kind: 'video', mime: 'video/mpeg', extension: 'mpeg' }
   }
   if (ascii(head, 0, 4) === 'OggS') return { kind: 'audio', mime: 'audio/ogg', extension: 'ogg' }
-  if (ascii(head, 0, 3) === 'ID3' || (head.length > 1 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) {
+  if (
+    ascii(head, 0, 3) === 'ID3' ||
+    (head.length > 1 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)
+  ) {
     return { kind: 'audio', mime: 'audio/mpeg', extension: 'mp3' }
   }
   if ((ext === 'txt' || ext === 'csv') && looksLikeText(head)) {

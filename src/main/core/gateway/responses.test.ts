@@ -91,12 +91,16 @@ describe('transport pieces', () => {
   it('the redactor removes raw and URL-encoded secrets, longest first', () => {
     // Real tokens are ~64 characters and secret keys 8; the core's rule ignores values under 6 (ordinary words).
     const redact = createRedactor(['token1.secret/+', 'token1', 'secret/+'])
-    expect(redact('a token1.secret/+ b token1.secret%2F%2B c secret/+ d')).toBe('a [redacted] b [redacted] c [redacted] d')
+    expect(redact('a token1.secret/+ b token1.secret%2F%2B c secret/+ d')).toBe(
+      'a [redacted] b [redacted] c [redacted] d'
+    )
     const mixed = redact('x token1%2Esecret%2F%2B y')
     expect(mixed).not.toMatch(/token1|secret\//)
     const cause = redactedCause(new TypeError('fetch failed', { cause: new Error('at token1') }), redact)
     expect(String(cause)).toBe('TypeError: fetch failed: at [redacted]')
-    expect(redact('GET /api/device/info?token=unknown-but-token-shaped')).toBe('GET /api/device/info?token=[redacted]')
+    expect(redact('GET /api/device/info?token=unknown-but-token-shaped')).toBe(
+      'GET /api/device/info?token=[redacted]'
+    )
   })
 })
 

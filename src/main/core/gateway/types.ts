@@ -40,7 +40,11 @@ export interface DeviceInfo {
 /** What `device/scan` returned, made safe for the renderer: never remote HTML. */
 export type QrCode =
   | { kind: 'text'; text: string }
-  | { kind: 'image'; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/svg+xml' | 'image/webp'; bytes: Uint8Array }
+  | {
+      kind: 'image'
+      mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/svg+xml' | 'image/webp'
+      bytes: Uint8Array
+    }
 
 export interface RestartResult {
   /** Which endpoint worked; the client remembers it per base URL. */

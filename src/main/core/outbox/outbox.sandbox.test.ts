@@ -296,8 +296,14 @@ describe('outbox × sandbox', () => {
         throw error
       }
     }
-    await waitFor(unlessBusy(() => outbox.edit(itemIds[0]!, { text: 'later, edited' })), 'edit accepted')
-    await waitFor(unlessBusy(() => outbox.cancel(itemIds[1]!)), 'cancel accepted')
+    await waitFor(
+      unlessBusy(() => outbox.edit(itemIds[0]!, { text: 'later, edited' })),
+      'edit accepted'
+    )
+    await waitFor(
+      unlessBusy(() => outbox.cancel(itemIds[1]!)),
+      'cancel accepted'
+    )
     await waitFor(
       () =>
         sandbox.world.schedules(token).some((s) => s.text === 'later, edited') &&

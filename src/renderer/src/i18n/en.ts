@@ -83,7 +83,8 @@ export const en = {
   'recipient.problem.length': 'Too short or too long for a mobile number.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
 
-  'welcome.startAtLogin': 'Start Sender Desk in the tray when I log in, so sending and device checks keep going',
+  'welcome.startAtLogin':
+    'Start Sender Desk in the tray when I log in, so sending and device checks keep going',
   'welcome.title': 'Welcome to Sender Desk',
   'welcome.intro': 'Link a WhatsApp number to your gateway, then send messages and files from this desk.',
   'welcome.add.title': 'Add a gateway device',
@@ -116,7 +117,8 @@ export const en = {
   'devices.restart.reconnected': 'Reconnected.',
   'devices.relink': 'Relink',
   'devices.token.enter': 'Enter the token again',
-  'devices.token.explain': 'The stored token cannot be used. Paste the device token (and secret key, if your gateway uses one); it is checked with the gateway before it is saved.',
+  'devices.token.explain':
+    'The stored token cannot be used. Paste the device token (and secret key, if your gateway uses one); it is checked with the gateway before it is saved.',
   'devices.token.label': 'Device token',
   'devices.token.secret': 'Secret key (optional)',
   'devices.token.submit': 'Check and save',

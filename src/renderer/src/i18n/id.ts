@@ -85,7 +85,8 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
 
-  'welcome.startAtLogin': 'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
+  'welcome.startAtLogin':
+    'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
   'welcome.title': 'Selamat datang di Sender Desk',
   'welcome.intro': 'Tautkan nomor WhatsApp ke gateway Anda, lalu kirim pesan dan file dari sini.',
   'welcome.add.title': 'Tambahkan perangkat gateway',
@@ -118,7 +119,8 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.reconnected': 'Sudah tersambung lagi.',
   'devices.relink': 'Tautkan ulang',
   'devices.token.enter': 'Masukkan token lagi',
-  'devices.token.explain': 'Token yang tersimpan tidak dapat dipakai. Tempelkan token perangkat (dan secret key, jika gateway Anda memakainya); token diperiksa ke gateway sebelum disimpan.',
+  'devices.token.explain':
+    'Token yang tersimpan tidak dapat dipakai. Tempelkan token perangkat (dan secret key, jika gateway Anda memakainya); token diperiksa ke gateway sebelum disimpan.',
   'devices.token.label': 'Token perangkat',
   'devices.token.secret': 'Secret key (opsional)',
   'devices.token.submit': 'Periksa dan simpan',

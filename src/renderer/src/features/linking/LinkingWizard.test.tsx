@@ -154,12 +154,7 @@ describe('LinkingWizard', () => {
 
   it.each([
     ['gateway_unreachable', 'The gateway cannot be reached.', 'Check the internet connection', 'Try again'],
-    [
-      'token_invalid',
-      'The gateway refused this device’s token.',
-      'Enter the token again',
-      'Go to devices'
-    ],
+    ['token_invalid', 'The gateway refused this device’s token.', 'Enter the token again', 'Go to devices'],
     [
       'qr_expired',
       'The code expired before it was scanned.',
