@@ -44,7 +44,9 @@ export const DeviceView = z.object({
   lastCheckedAt: z.string().nullable(),
   stateSince: z.string().nullable(),
   /** Sending to this device is paused by the operator. */
-  paused: z.boolean()
+  paused: z.boolean(),
+  /** This gateway's file-size limit; absent or null means the app-wide Settings.maxFileBytes applies. */
+  maxFileBytes: z.number().int().positive().nullable().optional()
 })
 export type DeviceView = z.infer<typeof DeviceView>
 
@@ -428,6 +430,11 @@ export const invokeChannels = {
       token: z.string().trim().min(1).max(400),
       secret: z.string().trim().max(200).optional()
     }),
+    reply: DeviceView
+  },
+  /** A gateway whose plan allows bigger (or only smaller) files than the app-wide setting; null follows the setting. */
+  'devices:setFileLimit': {
+    request: z.object({ id: Id, maxFileBytes: z.number().int().min(1).max(100 * 1024 * 1024).nullable() }),
     reply: DeviceView
   },
   'devices:rename': {

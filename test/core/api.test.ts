@@ -165,6 +165,46 @@ describe('core API', () => {
     expect(await vault.load(id)).toEqual({ kind: 'absent' })
   })
 
+  it("checks files against the chosen device's own gateway limit", async () => {
+    const id = await linkedDevice()
+    const pdf = (bytes: number) =>
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes, 32)]).toString('base64')
+    const register = async (bytes: number) =>
+      (
+        await core.handlers['files:register']({
+          sources: [{ kind: 'bytes', name: 'a.pdf', dataBase64: pdf(bytes) }]
+        })
+      ).files[0]!.handle
+    // A gateway on a smaller plan: 1 KB.
+    expect((await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 1024 })).maxFileBytes).toBe(1024)
+    const big = await register(4_000)
+    const refused = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: big }]
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too_large', field: 'entries' } })
+    // Back to the app-wide 2 MB: the same file is fine.
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: null })
+    const accepted = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: big }]
+    })
+    expect(accepted).toMatchObject({ ok: true })
+    // A gateway allowing more than the setting: registration lets such a file through for it.
+    await core.handlers['settings:update']({ maxFileBytes: 1024 })
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 8_000 })
+    const allowed = await register(4_000)
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: id,
+        recipients: ['081234567890'],
+        entries: [{ kind: 'file', handle: allowed }]
+      })
+    ).toMatchObject({ ok: true })
+  })
+
   it('applies settings to the running core and announces them', async () => {
     const heard: string[] = []
     core.events.subscribe((event) => heard.push(event))

@@ -8,7 +8,7 @@ import type { Clock } from './clock'
 import type { CoreEvents } from './core-events'
 import type { DeviceActions, DeviceMonitor, DeviceRegistry } from './devices'
 import type { EmbeddedSandbox } from './embedded-sandbox'
-import type { FileHandles, RegisteredFile } from './files/file-handles'
+import { formatSize, type FileHandles, type RegisteredFile } from './files/file-handles'
 import { isGatewayError, normaliseRecipients } from './gateway'
 import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
 import type { ServiceChannel } from './service-api'
@@ -70,6 +70,11 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
     return loaded.value.token
   }
 
+  /** The device's own gateway limit when it has one, else the app-wide setting. */
+  function fileLimitFor(deviceId: string): number {
+    return registry.get(deviceId)?.maxFileBytes ?? settings.get().maxFileBytes
+  }
+
   function normaliseTo(recipients: string[], isGroup: boolean): string[] {
     try {
       return normaliseRecipients(recipients, isGroup)
@@ -127,6 +132,12 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
       await registry.updateCredentials(id, { token, ...(secret ? { secret } : {}) })
       await services.openClient(id)
       await monitor.refresh(id)
+      return monitor.view(id)
+    },
+
+    async 'devices:setFileLimit'({ id, maxFileBytes }) {
+      requireDevice(id)
+      await registry.setFileLimit(id, maxFileBytes)
       return monitor.view(id)
     },
 
@@ -200,11 +211,19 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
       requireDevice(request.deviceId)
       const recipients = normaliseTo(request.recipients, request.isGroup)
       const used: string[] = []
+      const limit = fileLimitFor(request.deviceId)
       const entries: EnqueueEntry[] = request.entries.map((entry) => {
         if (entry.kind === 'text') return { kind: 'text', text: entry.text }
         const file = files.get(entry.handle)
         if (!file)
           throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
+        if (file.size > limit) {
+          throw new ApiFailure(
+            'too_large',
+            `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatSize(limit)}.`,
+            'entries'
+          )
+        }
         used.push(file.handle)
         return {
           kind: 'file',

@@ -154,7 +154,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     }
   })
   pausedDevices = () => theOutbox.pausedState().devices
-  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: () => settings.get().maxFileBytes })
+  // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
+  const files = new FileHandles({
+    dataDir: ports.dataDir,
+    maxFileBytes: () => Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0))
+  })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
   const snapshot = (): CoreSnapshot => ({

@@ -373,7 +373,8 @@ describe('states, history and events', () => {
       expiresAt: '2026-12-31',
       lastCheckedAt: '2026-01-15T03:00:00.000Z',
       stateSince: '2026-01-15T03:00:00.000Z',
-      paused: true
+      paused: true,
+      maxFileBytes: null
     })
     expect(JSON.stringify(viewsSeen)).not.toContain(TOKEN)
   })

@@ -20,7 +20,9 @@ export const DeviceRecord = z.object({
   tokenHint: z.string(),
   hasSecret: z.boolean(),
   /** The gateway's serial at add time, to spot the same device added twice. */
-  serial: z.string().nullable().default(null)
+  serial: z.string().nullable().default(null),
+  /** This gateway's largest file, when it differs from the app-wide setting (null: use the setting). */
+  maxFileBytes: z.number().int().positive().nullable().default(null)
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 
@@ -211,6 +213,7 @@ export class DeviceRegistry {
         baseUrl,
         order: this.devices.reduce((max, d) => Math.max(max, d.order), -1) + 1,
         sandbox: input.sandbox ?? false,
+        maxFileBytes: null,
         createdAt: new Date(this.options.clock.now()).toISOString(),
         tokenHint: maskToken(credentials.token),
         hasSecret: credentials.secret !== undefined,
@@ -270,6 +273,16 @@ export class DeviceRegistry {
     const clean = cleanLabel(label)
     return this.serially(async () => {
       const device = { ...this.require(id), label: clean }
+      await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
+      this.emit({ kind: 'updated', device: { ...device } })
+      return { ...device }
+    })
+  }
+
+  /** A file-size limit for this device's gateway, or null to follow the app-wide setting. */
+  setFileLimit(id: string, maxFileBytes: number | null): Promise<DeviceRecord> {
+    return this.serially(async () => {
+      const device = { ...this.require(id), maxFileBytes }
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
       this.emit({ kind: 'updated', device: { ...device } })
       return { ...device }

@@ -46,6 +46,7 @@ export function buildDeviceView(
     expiresAt: info?.expiresAt ?? null,
     lastCheckedAt: current.lastCheckedAt,
     stateSince: current.since,
-    paused
+    paused,
+    maxFileBytes: record.maxFileBytes
   }
 }

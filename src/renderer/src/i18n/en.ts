@@ -123,6 +123,13 @@ export const en = {
   'devices.token.secret': 'Secret key (optional)',
   'devices.token.submit': 'Check and save',
   'devices.token.done': 'Token accepted by the gateway and saved.',
+  'devices.limit': 'File size limit',
+  'devices.limit.label': 'Largest file for this gateway (MB)',
+  'devices.limit.hint':
+    'Leave empty to use the limit in Settings. Check your gateway plan; the usual limit is 2 MB.',
+  'devices.limit.invalid': 'Enter a size in MB between 0.1 and 100, or leave it empty.',
+  'devices.limit.saved': 'Files up to {mb} MB can be sent through this device.',
+  'devices.limit.cleared': 'This device now follows the file size limit in Settings.',
   'devices.number': 'Change number',
   'devices.number.label': 'New sender number',
   'devices.number.hint': 'For example 0812 3456 7890 or +62 812 3456 7890.',

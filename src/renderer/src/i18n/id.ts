@@ -125,6 +125,13 @@ export const id: Record<MessageKey, string> = {
   'devices.token.secret': 'Secret key (opsional)',
   'devices.token.submit': 'Periksa dan simpan',
   'devices.token.done': 'Token diterima gateway dan disimpan.',
+  'devices.limit': 'Batas ukuran file',
+  'devices.limit.label': 'File terbesar untuk gateway ini (MB)',
+  'devices.limit.hint':
+    'Kosongkan untuk memakai batas di Pengaturan. Periksa paket gateway Anda; batas biasanya 2 MB.',
+  'devices.limit.invalid': 'Masukkan ukuran dalam MB antara 0,1 dan 100, atau kosongkan.',
+  'devices.limit.saved': 'File hingga {mb} MB dapat dikirim lewat perangkat ini.',
+  'devices.limit.cleared': 'Perangkat ini sekarang mengikuti batas ukuran file di Pengaturan.',
   'devices.number': 'Ganti nomor',
   'devices.number.label': 'Nomor pengirim baru',
   'devices.number.hint': 'Misalnya 0812 3456 7890 atau +62 812 3456 7890.',

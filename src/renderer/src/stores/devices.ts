@@ -12,6 +12,7 @@ interface DevicesState {
   add(request: InvokeRequest<'devices:add'>): Promise<DeviceView>
   rename(id: string, label: string): Promise<DeviceView>
   updateToken(id: string, token: string, secret?: string): Promise<DeviceView>
+  setFileLimit(id: string, maxFileBytes: number | null): Promise<DeviceView>
   remove(id: string): Promise<void>
   restart(id: string): Promise<InvokeReply<'devices:restart'>>
   changeNumber(id: string, phone: string): Promise<DeviceView>
@@ -38,6 +39,11 @@ export const useDevices = create<DevicesState>()((set, get) => ({
   },
   async updateToken(id, token, secret) {
     const device = await call('devices:updateToken', { id, token, ...(secret ? { secret } : {}) })
+    get().upsert(device)
+    return device
+  },
+  async setFileLimit(id, maxFileBytes) {
+    const device = await call('devices:setFileLimit', { id, maxFileBytes })
     get().upsert(device)
     return device
   },

@@ -11,7 +11,7 @@ import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
 
-type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token'
+type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token' | 'limit'
 
 interface Feedback {
   tone: 'ok' | 'bad'
@@ -21,7 +21,7 @@ interface Feedback {
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const { restart, rename, remove, changeNumber, updateToken } = useDevices.getState()
+  const { restart, rename, remove, changeNumber, updateToken, setFileLimit } = useDevices.getState()
   const [panel, setPanel] = useState<Panel>('none')
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
@@ -30,9 +30,30 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const [phoneTouched, setPhoneTouched] = useState(false)
   const [token, setToken] = useState('')
   const [secret, setSecret] = useState('')
+  const [limitMb, setLimitMb] = useState(
+    device.maxFileBytes ? String(device.maxFileBytes / (1024 * 1024)) : ''
+  )
+  const limitValue = limitMb.trim() === '' ? null : Number(limitMb.replace(',', '.'))
+  const limitError =
+    limitValue !== null && (!Number.isFinite(limitValue) || limitValue <= 0 || limitValue > 100)
+      ? t('devices.limit.invalid')
+      : null
   const id = device.id
   // A token the keyring cannot give back, or one the gateway refuses, can be entered again here.
   const tokenNeeded = device.state === 'locked' || device.state === 'token-invalid'
+
+  function submitLimit(event: FormEvent): void {
+    event.preventDefault()
+    if (limitError) return
+    const bytes = limitValue === null ? null : Math.round(limitValue * 1024 * 1024)
+    void run('limit', async () => {
+      await setFileLimit(id, bytes)
+      setPanel('none')
+      return bytes === null
+        ? t('devices.limit.cleared')
+        : t('devices.limit.saved', { mb: String(limitValue) })
+    })
+  }
 
   function submitToken(event: FormEvent): void {
     event.preventDefault()
@@ -183,6 +204,15 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <button
           type="button"
           className="button"
+          data-testid={`limit-${id}`}
+          aria-expanded={panel === 'limit'}
+          onClick={() => setPanel(panel === 'limit' ? 'none' : 'limit')}
+        >
+          {t('devices.limit')}
+        </button>
+        <button
+          type="button"
+          className="button"
           data-testid={`rename-${id}`}
           aria-expanded={panel === 'rename'}
           onClick={() => {
@@ -221,6 +251,41 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               type="submit"
               className="button button--primary"
               disabled={busy !== null || !label.trim()}
+            >
+              {t('common.save')}
+            </button>
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {panel === 'limit' ? (
+        <form className="inline-form" onSubmit={submitLimit} noValidate data-testid={`limit-form-${id}`}>
+          <Field
+            id={`limit-${id}-input`}
+            label={t('devices.limit.label')}
+            hint={t('devices.limit.hint')}
+            error={limitError}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                value={limitMb}
+                onChange={(e) => setLimitMb(e.target.value)}
+                data-testid={`limit-input-${id}`}
+              />
+            )}
+          </Field>
+          <div className="actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy !== null || limitError !== null}
+              data-testid={`limit-submit-${id}`}
             >
               {t('common.save')}
             </button>

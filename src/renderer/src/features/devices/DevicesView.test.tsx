@@ -134,6 +134,24 @@ describe('device list', () => {
     expect(screen.getByTestId('device-feedback-dev-2').textContent).toContain('Token accepted')
   })
 
+  it("sets this gateway's own file size limit in MB, or clears it back to the setting", async () => {
+    fake.handle('devices:setFileLimit', ({ id, maxFileBytes }) => makeDevice({ id, maxFileBytes }))
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('limit-dev-1'))
+    const input = screen.getByTestId('limit-input-dev-1')
+    await user.type(input, 'lots')
+    expect(screen.getByTestId('limit-submit-dev-1')).toHaveProperty('disabled', true)
+    await user.clear(input)
+    await user.type(input, '16{Enter}')
+    expect(fake.requests('devices:setFileLimit')).toEqual([{ id: 'dev-1', maxFileBytes: 16 * 1024 * 1024 }])
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toContain('16 MB')
+    await user.click(screen.getByTestId('limit-dev-1'))
+    await user.clear(screen.getByTestId('limit-input-dev-1'))
+    await user.click(screen.getByTestId('limit-submit-dev-1'))
+    expect(fake.requests('devices:setFileLimit').at(-1)).toEqual({ id: 'dev-1', maxFileBytes: null })
+  })
+
   it('removes a device only after confirmation', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()

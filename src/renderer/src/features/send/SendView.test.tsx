@@ -79,6 +79,30 @@ describe('files', () => {
     expect(screen.queryByTestId('send-file-row')).toBeNull()
   })
 
+  it("uses the chosen device's own gateway limit for the size check", async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ maxFileBytes: 8 * 1024 * 1024 }),
+          makeDevice({ id: 'dev-2', label: 'Small plan', maxFileBytes: 1024 })
+        ]
+      })
+    )
+    useNavigation.getState().navigate('send')
+    render(<SendView />)
+    const user = userEvent.setup()
+    useSend.getState().setFields({ deviceId: 'dev-1' })
+    await user.upload(screen.getByTestId('send-file-input'), [
+      new File([new Uint8Array(3 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' })
+    ])
+    expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['big.jpg']])
+    act(() => useSend.getState().setFields({ deviceId: 'dev-2' }))
+    await user.upload(screen.getByTestId('send-file-input'), [pdf('notes.pdf', 4096)])
+    expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
+      'notes.pdf: larger than the 1 KB limit.'
+    ])
+  })
+
   it('takes files dropped anywhere on the window, with an overlay while dragging', async () => {
     show()
     act(() => useNavigation.getState().navigate('outbox'))

@@ -12,7 +12,7 @@ import { parseRecipients } from './recipients'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
-import { DEFAULT_MAX_FILE_BYTES } from './WindowDrop'
+import { currentFileLimit, fileLimitFor } from './file-limit'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'no-device': 'send.problem.noDevice',
@@ -40,7 +40,7 @@ export function SendView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const devices = useDevices((s) => s.devices)
-  const maxFileBytes = useSettings((s) => s.settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)
+  const settings = useSettings((s) => s.settings)
   const send = useSend()
   const [attempted, setAttempted] = useState(false)
   const [announce, setAnnounce] = useState('')
@@ -53,6 +53,7 @@ export function SendView(): React.JSX.Element {
   const problems = draftProblems(send, recipients)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
+  const maxFileBytes = fileLimitFor(chosen, settings)
 
   // Preselect a device: the first connected one, else the first.
   useEffect(() => {
@@ -67,8 +68,7 @@ export function SendView(): React.JSX.Element {
       const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'))
       if (files.length === 0) return
       event.preventDefault()
-      const max = useSettings.getState().settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
-      void useSend.getState().addFiles(files, max)
+      void useSend.getState().addFiles(files, currentFileLimit())
     }
     window.addEventListener('paste', onPaste)
     return () => window.removeEventListener('paste', onPaste)

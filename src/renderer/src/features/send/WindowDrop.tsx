@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react'
 import { useT } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
-import { useSettings } from '../../stores/settings'
-
-export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
+import { currentFileLimit } from './file-limit'
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')
@@ -42,8 +40,7 @@ export function WindowDrop(): React.JSX.Element | null {
       setDragging(false)
       if (files.length === 0) return
       if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
-      const max = useSettings.getState().settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
-      void useSend.getState().addFiles(files, max)
+      void useSend.getState().addFiles(files, currentFileLimit())
     }
     window.addEventListener('dragenter', enter)
     window.addEventListener('dragleave', leave)

@@ -1,0 +1,20 @@
+// The largest file the chosen device's gateway takes: its own limit when set, else the app-wide setting.
+import type { DeviceView, Settings } from '../../../../shared/contract'
+import { useDevices } from '../../stores/devices'
+import { useSend } from '../../stores/send'
+import { useSettings } from '../../stores/settings'
+
+export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
+
+export function fileLimitFor(device: DeviceView | undefined, settings: Settings | null | undefined): number {
+  return device?.maxFileBytes ?? settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+}
+
+/** The limit for the device the send panel has chosen, read from the stores at call time (drop and paste handlers). */
+export function currentFileLimit(): number {
+  const deviceId = useSend.getState().deviceId
+  return fileLimitFor(
+    useDevices.getState().devices.find((d) => d.id === deviceId),
+    useSettings.getState().settings
+  )
+}
