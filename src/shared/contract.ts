@@ -434,7 +434,15 @@ export const invokeChannels = {
   },
   /** A gateway whose plan allows bigger (or only smaller) files than the app-wide setting; null follows the setting. */
   'devices:setFileLimit': {
-    request: z.object({ id: Id, maxFileBytes: z.number().int().min(1).max(100 * 1024 * 1024).nullable() }),
+    request: z.object({
+      id: Id,
+      maxFileBytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(100 * 1024 * 1024)
+        .nullable()
+    }),
     reply: DeviceView
   },
   'devices:rename': {

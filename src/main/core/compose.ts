@@ -157,7 +157,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
     dataDir: ports.dataDir,
-    maxFileBytes: () => Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0))
+    maxFileBytes: () =>
+      Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0))
   })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
