@@ -26,6 +26,12 @@ export interface ContractTransport {
   fileToSource(file: File): Promise<FileSource>
 }
 
+/**
+ * Channels the page may not call directly: `files:register` carries file paths, which only registerFiles may
+ * produce (from real File objects). Otherwise a compromised page could name any file on disk for upload.
+ */
+const RESERVED_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['files:register'])
+
 export function createContractClient(transport: ContractTransport): SenderDeskApi {
   async function invoke<C extends InvokeChannel>(
     channel: C,
@@ -68,7 +74,17 @@ export function createContractClient(transport: ContractTransport): SenderDeskAp
     return invoke('files:register', { sources })
   }
 
-  return { invoke, on, registerFiles }
+  async function publicInvoke<C extends InvokeChannel>(
+    channel: C,
+    request: InvokeRequest<C>
+  ): Promise<InvokeReply<C>> {
+    if (RESERVED_CHANNELS.has(channel)) {
+      throw new ApiError({ code: 'forbidden', message: `${channel} is only reachable through registerFiles` })
+    }
+    return invoke(channel, request)
+  }
+
+  return { invoke: publicInvoke, on, registerFiles }
 }
 
 /** Base64 of a File's bytes, in chunks (String.fromCharCode on a whole large array overflows the stack). */

@@ -60,6 +60,19 @@ describe.skipIf(missing !== null)(
       })
     })
 
+    it('refuses file paths named by the page itself', async () => {
+      const page = await app.firstWindow()
+      const refused = await page.evaluate(async () => {
+        const api = (window as unknown as { senderDesk: { invoke(c: string, r: unknown): Promise<unknown> } })
+          .senderDesk
+        return api
+          .invoke('files:register', { sources: [{ kind: 'path', path: '/etc/hosts' }] })
+          .then(() => 'accepted')
+          .catch((error: { code?: string }) => error.code)
+      })
+      expect(refused).toBe('forbidden')
+    })
+
     it('denies window.open and navigation away from the app', async () => {
       const page = await app.firstWindow()
       const opened = await page.evaluate(() => window.open('https://example.com') === null)
