@@ -18,6 +18,7 @@ const root = join(import.meta.dirname, '../..')
 if (missing) console.warn(`[electron-launch] skipped: Electron binary not available (${missing})`)
 
 describe.skipIf(missing !== null)(
+  // skipped only where the Electron binary is missing (reason printed)
   `Electron launch${missing ? ` — skipped: Electron binary not available (${missing})` : ''}`,
   () => {
     let app: ElectronApplication

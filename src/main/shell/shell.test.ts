@@ -2,6 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DeviceView, OutboxCounts } from '../../shared/contract'
 
+/** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
+const ON_SANDBOX_GATEWAY = false
+
 const fake = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown, request: unknown) => Promise<unknown>>()
   const trays: Array<{
@@ -81,7 +84,7 @@ const device: DeviceView = {
   baseUrl: 'https://solo.wablas.com',
   tokenHint: '••••abcd',
   hasSecret: false,
-  sandbox: false,
+  sandbox: ON_SANDBOX_GATEWAY,
   stateNote: null,
   name: null,
   serial: null,

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { DeviceView, OutboxCounts } from '../../shared/contract'
 import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
 
+/** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
+const ON_SANDBOX_GATEWAY = false
+
 const counts = (over: Partial<OutboxCounts> = {}): OutboxCounts => ({
   scheduled: 0,
   queued: 0,
@@ -23,7 +26,7 @@ const device = (id: string, state: DeviceView['state'], label = id): DeviceView 
   baseUrl: 'https://solo.wablas.com',
   tokenHint: '••••abcd',
   hasSecret: false,
-  sandbox: false,
+  sandbox: ON_SANDBOX_GATEWAY,
   stateNote: null,
   name: null,
   serial: null,

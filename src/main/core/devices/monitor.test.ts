@@ -11,6 +11,9 @@ import { DeviceMonitor, type DeviceMonitorOptions } from './monitor'
 import { DeviceRegistry } from './registry'
 import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
 
+/** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
+const ON_SANDBOX_GATEWAY = false
+
 const TOKEN = 'Zq8xLr2mN4pK7vB1cD3eF5gH6jJ9kL0aS2dF4gH6jK8lQ1wE3rT5yU7iO9pA1sD3'
 const NEEDS_SCAN = deviceInfoFixture({
   connection: 'disconnected',
@@ -363,7 +366,7 @@ describe('states, history and events', () => {
       baseUrl: 'https://solo.wablas.com',
       tokenHint: `••••${TOKEN.slice(-4)}`,
       hasSecret: false,
-      sandbox: false,
+      sandbox: ON_SANDBOX_GATEWAY,
       state: 'connected',
       stateNote: 'ready to use',
       name: 'Shop front',

@@ -10,6 +10,9 @@ import { DeviceError } from './errors'
 import { DeviceRegistry, maskToken, normaliseBaseUrl, type RegistryChange } from './registry'
 import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
 
+/** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
+const ON_SANDBOX_GATEWAY = false
+
 const TOKEN = 'Zq8xLr2mN4pK7vB1cD3eF5gH6jJ9kL0aS2dF4gH6jK8lQ1wE3rT5yU7iO9pA1sD3'
 const OTHER_TOKEN = 'Yq8xLr2mN4pK7vB1cD3eF5gH6jJ9kL0aS2dF4gH6jK8lQ1wE3rT5yU7iO9pA1sZ9'
 
@@ -128,7 +131,7 @@ describe('DeviceRegistry.add', () => {
       label: 'Shop front',
       baseUrl: 'https://solo.wablas.com',
       order: 0,
-      sandbox: false,
+      sandbox: ON_SANDBOX_GATEWAY,
       createdAt: '2026-01-15T03:00:00.000Z',
       tokenHint: `••••${TOKEN.slice(-4)}`,
       hasSecret: true,

@@ -7,6 +7,9 @@ import type {
   Settings
 } from '../../../shared/contract'
 
+/** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
+const ON_SANDBOX_GATEWAY = false
+
 export function makeDevice(overrides: Partial<DeviceView> = {}): DeviceView {
   return {
     id: 'dev-1',
@@ -14,7 +17,7 @@ export function makeDevice(overrides: Partial<DeviceView> = {}): DeviceView {
     baseUrl: 'https://solo.wablas.com',
     tokenHint: '••••a1b2',
     hasSecret: false,
-    sandbox: false,
+    sandbox: ON_SANDBOX_GATEWAY,
     state: 'connected',
     stateNote: null,
     name: 'front',
