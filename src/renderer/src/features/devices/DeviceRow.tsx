@@ -7,6 +7,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { Field } from '../../ui/Field'
+import { FormActions } from '../../ui/FormActions'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
@@ -246,18 +247,12 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               />
             )}
           </Field>
-          <div className="actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy !== null || !label.trim()}
-            >
-              {t('common.save')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          <FormActions
+            submitLabel={t('common.save')}
+            cancelLabel={t('common.cancel')}
+            onCancel={() => setPanel('none')}
+            disabled={busy !== null || !label.trim()}
+          />
         </form>
       ) : null}
 
@@ -280,19 +275,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               />
             )}
           </Field>
-          <div className="actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy !== null || limitError !== null}
-              data-testid={`limit-submit-${id}`}
-            >
-              {t('common.save')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          <FormActions
+            submitLabel={t('common.save')}
+            cancelLabel={t('common.cancel')}
+            onCancel={() => setPanel('none')}
+            disabled={busy !== null || limitError !== null}
+            submitTestId={`limit-submit-${id}`}
+          />
         </form>
       ) : null}
 
@@ -323,19 +312,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               />
             )}
           </Field>
-          <div className="actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy !== null || !token.trim()}
-              data-testid={`token-submit-${id}`}
-            >
-              {t('devices.token.submit')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          <FormActions
+            submitLabel={t('devices.token.submit')}
+            cancelLabel={t('common.cancel')}
+            onCancel={() => setPanel('none')}
+            disabled={busy !== null || !token.trim()}
+            submitTestId={`token-submit-${id}`}
+          />
         </form>
       ) : null}
 
@@ -368,19 +351,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             )}
           </Field>
           <p className="muted">{t('devices.number.rescan')}</p>
-          <div className="actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy !== null}
-              data-testid={`number-submit-${id}`}
-            >
-              {t('devices.number.submit')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          <FormActions
+            submitLabel={t('devices.number.submit')}
+            cancelLabel={t('common.cancel')}
+            onCancel={() => setPanel('none')}
+            disabled={busy !== null}
+            submitTestId={`number-submit-${id}`}
+          />
         </form>
       ) : null}
 
