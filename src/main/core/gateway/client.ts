@@ -239,6 +239,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw isGatewayError(error) ? error : unexpected(operation, error, ready)
     }
   }
+  /** POST a device setting as a form to /api/device/{name}; the answer is only a message. Fields are built (and
+   *  checked) inside the call, so bad input rejects like any other gateway error. */
+  const postDeviceSetting = (
+    name: string,
+    opts: CallOptions | undefined,
+    fields: (operation: string) => FormFields
+  ): Promise<{ message: string }> => {
+    const operation = `device/${name}`
+    return run(operation, opts, async (http, begin) => {
+      const body = formBody(fields(operation))
+      const answer = await http.json(
+        { operation, method: 'POST', path: `/api/${operation}`, auth: 'header', body },
+        begin()
+      )
+      return parseMessageOnly(answer, operation)
+    })
+  }
 
   const get = (
     operation: string,
@@ -353,38 +370,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       ),
 
     changeWebhookUrl: (url, opts) =>
-      run('device/change-webhook-url', opts, async (http, begin) => {
-        const operation = 'device/change-webhook-url'
-        const body = formBody([['webhook_url', checkHttpUrl(operation, 'webhook url', url)]])
-        const answer = await http.json(
-          { operation, method: 'POST', path: '/api/device/change-webhook-url', auth: 'header', body },
-          begin()
-        )
-        return parseMessageOnly(answer, operation)
-      }),
+      postDeviceSetting('change-webhook-url', opts, (operation) => [
+        ['webhook_url', checkHttpUrl(operation, 'webhook url', url)]
+      ]),
 
     changeTrackingUrl: (url, opts) =>
-      run('device/change-tracking-url', opts, async (http, begin) => {
-        const operation = 'device/change-tracking-url'
-        const body = formBody([['tracking_url', checkHttpUrl(operation, 'tracking url', url)]])
-        const answer = await http.json(
-          { operation, method: 'POST', path: '/api/device/change-tracking-url', auth: 'header', body },
-          begin()
-        )
-        return parseMessageOnly(answer, operation)
-      }),
+      postDeviceSetting('change-tracking-url', opts, (operation) => [
+        ['tracking_url', checkHttpUrl(operation, 'tracking url', url)]
+      ]),
 
     setIncoming: (active, opts) =>
-      run('device/incoming', opts, async (http, begin) => {
-        const operation = 'device/incoming'
+      postDeviceSetting('incoming', opts, (operation) => {
         if (typeof active !== 'boolean') throw inputError(operation, 'active must be true or false')
         // The reference: `active` turns it on, anything else off.
-        const body = formBody([['incoming', active ? 'active' : 'inactive']])
-        const answer = await http.json(
-          { operation, method: 'POST', path: '/api/device/incoming', auth: 'header', body },
-          begin()
-        )
-        return parseMessageOnly(answer, operation)
+        return [['incoming', active ? 'active' : 'inactive']]
       }),
 
     // ── send ──────────────────────────────────────────────────────────────────────────────────────────────────
