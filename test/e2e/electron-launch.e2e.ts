@@ -17,8 +17,7 @@ const missing = 'missing' in located ? located.missing : null
 const root = join(import.meta.dirname, '../..')
 if (missing) console.warn(`[electron-launch] skipped: Electron binary not available (${missing})`)
 
-describe.skipIf(missing !== null)(
-  // skipped only where the Electron binary is missing (reason printed)
+describe.skipIf(missing !== null /* no Electron binary: reason printed */)(
   `Electron launch${missing ? ` — skipped: Electron binary not available (${missing})` : ''}`,
   () => {
     let app: ElectronApplication

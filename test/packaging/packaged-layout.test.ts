@@ -63,96 +63,95 @@ const RELEASE_FUSES = {
   GrantFileProtocolExtraPrivileges: false
 }
 
-describe.skipIf(!built)(
-  `the packaged app (Linux dir target, stand-in Electron)${built ? '' : ' — skipped: out/ is not built; npm test builds it first'}`,
-  () => {
-    let work: string
-    const release = (): string => join(work, 'release/dist/linux-unpacked')
-    const testBuild = (): string => join(work, 'test-build/dist/linux-unpacked')
-    const withBinding = (): string => join(work, 'with-binding/dist/linux-unpacked')
+describe('the packaged app (Linux dir target, stand-in Electron)', () => {
+  let work: string
+  const release = (): string => join(work, 'release/dist/linux-unpacked')
+  const testBuild = (): string => join(work, 'test-build/dist/linux-unpacked')
+  const withBinding = (): string => join(work, 'with-binding/dist/linux-unpacked')
 
-    beforeAll(async () => {
-      work = mkdtempSync(join(tmpdir(), 'sd-pack-'))
-      await Promise.all([
-        pack('electron-builder.js', join(work, 'release')),
-        pack('electron-builder.test-build.js', join(work, 'test-build')),
-        // The Electron-ABI copy cannot be built offline; better-sqlite3's Node build stands in for it to show what
-        // asarUnpack does with a .node file inside node_modules/better-sqlite3.
-        pack('electron-builder.js', join(work, 'with-binding'), {
-          files: ['node_modules/better-sqlite3/build/Release/better_sqlite3.node']
-        })
-      ])
-    }, 180_000)
-    afterAll(() => {
-      if (work) rmSync(work, { recursive: true, force: true })
-    })
+  beforeAll(async () => {
+    // Packing needs the built app; npm test builds it first. Failing here beats a silent skip.
+    if (!built) throw new Error('out/ is not built: run `npm run build` before this test')
+    work = mkdtempSync(join(tmpdir(), 'sd-pack-'))
+    await Promise.all([
+      pack('electron-builder.js', join(work, 'release')),
+      pack('electron-builder.test-build.js', join(work, 'test-build')),
+      // The Electron-ABI copy cannot be built offline; better-sqlite3's Node build stands in for it to show what
+      // asarUnpack does with a .node file inside node_modules/better-sqlite3.
+      pack('electron-builder.js', join(work, 'with-binding'), {
+        files: ['node_modules/better-sqlite3/build/Release/better_sqlite3.node']
+      })
+    ])
+  }, 180_000)
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true })
+  })
 
-    it('puts the build, package.json and the icons the shell reads into app.asar', () => {
-      const files = new Set(asar.listPackage(join(release(), 'resources/app.asar')))
-      for (const file of [
-        '/package.json',
-        '/out/main/index.js',
-        '/out/main/cli.js',
-        '/out/preload/index.cjs',
-        '/out/renderer/index.html',
-        '/resources/icon.png',
-        // out/main/../../resources/tray, where the shell loads its tray icons from.
-        '/resources/tray/ok-linux.png',
-        '/resources/tray/errorTemplate@2x.png',
-        '/resources/tray/warning-dark@2x.png'
-      ]) {
-        expect(files.has(file), file).toBe(true)
-      }
-      expect(
-        [...files].some((file) => file.startsWith('/out/renderer/assets/') && file.endsWith('.js'))
-      ).toBe(true)
-    })
+  it('puts the build, package.json and the icons the shell reads into app.asar', () => {
+    const files = new Set(asar.listPackage(join(release(), 'resources/app.asar')))
+    for (const file of [
+      '/package.json',
+      '/out/main/index.js',
+      '/out/main/cli.js',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+      '/resources/icon.png',
+      // out/main/../../resources/tray, where the shell loads its tray icons from.
+      '/resources/tray/ok-linux.png',
+      '/resources/tray/errorTemplate@2x.png',
+      '/resources/tray/warning-dark@2x.png'
+    ]) {
+      expect(files.has(file), file).toBe(true)
+    }
+    expect([...files].some((file) => file.startsWith('/out/renderer/assets/') && file.endsWith('.js'))).toBe(
+      true
+    )
+  })
 
-    it('keeps sources, tests, scripts and dev tooling out', () => {
-      const files = asar.listPackage(join(release(), 'resources/app.asar'))
-      const topLevel = new Set(files.map((file) => file.split('/')[1]))
-      expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json', 'resources'])
-      const modules = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]))
-      for (const runtime of ['better-sqlite3', 'bindings', 'electron-log', 'qrcode', 'ws', 'zod']) {
-        expect(modules.has(runtime), runtime).toBe(true)
-      }
-      for (const devOnly of [
-        'electron',
-        'electron-builder',
-        'react',
-        'vitest',
-        'typescript',
-        'playwright-core'
-      ]) {
-        expect(modules.has(devOnly), devOnly).toBe(false)
-      }
-    })
+  it('keeps sources, tests, scripts and dev tooling out', () => {
+    const files = asar.listPackage(join(release(), 'resources/app.asar'))
+    const topLevel = new Set(files.map((file) => file.split('/')[1]))
+    expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json', 'resources'])
+    const modules = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]))
+    for (const runtime of ['better-sqlite3', 'bindings', 'electron-log', 'qrcode', 'ws', 'zod']) {
+      expect(modules.has(runtime), runtime).toBe(true)
+    }
+    for (const devOnly of [
+      'electron',
+      'electron-builder',
+      'react',
+      'vitest',
+      'typescript',
+      'playwright-core'
+    ]) {
+      expect(modules.has(devOnly), devOnly).toBe(false)
+    }
+  })
 
-    it('ships better-sqlite3’s JavaScript but not its Node build, C sources or object files', () => {
-      const files = asar.listPackage(join(release(), 'resources/app.asar'))
-      const sqlite = files.filter((file) => file.startsWith('/node_modules/better-sqlite3/'))
-      expect(sqlite).toContain('/node_modules/better-sqlite3/lib/index.js')
-      expect(sqlite.filter((file) => /\/(build|deps|src)\//.test(file))).toEqual([])
-    })
+  it('ships better-sqlite3’s JavaScript but not its Node build, C sources or object files', () => {
+    const files = asar.listPackage(join(release(), 'resources/app.asar'))
+    const sqlite = files.filter((file) => file.startsWith('/node_modules/better-sqlite3/'))
+    expect(sqlite).toContain('/node_modules/better-sqlite3/lib/index.js')
+    expect(sqlite.filter((file) => /\/(build|deps|src)\//.test(file))).toEqual([])
+  })
 
-    it('unpacks .node files next to the asar, where Electron can load them', () => {
-      const archive = join(withBinding(), 'resources/app.asar')
-      const binding = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
-      expect(asar.statFile(archive, binding).unpacked).toBe(true)
-      expect(existsSync(join(withBinding(), 'resources/app.asar.unpacked', binding))).toBe(true)
-      const packedNativeFiles = asar
-        .listPackage(archive)
-        .filter((file) => file.endsWith('.node'))
-        .filter((file) => !asar.statFile(archive, file.slice(1)).unpacked)
-      expect(packedNativeFiles).toEqual([])
-    })
+  it('unpacks .node files next to the asar, where Electron can load them', () => {
+    const archive = join(withBinding(), 'resources/app.asar')
+    const binding = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+    expect(asar.statFile(archive, binding).unpacked).toBe(true)
+    expect(existsSync(join(withBinding(), 'resources/app.asar.unpacked', binding))).toBe(true)
+    const packedNativeFiles = asar
+      .listPackage(archive)
+      .filter((file) => file.endsWith('.node'))
+      .filter((file) => !asar.statFile(archive, file.slice(1)).unpacked)
+    expect(packedNativeFiles).toEqual([])
+  })
 
-    it('flips every fuse of the release build to its production value', async () => {
-      expect(await fuses(release())).toEqual(RELEASE_FUSES)
-    })
+  it('flips every fuse of the release build to its production value', async () => {
+    expect(await fuses(release())).toEqual(RELEASE_FUSES)
+  })
 
-    it('leaves only the inspect fuse on in the test build', async () => {
-      expect(await fuses(testBuild())).toEqual({ ...RELEASE_FUSES, EnableNodeCliInspectArguments: true })
-    })
-  }
-)
+  it('leaves only the inspect fuse on in the test build', async () => {
+    expect(await fuses(testBuild())).toEqual({ ...RELEASE_FUSES, EnableNodeCliInspectArguments: true })
+  })
+})
