@@ -9,6 +9,7 @@ import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TryIncoming } from '../sandbox/TryIncoming'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -149,25 +150,16 @@ function RuleRow({
         </button>
       </div>
       {panel === 'delete' ? (
-        <div className="inline-form confirm" role="group" aria-labelledby={`autoreply-delete-q-${rule.id}`}>
-          <p id={`autoreply-delete-q-${rule.id}`}>
-            {t('autoReplies.delete.confirm', { keyword: rule.keyword })}
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              data-testid={`autoreply-delete-confirm-${rule.id}`}
-              onClick={() => void remove()}
-            >
-              {t('outbox.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id={`autoreply-delete-q-${rule.id}`}
+          question={t('autoReplies.delete.confirm', { keyword: rule.keyword })}
+          confirmLabel={t('outbox.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void remove()}
+          onKeep={() => setPanel('none')}
+          disabled={busy}
+          confirmTestId={`autoreply-delete-confirm-${rule.id}`}
+        />
       ) : null}
       {panel === 'edit' ? (
         <RuleForm

@@ -11,6 +11,7 @@ import { FormActions } from '../../ui/FormActions'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token' | 'limit'
 
@@ -362,23 +363,16 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       ) : null}
 
       {panel === 'remove' ? (
-        <div className="inline-form confirm" role="group" aria-labelledby={`remove-q-${id}`}>
-          <p id={`remove-q-${id}`}>{t('devices.remove.confirm', { label: device.label })}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              data-testid={`remove-confirm-${id}`}
-              disabled={busy !== null}
-              onClick={() => void run('remove', async () => (await remove(id), null))}
-            >
-              {t('devices.remove.yes')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('devices.remove.no')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id={`remove-q-${id}`}
+          question={t('devices.remove.confirm', { label: device.label })}
+          confirmLabel={t('devices.remove.yes')}
+          keepLabel={t('devices.remove.no')}
+          onConfirm={() => void run('remove', async () => (await remove(id), null))}
+          onKeep={() => setPanel('none')}
+          disabled={busy !== null}
+          confirmTestId={`remove-confirm-${id}`}
+        />
       ) : null}
 
       <p

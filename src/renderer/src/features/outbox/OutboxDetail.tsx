@@ -10,6 +10,7 @@ import { checkGroupId, normalisePhone } from '../send/recipients'
 import { itemActions } from './status'
 import { StatusBadge } from './StatusBadge'
 import { Timeline } from './Timeline'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
@@ -196,28 +197,21 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         ) : null}
       </div>
       {confirmDelete ? (
-        <div className="inline-form confirm" role="group" aria-labelledby="delete-q">
-          <p id="delete-q">{t('outbox.delete.confirm')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              data-testid="outbox-delete-confirm"
-              disabled={busy}
-              onClick={() =>
-                void act(async () => {
-                  await store.remove(item.id)
-                  onClose()
-                }, t('outbox.deleted'))
-              }
-            >
-              {t('outbox.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-              {t('common.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id="delete-q"
+          question={t('outbox.delete.confirm')}
+          confirmLabel={t('outbox.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() =>
+            void act(async () => {
+              await store.remove(item.id)
+              onClose()
+            }, t('outbox.deleted'))
+          }
+          onKeep={() => setConfirmDelete(false)}
+          disabled={busy}
+          confirmTestId="outbox-delete-confirm"
+        />
       ) : null}
       {editing ? (
         <EditItemForm

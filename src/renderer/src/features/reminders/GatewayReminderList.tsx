@@ -7,6 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { Field } from '../../ui/Field'
 import { describePeriode } from './repeat-rules'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function GatewayReminderList({
   reminders,
@@ -137,29 +138,16 @@ function ReminderRow({
         </button>
       </div>
       {panel === 'delete' ? (
-        <div
-          className="inline-form confirm"
-          role="group"
-          aria-labelledby={`reminder-delete-q-${reminder.id}`}
-        >
-          <p id={`reminder-delete-q-${reminder.id}`}>{t('reminders.delete.confirm')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              data-testid={`reminder-delete-confirm-${reminder.id}`}
-              onClick={() =>
-                void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'))
-              }
-            >
-              {t('outbox.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id={`reminder-delete-q-${reminder.id}`}
+          question={t('reminders.delete.confirm')}
+          confirmLabel={t('outbox.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'))}
+          onKeep={() => setPanel('none')}
+          disabled={busy}
+          confirmTestId={`reminder-delete-confirm-${reminder.id}`}
+        />
       ) : null}
       {panel === 'edit' ? (
         <EditReminder

@@ -6,6 +6,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function SeriesList({
   series,
@@ -114,23 +115,16 @@ function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): voi
         </button>
       </div>
       {confirming ? (
-        <div className="inline-form confirm" role="group" aria-labelledby={`series-delete-q-${series.id}`}>
-          <p id={`series-delete-q-${series.id}`}>{t('reminders.series.deleteConfirm')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              data-testid={`series-delete-confirm-${series.id}`}
-              onClick={() => void act(() => call('series:delete', { id: series.id }))}
-            >
-              {t('outbox.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              {t('common.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id={`series-delete-q-${series.id}`}
+          question={t('reminders.series.deleteConfirm')}
+          confirmLabel={t('outbox.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void act(() => call('series:delete', { id: series.id }))}
+          onKeep={() => setConfirming(false)}
+          disabled={busy}
+          confirmTestId={`series-delete-confirm-${series.id}`}
+        />
       ) : null}
       {problem ? <p className="feedback feedback--bad">{problem}</p> : null}
     </li>

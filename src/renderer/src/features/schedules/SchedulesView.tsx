@@ -9,6 +9,7 @@ import { useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
@@ -181,23 +182,16 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
         </button>
       </div>
       {panel === 'delete' ? (
-        <div className="inline-form confirm" role="group" aria-labelledby={`delete-q-${item.id}`}>
-          <p id={`delete-q-${item.id}`}>{t('schedules.delete.confirm')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              data-testid={`schedule-delete-confirm-${item.id}`}
-              disabled={busy}
-              onClick={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'))}
-            >
-              {t('outbox.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setPanel('none')}>
-              {t('common.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id={`delete-q-${item.id}`}
+          question={t('schedules.delete.confirm')}
+          confirmLabel={t('outbox.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'))}
+          onKeep={() => setPanel('none')}
+          disabled={busy}
+          confirmTestId={`schedule-delete-confirm-${item.id}`}
+        />
       ) : null}
       {panel === 'edit' ? (
         <RescheduleForm
