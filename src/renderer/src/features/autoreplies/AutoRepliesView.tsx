@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TryIncoming } from '../sandbox/TryIncoming'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ListStatus } from '../../ui/ListStatus'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -66,17 +67,13 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
       />
       <section className="card" aria-labelledby="autoreplies-list-heading">
         <h3 id="autoreplies-list-heading">{t('autoReplies.list')}</h3>
-        {error ? (
-          <p className="alert alert--bad" role="alert" data-testid="autoreplies-error">
-            {error.message}
-          </p>
-        ) : null}
-        {rules === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
-        {rules !== null && rules.length === 0 ? (
-          <p className="empty" data-testid="autoreplies-empty">
-            {t('autoReplies.empty')}
-          </p>
-        ) : null}
+        <ListStatus
+          items={rules}
+          error={error}
+          emptyText={t('autoReplies.empty')}
+          emptyTestId="autoreplies-empty"
+          errorTestId="autoreplies-error"
+        />
         {rules !== null && rules.length > 0 ? (
           <ul className="service-list" aria-label={t('autoReplies.list')}>
             {rules.map((rule) => (

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { Field } from '../../ui/Field'
 import { describePeriode } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ListStatus } from '../../ui/ListStatus'
 
 export function GatewayReminderList({
   reminders,
@@ -23,17 +24,12 @@ export function GatewayReminderList({
     <section className="card" aria-labelledby="gateway-reminders-heading">
       <h3 id="gateway-reminders-heading">{t('reminders.gatewayList')}</h3>
       <p className="muted small">{t('reminders.gatewayList.hint')}</p>
-      {error ? (
-        <p className="alert alert--bad" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {reminders === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
-      {reminders !== null && reminders.length === 0 ? (
-        <p className="empty" data-testid="reminders-empty">
-          {t('reminders.empty')}
-        </p>
-      ) : null}
+      <ListStatus
+        items={reminders}
+        error={error}
+        emptyText={t('reminders.empty')}
+        emptyTestId="reminders-empty"
+      />
       {reminders !== null && reminders.length > 0 ? (
         <ul className="service-list" aria-label={t('reminders.gatewayList')}>
           {reminders.map((reminder) => (

@@ -10,6 +10,7 @@ import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ListStatus } from '../../ui/ListStatus'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
@@ -55,17 +56,12 @@ export function SchedulesView(): React.JSX.Element {
     <section className="view schedules" aria-labelledby="schedules-heading" data-testid="view-schedules">
       <ViewHeading id="schedules-heading">{t('schedules.title')}</ViewHeading>
       <p className="muted">{t('schedules.intro')}</p>
-      {error ? (
-        <p className="alert alert--bad" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {items === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
-      {items !== null && items.length === 0 ? (
-        <p className="empty" data-testid="schedules-empty">
-          {t('schedules.empty')}
-        </p>
-      ) : null}
+      <ListStatus
+        items={items}
+        error={error}
+        emptyText={t('schedules.empty')}
+        emptyTestId="schedules-empty"
+      />
       {items !== null && items.length > 0 ? (
         <>
           {total > items.length ? (

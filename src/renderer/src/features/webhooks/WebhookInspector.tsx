@@ -5,6 +5,7 @@ import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
+import { ListStatus } from '../../ui/ListStatus'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
@@ -26,17 +27,12 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
       <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
-      {query.error ? (
-        <p className="alert alert--bad" role="alert">
-          {query.error.message}
-        </p>
-      ) : null}
-      {deliveries === null && !query.error ? <p role="status">{t('outbox.loading')}</p> : null}
-      {deliveries !== null && deliveries.length === 0 ? (
-        <p className="empty" data-testid="webhook-inspector-empty">
-          {t('webhooks.inspector.empty')}
-        </p>
-      ) : null}
+      <ListStatus
+        items={deliveries}
+        error={query.error}
+        emptyText={t('webhooks.inspector.empty')}
+        emptyTestId="webhook-inspector-empty"
+      />
       {deliveries !== null && deliveries.length > 0 ? (
         <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
           {deliveries.map((delivery) => (
