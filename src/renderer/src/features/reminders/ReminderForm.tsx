@@ -1,13 +1,14 @@
 // A new recurring message: who, what, first time and how often, kept by the gateway (`reminders:create`, text only,
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
-import { useMemo, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
-import { nextHourIn, timeZones } from '../../i18n/dates'
+import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
+import { TimeZoneField } from '../../ui/TimeZoneField'
 
 export type Keeper = 'gateway' | 'local'
 
@@ -47,7 +48,6 @@ export function ReminderForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState('')
-  const zones = useMemo(() => timeZones([defaultZone, timezone]), [defaultZone, timezone])
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
@@ -277,22 +277,14 @@ export function ReminderForm({
           )}
         </Field>
         {effectiveKeeper === 'local' ? (
-          <Field id="reminder-zone" label={t('send.schedule.timezone')}>
-            {(control) => (
-              <select
-                {...control}
-                data-testid="reminder-zone"
-                value={timezone}
-                onChange={(e) => setTimezone(e.target.value)}
-              >
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <TimeZoneField
+            id="reminder-zone"
+            label={t('send.schedule.timezone')}
+            testId="reminder-zone"
+            value={timezone}
+            include={[defaultZone]}
+            onChange={(zone) => setTimezone(zone)}
+          />
         ) : null}
         <Field id="reminder-repeat" label={t('reminders.repeat')}>
           {(control) => (

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, timeZones, wallClockIn } from '../../i18n/dates'
+import { formatDateTime, wallClockIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
@@ -11,6 +11,7 @@ import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { TimeZoneField } from '../../ui/TimeZoneField'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
@@ -227,7 +228,6 @@ function RescheduleForm({
   const [overdue, setOverdue] = useState<'send' | 'hold'>(item.overduePolicy ?? 'send')
   const [text, setText] = useState(item.text ?? '')
   const [tried, setTried] = useState(false)
-  const zones = timeZones([startZone, defaultZone])
   const mode = item.scheduleMode ?? 'local'
 
   function submit(event: FormEvent): void {
@@ -279,22 +279,14 @@ function RescheduleForm({
           />
         )}
       </Field>
-      <Field id={`resched-zone-${item.id}`} label={t('send.schedule.timezone')}>
-        {(control) => (
-          <select
-            {...control}
-            data-testid="schedule-timezone"
-            value={timezone}
-            onChange={(e) => setTimezone(e.target.value)}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <TimeZoneField
+        id={`resched-zone-${item.id}`}
+        label={t('send.schedule.timezone')}
+        testId="schedule-timezone"
+        value={timezone}
+        include={[startZone, defaultZone]}
+        onChange={(zone) => setTimezone(zone)}
+      />
       {mode === 'local' ? (
         <Field id={`resched-overdue-${item.id}`} label={t('send.schedule.overdue')}>
           {(control) => (

@@ -1,10 +1,10 @@
 // Send now or schedule: date, time, time zone (default from settings), local or gateway schedule, overdue policy.
-import { useMemo } from 'react'
 import { useT } from '../../i18n'
-import { nextHourIn, timeZones } from '../../i18n/dates'
+import { nextHourIn } from '../../i18n/dates'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
+import { TimeZoneField } from '../../ui/TimeZoneField'
 
 export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
   const t = useT()
@@ -12,7 +12,6 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
   const hasFiles = useSend((s) => s.files.length > 0)
   const setSchedule = useSend((s) => s.setSchedule)
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? 'Asia/Jakarta')
-  const zones = useMemo(() => timeZones([defaultZone, schedule.timezone]), [defaultZone, schedule.timezone])
 
   function enable(enabled: boolean): void {
     if (!enabled) {
@@ -87,22 +86,14 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
               />
             )}
           </Field>
-          <Field id="send-schedule-timezone" label={t('send.schedule.timezone')}>
-            {(control) => (
-              <select
-                {...control}
-                data-testid="send-schedule-timezone"
-                value={schedule.timezone}
-                onChange={(e) => setSchedule({ timezone: e.target.value })}
-              >
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <TimeZoneField
+            id="send-schedule-timezone"
+            label={t('send.schedule.timezone')}
+            testId="send-schedule-timezone"
+            value={schedule.timezone}
+            include={[defaultZone]}
+            onChange={(zone) => setSchedule({ timezone: zone })}
+          />
           <fieldset className="sub-fieldset">
             <legend>{t('send.schedule.mode')}</legend>
             <label className="radio">

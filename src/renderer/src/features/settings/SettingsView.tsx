@@ -3,11 +3,11 @@ import { useState, type ReactNode } from 'react'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
-import { timeZones } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { CopyButton } from '../../ui/CopyButton'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { TimeZoneField } from '../../ui/TimeZoneField'
 
 const MB = 1024 * 1024
 
@@ -103,8 +103,6 @@ export function SettingsView(): React.JSX.Element {
     }
   }
 
-  const zones = timeZones([settings.defaultTimezone])
-
   return (
     <section className="view settings" aria-labelledby="settings-heading" data-testid="view-settings">
       <ViewHeading id="settings-heading">{t('settings.title')}</ViewHeading>
@@ -174,22 +172,14 @@ export function SettingsView(): React.JSX.Element {
             onSave={save}
           />
         ))}
-        <Field id="settings-timezone" label={t('settings.timezone')} hint={t('settings.timezone.hint')}>
-          {(control) => (
-            <select
-              {...control}
-              data-testid="settings-timezone"
-              value={settings.defaultTimezone}
-              onChange={(e) => void save({ defaultTimezone: e.target.value })}
-            >
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TimeZoneField
+          id="settings-timezone"
+          label={t('settings.timezone')}
+          hint={t('settings.timezone.hint')}
+          testId="settings-timezone"
+          value={settings.defaultTimezone}
+          onChange={(zone) => void save({ defaultTimezone: zone })}
+        />
       </Group>
 
       <Group title={t('settings.group.support')}>
