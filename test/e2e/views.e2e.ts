@@ -64,6 +64,9 @@ describe('every view, light and dark', () => {
         await page.getByTestId('app').waitFor()
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme)
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+        // The theme really changes the colours, not just an attribute.
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+        expect(background).toBe(theme === 'dark' ? 'rgb(17, 20, 23)' : 'rgb(244, 246, 248)')
         for (const view of VIEWS) {
           await page.getByTestId(`nav-${view}`).click()
           await page.getByTestId(`view-${view}`).waitFor()
@@ -82,6 +85,20 @@ describe('every view, light and dark', () => {
       })
     }
   }
+
+  it("follows the system's dark or light preference when the theme is 'system'", async () => {
+    await harness.core.handlers['settings:update']({ theme: 'system', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    const background = (): Promise<string> =>
+      page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(background).toBe('rgb(17, 20, 23)')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect.poll(background).toBe('rgb(244, 246, 248)')
+    await page.close()
+  })
 
   it('is usable from the keyboard: tab to the navigation, see where focus is, open a view with Enter', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
