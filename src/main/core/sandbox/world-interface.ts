@@ -1,7 +1,6 @@
 // The sandbox world as tests and control routes see it: actions named by device token, and the snapshots they return.
 
-import type { MessageKind } from './media-rules'
-import type { DeviceState, MessageStatus, Quota, ScheduleCategory } from './records'
+import type { DeviceState, MessageRecord, MessageStatus, Quota, ScheduleRecord } from './records'
 
 export interface SandboxTimings {
   /** How often the QR content rotates (WhatsApp: 20 s). */
@@ -80,24 +79,11 @@ export interface DeviceSnapshot {
   qr: { text: string; expiresInSec: number; previousText: string | null } | null
 }
 
-export interface MessageSnapshot {
-  id: string
-  refId: string | null
-  phone: string
-  isGroup: boolean
-  kind: MessageKind
-  text: string | null
-  fileName: string | null
-  url: string | null
-  fileBytes: number | null
-  status: MessageStatus
+/** A message as tests and control routes see it: the stored record with its times as ISO-8601 text. */
+export type MessageSnapshot = Omit<MessageRecord, 'history' | 'acceptedAt' | 'updatedAt'> & {
   history: { status: MessageStatus; at: string }[]
-  deviceSerial: string
   acceptedAt: string
   updatedAt: string
-  endpoint: string
-  scheduleId: string | null
-  note: string | null
 }
 
 export interface AcceptedLogEntry {
@@ -187,20 +173,8 @@ export interface WebhookDeliverySnapshot {
   replyNote: string | null
 }
 
-export interface ScheduleSnapshot {
-  id: string
-  deviceSerial: string
-  version: 'v1' | 'v2'
-  category: ScheduleCategory
-  phone: string
-  isGroup: boolean
-  text: string
-  url: string | null
-  timezone: string
-  scheduleAt: string
-  dueAt: string
-  status: 'waiting' | 'fired' | 'cancel'
-}
+/** A schedule as tests see it: the stored record without bookkeeping, its due time as ISO-8601 text. */
+export type ScheduleSnapshot = Omit<ScheduleRecord, 'rawPhone' | 'createdAt' | 'dueAt'> & { dueAt: string }
 
 /** What tests (and the `/__sandbox/` control routes) can do to the world. Devices are named by token. */
 export interface SandboxWorld {
