@@ -113,7 +113,7 @@ describe('the packaged app (Linux dir target, stand-in Electron)', () => {
     const topLevel = new Set(files.map((file) => file.split('/')[1]))
     expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json', 'resources'])
     const modules = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]))
-    for (const runtime of ['better-sqlite3', 'bindings', 'electron-log', 'qrcode', 'ws', 'zod']) {
+    for (const runtime of ['better-sqlite3', 'electron-log', 'qrcode', 'ws', 'zod']) {
       expect(modules.has(runtime), runtime).toBe(true)
     }
     for (const devOnly of [
@@ -137,7 +137,8 @@ describe('the packaged app (Linux dir target, stand-in Electron)', () => {
 
   it('unpacks .node files next to the asar, where Electron can load them', () => {
     const archive = join(withBinding(), 'resources/app.asar')
-    const binding = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+    // better-sqlite3 13 ships Node-API prebuilds inside the package: one binary for Node and Electron.
+    const binding = 'node_modules/better-sqlite3/prebuilds/linux-x64.node'
     expect(asar.statFile(archive, binding).unpacked).toBe(true)
     expect(existsSync(join(withBinding(), 'resources/app.asar.unpacked', binding))).toBe(true)
     const packedNativeFiles = asar
