@@ -1,7 +1,7 @@
 // Both languages complete: same keys, no empty strings, same placeholders; every key is used and every used key exists.
 import { describe, expect, it } from 'vitest'
-import { en } from './en'
-import { id } from './id'
+import { en } from '../../../shared/i18n/en'
+import { id } from '../../../shared/i18n/id'
 import { translate } from './index'
 
 const placeholders = (text: string): string[] =>

@@ -1,24 +1,11 @@
-// Translation: `useT()` gives `t(key, params)` in the operator's language (from settings), English as the fallback.
+// Translation in the window: `useT()` gives `t(key, params)` in the operator's language (from settings). The tables
+// and the lookup live in src/shared/i18n, shared with the main process.
 import { useCallback } from 'react'
 import { useSettings } from '../stores/settings'
-import { en, type MessageKey } from './en'
-import { id } from './id'
+import { translate, type Language, type Translate } from '../../../shared/i18n'
 
-export type { MessageKey }
-export type Language = 'en' | 'id'
-export type Params = Record<string, string | number>
-export type Translate = (key: MessageKey, params?: Params) => string
-
-export const messages: Record<Language, Record<MessageKey, string>> = { en, id }
-
-/** `{name}` placeholders are replaced by params; an unknown placeholder is left visible (a bug to notice). */
-export function translate(language: Language, key: MessageKey, params?: Params): string {
-  const template = messages[language][key] ?? en[key]
-  if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole
-  )
-}
+export { localeOf, messages, translate } from '../../../shared/i18n'
+export type { Language, MessageKey, Params, Translate } from '../../../shared/i18n'
 
 export function useLanguage(): Language {
   return useSettings((state) => state.settings?.language ?? 'en')
@@ -27,9 +14,4 @@ export function useLanguage(): Language {
 export function useT(): Translate {
   const language = useLanguage()
   return useCallback((key, params) => translate(language, key, params), [language])
-}
-
-/** BCP 47 locale for Intl formatting. */
-export function localeOf(language: Language): string {
-  return language === 'id' ? 'id-ID' : 'en-GB'
 }

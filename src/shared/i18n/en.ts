@@ -1,4 +1,4 @@
-// English strings for the window: the reference language (every key here must exist in id.ts too).
+// English strings for both processes: the reference language (every key here must exist in id.ts too).
 export const en = {
   'app.loading': 'Starting Sender Desk…',
   'app.bootError': 'Sender Desk could not start: {message}',
