@@ -72,6 +72,7 @@ export async function enqueueFromCli(
               name: input.entry.file.name,
               mime: input.entry.file.mime,
               mediaKind: input.entry.file.kind,
+              pinned: input.entry.file.pinned,
               ...(input.entry.caption ? { caption: input.entry.caption } : {})
             }
       ]

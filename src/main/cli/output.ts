@@ -2,6 +2,8 @@
 import { isGatewayError } from '../core/gateway/errors'
 import { UsageError } from './args'
 import { OutboxError } from '../core/outbox/types'
+import { FileChangedError } from '../core/files/pinned-file'
+import { DiskFullError, isDiskFull } from '../core/store/errors'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 
@@ -44,6 +46,9 @@ function classifyFailure(error: unknown): { code: number; line: string } {
     }
   }
   if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
+  if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
+  // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
+  if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }
   if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
     return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
   }

@@ -1,6 +1,6 @@
 /** `sender-desk send …` and `report`: send now (or queue with --queue) and ask the gateway what happened. */
 import { randomUUID } from 'node:crypto'
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
@@ -9,6 +9,7 @@ import { enqueueFromCli } from './outbox-commands'
 import { createGatewayClient, normaliseRecipients } from '../core/gateway'
 import type { ReportItem, SendResult } from '../core/gateway/types'
 import { detectFileType } from '../core/files/file-type'
+import { openPinned, pinFile, readPinned, type FileIdentity } from '../core/files/pinned-file'
 import { ALLOWED_EXTENSIONS, extensionOf } from '../core/gateway/input-rules'
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -19,20 +20,22 @@ export interface CheckedFile {
   size: number
   kind: 'image' | 'document' | 'video' | 'audio'
   mime: string
+  /** The file as checked: queuing and uploading read exactly this file or refuse. */
+  pinned: FileIdentity
 }
 
 /** The same checks the app makes before a file may be sent: a regular file, size, type by magic bytes. */
 export async function checkFile(path: string): Promise<CheckedFile> {
-  const info = await stat(path)
   const name = basename(path)
-  if (!info.isFile()) throw new UsageError(`${path} is not a regular file`)
+  const info = await pinFile(path)
+  if (!(await stat(info.realPath)).isFile()) throw new UsageError(`${path} is not a regular file`)
   if (info.size === 0) throw new UsageError(`${name} is empty`)
   if (info.size > MAX_FILE_BYTES) {
     throw new UsageError(
       `${name} is ${(info.size / 1024 / 1024).toFixed(1)} MB; the gateway accepts files up to 2 MB`
     )
   }
-  const handle = await open(path, 'r')
+  const handle = await openPinned(info, name)
   const head = Buffer.alloc(Math.min(4096, info.size))
   try {
     await handle.read(head, 0, head.length, 0)
@@ -50,7 +53,7 @@ export async function checkFile(path: string): Promise<CheckedFile> {
       `${name} holds ${type.mime}, but the gateway needs the name to end in .${allowed.join(', .')}: rename it, e.g. to ${stem}.${type.extension}`
     )
   }
-  return { path, name, size: info.size, kind: type.kind, mime: type.mime }
+  return { path: info.realPath, name, size: info.size, kind: type.kind, mime: type.mime, pinned: info }
 }
 
 function describeSend(result: SendResult, refId: string): string {
@@ -91,8 +94,7 @@ export async function runSend(context: CliContext): Promise<number> {
   if (context.args.flags['queue'] === true) {
     return enqueueFromCli(context, { recipients, isGroup, entry: { kind: 'file', file, caption } })
   }
-  const { readFile } = await import('node:fs/promises')
-  const bytes = new Uint8Array(await readFile(file.path))
+  const bytes = await readPinned(file.pinned, file.name)
   const refId = randomUUID()
   const client = createGatewayClient(await context.credentials())
   context.out.progress(`Uploading ${file.name} (${file.kind}, ${Math.ceil(file.size / 1024)} KB)…`)

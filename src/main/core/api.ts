@@ -231,6 +231,7 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
           name: file.name,
           mime: file.mime,
           mediaKind: file.kind,
+          pinned: file.pinned,
           ...(entry.caption ? { caption: entry.caption } : {})
         }
       })

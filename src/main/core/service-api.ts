@@ -352,6 +352,7 @@ export function createServiceHandlers(services: ServiceApiServices): ServiceHand
           name: file.name,
           mime: file.mime,
           mediaKind: file.kind,
+          pinned: file.pinned,
           ...(entry.caption ? { caption: entry.caption } : {})
         }
       })

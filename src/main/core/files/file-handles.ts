@@ -4,12 +4,12 @@
  * magic bytes) before a handle exists — so a compromised page cannot make us upload an arbitrary file.
  */
 import { randomUUID } from 'node:crypto'
-import { constants } from 'node:fs'
-import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
 import type { MediaKind } from '../gateway/types'
 import { detectFileType, sendableName } from './file-type'
+import { openPinned, pinFile, type FileIdentity } from './pinned-file'
 
 export interface RegisteredFile {
   handle: string
@@ -20,6 +20,8 @@ export interface RegisteredFile {
   mime: string
   /** True when we wrote the file ourselves (pasted bytes) and may delete it on release. */
   owned: boolean
+  /** What the file was when it was checked: queuing copies exactly this file or refuses. */
+  pinned: FileIdentity
 }
 
 export interface FileRejectionInfo {
@@ -86,20 +88,22 @@ export class FileHandles {
 
   private async registerPath(path: string): Promise<RegisteredFile | FileRejectionInfo> {
     const name = basename(path)
-    let info
+    let pinned: FileIdentity
     try {
-      info = await stat(path)
+      pinned = await pinFile(path)
     } catch {
       return { name, code: 'not_found', message: `${name} was not found; it may have been moved or deleted.` }
     }
-    if (!info.isFile()) return { name, code: 'not_a_file', message: `${name} is not a regular file.` }
-    const checked = this.checkSize(name, info.size)
+    const info = await stat(pinned.realPath).catch(() => undefined)
+    if (!info?.isFile()) return { name, code: 'not_a_file', message: `${name} is not a regular file.` }
+    const checked = this.checkSize(name, pinned.size)
     if (checked) return checked
     let head: Uint8Array
     try {
-      const handle = await open(path, constants.O_RDONLY)
+      // The type is read from the pinned file itself, so it describes the same file the queue will copy.
+      const handle = await openPinned(pinned, name)
       try {
-        const buffer = Buffer.alloc(Math.min(HEAD_BYTES, info.size))
+        const buffer = Buffer.alloc(Math.min(HEAD_BYTES, pinned.size))
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
         head = buffer.subarray(0, bytesRead)
       } finally {
@@ -108,7 +112,7 @@ export class FileHandles {
     } catch {
       return { name, code: 'unreadable', message: `${name} cannot be read (check its permissions).` }
     }
-    return this.typed(name, head, info.size, path, false)
+    return this.typed(name, head, pinned, false)
   }
 
   private async registerBytes(
@@ -126,7 +130,7 @@ export class FileHandles {
     await mkdir(this.incomingDir, { recursive: true, mode: 0o700 })
     const path = join(this.incomingDir, `${randomUUID()}.${detected.extension}`)
     await writeFile(path, bytes, { mode: 0o600 })
-    return this.typed(name, bytes.subarray(0, HEAD_BYTES), bytes.length, path, true)
+    return this.typed(name, bytes.subarray(0, HEAD_BYTES), await pinFile(path), true)
   }
 
   private checkSize(name: string, size: number): FileRejectionInfo | null {
@@ -153,20 +157,20 @@ export class FileHandles {
   private typed(
     name: string,
     head: Uint8Array,
-    size: number,
-    path: string,
+    pinned: FileIdentity,
     owned: boolean
   ): RegisteredFile | FileRejectionInfo {
     const detected = detectFileType(head, name)
     if (!detected) return this.unsupported(name)
     return {
       handle: randomUUID(),
-      path,
+      path: pinned.realPath,
       name: sendableName(name, detected),
-      size,
+      size: pinned.size,
       kind: detected.kind,
       mime: detected.mime,
-      owned
+      owned,
+      pinned
     }
   }
 }

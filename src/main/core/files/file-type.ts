@@ -58,6 +58,52 @@ function looksLikeText(bytes: Uint8Array): boolean {
   }
 }
 
+/** SOI (FF D8) followed by a whole marker segment start: FF and a marker byte (APPn, DQT, SOF, DHT, COM…). */
+function isJpeg(head: Uint8Array): boolean {
+  return startsWith(head, [0xff, 0xd8, 0xff]) && head.length > 3 && (head[3] ?? 0) >= 0xc0 && head[3] !== 0xff
+}
+
+/** An ISO media `ftyp` box: a plausible box size (8 bytes up to the sample) and a printable major brand. */
+function isMp4(head: Uint8Array): boolean {
+  if (head.length < 12 || ascii(head, 4, 4) !== 'ftyp') return false
+  const boxSize =
+    (((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0)) >>> 0
+  return boxSize >= 8 && /^[\x20-\x7e]{4}$/.test(ascii(head, 8, 4))
+}
+
+/** An ID3v2 tag header: "ID3", major version 2–4, revision not FF, flags and the 4 synchsafe size bytes < 0x80. */
+function isId3(head: Uint8Array): boolean {
+  if (head.length < 10 || ascii(head, 0, 3) !== 'ID3') return false
+  const major = head[3] ?? 0
+  if (major < 2 || major > 4 || head[4] === 0xff) return false
+  return [6, 7, 8, 9].every((i) => (head[i] ?? 0xff) < 0x80)
+}
+
+/**
+ * A whole MPEG audio Layer III frame header (4 bytes), not just the 11-bit sync: version not reserved, layer III,
+ * a real bitrate (not "free", not the invalid index 15), a defined sample rate and emphasis. `FF FB` alone is not MP3.
+ */
+function isMp3Frame(head: Uint8Array): boolean {
+  if (head.length < 4 || head[0] !== 0xff) return false
+  const b1 = head[1] ?? 0
+  const b2 = head[2] ?? 0
+  const b3 = head[3] ?? 0
+  if ((b1 & 0xe0) !== 0xe0) return false
+  const version = (b1 >> 3) & 0x03
+  const layer = (b1 >> 1) & 0x03
+  const bitrate = (b2 >> 4) & 0x0f
+  const sampleRate = (b2 >> 2) & 0x03
+  const emphasis = b3 & 0x03
+  return (
+    version !== 0b01 &&
+    layer === 0b01 &&
+    bitrate !== 0 &&
+    bitrate !== 0x0f &&
+    sampleRate !== 0b11 &&
+    emphasis !== 0b10
+  )
+}
+
 /**
  * `head` is the first bytes of the file (4 KiB is plenty). Returns null for anything the gateway
  * cannot send; container formats (zip, OLE) are told apart by extension only after the magic bytes
@@ -65,7 +111,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
  */
 export function detectFileType(head: Uint8Array, name: string): DetectedType | null {
   const ext = extensionOf(name)
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg', extension: 'jpg' }
+  if (isJpeg(head)) return { kind: 'image', mime: 'image/jpeg', extension: 'jpg' }
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
     return { kind: 'image', mime: 'image/png', extension: 'png' }
   }
@@ -75,17 +121,15 @@ export function detectFileType(head: Uint8Array, name: string): DetectedType | n
   if (ascii(head, 0, 5) === '%PDF-') return { kind: 'document', mime: 'application/pdf', extension: 'pdf' }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return OFFICE_ZIP[ext] ?? null
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return OFFICE_OLE[ext] ?? null
-  if (ascii(head, 4, 4) === 'ftyp') return { kind: 'video', mime: 'video/mp4', extension: 'mp4' }
+  if (isMp4(head)) return { kind: 'video', mime: 'video/mp4', extension: 'mp4' }
   if (startsWith(head, [0x00, 0x00, 0x01, 0xba]) || startsWith(head, [0x00, 0x00, 0x01, 0xb3])) {
     return { kind: 'video', mime: 'video/mpeg', extension: 'mpeg' }
   }
-  if (ascii(head, 0, 4) === 'OggS') return { kind: 'audio', mime: 'audio/ogg', extension: 'ogg' }
-  if (
-    ascii(head, 0, 3) === 'ID3' ||
-    (head.length > 1 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)
-  ) {
-    return { kind: 'audio', mime: 'audio/mpeg', extension: 'mp3' }
+  // "OggS" then stream structure version 0.
+  if (ascii(head, 0, 4) === 'OggS' && head.length > 4 && head[4] === 0) {
+    return { kind: 'audio', mime: 'audio/ogg', extension: 'ogg' }
   }
+  if (isId3(head) || isMp3Frame(head)) return { kind: 'audio', mime: 'audio/mpeg', extension: 'mp3' }
   if ((ext === 'txt' || ext === 'csv') && looksLikeText(head)) {
     return ext === 'csv'
       ? { kind: 'document', mime: 'text/csv', extension: 'csv' }

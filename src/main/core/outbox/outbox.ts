@@ -3,13 +3,19 @@ import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import type { GatewayClient } from '../gateway/types'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
+import { detectFileType } from '../files/file-type'
+import { FileChangedError, openPinned } from '../files/pinned-file'
 import {
   AttachmentError,
+  AttachmentTooLongError,
+  DiskFullError,
   hasAttachment,
+  isDiskFull,
   OutboxStore,
   SeriesStore,
   SettingsStore,
   storeAttachment,
+  storeAttachmentFrom,
   type ItemPatch,
   type ItemRecord,
   type NewItem,
@@ -43,6 +49,7 @@ import {
   OutboxError,
   type EditInput,
   type EnqueueInput,
+  type FileEntry,
   type FlushProgress,
   type FlushSummary,
   type ListFilter,
@@ -279,16 +286,37 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     }
   }
 
-  async function copyFiles(paths: string[]): Promise<Map<string, StoredAttachment>> {
+  /** Copy one file: from its pinned identity when it has one (the file the operator added, or a refusal). */
+  async function copyEntry(entry: FileEntry): Promise<StoredAttachment> {
+    const pinned = entry.pinned
+    if (!pinned) return storeAttachment(ctx.dataDir, entry.path)
+    const handle = await openPinned(pinned, entry.name)
+    try {
+      const copy = await storeAttachmentFrom(ctx.dataDir, handle, pinned.size)
+      // Shorter than checked, or no longer the type it was when added (rewritten in place within the same size
+      // and second): the copy is not what the operator chose. It stays unreferenced and the stray sweep removes it.
+      const type = detectFileType(copy.head, entry.name)
+      if (copy.size !== pinned.size || type?.mime !== entry.mime) throw new FileChangedError(entry.name)
+      return { sha256: copy.sha256, size: copy.size }
+    } catch (error) {
+      if (error instanceof AttachmentTooLongError) throw new FileChangedError(entry.name, error)
+      throw error
+    } finally {
+      await handle.close().catch(() => undefined)
+    }
+  }
+
+  async function copyFiles(entries: FileEntry[]): Promise<Map<string, StoredAttachment>> {
     const copies = new Map<string, StoredAttachment>()
-    const pending = [...new Set(paths)]
+    const pending = [...new Map(entries.map((entry) => [entry.path, entry])).values()]
     const worker = async (): Promise<void> => {
-      for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
+      for (let entry = pending.shift(); entry !== undefined; entry = pending.shift()) {
         try {
-          copies.set(path, await storeAttachment(ctx.dataDir, path))
+          copies.set(entry.path, await copyEntry(entry))
         } catch (error) {
-          if (error instanceof AttachmentError)
+          if (error instanceof AttachmentError || error instanceof FileChangedError)
             throw new OutboxError('attachment', error.message, 'entries', error)
+          if (isDiskFull(error)) throw new DiskFullError(error)
           throw error
         }
       }
@@ -315,12 +343,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
         : null
     )
 
-    const filePaths = request.entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []))
-    let copies = await copyFiles(filePaths)
+    const fileEntries = request.entries.filter((e): e is FileEntry => e.kind === 'file')
+    let copies = await copyFiles(fileEntries)
     // A retention sweep may have removed an identical file between the copy and now: copy again.
-    const vanished = [...copies]
-      .filter(([, c]) => !hasAttachment(ctx.dataDir, c.sha256))
-      .map(([path]) => path)
+    const vanished = fileEntries.filter((entry) => {
+      const copy = copies.get(entry.path)
+      return copy !== undefined && !hasAttachment(ctx.dataDir, copy.sha256)
+    })
     if (vanished.length > 0) copies = new Map([...copies, ...(await copyFiles(vanished))])
 
     const now = clock.now()
@@ -394,7 +423,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
     checkSeriesRule(request.rule)
     const startLocal = normaliseStart(request.start.localTime, request.start.timezone)
-    const copies = await copyFiles(request.entries.flatMap((e) => (e.kind === 'file' ? [e.path] : [])))
+    const copies = await copyFiles(request.entries.filter((e): e is FileEntry => e.kind === 'file'))
     const now = clock.now()
     const first = firstOccurrence(startLocal, request.start.timezone, request.rule, now)
     const id = randomUUID()

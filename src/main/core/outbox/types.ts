@@ -1,5 +1,6 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
 import type { MediaKind } from '../gateway/types'
+import type { FileIdentity } from '../files/pinned-file'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -67,6 +68,11 @@ export interface FileEntry {
   mime: string
   mediaKind: MediaKind
   caption?: string
+  /**
+   * The identity the file had when it was added (file handles always set it): the copy is then made from that
+   * exact file, opened once, refused when it changed, and its type re-checked from the copied bytes.
+   */
+  pinned?: FileIdentity
 }
 
 export type EnqueueEntry = TextEntry | FileEntry

@@ -1,10 +1,11 @@
 // App-managed copies of files to send: streamed into <dataDir>/attachments/ under their sha256, so a moved or deleted original cannot break a queued send.
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, unlinkSync } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Transform } from 'node:stream'
+import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { isDiskFull } from './errors'
 
 export interface StoredAttachment {
   sha256: string
@@ -40,6 +41,22 @@ export function hasAttachment(dataDir: string, sha256: string): boolean {
   return existsSync(attachmentPath(dataDir, sha256))
 }
 
+/** What a copy holds: its address, its size, and its first bytes (to re-check the type of what was really copied). */
+export interface CopiedAttachment extends StoredAttachment {
+  head: Uint8Array
+}
+
+/** Bytes of the copy kept for the type re-check: as many as the type detection reads. */
+const HEAD_BYTES = 4096
+
+/** The source held more bytes than the limit it was copied with: it grew after it was checked. */
+export class AttachmentTooLongError extends Error {
+  constructor(readonly limit: number) {
+    super(`the file holds more than the ${limit} bytes that were checked`)
+    this.name = 'AttachmentTooLongError'
+  }
+}
+
 /**
  * Copy `sourcePath` into the attachments folder, hashing while streaming (never holding the whole file), and
  * return its content address. The copy is flushed to disk before it gets its final name, so a database row that
@@ -50,25 +67,63 @@ export async function storeAttachment(dataDir: string, sourcePath: string): Prom
     throw new AttachmentError('not_found', sourcePath, `File not found: ${sourcePath}`, error)
   })
   if (!info.isFile()) throw new AttachmentError('not_a_file', sourcePath, `Not a regular file: ${sourcePath}`)
+  try {
+    const { sha256, size } = await copyIntoAttachments(dataDir, createReadStream(sourcePath))
+    return { sha256, size }
+  } catch (error) {
+    if (isDiskFull(error)) throw error
+    throw new AttachmentError(
+      'unreadable',
+      sourcePath,
+      `Could not read ${sourcePath}: ${String(error)}`,
+      error
+    )
+  }
+}
 
+/**
+ * Copy from a descriptor the caller opened (and checked), reading at most `maxBytes` + 1 bytes: one byte more than
+ * the limit means the file grew after it was checked, and the copy is refused (AttachmentTooLongError) and removed.
+ * The handle stays open; the caller closes it.
+ */
+export async function storeAttachmentFrom(
+  dataDir: string,
+  source: FileHandle,
+  maxBytes: number
+): Promise<CopiedAttachment> {
+  const stream = source.createReadStream({ start: 0, end: maxBytes, autoClose: false })
+  return copyIntoAttachments(dataDir, stream, maxBytes)
+}
+
+async function copyIntoAttachments(
+  dataDir: string,
+  source: Readable,
+  maxBytes = Number.POSITIVE_INFINITY
+): Promise<CopiedAttachment> {
   const dir = attachmentsDir(dataDir)
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const temp = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`)
   const hash = createHash('sha256')
+  const headChunks: Buffer[] = []
+  let headLength = 0
   let size = 0
   const hashing = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk)
       size += chunk.length
+      if (size > maxBytes) {
+        callback(new AttachmentTooLongError(maxBytes))
+        return
+      }
+      hash.update(chunk)
+      if (headLength < HEAD_BYTES) {
+        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength))
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength)
+      }
       callback(null, chunk)
     }
   })
   try {
-    await pipeline(
-      createReadStream(sourcePath),
-      hashing,
-      createWriteStream(temp, { flags: 'wx', mode: 0o600 })
-    )
+    await pipeline(source, hashing, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
     const handle = await open(temp, 'r')
     try {
       await handle.sync()
@@ -77,18 +132,13 @@ export async function storeAttachment(dataDir: string, sourcePath: string): Prom
     }
   } catch (error) {
     await unlink(temp).catch(() => undefined)
-    throw new AttachmentError(
-      'unreadable',
-      sourcePath,
-      `Could not read ${sourcePath}: ${String(error)}`,
-      error
-    )
+    throw error
   }
   const sha256 = hash.digest('hex')
   const target = join(dir, sha256)
   if (existsSync(target)) await unlink(temp)
   else await rename(temp, target)
-  return { sha256, size }
+  return { sha256, size, head: new Uint8Array(Buffer.concat(headChunks)) }
 }
 
 export async function readAttachment(dataDir: string, sha256: string): Promise<Uint8Array> {

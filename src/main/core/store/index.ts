@@ -6,7 +6,7 @@ export {
   type OpenDatabaseOptions,
   type SqliteDatabase
 } from './database'
-export { StoreError, type StoreErrorCode } from './errors'
+export { StoreError, DiskFullError, isDiskFull, type StoreErrorCode } from './errors'
 export { migrate, migrations, schemaVersion, type Migration } from './migrations'
 export {
   OutboxStore,
@@ -35,6 +35,9 @@ export {
 export { ReminderStore, type ReminderRecord, type ReminderPeriode } from './reminder-store'
 export {
   storeAttachment,
+  storeAttachmentFrom,
+  AttachmentTooLongError,
+  type CopiedAttachment,
   readAttachment,
   removeAttachmentFile,
   removeStrayAttachmentFiles,
