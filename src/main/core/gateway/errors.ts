@@ -21,6 +21,7 @@ export type GatewayErrorCode =
   | 'invalid_input' // rejected by our own validation before sending (bad phone, >100 bulk items…)
   | 'rejected' // the gateway said status:false for another reason (param invalid…)
   | 'not_supported' // endpoint missing on this gateway (404/405)
+  | 'redirect_refused' // the gateway redirected a request carrying a message, file or credential to another origin
 
 const TRANSIENT: ReadonlySet<GatewayErrorCode> = new Set([
   'network',
@@ -37,6 +38,8 @@ export interface GatewayErrorInit {
   /** The gateway's own `message` text, verbatim (never contains our token: we only echo the gateway). */
   gatewayMessage?: string
   retryAfterMs?: number
+  /** For redirect_refused: the origin the gateway wanted the request to go to (never followed). */
+  redirectTarget?: string
   /** The operation, e.g. 'send-image-from-local', for logs and the outbox's failure reason. */
   operation?: string
   cause?: unknown
@@ -48,6 +51,7 @@ export class GatewayError extends Error {
   readonly httpStatus?: number
   readonly gatewayMessage?: string
   readonly retryAfterMs?: number
+  readonly redirectTarget?: string
   readonly operation?: string
 
   constructor(init: GatewayErrorInit) {
@@ -58,6 +62,7 @@ export class GatewayError extends Error {
     this.httpStatus = init.httpStatus
     this.gatewayMessage = init.gatewayMessage
     this.retryAfterMs = init.retryAfterMs
+    this.redirectTarget = init.redirectTarget
     this.operation = init.operation
   }
 
@@ -74,6 +79,7 @@ export class GatewayError extends Error {
       httpStatus: this.httpStatus,
       gatewayMessage: this.gatewayMessage,
       retryAfterMs: this.retryAfterMs,
+      redirectTarget: this.redirectTarget,
       operation: this.operation
     }
   }

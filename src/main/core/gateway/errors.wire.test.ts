@@ -188,7 +188,12 @@ describe('redirects', () => {
       body: ''
     })
     const error = await gatewayRejection(clientFor().deviceInfo())
-    expect(error).toMatchObject({ code: 'rejected', kind: 'permanent', httpStatus: 301 })
+    expect(error).toMatchObject({
+      code: 'redirect_refused',
+      kind: 'permanent',
+      httpStatus: 301,
+      redirectTarget: 'https://elsewhere.example'
+    })
     expect(error.message).toContain('base URL')
     expect(server.requests).toHaveLength(1)
     expectNoCredential(error)

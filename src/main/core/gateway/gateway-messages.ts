@@ -39,7 +39,8 @@ const DESCRIPTIONS: Record<GatewayErrorCode, string> = {
   file_type: 'this file type is not allowed (or the plan does not support it)',
   invalid_input: 'invalid input',
   rejected: 'the gateway refused the request',
-  not_supported: 'this gateway does not offer that endpoint'
+  not_supported: 'this gateway does not offer that endpoint',
+  redirect_refused: 'the gateway redirected the request to another server; it was not followed'
 }
 
 export function describeCode(code: GatewayErrorCode): string {

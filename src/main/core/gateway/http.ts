@@ -115,6 +115,9 @@ function checkCredential(value: unknown, what: string): void {
   }
 }
 
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
 /** Node timers overflow (and fire at once) above this. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -122,14 +125,22 @@ function validTimeout(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined
 }
 
-/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
+/** The longest wait a gateway may ask for: a Retry-After of days would hold a device's queue until a restart. */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000
+
+/** A gateway's requested wait, kept within 0 … MAX_RETRY_AFTER_MS. */
+export function capRetryAfter(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : MAX_RETRY_AFTER_MS
+}
+
+/** Retry-After as seconds or an HTTP date, capped; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined
   const trimmed = value.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return capRetryAfter(Math.round(Number(trimmed) * 1000))
   const at = Date.parse(trimmed)
   if (Number.isNaN(at)) return undefined
-  return Math.max(0, at - now)
+  return capRetryAfter(at - now)
 }
 
 function mediaTypeOf(headers: Headers): string {
@@ -241,31 +252,77 @@ export function createHttp(config: HttpConfig): Http {
     return undefined
   }
 
+  /**
+   * Redirects that stay on the gateway's origin are followed here (at most MAX_REDIRECTS, with fetch's method
+   * rules); one that leaves it is refused before anything is re-sent, because our requests carry a credential and
+   * often a message or a file. Only a plain unauthenticated GET (a QR image the page links) follows anywhere.
+   */
   const send = async (request: HttpRequest, call: CallContext): Promise<HttpResponse> => {
     const { operation } = request
     const headers: Record<string, string> = { Accept: request.accept ?? 'application/json' }
     if (request.auth === 'header') headers.Authorization = credential
     if (request.body?.contentType) headers['Content-Type'] = request.body.contentType
+    const followAnywhere = request.auth === 'none' && request.body === undefined
+    let url = buildUrl(request)
+    let method: HttpMethod = request.method
+    let body = request.body
     let response: Response
-    try {
-      response = await fetchImpl(buildUrl(request), {
-        method: request.method,
-        headers,
-        body: request.body?.payload,
-        signal: call.signal,
-        // A redirect would carry a ?token= URL wherever it points; header auth is dropped cross-origin by fetch.
-        redirect: request.auth === 'query' ? 'manual' : 'follow'
-      })
-    } catch (error) {
-      throw (
-        interruption(call, operation, error) ??
-        fail({
-          code: 'network',
-          message: `${operation}: ${describeCode('network')}`,
-          operation,
-          cause: error
+    for (let hops = 0; ; hops++) {
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers,
+          body: body?.payload,
+          signal: call.signal,
+          redirect: followAnywhere ? 'follow' : 'manual'
         })
-      )
+      } catch (error) {
+        throw (
+          interruption(call, operation, error) ??
+          fail({
+            code: 'network',
+            message: `${operation}: ${describeCode('network')}`,
+            operation,
+            cause: error
+          })
+        )
+      }
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null
+      if (followAnywhere || location === null) break
+      await response.body?.cancel().catch(() => undefined)
+      let target: URL
+      try {
+        target = new URL(location, url)
+      } catch {
+        target = new URL('invalid:')
+      }
+      if (target.origin !== origin) {
+        throw fail({
+          code: 'redirect_refused',
+          message: `${operation}: the gateway redirected this request to ${target.origin === 'null' ? 'an unreadable address' : target.origin}; it was not followed, so no message, file or credential went there (check the base URL: https://, server name)`,
+          httpStatus: response.status,
+          redirectTarget: target.origin,
+          operation
+        })
+      }
+      if (hops >= MAX_REDIRECTS) {
+        throw fail({
+          code: 'rejected',
+          message: `${operation}: the gateway redirected more than ${MAX_REDIRECTS} times; check the base URL`,
+          httpStatus: response.status,
+          operation
+        })
+      }
+      // fetch's rules: 303 (and a POST meeting 301/302) becomes a GET without a body; 307/308 repeat as they were.
+      if (
+        response.status === 303 ||
+        ((response.status === 301 || response.status === 302) && method === 'POST')
+      ) {
+        method = 'GET'
+        body = undefined
+        delete headers['Content-Type']
+      }
+      url = target.href
     }
     let bytes: Uint8Array
     try {
@@ -288,7 +345,7 @@ export function createHttp(config: HttpConfig): Http {
       headers: response.headers,
       mediaType: mediaTypeOf(response.headers),
       bytes,
-      url: response.url || buildUrl(request)
+      url: response.url || url
     }
   }
 

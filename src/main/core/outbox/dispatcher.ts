@@ -160,7 +160,11 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
     case 'retry': {
       runtime.failures++
       runtime.retryAt = Math.max(runtime.retryAt, now + (error.retryAfterMs ?? ctx.backoff(runtime.failures)))
-      const at = now + Math.max(ctx.backoff(item.attempts), error.retryAfterMs ?? 0)
+      const wanted = now + Math.max(ctx.backoff(item.attempts), error.retryAfterMs ?? 0)
+      // A gateway's "wait" is backoff, never a verdict: if it reaches past the item's age limit, the last try
+      // happens at the limit instead of failing the item now.
+      const deadline = (item.queuedAt ?? item.createdAt) + ctx.options.maxAgeMs
+      const at = error.retryAfterMs !== null && now < deadline ? Math.min(wanted, deadline) : wanted
       requeueOrExpire(ctx, item, at, error, described)
       return
     }

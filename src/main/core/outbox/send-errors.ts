@@ -1,5 +1,6 @@
 // Sorts a failed send into what the outbox must do next: retry, check the gateway's reports first, fail the item, or pause the device.
 import { isGatewayError } from '../gateway/errors'
+import { capRetryAfter } from '../gateway/http'
 
 export type SendErrorAction =
   /** The gateway surely did not take the message: retry after backoff. */
@@ -34,7 +35,9 @@ const DEVICE_CODES = new Set([
   'secret_invalid',
   'device_not_found',
   'device_not_connected',
-  'quota_exceeded'
+  'quota_exceeded',
+  // The base URL points somewhere that sends requests elsewhere: every item of the device would meet the same.
+  'redirect_refused'
 ])
 
 function neverConnected(error: unknown): boolean {
@@ -72,7 +75,8 @@ export function classifySendError(error: unknown): ClassifiedSendError {
     code: error.code,
     message: error.message,
     gatewayMessage: error.gatewayMessage ?? null,
-    retryAfterMs: error.retryAfterMs ?? null
+    // Capped here too: an error built elsewhere (a test double, a future transport) must not hold a device for days.
+    retryAfterMs: error.retryAfterMs === undefined ? null : capRetryAfter(error.retryAfterMs)
   }
   switch (error.code) {
     case 'rate_limited':
