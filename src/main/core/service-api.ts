@@ -11,9 +11,9 @@ import type {
   SandboxMessageView
 } from '../../shared/contract'
 import { normaliseBaseUrl, type ClientFactory, type DeviceMonitor, type DeviceRegistry } from './devices'
-import type { GatewayReminders } from './devices/gateway-reminders'
-import type { WebhookSettings, WebhookSettingsBook } from './devices/webhook-settings'
-import type { EmbeddedSandbox } from './embedded-sandbox'
+import type { GatewayReminders } from './reminders/gateway-reminders'
+import type { WebhookSettings, WebhookSettingsBook } from './webhooks/webhook-settings'
+import type { EmbeddedSandbox } from './sandbox-control/embedded-sandbox'
 import type { FileHandles } from './files/file-handles'
 import { isGatewayError, normaliseRecipients } from './gateway'
 import type { AutoReply, GatewayClient, GatewayCredentials, Invoice } from './gateway/types'
