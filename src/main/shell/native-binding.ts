@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { Logger } from '../core/vault'
+import type { Logger } from '../core/logging'
 
 export function electronSqliteBinding(logger: Logger): string | undefined {
   let packageDir: string
