@@ -11,7 +11,7 @@ import { MAX_RETRY_AFTER_MS } from '../../src/main/core/gateway/http'
 import { gatewayRejection } from '../../src/main/core/gateway/testing/gateway-rejection'
 import { SAMPLE_SECRET, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startWireServer, type WireServer } from '../../src/main/core/gateway/testing/wire-server'
-import { makeFixture, type OutboxFixture } from '../../src/main/core/outbox/outbox-fixture'
+import { makeFixture, type OutboxFixture } from '../../src/main/core/outbox/testing/outbox-fixture'
 
 const THIRTY_ONE_YEARS_S = 999_999_999
 const texts = (...values: string[]) => values.map((text) => ({ kind: 'text' as const, text }))
