@@ -14,7 +14,8 @@ import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
 import type { ServiceChannel } from './service-api'
 import { OutboxError, type EnqueueEntry, type Outbox } from './outbox'
 import type { SettingsService } from './settings/settings'
-import type { Vault } from './vault'
+import { VaultFileError, type Vault } from './vault'
+import { DiskFullError, isDiskFull } from './store'
 
 export interface ApiServices {
   appInfo: { version: string; platform: string; runtime?: Record<string, string> }
@@ -44,6 +45,8 @@ export function describeCoreError(
   if (error instanceof OutboxError)
     return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
   if (isGatewayError(error)) return { code: error.code, message: error.message }
+  if (error instanceof VaultFileError) return { code: 'vault_unavailable', message: error.message }
+  if (isDiskFull(error)) return { code: 'disk_full', message: new DiskFullError().message }
   if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
   return undefined
 }

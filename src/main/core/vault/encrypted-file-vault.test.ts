@@ -182,19 +182,23 @@ describe('EncryptedFileVault when a secret cannot be decrypted', () => {
     expect(await vault.load('dev-1')).toMatchObject({ kind: 'found', value: { token: TOKEN_B } })
   })
 
-  it('moves an unreadable vault file aside instead of overwriting it', async () => {
+  it('keeps a copy of an unreadable vault file before writing, and shows unknown entries as locked, not absent', async () => {
     const { mkdir } = await import('node:fs/promises')
     await mkdir(join(dir, 'nested'), { recursive: true })
     await writeFile(file, '{ not json')
     const vault = new EncryptedFileVault({ cipher: new FakeCipher(), file, clock: new FakeClock() })
-    expect(await vault.load('dev-1')).toEqual({ kind: 'absent' })
+    expect(await vault.load('dev-1')).toMatchObject({
+      kind: 'locked',
+      reason: expect.stringMatching(/damaged/)
+    })
     await vault.store('dev-1', { token: TOKEN_A })
     const { readdir } = await import('node:fs/promises')
     const names = await readdir(join(dir, 'nested'))
-    const aside = names.find((name) => name.startsWith('vault.json.corrupt-'))
-    expect(aside).toBeDefined()
-    expect(await readFile(join(dir, 'nested', aside ?? ''), 'utf8')).toBe('{ not json')
-    expect(vault.status().note).toMatch(/moved to/)
+    const copy = names.find((name) => name.startsWith('vault.json.damaged-'))
+    expect(copy).toBeDefined()
+    expect(await readFile(join(dir, 'nested', copy ?? ''), 'utf8')).toBe('{ not json')
+    expect(vault.status().note).toMatch(/copy of the damaged file was kept/)
+    expect(await vault.load('dev-1')).toMatchObject({ kind: 'found', value: { token: TOKEN_A } })
   })
 })
 

@@ -1,12 +1,17 @@
 // The real vault without Electron: secrets encrypted by an injected Cipher (the shell's safeStorage) in a
 // 0600 JSON file, each entry recording which backend encrypted it; session-only memory when there is no keyring.
+// Damage stays with the entry it hit: a broken entry, a cut-off file or a newer format locks what it touches
+// (with the reason) and leaves every readable entry usable.
+import { copyFile, readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import type { Clock } from '../clock'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
+import { writeJsonAtomic } from '../private-files'
 import type { SecretList } from '../logging'
 import {
+  VaultFileError,
   VaultLockedError,
   isDeviceSecret,
+  vaultFileError,
   type DeviceSecret,
   type StoreOptions,
   type Vault,
@@ -36,8 +41,54 @@ const Entry = z.object({
 })
 type Entry = z.infer<typeof Entry>
 
-const VaultFile = z.object({ version: z.literal(1), entries: z.record(z.string(), Entry) })
-type VaultFile = z.infer<typeof VaultFile>
+/** The format this build writes; a file with a higher version is opened read-only. */
+const VAULT_VERSION = 1
+
+/** Entries stay raw (unknown) until used, so a damaged one is written back untouched, never dropped. */
+interface VaultFile {
+  version: typeof VAULT_VERSION
+  entries: Record<string, unknown>
+  /** Kept once the file was found damaged: an entry missing from it may have been lost, so it reads as locked. */
+  damage?: string
+}
+
+/** What the file on disk allows beyond its readable entries. */
+interface FileCondition {
+  /** Loads of listed entries are locked with this reason and nothing is written (newer format, unreadable file). */
+  readOnly: VaultFileError | null
+  /** With readOnly: entries not listed are unknown too (the file could not be read at all), so they lock as well. */
+  everyEntryUnknown: boolean
+  /** The file was cut off or garbled: entries not found may have been in the unreadable part. */
+  damage: string | null
+}
+
+const SOUND: FileCondition = { readOnly: null, everyEntryUnknown: false, damage: null }
+
+/** One complete entry object (`"id": { …flat strings… }`) anywhere in a damaged file's text. */
+const WHOLE_ENTRY = /"((?:[^"\\]|\\.)+)"\s*:\s*(\{[^{}]*\})/g
+/** An entry cut off by a truncation: its id survives, its content does not. */
+const CUT_ENTRY = /"((?:[^"\\]|\\.)+)"\s*:\s*\{[^{}]*$/
+
+/** The entries that survive in a damaged file's text; a cut-off last entry is kept as damaged. */
+function salvageEntries(text: string): Record<string, unknown> {
+  const entries: Record<string, unknown> = {}
+  for (const match of text.matchAll(WHOLE_ENTRY)) {
+    const [, id, body] = match
+    if (!id || !body || id === 'entries') continue
+    try {
+      entries[JSON.parse(`"${id}"`) as string] = JSON.parse(body) as unknown
+    } catch {
+      entries[id] = { damaged: true }
+    }
+  }
+  const cut = CUT_ENTRY.exec(text)?.[1]
+  if (cut && !(cut in entries) && cut !== 'entries') entries[cut] = { damaged: true }
+  return entries
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 export interface EncryptedFileVaultOptions {
   cipher: Cipher
@@ -82,7 +133,10 @@ export class EncryptedFileVault implements Vault {
   /** Session-only secrets (no keyring, no opt-in): gone when the process ends. */
   private readonly session = new Map<string, DeviceSecret>()
   private cache: VaultFile | undefined
-  private setAsideTo: string | null = null
+  private condition: FileCondition = SOUND
+  /** Where a copy of the damaged file was kept before the first rewrite. */
+  private damagedCopy: string | null = null
+  private needsDamagedCopy = false
   /** Writes run one at a time so two saves never race on the temp-and-rename. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -98,9 +152,7 @@ export class EncryptedFileVault implements Vault {
   status(): VaultStatus {
     const available = this.cipher.isAvailable()
     const backend = available ? this.cipher.backend() : undefined
-    const recovered = this.setAsideTo
-      ? ` The old vault file could not be read and was moved to ${this.setAsideTo}.`
-      : ''
+    const recovered = this.conditionNote()
     if (available && backend !== UNPROTECTED_BACKEND) {
       return { storage: 'keychain', note: recovered ? recovered.trim() : null, backend }
     }
@@ -118,6 +170,8 @@ export class EncryptedFileVault implements Vault {
       if (allow === this.allowWeak) return
       this.allowWeak = allow
       const file = await this.readFile()
+      // A read-only file is never written: the secrets simply stay where they are for this run.
+      if (this.condition.readOnly) return
       if (allow) {
         if (this.status().storage !== 'weak') return
         for (const [id, value] of this.session) file.entries[id] = await this.encode(value)
@@ -127,8 +181,10 @@ export class EncryptedFileVault implements Vault {
       }
       let changed = false
       for (const [id, entry] of Object.entries(file.entries)) {
-        if (entry.backend !== UNPROTECTED_BACKEND && entry.backend !== PLAINTEXT_BACKEND) continue
-        const loaded = await this.decode(entry)
+        const parsed = Entry.safeParse(entry)
+        if (!parsed.success) continue
+        if (parsed.data.backend !== UNPROTECTED_BACKEND && parsed.data.backend !== PLAINTEXT_BACKEND) continue
+        const loaded = await this.decode(parsed.data, true)
         if (loaded.kind !== 'found') continue
         this.session.set(id, loaded.value)
         delete file.entries[id]
@@ -141,9 +197,16 @@ export class EncryptedFileVault implements Vault {
   async load(deviceId: string): Promise<VaultLoad> {
     const held = this.session.get(deviceId)
     if (held) return { kind: 'found', value: { ...held }, backend: null }
-    const entry = (await this.currentFile()).entries[deviceId]
-    if (!entry) return { kind: 'absent' }
-    return this.decode(entry)
+    const file = await this.currentFile()
+    const { readOnly, everyEntryUnknown, damage } = this.condition
+    const entry = file.entries[deviceId]
+    if (readOnly && (everyEntryUnknown || entry !== undefined)) {
+      return { kind: 'locked', reason: readOnly.message, backend: null }
+    }
+    if (entry === undefined) {
+      return damage ? { kind: 'locked', reason: damage, backend: null } : { kind: 'absent' }
+    }
+    return this.decodeRaw(entry)
   }
 
   store(deviceId: string, value: DeviceSecret, options: StoreOptions = {}): Promise<void> {
@@ -154,9 +217,12 @@ export class EncryptedFileVault implements Vault {
     this.secrets?.add(clean.token, clean.secret)
     return this.serially(async () => {
       const file = await this.readFile()
+      const { readOnly } = this.condition
       const existing = file.entries[deviceId]
-      if (existing && !options.replaceLocked && !this.session.has(deviceId)) {
-        const current = await this.decode(existing)
+      if (existing !== undefined && !options.replaceLocked && !this.session.has(deviceId)) {
+        const current = readOnly
+          ? ({ kind: 'locked', reason: readOnly.message, backend: null } as const)
+          : await this.decodeRaw(existing)
         if (current.kind === 'locked') throw new VaultLockedError(deviceId, current.reason)
       }
       if (this.status().storage === 'session-only') {
@@ -164,6 +230,7 @@ export class EncryptedFileVault implements Vault {
         this.session.set(deviceId, clean)
         return
       }
+      if (readOnly) throw readOnly
       file.entries[deviceId] = await this.encode(clean)
       await this.writeFile(file)
       this.session.delete(deviceId)
@@ -175,6 +242,7 @@ export class EncryptedFileVault implements Vault {
     return this.serially(async () => {
       const file = await this.readFile()
       if (!(deviceId in file.entries)) return
+      if (this.condition.readOnly) throw this.condition.readOnly
       delete file.entries[deviceId]
       await this.writeFile(file)
     })
@@ -195,10 +263,23 @@ export class EncryptedFileVault implements Vault {
     return { backend: this.cipher.backend(), encoding: 'cipher', data: data.toString('base64'), storedAt }
   }
 
-  private async decode(entry: Entry): Promise<VaultLoad> {
+  /** An entry as found in the file: one that does not have the entry's shape is locked as damaged. */
+  private decodeRaw(raw: unknown): Promise<VaultLoad> {
+    const entry = Entry.safeParse(raw)
+    if (!entry.success) {
+      const reason = 'its stored entry is damaged; enter the token again'
+      return Promise.resolve({ kind: 'locked', reason, backend: null })
+    }
+    return this.decode(entry.data, this.allowWeak)
+  }
+
+  private async decode(entry: Entry, allowPlain: boolean): Promise<VaultLoad> {
     const locked = (reason: string): VaultLoad => ({ kind: 'locked', reason, backend: entry.backend })
     let text: string
     if (entry.encoding === 'plain') {
+      // Someone else may have written it (another local user, a tool): unencrypted is only ever our own opt-in.
+      if (!allowPlain)
+        return locked('it is stored unencrypted, and weak token storage is not allowed in Settings')
       text = Buffer.from(entry.data, 'base64').toString('utf8')
     } else {
       if (!this.cipher.isAvailable()) {
@@ -243,27 +324,73 @@ export class EncryptedFileVault implements Vault {
   /** A copy of the file's content; callers mutate it and write it back. */
   private async readFile(): Promise<VaultFile> {
     if (!this.cache) this.cache = await this.readFromDisk()
-    return { version: 1, entries: { ...this.cache.entries } }
+    const { damage } = this.cache
+    return { version: VAULT_VERSION, entries: { ...this.cache.entries }, ...(damage ? { damage } : {}) }
   }
 
   private async readFromDisk(): Promise<VaultFile> {
+    this.condition = SOUND
+    let text: string
+    try {
+      text = await readFile(this.file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: VAULT_VERSION, entries: {} }
+      this.condition = { readOnly: vaultFileError(this.file, error), everyEntryUnknown: true, damage: null }
+      return { version: VAULT_VERSION, entries: {} }
+    }
     let raw: unknown
     try {
-      raw = await readJsonFile(this.file)
-    } catch (error) {
-      if (!(error instanceof CorruptFileError)) throw error
-      raw = null
+      raw = JSON.parse(text)
+    } catch {
+      raw = undefined
     }
-    if (raw === undefined) return { version: 1, entries: {} }
-    const parsed = VaultFile.safeParse(raw)
-    if (parsed.success) return parsed.data
-    // Never overwrite what we cannot read: keep it beside the new file for recovery.
-    this.setAsideTo = await setAside(this.file, this.clock?.now() ?? Date.now())
-    return { version: 1, entries: {} }
+    if (isRecord(raw) && typeof raw['version'] === 'number' && raw['version'] > VAULT_VERSION) {
+      // A newer Sender Desk wrote it: read nothing we might misread, write nothing, set nothing aside.
+      const readOnly = new VaultFileError(
+        'newer-version',
+        this.file,
+        `The token vault was written by a newer version of Sender Desk (format ${raw['version']}); it is used read-only and its tokens stay locked until you update.`
+      )
+      const entries = isRecord(raw['entries']) ? raw['entries'] : {}
+      this.condition = { readOnly, everyEntryUnknown: !isRecord(raw['entries']), damage: null }
+      return { version: VAULT_VERSION, entries }
+    }
+    if (isRecord(raw) && raw['version'] === VAULT_VERSION && isRecord(raw['entries'])) {
+      const damage = typeof raw['damage'] === 'string' ? raw['damage'] : undefined
+      if (damage) this.condition = { readOnly: null, everyEntryUnknown: false, damage }
+      return { version: VAULT_VERSION, entries: raw['entries'], ...(damage ? { damage } : {}) }
+    }
+    // Cut off or garbled: keep every entry that survives whole; the rest show as locked, never as missing.
+    const damage = 'the token vault file is damaged and this entry could not be read; enter the token again'
+    this.condition = { readOnly: null, everyEntryUnknown: false, damage }
+    this.needsDamagedCopy = true
+    return { version: VAULT_VERSION, entries: salvageEntries(text), damage }
+  }
+
+  private conditionNote(): string {
+    const { readOnly, damage } = this.condition
+    if (readOnly) return ` ${readOnly.message}`
+    if (damage) {
+      const copy = this.damagedCopy ? ` A copy of the damaged file was kept at ${this.damagedCopy}.` : ''
+      return ` The token vault file was damaged: readable tokens still work, the others show as locked.${copy}`
+    }
+    return this.damagedCopy ? ` A copy of the damaged vault file was kept at ${this.damagedCopy}.` : ''
   }
 
   private async writeFile(file: VaultFile): Promise<void> {
-    await writeJsonAtomic(this.file, file)
+    try {
+      if (this.needsDamagedCopy) {
+        // The damaged original is kept (copied, not moved) before the first rewrite, for recovery by hand.
+        const stamp = new Date(this.clock?.now() ?? Date.now()).toISOString().replace(/[:.]/g, '-')
+        const copy = `${this.file}.damaged-${stamp}`
+        await copyFile(this.file, copy)
+        this.damagedCopy = copy
+        this.needsDamagedCopy = false
+      }
+      await writeJsonAtomic(this.file, file)
+    } catch (error) {
+      throw error instanceof VaultFileError ? error : vaultFileError(this.file, error)
+    }
     this.cache = file
   }
 }

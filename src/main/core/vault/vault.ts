@@ -58,3 +58,36 @@ export function isDeviceSecret(value: unknown): value is DeviceSecret {
     (record['secret'] === undefined || typeof record['secret'] === 'string')
   )
 }
+
+/** Why the vault file cannot be written: a newer version wrote it, or the filesystem refuses (EISDIR, EACCES…). */
+export type VaultFileErrorCode = 'newer-version' | string
+
+/** A typed refusal from the vault file itself, with a message the operator can act on (never a raw errno). */
+export class VaultFileError extends Error {
+  readonly code: VaultFileErrorCode
+  readonly path: string
+  constructor(code: VaultFileErrorCode, path: string, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.name = 'VaultFileError'
+    this.code = code
+    this.path = path
+  }
+}
+
+const FS_PROBLEMS: Record<string, string> = {
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'sits under something that is not a folder',
+  EACCES: 'cannot be read or written with your permissions',
+  EPERM: 'cannot be read or written with your permissions',
+  EROFS: 'is on a read-only disk',
+  ELOOP: 'is a symbolic link loop',
+  ENOSPC: 'cannot be written: the disk is full',
+  EDQUOT: 'cannot be written: your disk quota is used up'
+}
+
+/** The filesystem error behind a vault read or write, typed, with its errno code kept. */
+export function vaultFileError(path: string, error: unknown): VaultFileError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'EIO'
+  const problem = FS_PROBLEMS[code] ?? `cannot be used (${code})`
+  return new VaultFileError(code, path, `The token vault ${path} ${problem}.`, error)
+}
