@@ -19,7 +19,12 @@ import { isGatewayError, normaliseRecipients } from './gateway'
 import type { AutoReply, GatewayClient, GatewayCredentials, Invoice } from './gateway/types'
 import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
 import type { EnqueueEntry, Outbox } from './outbox'
-import type { DeviceSnapshot, MessageSnapshot, ReminderSnapshot, SandboxWorld } from '@sender-desk/sandbox-gateway'
+import type {
+  DeviceSnapshot,
+  MessageSnapshot,
+  ReminderSnapshot,
+  SandboxWorld
+} from '@sender-desk/sandbox-gateway'
 import type { ReminderRecord } from './store'
 import type { Vault } from './vault'
 
