@@ -139,6 +139,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     notify: (notice) => ports.notify?.(notice),
     enabled: () => settings.get().notifications,
+    language: () => settings.get().language,
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
@@ -193,6 +194,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (item.status === 'failed') notices.sendFailed()
   })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
+  theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
     snapshotChanged()

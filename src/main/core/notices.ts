@@ -4,6 +4,7 @@
  * The shell only displays what comes out (and routes a click to the notice's action).
  */
 import type { DeviceState } from '../../shared/contract'
+import { translate, type Language } from '../../shared/i18n'
 import type { Clock, TimerId } from './clock'
 
 export type NoticeAction = { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' }
@@ -20,6 +21,8 @@ export interface NoticeBoardOptions {
   notify: (notice: Notice) => void
   enabled: () => boolean
   debounceMs?: number
+  /** The operator's language for notices that are already translated (default English). */
+  language?: () => Language
 }
 
 const WORTH_TELLING: ReadonlySet<DeviceState> = new Set([
@@ -124,6 +127,18 @@ export class NoticeBoard {
         action: { kind: 'open', view: 'outbox' }
       })
     }, this.debounceMs)
+  }
+
+  /** The disk filled up and sending paused: said at once (no debounce), once per episode. */
+  diskFull(full: boolean): void {
+    if (!full) return
+    const language = this.options.language?.() ?? 'en'
+    this.emit({
+      key: 'outbox:disk-full',
+      title: translate(language, 'notice.diskFull.title'),
+      body: translate(language, 'notice.diskFull.body'),
+      action: { kind: 'open', view: 'outbox' }
+    })
   }
 
   dispose(): void {

@@ -566,7 +566,10 @@ export const en = {
   'newDevice.linkNow': 'Link the new device',
   'newDevice.linkNow.body': '{label} was added to Sender Desk. Link it to its phone now.',
   'newDevice.payFirst':
-    "When the invoice is paid, copy the new device's token from the gateway dashboard and add the device."
+    "When the invoice is paid, copy the new device's token from the gateway dashboard and add the device.",
+  // Security and bad days (issue 14): notices and refusals from the main process.
+  'notice.diskFull.title': 'Disk full: sending paused',
+  'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.'
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

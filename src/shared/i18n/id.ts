@@ -574,5 +574,9 @@ export const id: Record<MessageKey, string> = {
   'newDevice.linkNow': 'Tautkan perangkat baru',
   'newDevice.linkNow.body': '{label} sudah ditambahkan ke Sender Desk. Tautkan ke ponselnya sekarang.',
   'newDevice.payFirst':
-    'Setelah tagihan dibayar, salin token perangkat baru dari dasbor gateway lalu tambahkan perangkatnya.'
+    'Setelah tagihan dibayar, salin token perangkat baru dari dasbor gateway lalu tambahkan perangkatnya.',
+  // Security and bad days (issue 14): notices and refusals from the main process.
+  'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
+  'notice.diskFull.body':
+    'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.'
 }

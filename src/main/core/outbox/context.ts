@@ -1,7 +1,14 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
 import type { GatewayClient } from '../gateway/types'
-import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
+import {
+  isDiskFull,
+  type ItemPatch,
+  type ItemRecord,
+  type ItemStatus,
+  type OutboxStore,
+  type SettingsStore
+} from '../store'
 import { backoffDelay } from './backoff'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions } from './types'
 import { toCountsView, toItemView } from './views'
@@ -44,6 +51,8 @@ export class OutboxContext {
   readonly devices = new Map<string, DeviceRuntime>()
   networkOnline = true
   pausedAll = false
+  /** Since when writes fail for lack of space (SQLITE_FULL, ENOSPC, EDQUOT); null while there is room. */
+  diskFullSince: number | null = null
   readonly pausedDevices = new Set<string>()
   running = false
   /** Items whose gateway-schedule call is in flight: nobody else may touch their schedule row meanwhile. */
@@ -56,7 +65,8 @@ export class OutboxContext {
   private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
     itemChanged: new Set(),
     bulkChanged: new Set(),
-    countsChanged: new Set()
+    countsChanged: new Set(),
+    diskFullChanged: new Set()
   }
   private countsPending = false
   /** Changes made inside batch(), announced when it commits. */
@@ -236,12 +246,37 @@ export class OutboxContext {
     }
   }
 
+  /** A write failed for lack of space: note it (once) and tell listeners; the pump retries by itself. */
+  diskFullHit(): void {
+    if (this.diskFullSince !== null) return
+    this.diskFullSince = this.now()
+    for (const listener of this.listeners.diskFullChanged) this.safely(() => listener(true))
+  }
+
+  /** Writes work again. */
+  diskFullCleared(): void {
+    if (this.diskFullSince === null) return
+    this.diskFullSince = null
+    for (const listener of this.listeners.diskFullChanged) this.safely(() => listener(false))
+  }
+
+  /** Sends in flight on any device. */
+  get sendsInFlight(): number {
+    let total = 0
+    for (const runtime of this.devices.values()) total += runtime.sendsInFlight
+    return total
+  }
+
   // ------------------------------------------------------------------------------------ work in flight
 
   /** Track async work so stop() can wait for it; wake the pump when it ends. */
   run(task: () => Promise<void>): void {
     const promise = task()
-      .catch((error: unknown) => console.error('outbox task failed', error))
+      .catch((error: unknown) => {
+        // A send whose outcome could not be written stays `sending`; recovery reconciles it with the gateway.
+        if (isDiskFull(error)) this.diskFullHit()
+        else console.error('outbox task failed', error)
+      })
       .finally(() => {
         this.work.delete(promise)
         this.wake()

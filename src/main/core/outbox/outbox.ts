@@ -144,6 +144,8 @@ const LEASE = 'dispatcher'
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
 const FILE_COPIES_AT_ONCE = 4
+/** How soon a round that met a full disk is tried again. */
+const DISK_FULL_RETRY_MS = 30_000
 
 function processAlive(pid: number): boolean {
   try {
@@ -209,6 +211,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     const consider = (at: number | null): void => {
       if (at !== null && (next === null || at < next)) next = at
     }
+    let diskFull = false
     try {
       do {
         pumpAgain = false
@@ -233,13 +236,37 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           }
         }
       } while (pumpAgain && ctx.running)
+    } catch (error) {
+      // Never thrown out of a timer: a full disk pauses the round (nothing was written, so nothing is lost) and
+      // the pump tries again by itself; anything else is a bug and still surfaces.
+      if (!isDiskFull(error)) throw error
+      diskFull = true
     } finally {
       pumping = false
+    }
+    if (diskFull) {
+      ctx.diskFullHit()
+      consider(clock.now() + DISK_FULL_RETRY_MS)
+    } else if (ctx.diskFullSince !== null) {
+      consider(clock.now() + (ctx.sendsInFlight === 0 && recoverFromDiskFull() ? 1 : DISK_FULL_RETRY_MS))
     }
     arm(next)
     for (const listener of afterPump) listener()
   }
   ctx.wake = pump
+
+  /** Room again: sends that ended while the disk was full may not have recorded their outcome, so they are checked
+   * against the gateway's reports (never resent blindly). False while the disk is still full. */
+  function recoverFromDiskFull(): boolean {
+    try {
+      store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
+    } catch (error) {
+      if (isDiskFull(error)) return false
+      throw error
+    }
+    ctx.diskFullCleared()
+    return true
+  }
 
   function arm(at: number | null): void {
     if (at !== null && wakeTimer !== null && wakeAt === at) return
@@ -793,6 +820,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     const keepAlive = setInterval(() => undefined, 1 << 30)
     let blocked: FlushSummary['blocked'] = []
     let timedOut: boolean
+    let diskFull = false
     try {
       timedOut = await new Promise<boolean>((resolve) => {
         const finish = (didTimeOut: boolean): void => {
@@ -801,6 +829,11 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           resolve(didTimeOut)
         }
         const check = (): void => {
+          if (ctx.diskFullSince !== null) {
+            diskFull = true
+            finish(false)
+            return
+          }
           const state = flushState()
           blocked = state.blocked
           if (!state.waiting) finish(false)
@@ -815,6 +848,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       if (ownRun) await stop()
       clearInterval(keepAlive)
     }
+    // A foreground flush (the CLI) stops at a full disk with one clear error; the app's dispatcher waits instead.
+    if (diskFull) throw new DiskFullError()
     const counts = store.counts()
     if (timedOut) blocked = flushState().blocked
     return {

@@ -154,6 +154,8 @@ export interface OutboxEvents {
   /** Many items changed at once (bulk enqueue, retention): refetch. */
   bulkChanged: (count: number) => void
   countsChanged: (counts: OutboxCounts) => void
+  /** The disk filled up (sending paused, retried by itself) or has room again. */
+  diskFullChanged: (full: boolean) => void
 }
 
 export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'

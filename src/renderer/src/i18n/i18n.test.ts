@@ -20,7 +20,15 @@ const DYNAMIC_PREFIXES = [
 ]
 
 const sources = import.meta.glob(
-  ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../i18n/**', '!../testing/**'],
+  [
+    '../**/*.{ts,tsx}',
+    '!../**/*.test.{ts,tsx}',
+    '!../i18n/**',
+    '!../testing/**',
+    // The main process (notices, tray, dialogs) looks up the same tables.
+    '../../../main/**/*.ts',
+    '!../../../main/**/*.test.ts'
+  ],
   {
     query: '?raw',
     import: 'default',
