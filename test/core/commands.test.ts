@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
-import { describeCoreError } from '../../src/main/core/api'
+import { describeCoreError } from '../../src/main/core/compose'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
 
