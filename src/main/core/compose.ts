@@ -32,7 +32,7 @@ import {
   type OutboxOptions
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
-import type { SandboxOptions } from './sandbox'
+import type { SandboxOptions } from '@sender-desk/sandbox-gateway'
 import { createSandboxCommands, EmbeddedSandbox, portOf, sandboxLookup } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'

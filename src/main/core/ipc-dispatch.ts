@@ -4,12 +4,7 @@
  * an error result the window can show. Nothing secret goes into an error: handlers throw ApiFailure
  * with operator-facing text, and unexpected errors are reported generically.
  */
-import {
-  invokeChannels,
-  isInvokeChannel,
-  type ApiErrorShape,
-  type InvokeResult
-} from '../../shared/contract'
+import { invokeChannels, isInvokeChannel, type ApiErrorShape, type InvokeResult } from '../../shared/contract'
 import { ApiFailure, type ApiHandlers } from './commands'
 
 export { ApiFailure, type ApiHandlers }

@@ -5,7 +5,7 @@
 import type { ReminderView } from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
-import type { ReminderSnapshot } from '../sandbox'
+import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
 import type { ReminderRecord } from '../store'
 import type { GatewayReminders } from './gateway-reminders'

@@ -1,7 +1,7 @@
 // A sandbox device's place in the running sandbox: its world, token and snapshot, or the operator-facing reason why not.
 import { ApiFailure } from '../commands'
 import { requireDevice, type DeviceRegistry } from '../devices'
-import type { DeviceSnapshot, SandboxWorld } from '../sandbox'
+import type { DeviceSnapshot, SandboxWorld } from '@sender-desk/sandbox-gateway'
 import type { Vault } from '../vault'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 

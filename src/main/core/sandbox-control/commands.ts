@@ -7,7 +7,7 @@ import type { SandboxMessageView } from '../../../shared/contract'
 import { ApiFailure, type Commands } from '../commands'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry } from '../devices'
 import type { Vault } from '../vault'
-import type { MessageSnapshot } from '../sandbox'
+import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from './access'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import type { Clock } from '../clock'
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox'
+import { startSandbox, type Sandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
 
 export class EmbeddedSandbox {
   private running: Promise<Sandbox> | null = null
