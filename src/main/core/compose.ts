@@ -125,7 +125,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 
-  const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, ports.sandbox)
+  const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, {
+    onUnexpectedError: (error) => logger.error('sandbox gateway: unexpected error', error),
+    ...ports.sandbox
+  })
   const clientFactory = ports.clientFactory ?? ((credentials) => createGatewayClient(credentials))
   const registry = await DeviceRegistry.open({
     file: join(ports.dataDir, 'devices.json'),
@@ -157,6 +160,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     dataDir: ports.dataDir,
     clock,
     clientFor: (id) => registry.openedClient(id),
+    logger,
     options: {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
