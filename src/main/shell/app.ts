@@ -19,7 +19,6 @@ import { TrayService } from './tray'
 import type { TrayAction } from './tray-model'
 import { createMainWindow } from './window'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
-import { electronSqliteBinding } from './native-binding'
 
 const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
@@ -189,8 +188,7 @@ export function startShell(): void {
       },
       notify: showNotice,
       applyLoginItem: (enabled) => applyLoginItem(enabled),
-      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed),
-      sqliteBinding: electronSqliteBinding(logger)
+      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed)
     })
     await vault.setAllowWeak(core.settings.get().allowWeakTokenStorage)
     const current = core

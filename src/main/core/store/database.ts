@@ -15,11 +15,6 @@ export interface OpenDatabaseOptions {
   fileName?: string
   /** Tests only: a different migration list. */
   migrations?: readonly Migration[]
-  /**
-   * The better-sqlite3 addon to load instead of the default one: the Electron shell passes the copy built
-   * for Electron's ABI, while tests and the CLI keep the Node-ABI build (see scripts/native-modules.js).
-   */
-  nativeBinding?: string
 }
 
 /**
@@ -35,7 +30,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
 
   let db: SqliteDatabase
   try {
-    db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : undefined)
+    db = new Database(path)
   } catch (error) {
     throw translateSqliteError(error, path)
   }
