@@ -29,7 +29,14 @@ export default tseslint.config(
     }
   },
   {
-    files: ['src/main/core/**', 'src/main/cli/**', 'src/shared/**', 'test/harness/**', 'bench/**'],
+    files: [
+      'src/main/core/**',
+      'src/main/cli/**',
+      'src/shared/**',
+      'test/harness/**',
+      'bench/**',
+      'packages/**'
+    ],
     rules: { 'no-restricted-imports': ['error', electronBan] }
   },
   {

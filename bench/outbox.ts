@@ -7,7 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import { createGatewayClient } from '../src/main/core/gateway'
 import { createOutbox } from '../src/main/core/outbox'
-import { startSandbox } from '../src/main/core/sandbox'
+import { startSandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase, OutboxStore, type NewItem } from '../src/main/core/store'
 
 export interface BenchLine {

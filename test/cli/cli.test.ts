@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../src/main/core/sandbox'
+import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 
 const root = join(import.meta.dirname, '..', '..')
 const BIN = join(root, 'bin/sender-desk.js')

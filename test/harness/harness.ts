@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
 import { describeCoreError } from '../../src/main/core/api'
 import { composeCore, type Core, type CorePorts } from '../../src/main/core/compose'
-import type { Sandbox } from '../../src/main/core/sandbox'
+import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from '../../src/main/core/vault'
 import { startContractServer, type ContractServer } from './contract-server'
 

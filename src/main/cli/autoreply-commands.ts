@@ -5,7 +5,7 @@ import type { CliContext } from './index'
 import { callSandboxControl } from './sandbox-control'
 import { createGatewayClient } from '../core/gateway'
 import type { AutoReply } from '../core/gateway/types'
-import type { MessageSnapshot } from '../core/sandbox'
+import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 
 function describeRule(rule: AutoReply): string {
   return `${rule.id}: "${rule.keyword}" → ${rule.response}`

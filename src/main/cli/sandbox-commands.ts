@@ -2,7 +2,7 @@
 import { UsageError, intFlag, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { startSandbox } from '../core/sandbox'
+import { startSandbox } from '@sender-desk/sandbox-gateway'
 import { GatewayError } from '../core/gateway/errors'
 
 const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'] as const

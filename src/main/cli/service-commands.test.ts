@@ -1,7 +1,7 @@
 // The service commands (webhook, autoreply, reminder, device create) through `main(argv, env)` against a sandbox:
 // exit codes, the one-line JSON result, and what the sandbox ended up with.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startSandbox, type Sandbox } from '../core/sandbox'
+import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
 import { main } from './index'
 

@@ -4,7 +4,7 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { callSandboxControl } from './sandbox-control'
 import { createGatewayClient } from '../core/gateway'
-import type { WebhookDeliverySnapshot } from '../core/sandbox'
+import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {
   if (value === undefined) return undefined

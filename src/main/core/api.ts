@@ -7,13 +7,13 @@ import type { FileHandleView, InvokeReply, ParsedRequest } from '../../shared/co
 import type { Clock } from './clock'
 import type { CoreEvents } from './core-events'
 import type { DeviceActions, DeviceMonitor, DeviceRegistry } from './devices'
-import type { EmbeddedSandbox } from './embedded-sandbox'
+import type { EmbeddedSandbox } from './sandbox-control/embedded-sandbox'
 import { formatSize, type FileHandles, type RegisteredFile } from './files/file-handles'
 import { isGatewayError, normaliseRecipients } from './gateway'
 import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
 import type { ServiceChannel } from './service-api'
 import { OutboxError, type EnqueueEntry, type Outbox } from './outbox'
-import type { SettingsService } from './settings'
+import type { SettingsService } from './settings/settings'
 import type { Vault } from './vault'
 
 export interface ApiServices {

@@ -17,20 +17,21 @@ import {
   type ClientFactory,
   type PollIntervals
 } from './devices'
-import { GatewayReminders } from './devices/gateway-reminders'
-import { WebhookSettingsBook } from './devices/webhook-settings'
-import { EmbeddedSandbox, portOf } from './embedded-sandbox'
+import { GatewayReminders } from './reminders/gateway-reminders'
+import { WebhookSettingsBook } from './webhooks/webhook-settings'
+import { EmbeddedSandbox, portOf } from './sandbox-control/embedded-sandbox'
 import { FileHandles } from './files/file-handles'
 import { createGatewayClient } from './gateway'
 import type { GatewayClient } from './gateway/types'
 import type { ApiHandlers } from './ipc-dispatch'
 import { NoticeBoard, type Notice } from './notices'
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
-import type { SandboxOptions } from './sandbox'
+import type { SandboxOptions } from '@sender-desk/sandbox-gateway'
 import { createServiceHandlers } from './service-api'
-import { SettingsService } from './settings'
+import { SettingsService } from './settings/settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
-import { silentLogger, type Logger, type Vault } from './vault'
+import { silentLogger, type Logger } from './logging'
+import type { Vault } from './vault'
 
 export interface CorePorts {
   dataDir: string

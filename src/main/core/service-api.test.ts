@@ -10,7 +10,7 @@ import { FakeClock } from './clock'
 import { composeCore, type Core } from './compose'
 import { startWireServer, type WireServer } from './gateway/testing/wire-server'
 import { dispatchInvoke } from './ipc-dispatch'
-import { startSandbox, type Sandbox } from './sandbox'
+import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from './vault'
 
 let dir: string

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
 import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway/types'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
 import type { DeviceSecret, Vault } from '../vault/vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../sandbox'
+import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase } from '../store'
 import { createOutbox } from './outbox'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxCounts, OutboxHistoryEntry, OutboxItemView } from '../../../shared/contract'
 import { attachmentsDir, OutboxStore } from '../store'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { FileEntry } from './types'
 
 let fx: OutboxFixture

@@ -2,7 +2,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import type { Clock, TimerId } from '../clock'
+import type { Clock, TimerId } from '../../../src/main/core/clock'
 import { autoReplyRoutes } from './autoreply-routes'
 import { controlFailure, controlRoutes } from './control-routes'
 import { deviceRoutes } from './device-routes'

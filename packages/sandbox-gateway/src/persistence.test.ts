@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FakeClock } from '../clock'
+import { FakeClock } from '../../../src/main/core/clock'
 import { startSandbox, type DeviceSnapshot } from './index'
 import { form, openSandbox } from './sandbox-fixture'
 

@@ -2,7 +2,7 @@
 // by the clock as messages, every day, month (month-end safe), year or N days.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGatewayClient } from '../gateway'
+import { createGatewayClient } from '../../../src/main/core/gateway'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 let t: TestSandbox

@@ -2,7 +2,7 @@
 
 import { z } from 'zod'
 import { normalisePath } from './request-path'
-import type { SeededRandom } from '../seeded-random'
+import type { SeededRandom } from '../../../src/main/core/seeded-random'
 
 export const FAULT_KINDS = [
   'latency',

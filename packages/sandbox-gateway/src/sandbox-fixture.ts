@@ -1,6 +1,6 @@
 // Test fixture: a sandbox on a FakeClock plus a plain-fetch caller; imported by the *.test.ts files here only.
 
-import { FakeClock } from '../clock'
+import { FakeClock } from '../../../src/main/core/clock'
 import { startSandbox, type Sandbox, type SandboxOptions } from './index'
 
 // Tests index response bodies freely and assert their shapes with expect().

@@ -2,13 +2,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FakeClock } from '../clock'
-import type { Clock } from '../clock'
-import type { GatewayClient } from '../gateway/types'
-import { openDatabase, type SqliteDatabase } from '../store'
+import { FakeClock } from '../../clock'
+import type { Clock } from '../../clock'
+import type { GatewayClient } from '../../gateway/types'
+import { openDatabase, type SqliteDatabase } from '../../store'
 import { FakeGateway } from './fake-gateway'
-import { createOutbox, type Outbox } from './outbox'
-import type { OutboxItemView, OutboxOptions } from './types'
+import { createOutbox, type Outbox } from '../outbox'
+import type { OutboxItemView, OutboxOptions } from '../types'
 
 export const TEST_OPTIONS: OutboxOptions = {
   pacingMs: 0,

@@ -1,8 +1,8 @@
 // The sandbox's world: devices and their life cycle, accepted messages, schedules, reminders, incoming messages with
 // their auto-replies and webhooks, on a Clock.
 
-import type { Clock, TimerId } from '../clock'
-import { nextOccurrence } from '../outbox/recurrence'
+import type { Clock, TimerId } from '../../../src/main/core/clock'
+import { nextOccurrence } from '../../../src/main/core/outbox/recurrence'
 import { DEVICE_NOTES, LINKED_STATES, deviceNote, qrView, type QrView } from './device-lifecycle'
 import type { MessageKind } from './media-rules'
 import { isFinal, moveTo, nextStep } from './message-progress'
@@ -26,7 +26,7 @@ import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } fro
 import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
-import { SeededRandom } from '../seeded-random'
+import { SeededRandom } from '../../../src/main/core/seeded-random'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
@@ -44,7 +44,7 @@ import {
   type ScheduleSnapshot,
   type WebhookDeliverySnapshot
 } from './world-interface'
-import { formatInZone, isValidTimeZone, parseInZone } from '../zoned-time'
+import { formatInZone, isValidTimeZone, parseInZone } from '../../../src/main/core/zoned-time'
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000

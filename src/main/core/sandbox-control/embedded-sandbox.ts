@@ -4,8 +4,8 @@
  * saved addresses stay valid.
  */
 import { join } from 'node:path'
-import type { Clock } from './clock'
-import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox'
+import type { Clock } from '../clock'
+import { startSandbox, type Sandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
 
 export class EmbeddedSandbox {
   private running: Promise<Sandbox> | null = null

@@ -1,9 +1,9 @@
 // The real gateway client against the real sandbox for every client method, the fault matrix and every refusal class.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGatewayClient } from '../gateway'
-import { GatewayError } from '../gateway/errors'
-import type { GatewayClient, GatewayClientOptions, MediaKind } from '../gateway/types'
+import { createGatewayClient } from '../../../src/main/core/gateway'
+import { GatewayError } from '../../../src/main/core/gateway/errors'
+import type { GatewayClient, GatewayClientOptions, MediaKind } from '../../../src/main/core/gateway/types'
 import { openSandbox, type TestSandbox } from './sandbox-fixture'
 import { DEFAULT_TIMINGS } from './world-interface'
 

@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto'
 import type { DeviceRecord, DeviceState } from './records'
-import { formatInZone } from '../zoned-time'
+import { formatInZone } from '../../../src/main/core/zoned-time'
 
 export interface QrTimings {
   qrRotateMs: number

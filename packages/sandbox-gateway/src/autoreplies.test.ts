@@ -2,7 +2,7 @@
 // keyword answered with the response as an outgoing message.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGatewayClient } from '../gateway'
+import { createGatewayClient } from '../../../src/main/core/gateway'
 import { openSandbox, type TestSandbox } from './sandbox-fixture'
 
 let t: TestSandbox

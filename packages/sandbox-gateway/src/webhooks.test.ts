@@ -2,7 +2,7 @@
 // documented fields, "Get Incoming Message" on/off, retries with backoff on the clock, and auto reply from webhook.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startWireServer, type WireServer } from '../gateway/testing/wire-server'
+import { startWireServer, type WireServer } from '../../../src/main/core/gateway/testing/wire-server'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 const INCOMING_FIELDS = [

@@ -1,6 +1,6 @@
 // Reminder periods as the gateway names them (daily, monthly, yearly, custom every N days) and their recurrence rules.
 
-import type { RecurrenceRule } from '../outbox/recurrence'
+import type { RecurrenceRule } from '../../../src/main/core/outbox/recurrence'
 import type { ReminderPeriode } from './records'
 
 export const REMINDER_PERIODES: readonly ReminderPeriode[] = ['daily', 'monthly', 'yearly', 'custom']

@@ -1,7 +1,7 @@
 // POSTs the sandbox's webhooks to the configured URLs: each delivery with its attempts, retried with backoff on the
 // Clock when the receiver fails, and the receiver's answer kept for the inspector (and for "auto reply from webhook").
 
-import type { Clock, TimerId } from '../clock'
+import type { Clock, TimerId } from '../../../src/main/core/clock'
 
 export type WebhookKind = 'incoming' | 'tracking'
 

@@ -1,9 +1,9 @@
 // The embedded sandbox gateway: starts a loopback server that speaks the gateway's wire format over a simulated world.
 
-import { systemClock, type Clock } from '../clock'
+import { systemClock, type Clock } from '../../../src/main/core/clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
-import { SeededRandom } from '../seeded-random'
+import { SeededRandom } from '../../../src/main/core/seeded-random'
 import { StateFile } from './state-file'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
