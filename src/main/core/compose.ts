@@ -69,8 +69,6 @@ export interface CorePorts {
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
   noticeDebounceMs?: number
-  /** better-sqlite3 addon built for the runtime (Electron's ABI in the shell). */
-  sqliteBinding?: string
 }
 
 export interface CoreSnapshot {
@@ -106,10 +104,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
-  const db: SqliteDatabase = openDatabase({
-    dataDir: ports.dataDir,
-    ...(ports.sqliteBinding ? { nativeBinding: ports.sqliteBinding } : {})
-  })
+  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
   const settingsStore = new SettingsStore(db)
   const settings = new SettingsService({
     load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
