@@ -2,8 +2,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describeCoreError } from '../../src/main/core/api'
-import { composeCore, type Core } from '../../src/main/core/compose'
+import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
 

@@ -10,6 +10,7 @@ import { FakeClock } from '../../src/main/core/clock'
 import { NoticeBoard, type Notice } from '../../src/main/core/notices'
 import { makeFixture, type OutboxFixture } from '../../src/main/core/outbox/testing/outbox-fixture'
 import { DiskFullError, isDiskFull } from '../../src/main/core/store'
+import { translate } from '../../src/shared/i18n'
 
 const texts = (...values: string[]) => values.map((text) => ({ kind: 'text' as const, text }))
 
@@ -156,10 +157,10 @@ describe('a full disk', () => {
     const board = new NoticeBoard({
       clock: new FakeClock(),
       notify: (notice) => shown.push(notice),
-      enabled: () => true,
-      language: () => 'id'
+      enabled: () => true
     })
     board.diskFull(true)
-    expect(shown[0]).toMatchObject({ title: 'Disk penuh: pengiriman dijeda' })
+    expect(shown[0]).toMatchObject({ title: { key: 'notice.diskFull.title' } })
+    expect(translate('id', 'notice.diskFull.title')).toBe('Disk penuh: pengiriman dijeda')
   })
 })

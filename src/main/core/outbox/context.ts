@@ -1,5 +1,6 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
+import type { Logger } from '../logging'
 import type { GatewayClient } from '../gateway/types'
 import {
   isDiskFull,
@@ -78,7 +79,8 @@ export class OutboxContext {
     readonly dataDir: string,
     readonly clock: Clock,
     private readonly clientLookup: (deviceId: string) => GatewayClient | undefined,
-    readonly options: ResolvedOutboxOptions
+    readonly options: ResolvedOutboxOptions,
+    private readonly logger: Logger
   ) {}
 
   now(): number {
@@ -242,7 +244,7 @@ export class OutboxContext {
       fn()
     } catch (error) {
       // A broken listener (the UI) must never break sending.
-      console.error('outbox listener failed', error)
+      this.logger.error('outbox listener failed', error)
     }
   }
 
@@ -275,7 +277,7 @@ export class OutboxContext {
       .catch((error: unknown) => {
         // A send whose outcome could not be written stays `sending`; recovery reconciles it with the gateway.
         if (isDiskFull(error)) this.diskFullHit()
-        else console.error('outbox task failed', error)
+        else this.logger.error('outbox task failed', error)
       })
       .finally(() => {
         this.work.delete(promise)
