@@ -11,6 +11,7 @@ import { runAutoReply } from './autoreply-commands'
 import { runReminder } from './reminder-commands'
 import { runDeviceCreate } from './device-create-commands'
 import type { GatewayCredentials } from '../core/gateway/types'
+import { isDeviceError, normaliseBaseUrl } from '../core/devices'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -29,7 +30,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
 
-Gateway: --base-url or SENDER_DESK_BASE_URL. Token: --token, SENDER_DESK_TOKEN or --token-file.
+Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
+--allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
 --json prints one machine-readable JSON result.
 Exit codes: 0 ok, 2 bad input, 3 gateway/auth rejection, 4 network failure.`
@@ -38,6 +40,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
   help: { type: 'boolean' },
   'base-url': { type: 'string' },
+  'allow-insecure-http': { type: 'boolean' },
   token: { type: 'string' },
   'token-file': { type: 'string' },
   secret: { type: 'string' },
@@ -80,13 +83,38 @@ export interface CliContext {
   stopSignal: Promise<void>
 }
 
-export async function readCredentials(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<GatewayCredentials> {
+/**
+ * The app's base-URL rule (https anywhere, http only on loopback), so the CLI never sends a token in clear text to
+ * another host by accident; --allow-insecure-http lets it, with a warning on stderr.
+ */
+function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, warn: (line: string) => void): void {
+  try {
+    normaliseBaseUrl(baseUrl)
+  } catch (error) {
+    if (!isDeviceError(error)) throw error
+    const insecure = /^http:\/\//i.test(baseUrl)
+    if (!insecure) throw new UsageError(error.message)
+    if (!allowInsecureHttp) {
+      throw new UsageError(
+        `refusing ${baseUrl}: plain http:// would send the token and messages unencrypted; use https:// (or pass --allow-insecure-http)`
+      )
+    }
+    warn(`warning: --allow-insecure-http: the token and messages go unencrypted to ${new URL(baseUrl).host}`)
+  }
+}
+
+export async function readCredentials(
+  args: ParsedArgs,
+  env: NodeJS.ProcessEnv,
+  warn: (line: string) => void = () => undefined
+): Promise<GatewayCredentials> {
   const flag = (name: string): string | undefined => {
     const value = args.flags[name]
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
+  checkBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
@@ -119,7 +147,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       args: { positionals: rest, flags: args.flags },
       out,
       env,
-      credentials: () => readCredentials(args, env),
+      credentials: () => readCredentials(args, env, (line) => out.progress(line)),
       stopSignal: stopSignal()
     }
     switch (command) {
