@@ -23,7 +23,9 @@ function fakeHandlers(): ApiHandlers {
 }
 
 async function connect(server: ContractServer): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/__harness/socket`)
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/__harness/socket`, {
+    origin: `http://127.0.0.1:${server.port}`
+  })
   const queue: unknown[] = []
   const waiters: Array<(value: unknown) => void> = []
   ws.on('message', (data) => {

@@ -2,6 +2,8 @@
  * Serves the IPC contract over a WebSocket, plus the built renderer with the bridge script, so the
  * unmodified window runs in a real browser against the real core. Only the transport differs from
  * Electron: requests, replies and events are validated by the same contract (dispatchInvoke, zod).
+ * A test tool, never shipped; still it holds the preload's line: only its own page may connect (Origin),
+ * the page cannot name file paths, and a malformed request gets a 400 instead of taking the server down.
  */
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -31,6 +33,20 @@ export interface ContractServer {
 
 const IncomingInvoke = z.object({ id: z.number().int(), channel: z.string(), request: z.unknown() })
 
+/**
+ * The preload registers files only from real File objects (their path comes from Electron, never from the page);
+ * the bridge can only send their bytes. A request naming a path therefore did not come from the bridge.
+ */
+function namesAFilePath(channel: string, request: unknown): boolean {
+  if (channel !== 'files:register') return false
+  const sources = (request as { sources?: unknown } | null)?.sources
+  return !Array.isArray(sources) || sources.some((s) => (s as { kind?: unknown } | null)?.kind !== 'bytes')
+}
+
+function refusal(code: string, message: string): { ok: false; error: { code: string; message: string } } {
+  return { ok: false, error: { code, message } }
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -48,13 +64,20 @@ export async function startContractServer(options: ContractServerOptions): Promi
   let port = 0
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    let url: URL
+    let relative: string
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1))
+    } catch {
+      res.writeHead(400).end()
+      return
+    }
     if (url.pathname === '/__harness/bridge.js') {
       res.writeHead(200, { 'content-type': CONTENT_TYPES['.js']! })
       res.end(bridge)
       return
     }
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1))
     const file = normalize(join(rendererRoot, relative))
     if (!file.startsWith(rendererRoot + sep)) {
       res.writeHead(403).end()
@@ -70,11 +93,27 @@ export async function startContractServer(options: ContractServerOptions): Promi
     }
   }
 
-  const server = createServer((req, res) => void serveStatic(req, res))
+  const server = createServer((req, res) => {
+    serveStatic(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(400)
+      res.end()
+    })
+  })
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
   server.on('upgrade', (req, socket, head) => {
-    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/__harness/socket') {
-      socket.destroy()
+    let path: string | null = null
+    try {
+      path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    } catch {
+      // Answered below as a bad request.
+    }
+    if (path !== '/__harness/socket') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+      return
+    }
+    // Only the page this server serves may drive the core: another site open in the same browser may not.
+    if (req.headers.origin !== `http://127.0.0.1:${port}`) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws))
@@ -88,10 +127,18 @@ export async function startContractServer(options: ContractServerOptions): Promi
       try {
         parsed = IncomingInvoke.safeParse(JSON.parse(String(data)))
       } catch {
+        parsed = undefined
+      }
+      if (!parsed?.success) {
+        ws.send(JSON.stringify({ id: null, result: refusal('bad_request', 'Malformed request (400).') }))
         return
       }
-      if (!parsed.success) return
       const { id, channel, request } = parsed.data
+      if (namesAFilePath(channel, request)) {
+        const message = 'The page cannot name file paths; files are registered from the files themselves.'
+        ws.send(JSON.stringify({ id, result: refusal('forbidden', message) }))
+        return
+      }
       void dispatchInvoke(options.handlers, channel, request, options.dispatch).then((result) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
       })
