@@ -21,7 +21,7 @@ import {
 } from './devices'
 import { FileHandles } from './files'
 import { createGatewayClient, isGatewayError } from './gateway'
-import { silentLogger, type Logger } from './logging'
+import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import {
   createOutbox,
@@ -73,6 +73,8 @@ export interface CorePorts {
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: (allowed: boolean) => Promise<void>
   logger?: Logger
+  /** Secrets the vault has seen, masked in what diagnostics keep (token-shaped fields are masked regardless). */
+  secrets?: SecretList
   sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
   outbox?: OutboxOptions
   pollIntervals?: Partial<PollIntervals>
@@ -123,9 +125,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const errors: string[] = []
   const reportUnexpected = (where: string, error: unknown): void => {
     logger.error(`unexpected error in ${where}`, error)
-    errors.push(
-      `${new Date(clock.now()).toISOString()} ${where}: ${error instanceof Error ? error.message : String(error)}`
-    )
+    // Masked as they are kept, not when shown: the list outlives the moment, and diagnostics are copied and shared.
+    const text = error instanceof Error ? error.message : String(error)
+    errors.push(redact(`${new Date(clock.now()).toISOString()} ${where}: ${text}`, ports.secrets ?? []))
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 

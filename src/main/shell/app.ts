@@ -95,6 +95,7 @@ export function startShell(): void {
     createMainWindow({
       isQuitting: () => quitting,
       startHidden,
+      gatewayBaseUrls: () => core?.registry.list().map((device) => device.baseUrl) ?? [],
       onHiddenToTray() {
         if (existsSync(hiddenNoticeFlag())) return
         writeFileSync(hiddenNoticeFlag(), new Date().toISOString())
@@ -245,6 +246,7 @@ export function startShell(): void {
       dataDir,
       vault,
       logger,
+      secrets,
       appInfo: {
         version: app.getVersion(),
         platform: `${process.platform} ${process.arch}`,

@@ -5,6 +5,7 @@
  */
 import { app, BrowserWindow, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
+import { guardNavigation, isAllowedExternalUrl } from './navigation'
 import { RENDERER_ENTRY } from './renderer-protocol'
 
 export const CONTENT_SECURITY_POLICY = [
@@ -76,6 +77,8 @@ export interface WindowOptions {
   isQuitting: () => boolean
   /** Started at login (`--hidden`, or macOS's wasOpenedAtLogin): stay in the tray until asked. */
   startHidden: boolean
+  /** The configured gateways' base URLs: their pages may open in the browser (with the documentation). */
+  gatewayBaseUrls: () => readonly string[]
 }
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {
@@ -104,13 +107,11 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     if (!options.startHidden) window.show()
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
-    // Links to the gateway's documentation or support open in the browser; nothing opens in-app.
-    if (url.startsWith('https://')) void shell.openExternal(url)
+    // Links to the gateway's documentation or a configured gateway open in the browser; nothing opens in-app.
+    if (isAllowedExternalUrl(url, options.gatewayBaseUrls())) void shell.openExternal(url)
     return { action: 'deny' }
   })
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isTrustedUrl(url)) event.preventDefault()
-  })
+  guardNavigation(window.webContents, isTrustedUrl)
   window.webContents.on('will-attach-webview', (event) => event.preventDefault())
   window.on('close', (event) => {
     if (options.isQuitting()) return
