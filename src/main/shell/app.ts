@@ -8,11 +8,15 @@ import log from 'electron-log/main'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
-import { describeCoreError } from '../core/compose'
-import { composeCore, type Core } from '../core/compose'
-import type { Notice } from '../core/notices'
-import { createRedactingLogger, SecretList } from '../core/logging'
-import { EncryptedFileVault } from '../core/vault'
+import {
+  composeCore,
+  createRedactingLogger,
+  describeCoreError,
+  EncryptedFileVault,
+  SecretList,
+  type Core,
+  type Notice
+} from '../core/compose'
 import { forwardEvents, registerIpc } from './ipc'
 import { applyLoginItem } from './login-item'
 import { createSafeStorageCipher } from './safe-storage-cipher'

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { Logger } from '../core/logging'
+import type { Logger } from '../core/compose'
 
 export function electronSqliteBinding(logger: Logger): string | undefined {
   let packageDir: string

@@ -1,7 +1,7 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
 import type { Logger } from '../logging'
-import type { GatewayClient } from '../gateway/types'
+import type { GatewayClient } from '../gateway'
 import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
 import { backoffDelay } from './backoff'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions } from './types'

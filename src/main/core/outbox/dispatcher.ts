@@ -1,5 +1,5 @@
 // Sends queued items per device: bounded concurrency, pacing, per-recipient order, retries with backoff, and the accepted record.
-import type { GatewayClient, SendResult } from '../gateway/types'
+import type { GatewayClient, SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'

@@ -1,5 +1,5 @@
 // Keeps gateway schedules (text items the gateway fires itself, even while the PC is off) in sync: create, update, cancel, delete.
-import type { GatewayClient, ScheduleInput } from '../gateway/types'
+import type { GatewayClient, ScheduleInput } from '../gateway'
 import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import type { GatewayClient } from '../gateway/types'
+import type { GatewayClient } from '../gateway'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,

@@ -11,8 +11,8 @@
 //   4. the disk loses a committed write (power loss under a lying write cache), undoing the `sending` record.
 // A message is never lost to this: when the reports cannot be read at all, the item stays in doubt and, past its
 // age limit, fails as `unverified` for the operator to decide, instead of being resent.
-import { isGatewayError } from '../gateway/errors'
-import type { GatewayClient, ReportItem } from '../gateway/types'
+import { isGatewayError } from '../gateway'
+import type { GatewayClient, ReportItem } from '../gateway'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { acceptItem, requeueOrExpire } from './dispatcher'

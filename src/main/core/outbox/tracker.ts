@@ -1,5 +1,5 @@
 // Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
-import type { GatewayClient, ReportItem } from '../gateway/types'
+import type { GatewayClient, ReportItem } from '../gateway'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'

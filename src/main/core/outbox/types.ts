@@ -1,5 +1,5 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
-import type { MediaKind } from '../gateway/types'
+import type { MediaKind } from '../gateway'
 import type {
   OutboxCounts,
   OutboxItemView,
