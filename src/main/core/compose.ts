@@ -45,8 +45,9 @@ export { ApiFailure, type ApiHandlers } from './commands'
 export { CoreEvents } from './core-events'
 export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
 export { createRedactingLogger, SecretList, type Logger } from './logging'
-export type { Notice } from './notices'
-export { EncryptedFileVault, MemoryVault, type Cipher, type Vault } from './vault'
+export type { Notice, NoticeAction } from './notices'
+export { DATABASE_FILE, StoreError } from './store'
+export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(
@@ -76,8 +77,6 @@ export interface CorePorts {
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
   noticeDebounceMs?: number
-  /** better-sqlite3 addon built for the runtime (Electron's ABI in the shell). */
-  sqliteBinding?: string
 }
 
 export interface CoreSnapshot {
@@ -113,10 +112,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
-  const db: SqliteDatabase = openDatabase({
-    dataDir: ports.dataDir,
-    ...(ports.sqliteBinding ? { nativeBinding: ports.sqliteBinding } : {})
-  })
+  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
   const settingsStore = new SettingsStore(db)
   const settings = new SettingsService({
     load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
