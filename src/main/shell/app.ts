@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
 import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
-import { describeCoreError } from '../core/api'
+import { describeCoreError } from '../core/compose'
 import { composeCore, type Core } from '../core/compose'
 import type { Notice, NoticeAction } from '../core/notices'
 import { createRedactingLogger, SecretList } from '../core/logging'
@@ -113,7 +113,7 @@ export function startShell(): void {
     if (!current) return
     switch (action.kind) {
       case 'restart':
-        void current.actions.restart(action.deviceId).then(
+        void current.handlers['devices:restart']({ id: action.deviceId }).then(
           (result) =>
             showNotice({
               key: 'restart',
@@ -131,20 +131,19 @@ export function startShell(): void {
         )
         return
       case 'relink':
-        current.monitor.beginLinking(action.deviceId)
-        navigate('linking', action.deviceId)
+        void current.handlers['linking:begin']({ id: action.deviceId }).then(
+          () => navigate('linking', action.deviceId),
+          (error: unknown) => current.reportUnexpected('tray relink', error)
+        )
         return
       case 'info':
         navigate('devices', action.deviceId)
         return
       case 'toggle-pause': {
-        const paused = current.outbox.pausedState().all
-        current.outbox.setPaused(!paused)
-        current.events.emit('outbox:countsChanged', {
-          counts: current.outbox.counts(),
-          sendingPaused: !paused
-        })
-        tray?.render(current.snapshot())
+        // The same command as the window's pause button: one countsChanged, which also redraws the tray.
+        void current.handlers['outbox:setPaused']({ paused: !current.snapshot().sendingPaused }).catch(
+          (error: unknown) => current.reportUnexpected('tray pause', error)
+        )
         return
       }
       case 'open':
@@ -162,18 +161,10 @@ export function startShell(): void {
   const onTrayDrop = (paths: string[]): void => {
     const current = core
     if (!current) return
-    void current.files.register(paths.map((path) => ({ kind: 'path' as const, path }))).then(({ files }) => {
+    const sources = paths.map((path) => ({ kind: 'path' as const, path }))
+    void current.handlers['files:register']({ sources }).then(({ files }) => {
       showWindow()
-      current.events.emit('app:navigate', {
-        view: 'send',
-        handles: files.map((f) => ({
-          handle: f.handle,
-          name: f.name,
-          size: f.size,
-          kind: f.kind,
-          mime: f.mime
-        }))
-      })
+      current.events.emit('app:navigate', { view: 'send', handles: files })
     })
   }
 
