@@ -53,6 +53,27 @@ try {
         void Promise.reject(new Error('late rejection nobody awaited'))
         await sleep(100)
         break
+      case 'probe-permissions': {
+        // What the session's handlers answer, as Chromium would ask them (request with details, check with origin).
+        const ask = (permission, url) =>
+          new Promise((resolve) =>
+            record.permissionHandlers.request({ getURL: () => url }, permission, resolve, {
+              requestingUrl: url
+            })
+          )
+        result.permissions = {
+          clipboardFromApp: await ask('clipboard-sanitized-write', 'app://renderer/index.html'),
+          clipboardFromElsewhere: await ask('clipboard-sanitized-write', 'https://attacker.example/'),
+          mediaFromApp: await ask('media', 'app://renderer/index.html'),
+          checkClipboardFromApp: record.permissionHandlers.check(
+            null,
+            'clipboard-sanitized-write',
+            'app://renderer'
+          ),
+          checkReadFromApp: record.permissionHandlers.check(null, 'clipboard-read', 'app://renderer')
+        }
+        break
+      }
       case 'quit':
         app.quit()
         break
@@ -68,5 +89,6 @@ try {
 }
 result.log = readLog()
 const windows = record.windows.map(({ instance: _instance, ...entry }) => entry)
-process.stdout.write(JSON.stringify({ ...record, windows, ...result }) + '\n')
+const { permissionHandlers: _handlers, ...plain } = record
+process.stdout.write(JSON.stringify({ ...plain, windows, ...result }) + '\n')
 process.exit(0)

@@ -33,6 +33,7 @@ interface Recording {
   headerHooks: number
   lockReleased: boolean
   exitCode: number | null
+  permissions?: Record<string, boolean>
   failure: string | null
   log: string
 }
@@ -66,7 +67,10 @@ beforeAll(() => {
 describe('the built main bundle under a stand-in Electron', () => {
   it('starts: every contract channel handled, a secure window, the tray menu; quit drains and closes', () => {
     const dataDir = dataFolder()
-    const run = boot(['ready', 'wait-started', 'second-instance', 'quit', 'wait-exit'], dataDir)
+    const run = boot(
+      ['ready', 'wait-started', 'probe-permissions', 'second-instance', 'quit', 'wait-exit'],
+      dataDir
+    )
     expect(run.failure).toBeNull()
     expect(run.dialogs).toEqual([])
 
@@ -89,6 +93,14 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(run.protocolHandlers).toEqual(['app'])
     // The release CSP travels with app:// responses only; a session-wide header hook blanks `npm run dev`.
     expect(run.headerHooks).toBe(0)
+    // The copy buttons' navigator.clipboard.writeText needs exactly this one permission, for our page only.
+    expect(run.permissions).toEqual({
+      clipboardFromApp: true,
+      clipboardFromElsewhere: false,
+      mediaFromApp: false,
+      checkClipboardFromApp: true,
+      checkReadFromApp: false
+    })
 
     expect(run.trays).toHaveLength(1)
     expect(run.trays[0]!.constructorArgs).toBe(1)
