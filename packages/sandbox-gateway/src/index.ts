@@ -40,6 +40,8 @@ export interface SandboxOptions {
   timings?: Partial<SandboxTimings>
   /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
   webhookBackoffMs?: readonly number[]
+  /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
+  onUnexpectedError?: (error: unknown) => void
 }
 
 export interface Sandbox {
@@ -90,7 +92,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   // Requests save before they answer: what a client was told was accepted survives a crash.
-  const server = new GatewayServer({ world, faults, clock, beforeRespond: flush })
+  const server = new GatewayServer({
+    world,
+    faults,
+    clock,
+    beforeRespond: flush,
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {})
+  })
   await server.listen(options.port ?? 0)
   let closed = false
   return {

@@ -1,5 +1,5 @@
 // Operator-facing device errors: a code for the window, a message that can be shown as is, and the form field at fault.
-import { ApiFailure } from '../ipc-dispatch'
+import { ApiFailure } from '../commands'
 import { isGatewayError } from '../gateway/errors'
 import { redact } from '../logging'
 

@@ -341,6 +341,11 @@ export class DeviceRegistry {
     return access.kind === 'ready' ? access.client : undefined
   }
 
+  /** The client already opened for this device, without waiting for the vault (the outbox asks on every round). */
+  openedClient(id: string): GatewayClient | undefined {
+    return this.clients.get(id)
+  }
+
   private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })

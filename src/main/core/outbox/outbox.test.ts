@@ -155,6 +155,22 @@ describe('views', () => {
   })
 })
 
+describe('failures that must not stop sending', () => {
+  it("reach the app's logger: a listener that throws is reported and the outbox carries on", async () => {
+    fx = makeFixture()
+    fx.outbox.on('itemChanged', () => {
+      throw new Error('window gone')
+    })
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    expect(fx.loggedErrors).toContain('outbox listener failed: window gone')
+    expect(fx.outbox.get(itemIds[0]!).item.status).toBe('queued')
+  })
+})
+
 describe('operator actions', () => {
   it('cancel and delete only what is not with the gateway', async () => {
     fx = makeFixture()
