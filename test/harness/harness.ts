@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
 import { describeCoreError } from '../../src/main/core/api'
 import { composeCore, type Core, type CorePorts } from '../../src/main/core/compose'
-import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import type { RunningSandbox } from '../../src/main/core/embedded-sandbox'
 import { MemoryVault } from '../../src/main/core/vault'
 import { startContractServer, type ContractServer } from './contract-server'
 
@@ -27,7 +27,7 @@ export interface Harness {
   readonly dataDir: string
   readonly core: Core
   readonly vault: MemoryVault
-  sandbox(): Promise<Sandbox>
+  sandbox(): Promise<RunningSandbox>
   /** Stop the core and start a new one on the same data folder and vault (the page must reload). */
   restart(): Promise<void>
   close(): Promise<void>

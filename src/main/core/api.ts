@@ -302,7 +302,7 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
 
     async 'sandbox:start'() {
       const running = await sandbox.ensure()
-      const created = running.world.createDevice({ name: SANDBOX_LABEL })
+      const created = await running.control.createDevice({ name: SANDBOX_LABEL })
       const { device } = await registry.add({
         label: SANDBOX_LABEL,
         baseUrl: running.baseUrl,
@@ -318,18 +318,8 @@ export function createApiHandlers(services: ApiServices): CoreApiHandlers {
       const token = await sandboxToken(deviceId)
       const running = await sandbox.current()
       if (!running) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
-      const world = running.world
-      const act = {
-        scan: () => world.scan(token),
-        activate: () => world.activate(token),
-        logout: () => world.logout(token),
-        'open-web': () => world.openWeb(token),
-        offline: () => world.goOffline(token),
-        online: () => world.goOnline(token),
-        expire: () => world.expire(token)
-      }[action]
       try {
-        act()
+        await running.control.act(token, action)
       } catch (error) {
         throw new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
       }

@@ -19,14 +19,13 @@ import {
 } from './devices'
 import { GatewayReminders } from './devices/gateway-reminders'
 import { WebhookSettingsBook } from './devices/webhook-settings'
-import { EmbeddedSandbox, portOf } from './embedded-sandbox'
+import { EmbeddedSandbox, portOf, type EmbeddedSandboxOptions } from './embedded-sandbox'
 import { FileHandles } from './files/file-handles'
 import { createGatewayClient } from './gateway'
 import type { GatewayClient } from './gateway/types'
 import type { ApiHandlers } from './ipc-dispatch'
 import { NoticeBoard, type Notice } from './notices'
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
-import type { SandboxOptions } from '@sender-desk/sandbox-gateway'
 import { createServiceHandlers } from './service-api'
 import { SettingsService } from './settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
@@ -44,7 +43,7 @@ export interface CorePorts {
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: (allowed: boolean) => Promise<void>
   logger?: Logger
-  sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
+  sandbox?: EmbeddedSandboxOptions
   outbox?: OutboxOptions
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
@@ -220,10 +219,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events.emit('sandbox:changed', { at: new Date(clock.now()).toISOString() })
     }, 250)
   }
-  sandbox.onStart((running) => {
-    running.world.onChange(sandboxChanged)
-    running.world.onDeliveryChange(sandboxChanged)
-  })
+  sandbox.onChange(sandboxChanged)
 
   const coreHandlers = createApiHandlers({
     appInfo: ports.appInfo,

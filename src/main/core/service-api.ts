@@ -19,7 +19,12 @@ import { isGatewayError, normaliseRecipients } from './gateway'
 import type { AutoReply, GatewayClient, GatewayCredentials, Invoice } from './gateway/types'
 import { ApiFailure, type ApiHandlers } from './ipc-dispatch'
 import type { EnqueueEntry, Outbox } from './outbox'
-import type { DeviceSnapshot, MessageSnapshot, ReminderSnapshot, SandboxWorld } from '@sender-desk/sandbox-gateway'
+import type {
+  DeviceSnapshot,
+  MessageSnapshot,
+  ReminderSnapshot,
+  SandboxControl
+} from '@sender-desk/sandbox-gateway'
 import type { ReminderRecord } from './store'
 import type { Vault } from './vault'
 
@@ -134,7 +139,7 @@ function toAutoReplyView(reply: AutoReply): AutoReplyView {
 }
 
 interface SandboxAccess {
-  world: SandboxWorld
+  control: SandboxControl
   token: string
   device: DeviceSnapshot
 }
@@ -174,7 +179,7 @@ export function createServiceHandlers(services: ServiceApiServices): ServiceHand
       throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
     const token = loaded.value.token
     try {
-      return { world: running.world, token, device: running.world.device(token) }
+      return { control: running.control, token, device: await running.control.device(token) }
     } catch {
       throw new ApiFailure('sandbox_refused', 'The sandbox no longer knows this device.')
     }
@@ -201,7 +206,7 @@ export function createServiceHandlers(services: ServiceApiServices): ServiceHand
     for (const deviceId of new Set(records.map((record) => record.deviceId))) {
       if (!registry.get(deviceId)?.sandbox) continue
       const access = await sandboxOf(deviceId, false).catch(() => null)
-      if (access) byDevice.set(deviceId, access.world.reminders(access.token))
+      if (access) byDevice.set(deviceId, await access.control.reminders(access.token))
     }
     return records.map((record) =>
       toReminderView(
@@ -237,28 +242,28 @@ export function createServiceHandlers(services: ServiceApiServices): ServiceHand
           'autoReplyFromWebhook'
         )
       }
-      await webhookSettings.update(deviceId, client, patch, (enabled) => {
-        access?.world.setWebhookReply(access.token, enabled)
+      await webhookSettings.update(deviceId, client, patch, async (enabled) => {
+        await access?.control.setWebhookReply(access.token, enabled)
       })
       const after = await sandboxOf(deviceId, false)
       return settingsView(deviceId, webhookSettings.get(deviceId, after?.device), after !== null)
     },
 
     async 'sandbox:webhookDeliveries'({ deviceId }) {
-      const { world, token } = await sandboxOf(deviceId, true)
-      return { deliveries: world.webhookDeliveries(token) }
+      const { control, token } = await sandboxOf(deviceId, true)
+      return { deliveries: await control.webhookDeliveries(token) }
     },
 
     async 'sandbox:sent'({ deviceId, limit }) {
-      const { world, device } = await sandboxOf(deviceId, true)
-      const mine = world.messages().filter((message) => message.deviceSerial === device.serial)
+      const { control, device } = await sandboxOf(deviceId, true)
+      const mine = (await control.messages()).filter((message) => message.deviceSerial === device.serial)
       return { messages: mine.reverse().slice(0, limit).map(toSandboxMessageView) }
     },
 
     async 'sandbox:receive'({ deviceId, from, message, pushName }) {
-      const { world, token } = await sandboxOf(deviceId, true)
+      const { control, token } = await sandboxOf(deviceId, true)
       try {
-        const received = world.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
+        const received = await control.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
         return {
           incomingId: received.incoming.id,
           replies: received.replies.map(toSandboxMessageView),
