@@ -34,6 +34,8 @@ export interface GatewayServerOptions {
   controlToken: string
   /** Called before each response is written, so whatever it changed is saved first. */
   beforeRespond: () => void
+  /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
+  onUnexpectedError?: (error: unknown) => void
 }
 
 class BodyTooLargeError extends Error {}
@@ -335,7 +337,8 @@ export class GatewayServer {
   }
 
   private fail(res: ServerResponse, error: unknown): void {
-    console.error('[sandbox] unexpected error', error)
+    if (this.options.onUnexpectedError) this.options.onUnexpectedError(error)
+    else console.error('[sandbox] unexpected error', error)
     this.write(res, gatewayError('internal server error', 500))
   }
 }

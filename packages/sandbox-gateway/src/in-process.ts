@@ -26,6 +26,8 @@ export interface SandboxOptions {
   timings?: Partial<SandboxTimings>
   /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
   webhookBackoffMs?: readonly number[]
+  /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
+  onUnexpectedError?: (error: unknown) => void
 }
 
 export interface InProcessSandbox {
@@ -81,7 +83,14 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
 
   const controlToken = options.controlToken ?? randomBytes(32).toString('base64url')
   // Requests save before they answer: what a client was told was accepted survives a crash.
-  const server = new GatewayServer({ world, faults, clock, controlToken, beforeRespond: flush })
+  const server = new GatewayServer({
+    world,
+    faults,
+    clock,
+    controlToken,
+    beforeRespond: flush,
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {})
+  })
   await server.listen(options.port ?? 0)
   let closed = false
   return {

@@ -6,8 +6,8 @@ import { DeviceState as DeviceStateSchema } from '../../../shared/contract'
 import type { Clock, TimerId } from '../clock'
 import { isGatewayError } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
-import { silentLogger, type Logger } from '../redaction'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
+import { silentLogger, type Logger } from '../logging'
 import type { DeviceRegistry, RegistryChange } from './registry'
 import {
   DEFAULT_FAILURES_BEFORE_UNREACHABLE,

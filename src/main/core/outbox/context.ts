@@ -1,5 +1,6 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
+import type { Logger } from '../logging'
 import type { GatewayClient } from '../gateway/types'
 import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
 import { backoffDelay } from './backoff'
@@ -68,7 +69,8 @@ export class OutboxContext {
     readonly dataDir: string,
     readonly clock: Clock,
     private readonly clientLookup: (deviceId: string) => GatewayClient | undefined,
-    readonly options: ResolvedOutboxOptions
+    readonly options: ResolvedOutboxOptions,
+    private readonly logger: Logger
   ) {}
 
   now(): number {
@@ -232,7 +234,7 @@ export class OutboxContext {
       fn()
     } catch (error) {
       // A broken listener (the UI) must never break sending.
-      console.error('outbox listener failed', error)
+      this.logger.error('outbox listener failed', error)
     }
   }
 
@@ -241,7 +243,7 @@ export class OutboxContext {
   /** Track async work so stop() can wait for it; wake the pump when it ends. */
   run(task: () => Promise<void>): void {
     const promise = task()
-      .catch((error: unknown) => console.error('outbox task failed', error))
+      .catch((error: unknown) => this.logger.error('outbox task failed', error))
       .finally(() => {
         this.work.delete(promise)
         this.wake()

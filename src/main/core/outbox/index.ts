@@ -25,3 +25,5 @@ export {
 } from './types'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'
+export { createSendingCommands, sendingRemovalHook } from './commands'
+export type { SendingChannel, SendingCommandsDeps } from './commands'

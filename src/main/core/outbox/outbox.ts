@@ -1,6 +1,7 @@
 // The offline outbox's API for the app's API layer and the CLI: enqueue, inspect, operator actions, start/stop/flush, events.
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
+import { silentLogger, type Logger } from '../logging'
 import type { GatewayClient } from '../gateway/types'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
@@ -62,6 +63,8 @@ export interface CreateOutboxInput {
   clientFor: (deviceId: string) => GatewayClient | undefined
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
+  /** Where failures that must not stop sending are reported (the redacting logger in the app). */
+  logger?: Logger
 }
 
 export interface FlushOptions {
@@ -171,7 +174,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     input.dataDir,
     clock,
     input.clientFor,
-    resolveOptions(input.options)
+    resolveOptions(input.options),
+    input.logger ?? silentLogger
   )
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)

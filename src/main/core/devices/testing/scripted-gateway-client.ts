@@ -1,6 +1,12 @@
 // A GatewayClient for tests whose device endpoints answer from a script; every other operation is unsupported.
-import { GatewayError } from '../gateway/errors'
-import type { DeviceInfo, GatewayClient, GatewayCredentials, QrCode, RestartResult } from '../gateway/types'
+import { GatewayError } from '../../gateway/errors'
+import type {
+  DeviceInfo,
+  GatewayClient,
+  GatewayCredentials,
+  QrCode,
+  RestartResult
+} from '../../gateway/types'
 
 type Answer<T> = T | GatewayError | (() => Promise<T>)
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
-import { describeCoreError } from '../../src/main/core/api'
+import { describeCoreError } from '../../src/main/core/compose'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
 
@@ -167,6 +167,76 @@ describe('core API', () => {
     await core.handlers['devices:remove']({ id })
     expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
     expect(await vault.load(id)).toEqual({ kind: 'absent' })
+  })
+
+  it('removes a device with every side effect in one command and one devices:changed', async () => {
+    const id = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'later' }]
+    })
+    await core.handlers['series:create']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'every day' }],
+      start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'daily' },
+      overduePolicy: 'send'
+    })
+    await core.handlers['reminders:create']({
+      deviceId: id,
+      phone: '081234567890',
+      message: 'Minum obat',
+      start: '2030-01-01T10:30',
+      periode: 'daily'
+    })
+    expect(core.registry.openedClient(id)).toBeDefined()
+    const heard: string[] = []
+    core.events.subscribe((event) => heard.push(event))
+
+    await core.handlers['devices:remove']({ id })
+
+    expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
+    expect((await core.handlers['series:list']({})).series).toEqual([])
+    expect((await core.handlers['reminders:list']({})).reminders).toEqual([])
+    expect(await vault.load(id)).toEqual({ kind: 'absent' })
+    expect(core.registry.openedClient(id)).toBeUndefined()
+    expect(heard.filter((event) => event === 'devices:changed')).toHaveLength(1)
+  })
+
+  it('announces one pause once: one countsChanged and one devices:changed', async () => {
+    await linkedDevice()
+    const heard: { event: string; payload: unknown }[] = []
+    core.events.subscribe((event, payload) => heard.push({ event, payload }))
+
+    await core.handlers['outbox:setPaused']({ paused: true })
+
+    const counts = heard.filter((h) => h.event === 'outbox:countsChanged')
+    expect(counts).toHaveLength(1)
+    expect(counts[0]?.payload).toMatchObject({ sendingPaused: true })
+    expect(heard.filter((h) => h.event === 'devices:changed')).toHaveLength(1)
+  })
+
+  it("refuses a series whose file is above the device's limit, as a single send does", async () => {
+    const id = await linkedDevice()
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 1024 })
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 32)]).toString('base64')
+    const { files } = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'a.pdf', dataBase64: pdf }]
+    })
+    const refused = await invoke('series:create', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: files[0]!.handle }],
+      start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'daily' }
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too_large', field: 'entries' } })
+    expect((await core.handlers['series:list']({})).series).toEqual([])
   })
 
   it("checks files against the chosen device's own gateway limit", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Settings } from '../../shared/contract'
+import type { Settings } from '../../../shared/contract'
 import { defaultSettings, SettingsService, type SettingsStorage } from './settings'
 
 function memoryStorage(

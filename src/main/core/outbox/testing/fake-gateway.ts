@@ -1,6 +1,6 @@
 // An in-memory gateway for the outbox's unit tests: accepts sends, keeps reports by ref_id, and fails on cue.
-import type { Clock } from '../clock'
-import { GatewayError, type GatewayErrorCode } from '../gateway/errors'
+import type { Clock } from '../../clock'
+import { GatewayError, type GatewayErrorCode } from '../../gateway/errors'
 import type {
   GatewayClient,
   ReportItem,
@@ -12,7 +12,7 @@ import type {
   SendLocalFileInput,
   SendResult,
   SendTextInput
-} from '../gateway/types'
+} from '../../gateway/types'
 
 export interface FakeMessage {
   id: string

@@ -2,13 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FakeClock } from '../clock'
-import type { Clock } from '../clock'
-import type { GatewayClient } from '../gateway/types'
-import { openDatabase, type SqliteDatabase } from '../store'
+import { FakeClock } from '../../clock'
+import type { Clock } from '../../clock'
+import type { GatewayClient } from '../../gateway/types'
+import { silentLogger, type Logger } from '../../logging'
+import { openDatabase, type SqliteDatabase } from '../../store'
 import { FakeGateway } from './fake-gateway'
-import { createOutbox, type Outbox } from './outbox'
-import type { OutboxItemView, OutboxOptions } from './types'
+import { createOutbox, type Outbox } from '../outbox'
+import type { OutboxItemView, OutboxOptions } from '../types'
 
 export const TEST_OPTIONS: OutboxOptions = {
   pacingMs: 0,
@@ -26,6 +27,8 @@ export interface OutboxFixture {
   outbox: Outbox
   changed: OutboxItemView[]
   bulk: number[]
+  /** Errors the outbox reported to its logger, as "message: detail". */
+  loggedErrors: string[]
   /** A new outbox on the same database, as after a restart. */
   reopen(options?: OutboxOptions): Outbox
   /**
@@ -48,6 +51,14 @@ export function makeFixture(
   const gateway = new FakeGateway(clock)
   const changed: OutboxItemView[] = []
   const bulk: number[] = []
+  const loggedErrors: string[] = []
+  const logger: Logger = {
+    ...silentLogger,
+    error: (message, ...details) =>
+      loggedErrors.push(
+        [message, ...details.map((d) => (d instanceof Error ? d.message : String(d)))].join(': ')
+      )
+  }
   let alive = { value: true }
   const build = (extra: OutboxOptions): Outbox => {
     const life = { value: true }
@@ -61,7 +72,8 @@ export function makeFixture(
         return client && mortalClient(client, life)
       },
       events: { itemChanged: (item) => changed.push(item), bulkChanged: (count) => bulk.push(count) },
-      options: { ...TEST_OPTIONS, ...extra }
+      options: { ...TEST_OPTIONS, ...extra },
+      logger
     })
   }
   const fixture: OutboxFixture = {
@@ -72,6 +84,7 @@ export function makeFixture(
     outbox: build(options),
     changed,
     bulk,
+    loggedErrors,
     reopen: (extra = {}) => {
       fixture.outbox = build({ ...options, ...extra })
       return fixture.outbox

@@ -1,6 +1,6 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
-import { Settings } from '../../shared/contract'
-import { isValidTimeZone } from './zoned-time'
+import { Settings } from '../../../shared/contract'
+import { isValidTimeZone } from '../zoned-time'
 
 export interface SettingsStorage {
   load(): Record<string, unknown> | null

@@ -5,7 +5,7 @@
  * through `control` (which carries the per-run control token).
  */
 import { join } from 'node:path'
-import type { Clock } from './clock'
+import type { Clock } from '../clock'
 import { SandboxControl, startSandbox, type Sandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
 
 export interface RunningSandbox {
