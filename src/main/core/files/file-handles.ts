@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
-import type { MediaKind } from '../gateway/types'
+import type { MediaKind } from '../gateway'
 import { detectFileType, sendableName } from './file-type'
 import { openPinned, pinFile, type FileIdentity } from './pinned-file'
 
