@@ -186,6 +186,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [layers.frontDoor] }] }
   },
   {
+    files: ['src/main/cli/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.frontDoor) }
+  },
+  {
     files: ['test/harness/**/*.ts'],
     ignores: [...TESTS, 'test/harness/bridge/**'],
     rules: { 'no-restricted-imports': restrict(layers.frontDoor) }

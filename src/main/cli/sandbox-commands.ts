@@ -3,7 +3,7 @@ import { UsageError, intFlag, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { startSandbox } from '@sender-desk/sandbox-gateway'
-import { GatewayError } from '../core/gateway/errors'
+import { GatewayError } from '../core/compose'
 
 const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'] as const
 type Action = (typeof ACTIONS)[number]

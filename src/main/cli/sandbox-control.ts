@@ -1,6 +1,6 @@
 /** Calls the sandbox gateway's `/__sandbox/` control routes for the CLI (only a sandbox answers them). */
-import { GatewayError } from '../core/gateway/errors'
-import type { GatewayCredentials } from '../core/gateway/types'
+import { GatewayError } from '../core/compose'
+import type { GatewayCredentials } from '../core/compose'
 
 /** The `{ok:true, …}` body of a control route; a refusal or an unreachable sandbox is a GatewayError. */
 export async function callSandboxControl(
