@@ -32,6 +32,7 @@ const FEATURES = [
   'devices',
   'outbox',
   'files',
+  'campaigns',
   'reminders',
   'webhooks',
   'autoreplies',

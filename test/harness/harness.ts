@@ -12,9 +12,9 @@ import {
   describeCoreError,
   MemoryVault,
   type Core,
-  type CorePorts
+  type CorePorts,
+  type RunningSandbox
 } from '../../src/main/core/compose'
-import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { startContractServer, type ContractServer } from './contract-server'
 
 export interface HarnessOptions {
@@ -31,7 +31,7 @@ export interface Harness {
   readonly dataDir: string
   readonly core: Core
   readonly vault: MemoryVault
-  sandbox(): Promise<Sandbox>
+  sandbox(): Promise<RunningSandbox>
   /** Stop the core and start a new one on the same data folder and vault (the page must reload). */
   restart(): Promise<void>
   close(): Promise<void>

@@ -33,8 +33,13 @@ import {
   type SendingPort
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
-import type { SandboxOptions } from '@sender-desk/sandbox-gateway'
-import { createSandboxCommands, EmbeddedSandbox, portOf, sandboxLookup } from './sandbox-control'
+import {
+  createSandboxCommands,
+  EmbeddedSandbox,
+  portOf,
+  sandboxLookup,
+  type EmbeddedSandboxOptions
+} from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
@@ -47,6 +52,7 @@ export { CoreEvents } from './core-events'
 export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
 export { createRedactingLogger, SecretList, type Logger } from './logging'
 export type { Notice, NoticeAction } from './notices'
+export type { RunningSandbox } from './sandbox-control'
 export { DATABASE_FILE, StoreError } from './store'
 export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
 // The command line talks to a gateway with the same client and checks files with the same rules as the app.
@@ -95,7 +101,7 @@ export interface CorePorts {
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: (allowed: boolean) => Promise<void>
   logger?: Logger
-  sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
+  sandbox?: EmbeddedSandboxOptions
   outbox?: OutboxOptions
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
@@ -256,10 +262,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events.emit('sandbox:changed', { at: new Date(clock.now()).toISOString() })
     }, 250)
   }
-  sandbox.onStart((running) => {
-    running.world.onChange(sandboxChanged)
-    running.world.onDeliveryChange(sandboxChanged)
-  })
+  sandbox.onChange(sandboxChanged)
 
   const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
   // Every front door (window, tray, CLI, harness) calls these same commands.

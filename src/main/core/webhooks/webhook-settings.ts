@@ -67,7 +67,7 @@ export class WebhookSettingsBook {
     deviceId: string,
     client: GatewayClient,
     patch: WebhookSettingsPatch,
-    applyReplySwitch?: (enabled: boolean) => void
+    applyReplySwitch?: (enabled: boolean) => void | Promise<void>
   ): Promise<WebhookSettings> {
     const save = (change: Partial<WebhookSettings>): void => {
       const current = this.get(deviceId)
@@ -90,7 +90,7 @@ export class WebhookSettingsBook {
       save({ incoming: patch.incoming })
     }
     if (patch.autoReplyFromWebhook !== undefined && applyReplySwitch) {
-      applyReplySwitch(patch.autoReplyFromWebhook)
+      await applyReplySwitch(patch.autoReplyFromWebhook)
       save({ autoReplyFromWebhook: patch.autoReplyFromWebhook })
     }
     return this.get(deviceId)
