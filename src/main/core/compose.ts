@@ -345,8 +345,6 @@ export interface CommandLinePorts {
   /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
   clientFor: (deviceId: string) => SendingPort | undefined
   logger?: Logger
-  /** better-sqlite3 addon built for the runtime. */
-  sqliteBinding?: string
 }
 
 export interface CommandLineCore {
@@ -360,10 +358,7 @@ export interface CommandLineCore {
  * and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
-  const db = openDatabase({
-    dataDir: ports.dataDir,
-    ...(ports.sqliteBinding ? { nativeBinding: ports.sqliteBinding } : {})
-  })
+  const db = openDatabase({ dataDir: ports.dataDir })
   const outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
