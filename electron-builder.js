@@ -1,10 +1,6 @@
 // electron-builder configuration for the release installers: AppImage + deb (Linux), NSIS (Windows), dmg (macOS).
 // Production builds are fully fused; electron-builder.test-build.js derives the one inspectable test artifact.
-// better-sqlite3 for Electron's ABI is built by scripts/native-modules.js before each arch is packaged.
-import { Arch } from 'electron-builder'
-import { ensureNativeModules } from './scripts/native-modules.js'
-
-const projectDir = import.meta.dirname
+// better-sqlite3 13 carries Node-API prebuilds for every target: each installer keeps only its own, nothing is rebuilt.
 
 /**
  * Every Electron fuse, stated explicitly: electron-builder leaves an unset fuse at Electron's default.
@@ -30,20 +26,40 @@ export const productionFuses = Object.freeze({
   loadBrowserProcessSpecificV8Snapshot: false
 })
 
-/** beforePack: build (or reuse) better-sqlite3 for Electron's ABI and the platform and arch being packaged. */
-async function buildNativeModulesForTarget(context) {
-  await ensureNativeModules({
-    mode: 'package',
-    projectDir,
-    platform: context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName,
-    arch: Arch[context.arch]
-  })
-}
+/**
+ * app.asar holds the electron-vite build, the icons the shell reads at runtime (out/main/../../resources/tray is
+ * <asar>/resources/tray), package.json and the production node_modules.
+ */
+const appFiles = [
+  'out/**/*',
+  'resources/**/*',
+  'package.json',
+  // better-sqlite3: the app loads prebuilds/<target>.node. A local build/ (from an older checkout), the C sources
+  // and the object files are of no use inside the app.
+  '!node_modules/better-sqlite3/{build,deps,src}/**/*',
+  '!node_modules/better-sqlite3/binding.gyp',
+  '!**/*.{map,md}'
+]
 
-/** afterAllArtifactBuild: after packaging another arch, put back the binding `npm start` needs on this machine. */
-async function restoreHostNativeModules() {
-  await ensureNativeModules({ mode: 'postinstall', projectDir })
-  return []
+/**
+ * better-sqlite3's prebuilds/ holds a binary per OS and arch (about 2 MB each); an installer keeps only its target's.
+ * `${arch}` is the arch being packed; musl Linux (Alpine) loads linuxmusl-<arch>.
+ */
+const onlyPrebuildsFor = (...names) => [
+  // A platform's `files` replaces the top-level list instead of adding to it.
+  ...appFiles,
+  `!node_modules/better-sqlite3/prebuilds/!(${names.map((name) => `${name}-\${arch}`).join('|')}).node`
+]
+
+/**
+ * macOS: sign with the identity electron-builder finds (CSC_LINK / CSC_NAME); without one, sign ad hoc ('-'). An
+ * unsigned arm64 app whose fuses were flipped is killed at launch ("Code Signature Invalid"). An ad-hoc signature
+ * carries no Team ID, so hardened runtime's library validation would then reject Electron's own frameworks: it is
+ * kept for real identities only (notarisation requires it there).
+ */
+export function macSigning(env = process.env) {
+  const hasIdentity = Boolean(env.CSC_LINK || env.CSC_NAME)
+  return hasIdentity ? { hardenedRuntime: true } : { identity: '-', hardenedRuntime: false }
 }
 
 const copyright = 'Copyright © Sender Desk contributors'
@@ -56,26 +72,13 @@ const config = {
   artifactName: '${name}-${version}-${os}-${arch}.${ext}',
   directories: { output: 'dist', buildResources: 'build' },
 
-  // app.asar holds the electron-vite build, the icons the shell reads at runtime (out/main/../../resources/tray is
-  // <asar>/resources/tray), package.json and the production node_modules.
-  files: [
-    'out/**/*',
-    'resources/**/*',
-    'package.json',
-    // better-sqlite3: the app loads build-electron/better_sqlite3.node. The Node-ABI build in build/, the C sources
-    // and the object files are of no use inside the app.
-    '!node_modules/better-sqlite3/{build,deps,src}/**/*',
-    '!node_modules/better-sqlite3/binding.gyp',
-    '!**/*.{map,md}'
-  ],
+  files: appFiles,
   // Native addons cannot be loaded from inside an archive.
   asarUnpack: ['**/*.node'],
 
-  // electron-builder's own rebuild (install-app-deps) would recompile node_modules/better-sqlite3/build/Release for
-  // Electron in place and break `npm test` and the CLI until the next rebuild. beforePack builds a separate copy.
+  // Nothing to rebuild: better-sqlite3's Node-API prebuilds load in Electron as they are (a rebuild would need a
+  // C++ toolchain for no gain).
   npmRebuild: false,
-  beforePack: buildNativeModulesForTarget,
-  afterAllArtifactBuild: restoreHostNativeModules,
 
   electronFuses: productionFuses,
 
@@ -84,6 +87,7 @@ const config = {
     icon: 'resources/icon.png',
     category: 'Network',
     executableName: 'sender-desk',
+    files: onlyPrebuildsFor('linux', 'linuxmusl'),
     synopsis: 'Tray app for WhatsApp gateway operators',
     description:
       'Link sender numbers to a Wablas-compatible WhatsApp gateway, keep them connected and send through a durable offline outbox.',
@@ -96,7 +100,9 @@ const config = {
         Comment: 'Send WhatsApp messages and files through your gateway',
         Categories: 'Network;InstantMessaging;',
         Keywords: 'whatsapp;wablas;gateway;outbox;',
-        StartupWMClass: 'Sender Desk'
+        // Electron sets the X11 WM_CLASS and the Wayland app_id from package.json's desktopName without
+        // ".desktop" (sender-desk); the entry must say the same or the dock shows a second, generic icon.
+        StartupWMClass: 'sender-desk'
       }
     }
   },
@@ -122,7 +128,8 @@ const config = {
 
   win: {
     target: [{ target: 'nsis', arch: ['x64'] }],
-    icon: 'resources/icon.png'
+    icon: 'resources/icon.png',
+    files: onlyPrebuildsFor('win32')
   },
   nsis: {
     // Per-user, one click: no administrator prompt; installs under %LOCALAPPDATA%\Programs\Sender Desk.
@@ -142,7 +149,8 @@ const config = {
     target: [{ target: 'dmg', arch: ['x64', 'arm64'] }],
     icon: 'resources/icon.png',
     category: 'public.app-category.productivity',
-    hardenedRuntime: true,
+    files: onlyPrebuildsFor('darwin'),
+    ...macSigning(),
     gatekeeperAssess: false,
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',

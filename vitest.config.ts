@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+/** Soak and child-process suites: the 100-SIGKILL crash test and the real `sender-desk` binary. */
+const SLOW_TESTS = ['src/main/core/outbox/crash.test.ts', 'test/cli/cli.test.ts']
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,8 +11,24 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          include: [
+            'src/main/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts'
+          ],
+          exclude: ['test/e2e/**', 'node_modules/**', ...SLOW_TESTS],
+          testTimeout: 20_000,
+          hookTimeout: 30_000
+        }
+      },
+      {
+        test: {
+          // Minutes, not seconds: left out of `npm run test:fast`, still run by `npm test`.
+          name: 'slow',
+          environment: 'node',
+          include: SLOW_TESTS,
           testTimeout: 20_000,
           hookTimeout: 30_000
         }

@@ -83,6 +83,26 @@ function colored(health, theme) {
   }
 }
 
+/**
+ * Linux panels are dark or light and tell us neither, so the Linux icon carries both: the dark disc of the light
+ * theme inside a light rim, readable on either (test/packaging/tray-icons.test.ts measures the contrast).
+ */
+function outlined(health) {
+  const dark = hex('#1f2933')
+  const rim = hex('#f1f3f4')
+  const status = hex(HEALTH[health])
+  return (x, y, size) => {
+    const { disc, plane } = shape(x, y, size)
+    const s = health === 'ok' ? 0 : dot(x, y, size)
+    if (s > 0) return [...status, Math.round(255 * s)]
+    const fromCentre = Math.hypot(x - size / 2, y - size / 2)
+    const inner = size * 0.46 - Math.max(1.5, size * 0.07)
+    if (disc > 0 && fromCentre > inner) return [...rim, Math.round(255 * disc)]
+    if (plane) return [0, 0, 0, 0]
+    return [...dark, Math.round(255 * disc)]
+  }
+}
+
 /** macOS template: black with alpha only; the status is a hollow dot so it reads in both menu bar themes. */
 function template(health) {
   return (x, y, size) => {
@@ -103,7 +123,7 @@ for (const health of Object.keys(HEALTH)) {
   writeFileSync(`resources/tray/${health}Template.png`, png(16, template(health)))
   writeFileSync(`resources/tray/${health}Template@2x.png`, png(32, template(health)))
   // Linux trays want one pre-scaled picture.
-  writeFileSync(`resources/tray/${health}-linux.png`, png(24, colored(health, 'light')))
+  writeFileSync(`resources/tray/${health}-linux.png`, png(24, outlined(health)))
 }
 const appIcon = (x, y, size) => {
   const { disc, plane } = shape(x, y, size)

@@ -1,12 +1,24 @@
-// `npm start`: build and launch the app with Electron, or say in one line why it cannot here.
+// `npm start`: fetch Electron's binary on first use, build and launch the app, or say in one line why it cannot here.
 import { spawnSync } from 'node:child_process'
-import { locateElectronBinary } from './electron-binary.js'
+import { planElectronStart } from './electron-binary.js'
 
-const found = locateElectronBinary()
-if ('missing' in found) {
-  console.error(
-    `Sender Desk cannot start: ${found.missing}. Without Electron you can still use \`npx sender-desk\` (CLI) and \`npm run harness\` (the window in a browser).`
-  )
+const CANNOT_START_HINT =
+  'Without Electron you can still use `npx sender-desk` (CLI) and `npm run harness` (the window in a browser).'
+
+let plan = planElectronStart()
+if (plan.kind === 'install') {
+  console.log('Sender Desk: downloading the Electron binary (first start after npm ci)…')
+  const install = spawnSync(process.execPath, [plan.installer], { stdio: 'inherit' })
+  plan = planElectronStart()
+  if (install.status !== 0 || plan.kind !== 'launch') {
+    console.error(
+      `Sender Desk cannot start: Electron's installer could not download the binary (exit ${install.status ?? 'killed'}; output above). ${CANNOT_START_HINT}`
+    )
+    process.exit(1)
+  }
+}
+if (plan.kind === 'refuse') {
+  console.error(`Sender Desk cannot start: ${plan.reason}. ${CANNOT_START_HINT}`)
   process.exit(1)
 }
 const result = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'preview'], {

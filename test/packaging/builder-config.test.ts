@@ -11,7 +11,8 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import { DebugLogger } from 'builder-util'
 import type { Configuration, TargetConfiguration } from 'electron-builder'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ELECTRON_BINDING_PATH } from '../../scripts/native-modules.js'
+// @ts-expect-error plain JS configuration file
+import { macSigning } from '../../electron-builder.js'
 
 const root = join(import.meta.dirname, '../..')
 // electron-builder's own glob library, so the patterns are read the way it reads them.
@@ -101,14 +102,14 @@ describe('the release configuration', () => {
       'resources/tray/ok-linux.png',
       'resources/tray/okTemplate@2x.png',
       'package.json',
-      ELECTRON_BINDING_PATH
+      'node_modules/better-sqlite3/prebuilds/linux-x64.node'
     ]) {
       expect(isPacked(files, path), path).toBe(true)
     }
     for (const path of [
       'src/main/index.ts',
       'test/e2e/electron-launch.e2e.ts',
-      'scripts/native-modules.js',
+      'scripts/start.js',
       'electron-builder.js',
       'README.md',
       'out/main/index.js.map',
@@ -120,16 +121,50 @@ describe('the release configuration', () => {
     }
   })
 
-  it('unpacks native addons from the asar, including the Electron-ABI better-sqlite3', () => {
+  it('unpacks native addons from the asar (better-sqlite3’s prebuilt binary)', () => {
     expect(production.asar).not.toBe(false)
     expect(production.asarUnpack).toContain('**/*.node')
-    expect(minimatch(ELECTRON_BINDING_PATH, '**/*.node', { dot: true })).toBe(true)
+    expect(
+      minimatch('node_modules/better-sqlite3/prebuilds/win32-arm64.node', '**/*.node', { dot: true })
+    ).toBe(true)
   })
 
-  it('does not let electron-builder rebuild node_modules in place (the ABI ping-pong); beforePack builds a copy', () => {
+  it('keeps only the target’s better-sqlite3 prebuild in each installer', () => {
+    const prebuilds = [
+      'darwin-arm64',
+      'darwin-x64',
+      'linux-arm64',
+      'linux-x64',
+      'linuxmusl-arm64',
+      'linuxmusl-x64',
+      'win32-arm64',
+      'win32-x64'
+    ]
+    const kept = (files: string[] | undefined, arch: string): string[] => {
+      // electron-builder expands ${arch} before matching.
+      const expanded = (files ?? []).map((pattern) => pattern.replaceAll('${arch}', arch))
+      return prebuilds.filter((name) =>
+        isPacked(expanded, `node_modules/better-sqlite3/prebuilds/${name}.node`)
+      )
+    }
+    const platformFiles = (options: { files?: unknown } | null | undefined): string[] =>
+      filePatterns({ files: options?.files } as Configuration)
+    expect(kept(platformFiles(production.linux), 'x64')).toEqual(['linux-x64', 'linuxmusl-x64'])
+    expect(kept(platformFiles(production.linux), 'arm64')).toEqual(['linux-arm64', 'linuxmusl-arm64'])
+    expect(kept(platformFiles(production.win), 'x64')).toEqual(['win32-x64'])
+    expect(kept(platformFiles(production.mac), 'arm64')).toEqual(['darwin-arm64'])
+    expect(kept(platformFiles(production.mac), 'x64')).toEqual(['darwin-x64'])
+    // A platform's list replaces the top-level one, so each must still carry the app itself.
+    for (const options of [production.linux, production.win, production.mac]) {
+      expect(isPacked(platformFiles(options), 'out/main/index.js')).toBe(true)
+      expect(isPacked(platformFiles(options), 'src/main/index.ts')).toBe(false)
+    }
+  })
+
+  it('rebuilds nothing and runs no packaging hooks: the prebuilds load in Electron as they are', () => {
     expect(production.npmRebuild).toBe(false)
-    expect(typeof production.beforePack).toBe('function')
-    expect(typeof production.afterAllArtifactBuild).toBe('function')
+    expect(production.beforePack).toBeUndefined()
+    expect(production.afterAllArtifactBuild).toBeUndefined()
   })
 
   it('states every fuse electron-builder and @electron/fuses know, with the production values', () => {
@@ -152,6 +187,11 @@ describe('the release configuration', () => {
   it('Linux: desktop entry with categories, deb depending on libsecret for safeStorage', () => {
     expect(production.linux?.category).toBe('Network')
     const entry = (production.linux?.desktop as { entry: Record<string, string> }).entry
+    // Electron takes WM_CLASS / the Wayland app_id from package.json's desktopName (without ".desktop"); the entry
+    // electron-builder writes is named after executableName and must claim that class.
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { desktopName?: string }
+    expect(pkg.desktopName).toBe(`${production.linux?.executableName}.desktop`)
+    expect(entry['StartupWMClass']).toBe(pkg.desktopName?.replace(/\.desktop$/, ''))
     expect(entry['Categories']).toMatch(/^Network;/)
     expect(entry['Name']).toBe('Sender Desk')
     expect(production.deb?.depends).toContain('libsecret-1-0')
@@ -168,8 +208,16 @@ describe('the release configuration', () => {
     })
   })
 
-  it('macOS: hardened runtime with a valid entitlements plist that grants only the JIT', () => {
-    expect(production.mac?.hardenedRuntime).toBe(true)
+  it('macOS: signs ad hoc when no identity is configured, hardened runtime with a real one', () => {
+    expect(macSigning({})).toEqual({ identity: '-', hardenedRuntime: false })
+    expect(macSigning({ CSC_LINK: 'cert.p12' })).toEqual({ hardenedRuntime: true })
+    expect(macSigning({ CSC_NAME: 'Developer ID Application: Someone' })).toEqual({ hardenedRuntime: true })
+    const expected = macSigning(process.env)
+    expect(production.mac?.identity).toBe(expected.identity)
+    expect(production.mac?.hardenedRuntime).toBe(expected.hardenedRuntime)
+  })
+
+  it('macOS: a valid entitlements plist that grants only the JIT', () => {
     for (const file of [production.mac?.entitlements, production.mac?.entitlementsInherit]) {
       expect(file).toBe('build/entitlements.mac.plist')
       const parsed = plist.parse(readFileSync(join(root, file as string), 'utf8'))
@@ -199,7 +247,6 @@ describe('the test build (for Playwright)', () => {
         )
       )
     expect(withoutNames(testBuild)).toEqual(withoutNames(production))
-    expect(testBuild.beforePack).toBe(production.beforePack)
 
     for (const name of [
       testBuild.artifactName,
@@ -227,8 +274,11 @@ describe('package.json', () => {
     expect(pkg.productName).toBe('Sender Desk')
   })
 
-  it('prepares native modules after install and builds before every packaging script', () => {
-    expect(pkg.scripts['postinstall']).toBe('node scripts/native-modules.js --postinstall')
+  it('runs no install-time script (ignore-scripts makes them dead code) and builds before every packaging script', () => {
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare', 'rebuild:native']) {
+      expect(pkg.scripts[script], script).toBeUndefined()
+    }
+    expect(readFileSync(join(root, '.npmrc'), 'utf8')).toMatch(/^ignore-scripts=true$/m)
     for (const script of ['dist', 'dist:linux', 'dist:win', 'dist:mac', 'dist:test']) {
       expect(pkg.scripts[script], script).toMatch(/^npm run build && electron-builder .*--publish never$/)
     }

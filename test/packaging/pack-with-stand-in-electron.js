@@ -44,9 +44,6 @@ async function main() {
       electronVersion: JSON.parse(
         readFileSync(join(projectDir, 'node_modules/electron/package.json'), 'utf8')
       ).version,
-      // These hooks build and restore the Electron-ABI better-sqlite3, which needs the internet; not here.
-      beforePack: null,
-      afterAllArtifactBuild: null,
       directories: { output: join(workDir, 'dist') }
     }
   })

@@ -2,8 +2,8 @@
  * The unpacked app as electron-builder really lays it out (Linux `dir` target), built from the real configuration
  * files by the real packaging pipeline. Only the Electron distribution is a stand-in (the binary cannot be downloaded
  * here): a file carrying Electron's fuse wire, so the fuses electron-builder flips are read back by @electron/fuses.
- * What this cannot show (real installers, a real binary's fuses, the Electron-ABI better-sqlite3) needs a machine
- * with internet: see README "Native modules" and the packaging notes.
+ * What this cannot show (real installers, a real binary's fuses, better-sqlite3 loading inside Electron) needs a
+ * machine with internet: see README "Native modules" and the packaging notes.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -17,6 +17,7 @@ const root = join(import.meta.dirname, '../..')
 const asar = createRequire(join(root, 'package.json'))('@electron/asar') as {
   listPackage(archive: string, options?: object): string[]
   statFile(archive: string, path: string): { unpacked?: boolean }
+  extractFile(archive: string, path: string): Buffer
 }
 const built = existsSync(join(root, 'out/main/index.js')) && existsSync(join(root, 'out/renderer/index.html'))
 if (!built) console.warn('[packaged-layout] skipped: run `npm run build` first (npm test does)')
@@ -67,7 +68,6 @@ describe('the packaged app (Linux dir target, stand-in Electron)', () => {
   let work: string
   const release = (): string => join(work, 'release/dist/linux-unpacked')
   const testBuild = (): string => join(work, 'test-build/dist/linux-unpacked')
-  const withBinding = (): string => join(work, 'with-binding/dist/linux-unpacked')
 
   beforeAll(async () => {
     // Packing needs the built app; npm test builds it first. Failing here beats a silent skip.
@@ -75,12 +75,7 @@ describe('the packaged app (Linux dir target, stand-in Electron)', () => {
     work = mkdtempSync(join(tmpdir(), 'sd-pack-'))
     await Promise.all([
       pack('electron-builder.js', join(work, 'release')),
-      pack('electron-builder.test-build.js', join(work, 'test-build')),
-      // The Electron-ABI copy cannot be built offline; better-sqlite3's Node build stands in for it to show what
-      // asarUnpack does with a .node file inside node_modules/better-sqlite3.
-      pack('electron-builder.js', join(work, 'with-binding'), {
-        files: ['node_modules/better-sqlite3/build/Release/better_sqlite3.node']
-      })
+      pack('electron-builder.test-build.js', join(work, 'test-build'))
     ])
   }, 180_000)
   afterAll(() => {
@@ -128,24 +123,36 @@ describe('the packaged app (Linux dir target, stand-in Electron)', () => {
     }
   })
 
-  it('ships better-sqlite3’s JavaScript but not its Node build, C sources or object files', () => {
+  it('ships better-sqlite3’s JavaScript and only the target’s prebuilt binaries, no sources or build folder', () => {
     const files = asar.listPackage(join(release(), 'resources/app.asar'))
     const sqlite = files.filter((file) => file.startsWith('/node_modules/better-sqlite3/'))
     expect(sqlite).toContain('/node_modules/better-sqlite3/lib/index.js')
     expect(sqlite.filter((file) => /\/(build|deps|src)\//.test(file))).toEqual([])
+    // better-sqlite3 13 ships Node-API prebuilds for six targets; a Linux x64 package needs glibc's and musl's x64.
+    expect(sqlite.filter((file) => file.endsWith('.node')).sort()).toEqual([
+      '/node_modules/better-sqlite3/prebuilds/linux-x64.node',
+      '/node_modules/better-sqlite3/prebuilds/linuxmusl-x64.node'
+    ])
   })
 
-  it('unpacks .node files next to the asar, where Electron can load them', () => {
-    const archive = join(withBinding(), 'resources/app.asar')
-    // better-sqlite3 13 ships Node-API prebuilds inside the package: one binary for Node and Electron.
+  it('unpacks the prebuilt binary next to the asar, where Electron can load it, and packs no .node inside', () => {
+    const archive = join(release(), 'resources/app.asar')
+    // One Node-API binary serves Node and Electron: the one npm installed is the one the app loads.
     const binding = 'node_modules/better-sqlite3/prebuilds/linux-x64.node'
     expect(asar.statFile(archive, binding).unpacked).toBe(true)
-    expect(existsSync(join(withBinding(), 'resources/app.asar.unpacked', binding))).toBe(true)
+    expect(existsSync(join(release(), 'resources/app.asar.unpacked', binding))).toBe(true)
     const packedNativeFiles = asar
       .listPackage(archive)
       .filter((file) => file.endsWith('.node'))
       .filter((file) => !asar.statFile(archive, file.slice(1)).unpacked)
     expect(packedNativeFiles).toEqual([])
+  })
+
+  it('names the Linux app as its desktop entry does, so the dock matches window and launcher', () => {
+    const packaged = JSON.parse(
+      asar.extractFile(join(release(), 'resources/app.asar'), 'package.json').toString('utf8')
+    ) as { desktopName?: string }
+    expect(packaged.desktopName).toBe('sender-desk.desktop')
   })
 
   it('flips every fuse of the release build to its production value', async () => {

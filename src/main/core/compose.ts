@@ -6,10 +6,12 @@
  */
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
-import { createApiHandlers } from './api'
+import { createAutoReplyCommands } from './autoreplies'
 import { systemClock, type Clock } from './clock'
+import type { ApiHandlers } from './commands'
 import { CoreEvents } from './core-events'
 import {
+  createDeviceCommands,
   DeviceActions,
   DeviceMonitor,
   DeviceRegistry,
@@ -17,26 +19,58 @@ import {
   type ClientFactory,
   type PollIntervals
 } from './devices'
-import { GatewayReminders } from './devices/gateway-reminders'
-import { WebhookSettingsBook } from './devices/webhook-settings'
-import { EmbeddedSandbox, portOf } from './embedded-sandbox'
-import { FileHandles } from './files/file-handles'
-import { createGatewayClient } from './gateway'
-import type { GatewayClient } from './gateway/types'
-import type { ApiHandlers } from './ipc-dispatch'
+import { FileHandles } from './files'
+import { createGatewayClient, isGatewayError } from './gateway'
+import { silentLogger, type Logger } from './logging'
 import { NoticeBoard, type Notice } from './notices'
-import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
-import type { SandboxOptions } from './sandbox'
-import { createServiceHandlers } from './service-api'
-import { SettingsService } from './settings'
+import {
+  createOutbox,
+  createSendingCommands,
+  OutboxError,
+  sendingRemovalHook,
+  type Outbox,
+  type OutboxOptions
+} from './outbox'
+import { createReminderCommands, GatewayReminders } from './reminders'
+import {
+  createSandboxCommands,
+  EmbeddedSandbox,
+  portOf,
+  sandboxLookup,
+  type EmbeddedSandboxOptions
+} from './sandbox-control'
+import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
-import { silentLogger, type Logger, type Vault } from './vault'
+import type { Vault } from './vault'
+import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+
+// The composition is the core's only door for the shell, the CLI and the harness: what they need besides
+// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
+export { ApiFailure, type ApiHandlers } from './commands'
+export { CoreEvents } from './core-events'
+export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
+export { createRedactingLogger, SecretList, type Logger } from './logging'
+export type { Notice, NoticeAction } from './notices'
+export type { RunningSandbox } from './sandbox-control'
+export { DATABASE_FILE, StoreError } from './store'
+export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
+
+/** Maps the core's own error types to what the window shows. */
+export function describeCoreError(
+  error: unknown
+): { code: string; message: string; field?: string } | undefined {
+  if (error instanceof OutboxError)
+    return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
+  if (isGatewayError(error)) return { code: error.code, message: error.message }
+  if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
+  return undefined
+}
 
 export interface CorePorts {
   dataDir: string
   vault: Vault
   clock?: Clock
-  appInfo: { version: string; platform: string; runtime?: Record<string, string> }
+  appInfo: AppInfo
   clientFactory?: ClientFactory
   notify?: (notice: Notice) => void
   /** Apply the start-at-login setting (shell only). */
@@ -44,13 +78,11 @@ export interface CorePorts {
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: (allowed: boolean) => Promise<void>
   logger?: Logger
-  sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
+  sandbox?: EmbeddedSandboxOptions
   outbox?: OutboxOptions
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
   noticeDebounceMs?: number
-  /** better-sqlite3 addon built for the runtime (Electron's ABI in the shell). */
-  sqliteBinding?: string
 }
 
 export interface CoreSnapshot {
@@ -86,10 +118,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
-  const db: SqliteDatabase = openDatabase({
-    dataDir: ports.dataDir,
-    ...(ports.sqliteBinding ? { nativeBinding: ports.sqliteBinding } : {})
-  })
+  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
   const settingsStore = new SettingsStore(db)
   const settings = new SettingsService({
     load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
@@ -105,7 +134,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 
-  const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, ports.sandbox)
+  const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, {
+    onUnexpectedError: (error) => logger.error('sandbox gateway: unexpected error', error),
+    ...ports.sandbox
+  })
   const clientFactory = ports.clientFactory ?? ((credentials) => createGatewayClient(credentials))
   const registry = await DeviceRegistry.open({
     file: join(ports.dataDir, 'devices.json'),
@@ -113,15 +145,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clientFactory,
     clock
   })
-
-  // The outbox asks for a device's client synchronously on every round; the vault answers asynchronously,
-  // so clients are opened ahead of time and kept here.
-  const clients = new Map<string, GatewayClient>()
-  const openClient = async (id: string): Promise<void> => {
-    const client = await registry.clientFor(id)
-    if (client) clients.set(id, client)
-    else clients.delete(id)
-  }
 
   // The monitor shows each device's paused flag, which the outbox (created after it) owns.
   let pausedDevices: () => string[] = () => []
@@ -145,7 +168,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     db,
     dataDir: ports.dataDir,
     clock,
-    clientFor: (id) => clients.get(id),
+    clientFor: (id) => registry.openedClient(id),
+    logger,
     options: {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
@@ -172,9 +196,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     for (const listener of snapshotListeners) listener(current)
   }
 
+  // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round.
+  const openClient = async (id: string): Promise<void> => void (await registry.openClient(id))
   registry.onChange((change) => {
-    if (change.kind === 'removed') clients.delete(change.id)
-    else if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
+    if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
   })
   monitor.on('devicesChanged', (devices) => {
     events.emit('devices:changed', { devices })
@@ -185,7 +210,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
-    if (!clients.has(deviceId)) void openClient(deviceId)
+    if (!registry.openedClient(deviceId)) void openClient(deviceId)
   })
   theOutbox.on('itemChanged', (item) => {
     events.emit('outbox:itemChanged', { item })
@@ -205,12 +230,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
 
   const webhookSettings = new WebhookSettingsBook(settingsStore, () => clock.now())
   const reminders = new GatewayReminders(new ReminderStore(db), () => clock.now())
-  registry.onChange((change) => {
-    if (change.kind !== 'removed') return
-    webhookSettings.forget(change.id)
-    reminders.forgetDevice(change.id)
-    for (const series of theOutbox.listSeries(change.id)) theOutbox.deleteSeries(series.id)
-  })
   // The sandbox's world changes often (every message step): sandbox panels hear about it at most every 250 ms.
   let sandboxChangeTimer: ReturnType<Clock['setTimeout']> | null = null
   const sandboxChanged = (): void => {
@@ -220,41 +239,39 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events.emit('sandbox:changed', { at: new Date(clock.now()).toISOString() })
     }, 250)
   }
-  sandbox.onStart((running) => {
-    running.world.onChange(sandboxChanged)
-    running.world.onDeliveryChange(sandboxChanged)
-  })
+  sandbox.onChange(sandboxChanged)
 
-  const coreHandlers = createApiHandlers({
-    appInfo: ports.appInfo,
-    vault: ports.vault,
-    clock,
-    events,
-    settings,
-    registry,
-    monitor,
-    actions,
-    outbox: theOutbox,
-    files,
-    sandbox,
-    recentErrors: () => [...errors],
-    applyWeakStorage: ports.applyWeakStorage,
-    openClient
-  })
+  const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
+  // Every front door (window, tray, CLI, harness) calls these same commands.
   const handlers: ApiHandlers = {
-    ...coreHandlers,
-    ...createServiceHandlers({
+    ...createSettingsCommands({
+      appInfo: ports.appInfo,
       vault: ports.vault,
-      registry,
-      sandbox,
-      webhookSettings,
-      reminders,
-      outbox: theOutbox,
-      files,
+      settings,
       monitor,
+      outbox: theOutbox,
+      sandbox,
+      recentErrors: () => [...errors],
+      applyWeakStorage: ports.applyWeakStorage
+    }),
+    ...createDeviceCommands({
+      registry,
+      monitor,
+      actions,
+      vault: ports.vault,
       clientFactory,
-      openClient
-    })
+      sandboxBaseUrl: async () => (await sandbox.current())?.baseUrl ?? null,
+      removalHooks: [
+        sendingRemovalHook(theOutbox),
+        { forgetDevice: (id) => webhookSettings.forget(id) },
+        { forgetDevice: (id) => reminders.forgetDevice(id) }
+      ]
+    }),
+    ...createSendingCommands({ registry, monitor, settings, files, outbox: theOutbox, events }),
+    ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
+    ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
+    ...createAutoReplyCommands({ registry }),
+    ...createReminderCommands({ registry, reminders, sandboxOf })
   }
 
   let started = false

@@ -4,31 +4,10 @@
  * an error result the window can show. Nothing secret goes into an error: handlers throw ApiFailure
  * with operator-facing text, and unexpected errors are reported generically.
  */
-import {
-  invokeChannels,
-  isInvokeChannel,
-  type ApiErrorShape,
-  type InvokeChannel,
-  type InvokeReply,
-  type InvokeResult,
-  type ParsedRequest
-} from '../../shared/contract'
+import { invokeChannels, isInvokeChannel, type ApiErrorShape, type InvokeResult } from '../../shared/contract'
+import { ApiFailure, type ApiHandlers } from './commands'
 
-export type ApiHandlers = {
-  [C in InvokeChannel]: (request: ParsedRequest<C>) => Promise<InvokeReply<C>>
-}
-
-/** An error meant for the operator: its message is shown as is. */
-export class ApiFailure extends Error {
-  readonly code: string
-  readonly field?: string
-  constructor(code: string, message: string, field?: string) {
-    super(message)
-    this.name = 'ApiFailure'
-    this.code = code
-    this.field = field
-  }
-}
+export { ApiFailure, type ApiHandlers }
 
 export interface DispatchOptions {
   /** Where unexpected errors are reported (a redacting logger); never the window. */

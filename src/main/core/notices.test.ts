@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { translate, type Language } from '../../shared/i18n'
 import { FakeClock } from './clock'
-import { NoticeBoard, type Notice } from './notices'
+import { NoticeBoard, type Notice, type NoticeText } from './notices'
+
+/** What the shell shows: the notice's text in the operator's language. */
+const shown = (text: NoticeText, language: Language = 'en'): string =>
+  'text' in text ? text.text : translate(language, text.key, text.params)
 
 function board(enabled = true): { clock: FakeClock; seen: Notice[]; notices: NoticeBoard } {
   const clock = new FakeClock()
@@ -22,10 +27,10 @@ describe('NoticeBoard', () => {
     expect(seen).toEqual([])
     await clock.advance(1)
     expect(seen).toHaveLength(1)
-    expect(seen[0]).toMatchObject({
-      title: 'Shop was logged out',
-      action: { kind: 'relink', deviceId: 'd1' }
-    })
+    expect(seen[0]).toMatchObject({ action: { kind: 'relink', deviceId: 'd1' } })
+    expect(shown(seen[0]!.title)).toBe('Shop was logged out')
+    // The core emits keys, so the same notice reads in Indonesian when that is the operator's language.
+    expect(shown(seen[0]!.title, 'id')).toBe('Shop telah keluar')
   })
 
   it('says nothing when a device flaps back to connected inside the window', async () => {
@@ -43,7 +48,7 @@ describe('NoticeBoard', () => {
     notices.deviceStateChanged('d2', 'Desk', 'connected', 'disconnected', 'phone offline')
     notices.deviceStateChanged('d2', 'Desk', 'disconnected', 'token-invalid', null)
     await clock.advance(20_000)
-    expect(seen.map((n) => n.title)).toEqual(['Desk: token rejected'])
+    expect(seen.map((n) => shown(n.title))).toEqual(['Desk: token rejected'])
   })
 
   it('groups failed sends into one notice', async () => {
@@ -52,10 +57,13 @@ describe('NoticeBoard', () => {
     notices.sendFailed()
     notices.sendFailed()
     await clock.advance(10_000)
-    expect(seen.map((n) => n.title)).toEqual(['3 messages could not be sent'])
+    expect(seen.map((n) => shown(n.title))).toEqual(['3 messages could not be sent'])
     notices.sendFailed()
     await clock.advance(10_000)
-    expect(seen.map((n) => n.title)).toEqual(['3 messages could not be sent', 'A message could not be sent'])
+    expect(seen.map((n) => shown(n.title))).toEqual([
+      '3 messages could not be sent',
+      'A message could not be sent'
+    ])
   })
 
   it('stays quiet when notifications are off', async () => {

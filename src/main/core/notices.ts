@@ -4,14 +4,18 @@
  * The shell only displays what comes out (and routes a click to the notice's action).
  */
 import type { DeviceState } from '../../shared/contract'
+import type { MessageKey, Params } from '../../shared/i18n'
 import type { Clock, TimerId } from './clock'
 
 export type NoticeAction = { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' }
 
+/** A translation key and its params (translated by the shell in the operator's language), or text as it came. */
+export type NoticeText = { key: MessageKey; params?: Params } | { text: string }
+
 export interface Notice {
   key: string
-  title: string
-  body: string
+  title: NoticeText
+  body: NoticeText
   action: NoticeAction
 }
 
@@ -41,36 +45,36 @@ function deviceNotice(
     case 'disconnected':
       return {
         key,
-        title: `${label} disconnected`,
-        body: note ?? 'Restart it from the tray to reconnect.',
+        title: { key: 'desktop.notice.disconnected', params: { label } },
+        body: note ? { text: note } : { key: 'desktop.notice.disconnectedBody' },
         action: { kind: 'open', view: 'devices' }
       }
     case 'needs-scan':
       return {
         key,
-        title: `${label} was logged out`,
-        body: 'Click to scan a new QR code with the sender phone.',
+        title: { key: 'desktop.notice.loggedOut', params: { label } },
+        body: { key: 'desktop.notice.loggedOutBody' },
         action: { kind: 'relink', deviceId }
       }
     case 'expired':
       return {
         key,
-        title: `${label} has expired`,
-        body: 'Renew the device with your gateway provider.',
+        title: { key: 'desktop.notice.expired', params: { label } },
+        body: { key: 'desktop.notice.expiredBody' },
         action: { kind: 'open', view: 'devices' }
       }
     case 'token-invalid':
       return {
         key,
-        title: `${label}: token rejected`,
-        body: 'The gateway no longer accepts its token. Check the token and server.',
+        title: { key: 'desktop.notice.tokenRejected', params: { label } },
+        body: { key: 'desktop.notice.tokenRejectedBody' },
         action: { kind: 'open', view: 'devices' }
       }
     case 'locked':
       return {
         key,
-        title: `${label}: token locked`,
-        body: 'The keyring could not unlock the stored token.',
+        title: { key: 'desktop.notice.tokenLocked', params: { label } },
+        body: { key: 'desktop.notice.tokenLockedBody' },
         action: { kind: 'open', view: 'devices' }
       }
     default:
@@ -119,8 +123,11 @@ export class NoticeBoard {
       this.failedTimer = null
       this.emit({
         key: 'outbox:failed',
-        title: count === 1 ? 'A message could not be sent' : `${count} messages could not be sent`,
-        body: 'Open the outbox to see why, edit and retry.',
+        title:
+          count === 1
+            ? { key: 'desktop.notice.sendFailedOne' }
+            : { key: 'desktop.notice.sendFailedMany', params: { count } },
+        body: { key: 'desktop.notice.sendFailedBody' },
         action: { kind: 'open', view: 'outbox' }
       })
     }, this.debounceMs)

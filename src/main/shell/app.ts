@@ -2,27 +2,41 @@
  * The Electron shell: life cycle, the single-instance lock, the vault on safeStorage (only after
  * whenReady), the window, tray, notifications and logs — all thin adapters around the core built by
  * composeCore. A quit lets the outbox finish in-flight sends (bounded) and never fails or drops a job.
+ * Startup cannot fail silently: any error before the app is up is logged, explained in a native dialog
+ * (cause and next step), and the app quits releasing the single-instance lock.
  */
-import { app, BrowserWindow, Notification, net, powerMonitor } from 'electron'
+import { app, BrowserWindow, dialog, net, powerMonitor } from 'electron'
 import log from 'electron-log/main'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
-import { describeCoreError } from '../core/api'
-import { composeCore, type Core } from '../core/compose'
-import type { Notice } from '../core/notices'
-import { createRedactingLogger, EncryptedFileVault, SecretList } from '../core/vault'
+import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
+import {
+  composeCore,
+  createRedactingLogger,
+  describeCoreError,
+  EncryptedFileVault,
+  SecretList,
+  type Core,
+  type Notice,
+  type NoticeAction
+} from '../core/compose'
 import { forwardEvents, registerIpc } from './ipc'
 import { applyLoginItem } from './login-item'
 import { createSafeStorageCipher } from './safe-storage-cipher'
 import { TrayService } from './tray'
 import type { TrayAction } from './tray-model'
 import { createMainWindow } from './window'
+import { NotificationCenter } from './notifications'
+import { describeStartupFailure, languageOfLocale } from './startup-failure'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
-import { electronSqliteBinding } from './native-binding'
 
 const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
+/** At most one "unexpected error" notice per minute: a failing timer must not flood the desktop. */
+const UNEXPECTED_NOTICE_GAP_MS = 60_000
+
+type Phase = 'starting' | 'running' | 'failed'
 
 export function startShell(): void {
   const userData = process.env['SENDER_DESK_USER_DATA']
@@ -37,16 +51,31 @@ export function startShell(): void {
   registerRendererScheme()
 
   const secrets = new SecretList()
+  const logFile = (): string => join(app.getPath('userData'), 'logs', 'main.log')
   log.transports.file.maxSize = 5 * 1024 * 1024
-  log.transports.file.resolvePathFn = () => join(app.getPath('userData'), 'logs', 'main.log')
+  log.transports.file.resolvePathFn = logFile
   const logger = createRedactingLogger((level, line) => log[level](line), secrets)
 
   let core: Core | null = null
   let window: BrowserWindow | null = null
   let tray: TrayService | null = null
+  let notifications: NotificationCenter | null = null
   let quitting = false
+  let phase: Phase = 'starting'
+  /** A second launch (or a Dock click) that arrived while starting: shown once the app is up. */
+  let showWhenRunning = false
+  let lastUnexpectedNotice = -Infinity
+
+  const language = (): Language => core?.settings.get().language ?? languageOfLocale(app.getLocale())
+  const t: Translate = (key: MessageKey, params?: Params) => translate(language(), key, params)
+  const noticeText = (text: Notice['title']): string =>
+    'text' in text ? text.text : t(text.key, text.params)
 
   const showWindow = (): void => {
+    if (phase !== 'running') {
+      showWhenRunning = true
+      return
+    }
     if (!window || window.isDestroyed()) window = openWindow()
     if (window.isMinimized()) window.restore()
     window.show()
@@ -56,68 +85,70 @@ export function startShell(): void {
     showWindow()
     core?.events.emit('app:navigate', { view, ...(deviceId ? { deviceId } : {}) })
   }
+  const onNoticeActivated = (action: NoticeAction | null): void => {
+    if (!action) showWindow()
+    else if (action.kind === 'relink') navigate('linking', action.deviceId)
+    else navigate(action.view)
+  }
 
+  // Started at login: Windows and Linux pass --hidden; macOS passes no arguments but says so itself.
+  const startHidden =
+    process.argv.includes('--hidden') ||
+    (process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin)
   const hiddenNoticeFlag = (): string => join(app.getPath('userData'), '.tray-notice-shown')
   const openWindow = (): BrowserWindow =>
     createMainWindow({
       isQuitting: () => quitting,
+      startHidden,
       onHiddenToTray() {
         if (existsSync(hiddenNoticeFlag())) return
         writeFileSync(hiddenNoticeFlag(), new Date().toISOString())
-        new Notification({
-          title: 'Sender Desk keeps running',
-          body: 'It stays in the tray and keeps sending. Quit it from the tray menu.'
-        }).show()
+        notifications?.show(t('desktop.notice.hiddenTitle'), t('desktop.notice.hiddenBody'), {
+          kind: 'open',
+          view: 'devices'
+        })
       }
     })
 
-  const showNotice = (notice: Notice): void => {
-    if (!Notification.isSupported()) return
-    const shown = new Notification({ title: notice.title, body: notice.body })
-    shown.on('click', () => {
-      if (notice.action.kind === 'relink') navigate('linking', notice.action.deviceId)
-      else navigate(notice.action.view)
-    })
-    shown.show()
-  }
+  const showNotice = (notice: Notice): void =>
+    notifications?.show(noticeText(notice.title), noticeText(notice.body), notice.action)
 
   const onTrayAction = (action: TrayAction): void => {
     const current = core
     if (!current) return
     switch (action.kind) {
       case 'restart':
-        void current.actions.restart(action.deviceId).then(
+        void current.handlers['devices:restart']({ id: action.deviceId }).then(
           (result) =>
             showNotice({
               key: 'restart',
-              title: 'Restart requested',
-              body: result.message,
+              title: { key: 'desktop.notice.restartRequested' },
+              body: { text: result.message },
               action: { kind: 'open', view: 'devices' }
             }),
           (error: unknown) =>
             showNotice({
               key: 'restart',
-              title: 'Restart failed',
-              body: describeCoreError(error)?.message ?? String(error),
+              title: { key: 'desktop.notice.restartFailed' },
+              body: { text: describeCoreError(error)?.message ?? String(error) },
               action: { kind: 'open', view: 'devices' }
             })
         )
         return
       case 'relink':
-        current.monitor.beginLinking(action.deviceId)
-        navigate('linking', action.deviceId)
+        void current.handlers['linking:begin']({ id: action.deviceId }).then(
+          () => navigate('linking', action.deviceId),
+          (error: unknown) => current.reportUnexpected('tray relink', error)
+        )
         return
       case 'info':
         navigate('devices', action.deviceId)
         return
       case 'toggle-pause': {
-        const paused = current.outbox.pausedState().all
-        current.outbox.setPaused(!paused)
-        current.events.emit('outbox:countsChanged', {
-          counts: current.outbox.counts(),
-          sendingPaused: !paused
-        })
-        tray?.render(current.snapshot())
+        // The same command as the window's pause button: one countsChanged, which also redraws the tray.
+        void current.handlers['outbox:setPaused']({ paused: !current.snapshot().sendingPaused }).catch(
+          (error: unknown) => current.reportUnexpected('tray pause', error)
+        )
         return
       }
       case 'open':
@@ -135,26 +166,66 @@ export function startShell(): void {
   const onTrayDrop = (paths: string[]): void => {
     const current = core
     if (!current) return
-    void current.files.register(paths.map((path) => ({ kind: 'path' as const, path }))).then(({ files }) => {
+    const sources = paths.map((path) => ({ kind: 'path' as const, path }))
+    void current.handlers['files:register']({ sources }).then(({ files }) => {
       showWindow()
-      current.events.emit('app:navigate', {
-        view: 'send',
-        handles: files.map((f) => ({
-          handle: f.handle,
-          name: f.name,
-          size: f.size,
-          kind: f.kind,
-          mime: f.mime
-        }))
-      })
+      current.events.emit('app:navigate', { view: 'send', handles: files })
     })
   }
 
+  /** Before the app is up: log, explain in a dialog (cause + next step), then quit and free the lock. */
+  const failStartup = (error: unknown): void => {
+    if (phase === 'failed') return
+    phase = 'failed'
+    quitting = true
+    logger.error('Sender Desk could not start', error)
+    const { title, content } = describeStartupFailure(error, {
+      language: language(),
+      dataDir: app.getPath('userData'),
+      logFile: logFile()
+    })
+    dialog.showErrorBox(title, content)
+    const partial = core
+    void Promise.resolve()
+      .then(() => partial?.stop())
+      .catch((stopError: unknown) => logger.error('stopping the core after a failed start failed', stopError))
+      .finally(() => {
+        tray?.destroy()
+        app.releaseSingleInstanceLock()
+        app.exit(1)
+      })
+  }
+
+  /** After startup: an error nobody caught is logged and surfaced, never swallowed, and the app keeps running. */
+  const onUncaught = (where: string, error: unknown): void => {
+    if (phase === 'starting') {
+      failStartup(error)
+      return
+    }
+    if (core) core.reportUnexpected(where, error)
+    else logger.error(`unexpected error in ${where}`, error)
+    if (phase !== 'running') return
+    const now = Date.now()
+    if (now - lastUnexpectedNotice < UNEXPECTED_NOTICE_GAP_MS) return
+    lastUnexpectedNotice = now
+    notifications?.show(
+      t('desktop.notice.unexpectedTitle'),
+      t('desktop.notice.unexpectedBody', { log: logFile() }),
+      { kind: 'open', view: 'devices' }
+    )
+  }
+  process.on('uncaughtException', (error) => onUncaught('uncaughtException', error))
+  process.on('unhandledRejection', (reason) => onUncaught('unhandledRejection', reason))
+
   app.on('second-instance', () => showWindow())
+  // macOS: a click on the Dock icon after the window was closed to the tray.
+  app.on('activate', () => showWindow())
 
   app.on('before-quit', (event) => {
-    if (quitting || !core) return
+    // Marked first, even before the core is up, so a window's close handler never cancels this quit.
+    const first = !quitting
     quitting = true
+    if (!first || !core || phase === 'failed') return
     event.preventDefault()
     const stopping = core.stop().catch((error: unknown) => logger.error('stopping the core failed', error))
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, QUIT_DRAIN_MS))
@@ -167,9 +238,10 @@ export function startShell(): void {
   // Closing the window keeps the app in the tray; only Quit ends it.
   app.on('window-all-closed', () => undefined)
 
-  void app.whenReady().then(async () => {
+  const boot = async (): Promise<void> => {
     // safeStorage is only trustworthy after ready: reading secrets earlier can lose them on Linux.
     serveRenderer(join(import.meta.dirname, '../renderer'))
+    notifications = new NotificationCenter(onNoticeActivated)
     const cipher = await createSafeStorageCipher()
     const dataDir = app.getPath('userData')
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -189,8 +261,7 @@ export function startShell(): void {
       },
       notify: showNotice,
       applyLoginItem: (enabled) => applyLoginItem(enabled),
-      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed),
-      sqliteBinding: electronSqliteBinding(logger)
+      applyWeakStorage: (allowed) => vault.setAllowWeak(allowed)
     })
     await vault.setAllowWeak(core.settings.get().allowWeakTokenStorage)
     const current = core
@@ -204,9 +275,13 @@ export function startShell(): void {
       current.reportUnexpected
     )
 
-    tray = new TrayService(onTrayAction, onTrayDrop)
+    tray = new TrayService(onTrayAction, onTrayDrop, t)
     tray.render(current.snapshot())
     current.onSnapshotChange((snapshot) => tray?.render(snapshot))
+    // The tray speaks the language chosen in Settings as soon as it changes.
+    current.events.subscribe((event) => {
+      if (event === 'settings:changed') tray?.render(current.snapshot())
+    })
 
     powerMonitor.on('resume', () => current.monitor.notifyResume())
     let online = net.isOnline()
@@ -227,8 +302,13 @@ export function startShell(): void {
 
     window = openWindow()
     await current.start()
+    if (phase !== 'starting' || quitting) return
+    phase = 'running'
     logger.info(`Sender Desk ${app.getVersion()} started`)
-  })
+    if (showWhenRunning) showWindow()
+  }
+
+  app.whenReady().then(boot).catch(failStartup)
 }
 
 /** Hooks for Playwright's _electron tests only (enabled by SENDER_DESK_TEST_HOOKS=1): tray and window facts. */

@@ -11,9 +11,21 @@ const fake = vi.hoisted(() => {
     tooltip: string
     menu: unknown
     image: unknown
+    constructorArgs: unknown[]
     listeners: Map<string, (...args: unknown[]) => void>
   }> = []
-  return { handlers, trays }
+  const app = { isPackaged: false }
+  const theme = { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false }
+  const iconPaths: string[] = []
+  const notifications: Array<{
+    options: Record<string, unknown>
+    listeners: Map<string, () => void>
+    shown: boolean
+  }> = []
+  const activation: { handler: ((details: { type: string; arguments: string }) => void) | null } = {
+    handler: null
+  }
+  return { handlers, trays, app, theme, iconPaths, notifications, activation }
 })
 
 vi.mock('electron', () => {
@@ -21,7 +33,12 @@ vi.mock('electron', () => {
     tooltip = ''
     menu: unknown = null
     listeners = new Map<string, (...args: unknown[]) => void>()
-    constructor(public image: unknown) {
+    constructorArgs: unknown[]
+    constructor(
+      public image: unknown,
+      ...rest: unknown[]
+    ) {
+      this.constructorArgs = [image, ...rest]
       fake.trays.push(this)
     }
     on(event: string, listener: (...args: unknown[]) => void): void {
@@ -43,7 +60,26 @@ vi.mock('electron', () => {
     addRepresentation: () => undefined,
     toPNG: () => Buffer.alloc(0)
   }
+  class Notification {
+    static isSupported = (): boolean => true
+    static handleActivation(handler: (details: { type: string; arguments: string }) => void): void {
+      fake.activation.handler = handler
+    }
+    listeners = new Map<string, () => void>()
+    shown = false
+    constructor(public options: Record<string, unknown>) {
+      fake.notifications.push(this)
+    }
+    on(event: string, listener: () => void): void {
+      this.listeners.set(event, listener)
+    }
+    show(): void {
+      this.shown = true
+    }
+  }
   return {
+    app: fake.app,
+    Notification,
     ipcMain: {
       handle: (channel: string, handler: (event: unknown, request: unknown) => Promise<unknown>) =>
         fake.handlers.set(channel, handler),
@@ -51,8 +87,13 @@ vi.mock('electron', () => {
     },
     Tray,
     Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
-    nativeImage: { createFromPath: () => image },
-    nativeTheme: { shouldUseDarkColors: false, on: () => undefined },
+    nativeImage: {
+      createFromPath: (path: string) => {
+        fake.iconPaths.push(path)
+        return image
+      }
+    },
+    nativeTheme: Object.assign(fake.theme, { on: () => undefined }),
     BrowserWindow: class {},
     session: {},
     shell: {},
@@ -61,9 +102,25 @@ vi.mock('electron', () => {
   }
 })
 
-const { isTrustedUrl } = await import('./window')
+const { isPermissionAllowed, isTrustedUrl } = await import('./window')
 const { registerIpc } = await import('./ipc')
 const { TrayService } = await import('./tray')
+const { NotificationCenter, decodeLaunchArguments, encodeLaunchArguments, toastXml } =
+  await import('./notifications')
+const { translate } = await import('../../shared/i18n')
+const english = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]): string =>
+  translate('en', key, params)
+
+/** Runs `body` as if on another OS (the shell branches on process.platform). */
+function onPlatform(platform: NodeJS.Platform, body: () => void): void {
+  const original = Object.getOwnPropertyDescriptor(process, 'platform')!
+  Object.defineProperty(process, 'platform', { value: platform })
+  try {
+    body()
+  } finally {
+    Object.defineProperty(process, 'platform', original)
+  }
+}
 
 const counts: OutboxCounts = {
   scheduled: 0,
@@ -104,6 +161,30 @@ describe('window trust', () => {
     expect(isTrustedUrl('https://example.com/renderer/index.html')).toBe(false)
     expect(isTrustedUrl('not a url')).toBe(false)
   })
+
+  it('honours ELECTRON_RENDERER_URL in development only, never in a packaged app', () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173')
+    try {
+      fake.app.isPackaged = false
+      expect(isTrustedUrl('http://localhost:5173/index.html')).toBe(true)
+      fake.app.isPackaged = true
+      expect(isTrustedUrl('http://localhost:5173/index.html')).toBe(false)
+      expect(isTrustedUrl('app://renderer/index.html')).toBe(true)
+    } finally {
+      fake.app.isPackaged = false
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('grants exactly the clipboard write, and only to the app’s own page', () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://renderer')).toBe(true)
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://renderer/index.html')).toBe(true)
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'https://attacker.example')).toBe(false)
+    expect(isPermissionAllowed('clipboard-sanitized-write', undefined)).toBe(false)
+    for (const other of ['clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal']) {
+      expect(isPermissionAllowed(other, 'app://renderer'), other).toBe(false)
+    }
+  })
 })
 
 describe('IPC wiring', () => {
@@ -136,14 +217,15 @@ describe('TrayService', () => {
     const drops: string[][] = []
     const tray = new TrayService(
       (a) => actions.push(a),
-      (paths) => drops.push(paths)
+      (paths) => drops.push(paths),
+      english
     )
     const state = { devices: [device], counts, sendingPaused: false }
     tray.render(state)
     tray.render(state)
     expect(fake.trays).toHaveLength(1)
     const created = fake.trays[0]!
-    expect(created.tooltip).toContain('Shop: needs a QR scan')
+    expect(created.tooltip).toContain('Shop: Needs a QR scan')
     expect(tray.menuIds()).toContain('device:d1:relink')
     expect(tray.click('device:d1:relink')).toBe(true)
     expect(actions).toEqual([{ kind: 'relink', deviceId: 'd1' }])
@@ -156,5 +238,88 @@ describe('TrayService', () => {
     tray.destroy()
     tray.render(state)
     expect(fake.trays).toHaveLength(1)
+  })
+})
+
+describe('tray icon per OS', () => {
+  const state = { devices: [device], counts, sendingPaused: false }
+  const lastIcon = (): string => fake.iconPaths.at(-1)!.split(/[\\/]/).at(-1)!
+
+  it('Windows: follows the taskbar’s theme rather than the apps’, and claims no fixed GUID', () => {
+    onPlatform('win32', () => {
+      fake.trays.length = 0
+      fake.iconPaths.length = 0
+      // A light app theme on a dark taskbar (Windows' default): the icon must be the one for dark.
+      fake.theme.shouldUseDarkColors = false
+      fake.theme.shouldUseDarkColorsForSystemIntegratedUI = true
+      const tray = new TrayService(
+        () => undefined,
+        () => undefined,
+        english
+      )
+      tray.render(state)
+      expect(fake.iconPaths.some((path) => path.endsWith('error-dark.png'))).toBe(true)
+      expect(fake.iconPaths.some((path) => path.includes('-light'))).toBe(false)
+      // One argument: a GUID would bind the icon to this exe path and starve every other build of an icon.
+      expect(fake.trays[0]!.constructorArgs).toHaveLength(1)
+      fake.theme.shouldUseDarkColorsForSystemIntegratedUI = false
+    })
+  })
+
+  it('Linux: one pre-scaled picture readable on any panel', () => {
+    onPlatform('linux', () => {
+      fake.iconPaths.length = 0
+      new TrayService(
+        () => undefined,
+        () => undefined,
+        english
+      ).render(state)
+      expect(lastIcon()).toBe('error-linux.png')
+    })
+  })
+})
+
+describe('NotificationCenter', () => {
+  it('keeps each notification referenced until it is clicked or closed, and routes the click', () => {
+    onPlatform('linux', () => {
+      fake.notifications.length = 0
+      const activated: unknown[] = []
+      const center = new NotificationCenter((action) => activated.push(action))
+      center.show('Shop was logged out', 'Scan again', { kind: 'relink', deviceId: 'd1' })
+      center.show('2 messages could not be sent', 'Open the outbox', { kind: 'open', view: 'outbox' })
+      expect(center.pending()).toBe(2)
+      expect(fake.notifications.every((n) => n.shown)).toBe(true)
+      fake.notifications[0]!.listeners.get('click')!()
+      expect(activated).toEqual([{ kind: 'relink', deviceId: 'd1' }])
+      fake.notifications[1]!.listeners.get('close')!()
+      expect(center.pending()).toBe(0)
+    })
+  })
+
+  it('Windows: a toast clicked after a restart still routes, through handleActivation and its launch arguments', () => {
+    onPlatform('win32', () => {
+      fake.notifications.length = 0
+      const activated: unknown[] = []
+      const center = new NotificationCenter((action) => activated.push(action))
+      center.show('Desk <1> & co', 'Check "token"', { kind: 'open', view: 'devices' })
+      const xml = fake.notifications[0]!.options['toastXml'] as string
+      expect(xml).toContain('Desk &lt;1&gt; &amp; co')
+      const launch = /launch="([^"]*)"/.exec(xml)![1]!
+      expect(launch).toBe(encodeLaunchArguments({ kind: 'open', view: 'devices' }))
+      // The app restarted: Windows hands over the toast's arguments; no Notification object exists any more.
+      fake.activation.handler!({ type: 'click', arguments: launch })
+      expect(activated).toEqual([{ kind: 'open', view: 'devices' }])
+      // Windows also calls the instance listener for a live toast; it must not route a second time.
+      fake.notifications[0]!.listeners.get('click')!()
+      expect(activated).toHaveLength(1)
+      expect(center.pending()).toBe(0)
+    })
+  })
+
+  it('ignores launch arguments that are not ours', () => {
+    expect(decodeLaunchArguments('')).toBeNull()
+    expect(decodeLaunchArguments('sender-desk-notice:%7B%22kind%22%3A%22evil%22%7D')).toBeNull()
+    expect(decodeLaunchArguments('sender-desk-notice:not-json')).toBeNull()
+    expect(toastXml('a', 'b', { kind: 'relink', deviceId: 'x' })).toContain('<text>a</text><text>b</text>')
   })
 })

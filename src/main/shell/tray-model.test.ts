@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DeviceView, OutboxCounts } from '../../shared/contract'
+import { translate, type Language, type Translate } from '../../shared/i18n'
 import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
+
+const inLanguage =
+  (language: Language): Translate =>
+  (key, params) =>
+    translate(language, key, params)
+const english = inLanguage('en')
 
 /** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
 const ON_SANDBOX_GATEWAY = false
@@ -48,11 +55,14 @@ describe('tray model', () => {
   })
 
   it('lists each device with its state and Restart / Relink / Info, then pause, open, settings, quit', () => {
-    const model = buildTrayModel({
-      devices: [device('d1', 'connected', 'Shop'), device('d2', 'needs-scan', 'Office')],
-      counts: counts({ queued: 3, scheduled: 2, failed: 1 }),
-      sendingPaused: false
-    })
+    const model = buildTrayModel(
+      {
+        devices: [device('d1', 'connected', 'Shop'), device('d2', 'needs-scan', 'Office')],
+        counts: counts({ queued: 3, scheduled: 2, failed: 1 }),
+        sendingPaused: false
+      },
+      english
+    )
     expect(model.menu.map((i) => i.id)).toEqual([
       'device:d1',
       'device:d2',
@@ -63,27 +73,47 @@ describe('tray model', () => {
       'settings',
       'quit'
     ])
-    expect(model.menu[1]?.label).toBe('Office — needs a QR scan')
+    expect(model.menu[1]?.label).toBe('Office — Needs a QR scan')
     expect(findMenuItem(model.menu, 'device:d2:relink')?.action).toEqual({ kind: 'relink', deviceId: 'd2' })
     expect(findMenuItem(model.menu, 'device:d2:relink')?.label).toMatch(/scan QR/)
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (5 to send)')
-    expect(model.tooltip).toBe('Sender Desk — 1/2 connected · Office: needs a QR scan · 5 to send · 1 failed')
+    expect(model.tooltip).toBe('Sender Desk — 1/2 connected · Office: Needs a QR scan · 5 to send · 1 failed')
   })
 
   it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {
-    const model = buildTrayModel({
-      devices: [device('d1', 'locked')],
-      counts: counts({ queued: 4 }),
-      sendingPaused: true
-    })
+    const model = buildTrayModel(
+      {
+        devices: [device('d1', 'locked')],
+        counts: counts({ queued: 4 }),
+        sendingPaused: true
+      },
+      english
+    )
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Resume sending (4 waiting)')
     expect(findMenuItem(model.menu, 'device:d1:restart')?.enabled).toBe(false)
     expect(model.tooltip).toContain('(paused)')
   })
 
   it('has no device section when there are no devices', () => {
-    const model = buildTrayModel({ devices: [], counts: counts(), sendingPaused: false })
+    const model = buildTrayModel({ devices: [], counts: counts(), sendingPaused: false }, english)
     expect(model.menu[0]?.id).toBe('toggle-pause')
     expect(model.health).toBe('idle')
+  })
+
+  it('speaks Bahasa Indonesia when that is the language setting, with the window’s words for states', () => {
+    const model = buildTrayModel(
+      {
+        devices: [device('d1', 'needs-scan', 'Kasir')],
+        counts: counts({ queued: 2 }),
+        sendingPaused: false
+      },
+      inLanguage('id')
+    )
+    expect(model.menu[0]?.label).toBe(`Kasir — ${translate('id', 'state.needs-scan')}`)
+    expect(findMenuItem(model.menu, 'quit')?.label).toBe('Keluar')
+    expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Jeda pengiriman (2 akan dikirim)')
+    expect(model.tooltip).toBe(
+      `Sender Desk — 0/1 terhubung · Kasir: ${translate('id', 'state.needs-scan')} · 2 akan dikirim`
+    )
   })
 })

@@ -4,6 +4,7 @@
  * free of electron imports so it is unit-tested under plain Node.
  */
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
+import type { Translate } from '../../shared/i18n'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
 
@@ -37,18 +38,6 @@ export interface TrayState {
   sendingPaused: boolean
 }
 
-const STATE_LABEL: Record<DeviceState, string> = {
-  unknown: 'checking…',
-  connected: 'connected',
-  disconnected: 'disconnected',
-  'needs-scan': 'needs a QR scan',
-  'awaiting-activation': 'waiting for activation',
-  expired: 'expired',
-  'token-invalid': 'token rejected',
-  unreachable: 'unreachable',
-  locked: 'token locked'
-}
-
 const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
   unknown: 'ok',
   connected: 'ok',
@@ -63,8 +52,9 @@ const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
 
 const HEALTH_RANK: Record<TrayHealth, number> = { idle: 0, ok: 1, warning: 2, error: 3 }
 
-export function stateLabel(state: DeviceState): string {
-  return STATE_LABEL[state]
+/** The window's words for a device state, so the tray and the window say the same thing. */
+export function stateLabel(state: DeviceState, t: Translate): string {
+  return t(`state.${state}`)
 }
 
 export function fleetHealth(devices: DeviceView[]): TrayHealth {
@@ -80,41 +70,44 @@ export function pendingCount(counts: OutboxCounts): number {
   return counts.queued + counts.sending + counts.scheduled
 }
 
-function tooltipFor(state: TrayState): string {
+function tooltipFor(state: TrayState, t: Translate): string {
   const { devices } = state
-  if (devices.length === 0) return 'Sender Desk — no device yet'
+  if (devices.length === 0) return t('desktop.tray.noDevice')
   const connected = devices.filter((d) => d.state === 'connected').length
   const problems = devices.filter((d) => STATE_HEALTH[d.state] !== 'ok')
-  const parts = [`Sender Desk — ${connected}/${devices.length} connected`]
-  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${STATE_LABEL[d.state]}`).join(', '))
+  const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
+  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d.state, t)}`).join(', '))
   const pending = pendingCount(state.counts)
-  if (pending > 0) parts.push(`${pending} to send${state.sendingPaused ? ' (paused)' : ''}`)
-  if (state.counts.failed > 0) parts.push(`${state.counts.failed} failed`)
+  if (pending > 0)
+    parts.push(
+      t(state.sendingPaused ? 'desktop.tray.toSendPaused' : 'desktop.tray.toSend', { count: pending })
+    )
+  if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
   return parts.join(' · ')
 }
 
-function deviceItem(device: DeviceView): TrayMenuItem {
+function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
   const needsLink = device.state === 'needs-scan' || device.state === 'disconnected'
   return {
     id: `device:${device.id}`,
-    label: `${device.label} — ${STATE_LABEL[device.state]}`,
+    label: `${device.label} — ${stateLabel(device.state, t)}`,
     enabled: true,
     submenu: [
       {
         id: `device:${device.id}:restart`,
-        label: 'Restart',
+        label: t('desktop.tray.restart'),
         enabled: device.state !== 'locked',
         action: { kind: 'restart', deviceId: device.id }
       },
       {
         id: `device:${device.id}:relink`,
-        label: needsLink ? 'Relink (scan QR)…' : 'Relink…',
+        label: t(needsLink ? 'desktop.tray.relinkScan' : 'desktop.tray.relink'),
         enabled: device.state !== 'locked',
         action: { kind: 'relink', deviceId: device.id }
       },
       {
         id: `device:${device.id}:info`,
-        label: 'Info…',
+        label: t('desktop.tray.info'),
         enabled: true,
         action: { kind: 'info', deviceId: device.id }
       }
@@ -123,25 +116,23 @@ function deviceItem(device: DeviceView): TrayMenuItem {
 }
 
 /** Every click action is also a menu item, because some Linux trays never deliver clicks. */
-export function buildTrayModel(state: TrayState): TrayModel {
+export function buildTrayModel(state: TrayState, t: Translate): TrayModel {
   const pending = pendingCount(state.counts)
   const menu: TrayMenuItem[] = [
-    ...state.devices.map(deviceItem),
+    ...state.devices.map((device) => deviceItem(device, t)),
     ...(state.devices.length > 0 ? [{ id: 'sep:devices', label: '', enabled: false, separator: true }] : []),
     {
       id: 'toggle-pause',
-      label: state.sendingPaused
-        ? `Resume sending (${pending} waiting)`
-        : `Pause sending (${pending} to send)`,
+      label: t(state.sendingPaused ? 'desktop.tray.resume' : 'desktop.tray.pause', { count: pending }),
       enabled: true,
       action: { kind: 'toggle-pause' }
     },
     { id: 'sep:app', label: '', enabled: false, separator: true },
-    { id: 'open', label: 'Open Sender Desk', enabled: true, action: { kind: 'open' } },
-    { id: 'settings', label: 'Settings…', enabled: true, action: { kind: 'settings' } },
-    { id: 'quit', label: 'Quit', enabled: true, action: { kind: 'quit' } }
+    { id: 'open', label: t('desktop.tray.open'), enabled: true, action: { kind: 'open' } },
+    { id: 'settings', label: t('desktop.tray.settings'), enabled: true, action: { kind: 'settings' } },
+    { id: 'quit', label: t('desktop.tray.quit'), enabled: true, action: { kind: 'quit' } }
   ]
-  return { health: fleetHealth(state.devices), tooltip: tooltipFor(state), menu }
+  return { health: fleetHealth(state.devices), tooltip: tooltipFor(state, t), menu }
 }
 
 export function findMenuItem(menu: TrayMenuItem[], id: string): TrayMenuItem | undefined {

@@ -12,6 +12,7 @@ import {
   type NativeImage
 } from 'electron'
 import { join } from 'node:path'
+import type { Translate } from '../../shared/i18n'
 import {
   buildTrayModel,
   findMenuItem,
@@ -22,7 +23,8 @@ import {
   type TrayState
 } from './tray-model'
 
-const TRAY_GUID = '6f3c7d0e-7d7b-4a57-9d52-2d3a4b1c9e10'
+// No GUID for the Windows tray icon: Windows binds a GUID to the exe path of an unsigned app, so the dev build, the
+// test build and the installed app would fight over one, and all but the first would get no icon at all.
 
 function iconFor(health: TrayHealth): NativeImage {
   const dir = join(import.meta.dirname, '../../resources/tray')
@@ -32,7 +34,8 @@ function iconFor(health: TrayHealth): NativeImage {
     return image
   }
   if (process.platform === 'linux') return nativeImage.createFromPath(join(dir, `${health}-linux.png`))
-  const theme = nativeTheme.shouldUseDarkColors ? 'dark' : 'light'
+  // The taskbar's theme, not the apps' one: Windows lets a light app theme sit on a dark taskbar.
+  const theme = nativeTheme.shouldUseDarkColorsForSystemIntegratedUI ? 'dark' : 'light'
   // Windows picks the right size from a multi-resolution image.
   const image = nativeImage.createFromPath(join(dir, `${health}-${theme}.png`))
   image.addRepresentation({
@@ -50,21 +53,19 @@ export class TrayService {
 
   constructor(
     private readonly onAction: (action: TrayAction) => void,
-    private readonly onDropFiles: (paths: string[]) => void
+    private readonly onDropFiles: (paths: string[]) => void,
+    private readonly t: Translate
   ) {}
 
   render(state: TrayState): void {
     if (this.quitting) return
-    const model = buildTrayModel(state)
+    const model = buildTrayModel(state, this.t)
     const key = JSON.stringify(model)
     if (key === this.renderedKey && this.tray) return
     this.renderedKey = key
     this.model = model
     if (!this.tray) {
-      this.tray =
-        process.platform === 'win32'
-          ? new Tray(iconFor(model.health), TRAY_GUID)
-          : new Tray(iconFor(model.health))
+      this.tray = new Tray(iconFor(model.health))
       this.tray.on('click', () => this.onAction({ kind: 'open' }))
       this.tray.on('drop-files', (_event, paths) => this.onDropFiles(paths))
       nativeTheme.on('updated', () => {

@@ -1,9 +1,9 @@
 /**
  * The operator's window with the security posture a messaging tool needs: sandboxed, context-isolated
  * renderer without Node, a strict CSP (also sent as a header), no navigation, no new windows, no
- * permissions. Closing hides it to the tray; the first time, the operator is told where it went.
+ * permission but the clipboard write. Closing hides it to the tray; the first time, the operator is told where it went.
  */
-import { BrowserWindow, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
 import { RENDERER_ENTRY } from './renderer-protocol'
 
@@ -19,11 +19,20 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'"
 ].join('; ')
 
+/**
+ * The dev server's address in `npm run dev`, never in a packaged app: there the variable would point the window,
+ * with full IPC trust, at any origin — the kind of environment-variable door the fuses close.
+ */
+export function devRendererUrl(): string | null {
+  if (app.isPackaged) return null
+  return process.env['ELECTRON_RENDERER_URL'] ?? null
+}
+
 /** The only page our window may show: the built renderer, or the dev server in `npm run dev`. */
 export function isTrustedUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
-    const devUrl = process.env['ELECTRON_RENDERER_URL']
+    const devUrl = devRendererUrl()
     if (devUrl) return parsed.origin === new URL(devUrl).origin
     return parsed.protocol === 'app:' && parsed.host === 'renderer'
   } catch {
@@ -37,23 +46,36 @@ export function isTrustedSender(contents: WebContents, frameUrl: string | undefi
 
 let hardened = false
 
-/** Session-wide rules, set once: CSP header and a blanket "no" to permission requests. */
+/** The one permission the window gets: writing sanitized text to the clipboard (its copy buttons). */
+export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
+
+/** Whether a permission request or check from `origin` (a URL or an origin) is granted. */
+export function isPermissionAllowed(permission: string, origin: string | undefined): boolean {
+  return permission === ALLOWED_PERMISSION && origin !== undefined && isTrustedUrl(origin)
+}
+
+/**
+ * Session-wide rules, set once: every permission denied except the clipboard write for our own page. The release CSP
+ * is sent only with app:// responses (renderer-protocol.ts): added to every response it also blocked the dev
+ * server's React preamble and HMR socket, leaving `npm run dev` blank.
+ */
 function hardenSession(): void {
   if (hardened) return
   hardened = true
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] }
-    })
-  })
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl ?? contents?.getURL()))
+  )
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin)
+  )
 }
 
 export interface WindowOptions {
   /** Called when the window is closed by the operator while the app keeps running in the tray. */
   onHiddenToTray: () => void
   isQuitting: () => boolean
+  /** Started at login (`--hidden`, or macOS's wasOpenedAtLogin): stay in the tray until asked. */
+  startHidden: boolean
 }
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {
@@ -79,7 +101,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     }
   })
   window.once('ready-to-show', () => {
-    if (!process.argv.includes('--hidden')) window.show()
+    if (!options.startHidden) window.show()
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
     // Links to the gateway's documentation or support open in the browser; nothing opens in-app.
@@ -96,6 +118,6 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     window.hide()
     options.onHiddenToTray()
   })
-  void window.loadURL(process.env['ELECTRON_RENDERER_URL'] ?? RENDERER_ENTRY)
+  void window.loadURL(devRendererUrl() ?? RENDERER_ENTRY)
   return window
 }

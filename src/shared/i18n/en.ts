@@ -17,6 +17,68 @@ export const en = {
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',
 
+  // Main process (issue 13): tray, notifications and startup dialogs, translated in the shell.
+  'desktop.tray.noDevice': 'Sender Desk — no device yet',
+  'desktop.tray.connected': 'Sender Desk — {connected}/{total} connected',
+  'desktop.tray.toSend': '{count} to send',
+  'desktop.tray.toSendPaused': '{count} to send (paused)',
+  'desktop.tray.failed': '{count} failed',
+  'desktop.tray.restart': 'Restart',
+  'desktop.tray.relinkScan': 'Relink (scan QR)…',
+  'desktop.tray.relink': 'Relink…',
+  'desktop.tray.info': 'Info…',
+  'desktop.tray.resume': 'Resume sending ({count} waiting)',
+  'desktop.tray.pause': 'Pause sending ({count} to send)',
+  'desktop.tray.open': 'Open Sender Desk',
+  'desktop.tray.settings': 'Settings…',
+  'desktop.tray.quit': 'Quit',
+  'desktop.notice.hiddenTitle': 'Sender Desk keeps running',
+  'desktop.notice.hiddenBody': 'It stays in the tray and keeps sending. Quit it from the tray menu.',
+  'desktop.notice.restartRequested': 'Restart requested',
+  'desktop.notice.restartFailed': 'Restart failed',
+  'desktop.notice.unexpectedTitle': 'Sender Desk hit an unexpected error',
+  'desktop.notice.unexpectedBody': 'It keeps running. The details are in the log: {log}',
+  'desktop.notice.disconnected': '{label} disconnected',
+  'desktop.notice.disconnectedBody': 'Restart it from the tray to reconnect.',
+  'desktop.notice.loggedOut': '{label} was logged out',
+  'desktop.notice.loggedOutBody': 'Click to scan a new QR code with the sender phone.',
+  'desktop.notice.expired': '{label} has expired',
+  'desktop.notice.expiredBody': 'Renew the device with your gateway provider.',
+  'desktop.notice.tokenRejected': '{label}: token rejected',
+  'desktop.notice.tokenRejectedBody': 'The gateway no longer accepts its token. Check the token and server.',
+  'desktop.notice.tokenLocked': '{label}: token locked',
+  'desktop.notice.tokenLockedBody': 'The keyring could not unlock the stored token.',
+  'desktop.notice.sendFailedOne': 'A message could not be sent',
+  'desktop.notice.sendFailedMany': '{count} messages could not be sent',
+  'desktop.notice.sendFailedBody': 'Open the outbox to see why, edit and retry.',
+  'desktop.startup.title': 'Sender Desk could not start',
+  'desktop.startup.newer':
+    'This data was written by a newer version of Sender Desk (database version {found}; this version reads up to {supported}).',
+  'desktop.startup.newerNextBackup':
+    'Install the newer version again. Or quit, replace {database} with the backup {backup} that was made before the upgrade, and start this version: changes made since that backup are lost.',
+  'desktop.startup.newerNext':
+    'Install the newer version of Sender Desk again. Your data folder is {folder}.',
+  'desktop.startup.corrupt': 'The database {database} is damaged or is not a Sender Desk database.',
+  'desktop.startup.corruptNext':
+    'Quit, move that file somewhere else (keep it for support) and start Sender Desk again to begin with an empty outbox, or put back a copy from your backups.',
+  'desktop.startup.notWritable': 'Sender Desk cannot write to its data folder {folder}.',
+  'desktop.startup.notWritableNext':
+    'Give your user account write access to that folder (and check the disk is not full or read-only), then start Sender Desk again.',
+  'desktop.startup.locked': 'The database {database} is in use by another program.',
+  'desktop.startup.lockedNext':
+    'Close any other Sender Desk or sender-desk command that uses this data folder, then start Sender Desk again.',
+  'desktop.startup.migration': 'Updating the database for this version failed: {message}',
+  'desktop.startup.migrationNext':
+    'Your data was left unchanged. Start the version you used before, or send the log {log} to support.',
+  'desktop.startup.keyring':
+    'The system keyring that protects your gateway tokens is locked or not answering.',
+  'desktop.startup.keyringNext':
+    'Unlock the keyring (on Linux GNOME Keyring or KWallet; logging out and in again unlocks it), then start Sender Desk again.',
+  'desktop.startup.unknown': 'An unexpected error stopped the start: {message}',
+  'desktop.startup.unknownNext':
+    'Start Sender Desk again. If it keeps failing, send the log {log} to support.',
+  'desktop.startup.log': 'Details: {log}',
+
   'nav.label': 'Main',
   'nav.devices': 'Devices',
   'nav.send': 'Send',

@@ -19,6 +19,67 @@ export const id: Record<MessageKey, string> = {
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
 
+  // Main process (issue 13): tray, notifications and startup dialogs, translated in the shell.
+  'desktop.tray.noDevice': 'Sender Desk — belum ada perangkat',
+  'desktop.tray.connected': 'Sender Desk — {connected}/{total} terhubung',
+  'desktop.tray.toSend': '{count} akan dikirim',
+  'desktop.tray.toSendPaused': '{count} akan dikirim (dijeda)',
+  'desktop.tray.failed': '{count} gagal',
+  'desktop.tray.restart': 'Mulai ulang',
+  'desktop.tray.relinkScan': 'Tautkan ulang (pindai QR)…',
+  'desktop.tray.relink': 'Tautkan ulang…',
+  'desktop.tray.info': 'Info…',
+  'desktop.tray.resume': 'Lanjutkan pengiriman ({count} menunggu)',
+  'desktop.tray.pause': 'Jeda pengiriman ({count} akan dikirim)',
+  'desktop.tray.open': 'Buka Sender Desk',
+  'desktop.tray.settings': 'Pengaturan…',
+  'desktop.tray.quit': 'Keluar',
+  'desktop.notice.hiddenTitle': 'Sender Desk tetap berjalan',
+  'desktop.notice.hiddenBody': 'Aplikasi tetap di baki sistem dan terus mengirim. Keluar lewat menu baki.',
+  'desktop.notice.restartRequested': 'Mulai ulang diminta',
+  'desktop.notice.restartFailed': 'Gagal memulai ulang',
+  'desktop.notice.unexpectedTitle': 'Sender Desk mengalami galat tak terduga',
+  'desktop.notice.unexpectedBody': 'Aplikasi tetap berjalan. Rinciannya ada di log: {log}',
+  'desktop.notice.disconnected': '{label} terputus',
+  'desktop.notice.disconnectedBody': 'Mulai ulang dari baki untuk menyambung kembali.',
+  'desktop.notice.loggedOut': '{label} telah keluar',
+  'desktop.notice.loggedOutBody': 'Klik untuk memindai kode QR baru dengan ponsel pengirim.',
+  'desktop.notice.expired': '{label} sudah kedaluwarsa',
+  'desktop.notice.expiredBody': 'Perpanjang perangkat ini di penyedia gateway Anda.',
+  'desktop.notice.tokenRejected': '{label}: token ditolak',
+  'desktop.notice.tokenRejectedBody': 'Gateway tidak lagi menerima tokennya. Periksa token dan servernya.',
+  'desktop.notice.tokenLocked': '{label}: token terkunci',
+  'desktop.notice.tokenLockedBody': 'Keyring tidak dapat membuka token yang tersimpan.',
+  'desktop.notice.sendFailedOne': 'Sebuah pesan gagal dikirim',
+  'desktop.notice.sendFailedMany': '{count} pesan gagal dikirim',
+  'desktop.notice.sendFailedBody': 'Buka kotak keluar untuk melihat sebabnya, ubah, lalu coba lagi.',
+  'desktop.startup.title': 'Sender Desk tidak dapat dimulai',
+  'desktop.startup.newer':
+    'Data ini ditulis oleh Sender Desk versi yang lebih baru (versi basis data {found}; versi ini hanya membaca sampai {supported}).',
+  'desktop.startup.newerNextBackup':
+    'Pasang lagi versi yang lebih baru. Atau keluar, ganti {database} dengan cadangan {backup} yang dibuat sebelum pembaruan, lalu jalankan versi ini: perubahan sejak cadangan itu hilang.',
+  'desktop.startup.newerNext': 'Pasang lagi Sender Desk versi yang lebih baru. Folder data Anda: {folder}.',
+  'desktop.startup.corrupt': 'Basis data {database} rusak atau bukan basis data Sender Desk.',
+  'desktop.startup.corruptNext':
+    'Keluar, pindahkan berkas itu ke tempat lain (simpan untuk tim dukungan), lalu jalankan Sender Desk lagi untuk mulai dengan kotak keluar kosong, atau kembalikan salinan dari cadangan Anda.',
+  'desktop.startup.notWritable': 'Sender Desk tidak dapat menulis ke folder datanya {folder}.',
+  'desktop.startup.notWritableNext':
+    'Beri akun Anda izin menulis ke folder itu (dan pastikan disk tidak penuh atau hanya-baca), lalu jalankan Sender Desk lagi.',
+  'desktop.startup.locked': 'Basis data {database} sedang dipakai program lain.',
+  'desktop.startup.lockedNext':
+    'Tutup Sender Desk lain atau perintah sender-desk yang memakai folder data ini, lalu jalankan Sender Desk lagi.',
+  'desktop.startup.migration': 'Pembaruan basis data untuk versi ini gagal: {message}',
+  'desktop.startup.migrationNext':
+    'Data Anda tidak diubah. Jalankan versi yang Anda pakai sebelumnya, atau kirim log {log} ke tim dukungan.',
+  'desktop.startup.keyring':
+    'Keyring sistem yang melindungi token gateway Anda terkunci atau tidak menjawab.',
+  'desktop.startup.keyringNext':
+    'Buka kunci keyring (di Linux GNOME Keyring atau KWallet; keluar lalu masuk lagi akan membukanya), lalu jalankan Sender Desk lagi.',
+  'desktop.startup.unknown': 'Galat tak terduga menghentikan proses mulai: {message}',
+  'desktop.startup.unknownNext':
+    'Jalankan Sender Desk lagi. Jika terus gagal, kirim log {log} ke tim dukungan.',
+  'desktop.startup.log': 'Rincian: {log}',
+
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
   'nav.send': 'Kirim',

@@ -10,7 +10,7 @@ import { DeviceActions, toQrView } from './actions'
 import { DeviceError } from './errors'
 import { DeviceMonitor } from './monitor'
 import { DeviceRegistry } from './registry'
-import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
+import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './testing/scripted-gateway-client'
 
 const TOKEN = 'Zq8xLr2mN4pK7vB1cD3eF5gH6jJ9kL0aS2dF4gH6jK8lQ1wE3rT5yU7iO9pA1sD3'
 const OFFLINE = deviceInfoFixture({

@@ -9,7 +9,7 @@ import { FakeClock } from '../clock'
 import { MemoryVault } from '../vault/memory-vault'
 import { DeviceMonitor, type DeviceMonitorOptions } from './monitor'
 import { DeviceRegistry } from './registry'
-import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
+import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './testing/scripted-gateway-client'
 
 /** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
 const ON_SANDBOX_GATEWAY = false

@@ -8,7 +8,7 @@ import type { GatewayCredentials } from '../gateway/types'
 import { MemoryVault } from '../vault/memory-vault'
 import { DeviceError } from './errors'
 import { DeviceRegistry, maskToken, normaliseBaseUrl, type RegistryChange } from './registry'
-import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './scripted-gateway-client'
+import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './testing/scripted-gateway-client'
 
 /** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
 const ON_SANDBOX_GATEWAY = false

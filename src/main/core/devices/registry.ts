@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
-import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway/types'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../vault/private-file'
-import type { DeviceSecret, Vault } from '../vault/vault'
+import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
+import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 
 export const DeviceRecord = z.object({
@@ -339,6 +339,11 @@ export class DeviceRegistry {
   async clientFor(id: string): Promise<GatewayClient | undefined> {
     const access = await this.openClient(id)
     return access.kind === 'ready' ? access.client : undefined
+  }
+
+  /** The client already opened for this device, without waiting for the vault (the outbox asks on every round). */
+  openedClient(id: string): GatewayClient | undefined {
+    return this.clients.get(id)
   }
 
   private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {

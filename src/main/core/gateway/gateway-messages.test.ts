@@ -1,6 +1,6 @@
 // The gateway's refusal texts → error codes: every wording the sandbox (and so the real service) answers with.
 import { describe, expect, it } from 'vitest'
-import { GATEWAY_MESSAGES } from '../sandbox/rejections'
+import { GATEWAY_MESSAGES } from '@sender-desk/sandbox-gateway'
 import { classifyGatewayMessage } from './gateway-messages'
 
 describe('classifyGatewayMessage', () => {

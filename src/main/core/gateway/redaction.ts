@@ -1,9 +1,9 @@
 // Keeps credentials out of every text the client builds (error messages, gateway echoes, causes from undici).
-import { redact } from '../redaction'
+import { redact } from '../logging'
 
 export type Redact = (text: string) => string
 
-export { REDACTED } from '../redaction'
+export { REDACTED } from '../logging'
 
 /** Masks each secret (raw, URL-encoded, base64) and any token-shaped field, with the core's one redaction rule. */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {

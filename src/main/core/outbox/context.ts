@@ -1,9 +1,9 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
-import type { GatewayClient } from '../gateway/types'
+import type { Logger } from '../logging'
 import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
 import { backoffDelay } from './backoff'
-import type { BlockReason, OutboxEvents, ResolvedOutboxOptions } from './types'
+import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import { toCountsView, toItemView } from './views'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -67,8 +67,9 @@ export class OutboxContext {
     readonly settings: SettingsStore,
     readonly dataDir: string,
     readonly clock: Clock,
-    private readonly clientLookup: (deviceId: string) => GatewayClient | undefined,
-    readonly options: ResolvedOutboxOptions
+    private readonly clientLookup: (deviceId: string) => SendingPort | undefined,
+    readonly options: ResolvedOutboxOptions,
+    private readonly logger: Logger
   ) {}
 
   now(): number {
@@ -101,7 +102,7 @@ export class OutboxContext {
   }
 
   /** The device's client when the gateway can be reached at all (network up, client configured). */
-  reachableClient(deviceId: string): GatewayClient | undefined {
+  reachableClient(deviceId: string): SendingPort | undefined {
     if (!this.networkOnline) return undefined
     try {
       return this.clientLookup(deviceId)
@@ -232,7 +233,7 @@ export class OutboxContext {
       fn()
     } catch (error) {
       // A broken listener (the UI) must never break sending.
-      console.error('outbox listener failed', error)
+      this.logger.error('outbox listener failed', error)
     }
   }
 
@@ -241,7 +242,7 @@ export class OutboxContext {
   /** Track async work so stop() can wait for it; wake the pump when it ends. */
   run(task: () => Promise<void>): void {
     const promise = task()
-      .catch((error: unknown) => console.error('outbox task failed', error))
+      .catch((error: unknown) => this.logger.error('outbox task failed', error))
       .finally(() => {
         this.work.delete(promise)
         this.wake()

@@ -1,6 +1,6 @@
 // Dispatcher rules against the fake gateway with a FakeClock: order, concurrency, pacing, gates, retries, failures.
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
 afterEach(async () => {

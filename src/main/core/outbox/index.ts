@@ -21,7 +21,10 @@ export {
   type FlushProgress,
   type FlushSummary,
   type BlockReason,
-  type OutboxEvents
+  type OutboxEvents,
+  type SendingPort
 } from './types'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'
+export { createSendingCommands, sendingRemovalHook } from './commands'
+export type { SendingChannel, SendingCommandsDeps } from './commands'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxCounts, OutboxHistoryEntry, OutboxItemView } from '../../../shared/contract'
 import { attachmentsDir, OutboxStore } from '../store'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { FileEntry } from './types'
 
 let fx: OutboxFixture
@@ -152,6 +152,22 @@ describe('views', () => {
     })
     await Promise.resolve()
     expect(seen).toEqual([3])
+  })
+})
+
+describe('failures that must not stop sending', () => {
+  it("reach the app's logger: a listener that throws is reported and the outbox carries on", async () => {
+    fx = makeFixture()
+    fx.outbox.on('itemChanged', () => {
+      throw new Error('window gone')
+    })
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    expect(fx.loggedErrors).toContain('outbox listener failed: window gone')
+    expect(fx.outbox.get(itemIds[0]!).item.status).toBe('queued')
   })
 })
 

@@ -1,7 +1,7 @@
 // The offline outbox's API for the app's API layer and the CLI: enqueue, inspect, operator actions, start/stop/flush, events.
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
-import type { GatewayClient } from '../gateway/types'
+import { silentLogger, type Logger } from '../logging'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,
@@ -49,7 +49,8 @@ import {
   type OutboxEvents,
   type OutboxOptions,
   type ResolvedOutboxOptions,
-  type SeriesInput
+  type SeriesInput,
+  type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
 
@@ -59,9 +60,11 @@ export interface CreateOutboxInput {
   dataDir: string
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
-  clientFor: (deviceId: string) => GatewayClient | undefined
+  clientFor: (deviceId: string) => SendingPort | undefined
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
+  /** Where failures that must not stop sending are reported (the redacting logger in the app). */
+  logger?: Logger
 }
 
 export interface FlushOptions {
@@ -171,7 +174,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     input.dataDir,
     clock,
     input.clientFor,
-    resolveOptions(input.options)
+    resolveOptions(input.options),
+    input.logger ?? silentLogger
   )
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)

@@ -1,6 +1,6 @@
 // Exactly-once: items in doubt (crash mid-request, timeout, reset, 5xx, garbled answer) are settled by ref_id before any resend.
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
 afterEach(async () => {

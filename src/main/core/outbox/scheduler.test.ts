@@ -1,6 +1,6 @@
 // Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { ScheduleSpec } from './types'
 
 let fx: OutboxFixture

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { attachmentsDir } from '../store'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { FileEntry, SeriesInput } from './types'
 
 let fx: OutboxFixture

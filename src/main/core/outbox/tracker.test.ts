@@ -1,6 +1,6 @@
 // Delivery tracking with a FakeClock: realtime batches ≤ 1000, report/message for older items, forward-only statuses, backoff, retention.
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeFixture, type OutboxFixture } from './outbox-fixture'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
 afterEach(async () => {

@@ -1,5 +1,5 @@
 // Opening the database: private file modes, WAL, migrations from every earlier version, refusal of newer or damaged files.
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -78,6 +78,24 @@ describe('openDatabase', () => {
     const raw = new Database(join(dir, DATABASE_FILE))
     expect(raw.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION + 1)
     raw.close()
+  })
+
+  it('keeps a copy of an older database before migrating it, once, private, at the version it had', () => {
+    const older = openDatabase({ dataDir: dir, migrations: migrations.slice(0, 1) })
+    older.prepare("INSERT INTO settings (key, value) VALUES ('probe', '1')").run()
+    older.close()
+    const backup = join(dir, `${DATABASE_FILE}.schema-1.bak`)
+    openDatabase({ dataDir: dir }).close()
+    expect(mode(backup)).toBe(0o600)
+    const copy = new Database(backup, { readonly: true })
+    expect(copy.pragma('user_version', { simple: true })).toBe(1)
+    expect(copy.prepare("SELECT value FROM settings WHERE key = 'probe'").get()).toEqual({ value: '1' })
+    copy.close()
+    // Already at the latest version: nothing more to keep.
+    openDatabase({ dataDir: dir }).close()
+    expect(readdirSync(dir).filter((name) => name.endsWith('.bak'))).toEqual([
+      `${DATABASE_FILE}.schema-1.bak`
+    ])
   })
 
   it('reports a damaged file as corrupt', () => {

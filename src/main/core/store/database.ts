@@ -3,7 +3,13 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { StoreError } from './errors'
-import { LATEST_SCHEMA_VERSION, migrate, migrations as defaultMigrations, type Migration } from './migrations'
+import {
+  LATEST_SCHEMA_VERSION,
+  migrate,
+  migrations as defaultMigrations,
+  schemaVersion,
+  type Migration
+} from './migrations'
 
 export type SqliteDatabase = Database.Database
 
@@ -15,11 +21,6 @@ export interface OpenDatabaseOptions {
   fileName?: string
   /** Tests only: a different migration list. */
   migrations?: readonly Migration[]
-  /**
-   * The better-sqlite3 addon to load instead of the default one: the Electron shell passes the copy built
-   * for Electron's ABI, while tests and the CLI keep the Node-ABI build (see scripts/native-modules.js).
-   */
-  nativeBinding?: string
 }
 
 /**
@@ -35,7 +36,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
 
   let db: SqliteDatabase
   try {
-    db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : undefined)
+    db = new Database(path)
   } catch (error) {
     throw translateSqliteError(error, path)
   }
@@ -44,6 +45,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
+    backUpBeforeMigrating(db, path, migrationList.length)
     migrate(db, migrationList)
     // SQLite creates -wal/-shm with the main file's mode, but an older install may have left looser ones.
     for (const suffix of ['', '-wal', '-shm']) {
@@ -57,6 +59,19 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
 }
 
 export { LATEST_SCHEMA_VERSION, StoreError }
+
+/**
+ * Before migrating an existing database forward, keep a copy of it as it was (`<file>.schema-<n>.bak`, once per
+ * version): an operator who goes back to the older version finds it refused as "newer" and can restore this copy.
+ */
+function backUpBeforeMigrating(db: SqliteDatabase, path: string, latest: number): void {
+  const current = schemaVersion(db)
+  if (current === 0 || current >= latest) return
+  const backup = `${path}.schema-${current}.bak`
+  if (existsSync(backup)) return
+  db.prepare('VACUUM INTO ?').run(backup)
+  chmodSync(backup, 0o600)
+}
 
 function createPrivateFile(path: string): void {
   // Creating the file ourselves with 0600 means SQLite never creates it (or its WAL) with the umask's mode.

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FakeClock } from '../clock'
 import { EncryptedFileVault, PLAINTEXT_BACKEND, type Cipher } from './encrypted-file-vault'
-import { SecretList } from '../redaction'
+import { SecretList } from '../logging'
 import { VaultLockedError } from './vault'
 
 /** A reversible stand-in for safeStorage: XOR with a key, and a switch to make decryption fail. */

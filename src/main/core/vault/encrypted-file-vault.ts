@@ -2,8 +2,8 @@
 // 0600 JSON file, each entry recording which backend encrypted it; session-only memory when there is no keyring.
 import { z } from 'zod'
 import type { Clock } from '../clock'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from './private-file'
-import type { SecretList } from '../redaction'
+import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
+import type { SecretList } from '../logging'
 import {
   VaultLockedError,
   isDeviceSecret,

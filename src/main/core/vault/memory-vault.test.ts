@@ -1,7 +1,7 @@
 // Tests for the in-memory vault used by tests, the harness and the CLI: same found/absent/locked contract.
 import { describe, expect, it } from 'vitest'
 import { MemoryVault } from './memory-vault'
-import { SecretList } from '../redaction'
+import { SecretList } from '../logging'
 import { VaultLockedError } from './vault'
 
 describe('MemoryVault', () => {

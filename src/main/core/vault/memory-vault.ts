@@ -1,5 +1,5 @@
 // An in-memory Vault for tests, the browser harness and the CLI: same contract, nothing on disk.
-import type { SecretList } from '../redaction'
+import type { SecretList } from '../logging'
 import {
   VaultLockedError,
   isDeviceSecret,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from '../gateway'
 import { DeviceRegistry } from '../devices/registry'
 import { MemoryVault } from './memory-vault'
-import { SecretList, createRedactingLogger, describeForLog } from '../redaction'
+import { SecretList, createRedactingLogger, describeForLog } from '../logging'
 
 const TOKEN = 'Rt7yUi9oPa1sDf3gHj5kLz7xCv9bNm1qWe3rTy5uIo7pAs9dFg1hJk3lZx5cVb7n'
 const SECRET = 'tgw6gVhz'

@@ -19,8 +19,16 @@ const DYNAMIC_PREFIXES = [
   'linking.progress.'
 ]
 
+// The window's sources and the main process's (tray, notifications, dialogs, the core's notices): one table for both.
 const sources = import.meta.glob(
-  ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../i18n/**', '!../testing/**'],
+  [
+    '../**/*.{ts,tsx}',
+    '!../**/*.test.{ts,tsx}',
+    '!../i18n/**',
+    '!../testing/**',
+    '../../../main/**/*.ts',
+    '!../../../main/**/*.test.ts'
+  ],
   {
     query: '?raw',
     import: 'default',
@@ -65,6 +73,15 @@ describe('translations', () => {
       called.filter((key) => !keys.has(key)),
       'keys used but missing'
     ).toEqual([])
+  })
+
+  it('covers the main process: its keys count as used, and a key it lacks fails', () => {
+    const mainCode = Object.entries(sources)
+      .filter(([path]) => path.includes('/main/'))
+      .map(([, code]) => code)
+      .join('\n')
+    expect(mainCode).toContain("t('desktop.tray.quit')")
+    expect(mainCode).toContain("'desktop.notice.sendFailedBody'")
   })
 
   it('fills placeholders', () => {

@@ -1,0 +1,42 @@
+// The sandbox gateway's public API: start a loopback gateway and get its address and control token. Everything else
+// (its world, its faults) is reached over HTTP: the gateway routes and the `/__sandbox/` control routes.
+
+import { startSandboxInProcess, type SandboxOptions } from './in-process'
+
+export type { SandboxOptions } from './in-process'
+export { CONTROL_TOKEN_HEADER } from './http-server'
+export { SandboxControl, SandboxControlError } from './control-client'
+export type {
+  AcceptedLogEntry,
+  AutoReplySnapshot,
+  CreateDeviceOptions,
+  CreatedDevice,
+  DeviceSnapshot,
+  IncomingDelivery,
+  IncomingInput,
+  IncomingMessage,
+  MessageSnapshot,
+  ReminderSnapshot,
+  SandboxTimings,
+  ScheduleSnapshot,
+  WebhookAttemptSnapshot,
+  WebhookDeliverySnapshot
+} from './world-interface'
+export type { DeviceState, MessageStatus, Quota } from './records'
+export type { FaultKind, FaultRule } from './faults'
+export { DEVICE_NOTES } from './device-lifecycle'
+export { GATEWAY_MESSAGES } from './rejections'
+
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT` */
+  readonly baseUrl: string
+  readonly port: number
+  /** Needed in the `x-sandbox-control` header by every `/__sandbox/` route; new each run. */
+  readonly controlToken: string
+  close(): Promise<void>
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { baseUrl, port, controlToken, close } = await startSandboxInProcess(options)
+  return { baseUrl, port, controlToken, close }
+}

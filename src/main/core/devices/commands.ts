@@ -1,0 +1,218 @@
+/**
+ * The devices feature's commands: adding, re-keying, renaming, ordering, limiting, polling, restarting and removing
+ * devices, linking them by QR and ordering new ones from a gateway account. Removing a device does every side effect
+ * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
+ * erased and its client closed, and the window hears about it once.
+ */
+import type { InvoiceView } from '../../../shared/contract'
+import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import type { GatewayCredentials, Invoice } from '../gateway'
+import type { Vault } from '../vault'
+import { requireDevice } from './access'
+import type { DeviceActions } from './actions'
+import type { DeviceMonitor } from './monitor'
+import { normaliseBaseUrl, type ClientFactory, type DeviceRegistry } from './registry'
+
+export type DeviceChannel =
+  | 'devices:list'
+  | 'devices:add'
+  | 'devices:updateToken'
+  | 'devices:setFileLimit'
+  | 'devices:rename'
+  | 'devices:reorder'
+  | 'devices:remove'
+  | 'devices:refresh'
+  | 'devices:restart'
+  | 'devices:changeNumber'
+  | 'devices:history'
+  | 'devices:qr'
+  | 'devices:create'
+  | 'linking:begin'
+  | 'linking:end'
+
+/** What another feature keeps per device, settled when the device is removed. */
+export interface DeviceRemovalHook {
+  /** Before the secret is erased, so nothing more goes out for the device (e.g. its waiting messages are cancelled). */
+  holdDevice?(deviceId: string): void
+  /** Once the device is gone: what was kept for it is dropped. */
+  forgetDevice?(deviceId: string): void
+}
+
+export interface DeviceCommandsDeps {
+  registry: DeviceRegistry
+  monitor: DeviceMonitor
+  actions: DeviceActions
+  vault: Vault
+  clientFactory: ClientFactory
+  /** The embedded sandbox's base URL while it runs: a device ordered from it is a sandbox device. */
+  sandboxBaseUrl: () => Promise<string | null>
+  /** Every feature holding per-device state (the outbox's queue and series, webhook settings, reminders). */
+  removalHooks: DeviceRemovalHook[]
+}
+
+function toInvoiceView(invoice: Invoice): InvoiceView {
+  return {
+    number: invoice.numberInvoice,
+    deviceName: invoice.deviceName,
+    deviceSerial: invoice.device,
+    product: invoice.product,
+    periode: invoice.periode,
+    bankName: invoice.bank?.bankName ?? null,
+    accountNumber: invoice.bank?.accountNumber ?? null,
+    accountName: invoice.bank?.accountName ?? null,
+    discount: invoice.discount,
+    total: invoice.total,
+    dueDate: invoice.dueDate,
+    message: invoice.message
+  }
+}
+
+export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceChannel> {
+  const { registry, monitor, actions } = deps
+  const required = (id: string): void => void requireDevice(registry, id)
+
+  /** A device just added: its client opened and its first poll done, so the reply shows its real state. */
+  async function opened(deviceId: string) {
+    await registry.openClient(deviceId)
+    await monitor.refresh(deviceId)
+    return monitor.view(deviceId)
+  }
+
+  async function accountCredentials(request: {
+    accountDeviceId?: string | undefined
+    baseUrl?: string | undefined
+    token?: string | undefined
+    secret?: string | undefined
+  }): Promise<GatewayCredentials> {
+    if (request.accountDeviceId === undefined) {
+      return {
+        baseUrl: normaliseBaseUrl(request.baseUrl ?? ''),
+        token: request.token ?? '',
+        ...(request.secret ? { secret: request.secret } : {})
+      }
+    }
+    const account = requireDevice(registry, request.accountDeviceId, 'accountDeviceId')
+    const loaded = await deps.vault.load(account.id)
+    if (loaded.kind !== 'found') {
+      throw new ApiFailure(
+        'token_locked',
+        'That device’s token is not available; enter it again.',
+        'accountDeviceId'
+      )
+    }
+    return {
+      baseUrl: account.baseUrl,
+      token: loaded.value.token,
+      ...(loaded.value.secret ? { secret: loaded.value.secret } : {})
+    }
+  }
+
+  return {
+    async 'devices:list'() {
+      return { devices: monitor.views() }
+    },
+
+    async 'devices:add'(request) {
+      const { device } = await registry.add({
+        label: request.label,
+        baseUrl: request.baseUrl,
+        token: request.token,
+        ...(request.secret ? { secret: request.secret } : {})
+      })
+      return opened(device.id)
+    },
+
+    async 'devices:updateToken'({ id, token, secret }) {
+      required(id)
+      await registry.updateCredentials(id, { token, ...(secret ? { secret } : {}) })
+      return opened(id)
+    },
+
+    async 'devices:setFileLimit'({ id, maxFileBytes }) {
+      required(id)
+      await registry.setFileLimit(id, maxFileBytes)
+      return monitor.view(id)
+    },
+
+    async 'devices:rename'({ id, label }) {
+      await registry.rename(id, label)
+      return monitor.view(id)
+    },
+
+    async 'devices:reorder'({ ids }) {
+      await registry.reorder(ids)
+      return { devices: monitor.views() }
+    },
+
+    async 'devices:remove'({ id }) {
+      required(id)
+      // Nothing may wait forever for a device that is gone: its unsent items are cancelled, not lost silently.
+      for (const hook of deps.removalHooks) hook.holdDevice?.(id)
+      // Erases the secret and closes the client (a secret that cannot be erased keeps the device listed);
+      // the monitor then tells the window once.
+      await registry.remove(id)
+      for (const hook of deps.removalHooks) hook.forgetDevice?.(id)
+      return { ok: true as const }
+    },
+
+    async 'devices:refresh'({ id }) {
+      required(id)
+      await monitor.refresh(id)
+      return monitor.view(id)
+    },
+
+    async 'devices:restart'({ id }) {
+      required(id)
+      return actions.restart(id)
+    },
+
+    async 'devices:changeNumber'({ id, phone }) {
+      required(id)
+      return actions.changeNumber(id, phone)
+    },
+
+    async 'devices:history'({ id }) {
+      required(id)
+      return { entries: monitor.history(id) }
+    },
+
+    async 'devices:qr'({ id }) {
+      required(id)
+      return actions.qr(id)
+    },
+
+    async 'linking:begin'({ id }) {
+      required(id)
+      monitor.beginLinking(id)
+      return monitor.view(id)
+    },
+
+    async 'linking:end'({ id }) {
+      if (registry.get(id)) monitor.endLinking(id)
+      return { ok: true as const }
+    },
+
+    async 'devices:create'(request) {
+      const credentials = await accountCredentials(request)
+      const [phone = request.phone] = normalisedRecipients([request.phone], false, 'phone')
+      const invoice = await deps.clientFactory(credentials).createDevice({
+        name: request.name,
+        phone,
+        product: request.product,
+        periode: request.periode,
+        bank: request.bank
+      })
+      if (!invoice.token) return { invoice: toInvoiceView(invoice), device: null }
+      const sandboxUrl = await deps.sandboxBaseUrl()
+      const inSandbox =
+        sandboxUrl !== null && normaliseBaseUrl(sandboxUrl) === normaliseBaseUrl(credentials.baseUrl)
+      const { device } = await registry.add({
+        label: request.label ?? request.name,
+        baseUrl: credentials.baseUrl,
+        token: invoice.token,
+        sandbox: inSandbox
+      })
+      return { invoice: toInvoiceView(invoice), device: await opened(device.id) }
+    }
+  }
+}

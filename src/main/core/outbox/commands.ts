@@ -1,0 +1,217 @@
+/**
+ * The sending feature's commands: files dropped for sending, the outbox (enqueue, list, edit, retry, cancel, pause)
+ * and local recurring series. A message and a series take their files through the same checks (the file is still
+ * there, and fits the device's limit), so the two can no longer disagree about what may be sent.
+ */
+import type { FileHandleView } from '../../../shared/contract'
+import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import type { CoreEvents } from '../core-events'
+import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
+import { formatSize, type FileHandles, type RegisteredFile } from '../files'
+import type { SettingsService } from '../settings'
+import type { Outbox } from './outbox'
+import type { EnqueueEntry } from './types'
+
+export type SendingChannel =
+  | 'files:register'
+  | 'files:release'
+  | 'outbox:enqueue'
+  | 'outbox:list'
+  | 'outbox:get'
+  | 'outbox:counts'
+  | 'outbox:retry'
+  | 'outbox:cancel'
+  | 'outbox:delete'
+  | 'outbox:edit'
+  | 'outbox:release'
+  | 'outbox:setPaused'
+  | 'recipients:recent'
+  | 'series:create'
+  | 'series:list'
+  | 'series:stop'
+  | 'series:delete'
+
+export interface SendingCommandsDeps {
+  registry: DeviceRegistry
+  monitor: DeviceMonitor
+  settings: SettingsService
+  files: FileHandles
+  outbox: Outbox
+  events: CoreEvents
+}
+
+type EntryRequest =
+  { kind: 'text'; text: string } | { kind: 'file'; handle: string; caption?: string | undefined }
+
+function toHandleView(file: RegisteredFile): FileHandleView {
+  return { handle: file.handle, name: file.name, size: file.size, kind: file.kind, mime: file.mime }
+}
+
+/** A device's queue is cancelled before it goes, and its series dropped after. */
+export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
+  return {
+    holdDevice(deviceId) {
+      const waiting = outbox.list({ deviceId, status: ['scheduled', 'queued'], limit: 100_000 })
+      for (const item of waiting.items) outbox.cancel(item.id)
+    },
+    forgetDevice(deviceId) {
+      for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id)
+    }
+  }
+}
+
+export function createSendingCommands(deps: SendingCommandsDeps): Commands<SendingChannel> {
+  const { registry, monitor, outbox, files } = deps
+
+  /** The device's own gateway limit when it has one, else the app-wide setting. */
+  function fileLimitFor(deviceId: string): number {
+    return registry.get(deviceId)?.maxFileBytes ?? deps.settings.get().maxFileBytes
+  }
+
+  /**
+   * The request's entries with their files resolved and checked against the device's limit; `used` lists the
+   * handles to release once the outbox has copied the files.
+   */
+  function resolveEntries(
+    deviceId: string,
+    requested: EntryRequest[]
+  ): { entries: EnqueueEntry[]; used: string[] } {
+    const used: string[] = []
+    const limit = fileLimitFor(deviceId)
+    const entries = requested.map((entry): EnqueueEntry => {
+      if (entry.kind === 'text') return { kind: 'text', text: entry.text }
+      const file = files.get(entry.handle)
+      if (!file) throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
+      if (file.size > limit) {
+        throw new ApiFailure(
+          'too_large',
+          `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatSize(limit)}.`,
+          'entries'
+        )
+      }
+      used.push(file.handle)
+      return {
+        kind: 'file',
+        path: file.path,
+        name: file.name,
+        mime: file.mime,
+        mediaKind: file.kind,
+        ...(entry.caption ? { caption: entry.caption } : {})
+      }
+    })
+    return { entries, used }
+  }
+
+  return {
+    async 'files:register'({ sources }) {
+      const { files: registered, rejected } = await files.register(sources)
+      return { files: registered.map(toHandleView), rejected }
+    },
+
+    async 'files:release'({ handles }) {
+      await files.release(handles)
+      return { ok: true as const }
+    },
+
+    async 'outbox:enqueue'(request) {
+      requireDevice(registry, request.deviceId)
+      const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
+      const { entries, used } = resolveEntries(request.deviceId, request.entries)
+      const result = await outbox.enqueue({
+        deviceId: request.deviceId,
+        recipients,
+        isGroup: request.isGroup,
+        entries,
+        ...(request.schedule ? { schedule: request.schedule } : {})
+      })
+      // The outbox copied the files into its attachments folder; pasted originals can go.
+      await files.release(used)
+      return result
+    },
+
+    async 'outbox:list'(request) {
+      return outbox.list(request)
+    },
+
+    async 'outbox:get'({ id }) {
+      return outbox.get(id)
+    },
+
+    async 'outbox:counts'() {
+      return outbox.counts()
+    },
+
+    async 'outbox:retry'({ id }) {
+      return outbox.retry(id)
+    },
+
+    async 'outbox:cancel'({ id }) {
+      return outbox.cancel(id)
+    },
+
+    async 'outbox:delete'({ id }) {
+      outbox.delete(id)
+      return { ok: true as const }
+    },
+
+    async 'outbox:edit'({ id, text, recipient, schedule }) {
+      const current = outbox.get(id).item
+      const normalised =
+        recipient === undefined
+          ? undefined
+          : normalisedRecipients([recipient], current.isGroup, 'recipients')[0]
+      return outbox.edit(id, {
+        ...(text !== undefined ? { text } : {}),
+        ...(normalised !== undefined ? { recipient: normalised } : {}),
+        ...(schedule ? { schedule } : {})
+      })
+    },
+
+    async 'outbox:release'({ id }) {
+      return outbox.release(id)
+    },
+
+    async 'outbox:setPaused'({ paused, deviceId }) {
+      if (deviceId) requireDevice(registry, deviceId)
+      // The outbox announces its new counts (and pause) itself; the devices list shows each device's paused flag.
+      const result = outbox.setPaused(paused, deviceId)
+      deps.events.emit('devices:changed', { devices: monitor.views() })
+      return result
+    },
+
+    async 'recipients:recent'() {
+      return { recipients: outbox.recentRecipients(20) }
+    },
+
+    async 'series:create'(request) {
+      requireDevice(registry, request.deviceId)
+      const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
+      const { entries, used } = resolveEntries(request.deviceId, request.entries)
+      const series = await outbox.createSeries({
+        deviceId: request.deviceId,
+        recipients,
+        isGroup: request.isGroup,
+        entries,
+        start: request.start,
+        rule: request.rule,
+        overduePolicy: request.overduePolicy
+      })
+      // The series copied the files into the attachments folder; the handles' originals can go.
+      await files.release(used)
+      return series
+    },
+
+    async 'series:list'({ deviceId }) {
+      return { series: outbox.listSeries(deviceId) }
+    },
+
+    async 'series:stop'({ id }) {
+      return outbox.stopSeries(id)
+    },
+
+    async 'series:delete'({ id }) {
+      outbox.deleteSeries(id)
+      return { ok: true as const }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The reminders feature's commands: reminders set on a device's gateway and remembered here (the gateway cannot
+ * list them), with what the sandbox actually sent for sandbox devices.
+ */
+import type { ReminderView } from '../../../shared/contract'
+import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
+import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
+import type { SandboxLookup } from '../sandbox-control'
+import type { ReminderRecord } from '../store'
+import type { GatewayReminders } from './gateway-reminders'
+
+export type ReminderChannel =
+  'reminders:list' | 'reminders:create' | 'reminders:update' | 'reminders:refresh' | 'reminders:delete'
+
+export interface ReminderCommandsDeps {
+  registry: DeviceRegistry
+  reminders: GatewayReminders
+  sandboxOf: SandboxLookup
+}
+
+function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | undefined): ReminderView {
+  return {
+    id: record.id,
+    deviceId: record.deviceId,
+    reminderId: record.reminderId,
+    phone: record.phone,
+    title: record.title,
+    message: record.message,
+    startAt: record.startLocal,
+    periode: record.periode,
+    customDay: record.customDay,
+    timezone: record.timeZone,
+    reminderType: record.reminderType,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+    sandbox: inSandbox
+      ? { sentCount: inSandbox.sentCount, lastSentAt: inSandbox.lastSentAt, nextAt: inSandbox.nextAt }
+      : null
+  }
+}
+
+export function createReminderCommands(deps: ReminderCommandsDeps): Commands<ReminderChannel> {
+  const { registry, reminders, sandboxOf } = deps
+  const clientOf = (deviceId: string) => requireClient(registry, deviceId)
+
+  function requireReminder(id: string): ReminderRecord {
+    const record = reminders.get(id)
+    if (!record) throw new ApiFailure('not_found', 'That reminder is no longer in Sender Desk.', 'id')
+    return record
+  }
+
+  /** Reminder views, with what the sandbox sent for sandbox devices' reminders. */
+  async function reminderViews(records: ReminderRecord[]): Promise<ReminderView[]> {
+    const byDevice = new Map<string, ReminderSnapshot[]>()
+    for (const deviceId of new Set(records.map((record) => record.deviceId))) {
+      if (!registry.get(deviceId)?.sandbox) continue
+      const access = await sandboxOf(deviceId, false).catch(() => null)
+      if (access) byDevice.set(deviceId, await access.control.reminders(access.token))
+    }
+    return records.map((record) =>
+      toReminderView(
+        record,
+        byDevice.get(record.deviceId)?.find((reminder) => reminder.id === record.reminderId)
+      )
+    )
+  }
+
+  async function reminderView(record: ReminderRecord): Promise<ReminderView> {
+    const [view] = await reminderViews([record])
+    if (!view) throw new Error('a reminder always has a view')
+    return view
+  }
+
+  return {
+    async 'reminders:list'({ deviceId }) {
+      if (deviceId) requireDevice(registry, deviceId)
+      return { reminders: await reminderViews(reminders.list(deviceId)) }
+    },
+
+    async 'reminders:create'({ deviceId, phone, message, title, start, periode, customDay }) {
+      const client = await clientOf(deviceId)
+      const [normalised = phone] = normalisedRecipients([phone], false, 'phone')
+      const record = await reminders.create(deviceId, client, {
+        phone: normalised,
+        message,
+        start,
+        periode,
+        ...(title ? { title } : {}),
+        ...(customDay !== undefined ? { customDay } : {})
+      })
+      return reminderView(record)
+    },
+
+    async 'reminders:update'({ id, phone, message, title, start }) {
+      const record = requireReminder(id)
+      const client = await clientOf(record.deviceId)
+      const [normalised = phone] = normalisedRecipients([phone], false, 'phone')
+      const updated = await reminders.update(record, client, {
+        phone: normalised,
+        message,
+        start,
+        ...(title !== undefined ? { title } : {})
+      })
+      return reminderView(updated)
+    },
+
+    async 'reminders:refresh'({ id }) {
+      const record = requireReminder(id)
+      return reminderView(await reminders.refresh(record, await clientOf(record.deviceId)))
+    },
+
+    async 'reminders:delete'({ id }) {
+      const record = requireReminder(id)
+      await reminders.delete(record, await clientOf(record.deviceId))
+      return { ok: true as const }
+    }
+  }
+}

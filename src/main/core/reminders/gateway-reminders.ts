@@ -1,0 +1,123 @@
+// The gateway reminders Sender Desk created for a device: created, updated, refreshed and deleted at the gateway, and
+// remembered here because the gateway has no call that lists them.
+import { randomUUID } from 'node:crypto'
+import { isGatewayError } from '../gateway'
+import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
+import type { ReminderRecord, ReminderStore } from '../store'
+
+export interface ReminderDraft {
+  phone: string
+  message: string
+  title?: string
+  /** 'YYYY-MM-DDTHH:mm[:ss]' on the gateway's clock for the device. */
+  start: string
+}
+
+/** 'YYYY-MM-DDTHH:mm' → 'YYYY-MM-DD HH:mm:00', the gateway's form. */
+export function gatewayDateTime(local: string): string {
+  const [date, time = ''] = local.split('T')
+  return `${date} ${time.length === 5 ? `${time}:00` : time}`
+}
+
+export class GatewayReminders {
+  constructor(
+    private readonly store: ReminderStore,
+    private readonly now: () => number
+  ) {}
+
+  list(deviceId?: string): ReminderRecord[] {
+    return this.store.list(deviceId)
+  }
+
+  get(id: string): ReminderRecord | undefined {
+    return this.store.get(id)
+  }
+
+  async create(
+    deviceId: string,
+    client: GatewayClient,
+    draft: ReminderDraft & { periode: ReminderInput['periode']; customDay?: number }
+  ): Promise<ReminderRecord> {
+    const startDate = gatewayDateTime(draft.start)
+    const answer = await client.createReminder({
+      phone: draft.phone,
+      message: draft.message,
+      startDate,
+      periode: draft.periode,
+      ...(draft.customDay !== undefined ? { customDay: draft.customDay } : {}),
+      ...(draft.title ? { title: draft.title } : {})
+    })
+    const now = this.now()
+    const record: ReminderRecord = {
+      id: randomUUID(),
+      deviceId,
+      reminderId: answer.id,
+      phone: answer.phone ?? draft.phone,
+      title: answer.title ?? (draft.title || null),
+      message: answer.message ?? draft.message,
+      startLocal: answer.startAt ?? startDate,
+      periode: draft.periode,
+      customDay: draft.periode === 'custom' ? (draft.customDay ?? null) : null,
+      timeZone: answer.timezone,
+      reminderType: answer.reminderType,
+      createdAt: now,
+      updatedAt: now
+    }
+    this.store.save(record)
+    return record
+  }
+
+  async update(record: ReminderRecord, client: GatewayClient, draft: ReminderDraft): Promise<ReminderRecord> {
+    const startDate = gatewayDateTime(draft.start)
+    const answer = await client.updateReminder(record.reminderId, {
+      phone: draft.phone,
+      message: draft.message,
+      startDate,
+      ...(draft.title !== undefined ? { title: draft.title } : {})
+    })
+    return this.keep(record, answer, {
+      phone: draft.phone,
+      message: draft.message,
+      startLocal: startDate,
+      title: draft.title
+    })
+  }
+
+  async refresh(record: ReminderRecord, client: GatewayClient): Promise<ReminderRecord> {
+    return this.keep(record, await client.reminderInfo(record.reminderId), {})
+  }
+
+  /** Deleted at the gateway, then here; one the gateway no longer knows is forgotten too. */
+  async delete(record: ReminderRecord, client: GatewayClient): Promise<void> {
+    try {
+      await client.deleteReminder(record.reminderId)
+    } catch (error) {
+      const gone = isGatewayError(error) && /not\s+found/i.test(error.gatewayMessage ?? '')
+      if (!gone) throw error
+    }
+    this.store.delete(record.id)
+  }
+
+  forgetDevice(deviceId: string): void {
+    this.store.deleteForDevice(deviceId)
+  }
+
+  private keep(
+    record: ReminderRecord,
+    answer: Reminder,
+    sent: { phone?: string; message?: string; startLocal?: string; title?: string | undefined }
+  ): ReminderRecord {
+    const next: ReminderRecord = {
+      ...record,
+      phone: answer.phone ?? sent.phone ?? record.phone,
+      title: answer.title ?? (sent.title !== undefined ? sent.title || null : record.title),
+      message: answer.message ?? sent.message ?? record.message,
+      startLocal: answer.startAt ?? sent.startLocal ?? record.startLocal,
+      timeZone: answer.timezone ?? record.timeZone,
+      reminderType: answer.reminderType ?? record.reminderType,
+      updatedAt: this.now()
+    }
+    this.store.save(next)
+    return next
+  }
+}

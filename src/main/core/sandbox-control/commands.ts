@@ -1,0 +1,115 @@
+/**
+ * The sandbox-control feature's commands: starting the embedded sandbox with a device in it, playing the phone's
+ * part (scan, log out, go offline…), receiving a message as a contact would, and reading what the sandbox sent
+ * and which webhooks it delivered.
+ */
+import type { SandboxMessageView } from '../../../shared/contract'
+import { ApiFailure, type Commands } from '../commands'
+import { requireDevice, type DeviceMonitor, type DeviceRegistry } from '../devices'
+import type { Vault } from '../vault'
+import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
+import type { SandboxLookup } from './access'
+import type { EmbeddedSandbox } from './embedded-sandbox'
+
+export type SandboxChannel =
+  'sandbox:start' | 'sandbox:control' | 'sandbox:webhookDeliveries' | 'sandbox:sent' | 'sandbox:receive'
+
+export interface SandboxCommandsDeps {
+  registry: DeviceRegistry
+  monitor: DeviceMonitor
+  sandbox: EmbeddedSandbox
+  vault: Vault
+  sandboxOf: SandboxLookup
+}
+
+const SANDBOX_LABEL = 'Sandbox device'
+
+const SOURCES: Record<string, SandboxMessageView['source']> = {
+  schedule: 'schedule',
+  reminder: 'reminder',
+  autoreply: 'autoreply',
+  'webhook-reply': 'webhook-reply'
+}
+
+export function toSandboxMessageView(message: MessageSnapshot): SandboxMessageView {
+  return {
+    id: message.id,
+    phone: message.phone,
+    isGroup: message.isGroup,
+    kind: message.kind,
+    text: message.text,
+    fileName: message.fileName,
+    status: message.status,
+    source: SOURCES[message.endpoint] ?? 'send',
+    acceptedAt: message.acceptedAt,
+    updatedAt: message.updatedAt
+  }
+}
+
+export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<SandboxChannel> {
+  const { registry, monitor, sandbox, sandboxOf } = deps
+
+  async function sandboxToken(deviceId: string): Promise<string> {
+    const device = requireDevice(registry, deviceId)
+    if (!device.sandbox) throw new ApiFailure('not_sandbox', 'Only sandbox devices can be played with.')
+    const loaded = await deps.vault.load(deviceId)
+    if (loaded.kind !== 'found')
+      throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
+    return loaded.value.token
+  }
+  return {
+    async 'sandbox:start'() {
+      const running = await sandbox.ensure()
+      const created = await running.control.createDevice({ name: SANDBOX_LABEL })
+      const { device } = await registry.add({
+        label: SANDBOX_LABEL,
+        baseUrl: running.baseUrl,
+        token: created.token,
+        sandbox: true
+      })
+      await registry.openClient(device.id)
+      await monitor.refresh(device.id)
+      return { device: monitor.view(device.id) }
+    },
+
+    async 'sandbox:control'({ deviceId, action }) {
+      const token = await sandboxToken(deviceId)
+      const running = await sandbox.current()
+      if (!running) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
+      try {
+        await running.control.act(token, action)
+      } catch (error) {
+        throw new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
+      }
+      await monitor.refresh(deviceId)
+      return monitor.view(deviceId)
+    },
+
+    async 'sandbox:webhookDeliveries'({ deviceId }) {
+      const { control, token } = await sandboxOf(deviceId, true)
+      return { deliveries: await control.webhookDeliveries(token) }
+    },
+
+    async 'sandbox:sent'({ deviceId, limit }) {
+      const { control, device } = await sandboxOf(deviceId, true)
+      const mine = (await control.messages()).filter((message) => message.deviceSerial === device.serial)
+      return { messages: mine.reverse().slice(0, limit).map(toSandboxMessageView) }
+    },
+
+    async 'sandbox:receive'({ deviceId, from, message, pushName }) {
+      const { control, token } = await sandboxOf(deviceId, true)
+      try {
+        const received = await control.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
+        return {
+          incomingId: received.incoming.id,
+          replies: received.replies.map(toSandboxMessageView),
+          webhookDeliveryId: received.webhookDeliveryId
+        }
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error)
+        // "from … is not a phone number" is about the field; "a needs-scan device receives nothing" is not.
+        throw new ApiFailure('sandbox_refused', text, text.startsWith('from ') ? 'from' : undefined)
+      }
+    }
+  }
+}

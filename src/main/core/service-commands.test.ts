@@ -1,0 +1,478 @@
+// The service features through the contract on a composed core: webhook settings (sandbox and hosted devices), the
+// webhook inspector, "try it" with auto-replies, and the sandbox's sent messages.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { InvokeChannel, InvokeReply, InvokeRequest } from '../../shared/contract'
+import { describeCoreError } from './compose'
+import { FakeClock } from './clock'
+import { composeCore, type Core } from './compose'
+import { startWireServer, type WireServer } from './gateway/testing/wire-server'
+import { dispatchInvoke } from './ipc-dispatch'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { MemoryVault } from './vault'
+
+let dir: string
+let core: Core
+let clock: FakeClock
+let receiver: WireServer
+let hosted: Sandbox
+let hostedControl: SandboxControl
+
+async function invoke<C extends InvokeChannel>(
+  channel: C,
+  request: InvokeRequest<C>
+): Promise<InvokeReply<C>> {
+  const result = await dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
+  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error)
+  return result.value as InvokeReply<C>
+}
+
+async function failure(
+  promise: Promise<unknown>
+): Promise<{ code: string; field?: string; message: string }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as { code: string; field?: string; message: string }
+  }
+  throw new Error('expected a failure')
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sender-desk-service-'))
+  clock = new FakeClock('2026-01-15T03:00:00Z')
+  receiver = await startWireServer()
+  hosted = await startSandbox({ clock })
+  hostedControl = new SandboxControl(hosted.baseUrl, hosted.controlToken)
+  core = await composeCore({
+    dataDir: dir,
+    vault: new MemoryVault(),
+    clock,
+    appInfo: { version: 't', platform: 't' }
+  })
+  await core.start()
+})
+afterEach(async () => {
+  await core.stop()
+  await hosted.close()
+  await receiver.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function linkedSandboxDevice(): Promise<string> {
+  const { device } = await invoke('sandbox:start', {})
+  await invoke('devices:qr', { id: device.id })
+  await invoke('sandbox:control', { deviceId: device.id, action: 'scan' })
+  await invoke('sandbox:control', { deviceId: device.id, action: 'activate' })
+  return device.id
+}
+
+describe('webhook settings', () => {
+  it('sandbox devices: saved at the sandbox and read back from it, reply switch included', async () => {
+    const deviceId = await linkedSandboxDevice()
+    expect(await invoke('webhooks:get', { deviceId })).toEqual({
+      deviceId,
+      webhookUrl: null,
+      trackingUrl: null,
+      incoming: false,
+      autoReplyFromWebhook: false,
+      source: 'sandbox',
+      savedAt: null
+    })
+    const saved = await invoke('webhooks:update', {
+      deviceId,
+      webhookUrl: `${receiver.url}/in`,
+      trackingUrl: `${receiver.url}/track`,
+      incoming: true,
+      autoReplyFromWebhook: true
+    })
+    expect(saved).toEqual({
+      deviceId,
+      webhookUrl: `${receiver.url}/in`,
+      trackingUrl: `${receiver.url}/track`,
+      incoming: true,
+      autoReplyFromWebhook: true,
+      source: 'sandbox',
+      savedAt: '2026-01-15T03:00:00.000Z'
+    })
+    const sandbox = (await core.sandbox.current())!
+    expect((await sandbox.control.devices())[0]).toMatchObject({ incomingWebhook: true, webhookReply: true })
+  })
+
+  it('hosted devices: each setting goes to the gateway and is remembered; the reply switch is refused', async () => {
+    const created = await hostedControl.createDevice({ linked: true })
+    const device = await invoke('devices:add', {
+      label: 'Kasir',
+      baseUrl: hosted.baseUrl,
+      token: created.token
+    })
+    const saved = await invoke('webhooks:update', {
+      deviceId: device.id,
+      webhookUrl: 'https://hooks.example.com/in'
+    })
+    expect(saved).toMatchObject({
+      webhookUrl: 'https://hooks.example.com/in',
+      incoming: false,
+      source: 'remembered'
+    })
+    await invoke('webhooks:update', { deviceId: device.id, incoming: true })
+    expect(await hostedControl.device(created.token)).toMatchObject({
+      webhookUrl: 'https://hooks.example.com/in',
+      incomingWebhook: true
+    })
+    expect(await invoke('webhooks:get', { deviceId: device.id })).toMatchObject({
+      webhookUrl: 'https://hooks.example.com/in',
+      trackingUrl: null,
+      incoming: true,
+      source: 'remembered'
+    })
+    const refused = await failure(
+      invoke('webhooks:update', { deviceId: device.id, autoReplyFromWebhook: true })
+    )
+    expect(refused).toMatchObject({ code: 'not_supported', field: 'autoReplyFromWebhook' })
+    const badUrl = await failure(invoke('webhooks:update', { deviceId: device.id, webhookUrl: 'ftp://x' }))
+    expect(badUrl).toMatchObject({ code: 'invalid_request', field: 'webhookUrl' })
+    expect(await failure(invoke('sandbox:webhookDeliveries', { deviceId: device.id }))).toMatchObject({
+      code: 'not_sandbox'
+    })
+  })
+})
+
+describe('the webhook inspector and "try it"', () => {
+  it('lists each delivery with its payload, attempts and what the receiver answered, and the reply it caused', async () => {
+    const deviceId = await linkedSandboxDevice()
+    receiver.route('POST /in', { body: 'Halo juga!', headers: { 'content-type': 'text/plain' } })
+    await invoke('webhooks:update', {
+      deviceId,
+      webhookUrl: `${receiver.url}/in`,
+      incoming: true,
+      autoReplyFromWebhook: true
+    })
+    const tried = await invoke('sandbox:receive', {
+      deviceId,
+      from: '0812 777 888',
+      message: 'halo',
+      pushName: 'Budi'
+    })
+    expect(tried.replies).toEqual([])
+    expect(tried.webhookDeliveryId).toEqual(expect.any(String))
+    await vi.waitFor(async () =>
+      expect((await invoke('sandbox:webhookDeliveries', { deviceId })).deliveries[0]?.state).toBe('delivered')
+    )
+    const [delivery] = (await invoke('sandbox:webhookDeliveries', { deviceId })).deliveries
+    expect(delivery).toMatchObject({
+      id: tried.webhookDeliveryId,
+      kind: 'incoming',
+      url: `${receiver.url}/in`,
+      payload: { id: tried.incomingId, pushName: 'Budi', phone: '62812777888', message: 'halo' },
+      attempts: [{ httpStatus: 200, contentType: 'text/plain', body: 'Halo juga!', error: null }],
+      replies: ['Halo juga!'],
+      replyNote: null
+    })
+    const sent = await invoke('sandbox:sent', { deviceId })
+    expect(sent.messages).toMatchObject([
+      { phone: '62812777888', text: 'Halo juga!', source: 'webhook-reply' }
+    ])
+  })
+
+  it('pushes sandbox:changed (at most every 250 ms) when the sandbox world changes', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const seen: string[] = []
+    core.events.subscribe((event) => {
+      if (event === 'sandbox:changed') seen.push(event)
+    })
+    await clock.advance(300)
+    seen.length = 0
+    await invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'one' })
+    await invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'two' })
+    expect(seen).toEqual([])
+    await clock.advance(250)
+    expect(seen).toEqual(['sandbox:changed'])
+    expect(
+      await failure(invoke('sandbox:receive', { deviceId, from: 'nobody', message: 'x' }))
+    ).toMatchObject({
+      code: 'sandbox_refused',
+      field: 'from'
+    })
+  })
+})
+
+describe('auto-replies', () => {
+  it('create, list, update and delete at the gateway; "try it" gets the reply at once', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const rule = await invoke('autoReplies:create', {
+      deviceId,
+      keyword: ' jam buka ',
+      response: 'Buka 08.00'
+    })
+    expect(rule).toEqual({
+      id: expect.any(String),
+      keyword: 'jam buka',
+      response: 'Buka 08.00',
+      category: null,
+      file: null
+    })
+    expect(await invoke('autoReplies:list', { deviceId })).toEqual({
+      autoReplies: [{ ...rule, category: 'text', file: null }]
+    })
+    const tried = await invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'Jam Buka' })
+    expect(tried.replies).toMatchObject([{ phone: '62812777888', text: 'Buka 08.00', source: 'autoreply' }])
+
+    const updated = await invoke('autoReplies:update', {
+      deviceId,
+      id: rule.id,
+      keyword: 'buka',
+      response: 'Setiap hari'
+    })
+    expect(updated).toMatchObject({ id: rule.id, keyword: 'buka', response: 'Setiap hari' })
+    expect((await invoke('autoReplies:list', { deviceId, keyword: 'BUKA' })).autoReplies).toHaveLength(1)
+    expect(await invoke('autoReplies:delete', { deviceId, id: rule.id })).toEqual({
+      ok: true,
+      message: 'remove autoreply keyword: buka successfully'
+    })
+    expect((await invoke('autoReplies:list', { deviceId })).autoReplies).toEqual([])
+    const again = await failure(invoke('autoReplies:delete', { deviceId, id: rule.id }))
+    expect(again).toMatchObject({
+      code: 'rejected',
+      message: expect.stringContaining(`autoreply ${rule.id} not found`)
+    })
+    expect(
+      await failure(invoke('autoReplies:create', { deviceId, keyword: ' ', response: 'x' }))
+    ).toMatchObject({
+      code: 'invalid_request',
+      field: 'keyword'
+    })
+  })
+})
+
+describe('reminders', () => {
+  it('created at the gateway and remembered here; the sandbox reports what it sent', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const created = await invoke('reminders:create', {
+      deviceId,
+      phone: '0812-3456-7890',
+      message: 'Minum obat',
+      title: 'Obat',
+      start: '2026-01-15T10:30',
+      periode: 'daily'
+    })
+    expect(created).toMatchObject({
+      deviceId,
+      phone: '6281234567890',
+      title: 'Obat',
+      message: 'Minum obat',
+      startAt: '2026-01-15 10:30:00',
+      periode: 'daily',
+      customDay: null,
+      timezone: 'Asia/Jakarta',
+      reminderType: 'daily: send every day',
+      sandbox: { sentCount: 0, lastSentAt: null, nextAt: '2026-01-15T03:30:00.000Z' }
+    })
+    await clock.advance(30 * 60_000)
+    const [listed] = (await invoke('reminders:list', { deviceId })).reminders
+    expect(listed?.sandbox).toEqual({
+      sentCount: 1,
+      lastSentAt: '2026-01-15T03:30:00.000Z',
+      nextAt: '2026-01-16T03:30:00.000Z'
+    })
+    const sent = await invoke('sandbox:sent', { deviceId })
+    expect(sent.messages).toMatchObject([{ text: 'Minum obat', source: 'reminder', phone: '6281234567890' }])
+
+    const updated = await invoke('reminders:update', {
+      id: created.id,
+      phone: '0812000111',
+      message: 'Minum obat sore',
+      start: '2026-01-15T17:00'
+    })
+    expect(updated).toMatchObject({
+      phone: '62812000111',
+      message: 'Minum obat sore',
+      startAt: '2026-01-15 17:00:00'
+    })
+    expect((await invoke('reminders:refresh', { id: created.id })).message).toBe('Minum obat sore')
+    expect(await invoke('reminders:delete', { id: created.id })).toEqual({ ok: true })
+    expect((await invoke('reminders:list', {})).reminders).toEqual([])
+    expect(await failure(invoke('reminders:refresh', { id: created.id }))).toMatchObject({
+      code: 'not_found'
+    })
+  })
+
+  it('checks custom days and the phone before the gateway; forgets one the gateway no longer knows', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const base = { deviceId, phone: '081234567890', message: 'x', start: '2026-01-16T08:00' }
+    expect(await failure(invoke('reminders:create', { ...base, periode: 'custom' }))).toMatchObject({
+      code: 'invalid_request',
+      field: 'customDay'
+    })
+    expect(
+      await failure(invoke('reminders:create', { ...base, periode: 'daily', customDay: 3 }))
+    ).toMatchObject({
+      field: 'customDay'
+    })
+    expect(
+      await failure(invoke('reminders:create', { ...base, phone: 'budi', periode: 'daily' }))
+    ).toMatchObject({
+      code: 'invalid_recipient',
+      field: 'phone'
+    })
+    const every5 = await invoke('reminders:create', { ...base, periode: 'custom', customDay: 5 })
+    expect(every5).toMatchObject({ customDay: 5, reminderType: 'custom: send every 5 days' })
+    // Deleted on the dashboard (here: straight at the sandbox): removing it in Sender Desk still works.
+    const sandbox = (await core.sandbox.current())!
+    const token = (await sandbox.control.devices())[0]!.token
+    await fetch(`${sandbox.baseUrl}/api/reminder/${every5.reminderId}`, {
+      method: 'DELETE',
+      headers: { authorization: token }
+    })
+    expect(await invoke('reminders:delete', { id: every5.id })).toEqual({ ok: true })
+  })
+})
+
+describe('recurring series', () => {
+  it('creates a series with a file from a handle, lists, stops and deletes it', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const registered = await invoke('files:register', {
+      sources: [
+        {
+          kind: 'bytes',
+          name: 'menu.pdf',
+          mime: 'application/pdf',
+          dataBase64: Buffer.from('%PDF-1.4 menu').toString('base64')
+        }
+      ]
+    })
+    const handle = registered.files[0]!.handle
+    const series = await invoke('series:create', {
+      deviceId,
+      recipients: ['0812 3456 7890'],
+      entries: [
+        { kind: 'text', text: 'Menu minggu ini' },
+        { kind: 'file', handle, caption: 'Menu' }
+      ],
+      start: { localTime: '2026-01-19T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'weekly' }
+    })
+    expect(series).toMatchObject({
+      recipients: ['6281234567890'],
+      isGroup: false,
+      entries: [
+        { kind: 'text', text: 'Menu minggu ini', fileName: null },
+        { kind: 'document', text: 'Menu', fileName: 'menu.pdf', fileSize: 13 }
+      ],
+      rule: { kind: 'weekly' },
+      overduePolicy: 'send',
+      nextLocal: '2026-01-19T08:00:00'
+    })
+    expect((await invoke('series:list', { deviceId })).series.map((s) => s.id)).toEqual([series.id])
+    expect(
+      await failure(
+        invoke('series:create', {
+          deviceId,
+          recipients: ['081234567890'],
+          entries: [{ kind: 'file', handle }],
+          start: { localTime: '2026-01-19T08:00', timezone: 'Asia/Jakarta' },
+          rule: { kind: 'daily' }
+        })
+      )
+    ).toMatchObject({
+      code: 'file_gone'
+    })
+    expect(await invoke('series:stop', { id: series.id })).toMatchObject({ status: 'stopped', nextAt: null })
+    expect(await invoke('series:delete', { id: series.id })).toEqual({ ok: true })
+    expect((await invoke('series:list', {})).series).toEqual([])
+    expect(await failure(invoke('series:stop', { id: series.id }))).toMatchObject({ code: 'not_found' })
+  })
+})
+
+describe('creating a device', () => {
+  it('sandbox: orders with an existing device’s account, shows the invoice and adds the new device for linking', async () => {
+    const accountDeviceId = await linkedSandboxDevice()
+    const { invoice, device } = await invoke('devices:create', {
+      accountDeviceId,
+      name: 'Cabang 2',
+      phone: '0812-9990-000',
+      product: 'pro',
+      periode: 'yearly',
+      bank: 'BCA'
+    })
+    expect(invoice).toEqual({
+      number: expect.stringMatching(/^INV\/20260115\/\d{6}$/),
+      deviceName: 'Cabang 2',
+      deviceSerial: expect.stringMatching(/^[A-Z0-9]{6}$/),
+      product: 'pro',
+      periode: 'yearly',
+      bankName: 'BCA',
+      accountNumber: '8730 451 229',
+      accountName: 'PT Sandbox Gateway Nusantara',
+      discount: 300_000,
+      total: 1_500_000,
+      dueDate: '2026-01-16 10:00:00',
+      message: 'create device & invoice successfully'
+    })
+    expect(device).toMatchObject({
+      label: 'Cabang 2',
+      sandbox: true,
+      state: 'needs-scan',
+      serial: invoice.deviceSerial
+    })
+    // Straight on into the linking wizard's steps: QR, the phone scans, IT support activates.
+    await invoke('devices:qr', { id: device!.id })
+    expect((await invoke('sandbox:control', { deviceId: device!.id, action: 'scan' })).state).toBe(
+      'awaiting-activation'
+    )
+    expect((await invoke('sandbox:control', { deviceId: device!.id, action: 'activate' })).state).toBe(
+      'connected'
+    )
+    expect((await invoke('devices:list', {})).devices).toHaveLength(2)
+  })
+
+  it('hosted gateway: a typed-in address and token; only the invoice comes back', async () => {
+    receiver.route('POST /api/device/create', {
+      body: {
+        status: true,
+        message: 'create device & invoice successfully',
+        data: {
+          device_name: 'Toko',
+          device: 'A5DOYJ',
+          product: 'lite',
+          numberInvoice: 'INV/2026/05/0001',
+          periode: 'monthly',
+          bank: { bankName: 'DANA', account_number: '0812', account_name: 'PT Wablas' },
+          discount: 0,
+          total: '75000',
+          due_date: '2026-06-01'
+        }
+      }
+    })
+    const reply = await invoke('devices:create', {
+      baseUrl: receiver.url,
+      token: 'AccountToken123',
+      name: 'Toko',
+      phone: '081234567890',
+      product: 'lite',
+      bank: 'DANA'
+    })
+    expect(reply).toEqual({
+      device: null,
+      invoice: expect.objectContaining({
+        number: 'INV/2026/05/0001',
+        total: 75_000,
+        bankName: 'DANA',
+        dueDate: '2026-06-01'
+      })
+    })
+    expect(receiver.last().headers.authorization).toBe('AccountToken123')
+    expect(receiver.last().form).toEqual({
+      name: 'Toko',
+      phone: '6281234567890',
+      bank: 'DANA',
+      product: 'lite',
+      periode: 'monthly'
+    })
+    expect(
+      await failure(invoke('devices:create', { name: 'x', phone: '0812', product: 'lite', bank: 'BCA' }))
+    ).toMatchObject({ code: 'invalid_request', field: 'token' })
+  })
+})

@@ -1,0 +1,83 @@
+/**
+ * The settings feature's commands, with the app-wide questions that read every feature: what the window needs
+ * at start (bootstrap) and the diagnostics text the operator copies into a support request.
+ */
+import { type Commands } from '../commands'
+import type { DeviceMonitor } from '../devices'
+import type { Outbox } from '../outbox'
+import type { EmbeddedSandbox } from '../sandbox-control'
+import type { Vault } from '../vault'
+import type { SettingsService } from './settings'
+
+export type SettingsChannel = 'app:bootstrap' | 'settings:update' | 'diagnostics:get'
+
+export interface AppInfo {
+  version: string
+  platform: string
+  runtime?: Record<string, string>
+}
+
+export interface SettingsCommandsDeps {
+  appInfo: AppInfo
+  vault: Vault
+  settings: SettingsService
+  monitor: DeviceMonitor
+  outbox: Outbox
+  sandbox: EmbeddedSandbox
+  recentErrors: () => string[]
+  /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
+  applyWeakStorage?: ((allowed: boolean) => Promise<void>) | undefined
+}
+
+export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<SettingsChannel> {
+  const { settings, monitor, outbox, appInfo } = deps
+  return {
+    async 'app:bootstrap'() {
+      const status = deps.vault.status()
+      const devices = monitor.views()
+      return {
+        version: appInfo.version,
+        platform: appInfo.platform,
+        firstRun: devices.length === 0,
+        secretStorage: status.storage,
+        secretStorageNote: status.note,
+        settings: settings.get(),
+        devices,
+        counts: outbox.counts(),
+        sendingPaused: outbox.pausedState().all,
+        sandboxRunning: deps.sandbox.isRunning
+      }
+    },
+
+    async 'settings:update'(patch) {
+      const before = settings.get()
+      const next = settings.update(patch)
+      if (next.allowWeakTokenStorage !== before.allowWeakTokenStorage) {
+        await deps.applyWeakStorage?.(next.allowWeakTokenStorage)
+      }
+      return next
+    },
+
+    async 'diagnostics:get'() {
+      const status = deps.vault.status()
+      const errors = deps.recentErrors()
+      const lines = [
+        `Sender Desk ${appInfo.version} on ${appInfo.platform}`,
+        ...Object.entries(appInfo.runtime ?? {}).map(([name, version]) => `${name}: ${version}`),
+        `Secret storage: ${status.storage}${status.backend ? ` (${status.backend})` : ''}`,
+        `Sending paused: ${outbox.pausedState().all ? 'yes' : 'no'}`,
+        `Outbox: ${JSON.stringify(outbox.counts())}`,
+        'Devices:',
+        ...monitor
+          .views()
+          .map(
+            (d) =>
+              `  ${d.label} [${d.state}] ${new URL(d.baseUrl).host} token ${d.tokenHint}${d.stateNote ? ` — ${d.stateNote}` : ''}`
+          ),
+        'Recent errors:',
+        ...(errors.length > 0 ? errors.map((e) => `  ${e}`) : ['  none'])
+      ]
+      return { text: lines.join('\n') }
+    }
+  }
+}

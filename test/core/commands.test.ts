@@ -1,0 +1,297 @@
+/** The composed core through its contract handlers, as the window uses it: real sandbox, real outbox, in-memory vault. */
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { describeCoreError } from '../../src/main/core/compose'
+import { composeCore, type Core } from '../../src/main/core/compose'
+import { MemoryVault } from '../../src/main/core/vault'
+
+let core: Core
+let vault: MemoryVault
+let dataDir: string
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'sd-core-'))
+  vault = new MemoryVault()
+  core = await composeCore({
+    dataDir,
+    vault,
+    appInfo: { version: 'test', platform: 'test' },
+    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
+    outbox: {
+      pacingMs: 0,
+      backoffBaseMs: 50,
+      backoffCapMs: 200,
+      trackingIntervalMs: 100,
+      trackingCapMs: 200
+    },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  })
+  await core.start()
+})
+afterEach(async () => core.stop())
+
+const invoke = (channel: string, request: unknown) =>
+  dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
+
+async function linkedDevice(): Promise<string> {
+  const { device } = await core.handlers['sandbox:start']({})
+  expect(device.state).toBe('needs-scan')
+  await core.handlers['devices:qr']({ id: device.id })
+  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
+  expect((await core.handlers['devices:refresh']({ id: device.id })).state).toBe('awaiting-activation')
+  expect((await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })).state).toBe(
+    'connected'
+  )
+  return device.id
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('condition not reached')
+}
+
+describe('core API', () => {
+  it('bootstraps a first run, then links a sandbox device and sends a text to read', async () => {
+    const boot = await core.handlers['app:bootstrap']({})
+    expect(boot.firstRun).toBe(true)
+    const id = await linkedDevice()
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['0812-3456-7890', '+62 812 3456 7890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Halo' }]
+    })
+    // The two spellings are one recipient.
+    expect(itemIds).toHaveLength(1)
+    const { item } = await waitFor(
+      () => core.handlers['outbox:get']({ id: itemIds[0]! }),
+      (r) => r.item.status === 'read'
+    )
+    expect(item.recipient).toBe('6281234567890')
+    expect((await core.handlers['app:bootstrap']({})).firstRun).toBe(false)
+  })
+
+  it('sends a file registered as a handle and lets the pasted original go', async () => {
+    const id = await linkedDevice()
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
+    const { files } = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'chart.png', dataBase64: png.toString('base64') }]
+    })
+    const handle = files[0]!.handle
+    await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'file', handle, caption: 'Q3' }]
+    })
+    expect(core.files.get(handle)).toBeUndefined()
+    const reused = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle }]
+    })
+    expect(reused).toMatchObject({ ok: false, error: { code: 'file_gone' } })
+    const sandbox = await core.sandbox.current()
+    await waitFor(
+      async () => sandbox!.control.messages(),
+      (m) => m.length === 1
+    )
+    expect((await sandbox!.control.messages())[0]).toMatchObject({
+      kind: 'image',
+      fileName: 'chart.png',
+      text: 'Q3'
+    })
+  })
+
+  it('refuses a bad recipient on the recipients field, and an unknown device', async () => {
+    const id = await linkedDevice()
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: id,
+        recipients: ['call me'],
+        entries: [{ kind: 'text', text: 'x' }]
+      })
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_recipient', field: 'recipients' }
+    })
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: 'nope',
+        recipients: ['0812345678'],
+        entries: [{ kind: 'text', text: 'x' }]
+      })
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' }
+    })
+  })
+
+  it('takes a new token only after the gateway accepts it, and the window never sees a token', async () => {
+    const id = await linkedDevice()
+    const refused = await invoke('devices:updateToken', { id, token: 'not-the-token-at-all' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'token_invalid' } })
+    const stored = await vault.load(id)
+    if (stored.kind !== 'found') throw new Error('token lost')
+    // After a restart the keyring no longer gives the token back.
+    await core.stop()
+    vault.lock(id)
+    core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
+    await core.start()
+    expect((await core.handlers['devices:refresh']({ id })).state).toBe('locked')
+    const accepted = await invoke('devices:updateToken', { id, token: stored.value.token })
+    expect(accepted).toMatchObject({ ok: true, value: { state: 'connected' } })
+    const views = JSON.stringify([
+      await core.handlers['devices:list']({}),
+      await core.handlers['diagnostics:get']({})
+    ])
+    expect(views).not.toContain(stored.value.token)
+  })
+
+  it('cancels what was waiting for a device when the device is removed', async () => {
+    const id = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'later' }]
+    })
+    await core.handlers['devices:remove']({ id })
+    expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
+    expect(await vault.load(id)).toEqual({ kind: 'absent' })
+  })
+
+  it('removes a device with every side effect in one command and one devices:changed', async () => {
+    const id = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'later' }]
+    })
+    await core.handlers['series:create']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'every day' }],
+      start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'daily' },
+      overduePolicy: 'send'
+    })
+    await core.handlers['reminders:create']({
+      deviceId: id,
+      phone: '081234567890',
+      message: 'Minum obat',
+      start: '2030-01-01T10:30',
+      periode: 'daily'
+    })
+    expect(core.registry.openedClient(id)).toBeDefined()
+    const heard: string[] = []
+    core.events.subscribe((event) => heard.push(event))
+
+    await core.handlers['devices:remove']({ id })
+
+    expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
+    expect((await core.handlers['series:list']({})).series).toEqual([])
+    expect((await core.handlers['reminders:list']({})).reminders).toEqual([])
+    expect(await vault.load(id)).toEqual({ kind: 'absent' })
+    expect(core.registry.openedClient(id)).toBeUndefined()
+    expect(heard.filter((event) => event === 'devices:changed')).toHaveLength(1)
+  })
+
+  it('announces one pause once: one countsChanged and one devices:changed', async () => {
+    await linkedDevice()
+    const heard: { event: string; payload: unknown }[] = []
+    core.events.subscribe((event, payload) => heard.push({ event, payload }))
+
+    await core.handlers['outbox:setPaused']({ paused: true })
+
+    const counts = heard.filter((h) => h.event === 'outbox:countsChanged')
+    expect(counts).toHaveLength(1)
+    expect(counts[0]?.payload).toMatchObject({ sendingPaused: true })
+    expect(heard.filter((h) => h.event === 'devices:changed')).toHaveLength(1)
+  })
+
+  it("refuses a series whose file is above the device's limit, as a single send does", async () => {
+    const id = await linkedDevice()
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 1024 })
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 32)]).toString('base64')
+    const { files } = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'a.pdf', dataBase64: pdf }]
+    })
+    const refused = await invoke('series:create', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: files[0]!.handle }],
+      start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'daily' }
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too_large', field: 'entries' } })
+    expect((await core.handlers['series:list']({})).series).toEqual([])
+  })
+
+  it("checks files against the chosen device's own gateway limit", async () => {
+    const id = await linkedDevice()
+    const pdf = (bytes: number) =>
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes, 32)]).toString('base64')
+    const register = async (bytes: number) =>
+      (
+        await core.handlers['files:register']({
+          sources: [{ kind: 'bytes', name: 'a.pdf', dataBase64: pdf(bytes) }]
+        })
+      ).files[0]!.handle
+    // A gateway on a smaller plan: 1 KB.
+    expect((await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 1024 })).maxFileBytes).toBe(1024)
+    const big = await register(4_000)
+    const refused = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: big }]
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too_large', field: 'entries' } })
+    // Back to the app-wide 2 MB: the same file is fine.
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: null })
+    const accepted = await invoke('outbox:enqueue', {
+      deviceId: id,
+      recipients: ['081234567890'],
+      entries: [{ kind: 'file', handle: big }]
+    })
+    expect(accepted).toMatchObject({ ok: true })
+    // A gateway allowing more than the setting: registration lets such a file through for it.
+    await core.handlers['settings:update']({ maxFileBytes: 1024 })
+    await core.handlers['devices:setFileLimit']({ id, maxFileBytes: 8_000 })
+    const allowed = await register(4_000)
+    expect(
+      await invoke('outbox:enqueue', {
+        deviceId: id,
+        recipients: ['081234567890'],
+        entries: [{ kind: 'file', handle: allowed }]
+      })
+    ).toMatchObject({ ok: true })
+  })
+
+  it('applies settings to the running core and announces them', async () => {
+    const heard: string[] = []
+    core.events.subscribe((event) => heard.push(event))
+    const next = await core.handlers['settings:update']({ pollIntervalSec: 60, maxFileBytes: 10 })
+    expect(next.pollIntervalSec).toBe(60)
+    expect(heard).toContain('settings:changed')
+    const file = join(dataDir, 'big.pdf')
+    await writeFile(file, '%PDF-1.4 more than ten bytes')
+    const { rejected } = await core.handlers['files:register']({ sources: [{ kind: 'path', path: file }] })
+    expect(rejected[0]?.code).toBe('too_large')
+    expect(await invoke('settings:update', { defaultTimezone: 'Mars/Base' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' }
+    })
+  })
+})
