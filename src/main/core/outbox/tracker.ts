@@ -4,6 +4,7 @@ import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import { dayIn } from '../zoned-time'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
 export const REALTIME_BATCH = 1000
@@ -28,7 +29,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         trackableBelow(outcome.status),
         outcome.status,
         next,
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -43,7 +44,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
           failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
           failureGatewayMessage: outcome.gatewayStatus
         },
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
