@@ -5,6 +5,7 @@ import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
 import { dayIn } from '../zoned-time'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
 export const REALTIME_BATCH = 1000
@@ -29,7 +30,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         trackableBelow(outcome.status),
         outcome.status,
         next,
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -44,7 +45,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
           failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
           failureGatewayMessage: outcome.gatewayStatus
         },
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
