@@ -7,10 +7,14 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
-import { describeCoreError } from '../../src/main/core/compose'
-import { composeCore, type Core, type CorePorts } from '../../src/main/core/compose'
-import type { RunningSandbox } from '../../src/main/core/sandbox-control'
-import { MemoryVault } from '../../src/main/core/vault'
+import {
+  composeCore,
+  describeCoreError,
+  MemoryVault,
+  type Core,
+  type CorePorts,
+  type RunningSandbox
+} from '../../src/main/core/compose'
 import { startContractServer, type ContractServer } from './contract-server'
 
 export interface HarnessOptions {

@@ -44,7 +44,16 @@ import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from 
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
-export type { ApiHandlers } from './commands'
+// The composition is the core's only door for the shell, the CLI and the harness: what they need besides
+// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
+export { ApiFailure, type ApiHandlers } from './commands'
+export { CoreEvents } from './core-events'
+export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
+export { createRedactingLogger, SecretList, type Logger } from './logging'
+export type { Notice, NoticeAction } from './notices'
+export type { RunningSandbox } from './sandbox-control'
+export { DATABASE_FILE, StoreError } from './store'
+export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(

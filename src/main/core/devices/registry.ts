@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
-import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway/types'
+import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
-import type { DeviceSecret, Vault } from '../vault/vault'
+import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 
 export const DeviceRecord = z.object({

@@ -1,8 +1,9 @@
 // Sends queued items per device: bounded concurrency, pacing, per-recipient order, retries with backoff, and the accepted record.
-import type { GatewayClient, SendResult } from '../gateway/types'
+import type { SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
+import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 
 /**
@@ -64,7 +65,7 @@ function probeDelay(ctx: OutboxContext, refusals: number): number {
   return Math.min(ctx.options.backoffCapMs, Math.max(30_000, ctx.backoff(refusals + 4)))
 }
 
-async function sendItem(ctx: OutboxContext, item: ItemRecord, client: GatewayClient): Promise<void> {
+async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPort): Promise<void> {
   let bytes: Uint8Array | undefined
   if (item.kind !== 'text') {
     try {

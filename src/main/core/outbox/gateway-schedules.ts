@@ -1,10 +1,10 @@
 // Keeps gateway schedules (text items the gateway fires itself, even while the PC is off) in sync: create, update, cancel, delete.
-import type { GatewayClient, ScheduleInput } from '../gateway/types'
+import type { ScheduleInput } from '../gateway'
 import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
 import { instantToLocal } from '../zoned-time'
-import { OutboxError } from './types'
+import { OutboxError, type SendingPort } from './types'
 
 const CALLS_PER_ROUND = 10
 
@@ -116,7 +116,7 @@ export function scheduleInput(item: ItemRecord): ScheduleInput {
   return { phone: item.recipient, message: item.text ?? '', date, time, timezone, isGroup: item.isGroup }
 }
 
-async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: GatewayClient): Promise<void> {
+async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: SendingPort): Promise<void> {
   const item = row.itemId ? ctx.store.getItem(row.itemId) : undefined
   const op = row.pendingOp
   if (op === null) return
@@ -140,7 +140,7 @@ async function callGateway(
   row: GatewayScheduleRecord,
   op: ScheduleOp,
   item: ItemRecord | undefined,
-  client: GatewayClient
+  client: SendingPort
 ): Promise<void> {
   const done = { pendingOp: null, attempts: 0, lastError: null, nextSyncAt: null }
   if (op === 'create' && item) {

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import type { GatewayClient } from '../gateway/types'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,
@@ -50,7 +49,8 @@ import {
   type OutboxEvents,
   type OutboxOptions,
   type ResolvedOutboxOptions,
-  type SeriesInput
+  type SeriesInput,
+  type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
 
@@ -60,7 +60,7 @@ export interface CreateOutboxInput {
   dataDir: string
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
-  clientFor: (deviceId: string) => GatewayClient | undefined
+  clientFor: (deviceId: string) => SendingPort | undefined
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
   /** Where failures that must not stop sending are reported (the redacting logger in the app). */

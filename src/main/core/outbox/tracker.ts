@@ -1,8 +1,9 @@
 // Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
-import type { GatewayClient, ReportItem } from '../gateway/types'
+import type { ReportItem } from '../gateway'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
+import type { SendingPort } from './types'
 import { dayIn } from '../zoned-time'
 
 /** report-realtime takes at most this many ids per call. */
@@ -79,7 +80,7 @@ export function nextTrackingWakeAt(ctx: OutboxContext, deviceId: string): number
 async function pollRound(
   ctx: OutboxContext,
   deviceId: string,
-  client: GatewayClient,
+  client: SendingPort,
   due: ItemRecord[]
 ): Promise<void> {
   const { trackingRetentionMs, gatewayTimeZone, trackingIntervalMs } = ctx.options
@@ -156,7 +157,7 @@ function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undef
 }
 
 /** Statuses of today's messages by gateway id, ≤ 1000 ids per call, following extra pages the gateway announces. */
-async function realtimeReports(client: GatewayClient, ids: string[]): Promise<ReportItem[]> {
+async function realtimeReports(client: SendingPort, ids: string[]): Promise<ReportItem[]> {
   const out: ReportItem[] = []
   for (let i = 0; i < ids.length; i += REALTIME_BATCH) {
     const messageIds = ids.slice(i, i + REALTIME_BATCH)

@@ -1,7 +1,7 @@
 // A device's webhook settings (receive-message URL, tracking URL, incoming on/off, auto reply from webhook): sent to
 // the gateway and remembered here, since the gateway has no call that reads them back. Sandbox devices read them back
 // from the sandbox itself.
-import type { GatewayClient } from '../gateway/types'
+import type { GatewayClient } from '../gateway'
 import type { SettingsStore } from '../store'
 
 export interface WebhookSettings {
