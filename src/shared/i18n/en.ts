@@ -177,6 +177,12 @@ export const en = {
   'devices.restart.busy': 'Restarting…',
   'devices.restart.restarted': 'Restarted.',
   'devices.restart.reconnected': 'Reconnected.',
+  'devices.restart.stillDown':
+    'The gateway took the restart, but the device is still “{state}”. See the advice above.',
+  'devices.checkAgain': 'Check again',
+  'devices.checkAgain.busy': 'Checking…',
+  'devices.checkAgain.ok': 'Connected again.',
+  'devices.checkAgain.still': 'Still “{state}”.',
   'devices.relink': 'Relink',
   'devices.token.enter': 'Enter the token again',
   'devices.token.explain':

@@ -178,6 +178,12 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.busy': 'Memulai ulang…',
   'devices.restart.restarted': 'Sudah dimulai ulang.',
   'devices.restart.reconnected': 'Sudah tersambung lagi.',
+  'devices.restart.stillDown':
+    'Gateway menerima perintah mulai ulang, tetapi perangkat masih “{state}”. Lihat saran di atas.',
+  'devices.checkAgain': 'Periksa lagi',
+  'devices.checkAgain.busy': 'Memeriksa…',
+  'devices.checkAgain.ok': 'Sudah tersambung lagi.',
+  'devices.checkAgain.still': 'Masih “{state}”.',
   'devices.relink': 'Tautkan ulang',
   'devices.token.enter': 'Masukkan token lagi',
   'devices.token.explain':
