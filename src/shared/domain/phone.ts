@@ -13,6 +13,7 @@ export interface PhoneCheck {
 }
 
 const INDONESIA = '62'
+const MAX_E164_DIGITS = 15
 /** Separators people type inside a number; anything else (letters, '*', '#') makes it invalid. */
 const SEPARATORS = /[\s\-().\u00a0]/g
 /** WhatsApp accounts live on mobile numbers; where a country cannot tell the two apart, both are fine. */
@@ -55,6 +56,8 @@ export function checkPhone(input: string): PhoneCheck {
 }
 
 function checkInternationalDigits(digits: string): PhoneCheck {
+  // E.164 numbers have at most 15 digits; libphonenumber gives up on long inputs before it can say so.
+  if (digits.length > MAX_E164_DIGITS) return problem(digits, 'length', `too long: ${digits.length} digits`)
   const lengthProblem = validatePhoneNumberLength(`+${digits}`)
   if (lengthProblem === 'TOO_SHORT') return problem(digits, 'length', `too short: ${digits.length} digits`)
   if (lengthProblem === 'TOO_LONG') return problem(digits, 'length', `too long: ${digits.length} digits`)
