@@ -52,7 +52,6 @@ import type {
   CreateDeviceInput,
   GatewayClient,
   GatewayClientOptions,
-  MediaKind,
   ReportMessageQuery,
   ReminderInput,
   ReminderUpdate,
