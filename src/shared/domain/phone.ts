@@ -52,7 +52,13 @@ export function checkPhone(input: string): PhoneCheck {
   }
   // "+62 (0)812…" and "62 0812…": Indonesian subscriber numbers never start with 0 after the country code.
   if (digits.startsWith(INDONESIA + '0')) digits = INDONESIA + digits.slice(3)
-  return checkInternationalDigits(digits)
+  const checked = checkInternationalDigits(digits)
+  // Typed without +, 00, 0, 8 or 62 and still no number: the likelier mistake is a missing prefix.
+  const unprefixed = !international && !/^(0|8|62)/.test(compact)
+  if (unprefixed && checked.problem === 'length') {
+    return problem(digits, 'prefix', 'start with 08, 8, +62 or 62, or + and the country code')
+  }
+  return checked
 }
 
 function checkInternationalDigits(digits: string): PhoneCheck {
