@@ -44,6 +44,7 @@ import { createSettingsCommands, SettingsService, type AppInfo } from './setting
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+import { resolveFileLimit } from '../../shared/domain'
 
 // The composition is the core's only door for the shell, the CLI and the harness: what they need besides
 // composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
@@ -187,11 +188,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
+  /** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
+  const fileLimitFor = (deviceId: string): number =>
+    resolveFileLimit(registry.get(deviceId)?.maxFileBytes, settings.get().maxFileBytes)
+
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clock,
     clientFor: (id) => registry.openedClient(id),
+    fileLimitFor,
     logger,
     options: {
       pacingMs: initial.pacingMs,
@@ -290,7 +296,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         { forgetDevice: (id) => reminders.forgetDevice(id) }
       ]
     }),
-    ...createSendingCommands({ registry, monitor, settings, files, outbox: theOutbox, events }),
+    ...createSendingCommands({ registry, monitor, files, outbox: theOutbox, events, fileLimitFor }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),

@@ -162,6 +162,7 @@ export const en = {
   'recipient.problem.prefix': 'Start with 08, 8, +62 or 62 (or + and the country code).',
   'recipient.problem.length': 'Too short or too long for a mobile number.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
+  'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
 
   'welcome.startAtLogin':
     'Start Sender Desk in the tray when I log in, so sending and device checks keep going',

@@ -163,6 +163,7 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.prefix': 'Awali dengan 08, 8, +62, atau 62 (atau + dan kode negara).',
   'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
+  'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
 
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',

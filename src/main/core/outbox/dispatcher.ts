@@ -101,6 +101,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
               bytes: bytes ?? new Uint8Array()
             },
             caption: item.text ?? undefined,
+            maxFileBytes: ctx.fileLimitFor(item.deviceId),
             ...flags
           })
   } catch (error) {
