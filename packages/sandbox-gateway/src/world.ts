@@ -114,6 +114,8 @@ export class WorldState implements SandboxWorld {
   private readonly deliveryListeners: (() => void)[] = []
   private readonly webhooks: WebhookDeliveries
   private disposed = false
+  /** Off: the hosted service's habits on the wire (see wire-habits.ts); on: the sandbox's tidy forms. */
+  tidy = false
   /** When each device last sent auto-replies (keyword or webhook answers), for the per-minute limit. */
   private readonly recentReplies = new Map<string, number[]>()
 
@@ -851,7 +853,7 @@ export class WorldState implements SandboxWorld {
       deviceSerial: device.serial,
       kind: 'tracking',
       url: device.trackingUrl,
-      payload: trackingPayload(device, message)
+      payload: trackingPayload(device, message, this.tidy)
     })
   }
 

@@ -349,7 +349,12 @@ export class DeviceRegistry {
   private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })
-      return await client.deviceInfo({ timeoutMs: this.options.verifyTimeoutMs ?? 15_000 })
+      const opts = { timeoutMs: this.options.verifyTimeoutMs ?? 15_000 }
+      const info = await client.deviceInfo(opts)
+      // device/info takes the bare token (as documented), so it cannot tell a wrong secret key: a header-authenticated
+      // read that changes nothing (today's report, one row) checks it.
+      if (credentials.secret) await client.reportRealtime({ limit: 1 }, opts)
+      return info
     } catch (error) {
       throw deviceErrorFromGateway(error, {
         baseUrl,

@@ -127,7 +127,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   visibilityWindowMs: 2 * 60_000,
   reconcileIntervalMs: 15_000,
   overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 30_000,
+  trackingIntervalMs: 3_000,
   trackingCapMs: 30 * 60_000,
   trackingRetentionMs: 7 * 24 * 3_600_000,
   tracking: true,
