@@ -165,7 +165,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           </div>
         ) : null}
       </dl>
-      {item.text ? <p className="detail-text">{item.text}</p> : null}
+      {item.text ? (
+        <p className="detail-text" dir="auto">
+          {item.text}
+        </p>
+      ) : null}
       {detail ? (
         <Timeline item={item} history={detail.history} />
       ) : (

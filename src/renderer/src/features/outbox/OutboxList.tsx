@@ -103,7 +103,9 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
                         {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
                         {item.recipient}
                       </span>
-                      <span className="row-what">{describe(item)}</span>
+                      <span className="row-what" dir="auto">
+                        {describe(item)}
+                      </span>
                     </span>
                     <span className="row-side">
                       <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
