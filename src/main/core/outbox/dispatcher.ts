@@ -1,9 +1,11 @@
 // Sends queued items per device: bounded concurrency, pacing, per-recipient order, retries with backoff, and the accepted record.
-import type { GatewayClient, SendResult } from '../gateway/types'
+import type { SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
+import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
  * Start as many sends on this device as its gates allow. Returns when it should be looked at again
@@ -42,7 +44,7 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       ['queued'],
       'sending',
       { attempts: attempt, lastAttemptAt: now, nextAttemptAt: null, reconcileUntil: null },
-      attempt === 1 ? null : `attempt ${attempt}`
+      attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
     )
     if (!item) continue
     runtime.sendsInFlight++
@@ -64,7 +66,7 @@ function probeDelay(ctx: OutboxContext, refusals: number): number {
   return Math.min(ctx.options.backoffCapMs, Math.max(30_000, ctx.backoff(refusals + 4)))
 }
 
-async function sendItem(ctx: OutboxContext, item: ItemRecord, client: GatewayClient): Promise<void> {
+async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPort): Promise<void> {
   let bytes: Uint8Array | undefined
   if (item.kind !== 'text') {
     try {
@@ -171,7 +173,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         item.id,
         { reconcileUntil: now + ctx.options.visibilityWindowMs, nextAttemptAt: now },
         ['sending'],
-        `${described}; checking the gateway's reports before any resend`
+        encodeNote('desktop.note.checkingReports', { error: described })
       )
       return
     }
@@ -197,7 +199,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         ['sending'],
         'queued',
         { nextAttemptAt: null },
-        `${described}; this device's queue waits`
+        encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
       return
   }
@@ -223,7 +225,7 @@ export function requeueOrExpire(
         failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
         failureGatewayMessage: error.gatewayMessage
       },
-      `${note}; retry window used up`
+      encodeNote('desktop.note.retryWindowUsed', { error: note })
     )
     return
   }
@@ -232,6 +234,6 @@ export function requeueOrExpire(
     ['sending'],
     'queued',
     { nextAttemptAt: at, reconcileUntil: null },
-    `${note}; retry in ${Math.ceil((at - ctx.now()) / 1000)} s`
+    encodeNote('desktop.note.retryIn', { error: note, seconds: Math.ceil((at - ctx.now()) / 1000) })
   )
 }

@@ -21,7 +21,8 @@ export {
   type FlushProgress,
   type FlushSummary,
   type BlockReason,
-  type OutboxEvents
+  type OutboxEvents,
+  type SendingPort
 } from './types'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'

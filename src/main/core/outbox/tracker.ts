@@ -1,9 +1,11 @@
 // Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
-import type { GatewayClient, ReportItem } from '../gateway/types'
+import type { ReportItem } from '../gateway'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
+import type { SendingPort } from './types'
 import { dayIn } from '../zoned-time'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
 export const REALTIME_BATCH = 1000
@@ -49,7 +51,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         trackableBelow(outcome.status),
         outcome.status,
         next,
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -64,7 +66,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
           failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
           failureGatewayMessage: outcome.gatewayStatus
         },
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -100,7 +102,7 @@ export function nextTrackingWakeAt(ctx: OutboxContext, deviceId: string): number
 async function pollRound(
   ctx: OutboxContext,
   deviceId: string,
-  client: GatewayClient,
+  client: SendingPort,
   due: ItemRecord[]
 ): Promise<void> {
   const { trackingRetentionMs, gatewayTimeZone } = ctx.options
@@ -176,7 +178,7 @@ function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undef
 }
 
 /** Statuses of today's messages by gateway id, ≤ 1000 ids per call, following extra pages the gateway announces. */
-async function realtimeReports(client: GatewayClient, ids: string[]): Promise<ReportItem[]> {
+async function realtimeReports(client: SendingPort, ids: string[]): Promise<ReportItem[]> {
   const out: ReportItem[] = []
   for (let i = 0; i < ids.length; i += REALTIME_BATCH) {
     const messageIds = ids.slice(i, i + REALTIME_BATCH)

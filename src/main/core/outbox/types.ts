@@ -1,5 +1,5 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
-import type { MediaKind } from '../gateway/types'
+import type { GatewayClient, MediaKind } from '../gateway'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -163,3 +163,19 @@ export class OutboxError extends Error {
     this.field = field
   }
 }
+
+/**
+ * What the outbox needs from a device's gateway: send a text or a file, query reports, and keep gateway-side
+ * schedules. Not the whole client, so the outbox cannot grow hidden dependencies and its fakes stay small.
+ */
+export type SendingPort = Pick<
+  GatewayClient,
+  | 'sendText'
+  | 'sendLocalFile'
+  | 'reportMessages'
+  | 'reportRealtime'
+  | 'createSchedule'
+  | 'updateSchedule'
+  | 'cancelSchedule'
+  | 'deleteSchedule'
+>

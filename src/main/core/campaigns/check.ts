@@ -1,0 +1,151 @@
+// The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
+// campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
+import { normalisePhone } from '../gateway'
+import type { Sheet } from './spreadsheet'
+import { renderTemplate, rowSeed, templateVariables, lengthLimit } from './template'
+
+export interface ColumnMapping {
+  /** The header of the column holding the phone number. */
+  phone: string
+  /** Headers usable as `{Column}` variables (every other column by default). */
+  variables: string[]
+  /** Optional column naming a file per row. */
+  attachment?: string | null
+}
+
+export type RowProblem =
+  | { code: 'invalid_phone'; detail: string }
+  | { code: 'scientific_phone'; detail: string }
+  | { code: 'duplicate'; firstRow: number }
+  | { code: 'missing_variable'; names: string[] }
+  | { code: 'too_long'; length: number; limit: number }
+  | { code: 'opted_out' }
+  | { code: 'already_sent' }
+
+export interface CheckedRow {
+  rowNumber: number
+  /** The raw phone cell, and the normalised `62…` number when it is valid. */
+  phoneCell: string
+  phone: string | null
+  values: Record<string, string>
+  /** The message exactly as it will be sent (spintax resolved with the row's seed). */
+  message: string
+  problems: RowProblem[]
+}
+
+export interface CheckSummary {
+  total: number
+  ready: number
+  skipped: number
+  byProblem: Partial<Record<RowProblem['code'], number>>
+}
+
+export interface CheckInput {
+  campaignId: string
+  sheet: Sheet
+  mapping: ColumnMapping
+  template: string
+  withAttachment?: boolean
+  /** Normalised numbers on the opt-out list. */
+  optedOut?: ReadonlySet<string>
+  /** Normalised numbers this campaign has already sent to (a re-import must not send twice). */
+  alreadySent?: ReadonlySet<string>
+}
+
+const SCIENTIFIC = /^([+-]?)(\d+)(?:[.,](\d+))?[eE]\+?(\d+)$/
+
+/**
+ * A phone cell as Excel leaves it: `8.1234567890E+10` is recovered when the mantissa still holds every digit,
+ * otherwise reported (digits were lost when the sheet was saved); `81234567890` (lost leading 0) normalises like 0812….
+ */
+export function phoneFromCell(cell: string): { phone: string } | { problem: RowProblem } {
+  const trimmed = cell.trim()
+  let candidate = trimmed
+  const scientific = SCIENTIFIC.exec(trimmed.replace(/\s/g, ''))
+  if (scientific) {
+    const [, sign, whole = '', fraction = '', exponent = '0'] = scientific
+    const digits = whole + fraction
+    const length = whole.length + Number(exponent)
+    // Excel keeps about 6 significant digits in this form: unless the mantissa has them all, the number is gone.
+    if (sign === '-' || digits.length < length) {
+      return {
+        problem: {
+          code: 'scientific_phone',
+          detail: `${trimmed} was saved by Excel in scientific notation and lost its last digits: format the column as Text and export again`
+        }
+      }
+    }
+    candidate = digits.slice(0, length)
+  } else if (/^\d+\.0+$/.test(trimmed)) {
+    candidate = trimmed.replace(/\.0+$/, '')
+  }
+  try {
+    return { phone: normalisePhone(candidate) }
+  } catch (error) {
+    return {
+      problem: { code: 'invalid_phone', detail: error instanceof Error ? error.message : String(error) }
+    }
+  }
+}
+
+export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: CheckSummary } {
+  const { sheet, mapping, template } = input
+  const phoneIndex = sheet.headers.indexOf(mapping.phone)
+  if (phoneIndex < 0) throw new RangeError(`No column named "${mapping.phone}" in this file`)
+  const wanted = templateVariables(template)
+  const limit = lengthLimit(input.withAttachment ?? false)
+  const firstRowOf = new Map<string, number>()
+  const rows = sheet.rows.map((row): CheckedRow => {
+    const values: Record<string, string> = {}
+    sheet.headers.forEach((header, i) => {
+      if (mapping.variables.includes(header) || header === mapping.phone)
+        values[header] = (row.cells[i] ?? '').trim()
+    })
+    const phoneCell = row.cells[phoneIndex] ?? ''
+    const problems: RowProblem[] = []
+    const parsed = phoneFromCell(phoneCell)
+    const phone = 'phone' in parsed ? parsed.phone : null
+    if ('problem' in parsed) problems.push(parsed.problem)
+    if (phone) {
+      const first = firstRowOf.get(phone)
+      if (first !== undefined) problems.push({ code: 'duplicate', firstRow: first })
+      else firstRowOf.set(phone, row.rowNumber)
+      if (input.optedOut?.has(phone)) problems.push({ code: 'opted_out' })
+      if (input.alreadySent?.has(phone)) problems.push({ code: 'already_sent' })
+    }
+    const rendered = renderTemplate(template, values, rowSeed(input.campaignId, row.rowNumber))
+    const missing = wanted.filter((name) => rendered.missing.includes(name))
+    if (missing.length > 0) problems.push({ code: 'missing_variable', names: missing })
+    else if (rendered.text.length > limit)
+      problems.push({ code: 'too_long', length: rendered.text.length, limit })
+    return { rowNumber: row.rowNumber, phoneCell, phone, values, message: rendered.text, problems }
+  })
+  return { rows, summary: summarise(rows) }
+}
+
+export function summarise(rows: readonly CheckedRow[]): CheckSummary {
+  const byProblem: CheckSummary['byProblem'] = {}
+  let skipped = 0
+  for (const row of rows) {
+    if (row.problems.length === 0) continue
+    skipped++
+    // A row counts once, under its first problem, so the parts add up to the skipped total.
+    const code = row.problems[0]?.code
+    if (code) byProblem[code] = (byProblem[code] ?? 0) + 1
+  }
+  return { total: rows.length, ready: rows.length - skipped, skipped, byProblem }
+}
+
+/** Remembering a mapping per file layout: the same headers (any case, any order of spaces) give the same key. */
+export function layoutKey(headers: readonly string[]): string {
+  return headers.map((h) => h.trim().toLowerCase().replace(/\s+/g, ' ')).join('\u001f')
+}
+
+const PHONE_HEADER =
+  /^(phone|telp|telepon|tel|hp|no\.? ?hp|nomor|nomor hp|no\.? ?wa|wa|whatsapp|mobile|handphone|number|no telp)$/i
+
+/** A first guess when a layout is new: the column whose name says phone, every other column a variable. */
+export function guessMapping(headers: readonly string[]): ColumnMapping {
+  const phone = headers.find((h) => PHONE_HEADER.test(h.trim())) ?? headers[0] ?? ''
+  return { phone, variables: headers.filter((h) => h !== phone), attachment: null }
+}

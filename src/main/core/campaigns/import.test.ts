@@ -1,0 +1,114 @@
+// Real-world spreadsheets (fixtures/) read into headers and rows, then checked row by row.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkRows, guessMapping, layoutKey, phoneFromCell } from './check'
+import { readSpreadsheet, SpreadsheetError } from './spreadsheet'
+
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
+
+describe('readSpreadsheet', () => {
+  it('reads UTF-8 with a BOM, a quoted newline and empty trailing rows', async () => {
+    const sheet = await readSpreadsheet(fixture('utf8-bom-comma.csv'), 'x.csv')
+    expect(sheet.headers).toEqual(['Name', 'Phone', 'Amount', 'Note'])
+    expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ',' })
+    expect(sheet.rows).toHaveLength(2)
+    expect(sheet.rows[0]?.cells).toEqual(['Budi', '081234567890', '150.000', 'line one\r\nline two'])
+    expect(sheet.rows[1]?.cells[2]).toBe('75,000')
+  })
+
+  it('reads an Indonesian Excel export: semicolons and Windows-1252', async () => {
+    const sheet = await readSpreadsheet(fixture('windows1252-semicolon.csv'), 'x.csv')
+    expect(sheet.format).toEqual({ kind: 'csv', encoding: 'windows-1252', delimiter: ';' })
+    expect(sheet.rows.map((r) => r.cells[0])).toEqual(['José', 'Müller'])
+  })
+
+  it('reads tab-delimited files', async () => {
+    const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))
+    expect(sheet.format).toMatchObject({ delimiter: '\t' })
+    expect(sheet.rows).toHaveLength(4)
+  })
+
+  it('reads XLSX: numeric phones keep every digit, formulas give their result, styled empty rows vanish', async () => {
+    const sheet = await readSpreadsheet(fixture('numeric-phones.xlsx'), 'x.xlsx')
+    expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Pelanggan' })
+    expect(sheet.headers).toEqual(['Nama', 'Phone', 'Amount'])
+    expect(sheet.rows.map((r) => r.cells)).toEqual([
+      ['Budi', '81234567890', '150000'],
+      ['Siti', '6281234567891', '75000'],
+      ['Rich', '081234567892', '2']
+    ])
+    expect(sheet.rows.map((r) => r.rowNumber)).toEqual([2, 3, 4])
+  })
+
+  it('refuses empty files and old .xls with a reason', async () => {
+    await expect(readSpreadsheet(new Uint8Array(), 'a.csv')).rejects.toBeInstanceOf(SpreadsheetError)
+    await expect(readSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls')).rejects.toThrow(
+      /\.xlsx or CSV/
+    )
+  })
+})
+
+describe('phoneFromCell', () => {
+  it('restores a lost leading zero and exact scientific notation', () => {
+    expect(phoneFromCell('81234567803')).toEqual({ phone: '6281234567803' })
+    expect(phoneFromCell('6.281234567801E+12')).toEqual({ phone: '6281234567801' })
+    expect(phoneFromCell('6281234567805.0')).toEqual({ phone: '6281234567805' })
+  })
+
+  it('reports a number whose digits Excel cut off', () => {
+    expect(phoneFromCell('6.28123E+12')).toMatchObject({ problem: { code: 'scientific_phone' } })
+    expect(phoneFromCell('6.28123456780E+12')).toMatchObject({ problem: { code: 'scientific_phone' } })
+  })
+})
+
+describe('checkRows', () => {
+  it('lists each row problem with its row number and a summary that adds up', async () => {
+    const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
+    const mapping = guessMapping(sheet.headers)
+    expect(mapping).toEqual({ phone: 'Phone', variables: ['Name', 'Amount'], attachment: null })
+    const { rows, summary } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping,
+      template: 'Hi {Name}, you owe {Amount}',
+      optedOut: new Set(['6281234567812'])
+    })
+    const problems = Object.fromEntries(rows.map((r) => [r.rowNumber, r.problems.map((p) => p.code)]))
+    expect(problems).toEqual({
+      2: [],
+      3: ['invalid_phone'],
+      4: ['duplicate'],
+      5: ['missing_variable'],
+      6: ['opted_out'],
+      7: ['invalid_phone']
+    })
+    expect(rows[2]?.problems[0]).toEqual({ code: 'duplicate', firstRow: 2 })
+    expect(rows[0]?.message).toBe('Hi Alpha, you owe 100')
+    expect(summary).toEqual({
+      total: 6,
+      ready: 1,
+      skipped: 5,
+      byProblem: { invalid_phone: 2, duplicate: 1, missing_variable: 1, opted_out: 1 }
+    })
+  })
+
+  it('skips numbers this campaign already sent to, and messages too long after expansion', async () => {
+    const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: `{Name} ${'x'.repeat(1017)}`,
+      withAttachment: true,
+      alreadySent: new Set(['6281234567810'])
+    })
+    expect(rows[0]?.problems).toEqual([{ code: 'already_sent' }])
+    expect(rows[4]?.problems).toEqual([{ code: 'too_long', length: 1025, limit: 1024 }])
+  })
+
+  it('keys a layout by its headers regardless of case and spacing', () => {
+    expect(layoutKey(['Name', ' Phone '])).toBe(layoutKey(['name', 'phone']))
+    expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
+  })
+})

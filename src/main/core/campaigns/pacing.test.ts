@@ -1,0 +1,131 @@
+// Pacing with a fake clock: gaps, batch pauses, working hours across DST, daily caps, warm-up, restart mid-window.
+import { describe, expect, it } from 'vitest'
+import { FakeClock } from '../clock'
+import {
+  capForDay,
+  decide,
+  DEFAULT_PACING,
+  estimateSchedule,
+  gapMs,
+  pacingProblems,
+  type PacingPolicy
+} from './pacing'
+
+const policy = (over: Partial<PacingPolicy> = {}): PacingPolicy => ({ ...DEFAULT_PACING, ...over })
+const MIN = 60_000
+
+/** Sends as fast as the policy allows from the clock's now until `count` sends or `until`; returns the send times. */
+function run(p: PacingPolicy, clock: FakeClock, count: number, sends: number[] = [], seed = 7): number[] {
+  for (let guard = 0; sends.length < count && guard < 100_000; guard++) {
+    const decision = decide(p, seed, sends, clock.now())
+    if (decision.go) sends.push(clock.now())
+    else clock.jump(decision.wait.until - clock.now())
+  }
+  return sends
+}
+
+describe('pacing policy', () => {
+  it('keeps every gap within min–max, the same gap whenever it is asked', () => {
+    const p = policy({ workingHours: null, batchPauseMinutes: 0, dailyCapPerDevice: 1000 })
+    const sends = run(p, new FakeClock('2026-01-15T03:00:00Z'), 200)
+    const gaps = sends.slice(1).map((at, i) => at - (sends[i] ?? 0))
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(5_000)
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(30_000)
+    expect(new Set(gaps).size).toBeGreaterThan(50)
+    expect(gapMs(p, 7, 3)).toBe(gapMs(p, 7, 3))
+  })
+
+  it('pauses M minutes after every N sends', () => {
+    const p = policy({ workingHours: null, batchSize: 5, batchPauseMinutes: 10 })
+    const sends = run(p, new FakeClock('2026-01-15T03:00:00Z'), 11)
+    expect((sends[5] ?? 0) - (sends[4] ?? 0)).toBe(10 * MIN)
+    expect((sends[10] ?? 0) - (sends[9] ?? 0)).toBe(10 * MIN)
+    expect((sends[4] ?? 0) - (sends[3] ?? 0)).toBeLessThanOrEqual(30_000)
+    const decision = decide(p, 7, sends.slice(0, 5), (sends[4] ?? 0) + 1000)
+    expect(decision).toEqual({ go: false, wait: { code: 'batch_pause', until: (sends[4] ?? 0) + 10 * MIN } })
+  })
+
+  it('waits outside working hours until the window opens on the local clock', () => {
+    const p = policy({ workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' } })
+    // 21:00 in Jakarta (UTC+7): the next send may go at 08:00 the next morning.
+    const decision = decide(p, 7, [], Date.parse('2026-01-15T14:00:00Z'))
+    expect(decision).toEqual({
+      go: false,
+      wait: { code: 'outside_hours', until: Date.parse('2026-01-16T01:00:00Z') }
+    })
+    expect(decide(p, 7, [], Date.parse('2026-01-16T01:00:00Z'))).toEqual({ go: true })
+  })
+
+  it('opens at 08:00 local on both sides of a DST change', () => {
+    const p = policy({ workingHours: { start: '08:00', end: '20:00', timeZone: 'America/New_York' } })
+    // Spring forward on 2026-03-08: 08:00 EST is 13:00Z the day before, 08:00 EDT is 12:00Z on the day.
+    const before = decide(p, 7, [], Date.parse('2026-03-07T02:00:00Z'))
+    const after = decide(p, 7, [], Date.parse('2026-03-08T02:00:00Z'))
+    expect(before).toMatchObject({ wait: { until: Date.parse('2026-03-07T13:00:00Z') } })
+    expect(after).toMatchObject({ wait: { until: Date.parse('2026-03-08T12:00:00Z') } })
+    // Fall back on 2026-11-01: the window closes at 20:00 EST = 01:00Z the next day.
+    expect(decide(p, 7, [], Date.parse('2026-11-02T00:59:00Z'))).toEqual({ go: true })
+    expect(decide(p, 7, [], Date.parse('2026-11-02T01:00:00Z'))).toMatchObject({ go: false })
+  })
+
+  it('stops at the daily cap and names the next day as the reason', () => {
+    const p = policy({ workingHours: null, dailyCapPerDevice: 3, batchPauseMinutes: 0 })
+    const sends = run(p, new FakeClock('2026-01-15T03:00:00Z'), 3)
+    const decision = decide(p, 7, sends, (sends[2] ?? 0) + 60_000)
+    expect(decision).toEqual({
+      go: false,
+      wait: { code: 'daily_cap', cap: 3, until: Date.parse('2026-01-16T00:00:00Z') }
+    })
+  })
+
+  it('ramps a new number up with warm-up, never above the daily cap', () => {
+    const p = policy({ dailyCapPerDevice: 50, warmUp: { startPerDay: 20, increasePerDay: 15 } })
+    expect([0, 1, 2, 3].map((day) => capForDay(p, day))).toEqual([20, 35, 50, 50])
+    const clock = new FakeClock('2026-01-15T01:00:00Z')
+    const sends = run(p, clock, 60)
+    const perDay = new Map<string, number>()
+    for (const at of sends) {
+      const day = new Date(at + 7 * 3_600_000).toISOString().slice(0, 10)
+      perDay.set(day, (perDay.get(day) ?? 0) + 1)
+    }
+    expect([...perDay.values()]).toEqual([20, 35, 5])
+  })
+
+  it('resumes after a restart mid-window on the same schedule: no burst, no skipped gap', () => {
+    const p = policy({ batchSize: 4, batchPauseMinutes: 3 })
+    const straight = run(p, new FakeClock('2026-01-15T01:00:00Z'), 12)
+    // The app stops after 6 sends and starts again 1 s after the last one: only the recorded sends survive.
+    const clock = new FakeClock('2026-01-15T01:00:00Z')
+    const before = run(p, clock, 6)
+    const restarted = new FakeClock((before[5] ?? 0) + 1000)
+    const after = run(p, restarted, 12, [...before])
+    expect(after).toEqual(straight)
+  })
+
+  it('explains what is wrong with a policy', () => {
+    expect(pacingProblems(DEFAULT_PACING)).toEqual([])
+    expect(
+      pacingProblems(
+        policy({
+          minDelaySeconds: 10,
+          maxDelaySeconds: 5,
+          workingHours: { start: '20:00', end: '08:00', timeZone: 'Mars/Base' }
+        })
+      )
+    ).toEqual([
+      'The longest delay must be at least the shortest',
+      'Working hours must end after they start on the same day',
+      'Unknown time zone: Mars/Base'
+    ])
+  })
+
+  it('estimates the finish: one device at 150 a day needs two days for 300 rows, two devices one', () => {
+    const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    const start = Date.parse('2026-01-15T01:00:00Z')
+    const one = estimateSchedule(p, 1, 300, 1, start)
+    expect(Object.values(one.perDay)).toEqual([150, 150])
+    const two = estimateSchedule(p, 1, 300, 2, start)
+    expect(Object.values(two.perDay)).toEqual([300])
+    expect(two.finishAt).toBe(start + 149 * 5_000)
+  })
+})

@@ -1,0 +1,223 @@
+// A campaign's pacing policy, as pure functions of the sends already made: random gaps, batch pauses, working hours
+// in a time zone (DST-safe), a daily cap with an optional warm-up ramp. Deriving everything from the recorded send
+// times (not from timers) is what makes a restart resume without a burst.
+import { dayIn, instantToLocal, localTimeToInstant } from '../zoned-time'
+import { SeededRandom } from '../seeded-random'
+
+export interface PacingPolicy {
+  /** Random gap between two sends of one device, in seconds (min ≤ max). */
+  minDelaySeconds: number
+  maxDelaySeconds: number
+  /** After every `batchSize` sends, wait `batchPauseMinutes` (0 = no batch pause). */
+  batchSize: number
+  batchPauseMinutes: number
+  /** Sends only between start and end (HH:mm, end exclusive) on the wall clock of `timeZone`; null = any time. */
+  workingHours: { start: string; end: string; timeZone: string } | null
+  /** Most sends per device per calendar day (in the working-hours zone, else UTC). */
+  dailyCapPerDevice: number
+  /** Warm-up for a new number: the cap starts at `startPerDay` and grows by `increasePerDay` each day. */
+  warmUp: { startPerDay: number; increasePerDay: number } | null
+}
+
+/** Safe defaults from what operators' tools ship (shared/campaign-pacing.md): 5–30 s, 20 then 10 min, 08–20, 150/day. */
+export const DEFAULT_PACING: PacingPolicy = {
+  minDelaySeconds: 5,
+  maxDelaySeconds: 30,
+  batchSize: 20,
+  batchPauseMinutes: 10,
+  workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+  dailyCapPerDevice: 150,
+  warmUp: null
+}
+
+export type PacingWait =
+  | { code: 'gap'; until: number }
+  | { code: 'batch_pause'; until: number }
+  | { code: 'outside_hours'; until: number }
+  | { code: 'daily_cap'; until: number; cap: number }
+
+export type PacingDecision = { go: true } | { go: false; wait: PacingWait }
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** Every problem with a policy, as sentences; empty when it is usable. */
+export function pacingProblems(policy: PacingPolicy): string[] {
+  const problems: string[] = []
+  const { minDelaySeconds: min, maxDelaySeconds: max } = policy
+  if (!Number.isFinite(min) || min < 0) problems.push('The shortest delay must be 0 seconds or more')
+  if (!Number.isFinite(max) || max < min) problems.push('The longest delay must be at least the shortest')
+  if (!Number.isInteger(policy.batchSize) || policy.batchSize < 1) problems.push('A batch is at least 1 send')
+  if (!(policy.batchPauseMinutes >= 0)) problems.push('The batch pause must be 0 minutes or more')
+  if (!Number.isInteger(policy.dailyCapPerDevice) || policy.dailyCapPerDevice < 1)
+    problems.push('The daily cap must be at least 1 send')
+  if (policy.warmUp && !(policy.warmUp.startPerDay >= 1 && policy.warmUp.increasePerDay >= 0))
+    problems.push('Warm-up starts at 1 send a day or more and never decreases')
+  const hours = policy.workingHours
+  if (hours) {
+    if (!HHMM.test(hours.start) || !HHMM.test(hours.end)) problems.push('Working hours are written as HH:mm')
+    else if (hours.start >= hours.end)
+      problems.push('Working hours must end after they start on the same day')
+    try {
+      dayIn(0, hours.timeZone)
+    } catch {
+      problems.push(`Unknown time zone: ${hours.timeZone}`)
+    }
+  }
+  return problems
+}
+
+const zoneOf = (policy: PacingPolicy): string => policy.workingHours?.timeZone ?? 'UTC'
+
+/** The n-th gap (ms) of a campaign on a device: seeded, so asking twice (or after a restart) gives the same gap. */
+export function gapMs(policy: PacingPolicy, seed: number, sendIndex: number): number {
+  const random = new SeededRandom((seed ^ Math.imul(sendIndex + 1, 0x9e3779b1)) >>> 0)
+  const span = policy.maxDelaySeconds - policy.minDelaySeconds
+  return Math.round((policy.minDelaySeconds + random.next() * span) * 1000)
+}
+
+/** The day's cap for a device, warm-up included; `day` counts from the device's first send in this campaign. */
+export function capForDay(policy: PacingPolicy, dayIndex: number): number {
+  if (!policy.warmUp) return policy.dailyCapPerDevice
+  return Math.min(
+    policy.dailyCapPerDevice,
+    policy.warmUp.startPerDay + policy.warmUp.increasePerDay * dayIndex
+  )
+}
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
+/** The first instant ≥ `at` inside working hours (DST-safe: each day's bounds are computed on that day). */
+export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
+  const hours = policy.workingHours
+  if (!hours) return at
+  const day = dayIn(at, hours.timeZone)
+  for (let offset = 0; offset < 3; offset++) {
+    const date = addDays(day, offset)
+    const opens = localTimeToInstant(`${date}T${hours.start}`, hours.timeZone)
+    const closes = localTimeToInstant(`${date}T${hours.end}`, hours.timeZone)
+    if (at < opens) return opens
+    if (at < closes) return at
+  }
+  return at
+}
+
+/** The start of the next calendar day's working window (or midnight) in the policy's zone. */
+function nextDayStart(policy: PacingPolicy, at: number): number {
+  const zone = zoneOf(policy)
+  const tomorrow = addDays(dayIn(at, zone), 1)
+  return nextWorkingInstant(policy, localTimeToInstant(`${tomorrow}T00:00`, zone))
+}
+
+/** What pacing needs to know of a device's past sends in a campaign. */
+export interface SendLog {
+  count: number
+  last: number | null
+  firstDay: string | null
+  perDay: Map<string, number>
+}
+
+export function sendLog(policy: PacingPolicy, sends: readonly number[]): SendLog {
+  const zone = zoneOf(policy)
+  const log: SendLog = { count: 0, last: null, firstDay: null, perDay: new Map() }
+  for (const at of [...sends].sort((a, b) => a - b)) recordSend(log, at, zone)
+  return log
+}
+
+function recordSend(log: SendLog, at: number, zone: string): void {
+  const day = dayIn(at, zone)
+  log.count++
+  log.last = log.last === null ? at : Math.max(log.last, at)
+  log.firstDay ??= day
+  log.perDay.set(day, (log.perDay.get(day) ?? 0) + 1)
+}
+
+/**
+ * May this device send the campaign's next row at `now`? `sends` are the instants of this campaign's sends on this
+ * device so far (from the outbox, so they survive a restart). The answer names the earliest instant it may.
+ */
+export function decide(
+  policy: PacingPolicy,
+  seed: number,
+  sends: readonly number[],
+  now: number
+): PacingDecision {
+  const at = earliestSend(policy, seed, sendLog(policy, sends), now)
+  return at.wait === null || at.instant <= now ? { go: true } : { go: false, wait: at.wait }
+}
+
+function earliestSend(
+  policy: PacingPolicy,
+  seed: number,
+  log: SendLog,
+  now: number
+): { instant: number; wait: PacingWait | null } {
+  let instant = now
+  let wait: PacingWait | null = null
+  if (log.last !== null) {
+    const pause =
+      policy.batchPauseMinutes > 0 && log.count % policy.batchSize === 0
+        ? policy.batchPauseMinutes * 60_000
+        : 0
+    const gap = gapMs(policy, seed, log.count - 1)
+    if (log.last + Math.max(gap, pause) > instant) {
+      instant = log.last + Math.max(gap, pause)
+      wait = pause > gap ? { code: 'batch_pause', until: instant } : { code: 'gap', until: instant }
+    }
+  }
+  const zone = zoneOf(policy)
+  const firstDay = log.firstDay ?? dayIn(now, zone)
+  for (let guard = 0; guard < 400; guard++) {
+    const open = nextWorkingInstant(policy, instant)
+    if (open > instant) {
+      instant = open
+      wait = { code: 'outside_hours', until: instant }
+    }
+    const day = dayIn(instant, zone)
+    const cap = capForDay(policy, Math.max(0, daysBetween(firstDay, day)))
+    if ((log.perDay.get(day) ?? 0) < cap) break
+    instant = nextDayStart(policy, instant)
+    wait = { code: 'daily_cap', until: instant, cap }
+  }
+  return { instant, wait }
+}
+
+/** When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). */
+export function estimateSchedule(
+  policy: PacingPolicy,
+  seed: number,
+  count: number,
+  devices: number,
+  start: number
+): { finishAt: number | null; perDay: Record<string, number> } {
+  const zone = zoneOf(policy)
+  const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
+    count: 0,
+    last: null,
+    firstDay: null,
+    perDay: new Map()
+  }))
+  const perDay: Record<string, number> = {}
+  let finishAt: number | null = null
+  for (let row = 0; row < count; row++) {
+    const lane = row % logs.length
+    const log = logs[lane] as SendLog
+    const at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
+    recordSend(log, at, zone)
+    const day = dayIn(at, zone)
+    perDay[day] = (perDay[day] ?? 0) + 1
+    finishAt = Math.max(finishAt ?? at, at)
+  }
+  return { finishAt, perDay }
+}
+
+/** "08:00" style label of an instant on the policy's wall clock, for waiting reasons. */
+export function localClock(policy: PacingPolicy, instant: number): string {
+  return instantToLocal(instant, zoneOf(policy)).time.slice(0, 5)
+}

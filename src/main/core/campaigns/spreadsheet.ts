@@ -1,0 +1,137 @@
+// Reads an operator's spreadsheet (CSV or XLSX) into a header row and string cells, as real exports are:
+// UTF-8 with or without BOM or a legacy Windows code page, `,` `;` or tab delimited, quoted newlines, numeric phones.
+import ExcelJS from 'exceljs'
+import Papa from 'papaparse'
+
+export interface Sheet {
+  /** Column names from the header row, trimmed; a blank header becomes "Column N". */
+  headers: string[]
+  /** Data rows in file order, each as long as `headers`; wholly empty rows (Excel's trailing ones) are dropped. */
+  rows: SheetRow[]
+  /** What was detected, shown to the operator so a wrong guess is visible. */
+  format: { kind: 'csv'; encoding: string; delimiter: string } | { kind: 'xlsx'; sheetName: string }
+}
+
+export interface SheetRow {
+  /** The row number the operator sees in their spreadsheet program (the header is row 1). */
+  rowNumber: number
+  cells: string[]
+}
+
+export class SpreadsheetError extends Error {
+  constructor(
+    readonly code: 'empty' | 'unreadable' | 'unsupported',
+    message: string
+  ) {
+    super(message)
+    this.name = 'SpreadsheetError'
+  }
+}
+
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04] // a ZIP archive
+const DELIMITERS = [',', ';', '\t']
+
+/** Reads CSV or XLSX bytes; the kind is decided by the content (a ZIP is XLSX), not trusted from the name. */
+export async function readSpreadsheet(bytes: Uint8Array, fileName = ''): Promise<Sheet> {
+  if (bytes.length === 0) throw new SpreadsheetError('empty', `${fileName || 'The file'} is empty`)
+  if (XLSX_MAGIC.every((b, i) => bytes[i] === b)) return readXlsx(bytes)
+  if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
+    throw new SpreadsheetError(
+      'unsupported',
+      'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that'
+    )
+  }
+  return readCsv(bytes)
+}
+
+/** UTF-8 (BOM stripped) when the bytes are valid UTF-8, UTF-16 when a BOM says so, otherwise Windows-1252. */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' }
+  try {
+    // TextDecoder strips a UTF-8 BOM by default.
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
+  }
+}
+
+function readCsv(bytes: Uint8Array): Sheet {
+  const { text, encoding } = decodeText(bytes)
+  const parsed = Papa.parse<string[]>(text, {
+    delimitersToGuess: DELIMITERS,
+    skipEmptyLines: false
+  })
+  const fatal = parsed.errors.find((e) => e.type === 'Quotes')
+  if (fatal) {
+    throw new SpreadsheetError(
+      'unreadable',
+      `Row ${(fatal.row ?? 0) + 1}: ${fatal.message} — a quoted field is never closed`
+    )
+  }
+  return toSheet(
+    parsed.data.map((cells, index) => ({ rowNumber: index + 1, cells: cells.map((c) => c ?? '') })),
+    { kind: 'csv', encoding, delimiter: parsed.meta.delimiter }
+  )
+}
+
+async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+    )
+  } catch (error) {
+    throw new SpreadsheetError('unreadable', `Not a readable XLSX workbook: ${String(error)}`)
+  }
+  const sheet = workbook.worksheets[0]
+  if (!sheet) throw new SpreadsheetError('empty', 'The workbook has no worksheet')
+  const rows: SheetRow[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = []
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value)
+    })
+    rows.push({ rowNumber, cells: Array.from(cells, (c) => c ?? '') })
+  })
+  return toSheet(rows, { kind: 'xlsx', sheetName: sheet.name })
+}
+
+/** An XLSX cell as the operator reads it: numbers without exponent or float noise, rich text flattened. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'number') return numberText(value)
+  if (typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if ('richText' in value) return value.richText.map((part) => part.text).join('')
+  if ('text' in value && typeof value.text === 'string') return value.text
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
+  if ('error' in value) return ''
+  return String(value)
+}
+
+/** Phones stored as numbers are exact integers below 2^53: print every digit, never "6.28E+12". */
+function numberText(value: number): string {
+  if (Number.isInteger(value))
+    return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+  return String(value)
+}
+
+function toSheet(all: SheetRow[], format: Sheet['format']): Sheet {
+  const nonEmpty = all.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
+  const [header, ...data] = nonEmpty
+  if (!header) throw new SpreadsheetError('empty', 'The file has no rows')
+  const width = Math.max(header.cells.length, ...data.map((row) => row.cells.length))
+  const headers = Array.from({ length: width }, (_, i) => header.cells[i]?.trim() || `Column ${i + 1}`)
+  return {
+    headers,
+    rows: data.map((row) => ({
+      rowNumber: row.rowNumber,
+      cells: Array.from({ length: width }, (_, i) => row.cells[i] ?? '')
+    })),
+    format
+  }
+}

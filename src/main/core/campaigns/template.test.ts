@@ -1,0 +1,41 @@
+// Templates: variables, seeded spintax (preview equals send), and errors an operator can fix.
+import { describe, expect, it } from 'vitest'
+import { parseTemplate, renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
+
+describe('templates', () => {
+  it('fills variables case-insensitively and lists missing ones', () => {
+    expect(renderTemplate('Hi {name}, {Amount}', { Name: 'Budi', Amount: '5' }, 1)).toEqual({
+      text: 'Hi Budi, 5',
+      missing: []
+    })
+    expect(renderTemplate('Hi {Name} {City}', { Name: 'Budi', City: ' ' }, 1).missing).toEqual(['City'])
+  })
+
+  it('picks spintax variants by the row seed: the same row always renders the same text', () => {
+    const template = '{Halo|Hai|Selamat pagi} {Name}, {tagihan {Amount}|bill of {Amount}}'
+    const seed = rowSeed('campaign-1', 7)
+    const first = renderTemplate(template, { Name: 'Ani', Amount: '9' }, seed).text
+    expect(renderTemplate(template, { Name: 'Ani', Amount: '9' }, seed).text).toBe(first)
+    const variants = new Set(
+      Array.from(
+        { length: 60 },
+        (_, row) => renderTemplate(template, { Name: 'Ani', Amount: '9' }, rowSeed('c', row)).text
+      )
+    )
+    expect(variants.size).toBe(6)
+    expect([...variants].every((v) => /^(Halo|Hai|Selamat pagi) Ani, (tagihan 9|bill of 9)$/.test(v))).toBe(
+      true
+    )
+  })
+
+  it('lists variables inside spintax too, and keeps doubled braces literal', () => {
+    expect(templateVariables('{A} {x {B}|y} {A}')).toEqual(['A', 'B'])
+    expect(renderTemplate('{{literal}}', {}, 1).text).toBe('{literal}')
+  })
+
+  it('rejects unclosed and stray braces with the position', () => {
+    expect(() => parseTemplate('Hi {Name')).toThrow(TemplateError)
+    expect(() => parseTemplate('Hi {Name')).toThrow(/character 4/)
+    expect(() => parseTemplate('Hi }')).toThrow(/character 4/)
+  })
+})

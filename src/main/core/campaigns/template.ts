@@ -1,0 +1,122 @@
+// Message templates for campaigns: `{Column}` variables from the row and `{a|b|c}` spintax picked with a per-row seed,
+// so the preview of a row is exactly what that row sends.
+import { SeededRandom } from '../seeded-random'
+
+type TemplateNode = { text: string } | { variable: string } | { choices: TemplateNode[][] }
+
+export class TemplateError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TemplateError'
+  }
+}
+
+/** WhatsApp's limits after expansion: a text message, and a caption on a file. */
+export const TEXT_LIMIT = 4096
+export const CAPTION_LIMIT = 1024
+
+/** Parses a template; `{{` and `}}` stand for literal braces. Throws TemplateError on an unclosed or stray brace. */
+export function parseTemplate(template: string): TemplateNode[] {
+  let at = 0
+  const parseSequence = (inside: boolean): TemplateNode[][] => {
+    const options: TemplateNode[][] = [[]]
+    let text = ''
+    const flush = (): void => {
+      if (text !== '') options[options.length - 1]?.push({ text })
+      text = ''
+    }
+    while (at < template.length) {
+      const ch = template[at] ?? ''
+      const next = template[at + 1]
+      if ((ch === '{' && next === '{') || (ch === '}' && next === '}' && !inside)) {
+        text += ch
+        at += 2
+      } else if (ch === '{') {
+        flush()
+        const start = at
+        at++
+        const inner = parseSequence(true)
+        if (template[at] !== '}') throw new TemplateError(`The "{" at character ${start + 1} is never closed`)
+        at++
+        const only = inner.length === 1 ? inner[0] : undefined
+        const name = only && only.length === 1 && only[0] && 'text' in only[0] ? only[0].text.trim() : null
+        if (inner.length === 1 && name) options[options.length - 1]?.push({ variable: name })
+        else if (inner.length === 1) throw new TemplateError(`Empty braces at character ${start + 1}`)
+        else options[options.length - 1]?.push({ choices: inner })
+      } else if (ch === '}') {
+        if (!inside) throw new TemplateError(`The "}" at character ${at + 1} has no "{"`)
+        flush()
+        return options
+      } else if (ch === '|' && inside) {
+        flush()
+        options.push([])
+        at++
+      } else {
+        text += ch
+        at++
+      }
+    }
+    flush()
+    return options
+  }
+  const [top] = parseSequence(false)
+  return top ?? []
+}
+
+/** The variable names a template uses, in order of first use. */
+export function templateVariables(template: string): string[] {
+  const names: string[] = []
+  const visit = (nodes: TemplateNode[]): void => {
+    for (const node of nodes) {
+      if ('variable' in node && !names.includes(node.variable)) names.push(node.variable)
+      if ('choices' in node) node.choices.forEach(visit)
+    }
+  }
+  visit(parseTemplate(template))
+  return names
+}
+
+/** The seed of a row's spintax: the same campaign and row always pick the same variants. */
+export function rowSeed(campaignId: string, rowNumber: number): number {
+  let hash = 2166136261
+  for (const ch of `${campaignId}#${rowNumber}`) {
+    hash ^= ch.charCodeAt(0)
+    hash = Math.imul(hash, 16777619)
+  }
+  return hash >>> 0
+}
+
+/**
+ * Expands a template for one row. Variables are matched to columns case-insensitively; a missing one is listed in
+ * `missing` and left as `{Name}` so it is visible in the preview and the row is held back by the check.
+ */
+export function renderTemplate(
+  template: string,
+  values: Readonly<Record<string, string>>,
+  seed: number
+): { text: string; missing: string[] } {
+  const random = new SeededRandom(seed)
+  const lookup = new Map(Object.entries(values).map(([k, v]) => [k.trim().toLowerCase(), v]))
+  const missing: string[] = []
+  const render = (nodes: TemplateNode[]): string =>
+    nodes
+      .map((node) => {
+        if ('text' in node) return node.text
+        if ('variable' in node) {
+          const value = lookup.get(node.variable.toLowerCase())
+          if (value === undefined || value.trim() === '') {
+            if (!missing.includes(node.variable)) missing.push(node.variable)
+            return `{${node.variable}}`
+          }
+          return value
+        }
+        return render(node.choices[random.int(node.choices.length)] ?? [])
+      })
+      .join('')
+  return { text: render(parseTemplate(template)), missing }
+}
+
+/** The limit a rendered message must fit: a caption when a file goes with it. */
+export function lengthLimit(withAttachment: boolean): number {
+  return withAttachment ? CAPTION_LIMIT : TEXT_LIMIT
+}
