@@ -112,6 +112,8 @@ export const en = {
   'counts.pause': 'Pause sending',
   'counts.resume': 'Resume sending',
   'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
+  'counts.show': 'Show these in the outbox',
+  'attention.label': 'Devices that need you',
 
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',

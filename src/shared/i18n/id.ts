@@ -113,6 +113,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pause': 'Jeda pengiriman',
   'counts.resume': 'Lanjutkan pengiriman',
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
+  'counts.show': 'Tampilkan di kotak keluar',
+  'attention.label': 'Perangkat yang perlu Anda tangani',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
