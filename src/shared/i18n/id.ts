@@ -260,7 +260,6 @@ export const id: Record<MessageKey, string> = {
   'linking.stepAnnounce': 'Langkah {number} dari {total}: {name}',
   'linking.step.pick': 'Pilih perangkat',
   'linking.step.qr': 'Pindai kode QR',
-  'linking.step.waiting': 'Menunggu sambungan',
   'linking.step.activation': 'Minta aktivasi ke tim IT',
   'linking.step.done': 'Terhubung',
   'linking.pick.intro': 'Perangkat mana yang ingin ditautkan?',
@@ -275,7 +274,6 @@ export const id: Record<MessageKey, string> = {
     'Kode berhenti diperbarui agar tidak terus berjalan saat ditinggal. Tekan “Tampilkan kode baru” jika ponsel sudah siap.',
   'linking.qr.expired': 'Kode ini mungkin sudah kedaluwarsa.',
   'linking.qr.rotations': 'Kode ke-{count} dari {max}',
-  'linking.qr.scanned': 'Saya sudah memindai kodenya',
   'linking.qr.newCode': 'Tampilkan kode baru',
   'linking.qr.rescan': 'Ponsel keluar dari WhatsApp atau nomornya diganti, jadi perlu memindai kode baru.',
   'linking.howto.1': 'Di ponsel, buka WhatsApp.',
@@ -288,11 +286,6 @@ export const id: Record<MessageKey, string> = {
     'Keluar dari WhatsApp di ponsel atau mengganti nomor mengharuskan pemindaian ulang.',
   'linking.rules.business':
     'Akun WhatsApp Business tidak wajib: akun WhatsApp biasa (bukan bisnis) justru lebih disarankan.',
-  'linking.waiting.body': 'Menunggu gateway mengenali ponsel. Biasanya hanya beberapa detik.',
-  'linking.waiting.activation':
-    'Gateway sudah mengenali ponsel. Sekarang tim IT harus mengaktifkan perangkat.',
-  'linking.waiting.toSupport': 'Hubungi tim IT',
-  'linking.waiting.showCode': 'Tampilkan kodenya lagi',
   'linking.progress.scanned': 'Kode dipindai',
   'linking.progress.seen': 'Gateway mengenali ponsel',
   'linking.progress.activated': 'Diaktifkan oleh tim IT',
