@@ -5,6 +5,7 @@ import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
  * Start as many sends on this device as its gates allow. Returns when it should be looked at again
@@ -43,7 +44,7 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       ['queued'],
       'sending',
       { attempts: attempt, lastAttemptAt: now, nextAttemptAt: null, reconcileUntil: null },
-      attempt === 1 ? null : `attempt ${attempt}`
+      attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
     )
     if (!item) continue
     runtime.sendsInFlight++
@@ -172,7 +173,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         item.id,
         { reconcileUntil: now + ctx.options.visibilityWindowMs, nextAttemptAt: now },
         ['sending'],
-        `${described}; checking the gateway's reports before any resend`
+        encodeNote('desktop.note.checkingReports', { error: described })
       )
       return
     }
@@ -198,7 +199,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         ['sending'],
         'queued',
         { nextAttemptAt: null },
-        `${described}; this device's queue waits`
+        encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
       return
   }
@@ -224,7 +225,7 @@ export function requeueOrExpire(
         failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
         failureGatewayMessage: error.gatewayMessage
       },
-      `${note}; retry window used up`
+      encodeNote('desktop.note.retryWindowUsed', { error: note })
     )
     return
   }
@@ -233,6 +234,6 @@ export function requeueOrExpire(
     ['sending'],
     'queued',
     { nextAttemptAt: at, reconcileUntil: null },
-    `${note}; retry in ${Math.ceil((at - ctx.now()) / 1000)} s`
+    encodeNote('desktop.note.retryIn', { error: note, seconds: Math.ceil((at - ctx.now()) / 1000) })
   )
 }

@@ -53,6 +53,7 @@ import {
   type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface CreateOutboxInput {
   db: SqliteDatabase
@@ -126,7 +127,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   visibilityWindowMs: 2 * 60_000,
   reconcileIntervalMs: 15_000,
   overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 30_000,
+  trackingIntervalMs: 3_000,
   trackingCapMs: 30 * 60_000,
   trackingRetentionMs: 7 * 24 * 3_600_000,
   tracking: true,
@@ -366,7 +367,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           acceptedAt: null,
           trackNextAt: null,
           trackAttempts: 0,
-          note: schedule && due ? 'scheduled time already passed: queued now' : null
+          note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
     })
@@ -515,10 +516,22 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     }
     ctx.batch(() => {
       if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
-        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'scheduled',
+          { ...reset, queuedAt: null },
+          encodeNote('desktop.note.retriedByOperator')
+        )
         if (item.scheduleMode === 'gateway') planCreate(ctx, item)
       } else {
-        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'queued',
+          { ...reset, queuedAt: now },
+          encodeNote('desktop.note.retriedByOperator')
+        )
       }
     })
     const result = view(id)
@@ -533,7 +546,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
       if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
-      ctx.transition(id, CANCELLABLE, 'cancelled', { held: false }, 'cancelled by the operator')
+      ctx.transition(
+        id,
+        CANCELLABLE,
+        'cancelled',
+        { held: false },
+        encodeNote('desktop.note.cancelledByOperator')
+      )
     })
     const result = view(id)
     pump()
@@ -579,7 +598,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
         if (edited.length === 0) return
-        ctx.patch(id, patch, [item.status], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, patch, [item.status], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
         if (wasGateway) planUpdate(ctx, id)
         return
       }
@@ -588,7 +607,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const fields: ItemPatch = { ...patch, ...schedule, held: false }
       edited.push('schedule')
       if (item.status === 'scheduled') {
-        ctx.patch(id, fields, ['scheduled'], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, fields, ['scheduled'], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
       } else {
         ctx.transition(
           id,
@@ -630,7 +649,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       ['scheduled'],
       'queued',
       { held: false, queuedAt: clock.now(), nextAttemptAt: null },
-      'released by the operator'
+      encodeNote('desktop.note.releasedByOperator')
     )
     const result = view(id)
     pump()
