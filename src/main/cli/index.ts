@@ -10,8 +10,8 @@ import { runWebhook } from './webhook-commands'
 import { runAutoReply } from './autoreply-commands'
 import { runReminder } from './reminder-commands'
 import { runDeviceCreate } from './device-create-commands'
-import type { GatewayCredentials } from '../core/gateway/types'
-import { isDeviceError, normaliseBaseUrl } from '../core/devices'
+import type { GatewayCredentials } from '../core/compose'
+import { checkBaseUrl } from '../../shared/domain'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -89,20 +89,16 @@ export interface CliContext {
  * The app's base-URL rule (https anywhere, http only on loopback), so the CLI never sends a token in clear text to
  * another host by accident; --allow-insecure-http lets it, with a warning on stderr.
  */
-function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, warn: (line: string) => void): void {
-  try {
-    normaliseBaseUrl(baseUrl)
-  } catch (error) {
-    if (!isDeviceError(error)) throw error
-    const insecure = /^http:\/\//i.test(baseUrl)
-    if (!insecure) throw new UsageError(error.message)
-    if (!allowInsecureHttp) {
-      throw new UsageError(
-        `refusing ${baseUrl}: plain http:// would send the token and messages unencrypted; use https:// (or pass --allow-insecure-http)`
-      )
-    }
-    warn(`warning: --allow-insecure-http: the token and messages go unencrypted to ${new URL(baseUrl).host}`)
+function checkCliBaseUrl(baseUrl: string, allowInsecureHttp: boolean, warn: (line: string) => void): void {
+  const strict = checkBaseUrl(baseUrl)
+  if (strict.ok) return
+  if (strict.problem !== 'insecure_http') throw new UsageError(strict.message)
+  if (!allowInsecureHttp) {
+    throw new UsageError(
+      `refusing ${baseUrl}: plain http:// would send the token and messages unencrypted; use https:// (or pass --allow-insecure-http)`
+    )
   }
+  warn(`warning: --allow-insecure-http: the token and messages go unencrypted to ${new URL(baseUrl).host}`)
 }
 
 export async function readCredentials(
@@ -116,7 +112,7 @@ export async function readCredentials(
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
-  checkBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
+  checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {

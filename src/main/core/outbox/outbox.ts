@@ -59,6 +59,7 @@ import {
   type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface CreateOutboxInput {
   db: SqliteDatabase
@@ -67,6 +68,11 @@ export interface CreateOutboxInput {
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
   clientFor: (deviceId: string) => SendingPort | undefined
+  /**
+   * The file-size limit that applies to a device's sends (device → settings → gateway default, resolved by the
+   * composition with resolveFileLimit) and is handed to the gateway client. The gateway default when absent.
+   */
+  fileLimitFor?: (deviceId: string) => number
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
   /** Where failures that must not stop sending are reported (the redacting logger in the app). */
@@ -132,7 +138,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   visibilityWindowMs: 2 * 60_000,
   reconcileIntervalMs: 15_000,
   overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 30_000,
+  trackingIntervalMs: 3_000,
   trackingCapMs: 30 * 60_000,
   trackingRetentionMs: 7 * 24 * 3_600_000,
   tracking: true,
@@ -183,7 +189,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     clock,
     input.clientFor,
     resolveOptions(input.options),
-    input.logger ?? silentLogger
+    input.logger ?? silentLogger,
+    input.fileLimitFor
   )
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)
@@ -421,7 +428,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           acceptedAt: null,
           trackNextAt: null,
           trackAttempts: 0,
-          note: schedule && due ? 'scheduled time already passed: queued now' : null
+          note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
     })
@@ -570,10 +577,22 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     }
     ctx.batch(() => {
       if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
-        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'scheduled',
+          { ...reset, queuedAt: null },
+          encodeNote('desktop.note.retriedByOperator')
+        )
         if (item.scheduleMode === 'gateway') planCreate(ctx, item)
       } else {
-        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'queued',
+          { ...reset, queuedAt: now },
+          encodeNote('desktop.note.retriedByOperator')
+        )
       }
     })
     const result = view(id)
@@ -588,7 +607,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
       if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
-      ctx.transition(id, CANCELLABLE, 'cancelled', { held: false }, 'cancelled by the operator')
+      ctx.transition(
+        id,
+        CANCELLABLE,
+        'cancelled',
+        { held: false },
+        encodeNote('desktop.note.cancelledByOperator')
+      )
     })
     const result = view(id)
     pump()
@@ -634,7 +659,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
         if (edited.length === 0) return
-        ctx.patch(id, patch, [item.status], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, patch, [item.status], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
         if (wasGateway) planUpdate(ctx, id)
         return
       }
@@ -643,7 +668,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const fields: ItemPatch = { ...patch, ...schedule, held: false }
       edited.push('schedule')
       if (item.status === 'scheduled') {
-        ctx.patch(id, fields, ['scheduled'], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, fields, ['scheduled'], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
       } else {
         ctx.transition(
           id,
@@ -685,7 +710,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       ['scheduled'],
       'queued',
       { held: false, queuedAt: clock.now(), nextAttemptAt: null },
-      'released by the operator'
+      encodeNote('desktop.note.releasedByOperator')
     )
     const result = view(id)
     pump()

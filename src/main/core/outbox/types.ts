@@ -31,7 +31,7 @@ export interface OutboxOptions {
   reconcileIntervalMs?: number
   /** A local schedule that fires this much late or more is "overdue" and follows its overdue policy. Default 2 min. */
   overdueGraceMs?: number
-  /** First delivery-status poll after acceptance; doubles while nothing changes. Default 30 s. */
+  /** Shortest gap between delivery-status polls of an item, used while it is fresh; later the gap is a tenth of its age. Default 3 s. */
   trackingIntervalMs?: number
   /** Longest gap between two polls of one item. Default 30 min. */
   trackingCapMs?: number
