@@ -52,7 +52,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const VIEWS = ['devices', 'send', 'outbox', 'schedules', 'settings'] as const
+const VIEWS = ['home', 'devices', 'send', 'outbox', 'schedules', 'settings'] as const
 
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -139,6 +139,21 @@ describe('every view, light and dark', () => {
     expect(outline.width).toBeGreaterThan(0)
     await page.keyboard.press('Enter')
     await page.getByTestId('view-outbox').waitFor()
+    await page.close()
+  })
+
+  it('fits the overview in a 360 × 640 window without scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.getByTestId('nav-home').click()
+    await page.getByTestId(`fleet-${deviceId}`).waitFor()
+    const overflow = await page.evaluate(() => ({
+      down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+      across: document.documentElement.scrollWidth - document.documentElement.clientWidth
+    }))
+    await screenshot(page, 'view-home-360x640-fit')
+    expect(overflow).toEqual({ down: 0, across: 0 })
     await page.close()
   })
 
