@@ -96,6 +96,14 @@ export const en = {
   'desktop.note.releasedByOperator': 'released by the operator',
   'desktop.note.edited': 'edited: {fields}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
+  'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
+  'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',
+  'desktop.failure.unverified':
+    'The gateway may or may not have received this message, and its reports cannot tell. Check the recipient’s chat before retrying. ({error})',
+  'desktop.failure.scheduleUnconfirmed':
+    'The gateway did not answer clearly ({error}); it may or may not have saved this schedule. Check the gateway’s dashboard before retrying.',
+  'desktop.failure.scheduleOpFailed': 'The gateway refused to {op} its copy of this schedule: {error}',
+  'desktop.failure.gatewayStatus': 'The gateway reports this message as "{status}".',
 
   'nav.label': 'Main',
   'nav.devices': 'Devices',
@@ -178,6 +186,7 @@ export const en = {
   'recipient.problem.prefix': 'Start with 08, 8, +62 or 62 (or + and the country code).',
   'recipient.problem.length': 'Too short or too long for a mobile number.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
+  'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
 
   'welcome.startAtLogin':
     'Start Sender Desk in the tray when I log in, so sending and device checks keep going',

@@ -97,6 +97,15 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.releasedByOperator': 'dilepas oleh operator',
   'desktop.note.edited': 'diubah: {fields}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
+  'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
+  'desktop.failure.expired':
+    'Berhenti setelah mencoba ulang selama {hours} jam; galat terakhir {code}: {error}',
+  'desktop.failure.unverified':
+    'Gateway mungkin sudah atau belum menerima pesan ini, dan laporannya tidak dapat memastikan. Periksa obrolan penerima sebelum mencoba lagi. ({error})',
+  'desktop.failure.scheduleUnconfirmed':
+    'Gateway tidak menjawab dengan jelas ({error}); jadwal ini mungkin sudah atau belum tersimpan. Periksa dasbor gateway sebelum mencoba lagi.',
+  'desktop.failure.scheduleOpFailed': 'Gateway menolak {op} salinan jadwal ini: {error}',
+  'desktop.failure.gatewayStatus': 'Gateway melaporkan pesan ini sebagai "{status}".',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
@@ -179,6 +188,7 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.prefix': 'Awali dengan 08, 8, +62, atau 62 (atau + dan kode negara).',
   'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
+  'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
 
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',

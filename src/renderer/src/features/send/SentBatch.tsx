@@ -1,6 +1,7 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
 import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -19,6 +20,7 @@ function ItemsProgress({
   expected: number
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
   const step = Math.max(0, progressIndex(status))
@@ -36,7 +38,12 @@ function ItemsProgress({
       ) : null}
       {failed?.failure ? (
         <span className="failure-text" data-testid="send-file-failure">
-          {failed.failure.message}
+          {coreText(
+            language,
+            failed.failure.message,
+            failed.failure.messageKey,
+            failed.failure.messageParams
+          )}
           {failed.failure.gatewayMessage ? ` (${failed.failure.gatewayMessage})` : ''}
         </span>
       ) : null}
