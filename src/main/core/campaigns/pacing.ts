@@ -108,6 +108,21 @@ export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
   return at
 }
 
+/** The calendar day containing `at` in the policy's zone, as [start, end) instants (23 or 25 h across DST). */
+export function dayBounds(policy: PacingPolicy, at: number): { day: string; start: number; end: number } {
+  const zone = zoneOf(policy)
+  const day = dayIn(at, zone)
+  return {
+    day,
+    start: localTimeToInstant(`${day}T00:00`, zone),
+    end: localTimeToInstant(`${addDays(day, 1)}T00:00`, zone)
+  }
+}
+
+export function zoneOfPolicy(policy: PacingPolicy): string {
+  return zoneOf(policy)
+}
+
 /** The start of the next calendar day's working window (or midnight) in the policy's zone. */
 function nextDayStart(policy: PacingPolicy, at: number): number {
   const zone = zoneOf(policy)
@@ -148,7 +163,12 @@ export function decide(
   sends: readonly number[],
   now: number
 ): PacingDecision {
-  const at = earliestSend(policy, seed, sendLog(policy, sends), now)
+  return decideFromLog(policy, seed, sendLog(policy, sends), now)
+}
+
+/** `decide` from a summary of the sends (what the store answers without loading every send time). */
+export function decideFromLog(policy: PacingPolicy, seed: number, log: SendLog, now: number): PacingDecision {
+  const at = earliestSend(policy, seed, log, now)
   return at.wait === null || at.instant <= now ? { go: true } : { go: false, wait: at.wait }
 }
 

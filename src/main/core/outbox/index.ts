@@ -4,7 +4,8 @@ export {
   DEFAULT_OUTBOX_OPTIONS,
   type Outbox,
   type CreateOutboxInput,
-  type FlushOptions
+  type FlushOptions,
+  type BulkResult
 } from './outbox'
 export {
   OutboxError,
@@ -21,7 +22,8 @@ export {
   type FlushProgress,
   type FlushSummary,
   type BlockReason,
-  type OutboxEvents
+  type OutboxEvents,
+  type SendGate
 } from './types'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'

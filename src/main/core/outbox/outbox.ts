@@ -93,9 +93,10 @@ export interface Outbox {
   cancelMany(ids: readonly string[]): BulkResult
   /**
    * Items built elsewhere (a campaign's rows, already checked and rendered, text only) go in line as they are.
-   * Their campaign's gate (options.sendGate) decides when each may go.
+   * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
+   * (the campaign's own bookkeeping); dispatching starts only after it committed.
    */
-  insertPrepared(items: readonly NewItem[]): void
+  insertPrepared(items: readonly NewItem[], alongside?: () => void): void
   /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
   wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
@@ -582,9 +583,11 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { done, refused }
   }
 
-  function insertPrepared(items: readonly NewItem[]): void {
-    if (items.length === 0) return
-    store.insertItems(items, [], [], clock.now())
+  function insertPrepared(items: readonly NewItem[], alongside?: () => void): void {
+    store.batch(() => {
+      store.insertItems(items, [], [], clock.now())
+      alongside?.()
+    })
     for (const item of items) knownDevices.add(item.deviceId)
     ctx.emitBulk(items.length)
     pump()

@@ -228,6 +228,7 @@ export const migrations: readonly Migration[] = [
         wait_code TEXT,                      -- why its next row waits (pacing or an auto-pause)
         wait_until INTEGER,
         paused_reason TEXT,                  -- auto-pause: disconnected | failure_rate | quota; NULL = running
+        outcomes_from INTEGER NOT NULL DEFAULT 0, -- the failure rate counts sends from here (the last resume)
         PRIMARY KEY (campaign_id, device_id)
       ) STRICT;
 

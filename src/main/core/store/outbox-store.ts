@@ -458,7 +458,12 @@ export class OutboxStore {
       `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first, MAX(last_attempt_at) AS last,
          COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
        FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
-    ).get(from, to, campaignId, deviceId) as { count: number; first: number | null; last: number | null; inRange: number }
+    ).get(from, to, campaignId, deviceId) as {
+      count: number
+      first: number | null
+      last: number | null
+      inRange: number
+    }
     return row
   }
 
