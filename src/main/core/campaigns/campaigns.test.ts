@@ -181,3 +181,35 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).counts.accepted).toBe(12)
   })
 })
+
+describe('campaign proof', () => {
+  it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
+    const { id } = setUp()
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const first = fixture.gateway.messages[0]
+    fixture.gateway.setStatus(first?.id ?? '', 'read')
+    await fixture.runUntil(() => campaigns.results(id)[0]?.status === 'read', { stepMs: 5000 })
+    const csv = await campaigns.exportResults(id, 'csv')
+    const lines = new TextDecoder()
+      .decode(csv)
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'Row,Phone,Name,Status,Gateway id,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
+    )
+    const firstRow = lines[1]?.split(',') ?? []
+    expect(firstRow.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
+    expect(firstRow[9]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
+    expect(lines[13]).toBe(
+      '14,123,Broken,skipped,,,,,,,,,"""123"" is not a valid phone number (too short: 3 digits): use 9–15 digits such as 081234567890, 6281234567890 or +6281234567890; spaces, dashes and brackets are fine"'
+    )
+    const xlsx = await campaigns.exportResults(id, 'xlsx')
+    const { readSpreadsheet } = await import('./spreadsheet')
+    const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
+    expect(sheet.rows).toHaveLength(14)
+    expect(sheet.rows[0]?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
+    expect(campaigns.skippedCsv(id)).toContain('15,081234567000,duplicate of row 2')
+  })
+})

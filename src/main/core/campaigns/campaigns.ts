@@ -33,6 +33,7 @@ import {
 } from './pacing'
 import type { Sheet } from './spreadsheet'
 import { dayIn } from '../zoned-time'
+import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
 import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
@@ -479,6 +480,22 @@ export function createCampaigns(deps: CampaignsDeps) {
     autoPauseDevice,
     gate,
     settle,
+    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock). */
+    async exportResults(id: string, format: 'csv' | 'xlsx'): Promise<Uint8Array> {
+      const campaign = mustGet(id)
+      const table = resultsTable(
+        mappingOf(campaign).variables,
+        store.results(id),
+        zoneOfPolicy(pacingOf(campaign))
+      )
+      return format === 'csv'
+        ? new TextEncoder().encode(tableToCsv(table))
+        : tableToXlsx(table, campaign.name)
+    },
+    skippedCsv(id: string): string {
+      mustGet(id)
+      return tableToCsv(skippedTable(store.results(id)))
+    },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)
       return store.results(id)
