@@ -1,6 +1,35 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+
+/**
+ * The window's development policy, for `npm run dev` only. index.html carries the release CSP, whose
+ * `script-src 'self'` blocks the React plugin's inline refresh preamble and whose `connect-src 'none'` blocks Vite's
+ * hot-reload socket: the dev window stayed blank. Built pages keep the release policy untouched.
+ */
+export const DEV_SERVER_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
+  "base-uri 'none'",
+  "form-action 'none'"
+].join('; ')
+
+export function devServerCsp(): Plugin {
+  return {
+    name: 'sender-desk:dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace(
+        /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/,
+        (_whole, start: string, end: string) => `${start}${DEV_SERVER_CSP}${end}`
+      )
+  }
+}
 
 export default defineConfig({
   main: {
@@ -26,7 +55,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
     build: {
       rolldownOptions: { input: resolve('src/renderer/index.html') }
     }

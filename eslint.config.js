@@ -1,4 +1,5 @@
-// Lint rules, including the process boundaries: only src/main/shell and src/preload may import electron.
+// Lint rules, including the process boundaries (only src/main/shell and src/preload import electron) and the
+// core's layers (docs/architecture.md): which folder may import which, checked the way VS Code checks its layering.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -15,6 +16,78 @@ const electronBan = {
   patterns: [
     { group: ['electron/*', '@electron-toolkit/*'], message: 'Electron-only module outside the shell.' }
   ]
+}
+
+/** The layering rules below apply to code, not to tests and test doubles, which may reach into a layer to set it up. */
+const TESTS = ['**/*.test.ts', '**/testing/**']
+
+/** Electron's ban plus one layer's own import rules, as one rule setting (a later block replaces, not merges, it). */
+function restrict(...patterns) {
+  return ['error', { paths: electronBan.paths, patterns: [...electronBan.patterns, ...patterns] }]
+}
+
+// Core modules every layer may use: the clock, time zones, seeded randomness, the redacting logger, private files.
+const FOUNDATION = '(clock|zoned-time|seeded-random|logging|private-files)'
+const FEATURES = [
+  'devices',
+  'outbox',
+  'files',
+  'reminders',
+  'webhooks',
+  'autoreplies',
+  'settings',
+  'sandbox-control'
+]
+
+const noTransport = {
+  regex: '(^|/)(shell|cli|preload|renderer|harness)(/|$)|^ws$',
+  message:
+    'Nothing under src/main/core imports transport or front-door code; the front doors import the core.'
+}
+const noDispatcher = {
+  regex: '(^|/)ipc-dispatch$',
+  message:
+    'Only the composition (compose.ts) and the front doors use the contract dispatcher; throw ApiFailure from ./commands.'
+}
+const layers = {
+  domain: {
+    regex: '^(\\.\\./|node:|electron|@sender-desk/)',
+    message: 'src/shared/domain holds pure rules: it imports nothing of ours and does no I/O.'
+  },
+  domainNested: {
+    regex: '^(\\.\\./\\.\\./|node:|electron|@sender-desk/)',
+    message: 'src/shared/domain holds pure rules: it imports nothing of ours and does no I/O.'
+  },
+  foundation: {
+    regex: `^\\.\\./(?!${FOUNDATION}$)|^\\.\\./\\.\\./`,
+    message: 'The foundation (clock, logging, private files…) imports no other part of the app.'
+  },
+  foundationRoot: {
+    regex: `^\\./(?!${FOUNDATION}$)|^\\.\\./`,
+    message: 'The foundation (clock, logging, private files…) imports no other part of the app.'
+  },
+  infrastructure: {
+    regex: `^\\.\\./(?!\\.\\./|${FOUNDATION}$)|^\\.\\./\\.\\./(?!\\.\\./shared/(contract|domain)(/|$))`,
+    message:
+      'gateway/, store/ and vault/ import only shared/domain, the contract and the foundation (clock, logging, private files), never a feature.'
+  },
+  featureDeep: {
+    regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+    message:
+      'Import another feature or layer only through its public index.ts (e.g. ../devices, not ../devices/registry).'
+  },
+  featureUp: {
+    regex: '^\\.\\./(compose|notices)$',
+    message: 'Features do not import the composition; compose.ts wires them together.'
+  },
+  compositionDeep: {
+    regex: '^\\./[^/]+/',
+    message: 'The composition uses each feature and layer through its public index.ts.'
+  },
+  frontDoor: {
+    regex: '(^|/)main/core/(?!compose$)|^\\.\\./core/(?!compose$)',
+    message: 'The shell, the CLI and the harness import only the composition (core/compose) and the contract.'
+  }
 }
 
 export default tseslint.config(
@@ -63,5 +136,64 @@ export default tseslint.config(
   {
     files: ['test/harness/bridge/**'],
     languageOptions: { globals: { ...globals.browser } }
+  },
+  // --- The core's layers (docs/architecture.md). Each block is one layer; a file belongs to one of them.
+  {
+    files: ['src/shared/domain/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.domain) }
+  },
+  {
+    files: ['src/shared/domain/*/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.domainNested) }
+  },
+  {
+    files: ['src/main/core/{clock,zoned-time,seeded-random}.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.foundationRoot, noTransport) }
+  },
+  {
+    files: ['src/main/core/{logging,private-files}/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.foundation, noTransport) }
+  },
+  {
+    files: ['src/main/core/{gateway,store,vault}/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.infrastructure, noTransport, noDispatcher) }
+  },
+  {
+    files: [`src/main/core/{${FEATURES.join(',')}}/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': restrict(layers.featureDeep, layers.featureUp, noTransport, noDispatcher)
+    }
+  },
+  {
+    files: ['src/main/core/{commands,core-events,notices}.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.compositionDeep, noTransport, noDispatcher) }
+  },
+  {
+    files: ['src/main/core/{compose,ipc-dispatch}.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.compositionDeep, noTransport) }
+  },
+  {
+    files: ['src/main/shell/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [layers.frontDoor] }] }
+  },
+  {
+    files: ['test/harness/**/*.ts'],
+    ignores: [...TESTS, 'test/harness/bridge/**'],
+    rules: { 'no-restricted-imports': restrict(layers.frontDoor) }
+  },
+  {
+    // Only the CLI's output module writes to the terminal; everything else logs through the redacting logger.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/cli/output.ts'],
+    rules: { 'no-console': 'error' }
   }
 )

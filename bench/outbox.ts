@@ -7,7 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import { createGatewayClient } from '../src/main/core/gateway'
 import { createOutbox } from '../src/main/core/outbox'
-import { startSandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase, OutboxStore, type NewItem } from '../src/main/core/store'
 
 export interface BenchLine {
@@ -124,6 +124,7 @@ const DISPATCH_RECIPIENTS = 40
 
 async function dispatchRates(): Promise<{ outbox: number; raw: number }> {
   const sandbox = await startSandbox({ seed: 1 })
+  const control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   const recipients = Array.from(
     { length: DISPATCH_RECIPIENTS },
     (_, i) => `62813${String(i).padStart(7, '0')}`
@@ -131,7 +132,7 @@ async function dispatchRates(): Promise<{ outbox: number; raw: number }> {
 
   /** The same sends through the bare client, `DISPATCH_CONCURRENCY` at a time, no bookkeeping at all. */
   const rawRun = async (messages: number): Promise<number> => {
-    const token = sandbox.world.createDevice({ linked: true }).token
+    const token = (await control.createDevice({ linked: true })).token
     const client = createGatewayClient({ baseUrl: sandbox.baseUrl, token })
     let next = 0
     const started = performance.now()
@@ -151,7 +152,7 @@ async function dispatchRates(): Promise<{ outbox: number; raw: number }> {
 
   /** Through the outbox: durable writes before and after each send, per-recipient order, same concurrency, no pacing. */
   const outboxRun = async (messages: number): Promise<number> => {
-    const token = sandbox.world.createDevice({ linked: true }).token
+    const token = (await control.createDevice({ linked: true })).token
     const client = createGatewayClient({ baseUrl: sandbox.baseUrl, token })
     const dir = tempDir('dispatch')
     const db = openDatabase({ dataDir: dir })

@@ -1,4 +1,7 @@
-/** Process boundaries: core, CLI and shared code must run under plain Node, so they may not import electron. */
+/**
+ * Process boundaries (core, CLI and shared code run under plain Node, so they may not import electron) and the
+ * core's layers (docs/architecture.md): the lint rules reject each kind of layering violation and allow the legal import.
+ */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ESLint } from 'eslint'
@@ -40,5 +43,112 @@ describe('process boundaries', () => {
       filePath: join(root, 'src/main/shell/example.ts')
     })
     expect(result?.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports')
+  })
+})
+
+/** The rule ids ESLint reports for `source` placed at `file`. */
+async function ruleIdsFor(file: string, source: string): Promise<(string | null)[]> {
+  const eslint = new ESLint({ cwd: root })
+  const [result] = await eslint.lintText(source, { filePath: join(root, file) })
+  return result?.messages.map((m) => m.ruleId) ?? []
+}
+
+const importing = (specifier: string): string =>
+  `import * as imported from '${specifier}'\nexport const x = imported\n`
+
+describe('layers', () => {
+  // Each row: a file, an import that breaks its layer's rule, and the legal way to get what it wanted.
+  const cases: { rule: string; file: string; illegal: string; legal: string }[] = [
+    {
+      rule: 'shared/domain imports nothing of ours',
+      file: 'src/shared/domain/phone.ts',
+      illegal: '../contract',
+      legal: 'libphonenumber-js'
+    },
+    {
+      rule: 'shared/domain does no I/O',
+      file: 'src/shared/domain/limits.ts',
+      illegal: 'node:fs',
+      legal: './phone'
+    },
+    {
+      rule: 'gateway/ imports no feature',
+      file: 'src/main/core/gateway/client.ts',
+      illegal: '../outbox',
+      legal: '../../../shared/contract'
+    },
+    {
+      rule: 'store/ imports no feature',
+      file: 'src/main/core/store/outbox-store.ts',
+      illegal: '../devices',
+      legal: '../logging'
+    },
+    {
+      rule: 'a feature imports another feature only through its index',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: '../devices/registry',
+      legal: '../devices'
+    },
+    {
+      rule: 'a feature imports a layer only through its index',
+      file: 'src/main/core/reminders/gateway-reminders.ts',
+      illegal: '../gateway/types',
+      legal: '../gateway'
+    },
+    {
+      rule: 'a feature does not import the composition',
+      file: 'src/main/core/devices/commands.ts',
+      illegal: '../compose',
+      legal: '../commands'
+    },
+    {
+      rule: 'nothing under core imports the contract dispatcher (the IPC transport)',
+      file: 'src/main/core/devices/errors.ts',
+      illegal: '../ipc-dispatch',
+      legal: '../commands'
+    },
+    {
+      rule: 'nothing under core imports front-door code',
+      file: 'src/main/core/outbox/outbox.ts',
+      illegal: '../../shell/ipc',
+      legal: '../store'
+    },
+    {
+      rule: 'the shell imports only the composition',
+      file: 'src/main/shell/app.ts',
+      illegal: '../core/vault',
+      legal: '../core/compose'
+    },
+    {
+      rule: 'the harness imports only the composition',
+      file: 'test/harness/harness.ts',
+      illegal: '../../src/main/core/outbox',
+      legal: '../../src/main/core/compose'
+    },
+    {
+      rule: 'the composition uses features through their index',
+      file: 'src/main/core/compose.ts',
+      illegal: './devices/registry',
+      legal: './devices'
+    }
+  ]
+  for (const { rule, file, illegal, legal } of cases) {
+    it(`${rule}: rejects ${illegal} in ${file}, allows ${legal}`, async () => {
+      expect(await ruleIdsFor(file, importing(illegal))).toContain('no-restricted-imports')
+      expect(await ruleIdsFor(file, importing(legal))).not.toContain('no-restricted-imports')
+    })
+  }
+
+  it('bans console in src/main outside the CLI output module', async () => {
+    const logging = "console.error('outbox task failed')\n"
+    expect(await ruleIdsFor('src/main/core/outbox/context.ts', logging)).toContain('no-console')
+    expect(await ruleIdsFor('src/main/shell/app.ts', logging)).toContain('no-console')
+    expect(await ruleIdsFor('src/main/cli/output.ts', logging)).not.toContain('no-console')
+  })
+
+  it('lets tests and test doubles reach into a layer to set it up', async () => {
+    expect(
+      await ruleIdsFor('src/main/core/outbox/outbox.test.ts', importing('../devices/registry'))
+    ).not.toContain('no-restricted-imports')
   })
 })

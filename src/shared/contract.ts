@@ -122,7 +122,10 @@ export type OutboxItemView = z.infer<typeof OutboxItemView>
 export const OutboxHistoryEntry = z.object({
   at: z.string(),
   status: OutboxStatus,
-  note: z.string().nullable()
+  /** In English; with noteKey/noteParams the window translates it (issue 13: the core's notes in both languages). */
+  note: z.string().nullable(),
+  noteKey: z.string().optional(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 export const OutboxCounts = z.object({

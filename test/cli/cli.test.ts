@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 
 const root = join(import.meta.dirname, '..', '..')
 const BIN = join(root, 'bin/sender-desk.js')
@@ -39,6 +39,7 @@ interface Run {
 
 let work: string
 let sandbox: Sandbox
+let sandboxControl: SandboxControl
 /** Every long-running child, so a failing test never leaves one behind. */
 const children = new Set<ChildProcess>()
 
@@ -113,7 +114,10 @@ async function closedPort(): Promise<number> {
 }
 
 async function control(path: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(`${sandbox.baseUrl}${path}`, init)
+  const headers = new Headers(init.headers)
+  headers.set('x-sandbox-control', sandbox.controlToken)
+  if (init.body !== undefined) headers.set('content-type', 'application/json')
+  const response = await fetch(`${sandbox.baseUrl}${path}`, { ...init, headers })
   expect(response.status).toBe(200)
   return response.json()
 }
@@ -131,6 +135,7 @@ beforeAll(async () => {
     seed: 3,
     timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
   })
+  sandboxControl = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
 }, 200_000)
 
 afterAll(async () => {
@@ -151,10 +156,14 @@ describe('the newcomer journey, on a sandbox started by `sender-desk sandbox sta
       })
       server.once('exit', (code) => reject(new Error(`sandbox start exited with ${code}`)))
     })
-    const started = JSON.parse(firstLine) as { baseUrl: string; token: string }
-    expect(Object.keys(started).sort()).toEqual(['baseUrl', 'token'])
+    const started = JSON.parse(firstLine) as { baseUrl: string; token: string; controlToken: string }
+    expect(Object.keys(started).sort()).toEqual(['baseUrl', 'controlToken', 'token'])
     expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const env = { SENDER_DESK_BASE_URL: started.baseUrl, SENDER_DESK_TOKEN: started.token }
+    const env = {
+      SENDER_DESK_BASE_URL: started.baseUrl,
+      SENDER_DESK_TOKEN: started.token,
+      SENDER_DESK_SANDBOX_CONTROL: started.controlToken
+    }
 
     // `device qr` draws the QR with block characters; --json gives its text, the one the sandbox shows.
     const drawn = await run(['device', 'qr'], env)
@@ -162,7 +171,9 @@ describe('the newcomer journey, on a sandbox started by `sender-desk sandbox sta
     expect(drawn.stdout).toMatch(/[▀▄█]/)
     const qr = jsonOf(await run(['device', 'qr', '--json'], env))
     const shown = (await (
-      await fetch(`${started.baseUrl}/__sandbox/device`, { headers: { authorization: started.token } })
+      await fetch(`${started.baseUrl}/__sandbox/device`, {
+        headers: { authorization: started.token, 'x-sandbox-control': started.controlToken }
+      })
     ).json()) as { device: { qr: { text: string } } }
     expect(qr).toEqual({ ok: true, kind: 'text', text: shown.device.qr.text })
 
@@ -219,9 +230,13 @@ describe('exit codes and the output contract', () => {
   let token: string
   let env: NodeJS.ProcessEnv
 
-  beforeAll(() => {
-    token = sandbox.world.createDevice({ linked: true }).token
-    env = { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token }
+  beforeAll(async () => {
+    token = (await sandboxControl.createDevice({ linked: true })).token
+    env = {
+      SENDER_DESK_BASE_URL: sandbox.baseUrl,
+      SENDER_DESK_TOKEN: token,
+      SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
+    }
   })
 
   it('2 for bad input, before anything reaches the gateway', async () => {
@@ -252,7 +267,7 @@ describe('exit codes and the output contract', () => {
     const asJson = await run(['send', 'text', '--to', '12ab', '--message', 'hi', '--json'], env)
     const line = expectFailure(asJson, 2, [token])
     expect(jsonOf(asJson)).toEqual({ ok: false, exitCode: 2, error: line.slice('sender-desk: '.length) })
-    expect(sandbox.world.messages()).toEqual([])
+    expect(await sandboxControl.messages()).toEqual([])
   })
 
   it('2 for `sandbox start --port` on a port that is taken', async () => {
@@ -277,7 +292,7 @@ describe('exit codes and the output contract', () => {
     expectFailure(refusedJson, 3, [token, wrongToken])
     expect(jsonOf(refusedJson)).toMatchObject({ ok: false, exitCode: 3 })
 
-    const unlinked = sandbox.world.createDevice().token
+    const unlinked = (await sandboxControl.createDevice()).token
     const notConnected = await run(['send', 'text', '--to', '081234567890', '--message', 'x'], {
       ...env,
       SENDER_DESK_TOKEN: unlinked
@@ -288,7 +303,7 @@ describe('exit codes and the output contract', () => {
       SENDER_DESK_TOKEN: unlinked
     })
     expect(expectFailure(photo, 3, [unlinked])).toMatch(/not connected/)
-    expect(sandbox.world.messages()).toEqual([])
+    expect(await sandboxControl.messages()).toEqual([])
   })
 
   it('4 for a network failure: a closed port, a connection reset', async () => {
@@ -307,18 +322,21 @@ describe('exit codes and the output contract', () => {
     } finally {
       await control('/__sandbox/faults', { method: 'DELETE' })
     }
-    expect(sandbox.world.messages()).toEqual([])
+    expect(await sandboxControl.messages()).toEqual([])
   })
 
   it('--json prints exactly one JSON line on success', async () => {
     const info = await run(['device', 'info', '--json'], env)
     expect(info.code).toBe(0)
     expect(info.stderr).toBe('')
-    expect(jsonOf(info)).toMatchObject({ ok: true, device: { serial: sandbox.world.device(token).serial } })
+    expect(jsonOf(info)).toMatchObject({
+      ok: true,
+      device: { serial: (await sandboxControl.device(token)).serial }
+    })
     const sent = await run(['send', 'text', '--to', '081234567890', '--message', 'json', '--json'], env)
     const body = jsonOf(sent)
     expect(body.messages.map((m: { id: string }) => m.id)).toEqual(
-      sandbox.world.messages({ refId: body.refId }).map((m) => m.id)
+      (await sandboxControl.messages({ refId: body.refId })).map((m) => m.id)
     )
   })
 
@@ -328,7 +346,7 @@ describe('exit codes and the output contract', () => {
     writeFileSync(file, `${token}\n`, { mode: 0o600 })
     const info = await run(['device', 'info', '--token-file', file, '--json'], noToken)
     expect(info.code).toBe(0)
-    expect(jsonOf(info).device.serial).toBe(sandbox.world.device(token).serial)
+    expect(jsonOf(info).device.serial).toBe((await sandboxControl.device(token)).serial)
     writeFileSync(join(work, 'empty.txt'), '\n')
     expect(expectFailure(await run(['device', 'info', '--token-file', 'empty.txt'], noToken), 2)).toMatch(
       /is empty/
@@ -338,7 +356,7 @@ describe('exit codes and the output contract', () => {
 
   it('a device with a secret key: refused without it, served with SENDER_DESK_SECRET or --secret', async () => {
     const secret = 'Sk-7f3a.9c'
-    const secured = sandbox.world.createDevice({ secret }).token
+    const secured = (await sandboxControl.createDevice({ secret })).token
     const secEnv = { ...env, SENDER_DESK_TOKEN: secured }
     const missing = await run(['device', 'info'], secEnv)
     expect(expectFailure(missing, 3, [secured, secret])).toMatch(/secret key.*need secret key/)
@@ -359,9 +377,13 @@ describe('the outbox from the terminal', () => {
   let token: string
   let env: NodeJS.ProcessEnv
 
-  beforeAll(() => {
-    token = sandbox.world.createDevice({ linked: true }).token
-    env = { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token }
+  beforeAll(async () => {
+    token = (await sandboxControl.createDevice({ linked: true })).token
+    env = {
+      SENDER_DESK_BASE_URL: sandbox.baseUrl,
+      SENDER_DESK_TOKEN: token,
+      SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
+    }
   })
 
   it('queues, lists, cancels, retries and flushes: each item reaches the gateway once', async () => {
@@ -407,8 +429,8 @@ describe('the outbox from the terminal', () => {
     expect(flushed.code).toBe(0)
     expect(jsonOf(flushed)).toMatchObject({ ok: true, accepted: 3, failed: 0, timedOut: false })
     // The outbox sends its item id as ref_id: each one is at the gateway exactly once.
-    for (const id of ids) expect(sandbox.world.messages({ refId: id })).toHaveLength(1)
-    expect(sandbox.world.messages({ refId: photoId })[0]).toMatchObject({
+    for (const id of ids) expect(await sandboxControl.messages({ refId: id })).toHaveLength(1)
+    expect((await sandboxControl.messages({ refId: photoId }))[0]).toMatchObject({
       kind: 'image',
       fileName: 'photo.jpg'
     })
@@ -454,6 +476,6 @@ describe('the outbox from the terminal', () => {
     expect(listed.items).toEqual([
       expect.objectContaining({ id, status: expect.stringMatching(/^(queued|sending)$/) })
     ])
-    expect(sandbox.world.messages({ refId: id })).toEqual([])
+    expect(await sandboxControl.messages({ refId: id })).toEqual([])
   }, 30_000)
 })

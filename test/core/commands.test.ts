@@ -100,10 +100,14 @@ describe('core API', () => {
     expect(reused).toMatchObject({ ok: false, error: { code: 'file_gone' } })
     const sandbox = await core.sandbox.current()
     await waitFor(
-      async () => sandbox!.world.messages(),
+      async () => sandbox!.control.messages(),
       (m) => m.length === 1
     )
-    expect(sandbox!.world.messages()[0]).toMatchObject({ kind: 'image', fileName: 'chart.png', text: 'Q3' })
+    expect((await sandbox!.control.messages())[0]).toMatchObject({
+      kind: 'image',
+      fileName: 'chart.png',
+      text: 'Q3'
+    })
   })
 
   it('refuses a bad recipient on the recipients field, and an unknown device', async () => {

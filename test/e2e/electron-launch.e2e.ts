@@ -84,6 +84,26 @@ describe.skipIf(missing !== null /* no Electron binary: reason printed */)(
       expect(page.url()).not.toContain('example.com')
     })
 
+    it('lets the copy buttons write to the clipboard (the one permission the window has)', async () => {
+      const page = await app.firstWindow()
+      const copied = await page.evaluate(() =>
+        navigator.clipboard.writeText('sender-desk clipboard probe').then(
+          () => 'ok',
+          (error: Error) => error.name
+        )
+      )
+      expect(copied).toBe('ok')
+      const onClipboard = await app.evaluate(({ clipboard }) => clipboard.readText())
+      expect(onClipboard).toBe('sender-desk clipboard probe')
+    })
+
+    it('serves the window with the release CSP header from app:// (the page’s own CSP forbids it to fetch)', async () => {
+      const header = await app.evaluate(async ({ net }) =>
+        (await net.fetch('app://renderer/index.html')).headers.get('content-security-policy')
+      )
+      expect(header).toContain("default-src 'none'")
+    })
+
     it('shows a tray whose menu offers Open, Pause and Quit', async () => {
       const ids = await app.evaluate(() => {
         const hooks = (globalThis as unknown as { __senderDeskTest?: { trayMenuIds(): string[] } })

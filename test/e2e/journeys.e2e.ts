@@ -73,7 +73,7 @@ describe('operator journeys in Chromium', () => {
     // The phone logs the device out (played through the sandbox, as the phone would).
     const sandbox = await harness.sandbox()
     const token = (await harness.vault.load(deviceId)) as { kind: 'found'; value: { token: string } }
-    sandbox.world.logout(token.value.token)
+    await sandbox.control.act(token.value.token, 'logout')
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('needs-scan')
     await screenshot(p, 'journey-relink-needs-scan')
 
@@ -108,7 +108,7 @@ describe('operator journeys in Chromium', () => {
 
     // The gateway goes away: every API call now fails at the connection.
     const sandbox = await harness.sandbox()
-    sandbox.faults.add({ path: '/api/*', kind: 'reset' })
+    await sandbox.control.addFault({ path: '/api/*', kind: 'reset' })
     await p.getByTestId('send-submit').click()
     const statuses = p.getByTestId('send-file-status')
     const waiting = ['queued', 'sending']
@@ -118,17 +118,17 @@ describe('operator journeys in Chromium', () => {
     // While the gateway is unreachable nothing gets further than an attempt (a reset request is "in doubt").
     await p.waitForTimeout(1_500)
     for (const status of await current()) expect(waiting).toContain(status)
-    expect(sandbox.world.messages()).toHaveLength(0)
+    expect(await sandbox.control.messages()).toHaveLength(0)
     await screenshot(p, 'journey-send-offline')
 
     // It comes back: both go out and are read, each exactly once.
-    sandbox.faults.clear()
+    await sandbox.control.clearFaults()
     await expect
       .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
         timeout: 30_000
       })
       .toEqual(['read', 'read'])
-    const sent = sandbox.world.messages()
+    const sent = await sandbox.control.messages()
     expect(sent.map((m) => m.fileName).sort()).toEqual(['invoice.pdf', 'photo.jpg'])
     expect(sent.every((m) => m.phone === '6281234567890')).toBe(true)
     await screenshot(p, 'journey-send-read')
@@ -138,7 +138,7 @@ describe('operator journeys in Chromium', () => {
     harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const sandbox = await harness.sandbox()
-    sandbox.faults.add({ path: '/api/send-*', kind: 'status', status: 503 })
+    await sandbox.control.addFault({ path: '/api/send-*', kind: 'status', status: 503 })
     const { itemIds } = await harness.core.handlers['outbox:enqueue']({
       deviceId,
       recipients: ['081234567890', '081298765432'],
@@ -163,11 +163,6 @@ describe('operator journeys in Chromium', () => {
       })
       .toEqual(['read', 'read'])
     const after = await harness.sandbox()
-    expect(
-      after.world
-        .messages()
-        .map((m) => m.refId)
-        .sort()
-    ).toEqual([...itemIds].sort())
+    expect((await after.control.messages()).map((m) => m.refId).sort()).toEqual([...itemIds].sort())
   })
 })

@@ -42,7 +42,7 @@ describe('service journeys in Chromium', () => {
     )
     await screenshot(p, 'journey-reminder-sent')
     const sandbox = await harness.sandbox()
-    expect(sandbox.world.messages().map((m) => [m.endpoint, m.phone, m.text])).toEqual([
+    expect((await sandbox.control.messages()).map((m) => [m.endpoint, m.phone, m.text])).toEqual([
       ['reminder', '6281234567890', 'Waktunya minum obat']
     ])
   })
@@ -102,7 +102,7 @@ describe('service journeys in Chromium', () => {
     await screenshot(p, 'journey-autoreply-try')
 
     const sandbox = await harness.sandbox()
-    expect(sandbox.world.messages().map((m) => [m.endpoint, m.phone, m.text])).toEqual([
+    expect((await sandbox.control.messages()).map((m) => [m.endpoint, m.phone, m.text])).toEqual([
       ['autoreply', '62812777888', 'Kami buka setiap hari 08.00–17.00']
     ])
   })

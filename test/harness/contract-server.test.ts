@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { CoreEvents } from '../../src/main/core/core-events'
-import { ApiFailure, type ApiHandlers } from '../../src/main/core/ipc-dispatch'
+import { ApiFailure, CoreEvents, type ApiHandlers } from '../../src/main/core/compose'
 import { rewriteIndex, startContractServer, type ContractServer } from './contract-server'
 
 const INDEX = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'"></head><body><script type="module" src="./assets/app.js"></script></body></html>`

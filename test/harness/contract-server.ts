@@ -10,8 +10,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
 import { eventChannels } from '../../src/shared/contract'
-import type { CoreEvents } from '../../src/main/core/core-events'
-import { dispatchInvoke, type ApiHandlers, type DispatchOptions } from '../../src/main/core/ipc-dispatch'
+import {
+  dispatchInvoke,
+  type ApiHandlers,
+  type CoreEvents,
+  type DispatchOptions
+} from '../../src/main/core/compose'
 import { buildBridgeScript } from './bridge-bundle'
 
 export interface ContractServerOptions {

@@ -7,10 +7,14 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
-import { describeCoreError } from '../../src/main/core/compose'
-import { composeCore, type Core, type CorePorts } from '../../src/main/core/compose'
-import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { MemoryVault } from '../../src/main/core/vault'
+import {
+  composeCore,
+  describeCoreError,
+  MemoryVault,
+  type Core,
+  type CorePorts,
+  type RunningSandbox
+} from '../../src/main/core/compose'
 import { startContractServer, type ContractServer } from './contract-server'
 
 export interface HarnessOptions {
@@ -27,7 +31,7 @@ export interface Harness {
   readonly dataDir: string
   readonly core: Core
   readonly vault: MemoryVault
-  sandbox(): Promise<Sandbox>
+  sandbox(): Promise<RunningSandbox>
   /** Stop the core and start a new one on the same data folder and vault (the page must reload). */
   restart(): Promise<void>
   close(): Promise<void>

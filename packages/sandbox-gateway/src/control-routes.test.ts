@@ -94,7 +94,11 @@ describe('control routes', () => {
     })
     expect(await control('device/incoming', token, { message: 'no sender' })).toMatchObject({ status: 400 })
     expect(await control('nothing')).toMatchObject({ status: 404, body: { ok: false } })
-    const notJson = await t.call('/__sandbox/devices', { method: 'POST', body: 'name=x' })
+    const notJson = await t.call('/__sandbox/devices', {
+      method: 'POST',
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' }
+    })
     expect(notJson).toMatchObject({ status: 400, body: { ok: false, error: 'the body must be JSON' } })
   })
 })

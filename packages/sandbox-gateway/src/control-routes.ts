@@ -10,7 +10,7 @@ const createDeviceSchema = z.strictObject({
   name: z.string().min(1).optional(),
   sender: z.string().min(1).optional(),
   quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]).optional(),
-  secret: z.string().min(1).optional(),
+  secret: z.union([z.string().min(1), z.literal(true)]).optional(),
   linked: z.boolean().optional(),
   expiresAt: z.string().min(1).optional(),
   legacyInfo: z.boolean().optional(),
@@ -26,6 +26,7 @@ const incomingSchema = z.object({
   groupSubject: z.string().min(1).optional()
 })
 const switchSchema = z.object({ enabled: z.boolean() })
+const banRateSchema = z.strictObject({ perMinute: z.number().int().positive().nullable() })
 const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
 
 async function jsonBody(ctx: ApiContext): Promise<unknown> {
@@ -44,7 +45,7 @@ function tokenOf(ctx: ApiContext): string {
   return credential.token
 }
 
-type DeviceAction = 'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire'
+type DeviceAction = 'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire' | 'renew'
 
 function deviceAction(world: SandboxWorld, action: DeviceAction) {
   return async (ctx: ApiContext): Promise<ApiResponse> => {
@@ -66,6 +67,8 @@ function deviceAction(world: SandboxWorld, action: DeviceAction) {
         return ok({ device: world.goOnline(token) })
       case 'expire':
         return ok({ device: world.expire(token) })
+      case 'renew':
+        return ok({ device: world.renew(token) })
     }
   }
 }
@@ -74,9 +77,59 @@ function ok(body: Record<string, unknown>): ApiResponse {
   return json({ ok: true, ...body })
 }
 
-export function controlRoutes(world: SandboxWorld, faults: FaultInjector): Route[] {
-  const actions: DeviceAction[] = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire']
+/** What the control routes change besides the world: the whole gateway's reachability, and its change count. */
+export interface GatewayControls {
+  setUnreachable(unreachable: boolean): void
+  isUnreachable(): boolean
+  /** Resolves with the change count once it is above `after`, or after `waitMs` with the count as it is. */
+  changesAfter(after: number, waitMs: number): Promise<number>
+}
+
+const unreachableSchema = z.strictObject({ unreachable: z.boolean() })
+
+export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gateway: GatewayControls): Route[] {
+  const actions: DeviceAction[] = [
+    'scan',
+    'activate',
+    'logout',
+    'open-web',
+    'offline',
+    'online',
+    'expire',
+    'renew'
+  ]
   return [
+    {
+      methods: ['POST'],
+      path: '/__sandbox/unreachable',
+      handler: async (ctx) => {
+        gateway.setUnreachable(unreachableSchema.parse(await jsonBody(ctx)).unreachable)
+        return ok({ unreachable: gateway.isUnreachable() })
+      }
+    },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/unreachable',
+      handler: () => ok({ unreachable: gateway.isUnreachable() })
+    },
+    {
+      // Long poll: the app's sandbox panels hear about world changes without polling the whole world.
+      methods: ['GET'],
+      path: '/__sandbox/changes',
+      handler: async (ctx) => {
+        const after = Number(ctx.query.get('after') ?? '-1')
+        const waitMs = Math.min(30_000, Math.max(0, Number(ctx.query.get('waitMs') ?? '25000')))
+        return ok({ changes: await gateway.changesAfter(Number.isFinite(after) ? after : -1, waitMs) })
+      }
+    },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/ban-rate',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ device: world.setBanRate(token, banRateSchema.parse(await jsonBody(ctx)).perMinute) })
+      }
+    },
     {
       methods: ['POST'],
       path: '/__sandbox/devices',
@@ -150,7 +203,11 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector): Route
       path: '/__sandbox/accepted-log',
       handler: () => ok({ entries: world.acceptedLog() })
     },
-    { methods: ['GET'], path: '/__sandbox/schedules', handler: () => ok({ schedules: world.schedules() }) },
+    {
+      methods: ['GET'],
+      path: '/__sandbox/schedules',
+      handler: (ctx) => ok({ schedules: world.schedules(credentialOf(ctx.headers, ctx.query)?.token) })
+    },
     {
       methods: ['POST'],
       path: '/__sandbox/faults',

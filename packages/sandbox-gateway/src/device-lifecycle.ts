@@ -24,8 +24,20 @@ export const DEVICE_NOTES = {
   offline: 'device disconnected, restart the device to reconnect',
   webConflict:
     'device disconnected because the number was opened in WhatsApp Web at the same time, restart the device to reconnect',
-  expired: 'device expired'
+  expired: 'device expired',
+  banned: 'whatsapp number banned for sending too many messages too fast, link another number',
+  awayTooLong: 'logged out because the phone was away for 14 days, need scan qr code again'
 } as const
+
+/** WhatsApp logs a linked device out after its phone has been away this long. */
+export const PHONE_AWAY_LOGOUT_MS = 14 * 24 * 60 * 60 * 1000
+/** Refused sends (over the device's ban rate) before the number is banned. */
+export const REFUSALS_BEFORE_BAN = 3
+
+/** The note device/info and snapshots show: the reason the device is in its state, or the state's own note. */
+export function noteOf(device: DeviceRecord): string {
+  return device.stateNote ?? deviceNote(device.state)
+}
 
 export function deviceNote(state: DeviceState): string {
   switch (state) {
@@ -71,7 +83,7 @@ export function currentDeviceInfo(device: DeviceRecord): CurrentDeviceInfo {
     expired_date: formatInZone(device.expiresAt, device.timezone),
     active: device.activated && device.state !== 'expired',
     status: connectionText(device.state),
-    note: deviceNote(device.state)
+    note: noteOf(device)
   }
 }
 

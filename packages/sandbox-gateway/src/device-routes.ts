@@ -25,7 +25,7 @@ const PRODUCT_PRICES = { lite: 75_000, pro: 150_000, enterprise: 350_000 } as co
 const PRODUCT_QUOTAS = { lite: 1_000, pro: 5_000, enterprise: 'unlimited' } as const
 
 async function deviceInfo(ctx: ApiContext): Promise<ApiResponse> {
-  const device = requestDevice(ctx, { allowExpired: true })
+  const device = requestDevice(ctx, { allowExpired: true, bareQueryToken: true })
   const legacy = device.legacyInfo || ['1', 'true'].includes(ctx.query.get('legacy') ?? '')
   return json({
     status: true,
@@ -35,7 +35,7 @@ async function deviceInfo(ctx: ApiContext): Promise<ApiResponse> {
 }
 
 async function scan(ctx: ApiContext): Promise<ApiResponse> {
-  const device = requestDevice(ctx)
+  const device = requestDevice(ctx, { bareQueryToken: true })
   const qr = ctx.world.showQr(device)
   const accept = String(ctx.headers.accept ?? '')
   if (accept.includes('application/json')) {
@@ -64,7 +64,7 @@ function restart(ctx: ApiContext): ApiResponse {
 
 /** Legacy restart: `{status, message, device_}` with `device_` a numeric string, failures included. */
 function reconnect(ctx: ApiContext): ApiResponse {
-  const device = requestDevice(ctx)
+  const device = requestDevice(ctx, { bareQueryToken: true })
   try {
     ctx.world.restart(device)
   } catch (error) {

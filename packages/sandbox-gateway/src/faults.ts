@@ -2,7 +2,7 @@
 
 import { z } from 'zod'
 import { normalisePath } from './request-path'
-import type { SeededRandom } from '../../../src/main/core/seeded-random'
+import type { RandomSource } from './random-source'
 
 export const FAULT_KINDS = [
   'latency',
@@ -40,7 +40,7 @@ export class FaultInjector {
   private rules: (ActiveFault & { remaining: number | null })[] = []
   private nextId = 1
 
-  constructor(private readonly random: SeededRandom) {}
+  constructor(private readonly random: RandomSource) {}
 
   /** Adds a rule (validated); rules are tried in the order they were added. */
   add(rule: FaultRule): string {

@@ -1,5 +1,6 @@
 // The sandbox's HTTP front: loopback server, path normalisation, routing, gateway error envelopes and faults.
 
+import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Clock, TimerId } from '../../../src/main/core/clock'
@@ -22,10 +23,15 @@ import type { WorldState } from './world'
 const MAX_BODY_BYTES = 16 * 1024 * 1024
 const CONTROL_PREFIX = '/__sandbox'
 
+/** The header that carries the per-run control token on `/__sandbox/` routes. */
+export const CONTROL_TOKEN_HEADER = 'x-sandbox-control'
+
 export interface GatewayServerOptions {
   world: WorldState
   faults: FaultInjector
   clock: Clock
+  /** Required (in the `x-sandbox-control` header) by every control route. */
+  controlToken: string
   /** Called before each response is written, so whatever it changed is saved first. */
   beforeRespond: () => void
   /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
@@ -48,9 +54,28 @@ export class GatewayServer {
   private readonly sockets = new Set<Socket>()
   private readonly delays = new Set<TimerId>()
   private port = 0
+  private unreachable = false
+  private changeCount = 0
+  private readonly changeWaiters = new Set<() => void>()
 
   constructor(private readonly options: GatewayServerOptions) {
-    this.controlTable = new RouteTable(controlRoutes(options.world, options.faults))
+    const countChange = (): void => {
+      this.changeCount += 1
+      for (const wake of [...this.changeWaiters]) wake()
+    }
+    options.world.onChange(countChange)
+    options.world.onDeliveryChange(countChange)
+    this.controlTable = new RouteTable(
+      controlRoutes(options.world, options.faults, {
+        isUnreachable: () => this.unreachable,
+        setUnreachable: (unreachable) => {
+          this.unreachable = unreachable
+          // Connections already open stop being answered too, as when the network drops.
+          if (unreachable) this.dropGatewayConnections()
+        },
+        changesAfter: (after, waitMs) => this.changesAfter(after, waitMs)
+      })
+    )
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => this.fail(res, error))
     })
@@ -80,8 +105,29 @@ export class GatewayServer {
     })
   }
 
+  private changesAfter(after: number, waitMs: number): Promise<number> {
+    if (this.changeCount > after || waitMs === 0) return Promise.resolve(this.changeCount)
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer)
+        this.changeWaiters.delete(done)
+        resolve(this.changeCount)
+      }
+      // Real time, not the world's clock: this is how long an HTTP caller waits, whatever the world's time.
+      const timer = setTimeout(done, waitMs)
+      this.changeWaiters.add(done)
+    })
+  }
+
+  private readonly controlSockets = new WeakSet<Socket>()
+
+  private dropGatewayConnections(): void {
+    for (const socket of this.sockets) if (!this.controlSockets.has(socket)) socket.destroy()
+  }
+
   /** Stops listening and drops every connection, hung ones included. */
   close(): Promise<void> {
+    for (const wake of [...this.changeWaiters]) wake()
     for (const id of this.delays) this.options.clock.clearTimeout(id)
     this.delays.clear()
     for (const socket of this.sockets) socket.destroy()
@@ -92,7 +138,46 @@ export class GatewayServer {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const method = (req.method ?? 'GET').toUpperCase()
     let path = normalisePath(url.pathname)
-    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+    const control = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+    if (!control && this.unreachable) {
+      // Not answered: the caller sees a reset connection, like a gateway that dropped off the network.
+      req.socket.destroy()
+      return
+    }
+    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host; only ours is served.
+    if (!this.isOwnHost(req.headers.host)) {
+      req.resume()
+      this.write(
+        res,
+        control
+          ? json({ ok: false, error: 'misdirected request' }, 421)
+          : gatewayError('misdirected request', 421)
+      )
+      return
+    }
+    const refusedType = unsupportedBodyType(req, control)
+    if (refusedType !== null) {
+      req.resume()
+      const message = `unsupported content type ${refusedType || '(none)'}`
+      this.write(res, control ? json({ ok: false, error: message }, 415) : gatewayError(message, 415))
+      return
+    }
+    if (control) {
+      if (!this.hasControlToken(req)) {
+        req.resume()
+        this.write(
+          res,
+          json(
+            {
+              ok: false,
+              error: `control routes need the sandbox's control token in ${CONTROL_TOKEN_HEADER}`
+            },
+            401
+          )
+        )
+        return
+      }
+      this.controlSockets.add(req.socket)
       const response = await this.dispatch(this.controlTable, req, url, method, path, true)
       this.options.beforeRespond()
       this.write(res, response)
@@ -114,6 +199,18 @@ export class GatewayServer {
       await this.delay(fault.latencyMs ?? 0)
     }
     this.write(res, response)
+  }
+
+  private isOwnHost(host: string | undefined): boolean {
+    return host === `127.0.0.1:${this.port}` || host === `localhost:${this.port}`
+  }
+
+  private hasControlToken(req: IncomingMessage): boolean {
+    const given = req.headers[CONTROL_TOKEN_HEADER]
+    if (typeof given !== 'string') return false
+    const expected = Buffer.from(this.options.controlToken)
+    const actual = Buffer.from(given.trim())
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
   }
 
   private async dispatch(
@@ -262,6 +359,23 @@ function nginxPage(status: number): ApiResponse {
     headers: { 'content-type': 'text/html' },
     body: `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`
   }
+}
+
+const GATEWAY_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']
+
+/**
+ * The body's media type when the server refuses it (415), else null. Control routes take JSON only; gateway routes
+ * take JSON, forms and multipart. `text/plain` is refused everywhere: it is what a cross-site form or a no-cors fetch
+ * can send without asking. A body without a Content-Type is still read (old PHP and Go clients send one).
+ */
+function unsupportedBodyType(req: IncomingMessage, control: boolean): string | null {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0
+  if (!hasBody) return null
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (control) return type === 'application/json' ? null : type
+  if (type === '') return null
+  return GATEWAY_BODY_TYPES.includes(type) ? null : type
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

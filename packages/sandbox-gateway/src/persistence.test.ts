@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../../src/main/core/clock'
-import { startSandbox, type DeviceSnapshot } from './index'
+import { startSandboxInProcess as startSandbox } from './in-process'
+import type { DeviceSnapshot } from './world-interface'
 import { form, openSandbox } from './sandbox-fixture'
 
 let dir: string

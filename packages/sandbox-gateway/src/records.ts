@@ -43,6 +43,18 @@ export interface DeviceRecord {
   incoming?: boolean
   /** "Get Auto Reply From Webhook": the webhook's answer is sent back to the chat (absent: off). */
   webhookReply?: boolean
+  /** Why the device is in its state when the state's own note does not say it (a ban, a phone away too long). */
+  stateNote?: string | null
+  /** When the phone went away (state `offline`); 14 days later the device is logged out. */
+  offlineSince?: number | null
+  /** The state before the subscription ended, so a renewal can undo it. */
+  stateBeforeExpiry?: DeviceState | null
+  /** Realism knob: sends per minute above which the platform starts refusing and then bans the number. */
+  banRatePerMinute?: number | null
+  /** When recent sends were accepted (the last minute's worth), for the ban knob. */
+  recentSendTimes?: number[]
+  /** Sends refused for going too fast since the knob was set; the third one bans the number. */
+  tooFastCount?: number
 }
 
 /** Tracking statuses the reference lists for the tracking webhook and reports. */

@@ -19,7 +19,8 @@ export const GATEWAY_MESSAGES = {
   notActivated: 'device not active, waiting for activation by IT support',
   alreadyConnected: 'device already connected',
   quotaExhausted: 'quota not enough, your quota has run out, please renew your package',
-  messagePending: 'Message is pending and waiting to be processed'
+  messagePending: 'Message is pending and waiting to be processed',
+  sendingTooFast: 'sending too fast: slow down or whatsapp will ban this number'
 } as const
 
 export const tokenInvalid = (): GatewayRejection => new GatewayRejection(GATEWAY_MESSAGES.tokenInvalid, 401)

@@ -1,7 +1,12 @@
 // Test fixture: a sandbox on a FakeClock plus a plain-fetch caller; imported by the *.test.ts files here only.
 
 import { FakeClock } from '../../../src/main/core/clock'
-import { startSandbox, type Sandbox, type SandboxOptions } from './index'
+import {
+  startSandboxInProcess as startSandbox,
+  type InProcessSandbox as Sandbox,
+  type SandboxOptions
+} from './in-process'
+import { CONTROL_TOKEN_HEADER } from './http-server'
 
 // Tests index response bodies freely and assert their shapes with expect().
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,7 +34,8 @@ export async function openSandbox(
   options: Omit<SandboxOptions, 'clock'> & { clock?: FakeClock } = {}
 ): Promise<TestSandbox> {
   const clock = options.clock ?? new FakeClock('2026-01-15T03:00:00Z')
-  const sandbox = await startSandbox({ ...options, clock })
+  // The package's tests ask for reproducible ids; the sandbox itself draws from the CSPRNG without a seed.
+  const sandbox = await startSandbox({ seed: 0x5eed, ...options, clock })
   return {
     sandbox,
     clock,
@@ -37,6 +43,9 @@ export async function openSandbox(
       const { token, body, headers, ...rest } = init
       const finalHeaders = new Headers(headers)
       if (token !== undefined) finalHeaders.set('authorization', token)
+      if (path.startsWith('/__sandbox') && !finalHeaders.has(CONTROL_TOKEN_HEADER)) {
+        finalHeaders.set(CONTROL_TOKEN_HEADER, sandbox.controlToken)
+      }
       let finalBody: RequestInit['body'] | undefined
       const isPlainObject =
         body !== null &&

@@ -1,5 +1,6 @@
 // Gateway send routes: text (POST, simple GET, v2 bulk), media by URL and the four *-from-local uploads.
 
+import { wirePhone, wireRefId } from './wire-habits'
 import {
   MAX_CUSTOM_FILENAME_CHARS,
   checkFileSize,
@@ -69,33 +70,33 @@ function optionalCaption(fields: RequestFields): string | null {
   return caption
 }
 
-function pending(device: DeviceRecord, messages: MessageRecord[]): ApiResponse {
+function pending(device: DeviceRecord, messages: MessageRecord[], tidy: boolean): ApiResponse {
   return json({
     status: true,
     message: GATEWAY_MESSAGES.messagePending,
-    data: { device_id: device.serial, quota: device.quota, messages: messages.map(responseItem) }
+    data: {
+      device_id: device.serial,
+      quota: device.quota,
+      messages: messages.map((message) => responseItem(message, tidy))
+    }
   })
 }
 
 /** A `data.messages[]` item: text items carry `message`, media items `caption` and the stored file name. */
-function responseItem(message: MessageRecord): Record<string, unknown> {
+function responseItem(message: MessageRecord, tidy: boolean): Record<string, unknown> {
+  const phone = wirePhone(message.phone, message.isGroup, tidy)
+  const refId = wireRefId(message.refId, tidy)
   if (message.kind === 'text') {
-    return {
-      id: message.id,
-      phone: message.phone,
-      message: message.text,
-      status: message.status,
-      ref_id: message.refId
-    }
+    return { id: message.id, phone, message: message.text, status: message.status, ref_id: refId }
   }
   return {
     id: message.id,
-    phone: message.phone,
+    phone,
     message: null,
     caption: message.kind === 'audio' ? 'audio' : message.text,
     [message.kind]: message.fileName,
     status: message.status,
-    ref_id: message.refId
+    ref_id: refId
   }
 }
 
@@ -115,7 +116,7 @@ async function sendText(ctx: ApiContext): Promise<ApiResponse> {
     fileBytes: null,
     refId
   }))
-  return pending(device, ctx.world.accept(device, drafts, ctx.path))
+  return pending(device, ctx.world.accept(device, drafts, ctx.path), ctx.world.tidy)
 }
 
 async function sendBulk(ctx: ApiContext): Promise<ApiResponse> {
@@ -153,7 +154,7 @@ async function sendBulk(ctx: ApiContext): Promise<ApiResponse> {
       refId
     }))
   })
-  return pending(device, ctx.world.accept(device, drafts, ctx.path))
+  return pending(device, ctx.world.accept(device, drafts, ctx.path), ctx.world.tidy)
 }
 
 function sendMediaUrl(kind: MediaKind) {
@@ -177,7 +178,7 @@ function sendMediaUrl(kind: MediaKind) {
       fileBytes: null,
       refId
     }))
-    return pending(device, ctx.world.accept(device, drafts, ctx.path))
+    return pending(device, ctx.world.accept(device, drafts, ctx.path), ctx.world.tidy)
   }
 }
 
@@ -242,7 +243,7 @@ function sendLocal(kind: MediaKind) {
       fileBytes: file.bytes.length,
       refId
     }))
-    return pending(device, ctx.world.accept(device, drafts, ctx.path))
+    return pending(device, ctx.world.accept(device, drafts, ctx.path), ctx.world.tidy)
   }
 }
 

@@ -55,8 +55,34 @@ export const WEBHOOK_BACKOFF_MS: readonly number[] = [5_000, 30_000, 120_000, 60
 const DEFAULT_TIMEOUT_MS = 10_000
 /** The inspector shows the newest; older deliveries are forgotten. */
 const KEEP_DELIVERIES = 500
-const MAX_ANSWER_CHARS = 64 * 1024
+/** A receiver's answer is read up to this many bytes; the rest is never read (the connection is dropped). */
+export const MAX_ANSWER_BYTES = 64 * 1024
 const SHOWN_ANSWER_CHARS = 4_000
+/** Per device: more deliveries than this in a minute are not POSTed (marked failed), so one event cannot flood a host. */
+export const WEBHOOK_DELIVERIES_PER_MINUTE = 60
+
+/** Reads at most `limit` bytes of a response body and cancels the rest. */
+async function readCapped(response: Response, limit: number): Promise<{ text: string; cut: boolean }> {
+  if (!response.body) return { text: '', cut: false }
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  let cut = false
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    const room = limit - size
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room))
+      cut = true
+      break
+    }
+    chunks.push(value)
+    size += value.byteLength
+  }
+  if (cut) await reader.cancel().catch(() => undefined)
+  return { text: Buffer.concat(chunks).toString('utf8'), cut }
+}
 
 function causeText(error: unknown): string {
   if (error instanceof Error) {
@@ -77,6 +103,7 @@ export class WebhookDeliveries {
   private readonly timeoutMs: number
   private counter = 0
   private disposed = false
+  private readonly recentBySerial = new Map<string, number[]>()
 
   constructor(private readonly options: WebhookDeliveriesOptions) {
     this.backoff = options.backoffMs ?? WEBHOOK_BACKOFF_MS
@@ -108,8 +135,29 @@ export class WebhookDeliveries {
       const dropped = this.records.splice(0, this.records.length - KEEP_DELIVERIES)
       for (const old of dropped) this.cancelTimer(old)
     }
+    if (!this.withinDeviceLimit(delivery.deviceSerial, delivery.createdAt)) {
+      delivery.state = 'failed'
+      delivery.nextAttemptAt = null
+      delivery.attempts.push({
+        at: delivery.createdAt,
+        httpStatus: null,
+        error: `not sent: over ${WEBHOOK_DELIVERIES_PER_MINUTE} webhook deliveries a minute for this device`,
+        contentType: null,
+        body: null
+      })
+      this.options.onChange?.()
+      return delivery
+    }
     this.attempt(delivery)
     return delivery
+  }
+
+  private withinDeviceLimit(serial: string, now: number): boolean {
+    const recent = (this.recentBySerial.get(serial) ?? []).filter((at) => at > now - 60_000)
+    const allowed = recent.length < WEBHOOK_DELIVERIES_PER_MINUTE
+    if (allowed) recent.push(now)
+    this.recentBySerial.set(serial, recent)
+    return allowed
   }
 
   /** Newest first, optionally for one device. */
@@ -152,7 +200,9 @@ export class WebhookDeliveries {
     const at = clock.now()
     const controller = new AbortController()
     this.controllers.add(controller)
+    // Both clocks: the world's (tests drive it) and the wall's (a hung receiver must not hold a socket forever).
     const timer = clock.setTimeout(() => controller.abort(), this.timeoutMs)
+    const wallTimer = setTimeout(() => controller.abort(), this.timeoutMs)
     let outcome: WebhookAttempt
     let answer: WebhookAnswer | null = null
     try {
@@ -163,7 +213,7 @@ export class WebhookDeliveries {
         signal: controller.signal,
         redirect: 'manual'
       })
-      const text = (await response.text()).slice(0, MAX_ANSWER_CHARS)
+      const { text } = await readCapped(response, MAX_ANSWER_BYTES)
       const contentType =
         (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
       outcome = {
@@ -184,6 +234,7 @@ export class WebhookDeliveries {
       }
     } finally {
       clock.clearTimeout(timer)
+      clearTimeout(wallTimer)
       this.controllers.delete(controller)
     }
     if (this.disposed) return

@@ -35,7 +35,8 @@ export interface CreateDeviceOptions {
   name?: string
   sender?: string
   quota?: Quota
-  secret?: string
+  /** The device's secret key; `true` draws one like the gateway's (8 characters). */
+  secret?: string | true
   /** Start linked, activated and connected. */
   linked?: boolean
   /** `Y-m-d`, `Y-m-d H:i:s` (device time zone) or ISO-8601. Default: a year from now. */
@@ -68,8 +69,10 @@ export interface DeviceSnapshot {
   expiresAt: string
   timezone: string
   legacyInfo: boolean
-  /** The device/info note for this state. */
+  /** The device/info note: why it is in this state (a ban, a phone away too long) or the state's own note. */
   note: string
+  /** The ban knob: sends per minute above which sends are refused and then the number banned; null = off. */
+  banRatePerMinute: number | null
   webhookUrl: string | null
   trackingUrl: string | null
   /** "Get Incoming Message": incoming messages are POSTed to `webhookUrl`. */
@@ -192,6 +195,9 @@ export interface SandboxWorld {
   goOffline(token: string): DeviceSnapshot
   goOnline(token: string): DeviceSnapshot
   expire(token: string): DeviceSnapshot
+  /** Undoes `expire`: the subscription runs a year from now and the device returns to its earlier state. */
+  renew(token: string): DeviceSnapshot
+  setBanRate(token: string, perMinute: number | null): DeviceSnapshot
   setQuota(token: string, quota: Quota): DeviceSnapshot
   deliverIncoming(token: string, incoming: IncomingInput): IncomingMessage
   /** Like deliverIncoming, with the auto-replies it triggered and the webhook delivery it queued. */

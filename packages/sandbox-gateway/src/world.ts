@@ -3,7 +3,15 @@
 
 import type { Clock, TimerId } from '../../../src/main/core/clock'
 import { nextOccurrence } from '../../../src/main/core/outbox/recurrence'
-import { DEVICE_NOTES, LINKED_STATES, deviceNote, qrView, type QrView } from './device-lifecycle'
+import {
+  DEVICE_NOTES,
+  LINKED_STATES,
+  PHONE_AWAY_LOGOUT_MS,
+  REFUSALS_BEFORE_BAN,
+  noteOf,
+  qrView,
+  type QrView
+} from './device-lifecycle'
 import type { MessageKind } from './media-rules'
 import { isFinal, moveTo, nextStep } from './message-progress'
 import { isGroupId, normalisePhone } from './phone-numbers'
@@ -26,7 +34,7 @@ import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } fro
 import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
-import { SeededRandom } from '../../../src/main/core/seeded-random'
+import type { RandomSource } from './random-source'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
@@ -48,6 +56,8 @@ import { formatInZone, isValidTimeZone, parseInZone } from '../../../src/main/co
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000
+/** Per device: auto-replies (keyword and webhook answers together) beyond this in a minute are not sent. */
+export const AUTO_REPLIES_PER_MINUTE = 20
 
 /** One recipient of a send request, validated by the route. */
 export interface MessageDraft {
@@ -99,20 +109,22 @@ export class WorldState implements SandboxWorld {
   private readonly log: AcceptedLogRecord[] = []
   private autoReplyList: AutoReplyRecord[] = []
   private reminderList: ReminderRecord[] = []
-  private readonly random: SeededRandom
   private wake: { id: TimerId; at: number } | null = null
   private readonly listeners: (() => void)[] = []
   private readonly deliveryListeners: (() => void)[] = []
   private readonly webhooks: WebhookDeliveries
   private disposed = false
+  /** Off: the hosted service's habits on the wire (see wire-habits.ts); on: the sandbox's tidy forms. */
+  tidy = false
+  /** When each device last sent auto-replies (keyword or webhook answers), for the per-minute limit. */
+  private readonly recentReplies = new Map<string, number[]>()
 
   constructor(
     private readonly clock: Clock,
-    seed: number,
+    private readonly random: RandomSource,
     readonly timings: SandboxTimings,
     webhookBackoffMs?: readonly number[]
   ) {
-    this.random = new SeededRandom(seed)
     this.webhooks = new WebhookDeliveries({
       clock,
       ...(webhookBackoffMs ? { backoffMs: webhookBackoffMs } : {}),
@@ -147,7 +159,7 @@ export class WorldState implements SandboxWorld {
       serial,
       numericId: `${1 + this.random.int(9)}${this.random.digits(5)}`,
       token: this.uniqueToken(),
-      secret: opts.secret ?? null,
+      secret: opts.secret === true ? this.random.secret() : (opts.secret ?? null),
       name: opts.name ?? `Device ${serial}`,
       sender,
       quota,
@@ -241,6 +253,33 @@ export class WorldState implements SandboxWorld {
     const now = this.clock.now()
     if (device.expiresAt > now) device.expiresAt = now - DAY_MS
     this.enter(device, 'expired')
+    return this.snapshot(device)
+  }
+
+  /** Undoes the end of the subscription: a year from now, back in the state it was in when it ended. */
+  renew(token: string): DeviceSnapshot {
+    const device = this.requireByToken(token)
+    this.requireIn(device, ['expired'], 'renew')
+    device.expiresAt = this.clock.now() + 365 * DAY_MS
+    const before = device.stateBeforeExpiry ?? 'needs-scan'
+    device.stateBeforeExpiry = null
+    this.enter(device, before === 'expired' || before === 'qr-shown' ? 'needs-scan' : before)
+    return this.snapshot(device)
+  }
+
+  /**
+   * The ban knob: above `perMinute` sends in a minute the device's sends are refused, and the third refusal
+   * bans the number (logged out with a note). `null` turns the knob off.
+   */
+  setBanRate(token: string, perMinute: number | null): DeviceSnapshot {
+    const device = this.requireByToken(token)
+    if (perMinute !== null && (!Number.isInteger(perMinute) || perMinute < 1)) {
+      throw new SandboxActionError('perMinute must be a positive integer or null', 400)
+    }
+    device.banRatePerMinute = perMinute
+    device.recentSendTimes = []
+    device.tooFastCount = 0
+    this.changed()
     return this.snapshot(device)
   }
 
@@ -579,6 +618,7 @@ export class WorldState implements SandboxWorld {
     if (device.quota !== 'unlimited' && device.quota < drafts.length) {
       throw new GatewayRejection(GATEWAY_MESSAGES.quotaExhausted)
     }
+    this.checkSendRate(device, drafts.length)
     if (device.quota !== 'unlimited') device.quota -= drafts.length
     const now = this.clock.now()
     const accepted = drafts.map((draft) =>
@@ -703,7 +743,8 @@ export class WorldState implements SandboxWorld {
       expiresAt: formatInZone(device.expiresAt, device.timezone),
       timezone: device.timezone,
       legacyInfo: device.legacyInfo,
-      note: deviceNote(device.state),
+      note: noteOf(device),
+      banRatePerMinute: device.banRatePerMinute ?? null,
       webhookUrl: device.webhookUrl,
       trackingUrl: device.trackingUrl,
       incomingWebhook: device.incoming === true,
@@ -759,6 +800,13 @@ export class WorldState implements SandboxWorld {
     endpoint: 'autoreply' | 'webhook-reply'
   ): MessageRecord | string {
     if (device.quota !== 'unlimited' && device.quota < 1) return GATEWAY_MESSAGES.quotaExhausted
+    const now = this.clock.now()
+    const recent = (this.recentReplies.get(device.serial) ?? []).filter((at) => at > now - 60_000)
+    this.recentReplies.set(device.serial, recent)
+    if (recent.length >= AUTO_REPLIES_PER_MINUTE) {
+      return `not sent: over ${AUTO_REPLIES_PER_MINUTE} auto-replies a minute for this device`
+    }
+    recent.push(now)
     if (device.quota !== 'unlimited') device.quota -= 1
     const draft: MessageDraft = {
       phone: to.groupId ?? to.from,
@@ -805,8 +853,28 @@ export class WorldState implements SandboxWorld {
       deviceSerial: device.serial,
       kind: 'tracking',
       url: device.trackingUrl,
-      payload: trackingPayload(device, message)
+      payload: trackingPayload(device, message, this.tidy)
     })
+  }
+
+  /** The ban knob (see setBanRate): refuses a send over the rate, and bans the number at the third refusal. */
+  private checkSendRate(device: DeviceRecord, count: number): void {
+    const limit = device.banRatePerMinute
+    if (limit == null) return
+    const now = this.clock.now()
+    const recent = (device.recentSendTimes ?? []).filter((at) => at > now - 60_000)
+    if (recent.length + count > limit) {
+      device.recentSendTimes = recent
+      device.tooFastCount = (device.tooFastCount ?? 0) + 1
+      if (device.tooFastCount >= REFUSALS_BEFORE_BAN) {
+        this.enter(device, 'needs-scan', DEVICE_NOTES.banned)
+        throw new GatewayRejection(DEVICE_NOTES.banned, 403)
+      }
+      this.changed()
+      throw new GatewayRejection(GATEWAY_MESSAGES.sendingTooFast, 429)
+    }
+    for (let i = 0; i < count; i += 1) recent.push(now)
+    device.recentSendTimes = recent
   }
 
   private requireByToken(token: string): DeviceRecord {
@@ -826,16 +894,32 @@ export class WorldState implements SandboxWorld {
       throw new SandboxActionError(`cannot ${action} a ${device.state} device`)
   }
 
+  /** Applies what time alone does to a device: the subscription ends, a phone away 14 days is logged out. */
   private settleExpiry(device: DeviceRecord): DeviceRecord {
-    if (device.state !== 'expired' && this.clock.now() >= device.expiresAt) {
+    const now = this.clock.now()
+    if (device.state !== 'expired' && now >= device.expiresAt) {
+      device.stateBeforeExpiry = device.state
       device.state = 'expired'
+      device.stateNote = null
       device.qr = null
+    }
+    if (
+      device.state === 'offline' &&
+      device.offlineSince != null &&
+      now - device.offlineSince >= PHONE_AWAY_LOGOUT_MS
+    ) {
+      device.state = 'needs-scan'
+      device.offlineSince = null
+      device.stateNote = DEVICE_NOTES.awayTooLong
     }
     return device
   }
 
-  private enter(device: DeviceRecord, state: DeviceState): void {
+  private enter(device: DeviceRecord, state: DeviceState, note: string | null = null): void {
+    if (state === 'expired' && device.state !== 'expired') device.stateBeforeExpiry = device.state
     device.state = state
+    device.stateNote = note
+    device.offlineSince = state === 'offline' ? this.clock.now() : null
     if (state !== 'qr-shown') device.qr = null
     if (state === 'connected') device.connectedSince = this.clock.now()
     this.changed()

@@ -2,7 +2,7 @@
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { callSandboxControl } from './sandbox-control'
+import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 import { createGatewayClient } from '../core/gateway'
 import type { AutoReply } from '../core/gateway/types'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
@@ -63,11 +63,11 @@ export async function runAutoReply(context: CliContext): Promise<number> {
 async function tryIt(context: CliContext): Promise<number> {
   const from = requireString(context.args, 'from', 'the contact writing, e.g. 0812…')
   const message = requireString(context.args, 'message')
-  const answer = await callSandboxControl(await context.credentials(), 'POST', 'device/incoming', {
-    from,
-    message
-  })
-  const replies = (answer.replies ?? []) as MessageSnapshot[]
+  const { control, token } = await sandboxControlOf(context)
+  const answer = await viaSandboxControl('device/incoming', control.baseUrl, () =>
+    control.receive(token, { from, message })
+  )
+  const replies: MessageSnapshot[] = answer.replies
   const human =
     replies.length === 0
       ? 'No auto-reply matched.'
@@ -76,7 +76,7 @@ async function tryIt(context: CliContext): Promise<number> {
     ok: true,
     incoming: answer.incoming,
     replies,
-    webhookDeliveryId: answer.webhookDeliveryId ?? null
+    webhookDeliveryId: answer.webhookDeliveryId
   })
   return EXIT.ok
 }

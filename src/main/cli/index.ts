@@ -14,8 +14,8 @@ import type { GatewayCredentials } from '../core/gateway/types'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
-  sandbox start [--port N] [--state-file F] [--fast]   run the sandbox gateway; prints {"baseUrl","token"}
-  sandbox scan|activate|logout|open-web|offline|online|expire
+  sandbox start [--port N] [--state-file F] [--fast]   run the sandbox gateway; prints {"baseUrl","token","controlToken"}
+  sandbox scan|activate|logout|open-web|offline|online|expire|renew
                                                        play the phone / IT support on a sandbox device
   device info | restart | qr [--out F] | change-number <phone>
   send text --to <phones,…> [--group] --message <text> [--queue]
@@ -31,6 +31,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL. Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
+Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
 --json prints one machine-readable JSON result.
 Exit codes: 0 ok, 2 bad input, 3 gateway/auth rejection, 4 network failure.`
 
@@ -38,6 +39,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
   help: { type: 'boolean' },
   'base-url': { type: 'string' },
+  'control-token': { type: 'string' },
   token: { type: 'string' },
   'token-file': { type: 'string' },
   secret: { type: 'string' },

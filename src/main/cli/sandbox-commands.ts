@@ -2,10 +2,10 @@
 import { UsageError, intFlag, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { startSandbox } from '@sender-desk/sandbox-gateway'
-import { GatewayError } from '../core/gateway/errors'
+import { SandboxControl, startSandbox } from '@sender-desk/sandbox-gateway'
+import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 
-const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'] as const
+const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire', 'renew'] as const
 type Action = (typeof ACTIONS)[number]
 
 /** Quick statuses so a person trying the CLI sees sent → delivered → read within seconds. */
@@ -35,12 +35,15 @@ async function start(context: CliContext): Promise<number> {
     }
     throw error
   })
-  const device = sandbox.world.createDevice({ name: 'Sandbox device' })
-  // Always one JSON line on stdout: scripts read it; people copy the two values.
-  process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: device.token })}\n`)
+  const device = await new SandboxControl(sandbox.baseUrl, sandbox.controlToken).createDevice({
+    name: 'Sandbox device'
+  })
+  // Always one JSON line on stdout: scripts read it; people copy the values.
+  const started = { baseUrl: sandbox.baseUrl, token: device.token, controlToken: sandbox.controlToken }
+  process.stdout.write(`${JSON.stringify(started)}\n`)
   if (!context.out.json) {
     context.out.progress(
-      `Sandbox gateway running. In another terminal:\n  export SENDER_DESK_BASE_URL=${sandbox.baseUrl}\n  export SENDER_DESK_TOKEN=${device.token}\nPress Ctrl+C to stop.`
+      `Sandbox gateway running. In another terminal:\n  export SENDER_DESK_BASE_URL=${sandbox.baseUrl}\n  export SENDER_DESK_TOKEN=${device.token}\n  export SENDER_DESK_SANDBOX_CONTROL=${sandbox.controlToken}\nPress Ctrl+C to stop.`
     )
   }
   await context.stopSignal
@@ -49,37 +52,9 @@ async function start(context: CliContext): Promise<number> {
 }
 
 async function control(context: CliContext, action: Action): Promise<number> {
-  const credentials = await context.credentials()
-  const url = `${credentials.baseUrl.replace(/\/+$/, '')}/__sandbox/device/${action}`
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: credentials.secret ? `${credentials.token}.${credentials.secret}` : credentials.token
-      },
-      signal: AbortSignal.timeout(10_000)
-    })
-  } catch (cause) {
-    throw new GatewayError({
-      code: 'network',
-      message: `the sandbox at ${credentials.baseUrl} is not reachable`,
-      cause: String(cause).split('?')[0]
-    })
-  }
-  const body = (await response.json().catch(() => null)) as {
-    ok?: boolean
-    error?: string
-    device?: unknown
-  } | null
-  if (!response.ok || !body || body.ok !== true) {
-    throw new GatewayError({
-      code: 'rejected',
-      message: `sandbox ${action} refused: ${body?.error ?? `HTTP ${response.status}`}`,
-      httpStatus: response.status
-    })
-  }
-  context.out.result(`sandbox: ${action} done`, { ok: true, action, device: withoutCredentials(body.device) })
+  const { control: sandbox, token } = await sandboxControlOf(context)
+  const device = await viaSandboxControl(action, sandbox.baseUrl, () => sandbox.act(token, action))
+  context.out.result(`sandbox: ${action} done`, { ok: true, action, device: withoutCredentials(device) })
   return EXIT.ok
 }
 

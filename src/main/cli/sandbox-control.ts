@@ -1,42 +1,41 @@
-/** Calls the sandbox gateway's `/__sandbox/` control routes for the CLI (only a sandbox answers them). */
+/** Calls the sandbox gateway's `/__sandbox/` control routes for the CLI, with the control token `sandbox start` printed. */
+import { SandboxControl, SandboxControlError } from '@sender-desk/sandbox-gateway'
+import { UsageError, stringFlag } from './args'
+import type { CliContext } from './index'
 import { GatewayError } from '../core/gateway/errors'
-import type { GatewayCredentials } from '../core/gateway/types'
 
-/** The `{ok:true, …}` body of a control route; a refusal or an unreachable sandbox is a GatewayError. */
-export async function callSandboxControl(
-  credentials: GatewayCredentials,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: object
-): Promise<Record<string, unknown>> {
-  const url = `${credentials.baseUrl.replace(/\/+$/, '')}/__sandbox/${path}`
-  const headers: Record<string, string> = {
-    authorization: credentials.secret ? `${credentials.token}.${credentials.secret}` : credentials.token
+/** The sandbox at the configured gateway address, driven with `--control-token` or SENDER_DESK_SANDBOX_CONTROL. */
+export async function sandboxControlOf(
+  context: CliContext
+): Promise<{ control: SandboxControl; token: string }> {
+  const credentials = await context.credentials()
+  const controlToken =
+    stringFlag(context.args, 'control-token') ?? context.env['SENDER_DESK_SANDBOX_CONTROL']?.trim()
+  if (!controlToken) {
+    throw new UsageError(
+      'the sandbox control token is not set: give --control-token or SENDER_DESK_SANDBOX_CONTROL (printed by `sandbox start`)'
+    )
   }
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  let response: Response
+  return { control: new SandboxControl(credentials.baseUrl, controlToken), token: credentials.token }
+}
+
+/** Runs a control call; a refusal or an unreachable sandbox becomes the CLI's GatewayError. */
+export async function viaSandboxControl<T>(
+  what: string,
+  baseUrl: string,
+  call: () => Promise<T>
+): Promise<T> {
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(10_000)
-    })
-  } catch (cause) {
+    return await call()
+  } catch (error) {
+    if (!(error instanceof SandboxControlError)) throw error
+    if (error.status === 0) {
+      throw new GatewayError({ code: 'network', message: `the sandbox at ${baseUrl} is not reachable` })
+    }
     throw new GatewayError({
-      code: 'network',
-      message: `the sandbox at ${credentials.baseUrl} is not reachable`,
-      cause: String(cause).split('?')[0]
+      code: error.status === 404 ? 'not_supported' : 'rejected',
+      message: `sandbox ${what} refused: ${error.message} (is --base-url a Sender Desk sandbox?)`,
+      httpStatus: error.status
     })
   }
-  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  if (!response.ok || !answer || answer.ok !== true) {
-    const why = typeof answer?.error === 'string' ? answer.error : `HTTP ${response.status}`
-    throw new GatewayError({
-      code: response.status === 404 && !answer ? 'not_supported' : 'rejected',
-      message: `sandbox ${path} refused: ${why} (is --base-url a Sender Desk sandbox?)`,
-      httpStatus: response.status
-    })
-  }
-  return answer
 }

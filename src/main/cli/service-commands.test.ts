@@ -1,11 +1,12 @@
 // The service commands (webhook, autoreply, reminder, device create) through `main(argv, env)` against a sandbox:
 // exit codes, the one-line JSON result, and what the sandbox ended up with.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
 import { main } from './index'
 
 let sandbox: Sandbox
+let control: SandboxControl
 let receiver: WireServer
 let token: string
 let signalListeners: { SIGINT: unknown[]; SIGTERM: unknown[] }
@@ -28,7 +29,11 @@ async function run(...argv: string[]): Promise<Run> {
     return true
   })
   try {
-    const code = await main(argv, { SENDER_DESK_BASE_URL: sandbox.baseUrl, SENDER_DESK_TOKEN: token })
+    const code = await main(argv, {
+      SENDER_DESK_BASE_URL: sandbox.baseUrl,
+      SENDER_DESK_TOKEN: token,
+      SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
+    })
     return { code, stdout, stderr }
   } finally {
     out.mockRestore()
@@ -46,13 +51,14 @@ function jsonOf(result: Run): any {
 beforeAll(async () => {
   receiver = await startWireServer()
   sandbox = await startSandbox({ seed: 9 })
+  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
 })
 afterAll(async () => {
   await sandbox.close()
   await receiver.close()
 })
-beforeEach(() => {
-  token = sandbox.world.createDevice({ linked: true, quota: 100 }).token
+beforeEach(async () => {
+  token = (await control.createDevice({ linked: true, quota: 100 })).token
   signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
 })
 afterEach(() => {
@@ -85,13 +91,13 @@ describe('sender-desk webhook', () => {
       trackingUrl: `${receiver.url}/track`,
       incoming: true
     })
-    expect(sandbox.world.device(token)).toMatchObject({
+    expect(await control.device(token)).toMatchObject({
       webhookUrl: `${receiver.url}/in`,
       incomingWebhook: true
     })
 
-    sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
-    await vi.waitFor(() => expect(sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+    await control.receive(token, { from: '0812777888', message: 'halo' })
+    await vi.waitFor(async () => expect((await control.webhookDeliveries(token))[0]?.state).toBe('delivered'))
     const listed = await run('webhook', 'deliveries')
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain(
@@ -128,7 +134,7 @@ describe('sender-desk autoreply', () => {
     expect(listed.stdout).toBe(`${rule.id}: "jam buka" → Buka 08.00\n`)
     const tried = await run('autoreply', 'try', '--from', '0812777888', '--message', 'JAM BUKA')
     expect(tried.stdout).toBe('Replied to 62812777888: Buka 08.00\n')
-    expect(sandbox.world.messages().filter((m) => m.endpoint === 'autoreply')).toHaveLength(1)
+    expect((await control.messages()).filter((m) => m.endpoint === 'autoreply')).toHaveLength(1)
 
     const updated = await run(
       'autoreply',
@@ -209,7 +215,7 @@ describe('sender-desk reminder', () => {
     )
     expect(updated.code).toBe(0)
     expect(updated.stdout).toContain('Reminder Messages is succesfully updated')
-    expect(sandbox.world.reminders(token)).toMatchObject([
+    expect(await control.reminders(token)).toMatchObject([
       { message: 'Bayar!', startAt: '2099-02-01 09:30:00' }
     ])
     const deleted = await run('reminder', 'delete', reminder.id)
@@ -225,7 +231,7 @@ describe('sender-desk reminder', () => {
     expect((await run(...base, '--periode', 'custom', '--custom-day', '1001')).code).toBe(2)
     expect((await run('reminder', 'create', '--to', '0812345678', '--periode', 'daily')).code).toBe(2)
     expect((await run('reminder', 'info')).code).toBe(2)
-    expect(sandbox.world.reminders(token)).toEqual([])
+    expect(await control.reminders(token)).toEqual([])
   })
 })
 
@@ -250,7 +256,7 @@ describe('sender-desk device create', () => {
     expect(lines[2]).toBe('Total: Rp 75.000')
     expect(lines[4]).toBe('Pay to: DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)')
     const newToken = /New device token \(sandbox\): (\S+)/.exec(created.stdout)?.[1]
-    expect(sandbox.world.device(newToken!)).toMatchObject({
+    expect(await control.device(newToken!)).toMatchObject({
       name: 'Cabang 2',
       state: 'needs-scan',
       quota: 1000

@@ -2,7 +2,7 @@
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { callSandboxControl } from './sandbox-control'
+import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 import { createGatewayClient } from '../core/gateway'
 import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
 
@@ -58,8 +58,10 @@ export async function runWebhook(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     case 'deliveries': {
-      const answer = await callSandboxControl(await context.credentials(), 'GET', 'webhooks')
-      const deliveries = (answer.deliveries ?? []) as WebhookDeliverySnapshot[]
+      const { control, token } = await sandboxControlOf(context)
+      const deliveries: WebhookDeliverySnapshot[] = await viaSandboxControl('webhooks', control.baseUrl, () =>
+        control.webhookDeliveries(token)
+      )
       context.out.result(
         deliveries.length === 0 ? 'No webhook deliveries yet.' : deliveries.map(describeDelivery).join('\n'),
         { ok: true, deliveries }

@@ -32,14 +32,28 @@ import {
   type OutboxOptions
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
-import type { SandboxOptions } from '@sender-desk/sandbox-gateway'
-import { createSandboxCommands, EmbeddedSandbox, portOf, sandboxLookup } from './sandbox-control'
+import {
+  createSandboxCommands,
+  EmbeddedSandbox,
+  portOf,
+  sandboxLookup,
+  type EmbeddedSandboxOptions
+} from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
-export type { ApiHandlers } from './commands'
+// The composition is the core's only door for the shell, the CLI and the harness: what they need besides
+// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
+export { ApiFailure, type ApiHandlers } from './commands'
+export { CoreEvents } from './core-events'
+export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
+export { createRedactingLogger, SecretList, type Logger } from './logging'
+export type { Notice, NoticeAction } from './notices'
+export type { RunningSandbox } from './sandbox-control'
+export { DATABASE_FILE, StoreError } from './store'
+export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(
@@ -64,7 +78,7 @@ export interface CorePorts {
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: (allowed: boolean) => Promise<void>
   logger?: Logger
-  sandbox?: Omit<SandboxOptions, 'port' | 'stateFile' | 'clock'>
+  sandbox?: EmbeddedSandboxOptions
   outbox?: OutboxOptions
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
@@ -225,10 +239,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events.emit('sandbox:changed', { at: new Date(clock.now()).toISOString() })
     }, 250)
   }
-  sandbox.onStart((running) => {
-    running.world.onChange(sandboxChanged)
-    running.world.onDeliveryChange(sandboxChanged)
-  })
+  sandbox.onChange(sandboxChanged)
 
   const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
   // Every front door (window, tray, CLI, harness) calls these same commands.

@@ -10,7 +10,7 @@ import { FakeClock } from './clock'
 import { composeCore, type Core } from './compose'
 import { startWireServer, type WireServer } from './gateway/testing/wire-server'
 import { dispatchInvoke } from './ipc-dispatch'
-import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from './vault'
 
 let dir: string
@@ -18,6 +18,7 @@ let core: Core
 let clock: FakeClock
 let receiver: WireServer
 let hosted: Sandbox
+let hostedControl: SandboxControl
 
 async function invoke<C extends InvokeChannel>(
   channel: C,
@@ -44,6 +45,7 @@ beforeEach(async () => {
   clock = new FakeClock('2026-01-15T03:00:00Z')
   receiver = await startWireServer()
   hosted = await startSandbox({ clock })
+  hostedControl = new SandboxControl(hosted.baseUrl, hosted.controlToken)
   core = await composeCore({
     dataDir: dir,
     vault: new MemoryVault(),
@@ -96,11 +98,11 @@ describe('webhook settings', () => {
       savedAt: '2026-01-15T03:00:00.000Z'
     })
     const sandbox = (await core.sandbox.current())!
-    expect(sandbox.world.devices()[0]).toMatchObject({ incomingWebhook: true, webhookReply: true })
+    expect((await sandbox.control.devices())[0]).toMatchObject({ incomingWebhook: true, webhookReply: true })
   })
 
   it('hosted devices: each setting goes to the gateway and is remembered; the reply switch is refused', async () => {
-    const created = hosted.world.createDevice({ linked: true })
+    const created = await hostedControl.createDevice({ linked: true })
     const device = await invoke('devices:add', {
       label: 'Kasir',
       baseUrl: hosted.baseUrl,
@@ -116,7 +118,7 @@ describe('webhook settings', () => {
       source: 'remembered'
     })
     await invoke('webhooks:update', { deviceId: device.id, incoming: true })
-    expect(hosted.world.device(created.token)).toMatchObject({
+    expect(await hostedControl.device(created.token)).toMatchObject({
       webhookUrl: 'https://hooks.example.com/in',
       incomingWebhook: true
     })
@@ -319,7 +321,7 @@ describe('reminders', () => {
     expect(every5).toMatchObject({ customDay: 5, reminderType: 'custom: send every 5 days' })
     // Deleted on the dashboard (here: straight at the sandbox): removing it in Sender Desk still works.
     const sandbox = (await core.sandbox.current())!
-    const token = sandbox.world.devices()[0]!.token
+    const token = (await sandbox.control.devices())[0]!.token
     await fetch(`${sandbox.baseUrl}/api/reminder/${every5.reminderId}`, {
       method: 'DELETE',
       headers: { authorization: token }

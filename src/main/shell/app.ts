@@ -11,11 +11,16 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
 import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
-import { describeCoreError } from '../core/compose'
-import { composeCore, type Core } from '../core/compose'
-import type { Notice, NoticeAction } from '../core/notices'
-import { createRedactingLogger, SecretList } from '../core/logging'
-import { EncryptedFileVault } from '../core/vault'
+import {
+  composeCore,
+  createRedactingLogger,
+  describeCoreError,
+  EncryptedFileVault,
+  SecretList,
+  type Core,
+  type Notice,
+  type NoticeAction
+} from '../core/compose'
 import { forwardEvents, registerIpc } from './ipc'
 import { applyLoginItem } from './login-item'
 import { createSafeStorageCipher } from './safe-storage-cipher'

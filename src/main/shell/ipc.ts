@@ -1,8 +1,7 @@
 /** Wires the contract to Electron: one ipcMain handler per invoke channel (sender checked, request and reply validated), events forwarded to windows. */
 import { ipcMain, type BrowserWindow } from 'electron'
 import { eventChannels, invokeChannels, type InvokeChannel } from '../../shared/contract'
-import type { CoreEvents } from '../core/core-events'
-import { dispatchInvoke, type ApiHandlers, type DispatchOptions } from '../core/ipc-dispatch'
+import { dispatchInvoke, type ApiHandlers, type CoreEvents, type DispatchOptions } from '../core/compose'
 import { isTrustedSender } from './window'
 
 export function registerIpc(handlers: ApiHandlers, options: DispatchOptions): () => void {

@@ -5,7 +5,7 @@
  * notice's action carried in the toast's launch arguments.
  */
 import { Notification } from 'electron'
-import type { NoticeAction } from '../core/notices'
+import type { NoticeAction } from '../core/compose'
 
 const LAUNCH_PREFIX = 'sender-desk-notice:'
 

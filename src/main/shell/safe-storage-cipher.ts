@@ -4,7 +4,7 @@
  * the async API, and remembers which Linux backend wrote each secret (the vault records it).
  */
 import { safeStorage } from 'electron'
-import type { Cipher } from '../core/vault/encrypted-file-vault'
+import type { Cipher } from '../core/compose'
 
 function platformBackend(): string {
   if (process.platform === 'darwin') return 'keychain'

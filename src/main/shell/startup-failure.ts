@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { translate, type Language, type MessageKey, type Params } from '../../shared/i18n'
-import { DATABASE_FILE, StoreError } from '../core/store'
-import { VaultLockedError } from '../core/vault'
+import { DATABASE_FILE, StoreError, VaultLockedError } from '../core/compose'
 
 export interface StartupFailureContext {
   language: Language

@@ -1,9 +1,9 @@
 // What the operator can do to a device: restart it, change its number, fetch its QR code, and relink it.
 import type { DeviceView, QrView } from '../../../shared/contract'
 import type { Clock } from '../clock'
-import { isGatewayError } from '../gateway/errors'
-import { normalisePhone } from '../gateway/phone'
-import type { GatewayClient, QrCode } from '../gateway/types'
+import { isGatewayError } from '../gateway'
+import { normalisePhone } from '../gateway'
+import type { GatewayClient, QrCode } from '../gateway'
 import { silentLogger, type Logger } from '../logging'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 import type { DeviceMonitor } from './monitor'

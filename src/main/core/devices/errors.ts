@@ -1,6 +1,6 @@
 // Operator-facing device errors: a code for the window, a message that can be shown as is, and the form field at fault.
 import { ApiFailure } from '../commands'
-import { isGatewayError } from '../gateway/errors'
+import { isGatewayError } from '../gateway'
 import { redact } from '../logging'
 
 export type DeviceErrorCode =

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
-import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway/types'
+import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
-import type { DeviceSecret, Vault } from '../vault/vault'
+import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 
 export const DeviceRecord = z.object({
@@ -349,7 +349,12 @@ export class DeviceRegistry {
   private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })
-      return await client.deviceInfo({ timeoutMs: this.options.verifyTimeoutMs ?? 15_000 })
+      const opts = { timeoutMs: this.options.verifyTimeoutMs ?? 15_000 }
+      const info = await client.deviceInfo(opts)
+      // device/info takes the bare token (as documented), so it cannot tell a wrong secret key: a header-authenticated
+      // read that changes nothing (today's report, one row) checks it.
+      if (credentials.secret) await client.reportRealtime({ limit: 1 }, opts)
+      return info
     } catch (error) {
       throw deviceErrorFromGateway(error, {
         baseUrl,

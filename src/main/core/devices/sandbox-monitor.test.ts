@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceState } from '../../../shared/contract'
 import { FakeClock } from '../clock'
 import { createGatewayClient } from '../gateway'
-import { startSandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type CreateDeviceOptions } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from '../vault/memory-vault'
 import { DeviceActions } from './actions'
 import { DeviceMonitor } from './monitor'
@@ -19,6 +19,7 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let dir: string
 let clock: FakeClock
 let sandbox: Sandbox
+let control: SandboxControl
 let registry: DeviceRegistry
 let monitor: DeviceMonitor
 let actions: DeviceActions
@@ -28,6 +29,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sandbox-monitor-'))
   clock = new FakeClock()
   sandbox = await startSandbox({ clock, seed: 7 })
+  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   registry = await DeviceRegistry.open({
     file: join(dir, 'devices.json'),
     vault: new MemoryVault(),
@@ -51,8 +53,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function addDevice(options: Parameters<Sandbox['world']['createDevice']>[0] = {}) {
-  const created = sandbox.world.createDevice(options)
+async function addDevice(options: CreateDeviceOptions = {}) {
+  const created = await control.createDevice(options)
   const { device } = await registry.add({
     label: 'Sandbox phone',
     baseUrl: `${sandbox.baseUrl}/api/`,
@@ -82,12 +84,12 @@ describe('monitor against the sandbox', () => {
     expect(qr.refreshAfterMs).toBeGreaterThan(0)
     expect(qr.refreshAfterMs).toBeLessThanOrEqual(20_000)
 
-    sandbox.world.scan(token, qr.kind === 'text' ? qr.text : undefined)
+    await control.act(token, 'scan', qr.kind === 'text' ? qr.text : undefined)
     expect(await stateAfterPoll(id)).toBe('awaiting-activation')
     expect(monitor.status(id).note).toBe('waiting for activation by IT support')
     expect(monitor.isLinking(id)).toBe(true)
 
-    sandbox.world.activate(token)
+    await control.act(token, 'activate')
     expect(await stateAfterPoll(id)).toBe('connected')
     expect(monitor.isLinking(id)).toBe(false)
     expect(monitor.isSendable(id)).toBe(true)
@@ -107,7 +109,7 @@ describe('monitor against the sandbox', () => {
     const { id, token } = await addDevice({ linked: true, secret: 'tgw6gVhz' })
     expect(monitor.status(id).state).toBe('connected')
 
-    sandbox.world.openWeb(token)
+    await control.act(token, 'open-web')
     expect(await stateAfterPoll(id)).toBe('disconnected')
     expect(monitor.status(id).note).toMatch(/WhatsApp Web/)
     const restarted = await actions.restart(id)
@@ -117,32 +119,32 @@ describe('monitor against the sandbox', () => {
     expect(await stateAfterPoll(id)).toBe('connected')
     expect(monitor.isSettling(id)).toBe(false)
 
-    sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     expect(await stateAfterPoll(id)).toBe('disconnected')
     expect(monitor.status(id).note).toMatch(/restart/)
-    sandbox.world.goOnline(token)
+    await control.act(token, 'online')
     expect(await stateAfterPoll(id)).toBe('connected')
   })
 
   it('needs a scan after the phone logs out and after a number change', async () => {
     const { id, token } = await addDevice({ linked: true })
-    sandbox.world.logout(token)
+    await control.act(token, 'logout')
     expect(await stateAfterPoll(id)).toBe('needs-scan')
 
     const qr = await actions.qr(id)
-    sandbox.world.scan(token, qr.kind === 'text' ? qr.text : undefined)
+    await control.act(token, 'scan', qr.kind === 'text' ? qr.text : undefined)
     expect(await stateAfterPoll(id)).toBe('connected')
 
     const view = await actions.changeNumber(id, '0812 9999 0000')
     expect(view.state).toBe('needs-scan')
-    expect(sandbox.world.device(token).sender).toBe('6281299990000')
+    expect((await control.device(token)).sender).toBe('6281299990000')
     expect(await stateAfterPoll(id)).toBe('needs-scan')
   })
 
   it('polls on its own 30 s timer and at once on resume', async () => {
     const { id, token } = await addDevice({ linked: true })
     await monitor.start()
-    sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     await clock.advance(29_000)
     await monitor.whenIdle()
     expect(monitor.status(id).state).toBe('connected')
@@ -150,7 +152,7 @@ describe('monitor against the sandbox', () => {
     await monitor.whenIdle()
     expect(monitor.status(id).state).toBe('disconnected')
 
-    sandbox.world.goOnline(token)
+    await control.act(token, 'online')
     monitor.notifyResume()
     await monitor.whenIdle()
     expect(monitor.status(id).state).toBe('connected')
@@ -159,7 +161,7 @@ describe('monitor against the sandbox', () => {
 
   it('reports expiry', async () => {
     const { id, token } = await addDevice({ linked: true })
-    sandbox.world.expire(token)
+    await control.act(token, 'expire')
     expect(await stateAfterPoll(id)).toBe('expired')
     expect(monitor.isSendable(id)).toBe(false)
   })
@@ -167,13 +169,13 @@ describe('monitor against the sandbox', () => {
   it('reads the legacy device/info shape', async () => {
     const { id, token } = await addDevice({ linked: true, legacyInfo: true })
     expect(monitor.status(id).state).toBe('connected')
-    sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     expect(await stateAfterPoll(id)).toBe('disconnected')
   })
 
   it('keeps the last state through one connection reset, reports unreachable on the second, and recovers', async () => {
     const { id } = await addDevice({ linked: true })
-    sandbox.faults.add({ path: '/api/device/info', kind: 'reset', times: 2 })
+    await control.addFault({ path: '/api/device/info', kind: 'reset', times: 2 })
     expect(await stateAfterPoll(id)).toBe('connected')
     expect(await stateAfterPoll(id)).toBe('unreachable')
     expect(monitor.status(id).note).toMatch(/network/)
@@ -183,7 +185,7 @@ describe('monitor against the sandbox', () => {
 
   it('reports a failing gateway (HTTP 502) as unreachable after the tolerated failure', async () => {
     const { id } = await addDevice({ linked: true })
-    sandbox.faults.add({ path: '/api/device/info', kind: 'status', status: 502, times: 2 })
+    await control.addFault({ path: '/api/device/info', kind: 'status', status: 502, times: 2 })
     await stateAfterPoll(id)
     expect(await stateAfterPoll(id)).toBe('unreachable')
     expect(monitor.status(id).note).toMatch(/502/)
@@ -191,7 +193,7 @@ describe('monitor against the sandbox', () => {
 
   it('persists no token in the device list or the state history', async () => {
     const { id, token, secret } = await addDevice({ linked: true, secret: 'tgw6gVhz' })
-    sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     await stateAfterPoll(id)
     await monitor.flush()
     const files = [
@@ -210,7 +212,7 @@ describe('registry against the sandbox', () => {
     await expect(
       registry.add({ label: 'X', baseUrl: sandbox.baseUrl, token: 'not-a-real-token-0000000000000000' })
     ).rejects.toMatchObject({ code: 'token_invalid', field: 'token' })
-    const created = sandbox.world.createDevice({ linked: true, secret: 'tgw6gVhz' })
+    const created = await control.createDevice({ linked: true, secret: 'tgw6gVhz' })
     await expect(
       registry.add({ label: 'X', baseUrl: sandbox.baseUrl, token: created.token, secret: 'wrong123' })
     ).rejects.toMatchObject({ code: 'secret_invalid', field: 'secret' })

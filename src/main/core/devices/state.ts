@@ -1,7 +1,7 @@
 // The device state machine as pure functions: what one poll of device/info (or its failure) means for the operator.
 import type { DeviceState } from '../../../shared/contract'
-import type { DeviceInfo } from '../gateway/types'
-import { isGatewayError } from '../gateway/errors'
+import type { DeviceInfo } from '../gateway'
+import { isGatewayError } from '../gateway'
 
 export interface StateVerdict {
   state: DeviceState

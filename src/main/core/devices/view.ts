@@ -1,6 +1,6 @@
 // Builds the contract's DeviceView from the registry record, the monitor's latest status and the caller's paused flag.
 import type { DeviceState, DeviceView } from '../../../shared/contract'
-import type { DeviceInfo } from '../gateway/types'
+import type { DeviceInfo } from '../gateway'
 import type { DeviceRecord } from './registry'
 
 /** What the monitor knows about a device right now. */

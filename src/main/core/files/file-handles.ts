@@ -8,7 +8,7 @@ import { constants } from 'node:fs'
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
-import type { MediaKind } from '../gateway/types'
+import type { MediaKind } from '../gateway'
 import { detectFileType, sendableName } from './file-type'
 
 export interface RegisteredFile {

@@ -1,6 +1,6 @@
 /** Decides what a file really is from its first bytes (not its name), so a renamed executable never goes out as a "photo". */
-import { ALLOWED_EXTENSIONS, extensionOf } from '../gateway/input-rules'
-import type { MediaKind } from '../gateway/types'
+import { ALLOWED_EXTENSIONS, extensionOf } from '../gateway'
+import type { MediaKind } from '../gateway'
 
 export interface DetectedType {
   kind: MediaKind

@@ -281,7 +281,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     deviceInfo: (opts) =>
       run('device/info', opts, async (http, begin) =>
         parseDeviceInfo(
-          await http.json(get('device/info', '/api/device/info', 'query'), begin()),
+          await http.json(get('device/info', '/api/device/info', 'bare-query'), begin()),
           'device/info'
         )
       ),
@@ -299,7 +299,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           const request =
             via === 'restart'
               ? get('device/restart', '/api/device/restart')
-              : get('device/reconnect', '/api/device/reconnect', 'query')
+              : get('device/reconnect', '/api/device/reconnect', 'bare-query')
           let body: Record<string, unknown>
           try {
             body = await http.json(request, call)

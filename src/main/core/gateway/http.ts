@@ -35,8 +35,12 @@ export interface HttpRequest {
   path: string
   /** Ordered, undefined values dropped. */
   query?: ReadonlyArray<readonly [string, QueryValue]>
-  /** `header`: Authorization; `query`: `?token=` first in the query; `none`: e.g. a QR image the page links. */
-  auth: 'header' | 'query' | 'none'
+  /**
+   * `header`: Authorization; `query`: `?token=<token>.<secret>` first in the query; `bare-query`: `?token=<token>`
+   * without the secret, as the reference documents device/info, device/scan and the legacy reconnect (and as five
+   * independent clients send them); `none`: e.g. a QR image the page links.
+   */
+  auth: 'header' | 'query' | 'bare-query' | 'none'
   body?: EncodedBody
   accept?: string
   /** An absolute URL on the gateway's origin (checked by the caller). */
@@ -185,6 +189,8 @@ export function createHttp(config: HttpConfig): Http {
   // A token pasted as "token.secret" is passed through rather than doubled.
   const credential =
     secret && !config.token.endsWith(`.${secret}`) ? `${config.token}.${secret}` : config.token
+  // The token alone (a pasted "token.secret" cut at its first dot, where the gateway splits it too).
+  const bareToken = config.token.split('.')[0] ?? config.token
   const redact = createRedactor([credential, config.token, secret])
   const fetchImpl = config.fetch ?? globalThis.fetch
   const defaultTimeout = validTimeout(config.timeoutMs) ?? DEFAULT_TIMEOUT_MS
@@ -215,6 +221,7 @@ export function createHttp(config: HttpConfig): Http {
   const buildUrl = (request: HttpRequest): string => {
     const pairs: string[] = []
     if (request.auth === 'query') pairs.push(`token=${encodeURIComponent(credential)}`)
+    if (request.auth === 'bare-query') pairs.push(`token=${encodeURIComponent(bareToken)}`)
     for (const [key, value] of request.query ?? []) {
       if (value === undefined) continue
       // Lists (`id=a,b`, `phone=0812…,0813…`) keep their commas readable, as in the reference.
@@ -254,7 +261,7 @@ export function createHttp(config: HttpConfig): Http {
         body: request.body?.payload,
         signal: call.signal,
         // A redirect would carry a ?token= URL wherever it points; header auth is dropped cross-origin by fetch.
-        redirect: request.auth === 'query' ? 'manual' : 'follow'
+        redirect: request.auth === 'query' || request.auth === 'bare-query' ? 'manual' : 'follow'
       })
     } catch (error) {
       throw (

@@ -1,10 +1,9 @@
 // What the dispatcher, reconciler, scheduler and tracker share: the store, gates per device, events and work in flight.
 import type { Clock } from '../clock'
 import type { Logger } from '../logging'
-import type { GatewayClient } from '../gateway/types'
 import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } from '../store'
 import { backoffDelay } from './backoff'
-import type { BlockReason, OutboxEvents, ResolvedOutboxOptions } from './types'
+import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import { toCountsView, toItemView } from './views'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -68,7 +67,7 @@ export class OutboxContext {
     readonly settings: SettingsStore,
     readonly dataDir: string,
     readonly clock: Clock,
-    private readonly clientLookup: (deviceId: string) => GatewayClient | undefined,
+    private readonly clientLookup: (deviceId: string) => SendingPort | undefined,
     readonly options: ResolvedOutboxOptions,
     private readonly logger: Logger
   ) {}
@@ -103,7 +102,7 @@ export class OutboxContext {
   }
 
   /** The device's client when the gateway can be reached at all (network up, client configured). */
-  reachableClient(deviceId: string): GatewayClient | undefined {
+  reachableClient(deviceId: string): SendingPort | undefined {
     if (!this.networkOnline) return undefined
     try {
       return this.clientLookup(deviceId)

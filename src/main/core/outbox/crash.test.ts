@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase } from '../store'
 import { createOutbox } from './outbox'
 
@@ -50,35 +50,42 @@ function runChild(args: string[], killAfterMs: number | null): Promise<ChildRun>
 }
 
 let sandbox: Sandbox
+let control: SandboxControl
 let dataDir: string
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 4242 })
+  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   // Delays and broken answers so that kills land mid-request, before and after the gateway took the message.
-  sandbox.faults.add({ path: '/api/send-message', kind: 'latency', latencyMs: 40, probability: 0.3 })
-  sandbox.faults.add({
+  await control.addFault({ path: '/api/send-message', kind: 'latency', latencyMs: 40, probability: 0.3 })
+  await control.addFault({
     path: '/api/send-message',
     kind: 'latency',
     latencyMs: 60,
     probability: 0.3,
     applyAfterHandling: true
   })
-  sandbox.faults.add({ path: '/api/send-message', kind: 'reset', probability: 0.1, applyAfterHandling: true })
-  sandbox.faults.add({
+  await control.addFault({
+    path: '/api/send-message',
+    kind: 'reset',
+    probability: 0.1,
+    applyAfterHandling: true
+  })
+  await control.addFault({
     path: '/api/send-message',
     kind: 'status',
     status: 500,
     probability: 0.1,
     applyAfterHandling: true
   })
-  sandbox.faults.add({
+  await control.addFault({
     path: '/api/send-message',
     kind: 'garbage',
     probability: 0.05,
     applyAfterHandling: true
   })
-  sandbox.faults.add({ path: '/api/send-message', kind: 'hang', probability: 0.03 })
-  sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 502, probability: 0.05 })
+  await control.addFault({ path: '/api/send-message', kind: 'hang', probability: 0.03 })
+  await control.addFault({ path: '/api/send-message', kind: 'status', status: 502, probability: 0.05 })
   dataDir = mkdtempSync(join(tmpdir(), 'outbox-crash-'))
 })
 
@@ -89,7 +96,7 @@ afterAll(async () => {
 
 describe('crash test', () => {
   it(`SIGKILL at ${KILLS} random moments: every item accepted exactly once, and the outbox agrees`, async () => {
-    const { token } = sandbox.world.createDevice({ linked: true })
+    const { token } = await control.createDevice({ linked: true })
     const recipients = ['6281200000001', '6281200000002', '6281200000003']
     const db = openDatabase({ dataDir })
     const outbox = createOutbox({ db, dataDir, clientFor: () => undefined })
@@ -111,7 +118,7 @@ describe('crash test', () => {
     expect(final.code, final.stderr).toBe(0)
     expect(killed).toBeGreaterThan(KILLS / 2)
 
-    const log = sandbox.world.acceptedLog()
+    const log = await control.acceptedLog()
     const check = openDatabase({ dataDir })
     const after = createOutbox({ db: check, dataDir, clientFor: () => undefined })
     try {

@@ -1,9 +1,11 @@
 // Sends queued items per device: bounded concurrency, pacing, per-recipient order, retries with backoff, and the accepted record.
-import type { GatewayClient, SendResult } from '../gateway/types'
+import type { SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
+import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
  * Start as many sends on this device as its gates allow. Returns when it should be looked at again
@@ -58,7 +60,7 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
         // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
         ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
       },
-      attempt === 1 ? null : `attempt ${attempt}`
+      attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
     )
     if (!item) continue
     runtime.sendsInFlight++
@@ -80,7 +82,7 @@ function probeDelay(ctx: OutboxContext, refusals: number): number {
   return Math.min(ctx.options.backoffCapMs, Math.max(30_000, ctx.backoff(refusals + 4)))
 }
 
-async function sendItem(ctx: OutboxContext, item: ItemRecord, client: GatewayClient): Promise<void> {
+async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPort): Promise<void> {
   let bytes: Uint8Array | undefined
   if (item.kind !== 'text') {
     try {
@@ -187,7 +189,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         item.id,
         { reconcileUntil: now + ctx.options.visibilityWindowMs, nextAttemptAt: now },
         ['sending'],
-        `${described}; checking the gateway's reports before any resend`
+        encodeNote('desktop.note.checkingReports', { error: described })
       )
       return
     }
@@ -213,7 +215,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         ['sending'],
         'queued',
         { nextAttemptAt: null },
-        `${described}; this device's queue waits`
+        encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
       return
   }
@@ -239,7 +241,7 @@ export function requeueOrExpire(
         failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
         failureGatewayMessage: error.gatewayMessage
       },
-      `${note}; retry window used up`
+      encodeNote('desktop.note.retryWindowUsed', { error: note })
     )
     return
   }
@@ -248,6 +250,6 @@ export function requeueOrExpire(
     ['sending'],
     'queued',
     { nextAttemptAt: at, reconcileUntil: null },
-    `${note}; retry in ${Math.ceil((at - ctx.now()) / 1000)} s`
+    encodeNote('desktop.note.retryIn', { error: note, seconds: Math.ceil((at - ctx.now()) / 1000) })
   )
 }

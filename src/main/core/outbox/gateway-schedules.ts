@@ -1,10 +1,11 @@
 // Keeps gateway schedules (text items the gateway fires itself, even while the PC is off) in sync: create, update, cancel, delete.
-import type { GatewayClient, ScheduleInput } from '../gateway/types'
+import type { ScheduleInput } from '../gateway'
 import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
 import { instantToLocal } from '../zoned-time'
-import { OutboxError } from './types'
+import { OutboxError, type SendingPort } from './types'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 const CALLS_PER_ROUND = 10
 
@@ -116,7 +117,7 @@ export function scheduleInput(item: ItemRecord): ScheduleInput {
   return { phone: item.recipient, message: item.text ?? '', date, time, timezone, isGroup: item.isGroup }
 }
 
-async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: GatewayClient): Promise<void> {
+async function syncRow(ctx: OutboxContext, row: GatewayScheduleRecord, client: SendingPort): Promise<void> {
   const item = row.itemId ? ctx.store.getItem(row.itemId) : undefined
   const op = row.pendingOp
   if (op === null) return
@@ -140,7 +141,7 @@ async function callGateway(
   row: GatewayScheduleRecord,
   op: ScheduleOp,
   item: ItemRecord | undefined,
-  client: GatewayClient
+  client: SendingPort
 ): Promise<void> {
   const done = { pendingOp: null, attempts: 0, lastError: null, nextSyncAt: null }
   if (op === 'create' && item) {
@@ -148,7 +149,12 @@ async function callGateway(
     const messageId = result.messages[0]?.id ?? null
     const scheduleId = result.scheduleId ?? messageId
     ctx.store.patchSchedule(row.id, { ...done, scheduleId, messageId, updatedAt: ctx.now() })
-    ctx.patch(item.id, {}, undefined, `saved at the gateway as schedule ${scheduleId ?? '(no id)'}`)
+    ctx.patch(
+      item.id,
+      {},
+      undefined,
+      encodeNote('desktop.note.savedAtGateway', { schedule: scheduleId ?? '(no id)' })
+    )
     return
   }
   if (op === 'update' && item) {
@@ -162,14 +168,14 @@ async function callGateway(
       item.id,
       { failureCode: null, failureMessage: null, failureGatewayMessage: null },
       undefined,
-      'updated at the gateway'
+      encodeNote('desktop.note.updatedAtGateway')
     )
     return
   }
   if (op === 'cancel') {
     await client.cancelSchedule(row.scheduleId ?? '')
     ctx.store.patchSchedule(row.id, { ...done, updatedAt: ctx.now() })
-    if (item) ctx.patch(item.id, {}, undefined, 'cancelled at the gateway')
+    if (item) ctx.patch(item.id, {}, undefined, encodeNote('desktop.note.cancelledAtGateway'))
     return
   }
   if (op === 'delete') {

@@ -23,6 +23,7 @@ export {
   type FlushSummary,
   type BlockReason,
   type OutboxEvents,
+  type SendingPort,
   type SendGate
 } from './types'
 export type { SweepResult } from './retention'

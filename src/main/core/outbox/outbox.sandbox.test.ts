@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from '../gateway'
 import type { GatewayClient } from '../gateway/types'
-import { startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { createOutbox, type Outbox } from './outbox'
 import { OutboxError, type OutboxOptions } from './types'
@@ -23,6 +23,7 @@ const FAST: OutboxOptions = {
 }
 
 let sandbox: Sandbox
+let control: SandboxControl
 let dir: string
 let db: SqliteDatabase
 let outbox: Outbox
@@ -34,6 +35,7 @@ beforeEach(async () => {
     seed: 7,
     timings: { sentAfterMs: 30, deliveredAfterMs: 60, readAfterMs: 90 }
   })
+  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   dir = mkdtempSync(join(tmpdir(), 'outbox-sandbox-'))
   db = openDatabase({ dataDir: dir })
   clients.clear()
@@ -47,8 +49,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function addDevice(deviceId: string): string {
-  const { token } = sandbox.world.createDevice({ linked: true })
+async function addDevice(deviceId: string): Promise<string> {
+  const { token } = await control.createDevice({ linked: true })
   tokens.set(deviceId, token)
   clients.set(deviceId, createGatewayClient({ baseUrl: sandbox.baseUrl, token, timeoutMs: 1000 }))
   return token
@@ -64,9 +66,13 @@ function makeOutbox(options: OutboxOptions = {}): Outbox {
   return outbox
 }
 
-async function waitFor(done: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+async function waitFor(
+  done: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 10_000
+): Promise<void> {
   const giveUpAt = Date.now() + limitMs
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > giveUpAt) throw new Error(`gave up waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -76,8 +82,8 @@ const texts = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ kind: 'text' as const, text: `${prefix} ${i + 1}` }))
 
 /** Every item accepted exactly once by the gateway, with the gateway's id recorded on the item. */
-function expectExactlyOnce(itemIds: string[]): void {
-  const log = sandbox.world.acceptedLog()
+async function expectExactlyOnce(itemIds: string[]): Promise<void> {
+  const log = await control.acceptedLog()
   for (const id of itemIds) {
     const entries = log.filter((e) => e.refId === id)
     expect(entries, `accepted log for ${id}`).toHaveLength(1)
@@ -87,7 +93,7 @@ function expectExactlyOnce(itemIds: string[]): void {
 
 describe('outbox × sandbox', () => {
   it('queues while offline and drains in order per recipient once back online', async () => {
-    addDevice('d1')
+    await addDevice('d1')
     makeOutbox()
     outbox.setNetworkOnline(false)
     await outbox.start()
@@ -97,7 +103,7 @@ describe('outbox × sandbox', () => {
       entries: texts('msg', 5)
     })
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(sandbox.world.messages()).toHaveLength(0)
+    expect(await control.messages()).toHaveLength(0)
     expect(outbox.counts().queued).toBe(10)
 
     outbox.setNetworkOnline(true)
@@ -108,19 +114,18 @@ describe('outbox × sandbox', () => {
       'drain'
     )
     for (const phone of ['6281200000001', '6281200000002']) {
-      const sent = sandbox.world
-        .acceptedLog()
+      const sent = (await control.acceptedLog())
         .filter((e) => e.phone === phone)
         .map((e) => outbox.get(e.refId!).item.text)
       expect(sent).toEqual(texts('msg', 5).map((t) => t.text))
     }
-    expectExactlyOnce(itemIds)
+    await expectExactlyOnce(itemIds)
   })
 
   it('waits while the device is offline at the gateway and resumes when it is back', async () => {
-    const token = addDevice('d1')
+    const token = await addDevice('d1')
     makeOutbox()
-    sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     outbox.setDeviceSendable('d1', false)
     await outbox.start()
     const { itemIds } = await outbox.enqueue({
@@ -129,35 +134,35 @@ describe('outbox × sandbox', () => {
       entries: texts('m', 3)
     })
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(sandbox.world.acceptedLog()).toHaveLength(0)
-    sandbox.world.goOnline(token)
+    expect(await control.acceptedLog()).toHaveLength(0)
+    await control.act(token, 'online')
     outbox.setDeviceSendable('d1', true)
     await waitFor(() => itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'drain')
-    expectExactlyOnce(itemIds)
+    await expectExactlyOnce(itemIds)
   })
 
   it('retries 429 (honouring Retry-After), 5xx and timeouts, and still accepts each item exactly once', async () => {
-    addDevice('d1')
+    await addDevice('d1')
     makeOutbox()
-    sandbox.faults.add({ path: '/api/send-message', kind: 'rate-limit', retryAfterSec: 1, times: 1 })
-    sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 503, times: 1 })
-    sandbox.faults.add({
+    await control.addFault({ path: '/api/send-message', kind: 'rate-limit', retryAfterSec: 1, times: 1 })
+    await control.addFault({ path: '/api/send-message', kind: 'status', status: 503, times: 1 })
+    await control.addFault({
       path: '/api/send-message',
       kind: 'status',
       status: 500,
       times: 1,
       applyAfterHandling: true
     })
-    sandbox.faults.add({ path: '/api/send-message', kind: 'hang', times: 1 })
-    sandbox.faults.add({
+    await control.addFault({ path: '/api/send-message', kind: 'hang', times: 1 })
+    await control.addFault({
       path: '/api/send-message',
       kind: 'latency',
       latencyMs: 700,
       times: 1,
       applyAfterHandling: true
     })
-    sandbox.faults.add({ path: '/api/send-message', kind: 'reset', times: 1, applyAfterHandling: true })
-    sandbox.faults.add({ path: '/api/send-message', kind: 'garbage', times: 1 })
+    await control.addFault({ path: '/api/send-message', kind: 'reset', times: 1, applyAfterHandling: true })
+    await control.addFault({ path: '/api/send-message', kind: 'garbage', times: 1 })
     await outbox.start()
     const { itemIds } = await outbox.enqueue({
       deviceId: 'd1',
@@ -165,7 +170,7 @@ describe('outbox × sandbox', () => {
       entries: texts('m', 3)
     })
     await waitFor(() => itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'all accepted', 20_000)
-    expectExactlyOnce(itemIds)
+    await expectExactlyOnce(itemIds)
     const notes = itemIds.flatMap((id) => outbox.get(id).history.map((h) => h.note ?? ''))
     expect(notes.some((n) => n.startsWith('rate_limited'))).toBe(true)
     expect(notes.some((n) => n.startsWith('timeout'))).toBe(true)
@@ -174,9 +179,9 @@ describe('outbox × sandbox', () => {
   })
 
   it('does not retry permanent errors', async () => {
-    addDevice('d1')
+    await addDevice('d1')
     makeOutbox()
-    sandbox.faults.add({ path: '/api/send-message', kind: 'status', status: 400, times: 1 })
+    await control.addFault({ path: '/api/send-message', kind: 'status', status: 400, times: 1 })
     await outbox.start()
     const { itemIds } = await outbox.enqueue({
       deviceId: 'd1',
@@ -187,15 +192,15 @@ describe('outbox × sandbox', () => {
     await waitFor(() => outbox.get(id).item.status === 'failed', 'failure')
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(outbox.get(id).item.failure?.code).toBe('rejected')
-    expect(sandbox.world.acceptedLog()).toHaveLength(0)
+    expect(await control.acceptedLog()).toHaveLength(0)
     expect(outbox.get(id).history.filter((h) => h.status === 'sending')).toHaveLength(1)
   })
 
   it('a logged-out device pauses only its own queue', async () => {
-    const tokenA = addDevice('a')
-    addDevice('b')
+    const tokenA = await addDevice('a')
+    await addDevice('b')
     makeOutbox()
-    sandbox.world.logout(tokenA)
+    await control.act(tokenA, 'logout')
     await outbox.start()
     const a = await outbox.enqueue({
       deviceId: 'a',
@@ -214,18 +219,18 @@ describe('outbox × sandbox', () => {
       'queued',
       'queued'
     ])
-    expectExactlyOnce(b.itemIds)
+    await expectExactlyOnce(b.itemIds)
 
     // The operator relinks the phone; the device monitor reports the device back.
     await clients.get('a')!.scanQr()
-    sandbox.world.scan(tokenA)
+    await control.act(tokenA, 'scan')
     outbox.setDeviceSendable('a', true)
     await waitFor(() => a.itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'device a drained')
-    expectExactlyOnce(a.itemIds)
+    await expectExactlyOnce(a.itemIds)
   })
 
   it('tracks accepted items to read', async () => {
-    addDevice('d1')
+    await addDevice('d1')
     makeOutbox()
     await outbox.start()
     const { itemIds } = await outbox.enqueue({
@@ -241,7 +246,7 @@ describe('outbox × sandbox', () => {
   })
 
   it('sends a file from its queued copy after the original is gone', async () => {
-    addDevice('d1')
+    await addDevice('d1')
     makeOutbox()
     const original = join(dir, 'photo.png')
     const bytes = Buffer.concat([
@@ -266,7 +271,7 @@ describe('outbox × sandbox', () => {
     unlinkSync(original)
     await outbox.start()
     await waitFor(() => outbox.get(itemIds[0]!).item.gatewayId !== null, 'file accepted')
-    const [message] = sandbox.world.messages({ refId: itemIds[0] })
+    const [message] = await control.messages({ refId: itemIds[0] })
     expect(message).toMatchObject({
       kind: 'image',
       fileName: 'photo.png',
@@ -276,7 +281,7 @@ describe('outbox × sandbox', () => {
   })
 
   it('creates, updates and cancels gateway schedules', async () => {
-    const token = addDevice('d1')
+    const token = await addDevice('d1')
     makeOutbox()
     await outbox.start()
     const { itemIds } = await outbox.enqueue({
@@ -285,7 +290,7 @@ describe('outbox × sandbox', () => {
       entries: texts('later', 2),
       schedule: { localTime: '2099-01-01T09:00', timezone: 'Asia/Jakarta', mode: 'gateway' }
     })
-    await waitFor(() => sandbox.world.schedules(token).length === 2, 'schedules created')
+    await waitFor(async () => (await control.schedules(token)).length === 2, 'schedules created')
     // The gateway has them, but our side may still be recording its answer; until then an edit is refused as busy.
     const unlessBusy = (change: () => void) => (): boolean => {
       try {
@@ -305,11 +310,11 @@ describe('outbox × sandbox', () => {
       'cancel accepted'
     )
     await waitFor(
-      () =>
-        sandbox.world.schedules(token).some((s) => s.text === 'later, edited') &&
-        sandbox.world.schedules(token).some((s) => s.status === 'cancel'),
+      async () =>
+        (await control.schedules(token)).some((s) => s.text === 'later, edited') &&
+        (await control.schedules(token)).some((s) => s.status === 'cancel'),
       'schedules synced'
     )
-    expect(sandbox.world.acceptedLog()).toHaveLength(0)
+    expect(await control.acceptedLog()).toHaveLength(0)
   })
 })

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import type { GatewayClient } from '../gateway/types'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,
@@ -50,9 +49,11 @@ import {
   type OutboxEvents,
   type OutboxOptions,
   type ResolvedOutboxOptions,
-  type SeriesInput
+  type SeriesInput,
+  type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface CreateOutboxInput {
   db: SqliteDatabase
@@ -60,7 +61,7 @@ export interface CreateOutboxInput {
   dataDir: string
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
-  clientFor: (deviceId: string) => GatewayClient | undefined
+  clientFor: (deviceId: string) => SendingPort | undefined
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
   /** Where failures that must not stop sending are reported (the redacting logger in the app). */
@@ -142,7 +143,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   visibilityWindowMs: 2 * 60_000,
   reconcileIntervalMs: 15_000,
   overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 30_000,
+  trackingIntervalMs: 3_000,
   trackingCapMs: 30 * 60_000,
   trackingRetentionMs: 7 * 24 * 3_600_000,
   tracking: true,
@@ -383,7 +384,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           acceptedAt: null,
           trackNextAt: null,
           trackAttempts: 0,
-          note: schedule && due ? 'scheduled time already passed: queued now' : null
+          note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
     })
@@ -539,10 +540,22 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     }
     ctx.batch(() => {
       if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
-        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'scheduled',
+          { ...reset, queuedAt: null },
+          encodeNote('desktop.note.retriedByOperator')
+        )
         if (item.scheduleMode === 'gateway') planCreate(ctx, item)
       } else {
-        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'queued',
+          { ...reset, queuedAt: now },
+          encodeNote('desktop.note.retriedByOperator')
+        )
       }
     })
   }
@@ -561,7 +574,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
       if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
-      ctx.transition(id, CANCELLABLE, 'cancelled', { held: false }, 'cancelled by the operator')
+      ctx.transition(
+        id,
+        CANCELLABLE,
+        'cancelled',
+        { held: false },
+        encodeNote('desktop.note.cancelledByOperator')
+      )
     })
   }
 
@@ -632,7 +651,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
         if (edited.length === 0) return
-        ctx.patch(id, patch, [item.status], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, patch, [item.status], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
         if (wasGateway) planUpdate(ctx, id)
         return
       }
@@ -641,7 +660,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const fields: ItemPatch = { ...patch, ...schedule, held: false }
       edited.push('schedule')
       if (item.status === 'scheduled') {
-        ctx.patch(id, fields, ['scheduled'], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, fields, ['scheduled'], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
       } else {
         ctx.transition(
           id,
@@ -683,7 +702,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       ['scheduled'],
       'queued',
       { held: false, queuedAt: clock.now(), nextAttemptAt: null },
-      'released by the operator'
+      encodeNote('desktop.note.releasedByOperator')
     )
     const result = view(id)
     pump()

@@ -11,11 +11,13 @@
 //   4. the disk loses a committed write (power loss under a lying write cache), undoing the `sending` record.
 // A message is never lost to this: when the reports cannot be read at all, the item stays in doubt and, past its
 // age limit, fails as `unverified` for the operator to decide, instead of being resent.
-import { isGatewayError } from '../gateway/errors'
-import type { GatewayClient, ReportItem } from '../gateway/types'
+import { isGatewayError } from '../gateway'
+import type { ReportItem } from '../gateway'
 import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
+import type { SendingPort } from './types'
 import { acceptItem, requeueOrExpire } from './dispatcher'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 const CHECKS_PER_ROUND = 20
 const MAX_REPORT_PAGES = 5
@@ -52,7 +54,7 @@ export function nextReconcileWakeAt(ctx: OutboxContext, deviceId: string): numbe
 }
 
 /** One check; false when the reports could not be read (stop this round, back off). */
-async function checkItem(ctx: OutboxContext, item: ItemRecord, client: GatewayClient): Promise<boolean> {
+async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPort): Promise<boolean> {
   // The time the query is issued: only a query issued after the window may justify a resend.
   const askedAt = ctx.now()
   const runtime = ctx.device(item.deviceId)
@@ -81,7 +83,7 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: GatewayCl
             `Check the recipient's chat before retrying. (${error instanceof Error ? error.message : String(error)})`,
           failureGatewayMessage: isGatewayError(error) ? (error.gatewayMessage ?? null) : null
         },
-        'could not verify through the report API'
+        encodeNote('desktop.note.unverified')
       )
     } else {
       ctx.patchQuietly(item.id, { nextAttemptAt: now + delay }, ['sending'])
@@ -127,7 +129,7 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: GatewayCl
  * Filters client-side too: a gateway that ignores the ref_id parameter returns other messages, which are paged
  * through (boundedly) rather than mistaken for "absent".
  */
-async function findByRefId(client: GatewayClient, refId: string): Promise<ReportItem | undefined> {
+async function findByRefId(client: SendingPort, refId: string): Promise<ReportItem | undefined> {
   try {
     return await scanPages((page) => client.reportMessages({ refId, page }), refId)
   } catch (error) {

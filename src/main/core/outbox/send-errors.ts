@@ -1,5 +1,5 @@
 // Sorts a failed send into what the outbox must do next: retry, check the gateway's reports first, fail the item, or pause the device.
-import { isGatewayError } from '../gateway/errors'
+import { isGatewayError } from '../gateway'
 
 export type SendErrorAction =
   /** The gateway surely did not take the message: retry after backoff. */

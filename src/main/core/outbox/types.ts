@@ -1,5 +1,5 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
-import type { MediaKind } from '../gateway/types'
+import type { GatewayClient, MediaKind } from '../gateway'
 import type { ItemRecord } from '../store'
 import type {
   OutboxCounts,
@@ -31,7 +31,7 @@ export interface OutboxOptions {
   reconcileIntervalMs?: number
   /** A local schedule that fires this much late or more is "overdue" and follows its overdue policy. Default 2 min. */
   overdueGraceMs?: number
-  /** First delivery-status poll after acceptance; doubles while nothing changes. Default 30 s. */
+  /** Shortest gap between delivery-status polls of an item, used while it is fresh; later the gap is a tenth of its age. Default 3 s. */
   trackingIntervalMs?: number
   /** Longest gap between two polls of one item. Default 30 min. */
   trackingCapMs?: number
@@ -171,3 +171,19 @@ export class OutboxError extends Error {
     this.field = field
   }
 }
+
+/**
+ * What the outbox needs from a device's gateway: send a text or a file, query reports, and keep gateway-side
+ * schedules. Not the whole client, so the outbox cannot grow hidden dependencies and its fakes stay small.
+ */
+export type SendingPort = Pick<
+  GatewayClient,
+  | 'sendText'
+  | 'sendLocalFile'
+  | 'reportMessages'
+  | 'reportRealtime'
+  | 'createSchedule'
+  | 'updateSchedule'
+  | 'cancelSchedule'
+  | 'deleteSchedule'
+>

@@ -6,6 +6,7 @@ import type {
   OutboxItemView
 } from '../../../shared/contract'
 import type { HistoryRecord, ItemRecord, StatusCounts } from '../store'
+import { decodeNote, translateNote } from '../../../shared/i18n/notes'
 
 /** The contract names this shape only as a schema. */
 export type OutboxHistoryEntry = z.infer<typeof HistoryEntrySchema>
@@ -47,8 +48,15 @@ export function toItemView(item: ItemRecord): OutboxItemView {
   }
 }
 
+/** `note` in English (CLI, logs, older windows); `noteKey`/`noteParams` let the window show it in its language. */
 export function toHistoryView(entry: HistoryRecord): OutboxHistoryEntry {
-  return { at: iso(entry.at), status: entry.status, note: entry.note }
+  const message = decodeNote(entry.note)
+  return {
+    at: iso(entry.at),
+    status: entry.status,
+    note: translateNote('en', entry.note),
+    ...(message ? { noteKey: message.key, noteParams: message.params } : {})
+  }
 }
 
 export function toCountsView(counts: StatusCounts): OutboxCounts {

@@ -56,7 +56,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     for (const deviceId of new Set(records.map((record) => record.deviceId))) {
       if (!registry.get(deviceId)?.sandbox) continue
       const access = await sandboxOf(deviceId, false).catch(() => null)
-      if (access) byDevice.set(deviceId, access.world.reminders(access.token))
+      if (access) byDevice.set(deviceId, await access.control.reminders(access.token))
     }
     return records.map((record) =>
       toReminderView(

@@ -2,7 +2,7 @@
 // remembered here because the gateway has no call that lists them.
 import { randomUUID } from 'node:crypto'
 import { isGatewayError } from '../gateway'
-import type { GatewayClient, Reminder, ReminderInput } from '../gateway/types'
+import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
 import type { ReminderRecord, ReminderStore } from '../store'
 
 export interface ReminderDraft {

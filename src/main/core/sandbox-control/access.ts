@@ -1,12 +1,13 @@
-// A sandbox device's place in the running sandbox: its world, token and snapshot, or the operator-facing reason why not.
+// A sandbox device's place in the running sandbox: its control client, token and snapshot, or the operator-facing
+// reason why not.
 import { ApiFailure } from '../commands'
 import { requireDevice, type DeviceRegistry } from '../devices'
-import type { DeviceSnapshot, SandboxWorld } from '@sender-desk/sandbox-gateway'
+import type { DeviceSnapshot, SandboxControl } from '@sender-desk/sandbox-gateway'
 import type { Vault } from '../vault'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 
 export interface SandboxAccess {
-  world: SandboxWorld
+  control: SandboxControl
   token: string
   device: DeviceSnapshot
 }
@@ -40,7 +41,7 @@ export function sandboxLookup(deps: SandboxAccessDeps): SandboxLookup {
       throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
     const token = loaded.value.token
     try {
-      return { world: running.world, token, device: running.world.device(token) }
+      return { control: running.control, token, device: await running.control.device(token) }
     } catch {
       throw new ApiFailure('sandbox_refused', 'The sandbox no longer knows this device.')
     }

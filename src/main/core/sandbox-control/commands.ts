@@ -60,7 +60,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
   return {
     async 'sandbox:start'() {
       const running = await sandbox.ensure()
-      const created = running.world.createDevice({ name: SANDBOX_LABEL })
+      const created = await running.control.createDevice({ name: SANDBOX_LABEL })
       const { device } = await registry.add({
         label: SANDBOX_LABEL,
         baseUrl: running.baseUrl,
@@ -76,18 +76,8 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
       const token = await sandboxToken(deviceId)
       const running = await sandbox.current()
       if (!running) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
-      const world = running.world
-      const act = {
-        scan: () => world.scan(token),
-        activate: () => world.activate(token),
-        logout: () => world.logout(token),
-        'open-web': () => world.openWeb(token),
-        offline: () => world.goOffline(token),
-        online: () => world.goOnline(token),
-        expire: () => world.expire(token)
-      }[action]
       try {
-        act()
+        await running.control.act(token, action)
       } catch (error) {
         throw new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
       }
@@ -96,20 +86,20 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     },
 
     async 'sandbox:webhookDeliveries'({ deviceId }) {
-      const { world, token } = await sandboxOf(deviceId, true)
-      return { deliveries: world.webhookDeliveries(token) }
+      const { control, token } = await sandboxOf(deviceId, true)
+      return { deliveries: await control.webhookDeliveries(token) }
     },
 
     async 'sandbox:sent'({ deviceId, limit }) {
-      const { world, device } = await sandboxOf(deviceId, true)
-      const mine = world.messages().filter((message) => message.deviceSerial === device.serial)
+      const { control, device } = await sandboxOf(deviceId, true)
+      const mine = (await control.messages()).filter((message) => message.deviceSerial === device.serial)
       return { messages: mine.reverse().slice(0, limit).map(toSandboxMessageView) }
     },
 
     async 'sandbox:receive'({ deviceId, from, message, pushName }) {
-      const { world, token } = await sandboxOf(deviceId, true)
+      const { control, token } = await sandboxOf(deviceId, true)
       try {
-        const received = world.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
+        const received = await control.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
         return {
           incomingId: received.incoming.id,
           replies: received.replies.map(toSandboxMessageView),

@@ -38,8 +38,8 @@ export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<Webho
           'autoReplyFromWebhook'
         )
       }
-      await webhookSettings.update(deviceId, client, patch, (enabled) => {
-        access?.world.setWebhookReply(access.token, enabled)
+      await webhookSettings.update(deviceId, client, patch, async (enabled) => {
+        await access?.control.setWebhookReply(access.token, enabled)
       })
       const after = await sandboxOf(deviceId, false)
       return settingsView(deviceId, webhookSettings.get(deviceId, after?.device), after !== null)

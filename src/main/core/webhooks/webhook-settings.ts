@@ -1,7 +1,7 @@
 // A device's webhook settings (receive-message URL, tracking URL, incoming on/off, auto reply from webhook): sent to
 // the gateway and remembered here, since the gateway has no call that reads them back. Sandbox devices read them back
 // from the sandbox itself.
-import type { GatewayClient } from '../gateway/types'
+import type { GatewayClient } from '../gateway'
 import type { SettingsStore } from '../store'
 
 export interface WebhookSettings {
@@ -67,7 +67,7 @@ export class WebhookSettingsBook {
     deviceId: string,
     client: GatewayClient,
     patch: WebhookSettingsPatch,
-    applyReplySwitch?: (enabled: boolean) => void
+    applyReplySwitch?: (enabled: boolean) => void | Promise<void>
   ): Promise<WebhookSettings> {
     const save = (change: Partial<WebhookSettings>): void => {
       const current = this.get(deviceId)
@@ -90,7 +90,7 @@ export class WebhookSettingsBook {
       save({ incoming: patch.incoming })
     }
     if (patch.autoReplyFromWebhook !== undefined && applyReplySwitch) {
-      applyReplySwitch(patch.autoReplyFromWebhook)
+      await applyReplySwitch(patch.autoReplyFromWebhook)
       save({ autoReplyFromWebhook: patch.autoReplyFromWebhook })
     }
     return this.get(deviceId)

@@ -1,8 +1,9 @@
-// An in-memory gateway for the outbox's unit tests: accepts sends, keeps reports by ref_id, and fails on cue.
+// An in-memory gateway for the outbox's unit tests: accepts sends, keeps reports by ref_id, and fails on cue. It
+// implements only the outbox's sending port, not the whole gateway client.
 import type { Clock } from '../../clock'
 import { GatewayError, type GatewayErrorCode } from '../../gateway/errors'
+import type { SendingPort } from '../types'
 import type {
-  GatewayClient,
   ReportItem,
   ReportMessageQuery,
   ReportPage,
@@ -75,7 +76,7 @@ export class FakeGateway {
   readonly calls: FakeCall[] = []
   private readonly faults: FakeFault[] = []
   private readonly loggedOut = new Set<string>()
-  private readonly clients = new Map<string, GatewayClient>()
+  private readonly clients = new Map<string, SendingPort>()
   private readonly held: { release: () => void }[] = []
   private nextId = 1
   /** Sends wait until `releaseHeld()` while true (to hold requests "on the wire"). */
@@ -91,7 +92,7 @@ export class FakeGateway {
 
   constructor(private readonly clock: Clock) {}
 
-  clientFor = (deviceId: string): GatewayClient => {
+  clientFor = (deviceId: string): SendingPort => {
     let client = this.clients.get(deviceId)
     if (!client) {
       client = this.makeClient(deviceId)
@@ -236,37 +237,9 @@ export class FakeGateway {
     }
   }
 
-  private makeClient(deviceId: string): GatewayClient {
-    const unsupported = (): never => {
-      throw new GatewayError({ code: 'not_supported', message: 'not in the fake' })
-    }
+  private makeClient(deviceId: string): SendingPort {
     const phoneOf = (phone: string | string[]): string => (Array.isArray(phone) ? phone.join(',') : phone)
     return {
-      baseUrl: `fake://${deviceId}`,
-      deviceInfo: unsupported,
-      scanQr: unsupported,
-      restart: unsupported,
-      changeNumber: unsupported,
-      createDevice: unsupported,
-      generateToken: unsupported,
-      disconnect: unsupported,
-      changeWebhookUrl: unsupported,
-      changeTrackingUrl: unsupported,
-      setIncoming: unsupported,
-      createAutoReply: unsupported,
-      updateAutoReply: unsupported,
-      deleteAutoReply: unsupported,
-      listAutoReplies: unsupported,
-      createReminder: unsupported,
-      updateReminder: unsupported,
-      reminderInfo: unsupported,
-      deleteReminder: unsupported,
-      sendTextSimple: unsupported,
-      sendTextBulk: unsupported,
-      sendMediaUrl: unsupported,
-      createScheduleV2: unsupported,
-      updateScheduleV2: unsupported,
-      deleteSchedulesV2: unsupported,
       sendText: (input: SendTextInput) =>
         this.handle('send', deviceId, { refId: input.refId ?? null, phone: phoneOf(input.phone) }, () =>
           this.accept(deviceId, phoneOf(input.phone), input.refId, 'text', input.message, null, 0)
@@ -285,7 +258,8 @@ export class FakeGateway {
         ),
       reportMessages: (query: ReportMessageQuery) =>
         this.handle('reportMessages', deviceId, { refId: query.refId ?? null }, () => {
-          if (this.reportMessagesMissing) unsupported()
+          if (this.reportMessagesMissing)
+            throw new GatewayError({ code: 'not_supported', message: 'not in the fake' })
           const mine = this.messages.filter((m) => m.deviceId === deviceId)
           const matching = mine.filter(
             (m) =>

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FakeClock } from '../../clock'
 import type { Clock } from '../../clock'
-import type { GatewayClient } from '../../gateway/types'
 import { silentLogger, type Logger } from '../../logging'
 import { openDatabase, type SqliteDatabase } from '../../store'
 import { FakeGateway } from './fake-gateway'
 import { createOutbox, type Outbox } from '../outbox'
-import type { OutboxItemView, OutboxOptions } from '../types'
+import type { OutboxItemView, OutboxOptions, SendingPort } from '../types'
 
 export const TEST_OPTIONS: OutboxOptions = {
   pacingMs: 0,
@@ -43,7 +42,7 @@ export interface OutboxFixture {
 
 export function makeFixture(
   options: OutboxOptions = {},
-  clientFor?: (gateway: FakeGateway) => (deviceId: string) => GatewayClient | undefined
+  clientFor?: (gateway: FakeGateway) => (deviceId: string) => SendingPort | undefined
 ): OutboxFixture {
   const dir = mkdtempSync(join(tmpdir(), 'outbox-test-'))
   const db = openDatabase({ dataDir: dir })
@@ -118,7 +117,7 @@ function mortalClock(clock: FakeClock, life: { value: boolean }): Clock {
   }
 }
 
-function mortalClient(client: GatewayClient, life: { value: boolean }): GatewayClient {
+function mortalClient(client: SendingPort, life: { value: boolean }): SendingPort {
   return new Proxy(client, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver)

@@ -303,4 +303,21 @@ describe('enqueue', () => {
       'Number is not on WhatsApp (phone not registered)'
     )
   })
+
+  it('reports a batch that only reached the queue as queued, with the reason it waits', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
+    useNavigation.getState().navigate('send')
+    connectEvents()
+    render(<SendView />)
+    const user = userEvent.setup()
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByTestId('send-recipients'), '081234567890, 081234567891')
+    await user.type(screen.getByTestId('send-text'), 'Hi')
+    await user.click(screen.getByTestId('send-submit'))
+    expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
+    expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+      '2 queued — waiting: Sandbox device is logged out'
+    )
+  })
 })

@@ -2,11 +2,13 @@
 import { useEffect } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes } from '../../i18n/dates'
+import { formatBytes, formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
+import { batchSummary, isWaiting, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
 
 function ItemsProgress({
@@ -59,6 +61,8 @@ export function SentBatch(): React.JSX.Element | null {
   const locale = localeOf(useLanguage())
   const sent = useSend((s) => s.sent)
   const known = useOutbox((s) => s.known)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const devices = useDevices((s) => s.devices)
 
   useEffect(() => {
     if (sent) void useOutbox.getState().track(sent.itemIds)
@@ -75,11 +79,27 @@ export function SentBatch(): React.JSX.Element | null {
         i.kind !== 'text' && i.fileName === file.name && (i.fileSize === null || i.fileSize === file.size)
     )
   const recipients = sent.recipients.length
+  const reasonOf = (item: OutboxItemView): string | null =>
+    waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
+      formatDateTime(iso, locale)
+    )
+  const summary = batchSummary(items, reasonOf, t)
+  // Only what the gateway has taken is "sent"; a batch still on this computer says it is queued.
+  const title = sent.scheduled
+    ? t('send.sent.scheduledTitle')
+    : items.length === 0 || items.some((i) => isWaiting(i))
+      ? t('send.sent.queuedTitle')
+      : t('send.sent.title')
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
-      <h3 id="sent-title">{sent.scheduled ? t('send.sent.scheduledTitle') : t('send.sent.title')}</h3>
+      <h3 id="sent-title">{title}</h3>
       <p className="muted">{t('send.sent.to', { count: recipients })}</p>
+      {summary ? (
+        <p role="status" className="sent-summary" data-testid="send-sent-summary">
+          {summary}
+        </p>
+      ) : null}
       <ul className="file-list">
         {sent.files.map((file) => (
           <li

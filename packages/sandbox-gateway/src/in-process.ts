@@ -1,0 +1,117 @@
+// Starts the sandbox in this process and hands back its world and faults too: for the package's own tests only (the
+// public API in index.ts gives out the address and the control token, nothing in-process).
+
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { systemClock, type Clock } from '../../../src/main/core/clock'
+import { FaultInjector } from './faults'
+import { GatewayServer } from './http-server'
+import { RandomSource } from './random-source'
+import { StateFile } from './state-file'
+import { WorldState } from './world'
+import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  clock?: Clock
+  /** Makes tokens, secrets and ids reproducible (tests only); without it they come from the OS CSPRNG. */
+  seed?: number
+  /** Keep the world here (created when missing); without it the world lives in memory only. */
+  dataDir?: string
+  /** Persist the world as JSON in this exact file (the CLI's `--state-file`); `dataDir` is the usual way. */
+  stateFile?: string
+  /** The control token to require; a fresh random one by default (tests that restart a sandbox may pin one). */
+  controlToken?: string
+  timings?: Partial<SandboxTimings>
+  /**
+   * Turn off the hosted service's habits (phone echoed as a number, `ref_id: ""`, `received`/`reject`): the sandbox
+   * then answers in its tidy forms (strings, null, `delivered`/`rejected`).
+   */
+  tidy?: boolean
+  /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
+  webhookBackoffMs?: readonly number[]
+  /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
+  onUnexpectedError?: (error: unknown) => void
+}
+
+export interface InProcessSandbox {
+  readonly baseUrl: string
+  readonly port: number
+  readonly controlToken: string
+  readonly world: SandboxWorld
+  readonly faults: FaultInjector
+  close(): Promise<void>
+}
+
+/** Fault draws are salted so adding a fault never changes the ids the world hands out. */
+const FAULT_SEED_SALT = 0x9e3779b9
+
+export async function startSandboxInProcess(options: SandboxOptions = {}): Promise<InProcessSandbox> {
+  const clock = options.clock ?? systemClock
+  const random = options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed)
+  const faultRandom =
+    options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed ^ FAULT_SEED_SALT)
+  const world = new WorldState(
+    clock,
+    random,
+    { ...DEFAULT_TIMINGS, ...options.timings },
+    options.webhookBackoffMs
+  )
+  world.tidy = options.tidy === true
+  const faults = new FaultInjector(faultRandom)
+  const statePath =
+    options.stateFile ?? (options.dataDir === undefined ? undefined : join(options.dataDir, 'world.json'))
+  const stateFile = statePath === undefined ? null : new StateFile(statePath)
+  const saved = stateFile?.load()
+  if (saved) world.load(saved)
+
+  let dirty = false
+  let flushQueued = false
+  const flush = (): void => {
+    if (!dirty || !stateFile) return
+    dirty = false
+    stateFile.save(world.toJSON())
+  }
+  if (stateFile) {
+    world.onChange(() => {
+      dirty = true
+      // Changes made outside a request (tests, the clock) are batched to the end of the current turn.
+      if (!flushQueued) {
+        flushQueued = true
+        setImmediate(() => {
+          flushQueued = false
+          flush()
+        })
+      }
+    })
+  }
+
+  const controlToken = options.controlToken ?? randomBytes(32).toString('base64url')
+  // Requests save before they answer: what a client was told was accepted survives a crash.
+  const server = new GatewayServer({
+    world,
+    faults,
+    clock,
+    controlToken,
+    beforeRespond: flush,
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {})
+  })
+  await server.listen(options.port ?? 0)
+  let closed = false
+  return {
+    baseUrl: server.baseUrl,
+    port: server.boundPort,
+    controlToken,
+    world,
+    faults,
+    async close() {
+      if (closed) return
+      closed = true
+      await server.close()
+      world.dispose()
+      await world.webhooksSettled()
+      flush()
+    }
+  }
+}

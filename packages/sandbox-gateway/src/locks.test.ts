@@ -1,0 +1,283 @@
+// The sandbox is locked to its owner: control token, Host check (DNS rebinding), JSON only as application/json,
+// no CORS, unpredictable tokens, and webhook answers read up to a cap with per-device limits.
+
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startSandbox } from './index'
+import { AUTO_REPLIES_PER_MINUTE } from './world'
+import { MAX_ANSWER_BYTES, WEBHOOK_DELIVERIES_PER_MINUTE } from './webhook-deliveries'
+import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
+
+let t: TestSandbox
+let token: string
+
+beforeEach(async () => {
+  t = await openSandbox()
+  token = t.sandbox.world.createDevice({ linked: true, quota: 'unlimited' }).token
+})
+afterEach(async () => {
+  await t.close()
+})
+
+/** A raw HTTP request, so the test chooses every header (fetch will not send a foreign Host). */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {}
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(t.sandbox.baseUrl)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {}
+      },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      }
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+describe('control routes need the per-run control token', () => {
+  it('answers 401 without it or with a wrong one, and serves with it', async () => {
+    const without = await raw('/__sandbox/devices')
+    expect(without.status).toBe(401)
+    expect(without.body).not.toContain(token)
+    const wrong = await raw('/__sandbox/devices', { headers: { 'x-sandbox-control': 'guess' } })
+    expect(wrong.status).toBe(401)
+    // A device token is not a control token.
+    expect(
+      (await raw('/__sandbox/device/logout', { method: 'POST', headers: { authorization: token } })).status
+    ).toBe(401)
+    const right = await raw('/__sandbox/devices', {
+      headers: { 'x-sandbox-control': t.sandbox.controlToken }
+    })
+    expect(right.status).toBe(200)
+    expect(right.body).toContain(token)
+  })
+
+  it('gives each run its own control token', async () => {
+    const a = await startSandbox()
+    const b = await startSandbox()
+    try {
+      expect(a.controlToken).not.toBe(b.controlToken)
+      expect(a.controlToken.length).toBeGreaterThanOrEqual(32)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+})
+
+describe('every route checks the Host header (DNS rebinding)', () => {
+  it('answers 421 to a foreign Host on gateway and control routes, and serves its own', async () => {
+    const port = new URL(t.sandbox.baseUrl).port
+    const foreign = await raw(`/api/device/info?token=${token}`, {
+      headers: { host: `evil.example:${port}` }
+    })
+    expect(foreign.status).toBe(421)
+    expect(foreign.body).not.toContain(token)
+    const otherPort = await raw(`/api/device/info?token=${token}`, { headers: { host: '127.0.0.1:1' } })
+    expect(otherPort.status).toBe(421)
+    const control = await raw('/__sandbox/devices', {
+      headers: { host: `rebind.example:${port}`, 'x-sandbox-control': t.sandbox.controlToken }
+    })
+    expect(control.status).toBe(421)
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect((await raw(`/api/device/info?token=${token}`, { headers: { host } })).status).toBe(200)
+    }
+  })
+})
+
+describe('bodies', () => {
+  it('refuses text/plain (what a cross-site form can send) with 415 on gateway and control routes', async () => {
+    const plain = { 'content-type': 'text/plain', authorization: token }
+    const json = JSON.stringify({ phone: '08123456789', message: 'hi' })
+    const sent = await raw('/api/send-message', { method: 'POST', headers: plain, body: json })
+    expect(sent.status).toBe(415)
+    expect(t.sandbox.world.messages()).toEqual([])
+    const control = await raw('/__sandbox/devices', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-sandbox-control': t.sandbox.controlToken },
+      body: '{}'
+    })
+    expect(control.status).toBe(415)
+    // A control route takes JSON only, even a form.
+    const controlForm = await raw('/__sandbox/devices', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-sandbox-control': t.sandbox.controlToken
+      },
+      body: 'name=x'
+    })
+    expect(controlForm.status).toBe(415)
+    // The documented encodings still work.
+    expect(
+      (
+        await t.call('/api/send-message', {
+          token,
+          method: 'POST',
+          body: form({ phone: '08123456789', message: 'a' })
+        })
+      ).status
+    ).toBe(200)
+    expect(
+      (
+        await t.call('/api/send-message', {
+          token,
+          method: 'POST',
+          body: { phone: '08123456789', message: 'b' }
+        })
+      ).status
+    ).toBe(200)
+  })
+
+  it('sends no CORS headers, to preflights or to requests with an Origin', async () => {
+    const preflight = await raw('/api/send-message', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' }
+    })
+    expect(preflight.status).not.toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    const simple = await raw(`/api/device/info?token=${token}`, {
+      headers: { origin: 'https://evil.example' }
+    })
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})
+
+describe('tokens and secrets', () => {
+  it('come from the CSPRNG without a seed: two fresh installs never share their first token', async () => {
+    const a = await startSandboxWithDevice()
+    const b = await startSandboxWithDevice()
+    expect(a.token).not.toBe(b.token)
+    expect(a.secret).not.toBe(b.secret)
+    expect(a.token).toMatch(/^[A-Za-z0-9]{64}$/)
+    expect(a.secret).toMatch(/^[A-Za-z0-9]{8}$/)
+  })
+
+  it('repeat only when a test asks for a seed', async () => {
+    const first = await openSandbox({ seed: 42 })
+    const second = await openSandbox({ seed: 42 })
+    try {
+      expect(first.sandbox.world.createDevice().token).toBe(second.sandbox.world.createDevice().token)
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+})
+
+async function startSandboxWithDevice(): Promise<{ token: string; secret: string | undefined }> {
+  const sandbox = await startSandbox()
+  try {
+    const response = await fetch(`${sandbox.baseUrl}/__sandbox/devices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken },
+      body: JSON.stringify({ secret: true })
+    })
+    const created = (await response.json()) as { token: string; secret?: string }
+    return { token: created.token, secret: created.secret }
+  } finally {
+    await sandbox.close()
+  }
+}
+
+describe('webhook deliveries', () => {
+  let receiver: Server
+  let receiverUrl: string
+  let written = 0
+  let answerBytes = 0
+
+  beforeEach(async () => {
+    written = 0
+    answerBytes = 0
+    receiver = createServer((req, res) => {
+      req.resume()
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      // A huge answer, written in chunks as the sandbox reads them.
+      const chunk = Buffer.alloc(16 * 1024, 'a')
+      const pump = (): void => {
+        while (written < answerBytes) {
+          written += chunk.length
+          if (!res.write(chunk)) {
+            res.once('drain', pump)
+            return
+          }
+        }
+        res.end()
+      }
+      res.on('close', () => res.removeAllListeners('drain'))
+      pump()
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`
+    const fields = { webhook_url: receiverUrl }
+    expect(
+      (await t.call('/api/device/change-webhook-url', { token, method: 'POST', body: form(fields) })).status
+    ).toBe(200)
+    await t.call('/api/device/incoming', { token, method: 'POST', body: form({ incoming: 'active' }) })
+  })
+  afterEach(async () => {
+    receiver.closeAllConnections()
+    await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  })
+
+  it('reads an answer only up to 64 KB and drops the rest unread', async () => {
+    answerBytes = 64 * 1024 * 1024
+    t.sandbox.world.setWebhookReply(token, true)
+    t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+    await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'), {
+      timeout: 10_000
+    })
+    // The receiver could not write much past the cap before the sandbox hung up (socket buffers aside).
+    expect(written).toBeLessThan(8 * 1024 * 1024)
+    const [reply] = t.sandbox.world.messages().filter((m) => m.endpoint === 'webhook-reply')
+    expect(reply?.text?.length ?? 0).toBeLessThanOrEqual(MAX_ANSWER_BYTES)
+  })
+
+  it('POSTs at most the per-device limit a minute and marks the rest failed unsent', async () => {
+    answerBytes = 2
+    for (let i = 0; i < WEBHOOK_DELIVERIES_PER_MINUTE + 5; i++) {
+      t.sandbox.world.receive(token, { from: '0812777888', message: `m${i}` })
+    }
+    const deliveries = t.sandbox.world.webhookDeliveries(token)
+    const refused = deliveries.filter((d) => d.attempts[0]?.error?.startsWith('not sent: over'))
+    expect(refused).toHaveLength(5)
+    expect(refused.every((d) => d.state === 'failed')).toBe(true)
+    await t.sandbox.world.webhooksSettled()
+    // A minute later the device may deliver again.
+    await t.clock.advance(60_001)
+    const later = t.sandbox.world.receive(token, { from: '0812777888', message: 'later' })
+    expect(
+      t.sandbox.world.webhookDeliveries(token).find((d) => d.id === later.webhookDeliveryId)?.attempts
+    ).toEqual([])
+  })
+})
+
+describe('auto-replies', () => {
+  it('sends at most the per-device limit a minute, however many messages arrive', async () => {
+    await t.call('/api/v2/autoreply', {
+      token,
+      method: 'POST',
+      body: { keyword: 'halo', response: 'Halo juga' }
+    })
+    for (let i = 0; i < AUTO_REPLIES_PER_MINUTE + 10; i++) {
+      t.sandbox.world.receive(token, { from: `08127778${String(i).padStart(3, '0')}`, message: 'halo' })
+    }
+    expect(t.sandbox.world.messages().filter((m) => m.endpoint === 'autoreply')).toHaveLength(
+      AUTO_REPLIES_PER_MINUTE
+    )
+    await t.clock.advance(60_001)
+    expect(t.sandbox.world.receive(token, { from: '0812777000', message: 'halo' }).replies).toHaveLength(1)
+  })
+})

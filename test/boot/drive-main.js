@@ -1,0 +1,94 @@
+// Runs the built main bundle (out/main/index.js) under plain Node with test/boot/electron-stand-in.js answering for
+// `electron`, plays the steps named on the command line, and prints what the shell did as one JSON line.
+// Usage: node test/boot/drive-main.js <step,step,…>   (SENDER_DESK_USER_DATA names the data folder)
+import { existsSync, readFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const standInUrl = pathToFileURL(join(import.meta.dirname, 'electron-stand-in.js')).href
+// Synchronous hooks cover both the bundle's `import … from 'electron'` and electron-log's `require('electron')`.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (specifier === 'electron') return { url: standInUrl, format: 'module', shortCircuit: true }
+    return nextResolve(specifier, context)
+  }
+})
+
+const { app, control, record } = await import(standInUrl)
+const steps = (process.argv[2] ?? '').split(',').filter(Boolean)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const logFile = () => join(process.env.SENDER_DESK_USER_DATA, 'logs', 'main.log')
+const readLog = () => (existsSync(logFile()) ? readFileSync(logFile(), 'utf8') : '')
+
+async function until(condition, what, ms = 20_000) {
+  const deadline = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(20)
+  }
+}
+
+const result = { failure: null, log: '' }
+try {
+  await import(pathToFileURL(join(import.meta.dirname, '../../out/main/index.js')).href)
+  for (const step of steps) {
+    switch (step) {
+      case 'ready':
+        app.markReady()
+        break
+      case 'wait-started':
+        await until(() => /Sender Desk \S+ started/.test(readLog()), 'the "started" log line')
+        break
+      case 'second-instance':
+        app.emit('second-instance', {}, ['sender-desk'], process.cwd())
+        break
+      case 'throw-late':
+        setTimeout(() => {
+          throw new Error('late failure in a timer')
+        })
+        await sleep(100)
+        break
+      case 'reject-late':
+        void Promise.reject(new Error('late rejection nobody awaited'))
+        await sleep(100)
+        break
+      case 'probe-permissions': {
+        // What the session's handlers answer, as Chromium would ask them (request with details, check with origin).
+        const ask = (permission, url) =>
+          new Promise((resolve) =>
+            record.permissionHandlers.request({ getURL: () => url }, permission, resolve, {
+              requestingUrl: url
+            })
+          )
+        result.permissions = {
+          clipboardFromApp: await ask('clipboard-sanitized-write', 'app://renderer/index.html'),
+          clipboardFromElsewhere: await ask('clipboard-sanitized-write', 'https://attacker.example/'),
+          mediaFromApp: await ask('media', 'app://renderer/index.html'),
+          checkClipboardFromApp: record.permissionHandlers.check(
+            null,
+            'clipboard-sanitized-write',
+            'app://renderer'
+          ),
+          checkReadFromApp: record.permissionHandlers.check(null, 'clipboard-read', 'app://renderer')
+        }
+        break
+      }
+      case 'quit':
+        app.quit()
+        break
+      case 'wait-exit':
+        await Promise.race([control.exited, sleep(20_000).then(() => Promise.reject(new Error('no exit')))])
+        break
+      default:
+        throw new Error(`unknown step ${step}`)
+    }
+  }
+} catch (error) {
+  result.failure = String(error?.stack ?? error)
+}
+result.log = readLog()
+const windows = record.windows.map(({ instance: _instance, ...entry }) => entry)
+const { permissionHandlers: _handlers, ...plain } = record
+process.stdout.write(JSON.stringify({ ...plain, windows, ...result }) + '\n')
+process.exit(0)

@@ -1,0 +1,180 @@
+/**
+ * Boot test of the built main bundle: out/main/index.js runs under plain Node with a recording stand-in for
+ * `electron` (test/boot/electron-stand-in.js) against a temporary data folder — the real startup, core, IPC wiring,
+ * window, tray and quit. A stand-in cannot prove Electron works (test/e2e/electron-launch.e2e.ts does, where the
+ * binary exists); it catches wiring errors before an operator does.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { invokeChannels } from '../../src/shared/contract'
+import { DATABASE_FILE, LATEST_SCHEMA_VERSION } from '../../src/main/core/store'
+
+const root = join(import.meta.dirname, '../..')
+const bundle = join(root, 'out/main/index.js')
+
+interface Recording {
+  events: string[]
+  ipcHandlers: string[]
+  windows: Array<{
+    options: { webPreferences: Record<string, unknown> }
+    url: string | null
+    shown: number
+    focused: number
+  }>
+  trays: Array<{ constructorArgs: number; tooltip: string; menu: Array<{ id?: string; label?: string }> }>
+  dialogs: Array<{ title: string; content: string }>
+  notifications: Array<{ title: string; body: string }>
+  privilegedSchemes: string[]
+  protocolHandlers: string[]
+  headerHooks: number
+  lockReleased: boolean
+  exitCode: number | null
+  permissions?: Record<string, boolean>
+  failure: string | null
+  log: string
+}
+
+const scratch: string[] = []
+function dataFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sd-boot-'))
+  scratch.push(dir)
+  return dir
+}
+afterEach(() => scratch.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+function boot(steps: string[], dataDir: string, env: Record<string, string> = {}): Recording {
+  const run = spawnSync(process.execPath, ['test/boot/drive-main.js', steps.join(',')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, SENDER_DESK_USER_DATA: dataDir, ...env }
+  })
+  // electron-log also prints to stdout; the recording is the last line.
+  const last = run.stdout.trim().split('\n').at(-1) ?? ''
+  if (!last.startsWith('{')) throw new Error(`the driver printed no recording:\n${run.stdout}\n${run.stderr}`)
+  return JSON.parse(last) as Recording
+}
+
+beforeAll(() => {
+  // npm test builds first; a missing bundle must fail loudly rather than skip.
+  if (!existsSync(bundle)) throw new Error('out/main/index.js is not built: run `npm run build` first')
+})
+
+describe('the built main bundle under a stand-in Electron', () => {
+  it('starts: every contract channel handled, a secure window, the tray menu; quit drains and closes', () => {
+    const dataDir = dataFolder()
+    const run = boot(
+      ['ready', 'wait-started', 'probe-permissions', 'second-instance', 'quit', 'wait-exit'],
+      dataDir
+    )
+    expect(run.failure).toBeNull()
+    expect(run.dialogs).toEqual([])
+
+    for (const channel of Object.keys(invokeChannels)) expect(run.ipcHandlers, channel).toContain(channel)
+
+    expect(run.windows).toHaveLength(1)
+    const [window] = run.windows
+    expect(window!.url).toBe('app://renderer/index.html')
+    expect(window!.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false
+    })
+    expect(existsSync(window!.options.webPreferences['preload'] as string)).toBe(true)
+    expect(run.privilegedSchemes).toEqual(['app'])
+    expect(run.protocolHandlers).toEqual(['app'])
+    // The release CSP travels with app:// responses only; a session-wide header hook blanks `npm run dev`.
+    expect(run.headerHooks).toBe(0)
+    // The copy buttons' navigator.clipboard.writeText needs exactly this one permission, for our page only.
+    expect(run.permissions).toEqual({
+      clipboardFromApp: true,
+      clipboardFromElsewhere: false,
+      mediaFromApp: false,
+      checkClipboardFromApp: true,
+      checkReadFromApp: false
+    })
+
+    expect(run.trays).toHaveLength(1)
+    expect(run.trays[0]!.constructorArgs).toBe(1)
+    expect(run.trays[0]!.menu.map((item) => item.id).filter(Boolean)).toEqual([
+      'toggle-pause',
+      'open',
+      'settings',
+      'quit'
+    ])
+    expect(run.trays[0]!.tooltip).toBe('Sender Desk — no device yet')
+
+    // The second launch focused the first window instead of opening another.
+    expect(window!.focused).toBeGreaterThanOrEqual(1)
+
+    // Quit waited for the core to stop (outbox drained, database closed: SQLite folds the WAL back and removes it).
+    expect(run.events.slice(-2)).toEqual(['before-quit:prevented', 'exit:0'])
+    expect(run.exitCode).toBe(0)
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true)
+    expect(existsSync(join(dataDir, `${DATABASE_FILE}-wal`))).toBe(false)
+  })
+
+  it('a second launch during startup shows the one window once the app is up', () => {
+    const run = boot(['ready', 'second-instance', 'wait-started'], dataFolder())
+    expect(run.failure).toBeNull()
+    expect(run.windows).toHaveLength(1)
+    expect(run.windows[0]!.focused).toBe(1)
+  })
+
+  it('after startup, uncaught exceptions and unhandled rejections are logged and surfaced, and the app runs on', () => {
+    const run = boot(['ready', 'wait-started', 'throw-late', 'reject-late'], dataFolder())
+    expect(run.failure).toBeNull()
+    expect(run.exitCode).toBeNull()
+    expect(run.log).toContain('late failure in a timer')
+    expect(run.log).toContain('late rejection nobody awaited')
+    // One notice, not a flood: the second error falls inside the minute.
+    expect(run.notifications).toEqual([
+      {
+        title: 'Sender Desk hit an unexpected error',
+        body: expect.stringContaining(join('logs', 'main.log')) as string
+      }
+    ])
+  })
+
+  it('a damaged database: logged, explained in a dialog, quits with the lock released', () => {
+    const dataDir = dataFolder()
+    writeFileSync(join(dataDir, DATABASE_FILE), Buffer.alloc(8192, 0x42))
+    const run = boot(['ready', 'wait-exit'], dataDir)
+    expect(run.failure).toBeNull()
+    expect(run.dialogs).toHaveLength(1)
+    expect(run.dialogs[0]!.title).toBe('Sender Desk could not start')
+    expect(run.dialogs[0]!.content).toContain('is damaged')
+    expect(run.exitCode).toBe(1)
+    expect(run.lockReleased).toBe(true)
+    expect(run.windows).toEqual([])
+    expect(run.log).toContain('Sender Desk could not start')
+  })
+
+  it('a database from a newer version: says to update or restore, in the system’s language before settings load', () => {
+    const dataDir = dataFolder()
+    const db = new Database(join(dataDir, DATABASE_FILE))
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 3}`)
+    db.close()
+    const run = boot(['ready', 'wait-exit'], dataDir, { STAND_IN_LOCALE: 'id-ID' })
+    expect(run.dialogs).toHaveLength(1)
+    expect(run.dialogs[0]!.title).toBe('Sender Desk tidak dapat dimulai')
+    expect(run.dialogs[0]!.content).toContain(`versi basis data ${LATEST_SCHEMA_VERSION + 3}`)
+    expect(run.exitCode).toBe(1)
+    expect(run.lockReleased).toBe(true)
+  })
+
+  it('a second copy that cannot take the single-instance lock quits before doing anything', () => {
+    const run = boot(['ready', 'wait-exit'], dataFolder(), { STAND_IN_LOCK: 'taken' })
+    expect(run.exitCode).toBe(0)
+    expect(run.windows).toEqual([])
+    expect(run.ipcHandlers.filter((channel) => channel in invokeChannels)).toEqual([])
+  })
+})
