@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
+import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { CoreEvents } from './core-events'
@@ -164,6 +165,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
+  // The outbox asks the campaigns (built on it, so made after it) when a campaign's row may go.
+  let campaigns: Campaigns | null = null
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
@@ -174,9 +177,19 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null,
       ...ports.outbox
     }
   })
+  const theCampaigns = createCampaigns({
+    db,
+    outbox: theOutbox,
+    clock,
+    onAutoPause: (event) =>
+      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`),
+    onChanged: (id) => events.emit('campaigns:changed', { id })
+  })
+  campaigns = theCampaigns
   pausedDevices = () => theOutbox.pausedState().devices
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
@@ -207,6 +220,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
+    // A campaign's part on a device that dropped pauses itself, so it resumes only when the operator says so.
+    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected')
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
@@ -219,6 +234,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
+    theCampaigns.settleAll()
     snapshotChanged()
   })
   settings.onChange((next) => {
@@ -271,7 +287,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
-    ...createReminderCommands({ registry, reminders, sandboxOf })
+    ...createReminderCommands({ registry, reminders, sandboxOf }),
+    ...createCampaignCommands({ campaigns: theCampaigns, registry, events, now: () => clock.now() })
   }
 
   let started = false

@@ -60,6 +60,8 @@ export interface CreateCampaignInput {
   template: string
   pacing: PacingPolicy
   devices: string[]
+  /** Seeds the rows' spintax; the preview seeded with the same key (the sheet's id) is what will be sent. */
+  seedKey?: string
 }
 
 export interface CampaignDeviceView {
@@ -177,7 +179,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const id = newId()
     // The id seeds the spintax, so the preview shown before create (seeded with the same id) matches the send.
     const { rows } = checkRows({
-      campaignId: id,
+      campaignId: input.seedKey ?? id,
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
@@ -480,6 +482,10 @@ export function createCampaigns(deps: CampaignsDeps) {
     autoPauseDevice,
     gate,
     settle,
+    /** Every running campaign with nothing left to send becomes finished (after outbox progress). */
+    settleAll: () => {
+      for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
+    },
     /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock). */
     async exportResults(id: string, format: 'csv' | 'xlsx'): Promise<Uint8Array> {
       const campaign = mustGet(id)
