@@ -26,7 +26,7 @@ export function cliDeviceId(credentials: GatewayCredentials): string {
   return `cli-${digest.slice(0, 16)}`
 }
 
-function dataDir(context: CliContext): string {
+export function cliDataDir(context: CliContext): string {
   const given = stringFlag(context.args, 'data-dir') ?? context.env['SENDER_DESK_DATA_DIR']
   return resolve(given ?? join(homedir(), '.sender-desk'))
 }
@@ -36,12 +36,12 @@ async function withOutbox<T>(
   credentials: GatewayCredentials | null,
   run: (outbox: Outbox) => Promise<T>
 ): Promise<T> {
-  const db = openDatabase({ dataDir: dataDir(context) })
+  const db = openDatabase({ dataDir: cliDataDir(context) })
   const deviceId = credentials ? cliDeviceId(credentials) : null
   const client = credentials ? createGatewayClient(credentials) : undefined
   const outbox = createOutbox({
     db,
-    dataDir: dataDir(context),
+    dataDir: cliDataDir(context),
     clientFor: (id) => (id === deviceId ? client : undefined),
     // The terminal has no device monitor: a device is sendable until the gateway says otherwise.
     options: { tracking: false, devicesSendableByDefault: true }
