@@ -8,23 +8,19 @@ import { basename } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { cliDataDir, cliDeviceId } from './outbox-commands'
+import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import {
   CampaignError,
-  createCampaigns,
   DEFAULT_PACING,
   pacingProblems,
   readSpreadsheet,
   SpreadsheetError,
   type Campaigns,
   type CampaignView,
+  type GatewayCredentials,
+  type Outbox,
   type PacingPolicy
-} from '../core/campaigns'
-import { createGatewayClient } from '../core/gateway'
-import type { GatewayCredentials } from '../core/gateway/types'
-import { createOutbox, type Outbox } from '../core/outbox'
-import { openDatabase } from '../core/store'
-import { systemClock } from '../core/clock'
+} from '../core/compose'
 
 /** `phone=No HP;vars=Nama,Tagihan` (vars default to every other column). */
 export function parseMap(
@@ -95,31 +91,15 @@ async function withCampaigns<T>(
   credentials: GatewayCredentials | null,
   run: (campaigns: Campaigns, outbox: Outbox) => Promise<T>
 ): Promise<T> {
-  const dataDir = cliDataDir(context)
-  const db = openDatabase({ dataDir })
-  const deviceId = credentials ? cliDeviceId(credentials) : null
-  const client = credentials ? createGatewayClient(credentials) : undefined
-  let campaigns: Campaigns | null = null
-  const outbox = createOutbox({
-    db,
-    dataDir,
-    clientFor: (id) => (id === deviceId ? client : undefined),
-    options: {
-      tracking: false,
-      devicesSendableByDefault: true,
-      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
+  return withCommandLineCore(context, credentials, async (core) => {
+    try {
+      return await run(core.campaigns, core.outbox)
+    } catch (error) {
+      if (error instanceof CampaignError || error instanceof SpreadsheetError)
+        throw new UsageError(error.message)
+      throw error
     }
   })
-  campaigns = createCampaigns({ db, outbox, clock: systemClock })
-  try {
-    return await run(campaigns, outbox)
-  } catch (error) {
-    if (error instanceof CampaignError || error instanceof SpreadsheetError)
-      throw new UsageError(error.message)
-    throw error
-  } finally {
-    db.close()
-  }
 }
 
 function describeCampaign(view: CampaignView): string {

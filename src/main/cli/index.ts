@@ -11,7 +11,7 @@ import { runAutoReply } from './autoreply-commands'
 import { runReminder } from './reminder-commands'
 import { runDeviceCreate } from './device-create-commands'
 import { runCampaign } from './campaign-commands'
-import type { GatewayCredentials } from '../core/gateway/types'
+import type { GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 

