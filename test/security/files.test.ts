@@ -43,7 +43,7 @@ async function enqueue(handle: string) {
 async function expectRefusedAndNothingQueued(handle: string): Promise<void> {
   expect(await enqueue(handle)).toMatchObject({
     ok: false,
-    error: { message: 'photo.jpg changed after you added it; add it again.' }
+    error: { code: 'file_changed', message: 'photo.jpg changed after you added it; add it again.' }
   })
   expect((await sec.core.handlers['outbox:list']({ offset: 0, limit: 50 })).items).toEqual([])
 }
@@ -93,6 +93,19 @@ describe('a file that changes after it was added', () => {
     await writeFile(path, pdf)
     await utimes(path, before.atime, before.mtime)
     await expectRefusedAndNothingQueued(handle)
+  })
+
+  it('says so in the operator language (Indonesian here)', async () => {
+    await sec.core.handlers['settings:update']({ language: 'id' })
+    const { path, handle } = await registerPhoto()
+    await appendFile(path, Buffer.alloc(10, 1))
+    expect(await enqueue(handle)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'file_changed',
+        message: 'photo.jpg berubah setelah Anda menambahkannya; tambahkan lagi.'
+      }
+    })
   })
 
   it('an unchanged photo is queued once, from its pinned copy', async () => {

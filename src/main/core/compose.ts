@@ -341,7 +341,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         { forgetDevice: (id) => reminders.forgetDevice(id) }
       ]
     }),
-    ...createSendingCommands({ registry, monitor, files, outbox: theOutbox, events, fileLimitFor }),
+    ...createSendingCommands({
+      registry,
+      monitor,
+      files,
+      outbox: theOutbox,
+      events,
+      fileLimitFor,
+      language: () => settings.get().language
+    }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),

@@ -686,7 +686,8 @@ export const en = {
     "When the invoice is paid, copy the new device's token from the gateway dashboard and add the device.",
   // Security and bad days (issue 14): notices and refusals from the main process.
   'notice.diskFull.title': 'Disk full: sending paused',
-  'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.'
+  'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
+  'send.fileChanged': '{name} changed after you added it; add it again.'
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

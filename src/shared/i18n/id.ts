@@ -694,5 +694,6 @@ export const id: Record<MessageKey, string> = {
   // Security and bad days (issue 14): notices and refusals from the main process.
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
-    'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.'
+    'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',
+  'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.'
 }

@@ -7,9 +7,10 @@ import type { FileHandleView } from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
-import { formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { translate, type Language } from '../../../shared/i18n'
 import type { Outbox } from './outbox'
-import type { EnqueueEntry } from './types'
+import { OutboxError, type EnqueueEntry } from './types'
 
 export type SendingChannel =
   | 'files:register'
@@ -38,6 +39,8 @@ export interface SendingCommandsDeps {
   events: CoreEvents
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
+  /** The operator's language, for refusals worded here (default English). */
+  language?: () => Language
 }
 
 type EntryRequest =
@@ -62,6 +65,21 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
 
 export function createSendingCommands(deps: SendingCommandsDeps): Commands<SendingChannel> {
   const { registry, monitor, outbox, files, fileLimitFor } = deps
+
+  /**
+   * Copies the files (inside `copy`); a file that changed since it was added is refused in the operator's language
+   * with its name, so they know which one to add again.
+   */
+  async function copyingFiles<T>(copy: () => Promise<T>): Promise<T> {
+    try {
+      return await copy()
+    } catch (error) {
+      const changed = error instanceof OutboxError ? error.cause : error
+      if (!(changed instanceof FileChangedError)) throw error
+      const message = translate(deps.language?.() ?? 'en', 'send.fileChanged', { name: changed.fileName })
+      throw new ApiFailure('file_changed', message, 'entries')
+    }
+  }
 
   /**
    * The request's entries with their files resolved and checked against the device's limit; `used` lists the
@@ -113,13 +131,15 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       requireDevice(registry, request.deviceId)
       const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
       const { entries, used } = resolveEntries(request.deviceId, request.entries)
-      const result = await outbox.enqueue({
-        deviceId: request.deviceId,
-        recipients,
-        isGroup: request.isGroup,
-        entries,
-        ...(request.schedule ? { schedule: request.schedule } : {})
-      })
+      const result = await copyingFiles(() =>
+        outbox.enqueue({
+          deviceId: request.deviceId,
+          recipients,
+          isGroup: request.isGroup,
+          entries,
+          ...(request.schedule ? { schedule: request.schedule } : {})
+        })
+      )
       // The outbox copied the files into its attachments folder; pasted originals can go.
       await files.release(used)
       return result
@@ -183,15 +203,17 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       requireDevice(registry, request.deviceId)
       const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
       const { entries, used } = resolveEntries(request.deviceId, request.entries)
-      const series = await outbox.createSeries({
-        deviceId: request.deviceId,
-        recipients,
-        isGroup: request.isGroup,
-        entries,
-        start: request.start,
-        rule: request.rule,
-        overduePolicy: request.overduePolicy
-      })
+      const series = await copyingFiles(() =>
+        outbox.createSeries({
+          deviceId: request.deviceId,
+          recipients,
+          isGroup: request.isGroup,
+          entries,
+          start: request.start,
+          rule: request.rule,
+          overduePolicy: request.overduePolicy
+        })
+      )
       // The series copied the files into the attachments folder; the handles' originals can go.
       await files.release(used)
       return series
