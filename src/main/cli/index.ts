@@ -19,7 +19,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        play the phone / IT support on a sandbox device
   device info | restart | qr [--out F] | change-number <phone>
   send text --to <phones,…> [--group] --message <text> [--queue]
-  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue]
+  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
   outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
@@ -52,6 +52,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   group: { type: 'boolean' },
   message: { type: 'string' },
   caption: { type: 'string' },
+  'max-file-mb': { type: 'string' },
   queue: { type: 'boolean' },
   id: { type: 'string' },
   ref: { type: 'string' },

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { UsageError, intFlag, stringFlag } from './args'
+import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { CheckedFile } from './send-commands'
@@ -15,6 +15,15 @@ import type { GatewayCredentials } from '../core/gateway/types'
 import { createOutbox, type Outbox } from '../core/outbox'
 import { openDatabase } from '../core/store'
 import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
+import { MAX_SETTABLE_FILE_BYTES, resolveFileLimit } from '../../shared/domain'
+
+const MB = 1024 * 1024
+
+/** The terminal knows no device record: `--max-file-mb` is the device's plan limit, else the gateway default. */
+export function cliFileLimit(args: ParsedArgs): number {
+  const mb = intFlag(args, 'max-file-mb', { min: 1, max: MAX_SETTABLE_FILE_BYTES / MB })
+  return resolveFileLimit(mb === undefined ? null : mb * MB, null)
+}
 
 export type QueuedEntry =
   { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
@@ -43,6 +52,7 @@ async function withOutbox<T>(
     db,
     dataDir: dataDir(context),
     clientFor: (id) => (id === deviceId ? client : undefined),
+    fileLimitFor: () => cliFileLimit(context.args),
     // The terminal has no device monitor: a device is sendable until the gateway says otherwise.
     options: { tracking: false, devicesSendableByDefault: true }
   })
