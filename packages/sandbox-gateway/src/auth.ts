@@ -49,6 +49,8 @@ export interface AuthOptions {
    * with a secret key is served without it (a wrong secret is still refused).
    */
   bareQueryToken?: boolean
+  /** check-phone-number is documented with `Authorization: <token>` alone. */
+  bareHeaderToken?: boolean
 }
 
 /** The device a request speaks for. Expired devices are refused unless `allowExpired`. */
@@ -60,7 +62,8 @@ export function authenticate(
   if (!credential) throw tokenInvalid()
   const device = world.deviceByToken(credential.token)
   if (!device) throw tokenInvalid()
-  const bareAllowed = options.bareQueryToken === true && credential.from !== 'header'
+  const bareAllowed =
+    (options.bareQueryToken === true && credential.from !== 'header') || options.bareHeaderToken === true
   if (device.secret !== null) {
     if (credential.secret === null && bareAllowed) return refuseExpired(device, options)
     if (credential.secret === null) throw new GatewayRejection(GATEWAY_MESSAGES.needSecret, 401)

@@ -6,9 +6,9 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliFileLimit, enqueueFromCli } from './outbox-commands'
-import { createGatewayClient, normaliseRecipients } from '../core/gateway'
-import type { ReportItem, SendResult } from '../core/gateway/types'
-import { detectFileType } from '../core/files/file-type'
+import { createGatewayClient, normaliseRecipients } from '../core/compose'
+import type { ReportItem, SendResult } from '../core/compose'
+import { detectFileType } from '../core/compose'
 import { ALLOWED_EXTENSIONS, extensionOf, formatMegabytes, isWithinFileLimit } from '../../shared/domain'
 
 const MB = 1024 * 1024

@@ -29,7 +29,8 @@ import {
   OutboxError,
   sendingRemovalHook,
   type Outbox,
-  type OutboxOptions
+  type OutboxOptions,
+  type SendingPort
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
 import {
@@ -55,6 +56,28 @@ export type { Notice, NoticeAction } from './notices'
 export type { RunningSandbox } from './sandbox-control'
 export { DATABASE_FILE, StoreError } from './store'
 export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
+// The command line talks to a gateway with the same client and checks files with the same rules as the app.
+export {
+  ALLOWED_EXTENSIONS,
+  createGatewayClient,
+  extensionOf,
+  GatewayError,
+  isGatewayError,
+  normaliseRecipients
+} from './gateway'
+export type {
+  AutoReply,
+  CreateDeviceInput,
+  DeviceInfo,
+  GatewayCredentials,
+  Invoice,
+  Reminder,
+  ReminderPeriode,
+  ReportItem,
+  SendResult
+} from './gateway'
+export { detectFileType } from './files'
+export { OutboxError, type Outbox, type SendingPort } from './outbox'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(
@@ -321,4 +344,36 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     recentErrors: () => [...errors],
     reportUnexpected
   }
+}
+
+export interface CommandLinePorts {
+  dataDir: string
+  /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
+  clientFor: (deviceId: string) => SendingPort | undefined
+  /** The file-size limit for the terminal's device (`--max-file-mb`, else the gateway default). */
+  fileLimitFor?: (deviceId: string) => number
+  logger?: Logger
+}
+
+export interface CommandLineCore {
+  readonly outbox: Outbox
+  close(): void
+}
+
+/**
+ * The core for one terminal command: the app's database and outbox, without the device monitor, the sandbox or
+ * anything else that polls. The terminal has no monitor, so a device is sendable until the gateway says otherwise,
+ * and no tracking runs after the command ends.
+ */
+export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
+  const db = openDatabase({ dataDir: ports.dataDir })
+  const outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clientFor: ports.clientFor,
+    ...(ports.fileLimitFor ? { fileLimitFor: ports.fileLimitFor } : {}),
+    logger: ports.logger ?? silentLogger,
+    options: { tracking: false, devicesSendableByDefault: true }
+  })
+  return { outbox, close: () => db.close() }
 }
