@@ -4,6 +4,16 @@
  * handlers, the browser-test harness and the renderer all derive from this file.
  */
 import { z } from 'zod'
+import {
+  BILLING_PERIODS,
+  DEVICE_PRODUCTS,
+  MESSAGE_KINDS,
+  OUTBOX_STATUSES,
+  OVERDUE_POLICIES,
+  PAYMENT_CHANNELS,
+  REMINDER_PERIODS,
+  SCHEDULE_MODES
+} from './domain'
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -68,20 +78,10 @@ export const QrView = z.union([
 ])
 export type QrView = z.infer<typeof QrView>
 
-export const MessageKind = z.enum(['text', 'image', 'document', 'video', 'audio'])
+export const MessageKind = z.enum(MESSAGE_KINDS)
 export type MessageKind = z.infer<typeof MessageKind>
 
-export const OutboxStatus = z.enum([
-  'scheduled',
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'cancelled'
-])
+export const OutboxStatus = z.enum(OUTBOX_STATUSES)
 export type OutboxStatus = z.infer<typeof OutboxStatus>
 
 export const Failure = z.object({
@@ -93,8 +93,8 @@ export const Failure = z.object({
   gatewayMessage: z.string().nullable()
 })
 
-export const ScheduleMode = z.enum(['local', 'gateway'])
-export const OverduePolicy = z.enum(['send', 'hold'])
+export const ScheduleMode = z.enum(SCHEDULE_MODES)
+export const OverduePolicy = z.enum(OVERDUE_POLICIES)
 
 export const OutboxItemView = z.object({
   id: Id,
@@ -299,7 +299,7 @@ const AutoReplyFields = {
   response: z.string().trim().min(1).max(1024)
 }
 
-export const ReminderPeriode = z.enum(['daily', 'monthly', 'yearly', 'custom'])
+export const ReminderPeriode = z.enum(REMINDER_PERIODS)
 export type ReminderPeriode = z.infer<typeof ReminderPeriode>
 
 /** A recurring message kept by the gateway (`reminder`), as Sender Desk remembers it (the gateway cannot list them). */
@@ -376,9 +376,9 @@ export const SeriesView = z.object({
 })
 export type SeriesView = z.infer<typeof SeriesView>
 
-export const DeviceProduct = z.enum(['lite', 'pro', 'enterprise'])
-export const BillingPeriod = z.enum(['monthly', 'yearly'])
-export const PaymentChannel = z.enum(['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'])
+export const DeviceProduct = z.enum(DEVICE_PRODUCTS)
+export const BillingPeriod = z.enum(BILLING_PERIODS)
+export const PaymentChannel = z.enum(PAYMENT_CHANNELS)
 
 /** The invoice `device/create` answers with: what to pay, where, by when. */
 export const InvoiceView = z.object({

@@ -1,6 +1,7 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../../shared/contract'
 import { isValidTimeZone } from '../zoned-time'
+import { DEFAULT_TIME_ZONE } from '../../../shared/domain'
 
 export interface SettingsStorage {
   load(): Record<string, unknown> | null
@@ -8,7 +9,7 @@ export interface SettingsStorage {
 }
 
 export function defaultSettings(
-  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Jakarta'
+  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE
 ): Settings {
   return {
     language: 'en',

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
+import type { OverduePolicyName } from '../../../shared/domain'
 
 export type FileKind = FileHandleView['kind']
 
@@ -35,7 +36,7 @@ export interface ScheduleDraft {
   time: string
   timezone: string
   mode: 'local' | 'gateway'
-  overduePolicy: 'send' | 'hold'
+  overduePolicy: OverduePolicyName
 }
 
 export interface SentBatch {
