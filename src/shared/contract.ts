@@ -6,6 +6,9 @@
 import { z } from 'zod'
 import {
   BILLING_PERIODS,
+  checkPhone,
+  isWithinTextLimit,
+  MAX_TEXT_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
   OUTBOX_STATUSES,
@@ -21,6 +24,29 @@ import {
 export const Id = z.string().min(1).max(128)
 
 export const Quota = z.union([z.number(), z.literal('unlimited')])
+
+// --- Shared rules (src/shared/domain) as schemas: the contract refuses what the core and window would refuse.
+/** A message text or caption: at most 1024 characters as the gateway counts them (an emoji is one). */
+export const MessageText = z.string().refine((text) => isWithinTextLimit(text), {
+  message: `Too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters.`
+})
+/** One phone number by the shared rule (08…, +62…, 0062…; a mobile number valid for its country). */
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .superRefine((value, context) => {
+    const { problem, reason } = checkPhone(value)
+    if (problem !== null) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${value}" is not a valid phone number (${reason}).`,
+        params: { problem }
+      })
+    }
+  })
+// --- end of shared rules
 
 export const DeviceState = z.enum([
   'unknown', // not polled yet
@@ -205,8 +231,8 @@ export const View = z.enum(['welcome', 'devices', 'linking', 'send', 'outbox', '
 export type View = z.infer<typeof View>
 
 export const EnqueueEntry = z.union([
-  z.object({ kind: z.literal('text'), text: z.string().min(1).max(1024) }),
-  z.object({ kind: z.literal('file'), handle: Id, caption: z.string().max(1024).optional() })
+  z.object({ kind: z.literal('text'), text: MessageText.min(1) }),
+  z.object({ kind: z.literal('file'), handle: Id, caption: MessageText.optional() })
 ])
 
 export const ScheduleRequest = z.object({
@@ -332,7 +358,7 @@ const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 
 const ReminderFields = {
   phone: z.string().trim().min(1).max(40),
-  message: z.string().min(1).max(1024),
+  message: MessageText.min(1),
   title: z.string().trim().max(100).optional(),
   /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
   start: LocalTime
@@ -466,7 +492,7 @@ export const invokeChannels = {
     reply: z.object({ message: z.string(), via: z.enum(['restart', 'reconnect']), device: DeviceView })
   },
   'devices:changeNumber': {
-    request: z.object({ id: Id, phone: z.string().min(1).max(40) }),
+    request: z.object({ id: Id, phone: PhoneNumber }),
     reply: DeviceView
   },
   'devices:history': {
@@ -519,7 +545,7 @@ export const invokeChannels = {
   'outbox:edit': {
     request: z.object({
       id: Id,
-      text: z.string().max(1024).optional(),
+      text: MessageText.optional(),
       recipient: z.string().min(1).max(100).optional(),
       schedule: ScheduleRequest.optional()
     }),
@@ -646,7 +672,7 @@ export const invokeChannels = {
         token: z.string().trim().min(1).max(400).optional(),
         secret: z.string().trim().max(200).optional(),
         name: z.string().trim().min(1).max(80),
-        phone: z.string().trim().min(1).max(40),
+        phone: PhoneNumber,
         product: DeviceProduct,
         periode: BillingPeriod.default('monthly'),
         bank: PaymentChannel,
