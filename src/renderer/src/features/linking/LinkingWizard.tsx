@@ -9,7 +9,6 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { StateBadge } from '../devices/StateBadge'
 import { ActivationStep } from './ActivationStep'
-import { LinkProgress } from './LinkProgress'
 import { ProblemPanel } from './ProblemPanel'
 import { QrStep } from './QrStep'
 
