@@ -43,6 +43,8 @@ describe('draftProblems', () => {
     ])
     expect(problems({ ...base, recipientsText: '0812 3456 7890, 555' })).toEqual(['bad-recipients'])
     expect(problems({ ...base, text: 'x'.repeat(1025) })).toEqual(['text-too-long'])
+    // The gateway counts characters: 600 emoji are 1200 UTF-16 units but well within its 1024.
+    expect(problems({ ...base, text: '😀'.repeat(600) })).toEqual([])
     expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([
       'schedule-incomplete'
     ])

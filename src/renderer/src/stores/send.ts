@@ -3,7 +3,7 @@ import { create } from 'zustand'
 import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
-import type { OverduePolicyName } from '../../../shared/domain'
+import { isWithinTextLimit, MAX_TEXT_LENGTH, type OverduePolicyName } from '../../../shared/domain'
 
 export type FileKind = FileHandleView['kind']
 
@@ -79,7 +79,7 @@ interface SendState extends DraftFields {
   dismissSent(): void
 }
 
-export const TEXT_LIMIT = 1024
+export const TEXT_LIMIT = MAX_TEXT_LENGTH
 
 const EMPTY_SCHEDULE: ScheduleDraft = {
   enabled: false,
@@ -123,8 +123,8 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
   if (recipients.length === 0) problems.push('no-recipients')
   else if (recipients.some((r) => r.problem)) problems.push('bad-recipients')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
-  if (draft.text.length > TEXT_LIMIT) problems.push('text-too-long')
-  if (draft.caption.length > TEXT_LIMIT) problems.push('caption-too-long')
+  if (!isWithinTextLimit(draft.text)) problems.push('text-too-long')
+  if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')
   if (draft.schedule.enabled) {
     if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
       problems.push('schedule-incomplete')
