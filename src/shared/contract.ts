@@ -8,6 +8,7 @@ import {
   BILLING_PERIODS,
   checkPhone,
   isWithinTextLimit,
+  MAX_SETTABLE_FILE_BYTES,
   MAX_TEXT_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
@@ -209,11 +210,7 @@ export const Settings = z.object({
   /** Minimum gap between two sends on one device. */
   pacingMs: z.number().int().min(0).max(600_000),
   /** Largest file accepted, per gateway default 2 MB. */
-  maxFileBytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(100 * 1024 * 1024),
+  maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES),
   notifications: z.boolean(),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
@@ -574,12 +571,7 @@ export const invokeChannels = {
   'devices:setFileLimit': {
     request: z.object({
       id: Id,
-      maxFileBytes: z
-        .number()
-        .int()
-        .min(1)
-        .max(100 * 1024 * 1024)
-        .nullable()
+      maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES).nullable()
     }),
     reply: DeviceView
   },
