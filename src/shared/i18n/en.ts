@@ -381,6 +381,9 @@ export const en = {
   'send.rejected.title': 'These files were not added:',
   'send.rejected.tooLarge': 'larger than the {max} limit.',
   'send.rejected.empty': 'the file is empty.',
+  'send.rejected.disguised': 'named like a {ext} file, but its contents are not one (renamed or damaged?).',
+  'send.rejected.unsupported':
+    'the gateway cannot send this type (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Caption for the files',
   'send.recipients': 'Recipients',
   'send.group': 'Send to a group',

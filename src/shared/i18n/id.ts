@@ -386,6 +386,9 @@ export const id: Record<MessageKey, string> = {
   'send.rejected.title': 'File berikut tidak ditambahkan:',
   'send.rejected.tooLarge': 'melebihi batas {max}.',
   'send.rejected.empty': 'file kosong.',
+  'send.rejected.disguised': 'bernama seperti berkas {ext}, tetapi isinya bukan (diganti nama atau rusak?).',
+  'send.rejected.unsupported':
+    'gateway tidak dapat mengirim jenis ini (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Keterangan untuk file',
   'send.recipients': 'Penerima',
   'send.group': 'Kirim ke grup',
