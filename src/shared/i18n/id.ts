@@ -464,6 +464,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.loading': 'Memuat…',
   'outbox.total': '{count} pesan',
   'outbox.empty': 'Tidak ada pesan yang cocok.',
+  'outbox.empty.none':
+    'Belum ada yang dikirim. Pesan yang Anda kirim muncul di sini beserta perkembangannya.',
+  'outbox.empty.clear': 'Hapus filter',
+  'outbox.empty.write': 'Tulis pesan',
   'outbox.listLabel': 'Daftar pesan',
   'outbox.rowLoading': 'Memuat…',
   'outbox.group': 'Grup',
