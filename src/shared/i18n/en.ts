@@ -512,6 +512,7 @@ export const en = {
 
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',
+  'settings.notSaved': 'Not saved: correct the marked setting.',
   'settings.range': 'Enter a number from {min} to {max}.',
   'settings.group.window': 'Window',
   'settings.group.sending': 'Sending',

@@ -518,6 +518,7 @@ export const id: Record<MessageKey, string> = {
 
   'settings.title': 'Pengaturan',
   'settings.saved': 'Tersimpan.',
+  'settings.notSaved': 'Belum tersimpan: perbaiki pengaturan yang ditandai.',
   'settings.range': 'Masukkan angka dari {min} sampai {max}.',
   'settings.group.window': 'Tampilan',
   'settings.group.sending': 'Pengiriman',
