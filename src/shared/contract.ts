@@ -222,7 +222,19 @@ export const Settings = z.object({
 })
 export type Settings = z.infer<typeof Settings>
 
-export const SandboxAction = z.enum(['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'])
+export const SandboxAction = z.enum([
+  'scan',
+  'activate',
+  'logout',
+  'open-web',
+  'offline',
+  'online',
+  'expire',
+  'renew',
+  // The whole sandbox gateway stops answering, or answers again (not one device).
+  'unreachable',
+  'reachable'
+])
 
 export const View = z.enum([
   'welcome',

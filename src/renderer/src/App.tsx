@@ -101,6 +101,13 @@ function Header(): React.JSX.Element {
   const paused = useOutbox((s) => s.sendingPaused)
   const [pauseError, setPauseError] = useState<string | null>(null)
 
+  // In a narrow window the navigation scrolls sideways: keep the current view's tab in sight.
+  useEffect(() => {
+    document
+      .querySelector('.nav [aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [view])
+
   async function togglePause(): Promise<void> {
     setPauseError(null)
     try {

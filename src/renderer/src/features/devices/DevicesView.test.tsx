@@ -46,6 +46,15 @@ describe('device list', () => {
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
   })
 
+  it('keeps "Try the sandbox" reachable after the welcome screen, until a sandbox device exists', async () => {
+    fake.handle('sandbox:start', () => ({
+      device: makeDevice({ id: 'sbx', sandbox: true, state: 'needs-scan' })
+    }))
+    show()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
+    expect(fake.requests('sandbox:start')).toEqual([{}])
+  })
+
   it('follows state changes from the store (device events)', () => {
     show()
     act(() => seedStores(makeBootstrap({ devices: [makeDevice({ state: 'needs-scan' })] })))
