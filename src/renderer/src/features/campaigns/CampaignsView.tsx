@@ -60,12 +60,14 @@ const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   finished: 'campaigns.status.finished'
 }
 
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
+/** The file's bytes as base64 (a data: URL without its prefix), read by the browser off the main script. */
+function toBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`))
+    reader.readAsDataURL(file)
+  })
 }
 
 function download(reply: InvokeReply<'campaigns:export'>): void {
