@@ -201,7 +201,16 @@ export type Settings = z.infer<typeof Settings>
 
 export const SandboxAction = z.enum(['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'])
 
-export const View = z.enum(['welcome', 'devices', 'linking', 'send', 'outbox', 'schedules', 'settings'])
+export const View = z.enum([
+  'welcome',
+  'home',
+  'devices',
+  'linking',
+  'send',
+  'outbox',
+  'schedules',
+  'settings'
+])
 export type View = z.infer<typeof View>
 
 export const EnqueueEntry = z.union([
