@@ -752,7 +752,16 @@ export const en = {
   'campaigns.cancelReport': '{cancelled} rows cancelled; {accepted} were already with the gateway.',
   'campaigns.export.csv': 'Export results (CSV)',
   'campaigns.export.xlsx': 'Export results (Excel)',
-  'campaigns.export.skipped': 'Download skipped rows'
+  'campaigns.export.skipped': 'Download skipped rows',
+  'campaigns.count.waiting': 'not queued yet',
+  'campaigns.count.queued': 'waiting to send',
+  'campaigns.count.accepted': 'accepted by the gateway',
+  'campaigns.count.sent': 'sent',
+  'campaigns.count.delivered': 'delivered',
+  'campaigns.count.read': 'read',
+  'campaigns.count.failed': 'failed',
+  'campaigns.count.cancelled': 'cancelled',
+  'campaigns.count.skipped': 'skipped by the check'
   // ---- end of campaigns ----
 } as const satisfies Record<string, string>
 

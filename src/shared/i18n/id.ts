@@ -759,6 +759,15 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport': '{cancelled} baris dibatalkan; {accepted} sudah diterima gateway.',
   'campaigns.export.csv': 'Ekspor hasil (CSV)',
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
-  'campaigns.export.skipped': 'Unduh baris yang dilewati'
+  'campaigns.export.skipped': 'Unduh baris yang dilewati',
+  'campaigns.count.waiting': 'belum diantrekan',
+  'campaigns.count.queued': 'menunggu dikirim',
+  'campaigns.count.accepted': 'diterima gateway',
+  'campaigns.count.sent': 'terkirim',
+  'campaigns.count.delivered': 'sampai',
+  'campaigns.count.read': 'dibaca',
+  'campaigns.count.failed': 'gagal',
+  'campaigns.count.cancelled': 'dibatalkan',
+  'campaigns.count.skipped': 'dilewati pemeriksaan'
   // ---- end of campaigns ----
 }

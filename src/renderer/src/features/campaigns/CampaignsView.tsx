@@ -1,6 +1,6 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
@@ -52,6 +52,18 @@ const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   quota: 'campaigns.autoPause.quota'
 }
 
+const COUNT_KEY = {
+  waiting: 'campaigns.count.waiting',
+  queued: 'campaigns.count.queued',
+  accepted: 'campaigns.count.accepted',
+  sent: 'campaigns.count.sent',
+  delivered: 'campaigns.count.delivered',
+  read: 'campaigns.count.read',
+  failed: 'campaigns.count.failed',
+  cancelled: 'campaigns.count.cancelled',
+  skipped: 'campaigns.count.skipped'
+} as const satisfies Record<string, MessageKey>
+
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   draft: 'campaigns.status.draft',
   running: 'campaigns.status.running',
@@ -87,6 +99,7 @@ export function CampaignsView(): React.JSX.Element {
   const [openId, setOpenId] = useState<string | null>(null)
   const [list, setList] = useState<CampaignView[]>([])
   const [reload, setReload] = useState(0)
+  const refresh = useCallback(() => setReload((n) => n + 1), [])
 
   useEffect(() => {
     let on = true
@@ -113,12 +126,7 @@ export function CampaignsView(): React.JSX.Element {
         </ul>
       ) : null}
       {openId ? (
-        <CampaignProgress
-          key={openId}
-          id={openId}
-          onClose={() => setOpenId(null)}
-          onChanged={() => setReload((n) => n + 1)}
-        />
+        <CampaignProgress key={openId} id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />
       ) : (
         <NewCampaign onCreated={setOpenId} />
       )}
@@ -504,6 +512,12 @@ function CampaignProgress({
     }
   }, [id, tick])
 
+  // The list beside shows the status too: tell it when the status moves (finished, auto-paused…).
+  const status = campaign?.status
+  useEffect(() => {
+    if (status) onChanged()
+  }, [status, onChanged])
+
   async function act(work: () => Promise<unknown>): Promise<void> {
     setError(null)
     try {
@@ -538,12 +552,12 @@ function CampaignProgress({
           ] as const
         ).map((k) => (
           <div key={k}>
-            <dt>{k}</dt>
+            <dt>{t(COUNT_KEY[k])}</dt>
             <dd data-testid={`campaign-count-${k}`}>{counted(k)}</dd>
           </div>
         ))}
       </dl>
-      <ul className="campaign-devices">
+      <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
             {d.autoPaused ? (
