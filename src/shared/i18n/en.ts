@@ -761,7 +761,15 @@ export const en = {
   'campaigns.count.read': 'read',
   'campaigns.count.failed': 'failed',
   'campaigns.count.cancelled': 'cancelled',
-  'campaigns.count.skipped': 'skipped by the check'
+  'campaigns.count.skipped': 'skipped by the check',
+  'campaigns.optOuts.title': 'Opt-out list ({count})',
+  'campaigns.optOuts.intro': 'Numbers on this list are skipped by every campaign and reported as opted out.',
+  'campaigns.optOuts.add': 'Numbers to add (one per line or comma-separated)',
+  'campaigns.optOuts.addButton': 'Add to the list',
+  'campaigns.optOuts.import': 'Import a file…',
+  'campaigns.optOuts.export': 'Export (CSV)',
+  'campaigns.optOuts.added': '{added} added; {invalid} not valid numbers.',
+  'campaigns.optOuts.remove': 'Remove {phone} from the list'
   // ---- end of campaigns ----
 } as const satisfies Record<string, string>
 

@@ -768,6 +768,15 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.read': 'dibaca',
   'campaigns.count.failed': 'gagal',
   'campaigns.count.cancelled': 'dibatalkan',
-  'campaigns.count.skipped': 'dilewati pemeriksaan'
+  'campaigns.count.skipped': 'dilewati pemeriksaan',
+  'campaigns.optOuts.title': 'Daftar penolakan ({count})',
+  'campaigns.optOuts.intro':
+    'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai menolak.',
+  'campaigns.optOuts.add': 'Nomor yang ditambahkan (satu per baris atau dipisah koma)',
+  'campaigns.optOuts.addButton': 'Tambahkan ke daftar',
+  'campaigns.optOuts.import': 'Impor berkas…',
+  'campaigns.optOuts.export': 'Ekspor (CSV)',
+  'campaigns.optOuts.added': '{added} ditambahkan; {invalid} bukan nomor yang valid.',
+  'campaigns.optOuts.remove': 'Hapus {phone} dari daftar'
   // ---- end of campaigns ----
 }

@@ -49,6 +49,7 @@ beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
+  fake.handle('optouts:list', () => ({ optOuts: [] }))
 })
 
 describe('formatWhatsApp', () => {
@@ -149,5 +150,29 @@ describe('CampaignsView', () => {
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+  })
+})
+
+describe('OptOuts', () => {
+  it('adds pasted numbers, reports the invalid ones, and removes one', async () => {
+    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0 }]
+    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:add', () => {
+      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
+      return { added: 1, invalid: ['nope'] }
+    })
+    fake.handle('optouts:remove', () => {
+      list = list.filter((o) => o.phone !== '6281234567812')
+      return { ok: true as const }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByText('Opt-out list (1)'))
+    await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+    expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
+    await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
   })
 })

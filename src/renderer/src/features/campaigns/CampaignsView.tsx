@@ -13,6 +13,7 @@ import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { OptOuts } from './OptOuts'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -113,6 +114,7 @@ export function CampaignsView(): React.JSX.Element {
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
       <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
+      <OptOuts />
       {list.length > 0 ? (
         <ul className="campaigns-list" aria-label={t('campaigns.list')}>
           {list.map((c) => (
