@@ -60,6 +60,14 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Per device: auto-replies (keyword and webhook answers together) beyond this in a minute are not sent. */
 export const AUTO_REPLIES_PER_MINUTE = 20
 
+/** The increments a store saves (see WorldState.takeChanges). */
+export interface WorldChanges {
+  messages: MessageRecord[]
+  acceptedLog: AcceptedLogRecord[]
+  incoming: IncomingRecord[]
+  small: Omit<PersistedWorld, 'messages' | 'acceptedLog' | 'incoming'>
+}
+
 /** One recipient of a send request, validated by the route. */
 export interface MessageDraft {
   phone: string
@@ -107,6 +115,10 @@ export class WorldState implements SandboxWorld {
   private readonly messageList: MessageRecord[] = []
   /** Messages that can still move on, so the wake-up scan does not walk the whole history. */
   private readonly activeMessages = new Set<MessageRecord>()
+  /** Messages new or changed since the store last saved: every change to a message marks it here. */
+  private readonly touchedMessages = new Set<MessageRecord>()
+  /** How much of the append-only lists the store has saved. */
+  private saved = { log: 0, incoming: 0 }
   private scheduleList: ScheduleRecord[] = []
   private readonly incomingList: IncomingRecord[] = []
   private readonly log: AcceptedLogRecord[] = []
@@ -636,7 +648,7 @@ export class WorldState implements SandboxWorld {
       if (draft.category) message.category = draft.category
       if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
         moveTo(message, 'rejected', now, 'number is on the blacklist')
-        this.activeMessages.delete(message)
+        this.settle(message)
       } else {
         message.notBefore = this.pacedSlot(device, now)
       }
@@ -669,7 +681,7 @@ export class WorldState implements SandboxWorld {
   deleteDevice(device: DeviceRecord): void {
     this.devicesBySerial.delete(device.serial)
     for (const message of [...this.activeMessages]) {
-      if (message.deviceSerial === device.serial) this.activeMessages.delete(message)
+      if (message.deviceSerial === device.serial) this.settle(message)
     }
     this.changed()
   }
@@ -704,6 +716,7 @@ export class WorldState implements SandboxWorld {
     moveTo(message, 'pending', this.clock.now())
     message.acceptedAt = this.clock.now()
     this.activeMessages.add(message)
+    this.touchedMessages.add(message)
     this.changed()
     return true
   }
@@ -712,7 +725,7 @@ export class WorldState implements SandboxWorld {
   cancel(message: MessageRecord): boolean {
     if (message.status !== 'pending') return false
     moveTo(message, 'cancel', this.clock.now())
-    this.activeMessages.delete(message)
+    this.settle(message)
     this.trackStatus(message)
     this.changed()
     return true
@@ -722,7 +735,7 @@ export class WorldState implements SandboxWorld {
   revoke(message: MessageRecord): boolean {
     if (message.status !== 'sent' && message.status !== 'delivered' && message.status !== 'read') return false
     moveTo(message, 'revoke', this.clock.now())
-    this.activeMessages.delete(message)
+    this.settle(message)
     this.trackStatus(message)
     this.changed()
     return true
@@ -731,6 +744,7 @@ export class WorldState implements SandboxWorld {
   /** v2/media/delete: the stored file of a media message is removed (the message stays). */
   removeMedia(message: MessageRecord): boolean {
     if (message.kind === 'text' || message.fileName === null) return false
+    this.touchedMessages.add(message)
     message.fileName = null
     message.url = null
     this.changed()
@@ -827,6 +841,8 @@ export class WorldState implements SandboxWorld {
     this.incomingList.push(...saved.incoming)
     this.log.length = 0
     this.log.push(...saved.acceptedLog)
+    this.saved = { log: this.log.length, incoming: this.incomingList.length }
+    this.touchedMessages.clear()
     this.autoReplyList = [...(saved.autoReplies ?? [])]
     if (saved.contactBook) this.contactBook = new ContactBook(saved.contactBook)
     this.reminderList = [...(saved.reminders ?? [])]
@@ -841,7 +857,38 @@ export class WorldState implements SandboxWorld {
     this.wake = null
   }
 
+  /**
+   * What changed since the last call, for a store that saves increments: the messages that are new or changed, the
+   * new accepted-log and incoming entries, and the small state (devices, schedules…) whole.
+   */
+  takeChanges(): WorldChanges {
+    const messages = new Set(this.touchedMessages)
+    this.touchedMessages.clear()
+    const changes: WorldChanges = {
+      messages: [...messages],
+      acceptedLog: this.log.slice(this.saved.log),
+      incoming: this.incomingList.slice(this.saved.incoming),
+      small: {
+        version: 1,
+        randomState: this.random.snapshot,
+        devices: [...this.devicesBySerial.values()],
+        schedules: this.scheduleList,
+        autoReplies: this.autoReplyList,
+        reminders: this.reminderList,
+        contactBook: this.contactBook.state
+      }
+    }
+    this.saved = { log: this.log.length, incoming: this.incomingList.length }
+    return changes
+  }
+
   // ---- internals ----
+
+  /** A message stops moving (final, canceled, its device gone): the store saves it once more. */
+  private settle(message: MessageRecord): void {
+    this.activeMessages.delete(message)
+    this.touchedMessages.add(message)
+  }
 
   private snapshot(device: DeviceRecord): DeviceSnapshot {
     const qr = qrView(device, this.clock.now(), this.timings)
@@ -1079,6 +1126,7 @@ export class WorldState implements SandboxWorld {
     }
     this.messageList.push(message)
     this.activeMessages.add(message)
+    this.touchedMessages.add(message)
     this.log.push({
       seq: this.log.length + 1,
       messageId: id,
@@ -1141,7 +1189,8 @@ export class WorldState implements SandboxWorld {
 
   private advanceMessage(message: MessageRecord, status: MessageStatus, at: number): void {
     moveTo(message, status, at)
-    if (isFinal(status)) this.activeMessages.delete(message)
+    this.touchedMessages.add(message)
+    if (isFinal(status)) this.settle(message)
     this.trackStatus(message)
   }
 
@@ -1177,7 +1226,7 @@ export class WorldState implements SandboxWorld {
     const refusal = this.refusalFor(device)
     if (refusal) {
       moveTo(message, 'rejected', at, `reminder not sent: ${refusal}`)
-      this.activeMessages.delete(message)
+      this.settle(message)
       this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1
@@ -1216,7 +1265,7 @@ export class WorldState implements SandboxWorld {
     const refusal = this.refusalFor(device)
     if (refusal) {
       moveTo(message, 'rejected', schedule.dueAt, `schedule not sent: ${refusal}`)
-      this.activeMessages.delete(message)
+      this.settle(message)
       this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1
