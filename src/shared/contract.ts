@@ -86,7 +86,10 @@ export type OutboxStatus = z.infer<typeof OutboxStatus>
 
 export const Failure = z.object({
   code: z.string(),
+  /** In English; with messageKey/messageParams the window translates it (issue 13). */
   message: z.string(),
+  messageKey: z.string().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   gatewayMessage: z.string().nullable()
 })
 

@@ -10,7 +10,7 @@ import { runWebhook } from './webhook-commands'
 import { runAutoReply } from './autoreply-commands'
 import { runReminder } from './reminder-commands'
 import { runDeviceCreate } from './device-create-commands'
-import type { GatewayCredentials } from '../core/gateway/types'
+import type { GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 

@@ -29,7 +29,8 @@ import {
   OutboxError,
   sendingRemovalHook,
   type Outbox,
-  type OutboxOptions
+  type OutboxOptions,
+  type SendingPort
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
 import {
@@ -43,6 +44,7 @@ import { createSettingsCommands, SettingsService, type AppInfo } from './setting
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+import { resolveFileLimit } from '../../shared/domain'
 
 // The composition is the core's only door for the shell, the CLI and the harness: what they need besides
 // composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
@@ -54,6 +56,28 @@ export type { Notice, NoticeAction } from './notices'
 export type { RunningSandbox } from './sandbox-control'
 export { DATABASE_FILE, StoreError } from './store'
 export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
+// The command line talks to a gateway with the same client and checks files with the same rules as the app.
+export {
+  ALLOWED_EXTENSIONS,
+  createGatewayClient,
+  extensionOf,
+  GatewayError,
+  isGatewayError,
+  normaliseRecipients
+} from './gateway'
+export type {
+  AutoReply,
+  CreateDeviceInput,
+  DeviceInfo,
+  GatewayCredentials,
+  Invoice,
+  Reminder,
+  ReminderPeriode,
+  ReportItem,
+  SendResult
+} from './gateway'
+export { detectFileType } from './files'
+export { OutboxError, type Outbox, type SendingPort } from './outbox'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(
@@ -164,11 +188,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
+  /** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
+  const fileLimitFor = (deviceId: string): number =>
+    resolveFileLimit(registry.get(deviceId)?.maxFileBytes, settings.get().maxFileBytes)
+
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clock,
     clientFor: (id) => registry.openedClient(id),
+    fileLimitFor,
     logger,
     options: {
       pacingMs: initial.pacingMs,
@@ -267,7 +296,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         { forgetDevice: (id) => reminders.forgetDevice(id) }
       ]
     }),
-    ...createSendingCommands({ registry, monitor, settings, files, outbox: theOutbox, events }),
+    ...createSendingCommands({ registry, monitor, files, outbox: theOutbox, events, fileLimitFor }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
@@ -315,4 +344,33 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     recentErrors: () => [...errors],
     reportUnexpected
   }
+}
+
+export interface CommandLinePorts {
+  dataDir: string
+  /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
+  clientFor: (deviceId: string) => SendingPort | undefined
+  logger?: Logger
+}
+
+export interface CommandLineCore {
+  readonly outbox: Outbox
+  close(): void
+}
+
+/**
+ * The core for one terminal command: the app's database and outbox, without the device monitor, the sandbox or
+ * anything else that polls. The terminal has no monitor, so a device is sendable until the gateway says otherwise,
+ * and no tracking runs after the command ends.
+ */
+export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
+  const db = openDatabase({ dataDir: ports.dataDir })
+  const outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clientFor: ports.clientFor,
+    logger: ports.logger ?? silentLogger,
+    options: { tracking: false, devicesSendableByDefault: true }
+  })
+  return { outbox, close: () => db.close() }
 }

@@ -50,6 +50,7 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   { input: '08123456789012345', expected: { problem: 'length' } },
   { input: '+0812345678901', expected: { problem: 'prefix' }, why: 'a country code never starts with 0' },
   { input: '999', expected: { problem: 'prefix' } },
+  { input: '12345', expected: { problem: 'prefix' }, why: 'typed without any prefix' },
   { input: '62 21 555 1234', expected: { problem: 'prefix' }, why: 'a Jakarta landline, not a mobile' },
   { input: '+44 20 7946 0958', expected: { problem: 'not_mobile' }, why: 'a London landline' }
 ]

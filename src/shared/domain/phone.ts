@@ -13,6 +13,7 @@ export interface PhoneCheck {
 }
 
 const INDONESIA = '62'
+const MAX_E164_DIGITS = 15
 /** Separators people type inside a number; anything else (letters, '*', '#') makes it invalid. */
 const SEPARATORS = /[\s\-().\u00a0]/g
 /** WhatsApp accounts live on mobile numbers; where a country cannot tell the two apart, both are fine. */
@@ -51,10 +52,18 @@ export function checkPhone(input: string): PhoneCheck {
   }
   // "+62 (0)812…" and "62 0812…": Indonesian subscriber numbers never start with 0 after the country code.
   if (digits.startsWith(INDONESIA + '0')) digits = INDONESIA + digits.slice(3)
-  return checkInternationalDigits(digits)
+  const checked = checkInternationalDigits(digits)
+  // Typed without +, 00, 0, 8 or 62 and still no number: the likelier mistake is a missing prefix.
+  const unprefixed = !international && !/^(0|8|62)/.test(compact)
+  if (unprefixed && checked.problem === 'length') {
+    return problem(digits, 'prefix', 'start with 08, 8, +62 or 62, or + and the country code')
+  }
+  return checked
 }
 
 function checkInternationalDigits(digits: string): PhoneCheck {
+  // E.164 numbers have at most 15 digits; libphonenumber gives up on long inputs before it can say so.
+  if (digits.length > MAX_E164_DIGITS) return problem(digits, 'length', `too long: ${digits.length} digits`)
   const lengthProblem = validatePhoneNumberLength(`+${digits}`)
   if (lengthProblem === 'TOO_SHORT') return problem(digits, 'length', `too short: ${digits.length} digits`)
   if (lengthProblem === 'TOO_LONG') return problem(digits, 'length', `too long: ${digits.length} digits`)

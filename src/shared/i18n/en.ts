@@ -96,6 +96,14 @@ export const en = {
   'desktop.note.releasedByOperator': 'released by the operator',
   'desktop.note.edited': 'edited: {fields}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
+  'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
+  'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',
+  'desktop.failure.unverified':
+    'The gateway may or may not have received this message, and its reports cannot tell. Check the recipient’s chat before retrying. ({error})',
+  'desktop.failure.scheduleUnconfirmed':
+    'The gateway did not answer clearly ({error}); it may or may not have saved this schedule. Check the gateway’s dashboard before retrying.',
+  'desktop.failure.scheduleOpFailed': 'The gateway refused to {op} its copy of this schedule: {error}',
+  'desktop.failure.gatewayStatus': 'The gateway reports this message as "{status}".',
 
   'nav.label': 'Main',
   'nav.devices': 'Devices',
@@ -112,6 +120,8 @@ export const en = {
   'counts.pause': 'Pause sending',
   'counts.resume': 'Resume sending',
   'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
+  'counts.show': 'Show these in the outbox',
+  'attention.label': 'Devices that need you',
 
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
@@ -162,6 +172,7 @@ export const en = {
   'recipient.problem.prefix': 'Start with 08, 8, +62 or 62 (or + and the country code).',
   'recipient.problem.length': 'Too short or too long for a mobile number.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
+  'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
 
   'welcome.startAtLogin':
     'Start Sender Desk in the tray when I log in, so sending and device checks keep going',
@@ -256,7 +267,6 @@ export const en = {
   'linking.stepAnnounce': 'Step {number} of {total}: {name}',
   'linking.step.pick': 'Choose the device',
   'linking.step.qr': 'Scan the QR code',
-  'linking.step.waiting': 'Waiting for the connection',
   'linking.step.activation': 'Ask IT support to activate',
   'linking.step.done': 'Connected',
   'linking.pick.intro': 'Which device do you want to link?',
@@ -271,7 +281,6 @@ export const en = {
     'The code stopped refreshing so it does not run on unattended. Press “Show a new code” when the phone is ready.',
   'linking.qr.expired': 'This code may have expired.',
   'linking.qr.rotations': 'Code {count} of {max}',
-  'linking.qr.scanned': 'I have scanned the code',
   'linking.qr.newCode': 'Show a new code',
   'linking.qr.rescan': 'The phone logged out or the number changed, so it needs to scan a new code.',
   'linking.howto.1': 'On the phone, open WhatsApp.',
@@ -283,10 +292,6 @@ export const en = {
   'linking.rules.rescan': 'Logging out of WhatsApp on the phone, or changing the number, needs a new scan.',
   'linking.rules.business':
     'A WhatsApp Business account is not required: a regular (non-business) account is preferred.',
-  'linking.waiting.body': 'Waiting for the gateway to see the phone. This usually takes a few seconds.',
-  'linking.waiting.activation': 'The gateway sees the phone. IT support must now activate the device.',
-  'linking.waiting.toSupport': 'Contact IT support',
-  'linking.waiting.showCode': 'Show the code again',
   'linking.progress.scanned': 'Code scanned',
   'linking.progress.seen': 'Gateway sees the phone',
   'linking.progress.activated': 'Activated by IT support',

@@ -97,6 +97,15 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.releasedByOperator': 'dilepas oleh operator',
   'desktop.note.edited': 'diubah: {fields}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
+  'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
+  'desktop.failure.expired':
+    'Berhenti setelah mencoba ulang selama {hours} jam; galat terakhir {code}: {error}',
+  'desktop.failure.unverified':
+    'Gateway mungkin sudah atau belum menerima pesan ini, dan laporannya tidak dapat memastikan. Periksa obrolan penerima sebelum mencoba lagi. ({error})',
+  'desktop.failure.scheduleUnconfirmed':
+    'Gateway tidak menjawab dengan jelas ({error}); jadwal ini mungkin sudah atau belum tersimpan. Periksa dasbor gateway sebelum mencoba lagi.',
+  'desktop.failure.scheduleOpFailed': 'Gateway menolak {op} salinan jadwal ini: {error}',
+  'desktop.failure.gatewayStatus': 'Gateway melaporkan pesan ini sebagai "{status}".',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
@@ -113,6 +122,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pause': 'Jeda pengiriman',
   'counts.resume': 'Lanjutkan pengiriman',
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
+  'counts.show': 'Tampilkan di kotak keluar',
+  'attention.label': 'Perangkat yang perlu Anda tangani',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
@@ -163,6 +174,7 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.prefix': 'Awali dengan 08, 8, +62, atau 62 (atau + dan kode negara).',
   'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
+  'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
 
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
@@ -258,7 +270,6 @@ export const id: Record<MessageKey, string> = {
   'linking.stepAnnounce': 'Langkah {number} dari {total}: {name}',
   'linking.step.pick': 'Pilih perangkat',
   'linking.step.qr': 'Pindai kode QR',
-  'linking.step.waiting': 'Menunggu sambungan',
   'linking.step.activation': 'Minta aktivasi ke tim IT',
   'linking.step.done': 'Terhubung',
   'linking.pick.intro': 'Perangkat mana yang ingin ditautkan?',
@@ -273,7 +284,6 @@ export const id: Record<MessageKey, string> = {
     'Kode berhenti diperbarui agar tidak terus berjalan saat ditinggal. Tekan “Tampilkan kode baru” jika ponsel sudah siap.',
   'linking.qr.expired': 'Kode ini mungkin sudah kedaluwarsa.',
   'linking.qr.rotations': 'Kode ke-{count} dari {max}',
-  'linking.qr.scanned': 'Saya sudah memindai kodenya',
   'linking.qr.newCode': 'Tampilkan kode baru',
   'linking.qr.rescan': 'Ponsel keluar dari WhatsApp atau nomornya diganti, jadi perlu memindai kode baru.',
   'linking.howto.1': 'Di ponsel, buka WhatsApp.',
@@ -286,11 +296,6 @@ export const id: Record<MessageKey, string> = {
     'Keluar dari WhatsApp di ponsel atau mengganti nomor mengharuskan pemindaian ulang.',
   'linking.rules.business':
     'Akun WhatsApp Business tidak wajib: akun WhatsApp biasa (bukan bisnis) justru lebih disarankan.',
-  'linking.waiting.body': 'Menunggu gateway mengenali ponsel. Biasanya hanya beberapa detik.',
-  'linking.waiting.activation':
-    'Gateway sudah mengenali ponsel. Sekarang tim IT harus mengaktifkan perangkat.',
-  'linking.waiting.toSupport': 'Hubungi tim IT',
-  'linking.waiting.showCode': 'Tampilkan kodenya lagi',
   'linking.progress.scanned': 'Kode dipindai',
   'linking.progress.seen': 'Gateway mengenali ponsel',
   'linking.progress.activated': 'Diaktifkan oleh tim IT',

@@ -36,13 +36,15 @@ export function translateNote(language: Language, stored: string | null): string
   return decoded ? translate(language, decoded.key, decoded.params) : stored
 }
 
-/** A history entry's note in `language`: from its key when the core sent one, else the text as it came. */
+/** The core's text in `language`: from its key when the core sent one, else the text as it came. */
+export function coreText(language: Language, text: string, key?: string, params?: Params): string {
+  return key && key in en ? translate(language, key as MessageKey, params) : text
+}
+
+/** A history entry's note in `language`. */
 export function historyNote(
   language: Language,
   entry: { note: string | null; noteKey?: string | undefined; noteParams?: Params | undefined }
 ): string | null {
-  if (entry.noteKey && entry.noteKey in en) {
-    return translate(language, entry.noteKey as MessageKey, entry.noteParams)
-  }
-  return entry.note
+  return entry.note === null ? null : coreText(language, entry.note, entry.noteKey, entry.noteParams)
 }

@@ -3,6 +3,7 @@ import type { CallOptions } from './types'
 import { GatewayError, type GatewayErrorCode, type GatewayErrorInit } from './errors'
 import { classifyGatewayMessage, describeCode, gatewayMessageText } from './gateway-messages'
 import { createRedactor, redactedCause, type Redact } from './redaction'
+import { checkBaseUrl, type BaseUrlOptions } from '../../../shared/domain'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 /** Bodies larger than this are refused: no gateway answer we read (JSON, a QR image) comes near it. */
@@ -66,6 +67,8 @@ export interface CallContext {
 
 export interface HttpConfig {
   baseUrl: string
+  /** Plain http:// to a non-loopback gateway (CLI --allow-insecure-http); refused otherwise. */
+  allowInsecureHttp?: boolean
   token: string
   secret?: string
   timeoutMs?: number
@@ -94,22 +97,14 @@ function invalidConfig(message: string): GatewayError {
   return new GatewayError({ code: 'invalid_input', message, operation: 'configure' })
 }
 
-/** `https://solo.wablas.com/api/` → `https://solo.wablas.com`; throws for anything that is not a plain http(s) origin+path. */
-export function normaliseBaseUrl(baseUrl: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(String(baseUrl ?? '').trim())
-  } catch {
-    throw invalidConfig('the gateway base URL is not a valid URL (expected e.g. https://solo.wablas.com)')
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw invalidConfig('the gateway base URL must start with https:// (or http:// for a local gateway)')
-  }
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
-    throw invalidConfig('the gateway base URL must not carry credentials, a query or a fragment')
-  }
-  const path = parsed.pathname.replace(/\/+$/, '').replace(/\/api$/i, '')
-  return `${parsed.origin}${path}`
+/**
+ * The shared base-URL rule (`https://solo.wablas.com/api/` → `https://solo.wablas.com`; https anywhere, http only
+ * to loopback unless `allowInsecureHttp`), failing as GatewayError `invalid_input`.
+ */
+export function normaliseBaseUrl(baseUrl: string, options: BaseUrlOptions = {}): string {
+  const checked = checkBaseUrl(baseUrl, options)
+  if (!checked.ok) throw invalidConfig(checked.message)
+  return checked.value
 }
 
 /** Header values must be visible ASCII: fetch would otherwise throw an error that quotes the value. */
@@ -181,7 +176,7 @@ export function envelopeStatus(value: unknown): boolean | undefined {
 }
 
 export function createHttp(config: HttpConfig): Http {
-  const baseUrl = normaliseBaseUrl(config.baseUrl)
+  const baseUrl = normaliseBaseUrl(config.baseUrl, { allowInsecureHttp: config.allowInsecureHttp })
   const origin = new URL(baseUrl).origin
   checkCredential(config.token, 'token')
   if (config.secret !== undefined && config.secret !== '') checkCredential(config.secret, 'secret key')

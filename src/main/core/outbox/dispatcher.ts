@@ -78,7 +78,10 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
         'failed',
         {
           failureCode: 'attachment_missing',
-          failureMessage: `The queued copy of ${item.fileName ?? 'the file'} is missing from the data folder: ${String(error)}`,
+          failureMessage: encodeNote('desktop.failure.attachmentMissing', {
+            file: item.fileName ?? 'the file',
+            error: String(error)
+          }),
           failureGatewayMessage: null
         },
         'attachment missing'
@@ -101,6 +104,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
               bytes: bytes ?? new Uint8Array()
             },
             caption: item.text ?? undefined,
+            maxFileBytes: ctx.fileLimitFor(item.deviceId),
             ...flags
           })
   } catch (error) {
@@ -222,7 +226,11 @@ export function requeueOrExpire(
       'failed',
       {
         failureCode: 'expired',
-        failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
+        failureMessage: encodeNote('desktop.failure.expired', {
+          hours,
+          code: error.code,
+          error: error.message
+        }),
         failureGatewayMessage: error.gatewayMessage
       },
       encodeNote('desktop.note.retryWindowUsed', { error: note })

@@ -217,9 +217,7 @@ function onCallFailed(
         'failed',
         {
           failureCode: 'schedule_unconfirmed',
-          failureMessage:
-            `The gateway did not answer clearly (${described}); it may or may not have saved this schedule. ` +
-            "Check the gateway's dashboard before retrying.",
+          failureMessage: encodeNote('desktop.failure.scheduleUnconfirmed', { error: described }),
           failureGatewayMessage: failure.gatewayMessage
         },
         described
@@ -247,7 +245,7 @@ function onCallFailed(
       item.id,
       {
         failureCode: `gateway_${op}_failed`,
-        failureMessage: `The gateway refused to ${op} its copy of this schedule: ${failure.message}`,
+        failureMessage: encodeNote('desktop.failure.scheduleOpFailed', { op, error: failure.message }),
         failureGatewayMessage: failure.gatewayMessage
       },
       undefined,

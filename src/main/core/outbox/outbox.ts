@@ -62,6 +62,11 @@ export interface CreateOutboxInput {
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
   clientFor: (deviceId: string) => SendingPort | undefined
+  /**
+   * The file-size limit that applies to a device's sends (device → settings → gateway default, resolved by the
+   * composition with resolveFileLimit) and is handed to the gateway client. The gateway default when absent.
+   */
+  fileLimitFor?: (deviceId: string) => number
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
   /** Where failures that must not stop sending are reported (the redacting logger in the app). */
@@ -176,7 +181,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     clock,
     input.clientFor,
     resolveOptions(input.options),
-    input.logger ?? silentLogger
+    input.logger ?? silentLogger,
+    input.fileLimitFor
   )
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)

@@ -78,9 +78,9 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
         'failed',
         {
           failureCode: 'unverified',
-          failureMessage:
-            'The gateway may or may not have received this message, and its reports cannot tell. ' +
-            `Check the recipient's chat before retrying. (${error instanceof Error ? error.message : String(error)})`,
+          failureMessage: encodeNote('desktop.failure.unverified', {
+            error: error instanceof Error ? error.message : String(error)
+          }),
           failureGatewayMessage: isGatewayError(error) ? (error.gatewayMessage ?? null) : null
         },
         encodeNote('desktop.note.unverified')

@@ -63,7 +63,7 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         'failed',
         {
           failureCode: outcome.code,
-          failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
+          failureMessage: encodeNote('desktop.failure.gatewayStatus', { status: outcome.gatewayStatus }),
           failureGatewayMessage: outcome.gatewayStatus
         },
         encodeNote('desktop.note.gatewayReports', { status: raw })

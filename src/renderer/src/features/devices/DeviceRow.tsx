@@ -12,6 +12,7 @@ import { FormActions } from '../../ui/FormActions'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token' | 'limit'
@@ -134,7 +135,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       <dl className="facts">
         <div>
           <dt>{t('devices.sender')}</dt>
-          <dd data-testid={`device-sender-${id}`}>{device.sender ?? t('common.none')}</dd>
+          <dd data-testid={`device-sender-${id}`}>
+            {device.sender ? formatPhoneForReading(device.sender) : t('common.none')}
+          </dd>
         </div>
         <div>
           <dt>{t('devices.quota')}</dt>

@@ -36,7 +36,7 @@ describe('device list', () => {
     ])
     const first = screen.getByTestId('device-row-dev-1')
     expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
-    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('6281234567890')
+    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('+62 812-3456-7890')
     expect(screen.getByTestId('device-quota-dev-1').textContent).toBe('Unlimited')
     expect(first.textContent).toContain('2030')
     expect(screen.getByTestId('device-state-dev-2').textContent).toContain('Token refused')

@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field'
 import { checkGroupId, normalisePhone } from '../send/recipients'
 import { itemActions } from './status'
 import { StatusBadge } from './StatusBadge'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -110,8 +111,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     >
       <div className="detail-head">
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
-          {item.isGroup ? `${t('outbox.group')} ` : ''}
-          {item.recipient}
+          {item.isGroup ? `${t('outbox.group')} ${item.recipient}` : formatPhoneForReading(item.recipient)}
         </h3>
         <StatusBadge status={item.status} held={item.held} testId="outbox-detail-status" />
         <button
@@ -165,7 +165,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           </div>
         ) : null}
       </dl>
-      {item.text ? <p className="detail-text">{item.text}</p> : null}
+      {item.text ? (
+        <p className="detail-text" dir="auto">
+          {item.text}
+        </p>
+      ) : null}
       {detail ? (
         <Timeline item={item} history={detail.history} />
       ) : (

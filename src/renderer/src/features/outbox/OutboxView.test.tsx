@@ -232,7 +232,7 @@ describe('item detail', () => {
     render(<OutboxView />)
     ;(await screen.findByTestId('outbox-open-k-1')).focus()
     await user.keyboard('{Enter}')
-    await screen.findByRole('heading', { name: one.recipient })
+    await screen.findByRole('heading', { name: '+62 812-3456-7890' })
     await user.keyboard('{Escape}')
     expect(screen.queryByTestId('outbox-detail')).toBeNull()
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))

@@ -1,6 +1,6 @@
 // An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
 import type { OutboxItemView } from '../../../../shared/contract'
-import { historyNote } from '../../../../shared/i18n/notes'
+import { coreText, historyNote } from '../../../../shared/i18n/notes'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -50,7 +50,8 @@ export function Timeline({
       {item.failure ? (
         <div className="alert alert--bad" data-testid="outbox-failure">
           <p>
-            <strong>{t('outbox.failure.reason')}</strong> {item.failure.message}
+            <strong>{t('outbox.failure.reason')}</strong>{' '}
+            {coreText(language, item.failure.message, item.failure.messageKey, item.failure.messageParams)}
           </p>
           {item.failure.gatewayMessage ? (
             <p>

@@ -320,4 +320,20 @@ describe('enqueue', () => {
       '2 queued — waiting: Sandbox device is logged out'
     )
   })
+
+  it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
+    const user = show()
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Hi')
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+    const heading = await screen.findByRole('heading', { name: 'Waiting to be sent' })
+    expect(document.activeElement).toBe(heading)
+  })
+
+  it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {
+    show()
+    expect(screen.getByRole('textbox', { name: /^Text message/ }).getAttribute('dir')).toBe('auto')
+  })
 })

@@ -1,6 +1,7 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -19,6 +20,7 @@ function ItemsProgress({
   expected: number
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
   const step = Math.max(0, progressIndex(status))
@@ -36,7 +38,12 @@ function ItemsProgress({
       ) : null}
       {failed?.failure ? (
         <span className="failure-text" data-testid="send-file-failure">
-          {failed.failure.message}
+          {coreText(
+            language,
+            failed.failure.message,
+            failed.failure.messageKey,
+            failed.failure.messageParams
+          )}
           {failed.failure.gatewayMessage ? ` (${failed.failure.gatewayMessage})` : ''}
         </span>
       ) : null}
@@ -64,9 +71,19 @@ export function SentBatch(): React.JSX.Element | null {
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
 
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
   useEffect(() => {
     if (sent) void useOutbox.getState().track(sent.itemIds)
   }, [sent])
+
+  // The form clears after sending: show and focus what was sent, so it is not mistaken for a blank form to fill again.
+  const sentAt = sent?.itemIds[0]
+  useEffect(() => {
+    if (!sentAt) return
+    headingRef.current?.focus()
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [sentAt])
 
   if (!sent) return null
   const items = sent.itemIds.flatMap((id) => {
@@ -93,7 +110,9 @@ export function SentBatch(): React.JSX.Element | null {
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
-      <h3 id="sent-title">{title}</h3>
+      <h3 id="sent-title" ref={headingRef} tabIndex={-1}>
+        {title}
+      </h3>
       <p className="muted">{t('send.sent.to', { count: recipients })}</p>
       {summary ? (
         <p role="status" className="sent-summary" data-testid="send-sent-summary">
@@ -126,7 +145,9 @@ export function SentBatch(): React.JSX.Element | null {
             </span>
             <span className="file-main">
               <span className="file-name">{t('kind.text')}</span>
-              <span className="file-meta ellipsis">{sent.text}</span>
+              <span className="file-meta ellipsis" dir="auto">
+                {sent.text}
+              </span>
             </span>
             <ItemsProgress items={items.filter((i) => i.kind === 'text')} expected={recipients} />
           </li>
