@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { systemClock, type Clock } from '../../../src/main/core/clock'
+import { systemClock, type Clock } from './clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
 import { RandomSource } from './random-source'

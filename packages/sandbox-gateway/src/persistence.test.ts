@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FakeClock } from '../../../src/main/core/clock'
+import { TestClock } from './test-clock'
 import { startSandboxInProcess as startSandbox } from './in-process'
 import type { DeviceSnapshot } from './world-interface'
 import { form, openSandbox } from './sandbox-fixture'
@@ -47,7 +47,7 @@ describe('state file', () => {
   ])(
     'round trip through %s: devices, messages, schedules, incoming and the accept log survive; due work happens on load',
     async (_name, store) => {
-      const clock = new FakeClock('2026-01-15T03:00:00Z')
+      const clock = new TestClock('2026-01-15T03:00:00Z')
       const first = await openSandbox({ ...store(), timings, clock })
       const world = first.sandbox.world
       const { token, serial } = world.createDevice({ linked: true, quota: 10, secret: 's3cret' })
@@ -76,7 +76,7 @@ describe('state file', () => {
       await first.close()
 
       // An hour later: the schedule came due while the sandbox was down; the device is still offline.
-      const later = new FakeClock('2026-01-15T04:00:00Z')
+      const later = new TestClock('2026-01-15T04:00:00Z')
       const second = await startSandbox({ ...store(), timings, clock: later })
       try {
         const reloaded = second.world
@@ -121,7 +121,7 @@ describe('state file', () => {
       body: form({ phone: '0812345678', message: 'old' })
     })
     await old.close()
-    const fresh = await startSandbox({ dataDir: data, timings, clock: new FakeClock() })
+    const fresh = await startSandbox({ dataDir: data, timings, clock: new TestClock() })
     try {
       expect(fresh.world.messages().map((m) => m.text)).toEqual(['old'])
       expect(readdirSync(data).sort()).toEqual(
@@ -131,7 +131,7 @@ describe('state file', () => {
     } finally {
       await fresh.close()
     }
-    const again = await startSandbox({ dataDir: data, timings, clock: new FakeClock() })
+    const again = await startSandbox({ dataDir: data, timings, clock: new TestClock() })
     try {
       expect(again.world.messages().map((m) => m.text)).toEqual(['old'])
     } finally {
@@ -141,7 +141,7 @@ describe('state file', () => {
 
   it('refuses to start on a file that is not a saved world', async () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 9 }))
-    await expect(startSandbox({ stateFile: join(dir, 'bad.json'), clock: new FakeClock() })).rejects.toThrow(
+    await expect(startSandbox({ stateFile: join(dir, 'bad.json'), clock: new TestClock() })).rejects.toThrow(
       /not a saved world/
     )
   })

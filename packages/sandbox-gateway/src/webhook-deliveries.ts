@@ -1,7 +1,7 @@
 // POSTs the sandbox's webhooks to the configured URLs: each delivery with its attempts, retried with backoff on the
 // Clock when the receiver fails, and the receiver's answer kept for the inspector (and for "auto reply from webhook").
 
-import type { Clock, TimerId } from '../../../src/main/core/clock'
+import type { Clock, TimerHandle } from './clock'
 
 export type WebhookKind = 'incoming' | 'tracking'
 
@@ -96,7 +96,7 @@ function causeText(error: unknown): string {
 
 export class WebhookDeliveries {
   private readonly records: WebhookDeliveryRecord[] = []
-  private readonly timers = new Map<WebhookDeliveryRecord, TimerId>()
+  private readonly timers = new Map<WebhookDeliveryRecord, TimerHandle>()
   private readonly inFlight = new Set<Promise<void>>()
   private readonly controllers = new Set<AbortController>()
   private readonly backoff: readonly number[]

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { FakeClock } from '../../../src/main/core/clock'
+import { TestClock } from './test-clock'
 import { RandomSource } from './random-source'
 import { WorldState, type MessageDraft } from './world'
 import { DEFAULT_TIMINGS } from './world-interface'
@@ -28,7 +28,7 @@ const draft = (n: number): MessageDraft => ({
 })
 
 it('hands the store only what changed since the last save, and loads the whole world back', async () => {
-  const clock = new FakeClock('2026-01-15T03:00:00Z')
+  const clock = new TestClock('2026-01-15T03:00:00Z')
   const world = new WorldState(clock, RandomSource.seeded(1), DEFAULT_TIMINGS)
   const { token } = world.createDevice({ linked: true, quota: 'unlimited' })
   const device = world.deviceByToken(token)!

@@ -1,8 +1,7 @@
 // The sandbox's world: devices and their life cycle, accepted messages, schedules, reminders, incoming messages with
 // their auto-replies and webhooks, on a Clock.
 
-import type { Clock, TimerId } from '../../../src/main/core/clock'
-import { nextOccurrence } from '../../../src/main/core/outbox/recurrence'
+import type { Clock, TimerHandle } from './clock'
 import {
   DEVICE_NOTES,
   LINKED_STATES,
@@ -29,7 +28,7 @@ import type {
   ScheduleCategory,
   ScheduleRecord
 } from './records'
-import { reminderRule, reminderStartLocal } from './reminder-periods'
+import { reminderRepeat } from './reminder-periods'
 import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } from './webhook-deliveries'
 import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
@@ -53,7 +52,7 @@ import {
   type ScheduleSnapshot,
   type WebhookDeliverySnapshot
 } from './world-interface'
-import { formatInZone, isValidTimeZone, parseInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone, isValidTimeZone, nextOccurrence, parseInZone } from './local-time'
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -124,7 +123,7 @@ export class WorldState implements SandboxWorld {
   private readonly log: AcceptedLogRecord[] = []
   private autoReplyList: AutoReplyRecord[] = []
   private reminderList: ReminderRecord[] = []
-  private wake: { id: TimerId; at: number } | null = null
+  private wake: { id: TimerHandle; at: number } | null = null
   private readonly listeners: (() => void)[] = []
   private readonly deliveryListeners: (() => void)[] = []
   private readonly webhooks: WebhookDeliveries
@@ -943,9 +942,9 @@ export class WorldState implements SandboxWorld {
   /** The next occurrence still ahead of now (a reminder whose start has passed begins with the next one). */
   private planReminder(reminder: ReminderRecord): void {
     const next = nextOccurrence(
-      reminderStartLocal(reminder.startLocal),
+      reminder.startLocal,
       reminder.timezone,
-      reminderRule(reminder.periode, reminder.customDay),
+      reminderRepeat(reminder.periode, reminder.customDay),
       this.clock.now() - 1
     )
     reminder.nextIndex = next.index
@@ -1203,9 +1202,9 @@ export class WorldState implements SandboxWorld {
     const at = reminder.nextAt
     reminder.nextIndex += 1
     reminder.nextAt = nextOccurrence(
-      reminderStartLocal(reminder.startLocal),
+      reminder.startLocal,
       reminder.timezone,
-      reminderRule(reminder.periode, reminder.customDay),
+      reminderRepeat(reminder.periode, reminder.customDay),
       at
     ).at
     if (!device) return
