@@ -2,6 +2,7 @@
 // Clock when the receiver fails, and the receiver's answer kept for the inspector (and for "auto reply from webhook").
 
 import type { Clock, TimerHandle } from './clock'
+import { lastMinute } from './send-pacing'
 
 export type WebhookKind = 'incoming' | 'tracking'
 
@@ -153,7 +154,7 @@ export class WebhookDeliveries {
   }
 
   private withinDeviceLimit(serial: string, now: number): boolean {
-    const recent = (this.recentBySerial.get(serial) ?? []).filter((at) => at > now - 60_000)
+    const recent = lastMinute(this.recentBySerial.get(serial), now)
     const allowed = recent.length < WEBHOOK_DELIVERIES_PER_MINUTE
     if (allowed) recent.push(now)
     this.recentBySerial.set(serial, recent)

@@ -6,7 +6,6 @@ import {
   DEVICE_NOTES,
   LINKED_STATES,
   PHONE_AWAY_LOGOUT_MS,
-  REFUSALS_BEFORE_BAN,
   noteOf,
   qrView,
   type QrView
@@ -35,6 +34,7 @@ import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
 import type { RandomSource } from './random-source'
 import { ContactBook } from './contact-book'
+import { lastMinute, sendRateVerdict, takePacedSlot } from './send-pacing'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
@@ -649,25 +649,12 @@ export class WorldState implements SandboxWorld {
         moveTo(message, 'rejected', now, 'number is on the blacklist')
         this.settle(message)
       } else {
-        message.notBefore = this.pacedSlot(device, now)
+        message.notBefore = takePacedSlot(device, now)
       }
       return message
     })
     this.changed()
     return accepted
-  }
-
-  /** device/speed: the time this message may go, 5 messages per `delay` seconds; null without pacing. */
-  private pacedSlot(device: DeviceRecord, now: number): number | null {
-    if (!device.speedDelaySec) return null
-    const delayMs = device.speedDelaySec * 1000
-    let pacing = device.pacing ?? { slotAt: now, used: 0 }
-    if (pacing.used >= 5) pacing = { slotAt: pacing.slotAt + delayMs, used: 0 }
-    // An idle device starts a fresh batch now.
-    if (now >= pacing.slotAt + delayMs) pacing = { slotAt: now, used: 0 }
-    pacing.used += 1
-    device.pacing = pacing
-    return pacing.slotAt
   }
 
   setSpeed(device: DeviceRecord, delaySec: number): void {
@@ -963,7 +950,7 @@ export class WorldState implements SandboxWorld {
   ): MessageRecord | string {
     if (device.quota !== 'unlimited' && device.quota < 1) return GATEWAY_MESSAGES.quotaExhausted
     const now = this.clock.now()
-    const recent = (this.recentReplies.get(device.serial) ?? []).filter((at) => at > now - 60_000)
+    const recent = lastMinute(this.recentReplies.get(device.serial), now)
     this.recentReplies.set(device.serial, recent)
     if (recent.length >= AUTO_REPLIES_PER_MINUTE) {
       return `not sent: over ${AUTO_REPLIES_PER_MINUTE} auto-replies a minute for this device`
@@ -1021,22 +1008,15 @@ export class WorldState implements SandboxWorld {
 
   /** The ban knob (see setBanRate): refuses a send over the rate, and bans the number at the third refusal. */
   private checkSendRate(device: DeviceRecord, count: number): void {
-    const limit = device.banRatePerMinute
-    if (limit == null) return
-    const now = this.clock.now()
-    const recent = (device.recentSendTimes ?? []).filter((at) => at > now - 60_000)
-    if (recent.length + count > limit) {
-      device.recentSendTimes = recent
-      device.tooFastCount = (device.tooFastCount ?? 0) + 1
-      if (device.tooFastCount >= REFUSALS_BEFORE_BAN) {
-        this.enter(device, 'needs-scan', DEVICE_NOTES.banned)
-        throw new GatewayRejection(DEVICE_NOTES.banned, 403)
-      }
+    const verdict = sendRateVerdict(device, count, this.clock.now())
+    if (verdict === 'ban') {
+      this.enter(device, 'needs-scan', DEVICE_NOTES.banned)
+      throw new GatewayRejection(DEVICE_NOTES.banned, 403)
+    }
+    if (verdict === 'too-fast') {
       this.changed()
       throw new GatewayRejection(GATEWAY_MESSAGES.sendingTooFast, 429)
     }
-    for (let i = 0; i < count; i += 1) recent.push(now)
-    device.recentSendTimes = recent
   }
 
   private requireByToken(token: string): DeviceRecord {
