@@ -12,7 +12,7 @@ import type { CliContext } from './index'
 import type { CheckedFile } from './send-commands'
 import { createGatewayClient } from '../core/compose'
 import type { GatewayCredentials } from '../core/compose'
-import { composeCommandLine, createRedactingLogger, type Outbox } from '../core/compose'
+import { composeCommandLine, createRedactingLogger, type CommandLineCore, type Outbox } from '../core/compose'
 import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
 
 export type QueuedEntry =
@@ -35,6 +35,15 @@ async function withOutbox<T>(
   credentials: GatewayCredentials | null,
   run: (outbox: Outbox) => Promise<T>
 ): Promise<T> {
+  return withCommandLineCore(context, credentials, (core) => run(core.outbox))
+}
+
+/** The terminal's core (database, outbox, campaigns) for one command, closed when `run` ends. */
+export async function withCommandLineCore<T>(
+  context: CliContext,
+  credentials: GatewayCredentials | null,
+  run: (core: CommandLineCore) => Promise<T>
+): Promise<T> {
   const deviceId = credentials ? cliDeviceId(credentials) : null
   const client = credentials ? createGatewayClient(credentials) : undefined
   const core = composeCommandLine({
@@ -49,7 +58,7 @@ async function withOutbox<T>(
     )
   })
   try {
-    return await run(core.outbox)
+    return await run(core)
   } finally {
     core.close()
   }

@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
+import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { CoreEvents } from './core-events'
@@ -49,6 +50,16 @@ import { resolveFileLimit } from '../../shared/domain'
 // The composition is the core's only door for the shell, the CLI and the harness: what they need besides
 // composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
 export { ApiFailure, type ApiHandlers } from './commands'
+export {
+  CampaignError,
+  DEFAULT_PACING,
+  pacingProblems,
+  readSpreadsheet,
+  SpreadsheetError,
+  type Campaigns,
+  type CampaignView,
+  type PacingPolicy
+} from './campaigns'
 export { CoreEvents } from './core-events'
 export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
 export { createRedactingLogger, SecretList, type Logger } from './logging'
@@ -192,6 +203,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const fileLimitFor = (deviceId: string): number =>
     resolveFileLimit(registry.get(deviceId)?.maxFileBytes, settings.get().maxFileBytes)
 
+  // The outbox asks the campaigns (built on it, so made after it) when a campaign's row may go.
+  let campaigns: Campaigns | null = null
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
@@ -203,9 +216,19 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null,
       ...ports.outbox
     }
   })
+  const theCampaigns = createCampaigns({
+    db,
+    outbox: theOutbox,
+    clock,
+    onAutoPause: (event) =>
+      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`),
+    onChanged: (id) => events.emit('campaigns:changed', { id })
+  })
+  campaigns = theCampaigns
   pausedDevices = () => theOutbox.pausedState().devices
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
@@ -236,6 +259,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
+    // A campaign's part on a device that dropped pauses itself, so it resumes only when the operator says so.
+    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected')
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
@@ -248,6 +273,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
+    theCampaigns.settleAll()
     snapshotChanged()
   })
   settings.onChange((next) => {
@@ -300,7 +326,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
-    ...createReminderCommands({ registry, reminders, sandboxOf })
+    ...createReminderCommands({ registry, reminders, sandboxOf }),
+    ...createCampaignCommands({ campaigns: theCampaigns, registry, events, now: () => clock.now() })
   }
 
   let started = false
@@ -355,6 +382,7 @@ export interface CommandLinePorts {
 
 export interface CommandLineCore {
   readonly outbox: Outbox
+  readonly campaigns: Campaigns
   close(): void
 }
 
@@ -365,12 +393,18 @@ export interface CommandLineCore {
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   const db = openDatabase({ dataDir: ports.dataDir })
+  let campaigns: Campaigns | null = null
   const outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clientFor: ports.clientFor,
     logger: ports.logger ?? silentLogger,
-    options: { tracking: false, devicesSendableByDefault: true }
+    options: {
+      tracking: false,
+      devicesSendableByDefault: true,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
+    }
   })
-  return { outbox, close: () => db.close() }
+  campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  return { outbox, campaigns, close: () => db.close() }
 }

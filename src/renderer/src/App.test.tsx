@@ -19,13 +19,13 @@ const EVENTS: EventChannel[] = [
 ]
 
 describe('App shell', () => {
-  it('bootstraps, subscribes to every event and opens the devices view', async () => {
+  it('bootstraps, subscribes to every event and opens the overview', async () => {
     const fake = installFakeApi()
     await renderApp(fake)
     expect(fake.requests('app:bootstrap')).toEqual([{}])
     for (const event of EVENTS) expect(fake.listenerCount(event), event).toBe(1)
-    expect(screen.getByTestId('view-devices')).toBeTruthy()
-    expect(screen.getByTestId('nav-devices').getAttribute('aria-current')).toBe('page')
+    expect(screen.getByTestId('view-home')).toBeTruthy()
+    expect(screen.getByTestId('nav-home').getAttribute('aria-current')).toBe('page')
   })
 
   it('shows welcome on first run, and with no devices', async () => {
@@ -110,7 +110,7 @@ describe('App shell', () => {
     const fake = installFakeApi()
     await renderApp(fake)
     act(() => fake.emit('devices:changed', { devices: [makeDevice({ state: 'needs-scan' })] }))
-    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Needs a QR scan')
+    expect(screen.getByTestId('fleet-dev-1').textContent).toContain('Needs a QR scan')
     expect(screen.getByTestId('device-announcer').textContent).toBe('Front office: Needs a QR scan')
   })
 

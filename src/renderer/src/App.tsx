@@ -8,6 +8,7 @@ import { NewDeviceView } from './features/devices/NewDeviceView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { LinkingWizard } from './features/linking/LinkingWizard'
 import { OutboxView } from './features/outbox/OutboxView'
+import { OverviewView } from './features/overview/OverviewView'
 import { RemindersView } from './features/reminders/RemindersView'
 import { SchedulesView } from './features/schedules/SchedulesView'
 import { SendView } from './features/send/SendView'
@@ -23,6 +24,7 @@ import type { OutboxStatus } from '../../shared/contract'
 import { useSettings } from './stores/settings'
 
 const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
+  home: 'nav.home',
   devices: 'nav.devices',
   send: 'nav.send',
   outbox: 'nav.outbox',
@@ -231,6 +233,7 @@ function StorageWarning(): React.JSX.Element | null {
 
 const VIEWS: Record<View, () => React.JSX.Element> = {
   welcome: WelcomeView,
+  home: OverviewView,
   devices: DevicesView,
   linking: LinkingWizard,
   send: SendView,

@@ -34,6 +34,15 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       const due = ctx.store.nextHeadDueAt(deviceId)
       return due === null ? null : Math.max(due, now + 1)
     }
+    if (candidate.campaignId !== null) {
+      const wait = ctx.options.sendGate(candidate, now)
+      if (wait) {
+        // The campaign's pacing holds its rows on this device until then (durably: the wait survives a restart);
+        // the device's other items go on meanwhile.
+        ctx.store.deferCampaign(candidate.campaignId, deviceId, Math.max(wait.until, now + 1))
+        continue
+      }
+    }
     const client = ctx.reachableClient(deviceId)
     if (!client) return null
     // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
@@ -43,7 +52,14 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       candidate.id,
       ['queued'],
       'sending',
-      { attempts: attempt, lastAttemptAt: now, nextAttemptAt: null, reconcileUntil: null },
+      {
+        attempts: attempt,
+        lastAttemptAt: now,
+        nextAttemptAt: null,
+        reconcileUntil: null,
+        // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
+        ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
+      },
       attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
     )
     if (!item) continue

@@ -73,6 +73,11 @@ export interface CreateOutboxInput {
   logger?: Logger
 }
 
+export interface BulkResult {
+  done: string[]
+  refused: { id: string; reason: string }[]
+}
+
 export interface FlushOptions {
   timeoutMs: number
   onProgress?: (progress: FlushProgress) => void
@@ -89,6 +94,17 @@ export interface Outbox {
   retry(id: string): OutboxItemView
   /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back. */
   cancel(id: string): OutboxItemView
+  /** Bulk retry and cancel: one transaction; `refused` says why an item was left as it was. */
+  retryMany(ids: readonly string[]): BulkResult
+  cancelMany(ids: readonly string[]): BulkResult
+  /**
+   * Items built elsewhere (a campaign's rows, already checked and rendered, text only) go in line as they are.
+   * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
+   * (the campaign's own bookkeeping); dispatching starts only after it committed.
+   */
+  insertPrepared(items: readonly NewItem[], alongside?: () => void): void
+  /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
+  wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
   delete(id: string): void
   /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */
@@ -139,7 +155,8 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   retentionMs: 30 * 24 * 3_600_000,
   retentionSweepIntervalMs: 6 * 3_600_000,
   gatewayTimeZone: 'Asia/Jakarta',
-  devicesSendableByDefault: true
+  devicesSendableByDefault: true,
+  sendGate: () => null
 }
 
 const LEASE = 'dispatcher'
@@ -505,6 +522,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   function retry(id: string): OutboxItemView {
+    retryItem(id)
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function retryItem(id: string): void {
     const item = mustGet(id)
     if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
     assertNoScheduleCall(ctx, id)
@@ -540,14 +564,18 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
         )
       }
     })
+  }
+
+  function cancel(id: string): OutboxItemView {
+    cancelItem(id)
     const result = view(id)
     pump()
     return result
   }
 
-  function cancel(id: string): OutboxItemView {
+  function cancelItem(id: string): void {
     const item = mustGet(id)
-    if (item.status === 'cancelled') return toItemView(item)
+    if (item.status === 'cancelled') return
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
@@ -560,9 +588,34 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
         encodeNote('desktop.note.cancelledByOperator')
       )
     })
-    const result = view(id)
+  }
+
+  /** One action over many items in one transaction; items it does not apply to are reported, not failed. */
+  function bulk(ids: readonly string[], action: (id: string) => void): BulkResult {
+    const done: string[] = []
+    const refused: BulkResult['refused'] = []
+    ctx.batch(() => {
+      for (const id of ids) {
+        try {
+          action(id)
+          done.push(id)
+        } catch (error) {
+          refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
+        }
+      }
+    })
     pump()
-    return result
+    return { done, refused }
+  }
+
+  function insertPrepared(items: readonly NewItem[], alongside?: () => void): void {
+    store.batch(() => {
+      store.insertItems(items, [], [], clock.now())
+      alongside?.()
+    })
+    for (const item of items) knownDevices.add(item.deviceId)
+    ctx.emitBulk(items.length)
+    pump()
   }
 
   function remove(id: string): void {
@@ -833,6 +886,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     counts: () => toCountsView(store.counts()),
     retry,
     cancel,
+    retryMany: (ids) => bulk(ids, retryItem),
+    cancelMany: (ids) => bulk(ids, cancelItem),
+    insertPrepared,
+    wake: () => pump(),
     delete: remove,
     edit,
     release,
