@@ -2,10 +2,7 @@
 // documented fields, "Get Incoming Message" on/off, retries with backoff on the clock, and auto reply from webhook.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  startWebhookReceiver as startWebhookReceiver,
-  type WebhookReceiver as WebhookReceiver
-} from './webhook-receiver'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 const INCOMING_FIELDS = [
