@@ -183,6 +183,34 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX gateway_reminders_by_device ON gateway_reminders(device_id, created_at);
     `
+  },
+  {
+    name: 'outbox counts kept by triggers; sendable items and place in line found by index',
+    // Counting by status on every change scanned the whole table (73 ms at 1M rows); triggers keep the counts in
+    // the same transaction as the change, so they can never drift from the rows, whoever writes them.
+    sql: `
+      CREATE TABLE outbox_status_counts (
+        status TEXT PRIMARY KEY,
+        n INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO outbox_status_counts (status, n) SELECT status, COUNT(*) FROM outbox_items GROUP BY status;
+      CREATE TRIGGER outbox_counts_on_insert AFTER INSERT ON outbox_items BEGIN
+        INSERT OR IGNORE INTO outbox_status_counts (status, n) VALUES (NEW.status, 0);
+        UPDATE outbox_status_counts SET n = n + 1 WHERE status = NEW.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_delete AFTER DELETE ON outbox_items BEGIN
+        UPDATE outbox_status_counts SET n = n - 1 WHERE status = OLD.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_status AFTER UPDATE OF status ON outbox_items
+      WHEN OLD.status IS NOT NEW.status BEGIN
+        UPDATE outbox_status_counts SET n = n - 1 WHERE status = OLD.status;
+        INSERT OR IGNORE INTO outbox_status_counts (status, n) VALUES (NEW.status, 0);
+        UPDATE outbox_status_counts SET n = n + 1 WHERE status = NEW.status;
+      END;
+      -- The next sendable item is the first of this index that heads its recipient's line: no sort of the queue.
+      CREATE INDEX outbox_items_sendable ON outbox_items(device_id, seq) WHERE status = 'queued' AND held = 0;
+      CREATE INDEX outbox_items_by_seq ON outbox_items(seq);
+    `
   }
 ]
 
