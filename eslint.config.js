@@ -32,6 +32,7 @@ const FEATURES = [
   'devices',
   'outbox',
   'files',
+  'campaigns',
   'reminders',
   'webhooks',
   'autoreplies',
@@ -184,6 +185,11 @@ export default tseslint.config(
     files: ['src/main/shell/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [layers.frontDoor] }] }
+  },
+  {
+    files: ['src/main/cli/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict(layers.frontDoor) }
   },
   {
     files: ['test/harness/**/*.ts'],

@@ -52,7 +52,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/renderer/src/test-setup.ts']
+          setupFiles: ['src/renderer/src/test-setup.ts'],
+          // userEvent types key by key in jsdom: a multi-field form took over 5 s on a loaded 2-core machine.
+          testTimeout: 20_000
         }
       }
     ]

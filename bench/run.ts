@@ -1,6 +1,9 @@
 // `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
+import { runCampaignImportBench } from './campaign-import'
 import { runOutboxBench } from './outbox'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 console.log('\n# outbox')
 await runOutboxBench()
+console.log('\n# campaign import')
+await runCampaignImportBench()

@@ -120,6 +120,12 @@ describe('layers', () => {
       legal: '../core/compose'
     },
     {
+      rule: 'the CLI imports only the composition',
+      file: 'src/main/cli/outbox-commands.ts',
+      illegal: '../core/store',
+      legal: '../core/compose'
+    },
+    {
       rule: 'the harness imports only the composition',
       file: 'test/harness/harness.ts',
       illegal: '../../src/main/core/outbox',

@@ -86,7 +86,10 @@ export type OutboxStatus = z.infer<typeof OutboxStatus>
 
 export const Failure = z.object({
   code: z.string(),
+  /** In English; with messageKey/messageParams the window translates it (issue 13). */
   message: z.string(),
+  messageKey: z.string().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   gatewayMessage: z.string().nullable()
 })
 
@@ -122,7 +125,10 @@ export type OutboxItemView = z.infer<typeof OutboxItemView>
 export const OutboxHistoryEntry = z.object({
   at: z.string(),
   status: OutboxStatus,
-  note: z.string().nullable()
+  /** In English; with noteKey/noteParams the window translates it (issue 13: the core's notes in both languages). */
+  note: z.string().nullable(),
+  noteKey: z.string().optional(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 export const OutboxCounts = z.object({
@@ -195,7 +201,16 @@ export type Settings = z.infer<typeof Settings>
 
 export const SandboxAction = z.enum(['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'])
 
-export const View = z.enum(['welcome', 'devices', 'linking', 'send', 'outbox', 'schedules', 'settings'])
+export const View = z.enum([
+  'welcome',
+  'home',
+  'devices',
+  'linking',
+  'send',
+  'outbox',
+  'schedules',
+  'settings'
+])
 export type View = z.infer<typeof View>
 
 export const EnqueueEntry = z.union([
@@ -390,6 +405,103 @@ export const InvoiceView = z.object({
   message: z.string()
 })
 export type InvoiceView = z.infer<typeof InvoiceView>
+
+// ---- campaigns (issue 16): schemas; their channels close invokeChannels and eventChannels below ----
+export const ColumnMappingSchema = z.object({
+  phone: z.string().min(1).max(200),
+  variables: z.array(z.string().max(200)).max(200),
+  attachment: z.string().max(200).nullable().optional()
+})
+export type ColumnMappingView = z.infer<typeof ColumnMappingSchema>
+
+const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm')
+export const PacingPolicySchema = z.object({
+  minDelaySeconds: z.number().min(0).max(86_400),
+  maxDelaySeconds: z.number().min(0).max(86_400),
+  batchSize: z.number().int().min(1).max(100_000),
+  batchPauseMinutes: z.number().min(0).max(1440),
+  workingHours: z.object({ start: Clock, end: Clock, timeZone: z.string().min(1).max(80) }).nullable(),
+  dailyCapPerDevice: z.number().int().min(1).max(1_000_000),
+  warmUp: z
+    .object({ startPerDay: z.number().int().min(1), increasePerDay: z.number().int().min(0) })
+    .nullable()
+})
+export type PacingPolicyView = z.infer<typeof PacingPolicySchema>
+
+export const RowProblemView = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('invalid_phone'), detail: z.string() }),
+  z.object({ code: z.literal('scientific_phone'), detail: z.string() }),
+  z.object({ code: z.literal('duplicate'), firstRow: z.number().int() }),
+  z.object({ code: z.literal('missing_variable'), names: z.array(z.string()) }),
+  z.object({ code: z.literal('too_long'), length: z.number().int(), limit: z.number().int() }),
+  z.object({ code: z.literal('opted_out') }),
+  z.object({ code: z.literal('already_sent') })
+])
+export type RowProblemView = z.infer<typeof RowProblemView>
+
+export const CheckSummaryView = z.object({
+  total: z.number().int(),
+  ready: z.number().int(),
+  skipped: z.number().int(),
+  byProblem: z.record(z.string(), z.number().int())
+})
+
+export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
+export const CampaignWaitCode = z.enum(['gap', 'batch_pause', 'outside_hours', 'daily_cap', 'paused'])
+export const AutoPauseReason = z.enum(['disconnected', 'failure_rate', 'quota'])
+
+export const CampaignView = z.object({
+  id: Id,
+  name: z.string(),
+  fileName: z.string(),
+  status: CampaignStatus,
+  template: z.string(),
+  mapping: ColumnMappingSchema,
+  pacing: PacingPolicySchema,
+  headers: z.array(z.string()),
+  summary: CheckSummaryView,
+  counts: z.record(z.string(), z.number().int()),
+  devices: z.array(
+    z.object({
+      deviceId: Id,
+      wait: z.object({ code: CampaignWaitCode, until: z.number().nullable() }).nullable(),
+      autoPaused: AutoPauseReason.nullable()
+    })
+  ),
+  estimate: z.object({ finishAt: z.number().nullable() }),
+  createdAt: z.number(),
+  startedAt: z.number().nullable()
+})
+export type CampaignView = z.infer<typeof CampaignView>
+
+export const CampaignRowView = z.object({
+  rowNumber: z.number().int(),
+  phone: z.string().nullable(),
+  phoneCell: z.string(),
+  values: z.record(z.string(), z.string()),
+  message: z.string(),
+  problems: z.array(RowProblemView),
+  status: OutboxStatus.nullable(),
+  gatewayId: z.string().nullable(),
+  sentAt: z.number().nullable(),
+  history: z.array(z.object({ at: z.number(), status: OutboxStatus }))
+})
+export type CampaignRowView = z.infer<typeof CampaignRowView>
+
+export const SheetView = z.object({
+  sheetId: Id,
+  fileName: z.string(),
+  headers: z.array(z.string()),
+  rowCount: z.number().int(),
+  format: z.string(),
+  mapping: ColumnMappingSchema,
+  remembered: z.boolean(),
+  sample: z.array(z.array(z.string()))
+})
+export type SheetView = z.infer<typeof SheetView>
+
+export const CampaignExportFormat = z.enum(['csv', 'xlsx', 'skipped'])
+// ---- end of campaigns schemas ----
 
 // ---------------------------------------------------------------------------------------------
 // Invoke channels: renderer → core, one reply each.
@@ -654,7 +766,97 @@ export const invokeChannels = {
     reply: z.object({ invoice: InvoiceView, device: DeviceView.nullable() })
   },
 
-  'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) }
+  'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) },
+
+  // ---- campaigns (issue 16) ----
+  /** A spreadsheet's bytes (CSV or XLSX); the core keeps the parsed sheet for check and create. */
+  'campaigns:read': {
+    request: z.object({ fileName: z.string().min(1).max(255), dataBase64: z.string().max(70_000_000) }),
+    reply: SheetView
+  },
+  /** Check every row against a mapping and template; previews the chosen rows exactly as they will be sent. */
+  'campaigns:check': {
+    request: z.object({
+      sheetId: Id,
+      mapping: ColumnMappingSchema,
+      template: z.string().max(10_000),
+      pacing: PacingPolicySchema.optional(),
+      deviceCount: z.number().int().min(1).max(100).optional(),
+      previewRows: z.array(z.number().int()).max(50).optional()
+    }),
+    reply: z.object({
+      summary: CheckSummaryView,
+      /** Rows with a problem (first 500), for the skipped list. */
+      problems: z.array(
+        z.object({ rowNumber: z.number().int(), phoneCell: z.string(), problems: z.array(RowProblemView) })
+      ),
+      previews: z.array(
+        z.object({ rowNumber: z.number().int(), phone: z.string().nullable(), message: z.string() })
+      ),
+      templateError: z.string().nullable(),
+      estimate: z.object({ finishAt: z.number().nullable() }).nullable()
+    })
+  },
+  'campaigns:create': {
+    request: z.object({
+      sheetId: Id,
+      name: z.string().trim().max(120),
+      mapping: ColumnMappingSchema,
+      template: z.string().min(1).max(10_000),
+      pacing: PacingPolicySchema,
+      devices: z.array(Id).min(1).max(100)
+    }),
+    reply: CampaignView
+  },
+  'campaigns:list': { request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) },
+  'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
+  'campaigns:start': { request: z.object({ id: Id }), reply: CampaignView },
+  'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },
+  /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
+  'campaigns:resume': { request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView },
+  'campaigns:cancel': {
+    request: z.object({ id: Id }),
+    reply: z.object({
+      cancelledRows: z.array(z.number().int()),
+      alreadyAccepted: z.array(
+        z.object({
+          rowNumber: z.number().int(),
+          phone: z.string().nullable(),
+          status: OutboxStatus,
+          gatewayId: z.string().nullable()
+        })
+      )
+    })
+  },
+  'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },
+  'campaigns:rows': {
+    request: z.object({
+      id: Id,
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(200)
+    }),
+    reply: z.object({ rows: z.array(CampaignRowView), total: z.number().int() })
+  },
+  'campaigns:export': {
+    request: z.object({ id: Id, format: CampaignExportFormat }),
+    reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
+  },
+  'optouts:list': {
+    request: Empty,
+    reply: z.object({
+      optOuts: z.array(z.object({ phone: z.string(), source: z.string(), addedAt: z.number() }))
+    })
+  },
+  /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */
+  'optouts:add': {
+    request: z.object({
+      phones: z.array(z.string().max(40)).max(100_000),
+      source: z.enum(['operator', 'import', 'outbox'])
+    }),
+    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()) })
+  },
+  'optouts:remove': { request: z.object({ phone: z.string().min(1).max(40) }), reply: Ok }
+  // ---- end of campaigns ----
 } as const
 
 // ---------------------------------------------------------------------------------------------
@@ -674,7 +876,10 @@ export const eventChannels = {
     handles: z.array(FileHandleView).optional()
   }),
   /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */
-  'sandbox:changed': z.object({ at: z.string() })
+  'sandbox:changed': z.object({ at: z.string() }),
+  // ---- campaigns (issue 16) ----
+  /** A campaign's progress or state changed: its view refetches. */
+  'campaigns:changed': z.object({ id: Id })
 } as const
 
 // ---------------------------------------------------------------------------------------------

@@ -354,14 +354,17 @@ describe('exit codes and the output contract', () => {
     expect(expectFailure(await run(['device', 'info'], noToken), 2)).toMatch(/the token is not set/)
   })
 
-  it('a device with a secret key: refused without it, served with SENDER_DESK_SECRET or --secret', async () => {
+  it('a device with a secret key: sends refused without it, served with SENDER_DESK_SECRET or --secret', async () => {
     const secret = 'Sk-7f3a.9c'
     const secured = (await sandboxControl.createDevice({ secret })).token
     const secEnv = { ...env, SENDER_DESK_TOKEN: secured }
-    const missing = await run(['device', 'info'], secEnv)
+    const send = ['send', 'text', '--to', '081200000009', '--message', 'hi']
+    const missing = await run(send, secEnv)
     expect(expectFailure(missing, 3, [secured, secret])).toMatch(/secret key.*need secret key/)
-    const wrong = await run(['device', 'info', '--secret', 'nope'], secEnv)
+    const wrong = await run([...send, '--secret', 'nope'], secEnv)
     expect(expectFailure(wrong, 3, [secured, secret])).toMatch(/secret key invalid/)
+    // device/info takes the bare token, as the gateway documents: no secret needed to read the device's state.
+    expect((await run(['device', 'info', '--json'], secEnv)).code).toBe(0)
 
     const qr = await run(['device', 'qr', '--json'], { ...secEnv, SENDER_DESK_SECRET: secret })
     expect(jsonOf(qr)).toMatchObject({ ok: true, kind: 'text' })

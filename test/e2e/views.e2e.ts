@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
-import { launchBrowser, screenshot } from './browser'
+import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
 import { linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
 
 let browser: Browser
@@ -52,14 +52,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const VIEWS = ['devices', 'send', 'outbox', 'schedules', 'settings'] as const
+const VIEWS = ['home', 'devices', 'send', 'outbox', 'schedules', 'settings'] as const
 
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const language of ['en', 'id'] as const) {
-      it(`renders each view in ${theme} theme (${language})`, async () => {
+      it(`renders each view in ${theme} theme (${language}) at 1100×760 and 360×640, with no serious axe violation`, async () => {
         await harness.core.handlers['settings:update']({ theme, language })
-        const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+        // bypassCSP: axe-core is injected as a script, which the app's CSP rightly refuses.
+        const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
         await page.goto(harness.url)
         await page.getByTestId('app').waitFor()
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme)
@@ -67,24 +68,42 @@ describe('every view, light and dark', () => {
         // The theme really changes the colours, not just an attribute.
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
         expect(background).toBe(theme === 'dark' ? 'rgb(17, 20, 23)' : 'rgb(244, 246, 248)')
-        for (const view of VIEWS) {
-          await page.getByTestId(`nav-${view}`).click()
-          await page.getByTestId(`view-${view}`).waitFor()
-          if (view === 'devices') await page.getByTestId(`device-row-${deviceId}`).waitFor()
-          if (view === 'outbox')
-            await expect.poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0)
-          if (view === 'schedules') await page.getByTestId('schedule-row').first().waitFor()
-          await screenshot(page, `view-${view}-${theme}-${language}`)
+        const violations: string[] = []
+        for (const size of [
+          { width: 1100, height: 760, name: '' },
+          { width: 360, height: 640, name: '-360px' }
+        ]) {
+          await page.setViewportSize({ width: size.width, height: size.height })
+          for (const view of VIEWS) {
+            await page.getByTestId(`nav-${view}`).click()
+            await page.getByTestId(`view-${view}`).waitFor()
+            if (view === 'devices') await page.getByTestId(`device-row-${deviceId}`).waitFor()
+            if (view === 'outbox')
+              await expect.poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0)
+            if (view === 'schedules') await page.getByTestId('schedule-row').first().waitFor()
+            await screenshot(page, `view-${view}-${theme}-${language}${size.name}`)
+            if (!size.name)
+              violations.push(...(await seriousA11yViolations(page)).map((v) => `${view}: ${v}`))
+          }
+          // The linking wizard too, on the connected device.
+          await page.getByTestId('nav-devices').click()
+          await page.getByTestId(`relink-${deviceId}`).click()
+          await page.getByTestId('wizard-step').waitFor()
+          await screenshot(page, `view-linking-${theme}-${language}${size.name}`)
+          if (!size.name) violations.push(...(await seriousA11yViolations(page)).map((v) => `linking: ${v}`))
         }
-        // The linking wizard too, on the connected device.
-        await page.getByTestId('nav-devices').click()
-        await page.getByTestId(`relink-${deviceId}`).click()
-        await page.getByTestId('wizard-step').waitFor()
-        await screenshot(page, `view-linking-${theme}-${language}`)
+        expect(violations).toEqual([])
         await page.close()
       })
     }
   }
+
+  it('the accessibility check does catch a serious violation (an image without a text alternative)', async () => {
+    const page = await browser.newPage({ bypassCSP: true })
+    await page.setContent('<html lang="en"><title>probe</title><main><img src="data:,"></main></html>')
+    expect((await seriousA11yViolations(page)).join('\n')).toContain('image-alt')
+    await page.close()
+  })
 
   it("follows the system's dark or light preference when the theme is 'system'", async () => {
     await harness.core.handlers['settings:update']({ theme: 'system', language: 'en' })
@@ -120,6 +139,21 @@ describe('every view, light and dark', () => {
     expect(outline.width).toBeGreaterThan(0)
     await page.keyboard.press('Enter')
     await page.getByTestId('view-outbox').waitFor()
+    await page.close()
+  })
+
+  it('fits the overview in a 360 × 640 window without scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.getByTestId('nav-home').click()
+    await page.getByTestId(`fleet-${deviceId}`).waitFor()
+    const overflow = await page.evaluate(() => ({
+      down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+      across: document.documentElement.scrollWidth - document.documentElement.clientWidth
+    }))
+    await screenshot(page, 'view-home-360x640-fit')
+    expect(overflow).toEqual({ down: 0, across: 0 })
     await page.close()
   })
 

@@ -77,6 +77,19 @@ describe('refusals', () => {
       status: false,
       message: 'need secret key'
     })
+    // As documented, device/info, device/scan and reconnect take `?token=<token>` alone; elsewhere the secret is needed.
+    expect((await t.call(`/api/device/info?token=${token}`)).body).toMatchObject({ status: true })
+    expect(
+      (await t.call(`/api/device/scan?token=${token}`, { headers: { accept: 'application/json' } })).body
+    ).toMatchObject({
+      status: false,
+      message: 'device already connected'
+    })
+    expect((await t.call(`/api/device/reconnect?token=${token}`)).body).toMatchObject({ status: true })
+    expect(await infoStatus(`/api/device/disconnect?token=${token}`)).toEqual({
+      status: false,
+      message: 'need secret key'
+    })
     expect(await infoStatus(`/api/device/info?token=${token}.wrong`)).toEqual({
       status: false,
       message: 'secret key invalid'

@@ -14,7 +14,8 @@ const createDeviceSchema = z.strictObject({
   linked: z.boolean().optional(),
   expiresAt: z.string().min(1).optional(),
   legacyInfo: z.boolean().optional(),
-  timezone: z.string().min(1).optional()
+  timezone: z.string().min(1).optional(),
+  sameAccountAs: z.string().min(1).optional()
 })
 
 const scanSchema = z.object({ qr: z.string().min(1).optional(), qrText: z.string().min(1).optional() })

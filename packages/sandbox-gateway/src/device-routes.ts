@@ -25,7 +25,7 @@ const PRODUCT_PRICES = { lite: 75_000, pro: 150_000, enterprise: 350_000 } as co
 const PRODUCT_QUOTAS = { lite: 1_000, pro: 5_000, enterprise: 'unlimited' } as const
 
 async function deviceInfo(ctx: ApiContext): Promise<ApiResponse> {
-  const device = requestDevice(ctx, { allowExpired: true })
+  const device = requestDevice(ctx, { allowExpired: true, bareQueryToken: true })
   const legacy = device.legacyInfo || ['1', 'true'].includes(ctx.query.get('legacy') ?? '')
   return json({
     status: true,
@@ -35,7 +35,7 @@ async function deviceInfo(ctx: ApiContext): Promise<ApiResponse> {
 }
 
 async function scan(ctx: ApiContext): Promise<ApiResponse> {
-  const device = requestDevice(ctx)
+  const device = requestDevice(ctx, { bareQueryToken: true })
   const qr = ctx.world.showQr(device)
   const accept = String(ctx.headers.accept ?? '')
   if (accept.includes('application/json')) {
@@ -64,7 +64,7 @@ function restart(ctx: ApiContext): ApiResponse {
 
 /** Legacy restart: `{status, message, device_}` with `device_` a numeric string, failures included. */
 function reconnect(ctx: ApiContext): ApiResponse {
-  const device = requestDevice(ctx)
+  const device = requestDevice(ctx, { bareQueryToken: true })
   try {
     ctx.world.restart(device)
   } catch (error) {
@@ -105,6 +105,7 @@ async function createDevice(ctx: ApiContext): Promise<ApiResponse> {
     name,
     sender: phone,
     timezone: account.timezone,
+    account,
     quota: PRODUCT_QUOTAS[product as keyof typeof PRODUCT_QUOTAS]
   })
   const monthly = PRODUCT_PRICES[product as keyof typeof PRODUCT_PRICES]
@@ -179,6 +180,71 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
+/** device/speed: seconds between batches of 5 messages, as documented. */
+const SPEED_RANGE = { min: 10, max: 120 } as const
+
+async function speed(ctx: ApiContext): Promise<ApiResponse> {
+  const device = requestDevice(ctx)
+  const raw = (await ctx.fields()).text('delay')?.trim() ?? ''
+  const delay = Number(raw)
+  if (!/^\d+$/.test(raw) || delay < SPEED_RANGE.min || delay > SPEED_RANGE.max) {
+    throw new GatewayRejection(
+      `delay must be a number of seconds from ${SPEED_RANGE.min} to ${SPEED_RANGE.max}`
+    )
+  }
+  ctx.world.setSpeed(device, delay)
+  return json({
+    status: true,
+    data: { deviceId: device.serial, message: `delay sending message per 5 messages set to ${delay} second` }
+  })
+}
+
+async function changeClosing(ctx: ApiContext): Promise<ApiResponse> {
+  const device = requestDevice(ctx)
+  const closing = (await ctx.fields()).text('closing')?.trim()
+  if (!closing) throw new GatewayRejection('closing is required')
+  ctx.world.setClosing(device, closing)
+  return json({ status: true, message: 'closing message successfully changed' })
+}
+
+/** device/delete: only an expired device can be deleted. */
+function deleteDevice(ctx: ApiContext): ApiResponse {
+  const device = requestDevice(ctx, { allowExpired: true })
+  if (device.state !== 'expired') throw new GatewayRejection('only an expired device can be deleted')
+  ctx.world.deleteDevice(device)
+  return json({ status: true, message: 'your device succesfully deleted' })
+}
+
+function listServer(ctx: ApiContext): ApiResponse {
+  requestDevice(ctx)
+  return json({ status: true, message: 'succesfuly get available wablas server', server: ['sandbox'] })
+}
+
+/**
+ * check-phone-number (phone.wablas.com on the hosted service; here on the sandbox itself): a number is online when
+ * it is one of the sandbox's device numbers or has written to one, else offline (the sandbox knows no others).
+ */
+function checkPhone(ctx: ApiContext): ApiResponse {
+  requestDevice(ctx, { bareQueryToken: true, bareHeaderToken: true })
+  const phones = (ctx.query.get('phones') ?? ctx.query.get('phone') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (phones.length === 0) throw new GatewayRejection('phones is required')
+  const known = new Set([
+    ...ctx.world.allDevices().map((device) => device.sender),
+    ...ctx.world.incoming().map((message) => message.from)
+  ])
+  return json({
+    status: 'success',
+    message: 'Success',
+    data: phones.map((raw) => {
+      const phone = normalisePhone(raw) ?? raw
+      return { phone, status: known.has(phone) ? 'online' : 'offline' }
+    })
+  })
+}
+
 const GET = ['GET'] as const
 const POST = ['POST'] as const
 const GET_OR_POST = ['GET', 'POST'] as const
@@ -206,5 +272,12 @@ export const deviceRoutes: Route[] = [
     handler: urlSetter('tracking_url', 'trackingUrl', 'tracking url')
   },
   { methods: POST, path: '/api/device/tracking', handler: urlSetter('url', 'trackingUrl', 'tracking url') },
-  { methods: POST, path: '/api/device/incoming', handler: incoming }
+  { methods: POST, path: '/api/device/incoming', handler: incoming },
+  // yii2 sends device/speed as GET.
+  { methods: GET_OR_POST, path: '/api/device/speed', handler: speed },
+  { methods: POST, path: '/api/device/change-closing', handler: changeClosing },
+  { methods: ['DELETE', 'POST'], path: '/api/device/delete', handler: deleteDevice },
+  { methods: GET, path: '/api/list-server', handler: listServer },
+  { methods: GET_OR_POST, path: '/api/check-phone-number', handler: checkPhone },
+  { methods: GET_OR_POST, path: '/check-phone-number', handler: checkPhone }
 ]

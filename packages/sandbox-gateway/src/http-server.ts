@@ -5,9 +5,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net'
 import type { Clock, TimerId } from '../../../src/main/core/clock'
 import { autoReplyRoutes } from './autoreply-routes'
+import { contactRoutes } from './contact-routes'
 import { controlFailure, controlRoutes } from './control-routes'
 import { deviceRoutes } from './device-routes'
 import type { ActiveFault, FaultInjector } from './faults'
+import { messageRoutes } from './message-routes'
 import { MalformedBodyError } from './multipart'
 import { GatewayRejection } from './rejections'
 import { reportRoutes } from './report-routes'
@@ -48,7 +50,9 @@ export class GatewayServer {
     ...scheduleRoutes,
     ...reportRoutes,
     ...autoReplyRoutes,
-    ...reminderRoutes
+    ...reminderRoutes,
+    ...messageRoutes,
+    ...contactRoutes
   ])
   private readonly controlTable: RouteTable
   private readonly sockets = new Set<Socket>()

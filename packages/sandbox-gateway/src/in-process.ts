@@ -24,6 +24,11 @@ export interface SandboxOptions {
   /** The control token to require; a fresh random one by default (tests that restart a sandbox may pin one). */
   controlToken?: string
   timings?: Partial<SandboxTimings>
+  /**
+   * Turn off the hosted service's habits (phone echoed as a number, `ref_id: ""`, `received`/`reject`): the sandbox
+   * then answers in its tidy forms (strings, null, `delivered`/`rejected`).
+   */
+  tidy?: boolean
   /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
   webhookBackoffMs?: readonly number[]
   /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
@@ -53,6 +58,7 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     { ...DEFAULT_TIMINGS, ...options.timings },
     options.webhookBackoffMs
   )
+  world.tidy = options.tidy === true
   const faults = new FaultInjector(faultRandom)
   const statePath =
     options.stateFile ?? (options.dataDir === undefined ? undefined : join(options.dataDir, 'world.json'))

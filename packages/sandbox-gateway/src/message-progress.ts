@@ -14,11 +14,12 @@ export const STATUS_NOTES: Record<MessageStatus, string> = {
   delivered: "message delivered to the recipient's phone",
   read: 'message read by the recipient',
   cancel: 'message canceled',
-  rejected: 'message rejected'
+  rejected: 'message rejected',
+  revoke: 'message deleted for everyone'
 }
 
 export function isFinal(status: MessageStatus): boolean {
-  return status === 'read' || status === 'cancel' || status === 'rejected'
+  return status === 'read' || status === 'cancel' || status === 'rejected' || status === 'revoke'
 }
 
 /** The next status and when it happens, or null when the message waits (device not connected) or is final. */
@@ -32,7 +33,7 @@ export function nextStep(
       // Queued messages wait for the device, as the reference says ("delivered even if the phone is offline").
       if (!device || device.state !== 'connected') return null
       const since = Math.max(message.acceptedAt, device.connectedSince ?? message.acceptedAt)
-      return { status: 'sent', at: since + timings.sentAfterMs }
+      return { status: 'sent', at: Math.max(since + timings.sentAfterMs, message.notBefore ?? 0) }
     }
     case 'sent':
       return { status: 'delivered', at: message.updatedAt + timings.deliveredAfterMs }

@@ -1,5 +1,6 @@
 // The sandbox world's stored records: what the state file holds and what the routes read and change.
 
+import type { ContactBookState } from './contact-book'
 import type { MessageKind } from './media-rules'
 
 /**
@@ -55,10 +56,18 @@ export interface DeviceRecord {
   recentSendTimes?: number[]
   /** Sends refused for going too fast since the knob was set; the third one bans the number. */
   tooFastCount?: number
+  /** The account the device belongs to (`random: true` picks among its devices); absent: its own serial. */
+  accountId?: string
+  /** device/speed: seconds between batches of 5 messages (10–120); absent: no pacing. */
+  speedDelaySec?: number | null
+  /** The current pacing batch: when it may start sending and how many of its 5 places are taken. */
+  pacing?: { slotAt: number; used: number } | null
+  /** device/change-closing: the closing message text. */
+  closingMessage?: string | null
 }
 
 /** Tracking statuses the reference lists for the tracking webhook and reports. */
-export type MessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'cancel' | 'rejected'
+export type MessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'cancel' | 'rejected' | 'revoke'
 
 export interface MessageRecord {
   id: string
@@ -82,6 +91,10 @@ export interface MessageRecord {
   /** The schedule (or, for `reminder` messages, the reminder) that fired it. */
   scheduleId: string | null
   note: string | null
+  /** Rich messages (v2 send-link, list, location, button, template): the report category; `text` holds the JSON. */
+  category?: 'link' | 'list' | 'location' | 'button' | 'template'
+  /** device/speed pacing: not sent before this time. */
+  notBefore?: number | null
 }
 
 export type ScheduleCategory = MessageKind
@@ -171,5 +184,7 @@ export interface PersistedWorld {
   acceptedLog: AcceptedLogRecord[]
   /** Added after the first saved worlds: absent means none. */
   autoReplies?: AutoReplyRecord[]
+  /** Contacts, contact groups, agents and the blacklist (absent in older saved worlds). */
+  contactBook?: ContactBookState
   reminders?: ReminderRecord[]
 }

@@ -1,5 +1,6 @@
 // Gateway report routes: report-realtime (today only, by id, paged) and report/message (filters, paged).
 
+import { storedStatus, wireRefId, wireStatus } from './wire-habits'
 import { normalisePhone } from './phone-numbers'
 import type { DeviceRecord, MessageRecord } from './records'
 import { json, rawJson, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
@@ -68,10 +69,10 @@ function reportRealtime(ctx: ApiContext): ApiResponse {
     phone: { from: device.sender, to: message.phone },
     message: message.text,
     file: fileUrl(ctx, message),
-    status: message.status,
+    status: wireStatus(message.status, ctx.world.tidy),
     category: message.kind,
     type: 'agent',
-    ref_id: message.refId,
+    ref_id: wireRefId(message.refId, ctx.world.tidy),
     note: message.note,
     date: dates(message, device)
   }))
@@ -94,7 +95,8 @@ function reportMessages(ctx: ApiContext): ApiResponse {
   const phoneFilter = q.get('phone')?.trim()
   const phone = phoneFilter ? (normalisePhone(phoneFilter) ?? phoneFilter) : null
   const refId = q.get('ref_id')?.trim() || null
-  const status = q.get('status')?.trim().toLowerCase() || null
+  const statusWord = q.get('status')?.trim().toLowerCase() || null
+  const status = statusWord === null ? null : storedStatus(statusWord)
   const date = q.get('date')?.trim() || null
   const ids = new Set(csv(q.get('message_id')))
   const text = q.get('text')?.trim().toLowerCase() || null
@@ -130,9 +132,9 @@ function reportMessages(ctx: ApiContext): ApiResponse {
         category: message.kind,
         text: message.text,
         URL_file: fileUrl(ctx, message),
-        status: message.status,
+        status: wireStatus(message.status, ctx.world.tidy),
         type: 'agent',
-        ref_id: message.refId,
+        ref_id: wireRefId(message.refId, ctx.world.tidy),
         note: message.note,
         date: dates(message, sender)
       }

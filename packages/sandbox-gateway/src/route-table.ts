@@ -1,7 +1,7 @@
 // How gateway routes are declared and matched, and what a handler gets (the request) and returns (a response).
 
 import type { IncomingHttpHeaders } from 'node:http'
-import { authenticate, credentialOf } from './auth'
+import { authenticate, credentialOf, type AuthOptions } from './auth'
 import type { DeviceRecord } from './records'
 import type { RequestFields } from './request-fields'
 import type { WorldState } from './world'
@@ -54,7 +54,7 @@ export function html(text: string, status = 200): ApiResponse {
 }
 
 /** The device the request authenticates as (see auth.ts for the forms accepted). */
-export function requestDevice(ctx: ApiContext, options: { allowExpired?: boolean } = {}): DeviceRecord {
+export function requestDevice(ctx: ApiContext, options: AuthOptions = {}): DeviceRecord {
   return authenticate(ctx.world, credentialOf(ctx.headers, ctx.query, ctx.params.token), options)
 }
 

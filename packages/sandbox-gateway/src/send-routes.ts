@@ -1,5 +1,7 @@
-// Gateway send routes: text (POST, simple GET, v2 bulk), media by URL and the four *-from-local uploads.
+// Gateway send routes: text (POST, simple GET, v2 bulk), media by URL (v1 and v2), the four *-from-local uploads,
+// v2 rich messages (link, list, location, button, template), legacy group sends and `random: true` across an account.
 
+import { wirePhone, wireRefId } from './wire-habits'
 import {
   MAX_CUSTOM_FILENAME_CHARS,
   checkFileSize,
@@ -69,33 +71,73 @@ function optionalCaption(fields: RequestFields): string | null {
   return caption
 }
 
-function pending(device: DeviceRecord, messages: MessageRecord[]): ApiResponse {
-  return json({
-    status: true,
-    message: GATEWAY_MESSAGES.messagePending,
-    data: { device_id: device.serial, quota: device.quota, messages: messages.map(responseItem) }
-  })
+function pending(
+  device: DeviceRecord,
+  messages: MessageRecord[],
+  tidy: boolean,
+  message: string = GATEWAY_MESSAGES.messagePending
+): ApiResponse {
+  return json({ status: true, message, data: deviceAnswer(device, messages, tidy) })
+}
+
+function deviceAnswer(
+  device: DeviceRecord,
+  messages: MessageRecord[],
+  tidy: boolean
+): Record<string, unknown> {
+  return {
+    device_id: device.serial,
+    quota: device.quota,
+    messages: messages.map((message) => responseItem(message, tidy))
+  }
+}
+
+/** `random: true` (or the legacy `type=random`) asks for a random connected device of the account. */
+function wantsRandom(fields: RequestFields): boolean {
+  return fields.flag('random') || fields.text('type')?.trim().toLowerCase() === 'random'
+}
+
+/**
+ * Accepts the drafts on the device, or with `random` on connected devices of its account picked at random per
+ * recipient; then `data` is the documented array of `{device_id, quota, messages}`.
+ */
+function acceptAndAnswer(
+  ctx: ApiContext,
+  device: DeviceRecord,
+  drafts: MessageDraft[],
+  random: boolean,
+  message: string = GATEWAY_MESSAGES.messagePending
+): ApiResponse {
+  const tidy = ctx.world.tidy
+  if (!random) return pending(device, ctx.world.accept(device, drafts, ctx.path), tidy, message)
+  const connected = ctx.world.accountDevices(device).filter((candidate) => candidate.state === 'connected')
+  const pool = connected.length > 0 ? connected : [device]
+  const byDevice = new Map<DeviceRecord, MessageDraft[]>()
+  for (const draft of drafts) {
+    const picked = pool[ctx.world.randomInt(pool.length)] ?? device
+    byDevice.set(picked, [...(byDevice.get(picked) ?? []), draft])
+  }
+  const answers = [...byDevice].map(([picked, mine]) =>
+    deviceAnswer(picked, ctx.world.accept(picked, mine, ctx.path), tidy)
+  )
+  return json({ status: true, message: 'Messages processed successfully', data: answers })
 }
 
 /** A `data.messages[]` item: text items carry `message`, media items `caption` and the stored file name. */
-function responseItem(message: MessageRecord): Record<string, unknown> {
-  if (message.kind === 'text') {
-    return {
-      id: message.id,
-      phone: message.phone,
-      message: message.text,
-      status: message.status,
-      ref_id: message.refId
-    }
+function responseItem(message: MessageRecord, tidy: boolean): Record<string, unknown> {
+  const phone = wirePhone(message.phone, message.isGroup, tidy)
+  const refId = wireRefId(message.refId, tidy)
+  if (message.kind === 'text' || message.category) {
+    return { id: message.id, phone, message: message.text, status: message.status, ref_id: refId }
   }
   return {
     id: message.id,
-    phone: message.phone,
+    phone,
     message: null,
     caption: message.kind === 'audio' ? 'audio' : message.text,
     [message.kind]: message.fileName,
     status: message.status,
-    ref_id: message.refId
+    ref_id: refId
   }
 }
 
@@ -115,12 +157,11 @@ async function sendText(ctx: ApiContext): Promise<ApiResponse> {
     fileBytes: null,
     refId
   }))
-  return pending(device, ctx.world.accept(device, drafts, ctx.path))
+  return acceptAndAnswer(ctx, device, drafts, wantsRandom(fields))
 }
 
-async function sendBulk(ctx: ApiContext): Promise<ApiResponse> {
-  const device = sendingDevice(ctx)
-  const fields = await ctx.fields()
+/** The `data` array of a v2 request (JSON, or a JSON string in a form), at most 100 items, each an object. */
+function bulkItems(fields: RequestFields): RequestFields[] {
   let data = fields.value('data')
   if (typeof data === 'string') {
     try {
@@ -133,51 +174,165 @@ async function sendBulk(ctx: ApiContext): Promise<ApiResponse> {
   if (data.length > MAX_BULK_ITEMS) {
     throw new GatewayRejection(`maximum ${MAX_BULK_ITEMS} messages per request, got ${data.length}`)
   }
-  const drafts = data.flatMap((item: unknown, index): MessageDraft[] => {
-    const prefix = `data[${index}]: `
+  return data.map((item: unknown, index) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new GatewayRejection(`${prefix}item must be an object`)
+      throw new GatewayRejection(`data[${index}]: item must be an object`)
     }
-    const itemFields = new RequestFields(item as Record<string, unknown>)
-    const recipients = recipientsOf(itemFields, prefix)
-    const message = requiredText(itemFields, 'message', prefix)
-    const refId = refIdOf(itemFields)
+    return new RequestFields(item as Record<string, unknown>)
+  })
+}
+
+/** A v2 bulk route: each item becomes drafts; `random` on the request or any item spreads them over the account. */
+function bulkRoute(draftsOf: (item: RequestFields, prefix: string) => MessageDraft[], message?: string) {
+  return async (ctx: ApiContext): Promise<ApiResponse> => {
+    const device = sendingDevice(ctx)
+    const fields = await ctx.fields()
+    const items = bulkItems(fields)
+    const drafts = items.flatMap((item, index) => draftsOf(item, `data[${index}]: `))
+    const random = wantsRandom(fields) || items.some(wantsRandom)
+    return acceptAndAnswer(ctx, device, drafts, random, message)
+  }
+}
+
+function textDrafts(item: RequestFields, prefix: string): MessageDraft[] {
+  const recipients = recipientsOf(item, prefix)
+  const message = requiredText(item, 'message', prefix)
+  const refId = refIdOf(item)
+  return recipients.phones.map((phone) => ({
+    phone,
+    isGroup: recipients.isGroup,
+    kind: 'text',
+    text: message,
+    fileName: null,
+    url: null,
+    fileBytes: null,
+    refId
+  }))
+}
+
+const sendBulk = bulkRoute(textDrafts)
+
+/** A media-by-URL request (v1 fields, or one v2 item) as drafts. */
+function mediaDrafts(kind: MediaKind, item: RequestFields, prefix = ''): MessageDraft[] {
+  const recipients = recipientsOf(item, prefix)
+  const url = item.text(kind)?.trim()
+  if (!url) throw new GatewayRejection(`${prefix}${kind} is required`)
+  const fileName = fileNameFromUrl(url)
+  checkFileType(kind, fileName, 'url')
+  const caption = optionalCaption(item)
+  const refId = refIdOf(item)
+  return recipients.phones.map((phone) => ({
+    phone,
+    isGroup: recipients.isGroup,
+    kind,
+    text: caption,
+    fileName,
+    url,
+    fileBytes: null,
+    refId
+  }))
+}
+
+type RichCategory = NonNullable<MessageDraft['category']>
+
+const objectOf = (value: unknown): Record<string, unknown> | null => {
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return null
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null
+}
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== ''
+const isCoordinate = (value: unknown, limit: number): boolean =>
+  value !== '' && value !== null && Number.isFinite(Number(value)) && Math.abs(Number(value)) <= limit
+
+/** What each rich message needs in its `message` object (the reference's shapes). */
+const RICH_RULES: Record<RichCategory, (message: Record<string, unknown>) => string | null> = {
+  link: (m) =>
+    isText(m.link) && /^https?:\/\//i.test(m.link) ? null : 'message.link must be an http(s) URL',
+  list: (m) =>
+    isText(m.title) && isText(m.buttonText) && Array.isArray(m.lists) && m.lists.length > 0
+      ? null
+      : 'message needs title, buttonText and a non-empty lists',
+  location: (m) =>
+    isCoordinate(m.latitude, 90) && isCoordinate(m.longitude, 180)
+      ? null
+      : 'message.latitude and longitude invalid',
+  button: (m) =>
+    isText(m.content) && Array.isArray(m.buttons) && m.buttons.length > 0 && m.buttons.length <= 3
+      ? null
+      : 'message needs content and 1 to 3 buttons',
+  template: (m) => (isText(m.content) ? null : 'message.content is required')
+}
+
+function richDrafts(category: RichCategory) {
+  return (item: RequestFields, prefix: string): MessageDraft[] => {
+    const recipients = recipientsOf(item, prefix)
+    const message = objectOf(item.value('message'))
+    if (!message) throw new GatewayRejection(`${prefix}message must be an object`)
+    const problem = RICH_RULES[category](message)
+    if (problem) throw new GatewayRejection(`${prefix}${problem}`)
+    // Stored and echoed as a JSON string, as the reference shows send-location's and the reports' button payloads.
+    const text = JSON.stringify(message)
+    const refId = refIdOf(item)
     return recipients.phones.map((phone) => ({
       phone,
       isGroup: recipients.isGroup,
       kind: 'text',
-      text: message,
+      text,
       fileName: null,
       url: null,
       fileBytes: null,
-      refId
+      refId,
+      category
     }))
-  })
-  return pending(device, ctx.world.accept(device, drafts, ctx.path))
+  }
+}
+
+/** v2/group/*: a Wablas contact group (address book) by `group_id`, one message per member. */
+function contactGroupRoute(kind: 'text' | MediaKind) {
+  return async (ctx: ApiContext): Promise<ApiResponse> => {
+    const device = sendingDevice(ctx)
+    const items = bulkItems(await ctx.fields())
+    const groupIds: string[] = []
+    const drafts = items.flatMap((item, index) => {
+      const prefix = `data[${index}]: `
+      const groupId = item.text('group_id')?.trim()
+      if (!groupId) throw new GatewayRejection(`${prefix}group_id is required`)
+      const group = ctx.world.contactBook.group(device.serial, groupId)
+      if (!group || group.phones.length === 0)
+        throw new GatewayRejection(`${prefix}group ${groupId} not found`)
+      groupIds.push(groupId)
+      const perMember = new RequestFields({ ...itemValues(item, kind), phone: group.phones.join(',') })
+      return kind === 'text' ? textDrafts(perMember, prefix) : mediaDrafts(kind, perMember, prefix)
+    })
+    return acceptAndAnswer(
+      ctx,
+      device,
+      drafts,
+      false,
+      `Message to Group ${groupIds.join(', ')} is pending and waiting to be processed`
+    )
+  }
+}
+
+function itemValues(item: RequestFields, kind: 'text' | MediaKind): Record<string, unknown> {
+  const names = ['message', 'caption', 'ref_id', kind]
+  return Object.fromEntries(
+    names.map((name) => [name, item.value(name)]).filter(([, value]) => value !== undefined)
+  )
 }
 
 function sendMediaUrl(kind: MediaKind) {
   return async (ctx: ApiContext): Promise<ApiResponse> => {
     const device = sendingDevice(ctx)
     const fields = await ctx.fields()
-    const recipients = recipientsOf(fields)
-    const url = fields.text(kind)?.trim()
-    if (!url) throw new GatewayRejection(`${kind} is required`)
-    const fileName = fileNameFromUrl(url)
-    checkFileType(kind, fileName, 'url')
-    const caption = optionalCaption(fields)
-    const refId = refIdOf(fields)
-    const drafts = recipients.phones.map((phone): MessageDraft => ({
-      phone,
-      isGroup: recipients.isGroup,
-      kind,
-      text: caption,
-      fileName,
-      url,
-      fileBytes: null,
-      refId
-    }))
-    return pending(device, ctx.world.accept(device, drafts, ctx.path))
+    return acceptAndAnswer(ctx, device, mediaDrafts(kind, fields), wantsRandom(fields))
   }
 }
 
@@ -242,7 +397,7 @@ function sendLocal(kind: MediaKind) {
       fileBytes: file.bytes.length,
       refId
     }))
-    return pending(device, ctx.world.accept(device, drafts, ctx.path))
+    return acceptAndAnswer(ctx, device, drafts, wantsRandom(fields))
   }
 }
 
@@ -260,5 +415,32 @@ export const sendRoutes: Route[] = [
     methods: ['POST'],
     path: `/api/send-${kind}-from-local`,
     handler: sendLocal(kind)
+  })),
+  ...MEDIA_KINDS.map((kind): Route => ({
+    methods: ['POST'],
+    path: `/api/v2/send-${kind}`,
+    handler: bulkRoute((item, prefix) => mediaDrafts(kind, item, prefix))
+  })),
+  {
+    methods: ['POST'],
+    path: '/api/v2/send-link',
+    handler: bulkRoute(
+      richDrafts('link'),
+      'Link Preview Message is pending and waiting to be processed, with error: 0'
+    )
+  },
+  ...(['list', 'location', 'button', 'template'] as const).map((category): Route => ({
+    methods: ['POST'],
+    path: `/api/v2/send-${category}`,
+    handler: bulkRoute(richDrafts(category))
+  })),
+  // Legacy (S6) group sends: `groupId` names the WhatsApp group.
+  { methods: ['POST'], path: '/api/send-group', handler: sendText },
+  { methods: ['POST'], path: '/api/send-image-group', handler: sendMediaUrl('image') },
+  { methods: ['POST'], path: '/api/send-document-group', handler: sendMediaUrl('document') },
+  ...(['text', ...MEDIA_KINDS] as const).map((kind): Route => ({
+    methods: kind === 'text' ? ['GET', 'POST'] : ['POST'],
+    path: `/api/v2/group/${kind}`,
+    handler: contactGroupRoute(kind)
   }))
 ]

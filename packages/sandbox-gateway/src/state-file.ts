@@ -17,6 +17,7 @@ const persistedWorldSchema = z.object({
   incoming: recordList,
   acceptedLog: recordList,
   autoReplies: recordList.optional(),
+  contactBook: z.record(z.string(), z.unknown()).optional(),
   reminders: recordList.optional()
 })
 

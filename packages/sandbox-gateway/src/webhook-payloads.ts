@@ -1,5 +1,6 @@
 // The JSON bodies the sandbox POSTs to webhooks, field for field as the reference documents them (§5.2, §5.4).
 
+import { wireStatus } from './wire-habits'
 import type { DeviceRecord, IncomingRecord, MessageRecord } from './records'
 
 /** §5.2: an incoming message. Private chats carry empty group strings and `participants: null`. */
@@ -78,11 +79,15 @@ export function incomingPayload(device: DeviceRecord, record: IncomingRecord): I
   }
 }
 
-export function trackingPayload(device: DeviceRecord, message: MessageRecord): TrackingPayload {
+export function trackingPayload(
+  device: DeviceRecord,
+  message: MessageRecord,
+  tidy: boolean
+): TrackingPayload {
   return {
     id: message.id,
     phone: message.phone,
-    status: message.status,
+    status: wireStatus(message.status, tidy),
     note: message.note ?? '',
     deviceId: device.serial,
     sender: device.sender

@@ -161,7 +161,7 @@ describe('tracking webhook', () => {
       {
         id,
         phone: '62812345678',
-        status: 'delivered',
+        status: 'received',
         note: "message delivered to the recipient's phone",
         deviceId: serial,
         sender

@@ -45,6 +45,8 @@ export interface CreateDeviceOptions {
   legacyInfo?: boolean
   /** IANA zone for v2 schedules and report dates. Default Asia/Jakarta. */
   timezone?: string
+  /** Put the new device in the account of the device with this token (`random: true` picks among them). */
+  sameAccountAs?: string
 }
 
 export interface CreatedDevice {

@@ -35,6 +35,7 @@ import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
 import type { RandomSource } from './random-source'
+import { ContactBook } from './contact-book'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
@@ -69,6 +70,8 @@ export interface MessageDraft {
   url: string | null
   fileBytes: number | null
   refId: string | null
+  /** Rich messages: the report category (their `text` holds the message object as JSON). */
+  category?: MessageRecord['category']
 }
 
 export interface ScheduleDraft {
@@ -114,6 +117,10 @@ export class WorldState implements SandboxWorld {
   private readonly deliveryListeners: (() => void)[] = []
   private readonly webhooks: WebhookDeliveries
   private disposed = false
+  /** Contacts, contact groups, agents and the blacklist of every device. */
+  contactBook = new ContactBook()
+  /** Off: the hosted service's habits on the wire (see wire-habits.ts); on: the sandbox's tidy forms. */
+  tidy = false
   /** When each device last sent auto-replies (keyword or webhook answers), for the per-minute limit. */
   private readonly recentReplies = new Map<string, number[]>()
 
@@ -151,6 +158,7 @@ export class WorldState implements SandboxWorld {
       if (Number.isNaN(parsed)) throw new SandboxActionError(`expiresAt ${opts.expiresAt} is not a date`, 400)
       expiresAt = parsed
     }
+    const accountOf = opts.sameAccountAs === undefined ? undefined : this.requireByToken(opts.sameAccountAs)
     const serial = this.uniqueSerial()
     const linked = opts.linked === true
     const device: DeviceRecord = {
@@ -175,6 +183,7 @@ export class WorldState implements SandboxWorld {
       createdAt: now,
       invoiceNumber: null
     }
+    if (accountOf) device.accountId = accountOf.accountId ?? accountOf.serial
     this.settleExpiry(device)
     this.devicesBySerial.set(serial, device)
     this.changed()
@@ -597,6 +606,8 @@ export class WorldState implements SandboxWorld {
     sender: string
     timezone: string
     quota?: Quota
+    /** The device whose account orders it. */
+    account: DeviceRecord
   }): DeviceRecord {
     const created = this.createDevice({
       name: input.name,
@@ -606,6 +617,7 @@ export class WorldState implements SandboxWorld {
     })
     const device = this.devicesBySerial.get(created.serial)
     if (!device) throw new Error('a device just created is always there')
+    device.accountId = input.account.accountId ?? input.account.serial
     device.invoiceNumber = `INV/${formatInZone(this.clock.now(), device.timezone).slice(0, 10).replace(/-/g, '')}/${this.random.digits(6)}`
     this.changed()
     return device
@@ -619,11 +631,115 @@ export class WorldState implements SandboxWorld {
     this.checkSendRate(device, drafts.length)
     if (device.quota !== 'unlimited') device.quota -= drafts.length
     const now = this.clock.now()
-    const accepted = drafts.map((draft) =>
-      this.record(device, draft, now, endpoint, null, this.random.uuid())
-    )
+    const accepted = drafts.map((draft) => {
+      const message = this.record(device, draft, now, endpoint, null, this.random.uuid())
+      if (draft.category) message.category = draft.category
+      if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
+        moveTo(message, 'rejected', now, 'number is on the blacklist')
+        this.activeMessages.delete(message)
+      } else {
+        message.notBefore = this.pacedSlot(device, now)
+      }
+      return message
+    })
     this.changed()
     return accepted
+  }
+
+  /** device/speed: the time this message may go, 5 messages per `delay` seconds; null without pacing. */
+  private pacedSlot(device: DeviceRecord, now: number): number | null {
+    if (!device.speedDelaySec) return null
+    const delayMs = device.speedDelaySec * 1000
+    let pacing = device.pacing ?? { slotAt: now, used: 0 }
+    if (pacing.used >= 5) pacing = { slotAt: pacing.slotAt + delayMs, used: 0 }
+    // An idle device starts a fresh batch now.
+    if (now >= pacing.slotAt + delayMs) pacing = { slotAt: now, used: 0 }
+    pacing.used += 1
+    device.pacing = pacing
+    return pacing.slotAt
+  }
+
+  setSpeed(device: DeviceRecord, delaySec: number): void {
+    device.speedDelaySec = delaySec
+    device.pacing = null
+    this.changed()
+  }
+
+  /** device/delete: the device and its queued work are gone (its sent history stays for reports). */
+  deleteDevice(device: DeviceRecord): void {
+    this.devicesBySerial.delete(device.serial)
+    for (const message of [...this.activeMessages]) {
+      if (message.deviceSerial === device.serial) this.activeMessages.delete(message)
+    }
+    this.changed()
+  }
+
+  setClosing(device: DeviceRecord, text: string): void {
+    device.closingMessage = text
+    this.changed()
+  }
+
+  /** The devices of this device's account, itself included (`random: true` picks among the connected ones). */
+  accountDevices(device: DeviceRecord): DeviceRecord[] {
+    const account = device.accountId ?? device.serial
+    return this.allDevices().filter((other) => (other.accountId ?? other.serial) === account)
+  }
+
+  randomInt(bound: number): number {
+    return this.random.int(bound)
+  }
+
+  newId(): string {
+    return this.random.uuid()
+  }
+
+  /** A message this device sent, by id. */
+  messageOf(device: DeviceRecord, id: string): MessageRecord | undefined {
+    return this.messageList.find((message) => message.id === id && message.deviceSerial === device.serial)
+  }
+
+  /** resend-message: a message that failed or was canceled goes back to pending. */
+  resend(message: MessageRecord): boolean {
+    if (message.status !== 'cancel' && message.status !== 'rejected') return false
+    moveTo(message, 'pending', this.clock.now())
+    message.acceptedAt = this.clock.now()
+    this.activeMessages.add(message)
+    this.changed()
+    return true
+  }
+
+  /** cancel-message: only a pending message can be canceled. */
+  cancel(message: MessageRecord): boolean {
+    if (message.status !== 'pending') return false
+    moveTo(message, 'cancel', this.clock.now())
+    this.activeMessages.delete(message)
+    this.trackStatus(message)
+    this.changed()
+    return true
+  }
+
+  /** revoke-message: a message already on WhatsApp is deleted for everyone. */
+  revoke(message: MessageRecord): boolean {
+    if (message.status !== 'sent' && message.status !== 'delivered' && message.status !== 'read') return false
+    moveTo(message, 'revoke', this.clock.now())
+    this.activeMessages.delete(message)
+    this.trackStatus(message)
+    this.changed()
+    return true
+  }
+
+  /** v2/media/delete: the stored file of a media message is removed (the message stays). */
+  removeMedia(message: MessageRecord): boolean {
+    if (message.kind === 'text' || message.fileName === null) return false
+    message.fileName = null
+    message.url = null
+    this.changed()
+    return true
+  }
+
+  /** Saves a change made through contactBook (contacts, groups, agents, blacklist). */
+  contactsChanged(): void {
+    this.changed()
   }
 
   addSchedules(device: DeviceRecord, drafts: ScheduleDraft[]): ScheduleRecord[] {
@@ -690,6 +806,7 @@ export class WorldState implements SandboxWorld {
       incoming: this.incomingList,
       acceptedLog: this.log,
       autoReplies: this.autoReplyList,
+      contactBook: this.contactBook.state,
       reminders: this.reminderList
     }
   }
@@ -711,6 +828,7 @@ export class WorldState implements SandboxWorld {
     this.log.length = 0
     this.log.push(...saved.acceptedLog)
     this.autoReplyList = [...(saved.autoReplies ?? [])]
+    if (saved.contactBook) this.contactBook = new ContactBook(saved.contactBook)
     this.reminderList = [...(saved.reminders ?? [])]
     // Whatever came due while the sandbox was down happens now, at the time it was due.
     this.processDue()
@@ -851,7 +969,7 @@ export class WorldState implements SandboxWorld {
       deviceSerial: device.serial,
       kind: 'tracking',
       url: device.trackingUrl,
-      payload: trackingPayload(device, message)
+      payload: trackingPayload(device, message, this.tidy)
     })
   }
 

@@ -3,8 +3,8 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import { createGatewayClient } from '../core/gateway'
-import type { AutoReply } from '../core/gateway/types'
+import { createGatewayClient } from '../core/compose'
+import type { AutoReply } from '../core/compose'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 
 function describeRule(rule: AutoReply): string {

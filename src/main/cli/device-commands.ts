@@ -4,8 +4,8 @@ import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/gateway'
-import type { DeviceInfo } from '../core/gateway/types'
+import { createGatewayClient } from '../core/compose'
+import type { DeviceInfo } from '../core/compose'
 
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',

@@ -2,8 +2,8 @@
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/gateway'
-import type { CreateDeviceInput, Invoice } from '../core/gateway/types'
+import { createGatewayClient } from '../core/compose'
+import type { CreateDeviceInput, Invoice } from '../core/compose'
 
 const PRODUCTS: readonly CreateDeviceInput['product'][] = ['lite', 'pro', 'enterprise']
 const PERIODES: readonly NonNullable<CreateDeviceInput['periode']>[] = ['monthly', 'yearly']

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, describeFailure, EXIT, type Output } from './output'
-import type { GatewayCredentials } from '../core/gateway/types'
+import type { GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -20,6 +20,10 @@ export const USAGE = `Usage: sender-desk <command> [options]
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
+  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
+           [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
+  campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign export <id> --out F [--format csv|xlsx|skipped]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL. Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
@@ -62,7 +66,15 @@ export const FLAGS: Record<string, FlagSpec> = {
   name: { type: 'string' },
   phone: { type: 'string' },
   product: { type: 'string' },
-  bank: { type: 'string' }
+  bank: { type: 'string' },
+  file: { type: 'string' },
+  map: { type: 'string' },
+  template: { type: 'string' },
+  delay: { type: 'string' },
+  batch: { type: 'string' },
+  hours: { type: 'string' },
+  cap: { type: 'string' },
+  format: { type: 'string' }
 }
 
 export interface CliContext {
@@ -137,6 +149,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./autoreply-commands')).runAutoReply(context)
       case 'reminder':
         return await (await import('./reminder-commands')).runReminder(context)
+      case 'campaign':
+        return await (await import('./campaign-commands')).runCampaign(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

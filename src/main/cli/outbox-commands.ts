@@ -10,10 +10,9 @@ import { UsageError, intFlag, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { CheckedFile } from './send-commands'
-import { createGatewayClient } from '../core/gateway'
-import type { GatewayCredentials } from '../core/gateway/types'
-import { createOutbox, type Outbox } from '../core/outbox'
-import { openDatabase } from '../core/store'
+import { createGatewayClient } from '../core/compose'
+import type { GatewayCredentials } from '../core/compose'
+import { composeCommandLine, createRedactingLogger, type CommandLineCore, type Outbox } from '../core/compose'
 import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
 
 export type QueuedEntry =
@@ -36,20 +35,32 @@ async function withOutbox<T>(
   credentials: GatewayCredentials | null,
   run: (outbox: Outbox) => Promise<T>
 ): Promise<T> {
-  const db = openDatabase({ dataDir: dataDir(context) })
+  return withCommandLineCore(context, credentials, (core) => run(core.outbox))
+}
+
+/** The terminal's core (database, outbox, campaigns) for one command, closed when `run` ends. */
+export async function withCommandLineCore<T>(
+  context: CliContext,
+  credentials: GatewayCredentials | null,
+  run: (core: CommandLineCore) => Promise<T>
+): Promise<T> {
   const deviceId = credentials ? cliDeviceId(credentials) : null
   const client = credentials ? createGatewayClient(credentials) : undefined
-  const outbox = createOutbox({
-    db,
+  const core = composeCommandLine({
     dataDir: dataDir(context),
     clientFor: (id) => (id === deviceId ? client : undefined),
-    // The terminal has no device monitor: a device is sendable until the gateway says otherwise.
-    options: { tracking: false, devicesSendableByDefault: true }
+    // A failure the outbox survives still shows on stderr, with the token masked.
+    logger: createRedactingLogger(
+      (level, line) => {
+        if (level === 'error' || level === 'warn') context.out.progress(`sender-desk: ${line}`)
+      },
+      () => (credentials ? [credentials.token, credentials.secret ?? ''].filter(Boolean) : [])
+    )
   })
   try {
-    return await run(outbox)
+    return await run(core)
   } finally {
-    db.close()
+    core.close()
   }
 }
 

@@ -1,6 +1,6 @@
 // describeFailure: the exit code for each kind of failure, and always exactly one line of text.
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../core/gateway/errors'
+import { GatewayError } from '../core/gateway'
 import { UsageError } from './args'
 import { describeFailure, EXIT } from './output'
 

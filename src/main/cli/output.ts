@@ -1,7 +1,7 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
-import { isGatewayError } from '../core/gateway/errors'
+import { isGatewayError } from '../core/compose'
 import { UsageError } from './args'
-import { OutboxError } from '../core/outbox/types'
+import { OutboxError } from '../core/compose'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 

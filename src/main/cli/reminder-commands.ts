@@ -2,8 +2,8 @@
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/gateway'
-import type { Reminder, ReminderPeriode } from '../core/gateway/types'
+import { createGatewayClient } from '../core/compose'
+import type { Reminder, ReminderPeriode } from '../core/compose'
 
 const PERIODES: readonly ReminderPeriode[] = ['daily', 'monthly', 'yearly', 'custom']
 

@@ -6,10 +6,10 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { enqueueFromCli } from './outbox-commands'
-import { createGatewayClient, normaliseRecipients } from '../core/gateway'
-import type { ReportItem, SendResult } from '../core/gateway/types'
-import { detectFileType } from '../core/files/file-type'
-import { ALLOWED_EXTENSIONS, extensionOf } from '../core/gateway/input-rules'
+import { createGatewayClient, normaliseRecipients } from '../core/compose'
+import type { ReportItem, SendResult } from '../core/compose'
+import { detectFileType } from '../core/compose'
+import { ALLOWED_EXTENSIONS, extensionOf } from '../core/compose'
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024
 

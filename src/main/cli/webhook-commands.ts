@@ -3,7 +3,7 @@ import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import { createGatewayClient } from '../core/gateway'
+import { createGatewayClient } from '../core/compose'
 import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {

@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
+import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { CoreEvents } from './core-events'
@@ -29,7 +30,8 @@ import {
   OutboxError,
   sendingRemovalHook,
   type Outbox,
-  type OutboxOptions
+  type OutboxOptions,
+  type SendingPort
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
 import {
@@ -43,10 +45,21 @@ import { createSettingsCommands, SettingsService, type AppInfo } from './setting
 import { openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+import { resolveFileLimit } from '../../shared/domain'
 
 // The composition is the core's only door for the shell, the CLI and the harness: what they need besides
 // composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
 export { ApiFailure, type ApiHandlers } from './commands'
+export {
+  CampaignError,
+  DEFAULT_PACING,
+  pacingProblems,
+  readSpreadsheet,
+  SpreadsheetError,
+  type Campaigns,
+  type CampaignView,
+  type PacingPolicy
+} from './campaigns'
 export { CoreEvents } from './core-events'
 export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
 export { createRedactingLogger, SecretList, type Logger } from './logging'
@@ -54,6 +67,28 @@ export type { Notice, NoticeAction } from './notices'
 export type { RunningSandbox } from './sandbox-control'
 export { DATABASE_FILE, StoreError } from './store'
 export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher, type Vault } from './vault'
+// The command line talks to a gateway with the same client and checks files with the same rules as the app.
+export {
+  ALLOWED_EXTENSIONS,
+  createGatewayClient,
+  extensionOf,
+  GatewayError,
+  isGatewayError,
+  normaliseRecipients
+} from './gateway'
+export type {
+  AutoReply,
+  CreateDeviceInput,
+  DeviceInfo,
+  GatewayCredentials,
+  Invoice,
+  Reminder,
+  ReminderPeriode,
+  ReportItem,
+  SendResult
+} from './gateway'
+export { detectFileType } from './files'
+export { OutboxError, type Outbox, type SendingPort } from './outbox'
 
 /** Maps the core's own error types to what the window shows. */
 export function describeCoreError(
@@ -164,19 +199,36 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
+  /** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
+  const fileLimitFor = (deviceId: string): number =>
+    resolveFileLimit(registry.get(deviceId)?.maxFileBytes, settings.get().maxFileBytes)
+
+  // The outbox asks the campaigns (built on it, so made after it) when a campaign's row may go.
+  let campaigns: Campaigns | null = null
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clock,
     clientFor: (id) => registry.openedClient(id),
+    fileLimitFor,
     logger,
     options: {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null,
       ...ports.outbox
     }
   })
+  const theCampaigns = createCampaigns({
+    db,
+    outbox: theOutbox,
+    clock,
+    onAutoPause: (event) =>
+      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`),
+    onChanged: (id) => events.emit('campaigns:changed', { id })
+  })
+  campaigns = theCampaigns
   pausedDevices = () => theOutbox.pausedState().devices
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
@@ -208,6 +260,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
+    // A campaign's part on a device that dropped pauses itself, so it resumes only when the operator says so.
+    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected')
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
@@ -220,6 +274,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
+    theCampaigns.settleAll()
     snapshotChanged(counts)
   })
   settings.onChange((next) => {
@@ -268,11 +323,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         { forgetDevice: (id) => reminders.forgetDevice(id) }
       ]
     }),
-    ...createSendingCommands({ registry, monitor, settings, files, outbox: theOutbox, events }),
+    ...createSendingCommands({ registry, monitor, files, outbox: theOutbox, events, fileLimitFor }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
-    ...createReminderCommands({ registry, reminders, sandboxOf })
+    ...createReminderCommands({ registry, reminders, sandboxOf }),
+    ...createCampaignCommands({ campaigns: theCampaigns, registry, events, now: () => clock.now() })
   }
 
   let started = false
@@ -316,4 +372,40 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     recentErrors: () => [...errors],
     reportUnexpected
   }
+}
+
+export interface CommandLinePorts {
+  dataDir: string
+  /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
+  clientFor: (deviceId: string) => SendingPort | undefined
+  logger?: Logger
+}
+
+export interface CommandLineCore {
+  readonly outbox: Outbox
+  readonly campaigns: Campaigns
+  close(): void
+}
+
+/**
+ * The core for one terminal command: the app's database and outbox, without the device monitor, the sandbox or
+ * anything else that polls. The terminal has no monitor, so a device is sendable until the gateway says otherwise,
+ * and no tracking runs after the command ends.
+ */
+export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
+  const db = openDatabase({ dataDir: ports.dataDir })
+  let campaigns: Campaigns | null = null
+  const outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clientFor: ports.clientFor,
+    logger: ports.logger ?? silentLogger,
+    options: {
+      tracking: false,
+      devicesSendableByDefault: true,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
+    }
+  })
+  campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  return { outbox, campaigns, close: () => db.close() }
 }

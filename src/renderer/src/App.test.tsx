@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { EventChannel } from '../../shared/contract'
 import { App } from './App'
 import { resetNavigationStore } from './stores/navigation'
+import { useOutbox } from './stores/outbox'
 import { makeBootstrap, makeCounts, makeDevice, makeSettings } from './testing/fixtures'
 import { installFakeApi, renderApp } from './testing/render'
 
@@ -18,13 +19,13 @@ const EVENTS: EventChannel[] = [
 ]
 
 describe('App shell', () => {
-  it('bootstraps, subscribes to every event and opens the devices view', async () => {
+  it('bootstraps, subscribes to every event and opens the overview', async () => {
     const fake = installFakeApi()
     await renderApp(fake)
     expect(fake.requests('app:bootstrap')).toEqual([{}])
     for (const event of EVENTS) expect(fake.listenerCount(event), event).toBe(1)
-    expect(screen.getByTestId('view-devices')).toBeTruthy()
-    expect(screen.getByTestId('nav-devices').getAttribute('aria-current')).toBe('page')
+    expect(screen.getByTestId('view-home')).toBeTruthy()
+    expect(screen.getByTestId('nav-home').getAttribute('aria-current')).toBe('page')
   })
 
   it('shows welcome on first run, and with no devices', async () => {
@@ -109,7 +110,7 @@ describe('App shell', () => {
     const fake = installFakeApi()
     await renderApp(fake)
     act(() => fake.emit('devices:changed', { devices: [makeDevice({ state: 'needs-scan' })] }))
-    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Needs a QR scan')
+    expect(screen.getByTestId('fleet-dev-1').textContent).toContain('Needs a QR scan')
     expect(screen.getByTestId('device-announcer').textContent).toBe('Front office: Needs a QR scan')
   })
 
@@ -155,5 +156,35 @@ describe('App shell', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('core not ready')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await screen.findByTestId('app')
+  })
+
+  it('a header count opens the outbox filtered to what it counts', async () => {
+    const fake = installFakeApi()
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    await renderApp(fake, makeBootstrap({ counts: makeCounts({ failed: 4, total: 4 }) }))
+    await userEvent.setup().click(within(screen.getByTestId('count-failed')).getByRole('button'))
+    expect(screen.getByTestId('view-outbox')).toBeTruthy()
+    expect(useOutbox.getState().filters.statuses).toEqual(['failed'])
+  })
+
+  it('shows a strip for each device that needs the operator, with the one action that helps', async () => {
+    const fake = installFakeApi()
+    fake.handle('devices:refresh', ({ id }) => makeDevice({ id, label: 'Branch', state: 'connected' }))
+    await renderApp(
+      fake,
+      makeBootstrap({
+        devices: [
+          makeDevice(),
+          makeDevice({ id: 'dev-2', label: 'Branch', state: 'expired' }),
+          makeDevice({ id: 'dev-3', label: 'Sandbox device', state: 'needs-scan' })
+        ]
+      })
+    )
+    const strip = screen.getByRole('region', { name: 'Devices that need you' })
+    expect(within(strip).queryByText('Front office')).toBeNull()
+    expect(within(strip).getByRole('button', { name: 'Relink: Sandbox device' })).toBeTruthy()
+    expect(within(strip).queryByRole('button', { name: /Restart/ })).toBeNull()
+    await userEvent.setup().click(within(strip).getByRole('button', { name: 'Check again: Branch' }))
+    expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-2' }])
   })
 })

@@ -1,12 +1,14 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
 import { useEffect, useState } from 'react'
 import { errorInfo } from './api'
+import { AttentionStrip } from './features/attention/AttentionStrip'
 import { AutoRepliesView } from './features/autoreplies/AutoRepliesView'
 import { DevicesView } from './features/devices/DevicesView'
 import { NewDeviceView } from './features/devices/NewDeviceView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { LinkingWizard } from './features/linking/LinkingWizard'
 import { OutboxView } from './features/outbox/OutboxView'
+import { OverviewView } from './features/overview/OverviewView'
 import { RemindersView } from './features/reminders/RemindersView'
 import { SchedulesView } from './features/schedules/SchedulesView'
 import { SendView } from './features/send/SendView'
@@ -17,10 +19,12 @@ import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
-import { useOutbox } from './stores/outbox'
+import { NO_FILTERS, useOutbox } from './stores/outbox'
+import type { OutboxStatus } from '../../shared/contract'
 import { useSettings } from './stores/settings'
 
 const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
+  home: 'nav.home',
   devices: 'nav.devices',
   send: 'nav.send',
   outbox: 'nav.outbox',
@@ -79,6 +83,7 @@ export function App(): React.JSX.Element {
       </a>
       <Header />
       <StorageWarning />
+      <AttentionStrip />
       <main id="main" className="main" tabIndex={-1}>
         <CurrentView />
       </main>
@@ -110,15 +115,25 @@ function Header(): React.JSX.Element {
       <div className="header-top">
         <h1 className="brand">Sender Desk</h1>
         <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
-          <li data-testid="count-queued">
-            <span className="count-number">{counts.queued + counts.sending}</span> {t('counts.queued')}
-          </li>
-          <li data-testid="count-scheduled">
-            <span className="count-number">{counts.scheduled}</span> {t('counts.scheduled')}
-          </li>
-          <li data-testid="count-failed" className={counts.failed > 0 ? 'count--bad' : undefined}>
-            <span className="count-number">{counts.failed}</span> {t('counts.failed')}
-          </li>
+          <CountLink
+            testId="count-queued"
+            count={counts.queued + counts.sending}
+            label={t('counts.queued')}
+            statuses={['queued', 'sending']}
+          />
+          <CountLink
+            testId="count-scheduled"
+            count={counts.scheduled}
+            label={t('counts.scheduled')}
+            statuses={['scheduled']}
+          />
+          <CountLink
+            testId="count-failed"
+            count={counts.failed}
+            label={t('counts.failed')}
+            statuses={['failed']}
+            bad={counts.failed > 0}
+          />
         </ul>
         <button
           type="button"
@@ -166,6 +181,32 @@ function Header(): React.JSX.Element {
   )
 }
 
+/** A header count that opens the outbox filtered to what it counts. */
+function CountLink(props: {
+  testId: string
+  count: number
+  label: string
+  statuses: OutboxStatus[]
+  bad?: boolean
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <li data-testid={props.testId} className={props.bad ? 'count--bad' : undefined}>
+      <button
+        type="button"
+        className="count-link"
+        title={t('counts.show')}
+        onClick={() => {
+          useOutbox.getState().setFilters({ ...NO_FILTERS, statuses: props.statuses })
+          useNavigation.getState().navigate('outbox')
+        }}
+      >
+        <span className="count-number">{props.count}</span> {props.label}
+      </button>
+    </li>
+  )
+}
+
 function StorageWarning(): React.JSX.Element | null {
   const t = useT()
   const storage = useApp((s) => s.secretStorage)
@@ -192,6 +233,7 @@ function StorageWarning(): React.JSX.Element | null {
 
 const VIEWS: Record<View, () => React.JSX.Element> = {
   welcome: WelcomeView,
+  home: OverviewView,
   devices: DevicesView,
   linking: LinkingWizard,
   send: SendView,

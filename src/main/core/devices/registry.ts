@@ -7,6 +7,7 @@ import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
 import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
+import { checkBaseUrl } from '../../../shared/domain'
 
 export const DeviceRecord = z.object({
   id: z.string().min(1),
@@ -65,48 +66,15 @@ export interface DeviceRegistryOptions {
 }
 
 const LABEL_MAX = 80
-const ENDPOINT_SUFFIX = /\/api$/i
-
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost')) return true
-  if (host === '[::1]' || host === '::1') return true
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-}
 
 /**
- * The canonical form of a gateway address, or a DeviceError saying what is wrong with it. https is
- * assumed when no scheme is typed; http is allowed on loopback only (the sandbox, a local proxy).
+ * The canonical form of a gateway address (the shared rule: https assumed when no scheme is typed, http only
+ * to this computer), or a DeviceError on the form's address field saying what is wrong with it.
  */
 export function normaliseBaseUrl(input: string): string {
-  const text = input.trim()
-  const fail = (message: string): never => {
-    throw new DeviceError('invalid_url', message, 'baseUrl')
-  }
-  if (text === '') fail('Enter the gateway address, for example https://solo.wablas.com.')
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
-  let url: URL
-  try {
-    url = new URL(withScheme)
-  } catch {
-    return fail(`"${text}" is not a web address. Use the form https://solo.wablas.com.`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    fail('The gateway address must start with https://.')
-  if (url.username || url.password) fail('Leave the user name and password out of the gateway address.')
-  if (url.search || url.hash) {
-    fail(
-      'Enter the server address only (no ?token= or other parameters), for example https://solo.wablas.com.'
-    )
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    fail(
-      'Plain http:// would send the token unencrypted; use https:// (http is only allowed for this computer).'
-    )
-  }
-  let path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '')
-  while (ENDPOINT_SUFFIX.test(path)) path = path.replace(ENDPOINT_SUFFIX, '').replace(/\/+$/, '')
-  return `${url.protocol}//${url.host}${path}`
+  const checked = checkBaseUrl(input)
+  if (!checked.ok) throw new DeviceError('invalid_url', checked.message, 'baseUrl')
+  return checked.value
 }
 
 /** Masks a token for display: never more than the last 4 characters, and none of a short one. */
@@ -349,7 +317,12 @@ export class DeviceRegistry {
   private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })
-      return await client.deviceInfo({ timeoutMs: this.options.verifyTimeoutMs ?? 15_000 })
+      const opts = { timeoutMs: this.options.verifyTimeoutMs ?? 15_000 }
+      const info = await client.deviceInfo(opts)
+      // device/info takes the bare token (as documented), so it cannot tell a wrong secret key: a header-authenticated
+      // read that changes nothing (today's report, one row) checks it.
+      if (credentials.secret) await client.reportRealtime({ limit: 1 }, opts)
+      return info
     } catch (error) {
       throw deviceErrorFromGateway(error, {
         baseUrl,

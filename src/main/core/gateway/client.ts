@@ -21,6 +21,7 @@ import {
 } from './input-rules'
 import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
 import { scanQrCode } from './qr-scan'
+import { MEDIA_KINDS } from '../../../shared/domain'
 import {
   base64Of,
   flagFields,
@@ -51,7 +52,6 @@ import type {
   CreateDeviceInput,
   GatewayClient,
   GatewayClientOptions,
-  MediaKind,
   ReportMessageQuery,
   ReminderInput,
   ReminderUpdate,
@@ -65,7 +65,6 @@ import type {
 /** Which restart endpoint works, per base URL, shared by every client in the process unless one is injected. */
 const processRestartMemory = new Map<string, 'restart' | 'reconnect'>()
 
-const MEDIA_KINDS: readonly MediaKind[] = ['image', 'document', 'video', 'audio']
 const BANKS: readonly CreateDeviceInput['bank'][] = [
   'BCA',
   'BNI',
@@ -281,7 +280,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     deviceInfo: (opts) =>
       run('device/info', opts, async (http, begin) =>
         parseDeviceInfo(
-          await http.json(get('device/info', '/api/device/info', 'query'), begin()),
+          await http.json(get('device/info', '/api/device/info', 'bare-query'), begin()),
           'device/info'
         )
       ),
@@ -299,7 +298,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           const request =
             via === 'restart'
               ? get('device/restart', '/api/device/restart')
-              : get('device/reconnect', '/api/device/reconnect', 'query')
+              : get('device/reconnect', '/api/device/reconnect', 'bare-query')
           let body: Record<string, unknown>
           try {
             body = await http.json(request, call)
@@ -489,7 +488,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       run(`send-${String(input?.kind)}-from-local`, opts, async (http, begin) => {
         const kind = oneOf('send-from-local', 'kind', input.kind, MEDIA_KINDS)
         const operation = `send-${kind}-from-local`
-        checkLocalFile(operation, kind, input.file)
+        checkLocalFile(operation, kind, input.file, input.maxFileBytes)
         checkText(operation, 'caption', input.caption, false)
         if (kind === 'audio' && input.caption !== undefined && input.caption !== '') {
           throw inputError(operation, 'audio messages carry no caption')

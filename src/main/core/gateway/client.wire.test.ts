@@ -40,6 +40,13 @@ function expectQueryAuth(request: RecordedRequest): void {
   expect(request.headers.authorization).toBeUndefined()
 }
 
+/** As the reference documents device/info, device/scan and reconnect: `token=<token>` alone, the secret nowhere. */
+function expectBareQueryAuth(request: RecordedRequest): void {
+  expect(request.rawQuery.startsWith(`token=${SAMPLE_TOKEN}`)).toBe(true)
+  expect(request.rawQuery).not.toContain(SAMPLE_SECRET)
+  expect(request.headers.authorization).toBeUndefined()
+}
+
 describe('credentials', () => {
   it('sends the bare token when there is no secret, in the header and in the query', async () => {
     const plain = createGatewayClient({ baseUrl: `${server.url}/`, token: SAMPLE_TOKEN })
@@ -76,13 +83,13 @@ describe('credentials', () => {
 })
 
 describe('device', () => {
-  it('deviceInfo: GET /api/device/info?token=…, current flat shape', async () => {
+  it('deviceInfo: GET /api/device/info?token=<bare token> (as documented, even with a secret), flat shape', async () => {
     server.route('GET /api/device/info', { body: deviceInfo.current })
     const info = await client.deviceInfo()
     const request = server.last()
     expect(request.method).toBe('GET')
-    expect(request.rawQuery).toBe(`token=${CREDENTIAL}`)
-    expectQueryAuth(request)
+    expect(request.rawQuery).toBe(`token=${SAMPLE_TOKEN}`)
+    expectBareQueryAuth(request)
     expect(request.headers.accept).toBe('application/json')
     expect(info).toEqual({
       name: 'Toko Sinar',
@@ -293,8 +300,8 @@ describe('restart', () => {
       deviceId: '1234'
     })
     expect(server.requests.map((r) => r.path)).toEqual(['/api/device/restart', '/api/device/reconnect'])
-    expectQueryAuth(server.last())
-    expect(server.last().rawQuery).toBe(`token=${CREDENTIAL}`)
+    expectBareQueryAuth(server.last())
+    expect(server.last().rawQuery).toBe(`token=${SAMPLE_TOKEN}`)
     expect(memory.get(server.url)).toBe('reconnect')
 
     server.requests.length = 0

@@ -3,6 +3,7 @@ import type { CallOptions } from './types'
 import { GatewayError, type GatewayErrorCode, type GatewayErrorInit } from './errors'
 import { classifyGatewayMessage, describeCode, gatewayMessageText } from './gateway-messages'
 import { createRedactor, redactedCause, type Redact } from './redaction'
+import { checkBaseUrl, type BaseUrlOptions } from '../../../shared/domain'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 /** Bodies larger than this are refused: no gateway answer we read (JSON, a QR image) comes near it. */
@@ -35,8 +36,12 @@ export interface HttpRequest {
   path: string
   /** Ordered, undefined values dropped. */
   query?: ReadonlyArray<readonly [string, QueryValue]>
-  /** `header`: Authorization; `query`: `?token=` first in the query; `none`: e.g. a QR image the page links. */
-  auth: 'header' | 'query' | 'none'
+  /**
+   * `header`: Authorization; `query`: `?token=<token>.<secret>` first in the query; `bare-query`: `?token=<token>`
+   * without the secret, as the reference documents device/info, device/scan and the legacy reconnect (and as five
+   * independent clients send them); `none`: e.g. a QR image the page links.
+   */
+  auth: 'header' | 'query' | 'bare-query' | 'none'
   body?: EncodedBody
   accept?: string
   /** An absolute URL on the gateway's origin (checked by the caller). */
@@ -62,6 +67,8 @@ export interface CallContext {
 
 export interface HttpConfig {
   baseUrl: string
+  /** Plain http:// to a non-loopback gateway (CLI --allow-insecure-http); refused otherwise. */
+  allowInsecureHttp?: boolean
   token: string
   secret?: string
   timeoutMs?: number
@@ -90,22 +97,14 @@ function invalidConfig(message: string): GatewayError {
   return new GatewayError({ code: 'invalid_input', message, operation: 'configure' })
 }
 
-/** `https://solo.wablas.com/api/` → `https://solo.wablas.com`; throws for anything that is not a plain http(s) origin+path. */
-export function normaliseBaseUrl(baseUrl: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(String(baseUrl ?? '').trim())
-  } catch {
-    throw invalidConfig('the gateway base URL is not a valid URL (expected e.g. https://solo.wablas.com)')
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw invalidConfig('the gateway base URL must start with https:// (or http:// for a local gateway)')
-  }
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
-    throw invalidConfig('the gateway base URL must not carry credentials, a query or a fragment')
-  }
-  const path = parsed.pathname.replace(/\/+$/, '').replace(/\/api$/i, '')
-  return `${parsed.origin}${path}`
+/**
+ * The shared base-URL rule (`https://solo.wablas.com/api/` → `https://solo.wablas.com`; https anywhere, http only
+ * to loopback unless `allowInsecureHttp`), failing as GatewayError `invalid_input`.
+ */
+export function normaliseBaseUrl(baseUrl: string, options: BaseUrlOptions = {}): string {
+  const checked = checkBaseUrl(baseUrl, options)
+  if (!checked.ok) throw invalidConfig(checked.message)
+  return checked.value
 }
 
 /** Header values must be visible ASCII: fetch would otherwise throw an error that quotes the value. */
@@ -177,7 +176,7 @@ export function envelopeStatus(value: unknown): boolean | undefined {
 }
 
 export function createHttp(config: HttpConfig): Http {
-  const baseUrl = normaliseBaseUrl(config.baseUrl)
+  const baseUrl = normaliseBaseUrl(config.baseUrl, { allowInsecureHttp: config.allowInsecureHttp })
   const origin = new URL(baseUrl).origin
   checkCredential(config.token, 'token')
   if (config.secret !== undefined && config.secret !== '') checkCredential(config.secret, 'secret key')
@@ -185,6 +184,8 @@ export function createHttp(config: HttpConfig): Http {
   // A token pasted as "token.secret" is passed through rather than doubled.
   const credential =
     secret && !config.token.endsWith(`.${secret}`) ? `${config.token}.${secret}` : config.token
+  // The token alone (a pasted "token.secret" cut at its first dot, where the gateway splits it too).
+  const bareToken = config.token.split('.')[0] ?? config.token
   const redact = createRedactor([credential, config.token, secret])
   const fetchImpl = config.fetch ?? globalThis.fetch
   const defaultTimeout = validTimeout(config.timeoutMs) ?? DEFAULT_TIMEOUT_MS
@@ -215,6 +216,7 @@ export function createHttp(config: HttpConfig): Http {
   const buildUrl = (request: HttpRequest): string => {
     const pairs: string[] = []
     if (request.auth === 'query') pairs.push(`token=${encodeURIComponent(credential)}`)
+    if (request.auth === 'bare-query') pairs.push(`token=${encodeURIComponent(bareToken)}`)
     for (const [key, value] of request.query ?? []) {
       if (value === undefined) continue
       // Lists (`id=a,b`, `phone=0812…,0813…`) keep their commas readable, as in the reference.
@@ -254,7 +256,7 @@ export function createHttp(config: HttpConfig): Http {
         body: request.body?.payload,
         signal: call.signal,
         // A redirect would carry a ?token= URL wherever it points; header auth is dropped cross-origin by fetch.
-        redirect: request.auth === 'query' ? 'manual' : 'follow'
+        redirect: request.auth === 'query' || request.auth === 'bare-query' ? 'manual' : 'follow'
       })
     } catch (error) {
       throw (

@@ -1,42 +1,22 @@
 // The gateway's documented limits, checked before anything goes on the wire (text length, file size and type, URLs, dates).
 import { GatewayError, type GatewayErrorCode } from './errors'
 import type { LocalFile, MediaKind, SendFlags } from './types'
+import {
+  ALLOWED_EXTENSIONS,
+  DEFAULT_MAX_FILE_BYTES,
+  MAX_TEXT_LENGTH,
+  extensionOf,
+  formatMegabytes,
+  isWithinFileLimit,
+  isWithinTextLimit,
+  mimeOfFileName,
+  textLength
+} from '../../../shared/domain'
 
-export const MAX_TEXT_LENGTH = 1024
-export const MAX_FILE_BYTES = 2 * 1024 * 1024
-export const MAX_BULK_ITEMS = 100
-export const MAX_REPORT_LIMIT = 1000
+export { MAX_BULK_ITEMS, MAX_REPORT_LIMIT, MAX_TEXT_LENGTH } from '../../../shared/domain'
+export { ALLOWED_EXTENSIONS, extensionOf } from '../../../shared/domain'
 /** The reference caps `filename` on send-image-from-local at 60 characters. */
 export const MAX_CUSTOM_FILENAME = 60
-
-export const ALLOWED_EXTENSIONS: Readonly<Record<MediaKind, readonly string[]>> = {
-  image: ['jpg', 'jpeg', 'png', 'gif'],
-  document: ['doc', 'docx', 'pdf', 'odt', 'csv', 'ppt', 'pptx', 'xls', 'xlsx', 'txt'],
-  video: ['mp4', 'mpeg'],
-  audio: ['mp3', 'ogg', 'mpga']
-}
-
-const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pdf: 'application/pdf',
-  odt: 'application/vnd.oasis.opendocument.text',
-  csv: 'text/csv',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  txt: 'text/plain',
-  mp4: 'video/mp4',
-  mpeg: 'video/mpeg',
-  mp3: 'audio/mpeg',
-  mpga: 'audio/mpeg',
-  ogg: 'audio/ogg'
-}
 
 export function inputError(
   operation: string,
@@ -46,13 +26,8 @@ export function inputError(
   return new GatewayError({ code, message: `${operation}: ${message}`, operation })
 }
 
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.')
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
-}
-
 export function mimeOf(file: LocalFile): string {
-  return file.mime?.trim() || MIME_BY_EXTENSION[extensionOf(file.name)] || 'application/octet-stream'
+  return file.mime?.trim() || mimeOfFileName(file.name)
 }
 
 /** Message and caption texts: required ones must have content; all at most 1024 characters (code points). */
@@ -60,8 +35,8 @@ export function checkText(operation: string, field: string, text: unknown, requi
   if (text === undefined && !required) return
   if (typeof text !== 'string') throw inputError(operation, `${field} must be text`)
   if (required && text.trim() === '') throw inputError(operation, `${field} is empty`)
-  const length = [...text].length
-  if (length > MAX_TEXT_LENGTH) {
+  if (!isWithinTextLimit(text)) {
+    const length = textLength(text)
     throw inputError(
       operation,
       `${field} is ${length} characters; the gateway accepts at most ${MAX_TEXT_LENGTH}`
@@ -81,7 +56,13 @@ export function checkHttpUrl(operation: string, field: string, value: unknown): 
   throw inputError(operation, `${field} must be an http(s) URL`)
 }
 
-export function checkLocalFile(operation: string, kind: MediaKind, file: LocalFile): void {
+/** `maxBytes` is the limit resolved for the sending device (resolveFileLimit); the gateway default otherwise. */
+export function checkLocalFile(
+  operation: string,
+  kind: MediaKind,
+  file: LocalFile,
+  maxBytes: number = DEFAULT_MAX_FILE_BYTES
+): void {
   if (!file || typeof file.name !== 'string' || file.name.trim() === '') {
     throw inputError(operation, 'the file needs a name (it gives the type, e.g. photo.jpg)')
   }
@@ -97,11 +78,11 @@ export function checkLocalFile(operation: string, kind: MediaKind, file: LocalFi
       'file_type'
     )
   }
-  if (file.bytes.byteLength > MAX_FILE_BYTES) {
+  if (!isWithinFileLimit(file.bytes.byteLength, maxBytes)) {
     const mb = (file.bytes.byteLength / (1024 * 1024)).toFixed(1)
     throw inputError(
       operation,
-      `${file.name} is ${mb} MB; the gateway accepts at most 2 MB`,
+      `${file.name} is ${mb} MB; the gateway accepts at most ${formatMegabytes(maxBytes)}`,
       'file_too_large'
     )
   }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { isGatewayError } from './errors'
 import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
+import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../shared/domain/phone.cases'
 
 function errorOf(run: () => unknown): { code: string; message: string } {
   try {
@@ -27,8 +28,7 @@ describe('normalisePhone', () => {
     ['620812 3456 7890', '6281234567890'],
     ['006281234567890', '6281234567890'],
     ['+1 (415) 555-2671', '14155552671'],
-    ['+60 12-345 6789', '60123456789'],
-    ['085712345', '6285712345']
+    ['+60 12-345 6789', '60123456789']
   ])('%s → %s', (input, expected) => {
     expect(normalisePhone(input)).toBe(expected)
   })
@@ -58,7 +58,18 @@ describe('normalisePhone', () => {
   })
 })
 
+describe('normalisePhone answers every shared phone case like the domain rule', () => {
+  it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
+    if ('value' in expected) expect(normalisePhone(input)).toBe(expected.value)
+    else expect(errorOf(() => normalisePhone(input)).code).toBe('invalid_input')
+  })
+})
+
 describe('normaliseRecipients', () => {
+  it.each(RECIPIENT_LIST_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
+    expect(normaliseRecipients(input, false)).toEqual(expected)
+  })
+
   it('splits on commas with optional spaces, normalises and dedupes in order', () => {
     expect(normaliseRecipients('0812 3456 7890, 081398765432,+6281234567890 ,  ', false)).toEqual([
       '6281234567890',

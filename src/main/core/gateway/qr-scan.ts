@@ -46,7 +46,7 @@ function candidateOf(http: Http, response: HttpResponse): QrCandidate {
 
 export async function scanQrCode(http: Http, call: CallContext): Promise<QrCode> {
   const response = await http.send(
-    { operation: OPERATION, method: 'GET', path: '/api/device/scan', auth: 'query', accept: QR_ACCEPT },
+    { operation: OPERATION, method: 'GET', path: '/api/device/scan', auth: 'bare-query', accept: QR_ACCEPT },
     call
   )
   if (response.status < 200 || response.status > 299) throw http.failForStatus(response, OPERATION)

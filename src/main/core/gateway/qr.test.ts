@@ -40,12 +40,12 @@ const dataUrl = (bytes: Uint8Array, mime = 'image/png') =>
   `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`
 
 describe('scanQr request', () => {
-  it('GET /api/device/scan?token=<token>.<secret> with the QR Accept header and no Authorization', async () => {
+  it('GET /api/device/scan?token=<bare token> (as documented, even with a secret), QR Accept, no Authorization', async () => {
     server.route('GET /api/device/scan', { body: { status: true, qr: PAIRING } })
     expect(await client.scanQr()).toEqual({ kind: 'text', text: PAIRING })
     const request = server.last()
     expect(request.method).toBe('GET')
-    expect(request.rawQuery).toBe(`token=${SAMPLE_TOKEN}.${SAMPLE_SECRET}`)
+    expect(request.rawQuery).toBe(`token=${SAMPLE_TOKEN}`)
     expect(request.headers.authorization).toBeUndefined()
     expect(request.headers.accept).toBe('application/json, image/*;q=0.9, text/html;q=0.8')
   })

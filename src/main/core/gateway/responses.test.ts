@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { classifyGatewayMessage, gatewayMessageText } from './gateway-messages'
 import { normaliseBaseUrl, parseRetryAfter } from './http'
+import { BASE_URL_CASES } from '../../../shared/domain/base-url.cases'
 import { createRedactor, redactedCause } from './redaction'
 import { connectionOf, parseJsonKeepingListUnder, parseSendResult } from './responses'
 import { isGatewayError } from './errors'
@@ -72,20 +73,30 @@ describe('transport pieces', () => {
     expect(parseRetryAfter(null)).toBeUndefined()
   })
 
-  it('normaliseBaseUrl trims slashes and /api and refuses anything else', () => {
-    expect(normaliseBaseUrl('https://solo.wablas.com/')).toBe('https://solo.wablas.com')
-    expect(normaliseBaseUrl(' https://solo.wablas.com/api// ')).toBe('https://solo.wablas.com')
-    expect(normaliseBaseUrl('http://127.0.0.1:8080/gw')).toBe('http://127.0.0.1:8080/gw')
-    for (const bad of ['solo.wablas.com', 'ftp://x', 'https://u:p@x.com', 'https://x.com/?token=abc', '']) {
+  it('normaliseBaseUrl answers every shared base-URL case like the domain rule', () => {
+    for (const c of BASE_URL_CASES) {
+      const options = { allowInsecureHttp: c.allowInsecureHttp }
+      if ('value' in c.expected) {
+        expect(normaliseBaseUrl(c.input, options)).toBe(c.expected.value)
+        continue
+      }
       let caught: unknown
       try {
-        normaliseBaseUrl(bad)
+        normaliseBaseUrl(c.input, options)
       } catch (error) {
         caught = error
       }
       expect(isGatewayError(caught) && caught.code === 'invalid_input').toBe(true)
-      expect(String((caught as Error).message)).not.toContain('abc')
+      expect(String((caught as Error).message)).toMatch(c.expected.message)
+      expect(String((caught as Error).message)).not.toContain('abcdef123456')
     }
+  })
+
+  it('a gateway client refuses plain http to another host unless allowInsecureHttp is set', () => {
+    expect(() => normaliseBaseUrl('http://gateway.example.com')).toThrow(/unencrypted/)
+    expect(normaliseBaseUrl('http://gateway.example.com', { allowInsecureHttp: true })).toBe(
+      'http://gateway.example.com'
+    )
   })
 
   it('the redactor removes raw and URL-encoded secrets, longest first', () => {

@@ -1,7 +1,8 @@
 /** The gateway client's public shapes: what every other core module (outbox, devices, CLI) codes against. */
+import type { MediaKind } from '../../../shared/domain'
 
 export interface GatewayCredentials {
-  /** e.g. https://solo.wablas.com (no trailing /api). http:// only for loopback (checked by the device registry). */
+  /** e.g. https://solo.wablas.com (no trailing /api). http:// only for loopback unless the client is created with allowInsecureHttp. */
   baseUrl: string
   token: string
   /** Newer accounts: sent as `Authorization: <token>.<secret>` and `?token=<token>.<secret>`. */
@@ -72,7 +73,7 @@ export interface SendResult {
   message: string
 }
 
-export type MediaKind = 'image' | 'document' | 'video' | 'audio'
+export type { MediaKind }
 
 export interface SendFlags {
   /** Recipient is a WhatsApp group id (sent as isGroup=true, phone untouched). */
@@ -109,6 +110,11 @@ export interface SendLocalFileInput extends SendFlags {
   kind: MediaKind
   file: LocalFile
   caption?: string
+  /**
+   * The file-size limit that applies to the sending device, resolved by the caller (device → settings →
+   * gateway default, `resolveFileLimit`); the gateway's documented default when absent.
+   */
+  maxFileBytes?: number
 }
 
 export interface BulkTextItem extends SendFlags {
@@ -331,6 +337,8 @@ export interface GatewayClientOptions extends GatewayCredentials {
   timeoutMs?: number
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch
+  /** Plain http:// to a gateway other than this computer sends the token unencrypted: refused unless set. */
+  allowInsecureHttp?: boolean
   /** Remembers per base URL which restart endpoint works; defaults to a process-wide memory. */
   restartMemory?: Map<string, 'restart' | 'reconnect'>
 }

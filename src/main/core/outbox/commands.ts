@@ -8,7 +8,6 @@ import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
 import { formatSize, type FileHandles, type RegisteredFile } from '../files'
-import type { SettingsService } from '../settings'
 import type { Outbox } from './outbox'
 import type { EnqueueEntry } from './types'
 
@@ -34,10 +33,11 @@ export type SendingChannel =
 export interface SendingCommandsDeps {
   registry: DeviceRegistry
   monitor: DeviceMonitor
-  settings: SettingsService
   files: FileHandles
   outbox: Outbox
   events: CoreEvents
+  /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
+  fileLimitFor: (deviceId: string) => number
 }
 
 type EntryRequest =
@@ -61,12 +61,7 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
 }
 
 export function createSendingCommands(deps: SendingCommandsDeps): Commands<SendingChannel> {
-  const { registry, monitor, outbox, files } = deps
-
-  /** The device's own gateway limit when it has one, else the app-wide setting. */
-  function fileLimitFor(deviceId: string): number {
-    return registry.get(deviceId)?.maxFileBytes ?? deps.settings.get().maxFileBytes
-  }
+  const { registry, monitor, outbox, files, fileLimitFor } = deps
 
   /**
    * The request's entries with their files resolved and checked against the device's limit; `used` lists the

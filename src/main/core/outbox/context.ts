@@ -5,6 +5,7 @@ import type { ItemPatch, ItemRecord, ItemStatus, OutboxStore, SettingsStore } fr
 import { backoffDelay } from './backoff'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import { toCountsView, toItemView } from './views'
+import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
 export interface DeviceRuntime {
@@ -69,7 +70,9 @@ export class OutboxContext {
     readonly clock: Clock,
     private readonly clientLookup: (deviceId: string) => SendingPort | undefined,
     readonly options: ResolvedOutboxOptions,
-    private readonly logger: Logger
+    private readonly logger: Logger,
+    /** The file-size limit passed to the gateway client with each file send. */
+    readonly fileLimitFor: (deviceId: string) => number = () => DEFAULT_MAX_FILE_BYTES
   ) {}
 
   now(): number {

@@ -1,5 +1,6 @@
 // Dispatcher rules against the fake gateway with a FakeClock: order, concurrency, pacing, gates, retries, failures.
 import { afterEach, describe, expect, it } from 'vitest'
+import { coreText } from '../../../shared/i18n/notes'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
@@ -145,6 +146,12 @@ describe('dispatcher', () => {
     const { item } = fx.outbox.get(id)
     expect(item.failure?.code).toBe('expired')
     expect(fx.clock.now() - Date.parse(item.createdAt)).toBeGreaterThanOrEqual(3_600_000 - 60_000)
+    // The reason in English for the CLI, and as key + params for the window in the operator's language.
+    expect(item.failure?.message).toMatch(/^Gave up after retrying for 1 h; last error network: /)
+    expect(item.failure?.messageKey).toBe('desktop.failure.expired')
+    expect(
+      coreText('id', item.failure!.message, item.failure?.messageKey, item.failure?.messageParams)
+    ).toMatch(/^Berhenti setelah mencoba ulang selama 1 jam; galat terakhir network: /)
   })
 
   it('fails permanent errors at once with the reason and the gateway message; edit and retry sends it', async () => {

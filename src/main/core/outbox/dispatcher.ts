@@ -5,6 +5,7 @@ import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
  * Start as many sends on this device as its gates allow. Returns when it should be looked at again
@@ -33,6 +34,15 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       const due = ctx.store.nextHeadDueAt(deviceId)
       return due === null ? null : Math.max(due, now + 1)
     }
+    if (candidate.campaignId !== null) {
+      const wait = ctx.options.sendGate(candidate, now)
+      if (wait) {
+        // The campaign's pacing holds its rows on this device until then (durably: the wait survives a restart);
+        // the device's other items go on meanwhile.
+        ctx.store.deferCampaign(candidate.campaignId, deviceId, Math.max(wait.until, now + 1))
+        continue
+      }
+    }
     const client = ctx.reachableClient(deviceId)
     if (!client) return null
     // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
@@ -42,8 +52,15 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       candidate.id,
       ['queued'],
       'sending',
-      { attempts: attempt, lastAttemptAt: now, nextAttemptAt: null, reconcileUntil: null },
-      attempt === 1 ? null : `attempt ${attempt}`
+      {
+        attempts: attempt,
+        lastAttemptAt: now,
+        nextAttemptAt: null,
+        reconcileUntil: null,
+        // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
+        ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
+      },
+      attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
     )
     if (!item) continue
     runtime.sendsInFlight++
@@ -77,7 +94,10 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
         'failed',
         {
           failureCode: 'attachment_missing',
-          failureMessage: `The queued copy of ${item.fileName ?? 'the file'} is missing from the data folder: ${String(error)}`,
+          failureMessage: encodeNote('desktop.failure.attachmentMissing', {
+            file: item.fileName ?? 'the file',
+            error: String(error)
+          }),
           failureGatewayMessage: null
         },
         'attachment missing'
@@ -100,6 +120,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
               bytes: bytes ?? new Uint8Array()
             },
             caption: item.text ?? undefined,
+            maxFileBytes: ctx.fileLimitFor(item.deviceId),
             ...flags
           })
   } catch (error) {
@@ -172,7 +193,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         item.id,
         { reconcileUntil: now + ctx.options.visibilityWindowMs, nextAttemptAt: now },
         ['sending'],
-        `${described}; checking the gateway's reports before any resend`
+        encodeNote('desktop.note.checkingReports', { error: described })
       )
       return
     }
@@ -198,7 +219,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         ['sending'],
         'queued',
         { nextAttemptAt: null },
-        `${described}; this device's queue waits`
+        encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
       return
   }
@@ -221,10 +242,14 @@ export function requeueOrExpire(
       'failed',
       {
         failureCode: 'expired',
-        failureMessage: `Gave up after retrying for ${hours} h; last error ${error.code}: ${error.message}`,
+        failureMessage: encodeNote('desktop.failure.expired', {
+          hours,
+          code: error.code,
+          error: error.message
+        }),
         failureGatewayMessage: error.gatewayMessage
       },
-      `${note}; retry window used up`
+      encodeNote('desktop.note.retryWindowUsed', { error: note })
     )
     return
   }
@@ -233,6 +258,6 @@ export function requeueOrExpire(
     ['sending'],
     'queued',
     { nextAttemptAt: at, reconcileUntil: null },
-    `${note}; retry in ${Math.ceil((at - ctx.now()) / 1000)} s`
+    encodeNote('desktop.note.retryIn', { error: note, seconds: Math.ceil((at - ctx.now()) / 1000) })
   )
 }

@@ -5,6 +5,7 @@ import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
 import { instantToLocal } from '../zoned-time'
 import { OutboxError, type SendingPort } from './types'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 const CALLS_PER_ROUND = 10
 
@@ -148,7 +149,12 @@ async function callGateway(
     const messageId = result.messages[0]?.id ?? null
     const scheduleId = result.scheduleId ?? messageId
     ctx.store.patchSchedule(row.id, { ...done, scheduleId, messageId, updatedAt: ctx.now() })
-    ctx.patch(item.id, {}, undefined, `saved at the gateway as schedule ${scheduleId ?? '(no id)'}`)
+    ctx.patch(
+      item.id,
+      {},
+      undefined,
+      encodeNote('desktop.note.savedAtGateway', { schedule: scheduleId ?? '(no id)' })
+    )
     return
   }
   if (op === 'update' && item) {
@@ -162,14 +168,14 @@ async function callGateway(
       item.id,
       { failureCode: null, failureMessage: null, failureGatewayMessage: null },
       undefined,
-      'updated at the gateway'
+      encodeNote('desktop.note.updatedAtGateway')
     )
     return
   }
   if (op === 'cancel') {
     await client.cancelSchedule(row.scheduleId ?? '')
     ctx.store.patchSchedule(row.id, { ...done, updatedAt: ctx.now() })
-    if (item) ctx.patch(item.id, {}, undefined, 'cancelled at the gateway')
+    if (item) ctx.patch(item.id, {}, undefined, encodeNote('desktop.note.cancelledAtGateway'))
     return
   }
   if (op === 'delete') {
@@ -211,9 +217,7 @@ function onCallFailed(
         'failed',
         {
           failureCode: 'schedule_unconfirmed',
-          failureMessage:
-            `The gateway did not answer clearly (${described}); it may or may not have saved this schedule. ` +
-            "Check the gateway's dashboard before retrying.",
+          failureMessage: encodeNote('desktop.failure.scheduleUnconfirmed', { error: described }),
           failureGatewayMessage: failure.gatewayMessage
         },
         described
@@ -241,7 +245,7 @@ function onCallFailed(
       item.id,
       {
         failureCode: `gateway_${op}_failed`,
-        failureMessage: `The gateway refused to ${op} its copy of this schedule: ${failure.message}`,
+        failureMessage: encodeNote('desktop.failure.scheduleOpFailed', { op, error: failure.message }),
         failureGatewayMessage: failure.gatewayMessage
       },
       undefined,

@@ -4,7 +4,8 @@ export {
   DEFAULT_OUTBOX_OPTIONS,
   type Outbox,
   type CreateOutboxInput,
-  type FlushOptions
+  type FlushOptions,
+  type BulkResult
 } from './outbox'
 export {
   OutboxError,
@@ -22,7 +23,8 @@ export {
   type FlushSummary,
   type BlockReason,
   type OutboxEvents,
-  type SendingPort
+  type SendingPort,
+  type SendGate
 } from './types'
 export type { SweepResult } from './retention'
 export type { OutboxHistoryEntry } from './views'

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxCounts, OutboxHistoryEntry, OutboxItemView } from '../../../shared/contract'
+import { historyNote } from '../../../shared/i18n/notes'
 import { attachmentsDir, OutboxStore } from '../store'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { FileEntry } from './types'
@@ -196,6 +197,30 @@ describe('operator actions', () => {
     expect(fx.outbox.retry(cancelled).status).toBe('queued')
     await fx.clock.advance(0)
     expect(fx.outbox.get(cancelled).item.status).toBe('accepted')
+  })
+
+  it('keeps the operator’s actions on the timeline as keys, so the window shows them in its language', async () => {
+    fx = makeFixture()
+    fx.outbox.setPaused(true)
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    const id = itemIds[0]!
+    fx.outbox.cancel(id)
+    fx.outbox.retry(id)
+    const notes = fx.outbox.get(id).history.filter((entry) => entry.note !== null)
+    // English for the CLI and logs, the key and params for the window.
+    expect(notes.map((entry) => [entry.note, entry.noteKey])).toEqual([
+      ['cancelled by the operator', 'desktop.note.cancelledByOperator'],
+      ['retried by the operator', 'desktop.note.retriedByOperator']
+    ])
+    expect(notes.map((entry) => historyNote('id', entry))).toEqual([
+      'dibatalkan oleh operator',
+      'dicoba lagi oleh operator'
+    ])
+    for (const entry of fx.outbox.get(id).history) expect(OutboxHistoryEntry.parse(entry)).toEqual(entry)
   })
 
   it('refuses to start while another live process holds the dispatcher lease', async () => {

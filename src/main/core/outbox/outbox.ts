@@ -53,6 +53,7 @@ import {
   type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface CreateOutboxInput {
   db: SqliteDatabase
@@ -61,10 +62,20 @@ export interface CreateOutboxInput {
   clock?: Clock
   /** The gateway client for a device, or undefined while it has none (its items wait). Asked on every round. */
   clientFor: (deviceId: string) => SendingPort | undefined
+  /**
+   * The file-size limit that applies to a device's sends (device → settings → gateway default, resolved by the
+   * composition with resolveFileLimit) and is handed to the gateway client. The gateway default when absent.
+   */
+  fileLimitFor?: (deviceId: string) => number
   events?: Partial<OutboxEvents>
   options?: OutboxOptions
   /** Where failures that must not stop sending are reported (the redacting logger in the app). */
   logger?: Logger
+}
+
+export interface BulkResult {
+  done: string[]
+  refused: { id: string; reason: string }[]
 }
 
 export interface FlushOptions {
@@ -83,6 +94,17 @@ export interface Outbox {
   retry(id: string): OutboxItemView
   /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back. */
   cancel(id: string): OutboxItemView
+  /** Bulk retry and cancel: one transaction; `refused` says why an item was left as it was. */
+  retryMany(ids: readonly string[]): BulkResult
+  cancelMany(ids: readonly string[]): BulkResult
+  /**
+   * Items built elsewhere (a campaign's rows, already checked and rendered, text only) go in line as they are.
+   * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
+   * (the campaign's own bookkeeping); dispatching starts only after it committed.
+   */
+  insertPrepared(items: readonly NewItem[], alongside?: () => void): void
+  /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
+  wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
   delete(id: string): void
   /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */
@@ -126,14 +148,15 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   visibilityWindowMs: 2 * 60_000,
   reconcileIntervalMs: 15_000,
   overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 30_000,
+  trackingIntervalMs: 3_000,
   trackingCapMs: 30 * 60_000,
   trackingRetentionMs: 7 * 24 * 3_600_000,
   tracking: true,
   retentionMs: 30 * 24 * 3_600_000,
   retentionSweepIntervalMs: 6 * 3_600_000,
   gatewayTimeZone: 'Asia/Jakarta',
-  devicesSendableByDefault: true
+  devicesSendableByDefault: true,
+  sendGate: () => null
 }
 
 const LEASE = 'dispatcher'
@@ -175,7 +198,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     clock,
     input.clientFor,
     resolveOptions(input.options),
-    input.logger ?? silentLogger
+    input.logger ?? silentLogger,
+    input.fileLimitFor
   )
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)
@@ -366,7 +390,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           acceptedAt: null,
           trackNextAt: null,
           trackAttempts: 0,
-          note: schedule && due ? 'scheduled time already passed: queued now' : null
+          note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
     })
@@ -498,6 +522,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   function retry(id: string): OutboxItemView {
+    retryItem(id)
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function retryItem(id: string): void {
     const item = mustGet(id)
     if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
     assertNoScheduleCall(ctx, id)
@@ -515,29 +546,76 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     }
     ctx.batch(() => {
       if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
-        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'scheduled',
+          { ...reset, queuedAt: null },
+          encodeNote('desktop.note.retriedByOperator')
+        )
         if (item.scheduleMode === 'gateway') planCreate(ctx, item)
       } else {
-        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, 'retried by the operator')
+        ctx.transition(
+          id,
+          RETRYABLE,
+          'queued',
+          { ...reset, queuedAt: now },
+          encodeNote('desktop.note.retriedByOperator')
+        )
       }
     })
+  }
+
+  function cancel(id: string): OutboxItemView {
+    cancelItem(id)
     const result = view(id)
     pump()
     return result
   }
 
-  function cancel(id: string): OutboxItemView {
+  function cancelItem(id: string): void {
     const item = mustGet(id)
-    if (item.status === 'cancelled') return toItemView(item)
+    if (item.status === 'cancelled') return
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
       if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
-      ctx.transition(id, CANCELLABLE, 'cancelled', { held: false }, 'cancelled by the operator')
+      ctx.transition(
+        id,
+        CANCELLABLE,
+        'cancelled',
+        { held: false },
+        encodeNote('desktop.note.cancelledByOperator')
+      )
     })
-    const result = view(id)
+  }
+
+  /** One action over many items in one transaction; items it does not apply to are reported, not failed. */
+  function bulk(ids: readonly string[], action: (id: string) => void): BulkResult {
+    const done: string[] = []
+    const refused: BulkResult['refused'] = []
+    ctx.batch(() => {
+      for (const id of ids) {
+        try {
+          action(id)
+          done.push(id)
+        } catch (error) {
+          refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
+        }
+      }
+    })
     pump()
-    return result
+    return { done, refused }
+  }
+
+  function insertPrepared(items: readonly NewItem[], alongside?: () => void): void {
+    store.batch(() => {
+      store.insertItems(items, [], [], clock.now())
+      alongside?.()
+    })
+    for (const item of items) knownDevices.add(item.deviceId)
+    ctx.emitBulk(items.length)
+    pump()
   }
 
   function remove(id: string): void {
@@ -579,7 +657,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
         if (edited.length === 0) return
-        ctx.patch(id, patch, [item.status], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, patch, [item.status], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
         if (wasGateway) planUpdate(ctx, id)
         return
       }
@@ -588,7 +666,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       const fields: ItemPatch = { ...patch, ...schedule, held: false }
       edited.push('schedule')
       if (item.status === 'scheduled') {
-        ctx.patch(id, fields, ['scheduled'], `edited: ${edited.join(', ')}`)
+        ctx.patch(id, fields, ['scheduled'], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
       } else {
         ctx.transition(
           id,
@@ -630,7 +708,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       ['scheduled'],
       'queued',
       { held: false, queuedAt: clock.now(), nextAttemptAt: null },
-      'released by the operator'
+      encodeNote('desktop.note.releasedByOperator')
     )
     const result = view(id)
     pump()
@@ -808,6 +886,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     counts: () => toCountsView(store.counts()),
     retry,
     cancel,
+    retryMany: (ids) => bulk(ids, retryItem),
+    cancelMany: (ids) => bulk(ids, cancelItem),
+    insertPrepared,
+    wake: () => pump(),
     delete: remove,
     edit,
     release,

@@ -17,6 +17,7 @@ import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import type { SendingPort } from './types'
 import { acceptItem, requeueOrExpire } from './dispatcher'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 const CHECKS_PER_ROUND = 20
 const MAX_REPORT_PAGES = 5
@@ -77,12 +78,12 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
         'failed',
         {
           failureCode: 'unverified',
-          failureMessage:
-            'The gateway may or may not have received this message, and its reports cannot tell. ' +
-            `Check the recipient's chat before retrying. (${error instanceof Error ? error.message : String(error)})`,
+          failureMessage: encodeNote('desktop.failure.unverified', {
+            error: error instanceof Error ? error.message : String(error)
+          }),
           failureGatewayMessage: isGatewayError(error) ? (error.gatewayMessage ?? null) : null
         },
-        'could not verify through the report API'
+        encodeNote('desktop.note.unverified')
       )
     } else {
       ctx.patchQuietly(item.id, { nextAttemptAt: now + delay }, ['sending'])

@@ -4,6 +4,7 @@ import type { OutboxContext } from './context'
 import { acceptItem } from './dispatcher'
 import { isValidTimeZone, localTimeToInstant, parseLocalTime } from '../zoned-time'
 import { OutboxError, type ScheduleSpec } from './types'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export type ScheduleFields = Pick<
   ItemPatch,
@@ -95,7 +96,7 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
       item.id,
       { held: true },
       ['scheduled'],
-      `overdue by ${describeDelay(late)}: held for the operator`
+      encodeNote('desktop.note.overdueHeld', { delay: describeDelay(late) })
     )
     return
   }
@@ -104,7 +105,9 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
     ['scheduled'],
     'queued',
     { queuedAt: now, nextAttemptAt: null },
-    overdue ? `overdue by ${describeDelay(late)}: sending now` : 'due'
+    overdue
+      ? encodeNote('desktop.note.overdueSending', { delay: describeDelay(late) })
+      : encodeNote('desktop.note.due')
   )
 }
 

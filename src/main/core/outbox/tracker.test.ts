@@ -1,6 +1,8 @@
 // Delivery tracking with a FakeClock: realtime batches ≤ 1000, report/message for older items, forward-only statuses, backoff, retention.
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+import { DEFAULT_OUTBOX_OPTIONS } from './outbox'
+import { trackingGapMs } from './tracker'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -127,5 +129,37 @@ describe('tracker', () => {
     await fx.clock.advance(5 * 3_600_000)
     expect(realtimeCalls()).toHaveLength(polls)
     expect(fx.outbox.get(id).item.status).toBe('delivered')
+  })
+
+  it('with the default options, shows a fresh message going sent → delivered → read within seconds', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    // The sandbox's pace: sent after ~3 s, delivered after ~6 s, read after ~10 s.
+    await fx.clock.advance(3_000)
+    fx.gateway.setStatus(messageId, 'sent')
+    await fx.clock.advance(3_500)
+    fx.gateway.setStatus(messageId, 'delivered')
+    await fx.clock.advance(3_500)
+    fx.gateway.setStatus(messageId, 'read')
+    await fx.clock.advance(4_000)
+    expect(fx.outbox.get(id).history.map((h) => h.status)).toEqual([
+      'queued',
+      'sending',
+      'accepted',
+      'sent',
+      'delivered',
+      'read'
+    ])
+  })
+})
+
+describe('trackingGapMs', () => {
+  it('asks every few seconds while an item is fresh, every minute or so after ten minutes, at most the cap later', () => {
+    expect(trackingGapMs(0, DEFAULT_OUTBOX_OPTIONS)).toBe(3_000)
+    expect(trackingGapMs(20_000, DEFAULT_OUTBOX_OPTIONS)).toBe(3_000)
+    expect(trackingGapMs(10 * 60_000, DEFAULT_OUTBOX_OPTIONS)).toBe(60_000)
+    expect(trackingGapMs(2 * 3_600_000, DEFAULT_OUTBOX_OPTIONS)).toBe(12 * 60_000)
+    expect(trackingGapMs(3 * 24 * 3_600_000, DEFAULT_OUTBOX_OPTIONS)).toBe(30 * 60_000)
   })
 })

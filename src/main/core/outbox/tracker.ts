@@ -5,12 +5,32 @@ import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
 import { dayIn } from '../zoned-time'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
 export const REALTIME_BATCH = 1000
 /** report/message is one call per item: bound the calls one round may make on one device. */
 const OLDER_PER_ROUND = 25
 const APPLY_CHUNK = 200
+/** The gap between two polls of an item grows to this fraction of its age: seconds while fresh, minutes later. */
+const AGE_FRACTION = 0.1
+
+/**
+ * When to ask about an item again, from its age since acceptance: the interval while fresh (a sandbox message
+ * goes sent → delivered → read within seconds), a tenth of its age later, never beyond the cap. The gateway's
+ * limits hold because one report-realtime call per device covers up to 1000 items.
+ */
+export function trackingGapMs(
+  ageMs: number,
+  options: { trackingIntervalMs: number; trackingCapMs: number }
+): number {
+  const { trackingIntervalMs, trackingCapMs } = options
+  return Math.min(trackingCapMs, Math.max(trackingIntervalMs, Math.round(Math.max(0, ageMs) * AGE_FRACTION)))
+}
+
+function acceptedAt(item: ItemRecord): number {
+  return item.acceptedAt ?? item.updatedAt
+}
 
 /**
  * Apply a status the gateway reported for an item. Progress only moves forward (a late `sent` after `read` is
@@ -22,14 +42,16 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
   if (outcome.kind === 'progress') {
     if (rank(outcome.status) <= rank(item.status)) return item
     const next =
-      outcome.status === 'read' ? {} : { trackAttempts: 0, trackNextAt: now + ctx.options.trackingIntervalMs }
+      outcome.status === 'read'
+        ? {}
+        : { trackAttempts: 0, trackNextAt: now + trackingGapMs(now - acceptedAt(item), ctx.options) }
     return (
       ctx.transition(
         item.id,
         trackableBelow(outcome.status),
         outcome.status,
         next,
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -41,10 +63,10 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         'failed',
         {
           failureCode: outcome.code,
-          failureMessage: `The gateway reports this message as "${outcome.gatewayStatus}".`,
+          failureMessage: encodeNote('desktop.failure.gatewayStatus', { status: outcome.gatewayStatus }),
           failureGatewayMessage: outcome.gatewayStatus
         },
-        `gateway reports ${raw}`
+        encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )
   }
@@ -83,26 +105,26 @@ async function pollRound(
   client: SendingPort,
   due: ItemRecord[]
 ): Promise<void> {
-  const { trackingRetentionMs, gatewayTimeZone, trackingIntervalMs } = ctx.options
+  const { trackingRetentionMs, gatewayTimeZone } = ctx.options
   const now = ctx.now()
   const today = dayIn(now, gatewayTimeZone)
   const live: ItemRecord[] = []
   ctx.batch(() => {
     for (const item of due) {
-      if (now - (item.acceptedAt ?? item.updatedAt) > trackingRetentionMs || item.gatewayId === null) {
+      if (now - acceptedAt(item) > trackingRetentionMs || item.gatewayId === null) {
         // Retention limit: keep the last known status, stop asking.
         ctx.patchQuietly(item.id, { trackNextAt: null, closedAt: now })
       } else live.push(item)
     }
   })
-  const recent = live.filter((i) => dayIn(i.acceptedAt ?? i.updatedAt, gatewayTimeZone) === today)
+  const recent = live.filter((i) => dayIn(acceptedAt(i), gatewayTimeZone) === today)
   const recentIds = new Set(recent.map((i) => i.id))
   const older = live.filter((i) => !recentIds.has(i.id))
   const olderNow = older.slice(0, OLDER_PER_ROUND)
   // The rest of the older items come round again shortly instead of hammering report/message.
   ctx.batch(() => {
     for (const item of older.slice(OLDER_PER_ROUND))
-      ctx.patchQuietly(item.id, { trackNextAt: now + trackingIntervalMs })
+      ctx.patchQuietly(item.id, { trackNextAt: now + trackingGapMs(now - acceptedAt(item), ctx.options) })
   })
 
   const found = new Map<string, ReportItem>()
@@ -149,11 +171,10 @@ function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undef
   if (!current || current.trackNextAt === null) return
   const after = report ? applyReportStatus(ctx, current, report.status) : current
   if (after.status !== current.status || after.trackNextAt === null) return
-  // Nothing new: poll this item less often, up to the cap.
-  const { trackingIntervalMs, trackingCapMs } = ctx.options
-  const attempts = current.trackAttempts + 1
-  const gap = Math.min(trackingCapMs, trackingIntervalMs * 2 ** Math.min(attempts, 20))
-  ctx.patchQuietly(item.id, { trackAttempts: attempts, trackNextAt: ctx.now() + gap })
+  // Nothing new: the older the item, the less often it is asked about.
+  const now = ctx.now()
+  const gap = trackingGapMs(now - acceptedAt(current), ctx.options)
+  ctx.patchQuietly(item.id, { trackAttempts: current.trackAttempts + 1, trackNextAt: now + gap })
 }
 
 /** Statuses of today's messages by gateway id, ≤ 1000 ids per call, following extra pages the gateway announces. */

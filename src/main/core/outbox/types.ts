@@ -1,5 +1,6 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
 import type { GatewayClient, MediaKind } from '../gateway'
+import type { ItemRecord } from '../store'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -30,7 +31,7 @@ export interface OutboxOptions {
   reconcileIntervalMs?: number
   /** A local schedule that fires this much late or more is "overdue" and follows its overdue policy. Default 2 min. */
   overdueGraceMs?: number
-  /** First delivery-status poll after acceptance; doubles while nothing changes. Default 30 s. */
+  /** Shortest gap between delivery-status polls of an item, used while it is fresh; later the gap is a tenth of its age. Default 3 s. */
   trackingIntervalMs?: number
   /** Longest gap between two polls of one item. Default 30 min. */
   trackingCapMs?: number
@@ -46,11 +47,18 @@ export interface OutboxOptions {
   gatewayTimeZone?: string
   /** Whether a device the app has not reported on yet may send. Default true (the CLI never reports). */
   devicesSendableByDefault?: boolean
+  /**
+   * Asked before a campaign's row is sent: null when it may go now, else until when its campaign's rows on this
+   * device wait (pacing, working hours, a cap, a pause). Default: never waits.
+   */
+  sendGate?: SendGate
   /** 0 ≤ r < 1, for jitter. Default Math.random. */
   random?: () => number
   /** Whether a process id is alive, for the dispatcher lease. Default: signal 0. */
   isProcessAlive?: (pid: number) => boolean
 }
+
+export type SendGate = (item: ItemRecord, now: number) => { until: number } | null
 
 export type ResolvedOutboxOptions = Required<OutboxOptions>
 

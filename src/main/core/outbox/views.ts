@@ -6,6 +6,8 @@ import type {
   OutboxItemView
 } from '../../../shared/contract'
 import type { HistoryRecord, ItemRecord, StatusCounts } from '../store'
+import type { MessageKey, Params } from '../../../shared/i18n'
+import { decodeNote, translateNote } from '../../../shared/i18n/notes'
 
 /** The contract names this shape only as a schema. */
 export type OutboxHistoryEntry = z.infer<typeof HistoryEntrySchema>
@@ -29,7 +31,8 @@ export function toItemView(item: ItemRecord): OutboxItemView {
         ? null
         : {
             code: item.failureCode,
-            message: item.failureMessage ?? item.failureCode,
+            message: translateNote('en', item.failureMessage) ?? item.failureCode,
+            ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
             gatewayMessage: item.failureGatewayMessage
           },
     gatewayId: item.gatewayId,
@@ -47,8 +50,27 @@ export function toItemView(item: ItemRecord): OutboxItemView {
   }
 }
 
+/** `note` in English (CLI, logs, older windows); `noteKey`/`noteParams` let the window show it in its language. */
 export function toHistoryView(entry: HistoryRecord): OutboxHistoryEntry {
-  return { at: iso(entry.at), status: entry.status, note: entry.note }
+  return {
+    at: iso(entry.at),
+    status: entry.status,
+    note: translateNote('en', entry.note),
+    ...keyOf(entry.note, 'noteKey', 'noteParams')
+  }
+}
+
+/** A stored note's key and params under the view's field names, or nothing for plain text. */
+function keyOf<K extends string, P extends string>(
+  stored: string | null,
+  keyField: K,
+  paramsField: P
+): Partial<Record<K, MessageKey> & Record<P, Params>> {
+  const message = decodeNote(stored)
+  return message
+    ? ({ [keyField]: message.key, [paramsField]: message.params } as Record<K, MessageKey> &
+        Record<P, Params>)
+    : {}
 }
 
 export function toCountsView(counts: StatusCounts): OutboxCounts {

@@ -45,3 +45,12 @@ export {
   type StoredAttachment,
   type AttachmentErrorCode
 } from './attachments'
+export {
+  CampaignStore,
+  type CampaignRecord,
+  type CampaignRowRecord,
+  type CampaignRowResult,
+  type CampaignDeviceRecord,
+  type CampaignStatus,
+  type OptOutRecord
+} from './campaign-store'

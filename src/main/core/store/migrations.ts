@@ -184,6 +184,69 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX gateway_reminders_by_device ON gateway_reminders(device_id, created_at);
     `
   },
+  // ---- campaigns (issue 16): one block, appended after the steps above
+  {
+    name: 'campaigns: spreadsheet rows, pacing, per-device state, remembered mappings, opt-outs',
+    sql: `
+      ALTER TABLE outbox_items ADD COLUMN campaign_id TEXT;
+      ALTER TABLE outbox_items ADD COLUMN campaign_row INTEGER;
+      CREATE INDEX outbox_items_by_campaign ON outbox_items(campaign_id, device_id, status) WHERE campaign_id IS NOT NULL;
+
+      CREATE TABLE campaigns (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        headers TEXT NOT NULL,               -- JSON array, the file's header row
+        mapping TEXT NOT NULL,               -- JSON ColumnMapping
+        template TEXT NOT NULL,
+        pacing TEXT NOT NULL,                -- JSON PacingPolicy, editable while running
+        devices TEXT NOT NULL,               -- JSON array of device ids, in rotation order
+        seed INTEGER NOT NULL,               -- spintax and gap seeds derive from it
+        status TEXT NOT NULL,                -- draft | running | paused | cancelled | finished
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        started_at INTEGER
+      ) STRICT;
+
+      CREATE TABLE campaign_rows (
+        campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+        row_number INTEGER NOT NULL,         -- as the operator's spreadsheet numbers it (header = 1)
+        phone TEXT,                          -- normalised, NULL when invalid
+        phone_cell TEXT NOT NULL,
+        vars TEXT NOT NULL,                  -- JSON object column -> value
+        message TEXT NOT NULL,               -- rendered with the row's seed: exactly what is sent
+        problems TEXT NOT NULL,              -- JSON array of RowProblem; [] = ready
+        item_id TEXT,                        -- the outbox item once queued (kept after the item is purged)
+        device_id TEXT,
+        PRIMARY KEY (campaign_id, row_number)
+      ) STRICT;
+      CREATE INDEX campaign_rows_by_item ON campaign_rows(item_id) WHERE item_id IS NOT NULL;
+
+      CREATE TABLE campaign_devices (
+        campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        wait_code TEXT,                      -- why its next row waits (pacing or an auto-pause)
+        wait_until INTEGER,
+        paused_reason TEXT,                  -- auto-pause: disconnected | failure_rate | quota; NULL = running
+        outcomes_from INTEGER NOT NULL DEFAULT 0, -- the failure rate counts sends from here (the last resume)
+        PRIMARY KEY (campaign_id, device_id)
+      ) STRICT;
+
+      CREATE TABLE campaign_layouts (
+        layout_key TEXT PRIMARY KEY,         -- the header row, normalised
+        mapping TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE opt_outs (
+        phone TEXT PRIMARY KEY,              -- normalised 62… digits
+        source TEXT NOT NULL,                -- import | operator | outbox | gateway
+        added_at INTEGER NOT NULL
+      ) STRICT;
+    `
+  },
+  // ---- end of campaigns
+  // ---- performance (issue 18): one block, appended after the steps above
   {
     name: 'outbox counts kept by triggers; sendable items and place in line found by index',
     // Counting by status on every change scanned the whole table (73 ms at 1M rows); triggers keep the counts in
@@ -212,6 +275,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_items_by_seq ON outbox_items(seq);
     `
   }
+  // ---- end of performance
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

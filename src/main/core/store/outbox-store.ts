@@ -44,12 +44,16 @@ export interface ItemRecord {
   acceptedAt: number | null
   trackNextAt: number | null
   trackAttempts: number
+  /** A campaign's row: the campaign's id and the row's number in the operator's spreadsheet. */
+  campaignId: string | null
+  campaignRow: number | null
 }
 
 /** Fields the outbox may change on an item (id, seq position and creation time are fixed, except seq on retry). */
 export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 
-export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt'> & { note: string | null }
+export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt' | 'campaignId' | 'campaignRow'> &
+  Partial<Pick<ItemRecord, 'campaignId' | 'campaignRow'>> & { note: string | null }
 
 export interface HistoryRecord {
   at: number
@@ -130,7 +134,9 @@ const ITEM_COLUMNS = {
   held: 'held',
   acceptedAt: 'accepted_at',
   trackNextAt: 'track_next_at',
-  trackAttempts: 'track_attempts'
+  trackAttempts: 'track_attempts',
+  campaignId: 'campaign_id',
+  campaignRow: 'campaign_row'
 } as const satisfies Record<keyof ItemRecord, string>
 
 const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
@@ -222,7 +228,13 @@ export class OutboxStore {
       for (const attachment of attachments) insertAttachment.run(attachment.sha256, attachment.size, at)
       let seq = this.nextSeq()
       for (const item of items) {
-        const record: ItemRecord = { ...item, seq: seq++, updatedAt: at }
+        const record: ItemRecord = {
+          ...item,
+          campaignId: item.campaignId ?? null,
+          campaignRow: item.campaignRow ?? null,
+          seq: seq++,
+          updatedAt: at
+        }
         insertItem.run(fields.map((f) => toSqlValue(f, record[f])))
         insertHistory.run(item.id, at, item.status, item.note)
         if (item.scheduleMode === 'gateway' && item.status === 'scheduled') {
@@ -301,7 +313,7 @@ export class OutboxStore {
 
   counts(): StatusCounts {
     const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    // Kept by triggers in the same transaction as every change (migration 5): a read of a few rows, not a scan.
+    // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
     const rows = this.prepare('SELECT status, n FROM outbox_status_counts').all() as {
       status: ItemStatus
       n: number
@@ -417,6 +429,43 @@ export class OutboxStore {
        ORDER BY seq LIMIT 1`
     ).get(deviceId, now) as Row | undefined
     return row ? toItem(row) : undefined
+  }
+
+  // ------------------------------------------------------------------------------------------- campaigns
+
+  /** A campaign's queued rows on a device wait until `until` (its pacing said so); earlier retry times move too. */
+  deferCampaign(campaignId: string, deviceId: string, until: number): number {
+    return this.prepare(
+      `UPDATE outbox_items SET next_attempt_at = ? WHERE campaign_id = ? AND device_id = ? AND status = 'queued'
+         AND (next_attempt_at IS NULL OR next_attempt_at < ?)`
+    ).run(until, campaignId, deviceId, until).changes
+  }
+
+  /** A campaign's queued rows may be looked at again now (resumed, or its pacing edited). */
+  releaseCampaign(campaignId: string): number {
+    return this.prepare(
+      `UPDATE outbox_items SET next_attempt_at = NULL WHERE campaign_id = ? AND status = 'queued'`
+    ).run(campaignId).changes
+  }
+
+  /** What pacing needs of a campaign's sends on a device: how many, first and last, and how many in [from, to). */
+  campaignSends(
+    campaignId: string,
+    deviceId: string,
+    from: number,
+    to: number
+  ): { count: number; first: number | null; last: number | null; inRange: number } {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first, MAX(last_attempt_at) AS last,
+         COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
+       FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
+    ).get(from, to, campaignId, deviceId) as {
+      count: number
+      first: number | null
+      last: number | null
+      inRange: number
+    }
+    return row
   }
 
   /** Earliest time a queued item at the head of its recipient's line becomes due (0 = now), or null. */

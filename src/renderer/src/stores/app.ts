@@ -56,7 +56,7 @@ export const useApp = create<AppState>()((set) => ({
       // A navigation that arrived meanwhile (tray Relink) wins over the first view.
       const navigation = useNavigation.getState()
       if (navigation.seq === 0) {
-        navigation.navigate(reply.firstRun || reply.devices.length === 0 ? 'welcome' : 'devices')
+        navigation.navigate(reply.firstRun || reply.devices.length === 0 ? 'welcome' : 'home')
       }
     } catch (error) {
       set({ status: 'error', error: errorInfo(error) })

@@ -79,18 +79,15 @@ describe('linking store: resume on the step the state implies', () => {
 })
 
 describe('linking store: device events move the wizard', () => {
-  it('qr → waiting (scanned) → activation → done, and back to qr when the phone logs out', async () => {
+  it('qr → activation (when the gateway sees the phone) → done, and back to qr when the phone logs out', async () => {
     withDevice({ state: 'needs-scan' })
     await useLinking.getState().open('dev-1')
     await flush()
     expect(useLinking.getState().step).toBe('qr')
 
     emitDevice({ state: 'awaiting-activation', stateSince: '2025-05-01T09:30:00.000Z' })
-    expect(useLinking.getState().step).toBe('waiting')
-    expect(useLinking.getState().scannedAt).toBe('2025-05-01T09:30:00.000Z')
-
-    useLinking.getState().goToActivation()
     expect(useLinking.getState().step).toBe('activation')
+    expect(useLinking.getState().scannedAt).toBe('2025-05-01T09:30:00.000Z')
 
     emitDevice({ state: 'connected' })
     expect(useLinking.getState().step).toBe('done')

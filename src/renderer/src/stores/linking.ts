@@ -9,8 +9,9 @@ import { call, errorInfo } from '../api'
 import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
 
-export type LinkingStep = 'pick' | 'qr' | 'waiting' | 'activation' | 'done'
-export const LINKING_STEPS: readonly LinkingStep[] = ['pick', 'qr', 'waiting', 'activation', 'done']
+// No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
+export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'
+export const LINKING_STEPS: readonly LinkingStep[] = ['pick', 'qr', 'activation', 'done']
 
 /** What stops the wizard, each explained in the view with the next thing to do. */
 export type LinkingProblem =
@@ -53,11 +54,6 @@ interface LinkingState {
   close(): void
   /** "Show a new code": a fresh code and a fresh rotation budget. */
   newCode(): Promise<void>
-  /** The operator says they scanned: stop rotating, wait for the connection. */
-  markScanned(): void
-  /** From "waiting", back to the code (nothing happened). */
-  showCodeAgain(): Promise<void>
-  goToActivation(): void
   /** Start again after a problem (asks the core to begin linking again). */
   retry(): Promise<void>
   setHidden(hidden: boolean): void
@@ -179,8 +175,7 @@ export const useLinking = create<LinkingState>()((set, get) => {
       step,
       problem,
       qrPhase: problem ? 'idle' : get().qrPhase,
-      scannedAt:
-        step === 'activation' || step === 'waiting' ? (device.stateSince ?? new Date().toISOString()) : null
+      scannedAt: step === 'activation' ? (device.stateSince ?? new Date().toISOString()) : null
     })
     if (step === 'qr' && !problem) void fetchQr(false)
   }
@@ -243,22 +238,6 @@ export const useLinking = create<LinkingState>()((set, get) => {
       await fetchQr(false)
     },
 
-    markScanned() {
-      if (get().step !== 'qr') return
-      clearRefreshTimer()
-      bump()
-      set({ step: 'waiting', scannedAt: new Date().toISOString(), refreshAt: null })
-    },
-
-    async showCodeAgain() {
-      set({ step: 'qr', rotations: 0, problem: null })
-      await fetchQr(false)
-    },
-
-    goToActivation() {
-      if (get().step === 'waiting') set({ step: 'activation' })
-    },
-
     async retry() {
       const id = get().deviceId
       if (id) await get().open(id, { forceQr: get().step === 'qr' })
@@ -301,7 +280,7 @@ export const useLinking = create<LinkingState>()((set, get) => {
             clearRefreshTimer()
             bump()
             set({
-              step: 'waiting',
+              step: 'activation',
               problem: null,
               refreshAt: null,
               scannedAt: device.stateSince ?? new Date().toISOString()
@@ -314,7 +293,6 @@ export const useLinking = create<LinkingState>()((set, get) => {
           return
         case 'needs-scan':
         case 'disconnected': {
-          const regressed = lastState === 'connected' || lastState === 'awaiting-activation'
           if (step === 'qr') {
             if (get().problem || get().qrPhase === 'idle') {
               set({ problem: null })
@@ -322,7 +300,6 @@ export const useLinking = create<LinkingState>()((set, get) => {
             }
             return
           }
-          if (step === 'waiting' && !regressed) return
           clearRefreshTimer()
           set({ step: 'qr', qr: null, qrPhase: 'loading', rotations: 0, problem: null, rescan: true })
           void fetchQr(false)

@@ -7,6 +7,7 @@ export type View = ContractView | 'reminders' | 'autoReplies' | 'webhooks' | 'ne
 
 /** The views in the main nav, in order. Welcome, linking and new-device are reached from inside the app. */
 export const NAV_VIEWS = [
+  'home',
   'devices',
   'send',
   'outbox',

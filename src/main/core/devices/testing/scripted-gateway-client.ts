@@ -1,6 +1,7 @@
 // A GatewayClient for tests whose device endpoints answer from a script; every other operation is unsupported.
 import { GatewayError } from '../../gateway/errors'
 import type {
+  ReportPage,
   DeviceInfo,
   GatewayClient,
   GatewayCredentials,
@@ -47,6 +48,8 @@ export class ScriptedGatewayClient implements GatewayClient {
     deviceId: '1'
   }
   changeNumberResult: Answer<{ message: string }> = { message: 'number successfully changed' }
+  /** What report-realtime answers (the registry's secret-key check); an empty page by default. */
+  realtimeReport: Answer<ReportPage> = { page: 1, totalPage: 0, totalData: 0, items: [] }
   readonly calls: string[] = []
   readonly timeouts: Array<number | undefined> = []
 
@@ -100,7 +103,10 @@ export class ScriptedGatewayClient implements GatewayClient {
   createScheduleV2 = (): Promise<never> => unsupported('createScheduleV2')
   updateScheduleV2 = (): Promise<never> => unsupported('updateScheduleV2')
   deleteSchedulesV2 = (): Promise<never> => unsupported('deleteSchedulesV2')
-  reportRealtime = (): Promise<never> => unsupported('reportRealtime')
+  reportRealtime(): Promise<ReportPage> {
+    this.calls.push('reportRealtime')
+    return answer(this.realtimeReport)
+  }
   reportMessages = (): Promise<never> => unsupported('reportMessages')
   createAutoReply = (): Promise<never> => unsupported('createAutoReply')
   updateAutoReply = (): Promise<never> => unsupported('updateAutoReply')

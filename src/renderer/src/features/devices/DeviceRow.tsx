@@ -1,6 +1,7 @@
 // One device in the devices view: live state, sender, quota, expiry, and its actions (restart, relink, change number, rename, remove).
 import { useState, type FormEvent } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
+import { offers } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -11,6 +12,7 @@ import { FormActions } from '../../ui/FormActions'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token' | 'limit'
@@ -23,7 +25,7 @@ interface Feedback {
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const { restart, rename, remove, changeNumber, updateToken, setFileLimit } = useDevices.getState()
+  const { restart, refresh, rename, remove, changeNumber, updateToken, setFileLimit } = useDevices.getState()
   const [panel, setPanel] = useState<Panel>('none')
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
@@ -42,7 +44,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       : null
   const id = device.id
   // A token the keyring cannot give back, or one the gateway refuses, can be entered again here.
-  const tokenNeeded = device.state === 'locked' || device.state === 'token-invalid'
+  const tokenNeeded = offers(device.state, 'enterToken')
 
   function submitLimit(event: FormEvent): void {
     event.preventDefault()
@@ -133,7 +135,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       <dl className="facts">
         <div>
           <dt>{t('devices.sender')}</dt>
-          <dd data-testid={`device-sender-${id}`}>{device.sender ?? t('common.none')}</dd>
+          <dd data-testid={`device-sender-${id}`}>
+            {device.sender ? formatPhoneForReading(device.sender) : t('common.none')}
+          </dd>
         </div>
         <div>
           <dt>{t('devices.quota')}</dt>
@@ -161,28 +165,55 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {device.state !== 'connected' ? <span className="muted">{t(`advice.${device.state}`)}</span> : null}
       </p>
       <div className="actions" role="group" aria-label={t('devices.actionsFor', { label: device.label })}>
-        <button
-          type="button"
-          className="button"
-          data-testid={`restart-${id}`}
-          disabled={busy !== null}
-          onClick={() =>
-            void run('restart', async () => {
-              const reply = await restart(id)
-              return `${t(reply.via === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected')} ${reply.message}`
-            })
-          }
-        >
-          {busy === 'restart' ? t('devices.restart.busy') : t('devices.restart')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          data-testid={`relink-${id}`}
-          onClick={() => void useLinking.getState().open(id)}
-        >
-          {t('devices.relink')}
-        </button>
+        {offers(device.state, 'restart') ? (
+          <button
+            type="button"
+            className="button"
+            data-testid={`restart-${id}`}
+            disabled={busy !== null}
+            onClick={() =>
+              void run('restart', async () => {
+                const reply = await restart(id)
+                // The gateway may accept a restart and still leave the phone offline: only "connected" is success.
+                if (reply.device.state !== 'connected')
+                  throw new Error(t('devices.restart.stillDown', { state: t(`state.${reply.device.state}`) }))
+                return t(
+                  reply.via === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected'
+                )
+              })
+            }
+          >
+            {busy === 'restart' ? t('devices.restart.busy') : t('devices.restart')}
+          </button>
+        ) : null}
+        {offers(device.state, 'relink') ? (
+          <button
+            type="button"
+            className="button"
+            data-testid={`relink-${id}`}
+            onClick={() => void useLinking.getState().open(id)}
+          >
+            {t('devices.relink')}
+          </button>
+        ) : null}
+        {offers(device.state, 'renew') || offers(device.state, 'checkNetwork') ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid={`check-again-${id}`}
+            disabled={busy !== null}
+            onClick={() =>
+              void run('check', async () => {
+                const after = await refresh(id)
+                if (after.state !== 'connected')
+                  throw new Error(t('devices.checkAgain.still', { state: t(`state.${after.state}`) }))
+                return t('devices.checkAgain.ok')
+              })
+            }
+          >
+            {busy === 'check' ? t('devices.checkAgain.busy') : t('devices.checkAgain')}
+          </button>
+        ) : null}
         {tokenNeeded ? (
           <button
             type="button"

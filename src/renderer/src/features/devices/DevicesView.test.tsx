@@ -36,7 +36,7 @@ describe('device list', () => {
     ])
     const first = screen.getByTestId('device-row-dev-1')
     expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
-    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('6281234567890')
+    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('+62 812-3456-7890')
     expect(screen.getByTestId('device-quota-dev-1').textContent).toBe('Unlimited')
     expect(first.textContent).toContain('2030')
     expect(screen.getByTestId('device-state-dev-2').textContent).toContain('Token refused')
@@ -60,8 +60,33 @@ describe('device list', () => {
     show([makeDevice({ state: 'disconnected' })])
     await userEvent.setup().click(screen.getByTestId('restart-dev-1'))
     expect(fake.requests('devices:restart')).toEqual([{ id: 'dev-1' }])
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Restarted. device restarted')
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Restarted.')
     expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
+  })
+
+  it('does not report a restart as a success while the device stays disconnected', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected' })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    const feedback = screen.getByTestId('device-feedback-dev-1')
+    expect(feedback.textContent).toContain('still “Disconnected”')
+    expect(feedback.textContent).not.toContain('Restarted')
+  })
+
+  it('offers an expired device renewal and a check, never Restart or a new QR code', async () => {
+    fake.handle('devices:refresh', ({ id }) => makeDevice({ id, state: 'connected' }))
+    show([makeDevice({ state: 'expired' })])
+    const actions = screen.getByRole('group', { name: /Actions for/ })
+    expect(within(actions).queryByRole('button', { name: 'Restart' })).toBeNull()
+    expect(within(actions).queryByRole('button', { name: 'Relink' })).toBeNull()
+    expect(screen.getByTestId('device-note-dev-1').textContent).toContain('Renew it with your provider')
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'Check again' }))
+    expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-1' }])
+    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Connected again.')
   })
 
   it('shows a restart failure', async () => {

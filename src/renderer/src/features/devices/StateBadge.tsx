@@ -1,43 +1,19 @@
 // A device's live state as a badge: text and a symbol, never colour alone.
 import type { DeviceState } from '../../../../shared/contract'
+import { deviceStatus } from '../../../../shared/device-status'
 import { useT } from '../../i18n'
-
-const SYMBOL: Record<DeviceState, string> = {
-  unknown: '…',
-  connected: '✓',
-  disconnected: '↻',
-  'needs-scan': '▦',
-  'awaiting-activation': '◔',
-  expired: '⊗',
-  'token-invalid': '✕',
-  unreachable: '⚠',
-  locked: '⊘'
-}
-
-export type Tone = 'ok' | 'warn' | 'bad' | 'neutral'
-
-export const TONE: Record<DeviceState, Tone> = {
-  unknown: 'neutral',
-  connected: 'ok',
-  disconnected: 'warn',
-  'needs-scan': 'warn',
-  'awaiting-activation': 'warn',
-  expired: 'bad',
-  'token-invalid': 'bad',
-  unreachable: 'bad',
-  locked: 'bad'
-}
 
 export function StateBadge({ id, state }: { id?: string; state: DeviceState }): React.JSX.Element {
   const t = useT()
+  const { tone, symbol } = deviceStatus(state)
   return (
     <span
-      className={`badge badge--${TONE[state]}`}
+      className={`badge badge--${tone}`}
       data-testid={id ? `device-state-${id}` : undefined}
       data-state={state}
     >
       <span aria-hidden="true" className="badge-symbol">
-        {SYMBOL[state]}
+        {symbol}
       </span>
       {t(`state.${state}`)}
     </span>

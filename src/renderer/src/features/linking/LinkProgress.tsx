@@ -11,7 +11,8 @@ export function LinkProgress({ device }: { device: DeviceView | undefined }): Re
   const rows: { key: MessageKey; mark: Mark }[] = [
     { key: 'linking.progress.scanned', mark: 'done' },
     { key: 'linking.progress.seen', mark: seen ? 'done' : 'active' },
-    { key: 'linking.progress.activated', mark: state === 'connected' ? 'done' : seen ? 'active' : 'pending' }
+    // Nobody is activating it until the operator has asked IT support: "not yet", never "in progress".
+    { key: 'linking.progress.activated', mark: state === 'connected' ? 'done' : 'pending' }
   ]
   return (
     <ol className="progress-list" data-testid="link-progress">

@@ -63,13 +63,18 @@ describe('LinkingWizard', () => {
     expect(rules).toContain('changing the number, needs a new scan')
     expect(rules).toContain('regular (non-business) account is preferred')
 
+    // No "I have scanned" button: the code stays up until the gateway reports the phone.
+    expect(screen.queryByRole('button', { name: /scanned/i })).toBeNull()
     await user.click(screen.getByTestId('sandbox-scan'))
     expect(fake.requests('sandbox:control')).toEqual([{ deviceId: 'dev-1', action: 'scan' }])
-    expect(step()).toBe('waiting')
-    expect(screen.getByTestId('link-progress').textContent).toContain('Code scanned')
-
-    await user.click(screen.getByTestId('wizard-contact-support'))
+    // The stepper follows the badge: the gateway sees the phone, so the step is asking IT support.
     expect(step()).toBe('activation')
+    expect(screen.getByTestId('device-state-wizard-dev-1').textContent).toContain('Waiting for activation')
+    const progress = screen.getByTestId('link-progress')
+    expect(progress.textContent).toContain('Code scanned')
+    expect(
+      within(progress).getByText('Activated by IT support').closest('li')?.getAttribute('data-mark')
+    ).toBe('pending')
     const message = (screen.getByTestId('activation-message') as HTMLTextAreaElement).value
     expect(message).toContain('SBX-42')
     expect(message).toContain('6281111222333')

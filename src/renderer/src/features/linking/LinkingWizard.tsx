@@ -9,14 +9,12 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { StateBadge } from '../devices/StateBadge'
 import { ActivationStep } from './ActivationStep'
-import { LinkProgress } from './LinkProgress'
 import { ProblemPanel } from './ProblemPanel'
 import { QrStep } from './QrStep'
 
 const STEP_TITLE: Record<LinkingStep, MessageKey> = {
   pick: 'linking.step.pick',
   qr: 'linking.step.qr',
-  waiting: 'linking.step.waiting',
   activation: 'linking.step.activation',
   done: 'linking.step.done'
 }
@@ -67,7 +65,6 @@ export function LinkingWizard(): React.JSX.Element {
         <h3 className="step-title">{t(STEP_TITLE[step])}</h3>
         {step === 'pick' ? <PickStep /> : null}
         {step === 'qr' ? <QrStep device={device} /> : null}
-        {step === 'waiting' ? <WaitingStep /> : null}
         {step === 'activation' ? (
           <>
             {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
@@ -123,41 +120,6 @@ function PickStep(): React.JSX.Element {
           </ul>
         </>
       )}
-    </div>
-  )
-}
-
-function WaitingStep(): React.JSX.Element {
-  const t = useT()
-  const deviceId = useLinking((s) => s.deviceId)
-  const problem = useLinking((s) => s.problem)
-  const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
-  const awaiting = device?.state === 'awaiting-activation'
-  return (
-    <div className="waiting">
-      {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
-      <p aria-live="polite">{awaiting ? t('linking.waiting.activation') : t('linking.waiting.body')}</p>
-      <LinkProgress device={device} />
-      <div className="actions">
-        {awaiting ? (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="wizard-contact-support"
-            onClick={() => useLinking.getState().goToActivation()}
-          >
-            {t('linking.waiting.toSupport')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="button"
-          data-testid="wizard-show-code"
-          onClick={() => void useLinking.getState().showCodeAgain()}
-        >
-          {t('linking.waiting.showCode')}
-        </button>
-      </div>
     </div>
   )
 }

@@ -70,15 +70,6 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
         <div className="actions">
           <button
             type="button"
-            className="button button--primary"
-            data-testid="qr-scanned"
-            disabled={!showCode}
-            onClick={() => useLinking.getState().markScanned()}
-          >
-            {t('linking.qr.scanned')}
-          </button>
-          <button
-            type="button"
             className={qrPhase === 'exhausted' || qrPhase === 'expired' ? 'button button--primary' : 'button'}
             data-testid="qr-new-code"
             onClick={() => void useLinking.getState().newCode()}

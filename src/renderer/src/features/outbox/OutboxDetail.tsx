@@ -9,7 +9,9 @@ import { Field } from '../../ui/Field'
 import { checkGroupId, normalisePhone } from '../send/recipients'
 import { itemActions } from './status'
 import { StatusBadge } from './StatusBadge'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
+import { waitingReason } from './waiting'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
@@ -17,6 +19,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const locale = localeOf(useLanguage())
   const live = useOutbox((s) => s.known.get(id))
   const devices = useDevices((s) => s.devices)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [detail, setDetail] = useState<ItemDetail | null>(null)
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
@@ -26,9 +29,19 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const headingRef = useRef<HTMLHeadingElement>(null)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
 
+  const loaded = (live ?? detail?.item) !== undefined
+  // The loading heading and the loaded one are different elements: focus follows to the one on screen.
   useEffect(() => {
     headingRef.current?.focus()
-  }, [id])
+  }, [id, loaded])
+
+  function closeOnEscape(event: React.KeyboardEvent): void {
+    // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
+    if (event.key === 'Escape' && !event.defaultPrevented && !editing && !confirmDelete) {
+      event.preventDefault()
+      onClose()
+    }
+  }
 
   useEffect(() => {
     let on = true
@@ -51,7 +64,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const item = live ?? detail?.item
   if (!item) {
     return (
-      <section className="card detail" data-testid="outbox-detail" aria-labelledby="detail-title">
+      <section
+        className="card detail"
+        data-testid="outbox-detail"
+        aria-labelledby="detail-title"
+        onKeyDown={closeOnEscape}
+      >
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
           {t('outbox.detail')}
         </h3>
@@ -77,13 +95,23 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }
 
   const store = useOutbox.getState()
+  const reason = waitingReason(
+    item,
+    { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
+    t,
+    (iso) => formatDateTime(iso, locale)
+  )
 
   return (
-    <section className="card detail" data-testid="outbox-detail" aria-labelledby="detail-title">
+    <section
+      className="card detail"
+      data-testid="outbox-detail"
+      aria-labelledby="detail-title"
+      onKeyDown={closeOnEscape}
+    >
       <div className="detail-head">
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
-          {item.isGroup ? `${t('outbox.group')} ` : ''}
-          {item.recipient}
+          {item.isGroup ? `${t('outbox.group')} ${item.recipient}` : formatPhoneForReading(item.recipient)}
         </h3>
         <StatusBadge status={item.status} held={item.held} testId="outbox-detail-status" />
         <button
@@ -96,6 +124,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           ×
         </button>
       </div>
+      {reason ? (
+        <p className="waiting-reason" data-testid="outbox-waiting-reason">
+          {t('outbox.waiting.label', { reason })}
+        </p>
+      ) : null}
       <dl className="facts">
         <div>
           <dt>{t('outbox.fact.kind')}</dt>
@@ -132,7 +165,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           </div>
         ) : null}
       </dl>
-      {item.text ? <p className="detail-text">{item.text}</p> : null}
+      {item.text ? (
+        <p className="detail-text" dir="auto">
+          {item.text}
+        </p>
+      ) : null}
       {detail ? (
         <Timeline item={item} history={detail.history} />
       ) : (

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { itemAt, useOutbox } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68
@@ -101,9 +102,11 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
                     <span className="row-main">
                       <span className="row-recipient">
                         {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
-                        {item.recipient}
+                        {item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)}
                       </span>
-                      <span className="row-what">{describe(item)}</span>
+                      <span className="row-what" dir="auto">
+                        {describe(item)}
+                      </span>
                     </span>
                     <span className="row-side">
                       <StatusBadge status={item.status} held={item.held} testId="outbox-status" />

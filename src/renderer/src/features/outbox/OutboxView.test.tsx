@@ -223,4 +223,31 @@ describe('item detail', () => {
     await user.click(await screen.findByTestId('outbox-release'))
     expect(fake.requests('outbox:release')).toEqual([{ id: 'h-1' }])
   })
+
+  it('opens an item with Enter, closes it with Escape and gives focus back to its row', async () => {
+    const one = makeItem({ id: 'k-1' })
+    fake.handle('outbox:list', () => ({ items: [one], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: one, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    ;(await screen.findByTestId('outbox-open-k-1')).focus()
+    await user.keyboard('{Enter}')
+    await screen.findByRole('heading', { name: '+62 812-3456-7890' })
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('outbox-detail')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
+  })
+
+  it('says why a queued item waits: its device is logged out', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
+    const waiting = makeItem({ id: 'w-1', status: 'queued' })
+    fake.handle('outbox:list', () => ({ items: [waiting], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: waiting, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-w-1'))
+    expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
+      'Waiting: Sandbox device is logged out'
+    )
+  })
 })

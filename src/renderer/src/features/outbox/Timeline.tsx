@@ -1,5 +1,6 @@
 // An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
 import type { OutboxItemView } from '../../../../shared/contract'
+import { coreText, historyNote } from '../../../../shared/i18n/notes'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -14,7 +15,8 @@ export function Timeline({
   history: ItemDetail['history']
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const reached = Math.max(-1, ...history.map((h) => progressIndex(h.status)), progressIndex(item.status))
   const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
 
@@ -25,7 +27,7 @@ export function Timeline({
           <li key={`${entry.at}-${index}`} className="timeline-entry" data-status={entry.status}>
             <StatusBadge status={entry.status} />
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
-            {entry.note ? <span className="timeline-note">{entry.note}</span> : null}
+            {entry.note ? <span className="timeline-note">{historyNote(language, entry)}</span> : null}
           </li>
         ))}
         {upcoming.map((status) => (
@@ -48,7 +50,8 @@ export function Timeline({
       {item.failure ? (
         <div className="alert alert--bad" data-testid="outbox-failure">
           <p>
-            <strong>{t('outbox.failure.reason')}</strong> {item.failure.message}
+            <strong>{t('outbox.failure.reason')}</strong>{' '}
+            {coreText(language, item.failure.message, item.failure.messageKey, item.failure.messageParams)}
           </p>
           {item.failure.gatewayMessage ? (
             <p>

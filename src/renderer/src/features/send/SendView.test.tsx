@@ -303,4 +303,37 @@ describe('enqueue', () => {
       'Number is not on WhatsApp (phone not registered)'
     )
   })
+
+  it('reports a batch that only reached the queue as queued, with the reason it waits', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
+    useNavigation.getState().navigate('send')
+    connectEvents()
+    render(<SendView />)
+    const user = userEvent.setup()
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByTestId('send-recipients'), '081234567890, 081234567891')
+    await user.type(screen.getByTestId('send-text'), 'Hi')
+    await user.click(screen.getByTestId('send-submit'))
+    expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
+    expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+      '2 queued — waiting: Sandbox device is logged out'
+    )
+  })
+
+  it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
+    const user = show()
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Hi')
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+    const heading = await screen.findByRole('heading', { name: 'Waiting to be sent' })
+    expect(document.activeElement).toBe(heading)
+  })
+
+  it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {
+    show()
+    expect(screen.getByRole('textbox', { name: /^Text message/ }).getAttribute('dir')).toBe('auto')
+  })
 })

@@ -102,6 +102,13 @@ export function SendView(): React.JSX.Element {
         className="send-form"
         noValidate
         onSubmit={(e) => void submit(e)}
+        onKeyDown={(e) => {
+          // Ctrl+Enter (Cmd+Enter on macOS) sends from any field, as in mail and chat clients.
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !send.sending) {
+            e.preventDefault()
+            formRef.current?.requestSubmit()
+          }
+        }}
         data-testid="send-form"
       >
         <section className="card files" aria-labelledby="files-title">
@@ -149,6 +156,7 @@ export function SendView(): React.JSX.Element {
                 <input
                   {...control}
                   data-testid="send-caption"
+                  dir="auto"
                   value={send.caption}
                   onChange={(e) => send.setFields({ caption: e.target.value })}
                 />
@@ -182,6 +190,7 @@ export function SendView(): React.JSX.Element {
               <textarea
                 {...control}
                 rows={4}
+                dir="auto"
                 data-testid="send-text"
                 value={send.text}
                 onChange={(e) => send.setFields({ text: e.target.value })}

@@ -1,12 +1,15 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes } from '../../i18n/dates'
+import { formatBytes, formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
+import { batchSummary, isWaiting, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
 
 function ItemsProgress({
@@ -17,6 +20,7 @@ function ItemsProgress({
   expected: number
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
   const step = Math.max(0, progressIndex(status))
@@ -34,7 +38,12 @@ function ItemsProgress({
       ) : null}
       {failed?.failure ? (
         <span className="failure-text" data-testid="send-file-failure">
-          {failed.failure.message}
+          {coreText(
+            language,
+            failed.failure.message,
+            failed.failure.messageKey,
+            failed.failure.messageParams
+          )}
           {failed.failure.gatewayMessage ? ` (${failed.failure.gatewayMessage})` : ''}
         </span>
       ) : null}
@@ -59,10 +68,22 @@ export function SentBatch(): React.JSX.Element | null {
   const locale = localeOf(useLanguage())
   const sent = useSend((s) => s.sent)
   const known = useOutbox((s) => s.known)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const devices = useDevices((s) => s.devices)
+
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
     if (sent) void useOutbox.getState().track(sent.itemIds)
   }, [sent])
+
+  // The form clears after sending: show and focus what was sent, so it is not mistaken for a blank form to fill again.
+  const sentAt = sent?.itemIds[0]
+  useEffect(() => {
+    if (!sentAt) return
+    headingRef.current?.focus()
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [sentAt])
 
   if (!sent) return null
   const items = sent.itemIds.flatMap((id) => {
@@ -75,11 +96,29 @@ export function SentBatch(): React.JSX.Element | null {
         i.kind !== 'text' && i.fileName === file.name && (i.fileSize === null || i.fileSize === file.size)
     )
   const recipients = sent.recipients.length
+  const reasonOf = (item: OutboxItemView): string | null =>
+    waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
+      formatDateTime(iso, locale)
+    )
+  const summary = batchSummary(items, reasonOf, t)
+  // Only what the gateway has taken is "sent"; a batch still on this computer says it is queued.
+  const title = sent.scheduled
+    ? t('send.sent.scheduledTitle')
+    : items.length === 0 || items.some((i) => isWaiting(i))
+      ? t('send.sent.queuedTitle')
+      : t('send.sent.title')
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
-      <h3 id="sent-title">{sent.scheduled ? t('send.sent.scheduledTitle') : t('send.sent.title')}</h3>
+      <h3 id="sent-title" ref={headingRef} tabIndex={-1}>
+        {title}
+      </h3>
       <p className="muted">{t('send.sent.to', { count: recipients })}</p>
+      {summary ? (
+        <p role="status" className="sent-summary" data-testid="send-sent-summary">
+          {summary}
+        </p>
+      ) : null}
       <ul className="file-list">
         {sent.files.map((file) => (
           <li
@@ -106,7 +145,9 @@ export function SentBatch(): React.JSX.Element | null {
             </span>
             <span className="file-main">
               <span className="file-name">{t('kind.text')}</span>
-              <span className="file-meta ellipsis">{sent.text}</span>
+              <span className="file-meta ellipsis" dir="auto">
+                {sent.text}
+              </span>
             </span>
             <ItemsProgress items={items.filter((i) => i.kind === 'text')} expected={recipients} />
           </li>

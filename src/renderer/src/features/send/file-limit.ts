@@ -1,13 +1,12 @@
 // The largest file the chosen device's gateway takes: its own limit when set, else the app-wide setting.
 import type { DeviceView, Settings } from '../../../../shared/contract'
+import { resolveFileLimit } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 
-export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
-
 export function fileLimitFor(device: DeviceView | undefined, settings: Settings | null | undefined): number {
-  return device?.maxFileBytes ?? settings?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+  return resolveFileLimit(device?.maxFileBytes, settings?.maxFileBytes)
 }
 
 /** The limit for the device the send panel has chosen, read from the stores at call time (drop and paste handlers). */

@@ -1,6 +1,24 @@
 // Phone normalisation and recipient parsing: the formats operators type, several at once, group ids.
 import { describe, expect, it } from 'vitest'
 import { normalisePhone, parseRecipients, withoutRecipient, withRecipient } from './recipients'
+import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../../shared/domain/phone.cases'
+
+describe('the window answers every shared phone case like the core', () => {
+  it.each(PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected] as const))(
+    '%j → %j',
+    (input, expected) => {
+      if ('value' in expected) expect(normalisePhone(input)).toEqual({ value: expected.value, problem: null })
+      else expect(normalisePhone(input).problem).toBe(expected.problem)
+    }
+  )
+
+  it.each(RECIPIENT_LIST_CASES.map((c) => [c.input, c.expected] as const))(
+    'list %j → %j',
+    (input, expected) => {
+      expect(parseRecipients(input, false).map((r) => r.value)).toEqual(expected)
+    }
+  )
+})
 
 describe('normalisePhone', () => {
   it.each([

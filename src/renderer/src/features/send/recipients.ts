@@ -1,6 +1,7 @@
 // Recipients as the operator types them: split, normalise Indonesian numbers to 62…, flag what cannot be a number or group id.
+import { checkGroupId, checkPhone, splitRecipients, type PhoneProblem } from '../../../../shared/domain'
 
-export type RecipientProblem = 'characters' | 'prefix' | 'length' | 'group'
+export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group'
 
 export interface ParsedRecipient {
   /** As typed (trimmed). */
@@ -10,37 +11,16 @@ export interface ParsedRecipient {
   problem: RecipientProblem | null
 }
 
-/** Commas, semicolons and new lines separate recipients; spaces and dashes inside a number do not. */
-export function splitRecipients(text: string): string[] {
-  return text
-    .split(/[,;\n\r]+/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0)
-}
+export { splitRecipients }
 
-/** 08…, 8…, +62 8…, 62… (spaces, dashes, dots, brackets allowed) → 628…; other +country numbers kept as digits. */
+/** The shared phone rule (08…, 8…, +62 8…, 0062…, 62… → 628…), with the problems the window names. */
 export function normalisePhone(input: string): { value: string; problem: RecipientProblem | null } {
-  const raw = input.trim()
-  if (/[^\d\s+().-]/.test(raw) || raw.indexOf('+') > 0) return { value: raw, problem: 'characters' }
-  const international = raw.startsWith('+')
-  let digits = raw.replace(/\D/g, '')
-  if (!international && digits.startsWith('0')) digits = '62' + digits.slice(1)
-  else if (!international && digits.startsWith('8')) digits = '62' + digits
-  // "+62 (0)812…" is common: the trunk 0 after the country code is dropped.
-  if (digits.startsWith('620')) digits = '62' + digits.slice(3)
-  if (digits.startsWith('62')) {
-    if (!digits.startsWith('628')) return { value: digits, problem: 'prefix' }
-    return { value: digits, problem: /^628\d{7,11}$/.test(digits) ? null : 'length' }
-  }
-  if (!international) return { value: digits, problem: 'prefix' }
-  return { value: digits, problem: digits.length >= 8 && digits.length <= 15 ? null : 'length' }
+  const { value, problem } = checkPhone(input)
+  // An empty piece never reaches here (splitRecipients drops it); treat it as unreadable all the same.
+  return { value, problem: problem === 'empty' ? 'characters' : problem }
 }
 
-/** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */
-export function checkGroupId(input: string): { value: string; problem: RecipientProblem | null } {
-  const value = input.trim()
-  return { value, problem: /^[A-Za-z0-9@._-]{6,100}$/.test(value) ? null : 'group' }
-}
+export { checkGroupId }
 
 /** Every recipient in the text, deduplicated by what would be sent. */
 export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient[] {

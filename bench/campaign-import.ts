@@ -1,0 +1,60 @@
+// Campaign import benchmark: reading and checking 50,000 spreadsheet rows against the bare papaparse parse of the
+// same file (target: within 3×), and the pacing estimate for them — as same-run ratios.
+import { performance } from 'node:perf_hooks'
+import Papa from 'papaparse'
+import { checkRows, guessMapping } from '../src/main/core/campaigns/check'
+import { DEFAULT_PACING, estimateSchedule } from '../src/main/core/campaigns/pacing'
+import { readSpreadsheet } from '../src/main/core/campaigns/spreadsheet'
+
+const ROWS = 50_000
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits })
+
+/** An Indonesian Excel export: semicolons, a quoted note with a newline now and then, a few bad rows. */
+function makeCsv(rows: number): Uint8Array {
+  const lines = ['Nama;No HP;Tagihan;Catatan']
+  for (let i = 0; i < rows; i++) {
+    const phone = i % 997 === 0 ? 'n/a' : `0812${String(10_000_000 + i).padStart(8, '0')}`
+    const note = i % 50 === 0 ? '"baris satu\r\nbaris dua"' : 'ok'
+    lines.push(`Pelanggan ${i};${phone};Rp ${fmt(10_000 + i)};${note}`)
+  }
+  return new TextEncoder().encode(`${lines.join('\r\n')}\r\n`)
+}
+
+export async function runCampaignImportBench(): Promise<void> {
+  const bytes = makeCsv(ROWS)
+  const text = new TextDecoder().decode(bytes)
+  const bare: number[] = []
+  const full: number[] = []
+  let summary = ''
+  for (let run = 0; run < 3; run++) {
+    let start = performance.now()
+    Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'] })
+    bare.push(performance.now() - start)
+
+    start = performance.now()
+    const sheet = await readSpreadsheet(bytes, 'bench.csv')
+    const checked = checkRows({
+      campaignId: 'bench',
+      sheet,
+      mapping: guessMapping(sheet.headers),
+      template: '{Halo|Hai} {Nama}, tagihan Anda {Tagihan}.',
+      optedOut: new Set(['6281210000001'])
+    })
+    full.push(performance.now() - start)
+    summary = `${fmt(checked.summary.ready)} ready, ${fmt(checked.summary.skipped)} skipped`
+  }
+  const ratio = median(full) / median(bare)
+  console.log(
+    `import+check ${fmt(ROWS)} rows: ${fmt(median(full))} ms vs bare papaparse ${fmt(median(bare))} ms — ` +
+      `ratio ${fmt(ratio, 2)} (target ≤ 3) — ${summary}`
+  )
+  const start = performance.now()
+  const estimate = estimateSchedule(DEFAULT_PACING, 1, ROWS, 4, Date.parse('2026-01-15T01:00:00Z'))
+  console.log(
+    `pacing estimate for ${fmt(ROWS)} rows on 4 devices: ${fmt(performance.now() - start)} ms, ` +
+      `finishes ${new Date(estimate.finishAt ?? 0).toISOString()} over ${Object.keys(estimate.perDay).length} days`
+  )
+}

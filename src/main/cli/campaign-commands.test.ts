@@ -1,0 +1,117 @@
+// `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
+// start (paced sends), pause, resume, status and export, each with --json.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { main } from './index'
+
+const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
+let work: string
+let sandbox: Sandbox
+let control: SandboxControl
+let env: NodeJS.ProcessEnv
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-campaign-cli-'))
+  sandbox = await startSandbox({
+    seed: 5,
+    timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
+  })
+  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
+  const { token } = await control.createDevice({ linked: true })
+  env = {
+    SENDER_DESK_BASE_URL: sandbox.baseUrl,
+    SENDER_DESK_TOKEN: token,
+    SENDER_DESK_DATA_DIR: join(work, 'data')
+  }
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+/** Runs the CLI in process; returns the exit code and the one JSON result line. */
+async function cli(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+  const lines: string[] = []
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk))
+    return true
+  })
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+  try {
+    const code = await main([...args, '--json'], env)
+    return {
+      code,
+      json: JSON.parse(lines.join('').trim().split('\n').pop() ?? '{}') as Record<string, unknown>
+    }
+  } finally {
+    stdout.mockRestore()
+    stderr.mockRestore()
+  }
+}
+
+describe('sender-desk campaign', () => {
+  it('creates, starts, pauses, resumes, reports and exports a campaign', async () => {
+    const refused = await cli(
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--map',
+      'phone=Mobile',
+      '--template',
+      'Hi'
+    )
+    expect(refused.code).toBe(2)
+    expect(String(refused.json.error)).toContain('no phone column named "Mobile"')
+
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--map',
+      'phone=Phone;vars=Name',
+      '--template',
+      'Hi {Name}',
+      '--delay',
+      '1.5-1.5',
+      '--hours',
+      'any',
+      '--name',
+      'CLI bills'
+    )
+    expect(created.code).toBe(0)
+    const campaign = created.json.campaign as { id: string; summary: { ready: number; skipped: number } }
+    expect(campaign.summary).toMatchObject({ ready: 3, skipped: 3 })
+
+    const paused = await cli('campaign', 'pause', campaign.id)
+    expect(paused.code).toBe(2) // a draft cannot pause
+
+    // The terminal sends for 1 s (one row; the next waits 1.5 s), then the operator pauses and later resumes.
+    const started = await cli('campaign', 'start', campaign.id, '--timeout', '1')
+    expect(started.code).toBe(0)
+    expect((started.json.campaign as { status: string }).status).toBe('running')
+    expect(await control.messages()).toHaveLength(1)
+    const pausedNow = await cli('campaign', 'pause', campaign.id)
+    expect((pausedNow.json.campaign as { status: string }).status).toBe('paused')
+    const resumed = await cli('campaign', 'resume', campaign.id, '--timeout', '30')
+    expect((resumed.json.campaign as { status: string }).status).toBe('finished')
+    const phones = (await control.messages()).map((m) => m.phone)
+    expect(phones).toHaveLength(3)
+    expect(new Set(phones).size).toBe(3)
+
+    const status = await cli('campaign', 'status', campaign.id)
+    expect((status.json.campaigns as { counts: { accepted: number } }[])[0]?.counts.accepted).toBe(3)
+
+    const out = join(work, 'results.xlsx')
+    expect((await cli('campaign', 'export', campaign.id, '--format', 'xlsx', '--out', out)).code).toBe(0)
+    expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK')
+    const skipped = join(work, 'skipped.csv')
+    await cli('campaign', 'export', campaign.id, '--format', 'skipped', '--out', skipped)
+    expect(readFileSync(skipped, 'utf8')).toContain('duplicate of row 2')
+  }, 60_000)
+})

@@ -1,0 +1,254 @@
+/**
+ * `sender-desk campaign …`: a spreadsheet campaign from the terminal on the same core as the window — create (check
+ * and report the skipped rows), start/resume (send, paced, until done or --timeout), pause, cancel, status, export.
+ * The campaign's device is the CLI's device for the credentials given (see outbox-commands).
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { UsageError, intFlag, requireString, stringFlag } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { cliDeviceId, withCommandLineCore } from './outbox-commands'
+import {
+  CampaignError,
+  DEFAULT_PACING,
+  pacingProblems,
+  readSpreadsheet,
+  SpreadsheetError,
+  type Campaigns,
+  type CampaignView,
+  type GatewayCredentials,
+  type Outbox,
+  type PacingPolicy
+} from '../core/compose'
+
+/** `phone=No HP;vars=Nama,Tagihan` (vars default to every other column). */
+export function parseMap(
+  text: string | undefined,
+  headers: readonly string[]
+): { phone: string; variables: string[] } {
+  const parts = new Map<string, string>()
+  for (const piece of (text ?? '').split(';')) {
+    const at = piece.indexOf('=')
+    if (piece.trim() === '') continue
+    if (at < 0)
+      throw new UsageError(`--map: "${piece}" is not key=value (use phone=<column>;vars=<col>,<col>)`)
+    parts.set(piece.slice(0, at).trim().toLowerCase(), piece.slice(at + 1).trim())
+  }
+  const phone = parts.get('phone') ?? headers.find((h) => /phone|hp|wa|nomor|telp/i.test(h))
+  if (!phone || !headers.includes(phone))
+    throw new UsageError(
+      `--map: no phone column${phone ? ` named "${phone}"` : ''}; the columns are ${headers.join(', ')}`
+    )
+  const vars = parts.get('vars')
+  const variables =
+    vars === undefined ? headers.filter((h) => h !== phone) : vars.split(',').map((v) => v.trim())
+  const unknown = variables.filter((v) => !headers.includes(v))
+  if (unknown.length > 0)
+    throw new UsageError(`--map: no column named ${unknown.map((u) => `"${u}"`).join(', ')}`)
+  return { phone, variables }
+}
+
+/** Pacing from flags over the safe defaults: --delay 5-30, --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. */
+export function parsePacing(context: CliContext): PacingPolicy {
+  const pacing: PacingPolicy = { ...DEFAULT_PACING }
+  const delay = stringFlag(context.args, 'delay')
+  if (delay !== undefined) {
+    const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(delay)
+    if (!match) throw new UsageError('--delay is min-max seconds, e.g. 5-30')
+    pacing.minDelaySeconds = Number(match[1])
+    pacing.maxDelaySeconds = Number(match[2])
+  }
+  const batch = stringFlag(context.args, 'batch')
+  if (batch !== undefined) {
+    const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(batch)
+    if (!match) throw new UsageError('--batch is sends/pause-minutes, e.g. 20/10')
+    pacing.batchSize = Number(match[1])
+    pacing.batchPauseMinutes = Number(match[2])
+  }
+  const hours = stringFlag(context.args, 'hours')
+  if (hours !== undefined) {
+    if (hours === 'any') pacing.workingHours = null
+    else {
+      const match = /^(\d\d:\d\d)-(\d\d:\d\d)(?:@(.+))?$/.exec(hours)
+      if (!match) throw new UsageError('--hours is HH:mm-HH:mm[@Time/Zone] or "any"')
+      pacing.workingHours = {
+        start: match[1] ?? '',
+        end: match[2] ?? '',
+        timeZone: match[3] ?? DEFAULT_PACING.workingHours?.timeZone ?? 'Asia/Jakarta'
+      }
+    }
+  }
+  const cap = intFlag(context.args, 'cap', { min: 1, max: 1_000_000 })
+  if (cap !== undefined) pacing.dailyCapPerDevice = cap
+  const problems = pacingProblems(pacing)
+  if (problems.length > 0) throw new UsageError(problems.join('; '))
+  return pacing
+}
+
+async function withCampaigns<T>(
+  context: CliContext,
+  credentials: GatewayCredentials | null,
+  run: (campaigns: Campaigns, outbox: Outbox) => Promise<T>
+): Promise<T> {
+  return withCommandLineCore(context, credentials, async (core) => {
+    try {
+      return await run(core.campaigns, core.outbox)
+    } catch (error) {
+      if (error instanceof CampaignError || error instanceof SpreadsheetError)
+        throw new UsageError(error.message)
+      throw error
+    }
+  })
+}
+
+function describeCampaign(view: CampaignView): string {
+  const c = view.counts
+  const lines = [
+    `${view.id}  ${view.name}  ${view.status}`,
+    `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
+      (view.summary.skipped > 0
+        ? ` (${Object.entries(view.summary.byProblem)
+            .map(([code, n]) => `${n} ${code.replace('_', ' ')}`)
+            .join(', ')})`
+        : ''),
+    `Sent: accepted ${c.accepted}, sent ${c.sent}, delivered ${c.delivered}, read ${c.read}; failed ${c.failed}; ` +
+      `waiting ${c.queued + c.waiting}; cancelled ${c.cancelled}`
+  ]
+  for (const device of view.devices) {
+    if (device.autoPaused) lines.push(`Paused on ${device.deviceId}: ${device.autoPaused.replace('_', ' ')}`)
+    else if (device.wait)
+      lines.push(
+        `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${new Date(device.wait.until).toISOString()}` : ''}`
+      )
+  }
+  if (view.estimate.finishAt)
+    lines.push(`Estimated finish: ${new Date(view.estimate.finishAt).toISOString()}`)
+  return lines.join('\n')
+}
+
+/** Send until the campaign has nothing left or the timeout passes. */
+async function sendCampaign(
+  context: CliContext,
+  campaigns: Campaigns,
+  outbox: Outbox,
+  id: string
+): Promise<CampaignView> {
+  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 7 * 86_400 }) ?? 300
+  await outbox.start()
+  const deadline = Date.now() + timeoutSec * 1000
+  while (Date.now() < deadline) {
+    campaigns.settle(id)
+    const view = campaigns.get(id)
+    if (view.status !== 'running') break
+    context.out.progress(
+      `accepted ${view.counts.accepted + view.counts.sent + view.counts.delivered + view.counts.read}, failed ${view.counts.failed}, waiting ${view.counts.queued}`
+    )
+    const stop = await Promise.race([
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
+      context.stopSignal.then(() => true)
+    ])
+    if (stop) break
+  }
+  await outbox.stop()
+  return campaigns.get(id)
+}
+
+export async function runCampaign(context: CliContext): Promise<number> {
+  const [sub, id] = context.args.positionals
+  const needId = (): string => {
+    if (!id) throw new UsageError(`campaign ${sub} needs a campaign id`)
+    return id
+  }
+  switch (sub) {
+    case 'create': {
+      const file = requireString(context.args, 'file', 'a CSV or XLSX file')
+      const template = requireString(context.args, 'template', 'the message, with {Column} variables')
+      const credentials = await context.credentials()
+      const sheet = await readSpreadsheet(new Uint8Array(await readFile(file)), file).catch(
+        (error: unknown) => {
+          throw error instanceof SpreadsheetError ? new UsageError(`${file}: ${error.message}`) : error
+        }
+      )
+      const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
+      const pacing = parsePacing(context)
+      const view = await withCampaigns(context, credentials, async (campaigns) =>
+        campaigns.create({
+          name: stringFlag(context.args, 'name') ?? basename(file),
+          fileName: basename(file),
+          sheet,
+          mapping,
+          template,
+          pacing,
+          devices: [cliDeviceId(credentials)]
+        })
+      )
+      context.out.result(`${describeCampaign(view)}\nStart it with: sender-desk campaign start ${view.id}`, {
+        ok: true,
+        campaign: view
+      })
+      return EXIT.ok
+    }
+    case 'start':
+    case 'resume': {
+      const campaignId = needId()
+      const credentials = await context.credentials()
+      const view = await withCampaigns(context, credentials, async (campaigns, outbox) => {
+        if (sub === 'start') campaigns.start(campaignId)
+        else campaigns.resume(campaignId)
+        return sendCampaign(context, campaigns, outbox, campaignId)
+      })
+      context.out.result(describeCampaign(view), { ok: true, campaign: view })
+      return EXIT.ok
+    }
+    case 'pause': {
+      const campaignId = needId()
+      const view = await withCampaigns(context, null, async (campaigns) => campaigns.pause(campaignId))
+      context.out.result(describeCampaign(view), { ok: true, campaign: view })
+      return EXIT.ok
+    }
+    case 'cancel': {
+      const campaignId = needId()
+      const report = await withCampaigns(context, null, async (campaigns) => campaigns.cancel(campaignId))
+      const accepted = report.alreadyAccepted.map(
+        (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${r.status}  ${r.gatewayId ?? ''}`
+      )
+      context.out.result(
+        [
+          `Cancelled ${report.cancelledRows.length} row(s).`,
+          `Already with the gateway (${accepted.length}):`,
+          ...accepted
+        ].join('\n'),
+        { ok: true, ...report }
+      )
+      return EXIT.ok
+    }
+    case 'status': {
+      const view = await withCampaigns(context, null, async (campaigns) =>
+        id ? [campaigns.get(id)] : campaigns.list()
+      )
+      context.out.result(view.length > 0 ? view.map(describeCampaign).join('\n\n') : 'No campaigns yet.', {
+        ok: true,
+        campaigns: view
+      })
+      return EXIT.ok
+    }
+    case 'export': {
+      const campaignId = needId()
+      const format = stringFlag(context.args, 'format') ?? 'csv'
+      if (format !== 'csv' && format !== 'xlsx' && format !== 'skipped')
+        throw new UsageError('--format is csv, xlsx or skipped')
+      const out = requireString(context.args, 'out', 'the file to write')
+      const bytes = await withCampaigns(context, null, async (campaigns) =>
+        format === 'skipped'
+          ? new TextEncoder().encode(campaigns.skippedCsv(campaignId))
+          : campaigns.exportResults(campaignId, format)
+      )
+      await writeFile(out, bytes)
+      context.out.result(`Wrote ${out}`, { ok: true, file: out, bytes: bytes.length })
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError('campaign needs one of: create, start, pause, resume, cancel, status, export')
+  }
+}

@@ -1,0 +1,214 @@
+// Campaigns on the real outbox with a fake gateway and a fake clock: paced sends, working hours, pause/resume,
+// cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { createCampaigns, type Campaigns } from './campaigns'
+import { DEFAULT_PACING, type PacingPolicy } from './pacing'
+import type { Sheet } from './spreadsheet'
+
+function sheetOf(count: number, extra: string[][] = []): Sheet {
+  const rows = Array.from({ length: count }, (_, i) => [`Customer ${i + 1}`, `08123456${String(7000 + i)}`])
+  return {
+    headers: ['Name', 'Phone'],
+    rows: [...rows, ...extra].map((cells, i) => ({ rowNumber: i + 2, cells })),
+    format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+  }
+}
+
+const PACING: PacingPolicy = {
+  ...DEFAULT_PACING,
+  minDelaySeconds: 5,
+  maxDelaySeconds: 10,
+  batchSize: 5,
+  batchPauseMinutes: 2,
+  workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' }
+}
+
+let fixture: OutboxFixture
+let campaigns: Campaigns
+
+function setUp(pacing?: Partial<PacingPolicy>): { id: string } {
+  // The outbox asks the campaigns (made after it, as in compose) through its send gate.
+  fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+  campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+  const view = campaigns.create({
+    name: 'January bills',
+    fileName: 'bills.csv',
+    sheet: sheetOf(12, [
+      ['Broken', '123'],
+      ['Twin', '081234567000']
+    ]),
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: '{Halo|Hai} {Name}, your bill is ready',
+    pacing: { ...PACING, ...pacing },
+    devices: ['dev-1']
+  })
+  return { id: view.id }
+}
+
+afterEach(async () => {
+  await fixture.outbox.stop()
+  fixture.close()
+})
+
+const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.acceptedAt)
+const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
+
+describe('campaigns on the outbox', () => {
+  it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {
+    const { id } = setUp()
+    const draft = campaigns.get(id)
+    expect(draft.summary).toEqual({
+      total: 14,
+      ready: 12,
+      skipped: 2,
+      byProblem: { invalid_phone: 1, duplicate: 1 }
+    })
+    const preview = campaigns.results(id).map((r) => r.message)
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    const texts = fixture.gateway.messages.map((m) => m.text)
+    expect(texts).toEqual(preview.slice(0, 12))
+    const measured = gaps(sendTimes())
+    // After every 5th send a 2-minute batch pause; otherwise 5–10 s (measured in whole fake-clock steps).
+    measured.forEach((gap, i) => {
+      if ((i + 1) % 5 === 0) expect(gap).toBeGreaterThanOrEqual(120_000)
+      else {
+        expect(gap).toBeGreaterThanOrEqual(5_000)
+        expect(gap).toBeLessThanOrEqual(11_000)
+      }
+    })
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
+    campaigns.settle(id)
+    expect(campaigns.get(id).status).toBe('finished')
+  })
+
+  it('waits outside working hours and says until when', async () => {
+    const { id } = setUp()
+    // 21:00 in Jakarta.
+    fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.clock.advance(60_000)
+    expect(fixture.gateway.messages).toHaveLength(0)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({
+      code: 'outside_hours',
+      until: Date.parse('2026-01-16T01:00:00Z')
+    })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1, { stepMs: 60_000, maxSteps: 1000 })
+    expect(fixture.gateway.messages[0]?.acceptedAt).toBe(Date.parse('2026-01-16T01:00:00Z'))
+  })
+
+  it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
+    const { id } = setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
+    campaigns.pause(id)
+    await fixture.clock.advance(3_600_000)
+    expect(fixture.gateway.messages).toHaveLength(3)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'paused', until: null })
+    campaigns.resume(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 6, { stepMs: 1000 })
+    const afterResume = gaps(sendTimes()).slice(3)
+    expect(Math.min(...afterResume)).toBeGreaterThanOrEqual(5_000)
+  })
+
+  it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
+    const { id } = setUp()
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const report = campaigns.cancel(id)
+    expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2, 3])
+    expect(report.alreadyAccepted[0]?.gatewayId).toBe(fixture.gateway.messages[0]?.id)
+    expect(report.cancelledRows).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    await fixture.clock.advance(3_600_000)
+    expect(fixture.gateway.messages).toHaveLength(2)
+    expect(campaigns.get(id).counts).toMatchObject({ accepted: 2, cancelled: 10, skipped: 2 })
+  })
+
+  it('pauses a device whose sends keep failing, with a reason and a one-call resume', async () => {
+    const paused: string[] = []
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({
+      db: fixture.db,
+      outbox: fixture.outbox,
+      clock: fixture.clock,
+      autoPause: { window: 4, maxFailureRate: 0.5 },
+      onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
+    })
+    const { id } = campaigns.create({
+      name: 'x',
+      fileName: 'x.csv',
+      sheet: sheetOf(12),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: { ...PACING, batchPauseMinutes: 0 },
+      devices: ['dev-1']
+    })
+    fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 3 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => paused.length === 1, { stepMs: 1000 })
+    expect(paused).toEqual(['dev-1:failure_rate'])
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('failure_rate')
+    const sendsSoFar = fixture.gateway.sends().length
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.sends()).toHaveLength(sendsSoFar)
+    campaigns.resume(id, 'dev-1')
+    await fixture.runUntil(() => fixture.gateway.sends().length > sendsSoFar, { stepMs: 1000 })
+  })
+
+  it('resumes after a crash mid-campaign without resending and without a burst', async () => {
+    const { id } = setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    fixture.crash()
+    // The app restarts 2 s later: a new outbox and a new campaigns service on the same database.
+    await fixture.clock.advance(2000)
+    const reopened = fixture.reopen({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: reopened, clock: fixture.clock })
+    await reopened.start()
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    await fixture.clock.advance(600_000)
+    const phones = fixture.gateway.messages.map((m) => m.phone)
+    expect(phones).toHaveLength(12)
+    expect(new Set(phones).size).toBe(12)
+    expect(Math.min(...gaps(sendTimes()))).toBeGreaterThanOrEqual(5_000)
+    expect(campaigns.get(id).counts.accepted).toBe(12)
+  })
+})
+
+describe('campaign proof', () => {
+  it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
+    const { id } = setUp()
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const first = fixture.gateway.messages[0]
+    fixture.gateway.setStatus(first?.id ?? '', 'read')
+    await fixture.runUntil(() => campaigns.results(id)[0]?.status === 'read', { stepMs: 5000 })
+    const csv = await campaigns.exportResults(id, 'csv')
+    const lines = new TextDecoder()
+      .decode(csv)
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'Row,Phone,Name,Status,Gateway id,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
+    )
+    const firstRow = lines[1]?.split(',') ?? []
+    expect(firstRow.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
+    expect(firstRow[9]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
+    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,"""123"" is not a valid phone number/)
+
+    const xlsx = await campaigns.exportResults(id, 'xlsx')
+    const { readSpreadsheet } = await import('./spreadsheet')
+    const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
+    expect(sheet.rows).toHaveLength(14)
+    expect(sheet.rows[0]?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
+    expect(campaigns.skippedCsv(id)).toContain('15,081234567000,duplicate of row 2')
+  })
+})

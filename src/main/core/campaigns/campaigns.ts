@@ -1,0 +1,515 @@
+// Campaigns over the outbox: create from a checked spreadsheet, queue the ready rows as outbox items, pace them
+// through the dispatcher's send gate, pause/resume/cancel, auto-pause a troubled device, and prove what was sent.
+import { randomUUID } from 'node:crypto'
+import type { Clock } from '../clock'
+import type { BulkResult, Outbox } from '../outbox'
+import {
+  CampaignStore,
+  OutboxStore,
+  type CampaignRecord,
+  type CampaignRowResult,
+  type ItemRecord,
+  type ItemStatus,
+  type NewItem,
+  type SqliteDatabase
+} from '../store'
+import {
+  checkRows,
+  guessMapping,
+  layoutKey,
+  summarise,
+  type CheckedRow,
+  type CheckSummary,
+  type ColumnMapping
+} from './check'
+import {
+  dayBounds,
+  decideFromLog,
+  estimateSchedule,
+  pacingProblems,
+  zoneOfPolicy,
+  type PacingPolicy,
+  type PacingWait
+} from './pacing'
+import type { Sheet } from './spreadsheet'
+import { dayIn } from '../zoned-time'
+import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
+import { rowSeed } from './template'
+
+/** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
+const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
+
+export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
+
+export class CampaignError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'invalid_input' | 'invalid_state',
+    message: string,
+    readonly field?: string
+  ) {
+    super(message)
+    this.name = 'CampaignError'
+  }
+}
+
+export interface CreateCampaignInput {
+  name: string
+  fileName: string
+  sheet: Sheet
+  mapping: ColumnMapping
+  template: string
+  pacing: PacingPolicy
+  devices: string[]
+  /** Seeds the rows' spintax; the preview seeded with the same key (the sheet's id) is what will be sent. */
+  seedKey?: string
+}
+
+export interface CampaignDeviceView {
+  deviceId: string
+  /** Why its next row waits, and until when (null = it may send now). */
+  wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
+  autoPaused: AutoPauseReason | null
+}
+
+export interface CampaignView {
+  id: string
+  name: string
+  fileName: string
+  status: CampaignRecord['status']
+  template: string
+  mapping: ColumnMapping
+  pacing: PacingPolicy
+  headers: string[]
+  summary: CheckSummary
+  /** Rows per outbox status; `waiting` = ready rows not queued yet (draft), `skipped` = rows the check held back. */
+  counts: Record<ItemStatus | 'waiting' | 'skipped', number>
+  devices: CampaignDeviceView[]
+  estimate: { finishAt: number | null }
+  createdAt: number
+  startedAt: number | null
+}
+
+export interface CancelReport {
+  cancelledRows: number[]
+  /** Rows the gateway had already accepted (or that were in flight and cannot be taken back). */
+  alreadyAccepted: { rowNumber: number; phone: string | null; status: ItemStatus; gatewayId: string | null }[]
+}
+
+export interface AutoPauseOptions {
+  /** Look at this many of a device's latest campaign sends… */
+  window: number
+  /** …and pause its part when this share or more of them failed. */
+  maxFailureRate: number
+}
+
+export interface CampaignsDeps {
+  db: SqliteDatabase
+  outbox: Outbox
+  clock: Clock
+  newId?: () => string
+  autoPause?: AutoPauseOptions
+  /** Told when a device's part of a campaign pauses itself, for a notice with one-click resume. */
+  onAutoPause?: (event: {
+    campaignId: string
+    name: string
+    deviceId: string
+    reason: AutoPauseReason
+  }) => void
+  onChanged?: (campaignId: string) => void
+}
+
+export type Campaigns = ReturnType<typeof createCampaigns>
+
+export function createCampaigns(deps: CampaignsDeps) {
+  const store = new CampaignStore(deps.db)
+  const items = new OutboxStore(deps.db)
+  const newId = deps.newId ?? randomUUID
+  const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
+  const now = (): number => deps.clock.now()
+
+  function mustGet(id: string): CampaignRecord {
+    const campaign = store.get(id)
+    if (!campaign) throw new CampaignError('not_found', `No campaign ${id}`)
+    return campaign
+  }
+
+  const pacingOf = (c: CampaignRecord): PacingPolicy => c.pacing as PacingPolicy
+  const mappingOf = (c: CampaignRecord): ColumnMapping => c.mapping as ColumnMapping
+  const deviceSeed = (c: CampaignRecord, deviceId: string): number => (c.seed ^ rowSeed(deviceId, 0)) >>> 0
+
+  function assertPacing(pacing: PacingPolicy): void {
+    const problems = pacingProblems(pacing)
+    if (problems.length > 0) throw new CampaignError('invalid_input', problems.join('; '), 'pacing')
+  }
+
+  /** The mapping remembered for this layout, else a guess. */
+  function mappingFor(headers: readonly string[]): { mapping: ColumnMapping; remembered: boolean } {
+    const remembered = store.layout(layoutKey(headers)) as ColumnMapping | undefined
+    if (remembered && headers.includes(remembered.phone)) {
+      return {
+        mapping: { ...remembered, variables: remembered.variables.filter((v) => headers.includes(v)) },
+        remembered: true
+      }
+    }
+    return { mapping: guessMapping(headers), remembered: false }
+  }
+
+  function check(input: { campaignId?: string; sheet: Sheet; mapping: ColumnMapping; template: string }): {
+    rows: CheckedRow[]
+    summary: CheckSummary
+  } {
+    return checkRows({
+      campaignId: input.campaignId ?? 'preview',
+      sheet: input.sheet,
+      mapping: input.mapping,
+      template: input.template,
+      optedOut: store.optedOutSet(),
+      alreadySent: input.campaignId ? store.sentPhones(input.campaignId) : new Set()
+    })
+  }
+
+  function create(input: CreateCampaignInput): CampaignView {
+    if (input.devices.length === 0)
+      throw new CampaignError('invalid_input', 'Choose at least one device', 'devices')
+    if (input.template.trim() === '')
+      throw new CampaignError('invalid_input', 'The message is empty', 'template')
+    if (!input.sheet.headers.includes(input.mapping.phone))
+      throw new CampaignError('invalid_input', `No column named "${input.mapping.phone}"`, 'mapping')
+    assertPacing(input.pacing)
+    const id = newId()
+    // The id seeds the spintax, so the preview shown before create (seeded with the same id) matches the send.
+    const { rows } = checkRows({
+      campaignId: input.seedKey ?? id,
+      sheet: input.sheet,
+      mapping: input.mapping,
+      template: input.template,
+      optedOut: store.optedOutSet()
+    })
+    const at = now()
+    store.insert(
+      {
+        id,
+        name: input.name.trim() || input.fileName,
+        fileName: input.fileName,
+        headers: input.sheet.headers,
+        mapping: input.mapping,
+        template: input.template,
+        pacing: input.pacing,
+        devices: [...new Set(input.devices)],
+        seed: rowSeed(id, 0),
+        status: 'draft',
+        createdAt: at,
+        updatedAt: at,
+        startedAt: null
+      },
+      rows.map((row) => ({ ...row, itemId: null, deviceId: null }))
+    )
+    store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
+    return view(id)
+  }
+
+  function view(id: string): CampaignView {
+    const campaign = mustGet(id)
+    const results = store.results(id)
+    const checked = results.map((r) => ({ ...r, problems: r.problems as CheckedRow['problems'] }))
+    const counts: CampaignView['counts'] = {
+      waiting: 0,
+      skipped: 0,
+      scheduled: 0,
+      queued: 0,
+      sending: 0,
+      accepted: 0,
+      sent: 0,
+      delivered: 0,
+      read: 0,
+      failed: 0,
+      cancelled: 0
+    }
+    for (const row of results) {
+      if (row.problems.length > 0) counts.skipped++
+      else if (row.status === null) counts.waiting++
+      else counts[row.status]++
+    }
+    const pacing = pacingOf(campaign)
+    const remaining = counts.waiting + counts.queued
+    const start = Math.max(now(), campaign.startedAt ?? 0)
+    return {
+      id,
+      name: campaign.name,
+      fileName: campaign.fileName,
+      status: campaign.status,
+      template: campaign.template,
+      mapping: mappingOf(campaign),
+      pacing,
+      headers: campaign.headers,
+      summary: summarise(checked),
+      counts,
+      devices: store.devices(id).map((d) => ({
+        deviceId: d.deviceId,
+        wait:
+          campaign.status === 'paused'
+            ? { code: 'paused', until: null }
+            : d.waitCode && d.waitUntil !== null && d.waitUntil > now()
+              ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
+              : null,
+        autoPaused: d.pausedReason as AutoPauseReason | null
+      })),
+      estimate: {
+        finishAt:
+          remaining === 0
+            ? null
+            : estimateSchedule(pacing, campaign.seed, remaining, campaign.devices.length, start).finishAt
+      },
+      createdAt: campaign.createdAt,
+      startedAt: campaign.startedAt
+    }
+  }
+
+  /** Ready rows become outbox items, dealt to the campaign's devices in turn. */
+  function start(id: string): CampaignView {
+    const campaign = mustGet(id)
+    if (campaign.status !== 'draft')
+      throw new CampaignError(
+        'invalid_state',
+        `This campaign is ${campaign.status}; only a draft can be started`
+      )
+    const ready = store.unqueuedReadyRows(id)
+    const at = now()
+    const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
+    const newItems: NewItem[] = ready.map((row, index) => {
+      const deviceId = campaign.devices[index % campaign.devices.length] ?? ''
+      const itemId = randomUUID()
+      links.push({ rowNumber: row.rowNumber, itemId, deviceId })
+      return {
+        id: itemId,
+        deviceId,
+        recipient: row.phone ?? '',
+        isGroup: false,
+        kind: 'text',
+        text: row.message,
+        attachmentSha256: null,
+        fileName: null,
+        fileMime: null,
+        fileSize: null,
+        status: 'queued',
+        failureCode: null,
+        failureMessage: null,
+        failureGatewayMessage: null,
+        gatewayId: null,
+        attempts: 0,
+        nextAttemptAt: null,
+        lastAttemptAt: null,
+        queuedAt: at,
+        reconcileUntil: null,
+        createdAt: at,
+        closedAt: null,
+        notBefore: null,
+        scheduledLocal: null,
+        timezone: null,
+        scheduleMode: null,
+        overduePolicy: null,
+        held: false,
+        acceptedAt: null,
+        trackNextAt: null,
+        trackAttempts: 0,
+        campaignId: id,
+        campaignRow: row.rowNumber,
+        note: `campaign "${campaign.name}", row ${row.rowNumber}`
+      }
+    })
+    // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
+    // nothing is sent before it committed.
+    deps.outbox.insertPrepared(newItems, () => {
+      store.update(id, { status: 'running', startedAt: at }, at)
+      store.setRowItems(id, links)
+    })
+    deps.onChanged?.(id)
+    return view(id)
+  }
+
+  function pause(id: string): CampaignView {
+    const campaign = mustGet(id)
+    if (campaign.status !== 'running')
+      throw new CampaignError(
+        'invalid_state',
+        `This campaign is ${campaign.status}; only a running one can pause`
+      )
+    store.update(id, { status: 'paused' }, now())
+    for (const deviceId of campaign.devices) items.deferCampaign(id, deviceId, PAUSED_UNTIL)
+    deps.onChanged?.(id)
+    return view(id)
+  }
+
+  /** Resume the whole campaign, or only a device's part that paused itself. */
+  function resume(id: string, deviceId?: string): CampaignView {
+    const campaign = mustGet(id)
+    if (deviceId === undefined && campaign.status !== 'paused' && campaign.status !== 'running')
+      throw new CampaignError(
+        'invalid_state',
+        `This campaign is ${campaign.status}; only a paused one can resume`
+      )
+    store.batch(() => {
+      if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
+      store.setDevicePaused(id, deviceId ?? null, null)
+      store.restartOutcomes(id, deviceId ?? null, now())
+      items.releaseCampaign(id)
+    })
+    deps.outbox.wake()
+    deps.onChanged?.(id)
+    return view(id)
+  }
+
+  function cancel(id: string): CancelReport {
+    const campaign = mustGet(id)
+    if (campaign.status === 'cancelled' || campaign.status === 'finished')
+      throw new CampaignError('invalid_state', `This campaign is already ${campaign.status}`)
+    store.update(id, { status: 'cancelled' }, now())
+    const results = store.results(id)
+    const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
+    const bulk: BulkResult = deps.outbox.cancelMany(open.map((r) => r.itemId ?? ''))
+    const cancelled = new Set(bulk.done)
+    const after = store.results(id)
+    deps.onChanged?.(id)
+    return {
+      cancelledRows: after.filter((r) => r.itemId && cancelled.has(r.itemId)).map((r) => r.rowNumber),
+      alreadyAccepted: after
+        .filter(
+          (r) => r.status !== null && !['queued', 'scheduled', 'cancelled', 'failed'].includes(r.status)
+        )
+        .map((r) => ({
+          rowNumber: r.rowNumber,
+          phone: r.phone,
+          status: r.status as ItemStatus,
+          gatewayId: r.gatewayId
+        }))
+    }
+  }
+
+  function setPacing(id: string, pacing: PacingPolicy): CampaignView {
+    const campaign = mustGet(id)
+    if (campaign.status === 'cancelled' || campaign.status === 'finished')
+      throw new CampaignError('invalid_state', `This campaign is ${campaign.status}`)
+    assertPacing(pacing)
+    store.update(id, { pacing }, now())
+    // Waits computed under the old policy are dropped; the gate recomputes them under the new one.
+    if (campaign.status === 'running') {
+      items.releaseCampaign(id)
+      deps.outbox.wake()
+    }
+    deps.onChanged?.(id)
+    return view(id)
+  }
+
+  function pauseDevice(campaign: CampaignRecord, deviceId: string, reason: AutoPauseReason): void {
+    store.setDevicePaused(campaign.id, deviceId, reason)
+    items.deferCampaign(campaign.id, deviceId, PAUSED_UNTIL)
+    deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason })
+    deps.onChanged?.(campaign.id)
+  }
+
+  /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
+  function autoPauseDevice(deviceId: string, reason: AutoPauseReason): string[] {
+    const paused: string[] = []
+    for (const campaignId of store.runningOn(deviceId)) {
+      const campaign = store.get(campaignId)
+      const device = store.devices(campaignId).find((d) => d.deviceId === deviceId)
+      if (!campaign || device?.pausedReason) continue
+      pauseDevice(campaign, deviceId, reason)
+      paused.push(campaignId)
+    }
+    return paused
+  }
+
+  /** The dispatcher's send gate: when may this campaign row go? Recorded so the window can say why it waits. */
+  function gate(item: ItemRecord, at: number): { until: number } | null {
+    if (item.campaignId === null) return null
+    const campaign = store.get(item.campaignId)
+    if (!campaign) return null
+    if (campaign.status === 'paused' || campaign.status === 'draft') return { until: PAUSED_UNTIL }
+    const device = store.devices(campaign.id).find((d) => d.deviceId === item.deviceId)
+    if (device?.pausedReason) return { until: PAUSED_UNTIL }
+    const outcomes = store.recentOutcomes(campaign.id, item.deviceId, autoPause.window)
+    const failed = outcomes.filter((s) => s === 'failed').length
+    if (outcomes.length >= autoPause.window && failed / outcomes.length >= autoPause.maxFailureRate) {
+      pauseDevice(campaign, item.deviceId, 'failure_rate')
+      return { until: PAUSED_UNTIL }
+    }
+    const pacing = pacingOf(campaign)
+    const today = dayBounds(pacing, at)
+    const sends = items.campaignSends(campaign.id, item.deviceId, today.start, today.end)
+    const decision = decideFromLog(
+      pacing,
+      deviceSeed(campaign, item.deviceId),
+      {
+        count: sends.count,
+        last: sends.last,
+        firstDay: sends.first === null ? null : dayIn(sends.first, zoneOfPolicy(pacing)),
+        perDay: new Map([[today.day, sends.inRange]])
+      },
+      at
+    )
+    if (decision.go) {
+      store.setWait(campaign.id, item.deviceId, null, null)
+      return null
+    }
+    store.setWait(campaign.id, item.deviceId, decision.wait.code, decision.wait.until)
+    deps.onChanged?.(campaign.id)
+    return { until: decision.wait.until }
+  }
+
+  /** A running campaign with nothing left queued or in flight is finished. */
+  function settle(id: string): void {
+    const campaign = store.get(id)
+    if (!campaign || campaign.status !== 'running') return
+    const counts = view(id).counts
+    if (counts.queued + counts.sending + counts.waiting + counts.scheduled === 0) {
+      store.update(id, { status: 'finished' }, now())
+      deps.onChanged?.(id)
+    }
+  }
+
+  return {
+    mappingFor,
+    check,
+    create,
+    get: view,
+    list: () => store.list().map((c) => view(c.id)),
+    start,
+    pause,
+    resume,
+    cancel,
+    setPacing,
+    autoPauseDevice,
+    gate,
+    settle,
+    /** Every running campaign with nothing left to send becomes finished (after outbox progress). */
+    settleAll: () => {
+      for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
+    },
+    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock). */
+    async exportResults(id: string, format: 'csv' | 'xlsx'): Promise<Uint8Array> {
+      const campaign = mustGet(id)
+      const table = resultsTable(
+        mappingOf(campaign).variables,
+        store.results(id),
+        zoneOfPolicy(pacingOf(campaign))
+      )
+      return format === 'csv'
+        ? new TextEncoder().encode(tableToCsv(table))
+        : tableToXlsx(table, campaign.name)
+    },
+    skippedCsv(id: string): string {
+      mustGet(id)
+      return tableToCsv(skippedTable(store.results(id)))
+    },
+    results: (id: string): CampaignRowResult[] => {
+      mustGet(id)
+      return store.results(id)
+    },
+    optOuts: {
+      add: (phones: readonly string[], source: string) => store.addOptOuts(phones, source, now()),
+      remove: (phone: string) => store.removeOptOut(phone),
+      list: () => store.optOuts()
+    }
+  }
+}

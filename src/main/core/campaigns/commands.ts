@@ -1,0 +1,244 @@
+/**
+ * The campaigns feature's commands: read a spreadsheet, check it against a mapping and template (with previews and
+ * an estimate), create/start/pause/resume/cancel, edit pacing while running, per-row results, exports, opt-outs.
+ */
+import { randomUUID } from 'node:crypto'
+import { ApiFailure, type Commands } from '../commands'
+import { requireDevice, type DeviceRegistry } from '../devices'
+import { normalisePhone } from '../gateway'
+import type { CoreEvents } from '../core-events'
+import { CampaignError, type Campaigns } from './campaigns'
+import { estimateSchedule, type PacingPolicy } from './pacing'
+import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import { TemplateError } from './template'
+import type { RowProblem } from './check'
+
+export type CampaignChannel =
+  | 'campaigns:read'
+  | 'campaigns:check'
+  | 'campaigns:create'
+  | 'campaigns:list'
+  | 'campaigns:get'
+  | 'campaigns:start'
+  | 'campaigns:pause'
+  | 'campaigns:resume'
+  | 'campaigns:cancel'
+  | 'campaigns:setPacing'
+  | 'campaigns:rows'
+  | 'campaigns:export'
+  | 'optouts:list'
+  | 'optouts:add'
+  | 'optouts:remove'
+
+export interface CampaignCommandsDeps {
+  campaigns: Campaigns
+  registry: DeviceRegistry
+  events: CoreEvents
+  now: () => number
+}
+
+/** Parsed sheets kept between read, check and create (the window holds only their id). */
+const SHEETS_KEPT = 4
+
+/** Campaign errors become operator-facing failures; everything else passes through. */
+async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof CampaignError) throw new ApiFailure(error.code, error.message, error.field)
+    if (error instanceof SpreadsheetError) throw new ApiFailure(`sheet_${error.code}`, error.message, 'file')
+    if (error instanceof TemplateError) throw new ApiFailure('invalid_template', error.message, 'template')
+    throw error
+  }
+}
+
+export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<CampaignChannel> {
+  const { campaigns } = deps
+  const sheets = new Map<string, { sheet: Sheet; fileName: string }>()
+
+  function sheetFor(sheetId: string): { sheet: Sheet; fileName: string } {
+    const entry = sheets.get(sheetId)
+    if (!entry)
+      throw new ApiFailure('sheet_gone', 'This file is no longer loaded: import it again.', 'sheetId')
+    return entry
+  }
+
+  const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  return {
+    async 'campaigns:read'({ fileName, dataBase64 }) {
+      return guarded(async () => {
+        const sheet = await readSpreadsheet(new Uint8Array(Buffer.from(dataBase64, 'base64')), fileName)
+        const sheetId = randomUUID()
+        sheets.set(sheetId, { sheet, fileName })
+        while (sheets.size > SHEETS_KEPT) sheets.delete(sheets.keys().next().value ?? '')
+        const { mapping, remembered } = campaigns.mappingFor(sheet.headers)
+        return {
+          sheetId,
+          fileName,
+          headers: sheet.headers,
+          rowCount: sheet.rows.length,
+          format:
+            sheet.format.kind === 'xlsx'
+              ? `XLSX (${sheet.format.sheetName})`
+              : `CSV (${sheet.format.encoding}, ${sheet.format.delimiter === '\t' ? 'tab' : sheet.format.delimiter})`,
+          mapping,
+          remembered,
+          sample: sheet.rows.slice(0, 5).map((r) => r.cells)
+        }
+      })
+    },
+
+    async 'campaigns:check'({ sheetId, mapping, template, pacing, deviceCount, previewRows }) {
+      const { sheet } = sheetFor(sheetId)
+      if (!sheet.headers.includes(mapping.phone))
+        throw new ApiFailure('invalid_input', `No column named "${mapping.phone}"`, 'mapping')
+      let result: ReturnType<Campaigns['check']>
+      try {
+        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template })
+      } catch (error) {
+        if (!(error instanceof TemplateError)) throw error
+        return {
+          summary: { total: sheet.rows.length, ready: 0, skipped: 0, byProblem: {} },
+          problems: [],
+          previews: [],
+          templateError: error.message,
+          estimate: null
+        }
+      }
+      const wanted = new Set(previewRows ?? result.rows.slice(0, 3).map((r) => r.rowNumber))
+      return {
+        summary: result.summary,
+        problems: result.rows
+          .filter((r) => r.problems.length > 0)
+          .slice(0, 500)
+          .map((r) => ({ rowNumber: r.rowNumber, phoneCell: r.phoneCell, problems: r.problems })),
+        previews: result.rows
+          .filter((r) => wanted.has(r.rowNumber))
+          .map((r) => ({ rowNumber: r.rowNumber, phone: r.phone, message: r.message })),
+        templateError: null,
+        estimate: pacing
+          ? {
+              finishAt: estimateSchedule(
+                pacing as PacingPolicy,
+                1,
+                result.summary.ready,
+                deviceCount ?? 1,
+                deps.now()
+              ).finishAt
+            }
+          : null
+      }
+    },
+
+    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices }) {
+      const { sheet, fileName } = sheetFor(sheetId)
+      for (const deviceId of devices) requireDevice(deps.registry, deviceId)
+      const view = await guarded(() =>
+        campaigns.create({
+          name,
+          fileName,
+          sheet,
+          mapping: { ...mapping, attachment: mapping.attachment ?? null },
+          template,
+          pacing: pacing as PacingPolicy,
+          devices,
+          seedKey: sheetId
+        })
+      )
+      changed(view.id)
+      return view
+    },
+
+    async 'campaigns:list'() {
+      return { campaigns: campaigns.list() }
+    },
+    async 'campaigns:get'({ id }) {
+      return guarded(() => campaigns.get(id))
+    },
+    async 'campaigns:start'({ id }) {
+      return guarded(() => campaigns.start(id))
+    },
+    async 'campaigns:pause'({ id }) {
+      return guarded(() => campaigns.pause(id))
+    },
+    async 'campaigns:resume'({ id, deviceId }) {
+      return guarded(() => campaigns.resume(id, deviceId))
+    },
+    async 'campaigns:cancel'({ id }) {
+      return guarded(() => campaigns.cancel(id))
+    },
+    async 'campaigns:setPacing'({ id, pacing }) {
+      return guarded(() => campaigns.setPacing(id, pacing as PacingPolicy))
+    },
+
+    async 'campaigns:rows'({ id, offset, limit }) {
+      const all = await guarded(() => campaigns.results(id))
+      return {
+        total: all.length,
+        rows: all.slice(offset, offset + limit).map((r) => ({
+          rowNumber: r.rowNumber,
+          phone: r.phone,
+          phoneCell: r.phoneCell,
+          values: r.values,
+          message: r.message,
+          problems: r.problems as RowProblem[],
+          status: r.status,
+          gatewayId: r.gatewayId,
+          sentAt: r.sentAt,
+          history: r.history
+        }))
+      }
+    },
+
+    async 'campaigns:export'({ id, format }) {
+      return guarded(async () => {
+        const campaign = campaigns.get(id)
+        const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
+        if (format === 'skipped') {
+          const csv = campaigns.skippedCsv(id)
+          return {
+            fileName: `${base} - skipped rows.csv`,
+            mime: 'text/csv',
+            dataBase64: Buffer.from(csv, 'utf8').toString('base64')
+          }
+        }
+        const bytes = await campaigns.exportResults(id, format)
+        return {
+          fileName: `${base} - results.${format}`,
+          mime:
+            format === 'csv'
+              ? 'text/csv'
+              : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          dataBase64: Buffer.from(bytes).toString('base64')
+        }
+      })
+    },
+
+    async 'optouts:list'() {
+      return { optOuts: campaigns.optOuts.list() }
+    },
+    async 'optouts:add'({ phones, source }) {
+      const valid: string[] = []
+      const invalid: string[] = []
+      for (const phone of phones.map((p) => p.trim()).filter((p) => p !== '')) {
+        try {
+          valid.push(normalisePhone(phone))
+        } catch {
+          invalid.push(phone)
+        }
+      }
+      return { added: campaigns.optOuts.add(valid, source), invalid }
+    },
+    async 'optouts:remove'({ phone }) {
+      let normalised = phone
+      try {
+        normalised = normalisePhone(phone)
+      } catch {
+        // A stored number is always normalised; anything else simply is not on the list.
+      }
+      campaigns.optOuts.remove(normalised)
+      return { ok: true as const }
+    }
+  }
+}

@@ -1,0 +1,11 @@
+// The campaigns feature's public surface: the service over the outbox, its commands, and the pure pieces the CLI uses.
+export {
+  createCampaigns,
+  CampaignError,
+  type Campaigns,
+  type CampaignView,
+  type CancelReport
+} from './campaigns'
+export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
+export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
+export { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'

@@ -1,0 +1,333 @@
+// Campaigns in SQLite: the campaign, its checked rows (joined with their outbox items for proof), per-device waits
+// and auto-pauses, mappings remembered per file layout, and the opt-out list.
+import type Database from 'better-sqlite3'
+import type { ItemStatus } from './outbox-store'
+
+export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
+
+export interface CampaignRecord {
+  id: string
+  name: string
+  fileName: string
+  headers: string[]
+  mapping: unknown
+  template: string
+  pacing: unknown
+  devices: string[]
+  seed: number
+  status: CampaignStatus
+  createdAt: number
+  updatedAt: number
+  startedAt: number | null
+}
+
+export interface CampaignRowRecord {
+  rowNumber: number
+  phone: string | null
+  phoneCell: string
+  values: Record<string, string>
+  message: string
+  problems: unknown[]
+  itemId: string | null
+  deviceId: string | null
+}
+
+/** A row as proof: the row and, once queued, its outbox item's status, gateway id and times. */
+export interface CampaignRowResult extends CampaignRowRecord {
+  status: ItemStatus | null
+  gatewayId: string | null
+  sentAt: number | null
+  acceptedAt: number | null
+  closedAt: number | null
+  failureMessage: string | null
+  history: { at: number; status: ItemStatus }[]
+}
+
+export interface CampaignDeviceRecord {
+  deviceId: string
+  waitCode: string | null
+  waitUntil: number | null
+  pausedReason: string | null
+}
+
+export interface OptOutRecord {
+  phone: string
+  source: string
+  addedAt: number
+}
+
+type Row = Record<string, unknown>
+
+function toCampaign(row: Row): CampaignRecord {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    fileName: row.file_name as string,
+    headers: JSON.parse(row.headers as string) as string[],
+    mapping: JSON.parse(row.mapping as string) as unknown,
+    template: row.template as string,
+    pacing: JSON.parse(row.pacing as string) as unknown,
+    devices: JSON.parse(row.devices as string) as string[],
+    seed: row.seed as number,
+    status: row.status as CampaignStatus,
+    createdAt: row.created_at as number,
+    updatedAt: row.updated_at as number,
+    startedAt: (row.started_at as number | null) ?? null
+  }
+}
+
+function toRow(row: Row): CampaignRowRecord {
+  return {
+    rowNumber: row.row_number as number,
+    phone: (row.phone as string | null) ?? null,
+    phoneCell: row.phone_cell as string,
+    values: JSON.parse(row.vars as string) as Record<string, string>,
+    message: row.message as string,
+    problems: JSON.parse(row.problems as string) as unknown[],
+    itemId: (row.item_id as string | null) ?? null,
+    deviceId: (row.device_id as string | null) ?? null
+  }
+}
+
+export class CampaignStore {
+  private readonly statements = new Map<string, Database.Statement>()
+
+  constructor(readonly db: Database.Database) {}
+
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  insert(campaign: CampaignRecord, rows: readonly CampaignRowRecord[]): void {
+    const insertRow = this.prepare(
+      `INSERT INTO campaign_rows (campaign_id, row_number, phone, phone_cell, vars, message, problems, item_id, device_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)`
+    )
+    this.batch(() => {
+      this.prepare(
+        `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
+           created_at, updated_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      ).run(
+        campaign.id,
+        campaign.name,
+        campaign.fileName,
+        JSON.stringify(campaign.headers),
+        JSON.stringify(campaign.mapping),
+        campaign.template,
+        JSON.stringify(campaign.pacing),
+        JSON.stringify(campaign.devices),
+        campaign.seed,
+        campaign.status,
+        campaign.createdAt,
+        campaign.updatedAt,
+        campaign.startedAt
+      )
+      for (const row of rows) {
+        insertRow.run(
+          campaign.id,
+          row.rowNumber,
+          row.phone,
+          row.phoneCell,
+          JSON.stringify(row.values),
+          row.message,
+          JSON.stringify(row.problems)
+        )
+      }
+      const device = this.prepare(
+        'INSERT OR IGNORE INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)'
+      )
+      for (const deviceId of campaign.devices) device.run(campaign.id, deviceId)
+    })
+  }
+
+  get(id: string): CampaignRecord | undefined {
+    const row = this.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as Row | undefined
+    return row ? toCampaign(row) : undefined
+  }
+
+  list(): CampaignRecord[] {
+    return (this.prepare('SELECT * FROM campaigns ORDER BY created_at DESC').all() as Row[]).map(toCampaign)
+  }
+
+  update(
+    id: string,
+    patch: Partial<Pick<CampaignRecord, 'status' | 'pacing' | 'startedAt' | 'name'>>,
+    at: number
+  ): void {
+    const current = this.get(id)
+    if (!current) return
+    const next = { ...current, ...patch }
+    this.prepare(
+      'UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ? WHERE id = ?'
+    ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, id)
+  }
+
+  rows(campaignId: string): CampaignRowRecord[] {
+    return (
+      this.prepare('SELECT * FROM campaign_rows WHERE campaign_id = ? ORDER BY row_number').all(
+        campaignId
+      ) as Row[]
+    ).map(toRow)
+  }
+
+  /** Ready rows (no problem) not yet in the outbox, in file order. */
+  unqueuedReadyRows(campaignId: string): CampaignRowRecord[] {
+    return (
+      this.prepare(
+        `SELECT * FROM campaign_rows WHERE campaign_id = ? AND problems = '[]' AND item_id IS NULL ORDER BY row_number`
+      ).all(campaignId) as Row[]
+    ).map(toRow)
+  }
+
+  setRowItems(
+    campaignId: string,
+    links: readonly { rowNumber: number; itemId: string; deviceId: string }[]
+  ): void {
+    const statement = this.prepare(
+      'UPDATE campaign_rows SET item_id = ?, device_id = ? WHERE campaign_id = ? AND row_number = ?'
+    )
+    this.batch(() => {
+      for (const link of links) statement.run(link.itemId, link.deviceId, campaignId, link.rowNumber)
+    })
+  }
+
+  /** Every row with its outbox item's state (LEFT JOIN: rows never queued, or items since purged, stay). */
+  results(campaignId: string): CampaignRowResult[] {
+    const rows = this.prepare(
+      `SELECT r.*, i.status AS item_status, i.gateway_id, i.last_attempt_at, i.accepted_at, i.closed_at, i.failure_message
+       FROM campaign_rows r LEFT JOIN outbox_items i ON i.id = r.item_id
+       WHERE r.campaign_id = ? ORDER BY r.row_number`
+    ).all(campaignId) as Row[]
+    const history = this.prepare(
+      `SELECT h.item_id, h.at, h.status FROM outbox_history h JOIN campaign_rows r ON r.item_id = h.item_id
+       WHERE r.campaign_id = ? ORDER BY h.id`
+    ).all(campaignId) as { item_id: string; at: number; status: ItemStatus }[]
+    const byItem = new Map<string, { at: number; status: ItemStatus }[]>()
+    for (const entry of history) {
+      const list = byItem.get(entry.item_id) ?? []
+      if (list[list.length - 1]?.status !== entry.status) list.push({ at: entry.at, status: entry.status })
+      byItem.set(entry.item_id, list)
+    }
+    return rows.map((row) => {
+      const base = toRow(row)
+      return {
+        ...base,
+        status: (row.item_status as ItemStatus | null) ?? null,
+        gatewayId: (row.gateway_id as string | null) ?? null,
+        sentAt: (row.last_attempt_at as number | null) ?? null,
+        acceptedAt: (row.accepted_at as number | null) ?? null,
+        closedAt: (row.closed_at as number | null) ?? null,
+        failureMessage: (row.failure_message as string | null) ?? null,
+        history: base.itemId ? (byItem.get(base.itemId) ?? []) : []
+      }
+    })
+  }
+
+  /** Phones this campaign already handed to the gateway (a re-import must not send to them again). */
+  sentPhones(campaignId: string): Set<string> {
+    const rows = this.prepare(
+      `SELECT r.phone FROM campaign_rows r JOIN outbox_items i ON i.id = r.item_id
+       WHERE r.campaign_id = ? AND r.phone IS NOT NULL AND i.status IN ('sending', 'accepted', 'sent', 'delivered', 'read')`
+    ).all(campaignId) as { phone: string }[]
+    return new Set(rows.map((r) => r.phone))
+  }
+
+  // -------------------------------------------------------------------------------------------- devices
+
+  devices(campaignId: string): CampaignDeviceRecord[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, wait_code AS waitCode, wait_until AS waitUntil, paused_reason AS pausedReason
+         FROM campaign_devices WHERE campaign_id = ? ORDER BY rowid`
+    ).all(campaignId) as CampaignDeviceRecord[]
+  }
+
+  setWait(campaignId: string, deviceId: string, code: string | null, until: number | null): void {
+    this.prepare(
+      'UPDATE campaign_devices SET wait_code = ?, wait_until = ? WHERE campaign_id = ? AND device_id = ?'
+    ).run(code, until, campaignId, deviceId)
+  }
+
+  setDevicePaused(campaignId: string, deviceId: string | null, reason: string | null): void {
+    const sql = `UPDATE campaign_devices SET paused_reason = ? WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
+    this.prepare(sql).run(reason, campaignId, ...(deviceId === null ? [] : [deviceId]))
+  }
+
+  /** After a resume the failure rate starts afresh: failures before it were the reason for the pause. */
+  restartOutcomes(campaignId: string, deviceId: string | null, from: number): void {
+    const sql = `UPDATE campaign_devices SET outcomes_from = ? WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
+    this.prepare(sql).run(from, campaignId, ...(deviceId === null ? [] : [deviceId]))
+  }
+
+  /** Campaigns running on a device (for auto-pause when the device drops). */
+  runningOn(deviceId: string): string[] {
+    return (
+      this.prepare(
+        `SELECT c.id FROM campaigns c JOIN campaign_devices d ON d.campaign_id = c.id
+         WHERE d.device_id = ? AND c.status = 'running'`
+      ).all(deviceId) as { id: string }[]
+    ).map((r) => r.id)
+  }
+
+  /** Final statuses of the device's last `limit` campaign sends, newest first (failure-rate auto-pause). */
+  recentOutcomes(campaignId: string, deviceId: string, limit: number): ItemStatus[] {
+    return (
+      this.prepare(
+        `SELECT status FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL
+           AND status NOT IN ('queued', 'sending')
+           AND last_attempt_at >= (SELECT outcomes_from FROM campaign_devices WHERE campaign_id = ? AND device_id = ?)
+         ORDER BY last_attempt_at DESC LIMIT ?`
+      ).all(campaignId, deviceId, campaignId, deviceId, limit) as { status: ItemStatus }[]
+    ).map((r) => r.status)
+  }
+
+  // -------------------------------------------------------------------------------------------- layouts
+
+  rememberLayout(layoutKey: string, mapping: unknown, at: number): void {
+    this.prepare(
+      `INSERT INTO campaign_layouts (layout_key, mapping, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT(layout_key) DO UPDATE SET mapping = excluded.mapping, updated_at = excluded.updated_at`
+    ).run(layoutKey, JSON.stringify(mapping), at)
+  }
+
+  layout(layoutKey: string): unknown {
+    const row = this.prepare('SELECT mapping FROM campaign_layouts WHERE layout_key = ?').get(layoutKey) as
+      { mapping: string } | undefined
+    return row ? (JSON.parse(row.mapping) as unknown) : undefined
+  }
+
+  // -------------------------------------------------------------------------------------------- opt-outs
+
+  addOptOuts(phones: readonly string[], source: string, at: number): number {
+    const statement = this.prepare(
+      'INSERT OR IGNORE INTO opt_outs (phone, source, added_at) VALUES (?, ?, ?)'
+    )
+    return this.batch(() =>
+      phones.reduce((added, phone) => added + statement.run(phone, source, at).changes, 0)
+    )
+  }
+
+  removeOptOut(phone: string): boolean {
+    return this.prepare('DELETE FROM opt_outs WHERE phone = ?').run(phone).changes > 0
+  }
+
+  optOuts(): OptOutRecord[] {
+    return this.prepare(
+      'SELECT phone, source, added_at AS addedAt FROM opt_outs ORDER BY added_at DESC, phone'
+    ).all() as OptOutRecord[]
+  }
+
+  optedOutSet(): Set<string> {
+    return new Set(
+      (this.prepare('SELECT phone FROM opt_outs').all() as { phone: string }[]).map((r) => r.phone)
+    )
+  }
+}

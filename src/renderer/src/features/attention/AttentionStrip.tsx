@@ -1,0 +1,77 @@
+// The in-window strip for devices that need the operator: which device, what happened, and the one action that helps.
+import { useState } from 'react'
+import './attention.css'
+import type { DeviceView } from '../../../../shared/contract'
+import { deviceStatus, type DeviceAction } from '../../../../shared/device-status'
+import { errorInfo } from '../../api'
+import { useT, type MessageKey } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+
+const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
+  restart: 'devices.restart',
+  relink: 'devices.relink',
+  renew: 'devices.checkAgain',
+  checkNetwork: 'devices.checkAgain',
+  enterToken: 'devices.token.enter'
+}
+
+function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const action = deviceStatus(device.state).actions[0]
+
+  async function act(which: DeviceAction): Promise<void> {
+    setBusy(true)
+    setProblem(null)
+    try {
+      if (which === 'relink') await useLinking.getState().open(device.id)
+      else if (which === 'restart') await useDevices.getState().restart(device.id)
+      else if (which === 'enterToken') useNavigation.getState().navigate('devices')
+      else await useDevices.getState().refresh(device.id)
+    } catch (error) {
+      setProblem(errorInfo(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <li className="attention-item" data-testid={`attention-${device.id}`}>
+      <span>
+        <strong>{device.label}</strong>: {t(`state.${device.state}`)}.{' '}
+        <span className="muted">{t(`advice.${device.state}`)}</span>
+        {problem ? <span className="failure-text"> {problem}</span> : null}
+      </span>
+      {action ? (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          aria-label={`${t(ACTION_LABEL[action])}: ${device.label}`}
+          onClick={() => void act(action)}
+        >
+          {t(ACTION_LABEL[action])}
+        </button>
+      ) : null}
+    </li>
+  )
+}
+
+export function AttentionStrip(): React.JSX.Element | null {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  const needing = devices.filter((d) => deviceStatus(d.state).needsAttention)
+  if (needing.length === 0) return null
+  return (
+    <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
+      <ul>
+        {needing.map((device) => (
+          <AttentionItem key={device.id} device={device} />
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+// Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
+import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
+import type { Translate } from '../../../../shared/i18n'
+
+/** Statuses in which the message is still on this computer, waiting to be handed to the gateway. */
+export function isWaiting(item: OutboxItemView): boolean {
+  return item.status === 'queued' || item.status === 'sending' || item.held
+}
+
+/**
+ * The reason a waiting item waits, in the operator's terms, or null when it is not waiting. Most blocking first:
+ * the operator's own pause, then the device's state, then a retry the core has planned.
+ */
+export function waitingReason(
+  item: OutboxItemView,
+  context: { device: DeviceView | undefined; sendingPaused: boolean },
+  t: Translate,
+  formatTime: (iso: string) => string
+): string | null {
+  if (!isWaiting(item)) return null
+  const { device, sendingPaused } = context
+  if (item.held) return t('outbox.waiting.held')
+  if (sendingPaused) return t('outbox.waiting.paused')
+  if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
+  if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
+  if (device && device.state !== 'connected' && device.state !== 'unknown')
+    return t('outbox.waiting.deviceState', { device: device.label, state: t(`state.${device.state}`) })
+  if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
+  return null
+}
+
+/**
+ * One line for a batch just sent, never "sent" for what is only queued: "2 queued — waiting: Sandbox device is
+ * logged out", or how many the gateway has taken, or how many failed.
+ */
+export function batchSummary(
+  items: OutboxItemView[],
+  reasonOf: (item: OutboxItemView) => string | null,
+  t: Translate
+): string | null {
+  if (items.length === 0) return null
+  const waiting = items.filter((i) => isWaiting(i))
+  const failed = items.filter((i) => i.status === 'failed').length
+  const taken = items.filter((i) => !isWaiting(i) && i.status !== 'failed' && i.status !== 'cancelled').length
+  const parts: string[] = []
+  if (waiting.length > 0) {
+    const reason = waiting.map(reasonOf).find((r) => r !== null)
+    parts.push(
+      reason
+        ? t('send.sent.waitingBecause', { count: waiting.length, reason })
+        : t('send.sent.waiting', { count: waiting.length })
+    )
+  }
+  if (taken > 0) parts.push(t('send.sent.taken', { count: taken }))
+  if (failed > 0) parts.push(t('send.sent.failed', { count: failed }))
+  return parts.join(' · ')
+}

@@ -1,0 +1,36 @@
+// The one state mapping: every state has an answer, and the answers an operator relies on hold.
+import { describe, expect, it } from 'vitest'
+import { DeviceState } from './contract'
+import { deviceStatus, offers } from './device-status'
+
+describe('deviceStatus', () => {
+  it('an expired device is offered renewal only: no restart, no QR code', () => {
+    expect(deviceStatus('expired').actions).toEqual(['renew'])
+    expect(offers('expired', 'restart')).toBe(false)
+    expect(offers('expired', 'relink')).toBe(false)
+    expect(deviceStatus('expired').wizardStep).toBe('not-linkable')
+  })
+
+  it('a logged-out phone is relinked; an unreachable gateway sends the operator to the network', () => {
+    expect(deviceStatus('needs-scan').actions).toEqual(['relink'])
+    expect(deviceStatus('needs-scan').wizardStep).toBe('scan')
+    expect(deviceStatus('unreachable').actions).toEqual(['checkNetwork'])
+    expect(offers('unreachable', 'restart')).toBe(false)
+  })
+
+  it('a scanned device waits for activation: the wizard is past the scan step', () => {
+    expect(deviceStatus('awaiting-activation').wizardStep).toBe('activation')
+    expect(offers('awaiting-activation', 'restart')).toBe(false)
+  })
+
+  it('a refused or unreadable token asks for the token again', () => {
+    expect(offers('token-invalid', 'enterToken')).toBe(true)
+    expect(offers('locked', 'enterToken')).toBe(true)
+  })
+
+  it('only a connected or still-checking device needs no attention, and every state has a distinct symbol', () => {
+    const states = DeviceState.options
+    expect(states.filter((s) => !deviceStatus(s).needsAttention)).toEqual(['unknown', 'connected'])
+    expect(new Set(states.map((s) => deviceStatus(s).symbol)).size).toBe(states.length)
+  })
+})

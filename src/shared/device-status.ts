@@ -1,0 +1,84 @@
+/**
+ * The one mapping from a device's state to what the operator is shown: badge tone and symbol, the linking
+ * wizard's step, the actions that can help, and whether it needs attention. Pure, so the window, the tray and
+ * the tests all read the same answer (an expired device is never offered Restart or a QR code).
+ */
+import type { DeviceState } from './contract'
+
+/** What the operator can do about a device. `renew` and `checkNetwork` end with "check again" (devices:refresh). */
+export type DeviceAction = 'restart' | 'relink' | 'renew' | 'enterToken' | 'checkNetwork'
+
+export type DeviceTone = 'ok' | 'warn' | 'bad' | 'neutral'
+
+/** Where the linking wizard stands for this state: scan the code, wait for IT support, linked, or not for the wizard. */
+export type WizardStep = 'scan' | 'activation' | 'linked' | 'not-linkable'
+
+export interface DeviceStatus {
+  tone: DeviceTone
+  /** Shown next to the words, so the state never rests on colour alone. */
+  symbol: string
+  /** Actions that can help, most useful first. Empty while nothing the operator does would change the state. */
+  actions: readonly DeviceAction[]
+  wizardStep: WizardStep
+  /** The operator should act (or at least know): shown in the attention strip and the tray. */
+  needsAttention: boolean
+}
+
+const STATUS: Record<DeviceState, DeviceStatus> = {
+  unknown: { tone: 'neutral', symbol: '…', actions: [], wizardStep: 'scan', needsAttention: false },
+  connected: {
+    tone: 'ok',
+    symbol: '✓',
+    actions: ['restart', 'relink'],
+    wizardStep: 'linked',
+    needsAttention: false
+  },
+  disconnected: {
+    tone: 'warn',
+    symbol: '↻',
+    actions: ['restart', 'relink'],
+    wizardStep: 'scan',
+    needsAttention: true
+  },
+  'needs-scan': { tone: 'warn', symbol: '▦', actions: ['relink'], wizardStep: 'scan', needsAttention: true },
+  // Scanned: nothing to scan again and nothing to restart; the wizard shows the message for IT support.
+  'awaiting-activation': {
+    tone: 'warn',
+    symbol: '◔',
+    actions: ['relink'],
+    wizardStep: 'activation',
+    needsAttention: true
+  },
+  // The gateway refuses every call until the subscription is renewed: Restart and a QR code cannot help.
+  expired: { tone: 'bad', symbol: '⊗', actions: ['renew'], wizardStep: 'not-linkable', needsAttention: true },
+  'token-invalid': {
+    tone: 'bad',
+    symbol: '✕',
+    actions: ['enterToken'],
+    wizardStep: 'not-linkable',
+    needsAttention: true
+  },
+  unreachable: {
+    tone: 'bad',
+    symbol: '⚠',
+    actions: ['checkNetwork'],
+    wizardStep: 'not-linkable',
+    needsAttention: true
+  },
+  locked: {
+    tone: 'bad',
+    symbol: '⊘',
+    actions: ['enterToken'],
+    wizardStep: 'not-linkable',
+    needsAttention: true
+  }
+}
+
+export function deviceStatus(state: DeviceState): DeviceStatus {
+  return STATUS[state]
+}
+
+/** Whether this state allows this action (the row and the strip offer nothing else). */
+export function offers(state: DeviceState, action: DeviceAction): boolean {
+  return STATUS[state].actions.includes(action)
+}

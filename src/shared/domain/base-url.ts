@@ -1,0 +1,61 @@
+// Gateway base URLs: https to any host, plain http only to this computer unless the caller explicitly allows it.
+
+export interface BaseUrlOptions {
+  /** Plain http:// to a non-loopback host sends the token unencrypted; only an explicit opt-in allows it (CLI --allow-insecure-http). */
+  allowInsecureHttp?: boolean
+}
+
+export type BaseUrlProblem = 'empty' | 'not_a_url' | 'scheme' | 'credentials' | 'query' | 'insecure_http'
+
+export type BaseUrlCheck =
+  { ok: true; value: string } | { ok: false; problem: BaseUrlProblem; message: string }
+
+const ENDPOINT_SUFFIX = /\/api$/i
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (host === '[::1]' || host === '::1') return true
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * The canonical form of a gateway address (`solo.wablas.com/api/` → `https://solo.wablas.com`), or what is
+ * wrong with it in words an operator can act on. https is assumed when no scheme is typed.
+ */
+export function checkBaseUrl(input: string, options: BaseUrlOptions = {}): BaseUrlCheck {
+  const text = typeof input === 'string' ? input.trim() : ''
+  const fail = (problem: BaseUrlProblem, message: string): BaseUrlCheck => ({ ok: false, problem, message })
+  if (text === '') return fail('empty', 'Enter the gateway address, for example https://solo.wablas.com.')
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    return fail(
+      'not_a_url',
+      `"${text.slice(0, 80)}" is not a web address. Use the form https://solo.wablas.com.`
+    )
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail('scheme', 'The gateway address must start with https://.')
+  }
+  if (url.username || url.password) {
+    return fail('credentials', 'Leave the user name and password out of the gateway address.')
+  }
+  if (url.search || url.hash) {
+    return fail(
+      'query',
+      'Enter the server address only (no ?token= or other parameters), for example https://solo.wablas.com.'
+    )
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && options.allowInsecureHttp !== true) {
+    return fail(
+      'insecure_http',
+      'Plain http:// would send the token unencrypted; use https:// (http is only allowed for this computer).'
+    )
+  }
+  let path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '')
+  while (ENDPOINT_SUFFIX.test(path)) path = path.replace(ENDPOINT_SUFFIX, '').replace(/\/+$/, '')
+  return { ok: true, value: `${url.protocol}//${url.host}${path}` }
+}

@@ -1,0 +1,31 @@
+// Every closed list of values the app and the gateway share, written once (zod schemas and unions derive from these).
+
+export const OUTBOX_STATUSES = [
+  'scheduled',
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled'
+] as const
+export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number]
+
+export const SCHEDULE_MODES = ['local', 'gateway'] as const
+/** What happens to a scheduled message whose time passed while the app was closed. */
+export const OVERDUE_POLICIES = ['send', 'hold'] as const
+export type OverduePolicyName = (typeof OVERDUE_POLICIES)[number]
+
+export const REMINDER_PERIODS = ['daily', 'monthly', 'yearly', 'custom'] as const
+export const SERIES_STATUSES = ['active', 'stopped'] as const
+
+export const DEVICE_PRODUCTS = ['lite', 'pro', 'enterprise'] as const
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const
+/** Banks and wallets a new device's invoice can be paid through. */
+export const PAYMENT_CHANNELS = ['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'] as const
+
+/** The gateway schedules in Western Indonesia time; it is also the default when the system gives no zone. */
+export const GATEWAY_TIME_ZONE = 'Asia/Jakarta'
+export const DEFAULT_TIME_ZONE = GATEWAY_TIME_ZONE

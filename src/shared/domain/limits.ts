@@ -1,0 +1,42 @@
+// The gateway's limits on texts, captions and files, and which file-size limit applies to a send.
+
+/** Message texts and captions: the gateway counts characters (code points), not UTF-16 units. */
+export const MAX_TEXT_LENGTH = 1024
+export const MAX_CAPTION_LENGTH = 1024
+/** The gateway's documented file-size limit; a device or the settings may carry a higher one for its plan. */
+export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
+/** The largest per-device or app-wide file limit an operator can set. */
+export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
+export const MAX_BULK_ITEMS = 100
+export const MAX_REPORT_LIMIT = 1000
+
+/** Length as the gateway counts it: an emoji is one character. */
+export function textLength(text: string): number {
+  return [...text].length
+}
+
+export function isWithinTextLimit(text: string, max: number = MAX_TEXT_LENGTH): boolean {
+  return textLength(text) <= max
+}
+
+/**
+ * The file-size limit for one send, resolved once in this order: the device's own limit, the app-wide
+ * setting, the gateway default. Everything that checks a file size (window, core, gateway client, CLI) is given
+ * this number instead of knowing 2 MB.
+ */
+export function resolveFileLimit(
+  deviceLimit: number | null | undefined,
+  settingsLimit: number | null | undefined
+): number {
+  return deviceLimit ?? settingsLimit ?? DEFAULT_MAX_FILE_BYTES
+}
+
+export function isWithinFileLimit(bytes: number, limit: number): boolean {
+  return bytes <= limit
+}
+
+/** "2 MB", "5.5 MB": for English messages of the core and CLI (the window formats with its locale). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+}

@@ -1,0 +1,73 @@
+// One table of phone cases, run against every layer that checks a number (domain, contract, window, core, CLI).
+import type { PhoneProblem } from './phone'
+
+export interface PhoneCase {
+  input: string
+  /** The `62…` digits that are sent, or the problem every layer must report. */
+  expected: { value: string } | { problem: PhoneProblem }
+  why?: string
+}
+
+export const PHONE_CASES: readonly PhoneCase[] = [
+  { input: '081234567890', expected: { value: '6281234567890' } },
+  { input: '81234567890', expected: { value: '6281234567890' } },
+  { input: '6281234567890', expected: { value: '6281234567890' } },
+  { input: '+6281234567890', expected: { value: '6281234567890' } },
+  { input: '+62 812-3456-7890', expected: { value: '6281234567890' } },
+  { input: '(0812) 3456 7890', expected: { value: '6281234567890' } },
+  { input: '0812.3456.7890', expected: { value: '6281234567890' } },
+  { input: '  0812 3456 7890  ', expected: { value: '6281234567890' } },
+  { input: '+62 (0)812 3456 7890', expected: { value: '6281234567890' } },
+  { input: '620812 3456 7890', expected: { value: '6281234567890' } },
+  { input: '62 812.3456.7890', expected: { value: '6281234567890' } },
+  {
+    input: '0062 812 3456 7890',
+    expected: { value: '6281234567890' },
+    why: 'the window once refused it and would have made 626281…'
+  },
+  { input: '006281234567890', expected: { value: '6281234567890' } },
+  { input: '+1 (415) 555-2671', expected: { value: '14155552671' } },
+  { input: '+60 12-345 6789', expected: { value: '60123456789' } },
+  { input: '+65 9123 4567', expected: { value: '6591234567' } },
+  { input: '+62 813 1111 2222', expected: { value: '6281311112222' } },
+  { input: '0811111111', expected: { value: '62811111111' } },
+  {
+    input: '628123456',
+    expected: { problem: 'length' },
+    why: 'once passed the core (9 digits) and not the window; no Indonesian mobile number is this short'
+  },
+  { input: '085712345', expected: { problem: 'length' }, why: 'the core used to accept any 9 digits' },
+  { input: '', expected: { problem: 'empty' } },
+  { input: '   ', expected: { problem: 'empty' } },
+  { input: '0812abc4567', expected: { problem: 'characters' } },
+  { input: '0812-3456-789x', expected: { problem: 'characters' } },
+  { input: '0812*3456#7890', expected: { problem: 'characters' } },
+  { input: '08+12345678', expected: { problem: 'characters' } },
+  { input: '++6281234567890', expected: { problem: 'characters' } },
+  { input: '0812345', expected: { problem: 'length' } },
+  { input: '0812', expected: { problem: 'length' } },
+  { input: '+1 234', expected: { problem: 'length' } },
+  { input: '08123456789012345', expected: { problem: 'length' } },
+  { input: '+0812345678901', expected: { problem: 'prefix' }, why: 'a country code never starts with 0' },
+  { input: '999', expected: { problem: 'prefix' } },
+  { input: '12345', expected: { problem: 'prefix' }, why: 'typed without any prefix' },
+  { input: '62 21 555 1234', expected: { problem: 'prefix' }, why: 'a Jakarta landline, not a mobile' },
+  { input: '+44 20 7946 0958', expected: { problem: 'not_mobile' }, why: 'a London landline' }
+]
+
+/** Recipient lists as typed: separators, duplicates by the sent form. Valid numbers only. */
+export const RECIPIENT_LIST_CASES: readonly { input: string; expected: string[] }[] = [
+  {
+    input: '0812 3456 7890, 081398765432,+6281234567890 ,  ',
+    expected: ['6281234567890', '6281398765432']
+  },
+  { input: '0812-3456-7890; +62 813 1111 2222\n6281234567890', expected: ['6281234567890', '6281311112222'] }
+]
+
+export const GROUP_ID_CASES: readonly { input: string; valid: boolean }[] = [
+  { input: '6287817274185-1632192971', valid: true },
+  { input: '120363210179095768', valid: true },
+  { input: '872468237asd-6281218', valid: true },
+  { input: 'bad id', valid: false },
+  { input: 'abc', valid: false }
+]

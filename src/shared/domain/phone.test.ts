@@ -1,0 +1,30 @@
+// The phone rule itself, against its one table of cases.
+import { describe, expect, it } from 'vitest'
+import { checkGroupId, checkPhone, normaliseEchoedPhone } from './phone'
+import { GROUP_ID_CASES, PHONE_CASES } from './phone.cases'
+
+describe('checkPhone', () => {
+  it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
+    const checked = checkPhone(input)
+    if ('value' in expected) expect(checked).toEqual({ value: expected.value, problem: null, reason: '' })
+    else {
+      expect(checked.problem).toBe(expected.problem)
+      expect(checked.reason).not.toBe('')
+    }
+  })
+})
+
+describe('checkGroupId', () => {
+  it.each(GROUP_ID_CASES.map((c) => [c.input, c.valid] as const))('%j valid: %s', (input, valid) => {
+    expect(checkGroupId(input).problem === null).toBe(valid)
+  })
+})
+
+describe('normaliseEchoedPhone', () => {
+  it('puts echoed numbers in 62… form and keeps group ids and oddities as given', () => {
+    expect(normaliseEchoedPhone('081335614467')).toBe('6281335614467')
+    expect(normaliseEchoedPhone('6281335614467')).toBe('6281335614467')
+    expect(normaliseEchoedPhone('120363210179095768')).toBe('120363210179095768')
+    expect(normaliseEchoedPhone('6287817274185-1632192971')).toBe('6287817274185-1632192971')
+  })
+})

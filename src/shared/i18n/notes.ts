@@ -1,0 +1,50 @@
+// Timeline notes the core stores as a translation key and params (not English prose), so the window shows them
+// in the operator's language. Old rows and notes quoting the gateway stay plain text and are shown as they are.
+import { en, type MessageKey } from './en'
+import { translate, type Language, type Params } from './index'
+
+/** Marks an encoded note; a character no English note or gateway message starts with. */
+const MARK = '\u241e'
+
+export interface NoteMessage {
+  key: MessageKey
+  params: Params
+}
+
+export function encodeNote(key: MessageKey, params: Params = {}): string {
+  return `${MARK}${key}${MARK}${JSON.stringify(params)}`
+}
+
+export function decodeNote(stored: string | null): NoteMessage | null {
+  if (!stored?.startsWith(MARK)) return null
+  const split = stored.indexOf(MARK, 1)
+  if (split < 0) return null
+  const key = stored.slice(1, split)
+  if (!(key in en)) return null
+  try {
+    const params = JSON.parse(stored.slice(split + 1)) as unknown
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return null
+    return { key: key as MessageKey, params: params as Params }
+  } catch {
+    return null
+  }
+}
+
+/** The note in `language`; plain-text notes are returned unchanged. */
+export function translateNote(language: Language, stored: string | null): string | null {
+  const decoded = decodeNote(stored)
+  return decoded ? translate(language, decoded.key, decoded.params) : stored
+}
+
+/** The core's text in `language`: from its key when the core sent one, else the text as it came. */
+export function coreText(language: Language, text: string, key?: string, params?: Params): string {
+  return key && key in en ? translate(language, key as MessageKey, params) : text
+}
+
+/** A history entry's note in `language`. */
+export function historyNote(
+  language: Language,
+  entry: { note: string | null; noteKey?: string | undefined; noteParams?: Params | undefined }
+): string | null {
+  return entry.note === null ? null : coreText(language, entry.note, entry.noteKey, entry.noteParams)
+}

@@ -1,0 +1,142 @@
+/** Campaigns through the contract handlers on the composed core: real sandbox gateway, real outbox, a CSV fixture. */
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
+import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { MemoryVault } from '../../src/main/core/vault'
+
+let core: Core
+
+beforeEach(async () => {
+  core = await composeCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'sd-campaigns-')),
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
+    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  })
+  await core.start()
+})
+afterEach(async () => core.stop())
+
+const invoke = (channel: string, request: unknown) =>
+  dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
+
+async function linkedDevice(): Promise<string> {
+  const { device } = await core.handlers['sandbox:start']({})
+  await core.handlers['devices:qr']({ id: device.id })
+  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
+  await core.handlers['devices:refresh']({ id: device.id })
+  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
+  return device.id
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('condition not reached')
+}
+
+const FAST = {
+  minDelaySeconds: 0,
+  maxDelaySeconds: 0.2,
+  batchSize: 100,
+  batchPauseMinutes: 0,
+  workingHours: null,
+  dailyCapPerDevice: 1000,
+  warmUp: null
+}
+
+describe('campaigns through the contract', () => {
+  it('reads a CSV with bad rows, remembers the mapping, sends the ready rows once and exports the proof', async () => {
+    const deviceId = await linkedDevice()
+    const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'bad-rows.csv',
+      dataBase64: bytes.toString('base64')
+    })
+    expect(sheet).toMatchObject({ headers: ['Name', 'Phone', 'Amount'], rowCount: 6, remembered: false })
+    // The operator maps "Amount" out: the row with an empty amount is then fine.
+    const mapping = { phone: 'Phone', variables: ['Name'] }
+    const check = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping,
+      template: '{Hi|Hello} {Name}',
+      previewRows: [2]
+    })
+    expect(check.summary).toMatchObject({ total: 6, ready: 3, skipped: 3 })
+    const preview = check.previews[0]?.message
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Bills',
+      mapping,
+      template: '{Hi|Hello} {Name}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    expect(created.status).toBe('draft')
+    await core.handlers['campaigns:start']({ id: created.id })
+    const done = await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished'
+    )
+    expect(done.counts.queued).toBe(0)
+    const rows = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
+    expect(rows.rows[0]).toMatchObject({ rowNumber: 2, message: preview })
+    expect(rows.rows.filter((r) => r.gatewayId !== null)).toHaveLength(3)
+
+    const again = await core.handlers['campaigns:read']({
+      fileName: 'copy.csv',
+      dataBase64: bytes.toString('base64')
+    })
+    expect(again).toMatchObject({ remembered: true, mapping: { phone: 'Phone', variables: ['Name'] } })
+
+    const csv = await core.handlers['campaigns:export']({ id: created.id, format: 'csv' })
+    expect(csv.fileName).toBe('Bills - results.csv')
+    const text = Buffer.from(csv.dataBase64, 'base64').toString('utf8')
+    expect(text.split('\r\n')).toHaveLength(7)
+    const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
+    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
+  })
+
+  it('skips opted-out numbers and refuses bad input with a reason', async () => {
+    expect(
+      await core.handlers['optouts:add']({ phones: ['0812-3456-7812', 'nope'], source: 'operator' })
+    ).toEqual({
+      added: 1,
+      invalid: ['nope']
+    })
+    const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'x.csv',
+      dataBase64: bytes.toString('base64')
+    })
+    const check = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}'
+    })
+    expect(check.problems.find((p) => p.rowNumber === 6)?.problems).toEqual([{ code: 'opted_out' }])
+    const broken = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name'
+    })
+    expect(broken.templateError).toMatch(/never closed/)
+    const refused = await invoke('campaigns:create', {
+      sheetId: sheet.sheetId,
+      name: 'x',
+      mapping: { phone: 'Phone', variables: [] },
+      template: 'Hi',
+      pacing: { ...FAST, minDelaySeconds: 9, maxDelaySeconds: 1 },
+      devices: ['nobody']
+    })
+    expect(refused).toMatchObject({ ok: false })
+  })
+})

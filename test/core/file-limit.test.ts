@@ -1,0 +1,89 @@
+/**
+ * The file-size limit of a device, end to end: set above the gateway's default 2 MB, a larger file is accepted,
+ * copied into the outbox and sent to a real HTTP gateway (the wire test server), not refused by the client.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
+import { startWireServer, type WireServer } from '../../src/main/core/gateway/testing/wire-server'
+import { deviceInfo, SAMPLE_TOKEN, send } from '../../src/main/core/gateway/testing/samples'
+import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { MemoryVault } from '../../src/main/core/vault'
+
+const MB = 1024 * 1024
+let core: Core
+let gateway: WireServer
+let dataDir: string
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'sd-file-limit-'))
+  gateway = await startWireServer()
+  gateway.route('GET /api/device/info', { body: deviceInfo.current })
+  gateway.route('POST /api/send-document-from-local', { body: send.single })
+  core = await composeCore({
+    dataDir,
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    outbox: { pacingMs: 0, backoffBaseMs: 50, backoffCapMs: 200 },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  })
+  await core.start()
+})
+afterEach(async () => {
+  await core.stop()
+  await gateway.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('condition not reached')
+}
+
+it('a 5 MB limit on a device: a 4 MB file is accepted, copied and sent', async () => {
+  const device = await core.handlers['devices:add']({
+    label: 'Plan 5 MB',
+    baseUrl: gateway.url,
+    token: SAMPLE_TOKEN
+  })
+  expect(
+    (await core.handlers['devices:setFileLimit']({ id: device.id, maxFileBytes: 5 * MB })).maxFileBytes
+  ).toBe(5 * MB)
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4 * MB - 9, 32)])
+  const { files, rejected } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'katalog.pdf', dataBase64: pdf.toString('base64') }]
+  })
+  expect(rejected).toEqual([])
+
+  const enqueued = await dispatchInvoke(
+    core.handlers,
+    'outbox:enqueue',
+    {
+      deviceId: device.id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'file', handle: files[0]!.handle }]
+    },
+    { describeError: describeCoreError }
+  )
+  expect(enqueued).toMatchObject({ ok: true })
+  const itemId = (enqueued as { ok: true; value: { itemIds: string[] } }).value.itemIds[0]!
+
+  const item = await waitFor(
+    async () => (await core.handlers['outbox:get']({ id: itemId })).item,
+    (it) => it.status !== 'queued' && it.status !== 'sending'
+  )
+  expect(item).toMatchObject({ status: 'accepted', failure: null })
+  const upload = gateway.requests.find((r) => r.path === '/api/send-document-from-local')
+  expect(upload).toBeDefined()
+  const sentBytes =
+    Object.values(upload!.multipart?.files ?? {})[0]?.bytes.byteLength ??
+    Buffer.from(upload!.form?.['file'] ?? upload!.multipart?.fields['file'] ?? '', 'base64').byteLength
+  expect(sentBytes).toBe(4 * MB)
+})
