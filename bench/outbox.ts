@@ -383,43 +383,7 @@ function helpStart(): { appMs: number; floorMs: number } {
 
 // ---------------------------------------------------------------------------------------------- run
 
-export async function runOutboxBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
-  const lines: BenchLine[] = []
-  const add = (line: BenchLine): void => {
-    lines.push(line)
-    log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
-  }
-
-  for (const seedRows of [0, 100_000]) {
-    await outboxEnqueueRate(seedRows)
-    rawEnqueueRate(seedRows)
-    const outbox: number[] = []
-    const raw: number[] = []
-    for (let round = 0; round < 3; round++) {
-      outbox.push(await outboxEnqueueRate(seedRows))
-      raw.push(rawEnqueueRate(seedRows))
-    }
-    add({
-      name: `enqueue, ${fmt(seedRows)} rows already`,
-      ratio: median(outbox) / median(raw),
-      detail: `outbox ${fmt(median(outbox))} items/s vs raw inserts into the same schema ${fmt(median(raw))} rows/s (${ENQUEUE_ENTRIES} × ${ENQUEUE_RECIPIENTS} items)`
-    })
-  }
-
-  for (const [name, work] of [
-    ['10,000-item enqueue', bigEnqueueStall],
-    ['drop of 500 files × 3 recipients', bulkDropStall]
-  ] as const) {
-    await work()
-    const runs = [await work(), await work(), await work()]
-    const block = median(runs.map((r) => r.maxBlockMs))
-    add({
-      name: `longest event-loop block, ${name}`,
-      ratio: STALL_BUDGET_MS / block,
-      detail: `${fmt(block, 1)} ms against the ${STALL_BUDGET_MS} ms budget (whole call ${fmt(median(runs.map((r) => r.totalMs)))} ms)`
-    })
-  }
-
+async function dispatchSection(add: (line: BenchLine) => void): Promise<void> {
   const sandbox = await startSandbox({ seed: 1 })
   const control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
   const client = sandboxGateway(sandbox, control)
@@ -448,8 +412,51 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
   } finally {
     await sandbox.close()
   }
+}
 
-  for (const { name, ms } of listQueryTimes()) {
+export async function runOutboxBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
+  const lines: BenchLine[] = []
+  // BENCH_ONLY=dispatch,lists runs some sections only (to re-measure one change); the default runs them all.
+  const only = process.env['BENCH_ONLY']?.split(',')
+  const wanted = (section: string): boolean => !only || only.includes(section)
+  const add = (line: BenchLine): void => {
+    lines.push(line)
+    log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
+  }
+
+  for (const seedRows of wanted('enqueue') ? [0, 100_000] : []) {
+    await outboxEnqueueRate(seedRows)
+    rawEnqueueRate(seedRows)
+    const outbox: number[] = []
+    const raw: number[] = []
+    for (let round = 0; round < 3; round++) {
+      outbox.push(await outboxEnqueueRate(seedRows))
+      raw.push(rawEnqueueRate(seedRows))
+    }
+    add({
+      name: `enqueue, ${fmt(seedRows)} rows already`,
+      ratio: median(outbox) / median(raw),
+      detail: `outbox ${fmt(median(outbox))} items/s vs raw inserts into the same schema ${fmt(median(raw))} rows/s (${ENQUEUE_ENTRIES} × ${ENQUEUE_RECIPIENTS} items)`
+    })
+  }
+
+  const stallWork = [
+    ['10,000-item enqueue', bigEnqueueStall],
+    ['drop of 500 files × 3 recipients', bulkDropStall]
+  ] as const
+  for (const [name, work] of wanted('stalls') ? stallWork : []) {
+    await work()
+    const runs = [await work(), await work(), await work()]
+    const block = median(runs.map((r) => r.maxBlockMs))
+    add({
+      name: `longest event-loop block, ${name}`,
+      ratio: STALL_BUDGET_MS / block,
+      detail: `${fmt(block, 1)} ms against the ${STALL_BUDGET_MS} ms budget (whole call ${fmt(median(runs.map((r) => r.totalMs)))} ms)`
+    })
+  }
+
+  if (wanted('dispatch')) await dispatchSection(add)
+  for (const { name, ms } of wanted('lists') ? listQueryTimes() : []) {
     add({
       name: `list at ${fmt(LIST_ROWS)} rows, ${name}`,
       ratio: LIST_BUDGET_MS / ms,
@@ -457,7 +464,7 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     })
   }
 
-  for (const rows of [0, 100_000, 1_000_000]) {
+  for (const rows of wanted('start') ? [0, 100_000, 1_000_000] : []) {
     const { appMs, floorMs } = freshStart(rows)
     add({
       name: `fresh process ready, ${fmt(rows)} rows`,
@@ -465,11 +472,12 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
       detail: `CLI outbox list ${fmt(appMs)} ms vs node opening the same database ${fmt(floorMs)} ms`
     })
   }
-  const help = helpStart()
-  add({
-    name: 'CLI --help',
-    ratio: help.floorMs / help.appMs,
-    detail: `${fmt(help.appMs)} ms vs node -e 0 ${fmt(help.floorMs)} ms`
-  })
+  const help = wanted('start') ? helpStart() : undefined
+  if (help)
+    add({
+      name: 'CLI --help',
+      ratio: help.floorMs / help.appMs,
+      detail: `${fmt(help.appMs)} ms vs node -e 0 ${fmt(help.floorMs)} ms`
+    })
   return lines
 }

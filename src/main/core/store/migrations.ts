@@ -274,6 +274,17 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_items_sendable ON outbox_items(device_id, seq) WHERE status = 'queued' AND held = 0;
       CREATE INDEX outbox_items_by_seq ON outbox_items(seq);
     `
+  },
+  {
+    name: 'outbox lists read in their display order from an index',
+    // Lists show newest first (created_at DESC, seq DESC): with these a page is read from the index instead of
+    // sorting every matching row (170 ms for the 'read' filter at 1M rows).
+    sql: `
+      CREATE INDEX outbox_items_newest ON outbox_items(created_at, seq);
+      CREATE INDEX outbox_items_status_newest ON outbox_items(status, created_at, seq);
+      CREATE INDEX outbox_items_device_newest ON outbox_items(device_id, created_at, seq);
+      DROP INDEX outbox_items_by_created;
+    `
   }
   // ---- end of performance
 ]
