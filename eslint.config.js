@@ -21,9 +21,19 @@ const electronBan = {
 /** The layering rules below apply to code, not to tests and test doubles, which may reach into a layer to set it up. */
 const TESTS = ['**/*.test.ts', '**/testing/**']
 
+/** The sandbox gateway is its own package, reached over HTTP: the app imports only its public entry point. */
+const noSandboxInternals = {
+  regex: '^@sender-desk/sandbox-gateway/|(^|/)packages/sandbox-gateway(/|$)',
+  message:
+    'Use the sandbox through @sender-desk/sandbox-gateway (startSandbox, SandboxControl): its internals are its own.'
+}
+
 /** Electron's ban plus one layer's own import rules, as one rule setting (a later block replaces, not merges, it). */
 function restrict(...patterns) {
-  return ['error', { paths: electronBan.paths, patterns: [...electronBan.patterns, ...patterns] }]
+  return [
+    'error',
+    { paths: electronBan.paths, patterns: [...electronBan.patterns, noSandboxInternals, ...patterns] }
+  ]
 }
 
 // Core modules every layer may use: the clock, time zones, seeded randomness, the redacting logger, private files.
@@ -137,6 +147,17 @@ export default tseslint.config(
   {
     files: ['test/harness/bridge/**'],
     languageOptions: { globals: { ...globals.browser } }
+  },
+  {
+    // The sandbox package imports nothing of the app (its tests still drive the app's client against it).
+    files: ['packages/sandbox-gateway/src/**/*.ts'],
+    ignores: [...TESTS, 'packages/sandbox-gateway/src/sandbox-fixture.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        regex: '(^|/)src/(main|shared|renderer|preload)(/|$)|^@sender-desk/',
+        message: 'The sandbox package owns what it uses; it imports nothing from the app.'
+      })
+    }
   },
   // --- The core's layers (docs/architecture.md). Each block is one layer; a file belongs to one of them.
   {

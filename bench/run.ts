@@ -1,9 +1,12 @@
 // `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
 import { runCampaignImportBench } from './campaign-import'
 import { runOutboxBench } from './outbox'
+import { runSandboxBench } from './sandbox'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 console.log('\n# outbox')
 await runOutboxBench()
 console.log('\n# campaign import')
 await runCampaignImportBench()
+console.log('\n# sandbox')
+await runSandboxBench()

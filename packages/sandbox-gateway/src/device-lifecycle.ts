@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto'
 import type { DeviceRecord, DeviceState } from './records'
-import { formatInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone } from './local-time'
 
 export interface QrTimings {
   qrRotateMs: number

@@ -5,7 +5,7 @@ import { currentDeviceInfo, legacyDeviceInfo } from './device-lifecycle'
 import { normalisePhone } from './phone-numbers'
 import { GatewayRejection } from './rejections'
 import { html, json, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
-import { formatInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone } from './local-time'
 
 const BANKS = {
   BCA: '8730 451 229',

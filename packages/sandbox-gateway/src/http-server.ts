@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import type { Clock, TimerId } from '../../../src/main/core/clock'
+import type { Clock, TimerHandle } from './clock'
 import { autoReplyRoutes } from './autoreply-routes'
 import { contactRoutes } from './contact-routes'
 import { controlFailure, controlRoutes } from './control-routes'
@@ -56,7 +56,7 @@ export class GatewayServer {
   ])
   private readonly controlTable: RouteTable
   private readonly sockets = new Set<Socket>()
-  private readonly delays = new Set<TimerId>()
+  private readonly delays = new Set<TimerHandle>()
   private port = 0
   private unreachable = false
   private changeCount = 0

@@ -3,11 +3,12 @@
 
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { systemClock, type Clock } from '../../../src/main/core/clock'
+import { systemClock, type Clock } from './clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
 import { RandomSource } from './random-source'
 import { StateFile } from './state-file'
+import { WorldStore } from './world-store'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
 
@@ -60,20 +61,16 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
   )
   world.tidy = options.tidy === true
   const faults = new FaultInjector(faultRandom)
-  const statePath =
-    options.stateFile ?? (options.dataDir === undefined ? undefined : join(options.dataDir, 'world.json'))
-  const stateFile = statePath === undefined ? null : new StateFile(statePath)
-  const saved = stateFile?.load()
-  if (saved) world.load(saved)
+  const persistence = openPersistence(options, world)
 
   let dirty = false
   let flushQueued = false
   const flush = (): void => {
-    if (!dirty || !stateFile) return
+    if (!dirty || !persistence) return
     dirty = false
-    stateFile.save(world.toJSON())
+    persistence.save()
   }
-  if (stateFile) {
+  if (persistence) {
     world.onChange(() => {
       dirty = true
       // Changes made outside a request (tests, the clock) are batched to the end of the current turn.
@@ -112,6 +109,34 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
       world.dispose()
       await world.webhooksSettled()
       flush()
+      persistence?.close()
     }
   }
+}
+
+interface Persistence {
+  save(): void
+  close(): void
+}
+
+/**
+ * Loads the saved world and says how to save it: `dataDir` keeps it in SQLite (increments only; an older
+ * `world.json` there is imported once), `stateFile` in one JSON file rewritten whole (small worlds, the CLI).
+ */
+function openPersistence(options: SandboxOptions, world: WorldState): Persistence | null {
+  if (options.stateFile !== undefined) {
+    const file = new StateFile(options.stateFile)
+    const saved = file.load()
+    if (saved) world.load(saved)
+    return { save: () => file.save(world.toJSON()), close: () => undefined }
+  }
+  if (options.dataDir === undefined) return null
+  const store = new WorldStore(join(options.dataDir, 'world.sqlite'))
+  const legacy = join(options.dataDir, 'world.json')
+  const stored = store.load()
+  const imported = stored ? null : store.importJson(legacy)
+  const saved = stored ?? imported
+  if (saved) world.load(saved)
+  if (imported) store.saveAll(world.toJSON())
+  return { save: () => store.save(world.takeChanges()), close: () => store.close() }
 }

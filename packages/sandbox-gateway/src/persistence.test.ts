@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FakeClock } from '../../../src/main/core/clock'
+import { TestClock } from './test-clock'
 import { startSandboxInProcess as startSandbox } from './in-process'
 import type { DeviceSnapshot } from './world-interface'
 import { form, openSandbox } from './sandbox-fixture'
@@ -41,73 +41,107 @@ describe('state file', () => {
     }
   })
 
-  it('round trip: devices, messages, schedules, incoming and the accept log survive; due work happens on load', async () => {
-    const clock = new FakeClock('2026-01-15T03:00:00Z')
-    const first = await openSandbox({ stateFile, timings, clock })
-    const world = first.sandbox.world
-    const { token, serial } = world.createDevice({ linked: true, quota: 10, secret: 's3cret' })
-    const qrDevice = world.createDevice()
-    await first.call('/api/send-message', {
-      token: `${token}.s3cret`,
-      method: 'POST',
-      body: form({ phone: '0812345678', message: 'before' })
-    })
-    await first.call('/api/schedule', {
-      token: `${token}.s3cret`,
-      method: 'POST',
-      body: form({
-        phone: '0812345679',
-        message: 'later',
-        date: '2026-01-15',
-        time: '10:30:00',
-        timezone: 'Asia/Jakarta'
+  it.each([
+    ['a JSON state file', () => ({ stateFile })],
+    ['SQLite in the data folder', () => ({ dataDir: join(dir, 'data') })]
+  ])(
+    'round trip through %s: devices, messages, schedules, incoming and the accept log survive; due work happens on load',
+    async (_name, store) => {
+      const clock = new TestClock('2026-01-15T03:00:00Z')
+      const first = await openSandbox({ ...store(), timings, clock })
+      const world = first.sandbox.world
+      const { token, serial } = world.createDevice({ linked: true, quota: 10, secret: 's3cret' })
+      const qrDevice = world.createDevice()
+      await first.call('/api/send-message', {
+        token: `${token}.s3cret`,
+        method: 'POST',
+        body: form({ phone: '0812345678', message: 'before' })
       })
-    })
-    world.deliverIncoming(token, { from: '0812000111', message: 'hi there' })
-    await first.call(`/api/device/scan?token=${qrDevice.token}`)
-    world.goOffline(token)
-    const devicesBefore = world.devices()
-    const logBefore = world.acceptedLog()
-    await first.close()
+      await first.call('/api/schedule', {
+        token: `${token}.s3cret`,
+        method: 'POST',
+        body: form({
+          phone: '0812345679',
+          message: 'later',
+          date: '2026-01-15',
+          time: '10:30:00',
+          timezone: 'Asia/Jakarta'
+        })
+      })
+      world.deliverIncoming(token, { from: '0812000111', message: 'hi there' })
+      await first.call(`/api/device/scan?token=${qrDevice.token}`)
+      world.goOffline(token)
+      const devicesBefore = world.devices()
+      const logBefore = world.acceptedLog()
+      await first.close()
 
-    // An hour later: the schedule came due while the sandbox was down; the device is still offline.
-    const later = new FakeClock('2026-01-15T04:00:00Z')
-    const second = await startSandbox({ stateFile, timings, clock: later })
+      // An hour later: the schedule came due while the sandbox was down; the device is still offline.
+      const later = new TestClock('2026-01-15T04:00:00Z')
+      const second = await startSandbox({ ...store(), timings, clock: later })
+      try {
+        const reloaded = second.world
+        const comparable = (d: DeviceSnapshot): DeviceSnapshot => ({ ...d, qr: null, quota: 0 })
+        expect(reloaded.devices().map(comparable)).toEqual(devicesBefore.map(comparable))
+        // The schedule that came due took its quota.
+        expect(reloaded.device(token).quota).toBe(8)
+        expect(reloaded.device(qrDevice.token).state).toBe('qr-shown')
+        expect(reloaded.incoming(token)).toMatchObject([{ from: '62812000111', message: 'hi there' }])
+        expect(reloaded.messages().map((m) => [m.text, m.status])).toEqual([
+          ['before', 'pending'],
+          ['later', 'pending']
+        ])
+        expect(reloaded.acceptedLog().slice(0, 1)).toEqual(logBefore)
+        expect(reloaded.messages()[1]?.acceptedAt).toBe('2026-01-15T03:30:00.000Z')
+
+        // The clock is re-armed for the reloaded messages once the device is back.
+        reloaded.goOnline(token)
+        await later.advance(3_000)
+        expect(reloaded.messages().map((m) => m.status)).toEqual(['read', 'read'])
+
+        // The seeded random carries on instead of starting over: no repeated serials.
+        const next = reloaded.createDevice()
+        expect(devicesBefore.map((d) => d.serial)).not.toContain(next.serial)
+        const res = await fetch(`${second.baseUrl}/api/device/info`, {
+          headers: { authorization: `${token}.s3cret` }
+        })
+        expect(((await res.json()) as { data: { serial: string } }).data.serial).toBe(serial)
+      } finally {
+        await second.close()
+      }
+    }
+  )
+
+  it('SQLite: an older world.json in the data folder is imported once, then kept as world.json.imported', async () => {
+    const data = join(dir, 'data')
+    const old = await openSandbox({ stateFile: join(data, 'world.json'), timings })
+    const { token } = old.sandbox.world.createDevice({ linked: true })
+    await old.call('/api/send-message', {
+      token,
+      method: 'POST',
+      body: form({ phone: '0812345678', message: 'old' })
+    })
+    await old.close()
+    const fresh = await startSandbox({ dataDir: data, timings, clock: new TestClock() })
     try {
-      const reloaded = second.world
-      const comparable = (d: DeviceSnapshot): DeviceSnapshot => ({ ...d, qr: null, quota: 0 })
-      expect(reloaded.devices().map(comparable)).toEqual(devicesBefore.map(comparable))
-      // The schedule that came due took its quota.
-      expect(reloaded.device(token).quota).toBe(8)
-      expect(reloaded.device(qrDevice.token).state).toBe('qr-shown')
-      expect(reloaded.incoming(token)).toMatchObject([{ from: '62812000111', message: 'hi there' }])
-      expect(reloaded.messages().map((m) => [m.text, m.status])).toEqual([
-        ['before', 'pending'],
-        ['later', 'pending']
-      ])
-      expect(reloaded.acceptedLog().slice(0, 1)).toEqual(logBefore)
-      expect(reloaded.messages()[1]?.acceptedAt).toBe('2026-01-15T03:30:00.000Z')
-
-      // The clock is re-armed for the reloaded messages once the device is back.
-      reloaded.goOnline(token)
-      await later.advance(3_000)
-      expect(reloaded.messages().map((m) => m.status)).toEqual(['read', 'read'])
-
-      // The seeded random carries on instead of starting over: no repeated serials.
-      const next = reloaded.createDevice()
-      expect(devicesBefore.map((d) => d.serial)).not.toContain(next.serial)
-      const res = await fetch(`${second.baseUrl}/api/device/info`, {
-        headers: { authorization: `${token}.s3cret` }
-      })
-      expect(((await res.json()) as { data: { serial: string } }).data.serial).toBe(serial)
+      expect(fresh.world.messages().map((m) => m.text)).toEqual(['old'])
+      expect(readdirSync(data).sort()).toEqual(
+        expect.arrayContaining(['world.json.imported', 'world.sqlite'])
+      )
+      expect(statSync(join(data, 'world.sqlite')).mode & 0o777).toBe(0o600)
     } finally {
-      await second.close()
+      await fresh.close()
+    }
+    const again = await startSandbox({ dataDir: data, timings, clock: new TestClock() })
+    try {
+      expect(again.world.messages().map((m) => m.text)).toEqual(['old'])
+    } finally {
+      await again.close()
     }
   })
 
   it('refuses to start on a file that is not a saved world', async () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 9 }))
-    await expect(startSandbox({ stateFile: join(dir, 'bad.json'), clock: new FakeClock() })).rejects.toThrow(
+    await expect(startSandbox({ stateFile: join(dir, 'bad.json'), clock: new TestClock() })).rejects.toThrow(
       /not a saved world/
     )
   })

@@ -1,27 +1,22 @@
 // Reminder periods as the gateway names them (daily, monthly, yearly, custom every N days) and their recurrence rules.
 
-import type { RecurrenceRule } from '../../../src/main/core/outbox/recurrence'
+import type { Repeat } from './local-time'
 import type { ReminderPeriode } from './records'
 
 export const REMINDER_PERIODES: readonly ReminderPeriode[] = ['daily', 'monthly', 'yearly', 'custom']
 export const MAX_CUSTOM_DAY = 1000
 
-export function reminderRule(periode: ReminderPeriode, customDay: number | null): RecurrenceRule {
+export function reminderRepeat(periode: ReminderPeriode, customDay: number | null): Repeat {
   switch (periode) {
     case 'daily':
-      return { kind: 'daily' }
+      return { unit: 'days', every: 1 }
     case 'monthly':
-      return { kind: 'monthly' }
+      return { unit: 'months', every: 1 }
     case 'yearly':
-      return { kind: 'yearly' }
+      return { unit: 'years', every: 1 }
     case 'custom':
-      return { kind: 'every-n-days', days: customDay ?? 1 }
+      return { unit: 'days', every: customDay ?? 1 }
   }
-}
-
-/** `Y-m-d H:i:s` (the gateway's form) → `Y-m-dTH:i:s` (the recurrence math's form). */
-export function reminderStartLocal(startLocal: string): string {
-  return startLocal.replace(' ', 'T')
 }
 
 /** The response's `reminder_type`, e.g. `custom: send every 5 days`. */

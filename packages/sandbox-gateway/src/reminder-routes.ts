@@ -9,7 +9,7 @@ import { MAX_CUSTOM_DAY, REMINDER_PERIODES, reminderType } from './reminder-peri
 import type { RequestFields } from './request-fields'
 import { json, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
 import type { ReminderDraft } from './world'
-import { formatInZone, parseInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone, parseInZone } from './local-time'
 
 const MAX_TITLE_CHARS = 100
 

@@ -5,7 +5,7 @@ import { normalisePhone } from './phone-numbers'
 import type { DeviceRecord, MessageRecord } from './records'
 import { json, rawJson, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
 import type { WorldState } from './world'
-import { dayIn, formatInZone } from '../../../src/main/core/zoned-time'
+import { dayIn, formatInZone } from './local-time'
 
 function positiveInt(raw: string | null, fallback: number, max: number): number {
   const value = Number.parseInt(raw ?? '', 10)

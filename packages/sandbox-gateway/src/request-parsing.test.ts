@@ -6,7 +6,7 @@ import { isGroupId, normalisePhone, splitRecipients } from './phone-numbers'
 import { RequestFields } from './request-fields'
 import { normalisePath } from './request-path'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
-import { formatInZone, parseInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone, parseInZone } from './local-time'
 
 describe('multipart', () => {
   it('reads fields and file parts, quoted and RFC 5987 file names, binary bodies intact', () => {

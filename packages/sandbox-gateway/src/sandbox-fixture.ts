@@ -1,6 +1,6 @@
-// Test fixture: a sandbox on a FakeClock plus a plain-fetch caller; imported by the *.test.ts files here only.
+// Test fixture: a sandbox on a TestClock plus a plain-fetch caller; imported by the *.test.ts files here only.
 
-import { FakeClock } from '../../../src/main/core/clock'
+import { TestClock } from './test-clock'
 import {
   startSandboxInProcess as startSandbox,
   type InProcessSandbox as Sandbox,
@@ -21,7 +21,7 @@ export interface CallResult {
 
 export interface TestSandbox {
   sandbox: Sandbox
-  clock: FakeClock
+  clock: TestClock
   /** fetch against the sandbox; `token` goes into the Authorization header; objects are sent as JSON. */
   call(
     path: string,
@@ -31,9 +31,9 @@ export interface TestSandbox {
 }
 
 export async function openSandbox(
-  options: Omit<SandboxOptions, 'clock'> & { clock?: FakeClock } = {}
+  options: Omit<SandboxOptions, 'clock'> & { clock?: TestClock } = {}
 ): Promise<TestSandbox> {
-  const clock = options.clock ?? new FakeClock('2026-01-15T03:00:00Z')
+  const clock = options.clock ?? new TestClock('2026-01-15T03:00:00Z')
   // The package's tests ask for reproducible ids; the sandbox itself draws from the CSPRNG without a seed.
   const sandbox = await startSandbox({ seed: 0x5eed, ...options, clock })
   return {

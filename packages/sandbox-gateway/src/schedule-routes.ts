@@ -7,7 +7,7 @@ import { RequestFields } from './request-fields'
 import { json, requestDevice, type ApiContext, type ApiResponse, type Route } from './route-table'
 import { recipientsOf } from './send-routes'
 import type { ScheduleDraft } from './world'
-import { formatInZone, isValidTimeZone, parseInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone, isValidTimeZone, parseInZone } from './local-time'
 
 const MAX_V2_ITEMS = 100
 /** A schedule a little in the past (clock skew, a slow request) is sent at once rather than refused. */

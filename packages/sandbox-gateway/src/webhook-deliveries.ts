@@ -1,7 +1,8 @@
 // POSTs the sandbox's webhooks to the configured URLs: each delivery with its attempts, retried with backoff on the
 // Clock when the receiver fails, and the receiver's answer kept for the inspector (and for "auto reply from webhook").
 
-import type { Clock, TimerId } from '../../../src/main/core/clock'
+import type { Clock, TimerHandle } from './clock'
+import { lastMinute } from './send-pacing'
 
 export type WebhookKind = 'incoming' | 'tracking'
 
@@ -96,7 +97,7 @@ function causeText(error: unknown): string {
 
 export class WebhookDeliveries {
   private readonly records: WebhookDeliveryRecord[] = []
-  private readonly timers = new Map<WebhookDeliveryRecord, TimerId>()
+  private readonly timers = new Map<WebhookDeliveryRecord, TimerHandle>()
   private readonly inFlight = new Set<Promise<void>>()
   private readonly controllers = new Set<AbortController>()
   private readonly backoff: readonly number[]
@@ -153,7 +154,7 @@ export class WebhookDeliveries {
   }
 
   private withinDeviceLimit(serial: string, now: number): boolean {
-    const recent = (this.recentBySerial.get(serial) ?? []).filter((at) => at > now - 60_000)
+    const recent = lastMinute(this.recentBySerial.get(serial), now)
     const allowed = recent.length < WEBHOOK_DELIVERIES_PER_MINUTE
     if (allowed) recent.push(now)
     this.recentBySerial.set(serial, recent)

@@ -2,7 +2,7 @@
 // documented fields, "Get Incoming Message" on/off, retries with backoff on the clock, and auto reply from webhook.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startWireServer, type WireServer } from '../../../src/main/core/gateway/testing/wire-server'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 const INCOMING_FIELDS = [
@@ -26,13 +26,13 @@ const GROUP_FIELDS = ['desc', 'owner', 'participants', 'sender', 'subject']
 const TRACKING_FIELDS = ['deviceId', 'id', 'note', 'phone', 'sender', 'status']
 
 let t: TestSandbox
-let receiver: WireServer
+let receiver: WebhookReceiver
 let token: string
 let serial: string
 let sender: string
 
 beforeEach(async () => {
-  receiver = await startWireServer()
+  receiver = await startWebhookReceiver()
   t = await openSandbox({
     timings: { sentAfterMs: 1_000, deliveredAfterMs: 1_000, readAfterMs: 1_000 },
     webhookBackoffMs: [5_000, 30_000]
@@ -230,7 +230,7 @@ describe('retries and the inspector', () => {
       state: 'failed',
       nextAttemptAt: null
     })
-    receiver = await startWireServer()
+    receiver = await startWebhookReceiver()
   })
 })
 

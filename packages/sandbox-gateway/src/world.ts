@@ -1,13 +1,11 @@
 // The sandbox's world: devices and their life cycle, accepted messages, schedules, reminders, incoming messages with
 // their auto-replies and webhooks, on a Clock.
 
-import type { Clock, TimerId } from '../../../src/main/core/clock'
-import { nextOccurrence } from '../../../src/main/core/outbox/recurrence'
+import type { Clock, TimerHandle } from './clock'
 import {
   DEVICE_NOTES,
   LINKED_STATES,
   PHONE_AWAY_LOGOUT_MS,
-  REFUSALS_BEFORE_BAN,
   noteOf,
   qrView,
   type QrView
@@ -29,13 +27,14 @@ import type {
   ScheduleCategory,
   ScheduleRecord
 } from './records'
-import { reminderRule, reminderStartLocal } from './reminder-periods'
+import { reminderRepeat } from './reminder-periods'
 import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } from './webhook-deliveries'
 import { incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
 import type { RandomSource } from './random-source'
 import { ContactBook } from './contact-book'
+import { lastMinute, sendRateVerdict, takePacedSlot } from './send-pacing'
 import {
   SandboxActionError,
   type AcceptedLogEntry,
@@ -53,12 +52,20 @@ import {
   type ScheduleSnapshot,
   type WebhookDeliverySnapshot
 } from './world-interface'
-import { formatInZone, isValidTimeZone, parseInZone } from '../../../src/main/core/zoned-time'
+import { formatInZone, isValidTimeZone, nextOccurrence, parseInZone } from './local-time'
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Per device: auto-replies (keyword and webhook answers together) beyond this in a minute are not sent. */
 export const AUTO_REPLIES_PER_MINUTE = 20
+
+/** The increments a store saves (see WorldState.takeChanges). */
+export interface WorldChanges {
+  messages: MessageRecord[]
+  acceptedLog: AcceptedLogRecord[]
+  incoming: IncomingRecord[]
+  small: Omit<PersistedWorld, 'messages' | 'acceptedLog' | 'incoming'>
+}
 
 /** One recipient of a send request, validated by the route. */
 export interface MessageDraft {
@@ -107,12 +114,16 @@ export class WorldState implements SandboxWorld {
   private readonly messageList: MessageRecord[] = []
   /** Messages that can still move on, so the wake-up scan does not walk the whole history. */
   private readonly activeMessages = new Set<MessageRecord>()
+  /** Messages new or changed since the store last saved: every change to a message marks it here. */
+  private readonly touchedMessages = new Set<MessageRecord>()
+  /** How much of the append-only lists the store has saved. */
+  private saved = { log: 0, incoming: 0 }
   private scheduleList: ScheduleRecord[] = []
   private readonly incomingList: IncomingRecord[] = []
   private readonly log: AcceptedLogRecord[] = []
   private autoReplyList: AutoReplyRecord[] = []
   private reminderList: ReminderRecord[] = []
-  private wake: { id: TimerId; at: number } | null = null
+  private wake: { id: TimerHandle; at: number } | null = null
   private readonly listeners: (() => void)[] = []
   private readonly deliveryListeners: (() => void)[] = []
   private readonly webhooks: WebhookDeliveries
@@ -636,27 +647,14 @@ export class WorldState implements SandboxWorld {
       if (draft.category) message.category = draft.category
       if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
         moveTo(message, 'rejected', now, 'number is on the blacklist')
-        this.activeMessages.delete(message)
+        this.settle(message)
       } else {
-        message.notBefore = this.pacedSlot(device, now)
+        message.notBefore = takePacedSlot(device, now)
       }
       return message
     })
     this.changed()
     return accepted
-  }
-
-  /** device/speed: the time this message may go, 5 messages per `delay` seconds; null without pacing. */
-  private pacedSlot(device: DeviceRecord, now: number): number | null {
-    if (!device.speedDelaySec) return null
-    const delayMs = device.speedDelaySec * 1000
-    let pacing = device.pacing ?? { slotAt: now, used: 0 }
-    if (pacing.used >= 5) pacing = { slotAt: pacing.slotAt + delayMs, used: 0 }
-    // An idle device starts a fresh batch now.
-    if (now >= pacing.slotAt + delayMs) pacing = { slotAt: now, used: 0 }
-    pacing.used += 1
-    device.pacing = pacing
-    return pacing.slotAt
   }
 
   setSpeed(device: DeviceRecord, delaySec: number): void {
@@ -669,7 +667,7 @@ export class WorldState implements SandboxWorld {
   deleteDevice(device: DeviceRecord): void {
     this.devicesBySerial.delete(device.serial)
     for (const message of [...this.activeMessages]) {
-      if (message.deviceSerial === device.serial) this.activeMessages.delete(message)
+      if (message.deviceSerial === device.serial) this.settle(message)
     }
     this.changed()
   }
@@ -704,6 +702,7 @@ export class WorldState implements SandboxWorld {
     moveTo(message, 'pending', this.clock.now())
     message.acceptedAt = this.clock.now()
     this.activeMessages.add(message)
+    this.touchedMessages.add(message)
     this.changed()
     return true
   }
@@ -712,7 +711,7 @@ export class WorldState implements SandboxWorld {
   cancel(message: MessageRecord): boolean {
     if (message.status !== 'pending') return false
     moveTo(message, 'cancel', this.clock.now())
-    this.activeMessages.delete(message)
+    this.settle(message)
     this.trackStatus(message)
     this.changed()
     return true
@@ -722,7 +721,7 @@ export class WorldState implements SandboxWorld {
   revoke(message: MessageRecord): boolean {
     if (message.status !== 'sent' && message.status !== 'delivered' && message.status !== 'read') return false
     moveTo(message, 'revoke', this.clock.now())
-    this.activeMessages.delete(message)
+    this.settle(message)
     this.trackStatus(message)
     this.changed()
     return true
@@ -731,6 +730,7 @@ export class WorldState implements SandboxWorld {
   /** v2/media/delete: the stored file of a media message is removed (the message stays). */
   removeMedia(message: MessageRecord): boolean {
     if (message.kind === 'text' || message.fileName === null) return false
+    this.touchedMessages.add(message)
     message.fileName = null
     message.url = null
     this.changed()
@@ -827,6 +827,8 @@ export class WorldState implements SandboxWorld {
     this.incomingList.push(...saved.incoming)
     this.log.length = 0
     this.log.push(...saved.acceptedLog)
+    this.saved = { log: this.log.length, incoming: this.incomingList.length }
+    this.touchedMessages.clear()
     this.autoReplyList = [...(saved.autoReplies ?? [])]
     if (saved.contactBook) this.contactBook = new ContactBook(saved.contactBook)
     this.reminderList = [...(saved.reminders ?? [])]
@@ -841,7 +843,38 @@ export class WorldState implements SandboxWorld {
     this.wake = null
   }
 
+  /**
+   * What changed since the last call, for a store that saves increments: the messages that are new or changed, the
+   * new accepted-log and incoming entries, and the small state (devices, schedules…) whole.
+   */
+  takeChanges(): WorldChanges {
+    const messages = new Set(this.touchedMessages)
+    this.touchedMessages.clear()
+    const changes: WorldChanges = {
+      messages: [...messages],
+      acceptedLog: this.log.slice(this.saved.log),
+      incoming: this.incomingList.slice(this.saved.incoming),
+      small: {
+        version: 1,
+        randomState: this.random.snapshot,
+        devices: [...this.devicesBySerial.values()],
+        schedules: this.scheduleList,
+        autoReplies: this.autoReplyList,
+        reminders: this.reminderList,
+        contactBook: this.contactBook.state
+      }
+    }
+    this.saved = { log: this.log.length, incoming: this.incomingList.length }
+    return changes
+  }
+
   // ---- internals ----
+
+  /** A message stops moving (final, canceled, its device gone): the store saves it once more. */
+  private settle(message: MessageRecord): void {
+    this.activeMessages.delete(message)
+    this.touchedMessages.add(message)
+  }
 
   private snapshot(device: DeviceRecord): DeviceSnapshot {
     const qr = qrView(device, this.clock.now(), this.timings)
@@ -896,9 +929,9 @@ export class WorldState implements SandboxWorld {
   /** The next occurrence still ahead of now (a reminder whose start has passed begins with the next one). */
   private planReminder(reminder: ReminderRecord): void {
     const next = nextOccurrence(
-      reminderStartLocal(reminder.startLocal),
+      reminder.startLocal,
       reminder.timezone,
-      reminderRule(reminder.periode, reminder.customDay),
+      reminderRepeat(reminder.periode, reminder.customDay),
       this.clock.now() - 1
     )
     reminder.nextIndex = next.index
@@ -917,7 +950,7 @@ export class WorldState implements SandboxWorld {
   ): MessageRecord | string {
     if (device.quota !== 'unlimited' && device.quota < 1) return GATEWAY_MESSAGES.quotaExhausted
     const now = this.clock.now()
-    const recent = (this.recentReplies.get(device.serial) ?? []).filter((at) => at > now - 60_000)
+    const recent = lastMinute(this.recentReplies.get(device.serial), now)
     this.recentReplies.set(device.serial, recent)
     if (recent.length >= AUTO_REPLIES_PER_MINUTE) {
       return `not sent: over ${AUTO_REPLIES_PER_MINUTE} auto-replies a minute for this device`
@@ -975,22 +1008,15 @@ export class WorldState implements SandboxWorld {
 
   /** The ban knob (see setBanRate): refuses a send over the rate, and bans the number at the third refusal. */
   private checkSendRate(device: DeviceRecord, count: number): void {
-    const limit = device.banRatePerMinute
-    if (limit == null) return
-    const now = this.clock.now()
-    const recent = (device.recentSendTimes ?? []).filter((at) => at > now - 60_000)
-    if (recent.length + count > limit) {
-      device.recentSendTimes = recent
-      device.tooFastCount = (device.tooFastCount ?? 0) + 1
-      if (device.tooFastCount >= REFUSALS_BEFORE_BAN) {
-        this.enter(device, 'needs-scan', DEVICE_NOTES.banned)
-        throw new GatewayRejection(DEVICE_NOTES.banned, 403)
-      }
+    const verdict = sendRateVerdict(device, count, this.clock.now())
+    if (verdict === 'ban') {
+      this.enter(device, 'needs-scan', DEVICE_NOTES.banned)
+      throw new GatewayRejection(DEVICE_NOTES.banned, 403)
+    }
+    if (verdict === 'too-fast') {
       this.changed()
       throw new GatewayRejection(GATEWAY_MESSAGES.sendingTooFast, 429)
     }
-    for (let i = 0; i < count; i += 1) recent.push(now)
-    device.recentSendTimes = recent
   }
 
   private requireByToken(token: string): DeviceRecord {
@@ -1079,6 +1105,7 @@ export class WorldState implements SandboxWorld {
     }
     this.messageList.push(message)
     this.activeMessages.add(message)
+    this.touchedMessages.add(message)
     this.log.push({
       seq: this.log.length + 1,
       messageId: id,
@@ -1141,7 +1168,8 @@ export class WorldState implements SandboxWorld {
 
   private advanceMessage(message: MessageRecord, status: MessageStatus, at: number): void {
     moveTo(message, status, at)
-    if (isFinal(status)) this.activeMessages.delete(message)
+    this.touchedMessages.add(message)
+    if (isFinal(status)) this.settle(message)
     this.trackStatus(message)
   }
 
@@ -1154,9 +1182,9 @@ export class WorldState implements SandboxWorld {
     const at = reminder.nextAt
     reminder.nextIndex += 1
     reminder.nextAt = nextOccurrence(
-      reminderStartLocal(reminder.startLocal),
+      reminder.startLocal,
       reminder.timezone,
-      reminderRule(reminder.periode, reminder.customDay),
+      reminderRepeat(reminder.periode, reminder.customDay),
       at
     ).at
     if (!device) return
@@ -1177,7 +1205,7 @@ export class WorldState implements SandboxWorld {
     const refusal = this.refusalFor(device)
     if (refusal) {
       moveTo(message, 'rejected', at, `reminder not sent: ${refusal}`)
-      this.activeMessages.delete(message)
+      this.settle(message)
       this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1
@@ -1216,7 +1244,7 @@ export class WorldState implements SandboxWorld {
     const refusal = this.refusalFor(device)
     if (refusal) {
       moveTo(message, 'rejected', schedule.dueAt, `schedule not sent: ${refusal}`)
-      this.activeMessages.delete(message)
+      this.settle(message)
       this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1

@@ -5,14 +5,14 @@ import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { enqueueFromCli } from './outbox-commands'
+import { cliFileLimit, enqueueFromCli } from './outbox-commands'
 import { createGatewayClient, normaliseRecipients } from '../core/compose'
 import type { ReportItem, SendResult } from '../core/compose'
 import { detectFileType } from '../core/compose'
-import { ALLOWED_EXTENSIONS, extensionOf } from '../core/compose'
+import { ALLOWED_EXTENSIONS, extensionOf, formatMegabytes, isWithinFileLimit } from '../../shared/domain'
 import { openPinned, pinFile, readPinned, type FileIdentity } from '../core/compose'
 
-const MAX_FILE_BYTES = 2 * 1024 * 1024
+const MB = 1024 * 1024
 
 export interface CheckedFile {
   path: string
@@ -24,15 +24,16 @@ export interface CheckedFile {
   pinned: FileIdentity
 }
 
-/** The same checks the app makes before a file may be sent: a regular file, size, type by magic bytes. */
-export async function checkFile(path: string): Promise<CheckedFile> {
+/** The same checks the app makes before a file may be sent: a regular file, size (against `maxBytes`), type by magic bytes. */
+export async function checkFile(path: string, maxBytes: number): Promise<CheckedFile> {
   const name = basename(path)
   const info = await pinFile(path)
   if (!(await stat(info.realPath)).isFile()) throw new UsageError(`${path} is not a regular file`)
   if (info.size === 0) throw new UsageError(`${name} is empty`)
-  if (info.size > MAX_FILE_BYTES) {
+  if (!isWithinFileLimit(info.size, maxBytes)) {
     throw new UsageError(
-      `${name} is ${(info.size / 1024 / 1024).toFixed(1)} MB; the gateway accepts files up to 2 MB`
+      `${name} is ${(info.size / MB).toFixed(1)} MB; the gateway accepts files up to ${formatMegabytes(maxBytes)}` +
+        ' (a device on a larger plan: --max-file-mb N)'
     )
   }
   const handle = await openPinned(info, name)
@@ -90,7 +91,8 @@ export async function runSend(context: CliContext): Promise<number> {
 
   const path = rest[0]
   if (!path) throw new UsageError('send file needs the path of the file to send')
-  const file = await checkFile(path)
+  const maxFileBytes = cliFileLimit(context.args)
+  const file = await checkFile(path, maxFileBytes)
   if (context.args.flags['queue'] === true) {
     return enqueueFromCli(context, { recipients, isGroup, entry: { kind: 'file', file, caption } })
   }
@@ -102,6 +104,7 @@ export async function runSend(context: CliContext): Promise<number> {
     phone: recipients,
     kind: file.kind,
     file: { name: file.name, mime: file.mime, bytes },
+    maxFileBytes,
     isGroup,
     refId,
     ...(caption ? { caption } : {})

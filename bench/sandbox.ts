@@ -1,0 +1,61 @@
+// Sandbox persistence benchmark: the send rate over HTTP with the world kept in SQLite vs in memory only, measured on
+// the last 1,000 of 10,000 messages (where a file rewritten whole would slow down most) — a same-run ratio.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { SandboxControl, startSandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
+import type { BenchLine } from './outbox'
+
+const MESSAGES = 10_000
+const MEASURED = 1_000
+const CONCURRENCY = 8
+
+const fmt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 })
+
+/** Messages per second over the last MEASURED sends of `total`, `CONCURRENCY` requests in flight. */
+async function sendRate(options: SandboxOptions, total: number): Promise<number> {
+  const sandbox = await startSandbox(options)
+  try {
+    const control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
+    const { token } = await control.createDevice({ linked: true, quota: 'unlimited' })
+    let next = 0
+    let measuredFrom = 0
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        const n = next++
+        if (n >= total) return
+        if (n === total - MEASURED) measuredFrom = performance.now()
+        const response = await fetch(`${sandbox.baseUrl}/api/send-message`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ phone: `0812${String(n).padStart(8, '0')}`, message: `bench ${n}` })
+        })
+        if (!response.ok) throw new Error(`send ${n} answered ${response.status}`)
+        await response.arrayBuffer()
+      }
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+    return (MEASURED / (performance.now() - measuredFrom)) * 1000
+  } finally {
+    await sandbox.close()
+  }
+}
+
+export async function runSandboxBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'))
+  try {
+    await sendRate({}, 2 * MEASURED) // warm-up
+    const memory = await sendRate({}, MESSAGES)
+    const sqlite = await sendRate({ dataDir: join(dir, 'sqlite') }, MESSAGES)
+    const line: BenchLine = {
+      name: 'sandbox send rate, SQLite vs memory',
+      ratio: sqlite / memory,
+      detail: `${fmt(sqlite)} msg/s with the world in SQLite vs ${fmt(memory)} msg/s in memory, last ${fmt(MEASURED)} of ${fmt(MESSAGES)}`
+    }
+    log(`${line.name}: ${line.ratio.toFixed(2)} (${line.detail}); within 2× when ≥ 0.50`)
+    return [line]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

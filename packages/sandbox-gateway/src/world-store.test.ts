@@ -1,0 +1,61 @@
+// The SQLite store saves increments: what one request changed, however old and large the world is.
+
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { TestClock } from './test-clock'
+import { RandomSource } from './random-source'
+import { WorldState, type MessageDraft } from './world'
+import { DEFAULT_TIMINGS } from './world-interface'
+import { WorldStore } from './world-store'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sandbox-store-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const draft = (n: number): MessageDraft => ({
+  phone: `62812${String(n).padStart(7, '0')}`,
+  isGroup: false,
+  kind: 'text',
+  text: `m${n}`,
+  fileName: null,
+  url: null,
+  fileBytes: null,
+  refId: null
+})
+
+it('hands the store only what changed since the last save, and loads the whole world back', async () => {
+  const clock = new TestClock('2026-01-15T03:00:00Z')
+  const world = new WorldState(clock, RandomSource.seeded(1), DEFAULT_TIMINGS)
+  const { token } = world.createDevice({ linked: true, quota: 'unlimited' })
+  const device = world.deviceByToken(token)!
+  const store = new WorldStore(join(dir, 'world.sqlite'))
+  for (let i = 0; i < 2_000; i++) world.accept(device, [draft(i)], '/api/send-message')
+  const first = world.takeChanges()
+  expect([first.messages.length, first.acceptedLog.length]).toEqual([2_000, 2_000])
+  store.save(first)
+
+  // One more request: one message and one log entry to save, not the 2,001.
+  world.accept(device, [draft(2_000)], '/api/send-message')
+  const second = world.takeChanges()
+  expect([second.messages.length, second.acceptedLog.length]).toEqual([1, 1])
+  store.save(second)
+
+  // A status step on the clock is a change too.
+  await clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+  const stepped = world.takeChanges()
+  expect(stepped.messages.every((message) => message.status === 'sent')).toBe(true)
+  expect(stepped.messages).toHaveLength(2_001)
+  store.save(stepped)
+  expect(world.takeChanges().messages).toEqual([])
+
+  const loaded = store.load()!
+  expect(loaded.messages.map((m) => m.text)).toEqual(world.toJSON().messages.map((m) => m.text))
+  expect(loaded.messages.every((m) => m.status === 'sent')).toBe(true)
+  expect(loaded.acceptedLog).toHaveLength(2_001)
+  store.close()
+  world.dispose()
+})
