@@ -4,6 +4,20 @@
  * handlers, the browser-test harness and the renderer all derive from this file.
  */
 import { z } from 'zod'
+import {
+  BILLING_PERIODS,
+  checkPhone,
+  isWithinTextLimit,
+  MAX_SETTABLE_FILE_BYTES,
+  MAX_TEXT_LENGTH,
+  DEVICE_PRODUCTS,
+  MESSAGE_KINDS,
+  OUTBOX_STATUSES,
+  OVERDUE_POLICIES,
+  PAYMENT_CHANNELS,
+  REMINDER_PERIODS,
+  SCHEDULE_MODES
+} from './domain'
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -11,6 +25,29 @@ import { z } from 'zod'
 export const Id = z.string().min(1).max(128)
 
 export const Quota = z.union([z.number(), z.literal('unlimited')])
+
+// --- Shared rules (src/shared/domain) as schemas: the contract refuses what the core and window would refuse.
+/** A message text or caption: at most 1024 characters as the gateway counts them (an emoji is one). */
+export const MessageText = z.string().refine((text) => isWithinTextLimit(text), {
+  message: `Too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters.`
+})
+/** One phone number by the shared rule (08…, +62…, 0062…; a mobile number valid for its country). */
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .superRefine((value, context) => {
+    const { problem, reason } = checkPhone(value)
+    if (problem !== null) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${value}" is not a valid phone number (${reason}).`,
+        params: { problem }
+      })
+    }
+  })
+// --- end of shared rules
 
 export const DeviceState = z.enum([
   'unknown', // not polled yet
@@ -68,20 +105,10 @@ export const QrView = z.union([
 ])
 export type QrView = z.infer<typeof QrView>
 
-export const MessageKind = z.enum(['text', 'image', 'document', 'video', 'audio'])
+export const MessageKind = z.enum(MESSAGE_KINDS)
 export type MessageKind = z.infer<typeof MessageKind>
 
-export const OutboxStatus = z.enum([
-  'scheduled',
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'cancelled'
-])
+export const OutboxStatus = z.enum(OUTBOX_STATUSES)
 export type OutboxStatus = z.infer<typeof OutboxStatus>
 
 export const Failure = z.object({
@@ -93,8 +120,8 @@ export const Failure = z.object({
   gatewayMessage: z.string().nullable()
 })
 
-export const ScheduleMode = z.enum(['local', 'gateway'])
-export const OverduePolicy = z.enum(['send', 'hold'])
+export const ScheduleMode = z.enum(SCHEDULE_MODES)
+export const OverduePolicy = z.enum(OVERDUE_POLICIES)
 
 export const OutboxItemView = z.object({
   id: Id,
@@ -183,11 +210,7 @@ export const Settings = z.object({
   /** Minimum gap between two sends on one device. */
   pacingMs: z.number().int().min(0).max(600_000),
   /** Largest file accepted, per gateway default 2 MB. */
-  maxFileBytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(100 * 1024 * 1024),
+  maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES),
   notifications: z.boolean(),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
@@ -199,7 +222,19 @@ export const Settings = z.object({
 })
 export type Settings = z.infer<typeof Settings>
 
-export const SandboxAction = z.enum(['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire'])
+export const SandboxAction = z.enum([
+  'scan',
+  'activate',
+  'logout',
+  'open-web',
+  'offline',
+  'online',
+  'expire',
+  'renew',
+  // The whole sandbox gateway stops answering, or answers again (not one device).
+  'unreachable',
+  'reachable'
+])
 
 export const View = z.enum([
   'welcome',
@@ -214,8 +249,8 @@ export const View = z.enum([
 export type View = z.infer<typeof View>
 
 export const EnqueueEntry = z.union([
-  z.object({ kind: z.literal('text'), text: z.string().min(1).max(1024) }),
-  z.object({ kind: z.literal('file'), handle: Id, caption: z.string().max(1024).optional() })
+  z.object({ kind: z.literal('text'), text: MessageText.min(1) }),
+  z.object({ kind: z.literal('file'), handle: Id, caption: MessageText.optional() })
 ])
 
 export const ScheduleRequest = z.object({
@@ -308,7 +343,7 @@ const AutoReplyFields = {
   response: z.string().trim().min(1).max(1024)
 }
 
-export const ReminderPeriode = z.enum(['daily', 'monthly', 'yearly', 'custom'])
+export const ReminderPeriode = z.enum(REMINDER_PERIODS)
 export type ReminderPeriode = z.infer<typeof ReminderPeriode>
 
 /** A recurring message kept by the gateway (`reminder`), as Sender Desk remembers it (the gateway cannot list them). */
@@ -341,7 +376,7 @@ const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 
 const ReminderFields = {
   phone: z.string().trim().min(1).max(40),
-  message: z.string().min(1).max(1024),
+  message: MessageText.min(1),
   title: z.string().trim().max(100).optional(),
   /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
   start: LocalTime
@@ -385,9 +420,9 @@ export const SeriesView = z.object({
 })
 export type SeriesView = z.infer<typeof SeriesView>
 
-export const DeviceProduct = z.enum(['lite', 'pro', 'enterprise'])
-export const BillingPeriod = z.enum(['monthly', 'yearly'])
-export const PaymentChannel = z.enum(['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'])
+export const DeviceProduct = z.enum(DEVICE_PRODUCTS)
+export const BillingPeriod = z.enum(BILLING_PERIODS)
+export const PaymentChannel = z.enum(PAYMENT_CHANNELS)
 
 /** The invoice `device/create` answers with: what to pay, where, by when. */
 export const InvoiceView = z.object({
@@ -548,12 +583,7 @@ export const invokeChannels = {
   'devices:setFileLimit': {
     request: z.object({
       id: Id,
-      maxFileBytes: z
-        .number()
-        .int()
-        .min(1)
-        .max(100 * 1024 * 1024)
-        .nullable()
+      maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES).nullable()
     }),
     reply: DeviceView
   },
@@ -572,7 +602,7 @@ export const invokeChannels = {
     reply: z.object({ message: z.string(), via: z.enum(['restart', 'reconnect']), device: DeviceView })
   },
   'devices:changeNumber': {
-    request: z.object({ id: Id, phone: z.string().min(1).max(40) }),
+    request: z.object({ id: Id, phone: PhoneNumber }),
     reply: DeviceView
   },
   'devices:history': {
@@ -625,7 +655,7 @@ export const invokeChannels = {
   'outbox:edit': {
     request: z.object({
       id: Id,
-      text: z.string().max(1024).optional(),
+      text: MessageText.optional(),
       recipient: z.string().min(1).max(100).optional(),
       schedule: ScheduleRequest.optional()
     }),
@@ -752,7 +782,7 @@ export const invokeChannels = {
         token: z.string().trim().min(1).max(400).optional(),
         secret: z.string().trim().max(200).optional(),
         name: z.string().trim().min(1).max(80),
-        phone: z.string().trim().min(1).max(40),
+        phone: PhoneNumber,
         product: DeviceProduct,
         periode: BillingPeriod.default('monthly'),
         bank: PaymentChannel,

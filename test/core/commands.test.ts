@@ -279,6 +279,15 @@ describe('core API', () => {
     ).toMatchObject({ ok: true })
   })
 
+  it('sandbox controls: the gateway becomes unreachable and back, and an ended subscription can be renewed', async () => {
+    const id = await linkedDevice()
+    const control = core.handlers['sandbox:control']
+    expect((await control({ deviceId: id, action: 'unreachable' })).state).toBe('unreachable')
+    expect((await control({ deviceId: id, action: 'reachable' })).state).toBe('connected')
+    expect((await control({ deviceId: id, action: 'expire' })).state).toBe('expired')
+    expect((await control({ deviceId: id, action: 'renew' })).state).toBe('connected')
+  })
+
   it('applies settings to the running core and announces them', async () => {
     const heard: string[] = []
     core.events.subscribe((event) => heard.push(event))

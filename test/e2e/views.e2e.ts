@@ -154,6 +154,17 @@ describe('every view, light and dark', () => {
     }))
     await screenshot(page, 'view-home-360x640-fit')
     expect(overflow).toEqual({ down: 0, across: 0 })
+    // Header and navigation leave most of the height to the view (they took 300 of 640 px before).
+    const header = await page.locator('header').boundingBox()
+    expect(header?.height ?? 999).toBeLessThanOrEqual(170)
+    // The navigation keeps its place: the current tab stays in sight after choosing one at the far end.
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('view-settings').waitFor()
+    const nav = await page.locator('nav').boundingBox()
+    const current = await page.getByTestId('nav-settings').boundingBox()
+    expect(current && nav && current.x >= nav.x && current.x + current.width <= nav.x + nav.width + 1).toBe(
+      true
+    )
     await page.close()
   })
 

@@ -3,20 +3,12 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { createGatewayClient } from '../core/compose'
-import type { CreateDeviceInput, Invoice } from '../core/compose'
+import type { Invoice } from '../core/compose'
+import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../shared/domain'
 
-const PRODUCTS: readonly CreateDeviceInput['product'][] = ['lite', 'pro', 'enterprise']
-const PERIODES: readonly NonNullable<CreateDeviceInput['periode']>[] = ['monthly', 'yearly']
-const BANKS: readonly CreateDeviceInput['bank'][] = [
-  'BCA',
-  'BNI',
-  'BRI',
-  'MANDIRI',
-  'OVO',
-  'DANA',
-  'GOPAY',
-  'SHOPEEPAY'
-]
+const PRODUCTS = DEVICE_PRODUCTS
+const PERIODES = BILLING_PERIODS
+const BANKS = PAYMENT_CHANNELS
 
 function choice<T extends string>(value: string, flag: string, allowed: readonly T[]): T {
   const found = allowed.find((option) => option.toLowerCase() === value.trim().toLowerCase())

@@ -2,15 +2,6 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, describeFailure, EXIT, type Output } from './output'
-import { runDevice } from './device-commands'
-import { runSandbox } from './sandbox-commands'
-import { runSend, runReport } from './send-commands'
-import { runOutbox } from './outbox-commands'
-import { runWebhook } from './webhook-commands'
-import { runAutoReply } from './autoreply-commands'
-import { runReminder } from './reminder-commands'
-import { runDeviceCreate } from './device-create-commands'
-import { runCampaign } from './campaign-commands'
 import type { GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
@@ -20,7 +11,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        play the phone / IT support on a sandbox device
   device info | restart | qr [--out F] | change-number <phone>
   send text --to <phones,…> [--group] --message <text> [--queue]
-  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue]
+  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
   outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
@@ -57,6 +48,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   group: { type: 'boolean' },
   message: { type: 'string' },
   caption: { type: 'string' },
+  'max-file-mb': { type: 'string' },
   queue: { type: 'boolean' },
   id: { type: 'string' },
   ref: { type: 'string' },
@@ -137,27 +129,29 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       credentials: () => readCredentials(args, env),
       stopSignal: stopSignal()
     }
+    // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:
+    // `--help` and a usage error stay as quick as a bare node start.
     switch (command) {
       case 'sandbox':
-        return await runSandbox(context)
+        return await (await import('./sandbox-commands')).runSandbox(context)
       case 'device':
         return context.args.positionals[0] === 'create'
-          ? await runDeviceCreate(context)
-          : await runDevice(context)
+          ? await (await import('./device-create-commands')).runDeviceCreate(context)
+          : await (await import('./device-commands')).runDevice(context)
       case 'send':
-        return await runSend(context)
+        return await (await import('./send-commands')).runSend(context)
       case 'report':
-        return await runReport(context)
+        return await (await import('./send-commands')).runReport(context)
       case 'outbox':
-        return await runOutbox(context)
+        return await (await import('./outbox-commands')).runOutbox(context)
       case 'webhook':
-        return await runWebhook(context)
+        return await (await import('./webhook-commands')).runWebhook(context)
       case 'autoreply':
-        return await runAutoReply(context)
+        return await (await import('./autoreply-commands')).runAutoReply(context)
       case 'reminder':
-        return await runReminder(context)
+        return await (await import('./reminder-commands')).runReminder(context)
       case 'campaign':
-        return await runCampaign(context)
+        return await (await import('./campaign-commands')).runCampaign(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

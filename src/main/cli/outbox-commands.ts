@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { UsageError, intFlag, stringFlag } from './args'
+import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { CheckedFile } from './send-commands'
@@ -14,6 +14,15 @@ import { createGatewayClient } from '../core/compose'
 import type { GatewayCredentials } from '../core/compose'
 import { composeCommandLine, createRedactingLogger, type CommandLineCore, type Outbox } from '../core/compose'
 import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
+import { MAX_SETTABLE_FILE_BYTES, resolveFileLimit } from '../../shared/domain'
+
+const MB = 1024 * 1024
+
+/** The terminal knows no device record: `--max-file-mb` is the device's plan limit, else the gateway default. */
+export function cliFileLimit(args: ParsedArgs): number {
+  const mb = intFlag(args, 'max-file-mb', { min: 1, max: MAX_SETTABLE_FILE_BYTES / MB })
+  return resolveFileLimit(mb === undefined ? null : mb * MB, null)
+}
 
 export type QueuedEntry =
   { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
@@ -49,6 +58,7 @@ export async function withCommandLineCore<T>(
   const core = composeCommandLine({
     dataDir: dataDir(context),
     clientFor: (id) => (id === deviceId ? client : undefined),
+    fileLimitFor: () => cliFileLimit(context.args),
     // A failure the outbox survives still shows on stderr, with the token masked.
     logger: createRedactingLogger(
       (level, line) => {

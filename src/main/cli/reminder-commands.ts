@@ -4,8 +4,9 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { createGatewayClient } from '../core/compose'
 import type { Reminder, ReminderPeriode } from '../core/compose'
+import { REMINDER_PERIODS } from '../../shared/domain'
 
-const PERIODES: readonly ReminderPeriode[] = ['daily', 'monthly', 'yearly', 'custom']
+const PERIODES: readonly ReminderPeriode[] = REMINDER_PERIODS
 
 export function describeReminder(reminder: Reminder): string {
   const lines = [

@@ -5,13 +5,13 @@ import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { enqueueFromCli } from './outbox-commands'
+import { cliFileLimit, enqueueFromCli } from './outbox-commands'
 import { createGatewayClient, normaliseRecipients } from '../core/compose'
 import type { ReportItem, SendResult } from '../core/compose'
 import { detectFileType } from '../core/compose'
-import { ALLOWED_EXTENSIONS, extensionOf } from '../core/compose'
+import { ALLOWED_EXTENSIONS, extensionOf, formatMegabytes, isWithinFileLimit } from '../../shared/domain'
 
-const MAX_FILE_BYTES = 2 * 1024 * 1024
+const MB = 1024 * 1024
 
 export interface CheckedFile {
   path: string
@@ -21,15 +21,16 @@ export interface CheckedFile {
   mime: string
 }
 
-/** The same checks the app makes before a file may be sent: a regular file, size, type by magic bytes. */
-export async function checkFile(path: string): Promise<CheckedFile> {
+/** The same checks the app makes before a file may be sent: a regular file, size (against `maxBytes`), type by magic bytes. */
+export async function checkFile(path: string, maxBytes: number): Promise<CheckedFile> {
   const info = await stat(path)
   const name = basename(path)
   if (!info.isFile()) throw new UsageError(`${path} is not a regular file`)
   if (info.size === 0) throw new UsageError(`${name} is empty`)
-  if (info.size > MAX_FILE_BYTES) {
+  if (!isWithinFileLimit(info.size, maxBytes)) {
     throw new UsageError(
-      `${name} is ${(info.size / 1024 / 1024).toFixed(1)} MB; the gateway accepts files up to 2 MB`
+      `${name} is ${(info.size / MB).toFixed(1)} MB; the gateway accepts files up to ${formatMegabytes(maxBytes)}` +
+        ' (a device on a larger plan: --max-file-mb N)'
     )
   }
   const handle = await open(path, 'r')
@@ -87,7 +88,8 @@ export async function runSend(context: CliContext): Promise<number> {
 
   const path = rest[0]
   if (!path) throw new UsageError('send file needs the path of the file to send')
-  const file = await checkFile(path)
+  const maxFileBytes = cliFileLimit(context.args)
+  const file = await checkFile(path, maxFileBytes)
   if (context.args.flags['queue'] === true) {
     return enqueueFromCli(context, { recipients, isGroup, entry: { kind: 'file', file, caption } })
   }
@@ -100,6 +102,7 @@ export async function runSend(context: CliContext): Promise<number> {
     phone: recipients,
     kind: file.kind,
     file: { name: file.name, mime: file.mime, bytes },
+    maxFileBytes,
     isGroup,
     refId,
     ...(caption ? { caption } : {})

@@ -238,13 +238,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
-  const snapshot = (): CoreSnapshot => ({
+  const snapshot = (counts: OutboxCounts = theOutbox.counts()): CoreSnapshot => ({
     devices: monitor.views(),
-    counts: theOutbox.counts(),
+    counts,
     sendingPaused: theOutbox.pausedState().all
   })
-  const snapshotChanged = (): void => {
-    const current = snapshot()
+  /** `counts` when the caller already has them: one computation per change, not one per listener. */
+  const snapshotChanged = (counts?: OutboxCounts): void => {
+    const current = snapshot(counts)
     for (const listener of snapshotListeners) listener(current)
   }
 
@@ -274,7 +275,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
     theCampaigns.settleAll()
-    snapshotChanged()
+    snapshotChanged(counts)
   })
   settings.onChange((next) => {
     monitor.setIdleInterval(next.pollIntervalSec * 1000)
@@ -363,7 +364,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await sandbox.close()
       db.close()
     },
-    snapshot,
+    snapshot: () => snapshot(),
     onSnapshotChange(listener) {
       snapshotListeners.add(listener)
       return () => snapshotListeners.delete(listener)
@@ -377,6 +378,8 @@ export interface CommandLinePorts {
   dataDir: string
   /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
   clientFor: (deviceId: string) => SendingPort | undefined
+  /** The file-size limit for the terminal's device (`--max-file-mb`, else the gateway default). */
+  fileLimitFor?: (deviceId: string) => number
   logger?: Logger
 }
 
@@ -398,6 +401,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     db,
     dataDir: ports.dataDir,
     clientFor: ports.clientFor,
+    ...(ports.fileLimitFor ? { fileLimitFor: ports.fileLimitFor } : {}),
     logger: ports.logger ?? silentLogger,
     options: {
       tracking: false,

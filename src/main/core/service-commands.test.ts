@@ -472,7 +472,13 @@ describe('creating a device', () => {
       periode: 'monthly'
     })
     expect(
-      await failure(invoke('devices:create', { name: 'x', phone: '0812', product: 'lite', bank: 'BCA' }))
+      await failure(
+        invoke('devices:create', { name: 'x', phone: '081234567890', product: 'lite', bank: 'BCA' })
+      )
     ).toMatchObject({ code: 'invalid_request', field: 'token' })
+    // The phone is checked by the contract with the shared rule, before anything reaches a gateway.
+    expect(
+      await failure(invoke('devices:create', { name: 'x', phone: '0812', product: 'lite', bank: 'BCA' }))
+    ).toMatchObject({ code: 'invalid_request', field: 'phone' })
   })
 })

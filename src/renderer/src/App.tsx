@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { errorInfo } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
 import { AutoRepliesView } from './features/autoreplies/AutoRepliesView'
+import { CampaignsView } from './features/campaigns/CampaignsView'
 import { DevicesView } from './features/devices/DevicesView'
 import { NewDeviceView } from './features/devices/NewDeviceView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
@@ -28,6 +29,7 @@ const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   devices: 'nav.devices',
   send: 'nav.send',
   outbox: 'nav.outbox',
+  campaigns: 'nav.campaigns',
   schedules: 'nav.schedules',
   reminders: 'nav.reminders',
   autoReplies: 'nav.autoReplies',
@@ -100,6 +102,13 @@ function Header(): React.JSX.Element {
   const counts = useOutbox((s) => s.counts)
   const paused = useOutbox((s) => s.sendingPaused)
   const [pauseError, setPauseError] = useState<string | null>(null)
+
+  // In a narrow window the navigation scrolls sideways: keep the current view's tab in sight.
+  useEffect(() => {
+    document
+      .querySelector('.nav [aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [view])
 
   async function togglePause(): Promise<void> {
     setPauseError(null)
@@ -238,6 +247,7 @@ const VIEWS: Record<View, () => React.JSX.Element> = {
   linking: LinkingWizard,
   send: SendView,
   outbox: OutboxView,
+  campaigns: CampaignsView,
   schedules: SchedulesView,
   reminders: RemindersView,
   autoReplies: AutoRepliesView,

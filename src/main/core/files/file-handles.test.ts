@@ -71,9 +71,12 @@ describe('FileHandles', () => {
       'not_found',
       'empty',
       'too_large',
-      'unsupported_type'
+      'disguised'
     ])
     expect(rejected[3]?.message).toMatch(/2\.0 MB/)
+    expect(rejected[4]?.message).toBe(
+      'evil.jpg is named like a JPG file, but its contents are not one (renamed or damaged).'
+    )
   })
 
   it('follows a symlink only to a regular file it can type-check', async () => {

@@ -8,7 +8,7 @@ import { constants } from 'node:fs'
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
-import type { MediaKind } from '../gateway'
+import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { detectFileType, sendableName } from './file-type'
 
 export interface RegisteredFile {
@@ -24,7 +24,16 @@ export interface RegisteredFile {
 
 export interface FileRejectionInfo {
   name: string
-  code: 'not_found' | 'not_a_file' | 'unreadable' | 'empty' | 'too_large' | 'unsupported_type' | 'bad_data'
+  code:
+    | 'not_found'
+    | 'not_a_file'
+    | 'unreadable'
+    | 'empty'
+    | 'too_large'
+    | 'unsupported_type'
+    /** Named like a type the gateway sends (fake.jpg) while its bytes are something else. */
+    | 'disguised'
+    | 'bad_data'
   message: string
 }
 
@@ -143,6 +152,15 @@ export class FileHandles {
   }
 
   private unsupported(name: string): FileRejectionInfo {
+    const ext = extensionOf(name)
+    // A text file renamed fake.jpg is not "a type we do not take": say what is really wrong with it.
+    if (Object.values(ALLOWED_EXTENSIONS).some((list) => list.includes(ext))) {
+      return {
+        name,
+        code: 'disguised',
+        message: `${name} is named like a ${ext.toUpperCase()} file, but its contents are not one (renamed or damaged).`
+      }
+    }
     return {
       name,
       code: 'unsupported_type',

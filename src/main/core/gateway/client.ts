@@ -21,7 +21,13 @@ import {
 } from './input-rules'
 import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
 import { scanQrCode } from './qr-scan'
-import { MEDIA_KINDS } from '../../../shared/domain'
+import {
+  BILLING_PERIODS,
+  DEVICE_PRODUCTS,
+  MEDIA_KINDS,
+  PAYMENT_CHANNELS,
+  REMINDER_PERIODS
+} from '../../../shared/domain'
 import {
   base64Of,
   flagFields,
@@ -49,7 +55,6 @@ import type {
   AutoReplyInput,
   BulkTextItem,
   CallOptions,
-  CreateDeviceInput,
   GatewayClient,
   GatewayClientOptions,
   ReportMessageQuery,
@@ -65,18 +70,9 @@ import type {
 /** Which restart endpoint works, per base URL, shared by every client in the process unless one is injected. */
 const processRestartMemory = new Map<string, 'restart' | 'reconnect'>()
 
-const BANKS: readonly CreateDeviceInput['bank'][] = [
-  'BCA',
-  'BNI',
-  'BRI',
-  'MANDIRI',
-  'OVO',
-  'DANA',
-  'GOPAY',
-  'SHOPEEPAY'
-]
-const PRODUCTS: readonly CreateDeviceInput['product'][] = ['lite', 'pro', 'enterprise']
-const PERIODES: readonly NonNullable<CreateDeviceInput['periode']>[] = ['monthly', 'yearly']
+const BANKS = PAYMENT_CHANNELS
+const PRODUCTS = DEVICE_PRODUCTS
+const PERIODES = BILLING_PERIODS
 const SCHEDULE_CATEGORIES: readonly ScheduleV2Item['category'][] = [
   'text',
   'image',
@@ -91,7 +87,7 @@ const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
   'sent'
 ]
 const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
-const REMINDER_PERIODES: readonly ReminderInput['periode'][] = ['daily', 'monthly', 'yearly', 'custom']
+const REMINDER_PERIODES = REMINDER_PERIODS
 const MAX_KEYWORD_LENGTH = 100
 const MAX_CUSTOM_DAY = 1000
 const MAX_TITLE_LENGTH = 100

@@ -1,5 +1,11 @@
 /** The gateway client's public shapes: what every other core module (outbox, devices, CLI) codes against. */
-import type { MediaKind } from '../../../shared/domain'
+import type {
+  BILLING_PERIODS,
+  DEVICE_PRODUCTS,
+  MediaKind,
+  PAYMENT_CHANNELS,
+  REMINDER_PERIODS
+} from '../../../shared/domain'
 
 export interface GatewayCredentials {
   /** e.g. https://solo.wablas.com (no trailing /api). http:// only for loopback unless the client is created with allowInsecureHttp. */
@@ -125,9 +131,9 @@ export interface BulkTextItem extends SendFlags {
 export interface CreateDeviceInput {
   name: string
   phone: string
-  bank: 'BCA' | 'BNI' | 'BRI' | 'MANDIRI' | 'OVO' | 'DANA' | 'GOPAY' | 'SHOPEEPAY'
-  product: 'lite' | 'pro' | 'enterprise'
-  periode?: 'monthly' | 'yearly'
+  bank: (typeof PAYMENT_CHANNELS)[number]
+  product: (typeof DEVICE_PRODUCTS)[number]
+  periode?: (typeof BILLING_PERIODS)[number]
 }
 
 export interface Invoice {
@@ -244,7 +250,7 @@ export interface AutoReplyInput {
   response: string
 }
 
-export type ReminderPeriode = 'daily' | 'monthly' | 'yearly' | 'custom'
+export type ReminderPeriode = (typeof REMINDER_PERIODS)[number]
 
 export interface ReminderInput {
   /** One recipient: 08…, 62… or +62…. */

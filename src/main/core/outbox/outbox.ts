@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
+import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
 import type { OutboxCounts, OutboxItemView, SeriesView } from '../../../shared/contract'
 import {
   AttachmentError,
@@ -154,7 +155,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   tracking: true,
   retentionMs: 30 * 24 * 3_600_000,
   retentionSweepIntervalMs: 6 * 3_600_000,
-  gatewayTimeZone: 'Asia/Jakarta',
+  gatewayTimeZone: GATEWAY_TIME_ZONE,
   devicesSendableByDefault: true,
   sendGate: () => null
 }

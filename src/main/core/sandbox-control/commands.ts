@@ -77,11 +77,21 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
       const running = await sandbox.current()
       if (!running) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
       try {
-        await running.control.act(token, action)
+        if (action === 'unreachable' || action === 'reachable')
+          await running.control.setUnreachable(action === 'unreachable')
+        else await running.control.act(token, action)
       } catch (error) {
         throw new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
       }
       await monitor.refresh(deviceId)
+      // The monitor tolerates a few failed checks before it calls a gateway unreachable (no flapping on one lost
+      // answer); the operator asked for exactly that state, so check again until it shows.
+      for (
+        let i = 0;
+        i < 5 && action === 'unreachable' && monitor.view(deviceId).state !== 'unreachable';
+        i++
+      )
+        await monitor.refresh(deviceId)
       return monitor.view(deviceId)
     },
 

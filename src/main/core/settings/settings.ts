@@ -1,6 +1,7 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../../shared/contract'
 import { isValidTimeZone } from '../zoned-time'
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_TIME_ZONE } from '../../../shared/domain'
 
 export interface SettingsStorage {
   load(): Record<string, unknown> | null
@@ -8,7 +9,7 @@ export interface SettingsStorage {
 }
 
 export function defaultSettings(
-  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Jakarta'
+  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE
 ): Settings {
   return {
     language: 'en',
@@ -16,7 +17,7 @@ export function defaultSettings(
     pollIntervalSec: 30,
     // The gateway's own pacing is 10–120 s per batch of 5; one send every 2 s stays well inside it.
     pacingMs: 2_000,
-    maxFileBytes: 2 * 1024 * 1024,
+    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     notifications: true,
     startAtLogin: false,
     supportContact: '',

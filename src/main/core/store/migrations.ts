@@ -244,8 +244,49 @@ export const migrations: readonly Migration[] = [
         added_at INTEGER NOT NULL
       ) STRICT;
     `
-  }
+  },
   // ---- end of campaigns
+  // ---- performance (issue 18): one block, appended after the steps above
+  {
+    name: 'outbox counts kept by triggers; sendable items and place in line found by index',
+    // Counting by status on every change scanned the whole table (73 ms at 1M rows); triggers keep the counts in
+    // the same transaction as the change, so they can never drift from the rows, whoever writes them.
+    sql: `
+      CREATE TABLE outbox_status_counts (
+        status TEXT PRIMARY KEY,
+        n INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO outbox_status_counts (status, n) SELECT status, COUNT(*) FROM outbox_items GROUP BY status;
+      CREATE TRIGGER outbox_counts_on_insert AFTER INSERT ON outbox_items BEGIN
+        INSERT OR IGNORE INTO outbox_status_counts (status, n) VALUES (NEW.status, 0);
+        UPDATE outbox_status_counts SET n = n + 1 WHERE status = NEW.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_delete AFTER DELETE ON outbox_items BEGIN
+        UPDATE outbox_status_counts SET n = n - 1 WHERE status = OLD.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_status AFTER UPDATE OF status ON outbox_items
+      WHEN OLD.status IS NOT NEW.status BEGIN
+        UPDATE outbox_status_counts SET n = n - 1 WHERE status = OLD.status;
+        INSERT OR IGNORE INTO outbox_status_counts (status, n) VALUES (NEW.status, 0);
+        UPDATE outbox_status_counts SET n = n + 1 WHERE status = NEW.status;
+      END;
+      -- The next sendable item is the first of this index that heads its recipient's line: no sort of the queue.
+      CREATE INDEX outbox_items_sendable ON outbox_items(device_id, seq) WHERE status = 'queued' AND held = 0;
+      CREATE INDEX outbox_items_by_seq ON outbox_items(seq);
+    `
+  },
+  {
+    name: 'outbox lists read in their display order from an index',
+    // Lists show newest first (created_at DESC, seq DESC): with these a page is read from the index instead of
+    // sorting every matching row (170 ms for the 'read' filter at 1M rows).
+    sql: `
+      CREATE INDEX outbox_items_newest ON outbox_items(created_at, seq);
+      CREATE INDEX outbox_items_status_newest ON outbox_items(status, created_at, seq);
+      CREATE INDEX outbox_items_device_newest ON outbox_items(device_id, created_at, seq);
+      DROP INDEX outbox_items_by_created;
+    `
+  }
+  // ---- end of performance
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

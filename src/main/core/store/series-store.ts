@@ -1,6 +1,7 @@
 // All SQL of recurring series: the series with its rule and next occurrence, its entries, and the items it made.
 import type Database from 'better-sqlite3'
 import type { ItemKind } from './outbox-store'
+import type { OverduePolicyName } from '../../../shared/domain'
 
 export type SeriesRuleKind = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
 
@@ -23,7 +24,7 @@ export interface SeriesRecord {
   timeZone: string
   ruleKind: SeriesRuleKind
   ruleDays: number | null
-  overduePolicy: 'send' | 'hold'
+  overduePolicy: OverduePolicyName
   status: 'active' | 'stopped'
   nextIndex: number
   nextAt: number | null
@@ -47,7 +48,7 @@ interface SeriesRow {
   time_zone: string
   rule_kind: SeriesRuleKind
   rule_days: number | null
-  overdue_policy: 'send' | 'hold'
+  overdue_policy: OverduePolicyName
   status: 'active' | 'stopped'
   next_index: number
   next_at: number | null

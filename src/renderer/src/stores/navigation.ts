@@ -3,7 +3,7 @@ import { create } from 'zustand'
 import type { View as ContractView } from '../../../shared/contract'
 
 /** The contract's views (the shell can ask for those) plus views only the window opens itself. */
-export type View = ContractView | 'reminders' | 'autoReplies' | 'webhooks' | 'newDevice'
+export type View = ContractView | 'reminders' | 'autoReplies' | 'webhooks' | 'newDevice' | 'campaigns'
 
 /** The views in the main nav, in order. Welcome, linking and new-device are reached from inside the app. */
 export const NAV_VIEWS = [
@@ -11,6 +11,7 @@ export const NAV_VIEWS = [
   'devices',
   'send',
   'outbox',
+  'campaigns',
   'schedules',
   'reminders',
   'autoReplies',

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { FakeApi } from '../testing/fake-api'
 import { installFakeApi } from '../testing/render'
-import { draftProblems, enqueueRequest, useSend, type DraftSnapshot } from './send'
+import { DRAFT_STORAGE_KEY, draftProblems, enqueueRequest, useSend, type DraftSnapshot } from './send'
 import { parseRecipients } from '../features/send/recipients'
 
 const base: DraftSnapshot = {
@@ -43,6 +43,8 @@ describe('draftProblems', () => {
     ])
     expect(problems({ ...base, recipientsText: '0812 3456 7890, 555' })).toEqual(['bad-recipients'])
     expect(problems({ ...base, text: 'x'.repeat(1025) })).toEqual(['text-too-long'])
+    // The gateway counts characters: 600 emoji are 1200 UTF-16 units but well within its 1024.
+    expect(problems({ ...base, text: '😀'.repeat(600) })).toEqual([])
     expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([
       'schedule-incomplete'
     ])
@@ -135,5 +137,26 @@ describe('addFiles', () => {
     expect(useSend.getState().rejected).toEqual([
       { name: 'doc.pdf', code: 'unknown', message: 'The file could not be read.', source: 'core' }
     ])
+  })
+})
+
+describe('draft persistence', () => {
+  it('keeps the words of the draft across a reload or restart, never the files', async () => {
+    useSend.getState().setFields({ text: 'Halo semua', recipientsText: '0812 3456 7890', deviceId: 'dev-1' })
+    const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
+      state: Record<string, unknown>
+    }
+    expect(stored.state).toMatchObject({
+      text: 'Halo semua',
+      recipientsText: '0812 3456 7890',
+      deviceId: 'dev-1'
+    })
+    expect(stored.state).not.toHaveProperty('files')
+    // A fresh window: the store starts empty and reads the draft back from storage.
+    useSend.setState({ text: '', recipientsText: '' })
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored))
+    await useSend.persist.rehydrate()
+    expect(useSend.getState().text).toBe('Halo semua')
+    expect(useSend.getState().recipientsText).toBe('0812 3456 7890')
   })
 })

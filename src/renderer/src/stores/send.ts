@@ -1,8 +1,10 @@
 // Send store: the message being composed (files as handles, recipients, text, schedule) and the batch just sent.
 import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
 import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
+import { isWithinTextLimit, MAX_TEXT_LENGTH, type OverduePolicyName } from '../../../shared/domain'
 
 export type FileKind = FileHandleView['kind']
 
@@ -35,7 +37,7 @@ export interface ScheduleDraft {
   time: string
   timezone: string
   mode: 'local' | 'gateway'
-  overduePolicy: 'send' | 'hold'
+  overduePolicy: OverduePolicyName
 }
 
 export interface SentBatch {
@@ -78,7 +80,7 @@ interface SendState extends DraftFields {
   dismissSent(): void
 }
 
-export const TEXT_LIMIT = 1024
+export const TEXT_LIMIT = MAX_TEXT_LENGTH
 
 const EMPTY_SCHEDULE: ScheduleDraft = {
   enabled: false,
@@ -122,8 +124,8 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
   if (recipients.length === 0) problems.push('no-recipients')
   else if (recipients.some((r) => r.problem)) problems.push('bad-recipients')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
-  if (draft.text.length > TEXT_LIMIT) problems.push('text-too-long')
-  if (draft.caption.length > TEXT_LIMIT) problems.push('caption-too-long')
+  if (!isWithinTextLimit(draft.text)) problems.push('text-too-long')
+  if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')
   if (draft.schedule.enabled) {
     if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
       problems.push('schedule-incomplete')
@@ -157,135 +159,155 @@ export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqu
   return request
 }
 
-export const useSend = create<SendState>()((set, get) => ({
-  recipientsText: '',
-  isGroup: false,
-  caption: '',
-  text: '',
-  deviceId: '',
-  files: [],
-  rejected: [],
-  registering: false,
-  schedule: EMPTY_SCHEDULE,
-  sending: false,
-  sendError: null,
-  sent: null,
+/** Where the draft's words survive a reload or a restart of the app (files are handles: they do not). */
+export const DRAFT_STORAGE_KEY = 'sender-desk.draft'
 
-  async addFiles(files, maxFileBytes) {
-    if (files.length === 0) return
-    const local: FileRejectionView[] = []
-    const accepted: File[] = []
-    for (const file of files) {
-      if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
-      else if (file.size > maxFileBytes)
-        local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
-      else accepted.push(file)
-    }
-    set((state) => ({ rejected: [...state.rejected, ...local] }))
-    if (accepted.length === 0) return
-    set({ registering: true })
-    try {
-      const reply = await getApi().registerFiles(accepted)
-      // Match handles back to the picked Files (by name and size) for thumbnails.
-      const pool = [...accepted]
-      const added = reply.files.map((handle): DraftFile => {
-        const index = pool.findIndex(
-          (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
-        )
-        const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
-        return {
-          key: handle.handle,
-          handle: handle.handle,
-          name: handle.name,
-          size: handle.size,
-          kind: handle.kind,
-          mime: handle.mime,
-          previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
+export const useSend = create<SendState>()(
+  persist(
+    (set, get) => ({
+      recipientsText: '',
+      isGroup: false,
+      caption: '',
+      text: '',
+      deviceId: '',
+      files: [],
+      rejected: [],
+      registering: false,
+      schedule: EMPTY_SCHEDULE,
+      sending: false,
+      sendError: null,
+      sent: null,
+
+      async addFiles(files, maxFileBytes) {
+        if (files.length === 0) return
+        const local: FileRejectionView[] = []
+        const accepted: File[] = []
+        for (const file of files) {
+          if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
+          else if (file.size > maxFileBytes)
+            local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
+          else accepted.push(file)
         }
+        set((state) => ({ rejected: [...state.rejected, ...local] }))
+        if (accepted.length === 0) return
+        set({ registering: true })
+        try {
+          const reply = await getApi().registerFiles(accepted)
+          // Match handles back to the picked Files (by name and size) for thumbnails.
+          const pool = [...accepted]
+          const added = reply.files.map((handle): DraftFile => {
+            const index = pool.findIndex(
+              (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
+            )
+            const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
+            return {
+              key: handle.handle,
+              handle: handle.handle,
+              name: handle.name,
+              size: handle.size,
+              kind: handle.kind,
+              mime: handle.mime,
+              previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
+            }
+          })
+          const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
+          set((state) => ({ files: [...state.files, ...added], rejected: [...state.rejected, ...rejected] }))
+        } catch (error) {
+          const info = errorInfo(error)
+          const failed = accepted.map((f): FileRejectionView => ({
+            name: f.name,
+            code: info.code,
+            message: info.message,
+            source: 'core'
+          }))
+          set((state) => ({ rejected: [...state.rejected, ...failed] }))
+        } finally {
+          set({ registering: false })
+        }
+      },
+
+      addHandles(handles) {
+        const known = new Set(get().files.map((f) => f.handle))
+        const added = handles
+          .filter((h) => !known.has(h.handle))
+          .map((h): DraftFile => ({
+            key: h.handle,
+            handle: h.handle,
+            name: h.name,
+            size: h.size,
+            kind: h.kind,
+            mime: h.mime,
+            previewUrl: null
+          }))
+        set((state) => ({ files: [...state.files, ...added] }))
+      },
+
+      removeFile(key) {
+        const file = get().files.find((f) => f.key === key)
+        if (!file) return
+        revoke([file])
+        set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
+        call('files:release', { handles: [file.handle] }).catch(() => undefined)
+      },
+
+      dismissRejected: () => set({ rejected: [] }),
+
+      setFields: (patch) => set(patch),
+
+      setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
+
+      async send() {
+        const state = get()
+        const request = enqueueRequest(state)
+        set({ sending: true, sendError: null })
+        try {
+          const reply = await call('outbox:enqueue', request)
+          if (state.sent) revoke(state.sent.files)
+          set({
+            sending: false,
+            sent: {
+              itemIds: reply.itemIds,
+              files: state.files,
+              text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
+              recipients: request.recipients,
+              scheduled: Boolean(request.schedule),
+              at: new Date().toISOString()
+            },
+            files: [],
+            rejected: [],
+            caption: '',
+            text: '',
+            recipientsText: '',
+            schedule: { ...state.schedule, enabled: false }
+          })
+          return true
+        } catch (error) {
+          set({ sending: false, sendError: errorInfo(error) })
+          return false
+        }
+      },
+
+      dismissSent() {
+        const sent = get().sent
+        if (sent) revoke(sent.files)
+        set({ sent: null })
+      }
+    }),
+    {
+      name: DRAFT_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({
+        recipientsText: state.recipientsText,
+        isGroup: state.isGroup,
+        caption: state.caption,
+        text: state.text,
+        deviceId: state.deviceId,
+        schedule: state.schedule
       })
-      const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
-      set((state) => ({ files: [...state.files, ...added], rejected: [...state.rejected, ...rejected] }))
-    } catch (error) {
-      const info = errorInfo(error)
-      const failed = accepted.map((f): FileRejectionView => ({
-        name: f.name,
-        code: info.code,
-        message: info.message,
-        source: 'core'
-      }))
-      set((state) => ({ rejected: [...state.rejected, ...failed] }))
-    } finally {
-      set({ registering: false })
     }
-  },
-
-  addHandles(handles) {
-    const known = new Set(get().files.map((f) => f.handle))
-    const added = handles
-      .filter((h) => !known.has(h.handle))
-      .map((h): DraftFile => ({
-        key: h.handle,
-        handle: h.handle,
-        name: h.name,
-        size: h.size,
-        kind: h.kind,
-        mime: h.mime,
-        previewUrl: null
-      }))
-    set((state) => ({ files: [...state.files, ...added] }))
-  },
-
-  removeFile(key) {
-    const file = get().files.find((f) => f.key === key)
-    if (!file) return
-    revoke([file])
-    set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
-    call('files:release', { handles: [file.handle] }).catch(() => undefined)
-  },
-
-  dismissRejected: () => set({ rejected: [] }),
-
-  setFields: (patch) => set(patch),
-
-  setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
-
-  async send() {
-    const state = get()
-    const request = enqueueRequest(state)
-    set({ sending: true, sendError: null })
-    try {
-      const reply = await call('outbox:enqueue', request)
-      if (state.sent) revoke(state.sent.files)
-      set({
-        sending: false,
-        sent: {
-          itemIds: reply.itemIds,
-          files: state.files,
-          text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
-          recipients: request.recipients,
-          scheduled: Boolean(request.schedule),
-          at: new Date().toISOString()
-        },
-        files: [],
-        rejected: [],
-        caption: '',
-        text: '',
-        recipientsText: '',
-        schedule: { ...state.schedule, enabled: false }
-      })
-      return true
-    } catch (error) {
-      set({ sending: false, sendError: errorInfo(error) })
-      return false
-    }
-  },
-
-  dismissSent() {
-    const sent = get().sent
-    if (sent) revoke(sent.files)
-    set({ sent: null })
-  }
-}))
+  )
+)
 
 export function resetSendStore(): void {
   const { files, sent } = useSend.getState()

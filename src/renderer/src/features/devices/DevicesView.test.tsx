@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { checkBaseUrl } from './device-rules'
+import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
 
 let fake: FakeApi
@@ -43,6 +44,15 @@ describe('device list', () => {
     expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
+  })
+
+  it('keeps "Try the sandbox" reachable after the welcome screen, until a sandbox device exists', async () => {
+    fake.handle('sandbox:start', () => ({
+      device: makeDevice({ id: 'sbx', sandbox: true, state: 'needs-scan' })
+    }))
+    show()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
+    expect(fake.requests('sandbox:start')).toEqual([{}])
   })
 
   it('follows state changes from the store (device events)', () => {
@@ -193,7 +203,8 @@ describe('device list', () => {
 describe('add-device form', () => {
   it('checks the base URL rule', () => {
     expect(checkBaseUrl('')).toBe('required')
-    expect(checkBaseUrl('solo.wablas.com')).toBe('invalid')
+    // Typed without a scheme: https, as the core has always taken it (the window used to refuse it).
+    expect(checkBaseUrl('solo.wablas.com')).toBeNull()
     expect(checkBaseUrl('http://solo.wablas.com')).toBe('https')
     expect(checkBaseUrl('https://solo.wablas.com')).toBeNull()
     expect(checkBaseUrl('http://localhost:8080')).toBeNull()
@@ -201,6 +212,13 @@ describe('add-device form', () => {
     expect(checkBaseUrl('http://[::1]:3000')).toBeNull()
     expect(checkBaseUrl('ftp://solo.wablas.com')).toBe('invalid')
   })
+
+  it.each(BASE_URL_CASES.filter((c) => !c.allowInsecureHttp).map((c) => [c.input, c.expected] as const))(
+    'answers the shared base-URL case %j like the core',
+    (input, expected) => {
+      expect(checkBaseUrl(input) === null).toBe('value' in expected)
+    }
+  )
 
   it('validates as the operator types', async () => {
     show([])

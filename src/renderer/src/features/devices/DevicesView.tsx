@@ -1,6 +1,8 @@
 // The devices view: every device with its live state and actions, and the add-device form.
 import { useState } from 'react'
+import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { useApp } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
@@ -14,6 +16,7 @@ export function DevicesView(): React.JSX.Element {
   const adding = useNavigation((state) => state.addDeviceOpen)
   const setAdding = useNavigation((state) => state.setAddDeviceOpen)
   const [notice, setNotice] = useState('')
+  const [startingSandbox, setStartingSandbox] = useState(false)
 
   return (
     <section className="view" aria-labelledby="devices-heading" data-testid="view-devices">
@@ -37,6 +40,24 @@ export function DevicesView(): React.JSX.Element {
             >
               {t('devices.create')}
             </button>
+            {/* The sandbox stays reachable after the welcome screen, until there is one. */}
+            {devices.some((d) => d.sandbox) ? null : (
+              <button
+                type="button"
+                className="button"
+                disabled={startingSandbox}
+                onClick={() => {
+                  setStartingSandbox(true)
+                  useApp
+                    .getState()
+                    .startSandbox()
+                    .catch((error: unknown) => setNotice(errorInfo(error).message))
+                    .finally(() => setStartingSandbox(false))
+                }}
+              >
+                {startingSandbox ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
+              </button>
+            )}
           </div>
         ) : null}
       </div>

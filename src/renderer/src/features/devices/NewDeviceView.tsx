@@ -3,6 +3,7 @@
 // sandbox does) goes straight into the linking wizard.
 import { useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
+import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -11,9 +12,9 @@ import { useNavigation } from '../../stores/navigation'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 
-const PRODUCTS = ['lite', 'pro', 'enterprise'] as const
-const PERIODS = ['monthly', 'yearly'] as const
-const CHANNELS = ['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'GOPAY', 'SHOPEEPAY'] as const
+const PRODUCTS = DEVICE_PRODUCTS
+const PERIODS = BILLING_PERIODS
+const CHANNELS = PAYMENT_CHANNELS
 /** The account choice for "type in another gateway's address and token". */
 const OTHER = '__other__'
 

@@ -1,29 +1,15 @@
 // As-you-type checks for the add-device form (UI feedback only; the core checks again and tests the token live).
+import { checkBaseUrl as checkGatewayBaseUrl } from '../../../../shared/domain'
 
 export type UrlProblem = 'required' | 'invalid' | 'https'
 export type DeviceField = 'label' | 'baseUrl' | 'token' | 'secret'
 
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
-  )
-}
-
-/** https everywhere; plain http only to this computer (the sandbox, a local gateway). */
+/** The shared base-URL rule (https anywhere, http only to this computer; https assumed when typed without). */
 export function checkBaseUrl(value: string): UrlProblem | null {
-  const trimmed = value.trim()
-  if (!trimmed) return 'required'
-  let url: URL
-  try {
-    url = new URL(trimmed)
-  } catch {
-    return 'invalid'
-  }
-  if (!url.hostname) return 'invalid'
-  if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:') return isLoopback(url.hostname) ? null : 'https'
-  return 'invalid'
+  const checked = checkGatewayBaseUrl(value)
+  if (checked.ok) return null
+  if (checked.problem === 'empty') return 'required'
+  return checked.problem === 'insecure_http' ? 'https' : 'invalid'
 }
 
 export interface DeviceDraft {

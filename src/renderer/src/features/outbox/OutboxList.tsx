@@ -5,7 +5,8 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { itemAt, useOutbox } from '../../stores/outbox'
+import { useNavigation } from '../../stores/navigation'
+import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
@@ -66,12 +67,14 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
           {listError.message}
         </p>
       ) : null}
-      {total === 0 ? (
-        <p className="empty" data-testid="outbox-empty">
-          {t('outbox.empty')}
-        </p>
-      ) : null}
-      <div ref={parentRef} className="outbox-scroll" data-testid="outbox-scroll">
+      {total === 0 ? <EmptyOutbox filtered={!sameFilters(filters, NO_FILTERS)} /> : null}
+      <div
+        ref={parentRef}
+        className="outbox-scroll"
+        data-testid="outbox-scroll"
+        // An empty list is not drawn as a large blank box.
+        hidden={total === 0}
+      >
         <div
           role="list"
           aria-label={t('outbox.listLabel')}
@@ -124,6 +127,39 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
           })}
         </div>
       </div>
+    </div>
+  )
+}
+
+function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
+  return (
+    a.statuses.length === b.statuses.length &&
+    a.deviceId === b.deviceId &&
+    a.recipient === b.recipient &&
+    a.from === b.from &&
+    a.to === b.to
+  )
+}
+
+/** An empty outbox says why it is empty and what to do next, rather than looking broken. */
+function EmptyOutbox({ filtered }: { filtered: boolean }): React.JSX.Element {
+  const t = useT()
+  return (
+    <div className="empty" data-testid="outbox-empty">
+      <p>{filtered ? t('outbox.empty') : t('outbox.empty.none')}</p>
+      {filtered ? (
+        <button type="button" className="button" onClick={() => useOutbox.getState().setFilters(NO_FILTERS)}>
+          {t('outbox.empty.clear')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => useNavigation.getState().navigate('send')}
+        >
+          {t('outbox.empty.write')}
+        </button>
+      )}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
+import { useOutbox } from '../../stores/outbox'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -105,10 +106,11 @@ describe('filters', () => {
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
-  it('says so when nothing matches', async () => {
+  it('says so when nothing matches the filters', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    useOutbox.getState().setFilters({ recipient: '6281999' })
     render(<OutboxView />)
-    expect((await screen.findByTestId('outbox-empty')).textContent).toBe('No messages match.')
+    expect((await screen.findByTestId('outbox-empty')).textContent).toContain('No messages match.')
   })
 })
 
@@ -249,5 +251,17 @@ describe('item detail', () => {
     expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
       'Waiting: Sandbox device is logged out'
     )
+  })
+
+  it('an empty outbox says why and offers the next step, instead of a blank box', async () => {
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-empty')).textContent).toContain('Nothing sent yet')
+    expect(screen.getByTestId('outbox-scroll').hidden).toBe(true)
+    expect(screen.getByRole('button', { name: 'Write a message' })).toBeTruthy()
+    act(() => useOutbox.getState().setFilters({ statuses: ['failed'] }))
+    await user.click(await screen.findByRole('button', { name: 'Clear the filters' }))
+    expect(useOutbox.getState().filters.statuses).toEqual([])
   })
 })

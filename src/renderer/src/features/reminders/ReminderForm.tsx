@@ -2,6 +2,7 @@
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
 import { useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
+import { GATEWAY_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { nextHourIn } from '../../i18n/dates'
@@ -13,7 +14,7 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 export type Keeper = 'gateway' | 'local'
 
 /** The gateway keeps reminders on its own clock; Asia/Jakarta for the accounts we know. */
-const GATEWAY_ZONE = 'Asia/Jakarta'
+const GATEWAY_ZONE = GATEWAY_TIME_ZONE
 
 function recipientsOf(text: string): string[] {
   return text
@@ -43,7 +44,7 @@ export function ReminderForm({
   const [timezone, setTimezone] = useState(defaultZone)
   const [repeat, setRepeat] = useState<Repeat>('daily')
   const [days, setDays] = useState('7')
-  const [overdue, setOverdue] = useState<'send' | 'hold'>('send')
+  const [overdue, setOverdue] = useState<OverduePolicyName>('send')
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)

@@ -1,16 +1,30 @@
-// The sandbox panel: in sandbox mode the operator plays the phone and IT support (`sandbox:control`).
+// The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`).
 import { useState } from 'react'
-import type { DeviceView } from '../../../../shared/contract'
-import { call, errorInfo } from '../../api'
+import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
+import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 
-type SandboxAction = 'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire'
+type SandboxAction = InvokeRequest<'sandbox:control'>['action']
+
+/** The actions that make sense in each state: the others are shown disabled, so the buttons tell the state. */
+const AVAILABLE: Record<SandboxAction, (state: DeviceState) => boolean> = {
+  scan: (s) => s === 'needs-scan',
+  activate: (s) => s === 'awaiting-activation',
+  logout: (s) => s === 'connected' || s === 'disconnected' || s === 'awaiting-activation',
+  'open-web': (s) => s === 'connected',
+  offline: (s) => s === 'connected',
+  online: (s) => s === 'disconnected',
+  expire: (s) => s !== 'expired' && s !== 'unreachable',
+  renew: (s) => s === 'expired',
+  unreachable: (s) => s !== 'unreachable',
+  reachable: (s) => s === 'unreachable'
+}
 
 const GROUPS: { title: MessageKey; actions: SandboxAction[] }[] = [
-  { title: 'sandbox.group.phone', actions: ['scan', 'logout', 'open-web'] },
+  { title: 'sandbox.group.phone', actions: ['scan', 'logout', 'open-web', 'offline', 'online'] },
   { title: 'sandbox.group.support', actions: ['activate'] },
-  { title: 'sandbox.group.network', actions: ['offline', 'online', 'expire'] }
+  { title: 'sandbox.group.network', actions: ['unreachable', 'reachable', 'expire', 'renew'] }
 ]
 
 export function SandboxPanel({
@@ -33,8 +47,11 @@ export function SandboxPanel({
       setStatus(
         t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(`state.${updated.state}`) })
       )
-    } catch (error) {
-      setStatus(errorInfo(error).message)
+    } catch {
+      // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now.
+      setStatus(
+        t('sandbox.refused', { action: t(`sandbox.action.${action}`), state: t(`state.${device.state}`) })
+      )
     } finally {
       setBusy(null)
     }
@@ -57,7 +74,7 @@ export function SandboxPanel({
               type="button"
               className="button button--small"
               data-testid={`sandbox-${action}`}
-              disabled={busy !== null}
+              disabled={busy !== null || !AVAILABLE[action](device.state)}
               onClick={() => void act(action)}
             >
               {t(`sandbox.action.${action}`)}

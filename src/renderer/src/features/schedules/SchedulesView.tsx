@@ -12,6 +12,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
@@ -219,13 +220,13 @@ function RescheduleForm({
   onSave(request: EditRequest): void
 }): React.JSX.Element {
   const t = useT()
-  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? 'Asia/Jakarta')
+  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
   const startZone = item.timezone ?? defaultZone
   const start = item.scheduledAt ? wallClockIn(new Date(item.scheduledAt), startZone) : { date: '', time: '' }
   const [date, setDate] = useState(start.date)
   const [time, setTime] = useState(start.time)
   const [timezone, setTimezone] = useState(startZone)
-  const [overdue, setOverdue] = useState<'send' | 'hold'>(item.overduePolicy ?? 'send')
+  const [overdue, setOverdue] = useState<OverduePolicyName>(item.overduePolicy ?? 'send')
   const [text, setText] = useState(item.text ?? '')
   const [tried, setTried] = useState(false)
   const mode = item.scheduleMode ?? 'local'

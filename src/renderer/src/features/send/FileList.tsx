@@ -66,6 +66,12 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
 }
 
 function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: string): string {
+  // The core's sentences are English: the codes the operator meets most are told in the window's language.
+  if (rejection.code === 'disguised') {
+    const dot = rejection.name.lastIndexOf('.')
+    return t('send.rejected.disguised', { ext: rejection.name.slice(dot + 1).toUpperCase() })
+  }
+  if (rejection.code === 'unsupported_type') return t('send.rejected.unsupported')
   if (rejection.source === 'core') return rejection.message
   return rejection.code === 'empty' ? t('send.rejected.empty') : t('send.rejected.tooLarge', { max })
 }

@@ -5,13 +5,14 @@ import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { DEFAULT_TIME_ZONE } from '../../../../shared/domain'
 
 export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
   const t = useT()
   const schedule = useSend((s) => s.schedule)
   const hasFiles = useSend((s) => s.files.length > 0)
   const setSchedule = useSend((s) => s.setSchedule)
-  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? 'Asia/Jakarta')
+  const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
 
   function enable(enabled: boolean): void {
     if (!enabled) {

@@ -61,7 +61,7 @@ describe('files', () => {
       files: [],
       rejected: files.map((f) => ({
         name: f.name,
-        code: 'unsupported_type',
+        code: 'unreadable',
         message: 'This type of file cannot be sent.'
       }))
     }))
@@ -77,6 +77,20 @@ describe('files', () => {
       'tool.exe: This type of file cannot be sent.'
     ])
     expect(screen.queryByTestId('send-file-row')).toBeNull()
+  })
+
+  it('says a text file named fake.jpg is not really a JPG, instead of listing the allowed types', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({ name: f.name, code: 'disguised', message: 'English core sentence' }))
+    }))
+    const user = show()
+    await user.upload(screen.getByTestId('send-file-input'), [
+      new File(['just some text'], 'fake.jpg', { type: 'image/jpeg' })
+    ])
+    expect((await screen.findByTestId('send-rejection')).textContent).toBe(
+      'fake.jpg: named like a JPG file, but its contents are not one (renamed or damaged?).'
+    )
   })
 
   it("uses the chosen device's own gateway limit for the size check", async () => {

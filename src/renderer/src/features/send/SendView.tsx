@@ -4,6 +4,7 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
+import { isWithinTextLimit, textLength } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -149,8 +150,8 @@ export function SendView(): React.JSX.Element {
             <Field
               id="send-caption"
               label={t('send.caption')}
-              hint={t('send.counter', { count: send.caption.length, max: TEXT_LIMIT })}
-              error={send.caption.length > TEXT_LIMIT ? t('send.problem.captionTooLong') : null}
+              hint={t('send.counter', { count: textLength(send.caption), max: TEXT_LIMIT })}
+              error={isWithinTextLimit(send.caption) ? null : t('send.problem.captionTooLong')}
             >
               {(control) => (
                 <input
@@ -177,9 +178,9 @@ export function SendView(): React.JSX.Element {
           <Field
             id="send-text"
             label={t('send.text')}
-            hint={t('send.counter', { count: send.text.length, max: TEXT_LIMIT })}
+            hint={t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
             error={
-              send.text.length > TEXT_LIMIT
+              !isWithinTextLimit(send.text)
                 ? t('send.problem.textTooLong')
                 : attempted && problems.includes('nothing-to-send')
                   ? t('send.problem.nothing')

@@ -68,6 +68,21 @@ describe('SettingsView', () => {
     expect(fake.requests('settings:update')).toEqual([])
   })
 
+  it('never says "Saved." while an invalid value is left in a field', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const retention = screen.getByTestId('settings-retention')
+    await user.clear(retention)
+    await user.type(retention, '90')
+    await user.tab()
+    expect(screen.getByTestId('settings-status').textContent).toBe('Saved.')
+    const poll = screen.getByTestId('settings-poll')
+    await user.clear(poll)
+    await user.type(poll, '2')
+    await user.tab()
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+  })
+
   it('toggles notifications, start at login and weak storage, and saves the support contact and time zone', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)

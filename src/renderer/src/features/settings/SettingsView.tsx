@@ -170,6 +170,7 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
+            onInvalid={() => setStatus({ tone: 'bad', text: t('settings.notSaved') })}
           />
         ))}
         <TimeZoneField
@@ -198,6 +199,7 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
+            onInvalid={() => setStatus({ tone: 'bad', text: t('settings.notSaved') })}
           />
         ))}
         <Toggle
@@ -262,12 +264,15 @@ function NumberSetting({
   spec,
   value,
   error,
-  onSave
+  onSave,
+  onInvalid
 }: {
   spec: NumberSpec
   value: number
   error: string | undefined
   onSave(patch: Partial<Settings>): Promise<void>
+  /** A value that cannot be saved was left in the field: the page must not keep saying "Saved.". */
+  onInvalid(): void
 }): React.JSX.Element {
   const t = useT()
   const shown = String(spec.toShown(value))
@@ -278,7 +283,11 @@ function NumberSetting({
   const localError = draft !== null && invalid ? t('settings.range', { min: spec.min, max: spec.max }) : null
 
   function commit(): void {
-    if (draft === null || invalid) return
+    if (draft === null) return
+    if (invalid) {
+      onInvalid()
+      return
+    }
     const next = spec.fromShown(parsed)
     setDraft(null)
     if (next !== value) void onSave({ [spec.key]: next })

@@ -1,16 +1,17 @@
 /**
- * The file-size limit of a device, end to end: set above the gateway's default 2 MB, a larger file is accepted,
- * copied into the outbox and sent to a real HTTP gateway (the wire test server), not refused by the client.
+ * The shared rules through the composed core, end to end against a real HTTP gateway (the wire test server): a
+ * device's file-size limit above the gateway default reaches the client; enqueue answers every phone case.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
 import { startWireServer, type WireServer } from '../../src/main/core/gateway/testing/wire-server'
 import { deviceInfo, SAMPLE_TOKEN, send } from '../../src/main/core/gateway/testing/samples'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
+import { PHONE_CASES } from '../../src/shared/domain/phone.cases'
 
 const MB = 1024 * 1024
 let core: Core
@@ -86,4 +87,39 @@ it('a 5 MB limit on a device: a 4 MB file is accepted, copied and sent', async (
     Object.values(upload!.multipart?.files ?? {})[0]?.bytes.byteLength ??
     Buffer.from(upload!.form?.['file'] ?? upload!.multipart?.fields['file'] ?? '', 'base64').byteLength
   expect(sentBytes).toBe(4 * MB)
+})
+
+describe('outbox:enqueue answers every shared phone case like the window', () => {
+  it('queues the 62… form of each valid number and refuses each invalid one on the recipients field', async () => {
+    const device = await core.handlers['devices:add']({
+      label: 'Kasir',
+      baseUrl: gateway.url,
+      token: SAMPLE_TOKEN
+    })
+    // Nothing is sent: this is about what enqueue accepts and how it writes the recipient.
+    await core.handlers['outbox:setPaused']({ paused: true })
+    for (const { input, expected } of PHONE_CASES) {
+      const reply = await dispatchInvoke(
+        core.handlers,
+        'outbox:enqueue',
+        {
+          deviceId: device.id,
+          recipients: [input],
+          isGroup: false,
+          entries: [{ kind: 'text', text: 'halo' }]
+        },
+        { describeError: describeCoreError }
+      )
+      if ('value' in expected) {
+        expect(reply, input).toMatchObject({ ok: true })
+        const itemId = (reply as { ok: true; value: { itemIds: string[] } }).value.itemIds[0]!
+        expect((await core.handlers['outbox:get']({ id: itemId })).item.recipient, input).toBe(expected.value)
+      } else {
+        expect(reply, input).toMatchObject({
+          ok: false,
+          error: { field: expect.stringMatching(/^recipients/) }
+        })
+      }
+    }
+  })
 })

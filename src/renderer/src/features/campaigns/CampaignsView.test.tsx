@@ -1,0 +1,178 @@
+// Campaigns view: import a file, fix the phone column, preview with WhatsApp formatting, start, then pause, resume,
+// cancel (with the report) and export, all through the contract.
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CampaignView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { CampaignsView } from './CampaignsView'
+import { formatWhatsApp } from './whatsapp-format'
+import { renderToStaticMarkup } from 'react-dom/server'
+
+let fake: FakeApi
+
+const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
+  id: 'c1',
+  name: 'bills',
+  fileName: 'bills.csv',
+  status: 'running',
+  template: 'Hi {Name}',
+  mapping: { phone: 'HP', variables: ['Name'] },
+  pacing: {
+    minDelaySeconds: 5,
+    maxDelaySeconds: 30,
+    batchSize: 20,
+    batchPauseMinutes: 10,
+    workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+    dailyCapPerDevice: 150,
+    warmUp: null
+  },
+  headers: ['Name', 'Phone', 'HP'],
+  summary: { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } },
+  counts: { waiting: 0, queued: 1, accepted: 1, skipped: 1 },
+  devices: [
+    {
+      deviceId: 'dev-1',
+      wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 1, 0) },
+      autoPaused: null
+    }
+  ],
+  estimate: { finishAt: null },
+  createdAt: 0,
+  startedAt: 0,
+  ...over
+})
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+  fake.handle('campaigns:list', () => ({ campaigns: [] }))
+  fake.handle('optouts:list', () => ({ optOuts: [] }))
+})
+
+describe('formatWhatsApp', () => {
+  it('renders *bold*, _italic_ and ~strike~ only where WhatsApp would', () => {
+    const html = (text: string): string => renderToStaticMarkup(<>{formatWhatsApp(text)}</>)
+    expect(html('Hi *Budi*, _pay_ ~now~')).toBe('Hi <strong>Budi</strong>, <em>pay</em> <s>now</s>')
+    expect(html('2 * 3 * 4')).toBe('2 * 3 * 4')
+  })
+})
+
+describe('CampaignsView', () => {
+  it('imports, fixes the phone column, previews, starts, pauses, resumes, cancels and exports', async () => {
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'Phone', 'HP'],
+      rowCount: 3,
+      format: 'CSV (utf-8, ;)',
+      mapping: { phone: 'Phone', variables: ['Name', 'HP'] },
+      remembered: false,
+      sample: []
+    }))
+    fake.handle('campaigns:check', (request) => ({
+      summary:
+        request.mapping.phone === 'HP'
+          ? { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } }
+          : { total: 3, ready: 0, skipped: 3, byProblem: { invalid_phone: 3 } },
+      problems: [
+        { rowNumber: 4, phoneCell: '123', problems: [{ code: 'invalid_phone', detail: 'too short' }] }
+      ],
+      previews: [{ rowNumber: 2, phone: '6281234567890', message: 'Hi *Budi*' }],
+      templateError: null,
+      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+    }))
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:pause', () => campaign({ status: 'paused' }))
+    fake.handle('campaigns:resume', () => campaign())
+    fake.handle('campaigns:cancel', () => ({
+      cancelledRows: [3],
+      alreadyAccepted: [{ rowNumber: 2, phone: '6281234567890', status: 'accepted', gatewayId: 'g1' }]
+    }))
+    fake.handle('campaigns:export', () => ({
+      fileName: 'bills - results.csv',
+      mime: 'text/csv',
+      dataBase64: btoa('Row')
+    }))
+    const createObjectURL = vi.fn(() => 'blob:x')
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'bills.csv', { type: 'text/csv' })
+    )
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
+      '3 rows read (CSV (utf-8, ;))'
+    )
+    const request = fake.requests('campaigns:read')[0]
+    expect(request).toEqual({ fileName: 'bills.csv', dataBase64: btoa('x') })
+
+    await user.type(screen.getByTestId('campaign-template'), 'Hi {{Name}')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-summary').textContent).toBe('0 ready, 3 skipped.')
+    )
+    await user.selectOptions(screen.getByTestId('campaign-phone-column'), 'HP')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-summary').textContent).toBe('2 ready, 1 skipped.')
+    )
+    expect(screen.getByTestId('campaign-preview').innerHTML).toBe('Hi <strong>Budi</strong>')
+    expect(screen.getByTestId('campaign-problems').textContent).toContain('Row 4 123: invalid number')
+
+    await user.click(screen.getByLabelText(/Shop/))
+    await user.click(await screen.findByTestId('campaign-start'))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({
+      sheetId: 's1',
+      mapping: { phone: 'HP', variables: ['Name', 'Phone'] },
+      template: 'Hi {Name}',
+      devices: ['dev-1']
+    })
+    expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
+    expect((await screen.findByTestId('campaign-device-wait')).textContent).toMatch(
+      /^Paused: outside working hours until/
+    )
+
+    fake.handle('campaigns:get', () => campaign({ status: 'paused' }))
+    await user.click(screen.getByTestId('campaign-pause'))
+    expect(fake.requests('campaigns:pause')).toEqual([{ id: 'c1' }])
+    fake.handle('campaigns:get', () => campaign())
+    await user.click(await screen.findByTestId('campaign-resume'))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1' }])
+    await user.click(screen.getByTestId('campaign-cancel'))
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
+      '1 rows cancelled; 1 were already with the gateway.'
+    )
+    await user.click(screen.getByTestId('campaign-export-csv'))
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
+    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+  })
+})
+
+describe('OptOuts', () => {
+  it('adds pasted numbers, reports the invalid ones, and removes one', async () => {
+    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0 }]
+    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:add', () => {
+      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
+      return { added: 1, invalid: ['nope'] }
+    })
+    fake.handle('optouts:remove', () => {
+      list = list.filter((o) => o.phone !== '6281234567812')
+      return { ok: true as const }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByText('Opt-out list (1)'))
+    await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+    expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
+    await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
+  })
+})

@@ -1,0 +1,667 @@
+// The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
+// → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
+import { useCallback, useEffect, useState } from 'react'
+import type {
+  CampaignView,
+  ColumnMappingView,
+  InvokeReply,
+  PacingPolicyView,
+  RowProblemView,
+  SheetView
+} from '../../../../shared/contract'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { useT, type MessageKey } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { ViewHeading } from '../../ui/ViewHeading'
+import { OptOuts } from './OptOuts'
+import { formatWhatsApp } from './whatsapp-format'
+import './campaigns.css'
+
+type Check = InvokeReply<'campaigns:check'>
+
+const DEFAULT_PACING: PacingPolicyView = {
+  minDelaySeconds: 5,
+  maxDelaySeconds: 30,
+  batchSize: 20,
+  batchPauseMinutes: 10,
+  workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+  dailyCapPerDevice: 150,
+  warmUp: null
+}
+
+const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
+  invalid_phone: 'campaigns.problem.invalidPhone',
+  scientific_phone: 'campaigns.problem.scientificPhone',
+  duplicate: 'campaigns.problem.duplicate',
+  missing_variable: 'campaigns.problem.missingVariable',
+  too_long: 'campaigns.problem.tooLong',
+  opted_out: 'campaigns.problem.optedOut',
+  already_sent: 'campaigns.problem.alreadySent'
+}
+
+const WAIT_KEY: Record<string, MessageKey> = {
+  gap: 'campaigns.wait.gap',
+  batch_pause: 'campaigns.wait.batchPause',
+  outside_hours: 'campaigns.wait.outsideHours',
+  daily_cap: 'campaigns.wait.dailyCap',
+  paused: 'campaigns.wait.paused'
+}
+
+const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
+  disconnected: 'campaigns.autoPause.disconnected',
+  failure_rate: 'campaigns.autoPause.failureRate',
+  quota: 'campaigns.autoPause.quota'
+}
+
+const COUNT_KEY = {
+  waiting: 'campaigns.count.waiting',
+  queued: 'campaigns.count.queued',
+  accepted: 'campaigns.count.accepted',
+  sent: 'campaigns.count.sent',
+  delivered: 'campaigns.count.delivered',
+  read: 'campaigns.count.read',
+  failed: 'campaigns.count.failed',
+  cancelled: 'campaigns.count.cancelled',
+  skipped: 'campaigns.count.skipped'
+} as const satisfies Record<string, MessageKey>
+
+const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
+  draft: 'campaigns.status.draft',
+  running: 'campaigns.status.running',
+  paused: 'campaigns.status.paused',
+  cancelled: 'campaigns.status.cancelled',
+  finished: 'campaigns.status.finished'
+}
+
+/** The file's bytes as base64 (a data: URL without its prefix), read by the browser off the main script. */
+function toBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`))
+    reader.readAsDataURL(file)
+  })
+}
+
+function download(reply: InvokeReply<'campaigns:export'>): void {
+  const bytes = Uint8Array.from(atob(reply.dataBase64), (c) => c.charCodeAt(0))
+  const url = URL.createObjectURL(new Blob([bytes], { type: reply.mime }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = reply.fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+const time = (at: number | null): string => (at ? new Date(at).toLocaleString() : '')
+
+export function CampaignsView(): React.JSX.Element {
+  const t = useT()
+  const [openId, setOpenId] = useState<string | null>(null)
+  const [list, setList] = useState<CampaignView[]>([])
+  const [reload, setReload] = useState(0)
+  const refresh = useCallback(() => setReload((n) => n + 1), [])
+
+  useEffect(() => {
+    let on = true
+    void call('campaigns:list', {}).then((reply) => on && setList(reply.campaigns))
+    return () => {
+      on = false
+    }
+  }, [reload, openId])
+
+  return (
+    <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
+      <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
+      <p className="muted">{t('campaigns.intro')}</p>
+      <OptOuts />
+      {list.length > 0 ? (
+        <ul className="campaigns-list" aria-label={t('campaigns.list')}>
+          {list.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="button button--link" onClick={() => setOpenId(c.id)}>
+                {c.name}
+              </button>{' '}
+              <span className="muted">{t(STATUS_KEY[c.status])}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {openId ? (
+        <CampaignProgress key={openId} id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />
+      ) : (
+        <NewCampaign onCreated={setOpenId} />
+      )}
+    </section>
+  )
+}
+
+function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  const [sheet, setSheet] = useState<SheetView | null>(null)
+  const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
+  const [template, setTemplate] = useState('')
+  const [name, setName] = useState('')
+  const [pacing, setPacing] = useState<PacingPolicyView>(DEFAULT_PACING)
+  const [chosen, setChosen] = useState<string[]>([])
+  const [previewRow, setPreviewRow] = useState<number | null>(null)
+  const [lastCheck, setCheck] = useState<Check | null>(null)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!sheet || !mapping || template.trim() === '') return
+    let on = true
+    const timer = setTimeout(() => {
+      call('campaigns:check', {
+        sheetId: sheet.sheetId,
+        mapping,
+        template,
+        pacing,
+        deviceCount: Math.max(1, chosen.length),
+        ...(previewRow !== null ? { previewRows: [previewRow] } : {})
+      })
+        .then((reply) => on && setCheck(reply))
+        .catch((e: unknown) => on && setError(errorInfo(e)))
+    }, 200)
+    return () => {
+      on = false
+      clearTimeout(timer)
+    }
+  }, [sheet, mapping, template, pacing, chosen.length, previewRow])
+
+  async function onFile(file: File | undefined): Promise<void> {
+    if (!file) return
+    setError(null)
+    setBusy(true)
+    try {
+      const read = await call('campaigns:read', { fileName: file.name, dataBase64: await toBase64(file) })
+      setSheet(read)
+      setMapping(read.mapping)
+      setName(read.fileName.replace(/\.[^.]+$/, ''))
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function createAndStart(): Promise<void> {
+    if (!sheet || !mapping) return
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await call('campaigns:create', {
+        sheetId: sheet.sheetId,
+        name,
+        mapping,
+        template,
+        pacing,
+        devices: chosen
+      })
+      await call('campaigns:start', { id: created.id })
+      onCreated(created.id)
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  // A check belongs to the message it was made for: none while the message is empty.
+  const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
+  const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
+  const preview = check?.previews[0]
+  const ready = check?.summary.ready ?? 0
+
+  return (
+    <div className="campaign-steps">
+      <section aria-labelledby="campaign-import">
+        <h3 id="campaign-import">{t('campaigns.step.import')}</h3>
+        <label htmlFor="campaign-file">{t('campaigns.file')}</label>
+        <input
+          id="campaign-file"
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="campaign-file"
+          disabled={busy}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
+        {sheet ? (
+          <p role="status" data-testid="campaign-sheet">
+            {t('campaigns.sheet', { rows: sheet.rowCount, format: sheet.format })}
+            {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
+          </p>
+        ) : null}
+      </section>
+
+      {sheet && mapping ? (
+        <section aria-labelledby="campaign-mapping">
+          <h3 id="campaign-mapping">{t('campaigns.step.mapping')}</h3>
+          <label htmlFor="campaign-phone-column">{t('campaigns.phoneColumn')}</label>
+          <select
+            id="campaign-phone-column"
+            data-testid="campaign-phone-column"
+            value={mapping.phone}
+            onChange={(e) =>
+              setMapping({
+                ...mapping,
+                phone: e.target.value,
+                variables: sheet.headers.filter((h) => h !== e.target.value)
+              })
+            }
+          >
+            {sheet.headers.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
+          </select>
+          <fieldset>
+            <legend>{t('campaigns.variables')}</legend>
+            {sheet.headers
+              .filter((h) => h !== mapping.phone)
+              .map((h) => (
+                <label key={h} className="campaign-check">
+                  <input
+                    type="checkbox"
+                    checked={mapping.variables.includes(h)}
+                    onChange={(e) =>
+                      setMapping({
+                        ...mapping,
+                        variables: e.target.checked
+                          ? [...mapping.variables, h]
+                          : mapping.variables.filter((v) => v !== h)
+                      })
+                    }
+                  />
+                  {`{${h}}`}
+                </label>
+              ))}
+          </fieldset>
+        </section>
+      ) : null}
+
+      {sheet && mapping ? (
+        <section aria-labelledby="campaign-message">
+          <h3 id="campaign-message">{t('campaigns.step.message')}</h3>
+          <label htmlFor="campaign-template">{t('campaigns.template')}</label>
+          <p className="muted" id="campaign-template-hint">
+            {t('campaigns.template.hint', { column: '{Name}', spin: '{Hello|Hi}' })}
+          </p>
+          <textarea
+            id="campaign-template"
+            data-testid="campaign-template"
+            aria-describedby="campaign-template-hint"
+            rows={4}
+            value={template}
+            onChange={(e) => setTemplate(e.target.value)}
+          />
+          {check?.templateError ? (
+            <p className="field-error" role="alert">
+              {check.templateError}
+            </p>
+          ) : null}
+          {check ? (
+            <>
+              <p role="status" data-testid="campaign-summary">
+                {t('campaigns.summary', { ready: check.summary.ready, skipped: check.summary.skipped })}
+              </p>
+              {check.problems.length > 0 ? (
+                <details>
+                  <summary>{t('campaigns.skippedRows')}</summary>
+                  <ul data-testid="campaign-problems">
+                    {check.problems.slice(0, 50).map((p) => (
+                      <li key={p.rowNumber}>
+                        {t('campaigns.row', { row: p.rowNumber })} {p.phoneCell}:{' '}
+                        {p.problems.map((problem) => t(PROBLEM_KEY[problem.code])).join(', ')}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+              <label htmlFor="campaign-preview-row">{t('campaigns.previewRow')}</label>
+              <input
+                id="campaign-preview-row"
+                type="number"
+                min={2}
+                value={previewRow ?? preview?.rowNumber ?? 2}
+                onChange={(e) => setPreviewRow(Number(e.target.value))}
+              />
+              {preview ? (
+                <div
+                  className="campaign-bubble"
+                  data-testid="campaign-preview"
+                  aria-label={t('campaigns.preview')}
+                >
+                  {formatWhatsApp(preview.message)}
+                </div>
+              ) : null}
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {check && !check.templateError ? (
+        <section aria-labelledby="campaign-pacing">
+          <h3 id="campaign-pacing">{t('campaigns.step.pacing')}</h3>
+          <p className="muted">{t('campaigns.pacing.explain')}</p>
+          <div className="campaign-grid">
+            <label>
+              {t('campaigns.pacing.minDelay')}
+              <input
+                type="number"
+                min={0}
+                value={pacing.minDelaySeconds}
+                onChange={(e) => setPacing({ ...pacing, minDelaySeconds: number(e.target.value) })}
+              />
+            </label>
+            <label>
+              {t('campaigns.pacing.maxDelay')}
+              <input
+                type="number"
+                min={0}
+                value={pacing.maxDelaySeconds}
+                onChange={(e) => setPacing({ ...pacing, maxDelaySeconds: number(e.target.value) })}
+              />
+            </label>
+            <label>
+              {t('campaigns.pacing.batchSize')}
+              <input
+                type="number"
+                min={1}
+                value={pacing.batchSize}
+                onChange={(e) => setPacing({ ...pacing, batchSize: number(e.target.value) })}
+              />
+            </label>
+            <label>
+              {t('campaigns.pacing.batchPause')}
+              <input
+                type="number"
+                min={0}
+                value={pacing.batchPauseMinutes}
+                onChange={(e) => setPacing({ ...pacing, batchPauseMinutes: number(e.target.value) })}
+              />
+            </label>
+            <label>
+              {t('campaigns.pacing.dailyCap')}
+              <input
+                type="number"
+                min={1}
+                value={pacing.dailyCapPerDevice}
+                onChange={(e) => setPacing({ ...pacing, dailyCapPerDevice: number(e.target.value) })}
+              />
+            </label>
+            <label className="campaign-check">
+              <input
+                type="checkbox"
+                data-testid="campaign-any-time"
+                checked={pacing.workingHours === null}
+                onChange={(e) =>
+                  setPacing({
+                    ...pacing,
+                    workingHours: e.target.checked ? null : DEFAULT_PACING.workingHours
+                  })
+                }
+              />
+              {t('campaigns.pacing.anyTime')}
+            </label>
+            {pacing.workingHours ? (
+              <>
+                <label>
+                  {t('campaigns.pacing.start')}
+                  <input
+                    type="time"
+                    value={pacing.workingHours.start}
+                    onChange={(e) =>
+                      pacing.workingHours &&
+                      setPacing({
+                        ...pacing,
+                        workingHours: { ...pacing.workingHours, start: e.target.value }
+                      })
+                    }
+                  />
+                </label>
+                <label>
+                  {t('campaigns.pacing.end')}
+                  <input
+                    type="time"
+                    value={pacing.workingHours.end}
+                    onChange={(e) =>
+                      pacing.workingHours &&
+                      setPacing({ ...pacing, workingHours: { ...pacing.workingHours, end: e.target.value } })
+                    }
+                  />
+                </label>
+              </>
+            ) : null}
+          </div>
+          <fieldset>
+            <legend>{t('campaigns.devices')}</legend>
+            {devices.map((d) => (
+              <label key={d.id} className="campaign-check">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(d.id)}
+                  onChange={(e) =>
+                    setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
+                  }
+                />
+                {d.label} {d.quota !== null ? `(${t('campaigns.quota', { quota: String(d.quota) })})` : ''}
+              </label>
+            ))}
+          </fieldset>
+        </section>
+      ) : null}
+
+      {check && !check.templateError && chosen.length > 0 ? (
+        <section aria-labelledby="campaign-confirm">
+          <h3 id="campaign-confirm">{t('campaigns.step.confirm')}</h3>
+          <label htmlFor="campaign-name">{t('campaigns.name')}</label>
+          <input id="campaign-name" value={name} onChange={(e) => setName(e.target.value)} />
+          <p data-testid="campaign-estimate">
+            {t('campaigns.confirm', { count: ready, finish: time(check.estimate?.finishAt ?? null) })}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="campaign-start"
+            disabled={busy || ready === 0}
+            onClick={() => void createAndStart()}
+          >
+            {t('campaigns.start', { count: ready })}
+          </button>
+        </section>
+      ) : null}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function CampaignProgress({
+  id,
+  onClose,
+  onChanged
+}: {
+  id: string
+  onClose: () => void
+  onChanged: () => void
+}): React.JSX.Element {
+  const t = useT()
+  const [campaign, setCampaign] = useState<CampaignView | null>(null)
+  const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [tick, setTick] = useState(0)
+
+  useEffect(() => getApi().on('campaigns:changed', (e) => e.id === id && setTick((n) => n + 1)), [id])
+  useEffect(() => {
+    // Counts also move with delivery reports, which raise no campaign event: look again every few seconds.
+    const timer = setInterval(() => setTick((n) => n + 1), 3000)
+    return () => clearInterval(timer)
+  }, [])
+  useEffect(() => {
+    let on = true
+    call('campaigns:get', { id })
+      .then((c) => on && setCampaign(c))
+      .catch((e: unknown) => on && setError(errorInfo(e)))
+    return () => {
+      on = false
+    }
+  }, [id, tick])
+
+  // The list beside shows the status too: tell it when the status moves (finished, auto-paused…).
+  const status = campaign?.status
+  useEffect(() => {
+    if (status) onChanged()
+  }, [status, onChanged])
+
+  async function act(work: () => Promise<unknown>): Promise<void> {
+    setError(null)
+    try {
+      await work()
+      setTick((n) => n + 1)
+      onChanged()
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
+  const c = campaign.counts
+  const counted = (k: string): number => c[k] ?? 0
+  return (
+    <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
+      <h3 id="campaign-progress">
+        {campaign.name} — <span data-testid="campaign-status">{t(STATUS_KEY[campaign.status])}</span>
+      </h3>
+      <dl className="campaign-counts" data-testid="campaign-counts">
+        {(
+          [
+            'waiting',
+            'queued',
+            'accepted',
+            'sent',
+            'delivered',
+            'read',
+            'failed',
+            'cancelled',
+            'skipped'
+          ] as const
+        ).map((k) => (
+          <div key={k}>
+            <dt>{t(COUNT_KEY[k])}</dt>
+            <dd data-testid={`campaign-count-${k}`}>{counted(k)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
+        {campaign.devices.map((d) => (
+          <li key={d.deviceId} data-testid="campaign-device-wait">
+            {d.autoPaused ? (
+              <>
+                {t(AUTO_PAUSE_KEY[d.autoPaused] ?? 'campaigns.autoPause.failureRate')}{' '}
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void act(() => call('campaigns:resume', { id, deviceId: d.deviceId }))}
+                >
+                  {t('campaigns.resume')}
+                </button>
+              </>
+            ) : d.wait ? (
+              t(WAIT_KEY[d.wait.code] ?? 'campaigns.wait.gap', {
+                until: d.wait.until
+                  ? new Date(d.wait.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+                  : ''
+              })
+            ) : (
+              t('campaigns.wait.none')
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="form-actions">
+        {campaign.status === 'running' ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="campaign-pause"
+            onClick={() => void act(() => call('campaigns:pause', { id }))}
+          >
+            {t('campaigns.pause')}
+          </button>
+        ) : null}
+        {campaign.status === 'paused' ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="campaign-resume"
+            onClick={() => void act(() => call('campaigns:resume', { id }))}
+          >
+            {t('campaigns.resume')}
+          </button>
+        ) : null}
+        {campaign.status === 'running' || campaign.status === 'paused' ? (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="campaign-cancel"
+            onClick={() => void act(async () => setCancelled(await call('campaigns:cancel', { id })))}
+          >
+            {t('campaigns.cancel')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          data-testid="campaign-export-csv"
+          onClick={() =>
+            void act(async () => download(await call('campaigns:export', { id, format: 'csv' })))
+          }
+        >
+          {t('campaigns.export.csv')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="campaign-export-xlsx"
+          onClick={() =>
+            void act(async () => download(await call('campaigns:export', { id, format: 'xlsx' })))
+          }
+        >
+          {t('campaigns.export.xlsx')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            void act(async () => download(await call('campaigns:export', { id, format: 'skipped' })))
+          }
+        >
+          {t('campaigns.export.skipped')}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t('campaigns.new')}
+        </button>
+      </div>
+      {cancelled ? (
+        <p role="status" data-testid="campaign-cancel-report">
+          {t('campaigns.cancelReport', {
+            cancelled: cancelled.cancelledRows.length,
+            accepted: cancelled.alreadyAccepted.length
+          })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,133 @@
+// The opt-out list: numbers that never get a campaign message. Add typed or pasted numbers (or a file's text), remove
+// one, export the list as CSV.
+import { useEffect, useState } from 'react'
+import type { InvokeReply } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { useT } from '../../i18n'
+
+type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
+
+export function OptOuts(): React.JSX.Element {
+  const t = useT()
+  const [list, setList] = useState<OptOut[]>([])
+  const [text, setText] = useState('')
+  const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [reload, setReload] = useState(0)
+
+  useEffect(() => {
+    let on = true
+    call('optouts:list', {})
+      .then((reply) => on && setList(reply.optOuts))
+      .catch((e: unknown) => on && setError(errorInfo(e)))
+    return () => {
+      on = false
+    }
+  }, [reload])
+
+  async function add(phones: string[], source: 'operator' | 'import'): Promise<void> {
+    setError(null)
+    try {
+      setResult(await call('optouts:add', { phones, source }))
+      setText('')
+      setReload((n) => n + 1)
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  const split = (value: string): string[] =>
+    value
+      .split(/[\r\n,;]+/)
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+
+  function exportCsv(): void {
+    const csv = [
+      'phone,source,added',
+      ...list.map((o) => `${o.phone},${o.source},${new Date(o.addedAt).toISOString()}`)
+    ]
+    const url = URL.createObjectURL(new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = 'opt-outs.csv'
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), 1000)
+  }
+
+  return (
+    <details className="campaign-optouts" data-testid="optouts">
+      <summary>{t('campaigns.optOuts.title', { count: list.length })}</summary>
+      <p className="muted">{t('campaigns.optOuts.intro')}</p>
+      <label htmlFor="optouts-add">{t('campaigns.optOuts.add')}</label>
+      <textarea
+        id="optouts-add"
+        data-testid="optouts-add"
+        rows={2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={split(text).length === 0}
+          onClick={() => void add(split(text), 'operator')}
+        >
+          {t('campaigns.optOuts.addButton')}
+        </button>
+        <label className="button">
+          {t('campaigns.optOuts.import')}
+          <input
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            hidden
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              if (!file) return
+              const reader = new FileReader()
+              reader.onload = () =>
+                void add(
+                  split(String(reader.result)).filter((p) => /\d/.test(p)),
+                  'import'
+                )
+              reader.readAsText(file)
+            }}
+          />
+        </label>
+        <button type="button" className="button" disabled={list.length === 0} onClick={exportCsv}>
+          {t('campaigns.optOuts.export')}
+        </button>
+      </div>
+      {result ? (
+        <p role="status" data-testid="optouts-result">
+          {t('campaigns.optOuts.added', { added: result.added, invalid: result.invalid.length })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <ul data-testid="optouts-list">
+        {list.slice(0, 200).map((o) => (
+          <li key={o.phone}>
+            {o.phone}{' '}
+            <button
+              type="button"
+              className="button button--link"
+              aria-label={t('campaigns.optOuts.remove', { phone: o.phone })}
+              onClick={() =>
+                void call('optouts:remove', { phone: o.phone })
+                  .then(() => setReload((n) => n + 1))
+                  .catch((e: unknown) => setError(errorInfo(e)))
+              }
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

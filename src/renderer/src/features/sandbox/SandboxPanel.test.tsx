@@ -1,0 +1,67 @@
+// Sandbox panel: buttons follow the device's state, the subscription can be renewed, the gateway made unreachable, in operator wording.
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { DeviceView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { SandboxPanel } from './SandboxPanel'
+
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+function show(device: DeviceView): ReturnType<typeof userEvent.setup> {
+  seedStores(makeBootstrap({ devices: [device] }))
+  render(<SandboxPanel device={device} />)
+  return userEvent.setup()
+}
+
+const gateway = (): HTMLElement => screen.getByRole('group', { name: 'Gateway' })
+const button = (name: string): HTMLButtonElement => screen.getByRole('button', { name }) as HTMLButtonElement
+
+describe('sandbox panel', () => {
+  it('offers only what applies to a connected device', () => {
+    show(makeDevice({ sandbox: true, state: 'connected' }))
+    expect(button('Scan the code').disabled).toBe(true)
+    expect(button('Activate the device').disabled).toBe(true)
+    expect(button('End the subscription').disabled).toBe(false)
+    expect(button('Renew the subscription').disabled).toBe(true)
+    expect(within(gateway()).getByRole('button', { name: 'Make the gateway unreachable' })).toBeTruthy()
+  })
+
+  it('undoes an ended subscription with Renew', async () => {
+    const device = makeDevice({ sandbox: true, state: 'expired' })
+    fake.handle('sandbox:control', () => ({ ...device, state: 'connected' }))
+    const user = show(device)
+    expect(button('End the subscription').disabled).toBe(true)
+    await user.click(button('Renew the subscription'))
+    expect(fake.requests('sandbox:control')).toEqual([{ deviceId: device.id, action: 'renew' }])
+    expect(screen.getByTestId('sandbox-status').textContent).toBe(
+      'Renew the subscription: the device is now “Connected”.'
+    )
+  })
+
+  it('makes the whole gateway unreachable, not just the device disconnected', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected' })
+    fake.handle('sandbox:control', () => ({ ...device, state: 'unreachable' }))
+    const user = show(device)
+    await user.click(button('Make the gateway unreachable'))
+    expect(fake.requests('sandbox:control')).toEqual([{ deviceId: device.id, action: 'unreachable' }])
+  })
+
+  it("answers a refusal in the operator's words, not the sandbox's", async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected' })
+    fake.fail('sandbox:control', {
+      code: 'sandbox_refused',
+      message: 'cannot logout: device in state x (409)'
+    })
+    const user = show(device)
+    await user.click(button('Log out on the phone'))
+    const status = screen.getByTestId('sandbox-status').textContent ?? ''
+    expect(status).toBe('“Log out on the phone” does not apply while the device is “Connected”.')
+  })
+})

@@ -1,0 +1,36 @@
+// The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
+import { describe, expect, it } from 'vitest'
+import { invokeChannels, MessageText, PhoneNumber } from './contract'
+import { MAX_TEXT_LENGTH } from './domain'
+import { PHONE_CASES } from './domain/phone.cases'
+
+describe('PhoneNumber answers every shared phone case like the core and the window', () => {
+  it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
+    const parsed = PhoneNumber.safeParse(input)
+    expect(parsed.success).toBe('value' in expected)
+    if (!parsed.success && 'problem' in expected && expected.problem !== 'empty') {
+      expect(parsed.error.issues[0]?.message).toMatch(/is not a valid phone number/)
+    }
+  })
+
+  it('guards the channels that take one phone number', () => {
+    const changeNumber = invokeChannels['devices:changeNumber'].request
+    expect(changeNumber.safeParse({ id: 'd', phone: '0062 812 3456 7890' }).success).toBe(true)
+    expect(changeNumber.safeParse({ id: 'd', phone: '628123456' }).success).toBe(false)
+  })
+})
+
+describe('MessageText counts characters as the gateway does', () => {
+  it('takes 1024 emoji (2048 UTF-16 units) and refuses 1025', () => {
+    expect(MessageText.safeParse('😀'.repeat(MAX_TEXT_LENGTH)).success).toBe(true)
+    expect(MessageText.safeParse('😀'.repeat(MAX_TEXT_LENGTH + 1)).success).toBe(false)
+    const enqueue = invokeChannels['outbox:enqueue'].request
+    const request = (text: string) => ({
+      deviceId: 'd',
+      recipients: ['081234567890'],
+      entries: [{ kind: 'text', text }]
+    })
+    expect(enqueue.safeParse(request('😀'.repeat(600))).success).toBe(true)
+    expect(enqueue.safeParse(request('')).success).toBe(false)
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * The campaign journey in real Chromium over the harness (real core, real sandbox gateway): import a CSV with bad rows,
+ * fix the phone column, preview, start, pause, resume, and export the results.
+ */
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './browser'
+import { journeySession, linkedSandboxDevice } from './fixtures'
+
+const journey = journeySession()
+
+// The phone column's name says nothing ("Kontak"), so the first guess is wrong and the operator fixes it.
+const CSV = [
+  'Nama;Kontak;Tagihan',
+  'Budi;081234567890;Rp 10.000',
+  'Siti;081234567891;Rp 20.000',
+  'Ani;12345;Rp 30.000',
+  'Budi lagi;081234567890;Rp 40.000',
+  'Dedi;081234567892;Rp 50.000',
+  ''
+].join('\r\n')
+
+describe('campaign journey in Chromium', () => {
+  it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url)
+    await p.getByTestId('nav-campaigns').click()
+    await p
+      .getByTestId('campaign-file')
+      .setInputFiles({ name: 'tagihan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+
+    await p.getByTestId('campaign-template').fill('{Halo|Hai} *{Nama}*, tagihan Anda {Tagihan}.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('0 ready, 5 skipped.')
+    await p.getByTestId('campaign-phone-column').selectOption('Kontak')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    await expect
+      .poll(() => p.getByTestId('campaign-preview').innerHTML())
+      .toMatch(/^(Halo|Hai) <strong>Budi<\/strong>, tagihan Anda Rp 10\.000\.$/)
+    const preview = (await p.getByTestId('campaign-preview').textContent()) ?? ''
+    await screenshot(p, 'journey-campaign-check')
+
+    await p.getByLabel('Shortest pause (seconds)').fill('1')
+    await p.getByLabel('Longest pause (seconds)').fill('1')
+    await p.getByTestId('campaign-any-time').check()
+    const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
+    await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-progress').waitFor()
+
+    await p.getByTestId('campaign-pause').click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('paused')
+    const sandbox = await harness.sandbox()
+    const sentWhilePaused = (await sandbox.control.messages()).length
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect((await sandbox.control.messages()).length).toBe(sentWhilePaused)
+
+    await p.getByTestId('campaign-resume').click()
+    await expect
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 20_000 })
+      .toBe('finished')
+    const messages = await sandbox.control.messages()
+    expect(messages).toHaveLength(3)
+    expect(messages.map((m) => m.text)).toContain(preview.replace('Budi', '*Budi*'))
+    await screenshot(p, 'journey-campaign-finished')
+
+    const download = p.waitForEvent('download')
+    await p.getByTestId('campaign-export-csv').click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('tagihan - results.csv')
+  })
+})
