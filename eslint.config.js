@@ -149,9 +149,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } }
   },
   {
-    // The sandbox package imports nothing of the app (its tests still drive the app's client against it).
-    files: ['packages/sandbox-gateway/src/**/*.ts'],
-    ignores: [...TESTS, 'packages/sandbox-gateway/src/sandbox-fixture.ts'],
+    // The sandbox package imports nothing of the app, tests included (the app's client against it is the app's test).
+    files: ['packages/sandbox-gateway/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict({
         regex: '(^|/)src/(main|shared|renderer|preload)(/|$)|^@sender-desk/',

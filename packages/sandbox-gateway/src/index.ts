@@ -26,6 +26,7 @@ export type { DeviceState, MessageStatus, Quota } from './records'
 export type { FaultKind, FaultRule } from './faults'
 export { DEVICE_NOTES } from './device-lifecycle'
 export { GATEWAY_MESSAGES } from './rejections'
+export { DEFAULT_TIMINGS } from './world-interface'
 
 export interface Sandbox {
   /** `http://127.0.0.1:PORT` */

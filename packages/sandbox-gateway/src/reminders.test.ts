@@ -2,7 +2,6 @@
 // by the clock as messages, every day, month (month-end safe), year or N days.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGatewayClient } from '../../../src/main/core/gateway'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 let t: TestSandbox
@@ -191,35 +190,38 @@ describe('firing on the clock', () => {
     expect(t.sandbox.world.messages()).toHaveLength(1)
   })
 
-  it('works end to end with the gateway client', async () => {
-    const client = createGatewayClient({ baseUrl: t.sandbox.baseUrl, token })
-    const reminder = await client.createReminder({
-      phone: '0812345678',
-      message: 'Rapat',
-      startDate: '2026-01-15 10:10',
-      periode: 'yearly',
-      title: 'Tahunan'
+  it('create, update, info, delete end to end over HTTP (the app client: sandbox-round-trip.test.ts)', async () => {
+    const created = await t.call('/api/reminder', {
+      token,
+      method: 'POST',
+      body: form({
+        phone: '0812345678',
+        message: 'Rapat',
+        start_date: '2026-01-15 10:10',
+        periode: 'yearly',
+        title: 'Tahunan'
+      })
     })
-    expect(reminder).toMatchObject({
+    expect(created.body.data).toMatchObject({
       phone: '62812345678',
-      startAt: '2026-01-15 10:10:00',
-      reminderType: 'yearly: send every year',
+      start_at: '2026-01-15 10:10:00',
+      reminder_type: 'yearly: send every year',
       timezone: 'Asia/Jakarta'
     })
-    expect(
-      (
-        await client.updateReminder(reminder.id, {
-          phone: '0812345678',
-          message: 'Rapat!',
-          startDate: '2026-01-15 10:20:00'
-        })
-      ).message
-    ).toBe('Rapat!')
-    expect((await client.reminderInfo(reminder.id)).startAt).toBe('2026-01-15 10:20:00')
+    const id: string = created.body.data.id
+    const updated = await t.call(`/api/reminder/${id}`, {
+      token,
+      method: 'POST',
+      body: form({ phone: '0812345678', message: 'Rapat!', start_date: '2026-01-15 10:20:00' })
+    })
+    expect(updated.body.data.message).toBe('Rapat!')
+    expect((await t.call(`/api/reminder/info/${id}`, { token })).body.data.start_at).toBe(
+      '2026-01-15 10:20:00'
+    )
     await t.clock.advance(20 * MINUTE)
     expect(reminderMessages().map((m) => m.text)).toEqual(['Rapat!'])
-    expect((await client.deleteReminder(reminder.id)).message).toBe(
-      `Reminder ${reminder.id} is succesfully deleted`
+    expect((await t.call(`/api/reminder/${id}`, { token, method: 'DELETE' })).body.message).toBe(
+      `Reminder ${id} is succesfully deleted`
     )
   })
 })

@@ -9,6 +9,7 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
+import { GATEWAY_TIME_ZONE } from '../../shared/domain'
 import {
   CampaignError,
   DEFAULT_PACING,
@@ -75,7 +76,7 @@ export function parsePacing(context: CliContext): PacingPolicy {
       pacing.workingHours = {
         start: match[1] ?? '',
         end: match[2] ?? '',
-        timeZone: match[3] ?? DEFAULT_PACING.workingHours?.timeZone ?? 'Asia/Jakarta'
+        timeZone: match[3] ?? DEFAULT_PACING.workingHours?.timeZone ?? GATEWAY_TIME_ZONE
       }
     }
   }

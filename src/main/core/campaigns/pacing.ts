@@ -3,6 +3,7 @@
 // times (not from timers) is what makes a restart resume without a burst.
 import { dayIn as zonedDayIn, instantToLocal, localTimeToInstant as zonedInstant } from '../zoned-time'
 import { SeededRandom } from '../seeded-random'
+import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
 
 export interface PacingPolicy {
   /** Random gap between two sends of one device, in seconds (min ≤ max). */
@@ -25,7 +26,7 @@ export const DEFAULT_PACING: PacingPolicy = {
   maxDelaySeconds: 30,
   batchSize: 20,
   batchPauseMinutes: 10,
-  workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+  workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
   dailyCapPerDevice: 150,
   warmUp: null
 }

@@ -212,7 +212,13 @@ describe('outbox × sandbox', () => {
       recipients: ['6281200000001', '6281200000002'],
       entries: texts('b', 2)
     })
-    await waitFor(() => b.itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'device b drained')
+    // Device a's first attempt may still be on the wire when b is done; its refusal then pauses a's queue.
+    await waitFor(
+      () =>
+        b.itemIds.every((id) => outbox.get(id).item.gatewayId !== null) &&
+        a.itemIds.every((id) => outbox.get(id).item.status !== 'sending'),
+      'device b drained, device a refused'
+    )
     expect(a.itemIds.map((id) => outbox.get(id).item.status)).toEqual([
       'queued',
       'queued',

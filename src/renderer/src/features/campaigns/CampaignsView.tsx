@@ -9,6 +9,7 @@ import type {
   RowProblemView,
   SheetView
 } from '../../../../shared/contract'
+import { GATEWAY_TIME_ZONE } from '../../../../shared/domain'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -24,7 +25,7 @@ const DEFAULT_PACING: PacingPolicyView = {
   maxDelaySeconds: 30,
   batchSize: 20,
   batchPauseMinutes: 10,
-  workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+  workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
   dailyCapPerDevice: 150,
   warmUp: null
 }

@@ -1,11 +1,11 @@
 // The real gateway client against the real sandbox for every client method, the fault matrix and every refusal class.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGatewayClient } from '../../../src/main/core/gateway'
-import { GatewayError } from '../../../src/main/core/gateway/errors'
-import type { GatewayClient, GatewayClientOptions, MediaKind } from '../../../src/main/core/gateway/types'
-import { openSandbox, type TestSandbox } from './sandbox-fixture'
-import { DEFAULT_TIMINGS } from './world-interface'
+import { DEFAULT_TIMINGS, SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { FakeClock } from '../clock'
+import { createGatewayClient } from './client'
+import { GatewayError } from './errors'
+import type { GatewayClient, GatewayClientOptions, MediaKind } from './types'
 
 interface RecordedRequest {
   method: string
@@ -13,7 +13,9 @@ interface RecordedRequest {
   body: unknown
 }
 
-let t: TestSandbox
+/** The sandbox on a fake clock, driven over HTTP only: its gateway routes through the client, its control routes. */
+let t: { sandbox: Sandbox; clock: FakeClock }
+let control: SandboxControl
 let token: string
 let requests: RecordedRequest[]
 
@@ -45,11 +47,13 @@ async function failure(call: Promise<unknown>): Promise<GatewayError> {
 }
 
 beforeEach(async () => {
-  t = await openSandbox({ seed: 11 })
-  token = t.sandbox.world.createDevice({ linked: true, sender: '081100001111', name: 'Front desk' }).token
+  const clock = new FakeClock('2026-01-15T03:00:00Z')
+  t = { sandbox: await startSandbox({ seed: 11, clock }), clock }
+  control = new SandboxControl(t.sandbox.baseUrl, t.sandbox.controlToken)
+  token = (await control.createDevice({ linked: true, sender: '081100001111', name: 'Front desk' })).token
   requests = []
 })
-afterEach(() => t.close())
+afterEach(() => t.sandbox.close())
 
 /** The methods this file takes through a round trip; a method added to the client must be added here (and tested). */
 const COVERED = [
@@ -96,7 +100,7 @@ it('every method of the client has a round trip here', () => {
 describe('device operations', () => {
   it('deviceInfo reads the current flat shape as the world has it', async () => {
     const info = await clientFor().deviceInfo()
-    const device = t.sandbox.world.device(token)
+    const device = await control.device(token)
     expect(info).toEqual({
       name: 'Front desk',
       serial: device.serial,
@@ -112,13 +116,15 @@ describe('device operations', () => {
   })
 
   it('deviceInfo reads the legacy data.whatsapp shape, and an unlimited quota', async () => {
-    token = t.sandbox.world.createDevice({
-      legacyInfo: true,
-      quota: 'unlimited',
-      sender: '0813-2222-3333'
-    }).token
+    token = (
+      await control.createDevice({
+        legacyInfo: true,
+        quota: 'unlimited',
+        sender: '0813-2222-3333'
+      })
+    ).token
     const info = await clientFor().deviceInfo()
-    const device = t.sandbox.world.device(token)
+    const device = await control.device(token)
     expect(info).toMatchObject({
       shape: 'legacy',
       sender: '6281322223333',
@@ -130,26 +136,26 @@ describe('device operations', () => {
   })
 
   it('scanQr returns the QR text the world shows, and it rotates on the clock', async () => {
-    token = t.sandbox.world.createDevice().token
+    token = (await control.createDevice()).token
     const client = clientFor()
     const first = await client.scanQr()
-    expect(first).toEqual({ kind: 'text', text: t.sandbox.world.device(token).qr?.text })
-    expect(t.sandbox.world.device(token).state).toBe('qr-shown')
+    expect(first).toEqual({ kind: 'text', text: (await control.device(token)).qr?.text })
+    expect((await control.device(token)).state).toBe('qr-shown')
     await t.clock.advance(DEFAULT_TIMINGS.qrRotateMs)
     const second = await client.scanQr()
     expect(second.kind === 'text' && second.text).not.toBe(first.kind === 'text' && first.text)
-    expect(second).toEqual({ kind: 'text', text: t.sandbox.world.device(token).qr?.text })
+    expect(second).toEqual({ kind: 'text', text: (await control.device(token)).qr?.text })
     // The phone scans the current code; IT support activates; the device connects.
-    t.sandbox.world.scan(token, second.kind === 'text' ? second.text : '')
+    await control.act(token, 'scan', second.kind === 'text' ? second.text : '')
     expect((await client.deviceInfo()).note).toBe('waiting for activation by IT support')
-    t.sandbox.world.activate(token)
+    await control.act(token, 'activate')
     expect(await client.deviceInfo()).toMatchObject({ connection: 'connected', active: true })
   })
 
   it('restart reconnects an offline device and reads the serial from the message', async () => {
-    t.sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     const result = await clientFor().restart()
-    const device = t.sandbox.world.device(token)
+    const device = await control.device(token)
     expect(result).toEqual({
       via: 'restart',
       message: `restart device ${device.serial} successfully`,
@@ -159,12 +165,12 @@ describe('device operations', () => {
   })
 
   it('restart falls back to the legacy reconnect when restart is missing, and remembers it', async () => {
-    t.sandbox.world.openWeb(token)
-    t.sandbox.faults.add({ path: '/api/device/restart', kind: 'status', status: 404, times: 1 })
+    await control.act(token, 'open-web')
+    await control.addFault({ path: '/api/device/restart', kind: 'status', status: 404, times: 1 })
     const memory = new Map<string, 'restart' | 'reconnect'>()
     const client = clientFor({ restartMemory: memory })
     const result = await client.restart()
-    const device = t.sandbox.world.device(token)
+    const device = await control.device(token)
     expect(result).toEqual({
       via: 'reconnect',
       message: 'device successfully reconnected',
@@ -174,7 +180,7 @@ describe('device operations', () => {
     expect(memory.get(t.sandbox.baseUrl)).toBe('reconnect')
     // Remembered: the next restart goes straight to reconnect.
     requests = []
-    t.sandbox.world.goOffline(token)
+    await control.act(token, 'offline')
     expect((await client.restart()).via).toBe('reconnect')
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/device/reconnect'])
   })
@@ -183,7 +189,7 @@ describe('device operations', () => {
     expect(await clientFor().changeNumber('0812-9999-0000')).toEqual({
       message: 'number successfully changed'
     })
-    expect(t.sandbox.world.device(token)).toMatchObject({ sender: '6281299990000', state: 'needs-scan' })
+    expect(await control.device(token)).toMatchObject({ sender: '6281299990000', state: 'needs-scan' })
   })
 
   it('createDevice returns the invoice of a new device the world now holds', async () => {
@@ -194,7 +200,7 @@ describe('device operations', () => {
       product: 'pro',
       periode: 'yearly'
     })
-    const created = t.sandbox.world.devices().find((device) => device.serial === invoice.device)
+    const created = (await control.devices()).find((device) => device.serial === invoice.device)
     expect(created).toMatchObject({ name: 'Branch 2', sender: '6281277778888', state: 'needs-scan' })
     expect(invoice).toMatchObject({
       message: 'create device & invoice successfully',
@@ -209,23 +215,23 @@ describe('device operations', () => {
   })
 
   it('generateToken replaces the token: the new one works, the old one is refused', async () => {
-    const serial = t.sandbox.world.device(token).serial
+    const serial = (await control.device(token)).serial
     const oldClient = clientFor()
     const generated = await oldClient.generateToken()
     expect(generated).toEqual({ deviceName: 'Front desk', deviceSerial: serial, token: generated.token })
     expect(generated.token).not.toBe(token)
-    expect(t.sandbox.world.device(generated.token).serial).toBe(serial)
+    expect((await control.device(generated.token)).serial).toBe(serial)
     expect((await failure(oldClient.deviceInfo())).code).toBe('token_invalid')
     token = generated.token
     expect((await clientFor().deviceInfo()).serial).toBe(serial)
   })
 
   it('disconnect drops the WhatsApp session', async () => {
-    const serial = t.sandbox.world.device(token).serial
+    const serial = (await control.device(token)).serial
     expect(await clientFor().disconnect()).toEqual({
       message: `your device ${serial} succesfully disconnected`
     })
-    expect(t.sandbox.world.device(token).state).toBe('needs-scan')
+    expect((await control.device(token)).state).toBe('needs-scan')
   })
 
   it('changeWebhookUrl and changeTrackingUrl store the URLs', async () => {
@@ -236,7 +242,7 @@ describe('device operations', () => {
     expect(await client.changeTrackingUrl('https://hooks.example.com/track')).toEqual({
       message: 'tracking url successfully changed'
     })
-    expect(t.sandbox.world.device(token)).toMatchObject({
+    expect(await control.device(token)).toMatchObject({
       webhookUrl: 'https://hooks.example.com/in',
       trackingUrl: 'https://hooks.example.com/track'
     })
@@ -245,9 +251,9 @@ describe('device operations', () => {
   it('setIncoming turns "Get Incoming Message" on and off', async () => {
     const client = clientFor()
     expect(await client.setIncoming(true)).toEqual({ message: 'incoming message successfully activated' })
-    expect(t.sandbox.world.device(token).incomingWebhook).toBe(true)
+    expect((await control.device(token)).incomingWebhook).toBe(true)
     expect(await client.setIncoming(false)).toEqual({ message: 'incoming message successfully deactivated' })
-    expect(t.sandbox.world.device(token).incomingWebhook).toBe(false)
+    expect((await control.device(token)).incomingWebhook).toBe(false)
   })
 })
 
@@ -258,8 +264,8 @@ describe('send operations', () => {
       message: 'Halo',
       refId: 'order-1'
     })
-    const world = t.sandbox.world.messages({ refId: 'order-1' })
-    const serial = t.sandbox.world.device(token).serial
+    const world = await control.messages({ refId: 'order-1' })
+    const serial = (await control.device(token)).serial
     expect(world.map((m) => m.phone)).toEqual(['6281234567890', '6281311112222'])
     expect(result).toEqual({
       deviceId: serial,
@@ -287,7 +293,7 @@ describe('send operations', () => {
       message: 'via GET',
       refId: 'g-1'
     })
-    const [stored] = t.sandbox.world.messages({ refId: 'g-1' })
+    const [stored] = await control.messages({ refId: 'g-1' })
     expect(result.messages).toEqual([
       {
         id: stored?.id,
@@ -307,7 +313,7 @@ describe('send operations', () => {
       { phone: '0812-1000-0001', message: 'one', refId: 'b-1' },
       { phone: '0812-1000-0002', message: 'two', refId: 'b-2' }
     ])
-    const stored = t.sandbox.world.messages()
+    const stored = await control.messages()
     expect(stored.map((m) => [m.phone, m.refId, m.text, m.endpoint])).toEqual([
       ['6281210000001', 'b-1', 'one', '/api/v2/send-message'],
       ['6281210000002', 'b-2', 'two', '/api/v2/send-message']
@@ -331,7 +337,7 @@ describe('send operations', () => {
       caption,
       refId: `u-${kind}`
     })
-    const [stored] = t.sandbox.world.messages({ refId: `u-${kind}` })
+    const [stored] = await control.messages({ refId: `u-${kind}` })
     expect(stored).toMatchObject({
       kind,
       url,
@@ -365,7 +371,7 @@ describe('send operations', () => {
       caption: kind === 'audio' ? undefined : 'see attached',
       refId: `f-${kind}`
     })
-    const [stored] = t.sandbox.world.messages({ refId: `f-${kind}` })
+    const [stored] = await control.messages({ refId: `f-${kind}` })
     expect(stored).toMatchObject({
       kind,
       fileName: name,
@@ -407,7 +413,7 @@ describe('send operations', () => {
     expect(await statusByRef()).toBe('received')
     await t.clock.advance(DEFAULT_TIMINGS.readAfterMs)
     expect(await statusByRef()).toBe('read')
-    const [stored] = t.sandbox.world.messages({ refId: 'p-1' })
+    const [stored] = await control.messages({ refId: 'p-1' })
     expect(stored?.history.map((h) => h.status)).toEqual(['pending', 'sent', 'delivered', 'read'])
 
     const realtime = await client.reportRealtime({ messageIds: [id] })
@@ -415,7 +421,7 @@ describe('send operations', () => {
     expect(realtime.items).toEqual([
       {
         id,
-        from: t.sandbox.world.device(token).sender,
+        from: (await control.device(token)).sender,
         to: '628123000333',
         status: 'read',
         refId: 'p-1',
@@ -434,7 +440,7 @@ describe('send operations', () => {
     const page = await client.reportMessages({ refId: 'r-b' })
     expect(page.totalData).toBe(1)
     expect(page.items.map((i) => [i.id, i.refId, i.text])).toEqual([
-      [t.sandbox.world.messages({ refId: 'r-b' })[0]?.id, 'r-b', 'b']
+      [(await control.messages({ refId: 'r-b' }))[0]?.id, 'r-b', 'b']
     ])
     expect(await client.reportMessages({ refId: 'nope' })).toEqual({
       page: 1,
@@ -451,7 +457,7 @@ describe('schedules', () => {
   it('v1 create, update, cancel and delete change the world’s schedule', async () => {
     const client = clientFor()
     const created = await client.createSchedule({ ...base, message: 'meeting at noon', time: '12:00' })
-    const [stored] = t.sandbox.world.schedules(token)
+    const [stored] = await control.schedules(token)
     expect(created).toEqual({
       message: 'Scheduled Messages is succesfully saved and waiting to be processed',
       scheduleId: stored?.id,
@@ -471,15 +477,15 @@ describe('schedules', () => {
     expect(updated.messages).toEqual([
       { id, phone: '6281255550001', scheduleAt: '2026-01-15 13:30:00', timezone: 'Asia/Jakarta' }
     ])
-    expect(t.sandbox.world.schedules(token)[0]).toMatchObject({
+    expect((await control.schedules(token))[0]).toMatchObject({
       text: 'moved to 13:30',
       scheduleAt: '2026-01-15 13:30:00'
     })
 
     expect(await client.cancelSchedule(id)).toEqual({ message: 'schedule canceled successfully' })
-    expect(t.sandbox.world.schedules(token)[0]?.status).toBe('cancel')
+    expect((await control.schedules(token))[0]?.status).toBe('cancel')
     expect(await client.deleteSchedule(id)).toEqual({ message: 'schedule deleted successfully' })
-    expect(t.sandbox.world.schedules(token)).toEqual([])
+    expect(await control.schedules(token)).toEqual([])
   })
 
   it('a v1 schedule fires when due; the message carries the schedule id and reports find it', async () => {
@@ -487,7 +493,7 @@ describe('schedules', () => {
     const created = await client.createSchedule({ ...base, message: 'soon', time: '10:05:00' })
     const id = created.scheduleId ?? ''
     await t.clock.advance(5 * 60_000)
-    expect(t.sandbox.world.schedules(token)[0]?.status).toBe('fired')
+    expect((await control.schedules(token))[0]?.status).toBe('fired')
     const report = await client.reportRealtime({ messageIds: [id] })
     expect(report.items.map((i) => [i.id, i.to, i.text])).toEqual([[id, '6281255550001', 'soon']])
   })
@@ -504,7 +510,7 @@ describe('schedules', () => {
         url: 'https://cdn.example.com/menu.png'
       }
     ])
-    const stored = t.sandbox.world.schedules(token)
+    const stored = await control.schedules(token)
     expect(created.scheduleId).toBe(stored[0]?.id)
     expect(created.messages).toEqual(
       stored.map((s) => ({ id: s.id, phone: s.phone, scheduleAt: s.scheduleAt, timezone: 'Asia/Jakarta' }))
@@ -521,12 +527,12 @@ describe('schedules', () => {
       scheduleId: firstId,
       messages: [{ id: firstId, phone: '6281255550004', scheduleAt: '2026-01-15 14:00:00' }]
     })
-    expect(t.sandbox.world.schedules(token)[0]).toMatchObject({ text: 'later', phone: '6281255550004' })
+    expect((await control.schedules(token))[0]).toMatchObject({ text: 'later', phone: '6281255550004' })
 
     expect(await client.deleteSchedulesV2(stored.map((s) => s.id))).toEqual({
       message: 'schedules deleted successfully'
     })
-    expect(t.sandbox.world.schedules(token)).toEqual([])
+    expect(await control.schedules(token)).toEqual([])
   })
 })
 
@@ -538,13 +544,13 @@ describe('fault matrix: transient errors', () => {
     )
 
   it('latency beyond the client timeout → timeout', async () => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'latency', latencyMs: 60_000 })
+    await control.addFault({ path: '/api/send-message', kind: 'latency', latencyMs: 60_000 })
     const error = await failure(sendText(clientFor(), 200))
     expect([error.code, error.kind]).toEqual(['timeout', 'transient'])
   })
 
   it('latency within the timeout is only slow: the send is accepted', async () => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'latency', latencyMs: 3_000 })
+    await control.addFault({ path: '/api/send-message', kind: 'latency', latencyMs: 3_000 })
     const pending = sendText(clientFor())
     while (t.clock.pending === 0) await new Promise((resolve) => setImmediate(resolve))
     await t.clock.advance(3_000)
@@ -552,26 +558,26 @@ describe('fault matrix: transient errors', () => {
   })
 
   it.each([500, 502, 503])('status %i → server_error', async (status) => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'status', status })
+    await control.addFault({ path: '/api/send-message', kind: 'status', status })
     const error = await failure(sendText(clientFor()))
     expect([error.code, error.kind, error.httpStatus]).toEqual(['server_error', 'transient', status])
-    expect(t.sandbox.world.messages()).toEqual([])
+    expect(await control.messages()).toEqual([])
   })
 
   it('rate-limit → rate_limited with retryAfterMs from Retry-After', async () => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'rate-limit', retryAfterSec: 7 })
+    await control.addFault({ path: '/api/send-message', kind: 'rate-limit', retryAfterSec: 7 })
     const error = await failure(sendText(clientFor()))
     expect([error.code, error.kind, error.retryAfterMs]).toEqual(['rate_limited', 'transient', 7_000])
   })
 
   it('hang → timeout', async () => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'hang' })
+    await control.addFault({ path: '/api/send-message', kind: 'hang' })
     const error = await failure(sendText(clientFor(), 200))
     expect([error.code, error.kind]).toEqual(['timeout', 'transient'])
   })
 
   it('reset → network', async () => {
-    t.sandbox.faults.add({ path: '/api/send-message', kind: 'reset' })
+    await control.addFault({ path: '/api/send-message', kind: 'reset' })
     const error = await failure(sendText(clientFor()))
     expect([error.code, error.kind]).toEqual(['network', 'transient'])
   })
@@ -579,16 +585,16 @@ describe('fault matrix: transient errors', () => {
   it.each(['truncate', 'garbage'] as const)(
     '%s → bad_response (even after the gateway took it)',
     async (kind) => {
-      t.sandbox.faults.add({ path: '/api/send-message', kind, applyAfterHandling: true })
+      await control.addFault({ path: '/api/send-message', kind, applyAfterHandling: true })
       const error = await failure(sendText(clientFor()))
       expect([error.code, error.kind]).toEqual(['bad_response', 'transient'])
       // The message was accepted: this is why bad_response must be reconciled, not blindly resent.
-      expect(t.sandbox.world.messages({ refId: 'fault' })).toHaveLength(1)
+      expect(await control.messages({ refId: 'fault' })).toHaveLength(1)
     }
   )
 
   it('faults on other routes leave a route alone, and a used-up rule stops', async () => {
-    t.sandbox.faults.add({ path: '/api/device/*', kind: 'status', status: 503, times: 1 })
+    await control.addFault({ path: '/api/device/*', kind: 'status', status: 503, times: 1 })
     await expect(sendText(clientFor())).resolves.toBeDefined()
     expect((await failure(clientFor().deviceInfo())).code).toBe('server_error')
     await expect(clientFor().deviceInfo()).resolves.toMatchObject({ connection: 'connected' })
@@ -615,7 +621,7 @@ describe('permanent errors from the sandbox’s real refusals', () => {
   })
 
   it('a missing or wrong secret → secret_invalid; the right one works', async () => {
-    token = t.sandbox.world.createDevice({ linked: true, secret: 'S3cret.key' }).token
+    token = (await control.createDevice({ linked: true, secret: 'S3cret.key' })).token
     const missing = await expectPermanent(send(clientFor()), 'secret_invalid')
     expect(missing.gatewayMessage).toBe('need secret key')
     const wrong = await expectPermanent(send(clientFor({ secret: 'wrong' })), 'secret_invalid')
@@ -624,26 +630,26 @@ describe('permanent errors from the sandbox’s real refusals', () => {
   })
 
   it('a device that needs a scan → device_not_connected', async () => {
-    token = t.sandbox.world.createDevice().token
+    token = (await control.createDevice()).token
     await expectPermanent(send(clientFor()), 'device_not_connected')
   })
 
   it('a device waiting for activation by IT support → device_not_connected', async () => {
-    token = t.sandbox.world.createDevice().token
+    token = (await control.createDevice()).token
     await clientFor().scanQr()
-    t.sandbox.world.scan(token)
+    await control.act(token, 'scan')
     const error = await expectPermanent(send(clientFor()), 'device_not_connected')
     expect(error.gatewayMessage).toBe('device not active, waiting for activation by IT support')
     await expectPermanent(clientFor().restart(), 'device_not_connected')
   })
 
   it('quota exhausted → quota_exceeded', async () => {
-    t.sandbox.world.setQuota(token, 0)
+    await control.setQuota(token, 0)
     await expectPermanent(send(clientFor()), 'quota_exceeded')
   })
 
   it('an expired device → token_invalid (device/info still answers, saying so)', async () => {
-    t.sandbox.world.expire(token)
+    await control.act(token, 'expire')
     await expectPermanent(send(clientFor()), 'token_invalid')
     expect(await clientFor().deviceInfo()).toMatchObject({ active: false, note: 'device expired' })
   })
@@ -682,7 +688,7 @@ describe('auto-replies and reminders', () => {
     const rule = await client.createAutoReply({ keyword: 'Jam Buka', response: 'Buka 08.00' })
     expect(rule).toEqual({
       id: expect.stringMatching(/^\d+$/),
-      device: t.sandbox.world.device(token).serial,
+      device: (await control.device(token)).serial,
       keyword: 'Jam Buka',
       response: 'Buka 08.00',
       category: null,
@@ -690,7 +696,7 @@ describe('auto-replies and reminders', () => {
     })
     expect(await client.listAutoReplies({ keyword: 'jam buka' })).toEqual([{ ...rule, category: 'text' }])
     expect(
-      t.sandbox.world.receive(token, { from: '08123000777', message: 'jam buka' }).replies
+      (await control.receive(token, { from: '08123000777', message: 'jam buka' })).replies
     ).toMatchObject([{ text: 'Buka 08.00', endpoint: 'autoreply' }])
     expect(
       (await client.updateAutoReply(rule.id, { keyword: 'buka', response: 'Setiap hari' })).keyword
@@ -734,7 +740,7 @@ describe('auto-replies and reminders', () => {
       title: 'Obat'
     })
     await t.clock.advance(45 * 60_000)
-    expect(t.sandbox.world.messages().map((m) => [m.endpoint, m.text])).toEqual([
+    expect((await control.messages()).map((m) => [m.endpoint, m.text])).toEqual([
       ['reminder', 'Minum obat sore']
     ])
     expect(await client.deleteReminder(reminder.id)).toEqual({
