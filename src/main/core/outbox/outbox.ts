@@ -565,6 +565,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       status: filter.status,
       deviceId: filter.deviceId,
       recipient: filter.recipient,
+      text: filter.text,
       from: toMs(filter.from, 'from'),
       to: toMs(filter.to, 'to'),
       offset: filter.offset ?? 0,
