@@ -3,6 +3,8 @@ export const en = {
   'app.loading': 'Starting Sender Desk…',
   'app.bootError': 'Sender Desk could not start: {message}',
   'app.skip': 'Skip to content',
+  'app.viewLoading': 'Opening…',
+  'app.viewLoadError': 'This view could not be opened: {message}',
 
   'common.cancel': 'Cancel',
   'common.close': 'Close',

@@ -5,6 +5,8 @@ export const id: Record<MessageKey, string> = {
   'app.loading': 'Memulai Sender Desk…',
   'app.bootError': 'Sender Desk gagal dimulai: {message}',
   'app.skip': 'Langsung ke isi',
+  'app.viewLoading': 'Membuka…',
+  'app.viewLoadError': 'Tampilan ini tidak dapat dibuka: {message}',
 
   'common.cancel': 'Batal',
   'common.close': 'Tutup',
