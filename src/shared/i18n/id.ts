@@ -434,6 +434,11 @@ export const id: Record<MessageKey, string> = {
   'send.problem.captionTooLong': 'Keterangan melebihi 1024 karakter.',
   'send.problem.schedule': 'Pilih tanggal, jam, dan zona waktu.',
   'send.problem.gatewayTextOnly': 'File tidak bisa dijadwalkan di gateway: pilih Sender Desk.',
+  'send.split.offer':
+    'Teks ini lebih dari {max} karakter. Kirim sebagai {count} pesan, dipotong di antara kata?',
+  'send.split.accept': 'Pecah menjadi {count} pesan',
+  'send.split.chosen': 'Akan dikirim sebagai {count} pesan, dipotong di antara kata.',
+  'send.split.undo': 'Tetap satu pesan',
   'send.submit.now': 'Kirim',
   'send.submit.schedule': 'Jadwalkan',
   'send.submitting': 'Menambahkan ke kotak keluar…',

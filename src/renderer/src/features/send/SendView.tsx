@@ -13,6 +13,7 @@ import { parseRecipients } from './recipients'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
+import { LongTextOffer } from './LongTextOffer'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
@@ -180,7 +181,7 @@ export function SendView(): React.JSX.Element {
             label={t('send.text')}
             hint={t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
             error={
-              !isWithinTextLimit(send.text)
+              !isWithinTextLimit(send.text) && !send.splitLongText
                 ? t('send.problem.textTooLong')
                 : attempted && problems.includes('nothing-to-send')
                   ? t('send.problem.nothing')
@@ -198,6 +199,7 @@ export function SendView(): React.JSX.Element {
               />
             )}
           </Field>
+          <LongTextOffer />
           <Field
             id="send-device"
             label={t('send.device')}
