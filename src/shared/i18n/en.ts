@@ -433,6 +433,7 @@ export const en = {
   'send.split.accept': 'Split into {count} messages',
   'send.split.chosen': 'Will be sent as {count} messages, cut between words.',
   'send.split.undo': 'Keep as one message',
+  'send.preview': 'As WhatsApp will show it',
   'send.submit.now': 'Send',
   'send.submit.schedule': 'Schedule',
   'send.submitting': 'Adding to the outbox…',

@@ -439,6 +439,7 @@ export const id: Record<MessageKey, string> = {
   'send.split.accept': 'Pecah menjadi {count} pesan',
   'send.split.chosen': 'Akan dikirim sebagai {count} pesan, dipotong di antara kata.',
   'send.split.undo': 'Tetap satu pesan',
+  'send.preview': 'Seperti yang akan tampil di WhatsApp',
   'send.submit.now': 'Kirim',
   'send.submit.schedule': 'Jadwalkan',
   'send.submitting': 'Menambahkan ke kotak keluar…',

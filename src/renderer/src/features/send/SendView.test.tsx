@@ -228,6 +228,21 @@ describe('enqueue', () => {
     expect(screen.getByRole('alert').textContent).toContain('The text is longer than 1024 characters.')
   })
 
+  it('previews the text as WhatsApp will show it (bold, italic, strike, monospace), only when it has formatting', async () => {
+    const user = show()
+    const text = screen.getByRole('textbox', { name: 'Text message' })
+    await user.type(text, 'Harga 2*3')
+    expect(screen.queryByRole('figure', { name: 'As WhatsApp will show it' })).toBeNull()
+    await user.clear(text)
+    fireEvent.change(text, { target: { value: 'Halo *Budi*, _jangan lupa_ ~besok~ ```INV-7```' } })
+    const preview = screen.getByRole('figure', { name: 'As WhatsApp will show it' })
+    expect(within(preview).getByText('Budi').tagName).toBe('STRONG')
+    expect(within(preview).getByText('jangan lupa').tagName).toBe('EM')
+    expect(within(preview).getByText('besok').tagName).toBe('S')
+    expect(within(preview).getByText('INV-7').tagName).toBe('CODE')
+    expect(preview.textContent).not.toContain('*')
+  })
+
   it('sends to groups from the chosen device', async () => {
     const user = show()
     await user.click(screen.getByTestId('send-group-toggle'))

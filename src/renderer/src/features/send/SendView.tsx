@@ -4,10 +4,11 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
-import { isWithinTextLimit, textLength } from '../../../../shared/domain'
+import { hasWhatsAppFormatting, isWithinTextLimit, textLength } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
 import { parseRecipients } from './recipients'
 import { RecipientsField } from './RecipientsField'
@@ -200,6 +201,16 @@ export function SendView(): React.JSX.Element {
             )}
           </Field>
           <LongTextOffer />
+          {hasWhatsAppFormatting(send.text) ? (
+            <figure className="format-preview" aria-labelledby="send-preview-title">
+              <figcaption id="send-preview-title" className="field-hint">
+                {t('send.preview')}
+              </figcaption>
+              <p className="format-preview-text" dir="auto">
+                <WhatsAppText text={send.text} />
+              </p>
+            </figure>
+          ) : null}
           <Field
             id="send-device"
             label={t('send.device')}
