@@ -209,6 +209,7 @@ export const en = {
   'devices.sandboxTag': 'Sandbox',
   'devices.sender': 'Sender number',
   'devices.quota': 'Quota',
+  'devices.note.details': 'What the gateway reported',
   'devices.quota.unlimited': 'Unlimited',
   'devices.expires': 'Expires',
   'devices.serial': 'Serial',

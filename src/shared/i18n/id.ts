@@ -211,6 +211,7 @@ export const id: Record<MessageKey, string> = {
   'devices.sandboxTag': 'Sandbox',
   'devices.sender': 'Nomor pengirim',
   'devices.quota': 'Kuota',
+  'devices.note.details': 'Laporan dari gateway',
   'devices.quota.unlimited': 'Tanpa batas',
   'devices.expires': 'Berlaku sampai',
   'devices.serial': 'Nomor seri',
