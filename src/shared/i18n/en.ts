@@ -738,6 +738,10 @@ export const en = {
   'campaigns.pacing.anyTime': 'Send at any time of day',
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
+  'campaigns.pacing.edit': 'Change the pacing',
+  'campaigns.pacing.editExplain':
+    'The next send follows the new pacing; a wait already counting down is worked out again.',
+  'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
   'campaigns.quota': 'quota {quota}',
   'campaigns.name': 'Campaign name',

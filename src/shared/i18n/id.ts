@@ -746,6 +746,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.anyTime': 'Kirim kapan saja',
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
+  'campaigns.pacing.edit': 'Ubah pengaturan jeda',
+  'campaigns.pacing.editExplain':
+    'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
+  'campaigns.pacing.save': 'Simpan pengaturan jeda',
   'campaigns.devices': 'Kirim dari',
   'campaigns.quota': 'kuota {quota}',
   'campaigns.name': 'Nama kampanye',
