@@ -761,6 +761,7 @@ export const en = {
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
+  'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
   'campaigns.cancel': 'Cancel the rest',

@@ -769,6 +769,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
+  'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
   'campaigns.cancel': 'Batalkan sisanya',
