@@ -244,7 +244,8 @@ export const View = z.enum([
   'send',
   'outbox',
   'schedules',
-  'settings'
+  'settings',
+  'campaigns'
 ])
 export type View = z.infer<typeof View>
 

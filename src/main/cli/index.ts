@@ -25,6 +25,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
   campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless

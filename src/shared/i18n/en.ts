@@ -746,6 +746,10 @@ export const en = {
   'campaigns.pacing.anyTime': 'Send at any time of day',
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
+  'campaigns.pacing.edit': 'Change the pacing',
+  'campaigns.pacing.editExplain':
+    'The next send follows the new pacing; a wait already counting down is worked out again.',
+  'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
   'campaigns.quota': 'quota {quota}',
   'campaigns.name': 'Campaign name',
@@ -765,6 +769,7 @@ export const en = {
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
+  'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
   'campaigns.cancel': 'Cancel the rest',

@@ -755,6 +755,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.anyTime': 'Kirim kapan saja',
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
+  'campaigns.pacing.edit': 'Ubah pengaturan jeda',
+  'campaigns.pacing.editExplain':
+    'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
+  'campaigns.pacing.save': 'Simpan pengaturan jeda',
   'campaigns.devices': 'Kirim dari',
   'campaigns.quota': 'kuota {quota}',
   'campaigns.name': 'Nama kampanye',
@@ -774,6 +778,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
+  'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
   'campaigns.cancel': 'Batalkan sisanya',
