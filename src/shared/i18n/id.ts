@@ -108,6 +108,23 @@ export const id: Record<MessageKey, string> = {
     'Gateway tidak menjawab dengan jelas ({error}); jadwal ini mungkin sudah atau belum tersimpan. Periksa dasbor gateway sebelum mencoba lagi.',
   'desktop.failure.scheduleOpFailed': 'Gateway menolak {op} salinan jadwal ini: {error}',
   'desktop.failure.gatewayStatus': 'Gateway melaporkan pesan ini sebagai "{status}".',
+  'desktop.error.unknownChannel': 'Kanal tidak dikenal',
+  'desktop.error.invalidRequest': 'Permintaan tidak valid',
+  'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
+  'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
+  'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
+  'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
+  'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
+  'desktop.error.sandboxTokenLocked': 'Token perangkat sandbox tidak tersedia.',
+  'desktop.error.sandboxForgot': 'Sandbox sudah tidak mengenal perangkat ini.',
+  'desktop.error.fileGone': 'Sebuah berkas sudah tidak tersedia; tambahkan lagi.',
+  'desktop.error.fileTooLarge':
+    '{name} berukuran {size}; gateway perangkat ini hanya menerima berkas hingga {limit}.',
+  'desktop.error.webhookReplyHosted':
+    'Gateway hosting tidak menyediakan panggilan untuk "balas otomatis dari webhook": ubah di dasbor gateway (Device → Setting).',
+  'desktop.error.accountTokenLocked': 'Token perangkat itu tidak tersedia; masukkan lagi.',
+  'desktop.error.deviceGone': 'Perangkat itu sudah tidak ada.',
+  'desktop.error.tokenLocked': 'Token perangkat tidak tersedia; masukkan lagi.',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
