@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, describeFailure, EXIT, type Output } from './output'
-import type { GatewayCredentials } from '../core/compose'
+import type { GatewayClient, GatewayCredentials } from '../core/compose'
 import { checkBaseUrl } from '../../shared/domain'
 
 export const USAGE = `Usage: sender-desk <command> [options]
@@ -86,6 +86,8 @@ export interface CliContext {
   out: Output
   env: NodeJS.ProcessEnv
   credentials(): Promise<GatewayCredentials>
+  /** A gateway client for those credentials, from the composition's one client factory (as the app's devices). */
+  client(): Promise<GatewayClient>
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM): long-running commands wait on it. */
   stopSignal: Promise<void>
 }
@@ -146,11 +148,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stdout.write(`${USAGE}\n`)
       return command || args.flags['help'] === true ? EXIT.ok : EXIT.badInput
     }
+    // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
+    let read: Promise<GatewayCredentials> | undefined
+    const credentials = (): Promise<GatewayCredentials> =>
+      (read ??= readCredentials(args, env, (line) => out.progress(line)))
     const context: CliContext = {
       args: { positionals: rest, flags: args.flags },
       out,
       env,
-      credentials: () => readCredentials(args, env, (line) => out.progress(line)),
+      credentials,
+      // Loaded on use, like each command's module: `--help` never loads the client.
+      client: async () => (await import('../core/compose')).gatewayClientFactory(await credentials()),
       stopSignal: stopSignal()
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:

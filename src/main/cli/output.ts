@@ -1,5 +1,5 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
-import { isGatewayError } from '../core/compose'
+import { ApiFailure, isGatewayError } from '../core/compose'
 import { UsageError } from './args'
 import { DiskFullError, FileChangedError, isDiskFull, OutboxError } from '../core/compose'
 
@@ -44,6 +44,11 @@ function classifyFailure(error: unknown): { code: number; line: string } {
     }
   }
   if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
+  // A contract command's refusal (the window shows the same text): bad input, unless the app itself failed.
+  if (error instanceof ApiFailure) {
+    const appFailed = error.code === 'disk_full' || error.code === 'internal'
+    return { code: appFailed ? EXIT.failure : EXIT.badInput, line: error.message }
+  }
   if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
   // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
   if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }

@@ -6,8 +6,9 @@
 import type { FileHandleView } from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
-import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
+import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { formatMegabytes } from '../../../shared/domain'
 import { translate, type Language } from '../../../shared/i18n'
 import type { Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
@@ -32,8 +33,10 @@ export type SendingChannel =
   | 'series:delete'
 
 export interface SendingCommandsDeps {
-  registry: DeviceRegistry
-  monitor: DeviceMonitor
+  /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
+  registry: DeviceLookup<unknown>
+  /** The devices list the window redraws after a pause. */
+  monitor: Pick<DeviceMonitor, 'views'>
   files: FileHandles
   outbox: Outbox
   events: CoreEvents
@@ -98,7 +101,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       if (file.size > limit) {
         throw new ApiFailure(
           'too_large',
-          `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatSize(limit)}.`,
+          `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatMegabytes(limit)}.`,
           'entries'
         )
       }
