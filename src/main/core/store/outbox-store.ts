@@ -461,11 +461,16 @@ export class OutboxStore {
 
   // ---------------------------------------------------------------------------------------- dispatch
 
-  /** Every device the outbox has items or gateway schedules for (read once at start). */
-  knownDevices(): string[] {
+  /**
+   * Devices with something left to do at start: items to send, check, promote or track, or a gateway-schedule call
+   * owed. A device with only finished items is not looked at on every round (with 100,000 of them on another
+   * device, each send paid for that device's empty queries too).
+   */
+  activeDevices(): string[] {
     const rows = this.prepare(
-      `SELECT device_id AS deviceId FROM (SELECT DISTINCT device_id FROM outbox_items
-       UNION SELECT DISTINCT device_id FROM gateway_schedules)`
+      `SELECT device_id AS deviceId FROM outbox_items WHERE status IN ('queued', 'sending', 'scheduled')
+       UNION SELECT device_id FROM outbox_items WHERE track_next_at IS NOT NULL
+       UNION SELECT device_id FROM gateway_schedules WHERE pending_op IS NOT NULL`
     ).all() as { deviceId: string }[]
     return rows.map((r) => r.deviceId)
   }
