@@ -20,7 +20,8 @@ import {
   type ItemRecord,
   type NewItem,
   type SqliteDatabase,
-  type StoredAttachment
+  type StoredAttachment,
+  UNSENT
 } from '../store'
 import { OutboxContext } from './context'
 import { fillDevice } from './dispatcher'
@@ -426,26 +427,14 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           fileMime: entry.kind === 'file' ? entry.mime : null,
           fileSize: copy?.size ?? null,
           status: due ? 'queued' : 'scheduled',
-          failureCode: null,
-          failureMessage: null,
-          failureGatewayMessage: null,
-          gatewayId: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          lastAttemptAt: null,
+          ...UNSENT,
           queuedAt: due ? now : null,
-          reconcileUntil: null,
           createdAt: now,
-          closedAt: null,
           notBefore: schedule?.notBefore ?? null,
           scheduledLocal: schedule?.scheduledLocal ?? null,
           timezone: schedule?.timezone ?? null,
           scheduleMode: schedule?.scheduleMode ?? null,
           overduePolicy: schedule?.overduePolicy ?? null,
-          held: false,
-          acceptedAt: null,
-          trackNextAt: null,
-          trackAttempts: 0,
           note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
