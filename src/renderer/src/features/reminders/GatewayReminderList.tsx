@@ -5,6 +5,7 @@ import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describePeriode } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -229,16 +230,14 @@ function EditReminder({
           />
         )}
       </Field>
-      <Field id={`r-date-${id}`} label={t('send.schedule.date')}>
-        {(control) => (
-          <input {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        )}
-      </Field>
-      <Field id={`r-time-${id}`} label={t('send.schedule.time')}>
-        {(control) => (
-          <input {...control} type="time" step={1} value={time} onChange={(e) => setTime(e.target.value)} />
-        )}
-      </Field>
+      <DateTimeFields
+        idPrefix={`r-${id}`}
+        date={date}
+        time={time}
+        onDateChange={setDate}
+        onTimeChange={setTime}
+        withSeconds
+      />
       <div className="actions span-all">
         <button
           type="submit"

@@ -7,6 +7,7 @@ import { formatDateTime, wallClockIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -250,36 +251,15 @@ function RescheduleForm({
       noValidate
       data-testid={`schedule-form-${item.id}`}
     >
-      <Field
-        id={`resched-date-${item.id}`}
-        label={t('send.schedule.date')}
-        error={tried && !date ? t('common.required') : null}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            data-testid="schedule-date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        id={`resched-time-${item.id}`}
-        label={t('send.schedule.time')}
-        error={tried && !time ? t('common.required') : null}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="time"
-            data-testid="schedule-time-input"
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-          />
-        )}
-      </Field>
+      <DateTimeFields
+        idPrefix={`resched-${item.id}`}
+        date={date}
+        time={time}
+        onDateChange={setDate}
+        onTimeChange={setTime}
+        showRequired={tried}
+        testIds={{ date: 'schedule-date', time: 'schedule-time-input' }}
+      />
       <TimeZoneField
         id={`resched-zone-${item.id}`}
         label={t('send.schedule.timezone')}
