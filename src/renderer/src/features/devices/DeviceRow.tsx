@@ -18,6 +18,7 @@ import { NumberForm } from './forms/NumberForm'
 import { RenameForm } from './forms/RenameForm'
 import { TokenForm } from './forms/TokenForm'
 import type { RunRowAction } from './forms/row-form'
+import './devices.css'
 
 type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit'
 

@@ -15,6 +15,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
+import './schedules.css'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
