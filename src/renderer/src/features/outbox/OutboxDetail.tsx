@@ -13,6 +13,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import './outbox.css'
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
