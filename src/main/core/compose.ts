@@ -354,8 +354,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox,
       events,
-      fileLimitFor,
-      language: () => settings.get().language
+      fileLimitFor
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
