@@ -124,6 +124,8 @@ export interface Outbox {
   pausedState(): { all: boolean; devices: string[] }
   /** From the device monitor: whether this device can send now (connected, linked, not expired). */
   setDeviceSendable(deviceId: string, sendable: boolean): void
+  /** The operator says a refused device may be fine again (quota topped up): its next probe is now, not in minutes. */
+  probeDeviceNow(deviceId: string): void
   setNetworkOnline(online: boolean): void
   /** Apply changed settings (pacing, retention…) without a restart. */
   updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
@@ -770,6 +772,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { sendingPaused: ctx.pausedAll }
   }
 
+  function probeDeviceNow(deviceId: string): void {
+    const runtime = ctx.device(deviceId)
+    if (runtime.refused) runtime.probeAt = 0
+    pump()
+  }
+
   function setDeviceSendable(deviceId: string, sendable: boolean): void {
     const runtime = ctx.device(deviceId)
     const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
@@ -949,6 +957,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     setPaused,
     pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
     setDeviceSendable,
+    probeDeviceNow,
     setNetworkOnline,
     updateOptions,
     start: () => startInternal({ tracking: true, retention: true }),
