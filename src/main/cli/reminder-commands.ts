@@ -2,7 +2,6 @@
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/compose'
 import type { Reminder, ReminderPeriode } from '../core/compose'
 import { REMINDER_PERIODS } from '../../shared/domain'
 
@@ -62,7 +61,7 @@ export async function runReminder(context: CliContext): Promise<number> {
     ...(title !== undefined ? { title } : {})
   })
   const input = sub === 'create' || sub === 'update' ? fields() : undefined
-  const client = createGatewayClient(await context.credentials())
+  const client = await context.client()
   switch (sub) {
     case 'create': {
       const reminder = await client.createReminder({ ...input!, ...create! })

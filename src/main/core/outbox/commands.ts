@@ -6,9 +6,8 @@
 import type { FileHandleView } from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
-import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
+import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import { translate, type Language } from '../../../shared/i18n'
 import type { Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
 
@@ -32,15 +31,15 @@ export type SendingChannel =
   | 'series:delete'
 
 export interface SendingCommandsDeps {
-  registry: DeviceRegistry
-  monitor: DeviceMonitor
+  /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
+  registry: DeviceLookup<unknown>
+  /** The devices list the window redraws after a pause. */
+  monitor: Pick<DeviceMonitor, 'views'>
   files: FileHandles
   outbox: Outbox
   events: CoreEvents
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
-  /** The operator's language, for refusals worded here (default English). */
-  language?: () => Language
 }
 
 type EntryRequest =
@@ -67,8 +66,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
   const { registry, monitor, outbox, files, fileLimitFor } = deps
 
   /**
-   * Copies the files (inside `copy`); a file that changed since it was added is refused in the operator's language
-   * with its name, so they know which one to add again.
+   * Copies the files (inside `copy`); a file that changed since it was added is refused with its name (as a key the
+   * window shows in the operator's language), so they know which one to add again.
    */
   async function copyingFiles<T>(copy: () => Promise<T>): Promise<T> {
     try {
@@ -76,8 +75,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     } catch (error) {
       const changed = error instanceof OutboxError ? error.cause : error
       if (!(changed instanceof FileChangedError)) throw error
-      const message = translate(deps.language?.() ?? 'en', 'send.fileChanged', { name: changed.fileName })
-      throw new ApiFailure('file_changed', message, 'entries')
+      throw new ApiFailure(
+        'file_changed',
+        { key: 'send.fileChanged', params: { name: changed.fileName } },
+        'entries'
+      )
     }
   }
 
@@ -94,11 +96,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     const entries = requested.map((entry): EnqueueEntry => {
       if (entry.kind === 'text') return { kind: 'text', text: entry.text }
       const file = files.get(entry.handle)
-      if (!file) throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
+      if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'entries')
       if (file.size > limit) {
         throw new ApiFailure(
           'too_large',
-          `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatSize(limit)}.`,
+          {
+            key: 'desktop.error.fileTooLarge',
+            params: { name: file.name, size: formatSize(file.size), limit: formatSize(limit) }
+          },
           'entries'
         )
       }
