@@ -244,7 +244,8 @@ export const View = z.enum([
   'send',
   'outbox',
   'schedules',
-  'settings'
+  'settings',
+  'campaigns'
 ])
 export type View = z.infer<typeof View>
 
@@ -925,7 +926,10 @@ export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannel
 
 export const ApiErrorShape = z.object({
   code: z.string(),
+  /** In English (CLI, logs); with messageKey/messageParams the window shows it in its language (issue 13). */
   message: z.string(),
+  messageKey: z.string().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Which request field was wrong, for forms. */
   field: z.string().optional()
 })
@@ -958,10 +962,14 @@ export interface SenderDeskApi {
 export class ApiError extends Error {
   readonly code: string
   readonly field?: string
+  readonly messageKey?: string
+  readonly messageParams?: Record<string, string | number>
   constructor(shape: ApiErrorShape) {
     super(shape.message)
     this.name = 'ApiError'
     this.code = shape.code
     this.field = shape.field
+    this.messageKey = shape.messageKey
+    this.messageParams = shape.messageParams
   }
 }

@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises'
 import { detectFileType } from '../../src/main/core/files/file-type'
 import { AttachmentTooLongError, storeAttachmentFrom } from '../../src/main/core/store'
 import { startCore, type SecurityCore } from './core-fixture'
+import { coreText } from '../../src/shared/i18n/notes'
 
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
@@ -95,17 +96,23 @@ describe('a file that changes after it was added', () => {
     await expectRefusedAndNothingQueued(handle)
   })
 
-  it('says so in the operator language (Indonesian here)', async () => {
-    await sec.core.handlers['settings:update']({ language: 'id' })
+  it('says so in English with the key the window shows in the operator language (Indonesian here)', async () => {
     const { path, handle } = await registerPhoto()
     await appendFile(path, Buffer.alloc(10, 1))
-    expect(await enqueue(handle)).toMatchObject({
+    const result = await enqueue(handle)
+    expect(result).toMatchObject({
       ok: false,
       error: {
         code: 'file_changed',
-        message: 'photo.jpg berubah setelah Anda menambahkannya; tambahkan lagi.'
+        message: 'photo.jpg changed after you added it; add it again.',
+        messageKey: 'send.fileChanged',
+        messageParams: { name: 'photo.jpg' }
       }
     })
+    if (result.ok) return
+    expect(coreText('id', result.error.message, result.error.messageKey, result.error.messageParams)).toBe(
+      'photo.jpg berubah setelah Anda menambahkannya; tambahkan lagi.'
+    )
   })
 
   it('an unchanged photo is queued once, from its pinned copy', async () => {

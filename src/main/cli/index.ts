@@ -1,9 +1,10 @@
 /** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
-import { createOutput, describeFailure, EXIT, type Output } from './output'
+import { createOutput, EXIT, type Output } from './output'
 import type { GatewayCredentials } from '../core/compose'
-import { checkBaseUrl } from '../../shared/domain'
+// The rule's own module, not the domain's index: that one brings the phone rules and libphonenumber-js.
+import { checkBaseUrl } from '../../shared/domain/base-url'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -24,6 +25,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
   campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
@@ -180,7 +182,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }
   } catch (error) {
-    const { code, line } = describeFailure(error)
+    const { code, line } = (await import('./failure')).describeFailure(error)
     if (out.json) process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: line })}\n`)
     process.stderr.write(`sender-desk: ${line}\n`)
     return code

@@ -2,7 +2,8 @@
  * What every feature's commands module is built from, free of any transport: the contract's handler shape and
  * the failure whose message the operator sees as is. Transports (ipcMain, the harness's WebSocket) only dispatch.
  */
-import type { InvokeChannel, InvokeReply, ParsedRequest } from '../../shared/contract'
+import type { ApiErrorShape, InvokeChannel, InvokeReply, ParsedRequest } from '../../shared/contract'
+import { translate, type MessageKey, type Params } from '../../shared/i18n'
 import { isGatewayError, normaliseRecipients } from './gateway'
 
 export type ApiHandlers = {
@@ -12,15 +13,37 @@ export type ApiHandlers = {
 /** The handlers one feature owns. */
 export type Commands<C extends InvokeChannel> = Pick<ApiHandlers, C>
 
-/** An error meant for the operator: its message is shown as is. */
+/** Operator-facing text as a translation key and its params, so each front door shows it in its language. */
+export interface KeyedText {
+  key: MessageKey
+  params?: Params
+}
+
+/**
+ * An error meant for the operator. Given a key, its message is the English text (CLI, logs) and the key travels
+ * with it so the window can show it in the operator's language; plain text (a gateway's or a library's own
+ * words) is shown as is.
+ */
 export class ApiFailure extends Error {
   readonly code: string
   readonly field?: string
-  constructor(code: string, message: string, field?: string) {
-    super(message)
+  readonly text?: KeyedText
+  constructor(code: string, message: string | KeyedText, field?: string) {
+    super(typeof message === 'string' ? message : translate('en', message.key, message.params))
     this.name = 'ApiFailure'
     this.code = code
     this.field = field
+    if (typeof message !== 'string') this.text = message
+  }
+}
+
+/** What crosses the wire for a failure: the English message, and its key when it has one. */
+export function failureShape(failure: ApiFailure): ApiErrorShape {
+  return {
+    code: failure.code,
+    message: failure.message,
+    ...(failure.field === undefined ? {} : { field: failure.field }),
+    ...(failure.text ? { messageKey: failure.text.key, messageParams: failure.text.params ?? {} } : {})
   }
 }
 

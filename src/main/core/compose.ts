@@ -242,8 +242,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     db,
     outbox: theOutbox,
     clock,
-    onAutoPause: (event) =>
-      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`),
+    onAutoPause: (event) => {
+      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`)
+      notices.campaignAutoPaused(event)
+    },
     onChanged: (id) => events.emit('campaigns:changed', { id })
   })
   campaigns = theCampaigns
@@ -279,7 +281,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
     // A campaign's part on a device that dropped pauses itself, so it resumes only when the operator says so.
-    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected')
+    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected', note)
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
@@ -348,8 +350,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox,
       events,
-      fileLimitFor,
-      language: () => settings.get().language
+      fileLimitFor
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),

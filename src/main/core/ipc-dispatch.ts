@@ -5,9 +5,13 @@
  * with operator-facing text, and unexpected errors are reported generically.
  */
 import { invokeChannels, isInvokeChannel, type ApiErrorShape, type InvokeResult } from '../../shared/contract'
-import { ApiFailure, type ApiHandlers } from './commands'
+import { ApiFailure, failureShape, type ApiHandlers } from './commands'
+import type { MessageKey } from '../../shared/i18n'
 
 export { ApiFailure, type ApiHandlers }
+
+const keyedError = (code: string, key: MessageKey): ApiErrorShape =>
+  failureShape(new ApiFailure(code, { key }))
 
 export interface DispatchOptions {
   /** Where unexpected errors are reported (a redacting logger); never the window. */
@@ -23,20 +27,20 @@ export async function dispatchInvoke(
   options: DispatchOptions = {}
 ): Promise<InvokeResult> {
   if (!isInvokeChannel(channel)) {
-    return { ok: false, error: { code: 'unknown_channel', message: 'Unknown channel' } }
+    return { ok: false, error: keyedError('unknown_channel', 'desktop.error.unknownChannel') }
   }
   const spec = invokeChannels[channel]
   const parsed = spec.request.safeParse(rawRequest ?? {})
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path.join('.') || undefined
+    // zod's own issue text stays English: it names a field of the request, a programming error more than an
+    // operator's (the window validates its forms before it asks).
     return {
       ok: false,
-      error: {
-        code: 'invalid_request',
-        message: issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request',
-        field
-      }
+      error: issue
+        ? { code: 'invalid_request', message: `${field ?? 'request'}: ${issue.message}`, field }
+        : keyedError('invalid_request', 'desktop.error.invalidRequest')
     }
   }
   try {
@@ -45,22 +49,16 @@ export async function dispatchInvoke(
     const reply = spec.reply.safeParse(value)
     if (!reply.success) {
       options.onUnexpected?.(channel, reply.error)
-      return {
-        ok: false,
-        error: { code: 'internal', message: 'The app produced an invalid reply; see the log.' }
-      }
+      return { ok: false, error: keyedError('internal', 'desktop.error.invalidReply') }
     }
     return { ok: true, value: reply.data }
   } catch (error) {
     if (error instanceof ApiFailure) {
-      return { ok: false, error: { code: error.code, message: error.message, field: error.field } }
+      return { ok: false, error: failureShape(error) }
     }
     const described = options.describeError?.(error)
     if (described) return { ok: false, error: described }
     options.onUnexpected?.(channel, error)
-    return {
-      ok: false,
-      error: { code: 'internal', message: 'Something went wrong; see the log for details.' }
-    }
+    return { ok: false, error: keyedError('internal', 'desktop.error.internal') }
   }
 }

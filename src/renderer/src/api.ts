@@ -1,5 +1,9 @@
 // The window's only door to the core: the contract API (`window.senderDesk`), injectable for tests.
 import type { InvokeChannel, InvokeReply, InvokeRequest, SenderDeskApi } from '../../shared/contract'
+import type { Params } from '../../shared/i18n'
+import { coreText } from '../../shared/i18n/notes'
+// A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
+import { useSettings } from './stores/settings'
 
 let injected: SenderDeskApi | null = null
 
@@ -30,11 +34,23 @@ export interface ErrorInfo {
   field?: string
 }
 
-/** What went wrong, as plain data a view can show (ApiError from the contract client, or anything else). */
+/**
+ * What went wrong, as plain data a view can show (ApiError from the contract client, or anything else), in the
+ * operator's language when the core sent the message's key.
+ */
 export function errorInfo(error: unknown): ErrorInfo {
   if (typeof error === 'object' && error !== null) {
-    const shape = error as { code?: unknown; message?: unknown; field?: unknown }
-    const message = typeof shape.message === 'string' && shape.message ? shape.message : String(error)
+    const shape = error as { code?: unknown; message?: unknown; field?: unknown; messageKey?: unknown }
+    const english = typeof shape.message === 'string' && shape.message ? shape.message : String(error)
+    const message =
+      typeof shape.messageKey === 'string'
+        ? coreText(
+            useSettings.getState().settings?.language ?? 'en',
+            english,
+            shape.messageKey,
+            (error as { messageParams?: Params }).messageParams
+          )
+        : english
     const code = typeof shape.code === 'string' ? shape.code : 'unknown'
     return typeof shape.field === 'string' && shape.field
       ? { code, message, field: shape.field }

@@ -114,6 +114,8 @@ export interface CampaignsDeps {
     name: string
     deviceId: string
     reason: AutoPauseReason
+    /** The gateway's or the device's own words, when there are any (for example why the number was logged out). */
+    note: string | null
   }) => void
   onChanged?: (campaignId: string) => void
 }
@@ -400,21 +402,26 @@ export function createCampaigns(deps: CampaignsDeps) {
     return view(id)
   }
 
-  function pauseDevice(campaign: CampaignRecord, deviceId: string, reason: AutoPauseReason): void {
+  function pauseDevice(
+    campaign: CampaignRecord,
+    deviceId: string,
+    reason: AutoPauseReason,
+    note: string | null = null
+  ): void {
     store.setDevicePaused(campaign.id, deviceId, reason)
     items.deferCampaign(campaign.id, deviceId, PAUSED_UNTIL)
-    deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason })
+    deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
     deps.onChanged?.(campaign.id)
   }
 
   /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
-  function autoPauseDevice(deviceId: string, reason: AutoPauseReason): string[] {
+  function autoPauseDevice(deviceId: string, reason: AutoPauseReason, note: string | null = null): string[] {
     const paused: string[] = []
     for (const campaignId of store.runningOn(deviceId)) {
       const campaign = store.get(campaignId)
       const device = store.devices(campaignId).find((d) => d.deviceId === deviceId)
       if (!campaign || device?.pausedReason) continue
-      pauseDevice(campaign, deviceId, reason)
+      pauseDevice(campaign, deviceId, reason, note)
       paused.push(campaignId)
     }
     return paused

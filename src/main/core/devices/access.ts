@@ -5,13 +5,13 @@ import type { DeviceRecord, DeviceRegistry } from './registry'
 
 export function requireDevice(registry: DeviceRegistry, id: string, field = 'deviceId'): DeviceRecord {
   const device = registry.get(id)
-  if (!device) throw new ApiFailure('not_found', 'That device no longer exists.', field)
+  if (!device) throw new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, field)
   return device
 }
 
 export async function requireClient(registry: DeviceRegistry, deviceId: string): Promise<GatewayClient> {
   requireDevice(registry, deviceId)
   const client = await registry.clientFor(deviceId)
-  if (!client) throw new ApiFailure('token_locked', 'The device token is not available; enter it again.')
+  if (!client) throw new ApiFailure('token_locked', { key: 'desktop.error.tokenLocked' })
   return client
 }

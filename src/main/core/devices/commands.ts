@@ -94,11 +94,7 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
     const account = requireDevice(registry, request.accountDeviceId, 'accountDeviceId')
     const loaded = await deps.vault.load(account.id)
     if (loaded.kind !== 'found') {
-      throw new ApiFailure(
-        'token_locked',
-        'That device’s token is not available; enter it again.',
-        'accountDeviceId'
-      )
+      throw new ApiFailure('token_locked', { key: 'desktop.error.accountTokenLocked' }, 'accountDeviceId')
     }
     return {
       baseUrl: account.baseUrl,

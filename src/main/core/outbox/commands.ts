@@ -8,7 +8,6 @@ import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import { translate, type Language } from '../../../shared/i18n'
 import type { Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
 
@@ -39,8 +38,6 @@ export interface SendingCommandsDeps {
   events: CoreEvents
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
-  /** The operator's language, for refusals worded here (default English). */
-  language?: () => Language
 }
 
 type EntryRequest =
@@ -67,8 +64,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
   const { registry, monitor, outbox, files, fileLimitFor } = deps
 
   /**
-   * Copies the files (inside `copy`); a file that changed since it was added is refused in the operator's language
-   * with its name, so they know which one to add again.
+   * Copies the files (inside `copy`); a file that changed since it was added is refused with its name (as a key the
+   * window shows in the operator's language), so they know which one to add again.
    */
   async function copyingFiles<T>(copy: () => Promise<T>): Promise<T> {
     try {
@@ -76,8 +73,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     } catch (error) {
       const changed = error instanceof OutboxError ? error.cause : error
       if (!(changed instanceof FileChangedError)) throw error
-      const message = translate(deps.language?.() ?? 'en', 'send.fileChanged', { name: changed.fileName })
-      throw new ApiFailure('file_changed', message, 'entries')
+      throw new ApiFailure(
+        'file_changed',
+        { key: 'send.fileChanged', params: { name: changed.fileName } },
+        'entries'
+      )
     }
   }
 
@@ -94,11 +94,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     const entries = requested.map((entry): EnqueueEntry => {
       if (entry.kind === 'text') return { kind: 'text', text: entry.text }
       const file = files.get(entry.handle)
-      if (!file) throw new ApiFailure('file_gone', 'A file is no longer available; add it again.', 'entries')
+      if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'entries')
       if (file.size > limit) {
         throw new ApiFailure(
           'too_large',
-          `${file.name} is ${formatSize(file.size)}; this device's gateway accepts files up to ${formatSize(limit)}.`,
+          {
+            key: 'desktop.error.fileTooLarge',
+            params: { name: file.name, size: formatSize(file.size), limit: formatSize(limit) }
+          },
           'entries'
         )
       }

@@ -46,7 +46,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
 
   function requireReminder(id: string): ReminderRecord {
     const record = reminders.get(id)
-    if (!record) throw new ApiFailure('not_found', 'That reminder is no longer in Sender Desk.', 'id')
+    if (!record) throw new ApiFailure('not_found', { key: 'desktop.error.reminderGone' }, 'id')
     return record
   }
 

@@ -28,22 +28,22 @@ export function sandboxLookup(deps: SandboxAccessDeps): SandboxLookup {
   async function sandboxOf(deviceId: string, required: boolean): Promise<SandboxAccess | null> {
     const device = requireDevice(deps.registry, deviceId)
     if (!device.sandbox) {
-      if (required) throw new ApiFailure('not_sandbox', 'Only sandbox devices can do this.', 'deviceId')
+      if (required) throw new ApiFailure('not_sandbox', { key: 'desktop.error.notSandbox' }, 'deviceId')
       return null
     }
     const running = await deps.sandbox.current()
     if (!running) {
-      if (required) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
+      if (required) throw new ApiFailure('sandbox_stopped', { key: 'desktop.error.sandboxStopped' })
       return null
     }
     const loaded = await deps.vault.load(deviceId)
     if (loaded.kind !== 'found')
-      throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
+      throw new ApiFailure('token_locked', { key: 'desktop.error.sandboxTokenLocked' })
     const token = loaded.value.token
     try {
       return { control: running.control, token, device: await running.control.device(token) }
     } catch {
-      throw new ApiFailure('sandbox_refused', 'The sandbox no longer knows this device.')
+      throw new ApiFailure('sandbox_refused', { key: 'desktop.error.sandboxForgot' })
     }
   }
   return sandboxOf as SandboxLookup

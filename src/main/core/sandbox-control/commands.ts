@@ -51,10 +51,10 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
 
   async function sandboxToken(deviceId: string): Promise<string> {
     const device = requireDevice(registry, deviceId)
-    if (!device.sandbox) throw new ApiFailure('not_sandbox', 'Only sandbox devices can be played with.')
+    if (!device.sandbox) throw new ApiFailure('not_sandbox', { key: 'desktop.error.notSandbox' })
     const loaded = await deps.vault.load(deviceId)
     if (loaded.kind !== 'found')
-      throw new ApiFailure('token_locked', 'The sandbox device token is not available.')
+      throw new ApiFailure('token_locked', { key: 'desktop.error.sandboxTokenLocked' })
     return loaded.value.token
   }
   return {
@@ -75,7 +75,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     async 'sandbox:control'({ deviceId, action }) {
       const token = await sandboxToken(deviceId)
       const running = await sandbox.current()
-      if (!running) throw new ApiFailure('sandbox_stopped', 'The sandbox gateway is not running.')
+      if (!running) throw new ApiFailure('sandbox_stopped', { key: 'desktop.error.sandboxStopped' })
       try {
         if (action === 'unreachable' || action === 'reachable')
           await running.control.setUnreachable(action === 'unreachable')

@@ -34,7 +34,7 @@ export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<Webho
       if (patch.autoReplyFromWebhook !== undefined && !access) {
         throw new ApiFailure(
           'not_supported',
-          'The hosted gateway has no call for "auto reply from webhook": switch it in the gateway dashboard (Device → Setting).',
+          { key: 'desktop.error.webhookReplyHosted' },
           'autoReplyFromWebhook'
         )
       }

@@ -245,6 +245,7 @@ function RuleForm({
           {(control) => (
             <input
               {...control}
+              dir="auto"
               data-testid="autoreply-keyword"
               value={keyword}
               maxLength={100}
@@ -261,6 +262,7 @@ function RuleForm({
             <textarea
               {...control}
               rows={2}
+              dir="auto"
               data-testid="autoreply-response"
               value={response}
               maxLength={1024}

@@ -160,10 +160,19 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
           <dd>{device.lastCheckedAt ? formatDateTime(device.lastCheckedAt, locale) : t('common.never')}</dd>
         </div>
       </dl>
-      <p className="device-note" data-testid={`device-note-${id}`}>
-        {device.stateNote ? <span>{device.stateNote} </span> : null}
-        {device.state !== 'connected' ? <span className="muted">{t(`advice.${device.state}`)}</span> : null}
-      </p>
+      <div className="device-note" data-testid={`device-note-${id}`}>
+        {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
+            own words are kept apart, as they came, rather than run into the sentence the operator reads. */}
+        {device.state !== 'connected' ? <p>{t(`advice.${device.state}`)}</p> : null}
+        {device.stateNote ? (
+          <details className="device-details">
+            <summary>{t('devices.note.details')}</summary>
+            <p className="muted" dir="auto">
+              {device.stateNote}
+            </p>
+          </details>
+        ) : null}
+      </div>
       <div className="actions" role="group" aria-label={t('devices.actionsFor', { label: device.label })}>
         {offers(device.state, 'restart') ? (
           <button

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
@@ -44,6 +44,26 @@ describe('device list', () => {
     expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
+  })
+
+  it("gives the advice in the operator's language, and keeps the gateway's own words apart", () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ state: 'expired', stateNote: 'The device expired on 2026-01-31.' })]
+      })
+    )
+    render(<DevicesView />)
+    const row = screen.getByRole('listitem', { name: /Front office/ })
+    // The first thing the operator reads is the Indonesian advice, on its own.
+    const advice = within(row).getByText(
+      'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.'
+    )
+    expect(advice.textContent).not.toContain('expired on')
+    // The English note is behind a labelled disclosure, not run into the advice.
+    const details = within(row).getByText('Laporan dari gateway').closest('details')
+    expect(details?.open).toBe(false)
+    expect(details?.textContent).toContain('The device expired on 2026-01-31.')
   })
 
   it('keeps "Try the sandbox" reachable after the welcome screen, until a sandbox device exists', async () => {

@@ -335,6 +335,7 @@ function EditItemForm({
           <textarea
             {...control}
             rows={3}
+            dir="auto"
             data-testid="outbox-edit-text"
             value={draftText}
             onChange={(e) => setDraftText(e.target.value)}

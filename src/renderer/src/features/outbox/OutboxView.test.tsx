@@ -222,6 +222,8 @@ describe('item detail', () => {
     await user.click(await screen.findByTestId('outbox-edit'))
     await user.clear(screen.getByTestId('outbox-edit-text'))
     await user.type(screen.getByTestId('outbox-edit-text'), 'Halo')
+    // The text is laid out in the direction of its script (Arabic, Hebrew right to left).
+    expect(screen.getByTestId('outbox-edit-text').getAttribute('dir')).toBe('auto')
     await user.clear(screen.getByTestId('outbox-edit-recipient'))
     await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
     await user.click(screen.getByTestId('outbox-edit-save'))

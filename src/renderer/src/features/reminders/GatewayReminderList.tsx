@@ -202,7 +202,13 @@ function EditReminder({
       </Field>
       <Field id={`r-title-${id}`} label={t('reminders.titleField')}>
         {(control) => (
-          <input {...control} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+          <input
+            {...control}
+            dir="auto"
+            value={title}
+            maxLength={100}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         )}
       </Field>
       <Field
@@ -216,6 +222,7 @@ function EditReminder({
             {...control}
             rows={2}
             maxLength={1024}
+            dir="auto"
             data-testid="reminder-edit-message"
             value={message}
             onChange={(e) => setMessage(e.target.value)}

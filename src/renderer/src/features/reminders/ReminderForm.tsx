@@ -194,6 +194,7 @@ export function ReminderForm({
               {...control}
               rows={3}
               maxLength={1024}
+              dir="auto"
               data-testid="reminder-message"
               value={message}
               onChange={(e) => setMessage(e.target.value)}

@@ -308,6 +308,7 @@ function RescheduleForm({
             <textarea
               {...control}
               rows={3}
+              dir="auto"
               value={text}
               maxLength={1024}
               onChange={(e) => setText(e.target.value)}

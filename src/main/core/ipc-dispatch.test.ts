@@ -1,0 +1,65 @@
+// The core's refusals cross the wire in English with their translation key, so each front door can word them in
+// the operator's language; plain-text refusals (a library's or the gateway's own words) stay as they are.
+import { describe, expect, it } from 'vitest'
+import type { InvokeResult } from '../../shared/contract'
+import { coreText } from '../../shared/i18n/notes'
+import { ApiFailure, dispatchInvoke, type ApiHandlers } from './ipc-dispatch'
+
+const failingWith = (error: unknown): ApiHandlers =>
+  ({
+    'devices:remove': () => Promise.reject(error)
+  }) as unknown as ApiHandlers
+
+async function refusal(error: unknown): Promise<Extract<InvokeResult, { ok: false }>['error']> {
+  const result = await dispatchInvoke(failingWith(error), 'devices:remove', { id: 'dev-1' })
+  if (result.ok) throw new Error('expected a refusal')
+  return result.error
+}
+
+describe('refusals over the contract', () => {
+  it('carry the key of a keyed refusal, with its English text for the CLI and logs', async () => {
+    const error = await refusal(new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, 'id'))
+    expect(error).toEqual({
+      code: 'not_found',
+      message: 'That device no longer exists.',
+      messageKey: 'desktop.error.deviceGone',
+      messageParams: {},
+      field: 'id'
+    })
+    expect(coreText('id', error.message, error.messageKey, error.messageParams)).toBe(
+      'Perangkat itu sudah tidak ada.'
+    )
+  })
+
+  it('fill the params of a keyed refusal in either language', async () => {
+    const error = await refusal(
+      new ApiFailure('too_large', {
+        key: 'desktop.error.fileTooLarge',
+        params: { name: 'a.pdf', size: '3 MB', limit: '2 MB' }
+      })
+    )
+    expect(error.message).toBe("a.pdf is 3 MB; this device's gateway accepts files up to 2 MB.")
+    expect(coreText('id', error.message, error.messageKey, error.messageParams)).toBe(
+      'a.pdf berukuran 3 MB; gateway perangkat ini hanya menerima berkas hingga 2 MB.'
+    )
+  })
+
+  it('keep plain text as it came', async () => {
+    const error = await refusal(new ApiFailure('sandbox_refused', 'from 12 is not a phone number', 'from'))
+    expect(error).toEqual({
+      code: 'sandbox_refused',
+      message: 'from 12 is not a phone number',
+      field: 'from'
+    })
+  })
+
+  it('word the generic failures by key too', async () => {
+    const error = await refusal(new Error('boom'))
+    expect(error).toMatchObject({ code: 'internal', messageKey: 'desktop.error.internal' })
+    expect(coreText('id', error.message, error.messageKey, error.messageParams)).toBe(
+      'Terjadi kesalahan; lihat log untuk detailnya.'
+    )
+    const unknown = await dispatchInvoke(failingWith(null), 'no:such', {})
+    expect(unknown).toMatchObject({ ok: false, error: { messageKey: 'desktop.error.unknownChannel' } })
+  })
+})
