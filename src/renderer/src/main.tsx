@@ -1,4 +1,4 @@
-// Renderer entry: mounts the app (the API is the preload's / harness bridge's `window.senderDesk`).
+// Renderer entry: mounts the app (the API is `api.ts` over the preload's / harness bridge's `window.senderDesk`).
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
