@@ -645,6 +645,8 @@ export const invokeChannels = {
       status: z.array(OutboxStatus).optional(),
       deviceId: Id.optional(),
       recipient: z.string().optional(),
+      /** Substring of the message text or caption (case-insensitive). */
+      text: z.string().max(1024).optional(),
       /** ISO date bounds on createdAt */
       from: z.string().optional(),
       to: z.string().optional(),

@@ -345,6 +345,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.restartOutcomes(id, deviceId ?? null, now())
       items.releaseCampaign(id)
     })
+    // A part paused because the gateway refused its device (quota spent) is tried at once, not after the backoff.
+    for (const device of deviceId === undefined ? campaign.devices : [deviceId])
+      deps.outbox.probeDeviceNow(device)
     deps.outbox.wake()
     deps.onChanged?.(id)
     return view(id)

@@ -12,6 +12,7 @@ import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
@@ -249,40 +250,19 @@ export function ReminderForm({
             {rejected.join(' · ')}
           </p>
         ) : null}
-        <Field
-          id="reminder-date"
-          label={t('send.schedule.date')}
-          error={tried && !date ? t('common.required') : null}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              data-testid="reminder-date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          id="reminder-time"
-          label={t('send.schedule.time')}
-          hint={
+        <DateTimeFields
+          idPrefix="reminder"
+          date={date}
+          time={time}
+          onDateChange={setDate}
+          onTimeChange={setTime}
+          showRequired={tried}
+          withSeconds
+          timeHint={
             effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: GATEWAY_ZONE }) : undefined
           }
-          error={tried && !time ? t('common.required') : null}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="time"
-              step={1}
-              data-testid="reminder-time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-            />
-          )}
-        </Field>
+          testIds={{ date: 'reminder-date', time: 'reminder-time' }}
+        />
         {effectiveKeeper === 'local' ? (
           <TimeZoneField
             id="reminder-zone"
