@@ -14,6 +14,7 @@ import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 
@@ -309,18 +310,7 @@ export function ReminderForm({
           </Field>
         ) : null}
         {effectiveKeeper === 'local' ? (
-          <Field id="reminder-overdue" label={t('send.schedule.overdue')}>
-            {(control) => (
-              <select
-                {...control}
-                value={overdue}
-                onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
-              >
-                <option value="send">{t('send.schedule.overdue.send')}</option>
-                <option value="hold">{t('send.schedule.overdue.hold')}</option>
-              </select>
-            )}
-          </Field>
+          <OverduePolicyField id="reminder-overdue" value={overdue} onChange={setOverdue} />
         ) : null}
       </div>
       {error ? (
