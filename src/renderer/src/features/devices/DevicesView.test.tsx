@@ -197,6 +197,8 @@ describe('device list', () => {
     await user.type(input, 'Kasir 2{Enter}')
     expect(fake.requests('devices:rename')).toEqual([{ id: 'dev-1', label: 'Kasir 2' }])
     expect(within(row('Kasir 2')).getByRole('heading').textContent).toContain('Kasir 2')
+    // The form is gone: focus is back on the button that opened it, not lost at the top of the page.
+    expect(document.activeElement).toBe(within(row('Kasir 2')).getByRole('button', { name: 'Rename' }))
   })
 
   it('offers to enter the token again only when it is locked or refused, and sends it for a live check', async () => {
