@@ -1,4 +1,4 @@
-// Renderer entry: mounts the app (the API is the preload's / harness bridge's `window.senderDesk`).
+// Renderer entry: mounts the app (the API is `api.ts` over the preload's / harness bridge's `window.senderDesk`).
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 // The base styles first: each feature's own stylesheet (imported by its components) comes after and builds on it.
