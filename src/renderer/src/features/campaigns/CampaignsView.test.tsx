@@ -18,6 +18,7 @@ let fake: FakeApi
 const drawn = vi.hoisted(() => [] as { series: { label?: string }[]; data: number[][] }[])
 vi.mock('uplot', () => ({
   default: class {
+    static paths = {}
     constructor(options: { series: { label?: string }[] }, data: number[][]) {
       drawn.push({ series: options.series, data })
     }

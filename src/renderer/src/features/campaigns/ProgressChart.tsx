@@ -15,6 +15,8 @@ const LINES = [
   { key: 'failed', label: 'campaigns.count.failed', stroke: '#dc2626' }
 ] as const
 
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
+
 /** `refresh` changes whenever the progress view looks again (events and its timer). */
 export function ProgressChart({ id, refresh }: { id: string; refresh: number }): React.JSX.Element | null {
   const t = useT()
@@ -47,10 +49,20 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
           height: 220,
           // Instants are milliseconds.
           ms: 1,
-          series: [{}, ...LINES.map((line) => ({ label: t(line.label), stroke: line.stroke, width: 2 }))],
+          // Counts change in steps (a row reaches a status at one instant), never along a slope.
+          series: [
+            {},
+            ...LINES.map((line) => ({
+              label: t(line.label),
+              stroke: line.stroke,
+              width: 2,
+              paths: UPlot.paths.stepped?.({ align: 1 })
+            }))
+          ],
           axes: [
             { stroke: ink, grid: { stroke: 'rgba(127,127,127,0.2)' } },
-            { stroke: ink, grid: { stroke: 'rgba(127,127,127,0.2)' } }
+            // Whole rows only: no 0.5 tick.
+            { stroke: ink, grid: { stroke: 'rgba(127,127,127,0.2)' }, incrs: WHOLE_STEPS }
           ]
         },
         [progress.at, progress.sent, progress.delivered, progress.read, progress.failed],
