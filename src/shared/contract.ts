@@ -870,6 +870,17 @@ export const invokeChannels = {
       )
     })
   },
+  /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
+  'campaigns:progress': {
+    request: z.object({ id: Id }),
+    reply: z.object({
+      at: z.array(z.number()),
+      sent: z.array(z.number().int()),
+      delivered: z.array(z.number().int()),
+      read: z.array(z.number().int()),
+      failed: z.array(z.number().int())
+    })
+  },
   'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },
   'campaigns:rows': {
     request: z.object({
