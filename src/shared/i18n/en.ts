@@ -514,6 +514,8 @@ export const en = {
   'outbox.retried': 'Queued again.',
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',
+  'outbox.optOut': 'Opt this number out of campaigns',
+  'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
   'outbox.edit': 'Edit',
   'outbox.edit.recipient': 'Recipient',
   'outbox.edited': 'Saved.',

@@ -522,6 +522,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.retried': 'Masuk antrean lagi.',
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',
+  'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
+  'outbox.optedOut': '{phone} masuk daftar berhenti langganan: kampanye akan melewatinya.',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
   'outbox.edited': 'Tersimpan.',

@@ -219,6 +219,19 @@ describe('item detail', () => {
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
 
+  it('puts the recipient of an item on the campaigns opt-out list', async () => {
+    const item = makeItem({ id: 'o-1', status: 'delivered', recipient: '6281234567812' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    fake.handle('optouts:add', () => ({ added: 1, invalid: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-o-1'))
+    await user.click(await screen.findByTestId('outbox-opt-out'))
+    expect(fake.requests('optouts:add')).toEqual([{ phones: ['6281234567812'], source: 'outbox' }])
+    expect(screen.getByTestId('outbox-feedback').textContent).toMatch(/is on the opt-out list/)
+  })
+
   it('edits the text and recipient of a failed item', async () => {
     const item = makeItem({ id: 'e-1', status: 'failed', text: 'Helo' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
