@@ -3,7 +3,7 @@ import type { InvokeChannel, InvokeReply, InvokeRequest, SenderDeskApi } from '.
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
-import { useSettings } from './stores/settings'
+import { currentLanguage } from './stores/settings'
 
 let injected: SenderDeskApi | null = null
 
@@ -45,7 +45,7 @@ export function errorInfo(error: unknown): ErrorInfo {
     const message =
       typeof shape.messageKey === 'string'
         ? coreText(
-            useSettings.getState().settings?.language ?? 'en',
+            currentLanguage(),
             english,
             shape.messageKey,
             (error as { messageParams?: Params }).messageParams

@@ -48,3 +48,20 @@ export function historyNote(
 ): string | null {
   return entry.note === null ? null : coreText(language, entry.note, entry.noteKey, entry.noteParams)
 }
+
+/**
+ * A stored note under a view's field names: the English text (CLI, logs), and its key and params when it is
+ * one of ours, so the window shows it in the operator's language. The gateway's own words stay as they came.
+ */
+export function noteFields<N extends string, K extends string, P extends string>(
+  stored: string | null,
+  noteField: N,
+  keyField: K,
+  paramsField: P
+): Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>> {
+  const decoded = decodeNote(stored)
+  return {
+    [noteField]: translateNote('en', stored),
+    ...(decoded ? { [keyField]: decoded.key, [paramsField]: decoded.params } : {})
+  } as Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>>
+}

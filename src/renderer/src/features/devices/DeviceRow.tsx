@@ -5,6 +5,7 @@ import { offers } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { coreText } from '../../../../shared/i18n/notes'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { Field } from '../../ui/Field'
@@ -24,7 +25,8 @@ interface Feedback {
 
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const { restart, refresh, rename, remove, changeNumber, updateToken, setFileLimit } = useDevices.getState()
   const [panel, setPanel] = useState<Panel>('none')
   const [busy, setBusy] = useState<string | null>(null)
@@ -161,7 +163,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         </div>
       </dl>
       <p className="device-note" data-testid={`device-note-${id}`}>
-        {device.stateNote ? <span>{device.stateNote} </span> : null}
+        {device.stateNote ? (
+          <span>{coreText(language, device.stateNote, device.stateNoteKey, device.stateNoteParams)} </span>
+        ) : null}
         {device.state !== 'connected' ? <span className="muted">{t(`advice.${device.state}`)}</span> : null}
       </p>
       <div className="actions" role="group" aria-label={t('devices.actionsFor', { label: device.label })}>

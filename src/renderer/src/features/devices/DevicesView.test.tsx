@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
@@ -44,6 +44,28 @@ describe('device list', () => {
     expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
+  })
+
+  it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [
+          makeDevice({
+            state: 'unreachable',
+            stateNote: 'Cannot reach the gateway (network).',
+            stateNoteKey: 'desktop.device.network',
+            stateNoteParams: {}
+          }),
+          makeDevice({ id: 'dev-2', state: 'disconnected', stateNote: 'phone is offline' })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-note-dev-1').textContent).toContain(
+      'Gateway tidak dapat dihubungi (jaringan).'
+    )
+    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('phone is offline')
   })
 
   it('keeps "Try the sandbox" reachable after the welcome screen, until a sandbox device exists', async () => {
