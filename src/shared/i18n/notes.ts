@@ -33,12 +33,22 @@ export function decodeNote(stored: string | null): NoteMessage | null {
 /** The note in `language`; plain-text notes are returned unchanged. */
 export function translateNote(language: Language, stored: string | null): string | null {
   const decoded = decodeNote(stored)
-  return decoded ? translate(language, decoded.key, decoded.params) : stored
+  return decoded ? translate(language, decoded.key, translatedParams(language, decoded.params)) : stored
 }
 
 /** The core's text in `language`: from its key when the core sent one, else the text as it came. */
 export function coreText(language: Language, text: string, key?: string, params?: Params): string {
-  return key && key in en ? translate(language, key as MessageKey, params) : text
+  return key && key in en
+    ? translate(language, key as MessageKey, params && translatedParams(language, params))
+    : text
+}
+
+/** A param may itself be an encoded note (a send failure's reason inside "retry in 30 s"): worded in `language` too. */
+function translatedParams(language: Language, params: Params): Params {
+  const worded: Params = {}
+  for (const [name, value] of Object.entries(params))
+    worded[name] = typeof value === 'string' ? (translateNote(language, value) ?? value) : value
+  return worded
 }
 
 /** A history entry's note in `language`. */
