@@ -2,6 +2,7 @@
 import { runCampaignImportBench } from './campaign-import'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
+import { runWindowBench } from './window'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 console.log('\n# outbox')
@@ -10,3 +11,5 @@ console.log('\n# campaign import')
 await runCampaignImportBench()
 console.log('\n# sandbox')
 await runSandboxBench()
+console.log('\n# window (Chromium over the browser harness)')
+await runWindowBench()

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { invokeChannels, MessageText, PhoneNumber } from './contract'
 import { MAX_TEXT_LENGTH } from './domain'
 import { PHONE_CASES } from './domain/phone.cases'
+import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
 
 describe('PhoneNumber answers every shared phone case like the core and the window', () => {
   it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
@@ -33,4 +34,21 @@ describe('MessageText counts characters as the gateway does', () => {
     expect(enqueue.safeParse(request('😀'.repeat(600))).success).toBe(true)
     expect(enqueue.safeParse(request('')).success).toBe(false)
   })
+})
+
+describe('reminders:create answers every shared repeat case like the gateway client and the CLI', () => {
+  it.each(REMINDER_REPEAT_CASES.map((c) => [c.periode, c.customDay, c.expected] as const))(
+    '%s every %s days → %s',
+    (periode, customDay, expected) => {
+      const parsed = invokeChannels['reminders:create'].request.safeParse({
+        deviceId: 'd',
+        phone: '081234567890',
+        message: 'x',
+        start: '2026-02-01T08:00',
+        periode,
+        ...(customDay !== undefined ? { customDay } : {})
+      })
+      expect(parsed.success).toBe(expected === null)
+    }
+  )
 })

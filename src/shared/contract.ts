@@ -7,8 +7,11 @@ import { z } from 'zod'
 import {
   BILLING_PERIODS,
   checkPhone,
+  checkReminderRepeat,
+  isEveryNDays,
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
+  MAX_EVERY_N_DAYS,
   MAX_TEXT_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
@@ -252,7 +255,8 @@ export const View = z.enum([
   'send',
   'outbox',
   'schedules',
-  'settings'
+  'settings',
+  'campaigns'
 ])
 export type View = z.infer<typeof View>
 
@@ -395,7 +399,10 @@ export const RecurrenceRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('weekly') }),
   z.object({ kind: z.literal('monthly') }),
   z.object({ kind: z.literal('yearly') }),
-  z.object({ kind: z.literal('every-n-days'), days: z.number().int().min(1).max(1000) })
+  z.object({
+    kind: z.literal('every-n-days'),
+    days: z.number().refine(isEveryNDays, `a whole number of days from 1 to ${MAX_EVERY_N_DAYS}`)
+  })
 ])
 export type RecurrenceRule = z.infer<typeof RecurrenceRule>
 
@@ -643,6 +650,8 @@ export const invokeChannels = {
       status: z.array(OutboxStatus).optional(),
       deviceId: Id.optional(),
       recipient: z.string().optional(),
+      /** Substring of the message text or caption (case-insensitive). */
+      text: z.string().max(1024).optional(),
       /** ISO date bounds on createdAt */
       from: z.string().optional(),
       to: z.string().optional(),
@@ -742,10 +751,10 @@ export const invokeChannels = {
         deviceId: Id,
         ...ReminderFields,
         periode: ReminderPeriode,
-        customDay: z.number().int().min(1).max(1000).optional()
+        customDay: z.number().optional()
       })
-      .refine((r) => (r.periode === 'custom') === (r.customDay !== undefined), {
-        message: 'every N days needs N (1–1000), and only then',
+      .refine((r) => checkReminderRepeat(r.periode, r.customDay) === null, {
+        message: `every N days needs N (1–${MAX_EVERY_N_DAYS}), and only then`,
         path: ['customDay']
       }),
     reply: ReminderView

@@ -3,14 +3,17 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
+import { composeCore, describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
 
 let core: Core
+let notices: Notice[]
 
 beforeEach(async () => {
+  notices = []
   core = await composeCore({
+    notify: (notice) => notices.push(notice),
     dataDir: await mkdtemp(join(tmpdir(), 'sd-campaigns-')),
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
@@ -34,8 +37,8 @@ async function linkedDevice(): Promise<string> {
   return device.id
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 200): Promise<T> {
+  for (let i = 0; i < tries; i++) {
     const value = await read()
     if (done(value)) return value
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -139,4 +142,94 @@ describe('campaigns through the contract', () => {
     })
     expect(refused).toMatchObject({ ok: false })
   })
+
+  it('pauses the device part when the sandbox bans the number, says why, and resumes in one click', async () => {
+    const deviceId = await linkedDevice()
+    const sandbox = await core.sandbox.current()
+    const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+    // The sandbox refuses sends over 2 a minute and bans the number at the third refusal.
+    await sandbox?.control.setBanRate(token, 2)
+    const csv = ['Name,Phone', ...Array.from({ length: 5 }, (_, i) => `C${i},0812345670${i + 10}`)].join('\n')
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'many.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Blast',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    const paused = await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.devices[0]?.autoPaused !== null,
+      600
+    )
+    expect(paused.devices[0]?.autoPaused).toBe('disconnected')
+    expect(paused.status).toBe('running')
+    expect(await sandbox?.control.messages()).toHaveLength(2)
+    const notice = notices.find((n) => n.key === `campaign:${created.id}:${deviceId}`)
+    expect(notice?.title).toEqual({ key: 'campaigns.notice.autoPaused', params: { name: 'Blast' } })
+    expect(notice?.body).toMatchObject({ text: expect.stringMatching(/banned/) })
+    expect(notice?.action).toEqual({ kind: 'open', view: 'campaigns' })
+
+    // The operator links the number again and resumes the device's part with one call; the rest go out once.
+    await sandbox?.control.setBanRate(token, null)
+    await core.handlers['devices:qr']({ id: deviceId })
+    await core.handlers['sandbox:control']({ deviceId, action: 'scan' })
+    await core.handlers['devices:refresh']({ id: deviceId })
+    await core.handlers['campaigns:resume']({ id: created.id, deviceId })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished',
+      400
+    )
+    const phones = (await sandbox?.control.messages())?.map((m) => m.phone) ?? []
+    expect(phones).toHaveLength(5)
+    expect(new Set(phones).size).toBe(5)
+  }, 60_000)
+
+  it('pauses the device part when the gateway says its quota is spent, and resumes once it is topped up', async () => {
+    const deviceId = await linkedDevice()
+    const sandbox = await core.sandbox.current()
+    const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+    await sandbox?.control.setQuota(token, 2)
+    const csv = ['Name,Phone', ...Array.from({ length: 4 }, (_, i) => `C${i},0812345670${i + 10}`)].join('\n')
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'quota.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Quota',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    const paused = await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.devices[0]?.autoPaused !== null,
+      400
+    )
+    expect(paused.devices[0]?.autoPaused).toBe('quota')
+    expect(await sandbox?.control.messages()).toHaveLength(2)
+    const notice = notices.find((n) => n.key === `campaign:${created.id}:${deviceId}`)
+    expect(notice?.body).toMatchObject({ text: expect.stringMatching(/quota/i) })
+
+    await sandbox?.control.setQuota(token, 100)
+    await core.handlers['campaigns:resume']({ id: created.id, deviceId })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished',
+      400
+    )
+    const phones = (await sandbox?.control.messages())?.map((m) => m.phone) ?? []
+    expect(new Set(phones).size).toBe(4)
+    expect(phones).toHaveLength(4)
+  }, 60_000)
 })

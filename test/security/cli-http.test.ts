@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseArgs, UsageError } from '../../src/main/cli/args'
 import { FLAGS, readCredentials } from '../../src/main/cli/index'
-import { describeFailure, EXIT } from '../../src/main/cli/output'
+import { describeFailure } from '../../src/main/cli/failure'
+import { EXIT } from '../../src/main/cli/output'
 
 async function credentialsFor(argv: string[]): Promise<{ warnings: string[]; baseUrl: string }> {
   const warnings: string[] = []

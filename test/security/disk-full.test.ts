@@ -5,7 +5,7 @@
  * one line and exit code 1.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { describeFailure } from '../../src/main/cli/output'
+import { describeFailure } from '../../src/main/cli/failure'
 import { FakeClock } from '../../src/main/core/clock'
 import { NoticeBoard, type Notice } from '../../src/main/core/notices'
 import { makeFixture, type OutboxFixture } from '../../src/main/core/outbox/testing/outbox-fixture'

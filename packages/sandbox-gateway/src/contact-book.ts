@@ -1,46 +1,10 @@
 // Contacts, contact groups, the blacklist and agents of each device: what v2/contact, group/*, blacklist and the agent
-// routes keep. Plain records, persisted with the world.
+// routes keep. Plain records (defined in records.ts), persisted with the world.
 
-export interface ContactRecord {
-  id: string
-  deviceSerial: string
-  phone: string
-  name: string
-  email: string
-  address: string
-  /** `Y-m-d` or '' */
-  birthDay: string
-  createdAt: number
-  updatedAt: number
-}
-
-export interface ContactGroupRecord {
-  deviceSerial: string
-  name: string
-  phones: string[]
-}
-
-export interface AgentRecord {
-  deviceSerial: string
-  name: string
-  email: string
-  phone: string
-}
-
-export interface BlacklistRecord {
-  deviceSerial: string
-  phone: string
-}
+import type { AgentRecord, ContactBookState, ContactGroupRecord, ContactRecord } from './records'
 
 /** How many agents one device may have (the hosted service answers the remaining slots). */
 export const AGENT_SLOTS = 5
-
-export interface ContactBookState {
-  contacts: ContactRecord[]
-  groups: ContactGroupRecord[]
-  agents: AgentRecord[]
-  blacklist: BlacklistRecord[]
-}
 
 export class ContactBook {
   constructor(readonly state: ContactBookState = { contacts: [], groups: [], agents: [], blacklist: [] }) {}

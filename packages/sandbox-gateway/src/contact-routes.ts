@@ -1,6 +1,7 @@
 // Contacts (v2/contact), contact groups (group/add, group/delete-phone), the blacklist and agents, per device.
 
-import { AGENT_SLOTS, type ContactRecord } from './contact-book'
+import { AGENT_SLOTS } from './contact-book'
+import type { ContactRecord } from './records'
 import { normalisePhone, splitRecipients } from './phone-numbers'
 import { GatewayRejection } from './rejections'
 import type { RequestFields } from './request-fields'

@@ -2,8 +2,9 @@
 
 import { GatewayRejection } from './rejections'
 
-export type MediaKind = 'image' | 'document' | 'video' | 'audio'
-export type MessageKind = 'text' | MediaKind
+export const MESSAGE_KINDS = ['text', 'image', 'document', 'video', 'audio'] as const
+export type MessageKind = (typeof MESSAGE_KINDS)[number]
+export type MediaKind = Exclude<MessageKind, 'text'>
 
 export const MAX_MEDIA_BYTES = 2 * 1024 * 1024
 export const MAX_TEXT_CHARS = 1024

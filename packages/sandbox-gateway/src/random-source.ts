@@ -103,3 +103,11 @@ export class RandomSource {
     return this.bytes(10).toString('hex').toUpperCase()
   }
 }
+
+/** Auto-reply and reminder ids look like the gateway's: numbers, here of `length` digits, never 0-led. */
+export function uniqueNumericId(random: RandomSource, length: number, taken: readonly string[]): string {
+  for (;;) {
+    const id = `${1 + random.int(9)}${random.digits(length - 1)}`
+    if (!taken.includes(id)) return id
+  }
+}

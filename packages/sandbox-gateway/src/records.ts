@@ -1,190 +1,277 @@
-// The sandbox world's stored records: what the state file holds and what the routes read and change.
+// The sandbox world's stored records: what the routes read and change and what the store saves. Each record type has
+// one definition, a zod schema; its TypeScript type, the saved world's shape and the SQLite rows (see world-store.ts)
+// are all derived from it, so a field added here is typed, saved and checked on load in one place.
 
-import type { ContactBookState } from './contact-book'
-import type { MessageKind } from './media-rules'
+import { z } from 'zod'
+import { MESSAGE_KINDS } from './media-rules'
 
 /**
  * The device life cycle. `needs-scan` → `qr-shown` (device/scan) → `awaiting-activation` (phone scanned,
  * first time) → `connected` (IT support activated it). `offline` and `web-conflict` keep the phone linked but
  * disconnected; `expired` ends everything.
  */
-export type DeviceState =
-  'needs-scan' | 'qr-shown' | 'awaiting-activation' | 'connected' | 'offline' | 'web-conflict' | 'expired'
+export const deviceStateSchema = z.enum([
+  'needs-scan',
+  'qr-shown',
+  'awaiting-activation',
+  'connected',
+  'offline',
+  'web-conflict',
+  'expired'
+])
+export type DeviceState = z.infer<typeof deviceStateSchema>
 
-export type Quota = number | 'unlimited'
+export const quotaSchema = z.union([z.number(), z.literal('unlimited')])
+export type Quota = z.infer<typeof quotaSchema>
 
-export interface DeviceRecord {
-  serial: string
+export const deviceRecordSchema = z.object({
+  serial: z.string(),
   /** The numeric id the legacy reconnect endpoint answers as `device_`. */
-  numericId: string
-  token: string
-  secret: string | null
-  name: string
+  numericId: z.string(),
+  token: z.string(),
+  secret: z.string().nullable(),
+  name: z.string(),
   /** The device's own WhatsApp number, 62…. */
-  sender: string
-  quota: Quota
-  expiresAt: number
-  timezone: string
-  state: DeviceState
+  sender: z.string(),
+  quota: quotaSchema,
+  expiresAt: z.number(),
+  timezone: z.string(),
+  state: deviceStateSchema,
   /** Activation by IT support survives a logout: a re-scan then connects straight away. */
-  activated: boolean
-  legacyInfo: boolean
+  activated: z.boolean(),
+  legacyInfo: z.boolean(),
   /** The QR session shown by device/scan; its content rotates with time. */
-  qr: { generation: number; shownAt: number } | null
-  qrGeneration: number
+  qr: z.object({ generation: z.number(), shownAt: z.number() }).nullable(),
+  qrGeneration: z.number(),
   /** Seeds this device's QR contents (derived by hashing, so no extra randomness per rotation). */
-  qrSalt: string
+  qrSalt: z.string(),
   /** When the device last became connected: queued messages start sending from then. */
-  connectedSince: number | null
-  webhookUrl: string | null
-  trackingUrl: string | null
-  createdAt: number
-  invoiceNumber: string | null
+  connectedSince: z.number().nullable(),
+  webhookUrl: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  createdAt: z.number(),
+  invoiceNumber: z.string().nullable(),
   /** "Get Incoming Message": incoming messages are POSTed to the webhook URL (absent in older saved worlds: off). */
-  incoming?: boolean
+  incoming: z.boolean().optional(),
   /** "Get Auto Reply From Webhook": the webhook's answer is sent back to the chat (absent: off). */
-  webhookReply?: boolean
+  webhookReply: z.boolean().optional(),
   /** Why the device is in its state when the state's own note does not say it (a ban, a phone away too long). */
-  stateNote?: string | null
+  stateNote: z.string().nullable().optional(),
   /** When the phone went away (state `offline`); 14 days later the device is logged out. */
-  offlineSince?: number | null
+  offlineSince: z.number().nullable().optional(),
   /** The state before the subscription ended, so a renewal can undo it. */
-  stateBeforeExpiry?: DeviceState | null
+  stateBeforeExpiry: deviceStateSchema.nullable().optional(),
   /** Realism knob: sends per minute above which the platform starts refusing and then bans the number. */
-  banRatePerMinute?: number | null
+  banRatePerMinute: z.number().nullable().optional(),
   /** When recent sends were accepted (the last minute's worth), for the ban knob. */
-  recentSendTimes?: number[]
+  recentSendTimes: z.array(z.number()).optional(),
   /** Sends refused for going too fast since the knob was set; the third one bans the number. */
-  tooFastCount?: number
+  tooFastCount: z.number().optional(),
   /** The account the device belongs to (`random: true` picks among its devices); absent: its own serial. */
-  accountId?: string
+  accountId: z.string().optional(),
   /** device/speed: seconds between batches of 5 messages (10–120); absent: no pacing. */
-  speedDelaySec?: number | null
+  speedDelaySec: z.number().nullable().optional(),
   /** The current pacing batch: when it may start sending and how many of its 5 places are taken. */
-  pacing?: { slotAt: number; used: number } | null
+  pacing: z.object({ slotAt: z.number(), used: z.number() }).nullable().optional(),
   /** device/change-closing: the closing message text. */
-  closingMessage?: string | null
-}
+  closingMessage: z.string().nullable().optional()
+})
+export type DeviceRecord = z.infer<typeof deviceRecordSchema>
 
 /** Tracking statuses the reference lists for the tracking webhook and reports. */
-export type MessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'cancel' | 'rejected' | 'revoke'
+export const messageStatusSchema = z.enum([
+  'pending',
+  'sent',
+  'delivered',
+  'read',
+  'cancel',
+  'rejected',
+  'revoke'
+])
+export type MessageStatus = z.infer<typeof messageStatusSchema>
 
-export interface MessageRecord {
-  id: string
-  deviceSerial: string
-  refId: string | null
+export const messageKindSchema = z.enum(MESSAGE_KINDS)
+
+export const messageRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  refId: z.string().nullable(),
   /** 62… or a group id. */
-  phone: string
-  isGroup: boolean
-  kind: MessageKind
+  phone: z.string(),
+  isGroup: z.boolean(),
+  kind: messageKindSchema,
   /** The message text, or the caption for media. */
-  text: string | null
-  fileName: string | null
-  url: string | null
-  fileBytes: number | null
-  status: MessageStatus
-  history: { status: MessageStatus; at: number }[]
-  acceptedAt: number
-  updatedAt: number
+  text: z.string().nullable(),
+  fileName: z.string().nullable(),
+  url: z.string().nullable(),
+  fileBytes: z.number().nullable(),
+  status: messageStatusSchema,
+  history: z.array(z.object({ status: messageStatusSchema, at: z.number() })),
+  acceptedAt: z.number(),
+  updatedAt: z.number(),
   /** Which endpoint accepted it, e.g. `/api/send-image-from-local`, `schedule`, `reminder`, `autoreply`, `webhook-reply`. */
-  endpoint: string
+  endpoint: z.string(),
   /** The schedule (or, for `reminder` messages, the reminder) that fired it. */
-  scheduleId: string | null
-  note: string | null
+  scheduleId: z.string().nullable(),
+  note: z.string().nullable(),
   /** Rich messages (v2 send-link, list, location, button, template): the report category; `text` holds the JSON. */
-  category?: 'link' | 'list' | 'location' | 'button' | 'template'
+  category: z.enum(['link', 'list', 'location', 'button', 'template']).optional(),
   /** device/speed pacing: not sent before this time. */
-  notBefore?: number | null
-}
+  notBefore: z.number().nullable().optional()
+})
+export type MessageRecord = z.infer<typeof messageRecordSchema>
 
-export type ScheduleCategory = MessageKind
+export type ScheduleCategory = z.infer<typeof messageKindSchema>
 
-export interface ScheduleRecord {
-  id: string
-  deviceSerial: string
-  version: 'v1' | 'v2'
-  category: ScheduleCategory
+export const scheduleRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  version: z.enum(['v1', 'v2']),
+  category: messageKindSchema,
   /** As the caller wrote it (`"phones list"` echoes the raw input). */
-  rawPhone: string
-  phone: string
-  isGroup: boolean
-  text: string
-  url: string | null
-  timezone: string
+  rawPhone: z.string(),
+  phone: z.string(),
+  isGroup: z.boolean(),
+  text: z.string(),
+  url: z.string().nullable(),
+  timezone: z.string(),
   /** `Y-m-d H:i:s` in `timezone`, as the responses show it. */
-  scheduleAt: string
-  dueAt: number
-  status: 'waiting' | 'fired' | 'cancel'
-  createdAt: number
-}
+  scheduleAt: z.string(),
+  dueAt: z.number(),
+  status: z.enum(['waiting', 'fired', 'cancel']),
+  createdAt: z.number()
+})
+export type ScheduleRecord = z.infer<typeof scheduleRecordSchema>
 
-export interface IncomingRecord {
-  id: string
-  deviceSerial: string
-  from: string
-  message: string
-  receivedAt: number
+export const incomingRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  from: z.string(),
+  message: z.string(),
+  receivedAt: z.number(),
   /** The sender's display name (absent in older saved worlds). */
-  pushName?: string
+  pushName: z.string().optional(),
   /** Set when the message was written in a WhatsApp group: `from` is then the member who wrote. */
-  groupId?: string | null
-  groupSubject?: string | null
-}
+  groupId: z.string().nullable().optional(),
+  groupSubject: z.string().nullable().optional()
+})
+export type IncomingRecord = z.infer<typeof incomingRecordSchema>
 
 /** A keyword chatbot rule (`v2/autoreply`): an incoming message equal to the keyword gets the response. */
-export interface AutoReplyRecord {
-  id: string
-  deviceSerial: string
-  keyword: string
-  response: string
-  createdAt: number
-  updatedAt: number
-}
+export const autoReplyRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  keyword: z.string(),
+  response: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number()
+})
+export type AutoReplyRecord = z.infer<typeof autoReplyRecordSchema>
 
-export type ReminderPeriode = 'daily' | 'monthly' | 'yearly' | 'custom'
+export const reminderPeriodeSchema = z.enum(['daily', 'monthly', 'yearly', 'custom'])
+export type ReminderPeriode = z.infer<typeof reminderPeriodeSchema>
 
 /** A recurring message (`reminder`): sent at `startLocal` and then every period, in the device's time zone. */
-export interface ReminderRecord {
-  id: string
-  deviceSerial: string
-  phone: string
-  title: string
-  message: string
-  timezone: string
+export const reminderRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  phone: z.string(),
+  title: z.string(),
+  message: z.string(),
+  timezone: z.string(),
   /** `Y-m-d H:i:s` in `timezone`: the first occurrence and the anchor of every later one. */
-  startLocal: string
-  periode: ReminderPeriode
+  startLocal: z.string(),
+  periode: reminderPeriodeSchema,
   /** Days between occurrences when `periode` is custom (1–1000). */
-  customDay: number | null
+  customDay: z.number().nullable(),
   /** Which occurrence comes next (0 = the start) and when. */
-  nextIndex: number
-  nextAt: number
-  sentCount: number
-  lastSentAt: number | null
-  createdAt: number
-}
+  nextIndex: z.number(),
+  nextAt: z.number(),
+  sentCount: z.number(),
+  lastSentAt: z.number().nullable(),
+  createdAt: z.number()
+})
+export type ReminderRecord = z.infer<typeof reminderRecordSchema>
 
-export interface AcceptedLogRecord {
-  seq: number
-  messageId: string
-  refId: string | null
-  phone: string
-  deviceSerial: string
-  endpoint: string
-  at: number
-}
+export const acceptedLogRecordSchema = z.object({
+  seq: z.number().int(),
+  messageId: z.string(),
+  refId: z.string().nullable(),
+  phone: z.string(),
+  deviceSerial: z.string(),
+  endpoint: z.string(),
+  at: z.number()
+})
+export type AcceptedLogRecord = z.infer<typeof acceptedLogRecordSchema>
 
-export interface PersistedWorld {
-  version: 1
-  randomState: number
-  devices: DeviceRecord[]
-  messages: MessageRecord[]
-  schedules: ScheduleRecord[]
-  incoming: IncomingRecord[]
-  acceptedLog: AcceptedLogRecord[]
+export const contactRecordSchema = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  /** `Y-m-d` or '' */
+  birthDay: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number()
+})
+export type ContactRecord = z.infer<typeof contactRecordSchema>
+
+export const contactGroupRecordSchema = z.object({
+  deviceSerial: z.string(),
+  name: z.string(),
+  phones: z.array(z.string())
+})
+export type ContactGroupRecord = z.infer<typeof contactGroupRecordSchema>
+
+export const agentRecordSchema = z.object({
+  deviceSerial: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string()
+})
+export type AgentRecord = z.infer<typeof agentRecordSchema>
+
+export const blacklistRecordSchema = z.object({ deviceSerial: z.string(), phone: z.string() })
+export type BlacklistRecord = z.infer<typeof blacklistRecordSchema>
+
+export const contactBookStateSchema = z.object({
+  contacts: z.array(contactRecordSchema),
+  groups: z.array(contactGroupRecordSchema),
+  agents: z.array(agentRecordSchema),
+  blacklist: z.array(blacklistRecordSchema)
+})
+export type ContactBookState = z.infer<typeof contactBookStateSchema>
+
+/** The world as saved: the records of every concern, and where the seeded random stream stands. */
+export const persistedWorldSchema = z.object({
+  version: z.literal(1),
+  randomState: z.number().int(),
+  devices: z.array(deviceRecordSchema),
+  messages: z.array(messageRecordSchema),
+  schedules: z.array(scheduleRecordSchema),
+  incoming: z.array(incomingRecordSchema),
+  acceptedLog: z.array(acceptedLogRecordSchema),
   /** Added after the first saved worlds: absent means none. */
-  autoReplies?: AutoReplyRecord[]
+  autoReplies: z.array(autoReplyRecordSchema).optional(),
   /** Contacts, contact groups, agents and the blacklist (absent in older saved worlds). */
-  contactBook?: ContactBookState
-  reminders?: ReminderRecord[]
-}
+  contactBook: contactBookStateSchema.optional(),
+  reminders: z.array(reminderRecordSchema).optional()
+})
+export type PersistedWorld = z.infer<typeof persistedWorldSchema>
+
+/** The records that grow with use, saved as one row each; the rest of the world is small and saved whole. */
+export const GROWING_LISTS = ['messages', 'acceptedLog', 'incoming'] as const
+export type GrowingList = (typeof GROWING_LISTS)[number]
+
+/** The small part of the saved world, saved whole. */
+export const smallWorldSchema = persistedWorldSchema.omit({
+  messages: true,
+  acceptedLog: true,
+  incoming: true
+})
+export type SmallWorld = z.infer<typeof smallWorldSchema>
+
+/** The increments a store saves: new or changed rows of the growing lists, and the small state whole. */
+export type WorldChanges = Pick<PersistedWorld, GrowingList> & { small: SmallWorld }

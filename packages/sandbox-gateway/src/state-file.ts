@@ -2,24 +2,7 @@
 
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { z } from 'zod'
-import type { PersistedWorld } from './records'
-
-const recordList = z.array(z.record(z.string(), z.unknown()))
-
-// Checks the outline only: the records are our own, written by save() below.
-const persistedWorldSchema = z.object({
-  version: z.literal(1),
-  randomState: z.number().int(),
-  devices: recordList,
-  messages: recordList,
-  schedules: recordList,
-  incoming: recordList,
-  acceptedLog: recordList,
-  autoReplies: recordList.optional(),
-  contactBook: z.record(z.string(), z.unknown()).optional(),
-  reminders: recordList.optional()
-})
+import { persistedWorldSchema, type PersistedWorld } from './records'
 
 export class StateFile {
   constructor(readonly path: string) {}
@@ -36,7 +19,7 @@ export class StateFile {
     const parsed = persistedWorldSchema.safeParse(JSON.parse(text))
     if (!parsed.success)
       throw new Error(`sandbox state file ${this.path} is not a saved world: ${parsed.error.message}`)
-    return parsed.data as unknown as PersistedWorld
+    return parsed.data
   }
 
   save(world: PersistedWorld): void {

@@ -1,11 +1,13 @@
 // The SQLite store saves increments: what one request changed, however old and large the world is.
 
+import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { TestClock } from './test-clock'
 import { RandomSource } from './random-source'
+import { StateFile } from './state-file'
 import { WorldState, type MessageDraft } from './world'
 import { DEFAULT_TIMINGS } from './world-interface'
 import { WorldStore } from './world-store'
@@ -58,4 +60,44 @@ it('hands the store only what changed since the last save, and loads the whole w
   expect(loaded.acceptedLog).toHaveLength(2_001)
   store.close()
   world.dispose()
+})
+
+it('refuses a saved record that does not match its definition in records.ts', () => {
+  const clock = new TestClock('2026-01-15T03:00:00Z')
+  const world = new WorldState(clock, RandomSource.seeded(1), DEFAULT_TIMINGS)
+  const { token } = world.createDevice({ linked: true })
+  world.accept(world.deviceByToken(token)!, [draft(1)], '/api/send-message')
+  const path = join(dir, 'world.sqlite')
+  const store = new WorldStore(path)
+  store.save(world.takeChanges())
+  world.dispose()
+  expect(store.load()?.messages).toHaveLength(1)
+  store.close()
+
+  const db = new Database(path)
+  const row = db.prepare('SELECT id, record FROM messages').get() as { id: string; record: string }
+  db.prepare('UPDATE messages SET record = ? WHERE id = ?').run(
+    JSON.stringify({ ...(JSON.parse(row.record) as object), status: 'lost-in-transit' }),
+    row.id
+  )
+  db.close()
+  const reopened = new WorldStore(path)
+  expect(() => reopened.load()).toThrow(/status/)
+  reopened.close()
+})
+
+it('refuses a JSON state file whose records do not match their definitions', () => {
+  const clock = new TestClock('2026-01-15T03:00:00Z')
+  const world = new WorldState(clock, RandomSource.seeded(1), DEFAULT_TIMINGS)
+  world.createDevice({ linked: true })
+  const saved = world.toJSON()
+  world.dispose()
+  const file = new StateFile(join(dir, 'world.json'))
+  file.save(saved)
+  expect(file.load()?.devices).toHaveLength(1)
+  file.save({
+    ...saved,
+    devices: saved.devices.map((device) => ({ ...device, quota: 'lots' as unknown as number }))
+  })
+  expect(() => file.load()).toThrow(/quota/)
 })

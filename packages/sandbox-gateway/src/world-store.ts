@@ -4,16 +4,66 @@
 import Database from 'better-sqlite3'
 import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { PersistedWorld } from './records'
+import type { z } from 'zod'
+import {
+  acceptedLogRecordSchema,
+  incomingRecordSchema,
+  messageRecordSchema,
+  smallWorldSchema,
+  type GrowingList,
+  type PersistedWorld,
+  type WorldChanges
+} from './records'
 import { StateFile } from './state-file'
-import type { WorldChanges } from './world'
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, record TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS accepted_log (seq INTEGER PRIMARY KEY, record TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS incoming (position INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL);
-`
+/**
+ * How each growing list is kept: one row per record, the record as JSON in `record` (written from the record's
+ * schema type, checked against the same schema when read back), in the order `orderBy` gives.
+ */
+interface RowTable<Schema extends z.ZodType> {
+  schema: Schema
+  create: string
+  /** Takes (key?, record): an upsert keeps the row's place, so rows load back in the order they were first saved. */
+  insert: string
+  key: ((record: z.infer<Schema>) => string | number) | null
+  orderBy: string
+  table: string
+}
+
+const rowTable = <Schema extends z.ZodType>(table: RowTable<Schema>): RowTable<Schema> => table
+
+const ROW_TABLES = {
+  messages: rowTable({
+    table: 'messages',
+    schema: messageRecordSchema,
+    create: 'id TEXT PRIMARY KEY, record TEXT NOT NULL',
+    insert:
+      'INSERT INTO messages (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record',
+    key: (message) => message.id,
+    orderBy: 'rowid'
+  }),
+  acceptedLog: rowTable({
+    table: 'accepted_log',
+    schema: acceptedLogRecordSchema,
+    create: 'seq INTEGER PRIMARY KEY, record TEXT NOT NULL',
+    insert: 'INSERT OR REPLACE INTO accepted_log (seq, record) VALUES (?, ?)',
+    key: (entry) => entry.seq,
+    orderBy: 'seq'
+  }),
+  incoming: rowTable({
+    table: 'incoming',
+    schema: incomingRecordSchema,
+    create: 'position INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL',
+    insert: 'INSERT INTO incoming (record) VALUES (?)',
+    key: null,
+    orderBy: 'position'
+  })
+} satisfies { [List in GrowingList]: RowTable<z.ZodType<PersistedWorld[List][number]>> }
+
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);',
+  ...Object.values(ROW_TABLES).map(({ table, create }) => `CREATE TABLE IF NOT EXISTS ${table} (${create});`)
+].join('\n')
 const SCHEMA_VERSION = 1
 
 export class WorldStore {
@@ -37,33 +87,41 @@ export class WorldStore {
     const putMeta = this.db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
     )
-    // An upsert keeps the row's place, so messages load back in the order they were accepted.
-    const putMessage = this.db.prepare(
-      'INSERT INTO messages (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record'
-    )
-    const putLog = this.db.prepare('INSERT OR REPLACE INTO accepted_log (seq, record) VALUES (?, ?)')
-    const putIncoming = this.db.prepare('INSERT INTO incoming (record) VALUES (?)')
+    const writers = (Object.keys(ROW_TABLES) as GrowingList[]).map((list) => {
+      const { insert, key } = ROW_TABLES[list] as RowTable<z.ZodType<PersistedWorld[typeof list][number]>>
+      const statement = this.db.prepare(insert)
+      return (changes: WorldChanges): void => {
+        for (const record of changes[list]) {
+          const row = JSON.stringify(record)
+          if (key) statement.run(key(record), row)
+          else statement.run(row)
+        }
+      }
+    })
     this.saveChanges = this.db.transaction((changes: WorldChanges) => {
       putMeta.run('world', JSON.stringify(changes.small))
-      for (const message of changes.messages) putMessage.run(message.id, JSON.stringify(message))
-      for (const entry of changes.acceptedLog) putLog.run(entry.seq, JSON.stringify(entry))
-      for (const record of changes.incoming) putIncoming.run(JSON.stringify(record))
+      for (const write of writers) write(changes)
     })
   }
 
-  /** The saved world, or null when there is none yet. */
+  /** The saved world, or null when there is none yet. Every record is checked against its schema. */
   load(): PersistedWorld | null {
     const meta = this.db.prepare('SELECT value FROM meta WHERE key = ?').get('world') as
       { value: string } | undefined
     if (!meta) return null
-    const rows = (sql: string): unknown[] =>
-      (this.db.prepare(sql).all() as { record: string }[]).map((row) => JSON.parse(row.record) as unknown)
-    const small = JSON.parse(meta.value) as Omit<PersistedWorld, 'messages' | 'acceptedLog' | 'incoming'>
+    const rows = <Schema extends z.ZodType>({
+      table,
+      orderBy,
+      schema
+    }: RowTable<Schema>): z.infer<Schema>[] =>
+      (this.db.prepare(`SELECT record FROM ${table} ORDER BY ${orderBy}`).all() as { record: string }[]).map(
+        (row) => schema.parse(JSON.parse(row.record))
+      )
     return {
-      ...small,
-      messages: rows('SELECT record FROM messages ORDER BY rowid') as PersistedWorld['messages'],
-      acceptedLog: rows('SELECT record FROM accepted_log ORDER BY seq') as PersistedWorld['acceptedLog'],
-      incoming: rows('SELECT record FROM incoming ORDER BY position') as PersistedWorld['incoming']
+      ...smallWorldSchema.parse(JSON.parse(meta.value)),
+      messages: rows(ROW_TABLES.messages),
+      acceptedLog: rows(ROW_TABLES.acceptedLog),
+      incoming: rows(ROW_TABLES.incoming)
     }
   }
 

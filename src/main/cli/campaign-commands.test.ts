@@ -98,6 +98,15 @@ describe('sender-desk campaign', () => {
     expect(await control.messages()).toHaveLength(1)
     const pausedNow = await cli('campaign', 'pause', campaign.id)
     expect((pausedNow.json.campaign as { status: string }).status).toBe('paused')
+    // The pacing is edited between pause and resume: the flags given change, the others (hours: any) stay.
+    expect((await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')).code).toBe(2)
+    const faster = await cli('campaign', 'pacing', campaign.id, '--delay', '0.2-0.4')
+    expect(faster.code).toBe(0)
+    expect((faster.json.campaign as { pacing: unknown }).pacing).toMatchObject({
+      minDelaySeconds: 0.2,
+      maxDelaySeconds: 0.4,
+      workingHours: null
+    })
     const resumed = await cli('campaign', 'resume', campaign.id, '--timeout', '30')
     expect((resumed.json.campaign as { status: string }).status).toBe('finished')
     const phones = (await control.messages()).map((m) => m.phone)

@@ -50,9 +50,12 @@ export function parseMap(
   return { phone, variables }
 }
 
-/** Pacing from flags over the safe defaults: --delay 5-30, --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. */
-export function parsePacing(context: CliContext): PacingPolicy {
-  const pacing: PacingPolicy = { ...DEFAULT_PACING }
+/**
+ * Pacing from flags over `base` (the safe defaults, or a running campaign's policy when it is edited): --delay 5-30,
+ * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150.
+ */
+export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PACING): PacingPolicy {
+  const pacing: PacingPolicy = { ...base }
   const delay = stringFlag(context.args, 'delay')
   if (delay !== undefined) {
     const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(delay)
@@ -103,6 +106,18 @@ async function withCampaigns<T>(
   })
 }
 
+function describePacing(pacing: PacingPolicy): string {
+  const hours = pacing.workingHours
+  return [
+    `${pacing.minDelaySeconds}-${pacing.maxDelaySeconds} s between sends`,
+    pacing.batchPauseMinutes > 0 ? `${pacing.batchPauseMinutes} min after every ${pacing.batchSize}` : null,
+    hours ? `${hours.start}-${hours.end} ${hours.timeZone}` : 'any time',
+    `${pacing.dailyCapPerDevice} a day per device`
+  ]
+    .filter((part) => part !== null)
+    .join(', ')
+}
+
 function describeCampaign(view: CampaignView): string {
   const c = view.counts
   const lines = [
@@ -116,6 +131,7 @@ function describeCampaign(view: CampaignView): string {
     `Sent: accepted ${c.accepted}, sent ${c.sent}, delivered ${c.delivered}, read ${c.read}; failed ${c.failed}; ` +
       `waiting ${c.queued + c.waiting}; cancelled ${c.cancelled}`
   ]
+  lines.push(`Pacing: ${describePacing(view.pacing)}`)
   for (const device of view.devices) {
     if (device.autoPaused) lines.push(`Paused on ${device.deviceId}: ${device.autoPaused.replace('_', ' ')}`)
     else if (device.wait)
@@ -208,6 +224,15 @@ export async function runCampaign(context: CliContext): Promise<number> {
       context.out.result(describeCampaign(view), { ok: true, campaign: view })
       return EXIT.ok
     }
+    case 'pacing': {
+      // Edit the pacing of a draft, running or paused campaign: flags not given keep the campaign's current values.
+      const campaignId = needId()
+      const view = await withCampaigns(context, null, async (campaigns) =>
+        campaigns.setPacing(campaignId, parsePacing(context, campaigns.get(campaignId).pacing))
+      )
+      context.out.result(describeCampaign(view), { ok: true, campaign: view })
+      return EXIT.ok
+    }
     case 'cancel': {
       const campaignId = needId()
       const report = await withCampaigns(context, null, async (campaigns) => campaigns.cancel(campaignId))
@@ -250,6 +275,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     default:
-      throw new UsageError('campaign needs one of: create, start, pause, resume, cancel, status, export')
+      throw new UsageError(
+        'campaign needs one of: create, start, pause, resume, pacing, cancel, status, export'
+      )
   }
 }

@@ -1,9 +1,8 @@
 /** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
-import { createOutput, describeFailure, EXIT, type Output } from './output'
-import type { GatewayCredentials } from '../core/compose'
-import { checkBaseUrl } from '../../shared/domain'
+import { createOutput, EXIT, type Output } from './output'
+import type { GatewayClient, GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -24,6 +23,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
   campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
@@ -86,6 +86,8 @@ export interface CliContext {
   out: Output
   env: NodeJS.ProcessEnv
   credentials(): Promise<GatewayCredentials>
+  /** A gateway client for those credentials, from the composition's one client factory (as the app's devices). */
+  client(): Promise<GatewayClient>
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM): long-running commands wait on it. */
   stopSignal: Promise<void>
 }
@@ -94,7 +96,13 @@ export interface CliContext {
  * The app's base-URL rule (https anywhere, http only on loopback), so the CLI never sends a token in clear text to
  * another host by accident; --allow-insecure-http lets it, with a warning on stderr.
  */
-function checkCliBaseUrl(baseUrl: string, allowInsecureHttp: boolean, warn: (line: string) => void): void {
+async function checkCliBaseUrl(
+  baseUrl: string,
+  allowInsecureHttp: boolean,
+  warn: (line: string) => void
+): Promise<void> {
+  // Loaded when a command needs credentials, not for --help: the domain brings the phone rules and libphonenumber-js.
+  const { checkBaseUrl } = await import('../../shared/domain')
   const strict = checkBaseUrl(baseUrl)
   if (strict.ok) return
   if (strict.problem !== 'insecure_http') throw new UsageError(strict.message)
@@ -117,7 +125,7 @@ export async function readCredentials(
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
-  checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
+  await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
@@ -146,11 +154,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stdout.write(`${USAGE}\n`)
       return command || args.flags['help'] === true ? EXIT.ok : EXIT.badInput
     }
+    // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
+    let read: Promise<GatewayCredentials> | undefined
+    const credentials = (): Promise<GatewayCredentials> =>
+      (read ??= readCredentials(args, env, (line) => out.progress(line)))
     const context: CliContext = {
       args: { positionals: rest, flags: args.flags },
       out,
       env,
-      credentials: () => readCredentials(args, env, (line) => out.progress(line)),
+      credentials,
+      // Loaded on use, like each command's module: `--help` never loads the client.
+      client: async () => (await import('../core/compose')).gatewayClientFactory(await credentials()),
       stopSignal: stopSignal()
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:
@@ -180,7 +194,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }
   } catch (error) {
-    const { code, line } = describeFailure(error)
+    const { code, line } = (await import('./failure')).describeFailure(error)
     if (out.json) process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: line })}\n`)
     process.stderr.write(`sender-desk: ${line}\n`)
     return code

@@ -1,7 +1,4 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
-import { isGatewayError } from '../core/compose'
-import { UsageError } from './args'
-import { DiskFullError, FileChangedError, isDiskFull, OutboxError } from '../core/compose'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 
@@ -21,34 +18,4 @@ export function createOutput(json: boolean, stdout = process.stdout, stderr = pr
       stderr.write(`${message}\n`)
     }
   }
-}
-
-/** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
-export function describeFailure(error: unknown): { code: number; line: string } {
-  const { code, line } = classifyFailure(error)
-  // One line whatever the gateway (or the OS) put in its message.
-  return { code, line: line.replace(/\s*[\r\n]+\s*/g, ' ').trim() }
-}
-
-function classifyFailure(error: unknown): { code: number; line: string } {
-  if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
-  if (isGatewayError(error)) {
-    if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
-    const detail =
-      error.gatewayMessage && !error.message.includes(error.gatewayMessage)
-        ? ` (gateway said: ${error.gatewayMessage})`
-        : ''
-    return {
-      code: error.kind === 'transient' ? EXIT.network : EXIT.rejected,
-      line: `${error.message}${detail}`
-    }
-  }
-  if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
-  if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
-  // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
-  if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }
-  if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-    return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
-  }
-  return { code: EXIT.failure, line: error instanceof Error ? error.message : String(error) }
 }

@@ -8,7 +8,8 @@ import type { MessageKey, Params } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
 import type { Clock, TimerId } from './clock'
 
-export type NoticeAction = { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' }
+export type NoticeAction =
+  { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' | 'campaigns' }
 
 /** A translation key and its params (translated by the shell in the operator's language), or text as it came. */
 export type NoticeText = { key: MessageKey; params?: Params } | { text: string }
@@ -84,6 +85,12 @@ function deviceNotice(
   }
 }
 
+const AUTO_PAUSE_BODY = {
+  disconnected: 'campaigns.autoPause.disconnected',
+  failure_rate: 'campaigns.autoPause.failureRate',
+  quota: 'campaigns.autoPause.quota'
+} as const satisfies Record<string, MessageKey>
+
 export class NoticeBoard {
   private readonly debounceMs: number
   private readonly pendingDevice = new Map<string, { timer: TimerId; notice: Notice | null }>()
@@ -143,6 +150,25 @@ export class NoticeBoard {
       title: { key: 'notice.diskFull.title' },
       body: { key: 'notice.diskFull.body' },
       action: { kind: 'open', view: 'outbox' }
+    })
+  }
+
+  /**
+   * A device's part of a campaign paused itself: said at once, naming the campaign and why (the gateway's own words
+   * when it gave any, such as a ban). Clicking opens the campaigns view, where one click resumes it.
+   */
+  campaignAutoPaused(event: {
+    campaignId: string
+    name: string
+    deviceId: string
+    reason: 'disconnected' | 'failure_rate' | 'quota'
+    note: string | null
+  }): void {
+    this.emit({
+      key: `campaign:${event.campaignId}:${event.deviceId}`,
+      title: { key: 'campaigns.notice.autoPaused', params: { name: event.name } },
+      body: event.note ? { text: event.note } : { key: AUTO_PAUSE_BODY[event.reason] },
+      action: { kind: 'open', view: 'campaigns' }
     })
   }
 

@@ -45,9 +45,21 @@ describe('App shell', () => {
     await renderApp(fake)
     for (const view of ['send', 'outbox', 'schedules', 'settings', 'devices']) {
       await user.click(screen.getByTestId(`nav-${view}`))
-      expect(screen.getByTestId(`view-${view}`)).toBeTruthy()
+      // Rarely used views load on demand: a moment later the first time.
+      expect(await screen.findByTestId(`view-${view}`)).toBeTruthy()
       expect(screen.getByTestId(`nav-${view}`).getAttribute('aria-current')).toBe('page')
     }
+  })
+
+  it('loads a rarely used view on demand, saying so while it loads', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(screen.getByTestId('nav-reminders'))
+    expect(screen.getByTestId('view-loading').getAttribute('role')).toBe('status')
+    expect(screen.queryByTestId('view-reminders')).toBeNull()
+    await screen.findByTestId('view-reminders')
+    expect(screen.queryByTestId('view-loading')).toBeNull()
   })
 
   it('shows header counts and follows outbox:countsChanged', async () => {

@@ -1,21 +1,14 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { errorInfo } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
-import { AutoRepliesView } from './features/autoreplies/AutoRepliesView'
-import { CampaignsView } from './features/campaigns/CampaignsView'
 import { DevicesView } from './features/devices/DevicesView'
-import { NewDeviceView } from './features/devices/NewDeviceView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { LinkingWizard } from './features/linking/LinkingWizard'
 import { OutboxView } from './features/outbox/OutboxView'
 import { OverviewView } from './features/overview/OverviewView'
-import { RemindersView } from './features/reminders/RemindersView'
-import { SchedulesView } from './features/schedules/SchedulesView'
 import { SendView } from './features/send/SendView'
 import { WindowDrop } from './features/send/WindowDrop'
-import { SettingsView } from './features/settings/SettingsView'
-import { WebhooksView } from './features/webhooks/WebhooksView'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
@@ -23,6 +16,7 @@ import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
 import { useSettings } from './stores/settings'
+import { onDemand, ViewSlot } from './ui/on-demand'
 
 const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   home: 'nav.home',
@@ -240,7 +234,19 @@ function StorageWarning(): React.JSX.Element | null {
   )
 }
 
-const VIEWS: Record<View, () => React.JSX.Element> = {
+// Rarely used views are separate chunks, loaded the first time they are opened: the window's first load parses
+// only the shell and the everyday views (issue #18).
+const CampaignsView = onDemand(async () => (await import('./features/campaigns/CampaignsView')).CampaignsView)
+const SchedulesView = onDemand(async () => (await import('./features/schedules/SchedulesView')).SchedulesView)
+const RemindersView = onDemand(async () => (await import('./features/reminders/RemindersView')).RemindersView)
+const AutoRepliesView = onDemand(
+  async () => (await import('./features/autoreplies/AutoRepliesView')).AutoRepliesView
+)
+const WebhooksView = onDemand(async () => (await import('./features/webhooks/WebhooksView')).WebhooksView)
+const NewDeviceView = onDemand(async () => (await import('./features/devices/NewDeviceView')).NewDeviceView)
+const SettingsView = onDemand(async () => (await import('./features/settings/SettingsView')).SettingsView)
+
+const VIEWS: Record<View, ComponentType> = {
   welcome: WelcomeView,
   home: OverviewView,
   devices: DevicesView,
@@ -259,5 +265,10 @@ const VIEWS: Record<View, () => React.JSX.Element> = {
 function CurrentView(): React.JSX.Element {
   const view = useNavigation((s) => s.view)
   const Component = VIEWS[view]
-  return <Component />
+  return (
+    // Keyed by view: a view that failed to load is tried again when the operator comes back to it.
+    <ViewSlot key={view}>
+      <Component />
+    </ViewSlot>
+  )
 }

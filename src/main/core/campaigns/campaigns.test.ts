@@ -115,6 +115,36 @@ describe('campaigns on the outbox', () => {
     expect(Math.min(...afterResume)).toBeGreaterThanOrEqual(5_000)
   })
 
+  it('applies a pacing edited while it runs to the very next send, and refuses an unusable one', async () => {
+    const { id } = setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
+    // Slower: every gap from now on is 60–70 s, the wait already computed under 5–10 s included.
+    const edited = campaigns.setPacing(id, {
+      ...PACING,
+      batchPauseMinutes: 0,
+      minDelaySeconds: 60,
+      maxDelaySeconds: 70
+    })
+    expect(edited.pacing.minDelaySeconds).toBe(60)
+    expect(edited.status).toBe('running')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 6, { stepMs: 1000, maxSteps: 1000 })
+    const slower = gaps(sendTimes()).slice(2)
+    expect(Math.min(...slower)).toBeGreaterThanOrEqual(60_000)
+    expect(Math.max(...slower)).toBeLessThanOrEqual(71_000)
+    // Faster again: the wait computed under 60–70 s is dropped, the next row goes within 2 s.
+    const last = sendTimes().at(-1) ?? 0
+    await fixture.clock.advance(1000)
+    campaigns.setPacing(id, { ...PACING, batchPauseMinutes: 0, minDelaySeconds: 1, maxDelaySeconds: 2 })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 7, { stepMs: 500 })
+    expect((sendTimes().at(-1) ?? 0) - last).toBeLessThanOrEqual(2_500)
+    expect(() => campaigns.setPacing(id, { ...PACING, minDelaySeconds: 9, maxDelaySeconds: 3 })).toThrow(
+      /longest delay/
+    )
+    expect(campaigns.get(id).pacing.minDelaySeconds).toBe(1)
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = setUp()
     await fixture.outbox.start()

@@ -11,7 +11,8 @@ import {
   type ItemRecord,
   type ItemStatus,
   type NewItem,
-  type SqliteDatabase
+  type SqliteDatabase,
+  UNSENT
 } from '../store'
 import {
   checkRows,
@@ -114,6 +115,8 @@ export interface CampaignsDeps {
     name: string
     deviceId: string
     reason: AutoPauseReason
+    /** The gateway's or the device's own words, when there are any (for example why the number was logged out). */
+    note: string | null
   }) => void
   onChanged?: (campaignId: string) => void
 }
@@ -292,26 +295,14 @@ export function createCampaigns(deps: CampaignsDeps) {
         fileMime: null,
         fileSize: null,
         status: 'queued',
-        failureCode: null,
-        failureMessage: null,
-        failureGatewayMessage: null,
-        gatewayId: null,
-        attempts: 0,
-        nextAttemptAt: null,
-        lastAttemptAt: null,
+        ...UNSENT,
         queuedAt: at,
-        reconcileUntil: null,
         createdAt: at,
-        closedAt: null,
         notBefore: null,
         scheduledLocal: null,
         timezone: null,
         scheduleMode: null,
         overduePolicy: null,
-        held: false,
-        acceptedAt: null,
-        trackNextAt: null,
-        trackAttempts: 0,
         campaignId: id,
         campaignRow: row.rowNumber,
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
@@ -354,6 +345,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.restartOutcomes(id, deviceId ?? null, now())
       items.releaseCampaign(id)
     })
+    // A part paused because the gateway refused its device (quota spent) is tried at once, not after the backoff.
+    for (const device of deviceId === undefined ? campaign.devices : [deviceId])
+      deps.outbox.probeDeviceNow(device)
     deps.outbox.wake()
     deps.onChanged?.(id)
     return view(id)
@@ -400,21 +394,26 @@ export function createCampaigns(deps: CampaignsDeps) {
     return view(id)
   }
 
-  function pauseDevice(campaign: CampaignRecord, deviceId: string, reason: AutoPauseReason): void {
+  function pauseDevice(
+    campaign: CampaignRecord,
+    deviceId: string,
+    reason: AutoPauseReason,
+    note: string | null = null
+  ): void {
     store.setDevicePaused(campaign.id, deviceId, reason)
     items.deferCampaign(campaign.id, deviceId, PAUSED_UNTIL)
-    deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason })
+    deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
     deps.onChanged?.(campaign.id)
   }
 
   /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
-  function autoPauseDevice(deviceId: string, reason: AutoPauseReason): string[] {
+  function autoPauseDevice(deviceId: string, reason: AutoPauseReason, note: string | null = null): string[] {
     const paused: string[] = []
     for (const campaignId of store.runningOn(deviceId)) {
       const campaign = store.get(campaignId)
       const device = store.devices(campaignId).find((d) => d.deviceId === deviceId)
       if (!campaign || device?.pausedReason) continue
-      pauseDevice(campaign, deviceId, reason)
+      pauseDevice(campaign, deviceId, reason, note)
       paused.push(campaignId)
     }
     return paused

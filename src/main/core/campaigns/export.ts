@@ -1,6 +1,5 @@
 // Proof of a campaign as a table (row, phone, variables, status, gateway id, the time of each status, failure
 // reason), written as CSV (papaparse) or XLSX (exceljs); and the skipped rows with their problems.
-import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import { formatInZone } from '../zoned-time'
@@ -71,7 +70,9 @@ export function tableToCsv(table: ResultsTable): string {
 }
 
 export async function tableToXlsx(table: ResultsTable, sheetName = 'Results'): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook()
+  // Loaded here, not at the top: exceljs and its zip libraries would cost every start of the app and the CLI.
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31))
   sheet.addRow(table.columns).font = { bold: true }
   // Phones and gateway ids stay text: Excel would otherwise show 6.28E+12.

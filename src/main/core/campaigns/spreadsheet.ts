@@ -1,6 +1,7 @@
 // Reads an operator's spreadsheet (CSV or XLSX) into a header row and string cells, as real exports are:
 // UTF-8 with or without BOM or a legacy Windows code page, `,` `;` or tab delimited, quoted newlines, numeric phones.
-import ExcelJS from 'exceljs'
+// Loaded when a workbook is read or written: exceljs and its zip libraries cost every start of the app and the CLI.
+import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 
 export interface Sheet {
@@ -78,7 +79,8 @@ function readCsv(bytes: Uint8Array): Sheet {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook()
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
   try {
     await workbook.xlsx.load(
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer

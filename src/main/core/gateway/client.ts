@@ -23,7 +23,9 @@ import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './pho
 import { scanQrCode } from './qr-scan'
 import {
   BILLING_PERIODS,
+  checkReminderRepeat,
   DEVICE_PRODUCTS,
+  MAX_EVERY_N_DAYS,
   MEDIA_KINDS,
   PAYMENT_CHANNELS,
   REMINDER_PERIODS
@@ -89,7 +91,6 @@ const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
 const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
 const REMINDER_PERIODES = REMINDER_PERIODS
 const MAX_KEYWORD_LENGTH = 100
-const MAX_CUSTOM_DAY = 1000
 const MAX_TITLE_LENGTH = 100
 
 function autoReplyBody(operation: string, input: AutoReplyInput): { keyword: string; response: string } {
@@ -122,17 +123,9 @@ function reminderFields(
   if (!create) return fields
   const full = input as ReminderInput
   const periode = oneOf(operation, 'periode', full.periode, REMINDER_PERIODES)
-  if (periode === 'custom') {
-    if (
-      !Number.isInteger(full.customDay) ||
-      (full.customDay ?? 0) < 1 ||
-      (full.customDay ?? 0) > MAX_CUSTOM_DAY
-    ) {
-      throw inputError(operation, `a custom reminder needs customDay from 1 to ${MAX_CUSTOM_DAY}`)
-    }
-  } else if (full.customDay !== undefined) {
-    throw inputError(operation, 'customDay goes with periode custom only')
-  }
+  const repeat = checkReminderRepeat(periode, full.customDay)
+  if (repeat === 'days_without_custom') throw inputError(operation, 'customDay goes with periode custom only')
+  if (repeat) throw inputError(operation, `a custom reminder needs customDay from 1 to ${MAX_EVERY_N_DAYS}`)
   return [...fields, ['periode', periode], ['custom_day', periode === 'custom' ? full.customDay : undefined]]
 }
 

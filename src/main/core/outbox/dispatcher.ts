@@ -227,6 +227,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         { nextAttemptAt: null },
         encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
+      ctx.deviceRefused(item.deviceId, error.code, error.gatewayMessage ?? error.message)
       return
   }
 }

@@ -10,6 +10,7 @@ const base: DraftSnapshot = {
   isGroup: false,
   caption: '',
   text: 'Halo',
+  splitLongText: false,
   deviceId: 'dev-1',
   files: [],
   schedule: {

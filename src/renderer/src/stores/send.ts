@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
-import { isWithinTextLimit, MAX_TEXT_LENGTH, type OverduePolicyName } from '../../../shared/domain'
+import { isWithinTextLimit, MAX_TEXT_LENGTH, splitText, type OverduePolicyName } from '../../../shared/domain'
 
 export type FileKind = FileHandleView['kind']
 
@@ -54,6 +54,8 @@ export interface DraftFields {
   isGroup: boolean
   caption: string
   text: string
+  /** The operator accepted to send a text over the limit as several messages, cut between words. */
+  splitLongText: boolean
   deviceId: string
 }
 
@@ -124,7 +126,7 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
   if (recipients.length === 0) problems.push('no-recipients')
   else if (recipients.some((r) => r.problem)) problems.push('bad-recipients')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
-  if (!isWithinTextLimit(draft.text)) problems.push('text-too-long')
+  if (!isWithinTextLimit(draft.text) && !draft.splitLongText) problems.push('text-too-long')
   if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')
   if (draft.schedule.enabled) {
     if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
@@ -134,14 +136,18 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
   return problems
 }
 
-/** The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text. */
+/**
+ * The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text, or its parts
+ * in order when the operator chose to split a long one.
+ */
 export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
   const caption = draft.caption.trim()
   const entries: InvokeRequest<'outbox:enqueue'>['entries'] = draft.files.map((file) =>
     caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
   )
   const text = draft.text.trim()
-  if (text) entries.push({ kind: 'text', text })
+  const texts = draft.splitLongText ? splitText(text) : text ? [text] : []
+  for (const part of texts) entries.push({ kind: 'text', text: part })
   const request: InvokeRequest<'outbox:enqueue'> = {
     deviceId: draft.deviceId,
     recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
@@ -169,6 +175,7 @@ export const useSend = create<SendState>()(
       isGroup: false,
       caption: '',
       text: '',
+      splitLongText: false,
       deviceId: '',
       files: [],
       rejected: [],
@@ -277,6 +284,7 @@ export const useSend = create<SendState>()(
             rejected: [],
             caption: '',
             text: '',
+            splitLongText: false,
             recipientsText: '',
             schedule: { ...state.schedule, enabled: false }
           })
@@ -302,6 +310,7 @@ export const useSend = create<SendState>()(
         isGroup: state.isGroup,
         caption: state.caption,
         text: state.text,
+        splitLongText: state.splitLongText,
         deviceId: state.deviceId,
         schedule: state.schedule
       })
@@ -318,6 +327,7 @@ export function resetSendStore(): void {
     isGroup: false,
     caption: '',
     text: '',
+    splitLongText: false,
     deviceId: '',
     files: [],
     rejected: [],

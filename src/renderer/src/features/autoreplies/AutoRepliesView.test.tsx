@@ -40,6 +40,11 @@ describe('AutoRepliesView', () => {
     expect(fake.requests('autoReplies:create')).toEqual([])
     await user.type(within(form).getByTestId('autoreply-keyword'), ' harga ')
     await user.type(within(form).getByTestId('autoreply-response'), 'Lihat katalog')
+    for (const typed of [
+      within(form).getByTestId('autoreply-keyword'),
+      within(form).getByTestId('autoreply-response')
+    ])
+      expect(typed.getAttribute('dir')).toBe('auto') // follows the script's direction
     await user.click(within(form).getByTestId('autoreply-submit'))
     expect(fake.requests('autoReplies:create')).toEqual([
       { deviceId: 'dev-1', keyword: 'harga', response: 'Lihat katalog' }

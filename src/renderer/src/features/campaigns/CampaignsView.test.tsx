@@ -1,6 +1,6 @@
 // Campaigns view: import a file, fix the phone column, preview with WhatsApp formatting, start, then pause, resume,
 // cancel (with the report) and export, all through the contract.
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CampaignView } from '../../../../shared/contract'
@@ -143,6 +143,19 @@ describe('CampaignsView', () => {
     fake.handle('campaigns:get', () => campaign())
     await user.click(await screen.findByTestId('campaign-resume'))
     expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1' }])
+
+    // The pacing is edited while it runs: the editor starts from the campaign's policy and saves the whole policy.
+    fake.handle('campaigns:setPacing', (request) => campaign({ pacing: request.pacing }))
+    const editor = screen.getByTestId('campaign-edit-pacing')
+    await user.click(within(editor).getByText('Change the pacing'))
+    const longest = within(editor).getByLabelText('Longest pause (seconds)')
+    expect(longest).toHaveProperty('value', '30')
+    await user.clear(longest)
+    await user.type(longest, '90')
+    await user.click(within(editor).getByTestId('campaign-save-pacing'))
+    expect(fake.requests('campaigns:setPacing')).toEqual([
+      { id: 'c1', pacing: { ...campaign().pacing, maxDelaySeconds: 90 } }
+    ])
     await user.click(screen.getByTestId('campaign-cancel'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
       '1 rows cancelled; 1 were already with the gateway.'

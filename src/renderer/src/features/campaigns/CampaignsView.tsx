@@ -9,26 +9,16 @@ import type {
   RowProblemView,
   SheetView
 } from '../../../../shared/contract'
-import { GATEWAY_TIME_ZONE } from '../../../../shared/domain'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { OptOuts } from './OptOuts'
+import { DEFAULT_PACING, PacingFields } from './PacingFields'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
-
-const DEFAULT_PACING: PacingPolicyView = {
-  minDelaySeconds: 5,
-  maxDelaySeconds: 30,
-  batchSize: 20,
-  batchPauseMinutes: 10,
-  workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
-  dailyCapPerDevice: 150,
-  warmUp: null
-}
 
 const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   invalid_phone: 'campaigns.problem.invalidPhone',
@@ -212,7 +202,6 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
 
   // A check belongs to the message it was made for: none while the message is empty.
   const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
-  const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
   const preview = check?.previews[0]
   const ready = check?.summary.ready ?? 0
 
@@ -348,96 +337,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         <section aria-labelledby="campaign-pacing">
           <h3 id="campaign-pacing">{t('campaigns.step.pacing')}</h3>
           <p className="muted">{t('campaigns.pacing.explain')}</p>
-          <div className="campaign-grid">
-            <label>
-              {t('campaigns.pacing.minDelay')}
-              <input
-                type="number"
-                min={0}
-                value={pacing.minDelaySeconds}
-                onChange={(e) => setPacing({ ...pacing, minDelaySeconds: number(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('campaigns.pacing.maxDelay')}
-              <input
-                type="number"
-                min={0}
-                value={pacing.maxDelaySeconds}
-                onChange={(e) => setPacing({ ...pacing, maxDelaySeconds: number(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('campaigns.pacing.batchSize')}
-              <input
-                type="number"
-                min={1}
-                value={pacing.batchSize}
-                onChange={(e) => setPacing({ ...pacing, batchSize: number(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('campaigns.pacing.batchPause')}
-              <input
-                type="number"
-                min={0}
-                value={pacing.batchPauseMinutes}
-                onChange={(e) => setPacing({ ...pacing, batchPauseMinutes: number(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('campaigns.pacing.dailyCap')}
-              <input
-                type="number"
-                min={1}
-                value={pacing.dailyCapPerDevice}
-                onChange={(e) => setPacing({ ...pacing, dailyCapPerDevice: number(e.target.value) })}
-              />
-            </label>
-            <label className="campaign-check">
-              <input
-                type="checkbox"
-                data-testid="campaign-any-time"
-                checked={pacing.workingHours === null}
-                onChange={(e) =>
-                  setPacing({
-                    ...pacing,
-                    workingHours: e.target.checked ? null : DEFAULT_PACING.workingHours
-                  })
-                }
-              />
-              {t('campaigns.pacing.anyTime')}
-            </label>
-            {pacing.workingHours ? (
-              <>
-                <label>
-                  {t('campaigns.pacing.start')}
-                  <input
-                    type="time"
-                    value={pacing.workingHours.start}
-                    onChange={(e) =>
-                      pacing.workingHours &&
-                      setPacing({
-                        ...pacing,
-                        workingHours: { ...pacing.workingHours, start: e.target.value }
-                      })
-                    }
-                  />
-                </label>
-                <label>
-                  {t('campaigns.pacing.end')}
-                  <input
-                    type="time"
-                    value={pacing.workingHours.end}
-                    onChange={(e) =>
-                      pacing.workingHours &&
-                      setPacing({ ...pacing, workingHours: { ...pacing.workingHours, end: e.target.value } })
-                    }
-                  />
-                </label>
-              </>
-            ) : null}
-          </div>
+          <PacingFields pacing={pacing} onChange={setPacing} />
           <fieldset>
             <legend>{t('campaigns.devices')}</legend>
             {devices.map((d) => (
@@ -481,6 +381,33 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** Change the pacing of a running or paused campaign; the next send follows the saved policy. */
+function EditPacing({
+  current,
+  onSave
+}: {
+  current: PacingPolicyView
+  onSave: (pacing: PacingPolicyView) => Promise<void>
+}): React.JSX.Element {
+  const t = useT()
+  const [pacing, setPacing] = useState(current)
+  return (
+    <details className="campaign-edit-pacing" data-testid="campaign-edit-pacing">
+      <summary>{t('campaigns.pacing.edit')}</summary>
+      <p className="muted">{t('campaigns.pacing.editExplain')}</p>
+      <PacingFields pacing={pacing} onChange={setPacing} />
+      <button
+        type="button"
+        className="button"
+        data-testid="campaign-save-pacing"
+        onClick={() => void onSave(pacing)}
+      >
+        {t('campaigns.pacing.save')}
+      </button>
+    </details>
   )
 }
 
@@ -586,6 +513,13 @@ function CampaignProgress({
           </li>
         ))}
       </ul>
+      {campaign.status === 'running' || campaign.status === 'paused' ? (
+        <EditPacing
+          key={campaign.id}
+          current={campaign.pacing}
+          onSave={(pacing) => act(() => call('campaigns:setPacing', { id, pacing }))}
+        />
+      ) : null}
       <div className="form-actions">
         {campaign.status === 'running' ? (
           <button

@@ -68,6 +68,26 @@ describe('device list', () => {
     expect(screen.getByTestId('device-note-dev-2').textContent).toContain('phone is offline')
   })
 
+  it("gives the advice in the operator's language, and keeps the gateway's own words apart", () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ state: 'expired', stateNote: 'The device expired on 2026-01-31.' })]
+      })
+    )
+    render(<DevicesView />)
+    const row = screen.getByRole('listitem', { name: /Front office/ })
+    // The first thing the operator reads is the Indonesian advice, on its own.
+    const advice = within(row).getByText(
+      'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.'
+    )
+    expect(advice.textContent).not.toContain('expired on')
+    // The English note is behind a labelled disclosure, not run into the advice.
+    const details = within(row).getByText('Laporan dari gateway').closest('details')
+    expect(details?.open).toBe(false)
+    expect(details?.textContent).toContain('The device expired on 2026-01-31.')
+  })
+
   it('keeps "Try the sandbox" reachable after the welcome screen, until a sandbox device exists', async () => {
     fake.handle('sandbox:start', () => ({
       device: makeDevice({ id: 'sbx', sandbox: true, state: 'needs-scan' })

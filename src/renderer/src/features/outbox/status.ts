@@ -1,7 +1,9 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
-import { OutboxStatus, type OutboxItemView } from '../../../../shared/contract'
+import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
+// From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
+import { OUTBOX_STATUSES } from '../../../../shared/domain'
 
-export const ALL_STATUSES: readonly OutboxStatus[] = OutboxStatus.options
+export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
 /** The happy path, in order. */
 export const PROGRESS: readonly OutboxStatus[] = [

@@ -76,6 +76,7 @@ describe('RemindersView', () => {
     await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
     await user.type(screen.getByTestId('reminder-title'), 'Obat')
     await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    expect(screen.getByTestId('reminder-message').getAttribute('dir')).toBe('auto') // follows the script's direction
     await fillWhen('2030-01-15', '10:30:05')
     await user.selectOptions(screen.getByTestId('reminder-repeat'), 'every-n-days')
     await user.clear(screen.getByTestId('reminder-days'))

@@ -55,6 +55,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
           {(control) => (
             <input
               {...control}
+              dir="auto"
               data-testid="try-message"
               value={message}
               maxLength={1024}

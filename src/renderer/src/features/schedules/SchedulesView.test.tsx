@@ -55,6 +55,8 @@ describe('SchedulesView', () => {
     render(<SchedulesView />)
     await user.click(await screen.findByTestId('schedule-edit-s-local'))
     const form = screen.getByTestId('schedule-form-s-local')
+    // The text is laid out in the direction of its script (Arabic, Hebrew right to left).
+    expect(within(form).getByRole('textbox', { name: 'Text message' }).getAttribute('dir')).toBe('auto')
     expect((within(form).getByTestId('schedule-date') as HTMLInputElement).value).toBe('2030-06-01')
     expect((within(form).getByTestId('schedule-time-input') as HTMLInputElement).value).toBe('09:30')
     fireEvent.change(within(form).getByTestId('schedule-date'), { target: { value: '2030-06-02' } })

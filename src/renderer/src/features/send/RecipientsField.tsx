@@ -5,6 +5,7 @@ import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
 import { parseRecipients, withoutRecipient, withRecipient } from './recipients'
+import './send.css'
 
 export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
   const t = useT()

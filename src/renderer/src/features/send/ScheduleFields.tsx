@@ -3,7 +3,7 @@ import { useT } from '../../i18n'
 import { nextHourIn } from '../../i18n/dates'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
-import { Field } from '../../ui/Field'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain'
 
@@ -57,36 +57,15 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
       </div>
       {schedule.enabled ? (
         <div className="form-grid schedule-grid">
-          <Field
-            id="send-schedule-date"
-            label={t('send.schedule.date')}
-            error={showRequired && !schedule.date ? t('common.required') : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                data-testid="send-schedule-date"
-                value={schedule.date}
-                onChange={(e) => setSchedule({ date: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            id="send-schedule-time"
-            label={t('send.schedule.time')}
-            error={showRequired && !schedule.time ? t('common.required') : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="time"
-                data-testid="send-schedule-time"
-                value={schedule.time}
-                onChange={(e) => setSchedule({ time: e.target.value })}
-              />
-            )}
-          </Field>
+          <DateTimeFields
+            idPrefix="send-schedule"
+            date={schedule.date}
+            time={schedule.time}
+            onDateChange={(date) => setSchedule({ date })}
+            onTimeChange={(time) => setSchedule({ time })}
+            showRequired={showRequired}
+            testIds={{ date: 'send-schedule-date', time: 'send-schedule-time' }}
+          />
           <TimeZoneField
             id="send-schedule-timezone"
             label={t('send.schedule.timezone')}

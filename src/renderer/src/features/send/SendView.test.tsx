@@ -197,6 +197,52 @@ describe('enqueue', () => {
     ])
   })
 
+  it('offers to send a text over the limit as several messages, cut between words, and sends the parts in order', async () => {
+    const user = show()
+    const words = Array.from({ length: 300 }, (_, i) => `kata${i}`)
+    const long = words.join(' ') // 2,189 characters: three parts of at most 1,024
+    await user.type(screen.getByRole('textbox', { name: 'Phone numbers' }), '081234567890')
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), { target: { value: long } })
+    expect(screen.getByText(/over 1024 characters. Send it as 3 messages/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Split into 3 messages' }))
+    expect(screen.getByText('Will be sent as 3 messages, cut between words.')).toBeTruthy()
+    expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const entries = fake.requests('outbox:enqueue')[0]?.entries ?? []
+    expect(entries).toHaveLength(3)
+    const texts = entries.map((entry) => (entry.kind === 'text' ? entry.text : ''))
+    for (const text of texts) expect([...text].length).toBeLessThanOrEqual(1024)
+    expect(texts.join(' ')).toBe(long)
+  })
+
+  it('keeps a long text as one message (refused as too long) until the operator chooses to split it', async () => {
+    const user = show()
+    await user.type(screen.getByRole('textbox', { name: 'Phone numbers' }), '081234567890')
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), {
+      target: { value: 'kata '.repeat(300) }
+    })
+    await user.click(screen.getByRole('button', { name: /^Split into/ }))
+    await user.click(screen.getByRole('button', { name: 'Keep as one message' }))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(screen.getByRole('alert').textContent).toContain('The text is longer than 1024 characters.')
+  })
+
+  it('previews the text as WhatsApp will show it (bold, italic, strike, monospace), only when it has formatting', async () => {
+    const user = show()
+    const text = screen.getByRole('textbox', { name: 'Text message' })
+    await user.type(text, 'Harga 2*3')
+    expect(screen.queryByRole('figure', { name: 'As WhatsApp will show it' })).toBeNull()
+    await user.clear(text)
+    fireEvent.change(text, { target: { value: 'Halo *Budi*, _jangan lupa_ ~besok~ ```INV-7```' } })
+    const preview = screen.getByRole('figure', { name: 'As WhatsApp will show it' })
+    expect(within(preview).getByText('Budi').tagName).toBe('STRONG')
+    expect(within(preview).getByText('jangan lupa').tagName).toBe('EM')
+    expect(within(preview).getByText('besok').tagName).toBe('S')
+    expect(within(preview).getByText('INV-7').tagName).toBe('CODE')
+    expect(preview.textContent).not.toContain('*')
+  })
+
   it('sends to groups from the chosen device', async () => {
     const user = show()
     await user.click(screen.getByTestId('send-group-toggle'))

@@ -4,16 +4,19 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
-import { isWithinTextLimit, textLength } from '../../../../shared/domain'
+import { hasWhatsAppFormatting, isWithinTextLimit, textLength } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
 import { parseRecipients } from './recipients'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
+import { LongTextOffer } from './LongTextOffer'
 import { currentFileLimit, fileLimitFor } from './file-limit'
+import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'no-device': 'send.problem.noDevice',
@@ -180,7 +183,7 @@ export function SendView(): React.JSX.Element {
             label={t('send.text')}
             hint={t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
             error={
-              !isWithinTextLimit(send.text)
+              !isWithinTextLimit(send.text) && !send.splitLongText
                 ? t('send.problem.textTooLong')
                 : attempted && problems.includes('nothing-to-send')
                   ? t('send.problem.nothing')
@@ -198,6 +201,17 @@ export function SendView(): React.JSX.Element {
               />
             )}
           </Field>
+          <LongTextOffer />
+          {hasWhatsAppFormatting(send.text) ? (
+            <figure className="format-preview" aria-labelledby="send-preview-title">
+              <figcaption id="send-preview-title" className="field-hint">
+                {t('send.preview')}
+              </figcaption>
+              <p className="format-preview-text" dir="auto">
+                <WhatsAppText text={send.text} />
+              </p>
+            </figure>
+          ) : null}
           <Field
             id="send-device"
             label={t('send.device')}

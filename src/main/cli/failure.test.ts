@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError } from '../core/gateway'
 import { UsageError } from './args'
-import { describeFailure, EXIT } from './output'
+import { describeFailure } from './failure'
+import { EXIT } from './output'
 
 describe('describeFailure', () => {
   it('maps bad input, refusals and transient failures to 2, 3 and 4', () => {

@@ -1,0 +1,478 @@
+// Window benchmark, in Chromium over the browser harness: the outbox view at 100,000 items and the first load, each
+// figure a ratio to a floor measured in the same run (the same data fetched without the window, or a minimal app).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { openDatabase } from '../src/main/core/store'
+import { startHarness, type Harness } from '../test/harness/harness'
+import type { BenchLine } from './outbox'
+
+const ITEMS = 100_000
+/** Every window figure's goal at 100k items (issue #18). */
+const BUDGET_MS = 50
+/** First load's goal: within 1.5× of the minimal app. */
+const FIRST_LOAD_GOAL = 1.5
+const ROUNDS = 5
+const ROOT = resolve(import.meta.dirname, '..')
+const RENDERER_DIR = join(ROOT, 'out/renderer')
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
+const ms = (n: number): string => `${n.toFixed(1)} ms`
+const verdict = (ok: boolean): string => (ok ? 'within goal' : 'OVER GOAL')
+
+// ------------------------------------------------------------------------------------------ fixtures
+
+/** Seeded statuses: finished ones and far-future schedules, so the core has nothing to send or track meanwhile. */
+const STATUS_MIX = [
+  { status: 'read', per1000: 950 },
+  { status: 'failed', per1000: 30 },
+  { status: 'cancelled', per1000: 15 },
+  { status: 'scheduled', per1000: 5 }
+] as const
+const SEEDED_STATUSES = STATUS_MIX.map((s) => s.status)
+
+/** `rows` items written by SQL into the app's own schema (the fast path: the UI would take minutes). */
+function seedOutbox(dataDir: string, rows: number): void {
+  const db = openDatabase({ dataDir })
+  const now = Date.now()
+  const farFuture = now + 365 * 24 * 3600 * 1000
+  let bound = 0
+  const cases = STATUS_MIX.map(({ status, per1000 }) => {
+    bound += per1000
+    return `WHEN i % 1000 < ${bound} THEN '${status}'`
+  }).join(' ')
+  db.transaction(() => {
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?),
+       s(i, status) AS (SELECT i, CASE ${cases} END FROM n)
+       INSERT INTO outbox_items (id, seq, device_id, recipient, is_group, kind, text, status, attempts,
+         created_at, updated_at, closed_at, not_before, schedule_mode, timezone, track_attempts, held)
+       SELECT printf('seed-%08d', i), i, 'd-seed', printf('62812%07d', i % 5000), 0, 'text',
+         printf('Order %d has shipped; track it on the website', i), status, 1,
+         ? - (? - i) * 1000, ? - (? - i) * 1000,
+         CASE WHEN status = 'scheduled' THEN NULL ELSE ? - (? - i) * 1000 END,
+         CASE WHEN status = 'scheduled' THEN ? + i * 1000 ELSE NULL END,
+         CASE WHEN status = 'scheduled' THEN 'local' ELSE NULL END,
+         CASE WHEN status = 'scheduled' THEN 'Asia/Jakarta' ELSE NULL END, 0, 0
+       FROM s`
+    ).run(rows, now, rows, now, rows, now, rows, farFuture)
+  })()
+  db.close()
+}
+
+/** The minimal React + zustand app, built by vite with the window's minifier into a temporary folder. */
+async function buildFloorApp(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-window-floor-'))
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: join(import.meta.dirname, 'window-floor'),
+    base: './',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, minify: true }
+  })
+  return outDir
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8'
+}
+
+/** Serves a built folder on 127.0.0.1, as the harness serves the window. */
+async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path))
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+    response.end(readFileSync(file))
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { url: `http://127.0.0.1:${port}/`, server }
+}
+
+// ------------------------------------------------------------------------------------------ in the page
+
+/**
+ * Installed before any page script (a string: the page's CSP forbids eval, and tsx's helpers would not exist there).
+ * Records when the shell first appears, every long task, and offers `until(check, arg)`: resolves with
+ * performance.now() at the first DOM change after which the named check holds.
+ */
+const PAGE_PROBE = `(() => {
+  const bench = { shellAt: null, longTasks: [] }
+  window.__bench = bench
+  const shell = new MutationObserver(() => {
+    if (bench.shellAt === null && document.querySelector('[data-testid="app"]')) {
+      bench.shellAt = performance.now()
+      shell.disconnect()
+    }
+  })
+  shell.observe(document, { childList: true, subtree: true })
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ at: entry.startTime, ms: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+
+  function viewport() {
+    const scroll = document.querySelector('[data-testid="outbox-scroll"]')
+    if (!scroll || scroll.hidden) return null
+    const top = scroll.scrollTop
+    const bottom = top + scroll.clientHeight
+    const rows = [...scroll.querySelectorAll('[data-testid="outbox-row"]')].filter((row) => {
+      const index = Number(row.dataset.index)
+      const start = index * row.offsetHeight
+      return start < bottom && start + row.offsetHeight > top
+    })
+    return { top, bottom, rows }
+  }
+  /** Every pixel of the list's viewport shows a loaded row (none missing, none a loading placeholder). */
+  function viewportFilled() {
+    const view = viewport()
+    if (!view || view.rows.length === 0) return false
+    const height = view.rows[0].offsetHeight
+    let covered = view.top
+    const sorted = view.rows.map((row) => Number(row.dataset.index)).sort((a, b) => a - b)
+    for (const index of sorted) {
+      if (index * height > covered) return false
+      covered = Math.max(covered, (index + 1) * height)
+    }
+    return covered >= view.bottom && view.rows.every((row) => row.querySelector('button'))
+  }
+  const checks = {
+    filled: () => viewportFilled(),
+    status: (status) =>
+      viewportFilled() &&
+      viewport().rows.every((row) => row.querySelector('[data-testid="outbox-status"]')?.dataset.status === status),
+    at: (index) =>
+      viewportFilled() && viewport().rows.some((row) => Math.abs(Number(row.dataset.index) - index) < 20),
+    detail: (id) =>
+      Boolean(document.querySelector('[data-testid="outbox-detail"] .detail-head')) &&
+      Boolean(document.querySelector('[data-testid="outbox-open-' + id + '"][aria-current="true"]'))
+  }
+  bench.until = (name, arg, timeoutMs = 30000) =>
+    new Promise((resolve, reject) => {
+      const check = () => checks[name](arg)
+      if (check()) return resolve(performance.now())
+      const timer = setTimeout(() => {
+        observer.disconnect()
+        reject(new Error('timed out waiting for ' + name + ' ' + arg))
+      }, timeoutMs)
+      const observer = new MutationObserver(() => {
+        if (!check()) return
+        observer.disconnect()
+        clearTimeout(timer)
+        resolve(performance.now())
+      })
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
+    })
+  /** Time from a click on the element to the check holding (the click is dispatched in the page, no CDP hop). */
+  bench.clickUntil = async (selector, name, arg) => {
+    const target = document.querySelector(selector)
+    if (!target) throw new Error('nothing matches ' + selector)
+    const started = performance.now()
+    target.click()
+    return (await bench.until(name, arg)) - started
+  }
+  bench.scrollUntil = async (row, name, arg) => {
+    const scroll = document.querySelector('[data-testid="outbox-scroll"]')
+    const height = scroll.querySelector('[data-testid="outbox-row"]').offsetHeight
+    const started = performance.now()
+    scroll.scrollTop = row * height
+    return (await bench.until(name, arg)) - started
+  }
+  /** The floor of a figure: the same contract call from the page, without the window drawing anything. */
+  bench.invokeMs = async (channel, request) => {
+    const started = performance.now()
+    await window.senderDesk.invoke(channel, request)
+    return performance.now() - started
+  }
+  /**
+   * A fling: the list scrolled by pxPerFrame every frame for frames frames. A frame is blank when any pixel of the
+   * viewport shows no loaded row at the moment it is painted (checked at the next frame, before scrolling on).
+   */
+  bench.fling = (pxPerFrame, frames) =>
+    new Promise((resolve) => {
+      const scroll = document.querySelector('[data-testid="outbox-scroll"]')
+      let frame = 0
+      let blank = 0
+      const started = performance.now()
+      const step = () => {
+        if (frame > 0 && !viewportFilled()) blank++
+        if (frame === frames) {
+          const ended = performance.now()
+          const tasks = bench.longTasks.filter((t) => t.at >= started && t.at <= ended)
+          resolve({ blank, frames, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map((t) => t.ms)) })
+          return
+        }
+        frame++
+        scroll.scrollTop += pxPerFrame
+        requestAnimationFrame(step)
+      }
+      requestAnimationFrame(step)
+    })
+})()`
+
+interface FlingResult {
+  blank: number
+  frames: number
+  longTasks: number
+  longestTaskMs: number
+}
+
+/**
+ * Debian's Chromium, launched as the browser journeys launch it (test/e2e/browser.ts, which this Node-typed file
+ * cannot import: its page callbacks need the DOM types).
+ */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']
+  })
+}
+
+async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addInitScript(PAGE_PROBE)
+  const page = await context.newPage()
+  await page.goto(url)
+  await page.waitForFunction('window.__bench && window.__bench.shellAt !== null', undefined, {
+    timeout: 60_000
+  })
+  return { context, page }
+}
+
+/** Milliseconds from navigation start to the shell on screen, over a fresh context (cold HTTP cache). */
+async function firstLoadMs(browser: Browser, url: string): Promise<number> {
+  const { context, page } = await openPage(browser, url)
+  const at = (await page.evaluate('window.__bench.shellAt')) as number
+  await context.close()
+  return at
+}
+
+async function heapUsedBytes(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('HeapProfiler.collectGarbage')
+  const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
+  await session.detach()
+  return usage.usedSize
+}
+
+const inPage = <T>(page: Page, call: string): Promise<T> => page.evaluate(call) as Promise<T>
+
+/** Median of ROUNDS of a measurement, each preceded by `reset` (not timed). */
+async function medianOf(
+  rounds: number,
+  reset: () => Promise<unknown>,
+  measure: () => Promise<number>
+): Promise<number> {
+  const values: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    await reset()
+    values.push(await measure())
+  }
+  return median(values)
+}
+
+// ------------------------------------------------------------------------------------------ the bench
+
+export async function runWindowBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    log('building the window (electron-vite build)…')
+    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
+    if (built.status !== 0) throw new Error('electron-vite build failed; run npm run build to see why')
+  }
+  const lines: BenchLine[] = []
+  const add = (line: BenchLine): void => {
+    lines.push(line)
+    log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-window-'))
+  seedOutbox(dataDir, ITEMS)
+  const floorDir = await buildFloorApp()
+  const floor = await serveStatic(floorDir)
+  let harness: Harness | undefined
+  let browser: Browser | undefined
+  try {
+    harness = await startHarness({
+      dataDir,
+      onUnexpected: (where, error) => log(`[harness] ${where}: ${String(error)}`)
+    })
+    browser = await launchBrowser()
+
+    // First load: the window's shell (bootstrap over the harness included) vs the minimal app's, alternating.
+    await firstLoadMs(browser, harness.url)
+    await firstLoadMs(browser, floor.url)
+    const app: number[] = []
+    const minimal: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      app.push(await firstLoadMs(browser, harness.url))
+      minimal.push(await firstLoadMs(browser, floor.url))
+    }
+    add({
+      name: 'window first load',
+      ratio: median(minimal) / median(app),
+      detail: `${ms(median(app))} to the shell vs ${ms(median(minimal))} for a minimal React + zustand app built the same way (goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(app) <= median(minimal) * FIRST_LOAD_GOAL)})`
+    })
+
+    const { page } = await openPage(browser, harness.url)
+    const goHome = (): Promise<unknown> => page.getByTestId('nav-home').click()
+    const firstPage = { offset: 0, limit: 200 }
+
+    // First rows: a click on Outbox until the viewport is filled with loaded rows; floor: the first page's call.
+    const firstRows = await medianOf(ROUNDS, goHome, () =>
+      inPage<number>(page, `window.__bench.clickUntil('[data-testid="nav-outbox"]', 'filled')`)
+    )
+    const firstRowsFloor = await medianOf(
+      ROUNDS,
+      async () => undefined,
+      () => inPage<number>(page, `window.__bench.invokeMs('outbox:list', ${JSON.stringify(firstPage)})`)
+    )
+    add({
+      name: `outbox first rows, ${ITEMS.toLocaleString('en-US')} items`,
+      ratio: firstRowsFloor / firstRows,
+      detail: `${ms(firstRows)} from the click vs ${ms(firstRowsFloor)} for outbox:list of the first page alone (goal < ${BUDGET_MS} ms: ${verdict(firstRows < BUDGET_MS)})`
+    })
+
+    // Fast scroll: 1,000 px a frame (a hard fling, ~15 rows a frame) for 240 frames from the top.
+    const flings: FlingResult[] = []
+    for (let round = 0; round < 3; round++) {
+      await page.evaluate(`document.querySelector('[data-testid="outbox-scroll"]').scrollTop = 0`)
+      await inPage(page, `window.__bench.until('filled')`)
+      flings.push(await inPage<FlingResult>(page, 'window.__bench.fling(1000, 240)'))
+    }
+    const blankShare = median(flings.map((f) => f.blank / f.frames))
+    const longest = median(flings.map((f) => f.longestTaskMs))
+    add({
+      name: 'outbox fast scroll, blank frames',
+      ratio: 1 - blankShare,
+      detail: `${(blankShare * 100).toFixed(1)}% of frames showed a missing or loading row (floor 0%; ratio = share of full frames)`
+    })
+    add({
+      name: 'outbox fast scroll, long tasks',
+      ratio: longest === 0 ? 1 : Math.min(1, BUDGET_MS / longest),
+      detail: `longest task ${ms(longest)}, ${median(flings.map((f) => f.longTasks))} tasks over 50 ms in 240 frames (floor: none; goal < ${BUDGET_MS} ms: ${verdict(longest < BUDGET_MS)})`
+    })
+
+    // Each status filter: ticking its box until the viewport shows only that status; floor: the same list call.
+    for (const status of SEEDED_STATUSES) {
+      const box = `[data-testid="outbox-filter-status-${status}"]`
+      const untick = async (): Promise<void> => {
+        if (await page.locator(box).isChecked()) await page.locator(box).uncheck()
+        await inPage(page, `window.__bench.until('filled')`)
+      }
+      const filtered = await medianOf(ROUNDS, untick, () =>
+        inPage<number>(page, `window.__bench.clickUntil('${box}', 'status', '${status}')`)
+      )
+      const filterFloor = await medianOf(
+        ROUNDS,
+        async () => undefined,
+        () =>
+          inPage<number>(
+            page,
+            `window.__bench.invokeMs('outbox:list', ${JSON.stringify({ ...firstPage, status: [status] })})`
+          )
+      )
+      await untick()
+      add({
+        name: `outbox filter "${status}"`,
+        ratio: filterFloor / filtered,
+        detail: `${ms(filtered)} from the click vs ${ms(filterFloor)} for the filtered outbox:list alone (goal < ${BUDGET_MS} ms: ${verdict(filtered < BUDGET_MS)})`
+      })
+    }
+
+    // Deep jump: the scroll bar dragged to the middle until those rows show; floor: that page's call.
+    const middle = Math.floor(ITEMS / 2)
+    const toTop = async (): Promise<void> => {
+      await page.evaluate(`document.querySelector('[data-testid="outbox-scroll"]').scrollTop = 0`)
+      await inPage(page, `window.__bench.until('at', 0)`)
+    }
+    const jumps: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      await toTop()
+      // A different row each round: pages seen once are kept, and a jump to one would not fetch.
+      jumps.push(
+        await inPage<number>(
+          page,
+          `window.__bench.scrollUntil(${middle + round * 1000}, 'at', ${middle + round * 1000})`
+        )
+      )
+    }
+    const jump = median(jumps)
+    const jumpFloor = await medianOf(
+      ROUNDS,
+      async () => undefined,
+      () =>
+        inPage<number>(
+          page,
+          `window.__bench.invokeMs('outbox:list', ${JSON.stringify({ offset: middle, limit: 200 })})`
+        )
+    )
+    add({
+      name: 'outbox deep jump to the middle',
+      ratio: jumpFloor / jump,
+      detail: `${ms(jump)} from the scroll vs ${ms(jumpFloor)} for outbox:list at offset ${middle.toLocaleString('en-US')} alone (goal < ${BUDGET_MS} ms: ${verdict(jump < BUDGET_MS)})`
+    })
+
+    // Open an item: a click on a row until its detail is drawn; floor: outbox:get of that item.
+    await toTop()
+    const ids = (await page.evaluate(
+      `[...document.querySelectorAll('[data-testid^="outbox-open-"]')].slice(0, ${ROUNDS}).map((b) => b.dataset.testid.slice('outbox-open-'.length))`
+    )) as string[]
+    const opens: number[] = []
+    for (const id of ids) {
+      opens.push(
+        await inPage<number>(
+          page,
+          `window.__bench.clickUntil('[data-testid="outbox-open-${id}"]', 'detail', '${id}')`
+        )
+      )
+    }
+    const open = median(opens)
+    const openFloor = await medianOf(
+      ROUNDS,
+      async () => undefined,
+      () => inPage<number>(page, `window.__bench.invokeMs('outbox:get', ${JSON.stringify({ id: ids[0] })})`)
+    )
+    add({
+      name: 'outbox open an item',
+      ratio: openFloor / open,
+      detail: `${ms(open)} from the click vs ${ms(openFloor)} for outbox:get alone (goal < ${BUDGET_MS} ms: ${verdict(open < BUDGET_MS)})`
+    })
+
+    // JS heap after all of the above (pages kept, detail open) vs the minimal app's.
+    const appHeap = await heapUsedBytes(page)
+    const { context: floorContext, page: floorPage } = await openPage(browser, floor.url)
+    const floorHeap = await heapUsedBytes(floorPage)
+    await floorContext.close()
+    add({
+      name: 'window JS heap, outbox at 100k',
+      ratio: floorHeap / appHeap,
+      detail: `${(appHeap / 1e6).toFixed(1)} MB after scrolling, filtering and opening vs ${(floorHeap / 1e6).toFixed(1)} MB for the minimal app`
+    })
+  } finally {
+    await browser?.close()
+    await harness?.close()
+    floor.server.close()
+    rmSync(floorDir, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return lines
+}

@@ -1,0 +1,50 @@
+/**
+ * Which exit code and which one line a failure gets. Its own module, loaded only when a command fails: the error
+ * classes it tells apart live in the core, and importing them up front loaded the whole core (zod, SQLite, the
+ * gateway client) for `--help` too.
+ */
+import { UsageError } from './args'
+import {
+  ApiFailure,
+  DiskFullError,
+  FileChangedError,
+  isDiskFull,
+  isGatewayError,
+  OutboxError
+} from '../core/compose'
+import { EXIT } from './output'
+
+/** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
+export function describeFailure(error: unknown): { code: number; line: string } {
+  const { code, line } = classifyFailure(error)
+  // One line whatever the gateway (or the OS) put in its message.
+  return { code, line: line.replace(/\s*[\r\n]+\s*/g, ' ').trim() }
+}
+
+function classifyFailure(error: unknown): { code: number; line: string } {
+  if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
+  if (isGatewayError(error)) {
+    if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
+    const detail =
+      error.gatewayMessage && !error.message.includes(error.gatewayMessage)
+        ? ` (gateway said: ${error.gatewayMessage})`
+        : ''
+    return {
+      code: error.kind === 'transient' ? EXIT.network : EXIT.rejected,
+      line: `${error.message}${detail}`
+    }
+  }
+  if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
+  // A contract command's refusal (the window shows the same text): bad input, unless the app itself failed.
+  if (error instanceof ApiFailure) {
+    const appFailed = error.code === 'disk_full' || error.code === 'internal'
+    return { code: appFailed ? EXIT.failure : EXIT.badInput, line: error.message }
+  }
+  if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
+  // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
+  if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }
+  if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
+  }
+  return { code: EXIT.failure, line: error instanceof Error ? error.message : String(error) }
+}

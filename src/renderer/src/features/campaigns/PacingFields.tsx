@@ -1,0 +1,120 @@
+// The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign.
+import type { PacingPolicyView } from '../../../../shared/contract'
+import { GATEWAY_TIME_ZONE } from '../../../../shared/domain'
+import { useT } from '../../i18n'
+
+/** What operators' tools ship as safe defaults (shared/campaign-pacing.md); the core's DEFAULT_PACING. */
+export const DEFAULT_PACING: PacingPolicyView = {
+  minDelaySeconds: 5,
+  maxDelaySeconds: 30,
+  batchSize: 20,
+  batchPauseMinutes: 10,
+  workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
+  dailyCapPerDevice: 150,
+  warmUp: null
+}
+
+/** An empty field is NaN, so the core's pacing check names it instead of reading it as 0. */
+const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
+
+export function PacingFields({
+  pacing,
+  onChange
+}: {
+  pacing: PacingPolicyView
+  onChange: (next: PacingPolicyView) => void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <div className="campaign-grid">
+      <label>
+        {t('campaigns.pacing.minDelay')}
+        <input
+          type="number"
+          min={0}
+          value={pacing.minDelaySeconds}
+          onChange={(e) => onChange({ ...pacing, minDelaySeconds: number(e.target.value) })}
+        />
+      </label>
+      <label>
+        {t('campaigns.pacing.maxDelay')}
+        <input
+          type="number"
+          min={0}
+          value={pacing.maxDelaySeconds}
+          onChange={(e) => onChange({ ...pacing, maxDelaySeconds: number(e.target.value) })}
+        />
+      </label>
+      <label>
+        {t('campaigns.pacing.batchSize')}
+        <input
+          type="number"
+          min={1}
+          value={pacing.batchSize}
+          onChange={(e) => onChange({ ...pacing, batchSize: number(e.target.value) })}
+        />
+      </label>
+      <label>
+        {t('campaigns.pacing.batchPause')}
+        <input
+          type="number"
+          min={0}
+          value={pacing.batchPauseMinutes}
+          onChange={(e) => onChange({ ...pacing, batchPauseMinutes: number(e.target.value) })}
+        />
+      </label>
+      <label>
+        {t('campaigns.pacing.dailyCap')}
+        <input
+          type="number"
+          min={1}
+          value={pacing.dailyCapPerDevice}
+          onChange={(e) => onChange({ ...pacing, dailyCapPerDevice: number(e.target.value) })}
+        />
+      </label>
+      <label className="campaign-check">
+        <input
+          type="checkbox"
+          data-testid="campaign-any-time"
+          checked={pacing.workingHours === null}
+          onChange={(e) =>
+            onChange({
+              ...pacing,
+              workingHours: e.target.checked ? null : DEFAULT_PACING.workingHours
+            })
+          }
+        />
+        {t('campaigns.pacing.anyTime')}
+      </label>
+      {pacing.workingHours ? (
+        <>
+          <label>
+            {t('campaigns.pacing.start')}
+            <input
+              type="time"
+              value={pacing.workingHours.start}
+              onChange={(e) =>
+                pacing.workingHours &&
+                onChange({
+                  ...pacing,
+                  workingHours: { ...pacing.workingHours, start: e.target.value }
+                })
+              }
+            />
+          </label>
+          <label>
+            {t('campaigns.pacing.end')}
+            <input
+              type="time"
+              value={pacing.workingHours.end}
+              onChange={(e) =>
+                pacing.workingHours &&
+                onChange({ ...pacing, workingHours: { ...pacing.workingHours, end: e.target.value } })
+              }
+            />
+          </label>
+        </>
+      ) : null}
+    </div>
+  )
+}

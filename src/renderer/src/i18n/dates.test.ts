@@ -1,0 +1,56 @@
+// Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatBytes, formatDateTime, wallClockIn } from './dates'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('formatDateTime', () => {
+  it('formats as a fresh Intl.DateTimeFormat would, in the given zone', () => {
+    const iso = '2025-03-03T07:05:00.000Z'
+    const expected = new Intl.DateTimeFormat('id-ID', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Jakarta'
+    }).format(new Date(iso))
+    expect(formatDateTime(iso, 'id-ID', 'Asia/Jakarta')).toBe(expected)
+    // An unknown zone falls back to the computer's rather than throwing.
+    expect(formatDateTime(iso, 'en-GB', 'Mars/Olympus')).toBe(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+    )
+  })
+
+  it('builds no new formatter per row: a thousand rows reuse the first one', () => {
+    // Warm the cache for this locale and zone, then count constructions over a list's worth of rows.
+    formatDateTime('2025-01-01T00:00:00.000Z', 'en-US', 'Asia/Makassar')
+    const constructor = vi.spyOn(Intl, 'DateTimeFormat')
+    const texts = new Set<string>()
+    for (let row = 0; row < 1000; row++) {
+      texts.add(
+        formatDateTime(new Date(Date.UTC(2025, 0, 1, 0, row)).toISOString(), 'en-US', 'Asia/Makassar')
+      )
+    }
+    expect(texts.size).toBe(1000)
+    expect(constructor).not.toHaveBeenCalled()
+  })
+
+  it('keeps locales and zones apart', () => {
+    const iso = '2025-06-01T23:30:00.000Z'
+    const jakarta = formatDateTime(iso, 'en-GB', 'Asia/Jakarta')
+    const jayapura = formatDateTime(iso, 'en-GB', 'Asia/Jayapura')
+    expect(jakarta).not.toBe(jayapura)
+    expect(formatDateTime(iso, 'id-ID', 'Asia/Jakarta')).not.toBe(jakarta)
+  })
+})
+
+describe('wallClockIn and formatBytes', () => {
+  it('read the wall clock in a zone and sizes in a locale', () => {
+    expect(wallClockIn(new Date('2025-06-01T23:30:00.000Z'), 'Asia/Jakarta')).toEqual({
+      date: '2025-06-02',
+      time: '06:30'
+    })
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB')
+    expect(formatBytes(1536, 'id')).toBe('1,5 KB')
+  })
+})

@@ -1,0 +1,62 @@
+// Views loaded on demand: the wait is announced, a failed load is shown with a retry that really loads again.
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { onDemand, ViewSlot } from './on-demand'
+
+function Loaded(): React.JSX.Element {
+  return <p data-testid="loaded-view">loaded</p>
+}
+
+/** A load the test settles by hand, as a chunk arriving (or not) from disk. */
+function controlledLoad(): {
+  load: () => Promise<() => React.JSX.Element>
+  attempts: () => number
+  settle: (outcome: 'ok' | Error) => void
+} {
+  const pending: ((outcome: 'ok' | Error) => void)[] = []
+  return {
+    load: () =>
+      new Promise((resolve, reject) => {
+        pending.push((outcome) => (outcome === 'ok' ? resolve(Loaded) : reject(outcome)))
+      }),
+    attempts: () => pending.length,
+    settle: (outcome) => pending.at(-1)?.(outcome)
+  }
+}
+
+describe('onDemand in a ViewSlot', () => {
+  it('says the view is opening until its code has loaded', async () => {
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    expect(screen.getByRole('status').textContent).toBe('Opening…')
+    expect(screen.queryByTestId('loaded-view')).toBeNull()
+    chunk.settle('ok')
+    await screen.findByTestId('loaded-view')
+    expect(screen.queryByTestId('view-loading')).toBeNull()
+  })
+
+  it('shows a failed load in place of the view, and Try again loads it again', async () => {
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    chunk.settle(new Error('Failed to fetch dynamically imported module'))
+    const alert = await screen.findByTestId('view-load-error')
+    expect(alert.textContent).toContain(
+      'This view could not be opened: Failed to fetch dynamically imported module'
+    )
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
+    expect(chunk.attempts()).toBe(2)
+    chunk.settle('ok')
+    await screen.findByTestId('loaded-view')
+  })
+})

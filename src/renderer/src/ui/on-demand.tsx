@@ -1,0 +1,82 @@
+// Views loaded on demand (React.lazy): an honest loading state while the chunk loads, and an error with a retry if it cannot.
+import { Component, createContext, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react'
+import { useT } from '../i18n'
+
+/** A component whose code is loaded the first time it renders; `ViewSlot` shows the wait and any failure. */
+export function onDemand(load: () => Promise<ComponentType>): ComponentType {
+  let failed = false
+  const fresh = (): ComponentType =>
+    lazy(async () => {
+      try {
+        return { default: await load() }
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    })
+  let Loaded = fresh()
+  let attemptOfLoaded = 0
+  return function OnDemandView(): React.JSX.Element {
+    // React.lazy keeps a failed load for good: only the operator's "Try again" (a new attempt) loads afresh.
+    const attempt = use(LoadAttempt)
+    if (failed && attempt !== attemptOfLoaded) {
+      failed = false
+      attemptOfLoaded = attempt
+      Loaded = fresh()
+    }
+    return <Loaded />
+  }
+}
+
+/** Bumped by "Try again" in a ViewSlot. */
+const LoadAttempt = createContext(0)
+
+/** Where a view is drawn: "Opening…" while its code loads, an alert with Try again if it cannot be loaded. */
+export function ViewSlot({ children }: { children: ReactNode }): React.JSX.Element {
+  return (
+    <ViewLoadBoundary>
+      <Suspense fallback={<ViewLoading />}>{children}</Suspense>
+    </ViewLoadBoundary>
+  )
+}
+
+function ViewLoading(): React.JSX.Element {
+  const t = useT()
+  return (
+    <p className="muted" role="status" data-testid="view-loading">
+      {t('app.viewLoading')}
+    </p>
+  )
+}
+
+/** A chunk that cannot be loaded (a damaged install) says so in place of the view, not a blank window. */
+class ViewLoadBoundary extends Component<{ children: ReactNode }, { error: Error | null; attempt: number }> {
+  override state: { error: Error | null; attempt: number } = { error: null, attempt: 0 }
+
+  static getDerivedStateFromError(error: Error): { error: Error } {
+    return { error }
+  }
+
+  override render(): ReactNode {
+    const { error, attempt } = this.state
+    if (!error) return <LoadAttempt value={attempt}>{this.props.children}</LoadAttempt>
+    return (
+      <ViewLoadError
+        message={error.message}
+        onRetry={() => this.setState({ error: null, attempt: attempt + 1 })}
+      />
+    )
+  }
+}
+
+function ViewLoadError({ message, onRetry }: { message: string; onRetry(): void }): React.JSX.Element {
+  const t = useT()
+  return (
+    <div className="alert alert--bad" role="alert" data-testid="view-load-error">
+      <p>{t('app.viewLoadError', { message })}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('common.tryAgain')}
+      </button>
+    </div>
+  )
+}

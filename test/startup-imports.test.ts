@@ -1,0 +1,62 @@
+// What a module imports statically is what every start pays for (issue 18): `sender-desk --help` must start about as
+// fast as a bare `node -e 0`, and a fresh app or CLI process must not load libraries only one rare command uses.
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..')
+
+/** Specifiers of the value imports and re-exports a module loads before it runs (type-only ones are erased). */
+function staticImports(source: string): string[] {
+  const statements = source.matchAll(/^(?:import|export)\s+(?!type\s)[^;'"]*?from\s+['"]([^'"]+)['"]/gm)
+  const bare = source.matchAll(/^import\s+['"]([^'"]+)['"]/gm)
+  return [...statements, ...bare].map((match) => match[1] ?? '')
+}
+
+function resolveLocal(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier)
+  return [`${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path))
+}
+
+/** Every module (local path or package name) loaded before the entry's first line runs. */
+function loadedAtStart(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const pending = [entry]
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) {
+        seen.add(specifier)
+        continue
+      }
+      const local = resolveLocal(file, specifier)
+      if (local) pending.push(local)
+    }
+  }
+  return seen
+}
+
+describe('the CLI start', () => {
+  const loaded = [...loadedAtStart(join(root, 'src/main/cli/index.ts'))]
+
+  it('loads none of the core, zod, SQLite or the phone rules before a command needs them', () => {
+    const heavy = loaded.filter((module) =>
+      /(\/src\/main\/core\/|^zod|^better-sqlite3|^libphonenumber-js|\/shared\/domain\/phone)/.test(module)
+    )
+    expect(heavy).toEqual([])
+  })
+
+  it('still sees the entry’s own imports (the walk works)', () => {
+    expect(loaded.some((module) => module.endsWith('/src/main/cli/args.ts'))).toBe(true)
+    expect(loaded.some((module) => module.endsWith('/src/shared/domain/base-url.ts'))).toBe(true)
+  })
+})
+
+describe('the composed core', () => {
+  it('loads exceljs only when a workbook is read or written', () => {
+    const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]
+    expect(loaded.filter((module) => module.startsWith('exceljs'))).toEqual([])
+    expect(loaded.some((module) => module.endsWith('/src/main/core/campaigns/spreadsheet.ts'))).toBe(true)
+  })
+})
