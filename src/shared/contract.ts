@@ -76,8 +76,13 @@ export const DeviceView = z.object({
   hasSecret: z.boolean(),
   sandbox: z.boolean(),
   state: DeviceState,
-  /** Why it is in that state, in the operator's terms (the gateway's note when it gave one). */
+  /**
+   * Why it is in that state, in the operator's terms (the gateway's note when it gave one), in English; with
+   * stateNoteKey/stateNoteParams the window shows it in its language (issue 13).
+   */
   stateNote: z.string().nullable(),
+  stateNoteKey: z.string().optional(),
+  stateNoteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   name: z.string().nullable(),
   serial: z.string().nullable(),
   sender: z.string().nullable(),
@@ -95,7 +100,10 @@ export type DeviceView = z.infer<typeof DeviceView>
 export const DeviceHistoryEntry = z.object({
   at: z.string(),
   state: DeviceState,
-  note: z.string().nullable()
+  /** In English; with noteKey/noteParams the window translates it. */
+  note: z.string().nullable(),
+  noteKey: z.string().optional(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 export const QrView = z.union([
