@@ -20,7 +20,8 @@ import {
   type ItemRecord,
   type NewItem,
   type SqliteDatabase,
-  type StoredAttachment
+  type StoredAttachment,
+  UNSENT
 } from '../store'
 import { OutboxContext } from './context'
 import { fillDevice } from './dispatcher'
@@ -123,6 +124,8 @@ export interface Outbox {
   pausedState(): { all: boolean; devices: string[] }
   /** From the device monitor: whether this device can send now (connected, linked, not expired). */
   setDeviceSendable(deviceId: string, sendable: boolean): void
+  /** The operator says a refused device may be fine again (quota topped up): its next probe is now, not in minutes. */
+  probeDeviceNow(deviceId: string): void
   setNetworkOnline(online: boolean): void
   /** Apply changed settings (pacing, retention…) without a restart. */
   updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
@@ -474,26 +477,14 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           fileMime: entry.kind === 'file' ? entry.mime : null,
           fileSize: copy?.size ?? null,
           status: due ? 'queued' : 'scheduled',
-          failureCode: null,
-          failureMessage: null,
-          failureGatewayMessage: null,
-          gatewayId: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          lastAttemptAt: null,
+          ...UNSENT,
           queuedAt: due ? now : null,
-          reconcileUntil: null,
           createdAt: now,
-          closedAt: null,
           notBefore: schedule?.notBefore ?? null,
           scheduledLocal: schedule?.scheduledLocal ?? null,
           timezone: schedule?.timezone ?? null,
           scheduleMode: schedule?.scheduleMode ?? null,
           overduePolicy: schedule?.overduePolicy ?? null,
-          held: false,
-          acceptedAt: null,
-          trackNextAt: null,
-          trackAttempts: 0,
           note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
@@ -830,6 +821,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { sendingPaused: ctx.pausedAll }
   }
 
+  function probeDeviceNow(deviceId: string): void {
+    const runtime = ctx.device(deviceId)
+    if (runtime.refused) runtime.probeAt = 0
+    pump()
+  }
+
   function setDeviceSendable(deviceId: string, sendable: boolean): void {
     const runtime = ctx.device(deviceId)
     const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
@@ -1009,6 +1006,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     setPaused,
     pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
     setDeviceSendable,
+    probeDeviceNow,
     setNetworkOnline,
     updateOptions,
     start: () => startInternal({ tracking: true, retention: true }),

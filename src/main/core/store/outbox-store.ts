@@ -55,6 +55,23 @@ export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt' | 'campaignId' | 'campaignRow'> &
   Partial<Pick<ItemRecord, 'campaignId' | 'campaignRow'>> & { note: string | null }
 
+/** How every new item starts, whoever queues it (a send, a series' occurrence, a campaign): nothing tried yet. */
+export const UNSENT = {
+  failureCode: null,
+  failureMessage: null,
+  failureGatewayMessage: null,
+  gatewayId: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  lastAttemptAt: null,
+  reconcileUntil: null,
+  closedAt: null,
+  held: false,
+  acceptedAt: null,
+  trackNextAt: null,
+  trackAttempts: 0
+} as const satisfies Partial<NewItem>
+
 export interface HistoryRecord {
   at: number
   status: ItemStatus
