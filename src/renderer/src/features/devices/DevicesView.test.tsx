@@ -70,6 +70,28 @@ describe('device list', () => {
     expect(second.textContent).toContain('Enter the token again')
   })
 
+  it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [
+          makeDevice({
+            state: 'unreachable',
+            stateNote: 'Cannot reach the gateway (network).',
+            stateNoteKey: 'desktop.device.network',
+            stateNoteParams: {}
+          }),
+          makeDevice({ id: 'dev-2', state: 'disconnected', stateNote: 'phone is offline' })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-note-dev-1').textContent).toContain(
+      'Gateway tidak dapat dihubungi (jaringan).'
+    )
+    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('phone is offline')
+  })
+
   it("gives the advice in the operator's language, and keeps the gateway's own words apart", () => {
     seedStores(
       makeBootstrap({
