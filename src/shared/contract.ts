@@ -77,8 +77,13 @@ export const DeviceView = z.object({
   hasSecret: z.boolean(),
   sandbox: z.boolean(),
   state: DeviceState,
-  /** Why it is in that state, in the operator's terms (the gateway's note when it gave one). */
+  /**
+   * Why it is in that state, in the operator's terms (the gateway's note when it gave one), in English; with
+   * stateNoteKey/stateNoteParams the window shows it in its language (issue 13).
+   */
   stateNote: z.string().nullable(),
+  stateNoteKey: z.string().optional(),
+  stateNoteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   name: z.string().nullable(),
   serial: z.string().nullable(),
   sender: z.string().nullable(),
@@ -96,7 +101,10 @@ export type DeviceView = z.infer<typeof DeviceView>
 export const DeviceHistoryEntry = z.object({
   at: z.string(),
   state: DeviceState,
-  note: z.string().nullable()
+  /** In English; with noteKey/noteParams the window translates it. */
+  note: z.string().nullable(),
+  noteKey: z.string().optional(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 export const QrView = z.union([
@@ -864,6 +872,17 @@ export const invokeChannels = {
           gatewayId: z.string().nullable()
         })
       )
+    })
+  },
+  /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
+  'campaigns:progress': {
+    request: z.object({ id: Id }),
+    reply: z.object({
+      at: z.array(z.number()),
+      sent: z.array(z.number().int()),
+      delivered: z.array(z.number().int()),
+      read: z.array(z.number().int()),
+      failed: z.array(z.number().int())
     })
   },
   'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },

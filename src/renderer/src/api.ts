@@ -4,7 +4,7 @@ import { createContractClient } from '../../shared/contract-client'
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
-import { useSettings } from './stores/settings'
+import { currentLanguage } from './stores/settings'
 
 let injected: SenderDeskApi | null = null
 /** The checking client over the preload's (or the harness bridge's) pipe, made on first use. */
@@ -50,7 +50,7 @@ export function errorInfo(error: unknown): ErrorInfo {
     const message =
       typeof shape.messageKey === 'string'
         ? coreText(
-            useSettings.getState().settings?.language ?? 'en',
+            currentLanguage(),
             english,
             shape.messageKey,
             (error as { messageParams?: Params }).messageParams

@@ -225,7 +225,9 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   ctx.pausedAll = settings.get<boolean>(PAUSED_ALL_KEY) ?? false
   for (const id of settings.get<string[]>(PAUSED_DEVICES_KEY) ?? []) ctx.pausedDevices.add(id)
 
+  /** Devices each round looks at: those with work at start, and any device an item moved or was acted on. */
   const knownDevices = new Set<string>()
+  ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
   let tracking = ctx.options.tracking
   let pumping = false
@@ -329,6 +331,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   function mustGet(id: string): ItemRecord {
     const item = store.getItem(id)
     if (!item) throw new OutboxError('not_found', `No outbox item ${id}.`, 'id')
+    // An operator action on an item may give its device work again (a retry, a gateway delete owed).
+    knownDevices.add(item.deviceId)
     return item
   }
 
@@ -875,7 +879,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       )
     }
     tracking = mode.tracking && ctx.options.tracking
-    for (const deviceId of store.knownDevices()) knownDevices.add(deviceId)
+    for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     ctx.running = true
     if (mode.retention) {

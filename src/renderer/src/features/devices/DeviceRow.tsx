@@ -6,6 +6,7 @@ import { offers } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { coreText } from '../../../../shared/i18n/notes'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
@@ -29,7 +30,8 @@ interface Feedback {
 
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const { restart, refresh, remove } = useDevices.getState()
   const panels = useRowPanel<Panel>()
   const [busy, setBusy] = useState<string | null>(null)
@@ -96,13 +98,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       </dl>
       <div className="device-note" data-testid={`device-note-${id}`}>
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
-            own words are kept apart, as they came, rather than run into the sentence the operator reads. */}
+            own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
         {device.state !== 'connected' ? <p>{t(`advice.${device.state}`)}</p> : null}
         {device.stateNote ? (
           <details className="device-details">
             <summary>{t('devices.note.details')}</summary>
             <p className="muted" dir="auto">
-              {device.stateNote}
+              {coreText(language, device.stateNote, device.stateNoteKey, device.stateNoteParams)}
             </p>
           </details>
         ) : null}
