@@ -109,6 +109,11 @@ describe('campaigns on the outbox', () => {
     await fixture.clock.advance(3_600_000)
     expect(fixture.gateway.messages).toHaveLength(3)
     expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'paused', until: null })
+    // The outbox still lists the paused rows: marked as the campaign's, with no made-up retry time.
+    const waiting = fixture.outbox.list({ status: ['queued'] }).items
+    expect(waiting).toHaveLength(9)
+    expect(waiting.every((item) => item.nextAttemptAt === null && item.campaign?.id === id)).toBe(true)
+    expect(waiting.map((item) => item.campaign?.row).sort((a, b) => (a ?? 0) - (b ?? 0))[0]).toBe(5)
     campaigns.resume(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 6, { stepMs: 1000 })
     const afterResume = gaps(sendTimes()).slice(3)
