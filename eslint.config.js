@@ -4,6 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { frontDoorImports } from './eslint-rules/front-door-imports.js'
 
 const electronBan = {
   paths: [
@@ -94,10 +95,22 @@ const layers = {
   compositionDeep: {
     regex: '^\\./[^/]+/',
     message: 'The composition uses each feature and layer through its public index.ts.'
-  },
-  frontDoor: {
-    regex: '(^|/)main/core/(?!compose$)|^\\.\\./core/(?!compose$)',
-    message: 'The shell, the CLI and the harness import only the composition (core/compose) and the contract.'
+  }
+}
+
+/** What a front door may import besides its own folder: the composition and the shared contract, by their entry. */
+const FRONT_DOOR_ALLOWS = [
+  'src/main/core/compose',
+  'src/shared/contract',
+  'src/shared/domain',
+  'src/shared/i18n'
+]
+const layerPlugin = { rules: { 'front-door-imports': frontDoorImports } }
+/** The front-door rule for the front door in `own` (see eslint-rules/front-door-imports.js), plus `rules`. */
+function frontDoor(own, rules = {}) {
+  return {
+    plugins: { layers: layerPlugin },
+    rules: { 'layers/front-door-imports': ['error', { own, allow: FRONT_DOOR_ALLOWS }], ...rules }
   }
 }
 
@@ -204,17 +217,17 @@ export default tseslint.config(
   {
     files: ['src/main/shell/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [layers.frontDoor] }] }
+    ...frontDoor('src/main/shell')
   },
   {
     files: ['src/main/cli/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': restrict(layers.frontDoor) }
+    ...frontDoor('src/main/cli', { 'no-restricted-imports': restrict() })
   },
   {
     files: ['test/harness/**/*.ts'],
     ignores: [...TESTS, 'test/harness/bridge/**'],
-    rules: { 'no-restricted-imports': restrict(layers.frontDoor) }
+    ...frontDoor('test/harness', { 'no-restricted-imports': restrict() })
   },
   {
     // Only the CLI's output module writes to the terminal; everything else logs through the redacting logger.

@@ -125,8 +125,10 @@ async function control(path: string, init: RequestInit = {}): Promise<unknown> {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
-  // `npm test` builds first; a bare `vitest run` builds only when the CLI sources changed since the last build.
-  if (!existsSync(BUILT_CLI) || statSync(BUILT_CLI).mtimeMs < newestChange(join(root, 'src/main/cli'))) {
+  // `npm test` builds first; a bare `vitest run` builds only when the sources the CLI is built from (its own, the
+  // core's and the shared rules) changed since the last build.
+  const sources = ['src/main/cli', 'src/main/core', 'src/shared'].map((dir) => newestChange(join(root, dir)))
+  if (!existsSync(BUILT_CLI) || statSync(BUILT_CLI).mtimeMs < Math.max(...sources)) {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore', timeout: 180_000 })
   }
   work = mkdtempSync(join(tmpdir(), 'sender-desk-cli-'))

@@ -88,6 +88,11 @@ function reportRealtime(ctx: ApiContext): ApiResponse {
   return rawJson(`${JSON.stringify(head).slice(0, -1)},"message":${JSON.stringify(items)}}`)
 }
 
+/** A day (Y-m-d) is on `date` when given, and within `from`…`to` (either end open); Y-m-d text sorts as dates do. */
+function inDays(day: string, date: string | null, from: string | null, to: string | null): boolean {
+  return (date === null || day === date) && (from === null || day >= from) && (to === null || day <= to)
+}
+
 function reportMessages(ctx: ApiContext): ApiResponse {
   const device = requestDevice(ctx)
   const q = ctx.query
@@ -98,6 +103,9 @@ function reportMessages(ctx: ApiContext): ApiResponse {
   const statusWord = q.get('status')?.trim().toLowerCase() || null
   const status = statusWord === null ? null : storedStatus(statusWord)
   const date = q.get('date')?.trim() || null
+  // The legacy `report?from=&to=` takes a range of days (Y-m-d, both included) and `limit` for `perPage`.
+  const from = q.get('from')?.trim() || null
+  const to = q.get('to')?.trim() || null
   const ids = new Set(csv(q.get('message_id')))
   const text = q.get('text')?.trim().toLowerCase() || null
   const type = q.get('type')?.trim().toLowerCase() || null
@@ -109,14 +117,14 @@ function reportMessages(ctx: ApiContext): ApiResponse {
         (phone === null || message.phone === phone) &&
         (refId === null || message.refId === refId) &&
         (status === null || message.status === status) &&
-        (date === null || dayIn(message.acceptedAt, sender?.timezone ?? device.timezone) === date) &&
+        inDays(dayIn(message.acceptedAt, sender?.timezone ?? device.timezone), date, from, to) &&
         (ids.size === 0 || ids.has(message.id)) &&
         (text === null || (message.text ?? '').toLowerCase().includes(text)) &&
         (type === null || message.kind === type)
       )
     })
   )
-  const perPage = positiveInt(q.get('perPage'), 10, 1000)
+  const perPage = positiveInt(q.get('perPage') ?? q.get('limit'), 10, 1000)
   const pageNumber = positiveInt(q.get('page'), 1, Number.MAX_SAFE_INTEGER)
   return json({
     status: true,
@@ -144,5 +152,8 @@ function reportMessages(ctx: ApiContext): ApiResponse {
 
 export const reportRoutes: Route[] = [
   { methods: ['GET'], path: '/api/report-realtime', handler: reportRealtime },
-  { methods: ['GET'], path: '/api/report/message', handler: reportMessages }
+  { methods: ['GET'], path: '/api/report/message', handler: reportMessages },
+  // The legacy report (the reference, §4.9: `from`, `to`, `limit`; its answer's shape was not recovered, so it
+  // answers as report/message does).
+  { methods: ['GET'], path: '/api/report', handler: reportMessages }
 ]

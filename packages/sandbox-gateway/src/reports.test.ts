@@ -24,6 +24,20 @@ async function send(phone: string, message: string, refId: string): Promise<stri
 }
 
 describe('report/message', () => {
+  it('answers the legacy report?from=&to= with the days in the range, limit as perPage', async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000
+    await send('0812345670', 'day one', 'd1')
+    await t.clock.advance(DAY_MS)
+    const second = await send('0812345671', 'day two', 'd2')
+    await t.clock.advance(DAY_MS)
+    const third = await send('0812345672', 'day three', 'd3')
+    const res = await t.call('/api/report?from=2026-01-16&to=2026-01-17&limit=1', { token })
+    expect(res.body).toMatchObject({ status: true, totalData: 2, perPage: 1, totalPage: 2 })
+    expect(res.body.message.map((item: { id: string }) => item.id)).toEqual([third])
+    const dayTwo = await t.call('/api/report?from=2026-01-16&to=2026-01-16&page=1', { token })
+    expect(dayTwo.body.message.map((item: { id: string }) => item.id)).toEqual([second])
+  })
+
   it('finds a message by ref_id and tells what happened to it', async () => {
     const id = await send('0812345678', 'Your order shipped', 'order-1')
     await send('0812345679', 'Other', 'order-2')

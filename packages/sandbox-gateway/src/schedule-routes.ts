@@ -241,6 +241,8 @@ export const scheduleRoutes: Route[] = [
   { methods: ['DELETE'], path: '/api/schedule/:id', handler: deleteV1 },
   { methods: ['PUT', 'POST'], path: '/api/schedule-cancel/:id', handler: cancelV1 },
   { methods: ['POST'], path: '/api/v2/schedule', handler: createV2 },
+  // Third-party clients call it so (the reference, §4.7); the same request as v2/schedule.
+  { methods: ['POST'], path: '/api/v2/send-schedule', handler: createV2 },
   { methods: ['PUT'], path: '/api/v2/schedule/:id', handler: updateV2 },
   { methods: ['DELETE'], path: '/api/v2/schedule/:id', handler: deleteV2 },
   { methods: ['DELETE'], path: '/api/v2/delete-schedule', handler: deleteV2 },

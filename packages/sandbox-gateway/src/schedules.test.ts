@@ -172,6 +172,23 @@ describe('schedule v1', () => {
 })
 
 describe('schedule v2', () => {
+  it('takes the same request on v2/send-schedule, as third-party clients send it', async () => {
+    const res = await t.call('/api/v2/send-schedule', {
+      token,
+      method: 'POST',
+      body: {
+        data: [{ category: 'text', phone: '0812345678', scheduled_at: '2026-01-15 10:15:00', text: 'hi' }]
+      }
+    })
+    expect(res.body).toMatchObject({
+      status: true,
+      message: 'Message is pending and waiting to be processed'
+    })
+    expect(t.sandbox.world.schedules(token)).toMatchObject([
+      { phone: '62812345678', text: 'hi', scheduleAt: '2026-01-15 10:15:00', status: 'waiting' }
+    ])
+  })
+
   it('creates text and media items in the device zone and fires them', async () => {
     const res = await t.call('/api/v2/schedule', {
       token,

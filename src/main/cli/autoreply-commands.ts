@@ -3,7 +3,6 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import { createGatewayClient } from '../core/compose'
 import type { AutoReply } from '../core/compose'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 
@@ -24,7 +23,7 @@ export async function runAutoReply(context: CliContext): Promise<number> {
   if (!sub || !['list', 'create', 'update', 'delete'].includes(sub)) {
     throw new UsageError('autoreply needs one of: list, create, update <id>, delete <id>, try')
   }
-  const client = createGatewayClient(await context.credentials())
+  const client = await context.client()
   const pair = (): { keyword: string; response: string } => ({
     keyword: requireString(context.args, 'keyword', 'the text an incoming message must equal'),
     response: requireString(context.args, 'response', 'the reply to send')

@@ -4,7 +4,6 @@ import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/compose'
 import type { DeviceInfo } from '../core/compose'
 
 const EXTENSION: Record<string, string> = {
@@ -28,7 +27,7 @@ export function describeDeviceInfo(info: DeviceInfo): string {
 
 export async function runDevice(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
-  const client = createGatewayClient(await context.credentials())
+  const client = await context.client()
   switch (sub) {
     case 'info': {
       const info = await client.deviceInfo()

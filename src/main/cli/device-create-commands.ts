@@ -2,7 +2,6 @@
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { createGatewayClient } from '../core/compose'
 import type { Invoice } from '../core/compose'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../shared/domain'
 
@@ -44,7 +43,7 @@ export async function runDeviceCreate(context: CliContext): Promise<number> {
   const bank = choice(requireString(context.args, 'bank', 'the payment channel'), 'bank', BANKS)
   const periodeFlag = stringFlag(context.args, 'periode')
   const periode = periodeFlag === undefined ? undefined : choice(periodeFlag, 'periode', PERIODES)
-  const client = createGatewayClient(await context.credentials())
+  const client = await context.client()
   const invoice = await client.createDevice({ name, phone, product, bank, ...(periode ? { periode } : {}) })
   context.out.result(describeInvoice(invoice), { ok: true, invoice })
   return EXIT.ok

@@ -4,7 +4,14 @@
  * gateway client) for `--help` too.
  */
 import { UsageError } from './args'
-import { DiskFullError, FileChangedError, isDiskFull, isGatewayError, OutboxError } from '../core/compose'
+import {
+  ApiFailure,
+  DiskFullError,
+  FileChangedError,
+  isDiskFull,
+  isGatewayError,
+  OutboxError
+} from '../core/compose'
 import { EXIT } from './output'
 
 /** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
@@ -28,6 +35,11 @@ function classifyFailure(error: unknown): { code: number; line: string } {
     }
   }
   if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
+  // A contract command's refusal (the window shows the same text): bad input, unless the app itself failed.
+  if (error instanceof ApiFailure) {
+    const appFailed = error.code === 'disk_full' || error.code === 'internal'
+    return { code: appFailed ? EXIT.failure : EXIT.badInput, line: error.message }
+  }
   if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
   // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
   if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }

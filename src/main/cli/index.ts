@@ -2,9 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, EXIT, type Output } from './output'
-import type { GatewayCredentials } from '../core/compose'
-// The rule's own module, not the domain's index: that one brings the phone rules and libphonenumber-js.
-import { checkBaseUrl } from '../../shared/domain/base-url'
+import type { GatewayClient, GatewayCredentials } from '../core/compose'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -88,6 +86,8 @@ export interface CliContext {
   out: Output
   env: NodeJS.ProcessEnv
   credentials(): Promise<GatewayCredentials>
+  /** A gateway client for those credentials, from the composition's one client factory (as the app's devices). */
+  client(): Promise<GatewayClient>
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM): long-running commands wait on it. */
   stopSignal: Promise<void>
 }
@@ -96,7 +96,13 @@ export interface CliContext {
  * The app's base-URL rule (https anywhere, http only on loopback), so the CLI never sends a token in clear text to
  * another host by accident; --allow-insecure-http lets it, with a warning on stderr.
  */
-function checkCliBaseUrl(baseUrl: string, allowInsecureHttp: boolean, warn: (line: string) => void): void {
+async function checkCliBaseUrl(
+  baseUrl: string,
+  allowInsecureHttp: boolean,
+  warn: (line: string) => void
+): Promise<void> {
+  // Loaded when a command needs credentials, not for --help: the domain brings the phone rules and libphonenumber-js.
+  const { checkBaseUrl } = await import('../../shared/domain')
   const strict = checkBaseUrl(baseUrl)
   if (strict.ok) return
   if (strict.problem !== 'insecure_http') throw new UsageError(strict.message)
@@ -119,7 +125,7 @@ export async function readCredentials(
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
-  checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
+  await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
@@ -148,11 +154,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stdout.write(`${USAGE}\n`)
       return command || args.flags['help'] === true ? EXIT.ok : EXIT.badInput
     }
+    // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
+    let read: Promise<GatewayCredentials> | undefined
+    const credentials = (): Promise<GatewayCredentials> =>
+      (read ??= readCredentials(args, env, (line) => out.progress(line)))
     const context: CliContext = {
       args: { positionals: rest, flags: args.flags },
       out,
       env,
-      credentials: () => readCredentials(args, env, (line) => out.progress(line)),
+      credentials,
+      // Loaded on use, like each command's module: `--help` never loads the client.
+      client: async () => (await import('../core/compose')).gatewayClientFactory(await credentials()),
       stopSignal: stopSignal()
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:

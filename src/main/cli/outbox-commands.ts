@@ -9,23 +9,24 @@ import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { CheckedFile } from './send-commands'
-import { createGatewayClient } from '../core/compose'
 import type { GatewayCredentials } from '../core/compose'
-import { composeCommandLine, createRedactingLogger, type CommandLineCore, type Outbox } from '../core/compose'
-import { OutboxStatus, type OutboxItemView } from '../../shared/contract'
-import { MAX_SETTABLE_FILE_BYTES, resolveFileLimit } from '../../shared/domain'
+import { composeCommandLine, createRedactingLogger, type CommandLineCore } from '../core/compose'
+import { OutboxStatus, type InvokeRequest, type OutboxItemView } from '../../shared/contract'
+import { MAX_SETTABLE_FILE_BYTES } from '../../shared/domain'
 
 const MB = 1024 * 1024
 
-/** The terminal knows no device record: `--max-file-mb` is the device's plan limit, else the gateway default. */
-export function cliFileLimit(args: ParsedArgs): number {
+/**
+ * The terminal's device has no record to keep a limit in: `--max-file-mb` is its plan's limit, null when not given
+ * (then the composition applies the settings' limit, else the gateway default, as for the window).
+ */
+export function cliDeviceFileLimit(args: ParsedArgs): number | null {
   const mb = intFlag(args, 'max-file-mb', { min: 1, max: MAX_SETTABLE_FILE_BYTES / MB })
-  return resolveFileLimit(mb === undefined ? null : mb * MB, null)
+  return mb === undefined ? null : mb * MB
 }
 
-export type QueuedEntry =
-  { kind: 'text'; text: string } | { kind: 'file'; file: CheckedFile; caption?: string }
+/** What `send … --queue` puts in the outbox: a text, or a file `files:register` accepted. */
+export type QueuedEntry = InvokeRequest<'outbox:enqueue'>['entries'][number]
 
 export function cliDeviceId(credentials: GatewayCredentials): string {
   const digest = createHash('sha256')
@@ -39,26 +40,17 @@ function dataDir(context: CliContext): string {
   return resolve(given ?? join(homedir(), '.sender-desk'))
 }
 
-async function withOutbox<T>(
-  context: CliContext,
-  credentials: GatewayCredentials | null,
-  run: (outbox: Outbox) => Promise<T>
-): Promise<T> {
-  return withCommandLineCore(context, credentials, (core) => run(core.outbox))
-}
-
-/** The terminal's core (database, outbox, campaigns) for one command, closed when `run` ends. */
+/** The terminal's core (database, settings, outbox, campaigns, file checks) for one command, closed when `run` ends. */
 export async function withCommandLineCore<T>(
   context: CliContext,
   credentials: GatewayCredentials | null,
   run: (core: CommandLineCore) => Promise<T>
 ): Promise<T> {
-  const deviceId = credentials ? cliDeviceId(credentials) : null
-  const client = credentials ? createGatewayClient(credentials) : undefined
   const core = composeCommandLine({
     dataDir: dataDir(context),
-    clientFor: (id) => (id === deviceId ? client : undefined),
-    fileLimitFor: () => cliFileLimit(context.args),
+    device: credentials
+      ? { id: cliDeviceId(credentials), credentials, maxFileBytes: cliDeviceFileLimit(context.args) }
+      : null,
     // A failure the outbox survives still shows on stderr, with the token masked.
     logger: createRedactingLogger(
       (level, line) => {
@@ -74,31 +66,19 @@ export async function withCommandLineCore<T>(
   }
 }
 
+/** Queues through the window's own command (`outbox:enqueue`): the same recipient and file-limit checks. */
 export async function enqueueFromCli(
   context: CliContext,
+  core: CommandLineCore,
   input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry }
 ): Promise<number> {
   const credentials = await context.credentials()
-  const { itemIds } = await withOutbox(context, credentials, (outbox) =>
-    outbox.enqueue({
-      deviceId: cliDeviceId(credentials),
-      recipients: input.recipients,
-      isGroup: input.isGroup,
-      entries: [
-        input.entry.kind === 'text'
-          ? { kind: 'text', text: input.entry.text }
-          : {
-              kind: 'file',
-              path: input.entry.file.path,
-              name: input.entry.file.name,
-              mime: input.entry.file.mime,
-              mediaKind: input.entry.file.kind,
-              pinned: input.entry.file.pinned,
-              ...(input.entry.caption ? { caption: input.entry.caption } : {})
-            }
-      ]
-    })
-  )
+  const { itemIds } = await core.invoke('outbox:enqueue', {
+    deviceId: cliDeviceId(credentials),
+    recipients: input.recipients,
+    isGroup: input.isGroup,
+    entries: [input.entry]
+  })
   context.out.result(
     `Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
     {
@@ -122,7 +102,7 @@ export async function runOutbox(context: CliContext): Promise<number> {
     case 'flush': {
       const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
       const credentials = await context.credentials()
-      const summary = await withOutbox(context, credentials, (outbox) =>
+      const summary = await withCommandLineCore(context, credentials, ({ outbox }) =>
         outbox.flush({
           timeoutMs: timeoutSec * 1000,
           onProgress: (p) =>
@@ -155,8 +135,8 @@ export async function runOutbox(context: CliContext): Promise<number> {
           throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
         return parsed.data
       })
-      const page = await withOutbox(context, null, async (outbox) =>
-        outbox.list({ ...(status ? { status } : {}), limit: 1000 })
+      const page = await withCommandLineCore(context, null, (core) =>
+        core.invoke('outbox:list', { ...(status ? { status } : {}), limit: 1000 })
       )
       context.out.result(
         page.items.length > 0 ? page.items.map(describeItem).join('\n') : 'The outbox is empty.',
@@ -170,8 +150,8 @@ export async function runOutbox(context: CliContext): Promise<number> {
     case 'retry':
     case 'cancel': {
       if (!id) throw new UsageError(`outbox ${sub} needs an item id`)
-      const item = await withOutbox(context, null, async (outbox) =>
-        sub === 'retry' ? outbox.retry(id) : outbox.cancel(id)
+      const item = await withCommandLineCore(context, null, (core) =>
+        core.invoke(sub === 'retry' ? 'outbox:retry' : 'outbox:cancel', { id })
       )
       context.out.result(describeItem(item), { ok: true, item })
       return EXIT.ok

@@ -1,13 +1,13 @@
-// The CLI's own argument checks against the shared rules: the phone table, and the file limit it is given.
+// The CLI's own argument checks against the shared rules: the phone table, and the file limit the composition resolves.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PHONE_CASES } from '../../shared/domain/phone.cases'
+import { composeCore, dispatchInvoke, MemoryVault, type Core } from '../core/compose'
 import { parseArgs } from './args'
 import { FLAGS, main } from './index'
-import { cliFileLimit } from './outbox-commands'
-import { checkFile } from './send-commands'
+import { cliDeviceFileLimit } from './outbox-commands'
 
 const MB = 1024 * 1024
 let work: string
@@ -20,18 +20,28 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true })
 })
 
-/** Runs the CLI in process without a gateway: recipients are checked first, so a valid one fails on the missing gateway. */
-async function sendTextTo(to: string): Promise<{ code: number; stderr: string }> {
+/** Runs the CLI in process, capturing what it writes. */
+async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
   let stderr = ''
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
     stderr += String(chunk)
     return true
   })
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  const code = await main(['send', 'text', '--to', to, '--message', 'hi'], {})
-  vi.restoreAllMocks()
-  return { code, stderr }
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk)
+    return true
+  })
+  try {
+    return { code: await main(argv, {}), stdout, stderr }
+  } finally {
+    vi.restoreAllMocks()
+  }
 }
+
+/** Without a gateway: recipients are checked first, so a valid one fails on the missing gateway. */
+const sendTextTo = (to: string): ReturnType<typeof runCli> =>
+  runCli(['send', 'text', '--to', to, '--message', 'hi'])
 
 describe('sender-desk send --to answers every shared phone case like the core and the window', () => {
   it.each(PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected] as const))(
@@ -45,17 +55,90 @@ describe('sender-desk send --to answers every shared phone case like the core an
   )
 })
 
-describe('the file limit the CLI applies', () => {
-  it('is the gateway default unless --max-file-mb gives the device plan', async () => {
-    const file = join(work, 'katalog.pdf')
-    await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * MB, 32)]))
-    const defaults = cliFileLimit(parseArgs([], FLAGS))
-    await expect(checkFile(file, defaults)).rejects.toThrow(
-      /katalog\.pdf is 3\.0 MB; the gateway accepts files up to 2 MB/
-    )
-    const larger = cliFileLimit(parseArgs(['--max-file-mb', '5'], FLAGS))
-    expect(larger).toBe(5 * MB)
-    await expect(checkFile(file, larger)).resolves.toMatchObject({ name: 'katalog.pdf', kind: 'document' })
-    expect(() => cliFileLimit(parseArgs(['--max-file-mb', '0'], FLAGS))).toThrow(/--max-file-mb/)
+describe('the file limit of `send file` is the one the window applies', () => {
+  let window: Core
+  let dataDir: string
+
+  /** A PDF of `mb` megabytes (the magic bytes make it a document). */
+  async function pdf(name: string, mb: number): Promise<string> {
+    const path = join(work, name)
+    await writeFile(path, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(mb * MB, 32)]))
+    return path
+  }
+
+  /** `send file … --queue` for a gateway on this computer (queuing reaches no gateway). */
+  const queueFile = (path: string, ...flags: string[]): ReturnType<typeof runCli> =>
+    runCli([
+      'send',
+      'file',
+      path,
+      '--to',
+      '081234567890',
+      '--queue',
+      '--json',
+      '--data-dir',
+      dataDir,
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--token',
+      'cli-test-token',
+      ...flags
+    ])
+
+  /** What the window's own check (`files:register`) answers for the same file. */
+  async function windowRegisters(path: string): Promise<{ accepted: boolean; message?: string }> {
+    const result = await dispatchInvoke(window.handlers, 'files:register', {
+      sources: [{ kind: 'path', path }]
+    })
+    if (!result.ok) throw new Error(result.error.message)
+    const { files, rejected } = result.value as { files: unknown[]; rejected: { message: string }[] }
+    return files.length === 1 ? { accepted: true } : { accepted: false, message: rejected[0]?.message ?? '' }
+  }
+
+  beforeEach(async () => {
+    dataDir = join(work, 'data')
+    window = await composeCore({
+      dataDir,
+      vault: new MemoryVault(),
+      appInfo: { version: 'test', platform: 'test' }
+    })
+  })
+  afterEach(async () => {
+    await window.stop()
+  })
+
+  it('follows a 5 MB limit the operator set in the settings, like the window', async () => {
+    const update = await dispatchInvoke(window.handlers, 'settings:update', { maxFileBytes: 5 * MB })
+    expect(update.ok).toBe(true)
+    const fits = await pdf('katalog.pdf', 3)
+    const tooBig = await pdf('arsip.pdf', 6)
+
+    expect(await windowRegisters(fits)).toEqual({ accepted: true })
+    const queued = await queueFile(fits)
+    expect(queued.code, queued.stderr).toBe(0)
+    expect(JSON.parse(queued.stdout)).toMatchObject({ ok: true, itemIds: [expect.any(String)] })
+
+    const refusedByWindow = await windowRegisters(tooBig)
+    expect(refusedByWindow).toEqual({
+      accepted: false,
+      message: 'arsip.pdf is 6.0 MB; the gateway accepts files up to 5 MB.'
+    })
+    const refused = await queueFile(tooBig)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(refusedByWindow.message)
+  })
+
+  it('is the gateway default without a setting, and --max-file-mb is the device’s own limit over it', async () => {
+    const file = await pdf('katalog.pdf', 3)
+    const refused = await queueFile(file)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/katalog\.pdf is 3\.0 MB; the gateway accepts files up to 2 MB/)
+    expect(refused.stderr).toMatch(/--max-file-mb N/)
+
+    const larger = await queueFile(file, '--max-file-mb', '5')
+    expect(larger.code, larger.stderr).toBe(0)
+    expect(cliDeviceFileLimit(parseArgs(['--max-file-mb', '5'], FLAGS))).toBe(5 * MB)
+    expect(cliDeviceFileLimit(parseArgs([], FLAGS))).toBeNull()
+    expect(() => cliDeviceFileLimit(parseArgs(['--max-file-mb', '0'], FLAGS))).toThrow(/--max-file-mb/)
   })
 })

@@ -1,60 +1,50 @@
 /** `sender-desk send …` and `report`: send now (or queue with --queue) and ask the gateway what happened. */
 import { randomUUID } from 'node:crypto'
-import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { cliFileLimit, enqueueFromCli } from './outbox-commands'
-import { createGatewayClient, normaliseRecipients } from '../core/compose'
-import type { ReportItem, SendResult } from '../core/compose'
-import { detectFileType } from '../core/compose'
-import { ALLOWED_EXTENSIONS, extensionOf, formatMegabytes, isWithinFileLimit } from '../../shared/domain'
-import { openPinned, pinFile, readPinned, type FileIdentity } from '../core/compose'
+import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
+import { normaliseRecipients, readPinned } from '../core/compose'
+import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose'
+import type { InvokeReply } from '../../shared/contract'
+import { ALLOWED_EXTENSIONS } from '../../shared/domain'
 
-const MB = 1024 * 1024
-
-export interface CheckedFile {
+/** The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. */
+function describeRejection(
+  rejection: InvokeReply<'files:register'>['rejected'][number],
   path: string
-  name: string
-  size: number
-  kind: 'image' | 'document' | 'video' | 'audio'
-  mime: string
-  /** The file as checked: queuing and uploading read exactly this file or refuse. */
-  pinned: FileIdentity
+): string {
+  switch (rejection.code) {
+    case 'not_found':
+      return `file not found: ${path}`
+    case 'too_large':
+      return `${rejection.message} A device on a larger plan: --max-file-mb N.`
+    case 'unsupported_type':
+      return `${rejection.name} is not an image, document, video or audio file the gateway can send`
+    default:
+      return rejection.message
+  }
 }
 
-/** The same checks the app makes before a file may be sent: a regular file, size (against `maxBytes`), type by magic bytes. */
-export async function checkFile(path: string, maxBytes: number): Promise<CheckedFile> {
-  const name = basename(path)
-  const info = await pinFile(path)
-  if (!(await stat(info.realPath)).isFile()) throw new UsageError(`${path} is not a regular file`)
-  if (info.size === 0) throw new UsageError(`${name} is empty`)
-  if (!isWithinFileLimit(info.size, maxBytes)) {
+/**
+ * The file checked by the app's own `files:register` (a regular file, not empty, within the device's limit, type by
+ * its magic bytes) and pinned: queuing and uploading read exactly this file or refuse.
+ */
+export async function registerFile(core: CommandLineCore, path: string): Promise<RegisteredFile> {
+  const { files, rejected } = await core.invoke('files:register', { sources: [{ kind: 'path', path }] })
+  const [rejection] = rejected
+  if (rejection) throw new UsageError(describeRejection(rejection, path))
+  const file = files[0] && core.registeredFile(files[0].handle)
+  if (!file) throw new Error(`${path} was accepted but not kept`)
+  // The window sends photo.exe (a JPEG) as photo.jpg; a name typed in the terminal is the operator's to change.
+  const typed = basename(path)
+  if (file.name !== typed) {
     throw new UsageError(
-      `${name} is ${(info.size / MB).toFixed(1)} MB; the gateway accepts files up to ${formatMegabytes(maxBytes)}` +
-        ' (a device on a larger plan: --max-file-mb N)'
+      `${typed} holds ${file.mime}, but the gateway needs the name to end in .${ALLOWED_EXTENSIONS[file.kind].join(', .')}: rename it, e.g. to ${file.name}`
     )
   }
-  const handle = await openPinned(info, name)
-  const head = Buffer.alloc(Math.min(4096, info.size))
-  try {
-    await handle.read(head, 0, head.length, 0)
-  } finally {
-    await handle.close()
-  }
-  const type = detectFileType(head, name)
-  if (!type)
-    throw new UsageError(`${name} is not an image, document, video or audio file the gateway can send`)
-  // The gateway types a file by its name: a JPEG called photo.exe is bad input here, not a gateway refusal later.
-  const allowed = ALLOWED_EXTENSIONS[type.kind]
-  if (!allowed.includes(extensionOf(name))) {
-    const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name
-    throw new UsageError(
-      `${name} holds ${type.mime}, but the gateway needs the name to end in .${allowed.join(', .')}: rename it, e.g. to ${stem}.${type.extension}`
-    )
-  }
-  return { path: info.realPath, name, size: info.size, kind: type.kind, mime: type.mime, pinned: info }
+  return file
 }
 
 function describeSend(result: SendResult, refId: string): string {
@@ -76,14 +66,17 @@ export async function runSend(context: CliContext): Promise<number> {
   )
   if (recipients.length === 0) throw new UsageError('--to has no recipient')
   const caption = stringFlag(context.args, 'caption')
+  const queue = context.args.flags['queue'] === true
 
   if (sub === 'text') {
     const message = requireString(context.args, 'message')
-    if (context.args.flags['queue'] === true) {
-      return enqueueFromCli(context, { recipients, isGroup, entry: { kind: 'text', text: message } })
+    if (queue) {
+      return withCommandLineCore(context, await context.credentials(), (core) =>
+        enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })
+      )
     }
     const refId = randomUUID()
-    const client = createGatewayClient(await context.credentials())
+    const client = await context.client()
     const result = await client.sendText({ phone: recipients, message, isGroup, refId })
     context.out.result(describeSend(result, refId), { ok: true, refId, ...result })
     return EXIT.ok
@@ -91,26 +84,27 @@ export async function runSend(context: CliContext): Promise<number> {
 
   const path = rest[0]
   if (!path) throw new UsageError('send file needs the path of the file to send')
-  const maxFileBytes = cliFileLimit(context.args)
-  const file = await checkFile(path, maxFileBytes)
-  if (context.args.flags['queue'] === true) {
-    return enqueueFromCli(context, { recipients, isGroup, entry: { kind: 'file', file, caption } })
-  }
-  const bytes = await readPinned(file.pinned, file.name)
-  const refId = randomUUID()
-  const client = createGatewayClient(await context.credentials())
-  context.out.progress(`Uploading ${file.name} (${file.kind}, ${Math.ceil(file.size / 1024)} KB)…`)
-  const result = await client.sendLocalFile({
-    phone: recipients,
-    kind: file.kind,
-    file: { name: file.name, mime: file.mime, bytes },
-    maxFileBytes,
-    isGroup,
-    refId,
-    ...(caption ? { caption } : {})
+  return withCommandLineCore(context, await context.credentials(), async (core) => {
+    const file = await registerFile(core, path)
+    if (queue) {
+      const entry = { kind: 'file' as const, handle: file.handle, ...(caption ? { caption } : {}) }
+      return enqueueFromCli(context, core, { recipients, isGroup, entry })
+    }
+    const bytes = await readPinned(file.pinned, file.name)
+    const refId = randomUUID()
+    context.out.progress(`Uploading ${file.name} (${file.kind}, ${Math.ceil(file.size / 1024)} KB)…`)
+    const result = await core.client!.sendLocalFile({
+      phone: recipients,
+      kind: file.kind,
+      file: { name: file.name, mime: file.mime, bytes },
+      maxFileBytes: core.fileLimit(),
+      isGroup,
+      refId,
+      ...(caption ? { caption } : {})
+    })
+    context.out.result(describeSend(result, refId), { ok: true, refId, ...result })
+    return EXIT.ok
   })
-  context.out.result(describeSend(result, refId), { ok: true, refId, ...result })
-  return EXIT.ok
 }
 
 function describeReport(items: ReportItem[]): string {
@@ -127,7 +121,7 @@ export async function runReport(context: CliContext): Promise<number> {
   const ids = stringFlag(context.args, 'id')
   const ref = stringFlag(context.args, 'ref')
   if (!ids === !ref) throw new UsageError('report needs exactly one of --id <ids,…> or --ref <ref_id>')
-  const client = createGatewayClient(await context.credentials())
+  const client = await context.client()
   const page = ids
     ? await client.reportRealtime({
         messageIds: ids

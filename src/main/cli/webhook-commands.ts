@@ -3,7 +3,6 @@ import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import { createGatewayClient } from '../core/compose'
 import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {
@@ -41,7 +40,7 @@ export async function runWebhook(context: CliContext): Promise<number> {
       if (webhookUrl === undefined && trackingUrl === undefined && incoming === undefined) {
         throw new UsageError('webhook set needs --url, --tracking-url and/or --incoming on|off')
       }
-      const client = createGatewayClient(await context.credentials())
+      const client = await context.client()
       const done: string[] = []
       if (webhookUrl !== undefined) done.push((await client.changeWebhookUrl(webhookUrl)).message)
       if (trackingUrl !== undefined) done.push((await client.changeTrackingUrl(trackingUrl)).message)

@@ -5,11 +5,11 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
-import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
+import type { DeviceState, DeviceView, InvokeReply, InvokeRequest, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
-import type { ApiHandlers } from './commands'
+import { ApiFailure, type ApiHandlers } from './commands'
 import { CoreEvents } from './core-events'
 import {
   createDeviceCommands,
@@ -20,8 +20,9 @@ import {
   type ClientFactory,
   type PollIntervals
 } from './devices'
-import { FileHandles } from './files'
-import { createGatewayClient, isGatewayError } from './gateway'
+import { FileHandles, type RegisteredFile } from './files'
+import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
+import { dispatchInvoke } from './ipc-dispatch'
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import {
@@ -30,8 +31,7 @@ import {
   OutboxError,
   sendingRemovalHook,
   type Outbox,
-  type OutboxOptions,
-  type SendingPort
+  type OutboxOptions
 } from './outbox'
 import { createReminderCommands, GatewayReminders } from './reminders'
 import {
@@ -81,17 +81,11 @@ export {
   type Cipher,
   type Vault
 } from './vault'
-// The command line talks to a gateway with the same client and checks files with the same rules as the app.
-export {
-  ALLOWED_EXTENSIONS,
-  createGatewayClient,
-  extensionOf,
-  GatewayError,
-  isGatewayError,
-  normaliseRecipients
-} from './gateway'
+// The command line talks to a gateway with the same client (built by gatewayClientFactory) as the app.
+export { GatewayError, isGatewayError, normaliseRecipients } from './gateway'
 export type {
   AutoReply,
+  GatewayClient,
   CreateDeviceInput,
   DeviceInfo,
   GatewayCredentials,
@@ -101,7 +95,7 @@ export type {
   ReportItem,
   SendResult
 } from './gateway'
-export { detectFileType, FileChangedError, openPinned, pinFile, readPinned, type FileIdentity } from './files'
+export { FileChangedError, readPinned, sendableName, type RegisteredFile } from './files'
 export { OutboxError, type Outbox, type SendingPort } from './outbox'
 
 /** Maps the core's own error types to what the window shows. */
@@ -167,16 +161,33 @@ export interface Core {
 const SETTINGS_KEY = 'app.settings'
 const RECENT_ERRORS = 20
 
+/** The one place a gateway client is built from credentials, for every front door (the CLI included). */
+export const gatewayClientFactory: ClientFactory = (credentials) => createGatewayClient(credentials)
+
+/** The operator's settings, kept in the app's database: the window and the terminal read the same ones. */
+function openSettings(db: SqliteDatabase): { store: SettingsStore; settings: SettingsService } {
+  const store = new SettingsStore(db)
+  const settings = new SettingsService({
+    load: () => store.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
+    save: (values) => store.set(SETTINGS_KEY, values)
+  })
+  return { store, settings }
+}
+
+/** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
+function fileLimitResolver(
+  deviceLimit: (deviceId: string) => number | null | undefined,
+  settings: SettingsService
+): (deviceId: string) => number {
+  return (deviceId) => resolveFileLimit(deviceLimit(deviceId), settings.get().maxFileBytes)
+}
+
 export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
   const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
-  const settingsStore = new SettingsStore(db)
-  const settings = new SettingsService({
-    load: () => settingsStore.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
-    save: (values) => settingsStore.set(SETTINGS_KEY, values)
-  })
+  const { store: settingsStore, settings } = openSettings(db)
   const initial = settings.get()
   const errors: string[] = []
   const reportUnexpected = (where: string, error: unknown): void => {
@@ -191,7 +202,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     onUnexpectedError: (error) => logger.error('sandbox gateway: unexpected error', error),
     ...ports.sandbox
   })
-  const clientFactory = ports.clientFactory ?? ((credentials) => createGatewayClient(credentials))
+  const clientFactory = ports.clientFactory ?? gatewayClientFactory
   const registry = await DeviceRegistry.open({
     file: join(ports.dataDir, 'devices.json'),
     vault: ports.vault,
@@ -217,9 +228,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
-  /** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
-  const fileLimitFor = (deviceId: string): number =>
-    resolveFileLimit(registry.get(deviceId)?.maxFileBytes, settings.get().maxFileBytes)
+  const fileLimitFor = fileLimitResolver((id) => registry.get(id)?.maxFileBytes, settings)
 
   // The outbox asks the campaigns (built on it, so made after it) when a campaign's row may go.
   let campaigns: Campaigns | null = null
@@ -406,35 +415,58 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
 }
 
+/** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
+export interface CommandLineDevice {
+  id: string
+  credentials: GatewayCredentials
+  /** The device's own file-size limit (`--max-file-mb`); null follows the settings, then the gateway default. */
+  maxFileBytes: number | null
+}
+
 export interface CommandLinePorts {
   dataDir: string
-  /** The sending port for a device id, or undefined: the terminal has one set of credentials at most. */
-  clientFor: (deviceId: string) => SendingPort | undefined
-  /** The file-size limit for the terminal's device (`--max-file-mb`, else the gateway default). */
-  fileLimitFor?: (deviceId: string) => number
+  /** Null for commands that only read or change what is queued (list, retry, cancel). */
+  device: CommandLineDevice | null
   logger?: Logger
 }
+
+/** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
+export type CommandLineChannel =
+  'files:register' | 'files:release' | 'outbox:enqueue' | 'outbox:list' | 'outbox:retry' | 'outbox:cancel'
 
 export interface CommandLineCore {
   readonly outbox: Outbox
   readonly campaigns: Campaigns
+  /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
+  readonly client: GatewayClient | undefined
+  /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
+  fileLimit(): number
+  /** A file `files:register` accepted, as checked and pinned, to upload it now. */
+  registeredFile(handle: string): RegisteredFile | undefined
+  /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
+  invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   close(): void
 }
 
 /**
- * The core for one terminal command: the app's database and outbox, without the device monitor, the sandbox or
- * anything else that polls. The terminal has no monitor, so a device is sendable until the gateway says otherwise,
- * and no tracking runs after the command ends.
+ * The core for one terminal command: the app's database, settings and outbox, the sending feature's commands and
+ * file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
+ * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   const db = openDatabase({ dataDir: ports.dataDir })
+  const logger = ports.logger ?? silentLogger
+  const { settings } = openSettings(db)
+  const device = ports.device
+  const client = device ? gatewayClientFactory(device.credentials) : undefined
+  const fileLimitFor = fileLimitResolver((id) => (id === device?.id ? device.maxFileBytes : null), settings)
   let campaigns: Campaigns | null = null
   const outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
-    clientFor: ports.clientFor,
-    ...(ports.fileLimitFor ? { fileLimitFor: ports.fileLimitFor } : {}),
-    logger: ports.logger ?? silentLogger,
+    clientFor: (id) => (id === device?.id ? client : undefined),
+    fileLimitFor,
+    logger,
     options: {
       tracking: false,
       devicesSendableByDefault: true,
@@ -442,5 +474,31 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     }
   })
   campaigns = createCampaigns({ db, outbox, clock: systemClock })
-  return { outbox, campaigns, close: () => db.close() }
+  // One device, so a file is checked against that device's limit as soon as it is registered.
+  const fileLimit = (): number => fileLimitFor(device?.id ?? '')
+  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
+  const handlers = createSendingCommands({
+    registry: { get: (id) => (id === device?.id ? device : undefined) },
+    monitor: { views: () => [] },
+    files,
+    outbox,
+    events: new CoreEvents(),
+    fileLimitFor
+  })
+  return {
+    outbox,
+    campaigns,
+    client,
+    fileLimit,
+    registeredFile: (handle) => files.get(handle),
+    async invoke(channel, request) {
+      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
+        describeError: describeCoreError,
+        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
+      })
+      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+      return result.value as InvokeReply<typeof channel>
+    },
+    close: () => db.close()
+  }
 }

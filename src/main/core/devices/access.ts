@@ -3,7 +3,16 @@ import { ApiFailure } from '../commands'
 import type { GatewayClient } from '../gateway'
 import type { DeviceRecord, DeviceRegistry } from './registry'
 
-export function requireDevice(registry: DeviceRegistry, id: string, field = 'deviceId'): DeviceRecord {
+/** Whatever knows the devices by id: the registry, or the one device a terminal command runs for. */
+export interface DeviceLookup<D = DeviceRecord> {
+  get(id: string): D | undefined
+}
+
+export function requireDevice<D = DeviceRecord>(
+  registry: DeviceLookup<D>,
+  id: string,
+  field = 'deviceId'
+): D {
   const device = registry.get(id)
   if (!device) throw new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, field)
   return device

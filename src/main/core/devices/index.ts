@@ -31,6 +31,6 @@ export {
 export type { PollContext, PollOutcome, StateVerdict } from './state'
 export { buildDeviceView, UNPOLLED_STATUS } from './view'
 export type { DeviceStatus } from './view'
-export { requireClient, requireDevice } from './access'
+export { requireClient, requireDevice, type DeviceLookup } from './access'
 export { createDeviceCommands } from './commands'
 export type { DeviceChannel, DeviceCommandsDeps, DeviceRemovalHook } from './commands'

@@ -8,6 +8,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { FileSource } from '../../../shared/contract'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
+import { formatMegabytes } from '../../../shared/domain'
 import { detectFileType, sendableName } from './file-type'
 import { openPinned, pinFile, type FileIdentity } from './pinned-file'
 
@@ -149,7 +150,7 @@ export class FileHandles {
       return {
         name,
         code: 'too_large',
-        message: `${name} is ${formatSize(size)}; the gateway accepts files up to ${formatSize(max)}.`
+        message: `${name} is ${formatSize(size)}; the gateway accepts files up to ${formatMegabytes(max)}.`
       }
     }
     return null

@@ -6,7 +6,7 @@
 import type { FileHandleView } from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
-import { requireDevice, type DeviceMonitor, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
+import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
@@ -31,8 +31,10 @@ export type SendingChannel =
   | 'series:delete'
 
 export interface SendingCommandsDeps {
-  registry: DeviceRegistry
-  monitor: DeviceMonitor
+  /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
+  registry: DeviceLookup<unknown>
+  /** The devices list the window redraws after a pause. */
+  monitor: Pick<DeviceMonitor, 'views'>
   files: FileHandles
   outbox: Outbox
   events: CoreEvents

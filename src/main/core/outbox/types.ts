@@ -123,6 +123,8 @@ export interface ListFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
+  /** Substring of the text or caption, case-insensitive. */
+  text?: string
   /** ISO bounds on createdAt. */
   from?: string
   to?: string

@@ -14,6 +14,7 @@ import { Timeline } from './Timeline'
 import { isWaiting, waitingReason } from './waiting'
 import { campaignWaitText } from '../campaigns/wait-text'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import './outbox.css'
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
