@@ -150,6 +150,20 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).pacing.minDelaySeconds).toBe(1)
   })
 
+  it('keeps the gap as the gateway sees it, even after a request that was slow on the wire', async () => {
+    const { id } = setUp({ minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    // The first request takes 3 s to reach the gateway: the next one must not arrive 2 s after it.
+    fixture.gateway.holdSends = true
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.heldCount === 1, { stepMs: 100 })
+    fixture.gateway.holdSends = false
+    await fixture.clock.advance(3000)
+    fixture.gateway.releaseHeld()
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 250 })
+    expect(Math.min(...gaps(sendTimes()))).toBeGreaterThanOrEqual(5_000)
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = setUp()
     await fixture.outbox.start()
