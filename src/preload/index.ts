@@ -1,13 +1,14 @@
 /**
- * The preload: exposes exactly the contract API as `window.senderDesk`, nothing else — no raw
- * ipcRenderer, no process.env. Dropped files become paths here (webUtils) so the page never
- * handles a path; pasted images without a path travel as bytes. Main re-checks both.
+ * The preload: exposes exactly the contract pipe as `window.senderDesk` (invoke, on, registerFiles), nothing
+ * else — no raw ipcRenderer, no process.env. Dropped files become paths here (webUtils) so the page never handles
+ * a path; pasted images without a path travel as bytes; the page cannot call `files:register` itself. Main
+ * re-checks everything. The contract's schemas are checked by the window (`contract-client.ts`), not here: this
+ * file bundles no zod (see `contract-pipe.ts`).
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
-import { ApiError } from '../shared/contract'
-import { createContractClient, fileToBase64 } from '../shared/contract-client'
+import { createContractPipe, fileToBase64, type PipeRefusal } from '../shared/contract-pipe'
 
-const api = createContractClient({
+const pipe = createContractPipe({
   invoke: (channel, request) => ipcRenderer.invoke(channel, request),
   subscribe(event, listener) {
     const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown): void => listener(payload)
@@ -27,22 +28,22 @@ const api = createContractClient({
 })
 
 /**
- * contextBridge copies only an Error's message into the page, so the code and field of an ApiError would
- * be lost on the way: rejections cross as plain { name, code, message, field } objects instead.
+ * contextBridge copies only an Error's message into the page, so an IPC failure would lose its shape on the way:
+ * rejections cross as plain { name, code, message } objects (the pipe's own refusals already are).
  */
 function plainRejection(error: unknown): never {
-  if (error instanceof ApiError)
-    throw { name: 'ApiError', code: error.code, message: error.message, field: error.field }
-  throw {
+  if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ApiError')
+    throw error
+  const plain: PipeRefusal = {
     name: 'ApiError',
     code: 'internal',
     message: error instanceof Error ? error.message : String(error)
   }
+  throw plain
 }
 
 contextBridge.exposeInMainWorld('senderDesk', {
-  invoke: (channel: Parameters<typeof api.invoke>[0], request: never) =>
-    api.invoke(channel, request).catch(plainRejection),
-  on: api.on,
-  registerFiles: (files: File[]) => api.registerFiles(files).catch(plainRejection)
+  invoke: (channel: string, request: unknown) => pipe.invoke(channel, request).catch(plainRejection),
+  on: pipe.on,
+  registerFiles: (files: File[]) => pipe.registerFiles(files).catch(plainRejection)
 })

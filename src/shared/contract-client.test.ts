@@ -1,11 +1,16 @@
 /** The window side of the contract: requests checked before they leave, replies and events checked as they arrive. */
 import { describe, expect, it } from 'vitest'
 import { ApiError, type FileSource } from './contract'
-import { createContractClient, type ContractTransport } from './contract-client'
+import { createContractClient as clientOverPipe } from './contract-client'
+import { createContractPipe, type PipeTransport } from './contract-pipe'
+
+/** The client as the window runs it: over the preload's pipe, here over a recording wire. */
+const createContractClient = (wire: PipeTransport): ReturnType<typeof clientOverPipe> =>
+  clientOverPipe(createContractPipe(wire))
 
 function transport(
   reply: (channel: string, request: unknown) => unknown
-): ContractTransport & { sent: unknown[] } {
+): PipeTransport & { sent: unknown[] } {
   const sent: unknown[] = []
   const listeners = new Map<string, (payload: unknown) => void>()
   return {

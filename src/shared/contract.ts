@@ -7,9 +7,14 @@ import { z } from 'zod'
 import {
   BILLING_PERIODS,
   checkPhone,
+  checkReminderRepeat,
+  isEveryNDays,
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
+  MAX_EVERY_N_DAYS,
+  MAX_KEYWORD_LENGTH,
   MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
   OUTBOX_STATUSES,
@@ -71,8 +76,13 @@ export const DeviceView = z.object({
   hasSecret: z.boolean(),
   sandbox: z.boolean(),
   state: DeviceState,
-  /** Why it is in that state, in the operator's terms (the gateway's note when it gave one). */
+  /**
+   * Why it is in that state, in the operator's terms (the gateway's note when it gave one), in English; with
+   * stateNoteKey/stateNoteParams the window shows it in its language (issue 13).
+   */
   stateNote: z.string().nullable(),
+  stateNoteKey: z.string().optional(),
+  stateNoteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   name: z.string().nullable(),
   serial: z.string().nullable(),
   sender: z.string().nullable(),
@@ -90,7 +100,10 @@ export type DeviceView = z.infer<typeof DeviceView>
 export const DeviceHistoryEntry = z.object({
   at: z.string(),
   state: DeviceState,
-  note: z.string().nullable()
+  /** In English; with noteKey/noteParams the window translates it. */
+  note: z.string().nullable(),
+  noteKey: z.string().optional(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 export const QrView = z.union([
@@ -339,9 +352,10 @@ export const AutoReplyView = z.object({
 })
 export type AutoReplyView = z.infer<typeof AutoReplyView>
 
+// zod's string lengths count code points, as the gateway does (an emoji is one character).
 const AutoReplyFields = {
-  keyword: z.string().trim().min(1).max(100),
-  response: z.string().trim().min(1).max(1024)
+  keyword: z.string().trim().min(1).max(MAX_KEYWORD_LENGTH),
+  response: z.string().trim().min(1).max(MAX_TEXT_LENGTH)
 }
 
 export const ReminderPeriode = z.enum(REMINDER_PERIODS)
@@ -378,7 +392,7 @@ const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 const ReminderFields = {
   phone: z.string().trim().min(1).max(40),
   message: MessageText.min(1),
-  title: z.string().trim().max(100).optional(),
+  title: z.string().trim().max(MAX_TITLE_LENGTH).optional(),
   /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
   start: LocalTime
 }
@@ -388,7 +402,10 @@ export const RecurrenceRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('weekly') }),
   z.object({ kind: z.literal('monthly') }),
   z.object({ kind: z.literal('yearly') }),
-  z.object({ kind: z.literal('every-n-days'), days: z.number().int().min(1).max(1000) })
+  z.object({
+    kind: z.literal('every-n-days'),
+    days: z.number().refine(isEveryNDays, `a whole number of days from 1 to ${MAX_EVERY_N_DAYS}`)
+  })
 ])
 export type RecurrenceRule = z.infer<typeof RecurrenceRule>
 
@@ -636,6 +653,8 @@ export const invokeChannels = {
       status: z.array(OutboxStatus).optional(),
       deviceId: Id.optional(),
       recipient: z.string().optional(),
+      /** Substring of the message text or caption (case-insensitive). */
+      text: z.string().max(1024).optional(),
       /** ISO date bounds on createdAt */
       from: z.string().optional(),
       to: z.string().optional(),
@@ -701,7 +720,7 @@ export const invokeChannels = {
     request: z.object({
       deviceId: Id,
       from: z.string().trim().min(1).max(40),
-      message: z.string().min(1).max(1024),
+      message: z.string().min(1).max(MAX_TEXT_LENGTH),
       pushName: z.string().trim().max(80).optional()
     }),
     reply: z.object({
@@ -712,7 +731,7 @@ export const invokeChannels = {
   },
 
   'autoReplies:list': {
-    request: z.object({ deviceId: Id, keyword: z.string().trim().max(100).optional() }),
+    request: z.object({ deviceId: Id, keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional() }),
     reply: z.object({ autoReplies: z.array(AutoReplyView) })
   },
   'autoReplies:create': { request: z.object({ deviceId: Id, ...AutoReplyFields }), reply: AutoReplyView },
@@ -735,10 +754,10 @@ export const invokeChannels = {
         deviceId: Id,
         ...ReminderFields,
         periode: ReminderPeriode,
-        customDay: z.number().int().min(1).max(1000).optional()
+        customDay: z.number().optional()
       })
-      .refine((r) => (r.periode === 'custom') === (r.customDay !== undefined), {
-        message: 'every N days needs N (1–1000), and only then',
+      .refine((r) => checkReminderRepeat(r.periode, r.customDay) === null, {
+        message: `every N days needs N (1–${MAX_EVERY_N_DAYS}), and only then`,
         path: ['customDay']
       }),
     reply: ReminderView
@@ -857,6 +876,17 @@ export const invokeChannels = {
           gatewayId: z.string().nullable()
         })
       )
+    })
+  },
+  /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
+  'campaigns:progress': {
+    request: z.object({ id: Id }),
+    reply: z.object({
+      at: z.array(z.number()),
+      sent: z.array(z.number().int()),
+      delivered: z.array(z.number().int()),
+      read: z.array(z.number().int()),
+      failed: z.array(z.number().int())
     })
   },
   'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },

@@ -93,6 +93,16 @@ describe('campaigns through the contract', () => {
     const rows = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
     expect(rows.rows[0]).toMatchObject({ rowNumber: 2, message: preview })
     expect(rows.rows.filter((r) => r.gatewayId !== null)).toHaveLength(3)
+    // The chart's series: the sandbox reports sent, delivered and read for the three rows.
+    const progress = await waitFor(
+      () => core.handlers['campaigns:progress']({ id: created.id }),
+      (p) => p.read.at(-1) === 3
+    )
+    expect({
+      sent: progress.sent.at(-1),
+      delivered: progress.delivered.at(-1),
+      failed: progress.failed.at(-1)
+    }).toEqual({ sent: 3, delivered: 3, failed: 0 })
 
     const again = await core.handlers['campaigns:read']({
       fileName: 'copy.csv',
@@ -190,5 +200,46 @@ describe('campaigns through the contract', () => {
     const phones = (await sandbox?.control.messages())?.map((m) => m.phone) ?? []
     expect(phones).toHaveLength(5)
     expect(new Set(phones).size).toBe(5)
+  }, 60_000)
+
+  it('pauses the device part when the gateway says its quota is spent, and resumes once it is topped up', async () => {
+    const deviceId = await linkedDevice()
+    const sandbox = await core.sandbox.current()
+    const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+    await sandbox?.control.setQuota(token, 2)
+    const csv = ['Name,Phone', ...Array.from({ length: 4 }, (_, i) => `C${i},0812345670${i + 10}`)].join('\n')
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'quota.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Quota',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    const paused = await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.devices[0]?.autoPaused !== null,
+      400
+    )
+    expect(paused.devices[0]?.autoPaused).toBe('quota')
+    expect(await sandbox?.control.messages()).toHaveLength(2)
+    const notice = notices.find((n) => n.key === `campaign:${created.id}:${deviceId}`)
+    expect(notice?.body).toMatchObject({ text: expect.stringMatching(/quota/i) })
+
+    await sandbox?.control.setQuota(token, 100)
+    await core.handlers['campaigns:resume']({ id: created.id, deviceId })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished',
+      400
+    )
+    const phones = (await sandbox?.control.messages())?.map((m) => m.phone) ?? []
+    expect(new Set(phones).size).toBe(4)
+    expect(phones).toHaveLength(4)
   }, 60_000)
 })

@@ -3,7 +3,7 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { Reminder, ReminderPeriode } from '../core/compose'
-import { REMINDER_PERIODS } from '../../shared/domain'
+import { checkReminderRepeat, MAX_EVERY_N_DAYS, REMINDER_PERIODS } from '../../shared/domain'
 
 const PERIODES: readonly ReminderPeriode[] = REMINDER_PERIODS
 
@@ -47,11 +47,10 @@ export async function runReminder(context: CliContext): Promise<number> {
     if (!(PERIODES as readonly string[]).includes(periode)) {
       throw new UsageError(`--periode must be one of ${PERIODES.join(', ')}`)
     }
-    const customDay = intFlag(context.args, 'custom-day', { min: 1, max: 1000 })
-    if (periode === 'custom' && customDay === undefined)
-      throw new UsageError('--periode custom needs --custom-day N (1–1000)')
-    if (periode !== 'custom' && customDay !== undefined)
-      throw new UsageError('--custom-day goes with --periode custom only')
+    const customDay = intFlag(context.args, 'custom-day', { min: 1, max: MAX_EVERY_N_DAYS })
+    const repeat = checkReminderRepeat(periode, customDay)
+    if (repeat === 'days_without_custom') throw new UsageError('--custom-day goes with --periode custom only')
+    if (repeat) throw new UsageError(`--periode custom needs --custom-day N (1–${MAX_EVERY_N_DAYS})`)
     create = { periode: periode as ReminderPeriode, ...(customDay !== undefined ? { customDay } : {}) }
   }
   const fields = (): { phone: string; message: string; startDate: string; title?: string } => ({

@@ -300,6 +300,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('outbox:itemChanged', { item })
     if (item.status === 'failed') notices.sendFailed()
   })
+  // The gateway says a device's quota is spent: its part of every running campaign pauses, saying so.
+  theOutbox.on('deviceRefused', (deviceId, code, message) => {
+    if (code === 'quota_exceeded') theCampaigns.autoPauseDevice(deviceId, 'quota', message)
+  })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { translate, type Language } from '../../shared/i18n'
 import { FakeClock } from './clock'
+import { stateFromInfo } from './devices'
+import { deviceInfoFixture as deviceInfo } from './devices/testing/scripted-gateway-client'
 import { NoticeBoard, type Notice, type NoticeText } from './notices'
 
 /** What the shell shows: the notice's text in the operator's language. */
@@ -49,6 +51,19 @@ describe('NoticeBoard', () => {
     notices.deviceStateChanged('d2', 'Desk', 'disconnected', 'token-invalid', null)
     await clock.advance(20_000)
     expect(seen.map((n) => shown(n.title))).toEqual(['Desk: token rejected'])
+  })
+
+  it("words the monitor's own note in the operator language and quotes the gateway's as it came", async () => {
+    const { clock, seen, notices } = board()
+    const ours = stateFromInfo(deviceInfo({ connection: 'disconnected', note: null }), Date.now())
+    notices.deviceStateChanged('d1', 'Shop', 'connected', 'disconnected', ours.note)
+    notices.deviceStateChanged('d2', 'Desk', 'connected', 'disconnected', 'phone offline')
+    await clock.advance(10_000)
+    expect(seen.map((n) => shown(n.body, 'id'))).toEqual([
+      'Terputus; memulai ulang perangkat mungkin menyambungkannya kembali.',
+      'phone offline'
+    ])
+    expect(shown(seen[0]!.body)).toBe('Disconnected; a restart may bring it back.')
   })
 
   it('groups failed sends into one notice', async () => {

@@ -5,6 +5,7 @@
  */
 import type { DeviceState } from '../../shared/contract'
 import type { MessageKey, Params } from '../../shared/i18n'
+import { decodeNote } from '../../shared/i18n/notes'
 import type { Clock, TimerId } from './clock'
 
 export type NoticeAction =
@@ -47,7 +48,8 @@ function deviceNotice(
       return {
         key,
         title: { key: 'desktop.notice.disconnected', params: { label } },
-        body: note ? { text: note } : { key: 'desktop.notice.disconnectedBody' },
+        // The monitor's note: ours as a key (worded by the shell in the operator's language), the gateway's as it came.
+        body: note ? (decodeNote(note) ?? { text: note }) : { key: 'desktop.notice.disconnectedBody' },
         action: { kind: 'open', view: 'devices' }
       }
     case 'needs-scan':

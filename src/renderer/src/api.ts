@@ -1,11 +1,14 @@
-// The window's only door to the core: the contract API (`window.senderDesk`), injectable for tests.
+// The window's only door to the core: the contract API over the preload's pipe (`window.senderDesk`), injectable for tests.
 import type { InvokeChannel, InvokeReply, InvokeRequest, SenderDeskApi } from '../../shared/contract'
+import { createContractClient } from '../../shared/contract-client'
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
-import { useSettings } from './stores/settings'
+import { currentLanguage } from './stores/settings'
 
 let injected: SenderDeskApi | null = null
+/** The checking client over the preload's (or the harness bridge's) pipe, made on first use. */
+let overPipe: SenderDeskApi | null = null
 
 /** Use this API instead of `window.senderDesk` (tests pass a fake; `null` goes back to the window's). */
 export function setApi(api: SenderDeskApi | null): void {
@@ -14,10 +17,12 @@ export function setApi(api: SenderDeskApi | null): void {
 
 export function getApi(): SenderDeskApi {
   if (injected) return injected
-  const fromWindow = (window as { senderDesk?: SenderDeskApi }).senderDesk
-  if (!fromWindow)
+  if (overPipe) return overPipe
+  const pipe = (window as { senderDesk?: Window['senderDesk'] }).senderDesk
+  if (!pipe)
     throw new Error('window.senderDesk is missing: open this page from Sender Desk or the test harness')
-  return fromWindow
+  overPipe = createContractClient(pipe)
+  return overPipe
 }
 
 /** Ask the core one thing over the contract. Rejects with the core's error (code, message, field). */
@@ -45,7 +50,7 @@ export function errorInfo(error: unknown): ErrorInfo {
     const message =
       typeof shape.messageKey === 'string'
         ? coreText(
-            useSettings.getState().settings?.language ?? 'en',
+            currentLanguage(),
             english,
             shape.messageKey,
             (error as { messageParams?: Params }).messageParams

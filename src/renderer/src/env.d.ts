@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
-import type { SenderDeskApi } from '../../shared/contract'
+import type { ContractPipe } from '../../shared/contract-pipe'
 
 declare global {
   interface Window {
-    senderDesk: SenderDeskApi
+    /** The preload's raw pipe; `api.ts` checks it against the contract. */
+    senderDesk: ContractPipe
   }
 }

@@ -1,6 +1,7 @@
 // Timeline notes stored as key + params: they round-trip, translate, and anything else stays the text it was.
 import { describe, expect, it } from 'vitest'
-import { decodeNote, encodeNote, historyNote, translateNote } from './notes'
+import { DeviceView } from '../contract'
+import { coreText, decodeNote, encodeNote, historyNote, noteFields, translateNote } from './notes'
 
 describe('timeline notes', () => {
   it('round-trip a key and its params and read in either language', () => {
@@ -31,3 +32,40 @@ describe('timeline notes', () => {
     expect(historyNote('id', { note: 'as it came' })).toBe('as it came')
   })
 })
+
+describe('noteFields', () => {
+  it('gives the English text and, for our notes, the key and params under the view field names', () => {
+    const stored = encodeNote('desktop.device.serverErrorStatus', { status: 503 })
+    const fields = noteFields(stored, 'stateNote', 'stateNoteKey', 'stateNoteParams')
+    expect(fields).toEqual({
+      stateNote: 'The gateway is failing (HTTP 503).',
+      stateNoteKey: 'desktop.device.serverErrorStatus',
+      stateNoteParams: { status: 503 }
+    })
+    // The contract keeps them, so they reach the window.
+    const view = DeviceView.parse({ ...deviceView, ...fields })
+    expect(coreText('id', view.stateNote ?? '', view.stateNoteKey, view.stateNoteParams)).toBe(
+      'Gateway sedang bermasalah (HTTP 503).'
+    )
+    expect(noteFields('phone offline', 'note', 'noteKey', 'noteParams')).toEqual({ note: 'phone offline' })
+    expect(noteFields(null, 'note', 'noteKey', 'noteParams')).toEqual({ note: null })
+  })
+})
+
+const deviceView = {
+  id: 'dev-1',
+  label: 'Shop',
+  baseUrl: 'https://solo.wablas.com',
+  tokenHint: '••••a1b2',
+  hasSecret: false,
+  sandbox: false,
+  state: 'unreachable',
+  name: null,
+  serial: null,
+  sender: null,
+  quota: null,
+  expiresAt: null,
+  lastCheckedAt: null,
+  stateSince: null,
+  paused: false
+}

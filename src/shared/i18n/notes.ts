@@ -33,12 +33,22 @@ export function decodeNote(stored: string | null): NoteMessage | null {
 /** The note in `language`; plain-text notes are returned unchanged. */
 export function translateNote(language: Language, stored: string | null): string | null {
   const decoded = decodeNote(stored)
-  return decoded ? translate(language, decoded.key, decoded.params) : stored
+  return decoded ? translate(language, decoded.key, translatedParams(language, decoded.params)) : stored
 }
 
 /** The core's text in `language`: from its key when the core sent one, else the text as it came. */
 export function coreText(language: Language, text: string, key?: string, params?: Params): string {
-  return key && key in en ? translate(language, key as MessageKey, params) : text
+  return key && key in en
+    ? translate(language, key as MessageKey, params && translatedParams(language, params))
+    : text
+}
+
+/** A param may itself be an encoded note (a send failure's reason inside "retry in 30 s"): worded in `language` too. */
+function translatedParams(language: Language, params: Params): Params {
+  const worded: Params = {}
+  for (const [name, value] of Object.entries(params))
+    worded[name] = typeof value === 'string' ? (translateNote(language, value) ?? value) : value
+  return worded
 }
 
 /** A history entry's note in `language`. */
@@ -47,4 +57,21 @@ export function historyNote(
   entry: { note: string | null; noteKey?: string | undefined; noteParams?: Params | undefined }
 ): string | null {
   return entry.note === null ? null : coreText(language, entry.note, entry.noteKey, entry.noteParams)
+}
+
+/**
+ * A stored note under a view's field names: the English text (CLI, logs), and its key and params when it is
+ * one of ours, so the window shows it in the operator's language. The gateway's own words stay as they came.
+ */
+export function noteFields<N extends string, K extends string, P extends string>(
+  stored: string | null,
+  noteField: N,
+  keyField: K,
+  paramsField: P
+): Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>> {
+  const decoded = decodeNote(stored)
+  return {
+    [noteField]: translateNote('en', stored),
+    ...(decoded ? { [keyField]: decoded.key, [paramsField]: decoded.params } : {})
+  } as Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>>
 }

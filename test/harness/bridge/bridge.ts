@@ -1,9 +1,8 @@
 /**
- * The browser harness's stand-in for the Electron preload: the same contract client, over a
+ * The browser harness's stand-in for the Electron preload: the same contract pipe, over a
  * WebSocket instead of ipcRenderer. Files travel as bytes (a browser page has no paths).
  */
-import { createContractClient, fileToBase64 } from '../../../src/shared/contract-client'
-import type { EventChannel, InvokeChannel } from '../../../src/shared/contract'
+import { createContractPipe, fileToBase64 } from '../../../src/shared/contract-pipe'
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 
@@ -36,7 +35,7 @@ socket.addEventListener('close', () => {
   pending.clear()
 })
 
-async function invoke(channel: InvokeChannel, request: unknown): Promise<unknown> {
+async function invoke(channel: string, request: unknown): Promise<unknown> {
   await opened
   const id = nextId++
   return new Promise((resolve, reject) => {
@@ -45,14 +44,14 @@ async function invoke(channel: InvokeChannel, request: unknown): Promise<unknown
   })
 }
 
-function subscribe(event: EventChannel, listener: (payload: unknown) => void): () => void {
+function subscribe(event: string, listener: (payload: unknown) => void): () => void {
   const set = listeners.get(event) ?? new Set()
   set.add(listener)
   listeners.set(event, set)
   return () => set.delete(listener)
 }
 
-const api = createContractClient({
+const pipe = createContractPipe({
   invoke,
   subscribe,
   async fileToSource(file) {
@@ -66,7 +65,7 @@ const api = createContractClient({
 })
 
 Object.defineProperty(window, 'senderDesk', {
-  value: Object.freeze(api),
+  value: Object.freeze(pipe),
   writable: false,
   configurable: false
 })

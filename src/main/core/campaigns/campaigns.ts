@@ -11,7 +11,8 @@ import {
   type ItemRecord,
   type ItemStatus,
   type NewItem,
-  type SqliteDatabase
+  type SqliteDatabase,
+  UNSENT
 } from '../store'
 import {
   checkRows,
@@ -294,26 +295,14 @@ export function createCampaigns(deps: CampaignsDeps) {
         fileMime: null,
         fileSize: null,
         status: 'queued',
-        failureCode: null,
-        failureMessage: null,
-        failureGatewayMessage: null,
-        gatewayId: null,
-        attempts: 0,
-        nextAttemptAt: null,
-        lastAttemptAt: null,
+        ...UNSENT,
         queuedAt: at,
-        reconcileUntil: null,
         createdAt: at,
-        closedAt: null,
         notBefore: null,
         scheduledLocal: null,
         timezone: null,
         scheduleMode: null,
         overduePolicy: null,
-        held: false,
-        acceptedAt: null,
-        trackNextAt: null,
-        trackAttempts: 0,
         campaignId: id,
         campaignRow: row.rowNumber,
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
@@ -356,6 +345,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.restartOutcomes(id, deviceId ?? null, now())
       items.releaseCampaign(id)
     })
+    // A part paused because the gateway refused its device (quota spent) is tried at once, not after the backoff.
+    for (const device of deviceId === undefined ? campaign.devices : [deviceId])
+      deps.outbox.probeDeviceNow(device)
     deps.outbox.wake()
     deps.onChanged?.(id)
     return view(id)

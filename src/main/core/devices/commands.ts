@@ -5,6 +5,7 @@
  * erased and its client closed, and the window hears about it once.
  */
 import type { InvoiceView } from '../../../shared/contract'
+import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { GatewayCredentials, Invoice } from '../gateway'
 import type { Vault } from '../vault'
@@ -169,7 +170,13 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
 
     async 'devices:history'({ id }) {
       required(id)
-      return { entries: monitor.history(id) }
+      return {
+        entries: monitor.history(id).map(({ at, state, note }) => ({
+          at,
+          state,
+          ...noteFields(note, 'note', 'noteKey', 'noteParams')
+        }))
+      }
     },
 
     async 'devices:qr'({ id }) {

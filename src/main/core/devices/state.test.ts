@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError, type GatewayErrorCode } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
-import { expiryInstant, isSendable, nextState, stateFromError, stateFromInfo } from './state'
+import { translateNote } from '../../../shared/i18n/notes'
+import {
+  expiryInstant,
+  isSendable,
+  nextState,
+  stateFromError,
+  stateFromInfo,
+  type StateVerdict
+} from './state'
+
+/** The note as the CLI and an English window read it (ours are stored as translation keys). */
+const english = (verdict: StateVerdict): string | null => translateNote('en', verdict.note)
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0, 0)
 
@@ -116,7 +127,7 @@ describe('stateFromInfo', () => {
   ])('%s', (_name, overrides, state, note) => {
     const verdict = stateFromInfo(info(overrides), NOW)
     expect(verdict.state).toBe(state)
-    if (note) expect(verdict.note).toMatch(note)
+    if (note) expect(english(verdict)).toMatch(note)
     else expect(verdict.note).toBeNull()
   })
 
@@ -144,20 +155,35 @@ describe('stateFromError', () => {
   ])('%s → %s', (code, state, note) => {
     const verdict = stateFromError(gatewayError(code))
     expect(verdict.state).toBe(state)
-    expect(verdict.note).toMatch(note)
+    expect(english(verdict)).toMatch(note)
   })
 
   it('quotes the gateway message and the HTTP status', () => {
-    expect(stateFromError(gatewayError('token_invalid', { gatewayMessage: 'token invalid' })).note).toMatch(
-      /gateway: "token invalid"/
-    )
-    expect(stateFromError(gatewayError('server_error', { httpStatus: 503 })).note).toMatch(/HTTP 503/)
+    expect(
+      english(stateFromError(gatewayError('token_invalid', { gatewayMessage: 'token invalid' })))
+    ).toMatch(/gateway: "token invalid"/)
+    expect(english(stateFromError(gatewayError('server_error', { httpStatus: 503 })))).toMatch(/HTTP 503/)
   })
 
   it('calls "token invalid or device expired" expired when the last known expiry has passed', () => {
     const last = info({ expiresAt: '2026-01-01' })
     expect(stateFromError(gatewayError('token_invalid'), last, NOW).state).toBe('expired')
     expect(stateFromError(gatewayError('token_invalid'), info(), NOW).state).toBe('token-invalid')
+  })
+
+  it('words its own notes in the operator language, and quotes the gateway as it came', () => {
+    const indonesian = (verdict: StateVerdict): string | null => translateNote('id', verdict.note)
+    expect(indonesian(stateFromError(gatewayError('network')))).toBe(
+      'Gateway tidak dapat dihubungi (jaringan).'
+    )
+    expect(indonesian(stateFromInfo(info({ connection: 'disconnected', active: false }), NOW))).toBe(
+      'Belum tertaut: pindai kode QR dengan ponsel pengirim.'
+    )
+    expect(
+      indonesian(stateFromError(gatewayError('secret_invalid', { gatewayMessage: 'secret wrong' })))
+    ).toBe('Gateway menolak secret key (gateway: "secret wrong").')
+    const fromGateway = stateFromInfo(info({ connection: 'disconnected', note: 'phone is offline' }), NOW)
+    expect(indonesian(fromGateway)).toBe('phone is offline')
   })
 
   it('does not leak details of unexpected errors', () => {
@@ -172,11 +198,10 @@ describe('nextState', () => {
   const connected = { state: 'connected' as const, note: null }
 
   it('maps vault outcomes to locked with a reason', () => {
-    expect(nextState({ kind: 'locked', reason: 'the keyring is locked' }, { now: NOW })).toEqual({
-      state: 'locked',
-      note: expect.stringMatching(/^Token locked: the keyring is locked/)
-    })
-    expect(nextState({ kind: 'absent' }, { now: NOW }).note).toMatch(/last session only/)
+    const locked = nextState({ kind: 'locked', reason: 'the keyring is locked' }, { now: NOW })
+    expect(locked.state).toBe('locked')
+    expect(english(locked)).toMatch(/^Token locked: the keyring is locked/)
+    expect(english(nextState({ kind: 'absent' }, { now: NOW }))).toMatch(/last session only/)
   })
 
   it('keeps needs-scan against a bare "disconnected" (after logout or number change) but not against a reason', () => {

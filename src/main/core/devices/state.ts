@@ -2,10 +2,15 @@
 import type { DeviceState } from '../../../shared/contract'
 import type { DeviceInfo } from '../gateway'
 import { isGatewayError } from '../gateway'
+import type { MessageKey } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface StateVerdict {
   state: DeviceState
-  /** Operator-facing; the gateway's own note when it gave one. */
+  /**
+   * Operator-facing: the gateway's own note as it came when it gave one, else ours as a translation key (an
+   * encoded note, see shared/i18n/notes) that each front door words in the operator's language.
+   */
   note: string | null
 }
 
@@ -88,7 +93,11 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
   if (says(EXPIRED_NOTE) || (info.active !== true && isPast(info.expiresAt, now))) {
     return {
       state: 'expired',
-      note: note(`The device expired${info.expiresAt ? ` on ${info.expiresAt}` : ''}.`)
+      note: note(
+        info.expiresAt
+          ? encodeNote('desktop.device.expiredOn', { date: info.expiresAt })
+          : encodeNote('desktop.device.expired')
+      )
     }
   }
   if (info.active !== true && says(ACTIVATION_NOTE))
@@ -98,7 +107,7 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
     if (info.active === false) {
       return {
         state: 'awaiting-activation',
-        note: note('Linked; waiting for the gateway to activate the device.')
+        note: note(encodeNote('desktop.device.awaitingActivation'))
       }
     }
     return { state: 'connected', note: gatewayNote }
@@ -110,17 +119,17 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
     if (says(NEEDS_SCAN_NOTE)) return { state: 'needs-scan', note: gatewayNote }
     // Never linked (or unlinked and not active): nothing to restart, the phone has to scan.
     if (info.active === false) {
-      return { state: 'needs-scan', note: note('Not linked: scan the QR code with the sender phone.') }
+      return { state: 'needs-scan', note: note(encodeNote('desktop.device.notLinked')) }
     }
-    return { state: 'disconnected', note: note('Disconnected; a restart may bring it back.') }
+    return { state: 'disconnected', note: note(encodeNote('desktop.device.disconnected')) }
   }
 
   return {
     state: 'unknown',
     note: note(
       info.statusText
-        ? `The gateway reports "${info.statusText}".`
-        : 'The gateway did not say whether it is connected.'
+        ? encodeNote('desktop.device.gatewayStatus', { status: info.statusText })
+        : encodeNote('desktop.device.noConnectionState')
     )
   }
 }
@@ -132,52 +141,73 @@ export function stateFromError(
   now = Date.now()
 ): StateVerdict {
   if (!isGatewayError(error)) {
-    return { state: 'unknown', note: 'Checking the device failed unexpectedly; see the log.' }
+    return { state: 'unknown', note: encodeNote('desktop.device.checkFailed') }
   }
   switch (error.code) {
     case 'token_invalid':
       // One message covers both ("token invalid or device expired"); the last known expiry date decides.
-      if (lastInfo && isPast(lastInfo.expiresAt, now)) {
-        return { state: 'expired', note: `The device expired on ${lastInfo.expiresAt}.` }
+      if (lastInfo?.expiresAt && isPast(lastInfo.expiresAt, now)) {
+        return {
+          state: 'expired',
+          note: encodeNote('desktop.device.expiredOn', { date: lastInfo.expiresAt })
+        }
       }
       return {
         state: 'token-invalid',
-        note: rejection(error.gatewayMessage, 'The gateway rejected the token.')
+        note: rejection(
+          error.gatewayMessage,
+          'desktop.device.tokenRejected',
+          'desktop.device.tokenRejectedSaid'
+        )
       }
     case 'secret_invalid':
       return {
         state: 'token-invalid',
-        note: rejection(error.gatewayMessage, 'The gateway rejected the secret key.')
+        note: rejection(
+          error.gatewayMessage,
+          'desktop.device.secretRejected',
+          'desktop.device.secretRejectedSaid'
+        )
       }
     case 'device_not_found':
       return {
         state: 'token-invalid',
-        note: rejection(error.gatewayMessage, 'The gateway does not know this device.')
+        note: rejection(
+          error.gatewayMessage,
+          'desktop.device.unknownDevice',
+          'desktop.device.unknownDeviceSaid'
+        )
       }
     case 'device_not_connected':
-      return { state: 'disconnected', note: error.gatewayMessage ?? 'The sender is not connected.' }
+      return {
+        state: 'disconnected',
+        note: error.gatewayMessage ?? encodeNote('desktop.device.notConnected')
+      }
     case 'network':
-      return { state: 'unreachable', note: 'Cannot reach the gateway (network).' }
+      return { state: 'unreachable', note: encodeNote('desktop.device.network') }
     case 'timeout':
-      return { state: 'unreachable', note: 'The gateway did not answer in time.' }
+      return { state: 'unreachable', note: encodeNote('desktop.device.timeout') }
     case 'rate_limited':
-      return { state: 'unreachable', note: 'The gateway asked us to slow down (rate limited).' }
+      return { state: 'unreachable', note: encodeNote('desktop.device.rateLimited') }
     case 'server_error':
       return {
         state: 'unreachable',
-        note: `The gateway is failing${error.httpStatus ? ` (HTTP ${error.httpStatus})` : ''}.`
+        note: error.httpStatus
+          ? encodeNote('desktop.device.serverErrorStatus', { status: error.httpStatus })
+          : encodeNote('desktop.device.serverError')
       }
     case 'bad_response':
-      return { state: 'unreachable', note: 'The gateway gave an unreadable answer.' }
+      return { state: 'unreachable', note: encodeNote('desktop.device.badResponse') }
     case 'not_supported':
-      return { state: 'unreachable', note: 'This address does not answer device/info; check the server URL.' }
+      return { state: 'unreachable', note: encodeNote('desktop.device.notSupported') }
     default:
       return { state: 'unknown', note: error.gatewayMessage ?? error.message }
   }
 }
 
-function rejection(gatewayMessage: string | undefined, ours: string): string {
-  return gatewayMessage ? `${ours} (gateway: "${gatewayMessage}")` : ours
+/** Our reason, quoting the gateway's own words when it gave some. */
+function rejection(gatewayMessage: string | undefined, ours: MessageKey, quoting: MessageKey): string {
+  return gatewayMessage ? encodeNote(quoting, { gateway: gatewayMessage }) : encodeNote(ours)
 }
 
 /**
@@ -193,12 +223,12 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
     case 'locked':
       return {
         state: 'locked',
-        note: `Token locked: ${outcome.reason}. Unlock the keyring, or enter the token again.`
+        note: encodeNote('desktop.device.tokenLocked', { reason: outcome.reason })
       }
     case 'absent':
       return {
         state: 'locked',
-        note: 'No token is stored for this device (it was kept for the last session only). Enter the token again.'
+        note: encodeNote('desktop.device.tokenAbsent')
       }
     case 'info': {
       const verdict = stateFromInfo(outcome.info, context.now)

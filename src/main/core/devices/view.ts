@@ -2,10 +2,12 @@
 import type { DeviceState, DeviceView } from '../../../shared/contract'
 import type { DeviceInfo } from '../gateway'
 import type { DeviceRecord } from './registry'
+import { noteFields } from '../../../shared/i18n/notes'
 
 /** What the monitor knows about a device right now. */
 export interface DeviceStatus {
   state: DeviceState
+  /** The gateway's text, or our note encoded as a translation key (shared/i18n/notes). */
   note: string | null
   /** ISO time the current state began. */
   since: string | null
@@ -38,7 +40,7 @@ export function buildDeviceView(
     hasSecret: record.hasSecret,
     sandbox: record.sandbox,
     state: current.state,
-    stateNote: current.note,
+    ...noteFields(current.note, 'stateNote', 'stateNoteKey', 'stateNoteParams'),
     name: info?.name ?? null,
     serial: info?.serial ?? record.serial ?? null,
     sender: info?.sender ?? null,

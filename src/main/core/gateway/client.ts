@@ -23,7 +23,12 @@ import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './pho
 import { scanQrCode } from './qr-scan'
 import {
   BILLING_PERIODS,
+  checkReminderRepeat,
   DEVICE_PRODUCTS,
+  isWithinTextLimit,
+  MAX_EVERY_N_DAYS,
+  MAX_KEYWORD_LENGTH,
+  MAX_TITLE_LENGTH,
   MEDIA_KINDS,
   PAYMENT_CHANNELS,
   REMINDER_PERIODS
@@ -88,14 +93,11 @@ const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
 ]
 const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
 const REMINDER_PERIODES = REMINDER_PERIODS
-const MAX_KEYWORD_LENGTH = 100
-const MAX_CUSTOM_DAY = 1000
-const MAX_TITLE_LENGTH = 100
 
 function autoReplyBody(operation: string, input: AutoReplyInput): { keyword: string; response: string } {
   if (typeof input?.keyword !== 'string' || input.keyword.trim() === '')
     throw inputError(operation, 'keyword is empty')
-  if ([...input.keyword.trim()].length > MAX_KEYWORD_LENGTH) {
+  if (!isWithinTextLimit(input.keyword.trim(), MAX_KEYWORD_LENGTH)) {
     throw inputError(operation, `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`)
   }
   checkText(operation, 'response', input.response, true)
@@ -110,7 +112,7 @@ function reminderFields(
 ): FormFields {
   checkText(operation, 'message', input.message, true)
   const title = input.title?.trim()
-  if (title !== undefined && [...title].length > MAX_TITLE_LENGTH) {
+  if (title !== undefined && !isWithinTextLimit(title, MAX_TITLE_LENGTH)) {
     throw inputError(operation, `title is longer than ${MAX_TITLE_LENGTH} characters`)
   }
   const fields: FormFields = [
@@ -122,17 +124,9 @@ function reminderFields(
   if (!create) return fields
   const full = input as ReminderInput
   const periode = oneOf(operation, 'periode', full.periode, REMINDER_PERIODES)
-  if (periode === 'custom') {
-    if (
-      !Number.isInteger(full.customDay) ||
-      (full.customDay ?? 0) < 1 ||
-      (full.customDay ?? 0) > MAX_CUSTOM_DAY
-    ) {
-      throw inputError(operation, `a custom reminder needs customDay from 1 to ${MAX_CUSTOM_DAY}`)
-    }
-  } else if (full.customDay !== undefined) {
-    throw inputError(operation, 'customDay goes with periode custom only')
-  }
+  const repeat = checkReminderRepeat(periode, full.customDay)
+  if (repeat === 'days_without_custom') throw inputError(operation, 'customDay goes with periode custom only')
+  if (repeat) throw inputError(operation, `a custom reminder needs customDay from 1 to ${MAX_EVERY_N_DAYS}`)
   return [...fields, ['periode', periode], ['custom_day', periode === 'custom' ? full.customDay : undefined]]
 }
 

@@ -2,6 +2,8 @@
 // on the wire and the documented answers parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './client'
+import { MAX_KEYWORD_LENGTH } from '../../../shared/domain'
+import { REMINDER_REPEAT_CASES } from '../../../shared/domain/repeat.cases'
 import { gatewayRejection } from './testing/gateway-rejection'
 import { SAMPLE_SECRET, SAMPLE_TOKEN } from './testing/samples'
 import { startWireServer, type RecordedRequest, type WireServer } from './testing/wire-server'
@@ -138,6 +140,17 @@ describe('v2/autoreply', () => {
     }
     expect(server.requests).toHaveLength(0)
   })
+
+  it('counts a keyword as the contract does: 100 emoji go to the gateway, 101 do not', async () => {
+    const over = client.createAutoReply({ keyword: '😀'.repeat(MAX_KEYWORD_LENGTH + 1), response: 'r' })
+    expect((await gatewayRejection(over)).code).toBe('invalid_input')
+    expect(server.requests).toHaveLength(0)
+    server.route('POST /api/v2/autoreply', { body: { status: false, message: 'stop here' } })
+    await client
+      .createAutoReply({ keyword: '😀'.repeat(MAX_KEYWORD_LENGTH), response: 'r' })
+      .catch(() => null)
+    expect(server.requests).toHaveLength(1)
+  })
 })
 
 describe('reminders', () => {
@@ -238,14 +251,30 @@ describe('reminders', () => {
     expect(server.last()).toMatchObject({ method: 'DELETE', path: '/api/reminder/77' })
   })
 
-  it('refuses custom without 1–1000 days, custom_day on other periods, bad dates and periods, before sending', async () => {
+  it.each(REMINDER_REPEAT_CASES.map((c) => [c.periode, c.customDay, c.expected] as const))(
+    'answers the shared repeat case %s every %s days → %s, refusing before sending',
+    async (periode, customDay, expected) => {
+      server.route('POST /api/reminder', { body: { status: true, message: 'ok', data } })
+      const call = client.createReminder({
+        phone: '081234567890',
+        message: 'x',
+        startDate: '2026-02-01 08:00:00',
+        periode,
+        ...(customDay !== undefined ? { customDay } : {})
+      })
+      if (expected === null) {
+        await call
+        expect(server.requests).toHaveLength(1)
+      } else {
+        expect((await gatewayRejection(call)).code).toBe('invalid_input')
+        expect(server.requests).toHaveLength(0)
+      }
+    }
+  )
+
+  it('refuses bad dates, periods and phones, before sending', async () => {
     const base = { phone: '081234567890', message: 'x', startDate: '2026-02-01 08:00:00' }
     for (const call of [
-      client.createReminder({ ...base, periode: 'custom' }),
-      client.createReminder({ ...base, periode: 'custom', customDay: 0 }),
-      client.createReminder({ ...base, periode: 'custom', customDay: 1001 }),
-      client.createReminder({ ...base, periode: 'custom', customDay: 2.5 }),
-      client.createReminder({ ...base, periode: 'daily', customDay: 3 }),
       client.createReminder({ ...base, periode: 'weekly' as never }),
       client.createReminder({ ...base, startDate: '01/02/2026', periode: 'daily' }),
       client.createReminder({ ...base, phone: 'nobody', periode: 'daily' })

@@ -67,7 +67,8 @@ export class OutboxContext {
     itemChanged: new Set(),
     bulkChanged: new Set(),
     countsChanged: new Set(),
-    diskFullChanged: new Set()
+    diskFullChanged: new Set(),
+    deviceRefused: new Set()
   }
   private countsPending = false
   /** Changes made inside batch(), announced when it commits. */
@@ -223,6 +224,10 @@ export class OutboxContext {
     const view = toItemView(item)
     for (const listener of this.listeners.itemChanged) this.safely(() => listener(view))
     this.countsChanged()
+  }
+
+  deviceRefused(deviceId: string, code: string, message: string): void {
+    for (const listener of this.listeners.deviceRefused) this.safely(() => listener(deviceId, code, message))
   }
 
   emitBulk(count: number): void {

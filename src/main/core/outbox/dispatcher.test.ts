@@ -151,7 +151,9 @@ describe('dispatcher', () => {
     expect(item.failure?.messageKey).toBe('desktop.failure.expired')
     expect(
       coreText('id', item.failure!.message, item.failure?.messageKey, item.failure?.messageParams)
-    ).toMatch(/^Berhenti setelah mencoba ulang selama 1 jam; galat terakhir network: /)
+    ).toMatch(
+      /^Berhenti setelah mencoba ulang selama 1 jam; galat terakhir network: gateway tidak dapat dihubungi$/
+    )
   })
 
   it('fails permanent errors at once with the reason and the gateway message; edit and retry sends it', async () => {
@@ -164,11 +166,16 @@ describe('dispatcher', () => {
     expect(fx.gateway.sends()).toHaveLength(1)
     const failed = fx.outbox.get(id).item
     expect(failed.status).toBe('failed')
-    expect(failed.failure).toEqual({
+    // The reason in English for the CLI, and as key + params the window words in the operator's language.
+    expect(failed.failure).toMatchObject({
       code: 'rejected',
-      message: 'fake rejected',
+      message: 'the gateway refused the request (gateway: "param invalid")',
+      messageKey: 'desktop.gateway.said',
       gatewayMessage: 'param invalid'
     })
+    expect(
+      coreText('id', failed.failure!.message, failed.failure?.messageKey, failed.failure?.messageParams)
+    ).toBe('gateway menolak permintaan (gateway: "param invalid")')
 
     fx.outbox.edit(id, { recipient: '6281', text: 'fixed' })
     expect(fx.outbox.retry(id).status).toBe('queued')

@@ -137,6 +137,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
       action: 'reconcile',
       code: 'bad_response',
       message: 'the gateway answered without a message id',
+      reason: encodeNote('desktop.gateway.noMessageId'),
       gatewayMessage: result.message || null,
       retryAfterMs: null
     })
@@ -177,7 +178,8 @@ export function acceptItem(
 function handleSendError(ctx: OutboxContext, item: ItemRecord, error: ClassifiedSendError): void {
   const now = ctx.now()
   const runtime = ctx.device(item.deviceId)
-  const described = `${error.code}: ${error.message}`
+  // The operator's reason (an encoded note), nested in each timeline note so it reads in their language.
+  const described = error.reason
   switch (error.action) {
     case 'retry': {
       runtime.failures++
@@ -208,7 +210,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         'failed',
         {
           failureCode: error.code,
-          failureMessage: error.message,
+          failureMessage: error.reason,
           failureGatewayMessage: error.gatewayMessage
         },
         described
@@ -225,6 +227,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         { nextAttemptAt: null },
         encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
+      ctx.deviceRefused(item.deviceId, error.code, error.gatewayMessage ?? error.message)
       return
   }
 }
@@ -234,7 +237,7 @@ export function requeueOrExpire(
   ctx: OutboxContext,
   item: ItemRecord,
   at: number,
-  error: Pick<ClassifiedSendError, 'code' | 'message' | 'gatewayMessage'>,
+  error: Pick<ClassifiedSendError, 'code' | 'reason' | 'gatewayMessage'>,
   note: string
 ): void {
   const since = item.queuedAt ?? item.createdAt
@@ -249,7 +252,7 @@ export function requeueOrExpire(
         failureMessage: encodeNote('desktop.failure.expired', {
           hours,
           code: error.code,
-          error: error.message
+          error: error.reason
         }),
         failureGatewayMessage: error.gatewayMessage
       },

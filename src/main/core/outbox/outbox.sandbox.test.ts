@@ -172,9 +172,10 @@ describe('outbox × sandbox', () => {
     await waitFor(() => itemIds.every((id) => outbox.get(id).item.gatewayId !== null), 'all accepted', 20_000)
     await expectExactlyOnce(itemIds)
     const notes = itemIds.flatMap((id) => outbox.get(id).history.map((h) => h.note ?? ''))
-    expect(notes.some((n) => n.startsWith('rate_limited'))).toBe(true)
-    expect(notes.some((n) => n.startsWith('timeout'))).toBe(true)
-    expect(notes.some((n) => n.startsWith('server_error'))).toBe(true)
+    // Each note starts with the failure's reason in the operator's words.
+    expect(notes.some((n) => n.startsWith('the gateway asks to slow down (HTTP 429)'))).toBe(true)
+    expect(notes.some((n) => n.startsWith('the gateway did not answer in time'))).toBe(true)
+    expect(notes.some((n) => n.startsWith('the gateway had an internal error (HTTP 5'))).toBe(true)
     expect(notes.some((n) => /found in the gateway's report/.test(n))).toBe(true)
   })
 

@@ -47,6 +47,52 @@ describe('enqueue', () => {
     expect(first.fileSize).toBe('%PDF-1.4 file 0'.length)
   })
 
+  it('writes a large enqueue in chunks that let the event loop turn, in line order, one enqueue at a time', async () => {
+    fx = makeFixture()
+    const turns: string[] = []
+    setImmediate(() => turns.push('event loop'))
+    const texts = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ kind: 'text' as const, text: `${prefix} ${i}` }))
+    const big = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: texts('big', 1000) })
+    const next = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: texts('next', 3) })
+    const [{ itemIds }] = await Promise.all([big.then((r) => (turns.push('enqueued'), r)), next])
+    // One transaction for 2,000 rows would have resolved before the loop's next turn.
+    expect(turns).toEqual(['event loop', 'enqueued'])
+    expect(fx.bulk).toEqual([2000, 3])
+    const inLine = new OutboxStore(fx.db)
+      .listItems({ recipient: 'a', limit: 1003, offset: 0 })
+      .items.reverse()
+      .map((item) => item.text)
+    // Recipient a's line: the big enqueue's 1,000 texts in order, then the next enqueue's, never interleaved.
+    expect(inLine.slice(0, 3)).toEqual(['big 0', 'big 1', 'big 2'])
+    expect(inLine.slice(-4)).toEqual(['big 999', 'next 0', 'next 1', 'next 2'])
+    expect(itemIds).toHaveLength(2000)
+    expect(fx.outbox.counts()).toMatchObject({ queued: 2003, total: 2003 })
+  })
+
+  it('at start looks only at devices with work left; a device whose item is retried later is looked at again', async () => {
+    const looked = new Set<string>()
+    fx = makeFixture({}, (gateway) => (deviceId) => {
+      looked.add(deviceId)
+      return gateway.clientFor(deviceId)
+    })
+    const text = [{ kind: 'text' as const, text: 'hello' }]
+    const {
+      itemIds: [oldId]
+    } = await fx.outbox.enqueue({ deviceId: 'finished-only', recipients: ['a'], entries: text })
+    fx.db
+      .prepare(`UPDATE outbox_items SET status = 'failed', closed_at = ? WHERE id = ?`)
+      .run(fx.clock.now(), oldId)
+    fx.reopen()
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['b'], entries: text })
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect([...looked]).toEqual(['d1'])
+    fx.outbox.retry(oldId!)
+    await fx.runUntil(() => fx.outbox.counts().accepted === 2)
+    expect(fx.outbox.get(oldId!).item.status).toBe('accepted')
+  })
+
   it('is all or nothing: one bad entry leaves nothing queued', async () => {
     fx = makeFixture()
     const good = files(3)

@@ -20,7 +20,8 @@ import {
   type ItemRecord,
   type NewItem,
   type SqliteDatabase,
-  type StoredAttachment
+  type StoredAttachment,
+  UNSENT
 } from '../store'
 import { OutboxContext } from './context'
 import { fillDevice } from './dispatcher'
@@ -123,6 +124,8 @@ export interface Outbox {
   pausedState(): { all: boolean; devices: string[] }
   /** From the device monitor: whether this device can send now (connected, linked, not expired). */
   setDeviceSendable(deviceId: string, sendable: boolean): void
+  /** The operator says a refused device may be fine again (quota topped up): its next probe is now, not in minutes. */
+  probeDeviceNow(deviceId: string): void
   setNetworkOnline(online: boolean): void
   /** Apply changed settings (pacing, retention…) without a restart. */
   updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
@@ -170,6 +173,12 @@ const LEASE = 'dispatcher'
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
 const FILE_COPIES_AT_ONCE = 4
+/** A large enqueue is written in transactions of about this long (the event-loop budget is 50 ms). */
+const ENQUEUE_CHUNK_MS = 20
+/** Rows of the first chunk (about 10 ms on a slow machine); later ones are sized from how long the last took. */
+const ENQUEUE_FIRST_CHUNK = 100
+const ENQUEUE_MIN_CHUNK = 20
+const ENQUEUE_MAX_CHUNK = 5_000
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
 
@@ -216,7 +225,9 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   ctx.pausedAll = settings.get<boolean>(PAUSED_ALL_KEY) ?? false
   for (const id of settings.get<string[]>(PAUSED_DEVICES_KEY) ?? []) ctx.pausedDevices.add(id)
 
+  /** Devices each round looks at: those with work at start, and any device an item moved or was acted on. */
   const knownDevices = new Set<string>()
+  ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
   let tracking = ctx.options.tracking
   let pumping = false
@@ -224,6 +235,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   let wakeTimer: TimerId | null = null
   let wakeAt: number | null = null
   let sweepTimer: TimerId | null = null
+  /** The enqueue being written, if any: the next one starts after it (see insertInChunks). */
+  let enqueueTail: Promise<unknown> = Promise.resolve()
 
   // ------------------------------------------------------------------------------------------- pump
 
@@ -318,6 +331,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   function mustGet(id: string): ItemRecord {
     const item = store.getItem(id)
     if (!item) throw new OutboxError('not_found', `No outbox item ${id}.`, 'id')
+    // An operator action on an item may give its device work again (a retry, a gateway delete owed).
+    knownDevices.add(item.deviceId)
     return item
   }
 
@@ -380,6 +395,43 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return copies
   }
 
+  /**
+   * Write an enqueue's items in transactions of about ENQUEUE_CHUNK_MS each, with a turn of the event loop between
+   * them: 10,000 items in one transaction blocked the main process (the tray, the window's answers) for over a
+   * second. A worker thread would not help: SQLite has one writer, so the main connection's next write (a
+   * `sending` mark) would wait for the worker's whole transaction inside busy_timeout, blocking just as long.
+   * Chunks keep line order (consecutive seq) and enqueues run one at a time, so two never interleave. The price:
+   * an enqueue larger than one chunk is no longer all-or-nothing; a crash or a full disk part way leaves the chunks
+   * already written queued, in line order (each item still sent exactly once).
+   */
+  function insertInChunks(
+    items: readonly NewItem[],
+    attachments: readonly StoredAttachment[],
+    recipients: readonly { recipient: string; isGroup: boolean }[],
+    at: number
+  ): Promise<void> {
+    const run = enqueueTail.then(async () => {
+      let size = ENQUEUE_FIRST_CHUNK
+      for (let start = 0; start < items.length;) {
+        const chunk = items.slice(start, start + size)
+        const last = start + chunk.length >= items.length
+        const began = performance.now()
+        // Attachments with the first chunk (items reference them), recipients with the last.
+        store.insertItems(chunk, start === 0 ? attachments : [], last ? recipients : [], at)
+        const took = Math.max(performance.now() - began, 0.1)
+        start += chunk.length
+        if (last) break
+        size = Math.max(
+          ENQUEUE_MIN_CHUNK,
+          Math.min(ENQUEUE_MAX_CHUNK, Math.floor((size * ENQUEUE_CHUNK_MS) / took))
+        )
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+    })
+    enqueueTail = run.catch(() => undefined)
+    return run
+  }
+
   // ------------------------------------------------------------------------------------------- API
 
   async function enqueue(request: EnqueueInput): Promise<{ itemIds: string[] }> {
@@ -426,33 +478,21 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           fileMime: entry.kind === 'file' ? entry.mime : null,
           fileSize: copy?.size ?? null,
           status: due ? 'queued' : 'scheduled',
-          failureCode: null,
-          failureMessage: null,
-          failureGatewayMessage: null,
-          gatewayId: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          lastAttemptAt: null,
+          ...UNSENT,
           queuedAt: due ? now : null,
-          reconcileUntil: null,
           createdAt: now,
-          closedAt: null,
           notBefore: schedule?.notBefore ?? null,
           scheduledLocal: schedule?.scheduledLocal ?? null,
           timezone: schedule?.timezone ?? null,
           scheduleMode: schedule?.scheduleMode ?? null,
           overduePolicy: schedule?.overduePolicy ?? null,
-          held: false,
-          acceptedAt: null,
-          trackNextAt: null,
-          trackAttempts: 0,
           note: schedule && due ? encodeNote('desktop.note.lateQueued') : null
         })
       }
     })
     const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
     const isGroup = request.isGroup ?? false
-    store.insertItems(
+    await insertInChunks(
       items,
       attachments,
       recipients.map((recipient) => ({ recipient, isGroup })),
@@ -565,6 +605,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       status: filter.status,
       deviceId: filter.deviceId,
       recipient: filter.recipient,
+      text: filter.text,
       from: toMs(filter.from, 'from'),
       to: toMs(filter.to, 'to'),
       offset: filter.offset ?? 0,
@@ -781,6 +822,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { sendingPaused: ctx.pausedAll }
   }
 
+  function probeDeviceNow(deviceId: string): void {
+    const runtime = ctx.device(deviceId)
+    if (runtime.refused) runtime.probeAt = 0
+    pump()
+  }
+
   function setDeviceSendable(deviceId: string, sendable: boolean): void {
     const runtime = ctx.device(deviceId)
     const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
@@ -832,7 +879,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       )
     }
     tracking = mode.tracking && ctx.options.tracking
-    for (const deviceId of store.knownDevices()) knownDevices.add(deviceId)
+    for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     ctx.running = true
     if (mode.retention) {
@@ -960,6 +1007,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     setPaused,
     pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
     setDeviceSendable,
+    probeDeviceNow,
     setNetworkOnline,
     updateOptions,
     start: () => startInternal({ tracking: true, retention: true }),

@@ -17,6 +17,7 @@ import type { ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import type { SendingPort } from './types'
 import { acceptItem, requeueOrExpire } from './dispatcher'
+import { sendFailureReason } from './send-errors'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 const CHECKS_PER_ROUND = 20
@@ -79,7 +80,11 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
         {
           failureCode: 'unverified',
           failureMessage: encodeNote('desktop.failure.unverified', {
-            error: error instanceof Error ? error.message : String(error)
+            error: isGatewayError(error)
+              ? sendFailureReason(error)
+              : error instanceof Error
+                ? error.message
+                : String(error)
           }),
           failureGatewayMessage: isGatewayError(error) ? (error.gatewayMessage ?? null) : null
         },
@@ -100,7 +105,7 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
       item.id,
       found.id,
       found.status,
-      `found in the gateway's report by ref_id (gateway id ${found.id})`
+      encodeNote('desktop.note.foundInReport', { id: found.id })
     )
     return true
   }
@@ -118,8 +123,8 @@ async function checkItem(ctx: OutboxContext, item: ItemRecord, client: SendingPo
     ctx,
     current,
     retryAt,
-    { code: 'not_received', message: 'the gateway never took the message', gatewayMessage: null },
-    "not in the gateway's report after the visibility window; resending"
+    { code: 'not_received', reason: encodeNote('desktop.gateway.notReceived'), gatewayMessage: null },
+    encodeNote('desktop.note.notInReport')
   )
   return true
 }

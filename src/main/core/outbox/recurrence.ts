@@ -1,5 +1,6 @@
 // Recurring times: the n-th occurrence of a rule as a wall-clock time in an IANA zone, so a daily 08:00 stays 08:00
 // across DST changes, and monthly/yearly rules stay anchored to the start day (Jan 31 → Feb 28/29 → Mar 31).
+import { isEveryNDays, MAX_EVERY_N_DAYS } from '../../../shared/domain'
 import { localTimeToInstant, parseLocalTime } from '../zoned-time'
 
 export type RecurrenceRule =
@@ -7,10 +8,10 @@ export type RecurrenceRule =
   | { kind: 'weekly' }
   | { kind: 'monthly' }
   | { kind: 'yearly' }
-  /** Every `days` days (the gateway's reminder `custom` periode takes 1–1000). */
+  /** Every `days` days, 1 to MAX_EVERY_N_DAYS (shared/domain/repeat.ts). */
   | { kind: 'every-n-days'; days: number }
 
-export const MAX_EVERY_N_DAYS = 1000
+export { MAX_EVERY_N_DAYS }
 
 /** Rough length of one period, only to guess where to start looking. */
 const APPROXIMATE_MS: Record<RecurrenceRule['kind'], number> = {
@@ -23,7 +24,7 @@ const APPROXIMATE_MS: Record<RecurrenceRule['kind'], number> = {
 
 export function checkRule(rule: RecurrenceRule): void {
   if (rule.kind !== 'every-n-days') return
-  if (!Number.isInteger(rule.days) || rule.days < 1 || rule.days > MAX_EVERY_N_DAYS) {
+  if (!isEveryNDays(rule.days)) {
     throw new RangeError(`Every N days needs N from 1 to ${MAX_EVERY_N_DAYS}, not ${rule.days}`)
   }
 }

@@ -3,7 +3,7 @@
 // scheduler then queues (or holds, by the overdue policy) like any local schedule.
 import { randomUUID } from 'node:crypto'
 import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
-import type { NewItem, SeriesRecord, SeriesStore } from '../store'
+import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
 import type { OutboxContext } from './context'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 import { isValidTimeZone, parseLocalTime } from '../zoned-time'
@@ -118,26 +118,14 @@ export function materialiseDueSeries(
           fileMime: entry.fileMime,
           fileSize: entry.fileSize,
           status: 'scheduled',
-          failureCode: null,
-          failureMessage: null,
-          failureGatewayMessage: null,
-          gatewayId: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          lastAttemptAt: null,
+          ...UNSENT,
           queuedAt: null,
-          reconcileUntil: null,
           createdAt: now,
-          closedAt: null,
           notBefore: at,
           scheduledLocal: local,
           timezone: record.timeZone,
           scheduleMode: 'local',
           overduePolicy: record.overduePolicy,
-          held: false,
-          acceptedAt: null,
-          trackNextAt: null,
-          trackAttempts: 0,
           note
         })
       }

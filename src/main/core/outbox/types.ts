@@ -123,6 +123,8 @@ export interface ListFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
+  /** Substring of the text or caption, case-insensitive. */
+  text?: string
   /** ISO bounds on createdAt. */
   from?: string
   to?: string
@@ -164,6 +166,8 @@ export interface OutboxEvents {
   countsChanged: (counts: OutboxCounts) => void
   /** The disk filled up (sending paused, retried by itself) or has room again. */
   diskFullChanged: (full: boolean) => void
+  /** The gateway refused a device (logged out, token invalid, quota spent…): its queue waits (campaigns pause on it). */
+  deviceRefused: (deviceId: string, code: string, message: string) => void
 }
 
 export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/contract'
 import type { HistoryRecord, ItemRecord, StatusCounts } from '../store'
 import type { MessageKey, Params } from '../../../shared/i18n'
-import { decodeNote, translateNote } from '../../../shared/i18n/notes'
+import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
 /** The contract names this shape only as a schema. */
 export type OutboxHistoryEntry = z.infer<typeof HistoryEntrySchema>
@@ -55,8 +55,7 @@ export function toHistoryView(entry: HistoryRecord): OutboxHistoryEntry {
   return {
     at: iso(entry.at),
     status: entry.status,
-    note: translateNote('en', entry.note),
-    ...keyOf(entry.note, 'noteKey', 'noteParams')
+    ...noteFields(entry.note, 'note', 'noteKey', 'noteParams')
   }
 }
 

@@ -12,6 +12,7 @@ export {
   OutboxStore,
   ITEM_STATUSES,
   type ItemRecord,
+  UNSENT,
   type ItemPatch,
   type ItemStatus,
   type ItemKind,

@@ -8,7 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SeededRandom } from '../seeded-random'
 import { openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
-import { ITEM_STATUSES, OutboxStore, type ItemStatus, type NewItem, type StatusCounts } from './outbox-store'
+import {
+  ITEM_STATUSES,
+  OutboxStore,
+  type ItemFilter,
+  type ItemStatus,
+  type NewItem,
+  type StatusCounts
+} from './outbox-store'
 
 let dir: string
 let db: SqliteDatabase
@@ -58,12 +65,14 @@ function item(id: string, status: ItemStatus, closedAt: number | null): NewItem 
   }
 }
 
-function recount(): StatusCounts {
+/** What the kept counts must equal: a full recount, over every device or one. */
+function recount(deviceId?: string): StatusCounts {
   const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-  const rows = db.prepare('SELECT status, COUNT(*) AS n FROM outbox_items GROUP BY status').all() as {
-    status: ItemStatus
-    n: number
-  }[]
+  const rows = db
+    .prepare(
+      'SELECT status, COUNT(*) AS n FROM outbox_items WHERE ? IS NULL OR device_id = ? GROUP BY status'
+    )
+    .all(deviceId ?? null, deviceId ?? null) as { status: ItemStatus; n: number }[]
   for (const row of rows) counts[row.status] = row.n
   return counts
 }
@@ -78,7 +87,7 @@ describe('outbox status counts', () => {
     let nextId = 0
     for (let step = 0; step < 600; step++) {
       const id = ids.length > 0 ? pick(ids) : undefined
-      const operation = random.int(ids.length === 0 ? 1 : 7)
+      const operation = random.int(ids.length === 0 ? 1 : 8)
       if (operation === 0) {
         const batch = Array.from({ length: 1 + random.int(4) }, () => {
           const fresh = `i${nextId++}${'x'.repeat(random.int(3))}`
@@ -110,14 +119,25 @@ describe('outbox status counts', () => {
             throw new Error('abandoned')
           })
         ).toThrow('abandoned')
-      } else {
+      } else if (operation === 6) {
         // Any writer, not only the store: a bulk status change in plain SQL.
         db.prepare('UPDATE outbox_items SET status = ? WHERE status = ?').run(
           pick(ITEM_STATUSES),
           pick(ITEM_STATUSES)
         )
+      } else {
+        // A move to another device (not an operation of the app today, but any writer may).
+        db.prepare('UPDATE outbox_items SET device_id = ? WHERE id = ?').run(pick(['d0', 'd1', 'd2']), id)
       }
       expect(store.counts()).toEqual(recount())
+      for (const deviceId of ['d0', 'd1', 'd2']) {
+        const perDevice = recount(deviceId)
+        const total = Object.values(perDevice).reduce((sum, n) => sum + n, 0)
+        expect(store.listItems({ deviceId, limit: 1 }).total).toBe(total)
+        expect(store.listItems({ deviceId, status: ['queued', 'read'], limit: 1 }).total).toBe(
+          perDevice.queued + perDevice.read
+        )
+      }
     }
     expect(ids.length).toBeGreaterThan(0)
   })
@@ -135,30 +155,114 @@ describe('outbox status counts', () => {
     expect(store.counts()).toEqual(recount())
   })
 
-  it('give list totals and pages equal to a full scan, filtered by status or not', () => {
+  it('give list totals and pages equal to a full scan, whatever the filter and the offset', () => {
     db = openDatabase({ dataDir: dir })
     store = new OutboxStore(db)
     const random = new SeededRandom(4)
+    const words = [
+      'Order shipped',
+      'order READY',
+      'promo 50% off',
+      'under_score',
+      'résumé attached',
+      'say "hi"',
+      null
+    ]
     const items = Array.from({ length: 300 }, (_, i) => ({
       ...item(`p${i}`, ITEM_STATUSES[random.int(ITEM_STATUSES.length)]!, null),
+      deviceId: `d${random.int(3)}`,
+      recipient: `62812${String(random.int(40)).padStart(4, '0')}`,
+      text: words[random.int(words.length)] ?? null,
       // Equal creation times are common (one enqueue): seq breaks the tie, newest first.
       createdAt: random.int(20)
     }))
     store.insertItems(items, [], [], 1)
-    for (const status of [undefined, ['read'], ['failed', 'queued'], ['queued', 'queued']] as const) {
-      const matching = (
-        db.prepare('SELECT id, status FROM outbox_items ORDER BY created_at DESC, seq DESC').all() as {
-          id: string
-          status: ItemStatus
-        }[]
+    // The search index follows edits and deletions, not only inserts.
+    for (const { id } of items.slice(0, 30))
+      store.patchItem(id, { text: 'edited later', recipient: '6289999' })
+    for (const { id } of items.slice(30, 40)) store.deleteItem(id)
+
+    interface Scanned {
+      id: string
+      status: ItemStatus
+      deviceId: string
+      recipient: string
+      text: string | null
+      createdAt: number
+    }
+    const all = db
+      .prepare(
+        `SELECT id, status, device_id AS deviceId, recipient, text, created_at AS createdAt FROM outbox_items
+         ORDER BY created_at DESC, seq DESC`
       )
-        .filter((row) => !status || status.includes(row.status as never))
+      .all() as Scanned[]
+    // Letters match either case; searches under three characters are SQL's LIKE, which folds ASCII letters only.
+    const fold = (text: string, part: string): string =>
+      [...part].length >= 3 ? text.toLowerCase() : text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+    const contains = (value: string | null, part: string): boolean =>
+      fold(value ?? '', part).includes(fold(part, part))
+    const filters: ItemFilter[] = [
+      {},
+      { status: ['read'] },
+      { status: ['failed', 'queued'] },
+      { status: ['queued', 'queued'] },
+      { deviceId: 'd1' },
+      { deviceId: 'd2', status: ['read', 'failed'] },
+      { deviceId: 'nobody' },
+      { recipient: '0001' },
+      { recipient: '9999' },
+      { recipient: '12' },
+      { recipient: '62812', deviceId: 'd0' },
+      { text: 'order' },
+      { text: 'SHIPPED', status: ['read', 'queued', 'failed'] },
+      { text: '50%' },
+      { text: 'r_s' },
+      { text: 'under_' },
+      { text: 'résumé ATTACHED' },
+      { text: 'RÉSUMÉ' },
+      { text: 'Ré' },
+      { text: 'say "hi"' },
+      { recipient: '0003', text: 'order' },
+      { from: 5, to: 12 },
+      { from: 5, deviceId: 'd0', status: ['read'] }
+    ]
+    for (const filter of filters) {
+      const matching = all
+        .filter((row) => !filter.status || filter.status.includes(row.status))
+        .filter((row) => filter.deviceId === undefined || row.deviceId === filter.deviceId)
+        .filter((row) => !filter.recipient || contains(row.recipient, filter.recipient))
+        .filter((row) => !filter.text || contains(row.text, filter.text))
+        .filter((row) => filter.from === undefined || row.createdAt >= filter.from)
+        .filter((row) => filter.to === undefined || row.createdAt <= filter.to)
         .map((row) => row.id)
-      for (const offset of [0, 7, 150, 299]) {
-        const page = store.listItems({ ...(status ? { status } : {}), offset, limit: 25 })
-        expect(page.total).toBe(matching.length)
+      const offsets = [0, 7, Math.floor(matching.length / 2), matching.length - 30, matching.length - 3, 299]
+      for (const offset of offsets.filter((o) => o >= 0)) {
+        const page = store.listItems({ ...filter, offset, limit: 25 })
+        expect({ filter, offset, total: page.total }).toEqual({ filter, offset, total: matching.length })
         expect(page.items.map((i) => i.id)).toEqual(matching.slice(offset, offset + 25))
       }
     }
+  })
+
+  it('search rows a database already had when it is migrated', () => {
+    const searchStep = migrations.findIndex((m) => m.name.startsWith('outbox search'))
+    expect(searchStep).toBeGreaterThan(0)
+    db = openDatabase({ dataDir: dir, migrations: migrations.slice(0, searchStep) })
+    store = new OutboxStore(db)
+    store.insertItems(
+      [
+        { ...item('a', 'read', 1), recipient: '6281234567', text: 'Invoice attached' },
+        { ...item('b', 'queued', null), recipient: '6287654321', text: 'see you' }
+      ],
+      [],
+      [],
+      1
+    )
+    db.close()
+    db = openDatabase({ dataDir: dir })
+    store = new OutboxStore(db)
+    expect(store.listItems({ recipient: '2345' }).items.map((i) => i.id)).toEqual(['a'])
+    expect(store.listItems({ text: 'invoice' }).items.map((i) => i.id)).toEqual(['a'])
+    expect(store.listItems({ deviceId: 'd1', status: ['read', 'queued'] }).total).toBe(2)
   })
 })

@@ -55,6 +55,23 @@ export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt' | 'campaignId' | 'campaignRow'> &
   Partial<Pick<ItemRecord, 'campaignId' | 'campaignRow'>> & { note: string | null }
 
+/** How every new item starts, whoever queues it (a send, a series' occurrence, a campaign): nothing tried yet. */
+export const UNSENT = {
+  failureCode: null,
+  failureMessage: null,
+  failureGatewayMessage: null,
+  gatewayId: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  lastAttemptAt: null,
+  reconcileUntil: null,
+  closedAt: null,
+  held: false,
+  acceptedAt: null,
+  trackNextAt: null,
+  trackAttempts: 0
+} as const satisfies Partial<NewItem>
+
 export interface HistoryRecord {
   at: number
   status: ItemStatus
@@ -86,6 +103,11 @@ export interface ItemFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
+  /**
+   * Substring of the text (a message, or a file's caption). Letters match either case (searches of one or two
+   * characters: ASCII letters only), as for the recipient.
+   */
+  text?: string
   /** Bounds on createdAt (epoch ms, inclusive). */
   from?: number
   to?: number
@@ -142,6 +164,19 @@ const ITEM_COLUMNS = {
 const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
 const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
+
+/** Up to this many search matches are read once and reused for the total and the page. */
+const MATCHES_READ_ONCE = 20_000
+
+/** The full-text index finds substrings of three characters or more (it indexes trigrams). */
+function searchableByIndex(term: string): boolean {
+  return [...term].length >= 3
+}
+
+/** An FTS5 phrase: the trigram tokenizer makes it "contains this text", any character taken literally. */
+function searchPhrase(column: 'recipient' | 'text', term: string): string {
+  return `${column} : "${term.replaceAll('"', '""')}"`
+}
 
 /** Items that still hold a place in their recipient's line: nothing later to that recipient may overtake them. */
 const IN_LINE = `('queued', 'sending')`
@@ -277,7 +312,11 @@ export class OutboxStore {
     ) as HistoryRecord[]
   }
 
-  /** Newest first. */
+  /**
+   * Newest first. Totals come from the trigger-kept counts when only status and device filter; a recipient or text
+   * search of three characters or more reads the full-text index; a page past the middle is read from the oldest end, so the last page costs
+   * what the first does (an offset still walks index entries up to the middle).
+   */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
     const where: string[] = []
     const params: unknown[] = []
@@ -289,9 +328,28 @@ export class OutboxStore {
       where.push('device_id = ?')
       params.push(filter.deviceId)
     }
-    if (filter.recipient) {
-      where.push(`recipient LIKE ? ESCAPE '\\'`)
-      params.push(`%${filter.recipient.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
+    const indexed = searched.filter((column) => searchableByIndex(filter[column] ?? ''))
+    if (indexed.length > 0) {
+      const query = indexed.map((column) => searchPhrase(column, filter[column] ?? '')).join(' AND ')
+      // Read the matches once (the total and the page both use them, and matching is the costly part), unless
+      // there are so many that handing them back costs more than matching twice.
+      const matches = this.prepare(
+        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ${MATCHES_READ_ONCE + 1}`
+      )
+        .raw()
+        .all(query) as [number][]
+      if (matches.length <= MATCHES_READ_ONCE) {
+        where.push('rowid IN (SELECT value FROM json_each(?))')
+        params.push(JSON.stringify(matches.map(([rowid]) => rowid)))
+      } else {
+        where.push('rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)')
+        params.push(query)
+      }
+    }
+    for (const column of searched.filter((c) => !indexed.includes(c))) {
+      where.push(`${column} LIKE ? ESCAPE '\\'`)
+      params.push(`%${(filter[column] ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     }
     if (filter.from !== undefined) {
       where.push('created_at >= ?')
@@ -302,35 +360,40 @@ export class OutboxStore {
       params.push(filter.to)
     }
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
-    const onlyByStatus =
-      filter.deviceId === undefined &&
-      !filter.recipient &&
-      filter.from === undefined &&
-      filter.to === undefined
-    const total = onlyByStatus
-      ? this.countOf(filter.status)
+    const countsAnswer = searched.length === 0 && filter.from === undefined && filter.to === undefined
+    const total = countsAnswer
+      ? this.countOf(filter.status, filter.deviceId)
       : (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n
+    const limit = filter.limit ?? 200
+    const offset = filter.offset ?? 0
+    const fromOldest = offset > total / 2
+    const order = fromOldest ? 'created_at, seq' : 'created_at DESC, seq DESC'
+    // From the oldest end: the rows of [offset, offset + limit) are those of [total - offset - limit, total - offset).
+    const pageLimit = fromOldest ? Math.max(0, Math.min(limit, total - offset)) : limit
+    const pageOffset = fromOldest ? Math.max(0, total - offset - limit) : offset
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
     const rows = this.prepare(
       `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${clause}
-       ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-    ).all(...params, filter.limit ?? 200, filter.offset ?? 0) as Row[]
+       ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+    ).all(...params, pageLimit, pageOffset) as Row[]
     return { items: rows.map(toItem), total }
   }
 
-  /** How many items have one of `statuses` (all items when none given), from the trigger-kept counts. */
-  private countOf(statuses: readonly ItemStatus[] | undefined): number {
-    const counts = this.counts()
-    return [...new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)].reduce(
-      (sum, s) => sum + counts[s],
-      0
-    )
+  /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
+  private countOf(statuses: readonly ItemStatus[] | undefined, deviceId: string | undefined): number {
+    const wanted = new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)
+    const rows = (
+      deviceId === undefined
+        ? this.prepare('SELECT status, n FROM outbox_counts').all()
+        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
+    ) as { status: ItemStatus; n: number }[]
+    return rows.reduce((sum, row) => sum + (wanted.has(row.status) ? row.n : 0), 0)
   }
 
   counts(): StatusCounts {
     const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
-    const rows = this.prepare('SELECT status, n FROM outbox_status_counts').all() as {
+    const rows = this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all() as {
       status: ItemStatus
       n: number
     }[]
@@ -415,11 +478,16 @@ export class OutboxStore {
 
   // ---------------------------------------------------------------------------------------- dispatch
 
-  /** Every device the outbox has items or gateway schedules for (read once at start). */
-  knownDevices(): string[] {
+  /**
+   * Devices with something left to do at start: items to send, check, promote or track, or a gateway-schedule call
+   * owed. A device with only finished items is not looked at on every round (with 100,000 of them on another
+   * device, each send paid for that device's empty queries too).
+   */
+  activeDevices(): string[] {
     const rows = this.prepare(
-      `SELECT device_id AS deviceId FROM (SELECT DISTINCT device_id FROM outbox_items
-       UNION SELECT DISTINCT device_id FROM gateway_schedules)`
+      `SELECT device_id AS deviceId FROM outbox_items WHERE status IN ('queued', 'sending', 'scheduled')
+       UNION SELECT device_id FROM outbox_items WHERE track_next_at IS NOT NULL
+       UNION SELECT device_id FROM gateway_schedules WHERE pending_op IS NOT NULL`
     ).all() as { deviceId: string }[]
     return rows.map((r) => r.deviceId)
   }

@@ -8,6 +8,8 @@ import type { DeviceState, DeviceView, QrView } from '../../../shared/contract'
 import { call, errorInfo } from '../api'
 import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
+import { currentLanguage } from './settings'
+import { coreText } from '../../../shared/i18n/notes'
 
 // No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
 export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'
@@ -96,7 +98,11 @@ function problemForDevice(device: DeviceView): LinkingState['problem'] {
     locked: 'locked'
   }
   const kind = kinds[device.state]
-  return kind ? { kind, message: device.stateNote } : null
+  if (!kind) return null
+  const note = device.stateNote
+  const message =
+    note === null ? null : coreText(currentLanguage(), note, device.stateNoteKey, device.stateNoteParams)
+  return { kind, message }
 }
 
 /** The core's error codes are its own; read the intent from them for the explanation. */

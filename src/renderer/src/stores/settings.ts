@@ -1,6 +1,7 @@
 // Settings store: the core's settings as last told by `app:bootstrap` / `settings:changed`, and updates.
 import { create } from 'zustand'
 import type { Settings } from '../../../shared/contract'
+import type { Language } from '../../../shared/i18n'
 import { call } from '../api'
 
 interface SettingsState {
@@ -23,4 +24,9 @@ export const useSettings = create<SettingsState>()((set) => ({
 
 export function resetSettingsStore(): void {
   useSettings.setState({ settings: null })
+}
+
+/** The operator's language now, for text made outside a component (stores, error handlers). */
+export function currentLanguage(): Language {
+  return useSettings.getState().settings?.language ?? 'en'
 }

@@ -4,11 +4,13 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { tooLongError } from '../../ui/text-limit'
 import { useDevices } from '../../stores/devices'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TryIncoming } from '../sandbox/TryIncoming'
+import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 
@@ -97,7 +99,7 @@ function RuleRow({
   onChanged(): void
 }): React.JSX.Element {
   const t = useT()
-  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
 
@@ -106,7 +108,7 @@ function RuleRow({
     setFeedback(null)
     try {
       await call('autoReplies:delete', { deviceId, id: rule.id })
-      setPanel('none')
+      panels.close()
       onChanged()
     } catch (e) {
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
@@ -120,53 +122,49 @@ function RuleRow({
       <div>
         <strong data-testid="autoreply-keyword-text">{rule.keyword}</strong>
         <span className="muted"> → </span>
-        <span data-testid="autoreply-response-text">{rule.response}</span>
+        <span data-testid="autoreply-response-text" dir="auto">
+          {rule.response}
+        </span>
       </div>
-      <div
-        className="actions"
-        role="group"
-        aria-label={t('autoReplies.actionsFor', { keyword: rule.keyword })}
-      >
-        <button
-          type="button"
+      <RowActions label={t('autoReplies.actionsFor', { keyword: rule.keyword })}>
+        <PanelToggle
+          panels={panels}
+          panel="edit"
           className="button button--small"
-          aria-expanded={panel === 'edit'}
-          data-testid={`autoreply-edit-${rule.id}`}
-          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
+          testId={`autoreply-edit-${rule.id}`}
         >
           {t('autoReplies.edit')}
-        </button>
-        <button
-          type="button"
+        </PanelToggle>
+        <PanelToggle
+          panels={panels}
+          panel="delete"
           className="button button--small button--danger"
-          aria-expanded={panel === 'delete'}
-          data-testid={`autoreply-delete-${rule.id}`}
-          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+          testId={`autoreply-delete-${rule.id}`}
         >
           {t('outbox.delete')}
-        </button>
-      </div>
-      {panel === 'delete' ? (
+        </PanelToggle>
+      </RowActions>
+      {panels.open === 'delete' ? (
         <ConfirmPanel
           id={`autoreply-delete-q-${rule.id}`}
           question={t('autoReplies.delete.confirm', { keyword: rule.keyword })}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
           onConfirm={() => void remove()}
-          onKeep={() => setPanel('none')}
+          onKeep={panels.close}
           disabled={busy}
           confirmTestId={`autoreply-delete-confirm-${rule.id}`}
         />
       ) : null}
-      {panel === 'edit' ? (
+      {panels.open === 'edit' ? (
         <RuleForm
           deviceId={deviceId}
           rule={rule}
           testId={`autoreply-form-${rule.id}`}
           submitLabel={t('common.save')}
-          onCancel={() => setPanel('none')}
+          onCancel={panels.close}
           onSaved={() => {
-            setPanel('none')
+            panels.close()
             onChanged()
           }}
         />
@@ -205,7 +203,7 @@ function RuleForm({
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (!keyword.trim() || !response.trim()) return
+    if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
     setBusy(true)
     setError(null)
     try {
@@ -256,7 +254,7 @@ function RuleForm({
         <Field
           id={`${prefix}-response`}
           label={t('autoReplies.response')}
-          error={tried && !response.trim() ? t('common.required') : null}
+          error={tooLongError(t, response) ?? (tried && !response.trim() ? t('common.required') : null)}
         >
           {(control) => (
             <textarea
@@ -265,7 +263,6 @@ function RuleForm({
               dir="auto"
               data-testid="autoreply-response"
               value={response}
-              maxLength={1024}
               onChange={(e) => setResponse(e.target.value)}
             />
           )}

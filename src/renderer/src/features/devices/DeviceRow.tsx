@@ -1,21 +1,27 @@
-// One device in the devices view: live state, sender, quota, expiry, and its actions (restart, relink, change number, rename, remove).
-import { useState, type FormEvent } from 'react'
+// One device in the devices view: live state, sender, quota, expiry, advice, and its actions (restart, relink,
+// check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
+import { useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import { offers } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { coreText } from '../../../../shared/i18n/notes'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
-import { Field } from '../../ui/Field'
-import { FormActions } from '../../ui/FormActions'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
-import { normalisePhone } from '../send/recipients'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { FileLimitForm } from './forms/FileLimitForm'
+import { NumberForm } from './forms/NumberForm'
+import { RenameForm } from './forms/RenameForm'
+import { TokenForm } from './forms/TokenForm'
+import type { RunRowAction } from './forms/row-form'
+import './devices.css'
 
-type Panel = 'none' | 'rename' | 'number' | 'remove' | 'token' | 'limit'
+type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit'
 
 interface Feedback {
   tone: 'ok' | 'bad'
@@ -24,54 +30,15 @@ interface Feedback {
 
 export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
-  const { restart, refresh, rename, remove, changeNumber, updateToken, setFileLimit } = useDevices.getState()
-  const [panel, setPanel] = useState<Panel>('none')
+  const language = useLanguage()
+  const locale = localeOf(language)
+  const { restart, refresh, remove } = useDevices.getState()
+  const panels = useRowPanel<Panel>()
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
-  const [label, setLabel] = useState(device.label)
-  const [phone, setPhone] = useState('')
-  const [phoneTouched, setPhoneTouched] = useState(false)
-  const [token, setToken] = useState('')
-  const [secret, setSecret] = useState('')
-  const [limitMb, setLimitMb] = useState(
-    device.maxFileBytes ? String(device.maxFileBytes / (1024 * 1024)) : ''
-  )
-  const limitValue = limitMb.trim() === '' ? null : Number(limitMb.replace(',', '.'))
-  const limitError =
-    limitValue !== null && (!Number.isFinite(limitValue) || limitValue <= 0 || limitValue > 100)
-      ? t('devices.limit.invalid')
-      : null
   const id = device.id
-  // A token the keyring cannot give back, or one the gateway refuses, can be entered again here.
-  const tokenNeeded = offers(device.state, 'enterToken')
 
-  function submitLimit(event: FormEvent): void {
-    event.preventDefault()
-    if (limitError) return
-    const bytes = limitValue === null ? null : Math.round(limitValue * 1024 * 1024)
-    void run('limit', async () => {
-      await setFileLimit(id, bytes)
-      setPanel('none')
-      return bytes === null
-        ? t('devices.limit.cleared')
-        : t('devices.limit.saved', { mb: String(limitValue) })
-    })
-  }
-
-  function submitToken(event: FormEvent): void {
-    event.preventDefault()
-    if (!token.trim()) return
-    void run('token', async () => {
-      await updateToken(id, token.trim(), secret.trim() || undefined)
-      setPanel('none')
-      setToken('')
-      setSecret('')
-      return t('devices.token.done')
-    })
-  }
-
-  async function run(action: string, work: () => Promise<string | null>): Promise<void> {
+  const run: RunRowAction = async (action, work) => {
     setBusy(action)
     setFeedback(null)
     try {
@@ -83,38 +50,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       setBusy(null)
     }
   }
-
-  const phoneCheck = phone.trim() ? normalisePhone(phone) : null
-  const phoneError =
-    phoneTouched && !phone.trim()
-      ? t('devices.number.required')
-      : phoneCheck?.problem
-        ? t(`recipient.problem.${phoneCheck.problem}`)
-        : null
-
-  function submitNumber(event: FormEvent): void {
-    event.preventDefault()
-    setPhoneTouched(true)
-    if (!phoneCheck || phoneCheck.problem) return
-    const value = phoneCheck.value
-    void run('number', async () => {
-      await changeNumber(id, value)
-      setPanel('none')
-      setPhone('')
-      setPhoneTouched(false)
-      return t('devices.number.done', { phone: value })
-    })
-  }
-
-  function submitRename(event: FormEvent): void {
-    event.preventDefault()
-    if (!label.trim()) return
-    void run('rename', async () => {
-      await rename(id, label.trim())
-      setPanel('none')
-      return t('devices.renamed')
-    })
-  }
+  const formProps = { device, busy: busy !== null, run, onClose: panels.close }
 
   const quota =
     device.quota === null
@@ -162,18 +98,18 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       </dl>
       <div className="device-note" data-testid={`device-note-${id}`}>
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
-            own words are kept apart, as they came, rather than run into the sentence the operator reads. */}
+            own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
         {device.state !== 'connected' ? <p>{t(`advice.${device.state}`)}</p> : null}
         {device.stateNote ? (
           <details className="device-details">
             <summary>{t('devices.note.details')}</summary>
             <p className="muted" dir="auto">
-              {device.stateNote}
+              {coreText(language, device.stateNote, device.stateNoteKey, device.stateNoteParams)}
             </p>
           </details>
         ) : null}
       </div>
-      <div className="actions" role="group" aria-label={t('devices.actionsFor', { label: device.label })}>
+      <RowActions label={t('devices.actionsFor', { label: device.label })}>
         {offers(device.state, 'restart') ? (
           <button
             type="button"
@@ -223,193 +159,43 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {busy === 'check' ? t('devices.checkAgain.busy') : t('devices.checkAgain')}
           </button>
         ) : null}
-        {tokenNeeded ? (
-          <button
-            type="button"
+        {/* A token the keyring cannot give back, or one the gateway refuses, can be entered again here. */}
+        {offers(device.state, 'enterToken') ? (
+          <PanelToggle
+            panels={panels}
+            panel="token"
             className="button button--primary"
-            data-testid={`token-${id}`}
-            aria-expanded={panel === 'token'}
-            onClick={() => setPanel(panel === 'token' ? 'none' : 'token')}
+            testId={`token-${id}`}
           >
             {t('devices.token.enter')}
-          </button>
+          </PanelToggle>
         ) : null}
-        <button
-          type="button"
-          className="button"
-          data-testid={`change-number-${id}`}
-          aria-expanded={panel === 'number'}
-          onClick={() => setPanel(panel === 'number' ? 'none' : 'number')}
-        >
+        <PanelToggle panels={panels} panel="number" testId={`change-number-${id}`}>
           {t('devices.number')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          data-testid={`limit-${id}`}
-          aria-expanded={panel === 'limit'}
-          onClick={() => setPanel(panel === 'limit' ? 'none' : 'limit')}
-        >
+        </PanelToggle>
+        <PanelToggle panels={panels} panel="limit" testId={`limit-${id}`}>
           {t('devices.limit')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          data-testid={`rename-${id}`}
-          aria-expanded={panel === 'rename'}
-          onClick={() => {
-            setLabel(device.label)
-            setPanel(panel === 'rename' ? 'none' : 'rename')
-          }}
-        >
+        </PanelToggle>
+        <PanelToggle panels={panels} panel="rename" testId={`rename-${id}`}>
           {t('devices.rename')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          data-testid={`remove-${id}`}
-          aria-expanded={panel === 'remove'}
-          onClick={() => setPanel(panel === 'remove' ? 'none' : 'remove')}
-        >
+        </PanelToggle>
+        <PanelToggle panels={panels} panel="remove" className="button button--danger" testId={`remove-${id}`}>
           {t('devices.remove')}
-        </button>
-      </div>
+        </PanelToggle>
+      </RowActions>
 
-      {panel === 'rename' ? (
-        <form className="inline-form" onSubmit={submitRename} data-testid={`rename-form-${id}`}>
-          <Field id={`rename-${id}-input`} label={t('devices.rename.label')}>
-            {(control) => (
-              <input
-                {...control}
-                value={label}
-                maxLength={80}
-                onChange={(e) => setLabel(e.target.value)}
-                data-testid={`rename-input-${id}`}
-              />
-            )}
-          </Field>
-          <FormActions
-            submitLabel={t('common.save')}
-            cancelLabel={t('common.cancel')}
-            onCancel={() => setPanel('none')}
-            disabled={busy !== null || !label.trim()}
-          />
-        </form>
-      ) : null}
-
-      {panel === 'limit' ? (
-        <form className="inline-form" onSubmit={submitLimit} noValidate data-testid={`limit-form-${id}`}>
-          <Field
-            id={`limit-${id}-input`}
-            label={t('devices.limit.label')}
-            hint={t('devices.limit.hint')}
-            error={limitError}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="decimal"
-                value={limitMb}
-                onChange={(e) => setLimitMb(e.target.value)}
-                data-testid={`limit-input-${id}`}
-              />
-            )}
-          </Field>
-          <FormActions
-            submitLabel={t('common.save')}
-            cancelLabel={t('common.cancel')}
-            onCancel={() => setPanel('none')}
-            disabled={busy !== null || limitError !== null}
-            submitTestId={`limit-submit-${id}`}
-          />
-        </form>
-      ) : null}
-
-      {panel === 'token' ? (
-        <form className="inline-form" onSubmit={submitToken} data-testid={`token-form-${id}`}>
-          <p className="muted">{t('devices.token.explain')}</p>
-          <Field id={`token-${id}-input`} label={t('devices.token.label')}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="off"
-                value={token}
-                onChange={(e) => setToken(e.target.value)}
-                data-testid={`token-input-${id}`}
-              />
-            )}
-          </Field>
-          <Field id={`token-${id}-secret`} label={t('devices.token.secret')}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="off"
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-                data-testid={`token-secret-${id}`}
-              />
-            )}
-          </Field>
-          <FormActions
-            submitLabel={t('devices.token.submit')}
-            cancelLabel={t('common.cancel')}
-            onCancel={() => setPanel('none')}
-            disabled={busy !== null || !token.trim()}
-            submitTestId={`token-submit-${id}`}
-          />
-        </form>
-      ) : null}
-
-      {panel === 'number' ? (
-        <form className="inline-form" onSubmit={submitNumber} noValidate data-testid={`number-form-${id}`}>
-          <Field
-            id={`number-${id}-input`}
-            label={t('devices.number.label')}
-            hint={
-              phoneCheck && !phoneCheck.problem
-                ? t('devices.number.willUse', { phone: phoneCheck.value })
-                : t('devices.number.hint')
-            }
-            error={phoneError}
-            errorTestId={`number-error-${id}`}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={phone}
-                onChange={(e) => {
-                  setPhone(e.target.value)
-                  setPhoneTouched(true)
-                }}
-                data-testid={`number-input-${id}`}
-              />
-            )}
-          </Field>
-          <p className="muted">{t('devices.number.rescan')}</p>
-          <FormActions
-            submitLabel={t('devices.number.submit')}
-            cancelLabel={t('common.cancel')}
-            onCancel={() => setPanel('none')}
-            disabled={busy !== null}
-            submitTestId={`number-submit-${id}`}
-          />
-        </form>
-      ) : null}
-
-      {panel === 'remove' ? (
+      {panels.open === 'rename' ? <RenameForm {...formProps} /> : null}
+      {panels.open === 'limit' ? <FileLimitForm {...formProps} /> : null}
+      {panels.open === 'token' ? <TokenForm {...formProps} /> : null}
+      {panels.open === 'number' ? <NumberForm {...formProps} /> : null}
+      {panels.open === 'remove' ? (
         <ConfirmPanel
           id={`remove-q-${id}`}
           question={t('devices.remove.confirm', { label: device.label })}
           confirmLabel={t('devices.remove.yes')}
           keepLabel={t('devices.remove.no')}
           onConfirm={() => void run('remove', async () => (await remove(id), null))}
-          onKeep={() => setPanel('none')}
+          onKeep={panels.close}
           disabled={busy !== null}
           confirmTestId={`remove-confirm-${id}`}
         />

@@ -9,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { AddDeviceForm } from './AddDeviceForm'
 import { DeviceRow } from './DeviceRow'
+import './devices.css'
 
 export function DevicesView(): React.JSX.Element {
   const t = useT()

@@ -7,6 +7,7 @@ import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { CopyButton } from '../../ui/CopyButton'
 import { LinkProgress } from './LinkProgress'
+import './linking.css'
 
 export function ActivationStep({ device }: { device: DeviceView | undefined }): React.JSX.Element {
   const t = useT()

@@ -1,6 +1,7 @@
 // The progress of a link after the scan: scanned → seen by the gateway → activated, each with its status in words.
 import type { DeviceView } from '../../../../shared/contract'
 import { useT, type MessageKey } from '../../i18n'
+import './linking.css'
 
 type Mark = 'done' | 'active' | 'pending'
 

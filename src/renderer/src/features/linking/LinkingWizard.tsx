@@ -11,6 +11,7 @@ import { StateBadge } from '../devices/StateBadge'
 import { ActivationStep } from './ActivationStep'
 import { ProblemPanel } from './ProblemPanel'
 import { QrStep } from './QrStep'
+import './linking.css'
 
 const STEP_TITLE: Record<LinkingStep, MessageKey> = {
   pick: 'linking.step.pick',

@@ -2,6 +2,7 @@
 import { useT } from '../../i18n'
 import { useLinking, type LinkingProblem } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import './linking.css'
 
 export function ProblemPanel({
   kind,

@@ -2,6 +2,7 @@
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import type { QrView } from '../../../../shared/contract'
+import './linking.css'
 
 interface QrCodeProps {
   qr: QrView

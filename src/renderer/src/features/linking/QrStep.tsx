@@ -6,6 +6,7 @@ import { MAX_ROTATIONS, useLinking } from '../../stores/linking'
 import { useNow } from '../../ui/use-now'
 import { ProblemPanel } from './ProblemPanel'
 import { QrCode } from './QrCode'
+import './linking.css'
 
 export function QrStep({ device }: { device: DeviceView | undefined }): React.JSX.Element {
   const t = useT()

@@ -1,6 +1,6 @@
 // One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { errorInfo, type ErrorInfo } from '../../api'
+import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -13,6 +13,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import './outbox.css'
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
@@ -221,6 +222,23 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {t('outbox.cancel')}
           </button>
         ) : null}
+        {item.isGroup ? null : (
+          // The recipient asked for no more messages: campaigns skip the number from now on (the list is in Campaigns).
+          <button
+            type="button"
+            className="button"
+            data-testid="outbox-opt-out"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                () => call('optouts:add', { phones: [item.recipient], source: 'outbox' }),
+                t('outbox.optedOut', { phone: formatPhoneForReading(item.recipient) })
+              )
+            }
+          >
+            {t('outbox.optOut')}
+          </button>
+        )}
         {allowed.remove ? (
           <button
             type="button"

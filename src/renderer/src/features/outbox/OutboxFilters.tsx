@@ -5,6 +5,7 @@ import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { ALL_STATUSES } from './status'
+import './outbox.css'
 
 /** Typing in the recipient box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300

@@ -9,9 +9,15 @@ import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68
+/**
+ * Rows fetched beyond the rendered ones, either way: a fling reaches the next page after its request has answered,
+ * so the rows scrolling in are drawn with their content rather than "Loading…" (issue #18).
+ */
+export const PREFETCH_ROWS = 100
 
 interface OutboxListProps {
   selectedId: string | null
@@ -44,7 +50,10 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
   const last = rows[rows.length - 1]?.index ?? 0
 
   useEffect(() => {
+    // The rows on screen are asked for first: the answers come back in order, and a deep jump waited behind the
+    // page before it.
     ensureRange(first, last)
+    ensureRange(Math.max(0, first - PREFETCH_ROWS), last + PREFETCH_ROWS)
   }, [first, last, generation, ensureRange])
 
   useEffect(() => {

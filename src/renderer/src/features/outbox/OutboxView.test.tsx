@@ -6,7 +6,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { ROW_HEIGHT } from './OutboxList'
+import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
 
@@ -68,6 +68,38 @@ describe('virtualized list', () => {
     expect(Math.min(...indexes)).toBeGreaterThan(49_900)
     expect(indexes.length).toBeLessThan(40)
     expect(screen.queryByText('Text: Message 0')).toBeNull()
+  })
+
+  it('asks for the next page before its rows scroll into view, so a fling finds them loaded', async () => {
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    const scroller = screen.getByTestId('outbox-scroll')
+    // The last rows of the first page: the next page is PREFETCH_ROWS away or less.
+    const row = 200 - PREFETCH_ROWS + 20
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: row * ROW_HEIGHT
+      })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByText(`Text: Message ${row}`)
+    await waitFor(() => expect(fake.requests('outbox:list').map((r) => r.offset)).toEqual([0, 200]))
+    const indexes = screen.getAllByTestId('outbox-row').map((r) => Number(r.getAttribute('data-index')))
+    expect(Math.max(...indexes)).toBeLessThan(200)
+
+    // A deep jump asks for the page on screen before the pages around it.
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: 50_020 * ROW_HEIGHT
+      })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByText('Text: Message 50020')
+    expect(fake.requests('outbox:list').map((r) => r.offset)).toEqual([0, 200, 50_000, 49_800])
   })
 
   it('shows each row’s status in words', async () => {
@@ -185,6 +217,19 @@ describe('item detail', () => {
     await user.click(screen.getByTestId('outbox-cancel'))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
+  })
+
+  it('puts the recipient of an item on the campaigns opt-out list', async () => {
+    const item = makeItem({ id: 'o-1', status: 'delivered', recipient: '6281234567812' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    fake.handle('optouts:add', () => ({ added: 1, invalid: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-o-1'))
+    await user.click(await screen.findByTestId('outbox-opt-out'))
+    expect(fake.requests('optouts:add')).toEqual([{ phones: ['6281234567812'], source: 'outbox' }])
+    expect(screen.getByTestId('outbox-feedback').textContent).toMatch(/is on the opt-out list/)
   })
 
   it('edits the text and recipient of a failed item', async () => {

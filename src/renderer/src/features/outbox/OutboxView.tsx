@@ -6,6 +6,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { OutboxDetail } from './OutboxDetail'
 import { OutboxFilters } from './OutboxFilters'
 import { OutboxList } from './OutboxList'
+import './outbox.css'
 
 export function OutboxView(): React.JSX.Element {
   const t = useT()

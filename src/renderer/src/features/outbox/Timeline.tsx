@@ -6,6 +6,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { FINAL, PROGRESS, progressIndex } from './status'
 import { StatusBadge } from './StatusBadge'
+import './outbox.css'
 
 export function Timeline({
   item,

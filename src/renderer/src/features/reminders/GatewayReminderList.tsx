@@ -4,9 +4,12 @@ import { useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { tooLongError } from '../../ui/text-limit'
 import { formatDateTime } from '../../i18n/dates'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describePeriode } from './repeat-rules'
+import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 
@@ -50,7 +53,7 @@ function ReminderRow({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
 
@@ -59,7 +62,7 @@ function ReminderRow({
     setFeedback(null)
     try {
       await work()
-      setPanel('none')
+      panels.close()
       setFeedback({ tone: 'ok', text: done })
       onChanged()
     } catch (e) {
@@ -102,16 +105,15 @@ function ReminderRow({
               })}
         </p>
       ) : null}
-      <div className="actions" role="group" aria-label={t('reminders.actionsFor', { phone: reminder.phone })}>
-        <button
-          type="button"
+      <RowActions label={t('reminders.actionsFor', { phone: reminder.phone })}>
+        <PanelToggle
+          panels={panels}
+          panel="edit"
           className="button button--small"
-          aria-expanded={panel === 'edit'}
-          data-testid={`reminder-edit-${reminder.id}`}
-          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
+          testId={`reminder-edit-${reminder.id}`}
         >
           {t('autoReplies.edit')}
-        </button>
+        </PanelToggle>
         <button
           type="button"
           className="button button--small"
@@ -123,33 +125,32 @@ function ReminderRow({
         >
           {t('reminders.refresh')}
         </button>
-        <button
-          type="button"
+        <PanelToggle
+          panels={panels}
+          panel="delete"
           className="button button--small button--danger"
-          aria-expanded={panel === 'delete'}
-          data-testid={`reminder-delete-${reminder.id}`}
-          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+          testId={`reminder-delete-${reminder.id}`}
         >
           {t('outbox.delete')}
-        </button>
-      </div>
-      {panel === 'delete' ? (
+        </PanelToggle>
+      </RowActions>
+      {panels.open === 'delete' ? (
         <ConfirmPanel
           id={`reminder-delete-q-${reminder.id}`}
           question={t('reminders.delete.confirm')}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
           onConfirm={() => void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'))}
-          onKeep={() => setPanel('none')}
+          onKeep={panels.close}
           disabled={busy}
           confirmTestId={`reminder-delete-confirm-${reminder.id}`}
         />
       ) : null}
-      {panel === 'edit' ? (
+      {panels.open === 'edit' ? (
         <EditReminder
           reminder={reminder}
           busy={busy}
-          onCancel={() => setPanel('none')}
+          onCancel={panels.close}
           onSave={(request) => void act(() => call('reminders:update', request), t('reminders.saved'))}
         />
       ) : null}
@@ -186,7 +187,7 @@ function EditReminder({
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
-    if (!phone.trim() || !message.trim() || !date || !time) return
+    if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
     onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start: `${date}T${time}` })
   }
 
@@ -215,13 +216,12 @@ function EditReminder({
         id={`r-message-${id}`}
         label={t('send.message')}
         className="span-all"
-        error={tried && !message.trim() ? t('common.required') : null}
+        error={tooLongError(t, message) ?? (tried && !message.trim() ? t('common.required') : null)}
       >
         {(control) => (
           <textarea
             {...control}
             rows={2}
-            maxLength={1024}
             dir="auto"
             data-testid="reminder-edit-message"
             value={message}
@@ -229,16 +229,14 @@ function EditReminder({
           />
         )}
       </Field>
-      <Field id={`r-date-${id}`} label={t('send.schedule.date')}>
-        {(control) => (
-          <input {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        )}
-      </Field>
-      <Field id={`r-time-${id}`} label={t('send.schedule.time')}>
-        {(control) => (
-          <input {...control} type="time" step={1} value={time} onChange={(e) => setTime(e.target.value)} />
-        )}
-      </Field>
+      <DateTimeFields
+        idPrefix={`r-${id}`}
+        date={date}
+        time={time}
+        onDateChange={setDate}
+        onTimeChange={setTime}
+        withSeconds
+      />
       <div className="actions span-all">
         <button
           type="submit"

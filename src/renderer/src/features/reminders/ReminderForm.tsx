@@ -2,12 +2,20 @@
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
 import { useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
-import { GATEWAY_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
+import {
+  GATEWAY_TIME_ZONE,
+  isEveryNDays,
+  MAX_EVERY_N_DAYS,
+  type OverduePolicyName
+} from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { OverduePolicyField } from '../../ui/OverduePolicyField'
+import { tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 
@@ -57,8 +65,9 @@ export function ReminderForm({
   const problems = {
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),
+    messageLength: tooLongError(t, message, files.length > 0),
     when: !date || !time,
-    days: repeat === 'every-n-days' && (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > 1000)
+    days: repeat === 'every-n-days' && !isEveryNDays(dayCount)
   }
 
   async function addFiles(list: FileList | null): Promise<void> {
@@ -187,13 +196,12 @@ export function ReminderForm({
           id="reminder-message"
           label={files.length > 0 ? t('send.caption') : t('send.message')}
           className="span-all"
-          error={tried && problems.message ? t('common.required') : null}
+          error={problems.messageLength ?? (tried && problems.message ? t('common.required') : null)}
         >
           {(control) => (
             <textarea
               {...control}
               rows={3}
-              maxLength={1024}
               dir="auto"
               data-testid="reminder-message"
               value={message}
@@ -244,40 +252,19 @@ export function ReminderForm({
             {rejected.join(' · ')}
           </p>
         ) : null}
-        <Field
-          id="reminder-date"
-          label={t('send.schedule.date')}
-          error={tried && !date ? t('common.required') : null}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              data-testid="reminder-date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          id="reminder-time"
-          label={t('send.schedule.time')}
-          hint={
+        <DateTimeFields
+          idPrefix="reminder"
+          date={date}
+          time={time}
+          onDateChange={setDate}
+          onTimeChange={setTime}
+          showRequired={tried}
+          withSeconds
+          timeHint={
             effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: GATEWAY_ZONE }) : undefined
           }
-          error={tried && !time ? t('common.required') : null}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="time"
-              step={1}
-              data-testid="reminder-time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-            />
-          )}
-        </Field>
+          testIds={{ date: 'reminder-date', time: 'reminder-time' }}
+        />
         {effectiveKeeper === 'local' ? (
           <TimeZoneField
             id="reminder-zone"
@@ -308,14 +295,14 @@ export function ReminderForm({
           <Field
             id="reminder-days"
             label={t('reminders.days')}
-            error={tried && problems.days ? t('settings.range', { min: 1, max: 1000 }) : null}
+            error={tried && problems.days ? t('settings.range', { min: 1, max: MAX_EVERY_N_DAYS }) : null}
           >
             {(control) => (
               <input
                 {...control}
                 type="number"
                 min={1}
-                max={1000}
+                max={MAX_EVERY_N_DAYS}
                 data-testid="reminder-days"
                 value={days}
                 onChange={(e) => setDays(e.target.value)}
@@ -324,18 +311,7 @@ export function ReminderForm({
           </Field>
         ) : null}
         {effectiveKeeper === 'local' ? (
-          <Field id="reminder-overdue" label={t('send.schedule.overdue')}>
-            {(control) => (
-              <select
-                {...control}
-                value={overdue}
-                onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
-              >
-                <option value="send">{t('send.schedule.overdue.send')}</option>
-                <option value="hold">{t('send.schedule.overdue.hold')}</option>
-              </select>
-            )}
-          </Field>
+          <OverduePolicyField id="reminder-overdue" value={overdue} onChange={setOverdue} />
         ) : null}
       </div>
       {error ? (

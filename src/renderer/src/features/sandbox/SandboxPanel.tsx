@@ -4,6 +4,7 @@ import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import './sandbox.css'
 
 type SandboxAction = InvokeRequest<'sandbox:control'>['action']
 

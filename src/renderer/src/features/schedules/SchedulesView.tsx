@@ -7,12 +7,16 @@ import { formatDateTime, wallClockIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
+import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
+import './schedules.css'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
 export const SCHEDULES_LIMIT = 500
@@ -84,7 +88,7 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
   const t = useT()
   const locale = localeOf(useLanguage())
   const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
-  const [panel, setPanel] = useState<'none' | 'edit' | 'delete'>('none')
+  const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const zone = item.timezone ?? undefined
@@ -95,7 +99,7 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
     try {
       await work()
       setFeedback({ tone: 'ok', text: done })
-      setPanel('none')
+      panels.close()
       onChanged()
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
@@ -131,24 +135,14 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
         {device?.label ?? item.deviceId} ·{' '}
         {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
         {item.scheduleMode !== 'gateway' && item.overduePolicy
-          ? ` · ${item.overduePolicy === 'hold' ? t('send.schedule.overdue.hold') : t('send.schedule.overdue.send')}`
+          ? ` · ${t(OVERDUE_LABEL[item.overduePolicy])}`
           : ''}
         {item.held ? <strong> · {t('outbox.held')}</strong> : null}
       </div>
-      <div
-        className="actions"
-        role="group"
-        aria-label={t('schedules.actionsFor', { recipient: item.recipient })}
-      >
-        <button
-          type="button"
-          className="button"
-          data-testid={`schedule-edit-${item.id}`}
-          aria-expanded={panel === 'edit'}
-          onClick={() => setPanel(panel === 'edit' ? 'none' : 'edit')}
-        >
+      <RowActions label={t('schedules.actionsFor', { recipient: item.recipient })}>
+        <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>
           {t('schedules.edit')}
-        </button>
+        </PanelToggle>
         {item.held ? (
           <button
             type="button"
@@ -169,33 +163,32 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
         >
           {t('outbox.cancel')}
         </button>
-        <button
-          type="button"
+        <PanelToggle
+          panels={panels}
+          panel="delete"
           className="button button--danger"
-          data-testid={`schedule-delete-${item.id}`}
-          aria-expanded={panel === 'delete'}
-          onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
+          testId={`schedule-delete-${item.id}`}
         >
           {t('outbox.delete')}
-        </button>
-      </div>
-      {panel === 'delete' ? (
+        </PanelToggle>
+      </RowActions>
+      {panels.open === 'delete' ? (
         <ConfirmPanel
           id={`delete-q-${item.id}`}
           question={t('schedules.delete.confirm')}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
           onConfirm={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'))}
-          onKeep={() => setPanel('none')}
+          onKeep={panels.close}
           disabled={busy}
           confirmTestId={`schedule-delete-confirm-${item.id}`}
         />
       ) : null}
-      {panel === 'edit' ? (
+      {panels.open === 'edit' ? (
         <RescheduleForm
           item={item}
           busy={busy}
-          onCancel={() => setPanel('none')}
+          onCancel={panels.close}
           onSave={(request) => void act(() => useOutbox.getState().edit(request), t('schedules.saved'))}
         />
       ) : null}
@@ -250,36 +243,15 @@ function RescheduleForm({
       noValidate
       data-testid={`schedule-form-${item.id}`}
     >
-      <Field
-        id={`resched-date-${item.id}`}
-        label={t('send.schedule.date')}
-        error={tried && !date ? t('common.required') : null}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            data-testid="schedule-date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        id={`resched-time-${item.id}`}
-        label={t('send.schedule.time')}
-        error={tried && !time ? t('common.required') : null}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="time"
-            data-testid="schedule-time-input"
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-          />
-        )}
-      </Field>
+      <DateTimeFields
+        idPrefix={`resched-${item.id}`}
+        date={date}
+        time={time}
+        onDateChange={setDate}
+        onTimeChange={setTime}
+        showRequired={tried}
+        testIds={{ date: 'schedule-date', time: 'schedule-time-input' }}
+      />
       <TimeZoneField
         id={`resched-zone-${item.id}`}
         label={t('send.schedule.timezone')}
@@ -289,18 +261,7 @@ function RescheduleForm({
         onChange={(zone) => setTimezone(zone)}
       />
       {mode === 'local' ? (
-        <Field id={`resched-overdue-${item.id}`} label={t('send.schedule.overdue')}>
-          {(control) => (
-            <select
-              {...control}
-              value={overdue}
-              onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
-            >
-              <option value="send">{t('send.schedule.overdue.send')}</option>
-              <option value="hold">{t('send.schedule.overdue.hold')}</option>
-            </select>
-          )}
-        </Field>
+        <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />
       ) : null}
       {item.kind === 'text' ? (
         <Field id={`resched-text-${item.id}`} label={t('send.text')} className="span-all">

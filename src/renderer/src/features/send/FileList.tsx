@@ -2,6 +2,7 @@
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
+import './send.css'
 
 const KIND_SYMBOL: Record<DraftFile['kind'], string> = { image: '▣', document: '▤', video: '▶', audio: '♪' }
 

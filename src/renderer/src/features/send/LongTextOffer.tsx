@@ -2,6 +2,7 @@
 import { MAX_TEXT_LENGTH, splitText } from '../../../../shared/domain'
 import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
+import './send.css'
 
 export function LongTextOffer(): React.JSX.Element | null {
   const t = useT()

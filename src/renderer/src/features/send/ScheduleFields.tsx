@@ -3,9 +3,10 @@ import { useT } from '../../i18n'
 import { nextHourIn } from '../../i18n/dates'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
-import { Field } from '../../ui/Field'
+import { DateTimeFields } from '../../ui/DateTimeFields'
+import { OVERDUE_LABEL } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
-import { DEFAULT_TIME_ZONE } from '../../../../shared/domain'
+import { DEFAULT_TIME_ZONE, OVERDUE_POLICIES } from '../../../../shared/domain'
 
 export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
   const t = useT()
@@ -57,36 +58,15 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
       </div>
       {schedule.enabled ? (
         <div className="form-grid schedule-grid">
-          <Field
-            id="send-schedule-date"
-            label={t('send.schedule.date')}
-            error={showRequired && !schedule.date ? t('common.required') : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                data-testid="send-schedule-date"
-                value={schedule.date}
-                onChange={(e) => setSchedule({ date: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            id="send-schedule-time"
-            label={t('send.schedule.time')}
-            error={showRequired && !schedule.time ? t('common.required') : null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="time"
-                data-testid="send-schedule-time"
-                value={schedule.time}
-                onChange={(e) => setSchedule({ time: e.target.value })}
-              />
-            )}
-          </Field>
+          <DateTimeFields
+            idPrefix="send-schedule"
+            date={schedule.date}
+            time={schedule.time}
+            onDateChange={(date) => setSchedule({ date })}
+            onTimeChange={(time) => setSchedule({ time })}
+            showRequired={showRequired}
+            testIds={{ date: 'send-schedule-date', time: 'send-schedule-time' }}
+          />
           <TimeZoneField
             id="send-schedule-timezone"
             label={t('send.schedule.timezone')}
@@ -127,26 +107,18 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
           {schedule.mode === 'local' ? (
             <fieldset className="sub-fieldset">
               <legend>{t('send.schedule.overdue')}</legend>
-              <label className="radio">
-                <input
-                  type="radio"
-                  name="send-overdue"
-                  checked={schedule.overduePolicy === 'send'}
-                  data-testid="send-overdue-send"
-                  onChange={() => setSchedule({ overduePolicy: 'send' })}
-                />{' '}
-                {t('send.schedule.overdue.send')}
-              </label>
-              <label className="radio">
-                <input
-                  type="radio"
-                  name="send-overdue"
-                  checked={schedule.overduePolicy === 'hold'}
-                  data-testid="send-overdue-hold"
-                  onChange={() => setSchedule({ overduePolicy: 'hold' })}
-                />{' '}
-                {t('send.schedule.overdue.hold')}
-              </label>
+              {OVERDUE_POLICIES.map((policy) => (
+                <label key={policy} className="radio">
+                  <input
+                    type="radio"
+                    name="send-overdue"
+                    checked={schedule.overduePolicy === policy}
+                    data-testid={`send-overdue-${policy}`}
+                    onChange={() => setSchedule({ overduePolicy: policy })}
+                  />{' '}
+                  {t(OVERDUE_LABEL[policy])}
+                </label>
+              ))}
             </fieldset>
           ) : null}
         </div>

@@ -16,6 +16,7 @@ import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
 import { currentFileLimit, fileLimitFor } from './file-limit'
+import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'no-device': 'send.problem.noDevice',

@@ -11,6 +11,7 @@ import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { batchSummary, isWaiting, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
+import './send.css'
 
 function ItemsProgress({
   items,

@@ -4,6 +4,7 @@ import { useT } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import { currentFileLimit } from './file-limit'
+import './send.css'
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')

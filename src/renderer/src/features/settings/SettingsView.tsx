@@ -8,6 +8,7 @@ import { CopyButton } from '../../ui/CopyButton'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import './settings.css'
 
 const MB = 1024 * 1024
 

@@ -6,6 +6,7 @@ import { useApp } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
+import './welcome.css'
 
 export function WelcomeView(): React.JSX.Element {
   const t = useT()

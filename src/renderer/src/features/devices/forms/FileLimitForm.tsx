@@ -1,0 +1,64 @@
+// This gateway's own file size limit in MB (for plans above the documented 2 MB), or empty for the setting's.
+import { useState, type FormEvent } from 'react'
+import { MAX_SETTABLE_FILE_BYTES } from '../../../../../shared/domain'
+import { useT } from '../../../i18n'
+import { useDevices } from '../../../stores/devices'
+import { Field } from '../../../ui/Field'
+import { FormActions } from '../../../ui/FormActions'
+import type { RowFormProps } from './row-form'
+
+const MB = 1024 * 1024
+
+export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
+  const t = useT()
+  const id = device.id
+  const [limitMb, setLimitMb] = useState(device.maxFileBytes ? String(device.maxFileBytes / MB) : '')
+  const limitValue = limitMb.trim() === '' ? null : Number(limitMb.replace(',', '.'))
+  const limitError =
+    limitValue !== null &&
+    (!Number.isFinite(limitValue) || limitValue <= 0 || limitValue * MB > MAX_SETTABLE_FILE_BYTES)
+      ? t('devices.limit.invalid')
+      : null
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    if (limitError) return
+    const bytes = limitValue === null ? null : Math.round(limitValue * MB)
+    void run('limit', async () => {
+      await useDevices.getState().setFileLimit(id, bytes)
+      onClose()
+      return bytes === null
+        ? t('devices.limit.cleared')
+        : t('devices.limit.saved', { mb: String(limitValue) })
+    })
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate data-testid={`limit-form-${id}`}>
+      <Field
+        id={`limit-${id}-input`}
+        label={t('devices.limit.label')}
+        hint={t('devices.limit.hint')}
+        error={limitError}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="decimal"
+            value={limitMb}
+            onChange={(e) => setLimitMb(e.target.value)}
+            data-testid={`limit-input-${id}`}
+          />
+        )}
+      </Field>
+      <FormActions
+        submitLabel={t('common.save')}
+        cancelLabel={t('common.cancel')}
+        onCancel={onClose}
+        disabled={busy || limitError !== null}
+        submitTestId={`limit-submit-${id}`}
+      />
+    </form>
+  )
+}

@@ -1,0 +1,73 @@
+// Changing the sender number: validated as typed with the domain's phone rule, sent in its 62… form.
+import { useState, type FormEvent } from 'react'
+import { useT } from '../../../i18n'
+import { useDevices } from '../../../stores/devices'
+import { Field } from '../../../ui/Field'
+import { FormActions } from '../../../ui/FormActions'
+import { normalisePhone } from '../../send/recipients'
+import type { RowFormProps } from './row-form'
+
+export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
+  const t = useT()
+  const id = device.id
+  const [phone, setPhone] = useState('')
+  const [touched, setTouched] = useState(false)
+  const check = phone.trim() ? normalisePhone(phone) : null
+  const error =
+    touched && !phone.trim()
+      ? t('devices.number.required')
+      : check?.problem
+        ? t(`recipient.problem.${check.problem}`)
+        : null
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    setTouched(true)
+    if (!check || check.problem) return
+    const value = check.value
+    void run('number', async () => {
+      await useDevices.getState().changeNumber(id, value)
+      onClose()
+      return t('devices.number.done', { phone: value })
+    })
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate data-testid={`number-form-${id}`}>
+      <Field
+        id={`number-${id}-input`}
+        label={t('devices.number.label')}
+        hint={
+          check && !check.problem
+            ? t('devices.number.willUse', { phone: check.value })
+            : t('devices.number.hint')
+        }
+        error={error}
+        errorTestId={`number-error-${id}`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.target.value)
+              setTouched(true)
+            }}
+            data-testid={`number-input-${id}`}
+          />
+        )}
+      </Field>
+      <p className="muted">{t('devices.number.rescan')}</p>
+      <FormActions
+        submitLabel={t('devices.number.submit')}
+        cancelLabel={t('common.cancel')}
+        onCancel={onClose}
+        disabled={busy}
+        submitTestId={`number-submit-${id}`}
+      />
+    </form>
+  )
+}

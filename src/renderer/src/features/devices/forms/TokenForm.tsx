@@ -1,0 +1,61 @@
+// Entering the token (and secret key) again, for a token the keyring cannot give back or the gateway refuses.
+import { useState, type FormEvent } from 'react'
+import { useT } from '../../../i18n'
+import { useDevices } from '../../../stores/devices'
+import { Field } from '../../../ui/Field'
+import { FormActions } from '../../../ui/FormActions'
+import type { RowFormProps } from './row-form'
+
+export function TokenForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
+  const t = useT()
+  const id = device.id
+  const [token, setToken] = useState('')
+  const [secret, setSecret] = useState('')
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    if (!token.trim()) return
+    void run('token', async () => {
+      await useDevices.getState().updateToken(id, token.trim(), secret.trim() || undefined)
+      onClose()
+      return t('devices.token.done')
+    })
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} data-testid={`token-form-${id}`}>
+      <p className="muted">{t('devices.token.explain')}</p>
+      <Field id={`token-${id}-input`} label={t('devices.token.label')}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            data-testid={`token-input-${id}`}
+          />
+        )}
+      </Field>
+      <Field id={`token-${id}-secret`} label={t('devices.token.secret')}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            data-testid={`token-secret-${id}`}
+          />
+        )}
+      </Field>
+      <FormActions
+        submitLabel={t('devices.token.submit')}
+        cancelLabel={t('common.cancel')}
+        onCancel={onClose}
+        disabled={busy || !token.trim()}
+        submitTestId={`token-submit-${id}`}
+      />
+    </form>
+  )
+}

@@ -1,0 +1,60 @@
+// A date field and a time field side by side (each labelled, "required" shown after a submit attempt): the one
+// way the window asks for a moment, in the send panel, the schedules and the reminders.
+import type { ReactNode } from 'react'
+import { useT } from '../i18n'
+import { Field } from './Field'
+
+interface DateTimeFieldsProps {
+  /** The inputs get the ids `<idPrefix>-date` and `<idPrefix>-time`. */
+  idPrefix: string
+  /** 'YYYY-MM-DD' */
+  date: string
+  /** 'HH:mm' or 'HH:mm:ss' */
+  time: string
+  onDateChange: (date: string) => void
+  onTimeChange: (time: string) => void
+  /** Say "required" under an empty field (after the operator tried to submit). */
+  showRequired?: boolean
+  /** The gateway's reminders take seconds. */
+  withSeconds?: boolean
+  timeHint?: ReactNode
+  testIds?: { date: string; time: string }
+}
+
+export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
+  const t = useT()
+  const required = (value: string): string | null =>
+    props.showRequired && !value ? t('common.required') : null
+  return (
+    <>
+      <Field id={`${props.idPrefix}-date`} label={t('send.schedule.date')} error={required(props.date)}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            data-testid={props.testIds?.date}
+            value={props.date}
+            onChange={(e) => props.onDateChange(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${props.idPrefix}-time`}
+        label={t('send.schedule.time')}
+        hint={props.timeHint}
+        error={required(props.time)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="time"
+            step={props.withSeconds ? 1 : undefined}
+            data-testid={props.testIds?.time}
+            value={props.time}
+            onChange={(e) => props.onTimeChange(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  )
+}

@@ -1,0 +1,72 @@
+// A row's actions (a device, a reminder, a rule): a labelled group of buttons, some of which open one inline
+// panel under the row (a form or a confirmation). At most one panel is open; its button says so (aria-expanded).
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+
+export function RowActions({ label, children }: { label: string; children: ReactNode }): React.JSX.Element {
+  return (
+    <div className="actions" role="group" aria-label={label}>
+      {children}
+    </div>
+  )
+}
+
+export interface RowPanel<P extends string> {
+  /** The open panel, or null. */
+  open: P | null
+  /** Opens `panel`, or closes it when it is the one open. */
+  toggle: (panel: P) => void
+  close: () => void
+}
+
+export function useRowPanel<P extends string>(): RowPanel<P> {
+  const [open, setOpen] = useState<P | null>(null)
+  // The button that opened the panel: when the panel closes (Cancel, Keep, or done) and takes the focused control
+  // with it, focus goes back there instead of falling to the start of the page. Focus the operator moved elsewhere
+  // stays where it is.
+  const opener = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (open !== null) return
+    const active = document.activeElement
+    const lost = active === null || active === document.body
+    if (lost && opener.current?.isConnected) opener.current.focus()
+  }, [open])
+  return {
+    open,
+    toggle: (panel) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setOpen((current) => (current === panel ? null : panel))
+    },
+    close: () => setOpen(null)
+  }
+}
+
+interface PanelToggleProps<P extends string> {
+  panels: RowPanel<P>
+  panel: P
+  className?: string
+  disabled?: boolean
+  testId?: string
+  /** Called before the panel opens (to prefill its form). */
+  onOpen?: () => void
+  children: ReactNode
+}
+
+/** The button that opens (and closes) one panel of the row. */
+export function PanelToggle<P extends string>(props: PanelToggleProps<P>): React.JSX.Element {
+  const expanded = props.panels.open === props.panel
+  return (
+    <button
+      type="button"
+      className={props.className ?? 'button'}
+      aria-expanded={expanded}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      onClick={() => {
+        if (!expanded) props.onOpen?.()
+        props.panels.toggle(props.panel)
+      }}
+    >
+      {props.children}
+    </button>
+  )
+}

@@ -1,0 +1,81 @@
+/**
+ * The page's door to the core as the preload (or the harness bridge) exposes it: channel names, raw requests and raw
+ * results, and File objects turned into file sources — no zod, no contract schemas. The window checks requests,
+ * replies and events against the contract itself (`contract-client.ts`), and main checks every request again, so
+ * the preload carries none of that code (it was 305 kB minified, parsed before every page load; now a few kB).
+ * This module must import nothing but types: the preload bundles all it imports.
+ */
+import type { FileSource } from './contract'
+
+/**
+ * Channels the page may not call directly: `files:register` carries file paths, which only registerFiles may
+ * produce (from real File objects). Otherwise a compromised page could name any file on disk for upload.
+ */
+export const RESERVED_CHANNELS: ReadonlySet<string> = new Set(['files:register'])
+
+/** `area:action`, as every contract channel and event is named. */
+const CHANNEL_NAME = /^[a-z][A-Za-z]*:[a-z][A-Za-z]*$/
+
+/** A refusal as plain data: contextBridge copies only an Error's message, so code and message travel as fields. */
+export interface PipeRefusal {
+  name: 'ApiError'
+  code: string
+  message: string
+}
+
+export interface ContractPipe {
+  /** Resolves with the core's raw result (`{ ok, value }` or `{ ok: false, error }`). */
+  invoke(channel: string, request: unknown): Promise<unknown>
+  on(event: string, listener: (payload: unknown) => void): () => void
+  /** The raw result of `files:register` for these files. */
+  registerFiles(files: File[]): Promise<unknown>
+}
+
+export interface PipeTransport {
+  invoke(channel: string, request: unknown): Promise<unknown>
+  subscribe(event: string, listener: (payload: unknown) => void): () => void
+  /** Turn a File into a source main can check: a path where the platform knows it, else its bytes. */
+  fileToSource(file: File): Promise<FileSource>
+}
+
+function refusal(code: string, message: string): PipeRefusal {
+  return { name: 'ApiError', code, message }
+}
+
+export function createContractPipe(transport: PipeTransport): ContractPipe {
+  return {
+    async invoke(channel, request) {
+      if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) {
+        throw refusal('unknown_channel', `Unknown channel ${String(channel)}`)
+      }
+      if (RESERVED_CHANNELS.has(channel)) {
+        throw refusal('forbidden', `${channel} is only reachable through registerFiles`)
+      }
+      return transport.invoke(channel, request)
+    },
+    on(event, listener) {
+      if (typeof event !== 'string' || !CHANNEL_NAME.test(event) || typeof listener !== 'function') {
+        throw refusal('unknown_channel', `Unknown event ${String(event)}`)
+      }
+      return transport.subscribe(event, (payload) => listener(payload))
+    },
+    async registerFiles(files) {
+      if (!Array.isArray(files) || !files.every((file) => file instanceof File)) {
+        throw refusal('invalid_request', 'registerFiles takes File objects only')
+      }
+      const sources = await Promise.all(files.map((file) => transport.fileToSource(file)))
+      return transport.invoke('files:register', { sources })
+    }
+  }
+}
+
+/** Base64 of a File's bytes, in chunks (String.fromCharCode on a whole large array overflows the stack). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  const chunk = 0x8000
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk))
+  }
+  return btoa(binary)
+}
