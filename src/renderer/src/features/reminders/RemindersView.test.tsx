@@ -124,6 +124,29 @@ describe('RemindersView', () => {
     expect([...(sent?.message ?? '')]).toHaveLength(1024)
   })
 
+  it('takes a title of 100 emoji, as the gateway counts, and refuses 101', async () => {
+    fake.handle('reminders:create', () => reminder)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    const title = screen.getByTestId('reminder-title')
+    await user.click(title)
+    await user.paste('💊'.repeat(101))
+    expect(screen.getByText('Keep it to 100 characters.')).toBeTruthy()
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(fake.requests('reminders:create')).toEqual([])
+
+    await user.clear(title)
+    await user.click(title)
+    await user.paste('💊'.repeat(100))
+    await user.click(screen.getByTestId('reminder-submit'))
+    const [sent] = fake.requests('reminders:create') as { title?: string }[]
+    expect([...(sent?.title ?? '')]).toHaveLength(100)
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()
