@@ -159,7 +159,9 @@ export const OutboxItemView = z.object({
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),
   attempts: z.number().int(),
-  nextAttemptAt: z.string().nullable()
+  nextAttemptAt: z.string().nullable(),
+  /** A campaign's row: the campaign decides when it goes (its pacing, its pause), not a retry. */
+  campaign: z.object({ id: Id, row: z.number().int() }).optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 
