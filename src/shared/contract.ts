@@ -9,6 +9,7 @@ import {
   checkPhone,
   checkReminderRepeat,
   isEveryNDays,
+  isHttpUrl,
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
@@ -158,7 +159,9 @@ export const OutboxItemView = z.object({
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),
   attempts: z.number().int(),
-  nextAttemptAt: z.string().nullable()
+  nextAttemptAt: z.string().nullable(),
+  /** A campaign's row: the campaign decides when it goes (its pacing, its pause), not a retry. */
+  campaign: z.object({ id: Id, row: z.number().int() }).optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 
@@ -281,12 +284,7 @@ const Ok = z.object({ ok: z.literal(true) })
 // ---------------------------------------------------------------------------------------------
 // Service features (issue 9): webhooks and their inspector, auto-replies, reminders, recurring series, new devices.
 
-const HttpUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .regex(/^https?:\/\/\S+$/i, 'must be an http(s) address')
+const HttpUrl = z.string().trim().refine(isHttpUrl, 'must be an http(s) address')
 
 export const WebhookSettingsView = z.object({
   deviceId: Id,

@@ -179,6 +179,24 @@ describe('CampaignsView', () => {
   })
 })
 
+describe('auto-paused device', () => {
+  it('says why the device part paused and resumes only that part with one click', async () => {
+    const paused = campaign({
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
+    fake.handle('campaigns:get', () => paused)
+    fake.handle('campaigns:resume', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
+    await user.click(within(part).getByRole('button', { name: 'Resume' }))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
+  })
+})
+
 describe('ProgressChart', () => {
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0

@@ -300,6 +300,68 @@ describe('item detail', () => {
     )
   })
 
+  it('says why a campaign row waits: the campaign reached its daily cap, not a retry', async () => {
+    const row = makeItem({
+      id: 'c-1',
+      status: 'queued',
+      // A campaign holds its rows until its pacing allows; that is no retry time to show.
+      nextAttemptAt: '2026-01-16T01:00:00.000Z',
+      campaign: { id: 'camp-1', row: 7 }
+    })
+    fake.handle('outbox:list', () => ({ items: [row], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: row, history: [] }))
+    let campaignKnown = false
+    fake.handle('campaigns:get', () => {
+      if (!campaignKnown) throw new Error('not loaded yet')
+      return {
+        id: 'camp-1',
+        name: 'bills',
+        fileName: 'bills.csv',
+        status: 'running',
+        template: 'Hi',
+        mapping: { phone: 'Phone', variables: [] },
+        pacing: {
+          minDelaySeconds: 5,
+          maxDelaySeconds: 30,
+          batchSize: 20,
+          batchPauseMinutes: 10,
+          workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+          dailyCapPerDevice: 150,
+          warmUp: null
+        },
+        headers: ['Phone'],
+        summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
+        counts: { queued: 1 },
+        devices: [
+          {
+            deviceId: 'dev-1',
+            wait: { code: 'daily_cap', until: Date.UTC(2026, 0, 16, 1, 0) },
+            autoPaused: null
+          }
+        ],
+        estimate: { finishAt: null },
+        createdAt: 0,
+        startedAt: 0
+      }
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    // Before the campaign answers: the generic campaign reason, never "tried again at".
+    expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
+      "Waiting: row 7 of a campaign: it goes when the campaign's pacing allows"
+    )
+    unmount()
+    campaignKnown = true
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-waiting-reason').textContent).toMatch(
+        /^Waiting: Daily cap reached; continues at /
+      )
+    )
+  })
+
   it('an empty outbox says why and offers the next step, instead of a blank box', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
     const user = userEvent.setup()
