@@ -9,6 +9,7 @@ import {
   checkPhone,
   checkReminderRepeat,
   isEveryNDays,
+  isHttpUrl,
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
@@ -291,12 +292,7 @@ const GatewaySync = z.object({
 // ---------------------------------------------------------------------------------------------
 // Service features (issue 9): webhooks and their inspector, auto-replies, reminders, recurring series, new devices.
 
-const HttpUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .regex(/^https?:\/\/\S+$/i, 'must be an http(s) address')
+const HttpUrl = z.string().trim().refine(isHttpUrl, 'must be an http(s) address')
 
 export const WebhookSettingsView = z.object({
   deviceId: Id,

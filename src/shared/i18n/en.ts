@@ -16,6 +16,7 @@ export const en = {
   'common.none': 'None',
   'common.never': 'Never',
   'common.required': 'Required',
+  'common.tooLong': 'Keep it to {max} characters.',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',
 

@@ -6,6 +6,7 @@ import {
   checkDate,
   checkFlags,
   checkHttpUrl,
+  checkWebhookUrl,
   checkId,
   checkLocalFile,
   checkPositiveInteger,
@@ -360,12 +361,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
     changeWebhookUrl: (url, opts) =>
       postDeviceSetting('change-webhook-url', opts, (operation) => [
-        ['webhook_url', checkHttpUrl(operation, 'webhook url', url)]
+        ['webhook_url', checkWebhookUrl(operation, 'webhook url', url)]
       ]),
 
     changeTrackingUrl: (url, opts) =>
       postDeviceSetting('change-tracking-url', opts, (operation) => [
-        ['tracking_url', checkHttpUrl(operation, 'tracking url', url)]
+        ['tracking_url', checkWebhookUrl(operation, 'tracking url', url)]
       ]),
 
     setIncoming: (active, opts) =>

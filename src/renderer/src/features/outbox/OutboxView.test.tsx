@@ -116,25 +116,25 @@ describe('filters', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
-    await user.click(screen.getByTestId('outbox-filter-status-failed'))
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200, status: ['failed'] })
     )
-    await user.selectOptions(screen.getByTestId('outbox-filter-device'), 'dev-2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'dev-2')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ status: ['failed'], deviceId: 'dev-2' })
     )
-    await user.type(screen.getByTestId('outbox-filter-recipient'), '0812')
+    await user.type(screen.getByRole('searchbox', { name: 'Recipient' }), '0812')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '62812', deviceId: 'dev-2' })
     )
-    fireEvent.change(screen.getByTestId('outbox-filter-from'), { target: { value: '2025-05-01' } })
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({
         from: new Date('2025-05-01T00:00:00').toISOString()
       })
     )
-    await user.click(screen.getByTestId('outbox-filter-clear'))
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
@@ -186,8 +186,8 @@ describe('item detail', () => {
     const failure = screen.getByTestId('outbox-failure').textContent ?? ''
     expect(failure).toContain('The gateway refused the message.')
     expect(failure).toContain('phone not registered')
-    expect(screen.queryByTestId('outbox-cancel')).toBeNull()
-    await user.click(screen.getByTestId('outbox-retry'))
+    expect(screen.queryByRole('button', { name: 'Cancel sending' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(fake.requests('outbox:retry')).toEqual([{ id: 'f-1' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
     expect(
@@ -214,7 +214,7 @@ describe('item detail', () => {
     expect(
       [...timeline.querySelectorAll('[data-future="true"]')].map((li) => li.getAttribute('data-status'))
     ).toEqual(['sending', 'accepted', 'sent', 'delivered', 'read'])
-    await user.click(screen.getByTestId('outbox-cancel'))
+    await user.click(screen.getByRole('button', { name: 'Cancel sending' }))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
@@ -248,14 +248,14 @@ describe('item detail', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-e-1'))
-    await user.click(await screen.findByTestId('outbox-edit'))
-    await user.clear(screen.getByTestId('outbox-edit-text'))
-    await user.type(screen.getByTestId('outbox-edit-text'), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Text message' }))
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
     // The text is laid out in the direction of its script (Arabic, Hebrew right to left).
-    expect(screen.getByTestId('outbox-edit-text').getAttribute('dir')).toBe('auto')
+    expect(screen.getByRole('textbox', { name: 'Text message' }).getAttribute('dir')).toBe('auto')
     await user.clear(screen.getByTestId('outbox-edit-recipient'))
     await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
-    await user.click(screen.getByTestId('outbox-edit-save'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
   })
 
@@ -273,7 +273,7 @@ describe('item detail', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-h-1'))
-    await user.click(await screen.findByTestId('outbox-release'))
+    await user.click(await screen.findByRole('button', { name: 'Send now' }))
     expect(fake.requests('outbox:release')).toEqual([{ id: 'h-1' }])
   })
 
