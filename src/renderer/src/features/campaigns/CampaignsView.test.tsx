@@ -233,11 +233,11 @@ describe('OptOuts', () => {
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
       list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
-      return { added: 1, invalid: ['nope'] }
+      return { added: 1, invalid: ['nope'], gatewaySync: { background: false, devices: [] } }
     })
     fake.handle('optouts:remove', () => {
       list = list.filter((o) => o.phone !== '6281234567812')
-      return { ok: true as const }
+      return { ok: true as const, gatewaySync: { background: false, devices: [] } }
     })
     const user = userEvent.setup()
     render(<CampaignsView />)
