@@ -52,14 +52,7 @@ import {
   type EmbeddedSandboxOptions
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
-import {
-  DiskFullError,
-  isDiskFull,
-  openDatabase,
-  ReminderStore,
-  SettingsStore,
-  type SqliteDatabase
-} from './store'
+import { isDiskFull, openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError, type Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 import { resolveFileLimit } from '../../shared/domain'
