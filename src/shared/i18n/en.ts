@@ -200,6 +200,38 @@ export const en = {
   'desktop.error.vaultReadOnly': 'The token vault {path} is on a read-only disk.',
   'desktop.error.vaultFull':
     'The token vault {path} cannot be written: the disk is full (or your quota is used up).',
+  'desktop.action.restart': 'Restarting the device',
+  'desktop.action.changeNumber': 'Changing the number',
+  'desktop.action.qr': 'Fetching the QR code',
+  'desktop.action.check': 'Checking the device',
+  'desktop.error.deviceUnexpected': '{action} failed unexpectedly; see the log for details.',
+  'desktop.error.gatewaySaid': ' The gateway said: "{gateway}".',
+  'desktop.error.tokenRejected':
+    'The gateway rejected this token.{said} Check the token, and that {baseUrl} is the server your device belongs to.',
+  'desktop.error.tokenUnknown': 'The gateway does not know a device with this token.{said}',
+  'desktop.error.secretRejected':
+    'The gateway rejected the secret key (newer accounts need the one from Device → Settings).{said}',
+  'desktop.error.unreachable': 'Cannot reach {baseUrl}. Check the address and your network.',
+  'desktop.error.tooSlow': '{baseUrl} did not answer in time. Try again later.',
+  'desktop.error.notAGateway':
+    '{baseUrl} answered, but not like a Wablas-compatible gateway. Check the server URL (for example https://solo.wablas.com).',
+  'desktop.error.gatewayTrouble': 'The gateway is having trouble; try again in a moment.{said}',
+  'desktop.error.gatewayTroubleStatus':
+    'The gateway is having trouble (HTTP {status}); try again in a moment.{said}',
+  'desktop.error.needsConnected': '{action} needs the device to be connected.{said}',
+  'desktop.error.actionRefused': '{action} was refused.{said}',
+  'desktop.error.actionRefusedCode': '{action} was refused. ({code})',
+  'desktop.error.tokenGone': 'No token is stored for this device any more; enter it again.',
+  'desktop.error.deviceNotListed': 'That device is no longer in the list.',
+  'desktop.error.notAPhone': 'That is not a phone number.',
+  'desktop.error.tokenFormat': 'Enter the device token exactly as the gateway shows it (no spaces).',
+  'desktop.error.secretSpaces': 'The secret key cannot contain spaces.',
+  'desktop.error.labelLength': 'Give the device a name of 1 to {max} characters.',
+  'desktop.error.duplicateSerial': 'This device (serial {serial}) is already in the list.',
+  'desktop.error.duplicateLabel': 'This device is already in the list as "{label}".',
+  'desktop.error.tokenNotStored': 'The token could not be stored securely; the device was not added.',
+  'desktop.error.tokenNotStoredShort': 'The token could not be stored securely.',
+  'desktop.error.tokenNotErased': 'The stored token could not be erased; the device was kept. Try again.',
 
   'nav.label': 'Main',
   'nav.devices': 'Devices',

@@ -203,6 +203,40 @@ export const id: Record<MessageKey, string> = {
     'Brankas token {path} tidak dapat dibaca atau ditulis dengan izin akun Anda.',
   'desktop.error.vaultReadOnly': 'Brankas token {path} berada di disk yang hanya bisa dibaca.',
   'desktop.error.vaultFull': 'Brankas token {path} tidak dapat ditulis: disk penuh (atau kuota Anda habis).',
+  'desktop.action.restart': 'Memulai ulang perangkat',
+  'desktop.action.changeNumber': 'Mengganti nomor',
+  'desktop.action.qr': 'Mengambil kode QR',
+  'desktop.action.check': 'Memeriksa perangkat',
+  'desktop.error.deviceUnexpected': '{action} gagal tanpa diduga; lihat log untuk detailnya.',
+  'desktop.error.gatewaySaid': ' Kata gateway: "{gateway}".',
+  'desktop.error.tokenRejected':
+    'Gateway menolak token ini.{said} Periksa tokennya, dan pastikan {baseUrl} adalah server tempat perangkat Anda terdaftar.',
+  'desktop.error.tokenUnknown': 'Gateway tidak mengenal perangkat dengan token ini.{said}',
+  'desktop.error.secretRejected':
+    'Gateway menolak secret key (akun yang lebih baru memerlukan secret key dari Device → Settings).{said}',
+  'desktop.error.unreachable': '{baseUrl} tidak dapat dihubungi. Periksa alamat dan jaringan Anda.',
+  'desktop.error.tooSlow': '{baseUrl} tidak menjawab tepat waktu. Coba lagi nanti.',
+  'desktop.error.notAGateway':
+    '{baseUrl} menjawab, tetapi tidak seperti gateway yang kompatibel dengan Wablas. Periksa URL server (misalnya https://solo.wablas.com).',
+  'desktop.error.gatewayTrouble': 'Gateway sedang bermasalah; coba lagi sebentar lagi.{said}',
+  'desktop.error.gatewayTroubleStatus':
+    'Gateway sedang bermasalah (HTTP {status}); coba lagi sebentar lagi.{said}',
+  'desktop.error.needsConnected': '{action} memerlukan perangkat yang tersambung.{said}',
+  'desktop.error.actionRefused': '{action} ditolak.{said}',
+  'desktop.error.actionRefusedCode': '{action} ditolak. ({code})',
+  'desktop.error.tokenGone': 'Token untuk perangkat ini sudah tidak tersimpan; masukkan lagi.',
+  'desktop.error.deviceNotListed': 'Perangkat itu sudah tidak ada di daftar.',
+  'desktop.error.notAPhone': 'Itu bukan nomor telepon.',
+  'desktop.error.tokenFormat':
+    'Masukkan token perangkat persis seperti yang ditampilkan gateway (tanpa spasi).',
+  'desktop.error.secretSpaces': 'Secret key tidak boleh berisi spasi.',
+  'desktop.error.labelLength': 'Beri perangkat nama sepanjang 1 sampai {max} karakter.',
+  'desktop.error.duplicateSerial': 'Perangkat ini (serial {serial}) sudah ada di daftar.',
+  'desktop.error.duplicateLabel': 'Perangkat ini sudah ada di daftar sebagai "{label}".',
+  'desktop.error.tokenNotStored': 'Token tidak dapat disimpan dengan aman; perangkat tidak ditambahkan.',
+  'desktop.error.tokenNotStoredShort': 'Token tidak dapat disimpan dengan aman.',
+  'desktop.error.tokenNotErased':
+    'Token yang tersimpan tidak dapat dihapus; perangkat tetap disimpan. Coba lagi.',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
