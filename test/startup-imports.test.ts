@@ -49,7 +49,7 @@ describe('the CLI start', () => {
 
   it('still sees the entry’s own imports (the walk works)', () => {
     expect(loaded.some((module) => module.endsWith('/src/main/cli/args.ts'))).toBe(true)
-    expect(loaded.some((module) => module.endsWith('/src/shared/domain/base-url.ts'))).toBe(true)
+    expect(loaded.some((module) => module.endsWith('/src/main/cli/output.ts'))).toBe(true)
   })
 })
 

@@ -1,7 +1,7 @@
 // The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
 import { describe, expect, it } from 'vitest'
 import { invokeChannels, MessageText, PhoneNumber } from './contract'
-import { MAX_TEXT_LENGTH } from './domain'
+import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
 
@@ -51,4 +51,42 @@ describe('reminders:create answers every shared repeat case like the gateway cli
       expect(parsed.success).toBe(expected === null)
     }
   )
+})
+
+describe('keywords, titles and replies count characters as the gateway does', () => {
+  const emoji = (n: number): string => '😀'.repeat(n)
+  const autoReply = invokeChannels['autoReplies:create'].request
+  const reminder = invokeChannels['reminders:create'].request
+  const reminderWith = (title: string) => ({
+    deviceId: 'd',
+    phone: '081234567890',
+    message: 'x',
+    title,
+    start: '2026-02-01T08:00',
+    periode: 'daily'
+  })
+
+  it('takes a keyword of 100 emoji and refuses 101', () => {
+    expect(
+      autoReply.safeParse({ deviceId: 'd', keyword: emoji(MAX_KEYWORD_LENGTH), response: 'r' }).success
+    ).toBe(true)
+    expect(
+      autoReply.safeParse({ deviceId: 'd', keyword: emoji(MAX_KEYWORD_LENGTH + 1), response: 'r' }).success
+    ).toBe(false)
+  })
+
+  it('takes a reply of 1024 emoji and refuses 1025', () => {
+    expect(
+      autoReply.safeParse({ deviceId: 'd', keyword: 'k', response: emoji(MAX_TEXT_LENGTH) }).success
+    ).toBe(true)
+    expect(
+      autoReply.safeParse({ deviceId: 'd', keyword: 'k', response: emoji(MAX_TEXT_LENGTH + 1) }).success
+    ).toBe(false)
+    expect(autoReply.safeParse({ deviceId: 'd', keyword: ' ', response: 'r' }).success).toBe(false)
+  })
+
+  it('takes a reminder title of 100 emoji and refuses 101', () => {
+    expect(reminder.safeParse(reminderWith(emoji(MAX_TITLE_LENGTH))).success).toBe(true)
+    expect(reminder.safeParse(reminderWith(emoji(MAX_TITLE_LENGTH + 1))).success).toBe(false)
+  })
 })

@@ -12,7 +12,9 @@ import {
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
+  MAX_KEYWORD_LENGTH,
   MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
   OUTBOX_STATUSES,
@@ -350,9 +352,10 @@ export const AutoReplyView = z.object({
 })
 export type AutoReplyView = z.infer<typeof AutoReplyView>
 
+// zod's string lengths count code points, as the gateway does (an emoji is one character).
 const AutoReplyFields = {
-  keyword: z.string().trim().min(1).max(100),
-  response: z.string().trim().min(1).max(1024)
+  keyword: z.string().trim().min(1).max(MAX_KEYWORD_LENGTH),
+  response: z.string().trim().min(1).max(MAX_TEXT_LENGTH)
 }
 
 export const ReminderPeriode = z.enum(REMINDER_PERIODS)
@@ -389,7 +392,7 @@ const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 const ReminderFields = {
   phone: z.string().trim().min(1).max(40),
   message: MessageText.min(1),
-  title: z.string().trim().max(100).optional(),
+  title: z.string().trim().max(MAX_TITLE_LENGTH).optional(),
   /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
   start: LocalTime
 }
@@ -717,7 +720,7 @@ export const invokeChannels = {
     request: z.object({
       deviceId: Id,
       from: z.string().trim().min(1).max(40),
-      message: z.string().min(1).max(1024),
+      message: z.string().min(1).max(MAX_TEXT_LENGTH),
       pushName: z.string().trim().max(80).optional()
     }),
     reply: z.object({
@@ -728,7 +731,7 @@ export const invokeChannels = {
   },
 
   'autoReplies:list': {
-    request: z.object({ deviceId: Id, keyword: z.string().trim().max(100).optional() }),
+    request: z.object({ deviceId: Id, keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional() }),
     reply: z.object({ autoReplies: z.array(AutoReplyView) })
   },
   'autoReplies:create': { request: z.object({ deviceId: Id, ...AutoReplyFields }), reply: AutoReplyView },
@@ -873,6 +876,17 @@ export const invokeChannels = {
           gatewayId: z.string().nullable()
         })
       )
+    })
+  },
+  /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
+  'campaigns:progress': {
+    request: z.object({ id: Id }),
+    reply: z.object({
+      at: z.array(z.number()),
+      sent: z.array(z.number().int()),
+      delivered: z.array(z.number().int()),
+      read: z.array(z.number().int()),
+      failed: z.array(z.number().int())
     })
   },
   'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },

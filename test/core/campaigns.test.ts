@@ -93,6 +93,16 @@ describe('campaigns through the contract', () => {
     const rows = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
     expect(rows.rows[0]).toMatchObject({ rowNumber: 2, message: preview })
     expect(rows.rows.filter((r) => r.gatewayId !== null)).toHaveLength(3)
+    // The chart's series: the sandbox reports sent, delivered and read for the three rows.
+    const progress = await waitFor(
+      () => core.handlers['campaigns:progress']({ id: created.id }),
+      (p) => p.read.at(-1) === 3
+    )
+    expect({
+      sent: progress.sent.at(-1),
+      delivered: progress.delivered.at(-1),
+      failed: progress.failed.at(-1)
+    }).toEqual({ sent: 3, delivered: 3, failed: 0 })
 
     const again = await core.handlers['campaigns:read']({
       fileName: 'copy.csv',

@@ -62,6 +62,8 @@ describe('campaign journey in Chromium', () => {
     const messages = await sandbox.control.messages()
     expect(messages).toHaveLength(3)
     expect(messages.map((m) => m.text)).toContain(preview.replace('Budi', '*Budi*'))
+    // uPlot draws the progress chart on a canvas once the rows have statuses.
+    await p.locator('[data-testid="campaign-chart"] canvas').first().waitFor({ timeout: 10_000 })
     await screenshot(p, 'journey-campaign-finished')
 
     const download = p.waitForEvent('download')

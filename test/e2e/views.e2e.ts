@@ -184,3 +184,29 @@ describe('every view, light and dark', () => {
     await page.close()
   })
 })
+
+describe('the outbox at 360 px', () => {
+  it('shows each recipient whole, so the rows can be told apart (they were cut to "+62 812-3456-7…")', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.getByTestId('nav-outbox').click()
+    const rows = page.locator('.row-recipient')
+    await rows.first().waitFor()
+    const recipients = await rows.evaluateAll((elements) =>
+      elements.map((element) => ({
+        text: element.textContent ?? '',
+        cut:
+          element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > innerWidth
+      }))
+    )
+    expect(recipients.map((r) => r.text).sort()).toEqual([
+      '+62 812-3456-7890',
+      '+62 812-9876-5432',
+      '+62 813-0000-0000'
+    ])
+    expect(recipients.filter((r) => r.cut)).toEqual([])
+    await screenshot(page, 'view-outbox-360px-recipients')
+    await page.close()
+  })
+})

@@ -264,6 +264,67 @@ describe('webhook deliveries', () => {
   })
 })
 
+describe('webhook addresses and answers', () => {
+  it('takes http(s) URLs only, on every route that sets one', async () => {
+    const routes: [string, string][] = [
+      ['/api/device/change-webhook-url', 'webhook_url'],
+      ['/api/device/change-tracking-url', 'tracking_url'],
+      ['/api/device/tracking', 'url']
+    ]
+    for (const [path, field] of routes) {
+      for (const url of [
+        'file:///etc/passwd',
+        'ftp://x.test/in',
+        'javascript:alert(1)',
+        'gopher://x.test/',
+        'x.test/in'
+      ]) {
+        const answer = await t.call(path, { token, method: 'POST', body: form({ [field]: url }) })
+        expect([path, url, answer.body.status]).toEqual([path, url, false])
+      }
+    }
+    expect(t.sandbox.world.device(token)).toMatchObject({ webhookUrl: null, trackingUrl: null })
+    await t.call('/api/device/change-webhook-url', {
+      token,
+      method: 'POST',
+      body: form({ webhook_url: 'https://hooks.example.test/in' })
+    })
+    expect(t.sandbox.world.device(token).webhookUrl).toBe('https://hooks.example.test/in')
+  })
+
+  it('gives up an attempt after 10 s without an answer, and plans a retry', async () => {
+    let arrived = 0
+    const silent = createServer((req) => {
+      arrived += 1
+      req.resume()
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/in`
+      await t.call('/api/device/change-webhook-url', {
+        token,
+        method: 'POST',
+        body: form({ webhook_url: url })
+      })
+      await t.call('/api/device/incoming', { token, method: 'POST', body: form({ incoming: 'active' }) })
+      t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+      await vi.waitFor(() => expect(arrived).toBe(1))
+      await t.clock.advance(9_999)
+      expect(t.sandbox.world.webhookDeliveries(token)[0]?.attempts).toEqual([])
+      await t.clock.advance(1)
+      await vi.waitFor(() =>
+        expect(t.sandbox.world.webhookDeliveries(token)[0]).toMatchObject({
+          state: 'pending',
+          attempts: [{ httpStatus: null, error: 'no answer within 10 s' }]
+        })
+      )
+    } finally {
+      silent.closeAllConnections()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
+  })
+})
+
 describe('auto-replies', () => {
   it('sends at most the per-device limit a minute, however many messages arrive', async () => {
     await t.call('/api/v2/autoreply', {

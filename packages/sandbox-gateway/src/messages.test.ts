@@ -178,6 +178,36 @@ describe('progress on the clock', () => {
   })
 })
 
+describe('device/speed pacing', () => {
+  it('takes 10–120 s and sends 5 messages per delay, the rest waiting for the next batches', async () => {
+    const { token } = t.sandbox.world.createDevice({ linked: true, quota: 'unlimited' })
+    const setSpeed = async (delay: string) =>
+      (await t.call('/api/device/speed', { token, method: 'POST', body: form({ delay }) })).body.status
+    expect([
+      await setSpeed('9'),
+      await setSpeed('121'),
+      await setSpeed('1.5'),
+      await setSpeed('120')
+    ]).toEqual([false, false, false, true])
+    expect(await setSpeed('30')).toBe(true)
+    const phones = Array.from({ length: 12 }, (_, i) => `08123000${String(i).padStart(4, '0')}`)
+    await t.call('/api/send-message', {
+      token,
+      method: 'POST',
+      body: form({ phone: phones.join(','), message: 'p' })
+    })
+    const sentCount = (): number => t.sandbox.world.messages().filter((m) => m.status !== 'pending').length
+    await t.clock.advance(TIMINGS.sentAfterMs)
+    expect(sentCount()).toBe(5)
+    await t.clock.advance(30_000 - TIMINGS.sentAfterMs - 1)
+    expect(sentCount()).toBe(5)
+    await t.clock.advance(1)
+    expect(sentCount()).toBe(10)
+    await t.clock.advance(30_000)
+    expect(sentCount()).toBe(12)
+  })
+})
+
 describe('rejections', () => {
   const post = (token: string, path: string, body: Record<string, string>): ReturnType<TestSandbox['call']> =>
     t.call(path, { token, method: 'POST', body: form(body) })

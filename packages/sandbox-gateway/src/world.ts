@@ -54,10 +54,10 @@ export type { ReminderDraft, ScheduleDraft } from './schedule-book'
 export type { WorldChanges } from './records'
 
 export class WorldState implements SandboxWorld {
-  private readonly devicesPart: DeviceRegistry
-  private readonly messagesPart = new MessageBook()
-  private readonly schedulesPart: ScheduleBook
-  private readonly incomingPart: IncomingBook
+  private readonly deviceRegistry: DeviceRegistry
+  private readonly messageBook = new MessageBook()
+  private readonly scheduleBook: ScheduleBook
+  private readonly incomingBook: IncomingBook
   private readonly webhooks: WebhookDeliveries
   /** Contacts, contact groups, agents and the blacklist of every device. */
   contactBook = new ContactBook()
@@ -75,9 +75,9 @@ export class WorldState implements SandboxWorld {
     webhookBackoffMs?: readonly number[]
   ) {
     const context: WorldContext = { clock, random, timings, changed: () => this.changed() }
-    this.devicesPart = new DeviceRegistry(context)
-    this.schedulesPart = new ScheduleBook(context)
-    this.incomingPart = new IncomingBook(context)
+    this.deviceRegistry = new DeviceRegistry(context)
+    this.scheduleBook = new ScheduleBook(context)
+    this.incomingBook = new IncomingBook(context)
     this.webhooks = new WebhookDeliveries({
       clock,
       ...(webhookBackoffMs ? { backoffMs: webhookBackoffMs } : {}),
@@ -91,65 +91,65 @@ export class WorldState implements SandboxWorld {
   // ---- test-facing actions (by token) ----
 
   createDevice(opts: CreateDeviceOptions = {}): CreatedDevice {
-    return this.devicesPart.create(opts)
+    return this.deviceRegistry.create(opts)
   }
 
   device(token: string): DeviceSnapshot {
-    return this.devicesPart.device(token)
+    return this.deviceRegistry.device(token)
   }
 
   devices(): DeviceSnapshot[] {
-    return this.devicesPart.devices()
+    return this.deviceRegistry.devices()
   }
 
   scan(token: string, qrText?: string): DeviceSnapshot {
-    return this.devicesPart.scan(token, qrText)
+    return this.deviceRegistry.scan(token, qrText)
   }
 
   activate(token: string): DeviceSnapshot {
-    return this.devicesPart.activate(token)
+    return this.deviceRegistry.activate(token)
   }
 
   logout(token: string): DeviceSnapshot {
-    return this.devicesPart.logout(token)
+    return this.deviceRegistry.logout(token)
   }
 
   openWeb(token: string): DeviceSnapshot {
-    return this.devicesPart.openWeb(token)
+    return this.deviceRegistry.openWeb(token)
   }
 
   goOffline(token: string): DeviceSnapshot {
-    return this.devicesPart.goOffline(token)
+    return this.deviceRegistry.goOffline(token)
   }
 
   goOnline(token: string): DeviceSnapshot {
-    return this.devicesPart.goOnline(token)
+    return this.deviceRegistry.goOnline(token)
   }
 
   expire(token: string): DeviceSnapshot {
-    return this.devicesPart.expire(token)
+    return this.deviceRegistry.expire(token)
   }
 
   renew(token: string): DeviceSnapshot {
-    return this.devicesPart.renew(token)
+    return this.deviceRegistry.renew(token)
   }
 
   setBanRate(token: string, perMinute: number | null): DeviceSnapshot {
-    return this.devicesPart.setBanRate(token, perMinute)
+    return this.deviceRegistry.setBanRate(token, perMinute)
   }
 
   setQuota(token: string, quota: Quota): DeviceSnapshot {
-    return this.devicesPart.setQuota(token, quota)
+    return this.deviceRegistry.setQuota(token, quota)
   }
 
   setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot {
-    const device = this.devicesPart.requireByToken(token)
-    this.devicesPart.setIncoming(device, enabled)
-    return this.devicesPart.snapshot(device)
+    const device = this.deviceRegistry.requireByToken(token)
+    this.deviceRegistry.setIncoming(device, enabled)
+    return this.deviceRegistry.snapshot(device)
   }
 
   setWebhookReply(token: string, enabled: boolean): DeviceSnapshot {
-    return this.devicesPart.setWebhookReply(token, enabled)
+    return this.deviceRegistry.setWebhookReply(token, enabled)
   }
 
   deliverIncoming(token: string, incoming: IncomingInput): IncomingMessage {
@@ -161,12 +161,12 @@ export class WorldState implements SandboxWorld {
    * "Get Incoming Message" is on (whose answer may reply too, later, once the receiver has answered).
    */
   receive(token: string, incoming: IncomingInput): IncomingDelivery {
-    const device = this.devicesPart.requireByToken(token)
+    const device = this.deviceRegistry.requireByToken(token)
     if (!LINKED_STATES.has(device.state)) {
       throw new SandboxActionError(`a ${device.state} device receives nothing: the phone is not linked`)
     }
-    const record = this.incomingPart.receive(device, incoming)
-    const rule = this.incomingPart.ruleFor(record)
+    const record = this.incomingBook.receive(device, incoming)
+    const rule = this.incomingBook.ruleFor(record)
     const replies: MessageSnapshot[] = []
     if (rule) {
       const sent = this.sendReply(device, record, { kind: 'text', text: rule.response }, 'autoreply')
@@ -186,15 +186,15 @@ export class WorldState implements SandboxWorld {
   }
 
   incoming(token?: string): IncomingMessage[] {
-    return this.incomingPart.incoming(this.serialOf(token))
+    return this.incomingBook.incoming(this.serialOf(token))
   }
 
   messages(filter: { refId?: string } = {}): MessageSnapshot[] {
-    return this.messagesPart.snapshots(filter)
+    return this.messageBook.snapshots(filter)
   }
 
   acceptedLog(): AcceptedLogEntry[] {
-    return this.messagesPart.acceptedLog()
+    return this.messageBook.acceptedLog()
   }
 
   webhookDeliveries(token?: string): WebhookDeliverySnapshot[] {
@@ -212,15 +212,15 @@ export class WorldState implements SandboxWorld {
   }
 
   autoReplies(token?: string): AutoReplySnapshot[] {
-    return this.incomingPart.autoReplies(this.serialOf(token))
+    return this.incomingBook.autoReplies(this.serialOf(token))
   }
 
   reminders(token?: string): ReminderSnapshot[] {
-    return this.schedulesPart.reminders(this.serialOf(token))
+    return this.scheduleBook.reminders(this.serialOf(token))
   }
 
   schedules(token?: string): ScheduleSnapshot[] {
-    return this.schedulesPart.schedules(this.serialOf(token))
+    return this.scheduleBook.schedules(this.serialOf(token))
   }
 
   onDeliveryChange(listener: () => void): void {
@@ -231,15 +231,15 @@ export class WorldState implements SandboxWorld {
 
   /** The device holding this token, with expiry by date applied. */
   deviceByToken(token: string): DeviceRecord | undefined {
-    return this.devicesPart.byToken(token)
+    return this.deviceRegistry.byToken(token)
   }
 
   deviceBySerial(serial: string): DeviceRecord | undefined {
-    return this.devicesPart.bySerial(serial)
+    return this.deviceRegistry.bySerial(serial)
   }
 
   allDevices(): DeviceRecord[] {
-    return this.devicesPart.all()
+    return this.deviceRegistry.all()
   }
 
   now(): number {
@@ -248,60 +248,60 @@ export class WorldState implements SandboxWorld {
 
   /** device/scan: starts a QR session when the device needs one and returns the current QR. */
   showQr(device: DeviceRecord): QrView {
-    return this.devicesPart.showQr(device)
+    return this.deviceRegistry.showQr(device)
   }
 
   /** device/restart and the legacy reconnect: reconnects a device whose phone is still linked. */
   restart(device: DeviceRecord): void {
-    this.devicesPart.restart(device)
+    this.deviceRegistry.restart(device)
   }
 
   /** device/change-number: the new number has to be linked by a new scan. */
   changeNumber(device: DeviceRecord, sender: string): void {
-    this.devicesPart.changeNumber(device, sender)
+    this.deviceRegistry.changeNumber(device, sender)
   }
 
   /** device/disconnect: the gateway drops the WhatsApp session. */
   disconnect(device: DeviceRecord): void {
-    this.devicesPart.disconnect(device)
+    this.deviceRegistry.disconnect(device)
   }
 
   regenerateToken(device: DeviceRecord): string {
-    return this.devicesPart.regenerateToken(device)
+    return this.deviceRegistry.regenerateToken(device)
   }
 
   setUrls(device: DeviceRecord, urls: { webhookUrl?: string; trackingUrl?: string }): void {
-    this.devicesPart.setUrls(device, urls)
+    this.deviceRegistry.setUrls(device, urls)
   }
 
   /** device/incoming: "Get Incoming Message" on or off. */
   setIncoming(device: DeviceRecord, enabled: boolean): void {
-    this.devicesPart.setIncoming(device, enabled)
+    this.deviceRegistry.setIncoming(device, enabled)
   }
 
   /** device/create: a new device that still needs a scan and activation (quota 0 unless the caller gives one). */
   createOrderedDevice(input: OrderedDeviceInput): DeviceRecord {
-    return this.devicesPart.createOrdered(input)
+    return this.deviceRegistry.createOrdered(input)
   }
 
   setSpeed(device: DeviceRecord, delaySec: number): void {
-    this.devicesPart.setSpeed(device, delaySec)
+    this.deviceRegistry.setSpeed(device, delaySec)
   }
 
   setClosing(device: DeviceRecord, text: string): void {
-    this.devicesPart.setClosing(device, text)
+    this.deviceRegistry.setClosing(device, text)
   }
 
   /** device/delete: the device and its queued work are gone (its sent history stays for reports). */
   deleteDevice(device: DeviceRecord): void {
-    this.devicesPart.remove(device)
-    this.messagesPart.settleDevice(device.serial)
+    this.deviceRegistry.remove(device)
+    this.messageBook.settleDevice(device.serial)
     this.changed()
   }
 
   /** The devices of this device's account, itself included (`random: true` picks among the connected ones). */
   accountDevices(device: DeviceRecord): DeviceRecord[] {
-    return this.devicesPart.accountDevices(device)
+    return this.deviceRegistry.accountDevices(device)
   }
 
   randomInt(bound: number): number {
@@ -319,11 +319,11 @@ export class WorldState implements SandboxWorld {
     if (device.quota !== 'unlimited' && device.quota < drafts.length) {
       throw new GatewayRejection(GATEWAY_MESSAGES.quotaExhausted)
     }
-    this.devicesPart.checkSendRate(device, drafts.length)
+    this.deviceRegistry.checkSendRate(device, drafts.length)
     if (device.quota !== 'unlimited') device.quota -= drafts.length
     const now = this.clock.now()
     const accepted = drafts.map((draft) => {
-      const message = this.messagesPart.record(device, draft, {
+      const message = this.messageBook.record(device, draft, {
         at: now,
         endpoint,
         scheduleId: null,
@@ -331,7 +331,7 @@ export class WorldState implements SandboxWorld {
       })
       if (draft.category) message.category = draft.category
       if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
-        this.messagesPart.reject(message, now, 'number is on the blacklist')
+        this.messageBook.reject(message, now, 'number is on the blacklist')
       } else {
         message.notBefore = takePacedSlot(device, now)
       }
@@ -343,24 +343,24 @@ export class WorldState implements SandboxWorld {
 
   /** A message this device sent, by id. */
   messageOf(device: DeviceRecord, id: string): MessageRecord | undefined {
-    return this.messagesPart.messageOf(device, id)
+    return this.messageBook.messageOf(device, id)
   }
 
   /** Every message, oldest first (reports filter and page these). */
   allMessages(): readonly MessageRecord[] {
-    return this.messagesPart.all()
+    return this.messageBook.all()
   }
 
   /** resend-message: a message that failed or was canceled goes back to pending. */
   resend(message: MessageRecord): boolean {
-    if (!this.messagesPart.resend(message, this.clock.now())) return false
+    if (!this.messageBook.resend(message, this.clock.now())) return false
     this.changed()
     return true
   }
 
   /** cancel-message: only a pending message can be canceled. */
   cancel(message: MessageRecord): boolean {
-    if (!this.messagesPart.cancel(message, this.clock.now())) return false
+    if (!this.messageBook.cancel(message, this.clock.now())) return false
     this.trackStatus(message)
     this.changed()
     return true
@@ -368,7 +368,7 @@ export class WorldState implements SandboxWorld {
 
   /** revoke-message: a message already on WhatsApp is deleted for everyone. */
   revoke(message: MessageRecord): boolean {
-    if (!this.messagesPart.revoke(message, this.clock.now())) return false
+    if (!this.messageBook.revoke(message, this.clock.now())) return false
     this.trackStatus(message)
     this.changed()
     return true
@@ -376,7 +376,7 @@ export class WorldState implements SandboxWorld {
 
   /** v2/media/delete: the stored file of a media message is removed (the message stays). */
   removeMedia(message: MessageRecord): boolean {
-    if (!this.messagesPart.removeMedia(message)) return false
+    if (!this.messageBook.removeMedia(message)) return false
     this.changed()
     return true
   }
@@ -389,56 +389,56 @@ export class WorldState implements SandboxWorld {
   // ---- auto-replies, reminders, schedules ----
 
   autoRepliesOf(device: DeviceRecord, keyword?: string): AutoReplyRecord[] {
-    return this.incomingPart.autoRepliesOf(device, keyword)
+    return this.incomingBook.autoRepliesOf(device, keyword)
   }
 
   addAutoReply(device: DeviceRecord, keyword: string, response: string): AutoReplyRecord {
-    return this.incomingPart.addAutoReply(device, keyword, response)
+    return this.incomingBook.addAutoReply(device, keyword, response)
   }
 
   updateAutoReply(device: DeviceRecord, id: string, keyword: string, response: string): AutoReplyRecord {
-    return this.incomingPart.updateAutoReply(device, id, keyword, response)
+    return this.incomingBook.updateAutoReply(device, id, keyword, response)
   }
 
   removeAutoReply(device: DeviceRecord, id: string): AutoReplyRecord {
-    return this.incomingPart.removeAutoReply(device, id)
+    return this.incomingBook.removeAutoReply(device, id)
   }
 
   reminderOf(device: DeviceRecord, id: string): ReminderRecord | undefined {
-    return this.schedulesPart.reminderOf(device, id)
+    return this.scheduleBook.reminderOf(device, id)
   }
 
   addReminder(device: DeviceRecord, draft: ReminderDraft): ReminderRecord {
-    return this.schedulesPart.addReminder(device, draft)
+    return this.scheduleBook.addReminder(device, draft)
   }
 
   updateReminder(device: DeviceRecord, id: string, draft: ReminderDraft): ReminderRecord {
-    return this.schedulesPart.updateReminder(device, id, draft)
+    return this.scheduleBook.updateReminder(device, id, draft)
   }
 
   removeReminder(device: DeviceRecord, id: string): ReminderRecord {
-    return this.schedulesPart.removeReminder(device, id)
+    return this.scheduleBook.removeReminder(device, id)
   }
 
   addSchedules(device: DeviceRecord, drafts: ScheduleDraft[]): ScheduleRecord[] {
-    return this.schedulesPart.addSchedules(device, drafts)
+    return this.scheduleBook.addSchedules(device, drafts)
   }
 
   scheduleOf(device: DeviceRecord, id: string): ScheduleRecord | undefined {
-    return this.schedulesPart.scheduleOf(device, id)
+    return this.scheduleBook.scheduleOf(device, id)
   }
 
   updateSchedule(device: DeviceRecord, id: string, draft: ScheduleDraft): ScheduleRecord {
-    return this.schedulesPart.updateSchedule(device, id, draft)
+    return this.scheduleBook.updateSchedule(device, id, draft)
   }
 
   cancelSchedule(device: DeviceRecord, id: string): ScheduleRecord {
-    return this.schedulesPart.cancelSchedule(device, id)
+    return this.scheduleBook.cancelSchedule(device, id)
   }
 
   /** Deletes the device's schedules among `ids` (any status); how many were deleted. */
   deleteSchedules(device: DeviceRecord, ids: readonly string[]): number {
-    return this.schedulesPart.deleteSchedules(device, ids)
+    return this.scheduleBook.deleteSchedules(device, ids)
   }
 
   // ---- persistence and lifetime ----
@@ -448,18 +448,18 @@ export class WorldState implements SandboxWorld {
   }
 
   toJSON(): PersistedWorld {
-    const { messages, acceptedLog } = this.messagesPart.records()
-    const { incoming } = this.incomingPart.records()
+    const { messages, acceptedLog } = this.messageBook.records()
+    const { incoming } = this.incomingBook.records()
     return { ...this.smallState(), messages, incoming, acceptedLog }
   }
 
   /** Replaces the world with a saved one and re-arms the clock for whatever was in flight. */
   load(saved: PersistedWorld): void {
     this.random.restore(saved.randomState)
-    this.devicesPart.load(saved.devices)
-    this.messagesPart.load(saved.messages, saved.acceptedLog)
-    this.schedulesPart.load(saved.schedules, saved.reminders ?? [])
-    this.incomingPart.load(saved.incoming, saved.autoReplies ?? [])
+    this.deviceRegistry.load(saved.devices)
+    this.messageBook.load(saved.messages, saved.acceptedLog)
+    this.scheduleBook.load(saved.schedules, saved.reminders ?? [])
+    this.incomingBook.load(saved.incoming, saved.autoReplies ?? [])
     if (saved.contactBook) this.contactBook = new ContactBook(saved.contactBook)
     // Whatever came due while the sandbox was down happens now, at the time it was due.
     this.processDue()
@@ -477,27 +477,27 @@ export class WorldState implements SandboxWorld {
    * new accepted-log and incoming entries, and the small state (devices, schedules…) whole.
    */
   takeChanges(): WorldChanges {
-    const { messages, acceptedLog } = this.messagesPart.takeChanges()
-    return { messages, acceptedLog, incoming: this.incomingPart.takeChanges(), small: this.smallState() }
+    const { messages, acceptedLog } = this.messageBook.takeChanges()
+    return { messages, acceptedLog, incoming: this.incomingBook.takeChanges(), small: this.smallState() }
   }
 
   // ---- internals ----
 
   private smallState(): WorldChanges['small'] {
-    const { schedules, reminders } = this.schedulesPart.records()
+    const { schedules, reminders } = this.scheduleBook.records()
     return {
       version: 1,
       randomState: this.random.snapshot,
-      devices: this.devicesPart.records(),
+      devices: this.deviceRegistry.records(),
       schedules,
-      autoReplies: this.incomingPart.records().autoReplies,
+      autoReplies: this.incomingBook.records().autoReplies,
       contactBook: this.contactBook.state,
       reminders
     }
   }
 
   private serialOf(token: string | undefined): string | undefined {
-    return token === undefined ? undefined : this.devicesPart.requireByToken(token).serial
+    return token === undefined ? undefined : this.deviceRegistry.requireByToken(token).serial
   }
 
   /**
@@ -511,7 +511,7 @@ export class WorldState implements SandboxWorld {
     endpoint: 'autoreply' | 'webhook-reply'
   ): MessageRecord | string {
     if (device.quota !== 'unlimited' && device.quota < 1) return GATEWAY_MESSAGES.quotaExhausted
-    const overLimit = this.incomingPart.takeReplySlot(device)
+    const overLimit = this.incomingBook.takeReplySlot(device)
     if (overLimit !== null) return overLimit
     if (device.quota !== 'unlimited') device.quota -= 1
     const draft: MessageDraft = {
@@ -524,7 +524,7 @@ export class WorldState implements SandboxWorld {
       fileBytes: null,
       refId: null
     }
-    return this.messagesPart.record(device, draft, {
+    return this.messageBook.record(device, draft, {
       at: this.clock.now(),
       endpoint,
       scheduleId: null,
@@ -537,8 +537,8 @@ export class WorldState implements SandboxWorld {
     delivery: WebhookDeliveryRecord,
     answer: WebhookAnswer
   ): { replies: string[]; note: string | null } {
-    const device = this.devicesPart.storedBySerial(delivery.deviceSerial)
-    const incoming = this.incomingPart.byId(delivery.payload.id)
+    const device = this.deviceRegistry.storedBySerial(delivery.deviceSerial)
+    const incoming = this.incomingBook.byId(delivery.payload.id)
     if (!device || !incoming) return { replies: [], note: 'the device or the message is gone' }
     if (device.webhookReply !== true) return { replies: [], note: 'auto reply from webhook is off' }
     const wanted = repliesFromAnswer(answer.contentType, answer.body)
@@ -558,7 +558,7 @@ export class WorldState implements SandboxWorld {
   }
 
   private trackStatus(message: MessageRecord): void {
-    const device = this.devicesPart.storedBySerial(message.deviceSerial)
+    const device = this.deviceRegistry.storedBySerial(message.deviceSerial)
     if (!device?.trackingUrl) return
     this.webhooks.enqueue({
       deviceSerial: device.serial,
@@ -576,8 +576,11 @@ export class WorldState implements SandboxWorld {
 
   /** The earliest thing due: a message's next status, a schedule or a reminder. */
   private nextEvent(): { at: number; run: () => void } | null {
-    const step = this.messagesPart.nextStep((serial) => this.devicesPart.storedBySerial(serial), this.timings)
-    const due = this.schedulesPart.nextDue()
+    const step = this.messageBook.nextStep(
+      (serial) => this.deviceRegistry.storedBySerial(serial),
+      this.timings
+    )
+    const due = this.scheduleBook.nextDue()
     if (step && (!due || step.at <= due.at)) {
       return { at: step.at, run: () => this.advanceMessage(step.message, step.status, step.at) }
     }
@@ -585,24 +588,24 @@ export class WorldState implements SandboxWorld {
   }
 
   private advanceMessage(message: MessageRecord, status: MessageStatus, at: number): void {
-    this.messagesPart.advance(message, status, at)
+    this.messageBook.advance(message, status, at)
     this.trackStatus(message)
   }
 
   /** A schedule or reminder came due: its message is sent, or refused when the device cannot send. */
   private sendDue(send: DueSend): void {
-    const device = this.devicesPart.bySerial(send.deviceSerial)
+    const device = this.deviceRegistry.bySerial(send.deviceSerial)
     if (!device) return
-    const message = this.messagesPart.record(device, send.draft, {
+    const message = this.messageBook.record(device, send.draft, {
       at: send.at,
       endpoint: send.endpoint,
       scheduleId: send.scheduleId,
       id: send.messageId ?? this.random.uuid()
     })
     send.onRecorded()
-    const refusal = this.devicesPart.refusalFor(device)
+    const refusal = this.deviceRegistry.refusalFor(device)
     if (refusal) {
-      this.messagesPart.reject(message, send.at, `${send.refusedAs}: ${refusal}`)
+      this.messageBook.reject(message, send.at, `${send.refusedAs}: ${refusal}`)
       this.trackStatus(message)
     } else if (device.quota !== 'unlimited') {
       device.quota -= 1

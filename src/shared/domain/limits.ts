@@ -3,6 +3,9 @@
 /** Message texts and captions: the gateway counts characters (code points), not UTF-16 units. */
 export const MAX_TEXT_LENGTH = 1024
 export const MAX_CAPTION_LENGTH = 1024
+/** An auto-reply's keyword and a reminder's title, counted the same way. */
+export const MAX_KEYWORD_LENGTH = 100
+export const MAX_TITLE_LENGTH = 100
 /** The gateway's documented file-size limit; a device or the settings may carry a higher one for its plan. */
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */

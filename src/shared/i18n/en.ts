@@ -914,6 +914,8 @@ export const en = {
   'campaigns.count.failed': 'failed',
   'campaigns.count.cancelled': 'cancelled',
   'campaigns.count.skipped': 'skipped by the check',
+  'campaigns.chart.title': 'Progress over time',
+  'campaigns.chart.summary': 'So far: {sent} sent, {delivered} delivered, {read} read, {failed} failed.',
   'campaigns.optOuts.title': 'Opt-out list ({count})',
   'campaigns.optOuts.intro': 'Numbers on this list are skipped by every campaign and reported as opted out.',
   'campaigns.optOuts.add': 'Numbers to add (one per line or comma-separated)',

@@ -926,6 +926,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.failed': 'gagal',
   'campaigns.count.cancelled': 'dibatalkan',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
+  'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
+  'campaigns.chart.summary':
+    'Sejauh ini: {sent} terkirim, {delivered} sampai, {read} dibaca, {failed} gagal.',
   'campaigns.optOuts.title': 'Daftar penolakan ({count})',
   'campaigns.optOuts.intro':
     'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai menolak.',

@@ -11,6 +11,7 @@ import { CampaignError, type Campaigns } from './campaigns'
 import { estimateSchedule, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
+import { progressSeries } from './progress'
 import type { RowProblem } from './check'
 
 export type CampaignChannel =
@@ -24,6 +25,7 @@ export type CampaignChannel =
   | 'campaigns:resume'
   | 'campaigns:cancel'
   | 'campaigns:setPacing'
+  | 'campaigns:progress'
   | 'campaigns:rows'
   | 'campaigns:export'
   | 'optouts:list'
@@ -170,6 +172,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
     async 'campaigns:setPacing'({ id, pacing }) {
       return guarded(() => campaigns.setPacing(id, pacing as PacingPolicy))
+    },
+    async 'campaigns:progress'({ id }) {
+      return guarded(() => progressSeries(campaigns.results(id)))
     },
 
     async 'campaigns:rows'({ id, offset, limit }) {

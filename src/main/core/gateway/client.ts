@@ -25,7 +25,10 @@ import {
   BILLING_PERIODS,
   checkReminderRepeat,
   DEVICE_PRODUCTS,
+  isWithinTextLimit,
   MAX_EVERY_N_DAYS,
+  MAX_KEYWORD_LENGTH,
+  MAX_TITLE_LENGTH,
   MEDIA_KINDS,
   PAYMENT_CHANNELS,
   REMINDER_PERIODS
@@ -90,13 +93,11 @@ const REPORT_STATUSES: readonly NonNullable<ReportMessageQuery['status']>[] = [
 ]
 const parseReportJson = (text: string): unknown => parseJsonKeepingListUnder(text, 'message')
 const REMINDER_PERIODES = REMINDER_PERIODS
-const MAX_KEYWORD_LENGTH = 100
-const MAX_TITLE_LENGTH = 100
 
 function autoReplyBody(operation: string, input: AutoReplyInput): { keyword: string; response: string } {
   if (typeof input?.keyword !== 'string' || input.keyword.trim() === '')
     throw inputError(operation, 'keyword is empty')
-  if ([...input.keyword.trim()].length > MAX_KEYWORD_LENGTH) {
+  if (!isWithinTextLimit(input.keyword.trim(), MAX_KEYWORD_LENGTH)) {
     throw inputError(operation, `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`)
   }
   checkText(operation, 'response', input.response, true)
@@ -111,7 +112,7 @@ function reminderFields(
 ): FormFields {
   checkText(operation, 'message', input.message, true)
   const title = input.title?.trim()
-  if (title !== undefined && [...title].length > MAX_TITLE_LENGTH) {
+  if (title !== undefined && !isWithinTextLimit(title, MAX_TITLE_LENGTH)) {
     throw inputError(operation, `title is longer than ${MAX_TITLE_LENGTH} characters`)
   }
   const fields: FormFields = [

@@ -2,6 +2,7 @@
 // on the wire and the documented answers parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './client'
+import { MAX_KEYWORD_LENGTH } from '../../../shared/domain'
 import { REMINDER_REPEAT_CASES } from '../../../shared/domain/repeat.cases'
 import { gatewayRejection } from './testing/gateway-rejection'
 import { SAMPLE_SECRET, SAMPLE_TOKEN } from './testing/samples'
@@ -138,6 +139,17 @@ describe('v2/autoreply', () => {
       expect((await gatewayRejection(call)).code).toBe('invalid_input')
     }
     expect(server.requests).toHaveLength(0)
+  })
+
+  it('counts a keyword as the contract does: 100 emoji go to the gateway, 101 do not', async () => {
+    const over = client.createAutoReply({ keyword: '😀'.repeat(MAX_KEYWORD_LENGTH + 1), response: 'r' })
+    expect((await gatewayRejection(over)).code).toBe('invalid_input')
+    expect(server.requests).toHaveLength(0)
+    server.route('POST /api/v2/autoreply', { body: { status: false, message: 'stop here' } })
+    await client
+      .createAutoReply({ keyword: '😀'.repeat(MAX_KEYWORD_LENGTH), response: 'r' })
+      .catch(() => null)
+    expect(server.requests).toHaveLength(1)
   })
 })
 

@@ -70,6 +70,29 @@ describe('enqueue', () => {
     expect(fx.outbox.counts()).toMatchObject({ queued: 2003, total: 2003 })
   })
 
+  it('at start looks only at devices with work left; a device whose item is retried later is looked at again', async () => {
+    const looked = new Set<string>()
+    fx = makeFixture({}, (gateway) => (deviceId) => {
+      looked.add(deviceId)
+      return gateway.clientFor(deviceId)
+    })
+    const text = [{ kind: 'text' as const, text: 'hello' }]
+    const {
+      itemIds: [oldId]
+    } = await fx.outbox.enqueue({ deviceId: 'finished-only', recipients: ['a'], entries: text })
+    fx.db
+      .prepare(`UPDATE outbox_items SET status = 'failed', closed_at = ? WHERE id = ?`)
+      .run(fx.clock.now(), oldId)
+    fx.reopen()
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['b'], entries: text })
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect([...looked]).toEqual(['d1'])
+    fx.outbox.retry(oldId!)
+    await fx.runUntil(() => fx.outbox.counts().accepted === 2)
+    expect(fx.outbox.get(oldId!).item.status).toBe('accepted')
+  })
+
   it('is all or nothing: one bad entry leaves nothing queued', async () => {
     fx = makeFixture()
     const good = files(3)

@@ -233,7 +233,9 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   ctx.pausedAll = settings.get<boolean>(PAUSED_ALL_KEY) ?? false
   for (const id of settings.get<string[]>(PAUSED_DEVICES_KEY) ?? []) ctx.pausedDevices.add(id)
 
+  /** Devices each round looks at: those with work at start, and any device an item moved or was acted on. */
   const knownDevices = new Set<string>()
+  ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
   let tracking = ctx.options.tracking
   let pumping = false
@@ -337,6 +339,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   function mustGet(id: string): ItemRecord {
     const item = store.getItem(id)
     if (!item) throw new OutboxError('not_found', { key: 'desktop.error.itemGone', params: { id } }, 'id')
+    // An operator action on an item may give its device work again (a retry, a gateway delete owed).
+    knownDevices.add(item.deviceId)
     return item
   }
 
@@ -882,7 +886,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
     }
     tracking = mode.tracking && ctx.options.tracking
-    for (const deviceId of store.knownDevices()) knownDevices.add(deviceId)
+    for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     ctx.running = true
     if (mode.retention) {

@@ -159,7 +159,15 @@ describe('outbox status counts', () => {
     db = openDatabase({ dataDir: dir })
     store = new OutboxStore(db)
     const random = new SeededRandom(4)
-    const words = ['Order shipped', 'order READY', 'promo 50% off', 'under_score', 'résumé attached', null]
+    const words = [
+      'Order shipped',
+      'order READY',
+      'promo 50% off',
+      'under_score',
+      'résumé attached',
+      'say "hi"',
+      null
+    ]
     const items = Array.from({ length: 300 }, (_, i) => ({
       ...item(`p${i}`, ITEM_STATUSES[random.int(ITEM_STATUSES.length)]!, null),
       deviceId: `d${random.int(3)}`,
@@ -188,9 +196,11 @@ describe('outbox status counts', () => {
          ORDER BY created_at DESC, seq DESC`
       )
       .all() as Scanned[]
-    // SQL's LIKE: ASCII letters match either case, other letters only themselves.
-    const fold = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
-    const contains = (value: string | null, part: string): boolean => fold(value ?? '').includes(fold(part))
+    // Letters match either case; searches under three characters are SQL's LIKE, which folds ASCII letters only.
+    const fold = (text: string, part: string): string =>
+      [...part].length >= 3 ? text.toLowerCase() : text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+    const contains = (value: string | null, part: string): boolean =>
+      fold(value ?? '', part).includes(fold(part, part))
     const filters: ItemFilter[] = [
       {},
       { status: ['read'] },
@@ -210,6 +220,8 @@ describe('outbox status counts', () => {
       { text: 'under_' },
       { text: 'résumé ATTACHED' },
       { text: 'RÉSUMÉ' },
+      { text: 'Ré' },
+      { text: 'say "hi"' },
       { recipient: '0003', text: 'order' },
       { from: 5, to: 12 },
       { from: 5, deviceId: 'd0', status: ['read'] }

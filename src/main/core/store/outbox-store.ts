@@ -103,7 +103,10 @@ export interface ItemFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
-  /** Substring of the text (a message, or a file's caption), case-insensitive. */
+  /**
+   * Substring of the text (a message, or a file's caption). Letters match either case (searches of one or two
+   * characters: ASCII letters only), as for the recipient.
+   */
   text?: string
   /** Bounds on createdAt (epoch ms, inclusive). */
   from?: number
@@ -162,12 +165,17 @@ const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
 const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
 
-/**
- * Whether the full-text index can answer a substring search: its trigrams need three characters, and its LIKE
- * knows no ESCAPE, so a search for a literal % or _ scans instead.
- */
+/** Up to this many search matches are read once and reused for the total and the page. */
+const MATCHES_READ_ONCE = 20_000
+
+/** The full-text index finds substrings of three characters or more (it indexes trigrams). */
 function searchableByIndex(term: string): boolean {
-  return [...term].length >= 3 && !/[\\%_]/.test(term)
+  return [...term].length >= 3
+}
+
+/** An FTS5 phrase: the trigram tokenizer makes it "contains this text", any character taken literally. */
+function searchPhrase(column: 'recipient' | 'text', term: string): string {
+  return `${column} : "${term.replaceAll('"', '""')}"`
 }
 
 /** Items that still hold a place in their recipient's line: nothing later to that recipient may overtake them. */
@@ -306,7 +314,7 @@ export class OutboxStore {
 
   /**
    * Newest first. Totals come from the trigger-kept counts when only status and device filter; a recipient or text
-   * search reads the full-text index; a page past the middle is read from the oldest end, so the last page costs
+   * search of three characters or more reads the full-text index; a page past the middle is read from the oldest end, so the last page costs
    * what the first does (an offset still walks index entries up to the middle).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
@@ -323,10 +331,21 @@ export class OutboxStore {
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
     const indexed = searched.filter((column) => searchableByIndex(filter[column] ?? ''))
     if (indexed.length > 0) {
-      where.push(
-        `rowid IN (SELECT rowid FROM outbox_items_search WHERE ${indexed.map((c) => `${c} LIKE ?`).join(' AND ')})`
+      const query = indexed.map((column) => searchPhrase(column, filter[column] ?? '')).join(' AND ')
+      // Read the matches once (the total and the page both use them, and matching is the costly part), unless
+      // there are so many that handing them back costs more than matching twice.
+      const matches = this.prepare(
+        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ${MATCHES_READ_ONCE + 1}`
       )
-      params.push(...indexed.map((column) => `%${filter[column] ?? ''}%`))
+        .raw()
+        .all(query) as [number][]
+      if (matches.length <= MATCHES_READ_ONCE) {
+        where.push('rowid IN (SELECT value FROM json_each(?))')
+        params.push(JSON.stringify(matches.map(([rowid]) => rowid)))
+      } else {
+        where.push('rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)')
+        params.push(query)
+      }
     }
     for (const column of searched.filter((c) => !indexed.includes(c))) {
       where.push(`${column} LIKE ? ESCAPE '\\'`)
@@ -459,11 +478,16 @@ export class OutboxStore {
 
   // ---------------------------------------------------------------------------------------- dispatch
 
-  /** Every device the outbox has items or gateway schedules for (read once at start). */
-  knownDevices(): string[] {
+  /**
+   * Devices with something left to do at start: items to send, check, promote or track, or a gateway-schedule call
+   * owed. A device with only finished items is not looked at on every round (with 100,000 of them on another
+   * device, each send paid for that device's empty queries too).
+   */
+  activeDevices(): string[] {
     const rows = this.prepare(
-      `SELECT device_id AS deviceId FROM (SELECT DISTINCT device_id FROM outbox_items
-       UNION SELECT DISTINCT device_id FROM gateway_schedules)`
+      `SELECT device_id AS deviceId FROM outbox_items WHERE status IN ('queued', 'sending', 'scheduled')
+       UNION SELECT device_id FROM outbox_items WHERE track_next_at IS NOT NULL
+       UNION SELECT device_id FROM gateway_schedules WHERE pending_op IS NOT NULL`
     ).all() as { deviceId: string }[]
     return rows.map((r) => r.deviceId)
   }

@@ -16,7 +16,14 @@ function Row(): React.JSX.Element {
           Delete
         </PanelToggle>
       </RowActions>
-      {panels.open ? <p>{panels.open} panel</p> : null}
+      {panels.open ? (
+        <div>
+          <p>{panels.open} panel</p>
+          <button type="button" onClick={panels.close}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
     </>
   )
 }
@@ -43,5 +50,15 @@ describe('RowActions', () => {
     await user.click(remove)
     expect(remove.getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByText(/panel$/)).toBeNull()
+  })
+
+  it('gives focus back to the button that opened the panel when the panel closes', async () => {
+    const user = userEvent.setup()
+    render(<Row />)
+    const edit = screen.getByRole('button', { name: 'Edit' })
+    await user.click(edit)
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByText('edit panel')).toBeNull()
+    expect(document.activeElement).toBe(edit)
   })
 })

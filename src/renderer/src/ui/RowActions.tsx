@@ -1,6 +1,6 @@
 // A row's actions (a device, a reminder, a rule): a labelled group of buttons, some of which open one inline
 // panel under the row (a form or a confirmation). At most one panel is open; its button says so (aria-expanded).
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 export function RowActions({ label, children }: { label: string; children: ReactNode }): React.JSX.Element {
   return (
@@ -20,9 +20,22 @@ export interface RowPanel<P extends string> {
 
 export function useRowPanel<P extends string>(): RowPanel<P> {
   const [open, setOpen] = useState<P | null>(null)
+  // The button that opened the panel: when the panel closes (Cancel, Keep, or done) and takes the focused control
+  // with it, focus goes back there instead of falling to the start of the page. Focus the operator moved elsewhere
+  // stays where it is.
+  const opener = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (open !== null) return
+    const active = document.activeElement
+    const lost = active === null || active === document.body
+    if (lost && opener.current?.isConnected) opener.current.focus()
+  }, [open])
   return {
     open,
-    toggle: (panel) => setOpen((current) => (current === panel ? null : panel)),
+    toggle: (panel) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setOpen((current) => (current === panel ? null : panel))
+    },
     close: () => setOpen(null)
   }
 }

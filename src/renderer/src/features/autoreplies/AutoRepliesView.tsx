@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { tooLongError } from '../../ui/text-limit'
 import { useDevices } from '../../stores/devices'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
@@ -202,7 +203,7 @@ function RuleForm({
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (!keyword.trim() || !response.trim()) return
+    if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
     setBusy(true)
     setError(null)
     try {
@@ -253,7 +254,7 @@ function RuleForm({
         <Field
           id={`${prefix}-response`}
           label={t('autoReplies.response')}
-          error={tried && !response.trim() ? t('common.required') : null}
+          error={tooLongError(t, response) ?? (tried && !response.trim() ? t('common.required') : null)}
         >
           {(control) => (
             <textarea
@@ -262,7 +263,6 @@ function RuleForm({
               dir="auto"
               data-testid="autoreply-response"
               value={response}
-              maxLength={1024}
               onChange={(e) => setResponse(e.target.value)}
             />
           )}

@@ -13,6 +13,19 @@ import { renderToStaticMarkup } from 'react-dom/server'
 
 let fake: FakeApi
 
+// jsdom has no canvas: uPlot is replaced by a recorder of what it was asked to draw (Chromium draws it for real in
+// test/e2e/campaigns.e2e.ts).
+const drawn = vi.hoisted(() => [] as { series: { label?: string }[]; data: number[][] }[])
+vi.mock('uplot', () => ({
+  default: class {
+    static paths = {}
+    constructor(options: { series: { label?: string }[] }, data: number[][]) {
+      drawn.push({ series: options.series, data })
+    }
+    destroy(): void {}
+  }
+}))
+
 const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
   id: 'c1',
   name: 'bills',
@@ -163,6 +176,36 @@ describe('CampaignsView', () => {
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+  })
+})
+
+describe('ProgressChart', () => {
+  it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
+    drawn.length = 0
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({
+      at: [1000, 2000, 3000],
+      sent: [1, 2, 2],
+      delivered: [0, 1, 2],
+      read: [0, 0, 1],
+      failed: [0, 0, 1]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    expect((await screen.findByTestId('campaign-chart-summary')).textContent).toBe(
+      'So far: 2 sent, 2 delivered, 1 read, 1 failed.'
+    )
+    await waitFor(() => expect(drawn).toHaveLength(1))
+    expect(drawn[0]?.series.slice(1).map((s) => s.label)).toEqual(['sent', 'delivered', 'read', 'failed'])
+    expect(drawn[0]?.data).toEqual([
+      [1000, 2000, 3000],
+      [1, 2, 2],
+      [0, 1, 2],
+      [0, 0, 1],
+      [0, 0, 1]
+    ])
   })
 })
 

@@ -15,6 +15,7 @@ import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, PacingFields } from './PacingFields'
+import { ProgressChart } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -487,6 +488,7 @@ function CampaignProgress({
           </div>
         ))}
       </dl>
+      <ProgressChart id={id} refresh={tick} />
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">

@@ -22,6 +22,29 @@ function show(devices = [makeDevice()]): void {
   render(<DevicesView />)
 }
 
+/** A device's row, found by its name (the row is labelled by its heading). */
+function row(label: string): HTMLElement {
+  return screen.getByRole('listitem', { name: new RegExp(label) })
+}
+
+/** The value next to a fact's term in a row ("Sender number" → "+62 812-3456-7890"). */
+function fact(inRow: HTMLElement, term: string): string {
+  return within(inRow).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? ''
+}
+
+/** What the row's status line says after an action. */
+function feedback(label: string): string {
+  return within(row(label)).getByRole('status').textContent ?? ''
+}
+
+/** The hint and error a control is described by (aria-describedby), as assistive tech reads them. */
+function accessibleDescription(control: HTMLElement): string {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+}
+
 describe('device list', () => {
   it('shows each device with its state in words, sender, quota and expiry', () => {
     show([
@@ -35,15 +58,16 @@ describe('device list', () => {
         stateNote: 'Token expired'
       })
     ])
-    const first = screen.getByTestId('device-row-dev-1')
-    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
-    expect(screen.getByTestId('device-sender-dev-1').textContent).toBe('+62 812-3456-7890')
-    expect(screen.getByTestId('device-quota-dev-1').textContent).toBe('Unlimited')
-    expect(first.textContent).toContain('2030')
-    expect(screen.getByTestId('device-state-dev-2').textContent).toContain('Token refused')
-    expect(screen.getByTestId('device-quota-dev-2').textContent).toBe('120')
-    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Token expired')
-    expect(screen.getByTestId('device-note-dev-2').textContent).toContain('Enter the token again')
+    const first = row('Front office')
+    expect(within(first).getByText('Connected')).toBeTruthy()
+    expect(fact(first, 'Sender number')).toBe('+62 812-3456-7890')
+    expect(fact(first, 'Quota')).toBe('Unlimited')
+    expect(fact(first, 'Expires')).toContain('2030')
+    const second = row('Warehouse')
+    expect(within(second).getByText('Token refused')).toBeTruthy()
+    expect(fact(second, 'Quota')).toBe('120')
+    expect(second.textContent).toContain('Token expired')
+    expect(second.textContent).toContain('Enter the token again')
   })
 
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
@@ -100,7 +124,7 @@ describe('device list', () => {
   it('follows state changes from the store (device events)', () => {
     show()
     act(() => seedStores(makeBootstrap({ devices: [makeDevice({ state: 'needs-scan' })] })))
-    expect(screen.getByTestId('device-state-dev-1').getAttribute('data-state')).toBe('needs-scan')
+    expect(within(row('Front office')).getByText('Needs a QR scan')).toBeTruthy()
   })
 
   it('restarts a device and shows the result', async () => {
@@ -110,10 +134,10 @@ describe('device list', () => {
       device: makeDevice({ id, state: 'connected' })
     }))
     show([makeDevice({ state: 'disconnected' })])
-    await userEvent.setup().click(screen.getByTestId('restart-dev-1'))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
     expect(fake.requests('devices:restart')).toEqual([{ id: 'dev-1' }])
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Restarted.')
-    expect(screen.getByTestId('device-state-dev-1').textContent).toContain('Connected')
+    expect(feedback('Front office')).toBe('Restarted.')
+    expect(within(row('Front office')).getByText('Connected')).toBeTruthy()
   })
 
   it('does not report a restart as a success while the device stays disconnected', async () => {
@@ -124,9 +148,8 @@ describe('device list', () => {
     }))
     show([makeDevice({ state: 'disconnected' })])
     await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
-    const feedback = screen.getByTestId('device-feedback-dev-1')
-    expect(feedback.textContent).toContain('still “Disconnected”')
-    expect(feedback.textContent).not.toContain('Restarted')
+    expect(feedback('Front office')).toContain('still “Disconnected”')
+    expect(feedback('Front office')).not.toContain('Restarted')
   })
 
   it('offers an expired device renewal and a check, never Restart or a new QR code', async () => {
@@ -135,17 +158,17 @@ describe('device list', () => {
     const actions = screen.getByRole('group', { name: /Actions for/ })
     expect(within(actions).queryByRole('button', { name: 'Restart' })).toBeNull()
     expect(within(actions).queryByRole('button', { name: 'Relink' })).toBeNull()
-    expect(screen.getByTestId('device-note-dev-1').textContent).toContain('Renew it with your provider')
+    expect(row('Front office').textContent).toContain('Renew it with your provider')
     await userEvent.setup().click(within(actions).getByRole('button', { name: 'Check again' }))
     expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-1' }])
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('Connected again.')
+    expect(feedback('Front office')).toBe('Connected again.')
   })
 
   it('shows a restart failure', async () => {
     fake.fail('devices:restart', { code: 'gateway_unreachable', message: 'The gateway did not answer.' })
     show()
-    await userEvent.setup().click(screen.getByTestId('restart-dev-1'))
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toBe('The gateway did not answer.')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    expect(feedback('Front office')).toBe('The gateway did not answer.')
   })
 
   it('Relink opens the wizard on the QR step for that device', async () => {
@@ -157,7 +180,7 @@ describe('device list', () => {
       refreshAfterMs: 20_000
     }))
     show([makeDevice({ state: 'needs-scan' })])
-    await userEvent.setup().click(screen.getByTestId('relink-dev-1'))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Relink' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('dev-1')
     expect(useLinking.getState().step).toBe('qr')
@@ -169,63 +192,69 @@ describe('device list', () => {
     )
     show()
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('change-number-dev-1'))
-    const input = screen.getByTestId('number-input-dev-1')
+    const toggle = screen.getByRole('button', { name: 'Change number' })
+    await user.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    const input = screen.getByRole('textbox', { name: 'New sender number' })
     await user.type(input, '12345')
-    expect(screen.getByTestId('number-error-dev-1').textContent).toContain('Start with 08')
     expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(input)).toContain('Start with 08')
     await user.clear(input)
     await user.type(input, '0813-9999-8888')
-    expect(screen.queryByTestId('number-error-dev-1')).toBeNull()
-    expect(screen.getByTestId('number-form-dev-1').textContent).toContain('Will be saved as 6281399998888')
-    await user.click(screen.getByTestId('number-submit-dev-1'))
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(accessibleDescription(input)).toContain('Will be saved as 6281399998888')
+    const form = input.closest('form')!
+    await user.click(within(form).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toContain('6281399998888')
+    expect(feedback('Front office')).toContain('6281399998888')
   })
 
   it('renames a device', async () => {
     fake.handle('devices:rename', ({ id, label }) => makeDevice({ id, label }))
     show()
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('rename-dev-1'))
-    const input = screen.getByTestId('rename-input-dev-1')
+    await user.click(screen.getByRole('button', { name: 'Rename' }))
+    const input = screen.getByRole('textbox', { name: 'Device name' })
     await user.clear(input)
     await user.type(input, 'Kasir 2{Enter}')
     expect(fake.requests('devices:rename')).toEqual([{ id: 'dev-1', label: 'Kasir 2' }])
-    expect(within(screen.getByTestId('device-row-dev-1')).getByRole('heading').textContent).toContain(
-      'Kasir 2'
-    )
+    expect(within(row('Kasir 2')).getByRole('heading').textContent).toContain('Kasir 2')
+    // The form is gone: focus is back on the button that opened it, not lost at the top of the page.
+    expect(document.activeElement).toBe(within(row('Kasir 2')).getByRole('button', { name: 'Rename' }))
   })
 
   it('offers to enter the token again only when it is locked or refused, and sends it for a live check', async () => {
-    fake.handle('devices:updateToken', ({ id }) => makeDevice({ id, state: 'connected' }))
+    fake.handle('devices:updateToken', ({ id }) => makeDevice({ id, label: 'Warehouse', state: 'connected' }))
     show([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'locked' })])
-    expect(screen.queryByTestId('token-dev-1')).toBeNull()
+    expect(within(row('Front office')).queryByRole('button', { name: 'Enter the token again' })).toBeNull()
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('token-dev-2'))
-    expect(screen.getByTestId('token-submit-dev-2')).toHaveProperty('disabled', true)
-    await user.type(screen.getByTestId('token-input-dev-2'), '  new-token-value  ')
-    await user.click(screen.getByTestId('token-submit-dev-2'))
+    const warehouse = row('Warehouse')
+    await user.click(within(warehouse).getByRole('button', { name: 'Enter the token again' }))
+    const submit = within(warehouse).getByRole('button', { name: 'Check and save' })
+    expect(submit).toHaveProperty('disabled', true)
+    // A password field has no role: found by its label.
+    await user.type(within(warehouse).getByLabelText('Device token'), '  new-token-value  ')
+    await user.click(submit)
     expect(fake.requests('devices:updateToken')).toEqual([{ id: 'dev-2', token: 'new-token-value' }])
-    expect(screen.getByTestId('device-state-dev-2').getAttribute('data-state')).toBe('connected')
-    expect(screen.getByTestId('device-feedback-dev-2').textContent).toContain('Token accepted')
+    expect(within(row('Warehouse')).getByText('Connected')).toBeTruthy()
+    expect(feedback('Warehouse')).toContain('Token accepted')
   })
 
   it("sets this gateway's own file size limit in MB, or clears it back to the setting", async () => {
     fake.handle('devices:setFileLimit', ({ id, maxFileBytes }) => makeDevice({ id, maxFileBytes }))
     show()
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('limit-dev-1'))
-    const input = screen.getByTestId('limit-input-dev-1')
+    await user.click(screen.getByRole('button', { name: 'File size limit' }))
+    const input = screen.getByRole('textbox', { name: 'Largest file for this gateway (MB)' })
     await user.type(input, 'lots')
-    expect(screen.getByTestId('limit-submit-dev-1')).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
     await user.clear(input)
     await user.type(input, '16{Enter}')
     expect(fake.requests('devices:setFileLimit')).toEqual([{ id: 'dev-1', maxFileBytes: 16 * 1024 * 1024 }])
-    expect(screen.getByTestId('device-feedback-dev-1').textContent).toContain('16 MB')
-    await user.click(screen.getByTestId('limit-dev-1'))
-    await user.clear(screen.getByTestId('limit-input-dev-1'))
-    await user.click(screen.getByTestId('limit-submit-dev-1'))
+    expect(feedback('Front office')).toContain('16 MB')
+    await user.click(screen.getByRole('button', { name: 'File size limit' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Largest file for this gateway (MB)' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fake.requests('devices:setFileLimit').at(-1)).toEqual({ id: 'dev-1', maxFileBytes: null })
   })
 
@@ -233,12 +262,12 @@ describe('device list', () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('remove-dev-1'))
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
     expect(fake.requests('devices:remove')).toEqual([])
-    expect(screen.getByText(/Remove Front office from Sender Desk\?/)).toBeTruthy()
-    await user.click(screen.getByTestId('remove-confirm-dev-1'))
+    const question = screen.getByRole('group', { name: /Remove Front office from Sender Desk\?/ })
+    await user.click(within(question).getByRole('button', { name: 'Remove device' }))
     expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
-    expect(screen.queryByTestId('device-row-dev-1')).toBeNull()
+    expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull()
   })
 })
 
@@ -265,27 +294,27 @@ describe('add-device form', () => {
   it('validates as the operator types', async () => {
     show([])
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('add-device-open'))
-    const url = screen.getByTestId('add-device-url')
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    const url = screen.getByRole('textbox', { name: 'Gateway address' })
     await user.clear(url)
     await user.type(url, 'http://solo.wablas.com')
-    expect(screen.getByTestId('add-device-error-baseUrl').textContent).toContain('Use https://')
+    expect(accessibleDescription(url)).toContain('Use https://')
     await user.clear(url)
     await user.type(url, 'http://localhost:9000')
-    expect(screen.queryByTestId('add-device-error-baseUrl')).toBeNull()
-    await user.type(screen.getByTestId('add-device-token'), 'x')
-    await user.clear(screen.getByTestId('add-device-token'))
-    expect(screen.getByTestId('add-device-error-token').textContent).toBe('⚠ Enter the device token.')
+    expect(url.getAttribute('aria-invalid')).toBeNull()
+    await user.type(screen.getByLabelText('Token'), 'x')
+    await user.clear(screen.getByLabelText('Token'))
+    expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('⚠ Enter the device token.')
   })
 
   it('does not submit an incomplete form and moves focus to the first problem', async () => {
     show([])
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('add-device-open'))
-    await user.click(screen.getByTestId('add-device-submit'))
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')).toEqual([])
-    expect(screen.getByTestId('add-device-error-label')).toBeTruthy()
-    expect(document.activeElement).toBe(screen.getByTestId('add-device-label'))
+    expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
   })
 
   it('shows the core’s error next to the field it names', async () => {
@@ -296,36 +325,34 @@ describe('add-device form', () => {
     })
     show([])
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('add-device-open'))
-    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
-    await user.clear(screen.getByTestId('add-device-url'))
-    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
-    await user.type(screen.getByTestId('add-device-token'), 'abc123')
-    await user.click(screen.getByTestId('add-device-submit'))
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+    await user.type(screen.getByLabelText('Token'), 'abc123')
+    await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')).toEqual([
       { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
     ])
-    expect(screen.getByTestId('add-device-error-token').textContent).toContain(
-      'The gateway refused this token.'
-    )
-    expect(document.activeElement).toBe(screen.getByTestId('add-device-token'))
-    await user.type(screen.getByTestId('add-device-token'), '4')
-    expect(screen.queryByTestId('add-device-error-token')).toBeNull()
+    expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('The gateway refused this token.')
+    expect(document.activeElement).toBe(screen.getByLabelText('Token'))
+    await user.type(screen.getByLabelText('Token'), '4')
+    expect(screen.getByLabelText('Token').getAttribute('aria-invalid')).toBeNull()
   })
 
   it('shows an error without a field above the buttons', async () => {
     fake.fail('devices:add', { code: 'gateway_unreachable', message: 'Could not reach solo.wablas.com.' })
     show([])
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('add-device-open'))
-    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
-    await user.clear(screen.getByTestId('add-device-url'))
-    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
-    await user.type(screen.getByTestId('add-device-token'), 'abc')
-    await user.type(screen.getByTestId('add-device-secret'), 's3cret')
-    await user.click(screen.getByTestId('add-device-submit'))
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+    await user.type(screen.getByLabelText('Token'), 'abc')
+    await user.type(screen.getByLabelText('Secret key (optional)'), 's3cret')
+    await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')[0]).toMatchObject({ secret: 's3cret' })
-    expect(screen.getByTestId('add-device-error').textContent).toBe('Could not reach solo.wablas.com.')
+    expect(screen.getByText('Could not reach solo.wablas.com.').getAttribute('role')).toBe('alert')
   })
 
   it('adds the device and opens the wizard when it needs a scan', async () => {
@@ -340,12 +367,12 @@ describe('add-device form', () => {
     }))
     show([])
     const user = userEvent.setup()
-    await user.click(screen.getByTestId('add-device-open'))
-    await user.type(screen.getByTestId('add-device-label'), 'Kasir')
-    await user.clear(screen.getByTestId('add-device-url'))
-    await user.type(screen.getByTestId('add-device-url'), 'https://solo.wablas.com')
-    await user.type(screen.getByTestId('add-device-token'), 'abc')
-    await user.click(screen.getByTestId('add-device-submit'))
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+    await user.type(screen.getByLabelText('Token'), 'abc')
+    await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('new-1')
   })

@@ -50,6 +50,9 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
   const last = rows[rows.length - 1]?.index ?? 0
 
   useEffect(() => {
+    // The rows on screen are asked for first: the answers come back in order, and a deep jump waited behind the
+    // page before it.
+    ensureRange(first, last)
     ensureRange(Math.max(0, first - PREFETCH_ROWS), last + PREFETCH_ROWS)
   }, [first, last, generation, ensureRange])
 

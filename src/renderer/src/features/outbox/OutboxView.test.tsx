@@ -88,6 +88,18 @@ describe('virtualized list', () => {
     await waitFor(() => expect(fake.requests('outbox:list').map((r) => r.offset)).toEqual([0, 200]))
     const indexes = screen.getAllByTestId('outbox-row').map((r) => Number(r.getAttribute('data-index')))
     expect(Math.max(...indexes)).toBeLessThan(200)
+
+    // A deep jump asks for the page on screen before the pages around it.
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: 50_020 * ROW_HEIGHT
+      })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByText('Text: Message 50020')
+    expect(fake.requests('outbox:list').map((r) => r.offset)).toEqual([0, 200, 50_000, 49_800])
   })
 
   it('shows each row’s status in words', async () => {

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { tooLongError } from '../../ui/text-limit'
 import { formatDateTime } from '../../i18n/dates'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
@@ -186,7 +187,7 @@ function EditReminder({
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
-    if (!phone.trim() || !message.trim() || !date || !time) return
+    if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
     onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start: `${date}T${time}` })
   }
 
@@ -215,13 +216,12 @@ function EditReminder({
         id={`r-message-${id}`}
         label={t('send.message')}
         className="span-all"
-        error={tried && !message.trim() ? t('common.required') : null}
+        error={tooLongError(t, message) ?? (tried && !message.trim() ? t('common.required') : null)}
       >
         {(control) => (
           <textarea
             {...control}
             rows={2}
-            maxLength={1024}
             dir="auto"
             data-testid="reminder-edit-message"
             value={message}

@@ -14,6 +14,8 @@ import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { OverduePolicyField } from '../../ui/OverduePolicyField'
+import { tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 
@@ -63,6 +65,7 @@ export function ReminderForm({
   const problems = {
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),
+    messageLength: tooLongError(t, message, files.length > 0),
     when: !date || !time,
     days: repeat === 'every-n-days' && !isEveryNDays(dayCount)
   }
@@ -193,13 +196,12 @@ export function ReminderForm({
           id="reminder-message"
           label={files.length > 0 ? t('send.caption') : t('send.message')}
           className="span-all"
-          error={tried && problems.message ? t('common.required') : null}
+          error={problems.messageLength ?? (tried && problems.message ? t('common.required') : null)}
         >
           {(control) => (
             <textarea
               {...control}
               rows={3}
-              maxLength={1024}
               dir="auto"
               data-testid="reminder-message"
               value={message}
@@ -309,18 +311,7 @@ export function ReminderForm({
           </Field>
         ) : null}
         {effectiveKeeper === 'local' ? (
-          <Field id="reminder-overdue" label={t('send.schedule.overdue')}>
-            {(control) => (
-              <select
-                {...control}
-                value={overdue}
-                onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
-              >
-                <option value="send">{t('send.schedule.overdue.send')}</option>
-                <option value="hold">{t('send.schedule.overdue.hold')}</option>
-              </select>
-            )}
-          </Field>
+          <OverduePolicyField id="reminder-overdue" value={overdue} onChange={setOverdue} />
         ) : null}
       </div>
       {error ? (

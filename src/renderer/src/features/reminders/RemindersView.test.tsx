@@ -101,6 +101,29 @@ describe('RemindersView', () => {
     expect(within(row).getByTestId('reminder-sandbox').textContent).toMatch(/Sent by the sandbox 2 time\(s\)/)
   })
 
+  it('takes a message of 1024 emoji, as the gateway counts, and refuses 1025 in the send view’s words', async () => {
+    fake.handle('reminders:create', () => reminder)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await fillWhen('2030-01-15', '10:30')
+    const message = screen.getByTestId('reminder-message')
+    await user.click(message)
+    await user.paste('😀'.repeat(1025))
+    expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
+    await user.click(screen.getByTestId('reminder-submit'))
+    expect(fake.requests('reminders:create')).toEqual([])
+
+    await user.clear(message)
+    await user.click(message)
+    await user.paste('😀'.repeat(1024))
+    expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
+    await user.click(screen.getByTestId('reminder-submit'))
+    const [sent] = fake.requests('reminders:create') as { message: string }[]
+    expect([...(sent?.message ?? '')]).toHaveLength(1024)
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()

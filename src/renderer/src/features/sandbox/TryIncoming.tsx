@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
 
 interface TryResult {
@@ -21,7 +22,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
-    if (!from.trim() || !message.trim()) return
+    if (!from.trim() || !message.trim() || tooLongError(t, message)) return
     setBusy(true)
     setError(null)
     setResult(null)
@@ -51,14 +52,17 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
             />
           )}
         </Field>
-        <Field id={`try-message-${deviceId}`} label={t('sandbox.try.message')}>
+        <Field
+          id={`try-message-${deviceId}`}
+          label={t('sandbox.try.message')}
+          error={tooLongError(t, message)}
+        >
           {(control) => (
             <input
               {...control}
               dir="auto"
               data-testid="try-message"
               value={message}
-              maxLength={1024}
               onChange={(e) => setMessage(e.target.value)}
             />
           )}
@@ -68,7 +72,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || !message.trim() || !from.trim()}
+          disabled={busy || !message.trim() || !from.trim() || tooLongError(t, message) !== null}
           data-testid="try-submit"
         >
           {t('sandbox.try.submit')}

@@ -13,6 +13,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
@@ -134,7 +135,7 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
         {device?.label ?? item.deviceId} ·{' '}
         {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
         {item.scheduleMode !== 'gateway' && item.overduePolicy
-          ? ` · ${item.overduePolicy === 'hold' ? t('send.schedule.overdue.hold') : t('send.schedule.overdue.send')}`
+          ? ` · ${t(OVERDUE_LABEL[item.overduePolicy])}`
           : ''}
         {item.held ? <strong> · {t('outbox.held')}</strong> : null}
       </div>
@@ -260,18 +261,7 @@ function RescheduleForm({
         onChange={(zone) => setTimezone(zone)}
       />
       {mode === 'local' ? (
-        <Field id={`resched-overdue-${item.id}`} label={t('send.schedule.overdue')}>
-          {(control) => (
-            <select
-              {...control}
-              value={overdue}
-              onChange={(e) => setOverdue(e.target.value === 'hold' ? 'hold' : 'send')}
-            >
-              <option value="send">{t('send.schedule.overdue.send')}</option>
-              <option value="hold">{t('send.schedule.overdue.hold')}</option>
-            </select>
-          )}
-        </Field>
+        <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />
       ) : null}
       {item.kind === 'text' ? (
         <Field id={`resched-text-${item.id}`} label={t('send.text')} className="span-all">

@@ -5,6 +5,7 @@ import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
 import { parseRecipients, withoutRecipient, withRecipient } from './recipients'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import './send.css'
 
 export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
@@ -112,7 +113,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               data-testid="recent-recipient"
               onClick={() => setFields({ recipientsText: withRecipient(text, r) })}
             >
-              {r}
+              {formatPhoneForReading(r)}
             </button>
           ))}
         </div>

@@ -4,8 +4,9 @@ import { nextHourIn } from '../../i18n/dates'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
+import { OVERDUE_LABEL } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
-import { DEFAULT_TIME_ZONE } from '../../../../shared/domain'
+import { DEFAULT_TIME_ZONE, OVERDUE_POLICIES } from '../../../../shared/domain'
 
 export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
   const t = useT()
@@ -106,26 +107,18 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
           {schedule.mode === 'local' ? (
             <fieldset className="sub-fieldset">
               <legend>{t('send.schedule.overdue')}</legend>
-              <label className="radio">
-                <input
-                  type="radio"
-                  name="send-overdue"
-                  checked={schedule.overduePolicy === 'send'}
-                  data-testid="send-overdue-send"
-                  onChange={() => setSchedule({ overduePolicy: 'send' })}
-                />{' '}
-                {t('send.schedule.overdue.send')}
-              </label>
-              <label className="radio">
-                <input
-                  type="radio"
-                  name="send-overdue"
-                  checked={schedule.overduePolicy === 'hold'}
-                  data-testid="send-overdue-hold"
-                  onChange={() => setSchedule({ overduePolicy: 'hold' })}
-                />{' '}
-                {t('send.schedule.overdue.hold')}
-              </label>
+              {OVERDUE_POLICIES.map((policy) => (
+                <label key={policy} className="radio">
+                  <input
+                    type="radio"
+                    name="send-overdue"
+                    checked={schedule.overduePolicy === policy}
+                    data-testid={`send-overdue-${policy}`}
+                    onChange={() => setSchedule({ overduePolicy: policy })}
+                  />{' '}
+                  {t(OVERDUE_LABEL[policy])}
+                </label>
+              ))}
             </fieldset>
           ) : null}
         </div>

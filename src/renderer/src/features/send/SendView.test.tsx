@@ -166,11 +166,14 @@ describe('recipients', () => {
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
 
-  it('offers recent recipients', async () => {
+  it('offers recent recipients, written for reading', async () => {
     fake.handle('recipients:recent', () => ({ recipients: ['6281299990000'] }))
     const user = show()
-    await user.click(await screen.findByTestId('recent-recipient'))
-    expect((screen.getByTestId('send-recipients') as HTMLTextAreaElement).value).toBe('6281299990000')
+    // Shown for reading, added as the gateway takes it.
+    await user.click(await screen.findByRole('button', { name: '+62 812-9999-0000' }))
+    expect((screen.getByRole('textbox', { name: 'Phone numbers' }) as HTMLTextAreaElement).value).toBe(
+      '6281299990000'
+    )
   })
 })
 

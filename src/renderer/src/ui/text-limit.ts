@@ -1,0 +1,10 @@
+// A message field's length, counted as the gateway counts it (an emoji is one character, shared/domain's rule). An HTML
+// maxLength counts UTF-16 units instead and would stop at 512 emoji, so message fields say "too long" rather than cap.
+import { isWithinTextLimit } from '../../../shared/domain'
+import type { Translate } from '../i18n'
+
+/** The "too long" error for a message (or a caption), or null when the gateway takes it. */
+export function tooLongError(t: Translate, text: string, caption = false): string | null {
+  if (isWithinTextLimit(text)) return null
+  return t(caption ? 'send.problem.captionTooLong' : 'send.problem.textTooLong')
+}
