@@ -280,6 +280,14 @@ export const ScheduleRequest = z.object({
 
 const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
+/**
+ * The opt-out list pushed to each device's gateway blacklist: per device, whether every number went (a gateway
+ * without the blacklist API says so in `message`). A long import is pushed in the background: `background: true`.
+ */
+const GatewaySync = z.object({
+  background: z.boolean(),
+  devices: z.array(z.object({ deviceId: z.string(), ok: z.boolean(), message: z.string().nullable() }))
+})
 
 // ---------------------------------------------------------------------------------------------
 // Service features (issue 9): webhooks and their inspector, auto-replies, reminders, recurring series, new devices.
@@ -912,9 +920,12 @@ export const invokeChannels = {
       phones: z.array(z.string().max(40)).max(100_000),
       source: z.enum(['operator', 'import', 'outbox'])
     }),
-    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()) })
+    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()), gatewaySync: GatewaySync })
   },
-  'optouts:remove': { request: z.object({ phone: z.string().min(1).max(40) }), reply: Ok }
+  'optouts:remove': {
+    request: z.object({ phone: z.string().min(1).max(40) }),
+    reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
+  }
   // ---- end of campaigns ----
 } as const
 

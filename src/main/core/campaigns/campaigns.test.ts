@@ -164,6 +164,21 @@ describe('campaigns on the outbox', () => {
     expect(Math.min(...gaps(sendTimes()))).toBeGreaterThanOrEqual(5_000)
   })
 
+  it('never sends to a number opted out while it runs: its waiting row is cancelled', async () => {
+    const { id } = setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    // Row 6's customer replies "stop" (the operator opts the number out from the outbox).
+    expect(campaigns.optOuts.add(['6281234567004'], 'outbox')).toBe(1)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000 })
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain('6281234567004')
+    expect(campaigns.results(id).find((r) => r.rowNumber === 6)?.status).toBe('cancelled')
+    campaigns.settle(id)
+    expect(campaigns.get(id).status).toBe('finished')
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = setUp()
     await fixture.outbox.start()

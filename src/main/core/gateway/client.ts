@@ -667,6 +667,30 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         )
       }),
 
+    blacklist: (phone, opts) =>
+      run('blacklist', opts, async (http, begin) =>
+        parseMessageOnly(
+          await http.json(
+            get('blacklist', '/api/blacklist', 'query', [['phone', recipientsOf(phone, false, 'blacklist')]]),
+            begin()
+          ),
+          'blacklist'
+        )
+      ),
+
+    unblacklist: (phone, opts) =>
+      run('blacklist/cancel', opts, async (http, begin) =>
+        parseMessageOnly(
+          await http.json(
+            get('blacklist/cancel', '/api/blacklist/cancel', 'query', [
+              ['phone', recipientsOf(phone, false, 'blacklist/cancel')]
+            ]),
+            begin()
+          ),
+          'blacklist/cancel'
+        )
+      ),
+
     deleteAutoReply: (id, opts) =>
       run('v2/autoreply (delete)', opts, async (http, begin) => {
         const operation = 'v2/autoreply (delete)'

@@ -223,7 +223,11 @@ describe('item detail', () => {
     const item = makeItem({ id: 'o-1', status: 'delivered', recipient: '6281234567812' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
     fake.handle('outbox:get', () => ({ item, history: [] }))
-    fake.handle('optouts:add', () => ({ added: 1, invalid: [] }))
+    fake.handle('optouts:add', () => ({
+      added: 1,
+      invalid: [],
+      gatewaySync: { background: false, devices: [] }
+    }))
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-o-1'))

@@ -103,27 +103,37 @@ describe('RemindersView', () => {
     expect(within(row).getByTestId('reminder-sandbox').textContent).toMatch(/Sent by the sandbox 2 time\(s\)/)
   })
 
-  it('takes a message of 1024 emoji, as the gateway counts, and refuses 1025 in the send view’s words', async () => {
+  // HTML maxLength counts UTF-16 units (an emoji is two); the gateway counts characters, and so must the form.
+  it.each([
+    {
+      field: 'message',
+      testId: 'reminder-message',
+      max: 1024,
+      error: 'The text is longer than 1024 characters.'
+    },
+    { field: 'title', testId: 'reminder-title', max: 100, error: 'Keep it to 100 characters.' }
+  ] as const)('takes a $field of $max emoji, as the gateway counts, and refuses one more', async (c) => {
     fake.handle('reminders:create', () => reminder)
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
     await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    if (c.field !== 'message') await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
     await fillWhen('2030-01-15', '10:30')
-    const message = screen.getByTestId('reminder-message')
-    await user.click(message)
-    await user.paste('😀'.repeat(1025))
-    expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
+    const input = screen.getByTestId(c.testId)
+    await user.click(input)
+    await user.paste('💊'.repeat(c.max + 1))
+    expect(screen.getByText(c.error)).toBeTruthy()
     await user.click(screen.getByTestId('reminder-submit'))
     expect(fake.requests('reminders:create')).toEqual([])
 
-    await user.clear(message)
-    await user.click(message)
-    await user.paste('😀'.repeat(1024))
-    expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
+    await user.clear(input)
+    await user.click(input)
+    await user.paste('💊'.repeat(c.max))
+    expect(screen.queryByText(c.error)).toBeNull()
     await user.click(screen.getByTestId('reminder-submit'))
-    const [sent] = fake.requests('reminders:create') as { message: string }[]
-    expect([...(sent?.message ?? '')]).toHaveLength(1024)
+    const [sent] = fake.requests('reminders:create')
+    expect([...(sent?.[c.field] ?? '')]).toHaveLength(c.max)
   })
 
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
