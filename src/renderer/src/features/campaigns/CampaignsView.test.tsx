@@ -233,7 +233,11 @@ describe('OptOuts', () => {
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
       list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
-      return { added: 1, invalid: ['nope'], gatewaySync: { background: false, devices: [] } }
+      return {
+        added: 1,
+        invalid: ['nope'],
+        gatewaySync: { background: false, devices: [{ deviceId: 'dev-1', ok: false, message: 'not found' }] }
+      }
     })
     fake.handle('optouts:remove', () => {
       list = list.filter((o) => o.phone !== '6281234567812')
@@ -246,6 +250,10 @@ describe('OptOuts', () => {
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
     expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    // Shop's gateway refused the blacklist push: said, with the local list still in force.
+    expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
+      'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'
+    )
     await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
     await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
   })
