@@ -60,7 +60,7 @@ const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
 
 beforeEach(() => {
   fake = installFakeApi()
-  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
   fake.handle('optouts:list', () => ({ optOuts: [] }))
 })
@@ -137,6 +137,8 @@ describe('CampaignsView', () => {
     expect(screen.getByTestId('campaign-preview').innerHTML).toBe('Hi <strong>Budi</strong>')
     expect(screen.getByTestId('campaign-problems').textContent).toContain('Row 4 123: invalid number')
 
+    // Before start: each device with the quota it has left.
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
     await user.click(screen.getByLabelText(/Shop/))
     await user.click(await screen.findByTestId('campaign-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
@@ -163,7 +165,11 @@ describe('CampaignsView', () => {
     await user.click(within(editor).getByText('Change the pacing'))
     const longest = within(editor).getByLabelText('Longest pause (seconds)')
     expect(longest).toHaveProperty('value', '30')
+    const consoleErrors = vi.spyOn(console, 'error')
     await user.clear(longest)
+    // An emptied field stays empty (React warns about a NaN value).
+    expect(consoleErrors.mock.calls.flat().join(' ')).not.toMatch(/NaN/)
+    consoleErrors.mockRestore()
     await user.type(longest, '90')
     await user.click(within(editor).getByTestId('campaign-save-pacing'))
     expect(fake.requests('campaigns:setPacing')).toEqual([
