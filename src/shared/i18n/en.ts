@@ -925,6 +925,9 @@ export const en = {
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
   'campaigns.optOuts.added': '{added} added; {invalid} not valid numbers.',
+  'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
+  'campaigns.optOuts.syncFailed':
+    'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
   'campaigns.optOuts.remove': 'Remove {phone} from the list',
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.

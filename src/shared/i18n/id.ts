@@ -939,6 +939,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.import': 'Impor berkas…',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.added': '{added} ditambahkan; {invalid} bukan nomor yang valid.',
+  'campaigns.optOuts.syncBackground': 'Nomor sedang ditambahkan ke daftar hitam gateway setiap perangkat.',
+  'campaigns.optOuts.syncFailed':
+    'Gateway {device} tidak menerimanya ke daftar hitam ({reason}); kampanye di sini tetap melewatinya.',
   'campaigns.optOuts.remove': 'Hapus {phone} dari daftar',
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.
