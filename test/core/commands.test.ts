@@ -298,9 +298,15 @@ describe('core API', () => {
     await writeFile(file, '%PDF-1.4 more than ten bytes')
     const { rejected } = await core.handlers['files:register']({ sources: [{ kind: 'path', path: file }] })
     expect(rejected[0]?.code).toBe('too_large')
+    // Named on its field, with a key the window words in the operator's language.
     expect(await invoke('settings:update', { defaultTimezone: 'Mars/Base' })).toMatchObject({
       ok: false,
-      error: { code: 'invalid_request' }
+      error: {
+        code: 'invalid_request',
+        field: 'defaultTimezone',
+        message: 'Unknown time zone: Mars/Base',
+        messageKey: 'desktop.error.unknownTimezone'
+      }
     })
   })
 })

@@ -3,7 +3,8 @@
  * the failure whose message the operator sees as is. Transports (ipcMain, the harness's WebSocket) only dispatch.
  */
 import type { ApiErrorShape, InvokeChannel, InvokeReply, ParsedRequest } from '../../shared/contract'
-import { translate, type MessageKey, type Params } from '../../shared/i18n'
+import type { MessageKey, Params } from '../../shared/i18n'
+import { coreText } from '../../shared/i18n/notes'
 import { isGatewayError, normaliseRecipients } from './gateway'
 
 export type ApiHandlers = {
@@ -19,6 +20,11 @@ export interface KeyedText {
   params?: Params
 }
 
+/** Keyed text in English (for the CLI, logs and an error's message); plain text as it is. */
+export function englishText(text: string | KeyedText): string {
+  return typeof text === 'string' ? text : coreText('en', '', text.key, text.params)
+}
+
 /**
  * An error meant for the operator. Given a key, its message is the English text (CLI, logs) and the key travels
  * with it so the window can show it in the operator's language; plain text (a gateway's or a library's own
@@ -29,7 +35,7 @@ export class ApiFailure extends Error {
   readonly field?: string
   readonly text?: KeyedText
   constructor(code: string, message: string | KeyedText, field?: string) {
-    super(typeof message === 'string' ? message : translate('en', message.key, message.params))
+    super(englishText(message))
     this.name = 'ApiFailure'
     this.code = code
     this.field = field

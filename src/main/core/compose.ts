@@ -5,11 +5,20 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
-import type { DeviceState, DeviceView, InvokeReply, InvokeRequest, OutboxCounts } from '../../shared/contract'
+import type {
+  ApiErrorShape,
+  DeviceState,
+  DeviceView,
+  InvokeReply,
+  InvokeRequest,
+  OutboxCounts
+} from '../../shared/contract'
+import type { MessageKey } from '../../shared/i18n'
+import { decodeNote } from '../../shared/i18n/notes'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
-import { ApiFailure, type ApiHandlers } from './commands'
+import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { CoreEvents } from './core-events'
 import {
   createDeviceCommands,
@@ -29,6 +38,7 @@ import {
   createOutbox,
   createSendingCommands,
   OutboxError,
+  sendFailureReason,
   sendingRemovalHook,
   type Outbox,
   type OutboxOptions
@@ -42,14 +52,7 @@ import {
   type EmbeddedSandboxOptions
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
-import {
-  DiskFullError,
-  isDiskFull,
-  openDatabase,
-  ReminderStore,
-  SettingsStore,
-  type SqliteDatabase
-} from './store'
+import { isDiskFull, openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError, type Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 import { resolveFileLimit } from '../../shared/domain'
@@ -98,17 +101,38 @@ export type {
 export { FileChangedError, readPinned, sendableName, type RegisteredFile } from './files'
 export { OutboxError, type Outbox, type SendingPort } from './outbox'
 
-/** Maps the core's own error types to what the window shows. */
-export function describeCoreError(
-  error: unknown
-): { code: string; message: string; field?: string } | undefined {
+/**
+ * Maps the core's own error types to what the window shows: English text with its translation key, so the window
+ * words it in the operator's language (the CLI and logs read the English).
+ */
+export function describeCoreError(error: unknown): ApiErrorShape | undefined {
   if (error instanceof OutboxError)
-    return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
-  if (isGatewayError(error)) return { code: error.code, message: error.message }
-  if (error instanceof VaultFileError) return { code: 'vault_unavailable', message: error.message }
-  if (isDiskFull(error)) return { code: 'disk_full', message: new DiskFullError().message }
+    return failureShape(new ApiFailure(error.code, error.text ?? error.message, error.field))
+  if (isGatewayError(error)) {
+    const reason = sendFailureReason(error)
+    return failureShape(new ApiFailure(error.code, decodeNote(reason) ?? reason))
+  }
+  if (error instanceof VaultFileError)
+    return failureShape(new ApiFailure('vault_unavailable', vaultFileText(error)))
+  if (isDiskFull(error)) return failureShape(new ApiFailure('disk_full', { key: 'desktop.error.diskFull' }))
   if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
   return undefined
+}
+
+const VAULT_PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
+  'newer-version': 'desktop.error.vaultNewer',
+  EISDIR: 'desktop.error.vaultIsFolder',
+  EACCES: 'desktop.error.vaultPermission',
+  EPERM: 'desktop.error.vaultPermission',
+  EROFS: 'desktop.error.vaultReadOnly',
+  ENOSPC: 'desktop.error.vaultFull',
+  EDQUOT: 'desktop.error.vaultFull'
+}
+
+/** The vault's refusal by its code; one the table does not know keeps the vault's own English text. */
+function vaultFileText(error: VaultFileError): KeyedText | string {
+  const key = VAULT_PROBLEM_KEYS[error.code]
+  return key ? { key, params: { path: error.path } } : error.message
 }
 
 export interface CorePorts {

@@ -18,6 +18,7 @@ export const id: Record<MessageKey, string> = {
   'common.none': 'Tidak ada',
   'common.never': 'Belum pernah',
   'common.required': 'Wajib diisi',
+  'common.tooLong': 'Maksimal {max} karakter.',
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
 
@@ -174,6 +175,69 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.foundInReport': 'ditemukan di laporan gateway lewat ref_id (id gateway {id})',
   'desktop.note.notInReport': 'tidak ada di laporan gateway setelah jendela pemeriksaan; dikirim ulang',
   'desktop.gateway.noMessageId': 'gateway menjawab tanpa id pesan',
+  'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
+  'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
+  'desktop.error.cannotRetry': 'Pesan ini tidak dapat dicoba lagi: {why}.',
+  'desktop.error.cannotCancel': 'Pesan ini tidak dapat dibatalkan: {why}.',
+  'desktop.error.cannotDelete': 'Pesan ini tidak dapat dihapus: {why}.',
+  'desktop.error.cannotEdit': 'Pesan ini tidak dapat diubah: {why}.',
+  'desktop.error.whySending':
+    'pesan sedang dikirim (atau sedang dicocokkan dengan gateway setelah percobaan yang gagal)',
+  'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
+  'desktop.error.whyStatus': 'statusnya {status}',
+  'desktop.error.textLength': 'Teks harus 1–1024 karakter.',
+  'desktop.error.deviceRequired': 'Pilih sebuah perangkat.',
+  'desktop.error.recipientsRequired': 'Isi setidaknya satu penerima.',
+  'desktop.error.nothingToSend': 'Tidak ada yang dikirim.',
+  'desktop.error.seriesGone': 'Tidak ada rangkaian berulang {id}.',
+  'desktop.error.notADate': 'Bukan tanggal: {value}',
+  'desktop.error.recipientRequired': 'Isi penerima.',
+  'desktop.error.notHeld': 'Hanya pesan terlambat yang ditahan untuk operator yang dapat dilepas.',
+  'desktop.error.busy':
+    'Proses Sender Desk lain (pid {pid}) sedang mengirim dari folder data ini; hentikan dulu.',
+  'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
+  'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
+  'desktop.error.vaultNewer':
+    'Brankas token {path} ditulis oleh versi Sender Desk yang lebih baru; brankas hanya dibaca dan tokennya tetap terkunci sampai Anda memperbarui aplikasi.',
+  'desktop.error.vaultIsFolder': 'Brankas token {path} adalah folder, bukan berkas.',
+  'desktop.error.vaultPermission':
+    'Brankas token {path} tidak dapat dibaca atau ditulis dengan izin akun Anda.',
+  'desktop.error.vaultReadOnly': 'Brankas token {path} berada di disk yang hanya bisa dibaca.',
+  'desktop.error.vaultFull': 'Brankas token {path} tidak dapat ditulis: disk penuh (atau kuota Anda habis).',
+  'desktop.action.restart': 'Memulai ulang perangkat',
+  'desktop.action.changeNumber': 'Mengganti nomor',
+  'desktop.action.qr': 'Mengambil kode QR',
+  'desktop.action.check': 'Memeriksa perangkat',
+  'desktop.error.deviceUnexpected': '{action} gagal tanpa diduga; lihat log untuk detailnya.',
+  'desktop.error.gatewaySaid': ' Kata gateway: "{gateway}".',
+  'desktop.error.tokenRejected':
+    'Gateway menolak token ini.{said} Periksa tokennya, dan pastikan {baseUrl} adalah server tempat perangkat Anda terdaftar.',
+  'desktop.error.tokenUnknown': 'Gateway tidak mengenal perangkat dengan token ini.{said}',
+  'desktop.error.secretRejected':
+    'Gateway menolak secret key (akun yang lebih baru memerlukan secret key dari Device → Settings).{said}',
+  'desktop.error.unreachable': '{baseUrl} tidak dapat dihubungi. Periksa alamat dan jaringan Anda.',
+  'desktop.error.tooSlow': '{baseUrl} tidak menjawab tepat waktu. Coba lagi nanti.',
+  'desktop.error.notAGateway':
+    '{baseUrl} menjawab, tetapi tidak seperti gateway yang kompatibel dengan Wablas. Periksa URL server (misalnya https://solo.wablas.com).',
+  'desktop.error.gatewayTrouble': 'Gateway sedang bermasalah; coba lagi sebentar lagi.{said}',
+  'desktop.error.gatewayTroubleStatus':
+    'Gateway sedang bermasalah (HTTP {status}); coba lagi sebentar lagi.{said}',
+  'desktop.error.needsConnected': '{action} memerlukan perangkat yang tersambung.{said}',
+  'desktop.error.actionRefused': '{action} ditolak.{said}',
+  'desktop.error.actionRefusedCode': '{action} ditolak. ({code})',
+  'desktop.error.tokenGone': 'Token untuk perangkat ini sudah tidak tersimpan; masukkan lagi.',
+  'desktop.error.deviceNotListed': 'Perangkat itu sudah tidak ada di daftar.',
+  'desktop.error.notAPhone': 'Itu bukan nomor telepon.',
+  'desktop.error.tokenFormat':
+    'Masukkan token perangkat persis seperti yang ditampilkan gateway (tanpa spasi).',
+  'desktop.error.secretSpaces': 'Secret key tidak boleh berisi spasi.',
+  'desktop.error.labelLength': 'Beri perangkat nama sepanjang 1 sampai {max} karakter.',
+  'desktop.error.duplicateSerial': 'Perangkat ini (serial {serial}) sudah ada di daftar.',
+  'desktop.error.duplicateLabel': 'Perangkat ini sudah ada di daftar sebagai "{label}".',
+  'desktop.error.tokenNotStored': 'Token tidak dapat disimpan dengan aman; perangkat tidak ditambahkan.',
+  'desktop.error.tokenNotStoredShort': 'Token tidak dapat disimpan dengan aman.',
+  'desktop.error.tokenNotErased':
+    'Token yang tersimpan tidak dapat dihapus; perangkat tetap disimpan. Coba lagi.',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',
@@ -553,6 +617,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
+  'outbox.waiting.campaign': 'baris {row} dari kampanye: dikirim saat pengaturan jeda kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
   'outbox.detail': 'Pesan',
   'outbox.fact.kind': 'Jenis',
@@ -874,6 +939,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.import': 'Impor berkas…',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.added': '{added} ditambahkan; {invalid} bukan nomor yang valid.',
+  'campaigns.optOuts.syncBackground': 'Nomor sedang ditambahkan ke daftar hitam gateway setiap perangkat.',
+  'campaigns.optOuts.syncFailed':
+    'Gateway {device} tidak menerimanya ke daftar hitam ({reason}); kampanye di sini tetap melewatinya.',
   'campaigns.optOuts.remove': 'Hapus {phone} dari daftar',
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.

@@ -1,4 +1,5 @@
 // What the operator can do to a device: restart it, change its number, fetch its QR code, and relink it.
+import { translate, type MessageKey } from '../../../shared/i18n'
 import type { DeviceView, QrView } from '../../../shared/contract'
 import type { Clock } from '../clock'
 import { isGatewayError } from '../gateway'
@@ -64,7 +65,7 @@ export class DeviceActions {
   /** The client's restart (newer `device/restart`, or the seed's `device/reconnect?token=`), then fast polling. */
   async restart(deviceId: string): Promise<RestartOutcome> {
     const client = await this.client(deviceId)
-    const result = await this.call(deviceId, 'Restarting the device', () => client.restart())
+    const result = await this.call(deviceId, 'desktop.action.restart', () => client.restart())
     this.logger.info(`devices: ${deviceId} restarted via ${result.via}`)
     this.options.monitor.beginSettling(deviceId)
     return { message: result.message, via: result.via, device: this.options.monitor.view(deviceId) }
@@ -78,12 +79,12 @@ export class DeviceActions {
     } catch (error) {
       throw new DeviceError(
         'invalid_phone',
-        isGatewayError(error) ? error.message : 'That is not a phone number.',
+        isGatewayError(error) ? error.message : { key: 'desktop.error.notAPhone' },
         'phone'
       )
     }
     const client = await this.client(deviceId)
-    await this.call(deviceId, 'Changing the number', () => client.changeNumber(normalised))
+    await this.call(deviceId, 'desktop.action.changeNumber', () => client.changeNumber(normalised))
     this.options.monitor.markNeedsScan(
       deviceId,
       `Number changed to ${normalised}: scan the QR code with that phone.`
@@ -93,7 +94,7 @@ export class DeviceActions {
 
   async qr(deviceId: string): Promise<QrView> {
     const client = await this.client(deviceId)
-    const code = await this.call(deviceId, 'Fetching the QR code', () => client.scanQr())
+    const code = await this.call(deviceId, 'desktop.action.qr', () => client.scanQr())
     return toQrView(code, this.options.clock.now(), this.options.qrRefreshMs)
   }
 
@@ -110,23 +111,23 @@ export class DeviceActions {
       case 'ready':
         return access.client
       case 'locked':
-        throw new DeviceError(
-          'token_locked',
-          `Token locked: ${access.reason}. Unlock the keyring or enter the token again.`
-        )
+        throw new DeviceError('token_locked', {
+          key: 'desktop.device.tokenLocked',
+          params: { reason: access.reason }
+        })
       case 'absent':
-        throw new DeviceError('token_locked', 'No token is stored for this device any more; enter it again.')
+        throw new DeviceError('token_locked', { key: 'desktop.error.tokenGone' })
       case 'unknown-device':
-        throw new DeviceError('not_found', 'That device is no longer in the list.')
+        throw new DeviceError('not_found', { key: 'desktop.error.deviceNotListed' })
     }
   }
 
-  private async call<T>(deviceId: string, action: string, run: () => Promise<T>): Promise<T> {
+  private async call<T>(deviceId: string, action: MessageKey, run: () => Promise<T>): Promise<T> {
     try {
       return await run()
     } catch (error) {
       const baseUrl = this.options.registry.get(deviceId)?.baseUrl ?? 'the gateway'
-      this.logger.warn(`devices: ${action} for ${deviceId} failed`, error)
+      this.logger.warn(`devices: ${translate('en', action)} for ${deviceId} failed`, error)
       throw deviceErrorFromGateway(error, { baseUrl, action })
     }
   }

@@ -1,7 +1,9 @@
 // Operator-facing device errors: a code for the window, a message that can be shown as is, and the form field at fault.
-import { ApiFailure } from '../commands'
+import { ApiFailure, type KeyedText } from '../commands'
 import { isGatewayError } from '../gateway'
 import { redact } from '../logging'
+import type { MessageKey } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export type DeviceErrorCode =
   | 'invalid_url'
@@ -22,7 +24,7 @@ export type DeviceErrorCode =
 /** Extends ApiFailure so the contract dispatcher shows its message to the operator unchanged. */
 export class DeviceError extends ApiFailure {
   declare readonly code: DeviceErrorCode
-  constructor(code: DeviceErrorCode, message: string, field?: string) {
+  constructor(code: DeviceErrorCode, message: string | KeyedText, field?: string) {
     super(code, message, field)
     this.name = 'DeviceError'
   }
@@ -38,63 +40,87 @@ export function isDeviceError(value: unknown): value is DeviceError {
  */
 export function deviceErrorFromGateway(
   error: unknown,
-  context: { baseUrl: string; action: string; secrets?: ReadonlyArray<string | undefined> }
+  context: { baseUrl: string; action: MessageKey; secrets?: ReadonlyArray<string | undefined> }
 ): DeviceError {
   const clean = (text: string): string => redact(text, context.secrets ?? [])
-  if (isDeviceError(error)) return new DeviceError(error.code, clean(error.message), error.field)
-  if (!isGatewayError(error)) {
-    return new DeviceError('gateway_error', `${context.action} failed unexpectedly; see the log for details.`)
-  }
-  const said = error.gatewayMessage ? ` The gateway said: "${clean(error.gatewayMessage)}".` : ''
+  if (isDeviceError(error))
+    return new DeviceError(
+      error.code,
+      error.text ? cleanText(error.text, clean) : clean(error.message),
+      error.field
+    )
+  const { baseUrl } = context
+  // The action is a note of its own ("Restarting the device"), worded inside the refusal's sentence.
+  const action = encodeNote(context.action)
+  if (!isGatewayError(error))
+    return new DeviceError('gateway_error', { key: 'desktop.error.deviceUnexpected', params: { action } })
+  // The gateway's own words, quoted as they came after our sentence (in the operator's language).
+  const said = error.gatewayMessage
+    ? encodeNote('desktop.error.gatewaySaid', { gateway: clean(error.gatewayMessage) })
+    : ''
   switch (error.code) {
     case 'token_invalid':
       return new DeviceError(
         'token_invalid',
-        `The gateway rejected this token.${said} Check the token, and that ${context.baseUrl} is the server your device belongs to.`,
+        { key: 'desktop.error.tokenRejected', params: { said, baseUrl } },
         'token'
       )
     case 'device_not_found':
       return new DeviceError(
         'token_invalid',
-        `The gateway does not know a device with this token.${said}`,
+        { key: 'desktop.error.tokenUnknown', params: { said } },
         'token'
       )
     case 'secret_invalid':
       return new DeviceError(
         'secret_invalid',
-        `The gateway rejected the secret key (newer accounts need the one from Device → Settings).${said}`,
+        { key: 'desktop.error.secretRejected', params: { said } },
         'secret'
       )
     case 'network':
       return new DeviceError(
         'unreachable',
-        `Cannot reach ${context.baseUrl}. Check the address and your network.`,
+        { key: 'desktop.error.unreachable', params: { baseUrl } },
         'baseUrl'
       )
     case 'timeout':
-      return new DeviceError(
-        'unreachable',
-        `${context.baseUrl} did not answer in time. Try again later.`,
-        'baseUrl'
-      )
+      return new DeviceError('unreachable', { key: 'desktop.error.tooSlow', params: { baseUrl } }, 'baseUrl')
     case 'not_supported':
     case 'bad_response':
       return new DeviceError(
         'not_a_gateway',
-        `${context.baseUrl} answered, but not like a Wablas-compatible gateway. Check the server URL (for example https://solo.wablas.com).`,
+        { key: 'desktop.error.notAGateway', params: { baseUrl } },
         'baseUrl'
       )
     case 'server_error':
     case 'rate_limited':
       return new DeviceError(
         'gateway_error',
-        `The gateway is having trouble${error.httpStatus ? ` (HTTP ${error.httpStatus})` : ''}; try again in a moment.${said}`
+        error.httpStatus
+          ? { key: 'desktop.error.gatewayTroubleStatus', params: { status: error.httpStatus, said } }
+          : { key: 'desktop.error.gatewayTrouble', params: { said } }
       )
     case 'device_not_connected':
-      return new DeviceError('rejected', `${context.action} needs the device to be connected.${said}`)
+      return new DeviceError('rejected', { key: 'desktop.error.needsConnected', params: { action, said } })
     case 'invalid_input':
       return new DeviceError('rejected', clean(error.message))
     default:
-      return new DeviceError('rejected', `${context.action} was refused.${said || ` (${error.code})`}`)
+      return new DeviceError(
+        'rejected',
+        said
+          ? { key: 'desktop.error.actionRefused', params: { action, said } }
+          : { key: 'desktop.error.actionRefusedCode', params: { action, code: error.code } }
+      )
   }
+}
+
+/** Keyed text with every plain-text param masked (a gateway echo may carry a secret). */
+function cleanText(text: KeyedText, clean: (text: string) => string): KeyedText {
+  const params = Object.fromEntries(
+    Object.entries(text.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? clean(value) : value
+    ])
+  )
+  return { key: text.key, params }
 }

@@ -1,4 +1,6 @@
 // Tests for the device registry: live-checked adds, URL rules, clear refusals, secrets only in the vault.
+import { coreText } from '../../../shared/i18n/notes'
+import { failureShape } from '../commands'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -176,6 +178,13 @@ describe('DeviceRegistry.add', () => {
     )
     expect(error.message).toMatch(/rejected this token/)
     expect(error.message).not.toContain(TOKEN)
+    // The window words it in the operator's language from its key; the gateway's words stay quoted, masked too.
+    const shape = failureShape(error)
+    const indonesian = coreText('id', shape.message, shape.messageKey, shape.messageParams)
+    expect(indonesian).toMatch(
+      /^Gateway menolak token ini\. Kata gateway: "token invalid or device expired .*"\. Periksa tokennya, dan pastikan https:\/\/solo\.wablas\.com adalah server/
+    )
+    expect(indonesian).not.toContain(TOKEN)
     expect(registry.list()).toEqual([])
     expect(vault.ids()).toEqual([])
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' })

@@ -1,5 +1,6 @@
 // The device list: who the devices are (label, server, order), kept as a 0600 JSON file with no secrets;
 // tokens and secret keys go to the Vault, and a device is only added after a live device/info succeeds.
+import type { MessageKey } from '../../../shared/i18n'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
@@ -92,14 +93,10 @@ function splitCredentials(tokenInput: string, secretInput: string | undefined): 
     token = token.slice(0, dot)
   }
   if (token === '' || /\s/.test(token)) {
-    throw new DeviceError(
-      'invalid_token',
-      'Enter the device token exactly as the gateway shows it (no spaces).',
-      'token'
-    )
+    throw new DeviceError('invalid_token', { key: 'desktop.error.tokenFormat' }, 'token')
   }
   if (secret !== undefined && /\s/.test(secret)) {
-    throw new DeviceError('secret_invalid', 'The secret key cannot contain spaces.', 'secret')
+    throw new DeviceError('secret_invalid', { key: 'desktop.error.secretSpaces' }, 'secret')
   }
   return secret ? { token, secret } : { token }
 }
@@ -107,7 +104,11 @@ function splitCredentials(tokenInput: string, secretInput: string | undefined): 
 function cleanLabel(label: string): string {
   const trimmed = label.trim()
   if (trimmed.length === 0 || trimmed.length > LABEL_MAX) {
-    throw new DeviceError('invalid_label', `Give the device a name of 1 to ${LABEL_MAX} characters.`, 'label')
+    throw new DeviceError(
+      'invalid_label',
+      { key: 'desktop.error.labelLength', params: { max: LABEL_MAX } },
+      'label'
+    )
   }
   return trimmed
 }
@@ -149,7 +150,7 @@ export class DeviceRegistry {
 
   require(id: string): DeviceRecord {
     const found = this.get(id)
-    if (!found) throw new DeviceError('not_found', 'That device is no longer in the list.')
+    if (!found) throw new DeviceError('not_found', { key: 'desktop.error.deviceNotListed' })
     return found
   }
 
@@ -164,14 +165,14 @@ export class DeviceRegistry {
     const baseUrl = normaliseBaseUrl(input.baseUrl)
     const credentials = splitCredentials(input.token, input.secret)
     await this.refuseDuplicateToken(baseUrl, credentials.token)
-    const info = await this.verify(baseUrl, credentials, 'Checking the device')
+    const info = await this.verify(baseUrl, credentials, 'desktop.action.check')
 
     return this.serially(async () => {
       await this.refuseDuplicateToken(baseUrl, credentials.token)
       if (info.serial && this.devices.some((d) => d.baseUrl === baseUrl && d.serial === info.serial)) {
         throw new DeviceError(
           'duplicate',
-          `This device (serial ${info.serial}) is already in the list.`,
+          { key: 'desktop.error.duplicateSerial', params: { serial: info.serial } },
           'token'
         )
       }
@@ -190,10 +191,7 @@ export class DeviceRegistry {
       try {
         await this.options.vault.store(device.id, credentials)
       } catch {
-        throw new DeviceError(
-          'vault_failed',
-          'The token could not be stored securely; the device was not added.'
-        )
+        throw new DeviceError('vault_failed', { key: 'desktop.error.tokenNotStored' })
       }
       try {
         await this.persist([...this.devices, device])
@@ -216,7 +214,7 @@ export class DeviceRegistry {
   ): Promise<{ device: DeviceRecord; info: DeviceInfo }> {
     const existing = this.require(id)
     const credentials = splitCredentials(input.token, input.secret)
-    const info = await this.verify(existing.baseUrl, credentials, 'Checking the device')
+    const info = await this.verify(existing.baseUrl, credentials, 'desktop.action.check')
     return this.serially(async () => {
       const current = this.require(id)
       const device: DeviceRecord = {
@@ -228,7 +226,7 @@ export class DeviceRegistry {
       try {
         await this.options.vault.store(id, credentials, { replaceLocked: true })
       } catch {
-        throw new DeviceError('vault_failed', 'The token could not be stored securely.')
+        throw new DeviceError('vault_failed', { key: 'desktop.error.tokenNotStoredShort' })
       }
       this.clients.delete(id)
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
@@ -277,10 +275,7 @@ export class DeviceRegistry {
       try {
         await this.options.vault.erase(id)
       } catch {
-        throw new DeviceError(
-          'vault_failed',
-          'The stored token could not be erased; the device was kept. Try again.'
-        )
+        throw new DeviceError('vault_failed', { key: 'desktop.error.tokenNotErased' })
       }
       this.clients.delete(id)
       await this.persist(this.devices.filter((d) => d.id !== id))
@@ -314,7 +309,7 @@ export class DeviceRegistry {
     return this.clients.get(id)
   }
 
-  private async verify(baseUrl: string, credentials: DeviceSecret, action: string): Promise<DeviceInfo> {
+  private async verify(baseUrl: string, credentials: DeviceSecret, action: MessageKey): Promise<DeviceInfo> {
     try {
       const client = this.options.clientFactory({ baseUrl, ...credentials })
       const opts = { timeoutMs: this.options.verifyTimeoutMs ?? 15_000 }
@@ -338,7 +333,7 @@ export class DeviceRegistry {
       if (loaded.kind === 'found' && loaded.value.token === token) {
         throw new DeviceError(
           'duplicate',
-          `This device is already in the list as "${device.label}".`,
+          { key: 'desktop.error.duplicateLabel', params: { label: device.label } },
           'token'
         )
       }

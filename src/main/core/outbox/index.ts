@@ -27,6 +27,7 @@ export {
   type SendGate
 } from './types'
 export type { SweepResult } from './retention'
+export { sendFailureReason } from './send-errors'
 export type { OutboxHistoryEntry } from './views'
 export { createSendingCommands, sendingRemovalHook } from './commands'
 export type { SendingChannel, SendingCommandsDeps } from './commands'

@@ -61,6 +61,7 @@ import {
   type SendingPort
 } from './types'
 import { toCountsView, toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface CreateOutboxInput {
@@ -169,6 +170,13 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   sendGate: () => null
 }
 
+const REFUSED_ACTION_KEYS = {
+  retry: 'desktop.error.cannotRetry',
+  cancel: 'desktop.error.cannotCancel',
+  delete: 'desktop.error.cannotDelete',
+  edit: 'desktop.error.cannotEdit'
+} as const satisfies Record<string, MessageKey>
+
 const LEASE = 'dispatcher'
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
@@ -199,7 +207,7 @@ function resolveOptions(options: OutboxOptions = {}): ResolvedOutboxOptions {
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
   }
   if (!Number.isInteger(resolved.concurrency) || resolved.concurrency < 1) {
-    throw new OutboxError('invalid_input', 'concurrency must be a whole number ≥ 1', 'concurrency')
+    throw new OutboxError('invalid_input', { key: 'desktop.error.concurrency' }, 'concurrency')
   }
   return resolved
 }
@@ -330,7 +338,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
 
   function mustGet(id: string): ItemRecord {
     const item = store.getItem(id)
-    if (!item) throw new OutboxError('not_found', `No outbox item ${id}.`, 'id')
+    if (!item) throw new OutboxError('not_found', { key: 'desktop.error.itemGone', params: { id } }, 'id')
     // An operator action on an item may give its device work again (a retry, a gateway delete owed).
     knownDevices.add(item.deviceId)
     return item
@@ -340,19 +348,20 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return toItemView(mustGet(id))
   }
 
-  function refuse(item: ItemRecord, action: string): never {
+  function refuse(item: ItemRecord, action: 'retry' | 'cancel' | 'delete' | 'edit'): never {
+    // The reason is a note of its own, worded in the operator's language inside the refusal.
     const why =
       item.status === 'sending'
-        ? 'it is being sent right now (or is being checked against the gateway after a failed attempt)'
+        ? encodeNote('desktop.error.whySending')
         : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
-          ? 'the gateway already has it'
-          : `it is ${item.status}`
-    throw new OutboxError('invalid_state', `Cannot ${action} this item: ${why}.`, 'id')
+          ? encodeNote('desktop.error.whyAtGateway')
+          : encodeNote('desktop.error.whyStatus', { status: item.status })
+    throw new OutboxError('invalid_state', { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
   }
 
   function validateText(text: string, field: string, allowEmpty: boolean): void {
     if ((!allowEmpty && text.trim() === '') || text.length > 1024) {
-      throw new OutboxError('invalid_input', 'Text must be 1–1024 characters.', field)
+      throw new OutboxError('invalid_input', { key: 'desktop.error.textLength' }, field)
     }
   }
 
@@ -434,11 +443,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   // ------------------------------------------------------------------------------------------- API
 
   async function enqueue(request: EnqueueInput): Promise<{ itemIds: string[] }> {
-    if (!request.deviceId) throw new OutboxError('invalid_input', 'A device is required.', 'deviceId')
+    if (!request.deviceId)
+      throw new OutboxError('invalid_input', { key: 'desktop.error.deviceRequired' }, 'deviceId')
     const recipients = [...new Set(request.recipients.map((r) => r.trim()).filter((r) => r !== ''))]
     if (recipients.length === 0)
-      throw new OutboxError('invalid_input', 'At least one recipient is required.', 'recipients')
-    if (request.entries.length === 0) throw new OutboxError('invalid_input', 'Nothing to send.', 'entries')
+      throw new OutboxError('invalid_input', { key: 'desktop.error.recipientsRequired' }, 'recipients')
+    if (request.entries.length === 0)
+      throw new OutboxError('invalid_input', { key: 'desktop.error.nothingToSend' }, 'entries')
     request.entries.forEach((entry, i) => {
       if (entry.kind === 'text') validateText(entry.text, `entries.${i}.text`, false)
       else if (entry.caption !== undefined) validateText(entry.caption, `entries.${i}.caption`, true)
@@ -506,11 +517,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   async function createSeries(request: SeriesInput): Promise<SeriesView> {
-    if (!request.deviceId) throw new OutboxError('invalid_input', 'A device is required.', 'deviceId')
+    if (!request.deviceId)
+      throw new OutboxError('invalid_input', { key: 'desktop.error.deviceRequired' }, 'deviceId')
     const recipients = [...new Set(request.recipients.map((r) => r.trim()).filter((r) => r !== ''))]
     if (recipients.length === 0)
-      throw new OutboxError('invalid_input', 'At least one recipient is required.', 'recipients')
-    if (request.entries.length === 0) throw new OutboxError('invalid_input', 'Nothing to send.', 'entries')
+      throw new OutboxError('invalid_input', { key: 'desktop.error.recipientsRequired' }, 'recipients')
+    if (request.entries.length === 0)
+      throw new OutboxError('invalid_input', { key: 'desktop.error.nothingToSend' }, 'entries')
     request.entries.forEach((entry, i) => {
       if (entry.kind === 'text') validateText(entry.text, `entries.${i}.text`, false)
       else if (entry.caption !== undefined) validateText(entry.caption, `entries.${i}.caption`, true)
@@ -571,7 +584,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
 
   function mustGetSeries(id: string) {
     const record = seriesStore.get(id)
-    if (!record) throw new OutboxError('not_found', `No recurring series ${id}.`, 'id')
+    if (!record) throw new OutboxError('not_found', { key: 'desktop.error.seriesGone', params: { id } }, 'id')
     return record
   }
 
@@ -597,7 +610,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     const toMs = (value: string | undefined, field: string): number | undefined => {
       if (value === undefined) return undefined
       const ms = Date.parse(value)
-      if (Number.isNaN(ms)) throw new OutboxError('invalid_input', `Not a date: ${value}`, field)
+      if (Number.isNaN(ms))
+        throw new OutboxError('invalid_input', { key: 'desktop.error.notADate', params: { value } }, field)
       return ms
     }
     const result = store.listItems({
@@ -743,7 +757,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     if (changes.recipient !== undefined) {
       const recipient = changes.recipient.trim()
       if (recipient === '' || recipient.length > 100) {
-        throw new OutboxError('invalid_input', 'A recipient is required.', 'recipient')
+        throw new OutboxError('invalid_input', { key: 'desktop.error.recipientRequired' }, 'recipient')
       }
       patch.recipient = recipient
       edited.push('recipient')
@@ -793,11 +807,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   function release(id: string): OutboxItemView {
     const item = mustGet(id)
     if (item.status !== 'scheduled' || !item.held) {
-      throw new OutboxError(
-        'invalid_state',
-        'Only an overdue item held for the operator can be released.',
-        'id'
-      )
+      throw new OutboxError('invalid_state', { key: 'desktop.error.notHeld' }, 'id')
     }
     ctx.transition(
       id,
@@ -872,10 +882,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     if (ctx.running) return
     const lease = store.claimLease(LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
     if (!lease.ok) {
-      throw new OutboxError(
-        'busy',
-        `Another Sender Desk process (pid ${lease.pid}) is sending from this data folder; stop it first.`
-      )
+      throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
     }
     tracking = mode.tracking && ctx.options.tracking
     for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)

@@ -52,6 +52,17 @@ describe('local schedules', () => {
     ])
   })
 
+  it('refuses an unknown time zone with a key the window words in the operator language', async () => {
+    fx = makeFixture()
+    const refused = scheduleText(jakarta('2026-01-15T12:00', { timezone: 'Mars/Base' }))
+    await expect(refused).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'schedule.timezone',
+      message: 'Unknown time zone: Mars/Base',
+      text: { key: 'desktop.error.unknownTimezone', params: { timezone: 'Mars/Base' } }
+    })
+  })
+
   it('queues at once an item whose time has already passed', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T09:00'))

@@ -14,7 +14,11 @@ export type ScheduleFields = Pick<
 /** Validate a schedule and compute its due instant (DST rules in timezone.ts). */
 export function resolveSchedule(spec: ScheduleSpec, kind: ItemKind): ScheduleFields & { notBefore: number } {
   if (!isValidTimeZone(spec.timezone)) {
-    throw new OutboxError('invalid_input', `Unknown time zone: ${spec.timezone}`, 'schedule.timezone')
+    throw new OutboxError(
+      'invalid_input',
+      { key: 'desktop.error.unknownTimezone', params: { timezone: spec.timezone } },
+      'schedule.timezone'
+    )
   }
   try {
     parseLocalTime(spec.localTime)

@@ -23,7 +23,11 @@ export function ruleOf(record: Pick<SeriesRecord, 'ruleKind' | 'ruleDays'>): Rec
 /** `YYYY-MM-DDTHH:mm` → `YYYY-MM-DDTHH:mm:00`, checked. */
 export function normaliseStart(localTime: string, timezone: string): string {
   if (!isValidTimeZone(timezone))
-    throw new OutboxError('invalid_input', `Unknown time zone: ${timezone}`, 'start.timezone')
+    throw new OutboxError(
+      'invalid_input',
+      { key: 'desktop.error.unknownTimezone', params: { timezone } },
+      'start.timezone'
+    )
   try {
     const w = parseLocalTime(localTime)
     const pad = (n: number, width = 2): string => String(n).padStart(width, '0')

@@ -1,4 +1,5 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
+import { englishText, type KeyedText } from '../commands'
 import type { GatewayClient, MediaKind } from '../gateway'
 import type { FileIdentity } from '../files'
 import type { ItemRecord } from '../store'
@@ -172,15 +173,17 @@ export interface OutboxEvents {
 
 export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'
 
-/** A refused outbox call, with text meant for the operator. */
+/** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {
   readonly code: OutboxErrorCode
   readonly field?: string
-  constructor(code: OutboxErrorCode, message: string, field?: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause })
+  readonly text?: KeyedText
+  constructor(code: OutboxErrorCode, message: string | KeyedText, field?: string, cause?: unknown) {
+    super(englishText(message), cause === undefined ? undefined : { cause })
     this.name = 'OutboxError'
     this.code = code
     this.field = field
+    if (typeof message !== 'string') this.text = message
   }
 }
 

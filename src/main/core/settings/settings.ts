@@ -1,6 +1,7 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../../shared/contract'
 import { isValidTimeZone } from '../zoned-time'
+import { ApiFailure } from '../commands'
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_TIME_ZONE } from '../../../shared/domain'
 
 export interface SettingsStorage {
@@ -55,7 +56,11 @@ export class SettingsService {
   update(patch: Partial<Settings>): Settings {
     const next = Settings.parse({ ...this.current, ...patch })
     if (!isValidTimeZone(next.defaultTimezone))
-      throw new RangeError(`Unknown time zone ${next.defaultTimezone}`)
+      throw new ApiFailure(
+        'invalid_request',
+        { key: 'desktop.error.unknownTimezone', params: { timezone: next.defaultTimezone } },
+        'defaultTimezone'
+      )
     this.current = next
     this.storage.save(next)
     for (const listener of this.listeners) listener(this.get())

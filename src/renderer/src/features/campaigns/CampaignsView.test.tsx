@@ -60,7 +60,7 @@ const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
 
 beforeEach(() => {
   fake = installFakeApi()
-  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
   fake.handle('optouts:list', () => ({ optOuts: [] }))
 })
@@ -137,6 +137,8 @@ describe('CampaignsView', () => {
     expect(screen.getByTestId('campaign-preview').innerHTML).toBe('Hi <strong>Budi</strong>')
     expect(screen.getByTestId('campaign-problems').textContent).toContain('Row 4 123: invalid number')
 
+    // Before start: each device with the quota it has left.
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
     await user.click(screen.getByLabelText(/Shop/))
     await user.click(await screen.findByTestId('campaign-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
@@ -163,7 +165,11 @@ describe('CampaignsView', () => {
     await user.click(within(editor).getByText('Change the pacing'))
     const longest = within(editor).getByLabelText('Longest pause (seconds)')
     expect(longest).toHaveProperty('value', '30')
+    const consoleErrors = vi.spyOn(console, 'error')
     await user.clear(longest)
+    // An emptied field stays empty (React warns about a NaN value).
+    expect(consoleErrors.mock.calls.flat().join(' ')).not.toMatch(/NaN/)
+    consoleErrors.mockRestore()
     await user.type(longest, '90')
     await user.click(within(editor).getByTestId('campaign-save-pacing'))
     expect(fake.requests('campaigns:setPacing')).toEqual([
@@ -176,6 +182,24 @@ describe('CampaignsView', () => {
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+  })
+})
+
+describe('auto-paused device', () => {
+  it('says why the device part paused and resumes only that part with one click', async () => {
+    const paused = campaign({
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
+    fake.handle('campaigns:get', () => paused)
+    fake.handle('campaigns:resume', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
+    await user.click(within(part).getByRole('button', { name: 'Resume' }))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
   })
 })
 
@@ -215,11 +239,15 @@ describe('OptOuts', () => {
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
       list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
-      return { added: 1, invalid: ['nope'] }
+      return {
+        added: 1,
+        invalid: ['nope'],
+        gatewaySync: { background: false, devices: [{ deviceId: 'dev-1', ok: false, message: 'not found' }] }
+      }
     })
     fake.handle('optouts:remove', () => {
       list = list.filter((o) => o.phone !== '6281234567812')
-      return { ok: true as const }
+      return { ok: true as const, gatewaySync: { background: false, devices: [] } }
     })
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -228,6 +256,10 @@ describe('OptOuts', () => {
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
     expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    // Shop's gateway refused the blacklist push: said, with the local list still in force.
+    expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
+      'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'
+    )
     await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
     await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
   })

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -14,6 +15,8 @@ export function OptOuts(): React.JSX.Element {
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
+  const devices = useDevices((s) => s.devices)
+  const labelOf = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
 
   useEffect(() => {
     let on = true
@@ -102,8 +105,17 @@ export function OptOuts(): React.JSX.Element {
       {result ? (
         <p role="status" data-testid="optouts-result">
           {t('campaigns.optOuts.added', { added: result.added, invalid: result.invalid.length })}
+          {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
       ) : null}
+      {/* The gateway's blacklist keeps broadcasts from its own dashboard away too: say where it did not take. */}
+      {result?.gatewaySync.devices
+        .filter((d) => !d.ok)
+        .map((d) => (
+          <p key={d.deviceId} className="alert alert--warn" data-testid="optouts-sync-failed">
+            {t('campaigns.optOuts.syncFailed', { device: labelOf(d.deviceId), reason: d.message ?? '' })}
+          </p>
+        ))}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}

@@ -16,6 +16,8 @@ export const DEFAULT_PACING: PacingPolicyView = {
 
 /** An empty field is NaN, so the core's pacing check names it instead of reading it as 0. */
 const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
+/** …and an emptied field stays empty on screen (React refuses NaN as a value). */
+const shown = (value: number): number | '' => (Number.isNaN(value) ? '' : value)
 
 export function PacingFields({
   pacing,
@@ -32,7 +34,7 @@ export function PacingFields({
         <input
           type="number"
           min={0}
-          value={pacing.minDelaySeconds}
+          value={shown(pacing.minDelaySeconds)}
           onChange={(e) => onChange({ ...pacing, minDelaySeconds: number(e.target.value) })}
         />
       </label>
@@ -41,7 +43,7 @@ export function PacingFields({
         <input
           type="number"
           min={0}
-          value={pacing.maxDelaySeconds}
+          value={shown(pacing.maxDelaySeconds)}
           onChange={(e) => onChange({ ...pacing, maxDelaySeconds: number(e.target.value) })}
         />
       </label>
@@ -50,7 +52,7 @@ export function PacingFields({
         <input
           type="number"
           min={1}
-          value={pacing.batchSize}
+          value={shown(pacing.batchSize)}
           onChange={(e) => onChange({ ...pacing, batchSize: number(e.target.value) })}
         />
       </label>
@@ -59,7 +61,7 @@ export function PacingFields({
         <input
           type="number"
           min={0}
-          value={pacing.batchPauseMinutes}
+          value={shown(pacing.batchPauseMinutes)}
           onChange={(e) => onChange({ ...pacing, batchPauseMinutes: number(e.target.value) })}
         />
       </label>
@@ -68,7 +70,7 @@ export function PacingFields({
         <input
           type="number"
           min={1}
-          value={pacing.dailyCapPerDevice}
+          value={shown(pacing.dailyCapPerDevice)}
           onChange={(e) => onChange({ ...pacing, dailyCapPerDevice: number(e.target.value) })}
         />
       </label>
