@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
 import { runCampaignImportBench } from './campaign-import'
+import { runCampaignPacingBench } from './campaign-pacing'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
@@ -9,6 +10,8 @@ console.log('\n# outbox')
 await runOutboxBench()
 console.log('\n# campaign import')
 await runCampaignImportBench()
+console.log('\n# campaign pacing (sandbox timestamps)')
+await runCampaignPacingBench()
 console.log('\n# sandbox')
 await runSandboxBench()
 console.log('\n# window (Chromium over the browser harness)')

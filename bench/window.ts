@@ -293,10 +293,11 @@ async function medianOf(
 // ------------------------------------------------------------------------------------------ the bench
 
 export async function runWindowBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
-  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-    log('building the window (electron-vite build)…')
-    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
-    if (built.status !== 0) throw new Error('electron-vite build failed; run npm run build to see why')
+  // Always from the current sources: a window left in out/ by an older build would be measured instead.
+  log('building the window (electron-vite build)…')
+  const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
+  if (built.status !== 0 || !existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('electron-vite build failed; run npm run build to see why')
   }
   const lines: BenchLine[] = []
   const add = (line: BenchLine): void => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { invokeChannels, MessageText, PhoneNumber } from './contract'
 import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
+import { HTTP_URL_CASES } from './domain/http-url.cases'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
 
@@ -88,5 +89,13 @@ describe('keywords, titles and replies count characters as the gateway does', ()
   it('takes a reminder title of 100 emoji and refuses 101', () => {
     expect(reminder.safeParse(reminderWith(emoji(MAX_TITLE_LENGTH))).success).toBe(true)
     expect(reminder.safeParse(reminderWith(emoji(MAX_TITLE_LENGTH + 1))).success).toBe(false)
+  })
+})
+
+describe('webhooks:update answers every shared webhook address case like the gateway client and the window', () => {
+  it.each(HTTP_URL_CASES.map((c) => [c.input, c.ok] as const))('%j → %s', (input, ok) => {
+    const request = invokeChannels['webhooks:update'].request
+    expect(request.safeParse({ deviceId: 'd', webhookUrl: input }).success).toBe(ok)
+    expect(request.safeParse({ deviceId: 'd', trackingUrl: input }).success).toBe(ok)
   })
 })

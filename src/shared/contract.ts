@@ -9,6 +9,7 @@ import {
   checkPhone,
   checkReminderRepeat,
   isEveryNDays,
+  isHttpUrl,
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
@@ -158,7 +159,9 @@ export const OutboxItemView = z.object({
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),
   attempts: z.number().int(),
-  nextAttemptAt: z.string().nullable()
+  nextAttemptAt: z.string().nullable(),
+  /** A campaign's row: the campaign decides when it goes (its pacing, its pause), not a retry. */
+  campaign: z.object({ id: Id, row: z.number().int() }).optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 
@@ -277,16 +280,19 @@ export const ScheduleRequest = z.object({
 
 const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
+/**
+ * The opt-out list pushed to each device's gateway blacklist: per device, whether every number went (a gateway
+ * without the blacklist API says so in `message`). A long import is pushed in the background: `background: true`.
+ */
+const GatewaySync = z.object({
+  background: z.boolean(),
+  devices: z.array(z.object({ deviceId: z.string(), ok: z.boolean(), message: z.string().nullable() }))
+})
 
 // ---------------------------------------------------------------------------------------------
 // Service features (issue 9): webhooks and their inspector, auto-replies, reminders, recurring series, new devices.
 
-const HttpUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .regex(/^https?:\/\/\S+$/i, 'must be an http(s) address')
+const HttpUrl = z.string().trim().refine(isHttpUrl, 'must be an http(s) address')
 
 export const WebhookSettingsView = z.object({
   deviceId: Id,
@@ -914,9 +920,12 @@ export const invokeChannels = {
       phones: z.array(z.string().max(40)).max(100_000),
       source: z.enum(['operator', 'import', 'outbox'])
     }),
-    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()) })
+    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()), gatewaySync: GatewaySync })
   },
-  'optouts:remove': { request: z.object({ phone: z.string().min(1).max(40) }), reply: Ok }
+  'optouts:remove': {
+    request: z.object({ phone: z.string().min(1).max(40) }),
+    reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
+  }
   // ---- end of campaigns ----
 } as const
 

@@ -121,7 +121,7 @@ describe('campaigns through the contract', () => {
   it('skips opted-out numbers and refuses bad input with a reason', async () => {
     expect(
       await core.handlers['optouts:add']({ phones: ['0812-3456-7812', 'nope'], source: 'operator' })
-    ).toEqual({
+    ).toMatchObject({
       added: 1,
       invalid: ['nope']
     })
@@ -242,4 +242,30 @@ describe('campaigns through the contract', () => {
     expect(new Set(phones).size).toBe(4)
     expect(phones).toHaveLength(4)
   }, 60_000)
+
+  it("pushes the opt-out list to the device's gateway blacklist, and takes a number off it again", async () => {
+    const deviceId = await linkedDevice()
+    const added = await core.handlers['optouts:add']({ phones: ['0812-3456-7899'], source: 'outbox' })
+    expect(added.gatewaySync).toEqual({ background: false, devices: [{ deviceId, ok: true, message: null }] })
+    // The sandbox now refuses a message to the number, as the hosted gateway's blacklist does.
+    const sandbox = await core.sandbox.current()
+    const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+    const send = await fetch(`${sandbox?.baseUrl}/api/send-message`, {
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: '6281234567899', message: 'hi' })
+    })
+    expect(send.ok).toBe(true)
+    const refused = (await sandbox?.control.messages())?.find((m) => m.phone === '6281234567899')
+    expect(JSON.stringify(refused)).toMatch(/blacklist/i)
+    const removed = await core.handlers['optouts:remove']({ phone: '081234567899' })
+    expect(removed.gatewaySync.devices).toEqual([{ deviceId, ok: true, message: null }])
+    // Taking it off twice: the gateway says it is not on its blacklist, reported per device.
+    const again = await core.handlers['optouts:remove']({ phone: '081234567899' })
+    expect(again.gatewaySync.devices[0]).toMatchObject({
+      deviceId,
+      ok: false,
+      message: expect.stringMatching(/not on the blacklist/)
+    })
+  })
 })

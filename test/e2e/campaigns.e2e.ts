@@ -40,8 +40,9 @@ describe('campaign journey in Chromium', () => {
     const preview = (await p.getByTestId('campaign-preview').textContent()) ?? ''
     await screenshot(p, 'journey-campaign-check')
 
-    await p.getByLabel('Shortest pause (seconds)').fill('1')
-    await p.getByLabel('Longest pause (seconds)').fill('1')
+    // Long enough between sends that Pause lands before the three rows are through, even on a loaded machine.
+    await p.getByLabel('Shortest pause (seconds)').fill('5')
+    await p.getByLabel('Longest pause (seconds)').fill('5')
     await p.getByTestId('campaign-any-time').check()
     const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
     await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
@@ -57,7 +58,7 @@ describe('campaign journey in Chromium', () => {
 
     await p.getByTestId('campaign-resume').click()
     await expect
-      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 20_000 })
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 45_000 })
       .toBe('finished')
     const messages = await sandbox.control.messages()
     expect(messages).toHaveLength(3)

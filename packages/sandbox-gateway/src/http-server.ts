@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net'
 import type { Clock, TimerHandle } from './clock'
 import { autoReplyRoutes } from './autoreply-routes'
+import { channelRoutes } from './channel-routes'
 import { contactRoutes } from './contact-routes'
 import { controlFailure, controlRoutes } from './control-routes'
 import { deviceRoutes } from './device-routes'
@@ -47,6 +48,7 @@ export class GatewayServer {
   private readonly gatewayRoutes = new RouteTable([
     ...deviceRoutes,
     ...sendRoutes,
+    ...channelRoutes,
     ...scheduleRoutes,
     ...reportRoutes,
     ...autoReplyRoutes,

@@ -19,6 +19,8 @@ export interface MessageDraft {
   refId: string | null
   /** Rich messages: the report category (their `text` holds the message object as JSON). */
   category?: MessageRecord['category']
+  /** Sends on another channel (channel/{…}, sms/send). */
+  channel?: MessageRecord['channel']
 }
 
 /** How a message was accepted: when, through which endpoint, from which schedule, under which id. */
@@ -216,6 +218,7 @@ export function messageSnapshot(message: MessageRecord): MessageSnapshot {
     updatedAt: iso(message.updatedAt),
     endpoint: message.endpoint,
     scheduleId: message.scheduleId,
-    note: message.note
+    note: message.note,
+    ...(message.channel ? { channel: message.channel } : {})
   }
 }

@@ -92,6 +92,11 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>
 
 export const messageKindSchema = z.enum(MESSAGE_KINDS)
 
+/** The channels besides WhatsApp a send can go out on (§4.12 of the reference: `channel/{…}` and the legacy SMS). */
+export const OTHER_CHANNELS = ['telegram', 'line', 'facebook', 'twitter', 'sms'] as const
+export const otherChannelSchema = z.enum(OTHER_CHANNELS)
+export type OtherChannel = z.infer<typeof otherChannelSchema>
+
 export const messageRecordSchema = z.object({
   id: z.string(),
   deviceSerial: z.string(),
@@ -117,7 +122,9 @@ export const messageRecordSchema = z.object({
   /** Rich messages (v2 send-link, list, location, button, template): the report category; `text` holds the JSON. */
   category: z.enum(['link', 'list', 'location', 'button', 'template']).optional(),
   /** device/speed pacing: not sent before this time. */
-  notBefore: z.number().nullable().optional()
+  notBefore: z.number().nullable().optional(),
+  /** Sent on another channel than WhatsApp (absent: WhatsApp); for the chat channels `phone` holds the `user_id`. */
+  channel: otherChannelSchema.optional()
 })
 export type MessageRecord = z.infer<typeof messageRecordSchema>
 

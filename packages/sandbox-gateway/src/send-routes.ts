@@ -57,7 +57,7 @@ function refIdOf(fields: RequestFields): string | null {
   return fields.text('ref_id')?.trim() || null
 }
 
-function requiredText(fields: RequestFields, name: 'message', prefix = ''): string {
+export function requiredText(fields: RequestFields, name: 'message', prefix = ''): string {
   const text = fields.text(name)
   if (text === undefined || text.trim() === '') throw new GatewayRejection(`${prefix}${name} is required`)
   checkTextLength(name, text)
@@ -71,7 +71,8 @@ function optionalCaption(fields: RequestFields): string | null {
   return caption
 }
 
-function pending(
+/** The send answer: `{status: true, message, data: {device_id, quota, messages}}`. */
+export function pending(
   device: DeviceRecord,
   messages: MessageRecord[],
   tidy: boolean,

@@ -62,6 +62,24 @@ it('hands the store only what changed since the last save, and loads the whole w
   world.dispose()
 })
 
+it('keeps the channel of a channel or SMS send through a save and a load', () => {
+  const world = new WorldState(new TestClock('2026-01-15T03:00:00Z'), RandomSource.seeded(2), DEFAULT_TIMINGS)
+  const { token } = world.createDevice({ linked: true, quota: 'unlimited' })
+  const device = world.deviceByToken(token)!
+  world.accept(device, [{ ...draft(1), phone: 'U4af4980629', channel: 'line' }], '/api/channel/line')
+  world.accept(device, [{ ...draft(2), channel: 'sms' }], '/api/sms/send')
+  world.accept(device, [draft(3)], '/api/send-message')
+  const store = new WorldStore(join(dir, 'world.sqlite'))
+  store.save(world.takeChanges())
+  expect(store.load()!.messages.map((m) => [m.phone, m.channel])).toEqual([
+    ['U4af4980629', 'line'],
+    ['628120000002', 'sms'],
+    ['628120000003', undefined]
+  ])
+  store.close()
+  world.dispose()
+})
+
 it('refuses a saved record that does not match its definition in records.ts', () => {
   const clock = new TestClock('2026-01-15T03:00:00Z')
   const world = new WorldState(clock, RandomSource.seeded(1), DEFAULT_TIMINGS)

@@ -330,6 +330,7 @@ export class WorldState implements SandboxWorld {
         id: this.random.uuid()
       })
       if (draft.category) message.category = draft.category
+      if (draft.channel) message.channel = draft.channel
       if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
         this.messageBook.reject(message, now, 'number is on the blacklist')
       } else {

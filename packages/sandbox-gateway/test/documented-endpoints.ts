@@ -117,20 +117,14 @@ export const DOCUMENTED_ENDPOINTS: readonly DocumentedEndpoint[] = endpoints(
   'POST /api/v2/autoreply',
   'PUT /api/v2/autoreply/x',
   'DELETE /api/v2/autoreply/x',
-  'GET /api/v2/autoreply/getData'
+  'GET /api/v2/autoreply/getData',
+  // §4.12 other channels and the legacy SMS send
+  'POST /api/channel/telegram',
+  'POST /api/channel/line',
+  'POST /api/channel/facebook',
+  'POST /api/channel/twitter',
+  'POST /api/sms/send'
 )
-
-/**
- * Named by the reference but not a WhatsApp gateway endpoint, so the sandbox does not serve them (they answer 404):
- * the reference itself calls them peripheral (other messaging channels) or an SMS product of an older generation.
- */
-export const NOT_SERVED: Readonly<Record<string, string>> = {
-  'POST /api/channel/telegram': 'Telegram channel (§4.12, peripheral: not WhatsApp)',
-  'POST /api/channel/line': 'LINE channel (§4.12, peripheral: not WhatsApp)',
-  'POST /api/channel/facebook': 'Facebook channel (§4.12, peripheral: not WhatsApp)',
-  'POST /api/channel/twitter': 'Twitter channel (§4.12, peripheral: not WhatsApp)',
-  'POST /api/sms/send': 'SMS sending (§4.12, legacy SMS product: not WhatsApp)'
-}
 
 /**
  * The endpoints a reference text names: `METHOD /path` in code spans (and bare `/api/…` paths, whose method is any),

@@ -1,5 +1,5 @@
 // `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
-// start (paced sends), pause, resume, status and export, each with --json.
+// start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -122,5 +122,28 @@ describe('sender-desk campaign', () => {
     const skipped = join(work, 'skipped.csv')
     await cli('campaign', 'export', campaign.id, '--format', 'skipped', '--out', skipped)
     expect(readFileSync(skipped, 'utf8')).toContain('duplicate of row 2')
+
+    // A second run of the same file is cancelled after its first send: the report names the row already accepted.
+    const second = await cli(
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--map',
+      'phone=Phone;vars=Name',
+      '--template',
+      'Reminder {Name}',
+      '--delay',
+      '5-5',
+      '--hours',
+      'any'
+    )
+    const secondId = (second.json.campaign as { id: string }).id
+    await cli('campaign', 'start', secondId, '--timeout', '1')
+    const cancelled = await cli('campaign', 'cancel', secondId)
+    expect(cancelled.code).toBe(0)
+    expect(cancelled.json).toMatchObject({ ok: true, cancelledRows: [5, 6] })
+    expect((cancelled.json.alreadyAccepted as { rowNumber: number }[]).map((r) => r.rowNumber)).toEqual([2])
+    expect((await cli('campaign', 'cancel', secondId)).code).toBe(2)
   }, 60_000)
 })

@@ -59,3 +59,21 @@ export function checkBaseUrl(input: string, options: BaseUrlOptions = {}): BaseU
   while (ENDPOINT_SUFFIX.test(path)) path = path.replace(ENDPOINT_SUFFIX, '').replace(/\/+$/, '')
   return { ok: true, value: `${url.protocol}//${url.host}${path}` }
 }
+
+/** The longest webhook or callback address the app passes on. */
+export const MAX_HTTP_URL_LENGTH = 500
+
+/**
+ * A webhook or callback address the gateway will POST to: `http://` or `https://` typed out, no spaces, a URL that
+ * parses (a port in range, a closed IPv6 bracket), at most MAX_HTTP_URL_LENGTH characters. Surrounding spaces are
+ * ignored.
+ */
+export function isHttpUrl(input: string): boolean {
+  const text = input.trim()
+  if (text.length > MAX_HTTP_URL_LENGTH || !/^https?:\/\/\S+$/i.test(text)) return false
+  try {
+    return new URL(text).hostname !== ''
+  } catch {
+    return false
+  }
+}

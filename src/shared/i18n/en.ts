@@ -16,6 +16,7 @@ export const en = {
   'common.none': 'None',
   'common.never': 'Never',
   'common.required': 'Required',
+  'common.tooLong': 'Keep it to {max} characters.',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',
 
@@ -609,6 +610,7 @@ export const en = {
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
+  'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
   'outbox.waiting.label': 'Waiting: {reason}',
   'outbox.detail': 'Message',
   'outbox.fact.kind': 'Type',

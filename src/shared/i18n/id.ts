@@ -18,6 +18,7 @@ export const id: Record<MessageKey, string> = {
   'common.none': 'Tidak ada',
   'common.never': 'Belum pernah',
   'common.required': 'Wajib diisi',
+  'common.tooLong': 'Maksimal {max} karakter.',
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
 
@@ -619,6 +620,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
+  'outbox.waiting.campaign': 'baris {row} dari kampanye: dikirim saat pengaturan jeda kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
   'outbox.detail': 'Pesan',
   'outbox.fact.kind': 'Jenis',

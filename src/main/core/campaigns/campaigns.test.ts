@@ -109,6 +109,11 @@ describe('campaigns on the outbox', () => {
     await fixture.clock.advance(3_600_000)
     expect(fixture.gateway.messages).toHaveLength(3)
     expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'paused', until: null })
+    // The outbox still lists the paused rows: marked as the campaign's, with no made-up retry time.
+    const waiting = fixture.outbox.list({ status: ['queued'] }).items
+    expect(waiting).toHaveLength(9)
+    expect(waiting.every((item) => item.nextAttemptAt === null && item.campaign?.id === id)).toBe(true)
+    expect(waiting.map((item) => item.campaign?.row).sort((a, b) => (a ?? 0) - (b ?? 0))[0]).toBe(5)
     campaigns.resume(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 6, { stepMs: 1000 })
     const afterResume = gaps(sendTimes()).slice(3)
@@ -143,6 +148,35 @@ describe('campaigns on the outbox', () => {
       /longest delay/
     )
     expect(campaigns.get(id).pacing.minDelaySeconds).toBe(1)
+  })
+
+  it('keeps the gap as the gateway sees it, even after a request that was slow on the wire', async () => {
+    const { id } = setUp({ minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    // The first request takes 3 s to reach the gateway: the next one must not arrive 2 s after it.
+    fixture.gateway.holdSends = true
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.heldCount === 1, { stepMs: 100 })
+    fixture.gateway.holdSends = false
+    await fixture.clock.advance(3000)
+    fixture.gateway.releaseHeld()
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 250 })
+    expect(Math.min(...gaps(sendTimes()))).toBeGreaterThanOrEqual(5_000)
+  })
+
+  it('never sends to a number opted out while it runs: its waiting row is cancelled', async () => {
+    const { id } = setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    // Row 6's customer replies "stop" (the operator opts the number out from the outbox).
+    expect(campaigns.optOuts.add(['6281234567004'], 'outbox')).toBe(1)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000 })
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain('6281234567004')
+    expect(campaigns.results(id).find((r) => r.rowNumber === 6)?.status).toBe('cancelled')
+    campaigns.settle(id)
+    expect(campaigns.get(id).status).toBe('finished')
   })
 
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {

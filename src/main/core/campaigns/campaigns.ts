@@ -456,6 +456,22 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { until: decision.wait.until }
   }
 
+  /**
+   * A number opted out while a campaign runs is never sent to: its rows still waiting in the outbox are cancelled
+   * (a row already with the gateway cannot be taken back).
+   */
+  function cancelOptedOutRows(phones: ReadonlySet<string>): void {
+    for (const campaign of store.list()) {
+      if (campaign.status !== 'running' && campaign.status !== 'paused') continue
+      const waiting = store
+        .results(campaign.id)
+        .filter((r) => r.itemId && r.status === 'queued' && r.phone !== null && phones.has(r.phone))
+      if (waiting.length === 0) continue
+      deps.outbox.cancelMany(waiting.map((r) => r.itemId ?? ''))
+      deps.onChanged?.(campaign.id)
+    }
+  }
+
   /** A running campaign with nothing left queued or in flight is finished. */
   function settle(id: string): void {
     const campaign = store.get(id)
@@ -506,7 +522,11 @@ export function createCampaigns(deps: CampaignsDeps) {
       return store.results(id)
     },
     optOuts: {
-      add: (phones: readonly string[], source: string) => store.addOptOuts(phones, source, now()),
+      add: (phones: readonly string[], source: string): number => {
+        const added = store.addOptOuts(phones, source, now())
+        cancelOptedOutRows(new Set(phones))
+        return added
+      },
       remove: (phone: string) => store.removeOptOut(phone),
       list: () => store.optOuts()
     }

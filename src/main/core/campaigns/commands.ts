@@ -42,6 +42,14 @@ export interface CampaignCommandsDeps {
 /** Parsed sheets kept between read, check and create (the window holds only their id). */
 const SHEETS_KEPT = 4
 
+/** Up to this many numbers are pushed to the gateways' blacklists before answering; a longer import goes on behind. */
+const SYNC_IN_FOREGROUND = 20
+
+interface GatewaySync {
+  background: boolean
+  devices: { deviceId: string; ok: boolean; message: string | null }[]
+}
+
 /** Campaign errors become operator-facing failures; everything else passes through. */
 async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
   try {
@@ -66,6 +74,35 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /**
+   * The opt-out list is kept here and pushed to the blacklist of every device's gateway (which blocks broadcasts to
+   * those numbers there too); the gateway cannot list its blacklist, so the push is one way. A gateway without the
+   * API answers an error, reported per device: the local list still applies.
+   */
+  async function pushToGateways(phones: readonly string[], add: boolean): Promise<GatewaySync> {
+    const push = async (): Promise<GatewaySync['devices']> => {
+      const results: GatewaySync['devices'] = []
+      for (const device of deps.registry.list()) {
+        const client = deps.registry.openedClient(device.id)
+        if (!client) continue
+        let message: string | null = null
+        for (const phone of phones) {
+          try {
+            await (add ? client.blacklist(phone) : client.unblacklist(phone))
+          } catch (error) {
+            message ??= error instanceof Error ? error.message : String(error)
+          }
+        }
+        results.push({ deviceId: device.id, ok: message === null, message })
+      }
+      return results
+    }
+    if (phones.length === 0) return { background: false, devices: [] }
+    if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
+    void push().catch(() => undefined)
+    return { background: true, devices: [] }
+  }
 
   return {
     async 'campaigns:read'({ fileName, dataBase64 }) {
@@ -233,7 +270,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           invalid.push(phone)
         }
       }
-      return { added: campaigns.optOuts.add(valid, source), invalid }
+      const added = campaigns.optOuts.add(valid, source)
+      return { added, invalid, gatewaySync: await pushToGateways(valid, true) }
     },
     async 'optouts:remove'({ phone }) {
       let normalised = phone
@@ -243,7 +281,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         // A stored number is always normalised; anything else simply is not on the list.
       }
       campaigns.optOuts.remove(normalised)
-      return { ok: true as const }
+      return { ok: true as const, gatewaySync: await pushToGateways([normalised], false) }
     }
   }
 }

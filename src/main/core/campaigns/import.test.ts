@@ -29,6 +29,23 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows).toHaveLength(4)
   })
 
+  it('checks the phones Excel saved as numbers: lost zero and exact notation fixed, cut-off digits reported', async () => {
+    const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'phone', variables: ['name'] },
+      template: 'Hi {name}',
+      optedOut: new Set()
+    })
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.problems.map((p) => p.code)])).toEqual([
+      [2, '6281234567803', []],
+      [3, null, ['scientific_phone']],
+      [4, null, ['scientific_phone']],
+      [5, '6281234567805', []]
+    ])
+  })
+
   it('reads XLSX: numeric phones keep every digit, formulas give their result, styled empty rows vanish', async () => {
     const sheet = await readSpreadsheet(fixture('numeric-phones.xlsx'), 'x.xlsx')
     expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Pelanggan' })

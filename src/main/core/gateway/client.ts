@@ -6,6 +6,7 @@ import {
   checkDate,
   checkFlags,
   checkHttpUrl,
+  checkWebhookUrl,
   checkId,
   checkLocalFile,
   checkPositiveInteger,
@@ -360,12 +361,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
     changeWebhookUrl: (url, opts) =>
       postDeviceSetting('change-webhook-url', opts, (operation) => [
-        ['webhook_url', checkHttpUrl(operation, 'webhook url', url)]
+        ['webhook_url', checkWebhookUrl(operation, 'webhook url', url)]
       ]),
 
     changeTrackingUrl: (url, opts) =>
       postDeviceSetting('change-tracking-url', opts, (operation) => [
-        ['tracking_url', checkHttpUrl(operation, 'tracking url', url)]
+        ['tracking_url', checkWebhookUrl(operation, 'tracking url', url)]
       ]),
 
     setIncoming: (active, opts) =>
@@ -665,6 +666,30 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           operation
         )
       }),
+
+    blacklist: (phone, opts) =>
+      run('blacklist', opts, async (http, begin) =>
+        parseMessageOnly(
+          await http.json(
+            get('blacklist', '/api/blacklist', 'query', [['phone', recipientsOf(phone, false, 'blacklist')]]),
+            begin()
+          ),
+          'blacklist'
+        )
+      ),
+
+    unblacklist: (phone, opts) =>
+      run('blacklist/cancel', opts, async (http, begin) =>
+        parseMessageOnly(
+          await http.json(
+            get('blacklist/cancel', '/api/blacklist/cancel', 'query', [
+              ['phone', recipientsOf(phone, false, 'blacklist/cancel')]
+            ]),
+            begin()
+          ),
+          'blacklist/cancel'
+        )
+      ),
 
     deleteAutoReply: (id, opts) =>
       run('v2/autoreply (delete)', opts, async (http, begin) => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './client'
 import type { GatewayClient, SendResult } from './types'
+import { HTTP_URL_CASES } from '../../../shared/domain/http-url.cases'
 import { gatewayRejection } from './testing/gateway-rejection'
 import { startWireServer, type RecordedRequest, type WireServer } from './testing/wire-server'
 import { SAMPLE_SECRET, SAMPLE_TOKEN, device, deviceInfo, report, schedule, send } from './testing/samples'
@@ -263,6 +264,21 @@ describe('device', () => {
     )
     expect(server.requests).toHaveLength(2)
   })
+
+  it.each(HTTP_URL_CASES.map((c) => [c.input, c.ok] as const))(
+    'answers the shared webhook address case %j → %s like the contract and the window',
+    async (input, ok) => {
+      server.route('POST /api/device/change-webhook-url', { body: device.changeWebhookUrl })
+      const call = client.changeWebhookUrl(input)
+      if (ok) {
+        await call
+        expect(server.requests).toHaveLength(1)
+      } else {
+        expect((await gatewayRejection(call)).code).toBe('invalid_input')
+        expect(server.requests).toHaveLength(0)
+      }
+    }
+  )
 })
 
 describe('restart', () => {

@@ -8,6 +8,7 @@ import {
   extensionOf,
   formatMegabytes,
   isWithinFileLimit,
+  isHttpUrl,
   isWithinTextLimit,
   mimeOfFileName,
   textLength
@@ -53,6 +54,12 @@ export function checkHttpUrl(operation: string, field: string, value: unknown): 
       // reported below
     }
   }
+  throw inputError(operation, `${field} must be an http(s) URL`)
+}
+
+/** A webhook address by the shared rule (isHttpUrl, as the contract and the window check it), in its parsed form. */
+export function checkWebhookUrl(operation: string, field: string, value: unknown): string {
+  if (typeof value === 'string' && isHttpUrl(value)) return new URL(value.trim()).href
   throw inputError(operation, `${field} must be an http(s) URL`)
 }
 

@@ -85,6 +85,8 @@ const COVERED = [
   'updateAutoReply',
   'deleteAutoReply',
   'listAutoReplies',
+  'blacklist',
+  'unblacklist',
   'createReminder',
   'updateReminder',
   'reminderInfo',
@@ -679,6 +681,22 @@ describe('permanent errors from the sandbox’s real refusals', () => {
     const client = clientFor({ baseUrl: `${t.sandbox.baseUrl}/v9` })
     const error = await expectPermanent(client.deviceInfo(), 'not_supported')
     expect(error.httpStatus).toBe(404)
+  })
+})
+
+describe('blacklist', () => {
+  it('blacklist and unblacklist: the world refuses a message to the number in between, and a second cancel', async () => {
+    const client = clientFor()
+    expect(await client.blacklist('0812-3000-999')).toEqual({
+      message: 'Add 628123000999 to blacklist succesfully'
+    })
+    await client.sendText({ phone: '08123000999', message: 'promo' })
+    const refused = (await control.messages()).find((m) => m.phone === '628123000999')
+    expect(JSON.stringify(refused)).toMatch(/blacklist/)
+    expect(await client.unblacklist('08123000999')).toEqual({
+      message: 'sucessfully cancel 628123000999 from blacklist'
+    })
+    expect((await failure(client.unblacklist('08123000999'))).code).toBe('rejected')
   })
 })
 

@@ -321,6 +321,12 @@ export interface GatewayClient {
   reportRealtime(query: ReportRealtimeQuery, opts?: CallOptions): Promise<ReportPage>
   reportMessages(query: ReportMessageQuery, opts?: CallOptions): Promise<ReportPage>
 
+  // blacklist (the gateway keeps broadcasts away from these numbers; it has no call to list them)
+  /** GET /api/blacklist?token=&phone= */
+  blacklist(phone: string, opts?: CallOptions): Promise<{ message: string }>
+  /** GET /api/blacklist/cancel?token=&phone= */
+  unblacklist(phone: string, opts?: CallOptions): Promise<{ message: string }>
+
   // auto-reply (keyword chatbot)
   /** POST /api/v2/autoreply with JSON `{keyword, response}`. */
   createAutoReply(input: AutoReplyInput, opts?: CallOptions): Promise<AutoReply>

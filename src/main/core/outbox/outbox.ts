@@ -186,7 +186,7 @@ const ENQUEUE_CHUNK_MS = 20
 /** Rows of the first chunk (about 10 ms on a slow machine); later ones are sized from how long the last took. */
 const ENQUEUE_FIRST_CHUNK = 100
 const ENQUEUE_MIN_CHUNK = 20
-const ENQUEUE_MAX_CHUNK = 5_000
+const ENQUEUE_MAX_CHUNK = 1_000
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
 
@@ -430,10 +430,9 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
         const took = Math.max(performance.now() - began, 0.1)
         start += chunk.length
         if (last) break
-        size = Math.max(
-          ENQUEUE_MIN_CHUNK,
-          Math.min(ENQUEUE_MAX_CHUNK, Math.floor((size * ENQUEUE_CHUNK_MS) / took))
-        )
+        // At most twice the last size: one fast chunk (a quiet moment) must not make the next one a long block.
+        const fitting = Math.floor((size * ENQUEUE_CHUNK_MS) / took)
+        size = Math.max(ENQUEUE_MIN_CHUNK, Math.min(ENQUEUE_MAX_CHUNK, size * 2, fitting))
         await new Promise<void>((resolve) => setImmediate(resolve))
       }
     })

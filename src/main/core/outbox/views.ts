@@ -14,6 +14,8 @@ export type OutboxHistoryEntry = z.infer<typeof HistoryEntrySchema>
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms))
+/** The last instant a JavaScript Date can hold. */
+const LAST_DATE_MS = 8.64e15
 
 export function toItemView(item: ItemRecord): OutboxItemView {
   return {
@@ -44,9 +46,15 @@ export function toItemView(item: ItemRecord): OutboxItemView {
     overduePolicy: item.overduePolicy,
     held: item.held,
     attempts: item.attempts,
-    // Only meaningful while the outbox still has something to do with the item.
+    // Only meaningful while the outbox still has something to do with the item; a paused campaign holds its rows
+    // "until resumed" (beyond any date), which is no time to show.
     nextAttemptAt:
-      item.status === 'queued' || item.status === 'sending' ? isoOrNull(item.nextAttemptAt) : null
+      (item.status === 'queued' || item.status === 'sending') &&
+      item.nextAttemptAt !== null &&
+      item.nextAttemptAt <= LAST_DATE_MS
+        ? iso(item.nextAttemptAt)
+        : null,
+    ...(item.campaignId === null ? {} : { campaign: { id: item.campaignId, row: item.campaignRow ?? 0 } })
   }
 }
 

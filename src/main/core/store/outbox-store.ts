@@ -540,7 +540,10 @@ export class OutboxStore {
     to: number
   ): { count: number; first: number | null; last: number | null; inRange: number } {
     const row = this.prepare(
-      `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first, MAX(last_attempt_at) AS last,
+      // The gap is kept from when the gateway answered the last send, not from when it started: a request slow to
+      // reach the gateway would otherwise make the next one land there sooner than the policy's shortest gap.
+      `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first,
+         MAX(MAX(last_attempt_at, COALESCE(accepted_at, last_attempt_at))) AS last,
          COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
        FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
     ).get(from, to, campaignId, deviceId) as {

@@ -3,6 +3,11 @@
 import { isWithinTextLimit } from '../../../shared/domain'
 import type { Translate } from '../i18n'
 
+/** The "too long" error for a keyword or title of at most `max` characters, or null when it fits. */
+export function lengthError(t: Translate, text: string, max: number): string | null {
+  return isWithinTextLimit(text.trim(), max) ? null : t('common.tooLong', { max: String(max) })
+}
+
 /** The "too long" error for a message (or a caption), or null when the gateway takes it. */
 export function tooLongError(t: Translate, text: string, caption = false): string | null {
   if (isWithinTextLimit(text)) return null

@@ -111,6 +111,8 @@ export class ScriptedGatewayClient implements GatewayClient {
   createAutoReply = (): Promise<never> => unsupported('createAutoReply')
   updateAutoReply = (): Promise<never> => unsupported('updateAutoReply')
   deleteAutoReply = (): Promise<never> => unsupported('deleteAutoReply')
+  blacklist = (): Promise<never> => unsupported('blacklist')
+  unblacklist = (): Promise<never> => unsupported('unblacklist')
   listAutoReplies = (): Promise<never> => unsupported('listAutoReplies')
   createReminder = (): Promise<never> => unsupported('createReminder')
   updateReminder = (): Promise<never> => unsupported('updateReminder')

@@ -35,17 +35,17 @@ describe('AutoRepliesView', () => {
     expect(screen.queryByTestId('try-incoming')).toBeNull()
 
     const form = screen.getByTestId('autoreply-new')
-    await user.click(within(form).getByTestId('autoreply-submit'))
+    await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
     expect(within(form).getAllByText('Required')).toHaveLength(2)
     expect(fake.requests('autoReplies:create')).toEqual([])
-    await user.type(within(form).getByTestId('autoreply-keyword'), ' harga ')
-    await user.type(within(form).getByTestId('autoreply-response'), 'Lihat katalog')
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), ' harga ')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
     for (const typed of [
-      within(form).getByTestId('autoreply-keyword'),
-      within(form).getByTestId('autoreply-response')
+      within(form).getByRole('textbox', { name: 'Keyword' }),
+      within(form).getByRole('textbox', { name: 'Reply' })
     ])
       expect(typed.getAttribute('dir')).toBe('auto') // follows the script's direction
-    await user.click(within(form).getByTestId('autoreply-submit'))
+    await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
     expect(fake.requests('autoReplies:create')).toEqual([
       { deviceId: 'dev-1', keyword: 'harga', response: 'Lihat katalog' }
     ])
@@ -60,18 +60,20 @@ describe('AutoRepliesView', () => {
     fake.fail('autoReplies:delete', { code: 'rejected', message: 'autoreply 12 not found' })
     const user = userEvent.setup()
     render(<AutoRepliesView />)
-    await user.click(await screen.findByTestId('autoreply-edit-12'))
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
     const form = screen.getByTestId('autoreply-form-12')
-    expect((within(form).getByTestId('autoreply-keyword') as HTMLInputElement).value).toBe('jam buka')
-    await user.clear(within(form).getByTestId('autoreply-response'))
-    await user.type(within(form).getByTestId('autoreply-response'), 'Buka setiap hari')
-    await user.click(within(form).getByTestId('autoreply-submit'))
+    expect((within(form).getByRole('textbox', { name: 'Keyword' }) as HTMLInputElement).value).toBe(
+      'jam buka'
+    )
+    await user.clear(within(form).getByRole('textbox', { name: 'Reply' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Buka setiap hari')
+    await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
     expect(fake.requests('autoReplies:update')).toEqual([
       { deviceId: 'dev-1', id: '12', keyword: 'jam buka', response: 'Buka setiap hari' }
     ])
     await waitFor(() => expect(screen.queryByTestId('autoreply-form-12')).toBeNull())
 
-    await user.click(screen.getByTestId('autoreply-delete-12'))
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
     expect(fake.requests('autoReplies:delete')).toEqual([])
     await user.click(screen.getByTestId('autoreply-delete-confirm-12'))
     expect(fake.requests('autoReplies:delete')).toEqual([{ deviceId: 'dev-1', id: '12' }])

@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
-import { tooLongError } from '../../ui/text-limit'
+import { lengthError, tooLongError } from '../../ui/text-limit'
+import { MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
@@ -204,6 +205,7 @@ function RuleForm({
     setTried(true)
     setDone('')
     if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
+    if (lengthError(t, keyword, MAX_KEYWORD_LENGTH)) return
     setBusy(true)
     setError(null)
     try {
@@ -238,7 +240,10 @@ function RuleForm({
           id={`${prefix}-keyword`}
           label={t('autoReplies.keyword')}
           hint={rule ? undefined : t('autoReplies.keyword.hint')}
-          error={tried && !keyword.trim() ? t('common.required') : null}
+          error={
+            lengthError(t, keyword, MAX_KEYWORD_LENGTH) ??
+            (tried && !keyword.trim() ? t('common.required') : null)
+          }
         >
           {(control) => (
             <input
@@ -246,7 +251,6 @@ function RuleForm({
               dir="auto"
               data-testid="autoreply-keyword"
               value={keyword}
-              maxLength={100}
               onChange={(e) => setKeyword(e.target.value)}
             />
           )}

@@ -179,6 +179,24 @@ describe('CampaignsView', () => {
   })
 })
 
+describe('auto-paused device', () => {
+  it('says why the device part paused and resumes only that part with one click', async () => {
+    const paused = campaign({
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
+    fake.handle('campaigns:get', () => paused)
+    fake.handle('campaigns:resume', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
+    await user.click(within(part).getByRole('button', { name: 'Resume' }))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
+  })
+})
+
 describe('ProgressChart', () => {
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0
@@ -215,11 +233,11 @@ describe('OptOuts', () => {
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
       list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
-      return { added: 1, invalid: ['nope'] }
+      return { added: 1, invalid: ['nope'], gatewaySync: { background: false, devices: [] } }
     })
     fake.handle('optouts:remove', () => {
       list = list.filter((o) => o.phone !== '6281234567812')
-      return { ok: true as const }
+      return { ok: true as const, gatewaySync: { background: false, devices: [] } }
     })
     const user = userEvent.setup()
     render(<CampaignsView />)

@@ -16,6 +16,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, PacingFields } from './PacingFields'
 import { ProgressChart } from './ProgressChart'
+import { campaignWaitText } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -29,20 +30,6 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   too_long: 'campaigns.problem.tooLong',
   opted_out: 'campaigns.problem.optedOut',
   already_sent: 'campaigns.problem.alreadySent'
-}
-
-const WAIT_KEY: Record<string, MessageKey> = {
-  gap: 'campaigns.wait.gap',
-  batch_pause: 'campaigns.wait.batchPause',
-  outside_hours: 'campaigns.wait.outsideHours',
-  daily_cap: 'campaigns.wait.dailyCap',
-  paused: 'campaigns.wait.paused'
-}
-
-const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
-  disconnected: 'campaigns.autoPause.disconnected',
-  failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
 }
 
 const COUNT_KEY = {
@@ -492,9 +479,10 @@ function CampaignProgress({
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
+            {campaignWaitText(d, t)}
             {d.autoPaused ? (
               <>
-                {t(AUTO_PAUSE_KEY[d.autoPaused] ?? 'campaigns.autoPause.failureRate')}{' '}
+                {' '}
                 <button
                   type="button"
                   className="button"
@@ -503,15 +491,7 @@ function CampaignProgress({
                   {t('campaigns.resume')}
                 </button>
               </>
-            ) : d.wait ? (
-              t(WAIT_KEY[d.wait.code] ?? 'campaigns.wait.gap', {
-                until: d.wait.until
-                  ? new Date(d.wait.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-                  : ''
-              })
-            ) : (
-              t('campaigns.wait.none')
-            )}
+            ) : null}
           </li>
         ))}
       </ul>

@@ -20,6 +20,7 @@ import { RenameForm } from './forms/RenameForm'
 import { TokenForm } from './forms/TokenForm'
 import type { RunRowAction } from './forms/row-form'
 import './devices.css'
+import { quotaText } from './quota-text'
 
 type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit'
 
@@ -52,12 +53,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   }
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
 
-  const quota =
-    device.quota === null
-      ? t('common.unknown')
-      : device.quota === 'unlimited'
-        ? t('devices.quota.unlimited')
-        : String(device.quota)
+  const quota = quotaText(device.quota, t)
 
   return (
     <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>

@@ -47,16 +47,16 @@ describe('NewDeviceView', () => {
     }))
     const user = userEvent.setup()
     render(<NewDeviceView />)
-    await user.click(screen.getByTestId('new-device-submit'))
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect(screen.getAllByText('Required')).toHaveLength(2)
     expect(fake.requests('devices:create')).toEqual([])
 
-    await user.type(screen.getByTestId('new-device-name'), 'Cabang 2')
-    await user.type(screen.getByTestId('new-device-phone'), '0812 9990 000')
-    await user.selectOptions(screen.getByTestId('new-device-product'), 'pro')
-    await user.selectOptions(screen.getByTestId('new-device-periode'), 'yearly')
-    await user.selectOptions(screen.getByTestId('new-device-bank'), 'DANA')
-    await user.click(screen.getByTestId('new-device-submit'))
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Cabang 2')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '0812 9990 000')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Package' }), 'pro')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Billing period' }), 'yearly')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pay with' }), 'DANA')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect(fake.requests('devices:create')).toEqual([
       {
         accountDeviceId: 'dev-sb',
@@ -76,7 +76,7 @@ describe('NewDeviceView', () => {
     )
     expect(shown.textContent).toContain('Cabang 2 was added to Sender Desk')
 
-    await user.click(screen.getByTestId('new-device-link'))
+    await user.click(screen.getByRole('button', { name: 'Link the new device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(fake.requests('linking:begin')).toEqual([{ id: 'dev-new' }])
   })
@@ -85,15 +85,15 @@ describe('NewDeviceView', () => {
     fake.handle('devices:create', () => ({ invoice: { ...invoice, discount: 0 }, device: null }))
     const user = userEvent.setup()
     render(<NewDeviceView />)
-    await user.selectOptions(screen.getByTestId('new-device-account'), '__other__')
-    await user.type(screen.getByTestId('new-device-name'), 'Toko')
-    await user.type(screen.getByTestId('new-device-phone'), '081234567890')
-    await user.click(screen.getByTestId('new-device-submit'))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order with the account of' }), '__other__')
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Toko')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '081234567890')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect(screen.getByText('Enter the device token.')).toBeTruthy()
-    await user.clear(screen.getByTestId('new-device-url'))
-    await user.type(screen.getByTestId('new-device-url'), 'https://solo.wablas.com')
-    await user.type(screen.getByTestId('new-device-token'), 'AccountToken')
-    await user.click(screen.getByTestId('new-device-submit'))
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+    await user.type(screen.getByLabelText('Account token'), 'AccountToken')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect(fake.requests('devices:create')).toEqual([
       {
         baseUrl: 'https://solo.wablas.com',
@@ -114,9 +114,9 @@ describe('NewDeviceView', () => {
     fake.fail('devices:create', { code: 'token_invalid', message: 'The gateway rejected the token.' })
     const user = userEvent.setup()
     render(<NewDeviceView />)
-    await user.type(screen.getByTestId('new-device-name'), 'x')
-    await user.type(screen.getByTestId('new-device-phone'), '081234567890')
-    await user.click(screen.getByTestId('new-device-submit'))
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'x')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '081234567890')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect((await screen.findByTestId('new-device-error')).textContent).toBe(
       'The gateway rejected the token.'
     )

@@ -65,7 +65,7 @@ describe('LinkingWizard', () => {
 
     // No "I have scanned" button: the code stays up until the gateway reports the phone.
     expect(screen.queryByRole('button', { name: /scanned/i })).toBeNull()
-    await user.click(screen.getByTestId('sandbox-scan'))
+    await user.click(screen.getByRole('button', { name: 'Scan the code' }))
     expect(fake.requests('sandbox:control')).toEqual([{ deviceId: 'dev-1', action: 'scan' }])
     // The stepper follows the badge: the gateway sees the phone, so the step is asking IT support.
     expect(step()).toBe('activation')
@@ -75,18 +75,19 @@ describe('LinkingWizard', () => {
     expect(
       within(progress).getByText('Activated by IT support').closest('li')?.getAttribute('data-mark')
     ).toBe('pending')
-    const message = (screen.getByTestId('activation-message') as HTMLTextAreaElement).value
+    const message = (screen.getByRole('textbox', { name: 'Message for IT support' }) as HTMLTextAreaElement)
+      .value
     expect(message).toContain('SBX-42')
     expect(message).toContain('6281111222333')
     expect(message).toContain('2025')
     expect(message).toContain('Asia/Jakarta')
     expect(screen.getByTestId('support-contact').textContent).toContain('it@example.co.id')
 
-    await user.click(screen.getByTestId('activation-copy'))
+    await user.click(screen.getByRole('button', { name: 'Copy message' }))
     expect(await navigator.clipboard.readText()).toBe(message)
     expect(screen.getByTestId('activation-copy-status').textContent).toBe('Copied')
 
-    await user.click(screen.getByTestId('sandbox-activate'))
+    await user.click(screen.getByRole('button', { name: 'Activate the device' }))
     expect(step()).toBe('done')
     expect(screen.getByTestId('wizard-done').textContent).toContain('6281111222333')
   })
@@ -133,7 +134,7 @@ describe('LinkingWizard', () => {
     expect(screen.getByTestId('qr-placeholder').textContent).toContain('stopped refreshing')
     const calls = fake.requests('devices:qr').length
     await act(async () => {
-      screen.getByTestId('qr-new-code').click()
+      screen.getByRole('button', { name: 'Show a new code' }).click()
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(fake.requests('devices:qr').length).toBe(calls + 1)

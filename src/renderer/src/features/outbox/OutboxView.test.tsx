@@ -116,25 +116,25 @@ describe('filters', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
-    await user.click(screen.getByTestId('outbox-filter-status-failed'))
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200, status: ['failed'] })
     )
-    await user.selectOptions(screen.getByTestId('outbox-filter-device'), 'dev-2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'dev-2')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ status: ['failed'], deviceId: 'dev-2' })
     )
-    await user.type(screen.getByTestId('outbox-filter-recipient'), '0812')
+    await user.type(screen.getByRole('searchbox', { name: 'Recipient' }), '0812')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '62812', deviceId: 'dev-2' })
     )
-    fireEvent.change(screen.getByTestId('outbox-filter-from'), { target: { value: '2025-05-01' } })
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({
         from: new Date('2025-05-01T00:00:00').toISOString()
       })
     )
-    await user.click(screen.getByTestId('outbox-filter-clear'))
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
@@ -186,8 +186,8 @@ describe('item detail', () => {
     const failure = screen.getByTestId('outbox-failure').textContent ?? ''
     expect(failure).toContain('The gateway refused the message.')
     expect(failure).toContain('phone not registered')
-    expect(screen.queryByTestId('outbox-cancel')).toBeNull()
-    await user.click(screen.getByTestId('outbox-retry'))
+    expect(screen.queryByRole('button', { name: 'Cancel sending' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(fake.requests('outbox:retry')).toEqual([{ id: 'f-1' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
     expect(
@@ -214,7 +214,7 @@ describe('item detail', () => {
     expect(
       [...timeline.querySelectorAll('[data-future="true"]')].map((li) => li.getAttribute('data-status'))
     ).toEqual(['sending', 'accepted', 'sent', 'delivered', 'read'])
-    await user.click(screen.getByTestId('outbox-cancel'))
+    await user.click(screen.getByRole('button', { name: 'Cancel sending' }))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
@@ -223,7 +223,11 @@ describe('item detail', () => {
     const item = makeItem({ id: 'o-1', status: 'delivered', recipient: '6281234567812' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
     fake.handle('outbox:get', () => ({ item, history: [] }))
-    fake.handle('optouts:add', () => ({ added: 1, invalid: [] }))
+    fake.handle('optouts:add', () => ({
+      added: 1,
+      invalid: [],
+      gatewaySync: { background: false, devices: [] }
+    }))
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-o-1'))
@@ -244,14 +248,14 @@ describe('item detail', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-e-1'))
-    await user.click(await screen.findByTestId('outbox-edit'))
-    await user.clear(screen.getByTestId('outbox-edit-text'))
-    await user.type(screen.getByTestId('outbox-edit-text'), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Text message' }))
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
     // The text is laid out in the direction of its script (Arabic, Hebrew right to left).
-    expect(screen.getByTestId('outbox-edit-text').getAttribute('dir')).toBe('auto')
+    expect(screen.getByRole('textbox', { name: 'Text message' }).getAttribute('dir')).toBe('auto')
     await user.clear(screen.getByTestId('outbox-edit-recipient'))
     await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
-    await user.click(screen.getByTestId('outbox-edit-save'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
   })
 
@@ -269,7 +273,7 @@ describe('item detail', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-h-1'))
-    await user.click(await screen.findByTestId('outbox-release'))
+    await user.click(await screen.findByRole('button', { name: 'Send now' }))
     expect(fake.requests('outbox:release')).toEqual([{ id: 'h-1' }])
   })
 
@@ -297,6 +301,68 @@ describe('item detail', () => {
     await user.click(await screen.findByTestId('outbox-open-w-1'))
     expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
       'Waiting: Sandbox device is logged out'
+    )
+  })
+
+  it('says why a campaign row waits: the campaign reached its daily cap, not a retry', async () => {
+    const row = makeItem({
+      id: 'c-1',
+      status: 'queued',
+      // A campaign holds its rows until its pacing allows; that is no retry time to show.
+      nextAttemptAt: '2026-01-16T01:00:00.000Z',
+      campaign: { id: 'camp-1', row: 7 }
+    })
+    fake.handle('outbox:list', () => ({ items: [row], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: row, history: [] }))
+    let campaignKnown = false
+    fake.handle('campaigns:get', () => {
+      if (!campaignKnown) throw new Error('not loaded yet')
+      return {
+        id: 'camp-1',
+        name: 'bills',
+        fileName: 'bills.csv',
+        status: 'running',
+        template: 'Hi',
+        mapping: { phone: 'Phone', variables: [] },
+        pacing: {
+          minDelaySeconds: 5,
+          maxDelaySeconds: 30,
+          batchSize: 20,
+          batchPauseMinutes: 10,
+          workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+          dailyCapPerDevice: 150,
+          warmUp: null
+        },
+        headers: ['Phone'],
+        summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
+        counts: { queued: 1 },
+        devices: [
+          {
+            deviceId: 'dev-1',
+            wait: { code: 'daily_cap', until: Date.UTC(2026, 0, 16, 1, 0) },
+            autoPaused: null
+          }
+        ],
+        estimate: { finishAt: null },
+        createdAt: 0,
+        startedAt: 0
+      }
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    // Before the campaign answers: the generic campaign reason, never "tried again at".
+    expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
+      "Waiting: row 7 of a campaign: it goes when the campaign's pacing allows"
+    )
+    unmount()
+    campaignKnown = true
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-waiting-reason').textContent).toMatch(
+        /^Waiting: Daily cap reached; continues at /
+      )
     )
   })
 

@@ -13,7 +13,12 @@ export function isWaiting(item: OutboxItemView): boolean {
  */
 export function waitingReason(
   item: OutboxItemView,
-  context: { device: DeviceView | undefined; sendingPaused: boolean },
+  context: {
+    device: DeviceView | undefined
+    sendingPaused: boolean
+    /** For a campaign's row: why its campaign waits on this device, when known (campaignWaitText). */
+    campaignWait?: string | null
+  },
   t: Translate,
   formatTime: (iso: string) => string
 ): string | null {
@@ -25,6 +30,9 @@ export function waitingReason(
   if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
   if (device && device.state !== 'connected' && device.state !== 'unknown')
     return t('outbox.waiting.deviceState', { device: device.label, state: t(`state.${device.state}`) })
+  // A campaign's row goes when its campaign's pacing (or pause) lets it, whatever time the outbox holds it until.
+  if (item.campaign && item.status === 'queued')
+    return context.campaignWait ?? t('outbox.waiting.campaign', { row: item.campaign.row })
   if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
   return null
 }

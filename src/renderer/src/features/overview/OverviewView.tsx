@@ -9,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
+import { quotaText } from '../devices/quota-text'
 
 /** Today's numbers, each counting the statuses it names (a read message was also sent and delivered). */
 const TODAY: { key: MessageKey; statuses: OutboxStatus[] }[] = [
@@ -57,12 +58,7 @@ function useTodayNumbers(): number[] | null {
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {
   const t = useT()
   const days = daysLeft(device.expiresAt, now)
-  const quota =
-    device.quota === null
-      ? t('common.unknown')
-      : device.quota === 'unlimited'
-        ? t('devices.quota.unlimited')
-        : String(device.quota)
+  const quota = quotaText(device.quota, t)
   return (
     <li className="fleet-row" data-testid={`fleet-${device.id}`}>
       <span className="fleet-label">{device.label}</span>

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { tooLongError } from '../../ui/text-limit'
+import { lengthError, tooLongError } from '../../ui/text-limit'
+import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
 import { formatDateTime } from '../../i18n/dates'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
@@ -188,6 +189,7 @@ function EditReminder({
     event.preventDefault()
     setTried(true)
     if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
+    if (lengthError(t, title, MAX_TITLE_LENGTH)) return
     onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start: `${date}T${time}` })
   }
 
@@ -201,15 +203,13 @@ function EditReminder({
       >
         {(control) => <input {...control} value={phone} onChange={(e) => setPhone(e.target.value)} />}
       </Field>
-      <Field id={`r-title-${id}`} label={t('reminders.titleField')}>
+      <Field
+        id={`r-title-${id}`}
+        label={t('reminders.titleField')}
+        error={lengthError(t, title, MAX_TITLE_LENGTH)}
+      >
         {(control) => (
-          <input
-            {...control}
-            dir="auto"
-            value={title}
-            maxLength={100}
-            onChange={(e) => setTitle(e.target.value)}
-          />
+          <input {...control} dir="auto" value={title} onChange={(e) => setTitle(e.target.value)} />
         )}
       </Field>
       <Field

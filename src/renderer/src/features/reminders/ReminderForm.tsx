@@ -6,6 +6,7 @@ import {
   GATEWAY_TIME_ZONE,
   isEveryNDays,
   MAX_EVERY_N_DAYS,
+  MAX_TITLE_LENGTH,
   type OverduePolicyName
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
@@ -15,7 +16,7 @@ import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
-import { tooLongError } from '../../ui/text-limit'
+import { lengthError, tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 
@@ -66,6 +67,7 @@ export function ReminderForm({
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),
     messageLength: tooLongError(t, message, files.length > 0),
+    title: effectiveKeeper === 'gateway' && lengthError(t, title, MAX_TITLE_LENGTH) !== null,
     when: !date || !time,
     days: repeat === 'every-n-days' && !isEveryNDays(dayCount)
   }
@@ -180,13 +182,16 @@ export function ReminderForm({
           )}
         </Field>
         {effectiveKeeper === 'gateway' ? (
-          <Field id="reminder-title" label={t('reminders.titleField')}>
+          <Field
+            id="reminder-title"
+            label={t('reminders.titleField')}
+            error={lengthError(t, title, MAX_TITLE_LENGTH)}
+          >
             {(control) => (
               <input
                 {...control}
                 data-testid="reminder-title"
                 value={title}
-                maxLength={100}
                 onChange={(e) => setTitle(e.target.value)}
               />
             )}

@@ -55,8 +55,8 @@ beforeEach(() => {
 })
 
 async function fillWhen(date: string, time: string): Promise<void> {
-  fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: date } })
-  fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: time } })
+  fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } })
+  fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
 }
 
 describe('RemindersView', () => {
@@ -66,23 +66,25 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     expect(await screen.findByTestId('reminders-empty')).toBeTruthy()
     expect(screen.getByTestId('series-empty')).toBeTruthy()
-    expect((screen.getByTestId('reminder-keeper-gateway') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).checked).toBe(true)
 
-    await user.click(screen.getByTestId('reminder-submit'))
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(screen.getAllByText('Required')).toHaveLength(1)
     expect(screen.getByText(/Enter one phone number/)).toBeTruthy()
     expect(fake.requests('reminders:create')).toEqual([])
 
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
-    await user.type(screen.getByTestId('reminder-title'), 'Obat')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    expect(screen.getByTestId('reminder-message').getAttribute('dir')).toBe('auto') // follows the script's direction
+    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: 'Title (optional)' }), 'Obat')
+    await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Minum obat')
+    expect(
+      screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }).getAttribute('dir')
+    ).toBe('auto') // follows the script's direction
     await fillWhen('2030-01-15', '10:30:05')
-    await user.selectOptions(screen.getByTestId('reminder-repeat'), 'every-n-days')
-    await user.clear(screen.getByTestId('reminder-days'))
-    await user.type(screen.getByTestId('reminder-days'), '5')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
+    await user.clear(screen.getByRole('spinbutton', { name: 'Number of days' }))
+    await user.type(screen.getByRole('spinbutton', { name: 'Number of days' }), '5')
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
-    await user.click(screen.getByTestId('reminder-submit'))
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(fake.requests('reminders:create')).toEqual([
       {
         deviceId: 'dev-1',
@@ -101,27 +103,37 @@ describe('RemindersView', () => {
     expect(within(row).getByTestId('reminder-sandbox').textContent).toMatch(/Sent by the sandbox 2 time\(s\)/)
   })
 
-  it('takes a message of 1024 emoji, as the gateway counts, and refuses 1025 in the send view’s words', async () => {
+  // HTML maxLength counts UTF-16 units (an emoji is two); the gateway counts characters, and so must the form.
+  it.each([
+    {
+      field: 'message',
+      testId: 'reminder-message',
+      max: 1024,
+      error: 'The text is longer than 1024 characters.'
+    },
+    { field: 'title', testId: 'reminder-title', max: 100, error: 'Keep it to 100 characters.' }
+  ] as const)('takes a $field of $max emoji, as the gateway counts, and refuses one more', async (c) => {
     fake.handle('reminders:create', () => reminder)
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
     await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    if (c.field !== 'message') await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
     await fillWhen('2030-01-15', '10:30')
-    const message = screen.getByTestId('reminder-message')
-    await user.click(message)
-    await user.paste('😀'.repeat(1025))
-    expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
+    const input = screen.getByTestId(c.testId)
+    await user.click(input)
+    await user.paste('💊'.repeat(c.max + 1))
+    expect(screen.getByText(c.error)).toBeTruthy()
     await user.click(screen.getByTestId('reminder-submit'))
     expect(fake.requests('reminders:create')).toEqual([])
 
-    await user.clear(message)
-    await user.click(message)
-    await user.paste('😀'.repeat(1024))
-    expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
+    await user.clear(input)
+    await user.click(input)
+    await user.paste('💊'.repeat(c.max))
+    expect(screen.queryByText(c.error)).toBeNull()
     await user.click(screen.getByTestId('reminder-submit'))
-    const [sent] = fake.requests('reminders:create') as { message: string }[]
-    expect([...(sent?.message ?? '')]).toHaveLength(1024)
+    const [sent] = fake.requests('reminders:create')
+    expect([...(sent?.[c.field] ?? '')]).toHaveLength(c.max)
   })
 
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
@@ -129,20 +141,22 @@ describe('RemindersView', () => {
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
-    await user.selectOptions(screen.getByTestId('reminder-repeat'), 'weekly')
-    expect((screen.getByTestId('reminder-keeper-gateway') as HTMLInputElement).disabled).toBe(true)
-    expect((screen.getByTestId('reminder-keeper-local') as HTMLInputElement).checked).toBe(true)
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 0813 9999 8888')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
+    expect(
+      (screen.getByRole('radio', { name: 'Sender Desk (this computer)' }) as HTMLInputElement).checked
+    ).toBe(true)
+    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
     await user.upload(
       screen.getByTestId('reminder-files'),
       new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' })
     )
     expect((await screen.findByTestId('reminder-file')).textContent).toContain('menu.pdf')
-    await user.type(screen.getByTestId('reminder-message'), 'Menu')
+    await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Menu')
     await fillWhen('2030-01-19', '08:00')
-    await user.selectOptions(screen.getByTestId('reminder-zone'), 'Asia/Makassar')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
     fake.handle('series:list', () => ({ series: [series] }))
-    await user.click(screen.getByTestId('reminder-submit'))
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(fake.requests('series:create')).toEqual([
       {
         deviceId: 'dev-1',
@@ -170,7 +184,7 @@ describe('RemindersView', () => {
     fake.handle('series:delete', () => ({ ok: true }))
     const user = userEvent.setup()
     render(<RemindersView />)
-    await user.click(await screen.findByTestId('reminder-edit-r-1'))
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
     const form = screen.getByTestId('reminder-form-r-1')
     await user.clear(within(form).getByTestId('reminder-edit-message'))
     await user.type(within(form).getByTestId('reminder-edit-message'), 'Minum obat sore')
@@ -184,7 +198,7 @@ describe('RemindersView', () => {
         start: '2030-01-15T10:30:00'
       }
     ])
-    await user.click(screen.getByTestId('reminder-refresh-r-1'))
+    await user.click(screen.getByRole('button', { name: 'Ask the gateway' }))
     expect(fake.requests('reminders:refresh')).toEqual([{ id: 'r-1' }])
     await user.click(screen.getByTestId('reminder-delete-r-1'))
     await user.click(screen.getByTestId('reminder-delete-confirm-r-1'))

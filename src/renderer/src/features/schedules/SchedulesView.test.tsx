@@ -57,10 +57,10 @@ describe('SchedulesView', () => {
     const form = screen.getByTestId('schedule-form-s-local')
     // The text is laid out in the direction of its script (Arabic, Hebrew right to left).
     expect(within(form).getByRole('textbox', { name: 'Text message' }).getAttribute('dir')).toBe('auto')
-    expect((within(form).getByTestId('schedule-date') as HTMLInputElement).value).toBe('2030-06-01')
-    expect((within(form).getByTestId('schedule-time-input') as HTMLInputElement).value).toBe('09:30')
-    fireEvent.change(within(form).getByTestId('schedule-date'), { target: { value: '2030-06-02' } })
-    fireEvent.change(within(form).getByTestId('schedule-time-input'), { target: { value: '10:00' } })
+    expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2030-06-01')
+    expect((within(form).getByLabelText('Time') as HTMLInputElement).value).toBe('09:30')
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2030-06-02' } })
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '10:00' } })
     await user.click(screen.getByTestId('schedule-save-s-local'))
     expect(fake.requests('outbox:edit')).toEqual([
       {

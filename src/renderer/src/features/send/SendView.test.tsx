@@ -45,7 +45,7 @@ beforeEach(() => {
 describe('files', () => {
   it('registers picked files and shows kind, size and a thumbnail for images', async () => {
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [png(), pdf()])
+    await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
     expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['photo.png', 'invoice.pdf']])
     const rows = await screen.findAllByTestId('send-file-row')
     expect(rows).toHaveLength(2)
@@ -66,7 +66,7 @@ describe('files', () => {
       }))
     }))
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [
+    await user.upload(screen.getByLabelText('Choose files'), [
       new File([new Uint8Array(3 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' }),
       pdf('tool.exe')
     ])
@@ -85,7 +85,7 @@ describe('files', () => {
       rejected: files.map((f) => ({ name: f.name, code: 'disguised', message: 'English core sentence' }))
     }))
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [
+    await user.upload(screen.getByLabelText('Choose files'), [
       new File(['just some text'], 'fake.jpg', { type: 'image/jpeg' })
     ])
     expect((await screen.findByTestId('send-rejection')).textContent).toBe(
@@ -106,12 +106,12 @@ describe('files', () => {
     render(<SendView />)
     const user = userEvent.setup()
     useSend.getState().setFields({ deviceId: 'dev-1' })
-    await user.upload(screen.getByTestId('send-file-input'), [
+    await user.upload(screen.getByLabelText('Choose files'), [
       new File([new Uint8Array(3 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' })
     ])
     expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['big.jpg']])
     act(() => useSend.getState().setFields({ deviceId: 'dev-2' }))
-    await user.upload(screen.getByTestId('send-file-input'), [pdf('notes.pdf', 4096)])
+    await user.upload(screen.getByLabelText('Choose files'), [pdf('notes.pdf', 4096)])
     expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
       'notes.pdf: larger than the 1 KB limit.'
     ])
@@ -143,7 +143,7 @@ describe('files', () => {
 
   it('releases the handle when a file is removed', async () => {
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [pdf()])
+    await user.upload(screen.getByLabelText('Choose files'), [pdf()])
     await user.click(await screen.findByTestId('send-file-remove'))
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
     expect(screen.queryByTestId('send-file-row')).toBeNull()
@@ -153,7 +153,10 @@ describe('files', () => {
 describe('recipients', () => {
   it('normalises numbers as typed and flags the invalid ones', async () => {
     const user = show()
-    await user.type(screen.getByTestId('send-recipients'), '0812-3456-7890, +62 813 1111 2222{Enter}12345')
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '0812-3456-7890, +62 813 1111 2222{Enter}12345'
+    )
     const chips = screen.getAllByTestId('recipient-chip')
     expect(chips.map((c) => [c.getAttribute('data-value'), c.getAttribute('data-valid')])).toEqual([
       ['6281234567890', 'true'],
@@ -180,12 +183,15 @@ describe('recipients', () => {
 describe('enqueue', () => {
   it('sends files with the caption and the text to normalised recipients', async () => {
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [png(), pdf()])
+    await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
     await screen.findAllByTestId('send-file-row')
-    await user.type(screen.getByTestId('send-recipients'), '0812 3456 7890, 6281311112222')
-    await user.type(screen.getByTestId('send-caption'), 'Nota bulan Mei')
-    await user.type(screen.getByTestId('send-text'), 'Terima kasih')
-    await user.click(screen.getByTestId('send-submit'))
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '0812 3456 7890, 6281311112222'
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Nota bulan Mei')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Terima kasih')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(fake.requests('outbox:enqueue')).toEqual([
       {
         deviceId: 'dev-1',
@@ -248,12 +254,15 @@ describe('enqueue', () => {
 
   it('sends to groups from the chosen device', async () => {
     const user = show()
-    await user.click(screen.getByTestId('send-group-toggle'))
-    await user.type(screen.getByTestId('send-recipients'), '120363210179095768')
-    await user.type(screen.getByTestId('send-text'), 'Rapat jam 3')
-    await user.selectOptions(screen.getByTestId('send-device'), 'dev-2')
+    await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '120363210179095768'
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Rapat jam 3')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send from' }), 'dev-2')
     expect(screen.getByTestId('send-device-warning')).toBeTruthy()
-    await user.click(screen.getByTestId('send-submit'))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(fake.requests('outbox:enqueue')[0]).toEqual({
       deviceId: 'dev-2',
       recipients: ['120363210179095768'],
@@ -264,16 +273,18 @@ describe('enqueue', () => {
 
   it('schedules a text on the gateway in the chosen zone', async () => {
     const user = show()
-    await user.type(screen.getByTestId('send-recipients'), '081234567890')
-    await user.type(screen.getByTestId('send-text'), 'Pengingat')
-    await user.click(screen.getByTestId('send-when-schedule'))
-    expect((screen.getByTestId('send-schedule-timezone') as HTMLSelectElement).value).toBe('Asia/Jakarta')
-    fireEvent.change(screen.getByTestId('send-schedule-date'), { target: { value: '2030-06-01' } })
-    fireEvent.change(screen.getByTestId('send-schedule-time'), { target: { value: '09:30' } })
-    await user.selectOptions(screen.getByTestId('send-schedule-timezone'), 'Asia/Makassar')
-    await user.click(screen.getByTestId('send-schedule-mode-gateway'))
-    expect(screen.getByTestId('send-submit').textContent).toBe('Schedule')
-    await user.click(screen.getByTestId('send-submit'))
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement).value).toBe(
+      'Asia/Jakarta'
+    )
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
+    expect(screen.getByRole('button', { name: /^(Send|Schedule)$/ }).textContent).toBe('Schedule')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(fake.requests('outbox:enqueue')[0]?.schedule).toEqual({
       localTime: '2030-06-01T09:30',
       timezone: 'Asia/Makassar',
@@ -284,15 +295,15 @@ describe('enqueue', () => {
 
   it('schedules files locally only, with the overdue policy', async () => {
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [pdf()])
+    await user.upload(screen.getByLabelText('Choose files'), [pdf()])
     await screen.findByTestId('send-file-row')
-    await user.type(screen.getByTestId('send-recipients'), '081234567890')
-    await user.click(screen.getByTestId('send-when-schedule'))
-    expect((screen.getByTestId('send-schedule-mode-gateway') as HTMLInputElement).disabled).toBe(true)
-    fireEvent.change(screen.getByTestId('send-schedule-date'), { target: { value: '2030-06-01' } })
-    fireEvent.change(screen.getByTestId('send-schedule-time'), { target: { value: '18:00' } })
-    await user.click(screen.getByTestId('send-overdue-hold'))
-    await user.click(screen.getByTestId('send-submit'))
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '18:00' } })
+    await user.click(screen.getByRole('radio', { name: 'Hold it and ask me' }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(fake.requests('outbox:enqueue')[0]).toMatchObject({
       entries: [{ kind: 'file', handle: 'h-1' }],
       schedule: {
@@ -306,28 +317,28 @@ describe('enqueue', () => {
 
   it('explains what is missing instead of sending', async () => {
     const user = show()
-    await user.click(screen.getByTestId('send-submit'))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(fake.requests('outbox:enqueue')).toEqual([])
     const problems = screen.getByTestId('send-problems').textContent ?? ''
     expect(problems).toContain('Add at least one recipient.')
     expect(problems).toContain('Add a file or write a text message.')
-    expect(document.activeElement).toBe(screen.getByTestId('send-recipients'))
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }))
   })
 
   it('shows the core’s error when enqueue fails', async () => {
     fake.fail('outbox:enqueue', { code: 'device_paused', message: 'Sending on this device is paused.' })
     const user = show()
-    await user.type(screen.getByTestId('send-recipients'), '081234567890')
-    await user.type(screen.getByTestId('send-text'), 'Hi')
-    await user.click(screen.getByTestId('send-submit'))
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Hi')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(screen.getByTestId('send-error').textContent).toBe('Sending on this device is paused.')
   })
 
   it('shows each sent file’s progress from queued to read as item events arrive', async () => {
     const user = show()
-    await user.upload(screen.getByTestId('send-file-input'), [png()])
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
     await screen.findByTestId('send-file-row')
-    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     const item = makeItem({
       id: 'item-0-0',
       kind: 'image',
@@ -337,7 +348,7 @@ describe('enqueue', () => {
       status: 'queued'
     })
     fake.handle('outbox:get', () => ({ item, history: [] }))
-    await user.click(screen.getByTestId('send-submit'))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     const row = await screen.findByTestId('send-file-row')
     expect(row.getAttribute('data-sent')).toBe('true')
     expect(useSend.getState().files).toEqual([])
@@ -374,9 +385,12 @@ describe('enqueue', () => {
     render(<SendView />)
     const user = userEvent.setup()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
-    await user.type(screen.getByTestId('send-recipients'), '081234567890, 081234567891')
-    await user.type(screen.getByTestId('send-text'), 'Hi')
-    await user.click(screen.getByTestId('send-submit'))
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '081234567890, 081234567891'
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Hi')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
     expect(screen.getByTestId('send-sent-summary').textContent).toBe(
@@ -387,7 +401,7 @@ describe('enqueue', () => {
   it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
     const user = show()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
-    await user.type(screen.getByTestId('send-recipients'), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Hi')
     await user.keyboard('{Control>}{Enter}{/Control}')
     expect(fake.requests('outbox:enqueue')).toHaveLength(1)

@@ -6,8 +6,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { Field } from '../../ui/Field'
-
-const HTTP_URL = /^https?:\/\/\S+$/i
+import { isHttpUrl } from '../../../../shared/domain'
 
 type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
 
@@ -47,7 +46,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   }, [device.id])
 
   const urlProblem = (value: string): string | null =>
-    value.trim() !== '' && !HTTP_URL.test(value.trim()) ? t('webhooks.url.invalid') : null
+    value.trim() !== '' && !isHttpUrl(value) ? t('webhooks.url.invalid') : null
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()

@@ -69,19 +69,21 @@ describe('WebhooksView', () => {
     const url = (await screen.findByTestId('webhooks-url')) as HTMLInputElement
     expect(url.value).toBe('https://hooks.example.com/in')
     expect(screen.getByTestId('webhooks-remembered').textContent).toMatch(/last saved/)
-    expect((screen.getByTestId('webhooks-auto-reply') as HTMLInputElement).disabled).toBe(true)
+    expect(
+      (screen.getByRole('checkbox', { name: 'Auto reply from webhook' }) as HTMLInputElement).disabled
+    ).toBe(true)
     expect(screen.getByText(/switched in the dashboard/)).toBeTruthy()
     expect(screen.getByTestId('webhooks-inspector-sandbox-only')).toBeTruthy()
 
-    await user.type(screen.getByTestId('webhooks-tracking-url'), 'ftp://nope')
-    await user.click(screen.getByTestId('webhooks-save'))
+    await user.type(screen.getByRole('textbox', { name: 'Tracking URL' }), 'ftp://nope')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
     expect(screen.getByText(/starts with https:\/\//)).toBeTruthy()
     expect(fake.requests('webhooks:update')).toEqual([])
 
-    await user.clear(screen.getByTestId('webhooks-tracking-url'))
-    await user.type(screen.getByTestId('webhooks-tracking-url'), 'https://hooks.example.com/track')
-    await user.click(screen.getByTestId('webhooks-incoming'))
-    await user.click(screen.getByTestId('webhooks-save'))
+    await user.clear(screen.getByRole('textbox', { name: 'Tracking URL' }))
+    await user.type(screen.getByRole('textbox', { name: 'Tracking URL' }), 'https://hooks.example.com/track')
+    await user.click(screen.getByRole('checkbox', { name: 'Get incoming messages' }))
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
     expect(fake.requests('webhooks:update')).toEqual([
       { deviceId: 'dev-1', trackingUrl: 'https://hooks.example.com/track', incoming: true }
     ])
@@ -95,7 +97,7 @@ describe('WebhooksView', () => {
     const user = userEvent.setup()
     render(<WebhooksView />)
     await user.type(await screen.findByTestId('webhooks-url'), 'https://hooks.example.com/in')
-    await user.click(screen.getByTestId('webhooks-save'))
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
     expect((await screen.findByTestId('webhooks-error')).textContent).toBe('The gateway rejected the token.')
   })
 
@@ -109,12 +111,12 @@ describe('WebhooksView', () => {
     const user = userEvent.setup()
     render(<WebhooksView />)
     expect(await screen.findByTestId('webhook-inspector-empty')).toBeTruthy()
-    await user.click(screen.getByTestId('webhooks-auto-reply'))
-    await user.click(screen.getByTestId('webhooks-save'))
+    await user.click(screen.getByRole('checkbox', { name: 'Auto reply from webhook' }))
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
     expect(fake.requests('webhooks:update')).toEqual([{ deviceId: 'dev-sb', autoReplyFromWebhook: true }])
 
-    await user.type(screen.getByTestId('try-message'), 'halo')
-    await user.click(screen.getByTestId('try-submit'))
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'halo')
+    await user.click(screen.getByRole('button', { name: 'Deliver the message' }))
     expect(fake.requests('sandbox:receive')).toEqual([
       { deviceId: 'dev-sb', from: '0812 3456 7890', message: 'halo' }
     ])

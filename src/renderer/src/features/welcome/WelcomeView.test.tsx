@@ -20,16 +20,24 @@ describe('WelcomeView', () => {
   it('offers to start at login and saves the choice through settings', async () => {
     fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
     render(<WelcomeView />)
-    const box = screen.getByTestId('welcome-start-at-login') as HTMLInputElement
+    const box = screen.getByRole('checkbox', {
+      name: /^Start Sender Desk in the tray when I log in/
+    }) as HTMLInputElement
     expect(box.checked).toBe(false)
     await userEvent.setup().click(box)
     expect(fake.requests('settings:update')).toEqual([{ startAtLogin: true }])
-    expect((screen.getByTestId('welcome-start-at-login') as HTMLInputElement).checked).toBe(true)
+    expect(
+      (
+        screen.getByRole('checkbox', {
+          name: /^Start Sender Desk in the tray when I log in/
+        }) as HTMLInputElement
+      ).checked
+    ).toBe(true)
   })
 
   it('opens the add-device form', async () => {
     render(<WelcomeView />)
-    await userEvent.setup().click(screen.getByTestId('welcome-add-device'))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add a gateway device' }))
     expect(useNavigation.getState().view).toBe('devices')
     expect(useNavigation.getState().addDeviceOpen).toBe(true)
   })
@@ -45,7 +53,7 @@ describe('WelcomeView', () => {
       refreshAfterMs: 20_000
     }))
     render(<WelcomeView />)
-    await userEvent.setup().click(screen.getByTestId('welcome-sandbox'))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
     expect(fake.requests('sandbox:start')).toEqual([{}])
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('sbx')
@@ -55,7 +63,7 @@ describe('WelcomeView', () => {
   it('explains a sandbox that does not start', async () => {
     fake.fail('sandbox:start', { code: 'port_in_use', message: 'The sandbox could not open a port.' })
     render(<WelcomeView />)
-    await userEvent.setup().click(screen.getByTestId('welcome-sandbox'))
-    expect(screen.getByTestId('welcome-error').textContent).toBe('The sandbox could not open a port.')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
+    expect(screen.getByRole('alert').textContent).toBe('The sandbox could not open a port.')
   })
 })

@@ -1,0 +1,28 @@
+// Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
+// outbox detail of one of its rows ("Paused: outside working hours until 08:00", "Daily cap reached; …").
+import type { CampaignView } from '../../../../shared/contract'
+import type { MessageKey, Translate } from '../../../../shared/i18n'
+
+const WAIT_KEY: Record<string, MessageKey> = {
+  gap: 'campaigns.wait.gap',
+  batch_pause: 'campaigns.wait.batchPause',
+  outside_hours: 'campaigns.wait.outsideHours',
+  daily_cap: 'campaigns.wait.dailyCap',
+  paused: 'campaigns.wait.paused'
+}
+
+const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
+  disconnected: 'campaigns.autoPause.disconnected',
+  failure_rate: 'campaigns.autoPause.failureRate',
+  quota: 'campaigns.autoPause.quota'
+}
+
+export function campaignWaitText(device: CampaignView['devices'][number], t: Translate): string {
+  if (device.autoPaused) return t(AUTO_PAUSE_KEY[device.autoPaused] ?? 'campaigns.autoPause.failureRate')
+  if (!device.wait) return t('campaigns.wait.none')
+  return t(WAIT_KEY[device.wait.code] ?? 'campaigns.wait.gap', {
+    until: device.wait.until
+      ? new Date(device.wait.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+      : ''
+  })
+}
