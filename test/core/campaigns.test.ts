@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { composeCore, describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
+import { coreText } from '../../src/shared/i18n/notes'
 
 let core: Core
 let notices: Notice[]
@@ -55,6 +56,77 @@ const FAST = {
   dailyCapPerDevice: 1000,
   warmUp: null
 }
+
+/** A refusal as the window words it in Bahasa Indonesia (what errorInfo does with the language set to id). */
+async function refusalInIndonesian(
+  channel: string,
+  request: unknown
+): Promise<{ code: string; english: string; id: string }> {
+  const result = await invoke(channel, request)
+  if (result.ok) throw new Error(`expected ${channel} to be refused`)
+  const { code, message, messageKey, messageParams } = result.error
+  return { code, english: message, id: coreText('id', message, messageKey, messageParams) }
+}
+
+describe('campaign refusals in the operator language', () => {
+  it('carry their key: the file, the template, the column, a gone sheet and a wrong state read in Indonesian', async () => {
+    const deviceId = await linkedDevice()
+    expect(await refusalInIndonesian('campaigns:read', { fileName: 'list.csv', dataBase64: '' })).toEqual({
+      code: 'sheet_empty',
+      english: 'list.csv is empty',
+      id: 'list.csv kosong'
+    })
+    expect(
+      await refusalInIndonesian('campaigns:read', { fileName: 'old.xls', dataBase64: 'AAAA' })
+    ).toMatchObject({ code: 'sheet_unsupported', id: expect.stringMatching(/^Berkas Excel lama 97–2003/) })
+    expect(
+      await refusalInIndonesian('campaigns:check', {
+        sheetId: 'gone',
+        mapping: { phone: 'Phone', variables: [] },
+        template: 'Hi',
+        previewRows: []
+      })
+    ).toMatchObject({ code: 'sheet_gone', id: 'Berkas ini sudah tidak dimuat: impor lagi.' })
+
+    const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
+    const { sheetId } = await core.handlers['campaigns:read']({ fileName: 'list.csv', dataBase64: csv })
+    const draft = { sheetId, name: 'Bills', pacing: FAST, devices: [deviceId] }
+    expect(
+      await refusalInIndonesian('campaigns:check', {
+        sheetId,
+        mapping: { phone: 'Telepon', variables: [] },
+        template: 'Hi',
+        previewRows: []
+      })
+    ).toMatchObject({
+      code: 'invalid_input',
+      english: 'No column named "Telepon"',
+      id: 'Tidak ada kolom bernama "Telepon"'
+    })
+    expect(
+      await refusalInIndonesian('campaigns:create', {
+        ...draft,
+        mapping: { phone: 'Phone', variables: [] },
+        template: 'Hi {Name'
+      })
+    ).toEqual({
+      code: 'invalid_template',
+      english: 'The "{" at character 4 is never closed',
+      id: 'Tanda "{" di karakter ke-4 tidak pernah ditutup'
+    })
+    const created = await core.handlers['campaigns:create']({
+      ...draft,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}'
+    })
+    // The status inside the refusal is worded too.
+    expect(await refusalInIndonesian('campaigns:pause', { id: created.id })).toEqual({
+      code: 'invalid_state',
+      english: 'This campaign is draft; only a running one can pause',
+      id: 'Status kampanye ini draf; hanya kampanye yang sedang mengirim yang bisa dijeda'
+    })
+  })
+})
 
 describe('campaigns through the contract', () => {
   it('reads a CSV with bad rows, remembers the mapping, sends the ready rows once and exports the proof', async () => {

@@ -234,6 +234,30 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.labelLength': 'Beri perangkat nama sepanjang 1 sampai {max} karakter.',
   'desktop.error.duplicateSerial': 'Perangkat ini (serial {serial}) sudah ada di daftar.',
   'desktop.error.duplicateLabel': 'Perangkat ini sudah ada di daftar sebagai "{label}".',
+  'desktop.error.campaignGone': 'Tidak ada kampanye {id}',
+  'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
+  'desktop.error.messageEmpty': 'Pesannya masih kosong',
+  'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
+  'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
+  'desktop.error.onlyRunningPauses':
+    'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
+  'desktop.error.onlyPausedResumes':
+    'Status kampanye ini {status}; hanya kampanye yang dijeda yang bisa dilanjutkan',
+  'desktop.error.campaignAlready': 'Kampanye ini sudah {status}',
+  'desktop.error.campaignIs': 'Status kampanye ini {status}',
+  'desktop.error.sheetGone': 'Berkas ini sudah tidak dimuat: impor lagi.',
+  'desktop.error.fileEmpty': '{name} kosong',
+  'desktop.error.sheetEmpty': 'Berkasnya kosong',
+  'desktop.error.oldExcel':
+    'Berkas Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor berkas itu',
+  'desktop.error.quoteNotClosed':
+    'Baris {row}: {detail} — ada kolom bertanda kutip yang tidak pernah ditutup',
+  'desktop.error.xlsxUnreadable': 'Bukan buku kerja XLSX yang bisa dibaca: {detail}',
+  'desktop.error.noWorksheet': 'Buku kerja ini tidak punya lembar kerja',
+  'desktop.error.noRows': 'Berkas ini tidak punya baris',
+  'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup',
+  'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}',
+  'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{"',
   'desktop.error.tokenNotStored': 'Token tidak dapat disimpan dengan aman; perangkat tidak ditambahkan.',
   'desktop.error.tokenNotStoredShort': 'Token tidak dapat disimpan dengan aman.',
   'desktop.error.tokenNotErased':

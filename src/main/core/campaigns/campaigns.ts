@@ -2,6 +2,8 @@
 // through the dispatcher's send gate, pause/resume/cancel, auto-pause a troubled device, and prove what was sent.
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock'
+import { englishText, type KeyedText } from '../commands'
+import { encodeNote } from '../../../shared/i18n/notes'
 import type { BulkResult, Outbox } from '../outbox'
 import {
   CampaignStore,
@@ -42,16 +44,22 @@ const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
 
 export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
 
+/** A campaign refusal: English in its message (CLI, logs), its key in `text` for the window's language. */
 export class CampaignError extends Error {
+  readonly text?: KeyedText
   constructor(
     readonly code: 'not_found' | 'invalid_input' | 'invalid_state',
-    message: string,
+    message: string | KeyedText,
     readonly field?: string
   ) {
-    super(message)
+    super(englishText(message))
     this.name = 'CampaignError'
+    if (typeof message !== 'string') this.text = message
   }
 }
+
+/** A campaign's status as a nested note, worded in the operator's language inside a refusal. */
+const statusNote = (status: CampaignRecord['status']): string => encodeNote(`campaigns.status.${status}`)
 
 export interface CreateCampaignInput {
   name: string
@@ -132,7 +140,7 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   function mustGet(id: string): CampaignRecord {
     const campaign = store.get(id)
-    if (!campaign) throw new CampaignError('not_found', `No campaign ${id}`)
+    if (!campaign) throw new CampaignError('not_found', { key: 'desktop.error.campaignGone', params: { id } })
     return campaign
   }
 
@@ -173,11 +181,15 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   function create(input: CreateCampaignInput): CampaignView {
     if (input.devices.length === 0)
-      throw new CampaignError('invalid_input', 'Choose at least one device', 'devices')
+      throw new CampaignError('invalid_input', { key: 'desktop.error.chooseDevice' }, 'devices')
     if (input.template.trim() === '')
-      throw new CampaignError('invalid_input', 'The message is empty', 'template')
+      throw new CampaignError('invalid_input', { key: 'desktop.error.messageEmpty' }, 'template')
     if (!input.sheet.headers.includes(input.mapping.phone))
-      throw new CampaignError('invalid_input', `No column named "${input.mapping.phone}"`, 'mapping')
+      throw new CampaignError(
+        'invalid_input',
+        { key: 'desktop.error.noSuchColumn', params: { column: input.mapping.phone } },
+        'mapping'
+      )
     assertPacing(input.pacing)
     const id = newId()
     // The id seeds the spintax, so the preview shown before create (seeded with the same id) matches the send.
@@ -272,10 +284,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function start(id: string): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
-      throw new CampaignError(
-        'invalid_state',
-        `This campaign is ${campaign.status}; only a draft can be started`
-      )
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.onlyDraftStarts',
+        params: { status: statusNote(campaign.status) }
+      })
     const ready = store.unqueuedReadyRows(id)
     const at = now()
     const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
@@ -321,10 +333,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function pause(id: string): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'running')
-      throw new CampaignError(
-        'invalid_state',
-        `This campaign is ${campaign.status}; only a running one can pause`
-      )
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.onlyRunningPauses',
+        params: { status: statusNote(campaign.status) }
+      })
     store.update(id, { status: 'paused' }, now())
     for (const deviceId of campaign.devices) items.deferCampaign(id, deviceId, PAUSED_UNTIL)
     deps.onChanged?.(id)
@@ -335,10 +347,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function resume(id: string, deviceId?: string): CampaignView {
     const campaign = mustGet(id)
     if (deviceId === undefined && campaign.status !== 'paused' && campaign.status !== 'running')
-      throw new CampaignError(
-        'invalid_state',
-        `This campaign is ${campaign.status}; only a paused one can resume`
-      )
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.onlyPausedResumes',
+        params: { status: statusNote(campaign.status) }
+      })
     store.batch(() => {
       if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
       store.setDevicePaused(id, deviceId ?? null, null)
@@ -356,7 +368,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function cancel(id: string): CancelReport {
     const campaign = mustGet(id)
     if (campaign.status === 'cancelled' || campaign.status === 'finished')
-      throw new CampaignError('invalid_state', `This campaign is already ${campaign.status}`)
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.campaignAlready',
+        params: { status: statusNote(campaign.status) }
+      })
     store.update(id, { status: 'cancelled' }, now())
     const results = store.results(id)
     const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
@@ -382,7 +397,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function setPacing(id: string, pacing: PacingPolicy): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status === 'cancelled' || campaign.status === 'finished')
-      throw new CampaignError('invalid_state', `This campaign is ${campaign.status}`)
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.campaignIs',
+        params: { status: statusNote(campaign.status) }
+      })
     assertPacing(pacing)
     store.update(id, { pacing }, now())
     // Waits computed under the old policy are dropped; the gate recomputes them under the new one.

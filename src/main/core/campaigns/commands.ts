@@ -55,9 +55,10 @@ async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof CampaignError) throw new ApiFailure(error.code, error.message, error.field)
-    if (error instanceof SpreadsheetError) throw new ApiFailure(`sheet_${error.code}`, error.message, 'file')
-    if (error instanceof TemplateError) throw new ApiFailure('invalid_template', error.message, 'template')
+    if (error instanceof CampaignError)
+      throw new ApiFailure(error.code, error.text ?? error.message, error.field)
+    if (error instanceof SpreadsheetError) throw new ApiFailure(`sheet_${error.code}`, error.text, 'file')
+    if (error instanceof TemplateError) throw new ApiFailure('invalid_template', error.text, 'template')
     throw error
   }
 }
@@ -68,8 +69,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
 
   function sheetFor(sheetId: string): { sheet: Sheet; fileName: string } {
     const entry = sheets.get(sheetId)
-    if (!entry)
-      throw new ApiFailure('sheet_gone', 'This file is no longer loaded: import it again.', 'sheetId')
+    if (!entry) throw new ApiFailure('sheet_gone', { key: 'desktop.error.sheetGone' }, 'sheetId')
     return entry
   }
 
@@ -131,7 +131,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:check'({ sheetId, mapping, template, pacing, deviceCount, previewRows }) {
       const { sheet } = sheetFor(sheetId)
       if (!sheet.headers.includes(mapping.phone))
-        throw new ApiFailure('invalid_input', `No column named "${mapping.phone}"`, 'mapping')
+        throw new ApiFailure(
+          'invalid_input',
+          { key: 'desktop.error.noSuchColumn', params: { column: mapping.phone } },
+          'mapping'
+        )
       let result: ReturnType<Campaigns['check']>
       try {
         result = campaigns.check({ campaignId: sheetId, sheet, mapping, template })

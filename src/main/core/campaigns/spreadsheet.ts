@@ -3,6 +3,7 @@
 // Loaded when a workbook is read or written: exceljs and its zip libraries cost every start of the app and the CLI.
 import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
+import { englishText, type KeyedText } from '../commands'
 
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
@@ -19,13 +20,16 @@ export interface SheetRow {
   cells: string[]
 }
 
+/** A file that cannot be read as a sheet: English in its message (CLI), its key in `text` for the window. */
 export class SpreadsheetError extends Error {
+  readonly text: KeyedText
   constructor(
     readonly code: 'empty' | 'unreadable' | 'unsupported',
-    message: string
+    text: KeyedText
   ) {
-    super(message)
+    super(englishText(text))
     this.name = 'SpreadsheetError'
+    this.text = text
   }
 }
 
@@ -34,13 +38,16 @@ const DELIMITERS = [',', ';', '\t']
 
 /** Reads CSV or XLSX bytes; the kind is decided by the content (a ZIP is XLSX), not trusted from the name. */
 export async function readSpreadsheet(bytes: Uint8Array, fileName = ''): Promise<Sheet> {
-  if (bytes.length === 0) throw new SpreadsheetError('empty', `${fileName || 'The file'} is empty`)
+  if (bytes.length === 0)
+    throw new SpreadsheetError(
+      'empty',
+      fileName
+        ? { key: 'desktop.error.fileEmpty', params: { name: fileName } }
+        : { key: 'desktop.error.sheetEmpty' }
+    )
   if (XLSX_MAGIC.every((b, i) => bytes[i] === b)) return readXlsx(bytes)
   if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
-    throw new SpreadsheetError(
-      'unsupported',
-      'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that'
-    )
+    throw new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
   }
   return readCsv(bytes)
 }
@@ -67,10 +74,10 @@ function readCsv(bytes: Uint8Array): Sheet {
   })
   const fatal = parsed.errors.find((e) => e.type === 'Quotes')
   if (fatal) {
-    throw new SpreadsheetError(
-      'unreadable',
-      `Row ${(fatal.row ?? 0) + 1}: ${fatal.message} — a quoted field is never closed`
-    )
+    throw new SpreadsheetError('unreadable', {
+      key: 'desktop.error.quoteNotClosed',
+      params: { row: (fatal.row ?? 0) + 1, detail: fatal.message }
+    })
   }
   return toSheet(
     parsed.data.map((cells, index) => ({ rowNumber: index + 1, cells: cells.map((c) => c ?? '') })),
@@ -86,10 +93,13 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
     )
   } catch (error) {
-    throw new SpreadsheetError('unreadable', `Not a readable XLSX workbook: ${String(error)}`)
+    throw new SpreadsheetError('unreadable', {
+      key: 'desktop.error.xlsxUnreadable',
+      params: { detail: String(error) }
+    })
   }
   const sheet = workbook.worksheets[0]
-  if (!sheet) throw new SpreadsheetError('empty', 'The workbook has no worksheet')
+  if (!sheet) throw new SpreadsheetError('empty', { key: 'desktop.error.noWorksheet' })
   const rows: SheetRow[] = []
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = []
@@ -125,7 +135,7 @@ function numberText(value: number): string {
 function toSheet(all: SheetRow[], format: Sheet['format']): Sheet {
   const nonEmpty = all.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
   const [header, ...data] = nonEmpty
-  if (!header) throw new SpreadsheetError('empty', 'The file has no rows')
+  if (!header) throw new SpreadsheetError('empty', { key: 'desktop.error.noRows' })
   const width = Math.max(header.cells.length, ...data.map((row) => row.cells.length))
   const headers = Array.from({ length: width }, (_, i) => header.cells[i]?.trim() || `Column ${i + 1}`)
   return {

@@ -1,13 +1,17 @@
 // Message templates for campaigns: `{Column}` variables from the row and `{a|b|c}` spintax picked with a per-row seed,
 // so the preview of a row is exactly what that row sends.
+import { englishText, type KeyedText } from '../commands'
 import { SeededRandom } from '../seeded-random'
 
 type TemplateNode = { text: string } | { variable: string } | { choices: TemplateNode[][] }
 
+/** A template that cannot be parsed: English in its message (CLI), its key in `text` for the window. */
 export class TemplateError extends Error {
-  constructor(message: string) {
-    super(message)
+  readonly text: KeyedText
+  constructor(text: KeyedText) {
+    super(englishText(text))
     this.name = 'TemplateError'
+    this.text = text
   }
 }
 
@@ -36,15 +40,17 @@ export function parseTemplate(template: string): TemplateNode[] {
         const start = at
         at++
         const inner = parseSequence(true)
-        if (template[at] !== '}') throw new TemplateError(`The "{" at character ${start + 1} is never closed`)
+        if (template[at] !== '}')
+          throw new TemplateError({ key: 'desktop.error.braceNotClosed', params: { at: start + 1 } })
         at++
         const only = inner.length === 1 ? inner[0] : undefined
         const name = only && only.length === 1 && only[0] && 'text' in only[0] ? only[0].text.trim() : null
         if (inner.length === 1 && name) options[options.length - 1]?.push({ variable: name })
-        else if (inner.length === 1) throw new TemplateError(`Empty braces at character ${start + 1}`)
+        else if (inner.length === 1)
+          throw new TemplateError({ key: 'desktop.error.emptyBraces', params: { at: start + 1 } })
         else options[options.length - 1]?.push({ choices: inner })
       } else if (ch === '}') {
-        if (!inside) throw new TemplateError(`The "}" at character ${at + 1} has no "{"`)
+        if (!inside) throw new TemplateError({ key: 'desktop.error.strayBrace', params: { at: at + 1 } })
         flush()
         return options
       } else if (ch === '|' && inside) {
