@@ -146,6 +146,16 @@ export const en = {
   'desktop.device.badResponse': 'The gateway gave an unreadable answer.',
   'desktop.device.notSupported': 'This address does not answer device/info; check the server URL.',
   'desktop.device.tokenLocked': 'Token locked: {reason}. Unlock the keyring, or enter the token again.',
+  'desktop.device.lock.entryDamaged': 'its stored entry is damaged; enter the token again',
+  'desktop.device.lock.fileDamaged':
+    'the token vault file is damaged and this entry could not be read; enter the token again',
+  'desktop.device.lock.plainNotAllowed':
+    'it is stored unencrypted, and weak token storage is not allowed in Settings',
+  'desktop.device.lock.keyringUnavailable': 'the keyring ({backend}) that encrypted it is not available',
+  'desktop.device.lock.keyringFailed': 'the keyring ({backend}) could not decrypt it; it may be locked',
+  'desktop.device.lock.keyringChanged': 'it was encrypted by {backend} but the keyring in use now is {now}',
+  'desktop.device.lock.unreadable': 'it decrypted to something unreadable',
+  'desktop.device.lock.keyringLocked': 'the keyring is locked',
   'desktop.device.tokenAbsent':
     'No token is stored for this device (it was kept for the last session only). Enter the token again.',
   'desktop.gateway.network': 'could not reach the gateway',

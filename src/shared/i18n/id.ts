@@ -149,6 +149,18 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.badResponse': 'Jawaban gateway tidak dapat dibaca.',
   'desktop.device.notSupported': 'Alamat ini tidak menjawab device/info; periksa URL server.',
   'desktop.device.tokenLocked': 'Token terkunci: {reason}. Buka kunci keyring, atau masukkan token lagi.',
+  'desktop.device.lock.entryDamaged': 'entri tersimpannya rusak; masukkan tokennya lagi',
+  'desktop.device.lock.fileDamaged':
+    'berkas brankas token rusak dan entri ini tidak bisa dibaca; masukkan tokennya lagi',
+  'desktop.device.lock.plainNotAllowed':
+    'token tersimpan tanpa enkripsi, dan penyimpanan token yang lemah tidak diizinkan di Pengaturan',
+  'desktop.device.lock.keyringUnavailable': 'keyring ({backend}) yang mengenkripsinya tidak tersedia',
+  'desktop.device.lock.keyringFailed':
+    'keyring ({backend}) tidak bisa mendekripsinya; mungkin keyring sedang terkunci',
+  'desktop.device.lock.keyringChanged':
+    'token dienkripsi oleh {backend}, tetapi keyring yang dipakai sekarang adalah {now}',
+  'desktop.device.lock.unreadable': 'hasil dekripsinya tidak bisa dibaca',
+  'desktop.device.lock.keyringLocked': 'keyring sedang terkunci',
   'desktop.device.tokenAbsent':
     'Tidak ada token tersimpan untuk perangkat ini (hanya disimpan untuk sesi terakhir). Masukkan token lagi.',
   'desktop.gateway.network': 'gateway tidak dapat dihubungi',

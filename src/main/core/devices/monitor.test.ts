@@ -1,5 +1,5 @@
 // Tests for the device monitor under a fake clock: polling cadence, backoff, resume, history and events.
-import { translateNote } from '../../../shared/i18n/notes'
+import { coreText, translateNote } from '../../../shared/i18n/notes'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceState, DeviceView } from '../../../shared/contract'
 import { DeviceView as DeviceViewSchema } from '../../../shared/contract'
 import { FakeClock } from '../clock'
+import { EncryptedFileVault, type Cipher } from '../vault'
 import { MemoryVault } from '../vault/memory-vault'
 import { DeviceMonitor, type DeviceMonitorOptions } from './monitor'
 import { DeviceRegistry } from './registry'
@@ -316,6 +317,52 @@ describe('states, history and events', () => {
     vault.unlock('dev-1')
     await clock.advance(30_000)
     expect(m.status('dev-1').state).toBe('connected')
+  })
+
+  it("words the vault's lock reason in the operator's language inside the locked note", async () => {
+    // The keyring wrote the token, then cannot decrypt it on the next run (a locked keyring, as in the field).
+    const keyring: Cipher & { decrypts: boolean } = {
+      decrypts: true,
+      isAvailable: () => true,
+      backend: () => 'gnome_libsecret',
+      encrypt: async (text) => Buffer.from(text),
+      decrypt: async function (data) {
+        if (!this.decrypts) throw new Error('Error while decrypting the ciphertext.')
+        return data.toString()
+      }
+    }
+    const vaultFile = join(dir, 'secrets.json')
+    const written = await DeviceRegistry.open({
+      file: join(dir, 'locked-devices.json'),
+      vault: new EncryptedFileVault({ cipher: keyring, file: vaultFile }),
+      clock,
+      newId: () => 'dev-1',
+      clientFactory: () => client
+    })
+    await written.add({ label: 'Shop', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    keyring.decrypts = false
+    registry = await DeviceRegistry.open({
+      file: join(dir, 'locked-devices.json'),
+      vault: new EncryptedFileVault({ cipher: keyring, file: vaultFile }),
+      clock,
+      clientFactory: () => client
+    })
+    const m = await openMonitor()
+    await m.start()
+    const view = m.view('dev-1')
+    expect(view.state).toBe('locked')
+    expect(view.stateNote).toBe(
+      'Token locked: the keyring (gnome_libsecret) could not decrypt it; it may be locked. ' +
+        'Unlock the keyring, or enter the token again.'
+    )
+    expect(coreText('id', view.stateNote ?? '', view.stateNoteKey, view.stateNoteParams)).toBe(
+      'Token terkunci: keyring (gnome_libsecret) tidak bisa mendekripsinya; mungkin keyring sedang terkunci. ' +
+        'Buka kunci keyring, atau masukkan token lagi.'
+    )
+    // The vault's own English stays what secrets.json and the logs have always said.
+    expect(await new EncryptedFileVault({ cipher: keyring, file: vaultFile }).load('dev-1')).toMatchObject({
+      reason: 'the keyring (gnome_libsecret) could not decrypt it; it may be locked'
+    })
   })
 
   it('marks needs-scan and keeps it against a bare "disconnected"', async () => {

@@ -1,5 +1,5 @@
 // Tests for the device registry: live-checked adds, URL rules, clear refusals, secrets only in the vault.
-import { coreText } from '../../../shared/i18n/notes'
+import { coreText, translateNote } from '../../../shared/i18n/notes'
 import { failureShape } from '../commands'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -333,7 +333,8 @@ describe('DeviceRegistry list operations', () => {
 
     vault.lock('dev-2', 'the keyring is locked')
     expect(await registry.clientFor('dev-2')).toBeUndefined()
-    expect(await registry.openClient('dev-2')).toEqual({ kind: 'locked', reason: 'the keyring is locked' })
+    const locked = await registry.openClient('dev-2')
+    expect(locked.kind === 'locked' && translateNote('en', locked.reason)).toBe('the keyring is locked')
     await vault.erase('dev-3')
     expect(await registry.openClient('dev-3')).toEqual({ kind: 'absent' })
     expect(await registry.openClient('dev-9')).toEqual({ kind: 'unknown-device' })

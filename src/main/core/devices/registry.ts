@@ -8,6 +8,7 @@ import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
 import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
+import { lockReason } from './lock-reason'
 import { checkBaseUrl } from '../../../shared/domain'
 
 export const DeviceRecord = z.object({
@@ -51,6 +52,7 @@ export type RegistryChange =
 /** Whether a usable client can be had, and if not, why (the monitor turns locked/absent into the locked state). */
 export type ClientAccess =
   | { kind: 'ready'; client: GatewayClient }
+  /** `reason`: the vault's text, or an encoded note when it gave a cause (worded in the operator's language). */
   | { kind: 'locked'; reason: string }
   | { kind: 'absent' }
   | { kind: 'unknown-device' }
@@ -290,7 +292,7 @@ export class DeviceRegistry {
     const cached = this.clients.get(id)
     if (cached) return { kind: 'ready', client: cached }
     const loaded = await this.options.vault.load(id)
-    if (loaded.kind === 'locked') return { kind: 'locked', reason: loaded.reason }
+    if (loaded.kind === 'locked') return { kind: 'locked', reason: lockReason(loaded) }
     if (loaded.kind === 'absent') return { kind: 'absent' }
     // The device may have been removed while the vault was answering.
     if (!this.get(id)) return { kind: 'unknown-device' }

@@ -16,6 +16,7 @@ import {
   type StoreOptions,
   type Vault,
   type VaultLoad,
+  type VaultLockCause,
   type VaultStatus
 } from './vault'
 
@@ -204,7 +205,9 @@ export class EncryptedFileVault implements Vault {
       return { kind: 'locked', reason: readOnly.message, backend: null }
     }
     if (entry === undefined) {
-      return damage ? { kind: 'locked', reason: damage, backend: null } : { kind: 'absent' }
+      return damage
+        ? { kind: 'locked', reason: damage, cause: { code: 'file-damaged' }, backend: null }
+        : { kind: 'absent' }
     }
     return this.decodeRaw(entry)
   }
@@ -268,41 +271,56 @@ export class EncryptedFileVault implements Vault {
     const entry = Entry.safeParse(raw)
     if (!entry.success) {
       const reason = 'its stored entry is damaged; enter the token again'
-      return Promise.resolve({ kind: 'locked', reason, backend: null })
+      return Promise.resolve({ kind: 'locked', reason, cause: { code: 'entry-damaged' }, backend: null })
     }
     return this.decode(entry.data, this.allowWeak)
   }
 
   private async decode(entry: Entry, allowPlain: boolean): Promise<VaultLoad> {
-    const locked = (reason: string): VaultLoad => ({ kind: 'locked', reason, backend: entry.backend })
+    const locked = (reason: string, cause: VaultLockCause): VaultLoad => ({
+      kind: 'locked',
+      reason,
+      cause,
+      backend: entry.backend
+    })
     let text: string
     if (entry.encoding === 'plain') {
       // Someone else may have written it (another local user, a tool): unencrypted is only ever our own opt-in.
       if (!allowPlain)
-        return locked('it is stored unencrypted, and weak token storage is not allowed in Settings')
+        return locked('it is stored unencrypted, and weak token storage is not allowed in Settings', {
+          code: 'plain-not-allowed'
+        })
       text = Buffer.from(entry.data, 'base64').toString('utf8')
     } else {
       if (!this.cipher.isAvailable()) {
-        return locked(`the keyring (${entry.backend}) that encrypted it is not available`)
+        return locked(`the keyring (${entry.backend}) that encrypted it is not available`, {
+          code: 'keyring-unavailable',
+          backend: entry.backend
+        })
       }
       try {
         text = await this.cipher.decrypt(Buffer.from(entry.data, 'base64'))
       } catch {
         const now = this.cipher.backend()
-        return locked(
-          now === entry.backend
-            ? `the keyring (${entry.backend}) could not decrypt it; it may be locked`
-            : `it was encrypted by ${entry.backend} but the keyring in use now is ${now}`
-        )
+        return now === entry.backend
+          ? locked(`the keyring (${entry.backend}) could not decrypt it; it may be locked`, {
+              code: 'keyring-failed',
+              backend: entry.backend
+            })
+          : locked(`it was encrypted by ${entry.backend} but the keyring in use now is ${now}`, {
+              code: 'keyring-changed',
+              backend: entry.backend,
+              now
+            })
       }
     }
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch {
-      return locked('it decrypted to something unreadable')
+      return locked('it decrypted to something unreadable', { code: 'unreadable' })
     }
-    if (!isDeviceSecret(parsed)) return locked('it decrypted to something unreadable')
+    if (!isDeviceSecret(parsed)) return locked('it decrypted to something unreadable', { code: 'unreadable' })
     const value: DeviceSecret = parsed.secret
       ? { token: parsed.token, secret: parsed.secret }
       : { token: parsed.token }

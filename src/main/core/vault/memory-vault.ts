@@ -15,6 +15,9 @@ export interface MemoryVaultOptions {
   secrets?: SecretList
 }
 
+/** The default lock reason; a test's own reason has no cause and reads as it is. */
+const KEYRING_LOCKED = 'the keyring is locked'
+
 export class MemoryVault implements Vault {
   private readonly entries = new Map<string, DeviceSecret>()
   private readonly lockedReasons = new Map<string, string>()
@@ -44,6 +47,8 @@ export class MemoryVault implements Vault {
 
   async load(deviceId: string): Promise<VaultLoad> {
     const reason = this.lockedReasons.get(deviceId)
+    if (reason === KEYRING_LOCKED)
+      return { kind: 'locked', reason, cause: { code: 'keyring-locked' }, backend: 'memory' }
     if (reason !== undefined) return { kind: 'locked', reason, backend: 'memory' }
     const value = this.entries.get(deviceId)
     return value ? { kind: 'found', value: { ...value }, backend: 'memory' } : { kind: 'absent' }
@@ -55,7 +60,7 @@ export class MemoryVault implements Vault {
   }
 
   /** Test hook: make an entry behave as present-but-undecryptable until `unlock` (or a replaceLocked store). */
-  lock(deviceId: string, reason = 'the keyring is locked'): void {
+  lock(deviceId: string, reason = KEYRING_LOCKED): void {
     this.lockedReasons.set(deviceId, reason)
   }
 

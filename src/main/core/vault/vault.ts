@@ -24,7 +24,21 @@ export interface VaultStatus {
 export type VaultLoad =
   | { kind: 'found'; value: DeviceSecret; backend: string | null }
   | { kind: 'absent' }
-  | { kind: 'locked'; reason: string; backend: string | null }
+  | { kind: 'locked'; reason: string; cause?: VaultLockCause; backend: string | null }
+
+/**
+ * Why a stored token is locked, as a code: `reason` is its English text (logs, the CLI), and the devices layer
+ * words the code in the operator's language (the vault imports no translations). No cause: only the text.
+ */
+export type VaultLockCause =
+  | { code: 'entry-damaged' }
+  | { code: 'file-damaged' }
+  | { code: 'plain-not-allowed' }
+  | { code: 'keyring-unavailable'; backend: string }
+  | { code: 'keyring-failed'; backend: string }
+  | { code: 'keyring-changed'; backend: string; now: string }
+  | { code: 'unreadable' }
+  | { code: 'keyring-locked' }
 
 export interface StoreOptions {
   /** Replace an entry that exists but cannot be decrypted. Only for an explicit "enter the token again" flow. */
