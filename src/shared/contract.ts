@@ -849,7 +849,10 @@ export const invokeChannels = {
       previews: z.array(
         z.object({ rowNumber: z.number().int(), phone: z.string().nullable(), message: z.string() })
       ),
+      /** In English (CLI); with templateErrorKey/Params the window shows it in its language (issue 13). */
       templateError: z.string().nullable(),
+      templateErrorKey: z.string().optional(),
+      templateErrorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       estimate: z.object({ finishAt: z.number().nullable() }).nullable()
     })
   },

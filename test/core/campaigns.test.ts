@@ -114,6 +114,16 @@ describe('campaign refusals in the operator language', () => {
       english: 'The "{" at character 4 is never closed',
       id: 'Tanda "{" di karakter ke-4 tidak pernah ditutup'
     })
+    // The check answers a template error as data (the window shows it under the message), keyed the same way.
+    const checked = await core.handlers['campaigns:check']({
+      sheetId,
+      mapping: { phone: 'Phone', variables: [] },
+      template: 'Hi {Name',
+      previewRows: []
+    })
+    expect(
+      coreText('id', checked.templateError ?? '', checked.templateErrorKey, checked.templateErrorParams)
+    ).toBe('Tanda "{" di karakter ke-4 tidak pernah ditutup')
     const created = await core.handlers['campaigns:create']({
       ...draft,
       mapping: { phone: 'Phone', variables: ['Name'] },

@@ -146,6 +146,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           problems: [],
           previews: [],
           templateError: error.message,
+          templateErrorKey: error.text.key,
+          templateErrorParams: error.text.params ?? {},
           estimate: null
         }
       }

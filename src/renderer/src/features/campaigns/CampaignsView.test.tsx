@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CampaignView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { CampaignsView } from './CampaignsView'
 import { formatWhatsApp } from './whatsapp-format'
@@ -74,6 +74,38 @@ describe('formatWhatsApp', () => {
 })
 
 describe('CampaignsView', () => {
+  it("shows the core's template error in the operator language", async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'Phone'],
+      rowCount: 1,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      remembered: false,
+      sample: []
+    }))
+    fake.handle('campaigns:check', () => ({
+      summary: { total: 1, ready: 0, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [],
+      templateError: 'The "{" at character 4 is never closed',
+      templateErrorKey: 'desktop.error.braceNotClosed',
+      templateErrorParams: { at: 4 },
+      estimate: null
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    await user.type(await screen.findByTestId('campaign-template'), 'Hi {{Name')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tanda "{" di karakter ke-4 tidak pernah ditutup'
+    )
+  })
+
   it('imports, fixes the phone column, previews, starts, pauses, resumes, cancels and exports', async () => {
     fake.handle('campaigns:read', () => ({
       sheetId: 's1',

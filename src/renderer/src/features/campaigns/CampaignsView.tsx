@@ -10,7 +10,8 @@ import type {
   SheetView
 } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { useT, type MessageKey } from '../../i18n'
+import { coreText } from '../../../../shared/i18n/notes'
+import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { OptOuts } from './OptOuts'
@@ -117,6 +118,7 @@ export function CampaignsView(): React.JSX.Element {
 
 function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const devices = useDevices((s) => s.devices)
   const [sheet, setSheet] = useState<SheetView | null>(null)
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
@@ -278,7 +280,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
           />
           {check?.templateError ? (
             <p className="field-error" role="alert">
-              {check.templateError}
+              {coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)}
             </p>
           ) : null}
           {check ? (
