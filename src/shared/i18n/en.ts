@@ -591,6 +591,7 @@ export const en = {
   'outbox.filter.device': 'Device',
   'outbox.filter.allDevices': 'All devices',
   'outbox.filter.recipient': 'Recipient',
+  'outbox.filter.text': 'Message text',
   'outbox.filter.from': 'From',
   'outbox.filter.to': 'To',
   'outbox.filter.clear': 'Clear filters',

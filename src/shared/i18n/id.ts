@@ -600,6 +600,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.device': 'Perangkat',
   'outbox.filter.allDevices': 'Semua perangkat',
   'outbox.filter.recipient': 'Penerima',
+  'outbox.filter.text': 'Isi pesan',
   'outbox.filter.from': 'Dari tanggal',
   'outbox.filter.to': 'Sampai tanggal',
   'outbox.filter.clear': 'Hapus saringan',
