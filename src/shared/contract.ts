@@ -18,6 +18,7 @@ import {
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
+  OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
   OVERDUE_POLICIES,
   PAYMENT_CHANNELS,
@@ -125,8 +126,6 @@ export type MessageKind = z.infer<typeof MessageKind>
 export const OutboxStatus = z.enum(OUTBOX_STATUSES)
 export type OutboxStatus = z.infer<typeof OutboxStatus>
 
-/** The most items one bulk retry/cancel takes: a selection of everything shown, kept to one quick transaction. */
-export const OUTBOX_BULK_MAX = 5_000
 export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_BULK_MAX) })
 /**
  * Why one item of a bulk action was left as it was: already with the gateway (accepted or later), in flight now,
