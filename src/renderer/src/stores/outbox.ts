@@ -87,6 +87,9 @@ interface OutboxState {
   get(id: string): Promise<ItemDetail>
   retry(id: string): Promise<OutboxItemView>
   cancel(id: string): Promise<OutboxItemView>
+  /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
+  retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
+  cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
   release(id: string): Promise<OutboxItemView>
   edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
   remove(id: string): Promise<void>
@@ -267,6 +270,16 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       const item = await call('outbox:cancel', { id })
       get().applyItem(item)
       return item
+    },
+    async retryMany(ids) {
+      const reply = await call('outbox:retryMany', { ids })
+      get().bulkChanged()
+      return reply
+    },
+    async cancelMany(ids) {
+      const reply = await call('outbox:cancelMany', { ids })
+      get().bulkChanged()
+      return reply
     },
     async release(id) {
       const item = await call('outbox:release', { id })

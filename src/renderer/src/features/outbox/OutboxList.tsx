@@ -20,11 +20,15 @@ export const ROW_HEIGHT = 68
 export const PREFETCH_ROWS = 100
 
 interface OutboxListProps {
+  /** The item open in the detail pane. */
   selectedId: string | null
   onSelect(id: string): void
+  /** The items ticked for a bulk action (apart from the one open in the detail). */
+  checked: ReadonlyMap<string, OutboxItemView>
+  onCheck(item: OutboxItemView, checked: boolean): void
 }
 
-export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX.Element {
+export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxListProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const total = useOutbox((s) => s.total)
@@ -103,6 +107,17 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
                 data-index={row.index}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
               >
+                {item ? (
+                  <input
+                    type="checkbox"
+                    className="row-check"
+                    aria-label={t('outbox.bulk.select', {
+                      recipient: item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)
+                    })}
+                    checked={checked.has(item.id)}
+                    onChange={(event) => onCheck(item, event.target.checked)}
+                  />
+                ) : null}
                 {item ? (
                   <button
                     type="button"
