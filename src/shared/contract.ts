@@ -838,7 +838,10 @@ export const invokeChannels = {
       template: z.string().max(10_000),
       pacing: PacingPolicySchema.optional(),
       deviceCount: z.number().int().min(1).max(100).optional(),
-      previewRows: z.array(z.number().int()).max(50).optional()
+      previewRows: z.array(z.number().int()).max(50).optional(),
+      /** One registered file for every row (the message becomes its caption), checked against these devices' limits. */
+      attachment: z.object({ handle: Id }).nullable().optional(),
+      devices: z.array(Id).max(100).optional()
     }),
     reply: z.object({
       summary: CheckSummaryView,
@@ -860,7 +863,9 @@ export const invokeChannels = {
       mapping: ColumnMappingSchema,
       template: z.string().min(1).max(10_000),
       pacing: PacingPolicySchema,
-      devices: z.array(Id).min(1).max(100)
+      devices: z.array(Id).min(1).max(100),
+      /** One registered file sent with every row; kept until start copies it once for all the rows. */
+      attachment: z.object({ handle: Id }).nullable().optional()
     }),
     reply: CampaignView
   },

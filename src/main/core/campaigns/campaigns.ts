@@ -2,6 +2,7 @@
 // through the dispatcher's send gate, pause/resume/cancel, auto-pause a troubled device, and prove what was sent.
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock'
+import type { MediaKind } from '../gateway'
 import type { BulkResult, Outbox } from '../outbox'
 import {
   CampaignStore,
@@ -63,6 +64,17 @@ export interface CreateCampaignInput {
   devices: string[]
   /** Seeds the rows' spintax; the preview seeded with the same key (the sheet's id) is what will be sent. */
   seedKey?: string
+  /** One file goes with every row: the rendered message becomes its caption, checked against the caption limit. */
+  withAttachment?: boolean
+}
+
+/** The one file every row of a campaign carries: the outbox's single copy, shared by all its items. */
+export interface CampaignFile {
+  sha256: string
+  size: number
+  name: string
+  mime: string
+  mediaKind: MediaKind
 }
 
 export interface CampaignDeviceView {
@@ -157,7 +169,13 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { mapping: guessMapping(headers), remembered: false }
   }
 
-  function check(input: { campaignId?: string; sheet: Sheet; mapping: ColumnMapping; template: string }): {
+  function check(input: {
+    campaignId?: string
+    sheet: Sheet
+    mapping: ColumnMapping
+    template: string
+    withAttachment?: boolean
+  }): {
     rows: CheckedRow[]
     summary: CheckSummary
   } {
@@ -166,6 +184,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
+      withAttachment: input.withAttachment ?? false,
       optedOut: store.optedOutSet(),
       alreadySent: input.campaignId ? store.sentPhones(input.campaignId) : new Set()
     })
@@ -186,6 +205,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
+      withAttachment: input.withAttachment ?? false,
       optedOut: store.optedOutSet()
     })
     const at = now()
@@ -268,8 +288,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
-  /** Ready rows become outbox items, dealt to the campaign's devices in turn. */
-  function start(id: string): CampaignView {
+  /** Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption. */
+  function start(id: string, file: CampaignFile | null = null): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError(
@@ -288,12 +308,12 @@ export function createCampaigns(deps: CampaignsDeps) {
         deviceId,
         recipient: row.phone ?? '',
         isGroup: false,
-        kind: 'text',
+        kind: file ? file.mediaKind : 'text',
         text: row.message,
-        attachmentSha256: null,
-        fileName: null,
-        fileMime: null,
-        fileSize: null,
+        attachmentSha256: file?.sha256 ?? null,
+        fileName: file?.name ?? null,
+        fileMime: file?.mime ?? null,
+        fileSize: file?.size ?? null,
         status: 'queued',
         ...UNSENT,
         queuedAt: at,
@@ -310,10 +330,14 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
     // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
     // nothing is sent before it committed.
-    deps.outbox.insertPrepared(newItems, () => {
-      store.update(id, { status: 'running', startedAt: at }, at)
-      store.setRowItems(id, links)
-    })
+    deps.outbox.insertPrepared(
+      newItems,
+      () => {
+        store.update(id, { status: 'running', startedAt: at }, at)
+        store.setRowItems(id, links)
+      },
+      file ? [{ sha256: file.sha256, size: file.size }] : []
+    )
     deps.onChanged?.(id)
     return view(id)
   }
