@@ -529,7 +529,9 @@ export const CampaignView = z.object({
   ),
   estimate: z.object({ finishAt: z.number().nullable() }),
   createdAt: z.number(),
-  startedAt: z.number().nullable()
+  startedAt: z.number().nullable(),
+  /** The one file sent with every row, or null for text only. */
+  attachmentName: z.string().nullable().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 
@@ -871,7 +873,11 @@ export const invokeChannels = {
   },
   'campaigns:list': { request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) },
   'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
-  'campaigns:start': { request: z.object({ id: Id }), reply: CampaignView },
+  /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
+  'campaigns:start': {
+    request: z.object({ id: Id, attachment: z.object({ handle: Id }).nullable().optional() }),
+    reply: CampaignView
+  },
   'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
   'campaigns:resume': { request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView },

@@ -160,6 +160,7 @@ describe('campaigns through the contract', () => {
     await core.handlers['devices:setFileLimit']({ id: deviceId, maxFileBytes: null })
     const handle = await register()
     const created = await core.handlers['campaigns:create']({ ...request, attachment: { handle } })
+    expect(created.attachmentName).toBe('bill.pdf')
     await core.handlers['campaigns:start']({ id: created.id })
     await waitFor(
       () => core.handlers['campaigns:get']({ id: created.id }),

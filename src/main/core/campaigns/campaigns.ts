@@ -64,8 +64,8 @@ export interface CreateCampaignInput {
   devices: string[]
   /** Seeds the rows' spintax; the preview seeded with the same key (the sheet's id) is what will be sent. */
   seedKey?: string
-  /** One file goes with every row: the rendered message becomes its caption, checked against the caption limit. */
-  withAttachment?: boolean
+  /** One file goes with every row (its name): the rendered message becomes its caption, checked against that limit. */
+  attachmentName?: string | null
 }
 
 /** The one file every row of a campaign carries: the outbox's single copy, shared by all its items. */
@@ -100,6 +100,8 @@ export interface CampaignView {
   estimate: { finishAt: number | null }
   createdAt: number
   startedAt: number | null
+  /** The one file sent with every row, or null for text only. */
+  attachmentName: string | null
 }
 
 export interface CancelReport {
@@ -205,7 +207,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
-      withAttachment: input.withAttachment ?? false,
+      withAttachment: Boolean(input.attachmentName),
       optedOut: store.optedOutSet()
     })
     const at = now()
@@ -223,7 +225,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         status: 'draft',
         createdAt: at,
         updatedAt: at,
-        startedAt: null
+        startedAt: null,
+        attachmentName: input.attachmentName ?? null
       },
       rows.map((row) => ({ ...row, itemId: null, deviceId: null }))
     )
@@ -284,7 +287,8 @@ export function createCampaigns(deps: CampaignsDeps) {
             : estimateSchedule(pacing, campaign.seed, remaining, campaign.devices.length, start).finishAt
       },
       createdAt: campaign.createdAt,
-      startedAt: campaign.startedAt
+      startedAt: campaign.startedAt,
+      attachmentName: campaign.attachmentName
     }
   }
 
@@ -295,6 +299,13 @@ export function createCampaigns(deps: CampaignsDeps) {
       throw new CampaignError(
         'invalid_state',
         `This campaign is ${campaign.status}; only a draft can be started`
+      )
+    // Never text only when the operator attached a file (a restarted app has lost the file until attached again).
+    if (campaign.attachmentName !== null && file === null)
+      throw new CampaignError(
+        'invalid_input',
+        `Attach ${campaign.attachmentName} again to start`,
+        'attachment'
       )
     const ready = store.unqueuedReadyRows(id)
     const at = now()

@@ -217,7 +217,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           pacing: pacing as PacingPolicy,
           devices,
           seedKey: sheetId,
-          withAttachment: Boolean(attachment)
+          attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null
         })
       )
       if (attachment) attached.set(view.id, attachment.handle)
@@ -231,8 +231,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:get'({ id }) {
       return guarded(() => campaigns.get(id))
     },
-    async 'campaigns:start'({ id }) {
-      const handle = attached.get(id)
+    async 'campaigns:start'({ id, attachment }) {
+      const handle = attachment?.handle ?? attached.get(id)
+      // Without a file, the core refuses a campaign that was created with one.
       if (handle === undefined) return guarded(() => campaigns.start(id))
       const draft = await guarded(() => campaigns.get(id))
       // Checked again: the device's limit may have changed since the campaign was created.
@@ -252,8 +253,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       const view = await guarded(() =>
         campaigns.start(id, { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind })
       )
+      // The outbox has its copy: the handle given now and the one kept since create (when different) can go.
+      const kept = attached.get(id)
       attached.delete(id)
-      await deps.files.release([handle])
+      await deps.files.release(kept === undefined || kept === handle ? [handle] : [handle, kept])
       return view
     },
     async 'campaigns:pause'({ id }) {
