@@ -233,6 +233,9 @@ export const en = {
   'desktop.error.tokenNotStored': 'The token could not be stored securely; the device was not added.',
   'desktop.error.tokenNotStoredShort': 'The token could not be stored securely.',
   'desktop.error.tokenNotErased': 'The stored token could not be erased; the device was kept. Try again.',
+  'desktop.note.occurrence': 'occurrence {occurrence} of a recurring series',
+  'desktop.note.occurrenceSkipped':
+    'occurrence {occurrence} of a recurring series; {skipped} missed occurrence(s) skipped',
 
   'nav.label': 'Main',
   'nav.devices': 'Devices',

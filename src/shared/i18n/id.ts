@@ -238,6 +238,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.tokenNotStoredShort': 'Token tidak dapat disimpan dengan aman.',
   'desktop.error.tokenNotErased':
     'Token yang tersimpan tidak dapat dihapus; perangkat tetap disimpan. Coba lagi.',
+  'desktop.note.occurrence': 'kejadian ke-{occurrence} dari rangkaian berulang',
+  'desktop.note.occurrenceSkipped':
+    'kejadian ke-{occurrence} dari rangkaian berulang; {skipped} kejadian terlewat dilompati',
 
   'nav.label': 'Menu utama',
   'nav.devices': 'Perangkat',

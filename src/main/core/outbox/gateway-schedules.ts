@@ -193,7 +193,10 @@ function onCallFailed(
 ): void {
   const failure = classifySendError(error)
   const now = ctx.now()
+  // `described` stays in the schedule's record (logs, diagnostics); the item's failure and notes carry the reason
+  // as an encoded note, worded in the operator's language.
   const described = `${failure.code}: ${failure.message}`
+  const { reason } = failure
   const retry = (): void => {
     const attempts = row.attempts + 1
     const delay = Math.max(ctx.backoff(attempts), failure.retryAfterMs ?? 0)
@@ -217,10 +220,10 @@ function onCallFailed(
         'failed',
         {
           failureCode: 'schedule_unconfirmed',
-          failureMessage: encodeNote('desktop.failure.scheduleUnconfirmed', { error: described }),
+          failureMessage: encodeNote('desktop.failure.scheduleUnconfirmed', { error: reason }),
           failureGatewayMessage: failure.gatewayMessage
         },
-        described
+        reason
       )
       return
     }
@@ -230,10 +233,10 @@ function onCallFailed(
       'failed',
       {
         failureCode: failure.code,
-        failureMessage: failure.message,
+        failureMessage: reason,
         failureGatewayMessage: failure.gatewayMessage
       },
-      described
+      reason
     )
     return
   }
@@ -245,11 +248,11 @@ function onCallFailed(
       item.id,
       {
         failureCode: `gateway_${op}_failed`,
-        failureMessage: encodeNote('desktop.failure.scheduleOpFailed', { op, error: failure.message }),
+        failureMessage: encodeNote('desktop.failure.scheduleOpFailed', { op, error: reason }),
         failureGatewayMessage: failure.gatewayMessage
       },
       undefined,
-      described
+      reason
     )
   }
 }

@@ -47,27 +47,33 @@ describe('enqueue', () => {
     expect(first.fileSize).toBe('%PDF-1.4 file 0'.length)
   })
 
-  it('writes a large enqueue in chunks that let the event loop turn, in line order, one enqueue at a time', async () => {
+  it("two enqueues never interleave in a recipient's line", async () => {
     fx = makeFixture()
-    const turns: string[] = []
-    setImmediate(() => turns.push('event loop'))
     const texts = (prefix: string, count: number) =>
       Array.from({ length: count }, (_, i) => ({ kind: 'text' as const, text: `${prefix} ${i}` }))
     const big = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: texts('big', 1000) })
     const next = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: texts('next', 3) })
-    const [{ itemIds }] = await Promise.all([big.then((r) => (turns.push('enqueued'), r)), next])
-    // One transaction for 2,000 rows would have resolved before the loop's next turn.
-    expect(turns).toEqual(['event loop', 'enqueued'])
+    const [{ itemIds }] = await Promise.all([big, next])
     expect(fx.bulk).toEqual([2000, 3])
     const inLine = new OutboxStore(fx.db)
       .listItems({ recipient: 'a', limit: 1003, offset: 0 })
       .items.reverse()
       .map((item) => item.text)
-    // Recipient a's line: the big enqueue's 1,000 texts in order, then the next enqueue's, never interleaved.
     expect(inLine.slice(0, 3)).toEqual(['big 0', 'big 1', 'big 2'])
     expect(inLine.slice(-4)).toEqual(['big 999', 'next 0', 'next 1', 'next 2'])
     expect(itemIds).toHaveLength(2000)
     expect(fx.outbox.counts()).toMatchObject({ queued: 2003, total: 2003 })
+  })
+
+  it('a large enqueue that fails part way queues nothing, so dropping the files again sends nobody twice', async () => {
+    fx = makeFixture()
+    // The database refuses the 1,500th row, as a full disk would part way through a big drop.
+    fx.db.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON outbox_items WHEN NEW.text = 'big 1499'
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`)
+    const entries = Array.from({ length: 2000 }, (_, i) => ({ kind: 'text' as const, text: `big ${i}` }))
+    await expect(fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries })).rejects.toThrow()
+    expect(fx.outbox.counts()).toMatchObject({ queued: 0, total: 0 })
+    expect(new OutboxStore(fx.db).listItems({ limit: 10, offset: 0 }).items).toEqual([])
   })
 
   it('at start looks only at devices with work left; a device whose item is retried later is looked at again', async () => {

@@ -190,12 +190,6 @@ const LEASE = 'dispatcher'
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
 const FILE_COPIES_AT_ONCE = 4
-/** A large enqueue is written in transactions of about this long (the event-loop budget is 50 ms). */
-const ENQUEUE_CHUNK_MS = 20
-/** Rows of the first chunk (about 10 ms on a slow machine); later ones are sized from how long the last took. */
-const ENQUEUE_FIRST_CHUNK = 100
-const ENQUEUE_MIN_CHUNK = 20
-const ENQUEUE_MAX_CHUNK = 1_000
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
 
@@ -414,37 +408,19 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   /**
-   * Write an enqueue's items in transactions of about ENQUEUE_CHUNK_MS each, with a turn of the event loop between
-   * them: 10,000 items in one transaction blocked the main process (the tray, the window's answers) for over a
-   * second. A worker thread would not help: SQLite has one writer, so the main connection's next write (a
-   * `sending` mark) would wait for the worker's whole transaction inside busy_timeout, blocking just as long.
-   * Chunks keep line order (consecutive seq) and enqueues run one at a time, so two never interleave. The price:
-   * an enqueue larger than one chunk is no longer all-or-nothing; a crash or a full disk part way leaves the chunks
-   * already written queued, in line order (each item still sent exactly once).
+   * Write an enqueue's items in one transaction: all or nothing. Chunked transactions (tried for issue 18: 10,000
+   * items block the main process for about a second in one transaction) left part of a drop queued after a crash or
+   * a full disk, and an operator who then drops the files again gets those recipients twice. Until a partial
+   * enqueue can be fenced from the dispatcher and rolled back at start-up, the block is the lesser harm.
+   * Enqueues still run one at a time, so two never interleave in a recipient's line.
    */
-  function insertInChunks(
+  function insertAll(
     items: readonly NewItem[],
     attachments: readonly StoredAttachment[],
     recipients: readonly { recipient: string; isGroup: boolean }[],
     at: number
   ): Promise<void> {
-    const run = enqueueTail.then(async () => {
-      let size = ENQUEUE_FIRST_CHUNK
-      for (let start = 0; start < items.length;) {
-        const chunk = items.slice(start, start + size)
-        const last = start + chunk.length >= items.length
-        const began = performance.now()
-        // Attachments with the first chunk (items reference them), recipients with the last.
-        store.insertItems(chunk, start === 0 ? attachments : [], last ? recipients : [], at)
-        const took = Math.max(performance.now() - began, 0.1)
-        start += chunk.length
-        if (last) break
-        // At most twice the last size: one fast chunk (a quiet moment) must not make the next one a long block.
-        const fitting = Math.floor((size * ENQUEUE_CHUNK_MS) / took)
-        size = Math.max(ENQUEUE_MIN_CHUNK, Math.min(ENQUEUE_MAX_CHUNK, size * 2, fitting))
-        await new Promise<void>((resolve) => setImmediate(resolve))
-      }
-    })
+    const run = enqueueTail.then(() => store.insertItems(items, attachments, recipients, at))
     enqueueTail = run.catch(() => undefined)
     return run
   }
@@ -511,7 +487,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
     const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
     const isGroup = request.isGroup ?? false
-    await insertInChunks(
+    await insertAll(
       items,
       attachments,
       recipients.map((recipient) => ({ recipient, isGroup })),

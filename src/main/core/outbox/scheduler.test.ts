@@ -1,5 +1,6 @@
 // Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
 import { afterEach, describe, expect, it } from 'vitest'
+import { coreText } from '../../../shared/i18n/notes'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { ScheduleSpec } from './types'
 
@@ -289,7 +290,12 @@ describe('gateway schedules', () => {
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
     await fx.outbox.start()
     await fx.clock.advance(HOUR)
-    expect(fx.outbox.get(id).item.failure?.code).toBe('schedule_unconfirmed')
+    const { failure } = fx.outbox.get(id).item
+    expect(failure?.code).toBe('schedule_unconfirmed')
+    // The timeout inside the sentence reads in the operator's language too.
+    expect(coreText('id', failure!.message, failure?.messageKey, failure?.messageParams)).toMatch(
+      /^Gateway tidak menjawab dengan jelas \(gateway tidak menjawab tepat waktu\); jadwal ini mungkin/
+    )
     expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(1)
   })
 

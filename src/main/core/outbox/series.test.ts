@@ -1,5 +1,6 @@
 // Recurring series kept by the outbox, on a FakeClock: each due occurrence becomes normal items, month ends and DST
 // are kept, missed occurrences after a sleep collapse into one (send or hold), files stay while the series needs them.
+import { historyNote } from '../../../shared/i18n/notes'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -121,8 +122,10 @@ describe('recurring series', () => {
     const sent = items.find((item) => item.recipient === '6281')!
     const held = items.find((item) => item.recipient === '6289')!
     expect(sent.scheduledAt).toBe('2026-01-18T04:00:00.000Z')
-    expect(fx.outbox.get(sent.id).history[0]?.note).toBe(
-      'occurrence 4 of a recurring series; 3 missed occurrence(s) skipped'
+    const first = fx.outbox.get(sent.id).history[0]!
+    expect(first.note).toBe('occurrence 4 of a recurring series; 3 missed occurrence(s) skipped')
+    expect(historyNote('id', first)).toBe(
+      'kejadian ke-4 dari rangkaian berulang; 3 kejadian terlewat dilompati'
     )
     expect(sent.status).not.toBe('scheduled')
     expect(held).toMatchObject({ status: 'scheduled', held: true })

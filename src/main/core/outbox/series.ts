@@ -8,6 +8,7 @@ import type { OutboxContext } from './context'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 import { isValidTimeZone, parseLocalTime } from '../zoned-time'
 import { OutboxError } from './types'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 /** A series made more than this many occurrences at once only when many came due together (app asleep). */
 const SERIES_PER_ROUND = 50
@@ -106,7 +107,10 @@ export function materialiseDueSeries(
     const at = occurrenceAt(record.startLocal, record.timeZone, rule, index)
     const local = occurrenceLocal(record.startLocal, rule, index)
     const skipped = index - record.nextIndex
-    const note = `occurrence ${index + 1} of a recurring series${skipped > 0 ? `; ${skipped} missed occurrence(s) skipped` : ''}`
+    const note =
+      skipped > 0
+        ? encodeNote('desktop.note.occurrenceSkipped', { occurrence: index + 1, skipped })
+        : encodeNote('desktop.note.occurrence', { occurrence: index + 1 })
     const items: NewItem[] = []
     for (const entry of record.entries) {
       for (const recipient of record.recipients) {

@@ -68,7 +68,7 @@ export async function storeAttachment(dataDir: string, sourcePath: string): Prom
   })
   if (!info.isFile()) throw new AttachmentError('not_a_file', sourcePath, `Not a regular file: ${sourcePath}`)
   try {
-    const { sha256, size } = await copyIntoAttachments(dataDir, createReadStream(sourcePath))
+    const { sha256, size } = await copyIntoAttachments(dataDir, () => createReadStream(sourcePath))
     return { sha256, size }
   } catch (error) {
     if (isDiskFull(error)) throw error
@@ -91,13 +91,18 @@ export async function storeAttachmentFrom(
   source: FileHandle,
   maxBytes: number
 ): Promise<CopiedAttachment> {
-  const stream = source.createReadStream({ start: 0, end: maxBytes, autoClose: false })
-  return copyIntoAttachments(dataDir, stream, maxBytes)
+  return copyIntoAttachments(
+    dataDir,
+    () => source.createReadStream({ start: 0, end: maxBytes, autoClose: false }),
+    maxBytes
+  )
 }
 
+/** `openSource` is called right before the pipeline listens to it: a stream opened earlier that fails (the file
+ * removed meanwhile) would emit its error with no listener, an uncaught exception in the main process. */
 async function copyIntoAttachments(
   dataDir: string,
-  source: Readable,
+  openSource: () => Readable,
   maxBytes = Number.POSITIVE_INFINITY
 ): Promise<CopiedAttachment> {
   const dir = attachmentsDir(dataDir)
@@ -123,7 +128,7 @@ async function copyIntoAttachments(
     }
   })
   try {
-    await pipeline(source, hashing, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
+    await pipeline(openSource(), hashing, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
     const handle = await open(temp, 'r')
     try {
       await handle.sync()

@@ -168,6 +168,11 @@ const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}
 /** Up to this many search matches are read once and reused for the total and the page. */
 const MATCHES_READ_ONCE = 20_000
 
+export interface OutboxStoreOptions {
+  /** Above this many matches a search is matched twice (total and page) instead of read once; tests lower it. */
+  matchesReadOnce?: number
+}
+
 /** The full-text index finds substrings of three characters or more (it indexes trigrams). */
 function searchableByIndex(term: string): boolean {
   return [...term].length >= 3
@@ -213,7 +218,14 @@ const SCHEDULE_COLUMNS = {
 export class OutboxStore {
   private readonly statements = new Map<string, Database.Statement>()
 
-  constructor(readonly db: Database.Database) {}
+  private readonly matchesReadOnce: number
+
+  constructor(
+    readonly db: Database.Database,
+    options: OutboxStoreOptions = {}
+  ) {
+    this.matchesReadOnce = options.matchesReadOnce ?? MATCHES_READ_ONCE
+  }
 
   /** Run `fn` in one transaction (nested calls become savepoints). */
   batch<T>(fn: () => T): T {
@@ -335,11 +347,11 @@ export class OutboxStore {
       // Read the matches once (the total and the page both use them, and matching is the costly part), unless
       // there are so many that handing them back costs more than matching twice.
       const matches = this.prepare(
-        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ${MATCHES_READ_ONCE + 1}`
+        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ?`
       )
         .raw()
-        .all(query) as [number][]
-      if (matches.length <= MATCHES_READ_ONCE) {
+        .all(query, this.matchesReadOnce + 1) as [number][]
+      if (matches.length <= this.matchesReadOnce) {
         where.push('rowid IN (SELECT value FROM json_each(?))')
         params.push(JSON.stringify(matches.map(([rowid]) => rowid)))
       } else {
