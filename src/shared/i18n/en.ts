@@ -873,6 +873,8 @@ export const en = {
   'campaigns.mapping.remembered': 'Columns mapped as last time for this layout.',
   'campaigns.phoneColumn': 'Phone number column',
   'campaigns.variables': 'Columns usable in the message',
+  'campaigns.attachment': 'Attach a file to every message',
+  'campaigns.attachment.hint': 'Pick or drop one file; the message becomes its caption.',
   'campaigns.template': 'Message',
   'campaigns.template.hint':
     'Use {column} for a value from the row and {spin} to vary the wording. *bold*, _italic_, ~strike~ work as in WhatsApp.',
