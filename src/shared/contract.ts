@@ -543,7 +543,9 @@ export const CampaignView = z.object({
   ),
   estimate: z.object({ finishAt: z.number().nullable() }),
   createdAt: z.number(),
-  startedAt: z.number().nullable()
+  startedAt: z.number().nullable(),
+  /** The one file sent with every row, or null for text only. */
+  attachmentName: z.string().nullable().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 
@@ -855,7 +857,10 @@ export const invokeChannels = {
       template: z.string().max(10_000),
       pacing: PacingPolicySchema.optional(),
       deviceCount: z.number().int().min(1).max(100).optional(),
-      previewRows: z.array(z.number().int()).max(50).optional()
+      previewRows: z.array(z.number().int()).max(50).optional(),
+      /** One registered file for every row (the message becomes its caption), checked against these devices' limits. */
+      attachment: z.object({ handle: Id }).nullable().optional(),
+      devices: z.array(Id).max(100).optional()
     }),
     reply: z.object({
       summary: CheckSummaryView,
@@ -877,13 +882,19 @@ export const invokeChannels = {
       mapping: ColumnMappingSchema,
       template: z.string().min(1).max(10_000),
       pacing: PacingPolicySchema,
-      devices: z.array(Id).min(1).max(100)
+      devices: z.array(Id).min(1).max(100),
+      /** One registered file sent with every row; kept until start copies it once for all the rows. */
+      attachment: z.object({ handle: Id }).nullable().optional()
     }),
     reply: CampaignView
   },
   'campaigns:list': { request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) },
   'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
-  'campaigns:start': { request: z.object({ id: Id }), reply: CampaignView },
+  /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
+  'campaigns:start': {
+    request: z.object({ id: Id, attachment: z.object({ handle: Id }).nullable().optional() }),
+    reply: CampaignView
+  },
   'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
   'campaigns:resume': { request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView },

@@ -393,7 +393,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
     ...createReminderCommands({ registry, reminders, sandboxOf }),
-    ...createCampaignCommands({ campaigns: theCampaigns, registry, events, now: () => clock.now() })
+    ...createCampaignCommands({
+      campaigns: theCampaigns,
+      registry,
+      events,
+      now: () => clock.now(),
+      files,
+      outbox: theOutbox,
+      fileLimitFor
+    })
   }
 
   let started = false

@@ -591,6 +591,7 @@ export const en = {
   'outbox.filter.device': 'Device',
   'outbox.filter.allDevices': 'All devices',
   'outbox.filter.recipient': 'Recipient',
+  'outbox.filter.text': 'Message text',
   'outbox.filter.from': 'From',
   'outbox.filter.to': 'To',
   'outbox.filter.clear': 'Clear filters',
@@ -872,6 +873,8 @@ export const en = {
   'campaigns.mapping.remembered': 'Columns mapped as last time for this layout.',
   'campaigns.phoneColumn': 'Phone number column',
   'campaigns.variables': 'Columns usable in the message',
+  'campaigns.attachment': 'Attach a file to every message',
+  'campaigns.attachment.hint': 'Pick or drop one file; the message becomes its caption.',
   'campaigns.template': 'Message',
   'campaigns.template.hint':
     'Use {column} for a value from the row and {spin} to vary the wording. *bold*, _italic_, ~strike~ work as in WhatsApp.',

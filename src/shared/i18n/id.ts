@@ -600,6 +600,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.device': 'Perangkat',
   'outbox.filter.allDevices': 'Semua perangkat',
   'outbox.filter.recipient': 'Penerima',
+  'outbox.filter.text': 'Isi pesan',
   'outbox.filter.from': 'Dari tanggal',
   'outbox.filter.to': 'Sampai tanggal',
   'outbox.filter.clear': 'Hapus saringan',
@@ -884,6 +885,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.mapping.remembered': 'Kolom dipetakan seperti terakhir kali untuk tata letak ini.',
   'campaigns.phoneColumn': 'Kolom nomor telepon',
   'campaigns.variables': 'Kolom yang dapat dipakai di pesan',
+  'campaigns.attachment': 'Lampirkan file ke setiap pesan',
+  'campaigns.attachment.hint': 'Pilih atau jatuhkan satu file; pesan menjadi keterangannya.',
   'campaigns.template': 'Pesan',
   'campaigns.template.hint':
     'Gunakan {column} untuk nilai dari baris dan {spin} untuk variasi kata. *tebal*, _miring_, ~coret~ berlaku seperti di WhatsApp.',

@@ -36,12 +36,21 @@ export interface OutboxFilters {
   /** '' means every device. */
   deviceId: string
   recipient: string
+  /** Words of the message text or caption ('' for any): found by the outbox's full-text index. */
+  text: string
   /** 'YYYY-MM-DD' (local day) or ''. */
   from: string
   to: string
 }
 
-export const NO_FILTERS: OutboxFilters = { statuses: [], deviceId: '', recipient: '', from: '', to: '' }
+export const NO_FILTERS: OutboxFilters = {
+  statuses: [],
+  deviceId: '',
+  recipient: '',
+  text: '',
+  from: '',
+  to: ''
+}
 
 interface Page {
   generation: number
@@ -129,6 +138,8 @@ export function listRequest(
   if (filters.deviceId) request.deviceId = filters.deviceId
   const recipient = recipientQuery(filters.recipient)
   if (recipient) request.recipient = recipient
+  const text = filters.text.trim()
+  if (text) request.text = text
   const from = filters.from ? dayBound(filters.from, false) : undefined
   if (from) request.from = from
   const to = filters.to ? dayBound(filters.to, true) : undefined

@@ -160,6 +160,7 @@ function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
     a.statuses.length === b.statuses.length &&
     a.deviceId === b.deviceId &&
     a.recipient === b.recipient &&
+    a.text === b.text &&
     a.from === b.from &&
     a.to === b.to
   )

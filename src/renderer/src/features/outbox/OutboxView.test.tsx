@@ -129,6 +129,10 @@ describe('filters', () => {
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '62812', deviceId: 'dev-2' })
     )
+    await user.type(screen.getByRole('searchbox', { name: 'Message text' }), 'tagihan Mei')
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ text: 'tagihan Mei', recipient: '62812' })
+    )
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({
