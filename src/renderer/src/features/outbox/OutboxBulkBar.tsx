@@ -39,7 +39,12 @@ export function OutboxBulkBar({ selection, onClear }: OutboxBulkBarProps): React
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
-  const selected = [...selection.values()]
+  const known = useOutbox((s) => s.known)
+  // What each item can take now: an event may have moved it on since it was ticked (queued, then sent).
+  const selected = [...selection.values()].map((ticked) => {
+    const seen = known.get(ticked.id)
+    return seen && seen.updatedAt >= ticked.updatedAt ? seen : ticked
+  })
   const canCancel = selected.some((item) => itemActions(item).cancel)
   const canRetry = selected.some((item) => itemActions(item).retry)
 

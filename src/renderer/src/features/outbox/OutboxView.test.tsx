@@ -428,7 +428,7 @@ describe('bulk selection', () => {
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
   })
 
-  it('retries with the keyboard, and enables only the actions the selection can take', async () => {
+  it('retries with the keyboard, and enables only the actions the selection can take now', async () => {
     fake.handle('outbox:retryMany', () => ({ done: ['b-4'], refused: [] }))
     const user = userEvent.setup()
     render(<OutboxView />)
@@ -440,6 +440,17 @@ describe('bulk selection', () => {
     // Delivered only: neither cancel nor retry applies.
     expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', true)
     expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
+
+    await user.click(selectBox('6281200000001'))
+    expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', false)
+    // The queued one is sent meanwhile: nothing selected can be cancelled any more.
+    act(() =>
+      useOutbox
+        .getState()
+        .applyItem({ ...mixed[0]!, status: 'accepted', updatedAt: '2025-05-01T08:05:00.000Z' })
+    )
+    expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', true)
+    await user.click(selectBox('6281200000001'))
 
     selectBox('6281200000004').focus()
     await user.keyboard(' ')
