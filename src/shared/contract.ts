@@ -18,6 +18,7 @@ import {
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
+  OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
   OVERDUE_POLICIES,
   PAYMENT_CHANNELS,
@@ -124,6 +125,19 @@ export type MessageKind = z.infer<typeof MessageKind>
 
 export const OutboxStatus = z.enum(OUTBOX_STATUSES)
 export type OutboxStatus = z.infer<typeof OutboxStatus>
+
+export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_BULK_MAX) })
+/**
+ * Why one item of a bulk action was left as it was: already with the gateway (accepted or later), in flight now,
+ * gone, or in a status the action does not apply to (e.g. retrying a queued item).
+ */
+export const OutboxBulkRefusal = z.enum(['at_gateway', 'sending', 'not_found', 'not_applicable'])
+export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
+export const OutboxBulkReply = z.object({
+  done: z.array(Id),
+  refused: z.array(z.object({ id: Id, reason: OutboxBulkRefusal, status: OutboxStatus.nullable() }))
+})
+export type OutboxBulkReply = z.infer<typeof OutboxBulkReply>
 
 export const Failure = z.object({
   code: z.string(),
@@ -679,6 +693,9 @@ export const invokeChannels = {
   'outbox:retry': { request: z.object({ id: Id }), reply: OutboxItemView },
   'outbox:cancel': { request: z.object({ id: Id }), reply: OutboxItemView },
   'outbox:delete': { request: z.object({ id: Id }), reply: Ok },
+  /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
+  'outbox:retryMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
+  'outbox:cancelMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
   /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
   'outbox:edit': {
     request: z.object({

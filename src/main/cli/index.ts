@@ -13,7 +13,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   send text --to <phones,…> [--group] --message <text> [--queue]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
-  outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
+  outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>...
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
   autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply

@@ -465,7 +465,14 @@ export interface CommandLinePorts {
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
 export type CommandLineChannel =
-  'files:register' | 'files:release' | 'outbox:enqueue' | 'outbox:list' | 'outbox:retry' | 'outbox:cancel'
+  | 'files:register'
+  | 'files:release'
+  | 'outbox:enqueue'
+  | 'outbox:list'
+  | 'outbox:retry'
+  | 'outbox:cancel'
+  | 'outbox:retryMany'
+  | 'outbox:cancelMany'
 
 export interface CommandLineCore {
   readonly outbox: Outbox

@@ -685,7 +685,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
   }
 
-  /** One action over many items in one transaction; items it does not apply to are reported, not failed. */
+  /**
+   * One action over many items in one transaction and one bulkChanged; items it does not apply to are reported,
+   * not failed.
+   */
   function bulk(ids: readonly string[], action: (id: string) => void): BulkResult {
     const done: string[] = []
     const refused: BulkResult['refused'] = []
@@ -698,7 +701,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
         }
       }
-    })
+    }, true)
     pump()
     return { done, refused }
   }
