@@ -20,9 +20,10 @@ export const USAGE = `Usage: sender-desk <command> [options]
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
-  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
+  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N] [--attach FILE]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
-  campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign start <id> [--attach FILE] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+           (--attach: one file sent with every row, the message as its caption; give it to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
@@ -74,6 +75,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   file: { type: 'string' },
   map: { type: 'string' },
   template: { type: 'string' },
+  attach: { type: 'string' },
   delay: { type: 'string' },
   batch: { type: 'string' },
   hours: { type: 'string' },

@@ -64,6 +64,7 @@ export {
   CampaignError,
   DEFAULT_PACING,
   pacingProblems,
+  type CampaignFile,
   readSpreadsheet,
   SpreadsheetError,
   type Campaigns,

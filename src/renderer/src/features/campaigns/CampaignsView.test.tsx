@@ -349,14 +349,18 @@ describe('a file for every message', () => {
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Hi')
+    await user.click(await screen.findByLabelText(/Shop/))
     await user.upload(
       screen.getByLabelText('Attach a file to every message'),
       new File(['v'], 'big.mp4', { type: 'video/mp4' })
     )
     expect((await screen.findByRole('alert')).textContent).toContain('accepts files up to 2 MB')
-    expect(screen.queryByTestId('campaign-start')).toBeNull()
+    // The device stays choosable (another may take the file); starting waits until the file fits.
+    expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', true)
+    expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ devices: ['dev-1'] })
     await user.click(screen.getByRole('button', { name: 'Remove big.mp4' }))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
     expect(fake.requests('campaigns:check').at(-1)).not.toHaveProperty('attachment')
   })

@@ -154,9 +154,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
           setError(null)
         })
         .catch((e: unknown) => {
-          if (!on) return
-          setCheck(null)
-          setError(errorInfo(e))
+          // The last check stays (the devices stay choosable); a refused file keeps the start button off.
+          if (on) setError(errorInfo(e))
         })
     }, 200)
     return () => {
@@ -433,7 +432,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             type="button"
             className="button button--primary"
             data-testid="campaign-start"
-            disabled={busy || ready === 0}
+            disabled={busy || ready === 0 || error?.field === 'attachment'}
             onClick={() => void createAndStart()}
           >
             {t('campaigns.start', { count: ready })}
