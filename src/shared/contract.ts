@@ -18,6 +18,7 @@ import {
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
+  OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
   OVERDUE_POLICIES,
   PAYMENT_CHANNELS,
@@ -124,6 +125,19 @@ export type MessageKind = z.infer<typeof MessageKind>
 
 export const OutboxStatus = z.enum(OUTBOX_STATUSES)
 export type OutboxStatus = z.infer<typeof OutboxStatus>
+
+export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_BULK_MAX) })
+/**
+ * Why one item of a bulk action was left as it was: already with the gateway (accepted or later), in flight now,
+ * gone, or in a status the action does not apply to (e.g. retrying a queued item).
+ */
+export const OutboxBulkRefusal = z.enum(['at_gateway', 'sending', 'not_found', 'not_applicable'])
+export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
+export const OutboxBulkReply = z.object({
+  done: z.array(Id),
+  refused: z.array(z.object({ id: Id, reason: OutboxBulkRefusal, status: OutboxStatus.nullable() }))
+})
+export type OutboxBulkReply = z.infer<typeof OutboxBulkReply>
 
 export const Failure = z.object({
   code: z.string(),
@@ -529,7 +543,9 @@ export const CampaignView = z.object({
   ),
   estimate: z.object({ finishAt: z.number().nullable() }),
   createdAt: z.number(),
-  startedAt: z.number().nullable()
+  startedAt: z.number().nullable(),
+  /** The one file sent with every row, or null for text only. */
+  attachmentName: z.string().nullable().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 
@@ -677,6 +693,9 @@ export const invokeChannels = {
   'outbox:retry': { request: z.object({ id: Id }), reply: OutboxItemView },
   'outbox:cancel': { request: z.object({ id: Id }), reply: OutboxItemView },
   'outbox:delete': { request: z.object({ id: Id }), reply: Ok },
+  /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
+  'outbox:retryMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
+  'outbox:cancelMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
   /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
   'outbox:edit': {
     request: z.object({
@@ -838,7 +857,10 @@ export const invokeChannels = {
       template: z.string().max(10_000),
       pacing: PacingPolicySchema.optional(),
       deviceCount: z.number().int().min(1).max(100).optional(),
-      previewRows: z.array(z.number().int()).max(50).optional()
+      previewRows: z.array(z.number().int()).max(50).optional(),
+      /** One registered file for every row (the message becomes its caption), checked against these devices' limits. */
+      attachment: z.object({ handle: Id }).nullable().optional(),
+      devices: z.array(Id).max(100).optional()
     }),
     reply: z.object({
       summary: CheckSummaryView,
@@ -863,13 +885,19 @@ export const invokeChannels = {
       mapping: ColumnMappingSchema,
       template: z.string().min(1).max(10_000),
       pacing: PacingPolicySchema,
-      devices: z.array(Id).min(1).max(100)
+      devices: z.array(Id).min(1).max(100),
+      /** One registered file sent with every row; kept until start copies it once for all the rows. */
+      attachment: z.object({ handle: Id }).nullable().optional()
     }),
     reply: CampaignView
   },
   'campaigns:list': { request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) },
   'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
-  'campaigns:start': { request: z.object({ id: Id }), reply: CampaignView },
+  /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
+  'campaigns:start': {
+    request: z.object({ id: Id, attachment: z.object({ handle: Id }).nullable().optional() }),
+    reply: CampaignView
+  },
   'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
   'campaigns:resume': { request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView },

@@ -200,6 +200,65 @@ describe('campaigns through the contract', () => {
     expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
   })
 
+  it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {
+    const deviceId = await linkedDevice()
+    const csv = ['Name,Phone', 'Ani,081234567801', 'Budi,081234567802'].join('\n')
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'bills.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 32)])
+    const register = async (): Promise<string> =>
+      (
+        await core.handlers['files:register']({
+          sources: [{ kind: 'bytes', name: 'bill.pdf', dataBase64: pdf.toString('base64') }]
+        })
+      ).files[0]!.handle
+    const request = {
+      sheetId: sheet.sheetId,
+      name: 'Bills',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Bill for {Name}',
+      pacing: FAST,
+      devices: [deviceId]
+    }
+
+    // A gateway on a 1 KB plan: the check and the create refuse the 4 KB file, and nothing is queued.
+    await core.handlers['devices:setFileLimit']({ id: deviceId, maxFileBytes: 1024 })
+    const tooLarge = await register()
+    const checked = await invoke('campaigns:check', {
+      sheetId: sheet.sheetId,
+      mapping: request.mapping,
+      template: request.template,
+      attachment: { handle: tooLarge },
+      devices: [deviceId]
+    })
+    expect(checked).toMatchObject({ ok: false, error: { code: 'too_large', field: 'attachment' } })
+    const refused = await invoke('campaigns:create', { ...request, attachment: { handle: tooLarge } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too_large', field: 'attachment' } })
+    expect((await core.handlers['campaigns:list']({})).campaigns).toEqual([])
+    expect((await core.handlers['outbox:counts']({})).total).toBe(0)
+
+    await core.handlers['devices:setFileLimit']({ id: deviceId, maxFileBytes: null })
+    const handle = await register()
+    const created = await core.handlers['campaigns:create']({ ...request, attachment: { handle } })
+    expect(created.attachmentName).toBe('bill.pdf')
+    await core.handlers['campaigns:start']({ id: created.id })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished'
+    )
+    const { messages } = await core.handlers['sandbox:sent']({ deviceId, limit: 10 })
+    expect(
+      messages.map((m) => ({ phone: m.phone, kind: m.kind, text: m.text, fileName: m.fileName })).reverse()
+    ).toEqual([
+      { phone: '6281234567801', kind: 'document', text: 'Bill for Ani', fileName: 'bill.pdf' },
+      { phone: '6281234567802', kind: 'document', text: 'Bill for Budi', fileName: 'bill.pdf' }
+    ])
+    // The outbox made its own copy: the registered handle is released.
+    expect(core.files.get(handle)).toBeUndefined()
+  })
+
   it('skips opted-out numbers and refuses bad input with a reason', async () => {
     expect(
       await core.handlers['optouts:add']({ phones: ['0812-3456-7812', 'nope'], source: 'operator' })

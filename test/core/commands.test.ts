@@ -208,6 +208,62 @@ describe('core API', () => {
     expect(heard.filter((event) => event === 'devices:changed')).toHaveLength(1)
   })
 
+  it('cancels and retries a selection in one bulk event, saying why each refused item was left', async () => {
+    const deviceId = await linkedDevice()
+    const sent = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'already gone' }]
+    })
+    const sentId = sent.itemIds[0]!
+    await waitFor(
+      () => core.handlers['outbox:get']({ id: sentId }),
+      (reply) => reply.item.status === 'read'
+    )
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds: waiting } = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567891', '081234567892', '081234567893'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'later' }]
+    })
+    const heard: string[] = []
+    core.events.subscribe((event) => heard.push(event))
+
+    const cancelled = await invoke('outbox:cancelMany', { ids: [...waiting, sentId, 'no-such-item'] })
+
+    expect(cancelled).toEqual({
+      ok: true,
+      value: {
+        done: waiting,
+        refused: [
+          { id: sentId, reason: 'at_gateway', status: 'read' },
+          { id: 'no-such-item', reason: 'not_found', status: null }
+        ]
+      }
+    })
+    for (const id of waiting) {
+      expect((await core.handlers['outbox:get']({ id })).item.status).toBe('cancelled')
+    }
+    expect(heard.filter((event) => event === 'outbox:bulkChanged')).toHaveLength(1)
+    expect(heard.filter((event) => event === 'outbox:itemChanged')).toHaveLength(0)
+
+    const retried = await core.handlers['outbox:retryMany']({ ids: [waiting[0]!, sentId] })
+    expect(retried).toEqual({
+      done: [waiting[0]],
+      refused: [{ id: sentId, reason: 'at_gateway', status: 'read' }]
+    })
+    expect((await core.handlers['outbox:get']({ id: waiting[0]! })).item.status).toBe('queued')
+  })
+
+  it('refuses an empty selection and one above the bulk limit', async () => {
+    for (const ids of [[], Array.from({ length: 5_001 }, (_, i) => `id-${i}`)]) {
+      const reply = await invoke('outbox:cancelMany', { ids })
+      expect(reply).toMatchObject({ ok: false })
+    }
+  })
+
   it('announces one pause once: one countsChanged and one devices:changed', async () => {
     await linkedDevice()
     const heard: { event: string; payload: unknown }[] = []

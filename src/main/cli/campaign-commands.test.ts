@@ -1,6 +1,6 @@
 // `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
 // start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -145,5 +145,52 @@ describe('sender-desk campaign', () => {
     expect(cancelled.json).toMatchObject({ ok: true, cancelledRows: [5, 6] })
     expect((cancelled.json.alreadyAccepted as { rowNumber: number }[]).map((r) => r.rowNumber)).toEqual([2])
     expect((await cli('campaign', 'cancel', secondId)).code).toBe(2)
+  }, 60_000)
+
+  it('sends one file to every row with --attach, each message as its caption', async () => {
+    const sheet = join(work, 'invoices.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081234567891\nBudi,081234567892\n')
+    const pdf = join(work, 'invoice.pdf')
+    writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000, 32)]))
+    const create = (...extra: string[]) =>
+      cli(
+        'campaign',
+        'create',
+        '--file',
+        sheet,
+        '--template',
+        'Invoice for {Name}',
+        '--hours',
+        'any',
+        ...extra
+      )
+
+    // A file the gateway cannot take (here an empty one) refuses the campaign before it exists.
+    const empty = join(work, 'empty.pdf')
+    writeFileSync(empty, '')
+    const refused = await create('--attach', empty)
+    expect(refused.code).toBe(2)
+
+    const created = await create('--attach', pdf, '--delay', '0.2-0.4')
+    expect(created.code).toBe(0)
+    const campaign = created.json.campaign as { id: string; attachmentName: string }
+    expect(campaign.attachmentName).toBe('invoice.pdf')
+    // Each terminal command is its own process: start is given the file again, never sends text only.
+    const withoutFile = await cli('campaign', 'start', campaign.id)
+    expect(withoutFile.code).toBe(2)
+    expect(String(withoutFile.json.error)).toContain('Attach invoice.pdf again')
+
+    const before = (await control.messages()).length
+    const started = await cli('campaign', 'start', campaign.id, '--attach', pdf, '--timeout', '30')
+    expect((started.json.campaign as { status: string }).status).toBe('finished')
+    const sent = (await control.messages()).slice(before)
+    expect(
+      sent
+        .map((m) => ({ phone: m.phone, kind: m.kind, text: m.text, fileName: m.fileName }))
+        .sort((a, b) => a.phone.localeCompare(b.phone))
+    ).toEqual([
+      { phone: '6281234567891', kind: 'document', text: 'Invoice for Ani', fileName: 'invoice.pdf' },
+      { phone: '6281234567892', kind: 'document', text: 'Invoice for Budi', fileName: 'invoice.pdf' }
+    ])
   }, 60_000)
 })

@@ -9,15 +9,18 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
+import { registerFile } from './send-commands'
 import { GATEWAY_TIME_ZONE } from '../../shared/domain'
 import {
   CampaignError,
   DEFAULT_PACING,
+  type CampaignFile,
   pacingProblems,
   readSpreadsheet,
   SpreadsheetError,
   type Campaigns,
   type CampaignView,
+  type CommandLineCore,
   type GatewayCredentials,
   type Outbox,
   type PacingPolicy
@@ -93,11 +96,11 @@ export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PA
 async function withCampaigns<T>(
   context: CliContext,
   credentials: GatewayCredentials | null,
-  run: (campaigns: Campaigns, outbox: Outbox) => Promise<T>
+  run: (campaigns: Campaigns, outbox: Outbox, core: CommandLineCore) => Promise<T>
 ): Promise<T> {
   return withCommandLineCore(context, credentials, async (core) => {
     try {
-      return await run(core.campaigns, core.outbox)
+      return await run(core.campaigns, core.outbox, core)
     } catch (error) {
       if (error instanceof CampaignError || error instanceof SpreadsheetError)
         throw new UsageError(error.message)
@@ -142,6 +145,20 @@ function describeCampaign(view: CampaignView): string {
   if (view.estimate.finishAt)
     lines.push(`Estimated finish: ${new Date(view.estimate.finishAt).toISOString()}`)
   return lines.join('\n')
+}
+
+/** The file checked as any `send`, copied once into the outbox for every row of the campaign. */
+async function copied(core: CommandLineCore, path: string): Promise<CampaignFile> {
+  const file = await registerFile(core, path)
+  const copy = await core.outbox.copyFile({
+    kind: 'file',
+    path: file.path,
+    name: file.name,
+    mime: file.mime,
+    mediaKind: file.kind,
+    pinned: file.pinned
+  })
+  return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
 }
 
 /** Send until the campaign has nothing left or the timeout passes. */
@@ -189,18 +206,23 @@ export async function runCampaign(context: CliContext): Promise<number> {
       )
       const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
       const pacing = parsePacing(context)
-      const view = await withCampaigns(context, credentials, async (campaigns) =>
-        campaigns.create({
+      const attach = stringFlag(context.args, 'attach')
+      const view = await withCampaigns(context, credentials, async (campaigns, _outbox, core) => {
+        // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
+        const attachment = attach === undefined ? null : await registerFile(core, attach)
+        return campaigns.create({
           name: stringFlag(context.args, 'name') ?? basename(file),
           fileName: basename(file),
           sheet,
           mapping,
           template,
           pacing,
-          devices: [cliDeviceId(credentials)]
+          devices: [cliDeviceId(credentials)],
+          attachmentName: attachment?.name ?? null
         })
-      )
-      context.out.result(`${describeCampaign(view)}\nStart it with: sender-desk campaign start ${view.id}`, {
+      })
+      const startHint = `sender-desk campaign start ${view.id}${attach === undefined ? '' : ` --attach ${attach}`}`
+      context.out.result(`${describeCampaign(view)}\nStart it with: ${startHint}`, {
         ok: true,
         campaign: view
       })
@@ -210,8 +232,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
     case 'resume': {
       const campaignId = needId()
       const credentials = await context.credentials()
-      const view = await withCampaigns(context, credentials, async (campaigns, outbox) => {
-        if (sub === 'start') campaigns.start(campaignId)
+      const attach = stringFlag(context.args, 'attach')
+      const view = await withCampaigns(context, credentials, async (campaigns, outbox, core) => {
+        if (sub === 'start')
+          campaigns.start(campaignId, attach === undefined ? null : await copied(core, attach))
         else campaigns.resume(campaignId)
         return sendCampaign(context, campaigns, outbox, campaignId)
       })

@@ -13,16 +13,17 @@ export const USAGE = `Usage: sender-desk <command> [options]
   send text --to <phones,…> [--group] --message <text> [--queue]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
-  outbox flush [--timeout <s>] | list [--status <s>] | retry <id> | cancel <id>
+  outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>...
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
   autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
-  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N]
+  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N] [--attach FILE]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
-  campaign start <id> | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign start <id> [--attach FILE] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+           (--attach: one file sent with every row, the message as its caption; give it to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
@@ -74,6 +75,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   file: { type: 'string' },
   map: { type: 'string' },
   template: { type: 'string' },
+  attach: { type: 'string' },
   delay: { type: 'string' },
   batch: { type: 'string' },
   hours: { type: 'string' },

@@ -11,8 +11,13 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { GatewayCredentials } from '../core/compose'
 import { composeCommandLine, createRedactingLogger, type CommandLineCore } from '../core/compose'
-import { OutboxStatus, type InvokeRequest, type OutboxItemView } from '../../shared/contract'
-import { MAX_SETTABLE_FILE_BYTES } from '../../shared/domain'
+import {
+  OutboxStatus,
+  type InvokeRequest,
+  type OutboxBulkRefusal,
+  type OutboxItemView
+} from '../../shared/contract'
+import { MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
 
 const MB = 1024 * 1024
 
@@ -96,6 +101,37 @@ function describeItem(item: OutboxItemView): string {
   return `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
 }
 
+/**
+ * Several ids in one command: one transaction through the window's bulk channel. Every id is accounted for; any
+ * left as it was makes the exit code 3 (refused), so a script notices a partial result.
+ */
+async function bulkRetryOrCancel(
+  context: CliContext,
+  action: 'retry' | 'cancel',
+  ids: string[]
+): Promise<number> {
+  if (ids.length > OUTBOX_BULK_MAX)
+    throw new UsageError(`outbox ${action} takes at most ${OUTBOX_BULK_MAX} ids`)
+  const reply = await withCommandLineCore(context, null, (core) =>
+    core.invoke(action === 'retry' ? 'outbox:retryMany' : 'outbox:cancelMany', { ids })
+  )
+  const verb = action === 'retry' ? 'Retried' : 'Cancelled'
+  const lines = [`${verb} ${reply.done.length} of ${ids.length} item(s).`]
+  for (const refusal of reply.refused) {
+    lines.push(`${refusal.id}  left as ${refusal.status ?? 'unknown'}: ${BULK_REFUSAL_TEXT[refusal.reason]}`)
+  }
+  const ok = reply.refused.length === 0
+  context.out.result(lines.join('\n'), { ok, ...reply })
+  return ok ? EXIT.ok : EXIT.rejected
+}
+
+const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
+  at_gateway: 'already with the gateway',
+  sending: 'being sent right now',
+  not_applicable: 'not in a status this action applies to',
+  not_found: 'no such item'
+}
+
 export async function runOutbox(context: CliContext): Promise<number> {
   const [sub, id] = context.args.positionals
   switch (sub) {
@@ -150,6 +186,8 @@ export async function runOutbox(context: CliContext): Promise<number> {
     case 'retry':
     case 'cancel': {
       if (!id) throw new UsageError(`outbox ${sub} needs an item id`)
+      const ids = context.args.positionals.slice(1)
+      if (ids.length > 1) return bulkRetryOrCancel(context, sub, ids)
       const item = await withCommandLineCore(context, null, (core) =>
         core.invoke(sub === 'retry' ? 'outbox:retry' : 'outbox:cancel', { id })
       )
@@ -157,6 +195,6 @@ export async function runOutbox(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     default:
-      throw new UsageError('outbox needs one of: flush, list, retry <id>, cancel <id>')
+      throw new UsageError('outbox needs one of: flush, list, retry <id>..., cancel <id>...')
   }
 }

@@ -64,6 +64,7 @@ export {
   CampaignError,
   DEFAULT_PACING,
   pacingProblems,
+  type CampaignFile,
   readSpreadsheet,
   SpreadsheetError,
   type Campaigns,
@@ -393,7 +394,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
     ...createAutoReplyCommands({ registry }),
     ...createReminderCommands({ registry, reminders, sandboxOf }),
-    ...createCampaignCommands({ campaigns: theCampaigns, registry, events, now: () => clock.now() })
+    ...createCampaignCommands({
+      campaigns: theCampaigns,
+      registry,
+      events,
+      now: () => clock.now(),
+      files,
+      outbox: theOutbox,
+      fileLimitFor
+    })
   }
 
   let started = false
@@ -456,7 +465,14 @@ export interface CommandLinePorts {
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
 export type CommandLineChannel =
-  'files:register' | 'files:release' | 'outbox:enqueue' | 'outbox:list' | 'outbox:retry' | 'outbox:cancel'
+  | 'files:register'
+  | 'files:release'
+  | 'outbox:enqueue'
+  | 'outbox:list'
+  | 'outbox:retry'
+  | 'outbox:cancel'
+  | 'outbox:retryMany'
+  | 'outbox:cancelMany'
 
 export interface CommandLineCore {
   readonly outbox: Outbox

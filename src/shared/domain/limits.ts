@@ -43,3 +43,6 @@ export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024)
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
 }
+
+/** The most outbox items one bulk retry/cancel takes: a large selection, still one quick transaction. */
+export const OUTBOX_BULK_MAX = 5_000

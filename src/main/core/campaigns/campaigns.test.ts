@@ -55,6 +55,24 @@ const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.accepted
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
 
 describe('campaigns on the outbox', () => {
+  it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', () => {
+    setUp()
+    const withFile = campaigns.create({
+      name: 'Invoices',
+      fileName: 'bills.csv',
+      sheet: sheetOf(2),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Invoice for {Name}',
+      pacing: PACING,
+      devices: ['dev-1'],
+      attachmentName: 'invoice.pdf'
+    })
+    expect(withFile.attachmentName).toBe('invoice.pdf')
+    expect(() => campaigns.start(withFile.id)).toThrow(/Attach invoice.pdf again/)
+    expect(campaigns.get(withFile.id)).toMatchObject({ status: 'draft', counts: { queued: 0, waiting: 2 } })
+    expect(fixture.outbox.counts().total).toBe(0)
+  })
+
   it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {
     const { id } = setUp()
     const draft = campaigns.get(id)

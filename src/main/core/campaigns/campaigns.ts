@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
+import type { MediaKind } from '../gateway'
 import type { BulkResult, Outbox } from '../outbox'
 import {
   CampaignStore,
@@ -71,6 +72,17 @@ export interface CreateCampaignInput {
   devices: string[]
   /** Seeds the rows' spintax; the preview seeded with the same key (the sheet's id) is what will be sent. */
   seedKey?: string
+  /** One file goes with every row (its name): the rendered message becomes its caption, checked against that limit. */
+  attachmentName?: string | null
+}
+
+/** The one file every row of a campaign carries: the outbox's single copy, shared by all its items. */
+export interface CampaignFile {
+  sha256: string
+  size: number
+  name: string
+  mime: string
+  mediaKind: MediaKind
 }
 
 export interface CampaignDeviceView {
@@ -96,6 +108,8 @@ export interface CampaignView {
   estimate: { finishAt: number | null }
   createdAt: number
   startedAt: number | null
+  /** The one file sent with every row, or null for text only. */
+  attachmentName: string | null
 }
 
 export interface CancelReport {
@@ -165,7 +179,13 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { mapping: guessMapping(headers), remembered: false }
   }
 
-  function check(input: { campaignId?: string; sheet: Sheet; mapping: ColumnMapping; template: string }): {
+  function check(input: {
+    campaignId?: string
+    sheet: Sheet
+    mapping: ColumnMapping
+    template: string
+    withAttachment?: boolean
+  }): {
     rows: CheckedRow[]
     summary: CheckSummary
   } {
@@ -174,6 +194,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
+      withAttachment: input.withAttachment ?? false,
       optedOut: store.optedOutSet(),
       alreadySent: input.campaignId ? store.sentPhones(input.campaignId) : new Set()
     })
@@ -198,6 +219,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       sheet: input.sheet,
       mapping: input.mapping,
       template: input.template,
+      withAttachment: Boolean(input.attachmentName),
       optedOut: store.optedOutSet()
     })
     const at = now()
@@ -215,7 +237,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         status: 'draft',
         createdAt: at,
         updatedAt: at,
-        startedAt: null
+        startedAt: null,
+        attachmentName: input.attachmentName ?? null
       },
       rows.map((row) => ({ ...row, itemId: null, deviceId: null }))
     )
@@ -276,18 +299,26 @@ export function createCampaigns(deps: CampaignsDeps) {
             : estimateSchedule(pacing, campaign.seed, remaining, campaign.devices.length, start).finishAt
       },
       createdAt: campaign.createdAt,
-      startedAt: campaign.startedAt
+      startedAt: campaign.startedAt,
+      attachmentName: campaign.attachmentName
     }
   }
 
-  /** Ready rows become outbox items, dealt to the campaign's devices in turn. */
-  function start(id: string): CampaignView {
+  /** Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption. */
+  function start(id: string, file: CampaignFile | null = null): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
         key: 'desktop.error.onlyDraftStarts',
         params: { status: statusNote(campaign.status) }
       })
+    // Never text only when the operator attached a file (a restarted app has lost the file until attached again).
+    if (campaign.attachmentName !== null && file === null)
+      throw new CampaignError(
+        'invalid_input',
+        { key: 'desktop.error.attachAgain', params: { name: campaign.attachmentName } },
+        'attachment'
+      )
     const ready = store.unqueuedReadyRows(id)
     const at = now()
     const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
@@ -300,12 +331,12 @@ export function createCampaigns(deps: CampaignsDeps) {
         deviceId,
         recipient: row.phone ?? '',
         isGroup: false,
-        kind: 'text',
+        kind: file ? file.mediaKind : 'text',
         text: row.message,
-        attachmentSha256: null,
-        fileName: null,
-        fileMime: null,
-        fileSize: null,
+        attachmentSha256: file?.sha256 ?? null,
+        fileName: file?.name ?? null,
+        fileMime: file?.mime ?? null,
+        fileSize: file?.size ?? null,
         status: 'queued',
         ...UNSENT,
         queuedAt: at,
@@ -322,10 +353,14 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
     // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
     // nothing is sent before it committed.
-    deps.outbox.insertPrepared(newItems, () => {
-      store.update(id, { status: 'running', startedAt: at }, at)
-      store.setRowItems(id, links)
-    })
+    deps.outbox.insertPrepared(
+      newItems,
+      () => {
+        store.update(id, { status: 'running', startedAt: at }, at)
+        store.setRowItems(id, links)
+      },
+      file ? [{ sha256: file.sha256, size: file.size }] : []
+    )
     deps.onChanged?.(id)
     return view(id)
   }

@@ -7,6 +7,8 @@ import { ApiFailure, type Commands } from '../commands'
 import { requireDevice, type DeviceRegistry } from '../devices'
 import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
+import { formatSize, type FileHandles, type RegisteredFile } from '../files'
+import type { Outbox } from '../outbox'
 import { CampaignError, type Campaigns } from './campaigns'
 import { estimateSchedule, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
@@ -37,6 +39,11 @@ export interface CampaignCommandsDeps {
   registry: DeviceRegistry
   events: CoreEvents
   now: () => number
+  /** A campaign's one file: registered like any drop, held until start, copied once by the outbox. */
+  files: FileHandles
+  outbox: Pick<Outbox, 'copyFile'>
+  /** The file-size limit of a device (the composition's resolver, as for any send). */
+  fileLimitFor: (deviceId: string) => number
 }
 
 /** Parsed sheets kept between read, check and create (the window holds only their id). */
@@ -74,6 +81,28 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /** Draft campaign id → the handle of its file (handles live in memory: after a restart it is attached again). */
+  const attached = new Map<string, string>()
+
+  /** The registered file, refused with the send panel's words when it is gone or over any chosen device's limit. */
+  function attachableFile(handle: string, devices: readonly string[]): RegisteredFile {
+    const file = deps.files.get(handle)
+    if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'attachment')
+    for (const deviceId of devices) {
+      const limit = deps.fileLimitFor(deviceId)
+      if (file.size > limit)
+        throw new ApiFailure(
+          'too_large',
+          {
+            key: 'desktop.error.fileTooLarge',
+            params: { name: file.name, size: formatSize(file.size), limit: formatSize(limit) }
+          },
+          'attachment'
+        )
+    }
+    return file
+  }
 
   /**
    * The opt-out list is kept here and pushed to the blacklist of every device's gateway (which blocks broadcasts to
@@ -128,7 +157,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       })
     },
 
-    async 'campaigns:check'({ sheetId, mapping, template, pacing, deviceCount, previewRows }) {
+    async 'campaigns:check'(request) {
+      const { sheetId, mapping, template, pacing, deviceCount, previewRows } = request
       const { sheet } = sheetFor(sheetId)
       if (!sheet.headers.includes(mapping.phone))
         throw new ApiFailure(
@@ -136,9 +166,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           { key: 'desktop.error.noSuchColumn', params: { column: mapping.phone } },
           'mapping'
         )
+      if (request.attachment) attachableFile(request.attachment.handle, request.devices ?? [])
+      const withAttachment = Boolean(request.attachment)
       let result: ReturnType<Campaigns['check']>
       try {
-        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template })
+        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template, withAttachment })
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
         return {
@@ -176,9 +208,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices }) {
+    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices, attachment }) {
       const { sheet, fileName } = sheetFor(sheetId)
       for (const deviceId of devices) requireDevice(deps.registry, deviceId)
+      // Refused here, before anything is created or queued.
+      if (attachment) attachableFile(attachment.handle, devices)
       const view = await guarded(() =>
         campaigns.create({
           name,
@@ -188,9 +222,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           template,
           pacing: pacing as PacingPolicy,
           devices,
-          seedKey: sheetId
+          seedKey: sheetId,
+          attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null
         })
       )
+      if (attachment) attached.set(view.id, attachment.handle)
       changed(view.id)
       return view
     },
@@ -201,8 +237,33 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:get'({ id }) {
       return guarded(() => campaigns.get(id))
     },
-    async 'campaigns:start'({ id }) {
-      return guarded(() => campaigns.start(id))
+    async 'campaigns:start'({ id, attachment }) {
+      const handle = attachment?.handle ?? attached.get(id)
+      // Without a file, the core refuses a campaign that was created with one.
+      if (handle === undefined) return guarded(() => campaigns.start(id))
+      const draft = await guarded(() => campaigns.get(id))
+      // Checked again: the device's limit may have changed since the campaign was created.
+      const file = attachableFile(
+        handle,
+        draft.devices.map((d) => d.deviceId)
+      )
+      const copy = await deps.outbox.copyFile({
+        kind: 'file',
+        path: file.path,
+        name: file.name,
+        mime: file.mime,
+        mediaKind: file.kind,
+        pinned: file.pinned
+      })
+      // No await between the copy and the insert: the rows reference the copy before any sweep can see it.
+      const view = await guarded(() =>
+        campaigns.start(id, { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind })
+      )
+      // The outbox has its copy: the handle given now and the one kept since create (when different) can go.
+      const kept = attached.get(id)
+      attached.delete(id)
+      await deps.files.release(kept === undefined || kept === handle ? [handle] : [handle, kept])
+      return view
     },
     async 'campaigns:pause'({ id }) {
       return guarded(() => campaigns.pause(id))

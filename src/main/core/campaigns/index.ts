@@ -2,6 +2,7 @@
 export {
   createCampaigns,
   CampaignError,
+  type CampaignFile,
   type Campaigns,
   type CampaignView,
   type CancelReport

@@ -3,12 +3,17 @@
  * and local recurring series. A message and a series take their files through the same checks (the file is still
  * there, and fits the device's limit), so the two can no longer disagree about what may be sent.
  */
-import type { FileHandleView } from '../../../shared/contract'
+import type {
+  FileHandleView,
+  OutboxBulkRefusal,
+  OutboxBulkReply,
+  OutboxStatus
+} from '../../../shared/contract'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import type { Outbox } from './outbox'
+import type { BulkResult, Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
 
 export type SendingChannel =
@@ -20,6 +25,8 @@ export type SendingChannel =
   | 'outbox:counts'
   | 'outbox:retry'
   | 'outbox:cancel'
+  | 'outbox:retryMany'
+  | 'outbox:cancelMany'
   | 'outbox:delete'
   | 'outbox:edit'
   | 'outbox:release'
@@ -47,6 +54,35 @@ type EntryRequest =
 
 function toHandleView(file: RegisteredFile): FileHandleView {
   return { handle: file.handle, name: file.name, size: file.size, kind: file.kind, mime: file.mime }
+}
+
+const AT_GATEWAY: readonly OutboxStatus[] = ['accepted', 'sent', 'delivered', 'read']
+
+/**
+ * The outbox's bulk result as the window reports it: each refusal with the item's status now and why in one word,
+ * so the window can say "2 already sent could not be cancelled" in the operator's language.
+ */
+function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
+  return {
+    done: result.done,
+    refused: result.refused.map(({ id }) => {
+      let status: OutboxStatus | null = null
+      try {
+        status = outbox.get(id).item.status
+      } catch {
+        // Gone (deleted meanwhile, or never existed): reported as such below.
+      }
+      const reason: OutboxBulkRefusal =
+        status === null
+          ? 'not_found'
+          : status === 'sending'
+            ? 'sending'
+            : AT_GATEWAY.includes(status)
+              ? 'at_gateway'
+              : 'not_applicable'
+      return { id, reason, status }
+    })
+  }
 }
 
 /** A device's queue is cancelled before it goes, and its series dropped after. */
@@ -168,6 +204,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:cancel'({ id }) {
       return outbox.cancel(id)
+    },
+
+    async 'outbox:retryMany'({ ids }) {
+      return bulkReply(outbox, outbox.retryMany(ids))
+    },
+
+    async 'outbox:cancelMany'({ ids }) {
+      return bulkReply(outbox, outbox.cancelMany(ids))
     },
 
     async 'outbox:delete'({ id }) {

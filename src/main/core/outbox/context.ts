@@ -152,8 +152,9 @@ export class OutboxContext {
   /**
    * Several changes in one transaction (one fsync instead of one per item). Listeners hear about them after the
    * commit: item by item when there are few, as one bulkChanged when there are many (the UI refetches).
+   * `asOne` announces any number of changes as one bulkChanged (an operator's bulk action is one change to them).
    */
-  batch<T>(fn: () => T): T {
+  batch<T>(fn: () => T, asOne = false): T {
     if (this.collected) return this.store.batch(fn)
     const changed: ItemRecord[] = []
     this.collected = changed
@@ -164,7 +165,8 @@ export class OutboxContext {
       this.collected = null
     }
     // Only reached when the transaction committed: a rolled-back batch announces nothing.
-    if (changed.length > BULK_EVENT_THRESHOLD) this.emitBulk(new Set(changed.map((i) => i.id)).size)
+    if (changed.length > BULK_EVENT_THRESHOLD || (asOne && changed.length > 0))
+      this.emitBulk(new Set(changed.map((i) => i.id)).size)
     else for (const item of changed) this.emitItem(item)
     return result
   }

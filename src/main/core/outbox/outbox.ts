@@ -107,11 +107,20 @@ export interface Outbox {
   retryMany(ids: readonly string[]): BulkResult
   cancelMany(ids: readonly string[]): BulkResult
   /**
-   * Items built elsewhere (a campaign's rows, already checked and rendered, text only) go in line as they are.
+   * Items built elsewhere (a campaign's rows, already checked and rendered; files as one copy from copyFile) go in line.
    * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
    * (the campaign's own bookkeeping); dispatching starts only after it committed.
    */
-  insertPrepared(items: readonly NewItem[], alongside?: () => void): void
+  insertPrepared(
+    items: readonly NewItem[],
+    alongside?: () => void,
+    attachments?: readonly StoredAttachment[]
+  ): void
+  /**
+   * Copy one file into the attachments folder, checked as at enqueue, for items prepared elsewhere (a campaign's
+   * rows share this one copy); pass the result to insertPrepared in the same turn so no sweep sees it unreferenced.
+   */
+  copyFile(entry: FileEntry): Promise<StoredAttachment>
   /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
   wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
@@ -676,7 +685,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
   }
 
-  /** One action over many items in one transaction; items it does not apply to are reported, not failed. */
+  /**
+   * One action over many items in one transaction and one bulkChanged; items it does not apply to are reported,
+   * not failed.
+   */
   function bulk(ids: readonly string[], action: (id: string) => void): BulkResult {
     const done: string[] = []
     const refused: BulkResult['refused'] = []
@@ -689,14 +701,18 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
           refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
         }
       }
-    })
+    }, true)
     pump()
     return { done, refused }
   }
 
-  function insertPrepared(items: readonly NewItem[], alongside?: () => void): void {
+  function insertPrepared(
+    items: readonly NewItem[],
+    alongside?: () => void,
+    attachments: readonly StoredAttachment[] = []
+  ): void {
     store.batch(() => {
-      store.insertItems(items, [], [], clock.now())
+      store.insertItems(items, attachments, [], clock.now())
       alongside?.()
     })
     for (const item of items) knownDevices.add(item.deviceId)
@@ -982,6 +998,13 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     retryMany: (ids) => bulk(ids, retryItem),
     cancelMany: (ids) => bulk(ids, cancelItem),
     insertPrepared,
+    async copyFile(entry: FileEntry): Promise<StoredAttachment> {
+      let copy = (await copyFiles([entry])).get(entry.path)
+      // A retention sweep may have removed an identical file while it was copied: copy again (as enqueue does).
+      if (copy && !hasAttachment(ctx.dataDir, copy.sha256)) copy = (await copyFiles([entry])).get(entry.path)
+      if (!copy) throw new Error(`${entry.name} was not copied`)
+      return copy
+    },
     wake: () => pump(),
     delete: remove,
     edit,

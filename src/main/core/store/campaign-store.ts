@@ -19,6 +19,8 @@ export interface CampaignRecord {
   createdAt: number
   updatedAt: number
   startedAt: number | null
+  /** The one file sent with every row (its name), or null for text only. */
+  attachmentName: string | null
 }
 
 export interface CampaignRowRecord {
@@ -72,7 +74,8 @@ function toCampaign(row: Row): CampaignRecord {
     status: row.status as CampaignStatus,
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
-    startedAt: (row.started_at as number | null) ?? null
+    startedAt: (row.started_at as number | null) ?? null,
+    attachmentName: (row.attachment_name as string | null) ?? null
   }
 }
 
@@ -115,7 +118,7 @@ export class CampaignStore {
     this.batch(() => {
       this.prepare(
         `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
-           created_at, updated_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+           created_at, updated_at, started_at, attachment_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       ).run(
         campaign.id,
         campaign.name,
@@ -129,7 +132,8 @@ export class CampaignStore {
         campaign.status,
         campaign.createdAt,
         campaign.updatedAt,
-        campaign.startedAt
+        campaign.startedAt,
+        campaign.attachmentName
       )
       for (const row of rows) {
         insertRow.run(

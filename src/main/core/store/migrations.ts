@@ -344,8 +344,15 @@ export const migrations: readonly Migration[] = [
         INSERT INTO outbox_items_search (rowid, recipient, text) VALUES (NEW.rowid, NEW.recipient, NEW.text);
       END;
     `
-  }
+  },
   // ---- end of performance
+  // ---- campaign attachments (issue 16 point 3): one block, appended after the steps above
+  {
+    name: 'campaigns: the name of the one file sent with every row',
+    // NULL = text only. The file itself is a handle until start copies it; the name tells a restarted app to ask again.
+    sql: `ALTER TABLE campaigns ADD COLUMN attachment_name TEXT;`
+  }
+  // ---- end of campaign attachments
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

@@ -32,6 +32,7 @@ describe('listRequest', () => {
         statuses: ['failed', 'queued'],
         deviceId: 'dev-1',
         recipient: ' 0812-34 ',
+        text: ' tagihan ',
         from: '2025-05-01',
         to: '2025-05-02'
       },
@@ -44,6 +45,7 @@ describe('listRequest', () => {
       status: ['failed', 'queued'],
       deviceId: 'dev-1',
       recipient: '6281234',
+      text: 'tagihan',
       from: new Date('2025-05-01T00:00:00').toISOString(),
       to: new Date('2025-05-02T23:59:59.999').toISOString()
     })

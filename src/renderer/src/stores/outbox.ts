@@ -36,12 +36,21 @@ export interface OutboxFilters {
   /** '' means every device. */
   deviceId: string
   recipient: string
+  /** Words of the message text or caption ('' for any): found by the outbox's full-text index. */
+  text: string
   /** 'YYYY-MM-DD' (local day) or ''. */
   from: string
   to: string
 }
 
-export const NO_FILTERS: OutboxFilters = { statuses: [], deviceId: '', recipient: '', from: '', to: '' }
+export const NO_FILTERS: OutboxFilters = {
+  statuses: [],
+  deviceId: '',
+  recipient: '',
+  text: '',
+  from: '',
+  to: ''
+}
 
 interface Page {
   generation: number
@@ -78,6 +87,9 @@ interface OutboxState {
   get(id: string): Promise<ItemDetail>
   retry(id: string): Promise<OutboxItemView>
   cancel(id: string): Promise<OutboxItemView>
+  /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
+  retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
+  cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
   release(id: string): Promise<OutboxItemView>
   edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
   remove(id: string): Promise<void>
@@ -126,6 +138,8 @@ export function listRequest(
   if (filters.deviceId) request.deviceId = filters.deviceId
   const recipient = recipientQuery(filters.recipient)
   if (recipient) request.recipient = recipient
+  const text = filters.text.trim()
+  if (text) request.text = text
   const from = filters.from ? dayBound(filters.from, false) : undefined
   if (from) request.from = from
   const to = filters.to ? dayBound(filters.to, true) : undefined
@@ -256,6 +270,16 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       const item = await call('outbox:cancel', { id })
       get().applyItem(item)
       return item
+    },
+    async retryMany(ids) {
+      const reply = await call('outbox:retryMany', { ids })
+      get().bulkChanged()
+      return reply
+    },
+    async cancelMany(ids) {
+      const reply = await call('outbox:cancelMany', { ids })
+      get().bulkChanged()
+      return reply
     },
     async release(id) {
       const item = await call('outbox:release', { id })

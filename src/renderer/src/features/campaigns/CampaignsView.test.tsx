@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CampaignView } from '../../../../shared/contract'
+import { ApiError, type CampaignView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -294,5 +294,106 @@ describe('OptOuts', () => {
     )
     await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
     await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
+  })
+})
+
+describe('a file for every message', () => {
+  it('attaches a picked file, shows its name, kind and size, checks and creates with it, and removes it', async () => {
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'HP'],
+      rowCount: 2,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'HP', variables: ['Name'] },
+      remembered: false,
+      sample: []
+    }))
+    fake.handle('campaigns:check', () => ({
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [{ rowNumber: 2, phone: '6281234567890', message: 'Bill for Ani' }],
+      templateError: null,
+      estimate: { finishAt: null }
+    }))
+    fake.handle('campaigns:create', () => campaign({ status: 'draft', attachmentName: 'bill.pdf' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'bills.csv', { type: 'text/csv' })
+    )
+    await user.type(await screen.findByTestId('campaign-template'), 'Bill for {{Name}')
+
+    const picker = screen.getByLabelText('Attach a file to every message')
+    await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'old.pdf', { type: 'application/pdf' }))
+    await screen.findByRole('button', { name: 'Remove old.pdf' })
+    // Another file replaces it; the first handle is released. (2,700 bytes in English: 2.6 KB.)
+    await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
+    await user.click(await screen.findByLabelText(/Shop/))
+    const shown = await screen.findByTestId('campaign-attachment-file')
+    expect(shown.textContent).toBe('bill.pdf Document · 2.6 KB ×')
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    await waitFor(() =>
+      expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
+        attachment: { handle: 'h-2' },
+        devices: ['dev-1']
+      })
+    )
+
+    await user.click(await screen.findByTestId('campaign-start'))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({ attachment: { handle: 'h-2' } })
+    expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
+  })
+
+  it('says why the check refused the file, and checks without it once removed', async () => {
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'HP'],
+      rowCount: 2,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'HP', variables: ['Name'] },
+      remembered: false,
+      sample: []
+    }))
+    fake.handle('campaigns:check', (request) => {
+      if (request.attachment)
+        throw new ApiError({
+          code: 'too_large',
+          message: "big.mp4 is 9 MB; this device's gateway accepts files up to 2 MB.",
+          field: 'attachment'
+        })
+      return {
+        summary: { total: 2, ready: 2, skipped: 0, byProblem: {} },
+        problems: [],
+        previews: [],
+        templateError: null,
+        estimate: null
+      }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'bills.csv', { type: 'text/csv' })
+    )
+    await user.type(await screen.findByTestId('campaign-template'), 'Hi')
+    await user.click(await screen.findByLabelText(/Shop/))
+    await user.upload(
+      screen.getByLabelText('Attach a file to every message'),
+      new File(['v'], 'big.mp4', { type: 'video/mp4' })
+    )
+    expect((await screen.findByRole('alert')).textContent).toContain('accepts files up to 2 MB')
+    // The device stays choosable (another may take the file); starting waits until the file fits.
+    expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', true)
+    expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ devices: ['dev-1'] })
+    await user.click(screen.getByRole('button', { name: 'Remove big.mp4' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(fake.requests('campaigns:check').at(-1)).not.toHaveProperty('attachment')
   })
 })

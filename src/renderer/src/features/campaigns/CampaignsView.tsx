@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
+  FileHandleView,
   InvokeReply,
   PacingPolicyView,
   RowProblemView,
@@ -11,7 +12,8 @@ import type {
 } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { coreText } from '../../../../shared/i18n/notes'
-import { useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { OptOuts } from './OptOuts'
@@ -119,6 +121,7 @@ export function CampaignsView(): React.JSX.Element {
 function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
+  const locale = localeOf(language)
   const devices = useDevices((s) => s.devices)
   const [sheet, setSheet] = useState<SheetView | null>(null)
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
@@ -127,6 +130,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [pacing, setPacing] = useState<PacingPolicyView>(DEFAULT_PACING)
   const [chosen, setChosen] = useState<string[]>([])
   const [previewRow, setPreviewRow] = useState<number | null>(null)
+  /** One file sent with every row, registered like a file dropped on the send panel. */
+  const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   const [lastCheck, setCheck] = useState<Check | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
@@ -141,16 +146,44 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         template,
         pacing,
         deviceCount: Math.max(1, chosen.length),
-        ...(previewRow !== null ? { previewRows: [previewRow] } : {})
+        ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
+        // The file is checked against every chosen device's limit here, before anything is created.
+        ...(attachment ? { attachment: { handle: attachment.handle }, devices: chosen } : {})
       })
-        .then((reply) => on && setCheck(reply))
-        .catch((e: unknown) => on && setError(errorInfo(e)))
+        .then((reply) => {
+          if (!on) return
+          setCheck(reply)
+          setError(null)
+        })
+        .catch((e: unknown) => {
+          // The last check stays (the devices stay choosable); a refused file keeps the start button off.
+          if (on) setError(errorInfo(e))
+        })
     }, 200)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [sheet, mapping, template, pacing, chosen.length, previewRow])
+  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment])
+
+  async function attach(file: File | undefined): Promise<void> {
+    if (!file) return
+    setError(null)
+    try {
+      const reply = await getApi().registerFiles([file])
+      const rejected = reply.rejected[0]
+      if (rejected) setError({ code: rejected.code, message: `${rejected.name}: ${rejected.message}` })
+      const registered = reply.files[0]
+      if (registered) replaceAttachment(registered)
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  function replaceAttachment(next: FileHandleView | null): void {
+    if (attachment) void call('files:release', { handles: [attachment.handle] }).catch(() => undefined)
+    setAttachment(next)
+  }
 
   async function onFile(file: File | undefined): Promise<void> {
     if (!file) return
@@ -179,9 +212,12 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         mapping,
         template,
         pacing,
-        devices: chosen
+        devices: chosen,
+        ...(attachment ? { attachment: { handle: attachment.handle } } : {})
       })
       await call('campaigns:start', { id: created.id })
+      // The core copied the file for the campaign and released the handle.
+      setAttachment(null)
       onCreated(created.id)
     } catch (e) {
       setError(errorInfo(e))
@@ -278,6 +314,46 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             value={template}
             onChange={(e) => setTemplate(e.target.value)}
           />
+          <div
+            className="campaign-attachment"
+            data-testid="campaign-attachment"
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault()
+              e.stopPropagation()
+              void attach(e.dataTransfer.files[0])
+            }}
+          >
+            <label htmlFor="campaign-attachment-file">{t('campaigns.attachment')}</label>
+            <p className="muted" id="campaign-attachment-hint">
+              {t('campaigns.attachment.hint')}
+            </p>
+            <input
+              id="campaign-attachment-file"
+              type="file"
+              aria-describedby="campaign-attachment-hint"
+              onChange={(e) => {
+                void attach(e.target.files?.[0])
+                e.target.value = ''
+              }}
+            />
+            {attachment ? (
+              <p data-testid="campaign-attachment-file">
+                <span className="file-name">{attachment.name}</span>{' '}
+                <span className="file-meta">
+                  {t(`kind.${attachment.kind}`)} · {formatBytes(attachment.size, locale)}
+                </span>{' '}
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('send.file.remove', { name: attachment.name })}
+                  onClick={() => replaceAttachment(null)}
+                >
+                  ×
+                </button>
+              </p>
+            ) : null}
+          </div>
           {check?.templateError ? (
             <p className="field-error" role="alert">
               {coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)}
@@ -358,7 +434,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             type="button"
             className="button button--primary"
             data-testid="campaign-start"
-            disabled={busy || ready === 0}
+            disabled={busy || ready === 0 || error?.field === 'attachment'}
             onClick={() => void createAndStart()}
           >
             {t('campaigns.start', { count: ready })}

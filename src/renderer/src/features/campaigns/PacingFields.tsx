@@ -1,18 +1,10 @@
 // The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign.
 import type { PacingPolicyView } from '../../../../shared/contract'
-import { GATEWAY_TIME_ZONE } from '../../../../shared/domain'
+import { DEFAULT_PACING as DOMAIN_DEFAULT_PACING } from '../../../../shared/domain'
 import { useT } from '../../i18n'
 
-/** What operators' tools ship as safe defaults (shared/campaign-pacing.md); the core's DEFAULT_PACING. */
-export const DEFAULT_PACING: PacingPolicyView = {
-  minDelaySeconds: 5,
-  maxDelaySeconds: 30,
-  batchSize: 20,
-  batchPauseMinutes: 10,
-  workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
-  dailyCapPerDevice: 150,
-  warmUp: null
-}
+/** What operators' tools ship as safe defaults (shared/campaign-pacing.md): the domain's, as the core uses them. */
+export const DEFAULT_PACING: PacingPolicyView = DOMAIN_DEFAULT_PACING
 
 /** An empty field is NaN, so the core's pacing check names it instead of reading it as 0. */
 const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))

@@ -1,4 +1,4 @@
-// Outbox filters: status, device, recipient and date; each change asks the core for a fresh first page.
+// Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import { useT } from '../../i18n'
@@ -7,21 +7,27 @@ import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { ALL_STATUSES } from './status'
 import './outbox.css'
 
-/** Typing in the recipient box waits this long before asking the core. */
+/** Typing in the recipient or message box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300
+
+/** A typed filter: shown as typed at once, asked of the core once typing pauses. */
+function useTypedFilter(key: 'recipient' | 'text'): [string, (value: string) => void] {
+  const [value, setValue] = useState(useOutbox.getState().filters[key])
+  useEffect(() => {
+    if (value === useOutbox.getState().filters[key]) return
+    const timer = setTimeout(() => useOutbox.getState().setFilters({ [key]: value }), RECIPIENT_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [key, value])
+  return [value, setValue]
+}
 
 export function OutboxFilters(): React.JSX.Element {
   const t = useT()
   const filters = useOutbox((s) => s.filters)
   const setFilters = useOutbox((s) => s.setFilters)
   const devices = useDevices((s) => s.devices)
-  const [recipient, setRecipient] = useState(filters.recipient)
-
-  useEffect(() => {
-    if (recipient === useOutbox.getState().filters.recipient) return
-    const timer = setTimeout(() => useOutbox.getState().setFilters({ recipient }), RECIPIENT_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [recipient])
+  const [recipient, setRecipient] = useTypedFilter('recipient')
+  const [text, setText] = useTypedFilter('text')
 
   function toggleStatus(status: OutboxStatus, on: boolean): void {
     const statuses = on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status)
@@ -32,6 +38,7 @@ export function OutboxFilters(): React.JSX.Element {
     filters.statuses.length > 0 ||
     filters.deviceId !== '' ||
     filters.recipient !== '' ||
+    filters.text !== '' ||
     filters.from !== '' ||
     filters.to !== ''
 
@@ -84,6 +91,16 @@ export function OutboxFilters(): React.JSX.Element {
           />
         </div>
         <div className="field">
+          <label htmlFor="outbox-filter-text">{t('outbox.filter.text')}</label>
+          <input
+            id="outbox-filter-text"
+            type="search"
+            dir="auto"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <div className="field">
           <label htmlFor="outbox-filter-from">{t('outbox.filter.from')}</label>
           <input
             id="outbox-filter-from"
@@ -110,6 +127,7 @@ export function OutboxFilters(): React.JSX.Element {
             data-testid="outbox-filter-clear"
             onClick={() => {
               setRecipient('')
+              setText('')
               setFilters(NO_FILTERS)
             }}
           >

@@ -20,11 +20,15 @@ export const ROW_HEIGHT = 68
 export const PREFETCH_ROWS = 100
 
 interface OutboxListProps {
+  /** The item open in the detail pane. */
   selectedId: string | null
   onSelect(id: string): void
+  /** The items ticked for a bulk action (apart from the one open in the detail). */
+  checked: ReadonlyMap<string, OutboxItemView>
+  onCheck(item: OutboxItemView, checked: boolean): void
 }
 
-export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX.Element {
+export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxListProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const total = useOutbox((s) => s.total)
@@ -104,6 +108,17 @@ export function OutboxList({ selectedId, onSelect }: OutboxListProps): React.JSX
                 style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
               >
                 {item ? (
+                  <input
+                    type="checkbox"
+                    className="row-check"
+                    aria-label={t('outbox.bulk.select', {
+                      recipient: item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)
+                    })}
+                    checked={checked.has(item.id)}
+                    onChange={(event) => onCheck(item, event.target.checked)}
+                  />
+                ) : null}
+                {item ? (
                   <button
                     type="button"
                     className={item.id === selectedId ? 'row-button row-button--selected' : 'row-button'}
@@ -145,6 +160,7 @@ function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
     a.statuses.length === b.statuses.length &&
     a.deviceId === b.deviceId &&
     a.recipient === b.recipient &&
+    a.text === b.text &&
     a.from === b.from &&
     a.to === b.to
   )

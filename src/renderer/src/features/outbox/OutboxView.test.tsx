@@ -9,6 +9,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -127,6 +128,10 @@ describe('filters', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Recipient' }), '0812')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '62812', deviceId: 'dev-2' })
+    )
+    await user.type(screen.getByRole('searchbox', { name: 'Message text' }), 'tagihan Mei')
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ text: 'tagihan Mei', recipient: '62812' })
     )
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
@@ -376,5 +381,100 @@ describe('item detail', () => {
     act(() => useOutbox.getState().setFilters({ statuses: ['failed'] }))
     await user.click(await screen.findByRole('button', { name: 'Clear the filters' }))
     expect(useOutbox.getState().filters.statuses).toEqual([])
+  })
+})
+
+describe('bulk selection', () => {
+  const mixed = [
+    makeItem({ id: 'b-1', recipient: '6281200000001', status: 'queued' }),
+    makeItem({ id: 'b-2', recipient: '6281200000002', status: 'scheduled' }),
+    makeItem({ id: 'b-3', recipient: '6281200000003', status: 'delivered' }),
+    makeItem({ id: 'b-4', recipient: '6281200000004', status: 'failed' })
+  ]
+  const selectBox = (recipient: string): HTMLElement =>
+    screen.getByRole('checkbox', { name: `Select ${formatPhoneForReading(recipient)}` })
+
+  beforeEach(() => {
+    fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))
+  })
+
+  it('cancels the ticked rows after a confirm and says which could not be cancelled and why', async () => {
+    fake.handle('outbox:cancelMany', () => ({
+      done: ['b-1', 'b-2'],
+      refused: [{ id: 'b-3', reason: 'at_gateway', status: 'delivered' }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
+
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000002'))
+    await user.click(selectBox('6281200000003'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    expect(within(bar).getByText('3 selected')).toBeTruthy()
+    // Queued, scheduled and delivered: nothing to retry, something to cancel.
+    expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
+    await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
+    expect(fake.requests('outbox:cancelMany')).toEqual([])
+    const confirm = screen.getByRole('group', { name: /Cancel sending 3 selected messages\?/ })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
+
+    expect(fake.requests('outbox:cancelMany')).toEqual([{ ids: ['b-1', 'b-2', 'b-3'] }])
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '2 cancelled; 1 already sent could not be cancelled'
+    )
+    expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
+    expect(selectBox('6281200000001')).toHaveProperty('checked', false)
+  })
+
+  it('retries with the keyboard, and enables only the actions the selection can take now', async () => {
+    fake.handle('outbox:retryMany', () => ({ done: ['b-4'], refused: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+
+    selectBox('6281200000003').focus()
+    await user.keyboard(' ')
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    // Delivered only: neither cancel nor retry applies.
+    expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', true)
+    expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
+
+    await user.click(selectBox('6281200000001'))
+    expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', false)
+    // The queued one is sent meanwhile: nothing selected can be cancelled any more.
+    act(() =>
+      useOutbox
+        .getState()
+        .applyItem({ ...mixed[0]!, status: 'accepted', updatedAt: '2025-05-01T08:05:00.000Z' })
+    )
+    expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', true)
+    await user.click(selectBox('6281200000001'))
+
+    selectBox('6281200000004').focus()
+    await user.keyboard(' ')
+    const retry = within(bar).getByRole('button', { name: 'Retry selected' })
+    expect(retry).toHaveProperty('disabled', false)
+    retry.focus()
+    await user.keyboard('{Enter}')
+
+    expect(fake.requests('outbox:retryMany')).toEqual([{ ids: ['b-3', 'b-4'] }])
+    expect((await screen.findByRole('status')).textContent).toBe('1 retried')
+  })
+
+  it('selects all shown rows, and forgets the selection when the filters change', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }))
+    expect(screen.getByText('4 selected')).toBeTruthy()
+    expect(selectBox('6281200000004')).toHaveProperty('checked', true)
+
+    act(() => useOutbox.getState().setFilters({ statuses: ['failed'] }))
+    await screen.findByText('4 messages')
+    expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
+    expect(selectBox('6281200000004')).toHaveProperty('checked', false)
   })
 })

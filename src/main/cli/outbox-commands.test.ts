@@ -1,0 +1,84 @@
+// `sender-desk outbox cancel|retry` with several ids, in process against a real sandbox gateway: one bulk action,
+// every id accounted for, and a partial result exits non-zero.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { main } from './index'
+
+let work: string
+let sandbox: Sandbox
+let env: NodeJS.ProcessEnv
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-outbox-cli-'))
+  sandbox = await startSandbox({ seed: 7 })
+  const control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
+  const { token } = await control.createDevice({ linked: true })
+  env = {
+    SENDER_DESK_BASE_URL: sandbox.baseUrl,
+    SENDER_DESK_TOKEN: token,
+    SENDER_DESK_DATA_DIR: join(work, 'data')
+  }
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+/** Runs the CLI in process; returns the exit code and the one JSON result line. */
+async function cli(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+  const lines: string[] = []
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk))
+    return true
+  })
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+  try {
+    const code = await main([...args, '--json'], env)
+    return {
+      code,
+      json: JSON.parse(lines.join('').trim().split('\n').pop() ?? '{}') as Record<string, unknown>
+    }
+  } finally {
+    stdout.mockRestore()
+    stderr.mockRestore()
+  }
+}
+
+describe('sender-desk outbox cancel|retry with several ids', () => {
+  it('cancels and retries them in one go and reports the ones it left', async () => {
+    const queued = await cli(
+      'send',
+      'text',
+      '--to',
+      '081200000001,081200000002',
+      '--message',
+      'later',
+      '--queue'
+    )
+    expect(queued.code).toBe(0)
+    const ids = queued.json.itemIds as string[]
+    expect(ids).toHaveLength(2)
+
+    const cancelled = await cli('outbox', 'cancel', ...ids)
+    expect(cancelled).toEqual({ code: 0, json: { ok: true, done: ids, refused: [] } })
+
+    const retried = await cli('outbox', 'retry', ids[0]!, 'no-such-item')
+    expect(retried).toEqual({
+      code: 3,
+      json: {
+        ok: false,
+        done: [ids[0]],
+        refused: [{ id: 'no-such-item', reason: 'not_found', status: null }]
+      }
+    })
+    const listed = await cli('outbox', 'list')
+    const statuses = Object.fromEntries(
+      (listed.json.items as { id: string; status: string }[]).map((item) => [item.id, item.status])
+    )
+    expect(statuses).toEqual({ [ids[0]!]: 'queued', [ids[1]!]: 'cancelled' })
+  })
+})
