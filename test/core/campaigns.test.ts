@@ -69,7 +69,7 @@ async function refusalInIndonesian(
 }
 
 describe('campaign refusals in the operator language', () => {
-  it('carry their key: the file, the template, the column, a gone sheet and a wrong state read in Indonesian', async () => {
+  it('carry their key: the file, the template, the column, the pacing, a gone sheet and a wrong state read in Indonesian', async () => {
     const deviceId = await linkedDevice()
     expect(await refusalInIndonesian('campaigns:read', { fileName: 'list.csv', dataBase64: '' })).toEqual({
       code: 'sheet_empty',
@@ -124,6 +124,28 @@ describe('campaign refusals in the operator language', () => {
     expect(
       coreText('id', checked.templateError ?? '', checked.templateErrorKey, checked.templateErrorParams)
     ).toBe('Tanda "{" di karakter ke-4 tidak pernah ditutup')
+    // Several pacing problems: each worded, joined in order.
+    expect(
+      await refusalInIndonesian('campaigns:create', {
+        ...draft,
+        mapping: { phone: 'Phone', variables: [] },
+        template: 'Hi',
+        pacing: {
+          ...FAST,
+          minDelaySeconds: 5,
+          maxDelaySeconds: 1,
+          workingHours: { start: '20:00', end: '08:00', timeZone: 'Mars/Olympus' }
+        }
+      })
+    ).toEqual({
+      code: 'invalid_input',
+      english:
+        'The longest delay must be at least the shortest; Working hours must end after they start on the same day; ' +
+        'Unknown time zone: Mars/Olympus',
+      id:
+        'Jeda terpanjang tidak boleh kurang dari jeda terpendek; Jam kerja harus berakhir setelah dimulai, ' +
+        'pada hari yang sama; Zona waktu tidak dikenal: Mars/Olympus'
+    })
     const created = await core.handlers['campaigns:create']({
       ...draft,
       mapping: { phone: 'Phone', variables: ['Name'] },

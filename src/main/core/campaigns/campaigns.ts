@@ -30,7 +30,8 @@ import {
   dayBounds,
   decideFromLog,
   estimateSchedule,
-  pacingProblems,
+  pacingProblemTexts,
+  problemList,
   zoneOfPolicy,
   type PacingPolicy,
   type PacingWait
@@ -163,8 +164,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   const deviceSeed = (c: CampaignRecord, deviceId: string): number => (c.seed ^ rowSeed(deviceId, 0)) >>> 0
 
   function assertPacing(pacing: PacingPolicy): void {
-    const problems = pacingProblems(pacing)
-    if (problems.length > 0) throw new CampaignError('invalid_input', problems.join('; '), 'pacing')
+    const problems = pacingProblemTexts(pacing)
+    if (problems.length > 0) throw new CampaignError('invalid_input', problemList(problems), 'pacing')
   }
 
   /** The mapping remembered for this layout, else a guess. */

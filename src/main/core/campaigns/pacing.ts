@@ -3,6 +3,9 @@
 // times (not from timers) is what makes a restart resume without a burst.
 import { dayIn as zonedDayIn, instantToLocal, localTimeToInstant as zonedInstant } from '../zoned-time'
 import { SeededRandom } from '../seeded-random'
+import { englishText, type KeyedText } from '../commands'
+import type { MessageKey, Params } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
 import { DEFAULT_PACING, type PacingPolicy } from '../../../shared/domain'
 
 // The policy's shape and its safe defaults are shared rules: the window's campaign form starts from the same values.
@@ -43,29 +46,49 @@ function localTimeToInstant(local: string, zone: string): number {
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 /** Every problem with a policy, as sentences; empty when it is usable. */
+/** What makes a policy unusable, in English (the CLI). */
 export function pacingProblems(policy: PacingPolicy): string[] {
-  const problems: string[] = []
+  return pacingProblemTexts(policy).map(englishText)
+}
+
+/** What makes a policy unusable, keyed so the window words it in the operator's language. */
+export function pacingProblemTexts(policy: PacingPolicy): KeyedText[] {
+  const problems: KeyedText[] = []
+  const problem = (key: MessageKey, params?: Params): void => {
+    problems.push(params ? { key, params } : { key })
+  }
   const { minDelaySeconds: min, maxDelaySeconds: max } = policy
-  if (!Number.isFinite(min) || min < 0) problems.push('The shortest delay must be 0 seconds or more')
-  if (!Number.isFinite(max) || max < min) problems.push('The longest delay must be at least the shortest')
-  if (!Number.isInteger(policy.batchSize) || policy.batchSize < 1) problems.push('A batch is at least 1 send')
-  if (!(policy.batchPauseMinutes >= 0)) problems.push('The batch pause must be 0 minutes or more')
+  if (!Number.isFinite(min) || min < 0) problem('desktop.error.pacing.minDelay')
+  if (!Number.isFinite(max) || max < min) problem('desktop.error.pacing.maxDelay')
+  if (!Number.isInteger(policy.batchSize) || policy.batchSize < 1) problem('desktop.error.pacing.batchSize')
+  if (!(policy.batchPauseMinutes >= 0)) problem('desktop.error.pacing.batchPause')
   if (!Number.isInteger(policy.dailyCapPerDevice) || policy.dailyCapPerDevice < 1)
-    problems.push('The daily cap must be at least 1 send')
+    problem('desktop.error.pacing.dailyCap')
   if (policy.warmUp && !(policy.warmUp.startPerDay >= 1 && policy.warmUp.increasePerDay >= 0))
-    problems.push('Warm-up starts at 1 send a day or more and never decreases')
+    problem('desktop.error.pacing.warmUp')
   const hours = policy.workingHours
   if (hours) {
-    if (!HHMM.test(hours.start) || !HHMM.test(hours.end)) problems.push('Working hours are written as HH:mm')
-    else if (hours.start >= hours.end)
-      problems.push('Working hours must end after they start on the same day')
+    if (!HHMM.test(hours.start) || !HHMM.test(hours.end)) problem('desktop.error.pacing.hoursFormat')
+    else if (hours.start >= hours.end) problem('desktop.error.pacing.hoursOrder')
     try {
       dayIn(0, hours.timeZone)
     } catch {
-      problems.push(`Unknown time zone: ${hours.timeZone}`)
+      problem('desktop.error.unknownTimezone', { timezone: hours.timeZone })
     }
   }
   return problems
+}
+
+/** Several problems as one text, "first; rest", each worded in the operator's language (nested notes). */
+export function problemList(problems: readonly KeyedText[]): KeyedText {
+  const [first, ...rest] = problems
+  if (!first) throw new RangeError('problemList needs at least one problem')
+  if (rest.length === 0) return first
+  const tail = problemList(rest)
+  return {
+    key: 'desktop.error.problemList',
+    params: { first: encodeNote(first.key, first.params), rest: encodeNote(tail.key, tail.params) }
+  }
 }
 
 const zoneOf = (policy: PacingPolicy): string => policy.workingHours?.timeZone ?? 'UTC'
