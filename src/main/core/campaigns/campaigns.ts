@@ -48,15 +48,15 @@ export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
 
 /** A campaign refusal: English in its message (CLI, logs), its key in `text` for the window's language. */
 export class CampaignError extends Error {
-  readonly text?: KeyedText
+  readonly text: KeyedText
   constructor(
     readonly code: 'not_found' | 'invalid_input' | 'invalid_state',
-    message: string | KeyedText,
+    text: KeyedText,
     readonly field?: string
   ) {
-    super(englishText(message))
+    super(englishText(text))
     this.name = 'CampaignError'
-    if (typeof message !== 'string') this.text = message
+    this.text = text
   }
 }
 

@@ -62,8 +62,7 @@ async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof CampaignError)
-      throw new ApiFailure(error.code, error.text ?? error.message, error.field)
+    if (error instanceof CampaignError) throw new ApiFailure(error.code, error.text, error.field)
     if (error instanceof SpreadsheetError) throw new ApiFailure(`sheet_${error.code}`, error.text, 'file')
     if (error instanceof TemplateError) throw new ApiFailure('invalid_template', error.text, 'template')
     throw error
