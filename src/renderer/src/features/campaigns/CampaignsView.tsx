@@ -32,7 +32,8 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   missing_variable: 'campaigns.problem.missingVariable',
   too_long: 'campaigns.problem.tooLong',
   opted_out: 'campaigns.problem.optedOut',
-  already_sent: 'campaigns.problem.alreadySent'
+  already_sent: 'campaigns.problem.alreadySent',
+  missing_file: 'campaigns.problem.missingFile'
 }
 
 const COUNT_KEY = {
