@@ -240,6 +240,11 @@ describe('sender-desk campaign', () => {
     const campaign = created.json.campaign as { id: string; summary: { ready: number; byProblem: object } }
     expect(campaign.summary).toMatchObject({ ready: 2, byProblem: { missing_file: 1 } })
 
+    // Each terminal command is its own process: start is given the folder again, never sends text only.
+    const withoutFiles = await cli('campaign', 'start', campaign.id)
+    expect(withoutFiles.code).toBe(2)
+    expect(String(withoutFiles.json.error)).toContain('Attach ani.pdf again')
+
     const before = (await control.messages()).length
     const started = await cli('campaign', 'start', campaign.id, '--files-dir', dir, '--timeout', '30')
     expect((started.json.campaign as { status: string }).status).toBe('finished')
