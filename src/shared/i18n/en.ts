@@ -937,7 +937,7 @@ export const en = {
   'campaigns.problem.tooLong': 'message too long',
   'campaigns.problem.optedOut': 'opted out',
   'campaigns.problem.alreadySent': 'already sent by this campaign',
-  'campaigns.problem.missingFile': 'the file it names was not picked',
+  'campaigns.problem.missingFile': 'its file {name} was not picked',
   'campaigns.pacing.explain':
     'A random pause between sends, a longer pause after each batch, sending only in working hours and a daily cap per device keep a number from being banned.',
   'campaigns.pacing.minDelay': 'Shortest pause (seconds)',

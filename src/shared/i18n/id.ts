@@ -955,7 +955,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.tooLong': 'pesan terlalu panjang',
   'campaigns.problem.optedOut': 'menolak menerima pesan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
-  'campaigns.problem.missingFile': 'berkas yang disebut belum dipilih',
+  'campaigns.problem.missingFile': 'berkasnya {name} belum dipilih',
   'campaigns.pacing.explain':
     'Jeda acak antar pengiriman, jeda lebih lama setelah setiap kelompok, kirim hanya pada jam kerja dan batas harian per perangkat menjaga nomor agar tidak diblokir.',
   'campaigns.pacing.minDelay': 'Jeda terpendek (detik)',

@@ -462,7 +462,7 @@ describe('a file per row, named in a column', () => {
         devices: ['dev-1']
       })
     )
-    expect(await screen.findByText(/Row 4 081234567803: the file it names was not picked/)).toBeTruthy()
+    expect(await screen.findByText('Row 4 081234567803: its file citra.pdf was not picked')).toBeTruthy()
 
     // Removing one releases its handle and checks without it.
     await user.click(screen.getByRole('button', { name: 'Remove budi.pdf' }))

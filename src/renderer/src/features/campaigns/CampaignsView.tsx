@@ -476,7 +476,15 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                     {check.problems.slice(0, 50).map((p) => (
                       <li key={p.rowNumber}>
                         {t('campaigns.row', { row: p.rowNumber })} {p.phoneCell}:{' '}
-                        {p.problems.map((problem) => t(PROBLEM_KEY[problem.code])).join(', ')}
+                        {p.problems
+                          .map((problem) =>
+                            // The missing file is named, so the operator knows which one to pick.
+                            t(
+                              PROBLEM_KEY[problem.code],
+                              problem.code === 'missing_file' ? { name: problem.name } : {}
+                            )
+                          )
+                          .join(', ')}
                       </li>
                     ))}
                   </ul>
