@@ -480,4 +480,31 @@ describe('a file per row, named in a column', () => {
     })
     expect(fake.requests('campaigns:create')[0]).not.toHaveProperty('attachment')
   })
+
+  it('releases the picked files when no column names a file any more', async () => {
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'HP', 'Invoice'],
+      rowCount: 1,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'HP', variables: ['Name'], attachment: 'Invoice' },
+      remembered: true,
+      sample: []
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'bills.csv', { type: 'text/csv' })
+    )
+    await user.upload(await screen.findByLabelText('Pick the files named in Invoice'), [
+      new File(['%PDF-1.4 '], 'ani.pdf', { type: 'application/pdf' })
+    ])
+    await screen.findByRole('list', { name: 'Picked files' })
+    await user.selectOptions(screen.getByLabelText('Column naming a file per row'), 'None')
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(screen.queryByRole('list', { name: 'Picked files' })).toBeNull()
+    expect(screen.getByLabelText('Attach a file to every message')).toBeTruthy()
+  })
 })

@@ -338,9 +338,15 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
           <select
             id="campaign-file-column"
             value={mapping.attachment ?? ''}
-            onChange={(e) =>
-              setMapping({ ...mapping, attachment: e.target.value === '' ? null : e.target.value })
-            }
+            onChange={(e) => {
+              const column = e.target.value === '' ? null : e.target.value
+              // Without a file column the picked files would never go: their handles are released.
+              if (column === null) {
+                releaseHandles(rowFiles)
+                setRowFiles([])
+              }
+              setMapping({ ...mapping, attachment: column })
+            }}
           >
             <option value="">{t('campaigns.fileColumn.none')}</option>
             {sheet.headers
