@@ -70,6 +70,20 @@ describe('FileHandles', () => {
     await expect(stat(dropped.files[0]!.path)).rejects.toThrow()
   })
 
+  it('replaces the old handles when a reloaded window asks for the draft again in the same run', async () => {
+    const pasted = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    const old = pasted.files[0]!
+    await handles.keepForDraft([old.handle])
+    const { files } = await handles.restoreDraft()
+    expect(files).toMatchObject([{ name: 'pasted.png', path: old.path, owned: true }])
+    expect(handles.get(old.handle)).toBeUndefined()
+    // The pasted file itself stays: the new handle stands for it.
+    expect((await stat(old.path)).size).toBe(PNG.length)
+    expect(handles.get(files[0]!.handle)?.path).toBe(old.path)
+  })
+
   it('refuses by name a kept file that was deleted, in place of its inner path', async () => {
     const path = join(dir, 'gone.pdf')
     await writeFile(path, PDF)

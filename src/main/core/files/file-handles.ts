@@ -57,6 +57,8 @@ const HEAD_BYTES = 4096
  * the window still only ever sees handles.
  */
 const KeptFile = z.object({
+  /** The handle in the run that kept it: after a window reload (same run) it is replaced, not left behind. */
+  handle: z.string(),
   name: z.string(),
   owned: z.boolean(),
   pinned: z.object({
@@ -103,7 +105,12 @@ export class FileHandles {
     const files = handles
       .map((handle) => this.files.get(handle))
       .filter((file): file is RegisteredFile => file !== undefined)
-      .map((file): KeptFile => ({ name: file.name, owned: file.owned, pinned: file.pinned }))
+      .map((file): KeptFile => ({
+        handle: file.handle,
+        name: file.name,
+        owned: file.owned,
+        pinned: file.pinned
+      }))
     await writeJsonAtomic(this.draftFile, { version: 1, files })
   }
 
@@ -117,8 +124,13 @@ export class FileHandles {
     const rejected: FileRejectionInfo[] = []
     for (const kept of await this.readKept()) {
       const result = await this.restoreOne(kept)
-      if ('code' in result) rejected.push(result)
-      else {
+      if ('code' in result) {
+        rejected.push(result)
+        // A reloaded window forgot the old handle: nobody else would release it (nor delete a pasted file).
+        await this.release([kept.handle])
+      } else {
+        // The new registration stands for the same file; the old handle just goes (its file is not deleted).
+        this.files.delete(kept.handle)
         this.files.set(result.handle, result)
         files.push(result)
       }
