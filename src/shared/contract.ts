@@ -508,9 +508,13 @@ export const RowProblemView = z.discriminatedUnion('code', [
   z.object({ code: z.literal('missing_variable'), names: z.array(z.string()) }),
   z.object({ code: z.literal('too_long'), length: z.number().int(), limit: z.number().int() }),
   z.object({ code: z.literal('opted_out') }),
-  z.object({ code: z.literal('already_sent') })
+  z.object({ code: z.literal('already_sent') }),
+  z.object({ code: z.literal('missing_file'), name: z.string() })
 ])
 export type RowProblemView = z.infer<typeof RowProblemView>
+
+/** Files picked for a campaign's attachment column: matched to each row's cell by name (trimmed, any case). */
+export const CampaignRowFiles = z.array(z.object({ name: z.string().min(1).max(255), handle: Id })).max(1000)
 
 export const CheckSummaryView = z.object({
   total: z.number().int(),
@@ -867,7 +871,9 @@ export const invokeChannels = {
       previewRows: z.array(z.number().int()).max(50).optional(),
       /** One registered file for every row (the message becomes its caption), checked against these devices' limits. */
       attachment: z.object({ handle: Id }).nullable().optional(),
-      devices: z.array(Id).max(100).optional()
+      devices: z.array(Id).max(100).optional(),
+      /** Registered files for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
+      files: CampaignRowFiles.optional()
     }),
     reply: z.object({
       summary: CheckSummaryView,
@@ -894,7 +900,9 @@ export const invokeChannels = {
       pacing: PacingPolicySchema,
       devices: z.array(Id).min(1).max(100),
       /** One registered file sent with every row; kept until start copies it once for all the rows. */
-      attachment: z.object({ handle: Id }).nullable().optional()
+      attachment: z.object({ handle: Id }).nullable().optional(),
+      /** The files the attachment column names, kept until start copies each once. */
+      files: CampaignRowFiles.optional()
     }),
     reply: CampaignView
   },
@@ -902,7 +910,11 @@ export const invokeChannels = {
   'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
   'campaigns:start': {
-    request: z.object({ id: Id, attachment: z.object({ handle: Id }).nullable().optional() }),
+    request: z.object({
+      id: Id,
+      attachment: z.object({ handle: Id }).nullable().optional(),
+      files: CampaignRowFiles.optional()
+    }),
     reply: CampaignView
   },
   'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },

@@ -281,6 +281,70 @@ describe('campaigns through the contract', () => {
     expect(core.files.get(handle)).toBeUndefined()
   })
 
+  it('sends each row its own file named in a column, and skips a row naming a file that was not picked', async () => {
+    const deviceId = await linkedDevice()
+    const csv = [
+      'Name,Phone,Invoice',
+      'Ani,081234567801,ani.pdf',
+      'Budi,081234567802, BUDI.PDF ',
+      'Citra,081234567803,citra.pdf',
+      'Dewi,081234567804,ani.pdf'
+    ].join('\n')
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'bills.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const pdf = (fill: string): string =>
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000, fill)]).toString('base64')
+    const { files: registered } = await core.handlers['files:register']({
+      sources: [
+        { kind: 'bytes', name: 'ani.pdf', dataBase64: pdf('a') },
+        { kind: 'bytes', name: 'budi.pdf', dataBase64: pdf('b') }
+      ]
+    })
+    const files = registered.map((f) => ({ name: f.name, handle: f.handle }))
+    const mapping = { phone: 'Phone', variables: ['Name'], attachment: 'Invoice' }
+
+    const checked = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping,
+      template: 'Invoice for {Name}',
+      files,
+      devices: [deviceId]
+    })
+    expect(checked.summary).toMatchObject({ total: 4, ready: 3, skipped: 1, byProblem: { missing_file: 1 } })
+    expect(checked.problems).toEqual([
+      { rowNumber: 4, phoneCell: '081234567803', problems: [{ code: 'missing_file', name: 'citra.pdf' }] }
+    ])
+
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Invoices',
+      mapping,
+      template: 'Invoice for {Name}',
+      pacing: FAST,
+      devices: [deviceId],
+      files
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.status === 'finished'
+    )
+    const { messages } = await core.handlers['sandbox:sent']({ deviceId, limit: 10 })
+    expect(
+      messages.map((m) => ({ phone: m.phone, kind: m.kind, text: m.text, fileName: m.fileName })).reverse()
+    ).toEqual([
+      { phone: '6281234567801', kind: 'document', text: 'Invoice for Ani', fileName: 'ani.pdf' },
+      { phone: '6281234567802', kind: 'document', text: 'Invoice for Budi', fileName: 'budi.pdf' },
+      { phone: '6281234567804', kind: 'document', text: 'Invoice for Dewi', fileName: 'ani.pdf' }
+    ])
+    const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
+    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('file not picked: citra.pdf')
+    // The outbox has its copies: the picked handles are released.
+    for (const file of files) expect(core.files.get(file.handle)).toBeUndefined()
+  })
+
   it('skips opted-out numbers and refuses bad input with a reason', async () => {
     expect(
       await core.handlers['optouts:add']({ phones: ['0812-3456-7812', 'nope'], source: 'operator' })

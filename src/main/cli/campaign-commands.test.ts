@@ -1,6 +1,6 @@
 // `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
 // start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -191,6 +191,71 @@ describe('sender-desk campaign', () => {
     ).toEqual([
       { phone: '6281234567891', kind: 'document', text: 'Invoice for Ani', fileName: 'invoice.pdf' },
       { phone: '6281234567892', kind: 'document', text: 'Invoice for Budi', fileName: 'invoice.pdf' }
+    ])
+  }, 60_000)
+
+  it('sends each row the file its column names, found in --files-dir, and skips a row whose file is not there', async () => {
+    const sheet = join(work, 'statements.csv')
+    writeFileSync(
+      sheet,
+      'Name,Phone,Statement\nAni,081234567893,ani.pdf\nBudi,081234567894, Budi.PDF\nCitra,081234567895,citra.pdf\n'
+    )
+    const dir = join(work, 'statements')
+    mkdirSync(dir)
+    const pdf = (fill: string): Buffer =>
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000, fill)])
+    writeFileSync(join(dir, 'ani.pdf'), pdf('a'))
+    writeFileSync(join(dir, 'budi.pdf'), pdf('b'))
+    const map = 'phone=Phone;vars=Name;file=Statement'
+
+    const withoutColumn = await cli(
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi',
+      '--files-dir',
+      dir
+    )
+    expect(withoutColumn.code).toBe(2)
+
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--map',
+      map,
+      '--template',
+      'Statement for {Name}',
+      '--hours',
+      'any',
+      '--delay',
+      '0.2-0.4',
+      '--files-dir',
+      dir
+    )
+    expect(created.code).toBe(0)
+    const campaign = created.json.campaign as { id: string; summary: { ready: number; byProblem: object } }
+    expect(campaign.summary).toMatchObject({ ready: 2, byProblem: { missing_file: 1 } })
+
+    // Each terminal command is its own process: start is given the folder again, never sends text only.
+    const withoutFiles = await cli('campaign', 'start', campaign.id)
+    expect(withoutFiles.code).toBe(2)
+    expect(String(withoutFiles.json.error)).toContain('Attach ani.pdf again')
+
+    const before = (await control.messages()).length
+    const started = await cli('campaign', 'start', campaign.id, '--files-dir', dir, '--timeout', '30')
+    expect((started.json.campaign as { status: string }).status).toBe('finished')
+    const sent = (await control.messages()).slice(before)
+    expect(
+      sent
+        .map((m) => ({ phone: m.phone, kind: m.kind, text: m.text, fileName: m.fileName }))
+        .sort((a, b) => a.phone.localeCompare(b.phone))
+    ).toEqual([
+      { phone: '6281234567893', kind: 'document', text: 'Statement for Ani', fileName: 'ani.pdf' },
+      { phone: '6281234567894', kind: 'document', text: 'Statement for Budi', fileName: 'budi.pdf' }
     ])
   }, 60_000)
 })

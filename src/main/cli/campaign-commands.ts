@@ -3,8 +3,8 @@
  * and report the skipped rows), start/resume (send, paced, until done or --timeout), pause, cancel, status, export.
  * The campaign's device is the CLI's device for the credentials given (see outbox-commands).
  */
-import { readFile, writeFile } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
@@ -15,6 +15,7 @@ import {
   CampaignError,
   DEFAULT_PACING,
   type CampaignFile,
+  fileKey,
   pacingProblems,
   readSpreadsheet,
   SpreadsheetError,
@@ -26,11 +27,11 @@ import {
   type PacingPolicy
 } from '../core/compose'
 
-/** `phone=No HP;vars=Nama,Tagihan` (vars default to every other column). */
+/** `phone=No HP;vars=Nama,Tagihan;file=Invoice` (vars default to every other column; file names a file per row). */
 export function parseMap(
   text: string | undefined,
   headers: readonly string[]
-): { phone: string; variables: string[] } {
+): { phone: string; variables: string[]; attachment: string | null } {
   const parts = new Map<string, string>()
   for (const piece of (text ?? '').split(';')) {
     const at = piece.indexOf('=')
@@ -50,7 +51,10 @@ export function parseMap(
   const unknown = variables.filter((v) => !headers.includes(v))
   if (unknown.length > 0)
     throw new UsageError(`--map: no column named ${unknown.map((u) => `"${u}"`).join(', ')}`)
-  return { phone, variables }
+  const attachment = parts.get('file') ?? null
+  if (attachment !== null && !headers.includes(attachment))
+    throw new UsageError(`--map: no file column named "${attachment}"`)
+  return { phone, variables, attachment }
 }
 
 /**
@@ -161,6 +165,18 @@ async function copied(core: CommandLineCore, path: string): Promise<CampaignFile
   return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
 }
 
+/** The files in `dir` whose names (trimmed, any case) are among `wanted`: matching key → path. */
+async function filesNamedIn(dir: string, wanted: ReadonlySet<string>): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    throw new UsageError(`--files-dir ${dir}: ${error instanceof Error ? error.message : String(error)}`)
+  })
+  const found = new Map<string, string>()
+  for (const entry of entries)
+    if (entry.isFile() && wanted.has(fileKey(entry.name)))
+      found.set(fileKey(entry.name), join(dir, entry.name))
+  return found
+}
+
 /** Send until the campaign has nothing left or the timeout passes. */
 async function sendCampaign(
   context: CliContext,
@@ -207,9 +223,17 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
       const pacing = parsePacing(context)
       const attach = stringFlag(context.args, 'attach')
+      const filesDir = stringFlag(context.args, 'files-dir')
+      if (filesDir !== undefined && mapping.attachment === null)
+        throw new UsageError('--files-dir needs the column naming each row\'s file: --map "…;file=<column>"')
+      const fileColumn = mapping.attachment === null ? -1 : sheet.headers.indexOf(mapping.attachment)
+      const named = new Set(sheet.rows.map((row) => fileKey(row.cells[fileColumn] ?? '')))
+      const found = filesDir === undefined ? new Map<string, string>() : await filesNamedIn(filesDir, named)
       const view = await withCampaigns(context, credentials, async (campaigns, _outbox, core) => {
         // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
         const attachment = attach === undefined ? null : await registerFile(core, attach)
+        const fileNames: string[] = []
+        for (const path of found.values()) fileNames.push((await registerFile(core, path)).name)
         return campaigns.create({
           name: stringFlag(context.args, 'name') ?? basename(file),
           fileName: basename(file),
@@ -218,10 +242,17 @@ export async function runCampaign(context: CliContext): Promise<number> {
           template,
           pacing,
           devices: [cliDeviceId(credentials)],
-          attachmentName: attachment?.name ?? null
+          attachmentName: attachment?.name ?? null,
+          fileNames
         })
       })
-      const startHint = `sender-desk campaign start ${view.id}${attach === undefined ? '' : ` --attach ${attach}`}`
+      const again =
+        attach !== undefined
+          ? ` --attach ${attach}`
+          : filesDir !== undefined
+            ? ` --files-dir ${filesDir}`
+            : ''
+      const startHint = `sender-desk campaign start ${view.id}${again}`
       context.out.result(`${describeCampaign(view)}\nStart it with: ${startHint}`, {
         ok: true,
         campaign: view
@@ -233,8 +264,15 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const campaignId = needId()
       const credentials = await context.credentials()
       const attach = stringFlag(context.args, 'attach')
+      const filesDir = stringFlag(context.args, 'files-dir')
       const view = await withCampaigns(context, credentials, async (campaigns, outbox, core) => {
-        if (sub === 'start')
+        if (sub === 'start' && filesDir !== undefined) {
+          // Each distinct file the ready rows name, copied once; the core refuses a row whose file is not here.
+          const found = await filesNamedIn(filesDir, new Set(campaigns.rowFileNames(campaignId)))
+          const copies = new Map<string, CampaignFile>()
+          for (const [key, path] of found) copies.set(key, await copied(core, path))
+          campaigns.start(campaignId, null, copies)
+        } else if (sub === 'start')
           campaigns.start(campaignId, attach === undefined ? null : await copied(core, attach))
         else campaigns.resume(campaignId)
         return sendCampaign(context, campaigns, outbox, campaignId)

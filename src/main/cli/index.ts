@@ -20,10 +20,12 @@ export const USAGE = `Usage: sender-desk <command> [options]
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
-  campaign create --file F [--map "phone=<col>;vars=<col>,<col>"] --template T [--name N] [--attach FILE]
+  campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>"] --template T [--name N]
+           [--attach FILE | --files-dir D]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
-  campaign start <id> [--attach FILE] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
-           (--attach: one file sent with every row, the message as its caption; give it to create and start)
+  campaign start <id> [--attach FILE | --files-dir D] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+           (--attach: one file sent with every row, the message as its caption; --files-dir: each row the file
+            named in the map's file= column, found in D; give either to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
 
@@ -76,6 +78,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   map: { type: 'string' },
   template: { type: 'string' },
   attach: { type: 'string' },
+  'files-dir': { type: 'string' },
   delay: { type: 'string' },
   batch: { type: 'string' },
   hours: { type: 'string' },

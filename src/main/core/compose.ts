@@ -65,6 +65,7 @@ export {
   DEFAULT_PACING,
   pacingProblems,
   type CampaignFile,
+  fileKey,
   readSpreadsheet,
   SpreadsheetError,
   type Campaigns,

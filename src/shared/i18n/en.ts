@@ -918,6 +918,12 @@ export const en = {
   'campaigns.variables': 'Columns usable in the message',
   'campaigns.attachment': 'Attach a file to every message',
   'campaigns.attachment.hint': 'Pick or drop one file; the message becomes its caption.',
+  'campaigns.fileColumn': 'Column naming a file per row',
+  'campaigns.fileColumn.none': 'None',
+  'campaigns.rowFiles': 'Pick the files named in {column}',
+  'campaigns.rowFiles.hint':
+    'Pick or drop them all at once; each row gets the file its cell names, with the message as caption.',
+  'campaigns.rowFiles.list': 'Picked files',
   'campaigns.template': 'Message',
   'campaigns.template.hint':
     'Use {column} for a value from the row and {spin} to vary the wording. *bold*, _italic_, ~strike~ work as in WhatsApp.',
@@ -933,6 +939,7 @@ export const en = {
   'campaigns.problem.tooLong': 'message too long',
   'campaigns.problem.optedOut': 'opted out',
   'campaigns.problem.alreadySent': 'already sent by this campaign',
+  'campaigns.problem.missingFile': 'its file {name} was not picked',
   'campaigns.pacing.explain':
     'A random pause between sends, a longer pause after each batch, sending only in working hours and a daily cap per device keep a number from being banned.',
   'campaigns.pacing.minDelay': 'Shortest pause (seconds)',

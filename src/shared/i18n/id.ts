@@ -936,6 +936,12 @@ export const id: Record<MessageKey, string> = {
   'campaigns.variables': 'Kolom yang dapat dipakai di pesan',
   'campaigns.attachment': 'Lampirkan file ke setiap pesan',
   'campaigns.attachment.hint': 'Pilih atau jatuhkan satu file; pesan menjadi keterangannya.',
+  'campaigns.fileColumn': 'Kolom yang menyebut berkas per baris',
+  'campaigns.fileColumn.none': 'Tidak ada',
+  'campaigns.rowFiles': 'Pilih berkas yang disebut di {column}',
+  'campaigns.rowFiles.hint':
+    'Pilih atau letakkan semuanya sekaligus; tiap baris mendapat berkas yang disebut selnya, dengan pesan sebagai keterangan.',
+  'campaigns.rowFiles.list': 'Berkas yang dipilih',
   'campaigns.template': 'Pesan',
   'campaigns.template.hint':
     'Gunakan {column} untuk nilai dari baris dan {spin} untuk variasi kata. *tebal*, _miring_, ~coret~ berlaku seperti di WhatsApp.',
@@ -951,6 +957,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.tooLong': 'pesan terlalu panjang',
   'campaigns.problem.optedOut': 'menolak menerima pesan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
+  'campaigns.problem.missingFile': 'berkasnya {name} belum dipilih',
   'campaigns.pacing.explain':
     'Jeda acak antar pengiriman, jeda lebih lama setelah setiap kelompok, kirim hanya pada jam kerja dan batas harian per perangkat menjaga nomor agar tidak diblokir.',
   'campaigns.pacing.minDelay': 'Jeda terpendek (detik)',

@@ -19,6 +19,7 @@ import {
 } from '../store'
 import {
   checkRows,
+  fileKey,
   guessMapping,
   layoutKey,
   summarise,
@@ -75,6 +76,8 @@ export interface CreateCampaignInput {
   seedKey?: string
   /** One file goes with every row (its name): the rendered message becomes its caption, checked against that limit. */
   attachmentName?: string | null
+  /** The files picked for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
+  fileNames?: readonly string[]
 }
 
 /** The one file every row of a campaign carries: the outbox's single copy, shared by all its items. */
@@ -186,6 +189,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     mapping: ColumnMapping
     template: string
     withAttachment?: boolean
+    fileNames?: readonly string[]
   }): {
     rows: CheckedRow[]
     summary: CheckSummary
@@ -196,6 +200,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       mapping: input.mapping,
       template: input.template,
       withAttachment: input.withAttachment ?? false,
+      fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet(),
       alreadySent: input.campaignId ? store.sentPhones(input.campaignId) : new Set()
     })
@@ -221,6 +226,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       mapping: input.mapping,
       template: input.template,
       withAttachment: Boolean(input.attachmentName),
+      fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet()
     })
     const at = now()
@@ -305,8 +311,28 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
-  /** Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption. */
-  function start(id: string, file: CampaignFile | null = null): CampaignView {
+  /** The file name column's value of a row (as written in the sheet), or null when the mapping names no such column. */
+  function rowFileName(campaign: CampaignRecord, row: { values: Record<string, string> }): string | null {
+    const column = mappingOf(campaign).attachment
+    return column ? (row.values[column] ?? '') : null
+  }
+
+  /** The distinct file names (matching keys) the ready, unqueued rows of a campaign name in its attachment column. */
+  function rowFileNames(id: string): string[] {
+    const campaign = mustGet(id)
+    const names = store.unqueuedReadyRows(id).map((row) => rowFileName(campaign, row))
+    return [...new Set(names.filter((n): n is string => n !== null).map(fileKey))]
+  }
+
+  /**
+   * Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption.
+   * With an attachment column, `rowFiles` (by fileKey) holds each row's own file, copied once however many rows name it.
+   */
+  function start(
+    id: string,
+    file: CampaignFile | null = null,
+    rowFiles: ReadonlyMap<string, CampaignFile> | null = null
+  ): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -321,12 +347,27 @@ export function createCampaigns(deps: CampaignsDeps) {
         'attachment'
       )
     const ready = store.unqueuedReadyRows(id)
+    const fileOf = (row: (typeof ready)[number]): CampaignFile | null => {
+      const name = rowFileName(campaign, row)
+      if (name === null) return file
+      const own = rowFiles?.get(fileKey(name))
+      // Checked at create; a restarted app has lost the picked files until they are picked again.
+      if (!own)
+        throw new CampaignError(
+          'invalid_input',
+          { key: 'desktop.error.attachAgain', params: { name } },
+          'attachment'
+        )
+      return own
+    }
+    const files = ready.map(fileOf)
     const at = now()
     const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
     const newItems: NewItem[] = ready.map((row, index) => {
       const deviceId = campaign.devices[index % campaign.devices.length] ?? ''
       const itemId = randomUUID()
       links.push({ rowNumber: row.rowNumber, itemId, deviceId })
+      const file = files[index] ?? null
       return {
         id: itemId,
         deviceId,
@@ -354,14 +395,14 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
     // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
     // nothing is sent before it committed.
-    deps.outbox.insertPrepared(
-      newItems,
-      () => {
-        store.update(id, { status: 'running', startedAt: at }, at)
-        store.setRowItems(id, links)
-      },
-      file ? [{ sha256: file.sha256, size: file.size }] : []
-    )
+    deps.outbox.insertPrepared(newItems, () => {
+      store.update(id, { status: 'running', startedAt: at }, at)
+      store.setRowItems(id, links)
+    }, [
+      ...new Map(
+        files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
+      ).values()
+    ])
     deps.onChanged?.(id)
     return view(id)
   }
@@ -544,6 +585,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     get: view,
     list: () => store.list().map((c) => view(c.id)),
     start,
+    rowFileNames,
     pause,
     resume,
     cancel,

@@ -21,6 +21,7 @@ export type RowProblem =
   | { code: 'too_long'; length: number; limit: number }
   | { code: 'opted_out' }
   | { code: 'already_sent' }
+  | { code: 'missing_file'; name: string }
 
 export interface CheckedRow {
   rowNumber: number
@@ -46,6 +47,8 @@ export interface CheckInput {
   mapping: ColumnMapping
   template: string
   withAttachment?: boolean
+  /** Names of the files picked for the attachment column (any case, trimmed): a row naming another one is skipped. */
+  fileNames?: readonly string[]
   /** Normalised numbers on the opt-out list. */
   optedOut?: ReadonlySet<string>
   /** Normalised numbers this campaign has already sent to (a re-import must not send twice). */
@@ -93,12 +96,15 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
   const phoneIndex = sheet.headers.indexOf(mapping.phone)
   if (phoneIndex < 0) throw new RangeError(`No column named "${mapping.phone}" in this file`)
   const wanted = templateVariables(template)
-  const limit = lengthLimit(input.withAttachment ?? false)
+  const attachmentIndex = mapping.attachment ? sheet.headers.indexOf(mapping.attachment) : -1
+  // A column naming a file per row makes every message a caption, with the caption's limit.
+  const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
+  const picked = new Set((input.fileNames ?? []).map(fileKey))
   const firstRowOf = new Map<string, number>()
   const rows = sheet.rows.map((row): CheckedRow => {
     const values: Record<string, string> = {}
     sheet.headers.forEach((header, i) => {
-      if (mapping.variables.includes(header) || header === mapping.phone)
+      if (mapping.variables.includes(header) || header === mapping.phone || i === attachmentIndex)
         values[header] = (row.cells[i] ?? '').trim()
     })
     const phoneCell = row.cells[phoneIndex] ?? ''
@@ -113,6 +119,10 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
       if (input.optedOut?.has(phone)) problems.push({ code: 'opted_out' })
       if (input.alreadySent?.has(phone)) problems.push({ code: 'already_sent' })
     }
+    if (attachmentIndex >= 0) {
+      const name = (row.cells[attachmentIndex] ?? '').trim()
+      if (!picked.has(fileKey(name))) problems.push({ code: 'missing_file', name })
+    }
     const rendered = renderTemplate(template, values, rowSeed(input.campaignId, row.rowNumber))
     const missing = wanted.filter((name) => rendered.missing.includes(name))
     if (missing.length > 0) problems.push({ code: 'missing_variable', names: missing })
@@ -121,6 +131,11 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
     return { rowNumber: row.rowNumber, phoneCell, phone, values, message: rendered.text, problems }
   })
   return { rows, summary: summarise(rows) }
+}
+
+/** How a row's file name is matched against the picked files: trimmed, any case. */
+export function fileKey(name: string): string {
+  return name.trim().toLowerCase()
 }
 
 export function summarise(rows: readonly CheckedRow[]): CheckSummary {

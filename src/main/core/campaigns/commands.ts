@@ -9,12 +9,12 @@ import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
-import { CampaignError, type Campaigns } from './campaigns'
+import { CampaignError, type CampaignFile, type Campaigns } from './campaigns'
 import { estimateSchedule, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import type { RowProblem } from './check'
+import { fileKey, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -83,6 +83,45 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
 
   /** Draft campaign id → the handle of its file (handles live in memory: after a restart it is attached again). */
   const attached = new Map<string, string>()
+
+  /** Draft campaign id → the files picked for its attachment column (in memory, like `attached`). */
+  const attachedRowFiles = new Map<string, { name: string; handle: string }[]>()
+
+  /** Every picked file must be registered and within every chosen device's limit, as one file for all is. */
+  function checkRowFiles(files: readonly { handle: string }[] | undefined, devices: readonly string[]): void {
+    for (const file of files ?? []) attachableFile(file.handle, devices)
+  }
+
+  /**
+   * Each distinct file the ready rows name is copied once (checked again: a device's limit may have changed), then the
+   * rows go in line with their own copies; the core refuses a row whose file is not among them.
+   */
+  async function startWithRowFiles(id: string, picked: readonly { name: string; handle: string }[]) {
+    const draft = await guarded(() => campaigns.get(id))
+    const needed = new Set(await guarded(() => campaigns.rowFileNames(id)))
+    const devices = draft.devices.map((d) => d.deviceId)
+    const copies = new Map<string, CampaignFile>()
+    for (const { name, handle } of picked) {
+      const key = fileKey(name)
+      if (!needed.has(key) || copies.has(key)) continue
+      const file = attachableFile(handle, devices)
+      const copy = await deps.outbox.copyFile({
+        kind: 'file',
+        path: file.path,
+        name: file.name,
+        mime: file.mime,
+        mediaKind: file.kind,
+        pinned: file.pinned
+      })
+      copies.set(key, { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind })
+    }
+    // The copies stay unreferenced only for these awaits: the stray sweep leaves files younger than its age limit.
+    const view = await guarded(() => campaigns.start(id, null, copies))
+    const kept = attachedRowFiles.get(id) ?? []
+    attachedRowFiles.delete(id)
+    await deps.files.release([...new Set([...picked, ...kept].map((f) => f.handle))])
+    return view
+  }
 
   /** The registered file, refused with the send panel's words when it is gone or over any chosen device's limit. */
   function attachableFile(handle: string, devices: readonly string[]): RegisteredFile {
@@ -166,10 +205,14 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           'mapping'
         )
       if (request.attachment) attachableFile(request.attachment.handle, request.devices ?? [])
+      // A picked file over a device's limit is refused as a whole (like one file for all), not row by row: the
+      // operator replaces that one file rather than losing every row naming it.
+      checkRowFiles(request.files, request.devices ?? [])
       const withAttachment = Boolean(request.attachment)
+      const fileNames = (request.files ?? []).map((f) => f.name)
       let result: ReturnType<Campaigns['check']>
       try {
-        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template, withAttachment })
+        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template, withAttachment, fileNames })
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
         return {
@@ -207,11 +250,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices, attachment }) {
+    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices, attachment, files }) {
       const { sheet, fileName } = sheetFor(sheetId)
       for (const deviceId of devices) requireDevice(deps.registry, deviceId)
       // Refused here, before anything is created or queued.
       if (attachment) attachableFile(attachment.handle, devices)
+      checkRowFiles(files, devices)
       const view = await guarded(() =>
         campaigns.create({
           name,
@@ -222,10 +266,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           pacing: pacing as PacingPolicy,
           devices,
           seedKey: sheetId,
-          attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null
+          attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null,
+          fileNames: (files ?? []).map((f) => f.name)
         })
       )
       if (attachment) attached.set(view.id, attachment.handle)
+      if (files && files.length > 0) attachedRowFiles.set(view.id, files)
       changed(view.id)
       return view
     },
@@ -236,7 +282,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:get'({ id }) {
       return guarded(() => campaigns.get(id))
     },
-    async 'campaigns:start'({ id, attachment }) {
+    async 'campaigns:start'({ id, attachment, files }) {
+      const rowFiles = files ?? attachedRowFiles.get(id)
+      if (rowFiles !== undefined) return startWithRowFiles(id, rowFiles)
       const handle = attachment?.handle ?? attached.get(id)
       // Without a file, the core refuses a campaign that was created with one.
       if (handle === undefined) return guarded(() => campaigns.start(id))

@@ -27,6 +27,8 @@ export function describeProblem(problem: RowProblem): string {
       return 'on the opt-out list'
     case 'already_sent':
       return 'this campaign already sent to this number'
+    case 'missing_file':
+      return problem.name === '' ? 'no file named' : `file not picked: ${problem.name}`
   }
 }
 

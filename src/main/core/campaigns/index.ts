@@ -7,6 +7,7 @@ export {
   type CampaignView,
   type CancelReport
 } from './campaigns'
+export { fileKey } from './check'
 export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
 export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
 export { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'

@@ -397,3 +397,87 @@ describe('a file for every message', () => {
     expect(fake.requests('campaigns:check').at(-1)).not.toHaveProperty('attachment')
   })
 })
+
+describe('a file per row, named in a column', () => {
+  it('picks the files named in the mapped column, checks and creates with them, and lists rows whose file is missing', async () => {
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'bills.csv',
+      headers: ['Name', 'HP', 'Invoice'],
+      rowCount: 3,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'HP', variables: ['Name'], attachment: null },
+      remembered: false,
+      sample: []
+    }))
+    fake.handle('campaigns:check', (request) => ({
+      summary: { total: 3, ready: 2, skipped: 1, byProblem: { missing_file: 1 } },
+      problems: request.files?.length
+        ? [
+            {
+              rowNumber: 4,
+              phoneCell: '081234567803',
+              problems: [{ code: 'missing_file', name: 'citra.pdf' }]
+            }
+          ]
+        : [],
+      previews: [],
+      templateError: null,
+      estimate: null
+    }))
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'bills.csv', { type: 'text/csv' })
+    )
+    await user.type(await screen.findByTestId('campaign-template'), 'Invoice for {{Name}')
+    // One file for all gives way to a picker for the files the column names.
+    expect(screen.getByLabelText('Attach a file to every message')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Column naming a file per row'), 'Invoice')
+    expect(screen.queryByLabelText('Attach a file to every message')).toBeNull()
+
+    const picker = screen.getByLabelText('Pick the files named in Invoice')
+    await user.upload(picker, [
+      new File(['%PDF-1.4 '], 'ani.pdf', { type: 'application/pdf' }),
+      new File(['%PDF-1.4 '], 'budi.pdf', { type: 'application/pdf' })
+    ])
+    await user.click(await screen.findByLabelText(/Shop/))
+    const list = await screen.findByRole('list', { name: 'Picked files' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.file-name')?.textContent)
+    ).toEqual(['ani.pdf', 'budi.pdf'])
+    await waitFor(() =>
+      expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
+        mapping: { attachment: 'Invoice' },
+        files: [
+          { name: 'ani.pdf', handle: 'h-1' },
+          { name: 'budi.pdf', handle: 'h-2' }
+        ],
+        devices: ['dev-1']
+      })
+    )
+    expect(await screen.findByText('Row 4 081234567803: its file citra.pdf was not picked')).toBeTruthy()
+
+    // Removing one releases its handle and checks without it.
+    await user.click(screen.getByRole('button', { name: 'Remove budi.pdf' }))
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
+    await waitFor(() =>
+      expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
+        files: [{ name: 'ani.pdf', handle: 'h-1' }]
+      })
+    )
+
+    await user.click(await screen.findByTestId('campaign-start'))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({
+      mapping: { attachment: 'Invoice' },
+      files: [{ name: 'ani.pdf', handle: 'h-1' }]
+    })
+    expect(fake.requests('campaigns:create')[0]).not.toHaveProperty('attachment')
+  })
+})

@@ -32,7 +32,8 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   missing_variable: 'campaigns.problem.missingVariable',
   too_long: 'campaigns.problem.tooLong',
   opted_out: 'campaigns.problem.optedOut',
-  already_sent: 'campaigns.problem.alreadySent'
+  already_sent: 'campaigns.problem.alreadySent',
+  missing_file: 'campaigns.problem.missingFile'
 }
 
 const COUNT_KEY = {
@@ -118,6 +119,10 @@ export function CampaignsView(): React.JSX.Element {
   )
 }
 
+/** The picked files as the core matches them to the attachment column: by name. */
+const namedFiles = (files: readonly FileHandleView[]): { name: string; handle: string }[] =>
+  files.map((f) => ({ name: f.name, handle: f.handle }))
+
 function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -132,6 +137,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [previewRow, setPreviewRow] = useState<number | null>(null)
   /** One file sent with every row, registered like a file dropped on the send panel. */
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
+  /** The files the mapping's attachment column names, one per row (picked alongside the sheet). */
+  const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
   const [lastCheck, setCheck] = useState<Check | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
@@ -148,7 +155,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         deviceCount: Math.max(1, chosen.length),
         ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
         // The file is checked against every chosen device's limit here, before anything is created.
-        ...(attachment ? { attachment: { handle: attachment.handle }, devices: chosen } : {})
+        ...(attachment ? { attachment: { handle: attachment.handle }, devices: chosen } : {}),
+        ...(mapping.attachment ? { files: namedFiles(rowFiles), devices: chosen } : {})
       })
         .then((reply) => {
           if (!on) return
@@ -164,7 +172,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
       on = false
       clearTimeout(timer)
     }
-  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment])
+  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
@@ -178,6 +186,34 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     } catch (e) {
       setError(errorInfo(e))
     }
+  }
+
+  /** Registers the picked files like any drop; a file of the same name (any case) replaces the earlier one. */
+  async function pickRowFiles(picked: readonly File[]): Promise<void> {
+    if (picked.length === 0) return
+    setError(null)
+    try {
+      const reply = await getApi().registerFiles([...picked])
+      const rejected = reply.rejected[0]
+      if (rejected) setError({ code: rejected.code, message: `${rejected.name}: ${rejected.message}` })
+      const key = (name: string): string => name.trim().toLowerCase()
+      const added = new Set(reply.files.map((f) => key(f.name)))
+      const replaced = rowFiles.filter((f) => added.has(key(f.name)))
+      releaseHandles(replaced)
+      setRowFiles([...rowFiles.filter((f) => !added.has(key(f.name))), ...reply.files])
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  function removeRowFile(file: FileHandleView): void {
+    releaseHandles([file])
+    setRowFiles(rowFiles.filter((f) => f.handle !== file.handle))
+  }
+
+  function releaseHandles(files: readonly FileHandleView[]): void {
+    if (files.length === 0) return
+    void call('files:release', { handles: files.map((f) => f.handle) }).catch(() => undefined)
   }
 
   function replaceAttachment(next: FileHandleView | null): void {
@@ -213,11 +249,13 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         template,
         pacing,
         devices: chosen,
-        ...(attachment ? { attachment: { handle: attachment.handle } } : {})
+        ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
+        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
       })
       await call('campaigns:start', { id: created.id })
-      // The core copied the file for the campaign and released the handle.
+      // The core copied the files for the campaign and released the handles.
       setAttachment(null)
+      setRowFiles([])
       onCreated(created.id)
     } catch (e) {
       setError(errorInfo(e))
@@ -296,6 +334,23 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                 </label>
               ))}
           </fieldset>
+          <label htmlFor="campaign-file-column">{t('campaigns.fileColumn')}</label>
+          <select
+            id="campaign-file-column"
+            value={mapping.attachment ?? ''}
+            onChange={(e) =>
+              setMapping({ ...mapping, attachment: e.target.value === '' ? null : e.target.value })
+            }
+          >
+            <option value="">{t('campaigns.fileColumn.none')}</option>
+            {sheet.headers
+              .filter((h) => h !== mapping.phone)
+              .map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+          </select>
         </section>
       ) : null}
 
@@ -314,46 +369,96 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             value={template}
             onChange={(e) => setTemplate(e.target.value)}
           />
-          <div
-            className="campaign-attachment"
-            data-testid="campaign-attachment"
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => {
-              e.preventDefault()
-              e.stopPropagation()
-              void attach(e.dataTransfer.files[0])
-            }}
-          >
-            <label htmlFor="campaign-attachment-file">{t('campaigns.attachment')}</label>
-            <p className="muted" id="campaign-attachment-hint">
-              {t('campaigns.attachment.hint')}
-            </p>
-            <input
-              id="campaign-attachment-file"
-              type="file"
-              aria-describedby="campaign-attachment-hint"
-              onChange={(e) => {
-                void attach(e.target.files?.[0])
-                e.target.value = ''
+          {mapping.attachment ? (
+            <div
+              className="campaign-attachment"
+              data-testid="campaign-row-files"
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault()
+                e.stopPropagation()
+                void pickRowFiles([...e.dataTransfer.files])
               }}
-            />
-            {attachment ? (
-              <p data-testid="campaign-attachment-file">
-                <span className="file-name">{attachment.name}</span>{' '}
-                <span className="file-meta">
-                  {t(`kind.${attachment.kind}`)} · {formatBytes(attachment.size, locale)}
-                </span>{' '}
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('send.file.remove', { name: attachment.name })}
-                  onClick={() => replaceAttachment(null)}
-                >
-                  ×
-                </button>
+            >
+              <label htmlFor="campaign-row-files-input">
+                {t('campaigns.rowFiles', { column: mapping.attachment })}
+              </label>
+              <p className="muted" id="campaign-row-files-hint">
+                {t('campaigns.rowFiles.hint')}
               </p>
-            ) : null}
-          </div>
+              <input
+                id="campaign-row-files-input"
+                type="file"
+                multiple
+                aria-describedby="campaign-row-files-hint"
+                onChange={(e) => {
+                  void pickRowFiles([...(e.target.files ?? [])])
+                  e.target.value = ''
+                }}
+              />
+              {rowFiles.length > 0 ? (
+                <ul aria-label={t('campaigns.rowFiles.list')}>
+                  {rowFiles.map((file) => (
+                    <li key={file.handle}>
+                      <span className="file-name">{file.name}</span>{' '}
+                      <span className="file-meta">
+                        {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+                      </span>{' '}
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t('send.file.remove', { name: file.name })}
+                        onClick={() => removeRowFile(file)}
+                      >
+                        ×
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : (
+            <div
+              className="campaign-attachment"
+              data-testid="campaign-attachment"
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault()
+                e.stopPropagation()
+                void attach(e.dataTransfer.files[0])
+              }}
+            >
+              <label htmlFor="campaign-attachment-file">{t('campaigns.attachment')}</label>
+              <p className="muted" id="campaign-attachment-hint">
+                {t('campaigns.attachment.hint')}
+              </p>
+              <input
+                id="campaign-attachment-file"
+                type="file"
+                aria-describedby="campaign-attachment-hint"
+                onChange={(e) => {
+                  void attach(e.target.files?.[0])
+                  e.target.value = ''
+                }}
+              />
+              {attachment ? (
+                <p data-testid="campaign-attachment-file">
+                  <span className="file-name">{attachment.name}</span>{' '}
+                  <span className="file-meta">
+                    {t(`kind.${attachment.kind}`)} · {formatBytes(attachment.size, locale)}
+                  </span>{' '}
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('send.file.remove', { name: attachment.name })}
+                    onClick={() => replaceAttachment(null)}
+                  >
+                    ×
+                  </button>
+                </p>
+              ) : null}
+            </div>
+          )}
           {check?.templateError ? (
             <p className="field-error" role="alert">
               {coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)}
@@ -371,7 +476,15 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                     {check.problems.slice(0, 50).map((p) => (
                       <li key={p.rowNumber}>
                         {t('campaigns.row', { row: p.rowNumber })} {p.phoneCell}:{' '}
-                        {p.problems.map((problem) => t(PROBLEM_KEY[problem.code])).join(', ')}
+                        {p.problems
+                          .map((problem) =>
+                            // The missing file is named, so the operator knows which one to pick.
+                            t(
+                              PROBLEM_KEY[problem.code],
+                              problem.code === 'missing_file' ? { name: problem.name } : {}
+                            )
+                          )
+                          .join(', ')}
                       </li>
                     ))}
                   </ul>
