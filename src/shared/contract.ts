@@ -663,6 +663,13 @@ export const invokeChannels = {
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   },
   'files:release': { request: z.object({ handles: z.array(Id) }), reply: Ok },
+  /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
+  'files:keepForDraft': { request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok },
+  /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */
+  'files:restoreDraft': {
+    request: z.object({}),
+    reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
+  },
 
   'outbox:enqueue': {
     request: z.object({

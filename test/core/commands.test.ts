@@ -1,5 +1,5 @@
 /** The composed core through its contract handlers, as the window uses it: real sandbox, real outbox, in-memory vault. */
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -342,6 +342,36 @@ describe('core API', () => {
     expect((await control({ deviceId: id, action: 'reachable' })).state).toBe('connected')
     expect((await control({ deviceId: id, action: 'expire' })).state).toBe('expired')
     expect((await control({ deviceId: id, action: 'renew' })).state).toBe('connected')
+  })
+
+  it("brings the send draft's files back after a restart, and refuses by name one that changed", async () => {
+    const report = join(dataDir, 'report.pdf')
+    const photo = join(dataDir, 'photo.pdf')
+    await writeFile(report, '%PDF-1.4 the report')
+    await writeFile(photo, '%PDF-1.4 the photo')
+    const { files } = await core.handlers['files:register']({
+      sources: [
+        { kind: 'path', path: report },
+        { kind: 'path', path: photo }
+      ]
+    })
+    await core.handlers['files:keepForDraft']({ handles: files.map((file) => file.handle) })
+    await core.stop()
+    // Changed while the app was closed: the operator would send something else than they chose.
+    await writeFile(photo, '%PDF-1.4 another photo, longer')
+    core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
+    await core.start()
+    const restored = await core.handlers['files:restoreDraft']({})
+    expect(restored.files.map((file) => file.name)).toEqual(['report.pdf'])
+    expect(restored.files[0]?.handle).not.toBe(files[0]?.handle)
+    expect(restored.rejected).toEqual([
+      { name: 'photo.pdf', code: 'changed', message: 'photo.pdf changed since it was added; add it again.' }
+    ])
+    // The window holds only a handle, and main copies the same file it checked.
+    expect(core.files.get(restored.files[0]!.handle)?.path).toBe(await realpath(report))
+    // Released with the draft (sent or removed): nothing comes back next time.
+    await core.handlers['files:keepForDraft']({ handles: [] })
+    expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
   })
 
   it('applies settings to the running core and announces them', async () => {

@@ -15,6 +15,7 @@ import { connectEvents, useApp } from './stores/app'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
+import { useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
 
@@ -52,6 +53,8 @@ export function App(): React.JSX.Element {
   useEffect(() => {
     const disconnect = connectEvents()
     void useApp.getState().bootstrap()
+    // The send draft's files from before a reload or restart (the words come back from local storage).
+    void useSend.getState().restoreDraftFiles()
     return disconnect
   }, [])
 

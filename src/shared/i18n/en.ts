@@ -554,6 +554,8 @@ export const en = {
   'send.file.remove': 'Remove {name}',
   'send.rejected.title': 'These files were not added:',
   'send.rejected.tooLarge': 'larger than the {max} limit.',
+  'send.rejected.changed': 'changed since it was added; add it again.',
+  'send.rejected.notFound': 'is no longer there (moved or deleted); add it again.',
   'send.rejected.empty': 'the file is empty.',
   'send.rejected.disguised': 'named like a {ext} file, but its contents are not one (renamed or damaged?).',
   'send.rejected.unsupported':

@@ -568,6 +568,8 @@ export const id: Record<MessageKey, string> = {
   'send.file.remove': 'Hapus {name}',
   'send.rejected.title': 'File berikut tidak ditambahkan:',
   'send.rejected.tooLarge': 'melebihi batas {max}.',
+  'send.rejected.changed': 'berubah sejak ditambahkan; tambahkan lagi.',
+  'send.rejected.notFound': 'sudah tidak ada (dipindahkan atau dihapus); tambahkan lagi.',
   'send.rejected.empty': 'file kosong.',
   'send.rejected.disguised': 'bernama seperti berkas {ext}, tetapi isinya bukan (diganti nama atau rusak?).',
   'send.rejected.unsupported':

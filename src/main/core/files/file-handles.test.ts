@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -51,6 +51,49 @@ describe('FileHandles', () => {
     expect(files[0]).toMatchObject({ name: 'photo.png', kind: 'image', mime: 'image/png', size: PNG.length })
     expect(files[0]?.handle).not.toContain(dir)
     expect(handles.get(files[0]!.handle)?.path).toBe(path)
+  })
+
+  it("keeps a pasted file the draft holds through the next run's cleanup, and restores it", async () => {
+    const pasted = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    const dropped = await handles.register([
+      { kind: 'bytes', name: 'dropped.png', dataBase64: PNG.toString('base64') }
+    ])
+    await handles.keepForDraft([pasted.files[0]!.handle])
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    await nextRun.cleanupLeftovers()
+    const { files, rejected } = await nextRun.restoreDraft()
+    expect(rejected).toEqual([])
+    expect(files).toMatchObject([{ name: 'pasted.png', kind: 'image', owned: true }])
+    // The pasted file the draft no longer held is gone with the old run.
+    await expect(stat(dropped.files[0]!.path)).rejects.toThrow()
+  })
+
+  it('replaces the old handles when a reloaded window asks for the draft again in the same run', async () => {
+    const pasted = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    const old = pasted.files[0]!
+    await handles.keepForDraft([old.handle])
+    const { files } = await handles.restoreDraft()
+    expect(files).toMatchObject([{ name: 'pasted.png', path: old.path, owned: true }])
+    expect(handles.get(old.handle)).toBeUndefined()
+    // The pasted file itself stays: the new handle stands for it.
+    expect((await stat(old.path)).size).toBe(PNG.length)
+    expect(handles.get(files[0]!.handle)?.path).toBe(old.path)
+  })
+
+  it('refuses by name a kept file that was deleted, in place of its inner path', async () => {
+    const path = join(dir, 'gone.pdf')
+    await writeFile(path, PDF)
+    const { files } = await handles.register([{ kind: 'path', path }])
+    await handles.keepForDraft([files[0]!.handle])
+    await rm(path)
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    const restored = await nextRun.restoreDraft()
+    expect(restored.files).toEqual([])
+    expect(restored.rejected).toMatchObject([{ name: 'gone.pdf', code: 'not_found' }])
   })
 
   it('rejects directories, missing files, empty, oversized and disguised files with reasons', async () => {

@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
+import { z } from 'zod'
 import type { FileSource } from '../../../shared/contract'
+import { CorruptFileError, readJsonFile, writeJsonAtomic } from '../private-files'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { formatMegabytes } from '../../../shared/domain'
 import { detectFileType, sendableName } from './file-type'
@@ -37,6 +39,8 @@ export interface FileRejectionInfo {
     /** Named like a type the gateway sends (fake.jpg) while its bytes are something else. */
     | 'disguised'
     | 'bad_data'
+    /** A file the draft kept across a restart is no longer the file the operator added (size or time differ). */
+    | 'changed'
   message: string
 }
 
@@ -48,6 +52,26 @@ export interface FileHandlesOptions {
 
 const HEAD_BYTES = 4096
 
+/**
+ * A file the send draft holds, kept in a private file so the draft's files survive a restart. Only main reads it:
+ * the window still only ever sees handles.
+ */
+const KeptFile = z.object({
+  /** The handle in the run that kept it: after a window reload (same run) it is replaced, not left behind. */
+  handle: z.string(),
+  name: z.string(),
+  owned: z.boolean(),
+  pinned: z.object({
+    dev: z.number(),
+    ino: z.number(),
+    size: z.number(),
+    mtimeMs: z.number(),
+    realPath: z.string()
+  })
+})
+const KeptDraftFiles = z.object({ version: z.literal(1), files: z.array(KeptFile) })
+type KeptFile = z.infer<typeof KeptFile>
+
 export function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
@@ -57,15 +81,89 @@ export function formatSize(bytes: number): string {
 export class FileHandles {
   private readonly files = new Map<string, RegisteredFile>()
   private readonly incomingDir: string
+  private readonly draftFile: string
 
   constructor(private readonly options: FileHandlesOptions) {
     this.incomingDir = join(options.dataDir, 'incoming')
+    this.draftFile = join(options.dataDir, 'draft-files.json')
   }
 
-  /** Removes pasted files left behind by an earlier run (their handles died with it). */
+  /** Removes pasted files left behind by an earlier run (their handles died with it), except the draft's own. */
   async cleanupLeftovers(): Promise<void> {
+    const kept = new Set((await this.readKept()).map((file) => file.pinned.realPath))
     const names = await readdir(this.incomingDir).catch(() => [] as string[])
-    await Promise.all(names.map((name) => rm(join(this.incomingDir, name), { force: true })))
+    await Promise.all(
+      names
+        .map((name) => join(this.incomingDir, name))
+        .filter((path) => !kept.has(path))
+        .map((path) => rm(path, { force: true }))
+    )
+  }
+
+  /** The send draft holds exactly these handles now: they are what `restoreDraft` brings back after a restart. */
+  async keepForDraft(handles: string[]): Promise<void> {
+    const files = handles
+      .map((handle) => this.files.get(handle))
+      .filter((file): file is RegisteredFile => file !== undefined)
+      .map((file): KeptFile => ({
+        handle: file.handle,
+        name: file.name,
+        owned: file.owned,
+        pinned: file.pinned
+      }))
+    await writeJsonAtomic(this.draftFile, { version: 1, files })
+  }
+
+  /**
+   * Registers the draft's kept files again (a new run, or a reloaded window), each checked as when it was added
+   * (exists, regular, size within the limit, type by its bytes) and refused by name when it is no longer the same
+   * file: a different size or modification time means the operator would send something else than they chose.
+   */
+  async restoreDraft(): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
+    const files: RegisteredFile[] = []
+    const rejected: FileRejectionInfo[] = []
+    for (const kept of await this.readKept()) {
+      const result = await this.restoreOne(kept)
+      if ('code' in result) {
+        rejected.push(result)
+        // A reloaded window forgot the old handle: nobody else would release it (nor delete a pasted file).
+        await this.release([kept.handle])
+      } else {
+        // The new registration stands for the same file; the old handle just goes (its file is not deleted).
+        this.files.delete(kept.handle)
+        this.files.set(result.handle, result)
+        files.push(result)
+      }
+    }
+    // What could not come back is no longer part of the draft.
+    await this.keepForDraft(files.map((file) => file.handle))
+    return { files, rejected }
+  }
+
+  private async restoreOne(kept: KeptFile): Promise<RegisteredFile | FileRejectionInfo> {
+    const { name } = kept
+    const result = await this.registerPath(kept.pinned.realPath)
+    if ('code' in result)
+      return { ...result, name, message: result.message.replace(basename(kept.pinned.realPath), name) }
+    const now = result.pinned
+    const was = kept.pinned
+    if (now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) {
+      return { name, code: 'changed', message: `${name} changed since it was added; add it again.` }
+    }
+    return { ...result, name, owned: kept.owned }
+  }
+
+  private async readKept(): Promise<KeptFile[]> {
+    let raw: unknown
+    try {
+      raw = await readJsonFile(this.draftFile)
+    } catch (error) {
+      // A damaged list only loses the draft's files; the operator adds them again.
+      if (error instanceof CorruptFileError) return []
+      throw error
+    }
+    const parsed = KeptDraftFiles.safeParse(raw)
+    return parsed.success ? parsed.data.files : []
   }
 
   async register(sources: FileSource[]): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {

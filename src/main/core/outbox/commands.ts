@@ -19,6 +19,8 @@ import { OutboxError, type EnqueueEntry } from './types'
 export type SendingChannel =
   | 'files:register'
   | 'files:release'
+  | 'files:keepForDraft'
+  | 'files:restoreDraft'
   | 'outbox:enqueue'
   | 'outbox:list'
   | 'outbox:get'
@@ -166,6 +168,16 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     async 'files:release'({ handles }) {
       await files.release(handles)
       return { ok: true as const }
+    },
+
+    async 'files:keepForDraft'({ handles }) {
+      await files.keepForDraft(handles)
+      return { ok: true as const }
+    },
+
+    async 'files:restoreDraft'() {
+      const { files: restored, rejected } = await files.restoreDraft()
+      return { files: restored.map(toHandleView), rejected }
     },
 
     async 'outbox:enqueue'(request) {

@@ -1,8 +1,15 @@
 // Send store: what the draft lacks, the enqueue request it makes, the size pre-check and handle matching for thumbnails.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeApi } from '../testing/fake-api'
 import { installFakeApi } from '../testing/render'
-import { DRAFT_STORAGE_KEY, draftProblems, enqueueRequest, useSend, type DraftSnapshot } from './send'
+import {
+  DRAFT_STORAGE_KEY,
+  draftProblems,
+  enqueueRequest,
+  resetSendStore,
+  useSend,
+  type DraftSnapshot
+} from './send'
 import { parseRecipients } from '../features/send/recipients'
 
 const base: DraftSnapshot = {
@@ -142,7 +149,7 @@ describe('addFiles', () => {
 })
 
 describe('draft persistence', () => {
-  it('keeps the words of the draft across a reload or restart, never the files', async () => {
+  it('keeps the words of the draft across a reload or restart in local storage', async () => {
     useSend.getState().setFields({ text: 'Halo semua', recipientsText: '0812 3456 7890', deviceId: 'dev-1' })
     const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
       state: Record<string, unknown>
@@ -152,6 +159,7 @@ describe('draft persistence', () => {
       recipientsText: '0812 3456 7890',
       deviceId: 'dev-1'
     })
+    // Files are handles of this run: the core keeps them (next test), never the window's storage.
     expect(stored.state).not.toHaveProperty('files')
     // A fresh window: the store starts empty and reads the draft back from storage.
     useSend.setState({ text: '', recipientsText: '' })
@@ -159,5 +167,31 @@ describe('draft persistence', () => {
     await useSend.persist.rehydrate()
     expect(useSend.getState().text).toBe('Halo semua')
     expect(useSend.getState().recipientsText).toBe('0812 3456 7890')
+  })
+
+  it("has the core keep the draft's files and shows them again after a reload, naming one that changed", async () => {
+    const report = new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' })
+    const photo = new File(['png'], 'photo.png', { type: 'image/png' })
+    const extra = new File(['%PDF-1.4 x'], 'extra.pdf', { type: 'application/pdf' })
+    await useSend.getState().addFiles([report, photo, extra], 1024 * 1024)
+    useSend.getState().removeFile('h-3')
+    // The core learns which handles the draft holds each time they change.
+    await vi.waitFor(() =>
+      expect(fake.requests('files:keepForDraft').at(-1)).toEqual({ handles: ['h-1', 'h-2'] })
+    )
+    // A fresh window: the store starts without files and asks the core for the kept ones.
+    resetSendStore()
+    fake.handle('files:restoreDraft', () => ({
+      files: [{ handle: 'h-7', name: 'report.pdf', size: 8, kind: 'document', mime: 'application/pdf' }],
+      rejected: [
+        { name: 'photo.png', code: 'changed', message: 'photo.png changed since it was added; add it again.' }
+      ]
+    }))
+    await useSend.getState().restoreDraftFiles()
+    await useSend.getState().restoreDraftFiles()
+    expect(fake.requests('files:restoreDraft')).toHaveLength(1)
+    expect(useSend.getState().files.map((file) => [file.handle, file.name])).toEqual([['h-7', 'report.pdf']])
+    expect(useSend.getState().rejected).toMatchObject([{ name: 'photo.png', code: 'changed' }])
+    await vi.waitFor(() => expect(fake.requests('files:keepForDraft').at(-1)).toEqual({ handles: ['h-7'] }))
   })
 })

@@ -72,6 +72,13 @@ interface SendState extends DraftFields {
   addFiles(files: File[], maxFileBytes: number): Promise<void>
   /** Files already registered elsewhere (the tray's drop). */
   addHandles(handles: FileHandleView[]): void
+  /**
+   * Once per window: the files the draft held before a reload or restart, registered again by the core; those that
+   * changed or are gone are listed as rejections by name.
+   */
+  restoreDraftFiles(): Promise<void>
+  /** The draft's files were asked back from the core already (a second ask would add them twice). */
+  filesRestored: boolean
   removeFile(key: string): void
   dismissRejected(): void
   setFields(patch: Partial<DraftFields>): void
@@ -165,7 +172,10 @@ export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqu
   return request
 }
 
-/** Where the draft's words survive a reload or a restart of the app (files are handles: they do not). */
+/**
+ * Where the draft's words survive a reload or a restart of the app. Its files are handles: the core keeps those
+ * (`files:keepForDraft`) and hands new ones back (`files:restoreDraft`).
+ */
 export const DRAFT_STORAGE_KEY = 'sender-desk.draft'
 
 export const useSend = create<SendState>()(
@@ -184,6 +194,7 @@ export const useSend = create<SendState>()(
       sending: false,
       sendError: null,
       sent: null,
+      filesRestored: false,
 
       async addFiles(files, maxFileBytes) {
         if (files.length === 0) return
@@ -247,6 +258,19 @@ export const useSend = create<SendState>()(
             previewUrl: null
           }))
         set((state) => ({ files: [...state.files, ...added] }))
+      },
+
+      async restoreDraftFiles() {
+        if (get().filesRestored) return
+        set({ filesRestored: true })
+        try {
+          const reply = await call('files:restoreDraft', {})
+          get().addHandles(reply.files)
+          const refused = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
+          if (refused.length > 0) set((state) => ({ rejected: [...state.rejected, ...refused] }))
+        } catch {
+          // Without the core's answer the draft keeps its words; the operator adds the files again.
+        }
       },
 
       removeFile(key) {
@@ -318,6 +342,16 @@ export const useSend = create<SendState>()(
   )
 )
 
+// Whatever changes the draft's files (added, removed, sent), the core learns which files to keep for a restart.
+useSend.subscribe((state, previous) => {
+  const handles = state.files.map((file) => file.handle)
+  if (handles.join() === previous.files.map((file) => file.handle).join()) return
+  // Through a promise: with no core to ask (a page outside the app), the draft simply is not kept.
+  Promise.resolve()
+    .then(() => call('files:keepForDraft', { handles }))
+    .catch(() => undefined)
+})
+
 export function resetSendStore(): void {
   const { files, sent } = useSend.getState()
   revoke(files)
@@ -335,6 +369,7 @@ export function resetSendStore(): void {
     schedule: EMPTY_SCHEDULE,
     sending: false,
     sendError: null,
-    sent: null
+    sent: null,
+    filesRestored: false
   })
 }

@@ -73,6 +73,8 @@ function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: s
     return t('send.rejected.disguised', { ext: rejection.name.slice(dot + 1).toUpperCase() })
   }
   if (rejection.code === 'unsupported_type') return t('send.rejected.unsupported')
+  if (rejection.code === 'changed') return t('send.rejected.changed')
+  if (rejection.code === 'not_found') return t('send.rejected.notFound')
   if (rejection.source === 'core') return rejection.message
   return rejection.code === 'empty' ? t('send.rejected.empty') : t('send.rejected.tooLarge', { max })
 }

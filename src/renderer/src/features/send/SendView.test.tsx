@@ -93,6 +93,23 @@ describe('files', () => {
     )
   })
 
+  it('shows the draft files kept from before a restart, and says which ones changed or are gone', async () => {
+    fake.handle('files:restoreDraft', () => ({
+      files: [{ handle: 'h-7', name: 'brochure.pdf', size: 4096, kind: 'document', mime: 'application/pdf' }],
+      rejected: [
+        { name: 'report.pdf', code: 'changed', message: 'English core sentence' },
+        { name: 'old.pdf', code: 'not_found', message: 'English core sentence' }
+      ]
+    }))
+    show()
+    await act(() => useSend.getState().restoreDraftFiles())
+    expect(screen.getByText('brochure.pdf')).toBeTruthy()
+    expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
+      'report.pdf: changed since it was added; add it again.',
+      'old.pdf: is no longer there (moved or deleted); add it again.'
+    ])
+  })
+
   it("uses the chosen device's own gateway limit for the size check", async () => {
     seedStores(
       makeBootstrap({
