@@ -13,6 +13,7 @@ import { registerFile } from './send-commands'
 import { GATEWAY_TIME_ZONE } from '../../shared/domain'
 import {
   CampaignError,
+  copyCampaignFile,
   DEFAULT_PACING,
   type CampaignFile,
   fileKey,
@@ -153,16 +154,7 @@ function describeCampaign(view: CampaignView): string {
 
 /** The file checked as any `send`, copied once into the outbox for every row of the campaign. */
 async function copied(core: CommandLineCore, path: string): Promise<CampaignFile> {
-  const file = await registerFile(core, path)
-  const copy = await core.outbox.copyFile({
-    kind: 'file',
-    path: file.path,
-    name: file.name,
-    mime: file.mime,
-    mediaKind: file.kind,
-    pinned: file.pinned
-  })
-  return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
+  return copyCampaignFile(core.outbox, await registerFile(core, path))
 }
 
 /** The files in `dir` whose names (trimmed, any case) are among `wanted`: matching key → path. */

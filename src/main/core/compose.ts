@@ -62,6 +62,7 @@ import { resolveFileLimit } from '../../shared/domain'
 export { ApiFailure, type ApiHandlers } from './commands'
 export {
   CampaignError,
+  copyCampaignFile,
   DEFAULT_PACING,
   pacingProblems,
   type CampaignFile,

@@ -5,7 +5,8 @@ import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { MediaKind } from '../gateway'
-import type { BulkResult, Outbox } from '../outbox'
+import type { RegisteredFile } from '../files'
+import { fileEntryOf, type BulkResult, type Outbox } from '../outbox'
 import {
   CampaignStore,
   OutboxStore,
@@ -627,4 +628,13 @@ export function createCampaigns(deps: CampaignsDeps) {
       list: () => store.optOuts()
     }
   }
+}
+
+/** A checked file copied once into the outbox, to be shared by every row that carries it. */
+export async function copyCampaignFile(
+  outbox: Pick<Outbox, 'copyFile'>,
+  file: RegisteredFile
+): Promise<CampaignFile> {
+  const copy = await outbox.copyFile(fileEntryOf(file))
+  return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
 }

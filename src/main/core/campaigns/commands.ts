@@ -9,7 +9,7 @@ import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
-import { CampaignError, type CampaignFile, type Campaigns } from './campaigns'
+import { CampaignError, copyCampaignFile, type CampaignFile, type Campaigns } from './campaigns'
 import { estimateSchedule, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
@@ -105,15 +105,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       const key = fileKey(name)
       if (!needed.has(key) || copies.has(key)) continue
       const file = attachableFile(handle, devices)
-      const copy = await deps.outbox.copyFile({
-        kind: 'file',
-        path: file.path,
-        name: file.name,
-        mime: file.mime,
-        mediaKind: file.kind,
-        pinned: file.pinned
-      })
-      copies.set(key, { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind })
+      copies.set(key, await copyCampaignFile(deps.outbox, file))
     }
     // The copies stay unreferenced only for these awaits: the stray sweep leaves files younger than its age limit.
     const view = await guarded(() => campaigns.start(id, null, copies))
@@ -294,18 +286,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         handle,
         draft.devices.map((d) => d.deviceId)
       )
-      const copy = await deps.outbox.copyFile({
-        kind: 'file',
-        path: file.path,
-        name: file.name,
-        mime: file.mime,
-        mediaKind: file.kind,
-        pinned: file.pinned
-      })
-      // No await between the copy and the insert: the rows reference the copy before any sweep can see it.
-      const view = await guarded(() =>
-        campaigns.start(id, { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind })
-      )
+      const copy = await copyCampaignFile(deps.outbox, file)
+      // Only microtasks between the copy and the insert: the rows reference the copy before any sweep can see it.
+      const view = await guarded(() => campaigns.start(id, copy))
       // The outbox has its copy: the handle given now and the one kept since create (when different) can go.
       const kept = attached.get(id)
       attached.delete(id)

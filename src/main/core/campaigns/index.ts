@@ -2,6 +2,7 @@
 export {
   createCampaigns,
   CampaignError,
+  copyCampaignFile,
   type CampaignFile,
   type Campaigns,
   type CampaignView,

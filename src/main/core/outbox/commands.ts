@@ -15,6 +15,7 @@ import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemova
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { BulkResult, Outbox } from './outbox'
 import { OutboxError, type EnqueueEntry } from './types'
+import { fileEntryOf } from './file-entry'
 
 export type SendingChannel =
   | 'files:register'
@@ -146,15 +147,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
         )
       }
       used.push(file.handle)
-      return {
-        kind: 'file',
-        path: file.path,
-        name: file.name,
-        mime: file.mime,
-        mediaKind: file.kind,
-        pinned: file.pinned,
-        ...(entry.caption ? { caption: entry.caption } : {})
-      }
+      return fileEntryOf(file, entry.caption)
     })
     return { entries, used }
   }

@@ -27,6 +27,7 @@ export {
   type SendGate
 } from './types'
 export type { SweepResult } from './retention'
+export { fileEntryOf } from './file-entry'
 export { sendFailureReason } from './send-errors'
 export type { OutboxHistoryEntry } from './views'
 export { createSendingCommands, sendingRemovalHook } from './commands'
