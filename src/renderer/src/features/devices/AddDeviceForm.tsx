@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { Field } from '../../ui/Field'
 import { checkDeviceDraft, fieldOfError, type DeviceDraft, type DeviceField } from './device-rules'
+import { SecretInput } from '../../ui/SecretInput'
 
 const FIELDS: DeviceField[] = ['label', 'baseUrl', 'token', 'secret']
 
@@ -137,14 +138,11 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
           errorTestId="add-device-error-token"
         >
           {(control) => (
-            <input
-              {...control}
-              data-testid="add-device-token"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
+            <SecretInput
+              control={control}
+              testId="add-device-token"
               value={draft.token}
-              onChange={(e) => change('token', e.target.value)}
+              onChange={(value) => change('token', value)}
               onBlur={() => setTouched((d) => ({ ...d, token: true }))}
             />
           )}
@@ -157,14 +155,11 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
           errorTestId="add-device-error-secret"
         >
           {(control) => (
-            <input
-              {...control}
-              data-testid="add-device-secret"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
+            <SecretInput
+              control={control}
+              testId="add-device-secret"
               value={draft.secret}
-              onChange={(e) => change('secret', e.target.value)}
+              onChange={(value) => change('secret', value)}
             />
           )}
         </Field>

@@ -11,6 +11,7 @@ import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { SecretInput } from '../../ui/SecretInput'
 
 const PRODUCTS = DEVICE_PRODUCTS
 const PERIODS = BILLING_PERIODS
@@ -133,26 +134,16 @@ export function NewDeviceView(): React.JSX.Element {
                   error={tried && problems.token ? t('addDevice.token.required') : null}
                 >
                   {(control) => (
-                    <input
-                      {...control}
-                      type="password"
-                      autoComplete="off"
-                      data-testid="new-device-token"
+                    <SecretInput
+                      control={control}
+                      testId="new-device-token"
                       value={token}
-                      onChange={(e) => setToken(e.target.value)}
+                      onChange={setToken}
                     />
                   )}
                 </Field>
                 <Field id="new-device-secret" label={t('addDevice.secret')}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="password"
-                      autoComplete="off"
-                      value={secret}
-                      onChange={(e) => setSecret(e.target.value)}
-                    />
-                  )}
+                  {(control) => <SecretInput control={control} value={secret} onChange={setSecret} />}
                 </Field>
               </>
             ) : null}

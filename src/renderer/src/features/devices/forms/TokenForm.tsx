@@ -5,6 +5,7 @@ import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import type { RowFormProps } from './row-form'
+import { SecretInput } from '../../../ui/SecretInput'
 
 export function TokenForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
@@ -27,26 +28,12 @@ export function TokenForm({ device, busy, run, onClose }: RowFormProps): React.J
       <p className="muted">{t('devices.token.explain')}</p>
       <Field id={`token-${id}-input`} label={t('devices.token.label')}>
         {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            data-testid={`token-input-${id}`}
-          />
+          <SecretInput control={control} testId={`token-input-${id}`} value={token} onChange={setToken} />
         )}
       </Field>
       <Field id={`token-${id}-secret`} label={t('devices.token.secret')}>
         {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="off"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            data-testid={`token-secret-${id}`}
-          />
+          <SecretInput control={control} testId={`token-secret-${id}`} value={secret} onChange={setSecret} />
         )}
       </Field>
       <FormActions
