@@ -3,9 +3,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { main } from './index'
+import { runCliJson } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
 let work: string
@@ -34,24 +34,7 @@ afterAll(async () => {
 })
 
 /** Runs the CLI in process; returns the exit code and the one JSON result line. */
-async function cli(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
-  const lines: string[] = []
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk))
-    return true
-  })
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-  try {
-    const code = await main([...args, '--json'], env)
-    return {
-      code,
-      json: JSON.parse(lines.join('').trim().split('\n').pop() ?? '{}') as Record<string, unknown>
-    }
-  } finally {
-    stdout.mockRestore()
-    stderr.mockRestore()
-  }
-}
+const cli = (...args: string[]) => runCliJson(env, args)
 
 describe('sender-desk campaign', () => {
   it('creates, starts, pauses, resumes, reports and exports a campaign', async () => {
