@@ -11,6 +11,7 @@ import { migrations } from './migrations'
 import {
   ITEM_STATUSES,
   OutboxStore,
+  UNSENT,
   type ItemFilter,
   type ItemStatus,
   type NewItem,
@@ -30,6 +31,7 @@ afterEach(() => {
 
 function item(id: string, status: ItemStatus, closedAt: number | null): NewItem {
   return {
+    ...UNSENT,
     id,
     deviceId: `d${id.length % 2}`,
     recipient: `r${id.length % 3}`,
@@ -41,15 +43,7 @@ function item(id: string, status: ItemStatus, closedAt: number | null): NewItem 
     fileMime: null,
     fileSize: null,
     status,
-    failureCode: null,
-    failureMessage: null,
-    failureGatewayMessage: null,
-    gatewayId: null,
-    attempts: 0,
-    nextAttemptAt: null,
-    lastAttemptAt: null,
     queuedAt: 0,
-    reconcileUntil: null,
     createdAt: 0,
     closedAt,
     notBefore: null,
@@ -57,10 +51,6 @@ function item(id: string, status: ItemStatus, closedAt: number | null): NewItem 
     timezone: null,
     scheduleMode: null,
     overduePolicy: null,
-    held: false,
-    acceptedAt: null,
-    trackNextAt: null,
-    trackAttempts: 0,
     note: null
   }
 }

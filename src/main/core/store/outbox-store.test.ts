@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
-import { OutboxStore, type NewItem } from './outbox-store'
+import { OutboxStore, UNSENT, type NewItem } from './outbox-store'
 
 let dir: string
 let db: SqliteDatabase
@@ -21,6 +21,7 @@ afterEach(() => {
 
 function item(id: string, extra: Partial<NewItem> = {}): NewItem {
   return {
+    ...UNSENT,
     id,
     deviceId: 'd1',
     recipient: 'a',
@@ -32,15 +33,7 @@ function item(id: string, extra: Partial<NewItem> = {}): NewItem {
     fileMime: null,
     fileSize: null,
     status: 'queued',
-    failureCode: null,
-    failureMessage: null,
-    failureGatewayMessage: null,
-    gatewayId: null,
-    attempts: 0,
-    nextAttemptAt: null,
-    lastAttemptAt: null,
     queuedAt: 0,
-    reconcileUntil: null,
     createdAt: 0,
     closedAt: null,
     notBefore: null,
@@ -48,10 +41,6 @@ function item(id: string, extra: Partial<NewItem> = {}): NewItem {
     timezone: null,
     scheduleMode: null,
     overduePolicy: null,
-    held: false,
-    acceptedAt: null,
-    trackNextAt: null,
-    trackAttempts: 0,
     note: null,
     ...extra
   }
