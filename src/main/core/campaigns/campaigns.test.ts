@@ -264,6 +264,136 @@ describe('campaigns on the outbox', () => {
   })
 })
 
+describe('rotation across the chosen devices', () => {
+  const ROTATION: PacingPolicy = {
+    ...DEFAULT_PACING,
+    minDelaySeconds: 5,
+    maxDelaySeconds: 10,
+    batchPauseMinutes: 0,
+    workingHours: null,
+    warmUp: null
+  }
+
+  /** Twelve ready rows dealt in turn to dev-1 (rows 2, 4, …) and dev-2 (rows 3, 5, …), started. */
+  async function startOnTwo(pacing: Partial<PacingPolicy>): Promise<string> {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = campaigns.create({
+      name: 'Two numbers',
+      fileName: 'two.csv',
+      sheet: sheetOf(12),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: { ...ROTATION, ...pacing },
+      devices: ['dev-1', 'dev-2']
+    })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    return id
+  }
+
+  const sentBy = (deviceId: string): string[] =>
+    fixture.gateway.messages.filter((m) => m.deviceId === deviceId).map((m) => m.phone)
+  const rowOf = (id: string, phone: string) => campaigns.results(id).find((r) => r.phone === phone)
+
+  it("gives the rows of a device at its daily cap to a device with room, within that device's own cap and gaps", async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 4 })
+    // Four of dev-2's customers opt out: dev-2 is left with 2 rows, dev-1 still has 6 for a cap of 4.
+    campaigns.optOuts.add(['6281234567003', '6281234567005', '6281234567007', '6281234567009'], 'reply')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 8, { stepMs: 1000, maxSteps: 600 })
+    // Same day (the clock started at 03:00 UTC): nothing waited for tomorrow while dev-2 had room.
+    expect(fixture.clock.now()).toBeLessThan(Date.parse('2026-01-16T00:00:00Z'))
+    expect(sentBy('dev-1')).toHaveLength(4)
+    expect(sentBy('dev-2')).toHaveLength(4)
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(8)
+    // dev-2's gaps still hold with the rows it took over.
+    const dev2Times = fixture.gateway.messages.filter((m) => m.deviceId === 'dev-2').map((m) => m.acceptedAt)
+    expect(Math.min(...gaps(dev2Times))).toBeGreaterThanOrEqual(5_000)
+    // The proof and the outbox name the device that sent each moved row, and its timeline says why it moved.
+    const moved = campaigns
+      .results(id)
+      .filter((r) => r.deviceId === 'dev-2' && Number(r.phone?.slice(-1)) % 2 === 0)
+    expect(moved.map((r) => r.status)).toEqual(['accepted', 'accepted'])
+    const timeline = fixture.outbox.get(moved[0]?.itemId ?? '')
+    expect(timeline.item.deviceId).toBe('dev-2')
+    expect(timeline.history.map((h) => h.note)).toContainEqual(
+      expect.stringContaining('moved from dev-1 to dev-2: dev-1 reached its daily cap')
+    )
+    campaigns.settle(id)
+    expect(campaigns.get(id).status).toBe('finished')
+  })
+
+  it('leaves the rows where they are when every device is at its cap, each waiting with the reason', async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 4 })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 8, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(3_600_000)
+    expect(fixture.gateway.messages).toHaveLength(8)
+    const tomorrow = Date.parse('2026-01-16T00:00:00Z')
+    expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.wait])).toEqual([
+      ['dev-1', { code: 'daily_cap', until: tomorrow }],
+      ['dev-2', { code: 'daily_cap', until: tomorrow }]
+    ])
+    expect(
+      campaigns
+        .results(id)
+        .filter((r) => r.status === 'queued')
+        .map((r) => r.deviceId)
+    ).toEqual(['dev-1', 'dev-2', 'dev-1', 'dev-2'])
+  })
+
+  it("moves a logged-out device's untried rows to the other device, never a row it already tried", async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 1000 })
+    await fixture.runUntil(() => sentBy('dev-1').length === 2, { stepMs: 1000 })
+    // dev-1's number is logged out: its next send is refused and that row goes back in line, tried once.
+    fixture.gateway.logOut('dev-1')
+    await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 3, { stepMs: 1000 })
+    const refusedRow = fixture.gateway.sends('dev-1')[2]?.phone ?? ''
+    // The monitor sees the device drop: its part pauses itself, as in the app.
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.messages).toHaveLength(11)
+    expect(sentBy('dev-1')).toHaveLength(2)
+    expect(sentBy('dev-2')).toHaveLength(9)
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(11)
+    // The row dev-1 tried stays with dev-1 (the gateway refused it, but a tried row never moves) and goes when the
+    // number is back and the operator resumes.
+    expect(rowOf(id, refusedRow)).toMatchObject({ deviceId: 'dev-1', status: 'queued' })
+    expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain(refusedRow)
+    fixture.gateway.logIn('dev-1')
+    fixture.outbox.setDeviceSendable('dev-1', true)
+    campaigns.resume(id, 'dev-1')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    expect(fixture.gateway.messages.filter((m) => m.phone === refusedRow).map((m) => m.deviceId)).toEqual([
+      'dev-1'
+    ])
+  })
+
+  it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 1000 })
+    await fixture.runUntil(() => sentBy('dev-1').length === 1, { stepMs: 1000 })
+    // dev-1's next send reaches the gateway but the answer is lost, and the reports cannot tell (they fail); then
+    // the number drops. The row is in doubt: only a report check on dev-1 may settle it.
+    fixture.gateway.fail({ op: 'send', deviceId: 'dev-1', code: 'timeout', afterHandling: true })
+    for (const op of ['reportMessages', 'reportRealtime'] as const)
+      fixture.gateway.fail({ op, deviceId: 'dev-1', code: 'server_error', times: 1000 })
+    await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 2, { stepMs: 1000 })
+    const inDoubt = fixture.gateway.sends('dev-1')[1]?.phone ?? ''
+    expect(rowOf(id, inDoubt)?.status).toBe('sending')
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await fixture.runUntil(() => sentBy('dev-2').length === 10, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(600_000)
+    expect(rowOf(id, inDoubt)).toMatchObject({ deviceId: 'dev-1', status: 'sending' })
+    // Sent exactly once: the copy the gateway took before the answer was lost.
+    expect(fixture.gateway.messages.filter((m) => m.phone === inDoubt).map((m) => m.deviceId)).toEqual([
+      'dev-1'
+    ])
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
+  })
+})
+
 describe('campaign proof', () => {
   it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
     const { id } = setUp()
