@@ -1,8 +1,12 @@
 // Campaigns on the real outbox with a fake gateway and a fake clock: paced sends, working hours, pause/resume,
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
-import { createCampaigns, type Campaigns } from './campaigns'
+import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
+import { FileHandles } from '../files'
+import { fileEntryOf, type FileEntry } from '../outbox'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import type { Sheet } from './spreadsheet'
 
@@ -391,6 +395,76 @@ describe('rotation across the chosen devices', () => {
       'dev-1'
     ])
     expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
+  })
+})
+
+describe('a file per row', () => {
+  it('copies again a file that a retention sweep removed while the next file was being copied', async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const handles = new FileHandles({ dataDir: fixture.dir, maxFileBytes: () => 1_000_000 })
+    const pdf = async (name: string, fill: string) => {
+      const path = join(fixture.dir, name)
+      writeFileSync(path, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, fill)]))
+      const { files } = await handles.register([{ kind: 'path', path }])
+      if (!files[0]) throw new Error(`${name} was not registered`)
+      return files[0]
+    }
+    // A month ago the same invoice as ani.pdf went out (then cancelled): its copy is due for the retention sweep.
+    const old = await fixture.outbox.enqueue({
+      deviceId: 'dev-1',
+      recipients: ['6281200000001'],
+      entries: [fileEntryOf(await pdf('old.pdf', 'a'))]
+    })
+    fixture.outbox.cancel(old.itemIds[0] ?? '')
+    fixture.clock.jump(31 * 86_400_000)
+    const { id } = campaigns.create({
+      name: 'Invoices',
+      fileName: 'bills.csv',
+      sheet: {
+        headers: ['Name', 'Phone', 'Invoice'],
+        rows: [
+          { rowNumber: 2, cells: ['Ani', '081234567801', 'ani.pdf'] },
+          { rowNumber: 3, cells: ['Budi', '081234567802', 'budi.pdf'] }
+        ],
+        format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+      },
+      mapping: { phone: 'Phone', variables: ['Name'], attachment: 'Invoice' },
+      template: 'Invoice for {Name}',
+      pacing: { ...PACING, workingHours: null },
+      devices: ['dev-1'],
+      fileNames: ['ani.pdf', 'budi.pdf']
+    })
+    const picked = new Map([
+      ['ani.pdf', await pdf('ani.pdf', 'a')],
+      ['budi.pdf', await pdf('budi.pdf', 'b')]
+    ])
+    // The sweep runs after ani.pdf's copy (which matched the old one) and before budi.pdf's.
+    let copied = 0
+    const sweepingOutbox = {
+      copyFile: async (entry: FileEntry) => {
+        const copy = await fixture.outbox.copyFile(entry)
+        if (++copied === 1) expect((await fixture.outbox.sweepRetention()).files).toBe(1)
+        return copy
+      },
+      hasCopy: (sha256: string) => fixture.outbox.hasCopy(sha256)
+    }
+    campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
+    await fixture.outbox.start()
+    await fixture.runUntil(
+      () => campaigns.results(id).every((r) => r.status === 'accepted' || r.status === 'failed'),
+      {
+        stepMs: 1000
+      }
+    )
+    expect(campaigns.results(id).map((r) => [r.rowNumber, r.status, r.failureMessage])).toEqual([
+      [2, 'accepted', null],
+      [3, 'accepted', null]
+    ])
+    expect(fixture.gateway.messages.map((m) => [m.fileName, m.bytes])).toEqual([
+      ['ani.pdf', 509],
+      ['budi.pdf', 509]
+    ])
   })
 })
 

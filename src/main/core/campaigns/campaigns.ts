@@ -723,3 +723,22 @@ export async function copyCampaignFile(
   const copy = await outbox.copyFile(fileEntryOf(file))
   return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
 }
+
+/**
+ * The files a campaign's rows name, each copied once (by matching key). A copy that matched an old attachment is
+ * only safe until the insert references it: `copyFile` re-checks each copy right after its own await, but a
+ * retention sweep during a later copy may still remove an earlier one. So every copy is checked once more right
+ * before the insert and copied again if it vanished, as enqueue does.
+ */
+export async function copyCampaignFiles(
+  outbox: Pick<Outbox, 'copyFile' | 'hasCopy'>,
+  files: ReadonlyMap<string, RegisteredFile>
+): Promise<Map<string, CampaignFile>> {
+  const copies = new Map<string, CampaignFile>()
+  for (const [key, file] of files) copies.set(key, await copyCampaignFile(outbox, file))
+  for (const [key, file] of files) {
+    const copy = copies.get(key)
+    if (copy && !outbox.hasCopy(copy.sha256)) copies.set(key, await copyCampaignFile(outbox, file))
+  }
+  return copies
+}

@@ -122,6 +122,8 @@ export interface Outbox {
    * rows share this one copy); pass the result to insertPrepared in the same turn so no sweep sees it unreferenced.
    */
   copyFile(entry: FileEntry): Promise<StoredAttachment>
+  /** Whether the attachments folder still holds this copy (a retention sweep removes copies nobody references). */
+  hasCopy(sha256: string): boolean
   /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
   wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
@@ -1049,6 +1051,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       if (!copy) throw new Error(`${entry.name} was not copied`)
       return copy
     },
+    hasCopy: (sha256) => hasAttachment(ctx.dataDir, sha256),
     wake: () => pump(),
     delete: remove,
     edit,
