@@ -908,6 +908,10 @@ export const en = {
     'One message to many customers from a spreadsheet, paced to keep your number safe, with proof of what was sent.',
   'campaigns.list': 'Your campaigns',
   'campaigns.loading': 'Loading the campaign…',
+  'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
+  'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
+  'campaigns.draft.rowFilesAgain':
+    'Pick the files named in {column} again (files picked before the app restarted are not kept)',
   'campaigns.new': 'New campaign',
   'campaigns.step.import': '1. Import a spreadsheet',
   'campaigns.step.mapping': '2. Columns',

@@ -926,6 +926,11 @@ export const id: Record<MessageKey, string> = {
     'Satu pesan ke banyak pelanggan dari spreadsheet, dengan jeda aman agar nomor Anda terlindungi, dan bukti apa saja yang terkirim.',
   'campaigns.list': 'Kampanye Anda',
   'campaigns.loading': 'Memuat kampanye…',
+  'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
+  'campaigns.draft.attachAgain':
+    'Pilih {name} lagi (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
+  'campaigns.draft.rowFilesAgain':
+    'Pilih lagi berkas yang disebut di {column} (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
   'campaigns.new': 'Kampanye baru',
   'campaigns.step.import': '1. Impor spreadsheet',
   'campaigns.step.mapping': '2. Kolom',
