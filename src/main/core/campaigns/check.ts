@@ -2,7 +2,7 @@
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
 import { normalisePhone } from '../gateway'
 import type { Sheet } from './spreadsheet'
-import { renderTemplate, rowSeed, templateVariables, lengthLimit } from './template'
+import { compileTemplate, lengthLimit, rowSeed } from './template'
 
 export interface ColumnMapping {
   /** The header of the column holding the phone number. */
@@ -92,21 +92,21 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
 }
 
 export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: CheckSummary } {
-  const { sheet, mapping, template } = input
+  const { sheet, mapping } = input
   const phoneIndex = sheet.headers.indexOf(mapping.phone)
   if (phoneIndex < 0) throw new RangeError(`No column named "${mapping.phone}" in this file`)
-  const wanted = templateVariables(template)
+  // Parsed once for the whole sheet: every row renders the same nodes.
+  const template = compileTemplate(input.template)
   const attachmentIndex = mapping.attachment ? sheet.headers.indexOf(mapping.attachment) : -1
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
+  const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
+  const columnOf = variableColumns(kept, template.variables)
   const firstRowOf = new Map<string, number>()
   const rows = sheet.rows.map((row): CheckedRow => {
     const values: Record<string, string> = {}
-    sheet.headers.forEach((header, i) => {
-      if (mapping.variables.includes(header) || header === mapping.phone || i === attachmentIndex)
-        values[header] = (row.cells[i] ?? '').trim()
-    })
+    for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
     const phoneCell = row.cells[phoneIndex] ?? ''
     const problems: RowProblem[] = []
     const parsed = phoneFromCell(phoneCell)
@@ -123,14 +123,52 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
       const name = (row.cells[attachmentIndex] ?? '').trim()
       if (!picked.has(fileKey(name))) problems.push({ code: 'missing_file', name })
     }
-    const rendered = renderTemplate(template, values, rowSeed(input.campaignId, row.rowNumber))
-    const missing = wanted.filter((name) => rendered.missing.includes(name))
-    if (missing.length > 0) problems.push({ code: 'missing_variable', names: missing })
-    else if (rendered.text.length > limit)
+    const rendered = template.render(
+      (name) => {
+        const header = columnOf.get(name)
+        return header === undefined ? undefined : values[header]
+      },
+      rowSeed(input.campaignId, row.rowNumber)
+    )
+    if (rendered.missing.length > 0) {
+      const missing = template.variables.filter((name) => rendered.missing.includes(name))
+      problems.push({ code: 'missing_variable', names: missing })
+    } else if (rendered.text.length > limit)
       problems.push({ code: 'too_long', length: rendered.text.length, limit })
     return { rowNumber: row.rowNumber, phoneCell, phone, values, message: rendered.text, problems }
   })
   return { rows, summary: summarise(rows) }
+}
+
+/** The columns a row's `values` keep, in sheet order: the variables, the phone and the attachment column. */
+function keptColumns(
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  attachmentIndex: number
+): { header: string; index: number }[] {
+  const variables = new Set(mapping.variables)
+  return headers.flatMap((header, index) =>
+    variables.has(header) || header === mapping.phone || index === attachmentIndex ? [{ header, index }] : []
+  )
+}
+
+/**
+ * Which kept column each template variable reads, matched as renderTemplate matches (trimmed, any case; of two
+ * headers that match, the later key of `values` wins), worked out once instead of per row.
+ */
+function variableColumns(
+  kept: readonly { header: string }[],
+  variables: readonly string[]
+): Map<string, string> {
+  const keys: Record<string, true> = {}
+  for (const { header } of kept) keys[header] = true
+  const byName = new Map(Object.keys(keys).map((key) => [key.trim().toLowerCase(), key]))
+  const columns = new Map<string, string>()
+  for (const name of variables) {
+    const header = byName.get(name.toLowerCase())
+    if (header !== undefined) columns.set(name, header)
+  }
+  return columns
 }
 
 /** How a row's file name is matched against the picked files: trimmed, any case. */

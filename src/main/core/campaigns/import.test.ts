@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkRows, guessMapping, layoutKey, phoneFromCell } from './check'
-import { readSpreadsheet, SpreadsheetError } from './spreadsheet'
+import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import { renderTemplate, rowSeed, templateVariables } from './template'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -122,6 +123,46 @@ describe('checkRows', () => {
     })
     expect(rows[0]?.problems).toEqual([{ code: 'already_sent' }])
     expect(rows[4]?.problems).toEqual([{ code: 'too_long', length: 1025, limit: 1024 }])
+  })
+
+  it('renders each row as renderTemplate does with its values and seed: any case and spacing, spintax, blanks', () => {
+    // The later of two headers that match a variable wins, in renderTemplate and in checkRows alike.
+    const headers = [' nama ', 'No HP', 'Tagihan', 'NAMA', 'Kota']
+    const sheet: Sheet = {
+      headers,
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: Array.from({ length: 40 }, (_, i) => ({
+        rowNumber: i + 2,
+        cells: [
+          `Ani ${i}`,
+          `08123456${String(1000 + i)}`,
+          i % 7 === 0 ? ' ' : `Rp ${i}`,
+          `Budi ${i}`,
+          'Bogor'
+        ]
+      }))
+    }
+    const template =
+      '{Halo|Hai {Nama}|{Selamat pagi|Pagi} {NAMA}} {Nama}, {tagihan {TAGIHAN}|bill {Tagihan}} {Kota}'
+    const { rows } = checkRows({
+      campaignId: 'c9',
+      sheet,
+      mapping: { phone: 'No HP', variables: [' nama ', 'Tagihan', 'NAMA', 'Kota'] },
+      template
+    })
+    expect(new Set(rows.map((r) => r.message)).size).toBeGreaterThan(10)
+    expect(rows.filter((r) => r.problems.length === 0).length).toBeGreaterThan(20)
+    expect(rows.filter((r) => r.problems.some((p) => p.code === 'missing_variable')).length).toBeGreaterThan(
+      2
+    )
+    for (const row of rows) {
+      const alone = renderTemplate(template, row.values, rowSeed('c9', row.rowNumber))
+      expect(row.message).toBe(alone.text)
+      const missing = row.problems.find((p) => p.code === 'missing_variable')
+      expect(missing?.names ?? []).toEqual(
+        templateVariables(template).filter((n) => alone.missing.includes(n))
+      )
+    }
   })
 
   it('keys a layout by its headers regardless of case and spacing', () => {
