@@ -24,6 +24,16 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows.map((r) => r.cells[0])).toEqual(['José', 'Müller'])
   })
 
+  it('pads short rows to the widest one and names a header-less column', async () => {
+    const csv = 'Name,Phone\r\nBudi\r\nAni,0812,extra\r\n,,\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Name', 'Phone', 'Column 3'])
+    expect(sheet.rows).toEqual([
+      { rowNumber: 2, cells: ['Budi', '', ''] },
+      { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
+    ])
+  })
+
   it('reads tab-delimited files', async () => {
     const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))
     expect(sheet.format).toMatchObject({ delimiter: '\t' })
