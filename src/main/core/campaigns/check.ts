@@ -2,7 +2,7 @@
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
 import { normalisePhone } from '../gateway'
 import type { Sheet } from './spreadsheet'
-import { compileTemplate, lengthLimit, rowSeed } from './template'
+import { compileTemplate, lengthLimit, rowSeed, type VariableLookup } from './template'
 
 export interface ColumnMapping {
   /** The header of the column holding the phone number. */
@@ -104,8 +104,14 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
   const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
   const columnOf = variableColumns(kept, template.variables)
   const firstRowOf = new Map<string, number>()
+  // One lookup for every row (reading the row being checked): no closure made per row.
+  let values: Record<string, string> = {}
+  const lookup: VariableLookup = (name) => {
+    const header = columnOf.get(name)
+    return header === undefined ? undefined : values[header]
+  }
   const rows = sheet.rows.map((row): CheckedRow => {
-    const values: Record<string, string> = {}
+    values = {}
     for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
     const phoneCell = row.cells[phoneIndex] ?? ''
     const problems: RowProblem[] = []
@@ -123,13 +129,7 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
       const name = (row.cells[attachmentIndex] ?? '').trim()
       if (!picked.has(fileKey(name))) problems.push({ code: 'missing_file', name })
     }
-    const rendered = template.render(
-      (name) => {
-        const header = columnOf.get(name)
-        return header === undefined ? undefined : values[header]
-      },
-      rowSeed(input.campaignId, row.rowNumber)
-    )
+    const rendered = template.render(lookup, rowSeed(input.campaignId, row.rowNumber))
     if (rendered.missing.length > 0) {
       const missing = template.variables.filter((name) => rendered.missing.includes(name))
       problems.push({ code: 'missing_variable', names: missing })
