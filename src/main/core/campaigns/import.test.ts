@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkRows, guessMapping, layoutKey, phoneFromCell } from './check'
+import { checkRows, checkRowsInSlices, guessMapping, layoutKey, phoneFromCell, ROWS_PER_SLICE } from './check'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables } from './template'
 
@@ -173,6 +173,36 @@ describe('checkRows', () => {
         templateVariables(template).filter((n) => alone.missing.includes(n))
       )
     }
+  })
+
+  it('checks a large sheet in slices: other work gets the core between them, the result is the same', async () => {
+    const sheet: Sheet = {
+      headers: ['Nama', 'HP'],
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
+        rowNumber: i + 2,
+        cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
+      }))
+    }
+    const input = {
+      campaignId: 'c1',
+      sheet,
+      mapping: guessMapping(sheet.headers),
+      template: '{Hai|Halo} {Nama}'
+    }
+    // Work queued before the check: each turn it gets is a turn the check gave up its thread.
+    let turns = 0
+    let done = false
+    const otherWork = (): void => {
+      turns++
+      if (!done) setImmediate(otherWork)
+    }
+    setImmediate(otherWork)
+    const sliced = await checkRowsInSlices(input)
+    done = true
+    expect(turns).toBeGreaterThanOrEqual(3)
+    expect(sliced).toEqual(checkRows(input))
+    expect(sliced.summary.byProblem).toEqual({ duplicate: 3 * ROWS_PER_SLICE + 1 - 5_000 })
   })
 
   it('keys a layout by its headers regardless of case and spacing', () => {
