@@ -252,9 +252,15 @@ async function openPage(browser: Browser, url: string): Promise<{ context: Brows
   await context.addInitScript(PAGE_PROBE)
   const page = await context.newPage()
   await page.goto(url)
-  await page.waitForFunction('window.__bench && window.__bench.shellAt !== null', undefined, {
-    timeout: 60_000
-  })
+  // Polled by a timer the probe sets up, not by waitForFunction: a string predicate is evaluated in the page, and the
+  // window's CSP (no unsafe-eval) refused it now and then. The time itself is the probe's mark, not this poll's.
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (window.__bench && window.__bench.shellAt !== null) resolve(clearInterval(timer))
+      else if (Date.now() - started > 60000) reject(new Error('the shell did not appear within 60 s'))
+    }, 5)
+  })`)
   return { context, page }
 }
 
