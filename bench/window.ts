@@ -272,6 +272,59 @@ async function firstLoadMs(browser: Browser, url: string): Promise<number> {
   return at
 }
 
+interface TracedFling {
+  longestWallMs: number
+  /** Thread time of the task with the longest wall time. */
+  cpuOfLongestMs: number
+  /** The most thread time any one task took. */
+  longestCpuMs: number
+}
+
+/** One fling under a Chromium trace of top-level tasks: wall and thread time of the renderer's tasks. */
+async function tracedFling(browser: Browser, page: Page): Promise<TracedFling> {
+  await browser.startTracing(page, { categories: ['toplevel', '__metadata'] })
+  await inPage(page, 'window.__bench.fling(1000, 240)')
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+  const events = trace.traceEvents
+  // The page's main thread: the renderer thread that ran the most top-level work during the fling.
+  const busy = new Map<string, number>()
+  for (const e of events) {
+    if (e.ph === 'X' && e.cat === 'toplevel')
+      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.tdur ?? 0))
+  }
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.['name'] === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`)
+  )
+  const main = [...mainThreads].sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0]
+  const tasks = events.filter((e) => e.ph === 'X' && e.cat === 'toplevel' && `${e.pid}:${e.tid}` === main)
+  let longest: TraceEvent | undefined
+  let longestCpu = 0
+  for (const task of tasks) {
+    if (!longest || (task.dur ?? 0) > (longest.dur ?? 0)) longest = task
+    longestCpu = Math.max(longestCpu, task.tdur ?? 0)
+  }
+  return {
+    longestWallMs: (longest?.dur ?? 0) / 1000,
+    cpuOfLongestMs: (longest?.tdur ?? 0) / 1000,
+    longestCpuMs: longestCpu / 1000
+  }
+}
+
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  /** Wall and thread duration, µs. */
+  dur?: number
+  tdur?: number
+  args?: Record<string, unknown>
+}
+
 async function heapUsedBytes(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page)
   await session.send('HeapProfiler.collectGarbage')
@@ -407,6 +460,16 @@ async function outboxSection(
     name: 'outbox fast scroll, long tasks',
     ratio: longest === 0 ? 1 : Math.min(1, BUDGET_MS / longest),
     detail: `longest task ${ms(longest)}, ${median(flings.map((f) => f.longTasks))} tasks over 50 ms in 240 frames (floor: none; goal < ${BUDGET_MS} ms: ${verdict(longest < BUDGET_MS)})`
+  })
+  // The same fling once more under a trace: how much of the longest task the window's thread really ran. On a busy
+  // machine a task's wall time is mostly waiting for a core; its thread time is the window's own work.
+  await page.evaluate(`document.querySelector('[data-testid="outbox-scroll"]').scrollTop = 0`)
+  await inPage(page, `window.__bench.until('filled')`)
+  const traced = await tracedFling(browser, page)
+  add({
+    name: 'outbox fast scroll, longest task CPU time',
+    ratio: traced.longestCpuMs === 0 ? 1 : Math.min(1, BUDGET_MS / traced.longestCpuMs),
+    detail: `the renderer's main thread ran at most ${ms(traced.longestCpuMs)} in one task; the longest task took ${ms(traced.longestWallMs)} of wall time with ${ms(traced.cpuOfLongestMs)} of it running (one traced fling; goal < ${BUDGET_MS} ms: ${verdict(traced.longestCpuMs < BUDGET_MS)})`
   })
 
   // Each status filter: ticking its box until the viewport shows only that status; floor: the same list call.
