@@ -20,6 +20,7 @@ import {
 } from '../store'
 import {
   checkRows,
+  checkRowsInSlices,
   fileKey,
   guessMapping,
   layoutKey,
@@ -186,6 +187,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { mapping: guessMapping(headers), remembered: false }
   }
 
+  /** The check the window asks for while the operator edits: in slices, so a large sheet never blocks the core. */
   function check(input: {
     campaignId?: string
     sheet: Sheet
@@ -193,11 +195,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     template: string
     withAttachment?: boolean
     fileNames?: readonly string[]
-  }): {
+  }): Promise<{
     rows: CheckedRow[]
     summary: CheckSummary
-  } {
-    return checkRows({
+  }> {
+    return checkRowsInSlices({
       campaignId: input.campaignId ?? 'preview',
       sheet: input.sheet,
       mapping: input.mapping,

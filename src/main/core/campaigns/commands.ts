@@ -201,9 +201,16 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       checkRowFiles(request.files, request.devices ?? [])
       const withAttachment = Boolean(request.attachment)
       const fileNames = (request.files ?? []).map((f) => f.name)
-      let result: ReturnType<Campaigns['check']>
+      let result: Awaited<ReturnType<Campaigns['check']>>
       try {
-        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template, withAttachment, fileNames })
+        result = await campaigns.check({
+          campaignId: sheetId,
+          sheet,
+          mapping,
+          template,
+          withAttachment,
+          fileNames
+        })
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
         return {
