@@ -252,6 +252,8 @@ export const en = {
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',
   'desktop.error.campaignAlready': 'This campaign is already {status}',
   'desktop.error.campaignIs': 'This campaign is {status}',
+  'desktop.error.matchCountChanged':
+    'The list changed: {count} messages match now, not {expected}. Look at the list again and confirm again.',
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'The shortest delay must be 0 seconds or more',

@@ -260,6 +260,8 @@ export const id: Record<MessageKey, string> = {
     'Status kampanye ini {status}; hanya kampanye yang dijeda yang bisa dilanjutkan',
   'desktop.error.campaignAlready': 'Kampanye ini sudah {status}',
   'desktop.error.campaignIs': 'Status kampanye ini {status}',
+  'desktop.error.matchCountChanged':
+    'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'Jeda terpendek harus 0 detik atau lebih',
