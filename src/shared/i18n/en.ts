@@ -680,6 +680,8 @@ export const en = {
   'outbox.cancelled': 'Cancelled.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
+  'outbox.bulk.selectMatching': 'Select all {count} matching the filters',
+  'outbox.bulk.selectedMatching': 'All {count} matching the filters selected',
   'outbox.bulk.bar': 'Selected messages',
   'outbox.bulk.selected': '{count} selected',
   'outbox.bulk.clear': 'Clear selection',

@@ -696,6 +696,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
+  'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
+  'outbox.bulk.selectedMatching': 'Semua {count} yang cocok dengan filter dipilih',
   'outbox.bulk.bar': 'Pesan terpilih',
   'outbox.bulk.selected': '{count} dipilih',
   'outbox.bulk.clear': 'Hapus pilihan',
