@@ -34,6 +34,7 @@ import {
   syncDevice
 } from './gateway-schedules'
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
+import { discardAbandonedBatches, writeFenced, type FencedWrite } from './batches'
 import { releaseAttachments, sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue, resolveSchedule } from './scheduler'
 import {
@@ -408,19 +409,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   /**
-   * Write an enqueue's items in one transaction: all or nothing. Chunked transactions (tried for issue 18: 10,000
-   * items block the main process for about a second in one transaction) left part of a drop queued after a crash or
-   * a full disk, and an operator who then drops the files again gets those recipients twice. Until a partial
-   * enqueue can be fenced from the dispatcher and rolled back at start-up, the block is the lesser harm.
-   * Enqueues still run one at a time, so two never interleave in a recipient's line.
+   * Write an enqueue's items all or nothing, a large one in fenced chunks that yield (writeFenced: 10,000 items in
+   * one transaction blocked the main process for about a second). Enqueues run one at a time, so two never
+   * interleave in a recipient's line.
    */
-  function insertAll(
-    items: readonly NewItem[],
-    attachments: readonly StoredAttachment[],
-    recipients: readonly { recipient: string; isGroup: boolean }[],
-    at: number
-  ): Promise<void> {
-    const run = enqueueTail.then(() => store.insertItems(items, attachments, recipients, at))
+  function insertAll(write: FencedWrite): Promise<void> {
+    const run = enqueueTail.then(() => writeFenced(ctx, write))
     enqueueTail = run.catch(() => undefined)
     return run
   }
@@ -487,12 +481,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
     const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
     const isGroup = request.isGroup ?? false
-    await insertAll(
+    await insertAll({
       items,
       attachments,
-      recipients.map((recipient) => ({ recipient, isGroup })),
-      now
-    )
+      recipients: recipients.map((recipient) => ({ recipient, isGroup })),
+      at: now
+    })
     knownDevices.add(request.deviceId)
     const first = items[0]
     if (items.length === 1 && first) ctx.emitItem(mustGet(first.id))
@@ -877,19 +871,27 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
     }
     tracking = mode.tracking && ctx.options.tracking
+    // An enqueue a crash cut short is rolled back before anything else looks at the queue.
+    await discardAbandonedBatches(ctx)
     for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     ctx.running = true
     if (mode.retention) {
       const sweep = (): void => {
         ctx.run(async () => {
-          await sweepRetention(ctx)
+          await sweepAll()
         })
         sweepTimer = clock.setTimeout(sweep, ctx.options.retentionSweepIntervalMs)
       }
       sweep()
     }
     pump()
+  }
+
+  /** Retention, and enqueues another process left open when it died (the CLI while the app runs). */
+  async function sweepAll(): Promise<SweepResult> {
+    await discardAbandonedBatches(ctx)
+    return sweepRetention(ctx)
   }
 
   async function stop(): Promise<void> {
@@ -1018,7 +1020,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     start: () => startInternal({ tracking: true, retention: true }),
     stop,
     flush,
-    sweepRetention: () => sweepRetention(ctx),
+    sweepRetention: sweepAll,
     recentRecipients: (limit = 20) => store.recentRecipients(limit),
     createSeries,
     listSeries: (deviceId) => seriesStore.list(deviceId).map(toSeriesView),
