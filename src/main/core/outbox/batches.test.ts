@@ -22,6 +22,30 @@ const rawRows = (fx: OutboxFixture): number =>
 const openBatches = (fx: OutboxFixture): number =>
   (fx.db.prepare('SELECT COUNT(*) AS n FROM outbox_batches').get() as { n: number }).n
 
+/** A queued text item as built outside enqueue (a campaign's row, a crashed writer's chunk). */
+const textItem = (id: string): NewItem => ({
+  ...UNSENT,
+  id,
+  deviceId: 'd1',
+  recipient: 'a',
+  isGroup: false,
+  kind: 'text',
+  text: id,
+  attachmentSha256: null,
+  fileName: null,
+  fileMime: null,
+  fileSize: null,
+  status: 'queued',
+  queuedAt: 0,
+  createdAt: 0,
+  notBefore: null,
+  scheduledLocal: null,
+  timezone: null,
+  scheduleMode: null,
+  overduePolicy: null,
+  note: null
+})
+
 /** Call `look` on every turn of the event loop until `until` settles; resolves with how often it was called. */
 async function betweenTurns(until: Promise<unknown>, look: () => void): Promise<number> {
   let settled = false
@@ -81,6 +105,29 @@ describe('fenced enqueue', () => {
     for (const id of itemIds) expect(fx.gateway.accepted(id)).toHaveLength(1)
   })
 
+  it("writes a large prepared set (a campaign's start) in chunks that yield; its bookkeeping commits with it or nothing does", async () => {
+    fx = makeFixture()
+    const prepared = (prefix: string): NewItem[] =>
+      Array.from({ length: 1000 }, (_, i) => ({ ...textItem(`${prefix}-${i}`), campaignId: prefix }))
+    let timerFired = false
+    const timer = setTimeout(() => (timerFired = true), 0)
+    const seenAtCommit: boolean[] = []
+    await fx.outbox.insertPrepared(prepared('ok'), () => seenAtCommit.push(timerFired))
+    clearTimeout(timer)
+    // The event loop turned before the commit, and the bookkeeping ran once, at the commit.
+    expect(seenAtCommit).toEqual([true])
+    expect(fx.outbox.counts()).toMatchObject({ queued: 1000, total: 1000 })
+
+    await expect(
+      fx.outbox.insertPrepared(prepared('broken'), () => {
+        throw new Error('campaign row links refused')
+      })
+    ).rejects.toThrow('campaign row links refused')
+    expect(fx.outbox.counts()).toMatchObject({ queued: 1000, total: 1000 })
+    expect(rawRows(fx)).toBe(1000)
+    expect(openBatches(fx)).toBe(0)
+  })
+
   it('a batch whose writer died is rolled back at start: its items and the files only it used are gone', async () => {
     fx = makeFixture({ isProcessAlive: () => false })
     const store = new OutboxStore(fx.db)
@@ -93,26 +140,13 @@ describe('fenced enqueue', () => {
 
     // What a process killed after its first chunk leaves behind.
     const item = (i: number): NewItem => ({
-      ...UNSENT,
-      id: `fenced-${i}`,
-      deviceId: 'd1',
-      recipient: 'a',
-      isGroup: false,
+      ...textItem(`fenced-${i}`),
       kind: 'document',
       text: null,
       attachmentSha256: copy.sha256,
       fileName: 'only-the-batch.pdf',
       fileMime: 'application/pdf',
-      fileSize: copy.size,
-      status: 'queued',
-      queuedAt: 0,
-      createdAt: 0,
-      notBefore: null,
-      scheduledLocal: null,
-      timezone: null,
-      scheduleMode: null,
-      overduePolicy: null,
-      note: null
+      fileSize: copy.size
     })
     const deadPid = 2 ** 22 + 1
     store.batch(() => {

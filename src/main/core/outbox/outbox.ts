@@ -109,14 +109,15 @@ export interface Outbox {
   cancelMany(ids: readonly string[]): BulkResult
   /**
    * Items built elsewhere (a campaign's rows, already checked and rendered; files as one copy from copyFile) go in line.
-   * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
-   * (the campaign's own bookkeeping); dispatching starts only after it committed.
+   * Their campaign's gate (options.sendGate) decides when each may go. All or nothing, a large set in fenced chunks
+   * that yield (as enqueue); `alongside` runs in the transaction that makes them visible (the campaign's own
+   * bookkeeping); dispatching starts only after it committed.
    */
   insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
     attachments?: readonly StoredAttachment[]
-  ): void
+  ): Promise<void>
   /**
    * Copy one file into the attachments folder, checked as at enqueue, for items prepared elsewhere (a campaign's
    * rows share this one copy); pass the result to insertPrepared in the same turn so no sweep sees it unreferenced.
@@ -700,15 +701,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { done, refused }
   }
 
-  function insertPrepared(
+  async function insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
     attachments: readonly StoredAttachment[] = []
-  ): void {
-    store.batch(() => {
-      store.insertItems(items, attachments, [], clock.now())
-      alongside?.()
-    })
+  ): Promise<void> {
+    await insertAll({ items, attachments, recipients: [], at: clock.now(), atCommit: alongside })
     for (const item of items) knownDevices.add(item.deviceId)
     ctx.emitBulk(items.length)
     pump()
