@@ -106,6 +106,30 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('starts once when Start is pressed twice: the second start queues nothing and says it already runs', async () => {
+    const { id } = setUp()
+    // A start writes its items after a yield (fenced chunks), so both calls pass the draft check before either writes.
+    const results = await Promise.allSettled([campaigns.start(id), campaigns.start(id)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12)
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 12 } })
+
+    // A start large enough to be written in several chunks: the loser's chunks are rolled back, not left fenced.
+    const large = campaigns.create({
+      name: 'February bills',
+      fileName: 'bills.csv',
+      sheet: sheetOf(450),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Bill for {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    const again = await Promise.allSettled([campaigns.start(large.id), campaigns.start(large.id)])
+    expect(again.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12 + 450)
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
+  })
+
   it('waits outside working hours and says until when', async () => {
     const { id } = setUp()
     // 21:00 in Jakarta.

@@ -401,6 +401,14 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
     // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
     await deps.outbox.insertPrepared(newItems, () => {
+      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
+      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+      const current = mustGet(id)
+      if (current.status !== 'draft')
+        throw new CampaignError('invalid_state', {
+          key: 'desktop.error.onlyDraftStarts',
+          params: { status: statusNote(current.status) }
+        })
       store.update(id, { status: 'running', startedAt: at }, at)
       store.setRowItems(id, links)
     }, [
