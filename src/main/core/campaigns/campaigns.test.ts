@@ -59,7 +59,7 @@ const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.accepted
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
 
 describe('campaigns on the outbox', () => {
-  it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', () => {
+  it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', async () => {
     setUp()
     const withFile = campaigns.create({
       name: 'Invoices',
@@ -72,7 +72,7 @@ describe('campaigns on the outbox', () => {
       attachmentName: 'invoice.pdf'
     })
     expect(withFile.attachmentName).toBe('invoice.pdf')
-    expect(() => campaigns.start(withFile.id)).toThrow(/Attach invoice.pdf again/)
+    await expect(campaigns.start(withFile.id)).rejects.toThrow(/Attach invoice.pdf again/)
     expect(campaigns.get(withFile.id)).toMatchObject({ status: 'draft', counts: { queued: 0, waiting: 2 } })
     expect(fixture.outbox.counts().total).toBe(0)
   })
@@ -88,7 +88,7 @@ describe('campaigns on the outbox', () => {
     })
     const preview = campaigns.results(id).map((r) => r.message)
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
     const texts = fixture.gateway.messages.map((m) => m.text)
     expect(texts).toEqual(preview.slice(0, 12))
@@ -106,12 +106,36 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('starts once when Start is pressed twice: the second start queues nothing and says it already runs', async () => {
+    const { id } = setUp()
+    // A start writes its items after a yield (fenced chunks), so both calls pass the draft check before either writes.
+    const results = await Promise.allSettled([campaigns.start(id), campaigns.start(id)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12)
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 12 } })
+
+    // A start large enough to be written in several chunks: the loser's chunks are rolled back, not left fenced.
+    const large = campaigns.create({
+      name: 'February bills',
+      fileName: 'bills.csv',
+      sheet: sheetOf(450),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Bill for {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    const again = await Promise.allSettled([campaigns.start(large.id), campaigns.start(large.id)])
+    expect(again.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12 + 450)
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
+  })
+
   it('waits outside working hours and says until when', async () => {
     const { id } = setUp()
     // 21:00 in Jakarta.
     fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.clock.advance(60_000)
     expect(fixture.gateway.messages).toHaveLength(0)
     expect(campaigns.get(id).devices[0]?.wait).toEqual({
@@ -125,7 +149,7 @@ describe('campaigns on the outbox', () => {
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
     campaigns.pause(id)
     await fixture.clock.advance(3_600_000)
@@ -145,7 +169,7 @@ describe('campaigns on the outbox', () => {
   it('applies a pacing edited while it runs to the very next send, and refuses an unusable one', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
     // Slower: every gap from now on is 60–70 s, the wait already computed under 5–10 s included.
     const edited = campaigns.setPacing(id, {
@@ -177,7 +201,7 @@ describe('campaigns on the outbox', () => {
     // The first request takes 3 s to reach the gateway: the next one must not arrive 2 s after it.
     fixture.gateway.holdSends = true
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.heldCount === 1, { stepMs: 100 })
     fixture.gateway.holdSends = false
     await fixture.clock.advance(3000)
@@ -189,7 +213,7 @@ describe('campaigns on the outbox', () => {
   it('never sends to a number opted out while it runs: its waiting row is cancelled', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     // Row 6's customer replies "stop" (the operator opts the number out from the outbox).
     expect(campaigns.optOuts.add(['6281234567004'], 'outbox')).toBe(1)
@@ -204,7 +228,7 @@ describe('campaigns on the outbox', () => {
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = setUp()
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     const report = campaigns.cancel(id)
     expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2, 3])
@@ -236,7 +260,7 @@ describe('campaigns on the outbox', () => {
     })
     fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 3 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => paused.length === 1, { stepMs: 1000 })
     expect(paused).toEqual(['dev-1:failure_rate'])
     expect(campaigns.get(id).devices[0]?.autoPaused).toBe('failure_rate')
@@ -250,7 +274,7 @@ describe('campaigns on the outbox', () => {
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
     fixture.crash()
     // The app restarts 2 s later: a new outbox and a new campaigns service on the same database.
@@ -472,7 +496,7 @@ describe('campaign proof', () => {
   it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
     const { id } = setUp()
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     const first = fixture.gateway.messages[0]
     fixture.gateway.setStatus(first?.id ?? '', 'read')

@@ -333,11 +333,11 @@ export function createCampaigns(deps: CampaignsDeps) {
    * Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption.
    * With an attachment column, `rowFiles` (by fileKey) holds each row's own file, copied once however many rows name it.
    */
-  function start(
+  async function start(
     id: string,
     file: CampaignFile | null = null,
     rowFiles: ReadonlyMap<string, CampaignFile> | null = null
-  ): CampaignView {
+  ): Promise<CampaignView> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -398,9 +398,17 @@ export function createCampaigns(deps: CampaignsDeps) {
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
       }
     })
-    // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
-    // nothing is sent before it committed.
-    deps.outbox.insertPrepared(newItems, () => {
+    // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
+    // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
+    await deps.outbox.insertPrepared(newItems, () => {
+      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
+      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+      const current = mustGet(id)
+      if (current.status !== 'draft')
+        throw new CampaignError('invalid_state', {
+          key: 'desktop.error.onlyDraftStarts',
+          params: { status: statusNote(current.status) }
+        })
       store.update(id, { status: 'running', startedAt: at }, at)
       store.setRowItems(id, links)
     }, [
