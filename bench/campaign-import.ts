@@ -6,14 +6,14 @@ import { checkRows, guessMapping } from '../src/main/core/campaigns/check'
 import { DEFAULT_PACING, estimateSchedule } from '../src/main/core/campaigns/pacing'
 import { readSpreadsheet } from '../src/main/core/campaigns/spreadsheet'
 
-const ROWS = 50_000
+export const ROWS = 50_000
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
 /** An Indonesian Excel export: semicolons, a quoted note with a newline now and then, a few bad rows. */
-function makeCsv(rows: number): Uint8Array {
+export function makeCampaignCsv(rows: number): Uint8Array {
   const lines = ['Nama;No HP;Tagihan;Catatan']
   for (let i = 0; i < rows; i++) {
     const phone = i % 997 === 0 ? 'n/a' : `0812${String(10_000_000 + i).padStart(8, '0')}`
@@ -27,7 +27,7 @@ function makeCsv(rows: number): Uint8Array {
 const ROUNDS = 6
 
 export async function runCampaignImportBench(): Promise<void> {
-  const bytes = makeCsv(ROWS)
+  const bytes = makeCampaignCsv(ROWS)
   const bare: number[] = []
   const full: number[] = []
   let summary = ''
