@@ -3,16 +3,10 @@ import { randomUUID } from 'node:crypto'
 import type { AttachmentRecord, NewItem } from '../store'
 import type { OutboxContext } from './context'
 import { releaseAttachments } from './retention'
+import { nextChunkSize, yieldToEventLoop } from './turns'
 
 /** A write of this many items or fewer is one transaction, as it always was; the first chunk of a larger one too. */
 export const FIRST_CHUNK_ROWS = 100
-/**
- * Later chunks are sized to take about this long: the event-loop budget is 50 ms, and on a busy 2-core machine a
- * chunk measured at 10 ms sometimes takes three times that (the process loses the CPU mid-chunk).
- */
-const CHUNK_TARGET_MS = 10
-const MIN_CHUNK_ROWS = 20
-const MAX_CHUNK_ROWS = 1_000
 /** Rows deleted per transaction when a batch is rolled back. */
 const DISCARD_CHUNK_ROWS = 500
 
@@ -21,8 +15,6 @@ const DISCARD_CHUNK_ROWS = 500
  * process share the pid, and one must not roll back the other's batch as abandoned.
  */
 const writingHere = new Set<string>()
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 export interface FencedWrite {
   items: readonly NewItem[]
@@ -35,7 +27,7 @@ export interface FencedWrite {
 
 /**
  * Write items all-or-nothing without holding the event loop: up to FIRST_CHUNK_ROWS in one transaction; more as an
- * open batch (see OutboxStore.openBatch) in chunks of about CHUNK_TARGET_MS with a turn of the event loop between
+ * open batch (see OutboxStore.openBatch) in chunks of about 10 ms (nextChunkSize) with a turn of the event loop between
  * them, invisible to the dispatcher, the scheduler, counts and lists until the last chunk closes the batch in its
  * own transaction. A chunk that fails (a full disk) rolls the written ones back and rejects; a crash leaves the
  * batch open, and the next start rolls it back (discardAbandonedBatches). Either way nothing of it is queued.
@@ -81,10 +73,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
       })
       start += chunk.length
       if (last) break
-      // At most twice the last size: one fast chunk (a quiet moment) must not make the next one a long block.
-      const took = Math.max(performance.now() - began, 0.1)
-      const fitting = Math.floor((size * CHUNK_TARGET_MS) / took)
-      size = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, size * 2, fitting))
+      size = nextChunkSize(size, performance.now() - began)
       await yieldToEventLoop()
     }
   } catch (error) {
