@@ -49,6 +49,7 @@ import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { nextTrackingWakeAt, trackDevice } from './tracker'
 import {
   OutboxError,
+  type BlockReason,
   type EditInput,
   type EnqueueInput,
   type FileEntry,
@@ -123,6 +124,8 @@ export interface Outbox {
    * rows share this one copy); pass the result to insertPrepared in the same turn so no sweep sees it unreferenced.
    */
   copyFile(entry: FileEntry): Promise<StoredAttachment>
+  /** Whether the attachments folder still holds this copy (a retention sweep removes copies nobody references). */
+  hasCopy(sha256: string): boolean
   /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
   wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
@@ -138,6 +141,18 @@ export interface Outbox {
   setDeviceSendable(deviceId: string, sendable: boolean): void
   /** The operator says a refused device may be fine again (quota topped up): its next probe is now, not in minutes. */
   probeDeviceNow(deviceId: string): void
+  /** Why this device may not start a send now (paused, not sendable, refused…), ignoring time-based waits; null if it may. */
+  sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
+  /**
+   * Hand queued items that were never tried to another device (a campaign's rotation), in one transaction with
+   * `alongside`, each with `note` in its timeline. An item tried even once stays where it is: its outcome may be
+   * unknown (the gateway may have it), and only the device that tried it can settle that. Returns the moved ids.
+   */
+  moveUntried(
+    moves: readonly { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly { itemId: string; deviceId: string }[]) => void
+  ): string[]
   setNetworkOnline(online: boolean): void
   /** Apply changed settings (pacing, retention…) without a restart. */
   updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
@@ -821,6 +836,37 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     pump()
   }
 
+  function moveUntried(
+    moves: readonly { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly { itemId: string; deviceId: string }[]) => void
+  ): string[] {
+    const at = clock.now()
+    const moved = ctx.batch(() => {
+      const done: { itemId: string; deviceId: string }[] = []
+      for (const move of moves) {
+        const before = store.getItem(move.itemId)
+        if (!before || before.deviceId === move.deviceId) continue
+        // Guarded in SQL (queued, never tried), so an item the dispatcher took meanwhile cannot move.
+        if (!store.moveUntried(move.itemId, move.deviceId, at)) continue
+        store.addNote(
+          move.itemId,
+          'queued',
+          note({ itemId: move.itemId, from: before.deviceId, to: move.deviceId }),
+          at
+        )
+        const after = store.getItem(move.itemId)
+        if (after) ctx.emitItem(after)
+        done.push(move)
+      }
+      alongside?.(done)
+      return done
+    })
+    for (const move of moved) knownDevices.add(move.deviceId)
+    if (moved.length > 0) pump()
+    return moved.map((m) => m.itemId)
+  }
+
   function setDeviceSendable(deviceId: string, sendable: boolean): void {
     const runtime = ctx.device(deviceId)
     const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
@@ -1005,6 +1051,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       if (!copy) throw new Error(`${entry.name} was not copied`)
       return copy
     },
+    hasCopy: (sha256) => hasAttachment(ctx.dataDir, sha256),
     wake: () => pump(),
     delete: remove,
     edit,
@@ -1013,6 +1060,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
     setDeviceSendable,
     probeDeviceNow,
+    sendBlock: (deviceId) => ctx.sendBlock(deviceId),
+    moveUntried,
     setNetworkOnline,
     updateOptions,
     start: () => startInternal({ tracking: true, retention: true }),

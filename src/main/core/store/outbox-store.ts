@@ -162,6 +162,10 @@ const ITEM_COLUMNS = {
 } as const satisfies Record<keyof ItemRecord, string>
 
 const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
+/** Never handed to any gateway: no attempt, no gateway id, no report check pending. */
+const UNTRIED =
+  '(attempts = 0 AND last_attempt_at IS NULL AND gateway_id IS NULL AND reconcile_until IS NULL)'
+
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
 const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
 
@@ -680,6 +684,37 @@ export class OutboxStore {
     return this.prepare(
       `UPDATE outbox_items SET next_attempt_at = NULL WHERE campaign_id = ? AND status = 'queued'`
     ).run(campaignId).changes
+  }
+
+  /**
+   * A campaign's queued rows per device, and how many of them were never tried: only those may move to another
+   * device (a row tried once may be with the gateway even when nothing says so).
+   */
+  campaignQueue(campaignId: string): { deviceId: string; queued: number; untried: number }[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS queued, COALESCE(SUM(${UNTRIED}), 0) AS untried
+       FROM outbox_items WHERE campaign_id = ? AND status = 'queued' GROUP BY device_id`
+    ).all(campaignId) as { deviceId: string; queued: number; untried: number }[]
+  }
+
+  /** A campaign's queued rows on a device that were never tried, in line order. */
+  untriedCampaignItems(campaignId: string, deviceId: string): string[] {
+    return (
+      this.prepare(
+        `SELECT id FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued' AND ${UNTRIED}
+         ORDER BY seq`
+      ).all(campaignId, deviceId) as { id: string }[]
+    ).map((r) => r.id)
+  }
+
+  /** Hand a never-tried queued item to another device; false when it was tried or left the queue meanwhile. */
+  moveUntried(id: string, deviceId: string, at: number): boolean {
+    return (
+      this.prepare(
+        `UPDATE outbox_items SET device_id = ?, next_attempt_at = NULL, updated_at = ?
+         WHERE id = ? AND status = 'queued' AND ${UNTRIED}`
+      ).run(deviceId, at, id).changes > 0
+    )
   }
 
   /** What pacing needs of a campaign's sends on a device: how many, first and last, and how many in [from, to). */
