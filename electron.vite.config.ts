@@ -34,6 +34,9 @@ export function devServerCsp(): Plugin {
 export default defineConfig({
   main: {
     build: {
+      // Bundled, not loaded from node_modules: each is about 95 module files that a fresh process (the app's main, a
+      // CLI command) resolved, read and compiled one by one before its first line ran (issue 18).
+      externalizeDeps: { exclude: ['zod', 'libphonenumber-js'] },
       // The CLI is built with the main process: same core, plain Node, no electron import.
       rolldownOptions: {
         input: {

@@ -89,7 +89,7 @@ const layers = {
       'Import another feature or layer only through its public index.ts (e.g. ../devices, not ../devices/registry).'
   },
   featureUp: {
-    regex: '^\\.\\./(compose|notices)$',
+    regex: '^\\.\\./(compose|compose-command-line|notices)$',
     message: 'Features do not import the composition; compose.ts wires them together.'
   },
   compositionDeep: {
@@ -101,6 +101,7 @@ const layers = {
 /** What a front door may import besides its own folder: the composition and the shared contract, by their entry. */
 const FRONT_DOOR_ALLOWS = [
   'src/main/core/compose',
+  'src/main/core/compose-command-line',
   'src/shared/contract',
   'src/shared/domain',
   'src/shared/i18n'
@@ -210,7 +211,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(layers.compositionDeep, noTransport, noDispatcher) }
   },
   {
-    files: ['src/main/core/{compose,ipc-dispatch}.ts'],
+    files: ['src/main/core/{compose,compose-command-line,ipc-dispatch}.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(layers.compositionDeep, noTransport) }
   },

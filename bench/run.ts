@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
 import { runCampaignImportBench } from './campaign-import'
 import { runCampaignPacingBench } from './campaign-pacing'
+import { runDevicesBench } from './devices'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
@@ -12,6 +13,8 @@ console.log('\n# campaign import')
 await runCampaignImportBench()
 console.log('\n# campaign pacing (sandbox timestamps)')
 await runCampaignPacingBench()
+console.log('\n# devices (50 polled vs a bare polling client)')
+await runDevicesBench()
 console.log('\n# sandbox')
 await runSandboxBench()
 console.log('\n# window (Chromium over the browser harness)')

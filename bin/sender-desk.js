@@ -3,6 +3,9 @@
 // (see .npmrc), so nothing has built the project yet on a fresh clone: the first run builds it once.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { enableCompileCache } from 'node:module'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url))
@@ -27,5 +30,14 @@ if (!existsSync(built)) {
     process.exit(2)
   }
 }
+// Node keeps the compiled code of the CLI's chunks on disk, so each later command starts without compiling them again:
+// most of a fresh process's time went to loading code (issue 18). Node's default folder is the system's temporary
+// folder, per user on macOS and Windows but shared by every user in Linux's /tmp, where another account could plant
+// a cache entry: there it goes in the user's own cache folder.
+enableCompileCache(
+  process.platform === 'linux'
+    ? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sender-desk', 'node-compile-cache')
+    : undefined
+)
 const { main } = await import(pathToFileURL(built).href)
 process.exitCode = await main(process.argv.slice(2))

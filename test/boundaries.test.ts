@@ -117,6 +117,12 @@ describe('layers', () => {
       legal: '../commands'
     },
     {
+      rule: 'a feature does not import the terminal’s composition either',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: '../compose-command-line',
+      legal: '../commands'
+    },
+    {
       rule: 'nothing under core imports the contract dispatcher (the IPC transport)',
       file: 'src/main/core/devices/errors.ts',
       illegal: '../ipc-dispatch',
@@ -139,6 +145,12 @@ describe('layers', () => {
       file: 'src/main/cli/outbox-commands.ts',
       illegal: '../core/store',
       legal: '../core/compose'
+    },
+    {
+      rule: 'the CLI may use the terminal’s lighter composition, and through it no inner core module',
+      file: 'src/main/cli/outbox-commands.ts',
+      illegal: '../core/outbox',
+      legal: '../core/compose-command-line'
     },
     {
       rule: 'the CLI reaches gateway errors only through the composition',

@@ -53,6 +53,33 @@ describe('the CLI start', () => {
   })
 })
 
+describe('a terminal command’s core', () => {
+  // The CLI's outbox and send commands compose from compose-command-line.ts: the app's compose.ts would load the
+  // sandbox gateway and every feature before a fresh `outbox list` could answer.
+  const loaded = [...loadedAtStart(join(root, 'src/main/cli/outbox-commands.ts'))]
+
+  it('loads neither the app’s composition nor the features a terminal command never runs', () => {
+    const unused = loaded.filter((module) =>
+      /(\/src\/main\/core\/(compose|sandbox-control|webhooks|reminders|autoreplies|notices)(\.ts|\/)|^@sender-desk\/sandbox-gateway|^qrcode)/.test(
+        module
+      )
+    )
+    expect(unused).toEqual([])
+  })
+
+  it('still loads what it runs: the database, the outbox and the contract', () => {
+    for (const needed of [
+      '/src/main/core/store/database.ts',
+      '/src/main/core/outbox/outbox.ts',
+      '/src/shared/contract.ts'
+    ])
+      expect(
+        loaded.some((module) => module.endsWith(needed)),
+        needed
+      ).toBe(true)
+  })
+})
+
 describe('the composed core', () => {
   it('loads exceljs only when a workbook is read or written', () => {
     const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]

@@ -484,3 +484,12 @@ describe('the outbox from the terminal', () => {
     expect(await sandboxControl.messages({ refId: id })).toEqual([])
   }, 30_000)
 })
+
+describe('start-up', () => {
+  it('keeps Node’s compile cache in the user’s cache folder, so the next command does not compile the CLI again', async () => {
+    const cache = mkdtempSync(join(work, 'cache-'))
+    expect((await run(['--help'], { XDG_CACHE_HOME: cache })).code).toBe(0)
+    const kept = join(cache, 'sender-desk', 'node-compile-cache')
+    expect(readdirSync(kept, { recursive: true }).length).toBeGreaterThan(0)
+  })
+})

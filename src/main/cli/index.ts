@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
 import { createOutput, EXIT, type Output } from './output'
-import type { GatewayClient, GatewayCredentials } from '../core/compose'
+import type { GatewayClient, GatewayCredentials } from '../core/compose-command-line'
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
@@ -168,8 +168,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       out,
       env,
       credentials,
-      // Loaded on use, like each command's module: `--help` never loads the client.
-      client: async () => (await import('../core/compose')).gatewayClientFactory(await credentials()),
+      // Loaded on use, like each command's module: `--help` never loads the client, and a command that only asks the
+      // gateway loads the terminal's composition, not the app's.
+      client: async () =>
+        (await import('../core/compose-command-line')).gatewayClientFactory(await credentials()),
       stopSignal: stopSignal()
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:

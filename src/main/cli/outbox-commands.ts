@@ -9,8 +9,13 @@ import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { GatewayCredentials } from '../core/compose'
-import { composeCommandLine, createRedactingLogger, type CommandLineCore } from '../core/compose'
+// The terminal's own composition, not the app's: a fresh `outbox list` loads only what it runs (issue 18).
+import {
+  composeCommandLine,
+  createRedactingLogger,
+  type CommandLineCore,
+  type GatewayCredentials
+} from '../core/compose-command-line'
 import {
   OutboxStatus,
   type InvokeRequest,

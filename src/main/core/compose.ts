@@ -5,20 +5,12 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
-import type {
-  ApiErrorShape,
-  DeviceState,
-  DeviceView,
-  InvokeReply,
-  InvokeRequest,
-  OutboxCounts
-} from '../../shared/contract'
-import type { MessageKey } from '../../shared/i18n'
-import { decodeNote } from '../../shared/i18n/notes'
+import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
-import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
+import type { ApiHandlers } from './commands'
+import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
 import { CoreEvents } from './core-events'
 import {
   createDeviceCommands,
@@ -29,16 +21,12 @@ import {
   type ClientFactory,
   type PollIntervals
 } from './devices'
-import { FileHandles, type RegisteredFile } from './files'
-import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
-import { dispatchInvoke } from './ipc-dispatch'
+import { FileHandles } from './files'
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import {
   createOutbox,
   createSendingCommands,
-  OutboxError,
-  sendFailureReason,
   sendingRemovalHook,
   type Outbox,
   type OutboxOptions
@@ -52,17 +40,27 @@ import {
   type EmbeddedSandboxOptions
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
-import { isDiskFull, openDatabase, ReminderStore, SettingsStore, type SqliteDatabase } from './store'
-import { VaultFileError, type Vault } from './vault'
+import { openDatabase, ReminderStore, type SqliteDatabase } from './store'
+import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
-import { resolveFileLimit } from '../../shared/domain'
 
 // The composition is the core's only door for the shell, the CLI and the harness: what they need besides
-// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here.
+// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here, and so is
+// the terminal's lighter composition (compose-command-line.ts), which the CLI may also import directly.
+export {
+  composeCommandLine,
+  describeCoreError,
+  gatewayClientFactory,
+  type CommandLineChannel,
+  type CommandLineCore,
+  type CommandLineDevice,
+  type CommandLinePorts
+} from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
 export {
   CampaignError,
   copyCampaignFile,
+  copyCampaignFiles,
   DEFAULT_PACING,
   pacingProblems,
   type CampaignFile,
@@ -103,40 +101,6 @@ export type {
 } from './gateway'
 export { FileChangedError, readPinned, sendableName, type RegisteredFile } from './files'
 export { OutboxError, type Outbox, type SendingPort } from './outbox'
-
-/**
- * Maps the core's own error types to what the window shows: English text with its translation key, so the window
- * words it in the operator's language (the CLI and logs read the English).
- */
-export function describeCoreError(error: unknown): ApiErrorShape | undefined {
-  if (error instanceof OutboxError)
-    return failureShape(new ApiFailure(error.code, error.text ?? error.message, error.field))
-  if (isGatewayError(error)) {
-    const reason = sendFailureReason(error)
-    return failureShape(new ApiFailure(error.code, decodeNote(reason) ?? reason))
-  }
-  if (error instanceof VaultFileError)
-    return failureShape(new ApiFailure('vault_unavailable', vaultFileText(error)))
-  if (isDiskFull(error)) return failureShape(new ApiFailure('disk_full', { key: 'desktop.error.diskFull' }))
-  if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
-  return undefined
-}
-
-const VAULT_PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
-  'newer-version': 'desktop.error.vaultNewer',
-  EISDIR: 'desktop.error.vaultIsFolder',
-  EACCES: 'desktop.error.vaultPermission',
-  EPERM: 'desktop.error.vaultPermission',
-  EROFS: 'desktop.error.vaultReadOnly',
-  ENOSPC: 'desktop.error.vaultFull',
-  EDQUOT: 'desktop.error.vaultFull'
-}
-
-/** The vault's refusal by its code; one the table does not know keeps the vault's own English text. */
-function vaultFileText(error: VaultFileError): KeyedText | string {
-  const key = VAULT_PROBLEM_KEYS[error.code]
-  return key ? { key, params: { path: error.path } } : error.message
-}
 
 export interface CorePorts {
   dataDir: string
@@ -185,29 +149,7 @@ export interface Core {
   reportUnexpected(where: string, error: unknown): void
 }
 
-const SETTINGS_KEY = 'app.settings'
 const RECENT_ERRORS = 20
-
-/** The one place a gateway client is built from credentials, for every front door (the CLI included). */
-export const gatewayClientFactory: ClientFactory = (credentials) => createGatewayClient(credentials)
-
-/** The operator's settings, kept in the app's database: the window and the terminal read the same ones. */
-function openSettings(db: SqliteDatabase): { store: SettingsStore; settings: SettingsService } {
-  const store = new SettingsStore(db)
-  const settings = new SettingsService({
-    load: () => store.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
-    save: (values) => store.set(SETTINGS_KEY, values)
-  })
-  return { store, settings }
-}
-
-/** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
-function fileLimitResolver(
-  deviceLimit: (deviceId: string) => number | null | undefined,
-  settings: SettingsService
-): (deviceId: string) => number {
-  return (deviceId) => resolveFileLimit(deviceLimit(deviceId), settings.get().maxFileBytes)
-}
 
 export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
@@ -447,100 +389,5 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     },
     recentErrors: () => [...errors],
     reportUnexpected
-  }
-}
-
-/** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
-export interface CommandLineDevice {
-  id: string
-  credentials: GatewayCredentials
-  /** The device's own file-size limit (`--max-file-mb`); null follows the settings, then the gateway default. */
-  maxFileBytes: number | null
-}
-
-export interface CommandLinePorts {
-  dataDir: string
-  /** Null for commands that only read or change what is queued (list, retry, cancel). */
-  device: CommandLineDevice | null
-  logger?: Logger
-}
-
-/** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
-export type CommandLineChannel =
-  | 'files:register'
-  | 'files:release'
-  | 'outbox:enqueue'
-  | 'outbox:list'
-  | 'outbox:retry'
-  | 'outbox:cancel'
-  | 'outbox:retryMany'
-  | 'outbox:cancelMany'
-
-export interface CommandLineCore {
-  readonly outbox: Outbox
-  readonly campaigns: Campaigns
-  /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
-  readonly client: GatewayClient | undefined
-  /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
-  fileLimit(): number
-  /** A file `files:register` accepted, as checked and pinned, to upload it now. */
-  registeredFile(handle: string): RegisteredFile | undefined
-  /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
-  invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
-  close(): void
-}
-
-/**
- * The core for one terminal command: the app's database, settings and outbox, the sending feature's commands and
- * file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
- * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
- */
-export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
-  const db = openDatabase({ dataDir: ports.dataDir })
-  const logger = ports.logger ?? silentLogger
-  const { settings } = openSettings(db)
-  const device = ports.device
-  const client = device ? gatewayClientFactory(device.credentials) : undefined
-  const fileLimitFor = fileLimitResolver((id) => (id === device?.id ? device.maxFileBytes : null), settings)
-  let campaigns: Campaigns | null = null
-  const outbox = createOutbox({
-    db,
-    dataDir: ports.dataDir,
-    clientFor: (id) => (id === device?.id ? client : undefined),
-    fileLimitFor,
-    logger,
-    options: {
-      tracking: false,
-      devicesSendableByDefault: true,
-      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
-    }
-  })
-  campaigns = createCampaigns({ db, outbox, clock: systemClock })
-  // One device, so a file is checked against that device's limit as soon as it is registered.
-  const fileLimit = (): number => fileLimitFor(device?.id ?? '')
-  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
-  const handlers = createSendingCommands({
-    registry: { get: (id) => (id === device?.id ? device : undefined) },
-    monitor: { views: () => [] },
-    files,
-    outbox,
-    events: new CoreEvents(),
-    fileLimitFor
-  })
-  return {
-    outbox,
-    campaigns,
-    client,
-    fileLimit,
-    registeredFile: (handle) => files.get(handle),
-    async invoke(channel, request) {
-      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
-        describeError: describeCoreError,
-        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
-      })
-      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
-      return result.value as InvokeReply<typeof channel>
-    },
-    close: () => db.close()
   }
 }

@@ -1,0 +1,183 @@
+/**
+ * The core for one terminal command, and what it shares with the app's composition (compose.ts, which re-exports
+ * it): the gateway client factory, the settings in the database, the file-limit rule and the error mapping. Kept in a
+ * file of its own so that a terminal command loads the database, the outbox, campaigns and the sending commands, not
+ * the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh `sender-desk outbox list` spends its
+ * time answering, not loading (issue 18).
+ */
+import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/contract'
+import { resolveFileLimit } from '../../shared/domain'
+import type { MessageKey } from '../../shared/i18n'
+import { decodeNote } from '../../shared/i18n/notes'
+import { createCampaigns, type Campaigns } from './campaigns'
+import { systemClock } from './clock'
+import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
+import { CoreEvents } from './core-events'
+import { FileHandles, type RegisteredFile } from './files'
+import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
+import { dispatchInvoke } from './ipc-dispatch'
+import { silentLogger, type Logger } from './logging'
+import { createOutbox, createSendingCommands, OutboxError, sendFailureReason, type Outbox } from './outbox'
+import { SettingsService } from './settings'
+import { isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
+import { VaultFileError } from './vault'
+
+// What a terminal command needs besides its core: the redacting logger it implements, the gateway's recipient rule
+// and reply types, the pinned file a send uploads.
+export { createRedactingLogger } from './logging'
+export { normaliseRecipients } from './gateway'
+export type { GatewayClient, GatewayCredentials, ReportItem, SendResult } from './gateway'
+export { readPinned, type RegisteredFile } from './files'
+
+const SETTINGS_KEY = 'app.settings'
+
+/** The one place a gateway client is built from credentials, for every front door (the CLI included). */
+export const gatewayClientFactory = (credentials: GatewayCredentials): GatewayClient =>
+  createGatewayClient(credentials)
+
+/** The operator's settings, kept in the app's database: the window and the terminal read the same ones. */
+export function openSettings(db: SqliteDatabase): { store: SettingsStore; settings: SettingsService } {
+  const store = new SettingsStore(db)
+  const settings = new SettingsService({
+    load: () => store.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
+    save: (values) => store.set(SETTINGS_KEY, values)
+  })
+  return { store, settings }
+}
+
+/** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
+export function fileLimitResolver(
+  deviceLimit: (deviceId: string) => number | null | undefined,
+  settings: SettingsService
+): (deviceId: string) => number {
+  return (deviceId) => resolveFileLimit(deviceLimit(deviceId), settings.get().maxFileBytes)
+}
+
+/**
+ * Maps the core's own error types to what the window shows: English text with its translation key, so the window
+ * words it in the operator's language (the CLI and logs read the English).
+ */
+export function describeCoreError(error: unknown): ApiErrorShape | undefined {
+  if (error instanceof OutboxError)
+    return failureShape(new ApiFailure(error.code, error.text ?? error.message, error.field))
+  if (isGatewayError(error)) {
+    const reason = sendFailureReason(error)
+    return failureShape(new ApiFailure(error.code, decodeNote(reason) ?? reason))
+  }
+  if (error instanceof VaultFileError)
+    return failureShape(new ApiFailure('vault_unavailable', vaultFileText(error)))
+  if (isDiskFull(error)) return failureShape(new ApiFailure('disk_full', { key: 'desktop.error.diskFull' }))
+  if (error instanceof RangeError) return { code: 'invalid_request', message: error.message }
+  return undefined
+}
+
+const VAULT_PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
+  'newer-version': 'desktop.error.vaultNewer',
+  EISDIR: 'desktop.error.vaultIsFolder',
+  EACCES: 'desktop.error.vaultPermission',
+  EPERM: 'desktop.error.vaultPermission',
+  EROFS: 'desktop.error.vaultReadOnly',
+  ENOSPC: 'desktop.error.vaultFull',
+  EDQUOT: 'desktop.error.vaultFull'
+}
+
+/** The vault's refusal by its code; one the table does not know keeps the vault's own English text. */
+function vaultFileText(error: VaultFileError): KeyedText | string {
+  const key = VAULT_PROBLEM_KEYS[error.code]
+  return key ? { key, params: { path: error.path } } : error.message
+}
+
+/** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
+export interface CommandLineDevice {
+  id: string
+  credentials: GatewayCredentials
+  /** The device's own file-size limit (`--max-file-mb`); null follows the settings, then the gateway default. */
+  maxFileBytes: number | null
+}
+
+export interface CommandLinePorts {
+  dataDir: string
+  /** Null for commands that only read or change what is queued (list, retry, cancel). */
+  device: CommandLineDevice | null
+  logger?: Logger
+}
+
+/** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
+export type CommandLineChannel =
+  | 'files:register'
+  | 'files:release'
+  | 'outbox:enqueue'
+  | 'outbox:list'
+  | 'outbox:retry'
+  | 'outbox:cancel'
+  | 'outbox:retryMany'
+  | 'outbox:cancelMany'
+
+export interface CommandLineCore {
+  readonly outbox: Outbox
+  readonly campaigns: Campaigns
+  /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
+  readonly client: GatewayClient | undefined
+  /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
+  fileLimit(): number
+  /** A file `files:register` accepted, as checked and pinned, to upload it now. */
+  registeredFile(handle: string): RegisteredFile | undefined
+  /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
+  invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
+  close(): void
+}
+
+/**
+ * The core for one terminal command: the app's database, settings and outbox, the sending feature's commands and
+ * file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
+ * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
+ */
+export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
+  const db = openDatabase({ dataDir: ports.dataDir })
+  const logger = ports.logger ?? silentLogger
+  const { settings } = openSettings(db)
+  const device = ports.device
+  const client = device ? gatewayClientFactory(device.credentials) : undefined
+  const fileLimitFor = fileLimitResolver((id) => (id === device?.id ? device.maxFileBytes : null), settings)
+  let campaigns: Campaigns | null = null
+  const outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clientFor: (id) => (id === device?.id ? client : undefined),
+    fileLimitFor,
+    logger,
+    options: {
+      tracking: false,
+      devicesSendableByDefault: true,
+      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
+    }
+  })
+  campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  // One device, so a file is checked against that device's limit as soon as it is registered.
+  const fileLimit = (): number => fileLimitFor(device?.id ?? '')
+  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
+  const handlers = createSendingCommands({
+    registry: { get: (id) => (id === device?.id ? device : undefined) },
+    monitor: { views: () => [] },
+    files,
+    outbox,
+    events: new CoreEvents(),
+    fileLimitFor
+  })
+  return {
+    outbox,
+    campaigns,
+    client,
+    fileLimit,
+    registeredFile: (handle) => files.get(handle),
+    async invoke(channel, request) {
+      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
+        describeError: describeCoreError,
+        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
+      })
+      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+      return result.value as InvokeReply<typeof channel>
+    },
+    close: () => db.close()
+  }
+}
