@@ -14,8 +14,10 @@ import { GATEWAY_TIME_ZONE } from '../../shared/domain'
 import {
   CampaignError,
   copyCampaignFile,
+  copyCampaignFiles,
   DEFAULT_PACING,
   type CampaignFile,
+  type RegisteredFile,
   fileKey,
   pacingProblems,
   readSpreadsheet,
@@ -261,11 +263,11 @@ export async function runCampaign(context: CliContext): Promise<number> {
         if (sub === 'start' && filesDir !== undefined) {
           // Each distinct file the ready rows name, copied once; the core refuses a row whose file is not here.
           const found = await filesNamedIn(filesDir, new Set(campaigns.rowFileNames(campaignId)))
-          const copies = new Map<string, CampaignFile>()
-          for (const [key, path] of found) copies.set(key, await copied(core, path))
-          campaigns.start(campaignId, null, copies)
+          const files = new Map<string, RegisteredFile>()
+          for (const [key, path] of found) files.set(key, await registerFile(core, path))
+          await campaigns.start(campaignId, null, await copyCampaignFiles(core.outbox, files))
         } else if (sub === 'start')
-          campaigns.start(campaignId, attach === undefined ? null : await copied(core, attach))
+          await campaigns.start(campaignId, attach === undefined ? null : await copied(core, attach))
         else campaigns.resume(campaignId)
         return sendCampaign(context, campaigns, outbox, campaignId)
       })

@@ -60,6 +60,7 @@ export { ApiFailure, type ApiHandlers } from './commands'
 export {
   CampaignError,
   copyCampaignFile,
+  copyCampaignFiles,
   DEFAULT_PACING,
   pacingProblems,
   type CampaignFile,

@@ -2,12 +2,8 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { errorInfo } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
-import { DevicesView } from './features/devices/DevicesView'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
-import { LinkingWizard } from './features/linking/LinkingWizard'
-import { OutboxView } from './features/outbox/OutboxView'
 import { OverviewView } from './features/overview/OverviewView'
-import { SendView } from './features/send/SendView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
@@ -49,6 +45,15 @@ export function App(): React.JSX.Element {
   const status = useApp((s) => s.status)
   const error = useApp((s) => s.error)
   useDocumentSettings()
+
+  // Once the shell is on screen, the everyday views' code loads in the background: opening one does not wait.
+  useEffect(() => {
+    if (status !== 'ready') return
+    const timer = setTimeout(() => {
+      for (const view of EVERYDAY_VIEWS) void view.prefetch()
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [status])
 
   useEffect(() => {
     const disconnect = connectEvents()
@@ -237,8 +242,15 @@ function StorageWarning(): React.JSX.Element | null {
   )
 }
 
-// Rarely used views are separate chunks, loaded the first time they are opened: the window's first load parses
-// only the shell and the everyday views (issue #18).
+// Every view but the first one (home, or welcome on a first run) is a separate chunk: the window's first load parses
+// only the shell (issue #18). The everyday views are prefetched once the shell is up; the rarely used ones load the
+// first time they are opened.
+const DevicesView = onDemand(async () => (await import('./features/devices/DevicesView')).DevicesView)
+const LinkingWizard = onDemand(async () => (await import('./features/linking/LinkingWizard')).LinkingWizard)
+const SendView = onDemand(async () => (await import('./features/send/SendView')).SendView)
+const OutboxView = onDemand(async () => (await import('./features/outbox/OutboxView')).OutboxView)
+const EVERYDAY_VIEWS = [DevicesView, LinkingWizard, SendView, OutboxView]
+
 const CampaignsView = onDemand(async () => (await import('./features/campaigns/CampaignsView')).CampaignsView)
 const SchedulesView = onDemand(async () => (await import('./features/schedules/SchedulesView')).SchedulesView)
 const RemindersView = onDemand(async () => (await import('./features/reminders/RemindersView')).RemindersView)

@@ -1,5 +1,5 @@
 // Phone numbers and group ids as the gateway takes them: one rule for the window, the contract, the core and the CLI.
-import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max'
+import { checkInternationalDigits, phoneProblem as problem } from './phone-numbering'
 
 /** Why a typed number cannot be sent to; the window turns it into `recipient.problem.<problem>`. */
 export type PhoneProblem = 'empty' | 'characters' | 'prefix' | 'length' | 'not_mobile'
@@ -13,15 +13,8 @@ export interface PhoneCheck {
 }
 
 const INDONESIA = '62'
-const MAX_E164_DIGITS = 15
 /** Separators people type inside a number; anything else (letters, '*', '#') makes it invalid. */
 const SEPARATORS = /[\s\-().\u00a0]/g
-/** WhatsApp accounts live on mobile numbers; where a country cannot tell the two apart, both are fine. */
-const MOBILE_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE'])
-
-function problem(value: string, kind: PhoneProblem, reason: string): PhoneCheck {
-  return { value, problem: kind, reason }
-}
 
 /**
  * The gateway's own normalisation (ours): `08…`, `8…`, `+62 8…`, `62…`, `0062…`, spaced, dashed or bracketed
@@ -59,34 +52,6 @@ export function checkPhone(input: string): PhoneCheck {
     return problem(digits, 'prefix', 'start with 08, 8, +62 or 62, or + and the country code')
   }
   return checked
-}
-
-function checkInternationalDigits(digits: string): PhoneCheck {
-  // E.164 numbers have at most 15 digits; libphonenumber gives up on long inputs before it can say so.
-  if (digits.length > MAX_E164_DIGITS) return problem(digits, 'length', `too long: ${digits.length} digits`)
-  const lengthProblem = validatePhoneNumberLength(`+${digits}`)
-  if (lengthProblem === 'TOO_SHORT') return problem(digits, 'length', `too short: ${digits.length} digits`)
-  if (lengthProblem === 'TOO_LONG') return problem(digits, 'length', `too long: ${digits.length} digits`)
-  if (lengthProblem === 'INVALID_COUNTRY' || lengthProblem === 'NOT_A_NUMBER') {
-    return problem(digits, 'prefix', 'it starts with no known country code')
-  }
-  const parsed = parsePhoneNumberFromString(`+${digits}`)
-  const indonesian = parsed?.countryCallingCode === INDONESIA
-  if (indonesian && !parsed.nationalNumber.startsWith('8')) {
-    return problem(digits, 'prefix', 'Indonesian mobile numbers start with 08, 8, +628 or 628')
-  }
-  if (!parsed || !parsed.isValid()) {
-    return problem(
-      digits,
-      'length',
-      `${digits.length} digits is not a valid length for a number in its country`
-    )
-  }
-  const type = parsed.getType()
-  if (type !== undefined && !MOBILE_TYPES.has(type)) {
-    return problem(digits, 'not_mobile', 'it is not a mobile number')
-  }
-  return { value: digits, problem: null, reason: '' }
 }
 
 /** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */

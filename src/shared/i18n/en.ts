@@ -98,6 +98,9 @@ export const en = {
   'desktop.note.cancelledByOperator': 'cancelled by the operator',
   'desktop.note.releasedByOperator': 'released by the operator',
   'desktop.note.edited': 'edited: {fields}',
+  'desktop.note.rowMovedCapped': 'moved from {from} to {to}: {from} reached its daily cap',
+  'desktop.note.rowMovedStopped':
+    'moved from {from} to {to}: {from} cannot send now (paused, logged out or refused)',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',

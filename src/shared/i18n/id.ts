@@ -99,6 +99,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
   'desktop.note.releasedByOperator': 'dilepas oleh operator',
   'desktop.note.edited': 'diubah: {fields}',
+  'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
+  'desktop.note.rowMovedStopped':
+    'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang (dijeda, keluar atau ditolak)',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
   'desktop.failure.expired':

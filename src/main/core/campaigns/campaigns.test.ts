@@ -1,8 +1,12 @@
 // Campaigns on the real outbox with a fake gateway and a fake clock: paced sends, working hours, pause/resume,
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
-import { createCampaigns, type Campaigns } from './campaigns'
+import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
+import { FileHandles } from '../files'
+import { fileEntryOf, type FileEntry } from '../outbox'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import type { Sheet } from './spreadsheet'
 
@@ -55,7 +59,7 @@ const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.accepted
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
 
 describe('campaigns on the outbox', () => {
-  it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', () => {
+  it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', async () => {
     setUp()
     const withFile = campaigns.create({
       name: 'Invoices',
@@ -68,7 +72,7 @@ describe('campaigns on the outbox', () => {
       attachmentName: 'invoice.pdf'
     })
     expect(withFile.attachmentName).toBe('invoice.pdf')
-    expect(() => campaigns.start(withFile.id)).toThrow(/Attach invoice.pdf again/)
+    await expect(campaigns.start(withFile.id)).rejects.toThrow(/Attach invoice.pdf again/)
     expect(campaigns.get(withFile.id)).toMatchObject({ status: 'draft', counts: { queued: 0, waiting: 2 } })
     expect(fixture.outbox.counts().total).toBe(0)
   })
@@ -84,7 +88,7 @@ describe('campaigns on the outbox', () => {
     })
     const preview = campaigns.results(id).map((r) => r.message)
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
     const texts = fixture.gateway.messages.map((m) => m.text)
     expect(texts).toEqual(preview.slice(0, 12))
@@ -102,12 +106,36 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('starts once when Start is pressed twice: the second start queues nothing and says it already runs', async () => {
+    const { id } = setUp()
+    // A start writes its items after a yield (fenced chunks), so both calls pass the draft check before either writes.
+    const results = await Promise.allSettled([campaigns.start(id), campaigns.start(id)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12)
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 12 } })
+
+    // A start large enough to be written in several chunks: the loser's chunks are rolled back, not left fenced.
+    const large = campaigns.create({
+      name: 'February bills',
+      fileName: 'bills.csv',
+      sheet: sheetOf(450),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Bill for {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    const again = await Promise.allSettled([campaigns.start(large.id), campaigns.start(large.id)])
+    expect(again.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(fixture.outbox.counts().total).toBe(12 + 450)
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
+  })
+
   it('waits outside working hours and says until when', async () => {
     const { id } = setUp()
     // 21:00 in Jakarta.
     fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.clock.advance(60_000)
     expect(fixture.gateway.messages).toHaveLength(0)
     expect(campaigns.get(id).devices[0]?.wait).toEqual({
@@ -121,7 +149,7 @@ describe('campaigns on the outbox', () => {
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
     campaigns.pause(id)
     await fixture.clock.advance(3_600_000)
@@ -141,7 +169,7 @@ describe('campaigns on the outbox', () => {
   it('applies a pacing edited while it runs to the very next send, and refuses an unusable one', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
     // Slower: every gap from now on is 60–70 s, the wait already computed under 5–10 s included.
     const edited = campaigns.setPacing(id, {
@@ -173,7 +201,7 @@ describe('campaigns on the outbox', () => {
     // The first request takes 3 s to reach the gateway: the next one must not arrive 2 s after it.
     fixture.gateway.holdSends = true
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.heldCount === 1, { stepMs: 100 })
     fixture.gateway.holdSends = false
     await fixture.clock.advance(3000)
@@ -185,7 +213,7 @@ describe('campaigns on the outbox', () => {
   it('never sends to a number opted out while it runs: its waiting row is cancelled', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     // Row 6's customer replies "stop" (the operator opts the number out from the outbox).
     expect(campaigns.optOuts.add(['6281234567004'], 'outbox')).toBe(1)
@@ -200,7 +228,7 @@ describe('campaigns on the outbox', () => {
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = setUp()
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     const report = campaigns.cancel(id)
     expect(report.alreadyAccepted.map((r) => r.rowNumber)).toEqual([2, 3])
@@ -232,7 +260,7 @@ describe('campaigns on the outbox', () => {
     })
     fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 3 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => paused.length === 1, { stepMs: 1000 })
     expect(paused).toEqual(['dev-1:failure_rate'])
     expect(campaigns.get(id).devices[0]?.autoPaused).toBe('failure_rate')
@@ -246,7 +274,7 @@ describe('campaigns on the outbox', () => {
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {
     const { id } = setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
     fixture.crash()
     // The app restarts 2 s later: a new outbox and a new campaigns service on the same database.
@@ -264,11 +292,211 @@ describe('campaigns on the outbox', () => {
   })
 })
 
+describe('rotation across the chosen devices', () => {
+  const ROTATION: PacingPolicy = {
+    ...DEFAULT_PACING,
+    minDelaySeconds: 5,
+    maxDelaySeconds: 10,
+    batchPauseMinutes: 0,
+    workingHours: null,
+    warmUp: null
+  }
+
+  /** Twelve ready rows dealt in turn to dev-1 (rows 2, 4, …) and dev-2 (rows 3, 5, …), started. */
+  async function startOnTwo(pacing: Partial<PacingPolicy>): Promise<string> {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = campaigns.create({
+      name: 'Two numbers',
+      fileName: 'two.csv',
+      sheet: sheetOf(12),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: { ...ROTATION, ...pacing },
+      devices: ['dev-1', 'dev-2']
+    })
+    await fixture.outbox.start()
+    campaigns.start(id)
+    return id
+  }
+
+  const sentBy = (deviceId: string): string[] =>
+    fixture.gateway.messages.filter((m) => m.deviceId === deviceId).map((m) => m.phone)
+  const rowOf = (id: string, phone: string) => campaigns.results(id).find((r) => r.phone === phone)
+
+  it("gives the rows of a device at its daily cap to a device with room, within that device's own cap and gaps", async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 4 })
+    // Four of dev-2's customers opt out: dev-2 is left with 2 rows, dev-1 still has 6 for a cap of 4.
+    campaigns.optOuts.add(['6281234567003', '6281234567005', '6281234567007', '6281234567009'], 'reply')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 8, { stepMs: 1000, maxSteps: 600 })
+    // Same day (the clock started at 03:00 UTC): nothing waited for tomorrow while dev-2 had room.
+    expect(fixture.clock.now()).toBeLessThan(Date.parse('2026-01-16T00:00:00Z'))
+    expect(sentBy('dev-1')).toHaveLength(4)
+    expect(sentBy('dev-2')).toHaveLength(4)
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(8)
+    // dev-2's gaps still hold with the rows it took over.
+    const dev2Times = fixture.gateway.messages.filter((m) => m.deviceId === 'dev-2').map((m) => m.acceptedAt)
+    expect(Math.min(...gaps(dev2Times))).toBeGreaterThanOrEqual(5_000)
+    // The proof and the outbox name the device that sent each moved row, and its timeline says why it moved.
+    const moved = campaigns
+      .results(id)
+      .filter((r) => r.deviceId === 'dev-2' && Number(r.phone?.slice(-1)) % 2 === 0)
+    expect(moved.map((r) => r.status)).toEqual(['accepted', 'accepted'])
+    const timeline = fixture.outbox.get(moved[0]?.itemId ?? '')
+    expect(timeline.item.deviceId).toBe('dev-2')
+    expect(timeline.history.map((h) => h.note)).toContainEqual(
+      expect.stringContaining('moved from dev-1 to dev-2: dev-1 reached its daily cap')
+    )
+    campaigns.settle(id)
+    expect(campaigns.get(id).status).toBe('finished')
+  })
+
+  it('leaves the rows where they are when every device is at its cap, each waiting with the reason', async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 4 })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 8, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(3_600_000)
+    expect(fixture.gateway.messages).toHaveLength(8)
+    const tomorrow = Date.parse('2026-01-16T00:00:00Z')
+    expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.wait])).toEqual([
+      ['dev-1', { code: 'daily_cap', until: tomorrow }],
+      ['dev-2', { code: 'daily_cap', until: tomorrow }]
+    ])
+    expect(
+      campaigns
+        .results(id)
+        .filter((r) => r.status === 'queued')
+        .map((r) => r.deviceId)
+    ).toEqual(['dev-1', 'dev-2', 'dev-1', 'dev-2'])
+  })
+
+  it("moves a logged-out device's untried rows to the other device, never a row it already tried", async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 1000 })
+    await fixture.runUntil(() => sentBy('dev-1').length === 2, { stepMs: 1000 })
+    // dev-1's number is logged out: its next send is refused and that row goes back in line, tried once.
+    fixture.gateway.logOut('dev-1')
+    await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 3, { stepMs: 1000 })
+    const refusedRow = fixture.gateway.sends('dev-1')[2]?.phone ?? ''
+    // The monitor sees the device drop: its part pauses itself, as in the app.
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.messages).toHaveLength(11)
+    expect(sentBy('dev-1')).toHaveLength(2)
+    expect(sentBy('dev-2')).toHaveLength(9)
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(11)
+    // The row dev-1 tried stays with dev-1 (the gateway refused it, but a tried row never moves) and goes when the
+    // number is back and the operator resumes.
+    expect(rowOf(id, refusedRow)).toMatchObject({ deviceId: 'dev-1', status: 'queued' })
+    expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain(refusedRow)
+    fixture.gateway.logIn('dev-1')
+    fixture.outbox.setDeviceSendable('dev-1', true)
+    campaigns.resume(id, 'dev-1')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    expect(fixture.gateway.messages.filter((m) => m.phone === refusedRow).map((m) => m.deviceId)).toEqual([
+      'dev-1'
+    ])
+  })
+
+  it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {
+    const id = await startOnTwo({ dailyCapPerDevice: 1000 })
+    await fixture.runUntil(() => sentBy('dev-1').length === 1, { stepMs: 1000 })
+    // dev-1's next send reaches the gateway but the answer is lost, and the reports cannot tell (they fail); then
+    // the number drops. The row is in doubt: only a report check on dev-1 may settle it.
+    fixture.gateway.fail({ op: 'send', deviceId: 'dev-1', code: 'timeout', afterHandling: true })
+    for (const op of ['reportMessages', 'reportRealtime'] as const)
+      fixture.gateway.fail({ op, deviceId: 'dev-1', code: 'server_error', times: 1000 })
+    await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 2, { stepMs: 1000 })
+    const inDoubt = fixture.gateway.sends('dev-1')[1]?.phone ?? ''
+    expect(rowOf(id, inDoubt)?.status).toBe('sending')
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await fixture.runUntil(() => sentBy('dev-2').length === 10, { stepMs: 1000, maxSteps: 600 })
+    await fixture.clock.advance(600_000)
+    expect(rowOf(id, inDoubt)).toMatchObject({ deviceId: 'dev-1', status: 'sending' })
+    // Sent exactly once: the copy the gateway took before the answer was lost.
+    expect(fixture.gateway.messages.filter((m) => m.phone === inDoubt).map((m) => m.deviceId)).toEqual([
+      'dev-1'
+    ])
+    expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
+  })
+})
+
+describe('a file per row', () => {
+  it('copies again a file that a retention sweep removed while the next file was being copied', async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const handles = new FileHandles({ dataDir: fixture.dir, maxFileBytes: () => 1_000_000 })
+    const pdf = async (name: string, fill: string) => {
+      const path = join(fixture.dir, name)
+      writeFileSync(path, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, fill)]))
+      const { files } = await handles.register([{ kind: 'path', path }])
+      if (!files[0]) throw new Error(`${name} was not registered`)
+      return files[0]
+    }
+    // A month ago the same invoice as ani.pdf went out (then cancelled): its copy is due for the retention sweep.
+    const old = await fixture.outbox.enqueue({
+      deviceId: 'dev-1',
+      recipients: ['6281200000001'],
+      entries: [fileEntryOf(await pdf('old.pdf', 'a'))]
+    })
+    fixture.outbox.cancel(old.itemIds[0] ?? '')
+    fixture.clock.jump(31 * 86_400_000)
+    const { id } = campaigns.create({
+      name: 'Invoices',
+      fileName: 'bills.csv',
+      sheet: {
+        headers: ['Name', 'Phone', 'Invoice'],
+        rows: [
+          { rowNumber: 2, cells: ['Ani', '081234567801', 'ani.pdf'] },
+          { rowNumber: 3, cells: ['Budi', '081234567802', 'budi.pdf'] }
+        ],
+        format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+      },
+      mapping: { phone: 'Phone', variables: ['Name'], attachment: 'Invoice' },
+      template: 'Invoice for {Name}',
+      pacing: { ...PACING, workingHours: null },
+      devices: ['dev-1'],
+      fileNames: ['ani.pdf', 'budi.pdf']
+    })
+    const picked = new Map([
+      ['ani.pdf', await pdf('ani.pdf', 'a')],
+      ['budi.pdf', await pdf('budi.pdf', 'b')]
+    ])
+    // The sweep runs after ani.pdf's copy (which matched the old one) and before budi.pdf's.
+    let copied = 0
+    const sweepingOutbox = {
+      copyFile: async (entry: FileEntry) => {
+        const copy = await fixture.outbox.copyFile(entry)
+        if (++copied === 1) expect((await fixture.outbox.sweepRetention()).files).toBe(1)
+        return copy
+      },
+      hasCopy: (sha256: string) => fixture.outbox.hasCopy(sha256)
+    }
+    campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
+    await fixture.outbox.start()
+    await fixture.runUntil(
+      () => campaigns.results(id).every((r) => r.status === 'accepted' || r.status === 'failed'),
+      {
+        stepMs: 1000
+      }
+    )
+    expect(campaigns.results(id).map((r) => [r.rowNumber, r.status, r.failureMessage])).toEqual([
+      [2, 'accepted', null],
+      [3, 'accepted', null]
+    ])
+    expect(fixture.gateway.messages.map((m) => [m.fileName, m.bytes])).toEqual([
+      ['ani.pdf', 509],
+      ['budi.pdf', 509]
+    ])
+  })
+})
+
 describe('campaign proof', () => {
   it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
     const { id } = setUp()
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
     const first = fixture.gateway.messages[0]
     fixture.gateway.setStatus(first?.id ?? '', 'read')

@@ -20,6 +20,7 @@ import {
 } from '../store'
 import {
   checkRows,
+  checkRowsInSlices,
   fileKey,
   guessMapping,
   layoutKey,
@@ -29,6 +30,7 @@ import {
   type ColumnMapping
 } from './check'
 import {
+  capLeft,
   dayBounds,
   decideFromLog,
   estimateSchedule,
@@ -36,7 +38,8 @@ import {
   problemList,
   zoneOfPolicy,
   type PacingPolicy,
-  type PacingWait
+  type PacingWait,
+  type SendLog
 } from './pacing'
 import type { Sheet } from './spreadsheet'
 import { dayIn } from '../zoned-time'
@@ -184,6 +187,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { mapping: guessMapping(headers), remembered: false }
   }
 
+  /** The check the window asks for while the operator edits: in slices, so a large sheet never blocks the core. */
   function check(input: {
     campaignId?: string
     sheet: Sheet
@@ -191,11 +195,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     template: string
     withAttachment?: boolean
     fileNames?: readonly string[]
-  }): {
+  }): Promise<{
     rows: CheckedRow[]
     summary: CheckSummary
-  } {
-    return checkRows({
+  }> {
+    return checkRowsInSlices({
       campaignId: input.campaignId ?? 'preview',
       sheet: input.sheet,
       mapping: input.mapping,
@@ -329,11 +333,11 @@ export function createCampaigns(deps: CampaignsDeps) {
    * Ready rows become outbox items, dealt to the campaign's devices in turn; with a file, each row is its caption.
    * With an attachment column, `rowFiles` (by fileKey) holds each row's own file, copied once however many rows name it.
    */
-  function start(
+  async function start(
     id: string,
     file: CampaignFile | null = null,
     rowFiles: ReadonlyMap<string, CampaignFile> | null = null
-  ): CampaignView {
+  ): Promise<CampaignView> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -394,9 +398,17 @@ export function createCampaigns(deps: CampaignsDeps) {
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
       }
     })
-    // Items, links and status in one transaction: a crash leaves either a draft or a fully queued campaign, and
-    // nothing is sent before it committed.
-    deps.outbox.insertPrepared(newItems, () => {
+    // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
+    // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
+    await deps.outbox.insertPrepared(newItems, () => {
+      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
+      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+      const current = mustGet(id)
+      if (current.status !== 'draft')
+        throw new CampaignError('invalid_state', {
+          key: 'desktop.error.onlyDraftStarts',
+          params: { status: statusNote(current.status) }
+        })
       store.update(id, { status: 'running', startedAt: at }, at)
       store.setRowItems(id, links)
     }, [
@@ -499,7 +511,92 @@ export function createCampaigns(deps: CampaignsDeps) {
     store.setDevicePaused(campaign.id, deviceId, reason)
     items.deferCampaign(campaign.id, deviceId, PAUSED_UNTIL)
     deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
+    rotate(campaign, now())
     deps.onChanged?.(campaign.id)
+  }
+
+  /** A device's sends in a campaign as pacing reads them, for the day of `at`. */
+  function sendLogOf(campaign: CampaignRecord, deviceId: string, at: number): SendLog {
+    const pacing = pacingOf(campaign)
+    const today = dayBounds(pacing, at)
+    const sends = items.campaignSends(campaign.id, deviceId, today.start, today.end)
+    return {
+      count: sends.count,
+      last: sends.last,
+      firstDay: sends.first === null ? null : dayIn(sends.first, zoneOfPolicy(pacing)),
+      perDay: new Map([[today.day, sends.inRange]])
+    }
+  }
+
+  /**
+   * Where each chosen device stands for rotation: `stopped` waits for the operator or the device (paused, logged
+   * out, refused), `capped` has used today's cap, `ready` may send today; `room` is how many more rows today's cap
+   * leaves it beyond those it already holds, `untried` how many of its rows were never tried (the movable ones).
+   */
+  function standings(
+    campaign: CampaignRecord,
+    at: number
+  ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; room: number; untried: number }[] {
+    const queue = new Map(items.campaignQueue(campaign.id).map((q) => [q.deviceId, q]))
+    return store.devices(campaign.id).map((device) => {
+      const held = queue.get(device.deviceId) ?? { queued: 0, untried: 0 }
+      const base = { deviceId: device.deviceId, untried: held.untried }
+      if (device.pausedReason !== null || deps.outbox.sendBlock(device.deviceId) !== null)
+        return { ...base, state: 'stopped', room: 0 }
+      const left = capLeft(pacingOf(campaign), sendLogOf(campaign, device.deviceId, at), at)
+      return { ...base, state: left > 0 ? 'ready' : 'capped', room: Math.max(0, left - held.queued) }
+    })
+  }
+
+  /**
+   * Rotation across the chosen devices: rows never tried that wait on a stopped or capped device go to devices that
+   * may send today, up to what their cap leaves; a stopped device's remaining rows go to the others in turn (a capped
+   * device goes on by itself tomorrow, a stopped one only when someone acts). Each device's own pacing still applies
+   * to what it receives (its gate counts its own sends). A row tried even once never moves: its outcome may be unknown.
+   * `keep` is a device whose row the dispatcher is about to send: it is never a source.
+   */
+  function rotate(campaign: CampaignRecord, at: number, keep?: string): void {
+    if (campaign.status !== 'running' || campaign.devices.length < 2) return
+    const all = standings(campaign, at)
+    const sources = all.filter((d) => d.state !== 'ready' && d.untried > 0 && d.deviceId !== keep)
+    if (sources.length === 0) return
+    const ready = all.filter((d) => d.state === 'ready')
+    const others = all.filter((d) => d.state !== 'stopped')
+    const moves: { itemId: string; deviceId: string }[] = []
+    const reasons = new Map<string, 'capped' | 'stopped'>()
+    for (const source of sources) {
+      const ids = items.untriedCampaignItems(campaign.id, source.deviceId)
+      let next = 0
+      const give = (itemId: string | undefined, deviceId: string): void => {
+        if (itemId === undefined) return
+        moves.push({ itemId, deviceId })
+        reasons.set(itemId, source.state === 'stopped' ? 'stopped' : 'capped')
+        next++
+      }
+      // What the devices that may still send today can take, dealt in turn.
+      for (let open = ready.filter((d) => d.room > 0); next < ids.length && open.length > 0;) {
+        for (const device of open) {
+          if (next >= ids.length) break
+          give(ids[next], device.deviceId)
+          device.room--
+        }
+        open = open.filter((d) => d.room > 0)
+      }
+      if (source.state !== 'stopped' || others.length === 0) continue
+      for (let turn = 0; next < ids.length; turn++)
+        give(ids[next], others[turn % others.length]?.deviceId ?? '')
+    }
+    if (moves.length === 0) return
+    const moved = deps.outbox.moveUntried(
+      moves,
+      ({ itemId, from, to }) =>
+        encodeNote(
+          reasons.get(itemId) === 'stopped' ? 'desktop.note.rowMovedStopped' : 'desktop.note.rowMovedCapped',
+          { from, to }
+        ),
+      (done) => store.setItemDevices(campaign.id, done)
+    )
+    if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 
   /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
@@ -522,32 +619,30 @@ export function createCampaigns(deps: CampaignsDeps) {
     if (!campaign) return null
     if (campaign.status === 'paused' || campaign.status === 'draft') return { until: PAUSED_UNTIL }
     const device = store.devices(campaign.id).find((d) => d.deviceId === item.deviceId)
-    if (device?.pausedReason) return { until: PAUSED_UNTIL }
+    if (device?.pausedReason) {
+      rotate(campaign, at)
+      return { until: PAUSED_UNTIL }
+    }
     const outcomes = store.recentOutcomes(campaign.id, item.deviceId, autoPause.window)
     const failed = outcomes.filter((s) => s === 'failed').length
     if (outcomes.length >= autoPause.window && failed / outcomes.length >= autoPause.maxFailureRate) {
       pauseDevice(campaign, item.deviceId, 'failure_rate')
       return { until: PAUSED_UNTIL }
     }
-    const pacing = pacingOf(campaign)
-    const today = dayBounds(pacing, at)
-    const sends = items.campaignSends(campaign.id, item.deviceId, today.start, today.end)
     const decision = decideFromLog(
-      pacing,
+      pacingOf(campaign),
       deviceSeed(campaign, item.deviceId),
-      {
-        count: sends.count,
-        last: sends.last,
-        firstDay: sends.first === null ? null : dayIn(sends.first, zoneOfPolicy(pacing)),
-        perDay: new Map([[today.day, sends.inRange]])
-      },
+      sendLogOf(campaign, item.deviceId, at),
       at
     )
     if (decision.go) {
       store.setWait(campaign.id, item.deviceId, null, null)
+      // This device may send: it takes over rows waiting on a stopped or capped one (never its own row about to go).
+      rotate(campaign, at, item.deviceId)
       return null
     }
     store.setWait(campaign.id, item.deviceId, decision.wait.code, decision.wait.until)
+    if (decision.wait.code === 'daily_cap') rotate(campaign, at)
     deps.onChanged?.(campaign.id)
     return { until: decision.wait.until }
   }
@@ -637,4 +732,23 @@ export async function copyCampaignFile(
 ): Promise<CampaignFile> {
   const copy = await outbox.copyFile(fileEntryOf(file))
   return { ...copy, name: file.name, mime: file.mime, mediaKind: file.kind }
+}
+
+/**
+ * The files a campaign's rows name, each copied once (by matching key). A copy that matched an old attachment is
+ * only safe until the insert references it: `copyFile` re-checks each copy right after its own await, but a
+ * retention sweep during a later copy may still remove an earlier one. So every copy is checked once more right
+ * before the insert and copied again if it vanished, as enqueue does.
+ */
+export async function copyCampaignFiles(
+  outbox: Pick<Outbox, 'copyFile' | 'hasCopy'>,
+  files: ReadonlyMap<string, RegisteredFile>
+): Promise<Map<string, CampaignFile>> {
+  const copies = new Map<string, CampaignFile>()
+  for (const [key, file] of files) copies.set(key, await copyCampaignFile(outbox, file))
+  for (const [key, file] of files) {
+    const copy = copies.get(key)
+    if (copy && !outbox.hasCopy(copy.sha256)) copies.set(key, await copyCampaignFile(outbox, file))
+  }
+  return copies
 }

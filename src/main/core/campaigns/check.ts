@@ -1,8 +1,9 @@
 // The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
 import { normalisePhone } from '../gateway'
-import type { Sheet } from './spreadsheet'
-import { renderTemplate, rowSeed, templateVariables, lengthLimit } from './template'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import type { Sheet, SheetRow } from './spreadsheet'
+import { compileTemplate, lengthLimit, rowSeed, type VariableLookup } from './template'
 
 export interface ColumnMapping {
   /** The header of the column holding the phone number. */
@@ -91,22 +92,57 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
   }
 }
 
-export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: CheckSummary } {
-  const { sheet, mapping, template } = input
+export interface CheckResult {
+  rows: CheckedRow[]
+  summary: CheckSummary
+}
+
+/** Every row at once (a campaign's create, and small sheets). */
+export function checkRows(input: CheckInput): CheckResult {
+  const rows = input.sheet.rows.map(rowChecker(input))
+  return { rows, summary: summarise(rows) }
+}
+
+/**
+ * Rows checked between two turns of the event loop: a few milliseconds of work, so checking a 50,000-row sheet in
+ * the core never holds its thread (the outbox's timers, the gateway's answers, other calls) for one long task.
+ */
+export const ROWS_PER_SLICE = 2_000
+
+/** The same check as checkRows, giving the event loop a turn after every ROWS_PER_SLICE rows. */
+export async function checkRowsInSlices(input: CheckInput): Promise<CheckResult> {
+  const check = rowChecker(input)
+  const rows: CheckedRow[] = []
+  for (const row of input.sheet.rows) {
+    if (rows.length > 0 && rows.length % ROWS_PER_SLICE === 0) await yieldToEventLoop()
+    rows.push(check(row))
+  }
+  return { rows, summary: summarise(rows) }
+}
+
+/** The check of one row after another, in order (duplicates are found against the rows checked before). */
+function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
+  const { sheet, mapping } = input
   const phoneIndex = sheet.headers.indexOf(mapping.phone)
   if (phoneIndex < 0) throw new RangeError(`No column named "${mapping.phone}" in this file`)
-  const wanted = templateVariables(template)
+  // Parsed once for the whole sheet: every row renders the same nodes.
+  const template = compileTemplate(input.template)
   const attachmentIndex = mapping.attachment ? sheet.headers.indexOf(mapping.attachment) : -1
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
+  const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
+  const columnOf = variableColumns(kept, template.variables)
   const firstRowOf = new Map<string, number>()
-  const rows = sheet.rows.map((row): CheckedRow => {
-    const values: Record<string, string> = {}
-    sheet.headers.forEach((header, i) => {
-      if (mapping.variables.includes(header) || header === mapping.phone || i === attachmentIndex)
-        values[header] = (row.cells[i] ?? '').trim()
-    })
+  // One lookup for every row (reading the row being checked): no closure made per row.
+  let values: Record<string, string> = {}
+  const lookup: VariableLookup = (name) => {
+    const header = columnOf.get(name)
+    return header === undefined ? undefined : values[header]
+  }
+  return (row) => {
+    values = {}
+    for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
     const phoneCell = row.cells[phoneIndex] ?? ''
     const problems: RowProblem[] = []
     const parsed = phoneFromCell(phoneCell)
@@ -123,14 +159,45 @@ export function checkRows(input: CheckInput): { rows: CheckedRow[]; summary: Che
       const name = (row.cells[attachmentIndex] ?? '').trim()
       if (!picked.has(fileKey(name))) problems.push({ code: 'missing_file', name })
     }
-    const rendered = renderTemplate(template, values, rowSeed(input.campaignId, row.rowNumber))
-    const missing = wanted.filter((name) => rendered.missing.includes(name))
-    if (missing.length > 0) problems.push({ code: 'missing_variable', names: missing })
-    else if (rendered.text.length > limit)
+    const rendered = template.render(lookup, rowSeed(input.campaignId, row.rowNumber))
+    if (rendered.missing.length > 0) {
+      const missing = template.variables.filter((name) => rendered.missing.includes(name))
+      problems.push({ code: 'missing_variable', names: missing })
+    } else if (rendered.text.length > limit)
       problems.push({ code: 'too_long', length: rendered.text.length, limit })
     return { rowNumber: row.rowNumber, phoneCell, phone, values, message: rendered.text, problems }
-  })
-  return { rows, summary: summarise(rows) }
+  }
+}
+
+/** The columns a row's `values` keep, in sheet order: the variables, the phone and the attachment column. */
+function keptColumns(
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  attachmentIndex: number
+): { header: string; index: number }[] {
+  const variables = new Set(mapping.variables)
+  return headers.flatMap((header, index) =>
+    variables.has(header) || header === mapping.phone || index === attachmentIndex ? [{ header, index }] : []
+  )
+}
+
+/**
+ * Which kept column each template variable reads, matched as renderTemplate matches (trimmed, any case; of two
+ * headers that match, the later key of `values` wins), worked out once instead of per row.
+ */
+function variableColumns(
+  kept: readonly { header: string }[],
+  variables: readonly string[]
+): Map<string, string> {
+  const keys: Record<string, true> = {}
+  for (const { header } of kept) keys[header] = true
+  const byName = new Map(Object.keys(keys).map((key) => [key.trim().toLowerCase(), key]))
+  const columns = new Map<string, string>()
+  for (const name of variables) {
+    const header = byName.get(name.toLowerCase())
+    if (header !== undefined) columns.set(name, header)
+  }
+  return columns
 }
 
 /** How a row's file name is matched against the picked files: trimmed, any case. */

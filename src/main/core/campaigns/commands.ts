@@ -9,7 +9,7 @@ import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
-import { CampaignError, copyCampaignFile, type CampaignFile, type Campaigns } from './campaigns'
+import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { estimateSchedule, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
@@ -41,7 +41,7 @@ export interface CampaignCommandsDeps {
   now: () => number
   /** A campaign's one file: registered like any drop, held until start, copied once by the outbox. */
   files: FileHandles
-  outbox: Pick<Outbox, 'copyFile'>
+  outbox: Pick<Outbox, 'copyFile' | 'hasCopy'>
   /** The file-size limit of a device (the composition's resolver, as for any send). */
   fileLimitFor: (deviceId: string) => number
 }
@@ -100,14 +100,13 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     const draft = await guarded(() => campaigns.get(id))
     const needed = new Set(await guarded(() => campaigns.rowFileNames(id)))
     const devices = draft.devices.map((d) => d.deviceId)
-    const copies = new Map<string, CampaignFile>()
+    const files = new Map<string, RegisteredFile>()
     for (const { name, handle } of picked) {
       const key = fileKey(name)
-      if (!needed.has(key) || copies.has(key)) continue
-      const file = attachableFile(handle, devices)
-      copies.set(key, await copyCampaignFile(deps.outbox, file))
+      if (needed.has(key) && !files.has(key)) files.set(key, attachableFile(handle, devices))
     }
-    // The copies stay unreferenced only for these awaits: the stray sweep leaves files younger than its age limit.
+    const copies = await copyCampaignFiles(deps.outbox, files)
+    // Only microtasks between the last check of the copies and the insert that references them.
     const view = await guarded(() => campaigns.start(id, null, copies))
     const kept = attachedRowFiles.get(id) ?? []
     attachedRowFiles.delete(id)
@@ -202,9 +201,16 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       checkRowFiles(request.files, request.devices ?? [])
       const withAttachment = Boolean(request.attachment)
       const fileNames = (request.files ?? []).map((f) => f.name)
-      let result: ReturnType<Campaigns['check']>
+      let result: Awaited<ReturnType<Campaigns['check']>>
       try {
-        result = campaigns.check({ campaignId: sheetId, sheet, mapping, template, withAttachment, fileNames })
+        result = await campaigns.check({
+          campaignId: sheetId,
+          sheet,
+          mapping,
+          template,
+          withAttachment,
+          fileNames
+        })
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
         return {

@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkRows, guessMapping, layoutKey, phoneFromCell } from './check'
-import { readSpreadsheet, SpreadsheetError } from './spreadsheet'
+import { checkRows, checkRowsInSlices, guessMapping, layoutKey, phoneFromCell, ROWS_PER_SLICE } from './check'
+import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import { renderTemplate, rowSeed, templateVariables } from './template'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -21,6 +22,16 @@ describe('readSpreadsheet', () => {
     const sheet = await readSpreadsheet(fixture('windows1252-semicolon.csv'), 'x.csv')
     expect(sheet.format).toEqual({ kind: 'csv', encoding: 'windows-1252', delimiter: ';' })
     expect(sheet.rows.map((r) => r.cells[0])).toEqual(['José', 'Müller'])
+  })
+
+  it('pads short rows to the widest one and names a header-less column', async () => {
+    const csv = 'Name,Phone\r\nBudi\r\nAni,0812,extra\r\n,,\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Name', 'Phone', 'Column 3'])
+    expect(sheet.rows).toEqual([
+      { rowNumber: 2, cells: ['Budi', '', ''] },
+      { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
+    ])
   })
 
   it('reads tab-delimited files', async () => {
@@ -122,6 +133,76 @@ describe('checkRows', () => {
     })
     expect(rows[0]?.problems).toEqual([{ code: 'already_sent' }])
     expect(rows[4]?.problems).toEqual([{ code: 'too_long', length: 1025, limit: 1024 }])
+  })
+
+  it('renders each row as renderTemplate does with its values and seed: any case and spacing, spintax, blanks', () => {
+    // The later of two headers that match a variable wins, in renderTemplate and in checkRows alike.
+    const headers = [' nama ', 'No HP', 'Tagihan', 'NAMA', 'Kota']
+    const sheet: Sheet = {
+      headers,
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: Array.from({ length: 40 }, (_, i) => ({
+        rowNumber: i + 2,
+        cells: [
+          `Ani ${i}`,
+          `08123456${String(1000 + i)}`,
+          i % 7 === 0 ? ' ' : `Rp ${i}`,
+          `Budi ${i}`,
+          'Bogor'
+        ]
+      }))
+    }
+    const template =
+      '{Halo|Hai {Nama}|{Selamat pagi|Pagi} {NAMA}} {Nama}, {tagihan {TAGIHAN}|bill {Tagihan}} {Kota}'
+    const { rows } = checkRows({
+      campaignId: 'c9',
+      sheet,
+      mapping: { phone: 'No HP', variables: [' nama ', 'Tagihan', 'NAMA', 'Kota'] },
+      template
+    })
+    expect(new Set(rows.map((r) => r.message)).size).toBeGreaterThan(10)
+    expect(rows.filter((r) => r.problems.length === 0).length).toBeGreaterThan(20)
+    expect(rows.filter((r) => r.problems.some((p) => p.code === 'missing_variable')).length).toBeGreaterThan(
+      2
+    )
+    for (const row of rows) {
+      const alone = renderTemplate(template, row.values, rowSeed('c9', row.rowNumber))
+      expect(row.message).toBe(alone.text)
+      const missing = row.problems.find((p) => p.code === 'missing_variable')
+      expect(missing?.names ?? []).toEqual(
+        templateVariables(template).filter((n) => alone.missing.includes(n))
+      )
+    }
+  })
+
+  it('checks a large sheet in slices: other work gets the core between them, the result is the same', async () => {
+    const sheet: Sheet = {
+      headers: ['Nama', 'HP'],
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
+        rowNumber: i + 2,
+        cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
+      }))
+    }
+    const input = {
+      campaignId: 'c1',
+      sheet,
+      mapping: guessMapping(sheet.headers),
+      template: '{Hai|Halo} {Nama}'
+    }
+    // Work queued before the check: each turn it gets is a turn the check gave up its thread.
+    let turns = 0
+    let done = false
+    const otherWork = (): void => {
+      turns++
+      if (!done) setImmediate(otherWork)
+    }
+    setImmediate(otherWork)
+    const sliced = await checkRowsInSlices(input)
+    done = true
+    expect(turns).toBeGreaterThanOrEqual(3)
+    expect(sliced).toEqual(checkRows(input))
+    expect(sliced.summary.byProblem).toEqual({ duplicate: 3 * ROWS_PER_SLICE + 1 - 5_000 })
   })
 
   it('keys a layout by its headers regardless of case and spacing', () => {

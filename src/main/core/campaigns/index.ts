@@ -3,6 +3,7 @@ export {
   createCampaigns,
   CampaignError,
   copyCampaignFile,
+  copyCampaignFiles,
   type CampaignFile,
   type Campaigns,
   type CampaignView,

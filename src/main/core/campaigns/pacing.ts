@@ -262,6 +262,13 @@ export function estimateSchedule(
   return { finishAt, perDay }
 }
 
+/** How many more sends the daily cap (warm-up included) allows a device on the day of `at`, after `log`'s sends. */
+export function capLeft(policy: PacingPolicy, log: SendLog, at: number): number {
+  const day = dayIn(at, zoneOf(policy))
+  const cap = capForDay(policy, Math.max(0, daysBetween(log.firstDay ?? day, day)))
+  return Math.max(0, cap - (log.perDay.get(day) ?? 0))
+}
+
 /** "08:00" style label of an instant on the policy's wall clock, for waiting reasons. */
 export function localClock(policy: PacingPolicy, instant: number): string {
   return instantToLocal(instant, zoneOf(policy)).time.slice(0, 5)

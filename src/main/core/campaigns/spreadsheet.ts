@@ -79,8 +79,9 @@ function readCsv(bytes: Uint8Array): Sheet {
       params: { row: (fatal.row ?? 0) + 1, detail: fatal.message }
     })
   }
+  // papaparse gives every cell as a string (no header mode, no dynamic typing): the arrays are kept as they are.
   return toSheet(
-    parsed.data.map((cells, index) => ({ rowNumber: index + 1, cells: cells.map((c) => c ?? '') })),
+    parsed.data.map((cells, index) => ({ rowNumber: index + 1, cells })),
     { kind: 'csv', encoding, delimiter: parsed.meta.delimiter }
   )
 }
@@ -132,18 +133,18 @@ function numberText(value: number): string {
   return String(value)
 }
 
+/**
+ * The header row and the data rows, each padded to the widest row. The rows' cell arrays are the reader's own fresh
+ * arrays, so they are padded in place rather than copied.
+ */
 function toSheet(all: SheetRow[], format: Sheet['format']): Sheet {
   const nonEmpty = all.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
-  const [header, ...data] = nonEmpty
+  const header = nonEmpty[0]
   if (!header) throw new SpreadsheetError('empty', { key: 'desktop.error.noRows' })
-  const width = Math.max(header.cells.length, ...data.map((row) => row.cells.length))
+  let width = 0
+  for (const row of nonEmpty) width = Math.max(width, row.cells.length)
   const headers = Array.from({ length: width }, (_, i) => header.cells[i]?.trim() || `Column ${i + 1}`)
-  return {
-    headers,
-    rows: data.map((row) => ({
-      rowNumber: row.rowNumber,
-      cells: Array.from({ length: width }, (_, i) => row.cells[i] ?? '')
-    })),
-    format
-  }
+  const rows = nonEmpty.slice(1)
+  for (const row of rows) while (row.cells.length < width) row.cells.push('')
+  return { headers, rows, format }
 }

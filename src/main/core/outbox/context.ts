@@ -81,7 +81,7 @@ export class OutboxContext {
     readonly clock: Clock,
     private readonly clientLookup: (deviceId: string) => SendingPort | undefined,
     readonly options: ResolvedOutboxOptions,
-    private readonly logger: Logger,
+    readonly logger: Logger,
     /** The file-size limit passed to the gateway client with each file send. */
     readonly fileLimitFor: (deviceId: string) => number = () => DEFAULT_MAX_FILE_BYTES
   ) {}

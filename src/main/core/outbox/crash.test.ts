@@ -11,11 +11,13 @@ import { openDatabase } from '../store'
 import { createOutbox } from './outbox'
 
 const KILLS = 100
-const CHILD_SOURCE = join(import.meta.dirname, 'crash-child.ts')
 const ROOT = join(import.meta.dirname, '../../../..')
 // Bundled once, so each of the ~100 child starts is plain `node` (about 3x faster than transpiling with tsx each time,
 // which kept a loaded 2-core CI machine near the test's timeout). Kept under node_modules so its packages resolve.
-const CHILD = join(ROOT, 'node_modules', '.cache', 'sender-desk-tests', 'crash-child.mjs')
+const BUNDLES = join(ROOT, 'node_modules', '.cache', 'sender-desk-tests')
+const CHILD = join(BUNDLES, 'crash-child.mjs')
+/** Enqueues a large batch and kills itself between two of its chunks. */
+const ENQUEUE_CHILD = join(BUNDLES, 'crash-enqueue-child.mjs')
 
 /** Seeded, so the kill moments are the same on every run. */
 const seeded = (seed: number): (() => number) => new SeededRandom(seed).asFunction()
@@ -28,9 +30,9 @@ interface ChildRun {
 }
 
 /** Start the child; once it says it is ready, kill it after `killAfterMs` (or let it finish when null). */
-function runChild(args: string[], killAfterMs: number | null): Promise<ChildRun> {
+function runChild(args: string[], killAfterMs: number | null, script = CHILD): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe']
     })
@@ -56,11 +58,13 @@ function runChild(args: string[], killAfterMs: number | null): Promise<ChildRun>
 let sandbox: Sandbox
 let control: SandboxControl
 let dataDir: string
+let batchDataDir: string
 
 beforeAll(async () => {
   await build({
-    entryPoints: [CHILD_SOURCE],
-    outfile: CHILD,
+    entryPoints: ['crash-child.ts', 'crash-enqueue-child.ts'].map((name) => join(import.meta.dirname, name)),
+    outdir: BUNDLES,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -101,11 +105,13 @@ beforeAll(async () => {
   await control.addFault({ path: '/api/send-message', kind: 'hang', probability: 0.03 })
   await control.addFault({ path: '/api/send-message', kind: 'status', status: 502, probability: 0.05 })
   dataDir = mkdtempSync(join(tmpdir(), 'outbox-crash-'))
+  batchDataDir = mkdtempSync(join(tmpdir(), 'outbox-crash-batch-'))
 })
 
 afterAll(async () => {
   await sandbox?.close()
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(batchDataDir, { recursive: true, force: true })
 })
 
 describe('crash test', () => {
@@ -153,4 +159,47 @@ describe('crash test', () => {
       check.close()
     }
   }, 180_000)
+
+  it('SIGKILL between two chunks of a large enqueue: after restart nothing of it is queued or sent', async () => {
+    const { token } = await control.createDevice({ linked: true })
+    const db = openDatabase({ dataDir: batchDataDir })
+    const outbox = createOutbox({ db, dataDir: batchDataDir, clientFor: () => undefined })
+    const before = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000008'],
+      entries: [{ kind: 'text', text: 'queued before the batch' }]
+    })
+    db.close()
+
+    // Killed once 300 of its 5,000 rows are on disk: after its second chunk.
+    const killed = await runChild([batchDataDir, '5000', '300'], null, ENQUEUE_CHILD)
+    expect(killed.signal, killed.stderr + killed.stdout).toBe('SIGKILL')
+    const left = openDatabase({ dataDir: batchDataDir })
+    const batchIds = (
+      left.prepare('SELECT id FROM outbox_items WHERE batch_id IS NOT NULL').all() as { id: string }[]
+    ).map((row) => row.id)
+    const openBatches = () => left.prepare('SELECT COUNT(*) AS n FROM outbox_batches').get()
+    expect(openBatches()).toEqual({ n: 1 })
+    left.close()
+    expect(batchIds.length).toBeGreaterThanOrEqual(300)
+    expect(batchIds.length).toBeLessThan(5000)
+
+    // The restart: the flushing child sends what there is to send.
+    const restart = await runChild([batchDataDir, sandbox.baseUrl, token], null)
+    expect(restart.code, restart.stderr).toBe(0)
+
+    const log = await control.acceptedLog()
+    expect(log.filter((e) => e.refId === before.itemIds[0])).toHaveLength(1)
+    const fenced = new Set(batchIds)
+    expect(log.filter((e) => fenced.has(e.refId ?? ''))).toEqual([])
+    const check = openDatabase({ dataDir: batchDataDir })
+    const after = createOutbox({ db: check, dataDir: batchDataDir, clientFor: () => undefined })
+    try {
+      expect(check.prepare('SELECT COUNT(*) AS n FROM outbox_batches').get()).toEqual({ n: 0 })
+      expect(check.prepare('SELECT COUNT(*) AS n FROM outbox_items').get()).toEqual({ n: 1 })
+      expect(after.counts()).toMatchObject({ queued: 0, sending: 0, total: 1 })
+    } finally {
+      check.close()
+    }
+  }, 120_000)
 })

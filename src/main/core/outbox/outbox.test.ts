@@ -74,6 +74,9 @@ describe('enqueue', () => {
     await expect(fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries })).rejects.toThrow()
     expect(fx.outbox.counts()).toMatchObject({ queued: 0, total: 0 })
     expect(new OutboxStore(fx.db).listItems({ limit: 10, offset: 0 }).items).toEqual([])
+    // Not merely hidden: the chunks written before the failure are gone, and so is their batch.
+    expect(fx.db.prepare('SELECT COUNT(*) AS n FROM outbox_items').get()).toEqual({ n: 0 })
+    expect(new OutboxStore(fx.db).openBatches()).toEqual([])
   })
 
   it('at start looks only at devices with work left; a device whose item is retried later is looked at again', async () => {

@@ -34,6 +34,7 @@ import {
   syncDevice
 } from './gateway-schedules'
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
+import { discardAbandonedBatches, writeFenced, type FencedWrite } from './batches'
 import { releaseAttachments, sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue, resolveSchedule } from './scheduler'
 import {
@@ -48,6 +49,7 @@ import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { nextTrackingWakeAt, trackDevice } from './tracker'
 import {
   OutboxError,
+  type BlockReason,
   type EditInput,
   type EnqueueInput,
   type FileEntry,
@@ -108,19 +110,22 @@ export interface Outbox {
   cancelMany(ids: readonly string[]): BulkResult
   /**
    * Items built elsewhere (a campaign's rows, already checked and rendered; files as one copy from copyFile) go in line.
-   * Their campaign's gate (options.sendGate) decides when each may go. `alongside` runs in the same transaction
-   * (the campaign's own bookkeeping); dispatching starts only after it committed.
+   * Their campaign's gate (options.sendGate) decides when each may go. All or nothing, a large set in fenced chunks
+   * that yield (as enqueue); `alongside` runs in the transaction that makes them visible (the campaign's own
+   * bookkeeping); dispatching starts only after it committed.
    */
   insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
     attachments?: readonly StoredAttachment[]
-  ): void
+  ): Promise<void>
   /**
    * Copy one file into the attachments folder, checked as at enqueue, for items prepared elsewhere (a campaign's
    * rows share this one copy); pass the result to insertPrepared in the same turn so no sweep sees it unreferenced.
    */
   copyFile(entry: FileEntry): Promise<StoredAttachment>
+  /** Whether the attachments folder still holds this copy (a retention sweep removes copies nobody references). */
+  hasCopy(sha256: string): boolean
   /** Look at the queues again now: a campaign's pacing or pause changed outside this API. */
   wake(): void
   /** Remove an item and its history (not while it is in flight or in doubt). */
@@ -136,6 +141,18 @@ export interface Outbox {
   setDeviceSendable(deviceId: string, sendable: boolean): void
   /** The operator says a refused device may be fine again (quota topped up): its next probe is now, not in minutes. */
   probeDeviceNow(deviceId: string): void
+  /** Why this device may not start a send now (paused, not sendable, refused…), ignoring time-based waits; null if it may. */
+  sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
+  /**
+   * Hand queued items that were never tried to another device (a campaign's rotation), in one transaction with
+   * `alongside`, each with `note` in its timeline. An item tried even once stays where it is: its outcome may be
+   * unknown (the gateway may have it), and only the device that tried it can settle that. Returns the moved ids.
+   */
+  moveUntried(
+    moves: readonly { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly { itemId: string; deviceId: string }[]) => void
+  ): string[]
   setNetworkOnline(online: boolean): void
   /** Apply changed settings (pacing, retention…) without a restart. */
   updateOptions(options: Pick<OutboxOptions, 'pacingMs' | 'concurrency' | 'maxAgeMs' | 'retentionMs'>): void
@@ -408,19 +425,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   }
 
   /**
-   * Write an enqueue's items in one transaction: all or nothing. Chunked transactions (tried for issue 18: 10,000
-   * items block the main process for about a second in one transaction) left part of a drop queued after a crash or
-   * a full disk, and an operator who then drops the files again gets those recipients twice. Until a partial
-   * enqueue can be fenced from the dispatcher and rolled back at start-up, the block is the lesser harm.
-   * Enqueues still run one at a time, so two never interleave in a recipient's line.
+   * Write an enqueue's items all or nothing, a large one in fenced chunks that yield (writeFenced: 10,000 items in
+   * one transaction blocked the main process for about a second). Enqueues run one at a time, so two never
+   * interleave in a recipient's line.
    */
-  function insertAll(
-    items: readonly NewItem[],
-    attachments: readonly StoredAttachment[],
-    recipients: readonly { recipient: string; isGroup: boolean }[],
-    at: number
-  ): Promise<void> {
-    const run = enqueueTail.then(() => store.insertItems(items, attachments, recipients, at))
+  function insertAll(write: FencedWrite): Promise<void> {
+    const run = enqueueTail.then(() => writeFenced(ctx, write))
     enqueueTail = run.catch(() => undefined)
     return run
   }
@@ -487,12 +497,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
     const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
     const isGroup = request.isGroup ?? false
-    await insertAll(
+    await insertAll({
       items,
       attachments,
-      recipients.map((recipient) => ({ recipient, isGroup })),
-      now
-    )
+      recipients: recipients.map((recipient) => ({ recipient, isGroup })),
+      at: now
+    })
     knownDevices.add(request.deviceId)
     const first = items[0]
     if (items.length === 1 && first) ctx.emitItem(mustGet(first.id))
@@ -706,15 +716,12 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     return { done, refused }
   }
 
-  function insertPrepared(
+  async function insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
     attachments: readonly StoredAttachment[] = []
-  ): void {
-    store.batch(() => {
-      store.insertItems(items, attachments, [], clock.now())
-      alongside?.()
-    })
+  ): Promise<void> {
+    await insertAll({ items, attachments, recipients: [], at: clock.now(), atCommit: alongside })
     for (const item of items) knownDevices.add(item.deviceId)
     ctx.emitBulk(items.length)
     pump()
@@ -829,6 +836,37 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     pump()
   }
 
+  function moveUntried(
+    moves: readonly { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly { itemId: string; deviceId: string }[]) => void
+  ): string[] {
+    const at = clock.now()
+    const moved = ctx.batch(() => {
+      const done: { itemId: string; deviceId: string }[] = []
+      for (const move of moves) {
+        const before = store.getItem(move.itemId)
+        if (!before || before.deviceId === move.deviceId) continue
+        // Guarded in SQL (queued, never tried), so an item the dispatcher took meanwhile cannot move.
+        if (!store.moveUntried(move.itemId, move.deviceId, at)) continue
+        store.addNote(
+          move.itemId,
+          'queued',
+          note({ itemId: move.itemId, from: before.deviceId, to: move.deviceId }),
+          at
+        )
+        const after = store.getItem(move.itemId)
+        if (after) ctx.emitItem(after)
+        done.push(move)
+      }
+      alongside?.(done)
+      return done
+    })
+    for (const move of moved) knownDevices.add(move.deviceId)
+    if (moved.length > 0) pump()
+    return moved.map((m) => m.itemId)
+  }
+
   function setDeviceSendable(deviceId: string, sendable: boolean): void {
     const runtime = ctx.device(deviceId)
     const was = runtime.sendable ?? ctx.options.devicesSendableByDefault
@@ -877,19 +915,27 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
     }
     tracking = mode.tracking && ctx.options.tracking
+    // An enqueue a crash cut short is rolled back before anything else looks at the queue.
+    await discardAbandonedBatches(ctx)
     for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     ctx.running = true
     if (mode.retention) {
       const sweep = (): void => {
         ctx.run(async () => {
-          await sweepRetention(ctx)
+          await sweepAll()
         })
         sweepTimer = clock.setTimeout(sweep, ctx.options.retentionSweepIntervalMs)
       }
       sweep()
     }
     pump()
+  }
+
+  /** Retention, and enqueues another process left open when it died (the CLI while the app runs). */
+  async function sweepAll(): Promise<SweepResult> {
+    await discardAbandonedBatches(ctx)
+    return sweepRetention(ctx)
   }
 
   async function stop(): Promise<void> {
@@ -1005,6 +1051,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       if (!copy) throw new Error(`${entry.name} was not copied`)
       return copy
     },
+    hasCopy: (sha256) => hasAttachment(ctx.dataDir, sha256),
     wake: () => pump(),
     delete: remove,
     edit,
@@ -1013,12 +1060,14 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     pausedState: () => ({ all: ctx.pausedAll, devices: [...ctx.pausedDevices] }),
     setDeviceSendable,
     probeDeviceNow,
+    sendBlock: (deviceId) => ctx.sendBlock(deviceId),
+    moveUntried,
     setNetworkOnline,
     updateOptions,
     start: () => startInternal({ tracking: true, retention: true }),
     stop,
     flush,
-    sweepRetention: () => sweepRetention(ctx),
+    sweepRetention: sweepAll,
     recentRecipients: (limit = 20) => store.recentRecipients(limit),
     createSeries,
     listSeries: (deviceId) => seriesStore.list(deviceId).map(toSeriesView),

@@ -204,6 +204,16 @@ export class CampaignStore {
     })
   }
 
+  /** Rows whose outbox item moved to another device (rotation): the proof names the device that sends it. */
+  setItemDevices(campaignId: string, moves: readonly { itemId: string; deviceId: string }[]): void {
+    const statement = this.prepare(
+      'UPDATE campaign_rows SET device_id = ? WHERE campaign_id = ? AND item_id = ?'
+    )
+    this.batch(() => {
+      for (const move of moves) statement.run(move.deviceId, campaignId, move.itemId)
+    })
+  }
+
   /** Every row with its outbox item's state (LEFT JOIN: rows never queued, or items since purged, stay). */
   results(campaignId: string): CampaignRowResult[] {
     const rows = this.prepare(

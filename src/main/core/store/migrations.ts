@@ -351,8 +351,47 @@ export const migrations: readonly Migration[] = [
     name: 'campaigns: the name of the one file sent with every row',
     // NULL = text only. The file itself is a handle until start copies it; the name tells a restarted app to ask again.
     sql: `ALTER TABLE campaigns ADD COLUMN attachment_name TEXT;`
-  }
+  },
   // ---- end of campaign attachments
+  // ---- fenced enqueue (issue 18 point 5): one block, appended after the steps above
+  {
+    name: 'outbox batches: a large enqueue written in chunks stays out of sight until its last chunk commits',
+    // A large enqueue in one transaction blocked the main process for up to a second; in chunks that yield it would
+    // no longer be all-or-nothing. Its items carry the batch's id, and while the batch row exists (open) nothing
+    // that sends, counts or lists sees them; the last chunk deletes the row in its own transaction (the commit
+    // point). A batch left open by a dead process is deleted with its items at start-up. Counts skip open batches'
+    // items (their rows are added when the batch closes), so the triggers of step 9 are made again with that guard.
+    sql: `
+      CREATE TABLE outbox_batches (
+        id TEXT PRIMARY KEY,
+        pid INTEGER NOT NULL,                -- the process writing it; a dead process's batch is rolled back
+        last_seq INTEGER NOT NULL,           -- its items take the places in line up to here; later items go after
+        opened_at INTEGER NOT NULL
+      ) STRICT;
+      ALTER TABLE outbox_items ADD COLUMN batch_id TEXT;
+      CREATE INDEX outbox_items_by_batch ON outbox_items(batch_id, device_id, status) WHERE batch_id IS NOT NULL;
+      DROP TRIGGER outbox_counts_on_insert;
+      DROP TRIGGER outbox_counts_on_delete;
+      DROP TRIGGER outbox_counts_on_change;
+      CREATE TRIGGER outbox_counts_on_insert AFTER INSERT ON outbox_items
+      WHEN NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = NEW.batch_id) BEGIN
+        INSERT OR IGNORE INTO outbox_counts (device_id, status, n) VALUES (NEW.device_id, NEW.status, 0);
+        UPDATE outbox_counts SET n = n + 1 WHERE device_id = NEW.device_id AND status = NEW.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_delete AFTER DELETE ON outbox_items
+      WHEN NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = OLD.batch_id) BEGIN
+        UPDATE outbox_counts SET n = n - 1 WHERE device_id = OLD.device_id AND status = OLD.status;
+      END;
+      CREATE TRIGGER outbox_counts_on_change AFTER UPDATE OF status, device_id ON outbox_items
+      WHEN (OLD.status IS NOT NEW.status OR OLD.device_id IS NOT NEW.device_id)
+        AND NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = NEW.batch_id) BEGIN
+        UPDATE outbox_counts SET n = n - 1 WHERE device_id = OLD.device_id AND status = OLD.status;
+        INSERT OR IGNORE INTO outbox_counts (device_id, status, n) VALUES (NEW.device_id, NEW.status, 0);
+        UPDATE outbox_counts SET n = n + 1 WHERE device_id = NEW.device_id AND status = NEW.status;
+      END;
+    `
+  }
+  // ---- end of fenced enqueue
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

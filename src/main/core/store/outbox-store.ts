@@ -162,6 +162,10 @@ const ITEM_COLUMNS = {
 } as const satisfies Record<keyof ItemRecord, string>
 
 const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
+/** Never handed to any gateway: no attempt, no gateway id, no report check pending. */
+const UNTRIED =
+  '(attempts = 0 AND last_attempt_at IS NULL AND gateway_id IS NULL AND reconcile_until IS NULL)'
+
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
 const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
 
@@ -186,6 +190,28 @@ function searchPhrase(column: 'recipient' | 'text', term: string): string {
 /** Items that still hold a place in their recipient's line: nothing later to that recipient may overtake them. */
 const IN_LINE = `('queued', 'sending')`
 
+/**
+ * The item (aliased `alias`) is not in an open batch: a chunked enqueue's items stay out of sight of everything that
+ * sends, promotes or waits on them until its last chunk commits (see openBatch). A primary-key probe of a table that
+ * is empty but while a large enqueue is being written.
+ */
+const unfenced = (alias: string): string =>
+  `NOT EXISTS (SELECT 1 FROM outbox_batches b WHERE b.id = ${alias}.batch_id)`
+
+/** Rowids of the items of open batches: lists leave them out without reading each row (rowid is in every index). */
+const FENCED_ROWIDS = `(SELECT rowid FROM outbox_items WHERE batch_id IN (SELECT id FROM outbox_batches))`
+
+/** Where a chunk of a fenced batch goes: the batch it belongs to and the first place in line of its items. */
+export interface BatchPlacement {
+  batchId: string
+  firstSeq: number
+}
+
+export interface OpenBatchRecord {
+  id: string
+  pid: number
+}
+
 type Row = Record<string, unknown>
 
 function toItem(row: Row): ItemRecord {
@@ -202,6 +228,10 @@ function toSqlValue(field: keyof ItemRecord, value: unknown): unknown {
 const GATEWAY_SCHEDULE_SELECT = `SELECT id, item_id AS itemId, device_id AS deviceId, schedule_id AS scheduleId,
   message_id AS messageId, pending_op AS pendingOp, attempts, next_sync_at AS nextSyncAt, last_error AS lastError,
   updated_at AS updatedAt FROM gateway_schedules`
+
+/** A gateway schedule row whose item is in an open batch is not created at the gateway before the batch closes. */
+const SCHEDULE_UNFENCED = `NOT EXISTS (SELECT 1 FROM outbox_items i JOIN outbox_batches b ON b.id = i.batch_id
+  WHERE i.id = gateway_schedules.item_id)`
 
 const SCHEDULE_COLUMNS = {
   itemId: 'item_id',
@@ -245,20 +275,24 @@ export class OutboxStore {
 
   /**
    * Insert items (in the given order, which becomes their place in line), their first history row, the attachments
-   * they reference and the recipients they use: all in one transaction.
+   * they reference and the recipients they use: all in one transaction. With a placement they are a chunk of an
+   * open batch (fenced until closeBatch) and take the places in line the batch reserved.
    */
   insertItems(
     items: readonly NewItem[],
     attachments: readonly AttachmentRecord[],
     recipients: readonly { recipient: string; isGroup: boolean }[],
-    at: number
+    at: number,
+    placement?: BatchPlacement
   ): void {
     const insertAttachment = this.prepare(
       'INSERT INTO attachments (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT(sha256) DO NOTHING'
     )
     const fields = ITEM_FIELDS
+    // batch_id only for a batch's chunk, so this insert also works on a schema from before batches (migration tests).
+    const columns = [...fields.map((f) => ITEM_COLUMNS[f]), ...(placement ? ['batch_id'] : [])]
     const insertItem = this.prepare(
-      `INSERT INTO outbox_items (${fields.map((f) => ITEM_COLUMNS[f]).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`
+      `INSERT INTO outbox_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
     )
     const insertHistory = this.prepare(
       'INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)'
@@ -273,7 +307,7 @@ export class OutboxStore {
     )
     this.batch(() => {
       for (const attachment of attachments) insertAttachment.run(attachment.sha256, attachment.size, at)
-      let seq = this.nextSeq()
+      let seq = placement?.firstSeq ?? this.nextSeq()
       for (const item of items) {
         const record: ItemRecord = {
           ...item,
@@ -282,22 +316,105 @@ export class OutboxStore {
           seq: seq++,
           updatedAt: at
         }
-        insertItem.run(fields.map((f) => toSqlValue(f, record[f])))
+        const values = fields.map((f) => toSqlValue(f, record[f]))
+        insertItem.run(...(placement ? [...values, placement.batchId] : values))
         insertHistory.run(item.id, at, item.status, item.note)
         if (item.scheduleMode === 'gateway' && item.status === 'scheduled') {
           insertSchedule.run(item.id, item.deviceId, at, at)
         }
       }
       for (const { recipient, isGroup } of recipients) upsertRecipient.run(recipient, isGroup ? 1 : 0, at)
-      this.trimRecentRecipients(200)
+      if (recipients.length > 0) this.trimRecentRecipients(200)
     })
   }
 
+  /** The next free place in line: after every item, and after the places open batches reserved. */
   nextSeq(): number {
-    const row = this.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox_items').get() as {
-      next: number
-    }
+    const row = this.prepare(
+      `SELECT MAX(COALESCE((SELECT MAX(seq) FROM outbox_items), 0),
+                  COALESCE((SELECT MAX(last_seq) FROM outbox_batches), 0)) + 1 AS next`
+    ).get() as { next: number }
     return row.next
+  }
+
+  // ------------------------------------------------------------------------------------------- batches
+
+  /**
+   * Open a fenced batch of `count` items written by process `pid`: its items (inserted with its placement) are
+   * invisible to sending, promotion, counts and lists until closeBatch, and reserve `count` consecutive places in
+   * line, so anything queued meanwhile goes after the whole batch, as after a one-transaction enqueue.
+   * Returns the first of those places.
+   */
+  openBatch(id: string, pid: number, count: number, at: number): number {
+    return this.batch(() => {
+      const firstSeq = this.nextSeq()
+      this.prepare('INSERT INTO outbox_batches (id, pid, last_seq, opened_at) VALUES (?, ?, ?, ?)').run(
+        id,
+        pid,
+        firstSeq + count - 1,
+        at
+      )
+      return firstSeq
+    })
+  }
+
+  private anyBatchOpen(): boolean {
+    return this.prepare('SELECT 1 FROM outbox_batches LIMIT 1').get() !== undefined
+  }
+
+  isBatchOpen(id: string): boolean {
+    return this.prepare('SELECT 1 FROM outbox_batches WHERE id = ?').get(id) !== undefined
+  }
+
+  /**
+   * The commit point of a batch: its items become visible (call in the transaction of its last chunk). The kept
+   * counts skipped them while the batch was open, so they are added now, from the rows as they are.
+   * False when the batch is no longer open (it was rolled back as abandoned).
+   */
+  closeBatch(id: string): boolean {
+    return this.batch(() => {
+      if (!this.isBatchOpen(id)) return false
+      this.prepare(
+        `INSERT INTO outbox_counts (device_id, status, n)
+         SELECT device_id, status, COUNT(*) FROM outbox_items WHERE batch_id = ? GROUP BY device_id, status
+         ON CONFLICT (device_id, status) DO UPDATE SET n = n + excluded.n`
+      ).run(id)
+      this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
+      return true
+    })
+  }
+
+  /** Batches still open: being written now, or left by a process that died part way. */
+  openBatches(): OpenBatchRecord[] {
+    return this.prepare('SELECT id, pid FROM outbox_batches ORDER BY opened_at').all() as OpenBatchRecord[]
+  }
+
+  /**
+   * Delete up to `limit` items of an open batch (history and gateway-schedule rows with them: none of it was ever
+   * seen by the gateway); returns their attachments. The batch stays open (and its rest fenced) until deleteBatch.
+   */
+  discardBatchItems(id: string, limit: number): { deleted: number; attachments: string[] } {
+    return this.batch(() => {
+      if (!this.isBatchOpen(id)) return { deleted: 0, attachments: [] }
+      const rows = this.prepare(
+        'SELECT id, attachment_sha256 AS sha FROM outbox_items WHERE batch_id = ? LIMIT ?'
+      ).all(id, limit) as { id: string; sha: string | null }[]
+      for (const row of rows) {
+        this.prepare('DELETE FROM gateway_schedules WHERE item_id = ?').run(row.id)
+        this.prepare('DELETE FROM outbox_items WHERE id = ?').run(row.id)
+      }
+      const attachments = [...new Set(rows.map((r) => r.sha).filter((s): s is string => s !== null))]
+      return { deleted: rows.length, attachments }
+    })
+  }
+
+  /** Forget a batch whose items are all discarded (discardBatchItems first: its items would show otherwise). */
+  deleteBatch(id: string): void {
+    this.batch(() => {
+      const left = this.prepare('SELECT 1 FROM outbox_items WHERE batch_id = ? LIMIT 1').get(id)
+      if (left !== undefined) throw new Error(`batch ${id} still has items`)
+      this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
+    })
   }
 
   getItem(id: string): ItemRecord | undefined {
@@ -330,7 +447,9 @@ export class OutboxStore {
    * what the first does (an offset still walks index entries up to the middle).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const where: string[] = []
+    // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
+    // a batch is open, so a deep page walks its index entries without a set lookup for each.
+    const where: string[] = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
     const params: unknown[] = []
     if (filter.status && filter.status.length > 0) {
       where.push(`status IN (${filter.status.map(() => '?').join(', ')})`)
@@ -507,7 +626,8 @@ export class OutboxStore {
   hasQueued(deviceId: string): boolean {
     return (
       this.prepare(
-        `SELECT 1 FROM outbox_items WHERE device_id = ? AND status = 'queued' AND held = 0 LIMIT 1`
+        `SELECT 1 FROM outbox_items i WHERE device_id = ? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
+         LIMIT 1`
       ).get(deviceId) !== undefined
     )
   }
@@ -519,7 +639,7 @@ export class OutboxStore {
   nextSendable(deviceId: string, now: number): ItemRecord | undefined {
     const row = this.prepare(
       `${SELECT_ITEM} AS i WHERE device_id = ? AND status = 'queued' AND held = 0
-         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+         AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND ${unfenced('i')}
          AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
                          AND j.recipient = i.recipient AND j.seq < i.seq)
        ORDER BY seq LIMIT 1`
@@ -542,6 +662,37 @@ export class OutboxStore {
     return this.prepare(
       `UPDATE outbox_items SET next_attempt_at = NULL WHERE campaign_id = ? AND status = 'queued'`
     ).run(campaignId).changes
+  }
+
+  /**
+   * A campaign's queued rows per device, and how many of them were never tried: only those may move to another
+   * device (a row tried once may be with the gateway even when nothing says so).
+   */
+  campaignQueue(campaignId: string): { deviceId: string; queued: number; untried: number }[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS queued, COALESCE(SUM(${UNTRIED}), 0) AS untried
+       FROM outbox_items WHERE campaign_id = ? AND status = 'queued' GROUP BY device_id`
+    ).all(campaignId) as { deviceId: string; queued: number; untried: number }[]
+  }
+
+  /** A campaign's queued rows on a device that were never tried, in line order. */
+  untriedCampaignItems(campaignId: string, deviceId: string): string[] {
+    return (
+      this.prepare(
+        `SELECT id FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued' AND ${UNTRIED}
+         ORDER BY seq`
+      ).all(campaignId, deviceId) as { id: string }[]
+    ).map((r) => r.id)
+  }
+
+  /** Hand a never-tried queued item to another device; false when it was tried or left the queue meanwhile. */
+  moveUntried(id: string, deviceId: string, at: number): boolean {
+    return (
+      this.prepare(
+        `UPDATE outbox_items SET device_id = ?, next_attempt_at = NULL, updated_at = ?
+         WHERE id = ? AND status = 'queued' AND ${UNTRIED}`
+      ).run(deviceId, at, id).changes > 0
+    )
   }
 
   /** What pacing needs of a campaign's sends on a device: how many, first and last, and how many in [from, to). */
@@ -571,7 +722,7 @@ export class OutboxStore {
   nextHeadDueAt(deviceId: string): number | null {
     const row = this.prepare(
       `SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM outbox_items AS i
-       WHERE device_id = ? AND status = 'queued' AND held = 0
+       WHERE device_id = ? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
          AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
                          AND j.recipient = i.recipient AND j.seq < i.seq)`
     ).get(deviceId) as { at: number | null }
@@ -581,8 +732,8 @@ export class OutboxStore {
   /** Items waiting to be sent or reconciled, per device, for flush's "anything left?" question. */
   activeCounts(): ActiveCount[] {
     return this.prepare(
-      `SELECT device_id AS deviceId, status, COUNT(*) AS count FROM outbox_items
-       WHERE status IN ${IN_LINE} AND held = 0 GROUP BY device_id, status`
+      `SELECT device_id AS deviceId, status, COUNT(*) AS count FROM outbox_items i
+       WHERE status IN ${IN_LINE} AND held = 0 AND ${unfenced('i')} GROUP BY device_id, status`
     ).all() as ActiveCount[]
   }
 
@@ -627,14 +778,15 @@ export class OutboxStore {
   /** Scheduled, not held items whose time has come (local ones and gateway ones). */
   dueScheduled(now: number, limit: number): ItemRecord[] {
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE status = 'scheduled' AND held = 0 AND not_before <= ? ORDER BY not_before, seq LIMIT ?`
+      `${SELECT_ITEM} AS i WHERE status = 'scheduled' AND held = 0 AND not_before <= ? AND ${unfenced('i')}
+       ORDER BY not_before, seq LIMIT ?`
     ).all(now, limit) as Row[]
     return rows.map(toItem)
   }
 
   nextScheduledAt(): number | null {
     const row = this.prepare(
-      `SELECT MIN(not_before) AS at FROM outbox_items WHERE status = 'scheduled' AND held = 0`
+      `SELECT MIN(not_before) AS at FROM outbox_items i WHERE status = 'scheduled' AND held = 0 AND ${unfenced('i')}`
     ).get() as { at: number | null }
     return row.at
   }
@@ -682,7 +834,7 @@ export class OutboxStore {
     if (ops.length === 0) return []
     return this.prepare(
       `${GATEWAY_SCHEDULE_SELECT} WHERE device_id = ? AND pending_op IN (${ops.map(() => '?').join(', ')})
-       AND COALESCE(next_sync_at, 0) <= ? ORDER BY id LIMIT ?`
+       AND COALESCE(next_sync_at, 0) <= ? AND ${SCHEDULE_UNFENCED} ORDER BY id LIMIT ?`
     ).all(deviceId, ...ops, now, limit) as GatewayScheduleRecord[]
   }
 
@@ -690,7 +842,7 @@ export class OutboxStore {
     if (ops.length === 0) return null
     const row = this.prepare(
       `SELECT MIN(COALESCE(next_sync_at, 0)) AS at FROM gateway_schedules WHERE device_id = ?
-       AND pending_op IN (${ops.map(() => '?').join(', ')})`
+       AND pending_op IN (${ops.map(() => '?').join(', ')}) AND ${SCHEDULE_UNFENCED}`
     ).get(deviceId, ...ops) as { at: number | null }
     return row.at
   }

@@ -1,5 +1,5 @@
 // Views loaded on demand: the wait is announced, a failed load is shown with a retry that really loads again.
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { onDemand, ViewSlot } from './on-demand'
@@ -58,5 +58,39 @@ describe('onDemand in a ViewSlot', () => {
     expect(chunk.attempts()).toBe(2)
     chunk.settle('ok')
     await screen.findByTestId('loaded-view')
+  })
+
+  it('draws a prefetched view at once, without a moment of "Opening…"', async () => {
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    const prefetched = View.prefetch()
+    chunk.settle('ok')
+    await prefetched
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    expect(screen.getByTestId('loaded-view')).toBeTruthy()
+    expect(screen.queryByTestId('view-loading')).toBeNull()
+    expect(chunk.attempts()).toBe(1)
+  })
+
+  it('says nothing when a prefetch fails; opening the view loads again and shows a failure with Try again', async () => {
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    const prefetched = View.prefetch()
+    chunk.settle(new Error('Failed to fetch dynamically imported module'))
+    await prefetched
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    expect(screen.getByTestId('view-loading')).toBeTruthy()
+    expect(chunk.attempts()).toBe(2)
+    await act(async () => chunk.settle(new Error('Failed to fetch dynamically imported module')))
+    expect((await screen.findByTestId('view-load-error')).textContent).toContain('could not be opened')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 })

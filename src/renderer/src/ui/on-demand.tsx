@@ -1,14 +1,39 @@
 // Views loaded on demand (React.lazy): an honest loading state while the chunk loads, and an error with a retry if it cannot.
-import { Component, createContext, lazy, Suspense, use, type ComponentType, type ReactNode } from 'react'
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  type ComponentType,
+  type FunctionComponent,
+  type ReactNode
+} from 'react'
 import { useT } from '../i18n'
 
+/** A view whose code is loaded the first time it renders, or earlier by `prefetch()`. */
+export interface OnDemandView extends FunctionComponent {
+  /**
+   * Load the code now, without drawing anything (once the shell is on screen), so opening the view later does not
+   * wait for it. A failed prefetch is silent: opening the view tries again and shows that failure with Try again.
+   */
+  prefetch(): Promise<void>
+}
+
 /** A component whose code is loaded the first time it renders; `ViewSlot` shows the wait and any failure. */
-export function onDemand(load: () => Promise<ComponentType>): ComponentType {
+export function onDemand(load: () => Promise<ComponentType>): OnDemandView {
+  /** The view's component once its code has loaded (by a render or a prefetch). */
+  let ready: ComponentType | null = null
+  const loadAndKeep = async (): Promise<ComponentType> => {
+    const component = await load()
+    ready = component
+    return component
+  }
   let failed = false
   const fresh = (): ComponentType =>
     lazy(async () => {
       try {
-        return { default: await load() }
+        return { default: await loadAndKeep() }
       } catch (error) {
         failed = true
         throw error
@@ -16,16 +41,32 @@ export function onDemand(load: () => Promise<ComponentType>): ComponentType {
     })
   let Loaded = fresh()
   let attemptOfLoaded = 0
-  return function OnDemandView(): React.JSX.Element {
-    // React.lazy keeps a failed load for good: only the operator's "Try again" (a new attempt) loads afresh.
-    const attempt = use(LoadAttempt)
-    if (failed && attempt !== attemptOfLoaded) {
-      failed = false
-      attemptOfLoaded = attempt
-      Loaded = fresh()
+  const prefetch = async (): Promise<void> => {
+    if (ready) return
+    try {
+      await loadAndKeep()
+    } catch {
+      // Reported when the view is opened (its own load fails the same way, in place, with Try again).
     }
-    return <Loaded />
   }
+  return Object.assign(
+    function OnDemandView(): React.JSX.Element {
+      // React.lazy keeps a failed load for good: only the operator's "Try again" (a new attempt) loads afresh.
+      const attempt = use(LoadAttempt)
+      // Code already here: drawn at once, without a frame of "Opening…" (React.lazy would suspend once even then).
+      if (ready) {
+        const Ready = ready
+        return <Ready />
+      }
+      if (failed && attempt !== attemptOfLoaded) {
+        failed = false
+        attemptOfLoaded = attempt
+        Loaded = fresh()
+      }
+      return <Loaded />
+    },
+    { prefetch }
+  )
 }
 
 /** Bumped by "Try again" in a ViewSlot. */

@@ -1,0 +1,124 @@
+// A large enqueue written in short transactions that yield, fenced from sending until its last chunk commits.
+import { randomUUID } from 'node:crypto'
+import type { AttachmentRecord, NewItem } from '../store'
+import type { OutboxContext } from './context'
+import { releaseAttachments } from './retention'
+
+/** A write of this many items or fewer is one transaction, as it always was; the first chunk of a larger one too. */
+export const FIRST_CHUNK_ROWS = 100
+/** Later chunks are sized to take about this long (the event-loop budget is 50 ms; the last chunk also closes). */
+const CHUNK_TARGET_MS = 15
+const MIN_CHUNK_ROWS = 20
+const MAX_CHUNK_ROWS = 1_000
+/** Rows deleted per transaction when a batch is rolled back. */
+const DISCARD_CHUNK_ROWS = 500
+
+/**
+ * Batches this process is writing right now. Module-wide, not per outbox: two outboxes on one database in one
+ * process share the pid, and one must not roll back the other's batch as abandoned.
+ */
+const writingHere = new Set<string>()
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+export interface FencedWrite {
+  items: readonly NewItem[]
+  attachments: readonly AttachmentRecord[]
+  recipients: readonly { recipient: string; isGroup: boolean }[]
+  at: number
+  /** Runs in the transaction that makes the items visible (a campaign's own bookkeeping). */
+  atCommit?: () => void
+}
+
+/**
+ * Write items all-or-nothing without holding the event loop: up to FIRST_CHUNK_ROWS in one transaction; more as an
+ * open batch (see OutboxStore.openBatch) in chunks of about CHUNK_TARGET_MS with a turn of the event loop between
+ * them, invisible to the dispatcher, the scheduler, counts and lists until the last chunk closes the batch in its
+ * own transaction. A chunk that fails (a full disk) rolls the written ones back and rejects; a crash leaves the
+ * batch open, and the next start rolls it back (discardAbandonedBatches). Either way nothing of it is queued.
+ */
+export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promise<void> {
+  const { store } = ctx
+  const { items, attachments, recipients, at, atCommit } = write
+  if (items.length <= FIRST_CHUNK_ROWS) {
+    store.batch(() => {
+      store.insertItems(items, attachments, recipients, at)
+      atCommit?.()
+    })
+    return
+  }
+  const batchId = randomUUID()
+  writingHere.add(batchId)
+  try {
+    let size = FIRST_CHUNK_ROWS
+    let firstSeq = 0
+    for (let start = 0; start < items.length;) {
+      const chunk = items.slice(start, start + size)
+      const first = start === 0
+      const last = start + chunk.length >= items.length
+      const began = performance.now()
+      store.batch(() => {
+        if (first) firstSeq = store.openBatch(batchId, process.pid, items.length, at)
+        // Rolled back meanwhile as abandoned (another outbox in this process would not, but a pid reused would).
+        else if (!store.isBatchOpen(batchId))
+          throw new Error('the enqueue was rolled back while being written')
+        // Attachments with the first chunk (items reference them), recipients with the last.
+        store.insertItems(chunk, first ? attachments : [], last ? recipients : [], at, {
+          batchId,
+          firstSeq: firstSeq + start
+        })
+        if (last) {
+          store.closeBatch(batchId)
+          atCommit?.()
+        }
+      })
+      start += chunk.length
+      if (last) break
+      // At most twice the last size: one fast chunk (a quiet moment) must not make the next one a long block.
+      const took = Math.max(performance.now() - began, 0.1)
+      const fitting = Math.floor((size * CHUNK_TARGET_MS) / took)
+      size = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, size * 2, fitting))
+      await yieldToEventLoop()
+    }
+  } catch (error) {
+    writingHere.delete(batchId)
+    try {
+      await discardBatch(ctx, batchId)
+    } catch (discardError) {
+      // Still fenced: the next start (or retention sweep) rolls it back.
+      ctx.logger.error('an enqueue that failed part way is rolled back later', discardError)
+    }
+    throw error
+  } finally {
+    writingHere.delete(batchId)
+  }
+}
+
+/** Delete an open batch's items in short transactions, then the batch; release the attachments only it used. */
+async function discardBatch(ctx: OutboxContext, batchId: string): Promise<void> {
+  const shas = new Set<string>()
+  for (;;) {
+    const { deleted, attachments } = ctx.store.discardBatchItems(batchId, DISCARD_CHUNK_ROWS)
+    for (const sha of attachments) shas.add(sha)
+    if (deleted < DISCARD_CHUNK_ROWS) break
+    await yieldToEventLoop()
+  }
+  ctx.store.deleteBatch(batchId)
+  releaseAttachments(ctx, [...shas])
+}
+
+/**
+ * Roll back batches whose writer is gone (it crashed part way, or its disk filled and the rollback failed too):
+ * nothing of them was ever sendable, so dropping the files again sends nobody twice. Returns how many.
+ */
+export async function discardAbandonedBatches(ctx: OutboxContext): Promise<number> {
+  let discarded = 0
+  for (const batch of ctx.store.openBatches()) {
+    if (writingHere.has(batch.id)) continue
+    // Another live process (the CLI while the app runs) may be writing it; the same pid means a previous run.
+    if (batch.pid !== process.pid && ctx.options.isProcessAlive(batch.pid)) continue
+    await discardBatch(ctx, batch.id)
+    discarded++
+  }
+  return discarded
+}
