@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MAX_TEXT_LENGTH, textLength } from './limits'
 import { splitText } from './text-split'
 
@@ -34,5 +34,28 @@ describe('splitText', () => {
   it('finds word boundaries in a script without spaces (Thai)', () => {
     // "สวัสดีครับ" = สวัสดี (hello) + ครับ (polite particle); a cut between them, not inside a word.
     expect(splitText('สวัสดีครับ', 7)).toEqual(['สวัสดี', 'ครับ'])
+  })
+
+  it('makes its word segmenter on first use, not when loaded (making one is slow; the window loads this at start)', async () => {
+    const Original = Intl.Segmenter
+    let made = 0
+    class CountedSegmenter extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+        super(...args)
+        made++
+      }
+    }
+    // Intl's properties are writable at run time; TypeScript's lib declares them read-only.
+    Object.defineProperty(Intl, 'Segmenter', { value: CountedSegmenter, configurable: true, writable: true })
+    try {
+      vi.resetModules()
+      const fresh = await import('./text-split')
+      expect(made).toBe(0)
+      fresh.splitText('kata '.repeat(40), 50)
+      fresh.splitText('kata '.repeat(40), 50)
+      expect(made).toBe(1)
+    } finally {
+      Object.defineProperty(Intl, 'Segmenter', { value: Original, configurable: true, writable: true })
+    }
   })
 })

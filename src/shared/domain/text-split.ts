@@ -2,8 +2,13 @@
 import { MAX_TEXT_LENGTH, textLength } from './limits'
 
 // Intl.Segmenter knows where words end in every script (Thai and Chinese have no spaces), which a regular
-// expression on spaces does not.
-const words = new Intl.Segmenter(undefined, { granularity: 'word' })
+// expression on spaces does not. Made on first use: making one loads the word-break data, about 20 ms of the
+// window's first load for a text that may never need splitting (issue #18).
+let words: Intl.Segmenter | null = null
+function wordSegmenter(): Intl.Segmenter {
+  words ??= new Intl.Segmenter(undefined, { granularity: 'word' })
+  return words
+}
 
 /** Code points, so a cut never falls inside an emoji's surrogate pair; the limit counts the same way. */
 function take(text: string, count: number): [string, string] {
@@ -37,7 +42,7 @@ function cutPoint(head: string, max: number): number {
   let lastSpace = -1
   let lastWordEdge = -1
   let length = 0
-  for (const { segment, index } of words.segment(head)) {
+  for (const { segment, index } of wordSegmenter().segment(head)) {
     const end = index + segment.length
     length += textLength(segment)
     // The part may end where this segment begins (if it is a space, the space is dropped).

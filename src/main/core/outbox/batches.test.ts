@@ -73,6 +73,8 @@ describe('fenced enqueue', () => {
     clearTimeout(timer)
     expect(firedBeforeResolve).toBe(true)
     expect(fx.outbox.counts()).toMatchObject({ queued: 10_000, total: 10_000 })
+    // Chunks before the close commit without an fsync; every later commit (a `sending` mark) is synced again.
+    expect(fx.db.pragma('synchronous', { simple: true })).toBe(2)
   })
 
   it('never sends, counts or lists an item of a batch still being written, even with dispatch rounds between chunks', async () => {

@@ -1,6 +1,6 @@
 // The virtualized outbox list: only the visible rows exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef } from 'react'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -30,7 +30,6 @@ interface OutboxListProps {
 
 export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxListProps): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
   const total = useOutbox((s) => s.total)
   const pages = useOutbox((s) => s.pages)
   const generation = useOutbox((s) => s.generation)
@@ -64,12 +63,6 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     if (parentRef.current) parentRef.current.scrollTop = 0
   }, [filters])
 
-  function describe(item: OutboxItemView): string {
-    const what =
-      item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
-    return `${t(`kind.${item.kind}`)}: ${what}`
-  }
-
   return (
     <div className="outbox-list">
       <p className="muted small" aria-live="polite" data-testid="outbox-total">
@@ -97,56 +90,18 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           {rows.map((row) => {
             const item = itemAt(pages, row.index)
             return (
-              <div
+              <OutboxRow
                 key={row.key}
-                role="listitem"
-                aria-posinset={row.index + 1}
-                aria-setsize={count}
-                className="outbox-row"
-                data-testid="outbox-row"
-                data-index={row.index}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-              >
-                {item ? (
-                  <input
-                    type="checkbox"
-                    className="row-check"
-                    aria-label={t('outbox.bulk.select', {
-                      recipient: item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)
-                    })}
-                    checked={checked.has(item.id)}
-                    onChange={(event) => onCheck(item, event.target.checked)}
-                  />
-                ) : null}
-                {item ? (
-                  <button
-                    type="button"
-                    className={item.id === selectedId ? 'row-button row-button--selected' : 'row-button'}
-                    aria-current={item.id === selectedId ? 'true' : undefined}
-                    data-testid={`outbox-open-${item.id}`}
-                    onClick={() => onSelect(item.id)}
-                  >
-                    <span className="row-main">
-                      <span className="row-recipient">
-                        {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
-                        {item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)}
-                      </span>
-                      <span className="row-what" dir="auto">
-                        {describe(item)}
-                      </span>
-                    </span>
-                    <span className="row-side">
-                      <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
-                      <span className="row-time">
-                        {deviceLabels.size > 1 ? `${deviceLabels.get(item.deviceId) ?? ''} · ` : ''}
-                        {formatDateTime(item.scheduledAt ?? item.updatedAt, locale, item.timezone)}
-                      </span>
-                    </span>
-                  </button>
-                ) : (
-                  <span className="row-loading">{t('outbox.rowLoading')}</span>
-                )}
-              </div>
+                index={row.index}
+                start={row.start}
+                setSize={count}
+                item={item}
+                selected={item !== undefined && item.id === selectedId}
+                checked={item !== undefined && checked.has(item.id)}
+                deviceLabel={item && deviceLabels.size > 1 ? (deviceLabels.get(item.deviceId) ?? '') : null}
+                onSelect={onSelect}
+                onCheck={onCheck}
+              />
             )
           })}
         </div>
@@ -154,6 +109,100 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     </div>
   )
 }
+
+interface OutboxRowProps {
+  index: number
+  /** Offset from the top of the list (px). */
+  start: number
+  setSize: number
+  /** Undefined while its page is being fetched. */
+  item: OutboxItemView | undefined
+  selected: boolean
+  checked: boolean
+  /** The device's label when there are several devices to tell apart, else null. */
+  deviceLabel: string | null
+  onSelect(id: string): void
+  onCheck(item: OutboxItemView, checked: boolean): void
+}
+
+/**
+ * One row. Memoised: the list draws again on every scroll event of a fling, and only the rows coming into view
+ * (or whose item, selection or tick changed) need drawing again, not every row on screen (issue #18).
+ */
+const OutboxRow = memo(function OutboxRow({
+  index,
+  start,
+  setSize,
+  item,
+  selected,
+  checked,
+  deviceLabel,
+  onSelect,
+  onCheck
+}: OutboxRowProps): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+
+  function describe(shown: OutboxItemView): string {
+    const what =
+      shown.kind === 'text'
+        ? (shown.text ?? '')
+        : `${shown.fileName ?? ''}${shown.text ? ` — ${shown.text}` : ''}`
+    return `${t(`kind.${shown.kind}`)}: ${what}`
+  }
+
+  return (
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className="outbox-row"
+      data-testid="outbox-row"
+      data-index={index}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      {item ? (
+        <input
+          type="checkbox"
+          className="row-check"
+          aria-label={t('outbox.bulk.select', {
+            recipient: item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)
+          })}
+          checked={checked}
+          onChange={(event) => onCheck(item, event.target.checked)}
+        />
+      ) : null}
+      {item ? (
+        <button
+          type="button"
+          className={selected ? 'row-button row-button--selected' : 'row-button'}
+          aria-current={selected ? 'true' : undefined}
+          data-testid={`outbox-open-${item.id}`}
+          onClick={() => onSelect(item.id)}
+        >
+          <span className="row-main">
+            <span className="row-recipient">
+              {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
+              {item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)}
+            </span>
+            <span className="row-what" dir="auto">
+              {describe(item)}
+            </span>
+          </span>
+          <span className="row-side">
+            <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
+            <span className="row-time">
+              {deviceLabel !== null ? `${deviceLabel} · ` : ''}
+              {formatDateTime(item.scheduledAt ?? item.updatedAt, locale, item.timezone)}
+            </span>
+          </span>
+        </button>
+      ) : (
+        <span className="row-loading">{t('outbox.rowLoading')}</span>
+      )}
+    </div>
+  )
+})
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
   return (

@@ -1,0 +1,71 @@
+// The outbox list during a fling: a scroll draws the rows coming into view, not every row on screen again.
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { makeBootstrap, makeItem } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { OutboxList, ROW_HEIGHT } from './OutboxList'
+
+// Each drawn row formats its time once: counting the calls counts the rows drawn.
+const formatted = vi.hoisted(() => ({ calls: 0 }))
+vi.mock('../../i18n/dates', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../i18n/dates')>()
+  return {
+    ...original,
+    formatDateTime: (...args: Parameters<typeof original.formatDateTime>) => {
+      formatted.calls++
+      return original.formatDateTime(...args)
+    }
+  }
+})
+
+const TOTAL = 10_000
+const VIEWPORT = 680
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+
+function items(offset: number, limit: number): OutboxItemView[] {
+  return Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) =>
+    makeItem({ id: `i-${offset + i}`, text: `Message ${offset + i}` })
+  )
+}
+
+beforeEach(() => {
+  const fake = installFakeApi()
+  fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({ items: items(offset, limit), total: TOTAL }))
+  // jsdom lays nothing out: give the scroll box a height so the virtualizer has a viewport.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
+    }
+  })
+  seedStores(makeBootstrap())
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+describe('OutboxList while scrolling', () => {
+  it('draws only the rows that come into view, not every row on screen again', async () => {
+    render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await screen.findByText('Text: Message 0')
+    const onScreen = screen.getAllByTestId('outbox-row').length
+    expect(onScreen).toBeGreaterThan(15)
+    const scroller = screen.getByTestId('outbox-scroll')
+    // Three rows down, three scroll events, as a slow wheel gives them.
+    formatted.calls = 0
+    for (let row = 1; row <= 3; row++) {
+      await act(async () => {
+        Object.defineProperty(scroller, 'scrollTop', {
+          configurable: true,
+          writable: true,
+          value: row * ROW_HEIGHT
+        })
+        fireEvent.scroll(scroller)
+      })
+    }
+    await screen.findByText(`Text: Message ${onScreen + 2}`)
+    expect(formatted.calls).toBeLessThanOrEqual(3)
+  })
+})
