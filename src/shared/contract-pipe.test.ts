@@ -59,6 +59,22 @@ describe('createContractPipe', () => {
     ])
   })
 
+  it('passes a known purpose on (a campaign spreadsheet) and refuses any other', async () => {
+    const recorded = wire()
+    const pipe = createContractPipe(recorded)
+    await pipe.registerFiles([new File(['x'], 'list.csv')], 'spreadsheet')
+    expect(recorded.sent).toEqual([
+      {
+        channel: 'files:register',
+        request: { sources: [{ kind: 'path', path: '/picked/list.csv' }], purpose: 'spreadsheet' }
+      }
+    ])
+    const odd = 'anything' as unknown as 'send'
+    await expect(pipe.registerFiles([new File(['x'], 'a.csv')], odd)).rejects.toMatchObject({
+      code: 'invalid_request'
+    })
+  })
+
   it('its refusals reach the window as ApiError', async () => {
     const api = createContractClient(createContractPipe(wire()))
     const refused = await api.registerFiles([{} as File]).catch((e: unknown) => e)

@@ -5,7 +5,7 @@
  * the preload carries none of that code (it was 305 kB minified, parsed before every page load; now a few kB).
  * This module must import nothing but types: the preload bundles all it imports.
  */
-import type { FileSource } from './contract'
+import type { FileRegisterPurpose, FileSource } from './contract'
 
 /**
  * Channels the page may not call directly: `files:register` carries file paths, which only registerFiles may
@@ -27,8 +27,8 @@ export interface ContractPipe {
   /** Resolves with the core's raw result (`{ ok, value }` or `{ ok: false, error }`). */
   invoke(channel: string, request: unknown): Promise<unknown>
   on(event: string, listener: (payload: unknown) => void): () => void
-  /** The raw result of `files:register` for these files. */
-  registerFiles(files: File[]): Promise<unknown>
+  /** The raw result of `files:register` for these files (`send` unless a purpose is given). */
+  registerFiles(files: File[], purpose?: FileRegisterPurpose): Promise<unknown>
 }
 
 export interface PipeTransport {
@@ -59,12 +59,15 @@ export function createContractPipe(transport: PipeTransport): ContractPipe {
       }
       return transport.subscribe(event, (payload) => listener(payload))
     },
-    async registerFiles(files) {
+    async registerFiles(files, purpose) {
       if (!Array.isArray(files) || !files.every((file) => file instanceof File)) {
         throw refusal('invalid_request', 'registerFiles takes File objects only')
       }
+      if (purpose !== undefined && purpose !== 'send' && purpose !== 'spreadsheet') {
+        throw refusal('invalid_request', `Unknown purpose ${String(purpose)}`)
+      }
       const sources = await Promise.all(files.map((file) => transport.fileToSource(file)))
-      return transport.invoke('files:register', { sources })
+      return transport.invoke('files:register', purpose === undefined ? { sources } : { sources, purpose })
     }
   }
 }
