@@ -5,6 +5,7 @@ import { runDevicesBench } from './devices'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
+import { runWindowCampaignBench } from './window-campaign'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 console.log('\n# outbox')
@@ -19,3 +20,5 @@ console.log('\n# sandbox')
 await runSandboxBench()
 console.log('\n# window (Chromium over the browser harness)')
 await runWindowBench()
+console.log('\n# campaign import in the window (Chromium over the browser harness)')
+await runWindowCampaignBench()

@@ -81,6 +81,14 @@ describe('a terminal command’s core', () => {
 })
 
 describe('the composed core', () => {
+  it('loads the sandbox gateway only when a sandbox starts', () => {
+    const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]
+    expect(loaded.filter((module) => module.startsWith('@sender-desk/sandbox-gateway'))).toEqual([])
+    expect(
+      loaded.some((module) => module.endsWith('/src/main/core/sandbox-control/embedded-sandbox.ts'))
+    ).toBe(true)
+  })
+
   it('loads exceljs only when a workbook is read or written', () => {
     const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]
     expect(loaded.filter((module) => module.startsWith('exceljs'))).toEqual([])

@@ -139,6 +139,29 @@ export const OutboxBulkReply = z.object({
 })
 export type OutboxBulkReply = z.infer<typeof OutboxBulkReply>
 
+/** Which outbox items a list covers (and a bulk action on everything the list matches). */
+export const OutboxListFilter = z.object({
+  status: z.array(OutboxStatus).optional(),
+  deviceId: Id.optional(),
+  recipient: z.string().optional(),
+  /** Substring of the message text or caption (case-insensitive). */
+  text: z.string().max(1024).optional(),
+  /** ISO date bounds on createdAt */
+  from: z.string().optional(),
+  to: z.string().optional()
+})
+export type OutboxListFilter = z.infer<typeof OutboxListFilter>
+export const OutboxMatchingRequest = z.object({
+  filter: OutboxListFilter,
+  expected: z.number().int().min(1)
+})
+/** Counts only: a bulk action on every match may cover more items than a reply should list. */
+export const OutboxMatchingReply = z.object({
+  done: z.number().int(),
+  refused: z.array(z.object({ reason: OutboxBulkRefusal, count: z.number().int() }))
+})
+export type OutboxMatchingReply = z.infer<typeof OutboxMatchingReply>
+
 export const Failure = z.object({
   code: z.string(),
   /** In English; with messageKey/messageParams the window translates it (issue 13). */
@@ -682,15 +705,7 @@ export const invokeChannels = {
     reply: z.object({ itemIds: z.array(Id) })
   },
   'outbox:list': {
-    request: z.object({
-      status: z.array(OutboxStatus).optional(),
-      deviceId: Id.optional(),
-      recipient: z.string().optional(),
-      /** Substring of the message text or caption (case-insensitive). */
-      text: z.string().max(1024).optional(),
-      /** ISO date bounds on createdAt */
-      from: z.string().optional(),
-      to: z.string().optional(),
+    request: OutboxListFilter.extend({
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200)
     }),
@@ -707,6 +722,12 @@ export const invokeChannels = {
   /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
   'outbox:retryMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
   'outbox:cancelMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
+  /**
+   * The same for every item the list's filters match (its "select all"), however many; `expected` is the count the
+   * operator confirmed, and a different count now is refused (count_changed) with nothing done.
+   */
+  'outbox:retryMatching': { request: OutboxMatchingRequest, reply: OutboxMatchingReply },
+  'outbox:cancelMatching': { request: OutboxMatchingRequest, reply: OutboxMatchingReply },
   /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
   'outbox:edit': {
     request: z.object({

@@ -470,6 +470,49 @@ describe('campaigns through the contract', () => {
     expect(phones).toHaveLength(4)
   }, 60_000)
 
+  it("hands a logged-out device's rows to the other chosen device: each number once, a tried row stays", async () => {
+    const first = await linkedDevice()
+    const second = await linkedDevice()
+    const csv = ['Name,Phone', ...Array.from({ length: 12 }, (_, i) => `C${i},0812345671${i + 10}`)].join(
+      '\n'
+    )
+    const sheet = await core.handlers['campaigns:read']({
+      fileName: 'two.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'Two numbers',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: { ...FAST, minDelaySeconds: 0.4, maxDelaySeconds: 0.5 },
+      devices: [first, second]
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    const items = async () =>
+      (await core.handlers['outbox:list']({ offset: 0, limit: 100 })).items.filter(
+        (i) => i.campaign?.id === created.id
+      )
+    await waitFor(items, (list) => list.some((i) => i.deviceId === first && i.gatewayId !== null))
+    // The phone behind the first number logs out; the app notices (a refused send, then the device monitor).
+    await core.handlers['sandbox:control']({ deviceId: first, action: 'logout' })
+    const settled = await waitFor(
+      items,
+      (list) => list.every((i) => i.gatewayId !== null || (i.deviceId === first && i.attempts > 0)),
+      300
+    )
+    const campaign = await core.handlers['campaigns:get']({ id: created.id })
+    expect(campaign.devices.find((d) => d.deviceId === first)?.autoPaused).toBe('disconnected')
+    // The second number sent its own rows (3, 5, …) and rows dealt to the first number (2, 4, …) it never tried.
+    const bySecond = settled.filter((i) => i.deviceId === second && i.gatewayId !== null)
+    expect(bySecond.filter((i) => (i.campaign?.row ?? 1) % 2 === 1)).toHaveLength(6)
+    expect(bySecond.filter((i) => (i.campaign?.row ?? 1) % 2 === 0).length).toBeGreaterThan(0)
+    // A row the first number tried stays with it (its outcome is its own to settle); nothing went twice.
+    const sent = ((await (await core.sandbox.current())?.control.messages()) ?? []).map((m) => m.phone)
+    expect(new Set(sent).size).toBe(sent.length)
+    expect(sent.length + settled.filter((i) => i.gatewayId === null).length).toBe(12)
+  }, 60_000)
+
   it("pushes the opt-out list to the device's gateway blacklist, and takes a number off it again", async () => {
     const deviceId = await linkedDevice()
     const added = await core.handlers['optouts:add']({ phones: ['0812-3456-7899'], source: 'outbox' })

@@ -257,6 +257,54 @@ describe('core API', () => {
     expect((await core.handlers['outbox:get']({ id: waiting[0]! })).item.status).toBe('queued')
   })
 
+  it('cancels and retries every item the filters match, beyond one page and one bulk limit, at the count confirmed', async () => {
+    const deviceId = await linkedDevice()
+    const sent = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Promo already out' }]
+    })
+    await waitFor(
+      () => core.handlers['outbox:get']({ id: sent.itemIds[0]! }),
+      (reply) => reply.item.status === 'read'
+    )
+    await core.handlers['outbox:setPaused']({ paused: true })
+    // 5,500 waiting promos: more than one list page (1,000) and than one bulk action (5,000).
+    for (let batch = 0; batch < 11; batch++)
+      await core.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: Array.from({ length: 500 }, (_, i) => `0812${String(batch * 500 + i).padStart(7, '0')}`),
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Promo: 20% off' }]
+      })
+    const other = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081299999999'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Your order shipped' }]
+    })
+    const filter = { text: 'promo' }
+    expect((await core.handlers['outbox:list']({ ...filter, offset: 0, limit: 1 })).total).toBe(5_501)
+
+    // The operator confirmed 5,500 but 5,501 match now: nothing is done.
+    const stale = await invoke('outbox:cancelMatching', { filter, expected: 5_500 })
+    expect(stale).toMatchObject({ ok: false, error: { code: 'count_changed' } })
+    expect((await core.handlers['outbox:counts']({})).cancelled).toBe(0)
+
+    const cancelled = await core.handlers['outbox:cancelMatching']({ filter, expected: 5_501 })
+    expect(cancelled).toEqual({ done: 5_500, refused: [{ reason: 'at_gateway', count: 1 }] })
+    expect((await core.handlers['outbox:counts']({})).cancelled).toBe(5_500)
+    expect((await core.handlers['outbox:get']({ id: other.itemIds[0]! })).item.status).toBe('queued')
+
+    const retried = await core.handlers['outbox:retryMatching']({
+      filter: { ...filter, status: ['cancelled'] },
+      expected: 5_500
+    })
+    expect(retried).toEqual({ done: 5_500, refused: [] })
+    expect((await core.handlers['outbox:counts']({})).queued).toBe(5_501)
+  }, 60_000)
+
   it('refuses an empty selection and one above the bulk limit', async () => {
     for (const ids of [[], Array.from({ length: 5_001 }, (_, i) => `id-${i}`)]) {
       const reply = await invoke('outbox:cancelMany', { ids })

@@ -1,10 +1,11 @@
 /**
  * The campaign journey in real Chromium over the harness (real core, real sandbox gateway): import a CSV with bad rows,
- * fix the phone column, preview, start, pause, resume, and export the results.
+ * fix the phone column, preview, start, pause, resume, and export the results; and a draft made with a file, started
+ * after a restart by picking the file again.
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './browser'
-import { journeySession, linkedSandboxDevice } from './fixtures'
+import { PDF, journeySession, linkedSandboxDevice } from './fixtures'
 
 const journey = journeySession()
 
@@ -71,5 +72,60 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('campaign-export-csv').click()
     const file = await download
     expect(file.suggestedFilename()).toBe('tagihan - results.csv')
+  })
+
+  it('starts a draft made with a file after a restart: the file is picked again, every row gets it', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const handlers = harness.core.handlers
+    const csv = ['Nama,HP', 'Budi,081234567890', 'Siti,081234567891', ''].join('\n')
+    const { sheetId } = await handlers['campaigns:read']({
+      fileName: 'invoices.csv',
+      dataBase64: Buffer.from(csv).toString('base64')
+    })
+    const { files } = await handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'invoice.pdf', dataBase64: PDF.toString('base64') }]
+    })
+    const draft = await handlers['campaigns:create']({
+      sheetId,
+      name: 'Invoices',
+      mapping: { phone: 'HP', variables: ['Nama'] },
+      template: 'Invoice for {Nama}',
+      pacing: {
+        minDelaySeconds: 0,
+        maxDelaySeconds: 0.5,
+        batchSize: 100,
+        batchPauseMinutes: 0,
+        workingHours: null,
+        dailyCapPerDevice: 1000,
+        warmUp: null
+      },
+      devices: [deviceId],
+      attachment: { handle: files[0]?.handle ?? '' }
+    })
+    expect(draft.status).toBe('draft')
+
+    // The app restarts before the campaign was started: the picked file's handle is gone with it.
+    await harness.restart()
+    const p = await journey.open(harness.url)
+    await p.getByTestId('nav-campaigns').click()
+    await p.getByRole('button', { name: 'Invoices' }).click()
+    await p.getByTestId('campaign-draft-start').click()
+    await expect.poll(() => p.getByRole('alert').textContent()).toBe('Attach invoice.pdf again to start')
+
+    await p
+      .getByLabel(/Pick invoice\.pdf again/)
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF })
+    await p.getByTestId('campaign-draft-attachment-file').waitFor()
+    await p.getByTestId('campaign-draft-start').click()
+    await expect
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 30_000 })
+      .toBe('finished')
+    await screenshot(p, 'journey-campaign-draft-restarted')
+    const sent = await (await harness.sandbox()).control.messages()
+    expect(sent.map((m) => [m.phone, m.fileName, m.text]).sort()).toEqual([
+      ['6281234567890', 'invoice.pdf', 'Invoice for Budi'],
+      ['6281234567891', 'invoice.pdf', 'Invoice for Siti']
+    ])
   })
 })

@@ -252,6 +252,8 @@ export const en = {
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',
   'desktop.error.campaignAlready': 'This campaign is already {status}',
   'desktop.error.campaignIs': 'This campaign is {status}',
+  'desktop.error.matchCountChanged':
+    'The list changed: {count} messages match now, not {expected}. Look at the list again and confirm again.',
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'The shortest delay must be 0 seconds or more',
@@ -678,6 +680,8 @@ export const en = {
   'outbox.cancelled': 'Cancelled.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
+  'outbox.bulk.selectMatching': 'Select all {count} matching the filters',
+  'outbox.bulk.selectedMatching': 'All {count} matching the filters selected',
   'outbox.bulk.bar': 'Selected messages',
   'outbox.bulk.selected': '{count} selected',
   'outbox.bulk.clear': 'Clear selection',
@@ -908,6 +912,10 @@ export const en = {
     'One message to many customers from a spreadsheet, paced to keep your number safe, with proof of what was sent.',
   'campaigns.list': 'Your campaigns',
   'campaigns.loading': 'Loading the campaign…',
+  'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
+  'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
+  'campaigns.draft.rowFilesAgain':
+    'Pick the files named in {column} again (files picked before the app restarted are not kept)',
   'campaigns.new': 'New campaign',
   'campaigns.step.import': '1. Import a spreadsheet',
   'campaigns.step.mapping': '2. Columns',

@@ -260,6 +260,8 @@ export const id: Record<MessageKey, string> = {
     'Status kampanye ini {status}; hanya kampanye yang dijeda yang bisa dilanjutkan',
   'desktop.error.campaignAlready': 'Kampanye ini sudah {status}',
   'desktop.error.campaignIs': 'Status kampanye ini {status}',
+  'desktop.error.matchCountChanged':
+    'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'Jeda terpendek harus 0 detik atau lebih',
@@ -694,6 +696,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
+  'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
+  'outbox.bulk.selectedMatching': 'Semua {count} yang cocok dengan filter dipilih',
   'outbox.bulk.bar': 'Pesan terpilih',
   'outbox.bulk.selected': '{count} dipilih',
   'outbox.bulk.clear': 'Hapus pilihan',
@@ -926,6 +930,11 @@ export const id: Record<MessageKey, string> = {
     'Satu pesan ke banyak pelanggan dari spreadsheet, dengan jeda aman agar nomor Anda terlindungi, dan bukti apa saja yang terkirim.',
   'campaigns.list': 'Kampanye Anda',
   'campaigns.loading': 'Memuat kampanye…',
+  'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
+  'campaigns.draft.attachAgain':
+    'Pilih {name} lagi (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
+  'campaigns.draft.rowFilesAgain':
+    'Pilih lagi berkas yang disebut di {column} (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
   'campaigns.new': 'Kampanye baru',
   'campaigns.step.import': '1. Impor spreadsheet',
   'campaigns.step.mapping': '2. Kolom',

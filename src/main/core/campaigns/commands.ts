@@ -10,11 +10,11 @@ import type { CoreEvents } from '../core-events'
 import { formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
-import { estimateSchedule, type PacingPolicy } from './pacing'
+import { estimateScheduleInSlices, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import { fileKey, type RowProblem } from './check'
+import { fileKey, ROWS_PER_SLICE, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -236,12 +236,15 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         templateError: null,
         estimate: pacing
           ? {
-              finishAt: estimateSchedule(
-                pacing as PacingPolicy,
-                1,
-                result.summary.ready,
-                deviceCount ?? 1,
-                deps.now()
+              finishAt: (
+                await estimateScheduleInSlices(
+                  pacing as PacingPolicy,
+                  1,
+                  result.summary.ready,
+                  deviceCount ?? 1,
+                  deps.now(),
+                  ROWS_PER_SLICE
+                )
               ).finishAt
             }
           : null

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkRows, checkRowsInSlices, guessMapping, layoutKey, phoneFromCell, ROWS_PER_SLICE } from './check'
-import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import Papa from 'papaparse'
+import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables } from './template'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
@@ -74,6 +75,49 @@ describe('readSpreadsheet', () => {
     await expect(readSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls')).rejects.toThrow(
       /\.xlsx or CSV/
     )
+  })
+
+  /** Several slices of CSV: quoted newlines and delimiters all along, so some straddle a slice's end. */
+  const longCsv = (rows: number): string =>
+    ['Nama;HP;Catatan']
+      .concat(
+        Array.from(
+          { length: rows },
+          (_, i) =>
+            `Pelanggan ${i};0812${String(i).padStart(8, '0')};"baris ${i}\r\n; ""dua""${'x'.repeat(i % 40)}"`
+        )
+      )
+      .join('\r\n')
+
+  it('reads a CSV many slices long in turns, row for row as papaparse reads it whole', async () => {
+    const text = longCsv(20_000)
+    expect(text.length).toBeGreaterThan(4 * CSV_SLICE_CHARS)
+    let turns = 0
+    let done = false
+    const otherWork = (): void => {
+      turns++
+      if (!done) setImmediate(otherWork)
+    }
+    setImmediate(otherWork)
+    const sheet = await readSpreadsheet(new TextEncoder().encode(text), 'long.csv')
+    done = true
+    expect(turns).toBeGreaterThanOrEqual(4)
+    const whole = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'] })
+    expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ';' })
+    expect(sheet.headers).toEqual(whole.data[0])
+    expect(sheet.rows.map((r) => r.cells)).toEqual(whole.data.slice(1))
+    expect(sheet.rows.map((r) => r.rowNumber)).toEqual(whole.data.slice(1).map((_, i) => i + 2))
+  })
+
+  it('names the row of a quote left open far into a long file, as papaparse does reading it whole', async () => {
+    const text = `${longCsv(12_000)}\r\nAni;0812;"never closed\r\nBudi;0813;ok`
+    const quotes = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'] }).errors.find(
+      (e) => e.type === 'Quotes'
+    )
+    expect(quotes?.row).toBeGreaterThan(10_000)
+    const error = await readSpreadsheet(new TextEncoder().encode(text), 'open.csv').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SpreadsheetError)
+    expect((error as SpreadsheetError).text.params?.['row']).toBe((quotes?.row ?? 0) + 1)
   })
 })
 

@@ -6,6 +6,7 @@ import {
   decide,
   DEFAULT_PACING,
   estimateSchedule,
+  estimateScheduleInSlices,
   gapMs,
   pacingProblems,
   type PacingPolicy
@@ -127,5 +128,21 @@ describe('pacing policy', () => {
     const two = estimateSchedule(p, 1, 300, 2, start)
     expect(Object.values(two.perDay)).toEqual([300])
     expect(two.finishAt).toBe(start + 149 * 5_000)
+  })
+
+  it('estimates in slices, letting other work run between them, to the same answer', async () => {
+    const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })
+    const start = Date.parse('2026-01-15T01:00:00Z')
+    let turns = 0
+    let done = false
+    const otherWork = (): void => {
+      turns++
+      if (!done) setImmediate(otherWork)
+    }
+    setImmediate(otherWork)
+    const sliced = await estimateScheduleInSlices(p, 7, 1_000, 3, start, 100)
+    done = true
+    expect(turns).toBeGreaterThanOrEqual(9)
+    expect(sliced).toEqual(estimateSchedule(p, 7, 1_000, 3, start))
   })
 })

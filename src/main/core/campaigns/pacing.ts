@@ -1,6 +1,7 @@
 // A campaign's pacing policy, as pure functions of the sends already made: random gaps, batch pauses, working hours
 // in a time zone (DST-safe), a daily cap with an optional warm-up ramp. Deriving everything from the recorded send
 // times (not from timers) is what makes a restart resume without a burst.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { dayIn as zonedDayIn, instantToLocal, localTimeToInstant as zonedInstant } from '../zoned-time'
 import { SeededRandom } from '../seeded-random'
 import { englishText, type KeyedText } from '../commands'
@@ -233,6 +234,11 @@ function earliestSend(
   return { instant, wait }
 }
 
+export interface ScheduleEstimate {
+  finishAt: number | null
+  perDay: Record<string, number>
+}
+
 /** When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). */
 export function estimateSchedule(
   policy: PacingPolicy,
@@ -240,7 +246,37 @@ export function estimateSchedule(
   count: number,
   devices: number,
   start: number
-): { finishAt: number | null; perDay: Record<string, number> } {
+): ScheduleEstimate {
+  const estimate = scheduleEstimator(policy, seed, count, devices, start)
+  estimate.advance(count)
+  return estimate.result
+}
+
+/**
+ * The same estimate, worked out a slice of rows at a time with a turn of the event loop between slices: simulating
+ * 50,000 sends is ~250 ms of work, too long to hold the core's thread in one task while the operator edits.
+ */
+export async function estimateScheduleInSlices(
+  policy: PacingPolicy,
+  seed: number,
+  count: number,
+  devices: number,
+  start: number,
+  rowsPerSlice: number
+): Promise<ScheduleEstimate> {
+  const estimate = scheduleEstimator(policy, seed, count, devices, start)
+  while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
+  return estimate.result
+}
+
+/** The estimate's simulation, resumable: `advance(n)` simulates up to n more rows and says whether all are done. */
+function scheduleEstimator(
+  policy: PacingPolicy,
+  seed: number,
+  count: number,
+  devices: number,
+  start: number
+): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
   const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
     count: 0,
@@ -248,18 +284,22 @@ export function estimateSchedule(
     firstDay: null,
     perDay: new Map()
   }))
-  const perDay: Record<string, number> = {}
-  let finishAt: number | null = null
-  for (let row = 0; row < count; row++) {
-    const lane = row % logs.length
-    const log = logs[lane] as SendLog
-    const at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
-    recordSend(log, at, zone)
-    const day = dayIn(at, zone)
-    perDay[day] = (perDay[day] ?? 0) + 1
-    finishAt = Math.max(finishAt ?? at, at)
+  const result: ScheduleEstimate = { finishAt: null, perDay: {} }
+  let row = 0
+  const advance = (rows: number): boolean => {
+    const end = Math.min(count, row + rows)
+    for (; row < end; row++) {
+      const lane = row % logs.length
+      const log = logs[lane] as SendLog
+      const at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
+      recordSend(log, at, zone)
+      const day = dayIn(at, zone)
+      result.perDay[day] = (result.perDay[day] ?? 0) + 1
+      result.finishAt = Math.max(result.finishAt ?? at, at)
+    }
+    return row >= count
   }
-  return { finishAt, perDay }
+  return { advance, result }
 }
 
 /** How many more sends the daily cap (warm-up included) allows a device on the day of `at`, after `log`'s sends. */

@@ -1,15 +1,12 @@
 // A large enqueue written in short transactions that yield, fenced from sending until its last chunk commits.
 import { randomUUID } from 'node:crypto'
-import type { AttachmentRecord, NewItem } from '../store'
+import type { AttachmentRecord, NewItem, OpenBatchRecord } from '../store'
 import type { OutboxContext } from './context'
 import { releaseAttachments } from './retention'
+import { nextChunkSize, yieldToEventLoop } from './turns'
 
 /** A write of this many items or fewer is one transaction, as it always was; the first chunk of a larger one too. */
 export const FIRST_CHUNK_ROWS = 100
-/** Later chunks are sized to take about this long (the event-loop budget is 50 ms; the last chunk also closes). */
-const CHUNK_TARGET_MS = 15
-const MIN_CHUNK_ROWS = 20
-const MAX_CHUNK_ROWS = 1_000
 /** Rows deleted per transaction when a batch is rolled back. */
 const DISCARD_CHUNK_ROWS = 500
 
@@ -18,8 +15,6 @@ const DISCARD_CHUNK_ROWS = 500
  * process share the pid, and one must not roll back the other's batch as abandoned.
  */
 const writingHere = new Set<string>()
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 export interface FencedWrite {
   items: readonly NewItem[]
@@ -32,7 +27,7 @@ export interface FencedWrite {
 
 /**
  * Write items all-or-nothing without holding the event loop: up to FIRST_CHUNK_ROWS in one transaction; more as an
- * open batch (see OutboxStore.openBatch) in chunks of about CHUNK_TARGET_MS with a turn of the event loop between
+ * open batch (see OutboxStore.openBatch) in chunks of about 10 ms (nextChunkSize) with a turn of the event loop between
  * them, invisible to the dispatcher, the scheduler, counts and lists until the last chunk closes the batch in its
  * own transaction. A chunk that fails (a full disk) rolls the written ones back and rejects; a crash leaves the
  * batch open, and the next start rolls it back (discardAbandonedBatches). Either way nothing of it is queued.
@@ -47,6 +42,8 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
     })
     return
   }
+  // Building the items (10,000 ids and rows) was a block of its own: the first chunk comes on the next turn.
+  await yieldToEventLoop()
   const batchId = randomUUID()
   writingHere.add(batchId)
   try {
@@ -57,7 +54,9 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
       const first = start === 0
       const last = start + chunk.length >= items.length
       const began = performance.now()
-      store.batch(() => {
+      // Only the closing chunk's commit must be durable (see batchUnsynced): the fsync was most of each block.
+      const transaction = last ? store.batch.bind(store) : store.batchUnsynced.bind(store)
+      transaction(() => {
         if (first) firstSeq = store.openBatch(batchId, process.pid, items.length, at)
         // Rolled back meanwhile as abandoned (another outbox in this process would not, but a pid reused would).
         else if (!store.isBatchOpen(batchId))
@@ -74,10 +73,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
       })
       start += chunk.length
       if (last) break
-      // At most twice the last size: one fast chunk (a quiet moment) must not make the next one a long block.
-      const took = Math.max(performance.now() - began, 0.1)
-      const fitting = Math.floor((size * CHUNK_TARGET_MS) / took)
-      size = Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, size * 2, fitting))
+      size = nextChunkSize(size, performance.now() - began)
       await yieldToEventLoop()
     }
   } catch (error) {
@@ -107,6 +103,13 @@ async function discardBatch(ctx: OutboxContext, batchId: string): Promise<void> 
   releaseAttachments(ctx, [...shas])
 }
 
+/** Nobody is writing it: not this process, and not another live one (the CLI while the app runs). */
+function isAbandoned(ctx: OutboxContext, batch: OpenBatchRecord): boolean {
+  if (writingHere.has(batch.id)) return false
+  // The same pid but not a batch this process is writing: a previous run whose pid came round again.
+  return batch.pid === process.pid || !ctx.options.isProcessAlive(batch.pid)
+}
+
 /**
  * Roll back batches whose writer is gone (it crashed part way, or its disk filled and the rollback failed too):
  * nothing of them was ever sendable, so dropping the files again sends nobody twice. Returns how many.
@@ -114,11 +117,29 @@ async function discardBatch(ctx: OutboxContext, batchId: string): Promise<void> 
 export async function discardAbandonedBatches(ctx: OutboxContext): Promise<number> {
   let discarded = 0
   for (const batch of ctx.store.openBatches()) {
-    if (writingHere.has(batch.id)) continue
-    // Another live process (the CLI while the app runs) may be writing it; the same pid means a previous run.
-    if (batch.pid !== process.pid && ctx.options.isProcessAlive(batch.pid)) continue
+    if (!isAbandoned(ctx, batch)) continue
     await discardBatch(ctx, batch.id)
     discarded++
   }
   return discarded
+}
+
+/** Outboxes rolling back abandoned batches in the background right now (one rollback at a time each). */
+const discarding = new WeakSet<OutboxContext>()
+
+/**
+ * While the app runs, a batch another process left open (a CLI enqueue killed part way) still holds its items'
+ * places in their recipients' lines, so later sends to them wait: roll it back as soon as a round sees it, not at
+ * the next start or six-hourly sweep. A read of an (almost always) empty table per round.
+ */
+export function discardAbandonedBatchesSoon(ctx: OutboxContext): void {
+  if (discarding.has(ctx) || !ctx.store.openBatches().some((batch) => isAbandoned(ctx, batch))) return
+  discarding.add(ctx)
+  ctx.run(async () => {
+    try {
+      await discardAbandonedBatches(ctx)
+    } finally {
+      discarding.delete(ctx)
+    }
+  })
 }

@@ -7,8 +7,11 @@ import type {
   FileHandleView,
   OutboxBulkRefusal,
   OutboxBulkReply,
+  OutboxListFilter,
+  OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
+import { OUTBOX_BULK_MAX } from '../../../shared/domain'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
@@ -30,6 +33,8 @@ export type SendingChannel =
   | 'outbox:cancel'
   | 'outbox:retryMany'
   | 'outbox:cancelMany'
+  | 'outbox:retryMatching'
+  | 'outbox:cancelMatching'
   | 'outbox:delete'
   | 'outbox:edit'
   | 'outbox:release'
@@ -39,6 +44,46 @@ export type SendingChannel =
   | 'series:list'
   | 'series:stop'
   | 'series:delete'
+
+/** Items read per list call while collecting every match of a filter. */
+const MATCHES_PER_READ = 1000
+
+/**
+ * Every item the filter matches, provided they are as many as the operator confirmed: a list that grew or shrank
+ * since then is refused (nothing done), so a bulk action never reaches items nobody saw counted.
+ */
+function matchingIds(outbox: Outbox, filter: OutboxListFilter, expected: number): string[] {
+  const ids: string[] = []
+  let total = expected
+  for (let offset = 0; offset < total; offset += MATCHES_PER_READ) {
+    const page = outbox.list({ ...filter, offset, limit: MATCHES_PER_READ })
+    if (offset === 0 && page.total !== expected)
+      throw new ApiFailure(
+        'count_changed',
+        { key: 'desktop.error.matchCountChanged', params: { count: page.total, expected } },
+        'expected'
+      )
+    total = page.total
+    ids.push(...page.items.map((item) => item.id))
+  }
+  return ids
+}
+
+/** A bulk action over every match, a bulk limit's worth per transaction, reported as counts. */
+function onEveryMatch(
+  outbox: Outbox,
+  ids: readonly string[],
+  action: (ids: string[]) => BulkResult
+): OutboxMatchingReply {
+  let done = 0
+  const refused = new Map<OutboxBulkRefusal, number>()
+  for (let at = 0; at < ids.length; at += OUTBOX_BULK_MAX) {
+    const reply = bulkReply(outbox, action(ids.slice(at, at + OUTBOX_BULK_MAX)))
+    done += reply.done.length
+    for (const { reason } of reply.refused) refused.set(reason, (refused.get(reason) ?? 0) + 1)
+  }
+  return { done, refused: [...refused].map(([reason, count]) => ({ reason, count })) }
+}
 
 export interface SendingCommandsDeps {
   /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
@@ -217,6 +262,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:cancelMany'({ ids }) {
       return bulkReply(outbox, outbox.cancelMany(ids))
+    },
+
+    async 'outbox:retryMatching'({ filter, expected }) {
+      return onEveryMatch(outbox, matchingIds(outbox, filter, expected), (ids) => outbox.retryMany(ids))
+    },
+
+    async 'outbox:cancelMatching'({ filter, expected }) {
+      return onEveryMatch(outbox, matchingIds(outbox, filter, expected), (ids) => outbox.cancelMany(ids))
     },
 
     async 'outbox:delete'({ id }) {

@@ -324,6 +324,22 @@ describe('retention', () => {
     expect(existsSync(copyPath)).toBe(false)
   })
 
+  it('purges a large backlog in short transactions: the first turn of the event loop comes after 100 rows', async () => {
+    fx = makeFixture({ retentionMs: DAY })
+    const entries = Array.from({ length: 1000 }, (_, i) => ({ kind: 'text' as const, text: `old ${i}` }))
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries })
+    fx.db.prepare(`UPDATE outbox_items SET status = 'read', closed_at = ?`).run(fx.clock.now())
+    await fx.clock.advance(2 * DAY)
+    const left = (): number =>
+      (fx.db.prepare('SELECT COUNT(*) AS n FROM outbox_items').get() as { n: number }).n
+    let leftAtFirstTurn: number | null = null
+    setImmediate(() => (leftAtFirstTurn = left()))
+    expect(await fx.outbox.sweepRetention()).toMatchObject({ items: 1000 })
+    expect(leftAtFirstTurn).toBe(900)
+    expect(fx.outbox.counts().total).toBe(0)
+    expect(fx.db.pragma('synchronous', { simple: true })).toBe(2)
+  })
+
   it('deleting an item releases its attachment when nothing else uses it', async () => {
     fx = makeFixture()
     const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: files(1) })

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import type { Clock } from '../clock'
-import { SandboxControl, startSandbox, type Sandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
+import type { Sandbox, SandboxControl, SandboxOptions } from '@sender-desk/sandbox-gateway'
 
 export interface RunningSandbox {
   readonly baseUrl: string
@@ -60,17 +60,20 @@ export class EmbeddedSandbox {
         dataDir: join(this.dataDir, 'sandbox'),
         ...(this.clock ? { clock: this.clock } : {})
       }
+      // Loaded when a sandbox starts, not with the app: the package (its HTTP server, its world, luxon) is most of
+      // the main process's code, and most starts run no sandbox (issue 18).
+      const gateway = await import('@sender-desk/sandbox-gateway')
       let started: Sandbox
       try {
-        started = await startSandbox({ ...base, port: preferredPort })
+        started = await gateway.startSandbox({ ...base, port: preferredPort })
       } catch (error) {
         if (preferredPort === 0) throw error
-        started = await startSandbox({ ...base, port: 0 })
+        started = await gateway.startSandbox({ ...base, port: 0 })
       }
       let closed = false
       const running: RunningSandbox = {
         baseUrl: started.baseUrl,
-        control: new SandboxControl(started.baseUrl, started.controlToken),
+        control: new gateway.SandboxControl(started.baseUrl, started.controlToken),
         close: () => {
           closed = true
           return started.close()

@@ -28,6 +28,11 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format
 }
 
+/** 12,345 (English) or 12.345 (Indonesian): a count in the operator's locale. */
+export function formatCount(count: number, locale: string): string {
+  return numberFormat(locale, {}).format(count)
+}
+
 /** 1.5 MB, 820 KB, 12 B in the operator's locale. */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB']

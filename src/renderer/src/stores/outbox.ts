@@ -90,6 +90,9 @@ interface OutboxState {
   /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
   retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
   cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
+  /** The same on every item the current filters match, as many as the operator confirmed (`expected`). */
+  retryMatching(expected: number): Promise<InvokeReply<'outbox:retryMatching'>>
+  cancelMatching(expected: number): Promise<InvokeReply<'outbox:cancelMatching'>>
   release(id: string): Promise<OutboxItemView>
   edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
   remove(id: string): Promise<void>
@@ -145,6 +148,12 @@ export function listRequest(
   const to = filters.to ? dayBound(filters.to, true) : undefined
   if (to) request.to = to
   return request
+}
+
+/** What these filters match, without a slice: for a bulk action on every match. */
+export function filterRequest(filters: OutboxFilters): InvokeRequest<'outbox:cancelMatching'>['filter'] {
+  const { offset: _offset, limit: _limit, ...filter } = listRequest(filters, 0, 1)
+  return filter
 }
 
 export const useOutbox = create<OutboxState>()((set, get) => {
@@ -278,6 +287,16 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
     async cancelMany(ids) {
       const reply = await call('outbox:cancelMany', { ids })
+      get().bulkChanged()
+      return reply
+    },
+    async retryMatching(expected) {
+      const reply = await call('outbox:retryMatching', { filter: filterRequest(get().filters), expected })
+      get().bulkChanged()
+      return reply
+    },
+    async cancelMatching(expected) {
+      const reply = await call('outbox:cancelMatching', { filter: filterRequest(get().filters), expected })
       get().bulkChanged()
       return reply
     },

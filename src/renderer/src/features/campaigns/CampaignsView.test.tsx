@@ -348,6 +348,113 @@ describe('a file for every message', () => {
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
   })
 
+  it('starts a draft after a restart: picks its one file again, and says which file is missing or changed', async () => {
+    const draft = campaign({
+      status: 'draft',
+      attachmentName: 'bill.pdf',
+      counts: { waiting: 2, skipped: 1 }
+    })
+    let current = draft
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    // After a restart the core has no file for the draft: it names the one to attach again.
+    fake.handle('campaigns:start', (request) => {
+      if (!request.attachment)
+        throw new ApiError({
+          code: 'invalid_input',
+          message: 'Attach bill.pdf again to start',
+          field: 'attachment'
+        })
+      if (request.attachment.handle === 'h-1')
+        throw new ApiError({
+          code: 'attachment',
+          message: 'bill.pdf changed after it was checked; pick it again',
+          field: 'entries'
+        })
+      current = campaign({ status: 'running' })
+      return current
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const start = await screen.findByTestId('campaign-draft-start')
+    expect(start.textContent).toBe('Start sending 2 messages')
+    await user.click(start)
+    expect((await screen.findByRole('alert')).textContent).toBe('Attach bill.pdf again to start')
+
+    const picker = screen.getByLabelText(/Pick bill\.pdf again/)
+    await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
+    expect((await screen.findByTestId('campaign-draft-attachment-file')).textContent).toBe(
+      'bill.pdf Document · 2.6 KB'
+    )
+    await user.click(start)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'bill.pdf changed after it was checked; pick it again'
+    )
+    // Picked again: the earlier handle is released, the campaign starts with the new one.
+    await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
+    await waitFor(() => expect(fake.requests('files:release')).toContainEqual({ handles: ['h-1'] }))
+    await user.click(start)
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    expect(fake.requests('campaigns:start').at(-1)).toEqual({ id: 'c1', attachment: { handle: 'h-2' } })
+    expect(screen.queryByTestId('campaign-draft')).toBeNull()
+  })
+
+  it("starts a draft with a file per row after a restart: picks the column's files again, refusals named", async () => {
+    let current = campaign({
+      status: 'draft',
+      mapping: { phone: 'HP', variables: ['Name'], attachment: 'Invoice' },
+      counts: { waiting: 3 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:start', () => {
+      current = campaign({ status: 'running' })
+      return current
+    })
+    fake.onRegister((files) => ({
+      files: files
+        .filter((f) => f.name.endsWith('.pdf'))
+        .map((f, i) => ({
+          handle: `h-${f.name}-${i}`,
+          name: f.name,
+          size: f.size,
+          kind: 'document' as const,
+          mime: 'application/pdf'
+        })),
+      rejected: files
+        .filter((f) => !f.name.endsWith('.pdf'))
+        .map((f) => ({ name: f.name, code: 'unsupported_type', message: 'this kind of file cannot be sent' }))
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const picker = await screen.findByLabelText(/Pick the files named in Invoice again/)
+    await user.upload(picker, [
+      new File(['%PDF-1.4 a'], 'ani.pdf', { type: 'application/pdf' }),
+      new File(['MZ'], 'budi.exe', { type: 'application/octet-stream' })
+    ])
+    expect((await screen.findByRole('alert')).textContent).toBe('budi.exe: this kind of file cannot be sent')
+    await user.upload(picker, [new File(['%PDF-1.4 b'], 'budi.pdf', { type: 'application/pdf' })])
+    const picked = await screen.findByRole('list', { name: 'Picked files' })
+    expect(
+      within(picked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' ')[0])
+    ).toEqual(['ani.pdf', 'budi.pdf'])
+    await user.click(screen.getByTestId('campaign-draft-start'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    expect(fake.requests('campaigns:start')).toEqual([
+      {
+        id: 'c1',
+        files: [
+          { name: 'ani.pdf', handle: 'h-ani.pdf-0' },
+          { name: 'budi.pdf', handle: 'h-budi.pdf-0' }
+        ]
+      }
+    ])
+  })
+
   it('says why the check refused the file, and checks without it once removed', async () => {
     fake.handle('campaigns:read', () => ({
       sheetId: 's1',

@@ -1,6 +1,6 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
@@ -123,10 +123,109 @@ export function CampaignsView(): React.JSX.Element {
 const namedFiles = (files: readonly FileHandleView[]): { name: string; handle: string }[] =>
   files.map((f) => ({ name: f.name, handle: f.handle }))
 
+/** A picked file as the send panel shows it: name, kind and size, and a remove button when it can be removed. */
+function FileLine({ file, onRemove }: { file: FileHandleView; onRemove?: () => void }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  return (
+    <>
+      <span className="file-name">{file.name}</span>{' '}
+      <span className="file-meta">
+        {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+      </span>
+      {onRemove ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('send.file.remove', { name: file.name })}
+            onClick={onRemove}
+          >
+            ×
+          </button>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+/** The input for an attachment column's files, and the files picked so far, each removable. */
+function RowFilesPicker({
+  id,
+  hint,
+  files,
+  onPick,
+  onRemove
+}: {
+  id: string
+  hint?: string
+  files: readonly FileHandleView[]
+  onPick: (files: File[]) => void
+  onRemove: (file: FileHandleView) => void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <>
+      <input
+        id={id}
+        type="file"
+        multiple
+        aria-describedby={hint}
+        onChange={(e) => {
+          onPick([...(e.target.files ?? [])])
+          e.target.value = ''
+        }}
+      />
+      {files.length > 0 ? (
+        <ul aria-label={t('campaigns.rowFiles.list')}>
+          {files.map((file) => (
+            <li key={file.handle}>
+              <FileLine file={file} onRemove={() => onRemove(file)} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
+
+function releaseHandles(files: readonly FileHandleView[]): void {
+  if (files.length === 0) return
+  void call('files:release', { handles: files.map((f) => f.handle) }).catch(() => undefined)
+}
+
+/** Registers picked files like any drop: the accepted ones, and the first refusal named (or the call's error). */
+async function registerPicked(
+  files: readonly File[]
+): Promise<{ files: FileHandleView[]; error: ErrorInfo | null }> {
+  if (files.length === 0) return { files: [], error: null }
+  try {
+    const reply = await getApi().registerFiles([...files])
+    const rejected = reply.rejected[0]
+    return {
+      files: reply.files,
+      error: rejected ? { code: rejected.code, message: `${rejected.name}: ${rejected.message}` } : null
+    }
+  } catch (e) {
+    return { files: [], error: errorInfo(e) }
+  }
+}
+
+/** Files for an attachment column, by name (any case): a newly picked file replaces the earlier one, released. */
+function replacingByName(
+  current: readonly FileHandleView[],
+  added: readonly FileHandleView[]
+): FileHandleView[] {
+  const key = (name: string): string => name.trim().toLowerCase()
+  const names = new Set(added.map((f) => key(f.name)))
+  releaseHandles(current.filter((f) => names.has(key(f.name))))
+  return [...current.filter((f) => !names.has(key(f.name))), ...added]
+}
+
 function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
-  const locale = localeOf(language)
   const devices = useDevices((s) => s.devices)
   const [sheet, setSheet] = useState<SheetView | null>(null)
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
@@ -177,43 +276,22 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
     setError(null)
-    try {
-      const reply = await getApi().registerFiles([file])
-      const rejected = reply.rejected[0]
-      if (rejected) setError({ code: rejected.code, message: `${rejected.name}: ${rejected.message}` })
-      const registered = reply.files[0]
-      if (registered) replaceAttachment(registered)
-    } catch (e) {
-      setError(errorInfo(e))
-    }
+    const { files, error } = await registerPicked([file])
+    setError(error)
+    if (files[0]) replaceAttachment(files[0])
   }
 
-  /** Registers the picked files like any drop; a file of the same name (any case) replaces the earlier one. */
   async function pickRowFiles(picked: readonly File[]): Promise<void> {
     if (picked.length === 0) return
     setError(null)
-    try {
-      const reply = await getApi().registerFiles([...picked])
-      const rejected = reply.rejected[0]
-      if (rejected) setError({ code: rejected.code, message: `${rejected.name}: ${rejected.message}` })
-      const key = (name: string): string => name.trim().toLowerCase()
-      const added = new Set(reply.files.map((f) => key(f.name)))
-      const replaced = rowFiles.filter((f) => added.has(key(f.name)))
-      releaseHandles(replaced)
-      setRowFiles([...rowFiles.filter((f) => !added.has(key(f.name))), ...reply.files])
-    } catch (e) {
-      setError(errorInfo(e))
-    }
+    const { files, error } = await registerPicked(picked)
+    setError(error)
+    if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
   function removeRowFile(file: FileHandleView): void {
     releaseHandles([file])
     setRowFiles(rowFiles.filter((f) => f.handle !== file.handle))
-  }
-
-  function releaseHandles(files: readonly FileHandleView[]): void {
-    if (files.length === 0) return
-    void call('files:release', { handles: files.map((f) => f.handle) }).catch(() => undefined)
   }
 
   function replaceAttachment(next: FileHandleView | null): void {
@@ -392,36 +470,13 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
               <p className="muted" id="campaign-row-files-hint">
                 {t('campaigns.rowFiles.hint')}
               </p>
-              <input
+              <RowFilesPicker
                 id="campaign-row-files-input"
-                type="file"
-                multiple
-                aria-describedby="campaign-row-files-hint"
-                onChange={(e) => {
-                  void pickRowFiles([...(e.target.files ?? [])])
-                  e.target.value = ''
-                }}
+                hint="campaign-row-files-hint"
+                files={rowFiles}
+                onPick={(picked) => void pickRowFiles(picked)}
+                onRemove={removeRowFile}
               />
-              {rowFiles.length > 0 ? (
-                <ul aria-label={t('campaigns.rowFiles.list')}>
-                  {rowFiles.map((file) => (
-                    <li key={file.handle}>
-                      <span className="file-name">{file.name}</span>{' '}
-                      <span className="file-meta">
-                        {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
-                      </span>{' '}
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t('send.file.remove', { name: file.name })}
-                        onClick={() => removeRowFile(file)}
-                      >
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
             </div>
           ) : (
             <div
@@ -449,18 +504,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
               />
               {attachment ? (
                 <p data-testid="campaign-attachment-file">
-                  <span className="file-name">{attachment.name}</span>{' '}
-                  <span className="file-meta">
-                    {t(`kind.${attachment.kind}`)} · {formatBytes(attachment.size, locale)}
-                  </span>{' '}
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('send.file.remove', { name: attachment.name })}
-                    onClick={() => replaceAttachment(null)}
-                  >
-                    ×
-                  </button>
+                  <FileLine file={attachment} onRemove={() => replaceAttachment(null)} />
                 </p>
               ) : null}
             </div>
@@ -596,6 +640,129 @@ function EditPacing({
   )
 }
 
+/**
+ * A draft's start: its start failed, or the app restarted after it was made. Handles die with the app, so a draft made
+ * with a file (one for every row, or one per row from its file column) has its files picked again here, checked like
+ * any drop; without a pick the core uses the files kept since create, or says which file to attach again.
+ */
+function StartDraft({
+  campaign,
+  onStarted
+}: {
+  campaign: CampaignView
+  onStarted: () => void
+}): React.JSX.Element {
+  const t = useT()
+  const [attachment, setAttachment] = useState<FileHandleView | null>(null)
+  const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [busy, setBusy] = useState(false)
+  const column = campaign.mapping.attachment ?? null
+  // Picked handles not handed to the core are released when the operator leaves the draft.
+  const held = useRef<string[]>([])
+  useEffect(() => {
+    held.current = [...(attachment ? [attachment.handle] : []), ...rowFiles.map((f) => f.handle)]
+  }, [attachment, rowFiles])
+  useEffect(
+    () => () => {
+      if (held.current.length > 0)
+        void call('files:release', { handles: held.current }).catch(() => undefined)
+    },
+    []
+  )
+
+  async function pickAttachment(file: File | undefined): Promise<void> {
+    if (!file) return
+    const { files, error } = await registerPicked([file])
+    setError(error)
+    if (!files[0]) return
+    if (attachment) releaseHandles([attachment])
+    setAttachment(files[0])
+  }
+
+  async function pickRowFiles(picked: readonly File[]): Promise<void> {
+    if (picked.length === 0) return
+    const { files, error } = await registerPicked(picked)
+    setError(error)
+    if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
+  }
+
+  async function start(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      await call('campaigns:start', {
+        id: campaign.id,
+        ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
+        ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {})
+      })
+      // The core copied the files and released their handles.
+      held.current = []
+      setAttachment(null)
+      setRowFiles([])
+      onStarted()
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="campaign-draft" data-testid="campaign-draft">
+      <p className="muted">{t('campaigns.draft.explain')}</p>
+      {campaign.attachmentName ? (
+        <div className="campaign-attachment">
+          <label htmlFor="campaign-draft-attachment">
+            {t('campaigns.draft.attachAgain', { name: campaign.attachmentName })}
+          </label>
+          <input
+            id="campaign-draft-attachment"
+            type="file"
+            onChange={(e) => {
+              void pickAttachment(e.target.files?.[0])
+              e.target.value = ''
+            }}
+          />
+          {attachment ? (
+            <p data-testid="campaign-draft-attachment-file">
+              <FileLine file={attachment} />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {column ? (
+        <div className="campaign-attachment">
+          <label htmlFor="campaign-draft-row-files">{t('campaigns.draft.rowFilesAgain', { column })}</label>
+          <RowFilesPicker
+            id="campaign-draft-row-files"
+            files={rowFiles}
+            onPick={(picked) => void pickRowFiles(picked)}
+            onRemove={(file) => {
+              releaseHandles([file])
+              setRowFiles(rowFiles.filter((f) => f.handle !== file.handle))
+            }}
+          />
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="campaign-draft-start"
+        disabled={busy}
+        onClick={() => void start()}
+      >
+        {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
+      </button>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 function CampaignProgress({
   id,
   onClose,
@@ -672,6 +839,15 @@ function CampaignProgress({
           </div>
         ))}
       </dl>
+      {campaign.status === 'draft' ? (
+        <StartDraft
+          campaign={campaign}
+          onStarted={() => {
+            setTick((n) => n + 1)
+            onChanged()
+          }}
+        />
+      ) : null}
       <ProgressChart id={id} refresh={tick} />
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (

@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
-import { useT } from '../../i18n'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount } from '../../i18n/dates'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { errorInfo } from '../../api'
@@ -31,11 +32,28 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = ['at_gateway', 'sending', 'no
 
 interface OutboxBulkBarProps {
   selection: ReadonlyMap<string, OutboxItemView>
+  /** Every item the filters match is selected: how many there were when the operator chose it (else null). */
+  matching?: number | null
   onClear(): void
 }
 
-export function OutboxBulkBar({ selection, onClear }: OutboxBulkBarProps): React.JSX.Element | null {
+/** A reply's refusals as counts per reason (the per-item reply of a selection, or the counts of a match). */
+type RefusalCounts = readonly { reason: OutboxBulkRefusal; count: number }[]
+
+function countsOf(reply: BulkReply): RefusalCounts {
+  return REASON_ORDER.map((reason) => ({
+    reason,
+    count: reply.refused.filter((r) => r.reason === reason).length
+  }))
+}
+
+export function OutboxBulkBar({
+  selection,
+  matching = null,
+  onClear
+}: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
@@ -45,28 +63,40 @@ export function OutboxBulkBar({ selection, onClear }: OutboxBulkBarProps): React
     const seen = known.get(ticked.id)
     return seen && seen.updatedAt >= ticked.updatedAt ? seen : ticked
   })
-  const canCancel = selected.some((item) => itemActions(item).cancel)
-  const canRetry = selected.some((item) => itemActions(item).retry)
+  // Every match is decided by the core (most of them were never loaded here): both actions are offered.
+  const canCancel = matching !== null || selected.some((item) => itemActions(item).cancel)
+  const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
+  const count = matching ?? selection.size
 
-  function describe(action: BulkAction, reply: BulkReply): string {
+  function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
     const parts = [
-      t(action === 'cancel' ? 'outbox.bulk.cancelled' : 'outbox.bulk.retried', { count: reply.done.length })
+      t(action === 'cancel' ? 'outbox.bulk.cancelled' : 'outbox.bulk.retried', {
+        count: formatCount(done, locale)
+      })
     ]
     for (const reason of REASON_ORDER) {
-      const count = reply.refused.filter((r) => r.reason === reason).length
-      if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count }))
+      const count = refused.find((r) => r.reason === reason)?.count ?? 0
+      if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: formatCount(count, locale) }))
     }
     return parts.join('; ')
+  }
+
+  async function act(action: BulkAction): Promise<{ done: number; refused: RefusalCounts }> {
+    const store = useOutbox.getState()
+    if (matching !== null)
+      return action === 'cancel' ? store.cancelMatching(matching) : store.retryMatching(matching)
+    const ids = [...selection.keys()]
+    const reply = action === 'cancel' ? await store.cancelMany(ids) : await store.retryMany(ids)
+    return { done: reply.done.length, refused: countsOf(reply) }
   }
 
   async function run(action: BulkAction): Promise<void> {
     setBusy(true)
     setReport(null)
     try {
-      const ids = [...selection.keys()]
-      const store = useOutbox.getState()
-      const reply = action === 'cancel' ? await store.cancelMany(ids) : await store.retryMany(ids)
-      setReport({ tone: reply.refused.length > 0 ? 'bad' : 'ok', text: describe(action, reply) })
+      const { done, refused } = await act(action)
+      const anyRefused = refused.some((r) => r.count > 0)
+      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, done, refused) })
       setConfirmCancel(false)
       onClear()
     } catch (error) {
@@ -78,9 +108,13 @@ export function OutboxBulkBar({ selection, onClear }: OutboxBulkBarProps): React
 
   return (
     <div className="outbox-bulk">
-      {selection.size > 0 ? (
+      {count > 0 ? (
         <div role="toolbar" aria-label={t('outbox.bulk.bar')} className="outbox-bulk-bar">
-          <span aria-live="polite">{t('outbox.bulk.selected', { count: selection.size })}</span>
+          <span aria-live="polite">
+            {matching !== null
+              ? t('outbox.bulk.selectedMatching', { count: formatCount(matching, locale) })
+              : t('outbox.bulk.selected', { count: selection.size })}
+          </span>
           <button
             type="button"
             className="button button--danger"
@@ -103,10 +137,10 @@ export function OutboxBulkBar({ selection, onClear }: OutboxBulkBarProps): React
           </button>
         </div>
       ) : null}
-      {confirmCancel && selection.size > 0 ? (
+      {confirmCancel && count > 0 ? (
         <ConfirmPanel
           id="bulk-cancel-q"
-          question={t('outbox.bulk.cancelConfirm', { count: selection.size })}
+          question={t('outbox.bulk.cancelConfirm', { count: formatCount(count, locale) })}
           confirmLabel={t('outbox.bulk.cancel')}
           keepLabel={t('common.keep')}
           onConfirm={() => void run('cancel')}

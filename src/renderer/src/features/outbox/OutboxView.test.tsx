@@ -463,6 +463,50 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe('1 retried')
   })
 
+  it('cancels every message the filters match, not only the loaded rows, after confirming how many', async () => {
+    // 12,345 match; the list has loaded the first rows only.
+    fake.handle('outbox:list', () => ({ items: mixed, total: 12_345 }))
+    fake.handle('outbox:cancelMatching', () => ({
+      done: 12_340,
+      refused: [{ reason: 'at_gateway', count: 5 }]
+    }))
+    act(() => useOutbox.getState().setFilters({ text: 'promo' }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    expect(screen.getByText('4 selected')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Select all 12,345 matching the filters' }))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    expect(within(bar).getByText('All 12,345 matching the filters selected')).toBeTruthy()
+    await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
+    const confirm = screen.getByRole('group', { name: /Cancel sending 12,345 selected messages\?/ })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
+
+    expect(fake.requests('outbox:cancelMatching')).toEqual([{ filter: { text: 'promo' }, expected: 12_345 }])
+    expect(fake.requests('outbox:cancelMany')).toEqual([])
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '12,340 cancelled; 5 already sent could not be cancelled'
+    )
+    expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
+  })
+
+  it('says so when the matching messages changed since the count was confirmed', async () => {
+    fake.handle('outbox:list', () => ({ items: mixed, total: 9 }))
+    fake.fail('outbox:retryMatching', {
+      code: 'count_changed',
+      message: 'The list changed: 10 messages match now, not 9. Look at the list again and confirm again.'
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 9 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    expect(fake.requests('outbox:retryMatching')).toEqual([{ filter: {}, expected: 9 }])
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The list changed: 10 messages match now, not 9. Look at the list again and confirm again.'
+    )
+  })
+
   it('selects all shown rows, and forgets the selection when the filters change', async () => {
     const user = userEvent.setup()
     render(<OutboxView />)

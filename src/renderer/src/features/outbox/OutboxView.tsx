@@ -2,7 +2,8 @@
 import { useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
-import { useT } from '../../i18n'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount } from '../../i18n/dates'
 import { useOutbox } from '../../stores/outbox'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { OutboxBulkBar } from './OutboxBulkBar'
@@ -15,18 +16,24 @@ const NO_SELECTION: ReadonlyMap<string, OutboxItemView> = new Map()
 
 export function OutboxView(): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const [selected, setSelected] = useState<string | null>(null)
   const counts = useOutbox((s) => s.counts)
   const filters = useOutbox((s) => s.filters)
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
   // filters it was made under and reads as empty once they change.
+  // `matching` is "every item these filters match": how many there were when the operator chose it.
   const [selection, setSelection] = useState<{
     filters: typeof filters
     items: ReadonlyMap<string, OutboxItemView>
-  }>({ filters, items: NO_SELECTION })
-  const checked = selection.filters === filters ? selection.items : NO_SELECTION
-  const setChecked = (items: ReadonlyMap<string, OutboxItemView>): void => setSelection({ filters, items })
+    matching: number | null
+  }>({ filters, items: NO_SELECTION, matching: null })
+  const current = selection.filters === filters
+  const checked = current ? selection.items : NO_SELECTION
+  const matching = current ? selection.matching : null
+  const setChecked = (items: ReadonlyMap<string, OutboxItemView>): void =>
+    setSelection({ filters, items, matching: null })
 
   function check(item: OutboxItemView, on: boolean): void {
     const next = new Map(checked)
@@ -67,7 +74,17 @@ export function OutboxView(): React.JSX.Element {
         <button type="button" className="button" disabled={!total} onClick={checkAllShown}>
           {t('outbox.bulk.selectAll')}
         </button>
-        <OutboxBulkBar selection={checked} onClear={() => setChecked(NO_SELECTION)} />
+        {/* The list loads as it scrolls: "all shown" may be a part of what matches; this is all of it. */}
+        {checked.size > 0 && matching === null && total !== null && total > checked.size ? (
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => setSelection({ filters, items: checked, matching: total })}
+          >
+            {t('outbox.bulk.selectMatching', { count: formatCount(total, locale) })}
+          </button>
+        ) : null}
+        <OutboxBulkBar selection={checked} matching={matching} onClear={() => setChecked(NO_SELECTION)} />
       </div>
       <div className={selected ? 'outbox-body outbox-body--detail' : 'outbox-body'}>
         <OutboxList selectedId={selected} onSelect={setSelected} checked={checked} onCheck={check} />
