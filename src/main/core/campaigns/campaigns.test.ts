@@ -316,7 +316,7 @@ describe('rotation across the chosen devices', () => {
       devices: ['dev-1', 'dev-2']
     })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     return id
   }
 
@@ -473,7 +473,7 @@ describe('a file per row', () => {
       },
       hasCopy: (sha256: string) => fixture.outbox.hasCopy(sha256)
     }
-    campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
+    await campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
     await fixture.outbox.start()
     await fixture.runUntil(
       () => campaigns.results(id).every((r) => r.status === 'accepted' || r.status === 'failed'),
