@@ -241,7 +241,14 @@ export type FileHandleView = z.infer<typeof FileHandleView>
 export const FileRegisterPurpose = z.enum(['send', 'spreadsheet'])
 export type FileRegisterPurpose = z.infer<typeof FileRegisterPurpose>
 
-export const FileRejection = z.object({ name: z.string(), code: z.string(), message: z.string() })
+export const FileRejection = z.object({
+  name: z.string(),
+  code: z.string(),
+  /** In English; with messageKey/messageParams the window words it in its language (issue 13). */
+  message: z.string(),
+  messageKey: z.string().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
 
 /**
  * Where a file comes from. `path` is produced only by the Electron preload (webUtils from a real

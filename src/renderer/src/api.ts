@@ -33,6 +33,13 @@ export function call<C extends InvokeChannel>(
   return getApi().invoke(channel, request)
 }
 
+/** A message from the core (an error, a file refusal) in the operator's language when it came with its key. */
+export function coreMessage(text: { message: string; messageKey?: string; messageParams?: Params }): string {
+  return text.messageKey === undefined
+    ? text.message
+    : coreText(currentLanguage(), text.message, text.messageKey, text.messageParams)
+}
+
 export interface ErrorInfo {
   code: string
   message: string
@@ -47,15 +54,11 @@ export function errorInfo(error: unknown): ErrorInfo {
   if (typeof error === 'object' && error !== null) {
     const shape = error as { code?: unknown; message?: unknown; field?: unknown; messageKey?: unknown }
     const english = typeof shape.message === 'string' && shape.message ? shape.message : String(error)
-    const message =
-      typeof shape.messageKey === 'string'
-        ? coreText(
-            currentLanguage(),
-            english,
-            shape.messageKey,
-            (error as { messageParams?: Params }).messageParams
-          )
-        : english
+    const message = coreMessage({
+      message: english,
+      messageKey: typeof shape.messageKey === 'string' ? shape.messageKey : undefined,
+      messageParams: (error as { messageParams?: Params }).messageParams
+    })
     const code = typeof shape.code === 'string' ? shape.code : 'unknown'
     return typeof shape.field === 'string' && shape.field
       ? { code, message, field: shape.field }

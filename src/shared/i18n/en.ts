@@ -256,6 +256,18 @@ export const en = {
     'The list changed: {count} messages match now, not {expected}. Look at the list again and confirm again.',
   'desktop.error.copyRemovedMeanwhile':
     "A file's copy was cleaned up while it was being queued. Nothing was queued; try again.",
+  'desktop.fileRefused.notFound': '{name} was not found; it may have been moved or deleted.',
+  'desktop.fileRefused.notAFile': '{name} is not a regular file.',
+  'desktop.fileRefused.unreadable': '{name} cannot be read (check its permissions).',
+  'desktop.fileRefused.badData': '{name} could not be read from the window.',
+  'desktop.fileRefused.empty': '{name} is empty.',
+  'desktop.fileRefused.tooLarge': '{name} is {size}; the gateway accepts files up to {max}.',
+  'desktop.fileRefused.spreadsheetTooLarge': '{name} is {size}; a campaign reads spreadsheets up to {max}.',
+  'desktop.fileRefused.disguised':
+    '{name} is named like a {ext} file, but its contents are not one (renamed or damaged).',
+  'desktop.fileRefused.unsupported':
+    '{name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.changed': '{name} changed since it was added; add it again.',
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'The shortest delay must be 0 seconds or more',

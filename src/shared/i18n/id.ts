@@ -264,6 +264,19 @@ export const id: Record<MessageKey, string> = {
     'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
   'desktop.error.copyRemovedMeanwhile':
     'Salinan berkas terhapus saat sedang diantrekan. Tidak ada yang diantrekan; coba lagi.',
+  'desktop.fileRefused.notFound': '{name} tidak ditemukan; mungkin sudah dipindah atau dihapus.',
+  'desktop.fileRefused.notAFile': '{name} bukan berkas biasa.',
+  'desktop.fileRefused.unreadable': '{name} tidak dapat dibaca (periksa izinnya).',
+  'desktop.fileRefused.badData': '{name} tidak dapat dibaca dari jendela.',
+  'desktop.fileRefused.empty': '{name} kosong.',
+  'desktop.fileRefused.tooLarge': '{name} berukuran {size}; gateway menerima berkas hingga {max}.',
+  'desktop.fileRefused.spreadsheetTooLarge':
+    '{name} berukuran {size}; kampanye membaca spreadsheet hingga {max}.',
+  'desktop.fileRefused.disguised':
+    '{name} dinamai seperti berkas {ext}, tetapi isinya bukan (diganti nama atau rusak).',
+  'desktop.fileRefused.unsupported':
+    '{name} bukan jenis yang dapat dikirim gateway (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'Jeda terpendek harus 0 detik atau lebih',

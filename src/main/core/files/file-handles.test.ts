@@ -67,7 +67,13 @@ describe('FileHandles', () => {
     await writeFile(huge, 'a')
     await truncate(huge, MAX_SPREADSHEET_BYTES + 1)
     expect((await handles.register([{ kind: 'path', path: huge }], 'spreadsheet')).rejected).toMatchObject([
-      { code: 'too_large', message: expect.stringContaining('a campaign reads spreadsheets up to') }
+      {
+        code: 'too_large',
+        message: 'huge.csv is 50.0 MB; a campaign reads spreadsheets up to 50 MB.',
+        // The window words it in the operator's language from the key (issue 13).
+        messageKey: 'desktop.fileRefused.spreadsheetTooLarge',
+        messageParams: { name: 'huge.csv', size: '50.0 MB', max: '50 MB' }
+      }
     ])
   })
 

@@ -11,6 +11,8 @@ import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
 import { CorruptFileError, readJsonFile, writeJsonAtomic } from '../private-files'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
+import type { Params } from '../../../shared/i18n'
+import { coreText } from '../../../shared/i18n/notes'
 import { detectFileType, sendableName } from './file-type'
 import { openPinned, pinFile, readPinned, type FileIdentity } from './pinned-file'
 
@@ -41,7 +43,42 @@ export interface FileRejectionInfo {
     | 'bad_data'
     /** A file the draft kept across a restart is no longer the file the operator added (size or time differ). */
     | 'changed'
+  /** In English (CLI, logs); the window shows `messageKey` with `messageParams` in the operator's language. */
   message: string
+  messageKey: string
+  messageParams: Params
+  /** The key's last part, to word the same refusal again under another name (a draft's file after a restart). */
+  reason: FileRefusalReason
+}
+
+type FileRefusalReason =
+  | 'notFound'
+  | 'notAFile'
+  | 'unreadable'
+  | 'badData'
+  | 'empty'
+  | 'tooLarge'
+  | 'spreadsheetTooLarge'
+  | 'disguised'
+  | 'unsupported'
+  | 'changed'
+
+function refused(
+  name: string,
+  code: FileRejectionInfo['code'],
+  reason: FileRefusalReason,
+  params: Params = {}
+): FileRejectionInfo {
+  const messageKey = `desktop.fileRefused.${reason}`
+  const messageParams = { ...params, name }
+  return {
+    name,
+    code,
+    message: coreText('en', '', messageKey, messageParams),
+    messageKey,
+    messageParams,
+    reason
+  }
 }
 
 export interface FileHandlesOptions {
@@ -145,12 +182,11 @@ export class FileHandles {
   private async restoreOne(kept: KeptFile): Promise<RegisteredFile | FileRejectionInfo> {
     const { name } = kept
     const result = await this.registerPath(kept.pinned.realPath)
-    if ('code' in result)
-      return { ...result, name, message: result.message.replace(basename(kept.pinned.realPath), name) }
+    if ('code' in result) return refused(name, result.code, result.reason, { ...result.messageParams, name })
     const now = result.pinned
     const was = kept.pinned
     if (now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) {
-      return { name, code: 'changed', message: `${name} changed since it was added; add it again.` }
+      return refused(name, 'changed', 'changed')
     }
     return { ...result, name, owned: kept.owned }
   }
@@ -226,10 +262,10 @@ export class FileHandles {
     try {
       pinned = await pinFile(path)
     } catch {
-      return { name, code: 'not_found', message: `${name} was not found; it may have been moved or deleted.` }
+      return refused(name, 'not_found', 'notFound')
     }
     const info = await stat(pinned.realPath).catch(() => undefined)
-    if (!info?.isFile()) return { name, code: 'not_a_file', message: `${name} is not a regular file.` }
+    if (!info?.isFile()) return refused(name, 'not_a_file', 'notAFile')
     const checked = this.checkSize(name, pinned.size, purpose)
     if (checked) return checked
     if (purpose === 'spreadsheet') return spreadsheetFile(name, pinned, false)
@@ -245,7 +281,7 @@ export class FileHandles {
         await handle.close()
       }
     } catch {
-      return { name, code: 'unreadable', message: `${name} cannot be read (check its permissions).` }
+      return refused(name, 'unreadable', 'unreadable')
     }
     return this.typed(name, head, pinned, false)
   }
@@ -256,7 +292,7 @@ export class FileHandles {
   ): Promise<RegisteredFile | FileRejectionInfo> {
     const name = basename(source.name.replaceAll('\\', '/'))
     if (!/^[A-Za-z0-9+/=\s]*$/.test(source.dataBase64)) {
-      return { name, code: 'bad_data', message: `${name} could not be read from the window.` }
+      return refused(name, 'bad_data', 'badData')
     }
     const bytes = Buffer.from(source.dataBase64, 'base64')
     const checked = this.checkSize(name, bytes.length, purpose)
@@ -280,23 +316,18 @@ export class FileHandles {
   }
 
   private checkSize(name: string, size: number, purpose: FileRegisterPurpose): FileRejectionInfo | null {
-    if (size === 0) return { name, code: 'empty', message: `${name} is empty.` }
+    if (size === 0) return refused(name, 'empty', 'empty')
     if (purpose === 'spreadsheet') {
       return size > MAX_SPREADSHEET_BYTES
-        ? {
-            name,
-            code: 'too_large',
-            message: `${name} is ${formatSize(size)}; a campaign reads spreadsheets up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}.`
-          }
+        ? refused(name, 'too_large', 'spreadsheetTooLarge', {
+            size: formatSize(size),
+            max: formatMegabytes(MAX_SPREADSHEET_BYTES)
+          })
         : null
     }
     const max = this.options.maxFileBytes()
     if (size > max) {
-      return {
-        name,
-        code: 'too_large',
-        message: `${name} is ${formatSize(size)}; the gateway accepts files up to ${formatMegabytes(max)}.`
-      }
+      return refused(name, 'too_large', 'tooLarge', { size: formatSize(size), max: formatMegabytes(max) })
     }
     return null
   }
@@ -305,17 +336,9 @@ export class FileHandles {
     const ext = extensionOf(name)
     // A text file renamed fake.jpg is not "a type we do not take": say what is really wrong with it.
     if (Object.values(ALLOWED_EXTENSIONS).some((list) => list.includes(ext))) {
-      return {
-        name,
-        code: 'disguised',
-        message: `${name} is named like a ${ext.toUpperCase()} file, but its contents are not one (renamed or damaged).`
-      }
+      return refused(name, 'disguised', 'disguised', { ext: ext.toUpperCase() })
     }
-    return {
-      name,
-      code: 'unsupported_type',
-      message: `${name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).`
-    }
+    return refused(name, 'unsupported_type', 'unsupported')
   }
 
   private typed(

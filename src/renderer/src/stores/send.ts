@@ -25,6 +25,8 @@ export interface FileRejectionView {
   name: string
   code: string
   message: string
+  messageKey?: string
+  messageParams?: Record<string, string | number>
   /** 'local' rejections are explained by the window (translated); 'core' ones show the core's message. */
   source: 'local' | 'core'
 }

@@ -221,18 +221,24 @@ describe('CampaignsView', () => {
 })
 
 describe('auto-paused device', () => {
-  it('says why a spreadsheet was refused at registration and reads nothing', async () => {
+  it('says why a spreadsheet was refused at registration, in the operator language, and reads nothing', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
     fake.onRegister((files) => ({
       files: [],
-      rejected: files.map((f) => ({ name: f.name, code: 'too_large', message: 'is 60.0 MB; up to 50 MB.' }))
+      rejected: files.map((f) => ({
+        name: f.name,
+        code: 'too_large',
+        message: `${f.name} is 60.0 MB; a campaign reads spreadsheets up to 50 MB.`,
+        messageKey: 'desktop.fileRefused.spreadsheetTooLarge',
+        messageParams: { name: f.name, size: '60.0 MB', max: '50 MB' }
+      }))
     }))
     const user = userEvent.setup()
     render(<CampaignsView />)
-    await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
-      new File(['x'], 'huge.csv', { type: 'text/csv' })
-    )
-    expect(await screen.findByText(/huge\.csv: is 60\.0 MB/)).toBeTruthy()
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'huge.csv', { type: 'text/csv' }))
+    expect(
+      await screen.findByText('huge.csv berukuran 60.0 MB; kampanye membaca spreadsheet hingga 50 MB.')
+    ).toBeTruthy()
     expect(fake.requests('campaigns:read')).toEqual([])
   })
 
@@ -442,7 +448,11 @@ describe('a file for every message', () => {
         })),
       rejected: files
         .filter((f) => !f.name.endsWith('.pdf'))
-        .map((f) => ({ name: f.name, code: 'unsupported_type', message: 'this kind of file cannot be sent' }))
+        .map((f) => ({
+          name: f.name,
+          code: 'unsupported_type',
+          message: `${f.name}: this kind of file cannot be sent`
+        }))
     }))
     const user = userEvent.setup()
     render(<CampaignsView />)

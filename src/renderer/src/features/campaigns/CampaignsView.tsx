@@ -10,7 +10,7 @@ import type {
   RowProblemView,
   SheetView
 } from '../../../../shared/contract'
-import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
@@ -195,7 +195,7 @@ async function registerPicked(
     const rejected = reply.rejected[0]
     return {
       files: reply.files,
-      error: rejected ? { code: rejected.code, message: `${rejected.name}: ${rejected.message}` } : null
+      error: rejected ? { code: rejected.code, message: coreMessage(rejected) } : null
     }
   } catch (e) {
     return { files: [], error: errorInfo(e) }
@@ -299,7 +299,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
       const registered = await getApi().registerFiles([file], 'spreadsheet')
       const refused = registered.rejected[0]
       if (refused) {
-        setError({ code: refused.code, message: `${refused.name}: ${refused.message}` })
+        setError({ code: refused.code, message: coreMessage(refused) })
         return
       }
       const handle = registered.files[0]?.handle

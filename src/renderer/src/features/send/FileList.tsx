@@ -1,4 +1,5 @@
 // The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
+import { coreMessage } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
@@ -75,7 +76,7 @@ function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: s
   if (rejection.code === 'unsupported_type') return t('send.rejected.unsupported')
   if (rejection.code === 'changed') return t('send.rejected.changed')
   if (rejection.code === 'not_found') return t('send.rejected.notFound')
-  if (rejection.source === 'core') return rejection.message
+  if (rejection.source === 'core') return coreMessage(rejection)
   return rejection.code === 'empty' ? t('send.rejected.empty') : t('send.rejected.tooLarge', { max })
 }
 
