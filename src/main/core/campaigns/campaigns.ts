@@ -24,6 +24,7 @@ import {
   fileKey,
   guessMapping,
   layoutKey,
+  rowContent,
   summarise,
   type CheckedRow,
   type CheckSummary,
@@ -225,7 +226,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     assertPacing(input.pacing)
     const id = newId()
     // The id seeds the spintax, so the preview shown before create (seeded with the same id) matches the send.
-    const { rows } = checkRows({
+    const checkInput = {
       campaignId: input.seedKey ?? id,
       sheet: input.sheet,
       mapping: input.mapping,
@@ -233,7 +234,10 @@ export function createCampaigns(deps: CampaignsDeps) {
       withAttachment: Boolean(input.attachmentName),
       fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet()
-    })
+    }
+    const { rows } = checkRows(checkInput)
+    // What the campaign keeps of each row (its variables for the export, the message it sends), made as it is stored.
+    const content = rowContent(checkInput)
     const at = now()
     store.insert(
       {
@@ -252,7 +256,16 @@ export function createCampaigns(deps: CampaignsDeps) {
         startedAt: null,
         attachmentName: input.attachmentName ?? null
       },
-      rows.map((row) => ({ ...row, itemId: null, deviceId: null }))
+      rows.map((row, index) => {
+        const sheetRow = input.sheet.rows[index] ?? { rowNumber: row.rowNumber, cells: [] }
+        return {
+          ...row,
+          values: content.values(sheetRow),
+          message: content.message(sheetRow),
+          itemId: null,
+          deviceId: null
+        }
+      })
     )
     store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     return view(id)
