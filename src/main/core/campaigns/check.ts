@@ -66,7 +66,8 @@ const SCIENTIFIC = /^([+-]?)(\d+)(?:[.,](\d+))?[eE]\+?(\d+)$/
 export function phoneFromCell(cell: string): { phone: string } | { problem: RowProblem } {
   const trimmed = cell.trim()
   let candidate = trimmed
-  const scientific = SCIENTIFIC.exec(trimmed.replace(/\s/g, ''))
+  // Only a cell with an exponent can be in scientific notation: most cells skip the copy and the pattern.
+  const scientific = /[eE]/.test(trimmed) ? SCIENTIFIC.exec(trimmed.replace(/\s/g, '')) : null
   if (scientific) {
     const [, sign, whole = '', fraction = '', exponent = '0'] = scientific
     const digits = whole + fraction
@@ -81,7 +82,7 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
       }
     }
     candidate = digits.slice(0, length)
-  } else if (/^\d+\.0+$/.test(trimmed)) {
+  } else if (trimmed.includes('.') && /^\d+\.0+$/.test(trimmed)) {
     candidate = trimmed.replace(/\.0+$/, '')
   }
   try {
