@@ -172,6 +172,8 @@ async function bareSide(input: SideInput): Promise<SideReport> {
 
 function runSide(side: Side, input: SideInput): Promise<SideReport> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    // From the project folder, where `--import tsx` resolves, whatever folder the bench was started from.
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: { ...process.env, BENCH_DEVICES_SIDE: side, BENCH_DEVICES_INPUT: JSON.stringify(input) },
     stdio: ['ignore', 'pipe', 'inherit']
   })

@@ -14,6 +14,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
   outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>...
+  outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
+                                                       every item matching; without --expect, says how many
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
   autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply
@@ -83,7 +85,10 @@ export const FLAGS: Record<string, FlagSpec> = {
   batch: { type: 'string' },
   hours: { type: 'string' },
   cap: { type: 'string' },
-  format: { type: 'string' }
+  format: { type: 'string' },
+  matching: { type: 'boolean' },
+  text: { type: 'string' },
+  expect: { type: 'string' }
 }
 
 export interface CliContext {

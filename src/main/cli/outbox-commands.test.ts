@@ -64,4 +64,73 @@ describe('sender-desk outbox cancel|retry with several ids', () => {
     )
     expect(statuses).toEqual({ [ids[0]!]: 'queued', [ids[1]!]: 'cancelled' })
   })
+
+  it('cancels and retries every item matching --status/--text once the count is given back with --expect', async () => {
+    const promo = await cli(
+      'send',
+      'text',
+      '--to',
+      '081200000011,081200000012,081200000013',
+      '--message',
+      'Promo week',
+      '--queue'
+    )
+    const other = await cli('send', 'text', '--to', '081200000014', '--message', 'Your order', '--queue')
+    expect([promo.code, other.code]).toEqual([0, 0])
+
+    const asked = await cli('outbox', 'cancel', '--matching', '--text', 'promo', '--status', 'queued')
+    expect(asked).toEqual({
+      code: 2,
+      json: { ok: false, exitCode: 2, error: '3 item(s) match; add --expect 3 to cancel them all' }
+    })
+    const stale = await cli(
+      'outbox',
+      'cancel',
+      '--matching',
+      '--text',
+      'promo',
+      '--status',
+      'queued',
+      '--expect',
+      '2'
+    )
+    expect(stale).toEqual({
+      code: 2,
+      json: {
+        ok: false,
+        exitCode: 2,
+        error: 'The list changed: 3 messages match now, not 2. Look at the list again and confirm again.'
+      }
+    })
+
+    const cancelled = await cli(
+      'outbox',
+      'cancel',
+      '--matching',
+      '--text',
+      'promo',
+      '--status',
+      'queued',
+      '--expect',
+      '3'
+    )
+    expect(cancelled).toEqual({ code: 0, json: { ok: true, done: 3, refused: [] } })
+    const retried = await cli(
+      'outbox',
+      'retry',
+      '--matching',
+      '--text',
+      'promo',
+      '--status',
+      'cancelled',
+      '--expect',
+      '3'
+    )
+    expect(retried).toEqual({ code: 0, json: { ok: true, done: 3, refused: [] } })
+    const listed = await cli('outbox', 'list', '--status', 'queued')
+    const ours = [...(promo.json.itemIds as string[]), ...(other.json.itemIds as string[])]
+    const queuedIds = (listed.json.items as { id: string }[]).map((item) => item.id)
+    // The promos are back in line (retried), beside the order update that never matched.
+    expect(queuedIds.filter((id) => ours.includes(id)).sort()).toEqual([...ours].sort())
+  })
 })

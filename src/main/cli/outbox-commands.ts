@@ -130,6 +130,48 @@ async function bulkRetryOrCancel(
   return ok ? EXIT.ok : EXIT.rejected
 }
 
+/** `--status queued,failed`, checked against the outbox's statuses. */
+function statusFlag(context: CliContext): OutboxStatus[] | undefined {
+  return stringFlag(context.args, 'status')
+    ?.split(',')
+    .map((s) => {
+      const parsed = OutboxStatus.safeParse(s.trim())
+      if (!parsed.success)
+        throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
+      return parsed.data
+    })
+}
+
+/**
+ * Every item matching --status/--text, however many. Like the window's confirm, the count must be given back
+ * (--expect N): without it the command only says how many match; a count that moved since is refused.
+ */
+async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'cancel'): Promise<number> {
+  const status = statusFlag(context)
+  const text = stringFlag(context.args, 'text')
+  const filter = { ...(status ? { status } : {}), ...(text ? { text } : {}) }
+  const expected = intFlag(context.args, 'expect', { min: 1, max: Number.MAX_SAFE_INTEGER })
+  if (expected === undefined) {
+    const { total } = await withCommandLineCore(context, null, (core) =>
+      core.invoke('outbox:list', { ...filter, offset: 0, limit: 1 })
+    )
+    throw new UsageError(`${total} item(s) match; add --expect ${total} to ${action} them all`)
+  }
+  const reply = await withCommandLineCore(context, null, (core) =>
+    core.invoke(action === 'retry' ? 'outbox:retryMatching' : 'outbox:cancelMatching', {
+      filter,
+      expected
+    })
+  )
+  const verb = action === 'retry' ? 'Retried' : 'Cancelled'
+  const lines = [`${verb} ${reply.done} of ${expected} item(s).`]
+  for (const { reason, count } of reply.refused)
+    lines.push(`${count} left as they were: ${BULK_REFUSAL_TEXT[reason]}`)
+  const ok = reply.refused.length === 0
+  context.out.result(lines.join('\n'), { ok, ...reply })
+  return ok ? EXIT.ok : EXIT.rejected
+}
+
 const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   at_gateway: 'already with the gateway',
   sending: 'being sent right now',
@@ -169,13 +211,7 @@ export async function runOutbox(context: CliContext): Promise<number> {
       return EXIT.network
     }
     case 'list': {
-      const statusText = stringFlag(context.args, 'status')
-      const status = statusText?.split(',').map((s) => {
-        const parsed = OutboxStatus.safeParse(s.trim())
-        if (!parsed.success)
-          throw new UsageError(`unknown status "${s}" (one of ${OutboxStatus.options.join(', ')})`)
-        return parsed.data
-      })
+      const status = statusFlag(context)
       const page = await withCommandLineCore(context, null, (core) =>
         core.invoke('outbox:list', { ...(status ? { status } : {}), limit: 1000 })
       )
@@ -190,6 +226,10 @@ export async function runOutbox(context: CliContext): Promise<number> {
     }
     case 'retry':
     case 'cancel': {
+      if (context.args.flags.matching === true) {
+        if (id) throw new UsageError(`outbox ${sub} takes ids or --matching, not both`)
+        return retryOrCancelMatching(context, sub)
+      }
       if (!id) throw new UsageError(`outbox ${sub} needs an item id`)
       const ids = context.args.positionals.slice(1)
       if (ids.length > 1) return bulkRetryOrCancel(context, sub, ids)

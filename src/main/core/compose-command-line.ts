@@ -112,6 +112,8 @@ export type CommandLineChannel =
   | 'outbox:cancel'
   | 'outbox:retryMany'
   | 'outbox:cancelMany'
+  | 'outbox:retryMatching'
+  | 'outbox:cancelMatching'
 
 export interface CommandLineCore {
   readonly outbox: Outbox

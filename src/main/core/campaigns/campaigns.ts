@@ -543,61 +543,61 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /**
    * Where each chosen device stands for rotation: `stopped` waits for the operator or the device (paused, logged
-   * out, refused), `capped` has used today's cap, `ready` may send today; `room` is how many more rows today's cap
-   * leaves it beyond those it already holds, `untried` how many of its rows were never tried (the movable ones).
+   * out, refused), `capped` has used today's cap, `ready` may send today, `left` more sends today.
    */
   function standings(
     campaign: CampaignRecord,
     at: number
-  ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; room: number; untried: number }[] {
-    const queue = new Map(items.campaignQueue(campaign.id).map((q) => [q.deviceId, q]))
-    return store.devices(campaign.id).map((device) => {
-      const held = queue.get(device.deviceId) ?? { queued: 0, untried: 0 }
-      const base = { deviceId: device.deviceId, untried: held.untried }
-      if (device.pausedReason !== null || deps.outbox.sendBlock(device.deviceId) !== null)
-        return { ...base, state: 'stopped', room: 0 }
-      const left = capLeft(pacingOf(campaign), sendLogOf(campaign, device.deviceId, at), at)
-      return { ...base, state: left > 0 ? 'ready' : 'capped', room: Math.max(0, left - held.queued) }
+  ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; left: number }[] {
+    return store.devices(campaign.id).map(({ deviceId, pausedReason }) => {
+      if (pausedReason !== null || deps.outbox.sendBlock(deviceId) !== null)
+        return { deviceId, state: 'stopped', left: 0 }
+      const left = capLeft(pacingOf(campaign), sendLogOf(campaign, deviceId, at), at)
+      return { deviceId, state: left > 0 ? 'ready' : 'capped', left }
     })
   }
 
   /**
    * Rotation across the chosen devices: rows never tried that wait on a stopped or capped device go to devices that
-   * may send today, up to what their cap leaves; a stopped device's remaining rows go to the others in turn (a capped
-   * device goes on by itself tomorrow, a stopped one only when someone acts). Each device's own pacing still applies
-   * to what it receives (its gate counts its own sends). A row tried even once never moves: its outcome may be unknown.
-   * `keep` is a device whose row the dispatcher is about to send: it is never a source.
+   * may send today, up to what their cap leaves beyond the rows they hold; a stopped device's remaining rows go to
+   * the others in turn (a capped device goes on by itself tomorrow, a stopped one only when someone acts). Each
+   * device's own pacing still applies to what it receives (its gate counts its own sends). A row tried even once
+   * never moves: its outcome may be unknown. `keep` is a device whose row the dispatcher is about to send: it is
+   * never a source. Runs on every campaign send, so the common case (every device ready) costs no queue query.
    */
   function rotate(campaign: CampaignRecord, at: number, keep?: string): void {
     if (campaign.status !== 'running' || campaign.devices.length < 2) return
     const all = standings(campaign, at)
-    const sources = all.filter((d) => d.state !== 'ready' && d.untried > 0 && d.deviceId !== keep)
+    const sources = all
+      .filter((d) => d.state !== 'ready' && d.deviceId !== keep)
+      .map((d) => ({ ...d, ids: items.untriedCampaignItems(campaign.id, d.deviceId) }))
+      .filter((d) => d.ids.length > 0)
     if (sources.length === 0) return
-    const ready = all.filter((d) => d.state === 'ready')
+    const ready = all
+      .filter((d) => d.state === 'ready')
+      .map((d) => ({ ...d, room: Math.max(0, d.left - items.campaignQueued(campaign.id, d.deviceId)) }))
     const others = all.filter((d) => d.state !== 'stopped')
     const moves: { itemId: string; deviceId: string }[] = []
     const reasons = new Map<string, 'capped' | 'stopped'>()
     for (const source of sources) {
-      const ids = items.untriedCampaignItems(campaign.id, source.deviceId)
       let next = 0
-      const give = (itemId: string | undefined, deviceId: string): void => {
+      const give = (deviceId: string): void => {
+        const itemId = source.ids[next++]
         if (itemId === undefined) return
         moves.push({ itemId, deviceId })
         reasons.set(itemId, source.state === 'stopped' ? 'stopped' : 'capped')
-        next++
       }
       // What the devices that may still send today can take, dealt in turn.
-      for (let open = ready.filter((d) => d.room > 0); next < ids.length && open.length > 0;) {
+      for (let open = ready.filter((d) => d.room > 0); next < source.ids.length && open.length > 0;) {
         for (const device of open) {
-          if (next >= ids.length) break
-          give(ids[next], device.deviceId)
+          if (next >= source.ids.length) break
+          give(device.deviceId)
           device.room--
         }
         open = open.filter((d) => d.room > 0)
       }
       if (source.state !== 'stopped' || others.length === 0) continue
-      for (let turn = 0; next < ids.length; turn++)
-        give(ids[next], others[turn % others.length]?.deviceId ?? '')
+      for (let turn = 0; next < source.ids.length; turn++) give(others[turn % others.length]?.deviceId ?? '')
     }
     if (moves.length === 0) return
     const moved = deps.outbox.moveUntried(

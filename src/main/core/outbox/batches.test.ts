@@ -169,6 +169,29 @@ describe('fenced enqueue', () => {
     expect(fx.outbox.counts()).toMatchObject({ accepted: 1, total: 1 })
   })
 
+  it('rolls back a batch another process left open while this one runs, so its recipients are not held up', async () => {
+    let writerAlive = true
+    const deadPid = 2 ** 22 + 1
+    fx = makeFixture({ isProcessAlive: (pid) => pid !== deadPid || writerAlive })
+    const store = new OutboxStore(fx.db)
+    await fx.outbox.start()
+    // A CLI enqueue to 'a' got one chunk in, then its process died.
+    store.batch(() => {
+      const firstSeq = store.openBatch('cli', deadPid, 500, 0)
+      store.insertItems([textItem('fenced-0')], [], [], 0, { batchId: 'cli', firstSeq })
+    })
+    writerAlive = false
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: texts('after', 1)
+    })
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect(fx.gateway.messages.map((m) => m.refId)).toEqual(itemIds)
+    expect(openBatches(fx)).toBe(0)
+    expect(rawRows(fx)).toBe(1)
+  })
+
   it('leaves a batch a live process is writing alone', async () => {
     fx = makeFixture({ isProcessAlive: () => true })
     const store = new OutboxStore(fx.db)

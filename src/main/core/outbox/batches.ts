@@ -1,6 +1,6 @@
 // A large enqueue written in short transactions that yield, fenced from sending until its last chunk commits.
 import { randomUUID } from 'node:crypto'
-import type { AttachmentRecord, NewItem } from '../store'
+import type { AttachmentRecord, NewItem, OpenBatchRecord } from '../store'
 import type { OutboxContext } from './context'
 import { releaseAttachments } from './retention'
 import { nextChunkSize, yieldToEventLoop } from './turns'
@@ -103,6 +103,13 @@ async function discardBatch(ctx: OutboxContext, batchId: string): Promise<void> 
   releaseAttachments(ctx, [...shas])
 }
 
+/** Nobody is writing it: not this process, and not another live one (the CLI while the app runs). */
+function isAbandoned(ctx: OutboxContext, batch: OpenBatchRecord): boolean {
+  if (writingHere.has(batch.id)) return false
+  // The same pid but not a batch this process is writing: a previous run whose pid came round again.
+  return batch.pid === process.pid || !ctx.options.isProcessAlive(batch.pid)
+}
+
 /**
  * Roll back batches whose writer is gone (it crashed part way, or its disk filled and the rollback failed too):
  * nothing of them was ever sendable, so dropping the files again sends nobody twice. Returns how many.
@@ -110,11 +117,29 @@ async function discardBatch(ctx: OutboxContext, batchId: string): Promise<void> 
 export async function discardAbandonedBatches(ctx: OutboxContext): Promise<number> {
   let discarded = 0
   for (const batch of ctx.store.openBatches()) {
-    if (writingHere.has(batch.id)) continue
-    // Another live process (the CLI while the app runs) may be writing it; the same pid means a previous run.
-    if (batch.pid !== process.pid && ctx.options.isProcessAlive(batch.pid)) continue
+    if (!isAbandoned(ctx, batch)) continue
     await discardBatch(ctx, batch.id)
     discarded++
   }
   return discarded
+}
+
+/** Outboxes rolling back abandoned batches in the background right now (one rollback at a time each). */
+const discarding = new WeakSet<OutboxContext>()
+
+/**
+ * While the app runs, a batch another process left open (a CLI enqueue killed part way) still holds its items'
+ * places in their recipients' lines, so later sends to them wait: roll it back as soon as a round sees it, not at
+ * the next start or six-hourly sweep. A read of an (almost always) empty table per round.
+ */
+export function discardAbandonedBatchesSoon(ctx: OutboxContext): void {
+  if (discarding.has(ctx) || !ctx.store.openBatches().some((batch) => isAbandoned(ctx, batch))) return
+  discarding.add(ctx)
+  ctx.run(async () => {
+    try {
+      await discardAbandonedBatches(ctx)
+    } finally {
+      discarding.delete(ctx)
+    }
+  })
 }

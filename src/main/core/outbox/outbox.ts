@@ -34,7 +34,12 @@ import {
   syncDevice
 } from './gateway-schedules'
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
-import { discardAbandonedBatches, writeFenced, type FencedWrite } from './batches'
+import {
+  discardAbandonedBatches,
+  discardAbandonedBatchesSoon,
+  writeFenced,
+  type FencedWrite
+} from './batches'
 import { releaseAttachments, sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue, resolveSchedule } from './scheduler'
 import {
@@ -276,6 +281,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
       return
     }
     pumping = true
+    discardAbandonedBatchesSoon(ctx)
     let next: number | null = null
     const consider = (at: number | null): void => {
       if (at !== null && (next === null || at < next)) next = at

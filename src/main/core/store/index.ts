@@ -23,7 +23,8 @@ export {
   type GatewayScheduleRecord,
   type AttachmentRecord,
   type ActiveCount,
-  type ScheduleOp
+  type ScheduleOp,
+  type OpenBatchRecord
 } from './outbox-store'
 export { SettingsStore } from './settings-store'
 export {

@@ -686,18 +686,19 @@ export class OutboxStore {
     ).run(campaignId).changes
   }
 
-  /**
-   * A campaign's queued rows per device, and how many of them were never tried: only those may move to another
-   * device (a row tried once may be with the gateway even when nothing says so).
-   */
-  campaignQueue(campaignId: string): { deviceId: string; queued: number; untried: number }[] {
-    return this.prepare(
-      `SELECT device_id AS deviceId, COUNT(*) AS queued, COALESCE(SUM(${UNTRIED}), 0) AS untried
-       FROM outbox_items WHERE campaign_id = ? AND status = 'queued' GROUP BY device_id`
-    ).all(campaignId) as { deviceId: string; queued: number; untried: number }[]
+  /** How many of a campaign's rows wait in line on a device (from the index alone). */
+  campaignQueued(campaignId: string, deviceId: string): number {
+    return (
+      this.prepare(
+        `SELECT COUNT(*) AS n FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued'`
+      ).get(campaignId, deviceId) as { n: number }
+    ).n
   }
 
-  /** A campaign's queued rows on a device that were never tried, in line order. */
+  /**
+   * A campaign's queued rows on a device that were never tried, in line order: the ones rotation may move to another
+   * device (a row tried once may be with the gateway even when nothing says so).
+   */
   untriedCampaignItems(campaignId: string, deviceId: string): string[] {
     return (
       this.prepare(
