@@ -218,6 +218,8 @@ describe('campaigns through the contract', () => {
     expect(csv.fileName).toBe('Bills - results.csv')
     const text = Buffer.from(csv.dataBase64, 'base64').toString('utf8')
     expect(text.split('\r\n')).toHaveLength(7)
+    // Each sent row names its device by the operator's label.
+    expect(text.split('\r\n')[1]?.split(',')[5]).toBe('Sandbox device')
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
     expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
   })

@@ -254,6 +254,8 @@ export const en = {
   'desktop.error.campaignIs': 'This campaign is {status}',
   'desktop.error.matchCountChanged':
     'The list changed: {count} messages match now, not {expected}. Look at the list again and confirm again.',
+  'desktop.error.copyRemovedMeanwhile':
+    "A file's copy was cleaned up while it was being queued. Nothing was queued; try again.",
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'The shortest delay must be 0 seconds or more',

@@ -262,6 +262,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.campaignIs': 'Status kampanye ini {status}',
   'desktop.error.matchCountChanged':
     'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
+  'desktop.error.copyRemovedMeanwhile':
+    'Salinan berkas terhapus saat sedang diantrekan. Tidak ada yang diantrekan; coba lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'Jeda terpendek harus 0 detik atau lebih',

@@ -348,7 +348,7 @@ describe('rotation across the chosen devices', () => {
       devices: ['dev-1', 'dev-2']
     })
     await fixture.outbox.start()
-    campaigns.start(id)
+    await campaigns.start(id)
     return id
   }
 
@@ -379,6 +379,18 @@ describe('rotation across the chosen devices', () => {
     expect(timeline.history.map((h) => h.note)).toContainEqual(
       expect.stringContaining('moved from dev-1 to dev-2: dev-1 reached its daily cap')
     )
+    // The exported proof names the device that sent each row (by the name the caller gives it).
+    const csv = new TextDecoder().decode(
+      await campaigns.exportResults(id, 'csv', (deviceId) => (deviceId === 'dev-2' ? 'Shop 2' : deviceId))
+    )
+    const deviceOfRow = new Map(
+      csv
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((cells) => [Number(cells[0]), cells[5]])
+    )
+    expect(moved.map((r) => deviceOfRow.get(r.rowNumber))).toEqual(['Shop 2', 'Shop 2'])
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
   })
@@ -505,7 +517,7 @@ describe('a file per row', () => {
       },
       hasCopy: (sha256: string) => fixture.outbox.hasCopy(sha256)
     }
-    campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
+    await campaigns.start(id, null, await copyCampaignFiles(sweepingOutbox, picked))
     await fixture.outbox.start()
     await fixture.runUntil(
       () => campaigns.results(id).every((r) => r.status === 'accepted' || r.status === 'failed'),
@@ -539,12 +551,12 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
-    expect(firstRow.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
-    expect(firstRow[9]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
-    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,"""123"" is not a valid phone number/)
+    expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id, 'dev-1'])
+    expect(firstRow[10]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
+    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,,"""123"" is not a valid phone number/)
 
     const xlsx = await campaigns.exportResults(id, 'xlsx')
     const { readSpreadsheet } = await import('./spreadsheet')

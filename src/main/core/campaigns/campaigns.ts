@@ -716,13 +716,18 @@ export function createCampaigns(deps: CampaignsDeps) {
     settleAll: () => {
       for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
     },
-    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock). */
-    async exportResults(id: string, format: 'csv' | 'xlsx'): Promise<Uint8Array> {
+    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock, devices by `deviceName`). */
+    async exportResults(
+      id: string,
+      format: 'csv' | 'xlsx',
+      deviceName?: (deviceId: string) => string
+    ): Promise<Uint8Array> {
       const campaign = mustGet(id)
       const table = resultsTable(
         mappingOf(campaign).variables,
         store.results(id),
-        zoneOfPolicy(pacingOf(campaign))
+        zoneOfPolicy(pacingOf(campaign)),
+        deviceName
       )
       return format === 'csv'
         ? new TextEncoder().encode(tableToCsv(table))

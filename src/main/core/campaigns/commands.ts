@@ -356,7 +356,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
             dataBase64: Buffer.from(csv, 'utf8').toString('base64')
           }
         }
-        const bytes = await campaigns.exportResults(id, format)
+        // Devices by the operator's label, as the window names them.
+        const bytes = await campaigns.exportResults(
+          id,
+          format,
+          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId
+        )
         return {
           fileName: `${base} - results.${format}`,
           mime:

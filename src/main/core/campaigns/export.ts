@@ -1,5 +1,5 @@
-// Proof of a campaign as a table (row, phone, variables, status, gateway id, the time of each status, failure
-// reason), written as CSV (papaparse) or XLSX (exceljs); and the skipped rows with their problems.
+// Proof of a campaign as a table (row, phone, variables, status, gateway id, the device that sent it, the time of
+// each status, failure reason), written as CSV (papaparse) or XLSX (exceljs); and the skipped rows with their problems.
 import Papa from 'papaparse'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import { formatInZone } from '../zoned-time'
@@ -32,11 +32,15 @@ export function describeProblem(problem: RowProblem): string {
   }
 }
 
-/** One line per spreadsheet row; times on the wall clock of `timeZone`. */
+/**
+ * One line per spreadsheet row; times on the wall clock of `timeZone`. The device is the one holding the row now
+ * (rotation may have moved it from the one it was dealt to), named by `deviceName`.
+ */
 export function resultsTable(
   variables: readonly string[],
   results: readonly CampaignRowResult[],
-  timeZone: string
+  timeZone: string,
+  deviceName: (deviceId: string) => string = (deviceId) => deviceId
 ): ResultsTable {
   const time = (at: number | null | undefined): string => (at ? formatInZone(at, timeZone) : '')
   const columns = [
@@ -45,6 +49,7 @@ export function resultsTable(
     ...variables,
     'Status',
     'Gateway id',
+    'Device',
     'Submitted at',
     ...STATUS_TIMES.map((s) => `${s[0]?.toUpperCase()}${s.slice(1)} at`),
     'Failure reason'
@@ -58,6 +63,7 @@ export function resultsTable(
       ...variables.map((v) => row.values[v] ?? ''),
       problems.length > 0 ? 'skipped' : (row.status ?? 'not queued'),
       row.gatewayId ?? '',
+      row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),
       ...STATUS_TIMES.map((s) => time(at(s))),
       problems.length > 0 ? problems.map(describeProblem).join('; ') : (row.failureMessage ?? '')

@@ -1,6 +1,6 @@
 // A large enqueue written in short transactions that yield, fenced from sending until its last chunk commits.
 import { randomUUID } from 'node:crypto'
-import type { AttachmentRecord, NewItem, OpenBatchRecord } from '../store'
+import { hasAttachment, type AttachmentRecord, type NewItem, type OpenBatchRecord } from '../store'
 import type { OutboxContext } from './context'
 import { releaseAttachments } from './retention'
 import { nextChunkSize, yieldToEventLoop } from './turns'
@@ -15,6 +15,23 @@ const DISCARD_CHUNK_ROWS = 500
  * process share the pid, and one must not roll back the other's batch as abandoned.
  */
 const writingHere = new Set<string>()
+
+/**
+ * Copies a write references that are gone from the attachments folder: a copy that matched an old item's file is that
+ * file, and a retention sweep removes it once the old item goes, while this write still waits its turn.
+ */
+export class AttachmentsGoneError extends Error {
+  constructor(readonly sha256s: readonly string[]) {
+    super(`${sha256s.length} attachment copies were removed before their items were written`)
+    this.name = 'AttachmentsGoneError'
+  }
+}
+
+/** Checked in the transaction that first references the copies: from then on no sweep can remove them. */
+function assertAttachmentsPresent(ctx: OutboxContext, attachments: readonly AttachmentRecord[]): void {
+  const gone = attachments.filter((a) => !hasAttachment(ctx.dataDir, a.sha256)).map((a) => a.sha256)
+  if (gone.length > 0) throw new AttachmentsGoneError(gone)
+}
 
 export interface FencedWrite {
   items: readonly NewItem[]
@@ -37,6 +54,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
   const { items, attachments, recipients, at, atCommit } = write
   if (items.length <= FIRST_CHUNK_ROWS) {
     store.batch(() => {
+      assertAttachmentsPresent(ctx, attachments)
       store.insertItems(items, attachments, recipients, at)
       atCommit?.()
     })
@@ -57,7 +75,10 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
       // Only the closing chunk's commit must be durable (see batchUnsynced): the fsync was most of each block.
       const transaction = last ? store.batch.bind(store) : store.batchUnsynced.bind(store)
       transaction(() => {
-        if (first) firstSeq = store.openBatch(batchId, process.pid, items.length, at)
+        if (first) {
+          assertAttachmentsPresent(ctx, attachments)
+          firstSeq = store.openBatch(batchId, process.pid, items.length, at)
+        }
         // Rolled back meanwhile as abandoned (another outbox in this process would not, but a pid reused would).
         else if (!store.isBatchOpen(batchId))
           throw new Error('the enqueue was rolled back while being written')

@@ -15,6 +15,8 @@ afterEach(async () => {
 })
 
 const DAY = 24 * 3_600_000
+const bulkTexts = (count: number): { kind: 'text'; text: string }[] =>
+  Array.from({ length: count }, (_, i) => ({ kind: 'text' as const, text: `bulk ${i}` }))
 
 function files(count: number, prefix = 'file'): FileEntry[] {
   const folder = join(fx.dir, 'originals')
@@ -322,6 +324,33 @@ describe('retention', () => {
     await fx.outbox.sweepRetention()
     expect(fx.outbox.counts().total).toBe(0)
     expect(existsSync(copyPath)).toBe(false)
+  })
+
+  it('copies a file again when a sweep removed the old copy it matched while its enqueue waited behind a large one', async () => {
+    fx = makeFixture({ retentionMs: 30 * DAY })
+    const [file] = files(1)
+    const old = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [file!] })
+    fx.outbox.cancel(old.itemIds[0]!)
+    await fx.clock.advance(31 * DAY)
+    // A large enqueue is written in chunks that yield; the next enqueue's items wait for it to close.
+    const large = fx.outbox.enqueue({
+      deviceId: 'd2',
+      recipients: ['x', 'y', 'z'],
+      entries: bulkTexts(10_000)
+    })
+    const again = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['b'], entries: [file!] })
+    // The same bytes as the old item's: the copy is its file, which the sweep removes while the large one writes.
+    const batchOpen = (): boolean =>
+      (fx.db.prepare('SELECT COUNT(*) AS n FROM outbox_batches').get() as { n: number }).n === 1
+    for (let turn = 0; turn < 1000 && !batchOpen(); turn++) await new Promise(setImmediate)
+    // A few turns of the event loop between chunks: enough for the small file's copy to finish meanwhile.
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 1))
+    expect(batchOpen()).toBe(true)
+    expect((await fx.outbox.sweepRetention()).files).toBe(1)
+    await large
+    await again
+    // Queued, so its file must be there to be sent from (the sweep removed the old copy, so it was copied again).
+    expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(1)
   })
 
   it('purges a large backlog in short transactions: the first turn of the event loop comes after 100 rows', async () => {

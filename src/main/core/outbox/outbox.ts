@@ -35,6 +35,7 @@ import {
 } from './gateway-schedules'
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
 import {
+  AttachmentsGoneError,
   discardAbandonedBatches,
   discardAbandonedBatchesSoon,
   writeFenced,
@@ -435,8 +436,23 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
    * one transaction blocked the main process for about a second). Enqueues run one at a time, so two never
    * interleave in a recipient's line.
    */
-  function insertAll(write: FencedWrite): Promise<void> {
-    const run = enqueueTail.then(() => writeFenced(ctx, write))
+  function insertAll(
+    write: FencedWrite,
+    copyAgain?: (gone: readonly string[]) => Promise<void>
+  ): Promise<void> {
+    const run = enqueueTail.then(async () => {
+      // A copy may be removed by a sweep while this write waits its turn (see AttachmentsGoneError): copied again
+      // once, the new file is unknown to the database, and the sweep leaves such files alone for an hour.
+      try {
+        await writeFenced(ctx, write)
+      } catch (error) {
+        if (!(error instanceof AttachmentsGoneError)) throw error
+        if (!copyAgain)
+          throw new OutboxError('attachment', { key: 'desktop.error.copyRemovedMeanwhile' }, 'entries', error)
+        await copyAgain(error.sha256s)
+        await writeFenced(ctx, write)
+      }
+    })
     enqueueTail = run.catch(() => undefined)
     return run
   }
@@ -462,13 +478,16 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     )
 
     const fileEntries = request.entries.filter((e): e is FileEntry => e.kind === 'file')
-    let copies = await copyFiles(fileEntries)
-    // A retention sweep may have removed an identical file between the copy and now: copy again.
-    const vanished = fileEntries.filter((entry) => {
-      const copy = copies.get(entry.path)
-      return copy !== undefined && !hasAttachment(ctx.dataDir, copy.sha256)
-    })
-    if (vanished.length > 0) copies = new Map([...copies, ...(await copyFiles(vanished))])
+    const copies = await copyFiles(fileEntries)
+    /** The same bytes again, for copies a retention sweep removed before the items were written (see insertAll). */
+    const copyAgain = async (gone: readonly string[]): Promise<void> => {
+      const again = fileEntries.filter((entry) => gone.includes(copies.get(entry.path)?.sha256 ?? ''))
+      for (const [path, copy] of await copyFiles(again)) {
+        const name = again.find((entry) => entry.path === path)?.name ?? path
+        if (copy.sha256 !== copies.get(path)?.sha256)
+          throw new OutboxError('attachment', new FileChangedError(name).message, 'entries')
+      }
+    }
 
     const now = clock.now()
     const items: NewItem[] = []
@@ -503,12 +522,15 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     })
     const attachments = [...new Map([...copies.values()].map((c) => [c.sha256, c])).values()]
     const isGroup = request.isGroup ?? false
-    await insertAll({
-      items,
-      attachments,
-      recipients: recipients.map((recipient) => ({ recipient, isGroup })),
-      at: now
-    })
+    await insertAll(
+      {
+        items,
+        attachments,
+        recipients: recipients.map((recipient) => ({ recipient, isGroup })),
+        at: now
+      },
+      copyAgain
+    )
     knownDevices.add(request.deviceId)
     const first = items[0]
     if (items.length === 1 && first) ctx.emitItem(mustGet(first.id))
@@ -1052,7 +1074,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     insertPrepared,
     async copyFile(entry: FileEntry): Promise<StoredAttachment> {
       let copy = (await copyFiles([entry])).get(entry.path)
-      // A retention sweep may have removed an identical file while it was copied: copy again (as enqueue does).
+      // A retention sweep may have removed an identical file while it was copied: copy again. (The write that
+      // references it checks once more: insertPrepared refuses, rather than queue items whose file is gone.)
       if (copy && !hasAttachment(ctx.dataDir, copy.sha256)) copy = (await copyFiles([entry])).get(entry.path)
       if (!copy) throw new Error(`${entry.name} was not copied`)
       return copy
