@@ -40,10 +40,11 @@ export async function runCampaignPacingBench(): Promise<void> {
     const csv = ['Name,Phone', ...Array.from({ length: ROWS }, (_, i) => `C${i},08123456${7100 + i}`)].join(
       '\n'
     )
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'bench.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
+    const sheetFile = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'bench.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+      purpose: 'spreadsheet'
     })
+    const sheet = await core.handlers['campaigns:read']({ handle: sheetFile.files[0]?.handle ?? '' })
     const campaign = await core.handlers['campaigns:create']({
       sheetId: sheet.sheetId,
       name: 'pacing bench',

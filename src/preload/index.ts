@@ -6,6 +6,7 @@
  * file bundles no zod (see `contract-pipe.ts`).
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
+import type { FileRegisterPurpose } from '../shared/contract'
 import { createContractPipe, fileToBase64, type PipeRefusal } from '../shared/contract-pipe'
 
 const pipe = createContractPipe({
@@ -45,5 +46,6 @@ function plainRejection(error: unknown): never {
 contextBridge.exposeInMainWorld('senderDesk', {
   invoke: (channel: string, request: unknown) => pipe.invoke(channel, request).catch(plainRejection),
   on: pipe.on,
-  registerFiles: (files: File[]) => pipe.registerFiles(files).catch(plainRejection)
+  registerFiles: (files: File[], purpose?: FileRegisterPurpose) =>
+    pipe.registerFiles(files, purpose).catch(plainRejection)
 })

@@ -12,6 +12,7 @@ import {
   isInvokeChannel,
   type EventChannel,
   type EventPayload,
+  type FileRegisterPurpose,
   type InvokeChannel,
   type InvokeReply,
   type InvokeRequest,
@@ -77,8 +78,11 @@ export function createContractClient(pipe: ContractPipe): SenderDeskApi {
     })
   }
 
-  async function registerFiles(files: File[]): Promise<InvokeReply<'files:register'>> {
-    return checkedResult('files:register', await fromPipe(() => pipe.registerFiles(files)))
+  async function registerFiles(
+    files: File[],
+    purpose?: FileRegisterPurpose
+  ): Promise<InvokeReply<'files:register'>> {
+    return checkedResult('files:register', await fromPipe(() => pipe.registerFiles(files, purpose)))
   }
 
   return { invoke, on, registerFiles }

@@ -1,10 +1,11 @@
 /** The preload's pipe: raw results through, file paths only from real File objects, odd names refused; no zod. */
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './contract'
 import { createContractClient } from './contract-client'
-import { createContractPipe, type PipeTransport } from './contract-pipe'
+import { BASE64_SLICE_BYTES, createContractPipe, fileToBase64, type PipeTransport } from './contract-pipe'
 
 function wire(reply: unknown = { ok: true, value: {} }): PipeTransport & { sent: unknown[] } {
   const sent: unknown[] = []
@@ -58,6 +59,22 @@ describe('createContractPipe', () => {
     ])
   })
 
+  it('passes a known purpose on (a campaign spreadsheet) and refuses any other', async () => {
+    const recorded = wire()
+    const pipe = createContractPipe(recorded)
+    await pipe.registerFiles([new File(['x'], 'list.csv')], 'spreadsheet')
+    expect(recorded.sent).toEqual([
+      {
+        channel: 'files:register',
+        request: { sources: [{ kind: 'path', path: '/picked/list.csv' }], purpose: 'spreadsheet' }
+      }
+    ])
+    const odd = 'anything' as unknown as 'send'
+    await expect(pipe.registerFiles([new File(['x'], 'a.csv')], odd)).rejects.toMatchObject({
+      code: 'invalid_request'
+    })
+  })
+
   it('its refusals reach the window as ApiError', async () => {
     const api = createContractClient(createContractPipe(wire()))
     const refused = await api.registerFiles([{} as File]).catch((e: unknown) => e)
@@ -72,5 +89,32 @@ describe('createContractPipe', () => {
     const preload = readFileSync(join(import.meta.dirname, '../preload/index.ts'), 'utf8')
     const preloadImports = [...preload.matchAll(/^import\s+(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]/gm)]
     expect(preloadImports.map((m) => m[1]).sort()).toEqual(['../shared/contract-pipe', 'electron'])
+  })
+})
+
+describe('fileToBase64', () => {
+  it('encodes any bytes exactly as one whole-file base64 does (empty, 1–3 bytes, slice edges, many slices)', async () => {
+    const sizes = [0, 1, 2, 3, 4, 1000, BASE64_SLICE_BYTES - 1, BASE64_SLICE_BYTES, BASE64_SLICE_BYTES + 1]
+    sizes.push(3 * BASE64_SLICE_BYTES + 2)
+    for (const size of sizes) {
+      const bytes = randomBytes(size)
+      expect(await fileToBase64(new Blob([bytes])), `${size} bytes`).toBe(bytes.toString('base64'))
+    }
+  })
+
+  it('lets the event loop turn between slices, so a large file is never one long task', async () => {
+    const slices = 5
+    let turns = 0
+    let done = false
+    const tick = (): void => {
+      if (done) return
+      turns += 1
+      setTimeout(tick)
+    }
+    setTimeout(tick)
+    await fileToBase64(new Blob([randomBytes(slices * BASE64_SLICE_BYTES)]))
+    done = true
+    // A timer queued before the encoding runs once per slice boundary at least.
+    expect(turns).toBeGreaterThanOrEqual(slices - 1)
   })
 })

@@ -234,6 +234,13 @@ export const FileHandleView = z.object({
 })
 export type FileHandleView = z.infer<typeof FileHandleView>
 
+/**
+ * What a file is registered for: `send` (a drop or an attachment: the gateway's size limit and types) or
+ * `spreadsheet` (a campaign's list, read by the core: its own size limit; its format is checked when read).
+ */
+export const FileRegisterPurpose = z.enum(['send', 'spreadsheet'])
+export type FileRegisterPurpose = z.infer<typeof FileRegisterPurpose>
+
 export const FileRejection = z.object({ name: z.string(), code: z.string(), message: z.string() })
 
 /**
@@ -682,7 +689,10 @@ export const invokeChannels = {
   'linking:end': { request: z.object({ id: Id }), reply: Ok },
 
   'files:register': {
-    request: z.object({ sources: z.array(FileSource).min(1).max(1000) }),
+    request: z.object({
+      sources: z.array(FileSource).min(1).max(1000),
+      purpose: FileRegisterPurpose.optional()
+    }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   },
   'files:release': { request: z.object({ handles: z.array(Id) }), reply: Ok },
@@ -876,9 +886,12 @@ export const invokeChannels = {
   'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) },
 
   // ---- campaigns (issue 16) ----
-  /** A spreadsheet's bytes (CSV or XLSX); the core keeps the parsed sheet for check and create. */
+  /**
+   * A spreadsheet (CSV or XLSX) registered with purpose `spreadsheet`: the core reads the file itself (the window
+   * never holds its bytes), releases the handle and keeps the parsed sheet for check and create.
+   */
   'campaigns:read': {
-    request: z.object({ fileName: z.string().min(1).max(255), dataBase64: z.string().max(70_000_000) }),
+    request: z.object({ handle: Id }),
     reply: SheetView
   },
   /** Check every row against a mapping and template; previews the chosen rows exactly as they will be sent. */
@@ -1065,7 +1078,7 @@ export interface SenderDeskApi {
   invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void
   /** Turn dropped/picked/pasted File objects into opaque handles (paths never reach the page). */
-  registerFiles(files: File[]): Promise<InvokeReply<'files:register'>>
+  registerFiles(files: File[], purpose?: FileRegisterPurpose): Promise<InvokeReply<'files:register'>>
 }
 
 /** Thrown by the window-side API when the core answers with an error. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { composeCore, describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/shared/domain'
 import { coreText } from '../../src/shared/i18n/notes'
 
 let core: Core
@@ -57,6 +58,16 @@ const FAST = {
   warmUp: null
 }
 
+/** A spreadsheet as the window hands it over: registered with purpose `spreadsheet`, then read by its handle. */
+async function registeredSheet(fileName: string, dataBase64: string): Promise<{ handle: string }> {
+  const { files, rejected } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: fileName, dataBase64 }],
+    purpose: 'spreadsheet'
+  })
+  if (!files[0]) throw new Error(`${fileName} refused: ${rejected[0]?.message}`)
+  return { handle: files[0].handle }
+}
+
 /** A refusal as the window words it in Bahasa Indonesia (what errorInfo does with the language set to id). */
 async function refusalInIndonesian(
   channel: string,
@@ -71,13 +82,8 @@ async function refusalInIndonesian(
 describe('campaign refusals in the operator language', () => {
   it('carry their key: the file, the template, the column, the pacing, a gone sheet and a wrong state read in Indonesian', async () => {
     const deviceId = await linkedDevice()
-    expect(await refusalInIndonesian('campaigns:read', { fileName: 'list.csv', dataBase64: '' })).toEqual({
-      code: 'sheet_empty',
-      english: 'list.csv is empty',
-      id: 'list.csv kosong'
-    })
     expect(
-      await refusalInIndonesian('campaigns:read', { fileName: 'old.xls', dataBase64: 'AAAA' })
+      await refusalInIndonesian('campaigns:read', await registeredSheet('old.xls', 'AAAA'))
     ).toMatchObject({ code: 'sheet_unsupported', id: expect.stringMatching(/^Berkas Excel lama 97–2003/) })
     expect(
       await refusalInIndonesian('campaigns:check', {
@@ -89,7 +95,7 @@ describe('campaign refusals in the operator language', () => {
     ).toMatchObject({ code: 'sheet_gone', id: 'Berkas ini sudah tidak dimuat: impor lagi.' })
 
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
-    const { sheetId } = await core.handlers['campaigns:read']({ fileName: 'list.csv', dataBase64: csv })
+    const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))
     const draft = { sheetId, name: 'Bills', pacing: FAST, devices: [deviceId] }
     expect(
       await refusalInIndonesian('campaigns:check', {
@@ -164,10 +170,9 @@ describe('campaigns through the contract', () => {
   it('reads a CSV with bad rows, remembers the mapping, sends the ready rows once and exports the proof', async () => {
     const deviceId = await linkedDevice()
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'bad-rows.csv',
-      dataBase64: bytes.toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('bad-rows.csv', bytes.toString('base64'))
+    )
     expect(sheet).toMatchObject({ headers: ['Name', 'Phone', 'Amount'], rowCount: 6, remembered: false })
     // The operator maps "Amount" out: the row with an empty amount is then fine.
     const mapping = { phone: 'Phone', variables: ['Name'] }
@@ -208,10 +213,9 @@ describe('campaigns through the contract', () => {
       failed: progress.failed.at(-1)
     }).toEqual({ sent: 3, delivered: 3, failed: 0 })
 
-    const again = await core.handlers['campaigns:read']({
-      fileName: 'copy.csv',
-      dataBase64: bytes.toString('base64')
-    })
+    const again = await core.handlers['campaigns:read'](
+      await registeredSheet('copy.csv', bytes.toString('base64'))
+    )
     expect(again).toMatchObject({ remembered: true, mapping: { phone: 'Phone', variables: ['Name'] } })
 
     const csv = await core.handlers['campaigns:export']({ id: created.id, format: 'csv' })
@@ -227,10 +231,9 @@ describe('campaigns through the contract', () => {
   it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {
     const deviceId = await linkedDevice()
     const csv = ['Name,Phone', 'Ani,081234567801', 'Budi,081234567802'].join('\n')
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'bills.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('bills.csv', Buffer.from(csv).toString('base64'))
+    )
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 32)])
     const register = async (): Promise<string> =>
       (
@@ -292,10 +295,9 @@ describe('campaigns through the contract', () => {
       'Citra,081234567803,citra.pdf',
       'Dewi,081234567804,ani.pdf'
     ].join('\n')
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'bills.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('bills.csv', Buffer.from(csv).toString('base64'))
+    )
     const pdf = (fill: string): string =>
       Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000, fill)]).toString('base64')
     const { files: registered } = await core.handlers['files:register']({
@@ -355,10 +357,9 @@ describe('campaigns through the contract', () => {
       invalid: ['nope']
     })
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'x.csv',
-      dataBase64: bytes.toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('x.csv', bytes.toString('base64'))
+    )
     const check = await core.handlers['campaigns:check']({
       sheetId: sheet.sheetId,
       mapping: { phone: 'Phone', variables: ['Name'] },
@@ -389,10 +390,9 @@ describe('campaigns through the contract', () => {
     // The sandbox refuses sends over 2 a minute and bans the number at the third refusal.
     await sandbox?.control.setBanRate(token, 2)
     const csv = ['Name,Phone', ...Array.from({ length: 5 }, (_, i) => `C${i},0812345670${i + 10}`)].join('\n')
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'many.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('many.csv', Buffer.from(csv).toString('base64'))
+    )
     const created = await core.handlers['campaigns:create']({
       sheetId: sheet.sheetId,
       name: 'Blast',
@@ -437,10 +437,9 @@ describe('campaigns through the contract', () => {
     const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
     await sandbox?.control.setQuota(token, 2)
     const csv = ['Name,Phone', ...Array.from({ length: 4 }, (_, i) => `C${i},0812345670${i + 10}`)].join('\n')
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'quota.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('quota.csv', Buffer.from(csv).toString('base64'))
+    )
     const created = await core.handlers['campaigns:create']({
       sheetId: sheet.sheetId,
       name: 'Quota',
@@ -478,10 +477,9 @@ describe('campaigns through the contract', () => {
     const csv = ['Name,Phone', ...Array.from({ length: 12 }, (_, i) => `C${i},0812345671${i + 10}`)].join(
       '\n'
     )
-    const sheet = await core.handlers['campaigns:read']({
-      fileName: 'two.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
-    })
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('two.csv', Buffer.from(csv).toString('base64'))
+    )
     const created = await core.handlers['campaigns:create']({
       sheetId: sheet.sheetId,
       name: 'Two numbers',
@@ -538,6 +536,50 @@ describe('campaigns through the contract', () => {
       deviceId,
       ok: false,
       message: expect.stringMatching(/not on the blacklist/)
+    })
+  })
+})
+
+describe('a spreadsheet handed over by handle', () => {
+  it('is read by the core past the gateway file limit and in a legacy encoding, once, and is never a file to send', async () => {
+    const deviceId = await linkedDevice()
+    // Over the gateway's 2 MB default, and Windows-1252: a registration to send refuses it (size), a spreadsheet's not.
+    const rows = Array.from(
+      { length: 50_000 },
+      (_, i) => `André ${i};0812${String(i).padStart(8, '0')};${'x'.repeat(25)}`
+    )
+    const bytes = Buffer.from(['Nama;HP;Catatan', ...rows, ''].join('\r\n'), 'latin1')
+    expect(bytes.length).toBeGreaterThan(DEFAULT_MAX_FILE_BYTES)
+    const source = { kind: 'bytes' as const, name: 'list.csv', dataBase64: bytes.toString('base64') }
+    expect((await core.handlers['files:register']({ sources: [source] })).rejected).toMatchObject([
+      { code: 'too_large' }
+    ])
+
+    const first = await registeredSheet('list.csv', source.dataBase64)
+    const sheet = await core.handlers['campaigns:read'](first)
+    expect(sheet).toMatchObject({ fileName: 'list.csv', rowCount: 50_000, format: 'CSV (windows-1252, ;)' })
+    expect(sheet.sample[0]).toEqual(['André 0', '081200000000', 'x'.repeat(25)])
+    // Read once: the handle is released with its file.
+    expect(await invoke('campaigns:read', first)).toMatchObject({ ok: false, error: { code: 'file_gone' } })
+
+    // A spreadsheet's handle cannot be attached to a send, nor a send's file be read as a spreadsheet.
+    const unsent = await registeredSheet('list.csv', source.dataBase64)
+    expect(
+      await invoke('campaigns:check', {
+        sheetId: sheet.sheetId,
+        mapping: { phone: 'HP', variables: [] },
+        template: 'Hi',
+        attachment: { handle: unsent.handle },
+        devices: [deviceId]
+      })
+    ).toMatchObject({ ok: false, error: { code: 'file_gone' } })
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100, 32)]).toString('base64')
+    const { files } = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'bill.pdf', dataBase64: pdf }]
+    })
+    expect(await invoke('campaigns:read', { handle: files[0]?.handle })).toMatchObject({
+      ok: false,
+      error: { code: 'file_gone' }
     })
   })
 })

@@ -79,10 +79,11 @@ describe('campaign journey in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     const handlers = harness.core.handlers
     const csv = ['Nama,HP', 'Budi,081234567890', 'Siti,081234567891', ''].join('\n')
-    const { sheetId } = await handlers['campaigns:read']({
-      fileName: 'invoices.csv',
-      dataBase64: Buffer.from(csv).toString('base64')
+    const sheetFile = await handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'invoices.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+      purpose: 'spreadsheet'
     })
+    const { sheetId } = await handlers['campaigns:read']({ handle: sheetFile.files[0]?.handle ?? '' })
     const { files } = await handlers['files:register']({
       sources: [{ kind: 'bytes', name: 'invoice.pdf', dataBase64: PDF.toString('base64') }]
     })

@@ -10,6 +10,11 @@ export const MAX_TITLE_LENGTH = 100
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */
 export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
+/**
+ * A campaign's spreadsheet, registered to be read (never sent): large enough for any operator's list (50,000 rows
+ * are ~4 MB of CSV), small enough that reading it cannot exhaust the core's memory.
+ */
+export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024
 export const MAX_BULK_ITEMS = 100
 export const MAX_REPORT_LIMIT = 1000
 

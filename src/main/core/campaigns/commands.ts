@@ -7,7 +7,7 @@ import { ApiFailure, type Commands } from '../commands'
 import { requireDevice, type DeviceRegistry } from '../devices'
 import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
-import { formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { estimateScheduleInSlices, type PacingPolicy } from './pacing'
@@ -163,9 +163,18 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   return {
-    async 'campaigns:read'({ fileName, dataBase64 }) {
+    async 'campaigns:read'({ handle }) {
       return guarded(async () => {
-        const sheet = await readSpreadsheet(new Uint8Array(Buffer.from(dataBase64, 'base64')), fileName)
+        // The core reads the file itself (a path in Electron, pasted bytes in the harness): the window's UI thread
+        // never holds a large spreadsheet's bytes.
+        const file = await deps.files.takeSpreadsheet(handle).catch((error: unknown) => {
+          if (error instanceof FileChangedError)
+            throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'file')
+          throw error
+        })
+        if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'file')
+        const fileName = file.name
+        const sheet = await readSpreadsheet(file.bytes, fileName)
         const sheetId = randomUUID()
         sheets.set(sheetId, { sheet, fileName })
         while (sheets.size > SHEETS_KEPT) sheets.delete(sheets.keys().next().value ?? '')

@@ -1,4 +1,5 @@
-import { mkdtemp, mkdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises'
+import { MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -41,6 +42,33 @@ describe('FileHandles', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sd-files-'))
     handles = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+  })
+
+  it('registers a spreadsheet to read under its own limit, apart from the files a send can use', async () => {
+    const list = join(dir, 'list.csv')
+    // Windows-1252 text over the send limit: refused to send, accepted to read.
+    await writeFile(
+      list,
+      Buffer.concat([Buffer.from('Nama;HP\nAndr\xe9;0812\n', 'latin1'), Buffer.alloc(3 << 20, 0x20)])
+    )
+    expect((await handles.register([{ kind: 'path', path: list }])).rejected).toMatchObject([
+      { code: 'too_large' }
+    ])
+    const { files } = await handles.register([{ kind: 'path', path: list }], 'spreadsheet')
+    const handle = files[0]?.handle ?? ''
+    expect(handles.get(handle)).toBeUndefined()
+    const taken = await handles.takeSpreadsheet(handle)
+    expect(Buffer.from(taken?.bytes.subarray(0, 16) ?? [])).toEqual(
+      Buffer.from('Nama;HP\nAndr\xe9;08', 'latin1')
+    )
+    expect(await handles.takeSpreadsheet(handle)).toBeNull()
+
+    const huge = join(dir, 'huge.csv')
+    await writeFile(huge, 'a')
+    await truncate(huge, MAX_SPREADSHEET_BYTES + 1)
+    expect((await handles.register([{ kind: 'path', path: huge }], 'spreadsheet')).rejected).toMatchObject([
+      { code: 'too_large', message: expect.stringContaining('a campaign reads spreadsheets up to') }
+    ])
   })
 
   it('hands out an opaque handle for a real file and keeps the path on the main side', async () => {

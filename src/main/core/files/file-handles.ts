@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { z } from 'zod'
-import type { FileSource } from '../../../shared/contract'
+import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
 import { CorruptFileError, readJsonFile, writeJsonAtomic } from '../private-files'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
-import { formatMegabytes } from '../../../shared/domain'
+import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { detectFileType, sendableName } from './file-type'
-import { openPinned, pinFile, type FileIdentity } from './pinned-file'
+import { openPinned, pinFile, readPinned, type FileIdentity } from './pinned-file'
 
 export interface RegisteredFile {
   handle: string
@@ -80,6 +80,8 @@ export function formatSize(bytes: number): string {
 
 export class FileHandles {
   private readonly files = new Map<string, RegisteredFile>()
+  /** Spreadsheets registered to be read by a campaign: kept apart, so no send can ever resolve their handles. */
+  private readonly spreadsheets = new Map<string, RegisteredFile>()
   private readonly incomingDir: string
   private readonly draftFile: string
 
@@ -166,19 +168,39 @@ export class FileHandles {
     return parsed.success ? parsed.data.files : []
   }
 
-  async register(sources: FileSource[]): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
+  async register(
+    sources: FileSource[],
+    purpose: FileRegisterPurpose = 'send'
+  ): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
     const files: RegisteredFile[] = []
     const rejected: FileRejectionInfo[] = []
+    const kept = purpose === 'spreadsheet' ? this.spreadsheets : this.files
     for (const source of sources) {
       const result =
-        source.kind === 'path' ? await this.registerPath(source.path) : await this.registerBytes(source)
+        source.kind === 'path'
+          ? await this.registerPath(source.path, purpose)
+          : await this.registerBytes(source, purpose)
       if ('code' in result) rejected.push(result)
       else {
-        this.files.set(result.handle, result)
+        kept.set(result.handle, result)
         files.push(result)
       }
     }
     return { files, rejected }
+  }
+
+  /**
+   * The bytes of a spreadsheet registered for reading, and the handle released (it is read once). Null for a handle
+   * that is not one (a send's file cannot be read this way, nor a spreadsheet sent).
+   */
+  async takeSpreadsheet(handle: string): Promise<{ name: string; bytes: Uint8Array } | null> {
+    const file = this.spreadsheets.get(handle)
+    if (!file) return null
+    try {
+      return { name: file.name, bytes: await readPinned(file.pinned, file.name) }
+    } finally {
+      await this.release([handle])
+    }
   }
 
   get(handle: string): RegisteredFile | undefined {
@@ -187,14 +209,18 @@ export class FileHandles {
 
   async release(handles: string[]): Promise<void> {
     for (const handle of handles) {
-      const file = this.files.get(handle)
+      const file = this.files.get(handle) ?? this.spreadsheets.get(handle)
       if (!file) continue
       this.files.delete(handle)
+      this.spreadsheets.delete(handle)
       if (file.owned) await rm(file.path, { force: true })
     }
   }
 
-  private async registerPath(path: string): Promise<RegisteredFile | FileRejectionInfo> {
+  private async registerPath(
+    path: string,
+    purpose: FileRegisterPurpose = 'send'
+  ): Promise<RegisteredFile | FileRejectionInfo> {
     const name = basename(path)
     let pinned: FileIdentity
     try {
@@ -204,8 +230,9 @@ export class FileHandles {
     }
     const info = await stat(pinned.realPath).catch(() => undefined)
     if (!info?.isFile()) return { name, code: 'not_a_file', message: `${name} is not a regular file.` }
-    const checked = this.checkSize(name, pinned.size)
+    const checked = this.checkSize(name, pinned.size, purpose)
     if (checked) return checked
+    if (purpose === 'spreadsheet') return spreadsheetFile(name, pinned, false)
     let head: Uint8Array
     try {
       // The type is read from the pinned file itself, so it describes the same file the queue will copy.
@@ -224,25 +251,45 @@ export class FileHandles {
   }
 
   private async registerBytes(
-    source: Extract<FileSource, { kind: 'bytes' }>
+    source: Extract<FileSource, { kind: 'bytes' }>,
+    purpose: FileRegisterPurpose = 'send'
   ): Promise<RegisteredFile | FileRejectionInfo> {
     const name = basename(source.name.replaceAll('\\', '/'))
     if (!/^[A-Za-z0-9+/=\s]*$/.test(source.dataBase64)) {
       return { name, code: 'bad_data', message: `${name} could not be read from the window.` }
     }
     const bytes = Buffer.from(source.dataBase64, 'base64')
-    const checked = this.checkSize(name, bytes.length)
+    const checked = this.checkSize(name, bytes.length, purpose)
     if (checked) return checked
+    if (purpose === 'spreadsheet') {
+      const path = await this.writeIncoming(bytes, 'sheet')
+      return spreadsheetFile(name, await pinFile(path), true)
+    }
     const detected = detectFileType(bytes.subarray(0, HEAD_BYTES), name)
     if (!detected) return this.unsupported(name)
-    await mkdir(this.incomingDir, { recursive: true, mode: 0o700 })
-    const path = join(this.incomingDir, `${randomUUID()}.${detected.extension}`)
-    await writeFile(path, bytes, { mode: 0o600 })
+    const path = await this.writeIncoming(bytes, detected.extension)
     return this.typed(name, bytes.subarray(0, HEAD_BYTES), await pinFile(path), true)
   }
 
-  private checkSize(name: string, size: number): FileRejectionInfo | null {
+  /** Pasted bytes as a private file of ours (deleted on release). */
+  private async writeIncoming(bytes: Uint8Array, extension: string): Promise<string> {
+    await mkdir(this.incomingDir, { recursive: true, mode: 0o700 })
+    const path = join(this.incomingDir, `${randomUUID()}.${extension}`)
+    await writeFile(path, bytes, { mode: 0o600 })
+    return path
+  }
+
+  private checkSize(name: string, size: number, purpose: FileRegisterPurpose): FileRejectionInfo | null {
     if (size === 0) return { name, code: 'empty', message: `${name} is empty.` }
+    if (purpose === 'spreadsheet') {
+      return size > MAX_SPREADSHEET_BYTES
+        ? {
+            name,
+            code: 'too_large',
+            message: `${name} is ${formatSize(size)}; a campaign reads spreadsheets up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}.`
+          }
+        : null
+    }
     const max = this.options.maxFileBytes()
     if (size > max) {
       return {
@@ -289,5 +336,22 @@ export class FileHandles {
       owned,
       pinned
     }
+  }
+}
+
+/**
+ * A spreadsheet to be read, not sent: its format (CSV in any encoding, XLSX) is the reader's rule
+ * (`campaigns/spreadsheet.ts`), checked when the campaign reads it, so it is not typed by the gateway's list here.
+ */
+function spreadsheetFile(name: string, pinned: FileIdentity, owned: boolean): RegisteredFile {
+  return {
+    handle: randomUUID(),
+    path: pinned.realPath,
+    name,
+    size: pinned.size,
+    kind: 'document',
+    mime: 'application/octet-stream',
+    owned,
+    pinned
   }
 }

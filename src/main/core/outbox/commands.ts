@@ -198,8 +198,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
   }
 
   return {
-    async 'files:register'({ sources }) {
-      const { files: registered, rejected } = await files.register(sources)
+    async 'files:register'({ sources, purpose }) {
+      const { files: registered, rejected } = await files.register(sources, purpose)
       return { files: registered.map(toHandleView), rejected }
     },
 

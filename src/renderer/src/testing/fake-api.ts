@@ -100,9 +100,13 @@ export function createFakeApi(): FakeApi {
       listeners.set(event, set)
       return () => set.delete(listener as (payload: unknown) => void)
     },
-    async registerFiles(files) {
+    async registerFiles(files, purpose) {
       registered.push(files)
-      calls.push({ channel: 'files:register', request: { files: files.map((f) => f.name) } })
+      const names = files.map((f) => f.name)
+      calls.push({
+        channel: 'files:register',
+        request: purpose ? { files: names, purpose } : { files: names }
+      })
       return register(files)
     }
   }

@@ -155,8 +155,11 @@ describe('CampaignsView', () => {
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
       '3 rows read (CSV (utf-8, ;))'
     )
-    const request = fake.requests('campaigns:read')[0]
-    expect(request).toEqual({ fileName: 'bills.csv', dataBase64: btoa('x') })
+    // The file goes to the core as a registered spreadsheet (a path in Electron): the window never encodes it.
+    expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
+      { files: ['bills.csv'], purpose: 'spreadsheet' }
+    ])
+    expect(fake.requests('campaigns:read')).toEqual([{ handle: 'h-1' }])
 
     await user.type(screen.getByTestId('campaign-template'), 'Hi {{Name}')
     await waitFor(() =>
@@ -218,6 +221,21 @@ describe('CampaignsView', () => {
 })
 
 describe('auto-paused device', () => {
+  it('says why a spreadsheet was refused at registration and reads nothing', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({ name: f.name, code: 'too_large', message: 'is 60.0 MB; up to 50 MB.' }))
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      new File(['x'], 'huge.csv', { type: 'text/csv' })
+    )
+    expect(await screen.findByText(/huge\.csv: is 60\.0 MB/)).toBeTruthy()
+    expect(fake.requests('campaigns:read')).toEqual([])
+  })
+
   it('says why the device part paused and resumes only that part with one click', async () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
@@ -335,16 +353,16 @@ describe('a file for every message', () => {
     await user.click(await screen.findByLabelText(/Shop/))
     const shown = await screen.findByTestId('campaign-attachment-file')
     expect(shown.textContent).toBe('bill.pdf Document · 2.6 KB ×')
-    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     await waitFor(() =>
       expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
-        attachment: { handle: 'h-2' },
+        attachment: { handle: 'h-3' },
         devices: ['dev-1']
       })
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
-    expect(fake.requests('campaigns:create')[0]).toMatchObject({ attachment: { handle: 'h-2' } })
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({ attachment: { handle: 'h-3' } })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
   })
 
@@ -500,7 +518,7 @@ describe('a file for every message', () => {
     await user.click(screen.getByRole('button', { name: 'Remove big.mp4' }))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
-    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     expect(fake.requests('campaigns:check').at(-1)).not.toHaveProperty('attachment')
   })
 })
@@ -563,8 +581,8 @@ describe('a file per row, named in a column', () => {
       expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
         mapping: { attachment: 'Invoice' },
         files: [
-          { name: 'ani.pdf', handle: 'h-1' },
-          { name: 'budi.pdf', handle: 'h-2' }
+          { name: 'ani.pdf', handle: 'h-2' },
+          { name: 'budi.pdf', handle: 'h-3' }
         ],
         devices: ['dev-1']
       })
@@ -573,17 +591,17 @@ describe('a file per row, named in a column', () => {
 
     // Removing one releases its handle and checks without it.
     await user.click(screen.getByRole('button', { name: 'Remove budi.pdf' }))
-    expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-3'] }])
     await waitFor(() =>
       expect(fake.requests('campaigns:check').at(-1)).toMatchObject({
-        files: [{ name: 'ani.pdf', handle: 'h-1' }]
+        files: [{ name: 'ani.pdf', handle: 'h-2' }]
       })
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
       mapping: { attachment: 'Invoice' },
-      files: [{ name: 'ani.pdf', handle: 'h-1' }]
+      files: [{ name: 'ani.pdf', handle: 'h-2' }]
     })
     expect(fake.requests('campaigns:create')[0]).not.toHaveProperty('attachment')
   })
@@ -610,7 +628,7 @@ describe('a file per row, named in a column', () => {
     ])
     await screen.findByRole('list', { name: 'Picked files' })
     await user.selectOptions(screen.getByLabelText('Column naming a file per row'), 'None')
-    expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     expect(screen.queryByRole('list', { name: 'Picked files' })).toBeNull()
     expect(screen.getByLabelText('Attach a file to every message')).toBeTruthy()
   })

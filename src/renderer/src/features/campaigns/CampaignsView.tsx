@@ -56,16 +56,6 @@ const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   finished: 'campaigns.status.finished'
 }
 
-/** The file's bytes as base64 (a data: URL without its prefix), read by the browser off the main script. */
-function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
-    reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`))
-    reader.readAsDataURL(file)
-  })
-}
-
 function download(reply: InvokeReply<'campaigns:export'>): void {
   const bytes = Uint8Array.from(atob(reply.dataBase64), (c) => c.charCodeAt(0))
   const url = URL.createObjectURL(new Blob([bytes], { type: reply.mime }))
@@ -304,7 +294,17 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     setError(null)
     setBusy(true)
     try {
-      const read = await call('campaigns:read', { fileName: file.name, dataBase64: await toBase64(file) })
+      // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
+      // holds a 50,000-row file's bytes on its UI thread.
+      const registered = await getApi().registerFiles([file], 'spreadsheet')
+      const refused = registered.rejected[0]
+      if (refused) {
+        setError({ code: refused.code, message: `${refused.name}: ${refused.message}` })
+        return
+      }
+      const handle = registered.files[0]?.handle
+      if (!handle) return
+      const read = await call('campaigns:read', { handle })
       setSheet(read)
       setMapping(read.mapping)
       setName(read.fileName.replace(/\.[^.]+$/, ''))
