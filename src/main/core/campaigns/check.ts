@@ -99,7 +99,7 @@ export interface CheckResult {
   summary: CheckSummary
 }
 
-/** Every row at once (a campaign's create, and small sheets). */
+/** Every row at once, without turns of the event loop (small sheets; the reference the sliced check must equal). */
 export function checkRows(input: CheckInput): CheckResult {
   const rows = input.sheet.rows.map(rowChecker(input))
   return { rows, summary: summarise(rows) }
