@@ -209,7 +209,7 @@ async function campaignStartStall(): Promise<Stall> {
   const outbox = createOutbox({ db, dataDir: dir, clientFor: () => undefined })
   const campaigns = createCampaigns({ db, outbox, clock: systemClock })
   const phones = recipientsFor(10_000, '0813')
-  const { id } = campaigns.create({
+  const { id } = await campaigns.create({
     name: 'bench',
     fileName: 'bench.csv',
     sheet: {

@@ -7,6 +7,7 @@ import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixtur
 import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
+import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import type { Sheet } from './spreadsheet'
 
@@ -31,11 +32,11 @@ const PACING: PacingPolicy = {
 let fixture: OutboxFixture
 let campaigns: Campaigns
 
-function setUp(pacing?: Partial<PacingPolicy>): { id: string } {
+async function setUp(pacing?: Partial<PacingPolicy>): Promise<{ id: string }> {
   // The outbox asks the campaigns (made after it, as in compose) through its send gate.
   fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
   campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-  const view = campaigns.create({
+  const view = await campaigns.create({
     name: 'January bills',
     fileName: 'bills.csv',
     sheet: sheetOf(12, [
@@ -60,8 +61,8 @@ const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (ti
 
 describe('campaigns on the outbox', () => {
   it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', async () => {
-    setUp()
-    const withFile = campaigns.create({
+    await setUp()
+    const withFile = await campaigns.create({
       name: 'Invoices',
       fileName: 'bills.csv',
       sheet: sheetOf(2),
@@ -78,7 +79,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {
-    const { id } = setUp()
+    const { id } = await setUp()
     const draft = campaigns.get(id)
     expect(draft.summary).toEqual({
       total: 14,
@@ -107,7 +108,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('starts once when Start is pressed twice: the second start queues nothing and says it already runs', async () => {
-    const { id } = setUp()
+    const { id } = await setUp()
     // A start writes its items after a yield (fenced chunks), so both calls pass the draft check before either writes.
     const results = await Promise.allSettled([campaigns.start(id), campaigns.start(id)])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
@@ -115,7 +116,7 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 12 } })
 
     // A start large enough to be written in several chunks: the loser's chunks are rolled back, not left fenced.
-    const large = campaigns.create({
+    const large = await campaigns.create({
       name: 'February bills',
       fileName: 'bills.csv',
       sheet: sheetOf(450),
@@ -130,8 +131,39 @@ describe('campaigns on the outbox', () => {
     expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
   })
 
+  it('creates from a large sheet in slices: other work gets the core while its rows are checked and rendered', async () => {
+    await setUp()
+    const size = 3 * ROWS_PER_SLICE + 1
+    // Work queued before the create: each turn it gets is a turn the create gave up its thread.
+    let turns = 0
+    let done = false
+    const otherWork = (): void => {
+      turns++
+      if (!done) setImmediate(otherWork)
+    }
+    setImmediate(otherWork)
+    const { id } = await campaigns.create({
+      name: 'March bills',
+      fileName: 'bills.csv',
+      sheet: sheetOf(size),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Bill for {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    done = true
+    // Three turns in the check and three while the rows' messages are rendered.
+    expect(turns).toBeGreaterThanOrEqual(6)
+    const rows = campaigns.results(id)
+    expect(rows).toHaveLength(size)
+    expect(rows.at(-1)).toMatchObject({
+      values: { Name: `Customer ${size}` },
+      message: `Bill for Customer ${size}`
+    })
+  })
+
   it('waits outside working hours and says until when', async () => {
-    const { id } = setUp()
+    const { id } = await setUp()
     // 21:00 in Jakarta.
     fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
     await fixture.outbox.start()
@@ -147,7 +179,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
-    const { id } = setUp({ batchPauseMinutes: 0 })
+    const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
@@ -167,7 +199,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('applies a pacing edited while it runs to the very next send, and refuses an unusable one', async () => {
-    const { id } = setUp({ batchPauseMinutes: 0 })
+    const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
@@ -197,7 +229,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('keeps the gap as the gateway sees it, even after a request that was slow on the wire', async () => {
-    const { id } = setUp({ minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    const { id } = await setUp({ minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
     // The first request takes 3 s to reach the gateway: the next one must not arrive 2 s after it.
     fixture.gateway.holdSends = true
     await fixture.outbox.start()
@@ -211,7 +243,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('never sends to a number opted out while it runs: its waiting row is cancelled', async () => {
-    const { id } = setUp({ batchPauseMinutes: 0 })
+    const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
@@ -226,7 +258,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
-    const { id } = setUp()
+    const { id } = await setUp()
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
@@ -249,7 +281,7 @@ describe('campaigns on the outbox', () => {
       autoPause: { window: 4, maxFailureRate: 0.5 },
       onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
     })
-    const { id } = campaigns.create({
+    const { id } = await campaigns.create({
       name: 'x',
       fileName: 'x.csv',
       sheet: sheetOf(12),
@@ -272,7 +304,7 @@ describe('campaigns on the outbox', () => {
   })
 
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {
-    const { id } = setUp({ batchPauseMinutes: 0 })
+    const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
@@ -306,7 +338,7 @@ describe('rotation across the chosen devices', () => {
   async function startOnTwo(pacing: Partial<PacingPolicy>): Promise<string> {
     fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
     campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = campaigns.create({
+    const { id } = await campaigns.create({
       name: 'Two numbers',
       fileName: 'two.csv',
       sheet: sheetOf(12),
@@ -454,7 +486,7 @@ describe('a file per row', () => {
     })
     fixture.outbox.cancel(old.itemIds[0] ?? '')
     fixture.clock.jump(31 * 86_400_000)
-    const { id } = campaigns.create({
+    const { id } = await campaigns.create({
       name: 'Invoices',
       fileName: 'bills.csv',
       sheet: {
@@ -506,7 +538,7 @@ describe('a file per row', () => {
 
 describe('campaign proof', () => {
   it('exports every row with status, gateway id and the time of each status, as CSV and XLSX', async () => {
-    const { id } = setUp()
+    const { id } = await setUp()
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })

@@ -1,6 +1,7 @@
 // Campaigns over the outbox: create from a checked spreadsheet, queue the ready rows as outbox items, pace them
 // through the dispatcher's send gate, pause/resume/cancel, auto-pause a troubled device, and prove what was sent.
 import { randomUUID } from 'node:crypto'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
@@ -11,6 +12,7 @@ import {
   CampaignStore,
   OutboxStore,
   type CampaignRecord,
+  type CampaignRowRecord,
   type CampaignRowResult,
   type ItemRecord,
   type ItemStatus,
@@ -19,11 +21,12 @@ import {
   UNSENT
 } from '../store'
 import {
-  checkRows,
   checkRowsInSlices,
   fileKey,
   guessMapping,
   layoutKey,
+  ROWS_PER_SLICE,
+  rowContent,
   summarise,
   type CheckedRow,
   type CheckSummary,
@@ -211,7 +214,12 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
   }
 
-  function create(input: CreateCampaignInput): CampaignView {
+  /**
+   * Checks the sheet and stores the campaign as a draft. The check and the rendering of each row's message run in
+   * slices with turns of the event loop between (as the window's check does), so creating from 50,000 rows does not
+   * hold the core for their whole length; only the insert, one transaction, is one task.
+   */
+  async function create(input: CreateCampaignInput): Promise<CampaignView> {
     if (input.devices.length === 0)
       throw new CampaignError('invalid_input', { key: 'desktop.error.chooseDevice' }, 'devices')
     if (input.template.trim() === '')
@@ -225,7 +233,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     assertPacing(input.pacing)
     const id = newId()
     // The id seeds the spintax, so the preview shown before create (seeded with the same id) matches the send.
-    const { rows } = checkRows({
+    const checkInput = {
       campaignId: input.seedKey ?? id,
       sheet: input.sheet,
       mapping: input.mapping,
@@ -233,7 +241,22 @@ export function createCampaigns(deps: CampaignsDeps) {
       withAttachment: Boolean(input.attachmentName),
       fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet()
-    })
+    }
+    const { rows } = await checkRowsInSlices(checkInput)
+    // What the campaign keeps of each row: its variables for the export and the message it sends.
+    const content = rowContent(checkInput)
+    const stored: CampaignRowRecord[] = []
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
+      const sheetRow = input.sheet.rows[index] ?? { rowNumber: row.rowNumber, cells: [] }
+      stored.push({
+        ...row,
+        values: content.values(sheetRow),
+        message: content.message(sheetRow),
+        itemId: null,
+        deviceId: null
+      })
+    }
     const at = now()
     store.insert(
       {
@@ -252,7 +275,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         startedAt: null,
         attachmentName: input.attachmentName ?? null
       },
-      rows.map((row) => ({ ...row, itemId: null, deviceId: null }))
+      stored
     )
     store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     return view(id)

@@ -24,14 +24,15 @@ export type RowProblem =
   | { code: 'already_sent' }
   | { code: 'missing_file'; name: string }
 
+/**
+ * What the check keeps of a row: its number, phone and problems. Its variables stay in the sheet's cells and its
+ * message is rendered when needed (rowContent): 50,000 rows of copies were most of the check's memory and GC.
+ */
 export interface CheckedRow {
   rowNumber: number
   /** The raw phone cell, and the normalised `62…` number when it is valid. */
   phoneCell: string
   phone: string | null
-  values: Record<string, string>
-  /** The message exactly as it will be sent (spintax resolved with the row's seed). */
-  message: string
   problems: RowProblem[]
 }
 
@@ -65,7 +66,8 @@ const SCIENTIFIC = /^([+-]?)(\d+)(?:[.,](\d+))?[eE]\+?(\d+)$/
 export function phoneFromCell(cell: string): { phone: string } | { problem: RowProblem } {
   const trimmed = cell.trim()
   let candidate = trimmed
-  const scientific = SCIENTIFIC.exec(trimmed.replace(/\s/g, ''))
+  // Only a cell with an exponent can be in scientific notation: most cells skip the copy and the pattern.
+  const scientific = /[eE]/.test(trimmed) ? SCIENTIFIC.exec(trimmed.replace(/\s/g, '')) : null
   if (scientific) {
     const [, sign, whole = '', fraction = '', exponent = '0'] = scientific
     const digits = whole + fraction
@@ -80,7 +82,7 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
       }
     }
     candidate = digits.slice(0, length)
-  } else if (/^\d+\.0+$/.test(trimmed)) {
+  } else if (trimmed.includes('.') && /^\d+\.0+$/.test(trimmed)) {
     candidate = trimmed.replace(/\.0+$/, '')
   }
   try {
@@ -97,7 +99,7 @@ export interface CheckResult {
   summary: CheckSummary
 }
 
-/** Every row at once (a campaign's create, and small sheets). */
+/** Every row at once, without turns of the event loop (small sheets; the reference the sliced check must equal). */
 export function checkRows(input: CheckInput): CheckResult {
   const rows = input.sheet.rows.map(rowChecker(input))
   return { rows, summary: summarise(rows) }
@@ -120,29 +122,64 @@ export async function checkRowsInSlices(input: CheckInput): Promise<CheckResult>
   return { rows, summary: summarise(rows) }
 }
 
-/** The check of one row after another, in order (duplicates are found against the rows checked before). */
-function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
+/** What the check and rowContent read of a sheet under a mapping and template, worked out once per sheet. */
+function sheetReading(input: Pick<CheckInput, 'sheet' | 'mapping' | 'template'>) {
   const { sheet, mapping } = input
   const phoneIndex = sheet.headers.indexOf(mapping.phone)
   if (phoneIndex < 0) throw new RangeError(`No column named "${mapping.phone}" in this file`)
   // Parsed once for the whole sheet: every row renders the same nodes.
   const template = compileTemplate(input.template)
   const attachmentIndex = mapping.attachment ? sheet.headers.indexOf(mapping.attachment) : -1
+  const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
+  const cellOf = variableCells(kept, template.variables)
+  // The cell a variable reads, trimmed as the row's values are; undefined when no kept column matches it.
+  const variableValue = (row: SheetRow, name: string): string | undefined => {
+    const index = cellOf.get(name)
+    return index === undefined ? undefined : (row.cells[index] ?? '').trim()
+  }
+  return { phoneIndex, template, attachmentIndex, kept, variableValue }
+}
+
+/**
+ * A checked row's variables (the kept columns, trimmed) and its message exactly as it will be sent (spintax resolved
+ * with the row's seed): rendered when asked for — a preview, or the rows a campaign stores — not for every row checked.
+ */
+export function rowContent(input: Pick<CheckInput, 'campaignId' | 'sheet' | 'mapping' | 'template'>): {
+  values(row: SheetRow): Record<string, string>
+  message(row: SheetRow): string
+} {
+  const { template, kept, variableValue } = sheetReading(input)
+  return {
+    values(row) {
+      const values: Record<string, string> = {}
+      for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
+      return values
+    },
+    message(row) {
+      return template.render((name) => variableValue(row, name), rowSeed(input.campaignId, row.rowNumber))
+        .text
+    }
+  }
+}
+
+/** The check of one row after another, in order (duplicates are found against the rows checked before). */
+function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
+  const { phoneIndex, template, attachmentIndex, variableValue } = sheetReading(input)
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
-  const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
-  const columnOf = variableColumns(kept, template.variables)
   const firstRowOf = new Map<string, number>()
   // One lookup for every row (reading the row being checked): no closure made per row.
-  let values: Record<string, string> = {}
-  const lookup: VariableLookup = (name) => {
-    const header = columnOf.get(name)
-    return header === undefined ? undefined : values[header]
+  let current: SheetRow = { rowNumber: 0, cells: [] }
+  let blank = false
+  const lookup: VariableLookup = (name) => variableValue(current, name)
+  const valueLength = (name: string): number => {
+    const value = variableValue(current, name)
+    if (value === undefined || value === '') blank = true
+    return value?.length ?? 0
   }
   return (row) => {
-    values = {}
-    for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
+    current = row
     const phoneCell = row.cells[phoneIndex] ?? ''
     const problems: RowProblem[] = []
     const parsed = phoneFromCell(phoneCell)
@@ -159,13 +196,19 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
       const name = (row.cells[attachmentIndex] ?? '').trim()
       if (!picked.has(fileKey(name))) problems.push({ code: 'missing_file', name })
     }
-    const rendered = template.render(lookup, rowSeed(input.campaignId, row.rowNumber))
-    if (rendered.missing.length > 0) {
-      const missing = template.variables.filter((name) => rendered.missing.includes(name))
-      problems.push({ code: 'missing_variable', names: missing })
-    } else if (rendered.text.length > limit)
-      problems.push({ code: 'too_long', length: rendered.text.length, limit })
-    return { rowNumber: row.rowNumber, phoneCell, phone, values, message: rendered.text, problems }
+    blank = false
+    const longest = template.longest(valueLength)
+    // Most rows have every variable and fit even in their longest spintax: nothing to render. Otherwise the row's
+    // own rendering decides (a blank variable in a spintax option its seed does not pick is not missing).
+    if (blank || longest > limit) {
+      const rendered = template.render(lookup, rowSeed(input.campaignId, row.rowNumber))
+      if (rendered.missing.length > 0) {
+        const missing = template.variables.filter((name) => rendered.missing.includes(name))
+        problems.push({ code: 'missing_variable', names: missing })
+      } else if (rendered.text.length > limit)
+        problems.push({ code: 'too_long', length: rendered.text.length, limit })
+    }
+    return { rowNumber: row.rowNumber, phoneCell, phone, problems }
   }
 }
 
@@ -182,22 +225,23 @@ function keptColumns(
 }
 
 /**
- * Which kept column each template variable reads, matched as renderTemplate matches (trimmed, any case; of two
- * headers that match, the later key of `values` wins), worked out once instead of per row.
+ * Which cell each template variable reads, matched as renderTemplate matches a row's values (trimmed, any case; of
+ * two headers that match, the later key of `values` wins; of two columns with one header, the later one), worked
+ * out once instead of per row.
  */
-function variableColumns(
-  kept: readonly { header: string }[],
+function variableCells(
+  kept: readonly { header: string; index: number }[],
   variables: readonly string[]
-): Map<string, string> {
-  const keys: Record<string, true> = {}
-  for (const { header } of kept) keys[header] = true
-  const byName = new Map(Object.keys(keys).map((key) => [key.trim().toLowerCase(), key]))
-  const columns = new Map<string, string>()
+): Map<string, number> {
+  const cellOfHeader: Record<string, number> = {}
+  for (const { header, index } of kept) cellOfHeader[header] = index
+  const byName = new Map(Object.keys(cellOfHeader).map((key) => [key.trim().toLowerCase(), key]))
+  const cells = new Map<string, number>()
   for (const name of variables) {
     const header = byName.get(name.toLowerCase())
-    if (header !== undefined) columns.set(name, header)
+    if (header !== undefined) cells.set(name, cellOfHeader[header] ?? -1)
   }
-  return columns
+  return cells
 }
 
 /** How a row's file name is matched against the picked files: trimmed, any case. */

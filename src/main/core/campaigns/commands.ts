@@ -14,7 +14,7 @@ import { estimateScheduleInSlices, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import { fileKey, ROWS_PER_SLICE, type RowProblem } from './check'
+import { fileKey, rowContent, ROWS_PER_SLICE, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -233,15 +233,20 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       }
       const wanted = new Set(previewRows ?? result.rows.slice(0, 3).map((r) => r.rowNumber))
+      // Only the rows the window shows are rendered: the check itself renders none it does not need to.
+      const content = rowContent({ campaignId: sheetId, sheet, mapping, template })
       return {
         summary: result.summary,
         problems: result.rows
           .filter((r) => r.problems.length > 0)
           .slice(0, 500)
           .map((r) => ({ rowNumber: r.rowNumber, phoneCell: r.phoneCell, problems: r.problems })),
-        previews: result.rows
-          .filter((r) => wanted.has(r.rowNumber))
-          .map((r) => ({ rowNumber: r.rowNumber, phone: r.phone, message: r.message })),
+        previews: result.rows.flatMap((r, index) => {
+          const sheetRow = sheet.rows[index]
+          return sheetRow && wanted.has(r.rowNumber)
+            ? [{ rowNumber: r.rowNumber, phone: r.phone, message: content.message(sheetRow) }]
+            : []
+        }),
         templateError: null,
         estimate: pacing
           ? {

@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkRows, checkRowsInSlices, guessMapping, layoutKey, phoneFromCell, ROWS_PER_SLICE } from './check'
+import {
+  checkRows,
+  checkRowsInSlices,
+  guessMapping,
+  layoutKey,
+  phoneFromCell,
+  rowContent,
+  ROWS_PER_SLICE
+} from './check'
 import Papa from 'papaparse'
 import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables } from './template'
@@ -156,7 +164,13 @@ describe('checkRows', () => {
       7: ['invalid_phone']
     })
     expect(rows[2]?.problems[0]).toEqual({ code: 'duplicate', firstRow: 2 })
-    expect(rows[0]?.message).toBe('Hi Alpha, you owe 100')
+    const first = sheet.rows[0]
+    expect(
+      first &&
+        rowContent({ campaignId: 'c1', sheet, mapping, template: 'Hi {Name}, you owe {Amount}' }).message(
+          first
+        )
+    ).toBe('Hi Alpha, you owe 100')
     expect(summary).toEqual({
       total: 6,
       ready: 1,
@@ -198,25 +212,64 @@ describe('checkRows', () => {
     }
     const template =
       '{Halo|Hai {Nama}|{Selamat pagi|Pagi} {NAMA}} {Nama}, {tagihan {TAGIHAN}|bill {Tagihan}} {Kota}'
-    const { rows } = checkRows({
+    const input = {
       campaignId: 'c9',
       sheet,
       mapping: { phone: 'No HP', variables: [' nama ', 'Tagihan', 'NAMA', 'Kota'] },
       template
-    })
-    expect(new Set(rows.map((r) => r.message)).size).toBeGreaterThan(10)
+    }
+    const { rows } = checkRows(input)
+    const content = rowContent(input)
+    const messageOf = (index: number): string =>
+      content.message(sheet.rows[index] ?? { rowNumber: 0, cells: [] })
+    expect(new Set(rows.map((_, index) => messageOf(index))).size).toBeGreaterThan(10)
     expect(rows.filter((r) => r.problems.length === 0).length).toBeGreaterThan(20)
     expect(rows.filter((r) => r.problems.some((p) => p.code === 'missing_variable')).length).toBeGreaterThan(
       2
     )
-    for (const row of rows) {
-      const alone = renderTemplate(template, row.values, rowSeed('c9', row.rowNumber))
-      expect(row.message).toBe(alone.text)
+    for (const [index, row] of rows.entries()) {
+      const values = content.values(sheet.rows[index] ?? { rowNumber: 0, cells: [] })
+      const alone = renderTemplate(template, values, rowSeed('c9', row.rowNumber))
+      expect(messageOf(index)).toBe(alone.text)
       const missing = row.problems.find((p) => p.code === 'missing_variable')
       expect(missing?.names ?? []).toEqual(
         templateVariables(template).filter((n) => alone.missing.includes(n))
       )
     }
+  })
+
+  it('holds back exactly the rows whose own message is over the limit, without rendering the ones that fit', () => {
+    // Caption limit 1024: 1002 fixed characters, "Hi" or "Hello there" (2 or 11), and a name of 5 to 30 characters.
+    // The longest option decides most rows; the rest (over in the worst case) are decided by the row's own pick.
+    const template = `{Hi|Hello there} {Name} ${'x'.repeat(1000)}`
+    const sheet: Sheet = {
+      headers: ['Name', 'HP'],
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: Array.from({ length: 200 }, (_, i) => ({
+        rowNumber: i + 2,
+        cells: ['n'.repeat(5 + (i % 26)), `0812${String(10_000_000 + i)}`]
+      }))
+    }
+    const { rows } = checkRows({
+      campaignId: 'c7',
+      sheet,
+      mapping: { phone: 'HP', variables: ['Name'] },
+      template,
+      withAttachment: true
+    })
+    const lengths = rows.map((row, index) => {
+      const name = sheet.rows[index]?.cells[0] ?? ''
+      return renderTemplate(template, { Name: name }, rowSeed('c7', row.rowNumber)).text.length
+    })
+    for (const [index, row] of rows.entries()) {
+      const length = lengths[index] ?? 0
+      expect(row.problems).toEqual(length > 1024 ? [{ code: 'too_long', length, limit: 1024 }] : [])
+    }
+    // The cases that matter are all there: exactly at the limit, one over, and over only in the worst case.
+    expect(lengths).toContain(1024)
+    expect(lengths).toContain(1025)
+    const worstCaseOver = rows.filter((_, index) => 1002 + 11 + (5 + (index % 26)) > 1024)
+    expect(worstCaseOver.some((row) => row.problems.length === 0)).toBe(true)
   })
 
   it('checks a large sheet in slices: other work gets the core between them, the result is the same', async () => {

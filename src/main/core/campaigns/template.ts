@@ -93,6 +93,12 @@ export interface CompiledTemplate {
   readonly variables: string[]
   /** The message for one row; a missing or blank variable is listed in `missing` and left as `{Name}`. */
   render(lookup: VariableLookup, seed: number): { text: string; missing: string[] }
+  /**
+   * The length of the longest message any seed can give when every variable has a value of the given length: the
+   * fixed text plus, for spintax, its longest option. No seed renders longer, so a row within the limit by this
+   * bound needs no rendering to pass the length check.
+   */
+  longest(lengthOf: (name: string) => number): number
 }
 
 /** Parses a template once (throws TemplateError like parseTemplate). */
@@ -117,8 +123,25 @@ export function compileTemplate(template: string): CompiledTemplate {
       // No generator for a template without spintax: it would draw nothing.
       const random = spins ? new SeededRandom(seed) : null
       return { text: renderNodes(nodes, lookup, random, missing), missing }
+    },
+    longest(lengthOf) {
+      return longestOf(nodes, lengthOf)
     }
   }
+}
+
+function longestOf(nodes: readonly TemplateNode[], lengthOf: (name: string) => number): number {
+  let length = 0
+  for (const node of nodes) {
+    if ('text' in node) length += node.text.length
+    else if ('variable' in node) length += lengthOf(node.variable)
+    else {
+      let longestChoice = 0
+      for (const choice of node.choices) longestChoice = Math.max(longestChoice, longestOf(choice, lengthOf))
+      length += longestChoice
+    }
+  }
+  return length
 }
 
 /** Depth first, left to right: the order the seeded generator is drawn in is part of what a row sends. */
