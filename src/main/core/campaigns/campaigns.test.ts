@@ -3,12 +3,13 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { betweenTurns, makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
 import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
+import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
 import type { Sheet } from './spreadsheet'
 
 function sheetOf(count: number, extra: string[][] = []): Sheet {
@@ -54,6 +55,66 @@ async function setUp(pacing?: Partial<PacingPolicy>): Promise<{ id: string }> {
 afterEach(async () => {
   await fixture.outbox.stop()
   fixture.close()
+})
+
+const campaignsDeps = () => ({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+
+const bigCampaign = (size: number) => ({
+  name: 'Big bills',
+  fileName: 'big.csv',
+  sheet: sheetOf(size),
+  mapping: { phone: 'Phone', variables: ['Name'] },
+  template: 'Bill for {Name}',
+  pacing: PACING,
+  devices: ['dev-1']
+})
+
+/** Rows stored on disk for a campaign (null: all campaigns), whatever its status. */
+function rowsOf(campaignId: string | null): number {
+  const row =
+    campaignId === null
+      ? fixture.db.prepare('SELECT count(*) AS n FROM campaign_rows').get()
+      : fixture.db.prepare('SELECT count(*) AS n FROM campaign_rows WHERE campaign_id = ?').get(campaignId)
+  return (row as { n: number }).n
+}
+
+const tryGet = (id: string): boolean => {
+  try {
+    campaigns.get(id)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const errorCode = (error: unknown): string => (error as { code?: string }).code ?? String(error)
+
+const campaignRecord = (id: string): CampaignRecord => ({
+  id,
+  name: id,
+  fileName: 'left.csv',
+  headers: ['Name', 'Phone'],
+  mapping: { phone: 'Phone', variables: ['Name'] },
+  template: 'Hi {Name}',
+  pacing: PACING,
+  devices: ['dev-1'],
+  seed: 1,
+  status: 'draft',
+  createdAt: 0,
+  updatedAt: 0,
+  startedAt: null,
+  attachmentName: null
+})
+
+const campaignRow = (rowNumber: number): CampaignRowRecord => ({
+  rowNumber,
+  phone: `62812345${String(10_000 + rowNumber)}`,
+  phoneCell: '',
+  values: { Name: 'x' },
+  message: 'Hi x',
+  problems: [],
+  itemId: null,
+  deviceId: null
 })
 
 const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.acceptedAt)
@@ -160,6 +221,101 @@ describe('campaigns on the outbox', () => {
       values: { Name: `Customer ${size}` },
       message: `Bill for Customer ${size}`
     })
+  })
+
+  it('writes a 20,000-row create in chunks that yield; nothing lists, shows, starts or exports it before the last', async () => {
+    await setUp()
+    const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'big' })
+    const size = 20_000
+    const seen: { written: number; listed: boolean; shown: boolean }[] = []
+    const refusals: Promise<unknown>[] = []
+    const create = creator.create(bigCampaign(size))
+    const turns = await betweenTurns(create, () => {
+      const written = rowsOf('big')
+      if (written === 0) return // not begun
+      seen.push({
+        written,
+        listed: campaigns.list().some((c) => c.id === 'big'),
+        shown: tryGet('big')
+      })
+      refusals.push(campaigns.start('big').then(() => 'started', errorCode))
+      refusals.push(campaigns.exportResults('big', 'csv').then(() => 'exported', errorCode))
+    })
+    // The event loop turned while the rows were partly written, and nobody saw any of them.
+    expect(turns).toBeGreaterThan(0)
+    expect(seen.some((s) => s.written > 0 && s.written < size)).toBe(true)
+    expect(seen.every((s) => !s.listed && !s.shown)).toBe(true)
+    expect(new Set(await Promise.all(refusals))).toEqual(new Set(['not_found']))
+    expect(fixture.outbox.counts().total).toBe(0)
+
+    const view = await create
+    expect(view).toMatchObject({
+      id: 'big',
+      status: 'draft',
+      summary: { total: size },
+      counts: { waiting: size }
+    })
+    expect(campaigns.list().map((c) => c.id)).toContain('big')
+  })
+
+  it('leaves nothing of a create that fails part way, and says why', async () => {
+    await setUp()
+    const before = rowsOf(null)
+    // A full disk (or any write error) at a row well past the first chunks.
+    fixture.db.exec(
+      `CREATE TEMP TRIGGER disk_full BEFORE INSERT ON campaign_rows WHEN NEW.row_number = 15000
+       BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`
+    )
+    const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'doomed' })
+    let written = 0
+    const create = creator.create(bigCampaign(20_000))
+    await betweenTurns(
+      create.catch(() => undefined),
+      () => {
+        written = Math.max(written, rowsOf('doomed'))
+      }
+    )
+    await expect(create).rejects.toThrow(/disk is full/)
+    // Chunks had committed before the failing one; they are gone, with the campaign.
+    expect(written).toBeGreaterThan(1000)
+    expect(rowsOf('doomed')).toBe(0)
+    expect(rowsOf(null)).toBe(before)
+    expect(fixture.db.prepare("SELECT count(*) AS n FROM campaigns WHERE id = 'doomed'").get()).toEqual({
+      n: 0
+    })
+    expect(campaigns.list().map((c) => c.id)).not.toContain('doomed')
+  })
+
+  it('rolls back at the next open a create a crash cut short, and leaves alone one another live process is writing', async () => {
+    await setUp()
+    const DEAD_PID = 999_999_001
+    const LIVE_PID = 999_999_002
+    // What a crash part way leaves: a campaign still importing, with some of its rows.
+    const store = new CampaignStore(fixture.db)
+    const halfWritten = (id: string, pid: number, rows: number): void => {
+      store.beginImport(campaignRecord(id), pid)
+      store.insertImportRows(
+        id,
+        Array.from({ length: rows }, (_, i) => campaignRow(i + 2))
+      )
+    }
+    halfWritten('crashed', DEAD_PID, 1_234)
+    halfWritten('pid-reused', process.pid, 10) // this process's pid, but no create of its own runs
+    halfWritten('cli-writing', LIVE_PID, 300)
+    expect(campaigns.list().map((c) => c.id)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/crashed|pid-reused|cli-writing/)])
+    )
+
+    const reopened = createCampaigns({ ...campaignsDeps(), isProcessAlive: (pid) => pid === LIVE_PID })
+    expect(await reopened.abandonedImportsDiscarded).toBe(2)
+    expect([rowsOf('crashed'), rowsOf('pid-reused'), rowsOf('cli-writing')]).toEqual([0, 0, 300])
+    const left = fixture.db.prepare('SELECT id FROM campaigns ORDER BY id').all() as { id: string }[]
+    expect(left.map((c) => c.id)).toEqual(expect.arrayContaining(['cli-writing']))
+    expect(left.map((c) => c.id)).not.toEqual(expect.arrayContaining(['crashed']))
+    expect(left.map((c) => c.id)).not.toEqual(expect.arrayContaining(['pid-reused']))
+    // Still hidden while its writer runs.
+    expect(reopened.list().map((c) => c.id)).not.toContain('cli-writing')
+    expect(() => reopened.get('cli-writing')).toThrow(/cli-writing/)
   })
 
   it('waits outside working hours and says until when', async () => {

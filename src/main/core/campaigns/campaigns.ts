@@ -7,7 +7,7 @@ import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
-import { fileEntryOf, type BulkResult, type Outbox } from '../outbox'
+import { fileEntryOf, nextChunkSize, processAlive, type BulkResult, type Outbox } from '../outbox'
 import {
   CampaignStore,
   OutboxStore,
@@ -51,6 +51,17 @@ import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
 const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
+
+/** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
+const FIRST_IMPORT_ROWS = 100
+/** Rows deleted per transaction when a half-written campaign is rolled back. */
+const DISCARD_IMPORT_ROWS = 500
+
+/**
+ * Campaigns this process is creating right now. Module-wide: two campaign stores on one database in one process
+ * share the pid, and one must not roll back the other's create as abandoned.
+ */
+const importingHere = new Set<string>()
 
 export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
 
@@ -152,6 +163,8 @@ export interface CampaignsDeps {
     note: string | null
   }) => void
   onChanged?: (campaignId: string) => void
+  /** Whether the process that began a create still runs (tests stand in for the operating system). */
+  isProcessAlive?: (pid: number) => boolean
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -162,6 +175,30 @@ export function createCampaigns(deps: CampaignsDeps) {
   const newId = deps.newId ?? randomUUID
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
+  const isProcessAlive = deps.isProcessAlive ?? processAlive
+
+  /** Delete a half-written campaign's rows in short transactions that yield, then the campaign. */
+  async function discardImport(id: string): Promise<void> {
+    while (store.discardImportRows(id, DISCARD_IMPORT_ROWS) === DISCARD_IMPORT_ROWS) await yieldToEventLoop()
+    store.deleteImport(id)
+  }
+
+  /**
+   * Creates a crash cut short (their writer is gone; or it is this process's pid, come round again, but not a create
+   * running here) are rolled back. A create another live process runs (the CLI while the app runs) is left alone.
+   */
+  async function discardAbandonedImports(): Promise<number> {
+    let discarded = 0
+    for (const { id, pid } of store.importing()) {
+      if (importingHere.has(id) || (pid !== process.pid && isProcessAlive(pid))) continue
+      await discardImport(id)
+      discarded++
+    }
+    return discarded
+  }
+  // When the store is opened (the app's and each CLI command's start); hidden meanwhile, so nothing waits for it.
+  // A failure (the database closed under it) leaves the campaign hidden for the next open to roll back.
+  const abandonedImportsDiscarded = discardAbandonedImports().catch(() => 0)
 
   function mustGet(id: string): CampaignRecord {
     const campaign = store.get(id)
@@ -217,7 +254,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   /**
    * Checks the sheet and stores the campaign as a draft. The check and the rendering of each row's message run in
    * slices with turns of the event loop between (as the window's check does), so creating from 50,000 rows does not
-   * hold the core for their whole length; only the insert, one transaction, is one task.
+   * hold the core for their whole length; the rows are written in ~10 ms chunks with turns between, all or nothing
+   * (writeRows).
    */
   async function create(input: CreateCampaignInput): Promise<CampaignView> {
     if (input.devices.length === 0)
@@ -258,7 +296,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       })
     }
     const at = now()
-    store.insert(
+    await writeRows(
       {
         id,
         name: input.name.trim() || input.fileName,
@@ -275,10 +313,49 @@ export function createCampaigns(deps: CampaignsDeps) {
         startedAt: null,
         attachmentName: input.attachmentName ?? null
       },
-      stored
+      stored,
+      () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     )
-    store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     return view(id)
+  }
+
+  /**
+   * The campaign and its rows, all or nothing, without holding the event loop: the campaign is written as
+   * 'importing' (seen by nothing: not listed, counted, started or exported), its rows follow in chunks of ~10 ms with
+   * a turn between, and one last transaction makes it a draft (with `atCommit`). A chunk that fails deletes what was
+   * written and rejects; a crash leaves an importing campaign that the next open rolls back.
+   */
+  async function writeRows(
+    campaign: CampaignRecord,
+    rows: readonly CampaignRowRecord[],
+    atCommit: () => void
+  ): Promise<void> {
+    importingHere.add(campaign.id)
+    try {
+      store.beginImport(campaign, process.pid)
+      let size = FIRST_IMPORT_ROWS
+      for (let start = 0; start < rows.length;) {
+        await yieldToEventLoop()
+        const began = performance.now()
+        const chunk = rows.slice(start, start + size)
+        store.insertImportRows(campaign.id, chunk)
+        start += chunk.length
+        size = nextChunkSize(size, performance.now() - began)
+      }
+      await yieldToEventLoop()
+      store.batch(() => {
+        if (!store.finishImport(campaign.id, now()))
+          throw new Error('the campaign was rolled back while being created')
+        atCommit()
+      })
+    } catch (error) {
+      importingHere.delete(campaign.id)
+      // Still hidden if this fails too: the next open rolls it back.
+      await discardImport(campaign.id).catch(() => undefined)
+      throw error
+    } finally {
+      importingHere.delete(campaign.id)
+    }
   }
 
   function view(id: string): CampaignView {
@@ -698,6 +775,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   return {
+    /** Settles once the creates a crash cut short, found when this store was opened, are rolled back (how many). */
+    abandonedImportsDiscarded,
     mappingFor,
     check,
     create,

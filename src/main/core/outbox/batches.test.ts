@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { attachmentPath, OutboxStore, storeAttachment, UNSENT, type NewItem } from '../store'
-import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+import { betweenTurns, makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -45,22 +45,6 @@ const textItem = (id: string): NewItem => ({
   overduePolicy: null,
   note: null
 })
-
-/** Call `look` on every turn of the event loop until `until` settles; resolves with how often it was called. */
-async function betweenTurns(until: Promise<unknown>, look: () => void): Promise<number> {
-  let settled = false
-  let turns = 0
-  const done = until.finally(() => (settled = true))
-  const loop = (): void => {
-    if (settled) return
-    turns++
-    look()
-    setImmediate(loop)
-  }
-  setImmediate(loop)
-  await done
-  return turns
-}
 
 describe('fenced enqueue', () => {
   it('lets the event loop turn during a 10,000-item enqueue', async () => {

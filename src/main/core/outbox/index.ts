@@ -5,8 +5,10 @@ export {
   type Outbox,
   type CreateOutboxInput,
   type FlushOptions,
-  type BulkResult
+  type BulkResult,
+  processAlive
 } from './outbox'
+export { nextChunkSize } from './turns'
 export {
   OutboxError,
   type OutboxErrorCode,

@@ -216,7 +216,8 @@ const FILE_COPIES_AT_ONCE = 4
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
 
-function processAlive(pid: number): boolean {
+/** Whether a process (a writer that left a lease or a half-written batch behind) still runs. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

@@ -2,8 +2,18 @@
 // and auto-pauses, mappings remembered per file layout, and the opt-out list.
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-store'
+import { transactionUnsynced } from './database'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
+
+/** A campaign whose rows are still being written (create, in chunks): nothing but its writer sees it. */
+const IMPORTING = 'importing'
+
+/** A campaign being created (or left half-written by a crash): its id and the process writing it. */
+export interface ImportingCampaign {
+  id: string
+  pid: number
+}
 
 export interface CampaignRecord {
   id: string
@@ -110,56 +120,121 @@ export class CampaignStore {
     return statement
   }
 
-  insert(campaign: CampaignRecord, rows: readonly CampaignRowRecord[]): void {
+  /**
+   * The campaign, hidden as 'importing' by `pid` until finishImport: its rows follow in chunks (insertRows). Only
+   * get/list's callers' view changes at finishImport, so a crash or a failure part way shows nobody a partial campaign.
+   */
+  beginImport(campaign: CampaignRecord, pid: number): void {
+    this.batch(() => {
+      this.insertCampaign({ ...campaign, status: IMPORTING as CampaignStatus }, pid)
+    })
+  }
+
+  /** One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough). */
+  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): void {
+    transactionUnsynced(this.db, () => {
+      // Deleted meanwhile as abandoned (a pid reused by this process): its rows must not land on nothing.
+      if (!this.isImporting(campaignId)) throw new Error('the campaign was rolled back while being created')
+      this.insertRows(campaignId, rows)
+    })
+  }
+
+  /** The commit point of a chunked create: the campaign becomes a draft. False if it was rolled back meanwhile. */
+  finishImport(campaignId: string, at: number): boolean {
+    return (
+      this.prepare(
+        `UPDATE campaigns SET status = 'draft', importing_pid = NULL, updated_at = ? WHERE id = ? AND status = '${IMPORTING}'`
+      ).run(at, campaignId).changes === 1
+    )
+  }
+
+  isImporting(campaignId: string): boolean {
+    return (
+      this.prepare(`SELECT 1 FROM campaigns WHERE id = ? AND status = '${IMPORTING}'`).get(campaignId) !==
+      undefined
+    )
+  }
+
+  importing(): ImportingCampaign[] {
+    return this.prepare(
+      `SELECT id, importing_pid AS pid FROM campaigns WHERE status = '${IMPORTING}'`
+    ).all() as ImportingCampaign[]
+  }
+
+  /** Up to `limit` rows of an importing campaign deleted (one short transaction); how many went. */
+  discardImportRows(campaignId: string, limit: number): number {
+    return this.batch(() => {
+      if (!this.isImporting(campaignId)) return 0
+      return this.prepare(
+        `DELETE FROM campaign_rows WHERE rowid IN (SELECT rowid FROM campaign_rows WHERE campaign_id = ? LIMIT ?)`
+      ).run(campaignId, limit).changes
+    })
+  }
+
+  /** The importing campaign itself (and, by cascade, what is left of its rows and devices). */
+  deleteImport(campaignId: string): void {
+    this.prepare(`DELETE FROM campaigns WHERE id = ? AND status = '${IMPORTING}'`).run(campaignId)
+  }
+
+  private insertCampaign(campaign: CampaignRecord, importingPid: number): void {
+    this.prepare(
+      `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
+         created_at, updated_at, started_at, attachment_name, importing_pid)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    ).run(
+      campaign.id,
+      campaign.name,
+      campaign.fileName,
+      JSON.stringify(campaign.headers),
+      JSON.stringify(campaign.mapping),
+      campaign.template,
+      JSON.stringify(campaign.pacing),
+      JSON.stringify(campaign.devices),
+      campaign.seed,
+      campaign.status,
+      campaign.createdAt,
+      campaign.updatedAt,
+      campaign.startedAt,
+      campaign.attachmentName,
+      importingPid
+    )
+    const device = this.prepare(
+      'INSERT OR IGNORE INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)'
+    )
+    for (const deviceId of campaign.devices) device.run(campaign.id, deviceId)
+  }
+
+  private insertRows(campaignId: string, rows: readonly CampaignRowRecord[]): void {
     const insertRow = this.prepare(
       `INSERT INTO campaign_rows (campaign_id, row_number, phone, phone_cell, vars, message, problems, item_id, device_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)`
     )
-    this.batch(() => {
-      this.prepare(
-        `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
-           created_at, updated_at, started_at, attachment_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-      ).run(
-        campaign.id,
-        campaign.name,
-        campaign.fileName,
-        JSON.stringify(campaign.headers),
-        JSON.stringify(campaign.mapping),
-        campaign.template,
-        JSON.stringify(campaign.pacing),
-        JSON.stringify(campaign.devices),
-        campaign.seed,
-        campaign.status,
-        campaign.createdAt,
-        campaign.updatedAt,
-        campaign.startedAt,
-        campaign.attachmentName
+    for (const row of rows) {
+      insertRow.run(
+        campaignId,
+        row.rowNumber,
+        row.phone,
+        row.phoneCell,
+        JSON.stringify(row.values),
+        row.message,
+        JSON.stringify(row.problems)
       )
-      for (const row of rows) {
-        insertRow.run(
-          campaign.id,
-          row.rowNumber,
-          row.phone,
-          row.phoneCell,
-          JSON.stringify(row.values),
-          row.message,
-          JSON.stringify(row.problems)
-        )
-      }
-      const device = this.prepare(
-        'INSERT OR IGNORE INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)'
-      )
-      for (const deviceId of campaign.devices) device.run(campaign.id, deviceId)
-    })
+    }
   }
 
+  /** A campaign, unless it is still being created (importing campaigns exist for their writer only). */
   get(id: string): CampaignRecord | undefined {
-    const row = this.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as Row | undefined
+    const row = this.prepare(`SELECT * FROM campaigns WHERE id = ? AND status != '${IMPORTING}'`).get(id) as
+      Row | undefined
     return row ? toCampaign(row) : undefined
   }
 
   list(): CampaignRecord[] {
-    return (this.prepare('SELECT * FROM campaigns ORDER BY created_at DESC').all() as Row[]).map(toCampaign)
+    return (
+      this.prepare(
+        `SELECT * FROM campaigns WHERE status != '${IMPORTING}' ORDER BY created_at DESC`
+      ).all() as Row[]
+    ).map(toCampaign)
   }
 
   update(

@@ -13,6 +13,23 @@ import {
 
 export type SqliteDatabase = Database.Database
 
+/**
+ * A transaction whose commit waits for no fsync (synchronous=NORMAL for it alone), for writes nothing relies on
+ * before a later synced commit: the chunks of a long write before the one that makes it visible. In WAL mode that
+ * later commit's fsync makes them durable too, and a power cut before it loses only the newest commits, never one
+ * in the middle, so a half-written write loses its tail or everything, and is rolled back at start either way.
+ * The fsync was 20-50 ms of each chunk's block on a busy machine.
+ */
+export function transactionUnsynced<T>(db: Database.Database, fn: () => T): T {
+  const synchronous = db.pragma('synchronous', { simple: true }) as number
+  db.pragma('synchronous = NORMAL')
+  try {
+    return db.transaction(fn)()
+  } finally {
+    db.pragma(`synchronous = ${synchronous}`)
+  }
+}
+
 export const DATABASE_FILE = 'sender-desk.db'
 
 export interface OpenDatabaseOptions {

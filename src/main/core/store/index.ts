@@ -57,5 +57,6 @@ export {
   type CampaignRowResult,
   type CampaignDeviceRecord,
   type CampaignStatus,
+  type ImportingCampaign,
   type OptOutRecord
 } from './campaign-store'

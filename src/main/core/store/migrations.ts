@@ -390,8 +390,17 @@ export const migrations: readonly Migration[] = [
         UPDATE outbox_counts SET n = n + 1 WHERE device_id = NEW.device_id AND status = NEW.status;
       END;
     `
-  }
+  },
   // ---- end of fenced enqueue
+  // ---- chunked campaign create (issue 18 point 5): one block, appended after the steps above
+  {
+    name: 'campaigns: a campaign being created stays hidden until its last rows are written',
+    // Writing 50,000 rows in one transaction blocked the main process; written in chunks that yield, a campaign is
+    // 'importing' (a status value; the column has no CHECK) until the last chunk makes it a draft. The writer's pid
+    // tells a crashed create (deleted at the next open) from one another live process is still writing.
+    sql: `ALTER TABLE campaigns ADD COLUMN importing_pid INTEGER;`
+  }
+  // ---- end of chunked campaign create
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

@@ -1,5 +1,6 @@
 // All SQL of the outbox: items and their status history, attachments, gateway schedules, recent recipients, the lease.
 import type Database from 'better-sqlite3'
+import { transactionUnsynced } from './database'
 import { OutboxStatus } from '../../../shared/contract'
 
 /** The contract's statuses are the store's: one list, so the window and the database never disagree. */
@@ -265,21 +266,9 @@ export class OutboxStore {
     return this.db.transaction(fn)()
   }
 
-  /**
-   * A transaction whose commit waits for no fsync (synchronous=NORMAL for it alone), for writes nothing relies on
-   * before a later synced commit: the chunks of an open batch before the one that closes it. In WAL mode that
-   * later commit's fsync makes them durable too, and a power cut before it loses only the newest commits, never one
-   * in the middle, so an open batch loses its tail or everything, and is rolled back at start either way.
-   * The fsync was 20-50 ms of each chunk's block on a busy machine.
-   */
+  /** The chunks of an open batch before the one that closes it commit without an fsync (see transactionUnsynced). */
   batchUnsynced<T>(fn: () => T): T {
-    const synchronous = this.db.pragma('synchronous', { simple: true }) as number
-    this.db.pragma('synchronous = NORMAL')
-    try {
-      return this.batch(fn)
-    } finally {
-      this.db.pragma(`synchronous = ${synchronous}`)
-    }
+    return transactionUnsynced(this.db, fn)
   }
 
   private prepare(sql: string): Database.Statement {
