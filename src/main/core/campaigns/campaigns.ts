@@ -27,7 +27,6 @@ import {
   layoutKey,
   ROWS_PER_SLICE,
   rowContent,
-  summarise,
   type CheckedRow,
   type CheckSummary,
   type ColumnMapping
@@ -37,6 +36,7 @@ import {
   dayBounds,
   decideFromLog,
   estimateSchedule,
+  estimateScheduleInSlices,
   pacingProblemTexts,
   problemList,
   zoneOfPolicy,
@@ -316,7 +316,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       stored,
       () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     )
-    return view(id)
+    return viewInSlices(id)
   }
 
   /**
@@ -358,10 +358,27 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
+  /** A campaign's view; its estimate simulates every remaining send (25-70 ms at 10,000 rows here). */
   function view(id: string): CampaignView {
+    const { view, plan } = viewToEstimate(id)
+    if (plan) view.estimate.finishAt = estimateSchedule(...plan).finishAt
+    return view
+  }
+
+  /** The same view with its estimate simulated in slices that yield: what create and start answer with. */
+  async function viewInSlices(id: string): Promise<CampaignView> {
+    const { view, plan } = viewToEstimate(id)
+    if (plan) view.estimate.finishAt = (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
+    return view
+  }
+
+  /** The view with no estimate yet, and the arguments of the estimate (null: nothing left to send). */
+  function viewToEstimate(id: string): {
+    view: CampaignView
+    plan: Parameters<typeof estimateSchedule> | null
+  } {
     const campaign = mustGet(id)
-    const results = store.results(id)
-    const checked = results.map((r) => ({ ...r, problems: r.problems as CheckedRow['problems'] }))
+    const tally = store.tally(id)
     const counts: CampaignView['counts'] = {
       waiting: 0,
       skipped: 0,
@@ -375,15 +392,19 @@ export function createCampaigns(deps: CampaignsDeps) {
       failed: 0,
       cancelled: 0
     }
-    for (const row of results) {
-      if (row.problems.length > 0) counts.skipped++
-      else if (row.status === null) counts.waiting++
-      else counts[row.status]++
+    for (const { status, n } of tally.ready) counts[status ?? 'waiting'] += n
+    const byProblem: CheckSummary['byProblem'] = {}
+    for (const { code, n } of tally.skipped) {
+      counts.skipped += n
+      // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
+      if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
     }
+    const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
+    const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
     const pacing = pacingOf(campaign)
     const remaining = counts.waiting + counts.queued
     const start = Math.max(now(), campaign.startedAt ?? 0)
-    return {
+    const view: CampaignView = {
       id,
       name: campaign.name,
       fileName: campaign.fileName,
@@ -392,7 +413,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       mapping: mappingOf(campaign),
       pacing,
       headers: campaign.headers,
-      summary: summarise(checked),
+      summary,
       counts,
       devices: store.devices(id).map((d) => ({
         deviceId: d.deviceId,
@@ -404,15 +425,14 @@ export function createCampaigns(deps: CampaignsDeps) {
               : null,
         autoPaused: d.pausedReason as AutoPauseReason | null
       })),
-      estimate: {
-        finishAt:
-          remaining === 0
-            ? null
-            : estimateSchedule(pacing, campaign.seed, remaining, campaign.devices.length, start).finishAt
-      },
+      estimate: { finishAt: null },
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
       attachmentName: campaign.attachmentName
+    }
+    return {
+      view,
+      plan: remaining === 0 ? null : [pacing, campaign.seed, remaining, campaign.devices.length, start]
     }
   }
 
@@ -468,12 +488,15 @@ export function createCampaigns(deps: CampaignsDeps) {
     const files = ready.map(fileOf)
     const at = now()
     const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
-    const newItems: NewItem[] = ready.map((row, index) => {
+    const newItems: NewItem[] = []
+    // Built in slices with a turn between: 10,000 items (ids, texts) were ~30 ms of one block before the write.
+    for (const [index, row] of ready.entries()) {
+      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
       const deviceId = campaign.devices[index % campaign.devices.length] ?? ''
       const itemId = randomUUID()
       links.push({ rowNumber: row.rowNumber, itemId, deviceId })
       const file = files[index] ?? null
-      return {
+      newItems.push({
         id: itemId,
         deviceId,
         recipient: row.phone ?? '',
@@ -496,8 +519,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         campaignId: id,
         campaignRow: row.rowNumber,
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
-      }
-    })
+      })
+    }
     // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
     // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
     await deps.outbox.insertPrepared(newItems, () => {
@@ -517,7 +540,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       ).values()
     ])
     deps.onChanged?.(id)
-    return view(id)
+    return viewInSlices(id)
   }
 
   function pause(id: string): CampaignView {

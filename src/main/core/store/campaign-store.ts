@@ -271,12 +271,17 @@ export class CampaignStore {
     campaignId: string,
     links: readonly { rowNumber: number; itemId: string; deviceId: string }[]
   ): void {
-    const statement = this.prepare(
-      'UPDATE campaign_rows SET item_id = ?, device_id = ? WHERE campaign_id = ? AND row_number = ?'
-    )
-    this.batch(() => {
-      for (const link of links) statement.run(link.itemId, link.deviceId, campaignId, link.rowNumber)
-    })
+    // One statement over the links as JSON, not one per row: this runs in a start's closing transaction (with the
+    // double-start check), where 10,000 separate UPDATEs were ~40 ms of its block. MATERIALIZED makes the links the
+    // outer loop with a primary-key lookup per link; joined directly, SQLite scanned the links once per row (45 s).
+    this.prepare(
+      `WITH link AS MATERIALIZED (
+         SELECT value ->> '$.rowNumber' AS row_number, value ->> '$.itemId' AS item_id,
+           value ->> '$.deviceId' AS device_id
+         FROM json_each(?))
+       UPDATE campaign_rows SET item_id = link.item_id, device_id = link.device_id FROM link
+       WHERE campaign_rows.campaign_id = ? AND campaign_rows.row_number = link.row_number`
+    ).run(JSON.stringify(links), campaignId)
   }
 
   /** Rows whose outbox item moved to another device (rotation): the proof names the device that sends it. */
@@ -319,6 +324,27 @@ export class CampaignStore {
         history: base.itemId ? (byItem.get(base.itemId) ?? []) : []
       }
     })
+  }
+
+  /**
+   * What a campaign's view counts, without reading its rows: ready rows by their item's status (null: not queued, or
+   * its item purged) and skipped rows by their first problem's code. Reading and joining every row with its history
+   * (results) took 50-300 ms at 10,000 rows; these are two indexed aggregates.
+   */
+  tally(campaignId: string): {
+    ready: { status: ItemStatus | null; n: number }[]
+    skipped: { code: string | null; n: number }[]
+  } {
+    return {
+      ready: this.prepare(
+        `SELECT i.status AS status, count(*) AS n FROM campaign_rows r LEFT JOIN outbox_items i ON i.id = r.item_id
+         WHERE r.campaign_id = ? AND r.problems = '[]' GROUP BY i.status`
+      ).all(campaignId) as { status: ItemStatus | null; n: number }[],
+      skipped: this.prepare(
+        `SELECT problems ->> '$[0].code' AS code, count(*) AS n FROM campaign_rows
+         WHERE campaign_id = ? AND problems != '[]' GROUP BY code`
+      ).all(campaignId) as { code: string | null; n: number }[]
+    }
   }
 
   /** Phones this campaign already handed to the gateway (a re-import must not send to them again). */
