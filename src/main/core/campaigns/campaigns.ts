@@ -367,6 +367,8 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /** The same view with its estimate simulated in slices that yield: what create and start answer with. */
   async function viewInSlices(id: string): Promise<CampaignView> {
+    // A turn first: it follows a write's last transaction, and the two together were one block.
+    await yieldToEventLoop()
     const { view, plan } = viewToEstimate(id)
     if (plan) view.estimate.finishAt = (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
     return view
