@@ -601,6 +601,33 @@ describe('rotation across the chosen devices', () => {
     ])
   })
 
+  it("moves a dropped device's whole backlog at once: each row noted and re-linked, announced as one change", async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      ...bigCampaign(400),
+      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    const bulk: number[] = []
+    const single: string[] = []
+    fixture.outbox.on('bulkChanged', (count) => bulk.push(count))
+    fixture.outbox.on('itemChanged', (item) => single.push(item.id))
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+
+    const rows = campaigns.results(id)
+    expect(rows.filter((r) => r.deviceId === 'dev-2')).toHaveLength(400)
+    const items = rows.map((r) => fixture.outbox.get(r.itemId ?? ''))
+    expect(items.every(({ item }) => item.deviceId === 'dev-2')).toBe(true)
+    // The 200 rows that moved each say so in their timeline, once.
+    const noted = items.filter((item) => item.history.some((h) => h.noteKey === 'desktop.note.rowMovedStopped'))
+    expect(noted).toHaveLength(200)
+    expect(bulk).toEqual([200])
+    expect(single).toEqual([])
+  })
+
   it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {
     const id = await startOnTwo({ dailyCapPerDevice: 1000 })
     await fixture.runUntil(() => sentBy('dev-1').length === 1, { stepMs: 1000 })

@@ -39,7 +39,7 @@ export interface DeviceRuntime {
 }
 
 /** Above this many changes in one batch, listeners get one bulkChanged instead of one event per item. */
-const BULK_EVENT_THRESHOLD = 20
+export const BULK_EVENT_THRESHOLD = 20
 
 const FINAL: ReadonlySet<ItemStatus> = new Set(['read', 'failed', 'cancelled'])
 

@@ -23,7 +23,7 @@ import {
   type StoredAttachment,
   UNSENT
 } from '../store'
-import { OutboxContext } from './context'
+import { BULK_EVENT_THRESHOLD, OutboxContext } from './context'
 import { fillDevice } from './dispatcher'
 import {
   assertNoScheduleCall,
@@ -871,26 +871,25 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     alongside?: (moved: readonly { itemId: string; deviceId: string }[]) => void
   ): string[] {
     const at = clock.now()
+    // An item named twice goes where its last move sends it, as when the moves were made one by one.
+    const lastMoves = [...new Map(moves.map((m) => [m.itemId, m.deviceId])).entries()].map(
+      ([itemId, deviceId]) => ({ itemId, deviceId })
+    )
     const moved = ctx.batch(() => {
-      const done: { itemId: string; deviceId: string }[] = []
-      for (const move of moves) {
-        const before = store.getItem(move.itemId)
-        if (!before || before.deviceId === move.deviceId) continue
-        // Guarded in SQL (queued, never tried), so an item the dispatcher took meanwhile cannot move.
-        if (!store.moveUntried(move.itemId, move.deviceId, at)) continue
-        store.addNote(
-          move.itemId,
-          'queued',
-          note({ itemId: move.itemId, from: before.deviceId, to: move.deviceId }),
-          at
-        )
-        const after = store.getItem(move.itemId)
-        if (after) ctx.emitItem(after)
-        done.push(move)
-      }
+      // Guarded in SQL (queued, never tried), so an item the dispatcher took meanwhile cannot move.
+      const done = store
+        .moveManyUntried(lastMoves, note, at)
+        .map(({ itemId, to }) => ({ itemId, deviceId: to }))
+      // One event each for a few; many are one bulk change (read back only when announced one by one).
+      if (done.length <= BULK_EVENT_THRESHOLD)
+        for (const move of done) {
+          const after = store.getItem(move.itemId)
+          if (after) ctx.emitItem(after)
+        }
       alongside?.(done)
       return done
     })
+    if (moved.length > BULK_EVENT_THRESHOLD) ctx.emitBulk(moved.length)
     for (const move of moved) knownDevices.add(move.deviceId)
     if (moved.length > 0) pump()
     return moved.map((m) => m.itemId)

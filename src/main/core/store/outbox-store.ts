@@ -707,6 +707,40 @@ export class OutboxStore {
     )
   }
 
+  /**
+   * moveUntried for many items in three statements, in one transaction (a rotation moves thousands at once: one
+   * update, one note and two item reads per row were ~75 ms of CPU per 1,000 rows). Skips an item already on its
+   * target and, guarded in SQL, any item not queued or ever tried. Returns the moves made, in the order given, each
+   * with the device it left; `note` words each one's timeline entry.
+   */
+  moveManyUntried(
+    moves: readonly { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    at: number
+  ): { itemId: string; from: string; to: string }[] {
+    // MATERIALIZED: the moves are the outer loop, each a primary-key lookup (not a scan of them per item).
+    const withMoves = `WITH move AS MATERIALIZED (
+        SELECT key AS n, value ->> '$.itemId' AS item_id, value ->> '$.deviceId' AS to_device FROM json_each(?))`
+    return this.batch(() => {
+      const moving = this.prepare(
+        `${withMoves} SELECT i.id AS itemId, i.device_id AS "from", move.to_device AS "to"
+         FROM move JOIN outbox_items i ON i.id = move.item_id
+         WHERE i.device_id IS NOT move.to_device AND i.status = 'queued' AND ${UNTRIED} ORDER BY move.n`
+      ).all(JSON.stringify(moves)) as { itemId: string; from: string; to: string }[]
+      if (moving.length === 0) return []
+      const chosen = JSON.stringify(moving.map(({ itemId, to }) => ({ itemId, deviceId: to })))
+      this.prepare(
+        `${withMoves} UPDATE outbox_items SET device_id = move.to_device, next_attempt_at = NULL, updated_at = ?
+         FROM move WHERE outbox_items.id = move.item_id`
+      ).run(chosen, at)
+      this.prepare(
+        `INSERT INTO outbox_history (item_id, at, status, note)
+         SELECT value ->> '$.itemId', ?, 'queued', value ->> '$.note' FROM json_each(?) ORDER BY key`
+      ).run(at, JSON.stringify(moving.map((move) => ({ itemId: move.itemId, note: note(move) }))))
+      return moving
+    })
+  }
+
   /** What pacing needs of a campaign's sends on a device: how many, first and last, and how many in [from, to). */
   campaignSends(
     campaignId: string,
