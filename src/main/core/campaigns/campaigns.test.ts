@@ -622,7 +622,9 @@ describe('rotation across the chosen devices', () => {
     const items = rows.map((r) => fixture.outbox.get(r.itemId ?? ''))
     expect(items.every(({ item }) => item.deviceId === 'dev-2')).toBe(true)
     // The 200 rows that moved each say so in their timeline, once.
-    const noted = items.filter((item) => item.history.some((h) => h.noteKey === 'desktop.note.rowMovedStopped'))
+    const noted = items.filter((item) =>
+      item.history.some((h) => h.noteKey === 'desktop.note.rowMovedStopped')
+    )
     expect(noted).toHaveLength(200)
     expect(bulk).toEqual([200])
     expect(single).toEqual([])
