@@ -239,6 +239,26 @@ async function campaignStall(step: 'create' | 'start'): Promise<Stall> {
   return result
 }
 
+/**
+ * A campaign's rotation: of two devices holding 5,000 untried rows each, one drops (auto-pause), and its rows move to
+ * the other in the one synchronous call the dispatcher's gate makes. The outbox is not started, so nothing is sent:
+ * the second device only needs a client to count as able to send.
+ */
+async function campaignRotationStall(): Promise<Stall> {
+  const { dir, db } = seededDatabase('rotation', 0)
+  const standIn = {} as NonNullable<ReturnType<Parameters<typeof createOutbox>[0]['clientFor']>>
+  const outbox = createOutbox({ db, dataDir: dir, clientFor: (id) => (id === 'd2' ? standIn : undefined) })
+  const campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  const { id } = await campaigns.create({ ...benchCampaignInput(10_000), devices: ['d1', 'd2'] })
+  await campaigns.start(id)
+  const result = await longestBlock(async () => {
+    campaigns.autoPauseDevice('d1', 'disconnected')
+  })
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+  return result
+}
+
 /** The periodic retention sweep when 100,000 finished items have passed their retention. */
 async function retentionSweepStall(): Promise<Stall> {
   const { dir, db } = seededDatabase('retention', 100_000)
@@ -588,6 +608,7 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     ['drop of 500 files × 3 recipients', bulkDropStall],
     ['10,000-row campaign create', () => campaignStall('create')],
     ['10,000-row campaign start', () => campaignStall('start')],
+    ['campaign rotation of 5,000 untried rows', campaignRotationStall],
     ['retention sweep of 100,000 finished items', retentionSweepStall],
     ['file copy of a 100 MB file', bigFileCopyStall]
   ] as const
