@@ -241,7 +241,7 @@ async function campaignStall(step: 'create' | 'start'): Promise<Stall> {
 
 /**
  * A campaign's rotation: of two devices holding 5,000 untried rows each, one drops (auto-pause), and its rows move to
- * the other in the one synchronous call the dispatcher's gate makes. The outbox is not started, so nothing is sent:
+ * the other (a slice in the dispatcher gate's synchronous call, the rest on later turns). The outbox is not started, so nothing is sent:
  * the second device only needs a client to count as able to send.
  */
 async function campaignRotationStall(): Promise<Stall> {
@@ -251,8 +251,11 @@ async function campaignRotationStall(): Promise<Stall> {
   const campaigns = createCampaigns({ db, outbox, clock: systemClock })
   const { id } = await campaigns.create({ ...benchCampaignInput(10_000), devices: ['d1', 'd2'] })
   await campaigns.start(id)
+  const onFirst = db.prepare("SELECT count(*) AS n FROM outbox_items WHERE device_id = 'd1'")
   const result = await longestBlock(async () => {
     campaigns.autoPauseDevice('d1', 'disconnected')
+    // A large backlog moves a slice per turn: measured until the last row has moved.
+    while ((onFirst.get() as { n: number }).n > 0) await new Promise((resolve) => setImmediate(resolve))
   })
   db.close()
   rmSync(dir, { recursive: true, force: true })

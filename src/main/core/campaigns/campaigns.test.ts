@@ -2,7 +2,7 @@
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { betweenTurns, makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
 import { FileHandles } from '../files'
@@ -628,6 +628,30 @@ describe('rotation across the chosen devices', () => {
     expect(noted).toHaveLength(200)
     expect(bulk).toEqual([200])
     expect(single).toEqual([])
+  })
+
+  it('moves a backlog of 2,500 rows a slice per turn, every row once', async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      ...bigCampaign(5_000),
+      pacing: { ...ROTATION, dailyCapPerDevice: 10_000 },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    const onDevice = (deviceId: string): number =>
+      campaigns.results(id).filter((r) => r.deviceId === deviceId).length
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    // The call itself moved one slice; the rest follow on later turns.
+    const afterCall = onDevice('dev-2')
+    expect(afterCall).toBeGreaterThan(2_500)
+    expect(afterCall).toBeLessThan(5_000)
+    await vi.waitFor(() => expect(onDevice('dev-2')).toBe(5_000))
+    const moves = fixture.db
+      .prepare("SELECT count(*) AS n FROM outbox_history WHERE note LIKE '%rowMovedStopped%'")
+      .get() as { n: number }
+    expect(moves.n).toBe(2_500)
   })
 
   it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {
