@@ -103,6 +103,8 @@ describe('the plain-number fast path of checkPhone', () => {
       if (plain !== null) {
         taken++
         expect(full, input).toEqual({ value: plain, problem: null, reason: '' })
+        // The check reads the number's digits from the cell in place (check.ts › digitsValue).
+        expect(plain, input).toBe(`62${input.slice(input.length - (plain.length - 2))}`)
       } else if (/^(\+62|62|0)?8\d+$/.test(input)) {
         // Declined, so it must be invalid: a plain valid number the fast path leaves would only be slow, but say so.
         expect(full.problem, input).not.toBeNull()

@@ -179,6 +179,47 @@ describe('checkRows', () => {
     })
   })
 
+  it('finds duplicates, opt-outs and sent numbers by the number, however each cell wrote it', () => {
+    const phones = [
+      '081234567890',
+      '+62 812-3456-7890',
+      '6281234567890',
+      '8.1234567891E+10',
+      '+6281234567891',
+      '0812 3456 7892',
+      '081234567893',
+      '81234567894',
+      '+81 90-1234-5678',
+      '+81 90 1234 5679'
+    ]
+    const sheet: Sheet = {
+      headers: ['Phone'],
+      rows: phones.map((phone, i) => ({ rowNumber: i + 2, cells: [phone] })),
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+    }
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'Phone', variables: [] },
+      template: 'Hi',
+      // '0819012345678' is no normalised number: it must not stand for the Japanese 819012345678.
+      optedOut: new Set(['6281234567892', '6281234567894', '0819012345678', 'not a number']),
+      alreadySent: new Set(['6281234567893', '819012345679'])
+    })
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.problems])).toEqual([
+      [2, '6281234567890', []],
+      [3, '6281234567890', [{ code: 'duplicate', firstRow: 2 }]],
+      [4, '6281234567890', [{ code: 'duplicate', firstRow: 2 }]],
+      [5, '6281234567891', []],
+      [6, '6281234567891', [{ code: 'duplicate', firstRow: 5 }]],
+      [7, '6281234567892', [{ code: 'opted_out' }]],
+      [8, '6281234567893', [{ code: 'already_sent' }]],
+      [9, '6281234567894', [{ code: 'opted_out' }]],
+      [10, '819012345678', []],
+      [11, '819012345679', [{ code: 'already_sent' }]]
+    ])
+  })
+
   it('skips numbers this campaign already sent to, and messages too long after expansion', async () => {
     const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
     const { rows } = checkRows({
