@@ -43,6 +43,18 @@ describe('readSpreadsheet', () => {
     ])
   })
 
+  it('drops rows of nothing but white space, keeps a row with one visible character anywhere', async () => {
+    const csv =
+      '\r\n , \t\r\nName,Phone\r\n\u00a0,\u3000\r\n,0812\r\n \u00a0x,\r\n\u00a0\u00a0,\u00e9\r\n\ufeff ,\u2028\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Name', 'Phone'])
+    expect(sheet.rows).toEqual([
+      { rowNumber: 5, cells: ['', '0812'] },
+      { rowNumber: 6, cells: [' \u00a0x', ''] },
+      { rowNumber: 7, cells: ['\u00a0\u00a0', '\u00e9'] }
+    ])
+  })
+
   it('reads tab-delimited files', async () => {
     const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))
     expect(sheet.format).toMatchObject({ delimiter: '\t' })
