@@ -169,9 +169,9 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
-  // Numbers are looked up by numberKey: the fast path's `62…` is a fresh rope that a string Map would first copy flat
-  // and hash, for every row; its value is read from the cell's digits instead.
-  const firstRowOf = new Map<number, number>()
+  // Numbers are looked up by digitsValue: the fast path's `62…` is a fresh rope that a string Map would first copy
+  // flat and hash, for every row; its value is read from the cell's digits instead.
+  const firstRowOf = new NumberTable(input.sheet.rows.length)
   const optedOut = numberKeys(input.optedOut)
   const alreadySent = numberKeys(input.alreadySent)
   // One lookup for every row (reading the row being checked): no closure made per row.
@@ -202,9 +202,8 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
       } else problems.push(parsed.problem)
     }
     if (phone) {
-      const first = firstRowOf.get(key)
-      if (first !== undefined) problems.push({ code: 'duplicate', firstRow: first })
-      else firstRowOf.set(key, row.rowNumber)
+      const first = firstRowOf.rowOrAdd(key, row.rowNumber)
+      if (first !== 0) problems.push({ code: 'duplicate', firstRow: first })
       if (optedOut.has(key)) problems.push({ code: 'opted_out' })
       if (alreadySent.has(key)) problems.push({ code: 'already_sent' })
     }
@@ -240,10 +239,61 @@ function digitsValue(text: string, from: number, prefix: number): number {
 }
 
 /** A set of normalised numbers by digitsValue; an entry that is no valid number's digits can match no row's phone. */
-function numberKeys(phones: ReadonlySet<string> | undefined): Set<number> {
-  const keys = new Set<number>()
-  for (const phone of phones ?? []) if (/^[1-9]\d{0,14}$/.test(phone)) keys.add(digitsValue(phone, 0, 0))
+function numberKeys(phones: ReadonlySet<string> | undefined): NumberTable {
+  const keys = new NumberTable(phones?.size ?? 0)
+  for (const phone of phones ?? [])
+    if (/^[1-9]\d{0,14}$/.test(phone)) keys.rowOrAdd(digitsValue(phone, 0, 0), 1)
   return keys
+}
+
+/**
+ * Numbers (digitsValue: whole, 1 to 10^15) and a row each, in typed arrays sized once for the sheet: a Map of 50,000
+ * of them boxed every key, grew and rehashed as it filled, and was the largest part of the check after the phone rule.
+ * Open addressing with linear probing; 0 marks a free slot (no number's value is 0, no row number is 0).
+ */
+export class NumberTable {
+  private readonly keys: Float64Array
+  private readonly rows: Int32Array
+  private readonly shift: number
+
+  constructor(expected: number) {
+    // At most half full, so a probe meets a free slot soon.
+    let bits = 4
+    while (1 << bits < expected * 2) bits++
+    this.keys = new Float64Array(1 << bits)
+    this.rows = new Int32Array(1 << bits)
+    this.shift = 32 - bits
+  }
+
+  /** The row stored with `key`, or 0 after storing `row` with it (row > 0). */
+  rowOrAdd(key: number, row: number): number {
+    const mask = this.keys.length - 1
+    for (let slot = this.slotOf(key); ; slot = (slot + 1) & mask) {
+      const found = this.keys[slot]
+      if (found === key) return this.rows[slot] ?? 0
+      if (found === 0) {
+        this.keys[slot] = key
+        this.rows[slot] = row
+        return 0
+      }
+    }
+  }
+
+  has(key: number): boolean {
+    const mask = this.keys.length - 1
+    for (let slot = this.slotOf(key); ; slot = (slot + 1) & mask) {
+      const found = this.keys[slot]
+      if (found === key) return true
+      if (found === 0 || found === undefined) return false
+    }
+  }
+
+  /** Fibonacci hashing of the value's low and high 30 bits: the top bits of the product pick the slot. */
+  private slotOf(key: number): number {
+    const low = key % 0x40000000
+    const high = (key - low) / 0x40000000
+    return Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> this.shift
+  }
 }
 
 /** The columns a row's `values` keep, in sheet order: the variables, the phone and the attachment column. */

@@ -7,6 +7,7 @@ import {
   checkRowsInSlices,
   guessMapping,
   layoutKey,
+  NumberTable,
   phoneFromCell,
   rowContent,
   ROWS_PER_SLICE
@@ -151,6 +152,28 @@ describe('phoneFromCell', () => {
   it('reports a number whose digits Excel cut off', () => {
     expect(phoneFromCell('6.28123E+12')).toMatchObject({ problem: { code: 'scientific_phone' } })
     expect(phoneFromCell('6.28123456780E+12')).toMatchObject({ problem: { code: 'scientific_phone' } })
+  })
+})
+
+describe('NumberTable', () => {
+  it('gives each number the first row it was added with, as a Map does, through collisions and wrap-around', () => {
+    // Numbers alike in their low 30 bits or their high bits, the largest 15-digit one, and runs of neighbours.
+    const numbers = [1, 999_999_999_999_999, 2 ** 30, 2 ** 31 + 7, 6281234567890, 6281234567890 + 2 ** 30]
+    for (let i = 0; i < 3_000; i++) numbers.push(6281200000000 + ((i * 7919) % 1_500), 1 + (i % 40) * 2 ** 30)
+    const table = new NumberTable(numbers.length)
+    const reference = new Map<number, number>()
+    numbers.forEach((number, index) => {
+      const row = index + 2
+      expect(table.rowOrAdd(number, row), String(number)).toBe(reference.get(number) ?? 0)
+      if (!reference.has(number)) reference.set(number, row)
+    })
+    for (const number of reference.keys()) expect(table.has(number)).toBe(true)
+    for (const absent of [2, 6281234567891, 2 ** 31 + 8, 999_999_999_999_998])
+      expect(table.has(absent)).toBe(false)
+    // A table sized for a few numbers still finds them when their slots wrap past its end.
+    const small = new NumberTable(3)
+    for (const number of [5, 5 + 2 ** 30, 5 + 2 ** 31]) small.rowOrAdd(number, 9)
+    expect([small.has(5 + 2 ** 31), small.has(6), small.rowOrAdd(5 + 2 ** 30, 10)]).toEqual([true, false, 9])
   })
 })
 
