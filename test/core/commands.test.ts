@@ -413,7 +413,13 @@ describe('core API', () => {
     expect(restored.files.map((file) => file.name)).toEqual(['report.pdf'])
     expect(restored.files[0]?.handle).not.toBe(files[0]?.handle)
     expect(restored.rejected).toEqual([
-      { name: 'photo.pdf', code: 'changed', message: 'photo.pdf changed since it was added; add it again.' }
+      {
+        name: 'photo.pdf',
+        code: 'changed',
+        message: 'photo.pdf changed since it was added; add it again.',
+        messageKey: 'desktop.fileRefused.changed',
+        messageParams: { name: 'photo.pdf' }
+      }
     ])
     // The window holds only a handle, and main copies the same file it checked.
     expect(core.files.get(restored.files[0]!.handle)?.path).toBe(await realpath(report))

@@ -47,38 +47,35 @@ export interface FileRejectionInfo {
   message: string
   messageKey: string
   messageParams: Params
-  /** The key's last part, to word the same refusal again under another name (a draft's file after a restart). */
-  reason: FileRefusalReason
 }
 
-type FileRefusalReason =
-  | 'notFound'
-  | 'notAFile'
-  | 'unreadable'
-  | 'badData'
-  | 'empty'
-  | 'tooLarge'
-  | 'spreadsheetTooLarge'
-  | 'disguised'
-  | 'unsupported'
-  | 'changed'
+/** Literal keys, so the i18n check sees each one used. */
+const REFUSAL_KEYS = {
+  notFound: 'desktop.fileRefused.notFound',
+  notAFile: 'desktop.fileRefused.notAFile',
+  unreadable: 'desktop.fileRefused.unreadable',
+  badData: 'desktop.fileRefused.badData',
+  empty: 'desktop.fileRefused.empty',
+  tooLarge: 'desktop.fileRefused.tooLarge',
+  spreadsheetTooLarge: 'desktop.fileRefused.spreadsheetTooLarge',
+  disguised: 'desktop.fileRefused.disguised',
+  unsupported: 'desktop.fileRefused.unsupported',
+  changed: 'desktop.fileRefused.changed'
+} as const
 
 function refused(
   name: string,
   code: FileRejectionInfo['code'],
-  reason: FileRefusalReason,
+  reason: keyof typeof REFUSAL_KEYS,
   params: Params = {}
 ): FileRejectionInfo {
-  const messageKey = `desktop.fileRefused.${reason}`
-  const messageParams = { ...params, name }
-  return {
-    name,
-    code,
-    message: coreText('en', '', messageKey, messageParams),
-    messageKey,
-    messageParams,
-    reason
-  }
+  return worded({ name, code, messageKey: REFUSAL_KEYS[reason], messageParams: params })
+}
+
+/** The refusal with its English message made from its key (again under another name: a draft's file). */
+function worded(refusal: Omit<FileRejectionInfo, 'message'>): FileRejectionInfo {
+  const messageParams = { ...refusal.messageParams, name: refusal.name }
+  return { ...refusal, message: coreText('en', '', refusal.messageKey, messageParams), messageParams }
 }
 
 export interface FileHandlesOptions {
@@ -182,7 +179,7 @@ export class FileHandles {
   private async restoreOne(kept: KeptFile): Promise<RegisteredFile | FileRejectionInfo> {
     const { name } = kept
     const result = await this.registerPath(kept.pinned.realPath)
-    if ('code' in result) return refused(name, result.code, result.reason, { ...result.messageParams, name })
+    if ('code' in result) return worded({ ...result, name })
     const now = result.pinned
     const was = kept.pinned
     if (now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) {
