@@ -620,10 +620,42 @@ export const CampaignExportFormat = z.enum(['csv', 'xlsx', 'skipped'])
 // ---- end of campaigns schemas ----
 
 // ---------------------------------------------------------------------------------------------
+// Channel schemas are built on first use: a fresh process (a CLI command, the app's main, the window) builds only
+// the channels it calls instead of all of them at import (issue 18, start-up). Each is built once and kept.
+
+const builtChannelNames: string[] = []
+
+/** The channels whose schemas this process has built so far, in order (how a test sees that import builds none). */
+export function builtChannels(): readonly string[] {
+  return [...builtChannelNames]
+}
+
+/** An object with one enumerable, read-only property per builder, whose value the builder makes on first read. */
+function builtOnFirstUse<Builders extends Record<string, () => unknown>>(
+  builders: Builders
+): { readonly [Name in keyof Builders]: ReturnType<Builders[Name]> } {
+  const channels = {}
+  for (const [name, build] of Object.entries(builders)) {
+    let built: unknown
+    Object.defineProperty(channels, name, {
+      enumerable: true,
+      get: () => {
+        if (built === undefined) {
+          built = build()
+          builtChannelNames.push(name)
+        }
+        return built
+      }
+    })
+  }
+  return Object.freeze(channels) as { readonly [Name in keyof Builders]: ReturnType<Builders[Name]> }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Invoke channels: renderer → core, one reply each.
 
-export const invokeChannels = {
-  'app:bootstrap': {
+export const invokeChannels = builtOnFirstUse({
+  'app:bootstrap': () => ({
     request: Empty,
     reply: z.object({
       version: z.string(),
@@ -638,11 +670,11 @@ export const invokeChannels = {
       sendingPaused: z.boolean(),
       sandboxRunning: z.boolean()
     })
-  },
-  'settings:update': { request: Settings.partial(), reply: Settings },
+  }),
+  'settings:update': () => ({ request: Settings.partial(), reply: Settings }),
 
-  'devices:list': { request: Empty, reply: z.object({ devices: z.array(DeviceView) }) },
-  'devices:add': {
+  'devices:list': () => ({ request: Empty, reply: z.object({ devices: z.array(DeviceView) }) }),
+  'devices:add': () => ({
     request: z.object({
       label: z.string().trim().min(1).max(80),
       baseUrl: z.string().trim().min(1).max(300),
@@ -650,68 +682,68 @@ export const invokeChannels = {
       secret: z.string().trim().max(200).optional()
     }),
     reply: DeviceView
-  },
+  }),
   /** Enter a device's token again (keyring lost it, session-only storage after a restart, token changed). */
-  'devices:updateToken': {
+  'devices:updateToken': () => ({
     request: z.object({
       id: Id,
       token: z.string().trim().min(1).max(400),
       secret: z.string().trim().max(200).optional()
     }),
     reply: DeviceView
-  },
+  }),
   /** A gateway whose plan allows bigger (or only smaller) files than the app-wide setting; null follows the setting. */
-  'devices:setFileLimit': {
+  'devices:setFileLimit': () => ({
     request: z.object({
       id: Id,
       maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES).nullable()
     }),
     reply: DeviceView
-  },
-  'devices:rename': {
+  }),
+  'devices:rename': () => ({
     request: z.object({ id: Id, label: z.string().trim().min(1).max(80) }),
     reply: DeviceView
-  },
-  'devices:reorder': {
+  }),
+  'devices:reorder': () => ({
     request: z.object({ ids: z.array(Id) }),
     reply: z.object({ devices: z.array(DeviceView) })
-  },
-  'devices:remove': { request: z.object({ id: Id }), reply: Ok },
-  'devices:refresh': { request: z.object({ id: Id }), reply: DeviceView },
-  'devices:restart': {
+  }),
+  'devices:remove': () => ({ request: z.object({ id: Id }), reply: Ok }),
+  'devices:refresh': () => ({ request: z.object({ id: Id }), reply: DeviceView }),
+  'devices:restart': () => ({
     request: z.object({ id: Id }),
     reply: z.object({ message: z.string(), via: z.enum(['restart', 'reconnect']), device: DeviceView })
-  },
-  'devices:changeNumber': {
+  }),
+  'devices:changeNumber': () => ({
     request: z.object({ id: Id, phone: PhoneNumber }),
     reply: DeviceView
-  },
-  'devices:history': {
+  }),
+  'devices:history': () => ({
     request: z.object({ id: Id }),
     reply: z.object({ entries: z.array(DeviceHistoryEntry) })
-  },
-  'devices:qr': { request: z.object({ id: Id }), reply: QrView },
+  }),
+  'devices:qr': () => ({ request: z.object({ id: Id }), reply: QrView }),
   /** The wizard is open for this device: poll fast (5 s) until linked or `linking:end`. */
-  'linking:begin': { request: z.object({ id: Id }), reply: DeviceView },
-  'linking:end': { request: z.object({ id: Id }), reply: Ok },
+  'linking:begin': () => ({ request: z.object({ id: Id }), reply: DeviceView }),
+  'linking:end': () => ({ request: z.object({ id: Id }), reply: Ok }),
 
-  'files:register': {
+  'files:register': () => ({
     request: z.object({
       sources: z.array(FileSource).min(1).max(1000),
       purpose: FileRegisterPurpose.optional()
     }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
-  },
-  'files:release': { request: z.object({ handles: z.array(Id) }), reply: Ok },
+  }),
+  'files:release': () => ({ request: z.object({ handles: z.array(Id) }), reply: Ok }),
   /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
-  'files:keepForDraft': { request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok },
+  'files:keepForDraft': () => ({ request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok }),
   /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */
-  'files:restoreDraft': {
+  'files:restoreDraft': () => ({
     request: z.object({}),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
-  },
+  }),
 
-  'outbox:enqueue': {
+  'outbox:enqueue': () => ({
     request: z.object({
       deviceId: Id,
       recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
@@ -720,33 +752,33 @@ export const invokeChannels = {
       schedule: ScheduleRequest.optional()
     }),
     reply: z.object({ itemIds: z.array(Id) })
-  },
-  'outbox:list': {
+  }),
+  'outbox:list': () => ({
     request: OutboxListFilter.extend({
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200)
     }),
     reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
-  },
-  'outbox:get': {
+  }),
+  'outbox:get': () => ({
     request: z.object({ id: Id }),
     reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
-  },
-  'outbox:counts': { request: Empty, reply: OutboxCounts },
-  'outbox:retry': { request: z.object({ id: Id }), reply: OutboxItemView },
-  'outbox:cancel': { request: z.object({ id: Id }), reply: OutboxItemView },
-  'outbox:delete': { request: z.object({ id: Id }), reply: Ok },
+  }),
+  'outbox:counts': () => ({ request: Empty, reply: OutboxCounts }),
+  'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  'outbox:cancel': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  'outbox:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
   /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
-  'outbox:retryMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
-  'outbox:cancelMany': { request: OutboxBulkRequest, reply: OutboxBulkReply },
+  'outbox:retryMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
+  'outbox:cancelMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * The same for every item the list's filters match (its "select all"), however many; `expected` is the count the
    * operator confirmed, and a different count now is refused (count_changed) with nothing done.
    */
-  'outbox:retryMatching': { request: OutboxMatchingRequest, reply: OutboxMatchingReply },
-  'outbox:cancelMatching': { request: OutboxMatchingRequest, reply: OutboxMatchingReply },
+  'outbox:retryMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
+  'outbox:cancelMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
   /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
-  'outbox:edit': {
+  'outbox:edit': () => ({
     request: z.object({
       id: Id,
       text: MessageText.optional(),
@@ -754,22 +786,25 @@ export const invokeChannels = {
       schedule: ScheduleRequest.optional()
     }),
     reply: OutboxItemView
-  },
+  }),
   /** Send a held overdue item now. */
-  'outbox:release': { request: z.object({ id: Id }), reply: OutboxItemView },
-  'outbox:setPaused': {
+  'outbox:release': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  'outbox:setPaused': () => ({
     request: z.object({ paused: z.boolean(), deviceId: Id.optional() }),
     reply: z.object({ sendingPaused: z.boolean() })
-  },
-  'recipients:recent': { request: Empty, reply: z.object({ recipients: z.array(z.string()) }) },
+  }),
+  'recipients:recent': () => ({ request: Empty, reply: z.object({ recipients: z.array(z.string()) }) }),
 
-  'sandbox:start': { request: Empty, reply: z.object({ device: DeviceView }) },
-  'sandbox:control': { request: z.object({ deviceId: Id, action: SandboxAction }), reply: DeviceView },
+  'sandbox:start': () => ({ request: Empty, reply: z.object({ device: DeviceView }) }),
+  'sandbox:control': () => ({
+    request: z.object({ deviceId: Id, action: SandboxAction }),
+    reply: DeviceView
+  }),
 
   // Service features (issue 9)
-  'webhooks:get': { request: z.object({ deviceId: Id }), reply: WebhookSettingsView },
+  'webhooks:get': () => ({ request: z.object({ deviceId: Id }), reply: WebhookSettingsView }),
   /** Send the given settings to the gateway (one call each) and remember them. */
-  'webhooks:update': {
+  'webhooks:update': () => ({
     request: z.object({
       deviceId: Id,
       webhookUrl: HttpUrl.optional(),
@@ -778,19 +813,19 @@ export const invokeChannels = {
       autoReplyFromWebhook: z.boolean().optional()
     }),
     reply: WebhookSettingsView
-  },
+  }),
   /** Sandbox devices: the webhook inspector (each POST, its payload, attempts and the receiver's answers). */
-  'sandbox:webhookDeliveries': {
+  'sandbox:webhookDeliveries': () => ({
     request: z.object({ deviceId: Id }),
     reply: z.object({ deliveries: z.array(WebhookDeliveryView) })
-  },
+  }),
   /** Sandbox devices: the messages the sandbox gateway sent, newest first. */
-  'sandbox:sent': {
+  'sandbox:sent': () => ({
     request: z.object({ deviceId: Id, limit: z.number().int().min(1).max(500).default(50) }),
     reply: z.object({ messages: z.array(SandboxMessageView) })
-  },
+  }),
   /** Sandbox devices: a message arrives from a contact; auto-replies answer at once, the webhook later. */
-  'sandbox:receive': {
+  'sandbox:receive': () => ({
     request: z.object({
       deviceId: Id,
       from: z.string().trim().min(1).max(40),
@@ -802,27 +837,30 @@ export const invokeChannels = {
       replies: z.array(SandboxMessageView),
       webhookDeliveryId: z.string().nullable()
     })
-  },
+  }),
 
-  'autoReplies:list': {
+  'autoReplies:list': () => ({
     request: z.object({ deviceId: Id, keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional() }),
     reply: z.object({ autoReplies: z.array(AutoReplyView) })
-  },
-  'autoReplies:create': { request: z.object({ deviceId: Id, ...AutoReplyFields }), reply: AutoReplyView },
-  'autoReplies:update': {
+  }),
+  'autoReplies:create': () => ({
+    request: z.object({ deviceId: Id, ...AutoReplyFields }),
+    reply: AutoReplyView
+  }),
+  'autoReplies:update': () => ({
     request: z.object({ deviceId: Id, id: Id, ...AutoReplyFields }),
     reply: AutoReplyView
-  },
-  'autoReplies:delete': {
+  }),
+  'autoReplies:delete': () => ({
     request: z.object({ deviceId: Id, id: Id }),
     reply: z.object({ ok: z.literal(true), message: z.string() })
-  },
+  }),
 
-  'reminders:list': {
+  'reminders:list': () => ({
     request: z.object({ deviceId: Id.optional() }),
     reply: z.object({ reminders: z.array(ReminderView) })
-  },
-  'reminders:create': {
+  }),
+  'reminders:create': () => ({
     request: z
       .object({
         deviceId: Id,
@@ -835,15 +873,15 @@ export const invokeChannels = {
         path: ['customDay']
       }),
     reply: ReminderView
-  },
+  }),
   /** The gateway updates phone, start, message and title; the period stays. */
-  'reminders:update': { request: z.object({ id: Id, ...ReminderFields }), reply: ReminderView },
+  'reminders:update': () => ({ request: z.object({ id: Id, ...ReminderFields }), reply: ReminderView }),
   /** Ask the gateway for it again (`reminder/info`). */
-  'reminders:refresh': { request: z.object({ id: Id }), reply: ReminderView },
-  'reminders:delete': { request: z.object({ id: Id }), reply: Ok },
+  'reminders:refresh': () => ({ request: z.object({ id: Id }), reply: ReminderView }),
+  'reminders:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
 
   /** A recurring series kept by Sender Desk (text and files), in an IANA zone. */
-  'series:create': {
+  'series:create': () => ({
     request: z.object({
       deviceId: Id,
       recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
@@ -854,21 +892,21 @@ export const invokeChannels = {
       overduePolicy: OverduePolicy.default('send')
     }),
     reply: SeriesView
-  },
-  'series:list': {
+  }),
+  'series:list': () => ({
     request: z.object({ deviceId: Id.optional() }),
     reply: z.object({ series: z.array(SeriesView) })
-  },
+  }),
   /** No more occurrences; items already made stay in the outbox. */
-  'series:stop': { request: z.object({ id: Id }), reply: SeriesView },
-  'series:delete': { request: z.object({ id: Id }), reply: Ok },
+  'series:stop': () => ({ request: z.object({ id: Id }), reply: SeriesView }),
+  'series:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
 
   /**
    * Order a new device (`device/create`) with an account's token: an existing device's (`accountDeviceId`) or one
    * typed in with its gateway address. When the gateway also answers the new device's token (the sandbox does), the
    * device is added and comes back ready for the linking wizard; otherwise `device` is null.
    */
-  'devices:create': {
+  'devices:create': () => ({
     request: z
       .object({
         accountDeviceId: Id.optional(),
@@ -888,21 +926,21 @@ export const invokeChannels = {
         path: ['token']
       }),
     reply: z.object({ invoice: InvoiceView, device: DeviceView.nullable() })
-  },
+  }),
 
-  'diagnostics:get': { request: Empty, reply: z.object({ text: z.string() }) },
+  'diagnostics:get': () => ({ request: Empty, reply: z.object({ text: z.string() }) }),
 
   // ---- campaigns (issue 16) ----
   /**
    * A spreadsheet (CSV or XLSX) registered with purpose `spreadsheet`: the core reads the file itself (the window
    * never holds its bytes), releases the handle and keeps the parsed sheet for check and create.
    */
-  'campaigns:read': {
+  'campaigns:read': () => ({
     request: z.object({ handle: Id }),
     reply: SheetView
-  },
+  }),
   /** Check every row against a mapping and template; previews the chosen rows exactly as they will be sent. */
-  'campaigns:check': {
+  'campaigns:check': () => ({
     request: z.object({
       sheetId: Id,
       mapping: ColumnMappingSchema,
@@ -931,8 +969,8 @@ export const invokeChannels = {
       templateErrorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       estimate: z.object({ finishAt: z.number().nullable() }).nullable()
     })
-  },
-  'campaigns:create': {
+  }),
+  'campaigns:create': () => ({
     request: z.object({
       sheetId: Id,
       name: z.string().trim().max(120),
@@ -946,22 +984,22 @@ export const invokeChannels = {
       files: CampaignRowFiles.optional()
     }),
     reply: CampaignView
-  },
-  'campaigns:list': { request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) },
-  'campaigns:get': { request: z.object({ id: Id }), reply: CampaignView },
+  }),
+  'campaigns:list': () => ({ request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) }),
+  'campaigns:get': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
-  'campaigns:start': {
+  'campaigns:start': () => ({
     request: z.object({
       id: Id,
       attachment: z.object({ handle: Id }).nullable().optional(),
       files: CampaignRowFiles.optional()
     }),
     reply: CampaignView
-  },
-  'campaigns:pause': { request: z.object({ id: Id }), reply: CampaignView },
+  }),
+  'campaigns:pause': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
-  'campaigns:resume': { request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView },
-  'campaigns:cancel': {
+  'campaigns:resume': () => ({ request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView }),
+  'campaigns:cancel': () => ({
     request: z.object({ id: Id }),
     reply: z.object({
       cancelledRows: z.array(z.number().int()),
@@ -974,9 +1012,9 @@ export const invokeChannels = {
         })
       )
     })
-  },
+  }),
   /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
-  'campaigns:progress': {
+  'campaigns:progress': () => ({
     request: z.object({ id: Id }),
     reply: z.object({
       at: z.array(z.number()),
@@ -985,63 +1023,67 @@ export const invokeChannels = {
       read: z.array(z.number().int()),
       failed: z.array(z.number().int())
     })
-  },
-  'campaigns:setPacing': { request: z.object({ id: Id, pacing: PacingPolicySchema }), reply: CampaignView },
-  'campaigns:rows': {
+  }),
+  'campaigns:setPacing': () => ({
+    request: z.object({ id: Id, pacing: PacingPolicySchema }),
+    reply: CampaignView
+  }),
+  'campaigns:rows': () => ({
     request: z.object({
       id: Id,
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200)
     }),
     reply: z.object({ rows: z.array(CampaignRowView), total: z.number().int() })
-  },
-  'campaigns:export': {
+  }),
+  'campaigns:export': () => ({
     request: z.object({ id: Id, format: CampaignExportFormat }),
     reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
-  },
-  'optouts:list': {
+  }),
+  'optouts:list': () => ({
     request: Empty,
     reply: z.object({
       optOuts: z.array(z.object({ phone: z.string(), source: z.string(), addedAt: z.number() }))
     })
-  },
+  }),
   /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */
-  'optouts:add': {
+  'optouts:add': () => ({
     request: z.object({
       phones: z.array(z.string().max(40)).max(100_000),
       source: z.enum(['operator', 'import', 'outbox'])
     }),
     reply: z.object({ added: z.number().int(), invalid: z.array(z.string()), gatewaySync: GatewaySync })
-  },
-  'optouts:remove': {
+  }),
+  'optouts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
-  }
+  })
   // ---- end of campaigns ----
-} as const
+})
 
 // ---------------------------------------------------------------------------------------------
 // Events: core → renderer.
 
-export const eventChannels = {
-  'devices:changed': z.object({ devices: z.array(DeviceView) }),
-  'outbox:itemChanged': z.object({ item: OutboxItemView }),
+export const eventChannels = builtOnFirstUse({
+  'devices:changed': () => z.object({ devices: z.array(DeviceView) }),
+  'outbox:itemChanged': () => z.object({ item: OutboxItemView }),
   /** Many items changed at once (bulk enqueue, retention): the renderer refetches its page. */
-  'outbox:bulkChanged': z.object({ count: z.number().int() }),
-  'outbox:countsChanged': z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
-  'settings:changed': Settings,
+  'outbox:bulkChanged': () => z.object({ count: z.number().int() }),
+  'outbox:countsChanged': () => z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
+  'settings:changed': () => Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */
-  'app:navigate': z.object({
-    view: View,
-    deviceId: Id.optional(),
-    handles: z.array(FileHandleView).optional()
-  }),
+  'app:navigate': () =>
+    z.object({
+      view: View,
+      deviceId: Id.optional(),
+      handles: z.array(FileHandleView).optional()
+    }),
   /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */
-  'sandbox:changed': z.object({ at: z.string() }),
+  'sandbox:changed': () => z.object({ at: z.string() }),
   // ---- campaigns (issue 16) ----
   /** A campaign's progress or state changed: its view refetches. */
-  'campaigns:changed': z.object({ id: Id })
-} as const
+  'campaigns:changed': () => z.object({ id: Id })
+})
 
 // ---------------------------------------------------------------------------------------------
 // Types derived from the contract.

@@ -22,6 +22,13 @@ const SEPARATORS = /[\s\-().\u00a0]/g
  * country and number type is libphonenumber's (full metadata, so mobile and landline can be told apart).
  */
 export function checkPhone(input: string): PhoneCheck {
+  const plain = plainIndonesianMobile(input)
+  if (plain !== null) return { value: plain, problem: null, reason: '' }
+  return checkPhoneInFull(input)
+}
+
+/** checkPhone without the plain-number shortcut: the rule the shortcut must agree with (phone-numbering.test.ts). */
+export function checkPhoneInFull(input: string): PhoneCheck {
   const raw = typeof input === 'string' ? input.trim() : ''
   if (raw === '') return problem('', 'empty', 'it is empty')
   const international = raw.startsWith('+')
@@ -52,6 +59,48 @@ export function checkPhone(input: string): PhoneCheck {
     return problem(digits, 'prefix', 'start with 08, 8, +62 or 62, or + and the country code')
   }
   return checked
+}
+
+const DIGIT_0 = 48
+const DIGIT_1 = 49
+const DIGIT_2 = 50
+const DIGIT_4 = 52
+const DIGIT_6 = 54
+const DIGIT_8 = 56
+const DIGIT_9 = 57
+const PLUS = 43
+
+/**
+ * The `62…` number of a cell that is plainly an Indonesian mobile number as nearly every spreadsheet holds it —
+ * `08…`, `8…`, `628…` or `+628…`, digits only, nothing around them — or null when checkPhone has to look (separators,
+ * spaces, another country, anything invalid). It reads the characters where they are: checking a 50,000-row sheet
+ * spent most of its phone time on the full rule's trimmed, compacted and prefixed copies and its pattern tests.
+ * The same pattern as INDONESIAN_MOBILE after the prefix (`8[1-35-9]` and 7–10 more digits), so its answer is
+ * always checkPhoneInFull's (phone-numbering.test.ts compares them on the case table and generated inputs).
+ */
+export function plainIndonesianMobile(input: string): string | null {
+  if (typeof input !== 'string') return null
+  const first = input.charCodeAt(0)
+  // Where the national number (its leading 8) starts, by the prefix the cell was typed with.
+  let national: number
+  if (first === DIGIT_8) national = 0
+  else if (first === DIGIT_0) national = 1
+  else if (first === DIGIT_6) national = input.charCodeAt(1) === DIGIT_2 ? 2 : -1
+  else if (first === PLUS)
+    national = input.charCodeAt(1) === DIGIT_6 && input.charCodeAt(2) === DIGIT_2 ? 3 : -1
+  else return null
+  if (national < 0 || input.charCodeAt(national) !== DIGIT_8) return null
+  const length = input.length - national
+  if (length < 9 || length > 12) return null
+  const operator = input.charCodeAt(national + 1)
+  if (operator < DIGIT_1 || operator > DIGIT_9 || operator === DIGIT_4) return null
+  for (let i = national + 2; i < input.length; i++) {
+    const code = input.charCodeAt(i)
+    if (code < DIGIT_0 || code > DIGIT_9) return null
+  }
+  if (national === 2) return input
+  if (national === 3) return input.slice(1)
+  return national === 0 ? INDONESIA + input : INDONESIA + input.slice(1)
 }
 
 /** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */

@@ -7,6 +7,7 @@ import {
   checkRowsInSlices,
   guessMapping,
   layoutKey,
+  NumberTable,
   phoneFromCell,
   rowContent,
   ROWS_PER_SLICE
@@ -40,6 +41,18 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows).toEqual([
       { rowNumber: 2, cells: ['Budi', '', ''] },
       { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
+    ])
+  })
+
+  it('drops rows of nothing but white space, keeps a row with one visible character anywhere', async () => {
+    const csv =
+      '\r\n , \t\r\nName,Phone\r\n\u00a0,\u3000\r\n,0812\r\n \u00a0x,\r\n\u00a0\u00a0,\u00e9\r\n\ufeff ,\u2028\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Name', 'Phone'])
+    expect(sheet.rows).toEqual([
+      { rowNumber: 5, cells: ['', '0812'] },
+      { rowNumber: 6, cells: [' \u00a0x', ''] },
+      { rowNumber: 7, cells: ['\u00a0\u00a0', '\u00e9'] }
     ])
   })
 
@@ -142,6 +155,28 @@ describe('phoneFromCell', () => {
   })
 })
 
+describe('NumberTable', () => {
+  it('gives each number the first row it was added with, as a Map does, through collisions and wrap-around', () => {
+    // Numbers alike in their low 30 bits or their high bits, the largest 15-digit one, and runs of neighbours.
+    const numbers = [1, 999_999_999_999_999, 2 ** 30, 2 ** 31 + 7, 6281234567890, 6281234567890 + 2 ** 30]
+    for (let i = 0; i < 3_000; i++) numbers.push(6281200000000 + ((i * 7919) % 1_500), 1 + (i % 40) * 2 ** 30)
+    const table = new NumberTable(numbers.length)
+    const reference = new Map<number, number>()
+    numbers.forEach((number, index) => {
+      const row = index + 2
+      expect(table.rowOrAdd(number, row), String(number)).toBe(reference.get(number) ?? 0)
+      if (!reference.has(number)) reference.set(number, row)
+    })
+    for (const number of reference.keys()) expect(table.has(number)).toBe(true)
+    for (const absent of [2, 6281234567891, 2 ** 31 + 8, 999_999_999_999_998])
+      expect(table.has(absent)).toBe(false)
+    // A table sized for a few numbers still finds them when their slots wrap past its end.
+    const small = new NumberTable(3)
+    for (const number of [5, 5 + 2 ** 30, 5 + 2 ** 31]) small.rowOrAdd(number, 9)
+    expect([small.has(5 + 2 ** 31), small.has(6), small.rowOrAdd(5 + 2 ** 30, 10)]).toEqual([true, false, 9])
+  })
+})
+
 describe('checkRows', () => {
   it('lists each row problem with its row number and a summary that adds up', async () => {
     const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
@@ -177,6 +212,47 @@ describe('checkRows', () => {
       skipped: 5,
       byProblem: { invalid_phone: 2, duplicate: 1, missing_variable: 1, opted_out: 1 }
     })
+  })
+
+  it('finds duplicates, opt-outs and sent numbers by the number, however each cell wrote it', () => {
+    const phones = [
+      '081234567890',
+      '+62 812-3456-7890',
+      '6281234567890',
+      '8.1234567891E+10',
+      '+6281234567891',
+      '0812 3456 7892',
+      '081234567893',
+      '81234567894',
+      '+81 90-1234-5678',
+      '+81 90 1234 5679'
+    ]
+    const sheet: Sheet = {
+      headers: ['Phone'],
+      rows: phones.map((phone, i) => ({ rowNumber: i + 2, cells: [phone] })),
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+    }
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'Phone', variables: [] },
+      template: 'Hi',
+      // '0819012345678' is no normalised number: it must not stand for the Japanese 819012345678.
+      optedOut: new Set(['6281234567892', '6281234567894', '0819012345678', 'not a number']),
+      alreadySent: new Set(['6281234567893', '819012345679'])
+    })
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.problems])).toEqual([
+      [2, '6281234567890', []],
+      [3, '6281234567890', [{ code: 'duplicate', firstRow: 2 }]],
+      [4, '6281234567890', [{ code: 'duplicate', firstRow: 2 }]],
+      [5, '6281234567891', []],
+      [6, '6281234567891', [{ code: 'duplicate', firstRow: 5 }]],
+      [7, '6281234567892', [{ code: 'opted_out' }]],
+      [8, '6281234567893', [{ code: 'already_sent' }]],
+      [9, '6281234567894', [{ code: 'opted_out' }]],
+      [10, '819012345678', []],
+      [11, '819012345679', [{ code: 'already_sent' }]]
+    ])
   })
 
   it('skips numbers this campaign already sent to, and messages too long after expansion', async () => {

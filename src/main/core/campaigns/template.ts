@@ -116,6 +116,7 @@ export function compileTemplate(template: string): CompiledTemplate {
     }
   }
   visit(nodes)
+  const plan = lengthPlan(nodes)
   return {
     variables,
     render(lookup, seed) {
@@ -125,21 +126,39 @@ export function compileTemplate(template: string): CompiledTemplate {
       return { text: renderNodes(nodes, lookup, random, missing), missing }
     },
     longest(lengthOf) {
-      return longestOf(nodes, lengthOf)
+      return longestOf(plan, lengthOf)
     }
   }
 }
 
-function longestOf(nodes: readonly TemplateNode[], lengthOf: (name: string) => number): number {
-  let length = 0
+/**
+ * A node list as longest() reads it, worked out once per template: the fixed text's length, the variables outside
+ * spintax, and each spintax's options alike. longest() runs for every row of a sheet; walking the nodes and asking
+ * each which kind it is cost more than the sums.
+ */
+interface LengthPlan {
+  fixed: number
+  variables: string[]
+  spins: LengthPlan[][]
+}
+
+function lengthPlan(nodes: readonly TemplateNode[]): LengthPlan {
+  const plan: LengthPlan = { fixed: 0, variables: [], spins: [] }
   for (const node of nodes) {
-    if ('text' in node) length += node.text.length
-    else if ('variable' in node) length += lengthOf(node.variable)
-    else {
-      let longestChoice = 0
-      for (const choice of node.choices) longestChoice = Math.max(longestChoice, longestOf(choice, lengthOf))
-      length += longestChoice
-    }
+    if ('text' in node) plan.fixed += node.text.length
+    else if ('variable' in node) plan.variables.push(node.variable)
+    else plan.spins.push(node.choices.map(lengthPlan))
+  }
+  return plan
+}
+
+function longestOf(plan: LengthPlan, lengthOf: (name: string) => number): number {
+  let length = plan.fixed
+  for (const name of plan.variables) length += lengthOf(name)
+  for (const choices of plan.spins) {
+    let longestChoice = 0
+    for (const choice of choices) longestChoice = Math.max(longestChoice, longestOf(choice, lengthOf))
+    length += longestChoice
   }
   return length
 }
