@@ -697,18 +697,8 @@ export class OutboxStore {
     ).map((r) => r.id)
   }
 
-  /** Hand a never-tried queued item to another device; false when it was tried or left the queue meanwhile. */
-  moveUntried(id: string, deviceId: string, at: number): boolean {
-    return (
-      this.prepare(
-        `UPDATE outbox_items SET device_id = ?, next_attempt_at = NULL, updated_at = ?
-         WHERE id = ? AND status = 'queued' AND ${UNTRIED}`
-      ).run(deviceId, at, id).changes > 0
-    )
-  }
-
   /**
-   * moveUntried for many items in three statements, in one transaction (a rotation moves thousands at once: one
+   * Hand never-tried queued items to other devices in three statements, in one transaction (a rotation moves thousands at once: one
    * update, one note and two item reads per row were ~75 ms of CPU per 1,000 rows). Skips an item already on its
    * target and, guarded in SQL, any item not queued or ever tried. Returns the moves made, in the order given, each
    * with the device it left; `note` words each one's timeline entry.
