@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { betweenTurns, makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
-import { copyCampaignFiles, createCampaigns, type Campaigns } from './campaigns'
+import { copyCampaignFiles, createCampaigns, SYNC_ESTIMATE_ROWS, type Campaigns } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
 import { ROWS_PER_SLICE } from './check'
@@ -745,6 +745,39 @@ describe('a file per row', () => {
       ['ani.pdf', 509],
       ['budi.pdf', 509]
     ])
+  })
+})
+
+describe('finish estimate', () => {
+  it("makes a large campaign's view without simulating its finish: the estimate follows in the background", async () => {
+    const changed: string[] = []
+    fixture = makeFixture()
+    campaigns = createCampaigns({
+      db: fixture.db,
+      outbox: fixture.outbox,
+      clock: fixture.clock,
+      onChanged: (id) => changed.push(id)
+    })
+    const { id } = await campaigns.create({
+      name: 'Large',
+      fileName: 'large.csv',
+      sheet: sheetOf(SYNC_ESTIMATE_ROWS + 500),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      // No daily cap and no working hours: the finish moves with the clock.
+      pacing: { ...PACING, workingHours: null, dailyCapPerDevice: 100_000, warmUp: null },
+      devices: ['dev-1']
+    })
+    const atCreate = campaigns.get(id).estimate.finishAt
+    expect(atCreate).not.toBeNull()
+    // Ten minutes on, the estimate is due again: the view still carries the last one, made before.
+    fixture.clock.jump(10 * 60_000)
+    changed.length = 0
+    expect(campaigns.get(id).estimate.finishAt).toBe(atCreate)
+    await vi.waitFor(() => expect(changed).toEqual([id]))
+    const later = campaigns.get(id).estimate.finishAt
+    expect(later).toBeGreaterThan(atCreate ?? Infinity)
+    expect(changed).toEqual([id])
   })
 })
 
