@@ -184,3 +184,46 @@ describe('fenced enqueue', () => {
     expect(openBatches(fx)).toBe(1)
   })
 })
+
+describe('copies removed while a write waits its turn', () => {
+  it("refuses a prepared set (a campaign's start) whose copy a sweep removed meanwhile, and queues none of it", async () => {
+    fx = makeFixture({ retentionMs: 30 * 86_400_000 })
+    const folder = join(fx.dir, 'originals')
+    mkdirSync(folder, { recursive: true })
+    const path = join(folder, 'invoice.pdf')
+    writeFileSync(path, '%PDF-1.4 invoice')
+    const entry = {
+      kind: 'file' as const,
+      path,
+      name: 'invoice.pdf',
+      mime: 'application/pdf',
+      mediaKind: 'document' as const
+    }
+    const old = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [entry] })
+    fx.outbox.cancel(old.itemIds[0] ?? '')
+    await fx.clock.advance(31 * 86_400_000)
+    // The same bytes as the old item's: the copy is its file, due for the sweep.
+    const copy = await fx.outbox.copyFile(entry)
+    const large = fx.outbox.enqueue({
+      deviceId: 'd2',
+      recipients: ['x', 'y', 'z'],
+      entries: Array.from({ length: 10_000 }, (_, i) => ({ kind: 'text' as const, text: `bulk ${i}` }))
+    })
+    const row = {
+      ...textItem('row-2'),
+      kind: 'document' as const,
+      attachmentSha256: copy.sha256,
+      fileName: 'invoice.pdf',
+      fileMime: 'application/pdf',
+      fileSize: copy.size
+    }
+    // Behind the large enqueue's open batch, the prepared set waits its turn; the sweep runs meanwhile.
+    for (let turn = 0; turn < 1000 && openBatches(fx) === 0; turn++) await new Promise(setImmediate)
+    expect(openBatches(fx)).toBe(1)
+    const prepared = fx.outbox.insertPrepared([row], undefined, [copy])
+    expect((await fx.outbox.sweepRetention()).files).toBe(1)
+    await large
+    await expect(prepared).rejects.toMatchObject({ code: 'attachment' })
+    expect(() => fx.outbox.get('row-2')).toThrow(/No outbox item/)
+  })
+})
