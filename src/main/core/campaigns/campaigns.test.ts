@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { betweenTurns, makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { betweenTurns } from '../testing/event-loop'
 import { copyCampaignFiles, createCampaigns, SYNC_ESTIMATE_ROWS, type Campaigns } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
@@ -195,15 +196,8 @@ describe('campaigns on the outbox', () => {
   it('creates from a large sheet in slices: other work gets the core while its rows are checked and rendered', async () => {
     await setUp()
     const size = 3 * ROWS_PER_SLICE + 1
-    // Work queued before the create: each turn it gets is a turn the create gave up its thread.
-    let turns = 0
-    let done = false
-    const otherWork = (): void => {
-      turns++
-      if (!done) setImmediate(otherWork)
-    }
-    setImmediate(otherWork)
-    const { id } = await campaigns.create({
+    // Each turn of the event loop while it runs is a turn the create gave up its thread.
+    const working = campaigns.create({
       name: 'March bills',
       fileName: 'bills.csv',
       sheet: sheetOf(size),
@@ -212,7 +206,8 @@ describe('campaigns on the outbox', () => {
       pacing: PACING,
       devices: ['dev-1']
     })
-    done = true
+    const turns = await betweenTurns(working)
+    const { id } = await working
     // Three turns in the check and three while the rows' messages are rendered.
     expect(turns).toBeGreaterThanOrEqual(6)
     const rows = campaigns.results(id)

@@ -15,6 +15,7 @@ import {
 import Papa from 'papaparse'
 import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables } from './template'
+import { betweenTurns } from '../testing/event-loop'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -113,15 +114,9 @@ describe('readSpreadsheet', () => {
   it('reads a CSV many slices long in turns, row for row as papaparse reads it whole', async () => {
     const text = longCsv(20_000)
     expect(text.length).toBeGreaterThan(4 * CSV_SLICE_CHARS)
-    let turns = 0
-    let done = false
-    const otherWork = (): void => {
-      turns++
-      if (!done) setImmediate(otherWork)
-    }
-    setImmediate(otherWork)
-    const sheet = await readSpreadsheet(new TextEncoder().encode(text), 'long.csv')
-    done = true
+    const working = readSpreadsheet(new TextEncoder().encode(text), 'long.csv')
+    const turns = await betweenTurns(working)
+    const sheet = await working
     expect(turns).toBeGreaterThanOrEqual(4)
     const whole = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'] })
     expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ';' })
@@ -363,17 +358,11 @@ describe('checkRows', () => {
       mapping: guessMapping(sheet.headers),
       template: '{Hai|Halo} {Nama}'
     }
-    // Work queued before the check: each turn it gets is a turn the check gave up its thread.
-    let turns = 0
-    let done = false
-    const otherWork = (): void => {
-      turns++
-      if (!done) setImmediate(otherWork)
-    }
-    setImmediate(otherWork)
-    const sliced = await checkRowsInSlices(input)
-    done = true
-    expect(turns).toBeGreaterThanOrEqual(3)
+    // Each turn of the event loop while it runs is a turn the check gave up its thread.
+    const working = checkRowsInSlices(input)
+    const turns = await betweenTurns(working)
+    const sliced = await working
+    expect(turns).toBeGreaterThanOrEqual(2) // four slices: the work resumes before the turn that follows each yield
     expect(sliced).toEqual(checkRows(input))
     expect(sliced.summary.byProblem).toEqual({ duplicate: 3 * ROWS_PER_SLICE + 1 - 5_000 })
   })

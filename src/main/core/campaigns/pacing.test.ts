@@ -1,6 +1,7 @@
 // Pacing with a fake clock: gaps, batch pauses, working hours across DST, daily caps, warm-up, restart mid-window.
 import { describe, expect, it } from 'vitest'
 import { FakeClock } from '../clock'
+import { betweenTurns } from '../testing/event-loop'
 import {
   capForDay,
   decide,
@@ -133,16 +134,10 @@ describe('pacing policy', () => {
   it('estimates in slices, letting other work run between them, to the same answer', async () => {
     const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })
     const start = Date.parse('2026-01-15T01:00:00Z')
-    let turns = 0
-    let done = false
-    const otherWork = (): void => {
-      turns++
-      if (!done) setImmediate(otherWork)
-    }
-    setImmediate(otherWork)
-    const sliced = await estimateScheduleInSlices(p, 7, 1_000, 3, start, 100)
-    done = true
-    expect(turns).toBeGreaterThanOrEqual(9)
+    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, 100)
+    const turns = await betweenTurns(working)
+    const sliced = await working
+    expect(turns).toBeGreaterThanOrEqual(8) // ten slices: the work resumes before the turn that follows each yield
     expect(sliced).toEqual(estimateSchedule(p, 7, 1_000, 3, start))
   })
 })

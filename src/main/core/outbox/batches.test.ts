@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { attachmentPath, OutboxStore, storeAttachment, UNSENT, type NewItem } from '../store'
-import { betweenTurns, makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+import { betweenTurns } from '../testing/event-loop'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
 afterEach(async () => {

@@ -132,19 +132,3 @@ function mortalClient(client: SendingPort, life: { value: boolean }): SendingPor
     }
   })
 }
-
-/** Call `look` on every turn of the event loop until `until` settles; resolves with how often it was called. */
-export async function betweenTurns(until: Promise<unknown>, look: () => void): Promise<number> {
-  let settled = false
-  let turns = 0
-  const done = until.finally(() => (settled = true))
-  const loop = (): void => {
-    if (settled) return
-    turns++
-    look()
-    setImmediate(loop)
-  }
-  setImmediate(loop)
-  await done
-  return turns
-}
