@@ -3,7 +3,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attachmentPath, OutboxStore, storeAttachment, UNSENT, type NewItem } from '../store'
+import { attachmentPath, OutboxStore, storeAttachment, type NewItem } from '../store'
+import { newTextItem } from '../store/testing/new-item'
 import { betweenTurns } from '../testing/event-loop'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
@@ -23,29 +24,7 @@ const rawRows = (fx: OutboxFixture): number =>
 const openBatches = (fx: OutboxFixture): number =>
   (fx.db.prepare('SELECT COUNT(*) AS n FROM outbox_batches').get() as { n: number }).n
 
-/** A queued text item as built outside enqueue (a campaign's row, a crashed writer's chunk). */
-const textItem = (id: string): NewItem => ({
-  ...UNSENT,
-  id,
-  deviceId: 'd1',
-  recipient: 'a',
-  isGroup: false,
-  kind: 'text',
-  text: id,
-  attachmentSha256: null,
-  fileName: null,
-  fileMime: null,
-  fileSize: null,
-  status: 'queued',
-  queuedAt: 0,
-  createdAt: 0,
-  notBefore: null,
-  scheduledLocal: null,
-  timezone: null,
-  scheduleMode: null,
-  overduePolicy: null,
-  note: null
-})
+const textItem = newTextItem
 
 describe('fenced enqueue', () => {
   it('lets the event loop turn during a 10,000-item enqueue', async () => {

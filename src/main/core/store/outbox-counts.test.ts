@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SeededRandom } from '../seeded-random'
 import { openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
+import { newTextItem } from './testing/new-item'
 import {
   ITEM_STATUSES,
   OutboxStore,
-  UNSENT,
   type ItemFilter,
   type ItemStatus,
   type NewItem,
@@ -30,29 +30,7 @@ afterEach(() => {
 })
 
 function item(id: string, status: ItemStatus, closedAt: number | null): NewItem {
-  return {
-    ...UNSENT,
-    id,
-    deviceId: `d${id.length % 2}`,
-    recipient: `r${id.length % 3}`,
-    isGroup: false,
-    kind: 'text',
-    text: id,
-    attachmentSha256: null,
-    fileName: null,
-    fileMime: null,
-    fileSize: null,
-    status,
-    queuedAt: 0,
-    createdAt: 0,
-    closedAt,
-    notBefore: null,
-    scheduledLocal: null,
-    timezone: null,
-    scheduleMode: null,
-    overduePolicy: null,
-    note: null
-  }
+  return newTextItem(id, { deviceId: `d${id.length % 2}`, recipient: `r${id.length % 3}`, status, closedAt })
 }
 
 /**

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
-import { OutboxStore, UNSENT, type NewItem } from './outbox-store'
+import { OutboxStore } from './outbox-store'
+import { newTextItem } from './testing/new-item'
 
 let dir: string
 let db: SqliteDatabase
@@ -19,32 +20,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function item(id: string, extra: Partial<NewItem> = {}): NewItem {
-  return {
-    ...UNSENT,
-    id,
-    deviceId: 'd1',
-    recipient: 'a',
-    isGroup: false,
-    kind: 'text',
-    text: id,
-    attachmentSha256: null,
-    fileName: null,
-    fileMime: null,
-    fileSize: null,
-    status: 'queued',
-    queuedAt: 0,
-    createdAt: 0,
-    closedAt: null,
-    notBefore: null,
-    scheduledLocal: null,
-    timezone: null,
-    scheduleMode: null,
-    overduePolicy: null,
-    note: null,
-    ...extra
-  }
-}
+const item = newTextItem
 
 describe('OutboxStore', () => {
   it('moves an item only from an expected status, with one history row per transition', () => {
