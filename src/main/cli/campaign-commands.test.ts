@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { runCliJson } from './testing/in-process'
+import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
+import { runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
 let work: string
@@ -15,17 +15,10 @@ let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sd-campaign-cli-'))
-  sandbox = await startSandbox({
+  ;({ sandbox, control, env } = await sandboxForCli(join(work, 'data'), {
     seed: 5,
     timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
-  })
-  control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
-  const { token } = await control.createDevice({ linked: true })
-  env = {
-    SENDER_DESK_BASE_URL: sandbox.baseUrl,
-    SENDER_DESK_TOKEN: token,
-    SENDER_DESK_DATA_DIR: join(work, 'data')
-  }
+  }))
 })
 
 afterAll(async () => {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { runCliJson } from './testing/in-process'
+import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import { runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -13,14 +13,7 @@ let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sd-outbox-cli-'))
-  sandbox = await startSandbox({ seed: 7 })
-  const control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
-  const { token } = await control.createDevice({ linked: true })
-  env = {
-    SENDER_DESK_BASE_URL: sandbox.baseUrl,
-    SENDER_DESK_TOKEN: token,
-    SENDER_DESK_DATA_DIR: join(work, 'data')
-  }
+  ;({ sandbox, env } = await sandboxForCli(join(work, 'data'), { seed: 7 }))
 })
 
 afterAll(async () => {
