@@ -185,6 +185,20 @@ function releaseHandles(files: readonly FileHandleView[]): void {
   void call('files:release', { handles: files.map((f) => f.handle) }).catch(() => undefined)
 }
 
+/** A drop zone of its own: the files dropped on it go to `onFiles`, not to a drop zone around it. */
+function fileDrop(
+  onFiles: (files: File[]) => void
+): Pick<React.HTMLAttributes<HTMLElement>, 'onDragOver' | 'onDrop'> {
+  return {
+    onDragOver: (e) => e.preventDefault(),
+    onDrop: (e) => {
+      e.preventDefault()
+      e.stopPropagation()
+      onFiles([...e.dataTransfer.files])
+    }
+  }
+}
+
 /** Registers picked files like any drop: the accepted ones, and the first refusal named (or the call's error). */
 async function registerPicked(
   files: readonly File[]
@@ -457,12 +471,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             <div
               className="campaign-attachment"
               data-testid="campaign-row-files"
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault()
-                e.stopPropagation()
-                void pickRowFiles([...e.dataTransfer.files])
-              }}
+              {...fileDrop((files) => void pickRowFiles(files))}
             >
               <label htmlFor="campaign-row-files-input">
                 {t('campaigns.rowFiles', { column: mapping.attachment })}
@@ -482,12 +491,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             <div
               className="campaign-attachment"
               data-testid="campaign-attachment"
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault()
-                e.stopPropagation()
-                void attach(e.dataTransfer.files[0])
-              }}
+              {...fileDrop((files) => void attach(files[0]))}
             >
               <label htmlFor="campaign-attachment-file">{t('campaigns.attachment')}</label>
               <p className="muted" id="campaign-attachment-hint">
