@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, type CampaignView } from '../../../../shared/contract'
+import { ApiError, type CampaignView, type SheetView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -25,6 +25,19 @@ vi.mock('uplot', () => ({
     destroy(): void {}
   }
 }))
+
+/** What campaigns:read answers for a small bills.csv read as UTF-8 with commas. */
+const sheetRead = (over: Partial<SheetView>): SheetView => ({
+  sheetId: 's1',
+  fileName: 'bills.csv',
+  headers: [],
+  rowCount: 0,
+  format: 'CSV (utf-8, ,)',
+  mapping: { phone: '', variables: [] },
+  remembered: false,
+  sample: [],
+  ...over
+})
 
 const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
   id: 'c1',
@@ -78,16 +91,13 @@ describe('CampaignsView', () => {
     seedStores(
       makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
     )
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'Phone'],
-      rowCount: 1,
-      format: 'CSV (utf-8, ,)',
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      remembered: false,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone'],
+        rowCount: 1,
+        mapping: { phone: 'Phone', variables: ['Name'] }
+      })
+    )
     fake.handle('campaigns:check', () => ({
       summary: { total: 1, ready: 0, skipped: 0, byProblem: {} },
       problems: [],
@@ -107,16 +117,14 @@ describe('CampaignsView', () => {
   })
 
   it('imports, fixes the phone column, previews, starts, pauses, resumes, cancels and exports', async () => {
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'Phone', 'HP'],
-      rowCount: 3,
-      format: 'CSV (utf-8, ;)',
-      mapping: { phone: 'Phone', variables: ['Name', 'HP'] },
-      remembered: false,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone', 'HP'],
+        rowCount: 3,
+        format: 'CSV (utf-8, ;)',
+        mapping: { phone: 'Phone', variables: ['Name', 'HP'] }
+      })
+    )
     fake.handle('campaigns:check', (request) => ({
       summary:
         request.mapping.phone === 'HP'
@@ -323,16 +331,13 @@ describe('OptOuts', () => {
 
 describe('a file for every message', () => {
   it('attaches a picked file, shows its name, kind and size, checks and creates with it, and removes it', async () => {
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'HP'],
-      rowCount: 2,
-      format: 'CSV (utf-8, ,)',
-      mapping: { phone: 'HP', variables: ['Name'] },
-      remembered: false,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'HP'],
+        rowCount: 2,
+        mapping: { phone: 'HP', variables: ['Name'] }
+      })
+    )
     fake.handle('campaigns:check', () => ({
       summary: { total: 2, ready: 2, skipped: 0, byProblem: {} },
       problems: [],
@@ -484,16 +489,13 @@ describe('a file for every message', () => {
   })
 
   it('says why the check refused the file, and checks without it once removed', async () => {
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'HP'],
-      rowCount: 2,
-      format: 'CSV (utf-8, ,)',
-      mapping: { phone: 'HP', variables: ['Name'] },
-      remembered: false,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'HP'],
+        rowCount: 2,
+        mapping: { phone: 'HP', variables: ['Name'] }
+      })
+    )
     fake.handle('campaigns:check', (request) => {
       if (request.attachment)
         throw new ApiError({
@@ -535,16 +537,13 @@ describe('a file for every message', () => {
 
 describe('a file per row, named in a column', () => {
   it('picks the files named in the mapped column, checks and creates with them, and lists rows whose file is missing', async () => {
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'HP', 'Invoice'],
-      rowCount: 3,
-      format: 'CSV (utf-8, ,)',
-      mapping: { phone: 'HP', variables: ['Name'], attachment: null },
-      remembered: false,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'HP', 'Invoice'],
+        rowCount: 3,
+        mapping: { phone: 'HP', variables: ['Name'], attachment: null }
+      })
+    )
     fake.handle('campaigns:check', (request) => ({
       summary: { total: 3, ready: 2, skipped: 1, byProblem: { missing_file: 1 } },
       problems: request.files?.length
@@ -617,16 +616,14 @@ describe('a file per row, named in a column', () => {
   })
 
   it('releases the picked files when no column names a file any more', async () => {
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'bills.csv',
-      headers: ['Name', 'HP', 'Invoice'],
-      rowCount: 1,
-      format: 'CSV (utf-8, ,)',
-      mapping: { phone: 'HP', variables: ['Name'], attachment: 'Invoice' },
-      remembered: true,
-      sample: []
-    }))
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'HP', 'Invoice'],
+        rowCount: 1,
+        mapping: { phone: 'HP', variables: ['Name'], attachment: 'Invoice' },
+        remembered: true
+      })
+    )
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
