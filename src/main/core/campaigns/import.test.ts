@@ -194,6 +194,8 @@ describe('checkRows', () => {
       7: ['invalid_phone']
     })
     expect(rows[2]?.problems[0]).toEqual({ code: 'duplicate', firstRow: 2 })
+    // Ready rows share one empty array of problems: frozen, so no caller can add a problem to all of them at once.
+    expect(Object.isFrozen(rows[0]?.problems)).toBe(true)
     const first = sheet.rows[0]
     expect(
       first &&
