@@ -264,39 +264,45 @@ function numberKeys(phones: ReadonlySet<string> | undefined): NumberTable {
  * Open addressing with linear probing; 0 marks a free slot (no number's value is 0, no row number is 0).
  */
 export class NumberTable {
+  /** 1 + the entry's index in `keys` and `rows`, 0 for a free slot. */
+  private readonly slots: Int32Array
+  /** The numbers and their rows in the order they were added: written one after another, read on a collision. */
   private readonly keys: Float64Array
   private readonly rows: Int32Array
+  private count = 0
   private readonly shift: number
 
   constructor(expected: number) {
     // At most half full, so a probe meets a free slot soon.
     let bits = 4
     while (1 << bits < expected * 2) bits++
-    this.keys = new Float64Array(1 << bits)
-    this.rows = new Int32Array(1 << bits)
+    this.slots = new Int32Array(1 << bits)
+    this.keys = new Float64Array(1 << (bits - 1))
+    this.rows = new Int32Array(1 << (bits - 1))
     this.shift = 32 - bits
   }
 
   /** The row stored with `key`, or 0 after storing `row` with it (row > 0). */
   rowOrAdd(key: number, row: number): number {
-    const mask = this.keys.length - 1
+    const mask = this.slots.length - 1
     for (let slot = this.slotOf(key); ; slot = (slot + 1) & mask) {
-      const found = this.keys[slot]
-      if (found === key) return this.rows[slot] ?? 0
-      if (found === 0) {
-        this.keys[slot] = key
-        this.rows[slot] = row
+      const entry = this.slots[slot] ?? 0
+      if (entry === 0) {
+        this.keys[this.count] = key
+        this.rows[this.count] = row
+        this.slots[slot] = ++this.count
         return 0
       }
+      if (this.keys[entry - 1] === key) return this.rows[entry - 1] ?? 0
     }
   }
 
   has(key: number): boolean {
-    const mask = this.keys.length - 1
+    const mask = this.slots.length - 1
     for (let slot = this.slotOf(key); ; slot = (slot + 1) & mask) {
-      const found = this.keys[slot]
-      if (found === key) return true
-      if (found === 0 || found === undefined) return false
+      const entry = this.slots[slot] ?? 0
+      if (entry === 0) return false
+      if (this.keys[entry - 1] === key) return true
     }
   }
 
