@@ -43,6 +43,12 @@ describe('readSpreadsheet', () => {
       { rowNumber: 2, cells: ['Budi', '', ''] },
       { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
     ])
+    // Every data row as narrow as the others, the header wider: still padded to the header.
+    const narrow = await readSpreadsheet(
+      new TextEncoder().encode('Name,Phone,Amount\r\nBudi,0812\r\n'),
+      'x.csv'
+    )
+    expect(narrow.rows).toEqual([{ rowNumber: 2, cells: ['Budi', '0812', ''] }])
   })
 
   it('drops rows of nothing but white space, keeps a row with one visible character anywhere', async () => {
