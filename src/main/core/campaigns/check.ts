@@ -145,7 +145,7 @@ function sheetReading(input: Pick<CheckInput, 'sheet' | 'mapping' | 'template'>)
     const index = cellOf.get(name)
     return index === undefined ? undefined : (row.cells[index] ?? '').trim()
   }
-  return { phoneIndex, template, attachmentIndex, kept, variableValue }
+  return { phoneIndex, template, attachmentIndex, kept, cellOf, variableValue }
 }
 
 /**
@@ -172,7 +172,7 @@ export function rowContent(input: Pick<CheckInput, 'campaignId' | 'sheet' | 'map
 
 /** The check of one row after another, in order (duplicates are found against the rows checked before). */
 function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
-  const { phoneIndex, template, attachmentIndex, variableValue } = sheetReading(input)
+  const { phoneIndex, template, attachmentIndex, cellOf, variableValue } = sheetReading(input)
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
@@ -183,18 +183,16 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
   const alreadySent = numberKeys(input.alreadySent)
   // One lookup for every row (reading the row being checked): no closure made per row.
   let current: SheetRow = { rowNumber: 0, cells: [] }
-  let blank = false
   const lookup: VariableLookup = (name) => variableValue(current, name)
   // The row's problems, made at its first one: a fresh empty array for each of 50,000 ready rows was garbage.
   let problems: RowProblem[] | undefined
   const addProblem = (problem: RowProblem): void => {
     ;(problems ??= []).push(problem)
   }
-  const valueLength = (name: string): number => {
-    const value = variableValue(current, name)
-    if (value === undefined || value === '') blank = true
-    return value?.length ?? 0
-  }
+  // The cell of each of the template's variables, in its order (-1: no kept column), and the lengths of a row's
+  // values in the same order, for template.longest: no lookup by name per variable and row.
+  const variableCells = template.variables.map((name) => cellOf.get(name) ?? -1)
+  const lengths = new Float64Array(variableCells.length)
   return (row) => {
     current = row
     const phoneCell = row.cells[phoneIndex] ?? ''
@@ -223,8 +221,14 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
       const name = (row.cells[attachmentIndex] ?? '').trim()
       if (!picked.has(fileKey(name))) addProblem({ code: 'missing_file', name })
     }
-    blank = false
-    const longest = template.longest(valueLength)
+    let blank = false
+    for (let variable = 0; variable < variableCells.length; variable++) {
+      const cell = variableCells[variable] ?? -1
+      const length = cell < 0 ? 0 : trimmedLength(row.cells[cell] ?? '')
+      if (length === 0) blank = true
+      lengths[variable] = length
+    }
+    const longest = template.longest(lengths)
     // Most rows have every variable and fit even in their longest spintax: nothing to render. Otherwise the row's
     // own rendering decides (a blank variable in a spintax option its seed does not pick is not missing).
     if (blank || longest > limit) {
@@ -237,6 +241,13 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
     }
     return { rowNumber: row.rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }
+}
+
+/** The length of `value.trim()`; a value that starts and ends with a visible ASCII character needs no trim. */
+function trimmedLength(value: string): number {
+  const first = value.charCodeAt(0)
+  const last = value.charCodeAt(value.length - 1)
+  return first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f ? value.length : value.trim().length
 }
 
 /**
