@@ -543,12 +543,12 @@ export class OutboxStore {
     const pageOffset = fromOldest ? Math.max(0, total - offset - limit) : offset
     const span =
       countsAnswer && pageLimit > 0 && pageOffset >= this.positionWalkFrom
-        ? this.positionSpan(filter.status, filter.deviceId, pageOffset, fromOldest)
+        ? this.pageSpans(filter.status, filter.deviceId, pageOffset, pageLimit, fromOldest)
         : undefined
     if (span) {
-      // The page starts `skip` items into the span: read from the span's edge on, past it if the page goes on.
-      where.push(fromOldest ? 'created_at >= ?' : 'created_at <= ?')
-      params.push(span.edge)
+      // Bounded on both sides: with two statuses or more the rows in range are sorted, so the range stays small.
+      where.push('created_at BETWEEN ? AND ?')
+      params.push(span.from, span.to)
     }
     const pageClause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
@@ -560,17 +560,18 @@ export class OutboxStore {
   }
 
   /**
-   * Where the item at `position` (0-based; newest first, or oldest first when `oldestFirst`) of a list filtered by
-   * status and device only lies: the outer edge (first created_at in that order) of the finest span holding it,
-   * and how many of the list's items in that span come before it. Walks the kept position counts from the widest
+   * Where the `limit` items from `position` on (0-based; newest first, or oldest first when `oldestFirst`) of a list
+   * filtered by status and device only lie: the created_at range of the finest spans holding them, and how many of
+   * the list's items in that range come before them (in that order). Walks the kept position counts from the widest
    * spans down (a few hundred rows); undefined when the list has no item at `position`.
    */
-  private positionSpan(
+  private pageSpans(
     statuses: readonly ItemStatus[] | undefined,
     deviceId: string | undefined,
     position: number,
+    limit: number,
     oldestFirst: boolean
-  ): { edge: number; skip: number } | undefined {
+  ): { from: number; to: number; skip: number } | undefined {
     const dimensions: string[] = []
     const dimensionParams: unknown[] = []
     if (statuses && statuses.length > 0) {
@@ -608,8 +609,26 @@ export class OutboxStore {
       bucket = holding
     }
     if (bucket === undefined) return undefined
-    const first = bucket * POSITION_FINEST_SPAN_MS
-    return { edge: oldestFirst ? first : first + POSITION_FINEST_SPAN_MS - 1, skip }
+    // The page may run on into the next spans: up to the one where `limit` items are reached, or the list ends.
+    let last = bucket
+    let counted = 0
+    const onward = this.prepare(
+      `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = 0 AND bucket ${oldestFirst ? '>=' : '<='} ?${filtered}
+       GROUP BY bucket ORDER BY bucket ${direction}`
+    ).raw()
+    for (const [span, n] of onward.iterate(bucket, ...dimensionParams) as IterableIterator<
+      [number, number]
+    >) {
+      last = span
+      counted += n
+      if (counted >= skip + limit) break
+    }
+    const [low, high] = oldestFirst ? [bucket, last] : [last, bucket]
+    return {
+      from: low * POSITION_FINEST_SPAN_MS,
+      to: high * POSITION_FINEST_SPAN_MS + POSITION_FINEST_SPAN_MS - 1,
+      skip
+    }
   }
 
   /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
