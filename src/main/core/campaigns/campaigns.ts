@@ -901,6 +901,15 @@ export function createCampaigns(deps: CampaignsDeps) {
       mustGet(id)
       return store.results(id)
     },
+    /** One page of the results in row order, and how many rows there are: what the window's table shows. */
+    resultsPage: (
+      id: string,
+      offset: number,
+      limit: number
+    ): { rows: CampaignRowResult[]; total: number } => {
+      mustGet(id)
+      return store.batch(() => ({ rows: store.results(id, { offset, limit }), total: store.rowCount(id) }))
+    },
     optOuts: {
       add: (phones: readonly string[], source: string): number => {
         const added = store.addOptOuts(phones, source, now())
