@@ -101,6 +101,8 @@ export const en = {
   'desktop.note.rowMovedCapped': 'moved from {from} to {to}: {from} reached its daily cap',
   'desktop.note.rowMovedStopped':
     'moved from {from} to {to}: {from} cannot send now (paused, logged out or refused)',
+  'desktop.note.rowMovedResumed':
+    'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',

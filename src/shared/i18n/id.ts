@@ -102,6 +102,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
   'desktop.note.rowMovedStopped':
     'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang (dijeda, keluar atau ditolak)',
+  'desktop.note.rowMovedResumed':
+    'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
   'desktop.failure.expired':
