@@ -437,6 +437,12 @@ function listQueryTimes(): { name: string; ms: number }[] {
     { name: 'recipient search, 3 digits (broad)', filter: { recipient: '123' } },
     { name: 'text search (no match)', filter: { text: 'invoice' } },
     { name: 'deep jump (offset 500,000)', filter: { offset: 500_000 } },
+    { name: 'deep jump, status read (offset 480,000)', filter: { status: ['read'], offset: 480_000 } },
+    {
+      name: 'deep jump, read or failed (offset 500,000)',
+      filter: { status: ['read', 'failed'], offset: 500_000 }
+    },
+    { name: 'deep jump, device (offset 500,000)', filter: { deviceId: 'd-seed', offset: 500_000 } },
     { name: 'last page', filter: { offset: LIST_ROWS - 200 } }
   ]
   const times = queries.map(({ name, filter }) => {

@@ -179,7 +179,23 @@ const MATCHES_READ_ONCE = 20_000
 export interface OutboxStoreOptions {
   /** Above this many matches a search is matched twice (total and page) instead of read once; tests lower it. */
   matchesReadOnce?: number
+  /** A page that skips at least this many items finds its place from the kept position counts; tests lower it. */
+  positionWalkFrom?: number
 }
+
+/**
+ * Below this many skipped items a page skips index entries directly (about 0.5 ms here); from it on, walking the
+ * kept position counts first is cheaper.
+ */
+const POSITION_WALK_FROM = 20_000
+
+/**
+ * The spans of outbox_positions (migration "outbox list positions"): a level-L span holds the items whose
+ * created_at >> (13 + 8 L) is its bucket, so a span of one level holds 256 spans of the level below.
+ */
+const POSITION_LEVELS = 3
+const POSITION_FINEST_SPAN_MS = 2 ** 13
+const POSITION_FANOUT = 2 ** 8
 
 /** The full-text index finds substrings of three characters or more (it indexes trigrams). */
 function searchableByIndex(term: string): boolean {
@@ -254,11 +270,14 @@ export class OutboxStore {
 
   private readonly matchesReadOnce: number
 
+  private readonly positionWalkFrom: number
+
   constructor(
     readonly db: Database.Database,
     options: OutboxStoreOptions = {}
   ) {
     this.matchesReadOnce = options.matchesReadOnce ?? MATCHES_READ_ONCE
+    this.positionWalkFrom = options.positionWalkFrom ?? POSITION_WALK_FROM
   }
 
   /** Run `fn` in one transaction (nested calls become savepoints). */
@@ -379,7 +398,7 @@ export class OutboxStore {
 
   /**
    * The commit point of a batch: its items become visible (call in the transaction of its last chunk). The kept
-   * counts skipped them while the batch was open, so they are added now, from the rows as they are.
+   * counts and list positions skipped them while the batch was open, so they are added now, from the rows as they are.
    * False when the batch is no longer open (it was rolled back as abandoned).
    */
   closeBatch(id: string): boolean {
@@ -389,6 +408,13 @@ export class OutboxStore {
         `INSERT INTO outbox_counts (device_id, status, n)
          SELECT device_id, status, COUNT(*) FROM outbox_items WHERE batch_id = ? GROUP BY device_id, status
          ON CONFLICT (device_id, status) DO UPDATE SET n = n + excluded.n`
+      ).run(id)
+      this.prepare(
+        `INSERT INTO outbox_positions (level, bucket, device_id, status, n)
+         SELECT level, created_at >> (13 + 8 * level), device_id, status, COUNT(*)
+         FROM outbox_items, (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2)
+         WHERE batch_id = ? GROUP BY level, created_at >> (13 + 8 * level), device_id, status
+         ON CONFLICT (level, bucket, device_id, status) DO UPDATE SET n = n + excluded.n`
       ).run(id)
       this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
       return true
@@ -454,8 +480,10 @@ export class OutboxStore {
 
   /**
    * Newest first. Totals come from the trigger-kept counts when only status and device filter; a recipient or text
-   * search of three characters or more reads the full-text index; a page past the middle is read from the oldest end, so the last page costs
-   * what the first does (an offset still walks index entries up to the middle).
+   * search of three characters or more reads the full-text index; a page past the middle is read from the oldest
+   * end, so the last page costs what the first does. A deep page of a list filtered by status and device only
+   * finds its span of creation time from the kept position counts and skips index entries inside it only; with a
+   * search or a time range it still skips index entries from the nearer end (no position counts for those).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
@@ -513,12 +541,94 @@ export class OutboxStore {
     // From the oldest end: the rows of [offset, offset + limit) are those of [total - offset - limit, total - offset).
     const pageLimit = fromOldest ? Math.max(0, Math.min(limit, total - offset)) : limit
     const pageOffset = fromOldest ? Math.max(0, total - offset - limit) : offset
+    const span =
+      countsAnswer && pageLimit > 0 && pageOffset >= this.positionWalkFrom
+        ? this.pageSpans(filter.status, filter.deviceId, pageOffset, pageLimit, fromOldest)
+        : undefined
+    if (span) {
+      // Bounded on both sides: with two statuses or more the rows in range are sorted, so the range stays small.
+      where.push('created_at BETWEEN ? AND ?')
+      params.push(span.from, span.to)
+    }
+    const pageClause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${clause}
+      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${pageClause}
        ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-    ).all(...params, pageLimit, pageOffset) as Row[]
+    ).all(...params, pageLimit, span ? span.skip : pageOffset) as Row[]
     return { items: rows.map(toItem), total }
+  }
+
+  /**
+   * Where the `limit` items from `position` on (0-based; newest first, or oldest first when `oldestFirst`) of a list
+   * filtered by status and device only lie: the created_at range of the finest spans holding them, and how many of
+   * the list's items in that range come before them (in that order). Walks the kept position counts from the widest
+   * spans down (a few hundred rows); undefined when the list has no item at `position`.
+   */
+  private pageSpans(
+    statuses: readonly ItemStatus[] | undefined,
+    deviceId: string | undefined,
+    position: number,
+    limit: number,
+    oldestFirst: boolean
+  ): { from: number; to: number; skip: number } | undefined {
+    const dimensions: string[] = []
+    const dimensionParams: unknown[] = []
+    if (statuses && statuses.length > 0) {
+      dimensions.push(`status IN (${statuses.map(() => '?').join(', ')})`)
+      dimensionParams.push(...statuses)
+    }
+    if (deviceId !== undefined) {
+      dimensions.push('device_id = ?')
+      dimensionParams.push(deviceId)
+    }
+    const filtered = dimensions.map((d) => ` AND ${d}`).join('')
+    const direction = oldestFirst ? 'ASC' : 'DESC'
+    let skip = position
+    let bucket: number | undefined
+    for (let level = POSITION_LEVELS - 1; level >= 0; level--) {
+      // Inside the span found at the level above (all spans at the widest level).
+      const within = bucket === undefined ? '' : ' AND bucket BETWEEN ? AND ?'
+      const withinParams =
+        bucket === undefined ? [] : [bucket * POSITION_FANOUT, bucket * POSITION_FANOUT + POSITION_FANOUT - 1]
+      const spans = this.prepare(
+        `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = ?${within}${filtered}
+         GROUP BY bucket ORDER BY bucket ${direction}`
+      )
+        .raw()
+        .all(level, ...withinParams, ...dimensionParams) as [number, number][]
+      let holding: number | undefined
+      for (const [span, n] of spans) {
+        if (skip < n) {
+          holding = span
+          break
+        }
+        skip -= n
+      }
+      if (holding === undefined) return undefined
+      bucket = holding
+    }
+    if (bucket === undefined) return undefined
+    // The page may run on into the next spans: up to the one where `limit` items are reached, or the list ends.
+    let last = bucket
+    let counted = 0
+    const onward = this.prepare(
+      `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = 0 AND bucket ${oldestFirst ? '>=' : '<='} ?${filtered}
+       GROUP BY bucket ORDER BY bucket ${direction}`
+    ).raw()
+    for (const [span, n] of onward.iterate(bucket, ...dimensionParams) as IterableIterator<
+      [number, number]
+    >) {
+      last = span
+      counted += n
+      if (counted >= skip + limit) break
+    }
+    const [low, high] = oldestFirst ? [bucket, last] : [last, bucket]
+    return {
+      from: low * POSITION_FINEST_SPAN_MS,
+      to: high * POSITION_FINEST_SPAN_MS + POSITION_FINEST_SPAN_MS - 1,
+      skip
+    }
   }
 
   /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
