@@ -85,16 +85,18 @@ function keptPositions(): string[] {
 }
 
 /** A list's ids as a full scan orders them (newest first), without an open batch's items. */
-function scanIds(filter: { status?: readonly ItemStatus[]; deviceId?: string }): string[] {
+function scanIds(filter: ItemFilter): string[] {
   const rows = db
     .prepare(
-      `SELECT id, status, device_id AS deviceId FROM outbox_items
+      `SELECT id, status, device_id AS deviceId, created_at AS createdAt FROM outbox_items
        WHERE batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches) ORDER BY created_at DESC, seq DESC`
     )
-    .all() as { id: string; status: ItemStatus; deviceId: string }[]
+    .all() as { id: string; status: ItemStatus; deviceId: string; createdAt: number }[]
   return rows
     .filter((row) => !filter.status || filter.status.includes(row.status))
     .filter((row) => filter.deviceId === undefined || row.deviceId === filter.deviceId)
+    .filter((row) => filter.from === undefined || row.createdAt >= filter.from)
+    .filter((row) => filter.to === undefined || row.createdAt <= filter.to)
     .map((row) => row.id)
 }
 
@@ -205,14 +207,22 @@ describe('outbox status counts', () => {
       expect(keptPositions()).toEqual(recountPositions())
       // Pages that find their place from the kept positions (every few steps: a full scan each time is slow).
       if (step % 16 !== 0) continue
-      for (const filter of [{}, { status: ['read', 'failed'] as const }, { deviceId: 'd1' }]) {
+      const filters: ItemFilter[] = [
+        {},
+        { status: ['read', 'failed'] },
+        { deviceId: 'd1' },
+        { from: 2 ** 20 + 1, to: 2 ** 33 },
+        { status: ['queued'], from: 2 ** 14 - 1 }
+      ]
+      for (const filter of filters) {
         const scanned = scanIds(filter)
         for (const offset of [1, Math.floor(scanned.length / 3), Math.floor((scanned.length * 2) / 3)]) {
-          const page = walker.listItems({ ...filter, offset, limit: 4 }).items.map((i) => i.id)
-          expect({ step, filter, offset, page }).toEqual({
+          const page = walker.listItems({ ...filter, offset, limit: 4 })
+          expect({ step, filter, offset, total: page.total, page: page.items.map((i) => i.id) }).toEqual({
             step,
             filter,
             offset,
+            total: scanned.length,
             page: scanned.slice(offset, offset + 4)
           })
         }
@@ -374,7 +384,14 @@ describe('outbox status counts', () => {
       { text: 'say "hi"' },
       { recipient: '0003', text: 'order' },
       { from: 5, to: 12 },
-      { from: 5, deviceId: 'd0', status: ['read'] }
+      { from: 5, deviceId: 'd0', status: ['read'] },
+      // Time ranges whose ends fall inside spans of the list positions, on their edges, or cross several.
+      { from: 2 ** 21 * 3 + 5, to: 2 ** 30 * 7 },
+      { to: 2 ** 29 + 1, status: ['read', 'failed'] },
+      { from: 2 ** 13 - 1, to: 2 ** 13 },
+      { from: 2 ** 25, deviceId: 'd1' },
+      { from: 2 ** 26, to: 2 ** 26 * 9, text: 'order' },
+      { from: 100, to: 50 }
     ]
     // The second store reads at most 5 search matches at once, so broad searches take the match-twice path; the
     // third finds the place of every page from the kept list positions.

@@ -184,10 +184,10 @@ export interface OutboxStoreOptions {
 }
 
 /**
- * Below this many skipped items a page skips index entries directly (about 0.5 ms here); from it on, walking the
- * kept position counts first is cheaper.
+ * Below this many skipped items a page skips index entries directly (at 10,000: 0.3 ms for one status, 2–6 ms for
+ * two at 1M rows here); from it on, walking the kept position counts first (about 0.6 ms) is cheaper.
  */
-const POSITION_WALK_FROM = 20_000
+const POSITION_WALK_FROM = 5_000
 
 /**
  * The spans of outbox_positions (migration "outbox list positions"): a level-L span holds the items whose
@@ -220,6 +220,34 @@ const unfenced = (alias: string): string =>
 
 /** Rowids of the items of open batches: lists leave them out without reading each row (rowid is in every index). */
 const FENCED_ROWIDS = `(SELECT rowid FROM outbox_items WHERE batch_id IN (SELECT id FROM outbox_batches))`
+
+/**
+ * A list's status and device filter, the dimensions of the kept counts and positions: as conditions on
+ * outbox_positions (each starting with AND) and on outbox_items (with the open-batch fence when one is open).
+ */
+interface KeptFilter {
+  positionsWhere: string
+  params: unknown[]
+  itemsWhere: string[]
+  itemsParams: unknown[]
+}
+
+function keptDimensions(
+  statuses: readonly ItemStatus[] | undefined,
+  deviceId: string | undefined
+): { where: string[]; params: unknown[]; positionsWhere: string } {
+  const where: string[] = []
+  const params: unknown[] = []
+  if (statuses && statuses.length > 0) {
+    where.push(`status IN (${statuses.map(() => '?').join(', ')})`)
+    params.push(...statuses)
+  }
+  if (deviceId !== undefined) {
+    where.push('device_id = ?')
+    params.push(deviceId)
+  }
+  return { where, params, positionsWhere: where.map((w) => ` AND ${w}`).join('') }
+}
 
 /** Where a chunk of a fenced batch goes: the batch it belongs to and the first place in line of its items. */
 export interface BatchPlacement {
@@ -479,25 +507,23 @@ export class OutboxStore {
   }
 
   /**
-   * Newest first. Totals come from the trigger-kept counts when only status and device filter; a recipient or text
-   * search of three characters or more reads the full-text index; a page past the middle is read from the oldest
-   * end, so the last page costs what the first does. A deep page of a list filtered by status and device only
-   * finds its span of creation time from the kept position counts and skips index entries inside it only; with a
-   * search or a time range it still skips index entries from the nearer end (no position counts for those).
+   * Newest first. Totals come from the trigger-kept counts when only status, device and creation time filter; a
+   * recipient or text search of three characters or more reads the full-text index; a page past the middle is read
+   * from the oldest end, so the last page costs what the first does. A deep page of a list without a search finds
+   * its span of creation time from the kept list positions and skips index entries inside it only; with a search it
+   * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
     const where: string[] = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
     const params: unknown[] = []
-    if (filter.status && filter.status.length > 0) {
-      where.push(`status IN (${filter.status.map(() => '?').join(', ')})`)
-      params.push(...filter.status)
-    }
-    if (filter.deviceId !== undefined) {
-      where.push('device_id = ?')
-      params.push(filter.deviceId)
-    }
+    const kept = keptDimensions(filter.status, filter.deviceId)
+    where.push(...kept.where)
+    params.push(...kept.params)
+    // Status, device and the open-batch fence only: what the kept counts and positions count.
+    const keptWhere = [...where]
+    const keptParams = [...params]
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
     const indexed = searched.filter((column) => searchableByIndex(filter[column] ?? ''))
     if (indexed.length > 0) {
@@ -530,9 +556,17 @@ export class OutboxStore {
       params.push(filter.to)
     }
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
-    const countsAnswer = searched.length === 0 && filter.from === undefined && filter.to === undefined
+    const countsAnswer = searched.length === 0
+    const keptFilter = { ...kept, itemsWhere: keptWhere, itemsParams: keptParams }
+    // Without a search, from the kept counts: every item of these statuses and device, less those created before
+    // `from` and after `to` (their places among all of them are where the time range starts, at either end).
+    const all = countsAnswer ? this.countOf(filter.status, filter.deviceId) : 0
+    const before =
+      countsAnswer && filter.from !== undefined ? this.countCreatedBefore(keptFilter, filter.from, false) : 0
+    const after =
+      countsAnswer && filter.to !== undefined ? all - this.countCreatedBefore(keptFilter, filter.to, true) : 0
     const total = countsAnswer
-      ? this.countOf(filter.status, filter.deviceId)
+      ? Math.max(0, all - before - after)
       : (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n
     const limit = filter.limit ?? 200
     const offset = filter.offset ?? 0
@@ -543,46 +577,64 @@ export class OutboxStore {
     const pageOffset = fromOldest ? Math.max(0, total - offset - limit) : offset
     const span =
       countsAnswer && pageLimit > 0 && pageOffset >= this.positionWalkFrom
-        ? this.pageSpans(filter.status, filter.deviceId, pageOffset, pageLimit, fromOldest)
+        ? this.pageSpans(keptFilter, pageOffset + (fromOldest ? before : after), pageLimit, fromOldest)
         : undefined
     if (span) {
-      // Bounded on both sides: with two statuses or more the rows in range are sorted, so the range stays small.
-      where.push('created_at BETWEEN ? AND ?')
-      params.push(span.from, span.to)
+      // The walk placed the page among all the items of these statuses and device, so it starts `skip` items from
+      // the span's edge whatever the time range; the range only bounds the far side. Bounded on both sides: with
+      // two statuses or more the rows in range are sorted, so the range stays small. (From the oldest end the page
+      // limit already stops at `to`.)
+      const from = fromOldest ? span.from : Math.max(span.from, filter.from ?? span.from)
+      const to = fromOldest ? Math.min(span.to, filter.to ?? span.to) : span.to
+      const rows = this.prepare(
+        `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items
+         WHERE ${[...keptWhere, 'created_at BETWEEN ? AND ?'].join(' AND ')}
+         ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+      ).all(...keptParams, from, to, pageLimit, span.skip) as Row[]
+      return { items: rows.map(toItem), total }
     }
-    const pageClause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${pageClause}
+      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${clause}
        ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-    ).all(...params, pageLimit, span ? span.skip : pageOffset) as Row[]
+    ).all(...params, pageLimit, pageOffset) as Row[]
     return { items: rows.map(toItem), total }
   }
 
   /**
-   * Where the `limit` items from `position` on (0-based; newest first, or oldest first when `oldestFirst`) of a list
-   * filtered by status and device only lie: the created_at range of the finest spans holding them, and how many of
-   * the list's items in that range come before them (in that order). Walks the kept position counts from the widest
-   * spans down (a few hundred rows); undefined when the list has no item at `position`.
+   * How many items of the kept dimensions were created before `at` (or at it, when `inclusive`): the kept position
+   * counts of the whole spans before it (widest first), and the index entries of the finest span holding `at`.
+   */
+  private countCreatedBefore(kept: KeptFilter, at: number, inclusive: boolean): number {
+    const finest = Math.floor(at / POSITION_FINEST_SPAN_MS)
+    const middle = Math.floor(finest / POSITION_FANOUT)
+    const widest = Math.floor(middle / POSITION_FANOUT)
+    const spans = this.prepare(
+      `SELECT COALESCE(SUM(n), 0) AS n FROM outbox_positions
+       WHERE ((level = 2 AND bucket < ?) OR (level = 1 AND bucket >= ? AND bucket < ?)
+         OR (level = 0 AND bucket >= ? AND bucket < ?))${kept.positionsWhere}`
+    ).get(widest, widest * POSITION_FANOUT, middle, middle * POSITION_FANOUT, finest, ...kept.params) as {
+      n: number
+    }
+    const inSpan = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_items
+       WHERE ${[...kept.itemsWhere, `created_at >= ? AND created_at ${inclusive ? '<=' : '<'} ?`].join(' AND ')}`
+    ).get(...kept.itemsParams, finest * POSITION_FINEST_SPAN_MS, at) as { n: number }
+    return spans.n + inSpan.n
+  }
+
+  /**
+   * Where the `limit` items from `position` on (0-based; newest first, or oldest first when `oldestFirst`) among all
+   * the items of the kept dimensions lie: the created_at range of the finest spans holding them, and how many of
+   * those items in that range come before them (in that order). Walks the kept position counts from the widest
+   * spans down (a few hundred rows); undefined when there is no item at `position`.
    */
   private pageSpans(
-    statuses: readonly ItemStatus[] | undefined,
-    deviceId: string | undefined,
+    kept: KeptFilter,
     position: number,
     limit: number,
     oldestFirst: boolean
   ): { from: number; to: number; skip: number } | undefined {
-    const dimensions: string[] = []
-    const dimensionParams: unknown[] = []
-    if (statuses && statuses.length > 0) {
-      dimensions.push(`status IN (${statuses.map(() => '?').join(', ')})`)
-      dimensionParams.push(...statuses)
-    }
-    if (deviceId !== undefined) {
-      dimensions.push('device_id = ?')
-      dimensionParams.push(deviceId)
-    }
-    const filtered = dimensions.map((d) => ` AND ${d}`).join('')
     const direction = oldestFirst ? 'ASC' : 'DESC'
     let skip = position
     let bucket: number | undefined
@@ -592,11 +644,11 @@ export class OutboxStore {
       const withinParams =
         bucket === undefined ? [] : [bucket * POSITION_FANOUT, bucket * POSITION_FANOUT + POSITION_FANOUT - 1]
       const spans = this.prepare(
-        `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = ?${within}${filtered}
+        `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = ?${within}${kept.positionsWhere}
          GROUP BY bucket ORDER BY bucket ${direction}`
       )
         .raw()
-        .all(level, ...withinParams, ...dimensionParams) as [number, number][]
+        .all(level, ...withinParams, ...kept.params) as [number, number][]
       let holding: number | undefined
       for (const [span, n] of spans) {
         if (skip < n) {
@@ -613,12 +665,10 @@ export class OutboxStore {
     let last = bucket
     let counted = 0
     const onward = this.prepare(
-      `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = 0 AND bucket ${oldestFirst ? '>=' : '<='} ?${filtered}
+      `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = 0 AND bucket ${oldestFirst ? '>=' : '<='} ?${kept.positionsWhere}
        GROUP BY bucket ORDER BY bucket ${direction}`
     ).raw()
-    for (const [span, n] of onward.iterate(bucket, ...dimensionParams) as IterableIterator<
-      [number, number]
-    >) {
+    for (const [span, n] of onward.iterate(bucket, ...kept.params) as IterableIterator<[number, number]>) {
       last = span
       counted += n
       if (counted >= skip + limit) break
