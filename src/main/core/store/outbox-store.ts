@@ -619,6 +619,10 @@ export class OutboxStore {
   }
 
   // ---------------------------------------------------------------------------------------- dispatch
+  // The pump asks the questions below on every round, that is after every send. A parameter compared with `=` next
+  // to an ORDER BY (or MIN), and a LIMIT parameter, are written `+?`: SQLite re-prepares a statement before each
+  // run when a bound value may change its plan (sqlite3ExprIsInteger, whereLoopOutputAdjust), which cost up to 10×
+  // the query itself here. The unary plus hides the value from the planner only; the plan and the index stay.
 
   /**
    * Devices with something left to do at start: items to send, check, promote or track, or a gateway-schedule call
@@ -637,7 +641,7 @@ export class OutboxStore {
   hasQueued(deviceId: string): boolean {
     return (
       this.prepare(
-        `SELECT 1 FROM outbox_items i WHERE device_id = ? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
+        `SELECT 1 FROM outbox_items i WHERE device_id = +? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
          LIMIT 1`
       ).get(deviceId) !== undefined
     )
@@ -649,7 +653,7 @@ export class OutboxStore {
    */
   nextSendable(deviceId: string, now: number): ItemRecord | undefined {
     const row = this.prepare(
-      `${SELECT_ITEM} AS i WHERE device_id = ? AND status = 'queued' AND held = 0
+      `${SELECT_ITEM} AS i WHERE device_id = +? AND status = 'queued' AND held = 0
          AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND ${unfenced('i')}
          AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
                          AND j.recipient = i.recipient AND j.seq < i.seq)
@@ -758,7 +762,7 @@ export class OutboxStore {
   nextHeadDueAt(deviceId: string): number | null {
     const row = this.prepare(
       `SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM outbox_items AS i
-       WHERE device_id = ? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
+       WHERE device_id = +? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
          AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
                          AND j.recipient = i.recipient AND j.seq < i.seq)`
     ).get(deviceId) as { at: number | null }
@@ -796,15 +800,15 @@ export class OutboxStore {
   /** Items in doubt on this device whose next report check is due. */
   dueReconcile(deviceId: string, now: number, limit: number): ItemRecord[] {
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE device_id = ? AND status = 'sending' AND next_attempt_at IS NOT NULL
-         AND next_attempt_at <= ? ORDER BY seq LIMIT ?`
+      `${SELECT_ITEM} WHERE device_id = +? AND status = 'sending' AND next_attempt_at IS NOT NULL
+         AND next_attempt_at <= ? ORDER BY seq LIMIT +?`
     ).all(deviceId, now, limit) as Row[]
     return rows.map(toItem)
   }
 
   nextReconcileAt(deviceId: string): number | null {
     const row = this.prepare(
-      `SELECT MIN(next_attempt_at) AS at FROM outbox_items WHERE device_id = ? AND status = 'sending'`
+      `SELECT MIN(next_attempt_at) AS at FROM outbox_items WHERE device_id = +? AND status = 'sending'`
     ).get(deviceId) as { at: number | null }
     return row.at
   }
@@ -815,7 +819,7 @@ export class OutboxStore {
   dueScheduled(now: number, limit: number): ItemRecord[] {
     const rows = this.prepare(
       `${SELECT_ITEM} AS i WHERE status = 'scheduled' AND held = 0 AND not_before <= ? AND ${unfenced('i')}
-       ORDER BY not_before, seq LIMIT ?`
+       ORDER BY not_before, seq LIMIT +?`
     ).all(now, limit) as Row[]
     return rows.map(toItem)
   }
@@ -869,16 +873,16 @@ export class OutboxStore {
   ): GatewayScheduleRecord[] {
     if (ops.length === 0) return []
     return this.prepare(
-      `${GATEWAY_SCHEDULE_SELECT} WHERE device_id = ? AND pending_op IN (${ops.map(() => '?').join(', ')})
-       AND COALESCE(next_sync_at, 0) <= ? AND ${SCHEDULE_UNFENCED} ORDER BY id LIMIT ?`
+      `${GATEWAY_SCHEDULE_SELECT} WHERE device_id = +? AND pending_op IN (${ops.map(() => '+?').join(', ')})
+       AND COALESCE(next_sync_at, 0) <= ? AND ${SCHEDULE_UNFENCED} ORDER BY id LIMIT +?`
     ).all(deviceId, ...ops, now, limit) as GatewayScheduleRecord[]
   }
 
   nextScheduleSyncAt(deviceId: string, ops: readonly ScheduleOp[]): number | null {
     if (ops.length === 0) return null
     const row = this.prepare(
-      `SELECT MIN(COALESCE(next_sync_at, 0)) AS at FROM gateway_schedules WHERE device_id = ?
-       AND pending_op IN (${ops.map(() => '?').join(', ')}) AND ${SCHEDULE_UNFENCED}`
+      `SELECT MIN(COALESCE(next_sync_at, 0)) AS at FROM gateway_schedules WHERE device_id = +?
+       AND pending_op IN (${ops.map(() => '+?').join(', ')}) AND ${SCHEDULE_UNFENCED}`
     ).get(deviceId, ...ops) as { at: number | null }
     return row.at
   }
@@ -887,15 +891,15 @@ export class OutboxStore {
 
   dueTracking(deviceId: string, now: number, limit: number): ItemRecord[] {
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE device_id = ? AND track_next_at IS NOT NULL AND track_next_at <= ?
-       ORDER BY track_next_at LIMIT ?`
+      `${SELECT_ITEM} WHERE device_id = +? AND track_next_at IS NOT NULL AND track_next_at <= ?
+       ORDER BY track_next_at LIMIT +?`
     ).all(deviceId, now, limit) as Row[]
     return rows.map(toItem)
   }
 
   nextTrackingAt(deviceId: string): number | null {
     const row = this.prepare(
-      'SELECT MIN(track_next_at) AS at FROM outbox_items WHERE device_id = ? AND track_next_at IS NOT NULL'
+      'SELECT MIN(track_next_at) AS at FROM outbox_items WHERE device_id = +? AND track_next_at IS NOT NULL'
     ).get(deviceId) as { at: number | null }
     return row.at
   }
