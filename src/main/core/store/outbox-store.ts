@@ -168,7 +168,9 @@ const UNTRIED =
   '(attempts = 0 AND last_attempt_at IS NULL AND gateway_id IS NULL AND reconcile_until IS NULL)'
 
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
-const SELECT_ITEM = `SELECT ${ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')} FROM outbox_items`
+/** Every column of an item under its record's name: for a SELECT, and for an UPDATE's RETURNING. */
+const ITEM_LIST = ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')
+const SELECT_ITEM = `SELECT ${ITEM_LIST} FROM outbox_items`
 
 /** The recent-recipients list keeps this many. */
 const RECENT_RECIPIENTS_KEPT = 200
@@ -254,16 +256,20 @@ export class OutboxStore {
 
   private readonly matchesReadOnce: number
 
+  /** One transaction function for every batch: better-sqlite3 builds four wrappers for each one it makes. */
+  private readonly inTransaction: (fn: () => unknown) => unknown
+
   constructor(
     readonly db: Database.Database,
     options: OutboxStoreOptions = {}
   ) {
     this.matchesReadOnce = options.matchesReadOnce ?? MATCHES_READ_ONCE
+    this.inTransaction = db.transaction((fn: () => unknown) => fn())
   }
 
   /** Run `fn` in one transaction (nested calls become savepoints). */
   batch<T>(fn: () => T): T {
-    return this.db.transaction(fn)()
+    return this.inTransaction(fn) as T
   }
 
   /** The chunks of an open batch before the one that closes it commit without an fsync (see transactionUnsynced). */
@@ -556,39 +562,38 @@ export class OutboxStore {
     at: number
   ): ItemRecord | undefined {
     return this.batch(() => {
-      const changed = this.update(id, { ...patch, status: to, updatedAt: at } as ItemPatch, from)
-      if (!changed) return undefined
+      const item = this.update(id, { ...patch, status: to, updatedAt: at } as ItemPatch, from)
+      if (!item) return undefined
       this.prepare('INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)').run(
         id,
         at,
         to,
         note
       )
-      return this.getItem(id)
+      return item
     })
   }
 
   /** Change fields without a status change (no history row). `onlyIn` guards against a concurrent transition. */
   patchItem(id: string, patch: ItemPatch, onlyIn?: readonly ItemStatus[]): ItemRecord | undefined {
-    return this.update(id, patch, onlyIn) ? this.getItem(id) : undefined
+    return this.update(id, patch, onlyIn)
   }
 
+  /** The item as updated (read back by the UPDATE itself), or undefined when it is gone or not in `onlyIn`. */
   private update(
     id: string,
     patch: ItemPatch & { status?: ItemStatus },
     onlyIn?: readonly ItemStatus[]
-  ): boolean {
+  ): ItemRecord | undefined {
     const fields = (Object.keys(patch) as (keyof ItemRecord)[]).filter((f) => f in ITEM_COLUMNS && f !== 'id')
-    if (fields.length === 0 && !onlyIn) return this.getItem(id) !== undefined
+    if (fields.length === 0 && !onlyIn) return this.getItem(id)
     const sets = fields.length > 0 ? fields.map((f) => `${ITEM_COLUMNS[f]} = ?`).join(', ') : 'id = id'
     const guard = onlyIn ? ` AND status IN (${onlyIn.map(() => '?').join(', ')})` : ''
     const values = fields.map((f) => toSqlValue(f, (patch as Record<string, unknown>)[f]))
-    const result = this.prepare(`UPDATE outbox_items SET ${sets} WHERE id = ?${guard}`).run(
-      ...values,
-      id,
-      ...(onlyIn ?? [])
-    )
-    return result.changes > 0
+    const row = this.prepare(
+      `UPDATE outbox_items SET ${sets} WHERE id = ?${guard} RETURNING ${ITEM_LIST}`
+    ).get(...values, id, ...(onlyIn ?? [])) as Row | undefined
+    return row ? toItem(row) : undefined
   }
 
   /** A history row that is not a transition (an edit, a gateway schedule saved…), shown in the item's timeline. */
