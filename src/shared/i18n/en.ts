@@ -249,6 +249,10 @@ export const en = {
   'desktop.error.chooseDevice': 'Choose at least one device',
   'desktop.error.messageEmpty': 'The message is empty',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
+  'desktop.error.campaignRolledBack':
+    'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',
+  'desktop.error.enqueueRolledBack':
+    'These messages were being queued when another start of Sender Desk took them for abandoned and removed them; send them again',
   'desktop.error.onlyDraftStarts': 'This campaign is {status}; only a draft can be started',
   'desktop.error.onlyRunningPauses': 'This campaign is {status}; only a running one can pause',
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',

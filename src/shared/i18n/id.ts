@@ -255,6 +255,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
   'desktop.error.messageEmpty': 'Pesannya masih kosong',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
+  'desktop.error.campaignRolledBack':
+    'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',
+  'desktop.error.enqueueRolledBack':
+    'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
   'desktop.error.onlyRunningPauses':
     'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',

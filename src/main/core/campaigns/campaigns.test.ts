@@ -218,6 +218,23 @@ describe('campaigns on the outbox', () => {
     })
   })
 
+  it('refuses, in words the window can translate, a create that another start rolled back while it was written', async () => {
+    await setUp()
+    const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'gone' })
+    const create = creator.create(bigCampaign(20_000))
+    // Between two chunks, another start takes the hidden campaign for abandoned (its pid reused) and deletes it.
+    await betweenTurns(create, () => {
+      const stored = fixture.db.prepare("SELECT status FROM campaigns WHERE id = 'gone'").get() as
+        { status: string } | undefined
+      if (stored?.status === 'importing') fixture.db.prepare("DELETE FROM campaigns WHERE id = 'gone'").run()
+    }).catch(() => undefined)
+    await expect(create).rejects.toMatchObject({
+      name: 'CampaignError',
+      code: 'invalid_state',
+      text: { key: 'desktop.error.campaignRolledBack' }
+    })
+  })
+
   it('writes a 20,000-row create in chunks that yield; nothing lists, shows, starts or exports it before the last', async () => {
     await setUp()
     const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'big' })

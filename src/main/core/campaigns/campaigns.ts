@@ -337,6 +337,9 @@ export function createCampaigns(deps: CampaignsDeps) {
    * a turn between, and one last transaction makes it a draft (with `atCommit`). A chunk that fails deletes what was
    * written and rejects; a crash leaves an importing campaign that the next open rolls back.
    */
+  const rolledBackMeanwhile = (): CampaignError =>
+    new CampaignError('invalid_state', { key: 'desktop.error.campaignRolledBack' })
+
   async function writeRows(
     campaign: CampaignRecord,
     rows: readonly CampaignRowRecord[],
@@ -350,14 +353,13 @@ export function createCampaigns(deps: CampaignsDeps) {
         await yieldToEventLoop()
         const began = performance.now()
         const chunk = rows.slice(start, start + size)
-        store.insertImportRows(campaign.id, chunk)
+        if (!store.insertImportRows(campaign.id, chunk)) throw rolledBackMeanwhile()
         start += chunk.length
         size = nextChunkSize(size, performance.now() - began)
       }
       await yieldToEventLoop()
       store.batch(() => {
-        if (!store.finishImport(campaign.id, now()))
-          throw new Error('the campaign was rolled back while being created')
+        if (!store.finishImport(campaign.id, now())) throw rolledBackMeanwhile()
         atCommit()
       })
     } catch (error) {

@@ -130,12 +130,15 @@ export class CampaignStore {
     })
   }
 
-  /** One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough). */
-  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): void {
-    transactionUnsynced(this.db, () => {
-      // Deleted meanwhile as abandoned (a pid reused by this process): its rows must not land on nothing.
-      if (!this.isImporting(campaignId)) throw new Error('the campaign was rolled back while being created')
+  /**
+   * One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough).
+   * False, writing nothing, if the campaign was deleted meanwhile as abandoned (a pid reused by this process).
+   */
+  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): boolean {
+    return transactionUnsynced(this.db, () => {
+      if (!this.isImporting(campaignId)) return false
       this.insertRows(campaignId, rows)
+      return true
     })
   }
 
