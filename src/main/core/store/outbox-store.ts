@@ -591,9 +591,9 @@ export class OutboxStore {
         : undefined
     if (span) {
       // The walk placed the page among all the items of these statuses and device, so it starts `skip` items from
-      // the span's edge whatever the time range; the range only bounds the far side. Bounded on both sides: with
-      // two statuses or more the rows in range are sorted, so the range stays small. (From the oldest end the page
-      // limit already stops at `to`.)
+      // the span's edge whatever the time range; the range only bounds the far side (from the oldest end the page
+      // limit already stops at `to`). Closed on both sides, so what SQLite sorts (two statuses and a device) stays
+      // a span or so of rows.
       const from = fromOldest ? span.from : Math.max(span.from, filter.from ?? span.from)
       const to = fromOldest ? Math.min(span.to, filter.to ?? span.to) : span.to
       const statuses = [...new Set(filter.status ?? [])]
