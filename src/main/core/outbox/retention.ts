@@ -33,7 +33,8 @@ export async function sweepRetention(ctx: OutboxContext): Promise<SweepResult> {
   // leaves it paused until the next sweep, and searches exact meanwhile.
   ctx.store.batchUnsynced(() => ctx.store.pauseSearchAutomerge())
   try {
-    for (let size = FIRST_PURGE_ROWS; ;) {
+    let fullPurges = 0
+    for (let size = FIRST_PURGE_ROWS; ; fullPurges++) {
       const began = performance.now()
       const { deleted, attachments } = ctx.store.batchUnsynced(() =>
         ctx.store.purgeClosedBefore(cutoff, size)
@@ -46,8 +47,9 @@ export async function sweepRetention(ctx: OutboxContext): Promise<SweepResult> {
       mergeSearchStep()
       await yieldToEventLoop()
     }
-    // What the purges left to merge, so that the next writes do not pay for it in one go.
-    while (mergeSearchStep()) await yieldToEventLoop()
+    // What a large purge left to merge, so that the next writes do not pay for it in one go. After a small one
+    // (the periodic sweep's usual case) automerge takes its one segment as before.
+    if (fullPurges > 0) while (mergeSearchStep()) await yieldToEventLoop()
   } finally {
     ctx.store.batchUnsynced(() => ctx.store.resumeSearchAutomerge())
   }
