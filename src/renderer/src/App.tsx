@@ -1,6 +1,6 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
 import { useEffect, useState, type ComponentType } from 'react'
-import { errorInfo } from './api'
+import { errorInfo, prefetchContract } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { OverviewView } from './features/overview/OverviewView'
@@ -46,10 +46,12 @@ export function App(): React.JSX.Element {
   const error = useApp((s) => s.error)
   useDocumentSettings()
 
-  // Once the shell is on screen, the everyday views' code loads in the background: opening one does not wait.
+  // Once the shell is on screen, the everyday views' code and the full contract client load in the background:
+  // opening a view or making its first call does not wait.
   useEffect(() => {
     if (status !== 'ready') return
     const timer = setTimeout(() => {
+      prefetchContract()
       for (const view of EVERYDAY_VIEWS) void view.prefetch()
     }, 0)
     return () => clearTimeout(timer)
