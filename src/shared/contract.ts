@@ -546,7 +546,10 @@ export const CampaignRowView = z.object({
   problems: z.array(RowProblemView),
   status: OutboxStatus.nullable(),
   gatewayId: z.string().nullable(),
+  /** The device holding the row's outbox item now (rotation may have moved it); null before it is queued. */
+  deviceId: z.string().nullable(),
   sentAt: z.number().nullable(),
+  failureMessage: z.string().nullable(),
   history: z.array(z.object({ at: z.number(), status: OutboxStatus }))
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>

@@ -60,7 +60,7 @@ export class OutboxContext {
   readonly scheduleCallsInFlight = new Set<string>()
   /** Called after every completed piece of async work, and by API calls that may unblock work. */
   wake: () => void = () => undefined
-  readonly transitionListeners = new Set<(item: ItemRecord, from: ItemStatus) => void>()
+  readonly transitionListeners = new Set<(item: ItemRecord) => void>()
 
   private readonly work = new Set<Promise<unknown>>()
   private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
@@ -173,7 +173,8 @@ export class OutboxContext {
 
   /**
    * One transition: one transaction with one history row, then one event. Final statuses close the item
-   * (retention counts from here) and stop any timers it had.
+   * (retention counts from here) and stop any timers it had. Undefined when the item is gone or no longer in one
+   * of `from` (the store's UPDATE checks that itself: no read before it).
    */
   transition(
     id: string,
@@ -182,8 +183,6 @@ export class OutboxContext {
     patch: ItemPatch,
     note: string | null
   ): ItemRecord | undefined {
-    const before = this.store.getItem(id)
-    if (!before || !from.includes(before.status)) return undefined
     const now = this.now()
     const closing: ItemPatch = FINAL.has(to)
       ? { closedAt: now, trackNextAt: null, nextAttemptAt: null, reconcileUntil: null }
@@ -191,7 +190,7 @@ export class OutboxContext {
     const item = this.store.transition(id, from, to, { ...closing, ...patch }, note, now)
     if (!item) return undefined
     this.emitItem(item)
-    for (const listener of this.transitionListeners) listener(item, before.status)
+    for (const listener of this.transitionListeners) listener(item)
     return item
   }
 
