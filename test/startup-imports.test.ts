@@ -15,7 +15,7 @@ function staticImports(source: string): string[] {
 
 function resolveLocal(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier)
-  return [`${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path))
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => existsSync(path))
 }
 
 /** Every module (local path or package name) loaded before the entry's first line runs. */
@@ -93,5 +93,20 @@ describe('the composed core', () => {
     const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]
     expect(loaded.filter((module) => module.startsWith('exceljs'))).toEqual([])
     expect(loaded.some((module) => module.endsWith('/src/main/core/campaigns/spreadsheet.ts'))).toBe(true)
+  })
+})
+
+describe('the window’s start', () => {
+  // What the window evaluates before its shell: the first reply is checked by the contract's bootstrap part, and the
+  // full contract (every channel's schemas and the domain rules behind them) loads after the shell (issue 18).
+  const loaded = [...loadedAtStart(join(root, 'src/renderer/src/main.tsx'))]
+
+  it('does not load the full contract or its client', () => {
+    expect(loaded.filter((module) => /\/src\/shared\/contract(-client)?\.ts$/.test(module))).toEqual([])
+  })
+
+  it('checks the bootstrap reply with the contract’s bootstrap part (the walk sees the window’s modules)', () => {
+    expect(loaded.some((module) => module.endsWith('/src/renderer/src/App.tsx'))).toBe(true)
+    expect(loaded.some((module) => module.endsWith('/src/shared/contract-bootstrap.ts'))).toBe(true)
   })
 })

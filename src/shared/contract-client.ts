@@ -6,7 +6,6 @@
 import {
   ApiError,
   eventChannels,
-  InvokeResult,
   invokeChannels,
   isEventChannel,
   isInvokeChannel,
@@ -18,21 +17,20 @@ import {
   type InvokeRequest,
   type SenderDeskApi
 } from './contract'
+import { checkedInvoke, checkedReply, fromPipe } from './contract-call'
 import { RESERVED_CHANNELS, type ContractPipe } from './contract-pipe'
 
-/** The pipe's answer; its refusals (plain data once they have crossed contextBridge) become ApiError. */
-async function fromPipe(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await call()
-  } catch (error) {
-    const shape = (typeof error === 'object' && error !== null ? error : {}) as {
-      code?: unknown
-      message?: unknown
-    }
-    if (error instanceof ApiError || typeof shape.code !== 'string' || typeof shape.message !== 'string')
-      throw error
-    throw new ApiError({ code: shape.code, message: shape.message })
-  }
+/**
+ * An event's payload as its schema parses it, or undefined for an unknown event or a payload that fails the contract
+ * (dropped: the core is the one that is wrong, not the page).
+ */
+export function checkedEvent<E extends EventChannel>(
+  event: E,
+  payload: unknown
+): EventPayload<E> | undefined {
+  if (!isEventChannel(event)) return undefined
+  const parsed = eventChannels[event].safeParse(payload)
+  return parsed.success ? (parsed.data as EventPayload<E>) : undefined
 }
 
 export function createContractClient(pipe: ContractPipe): SenderDeskApi {
@@ -46,35 +44,19 @@ export function createContractClient(pipe: ContractPipe): SenderDeskApi {
     if (RESERVED_CHANNELS.has(channel)) {
       throw new ApiError({ code: 'forbidden', message: `${channel} is only reachable through registerFiles` })
     }
-    const checked = invokeChannels[channel].request.safeParse(request)
-    if (!checked.success) {
-      const issue = checked.error.issues[0]
-      throw new ApiError({
-        code: 'invalid_request',
-        message: issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'Invalid request',
-        field: issue?.path.join('.')
-      })
-    }
-    return checkedResult(channel, await fromPipe(() => pipe.invoke(channel, checked.data)))
+    return (await checkedInvoke(pipe, channel, invokeChannels[channel], request)) as InvokeReply<C>
   }
 
   function checkedResult<C extends InvokeChannel>(channel: C, raw: unknown): InvokeReply<C> {
-    const result = InvokeResult.safeParse(raw)
-    if (!result.success) throw new ApiError({ code: 'bad_reply', message: `Malformed reply on ${channel}` })
-    if (!result.data.ok) throw new ApiError(result.data.error)
-    const reply = invokeChannels[channel].reply.safeParse(result.data.value)
-    if (!reply.success)
-      throw new ApiError({ code: 'bad_reply', message: `Reply on ${channel} does not match the contract` })
-    return reply.data as InvokeReply<C>
+    return checkedReply(channel, invokeChannels[channel], raw) as InvokeReply<C>
   }
 
   function on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
     if (!isEventChannel(event))
       throw new ApiError({ code: 'unknown_channel', message: `Unknown event ${String(event)}` })
     return pipe.on(event, (payload) => {
-      const parsed = eventChannels[event].safeParse(payload)
-      // An event that fails the contract is dropped: the core is the one that is wrong, not the page.
-      if (parsed.success) listener(parsed.data as EventPayload<E>)
+      const checked = checkedEvent(event, payload)
+      if (checked !== undefined) listener(checked)
     })
   }
 

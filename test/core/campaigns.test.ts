@@ -212,6 +212,16 @@ describe('campaigns through the contract', () => {
       delivered: progress.delivered.at(-1),
       failed: progress.failed.at(-1)
     }).toEqual({ sent: 3, delivered: 3, failed: 0 })
+    // A page of rows is the whole list's slice, history included, and names the device holding each queued row.
+    const whole = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
+    const lastSent = whole.rows.findLastIndex((r) => r.gatewayId !== null)
+    const page = await core.handlers['campaigns:rows']({ id: created.id, offset: lastSent - 1, limit: 2 })
+    expect(page.total).toBe(whole.total)
+    expect(page.rows).toEqual(whole.rows.slice(lastSent - 1, lastSent + 1))
+    expect(page.rows[1]?.history.map((h) => h.status)).toEqual(expect.arrayContaining(['queued', 'read']))
+    expect(whole.rows.map((r) => r.deviceId)).toEqual(
+      whole.rows.map((r) => (r.gatewayId !== null ? deviceId : null))
+    )
 
     const again = await core.handlers['campaigns:read'](
       await registeredSheet('copy.csv', bytes.toString('base64'))

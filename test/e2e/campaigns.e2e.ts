@@ -68,6 +68,17 @@ describe('campaign journey in Chromium', () => {
     await p.locator('[data-testid="campaign-chart"] canvas').first().waitFor({ timeout: 10_000 })
     await screenshot(p, 'journey-campaign-finished')
 
+    // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
+    await p.getByTestId('campaign-rows').locator('summary').click()
+    await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    const campaignId = (await harness.core.handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
+    const stored = await harness.core.handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 50 })
+    const shownIds = await p.locator('[data-testid="campaign-row"] td:nth-child(5)').allTextContents()
+    expect(shownIds).toEqual(stored.rows.map((r) => r.gatewayId ?? ''))
+    expect(shownIds.filter(Boolean)).toHaveLength(3)
+    const reasons = await p.locator('[data-testid="campaign-row"] td:nth-child(7)').allTextContents()
+    expect(reasons.filter(Boolean)).toHaveLength(2)
+
     const download = p.waitForEvent('download')
     await p.getByTestId('campaign-export-csv').click()
     const file = await download

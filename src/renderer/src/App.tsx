@@ -1,6 +1,6 @@
 // The app shell: bootstrap, event wiring, header with counts, nav, storage warning, theme and language, and the current view.
 import { useEffect, useState, type ComponentType } from 'react'
-import { errorInfo } from './api'
+import { errorInfo, prefetchContract } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { OverviewView } from './features/overview/OverviewView'
@@ -40,28 +40,33 @@ function useDocumentSettings(): void {
   }, [language])
 }
 
-export function App(): React.JSX.Element {
+/** `started`: the events are connected and the bootstrap asked for already (the window's start); else App does both. */
+export function App({ started = false }: { started?: boolean }): React.JSX.Element {
   const t = useT()
   const status = useApp((s) => s.status)
   const error = useApp((s) => s.error)
   useDocumentSettings()
 
-  // Once the shell is on screen, the everyday views' code loads in the background: opening one does not wait.
+  // Once the shell is on screen, the everyday views' code and the full contract client load in the background:
+  // opening a view or making its first call does not wait.
   useEffect(() => {
     if (status !== 'ready') return
     const timer = setTimeout(() => {
+      prefetchContract()
       for (const view of EVERYDAY_VIEWS) void view.prefetch()
     }, 0)
     return () => clearTimeout(timer)
   }, [status])
 
   useEffect(() => {
-    const disconnect = connectEvents()
-    void useApp.getState().bootstrap()
     // The send draft's files from before a reload or restart (the words come back from local storage).
     void useSend.getState().restoreDraftFiles()
+    // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.
+    if (started) return
+    const disconnect = connectEvents()
+    void useApp.getState().bootstrap()
     return disconnect
-  }, [])
+  }, [started])
 
   if (status !== 'ready') {
     return (

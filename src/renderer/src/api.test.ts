@@ -1,9 +1,13 @@
-// errorInfo words the core's refusals in the operator's language when the core sent their key.
+// errorInfo words the core's refusals in the operator's language when the core sent their key; the API over the
+// pipe checks the first reply on its own and loads the full contract client after it.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../shared/contract'
-import { errorInfo } from './api'
+import { createContractPipe, type ContractPipe } from '../../shared/contract-pipe'
+import { checkedApiOverPipe, errorInfo } from './api'
 import { useSettings } from './stores/settings'
-import { makeSettings } from './testing/fixtures'
+import { makeBootstrap, makeCounts, makeSettings } from './testing/fixtures'
+
+type ContractClientModule = typeof import('../../shared/contract-client')
 
 afterEach(() => useSettings.setState({ settings: null }))
 
@@ -31,5 +35,126 @@ describe('errorInfo', () => {
     const fromAnOlderCore = new ApiError({ code: 'x', message: 'As it came', messageKey: 'no.such.key' })
     expect(errorInfo(fromAnOlderCore).message).toBe('As it came')
     expect(errorInfo(new ApiError({ code: 'x', message: 'Plain' })).message).toBe('Plain')
+  })
+})
+
+describe('checkedApiOverPipe: the full contract client loads after the first reply', () => {
+  /** A pipe over a recording wire that answers each channel from `replies`, with a way to push events. */
+  function wire(replies: Record<string, unknown>): {
+    pipe: ContractPipe
+    sent: string[]
+    push(event: string, payload: unknown): void
+  } {
+    const sent: string[] = []
+    const listeners = new Map<string, Set<(payload: unknown) => void>>()
+    const pipe = createContractPipe({
+      async invoke(channel) {
+        sent.push(channel)
+        return channel in replies
+          ? { ok: true, value: replies[channel] }
+          : { ok: false, error: { code: 'x', message: 'no' } }
+      },
+      subscribe(event, listener) {
+        const set = listeners.get(event) ?? new Set()
+        set.add(listener)
+        listeners.set(event, set)
+        return () => set.delete(listener)
+      },
+      async fileToSource(file) {
+        return { kind: 'path', path: `/picked/${file.name}` }
+      }
+    })
+    return { pipe, sent, push: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)) }
+  }
+
+  /** The real client module, handed over only when the test says so. */
+  function gatedLoader(): { load: () => Promise<ContractClientModule>; loads: () => number; open(): void } {
+    let loads = 0
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    return {
+      load: async () => {
+        loads++
+        await gate
+        return import('../../shared/contract-client')
+      },
+      loads: () => loads,
+      open: () => open()
+    }
+  }
+
+  it('checks app:bootstrap without loading the client, and refuses a reply that breaks the contract', async () => {
+    const loader = gatedLoader()
+    const good = checkedApiOverPipe(wire({ 'app:bootstrap': makeBootstrap() }).pipe, loader.load)
+    await expect(good.invoke('app:bootstrap', {})).resolves.toEqual(makeBootstrap())
+    const bad = checkedApiOverPipe(
+      wire({ 'app:bootstrap': { ...makeBootstrap(), counts: { queued: 'many' } } }).pipe,
+      loader.load
+    )
+    await expect(bad.invoke('app:bootstrap', {})).rejects.toMatchObject({ code: 'bad_reply' })
+    await expect(good.invoke('app:bootstrap', { extra: 1 } as never)).rejects.toMatchObject({
+      code: 'invalid_request'
+    })
+    expect(loader.loads()).toBe(0)
+  })
+
+  it('loads the client once for the other channels and checks their replies', async () => {
+    const loader = gatedLoader()
+    const { pipe } = wire({ 'devices:list': { devices: 'nope' }, 'outbox:counts': makeCounts() })
+    const api = checkedApiOverPipe(pipe, loader.load)
+    const list = api.invoke('devices:list', {})
+    const counts = api.invoke('outbox:counts', {})
+    loader.open()
+    await expect(list).rejects.toMatchObject({ code: 'bad_reply' })
+    await expect(counts).resolves.toEqual(makeCounts())
+    expect(loader.loads()).toBe(1)
+  })
+
+  it('holds events that come before the client, then delivers them checked and in order', async () => {
+    const loader = gatedLoader()
+    const { pipe, push } = wire({})
+    const api = checkedApiOverPipe(pipe, loader.load)
+    const seen: unknown[] = []
+    api.on('outbox:bulkChanged', ({ count }) => seen.push(count))
+    const offLater = api.on('sandbox:changed', ({ at }) => seen.push(at))
+    push('outbox:bulkChanged', { count: 1 })
+    push('sandbox:changed', { at: 'first' })
+    push('outbox:bulkChanged', { count: 'not a number' })
+    push('outbox:bulkChanged', { count: 2 })
+    expect(seen).toEqual([])
+    loader.open()
+    await api.prefetch()
+    expect(seen).toEqual([1, 'first', 2])
+    // Once loaded, events are delivered as they come; an unsubscribed listener hears nothing more.
+    push('outbox:bulkChanged', { count: 3 })
+    offLater()
+    push('sandbox:changed', { at: 'after off' })
+    expect(seen).toEqual([1, 'first', 2, 3])
+    expect(loader.loads()).toBe(1)
+  })
+
+  it('drops held events of a listener unsubscribed before the client came', async () => {
+    const loader = gatedLoader()
+    const { pipe, push } = wire({})
+    const api = checkedApiOverPipe(pipe, loader.load)
+    const seen: unknown[] = []
+    const off = api.on('outbox:bulkChanged', ({ count }) => seen.push(count))
+    push('outbox:bulkChanged', { count: 1 })
+    off()
+    loader.open()
+    await api.prefetch()
+    expect(seen).toEqual([])
+  })
+
+  it('tries the client again after a failed load', async () => {
+    let attempts = 0
+    const { pipe } = wire({ 'outbox:counts': makeCounts() })
+    const api = checkedApiOverPipe(pipe, async () => {
+      attempts++
+      if (attempts === 1) throw new Error('chunk missing')
+      return import('../../shared/contract-client')
+    })
+    await expect(api.invoke('outbox:counts', {})).rejects.toThrow('chunk missing')
+    await expect(api.invoke('outbox:counts', {})).resolves.toEqual(makeCounts())
   })
 })

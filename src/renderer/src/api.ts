@@ -1,14 +1,24 @@
 // The window's only door to the core: the contract API over the preload's pipe (`window.senderDesk`), injectable for tests.
-import type { InvokeChannel, InvokeReply, InvokeRequest, SenderDeskApi } from '../../shared/contract'
-import { createContractClient } from '../../shared/contract-client'
+import type {
+  EventChannel,
+  EventPayload,
+  InvokeChannel,
+  InvokeReply,
+  InvokeRequest,
+  SenderDeskApi
+} from '../../shared/contract'
+import { invokeBootstrap } from '../../shared/contract-call'
+import type { ContractPipe } from '../../shared/contract-pipe'
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
 import { currentLanguage } from './stores/settings'
 
+type ContractClientModule = typeof import('../../shared/contract-client')
+
 let injected: SenderDeskApi | null = null
-/** The checking client over the preload's (or the harness bridge's) pipe, made on first use. */
-let overPipe: SenderDeskApi | null = null
+/** The checking API over the preload's (or the harness bridge's) pipe, made on first use. */
+let overPipe: ReturnType<typeof checkedApiOverPipe> | null = null
 
 /** Use this API instead of `window.senderDesk` (tests pass a fake; `null` goes back to the window's). */
 export function setApi(api: SenderDeskApi | null): void {
@@ -21,8 +31,78 @@ export function getApi(): SenderDeskApi {
   const pipe = (window as { senderDesk?: Window['senderDesk'] }).senderDesk
   if (!pipe)
     throw new Error('window.senderDesk is missing: open this page from Sender Desk or the test harness')
-  overPipe = createContractClient(pipe)
+  overPipe = checkedApiOverPipe(pipe, () => import('../../shared/contract-client'))
   return overPipe
+}
+
+/** Load the full contract client now (once the shell is on screen), so the first call after it does not wait. */
+export function prefetchContract(): void {
+  // A failed load is silent here: the next call that needs the client tries again and reports it.
+  if (!injected && overPipe) overPipe.prefetch().catch(() => undefined)
+}
+
+/**
+ * The contract API over a pipe, every request, reply and event checked. `app:bootstrap` is checked by the contract's
+ * bootstrap part alone; the full contract client (zod's schemas for every channel and the domain rules behind them,
+ * about 20 ms of the first load's main-thread time, issue 18) loads on first use of anything else, or when prefetched.
+ * Events subscribed before it has loaded are held and delivered, checked and in the order they came, once it has.
+ */
+export function checkedApiOverPipe(
+  pipe: ContractPipe,
+  loadClient: () => Promise<ContractClientModule>
+): SenderDeskApi & { prefetch(): Promise<void> } {
+  let loaded: { module: ContractClientModule; api: SenderDeskApi } | null = null
+  let loading: Promise<{ module: ContractClientModule; api: SenderDeskApi }> | null = null
+  /** Deliveries waiting for the client, in arrival order. */
+  const waiting: Array<(module: ContractClientModule) => void> = []
+
+  function load(): Promise<{ module: ContractClientModule; api: SenderDeskApi }> {
+    loading ??= loadClient().then(
+      (module) => {
+        loaded = { module, api: module.createContractClient(pipe) }
+        for (const deliver of waiting.splice(0)) deliver(module)
+        return loaded
+      },
+      (error: unknown) => {
+        // A chunk that could not load is tried again at the next use; held events wait for it.
+        loading = null
+        throw error
+      }
+    )
+    return loading
+  }
+
+  function whenLoaded(deliver: (module: ContractClientModule) => void): void {
+    if (loaded && waiting.length === 0) {
+      deliver(loaded.module)
+      return
+    }
+    waiting.push(deliver)
+    load().catch(() => undefined)
+  }
+
+  return {
+    invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>> {
+      if (channel === 'app:bootstrap')
+        return invokeBootstrap(pipe, request as InvokeRequest<'app:bootstrap'>) as Promise<InvokeReply<C>>
+      return load().then(({ api }) => api.invoke(channel, request))
+    },
+    on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      let subscribed = true
+      const off = pipe.on(event, (payload) =>
+        whenLoaded(({ checkedEvent }) => {
+          const checked = checkedEvent(event, payload)
+          if (subscribed && checked !== undefined) listener(checked)
+        })
+      )
+      return () => {
+        subscribed = false
+        off()
+      }
+    },
+    registerFiles: (files, purpose) => load().then(({ api }) => api.registerFiles(files, purpose)),
+    prefetch: () => load().then(() => undefined)
+  }
 }
 
 /** Ask the core one thing over the contract. Rejects with the core's error (code, message, field). */

@@ -102,6 +102,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
   'desktop.note.rowMovedStopped':
     'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang (dijeda, keluar atau ditolak)',
+  'desktop.note.rowMovedResumed':
+    'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
   'desktop.failure.expired':
@@ -253,6 +255,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
   'desktop.error.messageEmpty': 'Pesannya masih kosong',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
+  'desktop.error.campaignRolledBack':
+    'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',
+  'desktop.error.enqueueRolledBack':
+    'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
   'desktop.error.onlyRunningPauses':
     'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
@@ -1026,6 +1032,19 @@ export const id: Record<MessageKey, string> = {
   'campaigns.export.csv': 'Ekspor hasil (CSV)',
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
   'campaigns.export.skipped': 'Unduh baris yang dilewati',
+  'campaigns.rows.title': 'Baris: status masing-masing',
+  'campaigns.rows.range': 'Baris {from}–{to} dari {total}',
+  'campaigns.rows.row': 'Baris',
+  'campaigns.rows.phone': 'Nomor',
+  'campaigns.rows.status': 'Status',
+  'campaigns.rows.device': 'Perangkat',
+  'campaigns.rows.gatewayId': 'ID pesan gateway',
+  'campaigns.rows.changedAt': 'Perubahan terakhir',
+  'campaigns.rows.note': 'Alasan',
+  'campaigns.rows.skipped': 'Dilewati',
+  'campaigns.rows.notQueued': 'Belum diantrekan',
+  'campaigns.rows.previous': 'Baris sebelumnya',
+  'campaigns.rows.next': 'Baris berikutnya',
   'campaigns.count.waiting': 'belum diantrekan',
   'campaigns.count.queued': 'menunggu dikirim',
   'campaigns.count.accepted': 'diterima gateway',

@@ -218,6 +218,23 @@ describe('campaigns on the outbox', () => {
     })
   })
 
+  it('refuses, in words the window can translate, a create that another start rolled back while it was written', async () => {
+    await setUp()
+    const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'gone' })
+    const create = creator.create(bigCampaign(20_000))
+    // Between two chunks, another start takes the hidden campaign for abandoned (its pid reused) and deletes it.
+    await betweenTurns(create, () => {
+      const stored = fixture.db.prepare("SELECT status FROM campaigns WHERE id = 'gone'").get() as
+        { status: string } | undefined
+      if (stored?.status === 'importing') fixture.db.prepare("DELETE FROM campaigns WHERE id = 'gone'").run()
+    }).catch(() => undefined)
+    await expect(create).rejects.toMatchObject({
+      name: 'CampaignError',
+      code: 'invalid_state',
+      text: { key: 'desktop.error.campaignRolledBack' }
+    })
+  })
+
   it('writes a 20,000-row create in chunks that yield; nothing lists, shows, starts or exports it before the last', async () => {
     await setUp()
     const creator = createCampaigns({ ...campaignsDeps(), newId: () => 'big' })
@@ -623,6 +640,51 @@ describe('rotation across the chosen devices', () => {
     expect(noted).toHaveLength(200)
     expect(bulk).toEqual([200])
     expect(single).toEqual([])
+  })
+
+  it('gives a resumed device its share of the untried rows back, from the end of the line, each row once', async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      ...bigCampaign(400),
+      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    const lineBefore = campaigns
+      .results(id)
+      .filter((r) => r.deviceId === 'dev-2')
+      .map((r) => r.itemId)
+    expect(lineBefore).toHaveLength(400)
+
+    // Resumed while the device still cannot send: it takes nothing.
+    campaigns.resume(id, 'dev-1')
+    expect(campaigns.results(id).filter((r) => r.deviceId === 'dev-1')).toHaveLength(0)
+
+    fixture.outbox.setDeviceSendable('dev-1', true)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    campaigns.resume(id, 'dev-1')
+    const rows = campaigns.results(id)
+    const back = rows.filter((r) => r.deviceId === 'dev-1')
+    expect(back).toHaveLength(200)
+    // The rows at the end of dev-2's line moved (its next rows stay), and the outbox agrees row by row.
+    expect(new Set(back.map((r) => r.itemId))).toEqual(new Set(lineBefore.slice(200)))
+    expect(back.every((r) => fixture.outbox.get(r.itemId ?? '').item.deviceId === 'dev-1')).toBe(true)
+    expect(
+      back.every((r) =>
+        fixture.outbox.get(r.itemId ?? '').history.some((h) => h.noteKey === 'desktop.note.rowMovedResumed')
+      )
+    ).toBe(true)
+    // dev-1 then sends the rows it took back, in their line order, while dev-2 goes on with its own.
+    await fixture.outbox.start()
+    await fixture.runUntil(() => sentBy('dev-1').length >= 3 && sentBy('dev-2').length >= 3, { stepMs: 1000 })
+    const phoneOf = new Map(rows.map((r) => [r.itemId, r.phone]))
+    expect(sentBy('dev-1').slice(0, 3)).toEqual(
+      lineBefore.slice(200, 203).map((itemId) => phoneOf.get(itemId))
+    )
+    expect(sentBy('dev-2').slice(0, 3)).toEqual(lineBefore.slice(0, 3).map((itemId) => phoneOf.get(itemId)))
   })
 
   it('moves a backlog of 2,500 rows a slice per turn, every row once', async () => {

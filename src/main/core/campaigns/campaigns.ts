@@ -337,6 +337,9 @@ export function createCampaigns(deps: CampaignsDeps) {
    * a turn between, and one last transaction makes it a draft (with `atCommit`). A chunk that fails deletes what was
    * written and rejects; a crash leaves an importing campaign that the next open rolls back.
    */
+  const rolledBackMeanwhile = (): CampaignError =>
+    new CampaignError('invalid_state', { key: 'desktop.error.campaignRolledBack' })
+
   async function writeRows(
     campaign: CampaignRecord,
     rows: readonly CampaignRowRecord[],
@@ -350,14 +353,13 @@ export function createCampaigns(deps: CampaignsDeps) {
         await yieldToEventLoop()
         const began = performance.now()
         const chunk = rows.slice(start, start + size)
-        store.insertImportRows(campaign.id, chunk)
+        if (!store.insertImportRows(campaign.id, chunk)) throw rolledBackMeanwhile()
         start += chunk.length
         size = nextChunkSize(size, performance.now() - began)
       }
       await yieldToEventLoop()
       store.batch(() => {
-        if (!store.finishImport(campaign.id, now()))
-          throw new Error('the campaign was rolled back while being created')
+        if (!store.finishImport(campaign.id, now())) throw rolledBackMeanwhile()
         atCommit()
       })
     } catch (error) {
@@ -616,8 +618,10 @@ export function createCampaigns(deps: CampaignsDeps) {
       items.releaseCampaign(id)
     })
     // A part paused because the gateway refused its device (quota spent) is tried at once, not after the backoff.
-    for (const device of deviceId === undefined ? campaign.devices : [deviceId])
-      deps.outbox.probeDeviceNow(device)
+    const resumed = deviceId === undefined ? campaign.devices : [deviceId]
+    for (const device of resumed) deps.outbox.probeDeviceNow(device)
+    const fresh = mustGet(id)
+    for (const device of resumed) rebalance(fresh, device)
     deps.outbox.wake()
     deps.onChanged?.(id)
     return view(id)
@@ -780,6 +784,60 @@ export function createCampaigns(deps: CampaignsDeps) {
     if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 
+  /**
+   * A device back in a running campaign (its part resumed) takes its share of the rows never tried that the other
+   * devices able to send hold: while it was stopped, rotation gave its rows away, and without this it would sit idle
+   * while the others carry its part. Rows come from the end of the fullest devices' lines (the rows about to go stay
+   * put), within what its own cap leaves today; a slice per turn, as rotation does.
+   */
+  function rebalance(campaign: CampaignRecord, to: string): void {
+    if (campaign.status !== 'running' || campaign.devices.length < 2) return
+    const all = standings(campaign, now())
+    const target = all.find((d) => d.deviceId === to)
+    if (target?.state !== 'ready') return
+    const ready = all.filter((d) => d.state === 'ready')
+    const held = ready.map((d) => ({
+      deviceId: d.deviceId,
+      ids: items.untriedCampaignItems(campaign.id, d.deviceId)
+    }))
+    const total = held.reduce((n, d) => n + d.ids.length, 0)
+    let holds = held.find((d) => d.deviceId === to)?.ids.length ?? 0
+    const share = Math.floor(total / ready.length) - holds
+    const room = target.left - items.campaignQueued(campaign.id, to)
+    const wanted = Math.min(share, room)
+    const donors = held.filter((d) => d.deviceId !== to)
+    const moves: { itemId: string; deviceId: string }[] = []
+    while (moves.length < Math.min(wanted, MOVES_PER_TURN)) {
+      const fullest = donors.reduce<(typeof donors)[number] | undefined>(
+        (most, d) => (most === undefined || d.ids.length > most.ids.length ? d : most),
+        undefined
+      )
+      // Stop once no donor holds more than the device does: moving more would only unbalance the other way.
+      if (!fullest || fullest.ids.length <= holds + 1) break
+      const itemId = fullest.ids.pop()
+      if (itemId === undefined) break
+      moves.push({ itemId, deviceId: to })
+      holds++
+    }
+    if (moves.length === 0) return
+    if (wanted > MOVES_PER_TURN) {
+      setImmediate(() => {
+        try {
+          const fresh = store.get(campaign.id)
+          if (fresh) rebalance(fresh, to)
+        } catch {
+          // The database closed meanwhile: the device goes on with what it took.
+        }
+      })
+    }
+    const moved = deps.outbox.moveUntried(
+      moves,
+      ({ from, to: device }) => encodeNote('desktop.note.rowMovedResumed', { from, to: device }),
+      (done) => store.setItemDevices(campaign.id, done)
+    )
+    if (moved.length > 0) deps.onChanged?.(campaign.id)
+  }
+
   /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
   function autoPauseDevice(deviceId: string, reason: AutoPauseReason, note: string | null = null): string[] {
     const paused: string[] = []
@@ -900,6 +958,15 @@ export function createCampaigns(deps: CampaignsDeps) {
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)
       return store.results(id)
+    },
+    /** One page of the results in row order, and how many rows there are: what the window's table shows. */
+    resultsPage: (
+      id: string,
+      offset: number,
+      limit: number
+    ): { rows: CampaignRowResult[]; total: number } => {
+      mustGet(id)
+      return store.batch(() => ({ rows: store.results(id, { offset, limit }), total: store.rowCount(id) }))
     },
     optOuts: {
       add: (phones: readonly string[], source: string): number => {

@@ -335,10 +335,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
 
     async 'campaigns:rows'({ id, offset, limit }) {
-      const all = await guarded(() => campaigns.results(id))
+      const page = await guarded(() => campaigns.resultsPage(id, offset, limit))
       return {
-        total: all.length,
-        rows: all.slice(offset, offset + limit).map((r) => ({
+        total: page.total,
+        rows: page.rows.map((r) => ({
           rowNumber: r.rowNumber,
           phone: r.phone,
           phoneCell: r.phoneCell,
@@ -347,7 +347,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           problems: r.problems as RowProblem[],
           status: r.status,
           gatewayId: r.gatewayId,
+          deviceId: r.itemId ? r.deviceId : null,
           sentAt: r.sentAt,
+          failureMessage: r.failureMessage,
           history: r.history
         }))
       }

@@ -94,6 +94,24 @@ describe('fenced enqueue', () => {
     expect(openBatches(fx)).toBe(0)
   })
 
+  it('refuses, in words the window can translate, an enqueue whose open batch another start rolled back', async () => {
+    fx = makeFixture()
+    const enqueue = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: texts('big', 300) })
+    // Between two chunks, another start takes the batch for abandoned (its pid reused) and deletes it.
+    await betweenTurns(enqueue, () => {
+      if (openBatches(fx) > 0) fx.db.prepare('DELETE FROM outbox_batches').run()
+    }).catch(() => undefined)
+    const refusal = await enqueue.then(
+      () => null,
+      (error: unknown) => error
+    )
+    expect(refusal).toMatchObject({
+      name: 'OutboxError',
+      code: 'invalid_state',
+      text: { key: 'desktop.error.enqueueRolledBack' }
+    })
+  })
+
   it('a batch whose writer died is rolled back at start: its items and the files only it used are gone', async () => {
     fx = makeFixture({ isProcessAlive: () => false })
     const store = new OutboxStore(fx.db)
@@ -187,7 +205,7 @@ describe('copies removed while a write waits its turn', () => {
     const large = fx.outbox.enqueue({
       deviceId: 'd2',
       recipients: ['x', 'y', 'z'],
-      entries: Array.from({ length: 10_000 }, (_, i) => ({ kind: 'text' as const, text: `bulk ${i}` }))
+      entries: Array.from({ length: 1_000 }, (_, i) => ({ kind: 'text' as const, text: `bulk ${i}` }))
     })
     const row = {
       ...textItem('row-2'),

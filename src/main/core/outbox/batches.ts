@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { hasAttachment, type AttachmentRecord, type NewItem, type OpenBatchRecord } from '../store'
 import type { OutboxContext } from './context'
 import { releaseAttachments } from './retention'
+import { OutboxError } from './types'
 import { nextChunkSize, yieldToEventLoop } from './turns'
 
 /** A write of this many items or fewer is one transaction, as it always was; the first chunk of a larger one too. */
@@ -81,7 +82,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
         }
         // Rolled back meanwhile as abandoned (another outbox in this process would not, but a pid reused would).
         else if (!store.isBatchOpen(batchId))
-          throw new Error('the enqueue was rolled back while being written')
+          throw new OutboxError('invalid_state', { key: 'desktop.error.enqueueRolledBack' })
         // Attachments with the first chunk (items reference them), recipients with the last.
         store.insertItems(chunk, first ? attachments : [], last ? recipients : [], at, {
           batchId,

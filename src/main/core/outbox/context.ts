@@ -60,7 +60,7 @@ export class OutboxContext {
   readonly scheduleCallsInFlight = new Set<string>()
   /** Called after every completed piece of async work, and by API calls that may unblock work. */
   wake: () => void = () => undefined
-  readonly transitionListeners = new Set<(item: ItemRecord, from: ItemStatus) => void>()
+  readonly transitionListeners = new Set<(item: ItemRecord) => void>()
 
   private readonly work = new Set<Promise<unknown>>()
   private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
@@ -71,6 +71,8 @@ export class OutboxContext {
     deviceRefused: new Set()
   }
   private countsPending = false
+  /** Outcomes of sends that came back, written with the next transaction of this turn (see deferOutcome). */
+  private readonly deferredOutcomes: (() => void)[] = []
   /** Changes made inside batch(), announced when it commits. */
   private collected: ItemRecord[] | null = null
 
@@ -173,7 +175,8 @@ export class OutboxContext {
 
   /**
    * One transition: one transaction with one history row, then one event. Final statuses close the item
-   * (retention counts from here) and stop any timers it had.
+   * (retention counts from here) and stop any timers it had. Undefined when the item is gone or no longer in one
+   * of `from` (the store's UPDATE checks that itself: no read before it).
    */
   transition(
     id: string,
@@ -182,8 +185,6 @@ export class OutboxContext {
     patch: ItemPatch,
     note: string | null
   ): ItemRecord | undefined {
-    const before = this.store.getItem(id)
-    if (!before || !from.includes(before.status)) return undefined
     const now = this.now()
     const closing: ItemPatch = FINAL.has(to)
       ? { closedAt: now, trackNextAt: null, nextAttemptAt: null, reconcileUntil: null }
@@ -191,7 +192,7 @@ export class OutboxContext {
     const item = this.store.transition(id, from, to, { ...closing, ...patch }, note, now)
     if (!item) return undefined
     this.emitItem(item)
-    for (const listener of this.transitionListeners) listener(item, before.status)
+    for (const listener of this.transitionListeners) listener(item)
     return item
   }
 
@@ -209,6 +210,27 @@ export class OutboxContext {
   /** Bookkeeping that the operator never sees (next check time…): no event. */
   patchQuietly(id: string, patch: ItemPatch, onlyIn?: readonly ItemStatus[]): ItemRecord | undefined {
     return this.store.patchItem(id, patch, onlyIn)
+  }
+
+  /**
+   * Write a send's outcome with the next transaction of this turn instead of in one of its own: the send that
+   * ended frees a slot, and the pump marks the next item `sending` right away (a commit its request must wait for
+   * anyway), so one fsync covers both. Until that commit the item stays `sending`, that is in doubt: a crash in
+   * between leaves it to the reconciler (which finds it at the gateway), never to a resend. At the latest the
+   * outcome is written when the send's work ends (run), in the same turn.
+   */
+  deferOutcome(write: () => void): void {
+    this.deferredOutcomes.push(write)
+  }
+
+  /** Write the deferred outcomes (inside the caller's transaction, if any). True when there were some. */
+  writeDeferredOutcomes(): boolean {
+    if (this.deferredOutcomes.length === 0) return false
+    const writes = this.deferredOutcomes.splice(0)
+    this.batch(() => {
+      for (const write of writes) write()
+    })
+    return true
   }
 
   // ------------------------------------------------------------------------------------------ events
@@ -290,9 +312,24 @@ export class OutboxContext {
       })
       .finally(() => {
         this.work.delete(promise)
+        // The pump usually writes a deferred outcome with the next send's `sending` mark; whatever it did not
+        // (nothing left to send, stopped) is written now, and the pump looks again at what that unblocked.
         this.wake()
+        if (this.writeDeferredOutcomesNow()) this.wake()
       })
     this.work.add(promise)
+  }
+
+  /** writeDeferredOutcomes outside the pump: a write that fails for lack of space is handled as the pump does. */
+  private writeDeferredOutcomesNow(): boolean {
+    try {
+      return this.writeDeferredOutcomes()
+    } catch (error) {
+      // Not written: those items stay `sending` and recovery checks them against the gateway's reports.
+      if (isDiskFull(error)) this.diskFullHit()
+      else this.logger.error('outbox outcome not written', error)
+      return false
+    }
   }
 
   get busy(): boolean {

@@ -261,3 +261,49 @@ describe('dispatcher', () => {
     expect(fx.outbox.counts()).toMatchObject({ queued: 2, failed: 0, total: 2 })
   })
 })
+
+describe('dispatcher cost', () => {
+  /** Every statement run on the database while `work` runs (better-sqlite3 has no hook after open). */
+  async function statementsDuring(db: OutboxFixture['db'], work: () => Promise<void>): Promise<string[]> {
+    const run: string[] = []
+    const prototype = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, unknown>
+    const originals = new Map<string, unknown>()
+    for (const method of ['run', 'get', 'all', 'iterate']) {
+      const original = prototype[method] as (...args: unknown[]) => unknown
+      originals.set(method, original)
+      prototype[method] = function (this: { source: string }, ...args: unknown[]) {
+        run.push(this.source)
+        return original.apply(this, args)
+      }
+    }
+    try {
+      await work()
+    } finally {
+      for (const [method, original] of originals) prototype[method] = original
+    }
+    return run
+  }
+
+  it('sends with one write per transition, no read of the item around it, and one commit per send', async () => {
+    fx = makeFixture({ concurrency: 4, tracking: false })
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b', 'c', 'd', 'e'],
+      entries: texts('1', '2', '3', '4')
+    })
+    const statements = await statementsDuring(fx.db, async () => {
+      await fx.outbox.start()
+      await fx.runUntil(() => fx.outbox.counts().accepted === 20)
+    })
+    // The UPDATE guards the transition and reads the item back (RETURNING): no SELECT of it before or after.
+    const itemReads = statements.filter((sql) =>
+      /^SELECT id AS id\b.* FROM outbox_items WHERE id = \?$/s.test(sql)
+    )
+    expect(itemReads).toEqual([])
+    const itemWrites = statements.filter((sql) => /^UPDATE outbox_items SET .* WHERE id = \?/s.test(sql))
+    expect(itemWrites).toHaveLength(2 * 20)
+    // A send's outcome shares its commit with the next send's `sending` mark: about one fsync per send, not two.
+    const commits = statements.filter((sql) => sql === 'COMMIT').length
+    expect(commits).toBeLessThan(1.5 * 20)
+  })
+})

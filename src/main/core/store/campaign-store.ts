@@ -130,12 +130,15 @@ export class CampaignStore {
     })
   }
 
-  /** One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough). */
-  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): void {
-    transactionUnsynced(this.db, () => {
-      // Deleted meanwhile as abandoned (a pid reused by this process): its rows must not land on nothing.
-      if (!this.isImporting(campaignId)) throw new Error('the campaign was rolled back while being created')
+  /**
+   * One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough).
+   * False, writing nothing, if the campaign was deleted meanwhile as abandoned (a pid reused by this process).
+   */
+  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): boolean {
+    return transactionUnsynced(this.db, () => {
+      if (!this.isImporting(campaignId)) return false
       this.insertRows(campaignId, rows)
+      return true
     })
   }
 
@@ -297,17 +300,25 @@ export class CampaignStore {
     ).run(JSON.stringify(moves), campaignId)
   }
 
-  /** Every row with its outbox item's state (LEFT JOIN: rows never queued, or items since purged, stay). */
-  results(campaignId: string): CampaignRowResult[] {
+  /**
+   * Every row with its outbox item's state (LEFT JOIN: rows never queued, or items since purged, stay), in row order;
+   * with `page`, only the rows of that page (by the primary key's order) and only their history is read.
+   */
+  results(campaignId: string, page?: { offset: number; limit: number }): CampaignRowResult[] {
+    // LIMIT -1: every row. The page's rows are picked by the primary key (campaign_id, row_number) alone.
+    const limit = page?.limit ?? -1
+    const offset = page?.offset ?? 0
     const rows = this.prepare(
       `SELECT r.*, i.status AS item_status, i.gateway_id, i.last_attempt_at, i.accepted_at, i.closed_at, i.failure_message
        FROM campaign_rows r LEFT JOIN outbox_items i ON i.id = r.item_id
-       WHERE r.campaign_id = ? ORDER BY r.row_number`
-    ).all(campaignId) as Row[]
+       WHERE r.campaign_id = ? ORDER BY r.row_number LIMIT ? OFFSET ?`
+    ).all(campaignId, limit, offset) as Row[]
     const history = this.prepare(
-      `SELECT h.item_id, h.at, h.status FROM outbox_history h JOIN campaign_rows r ON r.item_id = h.item_id
-       WHERE r.campaign_id = ? ORDER BY h.id`
-    ).all(campaignId) as { item_id: string; at: number; status: ItemStatus }[]
+      `SELECT h.item_id, h.at, h.status FROM outbox_history h
+       JOIN (SELECT item_id FROM campaign_rows WHERE campaign_id = ? ORDER BY row_number LIMIT ? OFFSET ?) r
+         ON r.item_id = h.item_id
+       ORDER BY h.id`
+    ).all(campaignId, limit, offset) as { item_id: string; at: number; status: ItemStatus }[]
     const byItem = new Map<string, { at: number; status: ItemStatus }[]>()
     for (const entry of history) {
       const list = byItem.get(entry.item_id) ?? []
@@ -327,6 +338,14 @@ export class CampaignStore {
         history: base.itemId ? (byItem.get(base.itemId) ?? []) : []
       }
     })
+  }
+
+  rowCount(campaignId: string): number {
+    return (
+      this.prepare('SELECT COUNT(*) AS n FROM campaign_rows WHERE campaign_id = ?').get(campaignId) as {
+        n: number
+      }
+    ).n
   }
 
   /**

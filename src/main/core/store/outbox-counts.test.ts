@@ -48,12 +48,65 @@ function insertAsOldVersion(items: readonly NewItem[]): void {
   })
 }
 
-/** What the kept counts must equal: a full recount, over every device or one. */
+/**
+ * A creation time spread over every span size of the list positions (8 s, 35 min, 6 days: powers of two from 2^13
+ * ms), on either side of a span's edge, or tied with others (one enqueue makes many items at the same millisecond).
+ */
+function spreadCreatedAt(random: SeededRandom): number {
+  return random.int(3) === 0
+    ? random.int(20)
+    : random.int(40) * 2 ** (10 + random.int(22)) + random.int(3) - 1
+}
+
+/** What the kept list positions must equal: a recount of the visible items (not in an open batch) per span. */
+function recountPositions(): string[] {
+  const rows = db
+    .prepare(
+      `SELECT created_at AS createdAt, device_id AS deviceId, status FROM outbox_items
+       WHERE batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches)`
+    )
+    .all() as { createdAt: number; deviceId: string; status: string }[]
+  const counts = new Map<string, number>()
+  for (const row of rows) {
+    for (const level of [0, 1, 2]) {
+      const key = `${level} ${Math.floor(row.createdAt / 2 ** (13 + 8 * level))} ${row.deviceId} ${row.status}`
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+  }
+  return [...counts].map(([key, n]) => `${key} ${n}`).sort()
+}
+
+function keptPositions(): string[] {
+  const rows = db
+    .prepare('SELECT level, bucket, device_id, status, n FROM outbox_positions')
+    .raw()
+    .all() as unknown[][]
+  return rows.map((row) => row.join(' ')).sort()
+}
+
+/** A list's ids as a full scan orders them (newest first), without an open batch's items. */
+function scanIds(filter: ItemFilter): string[] {
+  const rows = db
+    .prepare(
+      `SELECT id, status, device_id AS deviceId, created_at AS createdAt FROM outbox_items
+       WHERE batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches) ORDER BY created_at DESC, seq DESC`
+    )
+    .all() as { id: string; status: ItemStatus; deviceId: string; createdAt: number }[]
+  return rows
+    .filter((row) => !filter.status || filter.status.includes(row.status))
+    .filter((row) => filter.deviceId === undefined || row.deviceId === filter.deviceId)
+    .filter((row) => filter.from === undefined || row.createdAt >= filter.from)
+    .filter((row) => filter.to === undefined || row.createdAt <= filter.to)
+    .map((row) => row.id)
+}
+
+/** What the kept counts must equal: a full recount of the visible items (not in an open batch), over every device or one. */
 function recount(deviceId?: string): StatusCounts {
   const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
   const rows = db
     .prepare(
-      'SELECT status, COUNT(*) AS n FROM outbox_items WHERE ? IS NULL OR device_id = ? GROUP BY status'
+      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE (? IS NULL OR device_id = ?)
+       AND (batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches)) GROUP BY status`
     )
     .all(deviceId ?? null, deviceId ?? null) as { status: ItemStatus; n: number }[]
   for (const row of rows) counts[row.status] = row.n
@@ -64,20 +117,50 @@ describe('outbox status counts', () => {
   it('equal a full recount after every step of 600 random changes', () => {
     db = openDatabase({ dataDir: dir })
     store = new OutboxStore(db)
+    // Every page of this one that skips an item finds its place from the kept list positions.
+    const walker = new OutboxStore(db, { positionWalkFrom: 1 })
     const random = new SeededRandom(18)
     const pick = <T>(list: readonly T[]): T => list[random.int(list.length)]!
     const ids: string[] = []
     let nextId = 0
+    let openBatch: string | undefined
+    const newItems = (step: number): NewItem[] =>
+      Array.from({ length: 1 + random.int(4) }, () => {
+        const fresh = `i${nextId++}${'x'.repeat(random.int(3))}`
+        ids.push(fresh)
+        return {
+          ...item(fresh, pick(ITEM_STATUSES), random.int(2) === 0 ? step : null),
+          createdAt: spreadCreatedAt(random)
+        }
+      })
     for (let step = 0; step < 600; step++) {
       const id = ids.length > 0 ? pick(ids) : undefined
-      const operation = random.int(ids.length === 0 ? 1 : 8)
+      const operation = random.int(ids.length === 0 ? 1 : 10)
       if (operation === 0) {
-        const batch = Array.from({ length: 1 + random.int(4) }, () => {
-          const fresh = `i${nextId++}${'x'.repeat(random.int(3))}`
-          ids.push(fresh)
-          return item(fresh, pick(ITEM_STATUSES), random.int(2) === 0 ? step : null)
-        })
-        store.insertItems(batch, [], [], step)
+        store.insertItems(newItems(step), [], [], step)
+      } else if (operation === 8) {
+        // A chunk of a fenced batch (opened first when none is): out of every count until the batch closes.
+        if (openBatch === undefined) {
+          openBatch = `b${step}`
+          store.openBatch(openBatch, process.pid, 20, step)
+        }
+        store.insertItems(newItems(step), [], [], step, { batchId: openBatch, firstSeq: store.nextSeq() })
+      } else if (operation === 9) {
+        // The open batch closes (its items are counted as they are now) or is rolled back by a later start.
+        if (openBatch !== undefined && random.int(2) === 0) {
+          store.closeBatch(openBatch)
+        } else if (openBatch !== undefined) {
+          while (store.discardBatchItems(openBatch, 3).deleted > 0);
+          store.deleteBatch(openBatch)
+          const left = new Set(
+            (db.prepare('SELECT id FROM outbox_items').all() as { id: string }[]).map((r) => r.id)
+          )
+          ids.splice(0, ids.length, ...ids.filter((known) => left.has(known)))
+        }
+        openBatch = undefined
+      } else if (operation === 7 && random.int(2) === 0) {
+        // A creation time changed by plain SQL (no operation of the app today, but any writer may).
+        db.prepare('UPDATE outbox_items SET created_at = ? WHERE id = ?').run(spreadCreatedAt(random), id)
       } else if (operation === 1) {
         // A transition guarded by a random set of `from` statuses: it may or may not apply.
         store.transition(id!, [pick(ITEM_STATUSES), pick(ITEM_STATUSES)], pick(ITEM_STATUSES), {}, null, step)
@@ -121,8 +204,32 @@ describe('outbox status counts', () => {
           perDevice.queued + perDevice.read
         )
       }
+      expect(keptPositions()).toEqual(recountPositions())
+      // Pages that find their place from the kept positions (every few steps: a full scan each time is slow).
+      if (step % 16 !== 0) continue
+      const filters: ItemFilter[] = [
+        {},
+        { status: ['read', 'failed'] },
+        { deviceId: 'd1' },
+        { from: 2 ** 20 + 1, to: 2 ** 33 },
+        { status: ['queued'], from: 2 ** 14 - 1 }
+      ]
+      for (const filter of filters) {
+        const scanned = scanIds(filter)
+        for (const offset of [1, Math.floor(scanned.length / 3), Math.floor((scanned.length * 2) / 3)]) {
+          const page = walker.listItems({ ...filter, offset, limit: 4 })
+          expect({ step, filter, offset, total: page.total, page: page.items.map((i) => i.id) }).toEqual({
+            step,
+            filter,
+            offset,
+            total: scanned.length,
+            page: scanned.slice(offset, offset + 4)
+          })
+        }
+      }
     }
     expect(ids.length).toBeGreaterThan(0)
+    expect(keptPositions().length).toBeGreaterThan(0)
   })
 
   it("leave out an open batch's items, count them as they are when it closes, and never when rolled back", () => {
@@ -170,6 +277,65 @@ describe('outbox status counts', () => {
     expect(store.counts()).toEqual(recount())
   })
 
+  it('place list pages from positions built out of the rows a database already had when it is migrated', () => {
+    const positionsStep = migrations.findIndex((m) => m.name.startsWith('outbox list positions'))
+    expect(positionsStep).toBeGreaterThan(0)
+    db = openDatabase({ dataDir: dir, migrations: migrations.slice(0, positionsStep) })
+    const random = new SeededRandom(9)
+    const old = Array.from({ length: 60 }, (_, i) => ({
+      ...item(`m${i}`, i % 3 === 0 ? 'read' : 'queued', null),
+      createdAt: spreadCreatedAt(random)
+    }))
+    insertAsOldVersion(old)
+    // A crashed enqueue's chunk, still fenced when the app updates: out of the positions like out of the counts.
+    db.prepare(
+      `INSERT INTO outbox_batches (id, pid, last_seq, opened_at) VALUES ('crashed', 1, 100, 1)`
+    ).run()
+    db.prepare(`UPDATE outbox_items SET batch_id = 'crashed' WHERE id IN ('m1', 'm2')`).run()
+    db.close()
+    db = openDatabase({ dataDir: dir })
+    expect(keptPositions()).toEqual(recountPositions())
+    const walker = new OutboxStore(db, { positionWalkFrom: 0 })
+    const scanned = scanIds({ status: ['queued'] })
+    expect(walker.listItems({ status: ['queued'], offset: 20, limit: 10 }).items.map((i) => i.id)).toEqual(
+      scanned.slice(20, 30)
+    )
+  })
+
+  it('place a page deeper than the walk threshold from the kept positions, as a full scan does', () => {
+    db = openDatabase({ dataDir: dir })
+    store = new OutboxStore(db)
+    const random = new SeededRandom(12)
+    store.insertItems(
+      Array.from({ length: 12_000 }, (_, i) => ({
+        ...item(`w${i}`, random.int(4) === 0 ? 'failed' : 'read', null),
+        createdAt: random.int(4) === 0 ? 2 ** 20 : random.int(2 ** 24)
+      })),
+      [],
+      [],
+      1
+    )
+    for (const filter of [
+      {},
+      { status: ['failed', 'read'] },
+      { from: 2 ** 19, to: 2 ** 23 }
+    ] as ItemFilter[]) {
+      const scanned = scanIds(filter)
+      for (const offset of [5_500, scanned.length - 5_600]) {
+        const page = store.listItems({ ...filter, offset, limit: 50 })
+        expect({ total: page.total, ids: page.items.map((i) => i.id) }).toEqual({
+          total: scanned.length,
+          ids: scanned.slice(offset, offset + 50)
+        })
+      }
+    }
+    // The default store walked the kept positions for those pages: with them off by one, the same page moves.
+    db.prepare(`UPDATE outbox_positions SET n = n + 1 WHERE level = 0`).run()
+    expect(store.listItems({ offset: 5_500, limit: 50 }).items.map((i) => i.id)).not.toEqual(
+      scanIds({}).slice(5_500, 5_550)
+    )
+  })
+
   it('give list totals and pages equal to a full scan, whatever the filter and the offset', () => {
     db = openDatabase({ dataDir: dir })
     store = new OutboxStore(db)
@@ -188,14 +354,27 @@ describe('outbox status counts', () => {
       deviceId: `d${random.int(3)}`,
       recipient: `62812${String(random.int(40)).padStart(4, '0')}`,
       text: words[random.int(words.length)] ?? null,
-      // Equal creation times are common (one enqueue): seq breaks the tie, newest first.
-      createdAt: random.int(20)
+      // Equal creation times are common (one enqueue): seq breaks the tie, newest first. Spread over several spans
+      // of the list positions too.
+      createdAt: spreadCreatedAt(random)
     }))
     store.insertItems(items, [], [], 1)
     // The search index follows edits and deletions, not only inserts.
     for (const { id } of items.slice(0, 30))
       store.patchItem(id, { text: 'edited later', recipient: '6289999' })
     for (const { id } of items.slice(30, 40)) store.deleteItem(id)
+    // An enqueue still being written: its items are in no list yet.
+    const firstSeq = store.openBatch('open', process.pid, 5, 1)
+    store.insertItems(
+      Array.from({ length: 5 }, (_, i) => ({
+        ...item(`open${i}`, 'queued', null),
+        createdAt: spreadCreatedAt(random)
+      })),
+      [],
+      [],
+      1,
+      { batchId: 'open', firstSeq }
+    )
 
     interface Scanned {
       id: string
@@ -208,7 +387,7 @@ describe('outbox status counts', () => {
     const all = db
       .prepare(
         `SELECT id, status, device_id AS deviceId, recipient, text, created_at AS createdAt FROM outbox_items
-         ORDER BY created_at DESC, seq DESC`
+         WHERE batch_id IS NULL ORDER BY created_at DESC, seq DESC`
       )
       .all() as Scanned[]
     // Letters match either case; searches under three characters are SQL's LIKE, which folds ASCII letters only.
@@ -239,10 +418,22 @@ describe('outbox status counts', () => {
       { text: 'say "hi"' },
       { recipient: '0003', text: 'order' },
       { from: 5, to: 12 },
-      { from: 5, deviceId: 'd0', status: ['read'] }
+      { from: 5, deviceId: 'd0', status: ['read'] },
+      // Time ranges whose ends fall inside spans of the list positions, on their edges, or cross several.
+      { from: 2 ** 21 * 3 + 5, to: 2 ** 30 * 7 },
+      { to: 2 ** 29 + 1, status: ['read', 'failed'] },
+      { from: 2 ** 13 - 1, to: 2 ** 13 },
+      { from: 2 ** 25, deviceId: 'd1' },
+      { from: 2 ** 26, to: 2 ** 26 * 9, text: 'order' },
+      { from: 100, to: 50 }
     ]
-    // The second store reads at most 5 search matches at once, so broad searches take the match-twice path.
-    const stores = [store, new OutboxStore(db, { matchesReadOnce: 5 })]
+    // The second store reads at most 5 search matches at once, so broad searches take the match-twice path; the
+    // third finds the place of every page from the kept list positions.
+    const stores = [
+      store,
+      new OutboxStore(db, { matchesReadOnce: 5 }),
+      new OutboxStore(db, { positionWalkFrom: 0 })
+    ]
     for (const [filter, lister] of filters.flatMap((f) => stores.map((s) => [f, s] as const))) {
       const matching = all
         .filter((row) => !filter.status || filter.status.includes(row.status))

@@ -77,6 +77,9 @@ const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
 }
 
 export class SeriesStore {
+  private dueStatement: Database.Statement | undefined
+  private nextDueStatement: Database.Statement | undefined
+
   constructor(private readonly db: Database.Database) {}
 
   /** The series, its entries and the attachment rows its files need, in one transaction. */
@@ -147,21 +150,24 @@ export class SeriesStore {
     return rows.map((row) => this.toRecord(row))
   }
 
-  /** Active series whose next occurrence is due at `now`. */
+  /**
+   * Active series whose next occurrence is due at `now`. Asked by the outbox's pump on every round (after every
+   * send): prepared once, and LIMIT written `+?` so SQLite does not re-prepare it on each run (see OutboxStore).
+   */
   due(now: number, limit: number): SeriesRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL AND next_at <= ?
-         ORDER BY next_at, id LIMIT ?`
-      )
-      .all(now, limit) as SeriesRow[]
+    this.dueStatement ??= this.db.prepare(
+      `SELECT * FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL AND next_at <= ?
+       ORDER BY next_at, id LIMIT +?`
+    )
+    const rows = this.dueStatement.all(now, limit) as SeriesRow[]
     return rows.map((row) => this.toRecord(row))
   }
 
   nextDueAt(): number | null {
-    const row = this.db
-      .prepare(`SELECT MIN(next_at) AS at FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL`)
-      .get() as { at: number | null }
+    this.nextDueStatement ??= this.db.prepare(
+      `SELECT MIN(next_at) AS at FROM outbox_series WHERE status = 'active' AND next_at IS NOT NULL`
+    )
+    const row = this.nextDueStatement.get() as { at: number | null }
     return row.at
   }
 

@@ -3,7 +3,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, type CampaignView, type SheetView } from '../../../../shared/contract'
+import {
+  ApiError,
+  type CampaignRowView,
+  type CampaignView,
+  type SheetView
+} from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -294,6 +299,81 @@ describe('ProgressChart', () => {
       [0, 0, 1],
       [0, 0, 1]
     ])
+  })
+})
+
+describe('CampaignRows', () => {
+  const row = (n: number, over: Partial<CampaignRowView> = {}): CampaignRowView => ({
+    rowNumber: n,
+    phone: `62812000000${n}`,
+    phoneCell: `0812000000${n}`,
+    values: { Name: `Customer ${n}` },
+    message: `Hi Customer ${n}`,
+    problems: [],
+    status: 'read',
+    gatewayId: `gw-${n}`,
+    deviceId: 'dev-1',
+    sentAt: Date.UTC(2026, 0, 15, 2, 0),
+    failureMessage: null,
+    history: [
+      { at: Date.UTC(2026, 0, 15, 1, 59), status: 'queued' },
+      { at: Date.UTC(2026, 0, 15, 2, 5), status: 'read' }
+    ],
+    ...over
+  })
+
+  it('shows each row with its status, device, gateway id and reason, one page at a time, only once opened', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', ({ offset }) =>
+      offset === 0
+        ? {
+            total: 52,
+            rows: [
+              row(2),
+              row(3, {
+                status: 'failed',
+                gatewayId: null,
+                failureMessage: 'The number is not on WhatsApp'
+              }),
+              row(4, {
+                phone: null,
+                phoneCell: 'n/a',
+                status: null,
+                gatewayId: null,
+                deviceId: null,
+                history: [],
+                problems: [{ code: 'invalid_phone', detail: 'n/a' }]
+              })
+            ]
+          }
+        : { total: 52, rows: [row(52)] }
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    expect(fake.requests('campaigns:rows')).toEqual([])
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe('Rows 1–50 of 52')
+    const lines = within(rows)
+      .getAllByTestId('campaign-row')
+      .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent))
+    expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
+      ['2', '628120000002', '◉Read', 'Shop', 'gw-2', ''],
+      ['3', '628120000003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
+      ['4', 'n/a', 'Skipped', '', '', 'invalid number']
+    ])
+    expect(lines[0]?.[5]).not.toBe('')
+    expect(within(rows).getByRole('button', { name: 'Previous rows' })).toHaveProperty('disabled', true)
+    await user.click(within(rows).getByRole('button', { name: 'Next rows' }))
+    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe('Rows 51–52 of 52')
+    expect(fake.requests('campaigns:rows')).toEqual([
+      { id: 'c1', offset: 0, limit: 50 },
+      { id: 'c1', offset: 50, limit: 50 }
+    ])
+    expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
 })
 

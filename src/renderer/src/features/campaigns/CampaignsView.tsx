@@ -7,7 +7,6 @@ import type {
   FileHandleView,
   InvokeReply,
   PacingPolicyView,
-  RowProblemView,
   SheetView
 } from '../../../../shared/contract'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
@@ -16,25 +15,16 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { CampaignRows } from './CampaignRows'
 import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, PacingFields } from './PacingFields'
+import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
 import { campaignWaitText } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
-
-const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
-  invalid_phone: 'campaigns.problem.invalidPhone',
-  scientific_phone: 'campaigns.problem.scientificPhone',
-  duplicate: 'campaigns.problem.duplicate',
-  missing_variable: 'campaigns.problem.missingVariable',
-  too_long: 'campaigns.problem.tooLong',
-  opted_out: 'campaigns.problem.optedOut',
-  already_sent: 'campaigns.problem.alreadySent',
-  missing_file: 'campaigns.problem.missingFile'
-}
 
 const COUNT_KEY = {
   waiting: 'campaigns.count.waiting',
@@ -530,15 +520,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                     {check.problems.slice(0, 50).map((p) => (
                       <li key={p.rowNumber}>
                         {t('campaigns.row', { row: p.rowNumber })} {p.phoneCell}:{' '}
-                        {p.problems
-                          .map((problem) =>
-                            // The missing file is named, so the operator knows which one to pick.
-                            t(
-                              PROBLEM_KEY[problem.code],
-                              problem.code === 'missing_file' ? { name: problem.name } : {}
-                            )
-                          )
-                          .join(', ')}
+                        {problemsText(p.problems, t)}
                       </li>
                     ))}
                   </ul>
@@ -853,6 +835,7 @@ function CampaignProgress({
         />
       ) : null}
       <ProgressChart id={id} refresh={tick} />
+      {campaign.status !== 'draft' ? <CampaignRows id={id} refresh={tick} /> : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">

@@ -1,0 +1,127 @@
+// Proof row by row, in the window: each spreadsheet row with its status, the device holding it, the gateway's message
+// id, when its status last moved and why it failed. One page at a time (campaigns:rows reads only that page), looked
+// at again whenever the progress view does.
+import { useEffect, useState } from 'react'
+import type { CampaignRowView } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount, formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { StatusBadge } from '../outbox/StatusBadge'
+import { problemsText } from './problems'
+
+export const ROWS_PER_PAGE = 50
+
+/** `refresh` changes whenever the progress view looks again (events and its timer). */
+export function CampaignRows({ id, refresh }: { id: string; refresh: number }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const devices = useDevices((s) => s.devices)
+  const [open, setOpen] = useState(false)
+  const [offset, setOffset] = useState(0)
+  const [page, setPage] = useState<{ rows: CampaignRowView[]; total: number } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    // Closed, the table asks for nothing: the counts above already say where the campaign is.
+    if (!open) return
+    let on = true
+    call('campaigns:rows', { id, offset, limit: ROWS_PER_PAGE })
+      .then((reply) => {
+        if (!on) return
+        setPage(reply)
+        setError(null)
+      })
+      .catch((e: unknown) => on && setError(errorInfo(e).message))
+    return () => {
+      on = false
+    }
+  }, [open, id, offset, refresh])
+
+  const deviceName = (deviceId: string | null): string =>
+    deviceId ? (devices.find((d) => d.id === deviceId)?.label ?? deviceId) : ''
+  const total = page?.total ?? 0
+  const last = Math.min(offset + ROWS_PER_PAGE, total)
+  return (
+    <details
+      className="campaign-rows"
+      data-testid="campaign-rows"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary>{t('campaigns.rows.title')}</summary>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {page ? (
+        <>
+          <p role="status" data-testid="campaign-rows-range">
+            {t('campaigns.rows.range', {
+              from: formatCount(total === 0 ? 0 : offset + 1, locale),
+              to: formatCount(last, locale),
+              total: formatCount(total, locale)
+            })}
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('campaigns.rows.row')}</th>
+                <th scope="col">{t('campaigns.rows.phone')}</th>
+                <th scope="col">{t('campaigns.rows.status')}</th>
+                <th scope="col">{t('campaigns.rows.device')}</th>
+                <th scope="col">{t('campaigns.rows.gatewayId')}</th>
+                <th scope="col">{t('campaigns.rows.changedAt')}</th>
+                <th scope="col">{t('campaigns.rows.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => {
+                const changed = row.history.at(-1)?.at ?? null
+                return (
+                  <tr key={row.rowNumber} data-testid="campaign-row">
+                    <td>{row.rowNumber}</td>
+                    <td>{row.phone ?? row.phoneCell}</td>
+                    <td>
+                      {row.status ? (
+                        <StatusBadge status={row.status} />
+                      ) : row.problems.length > 0 ? (
+                        t('campaigns.rows.skipped')
+                      ) : (
+                        t('campaigns.rows.notQueued')
+                      )}
+                    </td>
+                    <td>{deviceName(row.deviceId)}</td>
+                    <td>
+                      <code>{row.gatewayId ?? ''}</code>
+                    </td>
+                    <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
+                    <td>{row.failureMessage ?? problemsText(row.problems, t)}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - ROWS_PER_PAGE))}
+            >
+              {t('campaigns.rows.previous')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={last >= total}
+              onClick={() => setOffset(offset + ROWS_PER_PAGE)}
+            >
+              {t('campaigns.rows.next')}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </details>
+  )
+}
