@@ -1,11 +1,10 @@
 /**
  * One invoke over the raw pipe, checked against its channel's schemas: the request before it leaves the page, the
  * result envelope and the reply as they arrive, error results turned into ApiError. Used by the contract client for
- * every channel, and by the window on its own for `app:bootstrap`, so the first reply is checked without loading the
- * whole contract (issue 18). Imports only the bootstrap part of the contract.
+ * every channel. Imports only the bootstrap part of the contract.
  */
 import type { z } from 'zod'
-import { ApiError, AppBootstrapReply, Empty, InvokeResult } from './contract-bootstrap'
+import { ApiError, InvokeResult } from './contract-bootstrap'
 import type { ContractPipe } from './contract-pipe'
 
 export interface ChannelSchemas {
@@ -60,17 +59,4 @@ export async function checkedInvoke(
 ): Promise<unknown> {
   const checked = checkedRequest(channel, schemas, request)
   return checkedReply(channel, schemas, await fromPipe(() => pipe.invoke(channel, checked)))
-}
-
-/** `app:bootstrap`'s schemas: the same objects the contract's channel map holds for it. */
-export const BOOTSTRAP_SCHEMAS = { request: Empty, reply: AppBootstrapReply } satisfies ChannelSchemas
-
-/** `app:bootstrap` over the pipe, checked by the bootstrap part of the contract alone. */
-export async function invokeBootstrap(
-  pipe: ContractPipe,
-  request: z.input<typeof Empty>
-): Promise<z.output<typeof AppBootstrapReply>> {
-  return (await checkedInvoke(pipe, 'app:bootstrap', BOOTSTRAP_SCHEMAS, request)) as z.output<
-    typeof AppBootstrapReply
-  >
 }

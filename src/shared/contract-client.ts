@@ -17,7 +17,7 @@ import {
   type InvokeRequest,
   type SenderDeskApi
 } from './contract'
-import { checkedInvoke, checkedReply, fromPipe } from './contract-call'
+import { checkedInvoke, checkedReply, checkedRequest, fromPipe } from './contract-call'
 import { RESERVED_CHANNELS, type ContractPipe } from './contract-pipe'
 
 /**
@@ -31,6 +31,19 @@ export function checkedEvent<E extends EventChannel>(
   if (!isEventChannel(event)) return undefined
   const parsed = eventChannels[event].safeParse(payload)
   return parsed.success ? (parsed.data as EventPayload<E>) : undefined
+}
+
+/**
+ * `app:bootstrap`'s request and raw answer (or the pipe's refusal) checked as `invoke` checks them: for a window that
+ * drew its shell from the answer before the contract had loaded.
+ */
+export async function checkedBootstrap(
+  request: unknown,
+  answer: () => Promise<unknown>
+): Promise<InvokeReply<'app:bootstrap'>> {
+  const schemas = invokeChannels['app:bootstrap']
+  checkedRequest('app:bootstrap', schemas, request)
+  return checkedReply('app:bootstrap', schemas, await fromPipe(answer)) as InvokeReply<'app:bootstrap'>
 }
 
 export function createContractClient(pipe: ContractPipe): SenderDeskApi {
