@@ -302,6 +302,40 @@ describe('outbox status counts', () => {
     )
   })
 
+  it('place a page deeper than the walk threshold from the kept positions, as a full scan does', () => {
+    db = openDatabase({ dataDir: dir })
+    store = new OutboxStore(db)
+    const random = new SeededRandom(12)
+    store.insertItems(
+      Array.from({ length: 12_000 }, (_, i) => ({
+        ...item(`w${i}`, random.int(4) === 0 ? 'failed' : 'read', null),
+        createdAt: random.int(4) === 0 ? 2 ** 20 : random.int(2 ** 24)
+      })),
+      [],
+      [],
+      1
+    )
+    for (const filter of [
+      {},
+      { status: ['failed', 'read'] },
+      { from: 2 ** 19, to: 2 ** 23 }
+    ] as ItemFilter[]) {
+      const scanned = scanIds(filter)
+      for (const offset of [5_500, scanned.length - 5_600]) {
+        const page = store.listItems({ ...filter, offset, limit: 50 })
+        expect({ total: page.total, ids: page.items.map((i) => i.id) }).toEqual({
+          total: scanned.length,
+          ids: scanned.slice(offset, offset + 50)
+        })
+      }
+    }
+    // The default store walked the kept positions for those pages: with them off by one, the same page moves.
+    db.prepare(`UPDATE outbox_positions SET n = n + 1 WHERE level = 0`).run()
+    expect(store.listItems({ offset: 5_500, limit: 50 }).items.map((i) => i.id)).not.toEqual(
+      scanIds({}).slice(5_500, 5_550)
+    )
+  })
+
   it('give list totals and pages equal to a full scan, whatever the filter and the offset', () => {
     db = openDatabase({ dataDir: dir })
     store = new OutboxStore(db)

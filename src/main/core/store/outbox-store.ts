@@ -525,7 +525,8 @@ export class OutboxStore {
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
-    const where: string[] = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
+    const fence = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
+    const where: string[] = [...fence]
     const params: unknown[] = []
     const kept = keptDimensions(filter.status, filter.deviceId)
     where.push(...kept.where)
@@ -590,16 +591,29 @@ export class OutboxStore {
         : undefined
     if (span) {
       // The walk placed the page among all the items of these statuses and device, so it starts `skip` items from
-      // the span's edge whatever the time range; the range only bounds the far side. Bounded on both sides: with
-      // two statuses or more the rows in range are sorted, so the range stays small. (From the oldest end the page
-      // limit already stops at `to`.)
+      // the span's edge whatever the time range; the range only bounds the far side (from the oldest end the page
+      // limit already stops at `to`). Closed on both sides, so what SQLite sorts (two statuses and a device) stays
+      // a span or so of rows.
       const from = fromOldest ? span.from : Math.max(span.from, filter.from ?? span.from)
       const to = fromOldest ? Math.min(span.to, filter.to ?? span.to) : span.to
+      const statuses = [...new Set(filter.status ?? [])]
+      if (statuses.length < 2 || filter.deviceId !== undefined) {
+        const rows = this.prepare(
+          `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items
+           WHERE ${[...keptWhere, 'created_at BETWEEN ? AND ?'].join(' AND ')}
+           ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+        ).all(...keptParams, from, to, pageLimit, span.skip) as Row[]
+        return { items: rows.map(toItem), total }
+      }
+      // Two statuses or more (on every device): for `status IN (…)` SQLite sorts every row of the range (9-16 ms for
+      // an 8 s span of a busy outbox here); one arm per status, each read in order from the status index, merged
+      // instead (1-3 ms). With a device too the status index would read each row for its device: the sort stays.
+      const arm = `SELECT rowid, created_at, seq FROM outbox_items
+        WHERE ${[...fence, 'status = ?', 'created_at BETWEEN ? AND ?'].join(' AND ')}`
       const rows = this.prepare(
-        `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items
-         WHERE ${[...keptWhere, 'created_at BETWEEN ? AND ?'].join(' AND ')}
-         ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-      ).all(...keptParams, from, to, pageLimit, span.skip) as Row[]
+        `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM (${statuses.map(() => arm).join(' UNION ALL ')}
+         ORDER BY ${order} LIMIT ? OFFSET ?)) ORDER BY created_at DESC, seq DESC`
+      ).all(...statuses.flatMap((status) => [status, from, to]), pageLimit, span.skip) as Row[]
       return { items: rows.map(toItem), total }
     }
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
