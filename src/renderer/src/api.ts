@@ -46,7 +46,10 @@ export function getApi(): SenderDeskApi {
   return overPipe
 }
 
-/** Load the full contract client now (once the shell is on screen), so the first call after it does not wait. */
+/**
+ * Load the full contract client now (once the shell is on screen): the answer the shell was drawn from is checked
+ * then, and the first call after it does not wait.
+ */
 export function prefetchContract(): void {
   // A failed load is silent here: the next call that needs the client tries again and reports it.
   if (!injected && overPipe) overPipe.prefetch().catch(() => undefined)
