@@ -223,14 +223,29 @@ export class OutboxContext {
     this.deferredOutcomes.push(write)
   }
 
-  /** Write the deferred outcomes (inside the caller's transaction, if any). True when there were some. */
+  /** Write the deferred outcomes, in a transaction of their own. True when there were some. */
   writeDeferredOutcomes(): boolean {
     if (this.deferredOutcomes.length === 0) return false
-    const writes = this.deferredOutcomes.splice(0)
-    this.batch(() => {
-      for (const write of writes) write()
-    })
+    this.withDeferredOutcomes(() => undefined)
     return true
+  }
+
+  /**
+   * Run `work` in one transaction after the deferred outcomes. If that transaction fails (a full disk at the pick,
+   * a failing send gate), it took the outcomes with it: they are kept to be written again, on their own when the
+   * send's work ends (run), instead of leaving answered items `sending` until a reconcile.
+   */
+  withDeferredOutcomes<T>(work: () => T): T {
+    const writes = this.deferredOutcomes.splice(0)
+    try {
+      return this.batch(() => {
+        for (const write of writes) write()
+        return work()
+      })
+    } catch (error) {
+      this.deferredOutcomes.unshift(...writes)
+      throw error
+    }
   }
 
   // ------------------------------------------------------------------------------------------ events
@@ -313,9 +328,13 @@ export class OutboxContext {
       .finally(() => {
         this.work.delete(promise)
         // The pump usually writes a deferred outcome with the next send's `sending` mark; whatever it did not
-        // (nothing left to send, stopped) is written now, and the pump looks again at what that unblocked.
-        this.wake()
-        if (this.writeDeferredOutcomesNow()) this.wake()
+        // (nothing left to send, stopped, its transaction failed) is written now, and the pump looks again at what
+        // that unblocked.
+        try {
+          this.wake()
+        } finally {
+          if (this.writeDeferredOutcomesNow()) this.wake()
+        }
       })
     this.work.add(promise)
   }

@@ -1,6 +1,7 @@
 // Dispatcher rules against the fake gateway with a FakeClock: order, concurrency, pacing, gates, retries, failures.
 import { afterEach, describe, expect, it } from 'vitest'
 import { coreText } from '../../../shared/i18n/notes'
+import { newTextItem } from '../store/testing/new-item'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
@@ -259,6 +260,36 @@ describe('dispatcher', () => {
     await fx.outbox.start()
     await fx.outbox.stop()
     expect(fx.outbox.counts()).toMatchObject({ queued: 2, failed: 0, total: 2 })
+  })
+})
+
+describe("a send's deferred outcome", () => {
+  it('is written on its own when the transaction it shared with the next pick fails, not left in doubt', async () => {
+    let fullDiskAtPick = false
+    fx = makeFixture({
+      tracking: false,
+      // The campaign row's gate runs in the transaction that also writes the first send's answer.
+      sendGate: () => {
+        if (!fullDiskAtPick) return null
+        fullDiskAtPick = false
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+      }
+    })
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: texts('first')
+    })
+    await fx.outbox.insertPrepared([newTextItem('row-1', { recipient: 'b', campaignId: 'c1' })])
+    fullDiskAtPick = true
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.gateway.messages.length === 1)
+    for (let turn = 0; turn < 5; turn++) await new Promise(setImmediate)
+    // The pick failed and rolled back; the answer was written right after it, so the item is not in doubt.
+    expect(fullDiskAtPick).toBe(false)
+    const first = fx.outbox.get(itemIds[0] ?? '')
+    expect(first.item.status).toBe('accepted')
+    expect(first.item.gatewayId).toBe(fx.gateway.messages[0]?.id)
   })
 })
 

@@ -31,10 +31,7 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
     if (now < gate) return ctx.store.hasQueued(deviceId) ? gate : null
     // One transaction: the outcomes of sends that just came back (deferred to share this commit), then the pick
     // and its `sending` mark. The request starts only after the commit.
-    const pick = ctx.batch(() => {
-      ctx.writeDeferredOutcomes()
-      return pickNext(ctx, deviceId, now)
-    })
+    const pick = ctx.withDeferredOutcomes(() => pickNext(ctx, deviceId, now))
     if (pick === 'again') continue
     if (typeof pick === 'number' || pick === null) return pick
     const { item, client } = pick
