@@ -94,6 +94,15 @@ describe('harness contract server', () => {
     expect((await fetch(`${server.url}..%2Fsecret.txt`)).status).toBe(403)
   })
 
+  it('loads the bridge without holding up the app: deferred, so it runs before the app module yet blocks no fetch', () => {
+    const page = rewriteIndex(INDEX, 1)
+    const bridgeTag = /<script[^>]*\/__harness\/bridge\.js[^>]*>/.exec(page)?.[0] ?? ''
+    // A classic script without defer stops the parser until its round trip is over: the app's chunks waited for it.
+    expect(bridgeTag).toMatch(/\sdefer[\s>]/)
+    expect(bridgeTag).not.toMatch(/\sasync[\s>]/)
+    expect(page.indexOf(bridgeTag)).toBeLessThan(page.indexOf('type="module"'))
+  })
+
   it('refuses to rewrite a page without the app script', () => {
     expect(() => rewriteIndex('<html></html>', 1)).toThrow(/no module script/)
   })
