@@ -279,6 +279,53 @@ async function firstLoadMs(browser: Browser, url: string): Promise<number> {
 }
 
 /**
+ * Where one first load's wall time went, from the page's Resource Timing: the requests made before the shell, when
+ * they were issued and answered, and the slowest wait for a first byte. Printed, not judged: it tells a network
+ * waterfall (late requests) from a slow server (late first bytes) from script work (late DOMContentLoaded).
+ */
+async function firstLoadBreakdown(browser: Browser, url: string): Promise<string> {
+  const { context, page } = await openPage(browser, url)
+  const summary = (await page.evaluate(`(() => {
+    const shell = window.__bench.shellAt
+    const nav = performance.getEntriesByType('navigation')[0]
+    const before = performance.getEntriesByType('resource').filter((e) => e.startTime <= shell)
+    const scripts = before.filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link')
+    const slowest = scripts.reduce((worst, e) =>
+      !worst || e.responseStart - e.requestStart > worst.responseStart - worst.requestStart ? e : worst, null)
+    return {
+      requests: before.length,
+      documentAt: nav.responseEnd,
+      firstRequestAt: Math.min(...before.map((e) => e.startTime)),
+      lastRequestAt: Math.max(...before.map((e) => e.startTime)),
+      lastByteAt: Math.max(...before.map((e) => e.responseEnd)),
+      kilobytes: before.reduce((sum, e) => sum + e.decodedBodySize, 0) / 1024,
+      slowest: slowest && { name: slowest.name.split('/').pop(), wait: slowest.responseStart - slowest.requestStart },
+      contentLoadedAt: nav.domContentLoadedEventEnd,
+      shell
+    }
+  })()`)) as {
+    requests: number
+    documentAt: number
+    firstRequestAt: number
+    lastRequestAt: number
+    lastByteAt: number
+    kilobytes: number
+    slowest: { name: string; wait: number } | null
+    contentLoadedAt: number
+    shell: number
+  }
+  await context.close()
+  const slowest = summary.slowest
+    ? `, slowest first byte ${summary.slowest.name} ${ms(summary.slowest.wait)}`
+    : ''
+  return (
+    `document ${ms(summary.documentAt)}, ${summary.requests} requests (${summary.kilobytes.toFixed(0)} kB) issued ` +
+    `${ms(summary.firstRequestAt)}–${ms(summary.lastRequestAt)}, last byte ${ms(summary.lastByteAt)}${slowest}, ` +
+    `DOMContentLoaded ${ms(summary.contentLoadedAt)}, shell ${ms(summary.shell)}`
+  )
+}
+
+/**
  * Thread time of the page's main thread from its start to the shell on screen, over a fresh context: the first
  * load's own work, which a busy machine does not stretch as it stretches wall time (a Chromium trace of top-level
  * tasks; the probe marks the shell).
@@ -414,7 +461,7 @@ export async function runWindowBench(log: (line: string) => void = console.log):
     })
     browser = await launchBrowser()
 
-    if (wanted('load')) await firstLoadSection(browser, harness.url, floor.url, add)
+    if (wanted('load')) await firstLoadSection(browser, harness.url, floor.url, add, log)
     if (wanted('outbox')) await outboxSection(browser, harness.url, floor.url, add)
   } finally {
     await browser?.close()
@@ -433,7 +480,8 @@ async function firstLoadSection(
   browser: Browser,
   appUrl: string,
   floorUrl: string,
-  add: AddLine
+  add: AddLine,
+  log: (line: string) => void
 ): Promise<void> {
   await firstLoadMs(browser, appUrl)
   await firstLoadMs(browser, floorUrl)
@@ -448,6 +496,8 @@ async function firstLoadSection(
     ratio: median(minimal) / median(app),
     detail: `${ms(median(app))} to the shell vs ${ms(median(minimal))} for a minimal React + zustand app built the same way (goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(app) <= median(minimal) * FIRST_LOAD_GOAL)})`
   })
+  log(`  window first load, one more: ${await firstLoadBreakdown(browser, appUrl)}`)
+  log(`  minimal app first load, one more: ${await firstLoadBreakdown(browser, floorUrl)}`)
   // The same in main-thread time: on a busy machine wall time is mostly waiting for a core, on both sides unevenly.
   const appCpu: number[] = []
   const minimalCpu: number[] = []
