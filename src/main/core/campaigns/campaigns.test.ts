@@ -744,7 +744,7 @@ describe('rotation across the chosen devices', () => {
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     const moved = (): number => slices.reduce((a, b) => a + b, 0)
     await vi.waitFor(() => expect(moved()).toBe(2_000), { timeout: 30_000 })
-    // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~10 ms of it)…
+    // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~15 ms of it)…
     expect(slices[0]).toBe(FIRST_ROTATION_MOVES)
     expect(slices[1]).toBeLessThan(FIRST_ROTATION_MOVES / 2)
     // …and fast turns let the slices grow again (at most doubling), every row moved once.

@@ -58,10 +58,15 @@ const FIRST_IMPORT_ROWS = 100
 const MOVES_PER_TURN = 500
 /**
  * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's few hundred rows still
- * move at once); later turns move what takes ~10 ms (nextChunkSize): a fixed 500 was a 35-40 ms block once list
+ * move at once); later turns move what takes ROTATION_MOVES_CPU_MS (nextChunkSize): a fixed 500 was a 35-40 ms block once list
  * positions were kept by triggers on every move.
  */
 export const FIRST_ROTATION_MOVES = 250
+/**
+ * CPU a rotation turn's moves may take: with the reads before them (~5 ms) a turn stays near 20 ms, and a backlog of
+ * thousands still moves in a handful of turns (each turn reads the devices' standings and lines again).
+ */
+const ROTATION_MOVES_CPU_MS = 15
 /** The process's CPU time (the main thread's, during a synchronous write) since `start` (a process.cpuUsage() reading), in ms. */
 function cpuMsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start)
@@ -773,7 +778,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       for (let turn = 0; next < source.ids.length; turn++) give(others[turn % others.length]?.deviceId ?? '')
     }
     if (moves.length === 0) return
-    // A large backlog moves a slice per turn (~10 ms each): the rest on the next turn, worked out afresh (the
+    // A large backlog moves a slice per turn (~20 ms each): the rest on the next turn, worked out afresh (the
     // campaign may be paused or a device back by then). Rows not moved yet wait where they are; none is lost.
     const slice = rotationMoves
     if (moves.length > slice) {
@@ -800,7 +805,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
     // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
     // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
-    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began))
+    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began), ROTATION_MOVES_CPU_MS)
     if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 
