@@ -199,6 +199,43 @@ describe('campaigns on the outbox', () => {
     expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
   })
 
+  it('leaves a draft with nothing queued when a start dies between chunks; the next start queues every row once', async () => {
+    await setUp()
+    const { id } = await campaigns.create({ ...bigCampaign(450), name: 'February bills' })
+    // A chunk fails part way (a full disk) and so does the rollback: what a process killed between chunks leaves, an
+    // open batch with the chunks written so far, their rows linked.
+    fixture.db.exec(`
+      CREATE TEMP TRIGGER disk_full BEFORE INSERT ON outbox_items WHEN NEW.campaign_row = 400
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      CREATE TEMP TRIGGER no_rollback BEFORE DELETE ON outbox_items
+        BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`)
+    await expect(campaigns.start(id)).rejects.toThrow(/disk is full/)
+    fixture.db.exec('DROP TRIGGER disk_full; DROP TRIGGER no_rollback')
+    const linked = (): number =>
+      (
+        fixture.db
+          .prepare('SELECT count(*) AS n FROM campaign_rows WHERE campaign_id = ? AND item_id IS NOT NULL')
+          .get(id) as { n: number }
+      ).n
+    expect(linked()).toBeGreaterThan(0)
+    // Still a draft, and nothing of it shows as queued: its links mean nothing until a start commits.
+    expect(campaigns.get(id)).toMatchObject({ status: 'draft', counts: { waiting: 450, queued: 0 } })
+    expect(campaigns.results(id).every((r) => r.itemId === null && r.status === null)).toBe(true)
+
+    // The next start of the app rolls the batch back; starting the draft again queues each row once.
+    fixture.reopen({ sendGate: (item, now) => campaigns.gate(item, now) })
+    fixture.outbox.setPaused(true) // what is queued stays queued, to be counted
+    await fixture.outbox.start()
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 0 })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    await campaigns.start(id)
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 450, waiting: 0 } })
+    const items = new Set(campaigns.results(id).map((r) => r.itemId))
+    expect(items.size).toBe(450)
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 450 })
+    expect([...items].every((itemId) => fixture.outbox.get(itemId ?? '').item.status === 'queued')).toBe(true)
+  })
+
   it('creates from a large sheet in slices: other work gets the core while its rows are checked and rendered', async () => {
     await setUp()
     const size = 3 * ROWS_PER_SLICE + 1

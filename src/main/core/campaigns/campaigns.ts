@@ -553,14 +553,12 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
     const files = ready.map(fileOf)
     const at = now()
-    const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
     const newItems: NewItem[] = []
     // Built in slices with a turn between: 10,000 items (ids, texts) were ~30 ms of one block before the write.
     for (const [index, row] of ready.entries()) {
       if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
       const deviceId = campaign.devices[index % campaign.devices.length] ?? ''
       const itemId = randomUUID()
-      links.push({ rowNumber: row.rowNumber, itemId, deviceId })
       const file = files[index] ?? null
       newItems.push({
         id: itemId,
@@ -587,24 +585,44 @@ export function createCampaigns(deps: CampaignsDeps) {
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
       })
     }
-    // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
-    // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
-    await deps.outbox.insertPrepared(newItems, () => {
-      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
-      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+    /** Refused unless the campaign is still a draft: a second start of it, or a cancel, got there first. */
+    const assertStillDraft = (): void => {
       const current = mustGet(id)
       if (current.status !== 'draft')
         throw new CampaignError('invalid_state', {
           key: 'desktop.error.onlyDraftStarts',
           params: { status: statusNote(current.status) }
         })
-      store.update(id, { status: 'running', startedAt: at }, at)
-      store.setRowItems(id, links)
-    }, [
-      ...new Map(
-        files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
-      ).values()
-    ])
+    }
+    // Items, links and status all or nothing (a large start is written in fenced chunks that yield): each chunk links
+    // its rows, which mean nothing while the campaign is a draft (CampaignStore's LINKED_ITEM); the last makes it
+    // running. A crash leaves either a draft or a fully queued campaign, and nothing is sent before.
+    await deps.outbox.insertPrepared(
+      newItems,
+      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
+      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+      () => {
+        assertStillDraft()
+        store.update(id, { status: 'running', startedAt: at }, at)
+      },
+      [
+        ...new Map(
+          files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
+        ).values()
+      ],
+      (chunk) => {
+        assertStillDraft()
+        const links = chunk.map((item) => ({
+          rowNumber: item.campaignRow ?? 0,
+          itemId: item.id,
+          deviceId: item.deviceId
+        }))
+        // A row already linked to an item that exists is another start's, still being written: it goes on, this
+        // one rolls back (both link in row order, so the first chunk to commit decides).
+        if (store.linkStartingRows(id, links) < links.length)
+          throw new CampaignError('invalid_state', { key: 'desktop.error.startUnderWay' })
+      }
+    )
     deps.onChanged?.(id)
     return viewInSlices(id)
   }
