@@ -199,6 +199,22 @@ describe('campaigns on the outbox', () => {
     expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
   })
 
+  it('reads a large draft for its start a slice at a time, with turns of the event loop between', async () => {
+    await setUp()
+    const size = 2 * ROWS_PER_SLICE + 1
+    const { id } = await campaigns.create({ ...bigCampaign(size), name: 'March bills' })
+    const reads = vi.spyOn(CampaignStore.prototype, 'unqueuedReadyRows')
+    // How many reads there were, as each turn of the event loop sees it.
+    const seen: number[] = []
+    await betweenTurns(campaigns.start(id), () => seen.push(reads.mock.calls.length))
+    const pages = reads.mock.results.map((r) => (r.value as unknown[]).length)
+    reads.mockRestore()
+    expect(pages).toEqual([ROWS_PER_SLICE, ROWS_PER_SLICE, 1])
+    // The first read is in the call itself; a turn passes after each of the others.
+    expect(seen).toEqual(expect.arrayContaining([2, 3]))
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { waiting: 0 } })
+  })
+
   it('leaves a draft with nothing queued when a start dies between chunks; the next start queues every row once', async () => {
     await setUp()
     const { id } = await campaigns.create({ ...bigCampaign(450), name: 'February bills' })

@@ -272,13 +272,14 @@ export class CampaignStore {
     ).map(toRow)
   }
 
-  /** Ready rows (no problem) not yet in the outbox, in file order. */
-  unqueuedReadyRows(campaignId: string): CampaignRowRecord[] {
+  /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */
+  unqueuedReadyRows(campaignId: string, page?: { afterRow: number; limit: number }): CampaignRowRecord[] {
     return (
       this.prepare(
         `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF}
-         WHERE r.campaign_id = ? AND r.problems = '[]' AND ${LINKED_ITEM} IS NULL ORDER BY r.row_number`
-      ).all(campaignId) as Row[]
+         WHERE r.campaign_id = ? AND r.row_number > ? AND r.problems = '[]' AND ${LINKED_ITEM} IS NULL
+         ORDER BY r.row_number LIMIT ?`
+      ).all(campaignId, page?.afterRow ?? 0, page?.limit ?? -1) as Row[]
     ).map(toRow)
   }
 
