@@ -5,7 +5,13 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
-import { copyCampaignFiles, createCampaigns, SYNC_ESTIMATE_ROWS, type Campaigns } from './campaigns'
+import {
+  copyCampaignFiles,
+  createCampaigns,
+  FIRST_ROTATION_MOVES,
+  SYNC_ESTIMATE_ROWS,
+  type Campaigns
+} from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
 import { ROWS_PER_SLICE } from './check'
@@ -709,6 +715,42 @@ describe('rotation across the chosen devices', () => {
       .prepare("SELECT count(*) AS n FROM outbox_history WHERE note LIKE '%rowMovedStopped%'")
       .get() as { n: number }
     expect(moves.n).toBe(2_500)
+  })
+
+  it('sizes each turn of a rotation by how long the last one took, not by a fixed count', async () => {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    // The outbox's moves, watched: the first turn burns 40 ms of CPU (a slow machine), the later ones run as they do.
+    const slices: number[] = []
+    const moveUntried: typeof fixture.outbox.moveUntried = (moves, note, alongside) => {
+      slices.push(moves.length)
+      if (slices.length === 1) {
+        const until = performance.now() + 40
+        while (performance.now() < until);
+      }
+      return fixture.outbox.moveUntried(moves, note, alongside)
+    }
+    campaigns = createCampaigns({
+      db: fixture.db,
+      outbox: { ...fixture.outbox, moveUntried },
+      clock: fixture.clock
+    })
+    const { id } = await campaigns.create({
+      ...bigCampaign(4_000),
+      pacing: { ...ROTATION, dailyCapPerDevice: 10_000 },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'disconnected')
+    const moved = (): number => slices.reduce((a, b) => a + b, 0)
+    await vi.waitFor(() => expect(moved()).toBe(2_000), { timeout: 30_000 })
+    // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~10 ms of it)…
+    expect(slices[0]).toBe(FIRST_ROTATION_MOVES)
+    expect(slices[1]).toBeLessThan(FIRST_ROTATION_MOVES / 2)
+    // …and fast turns let the slices grow again (at most doubling), every row moved once.
+    expect(Math.max(...slices)).toBeGreaterThan(FIRST_ROTATION_MOVES)
+    expect(slices.every((n, i) => i === 0 || n <= 2 * (slices[i - 1] ?? 0))).toBe(true)
+    expect(campaigns.results(id).every((r) => r.deviceId === 'dev-2')).toBe(true)
   })
 
   it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {

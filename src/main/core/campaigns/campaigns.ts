@@ -54,8 +54,20 @@ const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
 
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
 const FIRST_IMPORT_ROWS = 100
-/** Rows a rotation moves in one turn of the event loop (5,000 in one call were ~140 ms of CPU). */
+/** Rows a rebalance moves in one turn of the event loop (5,000 in one call were ~140 ms of CPU). */
 const MOVES_PER_TURN = 500
+/**
+ * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's few hundred rows still
+ * move at once); later turns move what takes ~10 ms (nextChunkSize): a fixed 500 was a 35-40 ms block once list
+ * positions were kept by triggers on every move.
+ */
+export const FIRST_ROTATION_MOVES = 250
+/** The process's CPU time (the main thread's, during a synchronous write) since `start` (a process.cpuUsage() reading), in ms. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
 /** Rows deleted per transaction when a half-written campaign is rolled back. */
 const DISCARD_IMPORT_ROWS = 500
 
@@ -188,6 +200,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
   const isProcessAlive = deps.isProcessAlive ?? processAlive
+  /** How many rows a rotation moves per turn, from how long the last full turn took. */
+  let rotationMoves = FIRST_ROTATION_MOVES
 
   /** Delete a half-written campaign's rows in short transactions that yield, then the campaign. */
   async function discardImport(id: string): Promise<void> {
@@ -759,10 +773,11 @@ export function createCampaigns(deps: CampaignsDeps) {
       for (let turn = 0; next < source.ids.length; turn++) give(others[turn % others.length]?.deviceId ?? '')
     }
     if (moves.length === 0) return
-    // A large backlog moves a slice per turn (~25 ms each here): the rest on the next turn, worked out afresh (the
+    // A large backlog moves a slice per turn (~10 ms each): the rest on the next turn, worked out afresh (the
     // campaign may be paused or a device back by then). Rows not moved yet wait where they are; none is lost.
-    if (moves.length > MOVES_PER_TURN) {
-      moves.length = MOVES_PER_TURN
+    const slice = rotationMoves
+    if (moves.length > slice) {
+      moves.length = slice
       setImmediate(() => {
         try {
           const fresh = store.get(campaign.id)
@@ -772,6 +787,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         }
       })
     }
+    const began = process.cpuUsage()
     const moved = deps.outbox.moveUntried(
       moves,
       ({ itemId, from, to }) =>
@@ -781,6 +797,10 @@ export function createCampaigns(deps: CampaignsDeps) {
         ),
       (done) => store.setItemDevices(campaign.id, done)
     )
+    // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
+    // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
+    // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
+    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began))
     if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 

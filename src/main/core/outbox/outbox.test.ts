@@ -336,7 +336,7 @@ describe('retention', () => {
     const large = fx.outbox.enqueue({
       deviceId: 'd2',
       recipients: ['x', 'y', 'z'],
-      entries: bulkTexts(10_000)
+      entries: bulkTexts(1_000)
     })
     const again = fx.outbox.enqueue({ deviceId: 'd1', recipients: ['b'], entries: [file!] })
     // The same bytes as the old item's: the copy is its file, which the sweep removes while the large one writes.
