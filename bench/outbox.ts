@@ -321,7 +321,9 @@ function sandboxGateway(sandbox: Sandbox, control: SandboxControl): Gateway {
 
 /**
  * The floor of a durable send: the bare client, with the two fsync'd commits a send cannot do without (`sending`
- * before the request, the outcome after it) on the same schema — nothing else.
+ * before the request, the outcome after it) on the same schema — nothing else. The outbox writes a send's outcome
+ * in one commit with the next send's `sending` mark (about one fsync per send), so where fsync is slow (a busy
+ * disk) it can beat this floor: a ratio above 1 is that, not a measuring error.
  */
 async function floorRate(gateway: Gateway, concurrency: number): Promise<number> {
   const client = await gateway.newDevice()

@@ -6,6 +6,7 @@
 import {
   ApiError,
   eventChannels,
+  InvokeResult,
   invokeChannels,
   isEventChannel,
   isInvokeChannel,
@@ -17,8 +18,57 @@ import {
   type InvokeRequest,
   type SenderDeskApi
 } from './contract'
-import { checkedInvoke, checkedReply, fromPipe } from './contract-call'
 import { RESERVED_CHANNELS, type ContractPipe } from './contract-pipe'
+
+/** The pipe's answer; its refusals (plain data once they have crossed contextBridge) become ApiError. */
+async function fromPipe(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await call()
+  } catch (error) {
+    const shape = (typeof error === 'object' && error !== null ? error : {}) as {
+      code?: unknown
+      message?: unknown
+    }
+    if (error instanceof ApiError || typeof shape.code !== 'string' || typeof shape.message !== 'string')
+      throw error
+    throw new ApiError({ code: shape.code, message: shape.message })
+  }
+}
+
+/** The request as its channel's schema parses it, or an `invalid_request` ApiError naming the first wrong field. */
+function checkedRequest<C extends InvokeChannel>(channel: C, request: unknown): unknown {
+  const checked = invokeChannels[channel].request.safeParse(request)
+  if (checked.success) return checked.data
+  const issue = checked.error.issues[0]
+  throw new ApiError({
+    code: 'invalid_request',
+    message: issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'Invalid request',
+    field: issue?.path.join('.')
+  })
+}
+
+/** The reply inside a raw result, checked; an error result or a malformed one becomes ApiError. */
+function checkedResult<C extends InvokeChannel>(channel: C, raw: unknown): InvokeReply<C> {
+  const result = InvokeResult.safeParse(raw)
+  if (!result.success) throw new ApiError({ code: 'bad_reply', message: `Malformed reply on ${channel}` })
+  if (!result.data.ok) throw new ApiError(result.data.error)
+  const reply = invokeChannels[channel].reply.safeParse(result.data.value)
+  if (!reply.success)
+    throw new ApiError({ code: 'bad_reply', message: `Reply on ${channel} does not match the contract` })
+  return reply.data as InvokeReply<C>
+}
+
+/**
+ * `app:bootstrap`'s request and raw answer (or the pipe's refusal) checked as `invoke` checks them: for a window that
+ * drew its shell from the answer before the contract had loaded.
+ */
+export async function checkedBootstrap(
+  request: unknown,
+  answer: () => Promise<unknown>
+): Promise<InvokeReply<'app:bootstrap'>> {
+  checkedRequest('app:bootstrap', request)
+  return checkedResult('app:bootstrap', await fromPipe(answer))
+}
 
 /**
  * An event's payload as its schema parses it, or undefined for an unknown event or a payload that fails the contract
@@ -44,11 +94,8 @@ export function createContractClient(pipe: ContractPipe): SenderDeskApi {
     if (RESERVED_CHANNELS.has(channel)) {
       throw new ApiError({ code: 'forbidden', message: `${channel} is only reachable through registerFiles` })
     }
-    return (await checkedInvoke(pipe, channel, invokeChannels[channel], request)) as InvokeReply<C>
-  }
-
-  function checkedResult<C extends InvokeChannel>(channel: C, raw: unknown): InvokeReply<C> {
-    return checkedReply(channel, invokeChannels[channel], raw) as InvokeReply<C>
+    const checked = checkedRequest(channel, request)
+    return checkedResult(channel, await fromPipe(() => pipe.invoke(channel, checked)))
   }
 
   function on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

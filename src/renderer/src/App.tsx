@@ -40,7 +40,8 @@ function useDocumentSettings(): void {
   }, [language])
 }
 
-export function App(): React.JSX.Element {
+/** `started`: the events are connected and the bootstrap asked for already (the window's start); else App does both. */
+export function App({ started = false }: { started?: boolean }): React.JSX.Element {
   const t = useT()
   const status = useApp((s) => s.status)
   const error = useApp((s) => s.error)
@@ -58,12 +59,14 @@ export function App(): React.JSX.Element {
   }, [status])
 
   useEffect(() => {
-    const disconnect = connectEvents()
-    void useApp.getState().bootstrap()
     // The send draft's files from before a reload or restart (the words come back from local storage).
     void useSend.getState().restoreDraftFiles()
+    // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.
+    if (started) return
+    const disconnect = connectEvents()
+    void useApp.getState().bootstrap()
     return disconnect
-  }, [])
+  }, [started])
 
   if (status !== 'ready') {
     return (

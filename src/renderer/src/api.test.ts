@@ -1,9 +1,10 @@
 // errorInfo words the core's refusals in the operator's language when the core sent their key; the API over the
-// pipe checks the first reply on its own and loads the full contract client after it.
+// pipe draws the shell from the first answer and checks it once the contract client has loaded after the shell.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../shared/contract'
 import { createContractPipe, type ContractPipe } from '../../shared/contract-pipe'
-import { checkedApiOverPipe, errorInfo } from './api'
+import { checkedApiOverPipe, errorInfo, setApi } from './api'
+import { useApp } from './stores/app'
 import { useSettings } from './stores/settings'
 import { makeBootstrap, makeCounts, makeSettings } from './testing/fixtures'
 
@@ -83,19 +84,50 @@ describe('checkedApiOverPipe: the full contract client loads after the first rep
     }
   }
 
-  it('checks app:bootstrap without loading the client, and refuses a reply that breaks the contract', async () => {
+  it('gives the first answer before the client loads, and checks it once the client has', async () => {
     const loader = gatedLoader()
-    const good = checkedApiOverPipe(wire({ 'app:bootstrap': makeBootstrap() }).pipe, loader.load)
-    await expect(good.invoke('app:bootstrap', {})).resolves.toEqual(makeBootstrap())
-    const bad = checkedApiOverPipe(
-      wire({ 'app:bootstrap': { ...makeBootstrap(), counts: { queued: 'many' } } }).pipe,
-      loader.load
-    )
-    await expect(bad.invoke('app:bootstrap', {})).rejects.toMatchObject({ code: 'bad_reply' })
-    await expect(good.invoke('app:bootstrap', { extra: 1 } as never)).rejects.toMatchObject({
-      code: 'invalid_request'
-    })
+    const api = checkedApiOverPipe(wire({ 'app:bootstrap': makeBootstrap() }).pipe, loader.load)
+    const { reply, checked } = await api.firstAnswer({})
+    expect(reply).toEqual(makeBootstrap())
     expect(loader.loads()).toBe(0)
+    let settled = false
+    void checked.then(() => (settled = true))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(settled).toBe(false)
+    loader.open()
+    await api.prefetch()
+    await expect(checked).resolves.toBeUndefined()
+  })
+
+  it('refuses a first answer that breaks the contract once the client has loaded', async () => {
+    const loader = gatedLoader()
+    const malformed = { ...makeBootstrap(), counts: { queued: 'many' } }
+    const api = checkedApiOverPipe(wire({ 'app:bootstrap': malformed }).pipe, loader.load)
+    const { checked } = await api.firstAnswer({})
+    loader.open()
+    await api.prefetch()
+    await expect(checked).rejects.toMatchObject({ code: 'bad_reply' })
+  })
+
+  it('checks an error result before answering, with the core’s error', async () => {
+    const loader = gatedLoader()
+    const api = checkedApiOverPipe(wire({}).pipe, loader.load)
+    loader.open()
+    await expect(api.firstAnswer({})).rejects.toMatchObject({ code: 'x', message: 'no' })
+    expect(loader.loads()).toBe(1)
+  })
+
+  it('turns the shell into the error when the check refuses the answer it was drawn from', async () => {
+    const loader = gatedLoader()
+    const malformed = { ...makeBootstrap(), devices: [{ id: '' }] }
+    const api = checkedApiOverPipe(wire({ 'app:bootstrap': malformed }).pipe, loader.load)
+    setApi(api)
+    await useApp.getState().bootstrap()
+    expect(useApp.getState().status).toBe('ready')
+    loader.open()
+    await api.prefetch()
+    await expect.poll(() => useApp.getState().status).toBe('error')
+    expect(useApp.getState().error?.code).toBe('bad_reply')
   })
 
   it('loads the client once for the other channels and checks their replies', async () => {

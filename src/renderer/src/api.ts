@@ -7,7 +7,6 @@ import type {
   InvokeRequest,
   SenderDeskApi
 } from '../../shared/contract'
-import { invokeBootstrap } from '../../shared/contract-call'
 import type { ContractPipe } from '../../shared/contract-pipe'
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
@@ -15,6 +14,18 @@ import { coreText } from '../../shared/i18n/notes'
 import { currentLanguage } from './stores/settings'
 
 type ContractClientModule = typeof import('../../shared/contract-client')
+type Bootstrap = InvokeReply<'app:bootstrap'>
+
+/** The core's first answer for the shell, and its check against the contract (rejects with the contract's error). */
+export interface FirstAnswer {
+  reply: Bootstrap
+  checked: Promise<void>
+}
+
+/** An API that can give the first answer before it has checked it (the window's own, over the pipe). */
+interface WithFirstAnswer {
+  firstAnswer(request: InvokeRequest<'app:bootstrap'>): Promise<FirstAnswer>
+}
 
 let injected: SenderDeskApi | null = null
 /** The checking API over the preload's (or the harness bridge's) pipe, made on first use. */
@@ -35,32 +46,57 @@ export function getApi(): SenderDeskApi {
   return overPipe
 }
 
-/** Load the full contract client now (once the shell is on screen), so the first call after it does not wait. */
+/**
+ * Load the full contract client now (once the shell is on screen): the answer the shell was drawn from is checked
+ * then, and the first call after it does not wait.
+ */
 export function prefetchContract(): void {
   // A failed load is silent here: the next call that needs the client tries again and reports it.
   if (!injected && overPipe) overPipe.prefetch().catch(() => undefined)
 }
 
 /**
- * The contract API over a pipe, every request, reply and event checked. `app:bootstrap` is checked by the contract's
- * bootstrap part alone; the full contract client (zod's schemas for every channel and the domain rules behind them,
- * about 20 ms of the first load's main-thread time, issue 18) loads on first use of anything else, or when prefetched.
- * Events subscribed before it has loaded are held and delivered, checked and in the order they came, once it has.
+ * `app:bootstrap` for the shell. Over the pipe the shell is drawn from the answer as it came, and `checked` checks it
+ * against the contract once the contract client has loaded (prefetched when the shell is up); an answer that is not a
+ * plain success is checked before it is used. Elsewhere (a test's fake) the answer is the API's own, already checked.
+ */
+export function firstAnswer(): Promise<FirstAnswer> {
+  const api = getApi()
+  if ('firstAnswer' in api) return (api as SenderDeskApi & WithFirstAnswer).firstAnswer({})
+  return api.invoke('app:bootstrap', {}).then((reply) => ({ reply, checked: Promise.resolve() }))
+}
+
+/** The value of a raw `{ ok: true, value: {…} }` result, else undefined. */
+function successValue(raw: unknown): object | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const { ok, value } = raw as { ok?: unknown; value?: unknown }
+  return ok === true && typeof value === 'object' && value !== null ? value : undefined
+}
+
+/**
+ * The contract API over a pipe, every request, reply and event checked. The contract client (zod, every channel's
+ * schemas and the domain rules behind them: about 35 ms of the first load's main-thread time, issue 18) loads on
+ * first use, or when prefetched once the shell is up; the first answer is shown before it has loaded and checked as
+ * soon as it has (`firstAnswer`). Events that come before it are held and delivered, checked and in order, once it has.
  */
 export function checkedApiOverPipe(
   pipe: ContractPipe,
   loadClient: () => Promise<ContractClientModule>
-): SenderDeskApi & { prefetch(): Promise<void> } {
+): SenderDeskApi & WithFirstAnswer & { prefetch(): Promise<void> } {
   let loaded: { module: ContractClientModule; api: SenderDeskApi } | null = null
   let loading: Promise<{ module: ContractClientModule; api: SenderDeskApi }> | null = null
   /** Deliveries waiting for the client, in arrival order. */
   const waiting: Array<(module: ContractClientModule) => void> = []
+  let clientLoaded: (module: ContractClientModule) => void = () => undefined
+  /** Resolves when the client has loaded, without asking for it (the first answer's check waits on this). */
+  const whenClientLoaded = new Promise<ContractClientModule>((resolve) => (clientLoaded = resolve))
 
   function load(): Promise<{ module: ContractClientModule; api: SenderDeskApi }> {
     loading ??= loadClient().then(
       (module) => {
         loaded = { module, api: module.createContractClient(pipe) }
         for (const deliver of waiting.splice(0)) deliver(module)
+        clientLoaded(module)
         return loaded
       },
       (error: unknown) => {
@@ -83,9 +119,17 @@ export function checkedApiOverPipe(
 
   return {
     invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>> {
-      if (channel === 'app:bootstrap')
-        return invokeBootstrap(pipe, request as InvokeRequest<'app:bootstrap'>) as Promise<InvokeReply<C>>
       return load().then(({ api }) => api.invoke(channel, request))
+    },
+    async firstAnswer(request) {
+      const answer = pipe.invoke('app:bootstrap', request)
+      const check = (module: ContractClientModule): Promise<Bootstrap> =>
+        module.checkedBootstrap(request, () => answer)
+      const value = successValue(await answer.catch(() => undefined))
+      // A refusal, an error result or anything malformed: checked (and worded) before anything is shown.
+      if (value === undefined)
+        return { reply: await check((await load()).module), checked: Promise.resolve() }
+      return { reply: value as Bootstrap, checked: whenClientLoaded.then(check).then(() => undefined) }
     },
     on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
       let subscribed = true

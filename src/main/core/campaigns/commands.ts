@@ -240,7 +240,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         problems: result.rows
           .filter((r) => r.problems.length > 0)
           .slice(0, 500)
-          .map((r) => ({ rowNumber: r.rowNumber, phoneCell: r.phoneCell, problems: r.problems })),
+          .map((r) => ({ rowNumber: r.rowNumber, phoneCell: r.phoneCell, problems: [...r.problems] })),
         previews: result.rows.flatMap((r, index) => {
           const sheetRow = sheet.rows[index]
           return sheetRow && wanted.has(r.rowNumber)

@@ -43,6 +43,12 @@ describe('readSpreadsheet', () => {
       { rowNumber: 2, cells: ['Budi', '', ''] },
       { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
     ])
+    // Every data row as narrow as the others, the header wider: still padded to the header.
+    const narrow = await readSpreadsheet(
+      new TextEncoder().encode('Name,Phone,Amount\r\nBudi,0812\r\n'),
+      'x.csv'
+    )
+    expect(narrow.rows).toEqual([{ rowNumber: 2, cells: ['Budi', '0812', ''] }])
   })
 
   it('drops rows of nothing but white space, keeps a row with one visible character anywhere', async () => {
@@ -194,6 +200,8 @@ describe('checkRows', () => {
       7: ['invalid_phone']
     })
     expect(rows[2]?.problems[0]).toEqual({ code: 'duplicate', firstRow: 2 })
+    // Ready rows share one empty array of problems: frozen, so no caller can add a problem to all of them at once.
+    expect(Object.isFrozen(rows[0]?.problems)).toBe(true)
     const first = sheet.rows[0]
     expect(
       first &&

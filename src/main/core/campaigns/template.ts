@@ -94,11 +94,11 @@ export interface CompiledTemplate {
   /** The message for one row; a missing or blank variable is listed in `missing` and left as `{Name}`. */
   render(lookup: VariableLookup, seed: number): { text: string; missing: string[] }
   /**
-   * The length of the longest message any seed can give when every variable has a value of the given length: the
-   * fixed text plus, for spintax, its longest option. No seed renders longer, so a row within the limit by this
-   * bound needs no rendering to pass the length check.
+   * The length of the longest message any seed can give when each variable has a value of the given length
+   * (`lengths[i]` for `variables[i]`): the fixed text plus, for spintax, its longest option. No seed renders longer,
+   * so a row within the limit by this bound needs no rendering to pass the length check.
    */
-  longest(lengthOf: (name: string) => number): number
+  longest(lengths: ArrayLike<number>): number
 }
 
 /** Parses a template once (throws TemplateError like parseTemplate). */
@@ -116,7 +116,7 @@ export function compileTemplate(template: string): CompiledTemplate {
     }
   }
   visit(nodes)
-  const plan = lengthPlan(nodes)
+  const plan = lengthPlan(nodes, variables)
   return {
     variables,
     render(lookup, seed) {
@@ -125,39 +125,40 @@ export function compileTemplate(template: string): CompiledTemplate {
       const random = spins ? new SeededRandom(seed) : null
       return { text: renderNodes(nodes, lookup, random, missing), missing }
     },
-    longest(lengthOf) {
-      return longestOf(plan, lengthOf)
+    longest(lengths) {
+      return longestOf(plan, lengths)
     }
   }
 }
 
 /**
  * A node list as longest() reads it, worked out once per template: the fixed text's length, the variables outside
- * spintax, and each spintax's options alike. longest() runs for every row of a sheet; walking the nodes and asking
- * each which kind it is cost more than the sums.
+ * spintax (by their index in the template's variables), and each spintax's options alike. longest() runs for every
+ * row of a sheet; walking the nodes and asking each which kind it is, or looking values up by name, cost more than
+ * the sums.
  */
 interface LengthPlan {
   fixed: number
-  variables: string[]
+  variables: number[]
   spins: LengthPlan[][]
 }
 
-function lengthPlan(nodes: readonly TemplateNode[]): LengthPlan {
+function lengthPlan(nodes: readonly TemplateNode[], variables: readonly string[]): LengthPlan {
   const plan: LengthPlan = { fixed: 0, variables: [], spins: [] }
   for (const node of nodes) {
     if ('text' in node) plan.fixed += node.text.length
-    else if ('variable' in node) plan.variables.push(node.variable)
-    else plan.spins.push(node.choices.map(lengthPlan))
+    else if ('variable' in node) plan.variables.push(variables.indexOf(node.variable))
+    else plan.spins.push(node.choices.map((choice) => lengthPlan(choice, variables)))
   }
   return plan
 }
 
-function longestOf(plan: LengthPlan, lengthOf: (name: string) => number): number {
+function longestOf(plan: LengthPlan, lengths: ArrayLike<number>): number {
   let length = plan.fixed
-  for (const name of plan.variables) length += lengthOf(name)
+  for (const variable of plan.variables) length += lengths[variable] ?? 0
   for (const choices of plan.spins) {
     let longestChoice = 0
-    for (const choice of choices) longestChoice = Math.max(longestChoice, longestOf(choice, lengthOf))
+    for (const choice of choices) longestChoice = Math.max(longestChoice, longestOf(choice, lengths))
     length += longestChoice
   }
   return length

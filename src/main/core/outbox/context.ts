@@ -71,6 +71,8 @@ export class OutboxContext {
     deviceRefused: new Set()
   }
   private countsPending = false
+  /** Outcomes of sends that came back, written with the next transaction of this turn (see deferOutcome). */
+  private readonly deferredOutcomes: (() => void)[] = []
   /** Changes made inside batch(), announced when it commits. */
   private collected: ItemRecord[] | null = null
 
@@ -210,6 +212,42 @@ export class OutboxContext {
     return this.store.patchItem(id, patch, onlyIn)
   }
 
+  /**
+   * Write a send's outcome with the next transaction of this turn instead of in one of its own: the send that
+   * ended frees a slot, and the pump marks the next item `sending` right away (a commit its request must wait for
+   * anyway), so one fsync covers both. Until that commit the item stays `sending`, that is in doubt: a crash in
+   * between leaves it to the reconciler (which finds it at the gateway), never to a resend. At the latest the
+   * outcome is written when the send's work ends (run), in the same turn.
+   */
+  deferOutcome(write: () => void): void {
+    this.deferredOutcomes.push(write)
+  }
+
+  /** Write the deferred outcomes, in a transaction of their own. True when there were some. */
+  writeDeferredOutcomes(): boolean {
+    if (this.deferredOutcomes.length === 0) return false
+    this.withDeferredOutcomes(() => undefined)
+    return true
+  }
+
+  /**
+   * Run `work` in one transaction after the deferred outcomes. If that transaction fails (a full disk at the pick,
+   * a failing send gate), it took the outcomes with it: they are kept to be written again, on their own when the
+   * send's work ends (run), instead of leaving answered items `sending` until a reconcile.
+   */
+  withDeferredOutcomes<T>(work: () => T): T {
+    const writes = this.deferredOutcomes.splice(0)
+    try {
+      return this.batch(() => {
+        for (const write of writes) write()
+        return work()
+      })
+    } catch (error) {
+      this.deferredOutcomes.unshift(...writes)
+      throw error
+    }
+  }
+
   // ------------------------------------------------------------------------------------------ events
 
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void {
@@ -289,9 +327,28 @@ export class OutboxContext {
       })
       .finally(() => {
         this.work.delete(promise)
-        this.wake()
+        // The pump usually writes a deferred outcome with the next send's `sending` mark; whatever it did not
+        // (nothing left to send, stopped, its transaction failed) is written now, and the pump looks again at what
+        // that unblocked.
+        try {
+          this.wake()
+        } finally {
+          if (this.writeDeferredOutcomesNow()) this.wake()
+        }
       })
     this.work.add(promise)
+  }
+
+  /** writeDeferredOutcomes outside the pump: a write that fails for lack of space is handled as the pump does. */
+  private writeDeferredOutcomesNow(): boolean {
+    try {
+      return this.writeDeferredOutcomes()
+    } catch (error) {
+      // Not written: those items stay `sending` and recovery checks them against the gateway's reports.
+      if (isDiskFull(error)) this.diskFullHit()
+      else this.logger.error('outbox outcome not written', error)
+      return false
+    }
   }
 
   get busy(): boolean {

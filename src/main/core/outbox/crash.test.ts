@@ -160,6 +160,73 @@ describe('crash test', () => {
     }
   }, 180_000)
 
+  it('SIGKILL around sends whose outcome shares a commit with the next send: none lost, none sent twice', async () => {
+    // Four sends in flight: a send's outcome is written in one transaction with the next item's `sending` mark.
+    // Each run is killed at a chosen point around that commit: just before a request leaves (its mark committed
+    // with earlier outcomes), or just as an answer comes back (the gateway has the message, the outbox does not).
+    const { token } = await control.createDevice({ linked: true })
+    const groupedDir = mkdtempSync(join(tmpdir(), 'outbox-crash-grouped-'))
+    try {
+      const recipients = ['6281200000011', '6281200000012', '6281200000013', '6281200000014', '6281200000015']
+      const db = openDatabase({ dataDir: groupedDir })
+      const outbox = createOutbox({ db, dataDir: groupedDir, clientFor: () => undefined })
+      const entries = Array.from({ length: 8 }, (_, i) => ({
+        kind: 'text' as const,
+        text: `grouped ${i + 1}`
+      }))
+      const { itemIds } = await outbox.enqueue({ deviceId: 'd1', recipients, entries })
+      db.close()
+
+      const kills = [
+        { killAtRequest: 6 },
+        { killAtAnswer: 3 },
+        { killAtRequest: 9 },
+        { killAtAnswer: 7 },
+        { killAtRequest: 5 },
+        { killAtAnswer: 5 }
+      ]
+      let killed = 0
+      for (const kill of kills) {
+        const run = await runChild(
+          [groupedDir, sandbox.baseUrl, token, JSON.stringify({ concurrency: 4, ...kill })],
+          null
+        )
+        // Unless faults failed the run's sends before it got there, it died where it was told to.
+        if (run.signal === 'SIGKILL') killed++
+        else expect(run.code, run.stderr + run.stdout).toBe(0)
+      }
+      expect(killed).toBeGreaterThan(kills.length / 2)
+      const final = await runChild(
+        [groupedDir, sandbox.baseUrl, token, JSON.stringify({ concurrency: 4 })],
+        null
+      )
+      expect(final.code, final.stderr).toBe(0)
+
+      const ours = new Set(itemIds)
+      const log = (await control.acceptedLog()).filter((e) => ours.has(e.refId ?? ''))
+      const check = openDatabase({ dataDir: groupedDir })
+      const after = createOutbox({ db: check, dataDir: groupedDir, clientFor: () => undefined })
+      try {
+        expect(log).toHaveLength(itemIds.length)
+        for (const id of itemIds) {
+          const accepted = log.filter((e) => e.refId === id)
+          expect(accepted, `accepted log entries for ${id}`).toHaveLength(1)
+          const { item } = after.get(id)
+          expect(['accepted', 'sent', 'delivered', 'read']).toContain(item.status)
+          expect(item.gatewayId).toBe(accepted[0]?.messageId)
+        }
+        for (const phone of recipients) {
+          const texts = log.filter((e) => e.phone === phone).map((e) => after.get(e.refId!).item.text)
+          expect(texts).toEqual(entries.map((e) => e.text))
+        }
+      } finally {
+        check.close()
+      }
+    } finally {
+      rmSync(groupedDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it('SIGKILL between two chunks of a large enqueue: after restart nothing of it is queued or sent', async () => {
     const { token } = await control.createDevice({ linked: true })
     const db = openDatabase({ dataDir: batchDataDir })

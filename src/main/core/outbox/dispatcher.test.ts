@@ -1,6 +1,7 @@
 // Dispatcher rules against the fake gateway with a FakeClock: order, concurrency, pacing, gates, retries, failures.
 import { afterEach, describe, expect, it } from 'vitest'
 import { coreText } from '../../../shared/i18n/notes'
+import { newTextItem } from '../store/testing/new-item'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
 let fx: OutboxFixture
@@ -262,6 +263,36 @@ describe('dispatcher', () => {
   })
 })
 
+describe("a send's deferred outcome", () => {
+  it('is written on its own when the transaction it shared with the next pick fails, not left in doubt', async () => {
+    let fullDiskAtPick = false
+    fx = makeFixture({
+      tracking: false,
+      // The campaign row's gate runs in the transaction that also writes the first send's answer.
+      sendGate: () => {
+        if (!fullDiskAtPick) return null
+        fullDiskAtPick = false
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+      }
+    })
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: texts('first')
+    })
+    await fx.outbox.insertPrepared([newTextItem('row-1', { recipient: 'b', campaignId: 'c1' })])
+    fullDiskAtPick = true
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.gateway.messages.length === 1)
+    for (let turn = 0; turn < 5; turn++) await new Promise(setImmediate)
+    // The pick failed and rolled back; the answer was written right after it, so the item is not in doubt.
+    expect(fullDiskAtPick).toBe(false)
+    const first = fx.outbox.get(itemIds[0] ?? '')
+    expect(first.item.status).toBe('accepted')
+    expect(first.item.gatewayId).toBe(fx.gateway.messages[0]?.id)
+  })
+})
+
 describe('dispatcher cost', () => {
   /** Every statement run on the database while `work` runs (better-sqlite3 has no hook after open). */
   async function statementsDuring(db: OutboxFixture['db'], work: () => Promise<void>): Promise<string[]> {
@@ -284,16 +315,22 @@ describe('dispatcher cost', () => {
     return run
   }
 
-  it('sends with one write per transition and no read of the item around it', async () => {
+  it('sends with one write per transition, no read of the item around it, and one commit per send', async () => {
     fx = makeFixture({ concurrency: 4, tracking: false })
-    await fx.outbox.enqueue({
-      deviceId: 'd1',
-      recipients: ['a', 'b', 'c', 'd', 'e'],
-      entries: texts('1', '2', '3', '4')
-    })
+    const queue = async (count: number, text: string): Promise<void> => {
+      await fx.outbox.enqueue({
+        deviceId: 'd1',
+        recipients: Array.from({ length: count / 4 }, (_, i) => `62811${text}${i}`),
+        entries: texts('1', '2', '3', '4')
+      })
+    }
+    // Start-up's own writes (lease, checks at start) happen before the measured sends.
+    await queue(8, 'a')
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 8)
     const statements = await statementsDuring(fx.db, async () => {
-      await fx.outbox.start()
-      await fx.runUntil(() => fx.outbox.counts().accepted === 20)
+      await queue(40, 'b')
+      await fx.runUntil(() => fx.outbox.counts().accepted === 48)
     })
     // The UPDATE guards the transition and reads the item back (RETURNING): no SELECT of it before or after.
     const itemReads = statements.filter((sql) =>
@@ -301,6 +338,9 @@ describe('dispatcher cost', () => {
     )
     expect(itemReads).toEqual([])
     const itemWrites = statements.filter((sql) => /^UPDATE outbox_items SET .* WHERE id = \?/s.test(sql))
-    expect(itemWrites).toHaveLength(2 * 20)
+    expect(itemWrites).toHaveLength(2 * 40)
+    // A send's outcome shares its commit with the next send's `sending` mark: about one fsync per send, not two.
+    const commits = statements.filter((sql) => sql === 'COMMIT').length
+    expect(commits).toBeLessThan(1.5 * 40)
   })
 })

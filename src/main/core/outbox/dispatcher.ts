@@ -29,40 +29,12 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       probing ? runtime.probeAt : 0
     )
     if (now < gate) return ctx.store.hasQueued(deviceId) ? gate : null
-    const candidate = ctx.store.nextSendable(deviceId, now)
-    if (!candidate) {
-      const due = ctx.store.nextHeadDueAt(deviceId)
-      return due === null ? null : Math.max(due, now + 1)
-    }
-    if (candidate.campaignId !== null) {
-      const wait = ctx.options.sendGate(candidate, now)
-      if (wait) {
-        // The campaign's pacing holds its rows on this device until then (durably: the wait survives a restart);
-        // the device's other items go on meanwhile.
-        ctx.store.deferCampaign(candidate.campaignId, deviceId, Math.max(wait.until, now + 1))
-        continue
-      }
-    }
-    const client = ctx.reachableClient(deviceId)
-    if (!client) return null
-    // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
-    // reconciles through the report API instead of resending blindly.
-    const attempt = candidate.attempts + 1
-    const item = ctx.transition(
-      candidate.id,
-      ['queued'],
-      'sending',
-      {
-        attempts: attempt,
-        lastAttemptAt: now,
-        nextAttemptAt: null,
-        reconcileUntil: null,
-        // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
-        ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
-      },
-      attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
-    )
-    if (!item) continue
+    // One transaction: the outcomes of sends that just came back (deferred to share this commit), then the pick
+    // and its `sending` mark. The request starts only after the commit.
+    const pick = ctx.withDeferredOutcomes(() => pickNext(ctx, deviceId, now))
+    if (pick === 'again') continue
+    if (typeof pick === 'number' || pick === null) return pick
+    const { item, client } = pick
     runtime.sendsInFlight++
     runtime.lastSendAt = now
     if (probing) runtime.probeAt = now + probeDelay(ctx, runtime.refusals + 1)
@@ -75,6 +47,51 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
     })
     if (probing) return null
   }
+}
+
+/**
+ * The next item this device sends, marked `sending`; 'again' when the one looked at was not it (its campaign
+ * waits, someone else moved it); else when to look again (null: when an event says so).
+ */
+function pickNext(
+  ctx: OutboxContext,
+  deviceId: string,
+  now: number
+): { item: ItemRecord; client: SendingPort } | 'again' | number | null {
+  const candidate = ctx.store.nextSendable(deviceId, now)
+  if (!candidate) {
+    const due = ctx.store.nextHeadDueAt(deviceId)
+    return due === null ? null : Math.max(due, now + 1)
+  }
+  if (candidate.campaignId !== null) {
+    const wait = ctx.options.sendGate(candidate, now)
+    if (wait) {
+      // The campaign's pacing holds its rows on this device until then (durably: the wait survives a restart);
+      // the device's other items go on meanwhile.
+      ctx.store.deferCampaign(candidate.campaignId, deviceId, Math.max(wait.until, now + 1))
+      return 'again'
+    }
+  }
+  const client = ctx.reachableClient(deviceId)
+  if (!client) return null
+  // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
+  // reconciles through the report API instead of resending blindly.
+  const attempt = candidate.attempts + 1
+  const item = ctx.transition(
+    candidate.id,
+    ['queued'],
+    'sending',
+    {
+      attempts: attempt,
+      lastAttemptAt: now,
+      nextAttemptAt: null,
+      reconcileUntil: null,
+      // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
+      ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
+    },
+    attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
+  )
+  return item ? { item, client } : 'again'
 }
 
 function probeDelay(ctx: OutboxContext, refusals: number): number {
@@ -143,7 +160,8 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
     })
     return
   }
-  acceptItem(ctx, item.id, message.id, message.status, null)
+  // Written with the next item's `sending` mark (one commit for both), at the latest when this send's work ends.
+  ctx.deferOutcome(() => acceptItem(ctx, item.id, message.id, message.status, null))
 }
 
 /** The gateway has the message: record its id and start tracking. Shared with the reconciler. */

@@ -39,7 +39,7 @@ export interface CampaignRowRecord {
   phoneCell: string
   values: Record<string, string>
   message: string
-  problems: unknown[]
+  problems: readonly unknown[]
   itemId: string | null
   deviceId: string | null
 }

@@ -1,7 +1,7 @@
 // App store: bootstrap (`app:bootstrap` fills every store) and the wiring of every core event into the stores.
 import { create } from 'zustand'
 import type { EventPayload, InvokeReply } from '../../../shared/contract'
-import { call, errorInfo, getApi, type ErrorInfo } from '../api'
+import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { useDevices } from './devices'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
@@ -40,7 +40,10 @@ export const useApp = create<AppState>()((set) => ({
   async bootstrap() {
     set({ status: 'loading', error: null })
     try {
-      const reply = await call('app:bootstrap', {})
+      const { reply, checked } = await firstAnswer()
+      // Drawn from the answer as it came; if the contract's check (once its code has loaded) refuses it, the shell
+      // gives way to the error and Try again.
+      checked.catch((error: unknown) => set({ status: 'error', error: errorInfo(error) }))
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
       useOutbox.getState().setCounts(reply.counts, reply.sendingPaused)

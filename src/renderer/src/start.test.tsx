@@ -1,0 +1,75 @@
+// Starting the window: the bootstrap is asked for before React renders, and the shell is React's first render.
+import { act } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LOADING_AFTER_MS, startWindow } from './start'
+import { makeBootstrap } from './testing/fixtures'
+import { installFakeApi } from './testing/render'
+
+/** The test ids of the app's top element each time the container's content changed. */
+function watchTops(container: HTMLElement): string[] {
+  const tops: string[] = []
+  new MutationObserver(() => {
+    const top = container.firstElementChild?.getAttribute('data-testid')
+    if (top && tops.at(-1) !== top) tops.push(top)
+  }).observe(container, { childList: true, subtree: true })
+  return tops
+}
+
+let unmount: (() => void) | null = null
+afterEach(() => {
+  act(() => unmount?.())
+  unmount = null
+  document.body.innerHTML = ''
+})
+
+function start(): { container: HTMLElement; tops: string[]; mounted: Promise<void> } {
+  const container = document.body.appendChild(document.createElement('div'))
+  const tops = watchTops(container)
+  const started = startWindow(container)
+  unmount = () => started.root.unmount()
+  return { container, tops, mounted: started.mounted }
+}
+
+describe('startWindow', () => {
+  it('asks for the bootstrap with the events connected before React renders, then draws the shell first', async () => {
+    const fake = installFakeApi()
+    const bootstrap = fake.defer('app:bootstrap')
+    const { container, tops, mounted } = start()
+    expect(fake.requests('app:bootstrap')).toEqual([{}])
+    expect(fake.listenerCount('devices:changed')).toBe(1)
+    expect(container.childElementCount).toBe(0)
+    await act(async () => {
+      bootstrap.resolve(makeBootstrap())
+      await mounted
+    })
+    await expect.poll(() => tops).toEqual(['app'])
+    // App leaves both to the start: no second bootstrap, no second subscription.
+    expect(fake.requests('app:bootstrap')).toHaveLength(1)
+    expect(fake.listenerCount('devices:changed')).toBe(1)
+  })
+
+  it(`shows "Loading…" when the core has not answered within ${LOADING_AFTER_MS} ms, then the shell`, async () => {
+    const fake = installFakeApi()
+    const bootstrap = fake.defer('app:bootstrap')
+    const { tops, mounted } = start()
+    await act(async () => {
+      await mounted
+    })
+    await expect.poll(() => tops).toEqual(['app-boot'])
+    await act(async () => bootstrap.resolve(makeBootstrap()))
+    await expect.poll(() => tops).toEqual(['app-boot', 'app'])
+    expect(fake.requests('app:bootstrap')).toHaveLength(1)
+  })
+
+  it('mounts with the error and Try again when the bootstrap fails', async () => {
+    const fake = installFakeApi()
+    fake.fail('app:bootstrap', { code: 'internal', message: 'database locked' })
+    const { container, mounted } = start()
+    await act(async () => {
+      await mounted
+    })
+    await expect
+      .poll(() => container.querySelector('[role="alert"]')?.textContent)
+      .toContain('database locked')
+  })
+})
