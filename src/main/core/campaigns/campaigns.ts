@@ -58,8 +58,8 @@ const FIRST_IMPORT_ROWS = 100
 const MOVES_PER_TURN = 500
 /**
  * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's 200 rows or fewer still
- * move at once); later turns move what takes ROTATION_MOVES_CPU_MS (nextChunkSize): a fixed 500 was a 35-40 ms block once list
- * positions were kept by triggers on every move.
+ * move at once); later turns move what takes ROTATION_MOVES_CPU_MS (nextChunkSize): a fixed 500 was a 35-40 ms
+ * block once list positions were kept by triggers on every move.
  */
 export const FIRST_ROTATION_MOVES = 200
 /**
@@ -67,7 +67,7 @@ export const FIRST_ROTATION_MOVES = 200
  * thousands still moves in a handful of turns (each turn reads the devices' standings and lines again).
  */
 const ROTATION_MOVES_CPU_MS = 15
-/** The process's CPU time (the main thread's, during a synchronous write) since `start` (a process.cpuUsage() reading), in ms. */
+/** CPU time used since `start` (a process.cpuUsage() reading), in ms: the main thread's during a synchronous write. */
 function cpuMsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start)
   return (used.user + used.system) / 1000
