@@ -215,11 +215,12 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { waiting: 0 } })
   })
 
-  it('leaves a draft with nothing queued when a start dies between chunks; the next start queues every row once', async () => {
-    await setUp()
+  /**
+   * A 450-row draft whose start died between chunks: one fails part way (a full disk) and so does its rollback, which
+   * leaves what a process killed there leaves, an open batch with the chunks written so far, their rows linked.
+   */
+  async function startDiedBetweenChunks(): Promise<string> {
     const { id } = await campaigns.create({ ...bigCampaign(450), name: 'February bills' })
-    // A chunk fails part way (a full disk) and so does the rollback: what a process killed between chunks leaves, an
-    // open batch with the chunks written so far, their rows linked.
     fixture.db.exec(`
       CREATE TEMP TRIGGER disk_full BEFORE INSERT ON outbox_items WHEN NEW.campaign_row = 400
         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
@@ -227,6 +228,20 @@ describe('campaigns on the outbox', () => {
         BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`)
     await expect(campaigns.start(id)).rejects.toThrow(/disk is full/)
     fixture.db.exec('DROP TRIGGER disk_full; DROP TRIGGER no_rollback')
+    return id
+  }
+
+  it('shows no row of a draft cancelled after its start died as queued or given to a device', async () => {
+    await setUp()
+    const id = await startDiedBetweenChunks()
+    campaigns.cancel(id)
+    expect(campaigns.results(id).every((r) => r.itemId === null && r.deviceId === null)).toBe(true)
+    expect(campaigns.get(id)).toMatchObject({ status: 'cancelled', counts: { queued: 0, cancelled: 0 } })
+  })
+
+  it('leaves a draft with nothing queued when a start dies between chunks; the next start queues every row once', async () => {
+    await setUp()
+    const id = await startDiedBetweenChunks()
     const linked = (): number =>
       (
         fixture.db

@@ -603,7 +603,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         })
     }
     // Items, links and status all or nothing (a large start is written in fenced chunks that yield): each chunk links
-    // its rows, which mean nothing while the campaign is a draft (CampaignStore's LINKED_ITEM); the last makes it
+    // its rows, which mean nothing until a start committed (CampaignStore's LINKED_ITEM); the last makes it
     // running. A crash leaves either a draft or a fully queued campaign, and nothing is sent before.
     await deps.outbox.insertPrepared(
       newItems,

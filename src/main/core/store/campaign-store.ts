@@ -90,14 +90,14 @@ function toCampaign(row: Row): CampaignRecord {
 }
 
 /**
- * A row's item as every reader sees it (`r` the row, `c` its campaign): none while the campaign is a draft. A start
- * links the rows in its fenced chunks and makes the campaign running in the closing transaction; until then, and after
- * a crash rolled its items back, those links are not the rows' items.
+ * A row's item as every reader sees it (`r` the row, `c` its campaign): none until a start of the campaign committed
+ * (started_at is set in its closing transaction). A start links the rows in its fenced chunks; until it closes, and
+ * after a crash rolled its items back (the draft may be cancelled then), those links are not the rows' items.
  */
-const LINKED_ITEM = `iif(c.status = 'draft', NULL, r.item_id)`
+const LINKED_ITEM = `iif(c.started_at IS NULL, NULL, r.item_id)`
 /** A row's columns as readers see them (see LINKED_ITEM), from `campaign_rows r JOIN campaigns c`. */
 const ROW_COLUMNS = `r.row_number, r.phone, r.phone_cell, r.vars, r.message, r.problems,
-  ${LINKED_ITEM} AS item_id, iif(c.status = 'draft', NULL, r.device_id) AS device_id`
+  ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id`
 const ROWS_OF = 'campaign_rows r JOIN campaigns c ON c.id = r.campaign_id'
 
 function toRow(row: Row): CampaignRowRecord {
@@ -285,7 +285,7 @@ export class CampaignStore {
 
   /**
    * Link rows to the items a start is writing, in the transaction of each fenced chunk (the closing one only flips the
-   * status: 10,000 links there were ~30 ms of its block). A draft's links mean nothing to its readers (see
+   * status: 10,000 links there were ~30 ms of its block). Links mean nothing to readers before that (see
    * LINKED_ITEM): a crash leaves links to items rolled back, which the next start takes over. A row linked to an item
    * that exists is another start's, still fenced: not taken. Returns how many rows were linked.
    */
