@@ -778,7 +778,7 @@ describe('rotation across the chosen devices', () => {
     const afterCall = onDevice('dev-2')
     expect(afterCall).toBeGreaterThan(2_500)
     expect(afterCall).toBeLessThan(5_000)
-    await vi.waitFor(() => expect(onDevice('dev-2')).toBe(5_000))
+    await vi.waitFor(() => expect(onDevice('dev-2')).toBe(5_000), { timeout: 15_000 })
     const moves = fixture.db
       .prepare("SELECT count(*) AS n FROM outbox_history WHERE note LIKE '%rowMovedStopped%'")
       .get() as { n: number }
