@@ -597,6 +597,19 @@ describe('rotation across the chosen devices', () => {
     return id
   }
 
+  /** A large campaign dealt in turn to dev-1 and dev-2 (each may send twice its rows a day), started. */
+  async function startBigOnTwo(rows: number): Promise<string> {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      ...bigCampaign(rows),
+      pacing: { ...ROTATION, dailyCapPerDevice: 2 * rows },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    return id
+  }
+
   const sentBy = (deviceId: string): string[] =>
     fixture.gateway.messages.filter((m) => m.deviceId === deviceId).map((m) => m.phone)
   const rowOf = (id: string, phone: string) => campaigns.results(id).find((r) => r.phone === phone)
@@ -688,14 +701,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it("moves a dropped device's whole backlog at once: each row noted and re-linked, announced as one change", async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(400),
-      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(400)
     const bulk: number[] = []
     const single: string[] = []
     fixture.outbox.on('bulkChanged', (count) => bulk.push(count))
@@ -717,14 +723,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it('gives a resumed device its share of the untried rows back, from the end of the line, each row once', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(400),
-      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(400)
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     const lineBefore = campaigns
@@ -762,14 +761,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it('moves a backlog of 2,500 rows a slice per turn, every row once', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(5_000),
-      pacing: { ...ROTATION, dailyCapPerDevice: 10_000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(5_000)
     const onDevice = (deviceId: string): number =>
       campaigns.results(id).filter((r) => r.deviceId === deviceId).length
     fixture.outbox.setDeviceSendable('dev-1', false)
