@@ -254,6 +254,7 @@ export const en = {
   'desktop.error.enqueueRolledBack':
     'These messages were being queued when another start of Sender Desk took them for abandoned and removed them; send them again',
   'desktop.error.onlyDraftStarts': 'This campaign is {status}; only a draft can be started',
+  'desktop.error.startUnderWay': 'This campaign is being started already; wait for that start to finish',
   'desktop.error.onlyRunningPauses': 'This campaign is {status}; only a running one can pause',
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',
   'desktop.error.campaignAlready': 'This campaign is already {status}',

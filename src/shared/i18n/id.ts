@@ -260,6 +260,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.enqueueRolledBack':
     'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
+  'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai',
   'desktop.error.onlyRunningPauses':
     'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
   'desktop.error.onlyPausedResumes':

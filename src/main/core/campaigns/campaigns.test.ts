@@ -199,6 +199,74 @@ describe('campaigns on the outbox', () => {
     expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 12 + 450 })
   })
 
+  it('reads a large draft for its start a slice at a time, with turns of the event loop between', async () => {
+    await setUp()
+    const size = 2 * ROWS_PER_SLICE + 1
+    const { id } = await campaigns.create({ ...bigCampaign(size), name: 'March bills' })
+    const reads = vi.spyOn(CampaignStore.prototype, 'unqueuedReadyRows')
+    // How many reads there were, as each turn of the event loop sees it.
+    const seen: number[] = []
+    await betweenTurns(campaigns.start(id), () => seen.push(reads.mock.calls.length))
+    const pages = reads.mock.results.map((r) => (r.value as unknown[]).length)
+    reads.mockRestore()
+    expect(pages).toEqual([ROWS_PER_SLICE, ROWS_PER_SLICE, 1])
+    // The first read is in the call itself; a turn passes after each of the others.
+    expect(seen).toEqual(expect.arrayContaining([2, 3]))
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { waiting: 0 } })
+  })
+
+  /**
+   * A 450-row draft whose start died between chunks: one fails part way (a full disk) and so does its rollback, which
+   * leaves what a process killed there leaves, an open batch with the chunks written so far, their rows linked.
+   */
+  async function startDiedBetweenChunks(): Promise<string> {
+    const { id } = await campaigns.create({ ...bigCampaign(450), name: 'February bills' })
+    fixture.db.exec(`
+      CREATE TEMP TRIGGER disk_full BEFORE INSERT ON outbox_items WHEN NEW.campaign_row = 400
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      CREATE TEMP TRIGGER no_rollback BEFORE DELETE ON outbox_items
+        BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`)
+    await expect(campaigns.start(id)).rejects.toThrow(/disk is full/)
+    fixture.db.exec('DROP TRIGGER disk_full; DROP TRIGGER no_rollback')
+    return id
+  }
+
+  it('shows no row of a draft cancelled after its start died as queued or given to a device', async () => {
+    await setUp()
+    const id = await startDiedBetweenChunks()
+    campaigns.cancel(id)
+    expect(campaigns.results(id).every((r) => r.itemId === null && r.deviceId === null)).toBe(true)
+    expect(campaigns.get(id)).toMatchObject({ status: 'cancelled', counts: { queued: 0, cancelled: 0 } })
+  })
+
+  it('leaves a draft with nothing queued when a start dies between chunks; the next start queues every row once', async () => {
+    await setUp()
+    const id = await startDiedBetweenChunks()
+    const linked = (): number =>
+      (
+        fixture.db
+          .prepare('SELECT count(*) AS n FROM campaign_rows WHERE campaign_id = ? AND item_id IS NOT NULL')
+          .get(id) as { n: number }
+      ).n
+    expect(linked()).toBeGreaterThan(0)
+    // Still a draft, and nothing of it shows as queued: its links mean nothing until a start commits.
+    expect(campaigns.get(id)).toMatchObject({ status: 'draft', counts: { waiting: 450, queued: 0 } })
+    expect(campaigns.results(id).every((r) => r.itemId === null && r.status === null)).toBe(true)
+
+    // The next start of the app rolls the batch back; starting the draft again queues each row once.
+    fixture.reopen({ sendGate: (item, now) => campaigns.gate(item, now) })
+    fixture.outbox.setPaused(true) // what is queued stays queued, to be counted
+    await fixture.outbox.start()
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 0 })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    await campaigns.start(id)
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 450, waiting: 0 } })
+    const items = new Set(campaigns.results(id).map((r) => r.itemId))
+    expect(items.size).toBe(450)
+    expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 450 })
+    expect([...items].every((itemId) => fixture.outbox.get(itemId ?? '').item.status === 'queued')).toBe(true)
+  })
+
   it('creates from a large sheet in slices: other work gets the core while its rows are checked and rendered', async () => {
     await setUp()
     const size = 3 * ROWS_PER_SLICE + 1
@@ -529,6 +597,19 @@ describe('rotation across the chosen devices', () => {
     return id
   }
 
+  /** A large campaign dealt in turn to dev-1 and dev-2 (each may send twice its rows a day), started. */
+  async function startBigOnTwo(rows: number): Promise<string> {
+    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    const { id } = await campaigns.create({
+      ...bigCampaign(rows),
+      pacing: { ...ROTATION, dailyCapPerDevice: 2 * rows },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    return id
+  }
+
   const sentBy = (deviceId: string): string[] =>
     fixture.gateway.messages.filter((m) => m.deviceId === deviceId).map((m) => m.phone)
   const rowOf = (id: string, phone: string) => campaigns.results(id).find((r) => r.phone === phone)
@@ -620,14 +701,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it("moves a dropped device's whole backlog at once: each row noted and re-linked, announced as one change", async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(400),
-      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(400)
     const bulk: number[] = []
     const single: string[] = []
     fixture.outbox.on('bulkChanged', (count) => bulk.push(count))
@@ -649,14 +723,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it('gives a resumed device its share of the untried rows back, from the end of the line, each row once', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(400),
-      pacing: { ...ROTATION, dailyCapPerDevice: 1000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(400)
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     const lineBefore = campaigns
@@ -694,14 +761,7 @@ describe('rotation across the chosen devices', () => {
   })
 
   it('moves a backlog of 2,500 rows a slice per turn, every row once', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
-    const { id } = await campaigns.create({
-      ...bigCampaign(5_000),
-      pacing: { ...ROTATION, dailyCapPerDevice: 10_000 },
-      devices: ['dev-1', 'dev-2']
-    })
-    await campaigns.start(id)
+    const id = await startBigOnTwo(5_000)
     const onDevice = (deviceId: string): number =>
       campaigns.results(id).filter((r) => r.deviceId === deviceId).length
     fixture.outbox.setDeviceSendable('dev-1', false)
@@ -710,7 +770,7 @@ describe('rotation across the chosen devices', () => {
     const afterCall = onDevice('dev-2')
     expect(afterCall).toBeGreaterThan(2_500)
     expect(afterCall).toBeLessThan(5_000)
-    await vi.waitFor(() => expect(onDevice('dev-2')).toBe(5_000))
+    await vi.waitFor(() => expect(onDevice('dev-2')).toBe(5_000), { timeout: 15_000 })
     const moves = fixture.db
       .prepare("SELECT count(*) AS n FROM outbox_history WHERE note LIKE '%rowMovedStopped%'")
       .get() as { n: number }
@@ -744,7 +804,7 @@ describe('rotation across the chosen devices', () => {
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     const moved = (): number => slices.reduce((a, b) => a + b, 0)
     await vi.waitFor(() => expect(moved()).toBe(2_000), { timeout: 30_000 })
-    // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~10 ms of it)…
+    // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~15 ms of it)…
     expect(slices[0]).toBe(FIRST_ROTATION_MOVES)
     expect(slices[1]).toBeLessThan(FIRST_ROTATION_MOVES / 2)
     // …and fast turns let the slices grow again (at most doubling), every row moved once.

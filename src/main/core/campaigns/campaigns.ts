@@ -57,12 +57,17 @@ const FIRST_IMPORT_ROWS = 100
 /** Rows a rebalance moves in one turn of the event loop (5,000 in one call were ~140 ms of CPU). */
 const MOVES_PER_TURN = 500
 /**
- * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's few hundred rows still
- * move at once); later turns move what takes ~10 ms (nextChunkSize): a fixed 500 was a 35-40 ms block once list
- * positions were kept by triggers on every move.
+ * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's 200 rows or fewer still
+ * move at once); later turns move what takes ROTATION_MOVES_CPU_MS (nextChunkSize): a fixed 500 was a 35-40 ms
+ * block once list positions were kept by triggers on every move.
  */
-export const FIRST_ROTATION_MOVES = 250
-/** The process's CPU time (the main thread's, during a synchronous write) since `start` (a process.cpuUsage() reading), in ms. */
+export const FIRST_ROTATION_MOVES = 200
+/**
+ * CPU a rotation turn's moves may take: with the reads before them (~5 ms) a turn stays near 20 ms, and a backlog of
+ * thousands still moves in a handful of turns (each turn reads the devices' standings and lines again).
+ */
+const ROTATION_MOVES_CPU_MS = 15
+/** CPU time used since `start` (a process.cpuUsage() reading), in ms: the main thread's during a synchronous write. */
 function cpuMsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start)
   return (used.user + used.system) / 1000
@@ -532,7 +537,15 @@ export function createCampaigns(deps: CampaignsDeps) {
         { key: 'desktop.error.attachAgain', params: { name: campaign.attachmentName } },
         'attachment'
       )
-    const ready = store.unqueuedReadyRows(id)
+    // Read a slice at a time with a turn between: 10,000 rows (each one's JSON parsed) were ~18 ms of one block.
+    const ready: CampaignRowRecord[] = []
+    for (let afterRow = 0; ; await yieldToEventLoop()) {
+      const page = store.unqueuedReadyRows(id, { afterRow, limit: ROWS_PER_SLICE })
+      ready.push(...page)
+      const last = page.at(-1)
+      if (page.length < ROWS_PER_SLICE || last === undefined) break
+      afterRow = last.rowNumber
+    }
     const fileOf = (row: (typeof ready)[number]): CampaignFile | null => {
       const name = rowFileName(campaign, row)
       if (name === null) return file
@@ -548,14 +561,12 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
     const files = ready.map(fileOf)
     const at = now()
-    const links: { rowNumber: number; itemId: string; deviceId: string }[] = []
     const newItems: NewItem[] = []
     // Built in slices with a turn between: 10,000 items (ids, texts) were ~30 ms of one block before the write.
     for (const [index, row] of ready.entries()) {
       if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
       const deviceId = campaign.devices[index % campaign.devices.length] ?? ''
       const itemId = randomUUID()
-      links.push({ rowNumber: row.rowNumber, itemId, deviceId })
       const file = files[index] ?? null
       newItems.push({
         id: itemId,
@@ -582,24 +593,44 @@ export function createCampaigns(deps: CampaignsDeps) {
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
       })
     }
-    // Items, links and status all or nothing (a large start is written in fenced chunks that yield; links and status
-    // go with the last): a crash leaves either a draft or a fully queued campaign, and nothing is sent before.
-    await deps.outbox.insertPrepared(newItems, () => {
-      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
-      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+    /** Refused unless the campaign is still a draft: a second start of it, or a cancel, got there first. */
+    const assertStillDraft = (): void => {
       const current = mustGet(id)
       if (current.status !== 'draft')
         throw new CampaignError('invalid_state', {
           key: 'desktop.error.onlyDraftStarts',
           params: { status: statusNote(current.status) }
         })
-      store.update(id, { status: 'running', startedAt: at }, at)
-      store.setRowItems(id, links)
-    }, [
-      ...new Map(
-        files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
-      ).values()
-    ])
+    }
+    // Items, links and status all or nothing (a large start is written in fenced chunks that yield): each chunk links
+    // its rows, which mean nothing until a start committed (CampaignStore's LINKED_ITEM); the last makes it
+    // running. A crash leaves either a draft or a fully queued campaign, and nothing is sent before.
+    await deps.outbox.insertPrepared(
+      newItems,
+      // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
+      // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
+      () => {
+        assertStillDraft()
+        store.update(id, { status: 'running', startedAt: at }, at)
+      },
+      [
+        ...new Map(
+          files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
+        ).values()
+      ],
+      (chunk) => {
+        assertStillDraft()
+        const links = chunk.map((item) => ({
+          rowNumber: item.campaignRow ?? 0,
+          itemId: item.id,
+          deviceId: item.deviceId
+        }))
+        // A row already linked to an item that exists is another start's, still being written: it goes on, this
+        // one rolls back (both link in row order, so the first chunk to commit decides).
+        if (store.linkStartingRows(id, links) < links.length)
+          throw new CampaignError('invalid_state', { key: 'desktop.error.startUnderWay' })
+      }
+    )
     deps.onChanged?.(id)
     return viewInSlices(id)
   }
@@ -773,7 +804,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       for (let turn = 0; next < source.ids.length; turn++) give(others[turn % others.length]?.deviceId ?? '')
     }
     if (moves.length === 0) return
-    // A large backlog moves a slice per turn (~10 ms each): the rest on the next turn, worked out afresh (the
+    // A large backlog moves a slice per turn (~20 ms each): the rest on the next turn, worked out afresh (the
     // campaign may be paused or a device back by then). Rows not moved yet wait where they are; none is lost.
     const slice = rotationMoves
     if (moves.length > slice) {
@@ -800,7 +831,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
     // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
     // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
-    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began))
+    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began), ROTATION_MOVES_CPU_MS)
     if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 

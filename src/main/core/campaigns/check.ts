@@ -1,7 +1,7 @@
 // The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
 import { plainIndonesianMobile } from '../../../shared/domain'
-import { normalisePhone } from '../gateway'
+import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Sheet, SheetRow } from './spreadsheet'
 import { compileTemplate, lengthLimit, rowSeed, type VariableLookup } from './template'
@@ -90,13 +90,8 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
   } else if (trimmed.includes('.') && /^\d+\.0+$/.test(trimmed)) {
     candidate = trimmed.replace(/\.0+$/, '')
   }
-  try {
-    return { phone: normalisePhone(candidate) }
-  } catch (error) {
-    return {
-      problem: { code: 'invalid_phone', detail: error instanceof Error ? error.message : String(error) }
-    }
-  }
+  const checked = phoneOrProblem(candidate)
+  return 'phone' in checked ? checked : { problem: { code: 'invalid_phone', detail: checked.problem } }
 }
 
 export interface CheckResult {

@@ -1,7 +1,7 @@
 // Phone normalisation: every written form of an Indonesian number becomes 62… digits; bad ones fail with a clear message.
 import { describe, expect, it } from 'vitest'
 import { isGatewayError } from './errors'
-import { normaliseEchoedPhone, normalisePhone, normaliseRecipients } from './phone'
+import { normaliseEchoedPhone, normalisePhone, normaliseRecipients, phoneOrProblem } from './phone'
 import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../shared/domain/phone.cases'
 
 function errorOf(run: () => unknown): { code: string; message: string } {
@@ -63,6 +63,17 @@ describe('normalisePhone answers every shared phone case like the domain rule', 
     if ('value' in expected) expect(normalisePhone(input)).toBe(expected.value)
     else expect(errorOf(() => normalisePhone(input)).code).toBe('invalid_input')
   })
+})
+
+describe('phoneOrProblem', () => {
+  it.each(PHONE_CASES.map((c) => [c.input] as const))(
+    '%j: normalisePhone’s answer, never a throw',
+    (input) => {
+      const answer = phoneOrProblem(input)
+      if ('phone' in answer) expect(answer.phone).toBe(normalisePhone(input))
+      else expect(answer.problem).toBe(errorOf(() => normalisePhone(input)).message)
+    }
+  )
 })
 
 describe('normaliseRecipients', () => {

@@ -13,14 +13,25 @@ function invalidInput(message: string): GatewayError {
  * Throws GatewayError `invalid_input` naming the value, why, and what a valid number looks like.
  */
 export function normalisePhone(input: string): string {
+  const checked = phoneOrProblem(input)
+  if ('problem' in checked) throw invalidInput(checked.problem)
+  return checked.phone
+}
+
+/**
+ * normalisePhone without the throw: the `62…` digits, or the message normalisePhone would throw. For callers that
+ * check many numbers (a campaign's rows): an Error per invalid row captured a stack trace each time.
+ */
+export function phoneOrProblem(input: string): { phone: string } | { problem: string } {
   const checked = checkPhone(input)
-  if (checked.problem === null) return checked.value
+  if (checked.problem === null) return { phone: checked.value }
   const raw = typeof input === 'string' ? input.trim() : ''
   const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw
-  throw invalidInput(
-    `"${shown}" is not a valid phone number (${checked.reason}): use a mobile number such as 081234567890, ` +
+  return {
+    problem:
+      `"${shown}" is not a valid phone number (${checked.reason}): use a mobile number such as 081234567890, ` +
       '6281234567890 or +6281234567890; spaces, dashes and brackets are fine'
-  )
+  }
 }
 
 /**

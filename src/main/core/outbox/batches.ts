@@ -39,6 +39,11 @@ export interface FencedWrite {
   attachments: readonly AttachmentRecord[]
   recipients: readonly { recipient: string; isGroup: boolean }[]
   at: number
+  /**
+   * Runs in each transaction that writes items, with those items (a campaign's row links: hidden, like the items,
+   * until atCommit; a chunk's own share keeps the closing transaction short).
+   */
+  atChunk?: (chunk: readonly NewItem[]) => void
   /** Runs in the transaction that makes the items visible (a campaign's own bookkeeping). */
   atCommit?: () => void
 }
@@ -52,11 +57,12 @@ export interface FencedWrite {
  */
 export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promise<void> {
   const { store } = ctx
-  const { items, attachments, recipients, at, atCommit } = write
+  const { items, attachments, recipients, at, atChunk, atCommit } = write
   if (items.length <= FIRST_CHUNK_ROWS) {
     store.batch(() => {
       assertAttachmentsPresent(ctx, attachments)
       store.insertItems(items, attachments, recipients, at)
+      atChunk?.(items)
       atCommit?.()
     })
     return
@@ -88,6 +94,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
           batchId,
           firstSeq: firstSeq + start
         })
+        atChunk?.(chunk)
         if (last) {
           store.closeBatch(batchId)
           atCommit?.()

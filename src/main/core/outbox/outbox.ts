@@ -118,12 +118,14 @@ export interface Outbox {
    * Items built elsewhere (a campaign's rows, already checked and rendered; files as one copy from copyFile) go in line.
    * Their campaign's gate (options.sendGate) decides when each may go. All or nothing, a large set in fenced chunks
    * that yield (as enqueue); `alongside` runs in the transaction that makes them visible (the campaign's own
-   * bookkeeping); dispatching starts only after it committed.
+   * bookkeeping); dispatching starts only after it committed. `alongsideEachChunk` runs in each transaction that
+   * writes some of them, with those (bookkeeping too large for the closing one; hidden until `alongside` commits).
    */
   insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
-    attachments?: readonly StoredAttachment[]
+    attachments?: readonly StoredAttachment[],
+    alongsideEachChunk?: (chunk: readonly NewItem[]) => void
   ): Promise<void>
   /**
    * Copy one file into the attachments folder, checked as at enqueue, for items prepared elsewhere (a campaign's
@@ -748,9 +750,17 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
   async function insertPrepared(
     items: readonly NewItem[],
     alongside?: () => void,
-    attachments: readonly StoredAttachment[] = []
+    attachments: readonly StoredAttachment[] = [],
+    alongsideEachChunk?: (chunk: readonly NewItem[]) => void
   ): Promise<void> {
-    await insertAll({ items, attachments, recipients: [], at: clock.now(), atCommit: alongside })
+    await insertAll({
+      items,
+      attachments,
+      recipients: [],
+      at: clock.now(),
+      atChunk: alongsideEachChunk,
+      atCommit: alongside
+    })
     for (const item of items) knownDevices.add(item.deviceId)
     ctx.emitBulk(items.length)
     pump()

@@ -11,10 +11,10 @@ const MIN_CHUNK_ROWS = 20
 const MAX_CHUNK_ROWS = 1_000
 
 /**
- * The next chunk's row count from how long the last one took: about CHUNK_TARGET_MS, and at most twice the last
+ * The next chunk's row count from how long the last one took: about `targetMs`, and at most twice the last
  * size, so one fast chunk (a quiet moment) never makes the next one a long block.
  */
-export function nextChunkSize(size: number, tookMs: number): number {
-  const fitting = Math.floor((size * CHUNK_TARGET_MS) / Math.max(tookMs, 0.1))
+export function nextChunkSize(size: number, tookMs: number, targetMs = CHUNK_TARGET_MS): number {
+  const fitting = Math.floor((size * targetMs) / Math.max(tookMs, 0.1))
   return Math.max(MIN_CHUNK_ROWS, Math.min(MAX_CHUNK_ROWS, size * 2, fitting))
 }

@@ -89,6 +89,17 @@ function toCampaign(row: Row): CampaignRecord {
   }
 }
 
+/**
+ * A row's item as every reader sees it (`r` the row, `c` its campaign): none until a start of the campaign committed
+ * (started_at is set in its closing transaction). A start links the rows in its fenced chunks; until it closes, and
+ * after a crash rolled its items back (the draft may be cancelled then), those links are not the rows' items.
+ */
+const LINKED_ITEM = `iif(c.started_at IS NULL, NULL, r.item_id)`
+/** A row's columns as readers see them (see LINKED_ITEM), from `campaign_rows r JOIN campaigns c`. */
+const ROW_COLUMNS = `r.row_number, r.phone, r.phone_cell, r.vars, r.message, r.problems,
+  ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id`
+const ROWS_OF = 'campaign_rows r JOIN campaigns c ON c.id = r.campaign_id'
+
 function toRow(row: Row): CampaignRowRecord {
   return {
     rowNumber: row.row_number as number,
@@ -255,41 +266,50 @@ export class CampaignStore {
 
   rows(campaignId: string): CampaignRowRecord[] {
     return (
-      this.prepare('SELECT * FROM campaign_rows WHERE campaign_id = ? ORDER BY row_number').all(
+      this.prepare(`SELECT ${ROW_COLUMNS} FROM ${ROWS_OF} WHERE r.campaign_id = ? ORDER BY r.row_number`).all(
         campaignId
       ) as Row[]
     ).map(toRow)
   }
 
-  /** Ready rows (no problem) not yet in the outbox, in file order. */
-  unqueuedReadyRows(campaignId: string): CampaignRowRecord[] {
+  /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */
+  unqueuedReadyRows(campaignId: string, page?: { afterRow: number; limit: number }): CampaignRowRecord[] {
     return (
       this.prepare(
-        `SELECT * FROM campaign_rows WHERE campaign_id = ? AND problems = '[]' AND item_id IS NULL ORDER BY row_number`
-      ).all(campaignId) as Row[]
+        `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF}
+         WHERE r.campaign_id = ? AND r.row_number > ? AND r.problems = '[]' AND ${LINKED_ITEM} IS NULL
+         ORDER BY r.row_number LIMIT ?`
+      ).all(campaignId, page?.afterRow ?? 0, page?.limit ?? -1) as Row[]
     ).map(toRow)
   }
 
-  setRowItems(
+  /**
+   * Link rows to the items a start is writing, in the transaction of each fenced chunk (the closing one only flips the
+   * status: 10,000 links there were ~30 ms of its block). Links mean nothing to readers before that (see
+   * LINKED_ITEM): a crash leaves links to items rolled back, which the next start takes over. A row linked to an item
+   * that exists is another start's, still fenced: not taken. Returns how many rows were linked.
+   */
+  linkStartingRows(
     campaignId: string,
     links: readonly { rowNumber: number; itemId: string; deviceId: string }[]
-  ): void {
-    // One statement over the links as JSON, not one per row: this runs in a start's closing transaction (with the
-    // double-start check), where 10,000 separate UPDATEs were ~40 ms of its block. MATERIALIZED makes the links the
-    // outer loop with a primary-key lookup per link; joined directly, SQLite scanned the links once per row (45 s).
-    this.prepare(
+  ): number {
+    // One statement over the links as JSON, not one per row. MATERIALIZED makes the links the outer loop with a
+    // primary-key lookup per link; joined directly, SQLite scanned the links once per row (45 s at 10,000).
+    return this.prepare(
       `WITH link AS MATERIALIZED (
          SELECT value ->> '$.rowNumber' AS row_number, value ->> '$.itemId' AS item_id,
            value ->> '$.deviceId' AS device_id
          FROM json_each(?))
        UPDATE campaign_rows SET item_id = link.item_id, device_id = link.device_id FROM link
-       WHERE campaign_rows.campaign_id = ? AND campaign_rows.row_number = link.row_number`
-    ).run(JSON.stringify(links), campaignId)
+       WHERE campaign_rows.campaign_id = ? AND campaign_rows.row_number = link.row_number
+         AND (campaign_rows.item_id IS NULL
+           OR NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.id = campaign_rows.item_id))`
+    ).run(JSON.stringify(links), campaignId).changes
   }
 
   /** Rows whose outbox item moved to another device (rotation): the proof names the device that sends it. */
   setItemDevices(campaignId: string, moves: readonly { itemId: string; deviceId: string }[]): void {
-    // One statement for a rotation of thousands (see setRowItems), each move a lookup in the item index: the unary
+    // One statement for a rotation of thousands (see linkStartingRows), each move a lookup in the item index: the unary
     // + keeps SQLite from walking the campaign's rows instead (and scanning the moves once per row).
     this.prepare(
       `WITH move AS MATERIALIZED (
@@ -309,8 +329,9 @@ export class CampaignStore {
     const limit = page?.limit ?? -1
     const offset = page?.offset ?? 0
     const rows = this.prepare(
-      `SELECT r.*, i.status AS item_status, i.gateway_id, i.last_attempt_at, i.accepted_at, i.closed_at, i.failure_message
-       FROM campaign_rows r LEFT JOIN outbox_items i ON i.id = r.item_id
+      `SELECT ${ROW_COLUMNS},
+         i.status AS item_status, i.gateway_id, i.last_attempt_at, i.accepted_at, i.closed_at, i.failure_message
+       FROM ${ROWS_OF} LEFT JOIN outbox_items i ON i.id = ${LINKED_ITEM}
        WHERE r.campaign_id = ? ORDER BY r.row_number LIMIT ? OFFSET ?`
     ).all(campaignId, limit, offset) as Row[]
     const history = this.prepare(
@@ -359,7 +380,7 @@ export class CampaignStore {
   } {
     return {
       ready: this.prepare(
-        `SELECT i.status AS status, count(*) AS n FROM campaign_rows r LEFT JOIN outbox_items i ON i.id = r.item_id
+        `SELECT i.status AS status, count(*) AS n FROM ${ROWS_OF} LEFT JOIN outbox_items i ON i.id = ${LINKED_ITEM}
          WHERE r.campaign_id = ? AND r.problems = '[]' GROUP BY i.status`
       ).all(campaignId) as { status: ItemStatus | null; n: number }[],
       skipped: this.prepare(

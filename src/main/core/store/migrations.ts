@@ -12,6 +12,20 @@ export interface Migration {
  * Never edit a shipped step: append a new one. Version N is the database after step N (user_version = N).
  * Times are integer milliseconds since the epoch (UTC); booleans are 0/1.
  */
+// The list positions' trigger steps (migration "outbox list positions"): an item leaves the spans of its old
+// created_at, device and status (a span that reaches zero is deleted), and enters those of its new ones.
+const POSITIONS_LEAVE = `UPDATE outbox_positions SET n = n - 1 WHERE device_id = OLD.device_id AND status = OLD.status
+          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
+            OR (level = 2 AND bucket = OLD.created_at >> 29));
+        DELETE FROM outbox_positions WHERE n = 0 AND device_id = OLD.device_id AND status = OLD.status
+          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
+            OR (level = 2 AND bucket = OLD.created_at >> 29));`
+const POSITIONS_ENTER = `INSERT INTO outbox_positions (level, bucket, device_id, status, n) VALUES
+          (0, NEW.created_at >> 13, NEW.device_id, NEW.status, 1),
+          (1, NEW.created_at >> 21, NEW.device_id, NEW.status, 1),
+          (2, NEW.created_at >> 29, NEW.device_id, NEW.status, 1)
+          ON CONFLICT DO UPDATE SET n = n + 1;`
+
 export const migrations: readonly Migration[] = [
   {
     name: 'durable queue: items, status history, attachments, settings',
@@ -431,35 +445,17 @@ export const migrations: readonly Migration[] = [
         GROUP BY bucket >> 8, device_id, status;
       CREATE TRIGGER outbox_positions_on_insert AFTER INSERT ON outbox_items
       WHEN NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = NEW.batch_id) BEGIN
-        INSERT INTO outbox_positions (level, bucket, device_id, status, n) VALUES
-          (0, NEW.created_at >> 13, NEW.device_id, NEW.status, 1),
-          (1, NEW.created_at >> 21, NEW.device_id, NEW.status, 1),
-          (2, NEW.created_at >> 29, NEW.device_id, NEW.status, 1)
-          ON CONFLICT DO UPDATE SET n = n + 1;
+        ${POSITIONS_ENTER}
       END;
       CREATE TRIGGER outbox_positions_on_delete AFTER DELETE ON outbox_items
       WHEN NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = OLD.batch_id) BEGIN
-        UPDATE outbox_positions SET n = n - 1 WHERE device_id = OLD.device_id AND status = OLD.status
-          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
-            OR (level = 2 AND bucket = OLD.created_at >> 29));
-        DELETE FROM outbox_positions WHERE n = 0 AND device_id = OLD.device_id AND status = OLD.status
-          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
-            OR (level = 2 AND bucket = OLD.created_at >> 29));
+        ${POSITIONS_LEAVE}
       END;
       CREATE TRIGGER outbox_positions_on_change AFTER UPDATE OF status, device_id, created_at ON outbox_items
       WHEN (OLD.status IS NOT NEW.status OR OLD.device_id IS NOT NEW.device_id OR OLD.created_at IS NOT NEW.created_at)
         AND NOT EXISTS (SELECT 1 FROM outbox_batches WHERE id = NEW.batch_id) BEGIN
-        UPDATE outbox_positions SET n = n - 1 WHERE device_id = OLD.device_id AND status = OLD.status
-          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
-            OR (level = 2 AND bucket = OLD.created_at >> 29));
-        DELETE FROM outbox_positions WHERE n = 0 AND device_id = OLD.device_id AND status = OLD.status
-          AND ((level = 0 AND bucket = OLD.created_at >> 13) OR (level = 1 AND bucket = OLD.created_at >> 21)
-            OR (level = 2 AND bucket = OLD.created_at >> 29));
-        INSERT INTO outbox_positions (level, bucket, device_id, status, n) VALUES
-          (0, NEW.created_at >> 13, NEW.device_id, NEW.status, 1),
-          (1, NEW.created_at >> 21, NEW.device_id, NEW.status, 1),
-          (2, NEW.created_at >> 29, NEW.device_id, NEW.status, 1)
-          ON CONFLICT DO UPDATE SET n = n + 1;
+        ${POSITIONS_LEAVE}
+        ${POSITIONS_ENTER}
       END;
     `
   }
