@@ -739,6 +739,9 @@ describe('rotation across the chosen devices', () => {
     fixture.outbox.setDeviceSendable('dev-1', true)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     campaigns.resume(id, 'dev-1')
+    // In rotation's slices: sized by time, so the share may take more than one turn.
+    const onDev1 = (): number => campaigns.results(id).filter((r) => r.deviceId === 'dev-1').length
+    await vi.waitFor(() => expect(onDev1()).toBe(200), { timeout: 15_000 })
     const rows = campaigns.results(id)
     const back = rows.filter((r) => r.deviceId === 'dev-1')
     expect(back).toHaveLength(200)

@@ -54,8 +54,6 @@ const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
 
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
 const FIRST_IMPORT_ROWS = 100
-/** Rows a rebalance moves in one turn of the event loop (5,000 in one call were ~140 ms of CPU). */
-const MOVES_PER_TURN = 500
 /**
  * Rows a rotation moves in its first turn (in the dispatcher's gate call; a dropped device's 200 rows or fewer still
  * move at once); later turns move what takes ROTATION_MOVES_CPU_MS (nextChunkSize): a fixed 500 was a 35-40 ms
@@ -803,31 +801,44 @@ export function createCampaigns(deps: CampaignsDeps) {
       if (source.state !== 'stopped' || others.length === 0) continue
       for (let turn = 0; next < source.ids.length; turn++) give(others[turn % others.length]?.deviceId ?? '')
     }
-    if (moves.length === 0) return
-    // A large backlog moves a slice per turn (~20 ms each): the rest on the next turn, worked out afresh (the
-    // campaign may be paused or a device back by then). Rows not moved yet wait where they are; none is lost.
-    const slice = rotationMoves
-    if (moves.length > slice) {
-      moves.length = slice
-      setImmediate(() => {
-        try {
-          const fresh = store.get(campaign.id)
-          if (fresh) rotate(fresh, now(), keep)
-        } catch {
-          // The database closed meanwhile: the next send gate rotates again.
-        }
-      })
-    }
-    const began = process.cpuUsage()
-    const moved = deps.outbox.moveUntried(
+    moveInSlices(
+      campaign,
       moves,
       ({ itemId, from, to }) =>
         encodeNote(
           reasons.get(itemId) === 'stopped' ? 'desktop.note.rowMovedStopped' : 'desktop.note.rowMovedCapped',
           { from, to }
         ),
-      (done) => store.setItemDevices(campaign.id, done)
+      (fresh) => rotate(fresh, now(), keep)
     )
+  }
+
+  /**
+   * Move a campaign's untried rows to other devices, a slice a turn: a large backlog moves `rotationMoves` now and
+   * the rest on the next turn, worked out afresh by `again` (the campaign may be paused or a device back by then).
+   * Rows not moved yet wait where they are; none is lost.
+   */
+  function moveInSlices(
+    campaign: CampaignRecord,
+    moves: { itemId: string; deviceId: string }[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    again: (fresh: CampaignRecord) => void
+  ): void {
+    if (moves.length === 0) return
+    const slice = rotationMoves
+    if (moves.length > slice) {
+      moves.length = slice
+      setImmediate(() => {
+        try {
+          const fresh = store.get(campaign.id)
+          if (fresh) again(fresh)
+        } catch {
+          // The database closed meanwhile: the next send gate rotates again.
+        }
+      })
+    }
+    const began = process.cpuUsage()
+    const moved = deps.outbox.moveUntried(moves, note, (done) => store.setItemDevices(campaign.id, done))
     // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
     // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
     // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
@@ -839,7 +850,7 @@ export function createCampaigns(deps: CampaignsDeps) {
    * A device back in a running campaign (its part resumed) takes its share of the rows never tried that the other
    * devices able to send hold: while it was stopped, rotation gave its rows away, and without this it would sit idle
    * while the others carry its part. Rows come from the end of the fullest devices' lines (the rows about to go stay
-   * put), within what its own cap leaves today; a slice per turn, as rotation does.
+   * put), within what its own cap leaves today; in rotation's slices.
    */
   function rebalance(campaign: CampaignRecord, to: string): void {
     if (campaign.status !== 'running' || campaign.devices.length < 2) return
@@ -858,7 +869,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const wanted = Math.min(share, room)
     const donors = held.filter((d) => d.deviceId !== to)
     const moves: { itemId: string; deviceId: string }[] = []
-    while (moves.length < Math.min(wanted, MOVES_PER_TURN)) {
+    while (moves.length < wanted) {
       const fullest = donors.reduce<(typeof donors)[number] | undefined>(
         (most, d) => (most === undefined || d.ids.length > most.ids.length ? d : most),
         undefined
@@ -870,23 +881,12 @@ export function createCampaigns(deps: CampaignsDeps) {
       moves.push({ itemId, deviceId: to })
       holds++
     }
-    if (moves.length === 0) return
-    if (wanted > MOVES_PER_TURN) {
-      setImmediate(() => {
-        try {
-          const fresh = store.get(campaign.id)
-          if (fresh) rebalance(fresh, to)
-        } catch {
-          // The database closed meanwhile: the device goes on with what it took.
-        }
-      })
-    }
-    const moved = deps.outbox.moveUntried(
+    moveInSlices(
+      campaign,
       moves,
       ({ from, to: device }) => encodeNote('desktop.note.rowMovedResumed', { from, to: device }),
-      (done) => store.setItemDevices(campaign.id, done)
+      (fresh) => rebalance(fresh, to)
     )
-    if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 
   /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
