@@ -196,8 +196,12 @@ const POSITION_WALK_FROM = 5_000
  * created_at >> (13 + 8 L) is its bucket, so a span of one level holds 256 spans of the level below.
  */
 const POSITION_LEVELS = 3
-const POSITION_FINEST_SPAN_MS = 2 ** 13
-const POSITION_FANOUT = 2 ** 8
+const POSITION_FINEST_SHIFT = 13
+const POSITION_FANOUT_SHIFT = 8
+const POSITION_FINEST_SPAN_MS = 2 ** POSITION_FINEST_SHIFT
+const POSITION_FANOUT = 2 ** POSITION_FANOUT_SHIFT
+/** A position span's bucket in SQL, for an outbox_items row and a `level` column. */
+const POSITION_BUCKET = `created_at >> (${POSITION_FINEST_SHIFT} + ${POSITION_FANOUT_SHIFT} * level)`
 
 /** The full-text index finds substrings of three characters or more (it indexes trigrams). */
 function searchableByIndex(term: string): boolean {
@@ -448,9 +452,9 @@ export class OutboxStore {
       ).run(id)
       this.prepare(
         `INSERT INTO outbox_positions (level, bucket, device_id, status, n)
-         SELECT level, created_at >> (13 + 8 * level), device_id, status, COUNT(*)
+         SELECT level, ${POSITION_BUCKET}, device_id, status, COUNT(*)
          FROM outbox_items, (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2)
-         WHERE batch_id = ? GROUP BY level, created_at >> (13 + 8 * level), device_id, status
+         WHERE batch_id = ? GROUP BY level, ${POSITION_BUCKET}, device_id, status
          ON CONFLICT (level, bucket, device_id, status) DO UPDATE SET n = n + excluded.n`
       ).run(id)
       this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
