@@ -165,4 +165,30 @@ describe('operator journeys in Chromium', () => {
     const after = await harness.sandbox()
     expect((await after.control.messages()).map((m) => m.refId).sort()).toEqual([...itemIds].sort())
   })
+
+  it('runs under the window’s policy: only its own socket may be reached, and no inline code runs', async () => {
+    harness = await journey.start()
+    const p = await journey.open(harness.url)
+    await p.getByTestId('app').waitFor()
+    const refused = await p.evaluate(async () => {
+      const violations: string[] = []
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(event.effectiveDirective)
+      )
+      const fetched = await fetch('http://127.0.0.1:9/').then(
+        () => 'fetched',
+        () => 'refused'
+      )
+      const inline = document.createElement('script')
+      inline.textContent = 'window.inlineRan = true'
+      document.body.append(inline)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return { fetched, inlineRan: 'inlineRan' in window, violations }
+    })
+    expect(refused).toEqual({
+      fetched: 'refused',
+      inlineRan: false,
+      violations: expect.arrayContaining(['connect-src', 'script-src-elem'])
+    })
+  })
 })

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { ApiFailure, CoreEvents, type ApiHandlers } from '../../src/main/core/compose'
 import { rewriteIndex, startContractServer, type ContractServer } from './contract-server'
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
 
-const INDEX = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'"></head><body><script type="module" src="./assets/app.js"></script></body></html>`
+const INDEX = `<!doctype html><html><head></head><body><script type="module" src="./assets/app.js"></script></body></html>`
 
 function fakeHandlers(): ApiHandlers {
   const handlers: Partial<ApiHandlers> = {
@@ -86,9 +87,17 @@ describe('harness contract server', () => {
       events: new CoreEvents(),
       rendererDir: dir
     })
-    const page = await (await fetch(server.url)).text()
+    const response = await fetch(server.url)
+    const page = await response.text()
     expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('type="module"'))
-    expect(page).toContain(`connect-src ws://127.0.0.1:${server.port}/__harness/socket`)
+    // The window's release policy, as a header like app:// sends it, with only the harness socket let through.
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toBe(
+      CONTENT_SECURITY_POLICY.replace(
+        "connect-src 'none'",
+        `connect-src ws://127.0.0.1:${server.port}/__harness/socket`
+      )
+    )
     const bridge = await (await fetch(`${server.url}__harness/bridge.js`)).text()
     expect(bridge).toContain('senderDesk')
     expect((await fetch(`${server.url}..%2Fsecret.txt`)).status).toBe(403)

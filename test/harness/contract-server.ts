@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
+import { contentSecurityPolicy } from '../../src/shared/content-security-policy'
 import { eventChannels } from '../../src/shared/contract'
 import {
   dispatchInvoke,
@@ -90,7 +91,10 @@ export async function startContractServer(options: ContractServerOptions): Promi
     try {
       let body: Buffer | string = await readFile(file)
       if (relative === 'index.html') body = rewriteIndex(body.toString('utf8'), port)
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': harnessContentSecurityPolicy(port)
+      })
       res.end(body)
     } catch {
       res.writeHead(404).end()
@@ -175,17 +179,23 @@ export async function startContractServer(options: ContractServerOptions): Promi
   }
 }
 
+/** The harness socket's address on this server's port. */
+const socketUrl = (port: number): string => `ws://127.0.0.1:${port}/__harness/socket`
+
+/** The window's own policy (sent as a header, as app:// sends it), opened just enough for the harness socket. */
+export function harnessContentSecurityPolicy(port: number): string {
+  return contentSecurityPolicy({ 'connect-src': socketUrl(port) })
+}
+
 /**
- * Same page, with the bridge run first and the CSP opened just enough for the harness socket. The bridge is
- * deferred, not parser-blocking: deferred and module scripts run in document order, so it still runs before the app,
- * but the page no longer waits for its round trip before requesting the app's chunks (Electron's preload costs the
- * window no request at all; a blocking tag cost the harness ~15–80 ms of every first load).
+ * Same page, with the bridge run first. The bridge is deferred, not parser-blocking: deferred and module scripts run
+ * in document order, so it still runs before the app, but the page no longer waits for its round trip before
+ * requesting the app's chunks (Electron's preload costs the window no request at all; a blocking tag cost the
+ * harness ~15–80 ms of every first load).
  */
 export function rewriteIndex(html: string, port: number): string {
-  const socket = `ws://127.0.0.1:${port}/__harness/socket`
-  const withCsp = html.replace("connect-src 'none'", `connect-src ${socket}`)
-  const tag = `<script defer src="/__harness/bridge.js" data-socket="${socket}"></script>`
-  const at = withCsp.search(/<script\s+type="module"/)
+  const tag = `<script defer src="/__harness/bridge.js" data-socket="${socketUrl(port)}"></script>`
+  const at = html.search(/<script\s+type="module"/)
   if (at < 0) throw new Error('renderer index.html has no module script to put the bridge before')
-  return `${withCsp.slice(0, at)}${tag}\n    ${withCsp.slice(at)}`
+  return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`
 }
