@@ -191,4 +191,25 @@ describe('operator journeys in Chromium', () => {
       violations: expect.arrayContaining(['connect-src', 'script-src-elem'])
     })
   })
+
+  it('never breaks its own policy while it works: nothing the window does is refused', async () => {
+    harness = await journey.start()
+    const p = await journey.open(harness.url, (page) =>
+      page.addInitScript(() => {
+        const seen: string[] = []
+        Object.assign(window, { policyViolations: seen })
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`)
+        )
+      })
+    )
+    // The contract client (zod and every schema) loads after the shell and checks every answer from then on.
+    await p.getByTestId('welcome-sandbox').click()
+    await expect.poll(() => p.getByTestId('wizard-step').getAttribute('data-step')).toBe('qr')
+    await p.getByTestId('nav-outbox').click()
+    await p.getByTestId('outbox-scroll').waitFor({ state: 'attached' })
+    expect(
+      await p.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)
+    ).toEqual([])
+  })
 })
