@@ -68,7 +68,7 @@ export async function waitUntil<T>(
 export function journeySession(): {
   start(options?: HarnessOptions): Promise<Harness>
   /** A fresh page at `url` once the shell is up; `beforeLoad` runs first (init scripts). */
-  open(url: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Page>
+  open(url: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<Page>
 } {
   let browser: Browser | undefined
   let harness: Harness | undefined
