@@ -2,32 +2,29 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { contentSecurityPolicy } from './src/shared/content-security-policy'
 
 /**
- * The window's development policy, for `npm run dev` only. index.html carries the release CSP, whose
- * `script-src 'self'` blocks the React plugin's inline refresh preamble and whose `connect-src 'none'` blocks Vite's
- * hot-reload socket: the dev window stayed blank. Built pages keep the release policy untouched.
+ * The window's development policy, for `npm run dev` only: the release policy (src/shared/content-security-policy.ts,
+ * its one owner) with React's inline refresh preamble and Vite's hot-reload socket let through; without them the dev
+ * window stayed blank. Built pages are served by the app with the release policy.
  */
-export const DEV_SERVER_CSP = [
-  "default-src 'none'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
-  "base-uri 'none'",
-  "form-action 'none'"
-].join('; ')
+export const DEV_SERVER_CSP = contentSecurityPolicy({
+  'script-src': "'self' 'unsafe-inline'",
+  'connect-src': "'self' ws://localhost:* ws://127.0.0.1:*"
+})
 
+/** Sends DEV_SERVER_CSP with every dev-server response (a header, as app:// sends the release one). */
 export function devServerCsp(): Plugin {
   return {
     name: 'sender-desk:dev-server-csp',
     apply: 'serve',
-    transformIndexHtml: (html) =>
-      html.replace(
-        /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/,
-        (_whole, start: string, end: string) => `${start}${DEV_SERVER_CSP}${end}`
-      )
+    configureServer(server) {
+      server.middlewares.use((_request, response, next) => {
+        response.setHeader('Content-Security-Policy', DEV_SERVER_CSP)
+        next()
+      })
+    }
   }
 }
 

@@ -103,6 +103,7 @@ const FRONT_DOOR_ALLOWS = [
   'src/main/core/compose',
   'src/main/core/compose-command-line',
   'src/shared/contract',
+  'src/shared/content-security-policy',
   'src/shared/domain',
   'src/shared/i18n'
 ]

@@ -106,6 +106,12 @@ describe('the window’s start', () => {
     expect(loaded.filter((module) => /^zod|\/src\/shared\/contract(-[a-z]+)?\.ts$/.test(module))).toEqual([])
   })
 
+  it('loads no phone rules (libphonenumber’s metadata is about 200 kB; the send view brings them)', () => {
+    expect(
+      loaded.filter((module) => /^libphonenumber-js|\/src\/shared\/domain\/(index|phone)\.ts$/.test(module))
+    ).toEqual([])
+  })
+
   it('still sees the window’s modules (the walk works)', () => {
     expect(loaded.some((module) => module.endsWith('/src/renderer/src/App.tsx'))).toBe(true)
     expect(loaded.some((module) => module.endsWith('/src/renderer/src/api.ts'))).toBe(true)

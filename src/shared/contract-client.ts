@@ -3,6 +3,8 @@
  * validates replies and events as they arrive, and turns error results into ApiError. It runs in the page, over
  * the raw pipe the Electron preload or the browser harness's bridge exposes (`contract-pipe.ts`).
  */
+// First, before any schema is built: see the module.
+import './zod-jitless'
 import {
   ApiError,
   eventChannels,

@@ -74,6 +74,16 @@ try {
         }
         break
       }
+      case 'fetch-window': {
+        // The window's page, asked from app:// as the window asks it (headers as the handler sends them).
+        const response = await control.protocolHandlers.get('app')(new Request('app://renderer/index.html'))
+        result.servedWindow = {
+          status: response.status,
+          csp: response.headers.get('content-security-policy'),
+          page: await response.text()
+        }
+        break
+      }
       case 'quit':
         app.quit()
         break

@@ -3,7 +3,9 @@
 // second launch, quit). Loaded in place of `electron` by test/boot/drive-main.js.
 import { EventEmitter } from 'node:events'
 import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** Everything the shell did, read by the driver and printed as JSON for the test. */
 export const record = {
@@ -216,12 +218,26 @@ export const protocol = {
   registerSchemesAsPrivileged(schemes) {
     record.privilegedSchemes.push(...schemes.map((scheme) => scheme.scheme))
   },
-  handle(scheme) {
+  handle(scheme, handler) {
     record.protocolHandlers.push(scheme)
+    protocolHandlers.set(scheme, handler)
   }
 }
+/** The shell's scheme handlers, for the driver to ask as the window would (not recorded: functions). */
+const protocolHandlers = new Map()
 
-export const net = { isOnline: () => true, fetch: (...args) => fetch(...args) }
+export const net = {
+  isOnline: () => true,
+  // Electron's net.fetch reads file: URLs, which Node's fetch refuses; the window's files are served that way.
+  fetch: async (url, ...rest) => {
+    if (!String(url).startsWith('file:')) return fetch(url, ...rest)
+    try {
+      return new Response(await readFile(fileURLToPath(String(url))))
+    } catch {
+      return new Response('not found', { status: 404 })
+    }
+  }
+}
 
 export class Notification extends EventEmitter {
   static isSupported() {
@@ -273,7 +289,7 @@ export const webContents = { getAllWebContents: () => [] }
 export const screen = { getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 } }) }
 
 /** The driver's handles: play the OS and wait for the app to end. */
-export const control = { exited: exitPromise }
+export const control = { exited: exitPromise, protocolHandlers }
 
 export default {
   app,

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { invokeChannels } from '../../src/shared/contract'
 import { DATABASE_FILE, LATEST_SCHEMA_VERSION } from '../../src/main/core/store'
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
 
 const root = join(import.meta.dirname, '../..')
 const bundle = join(root, 'out/main/index.js')
@@ -34,6 +35,7 @@ interface Recording {
   lockReleased: boolean
   exitCode: number | null
   permissions?: Record<string, boolean>
+  servedWindow?: { status: number; csp: string | null; page: string }
   failure: string | null
   log: string
 }
@@ -68,7 +70,7 @@ describe('the built main bundle under a stand-in Electron', () => {
   it('starts: every contract channel handled, a secure window, the tray menu; quit drains and closes', () => {
     const dataDir = dataFolder()
     const run = boot(
-      ['ready', 'wait-started', 'probe-permissions', 'second-instance', 'quit', 'wait-exit'],
+      ['ready', 'wait-started', 'probe-permissions', 'fetch-window', 'second-instance', 'quit', 'wait-exit'],
       dataDir
     )
     expect(run.failure).toBeNull()
@@ -93,6 +95,9 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(run.protocolHandlers).toEqual(['app'])
     // The release CSP travels with app:// responses only; a session-wide header hook blanks `npm run dev`.
     expect(run.headerHooks).toBe(0)
+    // It is the window's only policy (index.html has no <meta> one), so the page must come with it.
+    expect(run.servedWindow).toMatchObject({ status: 200, csp: CONTENT_SECURITY_POLICY })
+    expect(run.servedWindow?.page).toContain('<div id="root">')
     // The copy buttons' navigator.clipboard.writeText needs exactly this one permission, for our page only.
     expect(run.permissions).toEqual({
       clipboardFromApp: true,

@@ -67,7 +67,8 @@ export async function waitUntil<T>(
  */
 export function journeySession(): {
   start(options?: HarnessOptions): Promise<Harness>
-  open(url: string): Promise<Page>
+  /** A fresh page at `url` once the shell is up; `beforeLoad` runs first (init scripts). */
+  open(url: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Page>
 } {
   let browser: Browser | undefined
   let harness: Harness | undefined
@@ -96,10 +97,11 @@ export function journeySession(): {
       harness = await startFastHarness(options)
       return harness
     },
-    async open(url) {
+    async open(url, beforeLoad) {
       if (!browser) throw new Error('the browser is not running')
       page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
       consoleLines = collectConsole(page)
+      await beforeLoad?.(page)
       await page.goto(url)
       await page.getByTestId('app').waitFor()
       return page

@@ -165,4 +165,51 @@ describe('operator journeys in Chromium', () => {
     const after = await harness.sandbox()
     expect((await after.control.messages()).map((m) => m.refId).sort()).toEqual([...itemIds].sort())
   })
+
+  it('runs under the window’s policy: only its own socket may be reached, and no inline code runs', async () => {
+    harness = await journey.start()
+    const p = await journey.open(harness.url)
+    await p.getByTestId('app').waitFor()
+    const refused = await p.evaluate(async () => {
+      const violations: string[] = []
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(event.effectiveDirective)
+      )
+      const fetched = await fetch('http://127.0.0.1:9/').then(
+        () => 'fetched',
+        () => 'refused'
+      )
+      const inline = document.createElement('script')
+      inline.textContent = 'window.inlineRan = true'
+      document.body.append(inline)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return { fetched, inlineRan: 'inlineRan' in window, violations }
+    })
+    expect(refused).toEqual({
+      fetched: 'refused',
+      inlineRan: false,
+      violations: expect.arrayContaining(['connect-src', 'script-src-elem'])
+    })
+  })
+
+  it('never breaks its own policy while it works: nothing the window does is refused', async () => {
+    harness = await journey.start()
+    const p = await journey.open(harness.url, (page) =>
+      page.addInitScript(() => {
+        const seen: string[] = []
+        Object.assign(window, { policyViolations: seen })
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`)
+        )
+      })
+    )
+    // The contract client (zod and every schema) loads after the shell and checks every answer from then on.
+    await p.getByTestId('welcome-sandbox').click()
+    await expect.poll(() => p.getByTestId('wizard-step').getAttribute('data-step')).toBe('qr')
+    await p.getByTestId('nav-outbox').click()
+    await p.getByTestId('outbox-scroll').waitFor({ state: 'attached' })
+    expect(
+      await p.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)
+    ).toEqual([])
+  })
 })

@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { ApiFailure, CoreEvents, type ApiHandlers } from '../../src/main/core/compose'
-import { rewriteIndex, startContractServer, type ContractServer } from './contract-server'
+import { bridgeHash, rewriteIndex, startContractServer, type ContractServer } from './contract-server'
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
 
-const INDEX = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'"></head><body><script type="module" src="./assets/app.js"></script></body></html>`
+const INDEX = `<!doctype html><html><head></head><body><script type="module" src="./assets/app.js"></script></body></html>`
 
 function fakeHandlers(): ApiHandlers {
   const handlers: Partial<ApiHandlers> = {
@@ -86,24 +87,34 @@ describe('harness contract server', () => {
       events: new CoreEvents(),
       rendererDir: dir
     })
-    const page = await (await fetch(server.url)).text()
-    expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('type="module"'))
-    expect(page).toContain(`connect-src ws://127.0.0.1:${server.port}/__harness/socket`)
-    const bridge = await (await fetch(`${server.url}__harness/bridge.js`)).text()
-    expect(bridge).toContain('senderDesk')
+    const response = await fetch(server.url)
+    const page = await response.text()
+    // The bridge inline, before the app's module (it stands in for the preload, which runs before the page).
+    const inline = /<script data-socket="[^"]+">([\s\S]*?)<\/script>/.exec(page)
+    expect(inline?.[1]).toContain('senderDesk')
+    expect(page.indexOf(inline![0])).toBeLessThan(page.indexOf('type="module"'))
+    // The window's release policy, as a header like app:// sends it, with only that script and the harness socket
+    // let through.
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toBe(
+      CONTENT_SECURITY_POLICY.replace(
+        "script-src 'self'",
+        `script-src 'self' '${bridgeHash(inline![1]!)}'`
+      ).replace("connect-src 'none'", `connect-src ws://127.0.0.1:${server.port}/__harness/socket`)
+    )
     expect((await fetch(`${server.url}..%2Fsecret.txt`)).status).toBe(403)
   })
 
-  it('loads the bridge without holding up the app: deferred, so it runs before the app module yet blocks no fetch', () => {
-    const page = rewriteIndex(INDEX, 1)
-    const bridgeTag = /<script[^>]*\/__harness\/bridge\.js[^>]*>/.exec(page)?.[0] ?? ''
-    // A classic script without defer stops the parser until its round trip is over: the app's chunks waited for it.
-    expect(bridgeTag).toMatch(/\sdefer[\s>]/)
-    expect(bridgeTag).not.toMatch(/\sasync[\s>]/)
-    expect(page.indexOf(bridgeTag)).toBeLessThan(page.indexOf('type="module"'))
+  it('runs the bridge inline, so no fetch holds the window’s first question', () => {
+    const page = rewriteIndex(INDEX, 1, 'window.bridge = 1')
+    expect(page).toContain(
+      '<script data-socket="ws://127.0.0.1:1/__harness/socket">window.bridge = 1</script>'
+    )
+    expect(page).not.toMatch(/<script[^>]*\ssrc="\/__harness/)
+    expect(() => rewriteIndex(INDEX, 1, 'a = "</script>"')).toThrow(/cannot be inlined/)
   })
 
   it('refuses to rewrite a page without the app script', () => {
-    expect(() => rewriteIndex('<html></html>', 1)).toThrow(/no module script/)
+    expect(() => rewriteIndex('<html></html>', 1, '')).toThrow(/no module script/)
   })
 })

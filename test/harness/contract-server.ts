@@ -5,12 +5,14 @@
  * A test tool, never shipped; still it holds the preload's line: only its own page may connect (Origin),
  * the page cannot name file paths, and a malformed request gets a 400 instead of taking the server down.
  */
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
+import { contentSecurityPolicy } from '../../src/shared/content-security-policy'
 import { eventChannels } from '../../src/shared/contract'
 import {
   dispatchInvoke,
@@ -77,11 +79,6 @@ export async function startContractServer(options: ContractServerOptions): Promi
       res.writeHead(400).end()
       return
     }
-    if (url.pathname === '/__harness/bridge.js') {
-      res.writeHead(200, { 'content-type': CONTENT_TYPES['.js']! })
-      res.end(bridge)
-      return
-    }
     const file = normalize(join(rendererRoot, relative))
     if (!file.startsWith(rendererRoot + sep)) {
       res.writeHead(403).end()
@@ -89,8 +86,11 @@ export async function startContractServer(options: ContractServerOptions): Promi
     }
     try {
       let body: Buffer | string = await readFile(file)
-      if (relative === 'index.html') body = rewriteIndex(body.toString('utf8'), port)
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      if (relative === 'index.html') body = rewriteIndex(body.toString('utf8'), port, bridge)
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': harnessContentSecurityPolicy(port, bridge)
+      })
       res.end(body)
     } catch {
       res.writeHead(404).end()
@@ -175,17 +175,31 @@ export async function startContractServer(options: ContractServerOptions): Promi
   }
 }
 
+/** The harness socket's address on this server's port. */
+const socketUrl = (port: number): string => `ws://127.0.0.1:${port}/__harness/socket`
+
+/** The window's own policy (sent as a header, as app:// sends it), opened just enough for the bridge and its socket. */
+export function harnessContentSecurityPolicy(port: number, bridge: string): string {
+  return contentSecurityPolicy({
+    'script-src': `'self' '${bridgeHash(bridge)}'`,
+    'connect-src': socketUrl(port)
+  })
+}
+
+/** The CSP source that lets exactly this inline bridge run, and no other inline script. */
+export function bridgeHash(bridge: string): string {
+  return `sha256-${createHash('sha256').update(bridge).digest('base64')}`
+}
+
 /**
- * Same page, with the bridge run first and the CSP opened just enough for the harness socket. The bridge is
- * deferred, not parser-blocking: deferred and module scripts run in document order, so it still runs before the app,
- * but the page no longer waits for its round trip before requesting the app's chunks (Electron's preload costs the
- * window no request at all; a blocking tag cost the harness ~15–80 ms of every first load).
+ * Same page, with the bridge run first, inline: it stands in for Electron's preload, which runs before the page and
+ * costs it no request, so its socket is open by the time the window asks its first question (early-start.ts). As a
+ * separate script it was fetched and run only when parsing ended: the first question waited for the socket to open.
  */
-export function rewriteIndex(html: string, port: number): string {
-  const socket = `ws://127.0.0.1:${port}/__harness/socket`
-  const withCsp = html.replace("connect-src 'none'", `connect-src ${socket}`)
-  const tag = `<script defer src="/__harness/bridge.js" data-socket="${socket}"></script>`
-  const at = withCsp.search(/<script\s+type="module"/)
+export function rewriteIndex(html: string, port: number, bridge: string): string {
+  if (/<\/script/i.test(bridge)) throw new Error('the bridge bundle cannot be inlined: it contains </script')
+  const tag = `<script data-socket="${socketUrl(port)}">${bridge}</script>`
+  const at = html.search(/<script\s+type="module"/)
   if (at < 0) throw new Error('renderer index.html has no module script to put the bridge before')
-  return `${withCsp.slice(0, at)}${tag}\n    ${withCsp.slice(at)}`
+  return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`
 }

@@ -14,7 +14,7 @@ import { CoreEvents } from '../../src/main/core/core-events'
 import type { ApiHandlers } from '../../src/main/core/ipc-dispatch'
 import { startContractServer, type ContractServer } from '../harness/contract-server'
 
-const INDEX = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="connect-src 'none'"></head><body><script type="module" src="./app.js"></script></body></html>`
+const INDEX = `<!doctype html><html><head></head><body><script type="module" src="./app.js"></script></body></html>`
 
 let server: ContractServer
 const registered: unknown[] = []

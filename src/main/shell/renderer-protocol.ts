@@ -6,7 +6,7 @@
 import { net, protocol } from 'electron'
 import { join, normalize, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { CONTENT_SECURITY_POLICY } from './window'
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
 
 export const RENDERER_ORIGIN = 'app://renderer'
 export const RENDERER_ENTRY = `${RENDERER_ORIGIN}/index.html`

@@ -1,24 +1,12 @@
 /**
  * The operator's window with the security posture a messaging tool needs: sandboxed, context-isolated
- * renderer without Node, a strict CSP (also sent as a header), no navigation, no new windows, no
+ * renderer without Node, a strict CSP (a header on app://), no navigation, no new windows, no
  * permission but the clipboard write. Closing hides it to the tray; the first time, the operator is told where it went.
  */
 import { app, BrowserWindow, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
 import { guardNavigation, isAllowedExternalUrl } from './navigation'
 import { RENDERER_ENTRY } from './renderer-protocol'
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
 
 /**
  * The dev server's address in `npm run dev`, never in a packaged app: there the variable would point the window,

@@ -10,6 +10,7 @@ import type {
 import type { ContractPipe } from '../../shared/contract-pipe'
 import type { Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
+import { earlyPipe } from './early-start'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
 import { currentLanguage } from './stores/settings'
 
@@ -39,7 +40,8 @@ export function setApi(api: SenderDeskApi | null): void {
 export function getApi(): SenderDeskApi {
   if (injected) return injected
   if (overPipe) return overPipe
-  const pipe = (window as { senderDesk?: Window['senderDesk'] }).senderDesk
+  // The pipe that asked for the first answer while the window's code loaded (early-start.ts), when there is one.
+  const pipe = earlyPipe ?? (window as { senderDesk?: Window['senderDesk'] }).senderDesk
   if (!pipe)
     throw new Error('window.senderDesk is missing: open this page from Sender Desk or the test harness')
   overPipe = checkedApiOverPipe(pipe, () => import('../../shared/contract-client'))

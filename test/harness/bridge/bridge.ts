@@ -35,12 +35,22 @@ socket.addEventListener('close', () => {
   pending.clear()
 })
 
-async function invoke(channel: string, request: unknown): Promise<unknown> {
-  await opened
+/**
+ * Sent at once when the socket is open, as ipcRenderer.invoke sends at once: waiting on `opened` even then would
+ * hold the request until the current task ends (the window asks for its first answer in the middle of evaluating
+ * its modules, to have it by the time they are done).
+ */
+function invoke(channel: string, request: unknown): Promise<unknown> {
   const id = nextId++
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject })
-    socket.send(JSON.stringify({ id, channel, request }))
+    const send = (): void => socket.send(JSON.stringify({ id, channel, request }))
+    if (socket.readyState === socket.OPEN) send()
+    else
+      opened.then(send, (error: Error) => {
+        pending.delete(id)
+        reject(error)
+      })
   })
 }
 

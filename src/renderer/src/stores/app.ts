@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { EventPayload, InvokeReply } from '../../../shared/contract'
 import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
+import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
 import { useDevices } from './devices'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
@@ -90,17 +91,21 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
 /** Subscribe the stores to every core event; returns the unsubscribe. */
 export function connectEvents(): () => void {
   const api = getApi()
-  const offs = [
-    api.on('devices:changed', ({ devices }) => useDevices.getState().setDevices(devices)),
-    api.on('outbox:itemChanged', ({ item }) => useOutbox.getState().applyItem(item)),
-    api.on('outbox:bulkChanged', () => useOutbox.getState().bulkChanged()),
-    api.on('outbox:countsChanged', ({ counts, sendingPaused }) =>
-      useOutbox.getState().setCounts(counts, sendingPaused)
-    ),
-    api.on('settings:changed', (settings) => useSettings.getState().set(settings)),
-    api.on('app:navigate', handleNavigate),
-    api.on('sandbox:changed', () => useSandboxActivity.getState().changed())
-  ]
+  // Keyed by WINDOW_EVENTS, the events early-start.ts holds from the window's first moment: the type makes the two
+  // lists the same.
+  const follow: { [E in WindowEvent]: (payload: EventPayload<E>) => void } = {
+    'devices:changed': ({ devices }) => useDevices.getState().setDevices(devices),
+    'outbox:itemChanged': ({ item }) => useOutbox.getState().applyItem(item),
+    'outbox:bulkChanged': () => useOutbox.getState().bulkChanged(),
+    'outbox:countsChanged': ({ counts, sendingPaused }) =>
+      useOutbox.getState().setCounts(counts, sendingPaused),
+    'settings:changed': (settings) => useSettings.getState().set(settings),
+    'app:navigate': handleNavigate,
+    'sandbox:changed': () => useSandboxActivity.getState().changed()
+  }
+  const offs = WINDOW_EVENTS.map((event) =>
+    api.on(event, follow[event] as (payload: EventPayload<typeof event>) => void)
+  )
   return () => {
     for (const off of offs) off()
   }

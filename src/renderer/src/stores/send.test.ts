@@ -2,14 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeApi } from '../testing/fake-api'
 import { installFakeApi } from '../testing/render'
-import {
-  DRAFT_STORAGE_KEY,
-  draftProblems,
-  enqueueRequest,
-  resetSendStore,
-  useSend,
-  type DraftSnapshot
-} from './send'
+import { DRAFT_STORAGE_KEY, draftProblems, resetSendStore, useSend, type DraftSnapshot } from './send'
+import { enqueueRequest } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 
 const base: DraftSnapshot = {
@@ -112,6 +106,23 @@ describe('enqueueRequest', () => {
       mode: 'gateway',
       overduePolicy: 'send'
     })
+  })
+})
+
+describe('send', () => {
+  it('enqueues a draft once when asked twice before the first request is made', async () => {
+    fake.handle('outbox:enqueue', () => ({ itemIds: ['item-1'] }))
+    useSend.setState({ ...base })
+    const [first, second] = await Promise.all([useSend.getState().send(), useSend.getState().send()])
+    expect(fake.requests('outbox:enqueue')).toEqual([
+      {
+        deviceId: 'dev-1',
+        recipients: ['6281234567890'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Halo' }]
+      }
+    ])
+    expect([first, second]).toEqual([true, false])
   })
 })
 

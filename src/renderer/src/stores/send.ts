@@ -1,10 +1,12 @@
 // Send store: the message being composed (files as handles, recipients, text, schedule) and the batch just sent.
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import type { FileHandleView, InvokeRequest } from '../../../shared/contract'
+import type { FileHandleView } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
-import { parseRecipients, type ParsedRecipient } from '../features/send/recipients'
-import { isWithinTextLimit, MAX_TEXT_LENGTH, splitText, type OverduePolicyName } from '../../../shared/domain'
+import type { ParsedRecipient } from '../features/send/recipients'
+// From their modules, not the domain's index: the index brings the phone rules to the window's start.
+import type { OverduePolicyName } from '../../../shared/domain/enums'
+import { isWithinTextLimit, MAX_TEXT_LENGTH } from '../../../shared/domain/limits'
 
 export type FileKind = FileHandleView['kind']
 
@@ -146,35 +148,6 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
 }
 
 /**
- * The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text, or its parts
- * in order when the operator chose to split a long one.
- */
-export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
-  const caption = draft.caption.trim()
-  const entries: InvokeRequest<'outbox:enqueue'>['entries'] = draft.files.map((file) =>
-    caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
-  )
-  const text = draft.text.trim()
-  const texts = draft.splitLongText ? splitText(text) : text ? [text] : []
-  for (const part of texts) entries.push({ kind: 'text', text: part })
-  const request: InvokeRequest<'outbox:enqueue'> = {
-    deviceId: draft.deviceId,
-    recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
-    isGroup: draft.isGroup,
-    entries
-  }
-  if (draft.schedule.enabled) {
-    request.schedule = {
-      localTime: `${draft.schedule.date}T${draft.schedule.time}`,
-      timezone: draft.schedule.timezone,
-      mode: draft.schedule.mode,
-      overduePolicy: draft.schedule.overduePolicy
-    }
-  }
-  return request
-}
-
-/**
  * Where the draft's words survive a reload or a restart of the app. Its files are handles: the core keeps those
  * (`files:keepForDraft`) and hands new ones back (`files:restoreDraft`).
  */
@@ -291,9 +264,14 @@ export const useSend = create<SendState>()(
 
       async send() {
         const state = get()
-        const request = enqueueRequest(state)
+        // One draft, one enqueue: a second ask while the first is under way (a double click) is refused.
+        if (state.sending) return false
         set({ sending: true, sendError: null })
         try {
+          // Loaded here, not at the window's start: it brings the phone-number rules (libphonenumber's metadata,
+          // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
+          const { enqueueRequest } = await import('../features/send/enqueue-request')
+          const request = enqueueRequest(state)
           const reply = await call('outbox:enqueue', request)
           if (state.sent) revoke(state.sent.files)
           set({

@@ -1,5 +1,5 @@
 // Send panel: files registered (pick, drop, paste) with rejections and thumbnails, recipients, enqueue and schedule requests, live progress.
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents } from '../../stores/app'
@@ -209,6 +209,7 @@ describe('enqueue', () => {
     await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Nota bulan Mei')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Terima kasih')
     await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
     expect(fake.requests('outbox:enqueue')).toEqual([
       {
         deviceId: 'dev-1',
@@ -234,6 +235,7 @@ describe('enqueue', () => {
     expect(screen.getByText('Will be sent as 3 messages, cut between words.')).toBeTruthy()
     expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
     const entries = fake.requests('outbox:enqueue')[0]?.entries ?? []
     expect(entries).toHaveLength(3)
     const texts = entries.map((entry) => (entry.kind === 'text' ? entry.text : ''))

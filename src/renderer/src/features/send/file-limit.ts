@@ -1,6 +1,7 @@
 // The largest file the chosen device's gateway takes: its own limit when set, else the app-wide setting.
 import type { DeviceView, Settings } from '../../../../shared/contract'
-import { resolveFileLimit } from '../../../../shared/domain'
+// From its module, not the domain's index: the index brings the phone rules to the window's start.
+import { resolveFileLimit } from '../../../../shared/domain/limits'
 import { useDevices } from '../../stores/devices'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'

@@ -1,0 +1,35 @@
+// The `outbox:enqueue` request a draft makes. Apart from the send store so the phone-number rules it needs (through
+// parseRecipients) stay off the window's start path.
+import type { InvokeRequest } from '../../../../shared/contract'
+import { splitText } from '../../../../shared/domain'
+import type { DraftSnapshot } from '../../stores/send'
+import { parseRecipients } from './recipients'
+
+/**
+ * The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text, or its parts
+ * in order when the operator chose to split a long one.
+ */
+export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
+  const caption = draft.caption.trim()
+  const entries: InvokeRequest<'outbox:enqueue'>['entries'] = draft.files.map((file) =>
+    caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
+  )
+  const text = draft.text.trim()
+  const texts = draft.splitLongText ? splitText(text) : text ? [text] : []
+  for (const part of texts) entries.push({ kind: 'text', text: part })
+  const request: InvokeRequest<'outbox:enqueue'> = {
+    deviceId: draft.deviceId,
+    recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
+    isGroup: draft.isGroup,
+    entries
+  }
+  if (draft.schedule.enabled) {
+    request.schedule = {
+      localTime: `${draft.schedule.date}T${draft.schedule.time}`,
+      timezone: draft.schedule.timezone,
+      mode: draft.schedule.mode,
+      overduePolicy: draft.schedule.overduePolicy
+    }
+  }
+  return request
+}
