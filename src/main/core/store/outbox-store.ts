@@ -220,6 +220,13 @@ const SEARCH_AUTOMERGE = 4
 const IN_LINE = `('queued', 'sending')`
 
 /**
+ * The same condition on the item aliased `alias`, written as the WHERE of the index of items in line
+ * (outbox_items_in_line, which holds no finished item): SQLite reads a partial index only for a query with a term that
+ * implies the index's WHERE, and `status IN (…)` does not imply an OR of equalities.
+ */
+const inLine = (alias: string): string => `(${alias}.status = 'queued' OR ${alias}.status = 'sending')`
+
+/**
  * The item (aliased `alias`) is not in an open batch: a chunked enqueue's items stay out of sight of everything that
  * sends, promotes or waits on them until its last chunk commits (see openBatch). A primary-key probe of a table that
  * is empty but while a large enqueue is being written.
@@ -841,7 +848,7 @@ export class OutboxStore {
     const row = this.prepare(
       `${SELECT_ITEM} AS i WHERE device_id = +? AND status = 'queued' AND held = 0
          AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND ${unfenced('i')}
-         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
+         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND ${inLine('j')}
                          AND j.recipient = i.recipient AND j.seq < i.seq)
        ORDER BY seq LIMIT 1`
     ).get(deviceId, now) as Row | undefined
@@ -949,7 +956,7 @@ export class OutboxStore {
     const row = this.prepare(
       `SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM outbox_items AS i
        WHERE device_id = +? AND status = 'queued' AND held = 0 AND ${unfenced('i')}
-         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND j.status IN ${IN_LINE}
+         AND NOT EXISTS (SELECT 1 FROM outbox_items j WHERE j.device_id = i.device_id AND ${inLine('j')}
                          AND j.recipient = i.recipient AND j.seq < i.seq)`
     ).get(deviceId) as { at: number | null }
     return row.at
@@ -959,7 +966,7 @@ export class OutboxStore {
   activeCounts(): ActiveCount[] {
     return this.prepare(
       `SELECT device_id AS deviceId, status, COUNT(*) AS count FROM outbox_items i
-       WHERE status IN ${IN_LINE} AND held = 0 AND ${unfenced('i')} GROUP BY device_id, status`
+       WHERE ${inLine('i')} AND held = 0 AND ${unfenced('i')} GROUP BY device_id, status`
     ).all() as ActiveCount[]
   }
 
@@ -979,7 +986,7 @@ export class OutboxStore {
   pullRetriesForward(now: number, deviceId?: string): number {
     const device = deviceId === undefined ? '' : ' AND device_id = ?'
     return this.prepare(
-      `UPDATE outbox_items SET next_attempt_at = ? WHERE status IN ${IN_LINE} AND next_attempt_at > ?${device}`
+      `UPDATE outbox_items AS i SET next_attempt_at = ? WHERE ${inLine('i')} AND next_attempt_at > ?${device}`
     ).run(now, now, ...(deviceId === undefined ? [] : [deviceId])).changes
   }
 
