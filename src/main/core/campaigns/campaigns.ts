@@ -61,10 +61,11 @@ const FIRST_IMPORT_ROWS = 100
  */
 export const FIRST_ROTATION_MOVES = 200
 /**
- * CPU a rotation turn's moves may take: with the reads before them (~5 ms) a turn stays near 20 ms, and a backlog of
- * thousands still moves in a handful of turns (each turn reads the devices' standings and lines again).
+ * CPU a rotation turn's moves may take: with the reads before them (~2 ms) a turn stays near 12 ms, and a backlog of
+ * thousands still moves in a few dozen turns (each turn reads the devices' standings again). At 15 ms, the moves of
+ * one turn took up to 24 ms on a slower day (their CPU per row varies with the WAL), the longest block 45 ms.
  */
-const ROTATION_MOVES_CPU_MS = 15
+const ROTATION_MOVES_CPU_MS = 10
 /** CPU time used since `start` (a process.cpuUsage() reading), in ms: the main thread's during a synchronous write. */
 function cpuMsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start)
@@ -770,9 +771,12 @@ export function createCampaigns(deps: CampaignsDeps) {
   function rotate(campaign: CampaignRecord, at: number, keep?: string): void {
     if (campaign.status !== 'running' || campaign.devices.length < 2) return
     const all = standings(campaign, at)
+    // A turn moves at most one slice: the first moves, dealt from the first rows of each line. One row more than a
+    // slice per line deals the same first moves, and one more than a slice when there are (then moveInSlices turns
+    // again); reading whole lines (a 5,000-row backlog, again every turn) was thrown away.
     const sources = all
       .filter((d) => d.state !== 'ready' && d.deviceId !== keep)
-      .map((d) => ({ ...d, ids: items.untriedCampaignItems(campaign.id, d.deviceId) }))
+      .map((d) => ({ ...d, ids: items.untriedCampaignItems(campaign.id, d.deviceId, rotationMoves + 1) }))
       .filter((d) => d.ids.length > 0)
     if (sources.length === 0) return
     const ready = all

@@ -885,12 +885,13 @@ export class OutboxStore {
    * A campaign's queued rows on a device that were never tried, in line order: the ones rotation may move to another
    * device (a row tried once may be with the gateway even when nothing says so).
    */
-  untriedCampaignItems(campaignId: string, deviceId: string): string[] {
+  /** The never-tried queued items of a campaign on one device, in line order; the first `limit` of them when given. */
+  untriedCampaignItems(campaignId: string, deviceId: string, limit = -1): string[] {
     return (
       this.prepare(
         `SELECT id FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued' AND ${UNTRIED}
-         ORDER BY seq`
-      ).all(campaignId, deviceId) as { id: string }[]
+         ORDER BY seq LIMIT ?`
+      ).all(campaignId, deviceId, limit) as { id: string }[]
     ).map((r) => r.id)
   }
 
