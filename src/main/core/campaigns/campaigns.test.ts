@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
+import { yieldToEventLoop } from '../outbox/turns'
 import {
   copyCampaignFiles,
   createCampaigns,
@@ -700,7 +701,7 @@ describe('rotation across the chosen devices', () => {
     ])
   })
 
-  it("moves a dropped device's whole backlog at once: each row noted and re-linked, announced as one change", async () => {
+  it("moves a dropped device's whole backlog in the next turn: each row noted and re-linked, announced as one change", async () => {
     const id = await startBigOnTwo(400)
     const bulk: number[] = []
     const single: string[] = []
@@ -708,6 +709,7 @@ describe('rotation across the chosen devices', () => {
     fixture.outbox.on('itemChanged', (item) => single.push(item.id))
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await yieldToEventLoop()
 
     const rows = campaigns.results(id)
     expect(rows.filter((r) => r.deviceId === 'dev-2')).toHaveLength(400)
@@ -726,6 +728,7 @@ describe('rotation across the chosen devices', () => {
     const id = await startBigOnTwo(400)
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
+    await yieldToEventLoop()
     const lineBefore = campaigns
       .results(id)
       .filter((r) => r.deviceId === 'dev-2')
@@ -769,7 +772,10 @@ describe('rotation across the chosen devices', () => {
       campaigns.results(id).filter((r) => r.deviceId === deviceId).length
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
-    // The call itself moved one slice; the rest follow on later turns.
+    // The call itself moves nothing (it rewrote the rows it paused); the next turn moves one slice, later turns the
+    // rest.
+    expect(onDevice('dev-2')).toBe(2_500)
+    await yieldToEventLoop()
     const afterCall = onDevice('dev-2')
     expect(afterCall).toBeGreaterThan(2_500)
     expect(afterCall).toBeLessThan(5_000)
