@@ -8,6 +8,7 @@ import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
 import { OutboxStore, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 const opened: SqliteDatabase[] = []
@@ -107,12 +108,7 @@ it("answers the pump's questions from indexes that hold live items only", () => 
         .all() as { name: string }[]
     ).map((r) => r.name)
   )
-  const prepared: string[] = []
-  const prepare = db.prepare.bind(db)
-  db.prepare = ((sql: string) => {
-    prepared.push(sql)
-    return prepare(sql)
-  }) as typeof db.prepare
+  const { prepared, prepareUnrecorded: prepare } = recordPreparedSql(db)
   const store = new OutboxStore(db)
   const now = Date.now()
   // The questions the pump asks on every round (as pump-queries.test.ts lists them), which read outbox_items.

@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore, type ScheduleOp } from './outbox-store'
 import { SeriesStore } from './series-store'
 import { newTextItem } from './testing/new-item'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -35,12 +36,7 @@ function timeOf(fn: () => unknown): number {
 
 it('runs every per-round question of the pump without re-preparing it', () => {
   // The SQL each question prepares (once, on its first call), to time a compile of exactly that statement.
-  const prepared: string[] = []
-  const prepare = db.prepare.bind(db)
-  db.prepare = ((sql: string) => {
-    prepared.push(sql)
-    return prepare(sql)
-  }) as typeof db.prepare
+  const { prepared, prepareUnrecorded: prepare } = recordPreparedSql(db)
   const store = new OutboxStore(db)
   const series = new SeriesStore(db)
   store.insertItems(
