@@ -9,6 +9,7 @@ import { migrations } from './migrations'
 import { OutboxStore, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
 import { recordPreparedSql } from './testing/prepared-sql'
+import { outboxPumpQuestions } from './testing/pump-questions'
 
 let dir: string
 const opened: SqliteDatabase[] = []
@@ -112,17 +113,7 @@ it("answers the pump's questions from indexes that hold live items only", () => 
   const store = new OutboxStore(db)
   const now = Date.now()
   // The questions the pump asks on every round (as pump-queries.test.ts lists them), which read outbox_items.
-  const questions: Record<string, () => unknown> = {
-    nextSendable: () => store.nextSendable('d1', now),
-    hasQueued: () => store.hasQueued('d1'),
-    nextHeadDueAt: () => store.nextHeadDueAt('d1'),
-    dueReconcile: () => store.dueReconcile('d1', now, 5),
-    nextReconcileAt: () => store.nextReconcileAt('d1'),
-    dueScheduled: () => store.dueScheduled(now, 50),
-    nextScheduledAt: () => store.nextScheduledAt(),
-    dueTracking: () => store.dueTracking('d1', now, 5),
-    nextTrackingAt: () => store.nextTrackingAt('d1')
-  }
+  const questions = outboxPumpQuestions(store, now)
   const reads = Object.entries(questions).flatMap(([name, ask]) => {
     prepared.length = 0
     ask()

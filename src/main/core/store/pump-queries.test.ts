@@ -11,6 +11,7 @@ import { OutboxStore, type ScheduleOp } from './outbox-store'
 import { SeriesStore } from './series-store'
 import { newTextItem } from './testing/new-item'
 import { recordPreparedSql } from './testing/prepared-sql'
+import { outboxPumpQuestions } from './testing/pump-questions'
 
 let dir: string
 let db: SqliteDatabase
@@ -48,16 +49,9 @@ it('runs every per-round question of the pump without re-preparing it', () => {
   const now = Date.now()
   const ops: ScheduleOp[] = ['create', 'update', 'cancel', 'delete']
   const questions: Record<string, () => unknown> = {
-    nextSendable: () => store.nextSendable('d1', now),
-    hasQueued: () => store.hasQueued('d1'),
-    nextHeadDueAt: () => store.nextHeadDueAt('d1'),
-    dueReconcile: () => store.dueReconcile('d1', now, 5),
-    nextReconcileAt: () => store.nextReconcileAt('d1'),
-    dueScheduled: () => store.dueScheduled(now, 50),
+    ...outboxPumpQuestions(store, now),
     dueScheduleSync: () => store.dueScheduleSync('d1', now, 5, ops),
     nextScheduleSyncAt: () => store.nextScheduleSyncAt('d1', ops),
-    dueTracking: () => store.dueTracking('d1', now, 5),
-    nextTrackingAt: () => store.nextTrackingAt('d1'),
     seriesDue: () => series.due(now, 10),
     seriesNextDueAt: () => series.nextDueAt()
   }
