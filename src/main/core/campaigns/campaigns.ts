@@ -730,12 +730,20 @@ export function createCampaigns(deps: CampaignsDeps) {
     deps.onChanged?.(campaign.id)
     // Its rows move from the next turn on: the deferral above has just rewritten each of them (5,000 rows and the
     // first rotation turn in one block were the longest block of a rotation, 38-47 ms of the 50 ms budget).
+    onNextTurn(campaign.id, (fresh) => rotate(fresh, now()))
+  }
+
+  /**
+   * `work` on the campaign as it stands on the next turn of the event loop (it may be paused or gone by then). A
+   * database closed meanwhile is no error: the next send gate rotates again.
+   */
+  function onNextTurn(campaignId: string, work: (fresh: CampaignRecord) => void): void {
     setImmediate(() => {
       try {
-        const fresh = store.get(campaign.id)
-        if (fresh) rotate(fresh, now())
+        const fresh = store.get(campaignId)
+        if (fresh) work(fresh)
       } catch {
-        // The database closed meanwhile: the next send gate rotates.
+        // Closed meanwhile: see above.
       }
     })
   }
@@ -841,14 +849,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const slice = rotationMoves
     if (moves.length > slice) {
       moves.length = slice
-      setImmediate(() => {
-        try {
-          const fresh = store.get(campaign.id)
-          if (fresh) again(fresh)
-        } catch {
-          // The database closed meanwhile: the next send gate rotates again.
-        }
-      })
+      onNextTurn(campaign.id, again)
     }
     const began = process.cpuUsage()
     const moved = deps.outbox.moveUntried(moves, note, (done) => store.setItemDevices(campaign.id, done))
