@@ -216,13 +216,11 @@ function searchPhrase(column: 'recipient' | 'text', term: string): string {
 /** FTS5's own default: a level of the search index is merged once it holds this many segments. */
 const SEARCH_AUTOMERGE = 4
 
-/** Items that still hold a place in their recipient's line: nothing later to that recipient may overtake them. */
-const IN_LINE = `('queued', 'sending')`
-
 /**
- * The same condition on the item aliased `alias`, written as the WHERE of the index of items in line
- * (outbox_items_in_line, which holds no finished item): SQLite reads a partial index only for a query with a term that
- * implies the index's WHERE, and `status IN (…)` does not imply an OR of equalities.
+ * The item aliased `alias` still holds a place in its recipient's line: nothing later to that recipient may overtake
+ * it. Written as the WHERE of the index of items in line (outbox_items_in_line, which holds no finished item): SQLite
+ * reads a partial index only for a query with a term that implies the index's WHERE, and `status IN (…)` does not
+ * imply an OR of equalities.
  */
 const inLine = (alias: string): string => `(${alias}.status = 'queued' OR ${alias}.status = 'sending')`
 
@@ -883,9 +881,8 @@ export class OutboxStore {
 
   /**
    * A campaign's queued rows on a device that were never tried, in line order: the ones rotation may move to another
-   * device (a row tried once may be with the gateway even when nothing says so).
+   * device (a row tried once may be with the gateway even when nothing says so). The first `limit` of them when given.
    */
-  /** The never-tried queued items of a campaign on one device, in line order; the first `limit` of them when given. */
   untriedCampaignItems(campaignId: string, deviceId: string, limit = -1): string[] {
     return (
       this.prepare(
@@ -1105,7 +1102,7 @@ export class OutboxStore {
     return this.batch(() => {
       const rows = this.prepare(
         `SELECT id, attachment_sha256 AS sha FROM outbox_items WHERE closed_at IS NOT NULL AND closed_at < ?
-         AND status NOT IN ${IN_LINE} AND status != 'scheduled' LIMIT ?`
+         AND NOT ${inLine('outbox_items')} AND status != 'scheduled' LIMIT ?`
       ).all(cutoff, limit) as { id: string; sha: string | null }[]
       for (const row of rows) this.removeItemRows(row.id)
       const attachments = [...new Set(rows.map((r) => r.sha).filter((s): s is string => s !== null))]
