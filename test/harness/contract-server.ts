@@ -66,6 +66,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function startContractServer(options: ContractServerOptions): Promise<ContractServer> {
   const rendererRoot = resolve(options.rendererDir)
   const bridge = await buildBridgeScript()
+  let policy: string | undefined
   const sockets = new Set<WebSocket>()
   let port = 0
 
@@ -87,9 +88,11 @@ export async function startContractServer(options: ContractServerOptions): Promi
     try {
       let body: Buffer | string = await readFile(file)
       if (relative === 'index.html') body = rewriteIndex(body.toString('utf8'), port, bridge)
+      // Worked out once: the port is known from the first request on, and the bridge's hash never changes.
+      policy ??= harnessContentSecurityPolicy(port, bridge)
       res.writeHead(200, {
         'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': harnessContentSecurityPolicy(port, bridge)
+        'content-security-policy': policy
       })
       res.end(body)
     } catch {
