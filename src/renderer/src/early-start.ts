@@ -27,7 +27,7 @@ type Listener = (payload: unknown) => void
 /**
  * A pipe that has already asked `app:bootstrap` and subscribed to `events`: its first `app:bootstrap` call is given
  * that answer, and each of `events` is delivered, from what came before the window subscribed, to the window's
- * listeners. Held events are handed over in arrival order, once, on the turn after the first subscription (the
+ * listeners. Held events are handed over in arrival order, once, in a microtask after the first subscription (the
  * window subscribes to all of them in one go); after that an event nobody follows is dropped, as a plain pipe does.
  */
 export function askedEarly(pipe: ContractPipe, events: readonly string[]): ContractPipe {
@@ -43,6 +43,7 @@ export function askedEarly(pipe: ContractPipe, events: readonly string[]): Contr
       else for (const listener of [...(listeners.get(event) ?? [])]) listener(payload)
     })
   }
+  let handOverQueued = false
   function handOver(): void {
     const came = held ?? []
     held = null
@@ -67,7 +68,10 @@ export function askedEarly(pipe: ContractPipe, events: readonly string[]): Contr
       const set = listeners.get(event)
       if (!set) return pipe.on(event, listener)
       set.add(listener)
-      if (held) queueMicrotask(() => held && handOver())
+      if (held && !handOverQueued) {
+        handOverQueued = true
+        queueMicrotask(handOver)
+      }
       return () => {
         set.delete(listener)
       }
