@@ -1,7 +1,7 @@
 // Outbox benchmark: every figure is a ratio to a floor measured in the same run, on the same schema and pragmas.
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -18,6 +18,7 @@ import {
   type ItemFilter,
   type SqliteDatabase
 } from '../src/main/core/store'
+import { walPagesByTree } from '../src/main/core/store/testing/wal-pages'
 
 export interface BenchLine {
   name: string
@@ -390,25 +391,6 @@ interface DispatchRun {
   framesPerSend?: Map<string, number>
 }
 
-/**
- * Every page written to the WAL since it was last reset, per b-tree (table or index) it belongs to at the end, from
- * the frame headers (a 32-byte file header, then per frame a 24-byte header starting with the page number) and
- * SQLite's dbstat table. A page freed and reused by another tree meanwhile counts for its last owner: good enough
- * to see which trees a send writes to.
- */
-function walFramesByTree(db: SqliteDatabase, dir: string): Map<string, number> {
-  const wal = readFileSync(join(dir, `${DATABASE_FILE}-wal`))
-  const pageSize = db.pragma('page_size', { simple: true }) as number
-  const owners = db.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[]
-  const ownerOf = new Map(owners.map(({ name, pageno }) => [pageno, name]))
-  const frames = new Map<string, number>()
-  for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) {
-    const tree = ownerOf.get(wal.readUInt32BE(offset)) ?? '(free)'
-    frames.set(tree, (frames.get(tree) ?? 0) + 1)
-  }
-  return frames
-}
-
 const totalOf = (frames: Map<string, number> | undefined): number =>
   [...(frames ?? new Map<string, number>()).values()].reduce((sum, n) => sum + n, 0)
 
@@ -477,7 +459,7 @@ async function outboxRun(
   const rate = DISPATCH_MESSAGES / ((performance.now() - started) / 1000)
   await outbox.stop()
   const framesPerSend = countFrames
-    ? new Map([...walFramesByTree(db, dir)].map(([tree, n]) => [tree, n / DISPATCH_MESSAGES]))
+    ? new Map([...walPagesByTree(db, dir)].map(([tree, n]) => [tree, n / DISPATCH_MESSAGES]))
     : undefined
   db.close()
   rmSync(dir, { recursive: true, force: true })

@@ -1,14 +1,15 @@
 // A send's transitions must not cost more with a long history: every index they touch, but the lists' one by status,
 // holds live items only (queued, sending, scheduled), so finished items never sit in the tree a transition writes to.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
+import { openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
 import { OutboxStore, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
 import { recordPreparedSql } from './testing/prepared-sql'
+import { walPagesByTree } from './testing/wal-pages'
 import { outboxPumpQuestions } from './testing/pump-questions'
 
 let dir: string
@@ -40,20 +41,6 @@ function seedFinished(db: SqliteDatabase, rows: number): void {
 
 /** A value for each parameter of `sql`, to ask for its plan. */
 const bindings = (sql: string): number[] => Array.from(sql.matchAll(/\?/g), () => 1)
-
-/** Pages written to the WAL since it was reset, per table or index owning them (frame headers + dbstat). */
-function walPagesByTree(db: SqliteDatabase, dataDir: string): Map<string, number> {
-  const wal = readFileSync(join(dataDir, `${DATABASE_FILE}-wal`))
-  const pageSize = db.pragma('page_size', { simple: true }) as number
-  const owners = db.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[]
-  const ownerOf = new Map(owners.map(({ name, pageno }) => [pageno, name]))
-  const pages = new Map<string, number>()
-  for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) {
-    const tree = ownerOf.get(wal.readUInt32BE(offset)) ?? '(free)'
-    pages.set(tree, (pages.get(tree) ?? 0) + 1)
-  }
-  return pages
-}
 
 /**
  * 200 items queued, then each sent as the dispatcher does (queued → sending → accepted), one commit per step. With
