@@ -10,7 +10,7 @@ import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox
 import { systemClock } from '../src/main/core/clock'
 import { createCampaigns, DEFAULT_PACING, type Campaigns } from '../src/main/core/campaigns'
 import { createGatewayClient, type GatewayClient } from '../src/main/core/gateway'
-import { createOutbox, type Outbox } from '../src/main/core/outbox'
+import { createOutbox, type Outbox } from '../src/main/core/sending'
 import {
   DATABASE_FILE,
   openDatabase,
@@ -230,7 +230,7 @@ function benchCampaignInput(rows: number): Parameters<Campaigns['create']>[0] {
 async function campaignStall(step: 'create' | 'start'): Promise<Stall> {
   const { dir, db } = seededDatabase('campaign', 0)
   const outbox = createOutbox({ db, dataDir: dir, clientFor: () => undefined })
-  const campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
   const input = benchCampaignInput(10_000)
   let result: Stall
   if (step === 'create') result = await longestBlock(() => campaigns.create(input))
@@ -253,7 +253,7 @@ async function campaignRotationStall(): Promise<Stall> {
   const { dir, db } = seededDatabase('rotation', 0)
   const standIn = {} as NonNullable<ReturnType<Parameters<typeof createOutbox>[0]['clientFor']>>
   const outbox = createOutbox({ db, dataDir: dir, clientFor: (id) => (id === 'd2' ? standIn : undefined) })
-  const campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
   const { id } = await campaigns.create({ ...benchCampaignInput(10_000), devices: ['d1', 'd2'] })
   await campaigns.start(id)
   const onFirst = db.prepare("SELECT count(*) AS n FROM outbox_items WHERE device_id = 'd1'")

@@ -70,7 +70,8 @@ describe('a terminal command’s core', () => {
   it('still loads what it runs: the database, the outbox and the contract', () => {
     for (const needed of [
       '/src/main/core/store/database.ts',
-      '/src/main/core/outbox/outbox.ts',
+      '/src/main/core/outbox/kernel.ts',
+      '/src/main/core/sending/outbox.ts',
       '/src/shared/contract.ts'
     ])
       expect(

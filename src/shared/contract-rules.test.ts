@@ -1,10 +1,11 @@
 // The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
 import { describe, expect, it } from 'vitest'
-import { invokeChannels, MessageText, PhoneNumber } from './contract'
+import { invokeChannels, MessageText, PhoneNumber, RequiredMessageText } from './contract'
 import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
 import { HTTP_URL_CASES } from './domain/http-url.cases'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
+import { TEXT_LIMIT_CASES } from './domain/text-limit.cases'
 
 describe('PhoneNumber answers every shared phone case like the core and the window', () => {
   it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {
@@ -19,6 +20,12 @@ describe('PhoneNumber answers every shared phone case like the core and the wind
     const changeNumber = invokeChannels['devices:changeNumber'].request
     expect(changeNumber.safeParse({ id: 'd', phone: '0062 812 3456 7890' }).success).toBe(true)
     expect(changeNumber.safeParse({ id: 'd', phone: '628123456' }).success).toBe(false)
+  })
+})
+
+describe('the text schemas answer every text-limit case like the core and the window', () => {
+  it.each(TEXT_LIMIT_CASES)('$name', ({ text, required, problem }) => {
+    expect((required ? RequiredMessageText : MessageText).safeParse(text).success).toBe(problem === null)
   })
 })
 

@@ -10,7 +10,7 @@ import {
   checkReminderRepeat,
   isEveryNDays,
   isHttpUrl,
-  isWithinTextLimit,
+  messageTextProblem,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
   MAX_KEYWORD_LENGTH,
@@ -34,9 +34,24 @@ export const Id = z.string().min(1).max(128)
 export const Quota = z.union([z.number(), z.literal('unlimited')])
 
 // --- Shared rules (src/shared/domain) as schemas: the contract refuses what the core and window would refuse.
-/** A message text or caption: at most 1024 characters as the gateway counts them (an emoji is one). */
-export const MessageText = z.string().refine((text) => isWithinTextLimit(text), {
-  message: `Too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters.`
+/** A caption (may be empty): at most 1024 characters as the gateway counts them (messageTextProblem). */
+export const MessageText = z
+  .string()
+  .refine((text) => messageTextProblem(text, { required: false }) === null, {
+    message: `Too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters.`
+  })
+/** A message's text: something to say (not only spaces), within the same limit (messageTextProblem). */
+export const RequiredMessageText = z.string().superRefine((text, context) => {
+  const problem = messageTextProblem(text, { required: true })
+  if (problem !== null)
+    context.addIssue({
+      code: 'custom',
+      message:
+        problem === 'empty'
+          ? 'Write something to send.'
+          : `Too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters.`,
+      params: { problem }
+    })
 })
 /** One phone number by the shared rule (08…, +62…, 0062…; a mobile number valid for its country). */
 export const PhoneNumber = z
@@ -197,8 +212,19 @@ export const OutboxItemView = z.object({
   held: z.boolean(),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),
-  /** A campaign's row: the campaign decides when it goes (its pacing, its pause), not a retry. */
-  campaign: z.object({ id: Id, row: z.number().int() }).optional()
+  /**
+   * The producer that made the item, when not a one-off send: a campaign's row (kind 'campaign', its id, the row
+   * number) or a series' occurrence. A campaign decides when its rows go (its pacing, its pause), not a retry.
+   */
+  producer: z.object({ kind: z.string(), id: z.string(), ref: z.number().int().nullable() }).optional(),
+  /** Why a send policy holds the item now (in English; with messageKey/messageParams in the window's language). */
+  waitReason: z
+    .object({
+      message: z.string(),
+      messageKey: z.string().optional(),
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+    })
+    .optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>
 
@@ -317,7 +343,7 @@ export const View = z.enum([
 export type View = z.infer<typeof View>
 
 export const EnqueueEntry = z.union([
-  z.object({ kind: z.literal('text'), text: MessageText.min(1) }),
+  z.object({ kind: z.literal('text'), text: RequiredMessageText }),
   z.object({ kind: z.literal('file'), handle: Id, caption: MessageText.optional() })
 ])
 
@@ -448,7 +474,7 @@ const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 
 const ReminderFields = {
   phone: z.string().trim().min(1).max(40),
-  message: MessageText.min(1),
+  message: RequiredMessageText,
   title: z.string().trim().max(MAX_TITLE_LENGTH).optional(),
   /** On the gateway's clock for the device (Asia/Jakarta unless the account says otherwise). */
   start: LocalTime

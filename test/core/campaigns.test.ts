@@ -501,7 +501,7 @@ describe('campaigns through the contract', () => {
     await core.handlers['campaigns:start']({ id: created.id })
     const items = async () =>
       (await core.handlers['outbox:list']({ offset: 0, limit: 100 })).items.filter(
-        (i) => i.campaign?.id === created.id
+        (i) => i.producer?.kind === 'campaign' && i.producer.id === created.id
       )
     await waitFor(items, (list) => list.some((i) => i.deviceId === first && i.gatewayId !== null))
     // The phone behind the first number logs out; the app notices (a refused send, then the device monitor).
@@ -515,8 +515,8 @@ describe('campaigns through the contract', () => {
     expect(campaign.devices.find((d) => d.deviceId === first)?.autoPaused).toBe('disconnected')
     // The second number sent its own rows (3, 5, …) and rows dealt to the first number (2, 4, …) it never tried.
     const bySecond = settled.filter((i) => i.deviceId === second && i.gatewayId !== null)
-    expect(bySecond.filter((i) => (i.campaign?.row ?? 1) % 2 === 1)).toHaveLength(6)
-    expect(bySecond.filter((i) => (i.campaign?.row ?? 1) % 2 === 0).length).toBeGreaterThan(0)
+    expect(bySecond.filter((i) => (i.producer?.ref ?? 1) % 2 === 1)).toHaveLength(6)
+    expect(bySecond.filter((i) => (i.producer?.ref ?? 1) % 2 === 0).length).toBeGreaterThan(0)
     // A row the first number tried stays with it (its outcome is its own to settle); nothing went twice.
     const sent = ((await (await core.sandbox.current())?.control.messages()) ?? []).map((m) => m.phone)
     expect(new Set(sent).size).toBe(sent.length)

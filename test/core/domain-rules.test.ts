@@ -12,6 +12,7 @@ import { deviceInfo, SAMPLE_TOKEN, send } from '../../src/main/core/gateway/test
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
 import { PHONE_CASES } from '../../src/shared/domain/phone.cases'
+import { TEXT_LIMIT_CASES } from '../../src/shared/domain/text-limit.cases'
 
 const MB = 1024 * 1024
 let core: Core
@@ -120,6 +121,50 @@ describe('outbox:enqueue answers every shared phone case like the window', () =>
           error: { field: expect.stringMatching(/^recipients/) }
         })
       }
+    }
+  })
+})
+
+describe('every producer answers the text-limit cases like the window (messageTextProblem)', () => {
+  const request = (deviceId: string, text: string) => ({
+    deviceId,
+    recipients: ['081234567890'],
+    isGroup: false,
+    entries: [{ kind: 'text' as const, text }]
+  })
+
+  it('outbox:enqueue, series:create and outbox:edit accept and refuse the same texts', async () => {
+    const device = await core.handlers['devices:add']({
+      label: 'Kasir',
+      baseUrl: gateway.url,
+      token: SAMPLE_TOKEN
+    })
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const held = await core.handlers['outbox:enqueue'](request(device.id, 'to be edited'))
+    // A message's text (required); captions are the same rule with an empty one allowed (contract-rules.test.ts).
+    for (const { name, text, problem } of TEXT_LIMIT_CASES.filter((c) => c.required)) {
+      const enqueued = await dispatchInvoke(core.handlers, 'outbox:enqueue', request(device.id, text), {
+        describeError: describeCoreError
+      })
+      expect(enqueued.ok, `enqueue: ${name}`).toBe(problem === null)
+      const series = await dispatchInvoke(
+        core.handlers,
+        'series:create',
+        {
+          ...request(device.id, text),
+          start: { localTime: '2030-01-01T09:00', timezone: 'Asia/Jakarta' },
+          rule: { kind: 'daily' }
+        },
+        { describeError: describeCoreError }
+      )
+      expect(series.ok, `series: ${name}`).toBe(problem === null)
+      const edited = await dispatchInvoke(
+        core.handlers,
+        'outbox:edit',
+        { id: held.itemIds[0]!, text },
+        { describeError: describeCoreError }
+      )
+      expect(edited.ok, `edit: ${name}`).toBe(problem === null)
     }
   })
 })

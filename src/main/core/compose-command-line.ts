@@ -9,7 +9,7 @@ import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/con
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaigns, type Campaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns, type CampaignChannel, type Campaigns } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { CoreEvents } from './core-events'
@@ -17,7 +17,8 @@ import { FileHandles, type RegisteredFile } from './files'
 import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
 import { dispatchInvoke } from './ipc-dispatch'
 import { silentLogger, type Logger } from './logging'
-import { createOutbox, createSendingCommands, OutboxError, sendFailureReason, type Outbox } from './outbox'
+import { OutboxError, sendFailureReason } from './outbox'
+import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
 import { isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError } from './vault'
@@ -90,6 +91,8 @@ function vaultFileText(error: VaultFileError): KeyedText | string {
 /** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
 export interface CommandLineDevice {
   id: string
+  /** Ids the same device had before (its address written another way): their items are its items. */
+  aliases?: readonly string[]
   credentials: GatewayCredentials
   /** The device's own file-size limit (`--max-file-mb`); null follows the settings, then the gateway default. */
   maxFileBytes: number | null
@@ -114,6 +117,7 @@ export type CommandLineChannel =
   | 'outbox:cancelMany'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
+  | CampaignChannel
 
 export interface CommandLineCore {
   readonly outbox: Outbox
@@ -140,32 +144,48 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   const { settings } = openSettings(db)
   const device = ports.device
   const client = device ? gatewayClientFactory(device.credentials) : undefined
-  const fileLimitFor = fileLimitResolver((id) => (id === device?.id ? device.maxFileBytes : null), settings)
-  let campaigns: Campaigns | null = null
+  const isDevice = (id: string): boolean => id === device?.id || (device?.aliases ?? []).includes(id)
+  const fileLimitFor = fileLimitResolver(
+    (id) => (isDevice(id) ? (device?.maxFileBytes ?? null) : null),
+    settings
+  )
   const outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
-    clientFor: (id) => (id === device?.id ? client : undefined),
+    clientFor: (id) => (isDevice(id) ? client : undefined),
     fileLimitFor,
     logger,
-    options: {
-      tracking: false,
-      devicesSendableByDefault: true,
-      sendGate: (item, now) => campaigns?.gate(item, now) ?? null
-    }
+    options: { tracking: false, devicesSendableByDefault: true }
   })
-  campaigns = createCampaigns({ db, outbox, clock: systemClock })
+  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
-  const handlers = createSendingCommands({
-    registry: { get: (id) => (id === device?.id ? device : undefined) },
-    monitor: { views: () => [] },
-    files,
-    outbox,
-    events: new CoreEvents(),
-    fileLimitFor
-  })
+  const events = new CoreEvents()
+  const handlers = {
+    ...createSendingCommands({
+      registry: { get: (id) => (id === device?.id ? device : undefined) },
+      monitor: { views: () => [] },
+      files,
+      outbox,
+      events,
+      fileLimitFor
+    }),
+    // The terminal's campaign commands are the window's: the same reading limits, checks and events.
+    ...createCampaignCommands({
+      campaigns,
+      registry: {
+        get: (id) => (id === device?.id ? { label: id } : undefined),
+        list: () => (device ? [device] : []),
+        openedClient: (id) => (id === device?.id ? client : undefined)
+      },
+      events,
+      now: () => systemClock.now(),
+      files,
+      outbox: outbox.queue,
+      fileLimitFor
+    })
+  }
   return {
     outbox,
     campaigns,

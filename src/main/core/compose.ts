@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
-import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
@@ -24,13 +24,8 @@ import {
 import { FileHandles } from './files'
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
-import {
-  createOutbox,
-  createSendingCommands,
-  sendingRemovalHook,
-  type Outbox,
-  type OutboxOptions
-} from './outbox'
+import type { OutboxOptions } from './outbox'
+import { createOutbox, createSendingCommands, sendingRemovalHook, type Outbox } from './sending'
 import { createReminderCommands, GatewayReminders } from './reminders'
 import {
   createSandboxCommands,
@@ -100,7 +95,8 @@ export type {
   SendResult
 } from './gateway'
 export { FileChangedError, readPinned, sendableName, type RegisteredFile } from './files'
-export { OutboxError, type Outbox, type SendingPort } from './outbox'
+export { OutboxError, type SendingPort } from './outbox'
+export type { Outbox } from './sending'
 
 export interface CorePorts {
   dataDir: string
@@ -199,8 +195,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
 
   const fileLimitFor = fileLimitResolver((id) => registry.get(id)?.maxFileBytes, settings)
 
-  // The outbox asks the campaigns (built on it, so made after it) when a campaign's row may go.
-  let campaigns: Campaigns | null = null
   const theOutbox: Outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
@@ -212,21 +206,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
-      sendGate: (item, now) => campaigns?.gate(item, now) ?? null,
       ...ports.outbox
     }
   })
+  // A producer of the send queue: it plugs its pacing policy into the queue and follows the monitor itself.
   const theCampaigns = createCampaigns({
     db,
-    outbox: theOutbox,
+    queue: theOutbox.queue,
+    monitor,
     clock,
-    onAutoPause: (event) => {
-      logger.info(`campaign ${event.campaignId} paused on ${event.deviceId}: ${event.reason}`)
-      notices.campaignAutoPaused(event)
-    },
+    onAutoPause: (event) => notices.campaignAutoPaused(event),
     onChanged: (id) => events.emit('campaigns:changed', { id })
   })
-  campaigns = theCampaigns
   pausedDevices = () => theOutbox.pausedState().devices
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
@@ -258,8 +249,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   monitor.on('stateChanged', (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
-    // A campaign's part on a device that dropped pauses itself, so it resumes only when the operator says so.
-    if (isSendable(from) && !isSendable(to)) theCampaigns.autoPauseDevice(deviceId, 'disconnected', note)
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
     // A token that becomes readable again (keyring unlocked) needs a fresh client.
@@ -269,15 +258,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('outbox:itemChanged', { item })
     if (item.status === 'failed') notices.sendFailed()
   })
-  // The gateway says a device's quota is spent: its part of every running campaign pauses, saying so.
-  theOutbox.on('deviceRefused', (deviceId, code, message) => {
-    if (code === 'quota_exceeded') theCampaigns.autoPauseDevice(deviceId, 'quota', message)
-  })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {
     events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
-    theCampaigns.settleAll()
     snapshotChanged(counts)
   })
   settings.onChange((next) => {
@@ -320,7 +304,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       vault: ports.vault,
       clientFactory,
       sandboxBaseUrl: async () => (await sandbox.current())?.baseUrl ?? null,
+      // Campaigns first: a removed device's untried rows go to the campaign's other devices before its queue is
+      // cancelled.
       removalHooks: [
+        theCampaigns.removalHook,
         sendingRemovalHook(theOutbox),
         { forgetDevice: (id) => webhookSettings.forget(id) },
         { forgetDevice: (id) => reminders.forgetDevice(id) }
@@ -344,7 +331,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events,
       now: () => clock.now(),
       files,
-      outbox: theOutbox,
+      outbox: theOutbox.queue,
       fileLimitFor
     })
   }

@@ -27,6 +27,18 @@ export function isWithinTextLimit(text: string, max: number = MAX_TEXT_LENGTH): 
   return textLength(text) <= max
 }
 
+export type MessageTextProblem = 'empty' | 'too-long'
+
+/**
+ * The one rule for a message's text or a file's caption, whoever produces it (Send, a series, a campaign's rendered
+ * row, a reply, an edit): a text must say something (not only spaces), a caption may be empty, and neither may be
+ * longer than the gateway accepts, counted as the gateway counts (text-limit.cases.ts).
+ */
+export function messageTextProblem(text: string, options: { required: boolean }): MessageTextProblem | null {
+  if (options.required && text.trim() === '') return 'empty'
+  return isWithinTextLimit(text) ? null : 'too-long'
+}
+
 /**
  * The file-size limit for one send, resolved once in this order: the device's own limit, the app-wide
  * setting, the gateway default. Everything that checks a file size (window, core, gateway client, CLI) is given

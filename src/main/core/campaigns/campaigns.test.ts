@@ -42,9 +42,9 @@ let fixture: OutboxFixture
 let campaigns: Campaigns
 
 async function setUp(pacing?: Partial<PacingPolicy>): Promise<{ id: string }> {
-  // The outbox asks the campaigns (made after it, as in compose) through its send gate.
-  fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-  campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+  // The campaigns plug their pacing policy into the queue, as in compose.
+  fixture = makeFixture()
+  campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
   const view = await campaigns.create({
     name: 'January bills',
     fileName: 'bills.csv',
@@ -65,7 +65,7 @@ afterEach(async () => {
   fixture.close()
 })
 
-const campaignsDeps = () => ({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+const campaignsDeps = () => ({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
 
 const bigCampaign = (size: number) => ({
   name: 'Big bills',
@@ -223,7 +223,7 @@ describe('campaigns on the outbox', () => {
   async function startDiedBetweenChunks(): Promise<string> {
     const { id } = await campaigns.create({ ...bigCampaign(450), name: 'February bills' })
     fixture.db.exec(`
-      CREATE TEMP TRIGGER disk_full BEFORE INSERT ON outbox_items WHEN NEW.campaign_row = 400
+      CREATE TEMP TRIGGER disk_full BEFORE INSERT ON outbox_items WHEN NEW.producer_ref = 400
         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
       CREATE TEMP TRIGGER no_rollback BEFORE DELETE ON outbox_items
         BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`)
@@ -255,11 +255,11 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.results(id).every((r) => r.itemId === null && r.status === null)).toBe(true)
 
     // The next start of the app rolls the batch back; starting the draft again queues each row once.
-    fixture.reopen({ sendGate: (item, now) => campaigns.gate(item, now) })
+    fixture.reopen()
     fixture.outbox.setPaused(true) // what is queued stays queued, to be counted
     await fixture.outbox.start()
     expect(fixture.db.prepare('SELECT count(*) AS n FROM outbox_items').get()).toEqual({ n: 0 })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
     await campaigns.start(id)
     expect(campaigns.get(id)).toMatchObject({ status: 'running', counts: { queued: 450, waiting: 0 } })
     const items = new Set(campaigns.results(id).map((r) => r.itemId))
@@ -436,8 +436,12 @@ describe('campaigns on the outbox', () => {
     // The outbox still lists the paused rows: marked as the campaign's, with no made-up retry time.
     const waiting = fixture.outbox.list({ status: ['queued'] }).items
     expect(waiting).toHaveLength(9)
-    expect(waiting.every((item) => item.nextAttemptAt === null && item.campaign?.id === id)).toBe(true)
-    expect(waiting.map((item) => item.campaign?.row).sort((a, b) => (a ?? 0) - (b ?? 0))[0]).toBe(5)
+    expect(
+      waiting.every(
+        (item) => item.nextAttemptAt === null && item.producer?.kind === 'campaign' && item.producer.id === id
+      )
+    ).toBe(true)
+    expect(waiting.map((item) => item.producer?.ref).sort((a, b) => (a ?? 0) - (b ?? 0))[0]).toBe(5)
     campaigns.resume(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 6, { stepMs: 1000 })
     const afterResume = gaps(sendTimes()).slice(3)
@@ -519,10 +523,10 @@ describe('campaigns on the outbox', () => {
 
   it('pauses a device whose sends keep failing, with a reason and a one-call resume', async () => {
     const paused: string[] = []
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    fixture = makeFixture()
     campaigns = createCampaigns({
       db: fixture.db,
-      outbox: fixture.outbox,
+      queue: fixture.outbox.queue,
       clock: fixture.clock,
       autoPause: { window: 4, maxFailureRate: 0.5 },
       onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
@@ -557,8 +561,8 @@ describe('campaigns on the outbox', () => {
     fixture.crash()
     // The app restarts 2 s later: a new outbox and a new campaigns service on the same database.
     await fixture.clock.advance(2000)
-    const reopened = fixture.reopen({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: reopened, clock: fixture.clock })
+    const reopened = fixture.reopen()
+    campaigns = createCampaigns({ db: fixture.db, queue: reopened.queue, clock: fixture.clock })
     await reopened.start()
     await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
     await fixture.clock.advance(600_000)
@@ -582,8 +586,8 @@ describe('rotation across the chosen devices', () => {
 
   /** Twelve ready rows dealt in turn to dev-1 (rows 2, 4, …) and dev-2 (rows 3, 5, …), started. */
   async function startOnTwo(pacing: Partial<PacingPolicy>): Promise<string> {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
     const { id } = await campaigns.create({
       name: 'Two numbers',
       fileName: 'two.csv',
@@ -600,8 +604,8 @@ describe('rotation across the chosen devices', () => {
 
   /** A large campaign dealt in turn to dev-1 and dev-2 (each may send twice its rows a day), started. */
   async function startBigOnTwo(rows: number): Promise<string> {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
     const { id } = await campaigns.create({
       ...bigCampaign(rows),
       pacing: { ...ROTATION, dailyCapPerDevice: 2 * rows },
@@ -787,20 +791,20 @@ describe('rotation across the chosen devices', () => {
   })
 
   it('sizes each turn of a rotation by how long the last one took, not by a fixed count', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
+    fixture = makeFixture()
     // The outbox's moves, watched: the first turn burns 40 ms of CPU (a slow machine), the later ones run as they do.
     const slices: number[] = []
-    const moveUntried: typeof fixture.outbox.moveUntried = (moves, note, alongside) => {
+    const move: typeof fixture.outbox.move = (moves, note, alongside) => {
       slices.push(moves.length)
       if (slices.length === 1) {
         const until = performance.now() + 40
         while (performance.now() < until);
       }
-      return fixture.outbox.moveUntried(moves, note, alongside)
+      return fixture.outbox.move(moves, note, alongside)
     }
     campaigns = createCampaigns({
       db: fixture.db,
-      outbox: { ...fixture.outbox, moveUntried },
+      queue: { ...fixture.outbox.queue, move },
       clock: fixture.clock
     })
     const { id } = await campaigns.create({
@@ -848,8 +852,8 @@ describe('rotation across the chosen devices', () => {
 
 describe('a file per row', () => {
   it('copies again a file that a retention sweep removed while the next file was being copied', async () => {
-    fixture = makeFixture({ sendGate: (item, now) => campaigns.gate(item, now) })
-    campaigns = createCampaigns({ db: fixture.db, outbox: fixture.outbox, clock: fixture.clock })
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
     const handles = new FileHandles({ dataDir: fixture.dir, maxFileBytes: () => 1_000_000 })
     const pdf = async (name: string, fill: string) => {
       const path = join(fixture.dir, name)
@@ -922,7 +926,7 @@ describe('finish estimate', () => {
     fixture = makeFixture()
     campaigns = createCampaigns({
       db: fixture.db,
-      outbox: fixture.outbox,
+      queue: fixture.outbox.queue,
       clock: fixture.clock,
       onChanged: (id) => changed.push(id)
     })

@@ -1,16 +1,25 @@
-// Campaigns over the outbox: create from a checked spreadsheet, queue the ready rows as outbox items, pace them
-// through the dispatcher's send gate, pause/resume/cancel, auto-pause a troubled device, and prove what was sent.
+// Campaigns, a producer of the send queue: create from a checked spreadsheet, add the ready rows as items tagged
+// 'campaign:<id>', pace them through a send policy, pause/resume/cancel, auto-pause a troubled device (from the device
+// monitor's and the queue's own events), and prove what was sent from the queue's outcomes by tag.
 import { randomUUID } from 'node:crypto'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
+import type { MessageKey } from '../../../shared/i18n'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
-import { fileEntryOf, nextChunkSize, processAlive, type BulkResult, type Outbox } from '../outbox'
+import {
+  fileEntryOf,
+  nextChunkSize,
+  processAlive,
+  type BulkResult,
+  type PolicyVerdict,
+  type QueuePort
+} from '../outbox'
+import { isSendable, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import {
   CampaignStore,
-  OutboxStore,
   type CampaignRecord,
   type CampaignRowRecord,
   type CampaignRowResult,
@@ -51,6 +60,26 @@ import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
 const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
+/** The last instant a JavaScript Date can hold (a wait's time in a reason). */
+const LAST_DATE_MS = 8.64e15
+
+/** The tag a campaign's items carry in the send queue; outcomes are asked for by it. */
+export const tagOf = (campaignId: string): string => `campaign:${campaignId}`
+const campaignOfTag = (tag: string | null): string | null =>
+  tag?.startsWith('campaign:') ? tag.slice('campaign:'.length) : null
+
+/** Why a campaign's rows wait, as the queue keeps it (the window words it; see campaigns/wait-text.ts). */
+const WAIT_NOTE = {
+  gap: 'campaigns.wait.gap',
+  batch_pause: 'campaigns.wait.batchPause',
+  outside_hours: 'campaigns.wait.outsideHours',
+  daily_cap: 'campaigns.wait.dailyCap'
+} as const satisfies Record<PacingWait['code'], MessageKey>
+const AUTO_PAUSE_NOTE = {
+  disconnected: 'campaigns.autoPause.disconnected',
+  failure_rate: 'campaigns.autoPause.failureRate',
+  quota: 'campaigns.autoPause.quota'
+} as const satisfies Record<AutoPauseReason, MessageKey>
 
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
 const FIRST_IMPORT_ROWS = 100
@@ -167,7 +196,10 @@ export interface AutoPauseOptions {
 
 export interface CampaignsDeps {
   db: SqliteDatabase
-  outbox: Outbox
+  /** The send queue's producer port: campaigns never touch its table. */
+  queue: QueuePort
+  /** A device that drops pauses its part of every running campaign (the monitor's state changes). */
+  monitor?: Pick<DeviceMonitor, 'on'>
   clock: Clock
   newId?: () => string
   autoPause?: AutoPauseOptions
@@ -199,7 +231,7 @@ export type Campaigns = ReturnType<typeof createCampaigns>
 
 export function createCampaigns(deps: CampaignsDeps) {
   const store = new CampaignStore(deps.db)
-  const items = new OutboxStore(deps.db)
+  const queue = deps.queue
   const newId = deps.newId ?? randomUUID
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
@@ -234,6 +266,30 @@ export function createCampaigns(deps: CampaignsDeps) {
     const campaign = store.get(id)
     if (!campaign) throw new CampaignError('not_found', { key: 'desktop.error.campaignGone', params: { id } })
     return campaign
+  }
+
+  /**
+   * Every row (or a page of them) with its item's state as the send queue tells it (rows never queued, or whose items
+   * were purged, have none), in row order.
+   */
+  function resultsOf(id: string, page?: { offset: number; limit: number }): CampaignRowResult[] {
+    const rows = store.rows(id, page)
+    const ids = rows.flatMap((row) => (row.itemId ? [row.itemId] : []))
+    const outcomes = new Map(queue.outcomes.of(ids).map((outcome) => [outcome.id, outcome]))
+    const history = queue.outcomes.history(ids)
+    return rows.map((row) => {
+      const outcome = row.itemId ? outcomes.get(row.itemId) : undefined
+      return {
+        ...row,
+        status: outcome?.status ?? null,
+        gatewayId: outcome?.gatewayId ?? null,
+        sentAt: outcome?.lastAttemptAt ?? null,
+        acceptedAt: outcome?.acceptedAt ?? null,
+        closedAt: outcome?.closedAt ?? null,
+        failureMessage: outcome?.failureMessage ?? null,
+        history: row.itemId ? (history.get(row.itemId) ?? []) : []
+      }
+    })
   }
 
   const pacingOf = (c: CampaignRecord): PacingPolicy => c.pacing as PacingPolicy
@@ -277,7 +333,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       withAttachment: input.withAttachment ?? false,
       fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet(),
-      alreadySent: input.campaignId ? store.sentPhones(input.campaignId) : new Set()
+      alreadySent: input.campaignId ? queue.outcomes.reached(tagOf(input.campaignId)) : new Set()
     })
   }
 
@@ -444,6 +500,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   } {
     const campaign = mustGet(id)
     const tally = store.tally(id)
+    const itemCounts = queue.outcomes.counts(tagOf(id))
     const counts: CampaignView['counts'] = {
       waiting: 0,
       skipped: 0,
@@ -457,7 +514,13 @@ export function createCampaigns(deps: CampaignsDeps) {
       failed: 0,
       cancelled: 0
     }
-    for (const { status, n } of tally.ready) counts[status ?? 'waiting'] += n
+    // Ready rows whose items the queue does not hold (not started, or purged by retention) wait, as before a start.
+    let linked = 0
+    for (const { status, n } of itemCounts) {
+      counts[status] += n
+      linked += n
+    }
+    counts.waiting += Math.max(0, tally.ready - linked)
     const byProblem: CheckSummary['byProblem'] = {}
     for (const { code, n } of tally.skipped) {
       counts.skipped += n
@@ -587,8 +650,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         timezone: null,
         scheduleMode: null,
         overduePolicy: null,
-        campaignId: id,
-        campaignRow: row.rowNumber,
+        producerTag: tagOf(id),
+        producerRef: row.rowNumber,
         note: `campaign "${campaign.name}", row ${row.rowNumber}`
       })
     }
@@ -604,32 +667,37 @@ export function createCampaigns(deps: CampaignsDeps) {
     // Items, links and status all or nothing (a large start is written in fenced chunks that yield): each chunk links
     // its rows, which mean nothing until a start committed (CampaignStore's LINKED_ITEM); the last makes it
     // running. A crash leaves either a draft or a fully queued campaign, and nothing is sent before.
-    await deps.outbox.insertPrepared(
-      newItems,
+    await queue.add(newItems, {
       // Checked again in the last chunk's transaction: a second start of the same draft passed the check above while
       // this one yielded, and only one of them may queue the rows (the other's chunks roll back).
-      () => {
+      atCommit: () => {
         assertStillDraft()
         store.update(id, { status: 'running', startedAt: at }, at)
       },
-      [
+      attachments: [
         ...new Map(
           files.flatMap((f) => (f ? [[f.sha256, { sha256: f.sha256, size: f.size }] as const] : []))
         ).values()
       ],
-      (chunk) => {
+      atChunk: (chunk) => {
         assertStillDraft()
         const links = chunk.map((item) => ({
-          rowNumber: item.campaignRow ?? 0,
+          rowNumber: item.producerRef ?? 0,
           itemId: item.id,
           deviceId: item.deviceId
         }))
         // A row already linked to an item that exists is another start's, still being written: it goes on, this
         // one rolls back (both link in row order, so the first chunk to commit decides).
-        if (store.linkStartingRows(id, links) < links.length)
+        const live = queue.outcomes.existing(
+          store.linkedItems(
+            id,
+            links.map((l) => l.rowNumber)
+          )
+        )
+        if (store.linkStartingRows(id, links, [...live]) < links.length)
           throw new CampaignError('invalid_state', { key: 'desktop.error.startUnderWay' })
       }
-    )
+    })
     deps.onChanged?.(id)
     return viewInSlices(id)
   }
@@ -642,7 +710,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         params: { status: statusNote(campaign.status) }
       })
     store.update(id, { status: 'paused' }, now())
-    for (const deviceId of campaign.devices) items.deferCampaign(id, deviceId, PAUSED_UNTIL)
+    for (const deviceId of campaign.devices)
+      queue.holdProducer(tagOf(id), deviceId, PAUSED_UNTIL, encodeNote('campaigns.wait.paused'))
     deps.onChanged?.(id)
     return view(id)
   }
@@ -659,14 +728,14 @@ export function createCampaigns(deps: CampaignsDeps) {
       if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
       store.setDevicePaused(id, deviceId ?? null, null)
       store.restartOutcomes(id, deviceId ?? null, now())
-      items.releaseCampaign(id)
+      queue.releaseProducer(tagOf(id))
     })
     // A part paused because the gateway refused its device (quota spent) is tried at once, not after the backoff.
     const resumed = deviceId === undefined ? campaign.devices : [deviceId]
-    for (const device of resumed) deps.outbox.probeDeviceNow(device)
+    for (const device of resumed) queue.probeDeviceNow(device)
     const fresh = mustGet(id)
     for (const device of resumed) rebalance(fresh, device)
-    deps.outbox.wake()
+    queue.wake()
     deps.onChanged?.(id)
     return view(id)
   }
@@ -679,11 +748,11 @@ export function createCampaigns(deps: CampaignsDeps) {
         params: { status: statusNote(campaign.status) }
       })
     store.update(id, { status: 'cancelled' }, now())
-    const results = store.results(id)
+    const results = resultsOf(id)
     const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
-    const bulk: BulkResult = deps.outbox.cancelMany(open.map((r) => r.itemId ?? ''))
+    const bulk: BulkResult = queue.cancelMany(open.map((r) => r.itemId ?? ''))
     const cancelled = new Set(bulk.done)
-    const after = store.results(id)
+    const after = resultsOf(id)
     deps.onChanged?.(id)
     return {
       cancelledRows: after.filter((r) => r.itemId && cancelled.has(r.itemId)).map((r) => r.rowNumber),
@@ -711,8 +780,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     store.update(id, { pacing }, now())
     // Waits computed under the old policy are dropped; the gate recomputes them under the new one.
     if (campaign.status === 'running') {
-      items.releaseCampaign(id)
-      deps.outbox.wake()
+      queue.releaseProducer(tagOf(id))
+      queue.wake()
     }
     deps.onChanged?.(id)
     return view(id)
@@ -725,7 +794,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     note: string | null = null
   ): void {
     store.setDevicePaused(campaign.id, deviceId, reason)
-    items.deferCampaign(campaign.id, deviceId, PAUSED_UNTIL)
+    queue.holdProducer(tagOf(campaign.id), deviceId, PAUSED_UNTIL, encodeNote(AUTO_PAUSE_NOTE[reason]))
     deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
     deps.onChanged?.(campaign.id)
     // Its rows move from the next turn on: the deferral above has just rewritten each of them (5,000 rows and the
@@ -752,7 +821,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   function sendLogOf(campaign: CampaignRecord, deviceId: string, at: number): SendLog {
     const pacing = pacingOf(campaign)
     const today = dayBounds(pacing, at)
-    const sends = items.campaignSends(campaign.id, deviceId, today.start, today.end)
+    const sends = queue.outcomes.sendLog(tagOf(campaign.id), deviceId, today.start, today.end)
     return {
       count: sends.count,
       last: sends.last,
@@ -770,7 +839,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     at: number
   ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; left: number }[] {
     return store.devices(campaign.id).map(({ deviceId, pausedReason }) => {
-      if (pausedReason !== null || deps.outbox.sendBlock(deviceId) !== null)
+      if (pausedReason !== null || queue.sendBlock(deviceId) !== null)
         return { deviceId, state: 'stopped', left: 0 }
       const left = capLeft(pacingOf(campaign), sendLogOf(campaign, deviceId, at), at)
       return { deviceId, state: left > 0 ? 'ready' : 'capped', left }
@@ -793,12 +862,15 @@ export function createCampaigns(deps: CampaignsDeps) {
     // again); reading whole lines (a 5,000-row backlog, again every turn) was thrown away.
     const sources = all
       .filter((d) => d.state !== 'ready' && d.deviceId !== keep)
-      .map((d) => ({ ...d, ids: items.untriedCampaignItems(campaign.id, d.deviceId, rotationMoves + 1) }))
+      .map((d) => ({ ...d, ids: queue.outcomes.untried(tagOf(campaign.id), d.deviceId, rotationMoves + 1) }))
       .filter((d) => d.ids.length > 0)
     if (sources.length === 0) return
     const ready = all
       .filter((d) => d.state === 'ready')
-      .map((d) => ({ ...d, room: Math.max(0, d.left - items.campaignQueued(campaign.id, d.deviceId)) }))
+      .map((d) => ({
+        ...d,
+        room: Math.max(0, d.left - queue.outcomes.queued(tagOf(campaign.id), d.deviceId))
+      }))
     const others = all.filter((d) => d.state !== 'stopped')
     const moves: { itemId: string; deviceId: string }[] = []
     const reasons = new Map<string, 'capped' | 'stopped'>()
@@ -852,7 +924,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       onNextTurn(campaign.id, again)
     }
     const began = process.cpuUsage()
-    const moved = deps.outbox.moveUntried(moves, note, (done) => store.setItemDevices(campaign.id, done))
+    const moved = queue.move(moves, note, (done) => store.setItemDevices(campaign.id, done))
     // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
     // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
     // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
@@ -874,12 +946,12 @@ export function createCampaigns(deps: CampaignsDeps) {
     const ready = all.filter((d) => d.state === 'ready')
     const held = ready.map((d) => ({
       deviceId: d.deviceId,
-      ids: items.untriedCampaignItems(campaign.id, d.deviceId)
+      ids: queue.outcomes.untried(tagOf(campaign.id), d.deviceId)
     }))
     const total = held.reduce((n, d) => n + d.ids.length, 0)
     let holds = held.find((d) => d.deviceId === to)?.ids.length ?? 0
     const share = Math.floor(total / ready.length) - holds
-    const room = target.left - items.campaignQueued(campaign.id, to)
+    const room = target.left - queue.outcomes.queued(tagOf(campaign.id), to)
     const wanted = Math.min(share, room)
     const donors = held.filter((d) => d.deviceId !== to)
     const moves: { itemId: string; deviceId: string }[] = []
@@ -916,22 +988,32 @@ export function createCampaigns(deps: CampaignsDeps) {
     return paused
   }
 
-  /** The dispatcher's send gate: when may this campaign row go? Recorded so the window can say why it waits. */
-  function gate(item: ItemRecord, at: number): { until: number } | null {
-    if (item.campaignId === null) return null
-    const campaign = store.get(item.campaignId)
+  /**
+   * The campaign's send policy: when may this row go? Paused campaigns and devices hold their rows; a troubled device
+   * pauses its part; otherwise pacing decides. The queue keeps the wait and its reason with the rows.
+   */
+  function checkRow(item: ItemRecord, at: number): PolicyVerdict {
+    const campaignId = campaignOfTag(item.producerTag)
+    const campaign = campaignId === null ? undefined : store.get(campaignId)
     if (!campaign) return null
-    if (campaign.status === 'paused' || campaign.status === 'draft') return { until: PAUSED_UNTIL }
+    const hold = (reason: string): PolicyVerdict => ({
+      wait: { until: PAUSED_UNTIL, reason, scope: 'producer' }
+    })
+    if (campaign.status === 'paused' || campaign.status === 'draft')
+      return hold(encodeNote('campaigns.wait.paused'))
     const device = store.devices(campaign.id).find((d) => d.deviceId === item.deviceId)
     if (device?.pausedReason) {
       rotate(campaign, at)
-      return { until: PAUSED_UNTIL }
+      return hold(
+        encodeNote(AUTO_PAUSE_NOTE[device.pausedReason as AutoPauseReason] ?? AUTO_PAUSE_NOTE.failure_rate)
+      )
     }
-    const outcomes = store.recentOutcomes(campaign.id, item.deviceId, autoPause.window)
+    const since = store.outcomesFrom(campaign.id, item.deviceId)
+    const outcomes = queue.outcomes.recent(tagOf(campaign.id), item.deviceId, since, autoPause.window)
     const failed = outcomes.filter((s) => s === 'failed').length
     if (outcomes.length >= autoPause.window && failed / outcomes.length >= autoPause.maxFailureRate) {
       pauseDevice(campaign, item.deviceId, 'failure_rate')
-      return { until: PAUSED_UNTIL }
+      return hold(encodeNote(AUTO_PAUSE_NOTE.failure_rate))
     }
     const decision = decideFromLog(
       pacingOf(campaign),
@@ -948,8 +1030,12 @@ export function createCampaigns(deps: CampaignsDeps) {
     store.setWait(campaign.id, item.deviceId, decision.wait.code, decision.wait.until)
     if (decision.wait.code === 'daily_cap') rotate(campaign, at)
     deps.onChanged?.(campaign.id)
-    return { until: decision.wait.until }
+    const reason = encodeNote(WAIT_NOTE[decision.wait.code], {
+      until: new Date(Math.min(decision.wait.until, LAST_DATE_MS)).toISOString()
+    })
+    return { wait: { until: decision.wait.until, reason, scope: 'producer' } }
   }
+  queue.addPolicy({ name: 'campaign pacing', check: checkRow })
 
   /**
    * A number opted out while a campaign runs is never sent to: its rows still waiting in the outbox are cancelled
@@ -958,11 +1044,11 @@ export function createCampaigns(deps: CampaignsDeps) {
   function cancelOptedOutRows(phones: ReadonlySet<string>): void {
     for (const campaign of store.list()) {
       if (campaign.status !== 'running' && campaign.status !== 'paused') continue
-      const waiting = store
-        .results(campaign.id)
-        .filter((r) => r.itemId && r.status === 'queued' && r.phone !== null && phones.has(r.phone))
+      const waiting = resultsOf(campaign.id).filter(
+        (r) => r.itemId && r.status === 'queued' && r.phone !== null && phones.has(r.phone)
+      )
       if (waiting.length === 0) continue
-      deps.outbox.cancelMany(waiting.map((r) => r.itemId ?? ''))
+      queue.cancelMany(waiting.map((r) => r.itemId ?? ''))
       deps.onChanged?.(campaign.id)
     }
   }
@@ -978,7 +1064,49 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
+  /** Every running campaign with nothing left to send becomes finished (after the queue's progress). */
+  function settleAll(): void {
+    for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
+  }
+
+  // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
+  // resumes only when the operator says so), a spent quota too, and progress may finish a running campaign.
+  deps.monitor?.on('stateChanged', (deviceId, from, to, note) => {
+    if (isSendable(from) && !isSendable(to)) autoPauseDevice(deviceId, 'disconnected', note)
+  })
+  queue.on('deviceRefused', (deviceId, code, message) => {
+    if (code === 'quota_exceeded') autoPauseDevice(deviceId, 'quota', message)
+  })
+  queue.on('countsChanged', settleAll)
+
+  /**
+   * A device being removed: its rows never tried go to the campaign's other devices (the campaign goes on without
+   * it); what cannot move (tried once, or no other device) is cancelled with the device's queue. Once it is gone,
+   * campaigns forget it.
+   */
+  const removalHook: DeviceRemovalHook = {
+    holdDevice(deviceId) {
+      for (const campaign of store.list()) {
+        if (campaign.status !== 'running' && campaign.status !== 'paused') continue
+        const others = campaign.devices.filter((d) => d !== deviceId)
+        if (others.length === 0 || !campaign.devices.includes(deviceId)) continue
+        const ids = queue.outcomes.untried(tagOf(campaign.id), deviceId)
+        const moves = ids.map((itemId, i) => ({ itemId, deviceId: others[i % others.length] ?? '' }))
+        queue.move(
+          moves,
+          ({ from, to }) => encodeNote('desktop.note.rowMovedRemoved', { from, to }),
+          (done) => store.setItemDevices(campaign.id, done)
+        )
+        deps.onChanged?.(campaign.id)
+      }
+    },
+    forgetDevice(deviceId) {
+      store.dropDevice(deviceId, now())
+    }
+  }
+
   return {
+    removalHook,
     /** Settles once the creates a crash cut short, found when this store was opened, are rolled back (how many). */
     abandonedImportsDiscarded,
     mappingFor,
@@ -993,12 +1121,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     cancel,
     setPacing,
     autoPauseDevice,
-    gate,
     settle,
-    /** Every running campaign with nothing left to send becomes finished (after outbox progress). */
-    settleAll: () => {
-      for (const campaign of store.list()) if (campaign.status === 'running') settle(campaign.id)
-    },
+    settleAll,
     /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock, devices by `deviceName`). */
     async exportResults(
       id: string,
@@ -1008,7 +1132,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       const campaign = mustGet(id)
       const table = resultsTable(
         mappingOf(campaign).variables,
-        store.results(id),
+        resultsOf(id),
         zoneOfPolicy(pacingOf(campaign)),
         deviceName
       )
@@ -1018,11 +1142,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     },
     skippedCsv(id: string): string {
       mustGet(id)
-      return tableToCsv(skippedTable(store.results(id)))
+      return tableToCsv(skippedTable(resultsOf(id)))
     },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)
-      return store.results(id)
+      return resultsOf(id)
     },
     /** One page of the results in row order, and how many rows there are: what the window's table shows. */
     resultsPage: (
@@ -1031,7 +1155,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       limit: number
     ): { rows: CampaignRowResult[]; total: number } => {
       mustGet(id)
-      return store.batch(() => ({ rows: store.results(id, { offset, limit }), total: store.rowCount(id) }))
+      return store.batch(() => ({ rows: resultsOf(id, { offset, limit }), total: store.rowCount(id) }))
     },
     optOuts: {
       add: (phones: readonly string[], source: string): number => {
@@ -1047,7 +1171,7 @@ export function createCampaigns(deps: CampaignsDeps) {
 
 /** A checked file copied once into the outbox, to be shared by every row that carries it. */
 export async function copyCampaignFile(
-  outbox: Pick<Outbox, 'copyFile'>,
+  outbox: Pick<QueuePort, 'copyFile'>,
   file: RegisteredFile
 ): Promise<CampaignFile> {
   const copy = await outbox.copyFile(fileEntryOf(file))
@@ -1061,7 +1185,7 @@ export async function copyCampaignFile(
  * before the insert and copied again if it vanished, as enqueue does.
  */
 export async function copyCampaignFiles(
-  outbox: Pick<Outbox, 'copyFile' | 'hasCopy'>,
+  outbox: Pick<QueuePort, 'copyFile' | 'hasCopy'>,
   files: ReadonlyMap<string, RegisteredFile>
 ): Promise<Map<string, CampaignFile>> {
   const copies = new Map<string, CampaignFile>()

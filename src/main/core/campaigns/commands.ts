@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { ApiFailure, type Commands } from '../commands'
-import { requireDevice, type DeviceRegistry } from '../devices'
+import { requireDevice } from '../devices'
+import type { GatewayClient } from '../gateway'
 import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import type { Outbox } from '../outbox'
+import type { QueuePort } from '../outbox'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { estimateScheduleInSlices, type PacingPolicy } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
@@ -34,14 +35,21 @@ export type CampaignChannel =
   | 'optouts:add'
   | 'optouts:remove'
 
+/** The devices campaigns are sent through, as far as their commands look at them (the app's registry, or the CLI's one). */
+export interface CampaignDevices {
+  get(id: string): { label: string } | undefined
+  list(): readonly { id: string }[]
+  openedClient(id: string): Pick<GatewayClient, 'blacklist' | 'unblacklist'> | undefined
+}
+
 export interface CampaignCommandsDeps {
   campaigns: Campaigns
-  registry: DeviceRegistry
+  registry: CampaignDevices
   events: CoreEvents
   now: () => number
   /** A campaign's one file: registered like any drop, held until start, copied once by the outbox. */
   files: FileHandles
-  outbox: Pick<Outbox, 'copyFile' | 'hasCopy'>
+  outbox: Pick<QueuePort, 'copyFile' | 'hasCopy'>
   /** The file-size limit of a device (the composition's resolver, as for any send). */
   fileLimitFor: (deviceId: string) => number
 }

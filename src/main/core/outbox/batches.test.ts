@@ -74,19 +74,24 @@ describe('fenced enqueue', () => {
   it("writes a large prepared set (a campaign's start) in chunks that yield; its bookkeeping commits with it or nothing does", async () => {
     fx = makeFixture()
     const prepared = (prefix: string): NewItem[] =>
-      Array.from({ length: 1000 }, (_, i) => ({ ...textItem(`${prefix}-${i}`), campaignId: prefix }))
+      Array.from({ length: 1000 }, (_, i) => ({
+        ...textItem(`${prefix}-${i}`),
+        producerTag: `campaign:${prefix}`
+      }))
     let timerFired = false
     const timer = setTimeout(() => (timerFired = true), 0)
     const seenAtCommit: boolean[] = []
-    await fx.outbox.insertPrepared(prepared('ok'), () => seenAtCommit.push(timerFired))
+    await fx.outbox.add(prepared('ok'), { atCommit: () => seenAtCommit.push(timerFired) })
     clearTimeout(timer)
     // The event loop turned before the commit, and the bookkeeping ran once, at the commit.
     expect(seenAtCommit).toEqual([true])
     expect(fx.outbox.counts()).toMatchObject({ queued: 1000, total: 1000 })
 
     await expect(
-      fx.outbox.insertPrepared(prepared('broken'), () => {
-        throw new Error('campaign row links refused')
+      fx.outbox.add(prepared('broken'), {
+        atCommit: () => {
+          throw new Error('campaign row links refused')
+        }
       })
     ).rejects.toThrow('campaign row links refused')
     expect(fx.outbox.counts()).toMatchObject({ queued: 1000, total: 1000 })
@@ -218,7 +223,7 @@ describe('copies removed while a write waits its turn', () => {
     // Behind the large enqueue's open batch, the prepared set waits its turn; the sweep runs meanwhile.
     for (let turn = 0; turn < 1000 && openBatches(fx) === 0; turn++) await new Promise(setImmediate)
     expect(openBatches(fx)).toBe(1)
-    const prepared = fx.outbox.insertPrepared([row], undefined, [copy])
+    const prepared = fx.outbox.add([row], { attachments: [copy] })
     expect((await fx.outbox.sweepRetention()).files).toBe(1)
     await large
     await expect(prepared).rejects.toMatchObject({ code: 'attachment' })

@@ -29,8 +29,8 @@ export class AttachmentsGoneError extends Error {
 }
 
 /** Checked in the transaction that first references the copies: from then on no sweep can remove them. */
-function assertAttachmentsPresent(ctx: OutboxContext, attachments: readonly AttachmentRecord[]): void {
-  const gone = attachments.filter((a) => !hasAttachment(ctx.dataDir, a.sha256)).map((a) => a.sha256)
+export function assertCopiesPresent(dataDir: string, attachments: readonly AttachmentRecord[]): void {
+  const gone = attachments.filter((a) => !hasAttachment(dataDir, a.sha256)).map((a) => a.sha256)
   if (gone.length > 0) throw new AttachmentsGoneError(gone)
 }
 
@@ -60,7 +60,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
   const { items, attachments, recipients, at, atChunk, atCommit } = write
   if (items.length <= FIRST_CHUNK_ROWS) {
     store.batch(() => {
-      assertAttachmentsPresent(ctx, attachments)
+      assertCopiesPresent(ctx.dataDir, attachments)
       store.insertItems(items, attachments, recipients, at)
       atChunk?.(items)
       atCommit?.()
@@ -83,7 +83,7 @@ export async function writeFenced(ctx: OutboxContext, write: FencedWrite): Promi
       const transaction = last ? store.batch.bind(store) : store.batchUnsynced.bind(store)
       transaction(() => {
         if (first) {
-          assertAttachmentsPresent(ctx, attachments)
+          assertCopiesPresent(ctx.dataDir, attachments)
           firstSeq = store.openBatch(batchId, process.pid, items.length, at)
         }
         // Rolled back meanwhile as abandoned (another outbox in this process would not, but a pid reused would).

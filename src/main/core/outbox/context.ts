@@ -11,6 +11,7 @@ import {
 } from '../store'
 import { backoffDelay } from './backoff'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
+import type { SendPolicy } from './policies'
 import { toCountsView, toItemView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
@@ -36,6 +37,8 @@ export interface DeviceRuntime {
   trackingFailures: number
   trackingRetryAt: number
   syncing: boolean
+  /** A send policy's wait over the whole device (a daily cap): until when, and why (an encoded note). */
+  policyWait: { until: number; reason: string } | null
 }
 
 /** Above this many changes in one batch, listeners get one bulkChanged instead of one event per item. */
@@ -61,6 +64,8 @@ export class OutboxContext {
   /** Called after every completed piece of async work, and by API calls that may unblock work. */
   wake: () => void = () => undefined
   readonly transitionListeners = new Set<(item: ItemRecord) => void>()
+  /** Asked, in order, before each send (see policies.ts); features add theirs as they are built. */
+  readonly policies: SendPolicy[] = []
 
   private readonly work = new Set<Promise<unknown>>()
   private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
@@ -110,7 +115,8 @@ export class OutboxContext {
         tracking: false,
         trackingFailures: 0,
         trackingRetryAt: 0,
-        syncing: false
+        syncing: false,
+        policyWait: null
       }
       this.devices.set(deviceId, runtime)
     }

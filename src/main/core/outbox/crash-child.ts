@@ -1,7 +1,7 @@
 // Child process for the crash test: opens the outbox in a data folder and flushes it against a gateway until done (or killed).
 import { createGatewayClient, type GatewayClient } from '../gateway'
 import { openDatabase } from '../store'
-import { createOutbox } from './outbox'
+import { createOutbox } from '../sending'
 
 const [dataDir, baseUrl, token, crashOptions] = process.argv.slice(2)
 if (!dataDir || !baseUrl || !token) {

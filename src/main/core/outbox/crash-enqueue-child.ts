@@ -1,6 +1,6 @@
 // Child process for the crash test: enqueues a large batch and SIGKILLs itself once `killAtRows` of it are on disk.
 import { openDatabase } from '../store'
-import { createOutbox } from './outbox'
+import { createOutbox } from '../sending'
 
 const [dataDir, countArg, killAtArg] = process.argv.slice(2)
 const count = Number(countArg)

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase } from '../store'
-import { createOutbox } from './outbox'
+import { createOutbox } from '../sending'
 
 const KILLS = 100
 const ROOT = join(import.meta.dirname, '../../../..')

@@ -266,11 +266,13 @@ describe('dispatcher', () => {
 describe("a send's deferred outcome", () => {
   it('is written on its own when the transaction it shared with the next pick fails, not left in doubt', async () => {
     let fullDiskAtPick = false
-    fx = makeFixture({
-      tracking: false,
-      // The campaign row's gate runs in the transaction that also writes the first send's answer.
-      sendGate: () => {
-        if (!fullDiskAtPick) return null
+    fx = makeFixture({ tracking: false })
+    // A send policy runs in the transaction that also writes the first send's answer.
+    fx.outbox.addPolicy({
+      name: 'full disk at the pick',
+      check: (item) => {
+        // Only the second item's pick: the first send goes out, and its answer waits to share that pick's commit.
+        if (!fullDiskAtPick || item.id !== 'row-1') return null
         fullDiskAtPick = false
         throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
       }
@@ -280,7 +282,7 @@ describe("a send's deferred outcome", () => {
       recipients: ['a'],
       entries: texts('first')
     })
-    await fx.outbox.insertPrepared([newTextItem('row-1', { recipient: 'b', campaignId: 'c1' })])
+    await fx.outbox.add([newTextItem('row-1', { recipient: 'b', producerTag: 'campaign:c1' })])
     fullDiskAtPick = true
     await fx.outbox.start()
     await fx.runUntil(() => fx.gateway.messages.length === 1)

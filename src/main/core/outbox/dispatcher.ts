@@ -5,6 +5,7 @@ import type { OutboxContext } from './context'
 import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
+import { askPolicies, type PolicyVerdict } from './policies'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
@@ -26,7 +27,8 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
     const gate = Math.max(
       runtime.retryAt,
       runtime.lastSendAt === null ? 0 : runtime.lastSendAt + pacingMs,
-      probing ? runtime.probeAt : 0
+      probing ? runtime.probeAt : 0,
+      runtime.policyWait?.until ?? 0
     )
     if (now < gate) return ctx.store.hasQueued(deviceId) ? gate : null
     // One transaction: the outcomes of sends that just came back (deferred to share this commit), then the pick
@@ -50,8 +52,8 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
 }
 
 /**
- * The next item this device sends, marked `sending`; 'again' when the one looked at was not it (its campaign
- * waits, someone else moved it); else when to look again (null: when an event says so).
+ * The next item this device sends, marked `sending`; 'again' when the one looked at was not it (a policy holds or
+ * cancelled it, someone else moved it); else when to look again (null: when an event says so).
  */
 function pickNext(
   ctx: OutboxContext,
@@ -63,15 +65,10 @@ function pickNext(
     const due = ctx.store.nextHeadDueAt(deviceId)
     return due === null ? null : Math.max(due, now + 1)
   }
-  if (candidate.campaignId !== null) {
-    const wait = ctx.options.sendGate(candidate, now)
-    if (wait) {
-      // The campaign's pacing holds its rows on this device until then (durably: the wait survives a restart);
-      // the device's other items go on meanwhile.
-      ctx.store.deferCampaign(candidate.campaignId, deviceId, Math.max(wait.until, now + 1))
-      return 'again'
-    }
-  }
+  const runtime = ctx.device(deviceId)
+  runtime.policyWait = null
+  const verdict = askPolicies(ctx.policies, candidate, now)
+  if (verdict) return applyVerdict(ctx, candidate, verdict, now)
   const client = ctx.reachableClient(deviceId)
   if (!client) return null
   // Written (durably) before the request: a crash from here on leaves the item in `sending`, which start()
@@ -86,12 +83,38 @@ function pickNext(
       lastAttemptAt: now,
       nextAttemptAt: null,
       reconcileUntil: null,
-      // A campaign row's retry window starts when its turn comes, not when the campaign was queued.
-      ...(candidate.campaignId !== null && attempt === 1 ? { queuedAt: now } : {})
+      waitReason: null,
+      // A produced item's retry window starts when its turn comes, not when its producer queued it (a campaign's
+      // last row may wait days behind its pacing).
+      ...(candidate.producerTag !== null && attempt === 1 ? { queuedAt: now } : {})
     },
     attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
   )
   return item ? { item, client } : 'again'
+}
+
+/** What a policy said, recorded by the kernel: the wait and its reason (durably, but for a device's), or the cancel. */
+function applyVerdict(
+  ctx: OutboxContext,
+  item: ItemRecord,
+  verdict: Exclude<PolicyVerdict, null>,
+  now: number
+): 'again' | number {
+  if ('cancel' in verdict) {
+    ctx.transition(item.id, ['queued'], 'cancelled', { held: false, waitReason: null }, verdict.cancel.reason)
+    return 'again'
+  }
+  const { reason, scope } = verdict.wait
+  const until = Math.max(verdict.wait.until, now + 1)
+  if (scope === 'device') {
+    ctx.device(item.deviceId).policyWait = { until, reason }
+    return until
+  }
+  // The other items of the device go on meanwhile.
+  if (scope === 'producer' && item.producerTag !== null)
+    ctx.store.deferProducer(item.producerTag, item.deviceId, until, reason)
+  else ctx.store.deferItem(item.id, until, reason)
+  return 'again'
 }
 
 function probeDelay(ctx: OutboxContext, refusals: number): number {

@@ -1,14 +1,20 @@
-// The outbox's public surface: create one over an open database and a client per device.
+// The send-queue kernel's public surface: the queue over an open database and a client per device, the narrow port
+// producers get, the send-policy port, and the shapes and errors they share.
+export { createSendQueue, type SendQueue, type QueuePort, type ProducerOutcomes } from './send-queue'
 export {
-  createOutbox,
   DEFAULT_OUTBOX_OPTIONS,
-  type Outbox,
-  type CreateOutboxInput,
-  type FlushOptions,
-  type BulkResult,
-  processAlive
-} from './outbox'
-export { nextChunkSize } from './turns'
+  processAlive,
+  type KernelInput,
+  type AddOptions,
+  type Ticker
+} from './kernel'
+export type { FlushOptions } from './flush'
+export { assertMessageText, type BulkResult, type ItemMove } from './operator-actions'
+export type { SendPolicy, PolicyVerdict, WaitScope } from './policies'
+export { distinctCopies } from './file-copies'
+export { AttachmentsGoneError, assertCopiesPresent } from './batches'
+export { resolveSchedule } from './scheduler'
+export { nextChunkSize, yieldToEventLoop } from './turns'
 export {
   OutboxError,
   type OutboxErrorCode,
@@ -25,12 +31,11 @@ export {
   type FlushSummary,
   type BlockReason,
   type OutboxEvents,
-  type SendingPort,
-  type SendGate
+  type SendingPort
 } from './types'
 export type { SweepResult } from './retention'
 export { fileEntryOf } from './file-entry'
 export { sendFailureReason } from './send-errors'
 export type { OutboxHistoryEntry } from './views'
-export { createSendingCommands, sendingRemovalHook } from './commands'
-export type { SendingChannel, SendingCommandsDeps } from './commands'
+// A file the operator picked that changed since: producers refuse it in the kernel's words.
+export { FileChangedError } from '../files'

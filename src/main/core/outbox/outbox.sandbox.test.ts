@@ -7,7 +7,7 @@ import { createGatewayClient } from '../gateway'
 import type { GatewayClient } from '../gateway/types'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase, type SqliteDatabase } from '../store'
-import { createOutbox, type Outbox } from './outbox'
+import { createOutbox, type Outbox } from '../sending'
 import { OutboxError, type OutboxOptions } from './types'
 
 // Real HTTP needs the real clock; the outbox's delays are scaled down to milliseconds instead.

@@ -1,7 +1,7 @@
 // Delivery tracking with a FakeClock: realtime batches ≤ 1000, report/message for older items, forward-only statuses, backoff, retention.
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
-import { DEFAULT_OUTBOX_OPTIONS } from './outbox'
+import { DEFAULT_OUTBOX_OPTIONS } from './kernel'
 import { trackingGapMs } from './tracker'
 
 let fx: OutboxFixture

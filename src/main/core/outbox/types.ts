@@ -2,7 +2,6 @@
 import { englishText, type KeyedText } from '../commands'
 import type { GatewayClient, MediaKind } from '../gateway'
 import type { FileIdentity } from '../files'
-import type { ItemRecord } from '../store'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -49,18 +48,11 @@ export interface OutboxOptions {
   gatewayTimeZone?: string
   /** Whether a device the app has not reported on yet may send. Default true (the CLI never reports). */
   devicesSendableByDefault?: boolean
-  /**
-   * Asked before a campaign's row is sent: null when it may go now, else until when its campaign's rows on this
-   * device wait (pacing, working hours, a cap, a pause). Default: never waits.
-   */
-  sendGate?: SendGate
   /** 0 ≤ r < 1, for jitter. Default Math.random. */
   random?: () => number
   /** Whether a process id is alive, for the dispatcher lease. Default: signal 0. */
   isProcessAlive?: (pid: number) => boolean
 }
-
-export type SendGate = (item: ItemRecord, now: number) => { until: number } | null
 
 export type ResolvedOutboxOptions = Required<OutboxOptions>
 

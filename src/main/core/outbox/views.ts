@@ -54,8 +54,25 @@ export function toItemView(item: ItemRecord): OutboxItemView {
       item.nextAttemptAt <= LAST_DATE_MS
         ? iso(item.nextAttemptAt)
         : null,
-    ...(item.campaignId === null ? {} : { campaign: { id: item.campaignId, row: item.campaignRow ?? 0 } })
+    ...producerOf(item),
+    ...(item.waitReason !== null && item.status === 'queued'
+      ? {
+          waitReason: {
+            message: translateNote('en', item.waitReason) ?? item.waitReason,
+            ...keyOf(item.waitReason, 'messageKey', 'messageParams')
+          }
+        }
+      : {})
   }
+}
+
+/** A producer's tag ('<kind>:<id>') as the view names it; nothing for a one-off send. */
+function producerOf(item: ItemRecord): Pick<OutboxItemView, 'producer'> {
+  if (item.producerTag === null) return {}
+  const colon = item.producerTag.indexOf(':')
+  const kind = colon < 0 ? item.producerTag : item.producerTag.slice(0, colon)
+  const id = colon < 0 ? '' : item.producerTag.slice(colon + 1)
+  return { producer: { kind, id, ref: item.producerRef } }
 }
 
 /** `note` in English (CLI, logs, older windows); `noteKey`/`noteParams` let the window show it in its language. */

@@ -4,7 +4,7 @@
  */
 import { type Commands } from '../commands'
 import type { DeviceMonitor } from '../devices'
-import type { Outbox } from '../outbox'
+import type { SendQueue } from '../outbox'
 import type { EmbeddedSandbox } from '../sandbox-control'
 import type { Vault } from '../vault'
 import type { SettingsService } from './settings'
@@ -22,7 +22,7 @@ export interface SettingsCommandsDeps {
   vault: Vault
   settings: SettingsService
   monitor: DeviceMonitor
-  outbox: Outbox
+  outbox: Pick<SendQueue, 'counts' | 'pausedState'>
   sandbox: EmbeddedSandbox
   recentErrors: () => string[]
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */

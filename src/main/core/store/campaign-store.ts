@@ -264,14 +264,6 @@ export class CampaignStore {
     ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, id)
   }
 
-  rows(campaignId: string): CampaignRowRecord[] {
-    return (
-      this.prepare(`SELECT ${ROW_COLUMNS} FROM ${ROWS_OF} WHERE r.campaign_id = ? ORDER BY r.row_number`).all(
-        campaignId
-      ) as Row[]
-    ).map(toRow)
-  }
-
   /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */
   unqueuedReadyRows(campaignId: string, page?: { afterRow: number; limit: number }): CampaignRowRecord[] {
     return (
@@ -283,15 +275,26 @@ export class CampaignStore {
     ).map(toRow)
   }
 
+  /** The items these rows are linked to now (a start's chunk asks which of them still exist before linking). */
+  linkedItems(campaignId: string, rowNumbers: readonly number[]): string[] {
+    return (
+      this.prepare(
+        `SELECT r.item_id FROM json_each(?) w JOIN campaign_rows r
+         ON r.campaign_id = ? AND r.row_number = w.value WHERE r.item_id IS NOT NULL`
+      ).all(JSON.stringify(rowNumbers), campaignId) as { item_id: string }[]
+    ).map((r) => r.item_id)
+  }
+
   /**
    * Link rows to the items a start is writing, in the transaction of each fenced chunk (the closing one only flips the
    * status: 10,000 links there were ~30 ms of its block). Links mean nothing to readers before that (see
    * LINKED_ITEM): a crash leaves links to items rolled back, which the next start takes over. A row linked to an item
-   * that exists is another start's, still fenced: not taken. Returns how many rows were linked.
+   * in `liveItems` (one that exists: another start's, still fenced) is not taken. Returns how many rows were linked.
    */
   linkStartingRows(
     campaignId: string,
-    links: readonly { rowNumber: number; itemId: string; deviceId: string }[]
+    links: readonly { rowNumber: number; itemId: string; deviceId: string }[],
+    liveItems: readonly string[]
   ): number {
     // One statement over the links as JSON, not one per row. MATERIALIZED makes the links the outer loop with a
     // primary-key lookup per link; joined directly, SQLite scanned the links once per row (45 s at 10,000).
@@ -302,9 +305,8 @@ export class CampaignStore {
          FROM json_each(?))
        UPDATE campaign_rows SET item_id = link.item_id, device_id = link.device_id FROM link
        WHERE campaign_rows.campaign_id = ? AND campaign_rows.row_number = link.row_number
-         AND (campaign_rows.item_id IS NULL
-           OR NOT EXISTS (SELECT 1 FROM outbox_items i WHERE i.id = campaign_rows.item_id))`
-    ).run(JSON.stringify(links), campaignId).changes
+         AND (campaign_rows.item_id IS NULL OR campaign_rows.item_id NOT IN (SELECT value FROM json_each(?)))`
+    ).run(JSON.stringify(links), campaignId, JSON.stringify(liveItems)).changes
   }
 
   /** Rows whose outbox item moved to another device (rotation): the proof names the device that sends it. */
@@ -320,45 +322,14 @@ export class CampaignStore {
     ).run(JSON.stringify(moves), campaignId)
   }
 
-  /**
-   * Every row with its outbox item's state (LEFT JOIN: rows never queued, or items since purged, stay), in row order;
-   * with `page`, only the rows of that page (by the primary key's order) and only their history is read.
-   */
-  results(campaignId: string, page?: { offset: number; limit: number }): CampaignRowResult[] {
+  /** Every row in row order; with `page`, only the rows of that page (by the primary key's order). */
+  rows(campaignId: string, page?: { offset: number; limit: number }): CampaignRowRecord[] {
     // LIMIT -1: every row. The page's rows are picked by the primary key (campaign_id, row_number) alone.
-    const limit = page?.limit ?? -1
-    const offset = page?.offset ?? 0
-    const rows = this.prepare(
-      `SELECT ${ROW_COLUMNS},
-         i.status AS item_status, i.gateway_id, i.last_attempt_at, i.accepted_at, i.closed_at, i.failure_message
-       FROM ${ROWS_OF} LEFT JOIN outbox_items i ON i.id = ${LINKED_ITEM}
-       WHERE r.campaign_id = ? ORDER BY r.row_number LIMIT ? OFFSET ?`
-    ).all(campaignId, limit, offset) as Row[]
-    const history = this.prepare(
-      `SELECT h.item_id, h.at, h.status FROM outbox_history h
-       JOIN (SELECT item_id FROM campaign_rows WHERE campaign_id = ? ORDER BY row_number LIMIT ? OFFSET ?) r
-         ON r.item_id = h.item_id
-       ORDER BY h.id`
-    ).all(campaignId, limit, offset) as { item_id: string; at: number; status: ItemStatus }[]
-    const byItem = new Map<string, { at: number; status: ItemStatus }[]>()
-    for (const entry of history) {
-      const list = byItem.get(entry.item_id) ?? []
-      if (list[list.length - 1]?.status !== entry.status) list.push({ at: entry.at, status: entry.status })
-      byItem.set(entry.item_id, list)
-    }
-    return rows.map((row) => {
-      const base = toRow(row)
-      return {
-        ...base,
-        status: (row.item_status as ItemStatus | null) ?? null,
-        gatewayId: (row.gateway_id as string | null) ?? null,
-        sentAt: (row.last_attempt_at as number | null) ?? null,
-        acceptedAt: (row.accepted_at as number | null) ?? null,
-        closedAt: (row.closed_at as number | null) ?? null,
-        failureMessage: (row.failure_message as string | null) ?? null,
-        history: base.itemId ? (byItem.get(base.itemId) ?? []) : []
-      }
-    })
+    return (
+      this.prepare(
+        `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF} WHERE r.campaign_id = ? ORDER BY r.row_number LIMIT ? OFFSET ?`
+      ).all(campaignId, page?.limit ?? -1, page?.offset ?? 0) as Row[]
+    ).map(toRow)
   }
 
   rowCount(campaignId: string): number {
@@ -370,33 +341,20 @@ export class CampaignStore {
   }
 
   /**
-   * What a campaign's view counts, without reading its rows: ready rows by their item's status (null: not queued, or
-   * its item purged) and skipped rows by their first problem's code. Reading and joining every row with its history
-   * (results) took 50-300 ms at 10,000 rows; these are two indexed aggregates.
+   * What a campaign's view counts of its own rows, without reading them: ready rows, how many of them a start linked,
+   * and skipped rows by their first problem's code. Where the linked rows' items stand is the send queue's to say.
    */
-  tally(campaignId: string): {
-    ready: { status: ItemStatus | null; n: number }[]
-    skipped: { code: string | null; n: number }[]
-  } {
+  tally(campaignId: string): { ready: number; skipped: { code: string | null; n: number }[] } {
+    const ready = this.prepare(
+      `SELECT count(*) AS n FROM campaign_rows WHERE campaign_id = ? AND problems = '[]'`
+    ).get(campaignId) as { n: number }
     return {
-      ready: this.prepare(
-        `SELECT i.status AS status, count(*) AS n FROM ${ROWS_OF} LEFT JOIN outbox_items i ON i.id = ${LINKED_ITEM}
-         WHERE r.campaign_id = ? AND r.problems = '[]' GROUP BY i.status`
-      ).all(campaignId) as { status: ItemStatus | null; n: number }[],
+      ready: ready.n,
       skipped: this.prepare(
         `SELECT problems ->> '$[0].code' AS code, count(*) AS n FROM campaign_rows
          WHERE campaign_id = ? AND problems != '[]' GROUP BY code`
       ).all(campaignId) as { code: string | null; n: number }[]
     }
-  }
-
-  /** Phones this campaign already handed to the gateway (a re-import must not send to them again). */
-  sentPhones(campaignId: string): Set<string> {
-    const rows = this.prepare(
-      `SELECT r.phone FROM campaign_rows r JOIN outbox_items i ON i.id = r.item_id
-       WHERE r.campaign_id = ? AND r.phone IS NOT NULL AND i.status IN ('sending', 'accepted', 'sent', 'delivered', 'read')`
-    ).all(campaignId) as { phone: string }[]
-    return new Set(rows.map((r) => r.phone))
   }
 
   // -------------------------------------------------------------------------------------------- devices
@@ -425,6 +383,18 @@ export class CampaignStore {
     this.prepare(sql).run(from, campaignId, ...(deviceId === null ? [] : [deviceId]))
   }
 
+  /** A removed device leaves every campaign's list of devices (its rows keep its id: the proof names who sent). */
+  dropDevice(deviceId: string, at: number): void {
+    this.batch(() => {
+      this.prepare(
+        `UPDATE campaigns SET devices = (SELECT json_group_array(value) FROM json_each(campaigns.devices)
+           WHERE value != ?), updated_at = ?
+         WHERE EXISTS (SELECT 1 FROM json_each(campaigns.devices) WHERE value = ?)`
+      ).run(deviceId, at, deviceId)
+      this.prepare('DELETE FROM campaign_devices WHERE device_id = ?').run(deviceId)
+    })
+  }
+
   /** Campaigns running on a device (for auto-pause when the device drops). */
   runningOn(deviceId: string): string[] {
     return (
@@ -435,16 +405,12 @@ export class CampaignStore {
     ).map((r) => r.id)
   }
 
-  /** Final statuses of the device's last `limit` campaign sends, newest first (failure-rate auto-pause). */
-  recentOutcomes(campaignId: string, deviceId: string, limit: number): ItemStatus[] {
-    return (
-      this.prepare(
-        `SELECT status FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL
-           AND status NOT IN ('queued', 'sending')
-           AND last_attempt_at >= (SELECT outcomes_from FROM campaign_devices WHERE campaign_id = ? AND device_id = ?)
-         ORDER BY last_attempt_at DESC LIMIT ?`
-      ).all(campaignId, deviceId, campaignId, deviceId, limit) as { status: ItemStatus }[]
-    ).map((r) => r.status)
+  /** When a device's failure rate starts counting in a campaign (its start, or the last resume). */
+  outcomesFrom(campaignId: string, deviceId: string): number {
+    const row = this.prepare(
+      'SELECT outcomes_from AS at FROM campaign_devices WHERE campaign_id = ? AND device_id = ?'
+    ).get(campaignId, deviceId) as { at: number | null } | undefined
+    return row?.at ?? 0
   }
 
   // -------------------------------------------------------------------------------------------- layouts

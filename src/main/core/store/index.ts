@@ -24,7 +24,8 @@ export {
   type AttachmentRecord,
   type ActiveCount,
   type ScheduleOp,
-  type OpenBatchRecord
+  type OpenBatchRecord,
+  type ItemOutcome
 } from './outbox-store'
 export { SettingsStore } from './settings-store'
 export {

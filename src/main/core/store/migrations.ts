@@ -495,8 +495,24 @@ export const migrations: readonly Migration[] = [
       DROP INDEX outbox_items_by_batch;
       CREATE INDEX outbox_items_by_batch ON outbox_items(batch_id) WHERE batch_id IS NOT NULL;
     `
-  }
+  },
   // ---- end of indexes of live items
+  {
+    name: 'outbox: items carry their producer, and the reason they wait',
+    // The send queue is a kernel that producers plug into (one-off sends, series, campaigns, replies): an item names
+    // the producer that made it by an opaque tag ('<producer>:<id>') and a reference of the producer's (a campaign's
+    // row number), and the kernel keeps why a policy deferred it (an encoded note the window words). RENAME COLUMN
+    // rewrites no row and carries the index along; only campaign rows are retagged.
+    sql: `
+      ALTER TABLE outbox_items RENAME COLUMN campaign_id TO producer_tag;
+      ALTER TABLE outbox_items RENAME COLUMN campaign_row TO producer_ref;
+      ALTER TABLE outbox_items ADD COLUMN wait_reason TEXT;
+      UPDATE outbox_items SET producer_tag = 'campaign:' || producer_tag WHERE producer_tag IS NOT NULL;
+      DROP INDEX outbox_items_by_campaign;
+      CREATE INDEX outbox_items_by_producer ON outbox_items(producer_tag, device_id, status)
+        WHERE producer_tag IS NOT NULL;
+    `
+  }
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

@@ -45,16 +45,21 @@ export interface ItemRecord {
   acceptedAt: number | null
   trackNextAt: number | null
   trackAttempts: number
-  /** A campaign's row: the campaign's id and the row's number in the operator's spreadsheet. */
-  campaignId: string | null
-  campaignRow: number | null
+  /**
+   * The producer that made the item ('<producer>:<id>', e.g. a campaign's 'campaign:<id>'; null for a one-off send)
+   * and its own reference (a campaign's row number). Opaque to the kernel: producers ask for outcomes by tag.
+   */
+  producerTag: string | null
+  producerRef: number | null
+  /** Why a send policy holds the item (an encoded note), while it waits; null otherwise. */
+  waitReason: string | null
 }
 
 /** Fields the outbox may change on an item (id, seq position and creation time are fixed, except seq on retry). */
 export type ItemPatch = Partial<Omit<ItemRecord, 'id' | 'createdAt' | 'status'>>
 
-export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt' | 'campaignId' | 'campaignRow'> &
-  Partial<Pick<ItemRecord, 'campaignId' | 'campaignRow'>> & { note: string | null }
+export type NewItem = Omit<ItemRecord, 'seq' | 'updatedAt' | 'producerTag' | 'producerRef' | 'waitReason'> &
+  Partial<Pick<ItemRecord, 'producerTag' | 'producerRef'>> & { note: string | null }
 
 /** How every new item starts, whoever queues it (a send, a series' occurrence, a campaign): nothing tried yet. */
 export const UNSENT = {
@@ -72,6 +77,19 @@ export const UNSENT = {
   trackNextAt: null,
   trackAttempts: 0
 } as const satisfies Partial<NewItem>
+
+/** Where an item stands, as a producer reads it (outcomesOf). */
+export interface ItemOutcome {
+  id: string
+  status: ItemStatus
+  gatewayId: string | null
+  recipient: string
+  lastAttemptAt: number | null
+  acceptedAt: number | null
+  closedAt: number | null
+  failureMessage: string | null
+  waitReason: string | null
+}
 
 export interface HistoryRecord {
   at: number
@@ -158,8 +176,9 @@ const ITEM_COLUMNS = {
   acceptedAt: 'accepted_at',
   trackNextAt: 'track_next_at',
   trackAttempts: 'track_attempts',
-  campaignId: 'campaign_id',
-  campaignRow: 'campaign_row'
+  producerTag: 'producer_tag',
+  producerRef: 'producer_ref',
+  waitReason: 'wait_reason'
 } as const satisfies Record<keyof ItemRecord, string>
 
 const BOOLEAN_FIELDS = new Set<keyof ItemRecord>(['isGroup', 'held'])
@@ -385,8 +404,9 @@ export class OutboxStore {
       for (const item of items) {
         const record: ItemRecord = {
           ...item,
-          campaignId: item.campaignId ?? null,
-          campaignRow: item.campaignRow ?? null,
+          producerTag: item.producerTag ?? null,
+          producerRef: item.producerRef ?? null,
+          waitReason: null,
           seq: seq++,
           updatedAt: at
         }
@@ -853,43 +873,122 @@ export class OutboxStore {
     return row ? toItem(row) : undefined
   }
 
-  // ------------------------------------------------------------------------------------------- campaigns
+  // ------------------------------------------------------------------------------------------- producers
 
-  /** A campaign's queued rows on a device wait until `until` (its pacing said so); earlier retry times move too. */
-  deferCampaign(campaignId: string, deviceId: string, until: number): number {
+  /**
+   * A send policy holds a producer's queued items on a device until `until`, saying why (the policy deferred the
+   * one at the head of the line; its siblings would be deferred one by one otherwise). Earlier retry times move too.
+   */
+  deferProducer(tag: string, deviceId: string, until: number, reason: string): number {
     return this.prepare(
-      `UPDATE outbox_items SET next_attempt_at = ? WHERE campaign_id = ? AND device_id = ? AND status = 'queued'
+      `UPDATE outbox_items SET next_attempt_at = ?, wait_reason = ?
+       WHERE producer_tag = ? AND device_id = ? AND status = 'queued'
          AND (next_attempt_at IS NULL OR next_attempt_at < ?)`
-    ).run(until, campaignId, deviceId, until).changes
+    ).run(until, reason, tag, deviceId, until).changes
   }
 
-  /** A campaign's queued rows may be looked at again now (resumed, or its pacing edited). */
-  releaseCampaign(campaignId: string): number {
-    return this.prepare(
-      `UPDATE outbox_items SET next_attempt_at = NULL WHERE campaign_id = ? AND status = 'queued'`
-    ).run(campaignId).changes
-  }
-
-  /** How many of a campaign's rows wait in line on a device (from the index alone). */
-  campaignQueued(campaignId: string, deviceId: string): number {
+  /** A send policy holds one queued item until `until`, saying why. */
+  deferItem(id: string, until: number, reason: string): boolean {
     return (
       this.prepare(
-        `SELECT COUNT(*) AS n FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued'`
-      ).get(campaignId, deviceId) as { n: number }
+        `UPDATE outbox_items SET next_attempt_at = ?, wait_reason = ? WHERE id = ? AND status = 'queued'`
+      ).run(until, reason, id).changes === 1
+    )
+  }
+
+  /** A producer's queued items may be looked at again now (resumed, or its policy changed). */
+  releaseProducer(tag: string): number {
+    return this.prepare(
+      `UPDATE outbox_items SET next_attempt_at = NULL, wait_reason = NULL WHERE producer_tag = ? AND status = 'queued'`
+    ).run(tag).changes
+  }
+
+  /** How many of a producer's items wait in line on a device (from the index alone). */
+  producerQueued(tag: string, deviceId: string): number {
+    return (
+      this.prepare(
+        `SELECT COUNT(*) AS n FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND status = 'queued'`
+      ).get(tag, deviceId) as { n: number }
     ).n
   }
 
   /**
-   * A campaign's queued rows on a device that were never tried, in line order: the ones rotation may move to another
-   * device (a row tried once may be with the gateway even when nothing says so). The first `limit` of them when given.
+   * A producer's queued items on a device that were never tried, in line order: the ones that may move to another
+   * device (an item tried once may be with the gateway even when nothing says so). The first `limit` when given.
    */
-  untriedCampaignItems(campaignId: string, deviceId: string, limit = -1): string[] {
+  untriedOf(tag: string, deviceId: string, limit = -1): string[] {
     return (
       this.prepare(
-        `SELECT id FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND status = 'queued' AND ${UNTRIED}
+        `SELECT id FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND status = 'queued' AND ${UNTRIED}
          ORDER BY seq LIMIT ?`
-      ).all(campaignId, deviceId, limit) as { id: string }[]
+      ).all(tag, deviceId, limit) as { id: string }[]
     ).map((r) => r.id)
+  }
+
+  /** How many of a producer's items are in each status (its progress, without reading them). */
+  producerCounts(tag: string): { status: ItemStatus; n: number }[] {
+    return this.prepare(
+      // Items of a write still fenced (a start under way, or one a crash cut short) are not the producer's yet.
+      `SELECT status, count(*) AS n FROM outbox_items i WHERE producer_tag = ? AND ${unfenced('i')} GROUP BY status`
+    ).all(tag) as { status: ItemStatus; n: number }[]
+  }
+
+  /** Where each of these items stands (missing ones, purged or never written, are left out). */
+  outcomesOf(ids: readonly string[]): ItemOutcome[] {
+    if (ids.length === 0) return []
+    return this.prepare(
+      `WITH wanted AS MATERIALIZED (SELECT value AS id FROM json_each(?))
+       SELECT i.id, i.status, i.gateway_id AS gatewayId, i.recipient, i.last_attempt_at AS lastAttemptAt,
+         i.accepted_at AS acceptedAt, i.closed_at AS closedAt, i.failure_message AS failureMessage,
+         i.wait_reason AS waitReason
+       FROM wanted JOIN outbox_items i ON i.id = wanted.id`
+    ).all(JSON.stringify(ids)) as ItemOutcome[]
+  }
+
+  /** The status changes of these items, oldest first, a status repeated in a row told once. */
+  statusHistoryOf(ids: readonly string[]): Map<string, { at: number; status: ItemStatus }[]> {
+    const byItem = new Map<string, { at: number; status: ItemStatus }[]>()
+    if (ids.length === 0) return byItem
+    const rows = this.prepare(
+      `WITH wanted AS MATERIALIZED (SELECT value AS id FROM json_each(?))
+       SELECT h.item_id AS itemId, h.at, h.status FROM wanted JOIN outbox_history h ON h.item_id = wanted.id
+       ORDER BY h.id`
+    ).all(JSON.stringify(ids)) as { itemId: string; at: number; status: ItemStatus }[]
+    for (const entry of rows) {
+      const list = byItem.get(entry.itemId) ?? []
+      if (list[list.length - 1]?.status !== entry.status) list.push({ at: entry.at, status: entry.status })
+      byItem.set(entry.itemId, list)
+    }
+    return byItem
+  }
+
+  /** Which of these items exist (a fenced chunk's rolled-back items do not). */
+  existingIds(ids: readonly string[]): Set<string> {
+    if (ids.length === 0) return new Set()
+    const rows = this.prepare(`SELECT i.id FROM json_each(?) w JOIN outbox_items i ON i.id = w.value`).all(
+      JSON.stringify(ids)
+    ) as { id: string }[]
+    return new Set(rows.map((r) => r.id))
+  }
+
+  /** Recipients a producer handed to the gateway, or may have (in flight): never to be sent to again by it. */
+  recipientsReached(tag: string): Set<string> {
+    const rows = this.prepare(
+      `SELECT DISTINCT recipient FROM outbox_items WHERE producer_tag = ?
+         AND status IN ('sending', 'accepted', 'sent', 'delivered', 'read')`
+    ).all(tag) as { recipient: string }[]
+    return new Set(rows.map((r) => r.recipient))
+  }
+
+  /** Final statuses of a producer's last `limit` sends on a device since `from`, newest first (failure rate). */
+  recentOutcomes(tag: string, deviceId: string, from: number, limit: number): ItemStatus[] {
+    return (
+      this.prepare(
+        `SELECT status FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND last_attempt_at IS NOT NULL
+           AND status NOT IN ('queued', 'sending') AND last_attempt_at >= ?
+         ORDER BY last_attempt_at DESC LIMIT ?`
+      ).all(tag, deviceId, from, limit) as { status: ItemStatus }[]
+    ).map((r) => r.status)
   }
 
   /**
@@ -915,7 +1014,8 @@ export class OutboxStore {
       if (moving.length === 0) return []
       const chosen = JSON.stringify(moving.map(({ itemId, to }) => ({ itemId, deviceId: to })))
       this.prepare(
-        `${withMoves} UPDATE outbox_items SET device_id = move.to_device, next_attempt_at = NULL, updated_at = ?
+        `${withMoves} UPDATE outbox_items SET device_id = move.to_device, next_attempt_at = NULL, wait_reason = NULL,
+         updated_at = ?
          FROM move WHERE outbox_items.id = move.item_id`
       ).run(chosen, at)
       this.prepare(
@@ -926,27 +1026,26 @@ export class OutboxStore {
     })
   }
 
-  /** What pacing needs of a campaign's sends on a device: how many, first and last, and how many in [from, to). */
-  campaignSends(
-    campaignId: string,
+  /** What pacing needs of a producer's sends on a device: how many, first and last, and how many in [from, to). */
+  sendLog(
+    tag: string,
     deviceId: string,
     from: number,
     to: number
   ): { count: number; first: number | null; last: number | null; inRange: number } {
-    const row = this.prepare(
+    return this.prepare(
       // The gap is kept from when the gateway answered the last send, not from when it started: a request slow to
       // reach the gateway would otherwise make the next one land there sooner than the policy's shortest gap.
       `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first,
          MAX(MAX(last_attempt_at, COALESCE(accepted_at, last_attempt_at))) AS last,
          COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
-       FROM outbox_items WHERE campaign_id = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
-    ).get(from, to, campaignId, deviceId) as {
+       FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
+    ).get(from, to, tag, deviceId) as {
       count: number
       first: number | null
       last: number | null
       inRange: number
     }
-    return row
   }
 
   /** Earliest time a queued item at the head of its recipient's line becomes due (0 = now), or null. */

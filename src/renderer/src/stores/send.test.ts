@@ -5,6 +5,7 @@ import { installFakeApi } from '../testing/render'
 import { DRAFT_STORAGE_KEY, draftProblems, resetSendStore, useSend, type DraftSnapshot } from './send'
 import { enqueueRequest } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
+import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
 
 const base: DraftSnapshot = {
   recipientsText: '0812 3456 7890',
@@ -33,6 +34,36 @@ beforeEach(() => {
 })
 
 describe('draftProblems', () => {
+  it.each(TEXT_LIMIT_CASES)(
+    'answers the text-limit case "$name" like the core',
+    ({ text, required, problem }) => {
+      // A text is the message (nothing to send when empty); a caption goes with a file and may be empty.
+      const draft = required
+        ? { ...base, text }
+        : {
+            ...base,
+            text: '',
+            caption: text,
+            files: [
+              {
+                key: 'h',
+                handle: 'h',
+                name: 'a.pdf',
+                size: 1,
+                kind: 'document' as const,
+                mime: 'application/pdf',
+                previewUrl: null
+              }
+            ]
+          }
+      const expected = {
+        empty: ['nothing-to-send'],
+        'too-long': [required ? 'text-too-long' : 'caption-too-long']
+      }
+      expect(problems(draft)).toEqual(problem === null ? [] : expected[problem])
+    }
+  )
+
   it('accepts a complete draft', () => {
     expect(problems(base)).toEqual([])
   })

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock'
 import { silentLogger, type Logger } from '../../logging'
 import { openDatabase, type SqliteDatabase } from '../../store'
 import { FakeGateway } from './fake-gateway'
-import { createOutbox, type Outbox } from '../outbox'
+import { createOutbox, type Outbox } from '../../sending'
 import type { OutboxItemView, OutboxOptions, SendingPort } from '../types'
 
 export const TEST_OPTIONS: OutboxOptions = {

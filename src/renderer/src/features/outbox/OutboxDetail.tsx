@@ -11,8 +11,8 @@ import { itemActions } from './status'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
-import { isWaiting, waitingReason } from './waiting'
-import { campaignWaitText } from '../campaigns/wait-text'
+import { waitingReason } from './waiting'
+import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import './outbox.css'
 
@@ -64,26 +64,6 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp])
 
   const item = live ?? detail?.item
-  // A campaign's waiting row says why its campaign waits on its device ("outside working hours until 08:00").
-  const campaignId = item && isWaiting(item) ? item.campaign?.id : undefined
-  const itemDevice = item?.deviceId
-  const [campaignWaitOf, setCampaignWaitOf] = useState<{ campaignId: string; text: string } | null>(null)
-  const campaignWait = campaignWaitOf && campaignWaitOf.campaignId === campaignId ? campaignWaitOf.text : null
-  useEffect(() => {
-    if (!campaignId) return
-    let on = true
-    call('campaigns:get', { id: campaignId })
-      .then((campaign) => {
-        const part = campaign.devices.find((d) => d.deviceId === itemDevice)
-        if (on && part) setCampaignWaitOf({ campaignId, text: campaignWaitText(part, t) })
-      })
-      // Without it the generic campaign reason stays.
-      .catch(() => undefined)
-    return () => {
-      on = false
-    }
-  }, [campaignId, itemDevice, stamp, t])
-
   if (!item) {
     return (
       <section
@@ -119,7 +99,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const store = useOutbox.getState()
   const reason = waitingReason(
     item,
-    { device: devices.find((d) => d.id === item.deviceId), sendingPaused, campaignWait },
+    { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
     (iso) => formatDateTime(iso, locale)
   )
@@ -344,7 +324,7 @@ function EditItemForm({
   const textError =
     isText && !draftText.trim()
       ? t('common.required')
-      : draftText.length > 1024
+      : messageTextProblem(draftText, { required: isText }) === 'too-long'
         ? t('send.problem.textTooLong')
         : null
 

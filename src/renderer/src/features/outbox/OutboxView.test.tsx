@@ -315,60 +315,34 @@ describe('item detail', () => {
       status: 'queued',
       // A campaign holds its rows until its pacing allows; that is no retry time to show.
       nextAttemptAt: '2026-01-16T01:00:00.000Z',
-      campaign: { id: 'camp-1', row: 7 }
+      producer: { kind: 'campaign', id: 'camp-1', ref: 7 }
     })
     fake.handle('outbox:list', () => ({ items: [row], total: 1 }))
     fake.handle('outbox:get', () => ({ item: row, history: [] }))
-    let campaignKnown = false
-    fake.handle('campaigns:get', () => {
-      if (!campaignKnown) throw new Error('not loaded yet')
-      return {
-        id: 'camp-1',
-        name: 'bills',
-        fileName: 'bills.csv',
-        status: 'running',
-        template: 'Hi',
-        mapping: { phone: 'Phone', variables: [] },
-        pacing: {
-          minDelaySeconds: 5,
-          maxDelaySeconds: 30,
-          batchSize: 20,
-          batchPauseMinutes: 10,
-          workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
-          dailyCapPerDevice: 150,
-          warmUp: null
-        },
-        headers: ['Phone'],
-        summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
-        counts: { queued: 1 },
-        devices: [
-          {
-            deviceId: 'dev-1',
-            wait: { code: 'daily_cap', until: Date.UTC(2026, 0, 16, 1, 0) },
-            autoPaused: null
-          }
-        ],
-        estimate: { finishAt: null },
-        createdAt: 0,
-        startedAt: 0
-      }
-    })
     const user = userEvent.setup()
     const { unmount } = render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-c-1'))
-    // Before the campaign answers: the generic campaign reason, never "tried again at".
+    // No policy has said why yet: the generic campaign reason, never "tried again at".
     expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
       "Waiting: row 7 of a campaign: it goes when the campaign's pacing allows"
     )
     unmount()
-    campaignKnown = true
+    // The send queue keeps the policy's reason with the item: the window words it, with the time in its own format.
+    const held = {
+      ...row,
+      waitReason: {
+        message: 'Daily cap reached; continues at 2026-01-16T01:00:00.000Z',
+        messageKey: 'campaigns.wait.dailyCap',
+        messageParams: { until: '2026-01-16T01:00:00.000Z' }
+      }
+    }
+    fake.handle('outbox:list', () => ({ items: [held], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: held, history: [] }))
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-c-1'))
-    await waitFor(() =>
-      expect(screen.getByTestId('outbox-waiting-reason').textContent).toMatch(
-        /^Waiting: Daily cap reached; continues at /
-      )
-    )
+    const reason = await screen.findByTestId('outbox-waiting-reason')
+    expect(reason.textContent).toMatch(/^Waiting: Daily cap reached; continues at /)
+    expect(reason.textContent).not.toContain('2026-01-16T01:00')
   })
 
   it('an empty outbox says why and offers the next step, instead of a blank box', async () => {

@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import type { Translate } from '../../../../shared/i18n'
+import type { MessageKey, Translate } from '../../../../shared/i18n'
 
 /** Statuses in which the message is still on this computer, waiting to be handed to the gateway. */
 export function isWaiting(item: OutboxItemView): boolean {
@@ -16,8 +16,6 @@ export function waitingReason(
   context: {
     device: DeviceView | undefined
     sendingPaused: boolean
-    /** For a campaign's row: why its campaign waits on this device, when known (campaignWaitText). */
-    campaignWait?: string | null
   },
   t: Translate,
   formatTime: (iso: string) => string
@@ -30,11 +28,27 @@ export function waitingReason(
   if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
   if (device && device.state !== 'connected' && device.state !== 'unknown')
     return t('outbox.waiting.deviceState', { device: device.label, state: t(`state.${device.state}`) })
-  // A campaign's row goes when its campaign's pacing (or pause) lets it, whatever time the outbox holds it until.
-  if (item.campaign && item.status === 'queued')
-    return context.campaignWait ?? t('outbox.waiting.campaign', { row: item.campaign.row })
+  // A policy holds it (a campaign's pacing or pause, a daily cap): the kernel keeps why, whatever time it holds it
+  // until; a campaign's row without a reason yet goes when its campaign's pacing allows.
+  if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)
+  if (item.status === 'queued' && item.producer?.kind === 'campaign')
+    return t('outbox.waiting.campaign', { row: item.producer.ref ?? 0 })
   if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
   return null
+}
+
+/** A policy's reason in the operator's language; an `until` time in it shown as the window shows times. */
+function policyReason(
+  reason: NonNullable<OutboxItemView['waitReason']>,
+  t: Translate,
+  formatTime: (iso: string) => string
+): string {
+  const key = reason.messageKey
+  if (!key) return reason.message
+  const params = { ...reason.messageParams }
+  if (typeof params['until'] === 'string' && !Number.isNaN(Date.parse(params['until'])))
+    params['until'] = formatTime(params['until'])
+  return t(key as MessageKey, params)
 }
 
 /**

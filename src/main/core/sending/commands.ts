@@ -16,9 +16,8 @@ import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import type { BulkResult, Outbox } from './outbox'
-import { OutboxError, type EnqueueEntry } from './types'
-import { fileEntryOf } from './file-entry'
+import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry } from '../outbox'
+import type { Outbox } from './outbox'
 
 export type SendingChannel =
   | 'files:register'

@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
 import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
-import type { OutboxContext } from './context'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 import { isValidTimeZone, parseLocalTime } from '../zoned-time'
-import { OutboxError } from './types'
+import { OutboxError, type SendQueue } from '../outbox'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** A series made more than this many occurrences at once only when many came due together (app asleep). */
@@ -87,19 +86,17 @@ export function toSeriesView(record: SeriesRecord): SeriesView {
 }
 
 /**
- * Turn every due occurrence into items. When several came due while the app was off, only the latest is made (one
- * reminder, not a burst of stale ones) and the skipped ones are noted on its items. Returns the devices that got
- * items, and whether more series are due than one round handles.
+ * The series' ticker: every due occurrence becomes items, written in one transaction with the series' advance (a
+ * crash between the two made the occurrence again). When several came due while the app was off, only the latest
+ * is made (one reminder, not a burst of stale ones) and the skipped ones are noted on its items. Answers when the
+ * next round should look again: at once when more series are due than one round handles, else the next due time.
  */
 export function materialiseDueSeries(
-  ctx: OutboxContext,
+  queue: Pick<SendQueue, 'addNow' | 'now'>,
   series: SeriesStore
-): { devices: string[]; more: boolean } {
-  const now = ctx.now()
+): number | null {
+  const now = queue.now()
   const due = series.due(now, SERIES_PER_ROUND)
-  const devices = new Set<string>()
-  let made = 0
-  let lastItem: string | null = null
   for (const record of due) {
     const rule = ruleOf(record)
     const following = nextOccurrence(record.startLocal, record.timeZone, rule, now)
@@ -134,43 +131,30 @@ export function materialiseDueSeries(
           timezone: record.timeZone,
           scheduleMode: 'local',
           overduePolicy: record.overduePolicy,
+          producerTag: `series:${record.id}`,
           note
         })
       }
     }
-    ctx.store.insertItems(
-      items,
-      [],
-      record.recipients.map((recipient) => ({ recipient, isGroup: record.isGroup })),
-      now
-    )
-    series.linkItems(
-      record.id,
-      index,
-      items.map((item) => item.id)
-    )
-    series.patch(record.id, {
-      nextIndex: following.index,
-      nextAt: following.at,
-      occurrences: record.occurrences + 1,
-      lastOccurrenceAt: at,
-      updatedAt: now
+    queue.addNow(items, {
+      recipients: record.recipients.map((recipient) => ({ recipient, isGroup: record.isGroup })),
+      atCommit: () => {
+        series.linkItems(
+          record.id,
+          index,
+          items.map((item) => item.id)
+        )
+        series.patch(record.id, {
+          nextIndex: following.index,
+          nextAt: following.at,
+          occurrences: record.occurrences + 1,
+          lastOccurrenceAt: at,
+          updatedAt: now
+        })
+      }
     })
-    devices.add(record.deviceId)
-    made += items.length
-    lastItem = items[0]?.id ?? lastItem
   }
-  if (made === 1 && lastItem !== null) {
-    const item = ctx.store.getItem(lastItem)
-    if (item) ctx.emitItem(item)
-  } else if (made > 0) {
-    ctx.emitBulk(made)
-  }
-  return { devices: [...devices], more: due.length === SERIES_PER_ROUND }
-}
-
-/** When the next series occurrence comes due (still ahead of now). */
-export function nextSeriesWakeAt(ctx: OutboxContext, series: SeriesStore): number | null {
-  const at = series.nextDueAt()
-  return at !== null && at > ctx.now() ? at : null
+  if (due.length === SERIES_PER_ROUND) return now + 1
+  const next = series.nextDueAt()
+  return next !== null && next > now ? next : null
 }

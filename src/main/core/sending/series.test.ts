@@ -1,12 +1,13 @@
 // Recurring series kept by the outbox, on a FakeClock: each due occurrence becomes normal items, month ends and DST
 // are kept, missed occurrences after a sleep collapse into one (send or hold), files stay while the series needs them.
 import { historyNote } from '../../../shared/i18n/notes'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../store'
-import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
-import type { FileEntry, SeriesInput } from './types'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { attachmentPath, attachmentsDir, SeriesStore } from '../store'
+import { createSeriesProducer } from './series-producer'
+import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import type { FileEntry, SeriesInput } from '../outbox'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -195,5 +196,58 @@ describe('recurring series', () => {
     })
     await expect(fx.outbox.createSeries(series({ entries: [] }))).rejects.toMatchObject({ field: 'entries' })
     expect(fx.outbox.listSeries()).toEqual([])
+  })
+})
+
+describe('the series producer on the send queue', () => {
+  it('writes an occurrence and the series advance together: a full disk between them makes the occurrence once', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    await fx.outbox.createSeries(series({ recipients: ['6281', '6282'] }))
+    // The disk fills just as the series would advance past the occurrence its items were written for.
+    const patch = SeriesStore.prototype.patch
+    let failOnce = true
+    const spy = vi.spyOn(SeriesStore.prototype, 'patch').mockImplementation(function (
+      this: SeriesStore,
+      ...args
+    ) {
+      if (failOnce) {
+        failOnce = false
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+      }
+      return patch.apply(this, args)
+    })
+    await fx.clock.advance(HOUR)
+    // The queue waits out the full disk and tries the round again.
+    await fx.clock.advance(60_000)
+    spy.mockRestore()
+    expect(failOnce).toBe(false)
+    expect(
+      fx.outbox
+        .list()
+        .items.map((item) => item.recipient)
+        .sort()
+    ).toEqual(['6281', '6282'])
+    expect(fx.outbox.listSeries()[0]?.occurrences).toBe(1)
+  })
+
+  it('copies a file again when a sweep removed its copy before the series was written', async () => {
+    fx = makeFixture()
+    const file = pdf('jadwal.pdf')
+    // The queue's copies, watched: the first copy vanishes (a retention sweep took the identical old file).
+    const queue = fx.outbox.queue
+    let copies = 0
+    const producer = createSeriesProducer({
+      ...queue,
+      copyFiles: async (entries) => {
+        const made = await queue.copyFiles(entries)
+        if (copies++ === 0) for (const copy of made.values()) rmSync(attachmentPath(fx.dir, copy.sha256))
+        return made
+      }
+    })
+    const created = await producer.create(series({ entries: [file] }))
+    expect(copies).toBe(2)
+    expect(created.entries[0]?.fileName).toBe('jadwal.pdf')
+    expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(1)
   })
 })

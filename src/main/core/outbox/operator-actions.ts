@@ -1,0 +1,319 @@
+// What an operator (or a producer on the operator's behalf) does to items already in line: look, retry, cancel,
+// delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
+// be taken back here.
+import type { OutboxItemView } from '../../../shared/contract'
+import { messageTextProblem } from '../../../shared/domain'
+import type { MessageKey } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
+import type { ItemPatch, ItemRecord } from '../store'
+import { BULK_EVENT_THRESHOLD } from './context'
+import { assertNoScheduleCall, planCreate, planRemoval, planUpdate } from './gateway-schedules'
+import type { KernelCore } from './kernel'
+import { releaseAttachments } from './retention'
+import { resolveSchedule } from './scheduler'
+import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
+import { OutboxError, type EditInput, type ListFilter } from './types'
+import { toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+
+export interface BulkResult {
+  done: string[]
+  refused: { id: string; reason: string }[]
+}
+
+export interface ItemMove {
+  itemId: string
+  deviceId: string
+}
+
+const REFUSED_ACTION_KEYS = {
+  retry: 'desktop.error.cannotRetry',
+  cancel: 'desktop.error.cannotCancel',
+  delete: 'desktop.error.cannotDelete',
+  edit: 'desktop.error.cannotEdit'
+} as const satisfies Record<string, MessageKey>
+
+const PAUSED_ALL_KEY = 'outbox.pausedAll'
+const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
+
+/** A message's text or a caption by the domain's one rule, refused with the field it came from. */
+export function assertMessageText(text: string, field: string, required: boolean): void {
+  if (messageTextProblem(text, { required }) !== null)
+    throw new OutboxError('invalid_input', { key: 'desktop.error.textLength' }, field)
+}
+
+export type OperatorActions = ReturnType<typeof createOperatorActions>
+
+export function createOperatorActions(core: KernelCore) {
+  const { ctx, store, settings, clock, knownDevices, pump } = core
+  ctx.pausedAll = settings.get<boolean>(PAUSED_ALL_KEY) ?? false
+  for (const id of settings.get<string[]>(PAUSED_DEVICES_KEY) ?? []) ctx.pausedDevices.add(id)
+
+  function mustGet(id: string): ItemRecord {
+    const item = store.getItem(id)
+    if (!item) throw new OutboxError('not_found', { key: 'desktop.error.itemGone', params: { id } }, 'id')
+    // An operator action on an item may give its device work again (a retry, a gateway delete owed).
+    knownDevices.add(item.deviceId)
+    return item
+  }
+
+  const view = (id: string): OutboxItemView => toItemView(mustGet(id))
+
+  /** One action on one item, then a round: the view of the item as the action left it. */
+  function actOn(id: string, action: (id: string) => void): OutboxItemView {
+    action(id)
+    const result = view(id)
+    pump()
+    return result
+  }
+
+  function refuse(item: ItemRecord, action: keyof typeof REFUSED_ACTION_KEYS): never {
+    // The reason is a note of its own, worded in the operator's language inside the refusal.
+    const why =
+      item.status === 'sending'
+        ? encodeNote('desktop.error.whySending')
+        : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
+          ? encodeNote('desktop.error.whyAtGateway')
+          : encodeNote('desktop.error.whyStatus', { status: item.status })
+    throw new OutboxError('invalid_state', { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
+  }
+
+  function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
+    const toMs = (value: string | undefined, field: string): number | undefined => {
+      if (value === undefined) return undefined
+      const ms = Date.parse(value)
+      if (Number.isNaN(ms))
+        throw new OutboxError('invalid_input', { key: 'desktop.error.notADate', params: { value } }, field)
+      return ms
+    }
+    const result = store.listItems({
+      status: filter.status,
+      deviceId: filter.deviceId,
+      recipient: filter.recipient,
+      text: filter.text,
+      from: toMs(filter.from, 'from'),
+      to: toMs(filter.to, 'to'),
+      offset: filter.offset ?? 0,
+      limit: Math.min(filter.limit ?? 200, 1000)
+    })
+    return { items: result.items.map(toItemView), total: result.total }
+  }
+
+  function retryItem(id: string): void {
+    const item = mustGet(id)
+    if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
+    assertNoScheduleCall(ctx, id)
+    const now = clock.now()
+    const reset: ItemPatch = {
+      failureCode: null,
+      failureMessage: null,
+      failureGatewayMessage: null,
+      closedAt: null,
+      held: false,
+      nextAttemptAt: null,
+      reconcileUntil: null,
+      trackNextAt: null,
+      waitReason: null,
+      seq: store.nextSeq()
+    }
+    const note = encodeNote('desktop.note.retriedByOperator')
+    ctx.batch(() => {
+      if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
+        ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, note)
+        if (item.scheduleMode === 'gateway') planCreate(ctx, item)
+      } else {
+        ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, note)
+      }
+    })
+  }
+
+  function cancelItem(id: string): void {
+    const item = mustGet(id)
+    if (item.status === 'cancelled') return
+    if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
+    assertNoScheduleCall(ctx, id)
+    ctx.batch(() => {
+      if (item.status === 'scheduled' && item.scheduleMode === 'gateway') planRemoval(ctx, id, 'cancel')
+      ctx.transition(
+        id,
+        CANCELLABLE,
+        'cancelled',
+        { held: false, waitReason: null },
+        encodeNote('desktop.note.cancelledByOperator')
+      )
+    })
+  }
+
+  /**
+   * One action over many items in one transaction and one bulkChanged; items it does not apply to are reported,
+   * not failed.
+   */
+  function bulk(ids: readonly string[], action: (id: string) => void): BulkResult {
+    const done: string[] = []
+    const refused: BulkResult['refused'] = []
+    ctx.batch(() => {
+      for (const id of ids) {
+        try {
+          action(id)
+          done.push(id)
+        } catch (error) {
+          refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
+        }
+      }
+    }, true)
+    pump()
+    return { done, refused }
+  }
+
+  function remove(id: string): void {
+    const item = mustGet(id)
+    // In flight or in doubt: deleting it would forget whether the gateway has it.
+    if (item.status === 'sending') refuse(item, 'delete')
+    assertNoScheduleCall(ctx, id)
+    const { attachmentSha256 } = ctx.batch(() => {
+      const row = store.scheduleForItem(id)
+      if (row && (item.status === 'scheduled' || row.pendingOp === 'cancel')) planRemoval(ctx, id, 'delete')
+      return store.deleteItem(id)
+    })
+    if (attachmentSha256) releaseAttachments(ctx, [attachmentSha256])
+    ctx.emitBulk(1)
+    pump()
+  }
+
+  function editItem(id: string, changes: EditInput): void {
+    const item = mustGet(id)
+    if (!EDITABLE.includes(item.status)) refuse(item, 'edit')
+    assertNoScheduleCall(ctx, id)
+    const patch: ItemPatch = {}
+    const edited: string[] = []
+    if (changes.text !== undefined) {
+      assertMessageText(changes.text, 'text', item.kind === 'text')
+      patch.text = item.kind === 'text' ? changes.text : changes.text || null
+      edited.push(item.kind === 'text' ? 'text' : 'caption')
+    }
+    if (changes.recipient !== undefined) {
+      const recipient = changes.recipient.trim()
+      if (recipient === '' || recipient.length > 100) {
+        throw new OutboxError('invalid_input', { key: 'desktop.error.recipientRequired' }, 'recipient')
+      }
+      patch.recipient = recipient
+      edited.push('recipient')
+    }
+    const schedule = changes.schedule ? resolveSchedule(changes.schedule, item.kind) : null
+    ctx.batch(() => {
+      const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
+      if (!schedule) {
+        if (edited.length === 0) return
+        ctx.patch(id, patch, [item.status], encodeNote('desktop.note.edited', { fields: edited.join(', ') }))
+        if (wasGateway) planUpdate(ctx, id)
+        return
+      }
+      const toGateway = schedule.scheduleMode === 'gateway'
+      if (wasGateway && !toGateway) planRemoval(ctx, id, 'delete')
+      const fields: ItemPatch = { ...patch, ...schedule, held: false }
+      edited.push('schedule')
+      const note = encodeNote('desktop.note.edited', { fields: edited.join(', ') })
+      if (item.status === 'scheduled') {
+        ctx.patch(id, fields, ['scheduled'], note)
+      } else {
+        const cleared = {
+          failureCode: null,
+          failureMessage: null,
+          failureGatewayMessage: null,
+          closedAt: null
+        }
+        ctx.transition(
+          id,
+          ['queued', 'failed'],
+          'scheduled',
+          { ...fields, ...cleared, nextAttemptAt: null, queuedAt: null, waitReason: null },
+          `rescheduled by the operator (${edited.join(', ')})`
+        )
+      }
+      if (toGateway) {
+        if (wasGateway) planUpdate(ctx, id)
+        else planCreate(ctx, mustGet(id))
+      }
+    })
+  }
+
+  function releaseItem(id: string): void {
+    const item = mustGet(id)
+    if (item.status !== 'scheduled' || !item.held) {
+      throw new OutboxError('invalid_state', { key: 'desktop.error.notHeld' }, 'id')
+    }
+    const patch = { held: false, queuedAt: clock.now(), nextAttemptAt: null }
+    ctx.transition(id, ['scheduled'], 'queued', patch, encodeNote('desktop.note.releasedByOperator'))
+  }
+
+  function setPaused(paused: boolean, deviceId?: string): { sendingPaused: boolean } {
+    if (deviceId === undefined) ctx.pausedAll = paused
+    else if (paused) ctx.pausedDevices.add(deviceId)
+    else ctx.pausedDevices.delete(deviceId)
+    settings.setMany({ [PAUSED_ALL_KEY]: ctx.pausedAll, [PAUSED_DEVICES_KEY]: [...ctx.pausedDevices] })
+    ctx.countsChanged()
+    pump()
+    return { sendingPaused: ctx.pausedAll }
+  }
+
+  /**
+   * Hand queued items that were never tried to another device (a campaign's rotation), in one transaction with
+   * `alongside`, each with `note` in its timeline. An item tried even once stays where it is: its outcome may be
+   * unknown (the gateway may have it), and only the device that tried it can settle that. Returns the moved ids.
+   */
+  function move(
+    moves: readonly ItemMove[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly ItemMove[]) => void
+  ): string[] {
+    const at = clock.now()
+    // An item named twice goes where its last move sends it, as when the moves were made one by one.
+    const lastMoves = [...new Map(moves.map((m) => [m.itemId, m.deviceId])).entries()].map(
+      ([itemId, deviceId]) => ({ itemId, deviceId })
+    )
+    const moved = ctx.batch(() => {
+      // Guarded in SQL (queued, never tried), so an item the dispatcher took meanwhile cannot move.
+      const done = store
+        .moveManyUntried(lastMoves, note, at)
+        .map(({ itemId, to }) => ({ itemId, deviceId: to }))
+      // One event each for a few; many are one bulk change (read back only when announced one by one).
+      if (done.length <= BULK_EVENT_THRESHOLD)
+        for (const one of done) {
+          const after = store.getItem(one.itemId)
+          if (after) ctx.emitItem(after)
+        }
+      alongside?.(done)
+      return done
+    })
+    if (moved.length > BULK_EVENT_THRESHOLD) ctx.emitBulk(moved.length)
+    for (const one of moved) knownDevices.add(one.deviceId)
+    if (moved.length > 0) pump()
+    return moved.map((m) => m.itemId)
+  }
+
+  return {
+    list,
+    get: (id: string): { item: OutboxItemView; history: OutboxHistoryEntry[] } => ({
+      item: view(id),
+      history: store.history(id).map(toHistoryView)
+    }),
+    /** A failed or cancelled item goes back in line (or back to its schedule if that is still ahead). */
+    retry: (id: string): OutboxItemView => actOn(id, retryItem),
+    /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
+    cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
+    retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
+    cancelMany: (ids: readonly string[]): BulkResult => bulk(ids, cancelItem),
+    /** Remove an item and its history (not while it is in flight or in doubt). */
+    delete: remove,
+    /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */
+    edit: (id: string, changes: EditInput): OutboxItemView => actOn(id, (one) => editItem(one, changes)),
+    /** Send a held overdue item now. */
+    release: (id: string): OutboxItemView => actOn(id, releaseItem),
+    /** Pause or resume all sending, or one device's. Survives restarts. */
+    setPaused,
+    pausedState: (): { all: boolean; devices: string[] } => ({
+      all: ctx.pausedAll,
+      devices: [...ctx.pausedDevices]
+    }),
+    move
+  }
+}

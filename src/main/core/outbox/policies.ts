@@ -1,0 +1,37 @@
+// Send policies: the ports the dispatcher asks, in order, before an item goes (a campaign's pacing, opt-outs, a
+// device's daily cap). A policy answers "go", "wait until … because …" or "never send this, because …"; the kernel
+// records the wait and its reason itself, so a restart keeps it and the window can say why an item waits.
+import type { ItemRecord } from '../store'
+
+/**
+ * How far a wait reaches: this item alone, every queued item of the same producer on the device (a campaign's
+ * pacing holds all its rows there), or the whole device (a daily cap counted across producers; kept in memory and
+ * asked again after a restart, since the send log it counts is on disk).
+ */
+export type WaitScope = 'item' | 'producer' | 'device'
+
+export type PolicyVerdict =
+  null | { wait: { until: number; reason: string; scope: WaitScope } } | { cancel: { reason: string } }
+
+export interface SendPolicy {
+  /** For logs and tests. */
+  readonly name: string
+  /**
+   * Asked with the item at the head of its line, inside the transaction that would mark it `sending`: answer from
+   * memory or the database, never over the network. `reason` is an encoded note (see shared/i18n/notes).
+   */
+  check(item: ItemRecord, now: number): PolicyVerdict
+}
+
+/** The first policy that does not say "go", in the order they were given; null when every one says go. */
+export function askPolicies(
+  policies: readonly SendPolicy[],
+  item: ItemRecord,
+  now: number
+): Exclude<PolicyVerdict, null> | null {
+  for (const policy of policies) {
+    const verdict = policy.check(item, now)
+    if (verdict) return verdict
+  }
+  return null
+}

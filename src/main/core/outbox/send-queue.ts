@@ -1,0 +1,135 @@
+// The send queue as the rest of the core sees it: the kernel's life cycle, operator actions and device controls,
+// and the narrow port producers get (add, cancel, move, wake, outcomes by producer tag).
+import {
+  hasAttachment,
+  type SqliteDatabase,
+  type ItemOutcome,
+  type ItemStatus,
+  type NewItem,
+  type StoredAttachment
+} from '../store'
+import { createDeviceControls } from './device-controls'
+import { copyFile, copyFiles } from './file-copies'
+import { flush, type FlushOptions } from './flush'
+import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
+import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
+import type { SendPolicy } from './policies'
+import { releaseAttachments, type SweepResult } from './retention'
+import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
+import { toCountsView } from './views'
+
+/** What a producer asks of its own items, by the tag it gave them: never a join with the kernel's table. */
+export interface ProducerOutcomes {
+  /** How many of the producer's items are in each status. */
+  counts(tag: string): { status: ItemStatus; n: number }[]
+  /** Where each of these items stands (purged ones are left out). */
+  of(ids: readonly string[]): ItemOutcome[]
+  /** Their status changes, oldest first. */
+  history(ids: readonly string[]): Map<string, { at: number; status: ItemStatus }[]>
+  /** Which of them exist. */
+  existing(ids: readonly string[]): Set<string>
+  /** Recipients the producer handed to the gateway (or may have): not to be sent to again by it. */
+  reached(tag: string): Set<string>
+  /** Final statuses of its last `limit` sends on a device since `from`, newest first. */
+  recent(tag: string, deviceId: string, from: number, limit: number): ItemStatus[]
+  /** Its sends on a device: how many, first and last, and how many in [from, to). */
+  sendLog(
+    tag: string,
+    deviceId: string,
+    from: number,
+    to: number
+  ): { count: number; first: number | null; last: number | null; inRange: number }
+  /** How many of its items wait in line on a device. */
+  queued(tag: string, deviceId: string): number
+  /** Its queued, never-tried items on a device in line order (the ones that may move), the first `limit`. */
+  untried(tag: string, deviceId: string, limit?: number): string[]
+}
+
+/** The narrow port a producer gets: it never reads or writes the kernel's table itself. */
+export interface QueuePort {
+  /** The producer's items in line, all or nothing; its own rows written in the same transactions (AddOptions). */
+  add(items: readonly NewItem[], options?: AddOptions): Promise<void>
+  /** One file copied for items the producer builds (a campaign's rows share one copy); add them in the same turn. */
+  copyFile(entry: FileEntry): Promise<StoredAttachment>
+  /** Whether the attachments folder still holds this copy. */
+  hasCopy(sha256: string): boolean
+  cancelMany(ids: readonly string[]): BulkResult
+  move(
+    moves: readonly ItemMove[],
+    note: (move: { itemId: string; from: string; to: string }) => string,
+    alongside?: (moved: readonly ItemMove[]) => void
+  ): string[]
+  /** Hold the producer's queued items on a device until `until`, saying why (a pause); see SendPolicy for waits. */
+  holdProducer(tag: string, deviceId: string, until: number, reason: string): void
+  /** The producer's queued items may be looked at again now (resumed, or its policy changed). */
+  releaseProducer(tag: string): void
+  /** Look at the queues again now. */
+  wake(): void
+  /** The operator says a refused device may be fine again: its next probe is now. */
+  probeDeviceNow(deviceId: string): void
+  sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
+  addPolicy(policy: SendPolicy): void
+  outcomes: ProducerOutcomes
+  on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
+}
+
+export type SendQueue = ReturnType<typeof createSendQueue>
+
+export function createSendQueue(input: KernelInput) {
+  const core = createKernelCore(input)
+  const { ctx, store } = core
+  const dataDir = input.dataDir
+  const actions = createOperatorActions(core)
+  const controls = createDeviceControls(core)
+  const outcomes: ProducerOutcomes = {
+    counts: (tag) => store.producerCounts(tag),
+    of: (ids) => store.outcomesOf(ids),
+    history: (ids) => store.statusHistoryOf(ids),
+    existing: (ids) => store.existingIds(ids),
+    reached: (tag) => store.recipientsReached(tag),
+    recent: (tag, deviceId, from, limit) => store.recentOutcomes(tag, deviceId, from, limit),
+    sendLog: (tag, deviceId, from, to) => store.sendLog(tag, deviceId, from, to),
+    queued: (tag, deviceId) => store.producerQueued(tag, deviceId),
+    untried: (tag, deviceId, limit) => store.untriedOf(tag, deviceId, limit)
+  }
+  const queue = {
+    ...actions,
+    ...controls,
+    add: core.add,
+    addNow: core.addNow,
+    addPolicy: core.addPolicy,
+    addTicker: (ticker: Ticker): void => core.addTicker(ticker),
+    copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
+    copyFile: (entry: FileEntry) => copyFile(dataDir, entry),
+    hasCopy: (sha256: string) => hasAttachment(dataDir, sha256),
+    holdProducer(tag: string, deviceId: string, until: number, reason: string): void {
+      store.deferProducer(tag, deviceId, until, reason)
+    },
+    releaseProducer(tag: string): void {
+      store.releaseProducer(tag)
+    },
+    wake: (): void => core.pump(),
+    /** Where things stand now. */
+    counts: () => toCountsView(store.counts()),
+    recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
+    outcomes,
+    /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
+    start: (): Promise<void> => core.start({ tracking: true, retention: true }),
+    /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */
+    stop: (): Promise<void> => core.stop(),
+    flush: (options: FlushOptions): Promise<FlushSummary> => flush(core, options),
+    /** Delete final items past retention and attachments nobody needs (also runs by itself while started). */
+    sweepRetention: (): Promise<SweepResult> => core.sweep(),
+    on: <K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): (() => void) =>
+      ctx.on(event, listener),
+    /** Let go of copies a producer's own records held (a deleted series): removed once nothing references them. */
+    releaseCopies: (shas: readonly string[]): number => releaseAttachments(ctx, shas),
+    /** Tell the window many things changed (a producer's own records: a series made, stopped or deleted). */
+    announceBulk: (count: number): void => ctx.emitBulk(count),
+    /** For producers that keep their own state in the same database (series), in the kernel's transactions. */
+    database: input.db as SqliteDatabase,
+    dataDir,
+    now: (): number => core.clock.now()
+  }
+  return queue satisfies QueuePort
+}

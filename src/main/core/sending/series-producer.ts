@@ -1,0 +1,155 @@
+// The series producer: recurring messages kept here (for files, and gateways without reminders). Its record and
+// files are written when created; each due occurrence becomes scheduled items through the queue's ticker.
+import { randomUUID } from 'node:crypto'
+import type { SeriesView } from '../../../shared/contract'
+import {
+  AttachmentsGoneError,
+  assertCopiesPresent,
+  distinctCopies,
+  FileChangedError,
+  OutboxError,
+  type FileEntry,
+  type SendQueue,
+  type SeriesInput
+} from '../outbox'
+import { SeriesStore, type SeriesEntryRecord, type StoredAttachment } from '../store'
+import { checkMessageRequest } from './message-rules'
+import {
+  checkSeriesRule,
+  firstOccurrence,
+  materialiseDueSeries,
+  normaliseStart,
+  toSeriesView
+} from './series'
+
+type SeriesQueue = Pick<
+  SendQueue,
+  | 'addNow'
+  | 'addTicker'
+  | 'copyFiles'
+  | 'now'
+  | 'wake'
+  | 'database'
+  | 'announceBulk'
+  | 'dataDir'
+  | 'releaseCopies'
+>
+
+export function createSeriesProducer(queue: SeriesQueue) {
+  const store = new SeriesStore(queue.database)
+  queue.addTicker(() => materialiseDueSeries(queue, store))
+
+  function mustGet(id: string) {
+    const record = store.get(id)
+    if (!record) throw new OutboxError('not_found', { key: 'desktop.error.seriesGone', params: { id } }, 'id')
+    return record
+  }
+
+  /** Every file of the series copied, keyed by path; a copy a sweep removed meanwhile is made once more. */
+  async function insertWithCopies(
+    insert: (copies: Map<string, StoredAttachment>) => void,
+    files: readonly FileEntry[]
+  ): Promise<void> {
+    const copies = await queue.copyFiles(files)
+    // Checked in the transaction that first references the copies (from then on no sweep can remove them).
+    const write = (): void =>
+      queue.database.transaction(() => {
+        assertCopiesPresent(queue.dataDir, distinctCopies(copies.values()))
+        insert(copies)
+      })()
+    try {
+      write()
+    } catch (error) {
+      if (!(error instanceof AttachmentsGoneError)) throw error
+      const again = files.filter((entry) => error.sha256s.includes(copies.get(entry.path)?.sha256 ?? ''))
+      for (const [path, copy] of await queue.copyFiles(again)) {
+        const name = again.find((entry) => entry.path === path)?.name ?? path
+        if (copy.sha256 !== copies.get(path)?.sha256)
+          throw new OutboxError('attachment', new FileChangedError(name).message, 'entries')
+      }
+      write()
+    }
+  }
+
+  /** A recurring series kept here: files are copied now; each occurrence becomes items when it comes due. */
+  async function create(request: SeriesInput): Promise<SeriesView> {
+    const recipients = checkMessageRequest(request)
+    checkSeriesRule(request.rule)
+    const startLocal = normaliseStart(request.start.localTime, request.start.timezone)
+    const now = queue.now()
+    const first = firstOccurrence(startLocal, request.start.timezone, request.rule, now)
+    const id = randomUUID()
+    const entriesOf = (copies: Map<string, StoredAttachment>): SeriesEntryRecord[] =>
+      request.entries.map((entry) => {
+        if (entry.kind === 'text') {
+          const none = { attachmentSha256: null, fileName: null, fileMime: null, fileSize: null }
+          return { kind: 'text', text: entry.text, ...none }
+        }
+        const copy = copies.get(entry.path)
+        return {
+          kind: entry.mediaKind,
+          text: entry.caption || null,
+          attachmentSha256: copy?.sha256 ?? null,
+          fileName: entry.name,
+          fileMime: entry.mime,
+          fileSize: copy?.size ?? null
+        }
+      })
+    await insertWithCopies(
+      (copies) =>
+        store.insert(
+          {
+            id,
+            deviceId: request.deviceId,
+            recipients,
+            isGroup: request.isGroup ?? false,
+            startLocal,
+            timeZone: request.start.timezone,
+            ruleKind: request.rule.kind,
+            ruleDays: request.rule.kind === 'every-n-days' ? request.rule.days : null,
+            overduePolicy: request.overduePolicy ?? 'send',
+            status: 'active',
+            nextIndex: first.index,
+            nextAt: first.at,
+            occurrences: 0,
+            lastOccurrenceAt: null,
+            createdAt: now,
+            updatedAt: now,
+            entries: entriesOf(copies)
+          },
+          distinctCopies(copies.values())
+        ),
+      request.entries.filter((e): e is FileEntry => e.kind === 'file')
+    )
+    queue.announceBulk(0)
+    queue.wake()
+    return toSeriesView(mustGet(id))
+  }
+
+  /** No more occurrences; items already made stay. */
+  function stop(id: string): SeriesView {
+    const record = mustGet(id)
+    if (record.status !== 'stopped') {
+      store.patch(id, { status: 'stopped', nextAt: null, updatedAt: queue.now() })
+      queue.announceBulk(0)
+      queue.wake()
+    }
+    return toSeriesView(mustGet(id))
+  }
+
+  /** Stop and forget a series (its files go once no item needs them). */
+  function remove(id: string): void {
+    mustGet(id)
+    queue.releaseCopies(store.delete(id))
+    queue.announceBulk(0)
+    queue.wake()
+  }
+
+  return {
+    create,
+    /** Newest first; optionally one device's. */
+    list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(toSeriesView),
+    stop,
+    delete: remove
+  }
+}
