@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PHONE_CASES } from '../../shared/domain/phone.cases'
+import { TEXT_LIMIT_CASES } from '../../shared/domain/text-limit.cases'
 import { composeCore, dispatchInvoke, MemoryVault, type Core } from '../core/compose'
 import { parseArgs } from './args'
 import { FLAGS, main } from './index'
@@ -53,6 +54,21 @@ describe('sender-desk send --to answers every shared phone case like the core an
       else expect(stderr).toMatch(/is not a valid phone number/)
     }
   )
+})
+
+describe('sender-desk send answers every text-limit case like the core and the window', () => {
+  it.each(TEXT_LIMIT_CASES)('$name', async ({ text, required, problem }) => {
+    const { code, stderr } = await runCli(
+      required
+        ? ['send', 'text', '--to', '081234567890', '--message', text]
+        : ['send', 'file', 'nowhere.pdf', '--to', '081234567890', '--caption', text]
+    )
+    expect(code).toBe(2)
+    // A text within the rule gets as far as the missing gateway; one outside it is refused before.
+    if (problem === null) expect(stderr).not.toMatch(/--(message|caption) is/)
+    // An empty message is refused as a missing flag, before the rule (requireString).
+    else expect(stderr).toMatch(problem === 'empty' ? /--message is (empty|required)/ : /is too long/)
+  })
 })
 
 describe('the file limit of `send file` is the one the window applies', () => {

@@ -8,7 +8,7 @@ import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
-import { ALLOWED_EXTENSIONS } from '../../shared/domain'
+import { ALLOWED_EXTENSIONS, MAX_TEXT_LENGTH, messageTextProblem } from '../../shared/domain'
 
 /** The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. */
 function describeRejection(
@@ -56,6 +56,14 @@ function describeSend(result: SendResult, refId: string): string {
   ].join('\n')
 }
 
+/** The domain's one text rule, before anything reaches the gateway (a direct send has no core to ask). */
+function checkText(text: string, flag: string, required: boolean): void {
+  const problem = messageTextProblem(text, { required })
+  if (problem === 'empty') throw new UsageError(`${flag} is empty: write something to send`)
+  if (problem === 'too-long')
+    throw new UsageError(`${flag} is too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters`)
+}
+
 export async function runSend(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   if (sub !== 'text' && sub !== 'file') throw new UsageError('send needs: text or file <path>')
@@ -66,10 +74,12 @@ export async function runSend(context: CliContext): Promise<number> {
   )
   if (recipients.length === 0) throw new UsageError('--to has no recipient')
   const caption = stringFlag(context.args, 'caption')
+  if (caption !== undefined) checkText(caption, '--caption', false)
   const queue = context.args.flags['queue'] === true
 
   if (sub === 'text') {
     const message = requireString(context.args, 'message')
+    checkText(message, '--message', true)
     if (queue) {
       return withCommandLineCore(context, await context.credentials(), (core) =>
         enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })
