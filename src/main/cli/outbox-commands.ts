@@ -22,7 +22,7 @@ import {
   type OutboxBulkRefusal,
   type OutboxItemView
 } from '../../shared/contract'
-import { MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { checkBaseUrl, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
 
 const MB = 1024 * 1024
 
@@ -38,11 +38,35 @@ export function cliDeviceFileLimit(args: ParsedArgs): number | null {
 /** What `send … --queue` puts in the outbox: a text, or a file `files:register` accepted. */
 export type QueuedEntry = InvokeRequest<'outbox:enqueue'>['entries'][number]
 
+/** The id of a base URL and token: the same for every way of writing one gateway address. */
+function idOf(baseUrl: string, token: string): string {
+  return `cli-${createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex').slice(0, 16)}`
+}
+
+/** The gateway address as the domain's rule writes it (scheme, case, `/api` and slashes folded), else as given. */
+function canonicalBaseUrl(baseUrl: string): string {
+  const checked = checkBaseUrl(baseUrl, { allowInsecureHttp: true })
+  return checked.ok ? checked.value : baseUrl.trim().replace(/\/+$/, '')
+}
+
+/**
+ * The terminal's device for these credentials: one per gateway address and token, whichever way the address is
+ * written (`solo.wablas.com`, `https://SOLO.wablas.com/api/` and `https://solo.wablas.com` are one device).
+ */
 export function cliDeviceId(credentials: GatewayCredentials): string {
-  const digest = createHash('sha256')
-    .update(`${credentials.baseUrl.replace(/\/+$/, '')}\n${credentials.token}`)
-    .digest('hex')
-  return `cli-${digest.slice(0, 16)}`
+  return idOf(canonicalBaseUrl(credentials.baseUrl), credentials.token)
+}
+
+/**
+ * The ids earlier versions gave the same device (the address hashed as typed, less trailing slashes), so items
+ * queued under an old spelling are still sent and listed as this device's.
+ */
+export function cliDeviceAliases(credentials: GatewayCredentials): string[] {
+  const canonical = canonicalBaseUrl(credentials.baseUrl)
+  const bare = canonical.replace(/^https:\/\//, '')
+  const spellings = [credentials.baseUrl.trim(), canonical, `${canonical}/api`, bare, `${bare}/api`]
+  const ids = spellings.map((spelling) => idOf(spelling.replace(/\/+$/, ''), credentials.token))
+  return [...new Set(ids)].filter((id) => id !== cliDeviceId(credentials))
 }
 
 function dataDir(context: CliContext): string {
@@ -59,7 +83,12 @@ export async function withCommandLineCore<T>(
   const core = composeCommandLine({
     dataDir: dataDir(context),
     device: credentials
-      ? { id: cliDeviceId(credentials), credentials, maxFileBytes: cliDeviceFileLimit(context.args) }
+      ? {
+          id: cliDeviceId(credentials),
+          aliases: cliDeviceAliases(credentials),
+          credentials,
+          maxFileBytes: cliDeviceFileLimit(context.args)
+        }
       : null,
     // A failure the outbox survives still shows on stderr, with the token masked.
     logger: createRedactingLogger(
