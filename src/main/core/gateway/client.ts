@@ -74,7 +74,7 @@ import type {
   ScheduleInput,
   ScheduleV2Item,
   SendResult,
-  TakeBackAction,
+  TakeBackCall,
   TakeBackOutcome,
   TakeBackResult
 } from './types'
@@ -291,7 +291,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
    * rejects (nothing has been asked yet); a later one ends the run with what is known (see TakeBackResult).
    */
   const takeBack =
-    (action: TakeBackAction, name: string) =>
+    (action: TakeBackCall, name: string) =>
     (ids: string[], opts?: CallOptions): Promise<TakeBackResult> =>
       run(name, opts, async (http, begin) => {
         const all = messageIdsOf(name, ids)

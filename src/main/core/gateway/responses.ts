@@ -5,7 +5,7 @@ import { normaliseEchoedPhone } from './phone'
 import type {
   AcceptedMessage,
   CancelAllResult,
-  TakeBackAction,
+  TakeBackCall,
   TakeBackOutcome,
   AutoReply,
   Reminder,
@@ -596,13 +596,12 @@ export function parseReminder(body: Record<string, unknown>, operation: string):
 // ── message management: revoke, cancel, resend ──────────────────────────────────────────────────────────────
 
 /** The status words that mean the action was taken, per action (the reference's word first). */
-const TAKE_BACK_DONE: Record<TakeBackAction, { result: 'revoked' | 'cancelled' | 'resent'; words: RegExp }> =
-  {
-    revoke: { result: 'revoked', words: /^(revoke|revoked|delete|deleted)$/i },
-    cancel: { result: 'cancelled', words: /^(cancel|canceled|cancelled)$/i },
-    // A resent message is queued again: the reference's items say "pending".
-    resend: { result: 'resent', words: /^(pending|queued|resend|resent)$/i }
-  }
+const TAKE_BACK_DONE: Record<TakeBackCall, { result: 'revoked' | 'cancelled' | 'resent'; words: RegExp }> = {
+  revoke: { result: 'revoked', words: /^(revoke|revoked|delete|deleted)$/i },
+  cancel: { result: 'cancelled', words: /^(cancel|canceled|cancelled)$/i },
+  // A resent message is queued again: the reference's items say "pending".
+  resend: { result: 'resent', words: /^(pending|queued|resend|resent)$/i }
+}
 
 /** One item of `data.messages[]`: a changed message `{id, phone, message, status}` or a refusal `{message, status:false}`. */
 interface TakeBackItem {
@@ -637,7 +636,7 @@ function takeBackItem(value: unknown): TakeBackItem | null {
   }
 }
 
-function outcomeOf(id: string, item: TakeBackItem | undefined, action: TakeBackAction): TakeBackOutcome {
+function outcomeOf(id: string, item: TakeBackItem | undefined, action: TakeBackCall): TakeBackOutcome {
   if (item === undefined) {
     return { id, result: 'unknown', reason: 'not_listed', gatewayStatus: null, errorCode: null }
   }
@@ -665,7 +664,7 @@ export interface TakeBackAnswer {
 export function parseTakeBackAnswer(
   body: Record<string, unknown>,
   ids: readonly string[],
-  action: TakeBackAction,
+  action: TakeBackCall,
   operation: string
 ): TakeBackAnswer {
   const message = parseShape(messageOnly, body, operation).message

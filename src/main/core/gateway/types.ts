@@ -284,8 +284,8 @@ export interface Reminder {
 
 // ── taking messages back (revoke, cancel, resend) ─────────────────────────────────────────────────────────────
 
-/** What a take-back call asks of the gateway for each message id. */
-export type TakeBackAction = 'revoke' | 'cancel' | 'resend'
+/** Which take-back call: what it asks of the gateway for each message id. */
+export type TakeBackCall = 'revoke' | 'cancel' | 'resend'
 
 /** Why a message's fate after a take-back call is not known. */
 export type TakeBackUnknownReason =
@@ -324,7 +324,7 @@ export type TakeBackOutcome =
     }
 
 export interface TakeBackResult {
-  action: TakeBackAction
+  action: TakeBackCall
   /** One per distinct id asked, in the order asked. */
   outcomes: TakeBackOutcome[]
   /** The gateway's message text of each call made, in order. */
