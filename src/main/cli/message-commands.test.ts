@@ -1,47 +1,19 @@
 // `sender-desk message revoke|cancel|resend|cancel-all` through `main(argv, env)`: against the sandbox for what the
 // gateway ends up with, and against the recording server for a run the gateway cuts short.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_TIMINGS, SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { FakeClock } from '../core/clock'
 import { startWireServer, type RecordedRequest } from '../core/gateway/testing/wire-server'
-import { main } from './index'
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
+import { jsonLineOf, runCli, type CliRun } from './testing/in-process'
 
 let sandbox: Sandbox
 let clock: FakeClock
 let control: SandboxControl
 let env: NodeJS.ProcessEnv
 
-async function run(argv: string[], environment: NodeJS.ProcessEnv = env): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
-  })
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  try {
-    return { code: await main(argv, environment), stdout, stderr }
-  } finally {
-    out.mockRestore()
-    err.mockRestore()
-  }
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function jsonOf(result: Run): any {
-  const lines = result.stdout.split('\n').filter((line) => line !== '')
-  expect(lines, result.stderr).toHaveLength(1)
-  return JSON.parse(lines[0] ?? '')
-}
+const run = (argv: string[], environment: NodeJS.ProcessEnv = env): Promise<CliRun> =>
+  runCli(argv, environment)
+const jsonOf = jsonLineOf
 
 /** Sends one text with the CLI's own one-shot send and returns the gateway's message id. */
 async function sendOne(phone: string): Promise<string> {
