@@ -1,6 +1,7 @@
 // Zod schemas and normalisers for every gateway answer: all documented variants in, one typed shape out, no undefined.
 import { z } from 'zod'
 import { GatewayError } from './errors'
+import { envelopeStatus } from './http'
 import { normaliseEchoedPhone } from './phone'
 import type {
   AcceptedMessage,
@@ -606,8 +607,11 @@ const TAKE_BACK_DONE: Record<TakeBackCall, { result: 'revoked' | 'cancelled' | '
 /** One item of `data.messages[]`: a changed message `{id, phone, message, status}` or a refusal `{message, status:false}`. */
 interface TakeBackItem {
   id: string | null
-  /** true: refused; false: a status word (or none). */
+  /** `status` false as the envelope's is read (false, "false", 0, "error"…): the gateway refused this one. */
   refused: boolean
+  /** `status` true as the envelope's is read (true, 1, "success"…): PHP's way of saying it was done. */
+  affirmed: boolean
+  /** The status as the gateway wrote it, when it wrote one and did not refuse. */
   status: string | null
   /** The refusal text of a refused item (on a changed item `message` is the message's own text, not ours to show). */
   refusal: string | null
@@ -617,21 +621,19 @@ interface TakeBackItem {
 function takeBackItem(value: unknown): TakeBackItem | null {
   if (!isObject(value)) return null
   const id = idLike.safeParse(value.id)
-  const rawStatus = value.status
-  const refused = rawStatus === false || rawStatus === 0 || rawStatus === 'false' || rawStatus === '0'
-  const status =
-    typeof rawStatus === 'string' && rawStatus.trim() !== ''
-      ? rawStatus.trim()
-      : rawStatus === true || rawStatus === 1
-        ? 'true'
-        : null
+  const verdict = envelopeStatus(value.status)
+  const written =
+    typeof value.status === 'string' || typeof value.status === 'number' || typeof value.status === 'boolean'
+      ? String(value.status).trim()
+      : ''
   const text = typeof value.message === 'string' && value.message.trim() !== '' ? value.message.trim() : null
   const phone = nullablePhone.safeParse(value.phone)
   return {
     id: id.success ? id.data : null,
-    refused,
-    status: refused ? null : status,
-    refusal: refused ? text : null,
+    refused: verdict === false,
+    affirmed: verdict === true,
+    status: verdict === false || written === '' ? null : written,
+    refusal: verdict === false ? text : null,
     phone: phone.success ? phone.data : null
   }
 }
@@ -642,8 +644,7 @@ function outcomeOf(id: string, item: TakeBackItem | undefined, action: TakeBackC
   }
   if (item.refused) return { id, result: 'refused', gatewayMessage: item.refusal }
   const done = TAKE_BACK_DONE[action]
-  // `status: true` is PHP's way of saying it worked.
-  if (item.status !== null && (item.status === 'true' || done.words.test(item.status))) {
+  if (item.status !== null && (item.affirmed || done.words.test(item.status))) {
     return { id, result: done.result, gatewayStatus: item.status, phone: item.phone }
   }
   return { id, result: 'unknown', reason: 'unexpected_status', gatewayStatus: item.status, errorCode: null }
@@ -706,11 +707,12 @@ export function parseCancelAll(body: Record<string, unknown>, operation: string)
     return { cancelledIds: [], count: Number(counted), message }
   }
   if (!Array.isArray(listed)) throw badShape(operation, 'data.messages is not a list')
-  const cancelledIds: string[] = []
+  const cancelledIds = new Set<string>()
   for (const entry of listed) {
     // `{id}` as documented; a bare id is read as well.
     const id = idLike.safeParse(isObject(entry) ? entry.id : entry)
-    if (id.success && !cancelledIds.includes(id.data)) cancelledIds.push(id.data)
+    if (id.success) cancelledIds.add(id.data)
   }
-  return { cancelledIds, count: counted === undefined ? cancelledIds.length : Number(counted), message }
+  const count = counted === undefined ? cancelledIds.size : Number(counted)
+  return { cancelledIds: [...cancelledIds], count, message }
 }
