@@ -288,7 +288,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   /**
    * revoke-, cancel- and resend-message: `GET /api/{name}?id=a,b` with the header credential, the ids split into
    * calls of MAX_MESSAGE_IDS_PER_CALL made one after the other, each with its own deadline. The first call failing
-   * rejects (nothing has been asked yet); a later one ends the run with what is known (see TakeBackResult).
+   * rejects, as every method does; a later one ends the run with what the earlier calls settled (TakeBackResult).
    */
   const takeBack =
     (action: TakeBackCall, name: string) =>
@@ -299,10 +299,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         for (let start = 0; start < all.length; start += MAX_MESSAGE_IDS_PER_CALL) {
           const chunk = all.slice(start, start + MAX_MESSAGE_IDS_PER_CALL)
           const later = all.slice(start + chunk.length)
-          let sent = false
+          // begin() refuses a call the caller has already aborted: then this chunk was never asked.
+          let asked = false
           try {
             const call = begin()
-            sent = true
+            asked = true
             const body = await http.json(get(name, `/api/${name}`, 'header', [['id', chunk.join(',')]]), call)
             const answer = parseTakeBackAnswer(body, chunk, action, name)
             result.outcomes.push(...answer.outcomes)
@@ -312,7 +313,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             if (start === 0) throw error
             const failure = isGatewayError(error) ? error : unexpected(name, error, http)
             result.outcomes.push(
-              ...stoppedOutcomes(sent ? chunk : [], sent ? later : [...chunk, ...later], failure)
+              ...stoppedOutcomes(asked ? chunk : [], asked ? later : [...chunk, ...later], failure)
             )
             result.stoppedBy = failure
             return result
