@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { OUTBOX_STATUSES } from './enums'
-import { decideTakeBack, isUndoing, TAKE_BACK_STATUSES } from './take-back'
+import { decideTakeBack, planTakeBack, TAKE_BACK_STATUSES, takeBackStep } from './take-back'
 import { TAKE_BACK_CASES } from './take-back.cases'
 
 describe('decideTakeBack answers the shared table', () => {
@@ -14,15 +14,48 @@ describe('decideTakeBack answers the shared table', () => {
   })
 })
 
-describe('isUndoing: what taking back a campaign or a selection acts on', () => {
-  it('stops and cancels always, revokes only when asked, never resends or touches the rest', () => {
-    const acted = (revokeDelivered: boolean): string[] =>
-      TAKE_BACK_CASES.filter((c) => isUndoing(decideTakeBack(c.subject), { revokeDelivered })).map(
-        (c) => c.subject.status
-      )
-    expect(new Set(acted(false))).toEqual(new Set(['queued', 'scheduled', 'accepted']))
-    expect(new Set(acted(true))).toEqual(
+describe('taking back many messages: what is acted on and what is left, and why', () => {
+  const statusesActedOn = (revokeDelivered: boolean): Set<string> =>
+    new Set(
+      TAKE_BACK_CASES.filter(
+        (c) => 'act' in takeBackStep(decideTakeBack(c.subject), { revokeDelivered })
+      ).map((c) => c.subject.status)
+    )
+
+  it('stops and cancels always, deletes for everyone only when asked, never resends', () => {
+    expect(statusesActedOn(false)).toEqual(new Set(['queued', 'scheduled', 'accepted']))
+    expect(statusesActedOn(true)).toEqual(
       new Set(['queued', 'scheduled', 'accepted', 'sent', 'delivered', 'read'])
     )
+    const failedAtGateway = TAKE_BACK_CASES.filter((c) => c.expected.action === 'resend_at_gateway')
+    for (const c of failedAtGateway) {
+      expect(takeBackStep(decideTakeBack(c.subject), { revokeDelivered: true })).toEqual({
+        leave: 'failed_at_gateway'
+      })
+    }
+  })
+
+  it('planTakeBack counts every message once, with the reason for each one left alone', () => {
+    const subjects = TAKE_BACK_CASES.map((c) => c.subject)
+    const plan = planTakeBack(subjects, { revokeDelivered: false })
+    expect(plan).toEqual({
+      stopLocally: 3,
+      cancelAtGateway: 1,
+      revoke: 0,
+      leftAlone: {
+        fate_unknown: 3,
+        revoke_not_asked: 3,
+        failed_at_gateway: 2,
+        cancelled_at_gateway: 2,
+        never_reached_gateway: 1,
+        cancelled: 1,
+        revoked: 1
+      }
+    })
+    const withRevoke = planTakeBack(subjects, { revokeDelivered: true })
+    expect([withRevoke.revoke, withRevoke.leftAlone.revoke_not_asked]).toEqual([3, undefined])
+    const counted = (p: typeof plan): number =>
+      p.stopLocally + p.cancelAtGateway + p.revoke + Object.values(p.leftAlone).reduce((a, b) => a + b, 0)
+    expect([counted(plan), counted(withRevoke)]).toEqual([subjects.length, subjects.length])
   })
 })

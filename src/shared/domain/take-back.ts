@@ -1,5 +1,6 @@
 // What "take it back" means for one outbox message: stop it here, cancel it at the gateway, delete it for everyone,
-// resend what the gateway failed, or nothing (and why). The window, the core and the CLI all ask this one function.
+// resend what the gateway failed, or nothing (and why); and for many (a campaign, a selection), what a take-back acts
+// on and what it leaves. The window, the core and the CLI all ask these functions.
 import type { OutboxStatusName } from './enums'
 
 /**
@@ -82,8 +83,52 @@ export function decideTakeBack(subject: TakeBackSubject): TakeBackDecision {
   }
 }
 
-/** What taking back a whole campaign or selection does with each action: the undoing ones, never a resend. */
-export function isUndoing(decision: TakeBackDecision, options: { revokeDelivered: boolean }): boolean {
-  if (decision.action === 'revoke') return options.revokeDelivered
-  return decision.action === 'stop_locally' || decision.action === 'cancel_at_gateway'
+/** Why taking back a campaign or a selection leaves a message as it is. */
+export type LeftAloneReason =
+  | TakeBackNoneReason
+  /** On WhatsApp already, and the operator did not ask to delete delivered messages for everyone. */
+  | 'revoke_not_asked'
+  /** The gateway failed it: nothing reached anyone, and a resend is the opposite of taking back. */
+  | 'failed_at_gateway'
+
+/** What taking back a campaign or a selection will do: the counts its confirmation states before anything happens. */
+export interface TakeBackPlan {
+  stopLocally: number
+  cancelAtGateway: number
+  revoke: number
+  /** Messages left as they are, by reason (only the reasons that occur). */
+  leftAlone: Partial<Record<LeftAloneReason, number>>
+}
+
+/** The action a take-back of many messages applies to one: the undoing ones only, a revoke only when asked. */
+export function takeBackStep(
+  decision: TakeBackDecision,
+  options: { revokeDelivered: boolean }
+): { act: 'stop_locally' | 'cancel_at_gateway' | 'revoke' } | { leave: LeftAloneReason } {
+  switch (decision.action) {
+    case 'stop_locally':
+    case 'cancel_at_gateway':
+      return { act: decision.action }
+    case 'revoke':
+      return options.revokeDelivered ? { act: 'revoke' } : { leave: 'revoke_not_asked' }
+    case 'resend_at_gateway':
+      return { leave: 'failed_at_gateway' }
+    case 'none':
+      return { leave: decision.why }
+  }
+}
+
+export function planTakeBack(
+  subjects: Iterable<TakeBackSubject>,
+  options: { revokeDelivered: boolean }
+): TakeBackPlan {
+  const plan: TakeBackPlan = { stopLocally: 0, cancelAtGateway: 0, revoke: 0, leftAlone: {} }
+  for (const subject of subjects) {
+    const step = takeBackStep(decideTakeBack(subject), options)
+    if ('leave' in step) plan.leftAlone[step.leave] = (plan.leftAlone[step.leave] ?? 0) + 1
+    else if (step.act === 'stop_locally') plan.stopLocally++
+    else if (step.act === 'cancel_at_gateway') plan.cancelAtGateway++
+    else plan.revoke++
+  }
+  return plan
 }
