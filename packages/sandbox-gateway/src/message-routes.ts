@@ -28,7 +28,10 @@ function item(ctx: ApiContext, message: MessageRecord): Record<string, unknown> 
   }
 }
 
-/** For each id: the changed message's item, or the documented refusal item. */
+/**
+ * For each id, in the order asked: the changed message's item, or the refusal item, which names no id as the reference
+ * documents it (`{message, status:false}`: a reader tells whose it is by its place); tidy mode adds the id.
+ */
 function perId(
   ctx: ApiContext,
   ids: readonly string[],
@@ -38,7 +41,8 @@ function perId(
   const device = requestDevice(ctx)
   return ids.map((id) => {
     const message = ctx.world.messageOf(device, id)
-    return message && change(message) ? item(ctx, message) : { id, message: refusal, status: false }
+    if (message && change(message)) return item(ctx, message)
+    return ctx.world.tidy ? { id, message: refusal, status: false } : { message: refusal, status: false }
   })
 }
 

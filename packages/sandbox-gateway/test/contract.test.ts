@@ -208,8 +208,8 @@ describe('every documented endpoint answers in its documented shape', () => {
     })
     expect(canceled.body.data.messages[0]).toMatchObject({ id: a, status: 'cancel' })
     const again = await call('GET', `/api/cancel-message?id=${a}`)
+    // As the reference documents the refusal item: no id (the sandbox's tidy mode adds it).
     expect(again.body.data.messages[0]).toEqual({
-      id: a,
       message: 'Id Invalid or message is not pending anymore',
       status: false
     })

@@ -13,6 +13,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
   send text --to <phones,…> [--group] --message <text> [--queue]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
   report --id <ids,…> | --ref <ref_id>
+  message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
+                                                       delete sent ones for everyone, cancel pending ones,
+                                                       resend failed ones; prints a tally
   outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>...
   outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
                                                        every item matching; without --expect, says how many
@@ -192,6 +195,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./send-commands')).runSend(context)
       case 'report':
         return await (await import('./send-commands')).runReport(context)
+      case 'message':
+        return await (await import('./message-commands')).runMessage(context)
       case 'outbox':
         return await (await import('./outbox-commands')).runOutbox(context)
       case 'webhook':

@@ -1,52 +1,22 @@
 // The service commands (webhook, autoreply, reminder, device create) through `main(argv, env)` against a sandbox:
 // exit codes, the one-line JSON result, and what the sandbox ended up with.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
-import { main } from './index'
+import { jsonLineOf, runCli, type CliRun } from './testing/in-process'
 
 let sandbox: Sandbox
 let control: SandboxControl
 let receiver: WireServer
 let token: string
-let signalListeners: { SIGINT: unknown[]; SIGTERM: unknown[] }
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
+const run = (...argv: string[]): Promise<CliRun> =>
+  runCli(argv, {
+    SENDER_DESK_BASE_URL: sandbox.baseUrl,
+    SENDER_DESK_TOKEN: token,
+    SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
   })
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  try {
-    const code = await main(argv, {
-      SENDER_DESK_BASE_URL: sandbox.baseUrl,
-      SENDER_DESK_TOKEN: token,
-      SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
-    })
-    return { code, stdout, stderr }
-  } finally {
-    out.mockRestore()
-    err.mockRestore()
-  }
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function jsonOf(result: Run): any {
-  const lines = result.stdout.split('\n').filter((line) => line !== '')
-  expect(lines, result.stderr).toHaveLength(1)
-  return JSON.parse(lines[0] ?? '')
-}
+const jsonOf = jsonLineOf
 
 beforeAll(async () => {
   receiver = await startWireServer()
@@ -59,15 +29,6 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   token = (await control.createDevice({ linked: true, quota: 100 })).token
-  signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
-})
-afterEach(() => {
-  // main() waits on SIGINT/SIGTERM for long-running commands; drop what these short runs added.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) {
-      if (!signalListeners[signal].includes(listener)) process.removeListener(signal, listener)
-    }
-  }
 })
 
 describe('sender-desk webhook', () => {

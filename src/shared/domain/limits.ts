@@ -17,6 +17,12 @@ export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024
 export const MAX_BULK_ITEMS = 100
 export const MAX_REPORT_LIMIT = 1000
+/**
+ * Message ids per revoke/cancel/resend call (`id=a,b,…`). The reference documents no maximum; we use its per-request
+ * item limit (v2 bulk) so no call asks more of the gateway than a documented one, and 100 UUIDs (~3.7 kB of query)
+ * stay well inside the 8 kB request line common web servers accept.
+ */
+export const MAX_MESSAGE_IDS_PER_CALL = 100
 
 /** Length as the gateway counts it: an emoji is one character. */
 export function textLength(text: string): number {

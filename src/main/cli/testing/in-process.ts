@@ -1,27 +1,59 @@
 // Runs `sender-desk` inside the test process (no child process): the exit code and its one `--json` result line.
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { main } from '../index'
+
+export interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs `main(argv, env)` in process: its exit code and all it wrote. main() waits on SIGINT/SIGTERM for long-running
+ * commands; the listeners a short run added are dropped, so many runs in one file do not pile them up.
+ */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
+  let stdout = ''
+  let stderr = ''
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk)
+    return true
+  })
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk)
+    return true
+  })
+  try {
+    return { code: await main(argv, env), stdout, stderr }
+  } finally {
+    out.mockRestore()
+    err.mockRestore()
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) {
+        if (!before[signal].includes(listener)) process.removeListener(signal, listener)
+      }
+    }
+  }
+}
+
+/** The one line a `--json` run printed, parsed (fails the test when there is not exactly one). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function jsonLineOf(run: CliRun): any {
+  const lines = run.stdout.split('\n').filter((line) => line !== '')
+  expect(lines, run.stderr).toHaveLength(1)
+  return JSON.parse(lines[0] ?? '')
+}
 
 export async function runCliJson(
   env: NodeJS.ProcessEnv,
   args: string[]
 ): Promise<{ code: number; json: Record<string, unknown> }> {
-  const lines: string[] = []
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk))
-    return true
-  })
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-  try {
-    const code = await main([...args, '--json'], env)
-    return {
-      code,
-      json: JSON.parse(lines.join('').trim().split('\n').pop() ?? '{}') as Record<string, unknown>
-    }
-  } finally {
-    stdout.mockRestore()
-    stderr.mockRestore()
+  const run = await runCli([...args, '--json'], env)
+  return {
+    code: run.code,
+    json: JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>
   }
 }
 

@@ -17,6 +17,7 @@ import {
   inputError,
   MAX_BULK_ITEMS,
   MAX_CUSTOM_FILENAME,
+  MAX_MESSAGE_IDS_PER_CALL,
   MAX_REPORT_LIMIT,
   mimeOf
 } from './input-rules'
@@ -46,6 +47,7 @@ import {
 import {
   parseAutoReply,
   parseAutoReplyList,
+  parseCancelAll,
   parseDeviceInfo,
   parseGeneratedToken,
   parseInvoice,
@@ -55,7 +57,8 @@ import {
   parseReportPage,
   parseRestart,
   parseScheduleResult,
-  parseSendResult
+  parseSendResult,
+  parseTakeBackAnswer
 } from './responses'
 import type {
   AutoReplyInput,
@@ -70,7 +73,10 @@ import type {
   RestartResult,
   ScheduleInput,
   ScheduleV2Item,
-  SendResult
+  SendResult,
+  TakeBackCall,
+  TakeBackOutcome,
+  TakeBackResult
 } from './types'
 
 /** Which restart endpoint works, per base URL, shared by every client in the process unless one is injected. */
@@ -191,6 +197,31 @@ function scheduleV2Data(operation: string, items: ScheduleV2Item[]): Record<stri
   })
 }
 
+/** The ids of a take-back call, checked (they go in the query), without repeats, in the order given. */
+function messageIdsOf(operation: string, ids: unknown): string[] {
+  if (!Array.isArray(ids) || ids.length === 0) throw inputError(operation, 'no message ids given')
+  return [...new Set(ids.map((id) => checkId(operation, 'message id', id)))]
+}
+
+/** The ids of the calls a failure kept from going through: those of the failed call, then those never sent. */
+function stoppedOutcomes(
+  failed: readonly string[],
+  unsent: readonly string[],
+  error: GatewayError
+): TakeBackOutcome[] {
+  const unknown = (id: string, reason: 'call_failed' | 'not_attempted'): TakeBackOutcome => ({
+    id,
+    result: 'unknown',
+    reason,
+    gatewayStatus: null,
+    errorCode: error.code
+  })
+  return [
+    ...failed.map((id) => unknown(id, 'call_failed')),
+    ...unsent.map((id) => unknown(id, 'not_attempted'))
+  ]
+}
+
 /** A typed error for anything unforeseen, so callers only ever see GatewayError. */
 function unexpected(operation: string, error: unknown, http: Http | undefined): GatewayError {
   const init = {
@@ -253,6 +284,43 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     auth: HttpRequest['auth'] = 'header',
     query?: HttpRequest['query']
   ) => ({ operation, method: 'GET', path, auth, query }) satisfies HttpRequest
+
+  /**
+   * revoke-, cancel- and resend-message: `GET /api/{name}?id=a,b` with the header credential, the ids split into
+   * calls of MAX_MESSAGE_IDS_PER_CALL made one after the other, each with its own deadline. The first call failing
+   * rejects, as every method does; a later one ends the run with what the earlier calls settled (TakeBackResult).
+   */
+  const takeBack =
+    (action: TakeBackCall, name: string) =>
+    (ids: string[], opts?: CallOptions): Promise<TakeBackResult> =>
+      run(name, opts, async (http, begin) => {
+        const all = messageIdsOf(name, ids)
+        const result: TakeBackResult = { action, outcomes: [], messages: [], quota: null, stoppedBy: null }
+        for (let start = 0; start < all.length; start += MAX_MESSAGE_IDS_PER_CALL) {
+          const chunk = all.slice(start, start + MAX_MESSAGE_IDS_PER_CALL)
+          const later = all.slice(start + chunk.length)
+          // begin() refuses a call the caller has already aborted: then this chunk was never asked.
+          let asked = false
+          try {
+            const call = begin()
+            asked = true
+            const body = await http.json(get(name, `/api/${name}`, 'header', [['id', chunk.join(',')]]), call)
+            const answer = parseTakeBackAnswer(body, chunk, action, name)
+            result.outcomes.push(...answer.outcomes)
+            result.messages.push(answer.message)
+            result.quota = answer.quota ?? result.quota
+          } catch (error) {
+            if (start === 0) throw error
+            const failure = isGatewayError(error) ? error : unexpected(name, error, http)
+            result.outcomes.push(
+              ...stoppedOutcomes(asked ? chunk : [], asked ? later : [...chunk, ...later], failure)
+            )
+            result.stoppedBy = failure
+            return result
+          }
+        }
+        return result
+      })
 
   const send = async (
     ready: Http,
@@ -749,7 +817,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           await http.json({ operation, method: 'DELETE', path, auth: 'header' }, begin()),
           operation
         )
-      })
+      }),
+
+    // ── message management ────────────────────────────────────────────────────────────────────────────────────
+    revokeMessages: takeBack('revoke', 'revoke-message'),
+    cancelMessages: takeBack('cancel', 'cancel-message'),
+    resendMessages: takeBack('resend', 'resend-message'),
+
+    cancelAllMessages: (opts) =>
+      run('cancel-all-message', opts, async (http, begin) =>
+        parseCancelAll(
+          await http.json(get('cancel-all-message', '/api/cancel-all-message'), begin()),
+          'cancel-all-message'
+        )
+      )
   }
   return client
 }

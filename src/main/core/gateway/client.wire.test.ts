@@ -5,7 +5,17 @@ import type { GatewayClient, SendResult } from './types'
 import { HTTP_URL_CASES } from '../../../shared/domain/http-url.cases'
 import { gatewayRejection } from './testing/gateway-rejection'
 import { startWireServer, type RecordedRequest, type WireServer } from './testing/wire-server'
-import { SAMPLE_SECRET, SAMPLE_TOKEN, device, deviceInfo, report, schedule, send } from './testing/samples'
+import {
+  MANAGED_IDS,
+  SAMPLE_SECRET,
+  SAMPLE_TOKEN,
+  device,
+  deviceInfo,
+  manage,
+  report,
+  schedule,
+  send
+} from './testing/samples'
 
 const CREDENTIAL = `${SAMPLE_TOKEN}.${SAMPLE_SECRET}`
 const FORM = 'application/x-www-form-urlencoded'
@@ -1055,5 +1065,257 @@ describe('reports', () => {
       body: { ...report.message, message: [{ ...first, status: undefined }] }
     })
     expect((await gatewayRejection(client.reportMessages({}))).code).toBe('bad_response')
+  })
+})
+
+describe('message management (revoke, cancel, cancel-all, resend)', () => {
+  const [A, B, C] = MANAGED_IDS
+  const NOT_PENDING = 'Id Invalid or message is not pending anymore'
+  /** `count` distinct UUID-like ids. */
+  const manyIds = (count: number): string[] =>
+    Array.from({ length: count }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`)
+  /** Answers every id of the request as `status` (the sandbox's shape). */
+  const answerAll =
+    (status: string) =>
+    (request: RecordedRequest): { body: unknown } => ({
+      body: {
+        status: true,
+        message: 'ok',
+        data: { messages: (request.query.id ?? '').split(',').map((id) => ({ id, status })) }
+      }
+    })
+
+  it('revokeMessages: GET /api/revoke-message?id=a,b with the header credential; "revoke" items are revoked', async () => {
+    server.route('GET /api/revoke-message', { body: manage.revoke })
+    const result = await client.revokeMessages([A, B])
+    const request = server.last()
+    expect(request.rawQuery).toBe(`id=${A},${B}`)
+    expectHeaderAuth(request)
+    expect(result).toEqual({
+      action: 'revoke',
+      outcomes: [
+        { id: A, result: 'revoked', gatewayStatus: 'revoke', phone: '6281234567890' },
+        { id: B, result: 'revoked', gatewayStatus: 'revoke', phone: '6281398765432' }
+      ],
+      messages: ['Message is being deleted and waiting to be processed'],
+      quota: null,
+      stoppedBy: null
+    })
+  })
+
+  it('cancelMessages: the refusal item without an id is matched by its place, with the gateway’s own words', async () => {
+    server.route('GET /api/cancel-message', { body: manage.cancelMixed })
+    const result = await client.cancelMessages([A, B])
+    expect(server.last().rawQuery).toBe(`id=${A},${B}`)
+    expect(result.outcomes).toEqual([
+      { id: A, result: 'cancelled', gatewayStatus: 'cancel', phone: '6281234567890' },
+      { id: B, result: 'refused', gatewayMessage: NOT_PENDING }
+    ])
+    expect(result.messages).toEqual(['Message is canceled and waiting to be processed'])
+  })
+
+  it('cancelMessages: items naming their ids are matched by id, whatever their order', async () => {
+    server.route('GET /api/cancel-message', { body: manage.cancelNamedRefusal })
+    expect((await client.cancelMessages([A, B])).outcomes).toEqual([
+      { id: A, result: 'cancelled', gatewayStatus: 'cancel', phone: '6281234567890' },
+      { id: B, result: 'refused', gatewayMessage: NOT_PENDING }
+    ])
+  })
+
+  it('nameless refusals go to the ids nothing else names; when they cannot be matched the ids stay unknown', async () => {
+    const refusal = { message: NOT_PENDING, status: 'false' }
+    const cancelled = { id: B, status: 'canceled' }
+    server.route('GET /api/cancel-message', {
+      body: { status: true, message: 'm', data: { messages: [cancelled, refusal, refusal] } }
+    })
+    // B's item stands in A's place, so places say nothing: the two refusals are A's and C's, in order.
+    expect((await client.cancelMessages([A, B, C])).outcomes).toEqual([
+      { id: A, result: 'refused', gatewayMessage: NOT_PENDING },
+      { id: B, result: 'cancelled', gatewayStatus: 'canceled', phone: null },
+      { id: C, result: 'refused', gatewayMessage: NOT_PENDING }
+    ])
+    server.route('GET /api/cancel-message', {
+      body: { status: true, message: 'm', data: { messages: [cancelled, refusal] } }
+    })
+    expect((await client.cancelMessages([A, B, C])).outcomes).toEqual([
+      { id: A, result: 'unknown', reason: 'not_listed', gatewayStatus: null, errorCode: null },
+      { id: B, result: 'cancelled', gatewayStatus: 'canceled', phone: null },
+      { id: C, result: 'unknown', reason: 'not_listed', gatewayStatus: null, errorCode: null }
+    ])
+  })
+
+  it('resendMessages: GET /api/resend-message; "pending" items are resent and the quota is read', async () => {
+    server.route('GET /api/resend-message', { body: manage.resend })
+    const result = await client.resendMessages([C])
+    expect(server.last().rawQuery).toBe(`id=${C}`)
+    expectHeaderAuth(server.last())
+    expect(result).toEqual({
+      action: 'resend',
+      outcomes: [{ id: C, result: 'resent', gatewayStatus: 'pending', phone: '6281234567890' }],
+      messages: ['Resend Message is pending and waiting to be processed'],
+      quota: 93,
+      stoppedBy: null
+    })
+  })
+
+  it('an unexpected status, a missing id, an id not asked for and `status: true` are each read for what they are', async () => {
+    server.route('GET /api/revoke-message', {
+      body: {
+        status: true,
+        message: 'Message is being deleted and waiting to be processed',
+        data: {
+          messages: [
+            { id: A, status: 'sent' },
+            { id: 'someone-elses', status: 'revoke' },
+            { id: C, status: true },
+            'garbage'
+          ]
+        }
+      }
+    })
+    expect((await client.revokeMessages([A, B, C])).outcomes).toEqual([
+      { id: A, result: 'unknown', reason: 'unexpected_status', gatewayStatus: 'sent', errorCode: null },
+      { id: B, result: 'unknown', reason: 'not_listed', gatewayStatus: null, errorCode: null },
+      { id: C, result: 'revoked', gatewayStatus: 'true', phone: null }
+    ])
+  })
+
+  it('a refusal item with no words is refused with null, never with the envelope’s text', async () => {
+    server.route('GET /api/revoke-message', {
+      body: { status: true, message: 'Message is being deleted', data: { messages: [{ status: false }] } }
+    })
+    expect((await client.revokeMessages([A])).outcomes).toEqual([
+      { id: A, result: 'refused', gatewayMessage: null }
+    ])
+  })
+
+  it('splits a long list into calls of 100 ids, in order, without repeats', async () => {
+    server.route('GET /api/revoke-message', answerAll('revoke'))
+    const ids = manyIds(250)
+    const result = await client.revokeMessages([...ids, ids[0] ?? ''])
+    expect(server.requests.map((request) => request.query.id?.split(',').length)).toEqual([100, 100, 50])
+    expect(server.requests.flatMap((request) => request.query.id?.split(','))).toEqual(ids)
+    expect(result.outcomes.map((outcome) => [outcome.id, outcome.result])).toEqual(
+      ids.map((id) => [id, 'revoked'])
+    )
+    expect(result.messages).toEqual(['ok', 'ok', 'ok'])
+    expect(result.stoppedBy).toBeNull()
+  })
+
+  it('a later call failing ends the run: its ids unknown (call_failed), the rest not attempted, the error kept', async () => {
+    server.enqueue(answerAll('cancel'), {
+      status: 429,
+      headers: { 'retry-after': '9' },
+      body: { status: false, message: 'too many requests' }
+    })
+    const ids = manyIds(250)
+    const result = await client.cancelMessages(ids)
+    expect(server.requests).toHaveLength(2)
+    expect(result.stoppedBy).toMatchObject({ code: 'rate_limited', retryAfterMs: 9_000 })
+    expect(result.outcomes.slice(0, 100).every((outcome) => outcome.result === 'cancelled')).toBe(true)
+    expect(result.outcomes[100]).toEqual({
+      id: ids[100],
+      result: 'unknown',
+      reason: 'call_failed',
+      gatewayStatus: null,
+      errorCode: 'rate_limited'
+    })
+    expect(
+      result.outcomes.slice(100, 200).every((o) => o.result === 'unknown' && o.reason === 'call_failed')
+    ).toBe(true)
+    expect(
+      result.outcomes.slice(200).every((o) => o.result === 'unknown' && o.reason === 'not_attempted')
+    ).toBe(true)
+    expect(result.outcomes.map((outcome) => outcome.id)).toEqual(ids)
+  })
+
+  it('the caller aborting between calls leaves the ids not yet sent as not attempted', async () => {
+    const controller = new AbortController()
+    server.route('GET /api/revoke-message', answerAll('revoke'))
+    // The first answer is read in full before the abort, so the abort falls between the two calls.
+    const abortingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      const bytes = await response.arrayBuffer()
+      controller.abort()
+      return new Response(bytes, { status: response.status, headers: response.headers })
+    }
+    const aborting = createGatewayClient({ baseUrl: server.url, token: SAMPLE_TOKEN, fetch: abortingFetch })
+    const ids = manyIds(150)
+    const result = await aborting.revokeMessages(ids, { signal: controller.signal })
+    expect(server.requests).toHaveLength(1)
+    expect(result.stoppedBy?.code).toBe('aborted')
+    expect(result.outcomes.slice(0, 100).every((outcome) => outcome.result === 'revoked')).toBe(true)
+    expect(
+      result.outcomes.slice(100).map((outcome) => outcome.result === 'unknown' && outcome.reason)
+    ).toEqual(Array(50).fill('not_attempted'))
+  })
+
+  it('the first call failing rejects with the client’s typed errors', async () => {
+    server.route('GET /api/revoke-message', {
+      status: 429,
+      headers: { 'retry-after': '3' },
+      body: 'slow down'
+    })
+    expect(await gatewayRejection(client.revokeMessages([A]))).toMatchObject({
+      code: 'rate_limited',
+      kind: 'transient',
+      retryAfterMs: 3_000
+    })
+    server.route('GET /api/cancel-message', {
+      body: { status: false, message: 'token invalid or device expired' }
+    })
+    expect(await gatewayRejection(client.cancelMessages([A]))).toMatchObject({
+      code: 'token_invalid',
+      kind: 'permanent'
+    })
+    // A whole call refused with the per-item words: a plain refusal that keeps the gateway's text.
+    server.route('GET /api/cancel-message', { body: { status: false, message: NOT_PENDING } })
+    expect(await gatewayRejection(client.cancelMessages([A]))).toMatchObject({
+      code: 'rejected',
+      gatewayMessage: NOT_PENDING
+    })
+    server.route('GET /api/resend-message', { reset: true })
+    expect(await gatewayRejection(client.resendMessages([A]))).toMatchObject({ code: 'network' })
+    server.route('GET /api/resend-message', { status: 404, body: 'Not Found' })
+    expect(await gatewayRejection(client.resendMessages([A]))).toMatchObject({ code: 'not_supported' })
+    server.route('GET /api/revoke-message', { body: { status: true, message: 'done' } })
+    expect(await gatewayRejection(client.revokeMessages([A]))).toMatchObject({ code: 'bad_response' })
+  })
+
+  it('refuses an empty list or an id that would change the query, before any request', async () => {
+    expect((await gatewayRejection(client.revokeMessages([]))).code).toBe('invalid_input')
+    expect((await gatewayRejection(client.cancelMessages([A, 'b,c']))).code).toBe('invalid_input')
+    expect((await gatewayRejection(client.resendMessages(['a b']))).code).toBe('invalid_input')
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('cancelAllMessages: GET /api/cancel-all-message; the ids listed and N of "Cancel N pending messages"', async () => {
+    server.route('GET /api/cancel-all-message', { body: manage.cancelAll })
+    expect(await client.cancelAllMessages()).toEqual({
+      cancelledIds: [A, B],
+      count: 2,
+      message: 'Cancel 2 pending messages'
+    })
+    expect(server.last().rawQuery).toBe('')
+    expectHeaderAuth(server.last())
+    server.route('GET /api/cancel-all-message', { body: manage.cancelAllNone })
+    expect(await client.cancelAllMessages()).toEqual({
+      cancelledIds: [],
+      count: 0,
+      message: 'Cancel 0 pending messages'
+    })
+  })
+
+  it('cancelAllMessages: a count without a list is the count; neither is a bad response', async () => {
+    server.route('GET /api/cancel-all-message', {
+      body: { status: true, message: 'Cancel 3 pending messages' }
+    })
+    expect(await client.cancelAllMessages()).toEqual({
+      cancelledIds: [],
+      count: 3,
+      message: 'Cancel 3 pending messages'
+    })
+    server.route('GET /api/cancel-all-message', { body: { status: true, message: 'done' } })
+    expect((await gatewayRejection(client.cancelAllMessages())).code).toBe('bad_response')
   })
 })

@@ -6,7 +6,17 @@ import { createGatewayClient } from './client'
 import { GatewayError } from './errors'
 import type { GatewayClient } from './types'
 import { startWireServer, type ScriptedReply, type WireServer } from './testing/wire-server'
-import { SAMPLE_SECRET, SAMPLE_TOKEN, device, deviceInfo, report, schedule, send } from './testing/samples'
+import {
+  MANAGED_IDS,
+  SAMPLE_SECRET,
+  SAMPLE_TOKEN,
+  device,
+  deviceInfo,
+  manage,
+  report,
+  schedule,
+  send
+} from './testing/samples'
 
 const CASES_PER_SAMPLE = 40
 const SEED = 0x5eed_2026
@@ -103,6 +113,34 @@ const shapes = {
   })
 }
 
+const takeBackOutcome = z.discriminatedUnion('result', [
+  z.strictObject({
+    id: z.string().min(1),
+    result: z.enum(['revoked', 'cancelled', 'resent']),
+    gatewayStatus: z.string().min(1),
+    phone: nullableText
+  }),
+  z.strictObject({ id: z.string().min(1), result: z.literal('refused'), gatewayMessage: nullableText }),
+  z.strictObject({
+    id: z.string().min(1),
+    result: z.literal('unknown'),
+    reason: z.enum(['not_listed', 'unexpected_status']),
+    gatewayStatus: nullableText,
+    errorCode: z.null()
+  })
+])
+/** One outcome per id asked, in order, whatever the answer held. */
+const takeBack = (action: 'revoke' | 'cancel' | 'resend') =>
+  z
+    .strictObject({
+      action: z.literal(action),
+      outcomes: z.array(takeBackOutcome),
+      messages: z.array(text).length(1),
+      quota,
+      stoppedBy: z.null()
+    })
+    .refine((result) => result.outcomes.map((outcome) => outcome.id).join() === MANAGED_IDS.join())
+
 interface Target {
   name: string
   route: string
@@ -129,6 +167,34 @@ const sends = Object.values(send) as Json[]
 const PAIRING = '2@Xk3vB9qLmN0pQrStUvWx,Yz12AbCdEfGhIjKlMnOp+/=,QrStUvWxYz0123456789ab==,1'
 
 const targets: Target[] = [
+  {
+    name: 'revokeMessages',
+    route: 'GET /api/revoke-message',
+    samples: [manage.revoke],
+    shape: takeBack('revoke'),
+    call: (c) => c.revokeMessages([...MANAGED_IDS])
+  },
+  {
+    name: 'cancelMessages',
+    route: 'GET /api/cancel-message',
+    samples: [manage.cancelMixed, manage.cancelNamedRefusal] as Json[],
+    shape: takeBack('cancel'),
+    call: (c) => c.cancelMessages([...MANAGED_IDS])
+  },
+  {
+    name: 'resendMessages',
+    route: 'GET /api/resend-message',
+    samples: [manage.resend],
+    shape: takeBack('resend'),
+    call: (c) => c.resendMessages([...MANAGED_IDS])
+  },
+  {
+    name: 'cancelAllMessages',
+    route: 'GET /api/cancel-all-message',
+    samples: [manage.cancelAll, manage.cancelAllNone] as Json[],
+    shape: z.strictObject({ cancelledIds: z.array(z.string().min(1)), count, message: text }),
+    call: (c) => c.cancelAllMessages()
+  },
   {
     name: 'deviceInfo',
     route: 'GET /api/device/info',

@@ -14,7 +14,12 @@ import {
   textLength
 } from '../../../shared/domain'
 
-export { MAX_BULK_ITEMS, MAX_REPORT_LIMIT, MAX_TEXT_LENGTH } from '../../../shared/domain'
+export {
+  MAX_BULK_ITEMS,
+  MAX_MESSAGE_IDS_PER_CALL,
+  MAX_REPORT_LIMIT,
+  MAX_TEXT_LENGTH
+} from '../../../shared/domain'
 export { ALLOWED_EXTENSIONS, extensionOf } from '../../../shared/domain'
 /** The reference caps `filename` on send-image-from-local at 60 characters. */
 export const MAX_CUSTOM_FILENAME = 60

@@ -1,9 +1,13 @@
 // Zod schemas and normalisers for every gateway answer: all documented variants in, one typed shape out, no undefined.
 import { z } from 'zod'
 import { GatewayError } from './errors'
+import { envelopeStatus } from './http'
 import { normaliseEchoedPhone } from './phone'
 import type {
   AcceptedMessage,
+  CancelAllResult,
+  TakeBackCall,
+  TakeBackOutcome,
   AutoReply,
   Reminder,
   DeviceConnection,
@@ -588,4 +592,127 @@ export function parseReminder(body: Record<string, unknown>, operation: string):
     reminderType: parsed.reminder_type,
     gatewayMessage: message
   }
+}
+
+// ── message management: revoke, cancel, resend ──────────────────────────────────────────────────────────────
+
+/** The status words that mean the action was taken, per action (the reference's word first). */
+const TAKE_BACK_DONE: Record<TakeBackCall, { result: 'revoked' | 'cancelled' | 'resent'; words: RegExp }> = {
+  revoke: { result: 'revoked', words: /^(revoke|revoked|delete|deleted)$/i },
+  cancel: { result: 'cancelled', words: /^(cancel|canceled|cancelled)$/i },
+  // A resent message is queued again: the reference's items say "pending".
+  resend: { result: 'resent', words: /^(pending|queued|resend|resent)$/i }
+}
+
+/** One item of `data.messages[]`: a changed message `{id, phone, message, status}` or a refusal `{message, status:false}`. */
+interface TakeBackItem {
+  id: string | null
+  /** `status` false as the envelope's is read (false, "false", 0, "error"…): the gateway refused this one. */
+  refused: boolean
+  /** `status` true as the envelope's is read (true, 1, "success"…): PHP's way of saying it was done. */
+  affirmed: boolean
+  /** The status as the gateway wrote it, when it wrote one and did not refuse. */
+  status: string | null
+  /** The refusal text of a refused item (on a changed item `message` is the message's own text, not ours to show). */
+  refusal: string | null
+  phone: string | null
+}
+
+function takeBackItem(value: unknown): TakeBackItem | null {
+  if (!isObject(value)) return null
+  const id = idLike.safeParse(value.id)
+  const verdict = envelopeStatus(value.status)
+  const written =
+    typeof value.status === 'string' || typeof value.status === 'number' || typeof value.status === 'boolean'
+      ? String(value.status).trim()
+      : ''
+  const text = typeof value.message === 'string' && value.message.trim() !== '' ? value.message.trim() : null
+  const phone = nullablePhone.safeParse(value.phone)
+  return {
+    id: id.success ? id.data : null,
+    refused: verdict === false,
+    affirmed: verdict === true,
+    status: verdict === false || written === '' ? null : written,
+    refusal: verdict === false ? text : null,
+    phone: phone.success ? phone.data : null
+  }
+}
+
+function outcomeOf(id: string, item: TakeBackItem | undefined, action: TakeBackCall): TakeBackOutcome {
+  if (item === undefined) {
+    return { id, result: 'unknown', reason: 'not_listed', gatewayStatus: null, errorCode: null }
+  }
+  if (item.refused) return { id, result: 'refused', gatewayMessage: item.refusal }
+  const done = TAKE_BACK_DONE[action]
+  if (item.status !== null && (item.affirmed || done.words.test(item.status))) {
+    return { id, result: done.result, gatewayStatus: item.status, phone: item.phone }
+  }
+  return { id, result: 'unknown', reason: 'unexpected_status', gatewayStatus: item.status, errorCode: null }
+}
+
+export interface TakeBackAnswer {
+  outcomes: TakeBackOutcome[]
+  message: string
+  quota: Quota | null
+}
+
+/**
+ * One answer of revoke-/cancel-/resend-message for the ids sent in that call. Items name their id, except the
+ * reference's refusal item `{message, status:false}`, which does not: those are matched by position when the answer
+ * has one item per id (the gateway answers in the order asked), else in order to the ids nothing else names; an id
+ * still unmatched is `unknown`, never guessed.
+ */
+export function parseTakeBackAnswer(
+  body: Record<string, unknown>,
+  ids: readonly string[],
+  action: TakeBackCall,
+  operation: string
+): TakeBackAnswer {
+  const message = parseShape(messageOnly, body, operation).message
+  const data = body.data
+  // The list is `data.messages`, or `data` itself when a gateway leaves out the wrapper.
+  const listed = Array.isArray(data) ? data : isObject(data) ? data.messages : undefined
+  if (!Array.isArray(listed)) throw badShape(operation, 'the response lists no messages')
+  const quota = isObject(data) ? nullableQuota.catch(null).parse(data.quota) : null
+
+  const items = listed.map(takeBackItem)
+  const asked = new Set(ids)
+  const byId = new Map<string, TakeBackItem>()
+  for (const item of items) {
+    if (item !== null && item.id !== null && asked.has(item.id) && !byId.has(item.id)) byId.set(item.id, item)
+  }
+  // One item per id, every named one in its id's place: the nameless ones stand in the place of theirs.
+  const positional =
+    items.length === ids.length && items.every((item, index) => item?.id == null || item.id === ids[index])
+  const nameless = items.flatMap((item, index) =>
+    item !== null && item.id === null ? [{ item, index }] : []
+  )
+  const unnamed = ids.filter((id) => !byId.has(id))
+  nameless.forEach(({ item, index }, order) => {
+    const id = positional ? ids[index] : unnamed.length === nameless.length ? unnamed[order] : undefined
+    if (id !== undefined) byId.set(id, item)
+  })
+  return { outcomes: ids.map((id) => outcomeOf(id, byId.get(id), action)), message, quota }
+}
+
+/** cancel-all-message: `message:"Cancel N pending messages"`, `data.messages[{id}]`. */
+export function parseCancelAll(body: Record<string, unknown>, operation: string): CancelAllResult {
+  const message = parseShape(messageOnly, body, operation).message
+  const data = body.data
+  const listed = Array.isArray(data) ? data : isObject(data) ? data.messages : undefined
+  const counted = /\bcancel(?:ed|led)?\s+(\d+)\b/i.exec(message)?.[1]
+  if (listed === undefined || listed === null) {
+    // Nothing listed: only a text that counts the cancelled messages tells what happened.
+    if (counted === undefined) throw badShape(operation, 'the response neither lists nor counts messages')
+    return { cancelledIds: [], count: Number(counted), message }
+  }
+  if (!Array.isArray(listed)) throw badShape(operation, 'data.messages is not a list')
+  const cancelledIds = new Set<string>()
+  for (const entry of listed) {
+    // `{id}` as documented; a bare id is read as well.
+    const id = idLike.safeParse(isObject(entry) ? entry.id : entry)
+    if (id.success) cancelledIds.add(id.data)
+  }
+  const count = counted === undefined ? cancelledIds.size : Number(counted)
+  return { cancelledIds: [...cancelledIds], count, message }
 }

@@ -90,7 +90,11 @@ const COVERED = [
   'createReminder',
   'updateReminder',
   'reminderInfo',
-  'deleteReminder'
+  'deleteReminder',
+  'revokeMessages',
+  'cancelMessages',
+  'cancelAllMessages',
+  'resendMessages'
 ]
 
 it('every method of the client has a round trip here', () => {
@@ -765,5 +769,158 @@ describe('auto-replies and reminders', () => {
       message: `Reminder ${reminder.id} is succesfully deleted`
     })
     expect((await failure(client.reminderInfo(reminder.id))).code).toBe('rejected')
+  })
+})
+
+describe('message management: taking messages back', () => {
+  /** What the world's reports and tracking webhooks say of one message. */
+  const reportedStatus = async (client: GatewayClient, id: string): Promise<string | undefined> =>
+    (await client.reportRealtime({ messageIds: [id] })).items[0]?.status
+  const trackedStatuses = async (id: string): Promise<unknown[]> =>
+    (await control.webhookDeliveries(token))
+      .filter((delivery) => delivery.kind === 'tracking' && delivery.payload.id === id)
+      .map((delivery) => delivery.payload.status)
+  const sendTo = async (client: GatewayClient, phone: string, message = 'oops'): Promise<string> =>
+    (await client.sendText({ phone, message })).messages[0]?.id ?? ''
+
+  it('revoke: a sent message is revoked, and reports and tracking say so; one not yet sent is refused', async () => {
+    const client = clientFor()
+    // Nothing listens on port 9: the deliveries fail, but each is recorded with what it would have said.
+    await client.changeTrackingUrl('http://127.0.0.1:9/track')
+    const sent = await sendTo(client, '08123000701')
+    await t.clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+    await control.act(token, 'offline')
+    const pending = await sendTo(client, '08123000702')
+    expect(await reportedStatus(client, sent)).toBe('sent')
+
+    const result = await client.revokeMessages([sent, pending])
+    expect(result).toMatchObject({
+      action: 'revoke',
+      messages: ['Message is being deleted and waiting to be processed'],
+      stoppedBy: null
+    })
+    expect(result.outcomes).toEqual([
+      { id: sent, result: 'revoked', gatewayStatus: 'revoke', phone: '628123000701' },
+      // The sandbox's words; the reference documents no refusal text for revoke.
+      { id: pending, result: 'refused', gatewayMessage: 'Id Invalid or message is not sent yet' }
+    ])
+    expect(await reportedStatus(client, sent)).toBe('revoke')
+    expect(await reportedStatus(client, pending)).toBe('pending')
+    expect((await trackedStatuses(sent)).sort()).toEqual(['revoke', 'sent'])
+    // Revoked is final: the clock moves it no further, and a second revoke is refused.
+    await t.clock.advance(DEFAULT_TIMINGS.deliveredAfterMs + DEFAULT_TIMINGS.readAfterMs)
+    expect(await reportedStatus(client, sent)).toBe('revoke')
+    expect((await client.revokeMessages([sent])).outcomes[0]).toMatchObject({ result: 'refused' })
+  })
+
+  it('cancel: only while pending at the gateway; reports and tracking say cancel', async () => {
+    const client = clientFor()
+    await client.changeTrackingUrl('http://127.0.0.1:9/track')
+    await control.act(token, 'offline')
+    const [first, second] = [await sendTo(client, '08123000711'), await sendTo(client, '08123000712')]
+
+    const cancelled = await client.cancelMessages([first, 'not-a-message-id'])
+    expect(cancelled.messages).toEqual(['Message is canceled and waiting to be processed'])
+    expect(cancelled.outcomes).toEqual([
+      { id: first, result: 'cancelled', gatewayStatus: 'cancel', phone: '628123000711' },
+      {
+        id: 'not-a-message-id',
+        result: 'refused',
+        gatewayMessage: 'Id Invalid or message is not pending anymore'
+      }
+    ])
+    expect(await reportedStatus(client, first)).toBe('cancel')
+    expect((await client.reportMessages({ status: 'cancel' })).items.map((item) => item.id)).toEqual([first])
+    expect(await trackedStatuses(first)).toEqual(['cancel'])
+    expect((await client.cancelMessages([first])).outcomes).toEqual([
+      { id: first, result: 'refused', gatewayMessage: 'Id Invalid or message is not pending anymore' }
+    ])
+
+    // Once the device is back and the message has left, it is no longer pending: cancel is refused.
+    await control.act(token, 'online')
+    await t.clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+    expect(await reportedStatus(client, second)).toBe('sent')
+    expect((await client.cancelMessages([second])).outcomes[0]).toMatchObject({ result: 'refused' })
+    // The cancelled one never went out.
+    expect(await reportedStatus(client, first)).toBe('cancel')
+  })
+
+  it('cancel-all: every message pending for this device, counted, and nothing else', async () => {
+    const client = clientFor()
+    const other = (await control.createDevice({ linked: true, sender: '081100002222' })).token
+    await control.act(token, 'offline')
+    await control.act(other, 'offline')
+    const ids = [
+      await sendTo(client, '08123000721'),
+      await sendTo(client, '08123000722'),
+      await sendTo(client, '08123000723')
+    ]
+    const othersId = await sendTo(clientFor({ token: other }), '08123000724')
+    await client.cancelMessages([ids[0] ?? ''])
+
+    const result = await client.cancelAllMessages()
+    expect(result).toEqual({
+      cancelledIds: [ids[1], ids[2]],
+      count: 2,
+      message: 'Cancel 2 pending messages'
+    })
+    for (const id of ids) expect(await reportedStatus(client, id)).toBe('cancel')
+    expect(await reportedStatus(clientFor({ token: other }), othersId)).toBe('pending')
+    expect(await client.cancelAllMessages()).toEqual({
+      cancelledIds: [],
+      count: 0,
+      message: 'Cancel 0 pending messages'
+    })
+  })
+
+  it('resend: a message the gateway failed goes out again; a sent one is refused', async () => {
+    const client = clientFor()
+    await client.blacklist('08123000731')
+    const failed = await sendTo(client, '08123000731', 'invoice')
+    const delivered = await sendTo(client, '08123000732', 'invoice')
+    await t.clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+    // The hosted word for the gateway's failure, as reports carry it.
+    expect(await reportedStatus(client, failed)).toBe('reject')
+    expect(await reportedStatus(client, delivered)).toBe('sent')
+    await client.unblacklist('08123000731')
+
+    const result = await client.resendMessages([failed, delivered])
+    expect(result).toMatchObject({
+      action: 'resend',
+      messages: ['Resend Message is pending and waiting to be processed'],
+      quota: (await control.device(token)).quota,
+      stoppedBy: null
+    })
+    expect(result.outcomes).toEqual([
+      { id: failed, result: 'resent', gatewayStatus: 'pending', phone: '628123000731' },
+      { id: delivered, result: 'refused', gatewayMessage: 'Id Invalid or message can not be resent' }
+    ])
+    expect(await reportedStatus(client, failed)).toBe('pending')
+    await t.clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+    expect(await reportedStatus(client, failed)).toBe('sent')
+  })
+
+  it('a long list goes as several calls the sandbox answers one by one', async () => {
+    const client = clientFor()
+    await control.act(token, 'offline')
+    const ids = (await client.sendText({ phone: ['08123000741', '08123000742'], message: 'x' })).messages.map(
+      (message) => message.id
+    )
+    const unknownIds = Array.from({ length: 120 }, (_, index) => `missing-${index}`)
+    requests.length = 0
+    const result = await client.cancelMessages([...unknownIds, ...ids])
+    expect(requests.filter((request) => request.url.includes('/api/cancel-message'))).toHaveLength(2)
+    expect(result.outcomes.filter((outcome) => outcome.result === 'refused')).toHaveLength(120)
+    expect(result.outcomes.slice(120).map((outcome) => outcome.result)).toEqual(['cancelled', 'cancelled'])
+  })
+
+  it('a rate limit on the first call rejects typed, and nothing changed', async () => {
+    await control.act(token, 'offline')
+    const client = clientFor()
+    const id = await sendTo(client, '08123000751')
+    await control.addFault({ path: '/api/cancel-message', kind: 'rate-limit', retryAfterSec: 4 })
+    const error = await failure(client.cancelMessages([id]))
+    expect([error.code, error.retryAfterMs]).toEqual(['rate_limited', 4_000])
+    expect(await reportedStatus(client, id)).toBe('pending')
   })
 })

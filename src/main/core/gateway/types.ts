@@ -1,4 +1,5 @@
 /** The gateway client's public shapes: what every other core module (outbox, devices, CLI) codes against. */
+import type { GatewayError, GatewayErrorCode } from './errors'
 import type {
   BILLING_PERIODS,
   DEVICE_PRODUCTS,
@@ -281,6 +282,73 @@ export interface Reminder {
   gatewayMessage: string
 }
 
+// ── taking messages back (revoke, cancel, resend) ─────────────────────────────────────────────────────────────
+
+/** Which take-back call: what it asks of the gateway for each message id. */
+export type TakeBackCall = 'revoke' | 'cancel' | 'resend'
+
+/** Why a message's fate after a take-back call is not known. */
+export type TakeBackUnknownReason =
+  /** The answer did not mention this id (or mentioned more or fewer items than ids, so it could not be matched). */
+  | 'not_listed'
+  /** The answer mentioned it with a status that is neither the action's nor a refusal (`gatewayStatus` says it). */
+  | 'unexpected_status'
+  /** The call carrying it failed after an earlier call had gone through: it may or may not have been applied. */
+  | 'call_failed'
+  /** An earlier call failed, so it was never sent (asking again is safe). */
+  | 'not_attempted'
+
+/** One message's answer from revoke-message, cancel-message or resend-message. */
+export type TakeBackOutcome =
+  | {
+      id: string
+      result: 'revoked' | 'cancelled' | 'resent'
+      /** The gateway's own status word for it (`revoke`, `cancel`, `pending`). */
+      gatewayStatus: string
+      /** Normalised recipient when the gateway echoes it. */
+      phone: string | null
+    }
+  | {
+      id: string
+      result: 'refused'
+      /** The gateway's own words, verbatim (e.g. "Id Invalid or message is not pending anymore"); null if it gave none. */
+      gatewayMessage: string | null
+    }
+  | {
+      id: string
+      result: 'unknown'
+      reason: TakeBackUnknownReason
+      gatewayStatus: string | null
+      /** For call_failed and not_attempted: the failure of the call that stopped the run. */
+      errorCode: GatewayErrorCode | null
+    }
+
+export interface TakeBackResult {
+  action: TakeBackCall
+  /** One per distinct id asked, in the order asked. */
+  outcomes: TakeBackOutcome[]
+  /** The gateway's message text of each call made, in order. */
+  messages: string[]
+  /** The device's quota when an answer gives it (resend does), else null. */
+  quota: Quota | null
+  /**
+   * The failure that stopped a list longer than one call after at least one call had gone through: its ids are
+   * `unknown` (`call_failed`), the later ones `not_attempted`. When the first call fails the method rejects instead,
+   * like every other method.
+   */
+  stoppedBy: GatewayError | null
+}
+
+/** `cancel-all-message`: every message pending at the gateway for this device. */
+export interface CancelAllResult {
+  /** The ids the answer lists as cancelled. */
+  cancelledIds: string[]
+  /** N of "Cancel N pending messages" when the text says it, else the number of ids listed. */
+  count: number
+  /** The gateway's message text. */
+  message: string
+}
+
 /** Every operation the seed names, one method each. All reject with GatewayError only. */
 export interface GatewayClient {
   readonly baseUrl: string
@@ -342,7 +410,27 @@ export interface GatewayClient {
   updateReminder(id: string, input: ReminderUpdate, opts?: CallOptions): Promise<Reminder>
   reminderInfo(id: string, opts?: CallOptions): Promise<Reminder>
   deleteReminder(id: string, opts?: CallOptions): Promise<{ message: string }>
+
+  // message management: taking messages back. Ids go MAX_MESSAGE_IDS_PER_CALL to a call (`id=a,b,…`); a longer
+  // list is split into several calls, made one after the other.
+  /** GET /api/revoke-message?id=a,b: deletes already-sent WhatsApp messages for everyone. */
+  revokeMessages(ids: string[], opts?: CallOptions): Promise<TakeBackResult>
+  /** GET /api/cancel-message?id=a,b: cancels messages still pending at the gateway. */
+  cancelMessages(ids: string[], opts?: CallOptions): Promise<TakeBackResult>
+  /** GET /api/cancel-all-message: cancels every message pending at the gateway for this device. */
+  cancelAllMessages(opts?: CallOptions): Promise<CancelAllResult>
+  /** GET /api/resend-message?id=a,b: queues again messages the gateway failed. */
+  resendMessages(ids: string[], opts?: CallOptions): Promise<TakeBackResult>
 }
+
+/**
+ * What taking messages back needs from a device's gateway, next to the outbox's `SendingPort`: the four
+ * message-management calls, not the whole client.
+ */
+export type TakeBackPort = Pick<
+  GatewayClient,
+  'revokeMessages' | 'cancelMessages' | 'cancelAllMessages' | 'resendMessages'
+>
 
 export interface GatewayClientOptions extends GatewayCredentials {
   /** Default per-call timeout (ms). Default 20 000; uploads scale it with size. */

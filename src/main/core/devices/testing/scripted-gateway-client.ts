@@ -118,6 +118,10 @@ export class ScriptedGatewayClient implements GatewayClient {
   updateReminder = (): Promise<never> => unsupported('updateReminder')
   reminderInfo = (): Promise<never> => unsupported('reminderInfo')
   deleteReminder = (): Promise<never> => unsupported('deleteReminder')
+  revokeMessages = (): Promise<never> => unsupported('revokeMessages')
+  cancelMessages = (): Promise<never> => unsupported('cancelMessages')
+  cancelAllMessages = (): Promise<never> => unsupported('cancelAllMessages')
+  resendMessages = (): Promise<never> => unsupported('resendMessages')
 }
 
 export const gatewayFailure = (

@@ -317,6 +317,64 @@ export const report = {
     '"device_id":"A5DOYJ","page":1,"totalPage":"1","totalData":"1","message":"success, report only today"}'
 }
 
+/** Message-management answers (§4.6): revoke, cancel, cancel-all and resend, as documented and as seen. */
+export const MANAGED_IDS = [
+  '5be46e84-650c-4ba1-a1a6-5647d358c43a',
+  '6be46e84-650c-4ba1-a1a6-5647d358c43a',
+  '7be46e84-650c-4ba1-a1a6-5647d358c43a'
+] as const
+const [ID_A, ID_B, ID_C] = MANAGED_IDS
+
+export const manage = {
+  revoke: {
+    status: true,
+    message: 'Message is being deleted and waiting to be processed',
+    data: {
+      messages: [
+        { id: ID_A, phone: 6281234567890, message: 'wrong amount', status: 'revoke' },
+        { id: ID_B, phone: '6281398765432', message: 'wrong amount', status: 'revoke' }
+      ]
+    }
+  },
+  /** The reference's two item forms in one answer: a cancelled message, and the refusal item that names no id. */
+  cancelMixed: {
+    status: true,
+    message: 'Message is canceled and waiting to be processed',
+    data: {
+      messages: [
+        { id: ID_A, phone: '6281234567890', message: 'wait', status: 'cancel' },
+        { message: 'Id Invalid or message is not pending anymore', status: false }
+      ]
+    }
+  },
+  /** The sandbox's refusal item also names its id; here the items come in another order than the ids. */
+  cancelNamedRefusal: {
+    status: true,
+    message: 'Message is canceled and waiting to be processed',
+    data: {
+      messages: [
+        { id: ID_B, message: 'Id Invalid or message is not pending anymore', status: false },
+        { id: ID_A, phone: '6281234567890', message: 'wait', status: 'cancel' }
+      ]
+    }
+  },
+  resend: {
+    status: true,
+    message: 'Resend Message is pending and waiting to be processed',
+    data: {
+      device_id: 'A5DOYJ',
+      quota: 93,
+      messages: [{ id: ID_C, phone: '6281234567890', message: 'again', status: 'pending', ref_id: '' }]
+    }
+  },
+  cancelAll: {
+    status: true,
+    message: 'Cancel 2 pending messages',
+    data: { messages: [{ id: ID_A }, { id: ID_B }] }
+  },
+  cancelAllNone: { status: true, message: 'Cancel 0 pending messages', data: { messages: [] } }
+}
+
 /** `{status:false, message}` texts from the reference's catalogue, with the code each must map to. */
 export const refusals = [
   ['token invalid or device expired', 'token_invalid'],

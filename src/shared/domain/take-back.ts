@@ -1,0 +1,134 @@
+// What "take it back" means for one outbox message: stop it here, cancel it at the gateway, delete it for everyone,
+// resend what the gateway failed, or nothing (and why); and for many (a campaign, a selection), what a take-back acts
+// on and what it leaves. The window, the core and the CLI all ask these functions.
+import type { OutboxStatusName } from './enums'
+
+/**
+ * Statuses a take-back leaves that the outbox does not have yet (proposed with the outbox kernel): `revoked`, deleted
+ * for everyone at the gateway; `cancelled_at_gateway`, cancelled while the gateway still held it. Until they exist
+ * the outbox records a gateway cancel as `failed` with GATEWAY_CANCELLED (see `outbox/status.ts`).
+ */
+export const TAKE_BACK_STATUSES = ['revoked', 'cancelled_at_gateway'] as const
+export type TakeBackStatusName = (typeof TAKE_BACK_STATUSES)[number]
+
+/** The failure codes the outbox records when a report says the gateway itself failed or cancelled a message. */
+export const GATEWAY_FAILURE_CODES = ['gateway_rejected', 'gateway_failed'] as const
+export const GATEWAY_CANCELLED = 'gateway_cancelled'
+
+/** The facts of an outbox item the decision needs. */
+export interface TakeBackSubject {
+  status: OutboxStatusName | TakeBackStatusName
+  /** The gateway's message id, once the gateway accepted the message. */
+  gatewayId: string | null
+  /** For `failed`: why (a gateway failure code above, or the outbox's own, e.g. `unverified`, `expired`). */
+  failureCode: string | null
+}
+
+export type TakeBackAction =
+  /** It has not left this computer (queued, scheduled here or as a gateway schedule): the outbox's own cancel. */
+  | 'stop_locally'
+  /** The gateway holds it, not yet sent: `cancel-message`. If the gateway says it is "not pending anymore", it left. */
+  | 'cancel_at_gateway'
+  /** On WhatsApp already: `revoke-message` deletes it for everyone (WhatsApp refuses messages too old). */
+  | 'revoke'
+  /** The gateway failed it: `resend-message` queues it there again. Never for a fate that is unknown. */
+  | 'resend_at_gateway'
+  | 'none'
+
+export type TakeBackNoneReason =
+  /** Being sent right now, or the answer was lost: the outbox's reconciliation settles it exactly once first. */
+  | 'fate_unknown'
+  /** Failed before the gateway took it: nothing to take back at the gateway (retry it in the outbox instead). */
+  | 'never_reached_gateway'
+  /** Cancelled here before it left. */
+  | 'cancelled'
+  /** Cancelled at the gateway already. */
+  | 'cancelled_at_gateway'
+  /** Deleted for everyone already. */
+  | 'revoked'
+
+export type TakeBackDecision =
+  { action: Exclude<TakeBackAction, 'none'> } | { action: 'none'; why: TakeBackNoneReason }
+
+const none = (why: TakeBackNoneReason): TakeBackDecision => ({ action: 'none', why })
+
+/** The one take-back action that applies to a message in this state. */
+export function decideTakeBack(subject: TakeBackSubject): TakeBackDecision {
+  switch (subject.status) {
+    case 'queued':
+    case 'scheduled':
+      return { action: 'stop_locally' }
+    case 'sending':
+      return none('fate_unknown')
+    case 'accepted':
+      // Accepted always carries the gateway's id; without one there is nothing to name at the gateway.
+      return subject.gatewayId === null ? none('fate_unknown') : { action: 'cancel_at_gateway' }
+    case 'sent':
+    case 'delivered':
+    case 'read':
+      return subject.gatewayId === null ? none('fate_unknown') : { action: 'revoke' }
+    case 'failed':
+      if (subject.failureCode === GATEWAY_CANCELLED) return none('cancelled_at_gateway')
+      if (subject.gatewayId === null) return none('never_reached_gateway')
+      // Only the gateway's own word that it failed the message: `unverified` and the like are a fate unknown.
+      return (GATEWAY_FAILURE_CODES as readonly (string | null)[]).includes(subject.failureCode)
+        ? { action: 'resend_at_gateway' }
+        : none('fate_unknown')
+    case 'cancelled':
+      return none('cancelled')
+    case 'cancelled_at_gateway':
+      return none('cancelled_at_gateway')
+    case 'revoked':
+      return none('revoked')
+  }
+}
+
+/** Why taking back a campaign or a selection leaves a message as it is. */
+export type LeftAloneReason =
+  | TakeBackNoneReason
+  /** On WhatsApp already, and the operator did not ask to delete delivered messages for everyone. */
+  | 'revoke_not_asked'
+  /** The gateway failed it: nothing reached anyone, and a resend is the opposite of taking back. */
+  | 'failed_at_gateway'
+
+/** What taking back a campaign or a selection will do: the counts its confirmation states before anything happens. */
+export interface TakeBackPlan {
+  stopLocally: number
+  cancelAtGateway: number
+  revoke: number
+  /** Messages left as they are, by reason (only the reasons that occur). */
+  leftAlone: Partial<Record<LeftAloneReason, number>>
+}
+
+/** The action a take-back of many messages applies to one: the undoing ones only, a revoke only when asked. */
+export function takeBackStep(
+  decision: TakeBackDecision,
+  options: { revokeDelivered: boolean }
+): { act: 'stop_locally' | 'cancel_at_gateway' | 'revoke' } | { leave: LeftAloneReason } {
+  switch (decision.action) {
+    case 'stop_locally':
+    case 'cancel_at_gateway':
+      return { act: decision.action }
+    case 'revoke':
+      return options.revokeDelivered ? { act: 'revoke' } : { leave: 'revoke_not_asked' }
+    case 'resend_at_gateway':
+      return { leave: 'failed_at_gateway' }
+    case 'none':
+      return { leave: decision.why }
+  }
+}
+
+export function planTakeBack(
+  subjects: Iterable<TakeBackSubject>,
+  options: { revokeDelivered: boolean }
+): TakeBackPlan {
+  const plan: TakeBackPlan = { stopLocally: 0, cancelAtGateway: 0, revoke: 0, leftAlone: {} }
+  for (const subject of subjects) {
+    const step = takeBackStep(decideTakeBack(subject), options)
+    if ('leave' in step) plan.leftAlone[step.leave] = (plan.leftAlone[step.leave] ?? 0) + 1
+    else if (step.act === 'stop_locally') plan.stopLocally++
+    else if (step.act === 'cancel_at_gateway') plan.cancelAtGateway++
+    else plan.revoke++
+  }
+  return plan
+}
