@@ -11,6 +11,7 @@ import type { SetAsideRecord } from './state-damage'
 import { StateFile, type LoadedWorld } from './state-file'
 import { acquireStateLock, type StateLock } from './state-lock'
 import { WorldStore } from './world-store'
+import type { WebhookKind, WebhookRetry } from './webhook-deliveries'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
 
@@ -34,6 +35,20 @@ export interface SandboxOptions {
   tidy?: boolean
   /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
   webhookBackoffMs?: readonly number[]
+  /**
+   * The retry knob: `none` (one attempt, as the hosted gateway is assumed to do) or the waits between attempts
+   * (the same as `webhookBackoffMs`, which it overrides). Default: 5 s, 30 s, 2 min, 10 min, then failed.
+   */
+  webhookRetry?: WebhookRetry
+  /**
+   * Let webhooks reach loopback, link-local and private addresses (127.0.0.1, 10.x, 169.254.x, fc00::…). Off by
+   * default: such targets are refused when set and when POSTed. Tests and a relay on this machine turn it on.
+   */
+  allowPrivateWebhookTargets?: boolean
+  /** Per device and kind (incoming, tracking, device), deliveries a minute; more wait in a queue (default 60 each). */
+  webhookPerMinute?: Partial<Record<WebhookKind, number>>
+  /** Per device and kind, how many deliveries may wait for their minute; beyond it they are dropped and counted. */
+  webhookQueueLimit?: number
   /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
   onUnexpectedError?: (error: unknown) => void
 }
@@ -57,11 +72,17 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
   const random = options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed)
   const faultRandom =
     options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed ^ FAULT_SEED_SALT)
+  const retry = options.webhookRetry ?? options.webhookBackoffMs
   const world = new WorldState(
     clock,
     random,
     { ...DEFAULT_TIMINGS, ...options.timings },
-    options.webhookBackoffMs
+    {
+      allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+      ...(retry !== undefined ? { retry } : {}),
+      ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
+      ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})
+    }
   )
   world.tidy = options.tidy === true
   const faults = new FaultInjector(faultRandom)

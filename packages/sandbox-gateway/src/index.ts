@@ -7,6 +7,8 @@ import type { SetAsideRecord } from './state-damage'
 export type { SandboxOptions } from './in-process'
 export { CONTROL_TOKEN_HEADER } from './http-server'
 export { SandboxControl, SandboxControlError } from './control-client'
+export { SANDBOX_DEVICE_ACTIONS, type DeviceAction } from './device-actions'
+export { WEBHOOK_KINDS, type WebhookKind, type WebhookRetry } from './webhook-deliveries'
 export type {
   AcceptedLogEntry,
   AutoReplySnapshot,
@@ -21,7 +23,8 @@ export type {
   SandboxTimings,
   ScheduleSnapshot,
   WebhookAttemptSnapshot,
-  WebhookDeliverySnapshot
+  WebhookDeliverySnapshot,
+  WebhookQueueStats
 } from './world-interface'
 export type { DeviceState, MessageStatus, Quota } from './records'
 export type { FaultKind, FaultRule } from './faults'
