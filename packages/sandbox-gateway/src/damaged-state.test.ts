@@ -179,3 +179,27 @@ it('a damaged record does not stop the start: the healthy devices load and the r
     await sandbox.close()
   }
 })
+
+it('a damaged older world.json waiting to be imported is named, and setting aside the data folder clears it', async () => {
+  const dataDir = join(dir, 'data')
+  mkdirSync(dataDir)
+  writeFileSync(join(dataDir, 'world.json'), '{"version":1,"devices":[')
+  const error = await startFailure({ dataDir })
+  expect(error).toMatchObject({ file: join(dataDir, 'world.json'), problem: 'truncated' })
+  expect(setAsideSandboxState({ dataDir })).not.toBeNull()
+  const fresh = await startSandbox({ dataDir })
+  await fresh.close()
+  expect(readdirSync(dataDir).filter((name) => name.startsWith('world.json.damaged-'))).toHaveLength(1)
+})
+
+it('a file where the data folder should be is named; set aside, the folder is made afresh', async () => {
+  const dataDir = join(dir, 'data')
+  writeFileSync(dataDir, 'not a folder')
+  const error = await startFailure({ dataDir })
+  expect(error).toBeInstanceOf(SandboxStateError)
+  expect(error).toMatchObject({ file: dataDir, problem: 'not-a-folder' })
+  // The file a SandboxStateError names can be set aside directly, too.
+  expect(setAsideSandboxState((error as SandboxStateError).file)).toMatch(/data\.damaged-/)
+  const fresh = await startSandbox({ dataDir })
+  await fresh.close()
+})

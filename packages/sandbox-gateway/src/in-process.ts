@@ -2,12 +2,13 @@
 // public API in index.ts gives out the address and the control token, nothing in-process).
 
 import { randomBytes } from 'node:crypto'
+import { existsSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { systemClock, type Clock } from './clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
 import { RandomSource } from './random-source'
-import type { SetAsideRecord } from './state-damage'
+import { sandboxStatePath, SandboxStateError, type SetAsideRecord } from './state-damage'
 import { StateFile, type LoadedWorld } from './state-file'
 import { acquireStateLock, type StateLock } from './state-lock'
 import { WorldStore } from './world-store'
@@ -173,13 +174,11 @@ interface Persistence {
  * CLI). A damaged file throws SandboxStateError (the lock is released); damaged records are set aside and reported.
  */
 function openPersistence(options: SandboxOptions, world: WorldState): Persistence | null {
-  const statePath =
-    options.stateFile !== undefined
-      ? options.stateFile
-      : options.dataDir !== undefined
-        ? join(options.dataDir, 'world.sqlite')
-        : null
+  const statePath = sandboxStatePath(options)
   if (statePath === null) return null
+  const folder = dirname(statePath)
+  if (existsSync(folder) && !statSync(folder).isDirectory())
+    throw new SandboxStateError(folder, 'not-a-folder')
   const lock = acquireStateLock(statePath)
   try {
     return options.stateFile !== undefined

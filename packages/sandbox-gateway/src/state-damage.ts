@@ -2,7 +2,7 @@
 // text, never deleted) and the healthy ones load; a file that cannot be read as a world at all is a typed error that
 // names the file and says why, which `setAsideSandboxState` answers by renaming it and starting clean.
 
-import { existsSync, renameSync } from 'node:fs'
+import { existsSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import {
@@ -57,6 +57,7 @@ export type SandboxStateProblem =
   | 'not-a-world'
   | 'wrong-version'
   | 'directory'
+  | 'not-a-folder'
   | 'not-a-database'
   | 'unreadable'
 
@@ -68,6 +69,7 @@ const PROBLEM_WORDS: Record<SandboxStateProblem, string> = {
   'not-a-world': 'it is JSON but not a saved sandbox world',
   'wrong-version': 'it was written by another version of the sandbox',
   directory: 'a folder is in its place',
+  'not-a-folder': 'a file is where its folder should be',
   'not-a-database': 'it is not a SQLite database, or the database is damaged',
   unreadable: 'it cannot be read'
 }
@@ -94,31 +96,46 @@ export function isSandboxStateError(error: unknown): error is SandboxStateError 
   return error instanceof SandboxStateError
 }
 
-/** Where the state of a sandbox started with these options lives (`dataDir` wins, as in startSandbox). */
+/** Where the state of a sandbox started with these options lives (`stateFile` wins, as in startSandbox). */
 export function sandboxStatePath(options: { dataDir?: string; stateFile?: string }): string | null {
-  if (options.dataDir !== undefined) return join(options.dataDir, 'world.sqlite')
-  return options.stateFile ?? null
+  if (options.stateFile !== undefined) return options.stateFile
+  return options.dataDir === undefined ? null : join(options.dataDir, 'world.sqlite')
 }
 
 /**
- * "Set aside and start fresh": renames the sandbox's state file (and SQLite's `-wal`/`-shm` beside it) to
- * `<file>.damaged-<timestamp>`, kept beside it, so the next start begins with an empty world. Returns the new path
- * of the main file, or null when there was nothing to set aside. Call it with the sandbox stopped.
+ * "Set aside and start fresh": renames the sandbox's saved state to `<file>.damaged-<timestamp>`, kept beside it
+ * (SQLite's `-wal`/`-shm` with it), so the next start begins with an empty world. With `dataDir`, that is
+ * `world.sqlite` and an older `world.json` not yet imported (or the data folder itself when a file is in its place);
+ * a string is the file a SandboxStateError named. Returns the new path of the first file set aside, or null when
+ * there was nothing to set aside. Call it with the sandbox stopped.
  */
 export function setAsideSandboxState(
-  options: { dataDir?: string; stateFile?: string },
+  target: { dataDir?: string; stateFile?: string } | string,
   now: Date = new Date()
 ): string | null {
-  const file = sandboxStatePath(options)
-  if (file === null || !existsSync(file)) return null
   const stamp = now.toISOString().replace(/[:.]/g, '-')
-  let target = `${file}.damaged-${stamp}`
-  for (let n = 2; existsSync(target); n++) target = `${file}.damaged-${stamp}-${n}`
-  renameSync(file, target)
-  for (const suffix of ['-wal', '-shm']) {
-    if (existsSync(file + suffix)) renameSync(file + suffix, target + suffix)
+  const files =
+    typeof target === 'string'
+      ? [target]
+      : target.stateFile !== undefined
+        ? [target.stateFile]
+        : target.dataDir !== undefined
+          ? existsSync(target.dataDir) && !statSync(target.dataDir).isDirectory()
+            ? [target.dataDir]
+            : [join(target.dataDir, 'world.sqlite'), join(target.dataDir, 'world.json')]
+          : []
+  let first: string | null = null
+  for (const file of files) {
+    if (!existsSync(file)) continue
+    let kept = `${file}.damaged-${stamp}`
+    for (let n = 2; existsSync(kept); n++) kept = `${file}.damaged-${stamp}-${n}`
+    renameSync(file, kept)
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(file + suffix)) renameSync(file + suffix, kept + suffix)
+    }
+    first ??= kept
   }
-  return target
+  return first
 }
 
 /** The first fields of a zod failure in words: "status: Invalid option…; quota: Invalid input…". */

@@ -2,8 +2,8 @@
 // the lock of a process that died (SIGKILL, no clean-up) is taken over.
 
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SandboxStateLockedError, startSandbox } from './index'
@@ -88,4 +88,16 @@ describe.each([
     const taken = await startSandbox(optionsOf())
     await taken.close()
   }, 30_000)
+
+  it('takes over a lock that names this pid but was left by an earlier process (a pid reused after a crash)', async () => {
+    const options = optionsOf()
+    const statePath = 'stateFile' in options ? options.stateFile : join(options.dataDir, 'world.sqlite')
+    mkdirSync(join(statePath, '..'), { recursive: true })
+    writeFileSync(
+      `${statePath}.lock`,
+      JSON.stringify({ pid: process.pid, startedAt: '2026-01-01T00:00:00.000Z', host: hostname() })
+    )
+    const sandbox = await startSandbox(options)
+    await sandbox.close()
+  })
 })

@@ -28,6 +28,9 @@ export class SandboxStateLockedError extends Error {
   }
 }
 
+/** The locks this process holds: a lock naming this pid but not here was left by an earlier process (pid reused). */
+const heldHere = new Set<string>()
+
 export interface StateLock {
   readonly path: string
   release(): void
@@ -72,8 +75,10 @@ export function acquireStateLock(statePath: string, now: () => number = Date.now
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const holder = readHolder(lockPath)
-      // This process holds it (a sandbox not closed) or a live one does; another host's pid says nothing here.
-      if (holder && (holder.pid === process.pid || holder.host !== me.host || isAlive(holder.pid))) {
+      // This process holds it (a sandbox not closed) or a live one does; another host's pid says nothing here. A
+      // lock with this pid that this process did not take was left by a crashed process whose pid came back.
+      const mine = holder?.pid === process.pid
+      if (holder && (mine ? heldHere.has(lockPath) : holder.host !== me.host || isAlive(holder.pid))) {
         throw new SandboxStateLockedError(statePath, holder)
       }
       // Stale: its holder is gone. Removing it and creating ours exclusively means two takers cannot both win.
@@ -85,12 +90,14 @@ export function acquireStateLock(statePath: string, now: () => number = Date.now
     } finally {
       closeSync(fd)
     }
+    heldHere.add(lockPath)
     let released = false
     return {
       path: lockPath,
       release() {
         if (released) return
         released = true
+        heldHere.delete(lockPath)
         if (readHolder(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true })
       }
     }
