@@ -36,8 +36,14 @@ async function savedWorld(options: { dataDir?: string; stateFile?: string }): Pr
 
 type Damage = (path: string) => void | Promise<void>
 
+const cutInHalf: Damage = (path) => truncateSync(path, Math.floor(readFileSync(path).length / 2))
+const directoryInPlace: Damage = (path) => {
+  rmSync(path)
+  mkdirSync(path)
+}
+
 const JSON_SHAPES: [string, Damage, SandboxStateProblem][] = [
-  ['truncated', (path) => truncateSync(path, Math.floor(readFileSync(path).length / 2)), 'truncated'],
+  ['truncated', cutInHalf, 'truncated'],
   ['empty', (path) => writeFileSync(path, ''), 'empty'],
   ['NUL-filled', (path) => writeFileSync(path, Buffer.alloc(4096)), 'nul-filled'],
   ['not JSON', (path) => writeFileSync(path, 'devices: all of them\n'), 'not-json'],
@@ -46,18 +52,11 @@ const JSON_SHAPES: [string, Damage, SandboxStateProblem][] = [
     (path) => writeFileSync(path, JSON.stringify({ version: 9, devices: [] })),
     'wrong-version'
   ],
-  [
-    'a directory in its place',
-    (path) => {
-      rmSync(path)
-      mkdirSync(path)
-    },
-    'directory'
-  ]
+  ['a directory in its place', directoryInPlace, 'directory']
 ]
 
 const SQLITE_SHAPES: [string, Damage, SandboxStateProblem][] = [
-  ['truncated', (path) => truncateSync(path, Math.floor(readFileSync(path).length / 2)), 'truncated'],
+  ['truncated', cutInHalf, 'truncated'],
   ['NUL-filled', (path) => writeFileSync(path, Buffer.alloc(8192)), 'nul-filled'],
   ['not a database', (path) => writeFileSync(path, '{"version":1}'), 'not-a-database'],
   [
@@ -69,14 +68,7 @@ const SQLITE_SHAPES: [string, Damage, SandboxStateProblem][] = [
     },
     'wrong-version'
   ],
-  [
-    'a directory in its place',
-    (path) => {
-      rmSync(path)
-      mkdirSync(path)
-    },
-    'directory'
-  ]
+  ['a directory in its place', directoryInPlace, 'directory']
 ]
 
 async function startFailure(options: { dataDir?: string; stateFile?: string }): Promise<unknown> {
