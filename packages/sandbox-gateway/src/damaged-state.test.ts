@@ -46,6 +46,19 @@ const JSON_SHAPES: [string, Damage, SandboxStateProblem][] = [
   ['truncated', cutInHalf, 'truncated'],
   ['empty', (path) => writeFileSync(path, ''), 'empty'],
   ['NUL-filled', (path) => writeFileSync(path, Buffer.alloc(4096)), 'nul-filled'],
+  [
+    'ending in NULs',
+    (path) => writeFileSync(path, Buffer.concat([readFileSync(path).subarray(0, 100), Buffer.alloc(4096)])),
+    'nul-filled'
+  ],
+  [
+    'cut after a comma',
+    (path) => {
+      const text = readFileSync(path, 'utf8')
+      writeFileSync(path, text.slice(0, text.indexOf(',', 200) + 1))
+    },
+    'truncated'
+  ],
   ['not JSON', (path) => writeFileSync(path, 'devices: all of them\n'), 'not-json'],
   [
     'a wrong version',

@@ -243,6 +243,15 @@ export function salvageWorld(
   }
 }
 
+/** A JSON object or array the parser ran out of text in: the file was cut short. */
+function endsTooSoon(text: string, error: unknown): boolean {
+  const message = error instanceof Error ? error.message : ''
+  if (!/^\s*[[{]/.test(text)) return false
+  if (/end of (JSON )?input/i.test(message)) return true
+  const at = /at position (\d+)/.exec(message)
+  return at !== null && Number(at[1]) >= text.trimEnd().length
+}
+
 /** Reads a saved JSON text, or says which of the damaged shapes it has. */
 export function parseSavedJson(text: string, file: string): Record<string, unknown> {
   if (text.trim() === '') throw new SandboxStateError(file, 'empty')
@@ -252,9 +261,9 @@ export function parseSavedJson(text: string, file: string): Record<string, unkno
   try {
     value = JSON.parse(text)
   } catch (error) {
-    const message = error instanceof Error ? error.message : ''
-    const cutShort = /end of (JSON )?input|Unterminated/i.test(message) && /^\s*[[{]/.test(text)
-    throw new SandboxStateError(file, cutShort ? 'truncated' : 'not-json')
+    // NULs where the end should be: a write the disk never finished (blocks allocated, never filled).
+    if (text.includes('\u0000')) throw new SandboxStateError(file, 'nul-filled', 'in part')
+    throw new SandboxStateError(file, endsTooSoon(text, error) ? 'truncated' : 'not-json')
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SandboxStateError(file, 'not-a-world', 'expected a JSON object with the world in it')
