@@ -22,6 +22,8 @@ const NON_PUBLIC = [
   'http://127.8.9.10/in',
   'http://localhost:8080/in',
   'http://hooks.localhost/in',
+  'http://localhost./in',
+  'http://0x7f.1/in',
   'http://169.254.169.254/latest/meta-data',
   'http://10.1.2.3/in',
   'http://172.16.0.1/in',

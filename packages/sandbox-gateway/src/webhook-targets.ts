@@ -55,7 +55,8 @@ export interface WebhookTargetPolicy {
   resolve?: ResolveAll
 }
 
-const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '')
+/** The host without IPv6 brackets or the root's trailing dot (`localhost.` is localhost). */
+const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '')
 
 /**
  * Why this URL may not be a webhook target, from the URL alone (no DNS), or null. Used when a URL is set and again
