@@ -397,7 +397,7 @@ export const WebhookAttemptView = z.object({
 
 export const WebhookDeliveryView = z.object({
   id: Id,
-  kind: z.enum(['incoming', 'tracking']),
+  kind: z.enum(['incoming', 'tracking', 'device']),
   url: z.string(),
   payload: z.record(z.string(), z.unknown()),
   createdAt: z.string(),

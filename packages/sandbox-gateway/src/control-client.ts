@@ -1,5 +1,6 @@
 // A typed caller of the `/__sandbox/` control routes: how the app, the CLI and tests drive a sandbox, over HTTP only.
 
+import type { DeviceAction } from './device-actions'
 import type { FaultRule } from './faults'
 import type { Quota } from './records'
 import type {
@@ -14,14 +15,14 @@ import type {
   MessageSnapshot,
   ReminderSnapshot,
   ScheduleSnapshot,
-  WebhookDeliverySnapshot
+  WebhookDeliverySnapshot,
+  WebhookQueueStats
 } from './world-interface'
 
 /** The header the control token travels in (kept here too so this module stands alone in a client bundle). */
 const CONTROL_HEADER = 'x-sandbox-control'
 
-export type DeviceAction =
-  'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire' | 'renew'
+export type { DeviceAction } from './device-actions'
 
 /** A control route refused (`status` 4xx, the message is the sandbox's reason) or the sandbox did not answer (`status` 0). */
 export class SandboxControlError extends Error {
@@ -117,6 +118,16 @@ export class SandboxControl {
     ).device
   }
 
+  /** The device-status webhook URL (§5.5; the hosted gateway sets it in its dashboard only); null removes it. */
+  async setStatusUrl(token: string, url: string | null): Promise<DeviceSnapshot> {
+    return (
+      await this.call<{ device: DeviceSnapshot }>('POST', 'device/status-url', {
+        deviceToken: token,
+        body: { url }
+      })
+    ).device
+  }
+
   async setWebhookReply(token: string, enabled: boolean): Promise<DeviceSnapshot> {
     return (
       await this.call<{ device: DeviceSnapshot }>('POST', 'device/webhook-reply', {
@@ -171,6 +182,11 @@ export class SandboxControl {
         ...(token !== undefined ? { deviceToken: token } : {})
       })
     ).deliveries
+  }
+
+  /** Deliveries waiting for their minute, and those dropped because their queue was full, by kind. */
+  async webhookQueue(): Promise<WebhookQueueStats> {
+    return (await this.call<{ queue: WebhookQueueStats }>('GET', 'webhooks')).queue
   }
 
   async autoReplies(token?: string): Promise<AutoReplySnapshot[]> {

@@ -102,3 +102,22 @@ describe('control routes', () => {
     expect(notJson).toMatchObject({ status: 400, body: { ok: false, error: 'the body must be JSON' } })
   })
 })
+
+describe('the action names the app and the CLI call', () => {
+  it('are exported from the package and each one is a control route (SandboxControl.act reaches it)', async () => {
+    const { SANDBOX_DEVICE_ACTIONS, SandboxControl } = await import('./index')
+    expect([...SANDBOX_DEVICE_ACTIONS].sort()).toEqual(
+      ['activate', 'expire', 'logout', 'offline', 'online', 'open-web', 'renew', 'scan'].sort()
+    )
+    const client = new SandboxControl(t.sandbox.baseUrl, t.sandbox.controlToken)
+    const { token } = t.sandbox.world.createDevice({ linked: true })
+    for (const action of SANDBOX_DEVICE_ACTIONS) {
+      // Some are refused in the device's state (409/400), none is an unknown route (404).
+      const outcome = await client.act(token, action).then(
+        () => 200,
+        (error: { status: number }) => error.status
+      )
+      expect([action, outcome]).not.toEqual([action, 404])
+    }
+  })
+})

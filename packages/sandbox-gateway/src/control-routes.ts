@@ -2,6 +2,7 @@
 
 import { z } from 'zod'
 import { credentialOf } from './auth'
+import { SANDBOX_DEVICE_ACTIONS, type DeviceAction } from './device-actions'
 import { faultRuleSchema, type FaultInjector } from './faults'
 import { json, type ApiContext, type ApiResponse, type Route } from './route-table'
 import { SandboxActionError, type SandboxWorld } from './world-interface'
@@ -27,6 +28,7 @@ const incomingSchema = z.object({
   groupSubject: z.string().min(1).optional()
 })
 const switchSchema = z.object({ enabled: z.boolean() })
+const statusUrlSchema = z.strictObject({ url: z.string().min(1).nullable() })
 const banRateSchema = z.strictObject({ perMinute: z.number().int().positive().nullable() })
 const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
 
@@ -45,8 +47,6 @@ function tokenOf(ctx: ApiContext): string {
   if (!credential) throw new SandboxActionError('no device token: send it as Authorization or ?token=', 400)
   return credential.token
 }
-
-type DeviceAction = 'scan' | 'activate' | 'logout' | 'open-web' | 'offline' | 'online' | 'expire' | 'renew'
 
 function deviceAction(world: SandboxWorld, action: DeviceAction) {
   return async (ctx: ApiContext): Promise<ApiResponse> => {
@@ -89,16 +89,6 @@ export interface GatewayControls {
 const unreachableSchema = z.strictObject({ unreachable: z.boolean() })
 
 export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gateway: GatewayControls): Route[] {
-  const actions: DeviceAction[] = [
-    'scan',
-    'activate',
-    'logout',
-    'open-web',
-    'offline',
-    'online',
-    'expire',
-    'renew'
-  ]
   return [
     {
       methods: ['POST'],
@@ -142,7 +132,7 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gatewa
       path: '/__sandbox/device',
       handler: (ctx) => ok({ device: world.device(tokenOf(ctx)) })
     },
-    ...actions.map((action): Route => ({
+    ...SANDBOX_DEVICE_ACTIONS.map((action): Route => ({
       methods: ['POST'],
       path: `/__sandbox/device/${action}`,
       handler: deviceAction(world, action)
@@ -165,6 +155,14 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gatewa
     },
     {
       methods: ['POST'],
+      path: '/__sandbox/device/status-url',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ device: world.setStatusUrl(token, statusUrlSchema.parse(await jsonBody(ctx)).url) })
+      }
+    },
+    {
+      methods: ['POST'],
       path: '/__sandbox/device/webhook-reply',
       handler: async (ctx) => {
         const token = tokenOf(ctx)
@@ -176,7 +174,7 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gatewa
       path: '/__sandbox/webhooks',
       handler: (ctx) => {
         const credential = credentialOf(ctx.headers, ctx.query)
-        return ok({ deliveries: world.webhookDeliveries(credential?.token) })
+        return ok({ deliveries: world.webhookDeliveries(credential?.token), queue: world.webhookQueue() })
       }
     },
     {

@@ -68,7 +68,7 @@ export interface CurrentDeviceInfo {
   note: string
 }
 
-function connectionText(state: DeviceState): 'connected' | 'disconnected' {
+export function connectionText(state: DeviceState): 'connected' | 'disconnected' {
   // Awaiting activation counts as connected: the phone is linked, only the account is not active yet.
   return state === 'connected' || state === 'awaiting-activation' ? 'connected' : 'disconnected'
 }

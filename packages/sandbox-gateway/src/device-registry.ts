@@ -2,6 +2,7 @@
 // alone does (expiry, a phone away 14 days), the per-device settings the routes change, and their snapshots.
 
 import {
+  connectionText,
   DEVICE_NOTES,
   LINKED_STATES,
   PHONE_AWAY_LOGOUT_MS,
@@ -38,7 +39,11 @@ export interface OrderedDeviceInput {
 export class DeviceRegistry {
   private readonly bySerialMap = new Map<string, DeviceRecord>()
 
-  constructor(private readonly context: WorldContext) {}
+  /** `onConnectionChange`: the device went from connected to disconnected or back (the device-status webhook). */
+  constructor(
+    private readonly context: WorldContext,
+    private readonly onConnectionChange: (device: DeviceRecord) => void = () => undefined
+  ) {}
 
   // ---- test-facing actions (by token) ----
 
@@ -225,6 +230,7 @@ export class DeviceRegistry {
       banRatePerMinute: device.banRatePerMinute ?? null,
       webhookUrl: device.webhookUrl,
       trackingUrl: device.trackingUrl,
+      statusUrl: device.statusUrl ?? null,
       incomingWebhook: device.incoming === true,
       webhookReply: device.webhookReply === true,
       qr: qr && { text: qr.text, expiresInSec: qr.expiresInSec, previousText: qr.previous?.text ?? null }
@@ -296,9 +302,13 @@ export class DeviceRegistry {
     return device.token
   }
 
-  setUrls(device: DeviceRecord, urls: { webhookUrl?: string; trackingUrl?: string }): void {
+  setUrls(
+    device: DeviceRecord,
+    urls: { webhookUrl?: string; trackingUrl?: string; statusUrl?: string | null }
+  ): void {
     if (urls.webhookUrl !== undefined) device.webhookUrl = urls.webhookUrl
     if (urls.trackingUrl !== undefined) device.trackingUrl = urls.trackingUrl
+    if (urls.statusUrl !== undefined) device.statusUrl = urls.statusUrl
     this.context.changed()
   }
 
@@ -422,11 +432,13 @@ export class DeviceRegistry {
 
   private enter(device: DeviceRecord, state: DeviceState, note: string | null = null): void {
     if (state === 'expired' && device.state !== 'expired') device.stateBeforeExpiry = device.state
+    const before = connectionText(device.state)
     device.state = state
     device.stateNote = note
     device.offlineSince = state === 'offline' ? this.context.clock.now() : null
     if (state !== 'qr-shown') device.qr = null
     if (state === 'connected') device.connectedSince = this.context.clock.now()
+    if (connectionText(state) !== before) this.onConnectionChange(device)
     this.context.changed()
   }
 

@@ -159,6 +159,8 @@ function urlSetter(field: string, which: 'webhookUrl' | 'trackingUrl', label: st
     if (!raw) throw new GatewayRejection(`${field} is required`)
     if (!/^https?:\/\/[^\s]+$/i.test(raw) || !URL.canParse(raw))
       throw new GatewayRejection(`${label} invalid`)
+    const refusal = ctx.world.webhookTargetRefusal(raw)
+    if (refusal !== null) throw new GatewayRejection(`${label} invalid: ${refusal}`)
     ctx.world.setUrls(device, { [which]: raw })
     return json({ status: true, message: `${label} successfully changed` })
   }

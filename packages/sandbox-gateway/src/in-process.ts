@@ -2,13 +2,17 @@
 // public API in index.ts gives out the address and the control token, nothing in-process).
 
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { systemClock, type Clock } from './clock'
 import { FaultInjector } from './faults'
 import { GatewayServer } from './http-server'
 import { RandomSource } from './random-source'
-import { StateFile } from './state-file'
+import { sandboxStatePath, SandboxStateError, type SetAsideRecord } from './state-damage'
+import { StateFile, type LoadedWorld } from './state-file'
+import { acquireStateLock, type StateLock } from './state-lock'
 import { WorldStore } from './world-store'
+import type { WebhookKind, WebhookRetry } from './webhook-deliveries'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
 
@@ -32,6 +36,20 @@ export interface SandboxOptions {
   tidy?: boolean
   /** Waits between webhook attempts (default 5 s, 30 s, 2 min, 10 min, then the delivery fails). */
   webhookBackoffMs?: readonly number[]
+  /**
+   * The retry knob: `none` (one attempt, as the hosted gateway is assumed to do) or the waits between attempts
+   * (the same as `webhookBackoffMs`, which it overrides). Default: 5 s, 30 s, 2 min, 10 min, then failed.
+   */
+  webhookRetry?: WebhookRetry
+  /**
+   * Let webhooks reach loopback, link-local and private addresses (127.0.0.1, 10.x, 169.254.x, fc00::…). Off by
+   * default: such targets are refused when set and when POSTed. Tests and a relay on this machine turn it on.
+   */
+  allowPrivateWebhookTargets?: boolean
+  /** Per device and kind (incoming, tracking, device), deliveries a minute; more wait in a queue (default 60 each). */
+  webhookPerMinute?: Partial<Record<WebhookKind, number>>
+  /** Per device and kind, how many deliveries may wait for their minute; beyond it they are dropped and counted. */
+  webhookQueueLimit?: number
   /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
   onUnexpectedError?: (error: unknown) => void
 }
@@ -42,6 +60,8 @@ export interface InProcessSandbox {
   readonly controlToken: string
   readonly world: SandboxWorld
   readonly faults: FaultInjector
+  /** Saved records that no longer fit their definition and were set aside (kept, not loaded) at this start. */
+  readonly setAside: readonly SetAsideRecord[]
   close(): Promise<void>
 }
 
@@ -53,16 +73,43 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
   const random = options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed)
   const faultRandom =
     options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed ^ FAULT_SEED_SALT)
+  const retry = options.webhookRetry ?? options.webhookBackoffMs
   const world = new WorldState(
     clock,
     random,
     { ...DEFAULT_TIMINGS, ...options.timings },
-    options.webhookBackoffMs
+    {
+      allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+      ...(retry !== undefined ? { retry } : {}),
+      ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
+      ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})
+    }
   )
   world.tidy = options.tidy === true
   const faults = new FaultInjector(faultRandom)
-  const persistence = openPersistence(options, world)
+  let persistence: Persistence | null
+  try {
+    persistence = openPersistence(options, world)
+  } catch (error) {
+    world.dispose()
+    throw error
+  }
+  try {
+    return await serve(options, clock, world, faults, persistence)
+  } catch (error) {
+    world.dispose()
+    persistence?.close()
+    throw error
+  }
+}
 
+async function serve(
+  options: SandboxOptions,
+  clock: Clock,
+  world: WorldState,
+  faults: FaultInjector,
+  persistence: Persistence | null
+): Promise<InProcessSandbox> {
   let dirty = false
   let flushQueued = false
   const flush = (): void => {
@@ -102,6 +149,7 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     controlToken,
     world,
     faults,
+    setAside: persistence?.setAside ?? [],
     async close() {
       if (closed) return
       closed = true
@@ -115,28 +163,63 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
 }
 
 interface Persistence {
+  readonly setAside: readonly SetAsideRecord[]
   save(): void
   close(): void
 }
 
 /**
- * Loads the saved world and says how to save it: `dataDir` keeps it in SQLite (increments only; an older
- * `world.json` there is imported once), `stateFile` in one JSON file rewritten whole (small worlds, the CLI).
+ * Takes the state's lock, loads the saved world and says how to save it: `dataDir` keeps it in SQLite (increments
+ * only; an older `world.json` there is imported once), `stateFile` in one JSON file rewritten whole (small worlds, the
+ * CLI). A damaged file throws SandboxStateError (the lock is released); damaged records are set aside and reported.
  */
 function openPersistence(options: SandboxOptions, world: WorldState): Persistence | null {
-  if (options.stateFile !== undefined) {
-    const file = new StateFile(options.stateFile)
-    const saved = file.load()
-    if (saved) world.load(saved)
-    return { save: () => file.save(world.toJSON()), close: () => undefined }
+  const statePath = sandboxStatePath(options)
+  if (statePath === null) return null
+  const folder = dirname(statePath)
+  if (existsSync(folder) && !statSync(folder).isDirectory())
+    throw new SandboxStateError(folder, 'not-a-folder')
+  const lock = acquireStateLock(statePath)
+  try {
+    return options.stateFile !== undefined
+      ? openStateFile(statePath, world, lock)
+      : openStore(statePath, world, lock)
+  } catch (error) {
+    lock.release()
+    throw error
   }
-  if (options.dataDir === undefined) return null
-  const store = new WorldStore(join(options.dataDir, 'world.sqlite'))
-  const legacy = join(options.dataDir, 'world.json')
-  const stored = store.load()
-  const imported = stored ? null : store.importJson(legacy)
-  const saved = stored ?? imported
-  if (saved) world.load(saved)
-  if (imported) store.saveAll(world.toJSON())
-  return { save: () => store.save(world.takeChanges()), close: () => store.close() }
+}
+
+function openStateFile(path: string, world: WorldState, lock: StateLock): Persistence {
+  const file = new StateFile(path)
+  const saved = file.load()
+  if (saved) world.load(saved.world)
+  return {
+    setAside: saved?.setAside ?? [],
+    save: () => file.save(world.toJSON()),
+    close: () => lock.release()
+  }
+}
+
+function openStore(path: string, world: WorldState, lock: StateLock): Persistence {
+  const store = new WorldStore(path)
+  let loaded: { stored: LoadedWorld | null; imported: LoadedWorld | null }
+  try {
+    const stored = store.load()
+    loaded = { stored, imported: stored ? null : store.importJson(join(dirname(path), 'world.json')) }
+  } catch (error) {
+    store.close()
+    throw error
+  }
+  const saved = loaded.stored ?? loaded.imported
+  if (saved) world.load(saved.world)
+  if (loaded.imported) store.saveAll(world.toJSON())
+  return {
+    setAside: saved?.setAside ?? [],
+    save: () => store.save(world.takeChanges()),
+    close: () => {
+      store.close()
+      lock.release()
+    }
+  }
 }

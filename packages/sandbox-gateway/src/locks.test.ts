@@ -1,5 +1,5 @@
 // The sandbox is locked to its owner: control token, Host check (DNS rebinding), JSON only as application/json,
-// no CORS, unpredictable tokens, and webhook answers read up to a cap with per-device limits.
+// no CORS, unpredictable tokens, and webhook answers read up to a cap with per-device, per-kind limits.
 
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,6 +8,7 @@ import { startSandbox } from './index'
 import { AUTO_REPLIES_PER_MINUTE } from './world'
 import { MAX_ANSWER_BYTES, WEBHOOK_DELIVERIES_PER_MINUTE } from './webhook-deliveries'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
+import { DEFAULT_TIMINGS } from './world-interface'
 
 let t: TestSandbox
 let token: string
@@ -245,22 +246,77 @@ describe('webhook deliveries', () => {
     expect(reply?.text?.length ?? 0).toBeLessThanOrEqual(MAX_ANSWER_BYTES)
   })
 
-  it('POSTs at most the per-device limit a minute and marks the rest failed unsent', async () => {
+  it('POSTs at most the per-device limit a minute per kind; more wait and go out as the minute frees up', async () => {
     answerBytes = 2
+    await t.call('/api/device/change-tracking-url', {
+      token,
+      method: 'POST',
+      body: form({ tracking_url: receiverUrl })
+    })
     for (let i = 0; i < WEBHOOK_DELIVERIES_PER_MINUTE + 5; i++) {
       t.sandbox.world.receive(token, { from: '0812777888', message: `m${i}` })
     }
-    const deliveries = t.sandbox.world.webhookDeliveries(token)
-    const refused = deliveries.filter((d) => d.attempts[0]?.error?.startsWith('not sent: over'))
-    expect(refused).toHaveLength(5)
-    expect(refused.every((d) => d.state === 'failed')).toBe(true)
+    const waiting = () =>
+      t.sandbox.world
+        .webhookDeliveries(token)
+        .filter((d) => d.state === 'pending' && d.nextAttemptAt !== null)
+    expect(waiting()).toHaveLength(5)
+    expect(waiting().map((d) => [d.attempts, d.nextAttemptAt])).toEqual(
+      Array(5).fill([[], '2026-01-15T03:01:00.000Z'])
+    )
+    expect(t.sandbox.world.webhookQueue()).toEqual({
+      queued: { incoming: 5, tracking: 0, device: 0 },
+      dropped: { incoming: 0, tracking: 0, device: 0 }
+    })
+    // Tracking has its own minute: a message's status goes out at once while incoming is over its cap.
+    await t.call('/api/send-message', {
+      token,
+      method: 'POST',
+      body: form({ phone: '0812345678', message: 'x' })
+    })
+    await t.clock.advance(DEFAULT_TIMINGS.sentAfterMs)
+    const tracking = () => t.sandbox.world.webhookDeliveries(token).filter((d) => d.kind === 'tracking')
+    await vi.waitFor(() => expect(tracking()[0]?.state).toBe('delivered'))
     await t.sandbox.world.webhooksSettled()
-    // A minute later the device may deliver again.
-    await t.clock.advance(60_001)
-    const later = t.sandbox.world.receive(token, { from: '0812777888', message: 'later' })
-    expect(
-      t.sandbox.world.webhookDeliveries(token).find((d) => d.id === later.webhookDeliveryId)?.attempts
-    ).toEqual([])
+    expect(t.sandbox.world.webhookDeliveries(token).filter((d) => d.state === 'failed')).toEqual([])
+
+    // A minute after the first ones, the waiting five are POSTed.
+    await t.clock.advance(60_000 - DEFAULT_TIMINGS.sentAfterMs)
+    await vi.waitFor(() =>
+      expect(
+        t.sandbox.world
+          .webhookDeliveries(token)
+          .filter((d) => d.kind === 'incoming' && d.state === 'delivered')
+      ).toHaveLength(WEBHOOK_DELIVERIES_PER_MINUTE + 5)
+    )
+    expect(t.sandbox.world.webhookQueue().queued.incoming).toBe(0)
+  })
+
+  it('drops what does not fit in the bounded queue, and counts it', async () => {
+    const small = await openSandbox({ webhookPerMinute: { incoming: 2 }, webhookQueueLimit: 3 })
+    try {
+      const device = small.sandbox.world.createDevice({ linked: true }).token
+      await small.call('/api/device/change-webhook-url', {
+        token: device,
+        method: 'POST',
+        body: form({ webhook_url: receiverUrl })
+      })
+      small.sandbox.world.setIncomingWebhook(device, true)
+      answerBytes = 2
+      for (let i = 0; i < 7; i++)
+        small.sandbox.world.receive(device, { from: '0812777888', message: `m${i}` })
+      const dropped = small.sandbox.world.webhookDeliveries(device).filter((d) => d.state === 'failed')
+      expect(dropped).toHaveLength(2)
+      expect(dropped[0]?.attempts[0]?.error).toMatch(/^not sent: over 2 incoming webhook deliveries a minute/)
+      const answer = await small.call('/__sandbox/webhooks')
+      expect(answer.body.queue).toEqual({
+        queued: { incoming: 3, tracking: 0, device: 0 },
+        dropped: { incoming: 2, tracking: 0, device: 0 }
+      })
+      await small.sandbox.world.webhooksSettled()
+    } finally {
+      await small.close()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 // The state file: saved before answering, owner-only, atomic, and a full round trip through a restart.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -35,7 +35,8 @@ describe('state file', () => {
       expect(saved.messages.map((m: { id: string }) => m.id)).toEqual([id])
       expect(saved.acceptedLog).toMatchObject([{ messageId: id, refId: 'k1' }])
       expect(statSync(stateFile).mode & 0o777).toBe(0o600)
-      expect(readdirSync(join(dir, 'nested'))).toEqual(['world.json'])
+      // Beside it only the lock of the running sandbox.
+      expect(readdirSync(join(dir, 'nested')).sort()).toEqual(['world.json', 'world.json.lock'])
     } finally {
       await t.close()
     }
@@ -137,12 +138,5 @@ describe('state file', () => {
     } finally {
       await again.close()
     }
-  })
-
-  it('refuses to start on a file that is not a saved world', async () => {
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 9 }))
-    await expect(startSandbox({ stateFile: join(dir, 'bad.json'), clock: new TestClock() })).rejects.toThrow(
-      /not a saved world/
-    )
   })
 })

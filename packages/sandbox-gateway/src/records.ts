@@ -74,7 +74,12 @@ export const deviceRecordSchema = z.object({
   /** The current pacing batch: when it may start sending and how many of its 5 places are taken. */
   pacing: z.object({ slotAt: z.number(), used: z.number() }).nullable().optional(),
   /** device/change-closing: the closing message text. */
-  closingMessage: z.string().nullable().optional()
+  closingMessage: z.string().nullable().optional(),
+  /**
+   * The device-status webhook URL (§5.5): set in the hosted gateway's dashboard only, here by a control route.
+   * Absent in older saved worlds: none.
+   */
+  statusUrl: z.string().nullable().optional()
 })
 export type DeviceRecord = z.infer<typeof deviceRecordSchema>
 

@@ -35,7 +35,8 @@ export async function openSandbox(
 ): Promise<TestSandbox> {
   const clock = options.clock ?? new TestClock('2026-01-15T03:00:00Z')
   // The package's tests ask for reproducible ids; the sandbox itself draws from the CSPRNG without a seed.
-  const sandbox = await startSandbox({ seed: 0x5eed, ...options, clock })
+  // Their webhook receivers listen on 127.0.0.1, which a sandbox refuses unless the run opts in.
+  const sandbox = await startSandbox({ seed: 0x5eed, allowPrivateWebhookTargets: true, ...options, clock })
   return {
     sandbox,
     clock,

@@ -1,5 +1,6 @@
 // The JSON bodies the sandbox POSTs to webhooks, field for field as the reference documents them (§5.2, §5.4).
 
+import { connectionText, noteOf } from './device-lifecycle'
 import { wireStatus } from './wire-habits'
 import type { DeviceRecord, IncomingRecord, MessageRecord } from './records'
 
@@ -36,6 +37,28 @@ export interface TrackingPayload {
   note: string
   deviceId: string
   sender: string
+}
+
+/** §5.5: a device connected or disconnected (a scan, a logout, a disconnect, a restart). */
+export interface DeviceStatusPayload {
+  deviceId: string
+  deviceName: string
+  sender: string
+  status: 'connected' | 'disconnected'
+  note: string
+  /** ISO-8601 UTC with the fraction of a second, as the reference's sample (`2024-01-22T04:56:02.41114184Z`). */
+  timestamp: string
+}
+
+export function deviceStatusPayload(device: DeviceRecord, at: number): DeviceStatusPayload {
+  return {
+    deviceId: device.serial,
+    deviceName: device.name,
+    sender: device.sender,
+    status: connectionText(device.state),
+    note: noteOf(device),
+    timestamp: new Date(at).toISOString()
+  }
 }
 
 /** `2021-03-31T02:15:45Z`: ISO-8601 UTC to the second, as the reference's samples write it. */

@@ -288,3 +288,110 @@ describe('auto reply from webhook', () => {
     ])
   })
 })
+
+describe('device-status webhook (§5.5)', () => {
+  const STATUS_FIELDS = ['deviceId', 'deviceName', 'note', 'sender', 'status', 'timestamp']
+
+  it('POSTs connected/disconnected in the documented shape to the URL set by the control route', async () => {
+    receiver.route('POST /status', { body: 'OK', headers: { 'content-type': 'text/plain' } })
+    const set = await t.call('/__sandbox/device/status-url', {
+      token,
+      method: 'POST',
+      body: { url: `${receiver.url}/status` }
+    })
+    expect(set.body).toMatchObject({ ok: true, device: { statusUrl: `${receiver.url}/status` } })
+    const statuses = () => receiver.requests.filter((r) => r.path === '/status').map((r) => r.json)
+
+    // The phone logs the device out.
+    await t.call('/__sandbox/device/logout', { token, method: 'POST' })
+    await vi.waitFor(() => expect(statuses()).toHaveLength(1))
+    expect(Object.keys(statuses()[0] as object).sort()).toEqual(STATUS_FIELDS)
+    expect(statuses()[0]).toEqual({
+      deviceId: serial,
+      deviceName: expect.any(String),
+      sender,
+      status: 'disconnected',
+      note: 'whatsapp sender not connected, need scan qr code again',
+      timestamp: '2026-01-15T03:00:00.000Z'
+    })
+
+    // Scanned again: connected (the device was activated before).
+    await t.clock.advance(1_500)
+    await t.call('/api/device/scan', { token })
+    await t.call('/__sandbox/device/scan', { token, method: 'POST' })
+    await vi.waitFor(() => expect(statuses()).toHaveLength(2))
+    expect(statuses()[1]).toMatchObject({
+      status: 'connected',
+      note: 'ready to use',
+      timestamp: '2026-01-15T03:00:01.500Z'
+    })
+
+    // The gateway's own disconnect.
+    await post('/api/device/disconnect', {})
+    await vi.waitFor(() => expect(statuses()).toHaveLength(3))
+    expect(statuses()[2]).toMatchObject({ status: 'disconnected' })
+    expect(t.sandbox.world.webhookDeliveries(token).filter((d) => d.kind === 'device')).toHaveLength(3)
+
+    // Removed: no more status POSTs.
+    await t.call('/__sandbox/device/status-url', { token, method: 'POST', body: { url: null } })
+    await t.call('/api/device/scan', { token })
+    await t.call('/__sandbox/device/scan', { token, method: 'POST' })
+    await t.sandbox.world.webhooksSettled()
+    expect(statuses()).toHaveLength(3)
+  })
+
+  it('posts nothing without a status URL (the hosted gateway sets it in its dashboard only)', async () => {
+    await t.call('/__sandbox/device/logout', { token, method: 'POST' })
+    await t.sandbox.world.webhooksSettled()
+    expect(t.sandbox.world.webhookDeliveries(token)).toEqual([])
+  })
+})
+
+describe('the retry knob', () => {
+  async function failingDelivery(options: Parameters<typeof openSandbox>[0]): Promise<TestSandbox> {
+    const sandbox = await openSandbox(options)
+    const device = sandbox.sandbox.world.createDevice({ linked: true }).token
+    await sandbox.call('/api/device/change-webhook-url', {
+      token: device,
+      method: 'POST',
+      body: form({ webhook_url: `${receiver.url}/in` })
+    })
+    sandbox.sandbox.world.setIncomingWebhook(device, true)
+    receiver.route('POST /in', { status: 500, body: 'down' })
+    sandbox.sandbox.world.receive(device, { from: '0812777888', message: 'halo' })
+    await vi.waitFor(() => expect(sandbox.sandbox.world.webhookDeliveries()[0]?.attempts).toHaveLength(1))
+    return sandbox
+  }
+
+  it('none: one attempt, then failed, as the hosted gateway is assumed to do', async () => {
+    const none = await failingDelivery({ webhookRetry: 'none' })
+    try {
+      expect(none.sandbox.world.webhookDeliveries()[0]).toMatchObject({
+        state: 'failed',
+        nextAttemptAt: null
+      })
+      await none.clock.advance(3_600_000)
+      await none.sandbox.world.webhooksSettled()
+      expect(receiver.requests.filter((r) => r.path === '/in')).toHaveLength(1)
+    } finally {
+      await none.close()
+    }
+  })
+
+  it('a schedule: one more attempt after each wait, then failed', async () => {
+    const scheduled = await failingDelivery({ webhookRetry: [1_000, 2_000] })
+    try {
+      expect(scheduled.sandbox.world.webhookDeliveries()[0]).toMatchObject({
+        state: 'pending',
+        nextAttemptAt: '2026-01-15T03:00:01.000Z'
+      })
+      await scheduled.clock.advance(1_000)
+      await vi.waitFor(() => expect(scheduled.sandbox.world.webhookDeliveries()[0]?.attempts).toHaveLength(2))
+      await scheduled.clock.advance(2_000)
+      await vi.waitFor(() => expect(scheduled.sandbox.world.webhookDeliveries()[0]?.state).toBe('failed'))
+      expect(scheduled.sandbox.world.webhookDeliveries()[0]?.attempts).toHaveLength(3)
+    } finally {
+      await scheduled.close()
+    }
+  })
+})

@@ -77,6 +77,8 @@ export interface DeviceSnapshot {
   banRatePerMinute: number | null
   webhookUrl: string | null
   trackingUrl: string | null
+  /** The device-status webhook URL (§5.5), set by `POST /__sandbox/device/status-url`. */
+  statusUrl: string | null
   /** "Get Incoming Message": incoming messages are POSTed to `webhookUrl`. */
   incomingWebhook: boolean
   /** "Get Auto Reply From Webhook": the webhook's answer is sent back to the chat. */
@@ -164,10 +166,17 @@ export interface WebhookAttemptSnapshot {
   body: string | null
 }
 
+/** Per kind: deliveries waiting for their minute, and those dropped because their queue was full. */
+export interface WebhookQueueStats {
+  queued: Record<WebhookDeliverySnapshot['kind'], number>
+  dropped: Record<WebhookDeliverySnapshot['kind'], number>
+}
+
 export interface WebhookDeliverySnapshot {
   id: string
   deviceSerial: string
-  kind: 'incoming' | 'tracking'
+  /** incoming message (§5.2), message status (§5.4), device status (§5.5). */
+  kind: 'incoming' | 'tracking' | 'device'
   url: string
   payload: Record<string, unknown>
   createdAt: string
@@ -207,6 +216,9 @@ export interface SandboxWorld {
   incoming(token?: string): IncomingMessage[]
   /** The webhook POSTs (incoming messages and status tracking), newest first. */
   webhookDeliveries(token?: string): WebhookDeliverySnapshot[]
+  webhookQueue(): WebhookQueueStats
+  /** The device-status webhook URL (§5.5); null removes it. Refused like any webhook target. */
+  setStatusUrl(token: string, url: string | null): DeviceSnapshot
   /** Resolves when no webhook POST is on the wire. */
   webhooksSettled(): Promise<void>
   setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot

@@ -26,8 +26,16 @@ import type {
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
 import { ScheduleBook, type DueSend, type ReminderDraft, type ScheduleDraft } from './schedule-book'
 import { takePacedSlot } from './send-pacing'
-import { WebhookDeliveries, type WebhookAnswer, type WebhookDeliveryRecord } from './webhook-deliveries'
-import { incomingPayload, trackingPayload } from './webhook-payloads'
+import {
+  WebhookDeliveries,
+  type WebhookAnswer,
+  type WebhookDeliveryRecord,
+  type WebhookKind,
+  type WebhookQueueStats,
+  type WebhookRetry
+} from './webhook-deliveries'
+import { webhookTargetRefusal, type WebhookTargetPolicy } from './webhook-targets'
+import { deviceStatusPayload, incomingPayload, trackingPayload } from './webhook-payloads'
 import { repliesFromAnswer, type WebhookReply } from './webhook-replies'
 import { iso, type WorldContext } from './world-context'
 import {
@@ -53,6 +61,14 @@ export type { MessageDraft } from './message-book'
 export type { ReminderDraft, ScheduleDraft } from './schedule-book'
 export type { WorldChanges } from './records'
 
+/** How the world's webhooks go out (see SandboxOptions). */
+export interface WorldWebhookOptions {
+  retry?: WebhookRetry
+  allowPrivateTargets?: boolean
+  perMinute?: Partial<Record<WebhookKind, number>>
+  queueLimit?: number
+}
+
 export class WorldState implements SandboxWorld {
   private readonly deviceRegistry: DeviceRegistry
   private readonly messageBook = new MessageBook()
@@ -67,20 +83,25 @@ export class WorldState implements SandboxWorld {
   private readonly listeners: (() => void)[] = []
   private readonly deliveryListeners: (() => void)[] = []
   private disposed = false
+  private readonly webhookPolicy: WebhookTargetPolicy
 
   constructor(
     private readonly clock: Clock,
     private readonly random: RandomSource,
     readonly timings: SandboxTimings,
-    webhookBackoffMs?: readonly number[]
+    webhookOptions: WorldWebhookOptions = {}
   ) {
+    this.webhookPolicy = { allowPrivateTargets: webhookOptions.allowPrivateTargets === true }
     const context: WorldContext = { clock, random, timings, changed: () => this.changed() }
-    this.deviceRegistry = new DeviceRegistry(context)
+    this.deviceRegistry = new DeviceRegistry(context, (device) => this.postDeviceStatus(device))
     this.scheduleBook = new ScheduleBook(context)
     this.incomingBook = new IncomingBook(context)
     this.webhooks = new WebhookDeliveries({
       clock,
-      ...(webhookBackoffMs ? { backoffMs: webhookBackoffMs } : {}),
+      policy: this.webhookPolicy,
+      ...(webhookOptions.retry ? { retry: webhookOptions.retry } : {}),
+      ...(webhookOptions.perMinute ? { perMinute: webhookOptions.perMinute } : {}),
+      ...(webhookOptions.queueLimit !== undefined ? { queueLimit: webhookOptions.queueLimit } : {}),
       onAnswer: (delivery, answer) => this.answerFromWebhook(delivery, answer),
       onChange: () => {
         for (const listener of this.deliveryListeners) listener()
@@ -204,6 +225,16 @@ export class WorldState implements SandboxWorld {
       nextAttemptAt: delivery.nextAttemptAt === null ? null : iso(delivery.nextAttemptAt),
       attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: iso(attempt.at) }))
     }))
+  }
+
+  /** How many deliveries wait for their minute, and how many were dropped because their queue was full. */
+  webhookQueue(): WebhookQueueStats {
+    return this.webhooks.queueStats()
+  }
+
+  /** Why the sandbox would not POST to this URL (credentials, a non-public host without the opt-in), or null. */
+  webhookTargetRefusal(url: string): string | null {
+    return webhookTargetRefusal(url, this.webhookPolicy)
   }
 
   /** Resolves when no webhook POST is on the wire. */
@@ -556,6 +587,28 @@ export class WorldState implements SandboxWorld {
     }
     this.changed()
     return { replies, note }
+  }
+
+  /** §5.5: the device connected or disconnected; POSTed to its status URL when it has one. */
+  private postDeviceStatus(device: DeviceRecord): void {
+    if (!device.statusUrl) return
+    this.webhooks.enqueue({
+      deviceSerial: device.serial,
+      kind: 'device',
+      url: device.statusUrl,
+      payload: deviceStatusPayload(device, this.clock.now())
+    })
+  }
+
+  /** The device-status webhook URL (the hosted gateway sets it in its dashboard only); null removes it. */
+  setStatusUrl(token: string, url: string | null): DeviceSnapshot {
+    const device = this.deviceRegistry.requireByToken(token)
+    if (url !== null) {
+      const refusal = this.webhookTargetRefusal(url)
+      if (refusal !== null) throw new SandboxActionError(`status url invalid: ${refusal}`, 400)
+    }
+    this.deviceRegistry.setUrls(device, { statusUrl: url })
+    return this.deviceRegistry.snapshot(device)
   }
 
   private trackStatus(message: MessageRecord): void {

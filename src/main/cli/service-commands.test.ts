@@ -20,7 +20,8 @@ const jsonOf = jsonLineOf
 
 beforeAll(async () => {
   receiver = await startWireServer()
-  sandbox = await startSandbox({ seed: 9 })
+  // The receiver is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
+  sandbox = await startSandbox({ seed: 9, allowPrivateWebhookTargets: true })
   control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
 })
 afterAll(async () => {

@@ -50,7 +50,9 @@ beforeEach(async () => {
     dataDir: dir,
     vault: new MemoryVault(),
     clock,
-    appInfo: { version: 't', platform: 't' }
+    appInfo: { version: 't', platform: 't' },
+    // The receiver is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
+    sandbox: { allowPrivateWebhookTargets: true }
   })
   await core.start()
 })

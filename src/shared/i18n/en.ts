@@ -811,6 +811,7 @@ export const en = {
     'The inspector works with sandbox devices: the hosted gateway does not report its deliveries.',
   'webhooks.kind.incoming': 'Incoming message',
   'webhooks.kind.tracking': 'Status tracking',
+  'webhooks.kind.device': 'Device status',
   'webhooks.state.pending': 'Retrying',
   'webhooks.state.delivered': 'Delivered',
   'webhooks.state.failed': 'Failed',

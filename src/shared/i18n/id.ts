@@ -829,6 +829,7 @@ export const id: Record<MessageKey, string> = {
     'Pemeriksa hanya untuk perangkat sandbox: gateway yang dihosting tidak melaporkan pengirimannya.',
   'webhooks.kind.incoming': 'Pesan masuk',
   'webhooks.kind.tracking': 'Pelacakan status',
+  'webhooks.kind.device': 'Status perangkat',
   'webhooks.state.pending': 'Mencoba lagi',
   'webhooks.state.delivered': 'Terkirim',
   'webhooks.state.failed': 'Gagal',

@@ -9,7 +9,8 @@ import { ListStatus } from '../../ui/ListStatus'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
-  tracking: 'webhooks.kind.tracking'
+  tracking: 'webhooks.kind.tracking',
+  device: 'webhooks.kind.device'
 }
 
 const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: string }> = {
