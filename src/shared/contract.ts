@@ -825,6 +825,15 @@ export const invokeChannels = builtOnFirstUse({
   'recipients:recent': () => ({ request: Empty, reply: z.object({ recipients: z.array(z.string()) }) }),
 
   'sandbox:start': () => ({ request: Empty, reply: z.object({ device: DeviceView }) }),
+  /** Whether the sandbox could start from its saved state; when not, which file and why (everything else runs). */
+  'sandbox:health': () => ({
+    request: Empty,
+    reply: z.object({
+      damaged: z.object({ file: z.string(), problem: z.string(), message: z.string() }).nullable()
+    })
+  }),
+  /** Set the damaged saved state aside (kept beside it, renamed) and start the sandbox clean. */
+  'sandbox:startFresh': () => ({ request: Empty, reply: Ok }),
   'sandbox:control': () => ({
     request: z.object({ deviceId: Id, action: SandboxAction }),
     reply: DeviceView

@@ -351,8 +351,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       if (started) return
       started = true
       await files.cleanupLeftovers()
+      // A sandbox that cannot start from its saved state (damaged, or held by another sandbox) stays off and says
+      // why (sandbox:health); real devices and the outbox start regardless.
       const sandboxDevice = registry.list().find((d) => d.sandbox)
-      if (sandboxDevice) await sandbox.ensure(portOf(sandboxDevice.baseUrl))
+      if (sandboxDevice)
+        await sandbox.ensure(portOf(sandboxDevice.baseUrl)).catch((error: unknown) => {
+          logger.error('sandbox gateway: could not start from its saved state', error)
+        })
       await Promise.all(registry.list().map((d) => openClient(d.id)))
       for (const device of registry.list())
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))

@@ -9,10 +9,16 @@ import { requireDevice, type DeviceMonitor, type DeviceRegistry } from '../devic
 import type { Vault } from '../vault'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from './access'
-import type { EmbeddedSandbox } from './embedded-sandbox'
+import { portOf, type EmbeddedSandbox } from './embedded-sandbox'
 
 export type SandboxChannel =
-  'sandbox:start' | 'sandbox:control' | 'sandbox:webhookDeliveries' | 'sandbox:sent' | 'sandbox:receive'
+  | 'sandbox:start'
+  | 'sandbox:health'
+  | 'sandbox:startFresh'
+  | 'sandbox:control'
+  | 'sandbox:webhookDeliveries'
+  | 'sandbox:sent'
+  | 'sandbox:receive'
 
 export interface SandboxCommandsDeps {
   registry: DeviceRegistry
@@ -70,6 +76,17 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
       await registry.openClient(device.id)
       await monitor.refresh(device.id)
       return { device: monitor.view(device.id) }
+    },
+
+    async 'sandbox:health'() {
+      return { damaged: sandbox.damage }
+    },
+
+    async 'sandbox:startFresh'() {
+      // Back where the saved sandbox devices expect it.
+      const device = registry.list().find((d) => d.sandbox)
+      await sandbox.startFresh(device ? portOf(device.baseUrl) : 0)
+      return { ok: true as const }
     },
 
     async 'sandbox:control'({ deviceId, action }) {

@@ -17,8 +17,26 @@ export interface RunningSandbox {
 
 export type EmbeddedSandboxOptions = Omit<SandboxOptions, 'port' | 'dataDir' | 'stateFile' | 'clock'>
 
+/** Why the sandbox could not start from its saved state: the file, and the package's sentence about it. */
+export interface SandboxDamage {
+  file: string
+  /** 'locked' when another sandbox holds it; else the package's problem code (truncated, not-json, …). */
+  problem: string
+  message: string
+}
+
+/** The package's typed refusals about its saved state (damaged, or held by another sandbox), by their codes. */
+function damageOf(error: unknown): SandboxDamage | null {
+  const { code, file, problem, message } = (error ?? {}) as Record<string, unknown>
+  if (typeof file !== 'string' || typeof message !== 'string') return null
+  if (code === 'SANDBOX_STATE_LOCKED') return { file, problem: 'locked', message }
+  if (code === 'SANDBOX_STATE_DAMAGED') return { file, problem: String(problem), message }
+  return null
+}
+
 export class EmbeddedSandbox {
   private running: Promise<RunningSandbox> | null = null
+  private damaged: SandboxDamage | null = null
   private readonly startListeners: ((sandbox: RunningSandbox) => void)[] = []
   private readonly changeListeners: (() => void)[] = []
 
@@ -83,10 +101,38 @@ export class EmbeddedSandbox {
       for (const listener of this.startListeners) listener(running)
       return running
     })()
-    this.running.catch(() => {
-      this.running = null
-    })
+    this.running.then(
+      () => {
+        this.damaged = null
+      },
+      (error: unknown) => {
+        this.running = null
+        this.damaged = damageOf(error) ?? {
+          file: join(this.dataDir, 'sandbox'),
+          problem: 'failed',
+          message: error instanceof Error ? error.message : String(error)
+        }
+      }
+    )
     return this.running
+  }
+
+  /** The saved state the last start could not use, or null: the sandbox stays off, everything else runs. */
+  get damage(): SandboxDamage | null {
+    return this.damaged
+  }
+
+  /**
+   * "Set aside and start fresh": the damaged state is renamed beside itself (kept, never deleted) and the sandbox
+   * starts clean on `preferredPort`. A state another sandbox holds is not taken from it.
+   */
+  async startFresh(preferredPort = 0): Promise<RunningSandbox> {
+    const damage = this.damaged
+    if (damage && damage.problem !== 'locked') {
+      const gateway = await import('@sender-desk/sandbox-gateway')
+      gateway.setAsideSandboxState(damage.file)
+    }
+    return this.ensure(preferredPort)
   }
 
   async current(): Promise<RunningSandbox | null> {
