@@ -1,0 +1,233 @@
+// The outbox's lists and counts: pages newest first with kept positions and the full-text search, status totals.
+import {
+  ItemStatus,
+  ITEM_STATUSES,
+  ItemRecord,
+  ItemFilter,
+  StatusCounts,
+  SELECT_ITEM,
+  POSITION_LEVELS,
+  POSITION_FINEST_SPAN_MS,
+  POSITION_FANOUT,
+  searchableByIndex,
+  searchPhrase,
+  FENCED_ROWIDS,
+  KeptFilter,
+  keptDimensions,
+  Row,
+  toItem
+} from './outbox-records'
+import { OutboxItemsStore } from './outbox-items-store'
+
+export class OutboxListsStore extends OutboxItemsStore {
+  /**
+   * Newest first. Totals come from the trigger-kept counts when only status, device and creation time filter; a
+   * recipient or text search of three characters or more reads the full-text index; a page past the middle is read
+   * from the oldest end, so the last page costs what the first does. A deep page of a list without a search finds
+   * its span of creation time from the kept list positions and skips index entries inside it only; with a search it
+   * still skips index entries from the nearer end (search matches have no kept positions).
+   */
+  listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
+    // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
+    // a batch is open, so a deep page walks its index entries without a set lookup for each.
+    const fence = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
+    const where: string[] = [...fence]
+    const params: unknown[] = []
+    const kept = keptDimensions(filter.status, filter.deviceId)
+    where.push(...kept.where)
+    params.push(...kept.params)
+    // Status, device and the open-batch fence only: what the kept counts and positions count.
+    const keptWhere = [...where]
+    const keptParams = [...params]
+    const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
+    const indexed = searched.filter((column) => searchableByIndex(filter[column] ?? ''))
+    if (indexed.length > 0) {
+      const query = indexed.map((column) => searchPhrase(column, filter[column] ?? '')).join(' AND ')
+      // Read the matches once (the total and the page both use them, and matching is the costly part), unless
+      // there are so many that handing them back costs more than matching twice.
+      const matches = this.prepare(
+        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ?`
+      )
+        .raw()
+        .all(query, this.matchesReadOnce + 1) as [number][]
+      if (matches.length <= this.matchesReadOnce) {
+        where.push('rowid IN (SELECT value FROM json_each(?))')
+        params.push(JSON.stringify(matches.map(([rowid]) => rowid)))
+      } else {
+        where.push('rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)')
+        params.push(query)
+      }
+    }
+    for (const column of searched.filter((c) => !indexed.includes(c))) {
+      where.push(`${column} LIKE ? ESCAPE '\\'`)
+      params.push(`%${(filter[column] ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    }
+    if (filter.from !== undefined) {
+      where.push('created_at >= ?')
+      params.push(filter.from)
+    }
+    if (filter.to !== undefined) {
+      where.push('created_at <= ?')
+      params.push(filter.to)
+    }
+    const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+    const countsAnswer = searched.length === 0
+    const keptFilter = { ...kept, itemsWhere: keptWhere, itemsParams: keptParams }
+    // Without a search, from the kept counts: every item of these statuses and device, less those created before
+    // `from` and after `to` (their places among all of them are where the time range starts, at either end).
+    const all = countsAnswer ? this.countOf(filter.status, filter.deviceId) : 0
+    const before =
+      countsAnswer && filter.from !== undefined ? this.countCreatedBefore(keptFilter, filter.from, false) : 0
+    const after =
+      countsAnswer && filter.to !== undefined ? all - this.countCreatedBefore(keptFilter, filter.to, true) : 0
+    const total = countsAnswer
+      ? Math.max(0, all - before - after)
+      : (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n
+    const limit = filter.limit ?? 200
+    const offset = filter.offset ?? 0
+    const fromOldest = offset > total / 2
+    const order = fromOldest ? 'created_at, seq' : 'created_at DESC, seq DESC'
+    // From the oldest end: the rows of [offset, offset + limit) are those of [total - offset - limit, total - offset).
+    const pageLimit = fromOldest ? Math.max(0, Math.min(limit, total - offset)) : limit
+    const pageOffset = fromOldest ? Math.max(0, total - offset - limit) : offset
+    const span =
+      countsAnswer && pageLimit > 0 && pageOffset >= this.positionWalkFrom
+        ? this.pageSpans(keptFilter, pageOffset + (fromOldest ? before : after), pageLimit, fromOldest)
+        : undefined
+    if (span) {
+      // The walk placed the page among all the items of these statuses and device, so it starts `skip` items from
+      // the span's edge whatever the time range; the range only bounds the far side (from the oldest end the page
+      // limit already stops at `to`). Closed on both sides, so what SQLite sorts (two statuses and a device) stays
+      // a span or so of rows.
+      const from = fromOldest ? span.from : Math.max(span.from, filter.from ?? span.from)
+      const to = fromOldest ? Math.min(span.to, filter.to ?? span.to) : span.to
+      const statuses = [...new Set(filter.status ?? [])]
+      if (statuses.length < 2 || filter.deviceId !== undefined) {
+        const rows = this.prepare(
+          `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items
+           WHERE ${[...keptWhere, 'created_at BETWEEN ? AND ?'].join(' AND ')}
+           ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+        ).all(...keptParams, from, to, pageLimit, span.skip) as Row[]
+        return { items: rows.map(toItem), total }
+      }
+      // Two statuses or more (on every device): for `status IN (…)` SQLite sorts every row of the range (9-16 ms for
+      // an 8 s span of a busy outbox here); one arm per status, each read in order from the status index, merged
+      // instead (1-3 ms). With a device too the status index would read each row for its device: the sort stays.
+      const arm = `SELECT rowid, created_at, seq FROM outbox_items
+        WHERE ${[...fence, 'status = ?', 'created_at BETWEEN ? AND ?'].join(' AND ')}`
+      const rows = this.prepare(
+        `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM (${statuses.map(() => arm).join(' UNION ALL ')}
+         ORDER BY ${order} LIMIT ? OFFSET ?)) ORDER BY created_at DESC, seq DESC`
+      ).all(...statuses.flatMap((status) => [status, from, to]), pageLimit, span.skip) as Row[]
+      return { items: rows.map(toItem), total }
+    }
+    // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
+    const rows = this.prepare(
+      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${clause}
+       ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+    ).all(...params, pageLimit, pageOffset) as Row[]
+    return { items: rows.map(toItem), total }
+  }
+
+  /**
+   * How many items of the kept dimensions were created before `at` (or at it, when `inclusive`): the kept position
+   * counts of the whole spans before it (widest first), and the index entries of the finest span holding `at`.
+   */
+  private countCreatedBefore(kept: KeptFilter, at: number, inclusive: boolean): number {
+    const finest = Math.floor(at / POSITION_FINEST_SPAN_MS)
+    const middle = Math.floor(finest / POSITION_FANOUT)
+    const widest = Math.floor(middle / POSITION_FANOUT)
+    const spans = this.prepare(
+      `SELECT COALESCE(SUM(n), 0) AS n FROM outbox_positions
+       WHERE ((level = 2 AND bucket < ?) OR (level = 1 AND bucket >= ? AND bucket < ?)
+         OR (level = 0 AND bucket >= ? AND bucket < ?))${kept.positionsWhere}`
+    ).get(widest, widest * POSITION_FANOUT, middle, middle * POSITION_FANOUT, finest, ...kept.params) as {
+      n: number
+    }
+    const inSpan = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_items
+       WHERE ${[...kept.itemsWhere, `created_at >= ? AND created_at ${inclusive ? '<=' : '<'} ?`].join(' AND ')}`
+    ).get(...kept.itemsParams, finest * POSITION_FINEST_SPAN_MS, at) as { n: number }
+    return spans.n + inSpan.n
+  }
+
+  /**
+   * Where the `limit` items from `position` on (0-based; newest first, or oldest first when `oldestFirst`) among all
+   * the items of the kept dimensions lie: the created_at range of the finest spans holding them, and how many of
+   * those items in that range come before them (in that order). Walks the kept position counts from the widest
+   * spans down (a few hundred rows); undefined when there is no item at `position`.
+   */
+  private pageSpans(
+    kept: KeptFilter,
+    position: number,
+    limit: number,
+    oldestFirst: boolean
+  ): { from: number; to: number; skip: number } | undefined {
+    const direction = oldestFirst ? 'ASC' : 'DESC'
+    let skip = position
+    let bucket: number | undefined
+    for (let level = POSITION_LEVELS - 1; level >= 0; level--) {
+      // Inside the span found at the level above (all spans at the widest level).
+      const within = bucket === undefined ? '' : ' AND bucket BETWEEN ? AND ?'
+      const withinParams =
+        bucket === undefined ? [] : [bucket * POSITION_FANOUT, bucket * POSITION_FANOUT + POSITION_FANOUT - 1]
+      const spans = this.prepare(
+        `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = ?${within}${kept.positionsWhere}
+         GROUP BY bucket ORDER BY bucket ${direction}`
+      )
+        .raw()
+        .all(level, ...withinParams, ...kept.params) as [number, number][]
+      let holding: number | undefined
+      for (const [span, n] of spans) {
+        if (skip < n) {
+          holding = span
+          break
+        }
+        skip -= n
+      }
+      if (holding === undefined) return undefined
+      bucket = holding
+    }
+    if (bucket === undefined) return undefined
+    // The page may run on into the next spans: up to the one where `limit` items are reached, or the list ends.
+    let last = bucket
+    let counted = 0
+    const onward = this.prepare(
+      `SELECT bucket, SUM(n) FROM outbox_positions WHERE level = 0 AND bucket ${oldestFirst ? '>=' : '<='} ?${kept.positionsWhere}
+       GROUP BY bucket ORDER BY bucket ${direction}`
+    ).raw()
+    for (const [span, n] of onward.iterate(bucket, ...kept.params) as IterableIterator<[number, number]>) {
+      last = span
+      counted += n
+      if (counted >= skip + limit) break
+    }
+    const [low, high] = oldestFirst ? [bucket, last] : [last, bucket]
+    return {
+      from: low * POSITION_FINEST_SPAN_MS,
+      to: high * POSITION_FINEST_SPAN_MS + POSITION_FINEST_SPAN_MS - 1,
+      skip
+    }
+  }
+
+  /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
+  private countOf(statuses: readonly ItemStatus[] | undefined, deviceId: string | undefined): number {
+    const wanted = new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)
+    const rows = (
+      deviceId === undefined
+        ? this.prepare('SELECT status, n FROM outbox_counts').all()
+        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
+    ) as { status: ItemStatus; n: number }[]
+    return rows.reduce((sum, row) => sum + (wanted.has(row.status) ? row.n : 0), 0)
+  }
+
+  counts(): StatusCounts {
+    const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
+    const rows = this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all() as {
+      status: ItemStatus
+      n: number
+    }[]
+    for (const row of rows) counts[row.status] = row.n
+    return counts
+  }
+}
