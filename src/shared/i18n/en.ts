@@ -104,6 +104,7 @@ export const en = {
   'desktop.note.rowMovedResumed':
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
+  'desktop.note.optedOut': 'not sent: this number opted out of campaigns',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',

@@ -507,6 +507,20 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('never sends to a number that opted out after the draft was checked and before it started', async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    // The draft was checked with the number still in; it opts out before the operator starts the campaign.
+    expect(campaigns.optOuts.add(['6281234567004'], 'operator')).toBe(1)
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000 })
+    await fixture.clock.advance(600_000)
+    expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain('6281234567004')
+    const row = campaigns.results(id).find((r) => r.rowNumber === 6)
+    expect(row?.status).toBe('cancelled')
+    expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+  })
+
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {
     const { id } = await setUp()
     await fixture.outbox.start()

@@ -1035,6 +1035,15 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
     return { wait: { until: decision.wait.until, reason, scope: 'producer' } }
   }
+  // A campaign never sends to a number that opted out, whenever it opted out: its row is cancelled at its turn (a row
+  // already with the gateway cannot be taken back here). Direct sends are the operator's own choice.
+  queue.addPolicy({
+    name: 'opt-outs',
+    check: (item) =>
+      campaignOfTag(item.producerTag) !== null && store.isOptedOut(item.recipient)
+        ? { cancel: { reason: encodeNote('desktop.note.optedOut') } }
+        : null
+  })
   queue.addPolicy({ name: 'campaign pacing', check: checkRow })
 
   /**

@@ -449,6 +449,11 @@ export class CampaignStore {
     ).all() as OptOutRecord[]
   }
 
+  /** Whether this number opted out (a primary-key lookup: asked before every campaign send). */
+  isOptedOut(phone: string): boolean {
+    return this.prepare('SELECT 1 FROM opt_outs WHERE phone = ?').get(phone) !== undefined
+  }
+
   optedOutSet(): Set<string> {
     return new Set(
       (this.prepare('SELECT phone FROM opt_outs').all() as { phone: string }[]).map((r) => r.phone)
