@@ -15,6 +15,7 @@ import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from
 import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
 import type { SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
+import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
 import { toCountsView } from './views'
 
@@ -109,6 +110,17 @@ export function createSendQueue(input: KernelInput) {
       store.releaseProducer(tag)
     },
     wake: (): void => core.pump(),
+    /**
+     * A status the gateway pushed for one of its messages (its tracking webhook): applied as a report poll would
+     * apply it (never backwards, a failure only while the gateway still holds the message). False when no item has
+     * that gateway id (another app's message, or purged).
+     */
+    applyGatewayStatus(gatewayId: string, status: string): boolean {
+      const item = store.itemByGatewayId(gatewayId)
+      if (!item) return false
+      ctx.batch(() => applyReportStatus(ctx, item, status))
+      return true
+    },
     /** Where things stand now. */
     counts: () => toCountsView(store.counts()),
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),

@@ -164,3 +164,21 @@ describe('trackingGapMs', () => {
     expect(trackingGapMs(3 * 24 * 3_600_000, DEFAULT_OUTBOX_OPTIONS)).toBe(30 * 60_000)
   })
 })
+
+describe('statuses the gateway pushes (its tracking webhook, through the inbox relay)', () => {
+  it('move an item forward at once by the id the gateway gave it, never backwards, without a poll', async () => {
+    fx = makeFixture({ tracking: false })
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    expect(fx.outbox.applyGatewayStatus(messageId, 'delivered')).toBe(true)
+    expect(fx.outbox.get(id).item.status).toBe('delivered')
+    // A late "sent" after "delivered" changes nothing; "read" moves on.
+    fx.outbox.applyGatewayStatus(messageId, 'sent')
+    expect(fx.outbox.get(id).item.status).toBe('delivered')
+    fx.outbox.applyGatewayStatus(messageId, 'read')
+    expect(fx.outbox.get(id).item.status).toBe('read')
+    expect(realtimeCalls()).toHaveLength(0)
+    // A message this app never sent is not ours to change.
+    expect(fx.outbox.applyGatewayStatus('someone-elses-message', 'read')).toBe(false)
+  })
+})

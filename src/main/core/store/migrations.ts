@@ -512,6 +512,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_items_by_producer ON outbox_items(producer_tag, device_id, status)
         WHERE producer_tag IS NOT NULL;
     `
+  },
+  {
+    name: 'outbox: items found by the id the gateway gave them',
+    // A status pushed by the gateway (its tracking webhook, through the inbox relay) names the message by the id
+    // the send call returned, not by our ref_id: one entry per accepted item, written once when it is accepted.
+    sql: `
+      CREATE INDEX outbox_items_by_gateway_id ON outbox_items(gateway_id) WHERE gateway_id IS NOT NULL;
+    `
   }
 ]
 

@@ -288,4 +288,10 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).get(deviceId) as { at: number | null }
     return row.at
   }
+
+  /** The item the gateway knows by this id (its send call's answer), if any. */
+  itemByGatewayId(gatewayId: string): ItemRecord | undefined {
+    const row = this.prepare(`${SELECT_ITEM} WHERE gateway_id = ? LIMIT 1`).get(gatewayId) as Row | undefined
+    return row ? toItem(row) : undefined
+  }
 }
