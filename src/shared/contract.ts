@@ -12,6 +12,7 @@ import {
   isHttpUrl,
   messageTextProblem,
   MAX_SETTABLE_FILE_BYTES,
+  MAX_DEVICE_DAILY_CAP,
   MAX_EVERY_N_DAYS,
   MAX_KEYWORD_LENGTH,
   MAX_TEXT_LENGTH,
@@ -110,7 +111,11 @@ export const DeviceView = z.object({
   /** Sending to this device is paused by the operator. */
   paused: z.boolean(),
   /** This gateway's file-size limit; absent or null means the app-wide Settings.maxFileBytes applies. */
-  maxFileBytes: z.number().int().positive().nullable().optional()
+  maxFileBytes: z.number().int().positive().nullable().optional(),
+  /** At most this many sends a day through this number, across every campaign and direct send (null: none). */
+  dailyCap: z.number().int().positive().nullable().optional(),
+  /** Sends through it today (from the device's midnight, whoever produced them) and when its day ends. */
+  sentToday: z.object({ count: z.number().int().min(0), resetsAt: z.string() }).optional()
 })
 export type DeviceView = z.infer<typeof DeviceView>
 
@@ -722,6 +727,10 @@ export const invokeChannels = builtOnFirstUse({
     reply: DeviceView
   }),
   /** A gateway whose plan allows bigger (or only smaller) files than the app-wide setting; null follows the setting. */
+  'devices:setDailyCap': () => ({
+    request: z.object({ id: Id, dailyCap: z.number().int().min(1).max(MAX_DEVICE_DAILY_CAP).nullable() }),
+    reply: DeviceView
+  }),
   'devices:setFileLimit': () => ({
     request: z.object({
       id: Id,

@@ -19,6 +19,7 @@ import {
   DeviceRegistry,
   isSendable,
   type ClientFactory,
+  type DeviceBudgetView,
   type PollIntervals
 } from './devices'
 import { FileHandles } from './files'
@@ -175,14 +176,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock
   })
 
-  // The monitor shows each device's paused flag, which the outbox (created after it) owns.
+  // The monitor shows each device's paused flag and daily budget, which the outbox (created after it) owns.
   let pausedDevices: () => string[] = () => []
+  let budgetOf: (deviceId: string) => DeviceBudgetView | null = () => null
   const monitor = await DeviceMonitor.open({
     registry,
     clock,
     stateFile: join(ports.dataDir, 'device-states.json'),
     intervals: { idleMs: initial.pollIntervalSec * 1000, ...ports.pollIntervals },
     isPaused: (id) => pausedDevices().includes(id),
+    budgetOf: (id) => budgetOf(id),
     logger
   })
   const actions = new DeviceActions({ registry, monitor, clock, logger })
@@ -219,6 +222,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     onChanged: (id) => events.emit('campaigns:changed', { id })
   })
   pausedDevices = () => theOutbox.pausedState().devices
+  // Each device's daily cap is a send policy counted across every producer.
+  const dailyCapOf = (id: string): number | null => registry.get(id)?.dailyCap ?? null
+  theOutbox.addDeviceBudget(dailyCapOf)
+  budgetOf = (id) => theOutbox.budgetOf(id, dailyCapOf)
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
     dataDir: ports.dataDir,

@@ -128,6 +128,23 @@ export function dayIn(instant: number, timeZone: string): string {
   return instantToLocal(instant, timeZone).date
 }
 
+/** The calendar day in `timeZone` at `instant`, and the instants it starts and the next one starts (its midnights). */
+export function dayBoundsIn(instant: number, timeZone: string): { day: string; start: number; end: number } {
+  const day = dayIn(instant, timeZone)
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
+  return {
+    day,
+    start: localTimeToInstant(`${day}T00:00`, timeZone),
+    end: localTimeToInstant(`${next}T00:00`, timeZone)
+  }
+}
+
+/** The computer's own time zone (the default for anything an operator did not give a zone). */
+export function computerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
 /** `2026-01-15 10:00:00` as seen on a wall clock in `timeZone` (the gateway's `Y-m-d H:i:s`). */
 export function formatInZone(instant: number, timeZone: string): string {
   const { date, time } = instantToLocal(instant, timeZone)

@@ -15,6 +15,8 @@ export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
  * are ~4 MB of CSV), small enough that reading it cannot exhaust the core's memory.
  */
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024
+/** The largest daily cap an operator can give one device (a cap is for safety: far above any number's real day). */
+export const MAX_DEVICE_DAILY_CAP = 100_000
 export const MAX_BULK_ITEMS = 100
 export const MAX_REPORT_LIMIT = 1000
 /**

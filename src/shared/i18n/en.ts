@@ -105,6 +105,7 @@ export const en = {
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
   'desktop.note.optedOut': 'not sent: this number opted out of campaigns',
+  'desktop.wait.deviceDailyCap': 'this number sent its {cap} messages for today; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',

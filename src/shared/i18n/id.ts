@@ -106,6 +106,7 @@ export const id: Record<MessageKey, string> = {
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan kampanye',
+  'desktop.wait.deviceDailyCap': 'nomor ini sudah mengirim {cap} pesannya hari ini; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
   'desktop.failure.expired':

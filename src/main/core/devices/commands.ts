@@ -19,6 +19,7 @@ export type DeviceChannel =
   | 'devices:add'
   | 'devices:updateToken'
   | 'devices:setFileLimit'
+  | 'devices:setDailyCap'
   | 'devices:rename'
   | 'devices:reorder'
   | 'devices:remove'
@@ -123,6 +124,12 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
       required(id)
       await registry.updateCredentials(id, { token, ...(secret ? { secret } : {}) })
       return opened(id)
+    },
+
+    async 'devices:setDailyCap'({ id, dailyCap }) {
+      required(id)
+      await registry.setDailyCap(id, dailyCap)
+      return monitor.view(id)
     },
 
     async 'devices:setFileLimit'({ id, maxFileBytes }) {

@@ -30,7 +30,7 @@ export {
 } from './state'
 export type { PollContext, PollOutcome, StateVerdict } from './state'
 export { buildDeviceView, UNPOLLED_STATUS } from './view'
-export type { DeviceStatus } from './view'
+export type { DeviceBudgetView, DeviceStatus } from './view'
 export { requireClient, requireDevice, type DeviceLookup } from './access'
 export { createDeviceCommands } from './commands'
 export type { DeviceChannel, DeviceCommandsDeps, DeviceRemovalHook } from './commands'

@@ -421,7 +421,8 @@ describe('states, history and events', () => {
       lastCheckedAt: '2026-01-15T03:00:00.000Z',
       stateSince: '2026-01-15T03:00:00.000Z',
       paused: true,
-      maxFileBytes: null
+      maxFileBytes: null,
+      dailyCap: null
     })
     expect(JSON.stringify(viewsSeen)).not.toContain(TOKEN)
   })

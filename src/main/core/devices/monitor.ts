@@ -16,7 +16,7 @@ import {
   nextState,
   type PollOutcome
 } from './state'
-import { buildDeviceView, UNPOLLED_STATUS, type DeviceStatus } from './view'
+import { buildDeviceView, UNPOLLED_STATUS, type DeviceBudgetView, type DeviceStatus } from './view'
 
 /** One line of a device's state history; the contract's DeviceHistoryEntry. */
 export type DeviceHistoryItem = z.infer<typeof HistoryEntry>
@@ -67,6 +67,8 @@ export interface DeviceMonitorOptions {
   pollTimeoutMs?: number
   /** Whether sending to a device is paused (owned by the outbox); only shown in views. */
   isPaused?: (deviceId: string) => boolean
+  /** A device's sends today against its daily cap (owned by the send queue); only shown in views. */
+  budgetOf?: (deviceId: string) => DeviceBudgetView | null
   logger?: Logger
 }
 
@@ -200,7 +202,8 @@ export class DeviceMonitor {
     return buildDeviceView(
       record,
       this.tracked.get(deviceId)?.status,
-      this.options.isPaused?.(deviceId) ?? false
+      this.options.isPaused?.(deviceId) ?? false,
+      this.options.budgetOf?.(deviceId) ?? null
     )
   }
 
@@ -211,7 +214,8 @@ export class DeviceMonitor {
         buildDeviceView(
           record,
           this.tracked.get(record.id)?.status,
-          this.options.isPaused?.(record.id) ?? false
+          this.options.isPaused?.(record.id) ?? false,
+          this.options.budgetOf?.(record.id) ?? null
         )
       )
   }

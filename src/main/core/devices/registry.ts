@@ -25,7 +25,9 @@ export const DeviceRecord = z.object({
   /** The gateway's serial at add time, to spot the same device added twice. */
   serial: z.string().nullable().default(null),
   /** This gateway's largest file, when it differs from the app-wide setting (null: use the setting). */
-  maxFileBytes: z.number().int().positive().nullable().default(null)
+  maxFileBytes: z.number().int().positive().nullable().default(null),
+  /** At most this many sends a day through this number, across every campaign and direct send (null: no cap). */
+  dailyCap: z.number().int().positive().nullable().default(null)
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 
@@ -185,6 +187,7 @@ export class DeviceRegistry {
         order: this.devices.reduce((max, d) => Math.max(max, d.order), -1) + 1,
         sandbox: input.sandbox ?? false,
         maxFileBytes: null,
+        dailyCap: null,
         createdAt: new Date(this.options.clock.now()).toISOString(),
         tokenHint: maskToken(credentials.token),
         hasSecret: credentials.secret !== undefined,
@@ -251,6 +254,16 @@ export class DeviceRegistry {
   setFileLimit(id: string, maxFileBytes: number | null): Promise<DeviceRecord> {
     return this.serially(async () => {
       const device = { ...this.require(id), maxFileBytes }
+      await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
+      this.emit({ kind: 'updated', device: { ...device } })
+      return { ...device }
+    })
+  }
+
+  /** A daily cap for sends through this device, or null for none. */
+  setDailyCap(id: string, dailyCap: number | null): Promise<DeviceRecord> {
+    return this.serially(async () => {
+      const device = { ...this.require(id), dailyCap }
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
       this.emit({ kind: 'updated', device: { ...device } })
       return { ...device }

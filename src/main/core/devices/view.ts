@@ -25,10 +25,18 @@ export const UNPOLLED_STATUS: DeviceStatus = {
   info: null
 }
 
+/** A device's sends today against its daily cap (the send queue counts them), when known. */
+export interface DeviceBudgetView {
+  sentToday: number
+  cap: number | null
+  resetsAt: number
+}
+
 export function buildDeviceView(
   record: DeviceRecord,
   status: DeviceStatus | undefined,
-  paused: boolean
+  paused: boolean,
+  budget: DeviceBudgetView | null = null
 ): DeviceView {
   const current = status ?? UNPOLLED_STATUS
   const info = current.info
@@ -49,6 +57,10 @@ export function buildDeviceView(
     lastCheckedAt: current.lastCheckedAt,
     stateSince: current.since,
     paused,
-    maxFileBytes: record.maxFileBytes
+    maxFileBytes: record.maxFileBytes,
+    dailyCap: record.dailyCap,
+    ...(budget
+      ? { sentToday: { count: budget.sentToday, resetsAt: new Date(budget.resetsAt).toISOString() } }
+      : {})
   }
 }

@@ -6,6 +6,7 @@ import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
+import { dayIn } from '../zoned-time'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
@@ -90,6 +91,8 @@ function pickNext(
     },
     attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
   )
+  // Counted with the mark, in its transaction: a device's daily cap sees every send once (a retry is the same send).
+  if (item && attempt === 1) ctx.store.countSend(deviceId, dayIn(now, ctx.options.dayZoneOf(deviceId)))
   return item ? { item, client } : 'again'
 }
 

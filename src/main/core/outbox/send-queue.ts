@@ -9,6 +9,7 @@ import {
   type StoredAttachment
 } from '../store'
 import { createDeviceControls } from './device-controls'
+import { deviceBudget, deviceBudgetPolicy, type DeviceBudgetDeps } from './device-budget'
 import { copyFile, copyFiles } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
@@ -82,6 +83,11 @@ export function createSendQueue(input: KernelInput) {
   const dataDir = input.dataDir
   const actions = createOperatorActions(core)
   const controls = createDeviceControls(core)
+  const budgetDeps = (capOf: (deviceId: string) => number | null): DeviceBudgetDeps => ({
+    capOf,
+    zoneOf: (deviceId) => ctx.options.dayZoneOf(deviceId),
+    sendsOn: (deviceId, day) => store.sendsOn(deviceId, day)
+  })
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
     of: (ids) => store.outcomesOf(ids),
@@ -110,6 +116,14 @@ export function createSendQueue(input: KernelInput) {
       store.releaseProducer(tag)
     },
     wake: (): void => core.pump(),
+    /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
+    budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
+      return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())
+    },
+    /** The per-device daily cap as a send policy, counted across every producer. */
+    addDeviceBudget(capOf: (deviceId: string) => number | null): void {
+      core.addPolicy(deviceBudgetPolicy(budgetDeps(capOf)))
+    },
     /**
      * A status the gateway pushed for one of its messages (its tracking webhook): applied as a report poll would
      * apply it (never backwards, a failure only while the gateway still holds the message). False when no item has

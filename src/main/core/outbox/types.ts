@@ -46,6 +46,8 @@ export interface OutboxOptions {
   retentionSweepIntervalMs?: number
   /** The gateway's own zone, which decides what "today" means for report-realtime. Default Asia/Jakarta. */
   gatewayTimeZone?: string
+  /** The zone whose midnight starts a device's day (what its daily send count counts). Default: the computer's. */
+  dayZoneOf?: (deviceId: string) => string
   /** Whether a device the app has not reported on yet may send. Default true (the CLI never reports). */
   devicesSendableByDefault?: boolean
   /** 0 ≤ r < 1, for jitter. Default Math.random. */

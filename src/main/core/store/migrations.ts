@@ -520,6 +520,19 @@ export const migrations: readonly Migration[] = [
     sql: `
       CREATE INDEX outbox_items_by_gateway_id ON outbox_items(gateway_id) WHERE gateway_id IS NOT NULL;
     `
+  },
+  {
+    name: 'outbox: sends per device and day, across every producer',
+    // A device's daily cap counts every send through it (direct, series, every campaign): one row a device and day,
+    // bumped in the transaction that marks a first attempt `sending`, so the count can never miss or double a send.
+    sql: `
+      CREATE TABLE device_send_days (
+        device_id TEXT NOT NULL,
+        day TEXT NOT NULL,                   -- YYYY-MM-DD in the device's zone
+        sends INTEGER NOT NULL,
+        PRIMARY KEY (device_id, day)
+      ) STRICT, WITHOUT ROWID;
+    `
   }
 ]
 

@@ -294,4 +294,21 @@ export class OutboxQueueStore extends OutboxListsStore {
     const row = this.prepare(`${SELECT_ITEM} WHERE gateway_id = ? LIMIT 1`).get(gatewayId) as Row | undefined
     return row ? toItem(row) : undefined
   }
+
+  /** One more send through a device on a day (its first attempt; a retry is the same send). */
+  countSend(deviceId: string, day: string): void {
+    this.prepare(
+      `INSERT INTO device_send_days (device_id, day, sends) VALUES (?, ?, 1)
+       ON CONFLICT(device_id, day) DO UPDATE SET sends = sends + 1`
+    ).run(deviceId, day)
+  }
+
+  /** How many sends went through a device on a day, whoever produced them. */
+  sendsOn(deviceId: string, day: string): number {
+    const row = this.prepare('SELECT sends FROM device_send_days WHERE device_id = ? AND day = ?').get(
+      deviceId,
+      day
+    ) as { sends: number } | undefined
+    return row?.sends ?? 0
+  }
 }

@@ -1,0 +1,41 @@
+// A device's daily budget as a send policy: at most `cap` sends a day through one WhatsApp number, counted across
+// every producer (direct sends, series, every campaign), the day starting at midnight in the device's zone. The ban
+// risk a cap exists for is the number's, not a campaign's: two campaigns on one device share it.
+import { encodeNote } from '../../../shared/i18n/notes'
+import { dayBoundsIn } from '../zoned-time'
+import type { SendPolicy } from './policies'
+
+export interface DeviceBudgetDeps {
+  /** The device's cap (sends a day), or null for none. */
+  capOf(deviceId: string): number | null
+  /** Its zone (the kernel's `dayZoneOf`). */
+  zoneOf(deviceId: string): string
+  /** Sends through it on a day (the kernel's count, bumped with each first `sending` mark). */
+  sendsOn(deviceId: string, day: string): number
+}
+
+/** Where a device stands today: its sends, its cap, and when its day ends (null cap: no budget). */
+export function deviceBudget(
+  deps: DeviceBudgetDeps,
+  deviceId: string,
+  now: number
+): { sentToday: number; cap: number | null; resetsAt: number } {
+  const today = dayBoundsIn(now, deps.zoneOf(deviceId))
+  return { sentToday: deps.sendsOn(deviceId, today.day), cap: deps.capOf(deviceId), resetsAt: today.end }
+}
+
+export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
+  return {
+    name: 'device daily cap',
+    check(item, now) {
+      const { sentToday, cap, resetsAt } = deviceBudget(deps, item.deviceId, now)
+      if (cap === null || sentToday < cap) return null
+      // The whole device waits (nothing written to its rows) until its next midnight; every producer's item alike.
+      const reason = encodeNote('desktop.wait.deviceDailyCap', {
+        cap,
+        until: new Date(resetsAt).toISOString()
+      })
+      return { wait: { until: resetsAt, reason, scope: 'device' } }
+    }
+  }
+}

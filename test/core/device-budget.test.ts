@@ -1,0 +1,89 @@
+// A device's daily cap through the composed core: one budget for the number, counted across every campaign and direct
+// send (two campaigns at once no longer double a number's exposure), shown on the device.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { composeCore, type Core } from '../../src/main/core/compose'
+import { MemoryVault } from '../../src/main/core/vault'
+
+let core: Core
+
+beforeEach(async () => {
+  core = await composeCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'sd-budget-')),
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
+    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  })
+  await core.start()
+})
+afterEach(async () => core.stop())
+
+async function linkedDevice(): Promise<string> {
+  const { device } = await core.handlers['sandbox:start']({})
+  await core.handlers['devices:qr']({ id: device.id })
+  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
+  await core.handlers['devices:refresh']({ id: device.id })
+  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
+  return device.id
+}
+
+const FAST = {
+  minDelaySeconds: 0,
+  maxDelaySeconds: 0.2,
+  batchSize: 100,
+  batchPauseMinutes: 0,
+  workingHours: null,
+  // Each campaign would send 4 a day on its own: the device's cap is what holds them.
+  dailyCapPerDevice: 1000,
+  warmUp: null
+}
+
+async function startedCampaign(deviceId: string, name: string, phones: string[]): Promise<string> {
+  const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
+    purpose: 'spreadsheet'
+  })
+  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
+  const created = await core.handlers['campaigns:create']({
+    sheetId: sheet.sheetId,
+    name,
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Halo {Name}',
+    pacing: FAST,
+    devices: [deviceId]
+  })
+  await core.handlers['campaigns:start']({ id: created.id })
+  return created.id
+}
+
+it('holds two campaigns and a direct send on one device to its daily cap of 3 in all, and the device says so', async () => {
+  const deviceId = await linkedDevice()
+  const view = await core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 3 })
+  expect(view.dailyCap).toBe(3)
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  await startedCampaign(deviceId, 'january', ['081211110001', '081211110002', '081211110003'])
+  await startedCampaign(deviceId, 'february', ['081222220001', '081222220002', '081222220003'])
+  const sentSoFar = async (): Promise<number> =>
+    (await core.handlers['outbox:list']({ offset: 0, limit: 100 })).items.filter((i) => i.gatewayId !== null)
+      .length
+  for (let i = 0; i < 60 && (await sentSoFar()) < 3; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  // Time for a fourth to slip through, if the cap let it.
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(await sentSoFar()).toBe(3)
+  const device = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+  expect(device?.sentToday?.count).toBe(3)
+  // Those left wait for the device's midnight, saying why.
+  const waiting = (await core.handlers['outbox:list']({ offset: 0, limit: 100, status: ['queued'] })).items
+  expect(waiting).toHaveLength(4)
+})
