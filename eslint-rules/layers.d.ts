@@ -19,3 +19,5 @@ export function ownerOf(path: string): { layer: Layer; module: string } | undefi
 export function isTestCode(path: string): boolean
 export function workspacePackages(): Map<string, string>
 export function markdownTable(): string
+export const LAYERS_TABLE_START: string
+export const LAYERS_TABLE_END: string

@@ -6,7 +6,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { LAYERED, isTestCode, ownerOf } from '../eslint-rules/layers.js'
+import {
+  LAYERED,
+  LAYERS_TABLE_END,
+  LAYERS_TABLE_START,
+  isTestCode,
+  markdownTable,
+  ownerOf
+} from '../eslint-rules/layers.js'
 
 const root = join(import.meta.dirname, '..')
 const ELECTRON_IMPORT =
@@ -402,6 +409,23 @@ describe('layers', () => {
       .map((file) => relative(root, file).replace(/\.(ts|tsx|js|mjs|cjs)$/, ''))
       .filter((file) => !isTestCode(file) && ownerOf(file) === undefined)
     expect(unowned).toEqual([])
+  })
+
+  it('the docs’ dependency-rules table is the one the rule uses', () => {
+    // Cell by cell, so Prettier may pad the columns as it likes.
+    const cells = (table: string): string[][] =>
+      table
+        .trim()
+        .split('\n')
+        .map((row) => row.split('|').map((cell) => cell.trim()))
+    const docs = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+    const start = docs.indexOf(LAYERS_TABLE_START)
+    const end = docs.indexOf(LAYERS_TABLE_END)
+    expect(start, 'docs/architecture.md keeps the generated table’s markers').toBeGreaterThan(-1)
+    expect(
+      cells(docs.slice(start + LAYERS_TABLE_START.length, end)),
+      'run node scripts/layers-table.js --write'
+    ).toEqual(cells(markdownTable()))
   })
 
   it('lets tests and test doubles reach into a layer to set it up', async () => {
