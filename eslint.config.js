@@ -55,6 +55,16 @@ export default tseslint.config(
     rules: { 'layers/layer-imports': 'error' }
   },
   {
+    // A promise nobody awaits loses its rejection and its ordering (an un-awaited write). Type-aware, so only over the
+    // app and its packages, whose tsconfigs (tsconfig.node.json, tsconfig.web.json) the project service reads.
+    files: LAYERED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error'
+    }
+  },
+  {
     // Only the CLI's output module writes to the terminal; everything else logs through the redacting logger.
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/cli/output.ts'],

@@ -49,9 +49,19 @@ describe('process boundaries', () => {
   })
 })
 
+/**
+ * The lint's type-aware rules need a file the TypeScript project knows; the layer cases place code at files that do
+ * not exist (a new feature folder, a stray file), so they lint without types, which the layer rule does not use.
+ */
+const withoutTypes = {
+  languageOptions: { parserOptions: { projectService: false, project: null } },
+  rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' }
+} as const
+const untyped = new ESLint({ cwd: root, overrideConfig: withoutTypes })
+const typed = new ESLint({ cwd: root })
+
 /** The rule ids ESLint reports for `source` placed at `file`. */
-async function ruleIdsFor(file: string, source: string): Promise<(string | null)[]> {
-  const eslint = new ESLint({ cwd: root })
+async function ruleIdsFor(file: string, source: string, eslint = untyped): Promise<(string | null)[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) })
   return result?.messages.map((m) => m.ruleId) ?? []
 }
@@ -382,6 +392,17 @@ describe('layers', () => {
       expect(breaksALayer(await ruleIdsFor(file, as(legal)))).toBe(false)
     })
   }
+
+  it('rejects a promise nobody awaits, in the core and in the window', async () => {
+    const floating =
+      'export async function save(): Promise<void> {}\nexport function onClick(): void {\n  save()\n}\n'
+    // Type-aware: placed over a file the project knows, so the project service has its tsconfig.
+    const rule = '@typescript-eslint/no-floating-promises'
+    expect(await ruleIdsFor('src/main/core/clock.ts', floating, typed)).toContain(rule)
+    expect(await ruleIdsFor('src/renderer/src/api.ts', floating, typed)).toContain(rule)
+    const voided = floating.replace('  save()', '  void save()')
+    expect(await ruleIdsFor('src/main/core/clock.ts', voided, typed)).not.toContain(rule)
+  })
 
   it('bans console in src/main outside the CLI output module', async () => {
     const logging = "console.error('outbox task failed')\n"
