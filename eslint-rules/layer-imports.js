@@ -33,19 +33,21 @@ function classify(file, specifier) {
   }
   const [scopeOrName, maybeName, ...rest] = specifier.split('/')
   const name = scopeOrName.startsWith('@') ? `${scopeOrName}/${maybeName}` : scopeOrName
-  const folder = packages.get(name)
-  if (folder) {
+  const workspace = packages.get(name)
+  if (workspace) {
     const inner = scopeOrName.startsWith('@')
       ? rest
       : [maybeName, ...rest].filter((part) => part !== undefined)
-    return { kind: 'path', target: [folder, ...inner].join('/'), byPath: false }
+    return { kind: 'path', target: [workspace.module, ...inner].join('/'), byPath: false }
   }
   return { kind: 'npm', name }
 }
 
+/** A module's front doors: itself, its layer's entries inside it, and for a package what its `exports` open. */
 const frontDoors = (layer, module) => [
   module,
-  ...(layer.entries ?? []).filter((entry) => within(entry, module))
+  ...(layer.entries ?? []).filter((entry) => within(entry, module)),
+  ...([...packages.values()].find((workspace) => workspace.module === module)?.doors ?? [])
 ]
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -121,8 +123,10 @@ export const layerImports = {
       const owner = ownerOf(target)
       if (!owner) return report('outside', { target })
       if (owner.layer.byName && what.byPath) return report('byName', { module: owner.module })
+      if ((layer.modulesToo ?? []).includes(target)) return
       if (!allowed.includes(owner.layer.name)) {
-        return report('layer', { target, targetLayer: owner.layer.name, allowed: list(layer.imports) })
+        const may = [...layer.imports, ...(layer.modulesToo ?? [])]
+        return report('layer', { target, targetLayer: owner.layer.name, allowed: list(may) })
       }
       const doors = frontDoors(owner.layer, owner.module)
       if (!doors.includes(target))

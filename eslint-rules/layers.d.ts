@@ -4,6 +4,7 @@ export interface Layer {
   modules: string[]
   entries?: string[]
   imports: string[]
+  modulesToo?: string[]
   node?: boolean
   electron?: boolean
   npm?: boolean
@@ -17,7 +18,7 @@ export const LAYERED: string[]
 export const LAYERS: Layer[]
 export function ownerOf(path: string): { layer: Layer; module: string } | undefined
 export function isTestCode(path: string): boolean
-export function workspacePackages(): Map<string, string>
+export function workspacePackages(): Map<string, { module: string; doors: string[] }>
 export function markdownTable(): string
 export const LAYERS_TABLE_START: string
 export const LAYERS_TABLE_END: string

@@ -44,6 +44,8 @@ export const LAYERS = [
       'src/shared/zod-jitless'
     ],
     imports: ['domain'],
+    // The sandbox's control actions, named once by the package; this entry is a plain list (no server with it).
+    modulesToo: ['packages/sandbox-gateway/device-actions'],
     npm: true,
     why: 'the window and the core share it: no I/O, no Node, no electron'
   },
@@ -259,14 +261,21 @@ export function ownerOf(path) {
 /** Is this repository path a test or a test double (which may reach into a layer to set it up)? */
 export const isTestCode = (path) => /\.test\.tsx?$|\.test$|(^|\/)testing(\/|$)/.test(path)
 
-/** Workspace packages by their package name (`@sender-desk/sandbox-gateway` → packages/sandbox-gateway). */
+/**
+ * Workspace packages by their package name (`@sender-desk/sandbox-gateway` → packages/sandbox-gateway), with the
+ * front doors their package.json `exports` open (`./device-actions` → packages/sandbox-gateway/device-actions).
+ */
 export function workspacePackages() {
   const packages = new Map()
   if (!existsSync(join(root, 'packages'))) return packages
   for (const folder of readdirSync(join(root, 'packages'))) {
     const manifest = join(root, 'packages', folder, 'package.json')
     if (!existsSync(manifest)) continue
-    packages.set(JSON.parse(readFileSync(manifest, 'utf8')).name, `packages/${folder}`)
+    const { name, exports } = JSON.parse(readFileSync(manifest, 'utf8'))
+    const module = `packages/${folder}`
+    const subpaths = typeof exports === 'object' && exports !== null ? Object.keys(exports) : []
+    const doors = subpaths.filter((key) => key.startsWith('./')).map((key) => `${module}/${key.slice(2)}`)
+    packages.set(name, { module, doors: [module, ...doors] })
   }
   return packages
 }
@@ -281,6 +290,7 @@ export function markdownTable() {
     const doors = [...layer.modules.map(moduleLabel), ...(layer.entries ?? []).map(code)].join(', ')
     const may = [
       ...layer.imports,
+      ...(layer.modulesToo ?? []).map(code),
       layer.node ? 'Node built-ins' : undefined,
       layer.electron ? 'electron' : undefined,
       layer.npm ? `npm packages${layer.notNpm ? ` but ${layer.notNpm.map(code).join(', ')}` : ''}` : undefined
