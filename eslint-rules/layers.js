@@ -16,6 +16,17 @@ export const LAYERED = ['src', 'packages', 'test/harness']
 /** Packages the core may not import although they are on npm: the WebSocket transport belongs to the front doors. */
 const TRANSPORT_PACKAGES = ['ws']
 const CORE = 'src/main/core'
+/** The layers every feature stands on (and the composition with them). */
+const BENEATH_FEATURES = [
+  'domain',
+  'contract',
+  'i18n',
+  'foundation',
+  'gateway',
+  'store',
+  'vault',
+  'core commands'
+]
 
 /**
  * Each layer: `modules` (a folder, reached through its index.ts, or a file), extra public `entries`, the layers it
@@ -97,18 +108,7 @@ export const LAYERS = [
   {
     name: 'feature',
     modules: [`${CORE}/*`],
-    imports: [
-      'domain',
-      'contract',
-      'i18n',
-      'foundation',
-      'gateway',
-      'store',
-      'vault',
-      'core commands',
-      'feature',
-      'package'
-    ],
+    imports: [...BENEATH_FEATURES, 'feature', 'package'],
     node: true,
     npm: true,
     notNpm: TRANSPORT_PACKAGES,
@@ -133,19 +133,7 @@ export const LAYERS = [
   {
     name: 'composition',
     modules: [`${CORE}/compose`, `${CORE}/compose-command-line`],
-    imports: [
-      'domain',
-      'contract',
-      'i18n',
-      'foundation',
-      'gateway',
-      'store',
-      'vault',
-      'core commands',
-      'feature',
-      'notices',
-      'dispatcher'
-    ],
+    imports: [...BENEATH_FEATURES, 'feature', 'notices', 'dispatcher'],
     node: true,
     npm: true,
     notNpm: TRANSPORT_PACKAGES,
