@@ -101,7 +101,7 @@ export const layerImports = {
             ? source.quasis[0].value.cooked
             : undefined
       if (specifier === undefined) {
-        context.report({ node: source, messageId: 'unknown' })
+        if (!exempt) context.report({ node: source, messageId: 'unknown' })
         return
       }
       const report = (messageId, data = {}) =>
@@ -111,9 +111,9 @@ export const layerImports = {
           data: { specifier, layer: layer.name, why: layer.why, ...data }
         })
       const what = classify(context.filename, specifier)
-      if (what.kind === 'node') return layer.node ? undefined : report('node')
       if (what.kind === 'electron') return layer.electron ? undefined : report('electron')
       if (exempt) return
+      if (what.kind === 'node') return layer.node ? undefined : report('node')
       if (what.kind === 'npm') {
         return layer.npm && !(layer.notNpm ?? []).includes(what.name) ? undefined : report('npm')
       }

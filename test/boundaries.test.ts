@@ -449,6 +449,13 @@ describe('layers', () => {
     ).toEqual(cells(markdownTable()))
   })
 
+  it('lets a test of a layer without I/O read its fixtures from disk', async () => {
+    expect(breaksALayer(await ruleIdsFor('src/shared/domain/phone.test.ts', importing('node:fs')))).toBe(
+      false
+    )
+    expect(breaksALayer(await ruleIdsFor('src/renderer/src/api.test.ts', importing('fs')))).toBe(false)
+  })
+
   it('lets tests and test doubles reach into a layer to set it up', async () => {
     expect(
       breaksALayer(await ruleIdsFor('src/main/core/outbox/outbox.test.ts', importing('../devices/registry')))
