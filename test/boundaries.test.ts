@@ -6,6 +6,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import {
+  LAYERED,
+  LAYERS_TABLE_END,
+  LAYERS_TABLE_START,
+  isTestCode,
+  markdownTable,
+  ownerOf
+} from '../eslint-rules/layers.js'
 
 const root = join(import.meta.dirname, '..')
 const ELECTRON_IMPORT =
@@ -29,26 +37,31 @@ describe('process boundaries', () => {
     })
   }
 
-  it('the lint rule rejects an electron import under src/main/core', async () => {
-    const eslint = new ESLint({ cwd: root })
-    const [result] = await eslint.lintText("import { app } from 'electron'\nexport const x = app\n", {
-      filePath: join(root, 'src/main/core/example.ts')
-    })
-    expect(result?.messages.map((m) => m.ruleId)).toContain('no-restricted-imports')
+  const usingElectron = "import { app } from 'electron'\nexport const x = app\n"
+  it('the lint rule rejects an electron import under src/main/core, in its tests too', async () => {
+    expect(breaksALayer(await ruleIdsFor('src/main/core/outbox/example.ts', usingElectron))).toBe(true)
+    expect(breaksALayer(await ruleIdsFor('src/main/core/outbox/example.test.ts', usingElectron))).toBe(true)
   })
 
-  it('the lint rule allows electron in the shell', async () => {
-    const eslint = new ESLint({ cwd: root })
-    const [result] = await eslint.lintText("import { app } from 'electron'\nexport const x = app\n", {
-      filePath: join(root, 'src/main/shell/example.ts')
-    })
-    expect(result?.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports')
+  it('the lint rule allows electron in the shell and the preload', async () => {
+    expect(breaksALayer(await ruleIdsFor('src/main/shell/example.ts', usingElectron))).toBe(false)
+    expect(breaksALayer(await ruleIdsFor('src/preload/index.ts', usingElectron))).toBe(false)
   })
 })
 
+/**
+ * The lint's type-aware rules need a file the TypeScript project knows; the layer cases place code at files that do
+ * not exist (a new feature folder, a stray file), so they lint without types, which the layer rule does not use.
+ */
+const withoutTypes = {
+  languageOptions: { parserOptions: { projectService: false, project: null } },
+  rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' }
+} as const
+const untyped = new ESLint({ cwd: root, overrideConfig: withoutTypes })
+const typed = new ESLint({ cwd: root })
+
 /** The rule ids ESLint reports for `source` placed at `file`. */
-async function ruleIdsFor(file: string, source: string): Promise<(string | null)[]> {
-  const eslint = new ESLint({ cwd: root })
+async function ruleIdsFor(file: string, source: string, eslint = untyped): Promise<(string | null)[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) })
   return result?.messages.map((m) => m.ruleId) ?? []
 }
@@ -59,9 +72,15 @@ const importing = (specifier: string): string =>
 const importingLater = (specifier: string): string =>
   `export const load = async (): Promise<unknown> => await import('${specifier}')\n`
 const reExporting = (specifier: string): string => `export * from '${specifier}'\n`
+const importingTypes = (specifier: string): string =>
+  `import type * as imported from '${specifier}'\nexport type X = typeof imported\n`
+const typeOfImport = (specifier: string): string => `export type X = typeof import('${specifier}')\n`
+const requiring = (specifier: string): string => `export const imported: unknown = require('${specifier}')\n`
+const importEqualsRequire = (specifier: string): string =>
+  `import imported = require('${specifier}')\nexport const x = imported\n`
 
-/** The rules that enforce the layers: import patterns, and the front doors' rule on where an import resolves. */
-const LAYER_RULES = ['no-restricted-imports', 'layers/front-door-imports']
+/** The layer rule (eslint-rules/layer-imports.js, driven by eslint-rules/layers.js), and electron's ban in bench/. */
+const LAYER_RULES = ['layers/layer-imports', 'no-restricted-imports']
 const breaksALayer = (ruleIds: (string | null)[]): boolean =>
   ruleIds.some((id) => id !== null && LAYER_RULES.includes(id))
 
@@ -207,6 +226,164 @@ describe('layers', () => {
       file: 'src/main/core/compose.ts',
       illegal: './devices/registry',
       legal: './devices'
+    },
+    // Spellings the lint let through while it checked how an import was written, not where it lands (issue 24).
+    {
+      rule: 'a feature reaches another only through its index, however the path is spelled',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: './../devices/registry',
+      legal: './../devices'
+    },
+    {
+      rule: 'a feature reaches another only through its index, also from the top of the tree',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: '../../core/devices/registry',
+      legal: '../../core/devices'
+    },
+    {
+      rule: 'a feature reaches another only through its index, also when it loads it later',
+      file: 'src/main/core/campaigns/campaigns.ts',
+      illegal: '../outbox/outbox',
+      legal: '../outbox',
+      as: importingLater
+    },
+    {
+      rule: 'a feature reaches another only through its index, also with require',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: '../devices/registry',
+      legal: '../devices',
+      as: requiring
+    },
+    {
+      rule: 'a feature reaches another only through its index, also with import = require',
+      file: 'src/main/core/outbox/commands.ts',
+      illegal: '../../core/devices/registry',
+      legal: '../../core/devices',
+      as: importEqualsRequire
+    },
+    {
+      rule: 'a feature reaches another only through its index, also in a type',
+      file: 'src/main/core/webhooks/commands.ts',
+      illegal: '../devices/registry',
+      legal: '../devices',
+      as: typeOfImport
+    },
+    {
+      rule: 'a feature does not use the contract dispatcher, also when it loads it later',
+      file: 'src/main/core/settings/commands.ts',
+      illegal: '../ipc-dispatch',
+      legal: '../commands',
+      as: importingLater
+    },
+    {
+      rule: 'a new feature folder is a feature without anyone listing it',
+      file: 'src/main/core/brand-new-feature/commands.ts',
+      illegal: '../devices/registry',
+      legal: '../devices'
+    },
+    {
+      rule: 'gateway/ imports no feature, however the path is spelled, types included',
+      file: 'src/main/core/gateway/client.ts',
+      illegal: './../outbox',
+      legal: './../logging',
+      as: importingTypes
+    },
+    {
+      rule: 'store/ imports no feature, also with require',
+      file: 'src/main/core/store/outbox-store.ts',
+      illegal: '../devices',
+      legal: '../logging',
+      as: requiring
+    },
+    {
+      rule: 'shared/domain does no I/O, also through a bare built-in name',
+      file: 'src/shared/domain/limits.ts',
+      illegal: 'fs',
+      legal: 'libphonenumber-js'
+    },
+    {
+      rule: 'shared/domain does no I/O, also with require',
+      file: 'src/shared/domain/phone.ts',
+      illegal: 'node:child_process',
+      legal: './limits',
+      as: requiring
+    },
+    {
+      rule: 'the contract imports only the domain',
+      file: 'src/shared/contract.ts',
+      illegal: '../main/core/outbox',
+      legal: './domain'
+    },
+    {
+      rule: 'the contract re-exports only the domain',
+      file: 'src/shared/contract.ts',
+      illegal: '../main/core/gateway',
+      legal: './domain',
+      as: reExporting
+    },
+    {
+      rule: 'the contract does no I/O',
+      file: 'src/shared/contract-pipe.ts',
+      illegal: 'fs',
+      legal: 'zod'
+    },
+    {
+      rule: 'the contract uses the domain through its index',
+      file: 'src/shared/contract.ts',
+      illegal: './domain/phone',
+      legal: './domain',
+      as: importingTypes
+    },
+    {
+      rule: 'the preload imports only the contract and electron',
+      file: 'src/preload/index.ts',
+      illegal: '../main/core/compose',
+      legal: '../shared/contract-pipe'
+    },
+    {
+      rule: 'the preload exposes no Node module',
+      file: 'src/preload/index.ts',
+      illegal: 'fs',
+      legal: 'electron'
+    },
+    {
+      rule: 'the window does no I/O of its own, also through a bare built-in name',
+      file: 'src/renderer/src/api.ts',
+      illegal: 'fs',
+      legal: 'zustand'
+    },
+    {
+      rule: 'i18n holds strings and imports nothing else of ours',
+      file: 'src/shared/i18n/en.ts',
+      illegal: '../contract',
+      legal: './id',
+      as: importingTypes
+    },
+    {
+      rule: 'the sandbox package imports nothing from src/, also with require',
+      file: 'packages/sandbox-gateway/src/world.ts',
+      illegal: '../../../src/shared/domain',
+      legal: './clock',
+      as: requiring
+    },
+    {
+      rule: 'a package reaches another package only by its package name',
+      file: 'packages/sandbox-gateway/src/world.ts',
+      illegal: '../../inbox-relay/src/index',
+      legal: 'zod'
+    },
+    {
+      rule: 'a package’s tests import nothing from src/ either',
+      file: 'packages/sandbox-gateway/src/world.test.ts',
+      illegal: '../../../src/main/core/outbox',
+      legal: './world',
+      as: requiring
+    },
+    {
+      rule: 'production code does not import test doubles',
+      file: 'src/main/core/outbox/outbox.ts',
+      illegal: './../testing/event-loop',
+      legal: './../store'
     }
   ]
   for (const { rule, file, illegal, legal, as = importing } of cases) {
@@ -216,11 +393,67 @@ describe('layers', () => {
     })
   }
 
+  it('rejects a promise nobody awaits, in the core and in the window', async () => {
+    const floating =
+      'export async function save(): Promise<void> {}\nexport function onClick(): void {\n  save()\n}\n'
+    // Type-aware: placed over a file the project knows, so the project service has its tsconfig.
+    const rule = '@typescript-eslint/no-floating-promises'
+    expect(await ruleIdsFor('src/main/core/clock.ts', floating, typed)).toContain(rule)
+    expect(await ruleIdsFor('src/renderer/src/api.ts', floating, typed)).toContain(rule)
+    const voided = floating.replace('  save()', '  void save()')
+    expect(await ruleIdsFor('src/main/core/clock.ts', voided, typed)).not.toContain(rule)
+  })
+
   it('bans console in src/main outside the CLI output module', async () => {
     const logging = "console.error('outbox task failed')\n"
     expect(await ruleIdsFor('src/main/core/outbox/context.ts', logging)).toContain('no-console')
     expect(await ruleIdsFor('src/main/shell/app.ts', logging)).toContain('no-console')
     expect(await ruleIdsFor('src/main/cli/output.ts', logging)).not.toContain('no-console')
+  })
+
+  it('fails closed: a file that belongs to no layer is an error, whatever it imports', async () => {
+    for (const file of [
+      'src/main/core/stray.ts',
+      'src/main/stray.ts',
+      'src/shared/stray.ts',
+      'src/stray.ts'
+    ]) {
+      expect(breaksALayer(await ruleIdsFor(file, 'export const x = 1\n')), file).toBe(true)
+    }
+    expect(
+      breaksALayer(await ruleIdsFor('src/main/core/brand-new-feature/index.ts', 'export const x = 1\n'))
+    ).toBe(false)
+  })
+
+  it('every source file of src/, packages/ and the harness belongs to one layer', () => {
+    const unowned = LAYERED.flatMap((folder) => sourceFiles(join(root, folder)))
+      .map((file) => relative(root, file).replace(/\.(ts|tsx|js|mjs|cjs)$/, ''))
+      .filter((file) => !isTestCode(file) && ownerOf(file) === undefined)
+    expect(unowned).toEqual([])
+  })
+
+  it('the docs’ dependency-rules table is the one the rule uses', () => {
+    // Cell by cell, so Prettier may pad the columns as it likes.
+    const cells = (table: string): string[][] =>
+      table
+        .trim()
+        .split('\n')
+        .map((row) => row.split('|').map((cell) => cell.trim()))
+    const docs = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+    const start = docs.indexOf(LAYERS_TABLE_START)
+    const end = docs.indexOf(LAYERS_TABLE_END)
+    expect(start, 'docs/architecture.md keeps the generated table’s markers').toBeGreaterThan(-1)
+    expect(
+      cells(docs.slice(start + LAYERS_TABLE_START.length, end)),
+      'run node scripts/layers-table.js --write'
+    ).toEqual(cells(markdownTable()))
+  })
+
+  it('lets a test of a layer without I/O read its fixtures from disk', async () => {
+    expect(breaksALayer(await ruleIdsFor('src/shared/domain/phone.test.ts', importing('node:fs')))).toBe(
+      false
+    )
+    expect(breaksALayer(await ruleIdsFor('src/renderer/src/api.test.ts', importing('fs')))).toBe(false)
   })
 
   it('lets tests and test doubles reach into a layer to set it up', async () => {

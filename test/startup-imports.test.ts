@@ -37,6 +37,19 @@ function loadedAtStart(entry: string): Set<string> {
   return seen
 }
 
+/**
+ * The sandbox gateway's server, by package name. Its light entry (`/device-actions`, the control actions the contract
+ * names) is a plain list with no imports (checked below), so the contract loads it at every start without the server.
+ */
+const SANDBOX_SERVER = /^@sender-desk\/sandbox-gateway(?!\/device-actions$)/
+
+describe('the sandbox package’s light entry', () => {
+  it('imports nothing, so whoever loads it loads no server', () => {
+    const entry = join(root, 'packages/sandbox-gateway/src/device-actions.ts')
+    expect(staticImports(readFileSync(entry, 'utf8'))).toEqual([])
+  })
+})
+
 describe('the CLI start', () => {
   const loaded = [...loadedAtStart(join(root, 'src/main/cli/index.ts'))]
 
@@ -59,10 +72,11 @@ describe('a terminal command’s core', () => {
   const loaded = [...loadedAtStart(join(root, 'src/main/cli/outbox-commands.ts'))]
 
   it('loads neither the app’s composition nor the features a terminal command never runs', () => {
-    const unused = loaded.filter((module) =>
-      /(\/src\/main\/core\/(compose|sandbox-control|webhooks|reminders|autoreplies|notices)(\.ts|\/)|^@sender-desk\/sandbox-gateway|^qrcode)/.test(
-        module
-      )
+    const unused = loaded.filter(
+      (module) =>
+        /(\/src\/main\/core\/(compose|sandbox-control|webhooks|reminders|autoreplies|notices)(\.ts|\/)|^qrcode)/.test(
+          module
+        ) || SANDBOX_SERVER.test(module)
     )
     expect(unused).toEqual([])
   })
@@ -84,7 +98,7 @@ describe('a terminal command’s core', () => {
 describe('the composed core', () => {
   it('loads the sandbox gateway only when a sandbox starts', () => {
     const loaded = [...loadedAtStart(join(root, 'src/main/core/compose.ts'))]
-    expect(loaded.filter((module) => module.startsWith('@sender-desk/sandbox-gateway'))).toEqual([])
+    expect(loaded.filter((module) => SANDBOX_SERVER.test(module))).toEqual([])
     expect(
       loaded.some((module) => module.endsWith('/src/main/core/sandbox-control/embedded-sandbox.ts'))
     ).toBe(true)

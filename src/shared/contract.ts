@@ -4,6 +4,8 @@
  * handlers, the browser-test harness and the renderer all derive from this file.
  */
 import { z } from 'zod'
+// Its own light entry: the package's index brings the sandbox server, which neither the window nor the core loads.
+import { SANDBOX_DEVICE_ACTIONS } from '@sender-desk/sandbox-gateway/device-actions'
 import {
   BILLING_PERIODS,
   checkPhone,
@@ -320,19 +322,8 @@ export const Settings = z.object({
 })
 export type Settings = z.infer<typeof Settings>
 
-export const SandboxAction = z.enum([
-  'scan',
-  'activate',
-  'logout',
-  'open-web',
-  'offline',
-  'online',
-  'expire',
-  'renew',
-  // The whole sandbox gateway stops answering, or answers again (not one device).
-  'unreachable',
-  'reachable'
-])
+/** What the sandbox panel can do: the package's device actions, and the whole gateway stopping or answering again. */
+export const SandboxAction = z.enum([...SANDBOX_DEVICE_ACTIONS, 'unreachable', 'reachable'])
 
 export const View = z.enum([
   'welcome',

@@ -44,23 +44,27 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const routes = new Map<string, ReceiverAnswer>()
   const sockets = new Set<Socket>()
   const server = createServer((request, response) => {
-    void readAll(request).then((text) => {
-      const path = new URL(request.url ?? '/', 'http://receiver.test').pathname
-      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
-      const method = request.method ?? 'GET'
-      requests.push({ method, path, contentType, json })
-      const answer = queue.shift() ?? routes.get(`${method} ${path}`) ?? { status: 404, body: 'not scripted' }
-      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '')
-      const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json'
-      response.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers })
-      response.end(body)
-    })
+    void readAll(request)
+      .then((text) => {
+        const path = new URL(request.url ?? '/', 'http://receiver.test').pathname
+        const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        const method = request.method ?? 'GET'
+        requests.push({ method, path, contentType, json })
+        const answer = queue.shift() ??
+          routes.get(`${method} ${path}`) ?? { status: 404, body: 'not scripted' }
+        const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '')
+        const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json'
+        response.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers })
+        response.end(body)
+      })
+      // The sender gave up mid-body (a timed-out delivery aborts): nothing to record, nobody to answer.
+      .catch(() => response.destroy())
   })
   server.on('connection', (socket) => {
     sockets.add(socket)

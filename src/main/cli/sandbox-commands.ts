@@ -2,11 +2,13 @@
 import { UsageError, intFlag, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import { SandboxControl, startSandbox } from '@sender-desk/sandbox-gateway'
+import {
+  SANDBOX_DEVICE_ACTIONS as ACTIONS,
+  SandboxControl,
+  startSandbox,
+  type DeviceAction as Action
+} from '@sender-desk/sandbox-gateway'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-
-const ACTIONS = ['scan', 'activate', 'logout', 'open-web', 'offline', 'online', 'expire', 'renew'] as const
-type Action = (typeof ACTIONS)[number]
 
 /** Quick statuses so a person trying the CLI sees sent → delivered → read within seconds. */
 const FAST_TIMINGS = { sentAfterMs: 1_000, deliveredAfterMs: 2_000, readAfterMs: 3_000 }

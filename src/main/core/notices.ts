@@ -9,7 +9,7 @@ import { decodeNote } from '../../shared/i18n/notes'
 import type { Clock, TimerId } from './clock'
 
 export type NoticeAction =
-  { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' | 'campaigns' }
+  { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' | 'campaigns' | 'send' }
 
 /** A translation key and its params (translated by the shell in the operator's language), or text as it came. */
 export type NoticeText = { key: MessageKey; params?: Params } | { text: string }

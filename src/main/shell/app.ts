@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
 import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
+import { coreText } from '../../shared/i18n/notes'
 import {
+  ApiFailure,
   composeCore,
   createRedactingLogger,
   describeCoreError,
@@ -25,6 +27,7 @@ import { forwardEvents, registerIpc } from './ipc'
 import { applyLoginItem } from './login-item'
 import { createSafeStorageCipher } from './safe-storage-cipher'
 import { TrayService } from './tray'
+import { dropOnTray } from './tray-drop'
 import type { TrayAction } from './tray-model'
 import { createMainWindow } from './window'
 import { NotificationCenter } from './notifications'
@@ -167,10 +170,26 @@ export function startShell(): void {
   const onTrayDrop = (paths: string[]): void => {
     const current = core
     if (!current) return
-    const sources = paths.map((path) => ({ kind: 'path' as const, path }))
-    void current.handlers['files:register']({ sources }).then(({ files }) => {
-      showWindow()
-      current.events.emit('app:navigate', { view: 'send', handles: files })
+    void dropOnTray(paths, {
+      register: (request) => current.handlers['files:register'](request),
+      openSend(files) {
+        showWindow()
+        current.events.emit('app:navigate', { view: 'send', handles: files })
+      },
+      refused: (lines) =>
+        showNotice({
+          key: 'tray-drop',
+          title: { key: 'desktop.notice.dropRefused' },
+          body: { text: lines.join('\n') },
+          action: { kind: 'open', view: 'send' }
+        }),
+      word: (text) => coreText(language(), text.message, text.messageKey, text.messageParams),
+      describe: (error) =>
+        describeCoreError(error) ??
+        (error instanceof ApiFailure
+          ? { message: error.message, messageKey: error.text?.key, messageParams: error.text?.params }
+          : undefined),
+      unexpected: (error) => current.reportUnexpected('tray drop', error)
     })
   }
 

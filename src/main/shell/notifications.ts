@@ -19,10 +19,7 @@ export function decodeLaunchArguments(argumentsText: string): NoticeAction | nul
   try {
     const parsed = JSON.parse(decodeURIComponent(argumentsText.slice(LAUNCH_PREFIX.length))) as NoticeAction
     if (parsed.kind === 'relink' && typeof parsed.deviceId === 'string') return parsed
-    if (
-      parsed.kind === 'open' &&
-      (parsed.view === 'devices' || parsed.view === 'outbox' || parsed.view === 'campaigns')
-    )
+    if (parsed.kind === 'open' && ['devices', 'outbox', 'campaigns', 'send'].includes(parsed.view))
       return parsed
     return null
   } catch {

@@ -39,6 +39,7 @@ export const en = {
   'desktop.notice.hiddenBody': 'It stays in the tray and keeps sending. Quit it from the tray menu.',
   'desktop.notice.restartRequested': 'Restart requested',
   'desktop.notice.restartFailed': 'Restart failed',
+  'desktop.notice.dropRefused': 'Some files were not added',
   'desktop.notice.unexpectedTitle': 'Sender Desk hit an unexpected error',
   'desktop.notice.unexpectedBody': 'It keeps running. The details are in the log: {log}',
   'desktop.notice.disconnected': '{label} disconnected',

@@ -41,6 +41,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.notice.hiddenBody': 'Aplikasi tetap di baki sistem dan terus mengirim. Keluar lewat menu baki.',
   'desktop.notice.restartRequested': 'Mulai ulang diminta',
   'desktop.notice.restartFailed': 'Gagal memulai ulang',
+  'desktop.notice.dropRefused': 'Beberapa berkas tidak ditambahkan',
   'desktop.notice.unexpectedTitle': 'Sender Desk mengalami galat tak terduga',
   'desktop.notice.unexpectedBody': 'Aplikasi tetap berjalan. Rinciannya ada di log: {log}',
   'desktop.notice.disconnected': '{label} terputus',
