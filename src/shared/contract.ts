@@ -539,6 +539,7 @@ export const PacingPolicySchema = z.object({
 export type PacingPolicyView = z.infer<typeof PacingPolicySchema>
 
 export const RowProblemView = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('no_phone') }),
   z.object({ code: z.literal('invalid_phone'), detail: z.string() }),
   z.object({ code: z.literal('scientific_phone'), detail: z.string() }),
   z.object({ code: z.literal('duplicate'), firstRow: z.number().int() }),
@@ -1040,7 +1041,8 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ rows: z.array(CampaignRowView), total: z.number().int() })
   }),
   'campaigns:export': () => ({
-    request: z.object({ id: Id, format: CampaignExportFormat }),
+    /** `language`: the words of the export (column names, statuses, reasons); English when not given. */
+    request: z.object({ id: Id, format: CampaignExportFormat, language: z.enum(['en', 'id']).optional() }),
     reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
   }),
   'optouts:list': () => ({

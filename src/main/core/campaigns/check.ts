@@ -16,6 +16,7 @@ export interface ColumnMapping {
 }
 
 export type RowProblem =
+  | { code: 'no_phone' }
   | { code: 'invalid_phone'; detail: string }
   | { code: 'scientific_phone'; detail: string }
   | { code: 'duplicate'; firstRow: number }

@@ -355,12 +355,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:export'({ id, format }) {
+    async 'campaigns:export'({ id, format, language }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
         const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
         if (format === 'skipped') {
-          const csv = campaigns.skippedCsv(id)
+          const csv = campaigns.skippedCsv(id, language)
           return {
             fileName: `${base} - skipped rows.csv`,
             mime: 'text/csv',
@@ -371,7 +371,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         const bytes = await campaigns.exportResults(
           id,
           format,
-          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId
+          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
+          language
         )
         return {
           fileName: `${base} - results.${format}`,

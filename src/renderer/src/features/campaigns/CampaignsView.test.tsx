@@ -229,7 +229,7 @@ describe('CampaignsView', () => {
     )
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
-    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv', language: 'en' }])
   })
 })
 
