@@ -248,6 +248,10 @@ export const en = {
   'desktop.error.campaignGone': 'No campaign {id}',
   'desktop.error.chooseDevice': 'Choose at least one device',
   'desktop.error.messageEmpty': 'The message is empty',
+  'desktop.error.spintaxTooDeep':
+    'The spintax at character {at} is nested more than {max} levels deep; use fewer {…|…} inside each other.',
+  'desktop.error.spintaxTooManyOptions':
+    'The message has more than {max} spintax options; use fewer {…|…} choices.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
   'desktop.error.campaignRolledBack':
     'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',

@@ -254,6 +254,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.campaignGone': 'Tidak ada kampanye {id}',
   'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
   'desktop.error.messageEmpty': 'Pesannya masih kosong',
+  'desktop.error.spintaxTooDeep':
+    'Spintax pada karakter {at} bersarang lebih dari {max} tingkat; kurangi {…|…} di dalam satu sama lain.',
+  'desktop.error.spintaxTooManyOptions':
+    'Pesan memiliki lebih dari {max} pilihan spintax; kurangi pilihan {…|…}.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
   'desktop.error.campaignRolledBack':
     'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',

@@ -155,7 +155,8 @@ export function rowContent(input: Pick<CheckInput, 'campaignId' | 'sheet' | 'map
   const { template, kept, variableValue } = sheetReading(input)
   return {
     values(row) {
-      const values: Record<string, string> = {}
+      // Column names are the operator's data: with no prototype, a column named __proto__ is a value like any other.
+      const values = Object.create(null) as Record<string, string>
       for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
       return values
     },
@@ -346,13 +347,14 @@ function variableCells(
   kept: readonly { header: string; index: number }[],
   variables: readonly string[]
 ): Map<string, number> {
-  const cellOfHeader: Record<string, number> = {}
-  for (const { header, index } of kept) cellOfHeader[header] = index
-  const byName = new Map(Object.keys(cellOfHeader).map((key) => [key.trim().toLowerCase(), key]))
+  // A Map, never an object keyed by header: a column named __proto__ would set the object's prototype instead.
+  const cellOfHeader = new Map<string, number>()
+  for (const { header, index } of kept) cellOfHeader.set(header, index)
+  const byName = new Map([...cellOfHeader.keys()].map((key) => [key.trim().toLowerCase(), key]))
   const cells = new Map<string, number>()
   for (const name of variables) {
     const header = byName.get(name.toLowerCase())
-    if (header !== undefined) cells.set(name, cellOfHeader[header] ?? -1)
+    if (header !== undefined) cells.set(name, cellOfHeader.get(header) ?? -1)
   }
   return cells
 }

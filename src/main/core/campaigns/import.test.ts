@@ -380,3 +380,28 @@ describe('checkRows', () => {
     expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
   })
 })
+
+describe('column names are data', () => {
+  it('reads, checks and renders a column named __proto__ (or constructor) like any other', async () => {
+    const csv = '__proto__,constructor,Phone\r\nBudi,Jakarta,081234567890\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const input = {
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Phone', variables: ['__proto__', 'constructor'] },
+      template: 'Hi {__proto__} in {constructor}'
+    }
+    expect(checkRows(input).rows[0]?.problems).toEqual([])
+    const content = rowContent(input)
+    const row = sheet.rows[0] as Sheet['rows'][number]
+    expect(content.message(row)).toBe('Hi Budi in Jakarta')
+    const values = content.values(row)
+    expect(Object.entries(values)).toEqual([
+      ['__proto__', 'Budi'],
+      ['constructor', 'Jakarta'],
+      ['Phone', '081234567890']
+    ])
+    // Stored as JSON and read back, the values keep the column.
+    expect(JSON.parse(JSON.stringify(values))).toEqual(values)
+  })
+})

@@ -19,9 +19,25 @@ export class TemplateError extends Error {
 export const TEXT_LIMIT = 4096
 export const CAPTION_LIMIT = 1024
 
-/** Parses a template; `{{` and `}}` stand for literal braces. Throws TemplateError on an unclosed or stray brace. */
+/**
+ * Spintax nested deeper than this is refused: the parser, the renderer and the length bound recurse once per level,
+ * and 2,500 levels overflowed the stack. Real templates nest two or three.
+ */
+export const MAX_SPINTAX_DEPTH = 20
+/**
+ * The most spintax options in one template (every `|`-separated choice counted, at any depth): plenty for varied
+ * wording, and a bound on the work of checking each row's longest message.
+ */
+export const MAX_SPINTAX_OPTIONS = 1_000
+
+/**
+ * Parses a template; `{{` and `}}` stand for literal braces. Throws TemplateError on an unclosed or stray brace, and
+ * on spintax past MAX_SPINTAX_DEPTH or MAX_SPINTAX_OPTIONS.
+ */
 export function parseTemplate(template: string): TemplateNode[] {
   let at = 0
+  let depth = 0
+  let optionCount = 0
   const parseSequence = (inside: boolean): TemplateNode[][] => {
     const options: TemplateNode[][] = [[]]
     let text = ''
@@ -38,8 +54,16 @@ export function parseTemplate(template: string): TemplateNode[] {
       } else if (ch === '{') {
         flush()
         const start = at
+        // Refused before recursing: the depth check itself must not need the stack it protects.
+        if (depth >= MAX_SPINTAX_DEPTH)
+          throw new TemplateError({
+            key: 'desktop.error.spintaxTooDeep',
+            params: { max: MAX_SPINTAX_DEPTH, at: start + 1 }
+          })
         at++
+        depth++
         const inner = parseSequence(true)
+        depth--
         if (template[at] !== '}')
           throw new TemplateError({ key: 'desktop.error.braceNotClosed', params: { at: start + 1 } })
         at++
@@ -48,7 +72,15 @@ export function parseTemplate(template: string): TemplateNode[] {
         if (inner.length === 1 && name) options[options.length - 1]?.push({ variable: name })
         else if (inner.length === 1)
           throw new TemplateError({ key: 'desktop.error.emptyBraces', params: { at: start + 1 } })
-        else options[options.length - 1]?.push({ choices: inner })
+        else {
+          optionCount += inner.length
+          if (optionCount > MAX_SPINTAX_OPTIONS)
+            throw new TemplateError({
+              key: 'desktop.error.spintaxTooManyOptions',
+              params: { max: MAX_SPINTAX_OPTIONS }
+            })
+          options[options.length - 1]?.push({ choices: inner })
+        }
       } else if (ch === '}') {
         if (!inside) throw new TemplateError({ key: 'desktop.error.strayBrace', params: { at: at + 1 } })
         flush()
