@@ -26,6 +26,6 @@ describe('exportCsv', () => {
   })
 
   it('keeps numbers as numbers: a negative amount is a value', () => {
-    expect(exportCsv(['Amount'], [[-5]])).toBe('\ufeffAmount\r\n-5\r\n')
+    expect(exportCsv(['Amount'], [[-5]])).toBe('\ufeffAmount\r\n-5')
   })
 })

@@ -25,5 +25,5 @@ export function exportCsv(columns: readonly string[], rows: readonly (readonly C
     { fields: [...columns], data: rows.map((row) => [...row]) },
     { newline: '\r\n', escapeFormulae: FORMULA_TRIGGER }
   )
-  return `\ufeff${body}\r\n`
+  return `\ufeff${body}`
 }
