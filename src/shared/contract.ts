@@ -13,7 +13,9 @@ import {
   isWithinTextLimit,
   MAX_SETTABLE_FILE_BYTES,
   MAX_EVERY_N_DAYS,
+  MAX_COLUMN_NAME_LENGTH,
   MAX_KEYWORD_LENGTH,
+  MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
@@ -518,9 +520,10 @@ export type InvoiceView = z.infer<typeof InvoiceView>
 
 // ---- campaigns (issue 16): schemas; their channels close invokeChannels and eventChannels below ----
 export const ColumnMappingSchema = z.object({
-  phone: z.string().min(1).max(200),
-  variables: z.array(z.string().max(200)).max(200),
-  attachment: z.string().max(200).nullable().optional()
+  phone: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH),
+  // As many as a sheet may have columns: 200 here made every sheet wider than 201 columns an invalid reply.
+  variables: z.array(z.string().max(MAX_COLUMN_NAME_LENGTH)).max(MAX_SHEET_COLUMNS),
+  attachment: z.string().max(MAX_COLUMN_NAME_LENGTH).nullable().optional()
 })
 export type ColumnMappingView = z.infer<typeof ColumnMappingSchema>
 

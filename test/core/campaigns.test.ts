@@ -354,7 +354,7 @@ describe('campaigns through the contract', () => {
       { phone: '6281234567804', kind: 'document', text: 'Invoice for Dewi', fileName: 'ani.pdf' }
     ])
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
-    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('file not picked: citra.pdf')
+    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('its file citra.pdf was not picked')
     // The outbox has its copies: the picked handles are released.
     for (const file of files) expect(core.files.get(file.handle)).toBeUndefined()
   })
@@ -591,5 +591,26 @@ describe('a spreadsheet handed over by handle', () => {
       ok: false,
       error: { code: 'file_gone' }
     })
+  })
+})
+
+describe('wide sheets through the contract', () => {
+  it('reads and checks a sheet of 300 columns: the reply fits the contract', async () => {
+    const headers = ['Phone', ...Array.from({ length: 299 }, (_, i) => `Col ${i + 1}`)]
+    const row = ['081234567890', ...Array.from({ length: 299 }, (_, i) => `v${i}`)]
+    const csv = `${headers.join(',')}\r\n${row.join(',')}\r\n`
+    const { handle } = await registeredSheet('wide.csv', Buffer.from(csv).toString('base64'))
+    const read = await invoke('campaigns:read', { handle })
+    if (!read.ok) throw new Error(read.error.message)
+    const sheet = read.value as { sheetId: string; headers: string[]; mapping: { variables: string[] } }
+    expect(sheet.headers).toHaveLength(300)
+    expect(sheet.mapping.variables).toHaveLength(299)
+    const check = await invoke('campaigns:check', {
+      sheetId: sheet.sheetId,
+      mapping: sheet.mapping,
+      template: 'Hi {Col 299}'
+    })
+    if (!check.ok) throw new Error(check.error.message)
+    expect((check.value as { previews: { message: string }[] }).previews[0]?.message).toBe('Hi v298')
   })
 })

@@ -66,6 +66,7 @@ export {
   type CampaignFile,
   fileKey,
   readSpreadsheet,
+  readSpreadsheetFile,
   SpreadsheetError,
   type Campaigns,
   type CampaignView,

@@ -252,6 +252,20 @@ export const en = {
     'The spintax at character {at} is nested more than {max} levels deep; use fewer {…|…} inside each other.',
   'desktop.error.spintaxTooManyOptions':
     'The message has more than {max} spintax options; use fewer {…|…} choices.',
+  'desktop.error.xlsxTooManyEntries':
+    'This Excel file holds more than {max} parts; a campaign does not read a workbook this large.',
+  'desktop.error.xlsxEntryTooLarge':
+    'This Excel file’s part {entry} unpacks to more than {max}; save the customer list alone in a new file.',
+  'desktop.error.xlsxInflateRatio':
+    'This Excel file’s part {entry} unpacks to over {ratio} times its packed size, like a “zip bomb”; it was not read.',
+  'desktop.error.sheetTooManyColumns':
+    'Row {row} has more than {max} columns; a campaign reads at most {max}.',
+  'desktop.error.sheetTooManyRows': 'The sheet has more than {max} rows; split it into smaller files.',
+  'desktop.error.sheetCellTooLong':
+    'The cell in row {row}, column {column} is longer than {max} characters (more than Excel itself holds).',
+  'desktop.error.sheetColumnNameTooLong':
+    'The name of column {column} is longer than {max} characters; shorten the header row.',
+  'desktop.error.sheetReadCancelled': 'Reading the spreadsheet was cancelled.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
   'desktop.error.campaignRolledBack':
     'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',

@@ -258,6 +258,21 @@ export const id: Record<MessageKey, string> = {
     'Spintax pada karakter {at} bersarang lebih dari {max} tingkat; kurangi {…|…} di dalam satu sama lain.',
   'desktop.error.spintaxTooManyOptions':
     'Pesan memiliki lebih dari {max} pilihan spintax; kurangi pilihan {…|…}.',
+  'desktop.error.xlsxTooManyEntries':
+    'Berkas Excel ini memuat lebih dari {max} bagian; kampanye tidak membaca buku kerja sebesar ini.',
+  'desktop.error.xlsxEntryTooLarge':
+    'Bagian {entry} dari berkas Excel ini membesar melebihi {max} saat dibuka; simpan daftar pelanggan saja di berkas baru.',
+  'desktop.error.xlsxInflateRatio':
+    'Bagian {entry} dari berkas Excel ini membesar lebih dari {ratio} kali ukuran terkemasnya, seperti “zip bomb”; berkas tidak dibaca.',
+  'desktop.error.sheetTooManyColumns':
+    'Baris {row} memiliki lebih dari {max} kolom; kampanye membaca paling banyak {max}.',
+  'desktop.error.sheetTooManyRows':
+    'Lembar ini memiliki lebih dari {max} baris; bagi menjadi beberapa berkas lebih kecil.',
+  'desktop.error.sheetCellTooLong':
+    'Sel di baris {row}, kolom {column} lebih panjang dari {max} karakter (melebihi batas Excel sendiri).',
+  'desktop.error.sheetColumnNameTooLong':
+    'Nama kolom {column} lebih panjang dari {max} karakter; persingkat baris judul.',
+  'desktop.error.sheetReadCancelled': 'Pembacaan spreadsheet dibatalkan.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
   'desktop.error.campaignRolledBack':
     'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',

@@ -16,6 +16,8 @@ import Papa from 'papaparse'
 import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables } from './template'
 import { betweenTurns } from '../testing/event-loop'
+import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
+import { rowXml, workbookArchive } from './testing/zip-archive'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -403,5 +405,113 @@ describe('column names are data', () => {
     ])
     // Stored as JSON and read back, the values keep the column.
     expect(JSON.parse(JSON.stringify(values))).toEqual(values)
+  })
+})
+
+describe('bounded reading', () => {
+  const refusal = async (reading: Promise<unknown>): Promise<SpreadsheetError> => {
+    const error = await reading.then(
+      () => null,
+      (e: unknown) => e
+    )
+    expect(error).toBeInstanceOf(SpreadsheetError)
+    return error as SpreadsheetError
+  }
+  // 400,000 identical rows: ~20 MB of XML that deflates to a few KB, like a zip bomb's sheet.
+  const bombRows =
+    rowXml(1, ['Phone']) + '<row><c t="inlineStr"><is><t>081234567890</t></is></c></row>'.repeat(400_000)
+
+  it('refuses a zip bomb by its central directory, before inflating it: the inflate ratio, in words', async () => {
+    const bomb = workbookArchive(bombRows)
+    expect(bomb.length).toBeLessThan(200_000)
+    const error = await refusal(readSpreadsheet(bomb, 'bomb.xlsx'))
+    expect(error.code).toBe('too_large')
+    expect(error.text).toEqual({
+      key: 'desktop.error.xlsxInflateRatio',
+      params: { entry: 'xl/worksheets/sheet1.xml', ratio: 100 }
+    })
+    expect(error.message).toContain('zip bomb')
+  })
+
+  it('stops inflating a bomb whose header lies about its size, at the first byte past what it declared', async () => {
+    // ~2 MB of rows declared as 1 MB: the declared ratio passes, the inflating does not.
+    const rows = Array.from({ length: 30_000 }, (_, i) => rowXml(i + 2, [`Customer ${i}`, `0812${i}`])).join(
+      ''
+    )
+    const liar = workbookArchive(rowXml(1, ['Name', 'Phone']) + rows, { declaredSize: 1024 * 1024 })
+    const error = await refusal(readSpreadsheet(liar, 'liar.xlsx'))
+    expect(error.text.key).toBe('desktop.error.xlsxEntryTooLarge')
+    expect(error.text.params?.['entry']).toBe('xl/worksheets/sheet1.xml')
+  })
+
+  it('reads a workbook of 300 columns and refuses one wider than the column limit, naming the row', async () => {
+    const wide = Array.from({ length: 300 }, (_, i) => `C${i}`)
+    const sheet = await readSpreadsheet(
+      workbookArchive(
+        rowXml(1, wide) +
+          rowXml(
+            2,
+            wide.map((c) => c.toLowerCase())
+          )
+      ),
+      'wide.xlsx'
+    )
+    expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Customers' })
+    expect(sheet.headers).toHaveLength(300)
+    expect(sheet.rows[0]?.cells[299]).toBe('c299')
+    const tooWide = Array.from({ length: MAX_SHEET_COLUMNS + 1 }, (_, i) => `C${i}`)
+    const error = await refusal(readSpreadsheet(workbookArchive(rowXml(1, tooWide)), 'too-wide.xlsx'))
+    expect(error.text).toEqual({
+      key: 'desktop.error.sheetTooManyColumns',
+      params: { row: 1, max: MAX_SHEET_COLUMNS }
+    })
+    const csv = await refusal(readSpreadsheet(new TextEncoder().encode(tooWide.join(',')), 'too-wide.csv'))
+    expect(csv.text.key).toBe('desktop.error.sheetTooManyColumns')
+  })
+
+  it('refuses a cell longer than Excel holds and a file over the size limit, saying which limit', async () => {
+    const long = await refusal(
+      readSpreadsheet(
+        new TextEncoder().encode(`Name,Phone\r\n${'x'.repeat(MAX_CELL_LENGTH + 1)},0812`),
+        'x.csv'
+      )
+    )
+    expect(long.text).toEqual({
+      key: 'desktop.error.sheetCellTooLong',
+      params: { row: 2, column: 1, max: MAX_CELL_LENGTH }
+    })
+    const big = await refusal(readSpreadsheet(new Uint8Array(MAX_SPREADSHEET_BYTES + 1), 'big.csv'))
+    expect(big.text.key).toBe('desktop.fileRefused.spreadsheetTooLarge')
+  })
+
+  it('reads an XLSX in turns with progress, and stops at the next turn once cancelled', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => rowXml(i + 2, [`Customer ${i}`, `0812${i}`])).join(
+      ''
+    )
+    const workbook = workbookArchive(rowXml(1, ['Name', 'Phone']) + rows)
+    const progress: number[] = []
+    const working = readSpreadsheet(workbook, 'long.xlsx', { onProgress: (f) => progress.push(f) })
+    const turns = await betweenTurns(working)
+    expect((await working).rows).toHaveLength(30_000)
+    expect(turns).toBeGreaterThanOrEqual(2)
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    const cancel = new AbortController()
+    const error = await refusal(
+      readSpreadsheet(workbook, 'long.xlsx', { signal: cancel.signal, onProgress: () => cancel.abort() })
+    )
+    expect(error.code).toBe('cancelled')
+    const csvCancel = new AbortController()
+    const csvError = await refusal(
+      readSpreadsheet(
+        new TextEncoder().encode(`Name;Phone\r\n${'Ani;0812\r\n'.repeat(200_000)}`),
+        'long.csv',
+        {
+          signal: csvCancel.signal,
+          onProgress: () => csvCancel.abort()
+        }
+      )
+    )
+    expect(csvError.text.key).toBe('desktop.error.sheetReadCancelled')
   })
 })

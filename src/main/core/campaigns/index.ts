@@ -12,4 +12,10 @@ export {
 export { fileKey } from './check'
 export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
 export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
-export { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+export {
+  readSpreadsheet,
+  readSpreadsheetFile,
+  SpreadsheetError,
+  type ReadOptions,
+  type Sheet
+} from './spreadsheet'
