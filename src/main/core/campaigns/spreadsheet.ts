@@ -228,7 +228,7 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       if (row.cellCount > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
       const cells: string[] = []
       row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value)
+        cells[column - 1] = detached(cellText(cell.value))
       })
       collector.add(
         Array.from(cells, (c) => c ?? ''),
@@ -245,6 +245,15 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       params: { detail: String(error) }
     })
   }
+}
+
+/**
+ * A copy of `text` that does not hold on to the XML it was parsed from: V8 keeps a longer substring as a view of its
+ * parent, so every kept cell held its 16 KB chunk of the sheet's XML, and a million rows held the whole sheet (the
+ * bench measured 1.7 GB). Joining forces a fresh string; slicing one character off it is a view of that string only.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
 const tooManyColumns = (rowNumber: number): SpreadsheetError =>
