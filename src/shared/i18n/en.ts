@@ -266,6 +266,8 @@ export const en = {
   'desktop.error.sheetColumnNameTooLong':
     'The name of column {column} is longer than {max} characters; shorten the header row.',
   'desktop.error.sheetReadCancelled': 'Reading the spreadsheet was cancelled.',
+  'desktop.error.unknownVariable':
+    'The message uses {{name}}, but there is no column named {name}; the columns are {columns}.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
   'desktop.error.campaignRolledBack':
     'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',

@@ -273,6 +273,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.sheetColumnNameTooLong':
     'Nama kolom {column} lebih panjang dari {max} karakter; persingkat baris judul.',
   'desktop.error.sheetReadCancelled': 'Pembacaan spreadsheet dibatalkan.',
+  'desktop.error.unknownVariable':
+    'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
   'desktop.error.campaignRolledBack':
     'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',

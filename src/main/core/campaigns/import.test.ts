@@ -14,7 +14,8 @@ import {
 } from './check'
 import Papa from 'papaparse'
 import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
-import { renderTemplate, rowSeed, templateVariables } from './template'
+import { renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
+import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { rowXml, workbookArchive } from './testing/zip-archive'
@@ -513,5 +514,75 @@ describe('bounded reading', () => {
       )
     )
     expect(csvError.text.key).toBe('desktop.error.sheetReadCancelled')
+  })
+})
+
+describe('exact diagnoses', () => {
+  const sheetOf = (csv: string): Promise<Sheet> => readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+
+  it('names an unknown variable and the columns there are, once at the template, before any row', async () => {
+    const sheet = await sheetOf('Nama,Telepon,Tagihan\r\nBudi,081234567890,5\r\n')
+    const check = (): unknown =>
+      checkRows({
+        campaignId: 'c',
+        sheet,
+        mapping: { phone: 'Telepon', variables: ['Nama', 'Tagihan'] },
+        template: 'Halo {nama}, alamat {Alamat}'
+      })
+    expect(check).toThrow(TemplateError)
+    expect(check).toThrow(
+      'The message uses {Alamat}, but there is no column named Alamat; the columns are Nama, Telepon, Tagihan.'
+    )
+  })
+
+  it('says "no phone number" for an empty phone cell and names the first row of a duplicate', async () => {
+    const sheet = await sheetOf('Nama,Telepon\r\nBudi,081234567890\r\nAni,  \r\nCitra,0812-3456-7890\r\n')
+    const { rows } = checkRows({
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Telepon', variables: ['Nama'] },
+      template: 'Halo {Nama}'
+    })
+    expect(rows.map((r) => r.problems)).toEqual([
+      [],
+      [{ code: 'no_phone' }],
+      [{ code: 'duplicate', firstRow: 2 }]
+    ])
+    expect(rows.map((r) => rowProblemsText('en', r.problems))).toEqual([
+      '',
+      'no phone number',
+      'duplicate of row 2'
+    ])
+    expect(rowProblemsText('id', rows[2]?.problems ?? [])).toBe('duplikat dari baris 2')
+  })
+
+  it('keeps a multi-line cell inside the template’s formatting, line by line, within the length the check allows', async () => {
+    const sheet = await sheetOf('Nama,Telepon\r\n"Budi\r\nSantoso ",081234567890\r\n')
+    const input = {
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Telepon', variables: ['Nama'] },
+      template: 'Halo *{Nama}*, terima kasih'
+    }
+    const message = rowContent(input).message(sheet.rows[0] as Sheet['rows'][number])
+    expect(message).toBe('Halo *Budi*\n*Santoso*, terima kasih')
+    expect(checkRows(input).rows[0]?.problems).toEqual([])
+  })
+
+  it('writes an XLSX date as a customer reads it: day, month in words, year', async () => {
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    const sheet = workbook.addWorksheet('Tagihan')
+    sheet.addRow(['Nama', 'Telepon', 'Jatuh tempo', 'Janji temu'])
+    sheet.addRow([
+      'Budi',
+      '081234567890',
+      new Date(Date.UTC(2026, 10, 25)),
+      new Date(Date.UTC(2026, 11, 1, 14, 30))
+    ])
+    sheet.getColumn(3).numFmt = 'yyyy-mm-dd'
+    sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm'
+    const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'tagihan.xlsx')
+    expect(read.rows[0]?.cells.slice(2)).toEqual(['25 November 2026', '1 Desember 2026 14.30'])
   })
 })

@@ -268,12 +268,41 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number') return numberText(value)
   if (typeof value === 'string') return value
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (value instanceof Date) return dateText(value)
   if ('richText' in value) return value.richText.map((part) => part.text).join('')
   if ('text' in value && typeof value.text === 'string') return value.text
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
   if ('error' in value) return ''
   return String(value)
+}
+
+/**
+ * A date cell as a customer reads it inside a message: "25 November 2026" (with "14.30" when it has a time of day).
+ * Bahasa Indonesia's long form, whatever the window's language, because the reader is the customer, not the operator:
+ * WhatsApp customers of an Indonesian gateway read Indonesian, and a month written as a word cannot be misread the way
+ * 11/12/2026 can (day-month here, month-day in US software); no weekday or seconds, which a bill's date never needs.
+ * Excel stores a wall-clock time without a zone and exceljs gives it as that time in UTC, so it is formatted in UTC.
+ */
+const SHEET_DATE = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC'
+})
+const SHEET_TIME = new Intl.DateTimeFormat('id-ID', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC'
+})
+/** Excel's day 0: a cell holding only a time of day is a date on 30 December 1899. */
+const EXCEL_EPOCH_YEAR = 1899
+
+function dateText(date: Date): string {
+  if (Number.isNaN(date.getTime())) return ''
+  const timeOfDay = date.getTime() % 86_400_000 !== 0
+  if (date.getUTCFullYear() === EXCEL_EPOCH_YEAR) return SHEET_TIME.format(date)
+  return timeOfDay ? `${SHEET_DATE.format(date)} ${SHEET_TIME.format(date)}` : SHEET_DATE.format(date)
 }
 
 /** Phones stored as numbers are exact integers below 2^53: print every digit, never "6.28E+12". */

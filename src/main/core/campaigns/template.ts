@@ -1,5 +1,6 @@
 // Message templates for campaigns: `{Column}` variables from the row and `{a|b|c}` spintax picked with a per-row seed,
 // so the preview of a row is exactly what that row sends.
+import { keepFormattingAcrossLines } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
 import { SeededRandom } from '../seeded-random'
 
@@ -155,7 +156,10 @@ export function compileTemplate(template: string): CompiledTemplate {
       const missing: string[] = []
       // No generator for a template without spintax: it would draw nothing.
       const random = spins ? new SeededRandom(seed) : null
-      return { text: renderNodes(nodes, lookup, random, missing), missing }
+      return {
+        text: keepFormattingAcrossLines(renderNodes(nodes, lookup, random, missing), LINE_BREAK),
+        missing
+      }
     },
     longest(lengths) {
       return longestOf(plan, lengths)
@@ -196,6 +200,12 @@ function longestOf(plan: LengthPlan, lengths: ArrayLike<number>): number {
   return length
 }
 
+/**
+ * Marks a line break inside an inserted value until the message is whole: then each one closes and reopens the
+ * WhatsApp formatting around it (keepFormattingAcrossLines). A private-use character no spreadsheet cell holds.
+ */
+const LINE_BREAK = '\ue000'
+
 /** Depth first, left to right: the order the seeded generator is drawn in is part of what a row sends. */
 function renderNodes(
   nodes: readonly TemplateNode[],
@@ -211,7 +221,13 @@ function renderNodes(
       if (value === undefined || value.trim() === '') {
         if (!missing.includes(node.variable)) missing.push(node.variable)
         text += `{${node.variable}}`
-      } else text += value
+      } else
+        text += /[\r\n]/.test(value)
+          ? value
+              .split(/\r\n|\r|\n/)
+              .map((line) => line.trim())
+              .join(LINE_BREAK)
+          : value
     } else if (random)
       text += renderNodes(node.choices[random.int(node.choices.length)] ?? [], lookup, random, missing)
   }
