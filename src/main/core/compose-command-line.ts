@@ -9,7 +9,7 @@ import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/con
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaigns, type Campaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns, type Campaigns } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { CoreEvents } from './core-events'
@@ -114,6 +114,9 @@ export type CommandLineChannel =
   | 'outbox:cancelMany'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
+  | 'optouts:list'
+  | 'optouts:add'
+  | 'optouts:remove'
 
 export interface CommandLineCore {
   readonly outbox: Outbox
@@ -158,14 +161,39 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
-  const handlers = createSendingCommands({
-    registry: { get: (id) => (id === device?.id ? device : undefined) },
-    monitor: { views: () => [] },
+  const events = new CoreEvents()
+  // The opt-out list through the campaigns feature's own commands: the same normalising and gateway push as the
+  // window's, to this command's one device (none without credentials: the local list only).
+  const {
+    'optouts:list': listOptOuts,
+    'optouts:add': addOptOuts,
+    'optouts:remove': removeOptOut
+  } = createCampaignCommands({
+    campaigns,
+    registry: {
+      get: (id) => (id === device?.id ? { label: id } : undefined),
+      list: () => (device ? [{ id: device.id }] : []),
+      openedClient: (id) => (id === device?.id ? client : undefined)
+    },
+    events,
+    now: () => systemClock.now(),
     files,
     outbox,
-    events: new CoreEvents(),
     fileLimitFor
   })
+  const handlers = {
+    ...createSendingCommands({
+      registry: { get: (id) => (id === device?.id ? device : undefined) },
+      monitor: { views: () => [] },
+      files,
+      outbox,
+      events,
+      fileLimitFor
+    }),
+    'optouts:list': listOptOuts,
+    'optouts:add': addOptOuts,
+    'optouts:remove': removeOptOut
+  }
   return {
     outbox,
     campaigns,

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { ApiFailure, type Commands } from '../commands'
-import { requireDevice, type DeviceRegistry } from '../devices'
-import { normalisePhone } from '../gateway'
+import { requireDevice } from '../devices'
+import { normalisePhone, type GatewayClient } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { Outbox } from '../outbox'
@@ -34,9 +34,19 @@ export type CampaignChannel =
   | 'optouts:add'
   | 'optouts:remove'
 
+/**
+ * What the commands ask of the devices (the app's DeviceRegistry; the terminal's one device): a device by id, the
+ * devices whose gateways get the opt-out list, and a device's opened client.
+ */
+export interface CampaignDevices {
+  get(id: string): { label: string } | undefined
+  list(): readonly { id: string }[]
+  openedClient(id: string): Pick<GatewayClient, 'blacklist' | 'unblacklist'> | undefined
+}
+
 export interface CampaignCommandsDeps {
   campaigns: Campaigns
-  registry: DeviceRegistry
+  registry: CampaignDevices
   events: CoreEvents
   now: () => number
   /** A campaign's one file: registered like any drop, held until start, copied once by the outbox. */

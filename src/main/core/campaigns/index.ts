@@ -10,7 +10,12 @@ export {
   type CancelReport
 } from './campaigns'
 export { fileKey } from './check'
-export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
+export {
+  createCampaignCommands,
+  type CampaignChannel,
+  type CampaignCommandsDeps,
+  type CampaignDevices
+} from './commands'
 export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
 export {
   readSpreadsheet,
