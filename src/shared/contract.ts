@@ -946,6 +946,11 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ handle: Id }),
     reply: SheetView
   }),
+  /**
+   * Stops a `campaigns:read` still reading this handle: it ends at its next slice with `sheet_cancelled`. A handle
+   * no longer being read is not an error (the read may have just finished).
+   */
+  'campaigns:cancelRead': () => ({ request: z.object({ handle: Id }), reply: Ok }),
   /** Check every row against a mapping and template; previews the chosen rows exactly as they will be sent. */
   'campaigns:check': () => ({
     request: z.object({
@@ -1090,7 +1095,9 @@ export const eventChannels = builtOnFirstUse({
   'sandbox:changed': () => z.object({ at: z.string() }),
   // ---- campaigns (issue 16) ----
   /** A campaign's progress or state changed: its view refetches. */
-  'campaigns:changed': () => z.object({ id: Id })
+  'campaigns:changed': () => z.object({ id: Id }),
+  /** How far a `campaigns:read` is (0 to 1), at most once a slice: the window's reading state. */
+  'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) })
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -354,7 +354,9 @@ describe('campaigns through the contract', () => {
       { phone: '6281234567804', kind: 'document', text: 'Invoice for Dewi', fileName: 'ani.pdf' }
     ])
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
-    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('its file citra.pdf was not picked')
+    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain(
+      'its file citra.pdf was not picked'
+    )
     // The outbox has its copies: the picked handles are released.
     for (const file of files) expect(core.files.get(file.handle)).toBeUndefined()
   })
@@ -612,5 +614,38 @@ describe('wide sheets through the contract', () => {
     })
     if (!check.ok) throw new Error(check.error.message)
     expect((check.value as { previews: { message: string }[] }).previews[0]?.message).toBe('Hi v298')
+  })
+})
+
+describe('reading a spreadsheet with progress and cancel', () => {
+  it('reports progress while it reads, and stops at the next slice when the window cancels', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => `Customer ${i},0812${String(i).padStart(8, '0')}`)
+    const csv = Buffer.from(`Name,Phone\r\n${rows.join('\r\n')}\r\n`).toString('base64')
+    const progress: number[] = []
+    const stop = core.events.subscribe((event, payload) => {
+      if (event === 'campaigns:readProgress') progress.push((payload as { fraction: number }).fraction)
+    })
+    const whole = await registeredSheet('whole.csv', csv)
+    const read = await invoke('campaigns:read', whole)
+    expect(read.ok && (read.value as { rowCount: number }).rowCount).toBe(150_000)
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+
+    const cancelled = await registeredSheet('cancelled.csv', csv)
+    // The window's cancel arrives while the read is under way: on its first progress.
+    let cancelReply: Promise<unknown> | undefined
+    const stopCancelling = core.events.subscribe((event, payload) => {
+      if (event === 'campaigns:readProgress' && (payload as { handle: string }).handle === cancelled.handle)
+        cancelReply ??= invoke('campaigns:cancelRead', cancelled)
+    })
+    const reading = refusalInIndonesian('campaigns:read', cancelled)
+    expect(await reading).toEqual({
+      code: 'sheet_cancelled',
+      english: 'Reading the spreadsheet was cancelled.',
+      id: 'Pembacaan spreadsheet dibatalkan.'
+    })
+    expect(await cancelReply).toEqual({ ok: true, value: { ok: true } })
+    stopCancelling()
+    stop()
   })
 })

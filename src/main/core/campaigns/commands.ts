@@ -18,6 +18,7 @@ import { fileKey, rowContent, ROWS_PER_SLICE, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
+  | 'campaigns:cancelRead'
   | 'campaigns:check'
   | 'campaigns:create'
   | 'campaigns:list'
@@ -90,6 +91,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /** Handles being read → how to stop their reading (campaigns:cancelRead). */
+  const reading = new Map<string, AbortController>()
 
   /** Draft campaign id → the handle of its file (handles live in memory: after a restart it is attached again). */
   const attached = new Map<string, string>()
@@ -184,7 +188,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         })
         if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'file')
         const fileName = file.name
-        const sheet = await readSpreadsheet(file.bytes, fileName)
+        const cancel = new AbortController()
+        reading.set(handle, cancel)
+        const sheet = await readSpreadsheet(file.bytes, fileName, {
+          signal: cancel.signal,
+          onProgress: (fraction) => deps.events.emit('campaigns:readProgress', { handle, fraction })
+        }).finally(() => reading.delete(handle))
         const sheetId = randomUUID()
         sheets.set(sheetId, { sheet, fileName })
         while (sheets.size > SHEETS_KEPT) sheets.delete(sheets.keys().next().value ?? '')
@@ -203,6 +212,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           sample: sheet.rows.slice(0, 5).map((r) => r.cells)
         }
       })
+    },
+
+    async 'campaigns:cancelRead'({ handle }) {
+      reading.get(handle)?.abort()
+      return { ok: true as const }
     },
 
     async 'campaigns:check'(request) {
