@@ -251,6 +251,7 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
  * A copy of `text` that does not hold on to the XML it was parsed from: V8 keeps a longer substring as a view of its
  * parent, so every kept cell held its 16 KB chunk of the sheet's XML, and a million rows held the whole sheet (the
  * bench measured 1.7 GB). Joining forces a fresh string; slicing one character off it is a view of that string only.
+ * (A CSV's cells are views of one decoded text, which is the size of the file: kept as they are.)
  */
 function detached(text: string): string {
   return text.length < 13 ? text : `${text} `.slice(0, -1)
@@ -327,12 +328,18 @@ class SheetCollector {
   add(cells: string[], rowNumber: number): void {
     if (!hasContent(cells)) return
     if (cells.length > MAX_SHEET_COLUMNS) throw tooManyColumns(rowNumber)
-    for (let column = 0; column < cells.length; column++)
-      if ((cells[column] as string).length > MAX_CELL_LENGTH)
+    // What the sheet keeps of the row: an exact-length array (the reader's grew as it filled: room for 17 cells for a
+    // row of 4, 100 MB more at a million rows, measured by bench/campaign-import-memory.ts).
+    const kept = new Array<string>(cells.length)
+    for (let column = 0; column < cells.length; column++) {
+      const cell = cells[column] as string
+      if (cell.length > MAX_CELL_LENGTH)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetCellTooLong',
           params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
         })
+      kept[column] = cell
+    }
     if (this.header === undefined) {
       const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
       if (long >= 0)
@@ -340,16 +347,14 @@ class SheetCollector {
           key: 'desktop.error.sheetColumnNameTooLong',
           params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
         })
-      this.header = cells
+      this.header = kept
     } else {
       if (this.rows.length >= MAX_SHEET_ROWS)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetTooManyRows',
           params: { max: MAX_SHEET_ROWS }
         })
-      // An exact-length copy: the reader's array grew as it filled (room for 17 cells for a row of 4), ~100 bytes a
-      // row the sheet kept for nothing (100 MB at a million rows, measured by bench/campaign-import-memory.ts).
-      this.rows.push({ rowNumber, cells: cells.slice() })
+      this.rows.push({ rowNumber, cells: kept })
       if (cells.length < this.narrowest) this.narrowest = cells.length
     }
     if (cells.length > this.width) this.width = cells.length
