@@ -598,7 +598,8 @@ export const CampaignRowView = z.object({
   rowNumber: z.number().int(),
   phone: z.string().nullable(),
   phoneCell: z.string(),
-  values: z.record(z.string(), z.string()),
+  /** [column, value] in sheet order: column names are the operator's data (a record would drop one named __proto__). */
+  values: z.array(z.tuple([z.string(), z.string()])),
   message: z.string(),
   problems: z.array(RowProblemView),
   status: OutboxStatus.nullable(),

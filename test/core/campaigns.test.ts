@@ -596,6 +596,34 @@ describe('a spreadsheet handed over by handle', () => {
   })
 })
 
+describe('column names are data through the contract', () => {
+  it('keeps the values of a column named __proto__ in the rows the window reads', async () => {
+    const deviceId = await linkedDevice()
+    const csv = Buffer.from('__proto__,Phone\r\nBudi,081234567890\r\n').toString('base64')
+    const read = await invoke('campaigns:read', await registeredSheet('proto.csv', csv))
+    if (!read.ok) throw new Error(read.error.message)
+    const { sheetId } = read.value as { sheetId: string }
+    const mapping = { phone: 'Phone', variables: ['__proto__'] }
+    const created = await invoke('campaigns:create', {
+      sheetId,
+      name: 'Proto',
+      mapping,
+      template: 'Hi {__proto__}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    if (!created.ok) throw new Error(created.error.message)
+    const rows = await invoke('campaigns:rows', { id: (created.value as { id: string }).id })
+    if (!rows.ok) throw new Error(rows.error.message)
+    const [row] = (rows.value as { rows: { values: [string, string][]; message: string }[] }).rows
+    expect(row?.values).toEqual([
+      ['__proto__', 'Budi'],
+      ['Phone', '081234567890']
+    ])
+    expect(row?.message).toBe('Hi Budi')
+  })
+})
+
 describe('wide sheets through the contract', () => {
   it('reads and checks a sheet of 300 columns: the reply fits the contract', async () => {
     const headers = ['Phone', ...Array.from({ length: 299 }, (_, i) => `Col ${i + 1}`)]

@@ -366,7 +366,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           rowNumber: r.rowNumber,
           phone: r.phone,
           phoneCell: r.phoneCell,
-          values: r.values,
+          values: Object.entries(r.values),
           message: r.message,
           problems: r.problems as RowProblem[],
           status: r.status,

@@ -307,7 +307,7 @@ describe('CampaignRows', () => {
     rowNumber: n,
     phone: `62812000000${n}`,
     phoneCell: `0812000000${n}`,
-    values: { Name: `Customer ${n}` },
+    values: [['Name', `Customer ${n}`]],
     message: `Hi Customer ${n}`,
     problems: [],
     status: 'read',
