@@ -237,6 +237,16 @@ describe('sender-desk campaign', () => {
   }, 60_000)
 })
 
+describe('sender-desk campaign create names a template mistake', () => {
+  it('refuses a variable no column has, naming the columns, as bad input', async () => {
+    const refused = await cli('campaign', 'create', '--file', FIXTURE, '--template', 'Hi {Alamat}')
+    expect(refused.code).toBe(2)
+    expect(String(refused.json.error)).toBe(
+      'The message uses {Alamat}, but there is no column named Alamat; the columns are Name, Phone, Amount.'
+    )
+  })
+})
+
 describe('sender-desk campaign create reads within the limits', () => {
   it('refuses a 220 MB CSV at once, naming the size and the limit, before reading it', async () => {
     const huge = join(work, 'huge.csv')

@@ -22,6 +22,7 @@ import {
   pacingProblems,
   readSpreadsheetFile,
   SpreadsheetError,
+  TemplateError,
   type Campaigns,
   type CampaignView,
   type CommandLineCore,
@@ -109,7 +110,11 @@ async function withCampaigns<T>(
     try {
       return await run(core.campaigns, core.outbox, core)
     } catch (error) {
-      if (error instanceof CampaignError || error instanceof SpreadsheetError)
+      if (
+        error instanceof CampaignError ||
+        error instanceof SpreadsheetError ||
+        error instanceof TemplateError
+      )
         throw new UsageError(error.message)
       throw error
     }

@@ -68,6 +68,7 @@ export {
   readSpreadsheet,
   readSpreadsheetFile,
   SpreadsheetError,
+  TemplateError,
   type Campaigns,
   type CampaignView,
   type PacingPolicy

@@ -17,6 +17,7 @@ export {
   type CampaignDevices
 } from './commands'
 export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
+export { TemplateError } from './template'
 export {
   readSpreadsheet,
   readSpreadsheetFile,
