@@ -1,5 +1,7 @@
 // `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
+// `npm run bench -- <word>` runs only the sections whose title contains the word (e.g. `memory`).
 import { runCampaignImportBench } from './campaign-import'
+import { runCampaignImportMemoryBench } from './campaign-import-memory'
 import { runCampaignPacingBench } from './campaign-pacing'
 import { runDevicesBench } from './devices'
 import { runOutboxBench } from './outbox'
@@ -8,17 +10,19 @@ import { runWindowBench } from './window'
 import { runWindowCampaignBench } from './window-campaign'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
-console.log('\n# outbox')
-await runOutboxBench()
-console.log('\n# campaign import')
-await runCampaignImportBench()
-console.log('\n# campaign pacing (sandbox timestamps)')
-await runCampaignPacingBench()
-console.log('\n# devices (50 polled vs a bare polling client)')
-await runDevicesBench()
-console.log('\n# sandbox')
-await runSandboxBench()
-console.log('\n# window (Chromium over the browser harness)')
-await runWindowBench()
-console.log('\n# campaign import in the window (Chromium over the browser harness)')
-await runWindowCampaignBench()
+const only = process.argv[2]
+const sections: [string, () => Promise<unknown>][] = [
+  ['outbox', runOutboxBench],
+  ['campaign import', runCampaignImportBench],
+  ['campaign import at its limits (memory, 1,000,000 rows)', runCampaignImportMemoryBench],
+  ['campaign pacing (sandbox timestamps)', runCampaignPacingBench],
+  ['devices (50 polled vs a bare polling client)', runDevicesBench],
+  ['sandbox', runSandboxBench],
+  ['window (Chromium over the browser harness)', runWindowBench],
+  ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench]
+]
+for (const [title, run] of sections) {
+  if (only !== undefined && !title.includes(only)) continue
+  console.log(`\n# ${title}`)
+  await run()
+}

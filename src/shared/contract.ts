@@ -16,7 +16,9 @@ import {
   MAX_SETTABLE_FILE_BYTES,
   MAX_DEVICE_DAILY_CAP,
   MAX_EVERY_N_DAYS,
+  MAX_COLUMN_NAME_LENGTH,
   MAX_KEYWORD_LENGTH,
+  MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
@@ -540,9 +542,10 @@ export type InvoiceView = z.infer<typeof InvoiceView>
 
 // ---- campaigns (issue 16): schemas; their channels close invokeChannels and eventChannels below ----
 export const ColumnMappingSchema = z.object({
-  phone: z.string().min(1).max(200),
-  variables: z.array(z.string().max(200)).max(200),
-  attachment: z.string().max(200).nullable().optional()
+  phone: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH),
+  // As many as a sheet may have columns: 200 here made every sheet wider than 201 columns an invalid reply.
+  variables: z.array(z.string().max(MAX_COLUMN_NAME_LENGTH)).max(MAX_SHEET_COLUMNS),
+  attachment: z.string().max(MAX_COLUMN_NAME_LENGTH).nullable().optional()
 })
 export type ColumnMappingView = z.infer<typeof ColumnMappingSchema>
 
@@ -561,6 +564,7 @@ export const PacingPolicySchema = z.object({
 export type PacingPolicyView = z.infer<typeof PacingPolicySchema>
 
 export const RowProblemView = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('no_phone') }),
   z.object({ code: z.literal('invalid_phone'), detail: z.string() }),
   z.object({ code: z.literal('scientific_phone'), detail: z.string() }),
   z.object({ code: z.literal('duplicate'), firstRow: z.number().int() }),
@@ -616,7 +620,8 @@ export const CampaignRowView = z.object({
   rowNumber: z.number().int(),
   phone: z.string().nullable(),
   phoneCell: z.string(),
-  values: z.record(z.string(), z.string()),
+  /** [column, value] in sheet order: column names are the operator's data (a record would drop one named __proto__). */
+  values: z.array(z.tuple([z.string(), z.string()])),
   message: z.string(),
   problems: z.array(RowProblemView),
   status: OutboxStatus.nullable(),
@@ -977,6 +982,11 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ handle: Id }),
     reply: SheetView
   }),
+  /**
+   * Stops a `campaigns:read` still reading this handle: it ends at its next slice with `sheet_cancelled`. A handle
+   * no longer being read is not an error (the read may have just finished).
+   */
+  'campaigns:cancelRead': () => ({ request: z.object({ handle: Id }), reply: Ok }),
   /** Check every row against a mapping and template; previews the chosen rows exactly as they will be sent. */
   'campaigns:check': () => ({
     request: z.object({
@@ -1075,7 +1085,8 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ rows: z.array(CampaignRowView), total: z.number().int() })
   }),
   'campaigns:export': () => ({
-    request: z.object({ id: Id, format: CampaignExportFormat }),
+    /** `language`: the words of the export (column names, statuses, reasons); English when not given. */
+    request: z.object({ id: Id, format: CampaignExportFormat, language: z.enum(['en', 'id']).optional() }),
     reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
   }),
   'optouts:list': () => ({
@@ -1120,7 +1131,9 @@ export const eventChannels = builtOnFirstUse({
   'sandbox:changed': () => z.object({ at: z.string() }),
   // ---- campaigns (issue 16) ----
   /** A campaign's progress or state changed: its view refetches. */
-  'campaigns:changed': () => z.object({ id: Id })
+  'campaigns:changed': () => z.object({ id: Id }),
+  /** How far a `campaigns:read` is (0 to 1), at most once a slice: the window's reading state. */
+  'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) })
 })
 
 // ---------------------------------------------------------------------------------------------

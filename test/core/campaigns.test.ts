@@ -354,7 +354,9 @@ describe('campaigns through the contract', () => {
       { phone: '6281234567804', kind: 'document', text: 'Invoice for Dewi', fileName: 'ani.pdf' }
     ])
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
-    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('file not picked: citra.pdf')
+    expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain(
+      'its file citra.pdf was not picked'
+    )
     // The outbox has its copies: the picked handles are released.
     for (const file of files) expect(core.files.get(file.handle)).toBeUndefined()
   })
@@ -591,5 +593,87 @@ describe('a spreadsheet handed over by handle', () => {
       ok: false,
       error: { code: 'file_gone' }
     })
+  })
+})
+
+describe('column names are data through the contract', () => {
+  it('keeps the values of a column named __proto__ in the rows the window reads', async () => {
+    const deviceId = await linkedDevice()
+    const csv = Buffer.from('__proto__,Phone\r\nBudi,081234567890\r\n').toString('base64')
+    const read = await invoke('campaigns:read', await registeredSheet('proto.csv', csv))
+    if (!read.ok) throw new Error(read.error.message)
+    const { sheetId } = read.value as { sheetId: string }
+    const mapping = { phone: 'Phone', variables: ['__proto__'] }
+    const created = await invoke('campaigns:create', {
+      sheetId,
+      name: 'Proto',
+      mapping,
+      template: 'Hi {__proto__}',
+      pacing: FAST,
+      devices: [deviceId]
+    })
+    if (!created.ok) throw new Error(created.error.message)
+    const rows = await invoke('campaigns:rows', { id: (created.value as { id: string }).id })
+    if (!rows.ok) throw new Error(rows.error.message)
+    const [row] = (rows.value as { rows: { values: [string, string][]; message: string }[] }).rows
+    expect(row?.values).toEqual([
+      ['__proto__', 'Budi'],
+      ['Phone', '081234567890']
+    ])
+    expect(row?.message).toBe('Hi Budi')
+  })
+})
+
+describe('wide sheets through the contract', () => {
+  it('reads and checks a sheet of 300 columns: the reply fits the contract', async () => {
+    const headers = ['Phone', ...Array.from({ length: 299 }, (_, i) => `Col ${i + 1}`)]
+    const row = ['081234567890', ...Array.from({ length: 299 }, (_, i) => `v${i}`)]
+    const csv = `${headers.join(',')}\r\n${row.join(',')}\r\n`
+    const { handle } = await registeredSheet('wide.csv', Buffer.from(csv).toString('base64'))
+    const read = await invoke('campaigns:read', { handle })
+    if (!read.ok) throw new Error(read.error.message)
+    const sheet = read.value as { sheetId: string; headers: string[]; mapping: { variables: string[] } }
+    expect(sheet.headers).toHaveLength(300)
+    expect(sheet.mapping.variables).toHaveLength(299)
+    const check = await invoke('campaigns:check', {
+      sheetId: sheet.sheetId,
+      mapping: sheet.mapping,
+      template: 'Hi {Col 299}'
+    })
+    if (!check.ok) throw new Error(check.error.message)
+    expect((check.value as { previews: { message: string }[] }).previews[0]?.message).toBe('Hi v298')
+  })
+})
+
+describe('reading a spreadsheet with progress and cancel', () => {
+  it('reports progress while it reads, and stops at the next slice when the window cancels', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => `Customer ${i},0812${String(i).padStart(8, '0')}`)
+    const csv = Buffer.from(`Name,Phone\r\n${rows.join('\r\n')}\r\n`).toString('base64')
+    const progress: number[] = []
+    const stop = core.events.subscribe((event, payload) => {
+      if (event === 'campaigns:readProgress') progress.push((payload as { fraction: number }).fraction)
+    })
+    const whole = await registeredSheet('whole.csv', csv)
+    const read = await invoke('campaigns:read', whole)
+    expect(read.ok && (read.value as { rowCount: number }).rowCount).toBe(150_000)
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+
+    const cancelled = await registeredSheet('cancelled.csv', csv)
+    // The window's cancel arrives while the read is under way: on its first progress.
+    let cancelReply: Promise<unknown> | undefined
+    const stopCancelling = core.events.subscribe((event, payload) => {
+      if (event === 'campaigns:readProgress' && (payload as { handle: string }).handle === cancelled.handle)
+        cancelReply ??= invoke('campaigns:cancelRead', cancelled)
+    })
+    const reading = refusalInIndonesian('campaigns:read', cancelled)
+    expect(await reading).toEqual({
+      code: 'sheet_cancelled',
+      english: 'Reading the spreadsheet was cancelled.',
+      id: 'Pembacaan spreadsheet dibatalkan.'
+    })
+    expect(await cancelReply).toEqual({ ok: true, value: { ok: true } })
+    stopCancelling()
+    stop()
   })
 })

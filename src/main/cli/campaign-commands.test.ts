@@ -1,11 +1,12 @@
 // `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
 // start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { runCliJson, sandboxForCli } from './testing/in-process'
+import { MAX_SPREADSHEET_BYTES } from '../../shared/domain'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
 let work: string
@@ -234,4 +235,28 @@ describe('sender-desk campaign', () => {
       { phone: '6281234567894', kind: 'document', text: 'Statement for Budi', fileName: 'budi.pdf' }
     ])
   }, 60_000)
+})
+
+describe('sender-desk campaign create names a template mistake', () => {
+  it('refuses a variable no column has, naming the columns, as bad input', async () => {
+    const refused = await cli('campaign', 'create', '--file', FIXTURE, '--template', 'Hi {Alamat}')
+    expect(refused.code).toBe(2)
+    expect(String(refused.json.error)).toBe(
+      'The message uses {Alamat}, but there is no column named Alamat; the columns are Name, Phone, Amount.'
+    )
+  })
+})
+
+describe('sender-desk campaign create reads within the limits', () => {
+  it('refuses a 220 MB CSV at once, naming the size and the limit, before reading it', async () => {
+    const huge = join(work, 'huge.csv')
+    writeFileSync(huge, 'Name,Phone\r\n')
+    // Sparse: 220 MB on paper, nothing on the disk; only a reader that reads it would find out it is empty.
+    truncateSync(huge, 220 * 1024 * 1024)
+    const refused = await cli('campaign', 'create', '--file', huge, '--template', 'Hi')
+    expect(refused.code).toBe(2)
+    expect(String(refused.json.error)).toBe(
+      `${huge}: huge.csv is 220 MB; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB.`
+    )
+  })
 })

@@ -3,7 +3,7 @@
  * and report the skipped rows), start/resume (send, paced, until done or --timeout), pause, cancel, status, export.
  * The campaign's device is the CLI's device for the credentials given (see outbox-commands).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
@@ -20,8 +20,9 @@ import {
   type RegisteredFile,
   fileKey,
   pacingProblems,
-  readSpreadsheet,
+  readSpreadsheetFile,
   SpreadsheetError,
+  TemplateError,
   type Campaigns,
   type CampaignView,
   type CommandLineCore,
@@ -109,7 +110,11 @@ async function withCampaigns<T>(
     try {
       return await run(core.campaigns, core.outbox, core)
     } catch (error) {
-      if (error instanceof CampaignError || error instanceof SpreadsheetError)
+      if (
+        error instanceof CampaignError ||
+        error instanceof SpreadsheetError ||
+        error instanceof TemplateError
+      )
         throw new UsageError(error.message)
       throw error
     }
@@ -209,11 +214,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const file = requireString(context.args, 'file', 'a CSV or XLSX file')
       const template = requireString(context.args, 'template', 'the message, with {Column} variables')
       const credentials = await context.credentials()
-      const sheet = await readSpreadsheet(new Uint8Array(await readFile(file)), file).catch(
-        (error: unknown) => {
-          throw error instanceof SpreadsheetError ? new UsageError(`${file}: ${error.message}`) : error
-        }
-      )
+      // The same size-checked reading as the window's: a file over the limit is refused before it is read.
+      const sheet = await readSpreadsheetFile(file).catch((error: unknown) => {
+        throw error instanceof SpreadsheetError ? new UsageError(`${file}: ${error.message}`) : error
+      })
       const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
       const pacing = parsePacing(context)
       const attach = stringFlag(context.args, 'attach')

@@ -33,6 +33,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
             named in the map's file= column, found in D; give either to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
+  optout list | add <phone>... | remove <phone> | import <file>
+                                                       the numbers campaigns skip; add/remove also update the
+                                                       gateway's blacklist when device credentials are given
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
@@ -207,6 +210,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./reminder-commands')).runReminder(context)
       case 'campaign':
         return await (await import('./campaign-commands')).runCampaign(context)
+      case 'optout':
+        return await (await import('./optout-commands')).runOptOut(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

@@ -62,7 +62,9 @@ export {
   type CampaignFile,
   fileKey,
   readSpreadsheet,
+  readSpreadsheetFile,
   SpreadsheetError,
+  TemplateError,
   type Campaigns,
   type CampaignView,
   type PacingPolicy

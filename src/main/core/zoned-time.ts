@@ -167,3 +167,11 @@ export function parseInZone(local: string, timeZone: string): number | null {
   }
   return formatInZone(instant, timeZone) === wanted.replace('T', ' ') ? instant : null
 }
+
+/** ISO 8601 with the zone's offset at that instant, `2026-11-25T09:30:00+07:00`: unambiguous in any program. */
+export function isoInZone(instant: number, timeZone: string): string {
+  const { date, time } = instantToLocal(instant, timeZone)
+  const offset = Math.round(offsetAt(instant, timeZone) / 60_000)
+  const sign = offset < 0 ? '-' : '+'
+  return `${date}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+}

@@ -17,6 +17,24 @@ export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024
 /** The largest daily cap an operator can give one device (a cap is for safety: far above any number's real day). */
 export const MAX_DEVICE_DAILY_CAP = 100_000
+/**
+ * What a campaign's spreadsheet may hold once read, whatever its size on disk. Rows and columns stop a sheet that
+ * claims a million columns (Excel's own sheet is 1,048,576 × 16,384); a cell holds at most what Excel's does.
+ * A header longer than a column name may be cannot be mapped (the contract's column names are this long at most).
+ */
+export const MAX_SHEET_ROWS = 1_000_000
+export const MAX_SHEET_COLUMNS = 1_000
+export const MAX_CELL_LENGTH = 32_767
+export const MAX_COLUMN_NAME_LENGTH = 200
+/**
+ * An XLSX is a ZIP: Apache POI's zip-bomb rules (ZipSecureFile) bound what it may inflate to. An entry smaller than
+ * 1% of its inflated size is refused once past 100 KB (POI's minimum inflate ratio and grace size), no entry we read
+ * may inflate past the entry limit, and an archive of more than 1,000 entries is refused (POI's file count).
+ */
+export const XLSX_MIN_INFLATE_RATIO = 0.01
+export const XLSX_RATIO_GRACE_BYTES = 100 * 1024
+export const XLSX_MAX_ENTRY_BYTES = 256 * 1024 * 1024
+export const XLSX_MAX_ENTRIES = 1_000
 export const MAX_BULK_ITEMS = 100
 export const MAX_REPORT_LIMIT = 1000
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { hasWhatsAppFormatting, parseWhatsAppFormatting, type FormatNode } from './whatsapp-format'
+import {
+  hasWhatsAppFormatting,
+  keepFormattingAcrossLines,
+  parseWhatsAppFormatting,
+  type FormatNode
+} from './whatsapp-format'
 
 const text = (value: string): FormatNode => ({ kind: 'text', text: value })
 
@@ -43,5 +48,21 @@ describe('parseWhatsAppFormatting', () => {
   it('says whether a preview is worth showing', () => {
     expect(hasWhatsAppFormatting('Halo *Budi*')).toBe(true)
     expect(hasWhatsAppFormatting('Harga 2*3 = 6')).toBe(false)
+  })
+})
+
+describe('keepFormattingAcrossLines', () => {
+  const BREAK = '\ue000'
+  it('closes and reopens the spans around each line break of an inserted value', () => {
+    expect(keepFormattingAcrossLines(`Halo *Budi${BREAK}Santoso*!`, BREAK)).toBe('Halo *Budi*\n*Santoso*!')
+    expect(keepFormattingAcrossLines(`*_a${BREAK}${BREAK}b_* c${BREAK}d`, BREAK)).toBe('*_a_*\n\n*_b_* c\nd')
+    expect(parseWhatsAppFormatting('Halo *Budi*\n*Santoso*!').filter((n) => n.kind === 'bold')).toHaveLength(
+      2
+    )
+  })
+
+  it('leaves a message without inserted breaks, and monospace, as they are', () => {
+    expect(keepFormattingAcrossLines('*a*\nb', BREAK)).toBe('*a*\nb')
+    expect(keepFormattingAcrossLines(`\`\`\`x${BREAK}y\`\`\``, BREAK)).toBe('```x\ny```')
   })
 })

@@ -76,3 +76,44 @@ export function parseWhatsAppFormatting(text: string): FormatNode[] {
 export function hasWhatsAppFormatting(text: string): boolean {
   return parseWhatsAppFormatting(text).some((node) => node.kind !== 'text')
 }
+
+const MARKER_OF: Record<FormatStyle, string> = { bold: '*', italic: '_', strike: '~' }
+
+function formattedText(nodes: readonly FormatNode[], lineBreak: string, open: readonly string[]): string {
+  let text = ''
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      // Each run of breaks closes the spans open here and opens them again after it: WhatsApp formats one line at a
+      // time, so a span across a line break would show its markers instead.
+      const parts = node.text.split(lineBreak)
+      let breaks = 0
+      parts.forEach((part, index) => {
+        if (index > 0) breaks++
+        // An empty line between two breaks joins the run: one close, the breaks, one reopen.
+        if (part === '' && index < parts.length - 1) return
+        if (breaks > 0)
+          text +=
+            open.length === 0
+              ? '\n'.repeat(breaks)
+              : `${[...open].reverse().join('')}${'\n'.repeat(breaks)}${open.join('')}`
+        breaks = 0
+        text += part
+      })
+    } else if (node.kind === 'mono') text += `\`\`\`${node.text.split(lineBreak).join('\n')}\`\`\``
+    else {
+      const marker = MARKER_OF[node.kind]
+      text += `${marker}${formattedText(node.children, lineBreak, [...open, marker])}${marker}`
+    }
+  }
+  return text
+}
+
+/**
+ * A message in which `lineBreak` (a character no message holds) marks where an inserted value broke its line: the
+ * text with real line breaks, each one closing and reopening the spans around it, so `*{Name}*` with a two-line name
+ * stays bold on both lines instead of showing two stray asterisks.
+ */
+export function keepFormattingAcrossLines(text: string, lineBreak: string): string {
+  if (!text.includes(lineBreak)) return text
+  return formattedText(parseWhatsAppFormatting(text), lineBreak, [])
+}

@@ -252,6 +252,26 @@ export const en = {
   'desktop.error.campaignGone': 'No campaign {id}',
   'desktop.error.chooseDevice': 'Choose at least one device',
   'desktop.error.messageEmpty': 'The message is empty',
+  'desktop.error.spintaxTooDeep':
+    'The spintax at character {at} is nested more than {max} levels deep; use fewer {…|…} inside each other.',
+  'desktop.error.spintaxTooManyOptions':
+    'The message has more than {max} spintax options; use fewer {…|…} choices.',
+  'desktop.error.xlsxTooManyEntries':
+    'This Excel file holds more than {max} parts; a campaign does not read a workbook this large.',
+  'desktop.error.xlsxEntryTooLarge':
+    'This Excel file’s part {entry} unpacks to more than {max}; save the customer list alone in a new file.',
+  'desktop.error.xlsxInflateRatio':
+    'This Excel file’s part {entry} unpacks to over {ratio} times its packed size, like a “zip bomb”; it was not read.',
+  'desktop.error.sheetTooManyColumns':
+    'Row {row} has more than {max} columns; a campaign reads at most {max}.',
+  'desktop.error.sheetTooManyRows': 'The sheet has more than {max} rows; split it into smaller files.',
+  'desktop.error.sheetCellTooLong':
+    'The cell in row {row}, column {column} is longer than {max} characters (more than Excel itself holds).',
+  'desktop.error.sheetColumnNameTooLong':
+    'The name of column {column} is longer than {max} characters; shorten the header row.',
+  'desktop.error.sheetReadCancelled': 'Reading the spreadsheet was cancelled.',
+  'desktop.error.unknownVariable':
+    'The message uses {{name}}, but there is no column named {name}; the columns are {columns}.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
   'desktop.error.campaignRolledBack':
     'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',
@@ -969,14 +989,30 @@ export const en = {
   'campaigns.row': 'Row {row}',
   'campaigns.previewRow': 'Preview row',
   'campaigns.preview': 'Preview, exactly as it will be sent',
+  'campaigns.problem.noPhone': 'no phone number',
   'campaigns.problem.invalidPhone': 'invalid number',
   'campaigns.problem.scientificPhone': 'number cut off by Excel (scientific notation)',
-  'campaigns.problem.duplicate': 'duplicate in the file',
-  'campaigns.problem.missingVariable': 'a value the message needs is empty',
-  'campaigns.problem.tooLong': 'message too long',
+  'campaigns.problem.duplicate': 'duplicate of row {row}',
+  'campaigns.problem.missingVariable': 'empty in this row: {names}',
+  'campaigns.problem.tooLong': 'message too long: {length} characters, the limit is {limit}',
   'campaigns.problem.optedOut': 'opted out',
   'campaigns.problem.alreadySent': 'already sent by this campaign',
   'campaigns.problem.missingFile': 'its file {name} was not picked',
+  'campaigns.exportColumn.row': 'Row',
+  'campaigns.exportColumn.phone': 'Phone',
+  'campaigns.exportColumn.status': 'Status',
+  'campaigns.exportColumn.gatewayId': 'Gateway id',
+  'campaigns.exportColumn.device': 'Device',
+  'campaigns.exportColumn.submittedAt': 'Submitted at',
+  'campaigns.exportColumn.acceptedAt': 'Accepted at',
+  'campaigns.exportColumn.sentAt': 'Sent at',
+  'campaigns.exportColumn.deliveredAt': 'Delivered at',
+  'campaigns.exportColumn.readAt': 'Read at',
+  'campaigns.exportColumn.failedAt': 'Failed at',
+  'campaigns.exportColumn.cancelledAt': 'Cancelled at',
+  'campaigns.exportColumn.timeZone': 'Time zone of the times',
+  'campaigns.exportColumn.failureReason': 'Failure reason',
+  'campaigns.exportColumn.problem': 'Problem',
   'campaigns.pacing.explain':
     'A random pause between sends, a longer pause after each batch, sending only in working hours and a daily cap per device keep a number from being banned.',
   'campaigns.pacing.minDelay': 'Shortest pause (seconds)',

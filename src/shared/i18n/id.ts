@@ -258,6 +258,27 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.campaignGone': 'Tidak ada kampanye {id}',
   'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
   'desktop.error.messageEmpty': 'Pesannya masih kosong',
+  'desktop.error.spintaxTooDeep':
+    'Spintax pada karakter {at} bersarang lebih dari {max} tingkat; kurangi {…|…} di dalam satu sama lain.',
+  'desktop.error.spintaxTooManyOptions':
+    'Pesan memiliki lebih dari {max} pilihan spintax; kurangi pilihan {…|…}.',
+  'desktop.error.xlsxTooManyEntries':
+    'Berkas Excel ini memuat lebih dari {max} bagian; kampanye tidak membaca buku kerja sebesar ini.',
+  'desktop.error.xlsxEntryTooLarge':
+    'Bagian {entry} dari berkas Excel ini membesar melebihi {max} saat dibuka; simpan daftar pelanggan saja di berkas baru.',
+  'desktop.error.xlsxInflateRatio':
+    'Bagian {entry} dari berkas Excel ini membesar lebih dari {ratio} kali ukuran terkemasnya, seperti “zip bomb”; berkas tidak dibaca.',
+  'desktop.error.sheetTooManyColumns':
+    'Baris {row} memiliki lebih dari {max} kolom; kampanye membaca paling banyak {max}.',
+  'desktop.error.sheetTooManyRows':
+    'Lembar ini memiliki lebih dari {max} baris; bagi menjadi beberapa berkas lebih kecil.',
+  'desktop.error.sheetCellTooLong':
+    'Sel di baris {row}, kolom {column} lebih panjang dari {max} karakter (melebihi batas Excel sendiri).',
+  'desktop.error.sheetColumnNameTooLong':
+    'Nama kolom {column} lebih panjang dari {max} karakter; persingkat baris judul.',
+  'desktop.error.sheetReadCancelled': 'Pembacaan spreadsheet dibatalkan.',
+  'desktop.error.unknownVariable':
+    'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
   'desktop.error.campaignRolledBack':
     'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',
@@ -989,14 +1010,30 @@ export const id: Record<MessageKey, string> = {
   'campaigns.row': 'Baris {row}',
   'campaigns.previewRow': 'Pratinjau baris',
   'campaigns.preview': 'Pratinjau, persis seperti yang akan dikirim',
+  'campaigns.problem.noPhone': 'tidak ada nomor telepon',
   'campaigns.problem.invalidPhone': 'nomor tidak valid',
   'campaigns.problem.scientificPhone': 'nomor terpotong oleh Excel (notasi ilmiah)',
-  'campaigns.problem.duplicate': 'duplikat dalam berkas',
-  'campaigns.problem.missingVariable': 'nilai yang dibutuhkan pesan kosong',
-  'campaigns.problem.tooLong': 'pesan terlalu panjang',
+  'campaigns.problem.duplicate': 'duplikat dari baris {row}',
+  'campaigns.problem.missingVariable': 'kosong di baris ini: {names}',
+  'campaigns.problem.tooLong': 'pesan terlalu panjang: {length} karakter, batasnya {limit}',
   'campaigns.problem.optedOut': 'menolak menerima pesan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
   'campaigns.problem.missingFile': 'berkasnya {name} belum dipilih',
+  'campaigns.exportColumn.row': 'Baris',
+  'campaigns.exportColumn.phone': 'Nomor',
+  'campaigns.exportColumn.status': 'Status',
+  'campaigns.exportColumn.gatewayId': 'Id gateway',
+  'campaigns.exportColumn.device': 'Perangkat',
+  'campaigns.exportColumn.submittedAt': 'Diserahkan pada',
+  'campaigns.exportColumn.acceptedAt': 'Diterima gateway pada',
+  'campaigns.exportColumn.sentAt': 'Terkirim pada',
+  'campaigns.exportColumn.deliveredAt': 'Sampai pada',
+  'campaigns.exportColumn.readAt': 'Dibaca pada',
+  'campaigns.exportColumn.failedAt': 'Gagal pada',
+  'campaigns.exportColumn.cancelledAt': 'Dibatalkan pada',
+  'campaigns.exportColumn.timeZone': 'Zona waktu dari waktu-waktu ini',
+  'campaigns.exportColumn.failureReason': 'Alasan gagal',
+  'campaigns.exportColumn.problem': 'Masalah',
   'campaigns.pacing.explain':
     'Jeda acak antar pengiriman, jeda lebih lama setelah setiap kelompok, kirim hanya pada jam kerja dan batas harian per perangkat menjaga nomor agar tidak diblokir.',
   'campaigns.pacing.minDelay': 'Jeda terpendek (detik)',

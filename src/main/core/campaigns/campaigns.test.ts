@@ -2,7 +2,10 @@
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { isFormulaLike } from '../../../shared/domain'
+import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
 import { yieldToEventLoop } from '../outbox/turns'
@@ -982,18 +985,75 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Time zone of the times,Failure reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
-    expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id, 'dev-1'])
-    expect(firstRow[10]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
-    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,,"""123"" is not a valid phone number/)
+    expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id, 'dev-1'])
+    // ISO 8601 with the offset of the campaign's zone, and the zone named.
+    expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
+    expect(firstRow[13]).toBe('Asia/Jakarta')
+    expect(lines[13]).toBe('14,123,Broken,Skipped,,,,,,,,,,Asia/Jakarta,invalid number')
 
     const xlsx = await campaigns.exportResults(id, 'xlsx')
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
     expect(sheet.rows).toHaveLength(14)
-    expect(sheet.rows[0]?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id])
+    expect(sheet.rows[0]?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id])
     expect(campaigns.skippedCsv(id)).toContain('15,081234567000,duplicate of row 2')
+  })
+})
+
+describe('safe exports', () => {
+  it('neutralises every formula trigger in every CSV export, and says why a row failed in the export’s language', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
+    // Each trigger as a customer's name (a variable column) on a sendable row, and as the phone cell of a skipped one.
+    const sendable = CSV_FORMULA_TRIGGERS.map((cell, i) => [cell, `08123456${7000 + i}`])
+    const skipped = CSV_FORMULA_TRIGGERS.map((cell) => ['Broken', `${cell}!`])
+    const { id } = await campaigns.create({
+      name: 'Triggers',
+      fileName: 'triggers.csv',
+      sheet: {
+        headers: ['=Name', 'Phone'],
+        rows: [...sendable, ...skipped].map((cells, i) => ({ rowNumber: i + 2, cells })),
+        format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+      },
+      mapping: { phone: 'Phone', variables: ['=Name'] },
+      template: 'Hi {=Name}',
+      pacing: { ...PACING, minDelaySeconds: 0, maxDelaySeconds: 0, workingHours: null },
+      devices: ['dev-1']
+    })
+    // The gateway refuses the first send with words of its own that look like a formula.
+    fixture.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: '=HYPERLINK("http://x.example")' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(
+      () => campaigns.results(id).every((r) => r.problems.length > 0 || r.status !== 'queued'),
+      {
+        stepMs: 1000
+      }
+    )
+    const parse = (csv: string): string[][] =>
+      Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
+    const proofEn = parse(new TextDecoder().decode(await campaigns.exportResults(id, 'csv')))
+    const proofId = parse(new TextDecoder().decode(await campaigns.exportResults(id, 'csv', undefined, 'id')))
+    const skippedRows = parse(campaigns.skippedCsv(id, 'id'))
+    for (const table of [proofEn, proofId, skippedRows])
+      for (const row of table)
+        for (const cell of row) if (isFormulaLike(cell)) expect.fail(`a live formula in an export: ${cell}`)
+    // Each trigger is still there, behind its quote.
+    // (a row's values are kept trimmed; the phone cell of a skipped row as it came)
+    const names = proofEn.slice(1, 1 + CSV_FORMULA_TRIGGERS.length).map((row) => row[2])
+    expect(names).toEqual(CSV_FORMULA_TRIGGERS.map((cell) => `'${cell.trim()}`))
+    expect(proofEn[0]?.[2]).toBe("'=Name")
+    expect(skippedRows.slice(1).map((row) => row[1])).toEqual(CSV_FORMULA_TRIGGERS.map((cell) => `'${cell}!`))
+    // The failure is a sentence in each language, never the stored code.
+    const failed = (table: string[][]): string =>
+      table.find((row) => row.some((c) => c.includes('HYPERLINK')))?.at(-1) ?? ''
+    expect(failed(proofEn)).not.toContain('\u241e')
+    expect(failed(proofEn)).toContain('gateway: "')
+    expect(failed(proofId)).not.toContain('\u241e')
+    expect(failed(proofId)).not.toBe(failed(proofEn))
+    expect(proofId[0]?.[0]).toBe('Baris')
   })
 })

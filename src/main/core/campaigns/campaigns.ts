@@ -7,6 +7,7 @@ import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { MessageKey } from '../../../shared/i18n'
+import type { Language } from '../../../shared/i18n'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -1136,22 +1137,24 @@ export function createCampaigns(deps: CampaignsDeps) {
     async exportResults(
       id: string,
       format: 'csv' | 'xlsx',
-      deviceName?: (deviceId: string) => string
+      deviceName?: (deviceId: string) => string,
+      language: Language = 'en'
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
       const table = resultsTable(
         mappingOf(campaign).variables,
         resultsOf(id),
         zoneOfPolicy(pacingOf(campaign)),
-        deviceName
+        deviceName,
+        language
       )
       return format === 'csv'
         ? new TextEncoder().encode(tableToCsv(table))
         : tableToXlsx(table, campaign.name)
     },
-    skippedCsv(id: string): string {
+    skippedCsv(id: string, language: Language = 'en'): string {
       mustGet(id)
-      return tableToCsv(skippedTable(resultsOf(id)))
+      return tableToCsv(skippedTable(resultsOf(id), language))
     },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)

@@ -4,7 +4,7 @@ import { plainIndonesianMobile } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { compileTemplate, lengthLimit, rowSeed, type VariableLookup } from './template'
+import { compileTemplate, lengthLimit, rowSeed, TemplateError, type VariableLookup } from './template'
 
 export interface ColumnMapping {
   /** The header of the column holding the phone number. */
@@ -16,6 +16,7 @@ export interface ColumnMapping {
 }
 
 export type RowProblem =
+  | { code: 'no_phone' }
   | { code: 'invalid_phone'; detail: string }
   | { code: 'scientific_phone'; detail: string }
   | { code: 'duplicate'; firstRow: number }
@@ -135,6 +136,7 @@ function sheetReading(input: Pick<CheckInput, 'sheet' | 'mapping' | 'template'>)
   const attachmentIndex = mapping.attachment ? sheet.headers.indexOf(mapping.attachment) : -1
   const kept = keptColumns(sheet.headers, mapping, attachmentIndex)
   const cellOf = variableCells(kept, template.variables)
+  refuseUnknownVariables(template.variables, sheet.headers)
   // The cell a variable reads, trimmed as the row's values are; undefined when no kept column matches it.
   const variableValue = (row: SheetRow, name: string): string | undefined => {
     const index = cellOf.get(name)
@@ -154,7 +156,8 @@ export function rowContent(input: Pick<CheckInput, 'campaignId' | 'sheet' | 'map
   const { template, kept, variableValue } = sheetReading(input)
   return {
     values(row) {
-      const values: Record<string, string> = {}
+      // Column names are the operator's data: with no prototype, a column named __proto__ is a value like any other.
+      const values = Object.create(null) as Record<string, string>
       for (const { header, index } of kept) values[header] = (row.cells[index] ?? '').trim()
       return values
     },
@@ -199,6 +202,9 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
     if (phone !== null) {
       // The fast path's answer is `62` and the cell's last digits (phone-numbering.test.ts): read them in place.
       key = digitsValue(phoneCell, phoneCell.length - (phone.length - 2), 62)
+    } else if (phoneCell.trim() === '') {
+      // An empty cell is no number at all, not an invalid one: the operator fills it rather than corrects it.
+      addProblem({ code: 'no_phone' })
     } else {
       const parsed = phoneFromCell(phoneCell)
       if ('phone' in parsed) {
@@ -219,7 +225,9 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
     let blank = false
     for (let variable = 0; variable < variableCells.length; variable++) {
       const cell = variableCells[variable] ?? -1
-      const length = cell < 0 ? 0 : trimmedLength(row.cells[cell] ?? '')
+      const value = cell < 0 ? '' : (row.cells[cell] ?? '')
+      // A line break inside a value may close and reopen up to three formatting markers around it (6 characters).
+      const length = trimmedLength(value) + (value.includes('\n') ? 6 * lineBreaks(value) : 0)
       if (length === 0) blank = true
       lengths[variable] = length
     }
@@ -236,6 +244,12 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
     }
     return { rowNumber: row.rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }
+}
+
+function lineBreaks(value: string): number {
+  let count = 0
+  for (let at = value.indexOf('\n'); at >= 0; at = value.indexOf('\n', at + 1)) count++
+  return count
 }
 
 /** The length of `value.trim()`; a value that starts and ends with a visible ASCII character needs no trim. */
@@ -345,15 +359,31 @@ function variableCells(
   kept: readonly { header: string; index: number }[],
   variables: readonly string[]
 ): Map<string, number> {
-  const cellOfHeader: Record<string, number> = {}
-  for (const { header, index } of kept) cellOfHeader[header] = index
-  const byName = new Map(Object.keys(cellOfHeader).map((key) => [key.trim().toLowerCase(), key]))
+  // A Map, never an object keyed by header: a column named __proto__ would set the object's prototype instead.
+  const cellOfHeader = new Map<string, number>()
+  for (const { header, index } of kept) cellOfHeader.set(header, index)
+  const byName = new Map([...cellOfHeader.keys()].map((key) => [key.trim().toLowerCase(), key]))
   const cells = new Map<string, number>()
   for (const name of variables) {
     const header = byName.get(name.toLowerCase())
-    if (header !== undefined) cells.set(name, cellOfHeader[header] ?? -1)
+    if (header !== undefined) cells.set(name, cellOfHeader.get(header) ?? -1)
   }
   return cells
+}
+
+/** The most column names a refusal lists: enough to spot a typo, short enough to read. */
+const COLUMNS_NAMED = 12
+
+/**
+ * A variable that matches no column of the file (trimmed, any case, as rows are matched) is the template's mistake,
+ * not every row's: refused once, naming it and the columns there are, before any row is checked.
+ */
+function refuseUnknownVariables(variables: readonly string[], headers: readonly string[]): void {
+  const known = new Set(headers.map((header) => header.trim().toLowerCase()))
+  const unknown = variables.find((name) => !known.has(name.trim().toLowerCase()))
+  if (unknown === undefined) return
+  const columns = headers.slice(0, COLUMNS_NAMED).join(', ') + (headers.length > COLUMNS_NAMED ? ', …' : '')
+  throw new TemplateError({ key: 'desktop.error.unknownVariable', params: { name: unknown, columns } })
 }
 
 /** How a row's file name is matched against the picked files: trimmed, any case. */

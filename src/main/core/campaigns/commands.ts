@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { ApiFailure, type Commands } from '../commands'
 import { requireDevice } from '../devices'
-import type { GatewayClient } from '../gateway'
-import { normalisePhone } from '../gateway'
+import { normalisePhone, type GatewayClient } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { QueuePort } from '../outbox'
@@ -19,6 +18,7 @@ import { fileKey, rowContent, ROWS_PER_SLICE, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
+  | 'campaigns:cancelRead'
   | 'campaigns:check'
   | 'campaigns:create'
   | 'campaigns:list'
@@ -35,7 +35,10 @@ export type CampaignChannel =
   | 'optouts:add'
   | 'optouts:remove'
 
-/** The devices campaigns are sent through, as far as their commands look at them (the app's registry, or the CLI's one). */
+/**
+ * What the commands ask of the devices (the app's DeviceRegistry; the terminal's one device): a device by id, the
+ * devices whose gateways get the opt-out list, and a device's opened client.
+ */
 export interface CampaignDevices {
   get(id: string): { label: string } | undefined
   list(): readonly { id: string }[]
@@ -88,6 +91,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /** Handles being read → how to stop their reading (campaigns:cancelRead). */
+  const reading = new Map<string, AbortController>()
 
   /** Draft campaign id → the handle of its file (handles live in memory: after a restart it is attached again). */
   const attached = new Map<string, string>()
@@ -182,7 +188,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         })
         if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'file')
         const fileName = file.name
-        const sheet = await readSpreadsheet(file.bytes, fileName)
+        const cancel = new AbortController()
+        reading.set(handle, cancel)
+        const sheet = await readSpreadsheet(file.bytes, fileName, {
+          signal: cancel.signal,
+          onProgress: (fraction) => deps.events.emit('campaigns:readProgress', { handle, fraction })
+        }).finally(() => reading.delete(handle))
         const sheetId = randomUUID()
         sheets.set(sheetId, { sheet, fileName })
         while (sheets.size > SHEETS_KEPT) sheets.delete(sheets.keys().next().value ?? '')
@@ -201,6 +212,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           sample: sheet.rows.slice(0, 5).map((r) => r.cells)
         }
       })
+    },
+
+    async 'campaigns:cancelRead'({ handle }) {
+      reading.get(handle)?.abort()
+      return { ok: true as const }
     },
 
     async 'campaigns:check'(request) {
@@ -350,7 +366,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           rowNumber: r.rowNumber,
           phone: r.phone,
           phoneCell: r.phoneCell,
-          values: r.values,
+          values: Object.entries(r.values),
           message: r.message,
           problems: r.problems as RowProblem[],
           status: r.status,
@@ -363,12 +379,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:export'({ id, format }) {
+    async 'campaigns:export'({ id, format, language }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
         const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
         if (format === 'skipped') {
-          const csv = campaigns.skippedCsv(id)
+          const csv = campaigns.skippedCsv(id, language)
           return {
             fileName: `${base} - skipped rows.csv`,
             mime: 'text/csv',
@@ -379,7 +395,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         const bytes = await campaigns.exportResults(
           id,
           format,
-          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId
+          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
+          language
         )
         return {
           fileName: `${base} - results.${format}`,

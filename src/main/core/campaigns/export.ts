@@ -1,8 +1,12 @@
 // Proof of a campaign as a table (row, phone, variables, status, gateway id, the device that sent it, the time of
-// each status, failure reason), written as CSV (papaparse) or XLSX (exceljs); and the skipped rows with their problems.
-import Papa from 'papaparse'
+// each status with its offset and the zone named, failure reason), written as CSV or XLSX; and the skipped rows with
+// their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
+import { exportCsv } from '../../../shared/domain'
+import { translate, type Language, type MessageKey } from '../../../shared/i18n'
+import { translateNote } from '../../../shared/i18n/notes'
+import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
-import { formatInZone } from '../zoned-time'
+import { isoInZone } from '../zoned-time'
 import type { RowProblem } from './check'
 
 export interface ResultsTable {
@@ -10,49 +14,46 @@ export interface ResultsTable {
   rows: (string | number)[][]
 }
 
-const STATUS_TIMES: readonly ItemStatus[] = ['accepted', 'sent', 'delivered', 'read', 'failed', 'cancelled']
+const STATUS_TIMES = [
+  ['accepted', 'campaigns.exportColumn.acceptedAt'],
+  ['sent', 'campaigns.exportColumn.sentAt'],
+  ['delivered', 'campaigns.exportColumn.deliveredAt'],
+  ['read', 'campaigns.exportColumn.readAt'],
+  ['failed', 'campaigns.exportColumn.failedAt'],
+  ['cancelled', 'campaigns.exportColumn.cancelledAt']
+] as const satisfies readonly (readonly [ItemStatus, MessageKey])[]
 
-export function describeProblem(problem: RowProblem): string {
-  switch (problem.code) {
-    case 'invalid_phone':
-    case 'scientific_phone':
-      return problem.detail
-    case 'duplicate':
-      return `duplicate of row ${problem.firstRow}`
-    case 'missing_variable':
-      return `empty: ${problem.names.join(', ')}`
-    case 'too_long':
-      return `${problem.length} characters after expansion; the limit is ${problem.limit}`
-    case 'opted_out':
-      return 'on the opt-out list'
-    case 'already_sent':
-      return 'this campaign already sent to this number'
-    case 'missing_file':
-      return problem.name === '' ? 'no file named' : `file not picked: ${problem.name}`
-  }
+/** A row's problems as one sentence in `language` (the window's words: shared/i18n/row-problems). */
+export function describeProblems(problems: readonly RowProblem[], language: Language = 'en'): string {
+  return rowProblemsText(language, problems)
 }
 
 /**
- * One line per spreadsheet row; times on the wall clock of `timeZone`. The device is the one holding the row now
- * (rotation may have moved it from the one it was dealt to), named by `deviceName`.
+ * One line per spreadsheet row. Times are ISO 8601 with the offset of `timeZone` at that instant (a spreadsheet or a
+ * script reads them without guessing) and the zone is named in its own column. The device is the one holding the row
+ * now (rotation may have moved it from the one it was dealt to), named by `deviceName`. A failure stored as one of
+ * our notes becomes a sentence in `language`; the gateway's own words stay as they came.
  */
 export function resultsTable(
   variables: readonly string[],
   results: readonly CampaignRowResult[],
   timeZone: string,
-  deviceName: (deviceId: string) => string = (deviceId) => deviceId
+  deviceName: (deviceId: string) => string = (deviceId) => deviceId,
+  language: Language = 'en'
 ): ResultsTable {
-  const time = (at: number | null | undefined): string => (at ? formatInZone(at, timeZone) : '')
+  const say = (key: MessageKey): string => translate(language, key)
+  const time = (at: number | null | undefined): string => (at ? isoInZone(at, timeZone) : '')
   const columns = [
-    'Row',
-    'Phone',
+    say('campaigns.exportColumn.row'),
+    say('campaigns.exportColumn.phone'),
     ...variables,
-    'Status',
-    'Gateway id',
-    'Device',
-    'Submitted at',
-    ...STATUS_TIMES.map((s) => `${s[0]?.toUpperCase()}${s.slice(1)} at`),
-    'Failure reason'
+    say('campaigns.exportColumn.status'),
+    say('campaigns.exportColumn.gatewayId'),
+    say('campaigns.exportColumn.device'),
+    say('campaigns.exportColumn.submittedAt'),
+    ...STATUS_TIMES.map(([, key]) => say(key)),
+    say('campaigns.exportColumn.timeZone'),
+    say('campaigns.exportColumn.failureReason')
   ]
   const rows = results.map((row) => {
     const problems = row.problems as RowProblem[]
@@ -61,20 +62,26 @@ export function resultsTable(
       row.rowNumber,
       row.phone ?? row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
-      problems.length > 0 ? 'skipped' : (row.status ?? 'not queued'),
+      problems.length > 0
+        ? say('campaigns.rows.skipped')
+        : row.status
+          ? say(`status.${row.status}`)
+          : say('campaigns.rows.notQueued'),
       row.gatewayId ?? '',
       row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),
-      ...STATUS_TIMES.map((s) => time(at(s))),
-      problems.length > 0 ? problems.map(describeProblem).join('; ') : (row.failureMessage ?? '')
+      ...STATUS_TIMES.map(([status]) => time(at(status))),
+      timeZone,
+      problems.length > 0
+        ? describeProblems(problems, language)
+        : (translateNote(language, row.failureMessage) ?? '')
     ]
   })
   return { columns, rows }
 }
 
-/** CSV with a BOM, so Excel opens the UTF-8 (names with accents) correctly. */
 export function tableToCsv(table: ResultsTable): string {
-  return `\ufeff${Papa.unparse({ fields: table.columns, data: table.rows }, { newline: '\r\n' })}`
+  return exportCsv(table.columns, table.rows)
 }
 
 export async function tableToXlsx(table: ResultsTable, sheetName = 'Results'): Promise<Uint8Array> {
@@ -90,11 +97,15 @@ export async function tableToXlsx(table: ResultsTable, sheetName = 'Results'): P
 }
 
 /** The rows the check held back, for the operator to fix and import again. */
-export function skippedTable(results: readonly CampaignRowResult[]): ResultsTable {
+export function skippedTable(results: readonly CampaignRowResult[], language: Language = 'en'): ResultsTable {
   return {
-    columns: ['Row', 'Phone', 'Problem'],
+    columns: [
+      translate(language, 'campaigns.exportColumn.row'),
+      translate(language, 'campaigns.exportColumn.phone'),
+      translate(language, 'campaigns.exportColumn.problem')
+    ],
     rows: results
       .filter((r) => r.problems.length > 0)
-      .map((r) => [r.rowNumber, r.phoneCell, (r.problems as RowProblem[]).map(describeProblem).join('; ')])
+      .map((r) => [r.rowNumber, r.phoneCell, describeProblems(r.problems as RowProblem[], language)])
   }
 }

@@ -14,8 +14,11 @@ import {
 } from './check'
 import Papa from 'papaparse'
 import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
-import { renderTemplate, rowSeed, templateVariables } from './template'
+import { renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
+import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import { betweenTurns } from '../testing/event-loop'
+import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
+import { rowXml, workbookArchive } from './testing/zip-archive'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -378,5 +381,208 @@ describe('checkRows', () => {
   it('keys a layout by its headers regardless of case and spacing', () => {
     expect(layoutKey(['Name', ' Phone '])).toBe(layoutKey(['name', 'phone']))
     expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
+  })
+})
+
+describe('column names are data', () => {
+  it('reads, checks and renders a column named __proto__ (or constructor) like any other', async () => {
+    const csv = '__proto__,constructor,Phone\r\nBudi,Jakarta,081234567890\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const input = {
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Phone', variables: ['__proto__', 'constructor'] },
+      template: 'Hi {__proto__} in {constructor}'
+    }
+    expect(checkRows(input).rows[0]?.problems).toEqual([])
+    const content = rowContent(input)
+    const row = sheet.rows[0] as Sheet['rows'][number]
+    expect(content.message(row)).toBe('Hi Budi in Jakarta')
+    const values = content.values(row)
+    expect(Object.entries(values)).toEqual([
+      ['__proto__', 'Budi'],
+      ['constructor', 'Jakarta'],
+      ['Phone', '081234567890']
+    ])
+    // Stored as JSON and read back, the values keep the column.
+    expect(JSON.parse(JSON.stringify(values))).toEqual(values)
+  })
+})
+
+describe('bounded reading', () => {
+  const refusal = async (reading: Promise<unknown>): Promise<SpreadsheetError> => {
+    const error = await reading.then(
+      () => null,
+      (e: unknown) => e
+    )
+    expect(error).toBeInstanceOf(SpreadsheetError)
+    return error as SpreadsheetError
+  }
+  // 400,000 identical rows: ~20 MB of XML that deflates to a few KB, like a zip bomb's sheet.
+  const bombRows =
+    rowXml(1, ['Phone']) + '<row><c t="inlineStr"><is><t>081234567890</t></is></c></row>'.repeat(400_000)
+
+  it('refuses a zip bomb by its central directory, before inflating it: the inflate ratio, in words', async () => {
+    const bomb = workbookArchive(bombRows)
+    expect(bomb.length).toBeLessThan(200_000)
+    const error = await refusal(readSpreadsheet(bomb, 'bomb.xlsx'))
+    expect(error.code).toBe('too_large')
+    expect(error.text).toEqual({
+      key: 'desktop.error.xlsxInflateRatio',
+      params: { entry: 'xl/worksheets/sheet1.xml', ratio: 100 }
+    })
+    expect(error.message).toContain('zip bomb')
+  })
+
+  it('stops inflating a bomb whose header lies about its size, at the first byte past what it declared', async () => {
+    // ~2 MB of rows declared as 1 MB: the declared ratio passes, the inflating does not.
+    const rows = Array.from({ length: 30_000 }, (_, i) => rowXml(i + 2, [`Customer ${i}`, `0812${i}`])).join(
+      ''
+    )
+    const liar = workbookArchive(rowXml(1, ['Name', 'Phone']) + rows, { declaredSize: 1024 * 1024 })
+    const error = await refusal(readSpreadsheet(liar, 'liar.xlsx'))
+    expect(error.text.key).toBe('desktop.error.xlsxEntryTooLarge')
+    expect(error.text.params?.['entry']).toBe('xl/worksheets/sheet1.xml')
+  })
+
+  it('reads a workbook of 300 columns and refuses one wider than the column limit, naming the row', async () => {
+    const wide = Array.from({ length: 300 }, (_, i) => `C${i}`)
+    const sheet = await readSpreadsheet(
+      workbookArchive(
+        rowXml(1, wide) +
+          rowXml(
+            2,
+            wide.map((c) => c.toLowerCase())
+          )
+      ),
+      'wide.xlsx'
+    )
+    expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Customers' })
+    expect(sheet.headers).toHaveLength(300)
+    expect(sheet.rows[0]?.cells[299]).toBe('c299')
+    const tooWide = Array.from({ length: MAX_SHEET_COLUMNS + 1 }, (_, i) => `C${i}`)
+    const error = await refusal(readSpreadsheet(workbookArchive(rowXml(1, tooWide)), 'too-wide.xlsx'))
+    expect(error.text).toEqual({
+      key: 'desktop.error.sheetTooManyColumns',
+      params: { row: 1, max: MAX_SHEET_COLUMNS }
+    })
+    const csv = await refusal(readSpreadsheet(new TextEncoder().encode(tooWide.join(',')), 'too-wide.csv'))
+    expect(csv.text.key).toBe('desktop.error.sheetTooManyColumns')
+  })
+
+  it('refuses a cell longer than Excel holds and a file over the size limit, saying which limit', async () => {
+    const long = await refusal(
+      readSpreadsheet(
+        new TextEncoder().encode(`Name,Phone\r\n${'x'.repeat(MAX_CELL_LENGTH + 1)},0812`),
+        'x.csv'
+      )
+    )
+    expect(long.text).toEqual({
+      key: 'desktop.error.sheetCellTooLong',
+      params: { row: 2, column: 1, max: MAX_CELL_LENGTH }
+    })
+    const big = await refusal(readSpreadsheet(new Uint8Array(MAX_SPREADSHEET_BYTES + 1), 'big.csv'))
+    expect(big.text.key).toBe('desktop.fileRefused.spreadsheetTooLarge')
+  })
+
+  it('reads an XLSX in turns with progress, and stops at the next turn once cancelled', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => rowXml(i + 2, [`Customer ${i}`, `0812${i}`])).join(
+      ''
+    )
+    const workbook = workbookArchive(rowXml(1, ['Name', 'Phone']) + rows)
+    const progress: number[] = []
+    const working = readSpreadsheet(workbook, 'long.xlsx', { onProgress: (f) => progress.push(f) })
+    const turns = await betweenTurns(working)
+    expect((await working).rows).toHaveLength(30_000)
+    expect(turns).toBeGreaterThanOrEqual(2)
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    const cancel = new AbortController()
+    const error = await refusal(
+      readSpreadsheet(workbook, 'long.xlsx', { signal: cancel.signal, onProgress: () => cancel.abort() })
+    )
+    expect(error.code).toBe('cancelled')
+    const csvCancel = new AbortController()
+    const csvError = await refusal(
+      readSpreadsheet(
+        new TextEncoder().encode(`Name;Phone\r\n${'Ani;0812\r\n'.repeat(200_000)}`),
+        'long.csv',
+        {
+          signal: csvCancel.signal,
+          onProgress: () => csvCancel.abort()
+        }
+      )
+    )
+    expect(csvError.text.key).toBe('desktop.error.sheetReadCancelled')
+  })
+})
+
+describe('exact diagnoses', () => {
+  const sheetOf = (csv: string): Promise<Sheet> => readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+
+  it('names an unknown variable and the columns there are, once at the template, before any row', async () => {
+    const sheet = await sheetOf('Nama,Telepon,Tagihan\r\nBudi,081234567890,5\r\n')
+    const check = (): unknown =>
+      checkRows({
+        campaignId: 'c',
+        sheet,
+        mapping: { phone: 'Telepon', variables: ['Nama', 'Tagihan'] },
+        template: 'Halo {nama}, alamat {Alamat}'
+      })
+    expect(check).toThrow(TemplateError)
+    expect(check).toThrow(
+      'The message uses {Alamat}, but there is no column named Alamat; the columns are Nama, Telepon, Tagihan.'
+    )
+  })
+
+  it('says "no phone number" for an empty phone cell and names the first row of a duplicate', async () => {
+    const sheet = await sheetOf('Nama,Telepon\r\nBudi,081234567890\r\nAni,  \r\nCitra,0812-3456-7890\r\n')
+    const { rows } = checkRows({
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Telepon', variables: ['Nama'] },
+      template: 'Halo {Nama}'
+    })
+    expect(rows.map((r) => r.problems)).toEqual([
+      [],
+      [{ code: 'no_phone' }],
+      [{ code: 'duplicate', firstRow: 2 }]
+    ])
+    expect(rows.map((r) => rowProblemsText('en', r.problems))).toEqual([
+      '',
+      'no phone number',
+      'duplicate of row 2'
+    ])
+    expect(rowProblemsText('id', rows[2]?.problems ?? [])).toBe('duplikat dari baris 2')
+  })
+
+  it('keeps a multi-line cell inside the template’s formatting, line by line, within the length the check allows', async () => {
+    const sheet = await sheetOf('Nama,Telepon\r\n"Budi\r\nSantoso ",081234567890\r\n')
+    const input = {
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Telepon', variables: ['Nama'] },
+      template: 'Halo *{Nama}*, terima kasih'
+    }
+    const message = rowContent(input).message(sheet.rows[0] as Sheet['rows'][number])
+    expect(message).toBe('Halo *Budi*\n*Santoso*, terima kasih')
+    expect(checkRows(input).rows[0]?.problems).toEqual([])
+  })
+
+  it('writes an XLSX date as a customer reads it: day, month in words, year', async () => {
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    const sheet = workbook.addWorksheet('Tagihan')
+    sheet.addRow(['Nama', 'Telepon', 'Jatuh tempo', 'Janji temu'])
+    sheet.addRow([
+      'Budi',
+      '081234567890',
+      new Date(Date.UTC(2026, 10, 25)),
+      new Date(Date.UTC(2026, 11, 1, 14, 30))
+    ])
+    sheet.getColumn(3).numFmt = 'yyyy-mm-dd'
+    sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm'
+    const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'tagihan.xlsx')
+    expect(read.rows[0]?.cells.slice(2)).toEqual(['25 November 2026', '1 Desember 2026 14.30'])
   })
 })

@@ -10,6 +10,18 @@ export {
   type CancelReport
 } from './campaigns'
 export { fileKey } from './check'
-export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
+export {
+  createCampaignCommands,
+  type CampaignChannel,
+  type CampaignCommandsDeps,
+  type CampaignDevices
+} from './commands'
 export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
-export { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+export { TemplateError } from './template'
+export {
+  readSpreadsheet,
+  readSpreadsheetFile,
+  SpreadsheetError,
+  type ReadOptions,
+  type Sheet
+} from './spreadsheet'

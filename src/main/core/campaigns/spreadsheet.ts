@@ -1,9 +1,22 @@
 // Reads an operator's spreadsheet (CSV or XLSX) into a header row and string cells, as real exports are:
 // UTF-8 with or without BOM or a legacy Windows code page, `,` `;` or tab delimited, quoted newlines, numeric phones.
-// Loaded when a workbook is read or written: exceljs and its zip libraries cost every start of the app and the CLI.
+// Every path reads within the same bounds (file size, rows, columns, cell length; an XLSX's zip-bomb rules in
+// xlsx-reader.ts), in slices that leave the event loop free, with progress and cancel.
+// exceljs is loaded when a workbook is read or written: it and its zip libraries cost every start of the app and CLI.
+import { open } from 'node:fs/promises'
+import { basename } from 'node:path'
 import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
+import {
+  formatMegabytes,
+  MAX_CELL_LENGTH,
+  MAX_COLUMN_NAME_LENGTH,
+  MAX_SHEET_COLUMNS,
+  MAX_SHEET_ROWS,
+  MAX_SPREADSHEET_BYTES
+} from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
+import { openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
 
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
@@ -24,7 +37,7 @@ export interface SheetRow {
 export class SpreadsheetError extends Error {
   readonly text: KeyedText
   constructor(
-    readonly code: 'empty' | 'unreadable' | 'unsupported',
+    readonly code: 'empty' | 'unreadable' | 'unsupported' | 'too_large' | 'cancelled',
     text: KeyedText
   ) {
     super(englishText(text))
@@ -36,8 +49,19 @@ export class SpreadsheetError extends Error {
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04] // a ZIP archive
 const DELIMITERS = [',', ';', '\t']
 
+export interface ReadOptions {
+  /** Stops the reading at its next slice with a `cancelled` SpreadsheetError. */
+  signal?: AbortSignal
+  /** How far the reading is, 0 to 1, at most once a slice. */
+  onProgress?: (fraction: number) => void
+}
+
 /** Reads CSV or XLSX bytes; the kind is decided by the content (a ZIP is XLSX), not trusted from the name. */
-export async function readSpreadsheet(bytes: Uint8Array, fileName = ''): Promise<Sheet> {
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  fileName = '',
+  options: ReadOptions = {}
+): Promise<Sheet> {
   if (bytes.length === 0)
     throw new SpreadsheetError(
       'empty',
@@ -45,11 +69,79 @@ export async function readSpreadsheet(bytes: Uint8Array, fileName = ''): Promise
         ? { key: 'desktop.error.fileEmpty', params: { name: fileName } }
         : { key: 'desktop.error.sheetEmpty' }
     )
-  if (XLSX_MAGIC.every((b, i) => bytes[i] === b)) return readXlsx(bytes)
+  if (bytes.length > MAX_SPREADSHEET_BYTES) throw tooLarge(fileName, bytes.length)
+  const slices = new Slices(options)
+  if (XLSX_MAGIC.every((b, i) => bytes[i] === b)) return readXlsx(bytes, slices)
   if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     throw new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
   }
-  return readCsv(bytes)
+  return readCsv(bytes, slices)
+}
+
+/**
+ * Reads a spreadsheet from a path (the CLI): its size is checked on the open file before a byte is read, so a file
+ * over the limit is refused at once, as the window's registration refuses it.
+ */
+export async function readSpreadsheetFile(path: string, options: ReadOptions = {}): Promise<Sheet> {
+  const name = basename(path)
+  const file = await open(path, 'r')
+  try {
+    const { size } = await file.stat()
+    if (size > MAX_SPREADSHEET_BYTES) throw tooLarge(name, size)
+    const bytes = new Uint8Array(size)
+    let read = 0
+    while (read < size) {
+      const { bytesRead } = await file.read(bytes, read, size - read, read)
+      if (bytesRead === 0) break
+      read += bytesRead
+    }
+    return await readSpreadsheet(bytes.subarray(0, read), name, options)
+  } finally {
+    await file.close()
+  }
+}
+
+function tooLarge(name: string, size: number): SpreadsheetError {
+  return new SpreadsheetError('too_large', {
+    key: 'desktop.fileRefused.spreadsheetTooLarge',
+    params: {
+      name: name || 'The spreadsheet',
+      size: formatMegabytes(size),
+      max: formatMegabytes(MAX_SPREADSHEET_BYTES)
+    }
+  })
+}
+
+/**
+ * The turns a reading gives the event loop: after at most SLICE_MS of work (checked every few rows), so no read holds
+ * the core's thread for one long task; each turn reports progress and honours cancel.
+ */
+export const SLICE_MS = 20
+
+class Slices {
+  private started = performance.now()
+  private count = 0
+  constructor(private readonly options: ReadOptions) {
+    this.checkCancel()
+  }
+
+  /** Every few rows: a turn of the event loop once the slice has run SLICE_MS. */
+  async maybeYield(fraction: () => number): Promise<void> {
+    if (++this.count % 64 !== 0 || performance.now() - this.started < SLICE_MS) return
+    await this.turn(fraction())
+  }
+
+  async turn(fraction: number): Promise<void> {
+    this.options.onProgress?.(Math.min(1, fraction))
+    await new Promise((resolve) => setImmediate(resolve))
+    this.checkCancel()
+    this.started = performance.now()
+  }
+
+  checkCancel(): void {
+    if (this.options.signal?.aborted)
+      throw new SpreadsheetError('cancelled', { key: 'desktop.error.sheetReadCancelled' })
+  }
 }
 
 /** UTF-8 (BOM stripped) when the bytes are valid UTF-8, UTF-16 when a BOM says so, otherwise Windows-1252. */
@@ -72,7 +164,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
  */
 export const CSV_SLICE_CHARS = 256 * 1024
 
-async function readCsv(bytes: Uint8Array): Promise<Sheet> {
+async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   const { text, encoding } = decodeText(bytes)
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
@@ -94,9 +186,22 @@ async function readCsv(bytes: Uint8Array): Promise<Sheet> {
         // papaparse gives every cell as a string (no header mode, no dynamic typing): the arrays are kept as they
         // are, and sorted into header, rows and empty ones while this slice's rows are still in the CPU's caches.
         const data = slice.data
-        for (let index = 0; index < data.length; index++) sheet.add(data[index] as string[], ++read)
+        try {
+          for (let index = 0; index < data.length; index++) sheet.add(data[index] as string[], ++read)
+        } catch (error) {
+          reject(error)
+          parser.abort()
+          return
+        }
         parser.pause()
-        setImmediate(() => parser.resume())
+        slices.turn(slice.meta.cursor / text.length).then(
+          () => parser.resume(),
+          (error: unknown) => {
+            // Rejected first: abort completes the parse, which would resolve it.
+            reject(error)
+            parser.abort()
+          }
+        )
       },
       complete: () => resolve(),
       error: (error: Error) => reject(error)
@@ -112,34 +217,51 @@ async function readCsv(bytes: Uint8Array): Promise<Sheet> {
   return sheet.finish({ kind: 'csv', encoding, delimiter })
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
-  const { default: Excel } = await import('exceljs')
-  const workbook = new Excel.Workbook()
+async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
+  let inflated = 0
+  const collector = new SheetCollector()
   try {
-    await workbook.xlsx.load(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
-    )
+    const sheet = await openFirstWorksheet(bytes, (count) => (inflated = count))
+    const fraction = (): number => inflated / Math.max(1, sheet.sheetBytes)
+    for await (const row of sheet.rows) {
+      // Before the row's cells are walked: a cell at column XFD would otherwise make 16,384 of them.
+      if (row.cellCount > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
+      const cells: string[] = []
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = detached(cellText(cell.value))
+      })
+      collector.add(
+        Array.from(cells, (c) => c ?? ''),
+        row.number
+      )
+      await slices.maybeYield(fraction)
+    }
+    return collector.finish({ kind: 'xlsx', sheetName: sheet.sheetName })
   } catch (error) {
+    if (error instanceof SpreadsheetError) throw error
+    if (error instanceof XlsxRefusal) throw new SpreadsheetError(error.code, error.text)
     throw new SpreadsheetError('unreadable', {
       key: 'desktop.error.xlsxUnreadable',
       params: { detail: String(error) }
     })
   }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new SpreadsheetError('empty', { key: 'desktop.error.noWorksheet' })
-  const collector = new SheetCollector()
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value)
-    })
-    collector.add(
-      Array.from(cells, (c) => c ?? ''),
-      rowNumber
-    )
-  })
-  return collector.finish({ kind: 'xlsx', sheetName: sheet.name })
 }
+
+/**
+ * A copy of `text` that does not hold on to the XML it was parsed from: V8 keeps a longer substring as a view of its
+ * parent, so every kept cell held its 16 KB chunk of the sheet's XML, and a million rows held the whole sheet (the
+ * bench measured 1.7 GB). Joining forces a fresh string; slicing one character off it is a view of that string only.
+ * (A CSV's cells are views of one decoded text, which is the size of the file: kept as they are.)
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : `${text} `.slice(0, -1)
+}
+
+const tooManyColumns = (rowNumber: number): SpreadsheetError =>
+  new SpreadsheetError('too_large', {
+    key: 'desktop.error.sheetTooManyColumns',
+    params: { row: rowNumber, max: MAX_SHEET_COLUMNS }
+  })
 
 /** An XLSX cell as the operator reads it: numbers without exponent or float noise, rich text flattened. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -147,12 +269,41 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number') return numberText(value)
   if (typeof value === 'string') return value
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (value instanceof Date) return dateText(value)
   if ('richText' in value) return value.richText.map((part) => part.text).join('')
   if ('text' in value && typeof value.text === 'string') return value.text
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
   if ('error' in value) return ''
   return String(value)
+}
+
+/**
+ * A date cell as a customer reads it inside a message: "25 November 2026" (with "14.30" when it has a time of day).
+ * Bahasa Indonesia's long form, whatever the window's language, because the reader is the customer, not the operator:
+ * WhatsApp customers of an Indonesian gateway read Indonesian, and a month written as a word cannot be misread the way
+ * 11/12/2026 can (day-month here, month-day in US software); no weekday or seconds, which a bill's date never needs.
+ * Excel stores a wall-clock time without a zone and exceljs gives it as that time in UTC, so it is formatted in UTC.
+ */
+const SHEET_DATE = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC'
+})
+const SHEET_TIME = new Intl.DateTimeFormat('id-ID', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC'
+})
+/** Excel's day 0: a cell holding only a time of day is a date on 30 December 1899. */
+const EXCEL_EPOCH_YEAR = 1899
+
+function dateText(date: Date): string {
+  if (Number.isNaN(date.getTime())) return ''
+  const timeOfDay = date.getTime() % 86_400_000 !== 0
+  if (date.getUTCFullYear() === EXCEL_EPOCH_YEAR) return SHEET_TIME.format(date)
+  return timeOfDay ? `${SHEET_DATE.format(date)} ${SHEET_TIME.format(date)}` : SHEET_DATE.format(date)
 }
 
 /** Phones stored as numbers are exact integers below 2^53: print every digit, never "6.28E+12". */
@@ -165,7 +316,7 @@ function numberText(value: number): string {
 /**
  * The header row and the data rows as the reader gives them, in file order: the first row with content is the
  * header, wholly empty rows (Excel's trailing ones) are dropped, and the rows are padded to the widest one at the end.
- * The rows' cell arrays are the reader's own fresh arrays, so they are kept and padded in place rather than copied.
+ * Each row keeps an exact-length copy of the reader's array (padded in place when narrower than the widest).
  */
 class SheetCollector {
   private header: string[] | undefined
@@ -176,9 +327,34 @@ class SheetCollector {
 
   add(cells: string[], rowNumber: number): void {
     if (!hasContent(cells)) return
-    if (this.header === undefined) this.header = cells
-    else {
-      this.rows.push({ rowNumber, cells })
+    if (cells.length > MAX_SHEET_COLUMNS) throw tooManyColumns(rowNumber)
+    // What the sheet keeps of the row: an exact-length array (the reader's grew as it filled: room for 17 cells for a
+    // row of 4, 100 MB more at a million rows, measured by bench/campaign-import-memory.ts).
+    const kept = new Array<string>(cells.length)
+    for (let column = 0; column < cells.length; column++) {
+      const cell = cells[column] as string
+      if (cell.length > MAX_CELL_LENGTH)
+        throw new SpreadsheetError('too_large', {
+          key: 'desktop.error.sheetCellTooLong',
+          params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
+        })
+      kept[column] = cell
+    }
+    if (this.header === undefined) {
+      const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
+      if (long >= 0)
+        throw new SpreadsheetError('too_large', {
+          key: 'desktop.error.sheetColumnNameTooLong',
+          params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
+        })
+      this.header = kept
+    } else {
+      if (this.rows.length >= MAX_SHEET_ROWS)
+        throw new SpreadsheetError('too_large', {
+          key: 'desktop.error.sheetTooManyRows',
+          params: { max: MAX_SHEET_ROWS }
+        })
+      this.rows.push({ rowNumber, cells: kept })
       if (cells.length < this.narrowest) this.narrowest = cells.length
     }
     if (cells.length > this.width) this.width = cells.length

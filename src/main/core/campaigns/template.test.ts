@@ -6,7 +6,9 @@ import {
   renderTemplate,
   rowSeed,
   templateVariables,
-  TemplateError
+  TemplateError,
+  MAX_SPINTAX_DEPTH,
+  MAX_SPINTAX_OPTIONS
 } from './template'
 
 describe('templates', () => {
@@ -65,5 +67,36 @@ describe('compileTemplate › longest', () => {
       // Small spintax: 400 seeds reach every combination, so the bound is met, never passed.
       expect(compiled.longest(compiled.variables.map(lengthOf)), template).toBe(Math.max(...lengths))
     }
+  })
+})
+
+describe('template limits', () => {
+  it('refuses spintax nested deeper than the limit with a reason, instead of overflowing the stack', () => {
+    const deep = `${'{a|'.repeat(2_500)}b${'}'.repeat(2_500)}`
+    let refused: unknown
+    try {
+      compileTemplate(deep)
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).toBeInstanceOf(TemplateError)
+    expect((refused as TemplateError).text).toEqual({
+      key: 'desktop.error.spintaxTooDeep',
+      params: { max: MAX_SPINTAX_DEPTH, at: 1 + 3 * MAX_SPINTAX_DEPTH }
+    })
+    // At the limit it still works.
+    const atLimit = `${'{a|'.repeat(MAX_SPINTAX_DEPTH)}b${'}'.repeat(MAX_SPINTAX_DEPTH)}`
+    expect(compileTemplate(atLimit).render(() => undefined, 3).text).toMatch(/^a|b$/)
+  })
+
+  it('refuses a template with more spintax options than the limit, at the option that passes it', () => {
+    const options = (count: number): string =>
+      `{${Array.from({ length: count }, (_, i) => `v${i}`).join('|')}}`
+    expect(() => compileTemplate(options(MAX_SPINTAX_OPTIONS))).not.toThrow()
+    expect(() => compileTemplate(`${options(MAX_SPINTAX_OPTIONS)} ${options(2)}`)).toThrow(
+      expect.objectContaining({
+        text: { key: 'desktop.error.spintaxTooManyOptions', params: { max: MAX_SPINTAX_OPTIONS } }
+      })
+    )
   })
 })

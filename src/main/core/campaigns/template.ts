@@ -1,5 +1,6 @@
 // Message templates for campaigns: `{Column}` variables from the row and `{a|b|c}` spintax picked with a per-row seed,
 // so the preview of a row is exactly what that row sends.
+import { keepFormattingAcrossLines } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
 import { SeededRandom } from '../seeded-random'
 
@@ -19,9 +20,25 @@ export class TemplateError extends Error {
 export const TEXT_LIMIT = 4096
 export const CAPTION_LIMIT = 1024
 
-/** Parses a template; `{{` and `}}` stand for literal braces. Throws TemplateError on an unclosed or stray brace. */
+/**
+ * Spintax nested deeper than this is refused: the parser, the renderer and the length bound recurse once per level,
+ * and 2,500 levels overflowed the stack. Real templates nest two or three.
+ */
+export const MAX_SPINTAX_DEPTH = 20
+/**
+ * The most spintax options in one template (every `|`-separated choice counted, at any depth): plenty for varied
+ * wording, and a bound on the work of checking each row's longest message.
+ */
+export const MAX_SPINTAX_OPTIONS = 1_000
+
+/**
+ * Parses a template; `{{` and `}}` stand for literal braces. Throws TemplateError on an unclosed or stray brace, and
+ * on spintax past MAX_SPINTAX_DEPTH or MAX_SPINTAX_OPTIONS.
+ */
 export function parseTemplate(template: string): TemplateNode[] {
   let at = 0
+  let depth = 0
+  let optionCount = 0
   const parseSequence = (inside: boolean): TemplateNode[][] => {
     const options: TemplateNode[][] = [[]]
     let text = ''
@@ -38,8 +55,16 @@ export function parseTemplate(template: string): TemplateNode[] {
       } else if (ch === '{') {
         flush()
         const start = at
+        // Refused before recursing: the depth check itself must not need the stack it protects.
+        if (depth >= MAX_SPINTAX_DEPTH)
+          throw new TemplateError({
+            key: 'desktop.error.spintaxTooDeep',
+            params: { max: MAX_SPINTAX_DEPTH, at: start + 1 }
+          })
         at++
+        depth++
         const inner = parseSequence(true)
+        depth--
         if (template[at] !== '}')
           throw new TemplateError({ key: 'desktop.error.braceNotClosed', params: { at: start + 1 } })
         at++
@@ -48,7 +73,15 @@ export function parseTemplate(template: string): TemplateNode[] {
         if (inner.length === 1 && name) options[options.length - 1]?.push({ variable: name })
         else if (inner.length === 1)
           throw new TemplateError({ key: 'desktop.error.emptyBraces', params: { at: start + 1 } })
-        else options[options.length - 1]?.push({ choices: inner })
+        else {
+          optionCount += inner.length
+          if (optionCount > MAX_SPINTAX_OPTIONS)
+            throw new TemplateError({
+              key: 'desktop.error.spintaxTooManyOptions',
+              params: { max: MAX_SPINTAX_OPTIONS }
+            })
+          options[options.length - 1]?.push({ choices: inner })
+        }
       } else if (ch === '}') {
         if (!inside) throw new TemplateError({ key: 'desktop.error.strayBrace', params: { at: at + 1 } })
         flush()
@@ -123,7 +156,10 @@ export function compileTemplate(template: string): CompiledTemplate {
       const missing: string[] = []
       // No generator for a template without spintax: it would draw nothing.
       const random = spins ? new SeededRandom(seed) : null
-      return { text: renderNodes(nodes, lookup, random, missing), missing }
+      return {
+        text: keepFormattingAcrossLines(renderNodes(nodes, lookup, random, missing), LINE_BREAK),
+        missing
+      }
     },
     longest(lengths) {
       return longestOf(plan, lengths)
@@ -164,6 +200,12 @@ function longestOf(plan: LengthPlan, lengths: ArrayLike<number>): number {
   return length
 }
 
+/**
+ * Marks a line break inside an inserted value until the message is whole: then each one closes and reopens the
+ * WhatsApp formatting around it (keepFormattingAcrossLines). A private-use character no spreadsheet cell holds.
+ */
+const LINE_BREAK = '\ue000'
+
 /** Depth first, left to right: the order the seeded generator is drawn in is part of what a row sends. */
 function renderNodes(
   nodes: readonly TemplateNode[],
@@ -179,7 +221,13 @@ function renderNodes(
       if (value === undefined || value.trim() === '') {
         if (!missing.includes(node.variable)) missing.push(node.variable)
         text += `{${node.variable}}`
-      } else text += value
+      } else
+        text += /[\r\n]/.test(value)
+          ? value
+              .split(/\r\n|\r|\n/)
+              .map((line) => line.trim())
+              .join(LINE_BREAK)
+          : value
     } else if (random)
       text += renderNodes(node.choices[random.int(node.choices.length)] ?? [], lookup, random, missing)
   }

@@ -27,7 +27,9 @@ const sources = import.meta.glob(
     '!../i18n/**',
     '!../testing/**',
     '../../../main/**/*.ts',
-    '!../../../main/**/*.test.ts'
+    '!../../../main/**/*.test.ts',
+    // The wording of a campaign row's problems, shared by the window and the core's exports.
+    '../../../shared/i18n/row-problems.ts'
   ],
   {
     query: '?raw',

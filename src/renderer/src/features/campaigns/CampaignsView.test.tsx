@@ -229,7 +229,7 @@ describe('CampaignsView', () => {
     )
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
-    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv' }])
+    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv', language: 'en' }])
   })
 })
 
@@ -307,7 +307,7 @@ describe('CampaignRows', () => {
     rowNumber: n,
     phone: `62812000000${n}`,
     phoneCell: `0812000000${n}`,
-    values: { Name: `Customer ${n}` },
+    values: [['Name', `Customer ${n}`]],
     message: `Hi Customer ${n}`,
     problems: [],
     status: 'read',

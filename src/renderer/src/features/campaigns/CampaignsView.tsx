@@ -759,6 +759,7 @@ function CampaignProgress({
   onChanged: () => void
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const [campaign, setCampaign] = useState<CampaignView | null>(null)
   const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -898,7 +899,7 @@ function CampaignProgress({
           className="button"
           data-testid="campaign-export-csv"
           onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'csv' })))
+            void act(async () => download(await call('campaigns:export', { id, format: 'csv', language })))
           }
         >
           {t('campaigns.export.csv')}
@@ -908,7 +909,7 @@ function CampaignProgress({
           className="button"
           data-testid="campaign-export-xlsx"
           onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'xlsx' })))
+            void act(async () => download(await call('campaigns:export', { id, format: 'xlsx', language })))
           }
         >
           {t('campaigns.export.xlsx')}
@@ -917,7 +918,9 @@ function CampaignProgress({
           type="button"
           className="button"
           onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'skipped' })))
+            void act(async () =>
+              download(await call('campaigns:export', { id, format: 'skipped', language }))
+            )
           }
         >
           {t('campaigns.export.skipped')}

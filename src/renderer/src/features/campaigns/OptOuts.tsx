@@ -5,6 +5,7 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { optOutsCsv } from './optouts-csv'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -46,11 +47,7 @@ export function OptOuts(): React.JSX.Element {
       .filter((p) => p !== '')
 
   function exportCsv(): void {
-    const csv = [
-      'phone,source,added',
-      ...list.map((o) => `${o.phone},${o.source},${new Date(o.addedAt).toISOString()}`)
-    ]
-    const url = URL.createObjectURL(new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }))
+    const url = URL.createObjectURL(new Blob([optOutsCsv(list)], { type: 'text/csv' }))
     const link = document.createElement('a')
     link.href = url
     link.download = 'opt-outs.csv'

@@ -1,0 +1,73 @@
+// `sender-desk optout list|add|remove|import` in process against a real sandbox gateway: the campaigns feature's
+// opt-out commands from the terminal (normalised numbers, invalid ones named, the gateway's blacklist updated).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import { runCliJson, sandboxForCli } from './testing/in-process'
+
+let work: string
+let sandbox: Sandbox
+let env: NodeJS.ProcessEnv
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-optout-cli-'))
+  ;({ sandbox, env } = await sandboxForCli(join(work, 'data'), { seed: 11 }))
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+/** Runs the CLI in process; returns the exit code and the one JSON result line. */
+const cli = (...args: string[]) => runCliJson(env, args)
+const listed = async (): Promise<string[]> =>
+  ((await cli('optout', 'list')).json.optOuts as { phone: string }[]).map((o) => o.phone).sort()
+
+describe('sender-desk optout', () => {
+  it('adds numbers however they are written, names the invalid ones, and pushes them to the gateway', async () => {
+    expect(await cli('optout', 'list')).toEqual({ code: 0, json: { ok: true, optOuts: [] } })
+    const added = await cli('optout', 'add', '0812-3456-7890', '+62 813 1111 2222,123')
+    expect(added.code).toBe(2)
+    expect(added.json).toMatchObject({
+      ok: false,
+      added: 2,
+      invalid: ['123'],
+      gatewaySync: { background: false, devices: [{ ok: true, message: null }] }
+    })
+    expect(await listed()).toEqual(['6281311112222', '6281234567890'].sort())
+    const again = await cli('optout', 'add', '6281234567890')
+    expect(again).toMatchObject({ code: 0, json: { ok: true, added: 0, invalid: [] } })
+  })
+
+  it('imports a file of numbers, one a line or separated, and removes one', async () => {
+    const file = join(work, 'optouts.txt')
+    writeFileSync(file, '081300000001\r\n081300000002;081300000003\n\n081300000001\n')
+    const imported = await cli('optout', 'import', file)
+    expect(imported).toMatchObject({ code: 0, json: { ok: true, added: 3, invalid: [] } })
+    const sources = (await cli('optout', 'list')).json.optOuts as { phone: string; source: string }[]
+    expect(sources.find((o) => o.phone === '6281300000002')?.source).toBe('import')
+
+    const removed = await cli('optout', 'remove', '0813-0000-0002')
+    expect(removed).toMatchObject({ code: 0, json: { ok: true, gatewaySync: { devices: [{ ok: true }] } } })
+    expect(await listed()).not.toContain('6281300000002')
+  })
+
+  it('keeps the local list without device credentials, and says so', async () => {
+    const local = await runCliJson({ SENDER_DESK_DATA_DIR: env['SENDER_DESK_DATA_DIR'] }, [
+      'optout',
+      'add',
+      '081399999999'
+    ])
+    expect(local).toMatchObject({ code: 0, json: { ok: true, added: 1, gatewaySync: { devices: [] } } })
+    expect(await listed()).toContain('6281399999999')
+  })
+
+  it('refuses what it cannot do with a usage line', async () => {
+    expect((await cli('optout', 'remove')).code).toBe(2)
+    expect((await cli('optout', 'import', join(work, 'missing.txt'))).code).toBe(2)
+    expect(String((await cli('optout', 'frobnicate')).json.error)).toContain('optout needs one of')
+  })
+})

@@ -1,0 +1,146 @@
+/**
+ * `sender-desk optout list|add|remove|import`: the opt-out list campaigns skip (and the window shows), through the
+ * campaigns feature's own commands (`optouts:*`): numbers normalised by the same rule, and pushed to the gateway's
+ * blacklist of the device the credentials name, when they are given (without them, the local list only).
+ */
+import { open } from 'node:fs/promises'
+import { UsageError } from './args'
+import { EXIT } from './output'
+import type { CliContext } from './index'
+import { withCommandLineCore } from './outbox-commands'
+import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
+import type { CommandLineCore, GatewayCredentials } from '../core/compose'
+
+/** The contract's longest phone entry: a longer one is reported invalid here rather than refusing the whole list. */
+const MAX_ENTRY_LENGTH = 40
+/** The contract's most numbers in one `optouts:add`. */
+const NUMBERS_PER_CALL = 100_000
+
+interface GatewaySync {
+  background: boolean
+  devices: { deviceId: string; ok: boolean; message: string | null }[]
+}
+
+/** The device's credentials when the command was given them (flags or environment); none is the local list only. */
+async function optionalCredentials(context: CliContext): Promise<GatewayCredentials | null> {
+  return context.credentials().catch(() => null)
+}
+
+function describeSync(sync: GatewaySync, credentials: GatewayCredentials | null): string {
+  if (!credentials) return 'Not pushed to a gateway (no device credentials given): the local list applies.'
+  if (sync.background) return "Pushing to the gateway's blacklist in the background."
+  const failed = sync.devices.filter((d) => !d.ok)
+  return failed.length === 0
+    ? "Pushed to the gateway's blacklist."
+    : `The gateway's blacklist was not updated: ${failed.map((d) => d.message ?? 'no reason given').join('; ')}`
+}
+
+/** Adds numbers in calls the contract accepts; entries no phone can be are invalid without asking. */
+async function addAll(
+  core: CommandLineCore,
+  entries: readonly string[],
+  source: 'operator' | 'import'
+): Promise<{ added: number; invalid: string[]; gatewaySync: GatewaySync }> {
+  const invalid = entries.filter((entry) => entry.length > MAX_ENTRY_LENGTH)
+  const phones = entries.filter((entry) => entry.length <= MAX_ENTRY_LENGTH)
+  let added = 0
+  let gatewaySync: GatewaySync = { background: false, devices: [] }
+  for (let at = 0; at < phones.length || at === 0; at += NUMBERS_PER_CALL) {
+    const reply = await core.invoke('optouts:add', {
+      phones: phones.slice(at, at + NUMBERS_PER_CALL),
+      source
+    })
+    added += reply.added
+    invalid.push(...reply.invalid)
+    gatewaySync = {
+      background: gatewaySync.background || reply.gatewaySync.background,
+      devices: [...gatewaySync.devices, ...reply.gatewaySync.devices]
+    }
+  }
+  return { added, invalid, gatewaySync }
+}
+
+/** A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list). */
+async function listFileText(path: string): Promise<string> {
+  const file = await open(path, 'r').catch((error: unknown) => {
+    throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+  })
+  try {
+    const { size } = await file.stat()
+    if (size > MAX_SPREADSHEET_BYTES)
+      throw new UsageError(
+        `${path} is ${formatMegabytes(size)}; an opt-out list is read up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}`
+      )
+    return new TextDecoder().decode(await file.readFile())
+  } finally {
+    await file.close()
+  }
+}
+
+export async function runOptOut(context: CliContext): Promise<number> {
+  const [sub, ...rest] = context.args.positionals
+  switch (sub) {
+    case 'list': {
+      const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
+      const lines = optOuts.map((o) => `${o.phone}  ${o.source}  ${new Date(o.addedAt).toISOString()}`)
+      context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {
+        ok: true,
+        optOuts
+      })
+      return EXIT.ok
+    }
+    case 'add':
+    case 'import': {
+      const entries =
+        sub === 'add'
+          ? rest.flatMap(splitRecipients)
+          : splitRecipients(
+              await listFileText(
+                rest[0] ??
+                  (() => {
+                    throw new UsageError(
+                      'optout import needs a file: one number a line, or separated by , or ;'
+                    )
+                  })()
+              )
+            )
+      if (entries.length === 0)
+        throw new UsageError(
+          sub === 'add' ? 'optout add needs one or more numbers' : 'the file holds no numbers'
+        )
+      const credentials = await optionalCredentials(context)
+      const result = await withCommandLineCore(context, credentials, (core) =>
+        addAll(core, entries, sub === 'add' ? 'operator' : 'import')
+      )
+      const human = [
+        `Added ${result.added} number(s) to the opt-out list.`,
+        result.invalid.length > 0
+          ? `Not valid numbers (${result.invalid.length}): ${result.invalid.join(', ')}`
+          : null,
+        describeSync(result.gatewaySync, credentials)
+      ]
+        .filter((line) => line !== null)
+        .join('\n')
+      context.out.result(human, { ok: result.invalid.length === 0, ...result })
+      return result.invalid.length === 0 ? EXIT.ok : EXIT.badInput
+    }
+    case 'remove': {
+      const phone = rest[0]
+      if (!phone || rest.length > 1) throw new UsageError('optout remove needs one number')
+      const credentials = await optionalCredentials(context)
+      const reply = await withCommandLineCore(context, credentials, (core) =>
+        core.invoke('optouts:remove', { phone })
+      )
+      context.out.result(
+        `Removed ${phone} from the opt-out list.\n${describeSync(reply.gatewaySync, credentials)}`,
+        {
+          ok: true,
+          gatewaySync: reply.gatewaySync
+        }
+      )
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError('optout needs one of: list, add <phone>..., remove <phone>, import <file>')
+  }
+}

@@ -1,0 +1,230 @@
+// Reads the first worksheet of an XLSX as a stream of rows, within Apache POI's zip-bomb rules: the ZIP's central
+// directory is checked before anything is inflated (entry count, each entry's size and inflate ratio), and every
+// entry is inflated by us, counted as it comes (an entry that inflates past what it declared, or below the ratio,
+// stops there). exceljs parses the XML it is given, one entry at a time, so it never sees a byte we did not count.
+import { Readable } from 'node:stream'
+import { createInflateRaw } from 'node:zlib'
+import type ExcelJS from 'exceljs'
+import {
+  XLSX_MAX_ENTRIES,
+  XLSX_MAX_ENTRY_BYTES,
+  XLSX_MIN_INFLATE_RATIO,
+  XLSX_RATIO_GRACE_BYTES,
+  formatMegabytes
+} from '../../../shared/domain'
+import type { KeyedText } from '../commands'
+
+/** One entry of the ZIP's central directory: what it says before anything is inflated. */
+export interface ZipEntry {
+  name: string
+  method: number
+  compressedSize: number
+  size: number
+  localHeaderOffset: number
+}
+
+/** Why an XLSX is refused: a key and params for the operator, thrown by the reader, turned into a SpreadsheetError. */
+export class XlsxRefusal extends Error {
+  constructor(
+    readonly code: 'unreadable' | 'too_large',
+    readonly text: KeyedText
+  ) {
+    super(text.key)
+    this.name = 'XlsxRefusal'
+  }
+}
+
+const EOCD_SIGNATURE = 0x06054b50
+const CENTRAL_SIGNATURE = 0x02014b50
+const LOCAL_SIGNATURE = 0x04034b50
+const STORED = 0
+const DEFLATED = 8
+
+const unreadable = (detail: string): XlsxRefusal =>
+  new XlsxRefusal('unreadable', { key: 'desktop.error.xlsxUnreadable', params: { detail } })
+
+/** The central directory's entries (read from the end of the archive, as a ZIP reader does). */
+export function zipEntries(bytes: Uint8Array): ZipEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  // The end record is the last thing in the file, followed by a comment of at most 65,535 bytes.
+  let end = -1
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (view.getUint32(at, true) === EOCD_SIGNATURE) {
+      end = at
+      break
+    }
+  }
+  if (end < 0) throw unreadable('not a ZIP archive (no central directory)')
+  const count = view.getUint16(end + 10, true)
+  const directoryOffset = view.getUint32(end + 16, true)
+  // ZIP64 (markers at their maximum) is for archives far larger than a spreadsheet a campaign may read.
+  if (count === 0xffff || directoryOffset === 0xffffffff)
+    throw new XlsxRefusal('too_large', {
+      key: 'desktop.error.xlsxTooManyEntries',
+      params: { max: XLSX_MAX_ENTRIES }
+    })
+  if (count > XLSX_MAX_ENTRIES)
+    throw new XlsxRefusal('too_large', {
+      key: 'desktop.error.xlsxTooManyEntries',
+      params: { max: XLSX_MAX_ENTRIES }
+    })
+  const entries: ZipEntry[] = []
+  let at = directoryOffset
+  for (let index = 0; index < count; index++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_SIGNATURE)
+      throw unreadable('the central directory is damaged')
+    const nameLength = view.getUint16(at + 28, true)
+    const extraLength = view.getUint16(at + 30, true)
+    const commentLength = view.getUint16(at + 32, true)
+    entries.push({
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      localHeaderOffset: view.getUint32(at + 42, true),
+      name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength))
+    })
+    at += 46 + nameLength + extraLength + commentLength
+  }
+  return entries
+}
+
+/** POI's rules on what an entry declares, before it is inflated. */
+export function checkDeclaredEntry(entry: ZipEntry): void {
+  if (entry.size > XLSX_MAX_ENTRY_BYTES) throw entryTooLarge(entry)
+  if (entry.size > XLSX_RATIO_GRACE_BYTES && entry.compressedSize / entry.size < XLSX_MIN_INFLATE_RATIO)
+    throw inflateRatio(entry)
+  if (entry.method !== STORED && entry.method !== DEFLATED)
+    throw unreadable(`${entry.name} uses a compression method other than deflate`)
+}
+
+const entryTooLarge = (entry: ZipEntry): XlsxRefusal =>
+  new XlsxRefusal('too_large', {
+    key: 'desktop.error.xlsxEntryTooLarge',
+    params: { entry: entry.name, max: formatMegabytes(XLSX_MAX_ENTRY_BYTES) }
+  })
+
+const inflateRatio = (entry: ZipEntry): XlsxRefusal =>
+  new XlsxRefusal('too_large', {
+    key: 'desktop.error.xlsxInflateRatio',
+    params: { entry: entry.name, ratio: Math.round(1 / XLSX_MIN_INFLATE_RATIO) }
+  })
+
+/**
+ * An entry's text, inflated as it is read: stops at the first byte past what the entry declared (a lying header),
+ * past the entry limit, or once below the minimum inflate ratio. `onBytes` hears how many bytes came out so far.
+ */
+export async function* entryText(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  onBytes: (inflated: number) => void = () => undefined
+): AsyncGenerator<string> {
+  checkDeclaredEntry(entry)
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const local = entry.localHeaderOffset
+  if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_SIGNATURE)
+    throw unreadable(`${entry.name}: damaged entry`)
+  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+  const data = bytes.subarray(start, start + entry.compressedSize)
+  if (data.length !== entry.compressedSize) throw unreadable(`${entry.name}: the archive is cut short`)
+  // Decoded as a stream: a character split between two chunks stays whole.
+  const decoder = new TextDecoder('utf-8')
+  if (entry.method === STORED) {
+    for (let at = 0; at < data.length; at += 64 * 1024) {
+      const chunk = data.subarray(at, at + 64 * 1024)
+      onBytes(at + chunk.length)
+      yield decoder.decode(chunk, { stream: true })
+    }
+    yield decoder.decode()
+    return
+  }
+  const inflater = createInflateRaw()
+  inflater.end(data)
+  let inflated = 0
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      inflated += chunk.length
+      if (inflated > entry.size || inflated > XLSX_MAX_ENTRY_BYTES) throw entryTooLarge(entry)
+      if (inflated > XLSX_RATIO_GRACE_BYTES && inflater.bytesWritten / inflated < XLSX_MIN_INFLATE_RATIO)
+        throw inflateRatio(entry)
+      onBytes(inflated)
+      yield decoder.decode(chunk, { stream: true })
+    }
+  } catch (error) {
+    if (error instanceof XlsxRefusal) throw error
+    throw unreadable(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    inflater.destroy()
+  }
+  yield decoder.decode()
+}
+
+/**
+ * exceljs 4.4's streaming WorkbookReader, driven entry by entry with our inflated text instead of its own unzip (which
+ * inflates whatever an entry holds, and writes sheets that come before the shared strings to temporary files). These
+ * are its own parsers; `import.test.ts` reads real workbooks through them, so an upgrade that changes them fails there.
+ */
+interface WorkbookReaderParts {
+  _parseWorkbook(stream: Readable): Promise<void>
+  _parseRels(stream: Readable): Promise<void>
+  _parseStyles(stream: Readable): Promise<void>
+  _parseSharedStrings(stream: Readable): AsyncGenerator<unknown>
+  _parseWorksheet(
+    chunks: AsyncIterable<string>,
+    sheetNo: string
+  ): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> & { name?: string } }>
+  model: { sheets?: { id: number; name: string; rId: string }[] }
+  workbookRels?: { Id: string; Target: string }[]
+}
+
+export interface XlsxRows {
+  sheetName: string
+  /** The worksheet's declared inflated size, for progress. */
+  sheetBytes: number
+  rows: AsyncIterable<ExcelJS.Row>
+}
+
+/** Opens the first worksheet of `bytes` (checked, not yet inflated) and gives its rows as they are parsed. */
+export async function openFirstWorksheet(
+  bytes: Uint8Array,
+  onSheetBytes: (inflated: number) => void
+): Promise<XlsxRows> {
+  const entries = zipEntries(bytes)
+  const byName = new Map(entries.map((entry) => [entry.name.replace(/^\//, ''), entry]))
+  const { default: Excel } = await import('exceljs')
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: 'cache',
+    // Styles tell a date from a number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore'
+  }) as unknown as WorkbookReaderParts
+  const stream = (name: string): Readable | null => {
+    const entry = byName.get(name)
+    return entry ? Readable.from(entryText(bytes, entry), { objectMode: false }) : null
+  }
+  const workbook = stream('xl/workbook.xml')
+  const rels = stream('xl/_rels/workbook.xml.rels')
+  if (!workbook || !rels) throw unreadable('no workbook in the archive')
+  await reader._parseWorkbook(workbook)
+  await reader._parseRels(rels)
+  const first = reader.model.sheets?.[0]
+  const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target ?? ''
+  const sheetNo = /worksheets\/sheet(\d+)\.xml$/.exec(target)?.[1]
+  const sheetEntry = sheetNo ? byName.get(`xl/worksheets/sheet${sheetNo}.xml`) : undefined
+  if (!first || !sheetNo || !sheetEntry)
+    throw new XlsxRefusal('unreadable', { key: 'desktop.error.noWorksheet' })
+  // Every entry read is checked before any is inflated.
+  for (const name of ['xl/styles.xml', 'xl/sharedStrings.xml']) {
+    const entry = byName.get(name)
+    if (entry) checkDeclaredEntry(entry)
+  }
+  checkDeclaredEntry(sheetEntry)
+  const styles = stream('xl/styles.xml')
+  if (styles) await reader._parseStyles(styles)
+  const sharedStrings = stream('xl/sharedStrings.xml')
+  if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings)) void _
+  const [worksheet] = [...reader._parseWorksheet(entryText(bytes, sheetEntry, onSheetBytes), sheetNo)]
+  if (!worksheet) throw new XlsxRefusal('unreadable', { key: 'desktop.error.noWorksheet' })
+  return { sheetName: first.name, sheetBytes: sheetEntry.size, rows: worksheet.value }
+}

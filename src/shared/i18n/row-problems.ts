@@ -1,0 +1,40 @@
+// A campaign row's problems in words, one owner for the window (check, rows table) and the core's exports.
+import type { RowProblemView } from '../contract'
+import { translate, type Language, type MessageKey, type Params } from './index'
+
+const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
+  no_phone: 'campaigns.problem.noPhone',
+  invalid_phone: 'campaigns.problem.invalidPhone',
+  scientific_phone: 'campaigns.problem.scientificPhone',
+  duplicate: 'campaigns.problem.duplicate',
+  missing_variable: 'campaigns.problem.missingVariable',
+  too_long: 'campaigns.problem.tooLong',
+  opted_out: 'campaigns.problem.optedOut',
+  already_sent: 'campaigns.problem.alreadySent',
+  missing_file: 'campaigns.problem.missingFile'
+}
+
+/** The key and params of one problem: what makes it exact (the first row, the empty columns, the file). */
+export function rowProblemMessage(problem: RowProblemView): { key: MessageKey; params: Params } {
+  const params: Params =
+    problem.code === 'duplicate'
+      ? { row: problem.firstRow }
+      : problem.code === 'missing_variable'
+        ? { names: problem.names.join(', ') }
+        : problem.code === 'too_long'
+          ? { length: problem.length, limit: problem.limit }
+          : problem.code === 'missing_file'
+            ? { name: problem.name }
+            : {}
+  return { key: PROBLEM_KEY[problem.code], params }
+}
+
+/** A row's problems joined as one sentence in `language`. */
+export function rowProblemsText(language: Language, problems: readonly RowProblemView[]): string {
+  return problems
+    .map((problem) => {
+      const { key, params } = rowProblemMessage(problem)
+      return translate(language, key, params)
+    })
+    .join('; ')
+}
