@@ -45,12 +45,13 @@ export class RelayMailboxObject {
   constructor(
     private readonly state: DurableObjectStateLike,
     env: RelayWorkerEnv,
-    clock: RelayClock = systemClock
+    /** Tests only: a clock they move, limits small enough to reach. */
+    overrides: { clock?: RelayClock; limits?: Partial<RelayLimits> } = {}
   ) {
     this.relay = createRelay({
       store: new SqlRelayStore(durableObjectSqlDriver(state.storage)),
-      clock,
-      limits: limitsFromEnv(env),
+      clock: overrides.clock ?? systemClock,
+      limits: { ...limitsFromEnv(env), ...overrides.limits },
       creationToken: env.CREATION_TOKEN || undefined,
       publicUrl: env.PUBLIC_URL || undefined,
       scheduleMaintenance: (at) => state.waitUntil(this.armAlarm(at))

@@ -297,6 +297,7 @@ export function createRelay(options: RelayOptions): Relay {
       lastIngressAt: usage.lastIngressAt,
       storage: storageReport(usage),
       retentionMs: limits.retentionMs,
+      pullsWaiting: waiters.get(name)?.size ?? 0,
       now: clock.now()
     })
   }
@@ -479,7 +480,7 @@ async function readJson(request: Request, cap: number): Promise<unknown> {
 
 /**
  * The content type to store, or why the body is refused. JSON must parse; forms are kept as posted; a missing type
- * is taken as JSON when the body parses as JSON. Anything else is nothing Wablas sends.
+ * or text/plain is taken when the body parses as JSON. Anything else is nothing Wablas sends.
  */
 function acceptedContentType(header: string | null, body: Uint8Array): string | 'unsupported' | 'malformed' {
   if (body.length === 0) return 'malformed'
@@ -493,6 +494,8 @@ function acceptedContentType(header: string | null, body: Uint8Array): string | 
     }
   }
   if (mediaType === '') return parsesAsJson() ? 'application/json' : 'unsupported'
+  // Some PHP senders label a JSON body text/plain; a plain text that is not JSON is nothing a gateway sends.
+  if (mediaType === 'text/plain') return parsesAsJson() ? (header ?? mediaType) : 'unsupported'
   if (!ACCEPTED_TYPES.includes(mediaType)) return 'unsupported'
   if (mediaType === 'application/json' && !parsesAsJson()) return 'malformed'
   if (mediaType === 'multipart/form-data' && !/boundary=/i.test(header ?? '')) return 'malformed'

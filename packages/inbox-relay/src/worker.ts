@@ -46,12 +46,27 @@ export async function routeToMailbox(request: Request, env: RelayWorkerBindings)
     }
     return namespace.get(namespace.idFromName(name)).fetch(request)
   }
-  // No object is woken (nor created) for a path that cannot name a mailbox; ingress paths stay bodyless.
+  // No object is woken (nor created) for a path that cannot name a mailbox; the answers are the handler's own.
   if (area === 'h')
     return new Response('', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-  return new Response(JSON.stringify({ error: 'not_found', message: 'No such route.' }), {
-    status: 404,
-    headers: { 'content-type': 'application/json; charset=utf-8' }
+  if (area === 'm' && parts.length === 2 && request.method === 'PUT') {
+    return problem(400, 'bad_mailbox_name', 'A mailbox name is 8-64 of A-Z a-z 0-9 _ -.')
+  }
+  if (area === 'm' && parts.length > 1) {
+    return problem(401, 'unauthorised', 'Missing or wrong pull token.', { 'www-authenticate': 'Bearer' })
+  }
+  return problem(404, 'not_found', 'No such route.')
+}
+
+function problem(
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {}
+): Response {
+  return new Response(JSON.stringify({ error, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers }
   })
 }
 
