@@ -380,9 +380,11 @@ export function createRelay(options: RelayOptions): Relay {
     },
     maintain() {
       let next: number | null = null
+      // An event expires at receivedAt + retention exactly: the time maintain() was asked to run for it. (With a
+      // strict "before", the purge at that instant kept it and asked to run again at once, for ever.)
       const cutoff = clock.now() - limits.retentionMs
       for (const name of store.listMailboxes()) {
-        store.purgeReceivedBefore(name, cutoff)
+        store.purgeReceivedUpTo(name, cutoff)
         const oldest = store.usage(name).oldestReceivedAt
         if (oldest !== null) next = Math.min(next ?? Infinity, oldest + limits.retentionMs)
       }

@@ -67,7 +67,13 @@ export async function startNodeRelay(options: NodeRelayOptions): Promise<NodeRel
   // Events left from the last run fall due as if the relay had never stopped.
   runMaintenance()
 
+  let closing: Promise<void> | null = null
+  const answering = new Set<ServerResponse>()
   const server = createServer((req, res) => {
+    answering.add(res)
+    res.on('close', () => answering.delete(res))
+    // Once closing, each answer ends its connection, so a keep-alive socket does not hold the shutdown up.
+    if (closing !== null) res.shouldKeepAlive = false
     void serve(relay, req, res)
   })
   const host = options.host ?? '127.0.0.1'
@@ -85,7 +91,6 @@ export async function startNodeRelay(options: NodeRelayOptions): Promise<NodeRel
     throw error
   }
   const port = (server.address() as AddressInfo).port
-  let closing: Promise<void> | null = null
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
@@ -94,12 +99,13 @@ export async function startNodeRelay(options: NodeRelayOptions): Promise<NodeRel
       closing ??= (async () => {
         if (timer !== null) clock.clearTimeout(timer.handle)
         timer = null
-        // Long-polls answer what they have, then the server stops taking requests and the file is unlocked.
+        // The server stops taking connections, long-polls answer what they have (and close their sockets), then
+        // the file is unlocked.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+        for (const res of answering) res.shouldKeepAlive = false
         relay.close()
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeIdleConnections()
-        })
+        server.closeIdleConnections()
+        await stopped
         sqlite.close()
       })()
       return closing

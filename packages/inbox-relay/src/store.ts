@@ -58,8 +58,8 @@ export interface RelayStore {
   ackUpTo(name: string, upTo: number): number
   usage(name: string): MailboxUsage
   countRefusedWhileFull(name: string): void
-  /** Deletes events received before `cutoff` (the retention window); returns how many went. */
-  purgeReceivedBefore(name: string, cutoff: number): number
+  /** Deletes events received at or before `cutoff` (past the retention window); returns how many went. */
+  purgeReceivedUpTo(name: string, cutoff: number): number
 }
 
 /** The few calls both SQLite engines offer in the same shape; rows come back as plain objects. */
@@ -236,8 +236,8 @@ export class SqlRelayStore implements RelayStore {
     this.sql.run('UPDATE mailboxes SET refused_while_full = refused_while_full + 1 WHERE name = ?', name)
   }
 
-  purgeReceivedBefore(name: string, cutoff: number): number {
-    return this.deleteWhere(name, 'received_at < ?', cutoff)
+  purgeReceivedUpTo(name: string, cutoff: number): number {
+    return this.deleteWhere(name, 'received_at <= ?', cutoff)
   }
 
   /** Deletes events and keeps the mailbox's running totals (what the cap reads on every post) in step. */
