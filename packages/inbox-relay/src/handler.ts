@@ -4,7 +4,7 @@
 
 import { systemClock, type RelayClock, type TimerHandle } from './clock'
 import { equalInConstantTime, randomToken, sha256, toBase64Url } from './encoding'
-import { EnvelopeError, importMailboxPublicKey, sealEnvelope, type EventKind } from './envelope'
+import { concat, EnvelopeError, importMailboxPublicKey, sealEnvelope, type EventKind } from './envelope'
 import { DEFAULT_LIMITS, type RelayLimits } from './limits'
 import { RateLimiter } from './rate-limit'
 import type { MailboxRecord, MailboxUsage, RelayStore, StoredEvent } from './store'
@@ -238,13 +238,7 @@ export function createRelay(options: RelayOptions): Relay {
     }
     const head = store.usage(name).head
     if (after > head) {
-      return problem(
-        409,
-        'cursor_ahead',
-        `The cursor ${after} is past the relay's head ${head}.`,
-        {},
-        { head }
-      )
+      return pastTheHead('cursor_ahead', `The cursor ${after} is past the relay's head ${head}.`, head)
     }
     let found = store.readAfter(name, after, Math.min(limit, limits.maxPullLimit))
     if (found.length === 0 && wait > 0) {
@@ -271,12 +265,10 @@ export function createRelay(options: RelayOptions): Relay {
     }
     const head = store.usage(name).head
     if (upTo > head) {
-      return problem(
-        409,
+      return pastTheHead(
         'ack_ahead',
         `Nothing past the head ${head} was handed out; nothing was deleted.`,
-        {},
-        { head }
+        head
       )
     }
     const acknowledged = store.ackUpTo(name, upTo)
@@ -432,6 +424,11 @@ function problem(
   return json(status, { error, message, ...extra }, headers)
 }
 
+/** A cursor or ack beyond what was handed out: the desktop and the relay disagree, and the desktop must hear it. */
+function pastTheHead(error: string, message: string, head: number): Response {
+  return problem(409, error, message, {}, { head })
+}
+
 function bearer(request: Request): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
   return match?.[1] ?? null
@@ -461,13 +458,7 @@ async function readBody(request: Request, cap: number): Promise<Uint8Array | 'to
     }
     chunks.push(value)
   }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
-  }
-  return out
+  return concat(chunks)
 }
 
 async function readJson(request: Request, cap: number): Promise<unknown> {
