@@ -99,11 +99,24 @@ const SCHEMA = [
 ]
 
 export class SqlRelayStore implements RelayStore {
+  private hasSchema: boolean
+
+  /**
+   * Writes nothing until a mailbox is created: in the Worker every well-formed name reaches an object of its own,
+   * and a stranger posting to made-up names must not leave a database behind for each (storage is the account's).
+   */
   constructor(private readonly sql: SqlDriver) {
-    for (const statement of SCHEMA) sql.run(statement)
+    this.hasSchema =
+      sql.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mailboxes'").length > 0
   }
 
   createMailbox(record: MailboxRecord): 'created' | 'exists' {
+    if (!this.hasSchema) {
+      this.sql.transaction(() => {
+        for (const statement of SCHEMA) this.sql.run(statement)
+      })
+      this.hasSchema = true
+    }
     return this.sql.transaction(() => {
       if (this.sql.all('SELECT 1 FROM mailboxes WHERE name = ?', record.name).length > 0) return 'exists'
       this.sql.run(
@@ -122,6 +135,7 @@ export class SqlRelayStore implements RelayStore {
   }
 
   getMailbox(name: string): MailboxRecord | null {
+    if (!this.hasSchema) return null
     const row = this.sql.all('SELECT * FROM mailboxes WHERE name = ?', name)[0]
     if (row === undefined) return null
     return {
@@ -143,6 +157,7 @@ export class SqlRelayStore implements RelayStore {
   }
 
   listMailboxes(): string[] {
+    if (!this.hasSchema) return []
     return this.sql.all('SELECT name FROM mailboxes ORDER BY name').map((row) => String(row.name))
   }
 
