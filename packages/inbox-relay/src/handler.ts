@@ -17,8 +17,11 @@ export interface RelayOptions {
   creationToken?: string
   /** The address the gateway and desktop reach the relay at, for the URLs a new mailbox is given; else the request's. */
   publicUrl?: string
-  /** Told when the oldest waiting event will pass the retention window, so the host wakes `maintain()` then. */
-  scheduleMaintenance?: (at: number) => void
+  /**
+   * Told when the oldest waiting event will pass the retention window, so the host wakes `maintain()` then. Awaited
+   * before the gateway is answered, so a Durable Object's alarm is set by the time the post is acknowledged.
+   */
+  scheduleMaintenance?: (at: number) => void | Promise<void>
 }
 
 export interface Relay {
@@ -221,7 +224,7 @@ export function createRelay(options: RelayOptions): Relay {
     const envelope = await sealEnvelope(recipient, { contentType, body }, { kind: eventKind, receivedAt })
     store.appendEvent(name, { kind: eventKind, receivedAt, size: body.length, envelope })
     wake(name)
-    options.scheduleMaintenance?.((usage.oldestReceivedAt ?? receivedAt) + limits.retentionMs)
+    await options.scheduleMaintenance?.((usage.oldestReceivedAt ?? receivedAt) + limits.retentionMs)
     // Empty on purpose: with "auto reply from webhook" on, the gateway sends this body to the customer.
     return empty(200)
   }
