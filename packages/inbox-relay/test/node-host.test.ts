@@ -129,7 +129,9 @@ describe('Node relay host', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'id=abc&status=delivered'
     })
-    expect(statSync(join(dataDir, 'relay.sqlite')).mode & 0o777).toBe(0o600)
+    for (const file of ['relay.sqlite', 'relay.sqlite-wal']) {
+      expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600)
+    }
     expect(statSync(dataDir).mode & 0o777).toBe(0o700)
     await expect(startNodeRelay({ dataDir })).rejects.toBeInstanceOf(RelayDataDirLockedError)
 
