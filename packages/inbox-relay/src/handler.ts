@@ -195,15 +195,14 @@ export function createRelay(options: RelayOptions): Relay {
     const offered = await sha256(secret)
     const now = clock.now()
     if (mailbox === null || !EVENT_KINDS.includes(kind as EventKind)) return empty(404)
-    if (equalInConstantTime(offered, mailbox.ingressSecretHash)) {
-      if (mailbox.previousSecretHash !== null) store.retirePreviousSecret(name)
-    } else {
-      const previousValid =
-        mailbox.previousSecretHash !== null &&
-        (mailbox.previousSecretUntil ?? 0) > now &&
-        equalInConstantTime(offered, mailbox.previousSecretHash)
-      if (!previousValid) return empty(404)
-    }
+    // The secret from before a rotation works to the end of its grace period, whatever arrives on the new one: the
+    // three URLs are changed one at a time (the device-status one by hand, in the gateway's dashboard).
+    const current = equalInConstantTime(offered, mailbox.ingressSecretHash)
+    const previous =
+      mailbox.previousSecretHash !== null &&
+      (mailbox.previousSecretUntil ?? 0) > now &&
+      equalInConstantTime(offered, mailbox.previousSecretHash)
+    if (!current && !previous) return empty(404)
     const rate = rates.take(`${name}:ingress`, limits.ingressRate)
     if (!rate.allowed) return empty(429, { 'retry-after': String(rate.retryAfterSeconds) })
 
@@ -300,16 +299,27 @@ export function createRelay(options: RelayOptions): Relay {
   async function rotate(request: Request, name: string): Promise<Response> {
     const authorised = await authorisePull(request, name)
     if (authorised instanceof Response) return authorised
-    const body = (await readJson(request, 4096)) as { ingressSecret?: unknown; pullToken?: unknown } | null
+    const body = (await readJson(request, 4096)) as {
+      ingressSecret?: unknown
+      pullToken?: unknown
+      graceSeconds?: unknown
+    } | null
     const rotateSecret = body?.ingressSecret === true
     const rotateToken = body?.pullToken === true
-    if (!rotateSecret && !rotateToken) {
-      return problem(400, 'bad_rotation', 'The body is {"ingressSecret": true} and/or {"pullToken": true}.')
+    const grace = body?.graceSeconds ?? limits.rotationGraceMs / 1000
+    const graceValid = typeof grace === 'number' && Number.isSafeInteger(grace) && grace >= 0
+    if ((!rotateSecret && !rotateToken) || !graceValid) {
+      return problem(
+        400,
+        'bad_rotation',
+        'The body is {"ingressSecret": true, "graceSeconds"?: <whole number>} and/or {"pullToken": true}.'
+      )
     }
     const answer: { ingressSecret?: string; pullToken?: string; urls?: CreatedMailbox['urls'] } = {}
     if (rotateSecret) {
       const secret = randomToken()
-      store.rotateIngressSecret(name, await sha256(secret), clock.now() + limits.rotationGraceMs)
+      // A grace of 0 (the URL leaked) stops the old secret at once.
+      store.rotateIngressSecret(name, await sha256(secret), clock.now() + grace * 1000)
       answer.ingressSecret = secret
       answer.urls = urlsFor(request, name, secret)
     }

@@ -9,7 +9,7 @@ export interface MailboxRecord {
   /** JSON of the mailbox's P-256 public JWK. */
   publicKeyJwk: string
   ingressSecretHash: Uint8Array
-  /** The secret before the last rotation, accepted until `previousSecretUntil` or the first post with the new one. */
+  /** The secret before the last rotation, accepted until `previousSecretUntil`. */
   previousSecretHash: Uint8Array | null
   previousSecretUntil: number | null
   pullTokenHash: Uint8Array
@@ -48,8 +48,6 @@ export interface RelayStore {
   deleteMailbox(name: string): boolean
   listMailboxes(): string[]
   rotateIngressSecret(name: string, secretHash: Uint8Array, previousUntil: number): void
-  /** The new secret was used: the previous one stops working now. */
-  retirePreviousSecret(name: string): void
   setPullTokenHash(name: string, tokenHash: Uint8Array): void
   /** Stores the event with the next sequence number and returns it. */
   appendEvent(name: string, event: NewEvent): number
@@ -167,13 +165,6 @@ export class SqlRelayStore implements RelayStore {
          ingress_secret_hash = ? WHERE name = ?`,
       previousUntil,
       secretHash,
-      name
-    )
-  }
-
-  retirePreviousSecret(name: string): void {
-    this.sql.run(
-      'UPDATE mailboxes SET previous_secret_hash = NULL, previous_secret_until = NULL WHERE name = ?',
       name
     )
   }
