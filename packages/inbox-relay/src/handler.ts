@@ -412,7 +412,7 @@ function toWire(event: StoredEvent): RelayEvent {
   }
 }
 
-function empty(status: number, headers: Record<string, string> = {}): Response {
+export function empty(status: number, headers: Record<string, string> = {}): Response {
   const bodyless = status === 204
   return new Response(bodyless ? null : '', {
     status,
@@ -420,14 +420,14 @@ function empty(status: number, headers: Record<string, string> = {}): Response {
   })
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
   })
 }
 
-function problem(
+export function problem(
   status: number,
   error: string,
   message: string,
