@@ -137,10 +137,13 @@ export function createRelay(options: RelayOptions): Relay {
         return problem(401, 'creation_refused', 'This relay needs its creation token to make a mailbox.')
       }
     }
-    const body = await readJson(request, limits.maxBodyBytes)
-    const publicKey = (body as { publicKey?: unknown } | null)?.publicKey
+    const body = await readJson(request, 16 * 1024)
+    let publicKey: { kty?: string; crv?: string; x?: string; y?: string }
     try {
-      await importMailboxPublicKey(publicKey)
+      const key = await importMailboxPublicKey((body as { publicKey?: unknown } | null)?.publicKey)
+      // Kept as the four members that make the key, whatever else the JWK carried.
+      const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', key)
+      publicKey = { kty, crv, x, y }
     } catch (error) {
       if (error instanceof EnvelopeError) return problem(400, 'bad_public_key', error.message)
       throw error

@@ -141,6 +141,27 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
     })
   })
 
+  it('takes a public JWK with extra members (it keeps only x, y), and refuses a creation body over 16 KB', async () => {
+    const keys = await generateMailboxKeyPair()
+    const padded = { ...keys.publicKeyJwk, note: 'x'.repeat(4000), key_ops: [], ext: true }
+    const name = `padded-key-${counter++}`
+    const answer = await relay.fetch(`/m/${name}`, {
+      method: 'PUT',
+      body: JSON.stringify({ publicKey: padded })
+    })
+    expect(answer.status).toBe(201)
+    const created = JSON.parse(answer.text) as CreatedMailbox
+    const mailbox: TestMailbox = { ...created, keys, auth: { authorization: `Bearer ${created.pullToken}` } }
+    await post(mailbox, 'incoming', incomingMessage('K1', 'x'), 'application/json')
+    const [event] = (await pull(mailbox)).events
+    expect((await openRelayEvent(keys.privateKeyJwk, event!)).text).toBe(incomingMessage('K1', 'x'))
+    const huge = await relay.fetch(`/m/padded-key-${counter++}`, {
+      method: 'PUT',
+      body: JSON.stringify({ publicKey: { ...keys.publicKeyJwk, note: 'x'.repeat(20_000) } })
+    })
+    expect(huge.status).toBe(400)
+  })
+
   describe('ingress', () => {
     it('answers 200 with an empty text/plain body and stores each kind, JSON and form alike', async () => {
       const mailbox = await newMailbox()
