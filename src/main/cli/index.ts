@@ -36,6 +36,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
   optout list | add <phone>... | remove <phone> | import <file>
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given
+  relay serve --data-dir D [--port N] [--host 127.0.0.1] [--public-url U]
+                                                       run the inbox relay for gateway webhooks; prints {"url","dataDir"}
+                                                       (SENDER_DESK_RELAY_CREATION_TOKEN: needed to create mailboxes)
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
@@ -94,7 +97,9 @@ export const FLAGS: Record<string, FlagSpec> = {
   format: { type: 'string' },
   matching: { type: 'boolean' },
   text: { type: 'string' },
-  expect: { type: 'string' }
+  expect: { type: 'string' },
+  host: { type: 'string' },
+  'public-url': { type: 'string' }
 }
 
 export interface CliContext {
@@ -212,6 +217,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./campaign-commands')).runCampaign(context)
       case 'optout':
         return await (await import('./optout-commands')).runOptOut(context)
+      case 'relay':
+        return await (await import('./relay-commands')).runRelay(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }
