@@ -63,7 +63,8 @@ export const LAYERS = [
   {
     name: 'i18n',
     modules: ['src/shared/i18n'],
-    entries: ['src/shared/i18n/notes'],
+    // row-problems words a campaign row's problems once, for the window and the core's exports.
+    entries: ['src/shared/i18n/notes', 'src/shared/i18n/row-problems'],
     imports: [],
     why: 'strings'
   },

@@ -1,5 +1,16 @@
 // A campaign row's problems in words, one owner for the window (check, rows table) and the core's exports.
-import type { RowProblemView } from '../contract'
+
+/**
+ * A row problem as the contract's RowProblemView carries it, written out here because strings import nothing else of
+ * ours: a code the contract gains and this does not know fails to type-check where a view is passed in.
+ */
+export type RowProblemView =
+  | { code: 'no_phone' | 'opted_out' | 'already_sent' }
+  | { code: 'invalid_phone' | 'scientific_phone'; detail: string }
+  | { code: 'duplicate'; firstRow: number }
+  | { code: 'missing_variable'; names: string[] }
+  | { code: 'too_long'; length: number; limit: number }
+  | { code: 'missing_file'; name: string }
 import { translate, type Language, type MessageKey, type Params } from './index'
 
 const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
