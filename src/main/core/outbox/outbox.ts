@@ -983,7 +983,14 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     if (sweepTimer !== null) clock.clearTimeout(sweepTimer)
     sweepTimer = null
     await ctx.settled()
-    if (wasRunning) store.releaseLease(LEASE, process.pid)
+    if (!wasRunning) return
+    try {
+      store.releaseLease(LEASE, process.pid)
+    } catch (error) {
+      // A full disk cannot record the release. The lease names this process, and a lease whose process has ended
+      // is taken over by the next start, so stopping goes on (a CLI flush then exits instead of hanging).
+      if (!isDiskFull(error)) throw error
+    }
   }
 
   /** Whether flush must keep waiting, and which devices hold items it cannot send. */
@@ -1055,9 +1062,10 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
         else check()
       })
     } finally {
+      // First: whatever stopping throws, the process must not be held open by this interval.
+      clearInterval(keepAlive)
       ctx.transitionListeners.delete(onTransition)
       if (ownRun) await stop()
-      clearInterval(keepAlive)
     }
     // A foreground flush (the CLI) stops at a full disk with one clear error; the app's dispatcher waits instead.
     if (diskFull) throw new DiskFullError()
