@@ -358,7 +358,9 @@ export function createHttp(config: HttpConfig): Http {
       .trim()
     try {
       if (text === '') throw new SyntaxError('empty body')
-      return parse(text)
+      // Gateway text is data: a device name or message echoing the credentials (split, escaped, encoded) is masked
+      // before anything is parsed out of it, so nothing downstream stores, returns, logs or prints it.
+      return parse(redact(text))
     } catch {
       throw fail({
         code: 'bad_response',

@@ -1,5 +1,6 @@
-// Keeps tokens and secret keys out of log lines and error text, for the whole core (logs, vault, gateway client):
-// known secrets are masked wherever they appear, and token-shaped fields (?token=, Authorization, Secret-key) are masked even when not known.
+// Keeps tokens and secret keys out of log lines, error text and everything a gateway says, for the whole core (logs,
+// vault, gateway client, CLI): known secrets are masked wherever and however they appear, and token-shaped fields
+// (?token=, Authorization, Secret-key) are masked even when not known. The one redaction rule of the app.
 
 export const REDACTED = '[redacted]'
 
@@ -16,27 +17,119 @@ const TOKEN_SHAPED_FIELDS: ReadonlyArray<[RegExp, string]> = [
   ]
 ]
 
-function variantsOf(secret: string): string[] {
-  const variants = new Set([secret])
-  variants.add(encodeURIComponent(secret))
-  variants.add(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''))
-  return [...variants]
+/**
+ * A run of this many characters of a secret (or of one of its encodings) is masked wherever it appears: a token cut
+ * in two, truncated, or wrapped keeps nothing readable. Shorter secrets (secret keys are 8) are masked whole.
+ */
+const MIN_FRAGMENT = 12
+
+/** Characters that may be slipped inside a secret without changing what a reader copies out: spaces, line breaks,
+ * zero-width characters, soft hyphens. */
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/
+
+/**
+ * The text as a reader (or a decoder) would take it, with where each character came from: percent-escapes, JSON
+ * `\uXXXX` / `\xXX` escapes and HTML character references are decoded, invisible characters dropped.
+ */
+function readable(text: string): { chars: string; from: number[]; to: number[] } {
+  let chars = ''
+  const from: number[] = []
+  const to: number[] = []
+  const push = (char: string, start: number, end: number): void => {
+    if (INVISIBLE.test(char)) return
+    chars += char
+    from.push(start)
+    to.push(end)
+  }
+  for (let i = 0; i < text.length;) {
+    const lead = text[i]!
+    const escape =
+      (lead === '%' || lead === '\\' || lead === '&') &&
+      /^(?:%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#x([0-9a-f]{1,6});|&#([0-9]{1,7});)/i.exec(
+        text.slice(i, i + 10)
+      )
+    if (escape) {
+      const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[4]
+      const code = hex !== undefined ? parseInt(hex, 16) : Number(escape[5])
+      if (code <= 0x10ffff) {
+        push(String.fromCodePoint(code), i, i + escape[0].length)
+        i += escape[0].length
+        continue
+      }
+    }
+    push(text[i]!, i, i + 1)
+    i++
+  }
+  return { chars, from, to }
 }
 
-/** Replaces every occurrence of each secret (raw, URL-encoded, base64) and every token-shaped field. */
+/** The characters of base64 that depend only on the secret's own bytes, for each of the three alignments it can
+ * have inside a longer encoded text (standard and URL-safe alphabets). */
+function base64Cores(secret: Buffer): string[] {
+  const cores: string[] = []
+  for (let pad = 0; pad < 3; pad++) {
+    const encoded = Buffer.concat([Buffer.alloc(pad), secret]).toString('base64')
+    const core = encoded.slice(Math.ceil((8 * pad) / 6), Math.floor((8 * (pad + secret.length)) / 6))
+    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  return cores
+}
+
+/** The forms a secret is looked for in: itself, hex and base64 (escapes are decoded by `readable`). */
+function formsOf(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8')
+  const hex = bytes.toString('hex')
+  return [secret, hex, hex.toUpperCase(), ...base64Cores(bytes)].filter(
+    (form) => form.length >= MIN_SECRET_LENGTH
+  )
+}
+
+/**
+ * Replaces every known secret and every token-shaped field. A secret is found raw, split by spaces or invisible
+ * characters, percent-/JSON-/HTML-escaped, hex or base64; any run of MIN_FRAGMENT of its characters counts.
+ */
 export function redact(text: string, secrets: Iterable<string | undefined | null>): string {
-  const needles = new Set<string>()
+  // Fragment length → the fragments of that length to look for.
+  const fragments = new Map<number, Set<string>>()
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue
-    for (const variant of variantsOf(secret)) needles.add(variant)
+    for (const form of formsOf(secret)) {
+      const size = Math.min(MIN_FRAGMENT, form.length)
+      let set = fragments.get(size)
+      if (!set) fragments.set(size, (set = new Set()))
+      for (let at = 0; at + size <= form.length; at++) set.add(form.slice(at, at + size))
+    }
   }
-  let result = text
-  // Longest first, so a token is masked whole before a secret that might be part of it.
-  for (const needle of [...needles].sort((a, b) => b.length - a.length)) {
-    result = result.split(needle).join(REDACTED)
-  }
+  let result = fragments.size === 0 ? text : maskFragments(text, fragments)
   for (const [pattern, replacement] of TOKEN_SHAPED_FIELDS) result = result.replace(pattern, replacement)
   return result
+}
+
+function maskFragments(text: string, fragments: ReadonlyMap<number, ReadonlySet<string>>): string {
+  const { chars, from, to } = readable(text)
+  // Ranges of the original text to mask, as [start, end) pairs, found in reading order and merged as they overlap.
+  const ranges: Array<[number, number]> = []
+  for (const [size, set] of fragments) {
+    for (let at = 0; at + size <= chars.length; at++) {
+      if (!set.has(chars.slice(at, at + size))) continue
+      ranges.push([from[at]!, to[at + size - 1]!])
+    }
+  }
+  if (ranges.length === 0) return text
+  ranges.sort((a, b) => a[0] - b[0])
+  const merged: Array<[number, number]> = []
+  for (const [start, end] of ranges) {
+    const last = merged[merged.length - 1]
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end)
+    else merged.push([start, end])
+  }
+  let out = ''
+  let written = 0
+  for (const [start, end] of merged) {
+    out += text.slice(written, start) + REDACTED
+    written = end
+  }
+  return out + text.slice(written)
 }
 
 /** The process-wide set of secrets to mask; vaults add to it whenever they store or load one. */
