@@ -1,7 +1,7 @@
 /** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
-import { createOutput, EXIT, type Output } from './output'
+import { createOutput, EXIT, jsonLine, printable, type Output } from './output'
 import type { GatewayClient, GatewayCredentials } from '../core/compose-command-line'
 
 export const USAGE = `Usage: sender-desk <command> [options]
@@ -207,8 +207,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
   } catch (error) {
     const { code, line } = (await import('./failure')).describeFailure(error)
-    if (out.json) process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: line })}\n`)
-    process.stderr.write(`sender-desk: ${line}\n`)
+    if (out.json) process.stdout.write(`${jsonLine({ ok: false, exitCode: code, error: line })}\n`)
+    process.stderr.write(`sender-desk: ${printable(line)}\n`)
     return code
   }
 }
