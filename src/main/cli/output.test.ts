@@ -7,14 +7,14 @@ const ESC = '\u001b'
 const BEL = '\u0007'
 const RLO = '\u202E'
 
-function capture(): { stream: NodeJS.WriteStream; text: () => string } {
+function capture<Stream>(): { stream: Stream; text: () => string } {
   let written = ''
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       written += chunk.toString()
       done()
     }
-  }) as unknown as NodeJS.WriteStream
+  }) as unknown as Stream
   return { stream, text: () => written }
 }
 
@@ -37,8 +37,8 @@ describe('printable', () => {
   })
 
   it('results and progress lines go through it, in human and JSON mode', () => {
-    const out = capture()
-    const err = capture()
+    const out = capture<typeof process.stdout>()
+    const err = capture<typeof process.stderr>()
     createOutput(false, out.stream, err.stream).result(`device ${ESC}]0;title${BEL}${RLO}name`, {})
     createOutput(false, out.stream, err.stream).progress(`sent 1${ESC}[2K${BEL}`)
     createOutput(true, out.stream, err.stream).result('', { name: `${RLO}x${ESC}` })
