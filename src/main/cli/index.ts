@@ -110,11 +110,11 @@ async function checkCliBaseUrl(
   baseUrl: string,
   allowInsecureHttp: boolean,
   warn: (line: string) => void
-): Promise<void> {
+): Promise<{ insecure: boolean }> {
   // Loaded when a command needs credentials, not for --help: the domain brings the phone rules and libphonenumber-js.
   const { checkBaseUrl } = await import('../../shared/domain')
   const strict = checkBaseUrl(baseUrl)
-  if (strict.ok) return
+  if (strict.ok) return { insecure: false }
   if (strict.problem !== 'insecure_http') throw new UsageError(strict.message)
   if (!allowInsecureHttp) {
     throw new UsageError(
@@ -122,6 +122,7 @@ async function checkCliBaseUrl(
     )
   }
   warn(`warning: --allow-insecure-http: the token and messages go unencrypted to ${new URL(baseUrl).host}`)
+  return { insecure: true }
 }
 
 export async function readCredentials(
@@ -135,7 +136,7 @@ export async function readCredentials(
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
-  await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
+  const { insecure } = await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
@@ -144,7 +145,8 @@ export async function readCredentials(
   }
   if (!token) throw new UsageError('the token is not set: give --token, SENDER_DESK_TOKEN or --token-file')
   const secret = flag('secret') ?? (env['SENDER_DESK_SECRET']?.trim() || undefined)
-  return { baseUrl, token, ...(secret ? { secret } : {}) }
+  // The opt-in travels with the credentials to the client, which would otherwise refuse what was just allowed.
+  return { baseUrl, token, ...(secret ? { secret } : {}), ...(insecure ? { allowInsecureHttp: true } : {}) }
 }
 
 function stopSignal(): Promise<void> {
