@@ -440,7 +440,7 @@ export function createHttp(config: HttpConfig): Http {
     if (!isPlainObject(body)) {
       throw fail({
         code: 'bad_response',
-        message: `${request.operation}: expected a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body}`,
+        message: `${request.operation}: expected a JSON object, got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
         httpStatus: response.status,
         operation: request.operation
       })
