@@ -98,3 +98,36 @@ export function isDiskFull(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * A store kept for one feature (the settings, a recurring series) could not be read: that feature is damaged, the
+ * rest of the app runs. Names the file and what in it, and why, so the operator (or support) can act.
+ */
+export class DamagedStoreError extends Error {
+  readonly code = 'store_damaged'
+  constructor(
+    /** Which feature's store: 'settings', 'series'. */
+    readonly store: string,
+    /** The file it lives in (the database, for stores kept in it). */
+    readonly file: string,
+    /** What inside the file: a settings key, a series id. */
+    readonly part: string,
+    readonly reason: string
+  ) {
+    super(`The ${store} kept in ${file} (${part}) are damaged: ${reason}.`)
+    this.name = 'DamagedStoreError'
+  }
+}
+
+/** Why a stored JSON text cannot be read, in a few words; null when it parses. */
+export function unreadableJsonReason(text: string): string | null {
+  if (text.trim() === '') return 'it is empty'
+  // eslint-disable-next-line no-control-regex -- NUL bytes are what a crash mid-write leaves
+  if (/^\u0000+$/.test(text)) return 'it is filled with NUL bytes'
+  try {
+    JSON.parse(text)
+    return null
+  } catch {
+    return /^\s*[[{"]/.test(text) ? 'it is cut off or garbled' : 'it is not JSON'
+  }
+}
