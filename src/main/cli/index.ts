@@ -168,6 +168,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
     let read: Promise<GatewayCredentials> | undefined
+    let stopping: Promise<void> | undefined
     const credentials = (): Promise<GatewayCredentials> =>
       (read ??= readCredentials(args, env, (line) => out.progress(line)))
     const context: CliContext = {
@@ -179,7 +180,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       // gateway loads the terminal's composition, not the app's.
       client: async () =>
         (await import('../core/compose-command-line')).gatewayClientFactory(await credentials()),
-      stopSignal: stopSignal()
+      // Listening for SIGINT/SIGTERM turns off Node's default (ending the process), so only a command that waits
+      // for them listens: every other one, `outbox flush` included, stops at Ctrl+C or SIGTERM as a process does.
+      get stopSignal() {
+        return (stopping ??= stopSignal())
+      }
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:
     // `--help` and a usage error stay as quick as a bare node start.
