@@ -23,44 +23,69 @@ const TOKEN_SHAPED_FIELDS: ReadonlyArray<[RegExp, string]> = [
  */
 const MIN_FRAGMENT = 12
 
-/** Characters that may be slipped inside a secret without changing what a reader copies out: spaces, line breaks,
- * zero-width characters, soft hyphens. */
-const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/
+/**
+ * Characters that may be slipped inside a secret without changing what a reader copies out: white space (as `\s`),
+ * zero-width characters, soft hyphens.
+ */
+function isInvisible(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d)
+  if (code < 0xa0) return false
+  return (
+    code === 0xa0 ||
+    code === 0xad ||
+    code === 0x1680 ||
+    code === 0x180e ||
+    (code >= 0x2000 && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
+}
+
+const ESCAPE = /^(?:%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#x([0-9a-f]{1,6});|&#([0-9]{1,7});)/i
 
 /**
- * The text as a reader (or a decoder) would take it, with where each character came from: percent-escapes, JSON
- * `\uXXXX` / `\xXX` escapes and HTML character references are decoded, invisible characters dropped.
+ * The text as a reader (or a decoder) would take it, with where each character came from (`from`/`to`, offsets in
+ * `text`): percent-escapes, JSON `\uXXXX` / `\xXX` escapes and HTML character references are decoded, invisible
+ * characters dropped.
  */
-function readable(text: string): { chars: string; from: number[]; to: number[] } {
-  let chars = ''
-  const from: number[] = []
-  const to: number[] = []
-  const push = (char: string, start: number, end: number): void => {
-    if (INVISIBLE.test(char)) return
-    chars += char
-    from.push(start)
-    to.push(end)
-  }
+function readable(text: string): { chars: string; from: Int32Array; to: Int32Array } {
+  const parts: string[] = []
+  const from = new Int32Array(text.length)
+  const to = new Int32Array(text.length)
+  let count = 0
   for (let i = 0; i < text.length;) {
-    const lead = text[i]!
-    const escape =
-      (lead === '%' || lead === '\\' || lead === '&') &&
-      /^(?:%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#x([0-9a-f]{1,6});|&#([0-9]{1,7});)/i.exec(
-        text.slice(i, i + 10)
-      )
-    if (escape) {
-      const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[4]
-      const code = hex !== undefined ? parseInt(hex, 16) : Number(escape[5])
-      if (code <= 0x10ffff) {
-        push(String.fromCodePoint(code), i, i + escape[0].length)
-        i += escape[0].length
-        continue
+    const code = text.charCodeAt(i)
+    let char: string | null = null
+    let length = 1
+    if (code === 0x25 || code === 0x5c || code === 0x26) {
+      const escape = ESCAPE.exec(text.slice(i, i + 10))
+      if (escape) {
+        const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[4]
+        const decoded = hex !== undefined ? parseInt(hex, 16) : Number(escape[5])
+        if (decoded <= 0x10ffff) {
+          char = String.fromCodePoint(decoded)
+          length = escape[0].length
+        }
       }
     }
-    push(text[i]!, i, i + 1)
-    i++
+    if (char === null) char = text[i]!
+    if (!isInvisible(char.charCodeAt(0))) {
+      // One entry per UTF-16 unit of what was read, all pointing at the same span of the original.
+      for (let unit = 0; unit < char.length; unit++) {
+        from[count] = i
+        to[count] = i + length
+        count++
+      }
+      parts.push(char)
+    }
+    i += length
   }
-  return { chars, from, to }
+  return { chars: parts.join(''), from, to }
 }
 
 /** The characters of base64 that depend only on the secret's own bytes, for each of the three alignments it can
@@ -105,13 +130,24 @@ export function redact(text: string, secrets: Iterable<string | undefined | null
   return result
 }
 
+/** Up to three UTF-16 units from `at`, as one exact number (3 × 16 bits fits a double's 53). */
+function startKey(text: string, at: number): number {
+  return (
+    text.charCodeAt(at) * 2 ** 32 + (text.charCodeAt(at + 1) || 0) * 2 ** 16 + (text.charCodeAt(at + 2) || 0)
+  )
+}
+
 function maskFragments(text: string, fragments: ReadonlyMap<number, ReadonlySet<string>>): string {
   const { chars, from, to } = readable(text)
   // Ranges of the original text to mask, as [start, end) pairs, found in reading order and merged as they overlap.
   const ranges: Array<[number, number]> = []
   for (const [size, set] of fragments) {
+    // Gateway answers run to hundreds of kilobytes (a report page): a fragment's first three characters, as one
+    // number, rule out almost every position before a substring is made.
+    const starts = new Set<number>()
+    for (const fragment of set) starts.add(startKey(fragment, 0))
     for (let at = 0; at + size <= chars.length; at++) {
-      if (!set.has(chars.slice(at, at + size))) continue
+      if (!starts.has(startKey(chars, at)) || !set.has(chars.slice(at, at + size))) continue
       ranges.push([from[at]!, to[at + size - 1]!])
     }
   }
