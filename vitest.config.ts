@@ -1,8 +1,16 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
-/** Soak and child-process suites: the 100-SIGKILL crash test and the real `sender-desk` binary. */
-const SLOW_TESTS = ['src/main/core/outbox/crash.test.ts', 'test/cli/cli.test.ts']
+/**
+ * Soak and child-process suites: the 100-SIGKILL crash test, the real `sender-desk` binary (on a full disk too), and
+ * FTS5 reads and writes under CPU load.
+ */
+const SLOW_TESTS = [
+  'src/main/core/outbox/crash.test.ts',
+  'test/cli/cli.test.ts',
+  'test/cli/disk-full.test.ts',
+  'test/stress/fts-under-load.test.ts'
+]
 
 export default defineConfig({
   test: {

@@ -158,7 +158,10 @@ async function bareSide(input: SideInput): Promise<SideReport> {
     const client = gatewayClientFactory({ baseUrl: input.baseUrl, token })
     while (running) {
       counted.polls++
-      await client.deviceInfo({ timeoutMs: 15_000 })
+      // A poll that times out on a loaded machine is a poll, as it is for the app's monitor. Thrown, it rejected this
+      // loop while nothing awaited it yet (measureWindow was sleeping): an unhandled rejection that ended the side
+      // process, and with it `npm run bench` (issue 28).
+      await client.deviceInfo({ timeoutMs: 15_000 }).catch(() => undefined)
       await sleep(CADENCE_MS)
     }
   })

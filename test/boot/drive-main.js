@@ -1,7 +1,8 @@
 // Runs the built main bundle (out/main/index.js) under plain Node with test/boot/electron-stand-in.js answering for
 // `electron`, plays the steps named on the command line, and prints what the shell did as one JSON line.
 // Usage: node test/boot/drive-main.js <step,step,…>   (SENDER_DESK_USER_DATA names the data folder)
-import { existsSync, readFileSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,7 +19,8 @@ registerHooks({
 const { app, control, record } = await import(standInUrl)
 const steps = (process.argv[2] ?? '').split(',').filter(Boolean)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const logFile = () => join(process.env.SENDER_DESK_USER_DATA, 'logs', 'main.log')
+// Wherever the shell put its data folder (SENDER_DESK_USER_DATA is honoured only when not packaged).
+const logFile = () => join(app.getPath('userData'), 'logs', 'main.log')
 const readLog = () => (existsSync(logFile()) ? readFileSync(logFile(), 'utf8') : '')
 
 async function until(condition, what, ms = 20_000) {
@@ -84,6 +86,56 @@ try {
         }
         break
       }
+      case 'fetch-bad-escape': {
+        // A malformed percent escape in the path: answered, never thrown out of the handler.
+        try {
+          const response = await control.protocolHandlers.get('app')(
+            new Request('app://renderer/%E0%A4%A.js')
+          )
+          result.badEscape = { status: response.status }
+        } catch (error) {
+          result.badEscape = { thrown: String(error) }
+        }
+        break
+      }
+      case 'probe-web-contents': {
+        // Some other web contents appears (a devtools page, a webview's guest): the app-wide guard must hold it.
+        const contents = new EventEmitter()
+        let openHandler = null
+        const permissionHandlers = {}
+        contents.setWindowOpenHandler = (handler) => (openHandler = handler)
+        contents.getURL = () => 'https://attacker.example/'
+        contents.session = {
+          setPermissionRequestHandler: (handler) => (permissionHandlers.request = handler),
+          setPermissionCheckHandler: (handler) => (permissionHandlers.check = handler)
+        }
+        app.emit('web-contents-created', {}, contents)
+        const prevented = (event, ...args) => {
+          let stopped = false
+          contents.emit(
+            event,
+            { url: 'https://attacker.example/', preventDefault: () => (stopped = true) },
+            ...args
+          )
+          return stopped
+        }
+        result.webContentsGuard = {
+          newWindow: openHandler?.({ url: 'https://attacker.example/' }) ?? null,
+          navigationStopped: prevented('will-navigate', 'https://attacker.example/'),
+          redirectStopped: prevented('will-redirect', 'https://attacker.example/'),
+          webviewStopped: prevented('will-attach-webview'),
+          permissionGranted: await new Promise((resolve) =>
+            permissionHandlers.request
+              ? permissionHandlers.request(contents, 'media', resolve, {
+                  requestingUrl: 'https://attacker.example/'
+                })
+              : resolve('no handler')
+          ),
+          permissionCheck:
+            permissionHandlers.check?.(contents, 'geolocation', 'https://attacker.example') ?? 'no handler'
+        }
+        break
+      }
       case 'quit':
         app.quit()
         break
@@ -98,6 +150,9 @@ try {
   result.failure = String(error?.stack ?? error)
 }
 result.log = readLog()
+result.userData = app.getPath('userData')
+result.testHooks = '__senderDeskTest' in globalThis
+result.logMode = existsSync(logFile()) ? (statSync(logFile()).mode & 0o777).toString(8) : null
 const windows = record.windows.map(({ instance: _instance, ...entry }) => entry)
 const { permissionHandlers: _handlers, ...plain } = record
 process.stdout.write(JSON.stringify({ ...plain, windows, ...result }) + '\n')

@@ -31,13 +31,14 @@ const exitPromise = new Promise((resolve) => (exited = resolve))
 let readyResolve
 const readyPromise = new Promise((resolve) => (readyResolve = resolve))
 const paths = new Map([
-  ['appData', tmpdir()],
+  ['appData', process.env.STAND_IN_APP_DATA ?? tmpdir()],
   ['temp', tmpdir()],
   ['home', tmpdir()]
 ])
 
 class App extends EventEmitter {
-  isPackaged = false
+  /** STAND_IN_PACKAGED=1 plays an installed app (app.isPackaged), where test-only environment doors are shut. */
+  isPackaged = process.env.STAND_IN_PACKAGED === '1'
   name = 'sender-desk'
   #ready = false
   #lockAvailable = process.env.STAND_IN_LOCK !== 'taken'
@@ -49,6 +50,8 @@ class App extends EventEmitter {
   }
   getPath(name) {
     if (name === 'logs') return join(this.getPath('userData'), 'logs')
+    // Like Electron: the app's own folder under appData unless set.
+    if (name === 'userData' && !paths.has(name)) return join(this.getPath('appData'), this.name)
     const path = paths.get(name)
     if (!path) throw new Error(`stand-in: no path for ${name}`)
     return path

@@ -35,6 +35,11 @@ interface Recording {
   lockReleased: boolean
   exitCode: number | null
   permissions?: Record<string, boolean>
+  badEscape?: { status?: number; thrown?: string }
+  webContentsGuard?: Record<string, unknown>
+  userData: string
+  testHooks: boolean
+  logMode: string | null
   servedWindow?: { status: number; csp: string | null; page: string }
   failure: string | null
   log: string
@@ -125,6 +130,38 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(run.exitCode).toBe(0)
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true)
     expect(existsSync(join(dataDir, `${DATABASE_FILE}-wal`))).toBe(false)
+  })
+
+  it('guards every web contents, answers a malformed app:// escape with 400 and keeps its log private', () => {
+    const run = boot(['ready', 'wait-started', 'fetch-bad-escape', 'probe-web-contents'], dataFolder())
+    expect(run.failure).toBeNull()
+    expect(run.badEscape).toEqual({ status: 400 })
+    expect(run.webContentsGuard).toEqual({
+      newWindow: { action: 'deny' },
+      navigationStopped: true,
+      redirectStopped: true,
+      webviewStopped: true,
+      permissionGranted: false,
+      permissionCheck: false
+    })
+    expect(run.logMode).toBe('600')
+  })
+
+  it('an installed app ignores the test-only environment: its own data folder, no test hooks', () => {
+    const appData = dataFolder()
+    const elsewhere = dataFolder()
+    const run = boot(['ready', 'wait-started'], elsewhere, {
+      STAND_IN_PACKAGED: '1',
+      STAND_IN_APP_DATA: appData,
+      SENDER_DESK_TEST_HOOKS: '1'
+    })
+    expect(run.failure).toBeNull()
+    expect(run.userData).toBe(join(appData, 'Sender Desk'))
+    expect(existsSync(join(elsewhere, DATABASE_FILE))).toBe(false)
+    expect(run.testHooks).toBe(false)
+    // Unpackaged (development and these tests), both are honoured.
+    const dev = boot(['ready', 'wait-started'], elsewhere, { SENDER_DESK_TEST_HOOKS: '1' })
+    expect([dev.userData, dev.testHooks]).toEqual([elsewhere, true])
   })
 
   it('a second launch during startup shows the one window once the app is up', () => {

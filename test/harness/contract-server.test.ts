@@ -1,6 +1,7 @@
 /** The harness transport validates like Electron's: bad channels and requests are refused, events are checked. */
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { connect as connectTcp } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -45,6 +46,35 @@ async function connect(server: ContractServer): Promise<{ ws: WebSocket; next: (
 describe('harness contract server', () => {
   let server: ContractServer | undefined
   afterEach(async () => server?.close())
+
+  it('closes (so SIGTERM ends the harness) while a refused WebSocket client keeps its socket open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
+    await writeFile(join(dir, 'index.html'), INDEX)
+    const running = await startContractServer({
+      handlers: fakeHandlers(),
+      events: new CoreEvents(),
+      rendererDir: dir
+    })
+    // A client from another origin that reads the refusal and then simply never hangs up.
+    const client = connectTcp(running.port, '127.0.0.1')
+    client.write(
+      `GET /__harness/socket HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nUpgrade: websocket\r\n` +
+        `Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`
+    )
+    const answer = await new Promise<string>((resolve) =>
+      client.once('data', (chunk) => resolve(String(chunk)))
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 403/)
+    client.on('end', () => undefined)
+    client.allowHalfOpen = true
+    // Close used to wait on this socket for ever. A hang fails here, not through a timing assertion.
+    const closed = await Promise.race([
+      running.close().then(() => 'closed'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000))
+    ])
+    client.destroy()
+    expect(closed).toBe('closed')
+  })
 
   it('answers invokes through the contract and validates requests and replies', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
@@ -107,6 +108,15 @@ export async function startContractServer(options: ContractServerOptions): Promi
     })
   })
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
+  /** Upgrade sockets being refused: the HTTP server no longer tracks them, so close() ends them itself. */
+  const refusing = new Set<Duplex>()
+  const refuse = (socket: Duplex, status: string): void => {
+    refusing.add(socket)
+    socket.once('close', () => refusing.delete(socket))
+    // Our side is closed once the answer is out: a client that never hangs up no longer holds the server open
+    // (close() waited for it, and SIGTERM never ended the harness).
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`, () => socket.destroy())
+  }
   server.on('upgrade', (req, socket, head) => {
     let path: string | null = null
     try {
@@ -115,12 +125,12 @@ export async function startContractServer(options: ContractServerOptions): Promi
       // Answered below as a bad request.
     }
     if (path !== '/__harness/socket') {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+      refuse(socket, '400 Bad Request')
       return
     }
     // Only the page this server serves may drive the core: another site open in the same browser may not.
     if (req.headers.origin !== `http://127.0.0.1:${port}`) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      refuse(socket, '403 Forbidden')
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws))
@@ -171,6 +181,7 @@ export async function startContractServer(options: ContractServerOptions): Promi
     async close() {
       unsubscribe()
       for (const ws of sockets) ws.terminate()
+      for (const socket of refusing) socket.destroy()
       wss.close()
       server.closeAllConnections()
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()))

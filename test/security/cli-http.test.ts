@@ -43,6 +43,20 @@ describe('the CLI and plain http', () => {
     ])
   })
 
+  it('with --allow-insecure-http the client then goes there, instead of warning and refusing anyway', async () => {
+    const { gatewayClientFactory } = await import('../../src/main/core/compose-command-line')
+    const args = parseArgs(
+      ['--base-url', 'http://gateway.invalid', '--allow-insecure-http', '--token', 'tok-1234567890'],
+      FLAGS
+    )
+    const credentials = await readCredentials(args, {})
+    // The address does not resolve: the request is tried (a network failure), not refused as bad input.
+    const error = await gatewayClientFactory(credentials)
+      .deviceInfo({ timeoutMs: 5000 })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'network' })
+  })
+
   it('allows http on this computer (the sandbox) and https anywhere without a warning', async () => {
     expect((await credentialsFor(['--base-url', 'http://127.0.0.1:4010'])).warnings).toEqual([])
     expect((await credentialsFor(['--base-url', 'http://localhost:4010'])).warnings).toEqual([])

@@ -4,17 +4,20 @@
  * notice and resumes by itself once there is room; every message goes out exactly once; a CLI flush stops with
  * one line and exit code 1.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeFailure } from '../../src/main/cli/failure'
 import { FakeClock } from '../../src/main/core/clock'
 import { NoticeBoard, type Notice } from '../../src/main/core/notices'
 import { makeFixture, type OutboxFixture } from '../../src/main/core/outbox/testing/outbox-fixture'
 import { DiskFullError, isDiskFull } from '../../src/main/core/store'
+import { replaceFreeSpaceProbe } from '../../src/main/core/store/errors'
 import { translate } from '../../src/shared/i18n'
 
 const texts = (...values: string[]) => values.map((text) => ({ kind: 'text' as const, text }))
 
 let fx: OutboxFixture
+const realSetInterval = globalThis.setInterval
+const realClearInterval = globalThis.clearInterval
 
 /**
  * Every write statement fails the way better-sqlite3 fails on a full disk (a SqliteError with code SQLITE_FULL) while
@@ -22,6 +25,9 @@ let fx: OutboxFixture
  * is shown below to produce the same code, but which write meets it first depends on free space inside pages.)
  */
 let diskIsFull = false
+/** How the full disk shows: SQLITE_FULL from a write, or the "disk I/O error" SQLite gives when the WAL index cannot
+ * grow (what a real full tmpfs produced; better-sqlite3 passes on no errno). */
+let fullDiskCode = 'SQLITE_FULL'
 const statementPrototype = (): { run: (...args: unknown[]) => unknown } =>
   Object.getPrototypeOf(fx.db.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown }
 let realRun: ((...args: unknown[]) => unknown) | null = null
@@ -32,7 +38,7 @@ function fillDisk(): void {
     const original = prototype.run
     realRun = original
     prototype.run = function (this: unknown, ...args: unknown[]) {
-      if (diskIsFull) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+      if (diskIsFull) throw Object.assign(new Error('database or disk is full'), { code: fullDiskCode })
       return original.apply(this, args)
     }
   }
@@ -43,8 +49,13 @@ function freeSpace(): void {
   diskIsFull = false
 }
 
+let restoreFreeSpace: (() => void) | null = null
+
 afterEach(() => {
   diskIsFull = false
+  fullDiskCode = 'SQLITE_FULL'
+  restoreFreeSpace?.()
+  restoreFreeSpace = null
   if (fx) {
     if (realRun) statementPrototype().run = realRun
     realRun = null
@@ -129,6 +140,58 @@ describe('a full disk', () => {
     await fx.runUntil(() => fx.outbox.counts().accepted === 2, { stepMs: 10_000 })
     expect(fx.gateway.sends()).toHaveLength(2)
     await fx.outbox.stop()
+  })
+
+  it('a flush the disk fills under (an SQLite I/O error, no room left) ends: one line, the lease and its timer released', async () => {
+    fx = makeFixture()
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: texts('x') })
+    // The flush's real intervals (the clock's timers are fake): every one it starts must be cleared by the end.
+    const started = new Set<unknown>()
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval')
+    setIntervalSpy.mockImplementation(((...args: Parameters<typeof setInterval>) => {
+      const id = realSetInterval(...args)
+      started.add(id)
+      return id
+    }) as typeof setInterval)
+    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval')
+    clearIntervalSpy.mockImplementation(((id: Parameters<typeof clearInterval>[0]) => {
+      started.delete(id)
+      realClearInterval(id)
+    }) as typeof clearInterval)
+    fx.gateway.holdSends = true
+    const flushing = fx.outbox.flush({ timeoutMs: 120_000 }).catch((e: unknown) => e)
+    await fx.clock.advance(0)
+    // The file system's port says the data folder's volume has no room: every write now fails as SQLite fails then,
+    // including the lease's release when the flush stops (which used to skip clearing its keep-alive interval).
+    restoreFreeSpace = replaceFreeSpaceProbe(() => 0)
+    fullDiskCode = 'SQLITE_IOERR_SHMSIZE'
+    fillDisk()
+    fx.gateway.releaseHeld()
+    await fx.clock.advance(1000)
+    const error = await flushing
+    expect(isDiskFull(error)).toBe(true)
+    expect(describeFailure(error)).toEqual({ code: 1, line: new DiskFullError().message })
+    vi.restoreAllMocks()
+    expect(started.size).toBe(0)
+    // Room again: the next flush (a new process) takes the lease over and finishes the job, each message once.
+    freeSpace()
+    restoreFreeSpace()
+    fx.gateway.holdSends = false
+    const summary = await fx.reopen().flush({ timeoutMs: 120_000 })
+    expect(summary.remaining).toMatchObject({ queued: 0, sending: 0 })
+    expect(fx.gateway.messages.map((m) => m.phone).sort()).toEqual(['a', 'b'])
+  })
+
+  it('an SQLite I/O error is a full disk only when the database volume has no room left', () => {
+    fx = makeFixture()
+    const ioError = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_SHMSIZE' })
+    restoreFreeSpace = replaceFreeSpaceProbe(() => 4096)
+    expect(isDiskFull(ioError)).toBe(true)
+    expect(isDiskFull(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }))).toBe(true)
+    expect(describeFailure(ioError)).toEqual({ code: 1, line: new DiskFullError().message })
+    restoreFreeSpace()
+    restoreFreeSpace = replaceFreeSpaceProbe(() => 50 * 1024 * 1024 * 1024)
+    expect(isDiskFull(ioError)).toBe(false)
   })
 
   it('a real SQLITE_FULL from a database at its page limit counts as a full disk', () => {

@@ -25,9 +25,13 @@ beforeEach(async () => {
 })
 afterEach(async () => sec.core.stop())
 
-async function registerPhoto(): Promise<{ path: string; handle: string }> {
+async function registerPhoto(
+  options: { wholeSecondTimes?: boolean } = {}
+): Promise<{ path: string; handle: string }> {
   const path = join(sec.dataDir, 'photo.jpg')
   await writeFile(path, JPEG)
+  // Times Node can put back exactly (utimes takes seconds as a double; sub-microsecond digits would be lost).
+  if (options.wholeSecondTimes) await utimes(path, 1_700_000_000, 1_700_000_000)
   const { files, rejected } = await sec.core.handlers['files:register']({ sources: [{ kind: 'path', path }] })
   expect(rejected).toEqual([])
   return { path, handle: files[0]!.handle }
@@ -93,6 +97,18 @@ describe('a file that changes after it was added', () => {
     pdf.write('%PDF-1.7\n', 0, 'latin1')
     await writeFile(path, pdf)
     await utimes(path, before.atime, before.mtime)
+    await expectRefusedAndNothingQueued(handle)
+  })
+
+  it('a photo rewritten in place with another photo of the same size, its time put back, is refused (change time)', async () => {
+    const { path, handle } = await registerPhoto({ wholeSecondTimes: true })
+    const before = await stat(path)
+    const other = Buffer.from(JPEG)
+    // Another image of the same type and size: only the inode's change time tells the rewrite apart.
+    other[other.length - 3] = (other[other.length - 3]! + 1) % 256
+    await writeFile(path, other)
+    await utimes(path, 1_700_000_000, 1_700_000_000)
+    expect((await stat(path)).mtimeMs).toBe(before.mtimeMs)
     await expectRefusedAndNothingQueued(handle)
   })
 

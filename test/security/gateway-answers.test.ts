@@ -170,3 +170,18 @@ describe('redirects to another origin', () => {
     expect(gateway.last().form?.['message'] ?? gateway.last().json).toBeTruthy()
   })
 })
+
+describe('what a misbehaving answer is called', () => {
+  it('a 429 says its status once', async () => {
+    gateway.route('POST /api/send-message', { status: 429, body: { status: false, message: 'slow down' } })
+    const error = await gatewayRejection(client().sendText({ phone: '081234567890', message: 'hi' }))
+    expect(error.message).toBe('send-message: the gateway asks to slow down (HTTP 429): "slow down"')
+  })
+
+  it('a JSON null where an object belongs is called null, not "object"', async () => {
+    gateway.route('GET /api/device/info', { status: 200, body: 'null' })
+    const error = await gatewayRejection(client().deviceInfo())
+    expect(error).toMatchObject({ code: 'bad_response' })
+    expect(error.message).toBe('device/info: expected a JSON object, got null')
+  })
+})

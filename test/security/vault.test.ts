@@ -3,6 +3,8 @@
  * file cut off by 1%, a newer file format, a folder in the file's place, an unencrypted entry planted without the
  * weak-storage opt-in. Outcome: damage stays with the entry it hit (others keep working), damaged entries show as
  * locked with the reason (never as missing), a newer file is read-only and untouched, filesystem errors are typed.
+ * Also: one device's valid ciphertext copied into another device's entry is refused (the sealed payload names its
+ * entry), and a keyring backend the vault does not know is not reported as the keychain.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { mkdtemp } from 'node:fs/promises'
@@ -18,7 +20,7 @@ const cipher: Cipher = {
   encrypt: async (text) => Buffer.concat([Buffer.from('v10'), Buffer.from(text).map((b) => b ^ 0x5a)]),
   decrypt: async (data) => {
     if (data.subarray(0, 3).toString() !== 'v10') throw new Error('bad header')
-    return Buffer.from(data.subarray(3).map((b) => b ^ 0x5a)).toString()
+    return { text: Buffer.from(data.subarray(3).map((b) => b ^ 0x5a)).toString() }
   }
 }
 
@@ -139,5 +141,44 @@ describe('vault damage is isolated per entry', () => {
       reason: expect.stringMatching(/unencrypted/)
     })
     expect(await open(true).load('dev-1')).toMatchObject({ kind: 'found' })
+  })
+})
+
+describe('an entry is sealed for its device', () => {
+  it("one device's ciphertext copied into another's entry is locked, not read as that device's token", async () => {
+    await storeAll()
+    await editFile((json) => {
+      json.entries['dev-2'] = json.entries['dev-1']
+    })
+    const vault = open()
+    expect(await vault.load('dev-1')).toMatchObject({ kind: 'found', value: { token: token(1) } })
+    expect(await vault.load('dev-2')).toMatchObject({ kind: 'locked', cause: { code: 'entry-mismatch' } })
+  })
+
+  it('an entry sealed by an older build (no entry inside) still opens, and is sealed for its device once read', async () => {
+    const legacy = await cipher.encrypt(JSON.stringify({ token: token(7) }))
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        entries: {
+          'dev-7': { backend: 'gnome_libsecret', encoding: 'cipher', data: legacy.toString('base64') }
+        }
+      })
+    )
+    const vault = open()
+    expect(await vault.load('dev-7')).toMatchObject({ kind: 'found', value: { token: token(7) } })
+    await vault.settled()
+    const after = JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, { data: string }> }
+    const sealed = await cipher.decrypt(Buffer.from(after.entries['dev-7']!.data, 'base64'))
+    expect(JSON.parse(sealed.text)).toEqual({ entry: 'dev-7', token: token(7) })
+  })
+
+  it('a backend it does not know (Electron says "unknown") is not reported as the keychain, nor written to disk', async () => {
+    const unknown: Cipher = { ...cipher, backend: () => 'unknown' }
+    const vault = new EncryptedFileVault({ cipher: unknown, file })
+    expect(vault.status()).toMatchObject({ storage: 'session-only', backend: 'unknown' })
+    await vault.store('dev-1', { token: token(1) })
+    expect(await readdir(dir)).toEqual([])
   })
 })

@@ -28,4 +28,15 @@ describe('describeFailure', () => {
       'send-message: the gateway refused the request (gateway said: phone invalid see the docs for details)'
     )
   })
+
+  it('prints nothing of a gateway message that steers the terminal: ESC sequences, BEL, CR, C1, bidi overrides', () => {
+    const error = new GatewayError({
+      code: 'rejected',
+      message: 'send-message: the gateway refused the request',
+      gatewayMessage: 'bad\u001b]0;pwned\u0007 \u001b[2Jphone\u202Egnp.exe\u2066\u0085\u009b1m\rok'
+    })
+    expect(describeFailure(error).line).toBe(
+      'send-message: the gateway refused the request (gateway said: bad]0;pwned [2Jphonegnp.exe1m ok)'
+    )
+  })
 })

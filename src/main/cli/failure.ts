@@ -12,13 +12,13 @@ import {
   isGatewayError,
   OutboxError
 } from '../core/compose'
-import { EXIT } from './output'
+import { EXIT, printable } from './output'
 
 /** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */
 export function describeFailure(error: unknown): { code: number; line: string } {
   const { code, line } = classifyFailure(error)
-  // One line whatever the gateway (or the OS) put in its message.
-  return { code, line: line.replace(/\s*[\r\n]+\s*/g, ' ').trim() }
+  // One line whatever the gateway (or the OS) put in its message, and nothing that steers the terminal.
+  return { code, line: printable(line.replace(/\s*[\r\n]+\s*/g, ' ')).trim() }
 }
 
 function classifyFailure(error: unknown): { code: number; line: string } {

@@ -1,7 +1,7 @@
 /** The `sender-desk` command line: a second front door over the core, under plain Node. Secrets come from flags or the environment, never from disk we write. */
 import { readFile } from 'node:fs/promises'
 import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args'
-import { createOutput, EXIT, type Output } from './output'
+import { createOutput, EXIT, jsonLine, printable, type Output } from './output'
 import type { GatewayClient, GatewayCredentials } from '../core/compose-command-line'
 
 export const USAGE = `Usage: sender-desk <command> [options]
@@ -121,11 +121,11 @@ async function checkCliBaseUrl(
   baseUrl: string,
   allowInsecureHttp: boolean,
   warn: (line: string) => void
-): Promise<void> {
+): Promise<{ insecure: boolean }> {
   // Loaded when a command needs credentials, not for --help: the domain brings the phone rules and libphonenumber-js.
   const { checkBaseUrl } = await import('../../shared/domain')
   const strict = checkBaseUrl(baseUrl)
-  if (strict.ok) return
+  if (strict.ok) return { insecure: false }
   if (strict.problem !== 'insecure_http') throw new UsageError(strict.message)
   if (!allowInsecureHttp) {
     throw new UsageError(
@@ -133,6 +133,7 @@ async function checkCliBaseUrl(
     )
   }
   warn(`warning: --allow-insecure-http: the token and messages go unencrypted to ${new URL(baseUrl).host}`)
+  return { insecure: true }
 }
 
 export async function readCredentials(
@@ -146,7 +147,7 @@ export async function readCredentials(
   }
   const baseUrl = flag('base-url') ?? env['SENDER_DESK_BASE_URL']?.trim()
   if (!baseUrl) throw new UsageError('the gateway is not set: give --base-url or SENDER_DESK_BASE_URL')
-  await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
+  const { insecure } = await checkCliBaseUrl(baseUrl, args.flags['allow-insecure-http'] === true, warn)
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
@@ -155,7 +156,8 @@ export async function readCredentials(
   }
   if (!token) throw new UsageError('the token is not set: give --token, SENDER_DESK_TOKEN or --token-file')
   const secret = flag('secret') ?? (env['SENDER_DESK_SECRET']?.trim() || undefined)
-  return { baseUrl, token, ...(secret ? { secret } : {}) }
+  // The opt-in travels with the credentials to the client, which would otherwise refuse what was just allowed.
+  return { baseUrl, token, ...(secret ? { secret } : {}), ...(insecure ? { allowInsecureHttp: true } : {}) }
 }
 
 function stopSignal(): Promise<void> {
@@ -177,6 +179,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
     let read: Promise<GatewayCredentials> | undefined
+    let stopping: Promise<void> | undefined
     const credentials = (): Promise<GatewayCredentials> =>
       (read ??= readCredentials(args, env, (line) => out.progress(line)))
     const context: CliContext = {
@@ -188,7 +191,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       // gateway loads the terminal's composition, not the app's.
       client: async () =>
         (await import('../core/compose-command-line')).gatewayClientFactory(await credentials()),
-      stopSignal: stopSignal()
+      // Listening for SIGINT/SIGTERM turns off Node's default (ending the process), so only a command that waits
+      // for them listens: every other one, `outbox flush` included, stops at Ctrl+C or SIGTERM as a process does.
+      get stopSignal() {
+        return (stopping ??= stopSignal())
+      }
     }
     // Each command's module (and the gateway client, zod, SQLite behind it) loads only when that command runs:
     // `--help` and a usage error stay as quick as a bare node start.
@@ -224,8 +231,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
   } catch (error) {
     const { code, line } = (await import('./failure')).describeFailure(error)
-    if (out.json) process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: line })}\n`)
-    process.stderr.write(`sender-desk: ${line}\n`)
+    if (out.json) process.stdout.write(`${jsonLine({ ok: false, exitCode: code, error: line })}\n`)
+    process.stderr.write(`sender-desk: ${printable(line)}\n`)
     return code
   }
 }

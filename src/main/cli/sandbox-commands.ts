@@ -1,6 +1,6 @@
 /** `sender-desk sandbox …`: run the sandbox gateway in the foreground, and play the phone and IT support on it. */
 import { UsageError, intFlag, portUsageError, stringFlag } from './args'
-import { EXIT } from './output'
+import { EXIT, jsonLine } from './output'
 import type { CliContext } from './index'
 import {
   SANDBOX_DEVICE_ACTIONS as ACTIONS,
@@ -35,7 +35,7 @@ async function start(context: CliContext): Promise<number> {
   })
   // Always one JSON line on stdout: scripts read it; people copy the values.
   const started = { baseUrl: sandbox.baseUrl, token: device.token, controlToken: sandbox.controlToken }
-  process.stdout.write(`${JSON.stringify(started)}\n`)
+  process.stdout.write(`${jsonLine(started)}\n`)
   if (!context.out.json) {
     context.out.progress(
       `Sandbox gateway running. In another terminal:\n  export SENDER_DESK_BASE_URL=${sandbox.baseUrl}\n  export SENDER_DESK_TOKEN=${device.token}\n  export SENDER_DESK_SANDBOX_CONTROL=${sandbox.controlToken}\nPress Ctrl+C to stop.`

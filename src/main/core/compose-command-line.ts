@@ -20,7 +20,7 @@ import { silentLogger, type Logger } from './logging'
 import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
-import { isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
+import { DamagedStoreError, isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError } from './vault'
 
 // What a terminal command needs besides its core: the redacting logger it implements, the gateway's recipient rule
@@ -40,8 +40,15 @@ export const gatewayClientFactory = (credentials: GatewayCredentials): GatewayCl
 export function openSettings(db: SqliteDatabase): { store: SettingsStore; settings: SettingsService } {
   const store = new SettingsStore(db)
   const settings = new SettingsService({
-    load: () => store.get<Record<string, unknown>>(SETTINGS_KEY) ?? null,
-    save: (values) => store.set(SETTINGS_KEY, values)
+    load: () => {
+      const stored = store.get<unknown>(SETTINGS_KEY)
+      if (stored === undefined) return null
+      if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+        throw new DamagedStoreError('settings', db.name, SETTINGS_KEY, 'they are not a set of settings')
+      return stored as Record<string, unknown>
+    },
+    save: (values) => store.set(SETTINGS_KEY, values),
+    setAside: () => store.setAside(SETTINGS_KEY, Date.now())
   })
   return { store, settings }
 }

@@ -7,7 +7,7 @@
  */
 import { app, BrowserWindow, dialog, net, powerMonitor } from 'electron'
 import log from 'electron-log/main'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
 import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
@@ -29,7 +29,7 @@ import { createSafeStorageCipher } from './safe-storage-cipher'
 import { TrayService } from './tray'
 import { dropOnTray } from './tray-drop'
 import type { TrayAction } from './tray-model'
-import { createMainWindow } from './window'
+import { createMainWindow, guardEveryWebContents } from './window'
 import { NotificationCenter } from './notifications'
 import { describeStartupFailure, languageOfLocale } from './startup-failure'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
@@ -42,7 +42,9 @@ const UNEXPECTED_NOTICE_GAP_MS = 60_000
 type Phase = 'starting' | 'running' | 'failed'
 
 export function startShell(): void {
-  const userData = process.env['SENDER_DESK_USER_DATA']
+  // Tests and development only: in an installed app, an environment variable must not move the data folder (and
+  // with it the vault and the outbox) somewhere another program chose.
+  const userData = app.isPackaged ? undefined : process.env['SENDER_DESK_USER_DATA']
   if (userData) app.setPath('userData', userData)
   app.setName('Sender Desk')
   if (process.platform === 'win32') app.setAppUserModelId('id.senderdesk.app')
@@ -52,11 +54,19 @@ export function startShell(): void {
     return
   }
   registerRendererScheme()
+  guardEveryWebContents()
 
   const secrets = new SecretList()
   const logFile = (): string => join(app.getPath('userData'), 'logs', 'main.log')
   log.transports.file.maxSize = 5 * 1024 * 1024
   log.transports.file.resolvePathFn = logFile
+  // The log holds device names, recipients and error text: readable by this user only, like every data file.
+  log.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' }
+  try {
+    if (existsSync(logFile())) chmodSync(logFile(), 0o600)
+  } catch {
+    // Only a log written by an older build; the next one is created private anyway.
+  }
   const logger = createRedactingLogger((level, line) => log[level](line), secrets)
 
   let core: Core | null = null
@@ -314,7 +324,8 @@ export function startShell(): void {
       current.monitor.notifyNetworkChange()
     }, NETWORK_CHECK_MS).unref()
 
-    if (process.env['SENDER_DESK_TEST_HOOKS'] === '1')
+    // Never in an installed app: the hooks reach into the tray and the window from the main process.
+    if (!app.isPackaged && process.env['SENDER_DESK_TEST_HOOKS'] === '1')
       installTestHooks(
         current,
         () => tray,

@@ -21,7 +21,14 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle('app', async (request) => {
     const url = new URL(request.url)
     if (url.host !== 'renderer') return new Response('Not found', { status: 404 })
-    const file = normalize(join(root, decodeURIComponent(url.pathname)))
+    let path: string
+    try {
+      path = decodeURIComponent(url.pathname)
+    } catch {
+      // A malformed escape (`%E0%A4%A`) is the page's bad request, not the main process's URIError.
+      return new Response('Bad request', { status: 400 })
+    }
+    const file = normalize(join(root, path))
     if (!file.startsWith(root + sep)) return new Response('Forbidden', { status: 403 })
     const response = await net.fetch(pathToFileURL(file).toString())
     const headers = new Headers(response.headers)

@@ -20,8 +20,9 @@ export async function createSafeStorageCipher(): Promise<Cipher> {
     backend: () => backend,
     encrypt: (text) => safeStorage.encryptStringAsync(text),
     async decrypt(data) {
-      const { result } = await safeStorage.decryptStringAsync(data)
-      return result
+      // shouldReEncrypt: the OS asks for a fresh encryption (a rotated or upgraded key); the vault does it.
+      const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(data)
+      return { text: result, shouldReEncrypt }
     }
   }
 }

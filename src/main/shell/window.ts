@@ -59,6 +59,25 @@ function hardenSession(): void {
   )
 }
 
+/**
+ * One guard for every web contents the app ever creates (a window, a devtools page, a webview someone manages to
+ * add): no new windows, no navigation or redirect away from our page, no webview, no permission but the window's
+ * clipboard write, in whatever session it runs. The main window adds its own link handling on top.
+ */
+export function guardEveryWebContents(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    guardNavigation(contents, isTrustedUrl)
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+    contents.session.setPermissionRequestHandler((requester, permission, callback, details) =>
+      callback(isPermissionAllowed(permission, details.requestingUrl ?? requester?.getURL()))
+    )
+    contents.session.setPermissionCheckHandler((_requester, permission, requestingOrigin) =>
+      isPermissionAllowed(permission, requestingOrigin)
+    )
+  })
+}
+
 export interface WindowOptions {
   /** Called when the window is closed by the operator while the app keeps running in the tray. */
   onHiddenToTray: () => void

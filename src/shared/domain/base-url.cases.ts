@@ -28,6 +28,13 @@ export const BASE_URL_CASES: readonly BaseUrlCase[] = [
   { input: 'http://solo.wablas.com', expected: { problem: 'insecure_http', message: /unencrypted/ } },
   { input: 'http://192.168.1.10:8080', expected: { problem: 'insecure_http', message: /unencrypted/ } },
   { input: 'http://128.0.0.1', expected: { problem: 'insecure_http', message: /unencrypted/ } },
+  // A name under .localhost is not this computer by rule (DNS decides), so it is not loopback.
+  { input: 'http://evil.localhost:3000', expected: { problem: 'insecure_http', message: /unencrypted/ } },
+  { input: 'http://localhost.evil.example', expected: { problem: 'insecure_http', message: /unencrypted/ } },
+  // A mistyped scheme is refused, never read as a host named "http" (it became https://http/evil.example).
+  { input: 'http:/evil.example', expected: { problem: 'not_a_url', message: /not a web address/ } },
+  { input: 'https:solo.wablas.com', expected: { problem: 'not_a_url', message: /not a web address/ } },
+  { input: 'HTTP:\\evil.example', expected: { problem: 'not_a_url', message: /not a web address/ } },
   { input: 'ftp://solo.wablas.com', expected: { problem: 'scheme', message: /https/ } },
   {
     input: 'https://user:pw@solo.wablas.com',

@@ -14,7 +14,9 @@ const ENDPOINT_SUFFIX = /\/api$/i
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  // Only `localhost` itself: a name under .localhost is resolved by whatever DNS the machine uses, not always to
+  // this computer, so it could carry the token off in clear text.
+  if (host === 'localhost') return true
   if (host === '[::1]' || host === '::1') return true
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
@@ -27,6 +29,13 @@ export function checkBaseUrl(input: string, options: BaseUrlOptions = {}): BaseU
   const text = typeof input === 'string' ? input.trim() : ''
   const fail = (problem: BaseUrlProblem, message: string): BaseUrlCheck => ({ ok: false, problem, message })
   if (text === '') return fail('empty', 'Enter the gateway address, for example https://solo.wablas.com.')
+  // `http:/host` or `https:host` is a mistyped scheme, not a host named "http": refused rather than guessed at.
+  if (/^https?:(?!\/\/)/i.test(text)) {
+    return fail(
+      'not_a_url',
+      `"${text.slice(0, 80)}" is not a web address. Use the form https://solo.wablas.com.`
+    )
+  }
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
   let url: URL
   try {

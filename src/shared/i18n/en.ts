@@ -164,6 +164,7 @@ export const en = {
   'desktop.device.lock.keyringFailed': 'the keyring ({backend}) could not decrypt it; it may be locked',
   'desktop.device.lock.keyringChanged': 'it was encrypted by {backend} but the keyring in use now is {now}',
   'desktop.device.lock.unreadable': 'it decrypted to something unreadable',
+  'desktop.device.lock.entryMismatch': "it belongs to another device's entry; enter the token again",
   'desktop.device.lock.keyringLocked': 'the keyring is locked',
   'desktop.device.tokenAbsent':
     'No token is stored for this device (it was kept for the last session only). Enter the token again.',

@@ -169,6 +169,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.lock.keyringChanged':
     'token dienkripsi oleh {backend}, tetapi keyring yang dipakai sekarang adalah {now}',
   'desktop.device.lock.unreadable': 'hasil dekripsinya tidak bisa dibaca',
+  'desktop.device.lock.entryMismatch': 'isinya milik entri perangkat lain; masukkan tokennya lagi',
   'desktop.device.lock.keyringLocked': 'keyring sedang terkunci',
   'desktop.device.tokenAbsent':
     'Tidak ada token tersimpan untuk perangkat ini (hanya disimpan untuk sesi terakhir). Masukkan token lagi.',

@@ -12,6 +12,7 @@ const LOCK_CAUSE_KEYS = {
   'keyring-failed': 'desktop.device.lock.keyringFailed',
   'keyring-changed': 'desktop.device.lock.keyringChanged',
   unreadable: 'desktop.device.lock.unreadable',
+  'entry-mismatch': 'desktop.device.lock.entryMismatch',
   'keyring-locked': 'desktop.device.lock.keyringLocked'
 } as const satisfies Record<VaultLockCause['code'], MessageKey>
 

@@ -328,7 +328,7 @@ describe('states, history and events', () => {
       encrypt: async (text) => Buffer.from(text),
       decrypt: async function (data) {
         if (!this.decrypts) throw new Error('Error while decrypting the ciphertext.')
-        return data.toString()
+        return { text: data.toString() }
       }
     }
     const vaultFile = join(dir, 'secrets.json')

@@ -14,7 +14,7 @@ import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import type { Params } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { detectFileType, sendableName } from './file-type'
-import { openPinned, pinFile, readPinned, type FileIdentity } from './pinned-file'
+import { openPinned, pinFile, readPinned, sameIdentity, type FileIdentity } from './pinned-file'
 
 export interface RegisteredFile {
   handle: string
@@ -100,6 +100,8 @@ const KeptFile = z.object({
     ino: z.number(),
     size: z.number(),
     mtimeMs: z.number(),
+    // Kept by builds that pinned the change time too; a draft kept before is checked without it, once.
+    ctimeMs: z.number().optional(),
     realPath: z.string()
   })
 })
@@ -182,7 +184,7 @@ export class FileHandles {
     if ('code' in result) return worded({ ...result, name })
     const now = result.pinned
     const was = kept.pinned
-    if (now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) {
+    if (!sameIdentity({ ...was, ctimeMs: was.ctimeMs ?? now.ctimeMs }, now)) {
       return refused(name, 'changed', 'changed')
     }
     return { ...result, name, owned: kept.owned }

@@ -1,5 +1,5 @@
 /**
- * Pins a file the operator added by its identity (device + inode, size, modification time, real path), and later
+ * Pins a file the operator added by its identity (device + inode, size, modification and change times, real path), and later
  * opens exactly that file again: without following a symlink that was not there when it was added, and refusing
  * it when anything about it changed. Closes the window between "checked at registration" and "copied at queue time".
  */
@@ -11,6 +11,8 @@ export interface FileIdentity {
   ino: number
   size: number
   mtimeMs: number
+  /** The inode's change time: a rewrite can put the modification time back (utimes), never this one. */
+  ctimeMs: number
   /** The path with every symlink resolved at registration; reopened without following links. */
   realPath: string
 }
@@ -34,18 +36,27 @@ export class FileChangedError extends Error {
 export async function pinFile(path: string): Promise<FileIdentity> {
   const realPath = await realpath(path)
   const info = await stat(realPath)
-  return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, realPath }
+  return {
+    dev: info.dev,
+    ino: info.ino,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ctimeMs: info.ctimeMs,
+    realPath
+  }
 }
 
-function sameIdentity(
-  pinned: FileIdentity,
-  now: { dev: number; ino: number; size: number; mtimeMs: number }
+/** Whether a file's identity now is the pinned one: the one rule, for the send and a draft restored after a restart. */
+export function sameIdentity(
+  pinned: Omit<FileIdentity, 'realPath'>,
+  now: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }
 ): boolean {
   return (
     pinned.dev === now.dev &&
     pinned.ino === now.ino &&
     pinned.size === now.size &&
-    pinned.mtimeMs === now.mtimeMs
+    pinned.mtimeMs === now.mtimeMs &&
+    pinned.ctimeMs === now.ctimeMs
   )
 }
 

@@ -26,7 +26,8 @@ export function classifyGatewayMessage(message: string): GatewayErrorCode {
 const DESCRIPTIONS: Record<GatewayErrorCode, string> = {
   network: 'could not reach the gateway',
   timeout: 'the gateway did not answer in time',
-  rate_limited: 'the gateway asks to slow down (HTTP 429)',
+  // No status here: an answer with one gets "(HTTP 429)" added where it is worded (it used to read twice).
+  rate_limited: 'the gateway asks to slow down',
   server_error: 'the gateway had an internal error',
   bad_response: 'the gateway answered with something we cannot read',
   aborted: 'cancelled',

@@ -358,7 +358,9 @@ export function createHttp(config: HttpConfig): Http {
       .trim()
     try {
       if (text === '') throw new SyntaxError('empty body')
-      return parse(text)
+      // Gateway text is data: a device name or message echoing the credentials (split, escaped, encoded) is masked
+      // before anything is parsed out of it, so nothing downstream stores, returns, logs or prints it.
+      return parse(redact(text))
     } catch {
       throw fail({
         code: 'bad_response',
@@ -438,7 +440,7 @@ export function createHttp(config: HttpConfig): Http {
     if (!isPlainObject(body)) {
       throw fail({
         code: 'bad_response',
-        message: `${request.operation}: expected a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body}`,
+        message: `${request.operation}: expected a JSON object, got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
         httpStatus: response.status,
         operation: request.operation
       })

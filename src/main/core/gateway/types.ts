@@ -14,6 +14,9 @@ export interface GatewayCredentials {
   token: string
   /** Newer accounts: sent as `Authorization: <token>.<secret>` and `?token=<token>.<secret>`. */
   secret?: string
+  /** Plain http:// to a gateway other than this computer sends the token unencrypted: refused unless set (the
+   * operator's explicit opt-in, CLI --allow-insecure-http). */
+  allowInsecureHttp?: boolean
 }
 
 export interface CallOptions {
@@ -437,8 +440,6 @@ export interface GatewayClientOptions extends GatewayCredentials {
   timeoutMs?: number
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch
-  /** Plain http:// to a gateway other than this computer sends the token unencrypted: refused unless set. */
-  allowInsecureHttp?: boolean
   /** Remembers per base URL which restart endpoint works; defaults to a process-wide memory. */
   restartMemory?: Map<string, 'restart' | 'reconnect'>
 }

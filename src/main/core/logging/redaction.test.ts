@@ -33,6 +33,51 @@ describe('redact', () => {
     )
   })
 
+  /** Whether any 12 characters in a row of the token can still be read from the text, spaces ignored. */
+  const leaks = (text: string, secret = TOKEN): string[] => {
+    const flat = text.replace(/\s+/g, '')
+    const found: string[] = []
+    for (let at = 0; at + 12 <= secret.length; at++)
+      if (flat.includes(secret.slice(at, at + 12))) found.push(secret.slice(at, at + 12))
+    return found
+  }
+
+  it('masks a token split by a space, a line break or an invisible character (30 characters used to remain)', () => {
+    for (const gap of [' ', '\n', '\t', '\u200b', '\u00ad', ' \r\n ']) {
+      const text = `device name: ${TOKEN.slice(0, 34)}${gap}${TOKEN.slice(34)} (connected)`
+      const out = redact(text, [TOKEN])
+      expect(leaks(out)).toEqual([])
+      expect(out).toBe(`device name: ${REDACTED} (connected)`)
+    }
+  })
+
+  it('masks a token cut short, and one spread over words', () => {
+    expect(leaks(redact(`echo ${TOKEN.slice(0, 30)}…`, [TOKEN]))).toEqual([])
+    expect(leaks(redact(TOKEN.match(/.{1,8}/g)!.join(' '), [TOKEN]))).toEqual([])
+  })
+
+  it('masks percent-, JSON- and HTML-escaped forms, whichever characters are escaped', () => {
+    const escape = (char: string, i: number): string => {
+      const hex = char.charCodeAt(0).toString(16).padStart(2, '0')
+      return [`%${hex.toUpperCase()}`, `\\u00${hex}`, `&#x${hex};`, `&#${char.charCodeAt(0)};`, char][i % 5]!
+    }
+    const escaped = [...TOKEN].map(escape).join('')
+    const out = redact(`name=${escaped}&x=1`, [TOKEN])
+    expect(out).toBe(`name=${REDACTED}&x=1`)
+    expect(redact(`s=${encodeURIComponent('tg/w6+Vhz')}`, ['tg/w6+Vhz'])).toBe(`s=${REDACTED}`)
+  })
+
+  it('masks hex and base64 forms, also inside a longer encoded text (any alignment, URL-safe alphabet)', () => {
+    for (const prefix of ['', 'a', 'ab', 'abc']) {
+      const base64 = Buffer.from(`${prefix}${TOKEN}!`).toString('base64')
+      expect(leaks(redact(base64, [TOKEN]), base64)).toEqual([])
+      const urlSafe = base64.replace(/\+/g, '-').replace(/\//g, '_')
+      expect(redact(urlSafe, [TOKEN])).toContain(REDACTED)
+    }
+    const hex = Buffer.from(TOKEN).toString('hex')
+    expect(redact(`x${hex}y ${hex.toUpperCase()}`, [TOKEN])).toBe(`x${REDACTED}y ${REDACTED}`)
+  })
+
   it('leaves short values and ordinary text alone', () => {
     expect(redact('the device is connected', ['the', undefined, null, ''])).toBe('the device is connected')
   })

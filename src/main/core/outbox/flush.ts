@@ -84,9 +84,10 @@ export async function flush(core: KernelCore, options: FlushOptions): Promise<Fl
       else check()
     })
   } finally {
+    // First: whatever stopping throws, the process must not be held open by this interval.
+    clearInterval(keepAlive)
     ctx.transitionListeners.delete(onTransition)
     if (ownRun) await core.stop()
-    clearInterval(keepAlive)
   }
   // A foreground flush (the CLI) stops at a full disk with one clear error; the app's dispatcher waits instead.
   if (diskFull) throw new DiskFullError()

@@ -346,7 +346,14 @@ export function createKernelCore(input: KernelInput): KernelCore {
     if (sweepTimer !== null) clock.clearTimeout(sweepTimer)
     sweepTimer = null
     await ctx.settled()
-    if (wasRunning) store.releaseLease(LEASE, process.pid)
+    if (!wasRunning) return
+    try {
+      store.releaseLease(LEASE, process.pid)
+    } catch (error) {
+      // A full disk cannot record the release. The lease names this process, and a lease whose process has ended
+      // is taken over by the next start, so stopping goes on (a CLI flush then exits instead of hanging).
+      if (!isDiskFull(error)) throw error
+    }
   }
 
   return {

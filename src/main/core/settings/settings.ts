@@ -5,8 +5,18 @@ import { ApiFailure } from '../commands'
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_TIME_ZONE } from '../../../shared/domain'
 
 export interface SettingsStorage {
+  /** The stored values; throws when they cannot be read (the settings then start from the defaults, damaged). */
   load(): Record<string, unknown> | null
   save(values: Settings): void
+  /** Keeps the damaged stored settings under another name, so saving starts fresh; says where they were kept. */
+  setAside?(): string | null
+}
+
+/** The stored settings could not be read: which file, which part and why, and where the copy was kept once set aside. */
+export interface SettingsDamage {
+  file: string
+  part: string
+  reason: string
 }
 
 export function defaultSettings(
@@ -31,13 +41,15 @@ export function defaultSettings(
 export class SettingsService {
   private current: Settings
   private readonly listeners = new Set<(settings: Settings) => void>()
+  private damage: SettingsDamage | null = null
 
   constructor(
     private readonly storage: SettingsStorage,
     defaults: Settings = defaultSettings()
   ) {
-    // Stored values are merged key by key so one bad or newer value never resets the others.
-    const stored = storage.load() ?? {}
+    // Stored values are merged key by key so one bad or newer value never resets the others; stored settings that
+    // cannot be read at all leave the settings on their defaults, marked damaged, and never stop the app.
+    const stored = this.loadStored()
     const merged: Record<string, unknown> = { ...defaults }
     for (const [key, value] of Object.entries(stored)) {
       if (!(key in defaults)) continue
@@ -53,6 +65,43 @@ export class SettingsService {
     return { ...this.current }
   }
 
+  /** Why the stored settings could not be read (the defaults are in use), or null. */
+  damaged(): SettingsDamage | null {
+    return this.damage ? { ...this.damage } : null
+  }
+
+  /**
+   * "Set aside and start fresh": the damaged copy is kept under another name and the settings in use now (the
+   * defaults, or what was changed since) are saved. Also done before the first save, so no save overwrites it.
+   */
+  setAsideDamaged(): void {
+    if (!this.damage) return
+    this.storage.setAside?.()
+    this.damage = null
+    this.storage.save(this.current)
+  }
+
+  private loadStored(): Record<string, unknown> {
+    let stored: unknown
+    try {
+      stored = this.storage.load()
+    } catch (error) {
+      const known = error as Partial<SettingsDamage>
+      this.damage = {
+        file: typeof known.file === 'string' ? known.file : 'the settings store',
+        part: typeof known.part === 'string' ? known.part : 'settings',
+        reason: typeof known.reason === 'string' ? known.reason : String((error as Error)?.message ?? error)
+      }
+      return {}
+    }
+    if (stored === null || stored === undefined) return {}
+    if (typeof stored !== 'object' || Array.isArray(stored)) {
+      this.damage = { file: 'the settings store', part: 'settings', reason: 'they are not a set of settings' }
+      return {}
+    }
+    return stored as Record<string, unknown>
+  }
+
   update(patch: Partial<Settings>): Settings {
     const next = Settings.parse({ ...this.current, ...patch })
     if (!isValidTimeZone(next.defaultTimezone))
@@ -62,7 +111,8 @@ export class SettingsService {
         'defaultTimezone'
       )
     this.current = next
-    this.storage.save(next)
+    if (this.damage) this.setAsideDamaged()
+    else this.storage.save(next)
     for (const listener of this.listeners) listener(this.get())
     return this.get()
   }

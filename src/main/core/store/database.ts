@@ -2,7 +2,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { StoreError } from './errors'
+import { StoreError, watchDatabaseFolder } from './errors'
 import {
   LATEST_SCHEMA_VERSION,
   migrate,
@@ -50,6 +50,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
   const path = join(options.dataDir, options.fileName ?? DATABASE_FILE)
   createPrivateFile(path)
+  watchDatabaseFolder(options.dataDir)
 
   let db: SqliteDatabase
   try {

@@ -6,7 +6,7 @@ export {
   type OpenDatabaseOptions,
   type SqliteDatabase
 } from './database'
-export { StoreError, DiskFullError, isDiskFull, type StoreErrorCode } from './errors'
+export { StoreError, DiskFullError, DamagedStoreError, isDiskFull, type StoreErrorCode } from './errors'
 export { migrate, migrations, schemaVersion, type Migration } from './migrations'
 export {
   OutboxStore,

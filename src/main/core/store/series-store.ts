@@ -1,5 +1,8 @@
 // All SQL of recurring series: the series with its rule and next occurrence, its entries, and the items it made.
+// A row that cannot be read (its recipients garbled, a rule this build does not know) is set aside on its own:
+// marked 'damaged' in place (the row is kept as it was), left out of every answer, and named by damaged().
 import type Database from 'better-sqlite3'
+import { DamagedStoreError, unreadableJsonReason } from './errors'
 import type { ItemKind } from './outbox-store'
 import type { OverduePolicyName } from '../../../shared/domain'
 
@@ -67,6 +70,27 @@ interface EntryRow {
   file_size: number | null
 }
 
+const RULE_KINDS: ReadonlySet<string> = new Set(['daily', 'weekly', 'monthly', 'yearly', 'every-n-days'])
+const STATUSES: ReadonlySet<string> = new Set(['active', 'stopped'])
+const OVERDUE_POLICIES: ReadonlySet<string> = new Set(['send', 'hold'])
+/** A series row set aside because it could not be read; never made into occurrences, kept for recovery by hand. */
+const DAMAGED = 'damaged'
+
+/** Why a series row cannot be used, or null. */
+function damageOf(row: SeriesRow): string | null {
+  const unreadable = unreadableJsonReason(row.recipients)
+  if (unreadable) return `its recipients cannot be read (${unreadable})`
+  const recipients = JSON.parse(row.recipients) as unknown
+  if (!Array.isArray(recipients) || !recipients.every((r) => typeof r === 'string'))
+    return 'its recipients are not a list of numbers'
+  if (!RULE_KINDS.has(row.rule_kind))
+    return `its repeat rule "${String(row.rule_kind)}" is not one this version knows`
+  if (!STATUSES.has(row.status)) return `its status "${String(row.status)}" is not one this version knows`
+  if (!OVERDUE_POLICIES.has(row.overdue_policy))
+    return `its overdue rule "${String(row.overdue_policy)}" is unknown`
+  return null
+}
+
 const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
   status: 'status',
   nextIndex: 'next_index',
@@ -79,6 +103,8 @@ const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
 export class SeriesStore {
   private dueStatement: Database.Statement | undefined
   private nextDueStatement: Database.Statement | undefined
+  /** Why each row set aside in this run was, by series id. */
+  private readonly damage = new Map<string, string>()
 
   constructor(private readonly db: Database.Database) {}
 
@@ -135,7 +161,29 @@ export class SeriesStore {
 
   get(id: string): SeriesRecord | undefined {
     const row = this.db.prepare('SELECT * FROM outbox_series WHERE id = ?').get(id) as SeriesRow | undefined
-    return row ? this.toRecord(row) : undefined
+    return row ? this.readable([row])[0] : undefined
+  }
+
+  /** The series set aside as damaged: the file, which series and why (what the window shows as "damaged"). */
+  damaged(): DamagedStoreError[] {
+    const rows = this.db
+      .prepare(`SELECT id FROM outbox_series WHERE status = '${DAMAGED}' ORDER BY id`)
+      .all() as { id: string }[]
+    return rows.map(
+      ({ id }) =>
+        new DamagedStoreError(
+          'series',
+          this.db.name,
+          `series ${id}`,
+          this.damage.get(id) ?? 'it could not be read'
+        )
+    )
+  }
+
+  /** "Start fresh": forgets the damaged series (their entries and links too); returns the attachments they held. */
+  removeDamaged(): string[] {
+    const ids = this.damaged().map((error) => error.part.replace(/^series /, ''))
+    return ids.flatMap((id) => this.delete(id))
   }
 
   /** Newest first; optionally one device's. */
@@ -147,7 +195,7 @@ export class SeriesStore {
             .prepare('SELECT * FROM outbox_series WHERE device_id = ? ORDER BY created_at DESC, id')
             .all(deviceId)
     ) as SeriesRow[]
-    return rows.map((row) => this.toRecord(row))
+    return this.readable(rows)
   }
 
   /**
@@ -160,7 +208,7 @@ export class SeriesStore {
        ORDER BY next_at, id LIMIT +?`
     )
     const rows = this.dueStatement.all(now, limit) as SeriesRow[]
-    return rows.map((row) => this.toRecord(row))
+    return this.readable(rows)
   }
 
   nextDueAt(): number | null {
@@ -208,6 +256,24 @@ export class SeriesStore {
       this.db.prepare('DELETE FROM outbox_series WHERE id = ?').run(id)
       return shas.map((row) => row.sha)
     })()
+  }
+
+  /** The rows that can be read; any other is set aside (marked damaged in place, so it is never due again). */
+  private readable(rows: readonly SeriesRow[]): SeriesRecord[] {
+    const records: SeriesRecord[] = []
+    for (const row of rows) {
+      if ((row.status as string) === DAMAGED) continue
+      const damage = damageOf(row)
+      if (damage === null) {
+        records.push(this.toRecord(row))
+        continue
+      }
+      this.damage.set(row.id, damage)
+      this.db
+        .prepare(`UPDATE outbox_series SET status = '${DAMAGED}', next_at = NULL WHERE id = ?`)
+        .run(row.id)
+    }
+    return records
   }
 
   private toRecord(row: SeriesRow): SeriesRecord {

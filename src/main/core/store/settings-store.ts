@@ -1,13 +1,43 @@
-// The app's settings as JSON values under string keys, kept in the same database as the outbox.
+// The app's settings as JSON values under string keys, kept in the same database as the outbox. A value that cannot
+// be read is a DamagedStoreError for its key alone; setAside keeps it under another key so the key starts fresh.
 import type Database from 'better-sqlite3'
+import { DamagedStoreError, unreadableJsonReason } from './errors'
 
 export class SettingsStore {
   constructor(private readonly db: Database.Database) {}
 
+  /** The value under `key`; a damaged one throws DamagedStoreError naming the database file and the key. */
   get<T = unknown>(key: string): T | undefined {
+    const raw = this.raw(key)
+    if (raw === undefined) return undefined
+    const reason = unreadableJsonReason(raw)
+    if (reason !== null) throw new DamagedStoreError('settings', this.db.name, key, reason)
+    return JSON.parse(raw) as T
+  }
+
+  /**
+   * Keeps the value under `key` as it is, under `<key>.damaged-<at>`, and removes it from `key`, in one
+   * transaction; returns the key it was kept under (null when there was nothing).
+   */
+  setAside(key: string, at: number): string | null {
+    return this.db.transaction(() => {
+      const raw = this.raw(key)
+      if (raw === undefined) return null
+      const kept = `${key}.damaged-${at}`
+      this.db
+        .prepare(
+          'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
+        )
+        .run(kept, raw)
+      this.delete(key)
+      return kept
+    })()
+  }
+
+  private raw(key: string): string | undefined {
     const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
       { value: string } | undefined
-    return row ? (JSON.parse(row.value) as T) : undefined
+    return row?.value
   }
 
   set(key: string, value: unknown): void {
@@ -33,11 +63,16 @@ export class SettingsStore {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key)
   }
 
+  /** Every readable value (a damaged one is left out: get() names it). */
   all(): Record<string, unknown> {
     const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as {
       key: string
       value: string
     }[]
-    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))
+    return Object.fromEntries(
+      rows
+        .filter((r) => unreadableJsonReason(r.value) === null)
+        .map((r) => [r.key, JSON.parse(r.value) as unknown])
+    )
   }
 }

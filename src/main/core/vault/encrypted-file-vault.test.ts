@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FakeClock } from '../clock'
-import { EncryptedFileVault, PLAINTEXT_BACKEND, type Cipher } from './encrypted-file-vault'
+import { EncryptedFileVault, PLAINTEXT_BACKEND, type Cipher, type Decrypted } from './encrypted-file-vault'
 import { SecretList } from '../logging'
 import { VaultLockedError } from './vault'
 
@@ -12,6 +12,8 @@ import { VaultLockedError } from './vault'
 class FakeCipher implements Cipher {
   available = true
   failDecrypt = false
+  /** What safeStorage says after a key rotation: decrypted, but encrypt it again. */
+  askReEncrypt = false
   constructor(
     public backendName = 'gnome_libsecret',
     public key = 0x5a
@@ -26,11 +28,12 @@ class FakeCipher implements Cipher {
     if (!this.available) throw new Error('Encryption is not available')
     return Buffer.concat([Buffer.from('v10'), Buffer.from(Buffer.from(text).map((byte) => byte ^ this.key))])
   }
-  async decrypt(data: Buffer): Promise<string> {
+  async decrypt(data: Buffer): Promise<Decrypted> {
     if (this.failDecrypt)
       throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
     if (data.subarray(0, 3).toString() !== 'v10') throw new Error('bad header')
-    return Buffer.from(data.subarray(3).map((byte) => byte ^ this.key)).toString()
+    const text = Buffer.from(data.subarray(3).map((byte) => byte ^ this.key)).toString()
+    return { text, shouldReEncrypt: this.askReEncrypt }
   }
 }
 
@@ -265,5 +268,28 @@ describe('EncryptedFileVault without a real keyring', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, entries: {} })
     expect(await vault.load('dev-1')).toMatchObject({ kind: 'found', value: { token: TOKEN_A } })
     expect(vault.status().storage).toBe('session-only')
+  })
+})
+
+describe('EncryptedFileVault and the keyring asking to re-encrypt', () => {
+  it('seals the entry again when decryption says shouldReEncrypt (a rotated key), and only then', async () => {
+    const cipher = new FakeCipher('gnome_libsecret')
+    await new EncryptedFileVault({ cipher, file }).store('dev-1', { token: TOKEN_A })
+    let encryptions = 0
+    const encrypt = cipher.encrypt.bind(cipher)
+    cipher.encrypt = async (text) => {
+      encryptions++
+      return encrypt(text)
+    }
+    const quiet = new EncryptedFileVault({ cipher, file })
+    expect(await quiet.load('dev-1')).toMatchObject({ kind: 'found' })
+    await quiet.settled()
+    expect(encryptions).toBe(0)
+
+    cipher.askReEncrypt = true
+    const vault = new EncryptedFileVault({ cipher, file })
+    expect(await vault.load('dev-1')).toMatchObject({ kind: 'found', value: { token: TOKEN_A } })
+    await vault.settled()
+    expect(encryptions).toBe(1)
   })
 })

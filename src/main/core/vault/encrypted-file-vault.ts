@@ -20,17 +20,35 @@ import {
   type VaultStatus
 } from './vault'
 
+/** What a cipher decrypted, and whether it asks for the value to be encrypted again (a rotated or upgraded key). */
+export interface Decrypted {
+  text: string
+  shouldReEncrypt?: boolean
+}
+
 /** The encryption port; in the shell it wraps Electron's safeStorage (async API where available). */
 export interface Cipher {
   isAvailable(): boolean
-  /** e.g. 'gnome_libsecret', 'kwallet', 'kwallet5', 'basic_text', 'keychain', 'dpapi'. */
+  /** e.g. 'gnome_libsecret', 'kwallet', 'kwallet5', 'basic_text', 'keychain', 'dpapi'; 'unknown' before ready. */
   backend(): string
   encrypt(text: string): Promise<Buffer>
-  decrypt(data: Buffer): Promise<string>
+  decrypt(data: Buffer): Promise<Decrypted>
 }
 
 /** Linux's fallback backend: a hard-coded key, i.e. no real protection. */
 export const UNPROTECTED_BACKEND = 'basic_text'
+/**
+ * The backends that are a real keyring. Any other name (Electron's 'unknown', a future one) is not reported as the
+ * keychain: it is treated like basic_text, kept for the session unless the operator allowed weak storage.
+ */
+const PROTECTED_BACKENDS: ReadonlySet<string> = new Set([
+  'keychain',
+  'dpapi',
+  'gnome_libsecret',
+  'kwallet',
+  'kwallet5',
+  'kwallet6'
+])
 /** Recorded for entries written without any cipher (explicit weak opt-in with no cipher at all). */
 export const PLAINTEXT_BACKEND = 'plaintext'
 
@@ -154,7 +172,7 @@ export class EncryptedFileVault implements Vault {
     const available = this.cipher.isAvailable()
     const backend = available ? this.cipher.backend() : undefined
     const recovered = this.conditionNote()
-    if (available && backend !== UNPROTECTED_BACKEND) {
+    if (available && backend !== undefined && PROTECTED_BACKENDS.has(backend)) {
       return { storage: 'keychain', note: recovered ? recovered.trim() : null, backend }
     }
     const base = { backend: backend ?? PLAINTEXT_BACKEND }
@@ -175,7 +193,7 @@ export class EncryptedFileVault implements Vault {
       if (this.condition.readOnly) return
       if (allow) {
         if (this.status().storage !== 'weak') return
-        for (const [id, value] of this.session) file.entries[id] = await this.encode(value)
+        for (const [id, value] of this.session) file.entries[id] = await this.encode(id, value)
         await this.writeFile(file)
         this.session.clear()
         return
@@ -185,7 +203,7 @@ export class EncryptedFileVault implements Vault {
         const parsed = Entry.safeParse(entry)
         if (!parsed.success) continue
         if (parsed.data.backend !== UNPROTECTED_BACKEND && parsed.data.backend !== PLAINTEXT_BACKEND) continue
-        const loaded = await this.decode(parsed.data, true)
+        const loaded = await this.decode(id, parsed.data, true)
         if (loaded.kind !== 'found') continue
         this.session.set(id, loaded.value)
         delete file.entries[id]
@@ -209,7 +227,7 @@ export class EncryptedFileVault implements Vault {
         ? { kind: 'locked', reason: damage, cause: { code: 'file-damaged' }, backend: null }
         : { kind: 'absent' }
     }
-    return this.decodeRaw(entry)
+    return this.decodeRaw(deviceId, entry)
   }
 
   store(deviceId: string, value: DeviceSecret, options: StoreOptions = {}): Promise<void> {
@@ -225,7 +243,7 @@ export class EncryptedFileVault implements Vault {
       if (existing !== undefined && !options.replaceLocked && !this.session.has(deviceId)) {
         const current = readOnly
           ? ({ kind: 'locked', reason: readOnly.message, backend: null } as const)
-          : await this.decodeRaw(existing)
+          : await this.decodeRaw(deviceId, existing)
         if (current.kind === 'locked') throw new VaultLockedError(deviceId, current.reason)
       }
       if (this.status().storage === 'session-only') {
@@ -234,7 +252,7 @@ export class EncryptedFileVault implements Vault {
         return
       }
       if (readOnly) throw readOnly
-      file.entries[deviceId] = await this.encode(clean)
+      file.entries[deviceId] = await this.encode(deviceId, clean)
       await this.writeFile(file)
       this.session.delete(deviceId)
     })
@@ -251,8 +269,9 @@ export class EncryptedFileVault implements Vault {
     })
   }
 
-  private async encode(value: DeviceSecret): Promise<Entry> {
-    const text = JSON.stringify(value)
+  /** The sealed payload names its entry, so one device's ciphertext copied into another's entry is refused. */
+  private async encode(deviceId: string, value: DeviceSecret): Promise<Entry> {
+    const text = JSON.stringify({ entry: deviceId, ...value })
     const storedAt = this.clock ? new Date(this.clock.now()).toISOString() : undefined
     if (!this.cipher.isAvailable()) {
       return {
@@ -267,16 +286,22 @@ export class EncryptedFileVault implements Vault {
   }
 
   /** An entry as found in the file: one that does not have the entry's shape is locked as damaged. */
-  private decodeRaw(raw: unknown): Promise<VaultLoad> {
+  private decodeRaw(deviceId: string, raw: unknown): Promise<VaultLoad> {
     const entry = Entry.safeParse(raw)
     if (!entry.success) {
       const reason = 'its stored entry is damaged; enter the token again'
       return Promise.resolve({ kind: 'locked', reason, cause: { code: 'entry-damaged' }, backend: null })
     }
-    return this.decode(entry.data, this.allowWeak)
+    return this.decode(deviceId, entry.data, this.allowWeak, raw)
   }
 
-  private async decode(entry: Entry, allowPlain: boolean): Promise<VaultLoad> {
+  /** `raw` (the entry as found) is given when a load may seal the entry again: legacy, or the cipher asks. */
+  private async decode(
+    deviceId: string,
+    entry: Entry,
+    allowPlain: boolean,
+    raw?: unknown
+  ): Promise<VaultLoad> {
     const locked = (reason: string, cause: VaultLockCause): VaultLoad => ({
       kind: 'locked',
       reason,
@@ -284,6 +309,7 @@ export class EncryptedFileVault implements Vault {
       backend: entry.backend
     })
     let text: string
+    let shouldReEncrypt = false
     if (entry.encoding === 'plain') {
       // Someone else may have written it (another local user, a tool): unencrypted is only ever our own opt-in.
       if (!allowPlain)
@@ -299,7 +325,9 @@ export class EncryptedFileVault implements Vault {
         })
       }
       try {
-        text = await this.cipher.decrypt(Buffer.from(entry.data, 'base64'))
+        const decrypted = await this.cipher.decrypt(Buffer.from(entry.data, 'base64'))
+        text = decrypted.text
+        shouldReEncrypt = decrypted.shouldReEncrypt === true
       } catch {
         const now = this.cipher.backend()
         return now === entry.backend
@@ -321,11 +349,35 @@ export class EncryptedFileVault implements Vault {
       return locked('it decrypted to something unreadable', { code: 'unreadable' })
     }
     if (!isDeviceSecret(parsed)) return locked('it decrypted to something unreadable', { code: 'unreadable' })
+    const sealedFor = (parsed as { entry?: unknown }).entry
+    if (sealedFor !== undefined && sealedFor !== deviceId) {
+      // Valid ciphertext, but sealed for another entry: copied here by someone with access to the file.
+      return locked("it belongs to another device's entry; enter the token again", { code: 'entry-mismatch' })
+    }
     const value: DeviceSecret = parsed.secret
       ? { token: parsed.token, secret: parsed.secret }
       : { token: parsed.token }
     this.secrets?.add(value.token, value.secret)
+    // Migration: an entry sealed before entries named themselves (or one the keyring asks to re-encrypt, e.g. after
+    // a key rotation) is sealed again now, once, while its value is at hand.
+    if (raw !== undefined && entry.encoding === 'cipher' && (sealedFor === undefined || shouldReEncrypt))
+      void this.reseal(deviceId, raw, value).catch(() => undefined)
     return { kind: 'found', value, backend: entry.backend }
+  }
+
+  /** Writes the entry sealed anew, unless it changed meanwhile or the file may not be written. */
+  private reseal(deviceId: string, raw: unknown, value: DeviceSecret): Promise<void> {
+    return this.serially(async () => {
+      const file = await this.readFile()
+      if (this.condition.readOnly || file.entries[deviceId] !== raw || !this.cipher.isAvailable()) return
+      file.entries[deviceId] = await this.encode(deviceId, value)
+      await this.writeFile(file)
+    })
+  }
+
+  /** Tests: resolves once every write queued so far (a reseal after a load) has finished. */
+  settled(): Promise<void> {
+    return this.serially(() => Promise.resolve())
   }
 
   private serially<T>(task: () => Promise<T>): Promise<T> {

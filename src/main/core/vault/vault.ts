@@ -38,6 +38,7 @@ export type VaultLockCause =
   | { code: 'keyring-failed'; backend: string }
   | { code: 'keyring-changed'; backend: string; now: string }
   | { code: 'unreadable' }
+  | { code: 'entry-mismatch' }
   | { code: 'keyring-locked' }
 
 export interface StoreOptions {
