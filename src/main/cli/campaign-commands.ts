@@ -154,7 +154,9 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
   })
   const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name)
   if (names.length > MAX_ROW_FILES)
-    throw new UsageError(`--files-dir ${dir} holds ${names.length} files; a campaign takes at most ${MAX_ROW_FILES}`)
+    throw new UsageError(
+      `--files-dir ${dir} holds ${names.length} files; a campaign takes at most ${MAX_ROW_FILES}`
+    )
   const files: RowFiles = []
   for (const name of names) {
     try {
@@ -219,7 +221,9 @@ export async function runCampaign(context: CliContext): Promise<number> {
         const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
         const pacing = parsePacing(context)
         if (filesDir !== undefined && mapping.attachment === null)
-          throw new UsageError('--files-dir needs the column naming each row\'s file: --map "…;file=<column>"')
+          throw new UsageError(
+            '--files-dir needs the column naming each row\'s file: --map "…;file=<column>"'
+          )
         // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
         const attachment = attach === undefined ? null : { handle: (await registerFile(core, attach)).handle }
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
@@ -303,7 +307,9 @@ export async function runCampaign(context: CliContext): Promise<number> {
     }
     case 'status': {
       const views = await onCore(context, async (core) =>
-        id ? [await core.invoke('campaigns:get', { id })] : (await core.invoke('campaigns:list', {})).campaigns
+        id
+          ? [await core.invoke('campaigns:get', { id })]
+          : (await core.invoke('campaigns:list', {})).campaigns
       )
       context.out.result(views.length > 0 ? views.map(describeCampaign).join('\n\n') : 'No campaigns yet.', {
         ok: true,

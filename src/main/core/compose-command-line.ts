@@ -9,7 +9,7 @@ import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/con
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaignCommands, createCampaigns, type CampaignChannel, type Campaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns, type CampaignChannel } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { CoreEvents } from './core-events'
@@ -23,12 +23,27 @@ import { SettingsService } from './settings'
 import { isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError } from './vault'
 
-// What a terminal command needs besides its core: the redacting logger it implements, the gateway's recipient rule
-// and reply types, the pinned file a send uploads.
+// What the terminal's commands use besides their core, all from here (the CLI never loads the app's compose.ts):
+// the redacting logger it implements; for the commands that ask the gateway once, the client's recipient rule, reply
+// types and error; the pinned file a direct send uploads; the error types its exit codes tell apart (failure.ts).
+// Everything a feature decides (campaigns, files, the outbox) is reached through `invoke`, never imported.
 export { createRedactingLogger } from './logging'
-export { normaliseRecipients } from './gateway'
-export type { GatewayClient, GatewayCredentials, ReportItem, SendResult } from './gateway'
-export { readPinned, type RegisteredFile } from './files'
+export { GatewayError, isGatewayError, normaliseRecipients } from './gateway'
+export type {
+  AutoReply,
+  DeviceInfo,
+  GatewayClient,
+  GatewayCredentials,
+  Invoice,
+  Reminder,
+  ReminderPeriode,
+  ReportItem,
+  SendResult
+} from './gateway'
+export { FileChangedError, readPinned, type RegisteredFile } from './files'
+export { ApiFailure } from './commands'
+export { DiskFullError, isDiskFull } from './store'
+export { OutboxError } from './outbox'
 
 const SETTINGS_KEY = 'app.settings'
 
@@ -120,8 +135,8 @@ export type CommandLineChannel =
   | CampaignChannel
 
 export interface CommandLineCore {
+  /** The outbox itself, for what has no contract command: flushing it, and running it while a campaign sends. */
   readonly outbox: Outbox
-  readonly campaigns: Campaigns
   /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
   readonly client: GatewayClient | undefined
   /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
@@ -188,7 +203,6 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   }
   return {
     outbox,
-    campaigns,
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),
