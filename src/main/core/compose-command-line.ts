@@ -172,11 +172,18 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     logger,
     options: { tracking: false, devicesSendableByDefault: true }
   })
-  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
   const events = new CoreEvents()
+  // Wired as the app wires it, so a campaign's changes are announced the same way on both paths (a terminal process
+  // has no window listening, but it runs the same feature).
+  const campaigns = createCampaigns({
+    db,
+    queue: outbox.queue,
+    clock: systemClock,
+    onChanged: (id) => events.emit('campaigns:changed', { id })
+  })
   const handlers = {
     ...createSendingCommands({
       registry: { get: (id) => (id === device?.id ? device : undefined) },
