@@ -77,7 +77,10 @@ describe('sender-desk campaign', () => {
     const pausedNow = await cli('campaign', 'pause', campaign.id)
     expect((pausedNow.json.campaign as { status: string }).status).toBe('paused')
     // The pacing is edited between pause and resume: the flags given change, the others (hours: any) stay.
-    expect((await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')).code).toBe(2)
+    // The feature checks the policy and words the refusal; the terminal shows its text with exit code 2.
+    const backwards = await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')
+    expect(backwards.code).toBe(2)
+    expect(String(backwards.json.error)).toContain('The longest delay must be at least the shortest')
     const faster = await cli('campaign', 'pacing', campaign.id, '--delay', '0.2-0.4')
     expect(faster.code).toBe(0)
     expect((faster.json.campaign as { pacing: unknown }).pacing).toMatchObject({
