@@ -14,7 +14,12 @@ import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
 import type { CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
-import { DEFAULT_PACING, GATEWAY_TIME_ZONE, type PacingPolicy } from '../../shared/domain'
+import {
+  DEFAULT_PACING,
+  GATEWAY_TIME_ZONE,
+  MAX_CAMPAIGN_ROW_FILES,
+  type PacingPolicy
+} from '../../shared/domain'
 
 /** The files picked for a campaign's attachment column, as the window sends them. */
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
@@ -153,9 +158,9 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
     throw new UsageError(`--files-dir ${dir}: ${error instanceof Error ? error.message : String(error)}`)
   })
   const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name)
-  if (names.length > MAX_ROW_FILES)
+  if (names.length > MAX_CAMPAIGN_ROW_FILES)
     throw new UsageError(
-      `--files-dir ${dir} holds ${names.length} files; a campaign takes at most ${MAX_ROW_FILES}`
+      `--files-dir ${dir} holds ${names.length} files; a campaign takes at most ${MAX_CAMPAIGN_ROW_FILES}`
     )
   const files: RowFiles = []
   for (const name of names) {
@@ -168,9 +173,6 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
   }
   return files
 }
-
-/** The most files one campaign's attachment column takes (the contract's `CampaignRowFiles`, as in the window). */
-const MAX_ROW_FILES = 1000
 
 /** Send until the campaign has nothing left or the timeout passes; the feature settles it as its items move. */
 async function sendCampaign(context: CliContext, core: CommandLineCore, id: string): Promise<CampaignView> {
