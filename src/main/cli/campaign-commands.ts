@@ -178,21 +178,28 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
 async function sendCampaign(context: CliContext, core: CommandLineCore, id: string): Promise<CampaignView> {
   const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 7 * 86_400 }) ?? 300
   await core.outbox.start()
-  const deadline = Date.now() + timeoutSec * 1000
-  while (Date.now() < deadline) {
-    const view = await core.invoke('campaigns:get', { id })
-    if (view.status !== 'running') break
-    const accepted = ['accepted', 'sent', 'delivered', 'read'].reduce((n, s) => n + (view.counts[s] ?? 0), 0)
-    context.out.progress(
-      `accepted ${accepted}, failed ${view.counts['failed'] ?? 0}, waiting ${view.counts['queued'] ?? 0}`
-    )
-    const stop = await Promise.race([
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
-      context.stopSignal.then(() => true)
-    ])
-    if (stop) break
+  try {
+    const deadline = Date.now() + timeoutSec * 1000
+    while (Date.now() < deadline) {
+      const view = await core.invoke('campaigns:get', { id })
+      if (view.status !== 'running') break
+      const accepted = ['accepted', 'sent', 'delivered', 'read'].reduce(
+        (n, s) => n + (view.counts[s] ?? 0),
+        0
+      )
+      context.out.progress(
+        `accepted ${accepted}, failed ${view.counts['failed'] ?? 0}, waiting ${view.counts['queued'] ?? 0}`
+      )
+      const stop = await Promise.race([
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
+        context.stopSignal.then(() => true)
+      ])
+      if (stop) break
+    }
+  } finally {
+    // Stopped before the core closes, whatever happened: no send may be in flight when the database goes.
+    await core.outbox.stop()
   }
-  await core.outbox.stop()
   return core.invoke('campaigns:get', { id })
 }
 
