@@ -258,10 +258,17 @@ describe('sender-desk campaign', () => {
     const run = await runCli(['campaign', 'create', '--file', big, '--template', 'Hi'], env)
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toMatch(
-      /^sender-desk: big\.csv is [\d.]+ MB; a campaign reads spreadsheets up to 50 MB\.\n$/
+    expect(run.stderr).toBe(
+      `sender-desk: ${big}: big.csv is 50.0 MB; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB.\n`
     )
     expect((await cli('campaign', 'status')).json.campaigns).toHaveLength(before.length)
+
+    // A file the reader cannot read is refused in the feature's words, naming the path given.
+    const broken = join(work, 'broken.xlsx')
+    writeFileSync(broken, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]))
+    const unreadable = await runCli(['campaign', 'create', '--file', broken, '--template', 'Hi'], env)
+    expect(unreadable.code).toBe(2)
+    expect(unreadable.stderr).toMatch(new RegExp(`^sender-desk: ${broken}: \\S.*\\n$`))
   })
 })
 

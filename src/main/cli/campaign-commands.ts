@@ -12,7 +12,7 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
-import type { CommandLineCore } from '../core/compose-command-line'
+import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import {
   DEFAULT_PACING,
@@ -142,10 +142,18 @@ async function readSheet(
     purpose: 'spreadsheet'
   })
   const [rejection] = rejected
-  if (rejection) throw new UsageError(describeRejection(rejection, path, 'spreadsheet'))
+  if (rejection) {
+    const line = describeRejection(rejection, path, 'spreadsheet')
+    throw new UsageError(rejection.code === 'not_found' ? line : `${path}: ${line}`)
+  }
   const handle = files[0]?.handle
   if (handle === undefined) throw new Error(`${path} was accepted but not kept`)
-  return core.invoke('campaigns:read', { handle })
+  return core.invoke('campaigns:read', { handle }).catch((error: unknown) => {
+    // The reader's refusal is about the file: the terminal names the path it was given, as for any --file.
+    if (error instanceof ApiFailure && error.field === 'file')
+      throw new ApiFailure(error.code, `${path}: ${error.message}`, error.field)
+    throw error
+  })
 }
 
 /**
