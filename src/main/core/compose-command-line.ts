@@ -1,9 +1,9 @@
 /**
- * The core for one terminal command, and what it shares with the app's composition (compose.ts, which re-exports
- * it): the gateway client factory, the settings in the database, the file-limit rule and the error mapping. Kept in a
- * file of its own so that a terminal command loads the database, the outbox, campaigns and the sending commands, not
- * the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh `sender-desk outbox list` spends its
- * time answering, not loading (issue 18).
+ * The core for one terminal command, the CLI's one door into the core, and what it shares with the app's
+ * composition (compose.ts): the gateway client factory, the settings in the database, the file-limit rule and the
+ * error mapping. Kept in a file of its own so that a terminal command loads the database, the outbox and the sending
+ * and campaigns commands, not the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh
+ * `sender-desk outbox list` spends its time answering, not loading (issue 18).
  */
 import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
@@ -149,8 +149,8 @@ export interface CommandLineCore {
 }
 
 /**
- * The core for one terminal command: the app's database, settings and outbox, the sending feature's commands and
- * file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
+ * The core for one terminal command: the app's database, settings and outbox, the sending and campaigns features'
+ * commands and file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
  * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
