@@ -66,10 +66,10 @@ describe('the CLI start', () => {
   })
 })
 
-describe('a terminal command’s core', () => {
-  // The CLI's outbox and send commands compose from compose-command-line.ts: the app's compose.ts would load the
-  // sandbox gateway and every feature before a fresh `outbox list` could answer.
-  const loaded = [...loadedAtStart(join(root, 'src/main/cli/outbox-commands.ts'))]
+describe.each(['outbox-commands.ts', 'campaign-commands.ts'])('a terminal command’s core (%s)', (file) => {
+  // The CLI's outbox, send and campaign commands compose from compose-command-line.ts: the app's compose.ts would
+  // load the sandbox gateway and every feature before a fresh `outbox list` or `campaign status` could answer.
+  const loaded = [...loadedAtStart(join(root, 'src/main/cli', file))]
 
   it('loads neither the app’s composition nor the features a terminal command never runs', () => {
     const unused = loaded.filter(

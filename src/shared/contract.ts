@@ -15,6 +15,7 @@ import {
   messageTextProblem,
   MAX_SETTABLE_FILE_BYTES,
   MAX_DEVICE_DAILY_CAP,
+  MAX_CAMPAIGN_ROW_FILES,
   MAX_EVERY_N_DAYS,
   MAX_COLUMN_NAME_LENGTH,
   MAX_KEYWORD_LENGTH,
@@ -577,7 +578,9 @@ export const RowProblemView = z.discriminatedUnion('code', [
 export type RowProblemView = z.infer<typeof RowProblemView>
 
 /** Files picked for a campaign's attachment column: matched to each row's cell by name (trimmed, any case). */
-export const CampaignRowFiles = z.array(z.object({ name: z.string().min(1).max(255), handle: Id })).max(1000)
+export const CampaignRowFiles = z
+  .array(z.object({ name: z.string().min(1).max(255), handle: Id }))
+  .max(MAX_CAMPAIGN_ROW_FILES)
 
 export const CheckSummaryView = z.object({
   total: z.number().int(),

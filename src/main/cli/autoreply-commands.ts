@@ -3,7 +3,7 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import type { AutoReply } from '../core/compose'
+import type { AutoReply } from '../core/compose-command-line'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 
 function describeRule(rule: AutoReply): string {

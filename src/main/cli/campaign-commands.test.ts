@@ -1,12 +1,13 @@
 // `sender-desk campaign …` in process against a real sandbox gateway: create with bad rows and a fixed mapping,
-// start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json.
+// start (paced sends), pause, edit the pacing, resume, status, export and cancel, each with --json; the spreadsheet's
+// limits and the files of a folder as the window's commands apply them.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
-import { runCliJson, sandboxForCli } from './testing/in-process'
 import { MAX_SPREADSHEET_BYTES } from '../../shared/domain'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
 let work: string
@@ -76,7 +77,10 @@ describe('sender-desk campaign', () => {
     const pausedNow = await cli('campaign', 'pause', campaign.id)
     expect((pausedNow.json.campaign as { status: string }).status).toBe('paused')
     // The pacing is edited between pause and resume: the flags given change, the others (hours: any) stay.
-    expect((await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')).code).toBe(2)
+    // The feature checks the policy and words the refusal; the terminal shows its text with exit code 2.
+    const backwards = await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')
+    expect(backwards.code).toBe(2)
+    expect(String(backwards.json.error)).toContain('The longest delay must be at least the shortest')
     const faster = await cli('campaign', 'pacing', campaign.id, '--delay', '0.2-0.4')
     expect(faster.code).toBe(0)
     expect((faster.json.campaign as { pacing: unknown }).pacing).toMatchObject({
@@ -183,6 +187,8 @@ describe('sender-desk campaign', () => {
       Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000, fill)])
     writeFileSync(join(dir, 'ani.pdf'), pdf('a'))
     writeFileSync(join(dir, 'budi.pdf'), pdf('b'))
+    // What a folder also holds: a file no row names and the gateway cannot take leaves the campaign as it is.
+    writeFileSync(join(dir, 'Thumbs.db'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0x00, 0x01]))
     const map = 'phone=Phone;vars=Name;file=Statement'
 
     const withoutColumn = await cli(
@@ -197,23 +203,29 @@ describe('sender-desk campaign', () => {
     )
     expect(withoutColumn.code).toBe(2)
 
-    const created = await cli(
-      'campaign',
-      'create',
-      '--file',
-      sheet,
-      '--map',
-      map,
-      '--template',
-      'Statement for {Name}',
-      '--hours',
-      'any',
-      '--delay',
-      '0.2-0.4',
-      '--files-dir',
-      dir
+    const createdRun = await runCli(
+      [
+        'campaign',
+        'create',
+        '--file',
+        sheet,
+        '--map',
+        map,
+        '--template',
+        'Statement for {Name}',
+        '--hours',
+        'any',
+        '--delay',
+        '0.2-0.4',
+        '--files-dir',
+        dir,
+        '--json'
+      ],
+      env
     )
-    expect(created.code).toBe(0)
+    expect(createdRun.code, createdRun.stderr).toBe(0)
+    expect(createdRun.stderr).toContain('left out of --files-dir: Thumbs.db')
+    const created = { json: JSON.parse(createdRun.stdout) as Record<string, unknown> }
     const campaign = created.json.campaign as { id: string; summary: { ready: number; byProblem: object } }
     expect(campaign.summary).toMatchObject({ ready: 2, byProblem: { missing_file: 1 } })
 
@@ -235,6 +247,29 @@ describe('sender-desk campaign', () => {
       { phone: '6281234567894', kind: 'document', text: 'Statement for Budi', fileName: 'budi.pdf' }
     ])
   }, 60_000)
+
+  it('refuses a spreadsheet over the campaign limit in one line, before reading it (exit 2)', async () => {
+    // Sparse: the size is what the limit looks at, so no 50 MB is written.
+    const big = join(work, 'big.csv')
+    writeFileSync(big, 'Name,Phone\nAni,081234567891\n')
+    truncateSync(big, MAX_SPREADSHEET_BYTES + 1)
+    const before = (await cli('campaign', 'status')).json.campaigns as unknown[]
+
+    const run = await runCli(['campaign', 'create', '--file', big, '--template', 'Hi'], env)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      `sender-desk: ${big}: big.csv is 50.0 MB; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB.\n`
+    )
+    expect((await cli('campaign', 'status')).json.campaigns).toHaveLength(before.length)
+
+    // A file the reader cannot read is refused in the feature's words, naming the path given.
+    const broken = join(work, 'broken.xlsx')
+    writeFileSync(broken, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]))
+    const unreadable = await runCli(['campaign', 'create', '--file', broken, '--template', 'Hi'], env)
+    expect(unreadable.code).toBe(2)
+    expect(unreadable.stderr).toMatch(new RegExp(`^sender-desk: ${broken}: \\S.*\\n$`))
+  })
 })
 
 describe('sender-desk campaign create names a template mistake', () => {
@@ -243,20 +278,6 @@ describe('sender-desk campaign create names a template mistake', () => {
     expect(refused.code).toBe(2)
     expect(String(refused.json.error)).toBe(
       'The message uses {Alamat}, but there is no column named Alamat; the columns are Name, Phone, Amount.'
-    )
-  })
-})
-
-describe('sender-desk campaign create reads within the limits', () => {
-  it('refuses a 220 MB CSV at once, naming the size and the limit, before reading it', async () => {
-    const huge = join(work, 'huge.csv')
-    writeFileSync(huge, 'Name,Phone\r\n')
-    // Sparse: 220 MB on paper, nothing on the disk; only a reader that reads it would find out it is empty.
-    truncateSync(huge, 220 * 1024 * 1024)
-    const refused = await cli('campaign', 'create', '--file', huge, '--template', 'Hi')
-    expect(refused.code).toBe(2)
-    expect(String(refused.json.error)).toBe(
-      `${huge}: huge.csv is 220 MB; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB.`
     )
   })
 })

@@ -1,35 +1,28 @@
 /**
- * `sender-desk campaign …`: a spreadsheet campaign from the terminal on the same core as the window — create (check
- * and report the skipped rows), start/resume (send, paced, until done or --timeout), pause, cancel, status, export.
- * The campaign's device is the CLI's device for the credentials given (see outbox-commands).
+ * `sender-desk campaign …`: a spreadsheet campaign from the terminal through the window's own commands
+ * (`files:register`, `campaigns:*`) on the terminal's core — create (check and report the skipped rows), start/resume
+ * (send, paced, until done or --timeout), pause, edit the pacing, cancel, status, export. The feature reads the
+ * spreadsheet, applies its limits, checks the rows and words every refusal; this file turns flags into requests and
+ * replies into lines. The campaign's device is the CLI's device for the credentials given (see outbox-commands).
  */
 import { readdir, writeFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
-import { registerFile } from './send-commands'
-import { GATEWAY_TIME_ZONE } from '../../shared/domain'
+import { describeRejection, registerFile } from './send-commands'
+import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
+import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import {
-  CampaignError,
-  copyCampaignFile,
-  copyCampaignFiles,
   DEFAULT_PACING,
-  type CampaignFile,
-  type RegisteredFile,
-  fileKey,
-  pacingProblems,
-  readSpreadsheetFile,
-  SpreadsheetError,
-  TemplateError,
-  type Campaigns,
-  type CampaignView,
-  type CommandLineCore,
-  type GatewayCredentials,
-  type Outbox,
+  GATEWAY_TIME_ZONE,
+  MAX_CAMPAIGN_ROW_FILES,
   type PacingPolicy
-} from '../core/compose'
+} from '../../shared/domain'
+
+/** The files picked for a campaign's attachment column, as the window sends them. */
+type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
 
 /** `phone=No HP;vars=Nama,Tagihan;file=Invoice` (vars default to every other column; file names a file per row). */
 export function parseMap(
@@ -62,8 +55,10 @@ export function parseMap(
 }
 
 /**
- * Pacing from flags over `base` (the safe defaults, or a running campaign's policy when it is edited): --delay 5-30,
- * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150.
+ * Pacing from flags over `base` (the domain's safe defaults, or a campaign's policy when it is edited): --delay 5-30,
+ * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. Only the flags' shapes are checked here; whether
+ * the policy is usable (min ≤ max, hours in order, a known time zone) is the feature's rule, applied by
+ * `campaigns:create` and `campaigns:setPacing`.
  */
 export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PACING): PacingPolicy {
   const pacing: PacingPolicy = { ...base }
@@ -96,29 +91,7 @@ export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PA
   }
   const cap = intFlag(context.args, 'cap', { min: 1, max: 1_000_000 })
   if (cap !== undefined) pacing.dailyCapPerDevice = cap
-  const problems = pacingProblems(pacing)
-  if (problems.length > 0) throw new UsageError(problems.join('; '))
   return pacing
-}
-
-async function withCampaigns<T>(
-  context: CliContext,
-  credentials: GatewayCredentials | null,
-  run: (campaigns: Campaigns, outbox: Outbox, core: CommandLineCore) => Promise<T>
-): Promise<T> {
-  return withCommandLineCore(context, credentials, async (core) => {
-    try {
-      return await run(core.campaigns, core.outbox, core)
-    } catch (error) {
-      if (
-        error instanceof CampaignError ||
-        error instanceof SpreadsheetError ||
-        error instanceof TemplateError
-      )
-        throw new UsageError(error.message)
-      throw error
-    }
-  })
 }
 
 function describePacing(pacing: PacingPolicy): string {
@@ -134,7 +107,7 @@ function describePacing(pacing: PacingPolicy): string {
 }
 
 function describeCampaign(view: CampaignView): string {
-  const c = view.counts
+  const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
     `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
@@ -143,8 +116,8 @@ function describeCampaign(view: CampaignView): string {
             .map(([code, n]) => `${n} ${code.replace('_', ' ')}`)
             .join(', ')})`
         : ''),
-    `Sent: accepted ${c.accepted}, sent ${c.sent}, delivered ${c.delivered}, read ${c.read}; failed ${c.failed}; ` +
-      `waiting ${c.queued + c.waiting}; cancelled ${c.cancelled}`
+    `Sent: accepted ${c('accepted')}, sent ${c('sent')}, delivered ${c('delivered')}, read ${c('read')}; ` +
+      `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}`
   ]
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
   for (const device of view.devices) {
@@ -159,48 +132,88 @@ function describeCampaign(view: CampaignView): string {
   return lines.join('\n')
 }
 
-/** The file checked as any `send`, copied once into the outbox for every row of the campaign. */
-async function copied(core: CommandLineCore, path: string): Promise<CampaignFile> {
-  return copyCampaignFile(core.outbox, await registerFile(core, path))
+/** The campaign's list, registered as a spreadsheet (its own size limit) and read by the feature: the sheet's id. */
+async function readSheet(
+  core: CommandLineCore,
+  path: string
+): Promise<{ sheetId: string; fileName: string; headers: string[] }> {
+  const { files, rejected } = await core.invoke('files:register', {
+    sources: [{ kind: 'path', path }],
+    purpose: 'spreadsheet'
+  })
+  const [rejection] = rejected
+  if (rejection) {
+    const line = describeRejection(rejection, path, 'spreadsheet')
+    throw new UsageError(rejection.code === 'not_found' ? line : `${path}: ${line}`)
+  }
+  const handle = files[0]?.handle
+  if (handle === undefined) throw new Error(`${path} was accepted but not kept`)
+  return core.invoke('campaigns:read', { handle }).catch((error: unknown) => {
+    // The reader's refusal is about the file: the terminal names the path it was given, as for any --file.
+    if (error instanceof ApiFailure && error.field === 'file')
+      throw new ApiFailure(error.code, `${path}: ${error.message}`, error.field)
+    throw error
+  })
 }
 
-/** The files in `dir` whose names (trimmed, any case) are among `wanted`: matching key → path. */
-async function filesNamedIn(dir: string, wanted: ReadonlySet<string>): Promise<Map<string, string>> {
+/**
+ * Every file in `dir`, registered as the window registers the files an operator picks for the attachment column
+ * (matched to each row's cell by name in the feature). A file that cannot be sent is left out with one line on
+ * stderr: a row naming it is then skipped at create (missing file), and refused at start.
+ */
+async function registerFolder(context: CliContext, core: CommandLineCore, dir: string): Promise<RowFiles> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
     throw new UsageError(`--files-dir ${dir}: ${error instanceof Error ? error.message : String(error)}`)
   })
-  const found = new Map<string, string>()
-  for (const entry of entries)
-    if (entry.isFile() && wanted.has(fileKey(entry.name)))
-      found.set(fileKey(entry.name), join(dir, entry.name))
-  return found
+  const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name)
+  if (names.length > MAX_CAMPAIGN_ROW_FILES)
+    throw new UsageError(
+      `--files-dir ${dir} holds ${names.length} files; a campaign takes at most ${MAX_CAMPAIGN_ROW_FILES}`
+    )
+  const files: RowFiles = []
+  for (const name of names) {
+    try {
+      files.push({ name, handle: (await registerFile(core, join(dir, name))).handle })
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error
+      context.out.progress(`sender-desk: left out of --files-dir: ${error.message}`)
+    }
+  }
+  return files
 }
 
-/** Send until the campaign has nothing left or the timeout passes. */
-async function sendCampaign(
-  context: CliContext,
-  campaigns: Campaigns,
-  outbox: Outbox,
-  id: string
-): Promise<CampaignView> {
+/** Send until the campaign has nothing left or the timeout passes; the feature settles it as its items move. */
+async function sendCampaign(context: CliContext, core: CommandLineCore, id: string): Promise<CampaignView> {
   const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 7 * 86_400 }) ?? 300
-  await outbox.start()
-  const deadline = Date.now() + timeoutSec * 1000
-  while (Date.now() < deadline) {
-    campaigns.settle(id)
-    const view = campaigns.get(id)
-    if (view.status !== 'running') break
-    context.out.progress(
-      `accepted ${view.counts.accepted + view.counts.sent + view.counts.delivered + view.counts.read}, failed ${view.counts.failed}, waiting ${view.counts.queued}`
-    )
-    const stop = await Promise.race([
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
-      context.stopSignal.then(() => true)
-    ])
-    if (stop) break
+  await core.outbox.start()
+  try {
+    const deadline = Date.now() + timeoutSec * 1000
+    while (Date.now() < deadline) {
+      const view = await core.invoke('campaigns:get', { id })
+      if (view.status !== 'running') break
+      const accepted = ['accepted', 'sent', 'delivered', 'read'].reduce(
+        (n, s) => n + (view.counts[s] ?? 0),
+        0
+      )
+      context.out.progress(
+        `accepted ${accepted}, failed ${view.counts['failed'] ?? 0}, waiting ${view.counts['queued'] ?? 0}`
+      )
+      const stop = await Promise.race([
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000)),
+        context.stopSignal.then(() => true)
+      ])
+      if (stop) break
+    }
+  } finally {
+    // Stopped before the core closes, whatever happened: no send may be in flight when the database goes.
+    await core.outbox.stop()
   }
-  await outbox.stop()
-  return campaigns.get(id)
+  return core.invoke('campaigns:get', { id })
+}
+
+/** Runs `work` on the terminal's core without a device (commands that only read or change campaigns). */
+function onCore<T>(context: CliContext, work: (core: CommandLineCore) => Promise<T>): Promise<T> {
+  return withCommandLineCore(context, null, work)
 }
 
 export async function runCampaign(context: CliContext): Promise<number> {
@@ -209,39 +222,37 @@ export async function runCampaign(context: CliContext): Promise<number> {
     if (!id) throw new UsageError(`campaign ${sub} needs a campaign id`)
     return id
   }
+  const showCampaign = (view: CampaignView): number => {
+    context.out.result(describeCampaign(view), { ok: true, campaign: view })
+    return EXIT.ok
+  }
   switch (sub) {
     case 'create': {
       const file = requireString(context.args, 'file', 'a CSV or XLSX file')
       const template = requireString(context.args, 'template', 'the message, with {Column} variables')
-      const credentials = await context.credentials()
-      // The same size-checked reading as the window's: a file over the limit is refused before it is read.
-      const sheet = await readSpreadsheetFile(file).catch((error: unknown) => {
-        throw error instanceof SpreadsheetError ? new UsageError(`${file}: ${error.message}`) : error
-      })
-      const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
-      const pacing = parsePacing(context)
       const attach = stringFlag(context.args, 'attach')
       const filesDir = stringFlag(context.args, 'files-dir')
-      if (filesDir !== undefined && mapping.attachment === null)
-        throw new UsageError('--files-dir needs the column naming each row\'s file: --map "…;file=<column>"')
-      const fileColumn = mapping.attachment === null ? -1 : sheet.headers.indexOf(mapping.attachment)
-      const named = new Set(sheet.rows.map((row) => fileKey(row.cells[fileColumn] ?? '')))
-      const found = filesDir === undefined ? new Map<string, string>() : await filesNamedIn(filesDir, named)
-      const view = await withCampaigns(context, credentials, async (campaigns, _outbox, core) => {
+      const credentials = await context.credentials()
+      const view = await withCommandLineCore(context, credentials, async (core) => {
+        const sheet = await readSheet(core, file)
+        const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
+        const pacing = parsePacing(context)
+        if (filesDir !== undefined && mapping.attachment === null)
+          throw new UsageError(
+            '--files-dir needs the column naming each row\'s file: --map "…;file=<column>"'
+          )
         // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
-        const attachment = attach === undefined ? null : await registerFile(core, attach)
-        const fileNames: string[] = []
-        for (const path of found.values()) fileNames.push((await registerFile(core, path)).name)
-        return campaigns.create({
-          name: stringFlag(context.args, 'name') ?? basename(file),
-          fileName: basename(file),
-          sheet,
+        const attachment = attach === undefined ? null : { handle: (await registerFile(core, attach)).handle }
+        const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
+        return core.invoke('campaigns:create', {
+          sheetId: sheet.sheetId,
+          name: stringFlag(context.args, 'name') ?? sheet.fileName,
           mapping,
           template,
           pacing,
           devices: [cliDeviceId(credentials)],
-          attachmentName: attachment?.name ?? null,
-          fileNames
+          attachment,
+          ...(files ? { files } : {})
         })
       })
       const again =
@@ -263,39 +274,41 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const credentials = await context.credentials()
       const attach = stringFlag(context.args, 'attach')
       const filesDir = stringFlag(context.args, 'files-dir')
-      const view = await withCampaigns(context, credentials, async (campaigns, outbox, core) => {
-        if (sub === 'start' && filesDir !== undefined) {
-          // Each distinct file the ready rows name, copied once; the core refuses a row whose file is not here.
-          const found = await filesNamedIn(filesDir, new Set(campaigns.rowFileNames(campaignId)))
-          const files = new Map<string, RegisteredFile>()
-          for (const [key, path] of found) files.set(key, await registerFile(core, path))
-          await campaigns.start(campaignId, null, await copyCampaignFiles(core.outbox, files))
-        } else if (sub === 'start')
-          await campaigns.start(campaignId, attach === undefined ? null : await copied(core, attach))
-        else campaigns.resume(campaignId)
-        return sendCampaign(context, campaigns, outbox, campaignId)
+      const view = await withCommandLineCore(context, credentials, async (core) => {
+        if (sub === 'resume') await core.invoke('campaigns:resume', { id: campaignId })
+        else if (filesDir !== undefined)
+          // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
+          await core.invoke('campaigns:start', {
+            id: campaignId,
+            files: await registerFolder(context, core, filesDir)
+          })
+        else {
+          const handle = attach === undefined ? undefined : (await registerFile(core, attach)).handle
+          await core.invoke('campaigns:start', {
+            id: campaignId,
+            ...(handle === undefined ? {} : { attachment: { handle } })
+          })
+        }
+        return sendCampaign(context, core, campaignId)
       })
-      context.out.result(describeCampaign(view), { ok: true, campaign: view })
-      return EXIT.ok
+      return showCampaign(view)
     }
     case 'pause': {
       const campaignId = needId()
-      const view = await withCampaigns(context, null, async (campaigns) => campaigns.pause(campaignId))
-      context.out.result(describeCampaign(view), { ok: true, campaign: view })
-      return EXIT.ok
+      return showCampaign(await onCore(context, (core) => core.invoke('campaigns:pause', { id: campaignId })))
     }
     case 'pacing': {
       // Edit the pacing of a draft, running or paused campaign: flags not given keep the campaign's current values.
       const campaignId = needId()
-      const view = await withCampaigns(context, null, async (campaigns) =>
-        campaigns.setPacing(campaignId, parsePacing(context, campaigns.get(campaignId).pacing))
-      )
-      context.out.result(describeCampaign(view), { ok: true, campaign: view })
-      return EXIT.ok
+      const view = await onCore(context, async (core) => {
+        const { pacing } = await core.invoke('campaigns:get', { id: campaignId })
+        return core.invoke('campaigns:setPacing', { id: campaignId, pacing: parsePacing(context, pacing) })
+      })
+      return showCampaign(view)
     }
     case 'cancel': {
       const campaignId = needId()
-      const report = await withCampaigns(context, null, async (campaigns) => campaigns.cancel(campaignId))
+      const report = await onCore(context, (core) => core.invoke('campaigns:cancel', { id: campaignId }))
       const accepted = report.alreadyAccepted.map(
         (r) => `  row ${r.rowNumber}  ${r.phone ?? ''}  ${r.status}  ${r.gatewayId ?? ''}`
       )
@@ -310,12 +323,14 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     case 'status': {
-      const view = await withCampaigns(context, null, async (campaigns) =>
-        id ? [campaigns.get(id)] : campaigns.list()
+      const views = await onCore(context, async (core) =>
+        id
+          ? [await core.invoke('campaigns:get', { id })]
+          : (await core.invoke('campaigns:list', {})).campaigns
       )
-      context.out.result(view.length > 0 ? view.map(describeCampaign).join('\n\n') : 'No campaigns yet.', {
+      context.out.result(views.length > 0 ? views.map(describeCampaign).join('\n\n') : 'No campaigns yet.', {
         ok: true,
-        campaigns: view
+        campaigns: views
       })
       return EXIT.ok
     }
@@ -325,11 +340,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
       if (format !== 'csv' && format !== 'xlsx' && format !== 'skipped')
         throw new UsageError('--format is csv, xlsx or skipped')
       const out = requireString(context.args, 'out', 'the file to write')
-      const bytes = await withCampaigns(context, null, async (campaigns) =>
-        format === 'skipped'
-          ? new TextEncoder().encode(campaigns.skippedCsv(campaignId))
-          : campaigns.exportResults(campaignId, format)
+      const { dataBase64 } = await onCore(context, (core) =>
+        core.invoke('campaigns:export', { id: campaignId, format })
       )
+      const bytes = Buffer.from(dataBase64, 'base64')
       await writeFile(out, bytes)
       context.out.result(`Wrote ${out}`, { ok: true, file: out, bytes: bytes.length })
       return EXIT.ok

@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { DeviceInfo } from '../core/compose'
+import type { DeviceInfo } from '../core/compose-command-line'
 
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',

@@ -2,7 +2,7 @@
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { Invoice } from '../core/compose'
+import type { Invoice } from '../core/compose-command-line'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../shared/domain'
 
 const PRODUCTS = DEVICE_PRODUCTS

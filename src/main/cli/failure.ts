@@ -11,7 +11,7 @@ import {
   isDiskFull,
   isGatewayError,
   OutboxError
-} from '../core/compose'
+} from '../core/compose-command-line'
 import { EXIT, printable } from './output'
 
 /** Maps a failure to the documented exit code and one clear line (never a stack, never a secret). */

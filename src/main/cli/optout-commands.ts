@@ -9,7 +9,7 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
-import type { CommandLineCore, GatewayCredentials } from '../core/compose'
+import type { CommandLineCore, GatewayCredentials } from '../core/compose-command-line'
 
 /** The contract's longest phone entry: a longer one is reported invalid here rather than refusing the whole list. */
 const MAX_ENTRY_LENGTH = 40

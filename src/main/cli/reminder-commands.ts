@@ -2,7 +2,7 @@
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { Reminder, ReminderPeriode } from '../core/compose'
+import type { Reminder, ReminderPeriode } from '../core/compose-command-line'
 import { checkReminderRepeat, MAX_EVERY_N_DAYS, REMINDER_PERIODS } from '../../shared/domain'
 
 const PERIODES: readonly ReminderPeriode[] = REMINDER_PERIODS

@@ -2,7 +2,7 @@
 import { SandboxControl, SandboxControlError } from '@sender-desk/sandbox-gateway'
 import { UsageError, stringFlag } from './args'
 import type { CliContext } from './index'
-import { GatewayError } from '../core/compose'
+import { GatewayError } from '../core/compose-command-line'
 
 /** The sandbox at the configured gateway address, driven with `--control-token` or SENDER_DESK_SANDBOX_CONTROL. */
 export async function sandboxControlOf(

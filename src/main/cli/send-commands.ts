@@ -7,19 +7,25 @@ import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
-import type { InvokeReply } from '../../shared/contract'
+import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
 import { ALLOWED_EXTENSIONS, MAX_TEXT_LENGTH, messageTextProblem } from '../../shared/domain'
 
-/** The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. */
-function describeRejection(
+/**
+ * The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. A file to
+ * send that is too large names the flag for a larger plan; a spreadsheet's limit has no flag.
+ */
+export function describeRejection(
   rejection: InvokeReply<'files:register'>['rejected'][number],
-  path: string
+  path: string,
+  purpose: FileRegisterPurpose = 'send'
 ): string {
   switch (rejection.code) {
     case 'not_found':
       return `file not found: ${path}`
     case 'too_large':
-      return `${rejection.message} A device on a larger plan: --max-file-mb N.`
+      return purpose === 'send'
+        ? `${rejection.message} A device on a larger plan: --max-file-mb N.`
+        : rejection.message
     case 'unsupported_type':
       return `${rejection.name} is not an image, document, video or audio file the gateway can send`
     default:

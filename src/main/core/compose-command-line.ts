@@ -1,15 +1,15 @@
 /**
- * The core for one terminal command, and what it shares with the app's composition (compose.ts, which re-exports
- * it): the gateway client factory, the settings in the database, the file-limit rule and the error mapping. Kept in a
- * file of its own so that a terminal command loads the database, the outbox, campaigns and the sending commands, not
- * the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh `sender-desk outbox list` spends its
- * time answering, not loading (issue 18).
+ * The core for one terminal command, the CLI's one door into the core, and what it shares with the app's
+ * composition (compose.ts): the gateway client factory, the settings in the database, the file-limit rule and the
+ * error mapping. Kept in a file of its own so that a terminal command loads the database, the outbox and the sending
+ * and campaigns commands, not the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh
+ * `sender-desk outbox list` spends its time answering, not loading (issue 18).
  */
 import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaignCommands, createCampaigns, type CampaignChannel, type Campaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns, type CampaignChannel } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { CoreEvents } from './core-events'
@@ -23,12 +23,27 @@ import { SettingsService } from './settings'
 import { DamagedStoreError, isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
 import { VaultFileError } from './vault'
 
-// What a terminal command needs besides its core: the redacting logger it implements, the gateway's recipient rule
-// and reply types, the pinned file a send uploads.
+// What the terminal's commands use besides their core, all from here (the CLI never loads the app's compose.ts):
+// the redacting logger it implements; for the commands that ask the gateway once, the client's recipient rule, reply
+// types and error; the pinned file a direct send uploads; the error types its exit codes tell apart (failure.ts).
+// Everything a feature decides (campaigns, files, the outbox) is reached through `invoke`, never imported.
 export { createRedactingLogger } from './logging'
-export { normaliseRecipients } from './gateway'
-export type { GatewayClient, GatewayCredentials, ReportItem, SendResult } from './gateway'
-export { readPinned, type RegisteredFile } from './files'
+export { GatewayError, isGatewayError, normaliseRecipients } from './gateway'
+export type {
+  AutoReply,
+  DeviceInfo,
+  GatewayClient,
+  GatewayCredentials,
+  Invoice,
+  Reminder,
+  ReminderPeriode,
+  ReportItem,
+  SendResult
+} from './gateway'
+export { FileChangedError, readPinned, type RegisteredFile } from './files'
+export { ApiFailure } from './commands'
+export { DiskFullError, isDiskFull } from './store'
+export { OutboxError } from './outbox'
 
 const SETTINGS_KEY = 'app.settings'
 
@@ -127,8 +142,8 @@ export type CommandLineChannel =
   | CampaignChannel
 
 export interface CommandLineCore {
+  /** The outbox itself, for what has no contract command: flushing it, and running it while a campaign sends. */
   readonly outbox: Outbox
-  readonly campaigns: Campaigns
   /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
   readonly client: GatewayClient | undefined
   /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
@@ -141,8 +156,8 @@ export interface CommandLineCore {
 }
 
 /**
- * The core for one terminal command: the app's database, settings and outbox, the sending feature's commands and
- * file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
+ * The core for one terminal command: the app's database, settings and outbox, the sending and campaigns features'
+ * commands and file checks, without the device monitor, the sandbox or anything else that polls. The terminal has no monitor,
  * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
@@ -164,11 +179,18 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     logger,
     options: { tracking: false, devicesSendableByDefault: true }
   })
-  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
   const events = new CoreEvents()
+  // Wired as the app wires it, so a campaign's changes are announced the same way on both paths (a terminal process
+  // has no window listening, but it runs the same feature).
+  const campaigns = createCampaigns({
+    db,
+    queue: outbox.queue,
+    clock: systemClock,
+    onChanged: (id) => events.emit('campaigns:changed', { id })
+  })
   const handlers = {
     ...createSendingCommands({
       registry: { get: (id) => (id === device?.id ? device : undefined) },
@@ -195,7 +217,6 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   }
   return {
     outbox,
-    campaigns,
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),

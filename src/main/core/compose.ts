@@ -40,66 +40,18 @@ import { openDatabase, ReminderStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
-// The composition is the core's only door for the shell, the CLI and the harness: what they need besides
-// composeCore (the dispatcher every transport uses, and the ports they implement) is re-exported here, and so is
-// the terminal's lighter composition (compose-command-line.ts), which the CLI may also import directly.
-export {
-  composeCommandLine,
-  describeCoreError,
-  gatewayClientFactory,
-  type CommandLineChannel,
-  type CommandLineCore,
-  type CommandLineDevice,
-  type CommandLinePorts
-} from './compose-command-line'
+// The composition is the core's door for the shell and the harness: besides composeCore, the dispatcher every
+// transport uses and the ports they implement or construct (vaults, the redacting logger, the store's startup
+// errors), and what they share with the terminal's composition (compose-command-line.ts, the CLI's own door).
+export { describeCoreError, gatewayClientFactory } from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
-export {
-  CampaignError,
-  copyCampaignFile,
-  copyCampaignFiles,
-  DEFAULT_PACING,
-  pacingProblems,
-  type CampaignFile,
-  fileKey,
-  readSpreadsheet,
-  readSpreadsheetFile,
-  SpreadsheetError,
-  TemplateError,
-  type Campaigns,
-  type CampaignView,
-  type PacingPolicy
-} from './campaigns'
 export { CoreEvents } from './core-events'
 export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
-export { createRedactingLogger, SecretList, type Logger } from './logging'
+export { createRedactingLogger, SecretList } from './logging'
 export type { Notice, NoticeAction } from './notices'
 export type { RunningSandbox } from './sandbox-control'
-export { DATABASE_FILE, DiskFullError, isDiskFull, StoreError } from './store'
-export {
-  EncryptedFileVault,
-  MemoryVault,
-  VaultFileError,
-  VaultLockedError,
-  type Cipher,
-  type Vault
-} from './vault'
-// The command line talks to a gateway with the same client (built by gatewayClientFactory) as the app.
-export { GatewayError, isGatewayError, normaliseRecipients } from './gateway'
-export type {
-  AutoReply,
-  GatewayClient,
-  CreateDeviceInput,
-  DeviceInfo,
-  GatewayCredentials,
-  Invoice,
-  Reminder,
-  ReminderPeriode,
-  ReportItem,
-  SendResult
-} from './gateway'
-export { FileChangedError, readPinned, sendableName, type RegisteredFile } from './files'
-export { OutboxError, type SendingPort } from './outbox'
-export type { Outbox } from './sending'
+export { DATABASE_FILE, StoreError } from './store'
+export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher } from './vault'
 
 export interface CorePorts {
   dataDir: string

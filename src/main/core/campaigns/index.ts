@@ -1,27 +1,5 @@
-// The campaigns feature's public surface: the service over the outbox, its commands, and the pure pieces the CLI uses.
-export {
-  createCampaigns,
-  CampaignError,
-  copyCampaignFile,
-  copyCampaignFiles,
-  type CampaignFile,
-  type Campaigns,
-  type CampaignView,
-  type CancelReport
-} from './campaigns'
-export { fileKey } from './check'
-export {
-  createCampaignCommands,
-  type CampaignChannel,
-  type CampaignCommandsDeps,
-  type CampaignDevices
-} from './commands'
-export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
-export { TemplateError } from './template'
-export {
-  readSpreadsheet,
-  readSpreadsheetFile,
-  SpreadsheetError,
-  type ReadOptions,
-  type Sheet
-} from './spreadsheet'
+// The campaigns feature's public surface: the service (a producer of the send queue) and its contract commands.
+// Everything else (reading spreadsheets, checks, pacing, errors) stays inside: front doors reach it through
+// `campaigns:*`.
+export { createCampaigns, type Campaigns } from './campaigns'
+export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
