@@ -10,7 +10,8 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { registerFile } from './send-commands'
-import { GATEWAY_TIME_ZONE } from '../../shared/domain'
+import { GATEWAY_TIME_ZONE, pacingProblems } from '../../shared/domain'
+import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
   CampaignError,
   copyCampaignFile,
@@ -19,7 +20,6 @@ import {
   type CampaignFile,
   type RegisteredFile,
   fileKey,
-  pacingProblems,
   readSpreadsheetFile,
   SpreadsheetError,
   TemplateError,
@@ -63,9 +63,13 @@ export function parseMap(
 
 /**
  * Pacing from flags over `base` (the safe defaults, or a running campaign's policy when it is edited): --delay 5-30,
- * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150.
+ * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. The flags are read for their shape only; what the
+ * numbers may be is the domain's rule (pacingProblems), worded as the window words it.
  */
-export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PACING): PacingPolicy {
+export function parsePacing(
+  context: Pick<CliContext, 'args'>,
+  base: PacingPolicy = DEFAULT_PACING
+): PacingPolicy {
   const pacing: PacingPolicy = { ...base }
   const delay = stringFlag(context.args, 'delay')
   if (delay !== undefined) {
@@ -94,10 +98,21 @@ export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PA
       }
     }
   }
-  const cap = intFlag(context.args, 'cap', { min: 1, max: 1_000_000 })
-  if (cap !== undefined) pacing.dailyCapPerDevice = cap
+  const cap = stringFlag(context.args, 'cap')
+  if (cap !== undefined) {
+    if (!/^\d+$/.test(cap)) throw new UsageError('--cap is sends per device per day, e.g. 150')
+    pacing.dailyCapPerDevice = Number(cap)
+  }
   const problems = pacingProblems(pacing)
-  if (problems.length > 0) throw new UsageError(problems.join('; '))
+  if (problems.length > 0)
+    throw new UsageError(
+      problems
+        .map((problem) => {
+          const { key, params } = pacingProblemMessage(problem, pacing)
+          return translate('en', key, params)
+        })
+        .join('; ')
+    )
   return pacing
 }
 

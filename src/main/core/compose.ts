@@ -58,7 +58,6 @@ export {
   copyCampaignFile,
   copyCampaignFiles,
   DEFAULT_PACING,
-  pacingProblems,
   type CampaignFile,
   fileKey,
   readSpreadsheet,

@@ -16,7 +16,7 @@ export {
   type CampaignCommandsDeps,
   type CampaignDevices
 } from './commands'
-export { DEFAULT_PACING, pacingProblems, type PacingPolicy } from './pacing'
+export { DEFAULT_PACING, type PacingPolicy } from './pacing'
 export { TemplateError } from './template'
 export {
   readSpreadsheet,
