@@ -7,7 +7,7 @@ import { composeCore, describeCoreError, type Core, type Notice } from '../../sr
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
-import { DEFAULT_MAX_FILE_BYTES } from '../../src/shared/domain'
+import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
 import { PACING_CASES } from '../../src/shared/domain/pacing.cases'
 import { coreText } from '../../src/shared/i18n/notes'
 
@@ -702,7 +702,7 @@ describe('every pacing case through the composed core (PACING_CASES)', () => {
     const { device } = await core.handlers['sandbox:start']({})
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
     const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))
-    const draft = (pacing: unknown) => ({
+    const draft = (pacing: PacingPolicy) => ({
       sheetId,
       name: 'Pacing',
       mapping: { phone: 'Phone', variables: ['Name'] },
