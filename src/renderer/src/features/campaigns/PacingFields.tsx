@@ -36,6 +36,12 @@ const NUMBER_FIELDS: readonly { field: PacingNumberField & keyof PacingPolicyVie
   { field: 'dailyCapPerDevice', label: 'campaigns.pacing.dailyCap' }
 ]
 
+/** The working hours' two clocks. */
+const CLOCK_FIELDS: readonly { part: 'start' | 'end'; label: MessageKey }[] = [
+  { part: 'start', label: 'campaigns.pacing.start' },
+  { part: 'end', label: 'campaigns.pacing.end' }
+]
+
 /** The fields this form has an input for; a problem elsewhere (a zone, a warm-up set by the CLI) is listed below. */
 const SHOWN_FIELDS = new Set<PacingField>([
   ...NUMBER_FIELDS.map((f) => f.field),
@@ -103,40 +109,28 @@ export function PacingFields({
         />
         {t('campaigns.pacing.anyTime')}
       </label>
-      {hours ? (
-        <>
-          <Field
-            id={`${id}-start`}
-            label={t('campaigns.pacing.start')}
-            error={errorOf('workingHours.start')}
-            errorTestId="pacing-error-workingHours.start"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="time"
-                value={hours.start}
-                onChange={(e) => onChange({ ...pacing, workingHours: { ...hours, start: e.target.value } })}
-              />
-            )}
-          </Field>
-          <Field
-            id={`${id}-end`}
-            label={t('campaigns.pacing.end')}
-            error={errorOf('workingHours.end')}
-            errorTestId="pacing-error-workingHours.end"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="time"
-                value={hours.end}
-                onChange={(e) => onChange({ ...pacing, workingHours: { ...hours, end: e.target.value } })}
-              />
-            )}
-          </Field>
-        </>
-      ) : null}
+      {hours
+        ? CLOCK_FIELDS.map(({ part, label }) => (
+            <Field
+              key={part}
+              id={`${id}-${part}`}
+              label={t(label)}
+              error={errorOf(`workingHours.${part}`)}
+              errorTestId={`pacing-error-workingHours.${part}`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  value={hours[part]}
+                  onChange={(e) =>
+                    onChange({ ...pacing, workingHours: { ...hours, [part]: e.target.value } })
+                  }
+                />
+              )}
+            </Field>
+          ))
+        : null}
       {elsewhere.length > 0 ? (
         <ul className="field-error" data-testid="pacing-error-other">
           {elsewhere.map((problem) => (
