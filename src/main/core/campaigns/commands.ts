@@ -302,7 +302,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           sheet,
           mapping: { ...mapping, attachment: mapping.attachment ?? null },
           template,
-          pacing: pacing,
+          pacing,
           devices,
           seedKey: sheetId,
           attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null,
