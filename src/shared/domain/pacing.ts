@@ -116,11 +116,14 @@ function numberProblem(field: PacingNumberField, value: unknown): PacingProblem 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** A policy's fields before they are judged: read from JSON or a request, any of them may be of any type. */
+export type PacingDraft = { [Field in keyof PacingPolicy]: unknown }
+
 /**
  * Every problem with a policy, in field order; empty when it is usable. Reads defensively (a field of the wrong type
  * is a problem, not a crash), so it also judges a policy parsed from JSON or typed into a form.
  */
-export function pacingProblems(policy: PacingPolicy): PacingProblem[] {
+export function pacingProblems(policy: PacingDraft): PacingProblem[] {
   const problems: PacingProblem[] = []
   const add = (problem: PacingProblem | null): void => {
     if (problem) problems.push(problem)
@@ -130,7 +133,8 @@ export function pacingProblems(policy: PacingPolicy): PacingProblem[] {
   add(minProblem)
   const maxProblem = numberProblem('maxDelaySeconds', max)
   add(maxProblem)
-  if (!minProblem && !maxProblem && max < min) add({ field: 'maxDelaySeconds', code: 'below_min_delay' })
+  const bothInRange = !minProblem && !maxProblem && typeof min === 'number' && typeof max === 'number'
+  if (bothInRange && max < min) add({ field: 'maxDelaySeconds', code: 'below_min_delay' })
   add(numberProblem('batchSize', policy.batchSize))
   add(numberProblem('batchPauseMinutes', policy.batchPauseMinutes))
   const hours: unknown = policy.workingHours
@@ -157,6 +161,10 @@ export function pacingProblems(policy: PacingPolicy): PacingProblem[] {
 
 export type PacingParse = { policy: PacingPolicy; problems: [] } | { policy: null; problems: PacingProblem[] }
 
+/** A draft with no problem is a policy: what pacingProblems checked, field by field, is what the type promises. */
+const isUsable = (draft: PacingDraft, problems: readonly PacingProblem[]): draft is PacingPolicy =>
+  problems.length === 0
+
 /**
  * A policy from a value of unknown shape (JSON from the store, a request): its fields copied, nothing else, and
  * judged by pacingProblems. A missing `workingHours` or `warmUp` is a problem, not "any time" or "no warm-up".
@@ -165,7 +173,7 @@ export function parsePacing(value: unknown): PacingParse {
   const raw = isRecord(value) ? value : {}
   const hours = raw.workingHours
   const warmUp = raw.warmUp
-  const policy = {
+  const draft: PacingDraft = {
     minDelaySeconds: raw.minDelaySeconds,
     maxDelaySeconds: raw.maxDelaySeconds,
     batchSize: raw.batchSize,
@@ -181,9 +189,9 @@ export function parsePacing(value: unknown): PacingParse {
       : warmUp === null
         ? null
         : {}
-  } as unknown as PacingPolicy // judged field by field right below, so a wrong type is a problem, never trusted
-  const problems = pacingProblems(policy)
-  return problems.length === 0 ? { policy, problems: [] } : { policy: null, problems }
+  }
+  const problems = pacingProblems(draft)
+  return isUsable(draft, problems) ? { policy: draft, problems: [] } : { policy: null, problems }
 }
 
 function nearestInRange(field: PacingNumberField, value: unknown, fallback: number): number {
@@ -195,9 +203,10 @@ function nearestInRange(field: PacingNumberField, value: unknown, fallback: numb
 
 /**
  * A stored policy read back as a usable one. The core stores only policies the rule accepts, but one written before
- * the ranges existed (an older CLI took a delay of a week) is read as the nearest usable policy: each number moved
- * into its range (a week's delay becomes a day's, still the slowest allowed), working hours the rule refuses become
- * the defaults', so a campaign never sends faster or at other hours than its stored policy meant by accident.
+ * the ranges existed (an older CLI took a delay of a week) is read as the nearest usable policy: each number moved to
+ * its nearest bound, which only slows the campaign (a week's delay becomes a day's, a cap of two million one of a
+ * million), a missing number takes the default's, and working hours the rule refuses become the default hours, never
+ * "any time".
  */
 export function usablePacing(value: unknown): PacingPolicy {
   const parsed = parsePacing(value)
