@@ -108,7 +108,7 @@ export function parsePacing(
     throw new UsageError(
       problems
         .map((problem) => {
-          const { key, params } = pacingProblemMessage(problem, pacing)
+          const { key, params } = pacingProblemMessage(problem)
           return translate('en', key, params)
         })
         .join('; ')

@@ -1,7 +1,7 @@
 // `campaign create|pacing --delay/--batch/--hours/--cap` on the shared pacing cases: the flags give each policy (a
 // warm-up, which has no flag, comes from the base), and the CLI takes or refuses it as the core and the window do.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PACING, type PacingField, type PacingPolicy } from '../../shared/domain'
+import { DEFAULT_PACING, pacingProblems, type PacingField, type PacingPolicy } from '../../shared/domain'
 import { PACING_CASES } from '../../shared/domain/pacing.cases'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import { parseArgs, UsageError } from './args'
@@ -66,9 +66,9 @@ describe('parsePacing answers every pacing case like the core', () => {
       expect(flags, message).toContain(message.split(' ')[0])
     } else {
       expect(message).toBe(
-        problems
+        pacingProblems(policy)
           .map((problem) => {
-            const { key, params } = pacingProblemMessage(problem, policy)
+            const { key, params } = pacingProblemMessage(problem)
             return translate('en', key, params)
           })
           .join('; ')

@@ -1,13 +1,13 @@
 // One table of campaign pacing policies, run against every layer that judges one: the domain (pacingProblems), the
 // contract (PacingPolicySchema), the core (campaigns:create and campaigns:setPacing on a composed core), the window's
 // pacing form, and the CLI's --delay/--batch/--hours/--cap. Each bound is tried at its edge and just past it.
-import { DEFAULT_PACING, type PacingPolicy, type PacingProblem } from './pacing'
+import { DEFAULT_PACING, type PacingPolicy, type PacingProblemAt } from './pacing'
 
 export interface PacingCase {
   name: string
   policy: PacingPolicy
   /** Every problem, in the order pacingProblems reports them; empty for a usable policy. */
-  problems: PacingProblem[]
+  problems: PacingProblemAt[]
   why?: string
 }
 

@@ -13,7 +13,16 @@ import { PACING_CASES } from './pacing.cases'
 
 describe('pacingProblems answers every pacing case', () => {
   it.each(PACING_CASES)('$name', ({ policy, problems }) => {
-    expect(pacingProblems(policy)).toEqual(problems)
+    const found = pacingProblems(policy)
+    expect(found.map(({ field, code }) => ({ field, code }))).toEqual(problems)
+    // Each problem quotes what its message needs: a number field its whole range, an unknown zone its name.
+    for (const problem of found) {
+      if ('min' in problem) {
+        const { min, max } = PACING_RANGES[problem.field]
+        expect(problem, problem.field).toMatchObject({ min, max })
+      }
+      if (problem.code === 'unknown_zone') expect(problem.zone).toBe(policy.workingHours?.timeZone)
+    }
   })
 
   it('tries every number field at both edges and past them', () => {
@@ -58,7 +67,7 @@ describe('parsePacing reads a policy of unknown shape', () => {
     ])
     expect(parsePacing('fast').policy).toBeNull()
     expect(parsePacing({ ...DEFAULT_PACING, batchSize: '20' }).problems).toEqual([
-      { field: 'batchSize', code: 'not_a_number' }
+      { field: 'batchSize', code: 'not_a_number', min: 1, max: 100_000 }
     ])
   })
 })

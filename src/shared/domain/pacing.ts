@@ -69,16 +69,27 @@ export const PACING_TIME_ZONE_MAX_LENGTH = 80
 /** A wall-clock time as the working hours are written: 00:00 to 23:59. */
 export const PACING_CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** What is wrong with a policy, and in which field: a discriminated union, so each code names the fields it can. */
+/**
+ * What is wrong with a policy, and in which field: a discriminated union, so each code names the fields it can, and
+ * each carries what its message quotes (a range, a zone name).
+ */
 export type PacingProblem =
   /** Empty, not a number or not finite; a fraction where a count is wanted; below or above the range. */
-  | { field: PacingNumberField; code: 'not_a_number' | 'not_whole' | 'too_small' | 'too_large' }
+  | {
+      field: PacingNumberField
+      code: 'not_a_number' | 'not_whole' | 'too_small' | 'too_large'
+      min: number
+      max: number
+    }
   /** The longest delay is shorter than the shortest. */
   | { field: 'maxDelaySeconds'; code: 'below_min_delay' }
   | { field: 'workingHours.start' | 'workingHours.end'; code: 'not_a_clock' }
   /** Working hours end at or before they start: the pacing has no overnight window. */
   | { field: 'workingHours.end'; code: 'not_after_start' }
-  | { field: 'workingHours.timeZone'; code: 'unknown_zone' }
+  | { field: 'workingHours.timeZone'; code: 'unknown_zone'; zone: string }
+
+/** A problem as a case table names it: its field and code (the range or zone it quotes follows from them). */
+export type PacingProblemAt = Pick<PacingProblem, 'field' | 'code'>
 
 export type PacingProblemCode = PacingProblem['code']
 
@@ -104,7 +115,9 @@ function numberProblem(field: PacingNumberField, value: unknown): PacingProblem 
   const range = PACING_RANGES[field]
   const problem = (code: 'not_a_number' | 'not_whole' | 'too_small' | 'too_large'): PacingProblem => ({
     field,
-    code
+    code,
+    min: range.min,
+    max: range.max
   })
   if (typeof value !== 'number' || !Number.isFinite(value)) return problem('not_a_number')
   if (range.whole && !Number.isInteger(value)) return problem('not_whole')
@@ -147,7 +160,8 @@ export function pacingProblems(policy: PacingDraft): PacingProblem[] {
     // HH:mm strings compare as times.
     if (startIsClock && endIsClock && end <= start)
       add({ field: 'workingHours.end', code: 'not_after_start' })
-    if (!isIanaTimeZone(timeZone)) add({ field: 'workingHours.timeZone', code: 'unknown_zone' })
+    if (!isIanaTimeZone(timeZone))
+      add({ field: 'workingHours.timeZone', code: 'unknown_zone', zone: String(timeZone ?? '') })
   }
   add(numberProblem('dailyCapPerDevice', policy.dailyCapPerDevice))
   const warmUp: unknown = policy.warmUp

@@ -46,7 +46,7 @@ function localTimeToInstant(local: string, zone: string): number {
 
 /** What makes a policy unusable (the domain's one rule), keyed so the window words it in the operator's language. */
 export function pacingProblemTexts(policy: PacingPolicy): KeyedText[] {
-  return pacingProblems(policy).map((problem) => pacingProblemMessage(problem, policy))
+  return pacingProblems(policy).map((problem) => pacingProblemMessage(problem))
 }
 
 /** Several problems as one text, "first; rest", each worded in the operator's language (nested notes). */

@@ -4,7 +4,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { PacingPolicyView } from '../../../../shared/contract'
-import { DEFAULT_PACING, PACING_RANGES, type PacingProblem } from '../../../../shared/domain'
+import {
+  DEFAULT_PACING,
+  PACING_RANGES,
+  pacingProblems,
+  type PacingProblemAt
+} from '../../../../shared/domain'
 import { PACING_CASES } from '../../../../shared/domain/pacing.cases'
 import { pacingProblemMessage, translate, type Language } from '../../../../shared/i18n'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
@@ -33,12 +38,13 @@ const LABELS = {
 } as const
 
 /** Where the form shows a problem: on its field when it has an input, else in the list under the fields. */
-function shownAt(problem: PacingProblem): HTMLElement {
+function shownAt(problem: PacingProblemAt): HTMLElement {
   return screen.queryByTestId(`pacing-error-${problem.field}`) ?? screen.getByTestId('pacing-error-other')
 }
 
+/** The case's problems are each shown where they belong, in the domain's words; save is offered only without any. */
 function expectJudged(
-  problems: readonly PacingProblem[],
+  problems: readonly PacingProblemAt[],
   policy: PacingPolicyView,
   language: Language
 ): void {
@@ -47,8 +53,10 @@ function expectJudged(
     expect(screen.queryAllByTestId(/^pacing-error-/)).toEqual([])
     return
   }
-  for (const problem of problems) {
-    const { key, params } = pacingProblemMessage(problem, policy)
+  const worded = pacingProblems(policy)
+  expect(worded.map(({ field, code }) => ({ field, code }))).toEqual(problems)
+  for (const problem of worded) {
+    const { key, params } = pacingProblemMessage(problem)
     expect(shownAt(problem).textContent).toContain(translate(language, key, params))
   }
 }

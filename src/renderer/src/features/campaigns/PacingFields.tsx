@@ -60,7 +60,7 @@ export function PacingFields({
   const id = useId()
   const problems = pacingProblems(pacing)
   const say = (problem: PacingProblem): string => {
-    const { key, params } = pacingProblemMessage(problem, pacing)
+    const { key, params } = pacingProblemMessage(problem)
     return t(key, params)
   }
   const errorOf = (field: PacingField): string | undefined => {
