@@ -309,7 +309,6 @@ export const en = {
   'desktop.error.pacing.dailyCap': 'The daily cap must be a whole number of {min} to {max} sends',
   'desktop.error.pacing.warmUpStart': 'Warm-up starts at a whole number of {min} to {max} sends a day',
   'desktop.error.pacing.warmUpIncrease': 'Warm-up grows by a whole number of {min} to {max} sends a day',
-  'desktop.error.pacing.outOfRange': 'A pacing value must be {min} to {max}',
   'desktop.error.pacing.hoursFormat': 'Working hours are written as HH:mm',
   'desktop.error.pacing.hoursOrder': 'Working hours must end after they start on the same day',
   'desktop.error.sheetGone': 'This file is no longer loaded: import it again.',

@@ -321,7 +321,6 @@ export const id: Record<MessageKey, string> = {
     'Pemanasan dimulai dari bilangan bulat {min} sampai {max} pengiriman sehari',
   'desktop.error.pacing.warmUpIncrease':
     'Pemanasan bertambah bilangan bulat {min} sampai {max} pengiriman sehari',
-  'desktop.error.pacing.outOfRange': 'Nilai pengaturan jeda harus {min} sampai {max}',
   'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm',
   'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama',
   'desktop.error.sheetGone': 'Berkas ini sudah tidak dimuat: impor lagi.',

@@ -1,19 +1,34 @@
 // The words for the domain's pacing problems (src/shared/domain/pacing.ts), one table for the core's refusals, the CLI
-// and the window's form. The i18n layer imports nothing of ours, so a problem is taken by its shape; every layer's
-// test runs the domain's case table through this table.
+// and the window's form; every layer's test runs the domain's case table through it.
 import type { MessageKey, Params } from './index'
 
-/** A pacing problem as the domain reports it: its field and code, the range a number problem quotes, or the zone. */
-export interface PacingProblemShape {
-  field: string
-  code: string
-  min?: number
-  max?: number
-  zone?: string
-}
+/**
+ * A pacing problem as the domain's PacingProblem carries it, written out here because strings import nothing else of
+ * ours: a field or code the domain gains and this does not know fails to type-check where a problem is passed in.
+ */
+export type PacingProblemShape =
+  | {
+      field:
+        | 'minDelaySeconds'
+        | 'maxDelaySeconds'
+        | 'batchSize'
+        | 'batchPauseMinutes'
+        | 'dailyCapPerDevice'
+        | 'warmUp.startPerDay'
+        | 'warmUp.increasePerDay'
+      code: 'not_a_number' | 'not_whole' | 'too_small' | 'too_large'
+      min: number
+      max: number
+    }
+  | { field: 'maxDelaySeconds'; code: 'below_min_delay' }
+  | { field: 'workingHours.start' | 'workingHours.end'; code: 'not_a_clock' }
+  | { field: 'workingHours.end'; code: 'not_after_start' }
+  | { field: 'workingHours.timeZone'; code: 'unknown_zone'; zone: string }
+
+type RangeProblem = Extract<PacingProblemShape, { min: number }>
 
 /** Each number field's message names its whole range, so one text answers empty, fractional, low and high. */
-export const PACING_RANGE_KEYS = {
+export const PACING_RANGE_KEYS: Record<RangeProblem['field'], MessageKey> = {
   minDelaySeconds: 'desktop.error.pacing.minDelay',
   maxDelaySeconds: 'desktop.error.pacing.maxDelayRange',
   batchSize: 'desktop.error.pacing.batchSize',
@@ -21,25 +36,20 @@ export const PACING_RANGE_KEYS = {
   dailyCapPerDevice: 'desktop.error.pacing.dailyCap',
   'warmUp.startPerDay': 'desktop.error.pacing.warmUpStart',
   'warmUp.increasePerDay': 'desktop.error.pacing.warmUpIncrease'
-} as const satisfies Record<string, MessageKey>
-
-/** The problems between fields, by code. */
-const RULE_KEYS: Record<string, MessageKey> = {
-  below_min_delay: 'desktop.error.pacing.maxDelay',
-  not_a_clock: 'desktop.error.pacing.hoursFormat',
-  not_after_start: 'desktop.error.pacing.hoursOrder',
-  unknown_zone: 'desktop.error.unknownTimezone'
 }
 
 /** The message for one pacing problem, in the operator's language through `translate` or the window's `t`. */
 export function pacingProblemMessage(problem: PacingProblemShape): { key: MessageKey; params?: Params } {
-  const rule = RULE_KEYS[problem.code]
-  if (rule)
-    return problem.code === 'unknown_zone'
-      ? { key: rule, params: { timezone: problem.zone ?? '' } }
-      : { key: rule }
-  const params = { min: problem.min ?? 0, max: problem.max ?? 0 }
-  const key: MessageKey =
-    PACING_RANGE_KEYS[problem.field as keyof typeof PACING_RANGE_KEYS] ?? 'desktop.error.pacing.outOfRange'
-  return { key, params }
+  switch (problem.code) {
+    case 'below_min_delay':
+      return { key: 'desktop.error.pacing.maxDelay' }
+    case 'not_a_clock':
+      return { key: 'desktop.error.pacing.hoursFormat' }
+    case 'not_after_start':
+      return { key: 'desktop.error.pacing.hoursOrder' }
+    case 'unknown_zone':
+      return { key: 'desktop.error.unknownTimezone', params: { timezone: problem.zone } }
+    default:
+      return { key: PACING_RANGE_KEYS[problem.field], params: { min: problem.min, max: problem.max } }
+  }
 }
