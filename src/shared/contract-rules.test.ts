@@ -1,8 +1,9 @@
 // The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
 import { describe, expect, it } from 'vitest'
-import { invokeChannels, MessageText, PhoneNumber, RequiredMessageText } from './contract'
+import { invokeChannels, MessageText, PacingPolicySchema, PhoneNumber, RequiredMessageText } from './contract'
 import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
 import { HTTP_URL_CASES } from './domain/http-url.cases'
+import { PACING_CASES } from './domain/pacing.cases'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
 import { TEXT_LIMIT_CASES } from './domain/text-limit.cases'
@@ -20,6 +21,29 @@ describe('PhoneNumber answers every shared phone case like the core and the wind
     const changeNumber = invokeChannels['devices:changeNumber'].request
     expect(changeNumber.safeParse({ id: 'd', phone: '0062 812 3456 7890' }).success).toBe(true)
     expect(changeNumber.safeParse({ id: 'd', phone: '628123456' }).success).toBe(false)
+  })
+})
+
+describe('PacingPolicySchema answers every pacing case like the domain, on the same fields', () => {
+  it.each(PACING_CASES)('$name', ({ policy, problems }) => {
+    const parsed = PacingPolicySchema.safeParse(policy)
+    expect(parsed.success).toBe(problems.length === 0)
+    if (!parsed.success) {
+      expect(new Set(parsed.error.issues.map((issue) => issue.path.join('.')))).toEqual(
+        new Set(problems.map((problem) => problem.field))
+      )
+    }
+  })
+
+  it('guards the channels that take a policy', () => {
+    const [valid, invalid] = [PACING_CASES[0]!, PACING_CASES.find((c) => c.problems.length > 0)!]
+    const setPacing = invokeChannels['campaigns:setPacing'].request
+    expect(setPacing.safeParse({ id: 'c', pacing: valid.policy }).success).toBe(true)
+    expect(setPacing.safeParse({ id: 'c', pacing: invalid.policy }).success).toBe(false)
+    const check = invokeChannels['campaigns:check'].request
+    const request = { sheetId: 's', mapping: { phone: 'HP', variables: [] }, template: 'Hi' }
+    expect(check.safeParse({ ...request, pacing: valid.policy }).success).toBe(true)
+    expect(check.safeParse({ ...request, pacing: invalid.policy }).success).toBe(false)
   })
 })
 

@@ -27,9 +27,16 @@ import {
   OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
   OVERDUE_POLICIES,
+  PACING_CLOCK,
+  PACING_RANGES,
+  PACING_TIME_ZONE_MAX_LENGTH,
+  pacingProblems,
   PAYMENT_CHANNELS,
   REMINDER_PERIODS,
-  SCHEDULE_MODES
+  SCHEDULE_MODES,
+  type PacingNumberField,
+  type PacingPolicy,
+  type PacingProblemCode
 } from './domain'
 
 // ---------------------------------------------------------------------------------------------
@@ -550,18 +557,54 @@ export const ColumnMappingSchema = z.object({
 })
 export type ColumnMappingView = z.infer<typeof ColumnMappingSchema>
 
-const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm')
-export const PacingPolicySchema = z.object({
-  minDelaySeconds: z.number().min(0).max(86_400),
-  maxDelaySeconds: z.number().min(0).max(86_400),
-  batchSize: z.number().int().min(1).max(100_000),
-  batchPauseMinutes: z.number().min(0).max(1440),
-  workingHours: z.object({ start: Clock, end: Clock, timeZone: z.string().min(1).max(80) }).nullable(),
-  dailyCapPerDevice: z.number().int().min(1).max(1_000_000),
-  warmUp: z
-    .object({ startPerDay: z.number().int().min(1), increasePerDay: z.number().int().min(0) })
-    .nullable()
-})
+/** A pacing number as PACING_RANGES bounds it: the schema has no range of its own. */
+const pacingNumber = (field: PacingNumberField) => {
+  const { min, max, whole } = PACING_RANGES[field]
+  return (whole ? z.number().int() : z.number()).min(min).max(max)
+}
+const PacingClock = z.string().regex(PACING_CLOCK, 'HH:mm')
+/** English for the cross-field problems the refinement adds (the window words them from shared/i18n/pacing.ts). */
+const PACING_PROBLEM_WORDS: Record<PacingProblemCode, string> = {
+  not_a_number: 'must be a number',
+  not_whole: 'must be a whole number',
+  too_small: 'is below its range',
+  too_large: 'is above its range',
+  below_min_delay: 'must be at least the shortest delay',
+  not_a_clock: 'must be HH:mm',
+  not_after_start: 'must be after the start, on the same day',
+  unknown_zone: 'is not a known time zone'
+}
+/** The campaign pacing policy: built from the domain's ranges, refined with its rule (pacingProblems). */
+export const PacingPolicySchema = z
+  .object({
+    minDelaySeconds: pacingNumber('minDelaySeconds'),
+    maxDelaySeconds: pacingNumber('maxDelaySeconds'),
+    batchSize: pacingNumber('batchSize'),
+    batchPauseMinutes: pacingNumber('batchPauseMinutes'),
+    workingHours: z
+      .object({
+        start: PacingClock,
+        end: PacingClock,
+        timeZone: z.string().min(1).max(PACING_TIME_ZONE_MAX_LENGTH)
+      })
+      .nullable(),
+    dailyCapPerDevice: pacingNumber('dailyCapPerDevice'),
+    warmUp: z
+      .object({
+        startPerDay: pacingNumber('warmUp.startPerDay'),
+        increasePerDay: pacingNumber('warmUp.increasePerDay')
+      })
+      .nullable()
+  })
+  .superRefine((policy, context) => {
+    for (const problem of pacingProblems(policy)) {
+      context.addIssue({
+        code: 'custom',
+        path: problem.field.split('.'),
+        message: PACING_PROBLEM_WORDS[problem.code]
+      })
+    }
+  }) satisfies z.ZodType<PacingPolicy>
 export type PacingPolicyView = z.infer<typeof PacingPolicySchema>
 
 export const RowProblemView = z.discriminatedUnion('code', [

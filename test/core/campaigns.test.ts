@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { composeCore, describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
+import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { MemoryVault } from '../../src/main/core/vault'
-import { DEFAULT_MAX_FILE_BYTES } from '../../src/shared/domain'
+import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
+import { PACING_CASES } from '../../src/shared/domain/pacing.cases'
 import { coreText } from '../../src/shared/i18n/notes'
 
 let core: Core
@@ -66,6 +68,22 @@ async function registeredSheet(fileName: string, dataBase64: string): Promise<{ 
   })
   if (!files[0]) throw new Error(`${fileName} refused: ${rejected[0]?.message}`)
   return { handle: files[0].handle }
+}
+
+/** The core's own refusal, past the contract (as the CLI calls it), worded in Bahasa Indonesia. */
+async function coreRefusalInIndonesian(
+  channel: 'campaigns:create',
+  request: Parameters<Core['handlers']['campaigns:create']>[0]
+): Promise<{ code: string; english: string; id: string }> {
+  const failure: unknown = await core.handlers[channel](request).then(
+    () => {
+      throw new Error(`expected ${channel} to be refused`)
+    },
+    (error: unknown) => error
+  )
+  if (!(failure instanceof ApiFailure)) throw failure
+  const { code, message, messageKey, messageParams } = failureShape(failure)
+  return { code, english: message, id: coreText('id', message, messageKey, messageParams) }
 }
 
 /** A refusal as the window words it in Bahasa Indonesia (what errorInfo does with the language set to id). */
@@ -130,9 +148,10 @@ describe('campaign refusals in the operator language', () => {
     expect(
       coreText('id', checked.templateError ?? '', checked.templateErrorKey, checked.templateErrorParams)
     ).toBe('Tanda "{" di karakter ke-4 tidak pernah ditutup')
-    // Several pacing problems: each worded, joined in order.
+    // Several pacing problems: each worded, joined in order. The contract refuses such a policy at the door (the
+    // window's form words the same problems before it asks), so this is the core's own refusal, as the CLI meets it.
     expect(
-      await refusalInIndonesian('campaigns:create', {
+      await coreRefusalInIndonesian('campaigns:create', {
         ...draft,
         mapping: { phone: 'Phone', variables: [] },
         template: 'Hi',
@@ -675,5 +694,45 @@ describe('reading a spreadsheet with progress and cancel', () => {
     expect(await cancelReply).toEqual({ ok: true, value: { ok: true } })
     stopCancelling()
     stop()
+  })
+})
+
+describe('every pacing case through the composed core (PACING_CASES)', () => {
+  it('campaigns:create and campaigns:setPacing accept each valid policy and refuse each invalid one on pacing', async () => {
+    const { device } = await core.handlers['sandbox:start']({})
+    const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
+    const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))
+    const draft = (pacing: PacingPolicy) => ({
+      sheetId,
+      name: 'Pacing',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing,
+      devices: [device.id]
+    })
+    const edited = await core.handlers['campaigns:create'](draft(FAST))
+    let lastValid = edited.pacing
+    for (const { name, policy, problems } of PACING_CASES) {
+      const valid = problems.length === 0
+      // Straight to the core (as the CLI reaches it) and through the contract (as the window does).
+      const direct = core.handlers['campaigns:create'](draft(policy))
+      if (valid) expect((await direct).pacing, name).toEqual(policy)
+      else await expect(direct, name).rejects.toMatchObject({ code: 'invalid_input', field: 'pacing' })
+      const viaContract = await invoke('campaigns:create', draft(policy))
+      expect(viaContract.ok, name).toBe(valid)
+      // The live check's estimate is made only from a policy the core would create with.
+      const checked = await invoke('campaigns:check', { ...draft(policy), previewRows: [] })
+      expect(checked, name).toMatchObject(
+        valid ? { ok: true } : { ok: false, error: { code: 'invalid_request' } }
+      )
+
+      const set = core.handlers['campaigns:setPacing']({ id: edited.id, pacing: policy })
+      if (valid) lastValid = (await set).pacing
+      else await expect(set, name).rejects.toMatchObject({ code: 'invalid_input', field: 'pacing' })
+      expect((await invoke('campaigns:setPacing', { id: edited.id, pacing: policy })).ok, name).toBe(valid)
+      expect((await core.handlers['campaigns:get']({ id: edited.id })).pacing, name).toEqual(lastValid)
+    }
+    // Whatever the core accepted, the contract answers: every campaign it made is a valid reply for the window.
+    expect(await invoke('campaigns:list', {})).toMatchObject({ ok: true })
   })
 })

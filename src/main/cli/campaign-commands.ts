@@ -14,10 +14,12 @@ import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
+import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
   DEFAULT_PACING,
   GATEWAY_TIME_ZONE,
   MAX_CAMPAIGN_ROW_FILES,
+  pacingProblems,
   type PacingPolicy
 } from '../../shared/domain'
 
@@ -55,12 +57,14 @@ export function parseMap(
 }
 
 /**
- * Pacing from flags over `base` (the domain's safe defaults, or a campaign's policy when it is edited): --delay 5-30,
- * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. Only the flags' shapes are checked here; whether
- * the policy is usable (min ≤ max, hours in order, a known time zone) is the feature's rule, applied by
- * `campaigns:create` and `campaigns:setPacing`.
+ * Pacing from flags over `base` (the safe defaults, or a running campaign's policy when it is edited): --delay 5-30,
+ * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. The flags are read for their shape only; what the
+ * numbers may be is the domain's rule (pacingProblems), worded as the window words it.
  */
-export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PACING): PacingPolicy {
+export function parsePacing(
+  context: Pick<CliContext, 'args'>,
+  base: PacingPolicy = DEFAULT_PACING
+): PacingPolicy {
   const pacing: PacingPolicy = { ...base }
   const delay = stringFlag(context.args, 'delay')
   if (delay !== undefined) {
@@ -89,8 +93,21 @@ export function parsePacing(context: CliContext, base: PacingPolicy = DEFAULT_PA
       }
     }
   }
-  const cap = intFlag(context.args, 'cap', { min: 1, max: 1_000_000 })
-  if (cap !== undefined) pacing.dailyCapPerDevice = cap
+  const cap = stringFlag(context.args, 'cap')
+  if (cap !== undefined) {
+    if (!/^\d+$/.test(cap)) throw new UsageError('--cap is sends per device per day, e.g. 150')
+    pacing.dailyCapPerDevice = Number(cap)
+  }
+  const problems = pacingProblems(pacing)
+  if (problems.length > 0)
+    throw new UsageError(
+      problems
+        .map((problem) => {
+          const { key, params } = pacingProblemMessage(problem)
+          return translate('en', key, params)
+        })
+        .join('; ')
+    )
   return pacing
 }
 

@@ -312,13 +312,16 @@ export const id: Record<MessageKey, string> = {
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
-  'desktop.error.pacing.minDelay': 'Jeda terpendek harus 0 detik atau lebih',
+  'desktop.error.pacing.minDelay': 'Jeda terpendek harus {min} sampai {max} detik',
+  'desktop.error.pacing.maxDelayRange': 'Jeda terpanjang harus {min} sampai {max} detik',
   'desktop.error.pacing.maxDelay': 'Jeda terpanjang tidak boleh kurang dari jeda terpendek',
-  'desktop.error.pacing.batchSize': 'Satu kelompok berisi sedikitnya 1 pengiriman',
-  'desktop.error.pacing.batchPause': 'Jeda setelah kelompok harus 0 menit atau lebih',
-  'desktop.error.pacing.dailyCap': 'Batas harian harus sedikitnya 1 pengiriman',
-  'desktop.error.pacing.warmUp':
-    'Pemanasan dimulai dari sedikitnya 1 pengiriman sehari dan tidak pernah berkurang',
+  'desktop.error.pacing.batchSize': 'Satu kelompok berisi bilangan bulat {min} sampai {max} pengiriman',
+  'desktop.error.pacing.batchPause': 'Jeda setelah kelompok harus {min} sampai {max} menit',
+  'desktop.error.pacing.dailyCap': 'Batas harian harus bilangan bulat {min} sampai {max} pengiriman',
+  'desktop.error.pacing.warmUpStart':
+    'Pemanasan dimulai dari bilangan bulat {min} sampai {max} pengiriman sehari',
+  'desktop.error.pacing.warmUpIncrease':
+    'Pemanasan bertambah bilangan bulat {min} sampai {max} pengiriman sehari',
   'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm',
   'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama',
   'desktop.error.sheetGone': 'Berkas ini sudah tidak dimuat: impor lagi.',

@@ -4,6 +4,7 @@ import { en, type MessageKey } from './en'
 import { id } from './id'
 
 export type { MessageKey }
+export { pacingProblemMessage } from './pacing'
 export type Language = 'en' | 'id'
 export type Params = Record<string, string | number>
 export type Translate = (key: MessageKey, params?: Params) => string

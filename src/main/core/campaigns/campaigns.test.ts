@@ -22,6 +22,7 @@ import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
 import type { Sheet } from './spreadsheet'
+import { CampaignView } from '../../../shared/contract'
 
 function sheetOf(count: number, extra: string[][] = []): Sheet {
   const rows = Array.from({ length: count }, (_, i) => [`Customer ${i + 1}`, `08123456${String(7000 + i)}`])
@@ -479,6 +480,20 @@ describe('campaigns on the outbox', () => {
       /longest delay/
     )
     expect(campaigns.get(id).pacing.minDelaySeconds).toBe(1)
+  })
+
+  it('reads a policy stored before the ranges as the nearest usable one, so the window can still show it', async () => {
+    const { id } = await setUp()
+    // What an older CLI stored for `--delay 5-100000 --batch 250000/10` (the core took any number then).
+    new CampaignStore(fixture.db).update(
+      id,
+      { pacing: { ...PACING, maxDelaySeconds: 100_000, batchSize: 250_000 } },
+      fixture.clock.now()
+    )
+    const read = campaigns.get(id)
+    expect(read.pacing).toEqual({ ...PACING, maxDelaySeconds: 86_400, batchSize: 100_000 })
+    // The contract answers it: before, campaigns:list failed as an invalid reply for every campaign in the window.
+    expect(CampaignView.safeParse(read).success).toBe(true)
   })
 
   it('keeps the gap as the gateway sees it, even after a request that was slow on the wire', async () => {

@@ -8,6 +8,7 @@ import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
+import { usablePacing } from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -293,7 +294,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     })
   }
 
-  const pacingOf = (c: CampaignRecord): PacingPolicy => c.pacing as PacingPolicy
+  /** The stored policy (JSON) through the domain's rule: one written before the ranges is read as the nearest usable. */
+  const pacingOf = (c: CampaignRecord): PacingPolicy => usablePacing(c.pacing)
   const mappingOf = (c: CampaignRecord): ColumnMapping => c.mapping as ColumnMapping
   const deviceSeed = (c: CampaignRecord, deviceId: string): number => (c.seed ^ rowSeed(deviceId, 0)) >>> 0
 

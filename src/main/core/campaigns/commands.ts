@@ -10,7 +10,7 @@ import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { QueuePort } from '../outbox'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
-import { estimateScheduleInSlices, type PacingPolicy } from './pacing'
+import { estimateScheduleInSlices } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
@@ -276,7 +276,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           ? {
               finishAt: (
                 await estimateScheduleInSlices(
-                  pacing as PacingPolicy,
+                  pacing,
                   1,
                   result.summary.ready,
                   deviceCount ?? 1,
@@ -302,7 +302,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           sheet,
           mapping: { ...mapping, attachment: mapping.attachment ?? null },
           template,
-          pacing: pacing as PacingPolicy,
+          pacing,
           devices,
           seedKey: sheetId,
           attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null,
@@ -352,7 +352,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.cancel(id))
     },
     async 'campaigns:setPacing'({ id, pacing }) {
-      return guarded(() => campaigns.setPacing(id, pacing as PacingPolicy))
+      return guarded(() => campaigns.setPacing(id, pacing))
     },
     async 'campaigns:progress'({ id }) {
       return guarded(() => progressSeries(campaigns.results(id)))

@@ -9,9 +9,10 @@ import {
   estimateSchedule,
   estimateScheduleInSlices,
   gapMs,
-  pacingProblems,
+  pacingProblemTexts,
   type PacingPolicy
 } from './pacing'
+import { englishText } from '../commands'
 
 const policy = (over: Partial<PacingPolicy> = {}): PacingPolicy => ({ ...DEFAULT_PACING, ...over })
 const MIN = 60_000
@@ -104,7 +105,8 @@ describe('pacing policy', () => {
     expect(after).toEqual(straight)
   })
 
-  it('explains what is wrong with a policy', () => {
+  it("explains what is wrong with a policy in the domain rule's words", () => {
+    const pacingProblems = (p: PacingPolicy): string[] => pacingProblemTexts(p).map(englishText)
     expect(pacingProblems(DEFAULT_PACING)).toEqual([])
     expect(
       pacingProblems(

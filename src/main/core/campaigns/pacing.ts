@@ -4,10 +4,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { dayIn as zonedDayIn, instantToLocal, localTimeToInstant as zonedInstant } from '../zoned-time'
 import { SeededRandom } from '../seeded-random'
-import { englishText, type KeyedText } from '../commands'
-import type { MessageKey, Params } from '../../../shared/i18n'
+import type { KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
-import { DEFAULT_PACING, type PacingPolicy } from '../../../shared/domain'
+import { pacingProblemMessage } from '../../../shared/i18n'
+import { DEFAULT_PACING, pacingProblems, type PacingPolicy } from '../../../shared/domain'
 
 // The policy's shape and its safe defaults are shared rules: the window's campaign form starts from the same values.
 export { DEFAULT_PACING, type PacingPolicy }
@@ -44,40 +44,9 @@ function localTimeToInstant(local: string, zone: string): number {
   return remember(instantCache, `${zone}|${local}`, () => zonedInstant(local, zone))
 }
 
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/
-
-/** Every problem with a policy, as sentences; empty when it is usable. */
-/** What makes a policy unusable, in English (the CLI). */
-export function pacingProblems(policy: PacingPolicy): string[] {
-  return pacingProblemTexts(policy).map(englishText)
-}
-
-/** What makes a policy unusable, keyed so the window words it in the operator's language. */
+/** What makes a policy unusable (the domain's one rule), keyed so the window words it in the operator's language. */
 export function pacingProblemTexts(policy: PacingPolicy): KeyedText[] {
-  const problems: KeyedText[] = []
-  const problem = (key: MessageKey, params?: Params): void => {
-    problems.push(params ? { key, params } : { key })
-  }
-  const { minDelaySeconds: min, maxDelaySeconds: max } = policy
-  if (!Number.isFinite(min) || min < 0) problem('desktop.error.pacing.minDelay')
-  if (!Number.isFinite(max) || max < min) problem('desktop.error.pacing.maxDelay')
-  if (!Number.isInteger(policy.batchSize) || policy.batchSize < 1) problem('desktop.error.pacing.batchSize')
-  if (!(policy.batchPauseMinutes >= 0)) problem('desktop.error.pacing.batchPause')
-  if (!Number.isInteger(policy.dailyCapPerDevice) || policy.dailyCapPerDevice < 1)
-    problem('desktop.error.pacing.dailyCap')
-  if (policy.warmUp && !(policy.warmUp.startPerDay >= 1 && policy.warmUp.increasePerDay >= 0))
-    problem('desktop.error.pacing.warmUp')
-  const hours = policy.workingHours
-  if (hours) {
-    if (!HHMM.test(hours.start) || !HHMM.test(hours.end)) problem('desktop.error.pacing.hoursFormat')
-    else if (hours.start >= hours.end) problem('desktop.error.pacing.hoursOrder')
-    try {
-      dayIn(0, hours.timeZone)
-    } catch {
-      problem('desktop.error.unknownTimezone', { timezone: hours.timeZone })
-    }
-  }
-  return problems
+  return pacingProblems(policy).map((problem) => pacingProblemMessage(problem))
 }
 
 /** Several problems as one text, "first; rest", each worded in the operator's language (nested notes). */

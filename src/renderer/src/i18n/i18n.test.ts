@@ -29,7 +29,9 @@ const sources = import.meta.glob(
     '../../../main/**/*.ts',
     '!../../../main/**/*.test.ts',
     // The wording of a campaign row's problems, shared by the window and the core's exports.
-    '../../../shared/i18n/row-problems.ts'
+    '../../../shared/i18n/row-problems.ts',
+    // The wording of a campaign's pacing problems, shared by the window, the core and the CLI.
+    '../../../shared/i18n/pacing.ts'
   ],
   {
     query: '?raw',

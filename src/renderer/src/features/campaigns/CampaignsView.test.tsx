@@ -218,6 +218,14 @@ describe('CampaignsView', () => {
     // An emptied field stays empty (React warns about a NaN value).
     expect(consoleErrors.mock.calls.flat().join(' ')).not.toMatch(/NaN/)
     consoleErrors.mockRestore()
+    // Past a day the core and the contract refuse it: the editor says so on the field and offers no save (it used to
+    // send it, and the operator read the contract's English refusal).
+    await user.type(longest, '86401')
+    expect(within(editor).getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
+      'The longest delay must be 0 to 86400 seconds'
+    )
+    expect(within(editor).getByTestId('campaign-save-pacing')).toHaveProperty('disabled', true)
+    await user.clear(longest)
     await user.type(longest, '90')
     await user.click(within(editor).getByTestId('campaign-save-pacing'))
     expect(fake.requests('campaigns:setPacing')).toEqual([

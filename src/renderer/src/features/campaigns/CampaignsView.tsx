@@ -17,7 +17,7 @@ import { useDevices } from '../../stores/devices'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { CampaignRows } from './CampaignRows'
 import { OptOuts } from './OptOuts'
-import { DEFAULT_PACING, PacingFields } from './PacingFields'
+import { DEFAULT_PACING, isUsablePacing, PacingFields } from './PacingFields'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
 import { campaignWaitText } from './wait-text'
@@ -244,7 +244,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         sheetId: sheet.sheetId,
         mapping,
         template,
-        pacing,
+        // A policy the core would refuse has no estimate; the form says what is wrong with it.
+        ...(isUsablePacing(pacing) ? { pacing } : {}),
         deviceCount: Math.max(1, chosen.length),
         ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
         // The file is checked against every chosen device's limit here, before anything is created.
@@ -583,7 +584,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
             type="button"
             className="button button--primary"
             data-testid="campaign-start"
-            disabled={busy || ready === 0 || error?.field === 'attachment'}
+            disabled={busy || ready === 0 || error?.field === 'attachment' || !isUsablePacing(pacing)}
             onClick={() => void createAndStart()}
           >
             {t('campaigns.start', { count: ready })}
@@ -618,6 +619,7 @@ function EditPacing({
         type="button"
         className="button"
         data-testid="campaign-save-pacing"
+        disabled={!isUsablePacing(pacing)}
         onClick={() => void onSave(pacing)}
       >
         {t('campaigns.pacing.save')}

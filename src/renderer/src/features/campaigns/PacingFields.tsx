@@ -1,15 +1,53 @@
-// The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign.
+// The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign. Their bounds and
+// their messages are the domain's (PACING_RANGES, pacingProblems), the rule the contract and the core apply.
+import { useId } from 'react'
 import type { PacingPolicyView } from '../../../../shared/contract'
-import { DEFAULT_PACING as DOMAIN_DEFAULT_PACING } from '../../../../shared/domain'
+import {
+  DEFAULT_PACING as DOMAIN_DEFAULT_PACING,
+  PACING_RANGES,
+  pacingProblems,
+  type PacingField,
+  type PacingNumberField,
+  type PacingProblem
+} from '../../../../shared/domain'
+import { pacingProblemMessage, type MessageKey } from '../../../../shared/i18n'
+import { Field } from '../../ui/Field'
 import { useT } from '../../i18n'
 
 /** What operators' tools ship as safe defaults (shared/campaign-pacing.md): the domain's, as the core uses them. */
 export const DEFAULT_PACING: PacingPolicyView = DOMAIN_DEFAULT_PACING
 
-/** An empty field is NaN, so the core's pacing check names it instead of reading it as 0. */
+/** A policy the core would take: the window asks with nothing else (no check estimate, no start, no save). */
+export function isUsablePacing(pacing: PacingPolicyView): boolean {
+  return pacingProblems(pacing).length === 0
+}
+
+/** An empty field is NaN, so the pacing rule names it instead of reading it as 0. */
 const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
 /** …and an emptied field stays empty on screen (React refuses NaN as a value). */
 const shown = (value: number): number | '' => (Number.isNaN(value) ? '' : value)
+
+/** The number inputs in screen order, with their labels. */
+const NUMBER_FIELDS: readonly { field: PacingNumberField & keyof PacingPolicyView; label: MessageKey }[] = [
+  { field: 'minDelaySeconds', label: 'campaigns.pacing.minDelay' },
+  { field: 'maxDelaySeconds', label: 'campaigns.pacing.maxDelay' },
+  { field: 'batchSize', label: 'campaigns.pacing.batchSize' },
+  { field: 'batchPauseMinutes', label: 'campaigns.pacing.batchPause' },
+  { field: 'dailyCapPerDevice', label: 'campaigns.pacing.dailyCap' }
+]
+
+/** The working hours' two clocks. */
+const CLOCK_FIELDS: readonly { part: 'start' | 'end'; label: MessageKey }[] = [
+  { part: 'start', label: 'campaigns.pacing.start' },
+  { part: 'end', label: 'campaigns.pacing.end' }
+]
+
+/** The fields this form has an input for; a problem elsewhere (a zone, a warm-up set by the CLI) is listed below. */
+const SHOWN_FIELDS = new Set<PacingField>([
+  ...NUMBER_FIELDS.map((f) => f.field),
+  'workingHours.start',
+  'workingHours.end'
+])
 
 export function PacingFields({
   pacing,
@@ -19,58 +57,49 @@ export function PacingFields({
   onChange: (next: PacingPolicyView) => void
 }): React.JSX.Element {
   const t = useT()
+  const id = useId()
+  const problems = pacingProblems(pacing)
+  const say = (problem: PacingProblem): string => {
+    const { key, params } = pacingProblemMessage(problem)
+    return t(key, params)
+  }
+  const errorOf = (field: PacingField): string | undefined => {
+    const problem = problems.find((p) => p.field === field)
+    return problem ? say(problem) : undefined
+  }
+  const elsewhere = problems.filter((p) => !SHOWN_FIELDS.has(p.field))
+  const hours = pacing.workingHours
   return (
-    <div className="campaign-grid">
-      <label>
-        {t('campaigns.pacing.minDelay')}
-        <input
-          type="number"
-          min={0}
-          value={shown(pacing.minDelaySeconds)}
-          onChange={(e) => onChange({ ...pacing, minDelaySeconds: number(e.target.value) })}
-        />
-      </label>
-      <label>
-        {t('campaigns.pacing.maxDelay')}
-        <input
-          type="number"
-          min={0}
-          value={shown(pacing.maxDelaySeconds)}
-          onChange={(e) => onChange({ ...pacing, maxDelaySeconds: number(e.target.value) })}
-        />
-      </label>
-      <label>
-        {t('campaigns.pacing.batchSize')}
-        <input
-          type="number"
-          min={1}
-          value={shown(pacing.batchSize)}
-          onChange={(e) => onChange({ ...pacing, batchSize: number(e.target.value) })}
-        />
-      </label>
-      <label>
-        {t('campaigns.pacing.batchPause')}
-        <input
-          type="number"
-          min={0}
-          value={shown(pacing.batchPauseMinutes)}
-          onChange={(e) => onChange({ ...pacing, batchPauseMinutes: number(e.target.value) })}
-        />
-      </label>
-      <label>
-        {t('campaigns.pacing.dailyCap')}
-        <input
-          type="number"
-          min={1}
-          value={shown(pacing.dailyCapPerDevice)}
-          onChange={(e) => onChange({ ...pacing, dailyCapPerDevice: number(e.target.value) })}
-        />
-      </label>
+    <div className="campaign-grid" data-testid="campaign-pacing-fields">
+      {NUMBER_FIELDS.map(({ field, label }) => {
+        const { min, max, whole } = PACING_RANGES[field]
+        return (
+          <Field
+            key={field}
+            id={`${id}-${field}`}
+            label={t(label)}
+            error={errorOf(field)}
+            errorTestId={`pacing-error-${field}`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={min}
+                max={max}
+                step={whole ? 1 : 'any'}
+                value={shown(pacing[field])}
+                onChange={(e) => onChange({ ...pacing, [field]: number(e.target.value) })}
+              />
+            )}
+          </Field>
+        )
+      })}
       <label className="campaign-check">
         <input
           type="checkbox"
           data-testid="campaign-any-time"
-          checked={pacing.workingHours === null}
+          checked={hours === null}
           onChange={(e) =>
             onChange({
               ...pacing,
@@ -80,34 +109,34 @@ export function PacingFields({
         />
         {t('campaigns.pacing.anyTime')}
       </label>
-      {pacing.workingHours ? (
-        <>
-          <label>
-            {t('campaigns.pacing.start')}
-            <input
-              type="time"
-              value={pacing.workingHours.start}
-              onChange={(e) =>
-                pacing.workingHours &&
-                onChange({
-                  ...pacing,
-                  workingHours: { ...pacing.workingHours, start: e.target.value }
-                })
-              }
-            />
-          </label>
-          <label>
-            {t('campaigns.pacing.end')}
-            <input
-              type="time"
-              value={pacing.workingHours.end}
-              onChange={(e) =>
-                pacing.workingHours &&
-                onChange({ ...pacing, workingHours: { ...pacing.workingHours, end: e.target.value } })
-              }
-            />
-          </label>
-        </>
+      {hours
+        ? CLOCK_FIELDS.map(({ part, label }) => (
+            <Field
+              key={part}
+              id={`${id}-${part}`}
+              label={t(label)}
+              error={errorOf(`workingHours.${part}`)}
+              errorTestId={`pacing-error-workingHours.${part}`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  value={hours[part]}
+                  onChange={(e) =>
+                    onChange({ ...pacing, workingHours: { ...hours, [part]: e.target.value } })
+                  }
+                />
+              )}
+            </Field>
+          ))
+        : null}
+      {elsewhere.length > 0 ? (
+        <ul className="field-error" data-testid="pacing-error-other">
+          {elsewhere.map((problem) => (
+            <li key={`${problem.field}-${problem.code}`}>{say(problem)}</li>
+          ))}
+        </ul>
       ) : null}
     </div>
   )

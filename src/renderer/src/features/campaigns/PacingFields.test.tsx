@@ -1,0 +1,129 @@
+// The campaign form's pacing fields on the shared case table: each invalid policy is refused and explained on its
+// field in the operator's language, each valid one is taken; the inputs' bounds are the domain's ranges.
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { PacingPolicyView } from '../../../../shared/contract'
+import {
+  DEFAULT_PACING,
+  PACING_RANGES,
+  pacingProblems,
+  type PacingProblemAt
+} from '../../../../shared/domain'
+import { PACING_CASES } from '../../../../shared/domain/pacing.cases'
+import { pacingProblemMessage, translate, type Language } from '../../../../shared/i18n'
+import { makeBootstrap, makeSettings } from '../../testing/fixtures'
+import { seedStores } from '../../testing/render'
+import { isUsablePacing, PacingFields } from './PacingFields'
+
+/** The form as the campaign views hold it: its own state, and a save that is offered only for a usable policy. */
+function Form({ initial }: { initial: PacingPolicyView }): React.JSX.Element {
+  const [pacing, setPacing] = useState(initial)
+  return (
+    <>
+      <PacingFields pacing={pacing} onChange={setPacing} />
+      <button type="button" disabled={!isUsablePacing(pacing)}>
+        save
+      </button>
+    </>
+  )
+}
+
+const LABELS = {
+  minDelaySeconds: 'Shortest pause (seconds)',
+  maxDelaySeconds: 'Longest pause (seconds)',
+  batchSize: 'Batch size (sends)',
+  batchPauseMinutes: 'Pause after each batch (minutes)',
+  dailyCapPerDevice: 'Most sends per device per day'
+} as const
+
+/** Where the form shows a problem: on its field when it has an input, else in the list under the fields. */
+function shownAt(problem: PacingProblemAt): HTMLElement {
+  return screen.queryByTestId(`pacing-error-${problem.field}`) ?? screen.getByTestId('pacing-error-other')
+}
+
+/** The case's problems are each shown where they belong, in the domain's words; save is offered only without any. */
+function expectJudged(
+  problems: readonly PacingProblemAt[],
+  policy: PacingPolicyView,
+  language: Language
+): void {
+  expect(screen.getByRole('button', { name: 'save' })).toHaveProperty('disabled', problems.length > 0)
+  if (problems.length === 0) {
+    expect(screen.queryAllByTestId(/^pacing-error-/)).toEqual([])
+    return
+  }
+  const worded = pacingProblems(policy)
+  expect(worded.map(({ field, code }) => ({ field, code }))).toEqual(problems)
+  for (const problem of worded) {
+    const { key, params } = pacingProblemMessage(problem)
+    expect(shownAt(problem).textContent).toContain(translate(language, key, params))
+  }
+}
+
+beforeEach(() => seedStores(makeBootstrap()))
+
+describe('the pacing form judges every pacing case like the core', () => {
+  it.each(PACING_CASES)('$name (a policy it starts from)', ({ policy, problems }) => {
+    render(<Form initial={policy} />)
+    expectJudged(problems, policy, 'en')
+  })
+
+  // What an operator can type: the number fields, "any time" and the working hours (a zone and a warm-up come
+  // from the CLI). Typed over the defaults, field by field, as the inputs hand the values on.
+  const typeable = PACING_CASES.filter(
+    ({ policy }) =>
+      policy.warmUp === null &&
+      (policy.workingHours === null || policy.workingHours.timeZone === DEFAULT_PACING.workingHours?.timeZone)
+  )
+  it.each(typeable)('$name (typed)', ({ policy, problems }) => {
+    render(<Form initial={DEFAULT_PACING} />)
+    for (const [field, label] of Object.entries(LABELS)) {
+      const value = policy[field as keyof typeof LABELS]
+      fireEvent.change(screen.getByLabelText(label), {
+        target: { value: Number.isFinite(value) ? String(value) : '' }
+      })
+    }
+    if (policy.workingHours === null) fireEvent.click(screen.getByTestId('campaign-any-time'))
+    else {
+      fireEvent.change(screen.getByLabelText('Working hours from'), {
+        target: { value: policy.workingHours.start }
+      })
+      fireEvent.change(screen.getByLabelText('until'), { target: { value: policy.workingHours.end } })
+    }
+    // jsdom empties a time input given "8:00" or "24:00" as a browser does: still not a clock.
+    expectJudged(problems, policy, 'en')
+  })
+
+  it('words the problems in Bahasa Indonesia for an Indonesian operator', () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+    const several = PACING_CASES.find((c) => c.problems.length > 2)!
+    render(<Form initial={several.policy} />)
+    expectJudged(several.problems, several.policy, 'id')
+    expect(screen.getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
+      'Jeda terpanjang tidak boleh kurang dari jeda terpendek'
+    )
+  })
+})
+
+describe("the inputs' bounds are the domain's ranges", () => {
+  it('sets min, max and step from PACING_RANGES', () => {
+    render(<Form initial={DEFAULT_PACING} />)
+    for (const [field, label] of Object.entries(LABELS)) {
+      const { min, max, whole } = PACING_RANGES[field as keyof typeof LABELS]
+      const input = screen.getByLabelText(label)
+      expect(input.getAttribute('min'), field).toBe(String(min))
+      expect(input.getAttribute('max'), field).toBe(String(max))
+      expect(input.getAttribute('step'), field).toBe(whole ? '1' : 'any')
+    }
+  })
+
+  it('marks a refused field for assistive tech', () => {
+    render(<Form initial={{ ...DEFAULT_PACING, batchSize: 0 }} />)
+    const batch = screen.getByLabelText('Batch size (sends)')
+    expect(batch.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      within(screen.getByTestId('campaign-pacing-fields')).getByTestId('pacing-error-batchSize').id
+    ).toBe(batch.getAttribute('aria-describedby'))
+  })
+})
