@@ -363,6 +363,8 @@ export const ScheduleRequest = z.object({
 
 const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
+/** The optional parts that keep their own state and can be damaged without stopping the app. */
+export const DamagedPart = z.enum(['sandbox', 'settings', 'series'])
 /**
  * The opt-out list pushed to each device's gateway blacklist: per device, whether every number went (a gateway
  * without the blacklist API says so in `message`). A long import is pushed in the background: `background: true`.
@@ -731,6 +733,15 @@ function builtOnFirstUse<Builders extends Record<string, () => unknown>>(
 // Invoke channels: renderer → core, one reply each.
 
 export const invokeChannels = builtOnFirstUse({
+  /** Parts of the app that could not read what they kept (the rest runs): which, the file, and why. */
+  'app:damaged': () => ({
+    request: Empty,
+    reply: z.object({
+      parts: z.array(z.object({ part: DamagedPart, file: z.string(), message: z.string() }))
+    })
+  }),
+  /** "Set aside and start fresh" for one damaged part: its damaged copy is kept, the part starts clean. */
+  'app:startFresh': () => ({ request: z.object({ part: DamagedPart }), reply: Ok }),
   'app:bootstrap': () => ({
     request: Empty,
     reply: z.object({

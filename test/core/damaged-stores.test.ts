@@ -193,6 +193,13 @@ describe('the app with its settings and a series damaged', () => {
         entries: [{ kind: 'text', text: 'still sending' }]
       })
       expect(queued.itemIds).toHaveLength(1)
+      // The window asks what is damaged, by part and file, and sets each aside to start it fresh.
+      const { parts } = await core.handlers['app:damaged']({})
+      expect(parts.map((p) => p.part).sort()).toEqual(['series', 'settings'])
+      expect(parts.every((p) => p.file.endsWith(DATABASE_FILE) && p.message.length > 0)).toBe(true)
+      await core.handlers['app:startFresh']({ part: 'settings' })
+      await core.handlers['app:startFresh']({ part: 'series' })
+      expect((await core.handlers['app:damaged']({})).parts).toEqual([])
     } finally {
       await core.stop()
     }

@@ -58,6 +58,9 @@ it('starts and sends with the sandbox state damaged, names the file, and starts 
   const health = await core.handlers['sandbox:health']({})
   expect(health.damaged?.file).toContain(sandboxDir)
   expect(health.damaged?.message).toMatch(/cannot be opened/)
+  expect((await core.handlers['app:damaged']({})).parts).toMatchObject([
+    { part: 'sandbox', file: health.damaged?.file }
+  ])
   // The real device sends all the same.
   const { itemIds } = await core.handlers['outbox:enqueue']({
     deviceId: real.id,

@@ -32,6 +32,7 @@ import {
   createSandboxCommands,
   EmbeddedSandbox,
   portOf,
+  startSandboxFresh,
   sandboxLookup,
   type EmbeddedSandboxOptions
 } from './sandbox-control'
@@ -256,6 +257,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox,
       sandbox,
       recentErrors: () => [...errors],
+      startSandboxFresh: () => startSandboxFresh(registry, sandbox),
       applyWeakStorage: ports.applyWeakStorage
     }),
     ...createDeviceCommands({

@@ -802,6 +802,13 @@ export const en = {
   'settings.weakStorage': 'Allow weak token storage',
   'settings.weakStorage.hint':
     'Only when no keyring is available: tokens are kept between restarts with weaker protection. Leave off to keep tokens for the session only.',
+  'settings.damaged.title': 'Could not be read at start',
+  'settings.damaged.file': 'file',
+  'settings.damaged.startFresh': 'Set aside and start fresh',
+  'settings.damaged.done': '{part} started fresh; the damaged copy is kept beside it.',
+  'settings.damaged.part.sandbox': 'The sandbox gateway',
+  'settings.damaged.part.settings': 'Your settings',
+  'settings.damaged.part.series': 'Recurring messages',
   'settings.diagnostics.hint':
     'A summary for support: versions, device states and recent errors. Tokens are never included.',
   'settings.diagnostics.copy': 'Copy diagnostics',

@@ -823,6 +823,13 @@ export const id: Record<MessageKey, string> = {
   'settings.weakStorage': 'Izinkan penyimpanan token yang lemah',
   'settings.weakStorage.hint':
     'Hanya jika tidak ada keyring: token tetap tersimpan setelah aplikasi dimulai ulang, tetapi perlindungannya lebih lemah. Biarkan mati agar token hanya disimpan selama sesi.',
+  'settings.damaged.title': 'Tidak bisa dibaca saat mulai',
+  'settings.damaged.file': 'berkas',
+  'settings.damaged.startFresh': 'Sisihkan dan mulai baru',
+  'settings.damaged.done': '{part} dimulai baru; salinan yang rusak disimpan di sebelahnya.',
+  'settings.damaged.part.sandbox': 'Gateway sandbox',
+  'settings.damaged.part.settings': 'Pengaturan Anda',
+  'settings.damaged.part.series': 'Pesan berulang',
   'settings.diagnostics.hint':
     'Ringkasan untuk tim dukungan: versi, status perangkat, dan kesalahan terbaru. Token tidak pernah disertakan.',
   'settings.diagnostics.copy': 'Salin diagnostik',

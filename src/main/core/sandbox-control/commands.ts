@@ -52,6 +52,15 @@ export function toSandboxMessageView(message: MessageSnapshot): SandboxMessageVi
   }
 }
 
+/** "Set aside and start fresh" for the sandbox, back on the port its saved devices expect. */
+export function startSandboxFresh(
+  registry: Pick<DeviceRegistry, 'list'>,
+  sandbox: Pick<EmbeddedSandbox, 'startFresh'>
+): Promise<unknown> {
+  const device = registry.list().find((d) => d.sandbox)
+  return sandbox.startFresh(device ? portOf(device.baseUrl) : 0)
+}
+
 export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<SandboxChannel> {
   const { registry, monitor, sandbox, sandboxOf } = deps
 
@@ -83,9 +92,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     },
 
     async 'sandbox:startFresh'() {
-      // Back where the saved sandbox devices expect it.
-      const device = registry.list().find((d) => d.sandbox)
-      await sandbox.startFresh(device ? portOf(device.baseUrl) : 0)
+      await startSandboxFresh(registry, sandbox)
       return { ok: true as const }
     },
 

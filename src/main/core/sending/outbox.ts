@@ -13,6 +13,8 @@ export type Outbox = SendQueue & {
   listSeries: ReturnType<typeof createSeriesProducer>['list']
   stopSeries: ReturnType<typeof createSeriesProducer>['stop']
   deleteSeries: ReturnType<typeof createSeriesProducer>['delete']
+  damagedSeries: ReturnType<typeof createSeriesProducer>['damaged']
+  removeDamagedSeries: ReturnType<typeof createSeriesProducer>['removeDamaged']
   /** The kernel itself, for producers built elsewhere (campaigns) and for the composition. */
   queue: SendQueue
 }
@@ -28,6 +30,8 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     listSeries: series.list,
     stopSeries: series.stop,
     deleteSeries: series.delete,
+    damagedSeries: series.damaged,
+    removeDamagedSeries: series.removeDamaged,
     queue
   }
 }

@@ -146,6 +146,13 @@ export function createSeriesProducer(queue: SeriesQueue) {
   }
 
   return {
+    /** Series whose stored rows cannot be read (set aside in place, never due): which, in which file, and why. */
+    damaged: () => store.damaged(),
+    /** "Start fresh": forget the damaged series; the files only they held go once nothing else needs them. */
+    removeDamaged(): void {
+      queue.releaseCopies(store.removeDamaged())
+      queue.announceBulk(0)
+    },
     create,
     /** Newest first; optionally one device's. */
     list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(toSeriesView),

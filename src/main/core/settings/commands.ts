@@ -9,7 +9,8 @@ import type { EmbeddedSandbox } from '../sandbox-control'
 import type { Vault } from '../vault'
 import type { SettingsService } from './settings'
 
-export type SettingsChannel = 'app:bootstrap' | 'settings:update' | 'diagnostics:get'
+export type SettingsChannel =
+  'app:bootstrap' | 'app:damaged' | 'app:startFresh' | 'settings:update' | 'diagnostics:get'
 
 export interface AppInfo {
   version: string
@@ -22,9 +23,14 @@ export interface SettingsCommandsDeps {
   vault: Vault
   settings: SettingsService
   monitor: DeviceMonitor
-  outbox: Pick<SendQueue, 'counts' | 'pausedState'>
+  outbox: Pick<SendQueue, 'counts' | 'pausedState'> & {
+    damagedSeries(): { file: string; message: string }[]
+    removeDamagedSeries(): void
+  }
   sandbox: EmbeddedSandbox
   recentErrors: () => string[]
+  /** The sandbox's "set aside and start fresh" (sandbox:startFresh's work, on the port its devices expect). */
+  startSandboxFresh: () => Promise<unknown>
   /** Called when the operator changes the weak-storage opt-in (the shell's vault honours it). */
   applyWeakStorage?: ((allowed: boolean) => Promise<void>) | undefined
 }
@@ -47,6 +53,29 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         sendingPaused: outbox.pausedState().all,
         sandboxRunning: deps.sandbox.isRunning
       }
+    },
+
+    async 'app:damaged'() {
+      const parts: { part: 'sandbox' | 'settings' | 'series'; file: string; message: string }[] = []
+      const sandbox = deps.sandbox.damage
+      if (sandbox) parts.push({ part: 'sandbox', file: sandbox.file, message: sandbox.message })
+      const stored = settings.damaged()
+      if (stored)
+        parts.push({
+          part: 'settings',
+          file: stored.file,
+          message: `The settings kept in ${stored.file} (${stored.part}) cannot be read: ${stored.reason}.`
+        })
+      for (const series of outbox.damagedSeries())
+        parts.push({ part: 'series', file: series.file, message: series.message })
+      return { parts }
+    },
+
+    async 'app:startFresh'({ part }) {
+      if (part === 'sandbox') await deps.startSandboxFresh()
+      else if (part === 'settings') settings.setAsideDamaged()
+      else outbox.removeDamagedSeries()
+      return { ok: true as const }
     },
 
     async 'settings:update'(patch) {

@@ -126,3 +126,40 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('settings-copy-diagnostics-status').textContent).toBe('Copied')
   })
 })
+
+describe('damaged parts', () => {
+  it('names what could not be read with its file, and starts it fresh on request, keeping focus in the section', async () => {
+    let parts = [
+      {
+        part: 'sandbox' as const,
+        file: '/data/sandbox/world.sqlite',
+        message:
+          "The sandbox's saved state /data/sandbox/world.sqlite cannot be opened: it is not a database."
+      }
+    ]
+    fake.handle('app:damaged', () => ({ parts }))
+    fake.handle('app:startFresh', () => {
+      parts = []
+      return { ok: true as const }
+    })
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const section = await screen.findByRole('region', { name: 'Could not be read at start' })
+    expect(section.textContent).toContain('/data/sandbox/world.sqlite')
+    expect(section.textContent).toContain('it is not a database')
+    await user.click(screen.getByRole('button', { name: 'Set aside and start fresh' }))
+    expect(fake.requests('app:startFresh')).toEqual([{ part: 'sandbox' }])
+    expect(
+      await screen.findByText('The sandbox gateway started fresh; the damaged copy is kept beside it.')
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Set aside and start fresh' })).toBeNull()
+    expect(document.activeElement?.textContent).toBe('Could not be read at start')
+  })
+
+  it('shows nothing when every part could be read', async () => {
+    fake.handle('app:damaged', () => ({ parts: [] }))
+    render(<SettingsView />)
+    await screen.findByRole('heading', { name: 'Settings' })
+    expect(screen.queryByTestId('damaged-parts')).toBeNull()
+  })
+})

@@ -1,5 +1,6 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
 import { useState, type ReactNode } from 'react'
+import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -114,6 +115,7 @@ export function SettingsView(): React.JSX.Element {
       >
         {status?.text ?? ''}
       </p>
+      <DamagedParts />
 
       <Group title={t('settings.group.window')}>
         <Field id="settings-language" label={t('settings.language')}>
