@@ -1,6 +1,6 @@
 // The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
-import { plainIndonesianMobile } from '../../../shared/domain'
+import { plainIndonesianMobile, textLength } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Sheet, SheetRow } from './spreadsheet'
@@ -239,8 +239,9 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
       if (rendered.missing.length > 0) {
         const missing = template.variables.filter((name) => rendered.missing.includes(name))
         addProblem({ code: 'missing_variable', names: missing })
-      } else if (rendered.text.length > limit)
-        addProblem({ code: 'too_long', length: rendered.text.length, limit })
+      } else if (textLength(rendered.text) > limit)
+        // Counted as the gateway counts (code points), like every other producer's text.
+        addProblem({ code: 'too_long', length: textLength(rendered.text), limit })
     }
     return { rowNumber: row.rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }

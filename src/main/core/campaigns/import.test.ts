@@ -275,6 +275,18 @@ describe('checkRows', () => {
     expect(rows[4]?.problems).toEqual([{ code: 'too_long', length: 1025, limit: 1024 }])
   })
 
+  it('holds a text row to the limit Send holds a message to, counted as the gateway counts', async () => {
+    const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
+    const check = (template: string) =>
+      checkRows({ campaignId: 'c1', sheet, mapping: { phone: 'Phone', variables: [] }, template }).rows[0]
+        ?.problems
+    // Without a file the message is a text: 1,025 characters go no more than in Send (4,096 passed before).
+    expect(check('x'.repeat(1025))).toEqual([{ code: 'too_long', length: 1025, limit: 1024 }])
+    expect(check('x'.repeat(1024))).toEqual([])
+    // 600 emoji are 1,200 UTF-16 units but 600 characters to the gateway.
+    expect(check('😀'.repeat(600))).toEqual([])
+  })
+
   it('renders each row as renderTemplate does with its values and seed: any case and spacing, spintax, blanks', () => {
     // The later of two headers that match a variable wins, in renderTemplate and in checkRows alike.
     const headers = [' nama ', 'No HP', 'Tagihan', 'NAMA', 'Kota']

@@ -1,5 +1,6 @@
 // Message templates for campaigns: `{Column}` variables from the row and `{a|b|c}` spintax picked with a per-row seed,
 // so the preview of a row is exactly what that row sends.
+import { MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from '../../../shared/domain'
 import { keepFormattingAcrossLines } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
 import { SeededRandom } from '../seeded-random'
@@ -16,9 +17,12 @@ export class TemplateError extends Error {
   }
 }
 
-/** WhatsApp's limits after expansion: a text message, and a caption on a file. */
-export const TEXT_LIMIT = 4096
-export const CAPTION_LIMIT = 1024
+/**
+ * The limits a rendered row must fit: the gateway's, the same as a message typed in Send (the domain's one text rule).
+ * Campaigns allowed 4,096 characters where Send refused 1,025: the gateway documents 1,024 for both.
+ */
+export const TEXT_LIMIT = MAX_TEXT_LENGTH
+export const CAPTION_LIMIT = MAX_CAPTION_LENGTH
 
 /**
  * Spintax nested deeper than this is refused: the parser, the renderer and the length bound recurse once per level,

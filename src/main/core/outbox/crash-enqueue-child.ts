@@ -1,5 +1,5 @@
 // Child process for the crash test: enqueues a large batch and SIGKILLs itself once `killAtRows` of it are on disk.
-import { openDatabase } from '../store'
+import { openDatabase, OutboxStore } from '../store'
 import { createOutbox } from '../sending'
 
 const [dataDir, countArg, killAtArg] = process.argv.slice(2)
@@ -12,10 +12,10 @@ if (!dataDir || !Number.isInteger(count) || !Number.isInteger(killAtRows)) {
 
 const db = openDatabase({ dataDir })
 const outbox = createOutbox({ db, dataDir, clientFor: () => undefined })
-const written = db.prepare('SELECT COUNT(*) AS n FROM outbox_items WHERE batch_id IS NOT NULL')
+const store = new OutboxStore(db)
 // Runs between two chunks (they yield with setImmediate), so the kill lands right after a chunk committed.
 const watch = (): void => {
-  if ((written.get() as { n: number }).n >= killAtRows) process.kill(process.pid, 'SIGKILL')
+  if (store.batchedRowCount() >= killAtRows) process.kill(process.pid, 'SIGKILL')
   else setImmediate(watch)
 }
 setImmediate(watch)

@@ -186,6 +186,13 @@ export class OutboxItemsStore {
     })
   }
 
+  /** Items written by chunked writes, closed or not (an item keeps its batch id): what a killed writer left. */
+  batchedRowCount(): number {
+    return (
+      this.prepare('SELECT COUNT(*) AS n FROM outbox_items WHERE batch_id IS NOT NULL').get() as { n: number }
+    ).n
+  }
+
   /** Batches still open: being written now, or left by a process that died part way. */
   openBatches(): OpenBatchRecord[] {
     return this.prepare('SELECT id, pid FROM outbox_batches ORDER BY opened_at').all() as OpenBatchRecord[]

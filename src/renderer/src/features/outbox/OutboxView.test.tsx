@@ -264,6 +264,29 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
   })
 
+  it("edits a text by the gateway's count: 600 emoji are within its 1,024 characters, 1,025 letters are not", async () => {
+    const item = makeItem({ id: 'e-2', status: 'failed', text: 'Helo' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    fake.handle('outbox:edit', (request) => ({ ...item, text: request.text ?? item.text }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-e-2'))
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const text = screen.getByRole('textbox', { name: 'Text message' })
+    // Pasted, as an operator would: 1,200 UTF-16 units, 600 characters.
+    fireEvent.change(text, { target: { value: '😀'.repeat(600) } })
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-2', text: '😀'.repeat(600) }])
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), {
+      target: { value: 'x'.repeat(1025) }
+    })
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
+    expect(fake.requests('outbox:edit')).toHaveLength(1)
+  })
+
   it('releases a held overdue item', async () => {
     const held = makeItem({
       id: 'h-1',
