@@ -29,11 +29,21 @@ const noSandboxInternals = {
     'Use the sandbox through @sender-desk/sandbox-gateway (startSandbox, SandboxControl): its internals are its own.'
 }
 
+/** The inbox relay too: the app uses its public entry point (and talks to a running relay over HTTP). */
+const noInboxRelayInternals = {
+  regex: '^@sender-desk/inbox-relay/|(^|/)packages/inbox-relay(/|$)',
+  message:
+    'Use the inbox relay through @sender-desk/inbox-relay (startNodeRelay, openRelayEvent): its internals are its own.'
+}
+
 /** Electron's ban plus one layer's own import rules, as one rule setting (a later block replaces, not merges, it). */
 function restrict(...patterns) {
   return [
     'error',
-    { paths: electronBan.paths, patterns: [...electronBan.patterns, noSandboxInternals, ...patterns] }
+    {
+      paths: electronBan.paths,
+      patterns: [...electronBan.patterns, noSandboxInternals, noInboxRelayInternals, ...patterns]
+    }
   ]
 }
 
@@ -170,6 +180,17 @@ export default tseslint.config(
       'no-restricted-imports': restrict({
         regex: '(^|/)src/(main|shared|renderer|preload)(/|$)|^@sender-desk/',
         message: 'The sandbox package owns what it uses; it imports nothing from the app.'
+      })
+    }
+  },
+  {
+    // Like the sandbox: the relay imports nothing of the app, tests included. (Its Worker side must also stay free of
+    // node:* modules; test/worker.test.ts bundles it for a neutral platform, which fails on one.)
+    files: ['packages/inbox-relay/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        regex: '(^|/)src/(main|shared|renderer|preload)(/|$)|^@sender-desk/',
+        message: 'The inbox relay package owns what it uses; it imports nothing from the app.'
       })
     }
   },

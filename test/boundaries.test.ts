@@ -203,6 +203,18 @@ describe('layers', () => {
       legal: '../../src/main/core/compose'
     },
     {
+      rule: 'the app uses the inbox relay through its public entry point',
+      file: 'src/main/cli/relay-commands.ts',
+      illegal: '@sender-desk/inbox-relay/src/node-host',
+      legal: '@sender-desk/inbox-relay'
+    },
+    {
+      rule: 'the inbox relay package imports nothing of the app',
+      file: 'packages/inbox-relay/src/handler.ts',
+      illegal: '../../../src/shared/domain',
+      legal: './store'
+    },
+    {
       rule: 'the composition uses features through their index',
       file: 'src/main/core/compose.ts',
       illegal: './devices/registry',

@@ -72,3 +72,12 @@ export function intFlag(
   }
   return number
 }
+
+/** A server that could not listen on --port: a bad --port (exit 2), not an unexplained failure (exit 1). */
+export function portUsageError(error: unknown, port: number): UsageError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') return null
+  return new UsageError(
+    `port ${port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}: give another --port, or leave it out for a free one`
+  )
+}

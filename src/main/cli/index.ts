@@ -33,6 +33,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
             named in the map's file= column, found in D; give either to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
+  relay serve --data-dir D [--port N] [--host 127.0.0.1] [--public-url U]
+                                                       run the inbox relay for gateway webhooks; prints {"url","dataDir"}
+                                                       (SENDER_DESK_RELAY_CREATION_TOKEN: needed to create mailboxes)
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
@@ -91,7 +94,9 @@ export const FLAGS: Record<string, FlagSpec> = {
   format: { type: 'string' },
   matching: { type: 'boolean' },
   text: { type: 'string' },
-  expect: { type: 'string' }
+  expect: { type: 'string' },
+  host: { type: 'string' },
+  'public-url': { type: 'string' }
 }
 
 export interface CliContext {
@@ -207,6 +212,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./reminder-commands')).runReminder(context)
       case 'campaign':
         return await (await import('./campaign-commands')).runCampaign(context)
+      case 'relay':
+        return await (await import('./relay-commands')).runRelay(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

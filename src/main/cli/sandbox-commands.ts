@@ -1,5 +1,5 @@
 /** `sender-desk sandbox …`: run the sandbox gateway in the foreground, and play the phone and IT support on it. */
-import { UsageError, intFlag, stringFlag } from './args'
+import { UsageError, intFlag, portUsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { SandboxControl, startSandbox } from '@sender-desk/sandbox-gateway'
@@ -26,14 +26,7 @@ async function start(context: CliContext): Promise<number> {
     ...(stateFile ? { stateFile } : {}),
     ...(context.args.flags['fast'] === true ? { timings: FAST_TIMINGS } : {})
   }).catch((error: unknown) => {
-    // A port that is taken (or needs privileges) is a bad --port, not an unexplained failure (exit 1).
-    const code = (error as NodeJS.ErrnoException | null)?.code
-    if (code === 'EADDRINUSE' || code === 'EACCES') {
-      throw new UsageError(
-        `port ${port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}: give another --port, or leave it out for a free one`
-      )
-    }
-    throw error
+    throw portUsageError(error, port) ?? error
   })
   const device = await new SandboxControl(sandbox.baseUrl, sandbox.controlToken).createDevice({
     name: 'Sandbox device'
