@@ -58,7 +58,8 @@ const FEATURES = [
   'webhooks',
   'autoreplies',
   'settings',
-  'sandbox-control'
+  'sandbox-control',
+  'inbox'
 ]
 
 const noTransport = {
