@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
-/** Soak and child-process suites: the 100-SIGKILL crash test and the real `sender-desk` binary. */
-const SLOW_TESTS = ['src/main/core/outbox/crash.test.ts', 'test/cli/cli.test.ts']
+/** Soak and child-process suites: the outbox and inbox crash tests, a 10,000-event catch-up, the real `sender-desk` binary. */
+const SLOW_TESTS = [
+  'src/main/core/outbox/crash.test.ts',
+  'src/main/core/inbox/crash.test.ts',
+  'src/main/core/inbox/catch-up.slow.test.ts',
+  'test/cli/cli.test.ts'
+]
 
 export default defineConfig({
   test: {
