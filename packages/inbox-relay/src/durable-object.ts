@@ -9,7 +9,6 @@ import { SqlRelayStore } from './store'
 
 export interface DurableObjectStateLike {
   storage: DurableObjectStorageLike
-  waitUntil(promise: Promise<unknown>): void
 }
 
 /** The Worker's vars (wrangler.toml) and secrets (`wrangler secret put`); all optional. */
@@ -54,7 +53,7 @@ export class RelayMailboxObject {
       limits: { ...limitsFromEnv(env), ...overrides.limits },
       creationToken: env.CREATION_TOKEN || undefined,
       publicUrl: env.PUBLIC_URL || undefined,
-      scheduleMaintenance: (at) => state.waitUntil(this.armAlarm(at))
+      scheduleMaintenance: (at) => this.armAlarm(at)
     })
   }
 

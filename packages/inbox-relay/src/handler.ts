@@ -4,7 +4,7 @@
 
 import { systemClock, type RelayClock, type TimerHandle } from './clock'
 import { equalInConstantTime, randomToken, sha256, toBase64Url } from './encoding'
-import { EnvelopeError, importMailboxPublicKey, sealEnvelope, type EventKind } from './envelope'
+import { concat, EnvelopeError, importMailboxPublicKey, sealEnvelope, type EventKind } from './envelope'
 import { DEFAULT_LIMITS, type RelayLimits } from './limits'
 import { RateLimiter } from './rate-limit'
 import type { MailboxRecord, MailboxUsage, RelayStore, StoredEvent } from './store'
@@ -17,8 +17,11 @@ export interface RelayOptions {
   creationToken?: string
   /** The address the gateway and desktop reach the relay at, for the URLs a new mailbox is given; else the request's. */
   publicUrl?: string
-  /** Told when the oldest waiting event will pass the retention window, so the host wakes `maintain()` then. */
-  scheduleMaintenance?: (at: number) => void
+  /**
+   * Told when the oldest waiting event will pass the retention window, so the host wakes `maintain()` then. Awaited
+   * before the gateway is answered, so a Durable Object's alarm is set by the time the post is acknowledged.
+   */
+  scheduleMaintenance?: (at: number) => void | Promise<void>
 }
 
 export interface Relay {
@@ -134,10 +137,13 @@ export function createRelay(options: RelayOptions): Relay {
         return problem(401, 'creation_refused', 'This relay needs its creation token to make a mailbox.')
       }
     }
-    const body = await readJson(request, limits.maxBodyBytes)
-    const publicKey = (body as { publicKey?: unknown } | null)?.publicKey
+    const body = await readJson(request, 16 * 1024)
+    let publicKey: { kty?: string; crv?: string; x?: string; y?: string }
     try {
-      await importMailboxPublicKey(publicKey)
+      const key = await importMailboxPublicKey((body as { publicKey?: unknown } | null)?.publicKey)
+      // Kept as the four members that make the key, whatever else the JWK carried.
+      const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', key)
+      publicKey = { kty, crv, x, y }
     } catch (error) {
       if (error instanceof EnvelopeError) return problem(400, 'bad_public_key', error.message)
       throw error
@@ -192,15 +198,14 @@ export function createRelay(options: RelayOptions): Relay {
     const offered = await sha256(secret)
     const now = clock.now()
     if (mailbox === null || !EVENT_KINDS.includes(kind as EventKind)) return empty(404)
-    if (equalInConstantTime(offered, mailbox.ingressSecretHash)) {
-      if (mailbox.previousSecretHash !== null) store.retirePreviousSecret(name)
-    } else {
-      const previousValid =
-        mailbox.previousSecretHash !== null &&
-        (mailbox.previousSecretUntil ?? 0) > now &&
-        equalInConstantTime(offered, mailbox.previousSecretHash)
-      if (!previousValid) return empty(404)
-    }
+    // The secret from before a rotation works to the end of its grace period, whatever arrives on the new one: the
+    // three URLs are changed one at a time (the device-status one by hand, in the gateway's dashboard).
+    const current = equalInConstantTime(offered, mailbox.ingressSecretHash)
+    const previous =
+      mailbox.previousSecretHash !== null &&
+      (mailbox.previousSecretUntil ?? 0) > now &&
+      equalInConstantTime(offered, mailbox.previousSecretHash)
+    if (!current && !previous) return empty(404)
     const rate = rates.take(`${name}:ingress`, limits.ingressRate)
     if (!rate.allowed) return empty(429, { 'retry-after': String(rate.retryAfterSeconds) })
 
@@ -221,7 +226,7 @@ export function createRelay(options: RelayOptions): Relay {
     const envelope = await sealEnvelope(recipient, { contentType, body }, { kind: eventKind, receivedAt })
     store.appendEvent(name, { kind: eventKind, receivedAt, size: body.length, envelope })
     wake(name)
-    options.scheduleMaintenance?.((usage.oldestReceivedAt ?? receivedAt) + limits.retentionMs)
+    await options.scheduleMaintenance?.((usage.oldestReceivedAt ?? receivedAt) + limits.retentionMs)
     // Empty on purpose: with "auto reply from webhook" on, the gateway sends this body to the customer.
     return empty(200)
   }
@@ -238,13 +243,7 @@ export function createRelay(options: RelayOptions): Relay {
     }
     const head = store.usage(name).head
     if (after > head) {
-      return problem(
-        409,
-        'cursor_ahead',
-        `The cursor ${after} is past the relay's head ${head}.`,
-        {},
-        { head }
-      )
+      return pastTheHead('cursor_ahead', `The cursor ${after} is past the relay's head ${head}.`, head)
     }
     let found = store.readAfter(name, after, Math.min(limit, limits.maxPullLimit))
     if (found.length === 0 && wait > 0) {
@@ -271,12 +270,10 @@ export function createRelay(options: RelayOptions): Relay {
     }
     const head = store.usage(name).head
     if (upTo > head) {
-      return problem(
-        409,
+      return pastTheHead(
         'ack_ahead',
         `Nothing past the head ${head} was handed out; nothing was deleted.`,
-        {},
-        { head }
+        head
       )
     }
     const acknowledged = store.ackUpTo(name, upTo)
@@ -305,16 +302,27 @@ export function createRelay(options: RelayOptions): Relay {
   async function rotate(request: Request, name: string): Promise<Response> {
     const authorised = await authorisePull(request, name)
     if (authorised instanceof Response) return authorised
-    const body = (await readJson(request, 4096)) as { ingressSecret?: unknown; pullToken?: unknown } | null
+    const body = (await readJson(request, 4096)) as {
+      ingressSecret?: unknown
+      pullToken?: unknown
+      graceSeconds?: unknown
+    } | null
     const rotateSecret = body?.ingressSecret === true
     const rotateToken = body?.pullToken === true
-    if (!rotateSecret && !rotateToken) {
-      return problem(400, 'bad_rotation', 'The body is {"ingressSecret": true} and/or {"pullToken": true}.')
+    const grace = body?.graceSeconds ?? limits.rotationGraceMs / 1000
+    const graceValid = typeof grace === 'number' && Number.isSafeInteger(grace) && grace >= 0
+    if ((!rotateSecret && !rotateToken) || !graceValid) {
+      return problem(
+        400,
+        'bad_rotation',
+        'The body is {"ingressSecret": true, "graceSeconds"?: <whole number>} and/or {"pullToken": true}.'
+      )
     }
     const answer: { ingressSecret?: string; pullToken?: string; urls?: CreatedMailbox['urls'] } = {}
     if (rotateSecret) {
       const secret = randomToken()
-      store.rotateIngressSecret(name, await sha256(secret), clock.now() + limits.rotationGraceMs)
+      // A grace of 0 (the URL leaked) stops the old secret at once.
+      store.rotateIngressSecret(name, await sha256(secret), clock.now() + grace * 1000)
       answer.ingressSecret = secret
       answer.urls = urlsFor(request, name, secret)
     }
@@ -407,7 +415,7 @@ function toWire(event: StoredEvent): RelayEvent {
   }
 }
 
-function empty(status: number, headers: Record<string, string> = {}): Response {
+export function empty(status: number, headers: Record<string, string> = {}): Response {
   const bodyless = status === 204
   return new Response(bodyless ? null : '', {
     status,
@@ -415,14 +423,14 @@ function empty(status: number, headers: Record<string, string> = {}): Response {
   })
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
   })
 }
 
-function problem(
+export function problem(
   status: number,
   error: string,
   message: string,
@@ -430,6 +438,11 @@ function problem(
   extra: Record<string, unknown> = {}
 ): Response {
   return json(status, { error, message, ...extra }, headers)
+}
+
+/** A cursor or ack beyond what was handed out: the desktop and the relay disagree, and the desktop must hear it. */
+function pastTheHead(error: string, message: string, head: number): Response {
+  return problem(409, error, message, {}, { head })
 }
 
 function bearer(request: Request): string | null {
@@ -461,13 +474,7 @@ async function readBody(request: Request, cap: number): Promise<Uint8Array | 'to
     }
     chunks.push(value)
   }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
-  }
-  return out
+  return concat(chunks)
 }
 
 async function readJson(request: Request, cap: number): Promise<unknown> {

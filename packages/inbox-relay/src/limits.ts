@@ -17,7 +17,7 @@ export interface RelayLimits {
   maxWaitSeconds: number
   ingressRate: RateLimit
   egressRate: RateLimit
-  /** How long the ingress secret from before a rotation keeps working, unless the new one is used first. */
+  /** How long the ingress secret from before a rotation keeps working, unless the rotation asks for less. */
   rotationGraceMs: number
 }
 

@@ -76,6 +76,10 @@ export async function startNodeRelay(options: NodeRelayOptions): Promise<NodeRel
     if (closing !== null) res.shouldKeepAlive = false
     void serve(relay, req, res)
   })
+  // A request (a long-poll included, 25 s at most) has a minute; a client trickling headers or a body slowly to hold
+  // sockets open is cut off sooner than Node's five-minute default.
+  server.requestTimeout = 60_000
+  server.headersTimeout = 20_000
   const host = options.host ?? '127.0.0.1'
   try {
     await new Promise<void>((resolve, reject) => {

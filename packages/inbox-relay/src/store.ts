@@ -9,7 +9,7 @@ export interface MailboxRecord {
   /** JSON of the mailbox's P-256 public JWK. */
   publicKeyJwk: string
   ingressSecretHash: Uint8Array
-  /** The secret before the last rotation, accepted until `previousSecretUntil` or the first post with the new one. */
+  /** The secret before the last rotation, accepted until `previousSecretUntil`. */
   previousSecretHash: Uint8Array | null
   previousSecretUntil: number | null
   pullTokenHash: Uint8Array
@@ -48,8 +48,6 @@ export interface RelayStore {
   deleteMailbox(name: string): boolean
   listMailboxes(): string[]
   rotateIngressSecret(name: string, secretHash: Uint8Array, previousUntil: number): void
-  /** The new secret was used: the previous one stops working now. */
-  retirePreviousSecret(name: string): void
   setPullTokenHash(name: string, tokenHash: Uint8Array): void
   /** Stores the event with the next sequence number and returns it. */
   appendEvent(name: string, event: NewEvent): number
@@ -99,11 +97,24 @@ const SCHEMA = [
 ]
 
 export class SqlRelayStore implements RelayStore {
+  private hasSchema: boolean
+
+  /**
+   * Writes nothing until a mailbox is created: in the Worker every well-formed name reaches an object of its own,
+   * and a stranger posting to made-up names must not leave a database behind for each (storage is the account's).
+   */
   constructor(private readonly sql: SqlDriver) {
-    for (const statement of SCHEMA) sql.run(statement)
+    this.hasSchema =
+      sql.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mailboxes'").length > 0
   }
 
   createMailbox(record: MailboxRecord): 'created' | 'exists' {
+    if (!this.hasSchema) {
+      this.sql.transaction(() => {
+        for (const statement of SCHEMA) this.sql.run(statement)
+      })
+      this.hasSchema = true
+    }
     return this.sql.transaction(() => {
       if (this.sql.all('SELECT 1 FROM mailboxes WHERE name = ?', record.name).length > 0) return 'exists'
       this.sql.run(
@@ -122,6 +133,7 @@ export class SqlRelayStore implements RelayStore {
   }
 
   getMailbox(name: string): MailboxRecord | null {
+    if (!this.hasSchema) return null
     const row = this.sql.all('SELECT * FROM mailboxes WHERE name = ?', name)[0]
     if (row === undefined) return null
     return {
@@ -143,6 +155,7 @@ export class SqlRelayStore implements RelayStore {
   }
 
   listMailboxes(): string[] {
+    if (!this.hasSchema) return []
     return this.sql.all('SELECT name FROM mailboxes ORDER BY name').map((row) => String(row.name))
   }
 
@@ -152,13 +165,6 @@ export class SqlRelayStore implements RelayStore {
          ingress_secret_hash = ? WHERE name = ?`,
       previousUntil,
       secretHash,
-      name
-    )
-  }
-
-  retirePreviousSecret(name: string): void {
-    this.sql.run(
-      'UPDATE mailboxes SET previous_secret_hash = NULL, previous_secret_until = NULL WHERE name = ?',
       name
     )
   }

@@ -2,7 +2,7 @@
 // (`idFromName(mailbox)`), and gives `POST /m` a fresh random mailbox name first. Deploy with wrangler.toml.
 
 import { randomToken } from './encoding'
-import { isMailboxName } from './handler'
+import { empty, isMailboxName, json, problem } from './handler'
 import { limitsFromEnv, RelayMailboxObject, type RelayWorkerEnv } from './durable-object'
 
 export { RelayMailboxObject }
@@ -26,7 +26,7 @@ export async function routeToMailbox(request: Request, env: RelayWorkerBindings)
   const parts = url.pathname.split('/').filter((part) => part !== '')
   const [area, name] = parts
   if (area === 'healthz' && parts.length === 1) {
-    return new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } })
+    return json(200, { ok: true })
   }
   if (area === 'm' && parts.length === 1 && request.method === 'POST') {
     // The object is found by name, so the name is chosen here; the object then creates it as a PUT would.
@@ -42,13 +42,12 @@ export async function routeToMailbox(request: Request, env: RelayWorkerBindings)
     const declared = Number(request.headers.get('content-length') ?? '0')
     const cap = limitsFromEnv(env).maxBodyBytes ?? Infinity
     if (area === 'h' && declared > cap) {
-      return new Response('', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+      return empty(413)
     }
     return namespace.get(namespace.idFromName(name)).fetch(request)
   }
   // No object is woken (nor created) for a path that cannot name a mailbox; the answers are the handler's own.
-  if (area === 'h')
-    return new Response('', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (area === 'h') return empty(404)
   if (area === 'm' && parts.length === 2 && request.method === 'PUT') {
     return problem(400, 'bad_mailbox_name', 'A mailbox name is 8-64 of A-Z a-z 0-9 _ -.')
   }
@@ -56,18 +55,6 @@ export async function routeToMailbox(request: Request, env: RelayWorkerBindings)
     return problem(401, 'unauthorised', 'Missing or wrong pull token.', { 'www-authenticate': 'Bearer' })
   }
   return problem(404, 'not_found', 'No such route.')
-}
-
-function problem(
-  status: number,
-  error: string,
-  message: string,
-  headers: Record<string, string> = {}
-): Response {
-  return new Response(JSON.stringify({ error, message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers }
-  })
 }
 
 export default {

@@ -64,20 +64,24 @@ describe('Node relay host', () => {
     return { ...created, keys, auth: { authorization: `Bearer ${created.pullToken}` } }
   }
 
+  /** Until the relay holds a long-poll open for the mailbox (its health says so). */
+  async function untilPullWaits(
+    relay: NodeRelay,
+    mailbox: { mailbox: string; auth: Record<string, string> }
+  ) {
+    for (;;) {
+      const answer = await fetch(`${relay.url}/m/${mailbox.mailbox}/health`, { headers: mailbox.auth })
+      if (((await answer.json()) as { pullsWaiting: number }).pullsWaiting === 1) return
+    }
+  }
+
   it('takes a webhook over HTTP with an empty 200 and hands it to a long-poll waiting on another socket', async () => {
     const relay = await start()
     expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const mailbox = await mailboxOn(relay)
     expect(mailbox.urls.incoming.startsWith(`${relay.url}/h/`)).toBe(true)
     const waiting = fetch(`${mailbox.urls.events}?after=0&wait=20`, { headers: mailbox.auth })
-    for (;;) {
-      const health = (await (
-        await fetch(`${relay.url}/m/${mailbox.mailbox}/health`, { headers: mailbox.auth })
-      ).json()) as {
-        pullsWaiting: number
-      }
-      if (health.pullsWaiting === 1) break
-    }
+    await untilPullWaits(relay, mailbox)
     const body = JSON.stringify({ id: 'N1', message: 'Halo dari Node', phone: '6281' })
     const posted = await fetch(mailbox.urls.incoming, {
       method: 'POST',
@@ -125,7 +129,9 @@ describe('Node relay host', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'id=abc&status=delivered'
     })
-    expect(statSync(join(dataDir, 'relay.sqlite')).mode & 0o777).toBe(0o600)
+    for (const file of ['relay.sqlite', 'relay.sqlite-wal']) {
+      expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600)
+    }
     expect(statSync(dataDir).mode & 0o777).toBe(0o700)
     await expect(startNodeRelay({ dataDir })).rejects.toBeInstanceOf(RelayDataDirLockedError)
 
@@ -139,14 +145,7 @@ describe('Node relay host', () => {
     const relay = await start()
     const mailbox = await mailboxOn(relay)
     const waiting = fetch(`${mailbox.urls.events}?wait=25`, { headers: mailbox.auth })
-    for (;;) {
-      const health = (await (
-        await fetch(`${relay.url}/m/${mailbox.mailbox}/health`, { headers: mailbox.auth })
-      ).json()) as {
-        pullsWaiting: number
-      }
-      if (health.pullsWaiting === 1) break
-    }
+    await untilPullWaits(relay, mailbox)
     await relay.close()
     const answer = await waiting
     expect(answer.status).toBe(200)

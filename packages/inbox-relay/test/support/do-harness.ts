@@ -47,6 +47,18 @@ export class HarnessMailbox {
       return Response.json({ alarm: await this.state.storage.getAlarm() })
     }
     if (action === 'alarm') return Response.json({ alarm: await this.state.storage.getAlarm() })
+    if (action === 'tables') {
+      // Probed one by one: the relay's own tables, whichever exist.
+      const present = ['mailboxes', 'events'].filter((table) => {
+        try {
+          this.state.storage.sql.exec(`SELECT 1 FROM ${table} LIMIT 1`).toArray()
+          return true
+        } catch {
+          return false
+        }
+      })
+      return Response.json(present)
+    }
     if (action === 'rows') {
       const rows = this.state.storage.sql.exec('SELECT * FROM events').toArray()
       return Response.json(

@@ -141,6 +141,27 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
     })
   })
 
+  it('takes a public JWK with extra members (it keeps only x, y), and refuses a creation body over 16 KB', async () => {
+    const keys = await generateMailboxKeyPair()
+    const padded = { ...keys.publicKeyJwk, note: 'x'.repeat(4000), key_ops: [], ext: true }
+    const name = `padded-key-${counter++}`
+    const answer = await relay.fetch(`/m/${name}`, {
+      method: 'PUT',
+      body: JSON.stringify({ publicKey: padded })
+    })
+    expect(answer.status).toBe(201)
+    const created = JSON.parse(answer.text) as CreatedMailbox
+    const mailbox: TestMailbox = { ...created, keys, auth: { authorization: `Bearer ${created.pullToken}` } }
+    await post(mailbox, 'incoming', incomingMessage('K1', 'x'), 'application/json')
+    const [event] = (await pull(mailbox)).events
+    expect((await openRelayEvent(keys.privateKeyJwk, event!)).text).toBe(incomingMessage('K1', 'x'))
+    const huge = await relay.fetch(`/m/padded-key-${counter++}`, {
+      method: 'PUT',
+      body: JSON.stringify({ publicKey: { ...keys.publicKeyJwk, note: 'x'.repeat(20_000) } })
+    })
+    expect(huge.status).toBe(400)
+  })
+
   describe('ingress', () => {
     it('answers 200 with an empty text/plain body and stores each kind, JSON and form alike', async () => {
       const mailbox = await newMailbox()
@@ -472,13 +493,16 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
   })
 
   describe('rotation', () => {
-    it('keeps the old ingress secret working until the new one is used, and retires an old pull token at once', async () => {
-      const mailbox = await newMailbox()
-      const answer = await relay.fetch(`/m/${mailbox.mailbox}/rotate`, {
+    const rotate = (mailbox: TestMailbox, body: unknown) =>
+      relay.fetch(`/m/${mailbox.mailbox}/rotate`, {
         method: 'POST',
         headers: mailbox.auth,
-        body: JSON.stringify({ ingressSecret: true, pullToken: true })
+        body: JSON.stringify(body)
       })
+
+    it('takes old and new ingress secrets alike through the grace period, and retires an old pull token at once', async () => {
+      const mailbox = await newMailbox()
+      const answer = await rotate(mailbox, { ingressSecret: true, pullToken: true })
       expect(answer.status).toBe(200)
       const rotated = JSON.parse(answer.text) as {
         ingressSecret: string
@@ -491,32 +515,45 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
         ingressSecret: rotated.ingressSecret,
         auth: { authorization: `Bearer ${rotated.pullToken}` }
       }
-
       expect((await relay.fetch(`/m/${mailbox.mailbox}/events`, { headers: mailbox.auth })).status).toBe(401)
+
+      // The operator sets the new tracking URL by API first; the device-status URL, by hand, later.
       expect(
-        (await post(mailbox, 'incoming', incomingMessage('O1', 'old url'), 'application/json')).status
+        (await post(renewed, 'tracking', 'id=N1&status=sent', 'application/x-www-form-urlencoded')).status
       ).toBe(200)
       expect(
-        (await post(renewed, 'incoming', incomingMessage('N1', 'new url'), 'application/json')).status
+        (await post(mailbox, 'device', '{"deviceId":"A0HDJU","status":"connected"}', 'application/json'))
+          .status
       ).toBe(200)
+      await relay.advance(mailbox.mailbox, 60 * 60 * 1000 - 1)
       expect(
         (await post(mailbox, 'incoming', incomingMessage('O2', 'old url'), 'application/json')).status
+      ).toBe(200)
+      await relay.advance(mailbox.mailbox, 1)
+      expect(
+        (await post(mailbox, 'incoming', incomingMessage('O3', 'too late'), 'application/json')).status
       ).toBe(404)
-      expect((await pull(renewed)).events).toHaveLength(2)
+      expect(
+        (await post(renewed, 'incoming', incomingMessage('N2', 'new url'), 'application/json')).status
+      ).toBe(200)
+      expect((await pull(renewed)).events.map((event) => event.kind)).toEqual([
+        'tracking',
+        'device',
+        'incoming',
+        'incoming'
+      ])
     })
 
-    it('stops taking the old ingress secret when the grace period ends', async () => {
+    it('stops the old ingress secret at once when asked for no grace (a leaked URL)', async () => {
       const mailbox = await newMailbox()
-      const answer = await relay.fetch(`/m/${mailbox.mailbox}/rotate`, {
-        method: 'POST',
-        headers: mailbox.auth,
-        body: JSON.stringify({ ingressSecret: true })
-      })
+      const answer = await rotate(mailbox, { ingressSecret: true, graceSeconds: 0 })
       expect(JSON.parse(answer.text)).not.toHaveProperty('pullToken')
-      await relay.advance(mailbox.mailbox, 60 * 60 * 1000)
       expect(
-        (await post(mailbox, 'incoming', incomingMessage('G1', 'late'), 'application/json')).status
+        (await post(mailbox, 'incoming', incomingMessage('G1', 'leaked'), 'application/json')).status
       ).toBe(404)
+      for (const body of [{}, { pullToken: 'yes' }, { ingressSecret: true, graceSeconds: -1 }]) {
+        expect((await rotate(mailbox, body)).status).toBe(400)
+      }
     })
   })
 
