@@ -9,18 +9,19 @@ import { betweenTurns } from '../testing/event-loop'
 import { openDatabase } from '../store'
 import { MemoryVault } from '../vault'
 import { createInbox, vaultInboxCredentials, type SyncStep } from '.'
-import { inProcessRelay } from './testing/in-process-relay'
+import { startTestRelay, type TestRelay } from './testing/test-relay'
 
 const EVENTS = 10_000
 const dir = mkdtempSync(join(tmpdir(), 'inbox-catch-up-'))
-const relay = inProcessRelay()
+let relay: TestRelay
 
-afterAll(() => {
-  relay.close()
+afterAll(async () => {
+  await relay?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 it(`catches up ${EVENTS} waiting events exactly once, yielding after every slice`, async () => {
+  relay = await startTestRelay()
   const db = openDatabase({ dataDir: dir })
   const steps: SyncStep[] = []
   const inbox = createInbox({
@@ -31,7 +32,7 @@ it(`catches up ${EVENTS} waiting events exactly once, yielding after every slice
     targets: {},
     onStep: (step) => steps.push(step)
   })
-  const connected = await inbox.connect({ relayUrl: 'http://relay.test', allowInsecureHttp: true })
+  const connected = await inbox.connect({ relayUrl: relay.url })
   if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
   for (let i = 0; i < EVENTS; i++) {
     const body = { id: `WA${i}`, phone: '6281234567890', message: `pesan ${i}`, deviceId: 'A0HDJU' }

@@ -9,12 +9,12 @@ import { betweenTurns } from '../testing/event-loop'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { MemoryVault } from '../vault'
 import { createInbox, vaultInboxCredentials, type Inbox, type InboxDeps, type StatusTargets } from '.'
-import { faultyFetch, inProcessRelay, type InProcessRelay } from './testing/in-process-relay'
+import { faultyFetch, startTestRelay, type TestRelay } from './testing/test-relay'
 import type { FetchPort } from './relay-client'
 
 let dir: string
 let db: SqliteDatabase
-let relay: InProcessRelay
+let relay: TestRelay
 let vault: MemoryVault
 let urls: { incoming: string; tracking: string; device: string }
 let clock: FakeClock
@@ -36,8 +36,7 @@ function inbox(overrides: Partial<InboxDeps> = {}): Inbox {
 
 async function connect(fetch: FetchPort = relay.fetch): Promise<void> {
   const result = await inbox({ fetch }).connect({
-    relayUrl: 'http://relay.test',
-    allowInsecureHttp: true,
+    relayUrl: relay.url,
     replace: true
   })
   if (result.kind !== 'connected') throw new Error(`not connected: ${JSON.stringify(result)}`)
@@ -73,7 +72,7 @@ async function relayEvents(): Promise<{
   const loaded = await vaultInboxCredentials(vault).load()
   if (loaded.kind !== 'found') throw new Error('no mailbox')
   const { mailbox, pullToken } = loaded.credentials
-  const response = await relay.fetch(`http://relay.test/m/${mailbox}/health`, {
+  const response = await relay.fetch(`${relay.url}/m/${mailbox}/health`, {
     headers: { authorization: `Bearer ${pullToken}` }
   })
   return (await response.json()) as { waiting: number; storage: { full: boolean; refusedWhileFull: number } }
@@ -82,7 +81,7 @@ async function relayEvents(): Promise<{
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inbox-sync-'))
   db = openDatabase({ dataDir: dir })
-  relay = inProcessRelay()
+  relay = await startTestRelay()
   vault = new MemoryVault()
   clock = new FakeClock()
   await connect()
@@ -90,7 +89,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const made of opened.splice(0)) await made.sync.stop()
-  relay.close()
+  await relay.close()
   db.close()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -144,28 +143,33 @@ describe('exactly once', () => {
   it('the relay restarted between receipt and pull still hands over what it received', async () => {
     await relay.post(urls.incoming, incoming())
     await relay.post(urls.incoming, incoming())
-    relay.restart()
     const box = inbox()
     await box.sync.catchUp()
-    expect(box.counts().messages).toBe(2)
+    await relay.post(urls.incoming, incoming())
+    await relay.restart()
+    // A kept-alive connection to the old process fails once (a network fault, retried); nothing is lost meanwhile.
+    let status = await box.sync.catchUp()
+    if (status.state.kind === 'unreachable') status = await box.sync.catchUp()
+    expect(status.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(3)
   })
 
   // 10,000 events (a week asleep) run in the slow tier (catch-up.slow.test.ts): sealing them at ingress alone takes
   // most of a minute on a busy 2-core machine.
   it('catches up waiting events in pages and short slices, giving the event loop its turns', async () => {
-    const bodies = Array.from({ length: 1_200 }, () => incoming())
+    const bodies = Array.from({ length: 600 }, () => incoming())
     for (const body of bodies) await relay.post(urls.incoming, body)
     const steps: string[] = []
     const box = inbox({ onStep: (step) => steps.push(step) })
     let status: Awaited<ReturnType<Inbox['sync']['catchUp']>> | undefined
     const turns = await betweenTurns(box.sync.catchUp().then((s) => (status = s)))
     expect(status?.state).toEqual({ kind: 'connected', behind: 0 })
-    expect(box.counts().messages).toBe(1_200)
-    expect(new Set(box.list({ limit: 2_000 }).map((m) => m.messageId)).size).toBe(1_200)
-    expect(steps.filter((s) => s === 'pulled')).toHaveLength(3)
+    expect(box.counts().messages).toBe(600)
+    expect(new Set(box.list({ limit: 1_000 }).map((m) => m.messageId)).size).toBe(600)
+    expect(steps.filter((s) => s === 'pulled')).toHaveLength(2)
     // Each page is committed in slices, with a turn of the event loop after each.
     const slices = steps.filter((s) => s === 'committed').length
-    expect(slices).toBeGreaterThan(3)
+    expect(slices).toBeGreaterThan(2)
     expect(turns).toBeGreaterThanOrEqual(slices)
   })
 })
@@ -325,8 +329,8 @@ describe('faults and their states', () => {
   })
 
   it('a full relay: near full, the posts it refused counted; room again once pulled', async () => {
-    relay.close()
-    relay = inProcessRelay({ limits: { capBytes: 3_000, nearFullRatio: 0.5 } })
+    await relay.close()
+    relay = await startTestRelay({ limits: { capBytes: 3_000, nearFullRatio: 0.5 } })
     await connect()
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) statuses.push(await relay.post(urls.incoming, incoming()))
@@ -355,7 +359,7 @@ describe('faults and their states', () => {
 describe('connect', () => {
   it('refuses a second mailbox unless asked to replace it, and never keeps a plain-http relay to another host', async () => {
     const box = inbox()
-    expect(await box.connect({ relayUrl: 'http://relay.test', allowInsecureHttp: true })).toMatchObject({
+    expect(await box.connect({ relayUrl: relay.url })).toMatchObject({
       kind: 'already-connected'
     })
     expect(await box.connect({ relayUrl: 'http://relay.example.com', replace: true })).toMatchObject({
@@ -363,7 +367,7 @@ describe('connect', () => {
       detail: expect.stringContaining('http')
     })
     const replaced = await box.connect({
-      relayUrl: 'http://relay.test',
+      relayUrl: relay.url,
       allowInsecureHttp: true,
       replace: true
     })
