@@ -23,7 +23,7 @@ import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
 import { isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
-import { EncryptedFileVault, VaultFileError, type Cipher } from './vault'
+import { EncryptedFileVault, NO_KEYRING, VaultFileError } from './vault'
 
 // What a terminal command needs besides its core: the redacting logger it implements, the gateway's recipient rule
 // and reply types, the pinned file a send uploads.
@@ -207,14 +207,6 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   }
 }
 
-/** The terminal has no keyring: its secrets file is written in the clear (base64), readable by this user only. */
-const NO_CIPHER: Cipher = {
-  isAvailable: () => false,
-  backend: () => 'plaintext',
-  encrypt: () => Promise.reject(new Error('no cipher')),
-  decrypt: () => Promise.reject(new Error('no cipher'))
-}
-
 /** Where the terminal keeps the mailbox's credentials: a 0600 file in its data folder (the app uses its vault). */
 export const COMMAND_LINE_SECRETS_FILE = 'cli-secrets.json'
 
@@ -247,7 +239,8 @@ export async function composeCommandLineInbox(
     options: { tracking: false, devicesSendableByDefault: true }
   })
   const vault = new EncryptedFileVault({
-    cipher: NO_CIPHER,
+    // The terminal has no keyring: the file is in the clear (base64), readable by this user only.
+    cipher: NO_KEYRING,
     file: join(ports.dataDir, COMMAND_LINE_SECRETS_FILE),
     allowWeak: true
   })

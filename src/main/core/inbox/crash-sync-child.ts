@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { systemClock } from '../clock'
 import { createOutbox } from '../sending'
 import { openDatabase } from '../store'
-import { EncryptedFileVault } from '../vault'
+import { EncryptedFileVault, NO_KEYRING } from '../vault'
 import { createInbox, vaultInboxCredentials, type SyncStep } from '.'
 
 const [dataDir, killOptions] = process.argv.slice(2)
@@ -22,12 +22,7 @@ const outbox = createOutbox({
   options: { tracking: false, devicesSendableByDefault: true }
 })
 const vault = new EncryptedFileVault({
-  cipher: {
-    isAvailable: () => false,
-    backend: () => 'plaintext',
-    encrypt: () => Promise.reject(new Error('no cipher')),
-    decrypt: () => Promise.reject(new Error('no cipher'))
-  },
+  cipher: NO_KEYRING,
   file: join(dataDir, 'cli-secrets.json'),
   allowWeak: true
 })

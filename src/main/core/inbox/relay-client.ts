@@ -130,6 +130,14 @@ function faultOf(response: Response): RelayFault | null {
   return null
 }
 
+/** `409 cursor_ahead` (events) and `409 ack_ahead` (ack) both carry the relay's head: it does not know our cursor. */
+function cursorAheadOf(body: unknown): { kind: 'cursor-ahead'; head: number } | RelayFault {
+  const ahead = HeadAnswer.safeParse(body)
+  return ahead.success
+    ? { kind: 'cursor-ahead', head: ahead.data.head }
+    : { kind: 'bad-answer', detail: 'HTTP 409 without a head' }
+}
+
 const trimSlash = (url: string): string => url.replace(/\/+$/, '')
 
 export class RelayClient {
@@ -158,12 +166,7 @@ export class RelayClient {
     const fault = faultOf(response)
     if (fault) return fault
     const body = await jsonOf(response)
-    if (response.status === 409) {
-      const ahead = HeadAnswer.safeParse(body)
-      return ahead.success
-        ? { kind: 'cursor-ahead', head: ahead.data.head }
-        : { kind: 'bad-answer', detail: 'HTTP 409 without a head' }
-    }
+    if (response.status === 409) return cursorAheadOf(body)
     if (response.status !== 200) return { kind: 'bad-answer', detail: `HTTP ${response.status}` }
     const parsed = EventsAnswer.safeParse(body)
     if (!parsed.success) return { kind: 'bad-answer', detail: 'the events answer is not the relay’s JSON' }
@@ -188,12 +191,7 @@ export class RelayClient {
     const fault = faultOf(response)
     if (fault) return fault
     const body = await jsonOf(response)
-    if (response.status === 409) {
-      const ahead = HeadAnswer.safeParse(body)
-      return ahead.success
-        ? { kind: 'cursor-ahead', head: ahead.data.head }
-        : { kind: 'bad-answer', detail: 'HTTP 409 without a head' }
-    }
+    if (response.status === 409) return cursorAheadOf(body)
     const parsed = AckAnswer.safeParse(body)
     if (response.status !== 200 || !parsed.success)
       return { kind: 'bad-answer', detail: `ack answered HTTP ${response.status}` }
