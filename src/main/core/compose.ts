@@ -22,7 +22,14 @@ import {
   type PollIntervals
 } from './devices'
 import { FileHandles } from './files'
-import { createInbox, vaultInboxCredentials, type FetchPort, type Inbox } from './inbox'
+import {
+  createInbox,
+  createInboxCommands,
+  inboxStatusView,
+  vaultInboxCredentials,
+  type FetchPort,
+  type Inbox
+} from './inbox'
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import type { OutboxOptions } from './outbox'
@@ -285,6 +292,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     targets: { tracking: theOutbox.queue, devices: monitor },
     logger
   })
+  inbox.onStatusChange((status) => events.emit('inbox:changed', inboxStatusView(status)))
 
   const webhookSettings = new WebhookSettingsBook(settingsStore, () => clock.now())
   const reminders = new GatewayReminders(new ReminderStore(db), () => clock.now())
@@ -348,7 +356,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox.queue,
       fileLimitFor
-    })
+    }),
+    ...createInboxCommands({ inbox })
   }
 
   let started = false
@@ -380,13 +389,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await monitor.start()
       await theOutbox.start()
       // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
-      inbox.sync.start()
+      inbox.start()
     },
     async stop() {
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()
-      await inbox.sync.stop()
+      await inbox.stop()
       await monitor.stop()
       await theOutbox.stop()
       await monitor.close()

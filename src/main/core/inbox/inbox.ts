@@ -30,6 +30,9 @@ export interface InboxDeps {
 
 export interface Inbox {
   readonly sync: InboxSync
+  /** Follow the mailbox from now on: at once, and again after a connect (a sync without a mailbox waits for one). */
+  start(): void
+  stop(): Promise<void>
   connect(input: ConnectInput): Promise<ConnectResult>
   /** Newest first; `before` pages back by number. */
   list(options?: {
@@ -43,6 +46,8 @@ export interface Inbox {
   counts(): InboxCounts
   refusals(limit?: number): InboxRefusalRecord[]
   status(): InboxSyncStatus & { counts: InboxCounts }
+  /** Told when the status changes (state, storage, counts), not on every quiet long-poll. */
+  onStatusChange(listener: (status: InboxSyncStatus & { counts: InboxCounts }) => void): () => void
 }
 
 export function createInbox(deps: InboxDeps): Inbox {
@@ -58,10 +63,30 @@ export function createInbox(deps: InboxDeps): Inbox {
     options: deps.options,
     onStep: deps.onStep
   })
+  let following = false
   return {
     sync,
-    connect: (input) =>
-      connectMailbox(input, { fetch: deps.fetch, clock: deps.clock, credentials: deps.credentials }),
+    start() {
+      following = true
+      sync.start()
+    },
+    async stop() {
+      following = false
+      await sync.stop()
+    },
+    async connect(input) {
+      const result = await connectMailbox(input, {
+        fetch: deps.fetch,
+        clock: deps.clock,
+        credentials: deps.credentials
+      })
+      // A new mailbox (or a replaced one, after auth refused or a lost relay): follow it, from its own cursor.
+      if (result.kind === 'connected' && following) {
+        await sync.stop()
+        sync.start()
+      }
+      return result
+    },
     list: (options = {}) => store.messages({ limit: options.limit ?? 50, ...options }),
     show(number, options = {}) {
       const message = store.message(number)
@@ -73,6 +98,16 @@ export function createInbox(deps: InboxDeps): Inbox {
     },
     counts: () => store.counts(),
     refusals: (limit = 20) => store.refusals(limit),
-    status: () => ({ ...sync.status(), counts: store.counts() })
+    status: () => ({ ...sync.status(), counts: store.counts() }),
+    onStatusChange(listener) {
+      let last = ''
+      return sync.onStatus((status) => {
+        const withCounts = { ...status, counts: store.counts() }
+        const key = JSON.stringify({ ...withCounts, lastContactAt: null })
+        if (key === last) return
+        last = key
+        listener(withCounts)
+      })
+    }
   }
 }

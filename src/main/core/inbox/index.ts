@@ -1,5 +1,6 @@
 // The inbox feature's public surface: messages in from the relay (gateway-api.md §5), pulled exactly once.
 export { createInbox, type Inbox, type InboxDeps } from './inbox'
+export { createInboxCommands, inboxStatusView, type InboxChannel } from './commands'
 export {
   InboxSync,
   DEFAULT_SYNC_OPTIONS,
