@@ -104,6 +104,7 @@ async function request(
   const abort = (): void => controller.abort()
   const timer = clock.setTimeout(abort, deadlineMs)
   signal?.addEventListener('abort', abort)
+  if (signal?.aborted) abort()
   try {
     return await fetch(url, { ...init, signal: controller.signal })
   } catch (error) {

@@ -346,6 +346,19 @@ describe('faults and their states', () => {
     expect(box.counts().messages).toBe(kept)
   })
 
+  it('after the follow loop stopped, a catch-up still reports a fault as a state, and then pulls', async () => {
+    const faulty = faultyFetch(relay.fetch)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0 } })
+    box.sync.start()
+    await clock.advance(0)
+    await box.sync.stop()
+    await relay.post(urls.incoming, incoming())
+    faulty.fail(1, 'status-500', /\/events/)
+    expect((await box.sync.catchUp()).state).toMatchObject({ kind: 'unreachable', fault: 'server-error' })
+    expect((await box.sync.catchUp()).state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(1)
+  })
+
   it('without a mailbox it says not connected and does not follow', async () => {
     await vault.erase('inbox:mailbox')
     const box = inbox()

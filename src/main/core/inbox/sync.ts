@@ -136,7 +136,7 @@ export class InboxSync {
   /** Pulls until nothing waits, or until a fault (the state says which); no long-poll. */
   async catchUp(): Promise<InboxSyncStatus> {
     for (;;) {
-      const outcome = await this.exclusive(() => this.round(0))
+      const outcome = await this.exclusive(() => this.round(0, null))
       if (outcome !== 'more') return this.status()
     }
   }
@@ -169,7 +169,8 @@ export class InboxSync {
     try {
       while (!this.stopping) {
         const started = this.deps.clock.now()
-        const outcome = await this.exclusive(() => this.round(this.options.waitSeconds))
+        const signal = this.abort.signal
+        const outcome = await this.exclusive(() => this.round(this.options.waitSeconds, signal))
         if (this.stopping || outcome === 'halt') break
         if (outcome === 'retry' && 'retryAt' in this.state)
           await this.sleep(this.state.retryAt - this.deps.clock.now())
@@ -187,9 +188,10 @@ export class InboxSync {
     return next
   }
 
-  private async round(waitSeconds: number): Promise<RoundOutcome> {
+  /** One pull, commit, ack and apply; `signal` ends a follow loop's long-poll (a catch-up runs to its end). */
+  private async round(waitSeconds: number, signal: AbortSignal | null): Promise<RoundOutcome> {
     try {
-      return await this.roundUnguarded(waitSeconds)
+      return await this.roundUnguarded(waitSeconds, signal ?? undefined)
     } catch (error) {
       // Our side failed (the database, the disk): nothing was acknowledged that was not committed; try again later.
       this.logger.error('inbox: a sync round failed', error)
@@ -201,7 +203,7 @@ export class InboxSync {
     }
   }
 
-  private async roundUnguarded(waitSeconds: number): Promise<RoundOutcome> {
+  private async roundUnguarded(waitSeconds: number, signal?: AbortSignal): Promise<RoundOutcome> {
     const loaded = await this.deps.credentials.load()
     if (loaded.kind === 'absent') {
       this.set({ kind: 'not-connected' })
@@ -216,8 +218,8 @@ export class InboxSync {
     this.mailbox = credentials.mailbox
     const client = this.clientFor(credentials)
     const cursor = this.deps.store.cursor(credentials.mailbox)
-    const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, this.abort.signal)
-    if (this.stopping && pulled.kind !== 'events') return 'halt'
+    const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
+    if (signal?.aborted && pulled.kind !== 'events') return 'halt'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor)
     this.contact(pulled.storage)
     this.deps.onStep?.('pulled', pulled.events.length)
@@ -235,13 +237,13 @@ export class InboxSync {
     }
 
     if (committed > 0 && (this.acknowledged === null || committed > this.acknowledged)) {
-      const acked = await client.ack(committed, this.abort.signal)
+      const acked = await client.ack(committed, signal)
       if (acked.kind === 'cursor-ahead') return this.fault(acked, committed)
       if (acked.kind === 'acknowledged') {
         this.acknowledged = committed
         this.contact(acked.storage)
         this.deps.onStep?.('acknowledged', committed)
-      } else {
+      } else if (!signal?.aborted) {
         // Not fatal: the events are ours already, and the next round acknowledges them with the next page.
         this.logger.warn(`inbox: the relay did not take the acknowledgement (${acked.kind})`)
       }
@@ -287,7 +289,6 @@ export class InboxSync {
       this.set({ kind: 'cursor-ahead', since: now, cursor, head: fault.head })
       return 'halt'
     }
-    if (this.stopping) return 'halt'
     this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
     const detail =
