@@ -3,7 +3,6 @@
 // random moment), while the gateway keeps posting — duplicates included — and the relay restarts once between
 // receipt and pull. Every message lands exactly once, every tracked message moves, nothing waits on the relay.
 import { build } from 'esbuild'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +12,7 @@ import { FakeClock } from '../clock'
 import { SeededRandom } from '../seeded-random'
 import { FakeGateway } from '../outbox/testing/fake-gateway'
 import { createOutbox } from '../sending'
+import { runKillableChild, type ChildRun } from '../testing/killable-child'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { EncryptedFileVault, NO_KEYRING } from '../vault'
 import { createInbox, vaultInboxCredentials, type SyncStep } from '.'
@@ -23,33 +23,13 @@ const BUNDLES = join(ROOT, 'node_modules', '.cache', 'sender-desk-tests')
 const CHILD = join(BUNDLES, 'crash-sync-child.mjs')
 const STEPS: SyncStep[] = ['pulled', 'opened', 'committed', 'acknowledged', 'applied']
 
-interface ChildRun {
-  signal: NodeJS.Signals | null
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function runChild(dataDir: string, kill: { step: SyncStep; at: number } | { afterMs: number } | null) {
-  return new Promise<ChildRun>((resolve, reject) => {
-    const args = kill && 'step' in kill ? [dataDir, JSON.stringify(kill)] : [dataDir]
-    const child = spawn(process.execPath, [CHILD, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    let timer: NodeJS.Timeout | undefined
-    child.stdout.on('data', (chunk: Buffer) => {
-      const before = stdout
-      stdout += chunk.toString()
-      if (kill && 'afterMs' in kill && !before.includes('ready') && stdout.includes('ready'))
-        timer = setTimeout(() => child.kill('SIGKILL'), kill.afterMs)
-    })
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr })
-    })
-  })
+/** A child run: killed at a step of its own (it kills itself), after a while, or left to finish. */
+function runChild(
+  dataDir: string,
+  kill: { step: SyncStep; at: number } | { afterMs: number } | null
+): Promise<ChildRun> {
+  const args = kill && 'step' in kill ? [dataDir, JSON.stringify(kill)] : [dataDir]
+  return runKillableChild(CHILD, args, kill && 'afterMs' in kill ? kill.afterMs : null, ROOT)
 }
 
 let relayDir: string
