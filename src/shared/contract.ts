@@ -697,6 +697,71 @@ export type SheetView = z.infer<typeof SheetView>
 export const CampaignExportFormat = z.enum(['csv', 'xlsx', 'skipped'])
 // ---- end of campaigns schemas ----
 
+// ---- inbox (issue 25): messages in through the relay; their channels follow campaigns' below ----
+
+/** Where the inbox sync stands: the core's state, flattened for the window and the tray (issue 26 draws it). */
+export const InboxStatusView = z.object({
+  state: z.enum([
+    'not-connected',
+    'credentials-locked',
+    'idle',
+    'connected',
+    'unreachable',
+    'failing',
+    'auth-refused',
+    'cursor-ahead'
+  ]),
+  /** Events still waiting on the relay after the last page (connected). */
+  behind: z.number().int().nonnegative().nullable(),
+  /** Since when the relay is unreachable, our side failing, or the token refused (ISO). */
+  since: z.string().nullable(),
+  /** When the next try is due (ISO), while unreachable or failing. */
+  retryAt: z.string().nullable(),
+  /** The fault as the sync saw it (English, technical: `HTTP 503`, `fetch failed`), for diagnostics. */
+  detail: z.string().nullable(),
+  mailbox: z.string().nullable(),
+  /** The relay's storage as of its last answer. */
+  storage: z
+    .object({
+      used: z.number(),
+      cap: z.number(),
+      nearFull: z.boolean(),
+      full: z.boolean(),
+      refusedWhileFull: z.number().int()
+    })
+    .nullable(),
+  lastContactAt: z.string().nullable(),
+  messages: z.number().int(),
+  unread: z.number().int(),
+  /** Events kept as refusals (bodies that did not parse or open). */
+  refused: z.number().int(),
+  /** Tracking and device statuses not yet applied. */
+  pending: z.number().int()
+})
+export type InboxStatusView = z.infer<typeof InboxStatusView>
+
+export const InboxMessageView = z.object({
+  number: z.number().int().positive(),
+  messageId: z.string(),
+  deviceSerial: z.string().nullable(),
+  chatId: z.string(),
+  isGroup: z.boolean(),
+  groupSubject: z.string().nullable(),
+  groupMember: z.string().nullable(),
+  pushName: z.string().nullable(),
+  text: z.string(),
+  messageType: z.string(),
+  mediaUrl: z.string().nullable(),
+  /** When WhatsApp says it was written (ISO), when the gateway said. */
+  sentAt: z.string().nullable(),
+  /** When the relay received it (ISO). */
+  receivedAt: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean()
+})
+export type InboxMessageView = z.infer<typeof InboxMessageView>
+// ---- end of inbox schemas ----
+
 // ---------------------------------------------------------------------------------------------
 // Channel schemas are built on first use: a fresh process (a CLI command, the app's main, the window) builds only
 // the channels it calls instead of all of them at import (issue 18, start-up). Each is built once and kept.
@@ -1163,8 +1228,22 @@ export const invokeChannels = builtOnFirstUse({
   'optouts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
-  })
+  }),
   // ---- end of campaigns ----
+  // ---- inbox (issue 25) ----
+  /** Where the inbox sync stands, and how many messages there are. */
+  'inbox:status': () => ({ request: Empty, reply: InboxStatusView }),
+  /** Messages received, newest first; `chatId` keeps one conversation (a thread), `before` pages back. */
+  'inbox:list': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(500).optional(),
+      before: z.number().int().positive().optional(),
+      chatId: z.string().min(1).max(128).optional(),
+      unreadOnly: z.boolean().optional()
+    }),
+    reply: z.object({ messages: z.array(InboxMessageView) })
+  })
+  // ---- end of inbox ----
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -1190,7 +1269,9 @@ export const eventChannels = builtOnFirstUse({
   /** A campaign's progress or state changed: its view refetches. */
   'campaigns:changed': () => z.object({ id: Id }),
   /** How far a `campaigns:read` is (0 to 1), at most once a slice: the window's reading state. */
-  'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) })
+  'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) }),
+  /** The inbox sync's state changed, or messages arrived: the inbox view and the tray redraw. */
+  'inbox:changed': () => InboxStatusView
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -161,11 +161,11 @@ async function contentKey(
   )
 }
 
-function associatedData({ kind, receivedAt }: EnvelopeBinding): Uint8Array {
+function associatedData({ kind, receivedAt }: EnvelopeBinding): Uint8Array<ArrayBuffer> {
   return encoder.encode(`${INFO}\u0000${kind}\u0000${receivedAt}`)
 }
 
-function framePlaintext({ contentType, body }: OpenedEnvelope): Uint8Array {
+function framePlaintext({ contentType, body }: OpenedEnvelope): Uint8Array<ArrayBuffer> {
   const type = encoder.encode(contentType)
   if (type.length > 0xffff) throw new EnvelopeError('The content type is too long.')
   return concat([Uint8Array.of(type.length >> 8, type.length & 0xff), type, body])
@@ -180,7 +180,7 @@ function unframePlaintext(plaintext: Uint8Array): OpenedEnvelope {
   }
 }
 
-export function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
   let offset = 0
   for (const part of parts) {

@@ -39,6 +39,11 @@ export const USAGE = `Usage: sender-desk <command> [options]
   relay serve --data-dir D [--port N] [--host 127.0.0.1] [--public-url U]
                                                        run the inbox relay for gateway webhooks; prints {"url","dataDir"}
                                                        (SENDER_DESK_RELAY_CREATION_TOKEN: needed to create mailboxes)
+  inbox connect --relay URL [--replace]                 make a mailbox on the relay (key pair kept here); prints
+                                                       the three webhook URLs to set in the gateway
+  inbox sync [--follow] | list [--unread] [--chat C] | show <number>
+                                                       pull messages and statuses once each; read what arrived
+                                                       (mailbox credentials: <data dir>/cli-secrets.json, 0600)
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
@@ -99,7 +104,12 @@ export const FLAGS: Record<string, FlagSpec> = {
   text: { type: 'string' },
   expect: { type: 'string' },
   host: { type: 'string' },
-  'public-url': { type: 'string' }
+  'public-url': { type: 'string' },
+  relay: { type: 'string' },
+  replace: { type: 'boolean' },
+  follow: { type: 'boolean' },
+  unread: { type: 'boolean' },
+  chat: { type: 'string' }
 }
 
 export interface CliContext {
@@ -226,6 +236,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./optout-commands')).runOptOut(context)
       case 'relay':
         return await (await import('./relay-commands')).runRelay(context)
+      case 'inbox':
+        return await (await import('./inbox-commands')).runInbox(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

@@ -69,7 +69,8 @@ export function cliDeviceAliases(credentials: GatewayCredentials): string[] {
   return [...new Set(ids)].filter((id) => id !== cliDeviceId(credentials))
 }
 
-function dataDir(context: CliContext): string {
+/** The data folder of the terminal's database: --data-dir, SENDER_DESK_DATA_DIR, else ~/.sender-desk. */
+export function cliDataDir(context: CliContext): string {
   const given = stringFlag(context.args, 'data-dir') ?? context.env['SENDER_DESK_DATA_DIR']
   return resolve(given ?? join(homedir(), '.sender-desk'))
 }
@@ -81,7 +82,7 @@ export async function withCommandLineCore<T>(
   run: (core: CommandLineCore) => Promise<T>
 ): Promise<T> {
   const core = composeCommandLine({
-    dataDir: dataDir(context),
+    dataDir: cliDataDir(context),
     device: credentials
       ? {
           id: cliDeviceId(credentials),

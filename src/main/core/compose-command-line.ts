@@ -12,16 +12,18 @@ import { decodeNote } from '../../shared/i18n/notes'
 import { createCampaignCommands, createCampaigns, type CampaignChannel } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
+import { join } from 'node:path'
 import { CoreEvents } from './core-events'
 import { FileHandles, type RegisteredFile } from './files'
 import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
+import type { FetchPort, Inbox, SyncStep } from './inbox'
 import { dispatchInvoke } from './ipc-dispatch'
 import { silentLogger, type Logger } from './logging'
 import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
 import { DamagedStoreError, isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
-import { VaultFileError } from './vault'
+import { EncryptedFileVault, NO_KEYRING, VaultFileError } from './vault'
 
 // What the terminal's commands use besides their core, all from here (the CLI never loads the app's compose.ts):
 // the redacting logger it implements; for the commands that ask the gateway once, the client's recipient rule, reply
@@ -44,6 +46,7 @@ export { FileChangedError, readPinned, type RegisteredFile } from './files'
 export { ApiFailure } from './commands'
 export { DiskFullError, isDiskFull } from './store'
 export { OutboxError } from './outbox'
+export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
 
 const SETTINGS_KEY = 'app.settings'
 
@@ -229,5 +232,60 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       return result.value as InvokeReply<typeof channel>
     },
     close: () => db.close()
+  }
+}
+
+/** Where the terminal keeps the mailbox's credentials: a 0600 file in its data folder (the app uses its vault). */
+export const COMMAND_LINE_SECRETS_FILE = 'cli-secrets.json'
+
+export interface CommandLineInboxPorts {
+  dataDir: string
+  fetch?: FetchPort
+  logger?: Logger
+  onStep?: (step: SyncStep, count: number) => void
+}
+
+/**
+ * The inbox for a terminal command: the app's database, the mailbox credentials in the data folder's secrets file,
+ * and the outbox as the target of tracking statuses (so `inbox sync` moves sent messages too). There is no device
+ * monitor here: device statuses stay pending for the app to apply.
+ */
+export async function composeCommandLineInbox(
+  ports: CommandLineInboxPorts
+): Promise<{ inbox: Inbox; close(): Promise<void> }> {
+  // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
+  const { createInbox, vaultInboxCredentials } = await import('./inbox')
+  const db = openDatabase({ dataDir: ports.dataDir })
+  const logger = ports.logger ?? silentLogger
+  const { settings } = openSettings(db)
+  const outbox = createOutbox({
+    db,
+    dataDir: ports.dataDir,
+    clientFor: () => undefined,
+    fileLimitFor: fileLimitResolver(() => null, settings),
+    logger,
+    options: { tracking: false, devicesSendableByDefault: true }
+  })
+  const vault = new EncryptedFileVault({
+    // The terminal has no keyring: the file is in the clear (base64), readable by this user only.
+    cipher: NO_KEYRING,
+    file: join(ports.dataDir, COMMAND_LINE_SECRETS_FILE),
+    allowWeak: true
+  })
+  const inbox = createInbox({
+    db,
+    clock: systemClock,
+    fetch: ports.fetch ?? ((url, init) => fetch(url, init)),
+    credentials: vaultInboxCredentials(vault),
+    targets: { tracking: outbox.queue },
+    logger,
+    onStep: ports.onStep
+  })
+  return {
+    inbox,
+    async close() {
+      await inbox.sync.stop()
+      db.close()
+    }
   }
 }

@@ -23,6 +23,14 @@ import {
   type PollIntervals
 } from './devices'
 import { FileHandles } from './files'
+import {
+  createInbox,
+  createInboxCommands,
+  inboxStatusView,
+  vaultInboxCredentials,
+  type FetchPort,
+  type Inbox
+} from './inbox'
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import type { OutboxOptions } from './outbox'
@@ -73,6 +81,8 @@ export interface CorePorts {
   pollIntervals?: Partial<PollIntervals>
   /** Debounce for native notifications. */
   noticeDebounceMs?: number
+  /** How the inbox reaches its relay (the global fetch unless a test gives another). */
+  fetch?: FetchPort
 }
 
 export interface CoreSnapshot {
@@ -91,6 +101,7 @@ export interface Core {
   readonly outbox: Outbox
   readonly files: FileHandles
   readonly sandbox: EmbeddedSandbox
+  readonly inbox: Inbox
   start(): Promise<void>
   /** Stops polling and sending; in-flight sends finish and are recorded (never failed or deleted by a quit). */
   stop(): Promise<void>
@@ -233,6 +244,17 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('settings:changed', next)
   })
 
+  // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
+  const inbox = createInbox({
+    db,
+    clock,
+    fetch: ports.fetch ?? ((url, init) => fetch(url, init)),
+    credentials: vaultInboxCredentials(ports.vault),
+    targets: { tracking: theOutbox.queue, devices: monitor },
+    logger
+  })
+  inbox.onStatusChange((status) => events.emit('inbox:changed', inboxStatusView(status)))
+
   const webhookSettings = new WebhookSettingsBook(settingsStore, () => clock.now())
   const reminders = new GatewayReminders(new ReminderStore(db), () => clock.now())
   // The sandbox's world changes often (every message step): sandbox panels hear about it at most every 250 ms.
@@ -296,7 +318,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox.queue,
       fileLimitFor
-    })
+    }),
+    ...createInboxCommands({ inbox })
   }
 
   let started = false
@@ -310,6 +333,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     outbox: theOutbox,
     files,
     sandbox,
+    inbox,
     async start() {
       if (started) return
       started = true
@@ -326,11 +350,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
+      // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
+      inbox.start()
     },
     async stop() {
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()
+      await inbox.stop()
       await monitor.stop()
       await theOutbox.stop()
       await monitor.close()

@@ -13,7 +13,9 @@ export type {
   DeviceHistoryItem,
   DeviceMonitorOptions,
   MonitorEvents,
-  PollIntervals
+  PollIntervals,
+  PushedDeviceStatus,
+  PushedStatusOutcome
 } from './monitor'
 export { DeviceActions, toQrView } from './actions'
 export type { DeviceActionsOptions, RelinkTarget, RestartOutcome } from './actions'

@@ -271,6 +271,34 @@ describe('states, history and events', () => {
     expect(last).toMatchObject({ id: 'dev-1', state: 'connected', stateSince: '2026-01-15T03:01:30.000Z' })
   })
 
+  it('takes a status the gateway pushed at once, found by serial or number, and ignores one older than its poll', async () => {
+    const m = await openMonitor()
+    await m.start()
+    const pushed = {
+      serial: 'serial-1',
+      phone: null,
+      status: 'disconnected',
+      connection: 'disconnected' as const,
+      note: 'whatsapp sender not connected, need scan qr code again',
+      at: clock.now() + 1_000
+    }
+    await clock.advance(1_000)
+    expect(m.applyPushedStatus(pushed)).toBe('applied')
+    // No poll asked: the push alone moved the device.
+    expect(polls()).toBe(1)
+    expect(m.status('dev-1')).toMatchObject({ state: 'needs-scan', note: pushed.note })
+    expect(transitions.at(-1)).toEqual(['dev-1', 'connected', 'needs-scan', pushed.note])
+    // Reconnected by number; a push from before that is stale.
+    const reconnected = { ...pushed, serial: 'other', phone: '6281234567890', status: 'connected' }
+    expect(m.applyPushedStatus({ ...reconnected, connection: 'connected', note: 'ready to use' })).toBe(
+      'applied'
+    )
+    expect(m.status('dev-1').state).toBe('connected')
+    expect(m.applyPushedStatus({ ...pushed, at: clock.now() - 60_000 })).toBe('stale')
+    expect(m.status('dev-1').state).toBe('connected')
+    expect(m.applyPushedStatus({ ...pushed, serial: 'NOT-OURS' })).toBe('unknown-device')
+  })
+
   it('records a note change within a state in the history, without a stateChanged event', async () => {
     const m = await openMonitor()
     await m.start()

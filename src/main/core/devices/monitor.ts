@@ -5,7 +5,7 @@ import type { DeviceState, DeviceView } from '../../../shared/contract'
 import { DeviceState as DeviceStateSchema } from '../../../shared/contract'
 import type { Clock, TimerId } from '../clock'
 import { isGatewayError } from '../gateway'
-import type { DeviceInfo } from '../gateway'
+import type { DeviceConnection, DeviceInfo } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
 import { silentLogger, type Logger } from '../logging'
 import type { DeviceRegistry, RegistryChange } from './registry'
@@ -71,6 +71,19 @@ export interface DeviceMonitorOptions {
   budgetOf?: (deviceId: string) => DeviceBudgetView | null
   logger?: Logger
 }
+
+/** A device status the gateway pushed, as its webhook names the device. */
+export interface PushedDeviceStatus {
+  serial: string
+  phone: string | null
+  status: string
+  connection: DeviceConnection
+  note: string | null
+  /** When the gateway says it happened (epoch ms), if it said. */
+  at: number | null
+}
+
+export type PushedStatusOutcome = 'applied' | 'stale' | 'unknown-device'
 
 export interface MonitorEvents {
   /** Any visible change to the list: state, note, info, label, order, added or removed devices. */
@@ -262,6 +275,33 @@ export class DeviceMonitor {
       this.persist()
       this.emitViews()
     }
+  }
+
+  /**
+   * A state the gateway pushed (its device-status webhook, through the inbox relay): applied at once, as a poll
+   * answering the same would be, over the info we last had. The gateway names its device by serial (or number), so
+   * only a device we polled once can be found. A push older than our last poll is stale and changes nothing.
+   */
+  applyPushedStatus(push: PushedDeviceStatus): PushedStatusOutcome {
+    const serial = push.serial.trim().toLowerCase()
+    const found = this.options.registry.list().find((device) => {
+      const info = this.tracked.get(device.id)?.status.info
+      return (
+        (info?.serial !== null && info?.serial?.trim().toLowerCase() === serial) ||
+        (push.phone !== null && info?.sender === push.phone)
+      )
+    })
+    const entry = found ? this.tracked.get(found.id) : undefined
+    const info = entry?.status.info
+    if (!found || !entry || !info) return 'unknown-device'
+    const lastChecked = entry.status.lastCheckedAt === null ? null : Date.parse(entry.status.lastCheckedAt)
+    if (push.at !== null && lastChecked !== null && push.at < lastChecked) return 'stale'
+    entry.failures = 0
+    this.apply(found.id, entry, {
+      kind: 'info',
+      info: { ...info, connection: push.connection, statusText: push.status, note: push.note }
+    })
+    return 'applied'
   }
 
   /** The computer woke up: whatever we knew may be stale, and timers may have slept. */

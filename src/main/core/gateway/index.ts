@@ -6,3 +6,15 @@ export { GatewayError, isGatewayError } from './errors'
 export { capRetryAfter, MAX_RETRY_AFTER_MS } from './http'
 export type { GatewayErrorCode, GatewayErrorInit, GatewayErrorKind } from './errors'
 export type * from './types'
+export { decodeWebhookBody, parseWebhook, webhookTime } from './webhook-payloads'
+export type {
+  DeviceStatusEvent,
+  IncomingMedia,
+  IncomingMessageEvent,
+  TrackingEvent,
+  WebhookEvent,
+  WebhookKind,
+  WebhookParse,
+  WebhookRefusal,
+  WebhookRefusalCode
+} from './webhook-payloads'

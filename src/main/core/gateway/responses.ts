@@ -26,7 +26,7 @@ import type {
 // ── primitives ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Ids and phones: strings, or JSON numbers that are exact integers (a bigger number has already lost digits). */
-const idLike = z
+export const idLike = z
   .union([
     z.string().trim().min(1),
     z.number().int().refine(Number.isSafeInteger, 'number too large to be exact')
@@ -35,7 +35,7 @@ const idLike = z
 
 const phoneLike = idLike.transform(normaliseEchoedPhone)
 
-const nullablePhone = z
+export const nullablePhone = z
   .union([
     z.string(),
     z.number().int().refine(Number.isSafeInteger, 'number too large to be exact'),
@@ -49,7 +49,7 @@ const nullablePhone = z
   )
 
 /** Free text the types call `string | null`: absent, null and blank become null; numbers become text. */
-const nullableText = z
+export const nullableText = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((value) =>
@@ -105,7 +105,7 @@ const nullableQuota = z
   })
 
 /** Booleans as the gateway's PHP writes them: true,"true","1",1 / false,"false","0",0,"". */
-const nullableBoolean = z
+export const nullableBoolean = z
   .union([z.boolean(), z.number(), z.string(), z.null()])
   .optional()
   .transform((value, ctx): boolean | null => {

@@ -1,7 +1,6 @@
 // Crash test: a child process flushing the outbox is SIGKILLed at random moments 100 times; every item still goes out exactly once.
 import { SeededRandom } from '../seeded-random'
 import { build } from 'esbuild'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase } from '../store'
 import { createOutbox } from '../sending'
+import { runKillableChild, type ChildRun } from '../testing/killable-child'
 
 const KILLS = 100
 const ROOT = join(import.meta.dirname, '../../../..')
@@ -22,37 +22,9 @@ const ENQUEUE_CHILD = join(BUNDLES, 'crash-enqueue-child.mjs')
 /** Seeded, so the kill moments are the same on every run. */
 const seeded = (seed: number): (() => number) => new SeededRandom(seed).asFunction()
 
-interface ChildRun {
-  code: number | null
-  signal: NodeJS.Signals | null
-  stdout: string
-  stderr: string
-}
-
 /** Start the child; once it says it is ready, kill it after `killAfterMs` (or let it finish when null). */
 function runChild(args: string[], killAfterMs: number | null, script = CHILD): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    let timer: NodeJS.Timeout | undefined
-    child.stdout.on('data', (chunk: Buffer) => {
-      const before = stdout
-      stdout += chunk.toString()
-      if (killAfterMs !== null && !before.includes('ready') && stdout.includes('ready')) {
-        timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-      }
-    })
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr })
-    })
-  })
+  return runKillableChild(script, args, killAfterMs, ROOT)
 }
 
 let sandbox: Sandbox

@@ -1,4 +1,4 @@
-// The store's public surface: open the database, the outbox and settings tables, and app-managed attachment files.
+// The store's public surface: open the database, the outbox, settings and inbox tables, and app-managed attachment files.
 export {
   openDatabase,
   DATABASE_FILE,
@@ -61,3 +61,13 @@ export {
   type ImportingCampaign,
   type OptOutRecord
 } from './campaign-store'
+export {
+  InboxStore,
+  type InboxCounts,
+  type InboxEventKind,
+  type InboxMessageRecord,
+  type InboxRefusalRecord,
+  type NewInboxEvent,
+  type NewInboxMessage,
+  type PendingInboxEvent
+} from './inbox-store'

@@ -533,6 +533,57 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (device_id, day)
       ) STRICT, WITHOUT ROWID;
     `
+  },
+  {
+    name: 'inbox: events pulled from the relay once each, the messages received, a cursor per mailbox',
+    // The sync inserts a page of relay events and moves its mailbox's cursor in one transaction; the UNIQUE identity
+    // (incoming: device + WhatsApp message id, tracking: id + status, device: device + status + time) drops the same
+    // webhook posted twice. Tracking and device events wait with applied = 0 until the kernel or the monitor took
+    // them; refusals (bodies that do not parse or open) are kept for diagnostics under their relay sequence.
+    sql: `
+      CREATE TABLE inbox_cursors (
+        mailbox TEXT PRIMARY KEY,
+        after_seq INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE inbox_events (
+        id INTEGER PRIMARY KEY,
+        identity TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('incoming', 'tracking', 'device', 'refused')),
+        mailbox TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        received_at INTEGER NOT NULL,
+        stored_at INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        applied INTEGER NOT NULL DEFAULT 1,
+        apply_outcome TEXT,
+        duplicates INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX inbox_events_to_apply ON inbox_events(id) WHERE applied = 0;
+      CREATE TABLE inbox_messages (
+        number INTEGER PRIMARY KEY,
+        event_id INTEGER NOT NULL UNIQUE REFERENCES inbox_events(id),
+        message_id TEXT NOT NULL,
+        device_serial TEXT,
+        device_phone TEXT,
+        chat_id TEXT NOT NULL,
+        is_group INTEGER NOT NULL,
+        group_subject TEXT,
+        group_member TEXT,
+        push_name TEXT,
+        text TEXT NOT NULL,
+        message_type TEXT NOT NULL,
+        media_url TEXT,
+        media_file TEXT,
+        media_mime TEXT,
+        sent_at INTEGER,
+        received_at INTEGER NOT NULL,
+        from_me INTEGER NOT NULL,
+        read INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX inbox_messages_by_chat ON inbox_messages(chat_id, number);
+      CREATE INDEX inbox_messages_unread ON inbox_messages(number) WHERE read = 0;
+    `
   }
 ]
 

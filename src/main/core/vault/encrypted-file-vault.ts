@@ -35,6 +35,17 @@ export interface Cipher {
   decrypt(data: Buffer): Promise<Decrypted>
 }
 
+/**
+ * A cipher for where there is no keyring at all (the terminal): with `allowWeak`, the vault keeps its entries
+ * unencrypted in its 0600 file, recorded as PLAINTEXT_BACKEND.
+ */
+export const NO_KEYRING: Cipher = {
+  isAvailable: () => false,
+  backend: () => PLAINTEXT_BACKEND,
+  encrypt: () => Promise.reject(new Error('no keyring to encrypt with')),
+  decrypt: () => Promise.reject(new Error('no keyring to decrypt with'))
+}
+
 /** Linux's fallback backend: a hard-coded key, i.e. no real protection. */
 export const UNPROTECTED_BACKEND = 'basic_text'
 /**

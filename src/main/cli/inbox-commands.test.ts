@@ -1,0 +1,116 @@
+// `sender-desk inbox connect|sync|list|show` through `main(argv, env)` against a Node relay on 127.0.0.1: the URLs
+// printed once, no secret ever printed, messages pulled once and read back; the states a sync ends in, as exit codes.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startNodeRelay, type NodeRelay } from '@sender-desk/inbox-relay'
+import { jsonLineOf, runCli } from './testing/in-process'
+
+let relayDir: string
+let dataDir: string
+let relay: NodeRelay
+let env: NodeJS.ProcessEnv
+
+beforeEach(async () => {
+  relayDir = mkdtempSync(join(tmpdir(), 'inbox-cli-relay-'))
+  dataDir = mkdtempSync(join(tmpdir(), 'inbox-cli-desk-'))
+  relay = await startNodeRelay({ dataDir: relayDir })
+  env = { SENDER_DESK_DATA_DIR: dataDir }
+})
+
+afterEach(async () => {
+  await relay.close()
+  rmSync(relayDir, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function post(url: string, body: unknown): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
+  expect(response.status).toBe(200)
+}
+
+describe('sender-desk inbox', () => {
+  it('connects, prints the three webhook URLs once and no secret, then syncs, lists and shows a message', async () => {
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    expect(connect.code, connect.stderr).toBe(0)
+    const incoming = /incoming messages:\s+(\S+)/.exec(connect.stdout)?.[1]
+    expect(incoming).toMatch(new RegExp(`^${relay.url}/h/[\\w-]+/[\\w-]+/incoming$`))
+    expect(connect.stdout).toMatch(/Tracking URL.*\/tracking\n/)
+    expect(connect.stdout).toMatch(/Device status webhook.*\/device\n/)
+    // The pull token and the private key stay in the data folder's secrets file (0600), never on the terminal.
+    const secretsFile = join(dataDir, 'cli-secrets.json')
+    expect(statSync(secretsFile).mode & 0o777).toBe(0o600)
+    const entry = (
+      JSON.parse(readFileSync(secretsFile, 'utf8')) as { entries: Record<string, { data: string }> }
+    ).entries['inbox:mailbox']!
+    const stored = JSON.parse(Buffer.from(entry.data, 'base64').toString('utf8')) as {
+      token: string
+      secret: string
+    }
+    const privateKey = (JSON.parse(stored.secret) as { privateKeyJwk: { d: string } }).privateKeyJwk.d
+    expect(connect.stdout + connect.stderr).not.toContain(stored.token)
+    expect(connect.stdout + connect.stderr).not.toContain(privateKey)
+
+    const message = {
+      id: 'WAID-1',
+      pushName: 'Sari',
+      isGroup: false,
+      message: 'Apakah toko buka hari Minggu?',
+      phone: '6281298765432',
+      messageType: 'text',
+      deviceId: 'A0HDJU',
+      timestamp: '2026-01-15T03:00:00Z'
+    }
+    await post(incoming!, message)
+    await post(incoming!, message)
+    const sync = jsonLineOf(await runCli(['inbox', 'sync', '--json'], env))
+    expect(sync).toMatchObject({
+      ok: true,
+      state: { kind: 'connected', behind: 0 },
+      received: 1,
+      duplicates: 1
+    })
+
+    const list = await runCli(['inbox', 'list'], env)
+    expect(list.stdout).toContain(
+      '*#1  2026-01-15 03:00  Sari <6281298765432>  Apakah toko buka hari Minggu?'
+    )
+    const show = await runCli(['inbox', 'show', '1'], env)
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain('#1 from Sari <6281298765432>')
+    expect(show.stdout).toContain('Apakah toko buka hari Minggu?')
+    // Shown once: read now.
+    expect((await runCli(['inbox', 'list', '--unread'], env)).stdout).toContain('No messages yet.')
+  })
+
+  it('refuses a second connect without --replace, and a show of a message that does not exist', async () => {
+    expect((await runCli(['inbox', 'connect', '--relay', relay.url], env)).code).toBe(0)
+    const again = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already connected')
+    expect((await runCli(['inbox', 'show', '7'], env)).stderr).toContain('no message #7')
+  })
+
+  it('sync without a mailbox says how to connect (exit 2); a relay that is gone is a network failure (exit 4)', async () => {
+    const bare = await runCli(['inbox', 'sync'], env)
+    expect(bare.code).toBe(2)
+    expect(bare.stdout).toContain('not connected: run sender-desk inbox connect')
+    expect((await runCli(['inbox', 'connect', '--relay', relay.url], env)).code).toBe(0)
+    await relay.close()
+    const gone = await runCli(['inbox', 'sync'], env)
+    expect(gone.code).toBe(4)
+    expect(gone.stdout).toContain('relay unreachable since')
+    relay = await startNodeRelay({ dataDir: relayDir })
+  })
+
+  it('a relay on plain http to another computer is refused before any key is made', async () => {
+    const run = await runCli(['inbox', 'connect', '--relay', 'http://relay.example.com'], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('relay:')
+  })
+})

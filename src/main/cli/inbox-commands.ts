@@ -1,0 +1,235 @@
+/**
+ * `sender-desk inbox connect|sync|list|show`: messages in through the inbox relay. `connect` makes the mailbox (a key
+ * pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway; `sync` pulls
+ * what waits (exactly once) and `--follow` keeps pulling; `list` and `show` read what arrived. The mailbox's pull
+ * token and private key stay in the data folder's secrets file and are never printed.
+ */
+import { UsageError, stringFlag } from './args'
+import { EXIT } from './output'
+import { cliDataDir } from './outbox-commands'
+import {
+  composeCommandLineInbox,
+  createRedactingLogger,
+  type Inbox,
+  type InboxSyncState,
+  type InboxSyncStatus
+} from '../core/compose-command-line'
+import type { CliContext } from './index'
+
+const USAGE_LINE =
+  'inbox needs: connect --relay URL [--replace] | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
+
+async function withInbox<T>(context: CliContext, run: (inbox: Inbox) => Promise<T>): Promise<T> {
+  const composed = await composeCommandLineInbox({
+    dataDir: cliDataDir(context),
+    logger: createRedactingLogger(
+      (level, line) => {
+        if (level === 'error' || level === 'warn') context.out.progress(`sender-desk: ${line}`)
+      },
+      () => []
+    )
+  })
+  try {
+    return await run(composed.inbox)
+  } finally {
+    await composed.close()
+  }
+}
+
+export async function runInbox(context: CliContext): Promise<number> {
+  const [sub, ...rest] = context.args.positionals
+  switch (sub) {
+    case 'connect':
+      return connect(context)
+    case 'sync':
+      return sync(context)
+    case 'list':
+      return list(context)
+    case 'show':
+      return show(context, rest[0])
+    default:
+      throw new UsageError(USAGE_LINE)
+  }
+}
+
+async function connect(context: CliContext): Promise<number> {
+  const relayUrl = stringFlag(context.args, 'relay')
+  if (!relayUrl?.trim())
+    throw new UsageError('--relay is required (the relay’s address, e.g. https://relay.example.com)')
+  // From the environment, as `relay serve` takes it: it does not show in the process list.
+  const creationToken = context.env['SENDER_DESK_RELAY_CREATION_TOKEN']?.trim() || undefined
+  const result = await withInbox(context, (inbox) =>
+    inbox.connect({
+      relayUrl,
+      creationToken,
+      allowInsecureHttp: context.args.flags['allow-insecure-http'] === true,
+      replace: context.args.flags['replace'] === true
+    })
+  )
+  if (result.kind === 'refused') throw new UsageError(`relay: ${result.detail}`)
+  if (result.kind === 'already-connected') {
+    throw new UsageError(
+      `already connected to mailbox ${result.mailbox} at ${result.relayUrl}; pass --replace to make a new one ` +
+        '(events waiting in the old mailbox are then not pulled)'
+    )
+  }
+  const { urls } = result
+  // The URLs carry the mailbox's ingress secret: printed this once, as the relay shows them once.
+  context.out.result(
+    [
+      `Connected: mailbox ${result.mailbox} at ${result.relayUrl}.`,
+      'Set these in the gateway (they hold a secret: keep them out of chats and screenshots):',
+      `  Webhook URL for incoming messages:  ${urls.incoming}`,
+      `  Tracking URL (message statuses):    ${urls.tracking}`,
+      `  Device status webhook (dashboard):  ${urls.device}`,
+      'Then run: sender-desk inbox sync --follow'
+    ].join('\n'),
+    { ok: true, mailbox: result.mailbox, relayUrl: result.relayUrl, urls }
+  )
+  return EXIT.ok
+}
+
+/** One line for a state, in the terminal's English. */
+export function describeSyncState(state: InboxSyncState): string {
+  const at = (ms: number): string => new Date(ms).toISOString()
+  switch (state.kind) {
+    case 'not-connected':
+      return 'not connected: run sender-desk inbox connect --relay URL'
+    case 'credentials-locked':
+      return `the mailbox's credentials cannot be read: ${state.reason}`
+    case 'idle':
+      return 'idle'
+    case 'connected':
+      return state.behind > 0 ? `connected, ${state.behind} events behind` : 'connected, up to date'
+    case 'unreachable':
+      return `relay unreachable since ${at(state.since)} (${state.fault}: ${state.detail}); retrying at ${at(state.retryAt)}`
+    case 'failing':
+      return `failing since ${at(state.since)}: ${state.detail}; retrying at ${at(state.retryAt)}`
+    case 'auth-refused':
+      return 'the relay refused the pull token (401): connect the inbox again (sender-desk inbox connect --replace)'
+    case 'cursor-ahead':
+      return (
+        `the relay does not know this desktop's place (${state.cursor}, the relay is at ${state.head}): its storage ` +
+        'was lost or replaced. Nothing was taken twice; connect a new mailbox (inbox connect --replace).'
+      )
+  }
+}
+
+function storageLine(status: InboxSyncStatus): string | null {
+  const storage = status.storage
+  if (!storage) return null
+  const parts: string[] = []
+  if (storage.full) parts.push('the relay mailbox is FULL')
+  else if (storage.nearFull) parts.push('the relay mailbox is nearly full')
+  if (storage.refusedWhileFull > 0)
+    parts.push(`${storage.refusedWhileFull} posts were refused while it was full (those messages are lost)`)
+  return parts.length > 0 ? parts.join('; ') : null
+}
+
+const STOPPED_STATES = new Set<InboxSyncState['kind']>([
+  'not-connected',
+  'credentials-locked',
+  'auth-refused',
+  'cursor-ahead'
+])
+
+function exitFor(state: InboxSyncState): number {
+  if (state.kind === 'connected' || state.kind === 'idle') return EXIT.ok
+  if (state.kind === 'unreachable') return EXIT.network
+  if (state.kind === 'auth-refused' || state.kind === 'cursor-ahead') return EXIT.rejected
+  if (state.kind === 'not-connected') return EXIT.badInput
+  return EXIT.failure
+}
+
+async function sync(context: CliContext): Promise<number> {
+  const follow = context.args.flags['follow'] === true
+  return withInbox(context, async (inbox) => {
+    if (!follow) {
+      const status = await inbox.sync.catchUp()
+      const summary = inbox.counts()
+      const warning = storageLine(status)
+      if (warning) context.out.progress(`warning: ${warning}`)
+      context.out.result(
+        `${describeSyncState(status.state)}; ${status.received} new, ${status.duplicates} duplicates dropped; ` +
+          `${summary.messages} messages (${summary.unread} unread)`,
+        {
+          ok: exitFor(status.state) === EXIT.ok,
+          state: status.state,
+          received: status.received,
+          duplicates: status.duplicates,
+          storage: status.storage,
+          counts: summary
+        }
+      )
+      return exitFor(status.state)
+    }
+    let last = ''
+    let halted: () => void = () => undefined
+    const haltedByState = new Promise<void>((resolve) => (halted = resolve))
+    inbox.sync.onStatus((status) => {
+      const line = [describeSyncState(status.state), storageLine(status)].filter(Boolean).join('; ')
+      if (line !== last) context.out.progress(line)
+      last = line
+      // A state only the operator can fix ends the loop, and the command with it.
+      if (STOPPED_STATES.has(status.state.kind)) halted()
+    })
+    context.out.progress('Following the inbox; press Ctrl+C to stop.')
+    inbox.sync.start()
+    await Promise.race([context.stopSignal, haltedByState])
+    await inbox.sync.stop()
+    const status = inbox.status()
+    context.out.result(describeSyncState(status.state), {
+      ok: true,
+      state: status.state,
+      counts: status.counts
+    })
+    return STOPPED_STATES.has(status.state.kind) ? exitFor(status.state) : EXIT.ok
+  })
+}
+
+function chatLabel(message: { isGroup: boolean; chatId: string; groupSubject: string | null }): string {
+  return message.isGroup ? `${message.groupSubject ?? 'group'} (${message.chatId})` : message.chatId
+}
+
+async function list(context: CliContext): Promise<number> {
+  const chatId = stringFlag(context.args, 'chat')
+  const messages = await withInbox(context, async (inbox) =>
+    inbox.list({
+      limit: 50,
+      unreadOnly: context.args.flags['unread'] === true,
+      ...(chatId ? { chatId } : {})
+    })
+  )
+  const lines = messages.map((m) => {
+    const when = new Date(m.sentAt ?? m.receivedAt).toISOString().replace('T', ' ').slice(0, 16)
+    const who = m.pushName ? `${m.pushName} ` : ''
+    const text = m.text || `[${m.messageType}]`
+    return `${m.read ? ' ' : '*'}#${m.number}  ${when}  ${who}<${chatLabel(m)}>  ${text.replace(/\s+/g, ' ').slice(0, 80)}`
+  })
+  context.out.result(lines.length > 0 ? lines.join('\n') : 'No messages yet.', { ok: true, messages })
+  return EXIT.ok
+}
+
+async function show(context: CliContext, numberText: string | undefined): Promise<number> {
+  const number = Number(numberText)
+  if (!numberText || !Number.isInteger(number) || number < 1)
+    throw new UsageError('inbox show needs a message number (see sender-desk inbox list)')
+  const message = await withInbox(context, async (inbox) => inbox.show(number, { markRead: true }))
+  if (!message) throw new UsageError(`no message #${number} (see sender-desk inbox list)`)
+  const lines = [
+    `#${message.number} from ${message.pushName ?? '(no name)'} <${message.isGroup ? (message.groupMember ?? '?') : message.chatId}>`,
+    ...(message.isGroup ? [`in group ${chatLabel(message)}`] : []),
+    `to device ${message.deviceSerial ?? '?'}${message.devicePhone ? ` (${message.devicePhone})` : ''}`,
+    `sent ${message.sentAt === null ? 'at an unknown time' : new Date(message.sentAt).toISOString()}, received by the relay ${new Date(message.receivedAt).toISOString()}`,
+    `type ${message.messageType}${message.fromMe ? ', written by the device itself' : ''}`,
+    ...(message.mediaUrl || message.mediaFile
+      ? [
+          `media ${message.mediaUrl ?? message.mediaFile}${message.mediaMime ? ` (${message.mediaMime})` : ''}`
+        ]
+      : []),
+    '',
+    message.text
+  ]
+  context.out.result(lines.join('\n'), { ok: true, message })
+  return EXIT.ok
+}

@@ -1,0 +1,73 @@
+// Tracking and device events, once kept, are applied where they belong: a tracking status moves the outbox item the
+// gateway named (the kernel's applyGatewayStatus), a device status moves the device's state at once (the monitor).
+// Each application and its `applied` flag commit in one transaction, so a crash applies an event again at most
+// (both targets ignore a status they already have), never loses it.
+import type { DeviceStatusEvent, TrackingEvent } from '../gateway'
+import { nextChunkSize, yieldToEventLoop } from '../outbox'
+import type { InboxEventKind, InboxStore, PendingInboxEvent } from '../store'
+
+/** The kernel's one method for a pushed status; false when no item of ours has that gateway id. */
+export interface TrackingTarget {
+  applyGatewayStatus(gatewayId: string, status: string): boolean
+}
+
+/** The device monitor's one method for a pushed state. */
+export interface DeviceStatusTarget {
+  applyPushedStatus(push: {
+    serial: string
+    phone: string | null
+    status: string
+    connection: DeviceStatusEvent['connection']
+    note: string | null
+    at: number | null
+  }): string
+}
+
+/** What this front door can apply: the CLI has an outbox but no monitor, so device events wait for the app. */
+export interface StatusTargets {
+  tracking?: TrackingTarget
+  devices?: DeviceStatusTarget
+}
+
+function applyOne(targets: StatusTargets, event: PendingInboxEvent): string {
+  if (event.kind === 'tracking' && targets.tracking) {
+    const tracking = event.payload as TrackingEvent
+    return targets.tracking.applyGatewayStatus(tracking.gatewayMessageId, tracking.status)
+      ? 'applied'
+      : 'unknown-message'
+  }
+  if (event.kind === 'device' && targets.devices) {
+    const device = event.payload as DeviceStatusEvent
+    return targets.devices.applyPushedStatus({
+      serial: device.deviceSerial,
+      phone: device.devicePhone,
+      status: device.status,
+      connection: device.connection,
+      note: device.note,
+      at: device.at
+    })
+  }
+  return 'skipped'
+}
+
+/**
+ * Applies every pending event this front door has a target for, in the order they were posted, in short
+ * transactions with a turn of the event loop between them. Answers how many were applied.
+ */
+export async function applyPendingStatuses(store: InboxStore, targets: StatusTargets): Promise<number> {
+  const kinds: InboxEventKind[] = [
+    ...(targets.tracking ? (['tracking'] as const) : []),
+    ...(targets.devices ? (['device'] as const) : [])
+  ]
+  let applied = 0
+  let size = 50
+  for (;;) {
+    const pending = store.pending(kinds, size)
+    if (pending.length === 0) return applied
+    const started = performance.now()
+    store.settleMany(pending, (event) => applyOne(targets, event))
+    applied += pending.length
+    size = nextChunkSize(size, performance.now() - started)
+    await yieldToEventLoop()
+  }
+}

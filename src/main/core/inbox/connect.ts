@@ -1,0 +1,68 @@
+// Connecting the desktop to a relay: a fresh key pair (the private half never leaves this computer), a new mailbox
+// created with the public half, and the credentials kept in the vault. The answer carries the three webhook URLs to
+// set in the gateway — shown once, as the relay shows them once.
+import { generateMailboxKeyPair } from '@sender-desk/inbox-relay'
+import { checkBaseUrl } from '../../../shared/domain'
+import type { Clock } from '../clock'
+import type { InboxCredentialsPort } from './credentials'
+import { createRelayMailbox, type FetchPort } from './relay-client'
+
+export interface ConnectInput {
+  relayUrl: string
+  /** The relay's creation token, when it has one. */
+  creationToken?: string
+  /** Plain http:// to another computer (the pull token would travel unencrypted); loopback needs no opt-in. */
+  allowInsecureHttp?: boolean
+  /** Replace a mailbox already connected (its events not yet pulled stay on the relay, unread by this desktop). */
+  replace?: boolean
+}
+
+export type ConnectResult =
+  | {
+      kind: 'connected'
+      relayUrl: string
+      mailbox: string
+      urls: { incoming: string; tracking: string; device: string }
+    }
+  | { kind: 'already-connected'; relayUrl: string; mailbox: string }
+  | { kind: 'refused'; detail: string }
+
+export async function connectMailbox(
+  input: ConnectInput,
+  deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort }
+): Promise<ConnectResult> {
+  const checked = checkBaseUrl(input.relayUrl, { allowInsecureHttp: input.allowInsecureHttp })
+  if (!checked.ok) return { kind: 'refused', detail: checked.message }
+  const existing = await deps.credentials.load()
+  if (existing.kind === 'found' && !input.replace) {
+    const { relayUrl, mailbox } = existing.credentials
+    return { kind: 'already-connected', relayUrl, mailbox }
+  }
+  const keys = await generateMailboxKeyPair()
+  const created = await createRelayMailbox({
+    relayUrl: checked.value,
+    publicKeyJwk: keys.publicKeyJwk,
+    creationToken: input.creationToken,
+    fetch: deps.fetch,
+    clock: deps.clock
+  })
+  if (created.kind !== 'created') {
+    const detail =
+      created.kind === 'server-error'
+        ? `the relay answered HTTP ${created.status}`
+        : created.kind === 'auth-refused'
+          ? 'the relay refused the creation token'
+          : created.kind === 'rate-limited'
+            ? 'the relay asks to wait (too many requests)'
+            : created.detail
+    return { kind: 'refused', detail }
+  }
+  const { mailbox, pullToken, urls } = created.created
+  await deps.credentials.save({
+    relayUrl: checked.value,
+    mailbox,
+    pullToken,
+    privateKeyJwk: keys.privateKeyJwk
+  })
+  return { kind: 'connected', relayUrl: checked.value, mailbox, urls }
+}

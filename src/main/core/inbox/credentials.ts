@@ -1,0 +1,75 @@
+// Where a mailbox's credentials live: the relay's address and the mailbox name (not secret), the pull token and the
+// private key (secret), kept together in the vault as one entry, like a device's token. The port lets the sync and
+// the CLI read them without knowing the vault.
+import type { MailboxKeyPair } from '@sender-desk/inbox-relay'
+import type { Vault } from '../vault'
+
+export type MailboxPrivateKey = MailboxKeyPair['privateKeyJwk']
+
+export interface InboxCredentials {
+  /** The relay's base address, e.g. https://relay.example.com. */
+  relayUrl: string
+  mailbox: string
+  pullToken: string
+  privateKeyJwk: MailboxPrivateKey
+}
+
+export type InboxCredentialsLoad =
+  | { kind: 'found'; credentials: InboxCredentials }
+  | { kind: 'absent' }
+  /** In the vault but unreadable now (a locked keyring): the sync waits, it never asks for a new mailbox. */
+  | { kind: 'locked'; reason: string }
+
+export interface InboxCredentialsPort {
+  load(): Promise<InboxCredentialsLoad>
+  save(credentials: InboxCredentials): Promise<void>
+  erase(): Promise<void>
+}
+
+/** The vault entry's id; not a device id (those are derived from a gateway address). */
+export const INBOX_VAULT_ENTRY = 'inbox:mailbox'
+
+interface StoredPart {
+  relayUrl: string
+  mailbox: string
+  privateKeyJwk: MailboxPrivateKey
+}
+
+function isStoredPart(value: unknown): value is StoredPart {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return (
+    typeof record['relayUrl'] === 'string' &&
+    typeof record['mailbox'] === 'string' &&
+    typeof record['privateKeyJwk'] === 'object' &&
+    record['privateKeyJwk'] !== null
+  )
+}
+
+/** The credentials in a vault: the pull token as the entry's token, the rest (private key included) as its secret. */
+export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
+  return {
+    async load() {
+      const loaded = await vault.load(INBOX_VAULT_ENTRY)
+      if (loaded.kind === 'absent') return { kind: 'absent' }
+      if (loaded.kind === 'locked') return { kind: 'locked', reason: loaded.reason }
+      let part: unknown
+      try {
+        part = JSON.parse(loaded.value.secret ?? '')
+      } catch {
+        part = null
+      }
+      if (!isStoredPart(part)) return { kind: 'locked', reason: 'the stored mailbox entry is damaged' }
+      return { kind: 'found', credentials: { ...part, pullToken: loaded.value.token } }
+    },
+    async save(credentials) {
+      const part: StoredPart = {
+        relayUrl: credentials.relayUrl,
+        mailbox: credentials.mailbox,
+        privateKeyJwk: credentials.privateKeyJwk
+      }
+      await vault.store(INBOX_VAULT_ENTRY, { token: credentials.pullToken, secret: JSON.stringify(part) })
+    },
+    erase: () => vault.erase(INBOX_VAULT_ENTRY)
+  }
+}

@@ -1,0 +1,113 @@
+// The inbox feature built from its ports: the database, the clock, a fetch, the mailbox credentials and the targets
+// that statuses apply to (the outbox kernel; the device monitor in the app). What it offers: connect a mailbox, the
+// sync (follow or catch up), and the messages received.
+import type { Clock } from '../clock'
+import type { Logger } from '../logging'
+import {
+  InboxStore,
+  type InboxCounts,
+  type InboxMessageRecord,
+  type InboxRefusalRecord,
+  type SqliteDatabase
+} from '../store'
+import type { StatusTargets } from './apply'
+import { connectMailbox, type ConnectInput, type ConnectResult } from './connect'
+import type { InboxCredentialsPort } from './credentials'
+import type { FetchPort } from './relay-client'
+import { InboxSync, type InboxSyncOptions, type InboxSyncStatus, type SyncStep } from './sync'
+
+export interface InboxDeps {
+  db: SqliteDatabase
+  clock: Clock
+  fetch: FetchPort
+  credentials: InboxCredentialsPort
+  targets: StatusTargets
+  logger?: Logger
+  random?: () => number
+  options?: Partial<InboxSyncOptions>
+  onStep?: (step: SyncStep, count: number) => void
+}
+
+export interface Inbox {
+  readonly sync: InboxSync
+  /** Follow the mailbox from now on: at once, and again after a connect (a sync without a mailbox waits for one). */
+  start(): void
+  stop(): Promise<void>
+  connect(input: ConnectInput): Promise<ConnectResult>
+  /** Newest first; `before` pages back by number. */
+  list(options?: {
+    limit?: number
+    before?: number
+    chatId?: string
+    unreadOnly?: boolean
+  }): InboxMessageRecord[]
+  /** One message by its number; marks it read when asked. */
+  show(number: number, options?: { markRead?: boolean }): InboxMessageRecord | undefined
+  counts(): InboxCounts
+  refusals(limit?: number): InboxRefusalRecord[]
+  status(): InboxSyncStatus & { counts: InboxCounts }
+  /** Told when the status changes (state, storage, counts), not on every quiet long-poll. */
+  onStatusChange(listener: (status: InboxSyncStatus & { counts: InboxCounts }) => void): () => void
+}
+
+export function createInbox(deps: InboxDeps): Inbox {
+  const store = new InboxStore(deps.db)
+  const sync = new InboxSync({
+    store,
+    credentials: deps.credentials,
+    fetch: deps.fetch,
+    clock: deps.clock,
+    targets: deps.targets,
+    logger: deps.logger,
+    random: deps.random,
+    options: deps.options,
+    onStep: deps.onStep
+  })
+  let following = false
+  return {
+    sync,
+    start() {
+      following = true
+      sync.start()
+    },
+    async stop() {
+      following = false
+      await sync.stop()
+    },
+    async connect(input) {
+      const result = await connectMailbox(input, {
+        fetch: deps.fetch,
+        clock: deps.clock,
+        credentials: deps.credentials
+      })
+      // A new mailbox (or a replaced one, after auth refused or a lost relay): follow it, from its own cursor.
+      if (result.kind === 'connected' && following) {
+        await sync.stop()
+        sync.start()
+      }
+      return result
+    },
+    list: (options = {}) => store.messages({ limit: options.limit ?? 50, ...options }),
+    show(number, options = {}) {
+      const message = store.message(number)
+      if (message && options.markRead && !message.read) {
+        store.markRead(number)
+        return { ...message, read: true }
+      }
+      return message
+    },
+    counts: () => store.counts(),
+    refusals: (limit = 20) => store.refusals(limit),
+    status: () => ({ ...sync.status(), counts: store.counts() }),
+    onStatusChange(listener) {
+      let last = ''
+      return sync.onStatus((status) => {
+        const withCounts = { ...status, counts: store.counts() }
+        const key = JSON.stringify({ ...withCounts, lastContactAt: null })
+        if (key === last) return
+        last = key
+        listener(withCounts)
+      })
+    }
+  }
+}

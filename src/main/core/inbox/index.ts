@@ -1,0 +1,21 @@
+// The inbox feature's public surface: messages in from the relay (gateway-api.md §5), pulled exactly once.
+export { createInbox, type Inbox, type InboxDeps } from './inbox'
+export { createInboxCommands, inboxStatusView, type InboxChannel } from './commands'
+export {
+  InboxSync,
+  DEFAULT_SYNC_OPTIONS,
+  type InboxSyncOptions,
+  type InboxSyncState,
+  type InboxSyncStatus,
+  type SyncStep
+} from './sync'
+export {
+  vaultInboxCredentials,
+  INBOX_VAULT_ENTRY,
+  type InboxCredentials,
+  type InboxCredentialsLoad,
+  type InboxCredentialsPort
+} from './credentials'
+export type { ConnectInput, ConnectResult } from './connect'
+export type { DeviceStatusTarget, StatusTargets, TrackingTarget } from './apply'
+export type { FetchPort, RelayStorage } from './relay-client'

@@ -1,0 +1,237 @@
+// The relay's egress protocol over HTTP (packages/inbox-relay/README.md, "Egress" and "Mailboxes"): pull a page of
+// events, acknowledge up to a sequence number, create a mailbox. Every answer is typed — the sync decides what each
+// means; nothing here throws for a refusal, a fault or garbage.
+import { z } from 'zod'
+import type { Clock } from '../clock'
+
+/** A fetch (the global one in the app; a relay's handler in tests). */
+export type FetchPort = (url: string, init: RequestInit) => Promise<Response>
+
+const EventKindSchema = z.enum(['incoming', 'tracking', 'device'])
+
+const Storage = z.object({
+  used: z.number(),
+  cap: z.number(),
+  nearFull: z.boolean(),
+  full: z.boolean(),
+  events: z.number(),
+  refusedWhileFull: z.number()
+})
+export type RelayStorage = z.infer<typeof Storage>
+
+const PulledEvent = z.object({
+  seq: z.number().int().positive(),
+  kind: EventKindSchema,
+  receivedAt: z.number(),
+  size: z.number(),
+  envelope: z.string()
+})
+export type PulledEvent = z.infer<typeof PulledEvent>
+
+const EventsAnswer = z.object({
+  events: z.array(PulledEvent),
+  head: z.number().int().nonnegative(),
+  storage: Storage
+})
+
+const AckAnswer = z.object({ head: z.number().int().nonnegative(), storage: Storage })
+const HeadAnswer = z.object({ head: z.number().int().nonnegative() })
+
+const CreatedAnswer = z.object({
+  mailbox: z.string().min(1),
+  pullToken: z.string().min(1),
+  urls: z.object({ incoming: z.string(), tracking: z.string(), device: z.string() })
+})
+export type CreatedMailboxAnswer = z.infer<typeof CreatedAnswer>
+
+/** What went wrong with a request, in the terms the sync's state uses. */
+export type RelayFault =
+  | { kind: 'auth-refused' }
+  | { kind: 'rate-limited'; retryAfterMs: number | null }
+  | { kind: 'server-error'; status: number; retryAfterMs: number | null }
+  | { kind: 'bad-answer'; detail: string }
+  | { kind: 'network'; detail: string }
+
+export type PullResult =
+  | { kind: 'events'; events: PulledEvent[]; head: number; storage: RelayStorage }
+  /** The relay does not know our cursor (its storage was lost or replaced). */
+  | { kind: 'cursor-ahead'; head: number }
+  | RelayFault
+
+export type AckResult =
+  | { kind: 'acknowledged'; head: number; storage: RelayStorage }
+  | { kind: 'cursor-ahead'; head: number }
+  | RelayFault
+
+export type CreateResult =
+  | { kind: 'created'; created: CreatedMailboxAnswer }
+  | { kind: 'creation-refused'; detail: string }
+  | RelayFault
+
+export interface RelayClientOptions {
+  baseUrl: string
+  mailbox: string
+  pullToken: string
+  fetch: FetchPort
+  clock: Clock
+  /** Added to a long-poll's wait before the request is given up (a sleeping laptop, a dead connection). */
+  graceMs?: number
+}
+
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'))
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** A request with a deadline through the clock, aborted early by `signal`; a fault instead of a throw. */
+async function request(
+  fetch: FetchPort,
+  clock: Clock,
+  url: string,
+  init: RequestInit,
+  deadlineMs: number,
+  signal?: AbortSignal
+): Promise<Response | RelayFault> {
+  const controller = new AbortController()
+  const abort = (): void => controller.abort()
+  const timer = clock.setTimeout(abort, deadlineMs)
+  signal?.addEventListener('abort', abort)
+  if (signal?.aborted) abort()
+  try {
+    return await fetch(url, { ...init, signal: controller.signal })
+  } catch (error) {
+    const detail = controller.signal.aborted
+      ? signal?.aborted
+        ? 'stopped'
+        : `no answer within ${Math.round(deadlineMs / 1000)} s`
+      : error instanceof Error
+        ? error.message
+        : String(error)
+    return { kind: 'network', detail }
+  } finally {
+    clock.clearTimeout(timer)
+    signal?.removeEventListener('abort', abort)
+  }
+}
+
+/** The answer's status as a fault, or null when it is the success the caller reads. */
+function faultOf(response: Response): RelayFault | null {
+  if (response.status === 401) return { kind: 'auth-refused' }
+  if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterOf(response) }
+  if (response.status >= 500)
+    return { kind: 'server-error', status: response.status, retryAfterMs: retryAfterOf(response) }
+  return null
+}
+
+/** `409 cursor_ahead` (events) and `409 ack_ahead` (ack) both carry the relay's head: it does not know our cursor. */
+function cursorAheadOf(body: unknown): { kind: 'cursor-ahead'; head: number } | RelayFault {
+  const ahead = HeadAnswer.safeParse(body)
+  return ahead.success
+    ? { kind: 'cursor-ahead', head: ahead.data.head }
+    : { kind: 'bad-answer', detail: 'HTTP 409 without a head' }
+}
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '')
+
+export class RelayClient {
+  private readonly base: string
+  constructor(private readonly options: RelayClientOptions) {
+    this.base = `${trimSlash(options.baseUrl)}/m/${encodeURIComponent(options.mailbox)}`
+  }
+
+  private get auth(): Record<string, string> {
+    return { authorization: `Bearer ${this.options.pullToken}` }
+  }
+
+  /** `GET /m/{mailbox}/events?after&limit&wait`: a long-poll when `waitSeconds` > 0. */
+  async pull(after: number, limit: number, waitSeconds: number, signal?: AbortSignal): Promise<PullResult> {
+    const url = `${this.base}/events?after=${after}&limit=${limit}&wait=${waitSeconds}`
+    const deadline = waitSeconds * 1000 + (this.options.graceMs ?? 20_000)
+    const response = await request(
+      this.options.fetch,
+      this.options.clock,
+      url,
+      { method: 'GET', headers: this.auth },
+      deadline,
+      signal
+    )
+    if (!(response instanceof Response)) return response
+    const fault = faultOf(response)
+    if (fault) return fault
+    const body = await jsonOf(response)
+    if (response.status === 409) return cursorAheadOf(body)
+    if (response.status !== 200) return { kind: 'bad-answer', detail: `HTTP ${response.status}` }
+    const parsed = EventsAnswer.safeParse(body)
+    if (!parsed.success) return { kind: 'bad-answer', detail: 'the events answer is not the relay’s JSON' }
+    return { kind: 'events', ...parsed.data }
+  }
+
+  /** `POST /m/{mailbox}/ack {upTo}`: the relay deletes what we committed. */
+  async ack(upTo: number, signal?: AbortSignal): Promise<AckResult> {
+    const response = await request(
+      this.options.fetch,
+      this.options.clock,
+      `${this.base}/ack`,
+      {
+        method: 'POST',
+        headers: { ...this.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ upTo })
+      },
+      this.options.graceMs ?? 20_000,
+      signal
+    )
+    if (!(response instanceof Response)) return response
+    const fault = faultOf(response)
+    if (fault) return fault
+    const body = await jsonOf(response)
+    if (response.status === 409) return cursorAheadOf(body)
+    const parsed = AckAnswer.safeParse(body)
+    if (response.status !== 200 || !parsed.success)
+      return { kind: 'bad-answer', detail: `ack answered HTTP ${response.status}` }
+    return { kind: 'acknowledged', ...parsed.data }
+  }
+}
+
+/** `POST /m` with the mailbox's public key: a new mailbox, its pull token and the three webhook URLs (shown once). */
+export async function createRelayMailbox(input: {
+  relayUrl: string
+  publicKeyJwk: unknown
+  creationToken?: string
+  fetch: FetchPort
+  clock: Clock
+}): Promise<CreateResult> {
+  const response = await request(
+    input.fetch,
+    input.clock,
+    `${trimSlash(input.relayUrl)}/m`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(input.creationToken ? { authorization: `Bearer ${input.creationToken}` } : {})
+      },
+      body: JSON.stringify({ publicKey: input.publicKeyJwk })
+    },
+    20_000
+  )
+  if (!(response instanceof Response)) return response
+  if (response.status === 401)
+    return { kind: 'creation-refused', detail: 'the relay needs its creation token' }
+  const fault = faultOf(response)
+  if (fault) return fault
+  const body = await jsonOf(response)
+  const parsed = CreatedAnswer.safeParse(body)
+  if (response.status !== 201 || !parsed.success) {
+    const error = (body as { message?: unknown } | undefined)?.message
+    return { kind: 'bad-answer', detail: typeof error === 'string' ? error : `HTTP ${response.status}` }
+  }
+  return { kind: 'created', created: parsed.data }
+}

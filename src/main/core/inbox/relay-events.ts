@@ -1,0 +1,74 @@
+// One relay event to the row the inbox keeps: opened with the mailbox's private key, parsed as the gateway's webhook
+// body, and given its identity. An event that does not open or parse becomes a refusal row (kept for diagnostics,
+// never retried: the same bytes would fail the same way), so the cursor can move past it.
+import { openRelayEvent } from '@sender-desk/inbox-relay'
+import { parseWebhook, type WebhookEvent } from '../gateway'
+import type { NewInboxEvent } from '../store'
+import type { MailboxPrivateKey } from './credentials'
+import type { PulledEvent } from './relay-client'
+
+/** How much of an unreadable body is kept for diagnostics. */
+const KEPT_BODY_CHARS = 4_096
+
+function rowOf(event: WebhookEvent, pulled: PulledEvent): NewInboxEvent {
+  const base = { identity: event.identity, seq: pulled.seq, receivedAt: pulled.receivedAt, payload: event }
+  if (event.kind !== 'incoming') return { ...base, kind: event.kind, applied: false }
+  return {
+    ...base,
+    kind: 'incoming',
+    applied: true,
+    message: {
+      messageId: event.messageId,
+      deviceSerial: event.deviceSerial,
+      devicePhone: event.devicePhone,
+      chatId: event.chatId,
+      isGroup: event.isGroup,
+      groupSubject: event.groupSubject,
+      groupMember: event.groupMember,
+      pushName: event.pushName,
+      text: event.text,
+      messageType: event.messageType,
+      mediaUrl: event.media?.url ?? null,
+      mediaFile: event.media?.file ?? null,
+      mediaMime: event.media?.mimeType ?? null,
+      sentAt: event.sentAt,
+      fromMe: event.isFromMe
+    }
+  }
+}
+
+function refusal(mailbox: string, pulled: PulledEvent, payload: Record<string, unknown>): NewInboxEvent {
+  return {
+    // By position in the mailbox: a refusal has no identity of its own (receivedAt tells apart a replaced relay's).
+    identity: `refused:${mailbox}/${pulled.seq}/${pulled.receivedAt}`,
+    kind: 'refused',
+    seq: pulled.seq,
+    receivedAt: pulled.receivedAt,
+    payload: { eventKind: pulled.kind, ...payload },
+    applied: true
+  }
+}
+
+export async function inboxRowOf(
+  mailbox: string,
+  privateKey: MailboxPrivateKey,
+  pulled: PulledEvent
+): Promise<NewInboxEvent> {
+  let opened: { text: string; contentType: string }
+  try {
+    opened = await openRelayEvent(privateKey, pulled)
+  } catch (error) {
+    return refusal(mailbox, pulled, {
+      code: 'envelope',
+      detail: error instanceof Error ? error.message : String(error)
+    })
+  }
+  const parsed = await parseWebhook(pulled.kind, opened.contentType, opened.text)
+  if (parsed.ok) return rowOf(parsed.event, pulled)
+  return refusal(mailbox, pulled, {
+    code: parsed.refusal.code,
+    detail: parsed.refusal.detail,
+    contentType: opened.contentType,
+    body: opened.text.slice(0, KEPT_BODY_CHARS)
+  })
+}

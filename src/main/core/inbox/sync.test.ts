@@ -1,0 +1,392 @@
+// The inbox sync against the real relay handler in process (its SQL store on an in-memory SQLite), reached through a
+// fetch port: events land once each, duplicates and garbage are told apart, every fault has its state.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FakeClock } from '../clock'
+import { betweenTurns } from '../testing/event-loop'
+import { openDatabase, type SqliteDatabase } from '../store'
+import { MemoryVault } from '../vault'
+import { createInbox, vaultInboxCredentials, type Inbox, type InboxDeps, type StatusTargets } from '.'
+import { faultyFetch, startTestRelay, type TestRelay } from './testing/test-relay'
+import type { FetchPort } from './relay-client'
+
+let dir: string
+let db: SqliteDatabase
+let relay: TestRelay
+let vault: MemoryVault
+let urls: { incoming: string; tracking: string; device: string }
+let clock: FakeClock
+const opened: Inbox[] = []
+
+function inbox(overrides: Partial<InboxDeps> = {}): Inbox {
+  const made = createInbox({
+    db,
+    clock,
+    fetch: relay.fetch,
+    credentials: vaultInboxCredentials(vault),
+    targets: {},
+    random: () => 0.5,
+    ...overrides
+  })
+  opened.push(made)
+  return made
+}
+
+async function connect(fetch: FetchPort = relay.fetch): Promise<void> {
+  const result = await inbox({ fetch }).connect({
+    relayUrl: relay.url,
+    replace: true
+  })
+  if (result.kind !== 'connected') throw new Error(`not connected: ${JSON.stringify(result)}`)
+  urls = result.urls
+}
+
+let messageNumber = 0
+function incoming(overrides: Record<string, unknown> = {}): string {
+  messageNumber++
+  return JSON.stringify({
+    id: `WAMSG${messageNumber}`,
+    pushName: 'Budi',
+    isGroup: false,
+    group: { sender: '', subject: '', owner: '', desc: '', participants: null },
+    message: `halo ${messageNumber}`,
+    phone: '6281234567890',
+    messageType: 'text',
+    file: '',
+    url: '',
+    mimeType: '',
+    deviceId: 'A0HDJU',
+    sender: '6285700000001',
+    isFromMe: false,
+    timestamp: '2026-01-15T03:00:00Z',
+    ...overrides
+  })
+}
+
+async function relayEvents(): Promise<{
+  waiting: number
+  storage: { full: boolean; refusedWhileFull: number }
+}> {
+  const loaded = await vaultInboxCredentials(vault).load()
+  if (loaded.kind !== 'found') throw new Error('no mailbox')
+  const { mailbox, pullToken } = loaded.credentials
+  const response = await relay.fetch(`${relay.url}/m/${mailbox}/health`, {
+    headers: { authorization: `Bearer ${pullToken}` }
+  })
+  return (await response.json()) as { waiting: number; storage: { full: boolean; refusedWhileFull: number } }
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'inbox-sync-'))
+  db = openDatabase({ dataDir: dir })
+  relay = await startTestRelay()
+  vault = new MemoryVault()
+  clock = new FakeClock()
+  await connect()
+})
+
+afterEach(async () => {
+  for (const made of opened.splice(0)) await made.sync.stop()
+  await relay.close()
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('exactly once', () => {
+  it('keeps each message once, with its fields, moves the cursor, and empties the relay by its ack', async () => {
+    expect(await relay.post(urls.incoming, incoming({ message: 'stok ada?' }))).toBe(200)
+    const twice = incoming({ message: 'sent twice by the gateway' })
+    await relay.post(urls.incoming, twice)
+    await relay.post(urls.incoming, twice)
+    const box = inbox()
+    const status = await box.sync.catchUp()
+    expect(status.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(status.cursor).toBe(3)
+    expect(status.received).toBe(2)
+    expect(status.duplicates).toBe(1)
+    const messages = box.list()
+    expect(messages.map((m) => m.text)).toEqual(['sent twice by the gateway', 'stok ada?'])
+    expect(messages[1]).toMatchObject({
+      number: 1,
+      chatId: '6281234567890',
+      deviceSerial: 'A0HDJU',
+      pushName: 'Budi',
+      messageType: 'text',
+      read: false,
+      fromMe: false
+    })
+    expect(box.counts()).toMatchObject({ messages: 2, unread: 2, duplicates: 1, refused: 0 })
+    expect((await relayEvents()).waiting).toBe(0)
+    // Nothing new: another round keeps nothing twice.
+    await box.sync.catchUp()
+    expect(box.counts().messages).toBe(2)
+  })
+
+  it('a restart of the desktop between commit and ack acknowledges on the next round, and takes nothing twice', async () => {
+    for (let i = 0; i < 5; i++) await relay.post(urls.incoming, incoming())
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(1, 'network', /\/ack$/)
+    const first = inbox({ fetch: faulty.fetch })
+    await first.sync.catchUp()
+    expect(first.counts().messages).toBe(5)
+    expect((await relayEvents()).waiting).toBe(5)
+    // A new process on the same database: the cursor says where it was; the relay is told at once.
+    const second = inbox()
+    const status = await second.sync.catchUp()
+    expect(status.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(second.counts().messages).toBe(5)
+    expect((await relayEvents()).waiting).toBe(0)
+  })
+
+  it('the relay restarted between receipt and pull still hands over what it received', async () => {
+    await relay.post(urls.incoming, incoming())
+    await relay.post(urls.incoming, incoming())
+    const box = inbox()
+    await box.sync.catchUp()
+    await relay.post(urls.incoming, incoming())
+    await relay.restart()
+    // A kept-alive connection to the old process fails once (a network fault, retried); nothing is lost meanwhile.
+    let status = await box.sync.catchUp()
+    if (status.state.kind === 'unreachable') status = await box.sync.catchUp()
+    expect(status.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(3)
+  })
+
+  // 10,000 events (a week asleep) run in the slow tier (catch-up.slow.test.ts): sealing them at ingress alone takes
+  // most of a minute on a busy 2-core machine.
+  it('catches up waiting events in pages and short slices, giving the event loop its turns', async () => {
+    const bodies = Array.from({ length: 600 }, () => incoming())
+    for (const body of bodies) await relay.post(urls.incoming, body)
+    const steps: string[] = []
+    const box = inbox({ onStep: (step) => steps.push(step) })
+    let status: Awaited<ReturnType<Inbox['sync']['catchUp']>> | undefined
+    const turns = await betweenTurns(box.sync.catchUp().then((s) => (status = s)))
+    expect(status?.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(600)
+    expect(new Set(box.list({ limit: 1_000 }).map((m) => m.messageId)).size).toBe(600)
+    expect(steps.filter((s) => s === 'pulled')).toHaveLength(2)
+    // Each page is committed in slices, with a turn of the event loop after each.
+    const slices = steps.filter((s) => s === 'committed').length
+    expect(slices).toBeGreaterThan(2)
+    expect(turns).toBeGreaterThanOrEqual(slices)
+  })
+})
+
+describe('what is not a message', () => {
+  it('keeps a body that is no webhook as a refusal for diagnostics, and moves past it', async () => {
+    await relay.post(urls.incoming, JSON.stringify({ hello: 'world' }))
+    await relay.post(urls.incoming, incoming())
+    const box = inbox()
+    const status = await box.sync.catchUp()
+    expect(status.cursor).toBe(2)
+    expect(box.counts()).toMatchObject({ messages: 1, refused: 1 })
+    expect(box.refusals()[0]).toMatchObject({
+      seq: 1,
+      payload: { eventKind: 'incoming', code: 'bad-fields', body: '{"hello":"world"}' }
+    })
+  })
+
+  it('tracking and device statuses wait as pending until a target takes them, each once', async () => {
+    const tracked: string[] = []
+    const devices: string[] = []
+    const targets: StatusTargets = {
+      tracking: {
+        applyGatewayStatus: (id, status) => {
+          tracked.push(`${id}:${status}`)
+          return id === 'ours'
+        }
+      }
+    }
+    await relay.post(urls.tracking, JSON.stringify({ id: 'ours', status: 'delivered', phone: '6281' }))
+    await relay.post(urls.tracking, JSON.stringify({ id: 'ours', status: 'delivered', phone: '6281' }))
+    await relay.post(urls.tracking, JSON.stringify({ id: 'not-ours', status: 'read' }))
+    const deviceBody = {
+      deviceId: 'A0HDJU',
+      status: 'disconnected',
+      note: 'need scan qr code again',
+      timestamp: 'x'
+    }
+    await relay.post(urls.device, JSON.stringify(deviceBody))
+    // The terminal has an outbox but no device monitor: device events stay for the app.
+    const terminal = inbox({ targets })
+    await terminal.sync.catchUp()
+    expect(tracked).toEqual(['ours:delivered', 'not-ours:read'])
+    expect(terminal.counts().pending).toBe(1)
+    const app = inbox({
+      targets: {
+        ...targets,
+        devices: {
+          applyPushedStatus: (push) => {
+            devices.push(`${push.serial}:${push.connection}:${push.note}`)
+            return 'applied'
+          }
+        }
+      }
+    })
+    await app.sync.catchUp()
+    expect(devices).toEqual(['A0HDJU:disconnected:need scan qr code again'])
+    expect(app.counts().pending).toBe(0)
+    expect(tracked).toHaveLength(2)
+  })
+
+  it('an application that fails leaves its event pending, applied on a later round', async () => {
+    let failing = true
+    const applied: string[] = []
+    const targets: StatusTargets = {
+      tracking: {
+        applyGatewayStatus: (id, status) => {
+          if (failing) throw new Error('disk full')
+          applied.push(`${id}:${status}`)
+          return true
+        }
+      }
+    }
+    await relay.post(urls.tracking, JSON.stringify({ id: 'u-1', status: 'sent' }))
+    const box = inbox({ targets })
+    const status = await box.sync.catchUp()
+    expect(status.state).toMatchObject({ kind: 'failing', detail: 'disk full' })
+    expect(box.counts().pending).toBe(1)
+    // The event itself is ours already: acknowledged, never pulled again.
+    expect((await relayEvents()).waiting).toBe(0)
+    failing = false
+    await box.sync.catchUp()
+    expect(applied).toEqual(['u-1:sent'])
+    expect(box.counts().pending).toBe(0)
+  })
+})
+
+describe('faults and their states', () => {
+  it.each(['status-500', 'garbage', 'network'] as const)(
+    'a relay answering %s is unreachable since the first failure, then recovers with nothing lost or doubled',
+    async (answer) => {
+      await relay.post(urls.incoming, incoming())
+      const faulty = faultyFetch(relay.fetch)
+      faulty.fail(2, answer, /\/events/)
+      const box = inbox({ fetch: faulty.fetch })
+      const started = clock.now()
+      const first = await box.sync.catchUp()
+      const fault = answer === 'status-500' ? 'server-error' : answer === 'garbage' ? 'bad-answer' : 'network'
+      expect(first.state).toMatchObject({ kind: 'unreachable', since: started, fault })
+      await clock.advance(5_000)
+      const second = await box.sync.catchUp()
+      expect(second.state).toMatchObject({ kind: 'unreachable', since: started })
+      const third = await box.sync.catchUp()
+      expect(third.state).toEqual({ kind: 'connected', behind: 0 })
+      expect(box.counts().messages).toBe(1)
+    }
+  )
+
+  it('following, it backs off with jitter through the clock, doubling, and resumes when the relay answers', async () => {
+    await relay.post(urls.incoming, incoming())
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(3, 'status-500', /\/events/)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 1_000 } })
+    const retries: number[] = []
+    box.sync.onStatus((s) => {
+      if (s.state.kind === 'unreachable') retries.push(s.state.retryAt - clock.now())
+    })
+    box.sync.start()
+    await clock.advance(0)
+    // random 0.5: three quarters of each doubled step.
+    expect(retries).toEqual([750])
+    await clock.advance(750)
+    await clock.advance(1_500)
+    expect(retries).toEqual([750, 1_500, 3_000])
+    expect(box.counts().messages).toBe(0)
+    await clock.advance(3_000)
+    // The round after the last wait opens the event with WebCrypto (real work off the fake clock): wait for it.
+    await expect.poll(() => box.counts().messages).toBe(1)
+    expect(box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
+    await box.sync.stop()
+    expect(box.sync.isFollowing()).toBe(false)
+  })
+
+  it('a refused pull token (401) stops the follow loop and says so', async () => {
+    const loaded = await vaultInboxCredentials(vault).load()
+    if (loaded.kind !== 'found') throw new Error('no mailbox')
+    await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
+    const box = inbox()
+    box.sync.start()
+    await clock.advance(0)
+    await clock.advance(60_000)
+    expect(box.sync.status().state).toMatchObject({ kind: 'auth-refused', since: expect.any(Number) })
+    expect(box.sync.isFollowing()).toBe(false)
+  })
+
+  it('a relay that does not know our cursor (409) stops without winding the cursor back', async () => {
+    await relay.post(urls.incoming, incoming())
+    const box = inbox()
+    await box.sync.catchUp()
+    const loaded = await vaultInboxCredentials(vault).load()
+    if (loaded.kind !== 'found') throw new Error('no mailbox')
+    // As if the relay lost its storage after we took 40 events.
+    new (await import('../store')).InboxStore(db).setCursor(loaded.credentials.mailbox, 40, clock.now())
+    const status = await box.sync.catchUp()
+    expect(status.state).toMatchObject({ kind: 'cursor-ahead', cursor: 40, head: 1 })
+    expect(status.cursor).toBe(40)
+  })
+
+  it('a full relay: near full, the posts it refused counted; room again once pulled', async () => {
+    await relay.close()
+    relay = await startTestRelay({ limits: { capBytes: 3_000, nearFullRatio: 0.5 } })
+    await connect()
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) statuses.push(await relay.post(urls.incoming, incoming()))
+    const kept = statuses.filter((s) => s === 200).length
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0)
+    const box = inbox({ options: { pageSize: 1 } })
+    const seen: { nearFull: boolean; full: boolean; refusedWhileFull: number }[] = []
+    box.sync.onStatus((s) => s.storage && seen.push({ ...s.storage }))
+    const status = await box.sync.catchUp()
+    // The relay refuses a post that would pass its cap (so `full` may stay false), and counts it.
+    expect(seen[0]).toMatchObject({ nearFull: true, refusedWhileFull: 12 - kept })
+    expect(status.storage).toMatchObject({ full: false, nearFull: false })
+    expect(box.counts().messages).toBe(kept)
+  })
+
+  it('after the follow loop stopped, a catch-up still reports a fault as a state, and then pulls', async () => {
+    const faulty = faultyFetch(relay.fetch)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0 } })
+    box.sync.start()
+    await clock.advance(0)
+    await box.sync.stop()
+    await relay.post(urls.incoming, incoming())
+    faulty.fail(1, 'status-500', /\/events/)
+    expect((await box.sync.catchUp()).state).toMatchObject({ kind: 'unreachable', fault: 'server-error' })
+    expect((await box.sync.catchUp()).state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.counts().messages).toBe(1)
+  })
+
+  it('without a mailbox it says not connected and does not follow', async () => {
+    await vault.erase('inbox:mailbox')
+    const box = inbox()
+    box.sync.start()
+    await clock.advance(0)
+    expect(box.sync.status().state).toEqual({ kind: 'not-connected' })
+    expect(box.sync.isFollowing()).toBe(false)
+  })
+})
+
+describe('connect', () => {
+  it('refuses a second mailbox unless asked to replace it, and never keeps a plain-http relay to another host', async () => {
+    const box = inbox()
+    expect(await box.connect({ relayUrl: relay.url })).toMatchObject({
+      kind: 'already-connected'
+    })
+    expect(await box.connect({ relayUrl: 'http://relay.example.com', replace: true })).toMatchObject({
+      kind: 'refused',
+      detail: expect.stringContaining('http')
+    })
+    const replaced = await box.connect({
+      relayUrl: relay.url,
+      allowInsecureHttp: true,
+      replace: true
+    })
+    expect(replaced).toMatchObject({
+      kind: 'connected',
+      urls: { incoming: expect.stringMatching(/\/incoming$/) }
+    })
+  })
+})

@@ -1,0 +1,366 @@
+// The inbox sync: pulls the mailbox's events from the relay (a long-poll), opens and parses each, keeps them and moves
+// the cursor in one transaction per slice, acknowledges, then applies tracking and device statuses. Exactly once
+// across a kill at any point: nothing is acknowledged before it is committed, a commit and its cursor are one
+// transaction, a committed event is never pulled again (the cursor), and its identity drops a second post of it.
+// Every timer goes through the injected clock; the state says where things stand (connected and how far behind,
+// unreachable since when, auth refused, cursor ahead, the relay's storage).
+import type { Clock, TimerId } from '../clock'
+import { silentLogger, type Logger } from '../logging'
+import { nextChunkSize, yieldToEventLoop } from '../outbox'
+import type { InboxStore, NewInboxEvent } from '../store'
+import { applyPendingStatuses, type StatusTargets } from './apply'
+import type { InboxCredentials, InboxCredentialsPort } from './credentials'
+import { RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
+import { inboxRowOf } from './relay-events'
+
+export type InboxSyncState =
+  /** No mailbox yet: `inbox connect` (or the window's "Receive messages") makes one. */
+  | { kind: 'not-connected' }
+  /** The mailbox's credentials are in the vault but cannot be read now (a locked keyring). */
+  | { kind: 'credentials-locked'; reason: string }
+  | { kind: 'idle' }
+  /** Talking to the relay; `behind` events were waiting after the last page. */
+  | { kind: 'connected'; behind: number }
+  /** The relay cannot be reached or answers faults or garbage; retried with backoff from `retryAt`. */
+  | {
+      kind: 'unreachable'
+      since: number
+      fault: RelayFault['kind']
+      detail: string
+      retryAt: number
+    }
+  /** Something on this computer failed (the database, the disk); retried with backoff. */
+  | { kind: 'failing'; since: number; detail: string; retryAt: number }
+  /** The relay refused the pull token (401): the sync stops until the mailbox is connected again. */
+  | { kind: 'auth-refused'; since: number }
+  /**
+   * The relay does not know our cursor (its storage was lost or replaced): the sync stops rather than wind the
+   * cursor back and take events twice; the operator decides.
+   */
+  | { kind: 'cursor-ahead'; since: number; cursor: number; head: number }
+
+export interface InboxSyncStatus {
+  state: InboxSyncState
+  mailbox: string | null
+  cursor: number
+  /** The relay's storage as of its last answer: near full, full, and posts it refused while full. */
+  storage: RelayStorage | null
+  lastContactAt: number | null
+  /** Events kept by this process since it started (duplicates not counted). */
+  received: number
+  duplicates: number
+}
+
+export interface InboxSyncOptions {
+  /** Events per pull (the relay allows up to 500). */
+  pageSize: number
+  /** The long-poll's wait in seconds (the relay caps it at 25). */
+  waitSeconds: number
+  backoffBaseMs: number
+  backoffMaxMs: number
+  /** Least time between two pulls that came back empty (a relay that does not hold the long-poll). */
+  emptyPollGapMs: number
+}
+
+export const DEFAULT_SYNC_OPTIONS: InboxSyncOptions = {
+  pageSize: 500,
+  waitSeconds: 25,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 5 * 60_000,
+  emptyPollGapMs: 1_000
+}
+
+/** Where a round is; the CLI shows progress with it, the crash suite kills the process at it. */
+export type SyncStep = 'pulled' | 'opened' | 'committed' | 'acknowledged' | 'applied'
+
+export interface InboxSyncDeps {
+  store: InboxStore
+  credentials: InboxCredentialsPort
+  fetch: FetchPort
+  clock: Clock
+  targets: StatusTargets
+  /** [0, 1), for the backoff's jitter. */
+  random?: () => number
+  logger?: Logger
+  options?: Partial<InboxSyncOptions>
+  onStep?: (step: SyncStep, count: number) => void
+}
+
+type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt'
+
+export class InboxSync {
+  private readonly options: InboxSyncOptions
+  private readonly logger: Logger
+  private readonly random: () => number
+  private readonly listeners = new Set<(status: InboxSyncStatus) => void>()
+  private state: InboxSyncState = { kind: 'idle' }
+  private mailbox: string | null = null
+  private storage: RelayStorage | null = null
+  private lastContactAt: number | null = null
+  private received = 0
+  private duplicates = 0
+  private failures = 0
+  /** The highest cursor the relay has acknowledged to this process; null before the first ack. */
+  private acknowledged: number | null = null
+  private running = false
+  private stopping = false
+  private abort = new AbortController()
+  private loopDone: Promise<void> = Promise.resolve()
+  private sleeper: { timer: TimerId; wake: () => void } | null = null
+  /** Rounds run one at a time (the follow loop and a `catchUp` never interleave). */
+  private turn: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly deps: InboxSyncDeps) {
+    this.options = { ...DEFAULT_SYNC_OPTIONS, ...deps.options }
+    this.logger = deps.logger ?? silentLogger
+    this.random = deps.random ?? Math.random
+  }
+
+  status(): InboxSyncStatus {
+    return {
+      state: this.state,
+      mailbox: this.mailbox,
+      cursor: this.mailbox === null ? 0 : this.deps.store.cursor(this.mailbox),
+      storage: this.storage,
+      lastContactAt: this.lastContactAt,
+      received: this.received,
+      duplicates: this.duplicates
+    }
+  }
+
+  onStatus(listener: (status: InboxSyncStatus) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Pulls until nothing waits, or until a fault (the state says which); no long-poll. */
+  async catchUp(): Promise<InboxSyncStatus> {
+    for (;;) {
+      const outcome = await this.exclusive(() => this.round(0, null))
+      if (outcome !== 'more') return this.status()
+    }
+  }
+
+  /** Follows the mailbox: long-polls, and backs off on faults, until `stop()` or a state that needs the operator. */
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.stopping = false
+    this.abort = new AbortController()
+    this.loopDone = this.follow()
+  }
+
+  /** Ends a long-poll in flight and the loop; a round that was committing finishes its transaction first. */
+  async stop(): Promise<void> {
+    this.stopping = true
+    this.abort.abort()
+    this.wakeSleeper()
+    await this.loopDone
+  }
+
+  /** Whether the follow loop runs (it ends by itself on auth refused, cursor ahead or no mailbox). */
+  isFollowing(): boolean {
+    return this.running
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async follow(): Promise<void> {
+    try {
+      while (!this.stopping) {
+        const started = this.deps.clock.now()
+        const signal = this.abort.signal
+        const outcome = await this.exclusive(() => this.round(this.options.waitSeconds, signal))
+        if (this.stopping || outcome === 'halt') break
+        if (outcome === 'retry' && 'retryAt' in this.state)
+          await this.sleep(this.state.retryAt - this.deps.clock.now())
+        else if (outcome === 'empty')
+          await this.sleep(started + this.options.emptyPollGapMs - this.deps.clock.now())
+      }
+    } finally {
+      this.running = false
+    }
+  }
+
+  private exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.turn.then(run, run)
+    this.turn = next.catch(() => undefined)
+    return next
+  }
+
+  /** One pull, commit, ack and apply; `signal` ends a follow loop's long-poll (a catch-up runs to its end). */
+  private async round(waitSeconds: number, signal: AbortSignal | null): Promise<RoundOutcome> {
+    try {
+      return await this.roundUnguarded(waitSeconds, signal ?? undefined)
+    } catch (error) {
+      // Our side failed (the database, the disk): nothing was acknowledged that was not committed; try again later.
+      this.logger.error('inbox: a sync round failed', error)
+      const now = this.deps.clock.now()
+      const since = this.state.kind === 'failing' ? this.state.since : now
+      const detail = error instanceof Error ? error.message : String(error)
+      this.set({ kind: 'failing', since, detail, retryAt: now + this.backoff(null) })
+      return 'retry'
+    }
+  }
+
+  private async roundUnguarded(waitSeconds: number, signal?: AbortSignal): Promise<RoundOutcome> {
+    const loaded = await this.deps.credentials.load()
+    if (loaded.kind === 'absent') {
+      this.set({ kind: 'not-connected' })
+      return 'halt'
+    }
+    if (loaded.kind === 'locked') {
+      this.set({ kind: 'credentials-locked', reason: loaded.reason })
+      return 'halt'
+    }
+    const credentials = loaded.credentials
+    if (this.mailbox !== credentials.mailbox) this.acknowledged = null
+    this.mailbox = credentials.mailbox
+    const client = this.clientFor(credentials)
+    const cursor = this.deps.store.cursor(credentials.mailbox)
+    const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
+    if (signal?.aborted && pulled.kind !== 'events') return 'halt'
+    if (pulled.kind !== 'events') return this.fault(pulled, cursor)
+    this.contact(pulled.storage)
+    this.deps.onStep?.('pulled', pulled.events.length)
+
+    let committed = cursor
+    if (pulled.events.length > 0) {
+      const rows: NewInboxEvent[] = []
+      for (const event of pulled.events)
+        rows.push(await inboxRowOf(credentials.mailbox, credentials.privateKeyJwk, event))
+      this.deps.onStep?.('opened', rows.length)
+      const reached = await this.commitInSlices(credentials.mailbox, cursor, rows)
+      // Another process (the app and the CLI on one database) took these first: pull again from where it left.
+      if (reached === null) return 'more'
+      committed = reached
+    }
+
+    if (committed > 0 && (this.acknowledged === null || committed > this.acknowledged)) {
+      const acked = await client.ack(committed, signal)
+      if (acked.kind === 'cursor-ahead') return this.fault(acked, committed)
+      if (acked.kind === 'acknowledged') {
+        this.acknowledged = committed
+        this.contact(acked.storage)
+        this.deps.onStep?.('acknowledged', committed)
+      } else if (!signal?.aborted) {
+        // Not fatal: the events are ours already, and the next round acknowledges them with the next page.
+        this.logger.warn(`inbox: the relay did not take the acknowledgement (${acked.kind})`)
+      }
+    }
+
+    const applied = await applyPendingStatuses(this.deps.store, this.deps.targets)
+    if (applied > 0) this.deps.onStep?.('applied', applied)
+    const behind = Math.max(0, pulled.head - committed)
+    this.failures = 0
+    this.set({ kind: 'connected', behind })
+    if (behind > 0) return 'more'
+    return pulled.events.length > 0 ? 'caught-up' : 'empty'
+  }
+
+  /** Commits the rows in slices sized to about 10 ms each, with a turn of the event loop between them. */
+  private async commitInSlices(mailbox: string, from: number, rows: NewInboxEvent[]): Promise<number | null> {
+    let cursor = from
+    let size = 100
+    for (let index = 0; index < rows.length;) {
+      const slice = rows.slice(index, index + size)
+      const upTo = slice[slice.length - 1]!.seq
+      const started = performance.now()
+      const result = this.deps.store.commit(mailbox, cursor, upTo, slice, this.deps.clock.now())
+      if (result === null) return null
+      size = nextChunkSize(size, performance.now() - started)
+      cursor = upTo
+      index += slice.length
+      this.received += result.inserted
+      this.duplicates += result.duplicates
+      this.deps.onStep?.('committed', slice.length)
+      await yieldToEventLoop()
+    }
+    return cursor
+  }
+
+  private fault(fault: RelayFault | { kind: 'cursor-ahead'; head: number }, cursor: number): RoundOutcome {
+    const now = this.deps.clock.now()
+    if (fault.kind === 'auth-refused') {
+      this.set({ kind: 'auth-refused', since: now })
+      return 'halt'
+    }
+    if (fault.kind === 'cursor-ahead') {
+      this.set({ kind: 'cursor-ahead', since: now, cursor, head: fault.head })
+      return 'halt'
+    }
+    this.failures++
+    const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
+    const detail =
+      fault.kind === 'server-error'
+        ? `HTTP ${fault.status}`
+        : fault.kind === 'rate-limited'
+          ? 'too many requests'
+          : fault.detail
+    const since = this.state.kind === 'unreachable' ? this.state.since : now
+    this.set({
+      kind: 'unreachable',
+      since,
+      fault: fault.kind,
+      detail,
+      retryAt: now + this.backoff(retryAfter)
+    })
+    return 'retry'
+  }
+
+  /** Doubling from the base to the ceiling, with equal jitter (several desktops behind one relay spread out). */
+  private backoff(retryAfterMs: number | null): number {
+    const step = Math.min(
+      this.options.backoffMaxMs,
+      this.options.backoffBaseMs * 2 ** Math.max(0, this.failures - 1)
+    )
+    const jittered = Math.round(step / 2 + this.random() * (step / 2))
+    return Math.max(jittered, retryAfterMs ?? 0)
+  }
+
+  private contact(storage: RelayStorage): void {
+    this.storage = storage
+    this.lastContactAt = this.deps.clock.now()
+  }
+
+  private clientFor(credentials: InboxCredentials): RelayClient {
+    return new RelayClient({
+      baseUrl: credentials.relayUrl,
+      mailbox: credentials.mailbox,
+      pullToken: credentials.pullToken,
+      fetch: this.deps.fetch,
+      clock: this.deps.clock
+    })
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopping) return Promise.resolve()
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        this.sleeper = null
+        resolve()
+      }
+      this.sleeper = { timer: this.deps.clock.setTimeout(wake, ms), wake }
+    })
+  }
+
+  private wakeSleeper(): void {
+    const sleeper = this.sleeper
+    if (!sleeper) return
+    this.deps.clock.clearTimeout(sleeper.timer)
+    sleeper.wake()
+  }
+
+  private set(state: InboxSyncState): void {
+    this.state = state
+    if (this.listeners.size === 0) return
+    const status = this.status()
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(status)
+      } catch (error) {
+        this.logger.error('inbox: a status listener failed', error)
+      }
+    }
+  }
+}

@@ -1,0 +1,303 @@
+// The inbox's tables: events pulled from the relay (once each, by identity), the messages received, and the cursor
+// of each mailbox. A page's events and its cursor commit together, so a crash leaves either both or neither.
+import type Database from 'better-sqlite3'
+
+export type InboxEventKind = 'incoming' | 'tracking' | 'device' | 'refused'
+
+/** A message received, as the incoming event gave it; the inbox view (conversations) builds on these rows. */
+export interface NewInboxMessage {
+  messageId: string
+  deviceSerial: string | null
+  devicePhone: string | null
+  chatId: string
+  isGroup: boolean
+  groupSubject: string | null
+  groupMember: string | null
+  pushName: string | null
+  text: string
+  messageType: string
+  mediaUrl: string | null
+  mediaFile: string | null
+  mediaMime: string | null
+  sentAt: number | null
+  fromMe: boolean
+}
+
+export interface NewInboxEvent {
+  /** Unique: the same identity a second time is a duplicate and only counted. */
+  identity: string
+  kind: InboxEventKind
+  /** The relay's sequence number. */
+  seq: number
+  /** When the relay received it. */
+  receivedAt: number
+  /** The parsed event (or the refusal and what came), as JSON. */
+  payload: unknown
+  /** False for what must still be applied elsewhere (tracking, device status). */
+  applied: boolean
+  message?: NewInboxMessage
+}
+
+export interface InboxMessageRecord extends NewInboxMessage {
+  /** A short number the operator can name (`inbox show 12`), in the order messages arrived. */
+  number: number
+  receivedAt: number
+  read: boolean
+}
+
+export interface PendingInboxEvent {
+  id: number
+  kind: InboxEventKind
+  payload: unknown
+}
+
+export interface InboxCounts {
+  messages: number
+  unread: number
+  /** Events kept as refusals (unreadable bodies, envelopes that did not open). */
+  refused: number
+  /** Tracking and device events not yet applied. */
+  pending: number
+  /** Posts that repeated an event already kept. */
+  duplicates: number
+}
+
+export interface InboxRefusalRecord {
+  seq: number
+  mailbox: string
+  receivedAt: number
+  payload: unknown
+}
+
+interface MessageRow {
+  number: number
+  message_id: string
+  device_serial: string | null
+  device_phone: string | null
+  chat_id: string
+  is_group: number
+  group_subject: string | null
+  group_member: string | null
+  push_name: string | null
+  text: string
+  message_type: string
+  media_url: string | null
+  media_file: string | null
+  media_mime: string | null
+  sent_at: number | null
+  received_at: number
+  from_me: number
+  read: number
+}
+
+const toMessage = (row: MessageRow): InboxMessageRecord => ({
+  number: row.number,
+  messageId: row.message_id,
+  deviceSerial: row.device_serial,
+  devicePhone: row.device_phone,
+  chatId: row.chat_id,
+  isGroup: row.is_group === 1,
+  groupSubject: row.group_subject,
+  groupMember: row.group_member,
+  pushName: row.push_name,
+  text: row.text,
+  messageType: row.message_type,
+  mediaUrl: row.media_url,
+  mediaFile: row.media_file,
+  mediaMime: row.media_mime,
+  sentAt: row.sent_at,
+  receivedAt: row.received_at,
+  fromMe: row.from_me === 1,
+  read: row.read === 1
+})
+
+export class InboxStore {
+  constructor(private readonly db: Database.Database) {}
+
+  /** The last relay sequence number committed for the mailbox (0 before the first). */
+  cursor(mailbox: string): number {
+    const row = this.db.prepare('SELECT after_seq FROM inbox_cursors WHERE mailbox = ?').get(mailbox) as
+      { after_seq: number } | undefined
+    return row?.after_seq ?? 0
+  }
+
+  /**
+   * Keeps the events and moves the mailbox's cursor from `from` to `upTo`, in one transaction. Null (and nothing
+   * written) when the cursor is no longer `from`: another process took these events first.
+   */
+  commit(
+    mailbox: string,
+    from: number,
+    upTo: number,
+    events: readonly NewInboxEvent[],
+    now: number
+  ): { inserted: number; duplicates: number } | null {
+    const insertEvent = this.db.prepare(
+      `INSERT OR IGNORE INTO inbox_events (identity, kind, mailbox, seq, received_at, stored_at, payload, applied)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    const countDuplicate = this.db.prepare(
+      'UPDATE inbox_events SET duplicates = duplicates + 1 WHERE identity = ?'
+    )
+    const insertMessage = this.db.prepare(
+      `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group,
+         group_subject, group_member, push_name, text, message_type, media_url, media_file, media_mime, sent_at,
+         received_at, from_me)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    return this.db.transaction(() => {
+      if (this.cursor(mailbox) !== from) return null
+      let inserted = 0
+      let duplicates = 0
+      for (const event of events) {
+        const result = insertEvent.run(
+          event.identity,
+          event.kind,
+          mailbox,
+          event.seq,
+          event.receivedAt,
+          now,
+          JSON.stringify(event.payload),
+          event.applied ? 1 : 0
+        )
+        if (result.changes === 0) {
+          countDuplicate.run(event.identity)
+          duplicates++
+          continue
+        }
+        inserted++
+        const m = event.message
+        if (!m) continue
+        insertMessage.run(
+          result.lastInsertRowid,
+          m.messageId,
+          m.deviceSerial,
+          m.devicePhone,
+          m.chatId,
+          m.isGroup ? 1 : 0,
+          m.groupSubject,
+          m.groupMember,
+          m.pushName,
+          m.text,
+          m.messageType,
+          m.mediaUrl,
+          m.mediaFile,
+          m.mediaMime,
+          m.sentAt,
+          event.receivedAt,
+          m.fromMe ? 1 : 0
+        )
+      }
+      this.db
+        .prepare(
+          `INSERT INTO inbox_cursors (mailbox, after_seq, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT(mailbox) DO UPDATE SET after_seq = excluded.after_seq, updated_at = excluded.updated_at`
+        )
+        .run(mailbox, upTo, now)
+      return { inserted, duplicates }
+    })()
+  }
+
+  /** Sets the cursor outright: only for an operator's explicit decision (a relay whose storage was replaced). */
+  setCursor(mailbox: string, value: number, now: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO inbox_cursors (mailbox, after_seq, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT(mailbox) DO UPDATE SET after_seq = excluded.after_seq, updated_at = excluded.updated_at`
+      )
+      .run(mailbox, value, now)
+  }
+
+  /** Tracking and device events not yet applied, oldest first (in the order the gateway posted them). */
+  pending(kinds: readonly InboxEventKind[], limit: number): PendingInboxEvent[] {
+    if (kinds.length === 0) return []
+    const rows = this.db
+      .prepare(
+        `SELECT id, kind, payload FROM inbox_events WHERE applied = 0 AND kind IN (${kinds.map(() => '?').join(',')})
+         ORDER BY id LIMIT ?`
+      )
+      .all(...kinds, limit) as { id: number; kind: InboxEventKind; payload: string }[]
+    return rows.map((row) => ({ id: row.id, kind: row.kind, payload: JSON.parse(row.payload) as unknown }))
+  }
+
+  /**
+   * Applies events and marks each applied, all in one transaction: `apply` writes its own rows in it (the outbox's
+   * status change) and answers the outcome to keep. A throw rolls everything back and the events stay pending.
+   */
+  settleMany(events: readonly PendingInboxEvent[], apply: (event: PendingInboxEvent) => string): void {
+    const mark = this.db.prepare(
+      'UPDATE inbox_events SET applied = 1, apply_outcome = ? WHERE id = ? AND applied = 0'
+    )
+    this.db.transaction(() => {
+      for (const event of events) mark.run(apply(event), event.id)
+    })()
+  }
+
+  /** Newest first; `before` pages back by message number; `chatId` keeps one conversation. */
+  messages(options: {
+    limit: number
+    before?: number
+    chatId?: string
+    unreadOnly?: boolean
+  }): InboxMessageRecord[] {
+    const where: string[] = []
+    const params: (string | number)[] = []
+    if (options.before !== undefined) {
+      where.push('number < ?')
+      params.push(options.before)
+    }
+    if (options.chatId !== undefined) {
+      where.push('chat_id = ?')
+      params.push(options.chatId)
+    }
+    if (options.unreadOnly) where.push('read = 0')
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM inbox_messages ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY number DESC LIMIT ?`
+      )
+      .all(...params, options.limit) as MessageRow[]
+    return rows.map(toMessage)
+  }
+
+  message(number: number): InboxMessageRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM inbox_messages WHERE number = ?').get(number) as
+      MessageRow | undefined
+    return row ? toMessage(row) : undefined
+  }
+
+  markRead(number: number): boolean {
+    return (
+      this.db.prepare('UPDATE inbox_messages SET read = 1 WHERE number = ? AND read = 0').run(number)
+        .changes > 0
+    )
+  }
+
+  counts(): InboxCounts {
+    const messages = this.db
+      .prepare('SELECT COUNT(*) AS n, COALESCE(SUM(read = 0), 0) AS unread FROM inbox_messages')
+      .get() as { n: number; unread: number }
+    const events = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(kind = 'refused'), 0) AS refused, COALESCE(SUM(applied = 0), 0) AS pending,
+           COALESCE(SUM(duplicates), 0) AS duplicates FROM inbox_events`
+      )
+      .get() as { refused: number; pending: number; duplicates: number }
+    return { messages: messages.n, unread: messages.unread, ...events }
+  }
+
+  /** The newest refusals, for diagnostics. */
+  refusals(limit: number): InboxRefusalRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT seq, mailbox, received_at, payload FROM inbox_events WHERE kind = 'refused' ORDER BY id DESC LIMIT ?`
+      )
+      .all(limit) as { seq: number; mailbox: string; received_at: number; payload: string }[]
+    return rows.map((row) => ({
+      seq: row.seq,
+      mailbox: row.mailbox,
+      receivedAt: row.received_at,
+      payload: JSON.parse(row.payload) as unknown
+    }))
+  }
+}
