@@ -97,6 +97,16 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.cancelledAtGateway': 'dibatalkan di gateway',
   'desktop.note.retriedByOperator': 'dicoba lagi oleh operator',
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
+  'desktop.note.revokedAtGateway': 'dihapus untuk semua orang di gateway',
+  'desktop.note.resentAtGateway': 'diantrekan lagi di gateway',
+  'desktop.note.revokeRefused': 'gateway tidak menghapusnya untuk semua orang: {message}',
+  'desktop.note.cancelRefused': 'gateway tidak membatalkannya: {message}',
+  'desktop.note.resendRefused': 'gateway tidak mengirimnya ulang: {message}',
+  'desktop.takeBack.notInReports':
+    'laporan gateway tidak menampilkan pesan ini, jadi tidak diketahui apakah pesan sudah ditarik',
+  'desktop.takeBack.reportShows': 'gateway melaporkannya sebagai {status}: pesan tidak dapat ditarik',
+  'desktop.takeBack.resendInDoubt':
+    'gateway masih melaporkan {status}; pengiriman ulang mungkin sudah atau belum terjadi, jadi tidak diminta lagi',
   'desktop.note.releasedByOperator': 'dilepas oleh operator',
   'desktop.note.edited': 'diubah: {fields}',
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
@@ -196,6 +206,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.gateway.noMessageId': 'gateway menjawab tanpa id pesan',
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
+  'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
   'desktop.error.cannotRetry': 'Pesan ini tidak dapat dicoba lagi: {why}.',
   'desktop.error.cannotCancel': 'Pesan ini tidak dapat dibatalkan: {why}.',
   'desktop.error.cannotDelete': 'Pesan ini tidak dapat dihapus: {why}.',
@@ -388,6 +399,8 @@ export const id: Record<MessageKey, string> = {
   'status.read': 'Dibaca',
   'status.failed': 'Gagal',
   'status.cancelled': 'Dibatalkan',
+  'status.cancelled_at_gateway': 'Dibatalkan di gateway',
+  'status.revoked': 'Dihapus untuk semua orang',
 
   'kind.text': 'Teks',
   'kind.image': 'Gambar',
@@ -1057,6 +1070,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.read': 'dibaca',
   'campaigns.count.failed': 'gagal',
   'campaigns.count.cancelled': 'dibatalkan',
+  'campaigns.count.cancelledAtGateway': 'dibatalkan di gateway',
+  'campaigns.count.revoked': 'dihapus untuk semua orang',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':

@@ -982,12 +982,12 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Failure reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Cancelled at the gateway at,Deleted for everyone at,Failure reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
     expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'read', first?.id, 'dev-1'])
     expect(firstRow[10]).toMatch(/^2026-01-15 1\d:\d\d:\d\d$/)
-    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,,"""123"" is not a valid phone number/)
+    expect(lines[13]).toMatch(/^14,123,Broken,skipped,,,,,,,,,,,,"""123"" is not a valid phone number/)
 
     const xlsx = await campaigns.exportResults(id, 'xlsx')
     const { readSpreadsheet } = await import('./spreadsheet')

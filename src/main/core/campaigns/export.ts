@@ -10,7 +10,17 @@ export interface ResultsTable {
   rows: (string | number)[][]
 }
 
-const STATUS_TIMES: readonly ItemStatus[] = ['accepted', 'sent', 'delivered', 'read', 'failed', 'cancelled']
+/** The statuses whose time the proof shows, each with its column's name. */
+const STATUS_TIMES: readonly { status: ItemStatus; column: string }[] = [
+  { status: 'accepted', column: 'Accepted at' },
+  { status: 'sent', column: 'Sent at' },
+  { status: 'delivered', column: 'Delivered at' },
+  { status: 'read', column: 'Read at' },
+  { status: 'failed', column: 'Failed at' },
+  { status: 'cancelled', column: 'Cancelled at' },
+  { status: 'cancelled_at_gateway', column: 'Cancelled at the gateway at' },
+  { status: 'revoked', column: 'Deleted for everyone at' }
+]
 
 export function describeProblem(problem: RowProblem): string {
   switch (problem.code) {
@@ -51,7 +61,7 @@ export function resultsTable(
     'Gateway id',
     'Device',
     'Submitted at',
-    ...STATUS_TIMES.map((s) => `${s[0]?.toUpperCase()}${s.slice(1)} at`),
+    ...STATUS_TIMES.map((s) => s.column),
     'Failure reason'
   ]
   const rows = results.map((row) => {
@@ -65,7 +75,7 @@ export function resultsTable(
       row.gatewayId ?? '',
       row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),
-      ...STATUS_TIMES.map((s) => time(at(s))),
+      ...STATUS_TIMES.map((s) => time(at(s.status))),
       problems.length > 0 ? problems.map(describeProblem).join('; ') : (row.failureMessage ?? '')
     ]
   })

@@ -28,6 +28,8 @@ export const EMPTY_COUNTS: OutboxCounts = {
   read: 0,
   failed: 0,
   cancelled: 0,
+  cancelled_at_gateway: 0,
+  revoked: 0,
   total: 0
 }
 

@@ -35,6 +35,8 @@ const COUNT_KEY = {
   read: 'campaigns.count.read',
   failed: 'campaigns.count.failed',
   cancelled: 'campaigns.count.cancelled',
+  cancelled_at_gateway: 'campaigns.count.cancelledAtGateway',
+  revoked: 'campaigns.count.revoked',
   skipped: 'campaigns.count.skipped'
 } as const satisfies Record<string, MessageKey>
 
@@ -816,6 +818,8 @@ function CampaignProgress({
             'read',
             'failed',
             'cancelled',
+            'cancelled_at_gateway',
+            'revoked',
             'skipped'
           ] as const
         ).map((k) => (

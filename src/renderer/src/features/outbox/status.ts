@@ -15,7 +15,13 @@ export const PROGRESS: readonly OutboxStatus[] = [
   'read'
 ]
 
-export const FINAL: ReadonlySet<OutboxStatus> = new Set(['read', 'failed', 'cancelled'])
+export const FINAL: ReadonlySet<OutboxStatus> = new Set([
+  'read',
+  'failed',
+  'cancelled',
+  'cancelled_at_gateway',
+  'revoked'
+])
 
 export function progressIndex(status: OutboxStatus): number {
   return PROGRESS.indexOf(status)
@@ -45,7 +51,9 @@ export const STATUS_TONE: Record<OutboxStatus, StatusTone> = {
   delivered: 'ok',
   read: 'ok',
   failed: 'bad',
-  cancelled: 'warn'
+  cancelled: 'warn',
+  cancelled_at_gateway: 'warn',
+  revoked: 'warn'
 }
 
 /** What the operator may do with an item (the core decides for real). */
@@ -58,7 +66,7 @@ export function itemActions(item: OutboxItemView): {
 } {
   const s = item.status
   return {
-    retry: s === 'failed' || s === 'cancelled',
+    retry: s === 'failed' || s === 'cancelled' || s === 'cancelled_at_gateway',
     cancel: s === 'scheduled' || s === 'queued' || item.held,
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,
