@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 /** Soak and child-process suites: the 100-SIGKILL crash test and the real `sender-desk` binary. */
-const SLOW_TESTS = ['src/main/core/outbox/crash.test.ts', 'test/cli/cli.test.ts']
+const SLOW_TESTS = [
+  'src/main/core/outbox/crash.test.ts',
+  'src/main/core/outbox/take-back-crash.test.ts',
+  'test/cli/cli.test.ts'
+]
 
 export default defineConfig({
   test: {
