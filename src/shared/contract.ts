@@ -179,12 +179,17 @@ export const TakeBackView = z.object({
   revoke: TakeBackActionTally,
   cancel: TakeBackActionTally,
   resend: TakeBackActionTally,
-  /** Refusals in the gateway's own words, and unknowns with the outbox's note, grouped. */
+  /**
+   * Refusals in the gateway's own words (as they came), and unknowns with the outbox's reason (in English; with
+   * messageKey/messageParams the window words it in its language), grouped.
+   */
   explained: z.array(
     z.object({
       action: TakeBackActionName,
       state: z.enum(['refused', 'unknown']),
       message: z.string().nullable(),
+      messageKey: z.string().optional(),
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       n: z.number().int()
     })
   )

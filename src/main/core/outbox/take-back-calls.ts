@@ -180,9 +180,16 @@ function settleDone(ctx: OutboxContext, op: TakeBackOpRecord): void {
   }
 }
 
-/** The gateway refused: its own words are kept on the op and told on the item's timeline. */
+/**
+ * The gateway refused: its own words are kept on the op and told on the item's timeline. A cancel refused in a
+ * take-back that deletes sent messages for everyone is followed by a revoke: the message most likely left between
+ * the plan and the call (or while the outbox had not tracked it yet), and the revoke's own answer will say.
+ */
 function settleRefused(ctx: OutboxContext, op: TakeBackOpRecord, gatewayMessage: string | null): void {
-  ctx.takeBackStore.settleOp(op.seq, 'refused', gatewayMessage, ctx.now())
+  const store = ctx.takeBackStore
+  store.settleOp(op.seq, 'refused', gatewayMessage, ctx.now())
+  if (op.action === 'cancel' && store.getRequest(op.requestId)?.revokeDelivered)
+    store.addOp(op.requestId, { ...op, action: 'revoke' })
   ctx.patch(op.itemId, {}, undefined, encodeNote(REFUSED_NOTE[op.action], { message: gatewayMessage ?? '' }))
 }
 

@@ -7,6 +7,7 @@ import { decideTakeBack, planTakeBack, takeBackStep, type TakeBackPlan } from '.
 import type { TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
+import { noteFields } from '../../../shared/i18n/notes'
 
 /** What a selection's action is called in the domain's decision. */
 const DECIDED_AS: Record<TakeBackAction, string> = {
@@ -31,6 +32,7 @@ export function createTakeBacks(
   /** Record the request and its ops in one transaction, then let the pump carry them. */
   function record(
     producerTag: string | null,
+    revokeDelivered: boolean,
     ops: NewTakeBackOp[],
     stoppedLocally: number,
     leftAlone: Record<string, number>
@@ -38,7 +40,7 @@ export function createTakeBacks(
     const id = randomUUID()
     ctx.batch(() => {
       const { alreadyAsked } = store.insertRequest(
-        { id, producerTag, stoppedLocally, leftAlone, createdAt: clock.now() },
+        { id, producerTag, revokeDelivered, stoppedLocally, leftAlone, createdAt: clock.now() },
         ops
       )
       // Asked by an earlier request already: that one carries it (an item is never asked twice the same thing).
@@ -80,7 +82,7 @@ export function createTakeBacks(
       else count(leftAlone, decision.action === 'none' ? decision.why : decision.action)
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
-    return record(null, ops, stopped, leftAlone)
+    return record(null, false, ops, stopped, leftAlone)
   }
 
   /**
@@ -98,7 +100,7 @@ export function createTakeBacks(
       else ops.push(opOf(subject, step.act === 'revoke' ? 'revoke' : 'cancel'))
     }
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
-    return record(tag, ops, stopped, leftAlone)
+    return record(tag, options.revokeDelivered, ops, stopped, leftAlone)
   }
 
   /** What taking back a producer's messages would do now: the counts a confirmation states. */
@@ -129,7 +131,7 @@ export function createTakeBacks(
       explained: store.explained(id).map((e) => ({
         action: e.action,
         state: e.state === 'refused' ? 'refused' : 'unknown',
-        message: e.message,
+        ...noteFields(e.message, 'message', 'messageKey', 'messageParams'),
         n: e.n
       }))
     }

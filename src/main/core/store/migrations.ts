@@ -548,6 +548,7 @@ export const migrations: readonly Migration[] = [
         id TEXT PRIMARY KEY,
         producer_tag TEXT,                   -- 'campaign:<id>' for a producer's take-back; NULL for a selection
         state TEXT NOT NULL,                 -- running | paused | done
+        revoke_delivered INTEGER NOT NULL DEFAULT 0, -- a message the gateway will not cancel (sent meanwhile) is revoked
         stopped_locally INTEGER NOT NULL DEFAULT 0,
         left_alone TEXT NOT NULL DEFAULT '{}', -- JSON: messages left as they are, by reason
         created_at INTEGER NOT NULL,

@@ -11,6 +11,8 @@ export interface TakeBackRequestRecord {
   id: string
   producerTag: string | null
   state: TakeBackRequestState
+  /** A message the gateway refuses to cancel (it left meanwhile) is then deleted for everyone. */
+  revokeDelivered: boolean
   stoppedLocally: number
   leftAlone: Record<string, number>
   createdAt: number
@@ -119,23 +121,29 @@ export class OutboxTakeBackStore {
     ops: readonly NewTakeBackOp[]
   ): { added: number; alreadyAsked: number } {
     this.prepare(
-      `INSERT INTO outbox_takeback_requests (id, producer_tag, state, stopped_locally, left_alone, created_at)
-       VALUES (?, ?, 'running', ?, ?, ?)`
+      `INSERT INTO outbox_takeback_requests (id, producer_tag, state, revoke_delivered, stopped_locally, left_alone,
+         created_at) VALUES (?, ?, 'running', ?, ?, ?, ?)`
     ).run(
       request.id,
       request.producerTag,
+      request.revokeDelivered ? 1 : 0,
       request.stoppedLocally,
       JSON.stringify(request.leftAlone),
       request.createdAt
     )
-    const insert = this.prepare(
-      `INSERT OR IGNORE INTO outbox_takeback_ops (request_id, item_id, action, device_id, gateway_id, state)
-       VALUES (?, ?, ?, ?, ?, 'waiting')`
-    )
     let added = 0
-    for (const op of ops)
-      added += insert.run(request.id, op.itemId, op.action, op.deviceId, op.gatewayId).changes
+    for (const op of ops) added += this.addOp(request.id, op) ? 1 : 0
     return { added, alreadyAsked: ops.length - added }
+  }
+
+  /** One more op for a request; false when that item was already asked that action. */
+  addOp(requestId: string, op: NewTakeBackOp): boolean {
+    return (
+      this.prepare(
+        `INSERT OR IGNORE INTO outbox_takeback_ops (request_id, item_id, action, device_id, gateway_id, state)
+         VALUES (?, ?, ?, ?, ?, 'waiting')`
+      ).run(requestId, op.itemId, op.action, op.deviceId, op.gatewayId).changes > 0
+    )
   }
 
   setLeftAlone(id: string, leftAlone: Record<string, number>): void {
@@ -147,10 +155,22 @@ export class OutboxTakeBackStore {
 
   getRequest(id: string): TakeBackRequestRecord | undefined {
     const row = this.prepare(
-      `SELECT id, producer_tag AS producerTag, state, stopped_locally AS stoppedLocally, left_alone AS leftAlone,
-         created_at AS createdAt, finished_at AS finishedAt FROM outbox_takeback_requests WHERE id = ?`
-    ).get(id) as (Omit<TakeBackRequestRecord, 'leftAlone'> & { leftAlone: string }) | undefined
-    return row && { ...row, leftAlone: JSON.parse(row.leftAlone) as Record<string, number> }
+      `SELECT id, producer_tag AS producerTag, state, revoke_delivered AS revokeDelivered,
+         stopped_locally AS stoppedLocally, left_alone AS leftAlone, created_at AS createdAt, finished_at AS finishedAt
+       FROM outbox_takeback_requests WHERE id = ?`
+    ).get(id) as
+      | (Omit<TakeBackRequestRecord, 'leftAlone' | 'revokeDelivered'> & {
+          leftAlone: string
+          revokeDelivered: number
+        })
+      | undefined
+    return (
+      row && {
+        ...row,
+        revokeDelivered: row.revokeDelivered === 1,
+        leftAlone: JSON.parse(row.leftAlone) as Record<string, number>
+      }
+    )
   }
 
   setRequestState(
