@@ -202,6 +202,7 @@ export const TakeBackPlanView = z.object({
   revoke: z.number().int(),
   leftAlone: z.record(z.string(), z.number().int())
 })
+export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
 
 /** Which outbox items a list covers (and a bulk action on everything the list matches). */
 export const OutboxListFilter = z.object({

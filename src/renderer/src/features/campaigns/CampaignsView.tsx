@@ -20,6 +20,7 @@ import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, PacingFields } from './PacingFields'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
+import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignWaitText } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
@@ -930,6 +931,9 @@ function CampaignProgress({
           {t('campaigns.new')}
         </button>
       </div>
+      {campaign.status !== 'draft' ? (
+        <TakeBackCampaign key={`take-back-${id}`} id={id} onChanged={() => setTick((n) => n + 1)} />
+      ) : null}
       {cancelled ? (
         <p role="status" data-testid="campaign-cancel-report">
           {t('campaigns.cancelReport', {

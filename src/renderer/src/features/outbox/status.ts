@@ -1,7 +1,7 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
-import { OUTBOX_STATUSES } from '../../../../shared/domain'
+import { decideTakeBack, OUTBOX_STATUSES } from '../../../../shared/domain'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
@@ -63,9 +63,20 @@ export function itemActions(item: OutboxItemView): {
   edit: boolean
   release: boolean
   remove: boolean
+  /** Delete for everyone at the gateway (sent messages), by the domain's decideTakeBack. */
+  revoke: boolean
+  /** Cancel at the gateway (messages it still holds). */
+  cancelAtGateway: boolean
 } {
   const s = item.status
+  const takeBack = decideTakeBack({
+    status: s,
+    gatewayId: item.gatewayId,
+    failureCode: item.failure?.code ?? null
+  }).action
   return {
+    revoke: takeBack === 'revoke',
+    cancelAtGateway: takeBack === 'cancel_at_gateway',
     retry: s === 'failed' || s === 'cancelled' || s === 'cancelled_at_gateway',
     cancel: s === 'scheduled' || s === 'queued' || item.held,
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
