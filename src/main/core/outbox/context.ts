@@ -43,6 +43,8 @@ export interface DeviceRuntime {
   policyWait: { until: number; reason: string } | null
   /** A take-back call or report check is in flight: no send starts meanwhile (take-back-calls.ts). */
   takingBack: boolean
+  /** A take-back batch waits for this device's sends in flight to end: no new send starts meanwhile. */
+  takeBackWaiting: boolean
   /** No take-back call before this (backoff after calls that surely did not go through). */
   takeBackRetryAt: number
   takeBackFailures: number
@@ -127,6 +129,7 @@ export class OutboxContext {
         syncing: false,
         policyWait: null,
         takingBack: false,
+        takeBackWaiting: false,
         takeBackRetryAt: 0,
         takeBackFailures: 0
       }

@@ -32,6 +32,7 @@ const REFUSED_NOTE = {
  */
 export function takeBackDevice(ctx: OutboxContext, deviceId: string): number | null {
   const runtime = ctx.device(deviceId)
+  runtime.takeBackWaiting = false
   if (runtime.takingBack) return null
   // The operator's pause holds sends, not their taking back: pausing is the first thing done after a wrong send.
   const block = ctx.sendBlock(deviceId)
@@ -54,8 +55,12 @@ export function takeBackDevice(ctx: OutboxContext, deviceId: string): number | n
   }
   const nextCheck = store.nextCheckAt(deviceId)
   if (!store.hasWaiting(deviceId)) return nextCheck
-  // Never alongside a send of this device: the send's end wakes the pump, which comes here first.
-  if (runtime.sendsInFlight > 0) return null
+  // Never alongside a send of this device: the send's end wakes the pump, which comes here first. Meanwhile no new
+  // send starts, so a busy device (several sends in flight) cannot keep a take-back waiting for ever.
+  if (runtime.sendsInFlight > 0) {
+    runtime.takeBackWaiting = true
+    return null
+  }
   const gate = Math.max(
     runtime.retryAt,
     runtime.takeBackRetryAt,

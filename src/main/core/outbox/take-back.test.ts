@@ -183,6 +183,29 @@ describe('take-back: answers lost, crashes', () => {
 })
 
 describe('take-back: pacing, pause', () => {
+  it('gets its turn on a device that keeps several sends in flight', async () => {
+    fx = makeFixture({ ...OPTIONS, concurrency: 3 })
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(10)
+    await deliver(ids, gatewayIds)
+    fx.gateway.holdSends = true
+    const recipients = Array.from({ length: 30 }, (_, i) => `62877${String(i).padStart(6, '0')}`)
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients, entries: [{ kind: 'text', text: 'more' }] })
+    await fx.runUntil(() => fx.gateway.heldCount === 3)
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    // The sends in flight end one by one: no new send starts meanwhile, and the call goes once the last has ended.
+    for (let i = 0; i < 3; i++) {
+      fx.gateway.releaseFirst()
+      await fx.clock.advance(10)
+    }
+    await fx.runUntil(() => fx.gateway.calls.some((c) => c.op === 'revoke'))
+    const revokeAt = fx.gateway.calls.findIndex((c) => c.op === 'revoke')
+    expect(fx.gateway.calls.slice(0, revokeAt).filter((c) => c.op === 'send')).toHaveLength(13)
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(done(request.id))
+  })
+
   it('pauses and resumes a request; calls never run alongside a send in flight', async () => {
     fx = makeFixture(OPTIONS)
     await fx.outbox.start()

@@ -136,6 +136,11 @@ export class FakeGateway {
     for (const request of this.held.splice(0)) request.release()
   }
 
+  /** Let the oldest held request go on, the others still held. */
+  releaseFirst(): void {
+    this.held.shift()?.release()
+  }
+
   get heldCount(): number {
     return this.held.length
   }
