@@ -157,6 +157,32 @@ describe('take-back: answers lost, crashes', () => {
     expect(ids.map(statusOf)).toEqual(['revoked', 'revoked'])
   })
 
+  it('a lost answer the reports cannot settle is explained as unknown, and never asked again', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(1)
+    await deliver(ids, gatewayIds)
+    fx.gateway.fail({ op: 'revoke', code: 'timeout', afterHandling: true })
+    // The gateway no longer lists the message in any report (purged there).
+    fx.gateway.messages.splice(0)
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.revoke).toEqual({ done: 0, refused: 0, unknown: 1, pending: 0 })
+    expect(tally.explained).toEqual([
+      {
+        action: 'revoke',
+        state: 'unknown',
+        message: 'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+        messageKey: 'desktop.takeBack.notInReports',
+        messageParams: {},
+        n: 1
+      }
+    ])
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(1)
+    expect(statusOf(ids[0] ?? '')).toBe('delivered')
+  })
+
   it('after a crash mid-call, the reports settle the batch before anything is asked again', async () => {
     fx = makeFixture(OPTIONS)
     await fx.outbox.start()
