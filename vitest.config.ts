@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 /**
- * Soak and child-process suites: the outbox and inbox crash tests, a 10,000-event catch-up, the real `sender-desk`
- * binary (on a full disk too), and FTS5 reads and writes under CPU load.
+ * Soak and child-process suites: the outbox, take-back and inbox crash tests, a 10,000-event catch-up, the real
+ * `sender-desk` binary (on a full disk too), and FTS5 reads and writes under CPU load.
  */
 const SLOW_TESTS = [
   'src/main/core/outbox/crash.test.ts',
+  'src/main/core/outbox/take-back-crash.test.ts',
   'src/main/core/inbox/crash.test.ts',
   'src/main/core/inbox/catch-up.slow.test.ts',
   'test/cli/cli.test.ts',

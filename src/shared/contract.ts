@@ -171,6 +171,56 @@ export const OutboxBulkReply = z.object({
 })
 export type OutboxBulkReply = z.infer<typeof OutboxBulkReply>
 
+/** What a take-back asks of the gateway for each message: delete it for everyone, cancel it, or resend it. */
+export const TakeBackActionName = z.enum(['revoke', 'cancel', 'resend'])
+const TakeBackActionTally = z.object({
+  /** Revoked, cancelled or resent. */
+  done: z.number().int(),
+  /** The gateway refused (its own words in `explained`). */
+  refused: z.number().int(),
+  /** Its fate could not be settled, and it is not asked again (why in `explained`). */
+  unknown: z.number().int(),
+  /** Not settled yet: waiting its turn, being asked, or being checked in the reports. */
+  pending: z.number().int()
+})
+/** A take-back request (a selection, or a producer's messages) as it stands, and its tally. */
+export const TakeBackView = z.object({
+  id: Id,
+  state: z.enum(['running', 'paused', 'done']),
+  /** 'campaign:<id>' for a campaign's take-back; null for a selection. */
+  producerTag: z.string().nullable(),
+  /** Messages that had not left this computer, stopped there. */
+  stoppedLocally: z.number().int(),
+  /** Messages left as they were, by why (the domain's reasons, `not_found`, `already_asked`, or the action they need). */
+  leftAlone: z.record(z.string(), z.number().int()),
+  revoke: TakeBackActionTally,
+  cancel: TakeBackActionTally,
+  resend: TakeBackActionTally,
+  /**
+   * Refusals in the gateway's own words (as they came), and unknowns with the outbox's reason (in English; with
+   * messageKey/messageParams the window words it in its language), grouped.
+   */
+  explained: z.array(
+    z.object({
+      action: TakeBackActionName,
+      state: z.enum(['refused', 'unknown']),
+      message: z.string().nullable(),
+      messageKey: z.string().optional(),
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      n: z.number().int()
+    })
+  )
+})
+export type TakeBackView = z.infer<typeof TakeBackView>
+/** What taking back a campaign would do now, for the confirmation (the domain's TakeBackPlan). */
+export const TakeBackPlanView = z.object({
+  stopLocally: z.number().int(),
+  cancelAtGateway: z.number().int(),
+  revoke: z.number().int(),
+  leftAlone: z.record(z.string(), z.number().int())
+})
+export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
+
 /** Which outbox items a list covers (and a bulk action on everything the list matches). */
 export const OutboxListFilter = z.object({
   status: z.array(OutboxStatus).optional(),
@@ -264,8 +314,10 @@ export const OutboxCounts = z.object({
   read: z.number().int(),
   failed: z.number().int(),
   cancelled: z.number().int(),
+  cancelled_at_gateway: z.number().int(),
+  revoked: z.number().int(),
   total: z.number().int()
-})
+}) satisfies z.ZodType<Record<OutboxStatus | 'total', number>>
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 export const FileHandleView = z.object({
@@ -945,6 +997,16 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** Send a held overdue item now. */
   'outbox:release': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  /** Revoke, cancel or resend a selection at the gateway: recorded, then carried by the queue like sends. */
+  'outbox:takeBack': () => ({
+    request: OutboxBulkRequest.extend({ action: TakeBackActionName }),
+    reply: TakeBackView
+  }),
+  'outbox:takeBackProgress': () => ({ request: z.object({ id: Id }), reply: TakeBackView }),
+  'outbox:setTakeBackPaused': () => ({
+    request: z.object({ id: Id, paused: z.boolean() }),
+    reply: TakeBackView
+  }),
   'outbox:setPaused': () => ({
     request: z.object({ paused: z.boolean(), deviceId: Id.optional() }),
     reply: z.object({ sendingPaused: z.boolean() })
@@ -1182,6 +1244,19 @@ export const invokeChannels = builtOnFirstUse({
         })
       )
     })
+  }),
+  /** What taking the campaign back would do now: the counts its confirmation states. */
+  'campaigns:takeBackPlan': () => ({
+    request: z.object({ id: Id, revokeDelivered: z.boolean() }),
+    reply: TakeBackPlanView
+  }),
+  /**
+   * Take the campaign back: cancel it (nothing more leaves), cancel what the gateway holds, and delete for everyone
+   * what was sent when `revokeDelivered`. Follow it with outbox:takeBackProgress.
+   */
+  'campaigns:takeBack': () => ({
+    request: z.object({ id: Id, revokeDelivered: z.boolean() }),
+    reply: TakeBackView
   }),
   /** Rows sent, delivered, read and failed over time (cumulative), for the progress chart. */
   'campaigns:progress': () => ({

@@ -736,3 +736,54 @@ describe('every pacing case through the composed core (PACING_CASES)', () => {
     expect(await invoke('campaigns:list', {})).toMatchObject({ ok: true })
   })
 })
+
+describe('taking a campaign back (issue 30)', () => {
+  it('a campaign of 20, 10 sent and read: taken back, 10 deleted for everyone and 10 stopped before they left', async () => {
+    const deviceId = await linkedDevice()
+    const csv = [
+      'Name,Phone',
+      ...Array.from({ length: 20 }, (_, i) => `P${i},0812345${String(i).padStart(5, '0')}`)
+    ]
+    const { sheetId } = await core.handlers['campaigns:read'](
+      await registeredSheet('list.csv', Buffer.from(csv.join('\n')).toString('base64'))
+    )
+    // Ten go, then the campaign waits an hour before the next ten: the take-back comes in between.
+    const created = await core.handlers['campaigns:create']({
+      sheetId,
+      name: 'Wrong amount',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}, you owe 5,000,000',
+      pacing: {
+        minDelaySeconds: 0,
+        maxDelaySeconds: 0.1,
+        batchSize: 10,
+        batchPauseMinutes: 60,
+        workingHours: null,
+        dailyCapPerDevice: 1000,
+        warmUp: null
+      },
+      devices: [deviceId]
+    })
+    await core.handlers['campaigns:start']({ id: created.id })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id: created.id }),
+      (c) => c.counts.read === 10
+    )
+
+    const plan = await core.handlers['campaigns:takeBackPlan']({ id: created.id, revokeDelivered: true })
+    expect(plan).toEqual({ stopLocally: 10, cancelAtGateway: 0, revoke: 10, leftAlone: {} })
+    const started = await core.handlers['campaigns:takeBack']({ id: created.id, revokeDelivered: true })
+    expect(started).toMatchObject({ stoppedLocally: 10, revoke: { pending: 10 } })
+    const done = await waitFor(
+      () => core.handlers['outbox:takeBackProgress']({ id: started.id }),
+      (view) => view.state === 'done'
+    )
+    expect(done.revoke).toEqual({ done: 10, refused: 0, unknown: 0, pending: 0 })
+
+    const campaign = await core.handlers['campaigns:get']({ id: created.id })
+    expect(campaign.status).toBe('cancelled')
+    expect(campaign.counts).toMatchObject({ revoked: 10, cancelled: 10, read: 0, queued: 0 })
+    const { rows } = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['revoked', 'cancelled']))
+  })
+})

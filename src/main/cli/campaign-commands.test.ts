@@ -128,6 +128,44 @@ describe('sender-desk campaign', () => {
     expect((await cli('campaign', 'cancel', secondId)).code).toBe(2)
   }, 60_000)
 
+  it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--map',
+      'phone=Phone;vars=Name',
+      '--template',
+      'Wrong amount for {Name}',
+      '--delay',
+      '5-5',
+      '--hours',
+      'any'
+    )
+    const id = (created.json.campaign as { id: string }).id
+    await cli('campaign', 'start', id, '--timeout', '1')
+    // The terminal does not track: the outbox still has the first row as accepted, the gateway has sent it. The
+    // cancel is refused in the gateway's words, and with --revoke-delivered the message is deleted for everyone.
+    const taken = await cli('campaign', 'takeback', id, '--revoke-delivered')
+    expect(taken.code).toBe(0)
+    expect(taken.json.takeBack).toMatchObject({
+      state: 'done',
+      stoppedLocally: 2,
+      cancel: { done: 0, refused: 1 },
+      revoke: { done: 1, refused: 0, unknown: 0, pending: 0 },
+      explained: [
+        { action: 'cancel', state: 'refused', message: 'Id Invalid or message is not pending anymore', n: 1 }
+      ]
+    })
+    const wrong = (await control.messages()).filter((m) => m.text?.startsWith('Wrong amount'))
+    expect(wrong.map((m) => m.status)).toEqual(['revoke'])
+    const status = await cli('campaign', 'status', id)
+    expect(status.json.campaigns).toMatchObject([
+      { status: 'cancelled', counts: { revoked: 1, cancelled: 2 } }
+    ])
+  }, 60_000)
+
   it('sends one file to every row with --attach, each message as its caption', async () => {
     const sheet = join(work, 'invoices.csv')
     writeFileSync(sheet, 'Name,Phone\nAni,081234567891\nBudi,081234567892\n')

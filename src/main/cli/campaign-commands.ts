@@ -25,6 +25,7 @@ import {
 
 /** The files picked for a campaign's attachment column, as the window sends them. */
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
+import { describeTakeBackView } from './take-back-output'
 
 /** `phone=No HP;vars=Nama,Tagihan;file=Invoice` (vars default to every other column; file names a file per row). */
 export function parseMap(
@@ -339,6 +340,22 @@ export async function runCampaign(context: CliContext): Promise<number> {
       )
       return EXIT.ok
     }
+    case 'takeback': {
+      // Cancel the campaign, stop what has not left, cancel what the gateway holds (and, when asked, delete for
+      // everyone what was sent), carried to its end here like a flush: the tally says what could not be taken back.
+      const campaignId = needId()
+      const credentials = await context.credentials()
+      const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+      const revokeDelivered = context.args.flags['revoke-delivered'] === true
+      const view = await withCommandLineCore(context, credentials, async (core) => {
+        const started = await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })
+        context.out.progress('Taking the campaign back at the gateway…')
+        await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
+        return core.invoke('outbox:takeBackProgress', { id: started.id })
+      })
+      context.out.result(describeTakeBackView(view), { ok: view.state === 'done', takeBack: view })
+      return view.state === 'done' ? EXIT.ok : EXIT.network
+    }
     case 'status': {
       const views = await onCore(context, async (core) =>
         id
@@ -367,7 +384,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
     }
     default:
       throw new UsageError(
-        'campaign needs one of: create, start, pause, resume, pacing, cancel, status, export'
+        'campaign needs one of: create, start, pause, resume, pacing, cancel, takeback, status, export'
       )
   }
 }

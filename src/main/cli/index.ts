@@ -33,6 +33,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
             named in the map's file= column, found in D; give either to create and start)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
+  campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)
   optout list | add <phone>... | remove <phone> | import <file>
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given
@@ -95,6 +96,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   template: { type: 'string' },
   attach: { type: 'string' },
   'files-dir': { type: 'string' },
+  'revoke-delivered': { type: 'boolean' },
   delay: { type: 'string' },
   batch: { type: 'string' },
   hours: { type: 'string' },

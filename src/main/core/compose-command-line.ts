@@ -142,6 +142,8 @@ export type CommandLineChannel =
   | 'outbox:cancelMany'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
+  | 'outbox:takeBack'
+  | 'outbox:takeBackProgress'
   | CampaignChannel
 
 export interface CommandLineCore {

@@ -132,6 +132,8 @@ const counts: OutboxCounts = {
   read: 0,
   failed: 0,
   cancelled: 0,
+  cancelled_at_gateway: 0,
+  revoked: 0,
   total: 2
 }
 const device: DeviceView = {

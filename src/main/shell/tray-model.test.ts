@@ -22,6 +22,8 @@ const counts = (over: Partial<OutboxCounts> = {}): OutboxCounts => ({
   read: 0,
   failed: 0,
   cancelled: 0,
+  cancelled_at_gateway: 0,
+  revoked: 0,
   total: 0,
   ...over
 })

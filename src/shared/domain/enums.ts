@@ -9,7 +9,11 @@ export const OUTBOX_STATUSES = [
   'delivered',
   'read',
   'failed',
-  'cancelled'
+  'cancelled',
+  /** Deleted for everyone at the gateway (revoke-message) after it was sent. */
+  'revoked',
+  /** Cancelled at the gateway (cancel-message, or its report says `cancel`) while the gateway still held it. */
+  'cancelled_at_gateway'
 ] as const
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number]
 

@@ -4,15 +4,20 @@
 import type { OutboxStatusName } from './enums'
 
 /**
- * Statuses a take-back leaves that the outbox does not have yet (proposed with the outbox kernel): `revoked`, deleted
- * for everyone at the gateway; `cancelled_at_gateway`, cancelled while the gateway still held it. Until they exist
- * the outbox records a gateway cancel as `failed` with GATEWAY_CANCELLED (see `outbox/status.ts`).
+ * The outbox statuses a take-back leaves (see OUTBOX_STATUSES): `revoked`, deleted for everyone at the gateway;
+ * `cancelled_at_gateway`, cancelled while the gateway still held it.
  */
 export const TAKE_BACK_STATUSES = ['revoked', 'cancelled_at_gateway'] as const
 export type TakeBackStatusName = (typeof TAKE_BACK_STATUSES)[number]
 
-/** The failure codes the outbox records when a report says the gateway itself failed or cancelled a message. */
-export const GATEWAY_FAILURE_CODES = ['gateway_rejected', 'gateway_failed'] as const
+/** The failure codes the outbox records when a report says the gateway itself rejected or failed a message. */
+export const GATEWAY_REJECTED = 'gateway_rejected'
+export const GATEWAY_FAILED = 'gateway_failed'
+export const GATEWAY_FAILURE_CODES = [GATEWAY_REJECTED, GATEWAY_FAILED] as const
+/**
+ * How a gateway cancel was recorded before `cancelled_at_gateway` existed (a `failed` item with this code); the
+ * migration that added the status moved such items to it, and a stray one still reads as cancelled at the gateway.
+ */
 export const GATEWAY_CANCELLED = 'gateway_cancelled'
 
 /** The facts of an outbox item the decision needs. */

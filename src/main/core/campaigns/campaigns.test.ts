@@ -1006,14 +1006,14 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Time zone of the times,Failure reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Failure reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
     expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id, 'dev-1'])
     // ISO 8601 with the offset of the campaign's zone, and the zone named.
     expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
-    expect(firstRow[13]).toBe('Asia/Jakarta')
-    expect(lines[13]).toBe('14,123,Broken,Skipped,,,,,,,,,,Asia/Jakarta,invalid number')
+    expect(firstRow[15]).toBe('Asia/Jakarta')
+    expect(lines[13]).toBe('14,123,Broken,Skipped,,,,,,,,,,,,Asia/Jakarta,invalid number')
 
     const xlsx = await campaigns.exportResults(id, 'xlsx')
     const { readSpreadsheet } = await import('./spreadsheet')

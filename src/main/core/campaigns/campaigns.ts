@@ -6,6 +6,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
+import type { TakeBackPlan } from '../../../shared/domain'
+import type { TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import { usablePacing } from '../../../shared/domain'
@@ -515,7 +517,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       delivered: 0,
       read: 0,
       failed: 0,
-      cancelled: 0
+      cancelled: 0,
+      cancelled_at_gateway: 0,
+      revoked: 0
     }
     // Ready rows whose items the queue does not hold (not started, or purged by retention) wait, as before a start.
     let linked = 0
@@ -770,6 +774,26 @@ export function createCampaigns(deps: CampaignsDeps) {
           gatewayId: r.gatewayId
         }))
     }
+  }
+
+  /**
+   * Take the campaign back (issue 30): it is cancelled first so nothing more leaves, then the queue stops what has
+   * not left, cancels what the gateway holds and, when asked, deletes for everyone what was sent. The reply is the
+   * take-back's tally; the queue carries the gateway calls like sends.
+   */
+  function takeBack(id: string, options: { revokeDelivered: boolean }): TakeBackView {
+    const campaign = mustGet(id)
+    if (campaign.status === 'running' || campaign.status === 'paused')
+      store.update(id, { status: 'cancelled' }, now())
+    const result = queue.takeBackProducer(tagOf(id), options)
+    deps.onChanged?.(id)
+    return result
+  }
+
+  /** What takeBack would do now: the counts its confirmation states. */
+  function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlan {
+    mustGet(id)
+    return queue.planTakeBack(tagOf(id), options)
   }
 
   function setPacing(id: string, pacing: PacingPolicy): CampaignView {
@@ -1131,6 +1155,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     pause,
     resume,
     cancel,
+    takeBack,
+    planTakeBack,
     setPacing,
     autoPauseDevice,
     settle,

@@ -27,6 +27,8 @@ export type CampaignChannel =
   | 'campaigns:pause'
   | 'campaigns:resume'
   | 'campaigns:cancel'
+  | 'campaigns:takeBack'
+  | 'campaigns:takeBackPlan'
   | 'campaigns:setPacing'
   | 'campaigns:progress'
   | 'campaigns:rows'
@@ -350,6 +352,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
     async 'campaigns:cancel'({ id }) {
       return guarded(() => campaigns.cancel(id))
+    },
+    async 'campaigns:takeBack'({ id, revokeDelivered }) {
+      return guarded(() => campaigns.takeBack(id, { revokeDelivered }))
+    },
+    async 'campaigns:takeBackPlan'({ id, revokeDelivered }) {
+      return guarded(() => campaigns.planTakeBack(id, { revokeDelivered }))
     },
     async 'campaigns:setPacing'({ id, pacing }) {
       return guarded(() => campaigns.setPacing(id, pacing))

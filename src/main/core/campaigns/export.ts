@@ -20,7 +20,9 @@ const STATUS_TIMES = [
   ['delivered', 'campaigns.exportColumn.deliveredAt'],
   ['read', 'campaigns.exportColumn.readAt'],
   ['failed', 'campaigns.exportColumn.failedAt'],
-  ['cancelled', 'campaigns.exportColumn.cancelledAt']
+  ['cancelled', 'campaigns.exportColumn.cancelledAt'],
+  ['cancelled_at_gateway', 'campaigns.exportColumn.cancelledAtGatewayAt'],
+  ['revoked', 'campaigns.exportColumn.revokedAt']
 ] as const satisfies readonly (readonly [ItemStatus, MessageKey])[]
 
 /** A row's problems as one sentence in `language` (the window's words: shared/i18n/row-problems). */

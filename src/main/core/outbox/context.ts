@@ -6,10 +6,12 @@ import {
   type ItemPatch,
   type ItemRecord,
   type ItemStatus,
+  OutboxTakeBackStore,
   type OutboxStore,
   type SettingsStore
 } from '../store'
 import { backoffDelay } from './backoff'
+import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { SendPolicy } from './policies'
 import { toCountsView, toItemView } from './views'
@@ -39,12 +41,17 @@ export interface DeviceRuntime {
   syncing: boolean
   /** A send policy's wait over the whole device (a daily cap): until when, and why (an encoded note). */
   policyWait: { until: number; reason: string } | null
+  /** A take-back call or report check is in flight: no send starts meanwhile (take-back-calls.ts). */
+  takingBack: boolean
+  /** A take-back batch waits for this device's sends in flight to end: no new send starts meanwhile. */
+  takeBackWaiting: boolean
+  /** No take-back call before this (backoff after calls that surely did not go through). */
+  takeBackRetryAt: number
+  takeBackFailures: number
 }
 
 /** Above this many changes in one batch, listeners get one bulkChanged instead of one event per item. */
 export const BULK_EVENT_THRESHOLD = 20
-
-const FINAL: ReadonlySet<ItemStatus> = new Set(['read', 'failed', 'cancelled'])
 
 export interface Block {
   reason: BlockReason
@@ -66,6 +73,8 @@ export class OutboxContext {
   readonly transitionListeners = new Set<(item: ItemRecord) => void>()
   /** Asked, in order, before each send (see policies.ts); features add theirs as they are built. */
   readonly policies: SendPolicy[] = []
+  /** Take-back requests and their ops (take-back.ts, take-back-calls.ts), in the same database. */
+  readonly takeBackStore: OutboxTakeBackStore
 
   private readonly work = new Set<Promise<unknown>>()
   private readonly listeners: { [K in keyof OutboxEvents]: Set<OutboxEvents[K]> } = {
@@ -91,7 +100,9 @@ export class OutboxContext {
     readonly logger: Logger,
     /** The file-size limit passed to the gateway client with each file send. */
     readonly fileLimitFor: (deviceId: string) => number = () => DEFAULT_MAX_FILE_BYTES
-  ) {}
+  ) {
+    this.takeBackStore = new OutboxTakeBackStore(store.db)
+  }
 
   now(): number {
     return this.clock.now()
@@ -116,7 +127,11 @@ export class OutboxContext {
         trackingFailures: 0,
         trackingRetryAt: 0,
         syncing: false,
-        policyWait: null
+        policyWait: null,
+        takingBack: false,
+        takeBackWaiting: false,
+        takeBackRetryAt: 0,
+        takeBackFailures: 0
       }
       this.devices.set(deviceId, runtime)
     }

@@ -19,6 +19,8 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
   const { concurrency, pacingMs } = ctx.options
   for (;;) {
     if (runtime.sendsInFlight >= concurrency) return null
+    // A take-back call of this device is in flight, or waits for the sends in flight: sends wait for it.
+    if (runtime.takingBack || runtime.takeBackWaiting) return null
     const now = ctx.now()
     const block = ctx.sendBlock(deviceId)
     // A refused device gets one probe now and then, so a queue recovers even if nobody reports the device back.

@@ -32,6 +32,12 @@ function flushState({ ctx, store, knownDevices }: KernelCore): {
   }
   for (const deviceId of knownDevices) {
     if (nextSyncWakeAt(ctx, deviceId) !== null || ctx.device(deviceId).syncing) waiting = true
+    // Take-backs waiting their turn or in doubt: a foreground run carries them to their end too.
+    const takeBacks = ctx.takeBackStore
+    const reachable = ctx.reachableClient(deviceId) !== undefined
+    if (ctx.device(deviceId).takingBack) waiting = true
+    else if (reachable && (takeBacks.hasWaiting(deviceId) || takeBacks.nextCheckAt(deviceId) !== null))
+      waiting = true
   }
   return { waiting, blocked }
 }

@@ -15,6 +15,7 @@ import {
 } from '../store'
 import { OutboxContext } from './context'
 import { fillDevice } from './dispatcher'
+import { takeBackDevice } from './take-back-calls'
 import { nextSyncWakeAt, syncDevice } from './gateway-schedules'
 import { nextReconcileWakeAt, reconcileDevice } from './reconcile'
 import {
@@ -198,6 +199,8 @@ export function createKernelCore(input: KernelInput): KernelCore {
         for (const deviceId of knownDevices) {
           reconcileDevice(ctx, deviceId)
           consider(nextReconcileWakeAt(ctx, deviceId))
+          // Before sends: a take-back waiting its turn gets the device as soon as its sends in flight end.
+          consider(takeBackDevice(ctx, deviceId))
           consider(fillDevice(ctx, deviceId))
           syncDevice(ctx, deviceId)
           consider(nextSyncWakeAt(ctx, deviceId))
@@ -319,7 +322,10 @@ export function createKernelCore(input: KernelInput): KernelCore {
     // An add a crash cut short is rolled back before anything else looks at the queue.
     await discardAbandonedBatches(ctx)
     for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
+    for (const deviceId of ctx.takeBackStore.openDevices()) knownDevices.add(deviceId)
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
+    // Take-back calls a crash cut short: settled through the reports before any of their messages is asked again.
+    ctx.takeBackStore.markCallingInDoubt(clock.now())
     ctx.running = true
     if (mode.retention) {
       const sweepNow = (): void => {

@@ -69,10 +69,18 @@ describe('report statuses', () => {
     expect(mapReportStatus('Received')).toEqual({ kind: 'progress', status: 'delivered' })
     expect(mapReportStatus('delivered')).toEqual({ kind: 'progress', status: 'delivered' })
     expect(mapReportStatus('read')).toEqual({ kind: 'progress', status: 'read' })
-    expect(mapReportStatus('cancel')).toMatchObject({ kind: 'failed', code: 'gateway_cancelled' })
+    expect(mapReportStatus('cancel')).toEqual({
+      kind: 'taken_back',
+      status: 'cancelled_at_gateway',
+      gatewayStatus: 'cancel'
+    })
     expect(mapReportStatus('reject')).toMatchObject({ kind: 'failed', code: 'gateway_rejected' })
     expect(mapReportStatus('failed')).toMatchObject({ kind: 'failed', code: 'gateway_failed' })
-    expect(mapReportStatus('revoke')).toEqual({ kind: 'unknown', gatewayStatus: 'revoke' })
+    expect(mapReportStatus('revoke')).toEqual({
+      kind: 'taken_back',
+      status: 'revoked',
+      gatewayStatus: 'revoke'
+    })
   })
 
   it('rank progress so a report can only move an item forward', () => {

@@ -19,6 +19,9 @@ import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
 import { toCountsView } from './views'
+import { createTakeBacks } from './take-back'
+import type { TakeBackPlan } from '../../../shared/domain'
+import type { TakeBackView } from '../../../shared/contract'
 
 /** What a producer asks of its own items, by the tag it gave them: never a join with the kernel's table. */
 export interface ProducerOutcomes {
@@ -72,6 +75,13 @@ export interface QueuePort {
   sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
   addPolicy(policy: SendPolicy): void
   outcomes: ProducerOutcomes
+  /**
+   * Take back the producer's messages by its tag: stop what has not left, cancel what the gateway holds, delete
+   * for everyone what was sent when asked; recorded first, then carried by the queue like sends.
+   */
+  takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView
+  /** What takeBackProducer would do now (the counts a confirmation states). */
+  planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -88,6 +98,7 @@ export function createSendQueue(input: KernelInput) {
     zoneOf: (deviceId) => ctx.options.dayZoneOf(deviceId),
     sendsOn: (deviceId, day) => store.sendsOn(deviceId, day)
   })
+  const takeBacks = createTakeBacks(core, actions.cancelMany)
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
     of: (ids) => store.outcomesOf(ids),
@@ -139,6 +150,12 @@ export function createSendQueue(input: KernelInput) {
     counts: () => toCountsView(store.counts()),
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     outcomes,
+    /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
+    takeBackItems: takeBacks.takeBackItems,
+    takeBackProducer: takeBacks.takeBackProducer,
+    planTakeBack: takeBacks.planProducer,
+    takeBackProgress: takeBacks.progress,
+    setTakeBackPaused: takeBacks.setPaused,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
     start: (): Promise<void> => core.start({ tracking: true, retention: true }),
     /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */

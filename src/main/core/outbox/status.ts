@@ -1,5 +1,6 @@
 // The item life cycle's rules: which status follows which, and how the gateway's report statuses map onto ours.
 import type { ItemStatus } from '../store'
+import { GATEWAY_FAILED, GATEWAY_REJECTED } from '../../../shared/domain'
 
 /** Delivery progress; a status never moves to a lower rank because of a report. */
 const RANK: Record<ItemStatus, number> = {
@@ -11,7 +12,10 @@ const RANK: Record<ItemStatus, number> = {
   delivered: 5,
   read: 6,
   failed: 7,
-  cancelled: 7
+  cancelled: 7,
+  // Taken back at the gateway: final, above any progress a late report could still bring.
+  cancelled_at_gateway: 8,
+  revoked: 8
 }
 
 export function rank(status: ItemStatus): number {
@@ -29,17 +33,30 @@ export const TRACKED: readonly ItemStatus[] = ['accepted', 'sent', 'delivered']
 /** What the operator may still change: not in flight, not yet handed to the gateway. */
 export const EDITABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
 export const CANCELLABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
-export const RETRYABLE: readonly ItemStatus[] = ['failed', 'cancelled']
+// A revoked message was deleted for everyone on purpose: sending the same text again is not a retry.
+export const RETRYABLE: readonly ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway']
+
+/** Final: nothing moves an item out of these by itself (retention counts from here). */
+export const FINAL: ReadonlySet<ItemStatus> = new Set([
+  'read',
+  'failed',
+  'cancelled',
+  'cancelled_at_gateway',
+  'revoked'
+])
 
 export type ReportOutcome =
   | { kind: 'progress'; status: 'sent' | 'delivered' | 'read' }
   | { kind: 'failed'; code: string; gatewayStatus: string }
+  /** Taken back at the gateway: deleted for everyone (`revoke`), or cancelled while it held the message. */
+  | { kind: 'taken_back'; status: 'revoked' | 'cancelled_at_gateway'; gatewayStatus: string }
   | { kind: 'pending' }
   | { kind: 'unknown'; gatewayStatus: string }
 
 /**
  * Map a report/tracking status (§3.4 of the gateway reference lists pending, sent, delivered, received, read,
- * cancel, reject/rejected, and `failed` seen only in client code) onto the outbox life cycle.
+ * cancel, reject/rejected, `revoke` for a message deleted for everyone, and `failed` seen only in client code) onto
+ * the outbox life cycle.
  */
 export function mapReportStatus(raw: string): ReportOutcome {
   const status = raw.trim().toLowerCase()
@@ -61,14 +78,17 @@ export function mapReportStatus(raw: string): ReportOutcome {
     case 'cancel':
     case 'canceled':
     case 'cancelled':
-      return { kind: 'failed', code: 'gateway_cancelled', gatewayStatus: raw }
+      return { kind: 'taken_back', status: 'cancelled_at_gateway', gatewayStatus: raw }
+    case 'revoke':
+    case 'revoked':
+      return { kind: 'taken_back', status: 'revoked', gatewayStatus: raw }
     case 'reject':
     case 'rejected':
-      return { kind: 'failed', code: 'gateway_rejected', gatewayStatus: raw }
+      return { kind: 'failed', code: GATEWAY_REJECTED, gatewayStatus: raw }
     case 'failed':
     case 'fail':
     case 'error':
-      return { kind: 'failed', code: 'gateway_failed', gatewayStatus: raw }
+      return { kind: 'failed', code: GATEWAY_FAILED, gatewayStatus: raw }
     default:
       return { kind: 'unknown', gatewayStatus: raw }
   }

@@ -57,19 +57,43 @@ describe('tracker', () => {
     expect(history.map((h) => h.status)).toEqual(['queued', 'sending', 'accepted', 'delivered'])
   })
 
-  it.each([
-    ['cancel', 'gateway_cancelled'],
-    ['rejected', 'gateway_rejected']
-  ])('maps a reported "%s" to failed (%s) with the gateway word', async (status, code) => {
+  it('maps a reported "rejected" to failed (gateway_rejected) with the gateway word', async () => {
     fx = makeFixture(TRACK)
     await fx.outbox.start()
     const { id, messageId } = await sendOne()
-    fx.gateway.setStatus(messageId, status)
+    fx.gateway.setStatus(messageId, 'rejected')
     await fx.clock.advance(10_000)
     expect(fx.outbox.get(id).item).toMatchObject({
       status: 'failed',
-      failure: { code, gatewayMessage: status }
+      failure: { code: 'gateway_rejected', gatewayMessage: 'rejected' }
     })
+  })
+
+  it.each([
+    ['cancel', 'cancelled_at_gateway'],
+    ['revoke', 'revoked']
+  ])('maps a reported "%s" to %s, final: tracking stops', async (status, expected) => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'sent')
+    await fx.clock.advance(10_000)
+    fx.gateway.setStatus(messageId, status)
+    await fx.clock.advance(10_000)
+    const polls = realtimeCalls().length
+    await fx.clock.advance(3_600_000)
+    expect(fx.outbox.get(id).item).toMatchObject({ status: expected, failure: null })
+    expect(realtimeCalls()).toHaveLength(polls)
+  })
+
+  it('a revoke reaches a message already read', async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'read')
+    await fx.clock.advance(10_000)
+    expect(fx.outbox.applyGatewayStatus(messageId, 'revoke')).toBe(true)
+    expect(fx.outbox.get(id).item.status).toBe('revoked')
   })
 
   it('asks report-realtime for at most 1000 ids per call', async () => {

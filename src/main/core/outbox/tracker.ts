@@ -1,6 +1,6 @@
 // Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
 import type { ReportItem } from '../gateway'
-import type { ItemRecord } from '../store'
+import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
@@ -34,7 +34,8 @@ function acceptedAt(item: ItemRecord): number {
 
 /**
  * Apply a status the gateway reported for an item. Progress only moves forward (a late `sent` after `read` is
- * ignored); cancel/reject become `failed` with the gateway's word for it. Returns the item as it now stands.
+ * ignored); revoke and cancel become `revoked` and `cancelled_at_gateway`; reject/fail become `failed` with the
+ * gateway's word for it. Returns the item as it now stands.
  */
 export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
   const outcome = mapReportStatus(raw)
@@ -51,6 +52,20 @@ export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: str
         trackableBelow(outcome.status),
         outcome.status,
         next,
+        encodeNote('desktop.note.gatewayReports', { status: raw })
+      ) ?? item
+    )
+  }
+  if (outcome.kind === 'taken_back') {
+    // A revoke reaches messages already read; a cancel only those the gateway still held.
+    const from: ItemStatus[] =
+      outcome.status === 'revoked' ? ['accepted', 'sent', 'delivered', 'read'] : ['accepted', 'sent']
+    return (
+      ctx.transition(
+        item.id,
+        from,
+        outcome.status,
+        {},
         encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
     )

@@ -1,6 +1,6 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
 import { englishText, type KeyedText } from '../commands'
-import type { GatewayClient, MediaKind } from '../gateway'
+import type { GatewayClient, MediaKind, TakeBackPort } from '../gateway'
 import type { FileIdentity } from '../files'
 import type {
   OutboxCounts,
@@ -182,17 +182,19 @@ export class OutboxError extends Error {
 }
 
 /**
- * What the outbox needs from a device's gateway: send a text or a file, query reports, and keep gateway-side
- * schedules. Not the whole client, so the outbox cannot grow hidden dependencies and its fakes stay small.
+ * What the outbox needs from a device's gateway: send a text or a file, query reports, keep gateway-side
+ * schedules, and take messages back (revoke, cancel, resend; not cancel-all, which names no message). Not the whole
+ * client, so the outbox cannot grow hidden dependencies and its fakes stay small.
  */
-export type SendingPort = Pick<
-  GatewayClient,
-  | 'sendText'
-  | 'sendLocalFile'
-  | 'reportMessages'
-  | 'reportRealtime'
-  | 'createSchedule'
-  | 'updateSchedule'
-  | 'cancelSchedule'
-  | 'deleteSchedule'
->
+export type SendingPort = Pick<TakeBackPort, 'revokeMessages' | 'cancelMessages' | 'resendMessages'> &
+  Pick<
+    GatewayClient,
+    | 'sendText'
+    | 'sendLocalFile'
+    | 'reportMessages'
+    | 'reportRealtime'
+    | 'createSchedule'
+    | 'updateSchedule'
+    | 'cancelSchedule'
+    | 'deleteSchedule'
+  >

@@ -32,6 +32,9 @@ export type SendingChannel =
   | 'outbox:cancel'
   | 'outbox:retryMany'
   | 'outbox:cancelMany'
+  | 'outbox:takeBack'
+  | 'outbox:takeBackProgress'
+  | 'outbox:setTakeBackPaused'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
   | 'outbox:delete'
@@ -261,6 +264,18 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:cancelMany'({ ids }) {
       return bulkReply(outbox, outbox.cancelMany(ids))
+    },
+
+    async 'outbox:takeBack'({ ids, action }) {
+      return outbox.takeBackItems(ids, action)
+    },
+
+    async 'outbox:takeBackProgress'({ id }) {
+      return outbox.takeBackProgress(id)
+    },
+
+    async 'outbox:setTakeBackPaused'({ id, paused }) {
+      return outbox.setTakeBackPaused(id, paused)
     },
 
     async 'outbox:retryMatching'({ filter, expected }) {

@@ -27,6 +27,16 @@ export {
   type OpenBatchRecord,
   type ItemOutcome
 } from './outbox-store'
+export {
+  OutboxTakeBackStore,
+  type TakeBackAction,
+  type TakeBackOpState,
+  type TakeBackRequestState,
+  type TakeBackRequestRecord,
+  type TakeBackOpRecord,
+  type NewTakeBackOp,
+  type TakeBackSubjectRecord
+} from './outbox-takeback-store'
 export { SettingsStore } from './settings-store'
 export {
   SeriesStore,

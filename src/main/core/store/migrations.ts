@@ -584,6 +584,58 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX inbox_messages_by_chat ON inbox_messages(chat_id, number);
       CREATE INDEX inbox_messages_unread ON inbox_messages(number) WHERE read = 0;
     `
+  },
+  {
+    name: 'outbox: a gateway cancel is its own status',
+    // Until `cancelled_at_gateway` existed, a report saying `cancel` made the item `failed` with the code
+    // gateway_cancelled. The fact is the same (the gateway cancelled it while it held it), so such items move to the
+    // new status: otherwise one fact would count under two statuses in the outbox, the campaign counts and the
+    // proof export, and the take-back would treat them apart. The history keeps its `failed` row and gains the
+    // status it now has; the failure fields go, as the tracker no longer writes them for a cancel. The counts and
+    // list positions follow by their triggers.
+    sql: `
+      INSERT INTO outbox_history (item_id, at, status, note)
+        SELECT id, updated_at, 'cancelled_at_gateway', failure_gateway_message FROM outbox_items
+        WHERE status = 'failed' AND failure_code = 'gateway_cancelled';
+      UPDATE outbox_items SET status = 'cancelled_at_gateway', failure_code = NULL, failure_message = NULL
+        WHERE status = 'failed' AND failure_code = 'gateway_cancelled';
+    `
+  },
+  {
+    name: 'outbox: take-back requests and their calls, recorded before each gateway call',
+    // Revoking, cancelling or resending many messages at the gateway is durable work like sending: the request and
+    // one op per message are written first; the pump marks a batch of ops `calling` before the call and records each
+    // message's answer after it. An op is unique per item and action, so no message is asked twice for the same
+    // thing, by one request or two.
+    sql: `
+      CREATE TABLE outbox_takeback_requests (
+        id TEXT PRIMARY KEY,
+        producer_tag TEXT,                   -- 'campaign:<id>' for a producer's take-back; NULL for a selection
+        state TEXT NOT NULL,                 -- running | paused | done
+        revoke_delivered INTEGER NOT NULL DEFAULT 0, -- a message the gateway will not cancel (sent meanwhile) is revoked
+        stopped_locally INTEGER NOT NULL DEFAULT 0,
+        left_alone TEXT NOT NULL DEFAULT '{}', -- JSON: messages left as they are, by reason
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER
+      );
+      CREATE TABLE outbox_takeback_ops (
+        seq INTEGER PRIMARY KEY,
+        request_id TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        action TEXT NOT NULL,                -- revoke | cancel | resend
+        device_id TEXT NOT NULL,
+        gateway_id TEXT NOT NULL,
+        state TEXT NOT NULL,                 -- waiting | calling | in_doubt | done | refused | unknown
+        gateway_message TEXT,                -- a refusal in the gateway's own words, or why the fate is unknown
+        called_at INTEGER,
+        check_at INTEGER,
+        settled_at INTEGER,
+        UNIQUE (item_id, action)
+      );
+      CREATE INDEX outbox_takeback_ops_open ON outbox_takeback_ops(device_id, state, seq)
+        WHERE state IN ('waiting', 'calling', 'in_doubt');
+      CREATE INDEX outbox_takeback_ops_by_request ON outbox_takeback_ops(request_id, action, state);
+    `
   }
 ]
 

@@ -157,11 +157,14 @@ export class OutboxQueueStore extends OutboxListsStore {
     return new Set(rows.map((r) => r.id))
   }
 
-  /** Recipients a producer handed to the gateway, or may have (in flight): never to be sent to again by it. */
+  /**
+   * Recipients a producer handed to the gateway, or may have (in flight): never to be sent to again by it. A message
+   * taken back at the gateway was handed to it too (a revoked one was even seen).
+   */
   recipientsReached(tag: string): Set<string> {
     const rows = this.prepare(
       `SELECT DISTINCT recipient FROM outbox_items WHERE producer_tag = ?
-         AND status IN ('sending', 'accepted', 'sent', 'delivered', 'read')`
+         AND status IN ('sending', 'accepted', 'sent', 'delivered', 'read', 'revoked', 'cancelled_at_gateway')`
     ).all(tag) as { recipient: string }[]
     return new Set(rows.map((r) => r.recipient))
   }

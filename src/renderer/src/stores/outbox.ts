@@ -28,6 +28,8 @@ export const EMPTY_COUNTS: OutboxCounts = {
   read: 0,
   failed: 0,
   cancelled: 0,
+  cancelled_at_gateway: 0,
+  revoked: 0,
   total: 0
 }
 
@@ -90,6 +92,8 @@ interface OutboxState {
   /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
   retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
   cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
+  /** Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. */
+  takeBack(ids: string[], action: 'revoke' | 'cancel'): Promise<InvokeReply<'outbox:takeBack'>>
   /** The same on every item the current filters match, as many as the operator confirmed (`expected`). */
   retryMatching(expected: number): Promise<InvokeReply<'outbox:retryMatching'>>
   cancelMatching(expected: number): Promise<InvokeReply<'outbox:cancelMatching'>>
@@ -287,6 +291,11 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
     async cancelMany(ids) {
       const reply = await call('outbox:cancelMany', { ids })
+      get().bulkChanged()
+      return reply
+    },
+    async takeBack(ids, action) {
+      const reply = await call('outbox:takeBack', { ids, action })
       get().bulkChanged()
       return reply
     },

@@ -12,7 +12,10 @@ import type {
   ScheduleResult,
   SendLocalFileInput,
   SendResult,
-  SendTextInput
+  SendTextInput,
+  TakeBackCall,
+  TakeBackOutcome,
+  TakeBackResult
 } from '../../gateway/types'
 
 export interface FakeMessage {
@@ -44,6 +47,7 @@ export type FakeOperation =
   | 'updateSchedule'
   | 'cancelSchedule'
   | 'deleteSchedule'
+  | TakeBackCall
 
 export interface FakeFault {
   op: FakeOperation
@@ -67,7 +71,16 @@ export interface FakeCall {
   phone?: string
   /** report-realtime: how many message ids were asked for. */
   ids?: number
+  /** revoke, cancel, resend: the message ids asked. */
+  messageIds?: string[]
 }
+
+/** The refusal the reference shows for a message cancel-message cannot cancel. */
+export const NOT_PENDING = 'Id Invalid or message is not pending anymore'
+/** What the fake answers for a message too old (or already deleted) to revoke. */
+export const CANNOT_REVOKE = 'Message is too old or already deleted'
+
+const TAKE_BACK_OPS: ReadonlySet<FakeOperation> = new Set(['revoke', 'cancel', 'resend'])
 
 /** The fake "server": every device's client talks to one of these. */
 export class FakeGateway {
@@ -123,8 +136,26 @@ export class FakeGateway {
     for (const request of this.held.splice(0)) request.release()
   }
 
+  /** Let the oldest held request go on, the others still held. */
+  releaseFirst(): void {
+    this.held.shift()?.release()
+  }
+
   get heldCount(): number {
     return this.held.length
+  }
+
+  /** Messages the gateway no longer lets be deleted for everyone (too old). */
+  readonly tooOldToRevoke = new Set<string>()
+  /** Take-back calls wait until `releaseHeld()` while true. */
+  holdTakeBacks = false
+
+  /** How many times each message id was named in a take-back call of this action. */
+  takeBackAsks(action: TakeBackCall): Map<string, number> {
+    const asks = new Map<string, number>()
+    for (const call of this.calls)
+      if (call.op === action) for (const id of call.messageIds ?? []) asks.set(id, (asks.get(id) ?? 0) + 1)
+    return asks
   }
 
   sends(deviceId?: string): FakeCall[] {
@@ -166,7 +197,8 @@ export class FakeGateway {
     work: () => T
   ): Promise<T> {
     this.calls.push({ op, deviceId, at: this.clock.now(), ...extra })
-    if (op === 'send' && this.holdSends) await new Promise<void>((release) => this.held.push({ release }))
+    const holding = op === 'send' ? this.holdSends : TAKE_BACK_OPS.has(op) && this.holdTakeBacks
+    if (holding) await new Promise<void>((release) => this.held.push({ release }))
     const fault = this.takeFault(op, deviceId)
     if (fault && !fault.afterHandling) throw this.error(fault, op)
     if (op === 'send' && this.loggedOut.has(deviceId)) {
@@ -237,9 +269,43 @@ export class FakeGateway {
     }
   }
 
+  /** revoke, cancel or resend as the reference answers them: per message done, or refused in the gateway's words. */
+  private takeBack(deviceId: string, action: TakeBackCall, ids: string[]): Promise<TakeBackResult> {
+    return this.handle(action, deviceId, { messageIds: [...ids] }, (): TakeBackResult => {
+      const outcomes = ids.map((id): TakeBackOutcome => {
+        const message = this.messages.find((m) => m.id === id && m.deviceId === deviceId)
+        const refused = (gatewayMessage: string): TakeBackOutcome => ({
+          id,
+          result: 'refused',
+          gatewayMessage
+        })
+        if (!message) return refused(NOT_PENDING)
+        if (action === 'revoke') {
+          if (!['sent', 'delivered', 'read'].includes(message.status) || this.tooOldToRevoke.has(id))
+            return refused(CANNOT_REVOKE)
+          message.status = 'revoke'
+          return { id, result: 'revoked', gatewayStatus: 'revoke', phone: message.phone }
+        }
+        if (action === 'cancel') {
+          if (message.status !== 'pending') return refused(NOT_PENDING)
+          message.status = 'cancel'
+          return { id, result: 'cancelled', gatewayStatus: 'cancel', phone: message.phone }
+        }
+        if (!['failed', 'reject', 'rejected'].includes(message.status))
+          return refused('Message is not failed')
+        message.status = 'pending'
+        return { id, result: 'resent', gatewayStatus: 'pending', phone: message.phone }
+      })
+      return { action, outcomes, messages: ['ok'], quota: null, stoppedBy: null }
+    })
+  }
+
   private makeClient(deviceId: string): SendingPort {
     const phoneOf = (phone: string | string[]): string => (Array.isArray(phone) ? phone.join(',') : phone)
     return {
+      revokeMessages: (ids: string[]) => this.takeBack(deviceId, 'revoke', ids),
+      cancelMessages: (ids: string[]) => this.takeBack(deviceId, 'cancel', ids),
+      resendMessages: (ids: string[]) => this.takeBack(deviceId, 'resend', ids),
       sendText: (input: SendTextInput) =>
         this.handle('send', deviceId, { refId: input.refId ?? null, phone: phoneOf(input.phone) }, () =>
           this.accept(deviceId, phoneOf(input.phone), input.refId, 'text', input.message, null, 0)

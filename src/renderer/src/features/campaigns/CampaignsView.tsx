@@ -20,6 +20,7 @@ import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, isUsablePacing, PacingFields } from './PacingFields'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
+import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignWaitText } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
@@ -35,6 +36,8 @@ const COUNT_KEY = {
   read: 'campaigns.count.read',
   failed: 'campaigns.count.failed',
   cancelled: 'campaigns.count.cancelled',
+  cancelled_at_gateway: 'campaigns.count.cancelledAtGateway',
+  revoked: 'campaigns.count.revoked',
   skipped: 'campaigns.count.skipped'
 } as const satisfies Record<string, MessageKey>
 
@@ -819,6 +822,8 @@ function CampaignProgress({
             'read',
             'failed',
             'cancelled',
+            'cancelled_at_gateway',
+            'revoked',
             'skipped'
           ] as const
         ).map((k) => (
@@ -931,6 +936,9 @@ function CampaignProgress({
           {t('campaigns.new')}
         </button>
       </div>
+      {campaign.status !== 'draft' ? (
+        <TakeBackCampaign key={`take-back-${id}`} id={id} onChanged={() => setTick((n) => n + 1)} />
+      ) : null}
       {cancelled ? (
         <p role="status" data-testid="campaign-cancel-report">
           {t('campaigns.cancelReport', {

@@ -67,6 +67,26 @@ export function OutboxBulkBar({
   const canCancel = matching !== null || selected.some((item) => itemActions(item).cancel)
   const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
   const count = matching ?? selection.size
+  // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
+  const canRevoke = matching === null && selected.some((item) => itemActions(item).revoke)
+  const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
+
+  async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
+    setBusy(true)
+    setReport(null)
+    try {
+      const view = await useOutbox.getState().takeBack([...selection.keys()], action)
+      const tally = view[action]
+      const asked = tally.done + tally.refused + tally.unknown + tally.pending
+      const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
+      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: asked, left }) })
+      onClear()
+    } catch (error) {
+      setReport({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
 
   function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
     const parts = [
@@ -132,6 +152,21 @@ export function OutboxBulkBar({
           >
             {t('outbox.bulk.retry')}
           </button>
+          {canRevoke ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => void takeBack('revoke')}
+            >
+              {t('outbox.takeBack.revoke')}
+            </button>
+          ) : null}
+          {canCancelAtGateway ? (
+            <button type="button" className="button" disabled={busy} onClick={() => void takeBack('cancel')}>
+              {t('outbox.takeBack.cancel')}
+            </button>
+          ) : null}
           <button type="button" className="button" disabled={busy} onClick={onClear}>
             {t('outbox.bulk.clear')}
           </button>

@@ -223,6 +223,26 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {t('outbox.cancel')}
           </button>
         ) : null}
+        {allowed.revoke ? (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => void act(() => store.takeBack([item.id], 'revoke'), t('outbox.takeBack.asked'))}
+          >
+            {t('outbox.takeBack.revoke')}
+          </button>
+        ) : null}
+        {allowed.cancelAtGateway ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void act(() => store.takeBack([item.id], 'cancel'), t('outbox.takeBack.asked'))}
+          >
+            {t('outbox.takeBack.cancel')}
+          </button>
+        ) : null}
         {item.isGroup ? null : (
           // The recipient asked for no more messages: campaigns skip the number from now on (the list is in Campaigns).
           <button

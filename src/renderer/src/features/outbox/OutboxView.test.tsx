@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
@@ -222,6 +222,67 @@ describe('item detail', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel sending' }))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
+  })
+
+  it('deletes a sent message for everyone, and cancels one the gateway still holds, through the take-back', async () => {
+    const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
+    const accepted = makeItem({
+      id: 'a-1',
+      status: 'accepted',
+      gatewayId: 'gw-2',
+      recipient: '6281234567891'
+    })
+    fake.handle('outbox:list', () => ({ items: [delivered, accepted], total: 2 }))
+    fake.handle('outbox:get', ({ id }) => ({ item: id === 'd-1' ? delivered : accepted, history: [] }))
+    const tally = { done: 0, refused: 0, unknown: 0, pending: 1 }
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', ({ action }) => ({
+      id: 'tb-1',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: action === 'revoke' ? tally : none,
+      cancel: action === 'cancel' ? tally : none,
+      resend: none,
+      explained: []
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-d-1'))
+    const actions = await screen.findByRole('group', { name: 'Message actions' })
+    expect(within(actions).queryByRole('button', { name: 'Cancel at the gateway' })).toBeNull()
+    await user.click(within(actions).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['d-1'], action: 'revoke' }])
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe(
+      'Asked the gateway; its answer shows on the timeline.'
+    )
+
+    await user.click(screen.getByTestId('outbox-open-a-1'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel at the gateway' })).toBeTruthy())
+    expect(screen.queryByRole('button', { name: 'Delete for everyone' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
+    expect(fake.requests('outbox:takeBack')).toContainEqual({ ids: ['a-1'], action: 'cancel' })
+  })
+
+  it('offers "Hapus untuk semua orang" in Bahasa Indonesia, never for a message whose fate is unknown', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
+    const unverified = makeItem({
+      id: 'u-1',
+      status: 'failed',
+      gatewayId: 'gw-3',
+      failure: { code: 'unverified', message: 'unverified', gatewayMessage: null }
+    })
+    fake.handle('outbox:list', () => ({ items: [delivered, unverified], total: 2 }))
+    fake.handle('outbox:get', ({ id }) => ({ item: id === 'd-1' ? delivered : unverified, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-d-1'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hapus untuk semua orang' })).toBeTruthy())
+    await user.click(screen.getByTestId('outbox-open-u-1'))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Hapus untuk semua orang' })).toBeNull())
+    expect(screen.queryByRole('button', { name: 'Batalkan di gateway' })).toBeNull()
   })
 
   it('puts the recipient of an item on the campaigns opt-out list', async () => {

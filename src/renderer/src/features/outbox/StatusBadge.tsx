@@ -12,7 +12,9 @@ const SYMBOL: Record<OutboxStatus, string> = {
   delivered: '✓✓',
   read: '◉',
   failed: '✕',
-  cancelled: '⊘'
+  cancelled: '⊘',
+  cancelled_at_gateway: '⊘',
+  revoked: '⌫'
 }
 
 export function StatusBadge({

@@ -1,7 +1,7 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
-import { OUTBOX_STATUSES } from '../../../../shared/domain'
+import { decideTakeBack, OUTBOX_STATUSES } from '../../../../shared/domain'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
@@ -15,7 +15,13 @@ export const PROGRESS: readonly OutboxStatus[] = [
   'read'
 ]
 
-export const FINAL: ReadonlySet<OutboxStatus> = new Set(['read', 'failed', 'cancelled'])
+export const FINAL: ReadonlySet<OutboxStatus> = new Set([
+  'read',
+  'failed',
+  'cancelled',
+  'cancelled_at_gateway',
+  'revoked'
+])
 
 export function progressIndex(status: OutboxStatus): number {
   return PROGRESS.indexOf(status)
@@ -45,7 +51,9 @@ export const STATUS_TONE: Record<OutboxStatus, StatusTone> = {
   delivered: 'ok',
   read: 'ok',
   failed: 'bad',
-  cancelled: 'warn'
+  cancelled: 'warn',
+  cancelled_at_gateway: 'warn',
+  revoked: 'warn'
 }
 
 /** What the operator may do with an item (the core decides for real). */
@@ -55,10 +63,21 @@ export function itemActions(item: OutboxItemView): {
   edit: boolean
   release: boolean
   remove: boolean
+  /** Delete for everyone at the gateway (sent messages), by the domain's decideTakeBack. */
+  revoke: boolean
+  /** Cancel at the gateway (messages it still holds). */
+  cancelAtGateway: boolean
 } {
   const s = item.status
+  const takeBack = decideTakeBack({
+    status: s,
+    gatewayId: item.gatewayId,
+    failureCode: item.failure?.code ?? null
+  }).action
   return {
-    retry: s === 'failed' || s === 'cancelled',
+    revoke: takeBack === 'revoke',
+    cancelAtGateway: takeBack === 'cancel_at_gateway',
+    retry: s === 'failed' || s === 'cancelled' || s === 'cancelled_at_gateway',
     cancel: s === 'scheduled' || s === 'queued' || item.held,
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,

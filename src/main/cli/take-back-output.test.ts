@@ -1,0 +1,52 @@
+// The take-back tally as the terminal prints it.
+import { expect, it } from 'vitest'
+import { describeTakeBackView } from './take-back-output'
+
+const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+
+it('says what was deleted, what the gateway refused in its words, what is unknown and what was left', () => {
+  const text = describeTakeBackView({
+    id: 'r1',
+    state: 'done',
+    producerTag: 'campaign:c1',
+    stoppedLocally: 12,
+    leftAlone: { fate_unknown: 2 },
+    revoke: { done: 4812, refused: 188, unknown: 1, pending: 0 },
+    cancel: none,
+    resend: none,
+    explained: [
+      { action: 'revoke', state: 'refused', message: 'Message is too old', n: 188 },
+      {
+        action: 'revoke',
+        state: 'unknown',
+        message: 'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+        n: 1
+      }
+    ]
+  })
+  expect(text.split('\n')).toEqual([
+    '12 stopped before they left',
+    '4,812 deleted for everyone, 188 refused by the gateway, 1 unknown',
+    '  188 refused (revoke): Message is too old',
+    '  1 unknown (revoke): the gateway’s reports do not show this message, so whether it was taken back is unknown',
+    'Left as they were:',
+    '  2 fate unknown (being sent, or unverified): the outbox settles them first'
+  ])
+})
+
+it('says when a take-back is not finished', () => {
+  const text = describeTakeBackView({
+    id: 'r1',
+    state: 'running',
+    producerTag: null,
+    stoppedLocally: 0,
+    leftAlone: {},
+    revoke: none,
+    cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
+    resend: none,
+    explained: []
+  })
+  expect(text).toBe(
+    '1 cancelled at the gateway, 3 still to do\nNot finished: run the command again (or leave the app running) to carry on.'
+  )
+})

@@ -1,0 +1,54 @@
+/**
+ * A take-back's tally for the terminal ("4,812 deleted for everyone, 188 refused: …"): what was stopped here, what the
+ * gateway did per action, its refusals in its own words, what is still to do and what was left as it was.
+ */
+import type { TakeBackView } from '../../shared/contract'
+
+const DONE_WORDS = {
+  revoke: 'deleted for everyone',
+  cancel: 'cancelled at the gateway',
+  resend: 'resent at the gateway'
+} as const
+
+const LEFT_WORDS: Record<string, string> = {
+  revoke_not_asked: 'on WhatsApp already (add --revoke-delivered to delete them for everyone)',
+  failed_at_gateway: 'failed at the gateway (nothing reached anyone)',
+  fate_unknown: 'fate unknown (being sent, or unverified): the outbox settles them first',
+  never_reached_gateway: 'failed before reaching the gateway',
+  cancelled: 'cancelled here already',
+  cancelled_at_gateway: 'cancelled at the gateway already',
+  revoked: 'deleted for everyone already',
+  already_asked: 'asked by an earlier take-back',
+  not_found: 'not in the outbox'
+}
+
+const count = (n: number): string => n.toLocaleString('en-US')
+
+export function describeTakeBackView(view: TakeBackView): string {
+  const lines: string[] = []
+  if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} stopped before they left`)
+  for (const action of ['revoke', 'cancel', 'resend'] as const) {
+    const tally = view[action]
+    if (tally.done + tally.refused + tally.unknown + tally.pending === 0) continue
+    const parts = [`${count(tally.done)} ${DONE_WORDS[action]}`]
+    if (tally.refused > 0) parts.push(`${count(tally.refused)} refused by the gateway`)
+    if (tally.unknown > 0) parts.push(`${count(tally.unknown)} unknown`)
+    if (tally.pending > 0) parts.push(`${count(tally.pending)} still to do`)
+    lines.push(parts.join(', '))
+  }
+  for (const e of view.explained) {
+    const why = e.message ?? (e.state === 'refused' ? 'the gateway gave no reason' : '')
+    lines.push(`  ${count(e.n)} ${e.state === 'refused' ? 'refused' : 'unknown'} (${e.action}): ${why}`)
+  }
+  const left = Object.entries(view.leftAlone).filter(([, n]) => n > 0)
+  if (left.length > 0) {
+    lines.push('Left as they were:')
+    for (const [reason, n] of left)
+      lines.push(`  ${count(n)} ${LEFT_WORDS[reason] ?? reason.replaceAll('_', ' ')}`)
+  }
+  if (view.state === 'paused') lines.push('Paused: nothing more is asked of the gateway until it is resumed.')
+  else if (view.state === 'running')
+    lines.push('Not finished: run the command again (or leave the app running) to carry on.')
+  if (lines.length === 0) lines.push('Nothing to take back.')
+  return lines.join('\n')
+}

@@ -1,0 +1,265 @@
+// Take-backs on the kernel with a FakeClock and the fake gateway: each action and each outcome, batches of 100,
+// answers lost or cut short by a crash settled through the reports (never a second call for one message), pause and
+// resume, and no call alongside a send in flight.
+import { afterEach, describe, expect, it } from 'vitest'
+import { CANNOT_REVOKE, NOT_PENDING } from './testing/fake-gateway'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const OPTIONS = { trackingIntervalMs: 1_000, trackingCapMs: 5_000, visibilityWindowMs: 60_000 }
+
+/** `n` texts to distinct recipients, run until the gateway accepted them all: their item ids and gateway ids. */
+async function sendMany(n: number): Promise<{ ids: string[]; gatewayIds: string[] }> {
+  const recipients = Array.from({ length: n }, (_, i) => `62812${String(i).padStart(6, '0')}`)
+  const { itemIds } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients,
+    entries: [{ kind: 'text', text: 'oops' }]
+  })
+  await fx.runUntil(() => itemIds.every((id) => fx.outbox.get(id).item.status === 'accepted'))
+  return { ids: itemIds, gatewayIds: itemIds.map((id) => fx.outbox.get(id).item.gatewayId ?? '') }
+}
+
+/** The gateway delivers them, and the outbox's tracking sees it. */
+async function deliver(ids: string[], gatewayIds: string[]): Promise<void> {
+  for (const id of gatewayIds) fx.gateway.setStatus(id, 'delivered')
+  await fx.runUntil(() => ids.every((id) => fx.outbox.get(id).item.status === 'delivered'), { stepMs: 1000 })
+}
+
+const statusOf = (id: string): string => fx.outbox.get(id).item.status
+const done = (requestId: string) => (): boolean => fx.outbox.takeBackProgress(requestId).state === 'done'
+const maxAsks = (action: 'revoke' | 'cancel' | 'resend'): number =>
+  Math.max(0, ...fx.gateway.takeBackAsks(action).values())
+
+describe('take-back: revoke', () => {
+  it('deletes delivered messages for everyone, 100 ids a call, and keeps the gateway’s refusal in its words', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(150)
+    await deliver(ids, gatewayIds)
+    fx.gateway.tooOldToRevoke.add(gatewayIds[7] ?? '')
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    expect(request.revoke.pending).toBe(150)
+    await fx.runUntil(done(request.id))
+
+    const revokeCalls = fx.gateway.calls.filter((c) => c.op === 'revoke')
+    expect(revokeCalls.map((c) => c.messageIds?.length)).toEqual([100, 50])
+    expect(maxAsks('revoke')).toBe(1)
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.revoke).toEqual({ done: 149, refused: 1, unknown: 0, pending: 0 })
+    expect(tally.explained).toEqual([{ action: 'revoke', state: 'refused', message: CANNOT_REVOKE, n: 1 }])
+    expect(statusOf(ids[0] ?? '')).toBe('revoked')
+    expect(statusOf(ids[7] ?? '')).toBe('delivered')
+    expect(JSON.stringify(fx.outbox.get(ids[7] ?? '').history.at(-1))).toContain(CANNOT_REVOKE)
+    expect(fx.outbox.counts().revoked).toBe(149)
+  })
+
+  it('asks nothing of messages the domain does not revoke, and says why each was left', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(2)
+    await deliver(ids.slice(0, 1), gatewayIds.slice(0, 1))
+    const request = fx.outbox.takeBackItems([...ids, 'no-such-item'], 'revoke')
+    await fx.runUntil(done(request.id))
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.revoke.done).toBe(1)
+    // The second is still pending at the gateway: it needs a cancel, not a revoke.
+    expect(tally.leftAlone).toEqual({ cancel_at_gateway: 1, not_found: 1 })
+    expect(fx.gateway.takeBackAsks('revoke').size).toBe(1)
+  })
+
+  it('never asks the same message twice, even from a second request', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(3)
+    await deliver(ids, gatewayIds)
+    fx.gateway.tooOldToRevoke.add(gatewayIds[0] ?? '')
+    const first = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(done(first.id))
+    const second = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.clock.advance(10_000)
+    // Two revoked are left alone as revoked; the refused one was asked once already.
+    expect(second.leftAlone).toEqual({ revoked: 2, already_asked: 1 })
+    expect(maxAsks('revoke')).toBe(1)
+  })
+})
+
+describe('take-back: cancel and resend', () => {
+  it('cancels what the gateway holds, stops what has not left, and keeps "not pending anymore"', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(3)
+    // One was sent meanwhile: the gateway refuses to cancel it.
+    fx.gateway.setStatus(gatewayIds[2] ?? '', 'sent')
+    await fx.outbox.setPaused(true)
+    const { itemIds: queued } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6289999'],
+      entries: [{ kind: 'text', text: 'later' }]
+    })
+    const request = fx.outbox.takeBackItems([...ids, ...queued], 'cancel')
+    expect(request.stoppedLocally).toBe(1)
+    // Paused sending does not hold a take-back: pausing is the first thing an operator does after a wrong send.
+    await fx.runUntil(done(request.id))
+    expect(statusOf(ids[0] ?? '')).toBe('cancelled_at_gateway')
+    expect(statusOf(queued[0] ?? '')).toBe('cancelled')
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.cancel).toEqual({ done: 2, refused: 1, unknown: 0, pending: 0 })
+    expect(tally.explained[0]?.message).toBe(NOT_PENDING)
+  })
+
+  it('resends what the gateway failed and tracks it again; never one whose fate is unknown', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(1)
+    fx.gateway.setStatus(gatewayIds[0] ?? '', 'failed')
+    await fx.runUntil(() => statusOf(ids[0] ?? '') === 'failed', { stepMs: 1000 })
+    const request = fx.outbox.takeBackItems(ids, 'resend')
+    await fx.runUntil(done(request.id))
+    expect(statusOf(ids[0] ?? '')).toBe('accepted')
+    expect(fx.outbox.takeBackProgress(request.id).resend.done).toBe(1)
+    fx.gateway.setStatus(gatewayIds[0] ?? '', 'read')
+    await fx.runUntil(() => statusOf(ids[0] ?? '') === 'read', { stepMs: 1000 })
+  })
+})
+
+describe('take-back: answers lost, crashes', () => {
+  it('an answer lost after the gateway acted is settled by the reports, without a second call', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(5)
+    await deliver(ids, gatewayIds)
+    fx.gateway.fail({ op: 'revoke', code: 'timeout', afterHandling: true })
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    expect(ids.map(statusOf)).toEqual(Array(5).fill('revoked'))
+    expect(maxAsks('revoke')).toBe(1)
+    expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(5)
+  })
+
+  it('a call that never reached the gateway is asked again only after the reports show it untouched past the window', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(2)
+    await deliver(ids, gatewayIds)
+    fx.gateway.fail({ op: 'revoke', code: 'timeout' })
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.clock.advance(30_000)
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(1)
+    expect(fx.outbox.takeBackProgress(request.id).revoke.pending).toBe(2)
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(2)
+    expect(ids.map(statusOf)).toEqual(['revoked', 'revoked'])
+  })
+
+  it('a lost answer the reports cannot settle is explained as unknown, and never asked again', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(1)
+    await deliver(ids, gatewayIds)
+    fx.gateway.fail({ op: 'revoke', code: 'timeout', afterHandling: true })
+    // The gateway no longer lists the message in any report (purged there).
+    fx.gateway.messages.splice(0)
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally.revoke).toEqual({ done: 0, refused: 0, unknown: 1, pending: 0 })
+    expect(tally.explained).toEqual([
+      {
+        action: 'revoke',
+        state: 'unknown',
+        message: 'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+        messageKey: 'desktop.takeBack.notInReports',
+        messageParams: {},
+        n: 1
+      }
+    ])
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(1)
+    expect(statusOf(ids[0] ?? '')).toBe('delivered')
+  })
+
+  it('after a crash mid-call, the reports settle the batch before anything is asked again', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(250)
+    await deliver(ids, gatewayIds)
+    // The second call reaches the gateway, which acts on it; then the app dies before the answer is written.
+    fx.gateway.holdTakeBacks = true
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    fx.crash()
+    fx.gateway.holdTakeBacks = false
+    fx.gateway.releaseHeld()
+    await fx.clock.advance(0)
+
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    expect(maxAsks('revoke')).toBe(1)
+    expect(fx.gateway.takeBackAsks('revoke').size).toBe(250)
+    expect(ids.every((id) => statusOf(id) === 'revoked')).toBe(true)
+  })
+})
+
+describe('take-back: pacing, pause', () => {
+  it('gets its turn on a device that keeps several sends in flight', async () => {
+    fx = makeFixture({ ...OPTIONS, concurrency: 3 })
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(10)
+    await deliver(ids, gatewayIds)
+    fx.gateway.holdSends = true
+    const recipients = Array.from({ length: 30 }, (_, i) => `62877${String(i).padStart(6, '0')}`)
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients, entries: [{ kind: 'text', text: 'more' }] })
+    await fx.runUntil(() => fx.gateway.heldCount === 3)
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    // The sends in flight end one by one: no new send starts meanwhile, and the call goes once the last has ended.
+    for (let i = 0; i < 3; i++) {
+      fx.gateway.releaseFirst()
+      await fx.clock.advance(10)
+    }
+    await fx.runUntil(() => fx.gateway.calls.some((c) => c.op === 'revoke'))
+    const revokeAt = fx.gateway.calls.findIndex((c) => c.op === 'revoke')
+    expect(fx.gateway.calls.slice(0, revokeAt).filter((c) => c.op === 'send')).toHaveLength(13)
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(done(request.id))
+  })
+
+  it('pauses and resumes a request; calls never run alongside a send in flight', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(150)
+    await deliver(ids, gatewayIds)
+    fx.gateway.holdTakeBacks = true
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    fx.outbox.setTakeBackPaused(request.id, true)
+    // A send queued now waits for the call in flight.
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6287777'],
+      entries: [{ kind: 'text', text: 'next' }]
+    })
+    await fx.clock.advance(1000)
+    expect(fx.gateway.sends()).toHaveLength(150)
+    fx.gateway.holdTakeBacks = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => fx.gateway.sends().length === 151)
+    await fx.clock.advance(10_000)
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(1)
+    expect(fx.outbox.takeBackProgress(request.id)).toMatchObject({
+      state: 'paused',
+      revoke: { done: 100, pending: 50 }
+    })
+    fx.outbox.setTakeBackPaused(request.id, false)
+    await fx.runUntil(done(request.id))
+    expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(150)
+  })
+})

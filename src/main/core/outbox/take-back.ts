@@ -1,0 +1,155 @@
+// Take-back requests: what revoking, cancelling or resending many messages at the gateway will do (the domain's
+// decideTakeBack per message), recorded before anything is called, then carried by the pump (take-back-calls.ts);
+// pause, resume, and the tally ("4,812 revoked, 188 too old or already deleted").
+import { randomUUID } from 'node:crypto'
+import type { TakeBackAction, TakeBackSubjectRecord, NewTakeBackOp } from '../store'
+import { decideTakeBack, planTakeBack, takeBackStep, type TakeBackPlan } from '../../../shared/domain'
+import type { TakeBackView } from '../../../shared/contract'
+import type { KernelCore } from './kernel'
+import { OutboxError } from './types'
+import { noteFields } from '../../../shared/i18n/notes'
+
+/** What a selection's action is called in the domain's decision. */
+const DECIDED_AS: Record<TakeBackAction, string> = {
+  revoke: 'revoke',
+  cancel: 'cancel_at_gateway',
+  resend: 'resend_at_gateway'
+}
+
+export type TakeBacks = ReturnType<typeof createTakeBacks>
+
+/**
+ * `cancelMany` is the kernel's own cancel (operator-actions.ts): what has not left this computer is stopped there,
+ * in the same request.
+ */
+export function createTakeBacks(
+  core: KernelCore,
+  cancelMany: (ids: readonly string[]) => { done: string[] }
+) {
+  const { ctx, clock, knownDevices, pump } = core
+  const store = ctx.takeBackStore
+
+  /** Record the request and its ops in one transaction, then let the pump carry them. */
+  function record(
+    producerTag: string | null,
+    revokeDelivered: boolean,
+    ops: NewTakeBackOp[],
+    stoppedLocally: number,
+    leftAlone: Record<string, number>
+  ): TakeBackView {
+    const id = randomUUID()
+    ctx.batch(() => {
+      const { alreadyAsked } = store.insertRequest(
+        { id, producerTag, revokeDelivered, stoppedLocally, leftAlone, createdAt: clock.now() },
+        ops
+      )
+      // Asked by an earlier request already: that one carries it (an item is never asked twice the same thing).
+      if (alreadyAsked > 0) leftAlone.already_asked = alreadyAsked
+      store.setLeftAlone(id, leftAlone)
+      store.finishIfSettled(id, clock.now())
+    })
+    for (const op of ops) knownDevices.add(op.deviceId)
+    pump()
+    return progress(id)
+  }
+
+  const opOf = (subject: TakeBackSubjectRecord, action: TakeBackAction): NewTakeBackOp => ({
+    itemId: subject.id,
+    action,
+    deviceId: subject.deviceId,
+    gatewayId: subject.gatewayId ?? ''
+  })
+
+  const count = (tally: Record<string, number>, key: string): void => {
+    tally[key] = (tally[key] ?? 0) + 1
+  }
+
+  /**
+   * One action over a selection of outbox items. Only the items the domain decides that action for are asked; a
+   * cancel also stops those that have not left this computer; every other item is left, counted by why.
+   */
+  function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
+    const subjects = store.subjectsOf([...new Set(ids)])
+    const leftAlone: Record<string, number> = {}
+    const missing = new Set(ids).size - subjects.length
+    if (missing > 0) leftAlone.not_found = missing
+    const ops: NewTakeBackOp[] = []
+    const stop: string[] = []
+    for (const subject of subjects) {
+      const decision = decideTakeBack(subject)
+      if (decision.action === DECIDED_AS[action]) ops.push(opOf(subject, action))
+      else if (decision.action === 'stop_locally' && action === 'cancel') stop.push(subject.id)
+      else count(leftAlone, decision.action === 'none' ? decision.why : decision.action)
+    }
+    const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
+    return record(null, false, ops, stopped, leftAlone)
+  }
+
+  /**
+   * Take back a producer's messages (a campaign): stop what has not left, cancel what the gateway holds, and delete
+   * for everyone what was sent when asked. The producer's own line is its business (a campaign cancels itself first).
+   */
+  function takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView {
+    const leftAlone: Record<string, number> = {}
+    const ops: NewTakeBackOp[] = []
+    const stop: string[] = []
+    for (const subject of store.subjectsOfProducer(tag)) {
+      const step = takeBackStep(decideTakeBack(subject), options)
+      if ('leave' in step) count(leftAlone, step.leave)
+      else if (step.act === 'stop_locally') stop.push(subject.id)
+      else ops.push(opOf(subject, step.act === 'revoke' ? 'revoke' : 'cancel'))
+    }
+    const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
+    return record(tag, options.revokeDelivered, ops, stopped, leftAlone)
+  }
+
+  /** What taking back a producer's messages would do now: the counts a confirmation states. */
+  function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan {
+    return planTakeBack(store.subjectsOfProducer(tag), options)
+  }
+
+  function mustGet(id: string): void {
+    if (!store.getRequest(id))
+      throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
+  }
+
+  /** Where a request stands: per action done, refused, unknown and still pending, and the explanations. */
+  function progress(id: string): TakeBackView {
+    const request = store.getRequest(id)
+    if (!request)
+      throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
+    const tally = () => ({ done: 0, refused: 0, unknown: 0, pending: 0 })
+    const view: TakeBackView = {
+      id,
+      state: request.state,
+      producerTag: request.producerTag,
+      stoppedLocally: request.stoppedLocally,
+      leftAlone: request.leftAlone,
+      revoke: tally(),
+      cancel: tally(),
+      resend: tally(),
+      explained: store.explained(id).map((e) => ({
+        action: e.action,
+        state: e.state === 'refused' ? 'refused' : 'unknown',
+        ...noteFields(e.message, 'message', 'messageKey', 'messageParams'),
+        n: e.n
+      }))
+    }
+    for (const { action, state, n } of store.opCounts(id)) {
+      const line = view[action]
+      if (state === 'done' || state === 'refused' || state === 'unknown') line[state] += n
+      else line.pending += n
+    }
+    return view
+  }
+
+  /** Pause a request (its waiting ops are not called; calls in flight end and are recorded) or resume it. */
+  function setPaused(id: string, paused: boolean): TakeBackView {
+    mustGet(id)
+    store.setRequestState(id, paused ? ['running'] : ['paused'], paused ? 'paused' : 'running', clock.now())
+    if (!paused) pump()
+    return progress(id)
+  }
+
+  return { takeBackItems, takeBackProducer, planProducer, progress, setPaused }
+}

@@ -1,0 +1,91 @@
+// "Take back this campaign" by role and label, in English and Bahasa Indonesia: the confirmation states the counts and
+// what cannot be taken back, and the tally shows the gateway's refusal in its own words.
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, expect, it } from 'vitest'
+import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { TakeBackCampaign } from './TakeBackCampaign'
+
+let fake: FakeApi
+const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+const running: TakeBackView = {
+  id: 'tb-1',
+  state: 'running',
+  producerTag: 'campaign:c-1',
+  stoppedLocally: 5,
+  leftAlone: { fate_unknown: 1 },
+  revoke: { ...none, pending: 3 },
+  cancel: none,
+  resend: none,
+  explained: []
+}
+const done: TakeBackView = {
+  ...running,
+  state: 'done',
+  revoke: { done: 2, refused: 1, unknown: 0, pending: 0 },
+  explained: [{ action: 'revoke', state: 'refused', message: 'Id Invalid or message is not sent yet', n: 1 }]
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('campaigns:takeBackPlan', ({ revokeDelivered }): TakeBackPlanView =>
+    revokeDelivered
+      ? { stopLocally: 5, cancelAtGateway: 0, revoke: 3, leftAlone: { fate_unknown: 1 } }
+      : { stopLocally: 5, cancelAtGateway: 0, revoke: 0, leftAlone: { revoke_not_asked: 3, fate_unknown: 1 } }
+  )
+  fake.handle('campaigns:takeBack', () => running)
+  fake.handle('outbox:takeBackProgress', () => done)
+})
+
+it('states the counts and what cannot be taken back, then shows the tally with the gateway’s own refusal', async () => {
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  expect(await within(dialog).findByText('5 not sent yet will not be sent')).toBeTruthy()
+  expect(within(dialog).getByText('0 already sent will be deleted for everyone')).toBeTruthy()
+  expect(
+    within(dialog).getByText('3 already on WhatsApp (tick the box above to delete them for everyone)')
+  ).toBeTruthy()
+  expect(within(dialog).getByText('1 whose fate is not known yet (being sent, or unverified)')).toBeTruthy()
+
+  await user.click(
+    within(dialog).getByRole('checkbox', { name: 'Also delete the messages already sent, for everyone' })
+  )
+  expect(await within(dialog).findByText('3 already sent will be deleted for everyone')).toBeTruthy()
+  await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
+  expect(fake.requests('campaigns:takeBack')).toEqual([{ id: 'c-1', revokeDelivered: true }])
+  expect(screen.queryByRole('dialog')).toBeNull()
+
+  const tally = await screen.findByRole('status')
+  // Read again while it runs (every second), until the core says it is done.
+  await waitFor(
+    () =>
+      expect(tally.textContent).toContain(
+        '5 stopped, 0 cancelled at the gateway, 2 deleted for everyone, 1 refused by the gateway, 0 still to do.'
+      ),
+    { timeout: 5000 }
+  )
+  expect(tally.textContent).toContain('1 refused by the gateway: Id Invalid or message is not sent yet')
+})
+
+it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', async () => {
+  seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Tarik kembali kampanye ini' }))
+  const dialog = screen.getByRole('dialog', { name: 'Tarik kembali kampanye ini?' })
+  expect(await within(dialog).findByText('5 yang belum terkirim tidak akan dikirim')).toBeTruthy()
+  expect(within(dialog).getByText('Tidak dapat ditarik kembali:')).toBeTruthy()
+  await user.click(
+    within(dialog).getByRole('checkbox', { name: 'Hapus juga pesan yang sudah terkirim, untuk semua orang' })
+  )
+  await user.click(within(dialog).getByRole('button', { name: 'Tarik kembali' }))
+  const tally = await screen.findByRole('status')
+  await waitFor(() => expect(tally.textContent).toContain('2 dihapus untuk semua orang'), { timeout: 5000 })
+  expect(tally.textContent).toContain('1 ditolak gateway: Id Invalid or message is not sent yet')
+})

@@ -1,0 +1,162 @@
+// "Take back this campaign": a confirmation that states what will be stopped, cancelled at the gateway and deleted
+// for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
+// gateway's refusals in its own words.
+import { useEffect, useId, useState } from 'react'
+import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { coreText } from '../../../../shared/i18n/notes'
+import { useLanguage, useT, type MessageKey } from '../../i18n'
+
+/** Why a message stays as it is, in the operator's words. */
+const LEFT_KEY: Record<string, MessageKey> = {
+  revoke_not_asked: 'campaigns.takeBack.left.revokeNotAsked',
+  failed_at_gateway: 'campaigns.takeBack.left.failedAtGateway',
+  fate_unknown: 'campaigns.takeBack.left.fateUnknown',
+  never_reached_gateway: 'campaigns.takeBack.left.neverReachedGateway',
+  cancelled: 'campaigns.takeBack.left.cancelled',
+  cancelled_at_gateway: 'campaigns.takeBack.left.cancelledAtGateway',
+  revoked: 'campaigns.takeBack.left.revoked',
+  already_asked: 'campaigns.takeBack.left.alreadyAsked'
+}
+
+/** How often a running take-back's tally is read again. */
+const PROGRESS_MS = 1000
+
+export function TakeBackCampaign({
+  id,
+  onChanged
+}: {
+  id: string
+  onChanged: () => void
+}): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const headingId = useId()
+  const [open, setOpen] = useState(false)
+  const [revokeDelivered, setRevokeDelivered] = useState(false)
+  const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
+  const [result, setResult] = useState<TakeBackView | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+
+  useEffect(() => {
+    if (!open) return
+    let on = true
+    call('campaigns:takeBackPlan', { id, revokeDelivered })
+      .then((next) => on && setPlan(next))
+      .catch((e: unknown) => on && setError(errorInfo(e)))
+    return () => {
+      on = false
+    }
+  }, [open, id, revokeDelivered])
+
+  useEffect(() => {
+    if (result?.state !== 'running') return
+    const timer = setTimeout(() => {
+      call('outbox:takeBackProgress', { id: result.id })
+        .then(setResult)
+        .catch((e: unknown) => setError(errorInfo(e)))
+    }, PROGRESS_MS)
+    return () => clearTimeout(timer)
+  }, [result])
+
+  async function takeBack(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      setResult(await call('campaigns:takeBack', { id, revokeDelivered }))
+      setOpen(false)
+      onChanged()
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const left = Object.entries(plan?.leftAlone ?? {}).filter(([, n]) => n > 0)
+  return (
+    <div className="campaign-takeback" data-testid="campaign-takeback">
+      {!open && !result ? (
+        <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+          {t('campaigns.takeBack.open')}
+        </button>
+      ) : null}
+      {open ? (
+        <section role="dialog" aria-labelledby={headingId} className="card">
+          <h4 id={headingId}>{t('campaigns.takeBack.confirmTitle')}</h4>
+          <label>
+            <input
+              type="checkbox"
+              checked={revokeDelivered}
+              onChange={(e) => setRevokeDelivered(e.target.checked)}
+            />{' '}
+            {t('campaigns.takeBack.revokeDelivered')}
+          </label>
+          {plan ? (
+            <ul data-testid="campaign-takeback-plan">
+              <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
+              <li>{t('campaigns.takeBack.plan.cancel', { n: plan.cancelAtGateway })}</li>
+              <li>{t('campaigns.takeBack.plan.revoke', { n: plan.revoke })}</li>
+            </ul>
+          ) : (
+            <p role="status">{t('campaigns.loading')}</p>
+          )}
+          {left.length > 0 ? (
+            <>
+              <p>{t('campaigns.takeBack.cannot')}</p>
+              <ul data-testid="campaign-takeback-cannot">
+                {left.map(([reason, n]) => (
+                  <li key={reason}>{LEFT_KEY[reason] ? t(LEFT_KEY[reason], { n }) : `${n} ${reason}`}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy || plan === null}
+              onClick={() => void takeBack()}
+            >
+              {t('campaigns.takeBack.confirm')}
+            </button>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {t('common.keep')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {result ? (
+        <div role="status" data-testid="campaign-takeback-tally">
+          <p>
+            {t('campaigns.takeBack.tally', {
+              stopped: result.stoppedLocally,
+              cancelled: result.cancel.done,
+              revoked: result.revoke.done,
+              refused: result.cancel.refused + result.revoke.refused,
+              pending: result.cancel.pending + result.revoke.pending
+            })}
+          </p>
+          {result.explained.length > 0 ? (
+            <ul>
+              {result.explained.map((e) => (
+                <li key={`${e.action}:${e.state}:${e.message ?? ''}`}>
+                  {t(e.state === 'refused' ? 'campaigns.takeBack.refused' : 'campaigns.takeBack.unknown', {
+                    n: e.n,
+                    why: coreText(language, e.message ?? '', e.messageKey, e.messageParams)
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
