@@ -53,7 +53,7 @@ export const en = {
   'desktop.notice.tokenLocked': '{label}: token locked',
   'desktop.notice.tokenLockedBody': 'The keyring could not unlock the stored token.',
   'desktop.notice.sendFailedOne': 'A message could not be sent',
-  'desktop.notice.sendFailedMany': '{count} messages could not be sent',
+  'desktop.notice.sendFailedMany': '{count, plural, one {# message} other {# messages}} could not be sent',
   'desktop.notice.sendFailedBody': 'Open the outbox to see why, edit and retry.',
   'desktop.startup.title': 'Sender Desk could not start',
   'desktop.startup.newer':
@@ -284,7 +284,7 @@ export const en = {
   'desktop.error.campaignAlready': 'This campaign is already {status}',
   'desktop.error.campaignIs': 'This campaign is {status}',
   'desktop.error.matchCountChanged':
-    'The list changed: {count} messages match now, not {expected}. Look at the list again and confirm again.',
+    'The list changed: {count, plural, one {# message matches} other {# messages match}} now, not {expected}. Look at the list again and confirm again.',
   'desktop.error.copyRemovedMeanwhile':
     "A file's copy was cleaned up while it was being queued. Nothing was queued; try again.",
   'desktop.fileRefused.notFound': '{name} was not found; it may have been moved or deleted.',
@@ -326,7 +326,7 @@ export const en = {
   'desktop.error.tokenNotErased': 'The stored token could not be erased; the device was kept. Try again.',
   'desktop.note.occurrence': 'occurrence {occurrence} of a recurring series',
   'desktop.note.occurrenceSkipped':
-    'occurrence {occurrence} of a recurring series; {skipped} missed occurrence(s) skipped',
+    'occurrence {occurrence} of a recurring series; {skipped, plural, one {# missed occurrence} other {# missed occurrences}} skipped',
 
   'nav.label': 'Main',
   'nav.devices': 'Devices',
@@ -345,7 +345,7 @@ export const en = {
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',
-  'overview.expiry.days': 'expires in {count} day(s)',
+  'overview.expiry.days': 'expires in {count, plural, one {# day} other {# days}}',
   'overview.expiry.past': 'subscription ended',
   'overview.expiry.unknown': 'expiry unknown',
 
@@ -667,7 +667,7 @@ export const en = {
   'send.done.scheduled': 'Scheduled.',
   'send.sent.title': 'Just sent',
   'send.sent.scheduledTitle': 'Just scheduled',
-  'send.sent.to': 'To {count} recipient(s). Progress updates here as the gateway reports it.',
+  'send.sent.to': 'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
   'send.sent.progress': 'Progress: {status}',
   'send.sent.perRecipient': 'Per recipient ({count})',
   'send.sent.dismiss': 'Write another message',
@@ -689,7 +689,7 @@ export const en = {
   'outbox.filter.to': 'To',
   'outbox.filter.clear': 'Clear filters',
   'outbox.loading': 'Loading…',
-  'outbox.total': '{count} messages',
+  'outbox.total': '{count, plural, one {# message} other {# messages}}',
   'outbox.empty': 'No messages match.',
   'outbox.empty.none': 'Nothing sent yet. Messages you send appear here with their progress.',
   'outbox.empty.clear': 'Clear the filters',
@@ -733,7 +733,7 @@ export const en = {
   'outbox.bulk.cancel': 'Cancel selected',
   'outbox.bulk.retry': 'Retry selected',
   'outbox.bulk.cancelConfirm':
-    'Cancel sending {count} selected messages? Messages already with the gateway stay as they are.',
+    'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages already with the gateway stay as they are.',
   'outbox.bulk.cancelled': '{count} cancelled',
   'outbox.bulk.retried': '{count} retried',
   'outbox.bulk.atGatewayCancel': '{count} already sent could not be cancelled',
@@ -904,7 +904,7 @@ export const en = {
   'reminders.toLine': 'To {phone}',
   'reminders.startsLine': 'from {time} ({zone})',
   'reminders.sandbox.none': 'The sandbox sends it first at {next}.',
-  'reminders.sandbox.sent': 'Sent by the sandbox {count} time(s), last at {last}; next at {next}.',
+  'reminders.sandbox.sent': 'Sent by the sandbox {count, plural, one {once} other {# times}}, last at {last}; next at {next}.',
   'reminders.actionsFor': 'Actions for the reminder to {phone}',
   'reminders.refresh': 'Ask the gateway',
   'reminders.refreshed': 'Up to date with the gateway.',
@@ -1030,8 +1030,8 @@ export const en = {
   'campaigns.devices': 'Send from',
   'campaigns.quota': 'quota {quota}',
   'campaigns.name': 'Campaign name',
-  'campaigns.confirm': '{count} messages; estimated to finish {finish}.',
-  'campaigns.start': 'Start sending {count} messages',
+  'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
+  'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.status.draft': 'draft',
   'campaigns.status.running': 'sending',
   'campaigns.status.paused': 'paused',
@@ -1084,7 +1084,7 @@ export const en = {
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
-  'campaigns.optOuts.added': '{added} added; {invalid} not valid numbers.',
+  'campaigns.optOuts.added': '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid.',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
