@@ -10,6 +10,7 @@ export {
   type CancelReport
 } from './campaigns'
 export { fileKey } from './check'
+export { tableToXlsx, type ResultsTable } from './export'
 export {
   createCampaignCommands,
   type CampaignChannel,

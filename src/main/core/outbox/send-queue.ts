@@ -137,6 +137,11 @@ export function createSendQueue(input: KernelInput) {
     },
     /** Where things stand now. */
     counts: () => toCountsView(store.counts()),
+    /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
+    since: (since: number) => {
+      const { handedOver, failed, cancelled } = store.since(since)
+      return { handedOver: toCountsView(handedOver), failed, cancelled }
+    },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     outcomes,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */

@@ -19,7 +19,8 @@ const DYNAMIC_PREFIXES = [
   'recipient.problem.',
   'sandbox.action.',
   'linking.problem.',
-  'linking.progress.'
+  'linking.progress.',
+  'buckets.'
 ]
 
 // The window's sources and the main process's (tray, notifications, dialogs, the core's notices): one table for both.

@@ -399,7 +399,7 @@ describe('OptOuts', () => {
     await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
-    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 number was not valid.')
     // Shop's gateway refused the blacklist push: said, with the local list still in force.
     expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
       'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'

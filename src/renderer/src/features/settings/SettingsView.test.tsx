@@ -64,7 +64,7 @@ describe('SettingsView', () => {
     await user.clear(poll)
     await user.type(poll, '2')
     await user.tab()
-    expect(screen.getByTestId('settings-poll-error').textContent).toContain('from 5 to 3600')
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain('from 5 to 3,600')
     expect(fake.requests('settings:update')).toEqual([])
   })
 
