@@ -630,6 +630,8 @@ export const en = {
   'send.recipients.required': 'Add at least one recipient.',
   'send.recipients.bad': 'Fix or remove the recipients marked with ⚠ ({count}).',
   'send.recipients.count': 'Recipients ready: {count}',
+  'send.recipients.same':
+    '({count, plural, one {# number was} other {# numbers were}} the same: each number is sent once.)',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'send.recent': 'Recent:',

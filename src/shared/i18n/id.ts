@@ -646,6 +646,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.required': 'Tambahkan minimal satu penerima.',
   'send.recipients.bad': 'Perbaiki atau hapus penerima yang bertanda ⚠ ({count}).',
   'send.recipients.count': 'Penerima siap: {count}',
+  'send.recipients.same': '({count} nomor ternyata sama: setiap nomor dikirim sekali.)',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
   'send.recent': 'Terakhir dipakai:',
