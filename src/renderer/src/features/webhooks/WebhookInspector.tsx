@@ -1,6 +1,10 @@
 // The webhook inspector (sandbox devices): every POST the sandbox made, newest first, with its payload, each attempt
-// and the receiver's answer, and what that answer sent back to the chat.
+// and the receiver's answer, and what that answer sent back to the chat; filtered by kind and delivery state, each
+// headed by the message and status it carries. The device is the view's own choice (one inspector per device).
+import { useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import type { Translate } from '../../../../shared/i18n'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -19,19 +23,93 @@ const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: str
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
 }
 
+const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
+const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
+
+/** A payload's field as text, or '' when the gateway left it out or sent something else. */
+function field(payload: Record<string, unknown>, name: string): string {
+  const value = payload[name]
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+}
+
+function shortened(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
+}
+
+/**
+ * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking,
+ * in the gateway's own status word), or the device's status. Null when the payload names none of it.
+ */
+export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
+  const payload = delivery.payload
+  const phone = field(payload, 'phone')
+  const who = phone ? formatPhoneForReading(phone) : t('common.unknown')
+  const message = shortened(field(payload, 'message'))
+  const status = field(payload, 'status')
+  switch (delivery.kind) {
+    case 'incoming':
+      return message ? t('webhooks.headline.incoming', { phone: who, message }) : null
+    case 'tracking':
+      if (!status) return null
+      return message
+        ? t('webhooks.headline.trackingText', { phone: who, message, status })
+        : t('webhooks.headline.tracking', { phone: who, status })
+    case 'device':
+      return status ? t('webhooks.headline.device', { status }) : null
+  }
+}
+
 export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.Element {
   const t = useT()
   const query = useSandboxQuery(deviceId, () => call('sandbox:webhookDeliveries', { deviceId }))
-  const deliveries = query.data?.deliveries ?? null
+  const [kind, setKind] = useState<WebhookDeliveryView['kind'] | ''>('')
+  const [state, setState] = useState<WebhookDeliveryView['state'] | ''>('')
+  const all = query.data?.deliveries ?? null
+  const deliveries = all?.filter((d) => (!kind || d.kind === kind) && (!state || d.state === state)) ?? null
+  const filtered = kind !== '' || state !== ''
 
   return (
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
       <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
+      <div className="inspector-filters">
+        <label>
+          {t('webhooks.filter.kind')}{' '}
+          <select
+            data-testid="webhook-filter-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as typeof kind)}
+          >
+            <option value="">{t('webhooks.filter.all')}</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(KIND[k])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('webhooks.filter.state')}{' '}
+          <select
+            data-testid="webhook-filter-state"
+            value={state}
+            onChange={(e) => setState(e.target.value as typeof state)}
+          >
+            <option value="">{t('webhooks.filter.all')}</option>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(STATE[s].label)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <ListStatus
         items={deliveries}
         error={query.error}
-        emptyText={t('webhooks.inspector.empty')}
+        emptyText={
+          filtered && all && all.length > 0 ? t('webhooks.filter.none') : t('webhooks.inspector.empty')
+        }
         emptyTestId="webhook-inspector-empty"
       />
       {deliveries !== null && deliveries.length > 0 ? (
@@ -49,6 +127,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
   const t = useT()
   const locale = localeOf(useLanguage())
   const state = STATE[delivery.state]
+  const headline = deliveryHeadline(delivery, t)
   return (
     <li
       className="delivery"
@@ -59,6 +138,11 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       <div className="delivery-head">
         <span className={`badge ${state.tone}`}>{t(state.label)}</span>{' '}
         <strong>{t(KIND[delivery.kind])}</strong>{' '}
+        {headline ? (
+          <span data-testid="webhook-headline" dir="auto">
+            {headline}
+          </span>
+        ) : null}{' '}
         <span className="muted small">
           {formatDateTime(delivery.createdAt, locale)} → <span className="ellipsis">{delivery.url}</span>
         </span>
