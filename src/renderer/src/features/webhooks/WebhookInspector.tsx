@@ -73,36 +73,20 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
       <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
       <div className="inspector-filters">
-        <label>
-          {t('webhooks.filter.kind')}{' '}
-          <select
-            data-testid="webhook-filter-kind"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as typeof kind)}
-          >
-            <option value="">{t('webhooks.filter.all')}</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(KIND[k])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('webhooks.filter.state')}{' '}
-          <select
-            data-testid="webhook-filter-state"
-            value={state}
-            onChange={(e) => setState(e.target.value as typeof state)}
-          >
-            <option value="">{t('webhooks.filter.all')}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATE[s].label)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect<WebhookDeliveryView['kind']>
+          label={t('webhooks.filter.kind')}
+          testId="webhook-filter-kind"
+          value={kind}
+          options={KINDS.map((k) => [k, t(KIND[k])])}
+          onChange={setKind}
+        />
+        <FilterSelect<WebhookDeliveryView['state']>
+          label={t('webhooks.filter.state')}
+          testId="webhook-filter-state"
+          value={state}
+          options={STATES.map((s) => [s, t(STATE[s].label)])}
+          onChange={setState}
+        />
       </div>
       <ListStatus
         items={deliveries}
@@ -120,6 +104,34 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
         </ul>
       ) : null}
     </section>
+  )
+}
+
+/** One of the inspector's filters: "All" or one value. */
+function FilterSelect<V extends string>(props: {
+  label: string
+  testId: string
+  value: V | ''
+  options: [V, string][]
+  onChange(value: V | ''): void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <label>
+      {props.label}{' '}
+      <select
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as V | '')}
+      >
+        <option value="">{t('webhooks.filter.all')}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
 
