@@ -446,6 +446,7 @@ export const en = {
   'devices.quota': 'Quota',
   'devices.note.details': 'What the gateway reported',
   'devices.quota.unlimited': 'Unlimited',
+  'devices.quota.left': '{count, plural, one {# message} other {# messages}} left',
   'devices.expires': 'Expires',
   'devices.expired': 'ended',
   'devices.serial': 'Serial',

@@ -459,6 +459,7 @@ export const id: Record<MessageKey, string> = {
   'devices.quota': 'Kuota',
   'devices.note.details': 'Laporan dari gateway',
   'devices.quota.unlimited': 'Tanpa batas',
+  'devices.quota.left': '{count} pesan tersisa',
   'devices.expires': 'Berlaku sampai',
   'devices.expired': 'sudah berakhir',
   'devices.serial': 'Nomor seri',

@@ -41,7 +41,7 @@ describe('overview', () => {
     const fleet = screen.getByRole('region', { name: 'Devices' })
     const first = within(fleet).getByTestId('fleet-dev-1')
     expect(first.textContent).toContain('Connected')
-    expect(first.textContent).toContain('Quota 120')
+    expect(first.textContent).toContain('Quota 120 messages left')
     expect(first.textContent).toContain('expires in 10 days')
     expect(within(fleet).getByTestId('fleet-dev-2').textContent).toContain('subscription ended')
   })
