@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { OUTBOX_STATUSES } from './enums'
-import { BUCKET_STATUSES, bucketCounts, bucketCountsOf, STATUS_BUCKETS, summaryBuckets } from './status-buckets'
+import {
+  BUCKET_STATUSES,
+  bucketCounts,
+  bucketCountsOf,
+  STATUS_BUCKETS,
+  summaryBuckets
+} from './status-buckets'
 import { STATUS_BUCKET_CASES } from './status-buckets.cases'
 
 describe('the counting model answers the shared table', () => {
@@ -23,9 +29,7 @@ describe('the counting model answers the shared table', () => {
     for (const c of STATUS_BUCKET_CASES) {
       const shown = summaryBuckets(bucketCounts(c.byStatus), ['waiting', 'failed'])
       expect(shown.reduce((sum, part) => sum + part.count, 0)).toBe(c.expected.total)
-      expect(shown.map((part) => part.bucket)).toEqual(
-        expect.arrayContaining(['waiting', 'failed'])
-      )
+      expect(shown.map((part) => part.bucket)).toEqual(expect.arrayContaining(['waiting', 'failed']))
     }
   })
 })

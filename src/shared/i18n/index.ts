@@ -49,7 +49,9 @@ function selectPlurals(template: string, params: Params, language: Language): st
     if (typeof value !== 'number') return whole
     const forms = new Map([...body.matchAll(PLURAL_FORM)].map((m) => [m[1] ?? '', m[2] ?? '']))
     const form =
-      forms.get(`=${value}`) ?? forms.get(pluralRulesOf(localeOf(language)).select(value)) ?? forms.get('other')
+      forms.get(`=${value}`) ??
+      forms.get(pluralRulesOf(localeOf(language)).select(value)) ??
+      forms.get('other')
     return form === undefined ? whole : form.replace(/#/g, formatNumber(value, language))
   })
 }
