@@ -320,6 +320,16 @@ export const OutboxCounts = z.object({
 }) satisfies z.ZodType<Record<OutboxStatus | 'total', number>>
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
+/** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
+export const OutboxSince = z.object({
+  /** Messages the gateway took since then, by their status now (a read one counts as read only). */
+  handedOver: OutboxCounts,
+  /** Messages that failed since then, whether or not the gateway had taken them. */
+  failed: z.number().int(),
+  cancelled: z.number().int()
+})
+export type OutboxSince = z.infer<typeof OutboxSince>
+
 export const FileHandleView = z.object({
   handle: Id,
   name: z.string(),
@@ -973,6 +983,28 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
   }),
   'outbox:counts': () => ({ request: Empty, reply: OutboxCounts }),
+  /**
+   * The messages the list's filters match, as a file (base64): CSV through the one safe writer or XLSX; times ISO 8601
+   * with the offset of `timeZone` (the settings' zone when not given), words in `language`.
+   */
+  'outbox:export': () => ({
+    request: z.object({
+      filter: OutboxListFilter,
+      format: z.enum(['csv', 'xlsx']),
+      language: z.enum(['en', 'id']).optional(),
+      timeZone: z.string().max(64).optional()
+    }),
+    reply: z.object({
+      fileName: z.string(),
+      mime: z.string(),
+      dataBase64: z.string(),
+      count: z.number().int()
+    })
+  }),
+  'outbox:since': () => ({
+    request: z.object({ since: z.iso.datetime({ offset: true }) }),
+    reply: OutboxSince
+  }),
   'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
   'outbox:cancel': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
   'outbox:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),

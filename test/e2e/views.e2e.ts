@@ -3,6 +3,7 @@
  * them (a linked sandbox device, sent, scheduled and failed items). Saved under test-results/screenshots
  * for review; the assertions check each view rendered its own content and kept within a narrow window.
  */
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
@@ -181,6 +182,40 @@ describe('every view, light and dark', () => {
       expect(overflow, `${view} overflows at 360 px`).toBeLessThanOrEqual(0)
       await screenshot(page, `view-${view}-360px`)
     }
+    await page.close()
+  })
+})
+
+describe('numbers that add up (issue 29)', () => {
+  it('counts today by when messages were sent, names every bucket of the outbox, and exports what the filters show', async () => {
+    await harness.core.handlers['settings:update']({ language: 'en', theme: 'light' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.getByTestId('nav-home').click()
+    // Two sent today and read since (they said "0 sent · 0 delivered · 2 read"), one scheduled waiting.
+    await expect.poll(() => page.getByTestId('today-sent').textContent()).toBe('2sent today')
+    expect(await page.getByTestId('today-waiting').textContent()).toBe('1waiting now')
+    expect(await page.getByTestId('today-sent-now').textContent()).toBe(
+      'Sent today, where they are now: 2 read'
+    )
+
+    await page.getByTestId('nav-outbox').click()
+    await expect
+      .poll(() => page.getByTestId('outbox-counts').textContent())
+      .toBe('1 waiting · 2 read · 0 failed · 3 in all')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export (CSV)' }).click()
+    ])
+    expect(download.suggestedFilename()).toMatch(/^outbox \d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '')
+    const [header, ...lines] = csv.trim().split('\r\n')
+    expect(header).toContain('Time zone of the times')
+    expect(lines).toHaveLength(3)
+    expect(lines.join('\n')).toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}/)
+    await page.getByTestId('outbox-export-said').getByText('3 messages exported').waitFor()
     await page.close()
   })
 })

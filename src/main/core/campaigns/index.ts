@@ -3,3 +3,5 @@
 // `campaigns:*`.
 export { createCampaigns, type Campaigns } from './campaigns'
 export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
+// The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
+export { tableToXlsx, type ResultsTable } from './export'

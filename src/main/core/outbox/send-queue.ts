@@ -148,6 +148,11 @@ export function createSendQueue(input: KernelInput) {
     },
     /** Where things stand now. */
     counts: () => toCountsView(store.counts()),
+    /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
+    since: (since: number) => {
+      const { handedOver, failed, cancelled } = store.since(since)
+      return { handedOver: toCountsView(handedOver), failed, cancelled }
+    },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */

@@ -8,6 +8,7 @@ import type {
   OutboxBulkRefusal,
   OutboxBulkReply,
   OutboxListFilter,
+  OutboxItemView,
   OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
@@ -17,7 +18,9 @@ import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry } from '../outbox'
+import { computerTimeZone, dayIn, isValidTimeZone } from '../zoned-time'
 import type { Outbox } from './outbox'
+import { outboxExportFile, outboxTable } from './outbox-export'
 
 export type SendingChannel =
   | 'files:register'
@@ -28,6 +31,8 @@ export type SendingChannel =
   | 'outbox:list'
   | 'outbox:get'
   | 'outbox:counts'
+  | 'outbox:since'
+  | 'outbox:export'
   | 'outbox:retry'
   | 'outbox:cancel'
   | 'outbox:retryMany'
@@ -248,6 +253,31 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:counts'() {
       return outbox.counts()
+    },
+
+    async 'outbox:since'({ since }) {
+      return outbox.since(Date.parse(since))
+    },
+
+    async 'outbox:export'({ filter, format, language = 'en', timeZone }) {
+      // The window names the operator's zone (settings); else the computer's.
+      const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : computerTimeZone()
+      // Read through the kernel's list, a page at a time, as the window's list reads it.
+      const items: OutboxItemView[] = []
+      for (let offset = 0; ; offset += MATCHES_PER_READ) {
+        const page = outbox.list({ ...filter, offset, limit: MATCHES_PER_READ })
+        items.push(...page.items)
+        if (page.items.length < MATCHES_PER_READ || items.length >= page.total) break
+      }
+      const labels = new Map(monitor.views().map((device) => [device.id, device.label]))
+      const table = outboxTable(items, zone, (id) => labels.get(id) ?? id, language)
+      const file = await outboxExportFile(table, format, dayIn(outbox.now(), zone))
+      return {
+        fileName: file.fileName,
+        mime: file.mime,
+        dataBase64: Buffer.from(file.bytes).toString('base64'),
+        count: items.length
+      }
     },
 
     async 'outbox:retry'({ id }) {

@@ -124,7 +124,7 @@ describe('recurring series', () => {
     const held = items.find((item) => item.recipient === '6289')!
     expect(sent.scheduledAt).toBe('2026-01-18T04:00:00.000Z')
     const first = fx.outbox.get(sent.id).history[0]!
-    expect(first.note).toBe('occurrence 4 of a recurring series; 3 missed occurrence(s) skipped')
+    expect(first.note).toBe('occurrence 4 of a recurring series; 3 missed occurrences skipped')
     expect(historyNote('id', first)).toBe(
       'kejadian ke-4 dari rangkaian berulang; 3 kejadian terlewat dilompati'
     )

@@ -230,4 +230,30 @@ export class OutboxListsStore extends OutboxItemsStore {
     for (const row of rows) counts[row.status] = row.n
     return counts
   }
+
+  /**
+   * What happened since `since` (ms), by when it happened rather than where items stand: the items the gateway took
+   * since then, by their status now, and those that failed or were cancelled since then. An item taken since then
+   * is either still open or was closed after it was taken, so the two index-backed arms below find all of them.
+   */
+  since(since: number): { handedOver: StatusCounts; failed: number; cancelled: number } {
+    const rows = this.prepare(
+      `SELECT status, accepted_at >= ? AS handed, COUNT(*) AS n FROM (
+         SELECT status, accepted_at FROM outbox_items WHERE closed_at >= ?
+         UNION ALL
+         SELECT status, accepted_at FROM outbox_items
+           WHERE status IN ('accepted', 'sent', 'delivered') AND closed_at IS NULL
+       ) GROUP BY status, handed`
+    ).all(since, since) as { status: ItemStatus; handed: number | null; n: number }[]
+    const handedOver = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    let failed = 0
+    let cancelled = 0
+    for (const row of rows) {
+      if (row.handed === 1) handedOver[row.status] += row.n
+      // Only closed items are failed or cancelled: these rows are those closed since then.
+      if (row.status === 'failed') failed += row.n
+      if (row.status === 'cancelled') cancelled += row.n
+    }
+    return { handedOver, failed, cancelled }
+  }
 }

@@ -79,6 +79,63 @@ export function formatDateTime(
   return dateTimeFormat(locale, options).format(date)
 }
 
+/** The names operators use for Indonesia's zones; other zones are named by their IANA name. */
+export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT'
+}
+
+/** This computer's zone (the one an instant is shown in when no zone is given). */
+export function computerZone(): string {
+  return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
+}
+
+/** "WIB", "WITA", "WIT", else the zone's IANA name ("Europe/Paris"). */
+export function zoneLabel(timeZone: string): string {
+  return ZONE_ABBREVIATIONS[timeZone] ?? timeZone
+}
+
+/** An instant in the operator's locale with the zone it is shown in named: "28 Nov 2026, 14:05 WIB". */
+export function formatDateTimeInZone(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string | null
+): string {
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return iso ?? ''
+  const zone = validZone(timeZone) ?? computerZone()
+  return `${formatDateTime(iso, locale, zone)} ${zoneLabel(zone)}`
+}
+
+/**
+ * A wall clock as the gateway writes it ('2026-11-29 12:38:19', or a bare date) on a zone's clock, in the operator's
+ * locale with that zone named: "29 Nov 2026, 12:38 WIB". Anything else unreadable is shown as it came.
+ */
+export function formatWallClock(text: string | null | undefined, locale: string, timeZone: string): string {
+  if (!text) return ''
+  const parts = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim())
+  if (!parts)
+    // A time with its own offset ('…T07:05:00Z') is an instant: shown on that zone's clock all the same.
+    return /(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) ? formatDateTimeInZone(text, locale, timeZone) : text
+  const [, year, month, day, hour, minute] = parts.map(Number)
+  // Formatted on UTC's clock from the same wall clock: the digits stay the gateway's, only their layout changes.
+  const instant = Date.UTC(year!, month! - 1, day!, parts[4] ? hour! : 0, parts[4] ? minute! : 0)
+  const options: Intl.DateTimeFormatOptions = parts[4]
+    ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
+    : { dateStyle: 'medium', timeZone: 'UTC' }
+  return `${dateTimeFormat(locale, options).format(instant)} ${zoneLabel(timeZone)}`
+}
+
+/** An amount of rupiah in the operator's locale: "Rp 150,000" (English) or "Rp 150.000" (Indonesian). */
+export function formatRupiah(amount: number, locale: string): string {
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'IDR',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0
+  }).format(amount)
+}
+
 /** The wall clock of an instant in a zone: { date: 'YYYY-MM-DD', time: 'HH:mm' }. */
 export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
   const zone = validZone(timeZone)

@@ -4,8 +4,11 @@ import { en } from '../../../shared/i18n/en'
 import { id } from '../../../shared/i18n/id'
 import { translate } from './index'
 
-const placeholders = (text: string): string[] =>
-  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
+/** `{name}` and the number a plural is chosen by (`{count, plural, …}`), each once. */
+const placeholders = (text: string): string[] => {
+  const plain = text.replace(/\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g, '{$1}')
+  return [...new Set([...plain.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''))].sort()
+}
 
 /** Keys built at run time from contract enums: `t(\`state.${state}\`)` and friends. */
 const DYNAMIC_PREFIXES = [
@@ -16,7 +19,8 @@ const DYNAMIC_PREFIXES = [
   'recipient.problem.',
   'sandbox.action.',
   'linking.problem.',
-  'linking.progress.'
+  'linking.progress.',
+  'buckets.'
 ]
 
 // The window's sources and the main process's (tray, notifications, dialogs, the core's notices): one table for both.
@@ -91,5 +95,23 @@ describe('translations', () => {
   it('fills placeholders', () => {
     expect(translate('en', 'devices.added', { label: 'Kasir' })).toBe('Kasir was added.')
     expect(translate('id', 'devices.added', { label: 'Kasir' })).toBe('Kasir sudah ditambahkan.')
+  })
+
+  it('words counts by the language\'s plural rules, never "(s)" (issue 29)', () => {
+    expect(translate('en', 'outbox.total', { count: 1 })).toBe('1 message')
+    expect(translate('en', 'outbox.total', { count: 2 })).toBe('2 messages')
+    expect(translate('en', 'overview.expiry.days', { count: 1 })).toBe('expires in 1 day')
+    expect(translate('id', 'overview.expiry.days', { count: 1 })).toBe('berakhir dalam 1 hari')
+    expect(translate('en', 'campaigns.optOuts.added', { added: 3, invalid: 1 })).toBe(
+      '3 added; 1 number was not valid.'
+    )
+    for (const [key, text] of [...Object.entries(en), ...Object.entries(id)])
+      expect(text, key).not.toMatch(/\w\(s\)/)
+  })
+
+  it('formats numbers for the language, but not numbers that name something', () => {
+    expect(translate('en', 'outbox.total', { count: 12345 })).toBe('12,345 messages')
+    expect(translate('id', 'outbox.total', { count: 12345 })).toBe('12.345 pesan')
+    expect(translate('en', 'desktop.error.busy', { pid: 12345 })).toContain('pid 12345')
   })
 })

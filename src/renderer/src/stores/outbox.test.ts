@@ -110,3 +110,14 @@ describe('events', () => {
     expect(fake.requests('outbox:list').length).toBe(2)
   })
 })
+
+describe('track', () => {
+  it('follows every message of a 200-recipient send, not the first 100 (issue 29)', async () => {
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id }), history: [] }))
+    const ids = Array.from({ length: 200 }, (_, i) => `sent-${i}`)
+    await useOutbox.getState().track(ids)
+    const known = useOutbox.getState().known
+    expect(ids.filter((id) => !known.has(id))).toEqual([])
+    expect(fake.requests('outbox:get')).toHaveLength(200)
+  })
+})

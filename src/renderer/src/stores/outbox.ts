@@ -15,6 +15,8 @@ export const PAGE_SIZE = 200
 export const MAX_PAGES = 30
 /** Items remembered from events (for the send panel's progress and the detail pane). */
 const MAX_KNOWN = 2000
+/** Items `track` asks the core for at once. */
+const TRACK_AT_ONCE = 50
 /** A burst of new items refreshes the list once, this long after the first. */
 const NEW_ITEMS_REFRESH_MS = 800
 
@@ -84,7 +86,7 @@ interface OutboxState {
   setFilters(patch: Partial<OutboxFilters>): void
   /** Make sure the pages holding rows first..last are loaded (or on their way). */
   ensureRange(first: number, last: number): void
-  /** Fetch the items the caller cares about that no event has told us about yet. */
+  /** Fetch the items the caller cares about that no event has told us about yet: all of them, however many. */
   track(ids: string[]): Promise<void>
   get(id: string): Promise<ItemDetail>
   retry(id: string): Promise<OutboxItemView>
@@ -255,12 +257,16 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
 
     async track(ids) {
-      const missing = ids.filter((id) => !get().known.has(id)).slice(0, 100)
-      const replies = await Promise.allSettled(missing.map((id) => call('outbox:get', { id })))
-      const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
-      // An event may have brought a newer view meanwhile: keep that one.
-      const fresh = items.filter((item) => !get().known.has(item.id))
-      if (fresh.length > 0) set((state) => ({ known: remember(state.known, fresh) }))
+      // A 200-recipient send is followed for all 200 (issue 29), a few asks at a time so the core stays responsive.
+      const missing = ids.filter((id) => !get().known.has(id))
+      for (let at = 0; at < missing.length; at += TRACK_AT_ONCE) {
+        const slice = missing.slice(at, at + TRACK_AT_ONCE).filter((id) => !get().known.has(id))
+        const replies = await Promise.allSettled(slice.map((id) => call('outbox:get', { id })))
+        const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
+        // An event may have brought a newer view meanwhile: keep that one.
+        const fresh = items.filter((item) => !get().known.has(item.id))
+        if (fresh.length > 0) set((state) => ({ known: remember(state.known, fresh) }))
+      }
     },
 
     async get(id) {

@@ -1,6 +1,8 @@
-// A labelled IANA time-zone picker: the common zones plus the ones in play (current value, defaults).
-import { useMemo } from 'react'
-import { timeZones } from '../i18n/dates'
+// The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
+// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box.
+import { useMemo, useState } from 'react'
+import { useT } from '../i18n'
+import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -14,6 +16,20 @@ export interface TimeZoneFieldProps {
   onChange: (zone: string) => void
 }
 
+/** "WIB — Asia/Jakarta", or the zone's name with spaces ("America/New York"). */
+function zoneText(zone: string): string {
+  const name = zone.replace(/_/g, ' ')
+  const short = ZONE_ABBREVIATIONS[zone]
+  return short ? `${short} — ${name}` : name
+}
+
+/** Whether a zone answers what was typed ("wita", "makassar", "new york", "paris"). */
+function matches(zone: string, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const text = `${zoneText(zone)} ${zone}`.toLowerCase()
+  return words.every((word) => text.includes(word))
+}
+
 export function TimeZoneField({
   id,
   label,
@@ -23,20 +39,57 @@ export function TimeZoneField({
   include = [],
   onChange
 }: TimeZoneFieldProps): React.JSX.Element {
+  const t = useT()
+  const [query, setQuery] = useState('')
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
   const zones = useMemo(() => timeZones([value, ...include]), [key])
+  const common = zones.filter((zone) => zone in ZONE_ABBREVIATIONS)
+  // The chosen zone stays offered whatever is typed: a select cannot show a value it does not list.
+  const others = zones.filter(
+    (zone) => !(zone in ZONE_ABBREVIATIONS) && (zone === value || matches(zone, query))
+  )
+  const shownCommon = common.filter((zone) => zone === value || matches(zone, query))
   return (
-    <Field id={id} label={label} {...(hint ? { hint } : {})}>
-      {(control) => (
-        <select {...control} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <div className="zone-picker">
+      <Field id={id} label={label} {...(hint ? { hint } : {})}>
+        {(control) => (
+          <select {...control} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+            {shownCommon.length > 0 ? (
+              <optgroup label={t('zone.common')}>
+                {shownCommon.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zoneText(zone)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            <optgroup label={t('zone.all')}>
+              {others.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneText(zone)}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        )}
+      </Field>
+      <label className="zone-search">
+        <span className="visually-hidden">{t('zone.search', { field: label })}</span>
+        <input
+          type="search"
+          placeholder={t('zone.searchPlaceholder')}
+          value={query}
+          data-testid={`${testId}-search`}
+          onChange={(e) => {
+            const typed = e.target.value
+            setQuery(typed)
+            // One match left: it is what the operator meant, chosen without opening the list.
+            const found = zones.filter((zone) => matches(zone, typed))
+            if (typed.trim() && found.length === 1 && found[0] !== value) onChange(found[0]!)
+          }}
+        />
+      </label>
+    </div>
   )
 }

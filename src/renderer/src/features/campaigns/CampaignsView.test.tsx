@@ -222,7 +222,7 @@ describe('CampaignsView', () => {
     // send it, and the operator read the contract's English refusal).
     await user.type(longest, '86401')
     expect(within(editor).getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
-      'The longest delay must be 0 to 86400 seconds'
+      'The longest delay must be 0 to 86,400 seconds'
     )
     expect(within(editor).getByTestId('campaign-save-pacing')).toHaveProperty('disabled', true)
     await user.clear(longest)
@@ -407,7 +407,7 @@ describe('OptOuts', () => {
     await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
-    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 not valid numbers.')
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 number was not valid.')
     // Shop's gateway refused the blacklist push: said, with the local list still in force.
     expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
       'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'

@@ -10,6 +10,7 @@ import type {
   SheetView
 } from '../../../../shared/contract'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
@@ -47,16 +48,6 @@ const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   paused: 'campaigns.status.paused',
   cancelled: 'campaigns.status.cancelled',
   finished: 'campaigns.status.finished'
-}
-
-function download(reply: InvokeReply<'campaigns:export'>): void {
-  const bytes = Uint8Array.from(atob(reply.dataBase64), (c) => c.charCodeAt(0))
-  const url = URL.createObjectURL(new Blob([bytes], { type: reply.mime }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = reply.fileName
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 const time = (at: number | null): string => (at ? new Date(at).toLocaleString() : '')

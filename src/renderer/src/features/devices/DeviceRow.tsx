@@ -5,7 +5,8 @@ import type { DeviceView } from '../../../../shared/contract'
 import { offers } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
+import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { coreText } from '../../../../shared/i18n/notes'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
@@ -77,7 +78,16 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         </div>
         <div>
           <dt>{t('devices.expires')}</dt>
-          <dd>{device.expiresAt ? formatDateTime(device.expiresAt, locale) : t('common.unknown')}</dd>
+          {/* On the gateway's clock, its zone named (the gateway writes it without one); an ended one stands out. */}
+          <dd
+            data-testid={`device-expires-${id}`}
+            className={device.state === 'expired' ? 'device-expired' : undefined}
+          >
+            {device.expiresAt
+              ? formatWallClock(device.expiresAt, locale, GATEWAY_TIME_ZONE)
+              : t('common.unknown')}
+            {device.state === 'expired' ? ` (${t('devices.expired')})` : null}
+          </dd>
         </div>
         <div>
           <dt>{t('devices.serial')}</dt>
@@ -89,7 +99,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         </div>
         <div>
           <dt>{t('devices.checked')}</dt>
-          <dd>{device.lastCheckedAt ? formatDateTime(device.lastCheckedAt, locale) : t('common.never')}</dd>
+          <dd data-testid={`device-checked-${id}`}>
+            {device.lastCheckedAt ? formatDateTimeInZone(device.lastCheckedAt, locale) : t('common.never')}
+          </dd>
         </div>
       </dl>
       <div className="device-note" data-testid={`device-note-${id}`}>

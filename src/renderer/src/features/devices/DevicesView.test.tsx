@@ -65,9 +65,27 @@ describe('device list', () => {
     expect(fact(first, 'Expires')).toContain('2030')
     const second = row('Warehouse')
     expect(within(second).getByText('Token refused')).toBeTruthy()
-    expect(fact(second, 'Quota')).toBe('120')
+    expect(fact(second, 'Quota')).toBe('120 messages left')
     expect(second.textContent).toContain('Token expired')
     expect(second.textContent).toContain('Enter the token again')
+  })
+
+  it("shows the expiry on the gateway's clock with its zone, an ended one marked, and when it was checked with the zone (issue 29)", () => {
+    show([
+      makeDevice({
+        expiresAt: '2026-11-29 12:38:19',
+        lastCheckedAt: '2026-11-28T07:05:00.000Z',
+        quota: 12000
+      }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired', expiresAt: '2026-01-02' })
+    ])
+    expect(fact(row('Front office'), 'Expires')).toBe('29 Nov 2026, 12:38 WIB')
+    expect(fact(row('Front office'), 'Quota')).toBe('12,000 messages left')
+    const checked = fact(row('Front office'), 'Last checked')
+    expect(checked).toMatch(/^28 Nov 2026, \d{2}:05 \S+$/)
+    const ended = screen.getByTestId('device-expires-dev-2')
+    expect(ended.textContent).toBe('2 Jan 2026 WIB (ended)')
+    expect(ended.className).toBe('device-expired')
   })
 
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {

@@ -69,8 +69,10 @@ describe('NewDeviceView', () => {
     ])
     const shown = await screen.findByTestId('new-device-invoice')
     expect(screen.getByTestId('invoice-number').textContent).toBe('INV/20260115/123456')
-    expect(screen.getByTestId('invoice-total').textContent).toMatch(/1,500,000/)
-    expect(screen.getByTestId('invoice-due').textContent).toBe('2026-01-16 10:00:00')
+    // Money and the due date in the window's locale, the due date on the gateway's clock with its zone named.
+    expect(screen.getByTestId('invoice-total').textContent).toBe('Rp\u00a01,500,000')
+    expect(screen.getByTestId('invoice-due').textContent).toBe('16 Jan 2026, 10:00 WIB')
+    expect(shown.textContent).not.toContain('create device & invoice successfully')
     expect(screen.getByTestId('invoice-account').textContent).toBe(
       'DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)'
     )

@@ -3,9 +3,15 @@
 // sandbox does) goes straight into the linking wizard.
 import { useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
-import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
+import {
+  BILLING_PERIODS,
+  DEVICE_PRODUCTS,
+  GATEWAY_TIME_ZONE,
+  PAYMENT_CHANNELS
+} from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatRupiah, formatWallClock } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
@@ -265,18 +271,14 @@ function Invoice({
   const t = useT()
   const locale = localeOf(useLanguage())
   const money = (amount: number | null): string =>
-    amount === null
-      ? t('common.unknown')
-      : new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency: 'IDR',
-          maximumFractionDigits: 0
-        }).format(amount)
+    amount === null ? t('common.unknown') : formatRupiah(amount, locale)
   const unknown = t('common.unknown')
   return (
     <section className="card" aria-labelledby="invoice-heading" data-testid="new-device-invoice">
       <h3 id="invoice-heading">{t('newDevice.invoice.title')}</h3>
-      <p role="status">{invoice.message}</p>
+      {/* Our own sentence in the operator's language; the gateway's English ("create device & invoice
+          successfully") says nothing more. */}
+      <p role="status">{t('newDevice.invoice.created')}</p>
       <dl className="invoice">
         <dt>{t('newDevice.invoice.number')}</dt>
         <dd data-testid="invoice-number">{invoice.number ?? unknown}</dd>
@@ -299,7 +301,9 @@ function Invoice({
           <strong>{money(invoice.total)}</strong>
         </dd>
         <dt>{t('newDevice.invoice.due')}</dt>
-        <dd data-testid="invoice-due">{invoice.dueDate ?? unknown}</dd>
+        <dd data-testid="invoice-due">
+          {invoice.dueDate ? formatWallClock(invoice.dueDate, locale, GATEWAY_TIME_ZONE) : unknown}
+        </dd>
         <dt>{t('newDevice.invoice.payTo')}</dt>
         <dd data-testid="invoice-account">
           {[invoice.bankName, invoice.accountNumber].filter(Boolean).join(' ') || unknown}

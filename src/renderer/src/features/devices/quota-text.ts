@@ -4,5 +4,6 @@ import type { Translate } from '../../i18n'
 
 export function quotaText(quota: DeviceView['quota'], t: Translate): string {
   if (quota === null) return t('common.unknown')
-  return quota === 'unlimited' ? t('devices.quota.unlimited') : String(quota)
+  // A count in the window's digits and grouping (12,000 / 12.000), worded by its plural.
+  return quota === 'unlimited' ? t('devices.quota.unlimited') : t('devices.quota.left', { count: quota })
 }

@@ -3,8 +3,7 @@
 import { useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
-import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount } from '../../i18n/dates'
+import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { errorInfo } from '../../api'
@@ -53,7 +52,6 @@ export function OutboxBulkBar({
   onClear
 }: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
-  const locale = localeOf(useLanguage())
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
@@ -91,12 +89,12 @@ export function OutboxBulkBar({
   function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
     const parts = [
       t(action === 'cancel' ? 'outbox.bulk.cancelled' : 'outbox.bulk.retried', {
-        count: formatCount(done, locale)
+        count: done
       })
     ]
     for (const reason of REASON_ORDER) {
       const count = refused.find((r) => r.reason === reason)?.count ?? 0
-      if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: formatCount(count, locale) }))
+      if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: count }))
     }
     return parts.join('; ')
   }
@@ -132,7 +130,7 @@ export function OutboxBulkBar({
         <div role="toolbar" aria-label={t('outbox.bulk.bar')} className="outbox-bulk-bar">
           <span aria-live="polite">
             {matching !== null
-              ? t('outbox.bulk.selectedMatching', { count: formatCount(matching, locale) })
+              ? t('outbox.bulk.selectedMatching', { count: matching })
               : t('outbox.bulk.selected', { count: selection.size })}
           </span>
           <button
@@ -175,7 +173,7 @@ export function OutboxBulkBar({
       {confirmCancel && count > 0 ? (
         <ConfirmPanel
           id="bulk-cancel-q"
-          question={t('outbox.bulk.cancelConfirm', { count: formatCount(count, locale) })}
+          question={t('outbox.bulk.cancelConfirm', { count: count })}
           confirmLabel={t('outbox.bulk.cancel')}
           keepLabel={t('common.keep')}
           onConfirm={() => void run('cancel')}

@@ -43,11 +43,63 @@ afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
+describe('the summary line (issue 29: one counting model)', () => {
+  it('names every bucket it counts, so they add up to the total', () => {
+    useOutbox.getState().setCounts(
+      {
+        scheduled: 1,
+        queued: 1,
+        sending: 0,
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        read: 6,
+        failed: 0,
+        cancelled: 200,
+        cancelled_at_gateway: 3,
+        revoked: 2,
+        total: 213
+      },
+      false
+    )
+    render(<OutboxView />)
+    // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.
+    expect(screen.getByTestId('outbox-counts').textContent).toBe(
+      '2 waiting · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
+    )
+  })
+})
+
+describe('export (issue 29 point 7)', () => {
+  it("asks the core for the filtered outbox in the settings' zone and the window's language, then says how many", async () => {
+    fake.handle('outbox:export', () => ({
+      fileName: 'outbox 2026-11-28.csv',
+      mime: 'text/csv',
+      dataBase64: btoa('a,b'),
+      count: 3
+    }))
+    URL.createObjectURL = () => 'blob:export'
+    URL.revokeObjectURL = () => undefined
+    useOutbox.getState().setFilters({ statuses: ['failed'], deviceId: 'dev-2' })
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    expect(await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')).toBeTruthy()
+    expect(fake.requests('outbox:export')).toEqual([
+      {
+        filter: { status: ['failed'], deviceId: 'dev-2' },
+        format: 'csv',
+        language: 'en',
+        timeZone: 'Asia/Jakarta'
+      }
+    ])
+  })
+})
+
 describe('virtualized list', () => {
   it('renders only a window of rows for 100,000 items and fetches pages as it scrolls', async () => {
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
-    expect(screen.getByTestId('outbox-total').textContent).toBe('100000 messages')
+    expect(screen.getByTestId('outbox-total').textContent).toBe('100,000 messages')
     const rows = screen.getAllByTestId('outbox-row')
     expect(rows.length).toBeGreaterThan(5)
     expect(rows.length).toBeLessThan(40)

@@ -2,12 +2,14 @@
 import { useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
-import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount } from '../../i18n/dates'
+import { bucketCounts } from '../../../../shared/domain/status-buckets'
+import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { bucketLine } from './bucket-summary'
 import { OutboxBulkBar } from './OutboxBulkBar'
 import { OutboxDetail } from './OutboxDetail'
+import { OutboxExport } from './OutboxExport'
 import { OutboxFilters } from './OutboxFilters'
 import { OutboxList } from './OutboxList'
 import './outbox.css'
@@ -16,7 +18,6 @@ const NO_SELECTION: ReadonlyMap<string, OutboxItemView> = new Map()
 
 export function OutboxView(): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
   const [selected, setSelected] = useState<string | null>(null)
   const counts = useOutbox((s) => s.counts)
   const filters = useOutbox((s) => s.filters)
@@ -61,13 +62,9 @@ export function OutboxView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="outbox-heading">{t('outbox.title')}</ViewHeading>
         <p className="muted small" data-testid="outbox-counts">
-          {t('outbox.countsLine', {
-            waiting: counts.queued + counts.sending,
-            sent: counts.accepted + counts.sent + counts.delivered + counts.read,
-            failed: counts.failed,
-            total: counts.total
-          })}
+          {bucketLine(bucketCounts(counts), t, ['waiting', 'failed'])}
         </p>
+        <OutboxExport />
       </div>
       <OutboxFilters />
       <div className="outbox-bulk-head">
@@ -81,7 +78,7 @@ export function OutboxView(): React.JSX.Element {
             className="button button--link"
             onClick={() => setSelection({ filters, items: checked, matching: total })}
           >
-            {t('outbox.bulk.selectMatching', { count: formatCount(total, locale) })}
+            {t('outbox.bulk.selectMatching', { count: total })}
           </button>
         ) : null}
         <OutboxBulkBar selection={checked} matching={matching} onClear={() => setChecked(NO_SELECTION)} />

@@ -1,6 +1,8 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
+import { bucketCountsOf } from '../../../../shared/domain/status-buckets'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
+import { bucketParts } from './bucket-summary'
 
 /** Statuses in which the message is still on this computer, waiting to be handed to the gateway. */
 export function isWaiting(item: OutboxItemView): boolean {
@@ -52,28 +54,25 @@ function policyReason(
 }
 
 /**
- * One line for a batch just sent, never "sent" for what is only queued: "2 queued — waiting: Sandbox device is
- * logged out", or how many the gateway has taken, or how many failed.
+ * One line for a batch just sent, by the domain's counting model: every bucket its messages are in, never "sent" for
+ * what is only waiting ("2 waiting — Sandbox device is logged out · 1 read · 3 in all"); what has not been looked up
+ * yet is said as such, so the parts add up to the batch's size.
  */
 export function batchSummary(
   items: OutboxItemView[],
+  expected: number,
   reasonOf: (item: OutboxItemView) => string | null,
   t: Translate
 ): string | null {
-  if (items.length === 0) return null
-  const waiting = items.filter((i) => isWaiting(i))
-  const failed = items.filter((i) => i.status === 'failed').length
-  const taken = items.filter((i) => !isWaiting(i) && i.status !== 'failed' && i.status !== 'cancelled').length
-  const parts: string[] = []
-  if (waiting.length > 0) {
-    const reason = waiting.map(reasonOf).find((r) => r !== null)
-    parts.push(
-      reason
-        ? t('send.sent.waitingBecause', { count: waiting.length, reason })
-        : t('send.sent.waiting', { count: waiting.length })
-    )
+  if (expected === 0) return null
+  const counts = bucketCountsOf(items)
+  const parts = bucketParts(counts, t)
+  if (counts.waiting > 0) {
+    const reason = items.map(reasonOf).find((r) => r !== null)
+    if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
   }
-  if (taken > 0) parts.push(t('send.sent.taken', { count: taken }))
-  if (failed > 0) parts.push(t('send.sent.failed', { count: failed }))
+  const unknown = expected - items.length
+  if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
+  if (expected > 1) parts.push(t('buckets.total', { count: expected }))
   return parts.join(' · ')
 }

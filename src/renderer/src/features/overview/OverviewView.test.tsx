@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useNavigation } from '../../stores/navigation'
-import { useOutbox } from '../../stores/outbox'
+import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -13,8 +13,12 @@ let fake: FakeApi
 
 beforeEach(() => {
   fake = installFakeApi()
-  const totals: Record<string, number> = { queued: 2, accepted: 5, delivered: 3, read: 7, failed: 1 }
-  fake.handle('outbox:list', ({ status }) => ({ items: [], total: totals[status?.[0] ?? ''] ?? 0 }))
+  // Six sent today and read since, one of them failed at the gateway; two failed and 200 cancelled today.
+  fake.handle('outbox:since', () => ({
+    handedOver: { ...EMPTY_COUNTS, read: 6, failed: 1, total: 7 },
+    failed: 2,
+    cancelled: 200
+  }))
 })
 
 describe('overview', () => {
@@ -37,20 +41,26 @@ describe('overview', () => {
     const fleet = screen.getByRole('region', { name: 'Devices' })
     const first = within(fleet).getByTestId('fleet-dev-1')
     expect(first.textContent).toContain('Connected')
-    expect(first.textContent).toContain('Quota 120')
-    expect(first.textContent).toContain('expires in 10 day(s)')
+    expect(first.textContent).toContain('Quota 120 messages left')
+    expect(first.textContent).toContain('expires in 10 days')
     expect(within(fleet).getByTestId('fleet-dev-2').textContent).toContain('subscription ended')
   })
 
-  it("counts today's messages by status, and each number opens the outbox filtered to it", async () => {
+  it("counts today's messages by when they were sent, not where they are now (issue 29)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false)
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
-    expect((await within(today).findByRole('button', { name: '7 read' })).textContent).toBe('7read')
-    expect(within(today).getByRole('button', { name: '2 queued' })).toBeTruthy()
-    const request = fake.requests('outbox:list')[0]
-    expect(new Date(request?.from ?? '').getHours()).toBe(0)
-    await userEvent.setup().click(within(today).getByRole('button', { name: '1 failed' }))
+    // Read since, they still count as sent today; what waits now counts scheduled messages too.
+    expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
+    expect(within(today).getByRole('button', { name: '2 waiting now' })).toBeTruthy()
+    expect(within(today).getByRole('button', { name: '200 cancelled today' })).toBeTruthy()
+    expect(within(today).getByTestId('today-sent-now').textContent).toBe(
+      'Sent today, where they are now: 6 read · 1 failed'
+    )
+    const request = fake.requests('outbox:since')[0]
+    expect(new Date(request?.since ?? '').getHours()).toBe(0)
+    await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
     expect(useNavigation.getState().view).toBe('outbox')
     expect(useOutbox.getState().filters.statuses).toEqual(['failed'])
   })

@@ -1,8 +1,15 @@
 // The overview the window and the tray open first: each device's state, quota and expiry, and today's numbers.
 import { useEffect, useState } from 'react'
-import type { DeviceView, OutboxStatus } from '../../../../shared/contract'
+import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/contract'
+import {
+  BUCKET_STATUSES,
+  bucketCounts,
+  REACHED_GATEWAY_BUCKETS,
+  type BucketCounts
+} from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
-import { useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatCount } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
@@ -10,14 +17,23 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
 import { quotaText } from '../devices/quota-text'
+import { bucketParts } from '../outbox/bucket-summary'
 
-/** Today's numbers, each counting the statuses it names (a read message was also sent and delivered). */
-const TODAY: { key: MessageKey; statuses: OutboxStatus[] }[] = [
-  { key: 'overview.today.queued', statuses: ['queued', 'sending'] },
-  { key: 'overview.today.sent', statuses: ['accepted', 'sent'] },
-  { key: 'overview.today.delivered', statuses: ['delivered'] },
-  { key: 'overview.today.read', statuses: ['read'] },
-  { key: 'overview.today.failed', statuses: ['failed'] }
+/**
+ * Today's numbers, by when things happened (issue 29): what is waiting now, what the gateway took today (wherever
+ * it is since: a message read since still counts as sent today), what failed and what was cancelled today. Each
+ * opens the outbox filtered to the statuses it counts.
+ */
+type TodayNumber = 'waiting' | 'sent' | 'failed' | 'cancelled'
+const TODAY: { number: TodayNumber; key: MessageKey; statuses: readonly OutboxStatus[] }[] = [
+  { number: 'waiting', key: 'overview.today.waiting', statuses: BUCKET_STATUSES.waiting },
+  {
+    number: 'sent',
+    key: 'overview.today.sent',
+    statuses: REACHED_GATEWAY_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+  },
+  { number: 'failed', key: 'overview.today.failed', statuses: BUCKET_STATUSES.failed },
+  { number: 'cancelled', key: 'overview.today.cancelled', statuses: BUCKET_STATUSES.cancelled }
 ]
 
 const DAY_MS = 24 * 3_600_000
@@ -34,25 +50,40 @@ function startOfToday(): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
 }
 
-function useTodayNumbers(): number[] | null {
+interface TodayNumbers {
+  numbers: Record<TodayNumber, number>
+  /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
+  sentNow: BucketCounts
+}
+
+function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
-  const [numbers, setNumbers] = useState<number[] | null>(null)
+  const [since, setSince] = useState<OutboxSince | null>(null)
   useEffect(() => {
     let on = true
-    const from = startOfToday()
-    // One cheap call per number (limit 1: only the total is read); refreshed whenever the outbox counts move.
-    Promise.all(TODAY.map((row) => call('outbox:list', { status: row.statuses, from, offset: 0, limit: 1 })))
-      .then((replies) => {
-        if (on) setNumbers(replies.map((r) => r.total))
+    // One small call, refreshed whenever the outbox counts move.
+    call('outbox:since', { since: startOfToday() })
+      .then((reply) => {
+        if (on) setSince(reply)
       })
       .catch(() => {
-        if (on) setNumbers(null)
+        if (on) setSince(null)
       })
     return () => {
       on = false
     }
   }, [counts])
-  return numbers
+  if (!since) return null
+  const sentNow = bucketCounts(since.handedOver)
+  return {
+    numbers: {
+      waiting: bucketCounts(counts).waiting,
+      sent: sentNow.total,
+      failed: since.failed,
+      cancelled: since.cancelled
+    },
+    sentNow
+  }
 }
 
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {
@@ -78,13 +109,14 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
 
 export function OverviewView(): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const devices = useDevices((s) => s.devices)
-  const numbers = useTodayNumbers()
+  const today = useTodayNumbers()
   // Days to expiry are counted from when the view opened; a day's drift while it stays open does not matter.
   const [now] = useState(() => Date.now())
 
-  function openOutbox(statuses: OutboxStatus[]): void {
-    useOutbox.getState().setFilters({ ...NO_FILTERS, statuses })
+  function openOutbox(statuses: readonly OutboxStatus[]): void {
+    useOutbox.getState().setFilters({ ...NO_FILTERS, statuses: [...statuses] })
     useNavigation.getState().navigate('outbox')
   }
 
@@ -94,20 +126,27 @@ export function OverviewView(): React.JSX.Element {
       <section className="card overview-today" aria-labelledby="today-title">
         <h3 id="today-title">{t('overview.today')}</h3>
         <ul className="today-numbers">
-          {TODAY.map((row, index) => (
+          {TODAY.map((row) => (
             <li key={row.key}>
               <button
                 type="button"
                 className="today-number"
-                data-testid={`today-${row.statuses[0]}`}
+                data-testid={`today-${row.number}`}
                 onClick={() => openOutbox(row.statuses)}
               >
-                <span className="today-count">{numbers ? numbers[index] : '–'}</span>
+                <span className="today-count">
+                  {today ? formatCount(today.numbers[row.number], locale) : '–'}
+                </span>
                 <span className="today-label">{t(row.key)}</span>
               </button>
             </li>
           ))}
         </ul>
+        {today && today.sentNow.total > 0 ? (
+          <p className="muted small" data-testid="today-sent-now">
+            {t('overview.today.sentNow', { split: bucketParts(today.sentNow, t).join(' · ') })}
+          </p>
+        ) : null}
       </section>
       <section className="card overview-fleet" aria-labelledby="fleet-title">
         <h3 id="fleet-title">{t('overview.fleet')}</h3>

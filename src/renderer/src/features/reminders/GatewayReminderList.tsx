@@ -6,7 +6,8 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
+import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describePeriode } from './repeat-rules'
@@ -75,7 +76,7 @@ function ReminderRow({
 
   const sandbox = reminder.sandbox
   // Shown on the gateway's clock, like the start time.
-  const when = (iso: string | null): string => formatDateTime(iso, locale, reminder.timezone)
+  const when = (iso: string | null): string => formatDateTimeInZone(iso, locale, reminder.timezone)
   return (
     <li
       className="service-row"
@@ -90,8 +91,7 @@ function ReminderRow({
       <div className="muted small">
         {t('reminders.toLine', { phone: reminder.phone })} ·{' '}
         {t('reminders.startsLine', {
-          time: reminder.startAt,
-          zone: reminder.timezone ?? t('common.unknown')
+          time: formatWallClock(reminder.startAt, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
         })}
       </div>
       {reminder.title ? <div>{reminder.message}</div> : null}

@@ -100,7 +100,11 @@ describe('RemindersView', () => {
     const row = await screen.findByTestId('reminder-row')
     expect(row.getAttribute('data-sent-count')).toBe('2')
     expect(row.textContent).toContain('Every 5 days')
-    expect(within(row).getByTestId('reminder-sandbox').textContent).toMatch(/Sent by the sandbox 2 time\(s\)/)
+    expect(within(row).getByTestId('reminder-sandbox').textContent).toBe(
+      'Sent by the sandbox 2 times, last at 20 Jan 2030, 10:30 WIB; next at 25 Jan 2030, 10:30 WIB.'
+    )
+    // The start on the gateway's clock, in the window's format with its zone named (not "2030-01-15 10:30:00").
+    expect(row.textContent).toContain('from 15 Jan 2030, 10:30 WIB')
   })
 
   // HTML maxLength counts UTF-16 units (an emoji is two); the gateway counts characters, and so must the form.

@@ -4,7 +4,7 @@ import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
-import { parseRecipients, withoutRecipient, withRecipient } from './recipients'
+import { parseRecipients, sameRecipients, withoutRecipient, withRecipient } from './recipients'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import './send.css'
 
@@ -29,6 +29,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   }, [])
 
   const bad = parsed.filter((r) => r.problem).length
+  const same = sameRecipients(text, isGroup)
   const good = parsed.length - bad
   const error =
     bad > 0
@@ -72,6 +73,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
         <>
           <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
             {t('send.recipients.count', { count: good })}
+            {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
           </p>
           <ul className="chips" aria-label={t('send.recipients.chips')} data-testid="recipient-chips">
             {parsed.map((r) => (

@@ -186,6 +186,17 @@ describe('recipients', () => {
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
 
+  it('says when typed numbers were the same, each sent once (issue 29)', async () => {
+    const user = show()
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '081234567890, +62 812-3456-7890, 081298765432'
+    )
+    expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
+      'Recipients ready: 2 (2 numbers were the same: each number is sent once.)'
+    )
+  })
+
   it('offers recent recipients, written for reading', async () => {
     fake.handle('recipients:recent', () => ({ recipients: ['6281299990000'] }))
     const user = show()
@@ -413,7 +424,7 @@ describe('enqueue', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
     expect(screen.getByTestId('send-sent-summary').textContent).toBe(
-      '2 queued — waiting: Sandbox device is logged out'
+      '2 waiting — Sandbox device is logged out · 2 in all'
     )
   })
 

@@ -101,7 +101,7 @@ export function SentBatch(): React.JSX.Element | null {
     waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
       formatDateTime(iso, locale)
     )
-  const summary = batchSummary(items, reasonOf, t)
+  const summary = batchSummary(items, sent.itemIds.length, reasonOf, t)
   // Only what the gateway has taken is "sent"; a batch still on this computer says it is queued.
   const title = sent.scheduled
     ? t('send.sent.scheduledTitle')

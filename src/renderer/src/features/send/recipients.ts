@@ -35,6 +35,19 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
   return parsed
 }
 
+/**
+ * How many typed recipients are the same as another one once normalised ("0812…" and "+62 812…"): the operator is
+ * told, since each is sent once ("2 numbers were the same").
+ */
+export function sameRecipients(text: string, isGroup: boolean): number {
+  const times = new Map<string, number>()
+  for (const raw of splitRecipients(text)) {
+    const { value } = isGroup ? checkGroupId(raw) : normalisePhone(raw)
+    times.set(value, (times.get(value) ?? 0) + 1)
+  }
+  return [...times.values()].reduce((sum, n) => sum + (n > 1 ? n : 0), 0)
+}
+
 /** The text without one recipient (a chip's remove button). */
 export function withoutRecipient(text: string, raw: string): string {
   return splitRecipients(text)

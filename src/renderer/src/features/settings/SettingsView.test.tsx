@@ -64,7 +64,7 @@ describe('SettingsView', () => {
     await user.clear(poll)
     await user.type(poll, '2')
     await user.tab()
-    expect(screen.getByTestId('settings-poll-error').textContent).toContain('from 5 to 3600')
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain('from 5 to 3,600')
     expect(fake.requests('settings:update')).toEqual([])
   })
 
@@ -115,6 +115,9 @@ describe('SettingsView', () => {
     await user.type(poll, '6')
     await user.tab()
     expect(screen.getByTestId('settings-poll-error').textContent).toContain('pollIntervalSec: too small')
+    // What was typed stays, outlined as invalid, rather than being put back silently (issue 29).
+    expect((poll as HTMLInputElement).value).toBe('6')
+    expect(poll.getAttribute('aria-invalid')).toBe('true')
   })
 
   it('copies diagnostics to the clipboard', async () => {

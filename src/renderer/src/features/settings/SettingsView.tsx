@@ -87,7 +87,8 @@ export function SettingsView(): React.JSX.Element {
     )
   }
 
-  async function save(patch: Partial<Settings>): Promise<void> {
+  /** True once the core took the change; on a refusal the field keeps what was typed, with the reason at it. */
+  async function save(patch: Partial<Settings>): Promise<boolean> {
     const keys = Object.keys(patch) as (keyof Settings)[]
     try {
       await useSettings.getState().update(patch)
@@ -97,11 +98,13 @@ export function SettingsView(): React.JSX.Element {
         return next
       })
       setStatus({ tone: 'ok', text: t('settings.saved') })
+      return true
     } catch (error) {
       const info = errorInfo(error)
       const field = (info.field?.split('.').pop() ?? keys[0]) as keyof Settings | undefined
       if (field) setFieldErrors((e) => ({ ...e, [field]: info.message }))
       setStatus({ tone: 'bad', text: info.message })
+      return false
     }
   }
 
@@ -273,7 +276,7 @@ function NumberSetting({
   spec: NumberSpec
   value: number
   error: string | undefined
-  onSave(patch: Partial<Settings>): Promise<void>
+  onSave(patch: Partial<Settings>): Promise<boolean>
   /** A value that cannot be saved was left in the field: the page must not keep saying "Saved.". */
   onInvalid(): void
 }): React.JSX.Element {
@@ -292,8 +295,14 @@ function NumberSetting({
       return
     }
     const next = spec.fromShown(parsed)
-    setDraft(null)
-    if (next !== value) void onSave({ [spec.key]: next })
+    if (next === value) {
+      setDraft(null)
+      return
+    }
+    // What was typed stays in the field until the core has it: a refusal is shown beside it, never undone silently.
+    void onSave({ [spec.key]: next }).then((saved) => {
+      if (saved) setDraft(null)
+    })
   }
 
   return (
@@ -332,15 +341,20 @@ function TextSetting({
 }: {
   value: string
   error: string | undefined
-  onSave(value: string): Promise<void>
+  onSave(value: string): Promise<boolean>
 }): React.JSX.Element {
   const t = useT()
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? value
   function commit(): void {
     if (draft === null) return
-    setDraft(null)
-    if (draft.trim() !== value) void onSave(draft.trim())
+    if (draft.trim() === value) {
+      setDraft(null)
+      return
+    }
+    void onSave(draft.trim()).then((saved) => {
+      if (saved) setDraft(null)
+    })
   }
   return (
     <Field

@@ -1,6 +1,10 @@
 // The webhook inspector (sandbox devices): every POST the sandbox made, newest first, with its payload, each attempt
-// and the receiver's answer, and what that answer sent back to the chat.
+// and the receiver's answer, and what that answer sent back to the chat; filtered by kind and delivery state, each
+// headed by the message and status it carries. The device is the view's own choice (one inspector per device).
+import { useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import type { Translate } from '../../../../shared/i18n'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -19,19 +23,77 @@ const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: str
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
 }
 
+const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
+const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
+
+/** A payload's field as text, or '' when the gateway left it out or sent something else. */
+function field(payload: Record<string, unknown>, name: string): string {
+  const value = payload[name]
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+}
+
+function shortened(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
+}
+
+/**
+ * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking,
+ * in the gateway's own status word), or the device's status. Null when the payload names none of it.
+ */
+export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
+  const payload = delivery.payload
+  const phone = field(payload, 'phone')
+  const who = phone ? formatPhoneForReading(phone) : t('common.unknown')
+  const message = shortened(field(payload, 'message'))
+  const status = field(payload, 'status')
+  switch (delivery.kind) {
+    case 'incoming':
+      return message ? t('webhooks.headline.incoming', { phone: who, message }) : null
+    case 'tracking':
+      if (!status) return null
+      return message
+        ? t('webhooks.headline.trackingText', { phone: who, message, status })
+        : t('webhooks.headline.tracking', { phone: who, status })
+    case 'device':
+      return status ? t('webhooks.headline.device', { status }) : null
+  }
+}
+
 export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.Element {
   const t = useT()
   const query = useSandboxQuery(deviceId, () => call('sandbox:webhookDeliveries', { deviceId }))
-  const deliveries = query.data?.deliveries ?? null
+  const [kind, setKind] = useState<WebhookDeliveryView['kind'] | ''>('')
+  const [state, setState] = useState<WebhookDeliveryView['state'] | ''>('')
+  const all = query.data?.deliveries ?? null
+  const deliveries = all?.filter((d) => (!kind || d.kind === kind) && (!state || d.state === state)) ?? null
+  const filtered = kind !== '' || state !== ''
 
   return (
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
       <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
+      <div className="inspector-filters">
+        <FilterSelect<WebhookDeliveryView['kind']>
+          label={t('webhooks.filter.kind')}
+          testId="webhook-filter-kind"
+          value={kind}
+          options={KINDS.map((k) => [k, t(KIND[k])])}
+          onChange={setKind}
+        />
+        <FilterSelect<WebhookDeliveryView['state']>
+          label={t('webhooks.filter.state')}
+          testId="webhook-filter-state"
+          value={state}
+          options={STATES.map((s) => [s, t(STATE[s].label)])}
+          onChange={setState}
+        />
+      </div>
       <ListStatus
         items={deliveries}
         error={query.error}
-        emptyText={t('webhooks.inspector.empty')}
+        emptyText={
+          filtered && all && all.length > 0 ? t('webhooks.filter.none') : t('webhooks.inspector.empty')
+        }
         emptyTestId="webhook-inspector-empty"
       />
       {deliveries !== null && deliveries.length > 0 ? (
@@ -45,10 +107,39 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
   )
 }
 
+/** One of the inspector's filters: "All" or one value. */
+function FilterSelect<V extends string>(props: {
+  label: string
+  testId: string
+  value: V | ''
+  options: [V, string][]
+  onChange(value: V | ''): void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <label>
+      {props.label}{' '}
+      <select
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as V | '')}
+      >
+        <option value="">{t('webhooks.filter.all')}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const state = STATE[delivery.state]
+  const headline = deliveryHeadline(delivery, t)
   return (
     <li
       className="delivery"
@@ -59,6 +150,11 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       <div className="delivery-head">
         <span className={`badge ${state.tone}`}>{t(state.label)}</span>{' '}
         <strong>{t(KIND[delivery.kind])}</strong>{' '}
+        {headline ? (
+          <span data-testid="webhook-headline" dir="auto">
+            {headline}
+          </span>
+        ) : null}{' '}
         <span className="muted small">
           {formatDateTime(delivery.createdAt, locale)} → <span className="ellipsis">{delivery.url}</span>
         </span>

@@ -136,4 +136,37 @@ describe('WebhooksView', () => {
     expect(within(row).getByTestId('webhook-replies').textContent).toBe('Sent back to the chat: Halo juga')
     await waitFor(() => expect(fake.requests('sandbox:webhookDeliveries').length).toBe(2))
   })
+
+  it('heads each delivery with its message and status, and filters by kind and delivery state (issue 29)', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    const tracking: WebhookDeliveryView = {
+      ...delivery,
+      id: 'wh-2',
+      kind: 'tracking',
+      state: 'failed',
+      payload: { id: 'g-1', phone: '6281234567890', status: 'read', message: 'Order #1042 is ready' }
+    }
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [tracking, delivery] }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await screen.findAllByTestId('webhook-delivery')
+    expect(screen.getAllByTestId('webhook-headline').map((h) => h.textContent)).toEqual([
+      'the message to +62 812-3456-7890 (“Order #1042 is ready”) is now “read”',
+      'from +62 812-777-888: “halo”'
+    ])
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'incoming')
+    expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
+      'incoming'
+    ])
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery' }), 'failed')
+    expect(screen.queryAllByTestId('webhook-delivery')).toEqual([])
+    expect(screen.getByTestId('webhook-inspector-empty').textContent).toBe(
+      'No delivery matches these filters.'
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), '')
+    expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
+      'tracking'
+    ])
+  })
 })

@@ -1,0 +1,50 @@
+// Export of the outbox as CSV or Excel, with the list's filters applied: the core writes the file (safe cells, times
+// with the zone's offset and the zone named), the window hands it to the download and says how many it holds.
+import { useState } from 'react'
+import { call, errorInfo } from '../../api'
+import { useLanguage, useT } from '../../i18n'
+import { filterRequest, useOutbox } from '../../stores/outbox'
+import { useSettings } from '../../stores/settings'
+import { download } from '../../ui/download'
+
+export function OutboxExport(): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const timeZone = useSettings((s) => s.settings?.defaultTimezone)
+  const [busy, setBusy] = useState(false)
+  const [said, setSaid] = useState<string | null>(null)
+
+  async function run(format: 'csv' | 'xlsx'): Promise<void> {
+    setBusy(true)
+    setSaid(null)
+    try {
+      const filter = filterRequest(useOutbox.getState().filters)
+      const reply = await call('outbox:export', {
+        filter,
+        format,
+        language,
+        ...(timeZone ? { timeZone } : {})
+      })
+      download(reply)
+      setSaid(t('outbox.export.done', { count: reply.count, file: reply.fileName }))
+    } catch (error) {
+      setSaid(t('outbox.export.failed', { error: errorInfo(error).message }))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="outbox-export">
+      <button type="button" className="button" disabled={busy} onClick={() => void run('csv')}>
+        {t('outbox.export.csv')}
+      </button>
+      <button type="button" className="button" disabled={busy} onClick={() => void run('xlsx')}>
+        {t('outbox.export.xlsx')}
+      </button>
+      <span aria-live="polite" className="muted small" data-testid="outbox-export-said">
+        {said}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+// The window's summaries run the counting model's case table: the line names every bucket it counts, in both
+// languages, and its parts add up to the total it ends with.
+import { describe, expect, it } from 'vitest'
+import { bucketCounts } from '../../../../shared/domain/status-buckets'
+import { STATUS_BUCKET_CASES } from '../../../../shared/domain/status-buckets.cases'
+import { translate, type Language, type Translate } from '../../i18n'
+import { bucketLine } from './bucket-summary'
+
+/** The numbers of a line ("1.234" in Indonesian is one number): the parts, then the total. */
+function numbers(line: string): number[] {
+  return line.split(' · ').map((part) => Number(/\d[\d.,]*/.exec(part)?.[0].replace(/[.,]/g, '')))
+}
+
+describe.each(['en', 'id'] as Language[])('the summary line (%s) answers the shared table', (language) => {
+  const t: Translate = (key, params) => translate(language, key, params)
+  it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const line = bucketLine(bucketCounts(c.byStatus), t, ['waiting', 'failed'])
+    const found = numbers(line)
+    const total = found.pop()
+    expect(total).toBe(c.expected.total)
+    expect(found.reduce((sum, n) => sum + n, 0)).toBe(c.expected.total)
+  })
+})
+
+it('says the outbox of issue 29 in full, cancelled and scheduled included', () => {
+  const t: Translate = (key, params) => translate('en', key, params)
+  expect(
+    bucketLine(bucketCounts({ scheduled: 1, queued: 1, read: 6, cancelled: 200 }), t, ['waiting', 'failed'])
+  ).toBe('2 waiting · 6 read · 0 failed · 200 cancelled · 208 in all')
+})

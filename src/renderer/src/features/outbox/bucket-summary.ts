@@ -1,0 +1,22 @@
+// A summary of outbox counts in words, by the domain's one counting model: it names every bucket it counts (the
+// empty ones only when asked to), so its parts always add up to the total it ends with.
+import {
+  summaryBuckets,
+  type BucketCounts,
+  type StatusBucket
+} from '../../../../shared/domain/status-buckets'
+import type { Translate } from '../../../../shared/i18n'
+
+/** "2 waiting · 6 read · 200 cancelled · 0 failed": the buckets, worded, in the model's order. */
+export function bucketParts(
+  counts: BucketCounts,
+  t: Translate,
+  always: readonly StatusBucket[] = []
+): string[] {
+  return summaryBuckets(counts, always).map(({ bucket, count }) => t(`buckets.${bucket}`, { count }))
+}
+
+/** The same ending with the total: "2 waiting · 6 read · 200 cancelled · 0 failed · 208 in all". */
+export function bucketLine(counts: BucketCounts, t: Translate, always: readonly StatusBucket[] = []): string {
+  return [...bucketParts(counts, t, always), t('buckets.total', { count: counts.total })].join(' · ')
+}

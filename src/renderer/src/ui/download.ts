@@ -1,0 +1,18 @@
+// Hands a file the core made (base64) to the browser's download, as the operator's save: exports of campaigns and
+// of the outbox.
+
+export interface DownloadableFile {
+  fileName: string
+  mime: string
+  dataBase64: string
+}
+
+export function download(file: DownloadableFile): void {
+  const bytes = Uint8Array.from(atob(file.dataBase64), (c) => c.charCodeAt(0))
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = file.fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

@@ -1,0 +1,79 @@
+// The counting model's cases: counts per status and the buckets they must make, adding up to the total. Every
+// layer that summarises the outbox runs this table (the domain, the window's summaries).
+import type { OutboxStatusName } from './enums'
+import type { BucketCounts } from './status-buckets'
+
+export interface StatusBucketCase {
+  name: string
+  byStatus: Partial<Record<OutboxStatusName, number>>
+  expected: BucketCounts
+}
+
+const none = {
+  waiting: 0,
+  withGateway: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  failed: 0,
+  cancelled: 0,
+  revoked: 0,
+  total: 0
+}
+
+export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
+  { name: 'an empty outbox', byStatus: {}, expected: none },
+  {
+    // Issue 29: "1 waiting · 6 sent · 0 failed · 207 in all" left out 200 cancelled and 1 scheduled.
+    name: 'the summary that did not add up: cancelled and scheduled are counted',
+    byStatus: { scheduled: 1, queued: 1, read: 6, cancelled: 200 },
+    expected: { ...none, waiting: 2, read: 6, cancelled: 200, total: 208 }
+  },
+  {
+    name: 'scheduled, queued and being sent are all waiting',
+    byStatus: { scheduled: 3, queued: 4, sending: 5 },
+    expected: { ...none, waiting: 12, total: 12 }
+  },
+  {
+    name: 'accepted is with the gateway, not yet sent',
+    byStatus: { accepted: 2, sent: 1 },
+    expected: { ...none, withGateway: 2, sent: 1, total: 3 }
+  },
+  {
+    name: 'a read message is counted once, as read (not also as sent and delivered)',
+    byStatus: { sent: 1, delivered: 2, read: 3 },
+    expected: { ...none, sent: 1, delivered: 2, read: 3, total: 6 }
+  },
+  {
+    name: 'taken back: a cancel at the gateway is a cancel, a message deleted for everyone its own bucket',
+    byStatus: { cancelled: 2, cancelled_at_gateway: 3, revoked: 4, read: 1 },
+    expected: { ...none, cancelled: 5, revoked: 4, read: 1, total: 10 }
+  },
+  {
+    name: 'every status at once',
+    byStatus: {
+      scheduled: 1,
+      queued: 2,
+      sending: 3,
+      accepted: 4,
+      sent: 5,
+      delivered: 6,
+      read: 7,
+      failed: 8,
+      cancelled: 9,
+      cancelled_at_gateway: 10,
+      revoked: 11
+    },
+    expected: {
+      waiting: 6,
+      withGateway: 4,
+      sent: 5,
+      delivered: 6,
+      read: 7,
+      failed: 8,
+      cancelled: 19,
+      revoked: 11,
+      total: 66
+    }
+  }
+]

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { OUTBOX_STATUSES } from './enums'
+import {
+  BUCKET_STATUSES,
+  bucketCounts,
+  bucketCountsOf,
+  STATUS_BUCKETS,
+  summaryBuckets
+} from './status-buckets'
+import { STATUS_BUCKET_CASES } from './status-buckets.cases'
+
+describe('the counting model answers the shared table', () => {
+  it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const counts = bucketCounts(c.byStatus)
+    expect(counts).toEqual(c.expected)
+    expect(STATUS_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)).toBe(counts.total)
+    const items = Object.entries(c.byStatus).flatMap(([status, n]) =>
+      Array.from({ length: n }, () => ({ status: status as (typeof OUTBOX_STATUSES)[number] }))
+    )
+    expect(bucketCountsOf(items)).toEqual(c.expected)
+  })
+
+  it('puts every status in exactly one bucket', () => {
+    const placed = STATUS_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+    expect([...placed].sort()).toEqual([...OUTBOX_STATUSES].sort())
+  })
+
+  it('a summary names the buckets it counts and they add up to the total', () => {
+    for (const c of STATUS_BUCKET_CASES) {
+      const shown = summaryBuckets(bucketCounts(c.byStatus), ['waiting', 'failed'])
+      expect(shown.reduce((sum, part) => sum + part.count, 0)).toBe(c.expected.total)
+      expect(shown.map((part) => part.bucket)).toEqual(expect.arrayContaining(['waiting', 'failed']))
+    }
+  })
+})

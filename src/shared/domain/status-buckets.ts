@@ -1,0 +1,87 @@
+// The one counting model of the outbox: which bucket each status falls in, and a summary whose buckets add up to
+// its total. The Overview, the outbox's summary, the send result card and campaigns count with it.
+import { OUTBOX_STATUSES, type OutboxStatusName } from './enums'
+
+/**
+ * The buckets in the order a summary names them. `waiting` is everything still on this computer or kept by it
+ * (scheduled — whichever side keeps the schedule — queued, being handed over); from `withGateway` on the gateway has
+ * taken the message: accepted and not yet reported sent, then sent, delivered, read. `failed`, `cancelled`
+ * (here or at the gateway) and `revoked` (deleted for everyone) are their own buckets, so nothing the outbox holds is
+ * left out of a total.
+ */
+export const STATUS_BUCKETS = [
+  'waiting',
+  'withGateway',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled',
+  'revoked'
+] as const
+export type StatusBucket = (typeof STATUS_BUCKETS)[number]
+
+/** Every status belongs to exactly one bucket. */
+export const BUCKET_STATUSES: Record<StatusBucket, readonly OutboxStatusName[]> = {
+  waiting: ['scheduled', 'queued', 'sending'],
+  withGateway: ['accepted'],
+  sent: ['sent'],
+  delivered: ['delivered'],
+  read: ['read'],
+  failed: ['failed'],
+  // Cancelled here or, while the gateway still held it, there: either way it never reached the customer.
+  cancelled: ['cancelled', 'cancelled_at_gateway'],
+  // Reached the customer, then deleted for everyone at the gateway.
+  revoked: ['revoked']
+}
+
+const BUCKET_OF = new Map<OutboxStatusName, StatusBucket>(
+  STATUS_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket].map((status) => [status, bucket] as const))
+)
+
+export function bucketOf(status: OutboxStatusName): StatusBucket {
+  const bucket = BUCKET_OF.get(status)
+  if (!bucket) throw new Error(`No bucket for outbox status ${status}`)
+  return bucket
+}
+
+/** Buckets the gateway has taken (what a summary may call "reached the gateway"). */
+export const REACHED_GATEWAY_BUCKETS: readonly StatusBucket[] = ['withGateway', 'sent', 'delivered', 'read']
+
+export type BucketCounts = Record<StatusBucket, number> & { total: number }
+
+/**
+ * Counts per status (a status left out counts 0) folded into buckets; `total` is their sum, so a summary naming
+ * every bucket always adds up to its total.
+ */
+export function bucketCounts(byStatus: Partial<Record<OutboxStatusName, number>>): BucketCounts {
+  const counts = { total: 0 } as BucketCounts
+  for (const bucket of STATUS_BUCKETS) counts[bucket] = 0
+  for (const status of OUTBOX_STATUSES) {
+    const n = byStatus[status] ?? 0
+    counts[bucketOf(status)] += n
+    counts.total += n
+  }
+  return counts
+}
+
+/** The same for a list of items (a send's messages, a campaign's rows). */
+export function bucketCountsOf(items: readonly { status: OutboxStatusName }[]): BucketCounts {
+  const byStatus: Partial<Record<OutboxStatusName, number>> = {}
+  for (const item of items) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1
+  return bucketCounts(byStatus)
+}
+
+/**
+ * The buckets a summary shows, in order: the non-empty ones, and always `waiting`, `failed` (the two an operator
+ * acts on) when `always` says so; the shown buckets add up to `total`, since empty ones add nothing.
+ */
+export function summaryBuckets(
+  counts: BucketCounts,
+  always: readonly StatusBucket[] = []
+): { bucket: StatusBucket; count: number }[] {
+  return STATUS_BUCKETS.filter((bucket) => counts[bucket] > 0 || always.includes(bucket)).map((bucket) => ({
+    bucket,
+    count: counts[bucket]
+  }))
+}

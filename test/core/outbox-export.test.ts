@@ -1,0 +1,119 @@
+/**
+ * The outbox as a file (issue 29 point 7): the list's filters applied, read through the kernel's list past one page,
+ * cells a spreadsheet would evaluate neutralised (CSV through the one writer; XLSX cells as text), times ISO 8601 with
+ * the zone's offset and the zone named. And the Overview's "today" by when messages were sent, on a composed core.
+ */
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Papa from 'papaparse'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { composeCore, type Core } from '../../src/main/core/compose'
+import { MemoryVault } from '../../src/main/core/vault'
+
+let core: Core
+
+beforeEach(async () => {
+  core = await composeCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'sd-export-')),
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  })
+})
+afterEach(async () => core.stop())
+
+async function deviceId(): Promise<string> {
+  const { device } = await core.handlers['sandbox:start']({})
+  return device.id
+}
+
+function csvRows(dataBase64: string): string[][] {
+  const text = Buffer.from(dataBase64, 'base64')
+    .toString('utf8')
+    .replace(/^\ufeff/, '')
+  return Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data
+}
+
+it('exports what the filters match as CSV, past one read of the list, with safe cells and zoned times', async () => {
+  const id = await deviceId()
+  const recipients = Array.from({ length: 1_005 }, (_, i) => `0812${String(i).padStart(8, '0')}`)
+  await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients,
+    isGroup: false,
+    entries: [{ kind: 'text', text: '=HYPERLINK("http://evil","promo")' }]
+  })
+  await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients: ['081299999999'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Your order shipped' }]
+  })
+  const reply = await core.handlers['outbox:export']({
+    filter: { text: 'HYPERLINK' },
+    format: 'csv',
+    language: 'en',
+    timeZone: 'Asia/Makassar'
+  })
+  expect(reply.count).toBe(1_005)
+  expect(reply.mime).toBe('text/csv')
+  expect(reply.fileName).toMatch(/^outbox \d{4}-\d{2}-\d{2}\.csv$/)
+  const [header, ...rows] = csvRows(reply.dataBase64)
+  expect(rows).toHaveLength(1_005)
+  const column = (name: string): number => header!.indexOf(name)
+  const first = rows[0]!
+  // The formula is neutralised (a leading apostrophe), never left for the spreadsheet to evaluate.
+  expect(first[column('Text or caption')]).toBe(`'=HYPERLINK("http://evil","promo")`)
+  expect(first[column('Created at')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/)
+  expect(first[column('Time zone of the times')]).toBe('Asia/Makassar')
+  expect(first[column('Status')]).toBe('Queued')
+  expect(first[column('Device')]).toBe('Sandbox device')
+})
+
+it('exports XLSX with text cells (no formula), in Indonesian', async () => {
+  const id = await deviceId()
+  await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients: ['081234567890'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: '=1+1' }]
+  })
+  const reply = await core.handlers['outbox:export']({ filter: {}, format: 'xlsx', language: 'id' })
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
+  await workbook.xlsx.load(Buffer.from(reply.dataBase64, 'base64') as unknown as ArrayBuffer)
+  const sheet = workbook.worksheets[0]!
+  const header = (sheet.getRow(1).values as unknown[]).slice(1)
+  expect(header).toContain('Zona waktu dari waktu-waktu ini')
+  const text = sheet.getRow(2).getCell(header.indexOf('Teks atau keterangan') + 1)
+  expect(text.type).toBe(Excel.ValueType.String)
+  expect(text.value).toBe('=1+1')
+})
+
+it('counts today by when messages were sent: read since, they are still sent today', async () => {
+  const id = await deviceId()
+  await core.handlers['devices:qr']({ id })
+  await core.handlers['sandbox:control']({ deviceId: id, action: 'scan' })
+  await core.handlers['devices:refresh']({ id })
+  await core.handlers['sandbox:control']({ deviceId: id, action: 'activate' })
+  await core.start()
+  await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients: ['081234567890', '081234567891'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Hi' }]
+  })
+  const midnight = new Date()
+  midnight.setHours(0, 0, 0, 0)
+  for (let i = 0; i < 200 && (await core.handlers['outbox:counts']({})).read < 2; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  const today = await core.handlers['outbox:since']({ since: midnight.toISOString() })
+  expect(today.handedOver).toMatchObject({ read: 2, total: 2 })
+  expect(today).toMatchObject({ failed: 0, cancelled: 0 })
+  const tomorrow = await core.handlers['outbox:since']({
+    since: new Date(midnight.getTime() + 86_400_000).toISOString()
+  })
+  expect(tomorrow.handedOver.total).toBe(0)
+})
