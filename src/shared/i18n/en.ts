@@ -136,6 +136,7 @@ export const en = {
   'desktop.device.expired': 'The device expired.',
   'desktop.device.awaitingActivation': 'Linked; waiting for the gateway to activate the device.',
   'desktop.device.notLinked': 'Not linked: scan the QR code with the sender phone.',
+  'desktop.device.numberChanged': 'Number changed to {phone}: scan the QR code with that phone.',
   'desktop.device.disconnected': 'Disconnected; a restart may bring it back.',
   'desktop.device.gatewayStatus': 'The gateway reports "{status}".',
   'desktop.device.noConnectionState': 'The gateway did not say whether it is connected.',
@@ -378,7 +379,12 @@ export const en = {
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
-  'advice.needs-scan': 'The phone logged out or the number changed: relink by scanning a new code.',
+  'advice.needs-scan':
+    'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.',
+  'advice.needs-scan.neverLinked':
+    'This device has not been linked yet: scan its code with the sender phone.',
+  'advice.needs-scan.numberChanged':
+    'The number was changed: scan a new code with the phone that has the new number.',
   'advice.awaiting-activation':
     'Scanned. The gateway’s IT support must activate it; open Relink for the prepared message.',
   'advice.expired': 'The gateway subscription has ended. Renew it with your provider.',

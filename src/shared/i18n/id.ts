@@ -139,6 +139,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.expired': 'Masa aktif perangkat sudah berakhir.',
   'desktop.device.awaitingActivation': 'Sudah tertaut; menunggu gateway mengaktifkan perangkat.',
   'desktop.device.notLinked': 'Belum tertaut: pindai kode QR dengan ponsel pengirim.',
+  'desktop.device.numberChanged': 'Nomor diganti ke {phone}: pindai kode QR dengan ponsel itu.',
   'desktop.device.disconnected': 'Terputus; memulai ulang perangkat mungkin menyambungkannya kembali.',
   'desktop.device.gatewayStatus': 'Gateway melaporkan "{status}".',
   'desktop.device.noConnectionState': 'Gateway tidak menyebutkan apakah perangkat tersambung.',
@@ -392,7 +393,11 @@ export const id: Record<MessageKey, string> = {
   'advice.connected': 'Siap mengirim.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
   'advice.needs-scan':
-    'Ponsel keluar dari WhatsApp atau nomornya diganti: tautkan ulang dengan memindai kode baru.',
+    'Ponsel keluar dari WhatsApp: tautkan ulang dengan memindai kode baru memakai ponsel yang sama.',
+  'advice.needs-scan.neverLinked':
+    'Perangkat ini belum pernah ditautkan: pindai kodenya dengan ponsel pengirim.',
+  'advice.needs-scan.numberChanged':
+    'Nomornya diganti: pindai kode baru dengan ponsel yang memakai nomor baru.',
   'advice.awaiting-activation':
     'Sudah dipindai. Tim IT gateway harus mengaktifkannya; buka Tautkan ulang untuk pesan yang sudah disiapkan.',
   'advice.expired': 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',

@@ -2,6 +2,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
@@ -150,6 +151,52 @@ describe('device list', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
     expect(feedback('Front office')).toContain('still “Disconnected”')
     expect(feedback('Front office')).not.toContain('Restarted')
+  })
+
+  it('a restart verdict follows the device: "still Disconnected" gives way once it connects', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected' })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    expect(feedback('Front office')).toContain('still “Disconnected”')
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
+    expect(within(row('Front office')).getByText('Connected')).toBeTruthy()
+    expect(feedback('Front office')).toBe('Restarted.')
+  })
+
+  it('words a needed scan by its cause: never linked, number changed, logged out', () => {
+    show([
+      makeDevice({ state: 'needs-scan', stateNoteKey: 'desktop.device.notLinked' }),
+      makeDevice({
+        id: 'dev-2',
+        label: 'Warehouse',
+        state: 'needs-scan',
+        stateNoteKey: 'desktop.device.numberChanged'
+      }),
+      makeDevice({ id: 'dev-3', label: 'Shop', state: 'needs-scan', stateNote: 'logged out' })
+    ])
+    const advice = (label: string): string =>
+      within(row(label))
+        .getByTestId(/device-note-/)
+        .querySelector('p')?.textContent ?? ''
+    expect(advice('Front office')).toContain('not been linked yet')
+    expect(advice('Warehouse')).toContain('number was changed')
+    expect(advice('Shop')).toContain('logged out')
+    expect(new Set([advice('Front office'), advice('Warehouse'), advice('Shop')]).size).toBe(3)
+  })
+
+  it('makes the action that helps the primary button: Relink when logged out, Restart when disconnected', () => {
+    show([
+      makeDevice({ state: 'needs-scan' }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })
+    ])
+    const primary = (label: string): string[] =>
+      [...row(label).querySelectorAll('.button--primary')].map((b) => b.textContent ?? '')
+    expect(primary('Front office')).toEqual(['Relink'])
+    expect(primary('Warehouse')).toEqual(['Restart'])
   })
 
   it('offers an expired device renewal and a check, never Restart or a new QR code', async () => {
