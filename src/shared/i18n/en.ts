@@ -681,6 +681,11 @@ export const en = {
   'send.sent.waiting': '{count} queued, waiting their turn',
   'send.sent.taken': '{count} taken by the gateway',
   'send.sent.failed': '{count} failed',
+  'send.sent.keptHere': '{count} kept on this computer until the scheduled time',
+  'send.sent.cancelled': '{count} cancelled',
+  'send.sent.failedTitle': 'Not sent',
+  'send.sent.partlyFailedTitle': 'Some messages failed',
+  'send.sent.cancelledTitle': 'Cancelled',
   'send.sent.queuedTitle': 'Waiting to be sent',
 
   'outbox.title': 'Outbox',

@@ -697,6 +697,11 @@ export const id: Record<MessageKey, string> = {
   'send.sent.waiting': '{count} dalam antrean, menunggu giliran',
   'send.sent.taken': '{count} diterima gateway',
   'send.sent.failed': '{count} gagal',
+  'send.sent.keptHere': '{count} disimpan di komputer ini sampai waktu terjadwal',
+  'send.sent.cancelled': '{count} dibatalkan',
+  'send.sent.failedTitle': 'Tidak terkirim',
+  'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
+  'send.sent.cancelledTitle': 'Dibatalkan',
   'send.sent.queuedTitle': 'Menunggu dikirim',
 
   'outbox.title': 'Kotak keluar',

@@ -63,8 +63,14 @@ export function batchSummary(
   if (items.length === 0) return null
   const waiting = items.filter((i) => isWaiting(i))
   const failed = items.filter((i) => i.status === 'failed').length
-  const taken = items.filter((i) => !isWaiting(i) && i.status !== 'failed' && i.status !== 'cancelled').length
+  const cancelled = items.filter((i) => i.status === 'cancelled').length
+  // A schedule is kept by whoever sends it: this computer (local) or the gateway; only the latter was "taken".
+  const keptHere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode !== 'gateway').length
+  const taken = items.filter(
+    (i) => !isWaiting(i) && i.status !== 'failed' && i.status !== 'cancelled' && !isKeptHere(i)
+  ).length
   const parts: string[] = []
+  if (keptHere > 0) parts.push(t('send.sent.keptHere', { count: keptHere }))
   if (waiting.length > 0) {
     const reason = waiting.map(reasonOf).find((r) => r !== null)
     parts.push(
@@ -75,5 +81,25 @@ export function batchSummary(
   }
   if (taken > 0) parts.push(t('send.sent.taken', { count: taken }))
   if (failed > 0) parts.push(t('send.sent.failed', { count: failed }))
+  if (cancelled > 0) parts.push(t('send.sent.cancelled', { count: cancelled }))
   return parts.join(' · ')
+}
+
+function isKeptHere(item: OutboxItemView): boolean {
+  return item.status === 'scheduled' && item.scheduleMode !== 'gateway'
+}
+
+/**
+ * The heading of a batch just sent, from what all its items did (never "Just sent" over a failure): waiting,
+ * scheduled, failed (all or some), cancelled, or taken by the gateway.
+ */
+export function batchTitleKey(items: OutboxItemView[], scheduled: boolean): MessageKey {
+  if (items.length === 0) return scheduled ? 'send.sent.scheduledTitle' : 'send.sent.queuedTitle'
+  if (items.some((i) => isWaiting(i))) return 'send.sent.queuedTitle'
+  const failed = items.filter((i) => i.status === 'failed').length
+  if (failed === items.length) return 'send.sent.failedTitle'
+  if (failed > 0) return 'send.sent.partlyFailedTitle'
+  if (items.every((i) => i.status === 'cancelled')) return 'send.sent.cancelledTitle'
+  if (items.some((i) => i.status === 'scheduled')) return 'send.sent.scheduledTitle'
+  return 'send.sent.title'
 }
