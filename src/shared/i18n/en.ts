@@ -484,6 +484,10 @@ export const en = {
   'devices.renamed': 'Renamed.',
   'devices.remove': 'Remove',
   'devices.remove.confirm': 'Remove {label} from Sender Desk? Its token is deleted from this computer.',
+  'devices.remove.messages':
+    'Its waiting messages are cancelled, and a campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
+  'devices.removedLabel': '{label} (removed)',
+  'devices.removedUnknown': 'A removed device',
   'devices.remove.yes': 'Remove device',
   'devices.remove.no': 'Keep device',
 
@@ -720,6 +724,8 @@ export const en = {
   'outbox.detail': 'Message',
   'outbox.fact.kind': 'Type',
   'outbox.fact.device': 'Device',
+  'outbox.deviceRemoved':
+    'Its device was removed, so the gateway’s later reports (delivered, read) no longer reach Sender Desk.',
   'outbox.fact.created': 'Created',
   'outbox.fact.scheduled': 'Scheduled for',
   'outbox.fact.attempts': 'Attempts',

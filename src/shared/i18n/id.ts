@@ -496,6 +496,10 @@ export const id: Record<MessageKey, string> = {
   'devices.renamed': 'Nama sudah diganti.',
   'devices.remove': 'Hapus',
   'devices.remove.confirm': 'Hapus {label} dari Sender Desk? Tokennya akan dihapus dari komputer ini.',
+  'devices.remove.messages':
+    'Pesan yang masih menunggu dibatalkan, dan baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
+  'devices.removedLabel': '{label} (dihapus)',
+  'devices.removedUnknown': 'Perangkat yang sudah dihapus',
   'devices.remove.yes': 'Hapus perangkat',
   'devices.remove.no': 'Jangan hapus',
 
@@ -737,6 +741,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.detail': 'Pesan',
   'outbox.fact.kind': 'Jenis',
   'outbox.fact.device': 'Perangkat',
+  'outbox.deviceRemoved':
+    'Perangkatnya sudah dihapus, jadi laporan gateway berikutnya (diterima, dibaca) tidak lagi sampai ke Sender Desk.',
   'outbox.fact.created': 'Dibuat',
   'outbox.fact.scheduled': 'Dijadwalkan untuk',
   'outbox.fact.attempts': 'Percobaan',

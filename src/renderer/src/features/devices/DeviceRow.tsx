@@ -199,7 +199,8 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       {panels.open === 'remove' ? (
         <ConfirmPanel
           id={`remove-q-${id}`}
-          question={t('devices.remove.confirm', { label: device.label })}
+          // Says what becomes of its messages before they are settled (cancelled, moved, or kept under its name).
+          question={`${t('devices.remove.confirm', { label: device.label })} ${t('devices.remove.messages')}`}
           confirmLabel={t('devices.remove.yes')}
           keepLabel={t('devices.remove.no')}
           onConfirm={() => void run('remove', async () => (await remove(id), null))}

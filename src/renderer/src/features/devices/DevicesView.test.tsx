@@ -312,6 +312,9 @@ describe('device list', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }))
     expect(fake.requests('devices:remove')).toEqual([])
     const question = screen.getByRole('group', { name: /Remove Front office from Sender Desk\?/ })
+    // What becomes of its messages is said before they are settled.
+    expect(question.textContent).toContain('waiting messages are cancelled')
+    expect(question.textContent).toContain('untried rows move to the campaign’s other devices')
     await user.click(within(question).getByRole('button', { name: 'Remove device' }))
     expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
     expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull()

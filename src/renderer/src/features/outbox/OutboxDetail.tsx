@@ -1,5 +1,6 @@
 // One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -12,15 +13,20 @@ import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
+import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import './outbox.css'
+
+/** With the gateway, where only the device's own reports (delivered, read) would move it on. */
+const AWAITING_REPORTS = new Set<OutboxItemView['status']>(['accepted', 'sent', 'delivered'])
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const live = useOutbox((s) => s.known.get(id))
   const devices = useDevices((s) => s.devices)
+  const nameOf = useDeviceName(t)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [detail, setDetail] = useState<ItemDetail | null>(null)
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
@@ -126,6 +132,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           ×
         </button>
       </div>
+      {!device && AWAITING_REPORTS.has(item.status) ? (
+        <p className="waiting-reason" data-testid="outbox-device-removed">
+          {t('outbox.deviceRemoved')}
+        </p>
+      ) : null}
       {reason ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">
           {t('outbox.waiting.label', { reason })}
@@ -141,7 +152,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         </div>
         <div>
           <dt>{t('outbox.fact.device')}</dt>
-          <dd>{device?.label ?? item.deviceId}</dd>
+          <dd>{nameOf(item.deviceId)}</dd>
         </div>
         <div>
           <dt>{t('outbox.fact.created')}</dt>

@@ -9,6 +9,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
+import { useDevices } from '../../stores/devices'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
 let fake: FakeApi
@@ -307,6 +308,21 @@ describe('item detail', () => {
     expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
       'Waiting: Sandbox device is logged out'
     )
+  })
+
+  it('names a removed device by its label, not its id, and says why its message moves on no further', async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-2', label: 'Warehouse' })]))
+    const accepted = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'g-1' })
+    fake.handle('outbox:list', () => ({ items: [accepted], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: accepted, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-row')).textContent).toContain('Front office (removed)')
+    await user.click(screen.getByTestId('outbox-open-a-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    expect(detail.textContent).toContain('Front office (removed)')
+    expect(detail.textContent).not.toContain('dev-1')
+    expect(screen.getByTestId('outbox-device-removed').textContent).toContain('Its device was removed')
   })
 
   it('says why a campaign row waits: the campaign reached its daily cap, not a retry', async () => {
