@@ -107,7 +107,7 @@ export function scanCause(device: {
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
-}): `advice.${string}` {
+}): `advice.${DeviceState}` | 'advice.needs-scan.neverLinked' | 'advice.needs-scan.numberChanged' {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'

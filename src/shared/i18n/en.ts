@@ -733,8 +733,14 @@ export const en = {
   'outbox.timeline': 'Status history',
   'outbox.timeline.pending': 'not yet',
   'outbox.failure.reason': 'Why it failed:',
-  'outbox.failure.gateway': 'The gateway said:',
+  'outbox.failure.gateway': 'What the gateway said:',
   'outbox.failure.code': 'Code:',
+  'outbox.failure.technical': 'Technical details',
+  'outbox.remedy.reduce-file':
+    'Sending it again would fail the same way: the file is larger than the gateway accepts. Send a smaller copy (compress or split it), or raise this device’s file-size limit if its gateway plan allows larger files.',
+  'outbox.remedy.other-file-type':
+    'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
+  'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
   'outbox.retried': 'Queued again.',

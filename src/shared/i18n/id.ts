@@ -750,8 +750,14 @@ export const id: Record<MessageKey, string> = {
   'outbox.timeline': 'Riwayat status',
   'outbox.timeline.pending': 'belum',
   'outbox.failure.reason': 'Penyebab gagal:',
-  'outbox.failure.gateway': 'Pesan dari gateway:',
+  'outbox.failure.gateway': 'Yang dikatakan gateway:',
   'outbox.failure.code': 'Kode:',
+  'outbox.failure.technical': 'Rincian teknis',
+  'outbox.remedy.reduce-file':
+    'Mengirim ulang akan gagal dengan cara yang sama: file lebih besar dari yang diterima gateway. Kirim salinan yang lebih kecil (kompres atau pecah), atau naikkan batas ukuran file perangkat ini jika paket gatewaynya mengizinkan file lebih besar.',
+  'outbox.remedy.other-file-type':
+    'Mengirim ulang akan gagal dengan cara yang sama: gateway tidak menerima jenis file ini. Kirim dalam jenis yang diterima, misalnya sebagai PDF.',
+  'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
   'outbox.retried': 'Masuk antrean lagi.',

@@ -10,6 +10,7 @@ import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
 import { useDevices } from '../../stores/devices'
+import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
 let fake: FakeApi
@@ -188,7 +189,8 @@ describe('item detail', () => {
       'sending',
       'failed'
     ])
-    expect(timeline.textContent).toContain('HTTP 400')
+    // The failure it ended in is said once, in the failure block, not again on the timeline.
+    expect(timeline.textContent).not.toContain('HTTP 400')
     const failure = screen.getByTestId('outbox-failure').textContent ?? ''
     expect(failure).toContain('The gateway refused the message.')
     expect(failure).toContain('phone not registered')
@@ -199,6 +201,66 @@ describe('item detail', () => {
     expect(
       within(screen.getByTestId('outbox-row')).getByTestId('outbox-status').getAttribute('data-status')
     ).toBe('queued')
+  })
+
+  it('a file too large offers what can help, not Retry, and says the reason once with the gateway’s words', async () => {
+    const reason = encodeNote('desktop.gateway.said', {
+      reason: encodeNote('desktop.gateway.httpStatus', {
+        reason: encodeNote('desktop.gateway.fileTooLarge'),
+        status: 413
+      }),
+      gateway: 'Request Entity Too Large'
+    })
+    const decoded = decodeNote(reason)!
+    const tooLarge = makeItem({
+      id: 'big-1',
+      kind: 'document',
+      fileName: 'catalogue.pdf',
+      status: 'failed',
+      failure: {
+        code: 'file_too_large',
+        message: 'the file is too large (HTTP 413) (gateway: "Request Entity Too Large")',
+        messageKey: decoded.key,
+        messageParams: decoded.params,
+        gatewayMessage: 'Request Entity Too Large'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
+    fake.handle('outbox:get', () => ({
+      item: tooLarge,
+      history: [{ at: '2025-05-01T08:00:07.000Z', status: 'failed', note: reason }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-big-1'))
+    await screen.findByTestId('outbox-timeline')
+    const detail = screen.getByTestId('outbox-detail')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByTestId('outbox-remedy').textContent).toContain('Send a smaller copy')
+    expect(screen.getByRole('button', { name: 'Change the file-size limit' })).toBeTruthy()
+    expect(screen.getByTestId('outbox-failure-reason').textContent).toBe('The file is too large')
+    expect(detail.textContent?.match(/too large/gi)).toHaveLength(2) // the reason, and the gateway's own words
+    expect(screen.getByTestId('outbox-failure').textContent).toContain(
+      'What the gateway said: Request Entity Too Large'
+    )
+  })
+
+  it('"Queued again." leaves once the retried item fails again', async () => {
+    fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
+    let current = failed
+    fake.handle('outbox:get', () => ({ item: current, history: [] }))
+    fake.handle('outbox:retry', () => {
+      current = { ...failed, status: 'queued', failure: null, updatedAt: '2025-05-01T08:05:00.000Z' }
+      return current
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-f-1'))
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
+    current = { ...failed, updatedAt: '2025-05-01T09:00:00.000Z' }
+    act(() => useOutbox.getState().applyItem(current))
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(''))
   })
 
   it('shows what is still to come for an item on its way, and cancels it', async () => {
