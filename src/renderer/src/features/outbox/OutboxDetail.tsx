@@ -17,7 +17,7 @@ import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import './outbox.css'
-import { failureRemedy, type FailureRemedy } from '../../../../shared/domain/failure-remedy'
+import { failureRemedy, type FailureRemedy } from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
