@@ -183,6 +183,7 @@ const OutboxRow = memo(function OutboxRow({
           className={selected ? 'row-button row-button--selected' : 'row-button'}
           aria-current={selected ? 'true' : undefined}
           data-testid={`outbox-open-${item.id}`}
+          data-row-focus
           onClick={() => onSelect(item.id)}
         >
           <span className="row-main">
