@@ -305,6 +305,17 @@ describe('device list', () => {
     expect(fake.requests('devices:setFileLimit').at(-1)).toEqual({ id: 'dev-1', maxFileBytes: null })
   })
 
+  it('moves focus into a row form when it opens, and into a confirmation', async () => {
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Rename' }))
+    const form = row('Front office').querySelector('.inline-form')!
+    expect(form.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.tagName).toBe('INPUT')
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep device' }))
+  })
+
   it('removes a device only after confirmation', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()
