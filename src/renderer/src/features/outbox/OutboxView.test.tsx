@@ -476,6 +476,8 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       '2 cancelled; 1 already sent could not be cancelled'
     )
+    // The bar went with the selection: focus is on what the action produced, not dropped to the page.
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
   })
