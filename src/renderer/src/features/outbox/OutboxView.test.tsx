@@ -145,6 +145,31 @@ describe('filters', () => {
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
+  it('shows the active filters as removable chips, and says when they hide a new message', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'dev-2')
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Failed ×',
+      'Device: Warehouse ×'
+    ])
+    // A message sent meanwhile that the filters keep out of the list is said, not hidden silently.
+    act(() => useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued' })))
+    expect(screen.getByTestId('outbox-hidden-new').textContent).toContain(
+      'New messages hidden by these filters: 1.'
+    )
+    await user.click(chips.getByRole('button', { name: 'Remove the filter Failed' }))
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200, deviceId: 'dev-2' })
+    )
+    expect(screen.queryByTestId('outbox-hidden-new')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Device: Warehouse' }))
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
+  })
+
   it('says so when nothing matches the filters', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
     useOutbox.getState().setFilters({ recipient: '6281999' })
