@@ -295,3 +295,32 @@ describe('the outbox at 360 px', () => {
     await page.close()
   })
 })
+
+describe('the linking wizard at 360 × 640', () => {
+  it('shows the QR code without scrolling, the strip stepping aside for the device being linked', async () => {
+    const handlers = harness.core.handlers
+    await handlers['sandbox:control']({ deviceId, action: 'logout' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'devices')
+      await page.getByTestId(`relink-${deviceId}`).click()
+      const code = page.getByTestId('qr-code')
+      await code.waitFor()
+      const box = await code.boundingBox()
+      await screenshot(page, 'view-linking-qr-360x640')
+      expect(
+        box && box.y + box.height <= 640,
+        `the QR code ends at ${box ? box.y + box.height : '?'} px`
+      ).toBe(true)
+      expect(await page.getByTestId(`attention-${deviceId}`).count()).toBe(0)
+    } finally {
+      await page.close()
+      // Linked again for whatever runs next (a device activated once stays activated).
+      const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
+      if (scanned.state === 'awaiting-activation')
+        await handlers['sandbox:control']({ deviceId, action: 'activate' })
+    }
+  })
+})
