@@ -420,7 +420,7 @@ describe('enqueue', () => {
   /** The card of a batch already sent, with the core answering its items as given. */
   function sentBatch(items: ReturnType<typeof makeItem>[], scheduled = false): void {
     fake.handle('outbox:get', ({ id }) => ({ item: items.find((i) => i.id === id)!, history: [] }))
-    act(() =>
+    act(() => {
       useSend.setState({
         sent: {
           itemIds: items.map((i) => i.id),
@@ -431,7 +431,7 @@ describe('enqueue', () => {
           at: new Date().toISOString()
         }
       })
-    )
+    })
   }
 
   it('heads a send whose items failed "Not sent" or "Some messages failed", never "Just sent"', async () => {
