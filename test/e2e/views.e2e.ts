@@ -155,18 +155,11 @@ describe('every view, light and dark', () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
-    const tabs = [
-      'home',
-      'devices',
-      'send',
-      'outbox',
-      'campaigns',
-      'schedules',
-      'reminders',
-      'autoReplies',
-      'webhooks',
-      'settings'
-    ]
+    // The tabs in the order the navigation shows them: Alt+1 is the first, Alt+0 the tenth.
+    const tabs = await page
+      .locator('.nav-button')
+      .evaluateAll((all) => all.map((tab) => tab.getAttribute('data-testid')?.replace(/^nav-/, '') ?? ''))
+    expect(tabs).toHaveLength(10)
     for (const [index, view] of tabs.entries()) {
       await page.keyboard.press(`Alt+Digit${(index + 1) % 10}`)
       await page.getByTestId(`view-${view}`).waitFor()

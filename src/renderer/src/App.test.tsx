@@ -8,6 +8,7 @@ import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { useOutbox } from './stores/outbox'
 import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from './testing/fixtures'
+import type { FakeApi } from './testing/fake-api'
 import { installFakeApi, renderApp } from './testing/render'
 
 const EVENTS: EventChannel[] = [
@@ -214,16 +215,21 @@ describe('App shell', () => {
   })
 })
 
+/** The core's answers for linking a device that needs a scan: the wizard opens on a code. */
+function scriptLinking(fake: FakeApi): void {
+  fake.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
+  fake.handle('devices:qr', () => ({
+    kind: 'text',
+    text: 'QR-1',
+    fetchedAt: new Date().toISOString(),
+    refreshAfterMs: 20_000
+  }))
+}
+
 describe('where the operator is', () => {
   it('keeps the Devices tab marked in the linking wizard and the new-device form', async () => {
     const fake = installFakeApi()
-    fake.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
-    fake.handle('devices:qr', () => ({
-      kind: 'text',
-      text: 'QR-1',
-      fetchedAt: new Date().toISOString(),
-      refreshAfterMs: 20_000
-    }))
+    scriptLinking(fake)
     await renderApp(fake)
     act(() => fake.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
     await screen.findByTestId('wizard-step')
@@ -246,13 +252,7 @@ describe('where the operator is', () => {
 
     cleanup()
     const linking = installFakeApi()
-    linking.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
-    linking.handle('devices:qr', () => ({
-      kind: 'text',
-      text: 'QR-1',
-      fetchedAt: new Date().toISOString(),
-      refreshAfterMs: 20_000
-    }))
+    scriptLinking(linking)
     await renderApp(linking)
     act(() => linking.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
     await screen.findByTestId('wizard-step')
@@ -260,13 +260,7 @@ describe('where the operator is', () => {
     resetNavigationStore()
     resetLinkingStore()
     const reloaded = installFakeApi()
-    reloaded.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
-    reloaded.handle('devices:qr', () => ({
-      kind: 'text',
-      text: 'QR-1',
-      fetchedAt: new Date().toISOString(),
-      refreshAfterMs: 20_000
-    }))
+    scriptLinking(reloaded)
     await renderApp(reloaded)
     expect(await screen.findByTestId('wizard-step')).toBeTruthy()
     expect(reloaded.requests('linking:begin')).toEqual([{ id: 'dev-1' }])

@@ -1,11 +1,20 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
-import { useT } from '../../i18n'
+import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { ALL_STATUSES } from './status'
 import './outbox.css'
+
+/** How each filter is named on its chip. */
+const FILTER_LABEL = {
+  deviceId: 'outbox.filter.device',
+  recipient: 'outbox.filter.recipient',
+  text: 'outbox.filter.text',
+  from: 'outbox.filter.from',
+  to: 'outbox.filter.to'
+} as const satisfies Record<string, MessageKey>
 
 /** Typing in the recipient or message box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300
@@ -38,57 +47,33 @@ export function OutboxFilters(): React.JSX.Element {
   const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
   // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
   // what the operator looks for without saying so.
-  const chips: { key: string; text: string; remove(): void }[] = [
+  // The typed boxes show what was typed: a removed chip clears them too.
+  const typed: Record<'recipient' | 'text', (value: string) => void> = {
+    recipient: setRecipient,
+    text: setText
+  }
+  const valueChips = (['deviceId', 'recipient', 'text', 'from', 'to'] as const).flatMap((key) => {
+    const value = filters[key]
+    if (!value) return []
+    const shown = key === 'deviceId' ? labelOfDevice(value) : value
+    return [
+      {
+        key,
+        text: `${t(FILTER_LABEL[key])}: ${shown}`,
+        remove: () => {
+          if (key === 'recipient' || key === 'text') typed[key]('')
+          setFilters({ [key]: '' })
+        }
+      }
+    ]
+  })
+  const chips = [
     ...filters.statuses.map((status) => ({
       key: `status-${status}`,
       text: t(`status.${status}`),
       remove: () => toggleStatus(status, false)
     })),
-    ...(filters.deviceId
-      ? [
-          {
-            key: 'device',
-            text: `${t('outbox.filter.device')}: ${labelOfDevice(filters.deviceId)}`,
-            remove: () => setFilters({ deviceId: '' })
-          }
-        ]
-      : []),
-    ...(filters.recipient
-      ? [
-          {
-            key: 'recipient',
-            text: `${t('outbox.filter.recipient')}: ${filters.recipient}`,
-            remove: () => {
-              setRecipient('')
-              setFilters({ recipient: '' })
-            }
-          }
-        ]
-      : []),
-    ...(filters.text
-      ? [
-          {
-            key: 'text',
-            text: `${t('outbox.filter.text')}: ${filters.text}`,
-            remove: () => {
-              setText('')
-              setFilters({ text: '' })
-            }
-          }
-        ]
-      : []),
-    ...(filters.from
-      ? [
-          {
-            key: 'from',
-            text: `${t('outbox.filter.from')}: ${filters.from}`,
-            remove: () => setFilters({ from: '' })
-          }
-        ]
-      : []),
-    ...(filters.to
-      ? [{ key: 'to', text: `${t('outbox.filter.to')}: ${filters.to}`, remove: () => setFilters({ to: '' }) }]
-      : [])
+    ...valueChips
   ]
   const clearAll = (): void => {
     setRecipient('')
