@@ -82,3 +82,40 @@ export function deviceStatus(state: DeviceState): DeviceStatus {
 export function offers(state: DeviceState, action: DeviceAction): boolean {
   return STATUS[state].actions.includes(action)
 }
+
+/**
+ * Why a device needs a scan, which changes what the operator is told: a phone that never scanned is set up, not
+ * relinked; a changed number needs the new phone; anything else is a phone that logged out.
+ */
+export type ScanCause = 'never-linked' | 'number-changed' | 'logged-out'
+
+/** The core's note keys that name the cause (the gateway's own words otherwise mean a logout). */
+const CAUSE_BY_NOTE: Record<string, ScanCause> = {
+  'desktop.device.notLinked': 'never-linked',
+  'desktop.device.numberChanged': 'number-changed'
+}
+
+export function scanCause(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): ScanCause | null {
+  if (device.state !== 'needs-scan') return null
+  return (device.stateNoteKey && CAUSE_BY_NOTE[device.stateNoteKey]) || 'logged-out'
+}
+
+/** The advice the row shows (a key of the shared messages): by state, and for a needed scan by its cause. */
+export function adviceKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): `advice.${DeviceState}` | 'advice.needs-scan.neverLinked' | 'advice.needs-scan.numberChanged' {
+  const cause = scanCause(device)
+  if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
+  if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
+  return `advice.${device.state}`
+}
+
+/** The action the row offers first (its primary button) when the device needs the operator; none otherwise. */
+export function primaryAction(state: DeviceState): DeviceAction | null {
+  const status = STATUS[state]
+  return status.needsAttention ? (status.actions[0] ?? null) : null
+}

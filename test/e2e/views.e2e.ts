@@ -4,7 +4,7 @@
  * for review; the assertions check each view rendered its own content and kept within a narrow window.
  */
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
@@ -55,6 +55,14 @@ afterAll(async () => {
 
 const VIEWS = ['home', 'devices', 'send', 'outbox', 'schedules', 'settings'] as const
 
+/** Opens a tab: straight from the navigation, or in a narrow window from the menu that lists them all. */
+async function openTab(page: Page, view: string): Promise<void> {
+  const toggle = page.getByTestId('nav-toggle')
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click()
+  await page.getByTestId(`nav-${view}`).click()
+}
+
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const language of ['en', 'id'] as const) {
@@ -76,7 +84,7 @@ describe('every view, light and dark', () => {
         ]) {
           await page.setViewportSize({ width: size.width, height: size.height })
           for (const view of VIEWS) {
-            await page.getByTestId(`nav-${view}`).click()
+            await openTab(page, view)
             await page.getByTestId(`view-${view}`).waitFor()
             if (view === 'devices') await page.getByTestId(`device-row-${deviceId}`).waitFor()
             if (view === 'outbox')
@@ -87,7 +95,7 @@ describe('every view, light and dark', () => {
               violations.push(...(await seriousA11yViolations(page)).map((v) => `${view}: ${v}`))
           }
           // The linking wizard too, on the connected device.
-          await page.getByTestId('nav-devices').click()
+          await openTab(page, 'devices')
           await page.getByTestId(`relink-${deviceId}`).click()
           await page.getByTestId('wizard-step').waitFor()
           await screenshot(page, `view-linking-${theme}-${language}${size.name}`)
@@ -143,11 +151,77 @@ describe('every view, light and dark', () => {
     await page.close()
   })
 
+  it('walks every view by keyboard: Alt+digit opens each, Tab reaches its controls, ? lists the shortcuts', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    // The tabs in the order the navigation shows them: Alt+1 is the first, Alt+0 the tenth.
+    const tabs = await page
+      .locator('.nav-button')
+      .evaluateAll((all) => all.map((tab) => tab.getAttribute('data-testid')?.replace(/^nav-/, '') ?? ''))
+    expect(tabs).toHaveLength(10)
+    for (const [index, view] of tabs.entries()) {
+      await page.keyboard.press(`Alt+Digit${(index + 1) % 10}`)
+      await page.getByTestId(`view-${view}`).waitFor()
+      expect(await page.getByTestId(`nav-${view}`).getAttribute('aria-current'), view).toBe('page')
+      // From the view, Tab reaches one of its own controls, with a visible focus ring.
+      let inView = false
+      for (let i = 0; i < 40 && !inView; i++) {
+        await page.keyboard.press('Tab')
+        inView = await page.evaluate(
+          (id) =>
+            Boolean(document.querySelector(`[data-testid="view-${id}"]`)?.contains(document.activeElement)),
+          view
+        )
+      }
+      expect(inView, `Tab never reached a control of ${view}`).toBe(true)
+      const outline = await page.evaluate(
+        () => getComputedStyle(document.activeElement as Element).outlineStyle
+      )
+      expect(outline, view).not.toBe('none')
+    }
+    // The send button is in sight at 1100×760 without scrolling.
+    await page.keyboard.press('Alt+Digit3')
+    await page.getByTestId('view-send').waitFor()
+    const send = await page.getByTestId('send-submit').boundingBox()
+    expect(send && send.y + send.height <= 760, 'Send is below the fold').toBe(true)
+    // The outbox: / focuses its search, J moves to the first row.
+    await page.keyboard.press('Alt+Digit4')
+    await page.getByTestId('outbox-row').first().waitFor()
+    await page.keyboard.press('/')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('search')
+    await page.keyboard.press('Escape')
+    await page.locator('#main').focus()
+    await page.keyboard.press('j')
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-row-focus'))).toBe(true)
+    // ? opens the list of shortcuts, which axe finds nothing against; Escape gives focus back.
+    await page.keyboard.press('?')
+    await page.getByTestId('shortcuts-panel').waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    expect(await page.getByTestId('shortcuts-panel').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-row-focus'))).toBe(true)
+    await page.close()
+  })
+
+  it('a reload returns to the view the operator was on', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.getByTestId('nav-schedules').click()
+    await page.getByTestId('view-schedules').waitFor()
+    await page.reload()
+    await page.getByTestId('view-schedules').waitFor()
+    expect(await page.getByTestId('nav-schedules').getAttribute('aria-current')).toBe('page')
+    await page.close()
+  })
+
   it('fits the overview in a 360 × 640 window without scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
-    await page.getByTestId('nav-home').click()
+    await openTab(page, 'home')
     await page.getByTestId(`fleet-${deviceId}`).waitFor()
     const overflow = await page.evaluate(() => ({
       down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
@@ -158,14 +232,18 @@ describe('every view, light and dark', () => {
     // Header and navigation leave most of the height to the view (they took 300 of 640 px before).
     const header = await page.locator('header').boundingBox()
     expect(header?.height ?? 999).toBeLessThanOrEqual(170)
-    // The navigation keeps its place: the current tab stays in sight after choosing one at the far end.
+    // Every tab is in the menu, none scrolled out of sight; the menu names the current view.
+    await page.getByTestId('nav-toggle').click()
+    const tabs = page.locator('.nav-button')
+    expect(await tabs.count()).toBe(10)
+    for (const box of await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect())))
+      expect(box.left >= 0 && box.right <= 360 && box.height > 0).toBe(true)
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('view-settings').waitFor()
-    const nav = await page.locator('nav').boundingBox()
-    const current = await page.getByTestId('nav-settings').boundingBox()
-    expect(current && nav && current.x >= nav.x && current.x + current.width <= nav.x + nav.width + 1).toBe(
-      true
-    )
+    expect(await page.getByTestId('nav-toggle').textContent()).toContain('Settings')
+    // The header stays in sight while the view scrolls.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    expect((await page.locator('header').boundingBox())?.y).toBe(0)
     await page.close()
   })
 
@@ -174,7 +252,7 @@ describe('every view, light and dark', () => {
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
     for (const view of VIEWS) {
-      await page.getByTestId(`nav-${view}`).click()
+      await openTab(page, view)
       await page.getByTestId(`view-${view}`).waitFor()
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth
@@ -225,7 +303,7 @@ describe('the outbox at 360 px', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
-    await page.getByTestId('nav-outbox').click()
+    await openTab(page, 'outbox')
     const rows = page.locator('.row-recipient')
     await rows.first().waitFor()
     const recipients = await rows.evaluateAll((elements) =>
@@ -243,5 +321,34 @@ describe('the outbox at 360 px', () => {
     expect(recipients.filter((r) => r.cut)).toEqual([])
     await screenshot(page, 'view-outbox-360px-recipients')
     await page.close()
+  })
+})
+
+describe('the linking wizard at 360 × 640', () => {
+  it('shows the QR code without scrolling, the strip stepping aside for the device being linked', async () => {
+    const handlers = harness.core.handlers
+    await handlers['sandbox:control']({ deviceId, action: 'logout' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'devices')
+      await page.getByTestId(`relink-${deviceId}`).click()
+      const code = page.getByTestId('qr-code')
+      await code.waitFor()
+      const box = await code.boundingBox()
+      await screenshot(page, 'view-linking-qr-360x640')
+      expect(
+        box && box.y + box.height <= 640,
+        `the QR code ends at ${box ? box.y + box.height : '?'} px`
+      ).toBe(true)
+      expect(await page.getByTestId(`attention-${deviceId}`).count()).toBe(0)
+    } finally {
+      await page.close()
+      // Linked again for whatever runs next (a device activated once stays activated).
+      const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
+      if (scanned.state === 'awaiting-activation')
+        await handlers['sandbox:control']({ deviceId, action: 'activate' })
+    }
   })
 })

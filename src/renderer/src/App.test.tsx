@@ -1,12 +1,14 @@
 // The shell: bootstrap, events into stores, nav, header counts, theme and language from settings, storage warning.
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { EventChannel } from '../../shared/contract'
 import { App } from './App'
-import { resetNavigationStore } from './stores/navigation'
+import { resetLinkingStore } from './stores/linking'
+import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { useOutbox } from './stores/outbox'
-import { makeBootstrap, makeCounts, makeDevice, makeSettings } from './testing/fixtures'
+import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from './testing/fixtures'
+import type { FakeApi } from './testing/fake-api'
 import { installFakeApi, renderApp } from './testing/render'
 
 const EVENTS: EventChannel[] = [
@@ -210,5 +212,128 @@ describe('App shell', () => {
     expect(within(strip).queryByRole('button', { name: /Restart/ })).toBeNull()
     await userEvent.setup().click(within(strip).getByRole('button', { name: 'Check again: Branch' }))
     expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-2' }])
+  })
+})
+
+/** The core's answers for linking a device that needs a scan: the wizard opens on a code. */
+function scriptLinking(fake: FakeApi): void {
+  fake.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
+  fake.handle('devices:qr', () => ({
+    kind: 'text',
+    text: 'QR-1',
+    fetchedAt: new Date().toISOString(),
+    refreshAfterMs: 20_000
+  }))
+}
+
+describe('where the operator is', () => {
+  it('keeps the Devices tab marked in the linking wizard and the new-device form', async () => {
+    const fake = installFakeApi()
+    scriptLinking(fake)
+    await renderApp(fake)
+    act(() => fake.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
+    await screen.findByTestId('wizard-step')
+    expect(nav('Devices').getAttribute('aria-current')).toBe('page')
+    act(() => useNavigation.getState().navigate('newDevice'))
+    expect(nav('Devices').getAttribute('aria-current')).toBe('page')
+  })
+
+  it('a reload returns to the view the operator was on, and to the wizard for the same device', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Outbox'))
+    await screen.findByTestId('view-outbox')
+    // A reload: a new window document, the same session.
+    cleanup()
+    resetNavigationStore()
+    await renderApp(installFakeApi())
+    expect(await screen.findByTestId('view-outbox')).toBeTruthy()
+
+    cleanup()
+    const linking = installFakeApi()
+    scriptLinking(linking)
+    await renderApp(linking)
+    act(() => linking.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
+    await screen.findByTestId('wizard-step')
+    cleanup()
+    resetNavigationStore()
+    resetLinkingStore()
+    const reloaded = installFakeApi()
+    scriptLinking(reloaded)
+    await renderApp(reloaded)
+    expect(await screen.findByTestId('wizard-step')).toBeTruthy()
+    expect(reloaded.requests('linking:begin')).toEqual([{ id: 'dev-1' }])
+  })
+
+  it('lists every tab in the narrow window’s menu, and closes it once a tab is chosen', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    const toggle = screen.getByRole('button', { name: 'Menu: Overview' })
+    await user.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(within(screen.getByRole('navigation')).getAllByRole('listitem')).toHaveLength(10)
+    await user.click(nav('Send'))
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.getByRole('button', { name: 'Menu: Send' })).toBe(toggle)
+  })
+})
+
+describe('keyboard shortcuts', () => {
+  it('switches views with Alt+digit, and lists the shortcuts in a help panel opened with ?', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.keyboard('{Alt>}3{/Alt}')
+    expect(await screen.findByTestId('view-send')).toBeTruthy()
+    await user.keyboard('{Alt>}4{/Alt}')
+    expect(await screen.findByTestId('view-outbox')).toBeTruthy()
+    const before = document.activeElement
+    await user.keyboard('?')
+    const panel = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    expect(document.activeElement).toBe(panel)
+    expect(panel.textContent).toContain('Alt+1 … Alt+9, Alt+0')
+    expect(panel.textContent).toContain('Focus the search field')
+    expect(panel.textContent).toContain('Next / previous row')
+    expect(panel.textContent).toContain('Send the message being written')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(before)
+  })
+
+  it('focuses the search with / and moves between rows with J and K', async () => {
+    const fake = installFakeApi()
+    fake.handle('outbox:list', () => ({
+      items: [makeItem({ id: 'r-1' }), makeItem({ id: 'r-2', recipient: '6281234567891' })],
+      total: 2
+    }))
+    // jsdom lays nothing out: the outbox's scroll box gets a height so its rows are drawn.
+    const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('outbox-scroll') ? 600 : 0
+      }
+    })
+    onTestFinished(() => {
+      if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
+      else delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
+    })
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Outbox'))
+    await screen.findByTestId('outbox-open-r-2')
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-r-1'))
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-r-2'))
+    await user.keyboard('k')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-r-1'))
+    await user.keyboard('/')
+    expect((document.activeElement as HTMLInputElement).type).toBe('search')
+    // Typed in a field, the same letters are text, not shortcuts.
+    await user.keyboard('j')
+    expect((document.activeElement as HTMLInputElement).value).toBe('j')
   })
 })

@@ -3,6 +3,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { errorInfo, prefetchContract } from './api'
 import { AttentionStrip } from './features/attention/AttentionStrip'
 import { StateAnnouncer } from './features/devices/StateAnnouncer'
+import { Shortcuts } from './features/shortcuts/Shortcuts'
 import { OverviewView } from './features/overview/OverviewView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { WelcomeView } from './features/welcome/WelcomeView'
@@ -104,18 +105,16 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
 
 function Header(): React.JSX.Element {
   const t = useT()
-  const view = useNavigation((s) => s.view)
+  // The wizard and the new-device form are reached from Devices: its tab stays marked while they are open.
+  const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
   const navigate = useNavigation((s) => s.navigate)
   const counts = useOutbox((s) => s.counts)
   const paused = useOutbox((s) => s.sendingPaused)
   const [pauseError, setPauseError] = useState<string | null>(null)
+  // A narrow window shows the tabs as a menu opened from the header (every tab listed, none scrolled away).
+  const [menuOpen, setMenuOpen] = useState(false)
 
-  // In a narrow window the navigation scrolls sideways: keep the current view's tab in sight.
-  useEffect(() => {
-    document
-      .querySelector('.nav [aria-current="page"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
-  }, [view])
+  const tab = NAV_VIEWS.find((v) => v === view)
 
   async function togglePause(): Promise<void> {
     setPauseError(null)
@@ -160,6 +159,7 @@ function Header(): React.JSX.Element {
         >
           {paused ? t('counts.resume') : t('counts.pause')}
         </button>
+        <Shortcuts />
       </div>
       {paused ? (
         <p className="paused-note" role="status" data-testid="paused-note">
@@ -172,7 +172,18 @@ function Header(): React.JSX.Element {
         </p>
       ) : null}
       <nav aria-label={t('nav.label')}>
-        <ul className="nav">
+        <button
+          type="button"
+          className="button button--small nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="nav-tabs"
+          data-testid="nav-toggle"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">☰</span>{' '}
+          {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
+        </button>
+        <ul id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
           {NAV_VIEWS.map((v) => (
             <li key={v}>
               <button
@@ -180,7 +191,10 @@ function Header(): React.JSX.Element {
                 className="nav-button"
                 aria-current={view === v ? 'page' : undefined}
                 data-testid={`nav-${v}`}
-                onClick={() => navigate(v)}
+                onClick={() => {
+                  setMenuOpen(false)
+                  navigate(v)
+                }}
               >
                 {t(NAV_LABEL[v])}
                 {v === 'outbox' && counts.failed > 0 ? (

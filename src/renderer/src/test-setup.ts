@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { setApi } from './api'
 import { resetAppStore } from './stores/app'
+import { resetPlace } from './stores/place'
 import { resetDevicesStore } from './stores/devices'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore } from './stores/navigation'
@@ -27,6 +28,7 @@ afterEach(() => {
   resetDevicesStore()
   resetSettingsStore()
   resetNavigationStore()
+  resetPlace()
   resetAppStore()
   setApi(null)
   vi.useRealTimers()

@@ -1,6 +1,7 @@
 // The shared domain rules: pure functions and constants, no I/O, importing nothing of ours.
 export * from './base-url'
 export * from './enums'
+export * from './failure-remedy'
 export * from './file-kinds'
 export * from './limits'
 export * from './pacing'

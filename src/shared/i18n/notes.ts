@@ -75,3 +75,34 @@ export function noteFields<N extends string, K extends string, P extends string>
     ...(decoded ? { [keyField]: decoded.key, [paramsField]: decoded.params } : {})
   } as Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>>
 }
+
+/** Notes that only add the HTTP status or the gateway's words to a reason: the window shows those apart. */
+const REASON_WRAPPERS: ReadonlySet<string> = new Set(['desktop.gateway.said', 'desktop.gateway.httpStatus'])
+
+/**
+ * A failure's reason once, in words, in `language` (first letter capitalised): without the "(HTTP 413)" and
+ * "(gateway: …)" the core wraps around it, which the window shows apart; the HTTP status is returned for that.
+ */
+export function reasonInWords(
+  language: Language,
+  text: string,
+  key?: string,
+  params?: Params
+): { words: string; httpStatus: number | null } {
+  let current: NoteMessage | null = key && key in en ? { key: key as MessageKey, params: params ?? {} } : null
+  let httpStatus: number | null = null
+  while (current && REASON_WRAPPERS.has(current.key) && typeof current.params['reason'] === 'string') {
+    const status = current.params['status']
+    if (current.key === 'desktop.gateway.httpStatus' && typeof status === 'number') httpStatus = status
+    const inner: string = current.params['reason']
+    const decoded = decodeNote(inner)
+    if (!decoded) return { words: capitalise(inner), httpStatus }
+    current = decoded
+  }
+  const words = current ? translate(language, current.key, translatedParams(language, current.params)) : text
+  return { words: capitalise(words), httpStatus }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1)
+}

@@ -1,5 +1,6 @@
 // What the operator can do to a device: restart it, change its number, fetch its QR code, and relink it.
 import { translate, type MessageKey } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
 import type { DeviceView, QrView } from '../../../shared/contract'
 import type { Clock } from '../clock'
 import { isGatewayError } from '../gateway'
@@ -85,9 +86,10 @@ export class DeviceActions {
     }
     const client = await this.client(deviceId)
     await this.call(deviceId, 'desktop.action.changeNumber', () => client.changeNumber(normalised))
+    // Keyed, so the window tells a changed number from a logout and says it in the operator's language.
     this.options.monitor.markNeedsScan(
       deviceId,
-      `Number changed to ${normalised}: scan the QR code with that phone.`
+      encodeNote('desktop.device.numberChanged', { phone: normalised })
     )
     return this.options.monitor.view(deviceId)
   }

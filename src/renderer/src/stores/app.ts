@@ -7,6 +7,7 @@ import { useDevices } from './devices'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
 import { useOutbox } from './outbox'
+import { returnToPlace } from './place'
 import { useSandboxActivity } from './sandbox-activity'
 import { useSend } from './send'
 import { useSettings } from './settings'
@@ -59,7 +60,7 @@ export const useApp = create<AppState>()((set) => ({
       })
       // A navigation that arrived meanwhile (tray Relink) wins over the first view.
       const navigation = useNavigation.getState()
-      if (navigation.seq === 0) {
+      if (navigation.seq === 0 && !returnToPlace()) {
         navigation.navigate(reply.firstRun || reply.devices.length === 0 ? 'welcome' : 'home')
       }
     } catch (error) {

@@ -3,8 +3,36 @@ import { create } from 'zustand'
 import type { DeviceView, InvokeReply, InvokeRequest } from '../../../shared/contract'
 import { call } from '../api'
 
+/** Where the names of removed devices are kept, so their messages in the outbox still say whose they were. */
+export const REMOVED_DEVICES_KEY = 'sender-desk.removed-devices'
+
+function readRemoved(): Record<string, string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(REMOVED_DEVICES_KEY) ?? '{}')
+    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The labels of the devices that left the list (remembered), keeping the ones remembered before. */
+function rememberGone(before: DeviceView[], after: DeviceView[], removed: Record<string, string>) {
+  const kept = new Set(after.map((d) => d.id))
+  const gone = before.filter((d) => !kept.has(d.id))
+  if (gone.length === 0) return removed
+  const next = { ...removed, ...Object.fromEntries(gone.map((d) => [d.id, d.label])) }
+  try {
+    localStorage.setItem(REMOVED_DEVICES_KEY, JSON.stringify(next))
+  } catch {
+    // Without storage the names are kept for this window only.
+  }
+  return next
+}
+
 interface DevicesState {
   devices: DeviceView[]
+  /** Labels of devices removed from this computer, by id: their messages stay in the outbox. */
+  removedLabels: Record<string, string>
   /** Replace the whole list (bootstrap, `devices:changed`, `devices:list`). */
   setDevices(devices: DeviceView[]): void
   /** Put one device the core just returned into the list (keeps the order; appends a new one). */
@@ -21,7 +49,9 @@ interface DevicesState {
 
 export const useDevices = create<DevicesState>()((set, get) => ({
   devices: [],
-  setDevices: (devices) => set({ devices }),
+  removedLabels: readRemoved(),
+  setDevices: (devices) =>
+    set((state) => ({ devices, removedLabels: rememberGone(state.devices, devices, state.removedLabels) })),
   upsert(device) {
     const devices = get().devices
     const index = devices.findIndex((d) => d.id === device.id)
@@ -49,7 +79,7 @@ export const useDevices = create<DevicesState>()((set, get) => ({
   },
   async remove(id) {
     await call('devices:remove', { id })
-    set({ devices: get().devices.filter((d) => d.id !== id) })
+    get().setDevices(get().devices.filter((d) => d.id !== id))
   },
   async restart(id) {
     const reply = await call('devices:restart', { id })
@@ -73,5 +103,6 @@ export function deviceById(id: string | null | undefined): DeviceView | undefine
 }
 
 export function resetDevicesStore(): void {
-  useDevices.setState({ devices: [] })
+  localStorage.removeItem(REMOVED_DEVICES_KEY)
+  useDevices.setState({ devices: [], removedLabels: {} })
 }

@@ -56,6 +56,28 @@ export const NO_FILTERS: OutboxFilters = {
   to: ''
 }
 
+/**
+ * Whether the list under these filters would show the item: the same request the list makes, checked here (the
+ * text by its words, as the outbox's full-text search finds them).
+ */
+export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): boolean {
+  const request = listRequest(filters, 0, 1)
+  const words = `${item.text ?? ''} ${item.fileName ?? ''}`.toLocaleLowerCase()
+  const created = Date.parse(item.createdAt)
+  return (
+    (!request.status || request.status.includes(item.status)) &&
+    (!request.deviceId || request.deviceId === item.deviceId) &&
+    (!request.recipient || item.recipient.includes(request.recipient)) &&
+    (!request.text ||
+      request.text
+        .toLocaleLowerCase()
+        .split(/\s+/)
+        .every((word) => words.includes(word))) &&
+    (!request.from || created >= Date.parse(request.from)) &&
+    (!request.to || created <= Date.parse(request.to))
+  )
+}
+
 interface Page {
   generation: number
   items: OutboxItemView[]
@@ -79,6 +101,8 @@ interface OutboxState {
   /** Bumped when the list's data is stale (filters changed, bulk change): older replies are dropped. */
   generation: number
   listError: ErrorInfo | null
+  /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
+  hiddenNew: number
 
   setCounts(counts: OutboxCounts, sendingPaused: boolean): void
   applyItem(item: OutboxItemView): void
@@ -216,12 +240,18 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     loading: {},
     generation: 0,
     listError: null,
+    hiddenNew: 0,
 
     setCounts: (counts, sendingPaused) => set({ counts, sendingPaused }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
-      set((state) => ({ known: remember(state.known, [item]), changeSeq: state.changeSeq + 1 }))
+      const hidden = !wasKnown && !matchesFilters(item, get().filters) ? 1 : 0
+      set((state) => ({
+        known: remember(state.known, [item]),
+        changeSeq: state.changeSeq + 1,
+        hiddenNew: state.hiddenNew + hidden
+      }))
       const listed = replaceInPages(item)
       if (!listed && !wasKnown && newItemsTimer === null) {
         newItemsTimer = setTimeout(() => {
@@ -242,7 +272,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
         pages: {},
         loading: {},
         total: null,
-        listError: null
+        listError: null,
+        hiddenNew: 0
       }))
       get().ensureRange(0, 0)
     },
@@ -358,6 +389,7 @@ export function resetOutboxStore(): void {
     pages: {},
     loading: {},
     generation: 0,
-    listError: null
+    listError: null,
+    hiddenNew: 0
   })
 }

@@ -115,6 +115,18 @@ function revoke(files: DraftFile[]): void {
   for (const file of files) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl)
 }
 
+/** A change that writes something into the draft (not one that picks a device or clears a field). */
+function startsNewDraft(patch: Partial<DraftFields>): boolean {
+  return [patch.recipientsText, patch.caption, patch.text].some((value) => Boolean(value?.trim()))
+}
+
+/** The last batch's card belongs to the draft it came from; what its files showed is released with it. */
+function leaveSent(state: { sent: SentBatch | null }): { sent: null } | Record<string, never> {
+  if (!state.sent) return {}
+  revoke(state.sent.files)
+  return { sent: null }
+}
+
 export type DraftProblem =
   | 'no-device'
   | 'no-recipients'
@@ -204,7 +216,11 @@ export const useSend = create<SendState>()(
             }
           })
           const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
-          set((state) => ({ files: [...state.files, ...added], rejected: [...state.rejected, ...rejected] }))
+          set((state) => ({
+            files: [...state.files, ...added],
+            rejected: [...state.rejected, ...rejected],
+            ...leaveSent(state)
+          }))
         } catch (error) {
           const info = errorInfo(error)
           const failed = accepted.map((f): FileRejectionView => ({
@@ -232,7 +248,7 @@ export const useSend = create<SendState>()(
             mime: h.mime,
             previewUrl: null
           }))
-        set((state) => ({ files: [...state.files, ...added] }))
+        set((state) => ({ files: [...state.files, ...added], ...(added.length > 0 ? leaveSent(state) : {}) }))
       },
 
       async restoreDraftFiles() {
@@ -258,7 +274,9 @@ export const useSend = create<SendState>()(
 
       dismissRejected: () => set({ rejected: [] }),
 
-      setFields: (patch) => set(patch),
+      // Writing a new message starts a new draft: the card of the last one leaves with it, not minutes later.
+      setFields: (patch) =>
+        set((state) => ({ ...patch, ...(startsNewDraft(patch) ? leaveSent(state) : {}) })),
 
       setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
 

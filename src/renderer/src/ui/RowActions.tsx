@@ -25,7 +25,18 @@ export function useRowPanel<P extends string>(): RowPanel<P> {
   // stays where it is.
   const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
-    if (open !== null) return
+    if (open !== null) {
+      // A panel that opens takes the focus, found in the opener's row: a form's first field; a confirmation's
+      // harmless answer (Keep), so a stray Enter does not confirm what it asks about.
+      const row = opener.current?.closest('li, [role="listitem"], section, article')
+      const panel = row?.querySelector<HTMLElement>('.inline-form')
+      const controls = panel?.querySelectorAll<HTMLElement>(
+        'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])'
+      )
+      const target = panel?.classList.contains('confirm') ? controls?.[controls.length - 1] : controls?.[0]
+      target?.focus()
+      return
+    }
     const active = document.activeElement
     const lost = active === null || active === document.body
     if (lost && opener.current?.isConnected) opener.current.focus()

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
-import { deviceStatus, type DeviceAction } from '../../../../shared/device-status'
+import { adviceKey, deviceStatus, type DeviceAction } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -42,7 +42,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
         <strong>{device.label}</strong>: {t(`state.${device.state}`)}.{' '}
-        <span className="muted">{t(`advice.${device.state}`)}</span>
+        <span className="muted">{t(adviceKey(device))}</span>
         {problem ? <span className="failure-text"> {problem}</span> : null}
       </span>
       {action ? (
@@ -63,7 +63,12 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
 export function AttentionStrip(): React.JSX.Element | null {
   const t = useT()
   const devices = useDevices((s) => s.devices)
-  const needing = devices.filter((d) => deviceStatus(d.state).needsAttention)
+  // The device being linked is already in the operator's hands: the wizard says what it needs, not the strip too.
+  const inWizard = useNavigation((s) => s.view === 'linking')
+  const beingLinked = useLinking((s) => s.deviceId)
+  const needing = devices.filter(
+    (d) => deviceStatus(d.state).needsAttention && !(inWizard && d.id === beingLinked)
+  )
   if (needing.length === 0) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">

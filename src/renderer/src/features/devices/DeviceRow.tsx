@@ -2,7 +2,7 @@
 // check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
 import { useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import { offers } from '../../../../shared/device-status'
+import { adviceKey, offers, primaryAction, type DeviceAction } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
@@ -38,11 +38,18 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const panels = useRowPanel<Panel>()
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
+  // A restart the gateway took: its verdict is read from the device's live state, not fixed when the reply came,
+  // so a device that connects a few seconds later is not left under a red "still Disconnected".
+  const [restarted, setRestarted] = useState<'restart' | 'reconnect' | null>(null)
   const id = device.id
+  const primary = primaryAction(device.state)
+  const buttonClass = (action: DeviceAction): string =>
+    action === primary ? 'button button--primary' : 'button'
 
   const run: RunRowAction = async (action, work) => {
     setBusy(action)
     setFeedback(null)
+    setRestarted(null)
     try {
       const text = await work()
       if (text) setFeedback({ tone: 'ok', text })
@@ -55,6 +62,15 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
 
   const quota = quotaText(device.quota, t)
+  // The gateway may accept a restart and still leave the phone offline: only "connected" is success.
+  const shown: Feedback | null = restarted
+    ? device.state === 'connected'
+      ? {
+          tone: 'ok',
+          text: t(restarted === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected')
+        }
+      : { tone: 'bad', text: t('devices.restart.stillDown', { state: t(`state.${device.state}`) }) }
+    : feedback
 
   return (
     <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>
@@ -107,7 +123,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       <div className="device-note" data-testid={`device-note-${id}`}>
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
             own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
-        {device.state !== 'connected' ? <p>{t(`advice.${device.state}`)}</p> : null}
+        {device.state !== 'connected' ? <p>{t(adviceKey(device))}</p> : null}
         {device.stateNote ? (
           <details className="device-details">
             <summary>{t('devices.note.details')}</summary>
@@ -121,18 +137,14 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {offers(device.state, 'restart') ? (
           <button
             type="button"
-            className="button"
+            className={buttonClass('restart')}
             data-testid={`restart-${id}`}
             disabled={busy !== null}
             onClick={() =>
               void run('restart', async () => {
                 const reply = await restart(id)
-                // The gateway may accept a restart and still leave the phone offline: only "connected" is success.
-                if (reply.device.state !== 'connected')
-                  throw new Error(t('devices.restart.stillDown', { state: t(`state.${reply.device.state}`) }))
-                return t(
-                  reply.via === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected'
-                )
+                setRestarted(reply.via)
+                return null
               })
             }
           >
@@ -142,7 +154,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {offers(device.state, 'relink') ? (
           <button
             type="button"
-            className="button"
+            className={buttonClass('relink')}
             data-testid={`relink-${id}`}
             onClick={() => void useLinking.getState().open(id)}
           >
@@ -199,7 +211,8 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       {panels.open === 'remove' ? (
         <ConfirmPanel
           id={`remove-q-${id}`}
-          question={t('devices.remove.confirm', { label: device.label })}
+          // Says what becomes of its messages before they are settled (cancelled, moved, or kept under its name).
+          question={`${t('devices.remove.confirm', { label: device.label })} ${t('devices.remove.messages')}`}
           confirmLabel={t('devices.remove.yes')}
           keepLabel={t('devices.remove.no')}
           onConfirm={() => void run('remove', async () => (await remove(id), null))}
@@ -211,10 +224,10 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
 
       <p
         role="status"
-        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        className={shown ? `feedback feedback--${shown.tone}` : 'feedback'}
         data-testid={`device-feedback-${id}`}
       >
-        {feedback?.text ?? ''}
+        {shown?.text ?? ''}
       </p>
 
       {device.sandbox ? (

@@ -2,6 +2,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
@@ -170,6 +171,52 @@ describe('device list', () => {
     expect(feedback('Front office')).not.toContain('Restarted')
   })
 
+  it('a restart verdict follows the device: "still Disconnected" gives way once it connects', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected' })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    expect(feedback('Front office')).toContain('still “Disconnected”')
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
+    expect(within(row('Front office')).getByText('Connected')).toBeTruthy()
+    expect(feedback('Front office')).toBe('Restarted.')
+  })
+
+  it('words a needed scan by its cause: never linked, number changed, logged out', () => {
+    show([
+      makeDevice({ state: 'needs-scan', stateNoteKey: 'desktop.device.notLinked' }),
+      makeDevice({
+        id: 'dev-2',
+        label: 'Warehouse',
+        state: 'needs-scan',
+        stateNoteKey: 'desktop.device.numberChanged'
+      }),
+      makeDevice({ id: 'dev-3', label: 'Shop', state: 'needs-scan', stateNote: 'logged out' })
+    ])
+    const advice = (label: string): string =>
+      within(row(label))
+        .getByTestId(/device-note-/)
+        .querySelector('p')?.textContent ?? ''
+    expect(advice('Front office')).toContain('not been linked yet')
+    expect(advice('Warehouse')).toContain('number was changed')
+    expect(advice('Shop')).toContain('logged out')
+    expect(new Set([advice('Front office'), advice('Warehouse'), advice('Shop')]).size).toBe(3)
+  })
+
+  it('makes the action that helps the primary button: Relink when logged out, Restart when disconnected', () => {
+    show([
+      makeDevice({ state: 'needs-scan' }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })
+    ])
+    const primary = (label: string): string[] =>
+      [...row(label).querySelectorAll('.button--primary')].map((b) => b.textContent ?? '')
+    expect(primary('Front office')).toEqual(['Relink'])
+    expect(primary('Warehouse')).toEqual(['Restart'])
+  })
+
   it('offers an expired device renewal and a check, never Restart or a new QR code', async () => {
     fake.handle('devices:refresh', ({ id }) => makeDevice({ id, state: 'connected' }))
     show([makeDevice({ state: 'expired' })])
@@ -276,6 +323,17 @@ describe('device list', () => {
     expect(fake.requests('devices:setFileLimit').at(-1)).toEqual({ id: 'dev-1', maxFileBytes: null })
   })
 
+  it('moves focus into a row form when it opens, and into a confirmation', async () => {
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Rename' }))
+    const form = row('Front office').querySelector('.inline-form')!
+    expect(form.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.tagName).toBe('INPUT')
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep device' }))
+  })
+
   it('removes a device only after confirmation', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()
@@ -283,6 +341,9 @@ describe('device list', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }))
     expect(fake.requests('devices:remove')).toEqual([])
     const question = screen.getByRole('group', { name: /Remove Front office from Sender Desk\?/ })
+    // What becomes of its messages is said before they are settled.
+    expect(question.textContent).toContain('waiting messages are cancelled')
+    expect(question.textContent).toContain('untried rows move to the campaign’s other devices')
     await user.click(within(question).getByRole('button', { name: 'Remove device' }))
     expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
     expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull()

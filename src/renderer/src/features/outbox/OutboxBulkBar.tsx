@@ -1,6 +1,6 @@
 // The bar over the outbox list for the operator's selection: how many are selected, cancel (after a confirm) and
 // retry, and an honest account of what happened to each.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
 import { useT } from '../../i18n'
@@ -55,6 +55,11 @@ export function OutboxBulkBar({
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
+  const reportRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (report) reportRef.current?.focus()
+  }, [report])
   const known = useOutbox((s) => s.known)
   // What each item can take now: an event may have moved it on since it was ticked (queued, then sent).
   const selected = [...selection.values()].map((ticked) => {
@@ -182,7 +187,13 @@ export function OutboxBulkBar({
         />
       ) : null}
       {report ? (
-        <p role="status" className={report.tone === 'ok' ? 'alert alert--ok' : 'alert alert--bad'}>
+        <p
+          ref={reportRef}
+          tabIndex={-1}
+          role="status"
+          data-testid="outbox-bulk-report"
+          className={report.tone === 'ok' ? 'alert alert--ok' : 'alert alert--bad'}
+        >
           {report.text}
         </p>
       ) : null}

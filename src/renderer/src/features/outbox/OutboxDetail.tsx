@@ -1,7 +1,8 @@
 // One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
@@ -12,19 +13,39 @@ import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
+import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import './outbox.css'
+import { failureRemedy, type FailureRemedy } from '../../../../shared/domain'
+import { useNavigation } from '../../stores/navigation'
+
+/** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
+const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read'] as const
+
+const REMEDY_TEXT = {
+  'reduce-file': 'outbox.remedy.reduce-file',
+  'other-file-type': 'outbox.remedy.other-file-type'
+} as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
+
+/** With the gateway, where only the device's own reports (delivered, read) would move it on. */
+const AWAITING_REPORTS = new Set<OutboxItemView['status']>(['accepted', 'sent', 'delivered'])
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const live = useOutbox((s) => s.known.get(id))
   const devices = useDevices((s) => s.devices)
+  const nameOf = useDeviceName(t)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [detail, setDetail] = useState<ItemDetail | null>(null)
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
-  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // A result may hold only while the item is as the action left it ("Queued again." leaves once it fails again).
+  const [feedback, setFeedback] = useState<{
+    tone: 'ok' | 'bad'
+    text: string
+    while?: readonly OutboxItemView['status'][]
+  } | null>(null)
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -81,14 +102,21 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }
 
   const allowed = itemActions(item)
+  // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
+  const remedy = item.status === 'failed' ? failureRemedy(item.failure?.code) : 'retry'
+  const shown = feedback?.while && !feedback.while.includes(item.status) ? null : feedback
   const device = devices.find((d) => d.id === item.deviceId)
 
-  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+  async function act(
+    work: () => Promise<unknown>,
+    done: string,
+    whileStatus?: readonly OutboxItemView['status'][]
+  ): Promise<void> {
     setBusy(true)
     setFeedback(null)
     try {
       await work()
-      setFeedback({ tone: 'ok', text: done })
+      setFeedback({ tone: 'ok', text: done, ...(whileStatus ? { while: whileStatus } : {}) })
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
     } finally {
@@ -126,6 +154,26 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           ×
         </button>
       </div>
+      {!device && AWAITING_REPORTS.has(item.status) ? (
+        <p className="waiting-reason" data-testid="outbox-device-removed">
+          {t('outbox.deviceRemoved')}
+        </p>
+      ) : null}
+      {remedy !== 'retry' ? (
+        <div className="waiting-reason" data-testid="outbox-remedy">
+          <p>{t(REMEDY_TEXT[remedy])}</p>
+          {remedy === 'reduce-file' ? (
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="outbox-change-limit"
+              onClick={() => useNavigation.getState().navigate('devices')}
+            >
+              {t('outbox.remedy.changeLimit')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {reason ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">
           {t('outbox.waiting.label', { reason })}
@@ -141,7 +189,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         </div>
         <div>
           <dt>{t('outbox.fact.device')}</dt>
-          <dd>{device?.label ?? item.deviceId}</dd>
+          <dd>{nameOf(item.deviceId)}</dd>
         </div>
         <div>
           <dt>{t('outbox.fact.created')}</dt>
@@ -179,13 +227,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       )}
 
       <div className="actions" role="group" aria-label={t('outbox.actions')}>
-        {allowed.retry ? (
+        {allowed.retry && remedy === 'retry' ? (
           <button
             type="button"
             className="button button--primary"
             data-testid="outbox-retry"
             disabled={busy}
-            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'))}
+            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'), STILL_RETRYING)}
           >
             {t('outbox.retry')}
           </button>
@@ -308,10 +356,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       ) : null}
       <p
         role="status"
-        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        className={shown ? `feedback feedback--${shown.tone}` : 'feedback'}
         data-testid="outbox-feedback"
       >
-        {feedback?.text ?? ''}
+        {shown?.text ?? ''}
       </p>
     </section>
   )

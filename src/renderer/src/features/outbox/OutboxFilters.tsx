@@ -1,11 +1,20 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
-import { useT } from '../../i18n'
+import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { ALL_STATUSES } from './status'
 import './outbox.css'
+
+/** How each filter is named on its chip. */
+const FILTER_LABEL = {
+  deviceId: 'outbox.filter.device',
+  recipient: 'outbox.filter.recipient',
+  text: 'outbox.filter.text',
+  from: 'outbox.filter.from',
+  to: 'outbox.filter.to'
+} as const satisfies Record<string, MessageKey>
 
 /** Typing in the recipient or message box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300
@@ -34,13 +43,43 @@ export function OutboxFilters(): React.JSX.Element {
     setFilters({ statuses: ALL_STATUSES.filter((s) => statuses.includes(s)) })
   }
 
-  const active =
-    filters.statuses.length > 0 ||
-    filters.deviceId !== '' ||
-    filters.recipient !== '' ||
-    filters.text !== '' ||
-    filters.from !== '' ||
-    filters.to !== ''
+  const hiddenNew = useOutbox((s) => s.hiddenNew)
+  const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
+  // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
+  // what the operator looks for without saying so.
+  // The typed boxes show what was typed: a removed chip clears them too.
+  const typed: Record<'recipient' | 'text', (value: string) => void> = {
+    recipient: setRecipient,
+    text: setText
+  }
+  const valueChips = (['deviceId', 'recipient', 'text', 'from', 'to'] as const).flatMap((key) => {
+    const value = filters[key]
+    if (!value) return []
+    const shown = key === 'deviceId' ? labelOfDevice(value) : value
+    return [
+      {
+        key,
+        text: `${t(FILTER_LABEL[key])}: ${shown}`,
+        remove: () => {
+          if (key === 'recipient' || key === 'text') typed[key]('')
+          setFilters({ [key]: '' })
+        }
+      }
+    ]
+  })
+  const chips = [
+    ...filters.statuses.map((status) => ({
+      key: `status-${status}`,
+      text: t(`status.${status}`),
+      remove: () => toggleStatus(status, false)
+    })),
+    ...valueChips
+  ]
+  const clearAll = (): void => {
+    setRecipient('')
+    setText('')
+    setFilters(NO_FILTERS)
+  }
 
   return (
     <form
@@ -49,37 +88,7 @@ export function OutboxFilters(): React.JSX.Element {
       aria-label={t('outbox.filters')}
       onSubmit={(e) => e.preventDefault()}
     >
-      <fieldset className="status-filter">
-        <legend>{t('outbox.filter.status')}</legend>
-        {ALL_STATUSES.map((status) => (
-          <label key={status} className="toggle-chip">
-            <input
-              type="checkbox"
-              checked={filters.statuses.includes(status)}
-              data-testid={`outbox-filter-status-${status}`}
-              onChange={(e) => toggleStatus(status, e.target.checked)}
-            />{' '}
-            {t(`status.${status}`)}
-          </label>
-        ))}
-      </fieldset>
       <div className="filter-row">
-        <div className="field">
-          <label htmlFor="outbox-filter-device">{t('outbox.filter.device')}</label>
-          <select
-            id="outbox-filter-device"
-            data-testid="outbox-filter-device"
-            value={filters.deviceId}
-            onChange={(e) => setFilters({ deviceId: e.target.value })}
-          >
-            <option value="">{t('outbox.filter.allDevices')}</option>
-            {devices.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </div>
         <div className="field">
           <label htmlFor="outbox-filter-recipient">{t('outbox.filter.recipient')}</label>
           <input
@@ -100,41 +109,97 @@ export function OutboxFilters(): React.JSX.Element {
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="outbox-filter-from">{t('outbox.filter.from')}</label>
-          <input
-            id="outbox-filter-from"
-            type="date"
-            data-testid="outbox-filter-from"
-            value={filters.from}
-            onChange={(e) => setFilters({ from: e.target.value })}
-          />
+      </div>
+      {/* Status, device and dates fold away: the list starts a few lines below the search, not 900 px. */}
+      <details className="filter-more" data-testid="outbox-filter-more">
+        <summary>{t('outbox.filter.more')}</summary>
+        <fieldset className="status-filter">
+          <legend>{t('outbox.filter.status')}</legend>
+          {ALL_STATUSES.map((status) => (
+            <label key={status} className="toggle-chip">
+              <input
+                type="checkbox"
+                checked={filters.statuses.includes(status)}
+                data-testid={`outbox-filter-status-${status}`}
+                onChange={(e) => toggleStatus(status, e.target.checked)}
+              />{' '}
+              {t(`status.${status}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="filter-row">
+          <div className="field">
+            <label htmlFor="outbox-filter-device">{t('outbox.filter.device')}</label>
+            <select
+              id="outbox-filter-device"
+              data-testid="outbox-filter-device"
+              value={filters.deviceId}
+              onChange={(e) => setFilters({ deviceId: e.target.value })}
+            >
+              <option value="">{t('outbox.filter.allDevices')}</option>
+              {devices.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="outbox-filter-from">{t('outbox.filter.from')}</label>
+            <input
+              id="outbox-filter-from"
+              type="date"
+              data-testid="outbox-filter-from"
+              value={filters.from}
+              onChange={(e) => setFilters({ from: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="outbox-filter-to">{t('outbox.filter.to')}</label>
+            <input
+              id="outbox-filter-to"
+              type="date"
+              data-testid="outbox-filter-to"
+              value={filters.to}
+              onChange={(e) => setFilters({ to: e.target.value })}
+            />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor="outbox-filter-to">{t('outbox.filter.to')}</label>
-          <input
-            id="outbox-filter-to"
-            type="date"
-            data-testid="outbox-filter-to"
-            value={filters.to}
-            onChange={(e) => setFilters({ to: e.target.value })}
-          />
-        </div>
-        {active ? (
+      </details>
+      {chips.length > 0 ? (
+        <div className="filter-chips" data-testid="outbox-filter-chips">
+          <ul aria-label={t('outbox.filter.active')}>
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <button
+                  type="button"
+                  className="chip"
+                  aria-label={t('outbox.filter.remove', { filter: chip.text })}
+                  onClick={chip.remove}
+                >
+                  {chip.text} <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
           <button
             type="button"
-            className="button"
+            className="button button--small"
             data-testid="outbox-filter-clear"
-            onClick={() => {
-              setRecipient('')
-              setText('')
-              setFilters(NO_FILTERS)
-            }}
+            onClick={clearAll}
           >
             {t('outbox.filter.clear')}
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
+      {chips.length > 0 && hiddenNew > 0 ? (
+        <p className="alert alert--warn" role="status" data-testid="outbox-hidden-new">
+          {t('outbox.filter.hiddenNew', { count: hiddenNew })}{' '}
+          <button type="button" className="button button--small" onClick={clearAll}>
+            {t('outbox.filter.showAll')}
+          </button>
+        </p>
+      ) : null}
     </form>
   )
 }

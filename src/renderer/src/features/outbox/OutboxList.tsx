@@ -5,6 +5,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
@@ -37,7 +38,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const listError = useOutbox((s) => s.listError)
   const ensureRange = useOutbox((s) => s.ensureRange)
   const devices = useDevices((s) => s.devices)
-  const deviceLabels = useMemo(() => new Map(devices.map((d) => [d.id, d.label])), [devices])
+  const listed = useMemo(() => new Set(devices.map((d) => d.id)), [devices])
+  const nameOf = useDeviceName(t)
   const parentRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
 
@@ -98,7 +100,10 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                 item={item}
                 selected={item !== undefined && item.id === selectedId}
                 checked={item !== undefined && checked.has(item.id)}
-                deviceLabel={item && deviceLabels.size > 1 ? (deviceLabels.get(item.deviceId) ?? '') : null}
+                // With one device the name says nothing, unless the message's device was removed.
+                deviceLabel={
+                  item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
+                }
                 onSelect={onSelect}
                 onCheck={onCheck}
               />
@@ -178,6 +183,7 @@ const OutboxRow = memo(function OutboxRow({
           className={selected ? 'row-button row-button--selected' : 'row-button'}
           aria-current={selected ? 'true' : undefined}
           data-testid={`outbox-open-${item.id}`}
+          data-row-focus
           onClick={() => onSelect(item.id)}
         >
           <span className="row-main">

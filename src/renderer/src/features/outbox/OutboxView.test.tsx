@@ -9,6 +9,8 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
+import { useDevices } from '../../stores/devices'
+import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 
 let fake: FakeApi
@@ -195,6 +197,31 @@ describe('filters', () => {
     await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
   })
 
+  it('shows the active filters as removable chips, and says when they hide a new message', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'dev-2')
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Failed ×',
+      'Device: Warehouse ×'
+    ])
+    // A message sent meanwhile that the filters keep out of the list is said, not hidden silently.
+    act(() => useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued' })))
+    expect(screen.getByTestId('outbox-hidden-new').textContent).toContain(
+      'New messages hidden by these filters: 1.'
+    )
+    await user.click(chips.getByRole('button', { name: 'Remove the filter Failed' }))
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200, deviceId: 'dev-2' })
+    )
+    expect(screen.queryByTestId('outbox-hidden-new')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Device: Warehouse' }))
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
+  })
+
   it('says so when nothing matches the filters', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
     useOutbox.getState().setFilters({ recipient: '6281999' })
@@ -239,7 +266,8 @@ describe('item detail', () => {
       'sending',
       'failed'
     ])
-    expect(timeline.textContent).toContain('HTTP 400')
+    // The failure it ended in is said once, in the failure block, not again on the timeline.
+    expect(timeline.textContent).not.toContain('HTTP 400')
     const failure = screen.getByTestId('outbox-failure').textContent ?? ''
     expect(failure).toContain('The gateway refused the message.')
     expect(failure).toContain('phone not registered')
@@ -250,6 +278,66 @@ describe('item detail', () => {
     expect(
       within(screen.getByTestId('outbox-row')).getByTestId('outbox-status').getAttribute('data-status')
     ).toBe('queued')
+  })
+
+  it('a file too large offers what can help, not Retry, and says the reason once with the gateway’s words', async () => {
+    const reason = encodeNote('desktop.gateway.said', {
+      reason: encodeNote('desktop.gateway.httpStatus', {
+        reason: encodeNote('desktop.gateway.fileTooLarge'),
+        status: 413
+      }),
+      gateway: 'Request Entity Too Large'
+    })
+    const decoded = decodeNote(reason)!
+    const tooLarge = makeItem({
+      id: 'big-1',
+      kind: 'document',
+      fileName: 'catalogue.pdf',
+      status: 'failed',
+      failure: {
+        code: 'file_too_large',
+        message: 'the file is too large (HTTP 413) (gateway: "Request Entity Too Large")',
+        messageKey: decoded.key,
+        messageParams: decoded.params,
+        gatewayMessage: 'Request Entity Too Large'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
+    fake.handle('outbox:get', () => ({
+      item: tooLarge,
+      history: [{ at: '2025-05-01T08:00:07.000Z', status: 'failed', note: reason }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-big-1'))
+    await screen.findByTestId('outbox-timeline')
+    const detail = screen.getByTestId('outbox-detail')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByTestId('outbox-remedy').textContent).toContain('Send a smaller copy')
+    expect(screen.getByRole('button', { name: 'Change the file-size limit' })).toBeTruthy()
+    expect(screen.getByTestId('outbox-failure-reason').textContent).toBe('The file is too large')
+    expect(detail.textContent?.match(/too large/gi)).toHaveLength(2) // the reason, and the gateway's own words
+    expect(screen.getByTestId('outbox-failure').textContent).toContain(
+      'What the gateway said: Request Entity Too Large'
+    )
+  })
+
+  it('"Queued again." leaves once the retried item fails again', async () => {
+    fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
+    let current = failed
+    fake.handle('outbox:get', () => ({ item: current, history: [] }))
+    fake.handle('outbox:retry', () => {
+      current = { ...failed, status: 'queued', failure: null, updatedAt: '2025-05-01T08:05:00.000Z' }
+      return current
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-f-1'))
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
+    current = { ...failed, updatedAt: '2025-05-01T09:00:00.000Z' }
+    act(() => useOutbox.getState().applyItem(current))
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(''))
   })
 
   it('shows what is still to come for an item on its way, and cancels it', async () => {
@@ -445,6 +533,21 @@ describe('item detail', () => {
     )
   })
 
+  it('names a removed device by its label, not its id, and says why its message moves on no further', async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-2', label: 'Warehouse' })]))
+    const accepted = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'g-1' })
+    fake.handle('outbox:list', () => ({ items: [accepted], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: accepted, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-row')).textContent).toContain('Front office (removed)')
+    await user.click(screen.getByTestId('outbox-open-a-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    expect(detail.textContent).toContain('Front office (removed)')
+    expect(detail.textContent).not.toContain('dev-1')
+    expect(screen.getByTestId('outbox-device-removed').textContent).toContain('Its device was removed')
+  })
+
   it('says why a campaign row waits: the campaign reached its daily cap, not a retry', async () => {
     const row = makeItem({
       id: 'c-1',
@@ -534,6 +637,8 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       '2 cancelled; 1 already sent could not be cancelled'
     )
+    // The bar went with the selection: focus is on what the action produced, not dropped to the page.
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
   })

@@ -1,6 +1,6 @@
 // An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
 import type { OutboxItemView } from '../../../../shared/contract'
-import { coreText, historyNote } from '../../../../shared/i18n/notes'
+import { historyNote, reasonInWords } from '../../../../shared/i18n/notes'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -20,6 +20,7 @@ export function Timeline({
   const locale = localeOf(language)
   const reached = Math.max(-1, ...history.map((h) => progressIndex(h.status)), progressIndex(item.status))
   const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
+  const lastFailed = history.map((h) => h.status).lastIndexOf('failed')
 
   return (
     <div className="timeline-wrap">
@@ -28,7 +29,10 @@ export function Timeline({
           <li key={`${entry.at}-${index}`} className="timeline-entry" data-status={entry.status}>
             <StatusBadge status={entry.status} />
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
-            {entry.note ? <span className="timeline-note">{historyNote(language, entry)}</span> : null}
+            {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
+            {entry.note && !(item.failure && index === lastFailed) ? (
+              <span className="timeline-note">{historyNote(language, entry)}</span>
+            ) : null}
           </li>
         ))}
         {upcoming.map((status) => (
@@ -48,22 +52,36 @@ export function Timeline({
           </li>
         ))}
       </ol>
-      {item.failure ? (
-        <div className="alert alert--bad" data-testid="outbox-failure">
-          <p>
-            <strong>{t('outbox.failure.reason')}</strong>{' '}
-            {coreText(language, item.failure.message, item.failure.messageKey, item.failure.messageParams)}
-          </p>
-          {item.failure.gatewayMessage ? (
-            <p>
-              <strong>{t('outbox.failure.gateway')}</strong> {item.failure.gatewayMessage}
-            </p>
-          ) : null}
-          <p className="muted small">
-            {t('outbox.failure.code')} {item.failure.code}
-          </p>
-        </div>
+      {item.failure ? <FailureReason failure={item.failure} /> : null}
+    </div>
+  )
+}
+
+/** Why it failed: the reason once, in words; the gateway's own words under their heading; code and HTTP status tucked away. */
+function FailureReason({ failure }: { failure: NonNullable<OutboxItemView['failure']> }): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const { words, httpStatus } = reasonInWords(
+    language,
+    failure.message,
+    failure.messageKey,
+    failure.messageParams
+  )
+  return (
+    <div className="failure" data-testid="outbox-failure">
+      <p>
+        <strong>{t('outbox.failure.reason')}</strong> <span data-testid="outbox-failure-reason">{words}</span>
+      </p>
+      {failure.gatewayMessage ? (
+        <p>
+          <strong>{t('outbox.failure.gateway')}</strong> <q dir="auto">{failure.gatewayMessage}</q>
+        </p>
       ) : null}
+      <details className="muted small">
+        <summary>{t('outbox.failure.technical')}</summary>
+        {t('outbox.failure.code')} {failure.code}
+        {httpStatus !== null ? ` · HTTP ${httpStatus}` : ''}
+      </details>
     </div>
   )
 }

@@ -68,11 +68,35 @@ export function batchSummary(
   const counts = bucketCountsOf(items)
   const parts = bucketParts(counts, t)
   if (counts.waiting > 0) {
+    // A schedule is kept by whoever sends it: one kept on this computer was not "taken" by anyone yet.
+    const keptHere = items.filter(isKeptHere).length
+    const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway').length
     const reason = items.map(reasonOf).find((r) => r !== null)
-    if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
+    if (keptHere === counts.waiting) parts[0] = t('send.sent.keptHere', { count: keptHere })
+    else if (keptThere === counts.waiting) parts[0] = t('send.sent.keptByGateway', { count: keptThere })
+    else if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
   }
   const unknown = expected - items.length
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
   if (expected > 1) parts.push(t('buckets.total', { count: expected }))
   return parts.join(' · ')
+}
+
+function isKeptHere(item: OutboxItemView): boolean {
+  return item.status === 'scheduled' && item.scheduleMode !== 'gateway'
+}
+
+/**
+ * The heading of a batch just sent, from what all its items did (never "Just sent" over a failure): waiting,
+ * scheduled, failed (all or some), cancelled, or taken by the gateway.
+ */
+export function batchTitleKey(items: OutboxItemView[], scheduled: boolean): MessageKey {
+  if (items.length === 0) return scheduled ? 'send.sent.scheduledTitle' : 'send.sent.queuedTitle'
+  if (items.some((i) => isWaiting(i))) return 'send.sent.queuedTitle'
+  const failed = items.filter((i) => i.status === 'failed').length
+  if (failed === items.length) return 'send.sent.failedTitle'
+  if (failed > 0) return 'send.sent.partlyFailedTitle'
+  if (items.every((i) => i.status === 'cancelled')) return 'send.sent.cancelledTitle'
+  if (items.some((i) => i.status === 'scheduled')) return 'send.sent.scheduledTitle'
+  return 'send.sent.title'
 }

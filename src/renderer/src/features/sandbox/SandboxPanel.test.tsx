@@ -6,6 +6,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useDevices } from '../../stores/devices'
 import { SandboxPanel } from './SandboxPanel'
 
 let fake: FakeApi
@@ -43,6 +44,27 @@ describe('sandbox panel', () => {
     expect(screen.getByTestId('sandbox-status').textContent).toBe(
       'Renew the subscription: the device is now “Connected”.'
     )
+  })
+
+  it('keeps the focus after an action: on the control pressed, or on the result where it no longer applies', async () => {
+    const device = makeDevice({ sandbox: true, state: 'expired' })
+    fake.handle('sandbox:control', ({ action }) => ({
+      ...device,
+      state: action === 'renew' ? 'connected' : 'disconnected'
+    }))
+    seedStores(makeBootstrap({ devices: [device] }))
+    // The panel as the devices view shows it: following the device in the store.
+    function Live(): React.JSX.Element {
+      return <SandboxPanel device={useDevices((s) => s.devices[0]!)} />
+    }
+    render(<Live />)
+    const user = userEvent.setup()
+    await user.click(button('Renew the subscription'))
+    // Renewed: Renew no longer applies, so focus is on what it did.
+    expect(button('Renew the subscription').disabled).toBe(true)
+    expect(document.activeElement).toBe(screen.getByTestId('sandbox-status'))
+    await user.click(button('End the subscription'))
+    expect(document.activeElement).not.toBe(document.body)
   })
 
   it('makes the whole gateway unreachable, not just the device disconnected', async () => {

@@ -1,5 +1,5 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`).
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -38,6 +38,17 @@ export function SandboxPanel({
   const t = useT()
   const [busy, setBusy] = useState<SandboxAction | null>(null)
   const [status, setStatus] = useState('')
+  // A control is disabled while it works (and may stay so in the new state), which drops focus to the page:
+  // afterwards focus returns to the control pressed, or, where it no longer applies, to the result.
+  const pressed = useRef<HTMLButtonElement | null>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const [settled, setSettled] = useState(0)
+  useEffect(() => {
+    if (settled === 0) return
+    const control = pressed.current
+    if (control?.isConnected && !control.disabled) control.focus()
+    else statusRef.current?.focus()
+  }, [settled])
 
   async function act(action: SandboxAction): Promise<void> {
     setBusy(action)
@@ -55,6 +66,7 @@ export function SandboxPanel({
       )
     } finally {
       setBusy(null)
+      setSettled((n) => n + 1)
     }
   }
 
@@ -76,14 +88,17 @@ export function SandboxPanel({
               className="button button--small"
               data-testid={`sandbox-${action}`}
               disabled={busy !== null || !AVAILABLE[action](device.state)}
-              onClick={() => void act(action)}
+              onClick={(event) => {
+                pressed.current = event.currentTarget
+                void act(action)
+              }}
             >
               {t(`sandbox.action.${action}`)}
             </button>
           ))}
         </div>
       ))}
-      <p role="status" className="muted" data-testid="sandbox-status">
+      <p ref={statusRef} tabIndex={-1} role="status" className="muted" data-testid="sandbox-status">
         {status}
       </p>
     </section>

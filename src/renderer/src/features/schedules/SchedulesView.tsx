@@ -1,5 +1,5 @@
 // The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -34,6 +34,13 @@ export function SchedulesView(): React.JSX.Element {
   const [total, setTotal] = useState(0)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
+  // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
+  // produced (this line), not to the start of the page.
+  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
+  const leftRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (left) leftRef.current?.focus()
+  }, [left])
 
   useEffect(() => {
     let on = true
@@ -75,16 +82,33 @@ export function SchedulesView(): React.JSX.Element {
           ) : null}
           <ul className="schedule-list" aria-label={t('schedules.listLabel')}>
             {items.map((item) => (
-              <ScheduleRow key={item.id} item={item} onChanged={() => setReload((n) => n + 1)} />
+              <ScheduleRow
+                key={item.id}
+                item={item}
+                onChanged={(leaving) => {
+                  setReload((n) => n + 1)
+                  if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+                }}
+              />
             ))}
           </ul>
         </>
       ) : null}
+      <p ref={leftRef} tabIndex={-1} role="status" className="muted" data-testid="schedules-result">
+        {left?.text ?? ''}
+      </p>
     </section>
   )
 }
 
-function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): void }): React.JSX.Element {
+function ScheduleRow({
+  item,
+  onChanged
+}: {
+  item: OutboxItemView
+  /** `leaving`: what the action did, when it takes the row out of the list (cancelled, deleted). */
+  onChanged(leaving?: string): void
+}): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
@@ -92,15 +116,16 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const zone = item.timezone ?? undefined
+  const recipientText = item.isGroup ? `${t('outbox.group')} ${item.recipient}` : item.recipient
 
-  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+  async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
     setBusy(true)
     setFeedback(null)
     try {
       await work()
       setFeedback({ tone: 'ok', text: done })
       panels.close()
-      onChanged()
+      onChanged(leaves ? `${recipientText}: ${done}` : undefined)
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
     } finally {
@@ -159,7 +184,7 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
           className="button"
           data-testid={`schedule-cancel-${item.id}`}
           disabled={busy}
-          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('outbox.cancelled'))}
+          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('outbox.cancelled'), true)}
         >
           {t('outbox.cancel')}
         </button>
@@ -178,7 +203,7 @@ function ScheduleRow({ item, onChanged }: { item: OutboxItemView; onChanged(): v
           question={t('schedules.delete.confirm')}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
-          onConfirm={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'))}
+          onConfirm={() => void act(() => useOutbox.getState().remove(item.id), t('outbox.deleted'), true)}
           onKeep={panels.close}
           disabled={busy}
           confirmTestId={`schedule-delete-confirm-${item.id}`}

@@ -428,6 +428,63 @@ describe('enqueue', () => {
     )
   })
 
+  /** The card of a batch already sent, with the core answering its items as given. */
+  function sentBatch(items: ReturnType<typeof makeItem>[], scheduled = false): void {
+    fake.handle('outbox:get', ({ id }) => ({ item: items.find((i) => i.id === id)!, history: [] }))
+    act(() => {
+      useSend.setState({
+        sent: {
+          itemIds: items.map((i) => i.id),
+          files: [],
+          text: 'Hi',
+          recipients: items.map((i) => i.recipient),
+          scheduled,
+          at: new Date().toISOString()
+        }
+      })
+    })
+  }
+
+  it('heads a send whose items failed "Not sent" or "Some messages failed", never "Just sent"', async () => {
+    show()
+    const failure = { code: 'gateway_error', message: 'Number is not on WhatsApp', gatewayMessage: null }
+    sentBatch([makeItem({ id: 'item-0-0', status: 'failed', failure })])
+    expect(await screen.findByRole('heading', { name: 'Not sent' })).toBeTruthy()
+    act(() => useSend.getState().dismissSent())
+    sentBatch([
+      makeItem({ id: 'item-1-0', status: 'failed', failure }),
+      makeItem({ id: 'item-2-0', recipient: '6281234567891', status: 'delivered' })
+    ])
+    expect(await screen.findByRole('heading', { name: 'Some messages failed' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
+  })
+
+  it('says a schedule kept on this computer is kept here, never "taken by the gateway"', async () => {
+    show()
+    const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Jakarta' }
+    sentBatch([makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local', ...at })], true)
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '1 kept on this computer until the scheduled time'
+      )
+    )
+    act(() => useSend.getState().dismissSent())
+    sentBatch([makeItem({ id: 'item-1-0', status: 'scheduled', scheduleMode: 'gateway', ...at })], true)
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '1 kept by the gateway until the scheduled time'
+      )
+    )
+  })
+
+  it('the card of the last send leaves once a new message is written', async () => {
+    const user = show()
+    sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
+    expect(await screen.findByRole('heading', { name: 'Just sent' })).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '0812')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+  })
+
   it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
     const user = show()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))

@@ -9,7 +9,7 @@ import { useOutbox } from '../../stores/outbox'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
-import { batchSummary, isWaiting, waitingReason } from '../outbox/waiting'
+import { batchSummary, batchTitleKey, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
 import './send.css'
 
@@ -102,12 +102,8 @@ export function SentBatch(): React.JSX.Element | null {
       formatDateTime(iso, locale)
     )
   const summary = batchSummary(items, sent.itemIds.length, reasonOf, t)
-  // Only what the gateway has taken is "sent"; a batch still on this computer says it is queued.
-  const title = sent.scheduled
-    ? t('send.sent.scheduledTitle')
-    : items.length === 0 || items.some((i) => isWaiting(i))
-      ? t('send.sent.queuedTitle')
-      : t('send.sent.title')
+  // Only what the gateway has taken is "sent"; the heading follows every item until they settle.
+  const title = t(batchTitleKey(items, sent.scheduled))
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">

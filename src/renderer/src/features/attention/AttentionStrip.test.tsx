@@ -1,0 +1,35 @@
+// The attention strip: devices that need the operator, except the one the operator is linking right now.
+import { act, render, screen } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { AttentionStrip } from './AttentionStrip'
+
+beforeEach(() => {
+  installFakeApi()
+  seedStores(
+    makeBootstrap({
+      devices: [
+        makeDevice({ state: 'needs-scan', stateNoteKey: 'desktop.device.notLinked' }),
+        makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })
+      ]
+    })
+  )
+})
+
+describe('attention strip', () => {
+  it('steps aside for the device being linked in the wizard, and keeps the others', () => {
+    render(<AttentionStrip />)
+    expect(screen.getByTestId('attention-dev-1').textContent).toContain('not been linked yet')
+    act(() => {
+      useLinking.setState({ deviceId: 'dev-1' })
+      useNavigation.getState().navigate('linking')
+    })
+    expect(screen.queryByTestId('attention-dev-1')).toBeNull()
+    expect(screen.getByTestId('attention-dev-2')).toBeTruthy()
+    act(() => useNavigation.getState().navigate('devices'))
+    expect(screen.getByTestId('attention-dev-1')).toBeTruthy()
+  })
+})

@@ -1,0 +1,62 @@
+// Where the operator is (the view, and the device being linked), kept for this window's session so a reload
+// returns there instead of to the Overview.
+import { useDevices } from './devices'
+import { useLinking } from './linking'
+import { NAV_VIEWS, useNavigation, type View } from './navigation'
+
+export const PLACE_KEY = 'sender-desk.place'
+
+interface Place {
+  view: View
+  deviceId: string | null
+}
+
+/** Views a reload may return to: the tabs, and the wizard and new-device form reached from them. */
+const RETURNABLE: ReadonlySet<string> = new Set<string>([...NAV_VIEWS, 'linking', 'newDevice'])
+
+function save(): void {
+  const { view, seq } = useNavigation.getState()
+  if (seq === 0) return
+  const place: Place = { view, deviceId: view === 'linking' ? useLinking.getState().deviceId : null }
+  try {
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify(place))
+  } catch {
+    // Without storage a reload starts from the first view, as before.
+  }
+}
+
+function read(): Place | null {
+  try {
+    const place = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? 'null') as Partial<Place> | null
+    if (!place || typeof place.view !== 'string' || !RETURNABLE.has(place.view)) return null
+    return { view: place.view, deviceId: typeof place.deviceId === 'string' ? place.deviceId : null }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * After the bootstrap: go back where this window was before a reload. False when there is nowhere to go back to
+ * (a new window, or a wizard for a device that is gone), and the first view is the usual one.
+ */
+export function returnToPlace(): boolean {
+  const place = read()
+  if (!place) return false
+  if (place.view === 'linking') {
+    const device = useDevices.getState().devices.find((d) => d.id === place.deviceId)
+    if (!device) return false
+    void useLinking.getState().open(device.id)
+    return true
+  }
+  useNavigation.getState().navigate(place.view)
+  return true
+}
+
+useNavigation.subscribe(save)
+useLinking.subscribe((state, previous) => {
+  if (state.deviceId !== previous.deviceId) save()
+})
+
+export function resetPlace(): void {
+  sessionStorage.removeItem(PLACE_KEY)
+}
