@@ -162,7 +162,7 @@ describe('CampaignsView', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
@@ -187,8 +187,9 @@ describe('CampaignsView', () => {
 
     // Before start: each device with the quota it has left.
     expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
-    await user.click(screen.getByLabelText(/Shop/))
+    expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
       sheetId: 's1',
       mapping: { phone: 'HP', variables: ['Name', 'Phone'] },
@@ -232,6 +233,7 @@ describe('CampaignsView', () => {
       { id: 'c1', pacing: { ...campaign().pacing, maxDelaySeconds: 90 } }
     ])
     await user.click(screen.getByTestId('campaign-cancel'))
+    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
       '1 rows cancelled; 1 were already with the gateway.'
     )
@@ -439,7 +441,7 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Bill for {{Name}')
@@ -449,7 +451,8 @@ describe('a file for every message', () => {
     await screen.findByRole('button', { name: 'Remove old.pdf' })
     // Another file replaces it; the first handle is released. (2,700 bytes in English: 2.6 KB.)
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     const shown = await screen.findByTestId('campaign-attachment-file')
     expect(shown.textContent).toBe('bill.pdf Document · 2.6 KB ×')
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
@@ -461,6 +464,7 @@ describe('a file for every message', () => {
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({ attachment: { handle: 'h-3' } })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
   })
@@ -602,11 +606,12 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Hi')
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.upload(
       screen.getByLabelText('Attach a file to every message'),
       new File(['v'], 'big.mp4', { type: 'video/mp4' })
@@ -653,7 +658,7 @@ describe('a file per row, named in a column', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Invoice for {{Name}')
@@ -667,7 +672,8 @@ describe('a file per row, named in a column', () => {
       new File(['%PDF-1.4 '], 'ani.pdf', { type: 'application/pdf' }),
       new File(['%PDF-1.4 '], 'budi.pdf', { type: 'application/pdf' })
     ])
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     const list = await screen.findByRole('list', { name: 'Picked files' })
     expect(
       within(list)
@@ -696,6 +702,7 @@ describe('a file per row, named in a column', () => {
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
       mapping: { attachment: 'Invoice' },
       files: [{ name: 'ani.pdf', handle: 'h-2' }]
@@ -715,7 +722,7 @@ describe('a file per row, named in a column', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.upload(await screen.findByLabelText('Pick the files named in Invoice'), [

@@ -45,8 +45,11 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
       const ink = getComputedStyle(element).color
       plot = new UPlot(
         {
-          width: Math.max(320, element.clientWidth),
+          // As wide as its box (at 360 px the window is narrower than 320 px of chart).
+          width: Math.max(200, element.clientWidth),
           height: 220,
+          // uPlot's own legend shows "--" until the pointer is over the chart: the legend below says the totals.
+          legend: { show: false },
           // Instants are milliseconds.
           ms: 1,
           // Counts change in steps (a row reaches a status at one instant), never along a slope.
@@ -81,6 +84,14 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
     <figure className="campaign-chart" data-testid="campaign-chart">
       <figcaption>{t('campaigns.chart.title')}</figcaption>
       <div ref={box} aria-hidden="true" />
+      <ul className="campaign-legend" data-testid="campaign-chart-legend" aria-hidden="true">
+        {LINES.map((line) => (
+          <li key={line.key}>
+            <span className="campaign-legend-swatch" style={{ background: line.stroke }} />
+            {t(line.label)}: {progress[line.key][last] ?? 0}
+          </li>
+        ))}
+      </ul>
       {/* The canvas says nothing to a screen reader: the latest totals, in words. */}
       <p className="visually-hidden" data-testid="campaign-chart-summary">
         {t('campaigns.chart.summary', {

@@ -14,6 +14,7 @@ import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
 import { NumberForm } from './forms/NumberForm'
 import { RenameForm } from './forms/RenameForm'
@@ -22,7 +23,7 @@ import type { RunRowAction } from './forms/row-form'
 import './devices.css'
 import { quotaText } from './quota-text'
 
-type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit'
+type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit' | 'cap'
 
 interface Feedback {
   tone: 'ok' | 'bad'
@@ -74,6 +75,14 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <div>
           <dt>{t('devices.quota')}</dt>
           <dd data-testid={`device-quota-${id}`}>{quota}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.sentToday')}</dt>
+          <dd data-testid={`device-sent-today-${id}`}>
+            {device.dailyCap
+              ? t('devices.sentToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
+              : t('devices.sentToday.uncapped', { count: device.sentToday?.count ?? 0 })}
+          </dd>
         </div>
         <div>
           <dt>{t('devices.expires')}</dt>
@@ -172,6 +181,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <PanelToggle panels={panels} panel="limit" testId={`limit-${id}`}>
           {t('devices.limit')}
         </PanelToggle>
+        <PanelToggle panels={panels} panel="cap" testId={`cap-${id}`}>
+          {t('devices.cap')}
+        </PanelToggle>
         <PanelToggle panels={panels} panel="rename" testId={`rename-${id}`}>
           {t('devices.rename')}
         </PanelToggle>
@@ -182,6 +194,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
 
       {panels.open === 'rename' ? <RenameForm {...formProps} /> : null}
       {panels.open === 'limit' ? <FileLimitForm {...formProps} /> : null}
+      {panels.open === 'cap' ? <DailyCapForm {...formProps} /> : null}
       {panels.open === 'token' ? <TokenForm {...formProps} /> : null}
       {panels.open === 'number' ? <NumberForm {...formProps} /> : null}
       {panels.open === 'remove' ? (
