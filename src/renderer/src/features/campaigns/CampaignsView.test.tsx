@@ -1,14 +1,18 @@
 // Campaigns view: import a file, fix the phone column, preview with WhatsApp formatting, start, then pause, resume,
 // cancel (with the report) and export, all through the contract.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ApiError,
   type CampaignRowView,
   type CampaignView,
+  type InvokeReply,
   type SheetView
 } from '../../../../shared/contract'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -733,5 +737,293 @@ describe('a file per row, named in a column', () => {
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     expect(screen.queryByRole('list', { name: 'Picked files' })).toBeNull()
     expect(screen.getByLabelText('Attach a file to every message')).toBeTruthy()
+  })
+})
+
+// Issue 27: files a campaign reads, questions before what cannot be undone, exact diagnoses, a finished view.
+describe('issue 27: the campaign view an operator can trust', () => {
+  /** A read sheet of three rows, row 3 without a phone number and row 4 a duplicate of row 2. */
+  function handleSheet(check: Partial<InvokeReply<'campaigns:check'>> = {}): void {
+    fake.handle('campaigns:read', () =>
+      sheetRead({ headers: ['Nama', 'HP'], rowCount: 3, mapping: { phone: 'HP', variables: ['Nama'] } })
+    )
+    fake.handle('campaigns:check', (request) => ({
+      summary: { total: 3, ready: 1, skipped: 2, byProblem: { no_phone: 1, duplicate: 1 } },
+      problems: [
+        { rowNumber: 3, phoneCell: '', problems: [{ code: 'no_phone' }] },
+        { rowNumber: 4, phoneCell: '0812', problems: [{ code: 'duplicate', firstRow: 2 }] }
+      ],
+      previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
+        rowNumber,
+        phone: rowNumber === 3 ? null : '62812',
+        message: `Halo row ${rowNumber}`
+      })),
+      templateError: null,
+      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) },
+      ...check
+    }))
+  }
+
+  async function importSheet(user: ReturnType<typeof userEvent.setup>, label = 'Choose a spreadsheet') {
+    await user.upload(screen.getByLabelText(label), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-sheet')
+  }
+
+  it('reads a spreadsheet dropped on its own import area, and the window attaches nothing', async () => {
+    handleSheet()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    const sheet = new File(['Nama,HP'], 'pelanggan.csv', { type: 'text/csv' })
+    fireEvent.drop(screen.getByTestId('campaign-import-drop'), {
+      dataTransfer: { types: ['Files'], files: [sheet] }
+    })
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
+      { files: ['pelanggan.csv'], purpose: 'spreadsheet' }
+    ])
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(useSend.getState().files).toEqual([])
+  })
+
+  it('shows the reading with its progress and stops it on Stop reading', async () => {
+    fake.handle('campaigns:cancelRead', () => ({ ok: true }))
+    let fail: (error: Error) => void = () => undefined
+    fake.handle(
+      'campaigns:read',
+      () =>
+        new Promise<SheetView>((_resolve, reject) => {
+          fail = reject
+        })
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('Choose a spreadsheet'),
+      new File(['x'], 'big.csv', { type: 'text/csv' })
+    )
+    const progress = await screen.findByRole('progressbar', { name: 'Reading the spreadsheet…' })
+    act(() => fake.emit('campaigns:readProgress', { handle: 'h-1', fraction: 0.4 }))
+    expect(progress).toHaveProperty('value', 0.4)
+    // Another read's progress is not this one's.
+    act(() => fake.emit('campaigns:readProgress', { handle: 'h-other', fraction: 0.9 }))
+    expect(progress).toHaveProperty('value', 0.4)
+    await user.click(screen.getByRole('button', { name: 'Stop reading' }))
+    expect(fake.requests('campaigns:cancelRead')).toEqual([{ handle: 'h-1' }])
+    act(() => fail(new ApiError('sheet_cancelled', 'Reading the spreadsheet was cancelled')))
+    expect(await screen.findByText('Reading stopped; nothing was imported.')).toBeTruthy()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('marks a skipped preview row instead of showing it as a message, in the operator language', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user, 'Pilih spreadsheet')
+    await user.type(screen.getByRole('textbox', { name: 'Pesan' }), 'Halo')
+    // By default the first sendable row is previewed.
+    expect((await screen.findByRole('group', { name: /Pratinjau/ })).textContent).toBe('Halo row 2')
+    const row = screen.getByRole('spinbutton', { name: 'Pratinjau baris' })
+    await user.clear(row)
+    await user.type(row, '3')
+    expect((await screen.findByText(/Baris 3 tidak akan dikirim/)).textContent).toBe(
+      'Baris 3 tidak akan dikirim: tidak ada nomor telepon.'
+    )
+    expect(screen.queryByRole('group', { name: /Pratinjau/ })).toBeNull()
+    await user.clear(row)
+    await user.type(row, '4')
+    expect((await screen.findByText(/Baris 4 tidak akan dikirim/)).textContent).toBe(
+      'Baris 4 tidak akan dikirim: duplikat dari baris 2.'
+    )
+  })
+
+  it("shows the core's unknown-variable refusal at the message field, and why Start waits", async () => {
+    handleSheet({
+      summary: { total: 3, ready: 0, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [],
+      templateError: 'No column named Alamat; columns are Nama, HP',
+      templateErrorKey: 'desktop.error.unknownVariable',
+      templateErrorParams: { name: 'Alamat', columns: 'Nama, HP' },
+      estimate: null
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    // The Start step is there from the start, saying what it waits for.
+    const start = screen.getByRole('button', { name: /Start sending/ })
+    expect(start).toHaveProperty('disabled', true)
+    expect(start.getAttribute('aria-describedby')).toBe('campaign-start-blocked')
+    expect(document.getElementById('campaign-start-blocked')?.textContent).toBe('Write the message to start.')
+    const message = screen.getByRole('textbox', { name: 'Message' })
+    await user.type(message, 'Hi {{Alamat}')
+    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'))
+    const described = (message.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+    expect(described[0]).toMatch(/Alamat/)
+    expect(described[0]).toMatch(/Nama, HP/)
+    expect(document.getElementById('campaign-start-blocked')?.textContent).toBe(
+      'Correct the message to start (see above).'
+    )
+  })
+
+  it('ticks the only device, and with none offers a link to add one', async () => {
+    handleSheet()
+    const user = userEvent.setup()
+    const { unmount } = render(<CampaignsView />)
+    await importSheet(user)
+    expect(screen.getByRole('checkbox', { name: /Shop/ })).toHaveProperty('checked', true)
+    unmount()
+
+    seedStores(makeBootstrap({ devices: [] }))
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(document.getElementById('campaign-start-blocked')?.textContent).toBe(
+        'Add a device to send from to start.'
+      )
+    )
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
+  })
+
+  it("asks before Start: recipients, skipped, devices with today's budget and quota, end in its zone; a shortfall named", async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 1,
+            dailyCap: 200,
+            sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: {} } })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    expect(fake.requests('campaigns:create')).toEqual([])
+    const text = summary.textContent ?? ''
+    expect(text).toContain('Recipients3')
+    expect(text).toContain('Skipped rows2')
+    expect(text).toContain('Shop: 163 of the daily cap of 200 left today (37 sent); gateway quota 1')
+    expect(text).toMatch(/Estimated end.*\(Asia\/Jakarta\)/)
+    expect(within(summary).getByText(/short/).textContent).toBe(
+      'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+    )
+    // The answer has the focus; going back keeps the form as it was.
+    const anyway = within(summary).getByRole('button', { name: 'Start anyway' })
+    expect(document.activeElement).toBe(anyway)
+    await user.click(anyway)
+    expect(fake.requests('campaigns:create')).toHaveLength(1)
+    expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
+    // The started campaign takes the focus (the form that had it is gone).
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
+    for (const [language, words] of [
+      ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],
+      ['id', { cancel: 'Batalkan sisanya', yes: 'Batalkan 5 pesan', keep: 'Terus kirim', pause: 'Jeda' }]
+    ] as const) {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      const running = campaign({ counts: { waiting: 2, queued: 3, accepted: 1, sent: 1, skipped: 1 } })
+      let current = running
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:pause', () => (current = campaign({ ...running, status: 'paused' })))
+      fake.handle('campaigns:resume', () => (current = running))
+      fake.handle('campaigns:cancel', () => {
+        current = campaign({ ...running, status: 'cancelled' })
+        return { cancelledRows: [3, 4, 5, 6, 7], alreadyAccepted: [] }
+      })
+      const user = userEvent.setup()
+      // Coming back to the view shows the running campaign.
+      const { unmount } = render(<CampaignsView />)
+      await screen.findByTestId('campaign-progress')
+
+      const pause = screen.getByRole('button', { name: words.pause })
+      await user.click(pause)
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(''))
+      await waitFor(() => expect(fake.requests('campaigns:pause').length).toBeGreaterThan(0))
+      // The same button now resumes, and it kept the focus.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('campaign-resume')))
+      await user.click(screen.getByTestId('campaign-resume'))
+
+      await user.click(screen.getByRole('button', { name: words.cancel }))
+      const question = screen.getByRole('group', {
+        name: new RegExp(language === 'en' ? 'Cancel the 5' : 'Batalkan 5')
+      })
+      expect(fake.requests('campaigns:cancel')).toEqual([])
+      await user.click(within(question).getByRole('button', { name: words.keep }))
+      expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
+      await user.click(screen.getByRole('button', { name: words.cancel }))
+      await user.click(screen.getByRole('button', { name: words.yes }))
+      expect(fake.requests('campaigns:cancel')).toEqual([{ id: 'c1' }])
+      await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+      unmount()
+      fake = installFakeApi()
+      fake.handle('optouts:list', () => ({ optOuts: [] }))
+    }
+  })
+
+  it('counts every row once: the buckets add up to the rows, in the locale, and the legend says the totals', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    const counts = {
+      waiting: 1000,
+      scheduled: 1,
+      queued: 2,
+      sending: 1,
+      accepted: 3,
+      sent: 4,
+      delivered: 5,
+      read: 6,
+      failed: 7,
+      cancelled: 8,
+      skipped: 9
+    }
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ counts })] }))
+    fake.handle('campaigns:get', () => campaign({ counts }))
+    fake.handle('campaigns:progress', () => ({
+      at: [1, 2],
+      sent: [1, 4],
+      delivered: [0, 5],
+      read: [0, 6],
+      failed: [0, 7]
+    }))
+    render(<CampaignsView />)
+    const shown = within(await screen.findByTestId('campaign-counts'))
+    const value = (term: string): string | null | undefined =>
+      shown.getByText(term).nextElementSibling?.textContent
+    expect(value('menunggu')).toBe('1.003')
+    expect(value('sedang dikirim')).toBe('4')
+    expect(value('terkirim')).toBe('4')
+    expect(value('dilewati pemeriksaan')).toBe('9')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')
+    expect((await screen.findByTestId('campaign-chart-legend')).textContent).not.toContain('--')
+    expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('terkirim: 4')
   })
 })
