@@ -813,7 +813,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(progress).toHaveProperty('value', 0.4)
     await user.click(screen.getByRole('button', { name: 'Stop reading' }))
     expect(fake.requests('campaigns:cancelRead')).toEqual([{ handle: 'h-1' }])
-    act(() => fail(new ApiError('sheet_cancelled', 'Reading the spreadsheet was cancelled')))
+    act(() =>
+      fail(new ApiError({ code: 'sheet_cancelled', message: 'Reading the spreadsheet was cancelled' }))
+    )
     expect(await screen.findByText('Reading stopped; nothing was imported.')).toBeTruthy()
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
