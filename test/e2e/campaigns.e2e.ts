@@ -4,7 +4,8 @@
  * after a restart by picking the file again.
  */
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './browser'
+import type { Page } from 'playwright-core'
+import { screenshot, seriousA11yViolations } from './browser'
 import { PDF, journeySession, linkedSandboxDevice } from './fixtures'
 
 const journey = journeySession()
@@ -20,7 +21,63 @@ const CSV = [
   ''
 ].join('\r\n')
 
+/** Drops a file on `testId`'s element as the operator would from the file manager (a real DataTransfer). */
+async function dropFile(page: Page, selector: string, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([text], name, { type: 'text/csv' }))
+      return transfer
+    },
+    { name, text }
+  )
+  await page.locator(selector).dispatchEvent('drop', { dataTransfer })
+}
+
+/** The page is no wider than its window (no sideways scroll). */
+const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
 describe('campaign journey in Chromium', () => {
+  // Issue 27, point 2: a customer list dropped on Campaigns is imported; dropped anywhere else, it is asked about.
+  it('imports a customer CSV dropped on Campaigns without attaching it; dropped on Send it asks first', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-campaigns').click()
+    await dropFile(p, '[data-testid="campaign-import-drop"]', 'pelanggan.csv', CSV)
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+    expect(await p.getByTestId('view-campaigns').isVisible()).toBe(true)
+    expect(await p.getByRole('dialog').count()).toBe(0)
+
+    // The form to its Start step: the only device ticked, the summary asked before anything is created.
+    await p.getByTestId('campaign-phone-column').selectOption('Kontak')
+    await p.getByTestId('campaign-template').fill('Halo {Nama}, tagihan {Tagihan}.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    expect(await p.getByLabel(new RegExp(device?.label ?? deviceId)).isChecked()).toBe(true)
+    await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-presend').waitFor()
+    expect(await p.getByTestId('campaign-presend').textContent()).toContain('Recipients3')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-campaign-presend-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
+
+    await p.getByTestId('nav-send').click()
+    await dropFile(p, '[data-testid="view-send"]', 'pelanggan.csv', CSV)
+    const question = p.getByRole('dialog', { name: 'Import as campaign recipients, or attach to a message?' })
+    await question.waitFor()
+    expect(await p.getByTestId('send-file-row').count()).toBe(0)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-campaign-drop-question')
+    await question.getByRole('button', { name: 'Import as campaign recipients' }).click()
+    await p.getByTestId('view-campaigns').waitFor()
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+    expect(await p.getByTestId('send-file-row').count()).toBe(0)
+  })
+
   it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)

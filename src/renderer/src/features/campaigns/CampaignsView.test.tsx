@@ -789,6 +789,32 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useSend.getState().files).toEqual([])
   })
 
+  it('asks about a spreadsheet dropped elsewhere on the view; "import" leaves the running campaign for the form', async () => {
+    handleSheet()
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    await screen.findByTestId('campaign-progress')
+    fireEvent.drop(screen.getByTestId('campaign-progress'), {
+      dataTransfer: { types: ['Files'], files: [new File(['Nama,HP'], 'pelanggan.ods')] }
+    })
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(fake.registered).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(fake.requests('campaigns:read')).toEqual([{ handle: 'h-1' }])
+    expect(useSend.getState().files).toEqual([])
+  })
+
   it('shows the reading with its progress and stops it on Stop reading', async () => {
     fake.handle('campaigns:cancelRead', () => ({ ok: true }))
     let fail: (error: Error) => void = () => undefined

@@ -113,7 +113,7 @@ export function CampaignsView(): React.JSX.Element {
   /** The campaign was opened by the operator (list, Start): its heading takes the focus. */
   const [focusOpened, setFocusOpened] = useState(false)
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
-  const [wantsNew, setWantsNew] = useState(false)
+  const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
   const [reload, setReload] = useState(0)
   const refresh = useCallback(() => setReload((n) => n + 1), [])
@@ -131,6 +131,18 @@ export function CampaignsView(): React.JSX.Element {
       on = false
     }
   }, [reload, openId, wantsNew])
+
+  // A spreadsheet the operator chose to import from a drop elsewhere: the new-campaign form takes it.
+  useEffect(
+    () =>
+      useDroppedSheet.subscribe((state, before) => {
+        if (state.forCampaign && state.forCampaign !== before.forCampaign) {
+          setWantsNew(true)
+          setOpenId(null)
+        }
+      }),
+    []
+  )
 
   const open = (id: string): void => {
     setFocusOpened(true)
@@ -302,12 +314,15 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     []
   )
 
-  // A spreadsheet dropped elsewhere and answered "import as campaign recipients" is read here.
+  // A spreadsheet dropped elsewhere and answered "import as campaign recipients" is read here (the form may be open
+  // already: the drop was on the campaigns view, outside its import area).
+  const incoming = useDroppedSheet((s) => s.forCampaign)
   useEffect(() => {
+    if (!incoming) return
     const dropped = useDroppedSheet.getState().takeForCampaign()
     if (dropped) void onFile(dropped)
-    // Once, when the form opens: a later drop on the window opens the view again.
-  }, [])
+    // onFile is this render's; only a new file matters.
+  }, [incoming])
 
   useEffect(() => {
     if (!sheet || !mapping || template.trim() === '') return
