@@ -81,7 +81,7 @@ describe('campaign journey in Chromium', () => {
   it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
-    const p = await journey.open(harness.url)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.getByTestId('nav-campaigns').click()
     await p
       .getByTestId('campaign-file')
@@ -105,6 +105,7 @@ describe('campaign journey in Chromium', () => {
     const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
     await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
     await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await p.getByTestId('campaign-progress').waitFor()
 
     await p.getByTestId('campaign-pause').click()
@@ -113,6 +114,13 @@ describe('campaign journey in Chromium', () => {
     const sentWhilePaused = (await sandbox.control.messages()).length
     await new Promise((resolve) => setTimeout(resolve, 2500))
     expect((await sandbox.control.messages()).length).toBe(sentWhilePaused)
+
+    // "Cancel the rest" asks, with the count, before anything is cancelled; keeping goes on as before.
+    await p.getByTestId('campaign-cancel').click()
+    const question = p.getByRole('group', { name: /^Cancel the \d+ messages not sent yet\?/ })
+    await question.waitFor()
+    await question.getByRole('button', { name: 'Keep sending' }).click()
+    expect(await p.getByTestId('campaign-status').textContent()).toBe('paused')
 
     await p.getByTestId('campaign-resume').click()
     await expect
@@ -124,6 +132,17 @@ describe('campaign journey in Chromium', () => {
     // uPlot draws the progress chart on a canvas once the rows have statuses.
     await p.locator('[data-testid="campaign-chart"] canvas').first().waitFor({ timeout: 10_000 })
     await screenshot(p, 'journey-campaign-finished')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    // One counting model: the buckets add up to the rows.
+    const buckets = await p.locator('[data-testid^="campaign-count-"]').allTextContents()
+    expect(buckets.reduce((sum, n) => sum + Number(n), 0)).toBe(5)
+    // The legend says the totals (uPlot's own said "--" until the pointer was over the chart).
+    const legend = (await p.getByTestId('campaign-chart-legend').textContent()) ?? ''
+    expect(legend).toMatch(/^sent: \d+delivered: \d+read: \d+failed: \d+$/)
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-campaign-finished-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
 
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
