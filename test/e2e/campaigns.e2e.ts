@@ -147,6 +147,11 @@ describe('campaign journey in Chromium', () => {
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
     await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await p.setViewportSize({ width: 1100, height: 800 })
+    expect(await seriousA11yViolations(p)).toEqual([])
     const campaignId = (await harness.core.handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
     const stored = await harness.core.handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 50 })
     const shownIds = await p.locator('[data-testid="campaign-row"] td:nth-child(5)').allTextContents()

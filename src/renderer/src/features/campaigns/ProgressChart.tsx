@@ -38,8 +38,14 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
   useEffect(() => {
     const element = box.current
     if (!element || !progress || points === 0) return
-    let plot: { destroy(): void } | null = null
+    let plot: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null
     let cancelled = false
+    // The chart follows its box's width (a narrowed window would otherwise scroll sideways).
+    const resized =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => plot?.setSize({ width: Math.max(200, element.clientWidth), height: 220 }))
+    resized?.observe(element)
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return
       const ink = getComputedStyle(element).color
@@ -74,6 +80,7 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
     })
     return () => {
       cancelled = true
+      resized?.disconnect()
       plot?.destroy()
     }
   }, [progress, points, t])
