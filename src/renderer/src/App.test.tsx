@@ -236,6 +236,13 @@ describe('App shell', () => {
       name: 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?'
     })
     expect(useSend.getState().files).toEqual([])
+    // The focus is on the first answer and stays among the answers.
+    const importButton = within(question).getByRole('button', { name: 'Impor sebagai penerima kampanye' })
+    expect(document.activeElement).toBe(importButton)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Tidak keduanya' }))
+    await user.tab()
+    expect(document.activeElement).toBe(importButton)
     await user.click(within(question).getByRole('button', { name: 'Tidak keduanya' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(useSend.getState().files).toEqual([])

@@ -1145,6 +1145,7 @@ export const en = {
   'devices.sentToday': 'Sent today',
   'devices.sentToday.capped': '{count} / {cap}',
   'devices.sentToday.uncapped': '{count} (no daily cap)',
+  'devices.sentToday.resets': 'starts again {at}',
   'devices.cap': 'Daily cap',
   'devices.cap.label': 'Most sends a day through this number',
   'devices.cap.hint': 'Counted across every campaign and direct send; empty for no cap.',

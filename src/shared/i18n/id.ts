@@ -1169,6 +1169,7 @@ export const id: Record<MessageKey, string> = {
   'devices.sentToday': 'Terkirim hari ini',
   'devices.sentToday.capped': '{count} / {cap}',
   'devices.sentToday.uncapped': '{count} (tanpa batas harian)',
+  'devices.sentToday.resets': 'mulai lagi {at}',
   'devices.cap': 'Batas harian',
   'devices.cap.label': 'Maksimum pengiriman sehari lewat nomor ini',
   'devices.cap.hint': 'Dihitung dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',

@@ -82,6 +82,10 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {device.dailyCap
               ? t('devices.sentToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
               : t('devices.sentToday.uncapped', { count: device.sentToday?.count ?? 0 })}
+            {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
+            {device.sentToday
+              ? ` · ${t('devices.sentToday.resets', { at: formatDateTime(device.sentToday.resetsAt, locale) })}`
+              : null}
           </dd>
         </div>
         <div>
