@@ -204,6 +204,7 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('nav-campaigns').click()
     await p.getByRole('button', { name: 'Invoices' }).click()
     await p.getByTestId('campaign-draft-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await expect.poll(() => p.getByRole('alert').textContent()).toBe('Attach invoice.pdf again to start')
 
     await p
@@ -211,6 +212,7 @@ describe('campaign journey in Chromium', () => {
       .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF })
     await p.getByTestId('campaign-draft-attachment-file').waitFor()
     await p.getByTestId('campaign-draft-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await expect
       .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 30_000 })
       .toBe('finished')

@@ -502,9 +502,17 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: 'bills' }))
-    const start = await screen.findByTestId('campaign-draft-start')
-    expect(start.textContent).toBe('Start sending 2 messages')
-    await user.click(start)
+    expect((await screen.findByTestId('campaign-draft-start')).textContent).toBe('Start sending 2 messages')
+    // A draft's Start asks first too (the summary), then starts.
+    const start = async (): Promise<void> => {
+      await user.click(screen.getByTestId('campaign-draft-start'))
+      await user.click(
+        within(screen.getByRole('group', { name: 'Before you start' })).getByRole('button', {
+          name: 'Start sending 2 messages'
+        })
+      )
+    }
+    await start()
     expect((await screen.findByRole('alert')).textContent).toBe('Attach bill.pdf again to start')
 
     const picker = screen.getByLabelText(/Pick bill\.pdf again/)
@@ -512,14 +520,14 @@ describe('a file for every message', () => {
     expect((await screen.findByTestId('campaign-draft-attachment-file')).textContent).toBe(
       'bill.pdf Document · 2.6 KB'
     )
-    await user.click(start)
+    await start()
     expect((await screen.findByRole('alert')).textContent).toBe(
       'bill.pdf changed after it was checked; pick it again'
     )
     // Picked again: the earlier handle is released, the campaign starts with the new one.
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
     await waitFor(() => expect(fake.requests('files:release')).toContainEqual({ handles: ['h-1'] }))
-    await user.click(start)
+    await start()
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
     expect(fake.requests('campaigns:start').at(-1)).toEqual({ id: 'c1', attachment: { handle: 'h-2' } })
     expect(screen.queryByTestId('campaign-draft')).toBeNull()
@@ -572,6 +580,7 @@ describe('a file for every message', () => {
         .map((li) => li.textContent?.split(' ')[0])
     ).toEqual(['ani.pdf', 'budi.pdf'])
     await user.click(screen.getByTestId('campaign-draft-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
     expect(fake.requests('campaigns:start')).toEqual([
       {

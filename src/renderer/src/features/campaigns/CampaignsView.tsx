@@ -821,10 +821,14 @@ function StartDraft({
   onStarted: () => void
 }): React.JSX.Element {
   const t = useT()
+  const devices = useDevices((s) => s.devices)
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The pre-send summary is open: a draft's Start asks like a new campaign's. */
+  const [confirming, setConfirming] = useState(false)
+  const startButton = useRef<HTMLButtonElement>(null)
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
   const held = useRef<string[]>([])
@@ -871,6 +875,9 @@ function StartDraft({
       onStarted()
     } catch (e) {
       setError(errorInfo(e))
+      // Back to the Start button (the summary that had the focus is gone), with the reason below it.
+      setConfirming(false)
+      setTimeout(() => startButton.current?.focus(), 0)
     } finally {
       setBusy(false)
     }
@@ -910,15 +917,29 @@ function StartDraft({
           />
         </FileDrop>
       ) : null}
-      <button
-        type="button"
-        className="button button--primary"
-        data-testid="campaign-draft-start"
-        disabled={busy}
-        onClick={() => void start()}
-      >
-        {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
-      </button>
+      {confirming ? (
+        <PreSendSummary
+          ready={campaign.counts.waiting ?? 0}
+          skipped={campaign.summary.skipped}
+          devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
+          finishAt={campaign.estimate.finishAt}
+          timeZone={campaignZone(campaign.pacing)}
+          busy={busy}
+          onStart={() => void start()}
+          onBack={() => setConfirming(false)}
+        />
+      ) : (
+        <button
+          ref={startButton}
+          type="button"
+          className="button button--primary"
+          data-testid="campaign-draft-start"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
+        </button>
+      )}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}
