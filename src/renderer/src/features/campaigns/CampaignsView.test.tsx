@@ -17,6 +17,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { CampaignsView } from './CampaignsView'
+import { localDateFormat } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
 import { renderToStaticMarkup } from 'react-dom/server'
 
@@ -313,6 +314,16 @@ describe('ProgressChart', () => {
       [0, 0, 1],
       [0, 0, 1]
     ])
+  })
+})
+
+describe('the chart axis dates', () => {
+  it("writes uPlot's date labels in the window's locale, never US month/day or am/pm", () => {
+    const august = new Date(Date.UTC(2026, 7, 5, 12, 0))
+    const label = (locale: string): string => localDateFormat(locale)('{M}/{D}/{YY}\n{h}:{mm}{aa}')(august)
+    expect(label('en-GB')).toMatch(/^5 Aug, \d\d:\d\d$/)
+    expect(label('id-ID')).toMatch(/^5 Agu,? \d\d\.\d\d$/)
+    expect(localDateFormat('id-ID')('{h}:{mm}{aa}')(august)).toMatch(/^\d\d\.\d\d$/)
   })
 })
 
