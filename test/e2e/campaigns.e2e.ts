@@ -4,7 +4,8 @@
  * after a restart by picking the file again.
  */
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './browser'
+import type { Page } from 'playwright-core'
+import { screenshot, seriousA11yViolations } from './browser'
 import { PDF, journeySession, linkedSandboxDevice } from './fixtures'
 
 const journey = journeySession()
@@ -20,11 +21,67 @@ const CSV = [
   ''
 ].join('\r\n')
 
+/** Drops a file on `testId`'s element as the operator would from the file manager (a real DataTransfer). */
+async function dropFile(page: Page, selector: string, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([text], name, { type: 'text/csv' }))
+      return transfer
+    },
+    { name, text }
+  )
+  await page.locator(selector).dispatchEvent('drop', { dataTransfer })
+}
+
+/** The page is no wider than its window (no sideways scroll). */
+const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
 describe('campaign journey in Chromium', () => {
+  // Issue 27, point 2: a customer list dropped on Campaigns is imported; dropped anywhere else, it is asked about.
+  it('imports a customer CSV dropped on Campaigns without attaching it; dropped on Send it asks first', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-campaigns').click()
+    await dropFile(p, '[data-testid="campaign-import-drop"]', 'pelanggan.csv', CSV)
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+    expect(await p.getByTestId('view-campaigns').isVisible()).toBe(true)
+    expect(await p.getByRole('dialog').count()).toBe(0)
+
+    // The form to its Start step: the only device ticked, the summary asked before anything is created.
+    await p.getByTestId('campaign-phone-column').selectOption('Kontak')
+    await p.getByTestId('campaign-template').fill('Halo {Nama}, tagihan {Tagihan}.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    expect(await p.getByLabel(new RegExp(device?.label ?? deviceId)).isChecked()).toBe(true)
+    await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-presend').waitFor()
+    expect(await p.getByTestId('campaign-presend').textContent()).toContain('Recipients3')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-campaign-presend-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
+
+    await p.getByTestId('nav-send').click()
+    await dropFile(p, '[data-testid="view-send"]', 'pelanggan.csv', CSV)
+    const question = p.getByRole('dialog', { name: 'Import as campaign recipients, or attach to a message?' })
+    await question.waitFor()
+    expect(await p.getByTestId('send-file-row').count()).toBe(0)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-campaign-drop-question')
+    await question.getByRole('button', { name: 'Import as campaign recipients' }).click()
+    await p.getByTestId('view-campaigns').waitFor()
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+    expect(await p.getByTestId('send-file-row').count()).toBe(0)
+  })
+
   it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
-    const p = await journey.open(harness.url)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.getByTestId('nav-campaigns').click()
     await p
       .getByTestId('campaign-file')
@@ -48,6 +105,7 @@ describe('campaign journey in Chromium', () => {
     const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
     await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
     await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await p.getByTestId('campaign-progress').waitFor()
 
     await p.getByTestId('campaign-pause').click()
@@ -56,6 +114,13 @@ describe('campaign journey in Chromium', () => {
     const sentWhilePaused = (await sandbox.control.messages()).length
     await new Promise((resolve) => setTimeout(resolve, 2500))
     expect((await sandbox.control.messages()).length).toBe(sentWhilePaused)
+
+    // "Cancel the rest" asks, with the count, before anything is cancelled; keeping goes on as before.
+    await p.getByTestId('campaign-cancel').click()
+    const question = p.getByRole('group', { name: /^Cancel the \d+ messages not sent yet\?/ })
+    await question.waitFor()
+    await question.getByRole('button', { name: 'Keep sending' }).click()
+    expect(await p.getByTestId('campaign-status').textContent()).toBe('paused')
 
     await p.getByTestId('campaign-resume').click()
     await expect
@@ -67,10 +132,26 @@ describe('campaign journey in Chromium', () => {
     // uPlot draws the progress chart on a canvas once the rows have statuses.
     await p.locator('[data-testid="campaign-chart"] canvas').first().waitFor({ timeout: 10_000 })
     await screenshot(p, 'journey-campaign-finished')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    // One counting model: the buckets add up to the rows.
+    const buckets = await p.locator('[data-testid^="campaign-count-"]').allTextContents()
+    expect(buckets.reduce((sum, n) => sum + Number(n), 0)).toBe(5)
+    // The legend says the totals (uPlot's own said "--" until the pointer was over the chart).
+    const legend = (await p.getByTestId('campaign-chart-legend').textContent()) ?? ''
+    expect(legend).toMatch(/^sent: \d+delivered: \d+read: \d+failed: \d+$/)
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-campaign-finished-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
 
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
     await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await p.setViewportSize({ width: 1100, height: 800 })
+    expect(await seriousA11yViolations(p)).toEqual([])
     const campaignId = (await harness.core.handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
     const stored = await harness.core.handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 50 })
     const shownIds = await p.locator('[data-testid="campaign-row"] td:nth-child(5)').allTextContents()
@@ -123,6 +204,7 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('nav-campaigns').click()
     await p.getByRole('button', { name: 'Invoices' }).click()
     await p.getByTestId('campaign-draft-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await expect.poll(() => p.getByRole('alert').textContent()).toBe('Attach invoice.pdf again to start')
 
     await p
@@ -130,6 +212,7 @@ describe('campaign journey in Chromium', () => {
       .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF })
     await p.getByTestId('campaign-draft-attachment-file').waitFor()
     await p.getByTestId('campaign-draft-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
     await expect
       .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 30_000 })
       .toBe('finished')

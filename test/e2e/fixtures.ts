@@ -67,8 +67,15 @@ export async function waitUntil<T>(
  */
 export function journeySession(): {
   start(options?: HarnessOptions): Promise<Harness>
-  /** A fresh page at `url` once the shell is up; `beforeLoad` runs first (init scripts). */
-  open(url: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<Page>
+  /**
+   * A fresh page at `url` once the shell is up; `beforeLoad` runs first (init scripts). `bypassCSP` lets axe-core be
+   * injected (seriousA11yViolations).
+   */
+  open(
+    url: string,
+    beforeLoad?: (page: Page) => Promise<unknown>,
+    options?: { bypassCSP?: boolean }
+  ): Promise<Page>
 } {
   let browser: Browser | undefined
   let harness: Harness | undefined
@@ -97,9 +104,9 @@ export function journeySession(): {
       harness = await startFastHarness(options)
       return harness
     },
-    async open(url, beforeLoad) {
+    async open(url, beforeLoad, options) {
       if (!browser) throw new Error('the browser is not running')
-      page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+      page = await browser.newPage({ viewport: { width: 1100, height: 800 }, ...options })
       consoleLines = collectConsole(page)
       await beforeLoad?.(page)
       await page.goto(url)

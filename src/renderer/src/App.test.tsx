@@ -1,5 +1,5 @@
 // The shell: bootstrap, events into stores, nav, header counts, theme and language from settings, storage warning.
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { EventChannel } from '../../shared/contract'
@@ -7,6 +7,7 @@ import { App } from './App'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { useOutbox } from './stores/outbox'
+import { useSend } from './stores/send'
 import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from './testing/fixtures'
 import type { FakeApi } from './testing/fake-api'
 import { installFakeApi, renderApp } from './testing/render'
@@ -170,6 +171,84 @@ describe('App shell', () => {
     )
     expect(screen.getByTestId('view-send')).toBeTruthy()
     expect(screen.getByTestId('send-file-row').textContent).toContain('invoice.pdf')
+  })
+
+  // Issue 27, point 2: a customer list is never a message's attachment by accident.
+  it('asks before a spreadsheet dropped on the window is attached: attach to a message, or import it', async () => {
+    const fake = installFakeApi()
+    fake.handle('campaigns:list', () => ({ campaigns: [] }))
+    fake.handle('optouts:list', () => ({ optOuts: [] }))
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'customers.csv',
+      headers: ['Name', 'Phone'],
+      rowCount: 2,
+      format: 'CSV (utf-8, ,)',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      remembered: false,
+      sample: []
+    }))
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Send'))
+    const customers = (): File => new File(['Name,Phone\nBudi,0812'], 'customers.csv', { type: 'text/csv' })
+    const drop = (): boolean =>
+      fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [customers()] } })
+
+    act(() => void drop())
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(question.textContent).toContain('customers.csv')
+    // Nothing is registered, nothing attached, until the operator answers.
+    expect(fake.registered).toEqual([])
+    expect(useSend.getState().files).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Attach to a message' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(useSend.getState().files.map((f) => f.name)).toEqual(['customers.csv']))
+    expect(screen.getByTestId('view-send')).toBeTruthy()
+
+    act(() => void drop())
+    await user.click(await screen.findByRole('button', { name: 'Import as campaign recipients' }))
+    await screen.findByTestId('view-campaigns')
+    await waitFor(() => expect(fake.requests('campaigns:read')).toHaveLength(1))
+    expect(fake.calls.filter((c) => c.channel === 'files:register').at(-1)?.request).toEqual({
+      files: ['customers.csv'],
+      purpose: 'spreadsheet'
+    })
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('2 rows read')
+    // Still only the one the operator chose to attach.
+    expect(useSend.getState().files.map((f) => f.name)).toEqual(['customers.csv'])
+  })
+
+  it('asks about a spreadsheet dropped on the tray in the operator language; neither releases it', async () => {
+    const fake = installFakeApi()
+    fake.handle('files:release', () => ({ ok: true }))
+    const user = userEvent.setup()
+    await renderApp(fake, makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+    act(() =>
+      fake.emit('app:navigate', {
+        view: 'send',
+        handles: [
+          { handle: 'h-9', name: 'PELANGGAN.XLSX', size: 2048, kind: 'document', mime: 'application/zip' }
+        ]
+      })
+    )
+    const question = await screen.findByRole('dialog', {
+      name: 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?'
+    })
+    expect(useSend.getState().files).toEqual([])
+    // The focus is on the first answer and stays among the answers.
+    const importButton = within(question).getByRole('button', { name: 'Impor sebagai penerima kampanye' })
+    expect(document.activeElement).toBe(importButton)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Tidak keduanya' }))
+    await user.tab()
+    expect(document.activeElement).toBe(importButton)
+    await user.click(within(question).getByRole('button', { name: 'Tidak keduanya' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(useSend.getState().files).toEqual([])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['h-9'] }])
   })
 
   it('shows a retry when bootstrap fails', async () => {

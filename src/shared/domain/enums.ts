@@ -33,3 +33,11 @@ export const PAYMENT_CHANNELS = ['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 
 /** The gateway schedules in Western Indonesia time; it is also the default when the system gives no zone. */
 export const GATEWAY_TIME_ZONE = 'Asia/Jakarta'
 export const DEFAULT_TIME_ZONE = GATEWAY_TIME_ZONE
+
+/** Files a campaign reads as its recipients: dropped outside the campaign's import area they are asked about first. */
+export const SPREADSHEET_EXTENSIONS = ['csv', 'xlsx', 'xls', 'ods'] as const
+
+export function isSpreadsheetName(name: string): boolean {
+  const dot = name.lastIndexOf('.')
+  return dot >= 0 && (SPREADSHEET_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase())
+}

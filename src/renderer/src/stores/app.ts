@@ -4,6 +4,7 @@ import type { EventPayload, InvokeReply } from '../../../shared/contract'
 import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
 import { useDevices } from './devices'
+import { useDroppedSheet } from './dropped-sheet'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
 import { useOutbox } from './outbox'
@@ -83,7 +84,10 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
     return
   }
   if (request.view === 'send') {
-    if (request.handles && request.handles.length > 0) useSend.getState().addHandles(request.handles)
+    // A spreadsheet dropped on the tray is asked about before it becomes an attachment (issue 27).
+    const handles = request.handles ?? []
+    if (useDroppedSheet.getState().askIfSpreadsheet({ files: [], handles })) return
+    if (handles.length > 0) useSend.getState().addHandles(handles)
     if (request.deviceId) useSend.getState().setFields({ deviceId: request.deviceId })
   }
   useNavigation.getState().navigate(request.view)

@@ -63,45 +63,54 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
               total: formatCount(total, locale)
             })}
           </p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('campaigns.rows.row')}</th>
-                <th scope="col">{t('campaigns.rows.phone')}</th>
-                <th scope="col">{t('campaigns.rows.status')}</th>
-                <th scope="col">{t('campaigns.rows.device')}</th>
-                <th scope="col">{t('campaigns.rows.gatewayId')}</th>
-                <th scope="col">{t('campaigns.rows.changedAt')}</th>
-                <th scope="col">{t('campaigns.rows.note')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => {
-                const changed = row.history.at(-1)?.at ?? null
-                return (
-                  <tr key={row.rowNumber} data-testid="campaign-row">
-                    <td>{row.rowNumber}</td>
-                    <td>{row.phone ?? row.phoneCell}</td>
-                    <td>
-                      {row.status ? (
-                        <StatusBadge status={row.status} />
-                      ) : row.problems.length > 0 ? (
-                        t('campaigns.rows.skipped')
-                      ) : (
-                        t('campaigns.rows.notQueued')
-                      )}
-                    </td>
-                    <td>{deviceName(row.deviceId)}</td>
-                    <td>
-                      <code>{row.gatewayId ?? ''}</code>
-                    </td>
-                    <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
-                    <td>{row.failureMessage ?? problemsText(row.problems, t)}</td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+          {/* A wide table scrolls inside its box, never the window (360 px). */}
+          <div
+            className="campaign-rows-scroll"
+            role="region"
+            aria-label={t('campaigns.rows.title')}
+            // Reachable by keyboard so a table wider than the window can be scrolled without a mouse.
+            tabIndex={0}
+          >
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('campaigns.rows.row')}</th>
+                  <th scope="col">{t('campaigns.rows.phone')}</th>
+                  <th scope="col">{t('campaigns.rows.status')}</th>
+                  <th scope="col">{t('campaigns.rows.device')}</th>
+                  <th scope="col">{t('campaigns.rows.gatewayId')}</th>
+                  <th scope="col">{t('campaigns.rows.changedAt')}</th>
+                  <th scope="col">{t('campaigns.rows.note')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.map((row) => {
+                  const changed = row.history.at(-1)?.at ?? null
+                  return (
+                    <tr key={row.rowNumber} data-testid="campaign-row">
+                      <td>{row.rowNumber}</td>
+                      <td>{row.phone ?? row.phoneCell}</td>
+                      <td>
+                        {row.status ? (
+                          <StatusBadge status={row.status} />
+                        ) : row.problems.length > 0 ? (
+                          t('campaigns.rows.skipped')
+                        ) : (
+                          t('campaigns.rows.notQueued')
+                        )}
+                      </td>
+                      <td>{deviceName(row.deviceId)}</td>
+                      <td>
+                        <code>{row.gatewayId ?? ''}</code>
+                      </td>
+                      <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
+                      <td>{row.failureMessage ?? problemsText(row.problems, t)}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
           <div className="form-actions">
             <button
               type="button"

@@ -1,18 +1,23 @@
 // Campaigns view: import a file, fix the phone column, preview with WhatsApp formatting, start, then pause, resume,
 // cancel (with the report) and export, all through the contract.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ApiError,
   type CampaignRowView,
   type CampaignView,
+  type InvokeReply,
   type SheetView
 } from '../../../../shared/contract'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { CampaignsView } from './CampaignsView'
+import { localDateFormat } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
 import { renderToStaticMarkup } from 'react-dom/server'
 
@@ -162,7 +167,7 @@ describe('CampaignsView', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
@@ -187,8 +192,9 @@ describe('CampaignsView', () => {
 
     // Before start: each device with the quota it has left.
     expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
-    await user.click(screen.getByLabelText(/Shop/))
+    expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
       sheetId: 's1',
       mapping: { phone: 'HP', variables: ['Name', 'Phone'] },
@@ -232,6 +238,7 @@ describe('CampaignsView', () => {
       { id: 'c1', pacing: { ...campaign().pacing, maxDelaySeconds: 90 } }
     ])
     await user.click(screen.getByTestId('campaign-cancel'))
+    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
       '1 rows cancelled; 1 were already with the gateway.'
     )
@@ -307,6 +314,16 @@ describe('ProgressChart', () => {
       [0, 0, 1],
       [0, 0, 1]
     ])
+  })
+})
+
+describe('the chart axis dates', () => {
+  it("writes uPlot's date labels in the window's locale, never US month/day or am/pm", () => {
+    const august = new Date(Date.UTC(2026, 7, 5, 12, 0))
+    const label = (locale: string): string => localDateFormat(locale)('{M}/{D}/{YY}\n{h}:{mm}{aa}')(august)
+    expect(label('en-GB')).toMatch(/^5 Aug, \d\d:\d\d$/)
+    expect(label('id-ID')).toMatch(/^5 Agu,? \d\d\.\d\d$/)
+    expect(localDateFormat('id-ID')('{h}:{mm}{aa}')(august)).toMatch(/^\d\d\.\d\d$/)
   })
 })
 
@@ -439,7 +456,7 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Bill for {{Name}')
@@ -449,7 +466,8 @@ describe('a file for every message', () => {
     await screen.findByRole('button', { name: 'Remove old.pdf' })
     // Another file replaces it; the first handle is released. (2,700 bytes in English: 2.6 KB.)
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     const shown = await screen.findByTestId('campaign-attachment-file')
     expect(shown.textContent).toBe('bill.pdf Document · 2.6 KB ×')
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
@@ -461,6 +479,7 @@ describe('a file for every message', () => {
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({ attachment: { handle: 'h-3' } })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
   })
@@ -494,9 +513,17 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: 'bills' }))
-    const start = await screen.findByTestId('campaign-draft-start')
-    expect(start.textContent).toBe('Start sending 2 messages')
-    await user.click(start)
+    expect((await screen.findByTestId('campaign-draft-start')).textContent).toBe('Start sending 2 messages')
+    // A draft's Start asks first too (the summary), then starts.
+    const start = async (): Promise<void> => {
+      await user.click(screen.getByTestId('campaign-draft-start'))
+      await user.click(
+        within(screen.getByRole('group', { name: 'Before you start' })).getByRole('button', {
+          name: 'Start sending 2 messages'
+        })
+      )
+    }
+    await start()
     expect((await screen.findByRole('alert')).textContent).toBe('Attach bill.pdf again to start')
 
     const picker = screen.getByLabelText(/Pick bill\.pdf again/)
@@ -504,14 +531,14 @@ describe('a file for every message', () => {
     expect((await screen.findByTestId('campaign-draft-attachment-file')).textContent).toBe(
       'bill.pdf Document · 2.6 KB'
     )
-    await user.click(start)
+    await start()
     expect((await screen.findByRole('alert')).textContent).toBe(
       'bill.pdf changed after it was checked; pick it again'
     )
     // Picked again: the earlier handle is released, the campaign starts with the new one.
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
     await waitFor(() => expect(fake.requests('files:release')).toContainEqual({ handles: ['h-1'] }))
-    await user.click(start)
+    await start()
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
     expect(fake.requests('campaigns:start').at(-1)).toEqual({ id: 'c1', attachment: { handle: 'h-2' } })
     expect(screen.queryByTestId('campaign-draft')).toBeNull()
@@ -564,6 +591,7 @@ describe('a file for every message', () => {
         .map((li) => li.textContent?.split(' ')[0])
     ).toEqual(['ani.pdf', 'budi.pdf'])
     await user.click(screen.getByTestId('campaign-draft-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
     expect(fake.requests('campaigns:start')).toEqual([
       {
@@ -602,11 +630,12 @@ describe('a file for every message', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Hi')
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.upload(
       screen.getByLabelText('Attach a file to every message'),
       new File(['v'], 'big.mp4', { type: 'video/mp4' })
@@ -653,7 +682,7 @@ describe('a file per row, named in a column', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.type(await screen.findByTestId('campaign-template'), 'Invoice for {{Name}')
@@ -667,7 +696,8 @@ describe('a file per row, named in a column', () => {
       new File(['%PDF-1.4 '], 'ani.pdf', { type: 'application/pdf' }),
       new File(['%PDF-1.4 '], 'budi.pdf', { type: 'application/pdf' })
     ])
-    await user.click(await screen.findByLabelText(/Shop/))
+    // The only device is ticked already.
+    expect(await screen.findByLabelText(/Shop/)).toHaveProperty('checked', true)
     const list = await screen.findByRole('list', { name: 'Picked files' })
     expect(
       within(list)
@@ -696,6 +726,7 @@ describe('a file per row, named in a column', () => {
     )
 
     await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
     expect(fake.requests('campaigns:create')[0]).toMatchObject({
       mapping: { attachment: 'Invoice' },
       files: [{ name: 'ani.pdf', handle: 'h-2' }]
@@ -715,7 +746,7 @@ describe('a file per row, named in a column', () => {
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(
-      screen.getByLabelText('CSV or Excel (.xlsx) file'),
+      screen.getByLabelText('Choose a spreadsheet'),
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     await user.upload(await screen.findByLabelText('Pick the files named in Invoice'), [
@@ -726,5 +757,321 @@ describe('a file per row, named in a column', () => {
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     expect(screen.queryByRole('list', { name: 'Picked files' })).toBeNull()
     expect(screen.getByLabelText('Attach a file to every message')).toBeTruthy()
+  })
+})
+
+// Issue 27: files a campaign reads, questions before what cannot be undone, exact diagnoses, a finished view.
+describe('issue 27: the campaign view an operator can trust', () => {
+  /** A read sheet of three rows, row 3 without a phone number and row 4 a duplicate of row 2. */
+  function handleSheet(check: Partial<InvokeReply<'campaigns:check'>> = {}): void {
+    fake.handle('campaigns:read', () =>
+      sheetRead({ headers: ['Nama', 'HP'], rowCount: 3, mapping: { phone: 'HP', variables: ['Nama'] } })
+    )
+    fake.handle('campaigns:check', (request) => ({
+      summary: { total: 3, ready: 1, skipped: 2, byProblem: { no_phone: 1, duplicate: 1 } },
+      problems: [
+        { rowNumber: 3, phoneCell: '', problems: [{ code: 'no_phone' }] },
+        { rowNumber: 4, phoneCell: '0812', problems: [{ code: 'duplicate', firstRow: 2 }] }
+      ],
+      previews: (request.previewRows ?? [2, 3, 4]).map((rowNumber) => ({
+        rowNumber,
+        phone: rowNumber === 3 ? null : '62812',
+        message: `Halo row ${rowNumber}`
+      })),
+      templateError: null,
+      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) },
+      ...check
+    }))
+  }
+
+  async function importSheet(user: ReturnType<typeof userEvent.setup>, label = 'Choose a spreadsheet') {
+    await user.upload(screen.getByLabelText(label), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-sheet')
+  }
+
+  it('reads a spreadsheet dropped on its own import area, and the window attaches nothing', async () => {
+    handleSheet()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    const sheet = new File(['Nama,HP'], 'pelanggan.csv', { type: 'text/csv' })
+    fireEvent.drop(screen.getByTestId('campaign-import-drop'), {
+      dataTransfer: { types: ['Files'], files: [sheet] }
+    })
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
+      { files: ['pelanggan.csv'], purpose: 'spreadsheet' }
+    ])
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(useSend.getState().files).toEqual([])
+  })
+
+  it('asks about a spreadsheet dropped elsewhere on the view; "import" leaves the running campaign for the form', async () => {
+    handleSheet()
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    await screen.findByTestId('campaign-progress')
+    fireEvent.drop(screen.getByTestId('campaign-progress'), {
+      dataTransfer: { types: ['Files'], files: [new File(['Nama,HP'], 'pelanggan.ods')] }
+    })
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(fake.registered).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(fake.requests('campaigns:read')).toEqual([{ handle: 'h-1' }])
+    expect(useSend.getState().files).toEqual([])
+  })
+
+  it('shows the reading with its progress and stops it on Stop reading', async () => {
+    fake.handle('campaigns:cancelRead', () => ({ ok: true }))
+    let fail: (error: Error) => void = () => undefined
+    fake.handle(
+      'campaigns:read',
+      () =>
+        new Promise<SheetView>((_resolve, reject) => {
+          fail = reject
+        })
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(
+      screen.getByLabelText('Choose a spreadsheet'),
+      new File(['x'], 'big.csv', { type: 'text/csv' })
+    )
+    const progress = await screen.findByRole('progressbar', { name: 'Reading the spreadsheet…' })
+    act(() => fake.emit('campaigns:readProgress', { handle: 'h-1', fraction: 0.4 }))
+    expect(progress).toHaveProperty('value', 0.4)
+    // Another read's progress is not this one's.
+    act(() => fake.emit('campaigns:readProgress', { handle: 'h-other', fraction: 0.9 }))
+    expect(progress).toHaveProperty('value', 0.4)
+    await user.click(screen.getByRole('button', { name: 'Stop reading' }))
+    expect(fake.requests('campaigns:cancelRead')).toEqual([{ handle: 'h-1' }])
+    act(() =>
+      fail(new ApiError({ code: 'sheet_cancelled', message: 'Reading the spreadsheet was cancelled' }))
+    )
+    expect(await screen.findByText('Reading stopped; nothing was imported.')).toBeTruthy()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('marks a skipped preview row instead of showing it as a message, in the operator language', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user, 'Pilih spreadsheet')
+    await user.type(screen.getByRole('textbox', { name: 'Pesan' }), 'Halo')
+    // By default the first sendable row is previewed.
+    expect((await screen.findByRole('group', { name: /Pratinjau/ })).textContent).toBe('Halo row 2')
+    const row = screen.getByRole('spinbutton', { name: 'Pratinjau baris' })
+    await user.clear(row)
+    await user.type(row, '3')
+    expect((await screen.findByText(/Baris 3 tidak akan dikirim/)).textContent).toBe(
+      'Baris 3 tidak akan dikirim: tidak ada nomor telepon.'
+    )
+    expect(screen.queryByRole('group', { name: /Pratinjau/ })).toBeNull()
+    await user.clear(row)
+    await user.type(row, '4')
+    expect((await screen.findByText(/Baris 4 tidak akan dikirim/)).textContent).toBe(
+      'Baris 4 tidak akan dikirim: duplikat dari baris 2.'
+    )
+  })
+
+  it("shows the core's unknown-variable refusal at the message field, and why Start waits", async () => {
+    handleSheet({
+      summary: { total: 3, ready: 0, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [],
+      templateError: 'No column named Alamat; columns are Nama, HP',
+      templateErrorKey: 'desktop.error.unknownVariable',
+      templateErrorParams: { name: 'Alamat', columns: 'Nama, HP' },
+      estimate: null
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    // The Start step is there from the start, saying what it waits for.
+    const start = screen.getByRole('button', { name: /Start sending/ })
+    expect(start).toHaveProperty('disabled', true)
+    expect(start.getAttribute('aria-describedby')).toBe('campaign-start-blocked')
+    expect(document.getElementById('campaign-start-blocked')?.textContent).toBe('Write the message to start.')
+    const message = screen.getByRole('textbox', { name: 'Message' })
+    await user.type(message, 'Hi {{Alamat}')
+    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'))
+    const described = (message.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+    expect(described[0]).toMatch(/Alamat/)
+    expect(described[0]).toMatch(/Nama, HP/)
+    expect(document.getElementById('campaign-start-blocked')?.textContent).toBe(
+      'Correct the message to start (see above).'
+    )
+  })
+
+  it('ticks the only device, and with none offers a link to add one', async () => {
+    handleSheet()
+    const user = userEvent.setup()
+    const { unmount } = render(<CampaignsView />)
+    await importSheet(user)
+    expect(screen.getByRole('checkbox', { name: /Shop/ })).toHaveProperty('checked', true)
+    unmount()
+
+    seedStores(makeBootstrap({ devices: [] }))
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(document.getElementById('campaign-start-blocked')?.textContent).toBe(
+        'Add a device to send from to start.'
+      )
+    )
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
+  })
+
+  it("asks before Start: recipients, skipped, devices with today's budget and quota, end in its zone; a shortfall named", async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 1,
+            dailyCap: 200,
+            sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: {} } })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    expect(fake.requests('campaigns:create')).toEqual([])
+    const text = summary.textContent ?? ''
+    expect(text).toContain('Recipients3')
+    expect(text).toContain('Skipped rows2')
+    expect(text).toContain('Shop: 163 of the daily cap of 200 left today (37 sent); gateway quota 1')
+    expect(text).toMatch(/Estimated end.*\(Asia\/Jakarta\)/)
+    expect(within(summary).getByText(/short/).textContent).toBe(
+      'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+    )
+    // The answer has the focus; going back keeps the form as it was.
+    const anyway = within(summary).getByRole('button', { name: 'Start anyway' })
+    expect(document.activeElement).toBe(anyway)
+    await user.click(anyway)
+    expect(fake.requests('campaigns:create')).toHaveLength(1)
+    expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
+    // The started campaign takes the focus (the form that had it is gone).
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
+    for (const [language, words] of [
+      ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],
+      ['id', { cancel: 'Batalkan sisanya', yes: 'Batalkan 5 pesan', keep: 'Terus kirim', pause: 'Jeda' }]
+    ] as const) {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      const running = campaign({ counts: { waiting: 2, queued: 3, accepted: 1, sent: 1, skipped: 1 } })
+      let current = running
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:pause', () => (current = campaign({ ...running, status: 'paused' })))
+      fake.handle('campaigns:resume', () => (current = running))
+      fake.handle('campaigns:cancel', () => {
+        current = campaign({ ...running, status: 'cancelled' })
+        return { cancelledRows: [3, 4, 5, 6, 7], alreadyAccepted: [] }
+      })
+      const user = userEvent.setup()
+      // Coming back to the view shows the running campaign.
+      const { unmount } = render(<CampaignsView />)
+      await screen.findByTestId('campaign-progress')
+
+      const pause = screen.getByRole('button', { name: words.pause })
+      await user.click(pause)
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(''))
+      await waitFor(() => expect(fake.requests('campaigns:pause').length).toBeGreaterThan(0))
+      // The same button now resumes, and it kept the focus.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('campaign-resume')))
+      await user.click(screen.getByTestId('campaign-resume'))
+
+      await user.click(screen.getByRole('button', { name: words.cancel }))
+      const question = screen.getByRole('group', {
+        name: new RegExp(language === 'en' ? 'Cancel the 5' : 'Batalkan 5')
+      })
+      expect(fake.requests('campaigns:cancel')).toEqual([])
+      await user.click(within(question).getByRole('button', { name: words.keep }))
+      expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
+      await user.click(screen.getByRole('button', { name: words.cancel }))
+      await user.click(screen.getByRole('button', { name: words.yes }))
+      expect(fake.requests('campaigns:cancel')).toEqual([{ id: 'c1' }])
+      await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+      unmount()
+      fake = installFakeApi()
+      fake.handle('optouts:list', () => ({ optOuts: [] }))
+    }
+  })
+
+  it('counts every row once: the buckets add up to the rows, in the locale, and the legend says the totals', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    const counts = {
+      waiting: 1000,
+      scheduled: 1,
+      queued: 2,
+      sending: 1,
+      accepted: 3,
+      sent: 4,
+      delivered: 5,
+      read: 6,
+      failed: 7,
+      cancelled: 8,
+      skipped: 9
+    }
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ counts })] }))
+    fake.handle('campaigns:get', () => campaign({ counts }))
+    fake.handle('campaigns:progress', () => ({
+      at: [1, 2],
+      sent: [1, 4],
+      delivered: [0, 5],
+      read: [0, 6],
+      failed: [0, 7]
+    }))
+    render(<CampaignsView />)
+    const shown = within(await screen.findByTestId('campaign-counts'))
+    const value = (term: string): string | null | undefined =>
+      shown.getByText(term).nextElementSibling?.textContent
+    expect(value('menunggu')).toBe('1.003')
+    expect(value('sedang dikirim')).toBe('4')
+    expect(value('terkirim')).toBe('4')
+    expect(value('dilewati pemeriksaan')).toBe('9')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')
+    expect((await screen.findByTestId('campaign-chart-legend')).textContent).not.toContain('--')
+    expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('terkirim: 4')
   })
 })

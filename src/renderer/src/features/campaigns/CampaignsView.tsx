@@ -13,10 +13,15 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes } from '../../i18n/dates'
+import { formatBytes, formatCount, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { useDroppedSheet } from '../../stores/dropped-sheet'
+import { useNavigation } from '../../stores/navigation'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { CampaignRows } from './CampaignRows'
+import { FileDrop } from './FileDrop'
+import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { DEFAULT_PACING, isUsablePacing, PacingFields } from './PacingFields'
 import { problemsText } from './problems'
@@ -28,19 +33,57 @@ import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
 
+/**
+ * One counting model for a campaign's rows: every row is in exactly one bucket, so the buckets add up to the rows.
+ * The core counts by outbox status; the in-flight statuses (sending, accepted) are "sending", the not-yet-sent ones
+ * (not queued, scheduled, queued) "waiting".
+ */
+const BUCKETS = {
+  waiting: ['waiting', 'scheduled', 'queued'],
+  sending: ['sending', 'accepted'],
+  sent: ['sent'],
+  delivered: ['delivered'],
+  read: ['read'],
+  failed: ['failed'],
+  skipped: ['skipped'],
+  // Cancelled here or at the gateway (a take-back): it never reached the customer.
+  cancelled: ['cancelled', 'cancelled_at_gateway'],
+  revoked: ['revoked']
+} as const
+
 const COUNT_KEY = {
   waiting: 'campaigns.count.waiting',
-  queued: 'campaigns.count.queued',
-  accepted: 'campaigns.count.accepted',
+  sending: 'campaigns.count.sending',
   sent: 'campaigns.count.sent',
   delivered: 'campaigns.count.delivered',
   read: 'campaigns.count.read',
   failed: 'campaigns.count.failed',
+  skipped: 'campaigns.count.skipped',
   cancelled: 'campaigns.count.cancelled',
-  cancelled_at_gateway: 'campaigns.count.cancelledAtGateway',
-  revoked: 'campaigns.count.revoked',
-  skipped: 'campaigns.count.skipped'
-} as const satisfies Record<string, MessageKey>
+  revoked: 'campaigns.count.revoked'
+} as const satisfies Record<keyof typeof BUCKETS, MessageKey>
+
+/** The campaign's rows by bucket; a status the window does not know yet counts as sending (never nowhere). */
+export function rowBuckets(counts: Record<string, number>): Record<keyof typeof BUCKETS, number> {
+  const result = {
+    waiting: 0,
+    sending: 0,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    skipped: 0,
+    cancelled: 0,
+    revoked: 0
+  }
+  for (const [status, n] of Object.entries(counts)) {
+    const bucket = (Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]).find((b) =>
+      (BUCKETS[b] as readonly string[]).includes(status)
+    )
+    result[bucket ?? 'sending'] += n
+  }
+  return result
+}
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   draft: 'campaigns.status.draft',
@@ -50,22 +93,57 @@ const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   finished: 'campaigns.status.finished'
 }
 
-const time = (at: number | null): string => (at ? new Date(at).toLocaleString() : '')
+/** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
+export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
+  return at ? formatDateTime(new Date(at).toISOString(), locale, timeZone) : ''
+}
+
+/** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */
+export function campaignZone(pacing: PacingPolicyView): string {
+  return pacing.workingHours?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+}
 
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
   const [openId, setOpenId] = useState<string | null>(null)
+  /** The campaign was opened by the operator (list, Start): its heading takes the focus. */
+  const [focusOpened, setFocusOpened] = useState(false)
+  /** The operator asked for a new campaign: a running one is no longer opened by itself. */
+  const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
   const [reload, setReload] = useState(0)
   const refresh = useCallback(() => setReload((n) => n + 1), [])
 
   useEffect(() => {
     let on = true
-    void call('campaigns:list', {}).then((reply) => on && setList(reply.campaigns))
+    void call('campaigns:list', {}).then((reply) => {
+      if (!on) return
+      setList(reply.campaigns)
+      // Coming back to the view shows the campaign that is sending (or paused), not a blank form.
+      const current = reply.campaigns.find((c) => c.status === 'running' || c.status === 'paused')
+      if (current && !wantsNew) setOpenId((open) => open ?? current.id)
+    })
     return () => {
       on = false
     }
-  }, [reload, openId])
+  }, [reload, openId, wantsNew])
+
+  // A spreadsheet the operator chose to import from a drop elsewhere: the new-campaign form takes it.
+  useEffect(
+    () =>
+      useDroppedSheet.subscribe((state, before) => {
+        if (state.forCampaign && state.forCampaign !== before.forCampaign) {
+          setWantsNew(true)
+          setOpenId(null)
+        }
+      }),
+    []
+  )
+
+  const open = (id: string): void => {
+    setFocusOpened(true)
+    setOpenId(id)
+  }
 
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
@@ -76,7 +154,7 @@ export function CampaignsView(): React.JSX.Element {
         <ul className="campaigns-list" aria-label={t('campaigns.list')}>
           {list.map((c) => (
             <li key={c.id}>
-              <button type="button" className="button button--link" onClick={() => setOpenId(c.id)}>
+              <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
               <span className="muted">{t(STATUS_KEY[c.status])}</span>
@@ -85,9 +163,18 @@ export function CampaignsView(): React.JSX.Element {
         </ul>
       ) : null}
       {openId ? (
-        <CampaignProgress key={openId} id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />
+        <CampaignProgress
+          key={openId}
+          id={openId}
+          focusOnOpen={focusOpened}
+          onClose={() => {
+            setWantsNew(true)
+            setOpenId(null)
+          }}
+          onChanged={refresh}
+        />
       ) : (
-        <NewCampaign onCreated={setOpenId} />
+        <NewCampaign onCreated={open} />
       )}
     </section>
   )
@@ -124,63 +211,30 @@ function FileLine({ file, onRemove }: { file: FileHandleView; onRemove?: () => v
   )
 }
 
-/** The input for an attachment column's files, and the files picked so far, each removable. */
-function RowFilesPicker({
-  id,
-  hint,
+/** The files picked for an attachment column so far, each removable. */
+function PickedFiles({
   files,
-  onPick,
   onRemove
 }: {
-  id: string
-  hint?: string
   files: readonly FileHandleView[]
-  onPick: (files: File[]) => void
   onRemove: (file: FileHandleView) => void
-}): React.JSX.Element {
+}): React.JSX.Element | null {
   const t = useT()
+  if (files.length === 0) return null
   return (
-    <>
-      <input
-        id={id}
-        type="file"
-        multiple
-        aria-describedby={hint}
-        onChange={(e) => {
-          onPick([...(e.target.files ?? [])])
-          e.target.value = ''
-        }}
-      />
-      {files.length > 0 ? (
-        <ul aria-label={t('campaigns.rowFiles.list')}>
-          {files.map((file) => (
-            <li key={file.handle}>
-              <FileLine file={file} onRemove={() => onRemove(file)} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <ul aria-label={t('campaigns.rowFiles.list')}>
+      {files.map((file) => (
+        <li key={file.handle}>
+          <FileLine file={file} onRemove={() => onRemove(file)} />
+        </li>
+      ))}
+    </ul>
   )
 }
 
 function releaseHandles(files: readonly FileHandleView[]): void {
   if (files.length === 0) return
   void call('files:release', { handles: files.map((f) => f.handle) }).catch(() => undefined)
-}
-
-/** A drop zone of its own: the files dropped on it go to `onFiles`, not to a drop zone around it. */
-function fileDrop(
-  onFiles: (files: File[]) => void
-): Pick<React.HTMLAttributes<HTMLElement>, 'onDragOver' | 'onDrop'> {
-  return {
-    onDragOver: (e) => e.preventDefault(),
-    onDrop: (e) => {
-      e.preventDefault()
-      e.stopPropagation()
-      onFiles([...e.dataTransfer.files])
-    }
-  }
 }
 
 /** Registers picked files like any drop: the accepted ones, and the first refusal named (or the call's error). */
@@ -229,6 +283,42 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [lastCheck, setCheck] = useState<Check | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The spreadsheet being read by the core: its handle (to cancel) and how far it is (0 to 1). */
+  const [reading, setReading] = useState<{ handle: string; fraction: number } | null>(null)
+  const readingHandle = useRef<string | null>(null)
+  const [readStopped, setReadStopped] = useState(false)
+  /** The pre-send summary is open: Start asks before anything is created. */
+  const [confirming, setConfirming] = useState(false)
+  const pickAgain = useDroppedSheet((s) => s.pickAgain)
+  const navigate = useNavigation((s) => s.navigate)
+
+  // One device: it is the one to send from (ticked once; the operator may untick it).
+  const autoTicked = useRef(false)
+  useEffect(() => {
+    const only = devices.length === 1 ? devices[0] : undefined
+    if (only && !autoTicked.current) {
+      autoTicked.current = true
+      setChosen([only.id])
+    }
+  }, [devices])
+
+  useEffect(
+    () =>
+      getApi().on('campaigns:readProgress', (e) => {
+        if (e.handle === readingHandle.current) setReading({ handle: e.handle, fraction: e.fraction })
+      }),
+    []
+  )
+
+  // A spreadsheet dropped elsewhere and answered "import as campaign recipients" is read here (the form may be open
+  // already: the drop was on the campaigns view, outside its import area).
+  const incoming = useDroppedSheet((s) => s.forCampaign)
+  useEffect(() => {
+    if (!incoming) return
+    const dropped = useDroppedSheet.getState().takeForCampaign()
+    if (dropped) void onFile(dropped)
+    // onFile is this render's; only a new file matters.
+  }, [incoming])
 
   useEffect(() => {
     if (!sheet || !mapping || template.trim() === '') return
@@ -291,6 +381,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   async function onFile(file: File | undefined): Promise<void> {
     if (!file) return
     setError(null)
+    setReadStopped(false)
+    useDroppedSheet.getState().clearPickAgain()
     setBusy(true)
     try {
       // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
@@ -303,15 +395,28 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
       }
       const handle = registered.files[0]?.handle
       if (!handle) return
+      readingHandle.current = handle
+      setReading({ handle, fraction: 0 })
       const read = await call('campaigns:read', { handle })
       setSheet(read)
       setMapping(read.mapping)
       setName(read.fileName.replace(/\.[^.]+$/, ''))
     } catch (e) {
-      setError(errorInfo(e))
+      // Stopped by the operator: said as such, not as a failure.
+      if (readingHandle.current === null) setReadStopped(true)
+      else setError(errorInfo(e))
     } finally {
+      readingHandle.current = null
+      setReading(null)
       setBusy(false)
     }
+  }
+
+  function cancelReading(): void {
+    const handle = readingHandle.current
+    if (!handle) return
+    readingHandle.current = null
+    void call('campaigns:cancelRead', { handle }).catch(() => undefined)
   }
 
   async function createAndStart(): Promise<void> {
@@ -330,6 +435,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
       })
       await call('campaigns:start', { id: created.id })
+      setConfirming(false)
       // The core copied the files for the campaign and released the handles.
       setAttachment(null)
       setRowFiles([])
@@ -343,22 +449,66 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
 
   // A check belongs to the message it was made for: none while the message is empty.
   const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
-  const preview = check?.previews[0]
+  const skippedRows = new Map((check?.problems ?? []).map((p) => [p.rowNumber, p.problems]))
+  // The first sendable row unless the operator chose one: a skipped row is never shown as a message.
+  const preview =
+    previewRow === null
+      ? (check?.previews.find((p) => !skippedRows.has(p.rowNumber)) ?? check?.previews[0])
+      : check?.previews[0]
+  const previewProblems = preview ? skippedRows.get(preview.rowNumber) : undefined
   const ready = check?.summary.ready ?? 0
+  const templateFailure = check?.templateError
+    ? coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)
+    : null
+  // Why Start cannot be pressed yet, first reason first.
+  const blocked: MessageKey | null =
+    template.trim() === ''
+      ? 'campaigns.blocked.noMessage'
+      : templateFailure
+        ? 'campaigns.blocked.templateError'
+        : !check
+          ? 'campaigns.blocked.checking'
+          : ready === 0
+            ? 'campaigns.blocked.noneReady'
+            : devices.length === 0
+              ? 'campaigns.blocked.noDevice'
+              : chosen.length === 0
+                ? 'campaigns.blocked.noneTicked'
+                : !isUsablePacing(pacing)
+                  ? 'campaigns.blocked.pacing'
+                  : error?.field === 'attachment'
+                    ? 'campaigns.blocked.file'
+                    : null
 
   return (
     <div className="campaign-steps">
       <section aria-labelledby="campaign-import">
         <h3 id="campaign-import">{t('campaigns.step.import')}</h3>
-        <label htmlFor="campaign-file">{t('campaigns.file')}</label>
-        <input
+        <FileDrop
           id="campaign-file"
-          type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-testid="campaign-file"
+          label={t('campaigns.file')}
+          hint={t('campaigns.file.hint')}
+          accept=".csv,.txt,.xlsx,.xls,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          testId="campaign-import-drop"
+          inputTestId="campaign-file"
           disabled={busy}
-          onChange={(e) => void onFile(e.target.files?.[0])}
+          onFiles={(files) => void onFile(files[0])}
         />
+        {pickAgain ? (
+          <p role="status" data-testid="campaign-pick-again">
+            {t('campaigns.file.pickAgain', { name: pickAgain })}
+          </p>
+        ) : null}
+        {reading ? (
+          <div className="campaign-reading" role="status" data-testid="campaign-reading">
+            <label htmlFor="campaign-reading-progress">{t('campaigns.reading')}</label>
+            <progress id="campaign-reading-progress" max={1} value={reading.fraction} />
+            <button type="button" className="button" onClick={cancelReading}>
+              {t('campaigns.reading.cancel')}
+            </button>
+          </div>
+        ) : null}
+        {readStopped ? <p role="status">{t('campaigns.reading.stopped')}</p> : null}
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
             {t('campaigns.sheet', { rows: sheet.rowCount, format: sheet.format })}
@@ -447,62 +597,45 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
           <textarea
             id="campaign-template"
             data-testid="campaign-template"
-            aria-describedby="campaign-template-hint"
+            aria-describedby={
+              templateFailure ? 'campaign-template-error campaign-template-hint' : 'campaign-template-hint'
+            }
+            aria-invalid={templateFailure ? true : undefined}
             rows={4}
             value={template}
             onChange={(e) => setTemplate(e.target.value)}
           />
+          {templateFailure ? (
+            <p className="field-error" role="alert" id="campaign-template-error">
+              {templateFailure}
+            </p>
+          ) : null}
           {mapping.attachment ? (
-            <div
-              className="campaign-attachment"
-              data-testid="campaign-row-files"
-              {...fileDrop((files) => void pickRowFiles(files))}
+            <FileDrop
+              id="campaign-row-files-input"
+              testId="campaign-row-files"
+              label={t('campaigns.rowFiles', { column: mapping.attachment })}
+              hint={t('campaigns.rowFiles.hint')}
+              multiple
+              onFiles={(picked) => void pickRowFiles(picked)}
             >
-              <label htmlFor="campaign-row-files-input">
-                {t('campaigns.rowFiles', { column: mapping.attachment })}
-              </label>
-              <p className="muted" id="campaign-row-files-hint">
-                {t('campaigns.rowFiles.hint')}
-              </p>
-              <RowFilesPicker
-                id="campaign-row-files-input"
-                hint="campaign-row-files-hint"
-                files={rowFiles}
-                onPick={(picked) => void pickRowFiles(picked)}
-                onRemove={removeRowFile}
-              />
-            </div>
+              <PickedFiles files={rowFiles} onRemove={removeRowFile} />
+            </FileDrop>
           ) : (
-            <div
-              className="campaign-attachment"
-              data-testid="campaign-attachment"
-              {...fileDrop((files) => void attach(files[0]))}
+            <FileDrop
+              id="campaign-attachment-file"
+              testId="campaign-attachment"
+              label={t('campaigns.attachment')}
+              hint={t('campaigns.attachment.hint')}
+              onFiles={(files) => void attach(files[0])}
             >
-              <label htmlFor="campaign-attachment-file">{t('campaigns.attachment')}</label>
-              <p className="muted" id="campaign-attachment-hint">
-                {t('campaigns.attachment.hint')}
-              </p>
-              <input
-                id="campaign-attachment-file"
-                type="file"
-                aria-describedby="campaign-attachment-hint"
-                onChange={(e) => {
-                  void attach(e.target.files?.[0])
-                  e.target.value = ''
-                }}
-              />
               {attachment ? (
                 <p data-testid="campaign-attachment-file">
                   <FileLine file={attachment} onRemove={() => replaceAttachment(null)} />
                 </p>
               ) : null}
-            </div>
+            </FileDrop>
           )}
-          {check?.templateError ? (
-            <p className="field-error" role="alert">
-              {coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)}
-            </p>
-          ) : null}
           {check ? (
             <>
               <p role="status" data-testid="campaign-summary">
@@ -529,10 +662,18 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                 value={previewRow ?? preview?.rowNumber ?? 2}
                 onChange={(e) => setPreviewRow(Number(e.target.value))}
               />
-              {preview ? (
+              {preview && previewProblems ? (
+                <p className="campaign-preview-skipped" data-testid="campaign-preview-skipped">
+                  {t('campaigns.preview.skipped', {
+                    row: preview.rowNumber,
+                    reason: problemsText(previewProblems, t)
+                  })}
+                </p>
+              ) : preview ? (
                 <div
                   className="campaign-bubble"
                   data-testid="campaign-preview"
+                  role="group"
                   aria-label={t('campaigns.preview')}
                 >
                   {formatWhatsApp(preview.message)}
@@ -543,13 +684,25 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         </section>
       ) : null}
 
-      {check && !check.templateError ? (
+      {sheet && mapping ? (
         <section aria-labelledby="campaign-pacing">
           <h3 id="campaign-pacing">{t('campaigns.step.pacing')}</h3>
           <p className="muted">{t('campaigns.pacing.explain')}</p>
           <PacingFields pacing={pacing} onChange={setPacing} />
           <fieldset>
             <legend>{t('campaigns.devices')}</legend>
+            {devices.length === 0 ? (
+              <p>
+                {t('campaigns.devices.none')}{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => navigate('devices', { addDevice: true })}
+                >
+                  {t('campaigns.devices.add')}
+                </button>
+              </p>
+            ) : null}
             {devices.map((d) => (
               <label key={d.id} className="campaign-check">
                 <input
@@ -566,23 +719,52 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         </section>
       ) : null}
 
-      {check && !check.templateError && chosen.length > 0 ? (
+      {sheet && mapping ? (
         <section aria-labelledby="campaign-confirm">
           <h3 id="campaign-confirm">{t('campaigns.step.confirm')}</h3>
           <label htmlFor="campaign-name">{t('campaigns.name')}</label>
           <input id="campaign-name" value={name} onChange={(e) => setName(e.target.value)} />
-          <p data-testid="campaign-estimate">
-            {t('campaigns.confirm', { count: ready, finish: time(check.estimate?.finishAt ?? null) })}
-          </p>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="campaign-start"
-            disabled={busy || ready === 0 || error?.field === 'attachment' || !isUsablePacing(pacing)}
-            onClick={() => void createAndStart()}
-          >
-            {t('campaigns.start', { count: ready })}
-          </button>
+          {check && !templateFailure ? (
+            <p data-testid="campaign-estimate">
+              {t('campaigns.confirm', {
+                count: ready,
+                finish: campaignTime(
+                  check.estimate?.finishAt ?? null,
+                  localeOf(language),
+                  campaignZone(pacing)
+                ),
+                zone: campaignZone(pacing)
+              })}
+            </p>
+          ) : null}
+          {blocked ? (
+            <p className="muted" id="campaign-start-blocked" data-testid="campaign-start-blocked">
+              {t(blocked)}
+            </p>
+          ) : null}
+          {confirming && check && !blocked ? (
+            <PreSendSummary
+              ready={ready}
+              skipped={check.summary.skipped}
+              devices={devices.filter((d) => chosen.includes(d.id))}
+              finishAt={check.estimate?.finishAt ?? null}
+              timeZone={campaignZone(pacing)}
+              busy={busy}
+              onStart={() => void createAndStart()}
+              onBack={() => setConfirming(false)}
+            />
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="campaign-start"
+              aria-describedby={blocked ? 'campaign-start-blocked' : undefined}
+              disabled={busy || blocked !== null}
+              onClick={() => setConfirming(true)}
+            >
+              {t('campaigns.start', { count: ready })}
+            </button>
+          )}
         </section>
       ) : null}
       {error ? (
@@ -635,10 +817,14 @@ function StartDraft({
   onStarted: () => void
 }): React.JSX.Element {
   const t = useT()
+  const devices = useDevices((s) => s.devices)
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The pre-send summary is open: a draft's Start asks like a new campaign's. */
+  const [confirming, setConfirming] = useState(false)
+  const startButton = useRef<HTMLButtonElement>(null)
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
   const held = useRef<string[]>([])
@@ -685,6 +871,9 @@ function StartDraft({
       onStarted()
     } catch (e) {
       setError(errorInfo(e))
+      // Back to the Start button (the summary that had the focus is gone), with the reason below it.
+      setConfirming(false)
+      setTimeout(() => startButton.current?.focus(), 0)
     } finally {
       setBusy(false)
     }
@@ -694,48 +883,59 @@ function StartDraft({
     <div className="campaign-draft" data-testid="campaign-draft">
       <p className="muted">{t('campaigns.draft.explain')}</p>
       {campaign.attachmentName ? (
-        <div className="campaign-attachment">
-          <label htmlFor="campaign-draft-attachment">
-            {t('campaigns.draft.attachAgain', { name: campaign.attachmentName })}
-          </label>
-          <input
-            id="campaign-draft-attachment"
-            type="file"
-            onChange={(e) => {
-              void pickAttachment(e.target.files?.[0])
-              e.target.value = ''
-            }}
-          />
+        <FileDrop
+          id="campaign-draft-attachment"
+          label={t('campaigns.draft.attachAgain', { name: campaign.attachmentName })}
+          hint={t('campaigns.attachment.hint')}
+          onFiles={(files) => void pickAttachment(files[0])}
+        >
           {attachment ? (
             <p data-testid="campaign-draft-attachment-file">
               <FileLine file={attachment} />
             </p>
           ) : null}
-        </div>
+        </FileDrop>
       ) : null}
       {column ? (
-        <div className="campaign-attachment">
-          <label htmlFor="campaign-draft-row-files">{t('campaigns.draft.rowFilesAgain', { column })}</label>
-          <RowFilesPicker
-            id="campaign-draft-row-files"
+        <FileDrop
+          id="campaign-draft-row-files"
+          label={t('campaigns.draft.rowFilesAgain', { column })}
+          hint={t('campaigns.rowFiles.hint')}
+          multiple
+          onFiles={(picked) => void pickRowFiles(picked)}
+        >
+          <PickedFiles
             files={rowFiles}
-            onPick={(picked) => void pickRowFiles(picked)}
             onRemove={(file) => {
               releaseHandles([file])
               setRowFiles(rowFiles.filter((f) => f.handle !== file.handle))
             }}
           />
-        </div>
+        </FileDrop>
       ) : null}
-      <button
-        type="button"
-        className="button button--primary"
-        data-testid="campaign-draft-start"
-        disabled={busy}
-        onClick={() => void start()}
-      >
-        {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
-      </button>
+      {confirming ? (
+        <PreSendSummary
+          ready={campaign.counts.waiting ?? 0}
+          skipped={campaign.summary.skipped}
+          devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
+          finishAt={campaign.estimate.finishAt}
+          timeZone={campaignZone(campaign.pacing)}
+          busy={busy}
+          onStart={() => void start()}
+          onBack={() => setConfirming(false)}
+        />
+      ) : (
+        <button
+          ref={startButton}
+          type="button"
+          className="button button--primary"
+          data-testid="campaign-draft-start"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
+        </button>
+      )}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}
@@ -747,19 +947,29 @@ function StartDraft({
 
 function CampaignProgress({
   id,
+  focusOnOpen,
   onClose,
   onChanged
 }: {
   id: string
+  /** Opened by the operator (Start, the list): the focus goes to the campaign's heading. */
+  focusOnOpen: boolean
   onClose: () => void
   onChanged: () => void
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
+  const locale = localeOf(language)
   const [campaign, setCampaign] = useState<CampaignView | null>(null)
   const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
+  const [askCancel, setAskCancel] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loaded = campaign !== null
+  useEffect(() => {
+    if (loaded && focusOnOpen) heading.current?.focus()
+  }, [loaded, focusOnOpen])
 
   useEffect(() => getApi().on('campaigns:changed', (e) => e.id === id && setTick((n) => n + 1)), [id])
   useEffect(() => {
@@ -795,32 +1005,24 @@ function CampaignProgress({
   }
 
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
-  const c = campaign.counts
-  const counted = (k: string): number => c[k] ?? 0
+  const buckets = rowBuckets(campaign.counts)
+  const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
+  // Not yet handed to the gateway: what "Cancel the rest" stops.
+  const cancellable = buckets.waiting
+  const active = campaign.status === 'running' || campaign.status === 'paused'
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
-      <h3 id="campaign-progress">
+      <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
         {campaign.name} — <span data-testid="campaign-status">{t(STATUS_KEY[campaign.status])}</span>
       </h3>
+      <p className="muted" data-testid="campaign-rows-total">
+        {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
+      </p>
       <dl className="campaign-counts" data-testid="campaign-counts">
-        {(
-          [
-            'waiting',
-            'queued',
-            'accepted',
-            'sent',
-            'delivered',
-            'read',
-            'failed',
-            'cancelled',
-            'cancelled_at_gateway',
-            'revoked',
-            'skipped'
-          ] as const
-        ).map((k) => (
+        {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
           <div key={k}>
             <dt>{t(COUNT_KEY[k])}</dt>
-            <dd data-testid={`campaign-count-${k}`}>{counted(k)}</dd>
+            <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>
         ))}
       </dl>
@@ -838,7 +1040,7 @@ function CampaignProgress({
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
-            {campaignWaitText(d, t)}
+            {campaignWaitText(d, t, locale, campaignZone(campaign.pacing))}
             {d.autoPaused ? (
               <>
                 {' '}
@@ -861,33 +1063,31 @@ function CampaignProgress({
           onSave={(pacing) => act(() => call('campaigns:setPacing', { id, pacing }))}
         />
       ) : null}
-      <div className="form-actions">
-        {campaign.status === 'running' ? (
+      <div className="form-actions campaign-progress-actions">
+        {/* One button that turns from Pause to Resume: the focus stays on it. */}
+        {active ? (
           <button
             type="button"
             className="button"
-            data-testid="campaign-pause"
-            onClick={() => void act(() => call('campaigns:pause', { id }))}
+            data-testid={campaign.status === 'running' ? 'campaign-pause' : 'campaign-resume'}
+            onClick={() =>
+              void act(() =>
+                campaign.status === 'running'
+                  ? call('campaigns:pause', { id })
+                  : call('campaigns:resume', { id })
+              )
+            }
           >
-            {t('campaigns.pause')}
+            {campaign.status === 'running' ? t('campaigns.pause') : t('campaigns.resume')}
           </button>
         ) : null}
-        {campaign.status === 'paused' ? (
-          <button
-            type="button"
-            className="button"
-            data-testid="campaign-resume"
-            onClick={() => void act(() => call('campaigns:resume', { id }))}
-          >
-            {t('campaigns.resume')}
-          </button>
-        ) : null}
-        {campaign.status === 'running' || campaign.status === 'paused' ? (
+        {active ? (
           <button
             type="button"
             className="button button--danger"
             data-testid="campaign-cancel"
-            onClick={() => void act(async () => setCancelled(await call('campaigns:cancel', { id })))}
+            aria-expanded={askCancel}
+            onClick={() => setAskCancel(true)}
           >
             {t('campaigns.cancel')}
           </button>
@@ -929,6 +1129,24 @@ function CampaignProgress({
       </div>
       {campaign.status !== 'draft' ? (
         <TakeBackCampaign key={`take-back-${id}`} id={id} onChanged={() => setTick((n) => n + 1)} />
+      ) : null}
+      {askCancel && active ? (
+        <ConfirmPanel
+          id="campaign-cancel-question"
+          question={t('campaigns.cancel.confirm', { count: formatCount(cancellable, locale) })}
+          confirmLabel={t('campaigns.cancel.yes', { count: formatCount(cancellable, locale) })}
+          keepLabel={t('campaigns.cancel.keep')}
+          confirmTestId="campaign-cancel-confirm"
+          onConfirm={() =>
+            void act(async () => {
+              setCancelled(await call('campaigns:cancel', { id }))
+              setAskCancel(false)
+              // The buttons that were here are gone: the focus goes to the campaign, whose status says "cancelled".
+              heading.current?.focus()
+            })
+          }
+          onKeep={() => setAskCancel(false)}
+        />
       ) : null}
       {cancelled ? (
         <p role="status" data-testid="campaign-cancel-report">

@@ -17,12 +17,22 @@ const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   quota: 'campaigns.autoPause.quota'
 }
 
-export function campaignWaitText(device: CampaignView['devices'][number], t: Translate): string {
+/** `locale` and `timeZone`: the window's and the campaign's (its working hours' zone), so "until" matches its hours. */
+export function campaignWaitText(
+  device: CampaignView['devices'][number],
+  t: Translate,
+  locale?: string,
+  timeZone?: string
+): string {
   if (device.autoPaused) return t(AUTO_PAUSE_KEY[device.autoPaused] ?? 'campaigns.autoPause.failureRate')
   if (!device.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[device.wait.code] ?? 'campaigns.wait.gap', {
     until: device.wait.until
-      ? new Date(device.wait.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+      ? new Date(device.wait.until).toLocaleTimeString(locale ?? [], {
+          hour: '2-digit',
+          minute: '2-digit',
+          ...(timeZone ? { timeZone, timeZoneName: 'short' as const } : {})
+        })
       : ''
   })
 }

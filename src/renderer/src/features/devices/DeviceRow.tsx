@@ -5,7 +5,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import { adviceKey, offers, primaryAction, type DeviceAction } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { coreText } from '../../../../shared/i18n/notes'
 import { useDevices } from '../../stores/devices'
@@ -15,6 +15,7 @@ import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
 import { NumberForm } from './forms/NumberForm'
 import { RenameForm } from './forms/RenameForm'
@@ -23,7 +24,7 @@ import type { RunRowAction } from './forms/row-form'
 import './devices.css'
 import { quotaText } from './quota-text'
 
-type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit'
+type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit' | 'cap'
 
 interface Feedback {
   tone: 'ok' | 'bad'
@@ -91,6 +92,18 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <div>
           <dt>{t('devices.quota')}</dt>
           <dd data-testid={`device-quota-${id}`}>{quota}</dd>
+        </div>
+        <div>
+          <dt>{t('devices.sentToday')}</dt>
+          <dd data-testid={`device-sent-today-${id}`}>
+            {device.dailyCap
+              ? t('devices.sentToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
+              : t('devices.sentToday.uncapped', { count: device.sentToday?.count ?? 0 })}
+            {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
+            {device.sentToday
+              ? ` · ${t('devices.sentToday.resets', { at: formatDateTime(device.sentToday.resetsAt, locale) })}`
+              : null}
+          </dd>
         </div>
         <div>
           <dt>{t('devices.expires')}</dt>
@@ -196,6 +209,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <PanelToggle panels={panels} panel="limit" testId={`limit-${id}`}>
           {t('devices.limit')}
         </PanelToggle>
+        <PanelToggle panels={panels} panel="cap" testId={`cap-${id}`}>
+          {t('devices.cap')}
+        </PanelToggle>
         <PanelToggle panels={panels} panel="rename" testId={`rename-${id}`}>
           {t('devices.rename')}
         </PanelToggle>
@@ -206,6 +222,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
 
       {panels.open === 'rename' ? <RenameForm {...formProps} /> : null}
       {panels.open === 'limit' ? <FileLimitForm {...formProps} /> : null}
+      {panels.open === 'cap' ? <DailyCapForm {...formProps} /> : null}
       {panels.open === 'token' ? <TokenForm {...formProps} /> : null}
       {panels.open === 'number' ? <NumberForm {...formProps} /> : null}
       {panels.open === 'remove' ? (

@@ -334,6 +334,45 @@ describe('device list', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep device' }))
   })
 
+  // Issue 27: one daily cap per number, counted across every campaign and direct send.
+  it('shows "sent today N / cap" on the card and sets or clears the cap', async () => {
+    fake.handle('devices:setDailyCap', ({ id, dailyCap }) =>
+      makeDevice({ id, dailyCap, sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })
+    )
+    show([makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })])
+    const user = userEvent.setup()
+    expect(fact(row('Front office'), 'Sent today')).toMatch(
+      /^37 \(no daily cap\) · starts again 1[56] Jan 2026, \d\d:00$/
+    )
+    await user.click(screen.getByRole('button', { name: 'Daily cap' }))
+    const input = screen.getByRole('textbox', { name: 'Most sends a day through this number' })
+    await user.type(input, '2.5')
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
+    await user.clear(input)
+    await user.type(input, '200{Enter}')
+    expect(fake.requests('devices:setDailyCap')).toEqual([{ id: 'dev-1', dailyCap: 200 }])
+    expect(fact(row('Front office'), 'Sent today')).toMatch(/^37 \/ 200 · starts again /)
+    expect(feedback('Front office')).toContain('At most 200 sends a day')
+    await user.click(screen.getByRole('button', { name: 'Daily cap' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Most sends a day through this number' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(fake.requests('devices:setDailyCap').at(-1)).toEqual({ id: 'dev-1', dailyCap: null })
+  })
+
+  it('says the daily cap in Indonesian', () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [
+          makeDevice({ dailyCap: 200, sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(fact(row('Front office'), 'Terkirim hari ini')).toMatch(/^37 \/ 200 · mulai lagi 1[56] Jan 2026/)
+    expect(screen.getByRole('button', { name: 'Batas harian' })).toBeTruthy()
+  })
+
   it('removes a device only after confirmation', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()

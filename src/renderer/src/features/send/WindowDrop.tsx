@@ -1,6 +1,8 @@
 // Files dropped anywhere on the window go to the send panel; a full-window overlay shows while files are dragged over.
-import { useEffect, useState } from 'react'
+// A spreadsheet (a campaign's customer list) is asked about first: import as recipients, or attach to a message.
+import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n'
+import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import { currentFileLimit } from './file-limit'
@@ -40,6 +42,7 @@ export function WindowDrop(): React.JSX.Element | null {
       depth = 0
       setDragging(false)
       if (files.length === 0) return
+      if (useDroppedSheet.getState().askIfSpreadsheet({ files, handles: [] }, currentFileLimit)) return
       if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
       void useSend.getState().addFiles(files, currentFileLimit())
     }
@@ -55,12 +58,64 @@ export function WindowDrop(): React.JSX.Element | null {
     }
   }, [])
 
-  if (!dragging) return null
+  if (!dragging) return <SpreadsheetQuestion />
   return (
     <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
       <div className="drop-overlay-box">
         <span className="drop-overlay-symbol">⬇</span>
         <p>{t('send.drop.overlay')}</p>
+      </div>
+    </div>
+  )
+}
+
+/** "Import as campaign recipients, or attach to a message?" for a dropped spreadsheet; nothing happens until answered. */
+export function SpreadsheetQuestion(): React.JSX.Element | null {
+  const t = useT()
+  const question = useDroppedSheet((s) => s.question)
+  const first = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (question) first.current?.focus()
+  }, [question])
+  if (!question) return null
+  const names = [...question.files.map((f) => f.name), ...question.handles.map((h) => h.name)]
+  const { importAsRecipients, attachToMessage, dismiss } = useDroppedSheet.getState()
+  return (
+    <div className="drop-question-backdrop">
+      <div
+        className="drop-question"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="drop-question-title"
+        aria-describedby="drop-question-files"
+        data-testid="drop-question"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') dismiss()
+          if (e.key !== 'Tab') return
+          // A modal question keeps the focus among its answers.
+          const answers = [...e.currentTarget.querySelectorAll('button')]
+          const edge = e.shiftKey ? answers[0] : answers.at(-1)
+          if (document.activeElement === edge) {
+            e.preventDefault()
+            ;(e.shiftKey ? answers.at(-1) : answers[0])?.focus()
+          }
+        }}
+      >
+        <h2 id="drop-question-title">{t('drop.sheet.question')}</h2>
+        <p id="drop-question-files" className="muted">
+          {names.join(', ')}
+        </p>
+        <div className="actions">
+          <button ref={first} type="button" className="button button--primary" onClick={importAsRecipients}>
+            {t('drop.sheet.import')}
+          </button>
+          <button type="button" className="button" onClick={attachToMessage}>
+            {t('drop.sheet.attach')}
+          </button>
+          <button type="button" className="button" onClick={dismiss}>
+            {t('drop.sheet.neither')}
+          </button>
+        </div>
       </div>
     </div>
   )

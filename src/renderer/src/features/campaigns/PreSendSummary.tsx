@@ -1,0 +1,143 @@
+// What Start is about to do, asked before anything is created: recipients, skipped rows, the devices with today's
+// budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
+// A quota that does not cover the messages is named, and starting anyway is the operator's choice (issue 27, point 6).
+import { useEffect, useRef } from 'react'
+import type { DeviceView } from '../../../../shared/contract'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount, formatDateTime } from '../../i18n/dates'
+
+/** Sends a device may still make today under its daily cap, or null without a cap. */
+export function budgetLeftToday(device: DeviceView): number | null {
+  if (device.dailyCap === null || device.dailyCap === undefined) return null
+  return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0))
+}
+
+/** Messages the chosen devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */
+export function quotaShortfall(
+  devices: readonly DeviceView[],
+  count: number
+): { quota: number; short: number } {
+  let quota = 0
+  for (const device of devices) {
+    if (typeof device.quota !== 'number') return { quota: Infinity, short: 0 }
+    quota += device.quota
+  }
+  return { quota, short: Math.max(0, count - quota) }
+}
+
+export function PreSendSummary({
+  ready,
+  skipped,
+  devices,
+  finishAt,
+  timeZone,
+  busy,
+  onStart,
+  onBack
+}: {
+  ready: number
+  skipped: number
+  devices: readonly DeviceView[]
+  finishAt: number | null
+  timeZone: string
+  busy: boolean
+  onStart: () => void
+  onBack: () => void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const first = useRef<HTMLButtonElement>(null)
+  // The summary replaces the Start button: the focus moves to its answer, not to the page's start.
+  useEffect(() => first.current?.focus(), [])
+  const count = (n: number): string => formatCount(n, locale)
+  const { quota, short } = quotaShortfall(devices, ready)
+  const budgets = devices.map(budgetLeftToday)
+  const budgetToday = budgets.every((b) => b !== null)
+    ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
+    : null
+
+  return (
+    <div
+      className="campaign-presend"
+      role="group"
+      aria-labelledby="campaign-presend-title"
+      data-testid="campaign-presend"
+    >
+      <h4 id="campaign-presend-title">{t('campaigns.presend.title')}</h4>
+      <dl>
+        <dt>{t('campaigns.presend.recipients')}</dt>
+        <dd>{count(ready)}</dd>
+        <dt>{t('campaigns.presend.skipped')}</dt>
+        <dd>{count(skipped)}</dd>
+        <dt>{t('campaigns.presend.finish')}</dt>
+        <dd>
+          {finishAt
+            ? t('campaigns.presend.finishAt', {
+                time: formatDateTime(new Date(finishAt).toISOString(), locale, timeZone),
+                zone: timeZone
+              })
+            : t('common.unknown')}
+        </dd>
+        <dt>{t('campaigns.presend.devices')}</dt>
+        <dd>
+          <ul>
+            {devices.map((d) => {
+              const left = budgetLeftToday(d)
+              const sent = d.sentToday?.count ?? 0
+              return (
+                <li key={d.id}>
+                  {t('campaigns.presend.device', {
+                    label: d.label,
+                    budget:
+                      left === null
+                        ? t('campaigns.presend.noCap', { sent: count(sent) })
+                        : t('campaigns.presend.budgetLeft', {
+                            left: count(left),
+                            cap: count(d.dailyCap ?? 0),
+                            sent: count(sent)
+                          }),
+                    quota:
+                      d.quota === 'unlimited'
+                        ? t('campaigns.presend.quotaUnlimited')
+                        : d.quota === null
+                          ? t('campaigns.presend.quotaUnknown')
+                          : t('campaigns.presend.quota', { quota: count(d.quota) })
+                  })}
+                </li>
+              )
+            })}
+          </ul>
+        </dd>
+      </dl>
+      {short > 0 ? (
+        <p className="alert alert--bad" data-testid="campaign-shortfall">
+          {t('campaigns.presend.shortfall', {
+            quota: count(quota),
+            count: count(ready),
+            short: count(short)
+          })}
+        </p>
+      ) : null}
+      {budgetToday !== null && budgetToday < ready ? (
+        <p className="muted">
+          {t('campaigns.presend.overBudget', { left: count(budgetToday), count: count(ready) })}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          ref={first}
+          type="button"
+          className="button button--primary"
+          data-testid="campaign-confirm-start"
+          disabled={busy}
+          onClick={onStart}
+        >
+          {short > 0 ? t('campaigns.presend.startAnyway') : t('campaigns.start', { count: ready })}
+        </button>
+        <button type="button" className="button" onClick={onBack}>
+          {t('campaigns.presend.back')}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+// A spreadsheet dropped outside the campaigns' import area (the window, the tray window): nothing is attached until the
+// operator answers "import as campaign recipients, or attach to a message?" — a customer list is never a document by
+// accident (issue 27, point 2).
+import { create } from 'zustand'
+import type { FileHandleView } from '../../../shared/contract'
+import { isSpreadsheetName } from '../../../shared/domain/enums'
+import { call } from '../api'
+import { useNavigation } from './navigation'
+import { useSend } from './send'
+
+/** What was dropped: files from the window, or handles the tray window registered already. */
+export interface DroppedFiles {
+  files: File[]
+  handles: FileHandleView[]
+}
+
+interface DroppedSheetState {
+  /** The drop waiting for the operator's answer. */
+  question: DroppedFiles | null
+  /** The spreadsheet the operator chose to import, until the campaigns view takes it. */
+  forCampaign: File | null
+  /** A tray-dropped spreadsheet to import: the campaigns view asks for it to be picked there (its handle is a file's). */
+  pickAgain: string | null
+  /**
+   * True when the drop holds a spreadsheet and the question is now asked; false: nothing to ask. `limit` is the send
+   * panel's file limit for window files, read when they are attached (the tray's handles were checked by the core).
+   */
+  askIfSpreadsheet(dropped: DroppedFiles, limit?: () => number): boolean
+  importAsRecipients(): void
+  attachToMessage(): void
+  /** Neither: nothing attached, the tray's handles released. */
+  dismiss(): void
+  takeForCampaign(): File | null
+  clearPickAgain(): void
+}
+
+let attachLimit: () => number = () => Number.MAX_SAFE_INTEGER
+
+function release(handles: readonly FileHandleView[]): void {
+  if (handles.length === 0) return
+  void call('files:release', { handles: handles.map((h) => h.handle) }).catch(() => undefined)
+}
+
+export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
+  question: null,
+  forCampaign: null,
+  pickAgain: null,
+
+  askIfSpreadsheet(dropped, limit) {
+    const named = [...dropped.files.map((f) => f.name), ...dropped.handles.map((h) => h.name)]
+    if (!named.some(isSpreadsheetName)) return false
+    if (limit) attachLimit = limit
+    // A new drop replaces an unanswered one: the earlier tray handles are released.
+    const earlier = get().question
+    if (earlier) release(earlier.handles)
+    set({ question: dropped })
+    return true
+  },
+
+  importAsRecipients() {
+    const question = get().question
+    if (!question) return
+    const sheet = question.files.find((f) => isSpreadsheetName(f.name)) ?? null
+    const trayName = sheet ? null : (question.handles.find((h) => isSpreadsheetName(h.name))?.name ?? null)
+    // Only the spreadsheet is imported; nothing of the drop is attached.
+    release(question.handles)
+    set({ question: null, forCampaign: sheet, pickAgain: trayName })
+    useNavigation.getState().navigate('campaigns')
+  },
+
+  attachToMessage() {
+    const question = get().question
+    if (!question) return
+    set({ question: null })
+    if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
+    if (question.handles.length > 0) useSend.getState().addHandles(question.handles)
+    if (question.files.length > 0) void useSend.getState().addFiles(question.files, attachLimit())
+  },
+
+  dismiss() {
+    const question = get().question
+    if (question) release(question.handles)
+    set({ question: null })
+  },
+
+  takeForCampaign() {
+    const file = get().forCampaign
+    if (file) set({ forCampaign: null })
+    return file
+  },
+
+  clearPickAgain() {
+    set({ pickAgain: null })
+  }
+}))
