@@ -38,7 +38,7 @@ describe('service journeys in Chromium', () => {
 
     await expect.poll(() => row.getAttribute('data-sent-count'), { timeout: 30_000 }).toBe('1')
     await expect(p.getByTestId('reminder-sandbox').textContent()).resolves.toMatch(
-      /Sent by the sandbox 1 time/
+      /Sent by the sandbox once/
     )
     await screenshot(p, 'journey-reminder-sent')
     const sandbox = await harness.sandbox()

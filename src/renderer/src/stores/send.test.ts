@@ -25,6 +25,17 @@ const base: DraftSnapshot = {
   }
 }
 
+/** A small document in the draft (a caption goes with it). */
+const pdf = {
+  key: 'h',
+  handle: 'h',
+  name: 'a.pdf',
+  size: 1,
+  kind: 'document' as const,
+  mime: 'application/pdf',
+  previewUrl: null
+}
+
 const problems = (draft: DraftSnapshot): string[] =>
   draftProblems(draft, parseRecipients(draft.recipientsText, draft.isGroup))
 
@@ -44,17 +55,7 @@ describe('draftProblems', () => {
             ...base,
             text: '',
             caption: text,
-            files: [
-              {
-                key: 'h',
-                handle: 'h',
-                name: 'a.pdf',
-                size: 1,
-                kind: 'document' as const,
-                mime: 'application/pdf',
-                previewUrl: null
-              }
-            ]
+            files: [pdf]
           }
       const expected = {
         empty: ['nothing-to-send'],
@@ -81,15 +82,7 @@ describe('draftProblems', () => {
     expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([
       'schedule-incomplete'
     ])
-    const file = {
-      key: 'h',
-      handle: 'h',
-      name: 'a.pdf',
-      size: 1,
-      kind: 'document' as const,
-      mime: 'application/pdf',
-      previewUrl: null
-    }
+    const file = pdf
     expect(
       problems({
         ...base,
