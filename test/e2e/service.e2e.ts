@@ -37,9 +37,7 @@ describe('service journeys in Chromium', () => {
     await screenshot(p, 'journey-reminder-created')
 
     await expect.poll(() => row.getAttribute('data-sent-count'), { timeout: 30_000 }).toBe('1')
-    await expect(p.getByTestId('reminder-sandbox').textContent()).resolves.toMatch(
-      /Sent by the sandbox once/
-    )
+    await expect(p.getByTestId('reminder-sandbox').textContent()).resolves.toMatch(/Sent by the sandbox once/)
     await screenshot(p, 'journey-reminder-sent')
     const sandbox = await harness.sandbox()
     expect((await sandbox.control.messages()).map((m) => [m.endpoint, m.phone, m.text])).toEqual([
