@@ -1,0 +1,121 @@
+/**
+ * Issue 30's journey in real Chromium over the harness (real core, real sandbox gateway): a campaign of 20 is started,
+ * some rows reach WhatsApp, some are still held at the gateway, and the operator takes the whole campaign back from
+ * the window — the unsent stopped, the held cancelled at the gateway, the sent deleted for everyone — until every row
+ * ends revoked or cancelled.
+ */
+import { describe, expect, it } from 'vitest'
+import { screenshot, seriousA11yViolations } from './browser'
+import { journeySession, linkedSandboxDevice, waitUntil } from './fixtures'
+
+const journey = journeySession()
+
+const ROWS = 20
+const CSV = [
+  'Nama,Telepon',
+  ...Array.from({ length: ROWS }, (_, i) => `Pelanggan ${i + 1},0812345678${String(i).padStart(2, '0')}`),
+  ''
+].join('\n')
+
+/** Statuses a row has once the gateway has put it on WhatsApp (what a take-back deletes for everyone). */
+const ON_WHATSAPP = ['sent', 'delivered', 'read']
+/** Where a taken-back row ends: deleted for everyone, or cancelled here or at the gateway. */
+const TAKEN_BACK = ['revoked', 'cancelled', 'cancelled_at_gateway']
+
+/** The numbers in a text, in order. */
+const numbers = (text: string | null): number[] => (text ?? '').match(/\d+/g)?.map(Number) ?? []
+
+describe('take-back journey in Chromium', () => {
+  it('sends a campaign of 20, takes it back with delivered messages, and every row ends revoked or cancelled', async () => {
+    // The gateway holds each message 3 s before sending it, so a take-back finds some still pending there.
+    const harness = await journey.start({
+      core: { sandbox: { timings: { sentAfterMs: 3_000, deliveredAfterMs: 4_000, readAfterMs: 5_000 } } }
+    })
+    const deviceId = await linkedSandboxDevice(harness)
+    const handlers = harness.core.handlers
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+
+    await p.getByTestId('nav-campaigns').click()
+    await p
+      .getByLabel('Choose a spreadsheet')
+      .setInputFiles({ name: 'salah kirim.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
+    await p.getByLabel('Phone number column').selectOption('Telepon')
+    await p.getByLabel('Message', { exact: true }).fill('Halo {Nama}, ini pesan uji.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe(`${ROWS} ready, 0 skipped.`)
+    // Fast, but slow enough that the take-back lands while most rows have not left.
+    await p.getByLabel('Shortest pause (seconds)').fill('0.5')
+    await p.getByLabel('Longest pause (seconds)').fill('1')
+    await p.getByTestId('campaign-any-time').check()
+    const device = (await handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
+    await p.getByRole('button', { name: `Start sending ${ROWS} messages` }).click()
+    await p.getByTestId('campaign-confirm-start').click()
+    await p.getByTestId('campaign-progress').waitFor()
+
+    const campaignId = (await handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
+    const rows = async (): Promise<(string | null)[]> =>
+      (await handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 50 })).rows.map((r) => r.status)
+    await waitUntil(
+      rows,
+      (statuses) => statuses.filter((s) => s !== null && ON_WHATSAPP.includes(s)).length >= 2,
+      60_000
+    )
+    // Pause first and let the row in flight get the gateway's answer: a row whose fate is not known yet is left alone
+    // by design (the outbox's exactly-once reconciliation owns it), and this journey is about what can be taken back.
+    await p.getByRole('button', { name: 'Pause', exact: true }).click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('paused')
+    const paused = await waitUntil(rows, (statuses) => !statuses.includes('sending'), 30_000)
+    const notSent = paused.filter((s) => s === 'queued').length
+    expect(notSent).toBeGreaterThan(0)
+    expect(notSent).toBeLessThan(ROWS - 1)
+
+    // The confirmation states the counts before anything happens; ticking "also delete" moves the sent ones to it.
+    await p.getByRole('button', { name: 'Take back this campaign' }).click()
+    const confirmation = p.getByRole('dialog', { name: 'Take back this campaign?' })
+    await confirmation.waitFor()
+    const plan = confirmation.getByTestId('campaign-takeback-plan')
+    await plan.waitFor()
+    expect(await confirmation.textContent()).toContain('already on WhatsApp (tick the box above')
+    await confirmation.getByLabel('Also delete the messages already sent, for everyone').check()
+    // Held at the gateway or on WhatsApp already: the gateway moves rows between the two while the window asks.
+    await expect.poll(async () => numbers(await plan.textContent())[2]).toBeGreaterThan(0)
+    const [stop, cancel, revoke] = numbers(await plan.textContent())
+    expect(stop).toBe(notSent)
+    expect((cancel ?? 0) + (revoke ?? 0)).toBe(ROWS - notSent)
+    expect(await confirmation.getByTestId('campaign-takeback-cannot').count()).toBe(0)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-take-back-confirmation')
+    await confirmation.getByRole('button', { name: 'Take back', exact: true }).click()
+
+    // The queue works through the gateway calls; the tally is read again until nothing is left to do.
+    const tally = p.getByTestId('campaign-takeback-tally').locator('p')
+    await expect.poll(() => tally.textContent(), { timeout: 60_000 }).toMatch(/, 0 still to do\.$/)
+    await expect
+      .poll(rows, { timeout: 30_000 })
+      .toSatisfy((statuses: (string | null)[]) => statuses.every((s) => s !== null && TAKEN_BACK.includes(s)))
+    const after = await rows()
+    expect(after.filter((s) => s === 'cancelled')).toHaveLength(notSent)
+    const [stopped, cancelled, revoked] = numbers(await tally.textContent())
+    expect(stopped).toBe(notSent)
+    // A message the gateway sent before its cancel arrived is refused there ("not pending anymore") and then
+    // deleted for everyone: either way it is counted once among the cancelled or the revoked.
+    expect((cancelled ?? 0) + (revoked ?? 0)).toBe(ROWS - notSent)
+
+    // The gateway agrees, message by message.
+    const atGateway = (await (await harness.sandbox()).control.messages()).map((m) => m.status).sort()
+    expect(atGateway).toEqual(
+      after
+        .filter((s) => s !== 'cancelled')
+        .map((s) => (s === 'revoked' ? 'revoke' : 'cancel'))
+        .sort()
+    )
+    // And the campaign's counts in the window say the same.
+    await expect
+      .poll(() => p.getByTestId('campaign-count-revoked').textContent())
+      .toBe(String(after.filter((s) => s === 'revoked').length))
+    await expect
+      .poll(() => p.getByTestId('campaign-count-cancelled').textContent())
+      .toBe(String(ROWS - after.filter((s) => s === 'revoked').length))
+    await screenshot(p, 'journey-take-back-done')
+  }, 180_000)
+})
