@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CANNOT_REVOKE, NOT_PENDING } from './testing/fake-gateway'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+import { newTextItem } from '../store/testing/new-item'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -111,6 +112,27 @@ describe('take-back: cancel and resend', () => {
     const tally = fx.outbox.takeBackProgress(request.id)
     expect(tally.cancel).toEqual({ done: 2, refused: 1, unknown: 0, pending: 0 })
     expect(tally.explained[0]?.message).toBe(NOT_PENDING)
+  })
+
+  it('counts a message once when its cancel is refused (it left meanwhile) and it is then deleted for everyone', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    await fx.outbox.add([
+      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+    ])
+    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+    // row-2 leaves the gateway before its cancel arrives: refused ("not pending anymore"), then revoked.
+    fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    await fx.runUntil(done(request.id))
+    expect(statusOf('row-1')).toBe('cancelled_at_gateway')
+    expect(statusOf('row-2')).toBe('revoked')
+    const tally = fx.outbox.takeBackProgress(request.id)
+    // Two messages, each counted once by what took it back; no refusal shown for one that was taken back.
+    expect(tally.cancel).toEqual({ done: 1, refused: 0, unknown: 0, pending: 0 })
+    expect(tally.revoke).toEqual({ done: 1, refused: 0, unknown: 0, pending: 0 })
+    expect(tally.explained).toEqual([])
   })
 
   it('resends what the gateway failed and tracks it again; never one whose fate is unknown', async () => {

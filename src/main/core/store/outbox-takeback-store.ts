@@ -79,6 +79,14 @@ const toOp = (row: OpRow): TakeBackOpRecord => ({
   checkAt: row.check_at
 })
 
+/**
+ * A refusal or an unknown another op of the same request followed for the same message (a cancel the gateway refused
+ * because the message had left, then its delete for everyone): the message is counted once, by what followed.
+ */
+const NOT_SUPERSEDED = `NOT (o.state IN ('refused', 'unknown') AND EXISTS (SELECT 1 FROM outbox_takeback_ops f
+  WHERE f.request_id = o.request_id AND f.item_id = o.item_id AND f.seq > o.seq
+    AND f.state NOT IN ('refused', 'unknown')))`
+
 export class OutboxTakeBackStore {
   private readonly statements = new Map<string, Database.Statement>()
 
@@ -201,7 +209,8 @@ export class OutboxTakeBackStore {
   /** How many of a request's ops are in each action and state. */
   opCounts(requestId: string): { action: TakeBackAction; state: TakeBackOpState; n: number }[] {
     return this.prepare(
-      `SELECT action, state, COUNT(*) AS n FROM outbox_takeback_ops WHERE request_id = ? GROUP BY action, state`
+      `SELECT action, state, COUNT(*) AS n FROM outbox_takeback_ops o WHERE request_id = ? AND ${NOT_SUPERSEDED}
+       GROUP BY action, state`
     ).all(requestId) as { action: TakeBackAction; state: TakeBackOpState; n: number }[]
   }
 
@@ -210,8 +219,9 @@ export class OutboxTakeBackStore {
     requestId: string
   ): { action: TakeBackAction; state: TakeBackOpState; message: string | null; n: number }[] {
     return this.prepare(
-      `SELECT action, state, gateway_message AS message, COUNT(*) AS n FROM outbox_takeback_ops
-       WHERE request_id = ? AND state IN ('refused', 'unknown') GROUP BY action, state, gateway_message
+      `SELECT action, state, gateway_message AS message, COUNT(*) AS n FROM outbox_takeback_ops o
+       WHERE request_id = ? AND state IN ('refused', 'unknown') AND ${NOT_SUPERSEDED}
+       GROUP BY action, state, gateway_message
        ORDER BY n DESC`
     ).all(requestId) as {
       action: TakeBackAction
