@@ -1,12 +1,11 @@
 /** Campaigns through the contract handlers on the composed core: real sandbox gateway, real outbox, a CSV fixture. */
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { composeCore, describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
+import { describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
+import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
-import { MemoryVault } from '../../src/main/core/vault'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
 import { PACING_CASES } from '../../src/shared/domain/pacing.cases'
 import { coreText } from '../../src/shared/i18n/notes'
@@ -16,30 +15,14 @@ let notices: Notice[]
 
 beforeEach(async () => {
   notices = []
-  core = await composeCore({
-    notify: (notice) => notices.push(notice),
-    dataDir: await mkdtemp(join(tmpdir(), 'sd-campaigns-')),
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
-  })
-  await core.start()
+  core = await composeSandboxCore('sd-campaigns-', (notice) => notices.push(notice))
 })
 afterEach(async () => core.stop())
 
 const invoke = (channel: string, request: unknown) =>
   dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
 
-async function linkedDevice(): Promise<string> {
-  const { device } = await core.handlers['sandbox:start']({})
-  await core.handlers['devices:qr']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
-  await core.handlers['devices:refresh']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
-  return device.id
-}
+const linkedDevice = (): Promise<string> => linkSandboxDevice(core)
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 200): Promise<T> {
   for (let i = 0; i < tries; i++) {

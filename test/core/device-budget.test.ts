@@ -1,35 +1,17 @@
 // A device's daily cap through the composed core: one budget for the number, counted across every campaign and direct
 // send (two campaigns at once no longer double a number's exposure), shown on the device.
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { composeCore, type Core } from '../../src/main/core/compose'
-import { MemoryVault } from '../../src/main/core/vault'
+import type { Core } from '../../src/main/core/compose'
+import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 
 let core: Core
 
 beforeEach(async () => {
-  core = await composeCore({
-    dataDir: await mkdtemp(join(tmpdir(), 'sd-budget-')),
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
-  })
-  await core.start()
+  core = await composeSandboxCore('sd-budget-')
 })
 afterEach(async () => core.stop())
 
-async function linkedDevice(): Promise<string> {
-  const { device } = await core.handlers['sandbox:start']({})
-  await core.handlers['devices:qr']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
-  await core.handlers['devices:refresh']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
-  return device.id
-}
+const linkedDevice = (): Promise<string> => linkSandboxDevice(core)
 
 const FAST = {
   minDelaySeconds: 0,
