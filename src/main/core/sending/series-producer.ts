@@ -53,10 +53,12 @@ export function createSeriesProducer(queue: SeriesQueue) {
     const copies = await queue.copyFiles(files)
     // Checked in the transaction that first references the copies (from then on no sweep can remove them).
     const write = (): void =>
-      queue.database.transaction(() => {
-        assertCopiesPresent(queue.dataDir, distinctCopies(copies.values()))
-        insert(copies)
-      })()
+      queue.database
+        .transaction(() => {
+          assertCopiesPresent(queue.dataDir, distinctCopies(copies.values()))
+          insert(copies)
+        })
+        .immediate()
     try {
       write()
     } catch (error) {

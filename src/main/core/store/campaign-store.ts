@@ -2,7 +2,7 @@
 // and auto-pauses, mappings remembered per file layout, and the opt-out list.
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-store'
-import { transactionUnsynced } from './database'
+import { transactionUnsynced, writeTransaction } from './database'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
 
@@ -119,7 +119,7 @@ export class CampaignStore {
   constructor(readonly db: Database.Database) {}
 
   batch<T>(fn: () => T): T {
-    return this.db.transaction(fn)()
+    return writeTransaction(this.db, fn)
   }
 
   private prepare(sql: string): Database.Statement {

@@ -14,6 +14,16 @@ import {
 export type SqliteDatabase = Database.Database
 
 /**
+ * Every transaction that may write begins IMMEDIATE: a deferred one that reads first and then writes cannot wait for
+ * another connection's write lock (SQLite skips the busy handler when a read transaction upgrades, to avoid a
+ * deadlock), so it failed at once with SQLITE_BUSY whatever the busy timeout, as a second process taking the data
+ * folder's lease or a reader's migration check did. Nested calls become savepoints.
+ */
+export function writeTransaction<T>(db: Database.Database, fn: () => T): T {
+  return db.transaction(fn).immediate()
+}
+
+/**
  * A transaction whose commit waits for no fsync (synchronous=NORMAL for it alone), for writes nothing relies on
  * before a later synced commit: the chunks of a long write before the one that makes it visible. In WAL mode that
  * later commit's fsync makes them durable too, and a power cut before it loses only the newest commits, never one
@@ -24,7 +34,7 @@ export function transactionUnsynced<T>(db: Database.Database, fn: () => T): T {
   const synchronous = db.pragma('synchronous', { simple: true }) as number
   db.pragma('synchronous = NORMAL')
   try {
-    return db.transaction(fn)()
+    return writeTransaction(db, fn)
   } finally {
     db.pragma(`synchronous = ${synchronous}`)
   }

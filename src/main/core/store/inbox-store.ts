@@ -145,57 +145,59 @@ export class InboxStore {
          received_at, from_me)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
-    return this.db.transaction(() => {
-      if (this.cursor(mailbox) !== from) return null
-      let inserted = 0
-      let duplicates = 0
-      for (const event of events) {
-        const result = insertEvent.run(
-          event.identity,
-          event.kind,
-          mailbox,
-          event.seq,
-          event.receivedAt,
-          now,
-          JSON.stringify(event.payload),
-          event.applied ? 1 : 0
-        )
-        if (result.changes === 0) {
-          countDuplicate.run(event.identity)
-          duplicates++
-          continue
+    return this.db
+      .transaction(() => {
+        if (this.cursor(mailbox) !== from) return null
+        let inserted = 0
+        let duplicates = 0
+        for (const event of events) {
+          const result = insertEvent.run(
+            event.identity,
+            event.kind,
+            mailbox,
+            event.seq,
+            event.receivedAt,
+            now,
+            JSON.stringify(event.payload),
+            event.applied ? 1 : 0
+          )
+          if (result.changes === 0) {
+            countDuplicate.run(event.identity)
+            duplicates++
+            continue
+          }
+          inserted++
+          const m = event.message
+          if (!m) continue
+          insertMessage.run(
+            result.lastInsertRowid,
+            m.messageId,
+            m.deviceSerial,
+            m.devicePhone,
+            m.chatId,
+            m.isGroup ? 1 : 0,
+            m.groupSubject,
+            m.groupMember,
+            m.pushName,
+            m.text,
+            m.messageType,
+            m.mediaUrl,
+            m.mediaFile,
+            m.mediaMime,
+            m.sentAt,
+            event.receivedAt,
+            m.fromMe ? 1 : 0
+          )
         }
-        inserted++
-        const m = event.message
-        if (!m) continue
-        insertMessage.run(
-          result.lastInsertRowid,
-          m.messageId,
-          m.deviceSerial,
-          m.devicePhone,
-          m.chatId,
-          m.isGroup ? 1 : 0,
-          m.groupSubject,
-          m.groupMember,
-          m.pushName,
-          m.text,
-          m.messageType,
-          m.mediaUrl,
-          m.mediaFile,
-          m.mediaMime,
-          m.sentAt,
-          event.receivedAt,
-          m.fromMe ? 1 : 0
-        )
-      }
-      this.db
-        .prepare(
-          `INSERT INTO inbox_cursors (mailbox, after_seq, updated_at) VALUES (?, ?, ?)
+        this.db
+          .prepare(
+            `INSERT INTO inbox_cursors (mailbox, after_seq, updated_at) VALUES (?, ?, ?)
            ON CONFLICT(mailbox) DO UPDATE SET after_seq = excluded.after_seq, updated_at = excluded.updated_at`
-        )
-        .run(mailbox, upTo, now)
-      return { inserted, duplicates }
-    })()
+          )
+          .run(mailbox, upTo, now)
+        return { inserted, duplicates }
+      })
+      .immediate()
   }
 
   /** Sets the cursor outright: only for an operator's explicit decision (a relay whose storage was replaced). */
@@ -228,9 +230,11 @@ export class InboxStore {
     const mark = this.db.prepare(
       'UPDATE inbox_events SET applied = 1, apply_outcome = ? WHERE id = ? AND applied = 0'
     )
-    this.db.transaction(() => {
-      for (const event of events) mark.run(apply(event), event.id)
-    })()
+    this.db
+      .transaction(() => {
+        for (const event of events) mark.run(apply(event), event.id)
+      })
+      .immediate()
   }
 
   /** Newest first; `before` pages back by message number; `chatId` keeps one conversation. */

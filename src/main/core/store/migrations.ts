@@ -651,7 +651,7 @@ export function schemaVersion(db: Database.Database): number {
  */
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): void {
   const latest = list.length
-  const run = db.transaction(() => {
+  db.transaction(() => {
     const current = schemaVersion(db)
     if (current > latest) {
       throw new StoreError(
@@ -677,6 +677,5 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
       }
     }
     if (current !== latest) db.pragma(`user_version = ${latest}`)
-  })
-  run.immediate()
+  }).immediate()
 }

@@ -41,7 +41,8 @@ export class OutboxItemsStore {
   ) {
     this.matchesReadOnce = options.matchesReadOnce ?? MATCHES_READ_ONCE
     this.positionWalkFrom = options.positionWalkFrom ?? POSITION_WALK_FROM
-    this.inTransaction = db.transaction((fn: () => unknown) => fn())
+    // IMMEDIATE, as every write transaction (see writeTransaction); the variant is a function of its own.
+    this.inTransaction = db.transaction((fn: () => unknown) => fn()).immediate
   }
 
   /** Run `fn` in one transaction (nested calls become savepoints). */

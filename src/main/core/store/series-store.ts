@@ -110,53 +110,55 @@ export class SeriesStore {
 
   /** The series, its entries and the attachment rows its files need, in one transaction. */
   insert(series: SeriesRecord, attachments: readonly { sha256: string; size: number }[]): void {
-    this.db.transaction(() => {
-      const addAttachment = this.db.prepare(
-        'INSERT INTO attachments (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT(sha256) DO NOTHING'
-      )
-      for (const attachment of attachments)
-        addAttachment.run(attachment.sha256, attachment.size, series.createdAt)
-      this.db
-        .prepare(
-          `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
+    this.db
+      .transaction(() => {
+        const addAttachment = this.db.prepare(
+          'INSERT INTO attachments (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT(sha256) DO NOTHING'
+        )
+        for (const attachment of attachments)
+          addAttachment.run(attachment.sha256, attachment.size, series.createdAt)
+        this.db
+          .prepare(
+            `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
              overdue_policy, status, next_index, next_at, occurrences, last_occurrence_at, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-        )
-        .run(
-          series.id,
-          series.deviceId,
-          JSON.stringify(series.recipients),
-          series.isGroup ? 1 : 0,
-          series.startLocal,
-          series.timeZone,
-          series.ruleKind,
-          series.ruleDays,
-          series.overduePolicy,
-          series.status,
-          series.nextIndex,
-          series.nextAt,
-          series.occurrences,
-          series.lastOccurrenceAt,
-          series.createdAt,
-          series.updatedAt
-        )
-      const addEntry = this.db.prepare(
-        `INSERT INTO outbox_series_entries (series_id, position, kind, text, attachment_sha256, file_name, file_mime, file_size)
+          )
+          .run(
+            series.id,
+            series.deviceId,
+            JSON.stringify(series.recipients),
+            series.isGroup ? 1 : 0,
+            series.startLocal,
+            series.timeZone,
+            series.ruleKind,
+            series.ruleDays,
+            series.overduePolicy,
+            series.status,
+            series.nextIndex,
+            series.nextAt,
+            series.occurrences,
+            series.lastOccurrenceAt,
+            series.createdAt,
+            series.updatedAt
+          )
+        const addEntry = this.db.prepare(
+          `INSERT INTO outbox_series_entries (series_id, position, kind, text, attachment_sha256, file_name, file_mime, file_size)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-      )
-      series.entries.forEach((entry, position) =>
-        addEntry.run(
-          series.id,
-          position,
-          entry.kind,
-          entry.text,
-          entry.attachmentSha256,
-          entry.fileName,
-          entry.fileMime,
-          entry.fileSize
         )
-      )
-    })()
+        series.entries.forEach((entry, position) =>
+          addEntry.run(
+            series.id,
+            position,
+            entry.kind,
+            entry.text,
+            entry.attachmentSha256,
+            entry.fileName,
+            entry.fileMime,
+            entry.fileSize
+          )
+        )
+      })
+      .immediate()
   }
 
   get(id: string): SeriesRecord | undefined {
@@ -245,17 +247,19 @@ export class SeriesStore {
 
   /** Remove a series (its entries go with it); returns the attachments it held. */
   delete(id: string): string[] {
-    return this.db.transaction(() => {
-      const shas = this.db
-        .prepare(
-          'SELECT DISTINCT attachment_sha256 AS sha FROM outbox_series_entries WHERE series_id = ? AND attachment_sha256 IS NOT NULL'
-        )
-        .all(id) as { sha: string }[]
-      this.db.prepare('DELETE FROM outbox_series_entries WHERE series_id = ?').run(id)
-      this.db.prepare('DELETE FROM outbox_series_items WHERE series_id = ?').run(id)
-      this.db.prepare('DELETE FROM outbox_series WHERE id = ?').run(id)
-      return shas.map((row) => row.sha)
-    })()
+    return this.db
+      .transaction(() => {
+        const shas = this.db
+          .prepare(
+            'SELECT DISTINCT attachment_sha256 AS sha FROM outbox_series_entries WHERE series_id = ? AND attachment_sha256 IS NOT NULL'
+          )
+          .all(id) as { sha: string }[]
+        this.db.prepare('DELETE FROM outbox_series_entries WHERE series_id = ?').run(id)
+        this.db.prepare('DELETE FROM outbox_series_items WHERE series_id = ?').run(id)
+        this.db.prepare('DELETE FROM outbox_series WHERE id = ?').run(id)
+        return shas.map((row) => row.sha)
+      })
+      .immediate()
   }
 
   /** The rows that can be read; any other is set aside (marked damaged in place, so it is never due again). */

@@ -20,18 +20,20 @@ export class SettingsStore {
    * transaction; returns the key it was kept under (null when there was nothing).
    */
   setAside(key: string, at: number): string | null {
-    return this.db.transaction(() => {
-      const raw = this.raw(key)
-      if (raw === undefined) return null
-      const kept = `${key}.damaged-${at}`
-      this.db
-        .prepare(
-          'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
-        )
-        .run(kept, raw)
-      this.delete(key)
-      return kept
-    })()
+    return this.db
+      .transaction(() => {
+        const raw = this.raw(key)
+        if (raw === undefined) return null
+        const kept = `${key}.damaged-${at}`
+        this.db
+          .prepare(
+            'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
+          )
+          .run(kept, raw)
+        this.delete(key)
+        return kept
+      })
+      .immediate()
   }
 
   private raw(key: string): string | undefined {
@@ -54,9 +56,11 @@ export class SettingsStore {
 
   /** Several keys in one transaction, so a settings form never lands half-saved. */
   setMany(values: Record<string, unknown>): void {
-    this.db.transaction(() => {
-      for (const [key, value] of Object.entries(values)) this.set(key, value)
-    })()
+    this.db
+      .transaction(() => {
+        for (const [key, value] of Object.entries(values)) this.set(key, value)
+      })
+      .immediate()
   }
 
   delete(key: string): void {
