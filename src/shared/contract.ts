@@ -426,7 +426,7 @@ export const ScheduleRequest = z.object({
 const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
 /** The optional parts that keep their own state and can be damaged without stopping the app. */
-export const DamagedPart = z.enum(['sandbox', 'settings', 'series'])
+export const DamagedPart = z.enum(['sandbox', 'settings', 'series', 'devices'])
 /**
  * The opt-out list pushed to each device's gateway blacklist: per device, whether every number went (a gateway
  * without the blacklist API says so in `message`). A long import is pushed in the background: `background: true`.

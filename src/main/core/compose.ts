@@ -276,6 +276,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       vault: ports.vault,
       settings,
       monitor,
+      devices: registry,
       outbox: theOutbox,
       sandbox,
       recentErrors: () => [...errors],

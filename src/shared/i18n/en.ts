@@ -894,6 +894,7 @@ export const en = {
   'settings.damaged.part.sandbox': 'The sandbox gateway',
   'settings.damaged.part.settings': 'Your settings',
   'settings.damaged.part.series': 'Recurring messages',
+  'settings.damaged.part.devices': 'Your devices list',
   'settings.diagnostics.hint':
     'A summary for support: versions, device states and recent errors. Tokens are never included.',
   'settings.diagnostics.copy': 'Copy diagnostics',

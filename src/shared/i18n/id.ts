@@ -912,6 +912,7 @@ export const id: Record<MessageKey, string> = {
   'settings.damaged.part.sandbox': 'Gateway sandbox',
   'settings.damaged.part.settings': 'Pengaturan Anda',
   'settings.damaged.part.series': 'Pesan berulang',
+  'settings.damaged.part.devices': 'Daftar perangkat Anda',
   'settings.diagnostics.hint':
     'Ringkasan untuk tim dukungan: versi, status perangkat, dan kesalahan terbaru. Token tidak pernah disertakan.',
   'settings.diagnostics.copy': 'Salin diagnostik',

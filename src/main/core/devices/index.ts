@@ -5,6 +5,7 @@ export type {
   ClientAccess,
   ClientFactory,
   DeviceRegistryOptions,
+  DevicesRecovery,
   RegistryChange
 } from './registry'
 export { DeviceMonitor, DEFAULT_BACKOFF, DEFAULT_INTERVALS } from './monitor'

@@ -117,12 +117,19 @@ function cleanLabel(label: string): string {
   return trimmed
 }
 
+/** A devices file that could not be read at startup: where it was, where its copy was kept, and why. */
+export interface DevicesRecovery {
+  file: string
+  keptAs: string
+  reason: string
+}
+
 export class DeviceRegistry {
   private devices: DeviceRecord[] = []
   private readonly listeners = new Set<(change: RegistryChange) => void>()
   private readonly clients = new Map<string, GatewayClient>()
   private queue: Promise<unknown> = Promise.resolve()
-  private recoveredTo: string | null = null
+  private recovery: DevicesRecovery | null = null
 
   private constructor(
     private readonly options: DeviceRegistryOptions & { clock: Clock; newId: () => string }
@@ -140,7 +147,17 @@ export class DeviceRegistry {
 
   /** Where an unreadable devices file was moved at startup, if it was. */
   get recoveredFrom(): string | null {
-    return this.recoveredTo
+    return this.recovery?.keptAs ?? null
+  }
+
+  /** The devices file found unreadable at startup (its copy kept), until the operator has seen it. */
+  damaged(): DevicesRecovery | null {
+    return this.recovery
+  }
+
+  /** The operator has read the notice: the set-aside copy stays where it is. */
+  acknowledgeDamage(): void {
+    this.recovery = null
   }
 
   list(): DeviceRecord[] {
@@ -379,11 +396,13 @@ export class DeviceRegistry {
 
   private async load(): Promise<void> {
     let raw: unknown
+    let reason = 'it is not a list of devices this version can read (written by a newer version?)'
     try {
       raw = await readJsonFile(this.options.file)
     } catch (error) {
       if (!(error instanceof CorruptFileError)) throw error
       raw = null
+      reason = error.reason
     }
     if (raw === undefined) return
     const parsed = RegistryFile.safeParse(raw)
@@ -391,6 +410,8 @@ export class DeviceRegistry {
       this.devices = parsed.data.devices
       return
     }
-    this.recoveredTo = await setAside(this.options.file, this.options.clock.now())
+    // Started without devices rather than not at all: the outbox and the sandbox still work, and the copy is kept.
+    const keptAs = await setAside(this.options.file, this.options.clock.now())
+    this.recovery = { file: this.options.file, keptAs, reason }
   }
 }

@@ -5,5 +5,6 @@ export {
   writeJsonAtomic,
   writeFileAtomic,
   setAside,
-  CorruptFileError
+  CorruptFileError,
+  unreadableJsonReason
 } from './private-file'

@@ -5,13 +5,31 @@ import { dirname } from 'node:path'
 
 export const PRIVATE_FILE_MODE = 0o600
 
-/** The file exists but is not JSON: callers set it aside instead of overwriting what might be recoverable. */
+/**
+ * The file exists but cannot be read as JSON (or a folder sits in its place): callers set it aside instead of
+ * overwriting what might be recoverable. `reason` says why in a few words ("it is empty").
+ */
 export class CorruptFileError extends Error {
   readonly path: string
-  constructor(path: string, cause: unknown) {
-    super(`${path} is not valid JSON`, { cause })
+  readonly reason: string
+  constructor(path: string, reason: string, cause?: unknown) {
+    super(`${path} cannot be read: ${reason}`, { cause })
     this.name = 'CorruptFileError'
     this.path = path
+    this.reason = reason
+  }
+}
+
+/** Why a stored JSON text cannot be read, in a few words; null when it parses. */
+export function unreadableJsonReason(text: string): string | null {
+  if (text.trim() === '') return 'it is empty'
+  // eslint-disable-next-line no-control-regex -- NUL bytes are what a crash mid-write leaves
+  if (/^\u0000+$/.test(text)) return 'it is filled with NUL bytes'
+  try {
+    JSON.parse(text)
+    return null
+  } catch {
+    return /^\s*[[{"]/.test(text) ? 'it is cut off or garbled' : 'it is not JSON'
   }
 }
 
@@ -21,13 +39,16 @@ export async function readJsonFile(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    // A folder where the file belongs (a sync tool, a mistaken copy) is set aside like a damaged file.
+    if (code === 'EISDIR') throw new CorruptFileError(path, 'a folder is in its place', error)
     throw error
   }
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
-    throw new CorruptFileError(path, error)
+    throw new CorruptFileError(path, unreadableJsonReason(text) ?? 'it is not JSON', error)
   }
 }
 

@@ -3,7 +3,7 @@
  * at start (bootstrap) and the diagnostics text the operator copies into a support request.
  */
 import { type Commands } from '../commands'
-import type { DeviceMonitor } from '../devices'
+import type { DeviceMonitor, DeviceRegistry } from '../devices'
 import type { SendQueue } from '../outbox'
 import type { EmbeddedSandbox } from '../sandbox-control'
 import type { Vault } from '../vault'
@@ -23,6 +23,8 @@ export interface SettingsCommandsDeps {
   vault: Vault
   settings: SettingsService
   monitor: DeviceMonitor
+  /** The devices file found unreadable at start (started without devices, its copy kept). */
+  devices: Pick<DeviceRegistry, 'damaged' | 'acknowledgeDamage'>
   outbox: Pick<SendQueue, 'counts' | 'pausedState'> & {
     damagedSeries(): { file: string; message: string }[]
     removeDamagedSeries(): void
@@ -56,7 +58,17 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
     },
 
     async 'app:damaged'() {
-      const parts: { part: 'sandbox' | 'settings' | 'series'; file: string; message: string }[] = []
+      const parts: { part: 'sandbox' | 'settings' | 'series' | 'devices'; file: string; message: string }[] =
+        []
+      const devices = deps.devices.damaged()
+      if (devices)
+        parts.push({
+          part: 'devices',
+          file: devices.file,
+          message:
+            `The devices list in ${devices.file} could not be read (${devices.reason}), so Sender Desk started ` +
+            `without devices. It was kept as ${devices.keptAs}; add your devices again (queued messages stay).`
+        })
       const sandbox = deps.sandbox.damage
       if (sandbox) parts.push({ part: 'sandbox', file: sandbox.file, message: sandbox.message })
       const stored = settings.damaged()
@@ -74,6 +86,8 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
     async 'app:startFresh'({ part }) {
       if (part === 'sandbox') await deps.startSandboxFresh()
       else if (part === 'settings') settings.setAsideDamaged()
+      // Already set aside at start: starting fresh is the operator having read it.
+      else if (part === 'devices') deps.devices.acknowledgeDamage()
       else outbox.removeDamagedSeries()
       return { ok: true as const }
     },

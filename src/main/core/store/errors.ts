@@ -1,5 +1,8 @@
 // Typed failures of the store, so the shell can show a clear dialog instead of a stack trace.
 import { statfsSync } from 'node:fs'
+import { unreadableJsonReason } from '../private-files'
+
+export { unreadableJsonReason }
 
 export type StoreErrorCode = 'newer-version' | 'corrupt' | 'readonly' | 'locked' | 'migration-failed'
 
@@ -116,18 +119,5 @@ export class DamagedStoreError extends Error {
   ) {
     super(`The ${store} kept in ${file} (${part}) are damaged: ${reason}.`)
     this.name = 'DamagedStoreError'
-  }
-}
-
-/** Why a stored JSON text cannot be read, in a few words; null when it parses. */
-export function unreadableJsonReason(text: string): string | null {
-  if (text.trim() === '') return 'it is empty'
-  // eslint-disable-next-line no-control-regex -- NUL bytes are what a crash mid-write leaves
-  if (/^\u0000+$/.test(text)) return 'it is filled with NUL bytes'
-  try {
-    JSON.parse(text)
-    return null
-  } catch {
-    return /^\s*[[{"]/.test(text) ? 'it is cut off or garbled' : 'it is not JSON'
   }
 }

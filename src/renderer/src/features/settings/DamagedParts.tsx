@@ -1,4 +1,4 @@
-// What the app could not read at start (a damaged sandbox, settings or series), named with its file, and one
+// What the app could not read at start (a damaged sandbox, settings, series or devices list), named with its file, and one
 // button each to set the damaged copy aside and start that part fresh. Everything else runs meanwhile.
 import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
@@ -10,7 +10,8 @@ type Part = InvokeReply<'app:damaged'>['parts'][number]
 const PART_KEY = {
   sandbox: 'settings.damaged.part.sandbox',
   settings: 'settings.damaged.part.settings',
-  series: 'settings.damaged.part.series'
+  series: 'settings.damaged.part.series',
+  devices: 'settings.damaged.part.devices'
 } as const satisfies Record<Part['part'], MessageKey>
 
 export function DamagedParts(): React.JSX.Element | null {
