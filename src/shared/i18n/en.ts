@@ -808,6 +808,10 @@ export const en = {
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',
   'outbox.takeBack.revoke': 'Delete for everyone',
+  'outbox.takeBack.revokeConfirm':
+    "Delete this message for everyone? The customer's chat will show that a message was deleted. This cannot be undone.",
+  'outbox.takeBack.revokeConfirmMany':
+    "Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? Each customer's chat will show that a message was deleted. This cannot be undone.",
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',

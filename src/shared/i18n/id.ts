@@ -824,6 +824,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.takeBack.revoke': 'Hapus untuk semua orang',
+  'outbox.takeBack.revokeConfirm':
+    'Hapus pesan ini untuk semua orang? Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa dibatalkan.',
+  'outbox.takeBack.revokeConfirmMany':
+    'Hapus {count} pesan terkirim untuk semua orang? Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa dibatalkan.',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',

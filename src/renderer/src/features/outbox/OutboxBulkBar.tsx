@@ -53,6 +53,7 @@ export function OutboxBulkBar({
 }: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
   const [confirmCancel, setConfirmCancel] = useState(false)
+  const [confirmRevoke, setConfirmRevoke] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
@@ -71,7 +72,8 @@ export function OutboxBulkBar({
   const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
   const count = matching ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
-  const canRevoke = matching === null && selected.some((item) => itemActions(item).revoke)
+  const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
+  const canRevoke = revocable > 0
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
@@ -160,7 +162,8 @@ export function OutboxBulkBar({
               type="button"
               className="button button--danger"
               disabled={busy}
-              onClick={() => void takeBack('revoke')}
+              aria-expanded={confirmRevoke}
+              onClick={() => setConfirmRevoke(!confirmRevoke)}
             >
               {t('outbox.takeBack.revoke')}
             </button>
@@ -174,6 +177,20 @@ export function OutboxBulkBar({
             {t('outbox.bulk.clear')}
           </button>
         </div>
+      ) : null}
+      {confirmRevoke && canRevoke ? (
+        <ConfirmPanel
+          id="bulk-revoke-q"
+          question={t('outbox.takeBack.revokeConfirmMany', { count: revocable })}
+          confirmLabel={t('outbox.takeBack.revoke')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => {
+            setConfirmRevoke(false)
+            void takeBack('revoke')
+          }}
+          onKeep={() => setConfirmRevoke(false)}
+          disabled={busy}
+        />
       ) : null}
       {confirmCancel && count > 0 ? (
         <ConfirmPanel

@@ -49,6 +49,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
+  const [confirmRevoke, setConfirmRevoke] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
 
@@ -60,7 +62,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   function closeOnEscape(event: React.KeyboardEvent): void {
     // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
-    if (event.key === 'Escape' && !event.defaultPrevented && !editing && !confirmDelete) {
+    if (event.key === 'Escape' && !event.defaultPrevented && !editing && !confirmDelete && !confirmRevoke) {
       event.preventDefault()
       onClose()
     }
@@ -275,8 +277,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button button--danger"
+            data-testid="outbox-revoke"
             disabled={busy}
-            onClick={() => void act(() => store.takeBack([item.id], 'revoke'), t('outbox.takeBack.asked'))}
+            aria-expanded={confirmRevoke}
+            onClick={() => setConfirmRevoke(!confirmRevoke)}
           >
             {t('outbox.takeBack.revoke')}
           </button>
@@ -320,6 +324,23 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           </button>
         ) : null}
       </div>
+      {confirmRevoke && allowed.revoke ? (
+        <ConfirmPanel
+          id="revoke-q"
+          question={t('outbox.takeBack.revokeConfirm')}
+          confirmLabel={t('outbox.takeBack.revoke')}
+          keepLabel={t('common.keep')}
+          onConfirm={() =>
+            void act(async () => {
+              await store.takeBack([item.id], 'revoke')
+              setConfirmRevoke(false)
+            }, t('outbox.takeBack.asked'))
+          }
+          onKeep={() => setConfirmRevoke(false)}
+          disabled={busy}
+          confirmTestId="outbox-revoke-confirm"
+        />
+      ) : null}
       {confirmDelete ? (
         <ConfirmPanel
           id="delete-q"

@@ -393,6 +393,15 @@ describe('item detail', () => {
     const actions = await screen.findByRole('group', { name: 'Message actions' })
     expect(within(actions).queryByRole('button', { name: 'Cancel at the gateway' })).toBeNull()
     await user.click(within(actions).getByRole('button', { name: 'Delete for everyone' }))
+    // It cannot be undone: the first click only asks, and "Keep" backs out with nothing asked of the gateway.
+    expect(fake.requests('outbox:takeBack')).toEqual([])
+    const question = screen.getByRole('group', {
+      name: /Delete this message for everyone\?.*cannot be undone/
+    })
+    await user.click(within(question).getByRole('button', { name: 'Keep' }))
+    expect(screen.queryByRole('group', { name: /Delete this message for everyone/ })).toBeNull()
+    await user.click(within(actions).getByRole('button', { name: 'Delete for everyone' }))
+    await user.click(screen.getByTestId('outbox-revoke-confirm'))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['d-1'], action: 'revoke' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toBe(
       'Asked the gateway; its answer shows on the timeline.'
@@ -641,6 +650,37 @@ describe('bulk selection', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
+  })
+
+  it('deletes ticked sent messages for everyone only after a question that counts them', async () => {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', () => ({
+      id: 'tb-2',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: { notSent: 1 },
+      revoke: { ...none, pending: 1 },
+      cancel: none,
+      resend: none,
+      explained: []
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([])
+    // Of the two ticked, only the sent one can be deleted for everyone: the question counts that one.
+    const question = screen.getByRole('group', {
+      name: /^Delete 1 sent message for everyone\?.*cannot be undone/
+    })
+    await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
   })
 
   it('retries with the keyboard, and enables only the actions the selection can take now', async () => {
