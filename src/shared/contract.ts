@@ -426,6 +426,11 @@ export const ScheduleRequest = z.object({
 const Empty = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
 /** The optional parts that keep their own state and can be damaged without stopping the app. */
+/** The opt-out keyword lists, as edited (the domain's keywordsProblem decides what may be kept). */
+export const OptOutKeywordLists = z.object({
+  optOut: z.array(z.string().max(200)).max(100),
+  optIn: z.array(z.string().max(200)).max(100)
+})
 export const DamagedPart = z.enum(['sandbox', 'settings', 'series', 'devices'])
 /**
  * The opt-out list pushed to each device's gateway blacklist: per device, whether every number went (a gateway
@@ -1336,6 +1341,9 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
   }),
+  /** The texts that put a customer on the list (and take them off again) when they are all a message says. */
+  'optouts:keywords': () => ({ request: Empty, reply: OptOutKeywordLists }),
+  'optouts:setKeywords': () => ({ request: OptOutKeywordLists, reply: OptOutKeywordLists }),
   // ---- end of campaigns ----
   // ---- inbox (issue 25) ----
   /** Where the inbox sync stands, and how many messages there are. */

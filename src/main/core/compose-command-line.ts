@@ -9,7 +9,7 @@ import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/con
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaignCommands, createCampaigns, type CampaignChannel } from './campaigns'
+import { createCampaignCommands, createCampaigns, keywordOptOuts, type CampaignChannel } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { join } from 'node:path'
@@ -208,6 +208,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     // The terminal's campaign commands are the window's: the same reading limits, checks and events.
     ...createCampaignCommands({
       campaigns,
+      db,
       registry: {
         get: (id) => (id === device?.id ? { label: id } : undefined),
         list: () => (device ? [device] : []),
@@ -279,7 +280,16 @@ export async function composeCommandLineInbox(
     clock: systemClock,
     fetch: ports.fetch ?? ((url, init) => fetch(url, init)),
     credentials: vaultInboxCredentials(vault),
-    targets: { tracking: outbox.queue },
+    targets: {
+      tracking: outbox.queue,
+      // Keywords honoured here too; the terminal opens no device's gateway for inbox commands, so the blacklists
+      // are pushed by the next `optout add` or by the app.
+      optOuts: keywordOptOuts({
+        db,
+        campaigns: createCampaigns({ db, queue: outbox.queue, clock: systemClock }),
+        pushToGateways: async () => undefined
+      })
+    },
     logger,
     onStep: ports.onStep
   })

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
-import { createCampaignCommands, createCampaigns } from './campaigns'
+import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
@@ -250,7 +250,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     fetch: ports.fetch ?? ((url, init) => fetch(url, init)),
     credentials: vaultInboxCredentials(ports.vault),
-    targets: { tracking: theOutbox.queue, devices: monitor },
+    targets: {
+      tracking: theOutbox.queue,
+      devices: monitor,
+      // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
+      optOuts: keywordOptOuts({
+        db,
+        campaigns: theCampaigns,
+        pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
+      })
+    },
     logger
   })
   inbox.onStatusChange((status) => events.emit('inbox:changed', inboxStatusView(status)))
@@ -313,6 +322,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     ...createReminderCommands({ registry, reminders, sandboxOf }),
     ...createCampaignCommands({
       campaigns: theCampaigns,
+      db,
       registry,
       events,
       now: () => clock.now(),

@@ -215,6 +215,12 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
+  'desktop.optOutKeywords.noOptOut': 'Sisakan setidaknya satu kata untuk berhenti menerima pesan.',
+  'desktop.optOutKeywords.empty': 'Kata kunci tidak boleh kosong.',
+  'desktop.optOutKeywords.tooLong':
+    '“{keyword}” terlalu panjang untuk kata kunci (paling banyak 32 karakter).',
+  'desktop.optOutKeywords.tooMany': 'Setiap daftar paling banyak berisi 30 kata kunci.',
+  'desktop.optOutKeywords.inBoth': '“{keyword}” tidak bisa sekaligus menghentikan dan memulai pesan.',
   'desktop.error.cannotRetry': 'Pesan ini tidak dapat dicoba lagi: {why}.',
   'desktop.error.cannotCancel': 'Pesan ini tidak dapat dibatalkan: {why}.',
   'desktop.error.cannotDelete': 'Pesan ini tidak dapat dihapus: {why}.',

@@ -1204,6 +1204,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         return added
       },
       remove: (phone: string) => store.removeOptOut(phone),
+      has: (phone: string) => store.isOptedOut(phone),
       list: () => store.optOuts()
     }
   }

@@ -9,6 +9,10 @@ import { normalisePhone, type GatewayClient } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { QueuePort } from '../outbox'
+import type { SqliteDatabase } from '../store'
+import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
+import type { KeywordsProblem } from '../../../shared/domain'
+import type { MessageKey } from '../../../shared/i18n'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { estimateScheduleInSlices } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
@@ -35,6 +39,8 @@ export type CampaignChannel =
   | 'campaigns:export'
   | 'optouts:list'
   | 'optouts:add'
+  | 'optouts:keywords'
+  | 'optouts:setKeywords'
   | 'optouts:remove'
 
 /**
@@ -49,6 +55,8 @@ export interface CampaignDevices {
 
 export interface CampaignCommandsDeps {
   campaigns: Campaigns
+  /** Where the opt-out keyword lists are kept (the settings table). */
+  db: SqliteDatabase
   registry: CampaignDevices
   events: CoreEvents
   now: () => number
@@ -59,6 +67,15 @@ export interface CampaignCommandsDeps {
   fileLimitFor: (deviceId: string) => number
 }
 
+/** Why an edited keyword list was refused, in words. */
+const KEYWORDS_PROBLEM_KEY = {
+  'no-opt-out': 'desktop.optOutKeywords.noOptOut',
+  'empty-keyword': 'desktop.optOutKeywords.empty',
+  'too-long': 'desktop.optOutKeywords.tooLong',
+  'too-many': 'desktop.optOutKeywords.tooMany',
+  'in-both': 'desktop.optOutKeywords.inBoth'
+} as const satisfies Record<KeywordsProblem['code'], MessageKey>
+
 /** Parsed sheets kept between read, check and create (the window holds only their id). */
 const SHEETS_KEPT = 4
 
@@ -68,6 +85,39 @@ const SYNC_IN_FOREGROUND = 20
 interface GatewaySync {
   background: boolean
   devices: { deviceId: string; ok: boolean; message: string | null }[]
+}
+
+/**
+ * The opt-out list is kept here and pushed to the blacklist of every device's gateway (which blocks broadcasts to
+ * those numbers there too); the gateway cannot list its blacklist, so the push is one way. A gateway without the
+ * API answers an error, reported per device: the local list still applies.
+ */
+export async function pushOptOutsToGateways(
+  registry: CampaignDevices,
+  phones: readonly string[],
+  add: boolean
+): Promise<GatewaySync> {
+  const push = async (): Promise<GatewaySync['devices']> => {
+    const results: GatewaySync['devices'] = []
+    for (const device of registry.list()) {
+      const client = registry.openedClient(device.id)
+      if (!client) continue
+      let message: string | null = null
+      for (const phone of phones) {
+        try {
+          await (add ? client.blacklist(phone) : client.unblacklist(phone))
+        } catch (error) {
+          message ??= error instanceof Error ? error.message : String(error)
+        }
+      }
+      results.push({ deviceId: device.id, ok: message === null, message })
+    }
+    return results
+  }
+  if (phones.length === 0) return { background: false, devices: [] }
+  if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
+  void push().catch(() => undefined)
+  return { background: true, devices: [] }
 }
 
 /** Campaign errors become operator-facing failures; everything else passes through. */
@@ -149,34 +199,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     return file
   }
 
-  /**
-   * The opt-out list is kept here and pushed to the blacklist of every device's gateway (which blocks broadcasts to
-   * those numbers there too); the gateway cannot list its blacklist, so the push is one way. A gateway without the
-   * API answers an error, reported per device: the local list still applies.
-   */
-  async function pushToGateways(phones: readonly string[], add: boolean): Promise<GatewaySync> {
-    const push = async (): Promise<GatewaySync['devices']> => {
-      const results: GatewaySync['devices'] = []
-      for (const device of deps.registry.list()) {
-        const client = deps.registry.openedClient(device.id)
-        if (!client) continue
-        let message: string | null = null
-        for (const phone of phones) {
-          try {
-            await (add ? client.blacklist(phone) : client.unblacklist(phone))
-          } catch (error) {
-            message ??= error instanceof Error ? error.message : String(error)
-          }
-        }
-        results.push({ deviceId: device.id, ok: message === null, message })
-      }
-      return results
-    }
-    if (phones.length === 0) return { background: false, devices: [] }
-    if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
-    void push().catch(() => undefined)
-    return { background: true, devices: [] }
-  }
+  const pushToGateways = (phones: readonly string[], add: boolean): Promise<GatewaySync> =>
+    pushOptOutsToGateways(deps.registry, phones, add)
 
   return {
     async 'campaigns:read'({ handle }) {
@@ -432,6 +456,25 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
       const added = campaigns.optOuts.add(valid, source)
       return { added, invalid, gatewaySync: await pushToGateways(valid, true) }
+    },
+    async 'optouts:keywords'() {
+      const { optOut, optIn } = readKeywords(deps.db)
+      return { optOut: [...optOut], optIn: [...optIn] }
+    },
+    async 'optouts:setKeywords'(lists) {
+      try {
+        const { optOut, optIn } = saveKeywords(deps.db, lists)
+        return { optOut: [...optOut], optIn: [...optIn] }
+      } catch (error) {
+        if (!(error instanceof KeywordsRefused)) throw error
+        const { problem } = error
+        const params: Record<string, string> = 'keyword' in problem ? { keyword: problem.keyword } : {}
+        throw new ApiFailure(
+          'invalid_keywords',
+          { key: KEYWORDS_PROBLEM_KEY[problem.code], params },
+          'keywords'
+        )
+      }
     },
     async 'optouts:remove'({ phone }) {
       let normalised = phone

@@ -2,6 +2,12 @@
 // Everything else (reading spreadsheets, checks, pacing, errors) stays inside: front doors reach it through
 // `campaigns:*`.
 export { createCampaigns, type Campaigns } from './campaigns'
-export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
+export {
+  createCampaignCommands,
+  pushOptOutsToGateways,
+  type CampaignChannel,
+  type CampaignCommandsDeps
+} from './commands'
+export { keywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
 export { tableToXlsx, type ResultsTable } from './export'

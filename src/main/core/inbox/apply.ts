@@ -1,8 +1,10 @@
 // Tracking and device events, once kept, are applied where they belong: a tracking status moves the outbox item the
-// gateway named (the kernel's applyGatewayStatus), a device status moves the device's state at once (the monitor).
+// gateway named (the kernel's applyGatewayStatus), a device status moves the device's state at once (the monitor), a
+// customer's message that is exactly an opt-out keyword puts the number on the opt-out list (or takes it off).
 // Each application and its `applied` flag commit in one transaction, so a crash applies an event again at most
 // (both targets ignore a status they already have), never loses it.
-import type { DeviceStatusEvent, TrackingEvent } from '../gateway'
+import { keywordActionOf, type KeywordAction, type OptOutKeywords } from '../../../shared/domain'
+import type { DeviceStatusEvent, IncomingMessageEvent, TrackingEvent } from '../gateway'
 import { nextChunkSize, yieldToEventLoop } from '../outbox'
 import type { InboxEventKind, InboxStore, PendingInboxEvent } from '../store'
 
@@ -23,13 +25,38 @@ export interface DeviceStatusTarget {
   }): string
 }
 
+/** The opt-out list's port for keywords (the campaigns feature's keywordOptOuts). */
+export interface KeywordTarget {
+  keywords(): OptOutKeywords
+  /** Runs in the transaction that marks the event applied. */
+  apply(chatNumber: string, action: KeywordAction): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
+  /** After that transaction committed: the numbers whose state changed. */
+  committed(changes: readonly { phone: string; action: KeywordAction }[]): void
+}
+
 /** What this front door can apply: the CLI has an outbox but no monitor, so device events wait for the app. */
 export interface StatusTargets {
   tracking?: TrackingTarget
   devices?: DeviceStatusTarget
+  optOuts?: KeywordTarget
 }
 
-function applyOne(targets: StatusTargets, event: PendingInboxEvent): string {
+/** One slice's view of the keyword lists and what changed in it (told to the target after the commit). */
+interface KeywordSlice {
+  keywords: OptOutKeywords
+  changes: { phone: string; action: KeywordAction }[]
+}
+
+function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: KeywordSlice | null): string {
+  if (event.kind === 'incoming' && targets.optOuts && slice) {
+    const incoming = event.payload as IncomingMessageEvent
+    const action = keywordActionOf(incoming.text, slice.keywords)
+    if (!action || incoming.isGroup || incoming.isFromMe) return 'no-keyword'
+    const outcome = targets.optOuts.apply(incoming.chatId, action)
+    if (outcome === 'opted-out' || outcome === 'opted-in')
+      slice.changes.push({ phone: incoming.chatId, action })
+    return outcome
+  }
   if (event.kind === 'tracking' && targets.tracking) {
     const tracking = event.payload as TrackingEvent
     return targets.tracking.applyGatewayStatus(tracking.gatewayMessageId, tracking.status)
@@ -57,7 +84,8 @@ function applyOne(targets: StatusTargets, event: PendingInboxEvent): string {
 export async function applyPendingStatuses(store: InboxStore, targets: StatusTargets): Promise<number> {
   const kinds: InboxEventKind[] = [
     ...(targets.tracking ? (['tracking'] as const) : []),
-    ...(targets.devices ? (['device'] as const) : [])
+    ...(targets.devices ? (['device'] as const) : []),
+    ...(targets.optOuts ? (['incoming'] as const) : [])
   ]
   let applied = 0
   let size = 50
@@ -65,7 +93,9 @@ export async function applyPendingStatuses(store: InboxStore, targets: StatusTar
     const pending = store.pending(kinds, size)
     if (pending.length === 0) return applied
     const started = performance.now()
-    store.settleMany(pending, (event) => applyOne(targets, event))
+    const slice = targets.optOuts ? { keywords: targets.optOuts.keywords(), changes: [] } : null
+    store.settleMany(pending, (event) => applyOne(targets, event, slice))
+    if (slice && slice.changes.length > 0) targets.optOuts!.committed(slice.changes)
     applied += pending.length
     size = nextChunkSize(size, performance.now() - started)
     await yieldToEventLoop()

@@ -17,5 +17,5 @@ export {
   type InboxCredentialsPort
 } from './credentials'
 export type { ConnectInput, ConnectResult } from './connect'
-export type { DeviceStatusTarget, StatusTargets, TrackingTarget } from './apply'
+export type { DeviceStatusTarget, KeywordTarget, StatusTargets, TrackingTarget } from './apply'
 export type { FetchPort, RelayStorage } from './relay-client'

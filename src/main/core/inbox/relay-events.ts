@@ -2,6 +2,7 @@
 // body, and given its identity. An event that does not open or parse becomes a refusal row (kept for diagnostics,
 // never retried: the same bytes would fail the same way), so the cursor can move past it.
 import { openRelayEvent } from '@sender-desk/inbox-relay'
+import { mayBeKeyword } from '../../../shared/domain'
 import { parseWebhook, type WebhookEvent } from '../gateway'
 import type { NewInboxEvent } from '../store'
 import type { MailboxPrivateKey } from './credentials'
@@ -16,7 +17,9 @@ function rowOf(event: WebhookEvent, pulled: PulledEvent): NewInboxEvent {
   return {
     ...base,
     kind: 'incoming',
-    applied: true,
+    // A customer's own short text may be an opt-out keyword: it waits to be applied like a status (the lists can
+    // change, so which words count is decided when it is applied, not here).
+    applied: event.isGroup || event.isFromMe || !mayBeKeyword(event.text),
     message: {
       messageId: event.messageId,
       deviceSerial: event.deviceSerial,
