@@ -34,7 +34,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
   campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)
-  optout list | add <phone>... | remove <phone> | import <file>
+  optout list | add <phone>... | remove <phone> | import <file> | keywords [stop|start <word,word…>]
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given
   relay serve --data-dir D [--port N] [--host 127.0.0.1] [--public-url U]

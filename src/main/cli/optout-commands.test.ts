@@ -70,4 +70,22 @@ describe('sender-desk optout', () => {
     expect((await cli('optout', 'import', join(work, 'missing.txt'))).code).toBe(2)
     expect(String((await cli('optout', 'frobnicate')).json.error)).toContain('optout needs one of')
   })
+
+  it('shows the keyword lists, replaces one, and refuses a list that cannot work, in words', async () => {
+    const shown = await cli('optout', 'keywords')
+    expect(shown).toMatchObject({
+      code: 0,
+      json: { ok: true, optOut: expect.arrayContaining(['STOP', 'BERHENTI']) }
+    })
+    const replaced = await cli('optout', 'keywords', 'stop', 'STOP, cukup')
+    expect(replaced).toMatchObject({
+      code: 0,
+      json: { optOut: ['STOP', 'cukup'], optIn: expect.arrayContaining(['MULAI']) }
+    })
+    expect((await cli('optout', 'keywords')).json.optOut).toEqual(['STOP', 'cukup'])
+    const clash = await cli('optout', 'keywords', 'start', 'MULAI,stop')
+    expect(clash.code).toBe(2)
+    expect(JSON.stringify(clash.json)).toContain('cannot both stop and start')
+    expect((await cli('optout', 'keywords')).json.optIn).not.toContain('stop')
+  })
 })

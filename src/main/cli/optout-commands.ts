@@ -1,5 +1,6 @@
 /**
- * `sender-desk optout list|add|remove|import`: the opt-out list campaigns skip (and the window shows), through the
+ * `sender-desk optout list|add|remove|import|keywords`: the opt-out list campaigns skip (and the window shows), and
+ * the words a customer writes to join or leave it (the inbox applies them), through the
  * campaigns feature's own commands (`optouts:*`): numbers normalised by the same rule, and pushed to the gateway's
  * blacklist of the device the credentials name, when they are given (without them, the local list only).
  */
@@ -140,7 +141,35 @@ export async function runOptOut(context: CliContext): Promise<number> {
       )
       return EXIT.ok
     }
+    case 'keywords': {
+      // `optout keywords` shows both lists; `optout keywords stop|start WORD,WORD…` replaces one of them.
+      const [which, ...words] = rest
+      if (which !== undefined && which !== 'stop' && which !== 'start')
+        throw new UsageError('optout keywords takes stop or start, then the words (separated by ,)')
+      if (which !== undefined && words.length === 0)
+        throw new UsageError(`optout keywords ${which} needs the words, separated by ,`)
+      const lists = await withCommandLineCore(context, null, async (core) => {
+        const current = await core.invoke('optouts:keywords', {})
+        if (which === undefined) return current
+        const replaced = words
+          .join(' ')
+          .split(',')
+          .map((word) => word.trim())
+          .filter((word) => word !== '')
+        return core.invoke(
+          'optouts:setKeywords',
+          which === 'stop' ? { ...current, optOut: replaced } : { ...current, optIn: replaced }
+        )
+      })
+      context.out.result(
+        [`Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`].join('\n'),
+        { ok: true, ...lists }
+      )
+      return EXIT.ok
+    }
     default:
-      throw new UsageError('optout needs one of: list, add <phone>..., remove <phone>, import <file>')
+      throw new UsageError(
+        'optout needs one of: list, add <phone>..., remove <phone>, import <file>, keywords [stop|start <words>]'
+      )
   }
 }
