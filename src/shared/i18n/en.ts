@@ -716,6 +716,13 @@ export const en = {
   'send.submitting': 'Adding to the outbox…',
   'send.done.queued': 'Added to the outbox.',
   'send.done.scheduled': 'Scheduled.',
+  // ---- the pre-send summary of a large direct send (issue 29) ----
+  'send.presend.title': 'Before you send',
+  'send.presend.messages': 'Messages',
+  'send.presend.pace':
+    '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',
+  'send.presend.send': 'Send {count, plural, one {# message} other {# messages}}',
+  'send.presend.sendAnyway': 'Send anyway',
   'send.sent.title': 'Just sent',
   'send.sent.scheduledTitle': 'Just scheduled',
   'send.sent.to':

@@ -732,6 +732,13 @@ export const id: Record<MessageKey, string> = {
   'send.submitting': 'Menambahkan ke kotak keluar…',
   'send.done.queued': 'Sudah masuk kotak keluar.',
   'send.done.scheduled': 'Sudah dijadwalkan.',
+  // ---- ringkasan sebelum kiriman langsung yang besar (issue 29) ----
+  'send.presend.title': 'Sebelum mengirim',
+  'send.presend.messages': 'Pesan',
+  'send.presend.pace':
+    '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',
+  'send.presend.send': 'Kirim {count} pesan',
+  'send.presend.sendAnyway': 'Tetap kirim',
   'send.sent.title': 'Baru saja dikirim',
   'send.sent.scheduledTitle': 'Baru saja dijadwalkan',
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
