@@ -44,11 +44,14 @@ export function payToText(invoice: InvoiceView): string | null {
 
 export function InvoiceDetails({
   invoice,
-  showPaid = false
+  showPaid = false,
+  children
 }: {
   invoice: InvoiceView
   /** The history says what the app knows of payment (nothing); the invoice just made needs no such line. */
   showPaid?: boolean
+  /** More terms and descriptions at the end of the same list. */
+  children?: React.ReactNode
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -94,6 +97,7 @@ export function InvoiceDetails({
             <dd data-testid="invoice-paid">{t('newDevice.invoice.paidUnknown')}</dd>
           </>
         ) : null}
+        {children}
       </dl>
     </>
   )

@@ -48,15 +48,14 @@ export function InvoiceHistory(): React.JSX.Element {
               <h4>
                 {invoice.number ? t('invoices.heading', { number: invoice.number }) : t('invoices.noNumber')}
               </h4>
-              <InvoiceDetails invoice={invoice} showPaid />
-              <dl className="invoice">
+              <InvoiceDetails invoice={invoice} showPaid>
                 <dt>{t('invoices.ordered')}</dt>
                 <dd data-testid="invoice-ordered">{formatDateTimeInZone(invoice.createdAt, locale)}</dd>
                 <dt>{t('invoices.gateway')}</dt>
                 <dd>
                   {invoice.deviceLabel ? `${invoice.baseUrl} · ${invoice.deviceLabel}` : invoice.baseUrl}
                 </dd>
-              </dl>
+              </InvoiceDetails>
             </li>
           ))}
         </ul>

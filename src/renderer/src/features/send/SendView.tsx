@@ -344,22 +344,23 @@ export function SendView(): React.JSX.Element {
               setSummary(null)
             }}
           />
-        ) : null}
-        <div className="actions send-actions" hidden={shownSummary !== null}>
-          <button
-            ref={submitRef}
-            type="submit"
-            className="button button--primary"
-            data-testid="send-submit"
-            disabled={send.sending}
-          >
-            {send.sending
-              ? t('send.submitting')
-              : send.schedule.enabled
-                ? t('send.submit.schedule')
-                : t('send.submit.now')}
-          </button>
-        </div>
+        ) : (
+          <div className="actions send-actions">
+            <button
+              ref={submitRef}
+              type="submit"
+              className="button button--primary"
+              data-testid="send-submit"
+              disabled={send.sending}
+            >
+              {send.sending
+                ? t('send.submitting')
+                : send.schedule.enabled
+                  ? t('send.submit.schedule')
+                  : t('send.submit.now')}
+            </button>
+          </div>
+        )}
       </form>
     </section>
   )
