@@ -75,25 +75,16 @@ function toInvoiceView(invoice: Invoice): InvoiceView {
   }
 }
 
-function toHistoryEntry(record: InvoiceRecord, deviceLabel: string | null): InvoiceHistoryEntry {
+function toHistoryEntry(
+  { createdAt, deviceId, ...invoice }: InvoiceRecord,
+  deviceLabel: string | null
+): InvoiceHistoryEntry {
   return {
-    id: record.id,
-    createdAt: new Date(record.createdAt).toISOString(),
-    baseUrl: record.baseUrl,
-    deviceId: deviceLabel === null ? null : record.deviceId,
-    deviceLabel,
-    number: record.number,
-    deviceName: record.deviceName,
-    deviceSerial: record.deviceSerial,
-    product: record.product,
-    periode: record.periode,
-    bankName: record.bankName,
-    accountNumber: record.accountNumber,
-    accountName: record.accountName,
-    discount: record.discount,
-    total: record.total,
-    dueDate: record.dueDate,
-    message: record.gatewayMessage
+    ...invoice,
+    createdAt: new Date(createdAt).toISOString(),
+    // A device removed since is no longer named: only its name at the gateway stays.
+    deviceId: deviceLabel === null ? null : deviceId,
+    deviceLabel
   }
 }
 
@@ -246,19 +237,8 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         id: invoiceId,
         baseUrl: credentials.baseUrl,
         deviceId: null,
-        number: invoice.numberInvoice,
-        deviceName: invoice.deviceName,
-        deviceSerial: invoice.device,
-        product: invoice.product,
-        periode: invoice.periode,
-        bankName: invoice.bank?.bankName ?? null,
-        accountNumber: invoice.bank?.accountNumber ?? null,
-        accountName: invoice.bank?.accountName ?? null,
-        discount: invoice.discount,
-        total: invoice.total,
-        dueDate: invoice.dueDate,
-        gatewayMessage: invoice.message,
-        createdAt: deps.now()
+        createdAt: deps.now(),
+        ...toInvoiceView(invoice)
       })
       if (!invoice.token) return { invoice: toInvoiceView(invoice), device: null }
       const sandboxUrl = await deps.sandboxBaseUrl()

@@ -27,7 +27,7 @@ function invoice(id: string, createdAt: number, patch: Partial<InvoiceRecord> = 
     discount: 10_000,
     total: 150_000,
     dueDate: '2026-11-29 12:38:19',
-    gatewayMessage: 'create device & invoice successfully',
+    message: 'create device & invoice successfully',
     createdAt,
     ...patch
   }

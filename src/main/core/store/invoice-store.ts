@@ -19,7 +19,8 @@ export interface InvoiceRecord {
   total: number | null
   /** As the gateway wrote it ('Y-m-d H:i:s' on its clock). */
   dueDate: string | null
-  gatewayMessage: string
+  /** The gateway's own words with it. */
+  message: string
   createdAt: number
 }
 
@@ -58,7 +59,7 @@ function toRecord(row: InvoiceRow): InvoiceRecord {
     discount: row.discount,
     total: row.total,
     dueDate: row.due_date,
-    gatewayMessage: row.gateway_message,
+    message: row.gateway_message,
     createdAt: row.created_at
   }
 }
@@ -88,7 +89,7 @@ export class InvoiceStore {
         invoice.discount,
         invoice.total,
         invoice.dueDate,
-        invoice.gatewayMessage,
+        invoice.message,
         invoice.createdAt
       )
   }

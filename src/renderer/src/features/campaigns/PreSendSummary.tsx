@@ -6,7 +6,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
-import { deviceBudgetText } from '../../ui/device-budget-text'
+import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
   ready,
@@ -70,20 +70,15 @@ export function PreSendSummary({
           </ul>
         </dd>
       </dl>
-      {short > 0 ? (
-        <p className="alert alert--bad" data-testid="campaign-shortfall">
-          {t('campaigns.presend.shortfall', {
-            quota: count(quota),
-            count: count(ready),
-            short: count(short)
-          })}
-        </p>
-      ) : null}
-      {budgetToday !== null && budgetToday < ready ? (
-        <p className="muted">
-          {t('campaigns.presend.overBudget', { left: count(budgetToday), count: count(ready) })}
-        </p>
-      ) : null}
+      <BudgetWarnings
+        t={t}
+        count={count}
+        messages={ready}
+        quota={quota}
+        short={short}
+        leftToday={budgetToday}
+        testIdPrefix="campaign"
+      />
       <div className="form-actions">
         <button
           ref={first}

@@ -7,7 +7,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import type { DirectSendPlan } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
-import { deviceBudgetText } from '../../ui/device-budget-text'
+import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function SendSummary({
   recipients,
@@ -63,23 +63,15 @@ export function SendSummary({
           <span className="field-hint"> {t('send.presend.pace', { seconds: pacingMs / 1000 })}</span>
         </dd>
       </dl>
-      {plan.quotaShort > 0 ? (
-        <p className="alert alert--bad" data-testid="send-presend-shortfall">
-          {t('campaigns.presend.shortfall', {
-            quota: count(messages - plan.quotaShort),
-            count: count(messages),
-            short: count(plan.quotaShort)
-          })}
-        </p>
-      ) : null}
-      {plan.afterToday > 0 ? (
-        <p className="alert" data-testid="send-presend-over-budget">
-          {t('campaigns.presend.overBudget', {
-            left: count(messages - plan.afterToday),
-            count: count(messages)
-          })}
-        </p>
-      ) : null}
+      <BudgetWarnings
+        t={t}
+        count={count}
+        messages={messages}
+        quota={messages - plan.quotaShort}
+        short={plan.quotaShort}
+        leftToday={plan.afterToday > 0 ? messages - plan.afterToday : null}
+        testIdPrefix="send-presend"
+      />
       <div className="actions">
         <button
           ref={first}
