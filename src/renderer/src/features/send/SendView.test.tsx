@@ -616,6 +616,10 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     expect(screen.getByTestId('send-presend')).toBeTruthy()
     await user.type(screen.getByRole('textbox', { name: /^Text message/ }), '!')
     expect(screen.queryByTestId('send-presend')).toBeNull()
+    // Undoing the change does not bring the old summary back: Send asks again.
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), '{Backspace}')
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
     expect(fake.requests('outbox:enqueue')).toEqual([])
   })
 })

@@ -115,6 +115,8 @@ export function SendView(): React.JSX.Element {
     deviceId,
     send.schedule.enabled
   ])
+  // Dropped, not just hidden: undoing the change must not bring back a summary (and its estimate) from before.
+  if (summary && summary.draftKey !== draftKey) setSummary(null)
   const shownSummary = summary?.draftKey === draftKey ? summary : null
 
   /** The plan of sending this draft now through the chosen device (a scheduled send is not summed up). */
