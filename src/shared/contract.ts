@@ -617,6 +617,22 @@ export const InvoiceView = z.object({
 })
 export type InvoiceView = z.infer<typeof InvoiceView>
 
+/**
+ * An invoice kept from a gateway's answer (`devices:invoices`). Whether it was paid is not known: the gateway never
+ * tells an app, so the window says so rather than guess.
+ */
+export const InvoiceHistoryEntry = InvoiceView.extend({
+  id: Id,
+  /** When the gateway answered it (ISO). */
+  createdAt: z.string(),
+  /** The account's gateway. */
+  baseUrl: z.string(),
+  /** The device Sender Desk added for it, while it is still in the app. */
+  deviceId: Id.nullable(),
+  deviceLabel: z.string().nullable()
+})
+export type InvoiceHistoryEntry = z.infer<typeof InvoiceHistoryEntry>
+
 // ---- campaigns (issue 16): schemas; their channels close invokeChannels and eventChannels below ----
 export const ColumnMappingSchema = z.object({
   phone: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH),
@@ -1190,6 +1206,11 @@ export const invokeChannels = builtOnFirstUse({
         path: ['token']
       }),
     reply: z.object({ invoice: InvoiceView, device: DeviceView.nullable() })
+  }),
+  /** Every invoice a gateway answered to `devices:create`, newest first (the gateway cannot list them later). */
+  'devices:invoices': () => ({
+    request: Empty,
+    reply: z.object({ invoices: z.array(InvoiceHistoryEntry) })
   }),
 
   'diagnostics:get': () => ({ request: Empty, reply: z.object({ text: z.string() }) }),

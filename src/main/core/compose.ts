@@ -45,7 +45,7 @@ import {
   type EmbeddedSandboxOptions
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
-import { openDatabase, ReminderStore, type SqliteDatabase } from './store'
+import { InvoiceStore, openDatabase, ReminderStore, type SqliteDatabase } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
@@ -299,6 +299,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       vault: ports.vault,
       clientFactory,
       sandboxBaseUrl: async () => (await sandbox.current())?.baseUrl ?? null,
+      invoices: new InvoiceStore(db),
+      now: () => clock.now(),
       // Campaigns first: a removed device's untried rows go to the campaign's other devices before its queue is
       // cancelled.
       removalHooks: [

@@ -428,6 +428,22 @@ describe('creating a device', () => {
       'connected'
     )
     expect((await invoke('devices:list', {})).devices).toHaveLength(2)
+
+    // The invoice is kept: listed with the device it made while that device is in the app, and after it is removed.
+    expect((await invoke('devices:invoices', {})).invoices).toEqual([
+      {
+        ...invoice,
+        id: expect.any(String),
+        createdAt: '2026-01-15T03:00:00.000Z',
+        baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+        deviceId: device!.id,
+        deviceLabel: 'Cabang 2'
+      }
+    ])
+    await invoke('devices:remove', { id: device!.id })
+    expect((await invoke('devices:invoices', {})).invoices).toEqual([
+      expect.objectContaining({ number: invoice.number, deviceId: null, deviceLabel: null })
+    ])
   })
 
   it('hosted gateway: a typed-in address and token; only the invoice comes back', async () => {
@@ -473,6 +489,22 @@ describe('creating a device', () => {
       product: 'lite',
       periode: 'monthly'
     })
+    // A hosted gateway's invoice is kept too, though no device came with it, newest first.
+    await clock.advance(60_000)
+    await invoke('devices:create', {
+      baseUrl: receiver.url,
+      token: 'AccountToken123',
+      name: 'Toko 2',
+      phone: '081234567891',
+      product: 'lite',
+      bank: 'DANA'
+    })
+    const { invoices } = await invoke('devices:invoices', {})
+    expect(invoices.map((i) => [i.createdAt, i.total, i.dueDate, i.deviceId])).toEqual([
+      ['2026-01-15T03:01:00.000Z', 75_000, '2026-06-01', null],
+      ['2026-01-15T03:00:00.000Z', 75_000, '2026-06-01', null]
+    ])
+    expect(invoices[0]).toMatchObject({ baseUrl: receiver.url, bankName: 'DANA', accountName: 'PT Wablas' })
     expect(
       await failure(
         invoke('devices:create', { name: 'x', phone: '081234567890', product: 'lite', bank: 'BCA' })

@@ -721,6 +721,13 @@ export const en = {
   'send.submitting': 'Adding to the outbox…',
   'send.done.queued': 'Added to the outbox.',
   'send.done.scheduled': 'Scheduled.',
+  // ---- the pre-send summary of a large direct send (issue 29) ----
+  'send.presend.title': 'Before you send',
+  'send.presend.messages': 'Messages',
+  'send.presend.pace':
+    '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',
+  'send.presend.send': 'Send {count, plural, one {# message} other {# messages}}',
+  'send.presend.sendAnyway': 'Send anyway',
   'send.sent.title': 'Just sent',
   'send.sent.scheduledTitle': 'Just scheduled',
   'send.sent.to':
@@ -1066,6 +1073,27 @@ export const en = {
   'newDevice.linkNow.body': '{label} was added to Sender Desk. Link it to its phone now.',
   'newDevice.payFirst':
     "When the invoice is paid, copy the new device's token from the gateway dashboard and add the device.",
+  // ---- invoice history and last prices (issue 29) ----
+  'newDevice.invoice.sentence': 'Pay {total} to {payTo} by {due}.',
+  'newDevice.invoice.sentenceUnknown':
+    'The gateway did not say how much to pay, where or by when: see its dashboard.',
+  'newDevice.invoice.paid': 'Paid',
+  'newDevice.invoice.paidUnknown':
+    'Unknown: the gateway does not tell apps whether an invoice is paid. Check its dashboard.',
+  'newDevice.price.last': 'Last invoice for {product}, {periode}: {total}, on {date}.',
+  'newDevice.price.lastDiscount':
+    'Last invoice for {product}, {periode}: {total} after a discount of {discount}, on {date}.',
+  'newDevice.price.none':
+    'The gateway publishes no price list: the price is on the invoice it makes when the device is created.',
+  'invoices.title': 'Invoices',
+  'invoices.intro':
+    'Every invoice a gateway answered when Sender Desk ordered a device. The gateway cannot list them later, so they are kept on this computer.',
+  'invoices.empty': 'No invoices yet: creating a device makes one.',
+  'invoices.loading': 'Loading the invoices…',
+  'invoices.heading': 'Invoice {number}',
+  'invoices.noNumber': 'Invoice without a number',
+  'invoices.ordered': 'Ordered',
+  'invoices.gateway': 'Gateway',
   // ---- campaigns (issue 16) ----
   'nav.campaigns': 'Campaigns',
   'campaigns.title': 'Campaigns',

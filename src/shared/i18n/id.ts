@@ -738,6 +738,13 @@ export const id: Record<MessageKey, string> = {
   'send.submitting': 'Menambahkan ke kotak keluar…',
   'send.done.queued': 'Sudah masuk kotak keluar.',
   'send.done.scheduled': 'Sudah dijadwalkan.',
+  // ---- ringkasan sebelum kiriman langsung yang besar (issue 29) ----
+  'send.presend.title': 'Sebelum mengirim',
+  'send.presend.messages': 'Pesan',
+  'send.presend.pace':
+    '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',
+  'send.presend.send': 'Kirim {count} pesan',
+  'send.presend.sendAnyway': 'Tetap kirim',
   'send.sent.title': 'Baru saja dikirim',
   'send.sent.scheduledTitle': 'Baru saja dijadwalkan',
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
@@ -1085,6 +1092,27 @@ export const id: Record<MessageKey, string> = {
   'newDevice.linkNow.body': '{label} sudah ditambahkan ke Sender Desk. Tautkan ke ponselnya sekarang.',
   'newDevice.payFirst':
     'Setelah tagihan dibayar, salin token perangkat baru dari dasbor gateway lalu tambahkan perangkatnya.',
+  // ---- riwayat tagihan dan harga terakhir (issue 29) ----
+  'newDevice.invoice.sentence': 'Bayar {total} ke {payTo} sebelum {due}.',
+  'newDevice.invoice.sentenceUnknown':
+    'Gateway tidak menyebut jumlah, tujuan, atau batas waktu pembayaran: lihat dasbornya.',
+  'newDevice.invoice.paid': 'Lunas',
+  'newDevice.invoice.paidUnknown':
+    'Tidak diketahui: gateway tidak memberi tahu aplikasi apakah tagihan sudah dibayar. Periksa dasbornya.',
+  'newDevice.price.last': 'Tagihan terakhir untuk {product}, {periode}: {total}, pada {date}.',
+  'newDevice.price.lastDiscount':
+    'Tagihan terakhir untuk {product}, {periode}: {total} setelah diskon {discount}, pada {date}.',
+  'newDevice.price.none':
+    'Gateway tidak menerbitkan daftar harga: harganya tertera di tagihan yang dibuat saat perangkat dibuat.',
+  'invoices.title': 'Tagihan',
+  'invoices.intro':
+    'Setiap tagihan yang dijawab gateway saat Sender Desk memesan perangkat. Gateway tidak dapat menampilkannya lagi nanti, jadi disimpan di komputer ini.',
+  'invoices.empty': 'Belum ada tagihan: membuat perangkat akan menghasilkan satu.',
+  'invoices.loading': 'Memuat tagihan…',
+  'invoices.heading': 'Tagihan {number}',
+  'invoices.noNumber': 'Tagihan tanpa nomor',
+  'invoices.ordered': 'Dipesan',
+  'invoices.gateway': 'Gateway',
   // ---- campaigns (issue 16) ----
   'nav.campaigns': 'Kampanye',
   'campaigns.title': 'Kampanye',

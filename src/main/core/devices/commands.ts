@@ -4,10 +4,12 @@
  * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
  * erased and its client closed, and the window hears about it once.
  */
-import type { InvoiceView } from '../../../shared/contract'
+import { randomUUID } from 'node:crypto'
+import type { InvoiceHistoryEntry, InvoiceView } from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { GatewayCredentials, Invoice } from '../gateway'
+import type { InvoiceRecord, InvoiceStore } from '../store'
 import type { Vault } from '../vault'
 import { requireDevice } from './access'
 import type { DeviceActions } from './actions'
@@ -29,6 +31,7 @@ export type DeviceChannel =
   | 'devices:history'
   | 'devices:qr'
   | 'devices:create'
+  | 'devices:invoices'
   | 'linking:begin'
   | 'linking:end'
 
@@ -50,6 +53,9 @@ export interface DeviceCommandsDeps {
   sandboxBaseUrl: () => Promise<string | null>
   /** Every feature holding per-device state (the outbox's queue and series, webhook settings, reminders). */
   removalHooks: DeviceRemovalHook[]
+  /** Every invoice a gateway answered, kept: the gateway cannot list them later. */
+  invoices: InvoiceStore
+  now: () => number
 }
 
 function toInvoiceView(invoice: Invoice): InvoiceView {
@@ -66,6 +72,19 @@ function toInvoiceView(invoice: Invoice): InvoiceView {
     total: invoice.total,
     dueDate: invoice.dueDate,
     message: invoice.message
+  }
+}
+
+function toHistoryEntry(
+  { createdAt, deviceId, ...invoice }: InvoiceRecord,
+  deviceLabel: string | null
+): InvoiceHistoryEntry {
+  return {
+    ...invoice,
+    createdAt: new Date(createdAt).toISOString(),
+    // A device removed since is no longer named: only its name at the gateway stays.
+    deviceId: deviceLabel === null ? null : deviceId,
+    deviceLabel
   }
 }
 
@@ -212,6 +231,15 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         periode: request.periode,
         bank: request.bank
       })
+      // Kept before anything else can fail: the invoice is owed whether or not the device is added here.
+      const invoiceId = randomUUID()
+      deps.invoices.add({
+        id: invoiceId,
+        baseUrl: credentials.baseUrl,
+        deviceId: null,
+        createdAt: deps.now(),
+        ...toInvoiceView(invoice)
+      })
       if (!invoice.token) return { invoice: toInvoiceView(invoice), device: null }
       const sandboxUrl = await deps.sandboxBaseUrl()
       const inSandbox =
@@ -222,7 +250,18 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         token: invoice.token,
         sandbox: inSandbox
       })
+      deps.invoices.linkDevice(invoiceId, device.id)
       return { invoice: toInvoiceView(invoice), device: await opened(device.id) }
+    },
+
+    async 'devices:invoices'() {
+      return {
+        invoices: deps.invoices
+          .list()
+          .map((record) =>
+            toHistoryEntry(record, record.deviceId ? (registry.get(record.deviceId)?.label ?? null) : null)
+          )
+      }
     }
   }
 }

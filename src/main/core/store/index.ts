@@ -46,6 +46,7 @@ export {
   type SeriesRuleKind
 } from './series-store'
 export { ReminderStore, type ReminderRecord, type ReminderPeriode } from './reminder-store'
+export { InvoiceStore, type InvoiceRecord } from './invoice-store'
 export {
   storeAttachment,
   storeAttachmentFrom,

@@ -636,6 +636,32 @@ export const migrations: readonly Migration[] = [
         WHERE state IN ('waiting', 'calling', 'in_doubt');
       CREATE INDEX outbox_takeback_ops_by_request ON outbox_takeback_ops(request_id, action, state);
     `
+  },
+  {
+    name: 'invoices the gateway answered, kept for their history and last prices',
+    // The gateway cannot list an account's invoices nor publishes a price list: what it answered to device/create is
+    // the only record the operator has, so it is kept as it came (the due date as the gateway's wall clock text).
+    sql: `
+      CREATE TABLE gateway_invoices (
+        id TEXT PRIMARY KEY,
+        base_url TEXT NOT NULL,              -- the account's gateway
+        device_id TEXT,                      -- the device Sender Desk added for it, if any (kept after it is removed)
+        number TEXT,
+        device_name TEXT,
+        device_serial TEXT,
+        product TEXT,
+        periode TEXT,
+        bank_name TEXT,
+        account_number TEXT,
+        account_name TEXT,
+        discount REAL,
+        total REAL,
+        due_date TEXT,                       -- 'Y-m-d H:i:s' on the gateway's clock, as it came
+        gateway_message TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX gateway_invoices_by_time ON gateway_invoices(created_at);
+    `
   }
 ]
 

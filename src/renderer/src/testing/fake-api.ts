@@ -84,6 +84,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('files:keepForDraft', () => ({ ok: true }))
   handlers.set('files:restoreDraft', () => ({ files: [], rejected: [] }))
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
+  handlers.set('devices:invoices', () => ({ invoices: [] }))
 
   const api: SenderDeskApi = {
     async invoke(channel, request) {

@@ -3,27 +3,10 @@
 // A quota that does not cover the messages is named, and starting anyway is the operator's choice (issue 27, point 6).
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
+import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
-
-/** Sends a device may still make today under its daily cap, or null without a cap. */
-export function budgetLeftToday(device: DeviceView): number | null {
-  if (device.dailyCap === null || device.dailyCap === undefined) return null
-  return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0))
-}
-
-/** Messages the chosen devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */
-export function quotaShortfall(
-  devices: readonly DeviceView[],
-  count: number
-): { quota: number; short: number } {
-  let quota = 0
-  for (const device of devices) {
-    if (typeof device.quota !== 'number') return { quota: Infinity, short: 0 }
-    quota += device.quota
-  }
-  return { quota, short: Math.max(0, count - quota) }
-}
+import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
   ready,
@@ -81,48 +64,21 @@ export function PreSendSummary({
         <dt>{t('campaigns.presend.devices')}</dt>
         <dd>
           <ul>
-            {devices.map((d) => {
-              const left = budgetLeftToday(d)
-              const sent = d.sentToday?.count ?? 0
-              return (
-                <li key={d.id}>
-                  {t('campaigns.presend.device', {
-                    label: d.label,
-                    budget:
-                      left === null
-                        ? t('campaigns.presend.noCap', { sent: count(sent) })
-                        : t('campaigns.presend.budgetLeft', {
-                            left: count(left),
-                            cap: count(d.dailyCap ?? 0),
-                            sent: count(sent)
-                          }),
-                    quota:
-                      d.quota === 'unlimited'
-                        ? t('campaigns.presend.quotaUnlimited')
-                        : d.quota === null
-                          ? t('campaigns.presend.quotaUnknown')
-                          : t('campaigns.presend.quota', { quota: count(d.quota) })
-                  })}
-                </li>
-              )
-            })}
+            {devices.map((d) => (
+              <li key={d.id}>{deviceBudgetText(t, d, count)}</li>
+            ))}
           </ul>
         </dd>
       </dl>
-      {short > 0 ? (
-        <p className="alert alert--bad" data-testid="campaign-shortfall">
-          {t('campaigns.presend.shortfall', {
-            quota: count(quota),
-            count: count(ready),
-            short: count(short)
-          })}
-        </p>
-      ) : null}
-      {budgetToday !== null && budgetToday < ready ? (
-        <p className="muted">
-          {t('campaigns.presend.overBudget', { left: count(budgetToday), count: count(ready) })}
-        </p>
-      ) : null}
+      <BudgetWarnings
+        t={t}
+        count={count}
+        messages={ready}
+        quota={quota}
+        short={short}
+        leftToday={budgetToday}
+        testIdPrefix="campaign"
+      />
       <div className="form-actions">
         <button
           ref={first}

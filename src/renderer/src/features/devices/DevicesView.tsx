@@ -9,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { AddDeviceForm } from './AddDeviceForm'
 import { DeviceRow } from './DeviceRow'
+import { InvoiceHistory } from './InvoiceHistory'
 import './devices.css'
 
 export function DevicesView(): React.JSX.Element {
@@ -92,6 +93,7 @@ export function DevicesView(): React.JSX.Element {
           ))}
         </ul>
       )}
+      <InvoiceHistory />
     </section>
   )
 }

@@ -77,6 +77,11 @@ describe('NewDeviceView', () => {
       'DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)'
     )
     expect(shown.textContent).toContain('Cabang 2 was added to Sender Desk')
+    // The package in words and one sentence to act on, not the gateway's raw 'pro · yearly'.
+    expect(screen.getByTestId('invoice-product').textContent).toBe('Pro · Yearly')
+    expect(screen.getByTestId('invoice-sentence').textContent).toBe(
+      'Pay Rp\u00a01,500,000 to DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara) by 16 Jan 2026, 10:00 WIB.'
+    )
 
     await user.click(screen.getByRole('button', { name: 'Link the new device' }))
     expect(useNavigation.getState().view).toBe('linking')

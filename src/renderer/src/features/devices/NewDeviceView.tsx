@@ -3,37 +3,25 @@
 // sandbox does) goes straight into the linking wizard.
 import { useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
-import {
-  BILLING_PERIODS,
-  DEVICE_PRODUCTS,
-  GATEWAY_TIME_ZONE,
-  PAYMENT_CHANNELS
-} from '../../../../shared/domain'
+import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatRupiah, formatWallClock } from '../../i18n/dates'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTimeInZone, formatRupiah } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { SecretInput } from '../../ui/SecretInput'
+import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
+import { useInvoiceHistory } from './InvoiceHistory'
+import { lastKnownPrice } from './invoice-prices'
 
 const PRODUCTS = DEVICE_PRODUCTS
 const PERIODS = BILLING_PERIODS
 const CHANNELS = PAYMENT_CHANNELS
 /** The account choice for "type in another gateway's address and token". */
 const OTHER = '__other__'
-
-const PRODUCT_LABEL: Record<(typeof PRODUCTS)[number], MessageKey> = {
-  lite: 'newDevice.product.lite',
-  pro: 'newDevice.product.pro',
-  enterprise: 'newDevice.product.enterprise'
-}
-const PERIOD_LABEL: Record<(typeof PERIODS)[number], MessageKey> = {
-  monthly: 'newDevice.periode.monthly',
-  yearly: 'newDevice.periode.yearly'
-}
 
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
@@ -194,7 +182,7 @@ export function NewDeviceView(): React.JSX.Element {
                 >
                   {PRODUCTS.map((choice) => (
                     <option key={choice} value={choice}>
-                      {t(PRODUCT_LABEL[choice])}
+                      {productLabel(t, choice)}
                     </option>
                   ))}
                 </select>
@@ -210,7 +198,7 @@ export function NewDeviceView(): React.JSX.Element {
                 >
                   {PERIODS.map((choice) => (
                     <option key={choice} value={choice}>
-                      {t(PERIOD_LABEL[choice])}
+                      {periodeLabel(t, choice)}
                     </option>
                   ))}
                 </select>
@@ -233,6 +221,7 @@ export function NewDeviceView(): React.JSX.Element {
               )}
             </Field>
           </div>
+          <LastPrice product={product} periode={periode} />
           {error ? (
             <p className="alert alert--bad" role="alert" data-testid="new-device-error">
               {error.message}
@@ -261,6 +250,32 @@ export function NewDeviceView(): React.JSX.Element {
   )
 }
 
+/**
+ * What the chosen package and period cost last time, from the kept invoices: the gateway publishes no price list, so
+ * without such an invoice the form says where the price will appear instead of inventing one.
+ */
+function LastPrice({ product, periode }: { product: string; periode: string }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const { invoices } = useInvoiceHistory()
+  const last = invoices ? lastKnownPrice(invoices, product, periode) : null
+  const text =
+    last && last.total !== null
+      ? t(last.discount ? 'newDevice.price.lastDiscount' : 'newDevice.price.last', {
+          product: productLabel(t, product),
+          periode: periodeLabel(t, periode),
+          total: formatRupiah(last.total, locale),
+          discount: formatRupiah(last.discount ?? 0, locale),
+          date: formatDateTimeInZone(last.createdAt, locale)
+        })
+      : t('newDevice.price.none')
+  return (
+    <p className="field-hint" aria-live="polite" data-testid="new-device-price">
+      {text}
+    </p>
+  )
+}
+
 function Invoice({
   invoice,
   device
@@ -269,47 +284,13 @@ function Invoice({
   device: DeviceView | null
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
-  const money = (amount: number | null): string =>
-    amount === null ? t('common.unknown') : formatRupiah(amount, locale)
-  const unknown = t('common.unknown')
   return (
     <section className="card" aria-labelledby="invoice-heading" data-testid="new-device-invoice">
       <h3 id="invoice-heading">{t('newDevice.invoice.title')}</h3>
       {/* Our own sentence in the operator's language; the gateway's English ("create device & invoice
           successfully") says nothing more. */}
       <p role="status">{t('newDevice.invoice.created')}</p>
-      <dl className="invoice">
-        <dt>{t('newDevice.invoice.number')}</dt>
-        <dd data-testid="invoice-number">{invoice.number ?? unknown}</dd>
-        <dt>{t('newDevice.invoice.device')}</dt>
-        <dd>
-          {invoice.deviceName ?? unknown} {invoice.deviceSerial ? `(${invoice.deviceSerial})` : ''}
-        </dd>
-        <dt>{t('newDevice.product')}</dt>
-        <dd>
-          {invoice.product ?? unknown} · {invoice.periode ?? unknown}
-        </dd>
-        {invoice.discount ? (
-          <>
-            <dt>{t('newDevice.invoice.discount')}</dt>
-            <dd>{money(invoice.discount)}</dd>
-          </>
-        ) : null}
-        <dt>{t('newDevice.invoice.total')}</dt>
-        <dd data-testid="invoice-total">
-          <strong>{money(invoice.total)}</strong>
-        </dd>
-        <dt>{t('newDevice.invoice.due')}</dt>
-        <dd data-testid="invoice-due">
-          {invoice.dueDate ? formatWallClock(invoice.dueDate, locale, GATEWAY_TIME_ZONE) : unknown}
-        </dd>
-        <dt>{t('newDevice.invoice.payTo')}</dt>
-        <dd data-testid="invoice-account">
-          {[invoice.bankName, invoice.accountNumber].filter(Boolean).join(' ') || unknown}
-          {invoice.accountName ? ` (${invoice.accountName})` : ''}
-        </dd>
-      </dl>
+      <InvoiceDetails invoice={invoice} />
       {device ? (
         <>
           <p>{t('newDevice.linkNow.body', { label: device.label })}</p>

@@ -1,12 +1,16 @@
 // Send panel: files registered (pick, drop, paste) with rejections and thumbnails, recipients, enqueue and schedule requests, live progress.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import type { DeviceView } from '../../../../shared/contract'
+import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
+import { localeOf } from '../../i18n'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { SendView } from './SendView'
 import { WindowDrop } from './WindowDrop'
@@ -499,5 +503,123 @@ describe('enqueue', () => {
   it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {
     show()
     expect(screen.getByRole('textbox', { name: /^Text message/ }).getAttribute('dir')).toBe('auto')
+  })
+})
+
+describe('a large direct send is summed up before it goes (issue 29)', () => {
+  /** `n` different valid numbers, as an operator pastes them. */
+  const numbers = (n: number): string[] => Array.from({ length: n }, (_, i) => `0812${10_000_000 + i}`)
+
+  function showWith(device: Partial<DeviceView>, pacingMs = 3000): ReturnType<typeof userEvent.setup> {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(PLAN_NOW)
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ pacingMs, defaultTimezone: 'Asia/Jakarta' }),
+        devices: [makeDevice({ label: 'Kantor', ...device })]
+      })
+    )
+    useNavigation.getState().navigate('send')
+    render(<SendView />)
+    return userEvent.setup()
+  }
+  afterEach(() => vi.useRealTimers())
+
+  async function draft(
+    user: ReturnType<typeof userEvent.setup>,
+    recipients: string[],
+    files = 0
+  ): Promise<void> {
+    if (files > 0) {
+      await user.upload(
+        screen.getByLabelText('Choose files'),
+        Array.from({ length: files }, (_, i) => png(`p${i}.png`))
+      )
+      await screen.findAllByTestId('send-file-row')
+    }
+    await user.click(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }))
+    await user.paste(recipients.join(', '))
+    await user.click(screen.getByRole('textbox', { name: /^Text message/ }))
+    await user.paste('Halo')
+  }
+
+  it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
+    const user = showWith(c.device, c.pacingMs)
+    await draft(user, numbers(c.recipients), c.perRecipient - 1)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    if (!c.expected.needsSummary) {
+      expect(screen.queryByTestId('send-presend')).toBeNull()
+      await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+      return
+    }
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(screen.getByTestId('send-presend-messages').textContent).toBe(
+      String(c.recipients * c.perRecipient)
+    )
+    expect(screen.getByTestId('send-presend-finish').textContent).toContain(
+      formatDateTimeInZone(new Date(c.expected.finishAt).toISOString(), localeOf('en'), 'Asia/Jakarta')
+    )
+    expect(screen.queryByTestId('send-presend-shortfall') !== null).toBe(c.expected.quotaShort > 0)
+    expect(screen.queryByTestId('send-presend-over-budget') !== null).toBe(c.expected.afterToday > 0)
+  })
+
+  it('names recipients after merging the same numbers, the device’s budget and the end in the window’s zone; sends only on its own button', async () => {
+    const user = showWith({
+      quota: 984,
+      dailyCap: 200,
+      sentToday: { count: 37, resetsAt: '2026-11-28T17:00:00.000Z' }
+    })
+    const typed = numbers(22)
+    // The same number written twice more: each is sent once, and the summary says so.
+    await draft(user, [...typed, '+62 812 1000 0000', '6281210000001'])
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const summary = screen.getByRole('group', { name: 'Before you send' })
+    expect(within(summary).getByTestId('send-presend-recipients').textContent).toBe(
+      '22 (4 numbers were the same: each number is sent once.)'
+    )
+    expect(within(summary).getByTestId('send-presend-device').textContent).toBe(
+      'Kantor: 163 of the daily cap of 200 left today (37 sent); gateway quota 984'
+    )
+    // 22 messages, one every 3 s from 10:00 WIB: the last starts 63 s later.
+    expect(within(summary).getByTestId('send-presend-finish').textContent).toMatch(
+      /^28 Nov 2026, 10:01 WIB \(one message every 3 seconds, as set in Settings/
+    )
+    const confirm = within(summary).getByRole('button', { name: 'Send 22 messages' })
+    expect(document.activeElement).toBe(confirm)
+    // Ctrl+Enter again does not send past the summary: only its button does.
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    await user.click(confirm)
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]?.recipients).toHaveLength(22)
+    await waitFor(() => expect(screen.queryByTestId('send-presend')).toBeNull())
+  })
+
+  it('names a quota that does not cover the send and lets the operator send anyway or go back', async () => {
+    const user = showWith({ quota: 10 })
+    await draft(user, numbers(12))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-presend-shortfall').textContent).toBe(
+      'The gateway quota covers 10 of 12 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+    )
+    expect(screen.getByRole('button', { name: 'Send anyway' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+  })
+
+  it('a change to the draft takes the summary away, so it never confirms what it did not show', async () => {
+    const user = showWith({})
+    await draft(user, numbers(21))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-presend')).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), '!')
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    // Undoing the change does not bring the old summary back: Send asks again.
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), '{Backspace}')
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+    expect(fake.requests('outbox:enqueue')).toEqual([])
   })
 })

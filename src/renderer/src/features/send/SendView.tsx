@@ -1,16 +1,24 @@
 // The send panel: files (drop, pick, paste), recipients, caption and text, device, send now or schedule → `outbox:enqueue`.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes } from '../../i18n/dates'
+import { computerZone, formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
-import { hasWhatsAppFormatting, isWithinTextLimit, textLength } from '../../../../shared/domain'
+import {
+  hasWhatsAppFormatting,
+  isWithinTextLimit,
+  planDirectSend,
+  textLength,
+  type DirectSendPlan
+} from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
-import { parseRecipients } from './recipients'
+import { parseRecipients, sameRecipients } from './recipients'
+import { enqueueRequest } from './enqueue-request'
+import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
@@ -49,6 +57,15 @@ export function SendView(): React.JSX.Element {
   const [attempted, setAttempted] = useState(false)
   const [announce, setAnnounce] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
+  /** The summary a large direct send shows before it goes, as it stood when Send was pressed. */
+  const [summary, setSummary] = useState<{
+    draftKey: string
+    plan: DirectSendPlan
+    recipients: number
+    same: number
+    messages: number
+  } | null>(null)
 
   const recipients = useMemo(
     () => parseRecipients(send.recipientsText, send.isGroup),
@@ -78,6 +95,50 @@ export function SendView(): React.JSX.Element {
     return () => window.removeEventListener('paste', onPaste)
   }, [])
 
+  // Going back from the summary returns the focus to the Send button it replaced (shown again once it has gone).
+  const backToSend = useRef(false)
+  useEffect(() => {
+    if (summary === null && backToSend.current) {
+      backToSend.current = false
+      submitRef.current?.focus()
+    }
+  }, [summary])
+
+  // A summary answers the draft it was made for: any change to what would be sent takes it away.
+  const draftKey = JSON.stringify([
+    send.recipientsText,
+    send.isGroup,
+    send.text,
+    send.caption,
+    send.files.map((f) => f.handle),
+    send.splitLongText,
+    deviceId,
+    send.schedule.enabled
+  ])
+  // Dropped, not just hidden: undoing the change must not bring back a summary (and its estimate) from before.
+  if (summary && summary.draftKey !== draftKey) setSummary(null)
+  const shownSummary = summary?.draftKey === draftKey ? summary : null
+
+  /** The plan of sending this draft now through the chosen device (a scheduled send is not summed up). */
+  function directSendPlan(): NonNullable<typeof summary> | null {
+    if (!chosen || send.schedule.enabled) return null
+    const messages = recipients.length * enqueueRequest(send).entries.length
+    const plan = planDirectSend({
+      device: chosen,
+      recipients: recipients.length,
+      messages,
+      pacingMs: settings?.pacingMs ?? 0,
+      now: Date.now()
+    })
+    return {
+      draftKey,
+      plan,
+      recipients: recipients.length,
+      same: sameRecipients(send.recipientsText, send.isGroup),
+      messages
+    }
+  }
+
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setAttempted(true)
@@ -87,7 +148,20 @@ export function SendView(): React.JSX.Element {
       formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[first]}`)?.focus()
       return
     }
+    // A large send, or one past the device's cap or quota, is summed up first; Send (or Ctrl+Enter) again while the
+    // summary shows does not send: only its own button does.
+    if (shownSummary) return
+    const plan = directSendPlan()
+    if (plan?.plan.needsSummary) {
+      setSummary(plan)
+      return
+    }
+    await sendDraft()
+  }
+
+  async function sendDraft(): Promise<void> {
     const ok = await useSend.getState().send()
+    setSummary(null)
     if (ok) {
       setAttempted(false)
       setAnnounce(useSend.getState().sent?.scheduled ? t('send.done.scheduled') : t('send.done.queued'))
@@ -256,20 +330,39 @@ export function SendView(): React.JSX.Element {
             {send.sendError.message}
           </p>
         ) : null}
-        <div className="actions send-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="send-submit"
-            disabled={send.sending}
-          >
-            {send.sending
-              ? t('send.submitting')
-              : send.schedule.enabled
-                ? t('send.submit.schedule')
-                : t('send.submit.now')}
-          </button>
-        </div>
+        {shownSummary && chosen ? (
+          <SendSummary
+            recipients={shownSummary.recipients}
+            same={shownSummary.same}
+            messages={shownSummary.messages}
+            device={chosen}
+            plan={shownSummary.plan}
+            pacingMs={settings?.pacingMs ?? 0}
+            timeZone={settings?.defaultTimezone || computerZone()}
+            busy={send.sending}
+            onSend={() => void sendDraft()}
+            onBack={() => {
+              backToSend.current = true
+              setSummary(null)
+            }}
+          />
+        ) : (
+          <div className="actions send-actions">
+            <button
+              ref={submitRef}
+              type="submit"
+              className="button button--primary"
+              data-testid="send-submit"
+              disabled={send.sending}
+            >
+              {send.sending
+                ? t('send.submitting')
+                : send.schedule.enabled
+                  ? t('send.submit.schedule')
+                  : t('send.submit.now')}
+            </button>
+          </div>
+        )}
       </form>
     </section>
   )

@@ -1,0 +1,126 @@
+// The invoice history under the devices: every kept invoice with the sentence to act on, money and due dates in the
+// window's locale with the gateway's zone named, and payment honestly unknown; and the new-device form's last price.
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { InvoiceHistoryEntry } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { DevicesView } from './DevicesView'
+import { NewDeviceView } from './NewDeviceView'
+
+let fake: FakeApi
+
+function entry(patch: Partial<InvoiceHistoryEntry>): InvoiceHistoryEntry {
+  return {
+    id: 'inv-1',
+    createdAt: '2026-11-28T05:38:19.000Z',
+    baseUrl: 'https://kudus.wablas.com',
+    deviceId: null,
+    deviceLabel: null,
+    number: 'INV/20261128/000001',
+    deviceName: 'Toko',
+    deviceSerial: 'A5DOYJ',
+    product: 'pro',
+    periode: 'monthly',
+    bankName: 'BCA',
+    accountNumber: '8730 451 229',
+    accountName: 'PT Wablas',
+    discount: 10_000,
+    total: 150_000,
+    dueDate: '2026-11-29 12:38:19',
+    message: 'create device & invoice successfully',
+    ...patch
+  }
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Kantor' })] }))
+})
+
+describe('invoice history', () => {
+  it('lists every kept invoice, newest first, with its sentence and payment unknown', async () => {
+    fake.handle('devices:invoices', () => ({
+      invoices: [
+        entry({ id: 'inv-2', number: 'INV/2', deviceId: 'dev-1', deviceLabel: 'Kantor' }),
+        entry({ id: 'inv-1', number: null, total: null, discount: 0, product: 'gold', periode: null })
+      ]
+    }))
+    render(<DevicesView />)
+    const list = await screen.findByRole('list', { name: 'Invoices' })
+    const [newest, older] = within(list).getAllByRole('listitem')
+    expect(within(newest!).getByRole('heading').textContent).toBe('Invoice INV/2')
+    expect(within(newest!).getByTestId('invoice-sentence').textContent).toBe(
+      'Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by 29 Nov 2026, 12:38 WIB.'
+    )
+    expect(within(newest!).getByTestId('invoice-product').textContent).toBe('Pro · Monthly')
+    expect(within(newest!).getByTestId('invoice-discount').textContent).toBe('Rp\u00a010,000')
+    expect(within(newest!).getByTestId('invoice-paid').textContent).toMatch(
+      /^Unknown: the gateway does not tell/
+    )
+    expect(newest!.textContent).toContain('https://kudus.wablas.com · Kantor')
+    // What the gateway left out is said, not guessed: no total, no number, a package it made up shown as it came.
+    expect(within(older!).getByRole('heading').textContent).toBe('Invoice without a number')
+    expect(within(older!).getByTestId('invoice-sentence').textContent).toMatch(/did not say how much to pay/)
+    expect(within(older!).getByTestId('invoice-total').textContent).toBe('Unknown')
+    expect(within(older!).getByTestId('invoice-product').textContent).toBe('gold · Unknown')
+    expect(within(older!).queryByTestId('invoice-discount')).toBeNull()
+  })
+
+  it('formats money and dates in Bahasa Indonesia', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    fake.handle('devices:invoices', () => ({ invoices: [entry({})] }))
+    render(<DevicesView />)
+    const item = await screen.findByTestId('invoice-entry')
+    expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
+      'Bayar Rp\u00a0150.000 ke BCA 8730 451 229 (PT Wablas) sebelum 29 Nov 2026, 12.38 WIB.'
+    )
+    expect(within(item).getByTestId('invoice-product').textContent).toBe('Pro · Bulanan')
+  })
+
+  it('says when there is none yet', async () => {
+    render(<DevicesView />)
+    expect((await screen.findByTestId('invoices-empty')).textContent).toBe(
+      'No invoices yet: creating a device makes one.'
+    )
+  })
+})
+
+describe('prices on the new-device form', () => {
+  it('shows the last known price of the chosen package and period, else where the price will appear', async () => {
+    fake.handle('devices:invoices', () => ({
+      invoices: [
+        entry({ id: 'a', product: 'Pro', periode: 'monthly', total: 150_000, discount: 0 }),
+        entry({ id: 'b', product: 'pro', periode: 'monthly', total: 140_000, discount: 0 }),
+        entry({ id: 'c', product: 'lite', periode: 'yearly', total: null }),
+        entry({
+          id: 'd',
+          product: 'lite',
+          periode: 'yearly',
+          total: 900_000,
+          discount: 100_000,
+          createdAt: '2026-10-01T03:00:00.000Z'
+        })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    const price = screen.getByTestId('new-device-price')
+    // Lite, monthly: never invoiced, so no price is made up.
+    expect(await screen.findByText(/publishes no price list/)).toBe(price)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Package' }), 'pro')
+    expect(price.textContent).toMatch(
+      /^Last invoice for Pro, Monthly: Rp\u00a0150,000, on 28 Nov 2026, \d\d:38 /
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Package' }), 'lite')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Billing period' }), 'yearly')
+    // The newest invoice with a total: one without a total says nothing about the price.
+    expect(price.textContent).toMatch(
+      /^Last invoice for Lite, Yearly: Rp\u00a0900,000 after a discount of Rp\u00a0100,000, on 1 Oct 2026/
+    )
+  })
+})

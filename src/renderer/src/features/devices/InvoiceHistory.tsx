@@ -1,0 +1,65 @@
+// The invoices kept from the gateways' answers (`devices:invoices`), newest first, under the device list: what to pay,
+// where and by when, and what the app can say about payment (nothing: the gateway does not tell).
+import { useEffect, useState } from 'react'
+import type { InvoiceHistoryEntry } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { InvoiceDetails } from './InvoiceDetails'
+
+/** Every kept invoice, loaded once for the view that shows them (null while loading). */
+export function useInvoiceHistory(): { invoices: InvoiceHistoryEntry[] | null; error: string | null } {
+  const [invoices, setInvoices] = useState<InvoiceHistoryEntry[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    call('devices:invoices', {})
+      .then((reply) => live && setInvoices(reply.invoices))
+      .catch((e: unknown) => live && setError(errorInfo(e).message))
+    return () => {
+      live = false
+    }
+  }, [])
+  return { invoices, error }
+}
+
+export function InvoiceHistory(): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const { invoices, error } = useInvoiceHistory()
+  return (
+    <section className="invoice-history" aria-labelledby="invoices-heading" data-testid="invoice-history">
+      <h3 id="invoices-heading">{t('invoices.title')}</h3>
+      <p className="muted">{t('invoices.intro')}</p>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : invoices === null ? (
+        <p className="muted">{t('invoices.loading')}</p>
+      ) : invoices.length === 0 ? (
+        <p className="empty" data-testid="invoices-empty">
+          {t('invoices.empty')}
+        </p>
+      ) : (
+        <ul className="invoice-list" aria-labelledby="invoices-heading">
+          {invoices.map((invoice) => (
+            <li key={invoice.id} className="card" data-testid="invoice-entry">
+              <h4>
+                {invoice.number ? t('invoices.heading', { number: invoice.number }) : t('invoices.noNumber')}
+              </h4>
+              <InvoiceDetails invoice={invoice} showPaid>
+                <dt>{t('invoices.ordered')}</dt>
+                <dd data-testid="invoice-ordered">{formatDateTimeInZone(invoice.createdAt, locale)}</dd>
+                <dt>{t('invoices.gateway')}</dt>
+                <dd>
+                  {invoice.deviceLabel ? `${invoice.baseUrl} · ${invoice.deviceLabel}` : invoice.baseUrl}
+                </dd>
+              </InvoiceDetails>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

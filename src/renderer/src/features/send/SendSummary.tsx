@@ -1,0 +1,92 @@
+// What a large direct send is about to do, asked before it goes (issue 29): the recipients after the same numbers are
+// merged, the messages, the device with what its daily cap leaves today and its gateway quota, and when the last
+// message would start at the outbox's pace, in the window's zone with the zone named. A quota that does not cover the
+// messages is named, and sending anyway is the operator's choice, as in a campaign's summary.
+import { useEffect, useRef } from 'react'
+import type { DeviceView } from '../../../../shared/contract'
+import type { DirectSendPlan } from '../../../../shared/domain'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
+import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
+
+export function SendSummary({
+  recipients,
+  same,
+  messages,
+  device,
+  plan,
+  pacingMs,
+  timeZone,
+  busy,
+  onSend,
+  onBack
+}: {
+  recipients: number
+  /** Typed numbers merged with another (each is sent once). */
+  same: number
+  messages: number
+  device: DeviceView
+  plan: DirectSendPlan
+  pacingMs: number
+  timeZone: string
+  busy: boolean
+  onSend: () => void
+  onBack: () => void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const first = useRef<HTMLButtonElement>(null)
+  // The summary takes the Send button's place: the focus moves to its answer, not to the page's start.
+  useEffect(() => first.current?.focus(), [])
+  const count = (n: number): string => formatCount(n, locale)
+  return (
+    <div
+      className="send-presend"
+      role="group"
+      aria-labelledby="send-presend-title"
+      data-testid="send-presend"
+    >
+      <h3 id="send-presend-title">{t('send.presend.title')}</h3>
+      <dl>
+        <dt>{t('campaigns.presend.recipients')}</dt>
+        <dd data-testid="send-presend-recipients">
+          {count(recipients)}
+          {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
+        </dd>
+        <dt>{t('send.presend.messages')}</dt>
+        <dd data-testid="send-presend-messages">{count(messages)}</dd>
+        <dt>{t('campaigns.presend.devices')}</dt>
+        <dd data-testid="send-presend-device">{deviceBudgetText(t, device, count)}</dd>
+        <dt>{t('campaigns.presend.finish')}</dt>
+        <dd data-testid="send-presend-finish">
+          {formatDateTimeInZone(new Date(plan.finishAt).toISOString(), locale, timeZone)}
+          <span className="field-hint"> {t('send.presend.pace', { seconds: pacingMs / 1000 })}</span>
+        </dd>
+      </dl>
+      <BudgetWarnings
+        t={t}
+        count={count}
+        messages={messages}
+        quota={messages - plan.quotaShort}
+        short={plan.quotaShort}
+        leftToday={plan.afterToday > 0 ? messages - plan.afterToday : null}
+        testIdPrefix="send-presend"
+      />
+      <div className="actions">
+        <button
+          ref={first}
+          type="button"
+          className="button button--primary"
+          data-testid="send-presend-confirm"
+          disabled={busy}
+          onClick={onSend}
+        >
+          {plan.quotaShort > 0 ? t('send.presend.sendAnyway') : t('send.presend.send', { count: messages })}
+        </button>
+        <button type="button" className="button" data-testid="send-presend-back" onClick={onBack}>
+          {t('campaigns.presend.back')}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+// A sending budget in words, as both pre-send summaries (a campaign's, a large direct send's) say it: one device's
+// line ("Kantor: 163 of the daily cap of 200 left today (37 sent); gateway quota 984") and the warnings when the
+// quota does not cover the messages or today's caps leave some for the following days.
+import type { DeviceView } from '../../../shared/contract'
+import { budgetLeftToday } from '../../../shared/domain'
+import type { useT } from '../i18n'
+
+type Translate = ReturnType<typeof useT>
+
+export function deviceBudgetText(t: Translate, device: DeviceView, count: (n: number) => string): string {
+  const left = budgetLeftToday(device)
+  const sent = device.sentToday?.count ?? 0
+  return t('campaigns.presend.device', {
+    label: device.label,
+    budget:
+      left === null
+        ? t('campaigns.presend.noCap', { sent: count(sent) })
+        : t('campaigns.presend.budgetLeft', {
+            left: count(left),
+            cap: count(device.dailyCap ?? 0),
+            sent: count(sent)
+          }),
+    quota:
+      device.quota === 'unlimited'
+        ? t('campaigns.presend.quotaUnlimited')
+        : device.quota === null
+          ? t('campaigns.presend.quotaUnknown')
+          : t('campaigns.presend.quota', { quota: count(device.quota) })
+  })
+}
+
+/** The quota's shortfall and what today's caps leave for later, each said only when it applies. */
+export function BudgetWarnings({
+  t,
+  count,
+  messages,
+  quota,
+  short,
+  leftToday,
+  testIdPrefix
+}: {
+  t: Translate
+  count: (n: number) => string
+  messages: number
+  quota: number
+  short: number
+  /** What today's caps allow, or null without a cap. */
+  leftToday: number | null
+  testIdPrefix: string
+}): React.JSX.Element {
+  return (
+    <>
+      {short > 0 ? (
+        <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
+          {t('campaigns.presend.shortfall', {
+            quota: count(quota),
+            count: count(messages),
+            short: count(short)
+          })}
+        </p>
+      ) : null}
+      {leftToday !== null && leftToday < messages ? (
+        <p className="muted" data-testid={`${testIdPrefix}-over-budget`}>
+          {t('campaigns.presend.overBudget', { left: count(leftToday), count: count(messages) })}
+        </p>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+// One table for when a direct send is summed up before it goes, and when it would end: run against the domain
+// function and the Send view (its Send button shows the summary exactly when the table says).
+import type { DeviceBudget, DeviceQuota, DirectSendPlan } from './send-budget'
+
+export interface DirectSendCase {
+  name: string
+  device: DeviceBudget & DeviceQuota
+  recipients: number
+  /** Messages per recipient (files, then the text). */
+  perRecipient: number
+  pacingMs: number
+  expected: DirectSendPlan
+}
+
+/** The moment every case plans from, and the end of the device's day. */
+export const PLAN_NOW = Date.parse('2026-11-28T03:00:00.000Z')
+const RESETS_AT = '2026-11-28T17:00:00.000Z' // midnight WIB
+const RESET = Date.parse(RESETS_AT)
+const DAY = 86_400_000
+
+const device = (
+  quota: DeviceQuota['quota'],
+  dailyCap: number | null = null,
+  sent = 0
+): DeviceBudget & DeviceQuota => ({ quota, dailyCap, sentToday: { count: sent, resetsAt: RESETS_AT } })
+
+export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
+  {
+    name: 'a small send within cap and quota goes as it is',
+    device: device(100, 50, 10),
+    recipients: 3,
+    perRecipient: 1,
+    pacingMs: 3000,
+    expected: { finishAt: PLAN_NOW + 2 * 3000, afterToday: 0, quotaShort: 0, needsSummary: false }
+  },
+  {
+    name: 'exactly the threshold of recipients is not large',
+    device: device('unlimited'),
+    recipients: 20,
+    perRecipient: 1,
+    pacingMs: 1000,
+    expected: { finishAt: PLAN_NOW + 19_000, afterToday: 0, quotaShort: 0, needsSummary: false }
+  },
+  {
+    name: 'one recipient over the threshold is summed up',
+    device: device('unlimited'),
+    recipients: 21,
+    perRecipient: 1,
+    pacingMs: 1000,
+    expected: { finishAt: PLAN_NOW + 20_000, afterToday: 0, quotaShort: 0, needsSummary: true }
+  },
+  {
+    name: 'a small send past what the daily cap leaves today goes on at the device’s midnight',
+    device: device(null, 10, 8),
+    recipients: 2,
+    perRecipient: 2,
+    pacingMs: 3000,
+    expected: { finishAt: RESET + 3000, afterToday: 2, quotaShort: 0, needsSummary: true }
+  },
+  {
+    name: 'a cap already spent: every message waits for the following days, a cap a day',
+    device: device(1000, 5, 5),
+    recipients: 12,
+    perRecipient: 1,
+    pacingMs: 1000,
+    expected: { finishAt: RESET + 2 * DAY + 1000, afterToday: 12, quotaShort: 0, needsSummary: true }
+  },
+  {
+    name: 'a small send the quota does not cover',
+    device: device(3, null),
+    recipients: 2,
+    perRecipient: 2,
+    pacingMs: 1000,
+    expected: { finishAt: PLAN_NOW + 3000, afterToday: 0, quotaShort: 1, needsSummary: true }
+  },
+  {
+    name: 'an unknown quota is no shortfall',
+    device: device(null),
+    recipients: 5,
+    perRecipient: 3,
+    pacingMs: 0,
+    expected: { finishAt: PLAN_NOW, afterToday: 0, quotaShort: 0, needsSummary: false }
+  }
+]

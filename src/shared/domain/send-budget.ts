@@ -1,0 +1,85 @@
+// A device's sending budget before a send: what its daily cap still allows today, whether its gateway quota covers
+// the messages, when a direct send would end at the outbox's pace, and when a direct send is large enough to be
+// summed up before it goes. The campaign's and the direct send's pre-send summaries both count with these.
+
+/** A direct send to more recipients than this is summed up before it goes (issue 29). */
+export const LARGE_DIRECT_SEND = 20
+
+/** What the device view carries of a device's budget (its daily cap, today's sends and when its day ends). */
+export interface DeviceBudget {
+  dailyCap?: number | null | undefined
+  sentToday?: { count: number; resetsAt: string } | undefined
+}
+
+/** A gateway quota: a count of messages, 'unlimited', or not known (null). */
+export interface DeviceQuota {
+  quota: number | 'unlimited' | null
+}
+
+/** Sends a device may still make today under its daily cap, or null without a cap. */
+export function budgetLeftToday(device: DeviceBudget): number | null {
+  if (device.dailyCap === null || device.dailyCap === undefined) return null
+  return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0))
+}
+
+/** Messages the devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */
+export function quotaShortfall(
+  devices: readonly DeviceQuota[],
+  count: number
+): { quota: number; short: number } {
+  let quota = 0
+  for (const device of devices) {
+    if (typeof device.quota !== 'number') return { quota: Infinity, short: 0 }
+    quota += device.quota
+  }
+  return { quota, short: Math.max(0, count - quota) }
+}
+
+export interface DirectSendPlan {
+  /** When the last message would start, if nothing else waits for the device (ms since the epoch). */
+  finishAt: number
+  /** Messages today's cap leaves for the following days (0 without a cap). */
+  afterToday: number
+  /** Messages the gateway quota does not cover (0 when it does, or is unlimited or unknown). */
+  quotaShort: number
+  /** Sum it up before it goes: many recipients, or more than the cap or the quota allows. */
+  needsSummary: boolean
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * A direct send of `messages` messages to `recipients` recipients through one device, planned as the outbox sends it:
+ * one start every `pacingMs`, at most the daily cap a day, the cap's day starting again at `sentToday.resetsAt` (the
+ * device's midnight; the following days are taken as 24 hours, true of every Indonesian zone, which keep no summer
+ * time). Messages already waiting for the device are not counted: the end is the earliest it can be.
+ */
+export function planDirectSend(input: {
+  device: DeviceBudget & DeviceQuota
+  recipients: number
+  messages: number
+  pacingMs: number
+  now: number
+}): DirectSendPlan {
+  const { device, recipients, messages, pacingMs, now } = input
+  const left = budgetLeftToday(device)
+  const cap = device.dailyCap ?? null
+  const last = Math.max(0, messages - 1)
+  let finishAt = now + last * pacingMs
+  let afterToday = 0
+  if (left !== null && cap !== null && messages > left) {
+    afterToday = messages - left
+    const resetsAt = Date.parse(device.sentToday?.resetsAt ?? '')
+    const dayOne = Number.isNaN(resetsAt) ? now + DAY_MS : resetsAt
+    const days = Math.ceil(afterToday / cap)
+    const onLastDay = afterToday - (days - 1) * cap
+    finishAt = dayOne + (days - 1) * DAY_MS + (onLastDay - 1) * pacingMs
+  }
+  const quotaShort = quotaShortfall([device], messages).short
+  return {
+    finishAt,
+    afterToday,
+    quotaShort,
+    needsSummary: recipients > LARGE_DIRECT_SEND || afterToday > 0 || quotaShort > 0
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Issue 29's missing pieces in real Chromium over the harness: a large direct send is summed up before it goes (and
+ * goes only when confirmed), and an invoice from ordering a device is kept, listed under Devices, and prices the next
+ * order of the same package. Axe runs on the summary and on the invoice history.
+ */
+import { describe, expect, it } from 'vitest'
+import { screenshot, seriousA11yViolations } from './browser'
+import { journeySession, linkedSandboxDevice } from './fixtures'
+
+const journey = journeySession()
+
+describe('billing and large sends in Chromium', () => {
+  it('sums up a send to 25 recipients first: count, device budget, estimated end with its zone; sends on confirm', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    await harness.core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 30 })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-send').click()
+    const numbers = Array.from({ length: 25 }, (_, i) => `0812${20_000_000 + i}`)
+    await p.getByTestId('send-recipients').fill(numbers.join(', '))
+    await p.getByTestId('send-text').fill('Halo, stok baru sudah datang.')
+    await p.getByTestId('send-submit').click()
+
+    const summary = p.getByTestId('send-presend')
+    await summary.waitFor()
+    await expect(p.getByTestId('send-presend-recipients').textContent()).resolves.toBe('25')
+    await expect(p.getByTestId('send-presend-device').textContent()).resolves.toMatch(
+      /: 30 of the daily cap of 30 left today \(0 sent\); gateway quota/
+    )
+    await expect(p.getByTestId('send-presend-finish').textContent()).resolves.toMatch(
+      /^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (WIB|WITA|WIT|[A-Za-z_]+\/[A-Za-z_]+|UTC) /
+    )
+    // The summary took the Send button's place, and the focus with it.
+    expect(await p.getByTestId('send-submit').isVisible()).toBe(false)
+    await expect
+      .poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('send-presend-confirm')
+    await screenshot(p, 'journey-large-send-summary')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    const before = await harness.core.handlers['outbox:counts']({})
+    expect(before.queued + before.sending + before.accepted + before.sent).toBe(0)
+
+    await p.getByTestId('send-presend-confirm').click()
+    await p.getByTestId('send-sent').waitFor()
+    const items = await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })
+    expect(items.total).toBe(25)
+  })
+
+  it('keeps the invoice of a new device, lists it under Devices and prices the next order with it', async () => {
+    const harness = await journey.start()
+    await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-devices').click()
+    await p.getByTestId('invoices-empty').waitFor()
+    await p.getByTestId('create-device-open').click()
+    await p.getByTestId('new-device-product').selectOption('pro')
+    await p.getByTestId('new-device-periode').selectOption('yearly')
+    // No invoice yet: no price is made up.
+    await expect(p.getByTestId('new-device-price').textContent()).resolves.toMatch(/publishes no price list/)
+    await p.getByTestId('new-device-name').fill('Cabang 2')
+    await p.getByTestId('new-device-phone').fill('0812 9990 000')
+    await p.getByTestId('new-device-submit').click()
+    await p.getByTestId('new-device-invoice').waitFor()
+    await expect(p.getByTestId('invoice-sentence').textContent()).resolves.toMatch(
+      /^Pay Rp\s?1,500,000 to BCA .+ by \d{1,2} \w{3} \d{4}, \d{2}:\d{2} WIB\.$/
+    )
+
+    await p.getByTestId('nav-devices').click()
+    const entry = p.getByTestId('invoice-entry')
+    await expect.poll(() => entry.count()).toBe(1)
+    await expect(entry.getByTestId('invoice-product').textContent()).resolves.toBe('Pro · Yearly')
+    await expect(entry.getByTestId('invoice-paid').textContent()).resolves.toMatch(/^Unknown/)
+    await screenshot(p, 'journey-invoice-history')
+    expect(await seriousA11yViolations(p)).toEqual([])
+
+    await p.getByTestId('create-device-open').click()
+    await p.getByTestId('new-device-product').selectOption('pro')
+    await p.getByTestId('new-device-periode').selectOption('yearly')
+    await expect
+      .poll(() => p.getByTestId('new-device-price').textContent())
+      .toMatch(/^Last invoice for Pro, Yearly: Rp\s?1,500,000 after a discount of Rp\s?300,000, on /)
+  })
+})
