@@ -122,6 +122,9 @@ async function startWorkerRelay(persist: string): Promise<{ url: string; close()
 
 // ------------------------------------------------------------------------------------------ the desktop's side
 
+/** The sync's latest step in this process, to say where the longest block fell. */
+let lastStep = 'start'
+
 interface Desktop {
   inbox: Inbox
   db: SqliteDatabase
@@ -144,6 +147,7 @@ function openDesktop(vault: MemoryVault): Desktop {
     credentials: vaultInboxCredentials(vault),
     targets: {},
     onStep: (step, count) => {
+      lastStep = step
       if (step !== 'committed') return
       total += count
       for (const waiter of waiters.filter((w) => w.at <= total)) {
@@ -260,6 +264,8 @@ interface CatchUp {
   idleLongestBlockMs: number
   /** The most CPU this thread spent between two turns of its event loop: the block without the machine's stalls. */
   longestBlockCpuMs: number
+  /** The sync's last step before that block (pulled: opening the page; committed: a slice or the ack). */
+  longestBlockAfter: string
   rateLimitedWaits: number
   rateLimitedMs: number
   rawInsertMs: number
@@ -270,13 +276,18 @@ interface CatchUp {
  * of them. On a shared machine the wall-clock gap also counts the time the OS ran other processes; the thread's own
  * CPU time (process.threadCpuUsage, Node ≥ 23.9) is what this process blocked its loop with.
  */
-function watchTurns(): { stop(): { longestCpuMs: number } } {
+function watchTurns(): { stop(): { longestCpuMs: number; after: string } } {
   let running = true
   let longestCpuMs = 0
+  let after = ''
   let last = process.threadCpuUsage()
   const turn = (): void => {
     const used = process.threadCpuUsage(last)
-    longestCpuMs = Math.max(longestCpuMs, (used.user + used.system) / 1000)
+    const cpuMs = (used.user + used.system) / 1000
+    if (cpuMs > longestCpuMs) {
+      longestCpuMs = cpuMs
+      after = lastStep
+    }
     last = process.threadCpuUsage()
     if (running) setImmediate(turn)
   }
@@ -284,7 +295,7 @@ function watchTurns(): { stop(): { longestCpuMs: number } } {
   return {
     stop() {
       running = false
-      return { longestCpuMs }
+      return { longestCpuMs, after }
     }
   }
 }
@@ -362,6 +373,7 @@ async function measureCatchUp(
       longestBlockMs: delay.max / 1e6,
       idleLongestBlockMs: await idleLongestBlockMs(ms),
       longestBlockCpuMs: blocks.longestCpuMs,
+      longestBlockAfter: blocks.after,
       rateLimitedWaits: waits.length,
       rateLimitedMs,
       rawInsertMs: rawInsertMs(desktop.db)
@@ -404,7 +416,7 @@ function catchUpLines(label: string, run: CatchUp): BenchLine[] {
     {
       name: `longest event-loop block while catching up, ${label}`,
       ratio: 50 / run.longestBlockCpuMs,
-      detail: `${fmt(run.longestBlockCpuMs, 1)} ms of the main thread's CPU between two turns of its loop; wall clock: ${fmt(run.longestBlockMs, 1)} ms (monitorEventLoopDelay max), the same loop idle for as long: ${fmt(run.idleLongestBlockMs, 1)} ms (the machine's own stalls); goal < 50 ms (ratio > 1)`
+      detail: `${fmt(run.longestBlockCpuMs, 1)} ms of the main thread's CPU between two turns of its loop (after the step "${run.longestBlockAfter}"); wall clock: ${fmt(run.longestBlockMs, 1)} ms (monitorEventLoopDelay max), the same loop idle for as long: ${fmt(run.idleLongestBlockMs, 1)} ms (the machine's own stalls); goal < 50 ms (ratio > 1)`
     }
   ]
 }
