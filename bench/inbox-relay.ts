@@ -24,6 +24,7 @@ import {
 import { bundleWorker } from '../packages/inbox-relay/test/support/bundle'
 import { systemClock } from '../src/main/core/clock'
 import { createInbox, vaultInboxCredentials, type Inbox, type InboxSyncStatus } from '../src/main/core/inbox'
+import { incomingWebhookBody } from '../src/main/core/inbox/testing/webhook-bodies'
 import { openDatabase, type SqliteDatabase } from '../src/main/core/store'
 import { MemoryVault } from '../src/main/core/vault'
 import type { BenchLine } from './outbox'
@@ -184,34 +185,11 @@ async function connect(desktop: Desktop, relayUrl: string): Promise<{ incoming: 
   return connected.urls
 }
 
-let messageCounter = 0
-/** A customer's message as the gateway posts it (§5.2), each with its own WhatsApp id. */
-function incomingBody(): string {
-  const n = messageCounter++
-  return JSON.stringify({
-    id: `BENCH${String(n).padStart(10, '0')}`,
-    pushName: 'Sari',
-    isGroup: false,
-    group: { sender: '', subject: '', owner: '', desc: '', participants: null },
-    message: `Pesanan nomor ${n} sudah dikirim?`,
-    phone: '6281298765432',
-    messageType: 'text',
-    file: '',
-    url: '',
-    mimeType: '',
-    deviceId: 'A0HDJU',
-    sender: '6285700000001',
-    isFromMe: false,
-    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    profileImage: ''
-  })
-}
-
 async function post(url: string): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: incomingBody()
+    body: incomingWebhookBody({ message: 'Pesanan saya sudah dikirim? Alamatnya Jl. Melati 12, Bandung.' })
   })
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`the relay answered a webhook with ${response.status}`)
