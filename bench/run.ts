@@ -4,6 +4,7 @@ import { runCampaignImportBench } from './campaign-import'
 import { runCampaignImportMemoryBench } from './campaign-import-memory'
 import { runCampaignPacingBench } from './campaign-pacing'
 import { runDevicesBench } from './devices'
+import { runInboxRelayBench } from './inbox-relay'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
@@ -18,6 +19,7 @@ const sections: [string, () => Promise<unknown>][] = [
   ['campaign pacing (sandbox timestamps)', runCampaignPacingBench],
   ['devices (50 polled vs a bare polling client)', runDevicesBench],
   ['sandbox', runSandboxBench],
+  ['messages in (relay: webhook → desktop latency, a week of catch-up)', runInboxRelayBench],
   ['window (Chromium over the browser harness)', runWindowBench],
   ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench]
 ]

@@ -21,7 +21,15 @@ if (plan.kind === 'refuse') {
   console.error(`Sender Desk cannot start: ${plan.reason}. ${CANNOT_START_HINT}`)
   process.exit(1)
 }
-const result = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'preview'], {
-  stdio: 'inherit'
-})
+// `npm start -- <switches>` hands the switches to the app (e.g. --sandbox-webhooks-to-this-computer).
+const appSwitches = process.argv.slice(2)
+const result = spawnSync(
+  process.execPath,
+  [
+    'node_modules/electron-vite/bin/electron-vite.js',
+    'preview',
+    ...(appSwitches.length > 0 ? ['--', ...appSwitches] : [])
+  ],
+  { stdio: 'inherit' }
+)
 process.exit(result.status ?? 1)

@@ -114,8 +114,7 @@ export async function openEnvelope(
   const iv = envelope.slice(1 + PUBLIC_KEY_BYTES, HEADER_BYTES)
   const ciphertext = envelope.slice(HEADER_BYTES)
   try {
-    const privateKey = await crypto.subtle.importKey('jwk', privateKeyJwk, CURVE, true, ['deriveBits'])
-    const recipientRaw = new Uint8Array(await crypto.subtle.exportKey('raw', await publicHalf(privateKeyJwk)))
+    const { privateKey, recipientRaw } = await mailboxKeyOf(privateKeyJwk)
     const ephemeral = await crypto.subtle.importKey('raw', ephemeralRaw, CURVE, false, [])
     const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256)
     const key = await contentKey(shared, ephemeralRaw, recipientRaw, ['decrypt'])
@@ -135,14 +134,40 @@ export async function openEnvelope(
   }
 }
 
-async function publicHalf(privateKeyJwk: JsonWebKey): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
+/** The mailbox's private key imported, and its public half raw: what every envelope of that mailbox opens with. */
+interface MailboxKey {
+  privateKey: CryptoKey
+  recipientRaw: Uint8Array
+}
+
+/**
+ * Imported once per JWK object, not once per envelope: importing a P-256 key validates its point synchronously, and
+ * doing it twice per event made a catch-up of 10,000 events spend most of its time (and its event-loop blocks) there.
+ * Keyed by the object, so a key the caller drops is dropped here too.
+ */
+const importedKeys = new WeakMap<JsonWebKey, Promise<MailboxKey>>()
+
+function mailboxKeyOf(privateKeyJwk: JsonWebKey): Promise<MailboxKey> {
+  let imported = importedKeys.get(privateKeyJwk)
+  if (imported === undefined) {
+    imported = importMailboxKey(privateKeyJwk)
+    importedKeys.set(privateKeyJwk, imported)
+    // A key that does not import is not kept: the next envelope tries again (and fails the same way).
+    imported.catch(() => importedKeys.delete(privateKeyJwk))
+  }
+  return imported
+}
+
+async function importMailboxKey(privateKeyJwk: JsonWebKey): Promise<MailboxKey> {
+  const privateKey = await crypto.subtle.importKey('jwk', privateKeyJwk, CURVE, true, ['deriveBits'])
+  const publicKey = await crypto.subtle.importKey(
     'jwk',
     { kty: 'EC', crv: 'P-256', x: privateKeyJwk.x, y: privateKeyJwk.y },
     CURVE,
     true,
     []
   )
+  return { privateKey, recipientRaw: new Uint8Array(await crypto.subtle.exportKey('raw', publicKey)) }
 }
 
 async function contentKey(

@@ -1,5 +1,5 @@
 // The sealed-event format on its own: what the relay seals at ingress the desktop opens, and nothing else opens.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   EnvelopeError,
   generateMailboxKeyPair,
@@ -23,6 +23,34 @@ describe('mailbox envelopes', () => {
     const opened = await openEnvelope(vaulted, envelope, binding)
     expect(opened.contentType).toBe('multipart/form-data; boundary=b')
     expect([...opened.body]).toEqual([...body])
+  })
+
+  it('imports the mailbox key once for a page of envelopes, not for each one (a catch-up opens thousands)', async () => {
+    const keys = await generateMailboxKeyPair()
+    const recipient = await importMailboxPublicKey(keys.publicKeyJwk)
+    const content = { contentType: 'application/json', body: new TextEncoder().encode('{"id":"X"}') }
+    const envelopes = await Promise.all(
+      Array.from({ length: 5 }, () => sealEnvelope(recipient, content, binding))
+    )
+    const imports = vi.spyOn(crypto.subtle, 'importKey')
+    try {
+      for (const envelope of envelopes) await openEnvelope(keys.privateKeyJwk, envelope, binding)
+      // importKey is overloaded; its calls are read as (format, key data, algorithm).
+      const calls = imports.mock.calls as unknown as [string, unknown, unknown][]
+      const jwkImports = calls.filter(([format]) => format === 'jwk')
+      // The private key and its public half, once; each envelope imports only its own ephemeral key (raw).
+      expect(jwkImports).toHaveLength(2)
+      expect(calls.filter(([format, , algorithm]) => format === 'raw' && algorithm !== 'HKDF')).toHaveLength(
+        5
+      )
+      // Another key (another JWK object) is imported for itself, and opens nothing sealed to the first.
+      const other = await generateMailboxKeyPair()
+      await expect(openEnvelope(other.privateKeyJwk, envelopes[0]!, binding)).rejects.toBeInstanceOf(
+        EnvelopeError
+      )
+    } finally {
+      imports.mockRestore()
+    }
   })
 
   it('seals the same body differently each time (a fresh ephemeral key and IV per event)', async () => {

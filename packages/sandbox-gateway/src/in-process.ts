@@ -43,9 +43,14 @@ export interface SandboxOptions {
   webhookRetry?: WebhookRetry
   /**
    * Let webhooks reach loopback, link-local and private addresses (127.0.0.1, 10.x, 169.254.x, fc00::…). Off by
-   * default: such targets are refused when set and when POSTed. Tests and a relay on this machine turn it on.
+   * default: such targets are refused when set and when POSTed. Tests turn it on.
    */
   allowPrivateWebhookTargets?: boolean
+  /**
+   * "Allow webhooks to this computer": let webhooks reach loopback only (127.0.0.1, ::1, localhost), for a relay run
+   * on this machine. Off by default; link-local and private addresses stay refused.
+   */
+  allowLoopbackWebhookTargets?: boolean
   /** Per device and kind (incoming, tracking, device), deliveries a minute; more wait in a queue (default 60 each). */
   webhookPerMinute?: Partial<Record<WebhookKind, number>>
   /** Per device and kind, how many deliveries may wait for their minute; beyond it they are dropped and counted. */
@@ -80,6 +85,7 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     { ...DEFAULT_TIMINGS, ...options.timings },
     {
       allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+      allowLoopbackTargets: options.allowLoopbackWebhookTargets === true,
       ...(retry !== undefined ? { retry } : {}),
       ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
       ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})

@@ -173,3 +173,68 @@ describe('DNS rebinding: the address connected to is the one checked', () => {
     expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
   })
 })
+
+describe('"allow webhooks to this computer": loopback only', () => {
+  const LOOPBACK = [
+    'http://127.0.0.1:9/in',
+    'http://127.8.9.10/in',
+    'http://localhost:8080/in',
+    'http://hooks.localhost/in',
+    'http://[::1]/in',
+    'http://[::ffff:127.0.0.1]/in'
+  ]
+  const OTHER_PRIVATE = [
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.1.2.3/in',
+    'http://172.16.0.1/in',
+    'http://192.168.1.1/in',
+    'http://0.0.0.0/in',
+    'http://[fe80::1]/in',
+    'http://[fd12:3456::1]/in'
+  ]
+
+  it('takes a loopback URL, still refuses private, link-local and unspecified ones, and delivers on 127.0.0.1', async () => {
+    const t = await openSandbox({ allowPrivateWebhookTargets: false, allowLoopbackWebhookTargets: true })
+    try {
+      const { token } = t.sandbox.world.createDevice({ linked: true })
+      const set = async (url: string) =>
+        (
+          await t.call('/api/device/change-webhook-url', {
+            token,
+            method: 'POST',
+            body: form({ webhook_url: url })
+          })
+        ).body.status
+      for (const url of LOOPBACK) expect([url, await set(url)]).toEqual([url, true])
+      for (const url of OTHER_PRIVATE) expect([url, await set(url)]).toEqual([url, false])
+      expect(await set(`${receiver.url}/in`)).toBe(true)
+      t.sandbox.world.setIncomingWebhook(token, true)
+      t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+      await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+      expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('refuses a name that resolves to a private address, and connects to one that resolves to loopback', async () => {
+    const post = (address: string) =>
+      postWebhook(`http://hooks.example.com:${new URL(receiver.url).port}/in`, '{}', {
+        signal: AbortSignal.timeout(5_000),
+        policy: {
+          allowPrivateTargets: false,
+          allowLoopbackTargets: true,
+          resolve: (_hostname, done) => done(null, [{ address, family: 4 }])
+        },
+        maxAnswerBytes: 1024,
+        userAgent: 'test'
+      })
+    for (const address of ['169.254.169.254', '10.0.0.7', '192.168.1.20']) {
+      const refused = await post(address).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(WebhookTargetRefused)
+    }
+    expect(receiver.requests).toEqual([])
+    expect(await post('127.0.0.1')).toMatchObject({ status: 200, text: 'OK' })
+    expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+  })
+})

@@ -1,4 +1,5 @@
-// Where the sandbox may POST a webhook: public addresses only, unless the run opts in (tests, a relay on loopback).
+// Where the sandbox may POST a webhook: public addresses only, unless the run opts in: to this computer only (a relay
+// on loopback) or to every private address (tests).
 // A URL with credentials, or whose host is (or resolves to) a loopback, link-local, private or unspecified address,
 // is refused; the address checked is the one the socket connects to, so a name that re-resolves (DNS rebinding)
 // cannot slip through between the check and the connection.
@@ -8,10 +9,12 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 
+const LOOPBACK = 'a loopback address'
+
 /** Address ranges refused as webhook targets, and how a refusal names them. */
 const RANGES: { family: 'ipv4' | 'ipv6'; network: string; prefix: number; what: string }[] = [
   { family: 'ipv4', network: '0.0.0.0', prefix: 8, what: 'an unspecified address' },
-  { family: 'ipv4', network: '127.0.0.0', prefix: 8, what: 'a loopback address' },
+  { family: 'ipv4', network: '127.0.0.0', prefix: 8, what: LOOPBACK },
   { family: 'ipv4', network: '10.0.0.0', prefix: 8, what: 'a private address' },
   { family: 'ipv4', network: '172.16.0.0', prefix: 12, what: 'a private address' },
   { family: 'ipv4', network: '192.168.0.0', prefix: 16, what: 'a private address' },
@@ -20,7 +23,7 @@ const RANGES: { family: 'ipv4' | 'ipv6'; network: string; prefix: number; what: 
   { family: 'ipv4', network: '224.0.0.0', prefix: 4, what: 'a multicast address' },
   { family: 'ipv4', network: '240.0.0.0', prefix: 4, what: 'a reserved address' },
   { family: 'ipv6', network: '::', prefix: 128, what: 'an unspecified address' },
-  { family: 'ipv6', network: '::1', prefix: 128, what: 'a loopback address' },
+  { family: 'ipv6', network: '::1', prefix: 128, what: LOOPBACK },
   { family: 'ipv6', network: 'fe80::', prefix: 10, what: 'a link-local address' },
   { family: 'ipv6', network: 'fc00::', prefix: 7, what: 'a private address' },
   { family: 'ipv6', network: 'ff00::', prefix: 8, what: 'a multicast address' }
@@ -49,10 +52,19 @@ export type ResolveAll = (
 ) => void
 
 export interface WebhookTargetPolicy {
-  /** Let webhooks reach loopback, link-local and private addresses (tests, a relay on 127.0.0.1). */
+  /** Let webhooks reach loopback, link-local and private addresses (tests). */
   allowPrivateTargets: boolean
+  /** Let webhooks reach this computer only (127/8, ::1, localhost): a relay on loopback; private networks stay refused. */
+  allowLoopbackTargets?: boolean
   /** The system resolver unless a test gives another (e.g. a name that rebinds to 127.0.0.1). */
   resolve?: ResolveAll
+}
+
+/** Why an address may not be a target under the policy ("a loopback address"…), or null when it may. */
+function refusedAddress(address: string, policy: WebhookTargetPolicy): string | null {
+  if (policy.allowPrivateTargets) return null
+  const what = nonPublicAddress(address)
+  return what === LOOPBACK && policy.allowLoopbackTargets === true ? null : what
 }
 
 /** The host without IPv6 brackets or the root's trailing dot (`localhost.` is localhost). */
@@ -74,8 +86,9 @@ export function webhookTargetRefusal(raw: string, policy: WebhookTargetPolicy): 
     return 'it carries a user name or password (put a secret in the path instead)'
   if (policy.allowPrivateTargets) return null
   const host = hostOf(url).toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is a loopback address`
-  const what = nonPublicAddress(host)
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return policy.allowLoopbackTargets === true ? null : `${host} is ${LOOPBACK}`
+  const what = refusedAddress(host, policy)
   return what === null ? null : `${host} is ${what}`
 }
 
@@ -97,11 +110,9 @@ export function vettedLookup(policy: WebhookTargetPolicy): LookupFunction {
         callback(error, '', 0)
         return
       }
-      const refused = policy.allowPrivateTargets
-        ? undefined
-        : addresses.find((entry) => nonPublicAddress(entry.address) !== null)
+      const refused = addresses.find((entry) => refusedAddress(entry.address, policy) !== null)
       if (refused) {
-        const what = nonPublicAddress(refused.address)
+        const what = refusedAddress(refused.address, policy)
         callback(
           new WebhookTargetRefused(`refused: ${hostname} resolves to ${refused.address}, ${what}`),
           '',
@@ -193,7 +204,7 @@ export function postWebhook(
     request.on('socket', (socket) => {
       socket.once('connect', () => {
         const address = socket.remoteAddress ?? ''
-        const what = policy.allowPrivateTargets ? null : nonPublicAddress(address)
+        const what = refusedAddress(address, policy)
         if (what !== null)
           request.destroy(
             new WebhookTargetRefused(`refused: ${target.hostname} connected to ${address}, ${what}`)

@@ -65,6 +65,7 @@ export type { WorldChanges } from './records'
 export interface WorldWebhookOptions {
   retry?: WebhookRetry
   allowPrivateTargets?: boolean
+  allowLoopbackTargets?: boolean
   perMinute?: Partial<Record<WebhookKind, number>>
   queueLimit?: number
 }
@@ -91,7 +92,10 @@ export class WorldState implements SandboxWorld {
     readonly timings: SandboxTimings,
     webhookOptions: WorldWebhookOptions = {}
   ) {
-    this.webhookPolicy = { allowPrivateTargets: webhookOptions.allowPrivateTargets === true }
+    this.webhookPolicy = {
+      allowPrivateTargets: webhookOptions.allowPrivateTargets === true,
+      allowLoopbackTargets: webhookOptions.allowLoopbackTargets === true
+    }
     const context: WorldContext = { clock, random, timings, changed: () => this.changed() }
     this.deviceRegistry = new DeviceRegistry(context, (device) => this.postDeviceStatus(device))
     this.scheduleBook = new ScheduleBook(context)

@@ -6,7 +6,10 @@ import type { GatewayClient, GatewayCredentials } from '../core/compose-command-
 
 export const USAGE = `Usage: sender-desk <command> [options]
 
-  sandbox start [--port N] [--state-file F] [--fast]   run the sandbox gateway; prints {"baseUrl","token","controlToken"}
+  sandbox start [--port N] [--state-file F] [--fast] [--webhooks-to-this-computer]
+                                                       run the sandbox gateway; prints {"baseUrl","token","controlToken"};
+                                                       --webhooks-to-this-computer lets its webhooks reach a relay on
+                                                       127.0.0.1 (loopback only; refused by default)
   sandbox scan|activate|logout|open-web|offline|online|expire|renew
                                                        play the phone / IT support on a sandbox device
   device info | restart | qr [--out F] | change-number <phone>
@@ -66,6 +69,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   port: { type: 'string' },
   'state-file': { type: 'string' },
   fast: { type: 'boolean' },
+  'webhooks-to-this-computer': { type: 'boolean' },
   out: { type: 'string' },
   to: { type: 'string' },
   group: { type: 'boolean' },

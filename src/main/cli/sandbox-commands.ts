@@ -26,7 +26,9 @@ async function start(context: CliContext): Promise<number> {
   const sandbox = await startSandbox({
     port,
     ...(stateFile ? { stateFile } : {}),
-    ...(context.args.flags['fast'] === true ? { timings: FAST_TIMINGS } : {})
+    ...(context.args.flags['fast'] === true ? { timings: FAST_TIMINGS } : {}),
+    // Off unless asked: the sandbox refuses webhooks to this computer as the hosted gateway cannot reach it.
+    ...(context.args.flags['webhooks-to-this-computer'] === true ? { allowLoopbackWebhookTargets: true } : {})
   }).catch((error: unknown) => {
     throw portUsageError(error, port) ?? error
   })

@@ -38,6 +38,8 @@ const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
 /** At most one "unexpected error" notice per minute: a failing timer must not flood the desktop. */
 const UNEXPECTED_NOTICE_GAP_MS = 60_000
+/** The app's switch that lets the built-in sandbox post webhooks to a relay on this computer (loopback only). */
+const SANDBOX_WEBHOOKS_TO_THIS_COMPUTER = '--sandbox-webhooks-to-this-computer'
 
 type Phase = 'starting' | 'running' | 'failed'
 
@@ -291,6 +293,9 @@ export function startShell(): void {
         }
       },
       notify: showNotice,
+      // "Allow webhooks to this computer": the sandbox's webhooks may reach a relay on 127.0.0.1 only when the run
+      // is started with this switch (README, "Receive messages"); private targets stay refused otherwise.
+      sandbox: { allowLoopbackWebhookTargets: process.argv.includes(SANDBOX_WEBHOOKS_TO_THIS_COMPUTER) },
       applyLoginItem: (enabled) => applyLoginItem(enabled),
       applyWeakStorage: (allowed) => vault.setAllowWeak(allowed)
     })

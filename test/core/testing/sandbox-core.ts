@@ -3,18 +3,25 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { composeCore, type Core, type Notice } from '../../../src/main/core/compose'
+import { composeCore, type Core, type CorePorts, type Notice } from '../../../src/main/core/compose'
 import { MemoryVault } from '../../../src/main/core/vault'
 
-export async function composeSandboxCore(prefix: string, notify?: (notice: Notice) => void): Promise<Core> {
+/** What a journey may change of the set-up, each merged over its fast default (e.g. the sandbox's webhook options). */
+export type SandboxCoreOverrides = Pick<CorePorts, 'sandbox' | 'outbox' | 'pollIntervals'>
+
+export async function composeSandboxCore(
+  prefix: string,
+  notify?: (notice: Notice) => void,
+  overrides: SandboxCoreOverrides = {}
+): Promise<Core> {
   const core = await composeCore({
     ...(notify ? { notify } : {}),
     dataDir: await mkdtemp(join(tmpdir(), prefix)),
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 }, ...overrides.sandbox },
+    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200, ...overrides.outbox },
+    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200, ...overrides.pollIntervals }
   })
   await core.start()
   return core

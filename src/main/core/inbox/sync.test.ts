@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from '../store'
 import { MemoryVault } from '../vault'
 import { createInbox, vaultInboxCredentials, type Inbox, type InboxDeps, type StatusTargets } from '.'
 import { faultyFetch, startTestRelay, type TestRelay } from './testing/test-relay'
+import { incomingWebhookBody } from './testing/webhook-bodies'
 import type { FetchPort } from './relay-client'
 
 let dir: string
@@ -43,27 +44,7 @@ async function connect(fetch: FetchPort = relay.fetch): Promise<void> {
   urls = result.urls
 }
 
-let messageNumber = 0
-function incoming(overrides: Record<string, unknown> = {}): string {
-  messageNumber++
-  return JSON.stringify({
-    id: `WAMSG${messageNumber}`,
-    pushName: 'Budi',
-    isGroup: false,
-    group: { sender: '', subject: '', owner: '', desc: '', participants: null },
-    message: `halo ${messageNumber}`,
-    phone: '6281234567890',
-    messageType: 'text',
-    file: '',
-    url: '',
-    mimeType: '',
-    deviceId: 'A0HDJU',
-    sender: '6285700000001',
-    isFromMe: false,
-    timestamp: '2026-01-15T03:00:00Z',
-    ...overrides
-  })
-}
+const incoming = incomingWebhookBody
 
 async function relayEvents(): Promise<{
   waiting: number
