@@ -137,6 +137,30 @@ describe('exactly once', () => {
 
   // 10,000 events (a week asleep) run in the slow tier (catch-up.slow.test.ts): sealing them at ingress alone takes
   // most of a minute on a busy 2-core machine.
+  it('a catch-up while following ends the long-poll in flight instead of waiting for it, and the loop goes on', async () => {
+    // A relay whose long-polls never answer on their own: only an abort ends them.
+    let longPolls = 0
+    const hanging: FetchPort = (url, init) => {
+      if (url.includes('/events?') && !url.endsWith('&wait=0')) {
+        longPolls++
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        )
+      }
+      return relay.fetch(url, init)
+    }
+    const box = inbox({ fetch: hanging })
+    box.sync.start()
+    await expect.poll(() => longPolls).toBe(1)
+    expect(await relay.post(urls.incoming, incoming({ message: 'ada stok?' }))).toBe(200)
+    const status = await box.sync.catchUp()
+    expect(status.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.list().map((m) => m.text)).toEqual(['ada stok?'])
+    // Following again: the next long-poll is in flight.
+    expect(box.sync.isFollowing()).toBe(true)
+    await expect.poll(() => longPolls).toBe(2)
+  })
+
   it('catches up waiting events in pages and short slices, giving the event loop its turns', async () => {
     const bodies = Array.from({ length: 600 }, () => incoming())
     for (const body of bodies) await relay.post(urls.incoming, body)

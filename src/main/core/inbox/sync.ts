@@ -86,7 +86,7 @@ export interface InboxSyncDeps {
   onStep?: (step: SyncStep, count: number) => void
 }
 
-type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt'
+type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt' | 'interrupted'
 
 export class InboxSync {
   private readonly options: InboxSyncOptions
@@ -109,6 +109,10 @@ export class InboxSync {
   private sleeper: { timer: TimerId; wake: () => void } | null = null
   /** Rounds run one at a time (the follow loop and a `catchUp` never interleave). */
   private turn: Promise<unknown> = Promise.resolve()
+  /** The follow loop's long-poll in flight, which a catch-up ends so it need not wait for it (up to 25 s). */
+  private poll: AbortController | null = null
+  /** Catch-ups waiting or running: while there are any, the follow loop's rounds do not long-poll. */
+  private catchUpsWanted = 0
 
   constructor(private readonly deps: InboxSyncDeps) {
     this.options = { ...DEFAULT_SYNC_OPTIONS, ...deps.options }
@@ -135,9 +139,16 @@ export class InboxSync {
 
   /** Pulls until nothing waits, or until a fault (the state says which); no long-poll. */
   async catchUp(): Promise<InboxSyncStatus> {
-    for (;;) {
-      const outcome = await this.exclusive(() => this.round(0, null))
-      if (outcome !== 'more') return this.status()
+    this.catchUpsWanted++
+    try {
+      for (;;) {
+        // A follow loop's long-poll would hold the turn until the relay answers: end it (the loop goes on after).
+        this.poll?.abort()
+        const outcome = await this.exclusive(() => this.round(0, null))
+        if (outcome !== 'more') return this.status()
+      }
+    } finally {
+      this.catchUpsWanted--
     }
   }
 
@@ -169,9 +180,9 @@ export class InboxSync {
     try {
       while (!this.stopping) {
         const started = this.deps.clock.now()
-        const signal = this.abort.signal
-        const outcome = await this.exclusive(() => this.round(this.options.waitSeconds, signal))
+        const outcome = await this.exclusive(() => this.followRound())
         if (this.stopping || outcome === 'halt') break
+        if (outcome === 'interrupted') continue
         if (outcome === 'retry' && 'retryAt' in this.state)
           await this.sleep(this.state.retryAt - this.deps.clock.now())
         else if (outcome === 'empty')
@@ -179,6 +190,21 @@ export class InboxSync {
       }
     } finally {
       this.running = false
+    }
+  }
+
+  /** One round of the follow loop: a long-poll that `stop()` or a catch-up can end early. */
+  private async followRound(): Promise<RoundOutcome> {
+    const poll = new AbortController()
+    const onStop = (): void => poll.abort()
+    this.abort.signal.addEventListener('abort', onStop)
+    if (this.abort.signal.aborted) poll.abort()
+    this.poll = poll
+    try {
+      return await this.round(this.catchUpsWanted > 0 ? 0 : this.options.waitSeconds, poll.signal)
+    } finally {
+      this.poll = null
+      this.abort.signal.removeEventListener('abort', onStop)
     }
   }
 
@@ -219,7 +245,7 @@ export class InboxSync {
     const client = this.clientFor(credentials)
     const cursor = this.deps.store.cursor(credentials.mailbox)
     const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
-    if (signal?.aborted && pulled.kind !== 'events') return 'halt'
+    if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor)
     this.contact(pulled.storage)
     this.deps.onStep?.('pulled', pulled.events.length)
