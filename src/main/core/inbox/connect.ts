@@ -62,7 +62,9 @@ export async function connectMailbox(
     relayUrl: checked.value,
     mailbox,
     pullToken,
-    privateKeyJwk: keys.privateKeyJwk
+    privateKeyJwk: keys.privateKeyJwk,
+    // Kept so that "Receive messages" can set them in the gateway later, and show the device-status one again.
+    ingressUrls: { incoming: urls.incoming, tracking: urls.tracking, device: urls.device }
   })
   return { kind: 'connected', relayUrl: checked.value, mailbox, urls }
 }

@@ -12,6 +12,17 @@ export interface InboxCredentials {
   mailbox: string
   pullToken: string
   privateKeyJwk: MailboxPrivateKey
+  /**
+   * The three ingress URLs the gateway posts to (their path carries the ingress secret), as the relay gave them at
+   * creation or at the last rotation; absent for a mailbox connected before they were kept (a rotation gives them).
+   */
+  ingressUrls?: IngressUrls
+}
+
+export interface IngressUrls {
+  incoming: string
+  tracking: string
+  device: string
 }
 
 export type InboxCredentialsLoad =
@@ -33,6 +44,13 @@ interface StoredPart {
   relayUrl: string
   mailbox: string
   privateKeyJwk: MailboxPrivateKey
+  ingressUrls?: IngressUrls
+}
+
+function isIngressUrls(value: unknown): value is IngressUrls {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return ['incoming', 'tracking', 'device'].every((kind) => typeof record[kind] === 'string')
 }
 
 function isStoredPart(value: unknown): value is StoredPart {
@@ -42,7 +60,8 @@ function isStoredPart(value: unknown): value is StoredPart {
     typeof record['relayUrl'] === 'string' &&
     typeof record['mailbox'] === 'string' &&
     typeof record['privateKeyJwk'] === 'object' &&
-    record['privateKeyJwk'] !== null
+    record['privateKeyJwk'] !== null &&
+    (record['ingressUrls'] === undefined || isIngressUrls(record['ingressUrls']))
   )
 }
 
@@ -66,7 +85,8 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
       const part: StoredPart = {
         relayUrl: credentials.relayUrl,
         mailbox: credentials.mailbox,
-        privateKeyJwk: credentials.privateKeyJwk
+        privateKeyJwk: credentials.privateKeyJwk,
+        ...(credentials.ingressUrls ? { ingressUrls: credentials.ingressUrls } : {})
       }
       await vault.store(INBOX_VAULT_ENTRY, { token: credentials.pullToken, secret: JSON.stringify(part) })
     },

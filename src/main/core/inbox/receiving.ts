@@ -1,0 +1,205 @@
+// "Receive messages" per device (issue 25, point 3): points a device's webhook URL and tracking URL at the connected
+// mailbox and turns incoming on, through the webhooks feature's own commands (one copy of the gateway calls); keeps
+// what was there before so an undo can put it back; rotates the mailbox's ingress secret and sets the new URLs on the
+// devices that used the old ones. The mailbox's pull token and private key stay in the vault: nothing here returns
+// them, and the window sees only the ingress URLs the operator has to paste into the dashboard anyway.
+import type { ReceivingDeviceView, ReceivingReplaced, ReceivingView } from '../../../shared/contract'
+import type { Clock } from '../clock'
+import { ApiFailure, type Commands } from '../commands'
+import type { SettingsStore } from '../store'
+import type { WebhookChannel } from '../webhooks'
+import type { InboxCredentials, InboxCredentialsPort, IngressUrls } from './credentials'
+import { rotateIngressSecret, type FetchPort } from './relay-client'
+
+/** What a device had before "Receive messages", and which mailbox it now posts to. Kept in the settings store. */
+interface ReceivingRecord {
+  mailbox: string
+  since: string
+  previous: ReceivingReplaced
+}
+
+const keyOf = (deviceId: string): string => `inbox.receiving.${deviceId}`
+
+export interface ReceivingDeps {
+  credentials: InboxCredentialsPort
+  settings: SettingsStore
+  /** The webhooks feature's commands: the only path to the gateway's webhook settings. */
+  webhooks: Commands<WebhookChannel>
+  /** The devices there are now, in the window's order. */
+  deviceIds: () => string[]
+  fetch: FetchPort
+  clock: Clock
+  /** Told when a device starts or stops receiving through the mailbox (the monitor's polling follows). */
+  onChange?: () => void
+}
+
+export interface RotationOutcome {
+  view: ReceivingView
+  reprovisioned: string[]
+  failed: { deviceId: string; message: string }[]
+}
+
+export class Receiving {
+  constructor(private readonly deps: ReceivingDeps) {}
+
+  /** Whether the device's webhook and tracking URLs were set to this mailbox by "Receive messages". */
+  isReceiving(deviceId: string, mailbox: string | null): boolean {
+    return mailbox !== null && this.record(deviceId)?.mailbox === mailbox
+  }
+
+  async view(): Promise<ReceivingView> {
+    const loaded = await this.deps.credentials.load()
+    const credentials = loaded.kind === 'found' ? loaded.credentials : null
+    return this.viewOf(credentials)
+  }
+
+  async preview(
+    deviceId: string
+  ): Promise<{ deviceId: string; relayHost: string; replaces: ReceivingReplaced }> {
+    const credentials = await this.requireUrls()
+    return {
+      deviceId,
+      relayHost: new URL(credentials.relayUrl).host,
+      replaces: await this.current(deviceId)
+    }
+  }
+
+  async provision(deviceId: string): Promise<ReceivingView> {
+    const credentials = await this.requireUrls()
+    const urls = credentials.ingressUrls
+    const existing = this.record(deviceId)
+    // Set again (a second click, a rotation): what came before Sender Desk's first change is what an undo restores.
+    const previous =
+      existing?.mailbox === credentials.mailbox ? existing.previous : await this.current(deviceId)
+    await this.deps.webhooks['webhooks:update']({
+      deviceId,
+      webhookUrl: urls.incoming,
+      trackingUrl: urls.tracking,
+      incoming: true
+    })
+    const record: ReceivingRecord = {
+      mailbox: credentials.mailbox,
+      since: new Date(this.deps.clock.now()).toISOString(),
+      previous
+    }
+    this.deps.settings.set(keyOf(deviceId), record)
+    this.deps.onChange?.()
+    return this.viewOf(credentials)
+  }
+
+  /** Puts back the webhook settings from before; a URL Sender Desk never knew cannot be put back, and is named. */
+  async undo(
+    deviceId: string
+  ): Promise<{ view: ReceivingView; notRestored: ('webhookUrl' | 'trackingUrl')[] }> {
+    const record = this.record(deviceId)
+    if (!record) throw new ApiFailure('not_receiving', { key: 'desktop.error.notReceiving' })
+    const { previous } = record
+    const notRestored: ('webhookUrl' | 'trackingUrl')[] = []
+    if (previous.webhookUrl === null) notRestored.push('webhookUrl')
+    if (previous.trackingUrl === null) notRestored.push('trackingUrl')
+    await this.deps.webhooks['webhooks:update']({
+      deviceId,
+      ...(previous.webhookUrl === null ? {} : { webhookUrl: previous.webhookUrl }),
+      ...(previous.trackingUrl === null ? {} : { trackingUrl: previous.trackingUrl }),
+      // Unknown before: off, so that no message goes to a mailbox the operator took the device away from.
+      incoming: previous.source === 'unknown' ? false : previous.incoming
+    })
+    this.deps.settings.delete(keyOf(deviceId))
+    this.deps.onChange?.()
+    return { view: await this.view(), notRestored }
+  }
+
+  /** A new ingress secret from the relay, kept in the vault, and set on every device that used the old URLs. */
+  async rotate(): Promise<RotationOutcome> {
+    const credentials = await this.requireCredentials()
+    const rotated = await rotateIngressSecret({
+      baseUrl: credentials.relayUrl,
+      mailbox: credentials.mailbox,
+      pullToken: credentials.pullToken,
+      fetch: this.deps.fetch,
+      clock: this.deps.clock
+    })
+    if (rotated.kind !== 'rotated') {
+      const detail =
+        rotated.kind === 'auth-refused'
+          ? 'the relay refused the pull token'
+          : rotated.kind === 'server-error'
+            ? `the relay answered HTTP ${rotated.status}`
+            : rotated.kind === 'rate-limited'
+              ? 'the relay asks to wait (too many requests)'
+              : rotated.detail
+      throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })
+    }
+    const { incoming, tracking, device } = rotated.rotated.urls
+    await this.deps.credentials.save({ ...credentials, ingressUrls: { incoming, tracking, device } })
+    const reprovisioned: string[] = []
+    const failed: { deviceId: string; message: string }[] = []
+    for (const deviceId of this.deps.deviceIds()) {
+      if (!this.isReceiving(deviceId, credentials.mailbox)) continue
+      try {
+        await this.provision(deviceId)
+        reprovisioned.push(deviceId)
+      } catch (error) {
+        failed.push({ deviceId, message: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return { view: await this.view(), reprovisioned, failed }
+  }
+
+  forgetDevice(deviceId: string): void {
+    this.deps.settings.delete(keyOf(deviceId))
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private record(deviceId: string): ReceivingRecord | undefined {
+    return this.deps.settings.get<ReceivingRecord>(keyOf(deviceId))
+  }
+
+  /** The device's webhook settings as the webhooks feature knows them, worded as what a change would replace. */
+  private async current(deviceId: string): Promise<ReceivingReplaced> {
+    const settings = await this.deps.webhooks['webhooks:get']({ deviceId })
+    const known = settings.source === 'sandbox' || settings.savedAt !== null
+    return {
+      source: settings.source === 'sandbox' ? 'sandbox' : known ? 'remembered' : 'unknown',
+      webhookUrl: settings.webhookUrl,
+      trackingUrl: settings.trackingUrl,
+      incoming: settings.incoming,
+      savedAt: settings.savedAt
+    }
+  }
+
+  private async requireCredentials(): Promise<InboxCredentials> {
+    const loaded = await this.deps.credentials.load()
+    if (loaded.kind === 'locked')
+      throw new ApiFailure('mailbox_locked', {
+        key: 'desktop.error.mailboxLocked',
+        params: { reason: loaded.reason }
+      })
+    if (loaded.kind === 'absent') throw new ApiFailure('no_mailbox', { key: 'desktop.error.noMailbox' })
+    return loaded.credentials
+  }
+
+  private async requireUrls(): Promise<InboxCredentials & { ingressUrls: IngressUrls }> {
+    const credentials = await this.requireCredentials()
+    const urls = credentials.ingressUrls
+    if (!urls) throw new ApiFailure('mailbox_urls_unknown', { key: 'desktop.error.mailboxUrlsUnknown' })
+    return { ...credentials, ingressUrls: urls }
+  }
+
+  private viewOf(credentials: InboxCredentials | null): ReceivingView {
+    const mailbox = credentials?.mailbox ?? null
+    const devices: ReceivingDeviceView[] = this.deps.deviceIds().map((deviceId) => {
+      const record = this.record(deviceId)
+      const receiving = this.isReceiving(deviceId, mailbox)
+      return { deviceId, receiving, since: receiving ? record!.since : null, canUndo: record !== undefined }
+    })
+    return {
+      connected: credentials !== null,
+      relayUrl: credentials?.relayUrl ?? null,
+      mailbox,
+      deviceStatusUrl: credentials?.ingressUrls?.device ?? null,
+      devices
+    }
+  }
+}
