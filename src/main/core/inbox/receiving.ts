@@ -22,7 +22,8 @@ const keyOf = (deviceId: string): string => `inbox.receiving.${deviceId}`
 
 export interface ReceivingDeps {
   credentials: InboxCredentialsPort
-  settings: SettingsStore
+  /** Where each device's record is kept (the app's settings store). */
+  settings: Pick<SettingsStore, 'get' | 'set' | 'delete'>
   /** The webhooks feature's commands: the only path to the gateway's webhook settings. */
   webhooks: Commands<WebhookChannel>
   /** The devices there are now, in the window's order. */

@@ -167,10 +167,14 @@ export class InboxSync {
 
   private async follow(): Promise<void> {
     try {
+      // The first round answers at once rather than long-poll: right after a start (or a new mailbox) the state says
+      // where things stand, instead of "not connected" until the first long-poll ends.
+      let waitSeconds = 0
       while (!this.stopping) {
         const started = this.deps.clock.now()
         const signal = this.abort.signal
-        const outcome = await this.exclusive(() => this.round(this.options.waitSeconds, signal))
+        const outcome = await this.exclusive(() => this.round(waitSeconds, signal))
+        waitSeconds = this.options.waitSeconds
         if (this.stopping || outcome === 'halt') break
         if (outcome === 'retry' && 'retryAt' in this.state)
           await this.sleep(this.state.retryAt - this.deps.clock.now())
