@@ -26,6 +26,7 @@ const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   reminders: 'nav.reminders',
   autoReplies: 'nav.autoReplies',
   webhooks: 'nav.webhooks',
+  inbox: 'nav.inbox',
   settings: 'nav.settings'
 }
 
@@ -277,6 +278,7 @@ const AutoRepliesView = onDemand(
   async () => (await import('./features/autoreplies/AutoRepliesView')).AutoRepliesView
 )
 const WebhooksView = onDemand(async () => (await import('./features/webhooks/WebhooksView')).WebhooksView)
+const InboxView = onDemand(async () => (await import('./features/inbox/InboxView')).InboxView)
 const NewDeviceView = onDemand(async () => (await import('./features/devices/NewDeviceView')).NewDeviceView)
 const SettingsView = onDemand(async () => (await import('./features/settings/SettingsView')).SettingsView)
 
@@ -292,6 +294,7 @@ const VIEWS: Record<View, ComponentType> = {
   reminders: RemindersView,
   autoReplies: AutoRepliesView,
   webhooks: WebhooksView,
+  inbox: InboxView,
   newDevice: NewDeviceView,
   settings: SettingsView
 }

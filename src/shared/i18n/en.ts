@@ -1369,7 +1369,7 @@ export const en = {
   'inbox.rotate.confirm': 'Give the mailbox new webhook addresses now?',
   'inbox.rotate.go': 'Rotate',
   'inbox.rotate.done':
-    'New addresses set on {count} device(s). Paste the new device-status URL in the dashboard.',
+    'New addresses set on {count, plural, one {# device} other {# devices}}. Paste the new device-status URL in the dashboard.',
   'inbox.rotate.failed': 'Not set on {device}: {message}',
   'inbox.messages.heading': 'Received',
   'inbox.messages.empty':

@@ -16,6 +16,7 @@ export const NAV_VIEWS = [
   'reminders',
   'autoReplies',
   'webhooks',
+  'inbox',
   'settings'
 ] as const satisfies readonly View[]
 
