@@ -1,6 +1,6 @@
 // Messages in: the relay's states in words, connecting a mailbox, "Receive messages" with its confirmation and undo,
 // the rotation, and the list of messages received (with its empty state).
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
@@ -218,7 +218,11 @@ describe('InboxView', () => {
 
     await user.click(within(confirm).getByRole('button', { name: 'Receive messages' }))
     expect(fake.requests('inbox:provision')).toEqual([{ deviceId: 'dev-1' }])
-    expect((await screen.findByTestId('inbox-device-state-dev-1')).textContent).toMatch(/^Receiving since /)
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-device-state-dev-1').textContent).toMatch(/^Receiving since /)
+    )
+    // Receiving already: what is left to do is to undo it.
+    expect(screen.queryByRole('button', { name: 'Receive messages on Shop' })).toBeNull()
 
     await user.click(screen.getByRole('button', { name: 'Undo on Shop' }))
     expect(fake.requests('inbox:undoProvision')).toEqual([{ deviceId: 'dev-1' }])
@@ -226,6 +230,7 @@ describe('InboxView', () => {
       'The earlier settings are back on Shop. Sender Desk never knew Tracking URL set before, so it could not put it back: set it again in the gateway’s dashboard.'
     )
     expect(screen.queryByRole('button', { name: 'Undo on Shop' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Receive messages on Shop' })).toBeTruthy()
   })
 
   it('says a URL set in the dashboard cannot be read back when Sender Desk never saved one', async () => {

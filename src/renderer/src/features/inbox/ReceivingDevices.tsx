@@ -133,15 +133,17 @@ function DeviceReceiving({
         </div>
       ) : (
         <div className="actions">
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            data-testid={`inbox-receive-${device.id}`}
-            onClick={() => void ask()}
-          >
-            {t('inbox.devices.receive', { device: device.label })}
-          </button>
+          {receiving?.receiving ? null : (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              data-testid={`inbox-receive-${device.id}`}
+              onClick={() => void ask()}
+            >
+              {t('inbox.devices.receive', { device: device.label })}
+            </button>
+          )}
           {receiving?.canUndo ? (
             <button
               type="button"
