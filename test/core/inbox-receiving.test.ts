@@ -13,6 +13,7 @@ import { composeCore, describeCoreError, type Core } from '../../src/main/core/c
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { MemoryVault } from '../../src/main/core/vault'
+import { BASE_URL_CASES } from '../../src/shared/domain/base-url.cases'
 import { linkSandboxDevice } from './testing/sandbox-core'
 
 let core: Core
@@ -26,7 +27,7 @@ beforeEach(async () => {
     appInfo: { version: 'test', platform: 'test' },
     // The relay is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
     sandbox: { allowPrivateWebhookTargets: true },
-    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 200, settlingMs: 200 }
+    pollIntervals: { idleMs: 60_000, pushedMs: 15 * 60_000, linkingMs: 200, settlingMs: 200 }
   })
   await core.start()
 })
@@ -102,6 +103,11 @@ it('provisions the sandbox device to the mailbox, brings its messages in, rotate
   // Committed first, acknowledged next, then the state says connected.
   await expect.poll(async () => (await invoke('inbox:status', {})).state).toBe('connected')
 
+  // Provisioned to a connected relay: the device's statuses arrive by push, its polling steps back to the safety cadence.
+  const nextPollIn = (): number => (core.monitor.nextPollAt(deviceId) ?? Infinity) - Date.now()
+  await invoke('devices:refresh', { id: deviceId })
+  expect(nextPollIn()).toBeGreaterThan(10 * 60_000)
+
   const rotated = await invoke('inbox:rotateSecret', {})
   expect(rotated).toMatchObject({ reprovisioned: [deviceId], failed: [] })
   expect(rotated.view.deviceStatusUrl).not.toBe(provisioned.deviceStatusUrl)
@@ -113,6 +119,8 @@ it('provisions the sandbox device to the mailbox, brings its messages in, rotate
 
   // Undo goes back to the device's settings from before the first "Receive messages", not the first mailbox URLs.
   const undone = await invoke('inbox:undoProvision', { deviceId })
+  // No longer provisioned: polling takes over at once, at the usual cadence.
+  expect(nextPollIn()).toBeLessThanOrEqual(60_000)
   expect(undone.notRestored).toEqual([])
   expect(undone.view.devices).toEqual([{ deviceId, receiving: false, since: null, canUndo: false }])
   expect(await invoke('webhooks:get', { deviceId })).toMatchObject({ source: 'sandbox', ...earlier })
@@ -122,3 +130,21 @@ it('provisions the sandbox device to the mailbox, brings its messages in, rotate
     true
   )
 }, 90_000)
+
+it('inbox:connect refuses every address the shared base-URL rule refuses, on the relay address, with its words', async () => {
+  for (const c of BASE_URL_CASES) {
+    if ('value' in c.expected) continue
+    const result = await dispatchInvoke(
+      core.handlers,
+      'inbox:connect',
+      { relayUrl: c.input, ...(c.allowInsecureHttp ? { allowInsecureHttp: true } : {}) },
+      { describeError: describeCoreError }
+    )
+    // An empty address stops at the contract; every other refusal is the rule's, worded by it.
+    if (result.ok) throw new Error(`${c.input} was accepted`)
+    if (c.input.trim() === '') continue
+    expect(result.error, c.input).toMatchObject({ code: 'relay_refused', field: 'relayUrl' })
+    expect(result.error.message, c.input).toMatch(c.expected.message)
+  }
+  expect((await invoke('inbox:receiving', {})).connected).toBe(false)
+})
