@@ -171,8 +171,8 @@ describe('the inbox channels (issue 25)', () => {
     })
     expect(Object.keys(view).sort()).toEqual([
       'connected',
-      'devices',
       'deviceStatusUrl',
+      'devices',
       'mailbox',
       'relayUrl'
     ])
