@@ -26,8 +26,8 @@ const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   reminders: 'nav.reminders',
   autoReplies: 'nav.autoReplies',
   webhooks: 'nav.webhooks',
-  inbox: 'nav.inbox',
-  settings: 'nav.settings'
+  settings: 'nav.settings',
+  inbox: 'nav.inbox'
 }
 
 /** Theme and language from settings onto the document (CSS variables follow `data-theme`). */
