@@ -2,6 +2,7 @@
 // private key (secret), kept together in the vault as one entry, like a device's token. The port lets the sync and
 // the CLI read them without knowing the vault.
 import type { MailboxKeyPair } from '@sender-desk/inbox-relay'
+import { ApiFailure } from '../commands'
 import type { Vault } from '../vault'
 
 export type MailboxPrivateKey = MailboxKeyPair['privateKeyJwk']
@@ -92,4 +93,16 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
     },
     erase: () => vault.erase(INBOX_VAULT_ENTRY)
   }
+}
+
+/** The mailbox's credentials for an operator's command, or the refusal that says why there are none to use. */
+export async function requireInboxCredentials(port: InboxCredentialsPort): Promise<InboxCredentials> {
+  const loaded = await port.load()
+  if (loaded.kind === 'locked')
+    throw new ApiFailure('mailbox_locked', {
+      key: 'desktop.error.mailboxLocked',
+      params: { reason: loaded.reason }
+    })
+  if (loaded.kind === 'absent') throw new ApiFailure('no_mailbox', { key: 'desktop.error.noMailbox' })
+  return loaded.credentials
 }

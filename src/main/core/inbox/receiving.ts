@@ -8,8 +8,14 @@ import type { Clock } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import type { SettingsStore } from '../store'
 import type { WebhookChannel } from '../webhooks'
-import type { InboxCredentials, InboxCredentialsPort, IngressUrls } from './credentials'
-import { rotateIngressSecret, type FetchPort } from './relay-client'
+import {
+  requireInboxCredentials,
+  type InboxCredentials,
+  type InboxCredentialsPort,
+  type IngressUrls
+} from './credentials'
+import { rotateMailboxSecret } from './connect'
+import type { FetchPort } from './relay-client'
 
 /** What a device had before "Receive messages", and which mailbox it now posts to. Kept in the settings store. */
 interface ReceivingRecord {
@@ -112,27 +118,8 @@ export class Receiving {
 
   /** A new ingress secret from the relay, kept in the vault, and set on every device that used the old URLs. */
   async rotate(): Promise<RotationOutcome> {
-    const credentials = await this.requireCredentials()
-    const rotated = await rotateIngressSecret({
-      baseUrl: credentials.relayUrl,
-      mailbox: credentials.mailbox,
-      pullToken: credentials.pullToken,
-      fetch: this.deps.fetch,
-      clock: this.deps.clock
-    })
-    if (rotated.kind !== 'rotated') {
-      const detail =
-        rotated.kind === 'auth-refused'
-          ? 'the relay refused the pull token'
-          : rotated.kind === 'server-error'
-            ? `the relay answered HTTP ${rotated.status}`
-            : rotated.kind === 'rate-limited'
-              ? 'the relay asks to wait (too many requests)'
-              : rotated.detail
-      throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })
-    }
-    const { incoming, tracking, device } = rotated.rotated.urls
-    await this.deps.credentials.save({ ...credentials, ingressUrls: { incoming, tracking, device } })
+    const credentials = await requireInboxCredentials(this.deps.credentials)
+    await rotateMailboxSecret(credentials, this.deps)
     const reprovisioned: string[] = []
     const failed: { deviceId: string; message: string }[] = []
     for (const deviceId of this.deps.deviceIds()) {
@@ -170,19 +157,8 @@ export class Receiving {
     }
   }
 
-  private async requireCredentials(): Promise<InboxCredentials> {
-    const loaded = await this.deps.credentials.load()
-    if (loaded.kind === 'locked')
-      throw new ApiFailure('mailbox_locked', {
-        key: 'desktop.error.mailboxLocked',
-        params: { reason: loaded.reason }
-      })
-    if (loaded.kind === 'absent') throw new ApiFailure('no_mailbox', { key: 'desktop.error.noMailbox' })
-    return loaded.credentials
-  }
-
   private async requireUrls(): Promise<InboxCredentials & { ingressUrls: IngressUrls }> {
-    const credentials = await this.requireCredentials()
+    const credentials = await requireInboxCredentials(this.deps.credentials)
     const urls = credentials.ingressUrls
     if (!urls) throw new ApiFailure('mailbox_urls_unknown', { key: 'desktop.error.mailboxUrlsUnknown' })
     return { ...credentials, ingressUrls: urls }
