@@ -148,3 +148,19 @@ it('inbox:connect refuses every address the shared base-URL rule refuses, on the
   }
   expect((await invoke('inbox:receiving', {})).connected).toBe(false)
 })
+
+it('a device whose webhook the operator points elsewhere afterwards no longer receives here, and is polled as before', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  await invoke('inbox:connect', { relayUrl: relay.url })
+  await invoke('inbox:provision', { deviceId })
+  await expect.poll(async () => (await invoke('inbox:status', {})).state).toBe('connected')
+  await invoke('devices:refresh', { id: deviceId })
+  const nextPollIn = (): number => (core.monitor.nextPollAt(deviceId) ?? Infinity) - Date.now()
+  expect(nextPollIn()).toBeGreaterThan(10 * 60_000)
+
+  await invoke('webhooks:update', { deviceId, webhookUrl: 'https://crm.example.com/wa/in' })
+  expect((await invoke('inbox:receiving', {})).devices).toEqual([
+    { deviceId, receiving: false, since: null, canUndo: false }
+  ])
+  expect(nextPollIn()).toBeLessThanOrEqual(60_000)
+}, 60_000)

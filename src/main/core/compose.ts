@@ -288,7 +288,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     deviceIds: () => registry.list().map((device) => device.id),
     fetch: inboxFetch,
     clock,
-    onChange: () => monitor.pushCoverageChanged()
+    onChange: () => monitor.pushCoverageChanged(),
+    onWebhooksSaved: (listener) => webhookSettings.onSaved(listener)
   })
   // While the relay is healthy and a device posts to it, its statuses arrive by push: polling steps back to a safety
   // cadence. A full relay refuses posts, so it does not count as healthy.

@@ -7,7 +7,7 @@ import type { ReceivingDeviceView, ReceivingReplaced, ReceivingView } from '../.
 import type { Clock } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import type { SettingsStore } from '../store'
-import type { WebhookChannel } from '../webhooks'
+import type { WebhookChannel, WebhookSettings } from '../webhooks'
 import {
   requireInboxCredentials,
   type InboxCredentials,
@@ -20,6 +20,9 @@ import type { FetchPort } from './relay-client'
 /** What a device had before "Receive messages", and which mailbox it now posts to. Kept in the settings store. */
 interface ReceivingRecord {
   mailbox: string
+  /** The URLs it set: a later change of either (or incoming turned off) means the device no longer receives here. */
+  webhookUrl: string
+  trackingUrl: string
   since: string
   previous: ReceivingReplaced
 }
@@ -38,6 +41,8 @@ export interface ReceivingDeps {
   clock: Clock
   /** Told when a device starts or stops receiving through the mailbox (the monitor's polling follows). */
   onChange?: () => void
+  /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
+  onWebhooksSaved?: (listener: (deviceId: string, settings: WebhookSettings) => void) => () => void
 }
 
 export interface RotationOutcome {
@@ -47,7 +52,9 @@ export interface RotationOutcome {
 }
 
 export class Receiving {
-  constructor(private readonly deps: ReceivingDeps) {}
+  constructor(private readonly deps: ReceivingDeps) {
+    deps.onWebhooksSaved?.((deviceId, settings) => this.webhooksSaved(deviceId, settings))
+  }
 
   /** Whether the device's webhook and tracking URLs were set to this mailbox by "Receive messages". */
   isReceiving(deviceId: string, mailbox: string | null): boolean {
@@ -86,6 +93,8 @@ export class Receiving {
     })
     const record: ReceivingRecord = {
       mailbox: credentials.mailbox,
+      webhookUrl: urls.incoming,
+      trackingUrl: urls.tracking,
       since: new Date(this.deps.clock.now()).toISOString(),
       previous
     }
@@ -132,6 +141,24 @@ export class Receiving {
       }
     }
     return { view: await this.view(), reprovisioned, failed }
+  }
+
+  /**
+   * The webhooks feature saved a setting: when the device's URLs no longer both point here, or incoming is off, it no
+   * longer receives through the mailbox (its record goes, and polling takes over). Saves on the way to pointing here
+   * (the three calls of a provisioning) find no record yet, or the one a rotation replaces.
+   */
+  private webhooksSaved(deviceId: string, settings: WebhookSettings): void {
+    const record = this.record(deviceId)
+    if (!record) return
+    if (
+      settings.webhookUrl === record.webhookUrl &&
+      settings.trackingUrl === record.trackingUrl &&
+      settings.incoming
+    )
+      return
+    this.deps.settings.delete(keyOf(deviceId))
+    this.deps.onChange?.()
   }
 
   forgetDevice(deviceId: string): void {
