@@ -156,6 +156,7 @@ describe('the inbox channels (issue 25)', () => {
       expect(invokeChannels[channel].request.safeParse({}).success).toBe(false)
     }
     expect(invokeChannels['inbox:rotateSecret'].request.safeParse({}).success).toBe(true)
+    expect(invokeChannels['inbox:rotateSecret'].request.safeParse({ stopOldAtOnce: true }).success).toBe(true)
     expect(invokeChannels['inbox:rotateSecret'].request.safeParse({ graceSeconds: 0 }).success).toBe(false)
   })
 

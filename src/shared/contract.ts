@@ -1424,7 +1424,12 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** A new ingress secret (the old one works one more day), and the devices that used the old URLs set again. */
   'inbox:rotateSecret': () => ({
-    request: Empty,
+    request: z
+      .object({
+        /** After a leak: the old addresses stop at once (the device-status one too, until pasted anew). */
+        stopOldAtOnce: z.boolean().optional()
+      })
+      .strict(),
     reply: z.object({
       view: ReceivingView,
       reprovisioned: z.array(Id),

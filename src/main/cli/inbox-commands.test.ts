@@ -136,5 +136,16 @@ describe('sender-desk inbox', () => {
     const list = await runCli(['inbox', 'list'], env)
     expect(list.stdout).toContain('new secret')
     expect(list.stdout).toContain('old secret')
+
+    // After a leak: --stop-old ends the previous addresses now.
+    const leaked = await runCli(['inbox', 'rotate', '--stop-old'], env)
+    expect(leaked.code, leaked.stderr).toBe(0)
+    expect(leaked.stdout).toContain('the old ones stopped now')
+    const response = await fetch(urls.incoming, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'WAID-R3', phone: '6281234567890', message: 'too late', deviceId: 'S1' })
+    })
+    expect(response.status).toBe(404)
   })
 })

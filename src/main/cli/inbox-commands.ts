@@ -18,7 +18,7 @@ import {
 import type { CliContext } from './index'
 
 const USAGE_LINE =
-  'inbox needs: connect --relay URL [--replace] | rotate | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
+  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
 
 async function withInbox<T>(context: CliContext, run: (inbox: Inbox) => Promise<T>): Promise<T> {
   const composed = await composeCommandLineInbox({
@@ -93,10 +93,13 @@ async function connect(context: CliContext): Promise<number> {
 }
 
 async function rotate(context: CliContext): Promise<number> {
-  const urls = await withInbox(context, (inbox) => inbox.rotateSecret())
+  const stopOldAtOnce = context.args.flags['stop-old'] === true
+  const urls = await withInbox(context, (inbox) => inbox.rotateSecret({ stopOldAtOnce }))
   context.out.result(
     [
-      'New webhook URLs (the old ones keep working for one day). Set them in the gateway:',
+      stopOldAtOnce
+        ? 'New webhook URLs (the old ones stopped now). Set them in the gateway:'
+        : 'New webhook URLs (the old ones keep working for one day). Set them in the gateway:',
       `  Webhook URL for incoming messages:  ${urls.incoming}`,
       `  Tracking URL (message statuses):    ${urls.tracking}`,
       `  Device status webhook (dashboard):  ${urls.device}`,

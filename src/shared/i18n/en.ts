@@ -1368,6 +1368,8 @@ export const en = {
   'inbox.rotate.button': 'Rotate the secret',
   'inbox.rotate.confirm': 'Give the mailbox new webhook addresses now?',
   'inbox.rotate.go': 'Rotate',
+  'inbox.rotate.stopOld':
+    'Stop the old addresses at once (after a leak; the device-status URL then stops too until you paste the new one)',
   'inbox.rotate.done':
     'New addresses set on {count, plural, one {# device} other {# devices}}. Paste the new device-status URL in the dashboard.',
   'inbox.rotate.failed': 'Not set on {device}: {message}',

@@ -1389,6 +1389,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.button': 'Ganti rahasia',
   'inbox.rotate.confirm': 'Beri kotak surat alamat webhook baru sekarang?',
   'inbox.rotate.go': 'Ganti',
+  'inbox.rotate.stopOld':
+    'Hentikan alamat lama sekarang juga (setelah bocor; URL status perangkat juga berhenti sampai Anda menempelkan yang baru)',
   'inbox.rotate.done':
     'Alamat baru diatur di {count} perangkat. Tempelkan URL status perangkat yang baru di dasbor.',
   'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',

@@ -93,6 +93,6 @@ export function createInboxCommands(deps: { inbox: Inbox; receiving: Receiving }
     'inbox:provisionPreview': ({ deviceId }) => receiving.preview(deviceId),
     'inbox:provision': ({ deviceId }) => receiving.provision(deviceId),
     'inbox:undoProvision': ({ deviceId }) => receiving.undo(deviceId),
-    'inbox:rotateSecret': () => receiving.rotate()
+    'inbox:rotateSecret': (request) => receiving.rotate(request)
   }
 }

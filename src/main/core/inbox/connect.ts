@@ -71,19 +71,23 @@ export async function connectMailbox(
 /**
  * A new ingress secret for the connected mailbox (the relay's rotate endpoint), its URLs kept in the vault in place of
  * the old ones. The old secret keeps working for the relay's grace period (a day): time to set the new URLs in the
- * gateway, the device-status one by hand in its dashboard.
+ * gateway, the device-status one by hand in its dashboard. After a leak, `stopOldAtOnce` ends the old one now.
  */
 export async function rotateMailboxSecret(
   credentials: InboxCredentials,
-  deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort }
+  deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort },
+  options: { stopOldAtOnce?: boolean } = {}
 ): Promise<IngressUrls> {
-  const rotated = await rotateIngressSecret({
-    baseUrl: credentials.relayUrl,
-    mailbox: credentials.mailbox,
-    pullToken: credentials.pullToken,
-    fetch: deps.fetch,
-    clock: deps.clock
-  })
+  const rotated = await rotateIngressSecret(
+    {
+      baseUrl: credentials.relayUrl,
+      mailbox: credentials.mailbox,
+      pullToken: credentials.pullToken,
+      fetch: deps.fetch,
+      clock: deps.clock
+    },
+    options.stopOldAtOnce ? { graceSeconds: 0 } : {}
+  )
   if (rotated.kind !== 'rotated') {
     const detail = rotated.kind === 'auth-refused' ? 'the relay refused the pull token' : faultDetail(rotated)
     throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })

@@ -35,7 +35,7 @@ export interface Inbox {
   stop(): Promise<void>
   connect(input: ConnectInput): Promise<ConnectResult>
   /** A new ingress secret for the mailbox: its new URLs, to set in the gateway (the old ones work one more day). */
-  rotateSecret(): Promise<IngressUrls>
+  rotateSecret(options?: { stopOldAtOnce?: boolean }): Promise<IngressUrls>
   /** Newest first; `before` pages back by number. */
   list(options?: {
     limit?: number
@@ -89,8 +89,8 @@ export function createInbox(deps: InboxDeps): Inbox {
       }
       return result
     },
-    async rotateSecret() {
-      return rotateMailboxSecret(await requireInboxCredentials(deps.credentials), deps)
+    async rotateSecret(options = {}) {
+      return rotateMailboxSecret(await requireInboxCredentials(deps.credentials), deps, options)
     },
     list: (options = {}) => store.messages({ limit: options.limit ?? 50, ...options }),
     show(number, options = {}) {

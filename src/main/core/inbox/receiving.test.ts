@@ -213,6 +213,15 @@ describe('Receive messages', () => {
     expect((await receiving.rotate()).reprovisioned).toEqual([])
   })
 
+  it('after a leak, a rotation stops the old addresses at once', async () => {
+    const before = await connect()
+    const rotated = await receiving.rotate({ stopOldAtOnce: true })
+    expect(await relay.post(before.device, JSON.stringify({ deviceId: 'S1', status: 'connected' }))).toBe(404)
+    expect(
+      await relay.post(rotated.view.deviceStatusUrl!, JSON.stringify({ deviceId: 'S1', status: 'connected' }))
+    ).toBe(200)
+  })
+
   it('words a relay that refuses the rotation', async () => {
     await connect()
     const loaded = await credentials.load()

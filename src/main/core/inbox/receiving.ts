@@ -126,9 +126,9 @@ export class Receiving {
   }
 
   /** A new ingress secret from the relay, kept in the vault, and set on every device that used the old URLs. */
-  async rotate(): Promise<RotationOutcome> {
+  async rotate(options: { stopOldAtOnce?: boolean } = {}): Promise<RotationOutcome> {
     const credentials = await requireInboxCredentials(this.deps.credentials)
-    await rotateMailboxSecret(credentials, this.deps)
+    await rotateMailboxSecret(credentials, this.deps, options)
     const reprovisioned: string[] = []
     const failed: { deviceId: string; message: string }[] = []
     for (const deviceId of this.deps.deviceIds()) {

@@ -213,7 +213,10 @@ export class RelayClient {
  * for the relay's grace period (a day by default), so the device-status URL pasted in the dashboard by hand goes on
  * delivering until the operator pastes the new one.
  */
-export async function rotateIngressSecret(options: RelayClientOptions): Promise<RotateResult> {
+export async function rotateIngressSecret(
+  options: RelayClientOptions,
+  rotation: { graceSeconds?: number } = {}
+): Promise<RotateResult> {
   const response = await request(
     options.fetch,
     options.clock,
@@ -221,7 +224,7 @@ export async function rotateIngressSecret(options: RelayClientOptions): Promise<
     {
       method: 'POST',
       headers: { authorization: `Bearer ${options.pullToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ingressSecret: true })
+      body: JSON.stringify({ ingressSecret: true, ...rotation })
     },
     options.graceMs ?? 20_000
   )

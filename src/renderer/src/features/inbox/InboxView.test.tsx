@@ -263,8 +263,9 @@ describe('InboxView', () => {
     render(<InboxView />)
     await user.click(await screen.findByRole('button', { name: 'Rotate the secret' }))
     expect(fake.requests('inbox:rotateSecret')).toEqual([])
+    await user.click(screen.getByRole('checkbox', { name: /^Stop the old addresses at once/ }))
     await user.click(screen.getByRole('button', { name: 'Rotate' }))
-    expect(fake.requests('inbox:rotateSecret')).toEqual([{}])
+    expect(fake.requests('inbox:rotateSecret')).toEqual([{ stopOldAtOnce: true }])
     expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toMatch(
       /^New addresses set on 1 device/
     )

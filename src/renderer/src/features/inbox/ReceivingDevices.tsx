@@ -234,6 +234,7 @@ function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.
   const t = useT()
   const devices = useDevices((s) => s.devices)
   const [asking, setAsking] = useState(false)
+  const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<string[]>([])
@@ -242,7 +243,7 @@ function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.
     setBusy(true)
     setError(null)
     try {
-      const rotated = await call('inbox:rotateSecret', {})
+      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
       onView(rotated.view)
       const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
       setFeedback([
@@ -264,16 +265,27 @@ function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.
       <h3 id="inbox-rotate-heading">{t('inbox.rotate.heading')}</h3>
       <p className="muted">{t('inbox.rotate.intro')}</p>
       {asking ? (
-        <ConfirmPanel
-          id="inbox-rotate-question"
-          question={t('inbox.rotate.confirm')}
-          confirmLabel={t('inbox.rotate.go')}
-          keepLabel={t('common.cancel')}
-          disabled={busy}
-          confirmTestId="inbox-rotate-confirm"
-          onConfirm={() => void rotate()}
-          onKeep={() => setAsking(false)}
-        />
+        <>
+          <label className="checkbox" htmlFor="inbox-rotate-stop-old">
+            <input
+              id="inbox-rotate-stop-old"
+              type="checkbox"
+              checked={stopOldAtOnce}
+              onChange={(e) => setStopOldAtOnce(e.target.checked)}
+            />{' '}
+            {t('inbox.rotate.stopOld')}
+          </label>
+          <ConfirmPanel
+            id="inbox-rotate-question"
+            question={t('inbox.rotate.confirm')}
+            confirmLabel={t('inbox.rotate.go')}
+            keepLabel={t('common.cancel')}
+            disabled={busy}
+            confirmTestId="inbox-rotate-confirm"
+            onConfirm={() => void rotate()}
+            onKeep={() => setAsking(false)}
+          />
+        </>
       ) : (
         <div className="actions">
           <button type="button" className="button" data-testid="inbox-rotate" onClick={() => setAsking(true)}>
