@@ -2,7 +2,8 @@
  * Issue 25's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on
  * 127.0.0.1): the operator connects a mailbox on the relay from the window, turns "Receive messages" on for the
  * sandbox device after a confirmation naming what it replaces, a customer writes to the device, and the message shows
- * in "Messages in" with the relay connected — at full width and at 360 px, with no serious axe violation.
+ * in "Messages in" with the relay connected; the secret is rotated and the next message still arrives — at full width
+ * and at 360 px, with no serious axe violation.
  */
 import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -79,6 +80,27 @@ describe('messages in journey in Chromium', () => {
     expect(await p.getByTestId('inbox-relay-last-pull').textContent()).toMatch(/^Last successful pull: /)
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox')
+
+    // The secret is rotated from the window: the device is set to the new addresses, and messages keep coming in.
+    await p.getByRole('button', { name: 'Rotate the secret' }).click()
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.getByRole('button', { name: 'Rotate', exact: true }).click()
+    await expect
+      .poll(() => p.getByTestId('inbox-rotate-feedback').textContent())
+      .toMatch(/^New addresses set on 1 device\./)
+    const rotatedUrl = await p.getByTestId('inbox-device-url-value').inputValue()
+    expect(rotatedUrl).not.toBe(deviceUrl)
+    expect((await harness.core.handlers['webhooks:get']({ deviceId })).webhookUrl).toBe(
+      rotatedUrl.replace(/\/device$/, '/incoming')
+    )
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      message: 'Sudah transfer'
+    })
+    await expect
+      .poll(() => p.getByTestId('inbox-message-text').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Sudah transfer', 'Masih buka hari ini?'])
 
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
