@@ -57,6 +57,7 @@ export const LAYERS = [
       'src/shared/contract-client',
       'src/shared/contract-pipe',
       'src/shared/device-status',
+      'src/shared/relay-status',
       'src/shared/zod-jitless'
     ],
     imports: ['domain'],

@@ -1,6 +1,13 @@
 // The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
 import { describe, expect, it } from 'vitest'
-import { invokeChannels, MessageText, PacingPolicySchema, PhoneNumber, RequiredMessageText } from './contract'
+import {
+  eventChannels,
+  invokeChannels,
+  MessageText,
+  PacingPolicySchema,
+  PhoneNumber,
+  RequiredMessageText
+} from './contract'
 import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
 import { HTTP_URL_CASES } from './domain/http-url.cases'
 import { PACING_CASES } from './domain/pacing.cases'
@@ -128,5 +135,51 @@ describe('webhooks:update answers every shared webhook address case like the gat
     const request = invokeChannels['webhooks:update'].request
     expect(request.safeParse({ deviceId: 'd', webhookUrl: input }).success).toBe(ok)
     expect(request.safeParse({ deviceId: 'd', trackingUrl: input }).success).toBe(ok)
+  })
+})
+
+describe('the inbox channels (issue 25)', () => {
+  it('inbox:connect takes a trimmed relay address, an optional creation token, and nothing empty', () => {
+    const connect = invokeChannels['inbox:connect'].request
+    expect(connect.parse({ relayUrl: '  https://relay.example.com ' })).toEqual({
+      relayUrl: 'https://relay.example.com'
+    })
+    expect(connect.safeParse({ relayUrl: '   ' }).success).toBe(false)
+    expect(connect.safeParse({ relayUrl: `https://${'a'.repeat(300)}.com` }).success).toBe(false)
+    expect(connect.safeParse({ relayUrl: 'https://r.example', creationToken: ' ' }).success).toBe(false)
+    expect(connect.safeParse({ relayUrl: 'https://r.example', replace: true }).success).toBe(true)
+  })
+
+  it('provisioning names one device; the rotation takes nothing else', () => {
+    for (const channel of ['inbox:provisionPreview', 'inbox:provision', 'inbox:undoProvision'] as const) {
+      expect(invokeChannels[channel].request.safeParse({ deviceId: 'dev-1' }).success).toBe(true)
+      expect(invokeChannels[channel].request.safeParse({}).success).toBe(false)
+    }
+    expect(invokeChannels['inbox:rotateSecret'].request.safeParse({}).success).toBe(true)
+    expect(invokeChannels['inbox:rotateSecret'].request.safeParse({ stopOldAtOnce: true }).success).toBe(true)
+    expect(invokeChannels['inbox:rotateSecret'].request.safeParse({ graceSeconds: 0 }).success).toBe(false)
+  })
+
+  it('the receiving view carries no pull token or private key, even when the core offers one', () => {
+    const view = invokeChannels['inbox:receiving'].reply.parse({
+      connected: true,
+      relayUrl: 'https://relay.example.com',
+      mailbox: 'mbx',
+      deviceStatusUrl: 'https://relay.example.com/h/mbx/s/device',
+      devices: [],
+      pullToken: 'secret-token',
+      privateKeyJwk: { d: 'secret' }
+    })
+    expect(Object.keys(view).sort()).toEqual([
+      'connected',
+      'deviceStatusUrl',
+      'devices',
+      'mailbox',
+      'relayUrl'
+    ])
+  })
+
+  it('the tray can open Messages in', () => {
+    expect(eventChannels['app:navigate'].safeParse({ view: 'inbox' }).success).toBe(true)
   })
 })

@@ -406,7 +406,9 @@ export const View = z.enum([
   'outbox',
   'schedules',
   'settings',
-  'campaigns'
+  'campaigns',
+  // Messages in (issue 25): the tray's "Messages in" line opens it.
+  'inbox'
 ])
 export type View = z.infer<typeof View>
 
@@ -844,6 +846,47 @@ export const InboxMessageView = z.object({
 })
 export type InboxMessageView = z.infer<typeof InboxMessageView>
 // ---- end of inbox schemas ----
+
+// ---- inbox provisioning (issue 25, point 3): "Receive messages" per device, the mailbox's URLs, rotation ----
+
+/** A device's part in receiving: whether its webhook and tracking URLs point to the connected mailbox. */
+export const ReceivingDeviceView = z.object({
+  deviceId: Id,
+  /** "Receive messages" set this device's webhook URL, tracking URL and incoming=on to this mailbox. */
+  receiving: z.boolean(),
+  /** When it was set (ISO). */
+  since: z.string().nullable(),
+  /** An undo can put back what was there before (or say what it cannot). */
+  canUndo: z.boolean()
+})
+export type ReceivingDeviceView = z.infer<typeof ReceivingDeviceView>
+
+/** The connected mailbox as the window may see it: never its pull token or private key. */
+export const ReceivingView = z.object({
+  connected: z.boolean(),
+  relayUrl: z.string().nullable(),
+  mailbox: z.string().nullable(),
+  /**
+   * The device-status webhook URL, to paste in the gateway's dashboard (no API sets it). Null when this desktop does
+   * not know the mailbox's URLs (connected before they were kept): a rotation gives new ones.
+   */
+  deviceStatusUrl: z.string().nullable(),
+  devices: z.array(ReceivingDeviceView)
+})
+export type ReceivingView = z.infer<typeof ReceivingView>
+
+/** What "Receive messages" would replace on a device, as far as Sender Desk can know it. */
+export const ReceivingReplaced = z.object({
+  /** `sandbox`: read back from the sandbox; `remembered`: last saved by Sender Desk; `unknown`: never saved here. */
+  source: z.enum(['sandbox', 'remembered', 'unknown']),
+  webhookUrl: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  incoming: z.boolean(),
+  /** When Sender Desk saved them (ISO); a change in the dashboard since then cannot be read back. */
+  savedAt: z.string().nullable()
+})
+export type ReceivingReplaced = z.infer<typeof ReceivingReplaced>
+// ---- end of inbox provisioning schemas ----
 
 // ---------------------------------------------------------------------------------------------
 // Channel schemas are built on first use: a fresh process (a CLI command, the app's main, the window) builds only
@@ -1378,8 +1421,51 @@ export const invokeChannels = builtOnFirstUse({
       unreadOnly: z.boolean().optional()
     }),
     reply: z.object({ messages: z.array(InboxMessageView) })
-  })
+  }),
   // ---- end of inbox ----
+  // ---- inbox provisioning (issue 25, point 3) ----
+  /** Connect a mailbox on a relay (a new key pair; the credentials go to the vault, never to the window). */
+  'inbox:connect': () => ({
+    request: z.object({
+      relayUrl: z.string().trim().min(1).max(300),
+      creationToken: z.string().trim().min(1).max(500).optional(),
+      allowInsecureHttp: z.boolean().optional(),
+      replace: z.boolean().optional()
+    }),
+    reply: ReceivingView
+  }),
+  /** The connected mailbox, its device-status URL and which devices receive through it. */
+  'inbox:receiving': () => ({ request: Empty, reply: ReceivingView }),
+  /** What "Receive messages" would replace on this device: the confirmation names it. */
+  'inbox:provisionPreview': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({ deviceId: Id, relayHost: z.string(), replaces: ReceivingReplaced })
+  }),
+  /** Set the device's webhook URL, tracking URL and incoming=on to the mailbox (through the webhooks feature). */
+  'inbox:provision': () => ({ request: z.object({ deviceId: Id }), reply: ReceivingView }),
+  /** Undo "Receive messages": put back what was there before; says which URLs it could not know. */
+  'inbox:undoProvision': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({
+      view: ReceivingView,
+      notRestored: z.array(z.enum(['webhookUrl', 'trackingUrl']))
+    })
+  }),
+  /** A new ingress secret (the old one works one more day), and the devices that used the old URLs set again. */
+  'inbox:rotateSecret': () => ({
+    request: z
+      .object({
+        /** After a leak: the old addresses stop at once (the device-status one too, until pasted anew). */
+        stopOldAtOnce: z.boolean().optional()
+      })
+      .strict(),
+    reply: z.object({
+      view: ReceivingView,
+      reprovisioned: z.array(Id),
+      failed: z.array(z.object({ deviceId: Id, message: z.string() }))
+    })
+  })
+  // ---- end of inbox provisioning ----
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -113,4 +113,39 @@ describe('sender-desk inbox', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('relay:')
   })
+
+  it('rotate prints new URLs; the old ones still post for the grace day; without a mailbox it says so', async () => {
+    const none = await runCli(['inbox', 'rotate'], env)
+    expect(none.code, none.stdout).not.toBe(0)
+    expect(none.stderr).toContain('No mailbox is connected yet')
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    const before = /incoming messages:\s+(\S+)/.exec(connect.stdout)?.[1]
+    const rotated = await runCli(['inbox', 'rotate', '--json'], env)
+    expect(rotated.code, rotated.stderr).toBe(0)
+    const { urls } = jsonLineOf(rotated) as { urls: { incoming: string; tracking: string; device: string } }
+    expect(urls.incoming).toMatch(new RegExp(`^${relay.url}/h/[\\w-]+/[\\w-]+/incoming$`))
+    expect(urls.incoming).not.toBe(before)
+    await post(urls.incoming, {
+      id: 'WAID-R1',
+      phone: '6281234567890',
+      message: 'new secret',
+      deviceId: 'S1'
+    })
+    await post(before!, { id: 'WAID-R2', phone: '6281234567890', message: 'old secret', deviceId: 'S1' })
+    expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
+    const list = await runCli(['inbox', 'list'], env)
+    expect(list.stdout).toContain('new secret')
+    expect(list.stdout).toContain('old secret')
+
+    // After a leak: --stop-old ends the previous addresses now.
+    const leaked = await runCli(['inbox', 'rotate', '--stop-old'], env)
+    expect(leaked.code, leaked.stderr).toBe(0)
+    expect(leaked.stdout).toContain('the old ones stopped now')
+    const response = await fetch(urls.incoming, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'WAID-R3', phone: '6281234567890', message: 'too late', deviceId: 'S1' })
+    })
+    expect(response.status).toBe(404)
+  })
 })

@@ -1,6 +1,7 @@
 /**
- * `sender-desk inbox connect|sync|list|show`: messages in through the inbox relay. `connect` makes the mailbox (a key
- * pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway; `sync` pulls
+ * `sender-desk inbox connect|rotate|sync|list|show`: messages in through the inbox relay. `connect` makes the mailbox
+ * (a key pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway; `rotate`
+ * gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs; `sync` pulls
  * what waits (exactly once) and `--follow` keeps pulling; `list` and `show` read what arrived. The mailbox's pull
  * token and private key stay in the data folder's secrets file and are never printed.
  */
@@ -17,7 +18,7 @@ import {
 import type { CliContext } from './index'
 
 const USAGE_LINE =
-  'inbox needs: connect --relay URL [--replace] | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
+  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
 
 async function withInbox<T>(context: CliContext, run: (inbox: Inbox) => Promise<T>): Promise<T> {
   const composed = await composeCommandLineInbox({
@@ -41,6 +42,8 @@ export async function runInbox(context: CliContext): Promise<number> {
   switch (sub) {
     case 'connect':
       return connect(context)
+    case 'rotate':
+      return rotate(context)
     case 'sync':
       return sync(context)
     case 'list':
@@ -85,6 +88,24 @@ async function connect(context: CliContext): Promise<number> {
       'Then run: sender-desk inbox sync --follow'
     ].join('\n'),
     { ok: true, mailbox: result.mailbox, relayUrl: result.relayUrl, urls }
+  )
+  return EXIT.ok
+}
+
+async function rotate(context: CliContext): Promise<number> {
+  const stopOldAtOnce = context.args.flags['stop-old'] === true
+  const urls = await withInbox(context, (inbox) => inbox.rotateSecret({ stopOldAtOnce }))
+  context.out.result(
+    [
+      stopOldAtOnce
+        ? 'New webhook URLs (the old ones stopped now). Set them in the gateway:'
+        : 'New webhook URLs (the old ones keep working for one day). Set them in the gateway:',
+      `  Webhook URL for incoming messages:  ${urls.incoming}`,
+      `  Tracking URL (message statuses):    ${urls.tracking}`,
+      `  Device status webhook (dashboard):  ${urls.device}`,
+      `For a device: sender-desk webhook set --url ${urls.incoming} --tracking-url ${urls.tracking}`
+    ].join('\n'),
+    { ok: true, urls }
   )
   return EXIT.ok
 }

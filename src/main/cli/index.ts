@@ -45,6 +45,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        (SENDER_DESK_RELAY_CREATION_TOKEN: needed to create mailboxes)
   inbox connect --relay URL [--replace]                 make a mailbox on the relay (key pair kept here); prints
                                                        the three webhook URLs to set in the gateway
+  inbox rotate [--stop-old]                             a new webhook secret for the mailbox (after a leaked URL);
+                                                       prints the new URLs (the old ones work a day, or stop now)
   inbox sync [--follow] | list [--unread] [--chat C] | show <number>
                                                        pull messages and statuses once each; read what arrived
                                                        (mailbox credentials: <data dir>/cli-secrets.json, 0600)
@@ -113,6 +115,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   'public-url': { type: 'string' },
   relay: { type: 'string' },
   replace: { type: 'boolean' },
+  'stop-old': { type: 'boolean' },
   follow: { type: 'boolean' },
   unread: { type: 'boolean' },
   chat: { type: 'string' }

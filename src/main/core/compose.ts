@@ -5,7 +5,7 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
-import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
+import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
 import { systemClock, type Clock } from './clock'
@@ -27,6 +27,7 @@ import {
   createInbox,
   createInboxCommands,
   inboxStatusView,
+  Receiving,
   vaultInboxCredentials,
   type FetchPort,
   type Inbox
@@ -89,6 +90,8 @@ export interface CoreSnapshot {
   devices: DeviceView[]
   counts: OutboxCounts
   sendingPaused: boolean
+  /** The inbox relay's state (the tray's "Messages in" line). */
+  inbox: InboxStatusView
 }
 
 export interface Core {
@@ -199,11 +202,38 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0))
   })
 
+  // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
+  const inboxFetch = ports.fetch ?? ((url, init) => fetch(url, init))
+  const inboxCredentials = vaultInboxCredentials(ports.vault)
+  const inbox = createInbox({
+    db,
+    clock,
+    fetch: inboxFetch,
+    credentials: inboxCredentials,
+    targets: {
+      tracking: theOutbox.queue,
+      devices: monitor,
+      // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
+      optOuts: keywordOptOuts({
+        db,
+        campaigns: theCampaigns,
+        pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
+      })
+    },
+    logger
+  })
+  inbox.onStatusChange((status) => {
+    events.emit('inbox:changed', inboxStatusView(status))
+    snapshotChanged()
+    monitor.pushCoverageChanged()
+  })
+
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
   const snapshot = (counts: OutboxCounts = theOutbox.counts()): CoreSnapshot => ({
     devices: monitor.views(),
     counts,
-    sendingPaused: theOutbox.pausedState().all
+    sendingPaused: theOutbox.pausedState().all,
+    inbox: inboxStatusView(inbox.status())
   })
   /** `counts` when the caller already has them: one computation per change, not one per listener. */
   const snapshotChanged = (counts?: OutboxCounts): void => {
@@ -244,26 +274,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('settings:changed', next)
   })
 
-  // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
-  const inbox = createInbox({
-    db,
-    clock,
-    fetch: ports.fetch ?? ((url, init) => fetch(url, init)),
-    credentials: vaultInboxCredentials(ports.vault),
-    targets: {
-      tracking: theOutbox.queue,
-      devices: monitor,
-      // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
-      optOuts: keywordOptOuts({
-        db,
-        campaigns: theCampaigns,
-        pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
-      })
-    },
-    logger
-  })
-  inbox.onStatusChange((status) => events.emit('inbox:changed', inboxStatusView(status)))
-
   const webhookSettings = new WebhookSettingsBook(settingsStore, () => clock.now())
   const reminders = new GatewayReminders(new ReminderStore(db), () => clock.now())
   // The sandbox's world changes often (every message step): sandbox panels hear about it at most every 250 ms.
@@ -278,6 +288,28 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   sandbox.onChange(sandboxChanged)
 
   const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
+  const webhookCommands = createWebhookCommands({ registry, webhookSettings, sandboxOf })
+  // "Receive messages" sets a device's webhooks through the webhooks feature's own commands.
+  const receiving = new Receiving({
+    credentials: inboxCredentials,
+    settings: settingsStore,
+    webhooks: webhookCommands,
+    deviceIds: () => registry.list().map((device) => device.id),
+    fetch: inboxFetch,
+    clock,
+    onChange: () => monitor.pushCoverageChanged(),
+    onWebhooksSaved: (listener) => webhookSettings.onSaved(listener)
+  })
+  // While the relay is healthy and a device posts to it, its statuses arrive by push: polling steps back to a safety
+  // cadence. A full relay refuses posts, so it does not count as healthy.
+  monitor.setPushCoverage((deviceId) => {
+    const status = inbox.status()
+    return (
+      status.state.kind === 'connected' &&
+      status.storage?.full !== true &&
+      receiving.isReceiving(deviceId, status.mailbox)
+    )
+  })
   // Every front door (window, tray, CLI, harness) calls these same commands.
   const handlers: ApiHandlers = {
     ...createSettingsCommands({
@@ -307,6 +339,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theCampaigns.removalHook,
         sendingRemovalHook(theOutbox),
         { forgetDevice: (id) => webhookSettings.forget(id) },
+        { forgetDevice: (id) => receiving.forgetDevice(id) },
         { forgetDevice: (id) => reminders.forgetDevice(id) }
       ]
     }),
@@ -319,7 +352,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       fileLimitFor
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
-    ...createWebhookCommands({ registry, webhookSettings, sandboxOf }),
+    ...webhookCommands,
     ...createAutoReplyCommands({ registry }),
     ...createReminderCommands({ registry, reminders, sandboxOf }),
     ...createCampaignCommands({
@@ -332,7 +365,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox.queue,
       fileLimitFor
     }),
-    ...createInboxCommands({ inbox })
+    ...createInboxCommands({ inbox, receiving })
   }
 
   let started = false

@@ -173,6 +173,9 @@ export function startShell(): void {
       case 'settings':
         navigate('settings')
         return
+      case 'inbox':
+        navigate('inbox')
+        return
       case 'quit':
         app.quit()
         return

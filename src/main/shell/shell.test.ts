@@ -241,6 +241,39 @@ describe('TrayService', () => {
     tray.render(state)
     expect(fake.trays).toHaveLength(1)
   })
+
+  it('redraws the relay line when the inbox state changes, and its item opens Messages in (issue 25)', () => {
+    fake.trays.length = 0
+    const actions: unknown[] = []
+    const tray = new TrayService(
+      (a) => actions.push(a),
+      () => undefined,
+      english
+    )
+    const inbox = {
+      state: 'connected' as const,
+      behind: 0,
+      since: null,
+      retryAt: null,
+      detail: null,
+      mailbox: 'mbx',
+      storage: null,
+      lastContactAt: null,
+      messages: 0,
+      unread: 0,
+      refused: 0,
+      pending: 0
+    }
+    const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
+    tray.render({ ...state, inbox })
+    const created = fake.trays[0]!
+    expect(created.tooltip).toBe('Sender Desk — 1/1 connected · 2 to send · Messages in: ✓ connected')
+    tray.render({ ...state, inbox: { ...inbox, state: 'unreachable', behind: null } })
+    expect(created.tooltip).toContain('Messages in: ⚠ the relay cannot be reached')
+    expect(tray.click('relay')).toBe(true)
+    expect(actions).toEqual([{ kind: 'inbox' }])
+    tray.destroy()
+  })
 })
 
 describe('tray icon per OS', () => {

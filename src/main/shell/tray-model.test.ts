@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DeviceView, OutboxCounts } from '../../shared/contract'
+import type { DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { translate, type Language, type Translate } from '../../shared/i18n'
 import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
 
@@ -117,5 +117,69 @@ describe('tray model', () => {
     expect(model.tooltip).toBe(
       `Sender Desk — 0/1 terhubung · Kasir: ${translate('id', 'state.needs-scan')} · 2 akan dikirim`
     )
+  })
+
+  describe('the relay line (issue 25)', () => {
+    const relay = (over: Partial<InboxStatusView> = {}): InboxStatusView => ({
+      state: 'connected',
+      behind: 0,
+      since: null,
+      retryAt: null,
+      detail: null,
+      mailbox: 'mbx',
+      storage: { used: 10, cap: 1000, nearFull: false, full: false, refusedWhileFull: 0 },
+      lastContactAt: '2026-01-15T03:00:00.000Z',
+      messages: 0,
+      unread: 0,
+      refused: 0,
+      pending: 0,
+      ...over
+    })
+    const modelWith = (inbox: InboxStatusView | undefined, language: Language = 'en') =>
+      buildTrayModel(
+        { devices: [device('d1', 'connected', 'Shop')], counts: counts(), sendingPaused: false, inbox },
+        inLanguage(language)
+      )
+
+    it('says nothing of a relay that is not set up', () => {
+      const model = modelWith(relay({ state: 'not-connected', mailbox: null, storage: null }))
+      expect(findMenuItem(model.menu, 'relay')).toBeUndefined()
+      expect(model.tooltip).toBe('Sender Desk — 1/1 connected')
+      expect(model.health).toBe('ok')
+    })
+
+    it('shows connected, behind by N, unreachable, auth refused and full, and opens Messages in', () => {
+      const cases: [Partial<InboxStatusView>, string, string][] = [
+        [{}, 'Messages in: ✓ connected', 'ok'],
+        [{ behind: 120 }, 'Messages in: ↓ catching up, 120 waiting', 'ok'],
+        [
+          { state: 'unreachable', behind: null, detail: 'fetch failed' },
+          'Messages in: ⚠ the relay cannot be reached',
+          'warning'
+        ],
+        [
+          { state: 'auth-refused', behind: null },
+          'Messages in: ✕ the relay refused this computer’s key',
+          'warning'
+        ],
+        [
+          { storage: { used: 1000, cap: 1000, nearFull: true, full: true, refusedWhileFull: 3 } },
+          'Messages in: ● the relay is full: it refuses new messages',
+          'warning'
+        ]
+      ]
+      for (const [over, line, health] of cases) {
+        const model = modelWith(relay(over))
+        expect(findMenuItem(model.menu, 'relay')).toMatchObject({ label: line, action: { kind: 'inbox' } })
+        expect(model.tooltip).toBe(`Sender Desk — 1/1 connected · ${line}`)
+        expect(model.health).toBe(health)
+      }
+    })
+
+    it('speaks Bahasa Indonesia', () => {
+      expect(findMenuItem(modelWith(relay({ behind: 7 }), 'id').menu, 'relay')?.label).toBe(
+        'Pesan masuk: ↓ menyusul, 7 menunggu'
+      )
+    })
   })
 })

@@ -3,8 +3,9 @@
  * e2e tests click items through a test hook; the shell maps each item's action to a handler. Kept
  * free of electron imports so it is unit-tested under plain Node.
  */
-import type { DeviceState, DeviceView, OutboxCounts } from '../../shared/contract'
+import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
+import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
 
@@ -13,6 +14,7 @@ export type TrayAction =
   | { kind: 'relink'; deviceId: string }
   | { kind: 'info'; deviceId: string }
   | { kind: 'toggle-pause' }
+  | { kind: 'inbox' }
   | { kind: 'open' }
   | { kind: 'settings' }
   | { kind: 'quit' }
@@ -36,6 +38,8 @@ export interface TrayState {
   devices: DeviceView[]
   counts: OutboxCounts
   sendingPaused: boolean
+  /** The inbox relay's state; absent or not set up, the tray says nothing about it. */
+  inbox?: InboxStatusView
 }
 
 const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
@@ -83,7 +87,19 @@ function tooltipFor(state: TrayState, t: Translate): string {
       t(state.sendingPaused ? 'desktop.tray.toSendPaused' : 'desktop.tray.toSend', { count: pending })
     )
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
+  const relay = relayLine(state, t)
+  if (relay) parts.push(relay)
   return parts.join(' · ')
+}
+
+/** "Messages in: connected" (or behind, unreachable, full…), once a mailbox is set up. */
+function relayLine(state: TrayState, t: Translate): string | null {
+  if (!state.inbox) return null
+  const relay = relayStatus(state.inbox)
+  if (relay.health === 'not-set-up') return null
+  return t('desktop.tray.relay', {
+    state: `${relay.symbol} ${t(`relay.state.${relay.health}`, { count: relay.behind })}`
+  })
 }
 
 function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
@@ -118,9 +134,13 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
 /** Every click action is also a menu item, because some Linux trays never deliver clicks. */
 export function buildTrayModel(state: TrayState, t: Translate): TrayModel {
   const pending = pendingCount(state.counts)
+  const relay = relayLine(state, t)
   const menu: TrayMenuItem[] = [
     ...state.devices.map((device) => deviceItem(device, t)),
-    ...(state.devices.length > 0 ? [{ id: 'sep:devices', label: '', enabled: false, separator: true }] : []),
+    ...(relay ? [{ id: 'relay', label: relay, enabled: true, action: { kind: 'inbox' } as const }] : []),
+    ...(state.devices.length > 0 || relay
+      ? [{ id: 'sep:devices', label: '', enabled: false, separator: true }]
+      : []),
     {
       id: 'toggle-pause',
       label: t(state.sendingPaused ? 'desktop.tray.resume' : 'desktop.tray.pause', { count: pending }),
@@ -132,7 +152,14 @@ export function buildTrayModel(state: TrayState, t: Translate): TrayModel {
     { id: 'settings', label: t('desktop.tray.settings'), enabled: true, action: { kind: 'settings' } },
     { id: 'quit', label: t('desktop.tray.quit'), enabled: true, action: { kind: 'quit' } }
   ]
-  return { health: fleetHealth(state.devices), tooltip: tooltipFor(state, t), menu }
+  return { health: trayHealth(state), tooltip: tooltipFor(state, t), menu }
+}
+
+/** The fleet's worst state; a relay that needs the operator (unreachable, full, refused) is at least a warning. */
+function trayHealth(state: TrayState): TrayHealth {
+  const fleet = fleetHealth(state.devices)
+  const relayNeedsAttention = state.inbox !== undefined && relayStatus(state.inbox).needsAttention
+  return relayNeedsAttention && HEALTH_RANK[fleet] < HEALTH_RANK.warning ? 'warning' : fleet
 }
 
 export function findMenuItem(menu: TrayMenuItem[], id: string): TrayMenuItem | undefined {

@@ -352,7 +352,7 @@ describe('where the operator is', () => {
     const toggle = screen.getByRole('button', { name: 'Menu: Overview' })
     await user.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    expect(within(screen.getByRole('navigation')).getAllByRole('listitem')).toHaveLength(10)
+    expect(within(screen.getByRole('navigation')).getAllByRole('listitem')).toHaveLength(11)
     await user.click(nav('Send'))
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(screen.getByRole('button', { name: 'Menu: Send' })).toBe(toggle)

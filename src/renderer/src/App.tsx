@@ -26,7 +26,8 @@ const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
   reminders: 'nav.reminders',
   autoReplies: 'nav.autoReplies',
   webhooks: 'nav.webhooks',
-  settings: 'nav.settings'
+  settings: 'nav.settings',
+  inbox: 'nav.inbox'
 }
 
 /** Theme and language from settings onto the document (CSS variables follow `data-theme`). */
@@ -277,6 +278,7 @@ const AutoRepliesView = onDemand(
   async () => (await import('./features/autoreplies/AutoRepliesView')).AutoRepliesView
 )
 const WebhooksView = onDemand(async () => (await import('./features/webhooks/WebhooksView')).WebhooksView)
+const InboxView = onDemand(async () => (await import('./features/inbox/InboxView')).InboxView)
 const NewDeviceView = onDemand(async () => (await import('./features/devices/NewDeviceView')).NewDeviceView)
 const SettingsView = onDemand(async () => (await import('./features/settings/SettingsView')).SettingsView)
 
@@ -292,6 +294,7 @@ const VIEWS: Record<View, ComponentType> = {
   reminders: RemindersView,
   autoReplies: AutoRepliesView,
   webhooks: WebhooksView,
+  inbox: InboxView,
   newDevice: NewDeviceView,
   settings: SettingsView
 }

@@ -1316,7 +1316,107 @@ export const en = {
   // Security and bad days (issue 14): notices and refusals from the main process.
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
-  'send.fileChanged': '{name} changed after you added it; add it again.'
+  'send.fileChanged': '{name} changed after you added it; add it again.',
+  // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
+  'desktop.error.relayRefused': 'The relay refused: {detail}',
+  'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
+  'desktop.error.notReceiving':
+    'This device does not receive messages through Sender Desk: there is nothing to undo.',
+  'desktop.error.mailboxLocked': 'The mailbox’s keys cannot be read now: {reason}',
+  'desktop.error.noMailbox': 'No mailbox is connected yet: connect one on a relay first.',
+  'desktop.error.mailboxUrlsUnknown':
+    'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',
+  'desktop.tray.relay': 'Messages in: {state}',
+  'relay.state.not-set-up': 'not set up',
+  'relay.state.starting': 'starting…',
+  'relay.state.connected': 'connected',
+  'relay.state.behind': 'catching up, {count} waiting',
+  'relay.state.near-full': 'connected, the relay is almost full',
+  'relay.state.full': 'the relay is full: it refuses new messages',
+  'relay.state.unreachable': 'the relay cannot be reached',
+  'relay.state.auth-refused': 'the relay refused this computer’s key',
+  'relay.state.locked': 'the mailbox’s keys are locked',
+  'relay.state.failing': 'saving messages on this computer failed',
+  'relay.state.cursor-ahead': 'the relay lost its storage',
+  'relay.hint.full':
+    'Messages posted now are lost. Free the relay: let this computer catch up, or raise the relay’s cap.',
+  'relay.hint.near-full':
+    'The relay will soon refuse new messages: keep this computer connected so it catches up.',
+  'relay.hint.unreachable': 'Sender Desk tries again by itself; messages wait on the relay meanwhile.',
+  'relay.hint.auth-refused':
+    'Connect a mailbox again (the relay no longer knows this computer’s pull token).',
+  'relay.hint.locked': 'Unlock the system keyring, then restart Sender Desk.',
+  'relay.hint.failing': 'Sender Desk tries again by itself; check the free disk space.',
+  'relay.hint.cursor-ahead':
+    'The relay no longer has messages this computer already read. Connect a new mailbox to go on.',
+  'nav.inbox': 'Messages in',
+  'inbox.title': 'Messages in',
+  'inbox.relay.heading': 'Relay',
+  'inbox.relay.state': 'Relay: {state}',
+  'inbox.relay.lastPull': 'Last successful pull: {time}',
+  'inbox.relay.neverPulled': 'No successful pull yet.',
+  'inbox.relay.reason': 'Reason: {detail}',
+  'inbox.relay.retryAt': 'Next try: {time}',
+  'inbox.relay.mailbox': 'Mailbox {mailbox} on {host}',
+  'inbox.connect.heading': 'Connect a mailbox',
+  'inbox.connect.intro':
+    'Messages to your WhatsApp numbers reach Sender Desk through a relay that stays on while this computer sleeps (a Cloudflare Worker, or “sender-desk relay serve” on a server). Enter its address.',
+  'inbox.connect.relayUrl': 'Relay address',
+  'inbox.connect.creationToken': 'Creation token (if the relay asks for one)',
+  'inbox.connect.insecure': 'Allow plain http:// to another computer (the pull token travels unencrypted)',
+  'inbox.connect.submit': 'Connect',
+  'inbox.connect.busy': 'Connecting…',
+  'inbox.connect.again': 'Connect a mailbox again',
+  'inbox.devices.heading': 'Receive messages',
+  'inbox.devices.intro':
+    'Per device: sets the gateway’s webhook URL and tracking URL to your mailbox and turns incoming messages on.',
+  'inbox.devices.none': 'No device yet: add one under Devices.',
+  'inbox.devices.receiving': 'Receiving since {time}',
+  'inbox.devices.notReceiving': 'Not receiving through Sender Desk',
+  'inbox.devices.receive': 'Receive messages on {device}',
+  'inbox.devices.undo': 'Undo on {device}',
+  'inbox.devices.undone': 'The earlier settings are back on {device}.',
+  'inbox.devices.notRestored':
+    'Sender Desk never knew {what} set before, so it could not put it back: set it again in the gateway’s dashboard.',
+  'inbox.confirm.heading': 'Receive messages on {device}?',
+  'inbox.confirm.sets':
+    'Sender Desk sets this device’s webhook URL and tracking URL to your mailbox on {host}, and turns incoming messages on.',
+  'inbox.confirm.replacesRemembered': 'It replaces what Sender Desk last saved ({time}):',
+  'inbox.confirm.replacesSandbox': 'It replaces the sandbox device’s current settings:',
+  'inbox.confirm.dashboardSince':
+    'A URL set in the gateway’s dashboard since then cannot be read back and will be replaced.',
+  'inbox.confirm.replacesUnknown':
+    'Sender Desk never saved webhook settings for this device: a URL set in the gateway’s dashboard cannot be read back and will be replaced.',
+  'inbox.confirm.webhookUrl': 'Receive-message URL: {url}',
+  'inbox.confirm.trackingUrl': 'Tracking URL: {url}',
+  'inbox.confirm.incoming': 'Get incoming messages: {value}',
+  'inbox.confirm.none': 'none',
+  'inbox.confirm.on': 'on',
+  'inbox.confirm.off': 'off',
+  'inbox.confirm.undoNote': 'You can undo it.',
+  'inbox.confirm.go': 'Receive messages',
+  'inbox.deviceUrl.heading': 'Device-status webhook',
+  'inbox.deviceUrl.intro':
+    'The gateway sets this one only in its dashboard (Device → Setting): paste it there, so that a logged-out phone reaches Sender Desk at once.',
+  'inbox.deviceUrl.label': 'Device-status URL',
+  'inbox.deviceUrl.copy': 'Copy the device-status URL',
+  'inbox.rotate.heading': 'Webhook secret',
+  'inbox.rotate.intro':
+    'If a webhook address leaked, rotate the secret: the devices receiving here are set to the new addresses, and the old ones keep working for one day, time to paste the new device-status URL in the dashboard.',
+  'inbox.rotate.button': 'Rotate the secret',
+  'inbox.rotate.confirm': 'Give the mailbox new webhook addresses now?',
+  'inbox.rotate.go': 'Rotate',
+  'inbox.rotate.stopOld':
+    'Stop the old addresses at once (after a leak; the device-status URL then stops too until you paste the new one)',
+  'inbox.rotate.done':
+    'New addresses set on {count, plural, one {# device} other {# devices}}. Paste the new device-status URL in the dashboard.',
+  'inbox.rotate.failed': 'Not set on {device}: {message}',
+  'inbox.messages.heading': 'Received',
+  'inbox.messages.empty':
+    'No message yet. Once a device sends its messages to the relay, they appear here, newest first.',
+  'inbox.messages.device': 'Device {serial}',
+  'inbox.messages.group': 'in {group}',
+  'inbox.messages.media': '[{type}]'
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

@@ -1338,5 +1338,105 @@ export const id: Record<MessageKey, string> = {
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',
-  'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.'
+  'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.',
+  // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
+  'desktop.error.relayRefused': 'Relay menolak: {detail}',
+  'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
+  'desktop.error.notReceiving':
+    'Perangkat ini tidak menerima pesan lewat Sender Desk: tidak ada yang perlu dibatalkan.',
+  'desktop.error.mailboxLocked': 'Kunci kotak surat tidak bisa dibaca sekarang: {reason}',
+  'desktop.error.noMailbox': 'Belum ada kotak surat yang tersambung: sambungkan dulu di sebuah relay.',
+  'desktop.error.mailboxUrlsUnknown':
+    'Komputer ini tidak tahu alamat webhook kotak surat (disambungkan oleh versi lama): ganti rahasianya untuk mendapat alamat baru.',
+  'desktop.tray.relay': 'Pesan masuk: {state}',
+  'relay.state.not-set-up': 'belum diatur',
+  'relay.state.starting': 'memulai…',
+  'relay.state.connected': 'tersambung',
+  'relay.state.behind': 'menyusul, {count} menunggu',
+  'relay.state.near-full': 'tersambung, relay hampir penuh',
+  'relay.state.full': 'relay penuh: pesan baru ditolak',
+  'relay.state.unreachable': 'relay tidak bisa dijangkau',
+  'relay.state.auth-refused': 'relay menolak kunci komputer ini',
+  'relay.state.locked': 'kunci kotak surat terkunci',
+  'relay.state.failing': 'gagal menyimpan pesan di komputer ini',
+  'relay.state.cursor-ahead': 'relay kehilangan penyimpanannya',
+  'relay.hint.full':
+    'Pesan yang dikirim sekarang hilang. Kosongkan relay: biarkan komputer ini menyusul, atau naikkan batas relay.',
+  'relay.hint.near-full':
+    'Relay sebentar lagi menolak pesan baru: biarkan komputer ini tersambung agar menyusul.',
+  'relay.hint.unreachable': 'Sender Desk mencoba lagi sendiri; sementara itu pesan menunggu di relay.',
+  'relay.hint.auth-refused':
+    'Sambungkan kotak surat lagi (relay tidak lagi mengenal token tarik komputer ini).',
+  'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',
+  'relay.hint.failing': 'Sender Desk mencoba lagi sendiri; periksa ruang disk yang tersisa.',
+  'relay.hint.cursor-ahead':
+    'Relay tidak lagi menyimpan pesan yang sudah dibaca komputer ini. Sambungkan kotak surat baru untuk melanjutkan.',
+  'nav.inbox': 'Pesan masuk',
+  'inbox.title': 'Pesan masuk',
+  'inbox.relay.heading': 'Relay',
+  'inbox.relay.state': 'Relay: {state}',
+  'inbox.relay.lastPull': 'Tarikan terakhir yang berhasil: {time}',
+  'inbox.relay.neverPulled': 'Belum ada tarikan yang berhasil.',
+  'inbox.relay.reason': 'Alasan: {detail}',
+  'inbox.relay.retryAt': 'Percobaan berikutnya: {time}',
+  'inbox.relay.mailbox': 'Kotak surat {mailbox} di {host}',
+  'inbox.connect.heading': 'Sambungkan kotak surat',
+  'inbox.connect.intro':
+    'Pesan ke nomor WhatsApp Anda sampai ke Sender Desk lewat relay yang tetap menyala saat komputer ini tidur (Cloudflare Worker, atau “sender-desk relay serve” di server). Masukkan alamatnya.',
+  'inbox.connect.relayUrl': 'Alamat relay',
+  'inbox.connect.creationToken': 'Token pembuatan (jika relay memintanya)',
+  'inbox.connect.insecure': 'Izinkan http:// biasa ke komputer lain (token tarik dikirim tanpa enkripsi)',
+  'inbox.connect.submit': 'Sambungkan',
+  'inbox.connect.busy': 'Menyambungkan…',
+  'inbox.connect.again': 'Sambungkan kotak surat lagi',
+  'inbox.devices.heading': 'Terima pesan',
+  'inbox.devices.intro':
+    'Per perangkat: mengatur URL webhook dan URL pelacakan gateway ke kotak surat Anda dan menyalakan pesan masuk.',
+  'inbox.devices.none': 'Belum ada perangkat: tambahkan di Perangkat.',
+  'inbox.devices.receiving': 'Menerima sejak {time}',
+  'inbox.devices.notReceiving': 'Tidak menerima lewat Sender Desk',
+  'inbox.devices.receive': 'Terima pesan di {device}',
+  'inbox.devices.undo': 'Batalkan di {device}',
+  'inbox.devices.undone': 'Pengaturan sebelumnya sudah kembali di {device}.',
+  'inbox.devices.notRestored':
+    'Sender Desk tidak pernah tahu {what} yang diatur sebelumnya, jadi tidak bisa mengembalikannya: atur lagi di dasbor gateway.',
+  'inbox.confirm.heading': 'Terima pesan di {device}?',
+  'inbox.confirm.sets':
+    'Sender Desk mengatur URL webhook dan URL pelacakan perangkat ini ke kotak surat Anda di {host}, dan menyalakan pesan masuk.',
+  'inbox.confirm.replacesRemembered': 'Ini menggantikan yang terakhir disimpan Sender Desk ({time}):',
+  'inbox.confirm.replacesSandbox': 'Ini menggantikan pengaturan perangkat sandbox saat ini:',
+  'inbox.confirm.dashboardSince':
+    'URL yang diatur di dasbor gateway sejak itu tidak bisa dibaca kembali dan akan diganti.',
+  'inbox.confirm.replacesUnknown':
+    'Sender Desk belum pernah menyimpan pengaturan webhook perangkat ini: URL yang diatur di dasbor gateway tidak bisa dibaca kembali dan akan diganti.',
+  'inbox.confirm.webhookUrl': 'URL terima pesan: {url}',
+  'inbox.confirm.trackingUrl': 'URL pelacakan: {url}',
+  'inbox.confirm.incoming': 'Ambil pesan masuk: {value}',
+  'inbox.confirm.none': 'tidak ada',
+  'inbox.confirm.on': 'nyala',
+  'inbox.confirm.off': 'mati',
+  'inbox.confirm.undoNote': 'Anda bisa membatalkannya.',
+  'inbox.confirm.go': 'Terima pesan',
+  'inbox.deviceUrl.heading': 'Webhook status perangkat',
+  'inbox.deviceUrl.intro':
+    'Gateway mengatur yang ini hanya di dasbornya (Device → Setting): tempelkan di sana, agar ponsel yang keluar langsung diketahui Sender Desk.',
+  'inbox.deviceUrl.label': 'URL status perangkat',
+  'inbox.deviceUrl.copy': 'Salin URL status perangkat',
+  'inbox.rotate.heading': 'Rahasia webhook',
+  'inbox.rotate.intro':
+    'Jika alamat webhook bocor, ganti rahasianya: perangkat yang menerima di sini diatur ke alamat baru, dan alamat lama tetap berfungsi satu hari, waktu untuk menempelkan URL status perangkat yang baru di dasbor.',
+  'inbox.rotate.button': 'Ganti rahasia',
+  'inbox.rotate.confirm': 'Beri kotak surat alamat webhook baru sekarang?',
+  'inbox.rotate.go': 'Ganti',
+  'inbox.rotate.stopOld':
+    'Hentikan alamat lama sekarang juga (setelah bocor; URL status perangkat juga berhenti sampai Anda menempelkan yang baru)',
+  'inbox.rotate.done':
+    'Alamat baru diatur di {count} perangkat. Tempelkan URL status perangkat yang baru di dasbor.',
+  'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',
+  'inbox.messages.heading': 'Diterima',
+  'inbox.messages.empty':
+    'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',
+  'inbox.messages.device': 'Perangkat {serial}',
+  'inbox.messages.group': 'di {group}',
+  'inbox.messages.media': '[{type}]'
 }

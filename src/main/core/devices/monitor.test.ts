@@ -157,6 +157,36 @@ describe('polling cadence', () => {
     expect(dueIn(m)).toBe(30_000)
   })
 
+  it('steps back to the safety cadence while statuses arrive by push, and takes over at once when they stop', async () => {
+    const m = await openMonitor({ intervals: { pushedMs: 15 * 60_000 } })
+    await m.start()
+    let relayHealthy = true
+    m.setPushCoverage(() => relayHealthy)
+    // The poll already due keeps its time; from then on, one poll per 15 minutes.
+    expect(dueIn(m)).toBe(30_000)
+    await clock.advance(30_000)
+    expect(polls()).toBe(2)
+    expect(dueIn(m)).toBe(15 * 60_000)
+    await clock.advance(10 * 60_000)
+    expect(polls()).toBe(2)
+
+    // The relay became unreachable (or the device was taken off it): polling takes over as before, at once.
+    relayHealthy = false
+    m.pushCoverageChanged()
+    expect(dueIn(m)).toBe(30_000)
+    await clock.advance(30_000)
+    expect(polls()).toBe(3)
+    expect(dueIn(m)).toBe(30_000)
+
+    // Covered again: a failing gateway still backs off as usual, never slower than the failure calls for.
+    relayHealthy = true
+    m.pushCoverageChanged()
+    expect(dueIn(m)).toBe(30_000)
+    client.info = gatewayFailure('network')
+    await clock.advance(30_000)
+    expect(dueIn(m)).toBe(3_750)
+  })
+
   it('spreads retries by the random source', async () => {
     const low = await openMonitor({ random: () => 0 })
     await low.start()

@@ -32,6 +32,11 @@ export interface PollIntervals {
   settleWindowMs: number
   /** Longest fast polling for a wizard that never said it closed. */
   linkingWindowMs: number
+  /**
+   * The safety cadence while the device's statuses arrive by push (its webhooks point at a healthy inbox relay):
+   * a poll now and then still catches what a lost push would miss.
+   */
+  pushedMs: number
 }
 
 export interface BackoffPolicy {
@@ -46,7 +51,8 @@ export const DEFAULT_INTERVALS: PollIntervals = {
   linkingMs: 5_000,
   settlingMs: 5_000,
   settleWindowMs: 120_000,
-  linkingWindowMs: 10 * 60_000
+  linkingWindowMs: 10 * 60_000,
+  pushedMs: 15 * 60_000
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 5 * 60_000 }
@@ -143,6 +149,8 @@ export class DeviceMonitor {
   private readonly random: () => number
   private readonly logger: Logger
   private running = false
+  /** Whether a device's statuses arrive by push now (set by the composition from the inbox's health). */
+  private pushCovered: (deviceId: string) => boolean = () => false
   private unsubscribe: (() => void) | null = null
   private writes: Promise<unknown> = Promise.resolve()
 
@@ -313,6 +321,26 @@ export class DeviceMonitor {
     this.pollAllNow('network change')
   }
 
+  /**
+   * Which devices' statuses arrive by push (through a healthy inbox relay): those drop to the safety cadence from
+   * their next poll. Call `pushCoverageChanged()` when the answer may have changed.
+   */
+  setPushCoverage(covered: (deviceId: string) => boolean): void {
+    this.pushCovered = covered
+    this.pushCoverageChanged()
+  }
+
+  /**
+   * The relay's health or a device's provisioning changed: a device no longer covered has its next poll brought
+   * forward to the usual cadence at once (a covered one keeps its next poll, then slows down).
+   */
+  pushCoverageChanged(): void {
+    for (const device of this.options.registry.list()) {
+      const entry = this.tracked.get(device.id)
+      if (entry) this.pullForward(device.id, entry)
+    }
+  }
+
   /** Settings → pollIntervalSec; takes effect from each device's next poll. */
   setIdleInterval(ms: number): void {
     this.intervals.idleMs = Math.max(1_000, ms)
@@ -353,11 +381,11 @@ export class DeviceMonitor {
   /** Brings the next poll forward to the fast cadence, never pushes it back. */
   private pullForward(deviceId: string, entry: Tracked): void {
     if (!this.running || entry.inFlight) return
-    const due = this.options.clock.now() + this.delayFor(entry)
+    const due = this.options.clock.now() + this.delayFor(entry, deviceId)
     if (entry.nextPollAt === null || due < entry.nextPollAt) this.scheduleAt(deviceId, entry, due)
   }
 
-  private delayFor(entry: Tracked): number {
+  private delayFor(entry: Tracked, deviceId: string): number {
     if (entry.failures > 0) {
       const exponential = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (entry.failures - 1))
       // Equal jitter: at least half the step, so many devices behind one dead gateway do not retry in step.
@@ -366,6 +394,7 @@ export class DeviceMonitor {
     }
     if (this.fastUntil(entry, 'linkingUntil')) return this.intervals.linkingMs
     if (this.fastUntil(entry, 'settlingUntil')) return this.intervals.settlingMs
+    if (this.pushCovered(deviceId)) return Math.max(this.intervals.idleMs, this.intervals.pushedMs)
     return this.intervals.idleMs
   }
 
@@ -394,7 +423,7 @@ export class DeviceMonitor {
       .finally(() => {
         entry.inFlight = null
         if (this.running && this.tracked.get(deviceId) === entry) {
-          this.scheduleAt(deviceId, entry, this.options.clock.now() + this.delayFor(entry))
+          this.scheduleAt(deviceId, entry, this.options.clock.now() + this.delayFor(entry, deviceId))
         }
       })
     entry.inFlight = run
@@ -497,7 +526,11 @@ export class DeviceMonitor {
         entry.failures = 0
         this.apply(change.device.id, entry, { kind: 'info', info: change.info })
         if (this.running && !entry.inFlight) {
-          this.scheduleAt(change.device.id, entry, this.options.clock.now() + this.delayFor(entry))
+          this.scheduleAt(
+            change.device.id,
+            entry,
+            this.options.clock.now() + this.delayFor(entry, change.device.id)
+          )
         }
         this.emitViews()
         return

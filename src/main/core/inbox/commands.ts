@@ -1,11 +1,20 @@
 // The inbox's contract handlers (inbox:status, inbox:list) and the view of its status the window and the tray get.
 import type { InboxMessageView, InboxStatusView } from '../../../shared/contract'
-import type { Commands } from '../commands'
+import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
 import type { Inbox } from './inbox'
+import type { Receiving } from './receiving'
 import type { InboxSyncStatus } from './sync'
 
-export type InboxChannel = 'inbox:status' | 'inbox:list'
+export type InboxChannel =
+  | 'inbox:status'
+  | 'inbox:list'
+  | 'inbox:connect'
+  | 'inbox:receiving'
+  | 'inbox:provisionPreview'
+  | 'inbox:provision'
+  | 'inbox:undoProvision'
+  | 'inbox:rotateSecret'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -60,9 +69,30 @@ function messageView(message: InboxMessageRecord): InboxMessageView {
   }
 }
 
-export function createInboxCommands(deps: { inbox: Inbox }): Commands<InboxChannel> {
+export function createInboxCommands(deps: { inbox: Inbox; receiving: Receiving }): Commands<InboxChannel> {
+  const { inbox, receiving } = deps
   return {
-    'inbox:status': async () => inboxStatusView(deps.inbox.status()),
-    'inbox:list': async (request) => ({ messages: deps.inbox.list(request).map(messageView) })
+    'inbox:status': async () => inboxStatusView(inbox.status()),
+    'inbox:list': async (request) => ({ messages: inbox.list(request).map(messageView) }),
+    async 'inbox:connect'(request) {
+      const result = await inbox.connect(request)
+      if (result.kind === 'refused')
+        throw new ApiFailure(
+          'relay_refused',
+          { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
+          'relayUrl'
+        )
+      if (result.kind === 'already-connected')
+        throw new ApiFailure('mailbox_connected', {
+          key: 'desktop.error.mailboxConnected',
+          params: { mailbox: result.mailbox }
+        })
+      return receiving.view()
+    },
+    'inbox:receiving': () => receiving.view(),
+    'inbox:provisionPreview': ({ deviceId }) => receiving.preview(deviceId),
+    'inbox:provision': ({ deviceId }) => receiving.provision(deviceId),
+    'inbox:undoProvision': ({ deviceId }) => receiving.undo(deviceId),
+    'inbox:rotateSecret': (request) => receiving.rotate(request)
   }
 }

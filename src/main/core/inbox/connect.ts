@@ -4,8 +4,9 @@
 import { generateMailboxKeyPair } from '@sender-desk/inbox-relay'
 import { checkBaseUrl } from '../../../shared/domain'
 import type { Clock } from '../clock'
-import type { InboxCredentialsPort } from './credentials'
-import { createRelayMailbox, type FetchPort } from './relay-client'
+import { ApiFailure } from '../commands'
+import type { InboxCredentials, InboxCredentialsPort, IngressUrls } from './credentials'
+import { createRelayMailbox, rotateIngressSecret, type FetchPort, type RelayFault } from './relay-client'
 
 export interface ConnectInput {
   relayUrl: string
@@ -48,13 +49,11 @@ export async function connectMailbox(
   })
   if (created.kind !== 'created') {
     const detail =
-      created.kind === 'server-error'
-        ? `the relay answered HTTP ${created.status}`
-        : created.kind === 'auth-refused'
-          ? 'the relay refused the creation token'
-          : created.kind === 'rate-limited'
-            ? 'the relay asks to wait (too many requests)'
-            : created.detail
+      created.kind === 'auth-refused'
+        ? 'the relay refused the creation token'
+        : created.kind === 'creation-refused'
+          ? created.detail
+          : faultDetail(created)
     return { kind: 'refused', detail }
   }
   const { mailbox, pullToken, urls } = created.created
@@ -62,7 +61,52 @@ export async function connectMailbox(
     relayUrl: checked.value,
     mailbox,
     pullToken,
-    privateKeyJwk: keys.privateKeyJwk
+    privateKeyJwk: keys.privateKeyJwk,
+    // Kept so that "Receive messages" can set them in the gateway later, and show the device-status one again.
+    ingressUrls: { incoming: urls.incoming, tracking: urls.tracking, device: urls.device }
   })
   return { kind: 'connected', relayUrl: checked.value, mailbox, urls }
+}
+
+/**
+ * A new ingress secret for the connected mailbox (the relay's rotate endpoint), its URLs kept in the vault in place of
+ * the old ones. The old secret keeps working for the relay's grace period (a day): time to set the new URLs in the
+ * gateway, the device-status one by hand in its dashboard. After a leak, `stopOldAtOnce` ends the old one now.
+ */
+export async function rotateMailboxSecret(
+  credentials: InboxCredentials,
+  deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort },
+  options: { stopOldAtOnce?: boolean } = {}
+): Promise<IngressUrls> {
+  const rotated = await rotateIngressSecret(
+    {
+      baseUrl: credentials.relayUrl,
+      mailbox: credentials.mailbox,
+      pullToken: credentials.pullToken,
+      fetch: deps.fetch,
+      clock: deps.clock
+    },
+    options.stopOldAtOnce ? { graceSeconds: 0 } : {}
+  )
+  if (rotated.kind !== 'rotated') {
+    const detail = rotated.kind === 'auth-refused' ? 'the relay refused the pull token' : faultDetail(rotated)
+    throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })
+  }
+  const { incoming, tracking, device } = rotated.rotated.urls
+  const ingressUrls = { incoming, tracking, device }
+  await deps.credentials.save({ ...credentials, ingressUrls })
+  return ingressUrls
+}
+
+/** A relay's fault in the operator's English (the window shows it inside a translated sentence). */
+function faultDetail(fault: Exclude<RelayFault, { kind: 'auth-refused' }>): string {
+  switch (fault.kind) {
+    case 'server-error':
+      return `the relay answered HTTP ${fault.status}`
+    case 'rate-limited':
+      return 'the relay asks to wait (too many requests)'
+    case 'bad-answer':
+    case 'network':
+      return fault.detail
+  }
 }

@@ -2,6 +2,7 @@
 // private key (secret), kept together in the vault as one entry, like a device's token. The port lets the sync and
 // the CLI read them without knowing the vault.
 import type { MailboxKeyPair } from '@sender-desk/inbox-relay'
+import { ApiFailure } from '../commands'
 import type { Vault } from '../vault'
 
 export type MailboxPrivateKey = MailboxKeyPair['privateKeyJwk']
@@ -12,6 +13,17 @@ export interface InboxCredentials {
   mailbox: string
   pullToken: string
   privateKeyJwk: MailboxPrivateKey
+  /**
+   * The three ingress URLs the gateway posts to (their path carries the ingress secret), as the relay gave them at
+   * creation or at the last rotation; absent for a mailbox connected before they were kept (a rotation gives them).
+   */
+  ingressUrls?: IngressUrls
+}
+
+export interface IngressUrls {
+  incoming: string
+  tracking: string
+  device: string
 }
 
 export type InboxCredentialsLoad =
@@ -33,6 +45,13 @@ interface StoredPart {
   relayUrl: string
   mailbox: string
   privateKeyJwk: MailboxPrivateKey
+  ingressUrls?: IngressUrls
+}
+
+function isIngressUrls(value: unknown): value is IngressUrls {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return ['incoming', 'tracking', 'device'].every((kind) => typeof record[kind] === 'string')
 }
 
 function isStoredPart(value: unknown): value is StoredPart {
@@ -42,7 +61,8 @@ function isStoredPart(value: unknown): value is StoredPart {
     typeof record['relayUrl'] === 'string' &&
     typeof record['mailbox'] === 'string' &&
     typeof record['privateKeyJwk'] === 'object' &&
-    record['privateKeyJwk'] !== null
+    record['privateKeyJwk'] !== null &&
+    (record['ingressUrls'] === undefined || isIngressUrls(record['ingressUrls']))
   )
 }
 
@@ -66,10 +86,23 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
       const part: StoredPart = {
         relayUrl: credentials.relayUrl,
         mailbox: credentials.mailbox,
-        privateKeyJwk: credentials.privateKeyJwk
+        privateKeyJwk: credentials.privateKeyJwk,
+        ...(credentials.ingressUrls ? { ingressUrls: credentials.ingressUrls } : {})
       }
       await vault.store(INBOX_VAULT_ENTRY, { token: credentials.pullToken, secret: JSON.stringify(part) })
     },
     erase: () => vault.erase(INBOX_VAULT_ENTRY)
   }
+}
+
+/** The mailbox's credentials for an operator's command, or the refusal that says why there are none to use. */
+export async function requireInboxCredentials(port: InboxCredentialsPort): Promise<InboxCredentials> {
+  const loaded = await port.load()
+  if (loaded.kind === 'locked')
+    throw new ApiFailure('mailbox_locked', {
+      key: 'desktop.error.mailboxLocked',
+      params: { reason: loaded.reason }
+    })
+  if (loaded.kind === 'absent') throw new ApiFailure('no_mailbox', { key: 'desktop.error.noMailbox' })
+  return loaded.credentials
 }

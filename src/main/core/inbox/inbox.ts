@@ -11,8 +11,8 @@ import {
   type SqliteDatabase
 } from '../store'
 import type { StatusTargets } from './apply'
-import { connectMailbox, type ConnectInput, type ConnectResult } from './connect'
-import type { InboxCredentialsPort } from './credentials'
+import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
+import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
 import type { FetchPort } from './relay-client'
 import { InboxSync, type InboxSyncOptions, type InboxSyncStatus, type SyncStep } from './sync'
 
@@ -34,6 +34,8 @@ export interface Inbox {
   start(): void
   stop(): Promise<void>
   connect(input: ConnectInput): Promise<ConnectResult>
+  /** A new ingress secret for the mailbox: its new URLs, to set in the gateway (the old ones work one more day). */
+  rotateSecret(options?: { stopOldAtOnce?: boolean }): Promise<IngressUrls>
   /** Newest first; `before` pages back by number. */
   list(options?: {
     limit?: number
@@ -86,6 +88,9 @@ export function createInbox(deps: InboxDeps): Inbox {
         sync.start()
       }
       return result
+    },
+    async rotateSecret(options = {}) {
+      return rotateMailboxSecret(await requireInboxCredentials(deps.credentials), deps, options)
     },
     list: (options = {}) => store.messages({ limit: options.limit ?? 50, ...options }),
     show(number, options = {}) {

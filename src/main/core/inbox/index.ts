@@ -14,8 +14,10 @@ export {
   INBOX_VAULT_ENTRY,
   type InboxCredentials,
   type InboxCredentialsLoad,
-  type InboxCredentialsPort
+  type InboxCredentialsPort,
+  type IngressUrls
 } from './credentials'
+export { Receiving, type ReceivingDeps, type RotationOutcome } from './receiving'
 export type { ConnectInput, ConnectResult } from './connect'
 export type { DeviceStatusTarget, KeywordTarget, StatusTargets, TrackingTarget } from './apply'
 export type { FetchPort, RelayStorage } from './relay-client'

@@ -37,6 +37,14 @@ const EventsAnswer = z.object({
 const AckAnswer = z.object({ head: z.number().int().nonnegative(), storage: Storage })
 const HeadAnswer = z.object({ head: z.number().int().nonnegative() })
 
+const RotatedAnswer = z.object({
+  ingressSecret: z.string().min(1),
+  urls: z.object({ incoming: z.string(), tracking: z.string(), device: z.string() })
+})
+export type RotatedIngressAnswer = z.infer<typeof RotatedAnswer>
+
+export type RotateResult = { kind: 'rotated'; rotated: RotatedIngressAnswer } | RelayFault
+
 const CreatedAnswer = z.object({
   mailbox: z.string().min(1),
   pullToken: z.string().min(1),
@@ -198,6 +206,35 @@ export class RelayClient {
       return { kind: 'bad-answer', detail: `ack answered HTTP ${response.status}` }
     return { kind: 'acknowledged', ...parsed.data }
   }
+}
+
+/**
+ * `POST /m/{mailbox}/rotate {ingressSecret: true}`: a new ingress secret and its URLs. The old secret keeps working
+ * for the relay's grace period (a day by default), so the device-status URL pasted in the dashboard by hand goes on
+ * delivering until the operator pastes the new one.
+ */
+export async function rotateIngressSecret(
+  options: RelayClientOptions,
+  rotation: { graceSeconds?: number } = {}
+): Promise<RotateResult> {
+  const response = await request(
+    options.fetch,
+    options.clock,
+    `${trimSlash(options.baseUrl)}/m/${encodeURIComponent(options.mailbox)}/rotate`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.pullToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ingressSecret: true, ...rotation })
+    },
+    options.graceMs ?? 20_000
+  )
+  if (!(response instanceof Response)) return response
+  const fault = faultOf(response)
+  if (fault) return fault
+  const parsed = RotatedAnswer.safeParse(await jsonOf(response))
+  if (response.status !== 200 || !parsed.success)
+    return { kind: 'bad-answer', detail: `rotate answered HTTP ${response.status}` }
+  return { kind: 'rotated', rotated: parsed.data }
 }
 
 /** `POST /m` with the mailbox's public key: a new mailbox, its pull token and the three webhook URLs (shown once). */

@@ -364,6 +364,22 @@ describe('faults and their states', () => {
     expect(box.counts().messages).toBe(1)
   })
 
+  it('following, its first round answers at once, then it long-polls', async () => {
+    const waits: string[] = []
+    const box = inbox({
+      fetch: (url, init) => {
+        if (url.includes('/events')) waits.push(new URL(url).searchParams.get('wait') ?? '')
+        return relay.fetch(url, init)
+      }
+    })
+    box.sync.start()
+    await expect.poll(() => box.sync.status().state.kind).toBe('connected')
+    await clock.advance(1_000)
+    await expect.poll(() => waits.length).toBe(2)
+    expect(waits).toEqual(['0', '25'])
+    await box.sync.stop()
+  })
+
   it('without a mailbox it says not connected and does not follow', async () => {
     await vault.erase('inbox:mailbox')
     const box = inbox()

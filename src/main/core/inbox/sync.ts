@@ -178,9 +178,13 @@ export class InboxSync {
 
   private async follow(): Promise<void> {
     try {
+      // The first round answers at once rather than long-poll: right after a start (or a new mailbox) the state says
+      // where things stand, instead of "not connected" until the first long-poll ends.
+      let waitSeconds = 0
       while (!this.stopping) {
         const started = this.deps.clock.now()
-        const outcome = await this.exclusive(() => this.followRound())
+        const outcome = await this.exclusive(() => this.followRound(waitSeconds))
+        waitSeconds = this.options.waitSeconds
         if (this.stopping || outcome === 'halt') break
         if (outcome === 'interrupted') continue
         if (outcome === 'retry' && 'retryAt' in this.state)
@@ -194,14 +198,14 @@ export class InboxSync {
   }
 
   /** One round of the follow loop: a long-poll that `stop()` or a catch-up can end early. */
-  private async followRound(): Promise<RoundOutcome> {
+  private async followRound(waitSeconds: number): Promise<RoundOutcome> {
     const poll = new AbortController()
     const onStop = (): void => poll.abort()
     this.abort.signal.addEventListener('abort', onStop)
     if (this.abort.signal.aborted) poll.abort()
     this.poll = poll
     try {
-      return await this.round(this.catchUpsWanted > 0 ? 0 : this.options.waitSeconds, poll.signal)
+      return await this.round(this.catchUpsWanted > 0 ? 0 : waitSeconds, poll.signal)
     } finally {
       this.poll = null
       this.abort.signal.removeEventListener('abort', onStop)

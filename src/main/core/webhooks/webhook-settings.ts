@@ -40,6 +40,8 @@ const EMPTY: WebhookSettings = {
 const keyOf = (deviceId: string): string => `webhooks.${deviceId}`
 
 export class WebhookSettingsBook {
+  private readonly listeners = new Set<(deviceId: string, settings: WebhookSettings) => void>()
+
   constructor(
     private readonly store: SettingsStore,
     private readonly now: () => number
@@ -71,11 +73,9 @@ export class WebhookSettingsBook {
   ): Promise<WebhookSettings> {
     const save = (change: Partial<WebhookSettings>): void => {
       const current = this.get(deviceId)
-      this.store.set(keyOf(deviceId), {
-        ...current,
-        ...change,
-        savedAt: new Date(this.now()).toISOString()
-      })
+      const saved = { ...current, ...change, savedAt: new Date(this.now()).toISOString() }
+      this.store.set(keyOf(deviceId), saved)
+      for (const listener of [...this.listeners]) listener(deviceId, saved)
     }
     if (patch.webhookUrl !== undefined) {
       await client.changeWebhookUrl(patch.webhookUrl)
@@ -94,6 +94,12 @@ export class WebhookSettingsBook {
       save({ autoReplyFromWebhook: patch.autoReplyFromWebhook })
     }
     return this.get(deviceId)
+  }
+
+  /** Told after each setting the gateway took (what Sender Desk now remembers for the device). */
+  onSaved(listener: (deviceId: string, settings: WebhookSettings) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
   }
 
   forget(deviceId: string): void {

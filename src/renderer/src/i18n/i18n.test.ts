@@ -20,7 +20,8 @@ const DYNAMIC_PREFIXES = [
   'sandbox.action.',
   'linking.problem.',
   'linking.progress.',
-  'buckets.'
+  'buckets.',
+  'relay.state.'
 ]
 
 // The window's sources and the main process's (tray, notifications, dialogs, the core's notices): one table for both.

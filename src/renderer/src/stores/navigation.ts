@@ -16,7 +16,9 @@ export const NAV_VIEWS = [
   'reminders',
   'autoReplies',
   'webhooks',
-  'settings'
+  'settings',
+  // Last, so that Alt+1 … Alt+0 keep opening the ten tabs before it (the shortcuts stop at ten).
+  'inbox'
 ] as const satisfies readonly View[]
 
 export interface NavigateOptions {

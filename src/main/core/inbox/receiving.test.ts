@@ -1,0 +1,234 @@
+// "Receive messages" against the real relay on 127.0.0.1 and a recording stand-in for the webhooks feature's
+// commands (the composed core's test drives the sandbox gateway itself): what the confirmation names, what an undo
+// puts back or says it cannot, and which devices a rotation sets again.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ParsedRequest, WebhookSettingsView } from '../../../shared/contract'
+import { systemClock } from '../clock'
+import { ApiFailure, type Commands } from '../commands'
+import { MemoryVault } from '../vault'
+import type { WebhookChannel } from '../webhooks'
+import { connectMailbox } from './connect'
+import { vaultInboxCredentials, type InboxCredentialsPort } from './credentials'
+import { Receiving } from './receiving'
+import { startTestRelay, type TestRelay } from './testing/test-relay'
+
+let relay: TestRelay
+let credentials: InboxCredentialsPort
+let updates: ParsedRequest<'webhooks:update'>[]
+let remembered: Map<string, WebhookSettingsView>
+let receiving: Receiving
+let coverageChanges: number
+
+/** The webhooks feature as it behaves for hosted devices: remembers what it saved, cannot read the gateway. */
+function rememberingWebhooks(): Commands<WebhookChannel> {
+  const empty = (deviceId: string): WebhookSettingsView => ({
+    deviceId,
+    webhookUrl: null,
+    trackingUrl: null,
+    incoming: false,
+    autoReplyFromWebhook: false,
+    source: 'remembered',
+    savedAt: null
+  })
+  return {
+    'webhooks:get': async ({ deviceId }) => remembered.get(deviceId) ?? empty(deviceId),
+    async 'webhooks:update'(request) {
+      updates.push(request)
+      const { deviceId, ...patch } = request
+      const next = {
+        ...(remembered.get(deviceId) ?? empty(deviceId)),
+        ...patch,
+        savedAt: '2026-01-15T03:00:00.000Z'
+      }
+      remembered.set(deviceId, next)
+      return next
+    }
+  }
+}
+
+beforeEach(async () => {
+  relay = await startTestRelay()
+  credentials = vaultInboxCredentials(new MemoryVault())
+  updates = []
+  remembered = new Map()
+  coverageChanges = 0
+  const settings = new Map<string, unknown>()
+  receiving = new Receiving({
+    credentials,
+    settings: {
+      get: <T>(key: string) => settings.get(key) as T | undefined,
+      set: (key: string, value: unknown) => void settings.set(key, value),
+      delete: (key: string) => void settings.delete(key)
+    },
+    webhooks: rememberingWebhooks(),
+    deviceIds: () => ['shop', 'office'],
+    fetch: relay.fetch,
+    clock: systemClock,
+    onChange: () => coverageChanges++
+  })
+})
+afterEach(async () => {
+  await relay.close()
+})
+
+async function connect(): Promise<{ incoming: string; tracking: string; device: string }> {
+  const result = await connectMailbox(
+    { relayUrl: relay.url },
+    { fetch: relay.fetch, clock: systemClock, credentials }
+  )
+  if (result.kind !== 'connected') throw new Error(JSON.stringify(result))
+  return result.urls
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ApiFailure) return error
+    throw error
+  }
+  throw new Error('expected a refusal')
+}
+
+describe('Receive messages', () => {
+  it('refuses without a mailbox, and names a mailbox whose URLs this computer never kept', async () => {
+    expect((await refusal(receiving.provision('shop'))).code).toBe('no_mailbox')
+    expect(await receiving.view()).toMatchObject({ connected: false, deviceStatusUrl: null })
+    await connect()
+    const loaded = await credentials.load()
+    if (loaded.kind !== 'found') throw new Error('no credentials')
+    // A mailbox connected by an older version: its URLs were shown once and never kept.
+    const { ingressUrls: _kept, ...older } = loaded.credentials
+    await credentials.save(older)
+    expect((await refusal(receiving.preview('shop'))).code).toBe('mailbox_urls_unknown')
+    expect(updates).toEqual([])
+  })
+
+  it('confirms what it replaces, sets the mailbox’s URLs with incoming on, and the undo puts back what was there', async () => {
+    const urls = await connect()
+    remembered.set('shop', {
+      deviceId: 'shop',
+      webhookUrl: 'https://crm.example.com/wa/in',
+      trackingUrl: 'https://crm.example.com/wa/status',
+      incoming: true,
+      autoReplyFromWebhook: false,
+      source: 'remembered',
+      savedAt: '2026-01-02T08:00:00.000Z'
+    })
+    const preview = await receiving.preview('shop')
+    expect(preview).toEqual({
+      deviceId: 'shop',
+      relayHost: new URL(relay.url).host,
+      replaces: {
+        source: 'remembered',
+        webhookUrl: 'https://crm.example.com/wa/in',
+        trackingUrl: 'https://crm.example.com/wa/status',
+        incoming: true,
+        savedAt: '2026-01-02T08:00:00.000Z'
+      }
+    })
+
+    const view = await receiving.provision('shop')
+    expect(updates).toEqual([
+      { deviceId: 'shop', webhookUrl: urls.incoming, trackingUrl: urls.tracking, incoming: true }
+    ])
+    expect(view).toMatchObject({
+      connected: true,
+      relayUrl: relay.url,
+      deviceStatusUrl: urls.device,
+      devices: [
+        { deviceId: 'shop', receiving: true, canUndo: true },
+        { deviceId: 'office', receiving: false, since: null, canUndo: false }
+      ]
+    })
+    expect(receiving.isReceiving('shop', view.mailbox)).toBe(true)
+    expect(coverageChanges).toBe(1)
+    // Nothing the window sees carries the pull token or the private key.
+    const loaded = await credentials.load()
+    if (loaded.kind !== 'found') throw new Error('no credentials')
+    expect(JSON.stringify(view)).not.toContain(loaded.credentials.pullToken)
+    expect(JSON.stringify(view)).not.toContain(String(loaded.credentials.privateKeyJwk.d))
+
+    const undone = await receiving.undo('shop')
+    expect(undone.notRestored).toEqual([])
+    expect(updates.at(-1)).toEqual({
+      deviceId: 'shop',
+      webhookUrl: 'https://crm.example.com/wa/in',
+      trackingUrl: 'https://crm.example.com/wa/status',
+      incoming: true
+    })
+    expect(undone.view.devices[0]).toMatchObject({ receiving: false, canUndo: false })
+    expect(receiving.isReceiving('shop', view.mailbox)).toBe(false)
+    expect((await refusal(receiving.undo('shop'))).code).toBe('not_receiving')
+  })
+
+  it('says a URL set in the dashboard cannot be known; the undo turns incoming off and names both URLs', async () => {
+    await connect()
+    expect((await receiving.preview('office')).replaces).toEqual({
+      source: 'unknown',
+      webhookUrl: null,
+      trackingUrl: null,
+      incoming: false,
+      savedAt: null
+    })
+    await receiving.provision('office')
+    const undone = await receiving.undo('office')
+    expect(undone.notRestored).toEqual(['webhookUrl', 'trackingUrl'])
+    expect(updates.at(-1)).toEqual({ deviceId: 'office', incoming: false })
+  })
+
+  it('rotates the secret: new URLs kept, the devices on the old ones set again, the old secret still posts', async () => {
+    const before = await connect()
+    await receiving.provision('shop')
+    const rotated = await receiving.rotate()
+    expect(rotated.reprovisioned).toEqual(['shop'])
+    expect(rotated.failed).toEqual([])
+    const after = rotated.view.deviceStatusUrl
+    expect(after).not.toBeNull()
+    expect(after).not.toBe(before.device)
+    const shop = remembered.get('shop')!
+    expect(shop.webhookUrl).not.toBe(before.incoming)
+    expect(shop.webhookUrl).toBe(after!.replace(/\/device$/, '/incoming'))
+    // Office never received through the mailbox: a rotation leaves its settings alone.
+    expect(updates.filter((u) => u.deviceId === 'office')).toEqual([])
+    // The old device-status URL keeps working for the grace period, until the operator pastes the new one.
+    expect(await relay.post(before.device, JSON.stringify({ deviceId: 'S1', status: 'connected' }))).toBe(200)
+    expect(await relay.post(after!, JSON.stringify({ deviceId: 'S1', status: 'connected' }))).toBe(200)
+
+    // The undo after a rotation goes back to what came before Sender Desk, not to the first mailbox URLs.
+    await receiving.undo('shop')
+    expect(updates.at(-1)).toEqual({ deviceId: 'shop', incoming: false })
+  })
+
+  it('forgets a removed device: its record goes, and a rotation no longer sets it', async () => {
+    await connect()
+    await receiving.provision('shop')
+    receiving.forgetDevice('shop')
+    expect((await receiving.view()).devices[0]).toEqual({
+      deviceId: 'shop',
+      receiving: false,
+      since: null,
+      canUndo: false
+    })
+    expect((await receiving.rotate()).reprovisioned).toEqual([])
+  })
+
+  it('after a leak, a rotation stops the old addresses at once', async () => {
+    const before = await connect()
+    const rotated = await receiving.rotate({ stopOldAtOnce: true })
+    expect(await relay.post(before.device, JSON.stringify({ deviceId: 'S1', status: 'connected' }))).toBe(404)
+    expect(
+      await relay.post(rotated.view.deviceStatusUrl!, JSON.stringify({ deviceId: 'S1', status: 'connected' }))
+    ).toBe(200)
+  })
+
+  it('words a relay that refuses the rotation', async () => {
+    await connect()
+    const loaded = await credentials.load()
+    if (loaded.kind !== 'found') throw new Error('no credentials')
+    await credentials.save({ ...loaded.credentials, pullToken: 'not-the-token' })
+    const refused = await refusal(receiving.rotate())
+    expect(refused.code).toBe('relay_refused')
+    expect(refused.message).toBe('The relay refused: the relay refused the pull token')
+  })
+})

@@ -1,0 +1,209 @@
+// "Receive messages" per device (issue 25, point 3): points a device's webhook URL and tracking URL at the connected
+// mailbox and turns incoming on, through the webhooks feature's own commands (one copy of the gateway calls); keeps
+// what was there before so an undo can put it back; rotates the mailbox's ingress secret and sets the new URLs on the
+// devices that used the old ones. The mailbox's pull token and private key stay in the vault: nothing here returns
+// them, and the window sees only the ingress URLs the operator has to paste into the dashboard anyway.
+import type { ReceivingDeviceView, ReceivingReplaced, ReceivingView } from '../../../shared/contract'
+import type { Clock } from '../clock'
+import { ApiFailure, type Commands } from '../commands'
+import type { SettingsStore } from '../store'
+import type { WebhookChannel, WebhookSettings } from '../webhooks'
+import {
+  requireInboxCredentials,
+  type InboxCredentials,
+  type InboxCredentialsPort,
+  type IngressUrls
+} from './credentials'
+import { rotateMailboxSecret } from './connect'
+import type { FetchPort } from './relay-client'
+
+/** What a device had before "Receive messages", and which mailbox it now posts to. Kept in the settings store. */
+interface ReceivingRecord {
+  mailbox: string
+  /** The URLs it set: a later change of either (or incoming turned off) means the device no longer receives here. */
+  webhookUrl: string
+  trackingUrl: string
+  since: string
+  previous: ReceivingReplaced
+}
+
+const keyOf = (deviceId: string): string => `inbox.receiving.${deviceId}`
+
+export interface ReceivingDeps {
+  credentials: InboxCredentialsPort
+  /** Where each device's record is kept (the app's settings store). */
+  settings: Pick<SettingsStore, 'get' | 'set' | 'delete'>
+  /** The webhooks feature's commands: the only path to the gateway's webhook settings. */
+  webhooks: Commands<WebhookChannel>
+  /** The devices there are now, in the window's order. */
+  deviceIds: () => string[]
+  fetch: FetchPort
+  clock: Clock
+  /** Told when a device starts or stops receiving through the mailbox (the monitor's polling follows). */
+  onChange?: () => void
+  /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
+  onWebhooksSaved?: (listener: (deviceId: string, settings: WebhookSettings) => void) => () => void
+}
+
+export interface RotationOutcome {
+  view: ReceivingView
+  reprovisioned: string[]
+  failed: { deviceId: string; message: string }[]
+}
+
+export class Receiving {
+  constructor(private readonly deps: ReceivingDeps) {
+    deps.onWebhooksSaved?.((deviceId, settings) => this.webhooksSaved(deviceId, settings))
+  }
+
+  /** Whether the device's webhook and tracking URLs were set to this mailbox by "Receive messages". */
+  isReceiving(deviceId: string, mailbox: string | null): boolean {
+    return mailbox !== null && this.record(deviceId)?.mailbox === mailbox
+  }
+
+  async view(): Promise<ReceivingView> {
+    const loaded = await this.deps.credentials.load()
+    const credentials = loaded.kind === 'found' ? loaded.credentials : null
+    return this.viewOf(credentials)
+  }
+
+  async preview(
+    deviceId: string
+  ): Promise<{ deviceId: string; relayHost: string; replaces: ReceivingReplaced }> {
+    const credentials = await this.requireUrls()
+    return {
+      deviceId,
+      relayHost: new URL(credentials.relayUrl).host,
+      replaces: await this.current(deviceId)
+    }
+  }
+
+  async provision(deviceId: string): Promise<ReceivingView> {
+    const credentials = await this.requireUrls()
+    const urls = credentials.ingressUrls
+    const existing = this.record(deviceId)
+    // Set again (a second click, a rotation): what came before Sender Desk's first change is what an undo restores.
+    const previous =
+      existing?.mailbox === credentials.mailbox ? existing.previous : await this.current(deviceId)
+    await this.deps.webhooks['webhooks:update']({
+      deviceId,
+      webhookUrl: urls.incoming,
+      trackingUrl: urls.tracking,
+      incoming: true
+    })
+    const record: ReceivingRecord = {
+      mailbox: credentials.mailbox,
+      webhookUrl: urls.incoming,
+      trackingUrl: urls.tracking,
+      since: new Date(this.deps.clock.now()).toISOString(),
+      previous
+    }
+    this.deps.settings.set(keyOf(deviceId), record)
+    this.deps.onChange?.()
+    return this.viewOf(credentials)
+  }
+
+  /** Puts back the webhook settings from before; a URL Sender Desk never knew cannot be put back, and is named. */
+  async undo(
+    deviceId: string
+  ): Promise<{ view: ReceivingView; notRestored: ('webhookUrl' | 'trackingUrl')[] }> {
+    const record = this.record(deviceId)
+    if (!record) throw new ApiFailure('not_receiving', { key: 'desktop.error.notReceiving' })
+    const { previous } = record
+    const notRestored: ('webhookUrl' | 'trackingUrl')[] = []
+    if (previous.webhookUrl === null) notRestored.push('webhookUrl')
+    if (previous.trackingUrl === null) notRestored.push('trackingUrl')
+    await this.deps.webhooks['webhooks:update']({
+      deviceId,
+      ...(previous.webhookUrl === null ? {} : { webhookUrl: previous.webhookUrl }),
+      ...(previous.trackingUrl === null ? {} : { trackingUrl: previous.trackingUrl }),
+      // Unknown before: off, so that no message goes to a mailbox the operator took the device away from.
+      incoming: previous.source === 'unknown' ? false : previous.incoming
+    })
+    this.deps.settings.delete(keyOf(deviceId))
+    this.deps.onChange?.()
+    return { view: await this.view(), notRestored }
+  }
+
+  /** A new ingress secret from the relay, kept in the vault, and set on every device that used the old URLs. */
+  async rotate(options: { stopOldAtOnce?: boolean } = {}): Promise<RotationOutcome> {
+    const credentials = await requireInboxCredentials(this.deps.credentials)
+    await rotateMailboxSecret(credentials, this.deps, options)
+    const reprovisioned: string[] = []
+    const failed: { deviceId: string; message: string }[] = []
+    for (const deviceId of this.deps.deviceIds()) {
+      if (!this.isReceiving(deviceId, credentials.mailbox)) continue
+      try {
+        await this.provision(deviceId)
+        reprovisioned.push(deviceId)
+      } catch (error) {
+        failed.push({ deviceId, message: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return { view: await this.view(), reprovisioned, failed }
+  }
+
+  /**
+   * The webhooks feature saved a setting: when the device's URLs no longer both point here, or incoming is off, it no
+   * longer receives through the mailbox (its record goes, and polling takes over). Saves on the way to pointing here
+   * (the three calls of a provisioning) find no record yet, or the one a rotation replaces.
+   */
+  private webhooksSaved(deviceId: string, settings: WebhookSettings): void {
+    const record = this.record(deviceId)
+    if (!record) return
+    if (
+      settings.webhookUrl === record.webhookUrl &&
+      settings.trackingUrl === record.trackingUrl &&
+      settings.incoming
+    )
+      return
+    this.deps.settings.delete(keyOf(deviceId))
+    this.deps.onChange?.()
+  }
+
+  forgetDevice(deviceId: string): void {
+    this.deps.settings.delete(keyOf(deviceId))
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private record(deviceId: string): ReceivingRecord | undefined {
+    return this.deps.settings.get<ReceivingRecord>(keyOf(deviceId))
+  }
+
+  /** The device's webhook settings as the webhooks feature knows them, worded as what a change would replace. */
+  private async current(deviceId: string): Promise<ReceivingReplaced> {
+    const settings = await this.deps.webhooks['webhooks:get']({ deviceId })
+    const known = settings.source === 'sandbox' || settings.savedAt !== null
+    return {
+      source: settings.source === 'sandbox' ? 'sandbox' : known ? 'remembered' : 'unknown',
+      webhookUrl: settings.webhookUrl,
+      trackingUrl: settings.trackingUrl,
+      incoming: settings.incoming,
+      savedAt: settings.savedAt
+    }
+  }
+
+  private async requireUrls(): Promise<InboxCredentials & { ingressUrls: IngressUrls }> {
+    const credentials = await requireInboxCredentials(this.deps.credentials)
+    const urls = credentials.ingressUrls
+    if (!urls) throw new ApiFailure('mailbox_urls_unknown', { key: 'desktop.error.mailboxUrlsUnknown' })
+    return { ...credentials, ingressUrls: urls }
+  }
+
+  private viewOf(credentials: InboxCredentials | null): ReceivingView {
+    const mailbox = credentials?.mailbox ?? null
+    const devices: ReceivingDeviceView[] = this.deps.deviceIds().map((deviceId) => {
+      const record = this.record(deviceId)
+      const receiving = this.isReceiving(deviceId, mailbox)
+      return { deviceId, receiving, since: receiving ? record!.since : null, canUndo: record !== undefined }
+    })
+    return {
+      connected: credentials !== null,
+      relayUrl: credentials?.relayUrl ?? null,
+      mailbox,
+      deviceStatusUrl: credentials?.ingressUrls?.device ?? null,
+      devices
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// Connecting a mailbox on a relay (`inbox:connect`): its address, a creation token when the relay asks for one, and
+// the opt-in for plain http:// to another computer. The core makes the key pair and keeps the credentials in the
+// vault; the window only ever sees the mailbox's name and its webhook addresses.
+import { useState, type FormEvent } from 'react'
+import type { ReceivingView } from '../../../../shared/contract'
+import { call, errorInfo, type ErrorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { Field } from '../../ui/Field'
+
+export function ConnectMailbox({
+  replace,
+  onConnected
+}: {
+  /** The mailbox there is no longer works (refused, lost): connecting makes a new one in its place. */
+  replace: boolean
+  onConnected(view: ReceivingView): void
+}): React.JSX.Element {
+  const t = useT()
+  const [relayUrl, setRelayUrl] = useState('')
+  const [creationToken, setCreationToken] = useState('')
+  const [allowInsecureHttp, setAllowInsecureHttp] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      onConnected(
+        await call('inbox:connect', {
+          relayUrl: relayUrl.trim(),
+          ...(creationToken.trim() ? { creationToken: creationToken.trim() } : {}),
+          ...(allowInsecureHttp ? { allowInsecureHttp } : {}),
+          ...(replace ? { replace } : {})
+        })
+      )
+    } catch (e) {
+      setError(errorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="card form"
+      noValidate
+      aria-labelledby="inbox-connect-heading"
+      data-testid="inbox-connect"
+      onSubmit={(e) => void submit(e)}
+    >
+      <h3 id="inbox-connect-heading">{replace ? t('inbox.connect.again') : t('inbox.connect.heading')}</h3>
+      <p className="muted">{t('inbox.connect.intro')}</p>
+      <Field
+        id="inbox-relay-url"
+        label={t('inbox.connect.relayUrl')}
+        error={error?.field === 'relayUrl' ? error.message : null}
+        errorTestId="inbox-connect-error"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            required
+            placeholder="https://"
+            data-testid="inbox-relay-url"
+            value={relayUrl}
+            onChange={(e) => setRelayUrl(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="inbox-creation-token" label={t('inbox.connect.creationToken')}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={creationToken}
+            onChange={(e) => setCreationToken(e.target.value)}
+          />
+        )}
+      </Field>
+      <label className="checkbox" htmlFor="inbox-insecure">
+        <input
+          id="inbox-insecure"
+          type="checkbox"
+          checked={allowInsecureHttp}
+          onChange={(e) => setAllowInsecureHttp(e.target.checked)}
+        />{' '}
+        {t('inbox.connect.insecure')}
+      </label>
+      {error && error.field !== 'relayUrl' ? (
+        <p className="alert alert--bad" role="alert" data-testid="inbox-connect-error">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || relayUrl.trim() === ''}
+          data-testid="inbox-connect-submit"
+        >
+          {busy ? t('inbox.connect.busy') : t('inbox.connect.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

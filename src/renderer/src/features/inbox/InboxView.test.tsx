@@ -1,0 +1,302 @@
+// Messages in: the relay's states in words, connecting a mailbox, "Receive messages" with its confirmation and undo,
+// the rotation, and the list of messages received (with its empty state).
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { InboxView } from './InboxView'
+
+let fake: FakeApi
+
+const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
+const RELAY = 'https://relay.example.com'
+const DEVICE_URL = `${RELAY}/h/mbx-1/s3cr3t/device`
+
+const status = (over: Partial<InboxStatusView> = {}): InboxStatusView => ({
+  state: 'connected',
+  behind: 0,
+  since: null,
+  retryAt: null,
+  detail: null,
+  mailbox: 'mbx-1',
+  storage: { used: 100, cap: 10_000, nearFull: false, full: false, refusedWhileFull: 0 },
+  lastContactAt: '2026-01-15T03:00:00.000Z',
+  messages: 0,
+  unread: 0,
+  refused: 0,
+  pending: 0,
+  ...over
+})
+
+const NOT_SET_UP = status({
+  state: 'not-connected',
+  behind: null,
+  mailbox: null,
+  storage: null,
+  lastContactAt: null
+})
+
+const receiving = (over: Partial<ReceivingView> = {}): ReceivingView => ({
+  connected: true,
+  relayUrl: RELAY,
+  mailbox: 'mbx-1',
+  deviceStatusUrl: DEVICE_URL,
+  devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
+  ...over
+})
+
+const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
+  number: 1,
+  messageId: 'WA-1',
+  deviceSerial: 'SN-0001',
+  chatId: '6281377778888',
+  isGroup: false,
+  groupSubject: null,
+  groupMember: null,
+  pushName: 'Dewi',
+  text: 'Harga grosir berapa?',
+  messageType: 'text',
+  mediaUrl: null,
+  sentAt: '2026-01-15T03:01:00.000Z',
+  receivedAt: '2026-01-15T03:01:02.000Z',
+  fromMe: false,
+  read: false,
+  ...over
+})
+
+function script(
+  options: { status?: InboxStatusView; view?: ReceivingView; messages?: InboxMessageView[] } = {}
+) {
+  fake.handle('inbox:status', () => options.status ?? status())
+  fake.handle('inbox:receiving', () => options.view ?? receiving())
+  fake.handle('inbox:list', () => ({ messages: options.messages ?? [] }))
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [shop] }))
+})
+
+describe('InboxView', () => {
+  it('without a mailbox: says not set up, offers to connect one, then shows the device-status URL to copy', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    fake.handle('inbox:connect', () => receiving())
+    const user = userEvent.setup()
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('○Relay: not set up')
+    expect(screen.queryByTestId('inbox-relay-last-pull')).toBeNull()
+    expect(screen.queryByTestId('inbox-devices')).toBeNull()
+    expect(screen.getByTestId('inbox-messages-empty').textContent).toMatch(/No message yet/)
+
+    const connect = screen.getByTestId('inbox-connect-submit') as HTMLButtonElement
+    expect(connect.disabled).toBe(true)
+    await user.type(screen.getByRole('textbox', { name: 'Relay address' }), ` ${RELAY} `)
+    fake.handle('inbox:status', () => status())
+    await user.click(connect)
+    expect(fake.requests('inbox:connect')).toEqual([{ relayUrl: RELAY }])
+    expect(await screen.findByTestId('inbox-devices')).toBeTruthy()
+    expect(screen.queryByTestId('inbox-connect')).toBeNull()
+    expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(DEVICE_URL)
+    expect(screen.getByRole('button', { name: 'Copy the device-status URL' })).toBeTruthy()
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
+  })
+
+  it('words a refused connection where the operator typed the address', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    fake.fail('inbox:connect', {
+      code: 'relay_refused',
+      message: 'The relay refused: the relay answered HTTP 503',
+      messageKey: 'desktop.error.relayRefused',
+      messageParams: { detail: 'the relay answered HTTP 503' },
+      field: 'relayUrl'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.type(await screen.findByRole('textbox', { name: 'Relay address' }), RELAY)
+    await user.click(screen.getByTestId('inbox-connect-submit'))
+    expect((await screen.findByTestId('inbox-connect-error')).textContent).toContain(
+      'The relay refused: the relay answered HTTP 503'
+    )
+    expect(screen.getByRole('textbox', { name: 'Relay address' }).getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('follows the relay: connected with its last pull, behind by N, unreachable with the reason, full, refused', async () => {
+    script()
+    render(<InboxView />)
+    const state = await screen.findByTestId('inbox-relay-state')
+    expect(state.textContent).toBe('✓Relay: connected')
+    expect(screen.getByTestId('inbox-relay-last-pull').textContent).toMatch(/^Last successful pull: .*2026/)
+    expect(screen.queryByTestId('inbox-relay-hint')).toBeNull()
+
+    act(() => fake.emit('inbox:changed', status({ behind: 1200 })))
+    expect(state.textContent).toBe('↓Relay: catching up, 1,200 waiting')
+
+    act(() =>
+      fake.emit(
+        'inbox:changed',
+        status({
+          state: 'unreachable',
+          behind: null,
+          detail: 'fetch failed',
+          retryAt: '2026-01-15T03:05:00.000Z'
+        })
+      )
+    )
+    expect(state.textContent).toBe('⚠Relay: the relay cannot be reached')
+    expect(screen.getByTestId('inbox-relay-reason').textContent).toBe('Reason: fetch failed')
+    expect(screen.getByTestId('inbox-relay-hint').textContent).toMatch(/tries again by itself/)
+    expect(screen.getByTestId('inbox-relay-last-pull').textContent).toMatch(/^Last successful pull/)
+
+    act(() =>
+      fake.emit(
+        'inbox:changed',
+        status({ storage: { used: 10_000, cap: 10_000, nearFull: true, full: true, refusedWhileFull: 4 } })
+      )
+    )
+    expect(state.textContent).toBe('●Relay: the relay is full: it refuses new messages')
+    expect(screen.getByTestId('inbox-relay-hint').className).toContain('alert--bad')
+
+    act(() =>
+      fake.emit(
+        'inbox:changed',
+        status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
+      )
+    )
+    expect(state.textContent).toBe('✕Relay: the relay refused this computer’s key')
+    // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
+    expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
+      'Connect a mailbox again'
+    )
+  })
+
+  it('confirms "Receive messages" naming what Sender Desk last saved, then offers the undo', async () => {
+    script()
+    fake.handle('inbox:provisionPreview', () => ({
+      deviceId: 'dev-1',
+      relayHost: 'relay.example.com',
+      replaces: {
+        source: 'remembered',
+        webhookUrl: 'https://crm.example.com/wa/in',
+        trackingUrl: null,
+        incoming: true,
+        savedAt: '2026-01-02T08:00:00.000Z'
+      }
+    }))
+    fake.handle('inbox:provision', () =>
+      receiving({
+        devices: [{ deviceId: 'dev-1', receiving: true, since: '2026-01-15T03:10:00.000Z', canUndo: true }]
+      })
+    )
+    fake.handle('inbox:undoProvision', () => ({
+      view: receiving(),
+      notRestored: ['trackingUrl']
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-device-state-dev-1')).textContent).toBe(
+      'Not receiving through Sender Desk'
+    )
+    await user.click(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    const confirm = await screen.findByRole('group', { name: 'Receive messages on Shop?' })
+    expect(confirm.textContent).toContain('your mailbox on relay.example.com')
+    const replaces = within(confirm).getByTestId('inbox-confirm-replaces').textContent
+    expect(replaces).toMatch(/^It replaces what Sender Desk last saved \(.*2026.*\):/)
+    expect(replaces).toContain('Receive-message URL: https://crm.example.com/wa/in')
+    expect(replaces).toContain('Tracking URL: none')
+    expect(replaces).toContain('Get incoming messages: on')
+    expect(replaces).toContain('cannot be read back and will be replaced')
+    expect(fake.requests('inbox:provision')).toEqual([])
+
+    await user.click(within(confirm).getByRole('button', { name: 'Receive messages' }))
+    expect(fake.requests('inbox:provision')).toEqual([{ deviceId: 'dev-1' }])
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-device-state-dev-1').textContent).toMatch(/^Receiving since /)
+    )
+    // Receiving already: what is left to do is to undo it.
+    expect(screen.queryByRole('button', { name: 'Receive messages on Shop' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Undo on Shop' }))
+    expect(fake.requests('inbox:undoProvision')).toEqual([{ deviceId: 'dev-1' }])
+    expect((await screen.findByTestId('inbox-device-feedback-dev-1')).textContent).toBe(
+      'The earlier settings are back on Shop. Sender Desk never knew Tracking URL set before, so it could not put it back: set it again in the gateway’s dashboard.'
+    )
+    expect(screen.queryByRole('button', { name: 'Undo on Shop' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Receive messages on Shop' })).toBeTruthy()
+  })
+
+  it('says a URL set in the dashboard cannot be read back when Sender Desk never saved one', async () => {
+    script()
+    fake.handle('inbox:provisionPreview', () => ({
+      deviceId: 'dev-1',
+      relayHost: 'relay.example.com',
+      replaces: { source: 'unknown', webhookUrl: null, trackingUrl: null, incoming: false, savedAt: null }
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Receive messages on Shop' }))
+    expect((await screen.findByTestId('inbox-confirm-replaces')).textContent).toBe(
+      'Sender Desk never saved webhook settings for this device: a URL set in the gateway’s dashboard cannot be read back and will be replaced.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByTestId('inbox-confirm-replaces')).toBeNull()
+    expect(fake.requests('inbox:provision')).toEqual([])
+  })
+
+  it('rotates the secret after a confirmation and shows the new device-status URL', async () => {
+    script()
+    const NEW_URL = `${RELAY}/h/mbx-1/n3w/device`
+    fake.handle('inbox:rotateSecret', () => ({
+      view: receiving({ deviceStatusUrl: NEW_URL }),
+      reprovisioned: ['dev-1'],
+      failed: []
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Rotate the secret' }))
+    expect(fake.requests('inbox:rotateSecret')).toEqual([])
+    await user.click(screen.getByRole('checkbox', { name: /^Stop the old addresses at once/ }))
+    await user.click(screen.getByRole('button', { name: 'Rotate' }))
+    expect(fake.requests('inbox:rotateSecret')).toEqual([{ stopOldAtOnce: true }])
+    expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toMatch(
+      /^New addresses set on 1 device/
+    )
+    expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(NEW_URL)
+  })
+
+  it('lists the messages newest first with who, what, when and the device; a new one appears on inbox:changed', async () => {
+    script({ messages: [] })
+    render(<InboxView />)
+    expect(await screen.findByTestId('inbox-messages-empty')).toBeTruthy()
+    fake.handle('inbox:list', () => ({
+      messages: [
+        message({
+          number: 2,
+          messageId: 'WA-2',
+          pushName: null,
+          chatId: '6281299990000',
+          text: 'Sudah transfer'
+        }),
+        message()
+      ]
+    }))
+    act(() => fake.emit('inbox:changed', status({ messages: 2, unread: 2 })))
+    const items = await screen.findAllByTestId('inbox-message')
+    expect(items.map((item) => within(item).getByTestId('inbox-message-text').textContent)).toEqual([
+      'Sudah transfer',
+      'Harga grosir berapa?'
+    ])
+    expect(within(items[1]!).getByTestId('inbox-message-from').textContent).toBe('Dewi (+62 813-7777-8888)')
+    expect(within(items[0]!).getByTestId('inbox-message-from').textContent).toBe('+62 812-9999-0000')
+    expect(items[1]!.textContent).toContain('Device Shop')
+    expect(screen.queryByTestId('inbox-messages-empty')).toBeNull()
+  })
+})

@@ -1,0 +1,308 @@
+// "Receive messages" per device: a confirmation that names what it replaces (what Sender Desk last saved, or that a
+// URL set in the dashboard cannot be read back), an undo, the device-status URL to paste in the dashboard, and the
+// rotation of the mailbox's webhook secret.
+import { useState } from 'react'
+import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { CopyButton } from '../../ui/CopyButton'
+
+type Preview = InvokeReply<'inbox:provisionPreview'>
+
+export function ReceivingDevices({
+  view,
+  onView
+}: {
+  view: ReceivingView
+  onView(view: ReceivingView): void
+}): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  return (
+    <>
+      <section className="card" aria-labelledby="inbox-devices-heading" data-testid="inbox-devices">
+        <h3 id="inbox-devices-heading">{t('inbox.devices.heading')}</h3>
+        <p className="muted">{t('inbox.devices.intro')}</p>
+        {devices.length === 0 ? <p>{t('inbox.devices.none')}</p> : null}
+        <ul className="inbox-devices">
+          {devices.map((device) => (
+            <DeviceReceiving
+              key={device.id}
+              device={device}
+              receiving={view.devices.find((d) => d.deviceId === device.id)}
+              onView={onView}
+            />
+          ))}
+        </ul>
+      </section>
+      <DeviceStatusUrl url={view.deviceStatusUrl} />
+      <RotateSecret onView={onView} />
+    </>
+  )
+}
+
+function DeviceReceiving({
+  device,
+  receiving,
+  onView
+}: {
+  device: DeviceView
+  receiving: ReceivingView['devices'][number] | undefined
+  onView(view: ReceivingView): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [preview, setPreview] = useState<Preview | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState('')
+  const headingId = `inbox-confirm-${device.id}`
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    setBusy(true)
+    setError(null)
+    setFeedback('')
+    try {
+      await action()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const ask = (): Promise<void> =>
+    run(async () => setPreview(await call('inbox:provisionPreview', { deviceId: device.id })))
+  const confirm = (): Promise<void> =>
+    run(async () => {
+      onView(await call('inbox:provision', { deviceId: device.id }))
+      setPreview(null)
+    })
+  const undo = (): Promise<void> =>
+    run(async () => {
+      const undone = await call('inbox:undoProvision', { deviceId: device.id })
+      onView(undone.view)
+      const what = undone.notRestored
+        .map((field) => t(field === 'webhookUrl' ? 'webhooks.url' : 'webhooks.trackingUrl'))
+        .join(', ')
+      setFeedback(
+        [
+          t('inbox.devices.undone', { device: device.label }),
+          what ? t('inbox.devices.notRestored', { what }) : ''
+        ]
+          .filter(Boolean)
+          .join(' ')
+      )
+    })
+
+  return (
+    <li className="inbox-device" data-testid={`inbox-device-${device.id}`}>
+      <p>
+        <strong>{device.label}</strong>{' '}
+        <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
+          {receiving?.receiving && receiving.since
+            ? t('inbox.devices.receiving', { time: formatDateTime(receiving.since, locale) })
+            : t('inbox.devices.notReceiving')}
+        </span>
+      </p>
+      {preview ? (
+        <div className="inline-form confirm" role="group" aria-labelledby={headingId}>
+          <p id={headingId}>
+            <strong>{t('inbox.confirm.heading', { device: device.label })}</strong>
+          </p>
+          <p>{t('inbox.confirm.sets', { host: preview.relayHost })}</p>
+          <Replaces replaces={preview.replaces} />
+          <p className="muted small">{t('inbox.confirm.undoNote')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              data-testid={`inbox-confirm-${device.id}`}
+              onClick={() => void confirm()}
+            >
+              {t('inbox.confirm.go')}
+            </button>
+            <button type="button" className="button" onClick={() => setPreview(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="actions">
+          {receiving?.receiving ? null : (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              data-testid={`inbox-receive-${device.id}`}
+              onClick={() => void ask()}
+            >
+              {t('inbox.devices.receive', { device: device.label })}
+            </button>
+          )}
+          {receiving?.canUndo ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              data-testid={`inbox-undo-${device.id}`}
+              onClick={() => void undo()}
+            >
+              {t('inbox.devices.undo', { device: device.label })}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="feedback feedback--ok" data-testid={`inbox-device-feedback-${device.id}`}>
+        {feedback}
+      </p>
+    </li>
+  )
+}
+
+/** What the confirmation names as replaced: the sandbox's own values, what Sender Desk saved, or that it cannot know. */
+function Replaces({ replaces }: { replaces: ReceivingReplaced }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  if (replaces.source === 'unknown')
+    return <p data-testid="inbox-confirm-replaces">{t('inbox.confirm.replacesUnknown')}</p>
+  const none = t('inbox.confirm.none')
+  return (
+    <div data-testid="inbox-confirm-replaces">
+      <p>
+        {replaces.source === 'sandbox'
+          ? t('inbox.confirm.replacesSandbox')
+          : t('inbox.confirm.replacesRemembered', { time: formatDateTime(replaces.savedAt, locale) })}
+      </p>
+      <ul className="small wrap-anywhere">
+        <li>{t('inbox.confirm.webhookUrl', { url: replaces.webhookUrl ?? none })}</li>
+        <li>{t('inbox.confirm.trackingUrl', { url: replaces.trackingUrl ?? none })}</li>
+        <li>
+          {t('inbox.confirm.incoming', {
+            value: replaces.incoming ? t('inbox.confirm.on') : t('inbox.confirm.off')
+          })}
+        </li>
+      </ul>
+      {replaces.source === 'remembered' ? (
+        <p className="muted small">{t('inbox.confirm.dashboardSince')}</p>
+      ) : null}
+    </div>
+  )
+}
+
+function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
+  const t = useT()
+  return (
+    <section
+      className="card"
+      aria-labelledby="inbox-device-url-heading"
+      data-testid="inbox-device-url-section"
+    >
+      <h3 id="inbox-device-url-heading">{t('inbox.deviceUrl.heading')}</h3>
+      <p className="muted">{t('inbox.deviceUrl.intro')}</p>
+      {url ? (
+        <>
+          <label htmlFor="inbox-device-url-value">{t('inbox.deviceUrl.label')}</label>
+          <input
+            id="inbox-device-url-value"
+            className="wrap-anywhere"
+            readOnly
+            spellCheck={false}
+            value={url}
+            data-testid="inbox-device-url-value"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <CopyButton text={url} label={t('inbox.deviceUrl.copy')} testId="inbox-device-url-copy" />
+        </>
+      ) : (
+        <p className="alert alert--warn">{t('desktop.error.mailboxUrlsUnknown')}</p>
+      )}
+    </section>
+  )
+}
+
+function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.JSX.Element {
+  const t = useT()
+  const devices = useDevices((s) => s.devices)
+  const [asking, setAsking] = useState(false)
+  const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState<string[]>([])
+
+  async function rotate(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
+      onView(rotated.view)
+      const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
+      setFeedback([
+        t('inbox.rotate.done', { count: rotated.reprovisioned.length }),
+        ...rotated.failed.map((f) =>
+          t('inbox.rotate.failed', { device: label(f.deviceId), message: f.message })
+        )
+      ])
+      setAsking(false)
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="inbox-rotate-heading" data-testid="inbox-rotate-section">
+      <h3 id="inbox-rotate-heading">{t('inbox.rotate.heading')}</h3>
+      <p className="muted">{t('inbox.rotate.intro')}</p>
+      {asking ? (
+        <>
+          <label className="checkbox" htmlFor="inbox-rotate-stop-old">
+            <input
+              id="inbox-rotate-stop-old"
+              type="checkbox"
+              checked={stopOldAtOnce}
+              onChange={(e) => setStopOldAtOnce(e.target.checked)}
+            />{' '}
+            {t('inbox.rotate.stopOld')}
+          </label>
+          <ConfirmPanel
+            id="inbox-rotate-question"
+            question={t('inbox.rotate.confirm')}
+            confirmLabel={t('inbox.rotate.go')}
+            keepLabel={t('common.cancel')}
+            disabled={busy}
+            confirmTestId="inbox-rotate-confirm"
+            onConfirm={() => void rotate()}
+            onKeep={() => setAsking(false)}
+          />
+        </>
+      ) : (
+        <div className="actions">
+          <button type="button" className="button" data-testid="inbox-rotate" onClick={() => setAsking(true)}>
+            {t('inbox.rotate.button')}
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div role="status" className="feedback feedback--ok" data-testid="inbox-rotate-feedback">
+        {feedback.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+// The relay's state as the operator reads it: connected, catching up, unreachable, refused, full or not set up, with
+// the time of the last successful pull and, when something is wrong, the reason and what to do. Words and a symbol,
+// never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts).
+import type { InboxStatusView } from '../../../../shared/contract'
+import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+
+const HINT: Partial<Record<RelayHealth, MessageKey>> = {
+  full: 'relay.hint.full',
+  'near-full': 'relay.hint.near-full',
+  unreachable: 'relay.hint.unreachable',
+  'auth-refused': 'relay.hint.auth-refused',
+  locked: 'relay.hint.locked',
+  failing: 'relay.hint.failing',
+  'cursor-ahead': 'relay.hint.cursor-ahead'
+}
+
+export function RelayState({
+  status,
+  relayUrl
+}: {
+  status: InboxStatusView
+  relayUrl: string | null
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const relay = relayStatus(status)
+  const hint = HINT[relay.health]
+  const showsContact = relay.health !== 'not-set-up'
+  return (
+    <section className="card" aria-labelledby="inbox-relay-heading" data-testid="inbox-relay">
+      <h3 id="inbox-relay-heading">{t('inbox.relay.heading')}</h3>
+      <p role="status" data-testid="inbox-relay-state" data-health={relay.health}>
+        <span className={`badge badge--${relay.tone}`}>
+          <span aria-hidden="true" className="badge-symbol">
+            {relay.symbol}
+          </span>
+          {t('inbox.relay.state', { state: t(`relay.state.${relay.health}`, { count: relay.behind }) })}
+        </span>
+      </p>
+      {status.mailbox && relayUrl ? (
+        <p className="muted small">
+          {t('inbox.relay.mailbox', { mailbox: status.mailbox, host: hostOf(relayUrl) })}
+        </p>
+      ) : null}
+      {showsContact ? (
+        <p className="small" data-testid="inbox-relay-last-pull">
+          {status.lastContactAt
+            ? t('inbox.relay.lastPull', { time: formatDateTime(status.lastContactAt, locale) })
+            : t('inbox.relay.neverPulled')}
+        </p>
+      ) : null}
+      {relay.needsAttention && status.detail ? (
+        <p className="small" data-testid="inbox-relay-reason">
+          {t('inbox.relay.reason', { detail: status.detail })}
+        </p>
+      ) : null}
+      {relay.needsAttention && status.retryAt ? (
+        <p className="small">{t('inbox.relay.retryAt', { time: formatDateTime(status.retryAt, locale) })}</p>
+      ) : null}
+      {hint ? (
+        <p
+          className={relay.tone === 'bad' ? 'alert alert--bad' : 'alert alert--warn'}
+          data-testid="inbox-relay-hint"
+        >
+          {t(hint)}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}

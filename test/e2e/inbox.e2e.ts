@@ -1,0 +1,110 @@
+/**
+ * Issue 25's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on
+ * 127.0.0.1): the operator connects a mailbox on the relay from the window, turns "Receive messages" on for the
+ * sandbox device after a confirmation naming what it replaces, a customer writes to the device, and the message shows
+ * in "Messages in" with the relay connected; the secret is rotated and the next message still arrives — at full width
+ * and at 360 px, with no serious axe violation.
+ */
+import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import { screenshot, seriousA11yViolations } from './browser'
+import { FAST_CORE, journeySession, linkedSandboxDevice } from './fixtures'
+
+const journey = journeySession()
+let relay: TestRelay
+
+beforeEach(async () => {
+  relay = await startTestRelay()
+})
+afterEach(async () => {
+  await relay.close()
+})
+
+const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+describe('messages in journey in Chromium', () => {
+  it('connects a mailbox, provisions the sandbox device, and a message posted through the relay shows in the window', async () => {
+    const harness = await journey.start({
+      // The relay is on 127.0.0.1: the sandbox posts there only because this run opts in.
+      core: { sandbox: { ...FAST_CORE.sandbox, allowPrivateWebhookTargets: true } }
+    })
+    const deviceId = await linkedSandboxDevice(harness)
+    const label = (await harness.core.handlers['devices:list']({})).devices.find(
+      (d) => d.id === deviceId
+    )?.label
+    if (!label) throw new Error('the sandbox device has no label')
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+
+    await p.getByTestId('nav-inbox').click()
+    const state = p.getByTestId('inbox-relay-state')
+    await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
+    await expect.poll(() => p.getByTestId('inbox-messages-empty').isVisible()).toBe(true)
+    expect(await seriousA11yViolations(p)).toEqual([])
+
+    await p.getByLabel('Relay address').fill(relay.url)
+    await p.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓Relay: connected')
+    const deviceUrl = await p.getByTestId('inbox-device-url-value').inputValue()
+    expect(deviceUrl).toMatch(new RegExp(`^${relay.url}/h/[^/]+/[^/]+/device$`))
+
+    // The confirmation names what the sandbox device has now, before anything is changed at the gateway.
+    await p.getByRole('button', { name: `Receive messages on ${label}` }).click()
+    const confirm = p.getByRole('group', { name: `Receive messages on ${label}?` })
+    await confirm.waitFor()
+    expect(await confirm.getByTestId('inbox-confirm-replaces').textContent()).toContain(
+      'It replaces the sandbox device’s current settings:'
+    )
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await confirm.getByRole('button', { name: 'Receive messages', exact: true }).click()
+    await expect
+      .poll(() => p.getByTestId(`inbox-device-state-${deviceId}`).textContent())
+      .toMatch(/^Receiving since /)
+    const atGateway = await harness.core.handlers['webhooks:get']({ deviceId })
+    expect(atGateway).toMatchObject({ source: 'sandbox', incoming: true })
+    expect(atGateway.webhookUrl).toBe(deviceUrl.replace(/\/device$/, '/incoming'))
+
+    // A customer writes to the device: the sandbox gateway posts it to the relay, the core pulls it, the window shows it.
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      message: 'Masih buka hari ini?'
+    })
+    await expect
+      .poll(() => p.getByTestId('inbox-message-text').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Masih buka hari ini?'])
+    expect(await p.getByTestId('inbox-message-from').textContent()).toContain('+62 812-777-888')
+    expect(await p.getByTestId('inbox-message').textContent()).toContain(`Device ${label}`)
+    await expect.poll(() => state.textContent()).toBe('✓Relay: connected')
+    expect(await p.getByTestId('inbox-relay-last-pull').textContent()).toMatch(/^Last successful pull: /)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox')
+
+    // The secret is rotated from the window: the device is set to the new addresses, and messages keep coming in.
+    await p.getByRole('button', { name: 'Rotate the secret' }).click()
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.getByRole('button', { name: 'Rotate', exact: true }).click()
+    await expect
+      .poll(() => p.getByTestId('inbox-rotate-feedback').textContent())
+      .toMatch(/^New addresses set on 1 device\./)
+    const rotatedUrl = await p.getByTestId('inbox-device-url-value').inputValue()
+    expect(rotatedUrl).not.toBe(deviceUrl)
+    expect((await harness.core.handlers['webhooks:get']({ deviceId })).webhookUrl).toBe(
+      rotatedUrl.replace(/\/device$/, '/incoming')
+    )
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      message: 'Sudah transfer'
+    })
+    await expect
+      .poll(() => p.getByTestId('inbox-message-text').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Sudah transfer', 'Masih buka hari ini?'])
+
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-inbox-360px')
+    expect(await seriousA11yViolations(p)).toEqual([])
+  }, 120_000)
+})
