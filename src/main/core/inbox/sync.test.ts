@@ -151,14 +151,25 @@ describe('exactly once', () => {
     }
     const box = inbox({ fetch: hanging })
     box.sync.start()
-    await expect.poll(() => longPolls).toBe(1)
+    // The first round answers at once (no long-poll); the next, after the empty-poll gap, long-polls.
+    await expect
+      .poll(async () => {
+        await clock.advance(1_000)
+        return longPolls
+      })
+      .toBe(1)
     expect(await relay.post(urls.incoming, incoming({ message: 'ada stok?' }))).toBe(200)
     const status = await box.sync.catchUp()
     expect(status.state).toEqual({ kind: 'connected', behind: 0 })
     expect(box.list().map((m) => m.text)).toEqual(['ada stok?'])
     // Following again: the next long-poll is in flight.
     expect(box.sync.isFollowing()).toBe(true)
-    await expect.poll(() => longPolls).toBe(2)
+    await expect
+      .poll(async () => {
+        await clock.advance(1_000)
+        return longPolls
+      })
+      .toBe(2)
   })
 
   it('catches up waiting events in pages and short slices, giving the event loop its turns', async () => {
@@ -303,7 +314,8 @@ describe('faults and their states', () => {
     await clock.advance(3_000)
     // The round after the last wait opens the event with WebCrypto (real work off the fake clock): wait for it.
     await expect.poll(() => box.counts().messages).toBe(1)
-    expect(box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
+    // Committed first, then acknowledged (real HTTP), then the state says so.
+    await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
     await box.sync.stop()
     expect(box.sync.isFollowing()).toBe(false)
   })
@@ -314,10 +326,14 @@ describe('faults and their states', () => {
     await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
     const box = inbox()
     box.sync.start()
-    await clock.advance(0)
-    await clock.advance(60_000)
+    // The relay answers over real HTTP, off the fake clock: wait for its answer, not for a fixed advance.
+    await expect
+      .poll(async () => {
+        await clock.advance(1_000)
+        return box.sync.isFollowing()
+      })
+      .toBe(false)
     expect(box.sync.status().state).toMatchObject({ kind: 'auth-refused', since: expect.any(Number) })
-    expect(box.sync.isFollowing()).toBe(false)
   })
 
   it('a relay that does not know our cursor (409) stops without winding the cursor back', async () => {
