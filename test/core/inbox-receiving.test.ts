@@ -25,8 +25,8 @@ beforeEach(async () => {
     dataDir: await mkdtemp(join(tmpdir(), 'sd-core-receiving-')),
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
-    // The relay is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
-    sandbox: { allowPrivateWebhookTargets: true },
+    // The relay is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in (loopback only).
+    sandbox: { allowLoopbackWebhookTargets: true },
     pollIntervals: { idleMs: 60_000, pushedMs: 15 * 60_000, linkingMs: 200, settlingMs: 200 }
   })
   await core.start()
@@ -41,6 +41,13 @@ async function invoke<C extends InvokeChannel>(channel: C, request: unknown): Pr
   const result = await dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
   return result.value as InvokeReply<C>
+}
+
+/** The device-status URL the sandbox's stand-in dashboard has for its one device. */
+async function sandboxStatusUrl(): Promise<string | null> {
+  const running = await core.sandbox.current()
+  const [device] = (await running?.control.devices()) ?? []
+  return device?.statusUrl ?? null
 }
 
 async function inboxTexts(): Promise<string[]> {
@@ -98,6 +105,9 @@ it('provisions the sandbox device to the mailbox, brings its messages in, rotate
   expect(atGateway.webhookUrl).toBe(provisioned.deviceStatusUrl!.replace(/\/device$/, '/incoming'))
   expect(atGateway.trackingUrl).toBe(provisioned.deviceStatusUrl!.replace(/\/device$/, '/tracking'))
 
+  // The sandbox is its own dashboard: its device got the device-status URL too (a hosted one is pasted by hand).
+  expect(await sandboxStatusUrl()).toBe(provisioned.deviceStatusUrl)
+
   await invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'Masih buka?' })
   await expect.poll(inboxTexts, { timeout: 20_000 }).toEqual(['Masih buka?'])
   // Committed first, acknowledged next, then the state says connected.
@@ -124,6 +134,7 @@ it('provisions the sandbox device to the mailbox, brings its messages in, rotate
   expect(undone.notRestored).toEqual([])
   expect(undone.view.devices).toEqual([{ deviceId, receiving: false, since: null, canUndo: false }])
   expect(await invoke('webhooks:get', { deviceId })).toMatchObject({ source: 'sandbox', ...earlier })
+  expect(await sandboxStatusUrl()).toBeNull()
 
   // Every reply above went through the contract's own schemas.
   expect(invokeChannels['inbox:receiving'].reply.safeParse(await invoke('inbox:receiving', {})).success).toBe(

@@ -28,7 +28,7 @@ describe('messages in journey in Chromium', () => {
   it('connects a mailbox, provisions the sandbox device, and a message posted through the relay shows in the window', async () => {
     const harness = await journey.start({
       // The relay is on 127.0.0.1: the sandbox posts there only because this run opts in.
-      core: { sandbox: { ...FAST_CORE.sandbox, allowPrivateWebhookTargets: true } }
+      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
     })
     const deviceId = await linkedSandboxDevice(harness)
     const label = (await harness.core.handlers['devices:list']({})).devices.find(

@@ -298,7 +298,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     fetch: inboxFetch,
     clock,
     onChange: () => monitor.pushCoverageChanged(),
-    onWebhooksSaved: (listener) => webhookSettings.onSaved(listener)
+    onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
+    // The sandbox is its own dashboard: its devices get the device-status URL too (a hosted one is pasted by hand).
+    dashboardStatusUrl: async (deviceId, url) => {
+      const access = await sandboxOf(deviceId, false)
+      if (!access) return false
+      await access.control.setStatusUrl(access.token, url)
+      return true
+    }
   })
   // While the relay is healthy and a device posts to it, its statuses arrive by push: polling steps back to a safety
   // cadence. A full relay refuses posts, so it does not count as healthy.

@@ -41,6 +41,11 @@ export interface ReceivingDeps {
   clock: Clock
   /** Told when a device starts or stops receiving through the mailbox (the monitor's polling follows). */
   onChange?: () => void
+  /**
+   * Sets a device's device-status URL where the app can: only the gateway's dashboard can for a hosted device (the
+   * window shows the URL to paste), the built-in sandbox stands in for its dashboard. Answers whether it was set.
+   */
+  dashboardStatusUrl?: (deviceId: string, url: string | null) => Promise<boolean>
   /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
   onWebhooksSaved?: (listener: (deviceId: string, settings: WebhookSettings) => void) => () => void
 }
@@ -91,6 +96,7 @@ export class Receiving {
       trackingUrl: urls.tracking,
       incoming: true
     })
+    await this.deps.dashboardStatusUrl?.(deviceId, urls.device)
     const record: ReceivingRecord = {
       mailbox: credentials.mailbox,
       webhookUrl: urls.incoming,
@@ -120,6 +126,8 @@ export class Receiving {
       // Unknown before: off, so that no message goes to a mailbox the operator took the device away from.
       incoming: previous.source === 'unknown' ? false : previous.incoming
     })
+    // The device-status URL Sender Desk set on the sandbox's stand-in dashboard goes with it.
+    await this.deps.dashboardStatusUrl?.(deviceId, null)
     this.deps.settings.delete(keyOf(deviceId))
     this.deps.onChange?.()
     return { view: await this.view(), notRestored }
