@@ -827,6 +827,54 @@ export const InboxMessageView = z.object({
   read: z.boolean()
 })
 export type InboxMessageView = z.infer<typeof InboxMessageView>
+
+/** One conversation of the inbox (issue 26): per gateway device and chat, newest first by its newest message. */
+export const InboxConversationView = z.object({
+  id: z.number().int().positive(),
+  /** Our device it reached, when the gateway's serial or number matches one we know (null otherwise). */
+  deviceId: z.string().nullable(),
+  deviceSerial: z.string().nullable(),
+  devicePhone: z.string().nullable(),
+  chatId: z.string(),
+  isGroup: z.boolean(),
+  groupSubject: z.string().nullable(),
+  /** The contact's name (operator, spreadsheet, gateway or push name), null when none is known or for a group. */
+  contactName: z.string().nullable(),
+  pushName: z.string().nullable(),
+  /** The number of its newest message: the keyset of the next page (`before`). */
+  lastNumber: z.number().int().positive(),
+  lastAt: z.string(),
+  lastText: z.string(),
+  /** `text`, or the media kind (image, document, …) when the newest message is one. */
+  lastType: z.string(),
+  lastFromMe: z.boolean(),
+  unread: z.number().int().nonnegative(),
+  archived: z.boolean()
+})
+export type InboxConversationView = z.infer<typeof InboxConversationView>
+
+/** A thread's entry: a message received, or an outbox item sent to that chat from that device (live status). */
+export const InboxThreadEntry = z.discriminatedUnion('direction', [
+  z.object({ direction: z.literal('in'), at: z.string(), message: InboxMessageView }),
+  z.object({ direction: z.literal('out'), at: z.string(), item: OutboxItemView })
+])
+export type InboxThreadEntry = z.infer<typeof InboxThreadEntry>
+
+export const ContactView = z.object({
+  phone: z.string(),
+  name: z.string(),
+  source: z.enum(['operator', 'campaign', 'gateway', 'push']),
+  updatedAt: z.string()
+})
+export type ContactView = z.infer<typeof ContactView>
+
+/** A contact's name as the operator types it: not empty, one line, a sane length. */
+export const ContactName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !/[\r\n]/.test(name))
 // ---- end of inbox schemas ----
 
 // ---------------------------------------------------------------------------------------------
@@ -1357,6 +1405,72 @@ export const invokeChannels = builtOnFirstUse({
       unreadOnly: z.boolean().optional()
     }),
     reply: z.object({ messages: z.array(InboxMessageView) })
+  }),
+  // ---- inbox conversations, threads and contacts (issue 26) ----
+  /** Conversations newest first; `before` is the previous page's last `lastNumber`; `next` null on the last page. */
+  'inbox:conversations': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(500).optional(),
+      before: z.number().int().positive().optional(),
+      archived: z.boolean().optional(),
+      unreadOnly: z.boolean().optional(),
+      deviceId: z.string().min(1).max(128).optional()
+    }),
+    reply: z.object({ conversations: z.array(InboxConversationView), next: z.number().int().nullable() })
+  }),
+  /** One conversation's messages merged with what that device sent to that chat, newest first, keyset-paged. */
+  'inbox:thread': () => ({
+    request: z.object({
+      conversationId: z.number().int().positive(),
+      limit: z.number().int().min(1).max(500).optional(),
+      /** The previous page's `next`. */
+      before: z.string().max(200).optional()
+    }),
+    reply: z.object({
+      conversation: InboxConversationView,
+      entries: z.array(InboxThreadEntry),
+      next: z.string().nullable()
+    })
+  }),
+  /** Every message of the conversation read, or its newest one unread again. */
+  'inbox:markRead': () => ({
+    request: z.object({ conversationId: z.number().int().positive(), read: z.boolean() }),
+    reply: InboxConversationView
+  }),
+  'inbox:archive': () => ({
+    request: z.object({ conversationId: z.number().int().positive(), archived: z.boolean() }),
+    reply: InboxConversationView
+  }),
+  /** Messages whose text holds `text` (newest first, `before` a message number) and conversations by contact. */
+  'inbox:search': () => ({
+    request: z.object({
+      text: z.string().min(1).max(200),
+      limit: z.number().int().min(1).max(500).optional(),
+      before: z.number().int().positive().optional()
+    }),
+    reply: z.object({
+      messages: z.array(InboxMessageView),
+      conversations: z.array(InboxConversationView),
+      next: z.number().int().nullable()
+    })
+  }),
+  /** Contacts by number; `after` the previous page's last number; `search` in names and numbers. */
+  'contacts:list': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(1000).optional(),
+      after: z.string().max(40).optional(),
+      search: z.string().max(100).optional()
+    }),
+    reply: z.object({ contacts: z.array(ContactView), next: z.string().nullable() })
+  }),
+  /** The operator names a number: never overwritten by what is learnt later. */
+  'contacts:set': () => ({
+    request: z.object({ phone: z.string().min(1).max(40), name: ContactName }),
+    reply: ContactView
+  }),
+  'contacts:remove': () => ({
+    request: z.object({ phone: z.string().min(1).max(40) }),
+    reply: z.object({ removed: z.boolean() })
   })
   // ---- end of inbox ----
 })

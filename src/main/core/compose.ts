@@ -260,7 +260,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
       })
     },
-    logger
+    logger,
+    // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
+    devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
+    outbox: theOutbox.queue
   })
   inbox.onStatusChange((status) => events.emit('inbox:changed', inboxStatusView(status)))
 

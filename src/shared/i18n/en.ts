@@ -210,6 +210,8 @@ export const en = {
   'desktop.error.concurrency': 'concurrency must be a whole number ≥ 1',
   'desktop.error.itemGone': 'No outbox item {id}.',
   'desktop.error.takeBackGone': 'No take-back {id}.',
+  'desktop.error.conversationGone': 'There is no conversation {id} in the inbox.',
+  'desktop.error.contactNumber': '“{phone}” is not a number a contact can have: {reason}.',
   'desktop.optOutKeywords.noOptOut': 'Keep at least one word that stops messages.',
   'desktop.optOutKeywords.empty': 'A keyword cannot be empty.',
   'desktop.optOutKeywords.tooLong': '“{keyword}” is too long for a keyword (32 characters at most).',

@@ -19,3 +19,4 @@ export {
 export type { ConnectInput, ConnectResult } from './connect'
 export type { DeviceStatusTarget, KeywordTarget, StatusTargets, TrackingTarget } from './apply'
 export type { FetchPort, RelayStorage } from './relay-client'
+export type { DeviceDirectory, InboxConversations, SentToChat } from './conversations'

@@ -194,16 +194,23 @@ export class InboxConversationsStore {
     return rows.map(toConversation)
   }
 
-  /** A conversation's messages newest first; `before` is the number of the previous page's last one. */
-  messages(conversationId: number, limit: number, before?: number): InboxMessageRecord[] {
+  /**
+   * A conversation's messages newest first by when the relay received them (arrival order; a thread merges them
+   * with sent items by time), `before` the (receivedAt, number) of the previous page's last one.
+   */
+  messages(
+    conversationId: number,
+    limit: number,
+    before?: { at: number; number: number }
+  ): InboxMessageRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT number FROM inbox_messages WHERE conversation_id = ?${before === undefined ? '' : ' AND number < ?'}
-         ORDER BY number DESC LIMIT ?`
+        `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ' AND (received_at, number) < (?, ?)' : ''}
+         ORDER BY received_at DESC, number DESC LIMIT ?`
       )
       .pluck()
-      .all(conversationId, ...(before === undefined ? [] : [before]), limit) as number[]
-    return rows.length === 0 ? [] : this.messagesByNumber(rows)
+      .all(conversationId, ...(before ? [before.at, before.number] : []), limit) as number[]
+    return rows.length === 0 ? [] : this.messagesByNumber(rows, 'received_at DESC, number DESC')
   }
 
   /** Every message of the conversation read (true) or its newest customer message unread again (false). */
@@ -305,10 +312,10 @@ export class InboxConversationsStore {
     return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }
   }
 
-  private messagesByNumber(numbers: readonly number[]): InboxMessageRecord[] {
+  private messagesByNumber(numbers: readonly number[], order = 'number DESC'): InboxMessageRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY number DESC`
+        `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
       )
       .all(JSON.stringify(numbers)) as MessageRow[]
     return rows.map(toMessage)

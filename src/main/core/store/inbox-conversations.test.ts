@@ -151,7 +151,12 @@ describe('conversations', () => {
     const [conversation] = conversations.withChat('6281234567890')
     const page = conversations.messages(conversation!.id, 2)
     expect(page.map((m) => m.text)).toEqual(['c', 'b'])
-    expect(conversations.messages(conversation!.id, 2, page.at(-1)!.number).map((m) => m.text)).toEqual(['a'])
+    const last = page.at(-1)!
+    expect(
+      conversations
+        .messages(conversation!.id, 2, { at: last.receivedAt, number: last.number })
+        .map((m) => m.text)
+    ).toEqual(['a'])
   })
 
   it('searches texts by substring (short terms too) and conversations by contact name or number', () => {

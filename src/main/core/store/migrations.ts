@@ -683,7 +683,7 @@ export const migrations: readonly Migration[] = [
       UPDATE inbox_messages SET conversation_id = (SELECT id FROM inbox_conversations c
         WHERE c.chat_id = inbox_messages.chat_id
           AND c.device_key = COALESCE(lower(inbox_messages.device_serial), inbox_messages.device_phone, ''));
-      CREATE INDEX inbox_messages_by_conversation ON inbox_messages(conversation_id, number);
+      CREATE INDEX inbox_messages_by_conversation ON inbox_messages(conversation_id, received_at, number);
       CREATE TABLE contacts (
         phone TEXT PRIMARY KEY,              -- 62… digits, as the gateway's chat ids and our recipients have them
         name TEXT NOT NULL,

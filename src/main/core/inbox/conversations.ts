@@ -1,0 +1,276 @@
+// The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
+// arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
+import type {
+  ContactView,
+  InboxConversationView,
+  InboxMessageView,
+  InboxThreadEntry,
+  OutboxItemView
+} from '../../../shared/contract'
+import {
+  ContactsStore,
+  InboxConversationsStore,
+  deviceKeyOf,
+  type ContactRecord,
+  type ConversationRecord,
+  type InboxMessageRecord,
+  type SqliteDatabase
+} from '../store'
+
+/** Our devices as the gateway names them: the monitor's serial and sender number (the terminal: the registry's). */
+export interface DeviceDirectory {
+  list(): readonly { id: string; serial: string | null; phone: string | null }[]
+}
+
+/** The kernel's outgoing half of a thread (sendQueue.sentToChat). */
+export interface SentToChat {
+  sentToChat(
+    deviceId: string,
+    recipient: string,
+    limit: number,
+    before?: { at: number; id: string }
+  ): OutboxItemView[]
+}
+
+export interface ConversationsDeps {
+  db: SqliteDatabase
+  now: () => number
+  devices?: DeviceDirectory
+  outbox?: SentToChat
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+export function messageView(message: InboxMessageRecord): InboxMessageView {
+  return {
+    number: message.number,
+    messageId: message.messageId,
+    deviceSerial: message.deviceSerial,
+    chatId: message.chatId,
+    isGroup: message.isGroup,
+    groupSubject: message.groupSubject,
+    groupMember: message.groupMember,
+    pushName: message.pushName,
+    text: message.text,
+    messageType: message.messageType,
+    mediaUrl: message.mediaUrl,
+    sentAt: iso(message.sentAt),
+    receivedAt: new Date(message.receivedAt).toISOString(),
+    fromMe: message.fromMe,
+    read: message.read
+  }
+}
+
+export function contactView(contact: ContactRecord): ContactView {
+  return { ...contact, updatedAt: new Date(contact.updatedAt).toISOString() }
+}
+
+/**
+ * Where a thread page ends: the last entry's time, side and key. Entries are ordered by time, then sent before
+ * received at the same millisecond, then by key, all descending; the string is opaque to the window.
+ */
+interface ThreadCursor {
+  at: number
+  direction: 'in' | 'out'
+  key: string
+}
+
+const encodeCursor = (cursor: ThreadCursor): string => `${cursor.at}:${cursor.direction}:${cursor.key}`
+
+function decodeCursor(text: string): ThreadCursor | null {
+  const match = /^(\d+):(in|out):(.+)$/.exec(text)
+  if (!match) return null
+  return { at: Number(match[1]), direction: match[2] as 'in' | 'out', key: match[3]! }
+}
+
+/** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
+function threadOrder(a: ThreadCursor, b: ThreadCursor): number {
+  if (a.at !== b.at) return b.at - a.at
+  if (a.direction !== b.direction) return a.direction === 'out' ? -1 : 1
+  if (a.direction === 'in') return Number(b.key) - Number(a.key)
+  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0
+}
+
+export class ConversationNotFound extends Error {
+  constructor(readonly conversationId: number) {
+    super(`There is no conversation ${conversationId} in the inbox.`)
+  }
+}
+
+export type InboxConversations = ReturnType<typeof createConversations>
+
+export function createConversations(deps: ConversationsDeps) {
+  const store = new InboxConversationsStore(deps.db)
+  const contacts = new ContactsStore(deps.db)
+
+  /** Read at each call: a device added, re-added or polled since the message arrived is found (see the migration). */
+  function deviceIdOf(conversation: {
+    deviceSerial: string | null
+    devicePhone: string | null
+  }): string | null {
+    const serial = conversation.deviceSerial?.trim().toLowerCase() || null
+    const phone = conversation.devicePhone?.trim() || null
+    const devices = deps.devices?.list() ?? []
+    const bySerial = serial && devices.find((d) => d.serial?.trim().toLowerCase() === serial)
+    if (bySerial) return bySerial.id
+    const byPhone = phone && devices.find((d) => d.phone?.trim() === phone)
+    return byPhone ? byPhone.id : null
+  }
+
+  function conversationView(conversation: ConversationRecord): InboxConversationView {
+    return {
+      id: conversation.id,
+      deviceId: deviceIdOf(conversation),
+      deviceSerial: conversation.deviceSerial,
+      devicePhone: conversation.devicePhone,
+      chatId: conversation.chatId,
+      isGroup: conversation.isGroup,
+      groupSubject: conversation.groupSubject,
+      contactName: conversation.contactName,
+      pushName: conversation.pushName,
+      lastNumber: conversation.lastNumber,
+      lastAt: new Date(conversation.lastAt).toISOString(),
+      lastText: conversation.lastText,
+      lastType: conversation.lastType,
+      lastFromMe: conversation.lastFromMe,
+      unread: conversation.unread,
+      archived: conversation.archived
+    }
+  }
+
+  function mustGet(conversationId: number): ConversationRecord {
+    const conversation = store.get(conversationId)
+    if (!conversation) throw new ConversationNotFound(conversationId)
+    return conversation
+  }
+
+  /** The gateway's names for our device: every key its conversations may be filed under. */
+  function keysOf(deviceId: string): string[] {
+    const device = deps.devices?.list().find((d) => d.id === deviceId)
+    if (!device) return []
+    return [deviceKeyOf(device.serial, null), deviceKeyOf(null, device.phone)].filter((key) => key !== '')
+  }
+
+  return {
+    deviceIdOf,
+    list(filter: {
+      limit?: number
+      before?: number
+      archived?: boolean
+      unreadOnly?: boolean
+      deviceId?: string
+    }): { conversations: InboxConversationView[]; next: number | null } {
+      const limit = filter.limit ?? 50
+      const rows = store.list({
+        limit: limit + 1,
+        before: filter.before,
+        archived: filter.archived,
+        unreadOnly: filter.unreadOnly,
+        ...(filter.deviceId === undefined ? {} : { deviceKeys: keysOf(filter.deviceId) })
+      })
+      const page = rows.slice(0, limit)
+      return {
+        conversations: page.map(conversationView),
+        next: rows.length > limit ? page.at(-1)!.lastNumber : null
+      }
+    },
+
+    get: (conversationId: number): InboxConversationView => conversationView(mustGet(conversationId)),
+
+    /** The conversations with one chat (a number or a group id), newest first. */
+    withChat: (chatId: string): InboxConversationView[] => store.withChat(chatId).map(conversationView),
+
+    /**
+     * The conversation's messages and what its device sent to that chat (text, files, campaign messages, with their
+     * statuses now), newest first: `limit` from each side past the cursor, merged, the first `limit` kept.
+     */
+    thread(
+      conversationId: number,
+      options: { limit?: number; before?: string } = {}
+    ): { conversation: InboxConversationView; entries: InboxThreadEntry[]; next: string | null } {
+      const conversation = mustGet(conversationId)
+      const view = conversationView(conversation)
+      const limit = options.limit ?? 50
+      const cursor = options.before === undefined ? null : decodeCursor(options.before)
+      // Received at the cursor's millisecond come after a sent one there (all of them) or after a smaller number.
+      const inBefore = cursor
+        ? { at: cursor.at, number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key) }
+        : undefined
+      // Sent at the cursor's millisecond come before every received one there: none of them when it is a message.
+      const outBefore = cursor
+        ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
+        : undefined
+      const received = store.messages(conversationId, limit + 1, inBefore).map((message) => ({
+        cursor: { at: message.receivedAt, direction: 'in' as const, key: String(message.number) },
+        entry: { direction: 'in' as const, at: '', message: messageView(message) }
+      }))
+      const sent =
+        view.deviceId && deps.outbox
+          ? deps.outbox.sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore).map((item) => ({
+              cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
+              entry: { direction: 'out' as const, at: '', item }
+            }))
+          : []
+      const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
+      const page = merged.slice(0, limit)
+      return {
+        conversation: view,
+        entries: page.map(({ cursor: c, entry }) => ({ ...entry, at: new Date(c.at).toISOString() })),
+        next: merged.length > limit ? encodeCursor(page.at(-1)!.cursor) : null
+      }
+    },
+
+    markRead(conversationId: number, read: boolean): InboxConversationView {
+      mustGet(conversationId)
+      store.markRead(conversationId, read)
+      return conversationView(mustGet(conversationId))
+    },
+
+    archive(conversationId: number, archived: boolean): InboxConversationView {
+      mustGet(conversationId)
+      store.setArchived(conversationId, archived)
+      return conversationView(mustGet(conversationId))
+    },
+
+    search(
+      text: string,
+      options: { limit?: number; before?: number } = {}
+    ): { messages: InboxMessageView[]; conversations: InboxConversationView[]; next: number | null } {
+      const limit = options.limit ?? 50
+      const found = store.search(text, limit + 1, options.before)
+      const messages = found.messages.slice(0, limit)
+      return {
+        messages: messages.map(messageView),
+        conversations: found.conversations.slice(0, limit).map(conversationView),
+        next: found.messages.length > limit ? messages.at(-1)!.number : null
+      }
+    },
+
+    contacts: {
+      list(options: { limit?: number; after?: string; search?: string }): {
+        contacts: ContactView[]
+        next: string | null
+      } {
+        const limit = options.limit ?? 200
+        const rows = contacts.list({ limit: limit + 1, after: options.after, search: options.search })
+        const page = rows.slice(0, limit)
+        return { contacts: page.map(contactView), next: rows.length > limit ? page.at(-1)!.phone : null }
+      },
+      get: (phone: string): ContactView | undefined => {
+        const contact = contacts.get(phone)
+        return contact && contactView(contact)
+      },
+      /** The operator's name for a number (already checked and normalised by the caller). */
+      set(phone: string, name: string): ContactView {
+        contacts.learn(phone, name, 'operator', deps.now())
+        return contactView(contacts.get(phone)!)
+      },
+      remove: (phone: string): boolean => contacts.remove(phone),
+      /** Names from a spreadsheet or the gateway's contacts: kept unless the operator named the number. */
+      learnMany: (
+        entries: readonly { phone: string; name: string }[],
+        source: 'campaign' | 'gateway'
+      ): number => contacts.learnMany(entries, source, deps.now())
+    }
+  }
+}
