@@ -1454,6 +1454,27 @@ export const invokeChannels = builtOnFirstUse({
       next: z.number().int().nullable()
     })
   }),
+  /**
+   * A reply to a chat from a device, through the send queue with the Send view's checks (producer `reply:<chat>`):
+   * a text, a file (with the text as its caption), or both. The same `requestId` again is the same reply: nothing
+   * more is queued, and the items it queued are answered.
+   */
+  'inbox:reply': () => ({
+    request: z
+      .object({
+        requestId: Id,
+        deviceId: Id,
+        chatId: z.string().min(1).max(100),
+        isGroup: z.boolean().default(false),
+        text: z.string().max(MAX_TEXT_LENGTH).optional(),
+        handle: Id.optional()
+      })
+      .refine((request) => (request.text ?? '').trim() !== '' || request.handle !== undefined, {
+        message: 'A reply needs a text or a file.',
+        path: ['text']
+      }),
+    reply: z.object({ itemIds: z.array(Id), repeated: z.boolean() })
+  }),
   /** Contacts by number; `after` the previous page's last number; `search` in names and numbers. */
   'contacts:list': () => ({
     request: z.object({

@@ -125,6 +125,52 @@ it('a customer’s message becomes a conversation on our device; its thread hold
     .toEqual(['Bu Dewi (grosir)'])
   expect((await core.handlers['contacts:list']({})).contacts.map((c) => c.name)).toEqual(['Bu Dewi (grosir)'])
   expect(await core.handlers['contacts:remove']({ phone: '+62 813-7777-8888' })).toEqual({ removed: true })
+
+  // A reply goes through the send queue once, however often it is asked, and shows in the thread as it moves.
+  const reply = {
+    requestId: 'reply-1',
+    deviceId,
+    chatId: conversation!.chatId,
+    isGroup: false,
+    text: 'Grosir mulai 10 pcs, Bu.'
+  }
+  const first = await core.handlers['inbox:reply'](reply)
+  expect(first).toEqual({ itemIds: ['reply-1'], repeated: false })
+  expect(await core.handlers['inbox:reply'](reply)).toEqual({ itemIds: ['reply-1'], repeated: true })
+  const replied = await core.handlers['outbox:get']({ id: 'reply-1' })
+  expect(replied.item).toMatchObject({ recipient: '6281377778888', text: 'Grosir mulai 10 pcs, Bu.' })
+  await expect
+    .poll(
+      async () => {
+        const [newest] = (await core.handlers['inbox:thread']({ conversationId: conversation!.id, limit: 1 }))
+          .entries
+        return newest && describe(newest)
+      },
+      { timeout: 10_000 }
+    )
+    .toBe('out Grosir mulai 10 pcs, Bu. read')
+  expect((await core.handlers['outbox:list']({ recipient: '6281377778888' })).total).toBe(2)
+})
+
+it('a reply is refused by the Send view’s checks: a device we do not have, a number that is not one', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const reply = (request: object) =>
+    dispatchInvoke(core.handlers, 'inbox:reply', request, { describeError: describeCoreError })
+  expect(
+    await reply({ requestId: 'r', deviceId: 'nope', chatId: '6281377778888', text: 'Hi' })
+  ).toMatchObject({
+    ok: false,
+    error: { field: 'deviceId' }
+  })
+  expect(await reply({ requestId: 'r', deviceId, chatId: '12', text: 'Hi' })).toMatchObject({
+    ok: false,
+    error: { code: 'invalid_recipient' }
+  })
+  expect(await reply({ requestId: 'r', deviceId, chatId: '6281377778888', text: '  ' })).toMatchObject({
+    ok: false,
+    error: { code: 'invalid_request' }
+  })
+  expect((await core.handlers['outbox:counts']({})).total).toBe(0)
 })
 
 it('refuses a conversation that is not there, and a contact number that is not one, in a sentence', async () => {

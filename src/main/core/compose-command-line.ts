@@ -132,6 +132,7 @@ export interface CommandLinePorts {
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
 export type CommandLineChannel =
+  | 'inbox:reply'
   | 'files:register'
   | 'files:release'
   | 'outbox:enqueue'
