@@ -149,7 +149,9 @@ it('a customer’s message becomes a conversation on our device; its thread hold
       { timeout: 10_000 }
     )
     .toBe('out Grosir mulai 10 pcs, Bu. read')
-  expect((await core.handlers['outbox:list']({ recipient: '6281377778888' })).total).toBe(2)
+  expect(
+    (await core.handlers['outbox:list']({ recipient: '6281377778888', offset: 0, limit: 10 })).total
+  ).toBe(2)
 })
 
 it('a reply is refused by the Send view’s checks: a device we do not have, a number that is not one', async () => {

@@ -242,6 +242,10 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
 /** Where the terminal keeps the mailbox's credentials: a 0600 file in its data folder (the app uses its vault). */
 export const COMMAND_LINE_SECRETS_FILE = 'cli-secrets.json'
 
+/** The inbox's contract commands the terminal runs (the rest of the inbox it reads directly). */
+export type CommandLineInboxChannel =
+  'inbox:conversations' | 'inbox:thread' | 'contacts:list' | 'contacts:set' | 'contacts:remove'
+
 export interface CommandLineInboxPorts {
   dataDir: string
   fetch?: FetchPort
@@ -254,11 +258,14 @@ export interface CommandLineInboxPorts {
  * and the outbox as the target of tracking statuses (so `inbox sync` moves sent messages too). There is no device
  * monitor here: device statuses stay pending for the app to apply.
  */
-export async function composeCommandLineInbox(
-  ports: CommandLineInboxPorts
-): Promise<{ inbox: Inbox; close(): Promise<void> }> {
+export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Promise<{
+  inbox: Inbox
+  /** Runs an inbox or contacts contract command as the window would (schemas, handler, refusal as ApiFailure). */
+  invoke<C extends CommandLineInboxChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
+  close(): Promise<void>
+}> {
   // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
-  const { createInbox, vaultInboxCredentials } = await import('./inbox')
+  const { createInbox, createInboxCommands, vaultInboxCredentials } = await import('./inbox')
   const db = openDatabase({ dataDir: ports.dataDir })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
@@ -294,8 +301,17 @@ export async function composeCommandLineInbox(
     logger,
     onStep: ports.onStep
   })
+  const handlers = createInboxCommands({ inbox })
   return {
     inbox,
+    async invoke(channel, request) {
+      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
+        describeError: describeCoreError,
+        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
+      })
+      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+      return result.value as InvokeReply<typeof channel>
+    },
     async close() {
       await inbox.sync.stop()
       db.close()
