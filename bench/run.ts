@@ -4,6 +4,7 @@ import { runCampaignImportBench } from './campaign-import'
 import { runCampaignImportMemoryBench } from './campaign-import-memory'
 import { runCampaignPacingBench } from './campaign-pacing'
 import { runDevicesBench } from './devices'
+import { runInboxBench } from './inbox'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
@@ -17,6 +18,7 @@ const sections: [string, () => Promise<unknown>][] = [
   ['campaign import at its limits (memory, 1,000,000 rows)', runCampaignImportMemoryBench],
   ['campaign pacing (sandbox timestamps)', runCampaignPacingBench],
   ['devices (50 polled vs a bare polling client)', runDevicesBench],
+  ['inbox (100,000 messages in 5,000 conversations)', runInboxBench],
   ['sandbox', runSandboxBench],
   ['window (Chromium over the browser harness)', runWindowBench],
   ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench]

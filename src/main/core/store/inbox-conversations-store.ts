@@ -95,41 +95,69 @@ export function fileInConversation(
   message: NewInboxMessage,
   receivedAt: number
 ): void {
+  const statements = filingStatements(db)
   const fromCustomer = !message.fromMe
   const pushName = !message.isGroup && fromCustomer ? message.pushName?.trim() || null : null
-  const { id } = db
-    .prepare(
-      `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
-         push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (device_key, chat_id) DO UPDATE SET
-         device_serial = COALESCE(excluded.device_serial, device_serial),
-         device_phone = COALESCE(excluded.device_phone, device_phone),
-         group_subject = COALESCE(excluded.group_subject, group_subject),
-         push_name = COALESCE(excluded.push_name, push_name),
-         last_number = excluded.last_number, last_at = excluded.last_at, last_text = excluded.last_text,
-         last_type = excluded.last_type, last_from_me = excluded.last_from_me,
-         unread = unread + excluded.unread,
-         archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
-       RETURNING id`
-    )
-    .get(
-      deviceKeyOf(message.deviceSerial, message.devicePhone),
-      message.deviceSerial,
-      message.devicePhone,
-      message.chatId,
-      message.isGroup ? 1 : 0,
-      message.groupSubject,
-      pushName,
-      number,
-      message.sentAt ?? receivedAt,
-      message.text,
-      message.messageType,
-      message.fromMe ? 1 : 0,
-      fromCustomer ? 1 : 0
-    ) as { id: number }
-  db.prepare('UPDATE inbox_messages SET conversation_id = ? WHERE number = ?').run(id, number)
+  const { id } = statements.upsert.get(
+    deviceKeyOf(message.deviceSerial, message.devicePhone),
+    message.deviceSerial,
+    message.devicePhone,
+    message.chatId,
+    message.isGroup ? 1 : 0,
+    message.groupSubject,
+    pushName,
+    number,
+    message.sentAt ?? receivedAt,
+    message.text,
+    message.messageType,
+    message.fromMe ? 1 : 0,
+    fromCustomer ? 1 : 0
+  ) as { id: number }
+  statements.file.run(id, number)
   if (pushName) learnContactName(db, message.chatId, pushName, 'push', receivedAt)
+}
+
+/** Prepared once a connection: a catch-up files thousands of messages, and preparing is most of a small write. */
+const FILING = new WeakMap<
+  Database.Database,
+  { upsert: Database.Statement; file: Database.Statement; learn: Database.Statement }
+>()
+
+function filingStatements(db: Database.Database): {
+  upsert: Database.Statement
+  file: Database.Statement
+  learn: Database.Statement
+} {
+  let statements = FILING.get(db)
+  if (!statements) {
+    statements = {
+      upsert: db.prepare(
+        `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
+           push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (device_key, chat_id) DO UPDATE SET
+           device_serial = COALESCE(excluded.device_serial, device_serial),
+           device_phone = COALESCE(excluded.device_phone, device_phone),
+           group_subject = COALESCE(excluded.group_subject, group_subject),
+           push_name = COALESCE(excluded.push_name, push_name),
+           last_number = excluded.last_number, last_at = excluded.last_at, last_text = excluded.last_text,
+           last_type = excluded.last_type, last_from_me = excluded.last_from_me,
+           unread = unread + excluded.unread,
+           archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
+         RETURNING id`
+      ),
+      file: db.prepare('UPDATE inbox_messages SET conversation_id = ? WHERE number = ?'),
+      learn: db.prepare(
+        `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
+           updated_at = excluded.updated_at
+         WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
+           AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
+      )
+    }
+    FILING.set(db, statements)
+  }
+  return statements
 }
 
 export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
@@ -145,21 +173,23 @@ export function learnContactName(
   source: ContactSource,
   now: number
 ): boolean {
-  return (
-    db
-      .prepare(
-        `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
-           updated_at = excluded.updated_at
-         WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
-           AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
-      )
-      .run(phone, name, source, now).changes > 0
-  )
+  return filingStatements(db).learn.run(phone, name, source, now).changes > 0
 }
 
 export class InboxConversationsStore {
+  /** Statements by their SQL: the window asks the same few questions many times a second while scrolling. */
+  private readonly statements = new Map<string, Database.Statement>()
+
   constructor(private readonly db: Database.Database) {}
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
 
   /** Newest first (by their newest message), keyset-paged on that message's number. */
   list(filter: ConversationFilter): ConversationRecord[] {
@@ -174,23 +204,22 @@ export class InboxConversationsStore {
       where.push(`c.device_key IN (SELECT value FROM json_each(?))`)
       params.push(JSON.stringify(filter.deviceKeys))
     }
-    const rows = this.db
-      .prepare(`${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.last_number DESC LIMIT ?`)
-      .all(...params, filter.limit) as ConversationRow[]
+    const rows = this.prepare(
+      `${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.last_number DESC LIMIT ?`
+    ).all(...params, filter.limit) as ConversationRow[]
     return rows.map(toConversation)
   }
 
   get(id: number): ConversationRecord | undefined {
-    const row = this.db.prepare(`${SELECT_CONVERSATION} WHERE c.id = ?`).get(id) as
-      ConversationRow | undefined
+    const row = this.prepare(`${SELECT_CONVERSATION} WHERE c.id = ?`).get(id) as ConversationRow | undefined
     return row && toConversation(row)
   }
 
   /** The conversations with this chat (one per gateway device that has one), newest first. */
   withChat(chatId: string): ConversationRecord[] {
-    const rows = this.db
-      .prepare(`${SELECT_CONVERSATION} WHERE c.chat_id = ? ORDER BY c.last_number DESC`)
-      .all(chatId) as ConversationRow[]
+    const rows = this.prepare(`${SELECT_CONVERSATION} WHERE c.chat_id = ? ORDER BY c.last_number DESC`).all(
+      chatId
+    ) as ConversationRow[]
     return rows.map(toConversation)
   }
 
@@ -203,11 +232,10 @@ export class InboxConversationsStore {
     limit: number,
     before?: { at: number; number: number }
   ): InboxMessageRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ' AND (received_at, number) < (?, ?)' : ''}
+    const rows = this.prepare(
+      `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ' AND (received_at, number) < (?, ?)' : ''}
          ORDER BY received_at DESC, number DESC LIMIT ?`
-      )
+    )
       .pluck()
       .all(conversationId, ...(before ? [before.at, before.number] : []), limit) as number[]
     return rows.length === 0 ? [] : this.messagesByNumber(rows, 'received_at DESC, number DESC')
@@ -218,24 +246,22 @@ export class InboxConversationsStore {
     return this.db
       .transaction(() => {
         if (read) {
-          this.db
-            .prepare('UPDATE inbox_messages SET read = 1 WHERE conversation_id = ? AND read = 0')
-            .run(conversationId)
+          this.prepare('UPDATE inbox_messages SET read = 1 WHERE conversation_id = ? AND read = 0').run(
+            conversationId
+          )
           return (
-            this.db
-              .prepare('UPDATE inbox_conversations SET unread = 0 WHERE id = ? AND unread > 0')
-              .run(conversationId).changes > 0
+            this.prepare('UPDATE inbox_conversations SET unread = 0 WHERE id = ? AND unread > 0').run(
+              conversationId
+            ).changes > 0
           )
         }
-        const newest = this.db
-          .prepare(
-            `SELECT number, read FROM inbox_messages WHERE conversation_id = ? AND from_me = 0
+        const newest = this.prepare(
+          `SELECT number, read FROM inbox_messages WHERE conversation_id = ? AND from_me = 0
              ORDER BY number DESC LIMIT 1`
-          )
-          .get(conversationId) as { number: number; read: number } | undefined
+        ).get(conversationId) as { number: number; read: number } | undefined
         if (!newest || newest.read === 0) return false
-        this.db.prepare('UPDATE inbox_messages SET read = 0 WHERE number = ?').run(newest.number)
-        this.db.prepare('UPDATE inbox_conversations SET unread = unread + 1 WHERE id = ?').run(conversationId)
+        this.prepare('UPDATE inbox_messages SET read = 0 WHERE number = ?').run(newest.number)
+        this.prepare('UPDATE inbox_conversations SET unread = unread + 1 WHERE id = ?').run(conversationId)
         return true
       })
       .immediate()
@@ -246,15 +272,13 @@ export class InboxConversationsStore {
     return this.db
       .transaction(() => {
         const changed =
-          this.db.prepare('UPDATE inbox_messages SET read = 1 WHERE number = ? AND read = 0').run(number)
+          this.prepare('UPDATE inbox_messages SET read = 1 WHERE number = ? AND read = 0').run(number)
             .changes > 0
         if (changed)
-          this.db
-            .prepare(
-              `UPDATE inbox_conversations SET unread = max(unread - 1, 0)
+          this.prepare(
+            `UPDATE inbox_conversations SET unread = max(unread - 1, 0)
                WHERE id = (SELECT conversation_id FROM inbox_messages WHERE number = ? AND from_me = 0)`
-            )
-            .run(number)
+          ).run(number)
         return changed
       })
       .immediate()
@@ -262,9 +286,11 @@ export class InboxConversationsStore {
 
   setArchived(conversationId: number, archived: boolean): boolean {
     return (
-      this.db
-        .prepare('UPDATE inbox_conversations SET archived = ? WHERE id = ? AND archived <> ?')
-        .run(archived ? 1 : 0, conversationId, archived ? 1 : 0).changes > 0
+      this.prepare('UPDATE inbox_conversations SET archived = ? WHERE id = ? AND archived <> ?').run(
+        archived ? 1 : 0,
+        conversationId,
+        archived ? 1 : 0
+      ).changes > 0
     )
   }
 
@@ -284,40 +310,34 @@ export class InboxConversationsStore {
     const keysetParams = before === undefined ? [] : [before]
     const like = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const numbers = searchableByIndex(trimmed)
-      ? (this.db
-          .prepare(
-            `SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?${keyset.replace('number', 'rowid')}
+      ? (this.prepare(
+          `SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?${keyset.replace('number', 'rowid')}
              ORDER BY rowid DESC LIMIT ?`
-          )
+        )
           .pluck()
           .all(`text : "${trimmed.replaceAll('"', '""')}"`, ...keysetParams, limit) as number[])
-      : (this.db
-          .prepare(
-            `SELECT number FROM inbox_messages WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY number DESC LIMIT ?`
-          )
+      : (this.prepare(
+          `SELECT number FROM inbox_messages WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY number DESC LIMIT ?`
+        )
           .pluck()
           .all(like, ...keysetParams, limit) as number[])
     const conversations =
       before === undefined
         ? (
-            this.db
-              .prepare(
-                `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
+            this.prepare(
+              `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
                  OR c.group_subject LIKE :like ESCAPE '\\' OR c.chat_id LIKE :like ESCAPE '\\'
                  ORDER BY c.last_number DESC LIMIT :limit`
-              )
-              .all({ like, limit }) as ConversationRow[]
+            ).all({ like, limit }) as ConversationRow[]
           ).map(toConversation)
         : []
     return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }
   }
 
   private messagesByNumber(numbers: readonly number[], order = 'number DESC'): InboxMessageRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
-      )
-      .all(JSON.stringify(numbers)) as MessageRow[]
+    const rows = this.prepare(
+      `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
+    ).all(JSON.stringify(numbers)) as MessageRow[]
     return rows.map(toMessage)
   }
 }
