@@ -9,6 +9,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
+import { migrations } from './migrations'
 
 let dir: string
 let db: SqliteDatabase
@@ -192,5 +193,59 @@ describe('contact names', () => {
     expect(contacts.get('6281234567890')).toMatchObject({ name: 'Pak Budi', source: 'operator' })
     expect(contacts.remove('6281234567890')).toBe(true)
     expect(contacts.get('6281234567890')).toBeUndefined()
+  })
+})
+
+describe('the migration that adds conversations', () => {
+  it('files the messages received before it: conversations, unread counts, contacts and the search index', () => {
+    db.close()
+    rmSync(dir, { recursive: true, force: true })
+    const step = migrations.findIndex((m) =>
+      m.name.startsWith('inbox: conversations kept as messages arrive')
+    )
+    expect(step).toBeGreaterThan(0)
+    const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
+    const event = old.prepare(
+      `INSERT INTO inbox_events (identity, kind, mailbox, seq, received_at, stored_at, payload)
+       VALUES (?, 'incoming', 'box', ?, ?, 0, '{}')`
+    )
+    const row = old.prepare(
+      `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group, push_name,
+         text, message_type, received_at, from_me, read)
+       VALUES (?, ?, ?, NULL, ?, 0, ?, ?, 'text', ?, ?, ?)`
+    )
+    const earlier: [string, string, string, string, number, number][] = [
+      // serial, chat, push name, text, from me, read
+      ['SER-1', '6281234567890', 'Budi', 'pesanan saya mana', 0, 1],
+      ['ser-1', '6281234567890', 'Budi S', 'halo?', 0, 0],
+      ['SER-1', '6281234567890', 'Operator', 'sudah dikirim', 1, 0],
+      ['SER-1', '6289999999999', 'Sari', 'terima kasih', 0, 0]
+    ]
+    earlier.forEach(([serial, chat, name, text, fromMe, read], i) => {
+      const id = event.run(`incoming:${i}`, i + 1, 1_000 * (i + 1)).lastInsertRowid
+      row.run(id, `m${i}`, serial, chat, name, text, 1_000 * (i + 1), fromMe, read)
+    })
+    old.close()
+
+    db = openDatabase({ dataDir: dir })
+    conversations = new InboxConversationsStore(db)
+    contacts = new ContactsStore(db)
+    expect(
+      conversations
+        .list({ limit: 10 })
+        .map((c) => [c.deviceKey, c.chatId, c.lastText, c.lastFromMe, c.unread])
+    ).toEqual([
+      ['ser-1', '6289999999999', 'terima kasih', false, 1],
+      ['ser-1', '6281234567890', 'sudah dikirim', true, 1]
+    ])
+    const [, budi] = conversations.list({ limit: 10 })
+    expect(conversations.messages(budi!.id, 10).map((m) => m.text)).toEqual([
+      'sudah dikirim',
+      'halo?',
+      'pesanan saya mana'
+    ])
+    // The newest push name of the customer's own messages, not the device's.
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Budi S', source: 'push' })
+    expect(conversations.search('pesanan', 10).messages.map((m) => m.text)).toEqual(['pesanan saya mana'])
   })
 })
