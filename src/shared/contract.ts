@@ -868,6 +868,16 @@ export const ContactView = z.object({
 })
 export type ContactView = z.infer<typeof ContactView>
 
+/** A canned reply, kept per device; its text may hold {name} and {number} (renderReplyTemplate). */
+export const CannedReplyView = z.object({
+  id: z.number().int().positive(),
+  deviceId: z.string(),
+  title: z.string(),
+  text: z.string(),
+  updatedAt: z.string()
+})
+export type CannedReplyView = z.infer<typeof CannedReplyView>
+
 /** A contact's name as the operator types it: not empty, one line, a sane length. */
 export const ContactName = z
   .string()
@@ -1492,6 +1502,30 @@ export const invokeChannels = builtOnFirstUse({
   'contacts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ removed: z.boolean() })
+  }),
+  /** A device's canned replies, by title. */
+  'cannedReplies:list': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({ replies: z.array(CannedReplyView) })
+  }),
+  /** A new canned reply (no id) or a change to one. */
+  'cannedReplies:save': () => ({
+    request: z.object({
+      id: z.number().int().positive().optional(),
+      deviceId: Id,
+      title: z.string().trim().min(1).max(MAX_TITLE_LENGTH),
+      text: z.string().min(1).max(MAX_TEXT_LENGTH)
+    }),
+    reply: CannedReplyView
+  }),
+  'cannedReplies:remove': () => ({
+    request: z.object({ id: z.number().int().positive() }),
+    reply: z.object({ removed: z.boolean() })
+  }),
+  /** A canned reply as it reads for one conversation: {name} from its contact, {number} from its chat. */
+  'cannedReplies:render': () => ({
+    request: z.object({ id: z.number().int().positive(), conversationId: z.number().int().positive() }),
+    reply: z.object({ text: z.string(), missing: z.array(z.string()) })
   })
   // ---- end of inbox ----
 })

@@ -10,6 +10,7 @@ import { describeCoreError, type Core } from '../../src/main/core/compose'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
+import { REPLY_TEMPLATE_CASES } from '../../src/shared/domain/reply-template.cases'
 
 let core: Core
 let relay: TestRelay
@@ -199,4 +200,51 @@ it('refuses a conversation that is not there, and a contact number that is not o
   expect(badNumber).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'phone' } })
   if (badNumber.ok) throw new Error('accepted')
   expect(badNumber.error.message).toMatch(/^“abc” is not a number a contact can have: .+\.$/)
+})
+
+it('canned replies are kept per device and read with the conversation’s contact, by the domain’s case table', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const serial = core.monitor.status(deviceId).info?.serial
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  await post(connected.urls.incoming, {
+    id: 'WA-C1',
+    pushName: 'Dewi',
+    isGroup: false,
+    message: 'Halo',
+    phone: '6281377778888',
+    messageType: 'text',
+    deviceId: serial,
+    timestamp: new Date().toISOString()
+  })
+  await expect.poll(async () => (await conversations()).length, { timeout: 10_000 }).toBe(1)
+  const [conversation] = await conversations()
+  await core.handlers['contacts:set']({ phone: '6281377778888', name: 'Bu Dewi' })
+
+  const cases = REPLY_TEMPLATE_CASES.filter(
+    (c) => c.values.name === 'Bu Dewi' && c.values.number === '6281377778888' && c.template !== ''
+  )
+  expect(cases.length).toBeGreaterThan(3)
+  for (const c of cases) {
+    const saved = await core.handlers['cannedReplies:save']({ deviceId, title: c.why, text: c.template })
+    expect(
+      await core.handlers['cannedReplies:render']({ id: saved.id, conversationId: conversation!.id })
+    ).toEqual(c.expected)
+  }
+  const { replies } = await core.handlers['cannedReplies:list']({ deviceId })
+  expect(replies).toHaveLength(cases.length)
+  expect((await core.handlers['cannedReplies:list']({ deviceId: 'another-device' })).replies).toEqual([])
+  const changed = await core.handlers['cannedReplies:save']({ ...replies[0]!, text: 'Terima kasih {name}' })
+  expect(changed.text).toBe('Terima kasih {name}')
+  expect(await core.handlers['cannedReplies:remove']({ id: changed.id })).toEqual({ removed: true })
+  const gone = await dispatchInvoke(
+    core.handlers,
+    'cannedReplies:render',
+    { id: changed.id, conversationId: conversation!.id },
+    { describeError: describeCoreError }
+  )
+  expect(gone).toMatchObject({
+    ok: false,
+    error: { code: 'not_found', message: `There is no canned reply ${changed.id}.` }
+  })
 })

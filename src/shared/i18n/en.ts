@@ -211,6 +211,7 @@ export const en = {
   'desktop.error.itemGone': 'No outbox item {id}.',
   'desktop.error.takeBackGone': 'No take-back {id}.',
   'desktop.error.conversationGone': 'There is no conversation {id} in the inbox.',
+  'desktop.error.cannedReplyGone': 'There is no canned reply {id}.',
   'desktop.error.contactNumber': '“{phone}” is not a number a contact can have: {reason}.',
   'desktop.optOutKeywords.noOptOut': 'Keep at least one word that stops messages.',
   'desktop.optOutKeywords.empty': 'A keyword cannot be empty.',

@@ -216,6 +216,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
   'desktop.error.conversationGone': 'Tidak ada percakapan {id} di kotak masuk.',
+  'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
   'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',
   'desktop.optOutKeywords.noOptOut': 'Sisakan setidaknya satu kata untuk berhenti menerima pesan.',
   'desktop.optOutKeywords.empty': 'Kata kunci tidak boleh kosong.',

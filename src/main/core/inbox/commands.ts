@@ -3,7 +3,7 @@
 import type { InboxStatusView } from '../../../shared/contract'
 import { ApiFailure, type Commands } from '../commands'
 import { normalisePhone } from '../gateway'
-import { ConversationNotFound, messageView } from './conversations'
+import { CannedReplyNotFound, ConversationNotFound, messageView } from './conversations'
 import type { Inbox } from './inbox'
 import type { InboxSyncStatus } from './sync'
 
@@ -18,6 +18,10 @@ export type InboxChannel =
   | 'contacts:list'
   | 'contacts:set'
   | 'contacts:remove'
+  | 'cannedReplies:list'
+  | 'cannedReplies:save'
+  | 'cannedReplies:remove'
+  | 'cannedReplies:render'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -63,6 +67,12 @@ function known<T>(run: () => T): T {
         { key: 'desktop.error.conversationGone', params: { id: error.conversationId } },
         'conversationId'
       )
+    if (error instanceof CannedReplyNotFound)
+      throw new ApiFailure(
+        'not_found',
+        { key: 'desktop.error.cannedReplyGone', params: { id: error.replyId } },
+        'id'
+      )
     throw error
   }
 }
@@ -104,6 +114,16 @@ export function createInboxCommands(deps: { inbox: Inbox }): Commands<InboxChann
         // A kept number is always normalised: anything else is simply not there.
       }
       return { removed: deps.inbox.conversations.contacts.remove(normalised) }
-    }
+    },
+    'cannedReplies:list': async ({ deviceId }) => ({
+      replies: deps.inbox.conversations.cannedReplies.list(deviceId)
+    }),
+    'cannedReplies:save': async (request) =>
+      known(() => deps.inbox.conversations.cannedReplies.save(request)),
+    'cannedReplies:remove': async ({ id }) => ({
+      removed: deps.inbox.conversations.cannedReplies.remove(id)
+    }),
+    'cannedReplies:render': async ({ id, conversationId }) =>
+      known(() => deps.inbox.conversations.cannedReplies.render(id, conversationId))
   }
 }

@@ -1,6 +1,8 @@
 // The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
 // arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
+import { renderReplyTemplate } from '../../../shared/domain'
 import type {
+  CannedReplyView,
   ContactView,
   InboxConversationView,
   InboxMessageView,
@@ -8,9 +10,11 @@ import type {
   OutboxItemView
 } from '../../../shared/contract'
 import {
+  CannedRepliesStore,
   ContactsStore,
   InboxConversationsStore,
   deviceKeyOf,
+  type CannedReplyRecord,
   type ContactRecord,
   type ConversationRecord,
   type InboxMessageRecord,
@@ -91,6 +95,17 @@ function threadOrder(a: ThreadCursor, b: ThreadCursor): number {
   return a.key < b.key ? 1 : a.key > b.key ? -1 : 0
 }
 
+export class CannedReplyNotFound extends Error {
+  constructor(readonly replyId: number) {
+    super(`There is no canned reply ${replyId}.`)
+  }
+}
+
+const cannedReplyView = (reply: CannedReplyRecord): CannedReplyView => ({
+  ...reply,
+  updatedAt: new Date(reply.updatedAt).toISOString()
+})
+
 export class ConversationNotFound extends Error {
   constructor(readonly conversationId: number) {
     super(`There is no conversation ${conversationId} in the inbox.`)
@@ -102,6 +117,7 @@ export type InboxConversations = ReturnType<typeof createConversations>
 export function createConversations(deps: ConversationsDeps) {
   const store = new InboxConversationsStore(deps.db)
   const contacts = new ContactsStore(deps.db)
+  const canned = new CannedRepliesStore(deps.db)
 
   /** Read at each call: a device added, re-added or polled since the message arrived is found (see the migration). */
   function deviceIdOf(conversation: {
@@ -243,6 +259,26 @@ export function createConversations(deps: ConversationsDeps) {
         messages: messages.map(messageView),
         conversations: found.conversations.slice(0, limit).map(conversationView),
         next: found.messages.length > limit ? messages.at(-1)!.number : null
+      }
+    },
+
+    cannedReplies: {
+      list: (deviceId: string): CannedReplyView[] => canned.list(deviceId).map(cannedReplyView),
+      save(reply: { id?: number; deviceId: string; title: string; text: string }): CannedReplyView {
+        const saved = canned.save(reply, deps.now())
+        if (!saved) throw new CannedReplyNotFound(reply.id ?? 0)
+        return cannedReplyView(saved)
+      },
+      remove: (id: number): boolean => canned.remove(id),
+      /** The reply as it reads in one conversation: the contact's name (else the push name) and the chat. */
+      render(id: number, conversationId: number): { text: string; missing: string[] } {
+        const reply = canned.get(id)
+        if (!reply) throw new CannedReplyNotFound(id)
+        const conversation = mustGet(conversationId)
+        const name = conversation.isGroup
+          ? conversation.groupSubject
+          : (conversation.contactName ?? conversation.pushName)
+        return renderReplyTemplate(reply.text, { name, number: conversation.chatId })
       }
     },
 

@@ -45,6 +45,7 @@ export {
   type ConversationFilter
 } from './inbox-conversations-store'
 export { ContactsStore, type ContactRecord, type ContactSource } from './contacts-store'
+export { CannedRepliesStore, type CannedReplyRecord } from './canned-replies-store'
 export {
   SeriesStore,
   type SeriesRecord,

@@ -639,7 +639,7 @@ export const migrations: readonly Migration[] = [
   },
   // ---- inbox conversations (issue 26 points 1-3): one block, appended after the steps above
   {
-    name: 'inbox: conversations kept as messages arrive, contacts, and a full-text search of messages',
+    name: 'inbox: conversations kept as messages arrive, contacts, canned replies, and a full-text search of messages',
     // Opening the inbox must not group 100,000 messages: a conversation row per gateway device and chat is written in
     // the transaction that inserts each message (its newest message, the unread count of the customer's messages),
     // so the list is an index walk. Its order key is the newest message's number (arrival order, unique: a message
@@ -694,6 +694,14 @@ export const migrations: readonly Migration[] = [
         SELECT chat_id, push_name, 'push', received_at FROM inbox_messages
         WHERE is_group = 0 AND from_me = 0 AND push_name IS NOT NULL AND trim(push_name) <> ''
         ORDER BY number DESC;
+      CREATE TABLE canned_replies (
+        id INTEGER PRIMARY KEY,
+        device_id TEXT NOT NULL,             -- kept per device: each number speaks for its own business
+        title TEXT NOT NULL,
+        text TEXT NOT NULL,                  -- may hold {name} and {number} (shared/domain/reply-template.ts)
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX canned_replies_by_device ON canned_replies(device_id, title);
       CREATE VIRTUAL TABLE inbox_messages_search USING fts5(
         text, content='inbox_messages', content_rowid='number', tokenize='trigram'
       );
