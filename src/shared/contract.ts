@@ -1503,6 +1503,19 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ removed: z.boolean() })
   }),
+  /**
+   * Asked by the operator, never on its own: names from the device's contacts at the gateway are learnt (never over
+   * a name the operator gave), and the names the operator gave here are added or updated there.
+   */
+  'contacts:syncWithGateway': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({
+      learnt: z.number().int(),
+      added: z.number().int(),
+      updated: z.number().int(),
+      failed: z.array(z.object({ phone: z.string(), message: z.string() }))
+    })
+  }),
   /** A device's canned replies, by title. */
   'cannedReplies:list': () => ({
     request: z.object({ deviceId: Id }),

@@ -248,3 +248,52 @@ it('canned replies are kept per device and read with the conversation’s contac
     error: { code: 'not_found', message: `There is no canned reply ${changed.id}.` }
   })
 })
+
+it('contacts sync with a device’s address book at the gateway only when asked: both ways, the operator’s names first', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const gateway = (await core.registry.clientFor(deviceId))!
+  await gateway.addContacts([
+    { name: 'Pak Budi', phone: '6281200000001' },
+    { name: 'Sari', phone: '6281300000003' }
+  ])
+  await core.handlers['contacts:set']({ phone: '081377778888', name: 'Bu Dewi' })
+  await core.handlers['contacts:set']({ phone: '081200000001', name: 'Budi Santoso' })
+  // Nothing moves by itself.
+  expect((await gateway.listContacts()).contacts).toHaveLength(2)
+  expect((await core.handlers['contacts:list']({})).contacts).toHaveLength(2)
+
+  expect(await core.handlers['contacts:syncWithGateway']({ deviceId })).toEqual({
+    learnt: 1,
+    added: 1,
+    updated: 1,
+    failed: []
+  })
+  const there = (await gateway.listContacts({ limit: 100 })).contacts.map((c) => [c.phone, c.name]).sort()
+  expect(there).toEqual([
+    ['6281200000001', 'Budi Santoso'],
+    ['6281300000003', 'Sari'],
+    ['6281377778888', 'Bu Dewi']
+  ])
+  const here = (await core.handlers['contacts:list']({})).contacts.map((c) => [c.phone, c.name, c.source])
+  expect(here).toEqual([
+    ['6281200000001', 'Budi Santoso', 'operator'],
+    ['6281300000003', 'Sari', 'gateway'],
+    ['6281377778888', 'Bu Dewi', 'operator']
+  ])
+  // Again: nothing left to do.
+  expect(await core.handlers['contacts:syncWithGateway']({ deviceId })).toEqual({
+    learnt: 0,
+    added: 0,
+    updated: 0,
+    failed: []
+  })
+  const unknown = await dispatchInvoke(
+    core.handlers,
+    'contacts:syncWithGateway',
+    { deviceId: 'gone' },
+    {
+      describeError: describeCoreError
+    }
+  )
+  expect(unknown).toMatchObject({ ok: false, error: { message: 'That device no longer exists.' } })
+})

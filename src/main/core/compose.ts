@@ -18,6 +18,7 @@ import {
   DeviceMonitor,
   DeviceRegistry,
   isSendable,
+  requireClient,
   type ClientFactory,
   type DeviceBudgetView,
   type PollIntervals
@@ -333,7 +334,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox.queue,
       fileLimitFor
     }),
-    ...createInboxCommands({ inbox })
+    ...createInboxCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
   }
 
   let started = false

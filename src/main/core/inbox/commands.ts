@@ -3,7 +3,7 @@
 import type { InboxStatusView } from '../../../shared/contract'
 import { ApiFailure, type Commands } from '../commands'
 import { normalisePhone } from '../gateway'
-import { CannedReplyNotFound, ConversationNotFound, messageView } from './conversations'
+import { CannedReplyNotFound, ConversationNotFound, messageView, type GatewayContacts } from './conversations'
 import type { Inbox } from './inbox'
 import type { InboxSyncStatus } from './sync'
 
@@ -18,6 +18,7 @@ export type InboxChannel =
   | 'contacts:list'
   | 'contacts:set'
   | 'contacts:remove'
+  | 'contacts:syncWithGateway'
   | 'cannedReplies:list'
   | 'cannedReplies:save'
   | 'cannedReplies:remove'
@@ -91,7 +92,11 @@ function contactPhone(phone: string): string {
   }
 }
 
-export function createInboxCommands(deps: { inbox: Inbox }): Commands<InboxChannel> {
+export function createInboxCommands(deps: {
+  inbox: Inbox
+  /** A device's opened gateway client (refused in the operator's words when the device is gone). */
+  gatewayContacts?: (deviceId: string) => Promise<GatewayContacts>
+}): Commands<InboxChannel> {
   return {
     'inbox:status': async () => inboxStatusView(deps.inbox.status()),
     'inbox:list': async (request) => ({ messages: deps.inbox.list(request).map(messageView) }),
@@ -114,6 +119,11 @@ export function createInboxCommands(deps: { inbox: Inbox }): Commands<InboxChann
         // A kept number is always normalised: anything else is simply not there.
       }
       return { removed: deps.inbox.conversations.contacts.remove(normalised) }
+    },
+    'contacts:syncWithGateway': async ({ deviceId }) => {
+      if (!deps.gatewayContacts)
+        throw new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, 'deviceId')
+      return deps.inbox.conversations.contacts.syncWithGateway(await deps.gatewayContacts(deviceId))
     },
     'cannedReplies:list': async ({ deviceId }) => ({
       replies: deps.inbox.conversations.cannedReplies.list(deviceId)

@@ -9,6 +9,7 @@ import type {
   InboxThreadEntry,
   OutboxItemView
 } from '../../../shared/contract'
+import { MAX_CONTACTS_PER_CALL, type GatewayClient } from '../gateway'
 import {
   CannedRepliesStore,
   ContactsStore,
@@ -25,6 +26,9 @@ import {
 export interface DeviceDirectory {
   list(): readonly { id: string; serial: string | null; phone: string | null }[]
 }
+
+/** The gateway's contacts calls of one device (its opened client). */
+export type GatewayContacts = Pick<GatewayClient, 'addContacts' | 'updateContacts' | 'listContacts'>
 
 /** The kernel's outgoing half of a thread (sendQueue.sentToChat). */
 export interface SentToChat {
@@ -306,7 +310,58 @@ export function createConversations(deps: ConversationsDeps) {
       learnMany: (
         entries: readonly { phone: string; name: string }[],
         source: 'campaign' | 'gateway'
-      ): number => contacts.learnMany(entries, source, deps.now())
+      ): number => contacts.learnMany(entries, source, deps.now()),
+
+      /**
+       * Both ways with one device's address book at the gateway: its names learnt here (below the operator's), then
+       * the operator's names added there, or updated where the gateway has another.
+       */
+      async syncWithGateway(gateway: GatewayContacts): Promise<{
+        learnt: number
+        added: number
+        updated: number
+        failed: { phone: string; message: string }[]
+      }> {
+        const theirs = new Map<string, string>()
+        for (let page = 1; ; page++) {
+          const answer = await gateway.listContacts({ page, limit: 1000 })
+          for (const contact of answer.contacts) if (contact.name) theirs.set(contact.phone, contact.name)
+          if (answer.contacts.length === 0 || page >= answer.totalPage) break
+        }
+        const learnt = contacts.learnMany(
+          [...theirs].map(([phone, name]) => ({ phone, name })),
+          'gateway',
+          deps.now()
+        )
+        const ours: ContactRecord[] = []
+        for (let after: string | undefined; ;) {
+          const page = contacts.list({ limit: 1000, after })
+          ours.push(...page.filter((c) => c.source === 'operator'))
+          if (page.length < 1000) break
+          after = page.at(-1)!.phone
+        }
+        const toAdd = ours.filter((c) => !theirs.has(c.phone))
+        const toUpdate = ours.filter((c) => theirs.has(c.phone) && theirs.get(c.phone) !== c.name)
+        const failed: { phone: string; message: string }[] = []
+        let added = 0
+        let updated = 0
+        for (const [list, call] of [
+          [toAdd, 'addContacts'],
+          [toUpdate, 'updateContacts']
+        ] as const) {
+          for (let at = 0; at < list.length; at += MAX_CONTACTS_PER_CALL) {
+            const chunk = list
+              .slice(at, at + MAX_CONTACTS_PER_CALL)
+              .map((c) => ({ name: c.name, phone: c.phone }))
+            for (const outcome of await gateway[call](chunk)) {
+              if (!outcome.ok) failed.push({ phone: outcome.phone, message: outcome.message })
+              else if (call === 'addContacts') added++
+              else updated++
+            }
+          }
+        }
+        return { learnt, added, updated, failed }
+      }
     }
   }
 }
