@@ -4,38 +4,17 @@
  */
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
-import { cliDataDir } from './outbox-commands'
-import { composeCommandLineInbox, createRedactingLogger } from '../core/compose-command-line'
+import { withInbox } from './inbox-commands'
 import type { CliContext } from './index'
 
 const USAGE_LINE = 'contacts needs: list [--search S] | add <phone> --name N | remove <phone>'
-
-async function withContacts<T>(
-  context: CliContext,
-  run: (composed: Awaited<ReturnType<typeof composeCommandLineInbox>>) => Promise<T>
-): Promise<T> {
-  const composed = await composeCommandLineInbox({
-    dataDir: cliDataDir(context),
-    logger: createRedactingLogger(
-      (level, line) => {
-        if (level === 'error' || level === 'warn') context.out.progress(`sender-desk: ${line}`)
-      },
-      () => []
-    )
-  })
-  try {
-    return await run(composed)
-  } finally {
-    await composed.close()
-  }
-}
 
 export async function runContacts(context: CliContext): Promise<number> {
   const [sub, phone] = context.args.positionals
   switch (sub) {
     case 'list': {
       const search = stringFlag(context.args, 'search')
-      const { contacts } = await withContacts(context, (c) =>
+      const { contacts } = await withInbox(context, (_inbox, c) =>
         c.invoke('contacts:list', { limit: 1000, ...(search ? { search } : {}) })
       )
       const lines = contacts.map((c) => `${c.phone.padEnd(16)} ${c.name}  (${c.source})`)
@@ -45,13 +24,13 @@ export async function runContacts(context: CliContext): Promise<number> {
     case 'add': {
       const name = stringFlag(context.args, 'name')
       if (!phone || !name?.trim()) throw new UsageError('contacts add needs a phone number and --name')
-      const contact = await withContacts(context, (c) => c.invoke('contacts:set', { phone, name }))
+      const contact = await withInbox(context, (_inbox, c) => c.invoke('contacts:set', { phone, name }))
       context.out.result(`${contact.phone} is now “${contact.name}”.`, { ok: true, contact })
       return EXIT.ok
     }
     case 'remove': {
       if (!phone) throw new UsageError('contacts remove needs a phone number')
-      const { removed } = await withContacts(context, (c) => c.invoke('contacts:remove', { phone }))
+      const { removed } = await withInbox(context, (_inbox, c) => c.invoke('contacts:remove', { phone }))
       context.out.result(removed ? `Removed ${phone}.` : `${phone} was not a contact.`, { ok: true, removed })
       return EXIT.ok
     }

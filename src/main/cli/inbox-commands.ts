@@ -27,7 +27,8 @@ const USAGE_LINE =
 
 type ComposedInbox = Awaited<ReturnType<typeof composeCommandLineInbox>>
 
-async function withInbox<T>(
+/** The terminal's inbox for one command (the contacts commands use it too), closed after. */
+export async function withInbox<T>(
   context: CliContext,
   run: (inbox: Inbox, composed: ComposedInbox) => Promise<T>
 ): Promise<T> {

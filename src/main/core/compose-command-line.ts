@@ -113,6 +113,21 @@ function vaultFileText(error: VaultFileError): KeyedText | string {
   return key ? { key, params: { path: error.path } } : error.message
 }
 
+/** A contract command run as the window runs it (request schema, handler, reply schema); a refusal throws. */
+function invokeThrough(handlers: ApiHandlers, logger: Logger) {
+  return async <C extends keyof ApiHandlers & string>(
+    channel: C,
+    request: InvokeRequest<C>
+  ): Promise<InvokeReply<C>> => {
+    const result = await dispatchInvoke(handlers, channel, request, {
+      describeError: describeCoreError,
+      onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
+    })
+    if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+    return result.value as InvokeReply<C>
+  }
+}
+
 /** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
 export interface CommandLineDevice {
   id: string
@@ -227,14 +242,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),
-    async invoke(channel, request) {
-      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
-        describeError: describeCoreError,
-        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
-      })
-      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
-      return result.value as InvokeReply<typeof channel>
-    },
+    invoke: invokeThrough(handlers as ApiHandlers, logger),
     close: () => db.close()
   }
 }
@@ -304,14 +312,7 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
   const handlers = createInboxCommands({ inbox })
   return {
     inbox,
-    async invoke(channel, request) {
-      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
-        describeError: describeCoreError,
-        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
-      })
-      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
-      return result.value as InvokeReply<typeof channel>
-    },
+    invoke: invokeThrough(handlers as ApiHandlers, logger),
     async close() {
       await inbox.sync.stop()
       db.close()

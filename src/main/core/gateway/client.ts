@@ -64,6 +64,7 @@ import {
 } from './responses'
 import type {
   GatewayContactInput,
+  GatewayContactOutcome,
   AutoReplyInput,
   BulkTextItem,
   CallOptions,
@@ -298,6 +299,21 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return parseMessageOnly(answer, operation)
     })
   }
+
+  /** v2/contact's add and update: the same body and answer on two paths. */
+  const contactsCall = (
+    operation: string,
+    path: string,
+    contacts: readonly GatewayContactInput[],
+    opts: CallOptions | undefined
+  ): Promise<GatewayContactOutcome[]> =>
+    run(operation, opts, async (http, begin) => {
+      const body = jsonBody({ data: contactData(operation, contacts) })
+      return parseContactOutcomes(
+        await http.json({ operation, method: 'POST', path, auth: 'header', body }, begin()),
+        operation
+      )
+    })
 
   const get = (
     operation: string,
@@ -757,31 +773,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }),
 
     // ── contacts ──────────────────────────────────────────────────────────────────────────────────────────────
-    addContacts: (contacts, opts) =>
-      run('v2/contact', opts, async (http, begin) => {
-        const operation = 'v2/contact'
-        const body = jsonBody({ data: contactData(operation, contacts) })
-        return parseContactOutcomes(
-          await http.json(
-            { operation, method: 'POST', path: '/api/v2/contact', auth: 'header', body },
-            begin()
-          ),
-          operation
-        )
-      }),
+    addContacts: (contacts, opts) => contactsCall('v2/contact', '/api/v2/contact', contacts, opts),
 
     updateContacts: (contacts, opts) =>
-      run('v2/contact/update', opts, async (http, begin) => {
-        const operation = 'v2/contact/update'
-        const body = jsonBody({ data: contactData(operation, contacts) })
-        return parseContactOutcomes(
-          await http.json(
-            { operation, method: 'POST', path: '/api/v2/contact/update', auth: 'header', body },
-            begin()
-          ),
-          operation
-        )
-      }),
+      contactsCall('v2/contact/update', '/api/v2/contact/update', contacts, opts),
 
     deleteContacts: (phones, opts) =>
       run('contact (delete)', opts, async (http, begin) => {

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3'
 import { toMessage, type InboxMessageRecord, type MessageRow, type NewInboxMessage } from './inbox-records'
 import { searchableByIndex } from './outbox-records'
+import { preparedOnce } from './prepared'
 
 export interface ConversationRecord {
   id: number
@@ -95,10 +96,9 @@ export function fileInConversation(
   message: NewInboxMessage,
   receivedAt: number
 ): void {
-  const statements = filingStatements(db)
   const fromCustomer = !message.fromMe
   const pushName = !message.isGroup && fromCustomer ? message.pushName?.trim() || null : null
-  const { id } = statements.upsert.get(
+  const { id } = preparedOnce(db, FILE_IN_CONVERSATION).get(
     deviceKeyOf(message.deviceSerial, message.devicePhone),
     message.deviceSerial,
     message.devicePhone,
@@ -113,26 +113,11 @@ export function fileInConversation(
     message.fromMe ? 1 : 0,
     fromCustomer ? 1 : 0
   ) as { id: number }
-  statements.file.run(id, number)
+  preparedOnce(db, 'UPDATE inbox_messages SET conversation_id = ? WHERE number = ?').run(id, number)
   if (pushName) learnContactName(db, message.chatId, pushName, 'push', receivedAt)
 }
 
-/** Prepared once a connection: a catch-up files thousands of messages, and preparing is most of a small write. */
-const FILING = new WeakMap<
-  Database.Database,
-  { upsert: Database.Statement; file: Database.Statement; learn: Database.Statement }
->()
-
-function filingStatements(db: Database.Database): {
-  upsert: Database.Statement
-  file: Database.Statement
-  learn: Database.Statement
-} {
-  let statements = FILING.get(db)
-  if (!statements) {
-    statements = {
-      upsert: db.prepare(
-        `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
+const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
            push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (device_key, chat_id) DO UPDATE SET
@@ -145,20 +130,6 @@ function filingStatements(db: Database.Database): {
            unread = unread + excluded.unread,
            archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
          RETURNING id`
-      ),
-      file: db.prepare('UPDATE inbox_messages SET conversation_id = ? WHERE number = ?'),
-      learn: db.prepare(
-        `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
-           updated_at = excluded.updated_at
-         WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
-           AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
-      )
-    }
-    FILING.set(db, statements)
-  }
-  return statements
-}
 
 export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
 
@@ -166,6 +137,12 @@ export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
 const SOURCE_RANK = `CASE %s WHEN 'operator' THEN 3 WHEN 'campaign' THEN 2 WHEN 'gateway' THEN 2 ELSE 1 END`
 
 /** Keeps `name` for `phone` unless the number has a name from a source that wins over this one. */
+const LEARN_NAME = `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
+           updated_at = excluded.updated_at
+         WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
+           AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
+
 export function learnContactName(
   db: Database.Database,
   phone: string,
@@ -173,22 +150,14 @@ export function learnContactName(
   source: ContactSource,
   now: number
 ): boolean {
-  return filingStatements(db).learn.run(phone, name, source, now).changes > 0
+  return preparedOnce(db, LEARN_NAME).run(phone, name, source, now).changes > 0
 }
 
 export class InboxConversationsStore {
-  /** Statements by their SQL: the window asks the same few questions many times a second while scrolling. */
-  private readonly statements = new Map<string, Database.Statement>()
-
   constructor(private readonly db: Database.Database) {}
 
   private prepare(sql: string): Database.Statement {
-    let statement = this.statements.get(sql)
-    if (!statement) {
-      statement = this.db.prepare(sql)
-      this.statements.set(sql, statement)
-    }
-    return statement
+    return preparedOnce(this.db, sql)
   }
 
   /** Newest first (by their newest message), keyset-paged on that message's number. */
