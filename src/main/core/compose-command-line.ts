@@ -273,7 +273,7 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
   close(): Promise<void>
 }> {
   // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
-  const { createInbox, createInboxCommands, vaultInboxCredentials } = await import('./inbox')
+  const { createInbox, createConversationCommands, vaultInboxCredentials } = await import('./inbox')
   const db = openDatabase({ dataDir: ports.dataDir })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
@@ -309,7 +309,7 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
     logger,
     onStep: ports.onStep
   })
-  const handlers = createInboxCommands({ inbox })
+  const handlers = createConversationCommands({ inbox })
   return {
     inbox,
     invoke: invokeThrough(handlers as ApiHandlers, logger),

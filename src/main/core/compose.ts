@@ -25,6 +25,7 @@ import {
 } from './devices'
 import { FileHandles } from './files'
 import {
+  createConversationCommands,
   createInbox,
   createInboxCommands,
   inboxStatusView,
@@ -334,7 +335,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox.queue,
       fileLimitFor
     }),
-    ...createInboxCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
+    ...createInboxCommands({ inbox }),
+    ...createConversationCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
   }
 
   let started = false

@@ -1,6 +1,7 @@
 // The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
 // arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
 import { renderReplyTemplate } from '../../../shared/domain'
+import { messageView } from './commands'
 import type {
   CannedReplyView,
   ContactView,
@@ -18,7 +19,6 @@ import {
   type CannedReplyRecord,
   type ContactRecord,
   type ConversationRecord,
-  type InboxMessageRecord,
   type SqliteDatabase
 } from '../store'
 
@@ -45,28 +45,6 @@ export interface ConversationsDeps {
   now: () => number
   devices?: DeviceDirectory
   outbox?: SentToChat
-}
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
-
-export function messageView(message: InboxMessageRecord): InboxMessageView {
-  return {
-    number: message.number,
-    messageId: message.messageId,
-    deviceSerial: message.deviceSerial,
-    chatId: message.chatId,
-    isGroup: message.isGroup,
-    groupSubject: message.groupSubject,
-    groupMember: message.groupMember,
-    pushName: message.pushName,
-    text: message.text,
-    messageType: message.messageType,
-    mediaUrl: message.mediaUrl,
-    sentAt: iso(message.sentAt),
-    receivedAt: new Date(message.receivedAt).toISOString(),
-    fromMe: message.fromMe,
-    read: message.read
-  }
 }
 
 export function contactView(contact: ContactRecord): ContactView {
