@@ -5,6 +5,7 @@ import { runCampaignImportMemoryBench } from './campaign-import-memory'
 import { runCampaignPacingBench } from './campaign-pacing'
 import { runDevicesBench } from './devices'
 import { runInboxRelayBench } from './inbox-relay'
+import { runInboxBench } from './inbox'
 import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
@@ -18,6 +19,7 @@ const sections: [string, () => Promise<unknown>][] = [
   ['campaign import at its limits (memory, 1,000,000 rows)', runCampaignImportMemoryBench],
   ['campaign pacing (sandbox timestamps)', runCampaignPacingBench],
   ['devices (50 polled vs a bare polling client)', runDevicesBench],
+  ['inbox (100,000 messages in 5,000 conversations)', runInboxBench],
   ['sandbox', runSandboxBench],
   ['messages in (relay: webhook → desktop latency, a week of catch-up)', runInboxRelayBench],
   ['window (Chromium over the browser harness)', runWindowBench],

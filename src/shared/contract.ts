@@ -845,6 +845,64 @@ export const InboxMessageView = z.object({
   read: z.boolean()
 })
 export type InboxMessageView = z.infer<typeof InboxMessageView>
+
+/** One conversation of the inbox (issue 26): per gateway device and chat, newest first by its newest message. */
+export const InboxConversationView = z.object({
+  id: z.number().int().positive(),
+  /** Our device it reached, when the gateway's serial or number matches one we know (null otherwise). */
+  deviceId: z.string().nullable(),
+  deviceSerial: z.string().nullable(),
+  devicePhone: z.string().nullable(),
+  chatId: z.string(),
+  isGroup: z.boolean(),
+  groupSubject: z.string().nullable(),
+  /** The contact's name (operator, spreadsheet, gateway or push name), null when none is known or for a group. */
+  contactName: z.string().nullable(),
+  pushName: z.string().nullable(),
+  /** The number of its newest message: the keyset of the next page (`before`). */
+  lastNumber: z.number().int().positive(),
+  lastAt: z.string(),
+  lastText: z.string(),
+  /** `text`, or the media kind (image, document, …) when the newest message is one. */
+  lastType: z.string(),
+  lastFromMe: z.boolean(),
+  unread: z.number().int().nonnegative(),
+  archived: z.boolean()
+})
+export type InboxConversationView = z.infer<typeof InboxConversationView>
+
+/** A thread's entry: a message received, or an outbox item sent to that chat from that device (live status). */
+export const InboxThreadEntry = z.discriminatedUnion('direction', [
+  z.object({ direction: z.literal('in'), at: z.string(), message: InboxMessageView }),
+  z.object({ direction: z.literal('out'), at: z.string(), item: OutboxItemView })
+])
+export type InboxThreadEntry = z.infer<typeof InboxThreadEntry>
+
+export const ContactView = z.object({
+  phone: z.string(),
+  name: z.string(),
+  source: z.enum(['operator', 'campaign', 'gateway', 'push']),
+  updatedAt: z.string()
+})
+export type ContactView = z.infer<typeof ContactView>
+
+/** A canned reply, kept per device; its text may hold {name} and {number} (renderReplyTemplate). */
+export const CannedReplyView = z.object({
+  id: z.number().int().positive(),
+  deviceId: z.string(),
+  title: z.string(),
+  text: z.string(),
+  updatedAt: z.string()
+})
+export type CannedReplyView = z.infer<typeof CannedReplyView>
+
+/** A contact's name as the operator types it: not empty, one line, a sane length. */
+export const ContactName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !/[\r\n]/.test(name))
 // ---- end of inbox schemas ----
 
 // ---- inbox provisioning (issue 25, point 3): "Receive messages" per device, the mailbox's URLs, rotation ----
@@ -1421,6 +1479,130 @@ export const invokeChannels = builtOnFirstUse({
       unreadOnly: z.boolean().optional()
     }),
     reply: z.object({ messages: z.array(InboxMessageView) })
+  }),
+  // ---- inbox conversations, threads and contacts (issue 26) ----
+  /** Conversations newest first; `before` is the previous page's last `lastNumber`; `next` null on the last page. */
+  'inbox:conversations': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(500).optional(),
+      before: z.number().int().positive().optional(),
+      archived: z.boolean().optional(),
+      unreadOnly: z.boolean().optional(),
+      deviceId: z.string().min(1).max(128).optional()
+    }),
+    reply: z.object({ conversations: z.array(InboxConversationView), next: z.number().int().nullable() })
+  }),
+  /** One conversation's messages merged with what that device sent to that chat, newest first, keyset-paged. */
+  'inbox:thread': () => ({
+    request: z.object({
+      conversationId: z.number().int().positive(),
+      limit: z.number().int().min(1).max(500).optional(),
+      /** The previous page's `next`. */
+      before: z.string().max(200).optional()
+    }),
+    reply: z.object({
+      conversation: InboxConversationView,
+      entries: z.array(InboxThreadEntry),
+      next: z.string().nullable()
+    })
+  }),
+  /** Every message of the conversation read, or its newest one unread again. */
+  'inbox:markRead': () => ({
+    request: z.object({ conversationId: z.number().int().positive(), read: z.boolean() }),
+    reply: InboxConversationView
+  }),
+  'inbox:archive': () => ({
+    request: z.object({ conversationId: z.number().int().positive(), archived: z.boolean() }),
+    reply: InboxConversationView
+  }),
+  /** Messages whose text holds `text` (newest first, `before` a message number) and conversations by contact. */
+  'inbox:search': () => ({
+    request: z.object({
+      text: z.string().min(1).max(200),
+      limit: z.number().int().min(1).max(500).optional(),
+      before: z.number().int().positive().optional()
+    }),
+    reply: z.object({
+      messages: z.array(InboxMessageView),
+      conversations: z.array(InboxConversationView),
+      next: z.number().int().nullable()
+    })
+  }),
+  /**
+   * A reply to a chat from a device, through the send queue with the Send view's checks (producer `reply:<chat>`):
+   * a text, a file (with the text as its caption), or both. The same `requestId` again is the same reply: nothing
+   * more is queued, and the items it queued are answered.
+   */
+  'inbox:reply': () => ({
+    request: z
+      .object({
+        requestId: Id,
+        deviceId: Id,
+        chatId: z.string().min(1).max(100),
+        isGroup: z.boolean().default(false),
+        text: z.string().max(MAX_TEXT_LENGTH).optional(),
+        handle: Id.optional()
+      })
+      .refine((request) => (request.text ?? '').trim() !== '' || request.handle !== undefined, {
+        message: 'A reply needs a text or a file.',
+        path: ['text']
+      }),
+    reply: z.object({ itemIds: z.array(Id), repeated: z.boolean() })
+  }),
+  /** Contacts by number; `after` the previous page's last number; `search` in names and numbers. */
+  'contacts:list': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(1000).optional(),
+      after: z.string().max(40).optional(),
+      search: z.string().max(100).optional()
+    }),
+    reply: z.object({ contacts: z.array(ContactView), next: z.string().nullable() })
+  }),
+  /** The operator names a number: never overwritten by what is learnt later. */
+  'contacts:set': () => ({
+    request: z.object({ phone: z.string().min(1).max(40), name: ContactName }),
+    reply: ContactView
+  }),
+  'contacts:remove': () => ({
+    request: z.object({ phone: z.string().min(1).max(40) }),
+    reply: z.object({ removed: z.boolean() })
+  }),
+  /**
+   * Asked by the operator, never on its own: names from the device's contacts at the gateway are learnt (never over
+   * a name the operator gave), and the names the operator gave here are added or updated there.
+   */
+  'contacts:syncWithGateway': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({
+      learnt: z.number().int(),
+      added: z.number().int(),
+      updated: z.number().int(),
+      failed: z.array(z.object({ phone: z.string(), message: z.string() }))
+    })
+  }),
+  /** A device's canned replies, by title. */
+  'cannedReplies:list': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({ replies: z.array(CannedReplyView) })
+  }),
+  /** A new canned reply (no id) or a change to one. */
+  'cannedReplies:save': () => ({
+    request: z.object({
+      id: z.number().int().positive().optional(),
+      deviceId: Id,
+      title: z.string().trim().min(1).max(MAX_TITLE_LENGTH),
+      text: z.string().min(1).max(MAX_TEXT_LENGTH)
+    }),
+    reply: CannedReplyView
+  }),
+  'cannedReplies:remove': () => ({
+    request: z.object({ id: z.number().int().positive() }),
+    reply: z.object({ removed: z.boolean() })
+  }),
+  /** A canned reply as it reads for one conversation: {name} from its contact, {number} from its chat. */
+  'cannedReplies:render': () => ({
+    request: z.object({ id: z.number().int().positive(), conversationId: z.number().int().positive() }),
+    reply: z.object({ text: z.string(), missing: z.array(z.string()) })
   }),
   // ---- end of inbox ----
   // ---- inbox provisioning (issue 25, point 3) ----

@@ -76,16 +76,50 @@ describe('sender-desk inbox', () => {
       duplicates: 1
     })
 
-    const list = await runCli(['inbox', 'list'], env)
+    const list = await runCli(['inbox', 'list', '--chat', '6281298765432'], env)
     expect(list.stdout).toContain(
       '*#1  2026-01-15 03:00  Sari <6281298765432>  Apakah toko buka hari Minggu?'
+    )
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain(
+      '1 new   2026-01-15 03:00  Sari <6281298765432>  Apakah toko buka hari Minggu?'
     )
     const show = await runCli(['inbox', 'show', '1'], env)
     expect(show.code).toBe(0)
     expect(show.stdout).toContain('#1 from Sari <6281298765432>')
     expect(show.stdout).toContain('Apakah toko buka hari Minggu?')
-    // Shown once: read now.
-    expect((await runCli(['inbox', 'list', '--unread'], env)).stdout).toContain('No messages yet.')
+    // Shown once: read now, and its conversation with it.
+    expect((await runCli(['inbox', 'list', '--chat', '6281298765432', '--unread'], env)).stdout).toContain(
+      'No messages yet.'
+    )
+    expect((await runCli(['inbox', 'list', '--unread'], env)).stdout).toContain('No conversations yet.')
+
+    // A chat's thread by its number as the operator types it; the name they give wins over the push name.
+    await post(incoming!, {
+      ...message,
+      id: 'WAID-2',
+      message: 'Jam berapa?',
+      timestamp: '2026-01-15T03:05:00Z'
+    })
+    expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
+    const added = await runCli(['contacts', 'add', '0812-9876-5432', '--name', 'Bu Sari (kue)'], env)
+    expect(added.stdout).toContain('6281298765432 is now “Bu Sari (kue)”.')
+    const thread = await runCli(['inbox', 'show', '0812 9876 5432'], env)
+    expect(thread.code, thread.stderr).toBe(0)
+    expect(thread.stdout).toMatch(
+      /Bu Sari \(kue\) <6281298765432> on device A0HDJU\n.*< {2}Apakah toko buka hari Minggu\?\n.*< {2}Jam berapa\?/
+    )
+    expect((await runCli(['inbox', 'list', '--unread'], env)).stdout).toContain('No conversations yet.')
+    expect((await runCli(['contacts', 'list'], env)).stdout).toContain(
+      '6281298765432    Bu Sari (kue)  (operator)'
+    )
+    expect((await runCli(['contacts', 'remove', '+62 812 9876 5432'], env)).stdout).toContain('Removed')
+    expect((await runCli(['contacts', 'list'], env)).stdout).toContain('No contacts yet.')
+    const unknown = await runCli(['inbox', 'show', '6280000000000'], env)
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no conversation with 6280000000000')
+    const bad = await runCli(['contacts', 'add', 'abc', '--name', 'X'], env)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/“abc” is not a number a contact can have: .+\./)
   })
 
   it('refuses a second connect without --replace, and a show of a message that does not exist', async () => {

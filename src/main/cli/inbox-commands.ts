@@ -1,26 +1,38 @@
 /**
- * `sender-desk inbox connect|rotate|sync|list|show`: messages in through the inbox relay. `connect` makes the mailbox
- * (a key pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway; `rotate`
- * gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs; `sync` pulls
- * what waits (exactly once) and `--follow` keeps pulling; `list` and `show` read what arrived. The mailbox's pull
- * token and private key stay in the data folder's secrets file and are never printed.
+ * `sender-desk inbox connect|rotate|sync|list|show|reply`: messages in through the inbox relay. `connect` makes the
+ * mailbox (a key pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway;
+ * `rotate` gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs; `sync` pulls what
+ * waits (exactly once) and `--follow` keeps pulling; `list` shows the conversations (or one chat's messages), `show`
+ * a chat's thread or one message; `reply` queues an answer through the Send checks. The mailbox's pull token and
+ * private key stay in the data folder's secrets file and are never printed.
  */
+import { randomUUID } from 'node:crypto'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
-import { cliDataDir } from './outbox-commands'
+import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
+import { registerFile } from './send-commands'
 import {
   composeCommandLineInbox,
+  normaliseRecipients,
   createRedactingLogger,
   type Inbox,
   type InboxSyncState,
   type InboxSyncStatus
 } from '../core/compose-command-line'
 import type { CliContext } from './index'
+import type { InboxConversationView, InboxThreadEntry } from '../../shared/contract'
 
 const USAGE_LINE =
-  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--chat <phone or group id>] | show <number>'
+  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--archived] [--chat <phone or group id>] | ' +
+  'show <phone, group id or message number> | reply <phone or group id> --text T | --file F [--text caption] [--group]'
 
-async function withInbox<T>(context: CliContext, run: (inbox: Inbox) => Promise<T>): Promise<T> {
+type ComposedInbox = Awaited<ReturnType<typeof composeCommandLineInbox>>
+
+/** The terminal's inbox for one command (the contacts commands use it too), closed after. */
+export async function withInbox<T>(
+  context: CliContext,
+  run: (inbox: Inbox, composed: ComposedInbox) => Promise<T>
+): Promise<T> {
   const composed = await composeCommandLineInbox({
     dataDir: cliDataDir(context),
     logger: createRedactingLogger(
@@ -31,7 +43,7 @@ async function withInbox<T>(context: CliContext, run: (inbox: Inbox) => Promise<
     )
   })
   try {
-    return await run(composed.inbox)
+    return await run(composed.inbox, composed)
   } finally {
     await composed.close()
   }
@@ -50,6 +62,8 @@ export async function runInbox(context: CliContext): Promise<number> {
       return list(context)
     case 'show':
       return show(context, rest[0])
+    case 'reply':
+      return reply(context, rest[0])
     default:
       throw new UsageError(USAGE_LINE)
   }
@@ -212,29 +226,76 @@ function chatLabel(message: { isGroup: boolean; chatId: string; groupSubject: st
   return message.isGroup ? `${message.groupSubject ?? 'group'} (${message.chatId})` : message.chatId
 }
 
+const minute = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16)
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 80)
+
+/** A conversation's name in the terminal: the contact (or push) name and the chat, a group by its subject. */
+export function conversationLabel(c: InboxConversationView): string {
+  if (c.isGroup) return `${c.groupSubject ?? 'group'} (${c.chatId})`
+  const name = c.contactName ?? c.pushName
+  return name ? `${name} <${c.chatId}>` : `<${c.chatId}>`
+}
+
 async function list(context: CliContext): Promise<number> {
   const chatId = stringFlag(context.args, 'chat')
+  if (chatId) return listMessages(context, chatId)
+  const unreadOnly = context.args.flags['unread'] === true
+  const archived = context.args.flags['archived'] === true
+  const { conversations } = await withInbox(context, (_inbox, composed) =>
+    composed.invoke('inbox:conversations', { limit: 50, unreadOnly, archived })
+  )
+  const lines = conversations.map((c) => {
+    const unread = c.unread > 0 ? `${c.unread} new` : ''
+    const last = c.lastType === 'text' || c.lastText ? c.lastText || `[${c.lastType}]` : `[${c.lastType}]`
+    return `${unread.padEnd(7)} ${minute(Date.parse(c.lastAt))}  ${conversationLabel(c)}  ${c.lastFromMe ? 'you: ' : ''}${oneLine(last)}`
+  })
+  context.out.result(lines.length > 0 ? lines.join('\n') : 'No conversations yet.', {
+    ok: true,
+    conversations
+  })
+  return EXIT.ok
+}
+
+async function listMessages(context: CliContext, chatId: string): Promise<number> {
   const messages = await withInbox(context, async (inbox) =>
-    inbox.list({
-      limit: 50,
-      unreadOnly: context.args.flags['unread'] === true,
-      ...(chatId ? { chatId } : {})
-    })
+    inbox.list({ limit: 50, unreadOnly: context.args.flags['unread'] === true, chatId })
   )
   const lines = messages.map((m) => {
-    const when = new Date(m.sentAt ?? m.receivedAt).toISOString().replace('T', ' ').slice(0, 16)
     const who = m.pushName ? `${m.pushName} ` : ''
     const text = m.text || `[${m.messageType}]`
-    return `${m.read ? ' ' : '*'}#${m.number}  ${when}  ${who}<${chatLabel(m)}>  ${text.replace(/\s+/g, ' ').slice(0, 80)}`
+    return `${m.read ? ' ' : '*'}#${m.number}  ${minute(m.sentAt ?? m.receivedAt)}  ${who}<${chatLabel(m)}>  ${oneLine(text)}`
   })
   context.out.result(lines.length > 0 ? lines.join('\n') : 'No messages yet.', { ok: true, messages })
   return EXIT.ok
 }
 
-async function show(context: CliContext, numberText: string | undefined): Promise<number> {
-  const number = Number(numberText)
-  if (!numberText || !Number.isInteger(number) || number < 1)
-    throw new UsageError('inbox show needs a message number (see sender-desk inbox list)')
+function describeEntry(entry: InboxThreadEntry): string {
+  const when = minute(Date.parse(entry.at))
+  if (entry.direction === 'in') {
+    const m = entry.message
+    const who = m.isGroup ? `${m.pushName ?? m.groupMember ?? '?'}: ` : ''
+    return `  ${when}  <  ${who}${m.text || `[${m.messageType}]`}`
+  }
+  const item = entry.item
+  const what =
+    item.kind === 'text'
+      ? (item.text ?? '')
+      : `[${item.kind} ${item.fileName ?? ''}]${item.text ? ` ${item.text}` : ''}`
+  return `  ${when}  >  ${what}  (${item.status})`
+}
+
+/** Message numbers are small; a phone number or a group id is longer than this. */
+const MESSAGE_NUMBER = /^\d{1,7}$/
+
+async function show(context: CliContext, what: string | undefined): Promise<number> {
+  if (!what)
+    throw new UsageError(
+      'inbox show needs a phone number, a group id or a message number (see sender-desk inbox list)'
+    )
+  if (!MESSAGE_NUMBER.test(what)) return showThread(context, what)
+  const number = Number(what)
+  if (number < 1)
+    throw new UsageError('inbox show needs a message number from 1 on (see sender-desk inbox list)')
   const message = await withInbox(context, async (inbox) => inbox.show(number, { markRead: true }))
   if (!message) throw new UsageError(`no message #${number} (see sender-desk inbox list)`)
   const lines = [
@@ -253,4 +314,70 @@ async function show(context: CliContext, numberText: string | undefined): Promis
   ]
   context.out.result(lines.join('\n'), { ok: true, message })
   return EXIT.ok
+}
+
+/** A chat's threads (one per device it wrote to), newest last as a terminal reads, marked read. */
+async function showThread(context: CliContext, chat: string): Promise<number> {
+  const chatId = normalisedChat(chat)
+  const threads = await withInbox(context, async (inbox, composed) => {
+    const found = inbox.conversations.withChat(chatId)
+    const result = []
+    for (const conversation of found) {
+      const thread = await composed.invoke('inbox:thread', { conversationId: conversation.id, limit: 50 })
+      inbox.conversations.markRead(conversation.id, true)
+      result.push(thread)
+    }
+    return result
+  })
+  if (threads.length === 0) throw new UsageError(`no conversation with ${chat} (see sender-desk inbox list)`)
+  const lines = threads.flatMap((thread) => [
+    `${conversationLabel(thread.conversation)} on device ${thread.conversation.deviceSerial ?? thread.conversation.devicePhone ?? '?'}`,
+    ...[...thread.entries].reverse().map(describeEntry),
+    ...(thread.next ? ['  (older messages not shown)'] : []),
+    ''
+  ])
+  context.out.result(lines.join('\n').trimEnd(), { ok: true, threads })
+  return EXIT.ok
+}
+
+/** A number as the gateway's chat ids have it (62… digits, the gateway's one rule); a group id stays as typed. */
+function normalisedChat(chat: string): string {
+  try {
+    return normaliseRecipients(chat, false)[0] ?? chat
+  } catch {
+    return chat
+  }
+}
+
+/**
+ * A reply through the Send checks (the device from the credentials), queued once: `outbox flush` sends it. The
+ * request id is printed, so the same reply asked again with --request-id queues nothing more.
+ */
+async function reply(context: CliContext, chat: string | undefined): Promise<number> {
+  if (!chat) throw new UsageError('inbox reply needs the phone number or group id to answer')
+  const text = stringFlag(context.args, 'text')
+  const path = stringFlag(context.args, 'file')
+  if (!text?.trim() && !path)
+    throw new UsageError('inbox reply needs --text, --file, or both (the text is the caption)')
+  const isGroup = context.args.flags['group'] === true
+  const requestId = stringFlag(context.args, 'request-id') ?? randomUUID()
+  const credentials = await context.credentials()
+  return withCommandLineCore(context, credentials, async (core) => {
+    const handle = path ? (await registerFile(core, path)).handle : undefined
+    const result = await core.invoke('inbox:reply', {
+      requestId,
+      deviceId: cliDeviceId(credentials),
+      chatId: chat,
+      isGroup,
+      ...(text?.trim() ? { text } : {}),
+      ...(handle ? { handle } : {})
+    })
+    context.out.result(
+      result.repeated
+        ? `Already queued by request ${requestId}: ${result.itemIds.join(', ')} (nothing more queued).`
+        : `Reply queued (request ${requestId}): ${result.itemIds.join(', ')}\nSend it with: sender-desk outbox flush`,
+      { ok: true, requestId, ...result }
+    )
+    return EXIT.ok
+  })
 }

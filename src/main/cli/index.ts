@@ -47,9 +47,13 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        the three webhook URLs to set in the gateway
   inbox rotate [--stop-old]                             a new webhook secret for the mailbox (after a leaked URL);
                                                        prints the new URLs (the old ones work a day, or stop now)
-  inbox sync [--follow] | list [--unread] [--chat C] | show <number>
-                                                       pull messages and statuses once each; read what arrived
-                                                       (mailbox credentials: <data dir>/cli-secrets.json, 0600)
+  inbox sync [--follow] | list [--unread] [--archived] [--chat C] | show <phone|group id|message number>
+                                                       pull messages and statuses once each; the conversations,
+                                                       a chat's thread (mailbox credentials: <data dir>/cli-secrets.json)
+  inbox reply <phone|group id> --text T | --file F [--text caption] [--group] [--request-id R]
+                                                       queue a reply from the device given (send: outbox flush)
+  contacts list [--search S] | add <phone> --name N | remove <phone>
+                                                       the names shown for numbers (yours win over learnt ones)
 
 Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this computer unless
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
@@ -118,7 +122,10 @@ export const FLAGS: Record<string, FlagSpec> = {
   'stop-old': { type: 'boolean' },
   follow: { type: 'boolean' },
   unread: { type: 'boolean' },
-  chat: { type: 'string' }
+  chat: { type: 'string' },
+  archived: { type: 'boolean' },
+  'request-id': { type: 'string' },
+  search: { type: 'string' }
 }
 
 export interface CliContext {
@@ -247,6 +254,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await (await import('./relay-commands')).runRelay(context)
       case 'inbox':
         return await (await import('./inbox-commands')).runInbox(context)
+      case 'contacts':
+        return await (await import('./contacts-commands')).runContacts(context)
       default:
         throw new UsageError(`unknown command "${command}" (see sender-desk --help)`)
     }

@@ -113,6 +113,21 @@ function vaultFileText(error: VaultFileError): KeyedText | string {
   return key ? { key, params: { path: error.path } } : error.message
 }
 
+/** A contract command run as the window runs it (request schema, handler, reply schema); a refusal throws. */
+function invokeThrough(handlers: ApiHandlers, logger: Logger) {
+  return async <C extends keyof ApiHandlers & string>(
+    channel: C,
+    request: InvokeRequest<C>
+  ): Promise<InvokeReply<C>> => {
+    const result = await dispatchInvoke(handlers, channel, request, {
+      describeError: describeCoreError,
+      onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
+    })
+    if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+    return result.value as InvokeReply<C>
+  }
+}
+
 /** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
 export interface CommandLineDevice {
   id: string
@@ -132,6 +147,7 @@ export interface CommandLinePorts {
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
 export type CommandLineChannel =
+  | 'inbox:reply'
   | 'files:register'
   | 'files:release'
   | 'outbox:enqueue'
@@ -226,20 +242,17 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),
-    async invoke(channel, request) {
-      const result = await dispatchInvoke(handlers as ApiHandlers, channel, request, {
-        describeError: describeCoreError,
-        onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
-      })
-      if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
-      return result.value as InvokeReply<typeof channel>
-    },
+    invoke: invokeThrough(handlers as ApiHandlers, logger),
     close: () => db.close()
   }
 }
 
 /** Where the terminal keeps the mailbox's credentials: a 0600 file in its data folder (the app uses its vault). */
 export const COMMAND_LINE_SECRETS_FILE = 'cli-secrets.json'
+
+/** The inbox's contract commands the terminal runs (the rest of the inbox it reads directly). */
+export type CommandLineInboxChannel =
+  'inbox:conversations' | 'inbox:thread' | 'contacts:list' | 'contacts:set' | 'contacts:remove'
 
 export interface CommandLineInboxPorts {
   dataDir: string
@@ -253,11 +266,14 @@ export interface CommandLineInboxPorts {
  * and the outbox as the target of tracking statuses (so `inbox sync` moves sent messages too). There is no device
  * monitor here: device statuses stay pending for the app to apply.
  */
-export async function composeCommandLineInbox(
-  ports: CommandLineInboxPorts
-): Promise<{ inbox: Inbox; close(): Promise<void> }> {
+export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Promise<{
+  inbox: Inbox
+  /** Runs an inbox or contacts contract command as the window would (schemas, handler, refusal as ApiFailure). */
+  invoke<C extends CommandLineInboxChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
+  close(): Promise<void>
+}> {
   // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
-  const { createInbox, vaultInboxCredentials } = await import('./inbox')
+  const { createInbox, createConversationCommands, vaultInboxCredentials } = await import('./inbox')
   const db = openDatabase({ dataDir: ports.dataDir })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
@@ -293,8 +309,10 @@ export async function composeCommandLineInbox(
     logger,
     onStep: ports.onStep
   })
+  const handlers = createConversationCommands({ inbox })
   return {
     inbox,
+    invoke: invokeThrough(handlers as ApiHandlers, logger),
     async close() {
       await inbox.sync.stop()
       db.close()

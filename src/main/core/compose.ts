@@ -18,12 +18,14 @@ import {
   DeviceMonitor,
   DeviceRegistry,
   isSendable,
+  requireClient,
   type ClientFactory,
   type DeviceBudgetView,
   type PollIntervals
 } from './devices'
 import { FileHandles } from './files'
 import {
+  createConversationCommands,
   createInbox,
   createInboxCommands,
   inboxStatusView,
@@ -220,7 +222,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
       })
     },
-    logger
+    logger,
+    // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
+    devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
+    outbox: theOutbox.queue
   })
   inbox.onStatusChange((status) => {
     events.emit('inbox:changed', inboxStatusView(status))
@@ -372,7 +377,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox.queue,
       fileLimitFor
     }),
-    ...createInboxCommands({ inbox, receiving })
+    ...createInboxCommands({ inbox, receiving }),
+    ...createConversationCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
   }
 
   let started = false

@@ -215,6 +215,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
+  'desktop.error.conversationGone': 'Tidak ada percakapan {id} di kotak masuk.',
+  'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
+  'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',
   'desktop.optOutKeywords.noOptOut': 'Sisakan setidaknya satu kata untuk berhenti menerima pesan.',
   'desktop.optOutKeywords.empty': 'Kata kunci tidak boleh kosong.',
   'desktop.optOutKeywords.tooLong':

@@ -58,9 +58,13 @@ import {
   parseRestart,
   parseScheduleResult,
   parseSendResult,
-  parseTakeBackAnswer
+  parseTakeBackAnswer,
+  parseContactOutcomes,
+  parseContactPage
 } from './responses'
 import type {
+  GatewayContactInput,
+  GatewayContactOutcome,
   AutoReplyInput,
   BulkTextItem,
   CallOptions,
@@ -149,6 +153,24 @@ function customFilename(name: string): string {
   const extension = extensionOf(trimmed)
   const stem = trimmed.slice(0, trimmed.length - extension.length - 1)
   return `${stem.slice(0, MAX_CUSTOM_FILENAME - extension.length - 1)}.${extension}`
+}
+
+/** The gateway takes at most this many contacts a call (its documented and the sandbox's limit). */
+export const MAX_CONTACTS_PER_CALL = 100
+
+/** v2/contact's `data`: each contact's number normalised and its name present, at most 100 a call. */
+function contactData(
+  operation: string,
+  contacts: readonly GatewayContactInput[]
+): { name: string; phone: string }[] {
+  if (contacts.length === 0) throw inputError(operation, 'at least one contact is needed')
+  if (contacts.length > MAX_CONTACTS_PER_CALL)
+    throw inputError(operation, `at most ${MAX_CONTACTS_PER_CALL} contacts a call, got ${contacts.length}`)
+  return contacts.map((contact) => {
+    const name = contact.name.trim()
+    if (name === '') throw inputError(operation, `the contact ${contact.phone} has no name`)
+    return { name, phone: recipientsOf(contact.phone, false, operation) }
+  })
 }
 
 function recipientsOf(phone: string | string[], isGroup: boolean | undefined, operation: string): string {
@@ -277,6 +299,21 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return parseMessageOnly(answer, operation)
     })
   }
+
+  /** v2/contact's add and update: the same body and answer on two paths. */
+  const contactsCall = (
+    operation: string,
+    path: string,
+    contacts: readonly GatewayContactInput[],
+    opts: CallOptions | undefined
+  ): Promise<GatewayContactOutcome[]> =>
+    run(operation, opts, async (http, begin) => {
+      const body = jsonBody({ data: contactData(operation, contacts) })
+      return parseContactOutcomes(
+        await http.json({ operation, method: 'POST', path, auth: 'header', body }, begin()),
+        operation
+      )
+    })
 
   const get = (
     operation: string,
@@ -733,6 +770,35 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           await http.json({ operation, method: 'PUT', path, auth: 'header', body }, begin()),
           operation
         )
+      }),
+
+    // ── contacts ──────────────────────────────────────────────────────────────────────────────────────────────
+    addContacts: (contacts, opts) => contactsCall('v2/contact', '/api/v2/contact', contacts, opts),
+
+    updateContacts: (contacts, opts) =>
+      contactsCall('v2/contact/update', '/api/v2/contact/update', contacts, opts),
+
+    deleteContacts: (phones, opts) =>
+      run('contact (delete)', opts, async (http, begin) => {
+        const operation = 'contact (delete)'
+        const query: HttpRequest['query'] = [['phone', recipientsOf([...phones], false, operation)]]
+        return parseMessageOnly(
+          await http.json(
+            { operation, method: 'DELETE', path: '/api/contact', auth: 'header', query },
+            begin()
+          ),
+          operation
+        )
+      }),
+
+    listContacts: (query, opts) =>
+      run('v2/contact (list)', opts, async (http, begin) => {
+        const operation = 'v2/contact (list)'
+        const request = get(operation, '/api/v2/contact', 'header', [
+          ['page', query?.page],
+          ['limit', query?.limit]
+        ])
+        return parseContactPage(await http.json(request, begin()), operation)
       }),
 
     blacklist: (phone, opts) =>

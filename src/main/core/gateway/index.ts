@@ -1,5 +1,5 @@
 // The gateway client's public face: the factory, phone helpers, the error type and every shape other modules code against.
-export { createGatewayClient } from './client'
+export { createGatewayClient, MAX_CONTACTS_PER_CALL } from './client'
 export { normalisePhone, normaliseRecipients, phoneOrProblem } from './phone'
 export { ALLOWED_EXTENSIONS, extensionOf } from './input-rules'
 export { GatewayError, isGatewayError } from './errors'

@@ -20,7 +20,9 @@ import type {
   RestartResult,
   ScheduledMessage,
   ScheduleResult,
-  SendResult
+  SendResult,
+  GatewayContactOutcome,
+  GatewayContactPage
 } from './types'
 
 // ── primitives ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -715,4 +717,52 @@ export function parseCancelAll(body: Record<string, unknown>, operation: string)
   }
   const count = counted === undefined ? cancelledIds.size : Number(counted)
   return { cancelledIds: [...cancelledIds], count, message }
+}
+
+const contactOutcome = z.object({
+  phone: z.union([z.string(), z.number()]).transform(String),
+  message: messageText,
+  status: z.union([z.boolean(), z.string(), z.number()]).optional()
+})
+
+/** v2/contact (add, update): `data.messages[{phone, message, status}]`, one per contact sent. */
+export function parseContactOutcomes(
+  body: Record<string, unknown>,
+  operation: string
+): GatewayContactOutcome[] {
+  parseShape(messageOnly, body, operation)
+  const data = body.data
+  const messages = isObject(data) ? data.messages : undefined
+  if (!Array.isArray(messages)) throw badShape(operation, 'the response has no "data.messages" list')
+  return parseShape(z.array(contactOutcome), messages, operation).map((item) => ({
+    phone: item.phone,
+    ok: item.status === true || item.status === 'true' || item.status === 1,
+    message: item.message
+  }))
+}
+
+const contactListItem = z.object({
+  phone: z.union([z.string(), z.number()]).transform(String),
+  name: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => value ?? '')
+})
+
+const contactListBody = z.object({
+  totalData: z.coerce.number().int().nonnegative().catch(0),
+  page: z.coerce.number().int().positive().catch(1),
+  totalPage: z.coerce.number().int().nonnegative().catch(0),
+  message: z.array(contactListItem)
+})
+
+/** GET v2/contact: the page's contacts under `message` (a list, where other answers keep their text). */
+export function parseContactPage(body: Record<string, unknown>, operation: string): GatewayContactPage {
+  const parsed = parseShape(contactListBody, body, operation)
+  return {
+    contacts: parsed.message.map((c) => ({ phone: c.phone, name: c.name.trim() })),
+    page: parsed.page,
+    totalPage: parsed.totalPage,
+    totalData: parsed.totalData
+  }
 }

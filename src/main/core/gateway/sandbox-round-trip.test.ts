@@ -88,6 +88,10 @@ const COVERED = [
   'listAutoReplies',
   'blacklist',
   'unblacklist',
+  'addContacts',
+  'updateContacts',
+  'deleteContacts',
+  'listContacts',
   'createReminder',
   'updateReminder',
   'reminderInfo',
@@ -702,6 +706,36 @@ describe('blacklist', () => {
       message: 'sucessfully cancel 628123000999 from blacklist'
     })
     expect((await failure(client.unblacklist('08123000999'))).code).toBe('rejected')
+  })
+})
+
+describe('contacts', () => {
+  it('addContacts, updateContacts, listContacts and deleteContacts keep the device’s address book', async () => {
+    const client = clientFor()
+    expect(
+      await client.addContacts([
+        { name: 'Bu Dewi', phone: '0813-7777-8888' },
+        { name: 'Pak Budi', phone: '081200000001' }
+      ])
+    ).toEqual([
+      { phone: '6281377778888', ok: true, message: 'Successfully Add contact' },
+      { phone: '6281200000001', ok: true, message: 'Successfully Add contact' }
+    ])
+    expect((await client.addContacts([{ name: 'Again', phone: '6281377778888' }]))[0]).toMatchObject({
+      ok: false
+    })
+    expect(await client.updateContacts([{ name: 'Budi Santoso', phone: '6281200000001' }])).toEqual([
+      { phone: '6281200000001', ok: true, message: 'contact 6281200000001 successfully updated' }
+    ])
+    const page = await client.listContacts({ page: 1, limit: 1 })
+    expect(page).toMatchObject({ page: 1, totalPage: 2, totalData: 2 })
+    const all = await client.listContacts({ limit: 10 })
+    expect(all.contacts.map((c) => [c.phone, c.name]).sort()).toEqual([
+      ['6281200000001', 'Budi Santoso'],
+      ['6281377778888', 'Bu Dewi']
+    ])
+    expect((await client.deleteContacts(['6281377778888'])).message).toContain('6281377778888')
+    expect((await client.listContacts()).contacts.map((c) => c.phone)).toEqual(['6281200000001'])
   })
 })
 

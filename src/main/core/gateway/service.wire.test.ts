@@ -299,3 +299,99 @@ describe('reminders', () => {
     expect((await gatewayRejection(client.reminderInfo('9'))).code).toBe('rejected')
   })
 })
+
+describe('contacts (v2/contact; contact delete)', () => {
+  it('adds and updates as JSON under `data`, normalising numbers, and reads each contact’s outcome', async () => {
+    server.route('POST /api/v2/contact', {
+      body: {
+        status: true,
+        message: 'Successfully Add contact',
+        data: {
+          messages: [
+            { phone: '6281377778888', message: 'Successfully Add contact', status: true },
+            { phone: '6281200000001', message: '6281200000001 already add on contact', status: false }
+          ]
+        }
+      }
+    })
+    expect(
+      await client.addContacts([
+        { name: ' Bu Dewi ', phone: '0813-7777-8888' },
+        { name: 'Pak Budi', phone: '+62 812 0000 0001' }
+      ])
+    ).toEqual([
+      { phone: '6281377778888', ok: true, message: 'Successfully Add contact' },
+      { phone: '6281200000001', ok: false, message: '6281200000001 already add on contact' }
+    ])
+    expectHeaderAuth(server.last())
+    expect(server.last().contentType).toContain('application/json')
+    expect(JSON.parse(server.last().rawBody.toString())).toEqual({
+      data: [
+        { name: 'Bu Dewi', phone: '6281377778888' },
+        { name: 'Pak Budi', phone: '6281200000001' }
+      ]
+    })
+
+    server.route('POST /api/v2/contact/update', {
+      body: {
+        status: true,
+        message: 'Successfully update contact',
+        data: {
+          messages: [{ phone: '6281399999999', message: 'contact 6281399999999 not found', status: false }]
+        }
+      }
+    })
+    expect(await client.updateContacts([{ name: 'X', phone: '081399999999' }])).toEqual([
+      { phone: '6281399999999', ok: false, message: 'contact 6281399999999 not found' }
+    ])
+    expect(server.last().path).toBe('/api/v2/contact/update')
+  })
+
+  it('deletes by a comma-separated phone query on the v1 path, and lists a page', async () => {
+    server.route('DELETE /api/contact', {
+      body: { status: true, message: 'Successfully deleted contacts: 6281377778888, 6281200000001' }
+    })
+    expect(await client.deleteContacts(['0813 7777 8888', '6281200000001'])).toEqual({
+      message: 'Successfully deleted contacts: 6281377778888, 6281200000001'
+    })
+    expectHeaderAuth(server.last())
+    expect(new URLSearchParams(server.last().rawQuery).get('phone')).toBe('6281377778888,6281200000001')
+
+    server.route('GET /api/v2/contact', {
+      body: {
+        status: true,
+        totalData: 3,
+        perPage: 2,
+        page: 2,
+        totalPage: 2,
+        message: [
+          { id: 9, phone: '6281377778888', email: '', name: 'Bu Dewi ', nickname: 'Bu', status: 'active' },
+          { id: 10, phone: 6281200000001, name: null }
+        ]
+      }
+    })
+    expect(await client.listContacts({ page: 2, limit: 2 })).toEqual({
+      contacts: [
+        { phone: '6281377778888', name: 'Bu Dewi' },
+        { phone: '6281200000001', name: '' }
+      ],
+      page: 2,
+      totalPage: 2,
+      totalData: 3
+    })
+    const query = new URLSearchParams(server.last().rawQuery)
+    expect([query.get('page'), query.get('limit')]).toEqual(['2', '2'])
+  })
+
+  it('refuses before the wire what the gateway would refuse, and reads a refusal', async () => {
+    expect((await gatewayRejection(client.addContacts([]))).code).toBe('invalid_input')
+    expect((await gatewayRejection(client.addContacts([{ name: ' ', phone: '0813' }]))).code).toBe(
+      'invalid_input'
+    )
+    const many = Array.from({ length: 101 }, (_, i) => ({ name: `n${i}`, phone: `6281300000${100 + i}` }))
+    expect((await gatewayRejection(client.addContacts(many))).code).toBe('invalid_input')
+    expect(server.requests).toHaveLength(0)
+    server.route('GET /api/v2/contact', { body: { status: false, message: 'token invalid' } })
+    expect((await gatewayRejection(client.listContacts())).code).toBe('token_invalid')
+  })
+})

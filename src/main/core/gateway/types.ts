@@ -398,6 +398,19 @@ export interface GatewayClient {
   /** GET /api/blacklist/cancel?token=&phone= */
   unblacklist(phone: string, opts?: CallOptions): Promise<{ message: string }>
 
+  // contacts (the gateway's address book of a device: names its spintax variables and dashboard show)
+  /** POST /api/v2/contact `{data:[{name, phone}]}`, at most 100 a call; each contact's own outcome. */
+  addContacts(contacts: readonly GatewayContactInput[], opts?: CallOptions): Promise<GatewayContactOutcome[]>
+  /** POST /api/v2/contact/update with the same body; a number it does not have is a failed outcome. */
+  updateContacts(
+    contacts: readonly GatewayContactInput[],
+    opts?: CallOptions
+  ): Promise<GatewayContactOutcome[]>
+  /** DELETE /api/contact?phone=a,b (the documented v1 path). */
+  deleteContacts(phones: readonly string[], opts?: CallOptions): Promise<{ message: string }>
+  /** GET /api/v2/contact?page=&limit=: one page of the device's contacts. */
+  listContacts(query?: { page?: number; limit?: number }, opts?: CallOptions): Promise<GatewayContactPage>
+
   // auto-reply (keyword chatbot)
   /** POST /api/v2/autoreply with JSON `{keyword, response}`. */
   createAutoReply(input: AutoReplyInput, opts?: CallOptions): Promise<AutoReply>
@@ -442,4 +455,24 @@ export interface GatewayClientOptions extends GatewayCredentials {
   fetch?: typeof fetch
   /** Remembers per base URL which restart endpoint works; defaults to a process-wide memory. */
   restartMemory?: Map<string, 'restart' | 'reconnect'>
+}
+
+/** A contact as the gateway's v2/contact takes it. */
+export interface GatewayContactInput {
+  name: string
+  phone: string
+}
+
+/** What the gateway said about one contact of an add or update call. */
+export interface GatewayContactOutcome {
+  phone: string
+  ok: boolean
+  message: string
+}
+
+export interface GatewayContactPage {
+  contacts: { phone: string; name: string }[]
+  page: number
+  totalPage: number
+  totalData: number
 }

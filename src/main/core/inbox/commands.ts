@@ -49,7 +49,7 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
   }
 }
 
-function messageView(message: InboxMessageRecord): InboxMessageView {
+export function messageView(message: InboxMessageRecord): InboxMessageView {
   return {
     number: message.number,
     messageId: message.messageId,

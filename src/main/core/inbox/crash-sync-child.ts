@@ -1,6 +1,7 @@
 // Child process for the inbox crash suite: syncs a mailbox into a data folder until nothing waits, and SIGKILLs
 // itself at a chosen step of a round (after the n-th pull, opening, slice commit, acknowledgement or application).
 import { join } from 'node:path'
+import { createCampaigns, keywordOptOuts } from '../campaigns'
 import { systemClock } from '../clock'
 import { createOutbox } from '../sending'
 import { openDatabase } from '../store'
@@ -32,7 +33,16 @@ const inbox = createInbox({
   clock: systemClock,
   fetch: (url, init) => fetch(url, init),
   credentials: vaultInboxCredentials(vault),
-  targets: { tracking: outbox.queue },
+  // As the terminal's sync has them (compose-command-line): a short text waits for the keyword target, so without it
+  // every short message stayed pending and the run never ended with nothing to apply.
+  targets: {
+    tracking: outbox.queue,
+    optOuts: keywordOptOuts({
+      db,
+      campaigns: createCampaigns({ db, queue: outbox.queue, clock: systemClock }),
+      pushToGateways: async () => undefined
+    })
+  },
   options: { pageSize: 25 },
   onStep: (step) => {
     if (step === kill.step && ++seen === kill.at) process.kill(process.pid, 'SIGKILL')

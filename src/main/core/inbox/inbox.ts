@@ -11,6 +11,12 @@ import {
   type SqliteDatabase
 } from '../store'
 import type { StatusTargets } from './apply'
+import {
+  createConversations,
+  type DeviceDirectory,
+  type InboxConversations,
+  type SentToChat
+} from './conversations'
 import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
 import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
 import type { FetchPort } from './relay-client'
@@ -26,10 +32,16 @@ export interface InboxDeps {
   random?: () => number
   options?: Partial<InboxSyncOptions>
   onStep?: (step: SyncStep, count: number) => void
+  /** Our devices as the gateway names them, to tell which of ours a conversation is on. */
+  devices?: DeviceDirectory
+  /** The kernel's outgoing half of a thread. */
+  outbox?: SentToChat
 }
 
 export interface Inbox {
   readonly sync: InboxSync
+  /** Conversations, threads, marks, search and contacts. */
+  readonly conversations: InboxConversations
   /** Follow the mailbox from now on: at once, and again after a connect (a sync without a mailbox waits for one). */
   start(): void
   stop(): Promise<void>
@@ -68,6 +80,12 @@ export function createInbox(deps: InboxDeps): Inbox {
   let following = false
   return {
     sync,
+    conversations: createConversations({
+      db: deps.db,
+      now: () => deps.clock.now(),
+      devices: deps.devices,
+      outbox: deps.outbox
+    }),
     start() {
       following = true
       sync.start()

@@ -21,3 +21,5 @@ export { Receiving, type ReceivingDeps, type RotationOutcome } from './receiving
 export type { ConnectInput, ConnectResult } from './connect'
 export type { DeviceStatusTarget, KeywordTarget, StatusTargets, TrackingTarget } from './apply'
 export type { FetchPort, RelayStorage } from './relay-client'
+export type { DeviceDirectory, InboxConversations, SentToChat } from './conversations'
+export { createConversationCommands, type ConversationChannel } from './conversation-commands'

@@ -18,10 +18,10 @@ import type { SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { toCountsView } from './views'
+import { toCountsView, toItemView } from './views'
 import { createTakeBacks } from './take-back'
 import type { TakeBackPlan } from '../../../shared/domain'
-import type { TakeBackView } from '../../../shared/contract'
+import type { OutboxItemView, TakeBackView } from '../../../shared/contract'
 
 /** What a producer asks of its own items, by the tag it gave them: never a join with the kernel's table. */
 export interface ProducerOutcomes {
@@ -154,6 +154,13 @@ export function createSendQueue(input: KernelInput) {
       return { handedOver: toCountsView(handedOver), failed, cancelled }
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
+    /** What a device sent to one chat, newest first, `before` the last of the previous page: an inbox thread's half. */
+    sentToChat: (
+      deviceId: string,
+      recipient: string,
+      limit: number,
+      before?: { at: number; id: string }
+    ): OutboxItemView[] => store.itemsToRecipient(deviceId, recipient, limit, before).map(toItemView),
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

@@ -98,6 +98,10 @@ export interface EnqueueInput {
   isGroup?: boolean
   entries: EnqueueEntry[]
   schedule?: ScheduleSpec
+  /** The producer that asks ('reply:<chat>'); a plain send has none. */
+  producerTag?: string
+  /** Ids chosen by the producer, one per entry and recipient in that order (a reply's, so a repeat is found). */
+  itemIds?: readonly string[]
 }
 
 /** A recurring series: the entries go to every recipient at each occurrence of `rule` from `start`. */

@@ -17,12 +17,13 @@ import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry } from '../outbox'
+import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry, type EnqueueInput } from '../outbox'
 import { computerTimeZone, dayIn, isValidTimeZone } from '../zoned-time'
 import type { Outbox } from './outbox'
 import { outboxExportFile, outboxTable } from './outbox-export'
 
 export type SendingChannel =
+  | 'inbox:reply'
   | 'files:register'
   | 'files:release'
   | 'files:keepForDraft'
@@ -204,6 +205,35 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     return { entries, used }
   }
 
+  /** The Send view's path: the device, the recipients, the texts and files checked, the files copied, then queued. */
+  async function checkedEnqueue(
+    request: {
+      deviceId: string
+      recipients: string[]
+      isGroup: boolean
+      entries: EntryRequest[]
+      schedule?: EnqueueInput['schedule']
+    },
+    producer?: { producerTag: string; itemIds: readonly string[] }
+  ): Promise<{ itemIds: string[] }> {
+    requireDevice(registry, request.deviceId)
+    const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
+    const { entries, used } = resolveEntries(request.deviceId, request.entries)
+    const result = await copyingFiles(() =>
+      outbox.enqueue({
+        deviceId: request.deviceId,
+        recipients,
+        isGroup: request.isGroup,
+        entries,
+        ...(request.schedule ? { schedule: request.schedule } : {}),
+        ...producer
+      })
+    )
+    // The outbox copied the files into its attachments folder; pasted originals can go.
+    await files.release(used)
+    return result
+  }
+
   return {
     async 'files:register'({ sources, purpose }) {
       const { files: registered, rejected } = await files.register(sources, purpose)
@@ -226,21 +256,27 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:enqueue'(request) {
-      requireDevice(registry, request.deviceId)
-      const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
-      const { entries, used } = resolveEntries(request.deviceId, request.entries)
-      const result = await copyingFiles(() =>
-        outbox.enqueue({
-          deviceId: request.deviceId,
-          recipients,
-          isGroup: request.isGroup,
-          entries,
-          ...(request.schedule ? { schedule: request.schedule } : {})
-        })
+      return checkedEnqueue(request)
+    },
+
+    /**
+     * A reply is a send to one chat with the same checks, tagged with its producer; its item ids come from the
+     * request id, so a repeated request (a double click, an IPC retry, a CLI run again) finds them and adds nothing.
+     */
+    async 'inbox:reply'(request) {
+      const text = request.text?.trim() ? request.text : undefined
+      const entries: EntryRequest[] = request.handle
+        ? [{ kind: 'file', handle: request.handle, ...(text ? { caption: text } : {}) }]
+        : [{ kind: 'text', text: text ?? '' }]
+      const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
+      const already = outbox.queue.outcomes.existing(itemIds)
+      if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
+      const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
+      const result = await checkedEnqueue(
+        { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
+        { producerTag: `reply:${recipients[0]}`, itemIds }
       )
-      // The outbox copied the files into its attachments folder; pasted originals can go.
-      await files.release(used)
-      return result
+      return { itemIds: result.itemIds, repeated: false }
     },
 
     async 'outbox:list'(request) {

@@ -42,7 +42,8 @@ export function createOneOffSends(queue: Pick<SendQueue, 'add' | 'copyFiles' | '
       const copy = entry.kind === 'file' ? copies.get(entry.path) : undefined
       for (const recipient of recipients) {
         items.push({
-          id: randomUUID(),
+          id: request.itemIds?.[items.length] ?? randomUUID(),
+          ...(request.producerTag ? { producerTag: request.producerTag } : {}),
           deviceId: request.deviceId,
           recipient,
           isGroup,

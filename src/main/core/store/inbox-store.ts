@@ -1,27 +1,12 @@
 // The inbox's tables: events pulled from the relay (once each, by identity), the messages received, and the cursor
 // of each mailbox. A page's events and its cursor commit together, so a crash leaves either both or neither.
 import type Database from 'better-sqlite3'
+import { fileInConversation, InboxConversationsStore } from './inbox-conversations-store'
+import { toMessage, type InboxMessageRecord, type MessageRow, type NewInboxMessage } from './inbox-records'
+
+export type { InboxMessageRecord, NewInboxMessage } from './inbox-records'
 
 export type InboxEventKind = 'incoming' | 'tracking' | 'device' | 'refused'
-
-/** A message received, as the incoming event gave it; the inbox view (conversations) builds on these rows. */
-export interface NewInboxMessage {
-  messageId: string
-  deviceSerial: string | null
-  devicePhone: string | null
-  chatId: string
-  isGroup: boolean
-  groupSubject: string | null
-  groupMember: string | null
-  pushName: string | null
-  text: string
-  messageType: string
-  mediaUrl: string | null
-  mediaFile: string | null
-  mediaMime: string | null
-  sentAt: number | null
-  fromMe: boolean
-}
 
 export interface NewInboxEvent {
   /** Unique: the same identity a second time is a duplicate and only counted. */
@@ -36,13 +21,6 @@ export interface NewInboxEvent {
   /** False for what must still be applied elsewhere (tracking, device status). */
   applied: boolean
   message?: NewInboxMessage
-}
-
-export interface InboxMessageRecord extends NewInboxMessage {
-  /** A short number the operator can name (`inbox show 12`), in the order messages arrived. */
-  number: number
-  receivedAt: number
-  read: boolean
 }
 
 export interface PendingInboxEvent {
@@ -68,48 +46,6 @@ export interface InboxRefusalRecord {
   receivedAt: number
   payload: unknown
 }
-
-interface MessageRow {
-  number: number
-  message_id: string
-  device_serial: string | null
-  device_phone: string | null
-  chat_id: string
-  is_group: number
-  group_subject: string | null
-  group_member: string | null
-  push_name: string | null
-  text: string
-  message_type: string
-  media_url: string | null
-  media_file: string | null
-  media_mime: string | null
-  sent_at: number | null
-  received_at: number
-  from_me: number
-  read: number
-}
-
-const toMessage = (row: MessageRow): InboxMessageRecord => ({
-  number: row.number,
-  messageId: row.message_id,
-  deviceSerial: row.device_serial,
-  devicePhone: row.device_phone,
-  chatId: row.chat_id,
-  isGroup: row.is_group === 1,
-  groupSubject: row.group_subject,
-  groupMember: row.group_member,
-  pushName: row.push_name,
-  text: row.text,
-  messageType: row.message_type,
-  mediaUrl: row.media_url,
-  mediaFile: row.media_file,
-  mediaMime: row.media_mime,
-  sentAt: row.sent_at,
-  receivedAt: row.received_at,
-  fromMe: row.from_me === 1,
-  read: row.read === 1
-})
 
 export class InboxStore {
   constructor(private readonly db: Database.Database) {}
@@ -169,7 +105,7 @@ export class InboxStore {
           inserted++
           const m = event.message
           if (!m) continue
-          insertMessage.run(
+          const messageResult = insertMessage.run(
             result.lastInsertRowid,
             m.messageId,
             m.deviceSerial,
@@ -188,6 +124,7 @@ export class InboxStore {
             event.receivedAt,
             m.fromMe ? 1 : 0
           )
+          fileInConversation(this.db, Number(messageResult.lastInsertRowid), m, event.receivedAt)
         }
         this.db
           .prepare(
@@ -270,11 +207,9 @@ export class InboxStore {
     return row ? toMessage(row) : undefined
   }
 
+  /** One message read; its conversation's unread count follows. */
   markRead(number: number): boolean {
-    return (
-      this.db.prepare('UPDATE inbox_messages SET read = 1 WHERE number = ? AND read = 0').run(number)
-        .changes > 0
-    )
+    return new InboxConversationsStore(this.db).markMessageRead(number)
   }
 
   counts(): InboxCounts {

@@ -39,6 +39,14 @@ export {
 } from './outbox-takeback-store'
 export { SettingsStore } from './settings-store'
 export {
+  InboxConversationsStore,
+  deviceKeyOf,
+  type ConversationRecord,
+  type ConversationFilter
+} from './inbox-conversations-store'
+export { ContactsStore, type ContactRecord, type ContactSource } from './contacts-store'
+export { CannedRepliesStore, type CannedReplyRecord } from './canned-replies-store'
+export {
   SeriesStore,
   type SeriesRecord,
   type SeriesEntryRecord,

@@ -662,7 +662,85 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX gateway_invoices_by_time ON gateway_invoices(created_at);
     `
+  },
+  // ---- inbox conversations (issue 26 points 1-3): one block, appended after the steps above
+  {
+    name: 'inbox: conversations kept as messages arrive, contacts, canned replies, and a full-text search of messages',
+    // Opening the inbox must not group 100,000 messages: a conversation row per gateway device and chat is written in
+    // the transaction that inserts each message (its newest message, the unread count of the customer's messages),
+    // so the list is an index walk. Its order key is the newest message's number (arrival order, unique: a message
+    // is in one conversation), which makes the keyset one integer. The device is kept as the gateway named it
+    // (serial, else phone): which of our devices that is, is answered when read (see inbox/devices.ts).
+    // Contacts: one name a number, with where it came from; a push name never overwrites a name from elsewhere.
+    // Search: FTS5 trigram over the message texts, external content like the outbox's (a quoted phrase is a
+    // substring match of three characters or more).
+    sql: `
+      CREATE TABLE inbox_conversations (
+        id INTEGER PRIMARY KEY,
+        device_key TEXT NOT NULL,            -- lower(serial), else the device's phone, else ''
+        device_serial TEXT,
+        device_phone TEXT,
+        chat_id TEXT NOT NULL,
+        is_group INTEGER NOT NULL,
+        group_subject TEXT,
+        push_name TEXT,                      -- the customer's newest push name (not a group's members')
+        last_number INTEGER NOT NULL,        -- the newest message's number: the list's order and keyset
+        last_at INTEGER NOT NULL,            -- when the newest message was written (or received)
+        last_text TEXT NOT NULL,
+        last_type TEXT NOT NULL,
+        last_from_me INTEGER NOT NULL,
+        unread INTEGER NOT NULL DEFAULT 0,   -- the customer's messages not read yet
+        archived INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (device_key, chat_id)
+      ) STRICT;
+      CREATE INDEX inbox_conversations_newest ON inbox_conversations(archived, last_number);
+      ALTER TABLE inbox_messages ADD COLUMN conversation_id INTEGER REFERENCES inbox_conversations(id);
+      INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
+          push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
+        SELECT COALESCE(lower(device_serial), device_phone, ''), device_serial, device_phone, chat_id, is_group,
+          group_subject, CASE WHEN is_group = 0 AND from_me = 0 THEN push_name END, number,
+          COALESCE(sent_at, received_at), text, message_type, from_me,
+          (SELECT COUNT(*) FROM inbox_messages o WHERE o.chat_id = m.chat_id
+             AND COALESCE(lower(o.device_serial), o.device_phone, '') = COALESCE(lower(m.device_serial), m.device_phone, '')
+             AND o.read = 0 AND o.from_me = 0)
+        FROM inbox_messages m
+        WHERE number = (SELECT MAX(number) FROM inbox_messages o WHERE o.chat_id = m.chat_id
+          AND COALESCE(lower(o.device_serial), o.device_phone, '') = COALESCE(lower(m.device_serial), m.device_phone, ''));
+      UPDATE inbox_messages SET conversation_id = (SELECT id FROM inbox_conversations c
+        WHERE c.chat_id = inbox_messages.chat_id
+          AND c.device_key = COALESCE(lower(inbox_messages.device_serial), inbox_messages.device_phone, ''));
+      CREATE INDEX inbox_messages_by_conversation ON inbox_messages(conversation_id, received_at, number);
+      CREATE TABLE contacts (
+        phone TEXT PRIMARY KEY,              -- 62… digits, as the gateway's chat ids and our recipients have them
+        name TEXT NOT NULL,
+        source TEXT NOT NULL,                -- operator | campaign | gateway | push
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      INSERT OR IGNORE INTO contacts (phone, name, source, updated_at)
+        SELECT chat_id, push_name, 'push', received_at FROM inbox_messages
+        WHERE is_group = 0 AND from_me = 0 AND push_name IS NOT NULL AND trim(push_name) <> ''
+        ORDER BY number DESC;
+      CREATE TABLE canned_replies (
+        id INTEGER PRIMARY KEY,
+        device_id TEXT NOT NULL,             -- kept per device: each number speaks for its own business
+        title TEXT NOT NULL,
+        text TEXT NOT NULL,                  -- may hold {name} and {number} (shared/domain/reply-template.ts)
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX canned_replies_by_device ON canned_replies(device_id, title);
+      CREATE VIRTUAL TABLE inbox_messages_search USING fts5(
+        text, content='inbox_messages', content_rowid='number', tokenize='trigram'
+      );
+      INSERT INTO inbox_messages_search (inbox_messages_search) VALUES ('rebuild');
+      CREATE TRIGGER inbox_search_on_insert AFTER INSERT ON inbox_messages BEGIN
+        INSERT INTO inbox_messages_search (rowid, text) VALUES (NEW.number, NEW.text);
+      END;
+      CREATE TRIGGER inbox_search_on_delete AFTER DELETE ON inbox_messages BEGIN
+        INSERT INTO inbox_messages_search (inbox_messages_search, rowid, text) VALUES ('delete', OLD.number, OLD.text);
+      END;
+    `
   }
+  // ---- end of inbox conversations
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

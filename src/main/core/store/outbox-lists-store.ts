@@ -130,6 +130,27 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
+   * What one device sent (or is sending) to one recipient, newest first by creation, `before` the keyset (created_at,
+   * id) of the last item of the previous page: the outgoing half of an inbox thread. Read from the recipient index
+   * (a chat's items are few next to the whole outbox); an open batch's items are not there yet.
+   */
+  itemsToRecipient(
+    deviceId: string,
+    recipient: string,
+    limit: number,
+    before?: { at: number; id: string }
+  ): ItemRecord[] {
+    const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
+    const keyset = before ? ' AND (created_at, id) < (?, ?)' : ''
+    return (
+      this.prepare(
+        `${SELECT_ITEM} INDEXED BY outbox_items_by_recipient WHERE recipient = ? AND device_id = ?${keyset}${fence}
+         ORDER BY created_at DESC, id DESC LIMIT ?`
+      ).all(recipient, deviceId, ...(before ? [before.at, before.id] : []), limit) as Row[]
+    ).map(toItem)
+  }
+
+  /**
    * How many items of the kept dimensions were created before `at` (or at it, when `inclusive`): the kept position
    * counts of the whole spans before it (widest first), and the index entries of the finest span holding `at`.
    */

@@ -1,0 +1,40 @@
+/**
+ * `sender-desk contacts list|add|remove`: the names shown for numbers in the inbox (and next to numbers elsewhere).
+ * A name added here is the operator's: names learnt later from push names or spreadsheets never replace it.
+ */
+import { UsageError, stringFlag } from './args'
+import { EXIT } from './output'
+import { withInbox } from './inbox-commands'
+import type { CliContext } from './index'
+
+const USAGE_LINE = 'contacts needs: list [--search S] | add <phone> --name N | remove <phone>'
+
+export async function runContacts(context: CliContext): Promise<number> {
+  const [sub, phone] = context.args.positionals
+  switch (sub) {
+    case 'list': {
+      const search = stringFlag(context.args, 'search')
+      const { contacts } = await withInbox(context, (_inbox, c) =>
+        c.invoke('contacts:list', { limit: 1000, ...(search ? { search } : {}) })
+      )
+      const lines = contacts.map((c) => `${c.phone.padEnd(16)} ${c.name}  (${c.source})`)
+      context.out.result(lines.length > 0 ? lines.join('\n') : 'No contacts yet.', { ok: true, contacts })
+      return EXIT.ok
+    }
+    case 'add': {
+      const name = stringFlag(context.args, 'name')
+      if (!phone || !name?.trim()) throw new UsageError('contacts add needs a phone number and --name')
+      const contact = await withInbox(context, (_inbox, c) => c.invoke('contacts:set', { phone, name }))
+      context.out.result(`${contact.phone} is now “${contact.name}”.`, { ok: true, contact })
+      return EXIT.ok
+    }
+    case 'remove': {
+      if (!phone) throw new UsageError('contacts remove needs a phone number')
+      const { removed } = await withInbox(context, (_inbox, c) => c.invoke('contacts:remove', { phone }))
+      context.out.result(removed ? `Removed ${phone}.` : `${phone} was not a contact.`, { ok: true, removed })
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError(USAGE_LINE)
+  }
+}

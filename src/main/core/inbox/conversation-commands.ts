@@ -1,0 +1,101 @@
+// The contract handlers of the inbox an operator works from: conversations, threads, read and archive marks, search,
+// contacts (with the operator's sync to the gateway's address book) and canned replies. Replies themselves are the
+// sending feature's (inbox:reply): they go through its checks.
+import { ApiFailure, type Commands } from '../commands'
+import { normalisePhone } from '../gateway'
+import { CannedReplyNotFound, ConversationNotFound, type GatewayContacts } from './conversations'
+import type { Inbox } from './inbox'
+
+export type ConversationChannel =
+  | 'inbox:conversations'
+  | 'inbox:thread'
+  | 'inbox:markRead'
+  | 'inbox:archive'
+  | 'inbox:search'
+  | 'contacts:list'
+  | 'contacts:set'
+  | 'contacts:remove'
+  | 'contacts:syncWithGateway'
+  | 'cannedReplies:list'
+  | 'cannedReplies:save'
+  | 'cannedReplies:remove'
+  | 'cannedReplies:render'
+
+/** A conversation that is not there, in the operator's words. */
+function known<T>(run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof ConversationNotFound)
+      throw new ApiFailure(
+        'not_found',
+        { key: 'desktop.error.conversationGone', params: { id: error.conversationId } },
+        'conversationId'
+      )
+    if (error instanceof CannedReplyNotFound)
+      throw new ApiFailure(
+        'not_found',
+        { key: 'desktop.error.cannedReplyGone', params: { id: error.replyId } },
+        'id'
+      )
+    throw error
+  }
+}
+
+/** A contact's number by the gateway's one normalisation; refused in a sentence. */
+function contactPhone(phone: string): string {
+  try {
+    return normalisePhone(phone)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ApiFailure(
+      'invalid_input',
+      { key: 'desktop.error.contactNumber', params: { phone, reason } },
+      'phone'
+    )
+  }
+}
+
+export function createConversationCommands(deps: {
+  inbox: Pick<Inbox, 'conversations'>
+  /** A device's opened gateway client (refused in the operator's words when the device is gone). */
+  gatewayContacts?: (deviceId: string) => Promise<GatewayContacts>
+}): Commands<ConversationChannel> {
+  return {
+    'inbox:conversations': async (request) => deps.inbox.conversations.list(request),
+    'inbox:thread': async ({ conversationId, ...options }) =>
+      known(() => deps.inbox.conversations.thread(conversationId, options)),
+    'inbox:markRead': async ({ conversationId, read }) =>
+      known(() => deps.inbox.conversations.markRead(conversationId, read)),
+    'inbox:archive': async ({ conversationId, archived }) =>
+      known(() => deps.inbox.conversations.archive(conversationId, archived)),
+    'inbox:search': async ({ text, ...options }) => deps.inbox.conversations.search(text, options),
+    'contacts:list': async (request) => deps.inbox.conversations.contacts.list(request),
+    'contacts:set': async ({ phone, name }) =>
+      deps.inbox.conversations.contacts.set(contactPhone(phone), name),
+    'contacts:remove': async ({ phone }) => {
+      let normalised = phone
+      try {
+        normalised = normalisePhone(phone)
+      } catch {
+        // A kept number is always normalised: anything else is simply not there.
+      }
+      return { removed: deps.inbox.conversations.contacts.remove(normalised) }
+    },
+    'contacts:syncWithGateway': async ({ deviceId }) => {
+      if (!deps.gatewayContacts)
+        throw new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, 'deviceId')
+      return deps.inbox.conversations.contacts.syncWithGateway(await deps.gatewayContacts(deviceId))
+    },
+    'cannedReplies:list': async ({ deviceId }) => ({
+      replies: deps.inbox.conversations.cannedReplies.list(deviceId)
+    }),
+    'cannedReplies:save': async (request) =>
+      known(() => deps.inbox.conversations.cannedReplies.save(request)),
+    'cannedReplies:remove': async ({ id }) => ({
+      removed: deps.inbox.conversations.cannedReplies.remove(id)
+    }),
+    'cannedReplies:render': async ({ id, conversationId }) =>
+      known(() => deps.inbox.conversations.cannedReplies.render(id, conversationId))
+  }
+}

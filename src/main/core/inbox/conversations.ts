@@ -1,0 +1,345 @@
+// The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
+// arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
+import { renderReplyTemplate } from '../../../shared/domain'
+import { messageView } from './commands'
+import type {
+  CannedReplyView,
+  ContactView,
+  InboxConversationView,
+  InboxMessageView,
+  InboxThreadEntry,
+  OutboxItemView
+} from '../../../shared/contract'
+import { MAX_CONTACTS_PER_CALL, type GatewayClient } from '../gateway'
+import {
+  CannedRepliesStore,
+  ContactsStore,
+  InboxConversationsStore,
+  deviceKeyOf,
+  type CannedReplyRecord,
+  type ContactRecord,
+  type ConversationRecord,
+  type SqliteDatabase
+} from '../store'
+
+/** Our devices as the gateway names them: the monitor's serial and sender number (the terminal: the registry's). */
+export interface DeviceDirectory {
+  list(): readonly { id: string; serial: string | null; phone: string | null }[]
+}
+
+/** The gateway's contacts calls of one device (its opened client). */
+export type GatewayContacts = Pick<GatewayClient, 'addContacts' | 'updateContacts' | 'listContacts'>
+
+/** The kernel's outgoing half of a thread (sendQueue.sentToChat). */
+export interface SentToChat {
+  sentToChat(
+    deviceId: string,
+    recipient: string,
+    limit: number,
+    before?: { at: number; id: string }
+  ): OutboxItemView[]
+}
+
+export interface ConversationsDeps {
+  db: SqliteDatabase
+  now: () => number
+  devices?: DeviceDirectory
+  outbox?: SentToChat
+}
+
+export function contactView(contact: ContactRecord): ContactView {
+  return { ...contact, updatedAt: new Date(contact.updatedAt).toISOString() }
+}
+
+/**
+ * Where a thread page ends: the last entry's time, side and key. Entries are ordered by time, then sent before
+ * received at the same millisecond, then by key, all descending; the string is opaque to the window.
+ */
+interface ThreadCursor {
+  at: number
+  direction: 'in' | 'out'
+  key: string
+}
+
+const encodeCursor = (cursor: ThreadCursor): string => `${cursor.at}:${cursor.direction}:${cursor.key}`
+
+function decodeCursor(text: string): ThreadCursor | null {
+  const match = /^(\d+):(in|out):(.+)$/.exec(text)
+  if (!match) return null
+  return { at: Number(match[1]), direction: match[2] as 'in' | 'out', key: match[3]! }
+}
+
+/** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
+function threadOrder(a: ThreadCursor, b: ThreadCursor): number {
+  if (a.at !== b.at) return b.at - a.at
+  if (a.direction !== b.direction) return a.direction === 'out' ? -1 : 1
+  if (a.direction === 'in') return Number(b.key) - Number(a.key)
+  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0
+}
+
+export class CannedReplyNotFound extends Error {
+  constructor(readonly replyId: number) {
+    super(`There is no canned reply ${replyId}.`)
+  }
+}
+
+const cannedReplyView = (reply: CannedReplyRecord): CannedReplyView => ({
+  ...reply,
+  updatedAt: new Date(reply.updatedAt).toISOString()
+})
+
+export class ConversationNotFound extends Error {
+  constructor(readonly conversationId: number) {
+    super(`There is no conversation ${conversationId} in the inbox.`)
+  }
+}
+
+export type InboxConversations = ReturnType<typeof createConversations>
+
+export function createConversations(deps: ConversationsDeps) {
+  const store = new InboxConversationsStore(deps.db)
+  const contacts = new ContactsStore(deps.db)
+  const canned = new CannedRepliesStore(deps.db)
+
+  /** Read at each call: a device added, re-added or polled since the message arrived is found (see the migration). */
+  function deviceIdOf(conversation: {
+    deviceSerial: string | null
+    devicePhone: string | null
+  }): string | null {
+    const serial = conversation.deviceSerial?.trim().toLowerCase() || null
+    const phone = conversation.devicePhone?.trim() || null
+    const devices = deps.devices?.list() ?? []
+    const bySerial = serial && devices.find((d) => d.serial?.trim().toLowerCase() === serial)
+    if (bySerial) return bySerial.id
+    const byPhone = phone && devices.find((d) => d.phone?.trim() === phone)
+    return byPhone ? byPhone.id : null
+  }
+
+  function conversationView(conversation: ConversationRecord): InboxConversationView {
+    return {
+      id: conversation.id,
+      deviceId: deviceIdOf(conversation),
+      deviceSerial: conversation.deviceSerial,
+      devicePhone: conversation.devicePhone,
+      chatId: conversation.chatId,
+      isGroup: conversation.isGroup,
+      groupSubject: conversation.groupSubject,
+      contactName: conversation.contactName,
+      pushName: conversation.pushName,
+      lastNumber: conversation.lastNumber,
+      lastAt: new Date(conversation.lastAt).toISOString(),
+      lastText: conversation.lastText,
+      lastType: conversation.lastType,
+      lastFromMe: conversation.lastFromMe,
+      unread: conversation.unread,
+      archived: conversation.archived
+    }
+  }
+
+  function mustGet(conversationId: number): ConversationRecord {
+    const conversation = store.get(conversationId)
+    if (!conversation) throw new ConversationNotFound(conversationId)
+    return conversation
+  }
+
+  /** The gateway's names for our device: every key its conversations may be filed under. */
+  function keysOf(deviceId: string): string[] {
+    const device = deps.devices?.list().find((d) => d.id === deviceId)
+    if (!device) return []
+    return [deviceKeyOf(device.serial, null), deviceKeyOf(null, device.phone)].filter((key) => key !== '')
+  }
+
+  return {
+    deviceIdOf,
+    list(filter: {
+      limit?: number
+      before?: number
+      archived?: boolean
+      unreadOnly?: boolean
+      deviceId?: string
+    }): { conversations: InboxConversationView[]; next: number | null } {
+      const limit = filter.limit ?? 50
+      const rows = store.list({
+        limit: limit + 1,
+        before: filter.before,
+        archived: filter.archived,
+        unreadOnly: filter.unreadOnly,
+        ...(filter.deviceId === undefined ? {} : { deviceKeys: keysOf(filter.deviceId) })
+      })
+      const page = rows.slice(0, limit)
+      return {
+        conversations: page.map(conversationView),
+        next: rows.length > limit ? page.at(-1)!.lastNumber : null
+      }
+    },
+
+    get: (conversationId: number): InboxConversationView => conversationView(mustGet(conversationId)),
+
+    /** The conversations with one chat (a number or a group id), newest first. */
+    withChat: (chatId: string): InboxConversationView[] => store.withChat(chatId).map(conversationView),
+
+    /**
+     * The conversation's messages and what its device sent to that chat (text, files, campaign messages, with their
+     * statuses now), newest first: `limit` from each side past the cursor, merged, the first `limit` kept.
+     */
+    thread(
+      conversationId: number,
+      options: { limit?: number; before?: string } = {}
+    ): { conversation: InboxConversationView; entries: InboxThreadEntry[]; next: string | null } {
+      const conversation = mustGet(conversationId)
+      const view = conversationView(conversation)
+      const limit = options.limit ?? 50
+      const cursor = options.before === undefined ? null : decodeCursor(options.before)
+      // Received at the cursor's millisecond come after a sent one there (all of them) or after a smaller number.
+      const inBefore = cursor
+        ? { at: cursor.at, number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key) }
+        : undefined
+      // Sent at the cursor's millisecond come before every received one there: none of them when it is a message.
+      const outBefore = cursor
+        ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
+        : undefined
+      const received = store.messages(conversationId, limit + 1, inBefore).map((message) => ({
+        cursor: { at: message.receivedAt, direction: 'in' as const, key: String(message.number) },
+        entry: { direction: 'in' as const, at: '', message: messageView(message) }
+      }))
+      const sent =
+        view.deviceId && deps.outbox
+          ? deps.outbox.sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore).map((item) => ({
+              cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
+              entry: { direction: 'out' as const, at: '', item }
+            }))
+          : []
+      const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
+      const page = merged.slice(0, limit)
+      return {
+        conversation: view,
+        entries: page.map(({ cursor: c, entry }) => ({ ...entry, at: new Date(c.at).toISOString() })),
+        next: merged.length > limit ? encodeCursor(page.at(-1)!.cursor) : null
+      }
+    },
+
+    markRead(conversationId: number, read: boolean): InboxConversationView {
+      mustGet(conversationId)
+      store.markRead(conversationId, read)
+      return conversationView(mustGet(conversationId))
+    },
+
+    archive(conversationId: number, archived: boolean): InboxConversationView {
+      mustGet(conversationId)
+      store.setArchived(conversationId, archived)
+      return conversationView(mustGet(conversationId))
+    },
+
+    search(
+      text: string,
+      options: { limit?: number; before?: number } = {}
+    ): { messages: InboxMessageView[]; conversations: InboxConversationView[]; next: number | null } {
+      const limit = options.limit ?? 50
+      const found = store.search(text, limit + 1, options.before)
+      const messages = found.messages.slice(0, limit)
+      return {
+        messages: messages.map(messageView),
+        conversations: found.conversations.slice(0, limit).map(conversationView),
+        next: found.messages.length > limit ? messages.at(-1)!.number : null
+      }
+    },
+
+    cannedReplies: {
+      list: (deviceId: string): CannedReplyView[] => canned.list(deviceId).map(cannedReplyView),
+      save(reply: { id?: number; deviceId: string; title: string; text: string }): CannedReplyView {
+        const saved = canned.save(reply, deps.now())
+        if (!saved) throw new CannedReplyNotFound(reply.id ?? 0)
+        return cannedReplyView(saved)
+      },
+      remove: (id: number): boolean => canned.remove(id),
+      /** The reply as it reads in one conversation: the contact's name (else the push name) and the chat. */
+      render(id: number, conversationId: number): { text: string; missing: string[] } {
+        const reply = canned.get(id)
+        if (!reply) throw new CannedReplyNotFound(id)
+        const conversation = mustGet(conversationId)
+        const name = conversation.isGroup
+          ? conversation.groupSubject
+          : (conversation.contactName ?? conversation.pushName)
+        return renderReplyTemplate(reply.text, { name, number: conversation.chatId })
+      }
+    },
+
+    contacts: {
+      list(options: { limit?: number; after?: string; search?: string }): {
+        contacts: ContactView[]
+        next: string | null
+      } {
+        const limit = options.limit ?? 200
+        const rows = contacts.list({ limit: limit + 1, after: options.after, search: options.search })
+        const page = rows.slice(0, limit)
+        return { contacts: page.map(contactView), next: rows.length > limit ? page.at(-1)!.phone : null }
+      },
+      get: (phone: string): ContactView | undefined => {
+        const contact = contacts.get(phone)
+        return contact && contactView(contact)
+      },
+      /** The operator's name for a number (already checked and normalised by the caller). */
+      set(phone: string, name: string): ContactView {
+        contacts.learn(phone, name, 'operator', deps.now())
+        return contactView(contacts.get(phone)!)
+      },
+      remove: (phone: string): boolean => contacts.remove(phone),
+      /** Names from a spreadsheet or the gateway's contacts: kept unless the operator named the number. */
+      learnMany: (
+        entries: readonly { phone: string; name: string }[],
+        source: 'campaign' | 'gateway'
+      ): number => contacts.learnMany(entries, source, deps.now()),
+
+      /**
+       * Both ways with one device's address book at the gateway: its names learnt here (below the operator's), then
+       * the operator's names added there, or updated where the gateway has another.
+       */
+      async syncWithGateway(gateway: GatewayContacts): Promise<{
+        learnt: number
+        added: number
+        updated: number
+        failed: { phone: string; message: string }[]
+      }> {
+        const theirs = new Map<string, string>()
+        for (let page = 1; ; page++) {
+          const answer = await gateway.listContacts({ page, limit: 1000 })
+          for (const contact of answer.contacts) if (contact.name) theirs.set(contact.phone, contact.name)
+          if (answer.contacts.length === 0 || page >= answer.totalPage) break
+        }
+        const learnt = contacts.learnMany(
+          [...theirs].map(([phone, name]) => ({ phone, name })),
+          'gateway',
+          deps.now()
+        )
+        const ours: ContactRecord[] = []
+        for (let after: string | undefined; ;) {
+          const page = contacts.list({ limit: 1000, after })
+          ours.push(...page.filter((c) => c.source === 'operator'))
+          if (page.length < 1000) break
+          after = page.at(-1)!.phone
+        }
+        const toAdd = ours.filter((c) => !theirs.has(c.phone))
+        const toUpdate = ours.filter((c) => theirs.has(c.phone) && theirs.get(c.phone) !== c.name)
+        const failed: { phone: string; message: string }[] = []
+        let added = 0
+        let updated = 0
+        for (const [list, call] of [
+          [toAdd, 'addContacts'],
+          [toUpdate, 'updateContacts']
+        ] as const) {
+          for (let at = 0; at < list.length; at += MAX_CONTACTS_PER_CALL) {
+            const chunk = list
+              .slice(at, at + MAX_CONTACTS_PER_CALL)
+              .map((c) => ({ name: c.name, phone: c.phone }))
+            for (const outcome of await gateway[call](chunk)) {
+              if (!outcome.ok) failed.push({ phone: outcome.phone, message: outcome.message })
+              else if (call === 'addContacts') added++
+              else updated++
+            }
+          }
+        }
+        return { learnt, added, updated, failed }
+      }
+    }
+  }
+}

@@ -1,0 +1,312 @@
+// The inbox as an operator works it: one conversation per gateway device and chat, kept as each message is inserted
+// (never grouped at read time), its messages, read and archived marks, and the search of texts and contacts.
+import type Database from 'better-sqlite3'
+import { toMessage, type InboxMessageRecord, type MessageRow, type NewInboxMessage } from './inbox-records'
+import { searchableByIndex } from './outbox-records'
+import { preparedOnce } from './prepared'
+
+export interface ConversationRecord {
+  id: number
+  /** How the gateway named its device: lower-cased serial, else its phone, else ''. */
+  deviceKey: string
+  deviceSerial: string | null
+  devicePhone: string | null
+  chatId: string
+  isGroup: boolean
+  groupSubject: string | null
+  /** The customer's newest push name (null for groups). */
+  pushName: string | null
+  /** The contact's name (contacts table), when one is known. */
+  contactName: string | null
+  /** The newest message's number: the order of the list and its keyset. */
+  lastNumber: number
+  lastAt: number
+  lastText: string
+  lastType: string
+  lastFromMe: boolean
+  unread: number
+  archived: boolean
+}
+
+export interface ConversationFilter {
+  limit: number
+  /** The lastNumber of the previous page's last conversation. */
+  before?: number
+  /** Archived ones only when true; the others when false or absent. */
+  archived?: boolean
+  unreadOnly?: boolean
+  /** Only these gateway devices (their keys). */
+  deviceKeys?: readonly string[]
+}
+
+/** The conversation a message belongs to: the gateway's device name for it, lower-cased serial first. */
+export function deviceKeyOf(serial: string | null, phone: string | null): string {
+  return serial?.trim().toLowerCase() || phone?.trim() || ''
+}
+
+interface ConversationRow {
+  id: number
+  device_key: string
+  device_serial: string | null
+  device_phone: string | null
+  chat_id: string
+  is_group: number
+  group_subject: string | null
+  push_name: string | null
+  contact_name: string | null
+  last_number: number
+  last_at: number
+  last_text: string
+  last_type: string
+  last_from_me: number
+  unread: number
+  archived: number
+}
+
+const SELECT_CONVERSATION = `SELECT c.*, k.name AS contact_name FROM inbox_conversations c
+  LEFT JOIN contacts k ON c.is_group = 0 AND k.phone = c.chat_id`
+
+const toConversation = (row: ConversationRow): ConversationRecord => ({
+  id: row.id,
+  deviceKey: row.device_key,
+  deviceSerial: row.device_serial,
+  devicePhone: row.device_phone,
+  chatId: row.chat_id,
+  isGroup: row.is_group === 1,
+  groupSubject: row.group_subject,
+  pushName: row.push_name,
+  contactName: row.contact_name,
+  lastNumber: row.last_number,
+  lastAt: row.last_at,
+  lastText: row.last_text,
+  lastType: row.last_type,
+  lastFromMe: row.last_from_me === 1,
+  unread: row.unread,
+  archived: row.archived === 1
+})
+
+/**
+ * Files a message just inserted (row `number`) under its conversation, in the caller's transaction: the
+ * conversation's newest message and unread count move, a customer's push name is learnt as a contact's name unless
+ * the number has a name from elsewhere. A customer writing again brings an archived conversation back.
+ */
+export function fileInConversation(
+  db: Database.Database,
+  number: number,
+  message: NewInboxMessage,
+  receivedAt: number
+): void {
+  const fromCustomer = !message.fromMe
+  const pushName = !message.isGroup && fromCustomer ? message.pushName?.trim() || null : null
+  const { id } = preparedOnce(db, FILE_IN_CONVERSATION).get(
+    deviceKeyOf(message.deviceSerial, message.devicePhone),
+    message.deviceSerial,
+    message.devicePhone,
+    message.chatId,
+    message.isGroup ? 1 : 0,
+    message.groupSubject,
+    pushName,
+    number,
+    message.sentAt ?? receivedAt,
+    message.text,
+    message.messageType,
+    message.fromMe ? 1 : 0,
+    fromCustomer ? 1 : 0
+  ) as { id: number }
+  preparedOnce(db, 'UPDATE inbox_messages SET conversation_id = ? WHERE number = ?').run(id, number)
+  if (pushName) learnContactName(db, message.chatId, pushName, 'push', receivedAt)
+}
+
+const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
+           push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (device_key, chat_id) DO UPDATE SET
+           device_serial = COALESCE(excluded.device_serial, device_serial),
+           device_phone = COALESCE(excluded.device_phone, device_phone),
+           group_subject = COALESCE(excluded.group_subject, group_subject),
+           push_name = COALESCE(excluded.push_name, push_name),
+           last_number = excluded.last_number, last_at = excluded.last_at, last_text = excluded.last_text,
+           last_type = excluded.last_type, last_from_me = excluded.last_from_me,
+           unread = unread + excluded.unread,
+           archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
+         RETURNING id`
+
+export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
+
+/** Which name wins: the operator's over a spreadsheet's or the gateway's, any of those over a push name. */
+const SOURCE_RANK = `CASE %s WHEN 'operator' THEN 3 WHEN 'campaign' THEN 2 WHEN 'gateway' THEN 2 ELSE 1 END`
+
+/** Keeps `name` for `phone` unless the number has a name from a source that wins over this one. */
+const LEARN_NAME = `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
+           updated_at = excluded.updated_at
+         WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
+           AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
+
+export function learnContactName(
+  db: Database.Database,
+  phone: string,
+  name: string,
+  source: ContactSource,
+  now: number
+): boolean {
+  return preparedOnce(db, LEARN_NAME).run(phone, name, source, now).changes > 0
+}
+
+export class InboxConversationsStore {
+  constructor(private readonly db: Database.Database) {}
+
+  private prepare(sql: string): Database.Statement {
+    return preparedOnce(this.db, sql)
+  }
+
+  /** Newest first (by their newest message), keyset-paged on that message's number. */
+  list(filter: ConversationFilter): ConversationRecord[] {
+    const where = ['c.archived = ?']
+    const params: (string | number)[] = [filter.archived ? 1 : 0]
+    if (filter.before !== undefined) {
+      where.push('c.last_number < ?')
+      params.push(filter.before)
+    }
+    if (filter.unreadOnly) where.push('c.unread > 0')
+    if (filter.deviceKeys) {
+      where.push(`c.device_key IN (SELECT value FROM json_each(?))`)
+      params.push(JSON.stringify(filter.deviceKeys))
+    }
+    const rows = this.prepare(
+      `${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.last_number DESC LIMIT ?`
+    ).all(...params, filter.limit) as ConversationRow[]
+    return rows.map(toConversation)
+  }
+
+  get(id: number): ConversationRecord | undefined {
+    const row = this.prepare(`${SELECT_CONVERSATION} WHERE c.id = ?`).get(id) as ConversationRow | undefined
+    return row && toConversation(row)
+  }
+
+  /** The conversations with this chat (one per gateway device that has one), newest first. */
+  withChat(chatId: string): ConversationRecord[] {
+    const rows = this.prepare(`${SELECT_CONVERSATION} WHERE c.chat_id = ? ORDER BY c.last_number DESC`).all(
+      chatId
+    ) as ConversationRow[]
+    return rows.map(toConversation)
+  }
+
+  /**
+   * A conversation's messages newest first by when the relay received them (arrival order; a thread merges them
+   * with sent items by time), `before` the (receivedAt, number) of the previous page's last one.
+   */
+  messages(
+    conversationId: number,
+    limit: number,
+    before?: { at: number; number: number }
+  ): InboxMessageRecord[] {
+    const rows = this.prepare(
+      `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ' AND (received_at, number) < (?, ?)' : ''}
+         ORDER BY received_at DESC, number DESC LIMIT ?`
+    )
+      .pluck()
+      .all(conversationId, ...(before ? [before.at, before.number] : []), limit) as number[]
+    return rows.length === 0 ? [] : this.messagesByNumber(rows, 'received_at DESC, number DESC')
+  }
+
+  /** Every message of the conversation read (true) or its newest customer message unread again (false). */
+  markRead(conversationId: number, read: boolean): boolean {
+    return this.db
+      .transaction(() => {
+        if (read) {
+          this.prepare('UPDATE inbox_messages SET read = 1 WHERE conversation_id = ? AND read = 0').run(
+            conversationId
+          )
+          return (
+            this.prepare('UPDATE inbox_conversations SET unread = 0 WHERE id = ? AND unread > 0').run(
+              conversationId
+            ).changes > 0
+          )
+        }
+        const newest = this.prepare(
+          `SELECT number, read FROM inbox_messages WHERE conversation_id = ? AND from_me = 0
+             ORDER BY number DESC LIMIT 1`
+        ).get(conversationId) as { number: number; read: number } | undefined
+        if (!newest || newest.read === 0) return false
+        this.prepare('UPDATE inbox_messages SET read = 0 WHERE number = ?').run(newest.number)
+        this.prepare('UPDATE inbox_conversations SET unread = unread + 1 WHERE id = ?').run(conversationId)
+        return true
+      })
+      .immediate()
+  }
+
+  /** One message read: its conversation's unread count follows. */
+  markMessageRead(number: number): boolean {
+    return this.db
+      .transaction(() => {
+        const changed =
+          this.prepare('UPDATE inbox_messages SET read = 1 WHERE number = ? AND read = 0').run(number)
+            .changes > 0
+        if (changed)
+          this.prepare(
+            `UPDATE inbox_conversations SET unread = max(unread - 1, 0)
+               WHERE id = (SELECT conversation_id FROM inbox_messages WHERE number = ? AND from_me = 0)`
+          ).run(number)
+        return changed
+      })
+      .immediate()
+  }
+
+  setArchived(conversationId: number, archived: boolean): boolean {
+    return (
+      this.prepare('UPDATE inbox_conversations SET archived = ? WHERE id = ? AND archived <> ?').run(
+        archived ? 1 : 0,
+        conversationId,
+        archived ? 1 : 0
+      ).changes > 0
+    )
+  }
+
+  /**
+   * Messages whose text holds `term` (the trigram index for three characters or more, a scan below that), newest
+   * first, `before` a message number; and the conversations whose contact name, push name, group subject or number
+   * holds it (a scan of the conversations, one row per chat: thousands, not the messages' hundred thousands).
+   */
+  search(
+    term: string,
+    limit: number,
+    before?: number
+  ): { messages: InboxMessageRecord[]; conversations: ConversationRecord[] } {
+    const trimmed = term.trim()
+    if (trimmed === '') return { messages: [], conversations: [] }
+    const keyset = before === undefined ? '' : ' AND number < ?'
+    const keysetParams = before === undefined ? [] : [before]
+    const like = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const numbers = searchableByIndex(trimmed)
+      ? (this.prepare(
+          `SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?${keyset.replace('number', 'rowid')}
+             ORDER BY rowid DESC LIMIT ?`
+        )
+          .pluck()
+          .all(`text : "${trimmed.replaceAll('"', '""')}"`, ...keysetParams, limit) as number[])
+      : (this.prepare(
+          `SELECT number FROM inbox_messages WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY number DESC LIMIT ?`
+        )
+          .pluck()
+          .all(like, ...keysetParams, limit) as number[])
+    const conversations =
+      before === undefined
+        ? (
+            this.prepare(
+              `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
+                 OR c.group_subject LIKE :like ESCAPE '\\' OR c.chat_id LIKE :like ESCAPE '\\'
+                 ORDER BY c.last_number DESC LIMIT :limit`
+            ).all({ like, limit }) as ConversationRow[]
+          ).map(toConversation)
+        : []
+    return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }
+  }
+
+  private messagesByNumber(numbers: readonly number[], order = 'number DESC'): InboxMessageRecord[] {
+    const rows = this.prepare(
+      `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
+    ).all(JSON.stringify(numbers)) as MessageRow[]
+    return rows.map(toMessage)
+  }
+}

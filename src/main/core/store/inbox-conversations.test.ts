@@ -1,0 +1,251 @@
+// Conversations kept as messages are committed: one per gateway device and chat, newest first by keyset, unread
+// counts of the customer's messages, archive, the search of texts and contacts, and contact names by precedence.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ContactsStore } from './contacts-store'
+import { openDatabase, type SqliteDatabase } from './database'
+import { InboxConversationsStore } from './inbox-conversations-store'
+import type { NewInboxMessage } from './inbox-records'
+import { InboxStore, type NewInboxEvent } from './inbox-store'
+import { migrations } from './migrations'
+
+let dir: string
+let db: SqliteDatabase
+let inbox: InboxStore
+let conversations: InboxConversationsStore
+let contacts: ContactsStore
+let seq = 0
+let made = 0
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inbox-conversations-'))
+  db = openDatabase({ dataDir: dir })
+  inbox = new InboxStore(db)
+  conversations = new InboxConversationsStore(db)
+  contacts = new ContactsStore(db)
+  seq = 0
+})
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function message(overrides: Partial<NewInboxMessage>): NewInboxMessage {
+  return {
+    messageId: `m${++made}`,
+    deviceSerial: 'SER-1',
+    devicePhone: '6281100000001',
+    chatId: '6281234567890',
+    isGroup: false,
+    groupSubject: null,
+    groupMember: null,
+    pushName: 'Budi',
+    text: 'halo',
+    messageType: 'text',
+    mediaUrl: null,
+    mediaFile: null,
+    mediaMime: null,
+    sentAt: null,
+    fromMe: false,
+    ...overrides
+  }
+}
+
+/** Commits messages as the sync does, one relay page. */
+function receive(...messages: NewInboxMessage[]): void {
+  const from = inbox.cursor('box')
+  const events: NewInboxEvent[] = messages.map((m) => {
+    seq++
+    return {
+      identity: `incoming:${m.deviceSerial}/${m.messageId}`,
+      kind: 'incoming',
+      seq,
+      receivedAt: 1_000 * seq,
+      payload: {},
+      applied: true,
+      message: m
+    }
+  })
+  expect(inbox.commit('box', from, seq, events, 0)).not.toBeNull()
+}
+
+describe('conversations', () => {
+  it('keeps one per device and chat, newest first, with the last message and the unread count', () => {
+    receive(
+      message({ text: 'first' }),
+      message({ chatId: '6289999999999', pushName: 'Sari', text: 'from sari' }),
+      message({ text: 'second' }),
+      message({ deviceSerial: 'SER-2', text: 'to the other device' }),
+      message({ fromMe: true, text: 'answered from the phone', pushName: 'Operator' })
+    )
+    const list = conversations.list({ limit: 10 })
+    expect(list.map((c) => [c.deviceKey, c.chatId, c.lastText, c.unread, c.contactName])).toEqual([
+      ['ser-1', '6281234567890', 'answered from the phone', 2, 'Budi'],
+      ['ser-2', '6281234567890', 'to the other device', 1, 'Budi'],
+      ['ser-1', '6289999999999', 'from sari', 1, 'Sari']
+    ])
+    expect(list[0]!.lastFromMe).toBe(true)
+    // A message written by the device itself is not a push name of the customer's.
+    expect(list[0]!.pushName).toBe('Budi')
+  })
+
+  it('pages by the newest message number without repeating or skipping', () => {
+    for (let i = 0; i < 7; i++) receive(message({ chatId: `62812000000${i}`, text: `chat ${i}` }))
+    const first = conversations.list({ limit: 3 })
+    const second = conversations.list({ limit: 3, before: first.at(-1)!.lastNumber })
+    const third = conversations.list({ limit: 3, before: second.at(-1)!.lastNumber })
+    expect([...first, ...second, ...third].map((c) => c.lastText)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((i) => `chat ${i}`)
+    )
+  })
+
+  it('groups carry their subject, and a member’s push name is not a contact', () => {
+    receive(
+      message({
+        chatId: '120363000000000001',
+        isGroup: true,
+        groupSubject: 'Arisan RT 5',
+        groupMember: '6281200000009',
+        pushName: 'Member'
+      })
+    )
+    const [group] = conversations.list({ limit: 1 })
+    expect(group).toMatchObject({
+      isGroup: true,
+      groupSubject: 'Arisan RT 5',
+      pushName: null,
+      contactName: null
+    })
+    expect(contacts.list({ limit: 10 })).toEqual([])
+  })
+
+  it('marks read and unread, and one message read counts down its conversation', () => {
+    receive(message({ text: 'a' }), message({ text: 'b' }), message({ text: 'c' }))
+    const [conversation] = conversations.list({ limit: 1 })
+    expect(inbox.markRead(conversation!.lastNumber)).toBe(true)
+    expect(conversations.get(conversation!.id)!.unread).toBe(2)
+    expect(conversations.markRead(conversation!.id, true)).toBe(true)
+    expect(conversations.get(conversation!.id)!.unread).toBe(0)
+    expect(inbox.counts().unread).toBe(0)
+    expect(conversations.markRead(conversation!.id, false)).toBe(true)
+    expect(conversations.get(conversation!.id)!.unread).toBe(1)
+    expect(conversations.list({ limit: 5, unreadOnly: true })).toHaveLength(1)
+  })
+
+  it('archives, and the customer writing again brings the conversation back', () => {
+    receive(message({ text: 'a' }))
+    const [conversation] = conversations.list({ limit: 1 })
+    expect(conversations.setArchived(conversation!.id, true)).toBe(true)
+    expect(conversations.list({ limit: 5 })).toEqual([])
+    expect(conversations.list({ limit: 5, archived: true })).toHaveLength(1)
+    receive(message({ fromMe: true, text: 'from the phone' }))
+    expect(conversations.list({ limit: 5 })).toEqual([])
+    receive(message({ text: 'again' }))
+    expect(conversations.list({ limit: 5 }).map((c) => c.lastText)).toEqual(['again'])
+  })
+
+  it('lists a conversation’s messages newest first, paged', () => {
+    receive(message({ text: 'a' }), message({ chatId: '6280000000000' }), message({ text: 'b' }))
+    receive(message({ text: 'c' }))
+    const [conversation] = conversations.withChat('6281234567890')
+    const page = conversations.messages(conversation!.id, 2)
+    expect(page.map((m) => m.text)).toEqual(['c', 'b'])
+    const last = page.at(-1)!
+    expect(
+      conversations
+        .messages(conversation!.id, 2, { at: last.receivedAt, number: last.number })
+        .map((m) => m.text)
+    ).toEqual(['a'])
+  })
+
+  it('searches texts by substring (short terms too) and conversations by contact name or number', () => {
+    receive(
+      message({ text: 'Pesanan nomor 1234 sudah sampai?' }),
+      message({ chatId: '6289999999999', pushName: 'Sari Dewi', text: 'terima kasih' })
+    )
+    contacts.learn('6281234567890', 'Pak Budi (toko)', 'operator', 5)
+    expect(conversations.search('SUDAH samp', 10).messages.map((m) => m.text)).toEqual([
+      'Pesanan nomor 1234 sudah sampai?'
+    ])
+    expect(conversations.search('Pe', 10).messages).toHaveLength(1)
+    expect(conversations.search('dewi', 10).conversations.map((c) => c.chatId)).toEqual(['6289999999999'])
+    expect(conversations.search('(toko)', 10).conversations.map((c) => c.contactName)).toEqual([
+      'Pak Budi (toko)'
+    ])
+    expect(conversations.search('99999', 10).conversations).toHaveLength(1)
+    expect(conversations.search('  ', 10)).toEqual({ messages: [], conversations: [] })
+  })
+})
+
+describe('contact names', () => {
+  it('learns push names but never overwrites a name the operator or a spreadsheet gave', () => {
+    receive(message({ pushName: 'Budi' }))
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Budi', source: 'push' })
+    receive(message({ pushName: 'Budi S.' }))
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Budi S.', source: 'push' })
+    expect(contacts.learn('6281234567890', 'Budi Santoso', 'campaign', 10)).toBe(true)
+    receive(message({ pushName: 'bud' }))
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Budi Santoso', source: 'campaign' })
+    expect(contacts.learn('6281234567890', 'Pak Budi', 'operator', 11)).toBe(true)
+    expect(contacts.learn('6281234567890', 'Budi from the sheet', 'campaign', 12)).toBe(false)
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Pak Budi', source: 'operator' })
+    expect(contacts.remove('6281234567890')).toBe(true)
+    expect(contacts.get('6281234567890')).toBeUndefined()
+  })
+})
+
+describe('the migration that adds conversations', () => {
+  it('files the messages received before it: conversations, unread counts, contacts and the search index', () => {
+    db.close()
+    rmSync(dir, { recursive: true, force: true })
+    const step = migrations.findIndex((m) =>
+      m.name.startsWith('inbox: conversations kept as messages arrive')
+    )
+    expect(step).toBeGreaterThan(0)
+    const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
+    const event = old.prepare(
+      `INSERT INTO inbox_events (identity, kind, mailbox, seq, received_at, stored_at, payload)
+       VALUES (?, 'incoming', 'box', ?, ?, 0, '{}')`
+    )
+    const row = old.prepare(
+      `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group, push_name,
+         text, message_type, received_at, from_me, read)
+       VALUES (?, ?, ?, NULL, ?, 0, ?, ?, 'text', ?, ?, ?)`
+    )
+    const earlier: [string, string, string, string, number, number][] = [
+      // serial, chat, push name, text, from me, read
+      ['SER-1', '6281234567890', 'Budi', 'pesanan saya mana', 0, 1],
+      ['ser-1', '6281234567890', 'Budi S', 'halo?', 0, 0],
+      ['SER-1', '6281234567890', 'Operator', 'sudah dikirim', 1, 0],
+      ['SER-1', '6289999999999', 'Sari', 'terima kasih', 0, 0]
+    ]
+    earlier.forEach(([serial, chat, name, text, fromMe, read], i) => {
+      const id = event.run(`incoming:${i}`, i + 1, 1_000 * (i + 1)).lastInsertRowid
+      row.run(id, `m${i}`, serial, chat, name, text, 1_000 * (i + 1), fromMe, read)
+    })
+    old.close()
+
+    db = openDatabase({ dataDir: dir })
+    conversations = new InboxConversationsStore(db)
+    contacts = new ContactsStore(db)
+    expect(
+      conversations
+        .list({ limit: 10 })
+        .map((c) => [c.deviceKey, c.chatId, c.lastText, c.lastFromMe, c.unread])
+    ).toEqual([
+      ['ser-1', '6289999999999', 'terima kasih', false, 1],
+      ['ser-1', '6281234567890', 'sudah dikirim', true, 1]
+    ])
+    const [, budi] = conversations.list({ limit: 10 })
+    expect(conversations.messages(budi!.id, 10).map((m) => m.text)).toEqual([
+      'sudah dikirim',
+      'halo?',
+      'pesanan saya mana'
+    ])
+    // The newest push name of the customer's own messages, not the device's.
+    expect(contacts.get('6281234567890')).toMatchObject({ name: 'Budi S', source: 'push' })
+    expect(conversations.search('pesanan', 10).messages.map((m) => m.text)).toEqual(['pesanan saya mana'])
+  })
+})

@@ -1,0 +1,69 @@
+// The inbox's message rows and records, shared by the sync's store and the conversations' store.
+
+/** A message received, as the incoming event gave it; the inbox view (conversations) builds on these rows. */
+export interface NewInboxMessage {
+  messageId: string
+  deviceSerial: string | null
+  devicePhone: string | null
+  chatId: string
+  isGroup: boolean
+  groupSubject: string | null
+  groupMember: string | null
+  pushName: string | null
+  text: string
+  messageType: string
+  mediaUrl: string | null
+  mediaFile: string | null
+  mediaMime: string | null
+  sentAt: number | null
+  fromMe: boolean
+}
+
+export interface InboxMessageRecord extends NewInboxMessage {
+  /** A short number the operator can name (`inbox show 12`), in the order messages arrived. */
+  number: number
+  receivedAt: number
+  read: boolean
+}
+
+export interface MessageRow {
+  number: number
+  message_id: string
+  device_serial: string | null
+  device_phone: string | null
+  chat_id: string
+  is_group: number
+  group_subject: string | null
+  group_member: string | null
+  push_name: string | null
+  text: string
+  message_type: string
+  media_url: string | null
+  media_file: string | null
+  media_mime: string | null
+  sent_at: number | null
+  received_at: number
+  from_me: number
+  read: number
+}
+
+export const toMessage = (row: MessageRow): InboxMessageRecord => ({
+  number: row.number,
+  messageId: row.message_id,
+  deviceSerial: row.device_serial,
+  devicePhone: row.device_phone,
+  chatId: row.chat_id,
+  isGroup: row.is_group === 1,
+  groupSubject: row.group_subject,
+  groupMember: row.group_member,
+  pushName: row.push_name,
+  text: row.text,
+  messageType: row.message_type,
+  mediaUrl: row.media_url,
+  mediaFile: row.media_file,
+  mediaMime: row.media_mime,
+  sentAt: row.sent_at,
+  receivedAt: row.received_at,
+  fromMe: row.from_me === 1,
+  read: row.read === 1
+})
