@@ -167,7 +167,8 @@ describe('sender-desk inbox', () => {
     })
     await post(before!, { id: 'WAID-R2', phone: '6281234567890', message: 'old secret', deviceId: 'S1' })
     expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
-    const list = await runCli(['inbox', 'list'], env)
+    // Both reached the one chat: its messages, not the conversation list (which shows the newest only).
+    const list = await runCli(['inbox', 'list', '--chat', '6281234567890'], env)
     expect(list.stdout).toContain('new secret')
     expect(list.stdout).toContain('old secret')
 
