@@ -894,7 +894,7 @@ export const en = {
   'settings.maxFile': 'Largest file (MB)',
   'settings.maxFile.hint': 'Your gateway’s limit; 2 MB by default.',
   'settings.timezone': 'Default time zone',
-  'settings.timezone.hint': 'Used for new schedules.',
+  'settings.timezone.hint': "Used for new schedules and new campaigns' working hours.",
   'settings.support': 'IT support contact',
   'settings.support.hint': 'Shown in the linking wizard, for example an e-mail address or a WhatsApp number.',
   'settings.support.tooLong': 'Keep it under 200 characters.',
@@ -1168,6 +1168,8 @@ export const en = {
   'campaigns.pacing.anyTime': 'Send at any time of day',
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
+  'campaigns.pacing.zone': 'Time zone of the working hours',
+  'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':
     'The next send follows the new pacing; a wait already counting down is worked out again.',

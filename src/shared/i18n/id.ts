@@ -912,7 +912,7 @@ export const id: Record<MessageKey, string> = {
   'settings.maxFile': 'Ukuran file maksimal (MB)',
   'settings.maxFile.hint': 'Batas dari gateway Anda; bawaannya 2 MB.',
   'settings.timezone': 'Zona waktu bawaan',
-  'settings.timezone.hint': 'Dipakai untuk jadwal baru.',
+  'settings.timezone.hint': 'Dipakai untuk jadwal baru dan jam kerja kampanye baru.',
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
   'settings.support.tooLong': 'Maksimal 200 karakter.',
@@ -1188,6 +1188,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.anyTime': 'Kirim kapan saja',
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
+  'campaigns.pacing.zone': 'Zona waktu jam kerja',
+  'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan jeda',
   'campaigns.pacing.editExplain':
     'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',

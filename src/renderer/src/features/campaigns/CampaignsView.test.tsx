@@ -944,6 +944,40 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
   })
 
+  it("starts the working hours on the operator's zone, names the zone with the estimate, and keeps the one chosen", async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+      })
+    )
+    handleSheet()
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ })
+    expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
+    await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain('(WITA)'))
+    // The search picks the one zone it matches; the estimate follows it.
+    await user.type(screen.getByTestId('campaign-hours-zone-search'), 'Paris')
+    expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('(Europe/Paris)')
+    )
+    await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    await user.click(screen.getByTestId('campaign-confirm-start'))
+    await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
+    expect(fake.requests('campaigns:create')[0]?.pacing.workingHours).toEqual({
+      start: '08:00',
+      end: '20:00',
+      timeZone: 'Europe/Paris'
+    })
+  })
+
   it("asks before Start: recipients, skipped, devices with today's budget and quota, end in its zone; a shortfall named", async () => {
     seedStores(
       makeBootstrap({
@@ -973,7 +1007,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(text).toContain('Recipients3')
     expect(text).toContain('Skipped rows2')
     expect(text).toContain('Shop: 163 of the daily cap of 200 left today (37 sent); gateway quota 1')
-    expect(text).toMatch(/Estimated end.*\(Asia\/Jakarta\)/)
+    expect(text).toMatch(/Estimated end.*\(WIB\)/)
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )

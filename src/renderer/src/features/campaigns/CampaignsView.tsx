@@ -13,7 +13,9 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatCount, formatDateTime } from '../../i18n/dates'
+import { computerZone, formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { newCampaignPacing } from '../../../../shared/domain'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
@@ -23,7 +25,7 @@ import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
-import { DEFAULT_PACING, isUsablePacing, PacingFields } from './PacingFields'
+import { isUsablePacing, PacingFields } from './PacingFields'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -100,7 +102,7 @@ export function campaignTime(at: number | null, locale: string, timeZone?: strin
 
 /** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */
 export function campaignZone(pacing: PacingPolicyView): string {
-  return pacing.workingHours?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+  return pacing.workingHours?.timeZone ?? computerZone()
 }
 
 export function CampaignsView(): React.JSX.Element {
@@ -273,7 +275,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
   const [template, setTemplate] = useState('')
   const [name, setName] = useState('')
-  const [pacing, setPacing] = useState<PacingPolicyView>(DEFAULT_PACING)
+  const operatorZone = useOperatorZone()
+  const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
   const [chosen, setChosen] = useState<string[]>([])
   const [previewRow, setPreviewRow] = useState<number | null>(null)
   /** One file sent with every row, registered like a file dropped on the send panel. */
@@ -733,7 +736,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                   localeOf(language),
                   campaignZone(pacing)
                 ),
-                zone: campaignZone(pacing)
+                zone: zoneLabel(campaignZone(pacing))
               })}
             </p>
           ) : null}

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime } from '../../i18n/dates'
+import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
@@ -57,7 +57,7 @@ export function PreSendSummary({
           {finishAt
             ? t('campaigns.presend.finishAt', {
                 time: formatDateTime(new Date(finishAt).toISOString(), locale, timeZone),
-                zone: timeZone
+                zone: zoneLabel(timeZone)
               })
             : t('common.unknown')}
         </dd>
