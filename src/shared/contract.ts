@@ -1286,6 +1286,18 @@ export const invokeChannels = builtOnFirstUse({
     }),
     reply: CampaignView
   }),
+  /**
+   * Split a draft on a quota or budget shortfall: it keeps its first `keep` ready rows, and a new draft named
+   * `restName` (the window's words, in its language) takes the other ready rows, to start later.
+   */
+  'campaigns:split': () => ({
+    request: z.object({
+      id: Id,
+      keep: z.number().int().min(1),
+      restName: z.string().trim().max(120)
+    }),
+    reply: z.object({ kept: CampaignView, rest: CampaignView })
+  }),
   'campaigns:pause': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */
   'campaigns:resume': () => ({ request: z.object({ id: Id, deviceId: Id.optional() }), reply: CampaignView }),

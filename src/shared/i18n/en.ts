@@ -300,6 +300,9 @@ export const en = {
   'desktop.error.enqueueRolledBack':
     'These messages were being queued when another start of Sender Desk took them for abandoned and removed them; send them again',
   'desktop.error.onlyDraftStarts': 'This campaign is {status}; only a draft can be started',
+  'desktop.error.onlyDraftSplits': 'This campaign is {status}; only a draft can be split',
+  'desktop.error.splitRange':
+    'A split keeps 1 to {max} of the {ready} ready rows to send now; the others go to a new draft',
   'desktop.error.startUnderWay': 'This campaign is being started already; wait for that start to finish',
   'desktop.error.onlyRunningPauses': 'This campaign is {status}; only a running one can pause',
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',
@@ -1298,6 +1301,13 @@ export const en = {
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',
   'campaigns.presend.back': 'Go back',
+  'campaigns.presend.split': 'Split: send {now} now, {later} later',
+  'campaigns.presend.splitExplain':
+    'Split starts the first {now} ready rows now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
+  'campaigns.split.restName': '{name} (rest)',
+  'campaigns.split.done':
+    '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
+  'campaigns.split.open': 'Open "{name}"',
   'campaigns.count.sending': 'sending',
   'campaigns.count.rows': '{rows} rows in all',
   'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',

@@ -308,6 +308,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.enqueueRolledBack':
     'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
+  'desktop.error.onlyDraftSplits': 'Status kampanye ini {status}; hanya draf yang bisa dipecah',
+  'desktop.error.splitRange':
+    'Pemecahan menyimpan 1 sampai {max} dari {ready} baris siap untuk dikirim sekarang; sisanya menjadi draf baru',
   'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai',
   'desktop.error.onlyRunningPauses':
     'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
@@ -1319,6 +1322,13 @@ export const id: Record<MessageKey, string> = {
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',
   'campaigns.presend.back': 'Kembali',
+  'campaigns.presend.split': 'Pecah: kirim {now} sekarang, {later} nanti',
+  'campaigns.presend.splitExplain':
+    'Pecah memulai {now} baris siap pertama sekarang dan menyimpan {later} lainnya sebagai draf kampanye baru, "{name}", untuk dimulai saat kuota atau batas harian mengizinkan.',
+  'campaigns.split.restName': '{name} (sisa)',
+  'campaigns.split.done':
+    '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
+  'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.sending': 'sedang dikirim',
   'campaigns.count.rows': '{rows} baris seluruhnya',
   'campaigns.cancel.confirm': 'Batalkan {count} pesan yang belum terkirim? Ini tidak dapat dibatalkan.',

@@ -1021,6 +1021,56 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
 
+  it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 5,
+            dailyCap: 200,
+            sentToday: { count: 198, resetsAt: '2026-01-15T17:00:00.000Z' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest)',
+      status: 'draft',
+      summary: { total: 1, ready: 1, skipped: 0, byProblem: {} }
+    })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:split', () => ({ kept: campaign({ status: 'draft' }), rest }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? rest : campaign()))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    // The quota covers 5 but today's budget only 2: the split starts 2 and keeps 1 for later.
+    const split = within(summary).getByRole('button', { name: 'Split: send 2 now, 1 later' })
+    expect(split.getAttribute('aria-describedby')).toBe('campaign-split-explain')
+    expect(within(summary).getByText(/Split starts/).textContent).toBe(
+      'Split starts the first 2 ready rows now and keeps the other 1 as a new draft campaign, "bills (rest)", to start when the quota or the daily cap allows.'
+    )
+    await user.click(split)
+    await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }]))
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 2, restName: 'bills (rest)' }])
+    const note = await screen.findByTestId('campaign-split-rest')
+    expect(note.textContent).toContain('The other row waits in the draft campaign "bills (rest)"')
+    await user.click(within(note).getByRole('button', { name: 'Open "bills (rest)"' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('draft'))
+    expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
+  })
+
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
     for (const [language, words] of [
       ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],

@@ -105,8 +105,16 @@ export function campaignZone(pacing: PacingPolicyView): string {
   return pacing.workingHours?.timeZone ?? computerZone()
 }
 
+/** The draft a split left for later: named under the campaign that started, with a way to it. */
+interface SplitRest {
+  id: string
+  name: string
+  rows: number
+}
+
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
+  const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   const [openId, setOpenId] = useState<string | null>(null)
   /** The campaign was opened by the operator (list, Start): its heading takes the focus. */
   const [focusOpened, setFocusOpened] = useState(false)
@@ -146,6 +154,10 @@ export function CampaignsView(): React.JSX.Element {
     setFocusOpened(true)
     setOpenId(id)
   }
+  const started = (id: string, rest?: SplitRest): void => {
+    setSplitRest(rest ?? null)
+    open(id)
+  }
 
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
@@ -164,6 +176,24 @@ export function CampaignsView(): React.JSX.Element {
           ))}
         </ul>
       ) : null}
+      {splitRest && openId && openId !== splitRest.id ? (
+        <p role="status" data-testid="campaign-split-rest">
+          {t('campaigns.split.done', {
+            later: splitRest.rows,
+            name: splitRest.name
+          })}{' '}
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => {
+              setSplitRest(null)
+              open(splitRest.id)
+            }}
+          >
+            {t('campaigns.split.open', { name: splitRest.name })}
+          </button>
+        </p>
+      ) : null}
       {openId ? (
         <CampaignProgress
           key={openId}
@@ -176,7 +206,7 @@ export function CampaignsView(): React.JSX.Element {
           onChanged={refresh}
         />
       ) : (
-        <NewCampaign onCreated={open} />
+        <NewCampaign onCreated={started} />
       )}
     </section>
   )
@@ -267,7 +297,11 @@ function replacingByName(
   return [...current.filter((f) => !names.has(key(f.name))), ...added]
 }
 
-function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
+function NewCampaign({
+  onCreated
+}: {
+  onCreated: (id: string, rest?: SplitRest) => void
+}): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
@@ -422,7 +456,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     void call('campaigns:cancelRead', { handle }).catch(() => undefined)
   }
 
-  async function createAndStart(): Promise<void> {
+  /** Creates the campaign and starts it; with `keep`, only its first `keep` ready rows, the rest made a draft. */
+  async function createAndStart(keep?: number): Promise<void> {
     if (!sheet || !mapping) return
     setBusy(true)
     setError(null)
@@ -437,18 +472,27 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
         ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
       })
+      const split =
+        keep === undefined
+          ? null
+          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(created.name) })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
       // The core copied the files for the campaign and released the handles.
       setAttachment(null)
       setRowFiles([])
-      onCreated(created.id)
+      onCreated(
+        created.id,
+        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
+      )
     } catch (e) {
       setError(errorInfo(e))
     } finally {
       setBusy(false)
     }
   }
+
+  const restNameOf = (campaignName: string): string => t('campaigns.split.restName', { name: campaignName })
 
   // A check belongs to the message it was made for: none while the message is empty.
   const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
@@ -753,7 +797,9 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
               busy={busy}
+              restName={restNameOf(name.trim() || sheet.fileName)}
               onStart={() => void createAndStart()}
+              onSplit={(keep) => void createAndStart(keep)}
               onBack={() => setConfirming(false)}
             />
           ) : (
@@ -858,10 +904,14 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  async function start(): Promise<void> {
+  const restName = t('campaigns.split.restName', { name: campaign.name })
+
+  /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
+  async function start(keep?: number): Promise<void> {
     setBusy(true)
     setError(null)
     try {
+      if (keep !== undefined) await call('campaigns:split', { id: campaign.id, keep, restName })
       await call('campaigns:start', {
         id: campaign.id,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
@@ -924,7 +974,9 @@ function StartDraft({
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
           busy={busy}
+          restName={restName}
           onStart={() => void start()}
+          onSplit={(keep) => void start(keep)}
           onBack={() => setConfirming(false)}
         />
       ) : (
