@@ -1021,6 +1021,19 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
 
+  it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
+    const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))
+    fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? paused : campaign()))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    useNavigation.getState().navigate('campaigns', { campaignId: 'c2' })
+    render(<CampaignsView />)
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+    expect(document.activeElement?.textContent).toContain('Promo')
+    expect(useNavigation.getState().openCampaign).toBeNull()
+  })
+
   it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {
     seedStores(
       makeBootstrap({

@@ -87,7 +87,7 @@ export function rowBuckets(counts: Record<string, number>): Record<keyof typeof 
   return result
 }
 
-const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
+export const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   draft: 'campaigns.status.draft',
   running: 'campaigns.status.running',
   paused: 'campaigns.status.paused',
@@ -115,9 +115,14 @@ interface SplitRest {
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
-  const [openId, setOpenId] = useState<string | null>(null)
-  /** The campaign was opened by the operator (list, Start): its heading takes the focus. */
-  const [focusOpened, setFocusOpened] = useState(false)
+  // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
+  const [asked] = useState(() => useNavigation.getState().openCampaign)
+  useEffect(() => {
+    useNavigation.getState().takeOpenCampaign()
+  }, [])
+  const [openId, setOpenId] = useState<string | null>(asked)
+  /** The campaign was opened by the operator (list, Start, the Overview): its heading takes the focus. */
+  const [focusOpened, setFocusOpened] = useState(asked !== null)
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
   const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
