@@ -6,16 +6,21 @@ import { call, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
 import { campaignZone, rowBuckets, STATUS_KEY } from './CampaignsView'
 import { campaignWaitText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
 
-/** The campaigns at work, asked again whenever a campaign changes. */
+/**
+ * The campaigns at work, asked again whenever a campaign changes, and whenever the outbox's counts move (delivery
+ * reports move a campaign's progress without a campaign event).
+ */
 function useCampaignsAtWork(): CampaignView[] | null {
   const [campaigns, setCampaigns] = useState<CampaignView[] | null>(null)
   const [changes, setChanges] = useState(0)
+  const outboxCounts = useOutbox((s) => s.counts)
   useEffect(() => getApi().on('campaigns:changed', () => setChanges((n) => n + 1)), [])
   useEffect(() => {
     let on = true
@@ -25,7 +30,7 @@ function useCampaignsAtWork(): CampaignView[] | null {
     return () => {
       on = false
     }
-  }, [changes])
+  }, [changes, outboxCounts])
   return campaigns
 }
 

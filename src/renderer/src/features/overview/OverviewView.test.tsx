@@ -1,5 +1,5 @@
 // Overview: each device's state, quota and expiry countdown; today's numbers, each opening the filtered outbox.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -133,7 +133,15 @@ describe('overview', () => {
     expect(promo.textContent).toContain('Paused by you')
     expect(within(list).queryByText('Old')).toBeNull()
     expect(within(list).queryByText('Not yet')).toBeNull()
-    await userEvent.setup().click(within(bills).getByRole('button', { name: 'January bills' }))
+    // A delivery report moves the progress without a campaign event: the outbox's counts moving asks again.
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ counts: { queued: 3, sent: 6, skipped: 2 } })]
+    }))
+    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent: 6, total: 6 }, false))
+    await waitFor(() =>
+      expect(within(list).getByTestId('overview-campaign-c1').textContent).toContain('6 of 9 sent')
+    )
+    await userEvent.setup().click(within(list).getByRole('button', { name: 'January bills' }))
     expect(useNavigation.getState()).toMatchObject({ view: 'campaigns', openCampaign: 'c1' })
   })
 
