@@ -274,9 +274,10 @@ describe('auto-paused device', () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
     })
-    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
-    fake.handle('campaigns:get', () => paused)
-    fake.handle('campaigns:resume', () => campaign())
+    let current = paused
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:resume', () => (current = campaign()))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: /bills/ }))
@@ -284,6 +285,9 @@ describe('auto-paused device', () => {
     expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
     await user.click(within(part).getByRole('button', { name: 'Resume' }))
     expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
+    // That Resume goes once the part runs again: the campaign takes the focus, not the page.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull())
+    expect(document.activeElement?.id).toBe('campaign-progress')
   })
 })
 
@@ -645,6 +649,8 @@ describe('a file for every message', () => {
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', true)
     expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ devices: ['dev-1'] })
     await user.click(screen.getByRole('button', { name: 'Remove big.mp4' }))
+    // The remove button went with the file: the focus is on picking one again.
+    expect(document.activeElement).toBe(screen.getByLabelText('Attach a file to every message'))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
@@ -863,6 +869,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       fail(new ApiError({ code: 'sheet_cancelled', message: 'Reading the spreadsheet was cancelled' }))
     )
     expect(await screen.findByText('Reading stopped; nothing was imported.')).toBeTruthy()
+    // The Stop button went with the reading: the focus is back on choosing a spreadsheet.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Choose a spreadsheet')))
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
   })
@@ -1021,6 +1029,39 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
 
+  it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
+    const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
+    let current = campaign()
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose a spreadsheet'))
+
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const start = await screen.findByRole('button', { name: 'Start sending 1 message' })
+    await user.click(start)
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start sending 1 message' }))
+    )
+
+    // A draft opened from the list and started: its Start goes, the campaign takes the focus.
+    current = draft
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:start', () => (current = campaign()))
+    await user.click(screen.getByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    await user.click(screen.getByTestId('campaign-confirm-start'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    expect(document.activeElement?.id).toBe('campaign-progress')
+  })
+
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
     const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
     fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))
@@ -1123,6 +1164,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       expect(fake.requests('campaigns:cancel')).toEqual([])
       await user.click(within(question).getByRole('button', { name: words.keep }))
       expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
+      // Back on the button that asked, not on the page.
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: words.cancel }))
       await user.click(screen.getByRole('button', { name: words.cancel }))
       await user.click(screen.getByRole('button', { name: words.yes }))
       expect(fake.requests('campaigns:cancel')).toEqual([{ id: 'c1' }])

@@ -123,6 +123,8 @@ export function CampaignsView(): React.JSX.Element {
   const [openId, setOpenId] = useState<string | null>(asked)
   /** The campaign was opened by the operator (list, Start, the Overview): its heading takes the focus. */
   const [focusOpened, setFocusOpened] = useState(asked !== null)
+  /** "New campaign" was pressed on a campaign: the new form's first field takes the focus. */
+  const [focusNew, setFocusNew] = useState(false)
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
   const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
@@ -206,12 +208,13 @@ export function CampaignsView(): React.JSX.Element {
           focusOnOpen={focusOpened}
           onClose={() => {
             setWantsNew(true)
+            setFocusNew(true)
             setOpenId(null)
           }}
           onChanged={refresh}
         />
       ) : (
-        <NewCampaign onCreated={started} />
+        <NewCampaign onCreated={started} focusFirst={focusNew} />
       )}
     </section>
   )
@@ -303,9 +306,12 @@ function replacingByName(
 }
 
 function NewCampaign({
-  onCreated
+  onCreated,
+  focusFirst = false
 }: {
   onCreated: (id: string, rest?: SplitRest) => void
+  /** Opened by "New campaign" on a campaign: the focus goes to its first field, the spreadsheet's choose button. */
+  focusFirst?: boolean
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -333,6 +339,18 @@ function NewCampaign({
   const [confirming, setConfirming] = useState(false)
   const pickAgain = useDroppedSheet((s) => s.pickAgain)
   const navigate = useNavigation((s) => s.navigate)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const attachmentInput = useRef<HTMLInputElement>(null)
+  const startButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focusFirst) fileInput.current?.focus()
+  }, [focusFirst])
+  const refocusFile = useRef(false)
+  useEffect(() => {
+    if (busy || !refocusFile.current) return
+    refocusFile.current = false
+    fileInput.current?.focus()
+  }, [busy])
 
   // One device: it is the one to send from (ticked once; the operator may untick it).
   const autoTicked = useRef(false)
@@ -459,6 +477,8 @@ function NewCampaign({
     if (!handle) return
     readingHandle.current = null
     void call('campaigns:cancelRead', { handle }).catch(() => undefined)
+    // The Stop button goes with the reading: the focus goes back to choosing a spreadsheet, once it is enabled.
+    refocusFile.current = true
   }
 
   /** Creates the campaign and starts it; with `keep`, only its first `keep` ready rows, the rest made a draft. */
@@ -543,6 +563,7 @@ function NewCampaign({
           accept=".csv,.txt,.xlsx,.xls,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           testId="campaign-import-drop"
           inputTestId="campaign-file"
+          inputRef={fileInput}
           disabled={busy}
           onFiles={(files) => void onFile(files[0])}
         />
@@ -679,11 +700,19 @@ function NewCampaign({
               testId="campaign-attachment"
               label={t('campaigns.attachment')}
               hint={t('campaigns.attachment.hint')}
+              inputRef={attachmentInput}
               onFiles={(files) => void attach(files[0])}
             >
               {attachment ? (
                 <p data-testid="campaign-attachment-file">
-                  <FileLine file={attachment} onRemove={() => replaceAttachment(null)} />
+                  <FileLine
+                    file={attachment}
+                    onRemove={() => {
+                      replaceAttachment(null)
+                      // The remove button goes with the file: the focus goes to picking one again.
+                      attachmentInput.current?.focus()
+                    }}
+                  />
                 </p>
               ) : null}
             </FileDrop>
@@ -805,10 +834,15 @@ function NewCampaign({
               restName={restNameOf(name.trim() || sheet.fileName)}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
-              onBack={() => setConfirming(false)}
+              onBack={() => {
+                setConfirming(false)
+                // The summary had the focus; Start, which it replaced, takes it back.
+                setTimeout(() => startButton.current?.focus(), 0)
+              }}
             />
           ) : (
             <button
+              ref={startButton}
               type="button"
               className="button button--primary"
               data-testid="campaign-start"
@@ -982,7 +1016,10 @@ function StartDraft({
           restName={restName}
           onStart={() => void start()}
           onSplit={(keep) => void start(keep)}
-          onBack={() => setConfirming(false)}
+          onBack={() => {
+            setConfirming(false)
+            setTimeout(() => startButton.current?.focus(), 0)
+          }}
         />
       ) : (
         <button
@@ -1026,6 +1063,7 @@ function CampaignProgress({
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const heading = useRef<HTMLHeadingElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
   const loaded = campaign !== null
   useEffect(() => {
     if (loaded && focusOnOpen) heading.current?.focus()
@@ -1092,6 +1130,8 @@ function CampaignProgress({
           onStarted={() => {
             setTick((n) => n + 1)
             onChanged()
+            // The draft's Start is gone: the campaign, whose status now says it sends, takes the focus.
+            heading.current?.focus()
           }}
         />
       ) : null}
@@ -1107,7 +1147,13 @@ function CampaignProgress({
                 <button
                   type="button"
                   className="button"
-                  onClick={() => void act(() => call('campaigns:resume', { id, deviceId: d.deviceId }))}
+                  onClick={() =>
+                    void act(async () => {
+                      await call('campaigns:resume', { id, deviceId: d.deviceId })
+                      // This Resume goes once the device's part runs again: the focus goes to the campaign.
+                      heading.current?.focus()
+                    })
+                  }
                 >
                   {t('campaigns.resume')}
                 </button>
@@ -1145,6 +1191,7 @@ function CampaignProgress({
           <button
             type="button"
             className="button button--danger"
+            ref={cancelButton}
             data-testid="campaign-cancel"
             aria-expanded={askCancel}
             onClick={() => setAskCancel(true)}
@@ -1205,7 +1252,11 @@ function CampaignProgress({
               heading.current?.focus()
             })
           }
-          onKeep={() => setAskCancel(false)}
+          onKeep={() => {
+            setAskCancel(false)
+            // Back to the button that asked: the question, which had the focus, is gone.
+            cancelButton.current?.focus()
+          }}
         />
       ) : null}
       {cancelled ? (
