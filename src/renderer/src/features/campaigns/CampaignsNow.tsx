@@ -7,7 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { campaignZone, rowBuckets, STATUS_KEY } from './CampaignsView'
+import { campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
 import { campaignWaitText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */

@@ -13,7 +13,7 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { computerZone, formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -26,6 +26,7 @@ import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { isUsablePacing, PacingFields } from './PacingFields'
+import { BUCKETS, campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -34,24 +35,6 @@ import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
-
-/**
- * One counting model for a campaign's rows: every row is in exactly one bucket, so the buckets add up to the rows.
- * The core counts by outbox status; the in-flight statuses (sending, accepted) are "sending", the not-yet-sent ones
- * (not queued, scheduled, queued) "waiting".
- */
-const BUCKETS = {
-  waiting: ['waiting', 'scheduled', 'queued'],
-  sending: ['sending', 'accepted'],
-  sent: ['sent'],
-  delivered: ['delivered'],
-  read: ['read'],
-  failed: ['failed'],
-  skipped: ['skipped'],
-  // Cancelled here or at the gateway (a take-back): it never reached the customer.
-  cancelled: ['cancelled', 'cancelled_at_gateway'],
-  revoked: ['revoked']
-} as const
 
 const COUNT_KEY = {
   waiting: 'campaigns.count.waiting',
@@ -65,44 +48,9 @@ const COUNT_KEY = {
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<keyof typeof BUCKETS, MessageKey>
 
-/** The campaign's rows by bucket; a status the window does not know yet counts as sending (never nowhere). */
-export function rowBuckets(counts: Record<string, number>): Record<keyof typeof BUCKETS, number> {
-  const result = {
-    waiting: 0,
-    sending: 0,
-    sent: 0,
-    delivered: 0,
-    read: 0,
-    failed: 0,
-    skipped: 0,
-    cancelled: 0,
-    revoked: 0
-  }
-  for (const [status, n] of Object.entries(counts)) {
-    const bucket = (Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]).find((b) =>
-      (BUCKETS[b] as readonly string[]).includes(status)
-    )
-    result[bucket ?? 'sending'] += n
-  }
-  return result
-}
-
-export const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
-  draft: 'campaigns.status.draft',
-  running: 'campaigns.status.running',
-  paused: 'campaigns.status.paused',
-  cancelled: 'campaigns.status.cancelled',
-  finished: 'campaigns.status.finished'
-}
-
 /** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
 export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
   return at ? formatDateTime(new Date(at).toISOString(), locale, timeZone) : ''
-}
-
-/** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */
-export function campaignZone(pacing: PacingPolicyView): string {
-  return pacing.workingHours?.timeZone ?? computerZone()
 }
 
 /** The draft a split left for later: named under the campaign that started, with a way to it. */
