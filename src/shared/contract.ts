@@ -974,6 +974,14 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
   'files:release': () => ({ request: z.object({ handles: z.array(Id) }), reply: Ok }),
+  /**
+   * A file registered to be sent (the tray's drop) registered instead as a spreadsheet for campaigns:read, when the
+   * operator chose to import it: its spreadsheet handle, or why it cannot be read (the send's handle is gone).
+   */
+  'files:asSpreadsheet': () => ({
+    request: z.object({ handle: Id }),
+    reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
+  }),
   /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
   'files:keepForDraft': () => ({ request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok }),
   /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */

@@ -1271,8 +1271,6 @@ export const en = {
   'drop.sheet.attach': 'Attach to a message',
   'drop.sheet.neither': 'Neither',
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
-  'campaigns.file.pickAgain':
-    '{name} was dropped on the tray: drop it here or choose it to import it as campaign recipients.',
   'campaigns.reading': 'Reading the spreadsheet…',
   'campaigns.reading.cancel': 'Stop reading',
   'campaigns.reading.stopped': 'Reading stopped; nothing was imported.',

@@ -1292,8 +1292,6 @@ export const id: Record<MessageKey, string> = {
   'drop.sheet.attach': 'Lampirkan ke pesan',
   'drop.sheet.neither': 'Tidak keduanya',
   'campaigns.file.hint': 'Letakkan berkas CSV atau Excel (.csv, .xlsx) di sini, atau pilih satu.',
-  'campaigns.file.pickAgain':
-    '{name} diletakkan di baki: letakkan di sini atau pilih untuk mengimpornya sebagai penerima kampanye.',
   'campaigns.reading': 'Membaca spreadsheet…',
   'campaigns.reading.cancel': 'Berhenti membaca',
   'campaigns.reading.stopped': 'Pembacaan dihentikan; tidak ada yang diimpor.',

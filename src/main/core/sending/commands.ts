@@ -25,6 +25,7 @@ import { outboxExportFile, outboxTable } from './outbox-export'
 export type SendingChannel =
   | 'files:register'
   | 'files:release'
+  | 'files:asSpreadsheet'
   | 'files:keepForDraft'
   | 'files:restoreDraft'
   | 'outbox:enqueue'
@@ -213,6 +214,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     async 'files:release'({ handles }) {
       await files.release(handles)
       return { ok: true as const }
+    },
+
+    async 'files:asSpreadsheet'({ handle }) {
+      const result = await files.asSpreadsheet(handle)
+      if (!result) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'handle')
+      return 'code' in result
+        ? { files: [], rejected: [result] }
+        : { files: [toHandleView(result)], rejected: [] }
     },
 
     async 'files:keepForDraft'({ handles }) {

@@ -11,6 +11,7 @@ import {
   type SheetView
 } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
+import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
@@ -812,6 +813,49 @@ describe('issue 27: the campaign view an operator can trust', () => {
       { files: ['pelanggan.csv'], purpose: 'spreadsheet' }
     ])
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(useSend.getState().files).toEqual([])
+  })
+
+  it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, nothing attached', async () => {
+    handleSheet()
+    fake.handle('files:asSpreadsheet', () => ({
+      files: [
+        {
+          handle: 'sheet-1',
+          name: 'pelanggan.csv',
+          size: 20,
+          kind: 'document',
+          mime: 'application/octet-stream'
+        }
+      ],
+      rejected: []
+    }))
+    const user = userEvent.setup()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    const trayFile = {
+      handle: 't-1',
+      name: 'pelanggan.csv',
+      size: 20,
+      kind: 'document',
+      mime: 'text/csv'
+    } as const
+    const photo = { handle: 't-2', name: 'photo.png', size: 20, kind: 'image', mime: 'image/png' } as const
+    // The tray registered the drop to be sent and asks the window to open Send with it.
+    act(() => handleNavigate({ view: 'send', handles: [trayFile, photo] }))
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    // The customer list is registered again as a spreadsheet and read; the rest of the drop is released.
+    expect(fake.requests('files:asSpreadsheet')).toEqual([{ handle: 't-1' }])
+    expect(fake.requests('campaigns:read')).toEqual([{ handle: 'sheet-1' }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['t-2'] }])
     expect(useSend.getState().files).toEqual([])
   })
 

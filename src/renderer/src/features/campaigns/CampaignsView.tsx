@@ -285,7 +285,6 @@ function NewCampaign({
   const [readStopped, setReadStopped] = useState(false)
   /** The pre-send summary is open: Start asks before anything is created. */
   const [confirming, setConfirming] = useState(false)
-  const pickAgain = useDroppedSheet((s) => s.pickAgain)
   const navigate = useNavigation((s) => s.navigate)
   const fileInput = useRef<HTMLInputElement>(null)
   const attachmentInput = useRef<HTMLInputElement>(null)
@@ -325,8 +324,16 @@ function NewCampaign({
     if (!incoming) return
     const dropped = useDroppedSheet.getState().takeForCampaign()
     if (dropped) void onFile(dropped)
-    // onFile is this render's; only a new file matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFile is this render's; only a new file matters
   }, [incoming])
+  // …or dropped on the tray, which registered it to be sent: the core registers it as a spreadsheet, then it is read.
+  const incomingFromTray = useDroppedSheet((s) => s.trayForCampaign)
+  useEffect(() => {
+    if (!incomingFromTray) return
+    const dropped = useDroppedSheet.getState().takeTrayForCampaign()
+    if (dropped) void onTrayFile(dropped)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onTrayFile is this render's; only a new handle matters
+  }, [incomingFromTray])
 
   useEffect(() => {
     if (!sheet || !mapping || template.trim() === '') return
@@ -388,14 +395,22 @@ function NewCampaign({
 
   async function onFile(file: File | undefined): Promise<void> {
     if (!file) return
+    // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
+    // holds a 50,000-row file's bytes on its UI thread.
+    await readSheet(() => getApi().registerFiles([file], 'spreadsheet'))
+  }
+
+  async function onTrayFile(file: FileHandleView): Promise<void> {
+    await readSheet(() => call('files:asSpreadsheet', { handle: file.handle }))
+  }
+
+  /** Registers a spreadsheet (`register`), then has the core read it, with its progress and a way to stop. */
+  async function readSheet(register: () => Promise<InvokeReply<'files:register'>>): Promise<void> {
     setError(null)
     setReadStopped(false)
-    useDroppedSheet.getState().clearPickAgain()
     setBusy(true)
     try {
-      // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
-      // holds a 50,000-row file's bytes on its UI thread.
-      const registered = await getApi().registerFiles([file], 'spreadsheet')
+      const registered = await register()
       const refused = registered.rejected[0]
       if (refused) {
         setError({ code: refused.code, message: coreMessage(refused) })
@@ -515,11 +530,6 @@ function NewCampaign({
           disabled={busy}
           onFiles={(files) => void onFile(files[0])}
         />
-        {pickAgain ? (
-          <p role="status" data-testid="campaign-pick-again">
-            {t('campaigns.file.pickAgain', { name: pickAgain })}
-          </p>
-        ) : null}
         {reading ? (
           <div className="campaign-reading" role="status" data-testid="campaign-reading">
             <label htmlFor="campaign-reading-progress">{t('campaigns.reading')}</label>
