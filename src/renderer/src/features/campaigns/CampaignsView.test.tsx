@@ -3,19 +3,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  ApiError,
-  type CampaignRowView,
-  type CampaignView,
-  type InvokeReply,
-  type SheetView
-} from '../../../../shared/contract'
+import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { CampaignsView } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
@@ -50,37 +44,7 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
   ...over
 })
 
-const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
-  id: 'c1',
-  name: 'bills',
-  fileName: 'bills.csv',
-  status: 'running',
-  template: 'Hi {Name}',
-  mapping: { phone: 'HP', variables: ['Name'] },
-  pacing: {
-    minDelaySeconds: 5,
-    maxDelaySeconds: 30,
-    batchSize: 20,
-    batchPauseMinutes: 10,
-    workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
-    dailyCapPerDevice: 150,
-    warmUp: null
-  },
-  headers: ['Name', 'Phone', 'HP'],
-  summary: { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } },
-  counts: { waiting: 0, queued: 1, accepted: 1, skipped: 1 },
-  devices: [
-    {
-      deviceId: 'dev-1',
-      wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 1, 0) },
-      autoPaused: null
-    }
-  ],
-  estimate: { finishAt: null },
-  createdAt: 0,
-  startedAt: 0,
-  ...over
-})
+const campaign = makeCampaign
 
 beforeEach(() => {
   fake = installFakeApi()

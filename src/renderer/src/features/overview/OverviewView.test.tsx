@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { daysLeft, OverviewView } from './OverviewView'
 
@@ -23,38 +23,26 @@ beforeEach(() => {
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
 })
 
-const campaign = (over: Partial<CampaignView>): CampaignView => ({
-  id: 'c1',
-  name: 'January bills',
-  fileName: 'bills.csv',
-  status: 'running',
-  template: 'Hi {Name}',
-  mapping: { phone: 'HP', variables: ['Name'] },
-  pacing: {
-    minDelaySeconds: 5,
-    maxDelaySeconds: 30,
-    batchSize: 20,
-    batchPauseMinutes: 10,
-    workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Makassar' },
-    dailyCapPerDevice: 150,
-    warmUp: null
-  },
-  headers: ['Name', 'HP'],
-  summary: { total: 12, ready: 10, skipped: 2, byProblem: { no_phone: 2 } },
-  counts: { queued: 4, accepted: 1, sent: 2, delivered: 1, read: 1, failed: 1, skipped: 2 },
-  devices: [
-    {
-      deviceId: 'dev-1',
-      wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 0, 0) },
-      autoPaused: null
-    }
-  ],
-  estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) },
-  createdAt: 0,
-  startedAt: 0,
-  attachmentName: null,
-  ...over
-})
+/** January bills: 12 rows (2 skipped), 4 of 10 sent, hours on WITA, waiting outside them. */
+const campaign = (over: Partial<CampaignView>): CampaignView =>
+  makeCampaign({
+    name: 'January bills',
+    pacing: {
+      ...makeCampaign().pacing,
+      workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Makassar' }
+    },
+    summary: { total: 12, ready: 10, skipped: 2, byProblem: { no_phone: 2 } },
+    counts: { queued: 4, accepted: 1, sent: 2, delivered: 1, read: 1, failed: 1, skipped: 2 },
+    devices: [
+      {
+        deviceId: 'dev-1',
+        wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 0, 0) },
+        autoPaused: null
+      }
+    ],
+    estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) },
+    ...over
+  })
 
 describe('overview', () => {
   it("shows the fleet with each device's state, quota and days to expiry", () => {
