@@ -1176,6 +1176,8 @@ export const en = {
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
   'campaigns.pacing.zone': 'Time zone of the working hours',
+  'campaigns.hours': 'Sends between {start} and {end} {zone}',
+  'campaigns.hours.any': 'Sends at any time of day',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':

@@ -1196,6 +1196,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
   'campaigns.pacing.zone': 'Zona waktu jam kerja',
+  'campaigns.hours': 'Mengirim antara {start} dan {end} {zone}',
+  'campaigns.hours.any': 'Mengirim kapan saja',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan jeda',
   'campaigns.pacing.editExplain':

@@ -1070,6 +1070,24 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(document.activeElement?.id).toBe('campaign-progress')
   })
 
+  it("names the working hours with their zone on the campaign, in the operator's language", async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const { unmount } = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
+      'Sends between 08:00 and 20:00 WIB'
+    )
+    unmount()
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
+    fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
+    fake.handle('campaigns:get', () => anyTime)
+    render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Mengirim kapan saja')
+  })
+
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
     const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
     fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))

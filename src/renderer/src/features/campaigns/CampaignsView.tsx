@@ -1074,6 +1074,15 @@ function CampaignProgress({
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
       </p>
+      <p className="muted" data-testid="campaign-hours">
+        {campaign.pacing.workingHours
+          ? t('campaigns.hours', {
+              start: campaign.pacing.workingHours.start,
+              end: campaign.pacing.workingHours.end,
+              zone: zoneLabel(campaign.pacing.workingHours.timeZone)
+            })
+          : t('campaigns.hours.any')}
+      </p>
       <dl className="campaign-counts" data-testid="campaign-counts">
         {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
           <div key={k}>
