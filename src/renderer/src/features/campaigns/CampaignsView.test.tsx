@@ -1151,6 +1151,34 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
   })
 
+  it('splits a draft started from its page too, and says where the rest waits', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
+    const draft = campaign({ status: 'draft', counts: { waiting: 3 } })
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest)',
+      status: 'draft',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    let current = draft
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    fake.handle('campaigns:split', () => ({ kept: draft, rest }))
+    fake.handle('campaigns:start', () => (current = campaign()))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    await user.click(screen.getByRole('button', { name: 'Split: send 1 now, 2 later' }))
+    await waitFor(() => expect(fake.requests('campaigns:start')).toHaveLength(1))
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 1, restName: 'bills (rest)' }])
+    expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
+      'The other 2 rows wait in the draft campaign "bills (rest)"'
+    )
+  })
+
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
     for (const [language, words] of [
       ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],

@@ -160,6 +160,7 @@ export function CampaignsView(): React.JSX.Element {
             setOpenId(null)
           }}
           onChanged={refresh}
+          onSplit={setSplitRest}
         />
       ) : (
         <NewCampaign onCreated={started} focusFirst={focusNew} />
@@ -860,7 +861,8 @@ function StartDraft({
   onStarted
 }: {
   campaign: CampaignView
-  onStarted: () => void
+  /** Started; `rest` is the draft a split left for later. */
+  onStarted: (rest?: SplitRest) => void
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -908,7 +910,8 @@ function StartDraft({
     setBusy(true)
     setError(null)
     try {
-      if (keep !== undefined) await call('campaigns:split', { id: campaign.id, keep, restName })
+      const split =
+        keep === undefined ? null : await call('campaigns:split', { id: campaign.id, keep, restName })
       await call('campaigns:start', {
         id: campaign.id,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
@@ -918,7 +921,9 @@ function StartDraft({
       held.current = []
       setAttachment(null)
       setRowFiles([])
-      onStarted()
+      onStarted(
+        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
+      )
     } catch (e) {
       setError(errorInfo(e))
       // Back to the Start button (the summary that had the focus is gone), with the reason below it.
@@ -1004,13 +1009,16 @@ function CampaignProgress({
   id,
   focusOnOpen,
   onClose,
-  onChanged
+  onChanged,
+  onSplit
 }: {
   id: string
   /** Opened by the operator (Start, the list): the focus goes to the campaign's heading. */
   focusOnOpen: boolean
   onClose: () => void
   onChanged: () => void
+  /** A draft started split: the rows left for later are in this new draft. */
+  onSplit: (rest: SplitRest) => void
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -1094,7 +1102,8 @@ function CampaignProgress({
       {campaign.status === 'draft' ? (
         <StartDraft
           campaign={campaign}
-          onStarted={() => {
+          onStarted={(rest) => {
+            if (rest) onSplit(rest)
             setTick((n) => n + 1)
             onChanged()
             // The draft's Start is gone: the campaign, whose status now says it sends, takes the focus.
