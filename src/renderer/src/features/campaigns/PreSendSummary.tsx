@@ -4,24 +4,10 @@
 // rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import { budgetLeftToday, messagesThatFitNow, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
-
-/**
- * How many rows can go now when the quota or today's budget falls short of `ready`: the smaller of the two (a quota
- * unknown or unlimited, or no cap, limits nothing). Null when nothing is short, or when nothing at all could go now.
- */
-export function rowsThatFitNow(devices: readonly DeviceView[], ready: number): number | null {
-  const { quota } = quotaShortfall(devices, ready)
-  const budgets = devices.map(budgetLeftToday)
-  const budget = budgets.every((b) => b !== null)
-    ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
-    : Infinity
-  const fit = Math.min(quota, budget)
-  return fit >= 1 && fit < ready ? fit : null
-}
 
 export function PreSendSummary({
   ready,
@@ -59,7 +45,7 @@ export function PreSendSummary({
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
     : null
-  const fitNow = rowsThatFitNow(devices, ready)
+  const fitNow = messagesThatFitNow(devices, ready)
 
   return (
     <div
