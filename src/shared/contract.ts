@@ -1075,6 +1075,14 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
   'files:release': () => ({ request: z.object({ handles: z.array(Id) }), reply: Ok }),
+  /**
+   * A file registered to be sent (the tray's drop) registered instead as a spreadsheet for campaigns:read, when the
+   * operator chose to import it: its spreadsheet handle, or why it cannot be read (the send's handle is gone).
+   */
+  'files:asSpreadsheet': () => ({
+    request: z.object({ handle: Id }),
+    reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
+  }),
   /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
   'files:keepForDraft': () => ({ request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok }),
   /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */
@@ -1386,6 +1394,18 @@ export const invokeChannels = builtOnFirstUse({
       files: CampaignRowFiles.optional()
     }),
     reply: CampaignView
+  }),
+  /**
+   * Split a draft on a quota or budget shortfall: it keeps its first `keep` ready rows, and a new draft named
+   * `restName` (the window's words, in its language) takes the other ready rows, to start later.
+   */
+  'campaigns:split': () => ({
+    request: z.object({
+      id: Id,
+      keep: z.number().int().min(1),
+      restName: z.string().trim().max(120)
+    }),
+    reply: z.object({ kept: CampaignView, rest: CampaignView })
   }),
   'campaigns:pause': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /** Resume the campaign, or only a device's part that paused itself (`deviceId`). */

@@ -34,6 +34,10 @@ async function dropFile(page: Page, selector: string, name: string, text: string
   await page.locator(selector).dispatchEvent('drop', { dataTransfer })
 }
 
+/** The test id of the element that has the keyboard focus ('' for none). */
+const focusedTestId = (page: Page): Promise<string> =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '')
+
 /** The page is no wider than its window (no sideways scroll). */
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
@@ -108,19 +112,38 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('campaign-confirm-start').click()
     await p.getByTestId('campaign-progress').waitFor()
 
-    await p.getByTestId('campaign-pause').click()
+    // From the keyboard: Pause is pressed with Enter, and the same button, now Resume, keeps the focus.
+    await p.getByTestId('campaign-pause').focus()
+    await p.keyboard.press('Enter')
     await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('paused')
+    await expect.poll(() => focusedTestId(p)).toBe('campaign-resume')
     const sandbox = await harness.sandbox()
     const sentWhilePaused = (await sandbox.control.messages()).length
     await new Promise((resolve) => setTimeout(resolve, 2500))
     expect((await sandbox.control.messages()).length).toBe(sentWhilePaused)
 
-    // "Cancel the rest" asks, with the count, before anything is cancelled; keeping goes on as before.
+    // The Overview lists the paused campaign with its progress, and its name opens it with the focus on it.
+    await p.getByTestId('nav-home').click()
+    const onOverview = p.getByRole('region', { name: 'Campaigns' }).locator('li')
+    await expect.poll(() => onOverview.first().textContent()).toMatch(/tagihan\s*paused\s*\d of 3 sent/)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-campaign-overview-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
+    await onOverview.first().getByRole('button', { name: 'tagihan' }).click()
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('campaign-progress')
+    expect(await p.getByTestId('campaign-status').textContent()).toBe('paused')
+
+    // "Cancel the rest" asks, with the count, before anything is cancelled; keeping goes on as before, and the
+    // focus goes back to the button that asked.
     await p.getByTestId('campaign-cancel').click()
     const question = p.getByRole('group', { name: /^Cancel the \d+ messages not sent yet\?/ })
     await question.waitFor()
-    await question.getByRole('button', { name: 'Keep sending' }).click()
+    await question.getByRole('button', { name: 'Keep sending' }).focus()
+    await p.keyboard.press('Enter')
     expect(await p.getByTestId('campaign-status').textContent()).toBe('paused')
+    await expect.poll(() => focusedTestId(p)).toBe('campaign-cancel')
 
     await p.getByTestId('campaign-resume').click()
     await expect
@@ -164,6 +187,11 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('campaign-export-csv').click()
     const file = await download
     expect(file.suggestedFilename()).toBe('tagihan - results.csv')
+
+    // "New campaign" from the keyboard: the new form's first field, the spreadsheet's choose input, has the focus.
+    await p.getByRole('button', { name: 'New campaign' }).focus()
+    await p.keyboard.press('Enter')
+    await expect.poll(() => focusedTestId(p)).toBe('campaign-file')
   })
 
   it('starts a draft made with a file after a restart: the file is picked again, every row gets it', async () => {

@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { MAX_SPREADSHEET_BYTES } from '../../shared/domain'
+import { openSettings } from '../core/compose-command-line'
+import { openDatabase } from '../core/store'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -126,6 +128,39 @@ describe('sender-desk campaign', () => {
     expect(cancelled.json).toMatchObject({ ok: true, cancelledRows: [5, 6] })
     expect((cancelled.json.alreadyAccepted as { rowNumber: number }[]).map((r) => r.rowNumber)).toEqual([2])
     expect((await cli('campaign', 'cancel', secondId)).code).toBe(2)
+  }, 60_000)
+
+  it("starts a new campaign's working hours on the operator's zone (the settings'), not the gateway's", async () => {
+    const dataDir = join(work, 'zone-data')
+    const db = openDatabase({ dataDir })
+    openSettings(db).settings.update({ defaultTimezone: 'America/Sao_Paulo' })
+    db.close()
+    const inZone = { ...env, SENDER_DESK_DATA_DIR: dataDir }
+    const create = (...flags: string[]) =>
+      runCliJson(inZone, [
+        'campaign',
+        'create',
+        '--file',
+        FIXTURE,
+        '--map',
+        'phone=Phone',
+        '--template',
+        'Hi',
+        ...flags
+      ])
+    const plain = await create()
+    expect(plain.code).toBe(0)
+    const hours = (result: typeof plain) =>
+      (result.json.campaign as { pacing: { workingHours: unknown } }).pacing.workingHours
+    expect(hours(plain)).toEqual({ start: '08:00', end: '20:00', timeZone: 'America/Sao_Paulo' })
+    expect(hours(await create('--hours', '09:00-17:00'))).toEqual({
+      start: '09:00',
+      end: '17:00',
+      timeZone: 'America/Sao_Paulo'
+    })
+    // The zone is printed with the hours, so the terminal's reader knows whose clock they are on.
+    const shown = await runCli(['campaign', 'status', (plain.json.campaign as { id: string }).id], inZone)
+    expect(shown.stdout).toContain('08:00-20:00 America/Sao_Paulo')
   }, 60_000)
 
   it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {

@@ -16,9 +16,8 @@ import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
-  DEFAULT_PACING,
-  GATEWAY_TIME_ZONE,
   MAX_CAMPAIGN_ROW_FILES,
+  newCampaignPacing,
   pacingProblems,
   type PacingPolicy
 } from '../../shared/domain'
@@ -58,13 +57,15 @@ export function parseMap(
 }
 
 /**
- * Pacing from flags over `base` (the safe defaults, or a running campaign's policy when it is edited): --delay 5-30,
- * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. The flags are read for their shape only; what the
- * numbers may be is the domain's rule (pacingProblems), worded as the window words it.
+ * Pacing from flags over `base` (a new campaign's, or a running campaign's policy when it is edited): --delay 5-30,
+ * --batch 20/10, --hours 08:00-20:00@Asia/Jakarta|any, --cap 150. Hours without a zone keep the base's zone, else
+ * take `operatorZone` (the settings' default zone, as the window's form does). The flags are read for their shape
+ * only; what the numbers may be is the domain's rule (pacingProblems), worded as the window words it.
  */
 export function parsePacing(
   context: Pick<CliContext, 'args'>,
-  base: PacingPolicy = DEFAULT_PACING
+  base: PacingPolicy,
+  operatorZone: string
 ): PacingPolicy {
   const pacing: PacingPolicy = { ...base }
   const delay = stringFlag(context.args, 'delay')
@@ -90,7 +91,7 @@ export function parsePacing(
       pacing.workingHours = {
         start: match[1] ?? '',
         end: match[2] ?? '',
-        timeZone: match[3] ?? DEFAULT_PACING.workingHours?.timeZone ?? GATEWAY_TIME_ZONE
+        timeZone: match[3] ?? base.workingHours?.timeZone ?? operatorZone
       }
     }
   }
@@ -254,7 +255,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const view = await withCommandLineCore(context, credentials, async (core) => {
         const sheet = await readSheet(core, file)
         const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
-        const pacing = parsePacing(context)
+        const zone = core.operatorTimeZone()
+        const pacing = parsePacing(context, newCampaignPacing(zone), zone)
         if (filesDir !== undefined && mapping.attachment === null)
           throw new UsageError(
             '--files-dir needs the column naming each row\'s file: --map "…;file=<column>"'
@@ -320,7 +322,10 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const campaignId = needId()
       const view = await onCore(context, async (core) => {
         const { pacing } = await core.invoke('campaigns:get', { id: campaignId })
-        return core.invoke('campaigns:setPacing', { id: campaignId, pacing: parsePacing(context, pacing) })
+        return core.invoke('campaigns:setPacing', {
+          id: campaignId,
+          pacing: parsePacing(context, pacing, core.operatorTimeZone())
+        })
       })
       return showCampaign(view)
     }

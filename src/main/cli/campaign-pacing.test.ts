@@ -44,7 +44,11 @@ const FLAG_OF: Record<PacingField, string | null> = {
 }
 
 const parse = (policy: PacingPolicy): PacingPolicy =>
-  parsePacing({ args: parseArgs(flagsFor(policy), FLAGS) }, { ...DEFAULT_PACING, warmUp: policy.warmUp })
+  parsePacing(
+    { args: parseArgs(flagsFor(policy), FLAGS) },
+    { ...DEFAULT_PACING, warmUp: policy.warmUp },
+    'Asia/Jakarta'
+  )
 
 describe('parsePacing answers every pacing case like the core', () => {
   it.each(PACING_CASES)('$name', ({ policy, problems }) => {
@@ -82,10 +86,30 @@ describe('parsePacing answers every pacing case like the core', () => {
       workingHours: null,
       warmUp: { startPerDay: 5, increasePerDay: 5 }
     }
-    expect(parsePacing({ args: parseArgs(['--delay', '0.2-0.4'], FLAGS) }, base)).toEqual({
+    expect(parsePacing({ args: parseArgs(['--delay', '0.2-0.4'], FLAGS) }, base, 'Asia/Jakarta')).toEqual({
       ...base,
       minDelaySeconds: 0.2,
       maxDelaySeconds: 0.4
+    })
+  })
+
+  it("puts hours typed without a zone on the campaign's own clock, else the operator's, never silently Jakarta", () => {
+    const hours = { args: parseArgs(['--hours', '09:00-17:00'], FLAGS) }
+    const onParis = {
+      ...DEFAULT_PACING,
+      workingHours: { start: '08:00', end: '20:00', timeZone: 'Europe/Paris' }
+    }
+    expect(parsePacing(hours, onParis, 'Asia/Makassar').workingHours).toEqual({
+      start: '09:00',
+      end: '17:00',
+      timeZone: 'Europe/Paris'
+    })
+    expect(
+      parsePacing(hours, { ...DEFAULT_PACING, workingHours: null }, 'Asia/Makassar').workingHours
+    ).toEqual({
+      start: '09:00',
+      end: '17:00',
+      timeZone: 'Asia/Makassar'
     })
   })
 })

@@ -171,6 +171,8 @@ export interface CommandLineCore {
   fileLimit(): number
   /** A file `files:register` accepted, as checked and pinned, to upload it now. */
   registeredFile(handle: string): RegisteredFile | undefined
+  /** The operator's zone (the settings' default zone, the computer's unless changed): a new campaign's hours' clock. */
+  operatorTimeZone(): string
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
   invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   close(): void
@@ -242,6 +244,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),
+    operatorTimeZone: () => settings.get().defaultTimezone,
     invoke: invokeThrough(handlers as ApiHandlers, logger),
     close: () => db.close()
   }

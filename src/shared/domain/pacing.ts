@@ -18,7 +18,11 @@ export interface PacingPolicy {
   warmUp: { startPerDay: number; increasePerDay: number } | null
 }
 
-/** Safe defaults from what operators' tools ship (shared/campaign-pacing.md): 5–30 s, 20 then 10 min, 08–20, 150/day. */
+/**
+ * Safe defaults from what operators' tools ship (shared/campaign-pacing.md): 5–30 s, 20 then 10 min, 08–20, 150/day.
+ * Its hours are on the gateway's clock only to be a fixed value for tables and tests: a new campaign starts from
+ * `newCampaignPacing`, on the operator's clock.
+ */
 export const DEFAULT_PACING: PacingPolicy = {
   minDelaySeconds: 5,
   maxDelaySeconds: 30,
@@ -27,6 +31,20 @@ export const DEFAULT_PACING: PacingPolicy = {
   workingHours: { start: '08:00', end: '20:00', timeZone: GATEWAY_TIME_ZONE },
   dailyCapPerDevice: 150,
   warmUp: null
+}
+
+/** Working hours a campaign gets when the operator turns them on: 08:00–20:00 on `timeZone`'s clock. */
+export function defaultWorkingHours(timeZone: string): NonNullable<PacingPolicy['workingHours']> {
+  return { start: '08:00', end: '20:00', timeZone }
+}
+
+/**
+ * The pacing a new campaign starts from (the window's form, the CLI's create): the safe defaults with working hours
+ * on the operator's clock — `timeZone` is the settings' default zone, which starts as the computer's. The hours used
+ * to be Asia/Jakarta wherever the operator sat, while the estimate was on the computer's clock (issue 27, point 5).
+ */
+export function newCampaignPacing(timeZone: string): PacingPolicy {
+  return { ...DEFAULT_PACING, workingHours: defaultWorkingHours(timeZone) }
 }
 
 export type PacingNumberField =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { budgetLeftToday, planDirectSend, quotaShortfall } from './send-budget'
+import { budgetLeftToday, messagesThatFitNow, planDirectSend, quotaShortfall } from './send-budget'
 import { DIRECT_SEND_CASES, PLAN_NOW } from './send-budget.cases'
 
 describe('planDirectSend answers the shared table', () => {
@@ -22,6 +22,25 @@ describe('the budget both pre-send summaries count with', () => {
     expect(budgetLeftToday({ dailyCap: 5, sentToday: { count: 9, resetsAt: '' } })).toBe(0)
     expect(budgetLeftToday({ dailyCap: 5 })).toBe(5)
     expect(budgetLeftToday({ dailyCap: null, sentToday: { count: 9, resetsAt: '' } })).toBeNull()
+  })
+
+  it("a split starts what the quota and today's caps both allow; nothing short or nothing to start is no split", () => {
+    const capped = (quota: number | 'unlimited' | null, dailyCap: number | null, sent = 0) => ({
+      quota,
+      dailyCap,
+      sentToday: { count: sent, resetsAt: '' }
+    })
+    // The quota is the smaller: 5 now of 12.
+    expect(messagesThatFitNow([capped(5, 200, 37)], 12)).toBe(5)
+    // Today's cap is the smaller, added up across devices: (10 - 8) + (10 - 7) = 5 now.
+    expect(messagesThatFitNow([capped(100, 10, 8), capped('unlimited', 10, 7)], 12)).toBe(5)
+    // One device without a cap, or with an unknown quota, limits nothing of its kind.
+    expect(messagesThatFitNow([capped(null, null), capped(3, 10)], 12)).toBeNull()
+    expect(messagesThatFitNow([capped(4, null)], 12)).toBe(4)
+    // Everything fits, or nothing can go today: nothing to split.
+    expect(messagesThatFitNow([capped(12, 12)], 12)).toBeNull()
+    expect(messagesThatFitNow([capped(0, 200)], 12)).toBeNull()
+    expect(messagesThatFitNow([capped(50, 10, 10)], 12)).toBeNull()
   })
 
   it('quotas add up across devices; one unlimited or unknown quota is no shortfall', () => {

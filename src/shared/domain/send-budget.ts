@@ -35,6 +35,24 @@ export function quotaShortfall(
   return { quota, short: Math.max(0, count - quota) }
 }
 
+/**
+ * "Split" on a shortfall (issue 27, point 1): how many of `ready` messages the devices can take now, the smaller of
+ * their gateway quota and what their daily caps leave today (a quota unknown or unlimited, or a device without a
+ * cap, limits nothing). Null when nothing is short, or when nothing could go now: then there is nothing to split.
+ */
+export function messagesThatFitNow(
+  devices: readonly (DeviceBudget & DeviceQuota)[],
+  ready: number
+): number | null {
+  const { quota } = quotaShortfall(devices, ready)
+  const budgets = devices.map(budgetLeftToday)
+  const budget = budgets.every((b) => b !== null)
+    ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
+    : Infinity
+  const fit = Math.min(quota, budget)
+  return fit >= 1 && fit < ready ? fit : null
+}
+
 export interface DirectSendPlan {
   /** When the last message would start, if nothing else waits for the device (ms since the epoch). */
   finishAt: number

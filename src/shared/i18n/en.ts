@@ -303,6 +303,9 @@ export const en = {
   'desktop.error.enqueueRolledBack':
     'These messages were being queued when another start of Sender Desk took them for abandoned and removed them; send them again',
   'desktop.error.onlyDraftStarts': 'This campaign is {status}; only a draft can be started',
+  'desktop.error.onlyDraftSplits': 'This campaign is {status}; only a draft can be split',
+  'desktop.error.splitRange':
+    'A split keeps 1 to {max} of the {ready} ready rows to send now; the others go to a new draft',
   'desktop.error.startUnderWay': 'This campaign is being started already; wait for that start to finish',
   'desktop.error.onlyRunningPauses': 'This campaign is {status}; only a running one can pause',
   'desktop.error.onlyPausedResumes': 'This campaign is {status}; only a paused one can resume',
@@ -386,6 +389,10 @@ export const en = {
   'buckets.cancelled': '{count} cancelled',
   'buckets.revoked': '{count} deleted for everyone',
   'buckets.total': '{count} in all',
+  'overview.campaigns': 'Campaigns',
+  'overview.campaigns.none': 'No campaign is sending or paused.',
+  'overview.campaigns.progress': '{sent} of {rows} sent',
+  'overview.campaigns.finish': 'estimated end {time}',
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',
@@ -897,7 +904,7 @@ export const en = {
   'settings.maxFile': 'Largest file (MB)',
   'settings.maxFile.hint': 'Your gateway’s limit; 2 MB by default.',
   'settings.timezone': 'Default time zone',
-  'settings.timezone.hint': 'Used for new schedules.',
+  'settings.timezone.hint': "Used for new schedules and new campaigns' working hours.",
   'settings.support': 'IT support contact',
   'settings.support.hint': 'Shown in the linking wizard, for example an e-mail address or a WhatsApp number.',
   'settings.support.tooLong': 'Keep it under 200 characters.',
@@ -1171,6 +1178,10 @@ export const en = {
   'campaigns.pacing.anyTime': 'Send at any time of day',
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
+  'campaigns.pacing.zone': 'Time zone of the working hours',
+  'campaigns.hours': 'Sends between {start} and {end} {zone}',
+  'campaigns.hours.any': 'Sends at any time of day',
+  'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':
     'The next send follows the new pacing; a wait already counting down is worked out again.',
@@ -1265,8 +1276,6 @@ export const en = {
   'drop.sheet.attach': 'Attach to a message',
   'drop.sheet.neither': 'Neither',
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
-  'campaigns.file.pickAgain':
-    '{name} was dropped on the tray: drop it here or choose it to import it as campaign recipients.',
   'campaigns.reading': 'Reading the spreadsheet…',
   'campaigns.reading.cancel': 'Stop reading',
   'campaigns.reading.stopped': 'Reading stopped; nothing was imported.',
@@ -1299,6 +1308,13 @@ export const en = {
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',
   'campaigns.presend.back': 'Go back',
+  'campaigns.presend.split': 'Split: send {now} now, {later} later',
+  'campaigns.presend.splitExplain':
+    'Split starts the first {now} ready rows now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
+  'campaigns.split.restName': '{name} (rest)',
+  'campaigns.split.done':
+    '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
+  'campaigns.split.open': 'Open "{name}"',
   'campaigns.count.sending': 'sending',
   'campaigns.count.rows': '{rows} rows in all',
   'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',

@@ -311,6 +311,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.enqueueRolledBack':
     'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
   'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
+  'desktop.error.onlyDraftSplits': 'Status kampanye ini {status}; hanya draf yang bisa dipecah',
+  'desktop.error.splitRange':
+    'Pemecahan menyimpan 1 sampai {max} dari {ready} baris siap untuk dikirim sekarang; sisanya menjadi draf baru',
   'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai',
   'desktop.error.onlyRunningPauses':
     'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
@@ -401,6 +404,10 @@ export const id: Record<MessageKey, string> = {
   'buckets.cancelled': '{count} dibatalkan',
   'buckets.revoked': '{count} dihapus untuk semua orang',
   'buckets.total': 'total {count}',
+  'overview.campaigns': 'Kampanye',
+  'overview.campaigns.none': 'Tidak ada kampanye yang sedang mengirim atau dijeda.',
+  'overview.campaigns.progress': '{sent} dari {rows} terkirim',
+  'overview.campaigns.finish': 'perkiraan selesai {time}',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
@@ -915,7 +922,7 @@ export const id: Record<MessageKey, string> = {
   'settings.maxFile': 'Ukuran file maksimal (MB)',
   'settings.maxFile.hint': 'Batas dari gateway Anda; bawaannya 2 MB.',
   'settings.timezone': 'Zona waktu bawaan',
-  'settings.timezone.hint': 'Dipakai untuk jadwal baru.',
+  'settings.timezone.hint': 'Dipakai untuk jadwal baru dan jam kerja kampanye baru.',
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
   'settings.support.tooLong': 'Maksimal 200 karakter.',
@@ -1191,6 +1198,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.anyTime': 'Kirim kapan saja',
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
+  'campaigns.pacing.zone': 'Zona waktu jam kerja',
+  'campaigns.hours': 'Mengirim antara {start} dan {end} {zone}',
+  'campaigns.hours.any': 'Mengirim kapan saja',
+  'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan jeda',
   'campaigns.pacing.editExplain':
     'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
@@ -1286,8 +1297,6 @@ export const id: Record<MessageKey, string> = {
   'drop.sheet.attach': 'Lampirkan ke pesan',
   'drop.sheet.neither': 'Tidak keduanya',
   'campaigns.file.hint': 'Letakkan berkas CSV atau Excel (.csv, .xlsx) di sini, atau pilih satu.',
-  'campaigns.file.pickAgain':
-    '{name} diletakkan di baki: letakkan di sini atau pilih untuk mengimpornya sebagai penerima kampanye.',
   'campaigns.reading': 'Membaca spreadsheet…',
   'campaigns.reading.cancel': 'Berhenti membaca',
   'campaigns.reading.stopped': 'Pembacaan dihentikan; tidak ada yang diimpor.',
@@ -1320,6 +1329,13 @@ export const id: Record<MessageKey, string> = {
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',
   'campaigns.presend.back': 'Kembali',
+  'campaigns.presend.split': 'Pecah: kirim {now} sekarang, {later} nanti',
+  'campaigns.presend.splitExplain':
+    'Pecah memulai {now} baris siap pertama sekarang dan menyimpan {later} lainnya sebagai draf kampanye baru, "{name}", untuk dimulai saat kuota atau batas harian mengizinkan.',
+  'campaigns.split.restName': '{name} (sisa)',
+  'campaigns.split.done':
+    '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
+  'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.sending': 'sedang dikirim',
   'campaigns.count.rows': '{rows} baris seluruhnya',
   'campaigns.cancel.confirm': 'Batalkan {count} pesan yang belum terkirim? Ini tidak dapat dibatalkan.',

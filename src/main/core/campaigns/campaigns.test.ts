@@ -180,6 +180,63 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('splits a draft on a shortfall: it keeps the first ready rows to send now, a new draft takes the rest', async () => {
+    const { id } = await setUp()
+    const before = campaigns.results(id)
+    const { kept, rest } = campaigns.split(id, 5, 'January bills (rest)')
+    // The skipped rows stay with the campaign they were checked in (its proof and skipped export name them).
+    expect(kept.summary).toEqual({
+      total: 7,
+      ready: 5,
+      skipped: 2,
+      byProblem: { invalid_phone: 1, duplicate: 1 }
+    })
+    expect(rest).toMatchObject({
+      name: 'January bills (rest)',
+      status: 'draft',
+      template: kept.template,
+      pacing: kept.pacing,
+      summary: { total: 7, ready: 7, skipped: 0 }
+    })
+    // Each row keeps its spreadsheet row number and the message the preview showed.
+    const moved = campaigns.results(rest.id)
+    expect(moved.map((r) => r.rowNumber)).toEqual([7, 8, 9, 10, 11, 12, 13])
+    expect(moved.map((r) => r.message)).toEqual(
+      before.filter((r) => r.rowNumber >= 7 && r.rowNumber <= 13).map((r) => r.message)
+    )
+    expect(
+      campaigns
+        .list()
+        .map((c) => c.id)
+        .sort()
+    ).toEqual([id, rest.id].sort())
+
+    await campaigns.start(id)
+    expect(campaigns.get(id).counts.queued).toBe(5)
+    expect(fixture.outbox.counts().total).toBe(5)
+    expect(campaigns.get(rest.id).status).toBe('draft')
+    await campaigns.start(rest.id)
+    expect(fixture.outbox.counts().total).toBe(12)
+
+    // Only a draft splits, and only into two campaigns that each keep at least one ready row.
+    const refusal = (work: () => unknown): unknown => {
+      try {
+        work()
+      } catch (error) {
+        return error
+      }
+      return null
+    }
+    expect(errorCode(refusal(() => campaigns.split(id, 2, 'x')))).toBe('invalid_state')
+    const other = await campaigns.create(bigCampaign(12))
+    for (const keep of [0, 12, 13, 1.5])
+      expect(errorCode(refusal(() => campaigns.split(other.id, keep, 'x'))), String(keep)).toBe(
+        'invalid_input'
+      )
+    expect(campaigns.get(other.id).summary.ready).toBe(12)
+    expect(campaigns.list()).toHaveLength(3)
+  })
+
   it('starts once when Start is pressed twice: the second start queues nothing and says it already runs', async () => {
     const { id } = await setUp()
     // A start writes its items after a yield (fenced chunks), so both calls pass the draft check before either writes.

@@ -709,6 +709,51 @@ export function createCampaigns(deps: CampaignsDeps) {
     return viewInSlices(id)
   }
 
+  /**
+   * "Split" on a quota or budget shortfall (issue 27, point 1): a draft keeps its first `keep` ready rows, to start now,
+   * and a new draft named `restName` takes the ready rows after them (same message, pacing, devices and file name), to
+   * be started when the quota allows. Two campaigns, each with its own counts, proof and Start, rather than rows
+   * waiting inside a running campaign for a reason no policy could check (the gateway's quota is not ours to count).
+   * The rest's files are picked again at its Start, as after a restart (a file's handle goes with the first start).
+   */
+  function split(id: string, keep: number, restName: string): { kept: CampaignView; rest: CampaignView } {
+    const restId = newId()
+    const at = now()
+    store.batch(() => {
+      const campaign = mustGet(id)
+      if (campaign.status !== 'draft')
+        throw new CampaignError('invalid_state', {
+          key: 'desktop.error.onlyDraftSplits',
+          params: { status: statusNote(campaign.status) }
+        })
+      const ready = store.tally(id).ready
+      const afterRow = Number.isInteger(keep) && keep >= 1 ? store.nthReadyRow(id, keep) : null
+      if (afterRow === null || keep >= ready)
+        throw new CampaignError(
+          'invalid_input',
+          { key: 'desktop.error.splitRange', params: { max: Math.max(0, ready - 1), ready } },
+          'keep'
+        )
+      store.splitOff(
+        id,
+        {
+          ...campaign,
+          id: restId,
+          name: restName.trim() || campaign.name,
+          seed: rowSeed(restId, 0),
+          status: 'draft',
+          createdAt: at,
+          updatedAt: at,
+          startedAt: null
+        },
+        afterRow
+      )
+    })
+    deps.onChanged?.(id)
+    deps.onChanged?.(restId)
+    return { kept: view(id), rest: view(restId) }
+  }
+
   function pause(id: string): CampaignView {
     const campaign = mustGet(id)
     if (campaign.status !== 'running')
@@ -1151,6 +1196,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     get: view,
     list: () => store.list().map((c) => view(c.id)),
     start,
+    split,
     rowFileNames,
     pause,
     resume,

@@ -28,6 +28,7 @@ export type CampaignChannel =
   | 'campaigns:list'
   | 'campaigns:get'
   | 'campaigns:start'
+  | 'campaigns:split'
   | 'campaigns:pause'
   | 'campaigns:resume'
   | 'campaigns:cancel'
@@ -367,6 +368,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       attached.delete(id)
       await deps.files.release(kept === undefined || kept === handle ? [handle] : [handle, kept])
       return view
+    },
+    async 'campaigns:split'({ id, keep, restName }) {
+      return guarded(() => campaigns.split(id, keep, restName))
     },
     async 'campaigns:pause'({ id }) {
       return guarded(() => campaigns.pause(id))

@@ -77,6 +77,33 @@ describe('FileHandles', () => {
     ])
   })
 
+  it('reads a file registered to be sent (a tray drop) as a spreadsheet once the operator imports it', async () => {
+    const list = join(dir, 'pelanggan.csv')
+    await writeFile(list, 'Nama,HP\nBudi,0812\n')
+    const sent = (await handles.register([{ kind: 'path', path: list }])).files[0]!
+    // A send's handle is not a spreadsheet's: it cannot be read as one until it is turned into one.
+    expect(await handles.takeSpreadsheet(sent.handle)).toBeNull()
+    const sheet = await handles.asSpreadsheet(sent.handle)
+    expect(sheet).toMatchObject({ name: 'pelanggan.csv' })
+    const sheetHandle = (sheet as { handle: string }).handle
+    // The send's handle is gone: nothing can attach the customer list to a message any more.
+    expect(handles.get(sent.handle)).toBeUndefined()
+    expect(await handles.asSpreadsheet(sent.handle)).toBeNull()
+    expect(Buffer.from((await handles.takeSpreadsheet(sheetHandle))!.bytes).toString()).toBe(
+      'Nama,HP\nBudi,0812\n'
+    )
+
+    // A file the send limit took but the spreadsheet limit does not is refused, by name, and its handle goes too.
+    const big = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => MAX_SPREADSHEET_BYTES * 2 })
+    const huge = join(dir, 'huge.csv')
+    // Text where the type is read (the first 4 KB), the rest a sparse tail: a cheap file over the limit.
+    await writeFile(huge, `Nama,HP\n${'Budi,0812\n'.repeat(500)}`)
+    await truncate(huge, MAX_SPREADSHEET_BYTES + 1)
+    const hugeSent = (await big.register([{ kind: 'path', path: huge }])).files[0]!
+    expect(await big.asSpreadsheet(hugeSent.handle)).toMatchObject({ name: 'huge.csv', code: 'too_large' })
+    expect(big.get(hugeSent.handle)).toBeUndefined()
+  })
+
   it('hands out an opaque handle for a real file and keeps the path on the main side', async () => {
     const path = join(dir, 'photo.png')
     await writeFile(path, PNG)

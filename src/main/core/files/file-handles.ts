@@ -238,6 +238,25 @@ export class FileHandles {
     }
   }
 
+  /**
+   * A file registered to be sent, registered instead as a spreadsheet to be read: a customer list dropped on the
+   * tray, which the operator chose to import. The same pinned file (a change since is refused when it is read),
+   * checked against the spreadsheet's limit; the send's handle is gone either way. Null for no send's file.
+   */
+  async asSpreadsheet(handle: string): Promise<RegisteredFile | FileRejectionInfo | null> {
+    const file = this.files.get(handle)
+    if (!file) return null
+    this.files.delete(handle)
+    const refusal = this.checkSize(file.name, file.pinned.size, 'spreadsheet')
+    if (refusal) {
+      if (file.owned) await rm(file.path, { force: true })
+      return refusal
+    }
+    const sheet = spreadsheetFile(file.name, file.pinned, file.owned)
+    this.spreadsheets.set(sheet.handle, sheet)
+    return sheet
+  }
+
   get(handle: string): RegisteredFile | undefined {
     return this.files.get(handle)
   }

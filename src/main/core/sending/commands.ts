@@ -26,6 +26,7 @@ export type SendingChannel =
   | 'inbox:reply'
   | 'files:register'
   | 'files:release'
+  | 'files:asSpreadsheet'
   | 'files:keepForDraft'
   | 'files:restoreDraft'
   | 'outbox:enqueue'
@@ -243,6 +244,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     async 'files:release'({ handles }) {
       await files.release(handles)
       return { ok: true as const }
+    },
+
+    async 'files:asSpreadsheet'({ handle }) {
+      const result = await files.asSpreadsheet(handle)
+      if (!result) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'handle')
+      return 'code' in result
+        ? { files: [], rejected: [result] }
+        : { files: [toHandleView(result)], rejected: [] }
     },
 
     async 'files:keepForDraft'({ handles }) {

@@ -190,7 +190,7 @@ export class CampaignStore {
     this.prepare(`DELETE FROM campaigns WHERE id = ? AND status = '${IMPORTING}'`).run(campaignId)
   }
 
-  private insertCampaign(campaign: CampaignRecord, importingPid: number): void {
+  private insertCampaign(campaign: CampaignRecord, importingPid: number | null): void {
     this.prepare(
       `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
          created_at, updated_at, started_at, attachment_name, importing_pid)
@@ -234,6 +234,27 @@ export class CampaignStore {
         JSON.stringify(row.problems)
       )
     }
+  }
+
+  /**
+   * A split of a draft (call inside `batch`, after checking it is a draft): `rest` is written as a new draft and takes
+   * the ready rows after `afterRow`, unlinked; the skipped rows stay where they were checked. How many rows moved.
+   */
+  splitOff(fromId: string, rest: CampaignRecord, afterRow: number): number {
+    this.insertCampaign(rest, null)
+    return this.prepare(
+      `UPDATE campaign_rows SET campaign_id = ?, item_id = NULL, device_id = NULL
+       WHERE campaign_id = ? AND row_number > ? AND problems = '[]'`
+    ).run(rest.id, fromId, afterRow).changes
+  }
+
+  /** The row number of a campaign's `nth` ready row (1 = the first), in file order; null past its last. */
+  nthReadyRow(campaignId: string, nth: number): number | null {
+    const row = this.prepare(
+      `SELECT row_number FROM campaign_rows WHERE campaign_id = ? AND problems = '[]'
+       ORDER BY row_number LIMIT 1 OFFSET ?`
+    ).get(campaignId, nth - 1) as { row_number: number } | undefined
+    return row?.row_number ?? null
   }
 
   /** A campaign, unless it is still being created (importing campaigns exist for their writer only). */

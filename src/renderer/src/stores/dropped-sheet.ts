@@ -19,8 +19,11 @@ interface DroppedSheetState {
   question: DroppedFiles | null
   /** The spreadsheet the operator chose to import, until the campaigns view takes it. */
   forCampaign: File | null
-  /** A tray-dropped spreadsheet to import: the campaigns view asks for it to be picked there (its handle is a file's). */
-  pickAgain: string | null
+  /**
+   * A tray-dropped spreadsheet the operator chose to import, until the campaigns view takes it: the tray registered it
+   * to be sent, so the view has the core register it as a spreadsheet (files:asSpreadsheet) before reading it.
+   */
+  trayForCampaign: FileHandleView | null
   /**
    * True when the drop holds a spreadsheet and the question is now asked; false: nothing to ask. `limit` is the send
    * panel's file limit for window files, read when they are attached (the tray's handles were checked by the core).
@@ -31,7 +34,7 @@ interface DroppedSheetState {
   /** Neither: nothing attached, the tray's handles released. */
   dismiss(): void
   takeForCampaign(): File | null
-  clearPickAgain(): void
+  takeTrayForCampaign(): FileHandleView | null
 }
 
 let attachLimit: () => number = () => Number.MAX_SAFE_INTEGER
@@ -44,7 +47,7 @@ function release(handles: readonly FileHandleView[]): void {
 export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
   question: null,
   forCampaign: null,
-  pickAgain: null,
+  trayForCampaign: null,
 
   askIfSpreadsheet(dropped, limit) {
     const named = [...dropped.files.map((f) => f.name), ...dropped.handles.map((h) => h.name)]
@@ -61,10 +64,10 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     const question = get().question
     if (!question) return
     const sheet = question.files.find((f) => isSpreadsheetName(f.name)) ?? null
-    const trayName = sheet ? null : (question.handles.find((h) => isSpreadsheetName(h.name))?.name ?? null)
-    // Only the spreadsheet is imported; nothing of the drop is attached.
-    release(question.handles)
-    set({ question: null, forCampaign: sheet, pickAgain: trayName })
+    const traySheet = sheet ? null : (question.handles.find((h) => isSpreadsheetName(h.name)) ?? null)
+    // Only the spreadsheet is imported; nothing of the drop is attached (the other handles are released).
+    release(question.handles.filter((h) => h !== traySheet))
+    set({ question: null, forCampaign: sheet, trayForCampaign: traySheet })
     useNavigation.getState().navigate('campaigns')
   },
 
@@ -89,7 +92,9 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     return file
   },
 
-  clearPickAgain() {
-    set({ pickAgain: null })
+  takeTrayForCampaign() {
+    const handle = get().trayForCampaign
+    if (handle) set({ trayForCampaign: null })
+    return handle
   }
 }))

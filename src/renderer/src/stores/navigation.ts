@@ -26,6 +26,8 @@ export interface NavigateOptions {
   addDevice?: boolean
   /** Send: preselect this device. */
   deviceId?: string
+  /** Campaigns: open this campaign. */
+  campaignId?: string
 }
 
 interface NavigationState {
@@ -33,23 +35,33 @@ interface NavigationState {
   /** Bumped on every navigation so a view can react to "opened again" (e.g. focus its heading). */
   seq: number
   addDeviceOpen: boolean
+  /** The campaign the Campaigns view opens next (asked from elsewhere, e.g. the Overview); taken once. */
+  openCampaign: string | null
   navigate(view: View, options?: NavigateOptions): void
+  takeOpenCampaign(): string | null
   setAddDeviceOpen(open: boolean): void
 }
 
-export const useNavigation = create<NavigationState>()((set) => ({
+export const useNavigation = create<NavigationState>()((set, get) => ({
   view: 'welcome',
   seq: 0,
   addDeviceOpen: false,
+  openCampaign: null,
   navigate: (view, options = {}) =>
     set((state) => ({
       view,
       seq: state.seq + 1,
-      addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen
+      addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen,
+      openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign
     })),
+  takeOpenCampaign: () => {
+    const id = get().openCampaign
+    if (id !== null) set({ openCampaign: null })
+    return id
+  },
   setAddDeviceOpen: (addDeviceOpen) => set({ addDeviceOpen })
 }))
 
 export function resetNavigationStore(): void {
-  useNavigation.setState({ view: 'welcome', seq: 0, addDeviceOpen: false })
+  useNavigation.setState({ view: 'welcome', seq: 0, addDeviceOpen: false, openCampaign: null })
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { Settings } from '../../../shared/contract'
 import type { Language } from '../../../shared/i18n'
 import { call } from '../api'
+import { computerZone } from '../i18n/dates'
 
 interface SettingsState {
   settings: Settings | null
@@ -29,4 +30,12 @@ export function resetSettingsStore(): void {
 /** The operator's language now, for text made outside a component (stores, error handlers). */
 export function currentLanguage(): Language {
   return useSettings.getState().settings?.language ?? 'en'
+}
+
+/**
+ * The operator's zone, the clock a new campaign's hours start on: the settings' default zone (which the core starts
+ * as the computer's), the computer's before the settings arrive. The gateway reports no zone for a device.
+ */
+export function useOperatorZone(): string {
+  return useSettings((s) => s.settings?.defaultTimezone) ?? computerZone()
 }

@@ -1,5 +1,6 @@
 // Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap.
 import type {
+  CampaignView,
   DeviceView,
   InvokeReply,
   OutboxCounts,
@@ -108,5 +109,40 @@ export function makeBootstrap(
     sendingPaused: false,
     sandboxRunning: false,
     ...overrides
+  }
+}
+
+/** A running campaign of bills.csv: 3 rows (1 skipped), one device waiting outside its hours (Asia/Jakarta). */
+export function makeCampaign(over: Partial<CampaignView> = {}): CampaignView {
+  return {
+    id: 'c1',
+    name: 'bills',
+    fileName: 'bills.csv',
+    status: 'running',
+    template: 'Hi {Name}',
+    mapping: { phone: 'HP', variables: ['Name'] },
+    pacing: {
+      minDelaySeconds: 5,
+      maxDelaySeconds: 30,
+      batchSize: 20,
+      batchPauseMinutes: 10,
+      workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
+      dailyCapPerDevice: 150,
+      warmUp: null
+    },
+    headers: ['Name', 'Phone', 'HP'],
+    summary: { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } },
+    counts: { waiting: 0, queued: 1, accepted: 1, skipped: 1 },
+    devices: [
+      {
+        deviceId: 'dev-1',
+        wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 1, 0) },
+        autoPaused: null
+      }
+    ],
+    estimate: { finishAt: null },
+    createdAt: 0,
+    startedAt: 0,
+    ...over
   }
 }

@@ -3,18 +3,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  ApiError,
-  type CampaignRowView,
-  type CampaignView,
-  type InvokeReply,
-  type SheetView
-} from '../../../../shared/contract'
+import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
+import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { CampaignsView } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
@@ -49,37 +44,7 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
   ...over
 })
 
-const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
-  id: 'c1',
-  name: 'bills',
-  fileName: 'bills.csv',
-  status: 'running',
-  template: 'Hi {Name}',
-  mapping: { phone: 'HP', variables: ['Name'] },
-  pacing: {
-    minDelaySeconds: 5,
-    maxDelaySeconds: 30,
-    batchSize: 20,
-    batchPauseMinutes: 10,
-    workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Jakarta' },
-    dailyCapPerDevice: 150,
-    warmUp: null
-  },
-  headers: ['Name', 'Phone', 'HP'],
-  summary: { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } },
-  counts: { waiting: 0, queued: 1, accepted: 1, skipped: 1 },
-  devices: [
-    {
-      deviceId: 'dev-1',
-      wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 1, 0) },
-      autoPaused: null
-    }
-  ],
-  estimate: { finishAt: null },
-  createdAt: 0,
-  startedAt: 0,
-  ...over
-})
+const campaign = makeCampaign
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -274,9 +239,10 @@ describe('auto-paused device', () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
     })
-    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
-    fake.handle('campaigns:get', () => paused)
-    fake.handle('campaigns:resume', () => campaign())
+    let current = paused
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:resume', () => (current = campaign()))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: /bills/ }))
@@ -284,6 +250,9 @@ describe('auto-paused device', () => {
     expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
     await user.click(within(part).getByRole('button', { name: 'Resume' }))
     expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
+    // That Resume goes once the part runs again: the campaign takes the focus, not the page.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull())
+    expect(document.activeElement?.id).toBe('campaign-progress')
   })
 })
 
@@ -645,6 +614,8 @@ describe('a file for every message', () => {
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', true)
     expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ devices: ['dev-1'] })
     await user.click(screen.getByRole('button', { name: 'Remove big.mp4' }))
+    // The remove button went with the file: the focus is on picking one again.
+    expect(document.activeElement).toBe(screen.getByLabelText('Attach a file to every message'))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
@@ -809,6 +780,49 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useSend.getState().files).toEqual([])
   })
 
+  it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, nothing attached', async () => {
+    handleSheet()
+    fake.handle('files:asSpreadsheet', () => ({
+      files: [
+        {
+          handle: 'sheet-1',
+          name: 'pelanggan.csv',
+          size: 20,
+          kind: 'document',
+          mime: 'application/octet-stream'
+        }
+      ],
+      rejected: []
+    }))
+    const user = userEvent.setup()
+    render(
+      <>
+        <CampaignsView />
+        <WindowDrop />
+      </>
+    )
+    const trayFile = {
+      handle: 't-1',
+      name: 'pelanggan.csv',
+      size: 20,
+      kind: 'document',
+      mime: 'text/csv'
+    } as const
+    const photo = { handle: 't-2', name: 'photo.png', size: 20, kind: 'image', mime: 'image/png' } as const
+    // The tray registered the drop to be sent and asks the window to open Send with it.
+    act(() => handleNavigate({ view: 'send', handles: [trayFile, photo] }))
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    // The customer list is registered again as a spreadsheet and read; the rest of the drop is released.
+    expect(fake.requests('files:asSpreadsheet')).toEqual([{ handle: 't-1' }])
+    expect(fake.requests('campaigns:read')).toEqual([{ handle: 'sheet-1' }])
+    expect(fake.requests('files:release')).toEqual([{ handles: ['t-2'] }])
+    expect(useSend.getState().files).toEqual([])
+  })
+
   it('asks about a spreadsheet dropped elsewhere on the view; "import" leaves the running campaign for the form', async () => {
     handleSheet()
     fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
@@ -863,6 +877,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       fail(new ApiError({ code: 'sheet_cancelled', message: 'Reading the spreadsheet was cancelled' }))
     )
     expect(await screen.findByText('Reading stopped; nothing was imported.')).toBeTruthy()
+    // The Stop button went with the reading: the focus is back on choosing a spreadsheet.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Choose a spreadsheet')))
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
   })
@@ -944,6 +960,40 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
   })
 
+  it("starts the working hours on the operator's zone, names the zone with the estimate, and keeps the one chosen", async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+      })
+    )
+    handleSheet()
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ })
+    expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
+    await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain('(WITA)'))
+    // The search picks the one zone it matches; the estimate follows it.
+    await user.type(screen.getByTestId('campaign-hours-zone-search'), 'Paris')
+    expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('(Europe/Paris)')
+    )
+    await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    await user.click(screen.getByTestId('campaign-confirm-start'))
+    await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
+    expect(fake.requests('campaigns:create')[0]?.pacing.workingHours).toEqual({
+      start: '08:00',
+      end: '20:00',
+      timeZone: 'Europe/Paris'
+    })
+  })
+
   it("asks before Start: recipients, skipped, devices with today's budget and quota, end in its zone; a shortfall named", async () => {
     seedStores(
       makeBootstrap({
@@ -973,7 +1023,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(text).toContain('Recipients3')
     expect(text).toContain('Skipped rows2')
     expect(text).toContain('Shop: 163 of the daily cap of 200 left today (37 sent); gateway quota 1')
-    expect(text).toMatch(/Estimated end.*\(Asia\/Jakarta\)/)
+    expect(text).toMatch(/Estimated end.*\(WIB\)/)
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )
@@ -985,6 +1035,148 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
+    const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
+    let current = campaign()
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose a spreadsheet'))
+
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const start = await screen.findByRole('button', { name: 'Start sending 1 message' })
+    await user.click(start)
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start sending 1 message' }))
+    )
+
+    // A draft opened from the list and started: its Start goes, the campaign takes the focus.
+    current = draft
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:start', () => (current = campaign()))
+    await user.click(screen.getByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    await user.click(screen.getByTestId('campaign-confirm-start'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    expect(document.activeElement?.id).toBe('campaign-progress')
+  })
+
+  it("names the working hours with their zone on the campaign, in the operator's language", async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const { unmount } = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
+      'Sends between 08:00 and 20:00 WIB'
+    )
+    unmount()
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
+    fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
+    fake.handle('campaigns:get', () => anyTime)
+    render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Mengirim kapan saja')
+  })
+
+  it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
+    const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))
+    fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? paused : campaign()))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    useNavigation.getState().navigate('campaigns', { campaignId: 'c2' })
+    render(<CampaignsView />)
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+    expect(document.activeElement?.textContent).toContain('Promo')
+    expect(useNavigation.getState().openCampaign).toBeNull()
+  })
+
+  it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 5,
+            dailyCap: 200,
+            sentToday: { count: 198, resetsAt: '2026-01-15T17:00:00.000Z' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest)',
+      status: 'draft',
+      summary: { total: 1, ready: 1, skipped: 0, byProblem: {} }
+    })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:split', () => ({ kept: campaign({ status: 'draft' }), rest }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? rest : campaign()))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    // The quota covers 5 but today's budget only 2: the split starts 2 and keeps 1 for later.
+    const split = within(summary).getByRole('button', { name: 'Split: send 2 now, 1 later' })
+    expect(split.getAttribute('aria-describedby')).toBe('campaign-split-explain')
+    expect(within(summary).getByText(/Split starts/).textContent).toBe(
+      'Split starts the first 2 ready rows now and keeps the other 1 as a new draft campaign, "bills (rest)", to start when the quota or the daily cap allows.'
+    )
+    await user.click(split)
+    await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }]))
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 2, restName: 'bills (rest)' }])
+    const note = await screen.findByTestId('campaign-split-rest')
+    expect(note.textContent).toContain('The other row waits in the draft campaign "bills (rest)"')
+    await user.click(within(note).getByRole('button', { name: 'Open "bills (rest)"' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('draft'))
+    expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
+  })
+
+  it('splits a draft started from its page too, and says where the rest waits', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
+    const draft = campaign({ status: 'draft', counts: { waiting: 3 } })
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest)',
+      status: 'draft',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    let current = draft
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    fake.handle('campaigns:split', () => ({ kept: draft, rest }))
+    fake.handle('campaigns:start', () => (current = campaign()))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    await user.click(screen.getByRole('button', { name: 'Split: send 1 now, 2 later' }))
+    await waitFor(() => expect(fake.requests('campaigns:start')).toHaveLength(1))
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 1, restName: 'bills (rest)' }])
+    expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
+      'The other 2 rows wait in the draft campaign "bills (rest)"'
+    )
   })
 
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
@@ -1026,6 +1218,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       expect(fake.requests('campaigns:cancel')).toEqual([])
       await user.click(within(question).getByRole('button', { name: words.keep }))
       expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
+      // Back on the button that asked, not on the page.
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: words.cancel }))
       await user.click(screen.getByRole('button', { name: words.cancel }))
       await user.click(screen.getByRole('button', { name: words.yes }))
       expect(fake.requests('campaigns:cancel')).toEqual([{ id: 'c1' }])

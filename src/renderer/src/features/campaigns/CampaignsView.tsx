@@ -13,7 +13,9 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/notes'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatCount, formatDateTime } from '../../i18n/dates'
+import { formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { newCampaignPacing } from '../../../../shared/domain'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
@@ -23,7 +25,8 @@ import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
-import { DEFAULT_PACING, isUsablePacing, PacingFields } from './PacingFields'
+import { isUsablePacing, PacingFields } from './PacingFields'
+import { BUCKETS, campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
 import { problemsText } from './problems'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -32,24 +35,6 @@ import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
-
-/**
- * One counting model for a campaign's rows: every row is in exactly one bucket, so the buckets add up to the rows.
- * The core counts by outbox status; the in-flight statuses (sending, accepted) are "sending", the not-yet-sent ones
- * (not queued, scheduled, queued) "waiting".
- */
-const BUCKETS = {
-  waiting: ['waiting', 'scheduled', 'queued'],
-  sending: ['sending', 'accepted'],
-  sent: ['sent'],
-  delivered: ['delivered'],
-  read: ['read'],
-  failed: ['failed'],
-  skipped: ['skipped'],
-  // Cancelled here or at the gateway (a take-back): it never reached the customer.
-  cancelled: ['cancelled', 'cancelled_at_gateway'],
-  revoked: ['revoked']
-} as const
 
 const COUNT_KEY = {
   waiting: 'campaigns.count.waiting',
@@ -63,51 +48,31 @@ const COUNT_KEY = {
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<keyof typeof BUCKETS, MessageKey>
 
-/** The campaign's rows by bucket; a status the window does not know yet counts as sending (never nowhere). */
-export function rowBuckets(counts: Record<string, number>): Record<keyof typeof BUCKETS, number> {
-  const result = {
-    waiting: 0,
-    sending: 0,
-    sent: 0,
-    delivered: 0,
-    read: 0,
-    failed: 0,
-    skipped: 0,
-    cancelled: 0,
-    revoked: 0
-  }
-  for (const [status, n] of Object.entries(counts)) {
-    const bucket = (Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]).find((b) =>
-      (BUCKETS[b] as readonly string[]).includes(status)
-    )
-    result[bucket ?? 'sending'] += n
-  }
-  return result
-}
-
-const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
-  draft: 'campaigns.status.draft',
-  running: 'campaigns.status.running',
-  paused: 'campaigns.status.paused',
-  cancelled: 'campaigns.status.cancelled',
-  finished: 'campaigns.status.finished'
-}
-
 /** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
 export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
   return at ? formatDateTime(new Date(at).toISOString(), locale, timeZone) : ''
 }
 
-/** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */
-export function campaignZone(pacing: PacingPolicyView): string {
-  return pacing.workingHours?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+/** The draft a split left for later: named under the campaign that started, with a way to it. */
+interface SplitRest {
+  id: string
+  name: string
+  rows: number
 }
 
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
-  const [openId, setOpenId] = useState<string | null>(null)
-  /** The campaign was opened by the operator (list, Start): its heading takes the focus. */
-  const [focusOpened, setFocusOpened] = useState(false)
+  const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
+  // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
+  const [asked] = useState(() => useNavigation.getState().openCampaign)
+  useEffect(() => {
+    useNavigation.getState().takeOpenCampaign()
+  }, [])
+  const [openId, setOpenId] = useState<string | null>(asked)
+  /** The campaign was opened by the operator (list, Start, the Overview): its heading takes the focus. */
+  const [focusOpened, setFocusOpened] = useState(asked !== null)
+  /** "New campaign" was pressed on a campaign: the new form's first field takes the focus. */
+  const [focusNew, setFocusNew] = useState(false)
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
   const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
@@ -144,6 +109,10 @@ export function CampaignsView(): React.JSX.Element {
     setFocusOpened(true)
     setOpenId(id)
   }
+  const started = (id: string, rest?: SplitRest): void => {
+    setSplitRest(rest ?? null)
+    open(id)
+  }
 
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
@@ -162,6 +131,24 @@ export function CampaignsView(): React.JSX.Element {
           ))}
         </ul>
       ) : null}
+      {splitRest && openId && openId !== splitRest.id ? (
+        <p role="status" data-testid="campaign-split-rest">
+          {t('campaigns.split.done', {
+            later: splitRest.rows,
+            name: splitRest.name
+          })}{' '}
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => {
+              setSplitRest(null)
+              open(splitRest.id)
+            }}
+          >
+            {t('campaigns.split.open', { name: splitRest.name })}
+          </button>
+        </p>
+      ) : null}
       {openId ? (
         <CampaignProgress
           key={openId}
@@ -169,12 +156,14 @@ export function CampaignsView(): React.JSX.Element {
           focusOnOpen={focusOpened}
           onClose={() => {
             setWantsNew(true)
+            setFocusNew(true)
             setOpenId(null)
           }}
           onChanged={refresh}
+          onSplit={setSplitRest}
         />
       ) : (
-        <NewCampaign onCreated={open} />
+        <NewCampaign onCreated={started} focusFirst={focusNew} />
       )}
     </section>
   )
@@ -265,7 +254,14 @@ function replacingByName(
   return [...current.filter((f) => !names.has(key(f.name))), ...added]
 }
 
-function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.JSX.Element {
+function NewCampaign({
+  onCreated,
+  focusFirst = false
+}: {
+  onCreated: (id: string, rest?: SplitRest) => void
+  /** Opened by "New campaign" on a campaign: the focus goes to its first field, the spreadsheet's choose button. */
+  focusFirst?: boolean
+}): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
@@ -273,7 +269,8 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
   const [template, setTemplate] = useState('')
   const [name, setName] = useState('')
-  const [pacing, setPacing] = useState<PacingPolicyView>(DEFAULT_PACING)
+  const operatorZone = useOperatorZone()
+  const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
   const [chosen, setChosen] = useState<string[]>([])
   const [previewRow, setPreviewRow] = useState<number | null>(null)
   /** One file sent with every row, registered like a file dropped on the send panel. */
@@ -289,8 +286,19 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
   const [readStopped, setReadStopped] = useState(false)
   /** The pre-send summary is open: Start asks before anything is created. */
   const [confirming, setConfirming] = useState(false)
-  const pickAgain = useDroppedSheet((s) => s.pickAgain)
   const navigate = useNavigation((s) => s.navigate)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const attachmentInput = useRef<HTMLInputElement>(null)
+  const startButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focusFirst) fileInput.current?.focus()
+  }, [focusFirst])
+  const refocusFile = useRef(false)
+  useEffect(() => {
+    if (busy || !refocusFile.current) return
+    refocusFile.current = false
+    fileInput.current?.focus()
+  }, [busy])
 
   // One device: it is the one to send from (ticked once; the operator may untick it).
   const autoTicked = useRef(false)
@@ -317,8 +325,16 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     if (!incoming) return
     const dropped = useDroppedSheet.getState().takeForCampaign()
     if (dropped) void onFile(dropped)
-    // onFile is this render's; only a new file matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFile is this render's; only a new file matters
   }, [incoming])
+  // …or dropped on the tray, which registered it to be sent: the core registers it as a spreadsheet, then it is read.
+  const incomingFromTray = useDroppedSheet((s) => s.trayForCampaign)
+  useEffect(() => {
+    if (!incomingFromTray) return
+    const dropped = useDroppedSheet.getState().takeTrayForCampaign()
+    if (dropped) void onTrayFile(dropped)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onTrayFile is this render's; only a new handle matters
+  }, [incomingFromTray])
 
   useEffect(() => {
     if (!sheet || !mapping || template.trim() === '') return
@@ -380,14 +396,22 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
 
   async function onFile(file: File | undefined): Promise<void> {
     if (!file) return
+    // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
+    // holds a 50,000-row file's bytes on its UI thread.
+    await readSheet(() => getApi().registerFiles([file], 'spreadsheet'))
+  }
+
+  async function onTrayFile(file: FileHandleView): Promise<void> {
+    await readSheet(() => call('files:asSpreadsheet', { handle: file.handle }))
+  }
+
+  /** Registers a spreadsheet (`register`), then has the core read it, with its progress and a way to stop. */
+  async function readSheet(register: () => Promise<InvokeReply<'files:register'>>): Promise<void> {
     setError(null)
     setReadStopped(false)
-    useDroppedSheet.getState().clearPickAgain()
     setBusy(true)
     try {
-      // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
-      // holds a 50,000-row file's bytes on its UI thread.
-      const registered = await getApi().registerFiles([file], 'spreadsheet')
+      const registered = await register()
       const refused = registered.rejected[0]
       if (refused) {
         setError({ code: refused.code, message: coreMessage(refused) })
@@ -417,9 +441,12 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
     if (!handle) return
     readingHandle.current = null
     void call('campaigns:cancelRead', { handle }).catch(() => undefined)
+    // The Stop button goes with the reading: the focus goes back to choosing a spreadsheet, once it is enabled.
+    refocusFile.current = true
   }
 
-  async function createAndStart(): Promise<void> {
+  /** Creates the campaign and starts it; with `keep`, only its first `keep` ready rows, the rest made a draft. */
+  async function createAndStart(keep?: number): Promise<void> {
     if (!sheet || !mapping) return
     setBusy(true)
     setError(null)
@@ -434,18 +461,27 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
         ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
       })
+      const split =
+        keep === undefined
+          ? null
+          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(created.name) })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
       // The core copied the files for the campaign and released the handles.
       setAttachment(null)
       setRowFiles([])
-      onCreated(created.id)
+      onCreated(
+        created.id,
+        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
+      )
     } catch (e) {
       setError(errorInfo(e))
     } finally {
       setBusy(false)
     }
   }
+
+  const restNameOf = (campaignName: string): string => t('campaigns.split.restName', { name: campaignName })
 
   // A check belongs to the message it was made for: none while the message is empty.
   const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
@@ -491,14 +527,10 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
           accept=".csv,.txt,.xlsx,.xls,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           testId="campaign-import-drop"
           inputTestId="campaign-file"
+          inputRef={fileInput}
           disabled={busy}
           onFiles={(files) => void onFile(files[0])}
         />
-        {pickAgain ? (
-          <p role="status" data-testid="campaign-pick-again">
-            {t('campaigns.file.pickAgain', { name: pickAgain })}
-          </p>
-        ) : null}
         {reading ? (
           <div className="campaign-reading" role="status" data-testid="campaign-reading">
             <label htmlFor="campaign-reading-progress">{t('campaigns.reading')}</label>
@@ -627,11 +659,19 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
               testId="campaign-attachment"
               label={t('campaigns.attachment')}
               hint={t('campaigns.attachment.hint')}
+              inputRef={attachmentInput}
               onFiles={(files) => void attach(files[0])}
             >
               {attachment ? (
                 <p data-testid="campaign-attachment-file">
-                  <FileLine file={attachment} onRemove={() => replaceAttachment(null)} />
+                  <FileLine
+                    file={attachment}
+                    onRemove={() => {
+                      replaceAttachment(null)
+                      // The remove button goes with the file: the focus goes to picking one again.
+                      attachmentInput.current?.focus()
+                    }}
+                  />
                 </p>
               ) : null}
             </FileDrop>
@@ -733,7 +773,7 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
                   localeOf(language),
                   campaignZone(pacing)
                 ),
-                zone: campaignZone(pacing)
+                zone: zoneLabel(campaignZone(pacing))
               })}
             </p>
           ) : null}
@@ -750,11 +790,18 @@ function NewCampaign({ onCreated }: { onCreated: (id: string) => void }): React.
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
               busy={busy}
+              restName={restNameOf(name.trim() || sheet.fileName)}
               onStart={() => void createAndStart()}
-              onBack={() => setConfirming(false)}
+              onSplit={(keep) => void createAndStart(keep)}
+              onBack={() => {
+                setConfirming(false)
+                // The summary had the focus; Start, which it replaced, takes it back.
+                setTimeout(() => startButton.current?.focus(), 0)
+              }}
             />
           ) : (
             <button
+              ref={startButton}
               type="button"
               className="button button--primary"
               data-testid="campaign-start"
@@ -814,7 +861,8 @@ function StartDraft({
   onStarted
 }: {
   campaign: CampaignView
-  onStarted: () => void
+  /** Started; `rest` is the draft a split left for later. */
+  onStarted: (rest?: SplitRest) => void
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -855,10 +903,15 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  async function start(): Promise<void> {
+  const restName = t('campaigns.split.restName', { name: campaign.name })
+
+  /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
+  async function start(keep?: number): Promise<void> {
     setBusy(true)
     setError(null)
     try {
+      const split =
+        keep === undefined ? null : await call('campaigns:split', { id: campaign.id, keep, restName })
       await call('campaigns:start', {
         id: campaign.id,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
@@ -868,7 +921,9 @@ function StartDraft({
       held.current = []
       setAttachment(null)
       setRowFiles([])
-      onStarted()
+      onStarted(
+        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
+      )
     } catch (e) {
       setError(errorInfo(e))
       // Back to the Start button (the summary that had the focus is gone), with the reason below it.
@@ -921,8 +976,13 @@ function StartDraft({
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
           busy={busy}
+          restName={restName}
           onStart={() => void start()}
-          onBack={() => setConfirming(false)}
+          onSplit={(keep) => void start(keep)}
+          onBack={() => {
+            setConfirming(false)
+            setTimeout(() => startButton.current?.focus(), 0)
+          }}
         />
       ) : (
         <button
@@ -949,13 +1009,16 @@ function CampaignProgress({
   id,
   focusOnOpen,
   onClose,
-  onChanged
+  onChanged,
+  onSplit
 }: {
   id: string
   /** Opened by the operator (Start, the list): the focus goes to the campaign's heading. */
   focusOnOpen: boolean
   onClose: () => void
   onChanged: () => void
+  /** A draft started split: the rows left for later are in this new draft. */
+  onSplit: (rest: SplitRest) => void
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -966,6 +1029,7 @@ function CampaignProgress({
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const heading = useRef<HTMLHeadingElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
   const loaded = campaign !== null
   useEffect(() => {
     if (loaded && focusOnOpen) heading.current?.focus()
@@ -1018,6 +1082,15 @@ function CampaignProgress({
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
       </p>
+      <p className="muted" data-testid="campaign-hours">
+        {campaign.pacing.workingHours
+          ? t('campaigns.hours', {
+              start: campaign.pacing.workingHours.start,
+              end: campaign.pacing.workingHours.end,
+              zone: zoneLabel(campaign.pacing.workingHours.timeZone)
+            })
+          : t('campaigns.hours.any')}
+      </p>
       <dl className="campaign-counts" data-testid="campaign-counts">
         {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
           <div key={k}>
@@ -1029,9 +1102,12 @@ function CampaignProgress({
       {campaign.status === 'draft' ? (
         <StartDraft
           campaign={campaign}
-          onStarted={() => {
+          onStarted={(rest) => {
+            if (rest) onSplit(rest)
             setTick((n) => n + 1)
             onChanged()
+            // The draft's Start is gone: the campaign, whose status now says it sends, takes the focus.
+            heading.current?.focus()
           }}
         />
       ) : null}
@@ -1047,7 +1123,13 @@ function CampaignProgress({
                 <button
                   type="button"
                   className="button"
-                  onClick={() => void act(() => call('campaigns:resume', { id, deviceId: d.deviceId }))}
+                  onClick={() =>
+                    void act(async () => {
+                      await call('campaigns:resume', { id, deviceId: d.deviceId })
+                      // This Resume goes once the device's part runs again: the focus goes to the campaign.
+                      heading.current?.focus()
+                    })
+                  }
                 >
                   {t('campaigns.resume')}
                 </button>
@@ -1085,6 +1167,7 @@ function CampaignProgress({
           <button
             type="button"
             className="button button--danger"
+            ref={cancelButton}
             data-testid="campaign-cancel"
             aria-expanded={askCancel}
             onClick={() => setAskCancel(true)}
@@ -1145,7 +1228,11 @@ function CampaignProgress({
               heading.current?.focus()
             })
           }
-          onKeep={() => setAskCancel(false)}
+          onKeep={() => {
+            setAskCancel(false)
+            // Back to the button that asked: the question, which had the focus, is gone.
+            cancelButton.current?.focus()
+          }}
         />
       ) : null}
       {cancelled ? (

@@ -1,6 +1,6 @@
 // The campaign's own file area: a drop target of its own (files dropped here never reach the window's drop, which
 // would attach them to a message) with the app's "choose" button instead of the browser's "Choose File" input.
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 
 export function FileDrop({
   id,
@@ -11,6 +11,7 @@ export function FileDrop({
   disabled = false,
   testId,
   inputTestId,
+  inputRef,
   onFiles,
   children
 }: {
@@ -23,6 +24,8 @@ export function FileDrop({
   disabled?: boolean
   testId?: string
   inputTestId?: string
+  /** The file input, for the view to give it the focus (it is what the choose button stands for). */
+  inputRef?: Ref<HTMLInputElement>
   onFiles: (files: File[]) => void
   children?: ReactNode
 }): React.JSX.Element {
@@ -47,6 +50,7 @@ export function FileDrop({
       </label>
       <input
         id={id}
+        ref={inputRef}
         className="campaign-file-input"
         type="file"
         accept={accept}

@@ -69,8 +69,8 @@ describe('the pacing form judges every pacing case like the core', () => {
     expectJudged(problems, policy, 'en')
   })
 
-  // What an operator can type: the number fields, "any time" and the working hours (a zone and a warm-up come
-  // from the CLI). Typed over the defaults, field by field, as the inputs hand the values on.
+  // What an operator can type: the number fields, "any time" and the working hours (a zone the picker does not
+  // offer, and a warm-up, come from the CLI). Typed over the defaults, field by field, as the inputs hand them on.
   const typeable = PACING_CASES.filter(
     ({ policy }) =>
       policy.warmUp === null &&
@@ -103,6 +103,24 @@ describe('the pacing form judges every pacing case like the core', () => {
     expect(screen.getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
       'Jeda terpanjang tidak boleh kurang dari jeda terpendek'
     )
+  })
+})
+
+describe("the working hours' zone", () => {
+  it("is picked next to the hours; hours turned on start on the operator's zone, and come back as they were", async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Jayapura' }) }))
+    render(<Form initial={{ ...DEFAULT_PACING, workingHours: null }} />)
+    expect(screen.queryByRole('combobox', { name: /Time zone of the working hours/ })).toBeNull()
+    fireEvent.click(screen.getByTestId('campaign-any-time'))
+    const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ }) as HTMLSelectElement
+    expect(zone.value).toBe('Asia/Jayapura')
+    expect(zone.selectedOptions[0]?.textContent).toBe('WIT — Asia/Jayapura')
+    fireEvent.change(zone, { target: { value: 'Asia/Makassar' } })
+    fireEvent.click(screen.getByTestId('campaign-any-time'))
+    fireEvent.click(screen.getByTestId('campaign-any-time'))
+    expect(
+      (screen.getByRole('combobox', { name: /Time zone of the working hours/ }) as HTMLSelectElement).value
+    ).toBe('Asia/Makassar')
   })
 })
 

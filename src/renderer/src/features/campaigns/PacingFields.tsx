@@ -1,9 +1,9 @@
 // The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign. Their bounds and
 // their messages are the domain's (PACING_RANGES, pacingProblems), the rule the contract and the core apply.
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import type { PacingPolicyView } from '../../../../shared/contract'
 import {
-  DEFAULT_PACING as DOMAIN_DEFAULT_PACING,
+  defaultWorkingHours,
   PACING_RANGES,
   pacingProblems,
   type PacingField,
@@ -12,10 +12,9 @@ import {
 } from '../../../../shared/domain'
 import { pacingProblemMessage, type MessageKey } from '../../../../shared/i18n'
 import { Field } from '../../ui/Field'
+import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useT } from '../../i18n'
-
-/** What operators' tools ship as safe defaults (shared/campaign-pacing.md): the domain's, as the core uses them. */
-export const DEFAULT_PACING: PacingPolicyView = DOMAIN_DEFAULT_PACING
+import { useOperatorZone } from '../../stores/settings'
 
 /** A policy the core would take: the window asks with nothing else (no check estimate, no start, no save). */
 export function isUsablePacing(pacing: PacingPolicyView): boolean {
@@ -42,11 +41,12 @@ const CLOCK_FIELDS: readonly { part: 'start' | 'end'; label: MessageKey }[] = [
   { part: 'end', label: 'campaigns.pacing.end' }
 ]
 
-/** The fields this form has an input for; a problem elsewhere (a zone, a warm-up set by the CLI) is listed below. */
+/** The fields this form has an input for; a problem elsewhere (a warm-up set by the CLI) is listed below. */
 const SHOWN_FIELDS = new Set<PacingField>([
   ...NUMBER_FIELDS.map((f) => f.field),
   'workingHours.start',
-  'workingHours.end'
+  'workingHours.end',
+  'workingHours.timeZone'
 ])
 
 export function PacingFields({
@@ -69,6 +69,10 @@ export function PacingFields({
   }
   const elsewhere = problems.filter((p) => !SHOWN_FIELDS.has(p.field))
   const hours = pacing.workingHours
+  const operatorZone = useOperatorZone()
+  // Hours turned off and on again come back as they were (their zone too), else as a new campaign's.
+  const lastHours = useRef(hours)
+  const zoneProblem = errorOf('workingHours.timeZone')
   return (
     <div className="campaign-grid" data-testid="campaign-pacing-fields">
       {NUMBER_FIELDS.map(({ field, label }) => {
@@ -100,12 +104,13 @@ export function PacingFields({
           type="checkbox"
           data-testid="campaign-any-time"
           checked={hours === null}
-          onChange={(e) =>
+          onChange={(e) => {
+            if (hours) lastHours.current = hours
             onChange({
               ...pacing,
-              workingHours: e.target.checked ? null : DEFAULT_PACING.workingHours
+              workingHours: e.target.checked ? null : (lastHours.current ?? defaultWorkingHours(operatorZone))
             })
-          }
+          }}
         />
         {t('campaigns.pacing.anyTime')}
       </label>
@@ -131,6 +136,24 @@ export function PacingFields({
             </Field>
           ))
         : null}
+      {hours ? (
+        <div className="campaign-zone">
+          <TimeZoneField
+            id={`${id}-zone`}
+            label={t('campaigns.pacing.zone')}
+            hint={t('campaigns.pacing.zone.hint')}
+            testId="campaign-hours-zone"
+            value={hours.timeZone}
+            include={[operatorZone]}
+            onChange={(timeZone) => onChange({ ...pacing, workingHours: { ...hours, timeZone } })}
+          />
+          {zoneProblem ? (
+            <p className="field-error" data-testid="pacing-error-workingHours.timeZone">
+              {zoneProblem}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {elsewhere.length > 0 ? (
         <ul className="field-error" data-testid="pacing-error-other">
           {elsewhere.map((problem) => (

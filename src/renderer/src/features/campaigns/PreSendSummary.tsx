@@ -1,11 +1,12 @@
 // What Start is about to do, asked before anything is created: recipients, skipped rows, the devices with today's
 // budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
-// A quota that does not cover the messages is named, and starting anyway is the operator's choice (issue 27, point 6).
+// A quota or a day's budget that does not cover the messages is named; the operator starts anyway, or splits: the
+// rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import { budgetLeftToday, messagesThatFitNow, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime } from '../../i18n/dates'
+import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
@@ -15,7 +16,9 @@ export function PreSendSummary({
   finishAt,
   timeZone,
   busy,
+  restName,
   onStart,
+  onSplit,
   onBack
 }: {
   ready: number
@@ -24,7 +27,11 @@ export function PreSendSummary({
   finishAt: number | null
   timeZone: string
   busy: boolean
+  /** What the draft of the rows left for later is called, when the operator splits. */
+  restName: string
   onStart: () => void
+  /** Start the first `now` ready rows and keep the rest as a new draft. */
+  onSplit: (now: number) => void
   onBack: () => void
 }): React.JSX.Element {
   const t = useT()
@@ -38,6 +45,7 @@ export function PreSendSummary({
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
     : null
+  const fitNow = messagesThatFitNow(devices, ready)
 
   return (
     <div
@@ -57,7 +65,7 @@ export function PreSendSummary({
           {finishAt
             ? t('campaigns.presend.finishAt', {
                 time: formatDateTime(new Date(finishAt).toISOString(), locale, timeZone),
-                zone: timeZone
+                zone: zoneLabel(timeZone)
               })
             : t('common.unknown')}
         </dd>
@@ -79,6 +87,15 @@ export function PreSendSummary({
         leftToday={budgetToday}
         testIdPrefix="campaign"
       />
+      {fitNow !== null ? (
+        <p className="muted" id="campaign-split-explain">
+          {t('campaigns.presend.splitExplain', {
+            now: count(fitNow),
+            later: count(ready - fitNow),
+            name: restName
+          })}
+        </p>
+      ) : null}
       <div className="form-actions">
         <button
           ref={first}
@@ -90,6 +107,18 @@ export function PreSendSummary({
         >
           {short > 0 ? t('campaigns.presend.startAnyway') : t('campaigns.start', { count: ready })}
         </button>
+        {fitNow !== null ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="campaign-split"
+            aria-describedby="campaign-split-explain"
+            disabled={busy}
+            onClick={() => onSplit(fitNow)}
+          >
+            {t('campaigns.presend.split', { now: count(fitNow), later: count(ready - fitNow) })}
+          </button>
+        ) : null}
         <button type="button" className="button" onClick={onBack}>
           {t('campaigns.presend.back')}
         </button>

@@ -1,11 +1,12 @@
 // Overview: each device's state, quota and expiry countdown; today's numbers, each opening the filtered outbox.
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { daysLeft, OverviewView } from './OverviewView'
 
@@ -19,7 +20,29 @@ beforeEach(() => {
     failed: 2,
     cancelled: 200
   }))
+  fake.handle('campaigns:list', () => ({ campaigns: [] }))
 })
+
+/** January bills: 12 rows (2 skipped), 4 of 10 sent, hours on WITA, waiting outside them. */
+const campaign = (over: Partial<CampaignView>): CampaignView =>
+  makeCampaign({
+    name: 'January bills',
+    pacing: {
+      ...makeCampaign().pacing,
+      workingHours: { start: '08:00', end: '20:00', timeZone: 'Asia/Makassar' }
+    },
+    summary: { total: 12, ready: 10, skipped: 2, byProblem: { no_phone: 2 } },
+    counts: { queued: 4, accepted: 1, sent: 2, delivered: 1, read: 1, failed: 1, skipped: 2 },
+    devices: [
+      {
+        deviceId: 'dev-1',
+        wait: { code: 'outside_hours', until: Date.UTC(2026, 0, 16, 0, 0) },
+        autoPaused: null
+      }
+    ],
+    estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) },
+    ...over
+  })
 
 describe('overview', () => {
   it("shows the fleet with each device's state, quota and days to expiry", () => {
@@ -63,6 +86,58 @@ describe('overview', () => {
     await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
     expect(useNavigation.getState().view).toBe('outbox')
     expect(useOutbox.getState().filters.statuses).toEqual(['failed'])
+  })
+
+  it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({}),
+        campaign({
+          id: 'c2',
+          name: 'Promo',
+          status: 'paused',
+          counts: { queued: 3 },
+          devices: [{ deviceId: 'dev-1', wait: { code: 'paused', until: null }, autoPaused: null }],
+          estimate: { finishAt: null }
+        }),
+        campaign({ id: 'c3', name: 'Old', status: 'finished' }),
+        campaign({ id: 'c4', name: 'Not yet', status: 'draft' })
+      ]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const bills = await within(list).findByTestId('overview-campaign-c1')
+    expect(bills.textContent).toContain('sending')
+    // 10 rows to send (the 2 skipped are not), 4 of them sent, delivered or read; the end on the hours' clock.
+    expect(bills.textContent).toContain('4 of 10 sent')
+    expect(bills.textContent).toContain('estimated end 16 Jan 2026, 11:30 WITA')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
+      /^Paused: outside working hours until 08:00/
+    )
+    const promo = within(list).getByTestId('overview-campaign-c2')
+    expect(promo.textContent).toContain('paused')
+    expect(promo.textContent).toContain('0 of 3 sent')
+    expect(promo.textContent).toContain('Paused by you')
+    expect(within(list).queryByText('Old')).toBeNull()
+    expect(within(list).queryByText('Not yet')).toBeNull()
+    // A delivery report moves the progress without a campaign event: the outbox's counts moving asks again.
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ counts: { queued: 3, sent: 6, skipped: 2 } })]
+    }))
+    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent: 6, total: 6 }, false))
+    await waitFor(() =>
+      expect(within(list).getByTestId('overview-campaign-c1').textContent).toContain('6 of 9 sent')
+    )
+    await userEvent.setup().click(within(list).getByRole('button', { name: 'January bills' }))
+    expect(useNavigation.getState()).toMatchObject({ view: 'campaigns', openCampaign: 'c1' })
+  })
+
+  it('says when no campaign is at work', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    await waitFor(() => expect(list.textContent).toContain('No campaign is sending or paused.'))
   })
 
   it('counts whole days to the expiry', () => {

@@ -1,4 +1,5 @@
-// The overview the window and the tray open first: each device's state, quota and expiry, and today's numbers.
+// The overview the window and the tray open first: each device's state, quota and expiry, today's numbers, and the
+// campaigns at work.
 import { useEffect, useState } from 'react'
 import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/contract'
 import {
@@ -18,6 +19,7 @@ import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
 import { quotaText } from '../devices/quota-text'
 import { bucketParts } from '../outbox/bucket-summary'
+import { CampaignsNow } from '../campaigns/CampaignsNow'
 
 /**
  * Today's numbers, by when things happened (issue 29): what is waiting now, what the gateway took today (wherever
@@ -148,6 +150,7 @@ export function OverviewView(): React.JSX.Element {
           </p>
         ) : null}
       </section>
+      <CampaignsNow />
       <section className="card overview-fleet" aria-labelledby="fleet-title">
         <h3 id="fleet-title">{t('overview.fleet')}</h3>
         {devices.length === 0 ? (

@@ -1,0 +1,100 @@
+// The campaigns at work, for the Overview (issue 27, point 8): each sending or paused campaign with its state, its
+// progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
+import { useEffect, useState } from 'react'
+import type { CampaignView } from '../../../../shared/contract'
+import { call, getApi } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
+import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
+import { campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
+import { campaignWaitText } from './wait-text'
+
+/** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
+const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
+
+/**
+ * The campaigns at work, asked again whenever a campaign changes, and whenever the outbox's counts move (delivery
+ * reports move a campaign's progress without a campaign event).
+ */
+function useCampaignsAtWork(): CampaignView[] | null {
+  const [campaigns, setCampaigns] = useState<CampaignView[] | null>(null)
+  const [changes, setChanges] = useState(0)
+  const outboxCounts = useOutbox((s) => s.counts)
+  useEffect(() => getApi().on('campaigns:changed', () => setChanges((n) => n + 1)), [])
+  useEffect(() => {
+    let on = true
+    call('campaigns:list', {})
+      .then((reply) => on && setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status))))
+      .catch(() => on && setCampaigns(null))
+    return () => {
+      on = false
+    }
+  }, [changes, outboxCounts])
+  return campaigns
+}
+
+function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const buckets = rowBuckets(campaign.counts)
+  // Rows to send: every row but the skipped ones; sent: those the gateway took and passed on (or that were read).
+  const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
+  const sent = buckets.sent + buckets.delivered + buckets.read
+  const zone = campaignZone(campaign.pacing)
+  const finishAt = campaign.estimate.finishAt
+  const waits = [
+    ...new Set(
+      campaign.devices
+        .filter((d) => d.wait !== null || d.autoPaused !== null)
+        .map((d) => campaignWaitText(d, t, locale, zone))
+    )
+  ]
+  return (
+    <li className="overview-campaign" data-testid={`overview-campaign-${campaign.id}`}>
+      <button
+        type="button"
+        className="button button--link overview-campaign-name"
+        onClick={() => useNavigation.getState().navigate('campaigns', { campaignId: campaign.id })}
+      >
+        {campaign.name}
+      </button>
+      <span className="muted">{t(STATUS_KEY[campaign.status])}</span>
+      <span className="overview-campaign-facts">
+        {t('overview.campaigns.progress', {
+          sent: formatCount(sent, locale),
+          rows: formatCount(rows, locale)
+        })}
+        {finishAt
+          ? ` · ${t('overview.campaigns.finish', {
+              time: formatDateTimeInZone(new Date(finishAt).toISOString(), locale, zone)
+            })}`
+          : ''}
+      </span>
+      {waits.length > 0 ? (
+        <span className="overview-campaign-facts muted" data-testid="overview-campaign-wait">
+          {waits.join(' · ')}
+        </span>
+      ) : null}
+    </li>
+  )
+}
+
+export function CampaignsNow(): React.JSX.Element {
+  const t = useT()
+  const campaigns = useCampaignsAtWork()
+  return (
+    <section className="card overview-campaigns" aria-labelledby="overview-campaigns-title">
+      <h3 id="overview-campaigns-title">{t('overview.campaigns')}</h3>
+      {campaigns === null ? null : campaigns.length === 0 ? (
+        <p className="muted">{t('overview.campaigns.none')}</p>
+      ) : (
+        <ul className="overview-campaign-list">
+          {campaigns.map((campaign) => (
+            <CampaignLine key={campaign.id} campaign={campaign} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
