@@ -48,13 +48,14 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   const error = useApp((s) => s.error)
   useDocumentSettings()
 
-  // Once the shell is on screen, the everyday views' code and the full contract client load in the background:
-  // opening a view or making its first call does not wait.
+  // Once the shell is on screen, the everyday views' code, the full contract client and the outbox's first page
+  // load in the background: opening a view, making its first call or showing the outbox's rows does not wait.
   useEffect(() => {
     if (status !== 'ready') return
     const timer = setTimeout(() => {
       prefetchContract()
       for (const view of EVERYDAY_VIEWS) void view.prefetch()
+      useOutbox.getState().prefetchFirstPage()
     }, 0)
     return () => clearTimeout(timer)
   }, [status])
