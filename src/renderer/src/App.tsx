@@ -9,6 +9,7 @@ import { WindowDrop } from './features/send/WindowDrop'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
+import { useDevices } from './stores/devices'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
@@ -61,8 +62,11 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   }, [status])
 
   useEffect(() => {
-    // The send draft's files from before a reload or restart (the words come back from local storage).
+    // What the window keeps in local storage is read now, with the shell on screen (the stores leave it out of the
+    // start): the send draft's words, then its files from the core, and the names of removed devices.
+    void useSend.persist.rehydrate()
     void useSend.getState().restoreDraftFiles()
+    useDevices.getState().restoreRemovedLabels()
     // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.
     if (started) return
     const disconnect = connectEvents()

@@ -185,6 +185,8 @@ describe('addFiles', () => {
 
 describe('draft persistence', () => {
   it('keeps the words of the draft across a reload or restart in local storage', async () => {
+    // The window reads the kept draft back once its shell is up (App); only then does it write the draft.
+    await useSend.persist.rehydrate()
     useSend.getState().setFields({ text: 'Halo semua', recipientsText: '0812 3456 7890', deviceId: 'dev-1' })
     const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
       state: Record<string, unknown>

@@ -326,7 +326,17 @@ export const useSend = create<SendState>()(
     {
       name: DRAFT_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      // Read back just after the shell is on screen (App), not while the window starts: the first touch of local
+      // storage is a synchronous round trip to the browser process (1-50 ms here), before the shell (issue 29).
+      skipHydration: true,
+      storage: createJSONStorage(() => ({
+        getItem: (name) => localStorage.getItem(name),
+        // Nothing is written before the kept draft has been read back: it would replace it with an empty one.
+        setItem: (name, value) => {
+          if (useSend.persist.hasHydrated()) localStorage.setItem(name, value)
+        },
+        removeItem: (name) => localStorage.removeItem(name)
+      })),
       partialize: (state) => ({
         recipientsText: state.recipientsText,
         isGroup: state.isGroup,
