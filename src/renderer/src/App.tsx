@@ -13,7 +13,7 @@ import { useDevices } from './stores/devices'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
-import { useSend } from './stores/send'
+import { restoreDraftWords, useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
 
@@ -64,7 +64,7 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   useEffect(() => {
     // What the window keeps in local storage is read now, with the shell on screen (the stores leave it out of the
     // start): the send draft's words, then its files from the core, and the names of removed devices.
-    void useSend.persist.rehydrate()
+    restoreDraftWords()
     void useSend.getState().restoreDraftFiles()
     useDevices.getState().restoreRemovedLabels()
     // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.

@@ -1,6 +1,6 @@
-// The window's start touches no web storage before its shell is drawn: the first touch of local or session storage is
-// a synchronous round trip to the browser process (1-50 ms on a busy machine), which the shell would wait for.
-// A file of its own: it needs the stores' modules evaluated afresh, under watch.
+// The window's start touches no web storage before its shell is drawn (nor its history entry): the first touch of
+// local or session storage is a synchronous round trip to the browser process (1-50 ms on a busy machine), which the
+// shell would wait for. A file of its own: it needs the stores' modules evaluated afresh, under watch.
 import { act } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -12,6 +12,19 @@ afterEach(() => {
 describe('the window start and web storage', () => {
   it('reads and writes no storage until the shell is drawn; then reads back the draft and the removed devices', async () => {
     const touched: string[] = []
+    // Naming the storage is enough for the browser to ask its process whether the page may use it.
+    for (const storage of ['localStorage', 'sessionStorage'] as const) {
+      const real = window[storage]
+      vi.spyOn(window, storage, 'get').mockImplementation(() => {
+        touched.push(storage)
+        return real
+      })
+    }
+    const replaceState = history.replaceState.bind(history)
+    vi.spyOn(history, 'replaceState').mockImplementation((...args: Parameters<History['replaceState']>) => {
+      touched.push('history.replaceState')
+      replaceState(...args)
+    })
     for (const method of ['getItem', 'setItem', 'removeItem'] as const) {
       const original = Storage.prototype[method] as (...args: unknown[]) => unknown
       vi.spyOn(Storage.prototype, method).mockImplementation(function (this: Storage, ...args: unknown[]) {
@@ -28,6 +41,7 @@ describe('the window start and web storage', () => {
     const bootstrap = fake.defer('app:bootstrap')
     const container = document.body.appendChild(document.createElement('div'))
     let beforeShell: string[] | null = null
+    touched.length = 0
     new MutationObserver(() => {
       if (beforeShell === null && container.querySelector('[data-testid="app"]')) beforeShell = [...touched]
     }).observe(container, { childList: true, subtree: true })

@@ -16,10 +16,20 @@ interface Place {
 /** Views a reload may return to: the tabs, and the wizard and new-device form reached from them. */
 const RETURNABLE: ReadonlySet<string> = new Set<string>([...NAV_VIEWS, 'linking', 'newDevice'])
 
+/** The views the start opens when there is no place to return to. */
+const FIRST_VIEWS: ReadonlySet<string> = new Set<View>(['home', 'welcome'])
+
 function save(): void {
   const { view, seq } = useNavigation.getState()
   if (seq === 0) return
   const place: Place = { view, deviceId: view === 'linking' ? useLinking.getState().deviceId : null }
+  // Written only when it changes: the start's own first view (or its return here) is where a reload lands anyway,
+  // and a history write is a round trip to the browser process before the shell.
+  const kept = read()
+  if (
+    kept ? kept.view === place.view && kept.deviceId === place.deviceId : seq === 1 && FIRST_VIEWS.has(view)
+  )
+    return
   try {
     history.replaceState({ ...historyState(), [PLACE_KEY]: place }, '')
   } catch {
