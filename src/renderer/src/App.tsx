@@ -54,6 +54,12 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   useEffect(() => {
     if (status !== 'ready') return
     const timer = setTimeout(() => {
+      // What the window keeps in local storage is read here, in a task after the shell's (the stores leave it out of
+      // the start; an effect can run in the same task as the commit, before the paint): the send draft's words,
+      // then its files from the core, and the names of removed devices. Each is done once.
+      restoreDraftWords()
+      void useSend.getState().restoreDraftFiles()
+      useDevices.getState().restoreRemovedLabels()
       prefetchContract()
       for (const view of EVERYDAY_VIEWS) void view.prefetch()
       useOutbox.getState().prefetchFirstPage()
@@ -62,11 +68,6 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   }, [status])
 
   useEffect(() => {
-    // What the window keeps in local storage is read now, with the shell on screen (the stores leave it out of the
-    // start): the send draft's words, then its files from the core, and the names of removed devices.
-    restoreDraftWords()
-    void useSend.getState().restoreDraftFiles()
-    useDevices.getState().restoreRemovedLabels()
     // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.
     if (started) return
     const disconnect = connectEvents()
