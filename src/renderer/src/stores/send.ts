@@ -164,7 +164,24 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
  */
 export const DRAFT_STORAGE_KEY = 'sender-desk.draft'
 
-export const useSend = create<SendState>()((set, get) => ({
+/** The composer with nothing in it: the store's first state, and what resetSendStore returns to. */
+const EMPTY_COMPOSER: Pick<
+  SendState,
+  | 'recipientsText'
+  | 'isGroup'
+  | 'caption'
+  | 'text'
+  | 'splitLongText'
+  | 'deviceId'
+  | 'files'
+  | 'rejected'
+  | 'registering'
+  | 'schedule'
+  | 'sending'
+  | 'sendError'
+  | 'sent'
+  | 'filesRestored'
+> = {
   recipientsText: '',
   isGroup: false,
   caption: '',
@@ -178,7 +195,11 @@ export const useSend = create<SendState>()((set, get) => ({
   sending: false,
   sendError: null,
   sent: null,
-  filesRestored: false,
+  filesRestored: false
+}
+
+export const useSend = create<SendState>()((set, get) => ({
+  ...EMPTY_COMPOSER,
 
   async addFiles(files, maxFileBytes) {
     if (files.length === 0) return
@@ -382,20 +403,5 @@ export function resetSendStore(): void {
   const { files, sent } = useSend.getState()
   revoke(files)
   if (sent) revoke(sent.files)
-  useSend.setState({
-    recipientsText: '',
-    isGroup: false,
-    caption: '',
-    text: '',
-    splitLongText: false,
-    deviceId: '',
-    files: [],
-    rejected: [],
-    registering: false,
-    schedule: EMPTY_SCHEDULE,
-    sending: false,
-    sendError: null,
-    sent: null,
-    filesRestored: false
-  })
+  useSend.setState(EMPTY_COMPOSER)
 }
