@@ -61,7 +61,12 @@ export default defineConfig({
     build: {
       // electron-vite leaves builds unminified: a minified window parses and starts faster (issue #18).
       minify: true,
-      rolldownOptions: { input: resolve('src/renderer/index.html') }
+      rolldownOptions: {
+        input: resolve('src/renderer/index.html'),
+        // Everything the window's start imports in one chunk: split by what the on-demand views share with it, the
+        // start was nine module files, each a request, a response and a compile before the shell (issue 29).
+        output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } }
+      }
     }
   }
 })

@@ -15,8 +15,8 @@ import type { BenchLine } from './outbox'
 const ITEMS = 100_000
 /** Every window figure's goal at 100k items (issue #18). */
 const BUDGET_MS = 50
-/** First load's goal: within 1.5× of the minimal app. */
-const FIRST_LOAD_GOAL = 1.5
+/** First load's goal: within 1.2× of the minimal app (issue #29; 1.5× in issue #18). */
+const FIRST_LOAD_GOAL = 1.2
 const ROUNDS = 5
 /**
  * First loads are alternated with the minimal app's this many times: a load takes ~0.2 s, and on 2 shared cores one
@@ -32,6 +32,8 @@ const median = (values: number[]): number => {
 }
 const ms = (n: number): string => `${n.toFixed(1)} ms`
 const verdict = (ok: boolean): string => (ok ? 'within goal' : 'OVER GOAL')
+/** How many times the floor's time a measured time is, as the goals are stated ("within 1.2×"). */
+const times = (measured: number, floor: number): string => `${(measured / floor).toFixed(2)}× the minimal app`
 
 // ------------------------------------------------------------------------------------------ fixtures
 
@@ -121,11 +123,15 @@ async function serveStatic(dir: string): Promise<{ url: string; server: Server }
 const PAGE_PROBE = `(() => {
   const bench = { shellAt: null, longTasks: [] }
   window.__bench = bench
+  let shellShown
+  /** Resolves when the shell is on screen: awaited, not polled, so the bench adds no task to the load it times. */
+  bench.shellShown = new Promise((resolve) => (shellShown = resolve))
   const shell = new MutationObserver(() => {
     if (bench.shellAt === null && document.querySelector('[data-testid="app"]')) {
       bench.shellAt = performance.now()
       performance.mark('bench-shell')
       shell.disconnect()
+      shellShown()
     }
   })
   shell.observe(document, { childList: true, subtree: true })
@@ -263,15 +269,13 @@ async function openPage(
   const page = await context.newPage()
   await beforeLoad(page)
   await page.goto(url)
-  // Polled by a timer the probe sets up, not by waitForFunction: a string predicate is evaluated in the page, and the
-  // window's CSP (no unsafe-eval) refused it now and then. The time itself is the probe's mark, not this poll's.
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const started = Date.now()
-    const timer = setInterval(() => {
-      if (window.__bench && window.__bench.shellAt !== null) resolve(clearInterval(timer))
-      else if (Date.now() - started > 60000) reject(new Error('the shell did not appear within 60 s'))
-    }, 5)
-  })`)
+  // The probe's own promise, not waitForFunction (a string predicate is evaluated in the page, and the window's CSP,
+  // no unsafe-eval, refused it now and then) and not a poll: a timer polling every 5 ms ran tasks on the page's main
+  // thread until the shell, which the main-thread figure counted, the more the slower the load (issue 29).
+  await page.evaluate(`Promise.race([
+    window.__bench.shellShown,
+    new Promise((resolve, reject) => setTimeout(() => reject(new Error('the shell did not appear within 60 s')), 60000))
+  ])`)
   return { context, page }
 }
 
@@ -421,6 +425,24 @@ async function heapUsedBytes(page: Page): Promise<number> {
 
 const inPage = <T>(page: Page, call: string): Promise<T> => page.evaluate(call) as Promise<T>
 
+/**
+ * Waits until the outbox view's code has arrived (the shell prefetches it once it is up) and the page has been idle
+ * a moment, so a click on Outbox measures the view and its data, not a chunk download racing the click.
+ */
+async function outboxCodeLoaded(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const started = Date.now()
+    const timer = setInterval(() => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .some((e) => /OutboxView-[^/]*\\.js$/.test(e.name) && e.responseEnd > 0)
+      if (loaded) resolve(clearInterval(timer))
+      else if (Date.now() - started > 30000) reject(new Error('the outbox code was not prefetched within 30 s'))
+    }, 5)
+  })`)
+  await page.waitForTimeout(300)
+}
+
 /** Median of ROUNDS of a measurement, each preceded by `reset` (not timed). */
 async function medianOf(
   rounds: number,
@@ -499,7 +521,7 @@ async function firstLoadSection(
   add({
     name: 'window first load',
     ratio: median(minimal) / median(app),
-    detail: `${ms(median(app))} to the shell vs ${ms(median(minimal))} for a minimal React + zustand app built the same way (goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(app) <= median(minimal) * FIRST_LOAD_GOAL)})`
+    detail: `${ms(median(app))} to the shell vs ${ms(median(minimal))} for a minimal React + zustand app built the same way: ${times(median(app), median(minimal))} (goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(app) <= median(minimal) * FIRST_LOAD_GOAL)})`
   })
   log(`  window first load, one more: ${await firstLoadBreakdown(browser, appUrl)}`)
   log(`  minimal app first load, one more: ${await firstLoadBreakdown(browser, floorUrl)}`)
@@ -513,7 +535,7 @@ async function firstLoadSection(
   add({
     name: 'window first load, main-thread time',
     ratio: median(minimalCpu) / median(appCpu),
-    detail: `${ms(median(appCpu))} of the page's main thread to the shell vs ${ms(median(minimalCpu))} for the minimal app (traced loads; goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(appCpu) <= median(minimalCpu) * FIRST_LOAD_GOAL)})`
+    detail: `${ms(median(appCpu))} of the page's main thread to the shell vs ${ms(median(minimalCpu))} for the minimal app: ${times(median(appCpu), median(minimalCpu))} (traced loads; goal within ${FIRST_LOAD_GOAL}×: ${verdict(median(appCpu) <= median(minimalCpu) * FIRST_LOAD_GOAL)})`
   })
 }
 
@@ -524,23 +546,47 @@ async function outboxSection(
   floorUrl: string,
   add: AddLine
 ): Promise<void> {
+  // First rows, first open: a fresh window (its outbox code prefetched, as after the shell has been up a moment), a
+  // click on Outbox until the viewport is filled with loaded rows; the list's first page is fetched on the way.
+  const coldRounds: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const fresh = await openPage(browser, appUrl)
+    await outboxCodeLoaded(fresh.page)
+    coldRounds.push(
+      await inPage<number>(fresh.page, `window.__bench.clickUntil('[data-testid="nav-outbox"]', 'filled')`)
+    )
+    await fresh.context.close()
+  }
   const { page } = await openPage(browser, appUrl)
+  await outboxCodeLoaded(page)
   const goHome = (): Promise<unknown> => page.getByTestId('nav-home').click()
   const firstPage = { offset: 0, limit: 200 }
-
-  // First rows: a click on Outbox until the viewport is filled with loaded rows; floor: the first page's call.
-  const firstRows = await medianOf(ROUNDS, goHome, () =>
-    inPage<number>(page, `window.__bench.clickUntil('[data-testid="nav-outbox"]', 'filled')`)
-  )
+  // Reopened: Home, then Outbox again, its pages already in the store (the first open, not timed, fetched them).
+  await inPage(page, `window.__bench.clickUntil('[data-testid="nav-outbox"]', 'filled')`)
+  const warmRounds: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    await goHome()
+    warmRounds.push(
+      await inPage<number>(page, `window.__bench.clickUntil('[data-testid="nav-outbox"]', 'filled')`)
+    )
+  }
   const firstRowsFloor = await medianOf(
     ROUNDS,
     async () => undefined,
     () => inPage<number>(page, `window.__bench.invokeMs('outbox:list', ${JSON.stringify(firstPage)})`)
   )
+  const rounds = (values: number[]): string => values.map((v) => v.toFixed(1)).join(', ')
+  const cold = median(coldRounds)
   add({
     name: `outbox first rows, ${ITEMS.toLocaleString('en-US')} items`,
-    ratio: firstRowsFloor / firstRows,
-    detail: `${ms(firstRows)} from the click vs ${ms(firstRowsFloor)} for outbox:list of the first page alone (goal < ${BUDGET_MS} ms: ${verdict(firstRows < BUDGET_MS)})`
+    ratio: firstRowsFloor / cold,
+    detail: `${ms(cold)} from the click on a fresh window's first open (rounds: ${rounds(coldRounds)} ms) vs ${ms(firstRowsFloor)} for outbox:list of the first page alone (goal < ${BUDGET_MS} ms: ${verdict(cold < BUDGET_MS)})`
+  })
+  const warm = median(warmRounds)
+  add({
+    name: `outbox first rows, reopened, ${ITEMS.toLocaleString('en-US')} items`,
+    ratio: firstRowsFloor / warm,
+    detail: `${ms(warm)} from the click with the pages kept (rounds: ${rounds(warmRounds)} ms) vs ${ms(firstRowsFloor)} for outbox:list of the first page alone (goal < ${BUDGET_MS} ms: ${verdict(warm < BUDGET_MS)})`
   })
 
   // Fast scroll: 1,000 px a frame (a hard fling, ~15 rows a frame) for 240 frames from the top.
@@ -574,6 +620,8 @@ async function outboxSection(
   })
 
   // Each status filter: ticking its box until the viewport shows only that status; floor: the same list call.
+  // The status boxes are folded under "More filters": opened as an operator opens them, once.
+  await page.getByTestId('outbox-filter-more').locator('summary').click()
   for (const status of SEEDED_STATUSES) {
     const box = `[data-testid="outbox-filter-status-${status}"]`
     const untick = async (): Promise<void> => {

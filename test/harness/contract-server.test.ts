@@ -108,6 +108,56 @@ describe('harness contract server', () => {
     ws.close()
   })
 
+  it("takes a registered file's bytes from the binary frames sent before its request, as the bridge sends them", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
+    await writeFile(join(dir, 'index.html'), INDEX)
+    const received: unknown[] = []
+    const handlers = {
+      ...fakeHandlers(),
+      'files:register': async (request: unknown) => {
+        received.push(request)
+        return { files: [], rejected: [] }
+      }
+    } as ApiHandlers
+    server = await startContractServer({ handlers, events: new CoreEvents(), rendererDir: dir })
+    const { ws, next } = await connect(server)
+    const source = (name: string) => ({ kind: 'bytes', name, dataBase64: '' })
+
+    ws.send(Buffer.from('Nama;No HP\r\n'))
+    ws.send(Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    ws.send(
+      JSON.stringify({
+        id: 1,
+        channel: 'files:register',
+        request: { sources: [source('a.csv'), source('b.png')], purpose: 'spreadsheet' },
+        frames: 2
+      })
+    )
+    expect(await next()).toEqual({ id: 1, result: { ok: true, value: { files: [], rejected: [] } } })
+    expect(received).toEqual([
+      {
+        sources: [
+          { kind: 'bytes', name: 'a.csv', dataBase64: Buffer.from('Nama;No HP\r\n').toString('base64') },
+          { kind: 'bytes', name: 'b.png', dataBase64: 'iVBORw==' }
+        ],
+        purpose: 'spreadsheet'
+      }
+    ])
+
+    // A count that does not match the frames sent is malformed, and the frames do not linger for the next request.
+    ws.send(Buffer.from('stray'))
+    ws.send(
+      JSON.stringify({ id: 2, channel: 'files:register', request: { sources: [source('c.csv')] }, frames: 2 })
+    )
+    expect(await next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'bad_request' } } })
+    ws.send(
+      JSON.stringify({ id: 3, channel: 'files:register', request: { sources: [source('d.csv')] }, frames: 1 })
+    )
+    expect(await next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'bad_request' } } })
+    expect(received).toHaveLength(1)
+    ws.close()
+  })
+
   it('serves the page with the bridge first and the socket allowed by the CSP, and nothing outside the renderer', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sd-harness-'))
     await writeFile(join(dir, 'index.html'), INDEX)

@@ -38,7 +38,26 @@ export interface ContractServer {
   close(): Promise<void>
 }
 
-const IncomingInvoke = z.object({ id: z.number().int(), channel: z.string(), request: z.unknown() })
+const IncomingInvoke = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  request: z.unknown(),
+  /** files:register from the bridge: how many binary frames just before it hold its sources' bytes, in order. */
+  frames: z.number().int().min(1).max(100).optional()
+})
+
+/** The request with each bytes source's data taken from its binary frame, or null if they do not match. */
+function withFramedBytes(request: unknown, frames: Buffer[]): unknown {
+  const sources = (request as { sources?: unknown } | null)?.sources
+  if (!Array.isArray(sources) || sources.length !== frames.length) return null
+  return {
+    ...(request as object),
+    sources: sources.map((source, i) => ({
+      ...(source as object),
+      dataBase64: frames[i]!.toString('base64')
+    }))
+  }
+}
 
 /**
  * The preload registers files only from real File objects (their path comes from Electron, never from the page);
@@ -139,12 +158,29 @@ export async function startContractServer(options: ContractServerOptions): Promi
   wss.on('connection', (ws) => {
     sockets.add(ws)
     ws.on('close', () => sockets.delete(ws))
-    ws.on('message', (data) => {
+    /** Binary frames received, waiting for the files:register request that counts them. */
+    let frames: Buffer[] = []
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) {
+        frames.push(
+          Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)])
+        )
+        return
+      }
       let parsed
       try {
         parsed = IncomingInvoke.safeParse(JSON.parse(String(data)))
       } catch {
         parsed = undefined
+      }
+      const framed = frames
+      frames = []
+      if (parsed?.success && parsed.data.frames !== undefined) {
+        const request =
+          parsed.data.channel === 'files:register' && framed.length === parsed.data.frames
+            ? withFramedBytes(parsed.data.request, framed)
+            : null
+        parsed = request === null ? undefined : { ...parsed, data: { ...parsed.data, request } }
       }
       if (!parsed?.success) {
         ws.send(JSON.stringify({ id: null, result: refusal('bad_request', 'Malformed request (400).') }))

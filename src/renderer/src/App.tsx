@@ -9,10 +9,11 @@ import { WindowDrop } from './features/send/WindowDrop'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
+import { useDevices } from './stores/devices'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
-import { useSend } from './stores/send'
+import { restoreDraftWords, useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
 
@@ -49,20 +50,25 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   const error = useApp((s) => s.error)
   useDocumentSettings()
 
-  // Once the shell is on screen, the everyday views' code and the full contract client load in the background:
-  // opening a view or making its first call does not wait.
+  // Once the shell is on screen, the everyday views' code, the full contract client and the outbox's first page
+  // load in the background: opening a view, making its first call or showing the outbox's rows does not wait.
   useEffect(() => {
     if (status !== 'ready') return
     const timer = setTimeout(() => {
+      // What the window keeps in local storage is read here, in a task after the shell's (the stores leave it out of
+      // the start; an effect can run in the same task as the commit, before the paint): the send draft's words,
+      // then its files from the core, and the names of removed devices. Each is done once.
+      restoreDraftWords()
+      void useSend.getState().restoreDraftFiles()
+      useDevices.getState().restoreRemovedLabels()
       prefetchContract()
       for (const view of EVERYDAY_VIEWS) void view.prefetch()
+      useOutbox.getState().prefetchFirstPage()
     }, 0)
     return () => clearTimeout(timer)
   }, [status])
 
   useEffect(() => {
-    // The send draft's files from before a reload or restart (the words come back from local storage).
-    void useSend.getState().restoreDraftFiles()
     // The window's start (start.tsx) connects the events and asks for the bootstrap before the first render.
     if (started) return
     const disconnect = connectEvents()

@@ -6,7 +6,14 @@ import { call } from '../api'
 /** Where the names of removed devices are kept, so their messages in the outbox still say whose they were. */
 export const REMOVED_DEVICES_KEY = 'sender-desk.removed-devices'
 
+/**
+ * Whether the remembered labels have been read from storage yet: not at the window's start, whose first touch of
+ * local storage is a synchronous round trip to the browser process (1-50 ms here) before the shell (issue 29).
+ */
+let removedRead = false
+
 function readRemoved(): Record<string, string> {
+  removedRead = true
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(REMOVED_DEVICES_KEY) ?? '{}')
     return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {}
@@ -20,7 +27,8 @@ function rememberGone(before: DeviceView[], after: DeviceView[], removed: Record
   const kept = new Set(after.map((d) => d.id))
   const gone = before.filter((d) => !kept.has(d.id))
   if (gone.length === 0) return removed
-  const next = { ...removed, ...Object.fromEntries(gone.map((d) => [d.id, d.label])) }
+  const known = removedRead ? removed : { ...readRemoved(), ...removed }
+  const next = { ...known, ...Object.fromEntries(gone.map((d) => [d.id, d.label])) }
   try {
     localStorage.setItem(REMOVED_DEVICES_KEY, JSON.stringify(next))
   } catch {
@@ -33,6 +41,8 @@ interface DevicesState {
   devices: DeviceView[]
   /** Labels of devices removed from this computer, by id: their messages stay in the outbox. */
   removedLabels: Record<string, string>
+  /** Read the remembered labels from storage, once (the window does it just after its shell is on screen). */
+  restoreRemovedLabels(): void
   /** Replace the whole list (bootstrap, `devices:changed`, `devices:list`). */
   setDevices(devices: DeviceView[]): void
   /** Put one device the core just returned into the list (keeps the order; appends a new one). */
@@ -49,7 +59,11 @@ interface DevicesState {
 
 export const useDevices = create<DevicesState>()((set, get) => ({
   devices: [],
-  removedLabels: readRemoved(),
+  removedLabels: {},
+  restoreRemovedLabels() {
+    if (removedRead) return
+    set((state) => ({ removedLabels: { ...readRemoved(), ...state.removedLabels } }))
+  },
   setDevices: (devices) =>
     set((state) => ({ devices, removedLabels: rememberGone(state.devices, devices, state.removedLabels) })),
   upsert(device) {
@@ -104,5 +118,6 @@ export function deviceById(id: string | null | undefined): DeviceView | undefine
 
 export function resetDevicesStore(): void {
   localStorage.removeItem(REMOVED_DEVICES_KEY)
+  removedRead = false
   useDevices.setState({ devices: [], removedLabels: {} })
 }

@@ -1,5 +1,7 @@
 // Where the operator is (the view, and the device being linked), kept for this window's session so a reload
-// returns there instead of to the Overview.
+// returns there instead of to the Overview. Kept in the page's history entry, which a reload keeps: it is read
+// before the first view is chosen, and the first touch of session storage there was a synchronous round trip to
+// the browser process (1-50 ms here) before the shell (issue 29).
 import { useDevices } from './devices'
 import { useLinking } from './linking'
 import { NAV_VIEWS, useNavigation, type View } from './navigation'
@@ -14,20 +16,36 @@ interface Place {
 /** Views a reload may return to: the tabs, and the wizard and new-device form reached from them. */
 const RETURNABLE: ReadonlySet<string> = new Set<string>([...NAV_VIEWS, 'linking', 'newDevice'])
 
+/** The views the start opens when there is no place to return to. */
+const FIRST_VIEWS: ReadonlySet<string> = new Set<View>(['home', 'welcome'])
+
 function save(): void {
   const { view, seq } = useNavigation.getState()
   if (seq === 0) return
   const place: Place = { view, deviceId: view === 'linking' ? useLinking.getState().deviceId : null }
+  // Written only when it changes: the start's own first view (or its return here) is where a reload lands anyway,
+  // and a history write is a round trip to the browser process before the shell.
+  const kept = read()
+  if (
+    kept ? kept.view === place.view && kept.deviceId === place.deviceId : seq === 1 && FIRST_VIEWS.has(view)
+  )
+    return
   try {
-    sessionStorage.setItem(PLACE_KEY, JSON.stringify(place))
+    history.replaceState({ ...historyState(), [PLACE_KEY]: place }, '')
   } catch {
-    // Without storage a reload starts from the first view, as before.
+    // Without a history entry a reload starts from the first view, as before.
   }
+}
+
+/** The page's history entry's state, as an object (another script may have left anything there). */
+function historyState(): Record<string, unknown> {
+  const state: unknown = history.state
+  return state && typeof state === 'object' ? (state as Record<string, unknown>) : {}
 }
 
 function read(): Place | null {
   try {
-    const place = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? 'null') as Partial<Place> | null
+    const place = (historyState()[PLACE_KEY] ?? null) as Partial<Place> | null
     if (!place || typeof place.view !== 'string' || !RETURNABLE.has(place.view)) return null
     return { view: place.view, deviceId: typeof place.deviceId === 'string' ? place.deviceId : null }
   } catch {
@@ -58,5 +76,6 @@ useLinking.subscribe((state, previous) => {
 })
 
 export function resetPlace(): void {
-  sessionStorage.removeItem(PLACE_KEY)
+  const { [PLACE_KEY]: _place, ...rest } = historyState()
+  history.replaceState(rest, '')
 }

@@ -2,7 +2,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeApi } from '../testing/fake-api'
 import { installFakeApi } from '../testing/render'
-import { DRAFT_STORAGE_KEY, draftProblems, resetSendStore, useSend, type DraftSnapshot } from './send'
+import {
+  DRAFT_STORAGE_KEY,
+  draftProblems,
+  resetSendStore,
+  restoreDraftWords,
+  useSend,
+  type DraftSnapshot
+} from './send'
 import { enqueueRequest } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
@@ -185,6 +192,8 @@ describe('addFiles', () => {
 
 describe('draft persistence', () => {
   it('keeps the words of the draft across a reload or restart in local storage', async () => {
+    // The window reads the kept draft back once its shell is up (App); only then does it write the draft.
+    restoreDraftWords()
     useSend.getState().setFields({ text: 'Halo semua', recipientsText: '0812 3456 7890', deviceId: 'dev-1' })
     const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
       state: Record<string, unknown>
@@ -197,9 +206,9 @@ describe('draft persistence', () => {
     // Files are handles of this run: the core keeps them (next test), never the window's storage.
     expect(stored.state).not.toHaveProperty('files')
     // A fresh window: the store starts empty and reads the draft back from storage.
-    useSend.setState({ text: '', recipientsText: '' })
+    resetSendStore()
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored))
-    await useSend.persist.rehydrate()
+    restoreDraftWords()
     expect(useSend.getState().text).toBe('Halo semua')
     expect(useSend.getState().recipientsText).toBe('0812 3456 7890')
   })

@@ -1,6 +1,5 @@
 // Send store: the message being composed (files as handles, recipients, text, schedule) and the batch just sent.
 import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
 import type { FileHandleView } from '../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import type { ParsedRecipient } from '../features/send/recipients'
@@ -165,180 +164,229 @@ export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[
  */
 export const DRAFT_STORAGE_KEY = 'sender-desk.draft'
 
-export const useSend = create<SendState>()(
-  persist(
-    (set, get) => ({
-      recipientsText: '',
-      isGroup: false,
-      caption: '',
-      text: '',
-      splitLongText: false,
-      deviceId: '',
-      files: [],
-      rejected: [],
-      registering: false,
-      schedule: EMPTY_SCHEDULE,
-      sending: false,
-      sendError: null,
-      sent: null,
-      filesRestored: false,
+/** The composer with nothing in it: the store's first state, and what resetSendStore returns to. */
+const EMPTY_COMPOSER: Pick<
+  SendState,
+  | 'recipientsText'
+  | 'isGroup'
+  | 'caption'
+  | 'text'
+  | 'splitLongText'
+  | 'deviceId'
+  | 'files'
+  | 'rejected'
+  | 'registering'
+  | 'schedule'
+  | 'sending'
+  | 'sendError'
+  | 'sent'
+  | 'filesRestored'
+> = {
+  recipientsText: '',
+  isGroup: false,
+  caption: '',
+  text: '',
+  splitLongText: false,
+  deviceId: '',
+  files: [],
+  rejected: [],
+  registering: false,
+  schedule: EMPTY_SCHEDULE,
+  sending: false,
+  sendError: null,
+  sent: null,
+  filesRestored: false
+}
 
-      async addFiles(files, maxFileBytes) {
-        if (files.length === 0) return
-        const local: FileRejectionView[] = []
-        const accepted: File[] = []
-        for (const file of files) {
-          if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
-          else if (file.size > maxFileBytes)
-            local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
-          else accepted.push(file)
-        }
-        set((state) => ({ rejected: [...state.rejected, ...local] }))
-        if (accepted.length === 0) return
-        set({ registering: true })
-        try {
-          const reply = await getApi().registerFiles(accepted)
-          // Match handles back to the picked Files (by name and size) for thumbnails.
-          const pool = [...accepted]
-          const added = reply.files.map((handle): DraftFile => {
-            const index = pool.findIndex(
-              (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
-            )
-            const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
-            return {
-              key: handle.handle,
-              handle: handle.handle,
-              name: handle.name,
-              size: handle.size,
-              kind: handle.kind,
-              mime: handle.mime,
-              previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
-            }
-          })
-          const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
-          set((state) => ({
-            files: [...state.files, ...added],
-            rejected: [...state.rejected, ...rejected],
-            ...leaveSent(state)
-          }))
-        } catch (error) {
-          const info = errorInfo(error)
-          const failed = accepted.map((f): FileRejectionView => ({
-            name: f.name,
-            code: info.code,
-            message: info.message,
-            source: 'core'
-          }))
-          set((state) => ({ rejected: [...state.rejected, ...failed] }))
-        } finally {
-          set({ registering: false })
-        }
-      },
+export const useSend = create<SendState>()((set, get) => ({
+  ...EMPTY_COMPOSER,
 
-      addHandles(handles) {
-        const known = new Set(get().files.map((f) => f.handle))
-        const added = handles
-          .filter((h) => !known.has(h.handle))
-          .map((h): DraftFile => ({
-            key: h.handle,
-            handle: h.handle,
-            name: h.name,
-            size: h.size,
-            kind: h.kind,
-            mime: h.mime,
-            previewUrl: null
-          }))
-        set((state) => ({ files: [...state.files, ...added], ...(added.length > 0 ? leaveSent(state) : {}) }))
-      },
-
-      async restoreDraftFiles() {
-        if (get().filesRestored) return
-        set({ filesRestored: true })
-        try {
-          const reply = await call('files:restoreDraft', {})
-          get().addHandles(reply.files)
-          const refused = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
-          if (refused.length > 0) set((state) => ({ rejected: [...state.rejected, ...refused] }))
-        } catch {
-          // Without the core's answer the draft keeps its words; the operator adds the files again.
-        }
-      },
-
-      removeFile(key) {
-        const file = get().files.find((f) => f.key === key)
-        if (!file) return
-        revoke([file])
-        set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
-        call('files:release', { handles: [file.handle] }).catch(() => undefined)
-      },
-
-      dismissRejected: () => set({ rejected: [] }),
-
-      // Writing a new message starts a new draft: the card of the last one leaves with it, not minutes later.
-      setFields: (patch) =>
-        set((state) => ({ ...patch, ...(startsNewDraft(patch) ? leaveSent(state) : {}) })),
-
-      setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
-
-      async send() {
-        const state = get()
-        // One draft, one enqueue: a second ask while the first is under way (a double click) is refused.
-        if (state.sending) return false
-        set({ sending: true, sendError: null })
-        try {
-          // Loaded here, not at the window's start: it brings the phone-number rules (libphonenumber's metadata,
-          // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
-          const { enqueueRequest } = await import('../features/send/enqueue-request')
-          const request = enqueueRequest(state)
-          const reply = await call('outbox:enqueue', request)
-          if (state.sent) revoke(state.sent.files)
-          set({
-            sending: false,
-            sent: {
-              itemIds: reply.itemIds,
-              files: state.files,
-              text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
-              recipients: request.recipients,
-              scheduled: Boolean(request.schedule),
-              at: new Date().toISOString()
-            },
-            files: [],
-            rejected: [],
-            caption: '',
-            text: '',
-            splitLongText: false,
-            recipientsText: '',
-            schedule: { ...state.schedule, enabled: false }
-          })
-          return true
-        } catch (error) {
-          set({ sending: false, sendError: errorInfo(error) })
-          return false
-        }
-      },
-
-      dismissSent() {
-        const sent = get().sent
-        if (sent) revoke(sent.files)
-        set({ sent: null })
-      }
-    }),
-    {
-      name: DRAFT_STORAGE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({
-        recipientsText: state.recipientsText,
-        isGroup: state.isGroup,
-        caption: state.caption,
-        text: state.text,
-        splitLongText: state.splitLongText,
-        deviceId: state.deviceId,
-        schedule: state.schedule
-      })
+  async addFiles(files, maxFileBytes) {
+    if (files.length === 0) return
+    const local: FileRejectionView[] = []
+    const accepted: File[] = []
+    for (const file of files) {
+      if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
+      else if (file.size > maxFileBytes)
+        local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
+      else accepted.push(file)
     }
-  )
-)
+    set((state) => ({ rejected: [...state.rejected, ...local] }))
+    if (accepted.length === 0) return
+    set({ registering: true })
+    try {
+      const reply = await getApi().registerFiles(accepted)
+      // Match handles back to the picked Files (by name and size) for thumbnails.
+      const pool = [...accepted]
+      const added = reply.files.map((handle): DraftFile => {
+        const index = pool.findIndex(
+          (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
+        )
+        const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
+        return {
+          key: handle.handle,
+          handle: handle.handle,
+          name: handle.name,
+          size: handle.size,
+          kind: handle.kind,
+          mime: handle.mime,
+          previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
+        }
+      })
+      const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
+      set((state) => ({
+        files: [...state.files, ...added],
+        rejected: [...state.rejected, ...rejected],
+        ...leaveSent(state)
+      }))
+    } catch (error) {
+      const info = errorInfo(error)
+      const failed = accepted.map((f): FileRejectionView => ({
+        name: f.name,
+        code: info.code,
+        message: info.message,
+        source: 'core'
+      }))
+      set((state) => ({ rejected: [...state.rejected, ...failed] }))
+    } finally {
+      set({ registering: false })
+    }
+  },
+
+  addHandles(handles) {
+    const known = new Set(get().files.map((f) => f.handle))
+    const added = handles
+      .filter((h) => !known.has(h.handle))
+      .map((h): DraftFile => ({
+        key: h.handle,
+        handle: h.handle,
+        name: h.name,
+        size: h.size,
+        kind: h.kind,
+        mime: h.mime,
+        previewUrl: null
+      }))
+    set((state) => ({ files: [...state.files, ...added], ...(added.length > 0 ? leaveSent(state) : {}) }))
+  },
+
+  async restoreDraftFiles() {
+    if (get().filesRestored) return
+    set({ filesRestored: true })
+    try {
+      const reply = await call('files:restoreDraft', {})
+      get().addHandles(reply.files)
+      const refused = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
+      if (refused.length > 0) set((state) => ({ rejected: [...state.rejected, ...refused] }))
+    } catch {
+      // Without the core's answer the draft keeps its words; the operator adds the files again.
+    }
+  },
+
+  removeFile(key) {
+    const file = get().files.find((f) => f.key === key)
+    if (!file) return
+    revoke([file])
+    set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
+    call('files:release', { handles: [file.handle] }).catch(() => undefined)
+  },
+
+  dismissRejected: () => set({ rejected: [] }),
+
+  // Writing a new message starts a new draft: the card of the last one leaves with it, not minutes later.
+  setFields: (patch) => set((state) => ({ ...patch, ...(startsNewDraft(patch) ? leaveSent(state) : {}) })),
+
+  setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
+
+  async send() {
+    const state = get()
+    // One draft, one enqueue: a second ask while the first is under way (a double click) is refused.
+    if (state.sending) return false
+    set({ sending: true, sendError: null })
+    try {
+      // Loaded here, not at the window's start: it brings the phone-number rules (libphonenumber's metadata,
+      // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
+      const { enqueueRequest } = await import('../features/send/enqueue-request')
+      const request = enqueueRequest(state)
+      const reply = await call('outbox:enqueue', request)
+      if (state.sent) revoke(state.sent.files)
+      set({
+        sending: false,
+        sent: {
+          itemIds: reply.itemIds,
+          files: state.files,
+          text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
+          recipients: request.recipients,
+          scheduled: Boolean(request.schedule),
+          at: new Date().toISOString()
+        },
+        files: [],
+        rejected: [],
+        caption: '',
+        text: '',
+        splitLongText: false,
+        recipientsText: '',
+        schedule: { ...state.schedule, enabled: false }
+      })
+      return true
+    } catch (error) {
+      set({ sending: false, sendError: errorInfo(error) })
+      return false
+    }
+  },
+
+  dismissSent() {
+    const sent = get().sent
+    if (sent) revoke(sent.files)
+    set({ sent: null })
+  }
+}))
+
+/** The draft's words, as kept in local storage (in the shape zustand's persist kept them: `{ state, version }`). */
+type DraftWords = Pick<
+  SendState,
+  'recipientsText' | 'isGroup' | 'caption' | 'text' | 'splitLongText' | 'deviceId' | 'schedule'
+>
+const DRAFT_VERSION = 1
+
+function draftWords(state: SendState): DraftWords {
+  const { recipientsText, isGroup, caption, text, splitLongText, deviceId, schedule } = state
+  return { recipientsText, isGroup, caption, text, splitLongText, deviceId, schedule }
+}
+
+/** Whether the kept draft has been read back yet: nothing is written before, which would replace it with an empty one. */
+let draftRead = false
+
+/**
+ * Reads the kept draft's words back, once. The window does it just after its shell is on screen (App), not while it
+ * starts: the first touch of local storage, even naming `localStorage`, is a synchronous round trip to the browser
+ * process (1-50 ms on this machine) that the shell would wait for (issue 29).
+ */
+export function restoreDraftWords(): void {
+  if (draftRead) return
+  draftRead = true
+  try {
+    const kept = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null') as {
+      state?: Partial<DraftWords>
+      version?: number
+    } | null
+    if (kept?.version === DRAFT_VERSION && kept.state && typeof kept.state === 'object')
+      useSend.setState(kept.state)
+  } catch {
+    // An unreadable draft is left behind: the composer starts empty.
+  }
+}
+
+useSend.subscribe((state) => {
+  if (!draftRead) return
+  try {
+    localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ state: draftWords(state), version: DRAFT_VERSION })
+    )
+  } catch {
+    // Without storage the draft lasts as long as the window.
+  }
+})
 
 // Whatever changes the draft's files (added, removed, sent), the core learns which files to keep for a restart.
 useSend.subscribe((state, previous) => {
@@ -351,23 +399,9 @@ useSend.subscribe((state, previous) => {
 })
 
 export function resetSendStore(): void {
+  draftRead = false
   const { files, sent } = useSend.getState()
   revoke(files)
   if (sent) revoke(sent.files)
-  useSend.setState({
-    recipientsText: '',
-    isGroup: false,
-    caption: '',
-    text: '',
-    splitLongText: false,
-    deviceId: '',
-    files: [],
-    rejected: [],
-    registering: false,
-    schedule: EMPTY_SCHEDULE,
-    sending: false,
-    sendError: null,
-    sent: null,
-    filesRestored: false
-  })
+  useSend.setState(EMPTY_COMPOSER)
 }

@@ -1,5 +1,4 @@
-// The virtualized outbox list: only the visible rows exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
-import { useVirtualizer } from '@tanstack/react-virtual'
+// The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -10,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { useRowWindow } from './row-window'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -19,6 +19,11 @@ export const ROW_HEIGHT = 68
  * so the rows scrolling in are drawn with their content rather than "Loading…" (issue #18).
  */
 export const PREFETCH_ROWS = 100
+/** Rows drawn beyond the viewport, either way: a scroll of a few rows finds them drawn already. */
+const OVERSCAN_ROWS = 10
+
+const rowIndexes = (first: number, last: number): number[] =>
+  Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
 
 interface OutboxListProps {
   /** The item open in the detail pane. */
@@ -43,18 +48,14 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const parentRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => parentRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10
-  })
-  const rows = virtualizer.getVirtualItems()
-  const first = rows[0]?.index ?? 0
-  const last = rows[rows.length - 1]?.index ?? 0
+  const { first, last } = useRowWindow(parentRef, count, ROW_HEIGHT, OVERSCAN_ROWS)
 
   useEffect(() => {
+    // No rows to draw yet (the total unknown, or the box not measured): the first page, which says the total.
+    if (last < first) {
+      ensureRange(0, 0)
+      return
+    }
     // The rows on screen are asked for first: the answers come back in order, and a deep jump waited behind the
     // page before it.
     ensureRange(first, last)
@@ -87,15 +88,15 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           role="list"
           aria-label={t('outbox.listLabel')}
           className="outbox-rows"
-          style={{ height: virtualizer.getTotalSize() }}
+          style={{ height: count * ROW_HEIGHT }}
         >
-          {rows.map((row) => {
-            const item = itemAt(pages, row.index)
+          {rowIndexes(first, last).map((index) => {
+            const item = itemAt(pages, index)
             return (
               <OutboxRow
-                key={row.key}
-                index={row.index}
-                start={row.start}
+                key={index}
+                index={index}
+                start={index * ROW_HEIGHT}
                 setSize={count}
                 item={item}
                 selected={item !== undefined && item.id === selectedId}

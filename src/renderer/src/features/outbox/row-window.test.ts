@@ -1,0 +1,44 @@
+// Which rows a fixed-height list draws: those in its viewport and the overscan, following scrolls and count changes.
+import { act, fireEvent, renderHook } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { useRowWindow } from './row-window'
+
+/** A scroll box `height` px tall, scrolled to `scrollTop` (jsdom lays nothing out). */
+function scrollBox(height: number, scrollTop = 0): HTMLDivElement {
+  const box = document.createElement('div')
+  Object.defineProperty(box, 'clientHeight', { configurable: true, value: height })
+  Object.defineProperty(box, 'scrollTop', { configurable: true, writable: true, value: scrollTop })
+  return box
+}
+
+describe('useRowWindow', () => {
+  it('draws the rows in view and the overscan below them at the top', () => {
+    const ref = { current: scrollBox(200) }
+    const { result } = renderHook(() => useRowWindow(ref, 1000, 50, 3))
+    // Rows 0–3 are in view; three more below, none above the first.
+    expect(result.current).toEqual({ first: 0, last: 6 })
+  })
+
+  it('follows a scroll, counting a row partly in view', () => {
+    const box = scrollBox(200)
+    const { result } = renderHook(() => useRowWindow({ current: box }, 1000, 50, 3))
+    act(() => {
+      box.scrollTop = 1025
+      fireEvent.scroll(box)
+    })
+    // Rows 20 (half in view) to 24 (a quarter in view), and three either way.
+    expect(result.current).toEqual({ first: 17, last: 27 })
+  })
+
+  it('draws nothing for an empty list, and the end of a list that shrank under the viewport', () => {
+    const box = scrollBox(200, 5000)
+    const { result, rerender } = renderHook(({ count }) => useRowWindow({ current: box }, count, 50, 3), {
+      initialProps: { count: 1000 }
+    })
+    expect(result.current).toEqual({ first: 97, last: 106 })
+    rerender({ count: 0 })
+    expect(result.current.last).toBeLessThan(result.current.first)
+    rerender({ count: 30 })
+    expect(result.current).toEqual({ first: 23, last: 29 })
+  })
+})
