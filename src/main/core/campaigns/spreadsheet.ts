@@ -21,8 +21,8 @@ import { openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
   headers: string[]
-  /** Data rows in file order, each as long as `headers`; wholly empty rows (Excel's trailing ones) are dropped. */
-  rows: SheetRow[]
+  /** Data rows in file order, each as wide as `headers`; wholly empty rows (Excel's trailing ones) are dropped. */
+  rows: SheetRows
   /** What was detected, shown to the operator so a wrong guess is visible. */
   format: { kind: 'csv'; encoding: string; delimiter: string } | { kind: 'xlsx'; sheetName: string }
 }
@@ -31,6 +31,145 @@ export interface SheetRow {
   /** The row number the operator sees in their spreadsheet program (the header is row 1). */
   rowNumber: number
   cells: string[]
+}
+
+/** Rows a block holds at most; a block is closed earlier once its cells pass BLOCK_CHARS characters. */
+const BLOCK_ROWS = 4096
+const BLOCK_CHARS = 1 << 20
+
+/** A closed block: its cells' text joined, where each cell ends, where each row's cells start, its row numbers. */
+interface RowBlock {
+  /** Index of the block's first row in the sheet. */
+  first: number
+  text: string
+  /** End of each cell in `text`, the block's cells one after another (a cell starts where the one before ends). */
+  cellEnds: Int32Array
+  /** Index in `cellEnds` of each row's first cell, and one more: the end of the last row's cells. */
+  rowStarts: Int32Array
+  rowNumbers: Int32Array
+}
+
+/**
+ * A sheet's data rows, kept compact: a million rows as arrays of strings were ~200 bytes a row (a row object, its
+ * array and a string object per cell), the most of the import's memory. Rows are kept in blocks of a few thousand:
+ * the block's cells joined into one string, with typed arrays of where each cell ends, where each row starts and its
+ * row number (a few bytes a cell besides its characters). Joining copies the cells, so nothing keeps the decoded file
+ * or the XLSX's XML alive. A cell is read back as a slice of its block's text; a row shorter than the widest reads
+ * '' for the cells it lacks (no padding stored).
+ */
+export class SheetRows {
+  private readonly blocks: RowBlock[] = []
+  // The open block, filled by `push`.
+  private cells: string[] = []
+  private cellEnds: number[] = []
+  private rowStarts: number[] = []
+  private rowNumbers: number[] = []
+  private chars = 0
+  private count = 0
+  /** The block the last lookup found: rows are mostly read in order. */
+  private last: RowBlock | undefined
+  /** Cells every row reads as, the widest row's (set by `finish`). */
+  width = 0
+
+  /** Rows given as arrays (tests, small sheets): padded to the widest. */
+  static of(rows: readonly SheetRow[]): SheetRows {
+    const kept = new SheetRows()
+    for (const row of rows) kept.push(row.cells, row.rowNumber)
+    return kept.finish(Math.max(0, ...rows.map((row) => row.cells.length)))
+  }
+
+  get length(): number {
+    return this.count
+  }
+
+  push(cells: readonly string[], rowNumber: number): void {
+    this.rowStarts.push(this.cellEnds.length)
+    this.rowNumbers.push(rowNumber)
+    for (const cell of cells) {
+      this.chars += cell.length
+      this.cells.push(cell)
+      this.cellEnds.push(this.chars)
+    }
+    this.count++
+    if (this.rowNumbers.length >= BLOCK_ROWS || this.chars >= BLOCK_CHARS) this.close()
+  }
+
+  /** Closes the open block; every row reads as `width` cells. */
+  finish(width: number): this {
+    this.close()
+    this.width = width
+    return this
+  }
+
+  /** The row's number in the operator's spreadsheet (the header is row 1). */
+  rowNumber(index: number): number {
+    const block = this.blockOf(index)
+    return block.rowNumbers[index - block.first] ?? 0
+  }
+
+  /** The cell at `column` of the row at `index` ('' past the row's own cells). */
+  cell(index: number, column: number): string {
+    const block = this.blockOf(index)
+    const row = index - block.first
+    const at = (block.rowStarts[row] ?? 0) + column
+    if (column < 0 || at >= (block.rowStarts[row + 1] ?? 0)) return ''
+    return block.text.slice(at === 0 ? 0 : (block.cellEnds[at - 1] ?? 0), block.cellEnds[at])
+  }
+
+  /** The row at `index` as an array of `width` cells (a copy), or undefined past the last row. */
+  at(index: number): SheetRow | undefined {
+    if (index < 0 || index >= this.count) return undefined
+    const cells = new Array<string>(this.width)
+    for (let column = 0; column < this.width; column++) cells[column] = this.cell(index, column)
+    return { rowNumber: this.rowNumber(index), cells }
+  }
+
+  /** Rows `start` to `end` (exclusive) as arrays. */
+  slice(start: number, end = this.count): SheetRow[] {
+    const rows: SheetRow[] = []
+    for (let index = Math.max(0, start); index < Math.min(end, this.count); index++)
+      rows.push(this.at(index) as SheetRow)
+    return rows
+  }
+
+  /** Every row as arrays (small sheets and tests). */
+  toArray(): SheetRow[] {
+    return this.slice(0)
+  }
+
+  private close(): void {
+    if (this.rowNumbers.length === 0) return
+    this.rowStarts.push(this.cellEnds.length)
+    this.blocks.push({
+      first: this.count - this.rowNumbers.length,
+      // One flat string of the block's cells: a copy, holding on to no parent string.
+      text: this.cells.join(''),
+      cellEnds: Int32Array.from(this.cellEnds),
+      rowStarts: Int32Array.from(this.rowStarts),
+      rowNumbers: Int32Array.from(this.rowNumbers)
+    })
+    this.cells = []
+    this.cellEnds = []
+    this.rowStarts = []
+    this.rowNumbers = []
+    this.chars = 0
+  }
+
+  private blockOf(index: number): RowBlock {
+    const last = this.last
+    if (last && index >= last.first && index < last.first + last.rowNumbers.length) return last
+    if (index < 0 || index >= this.count) throw new RangeError(`No row ${index} in a sheet of ${this.count}`)
+    let low = 0
+    let high = this.blocks.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((this.blocks[middle]?.first ?? 0) <= index) low = middle
+      else high = middle - 1
+    }
+    const block = this.blocks[low] as RowBlock
+    this.last = block
+    return block
+  }
 }
 
 /** A file that cannot be read as a sheet: English in its message (CLI), its key in `text` for the window. */
@@ -228,7 +367,8 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       if (row.cellCount > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
       const cells: string[] = []
       row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = detached(cellText(cell.value))
+        // The cell's text is copied into the sheet's block (SheetRows): nothing keeps the sheet's XML alive.
+        cells[column - 1] = cellText(cell.value)
       })
       collector.add(
         Array.from(cells, (c) => c ?? ''),
@@ -245,16 +385,6 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       params: { detail: String(error) }
     })
   }
-}
-
-/**
- * A copy of `text` that does not hold on to the XML it was parsed from: V8 keeps a longer substring as a view of its
- * parent, so every kept cell held its 16 KB chunk of the sheet's XML, and a million rows held the whole sheet (the
- * bench measured 1.7 GB). Joining forces a fresh string; slicing one character off it is a view of that string only.
- * (A CSV's cells are views of one decoded text, which is the size of the file: kept as they are.)
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
 const tooManyColumns = (rowNumber: number): SpreadsheetError =>
@@ -315,30 +445,23 @@ function numberText(value: number): string {
 
 /**
  * The header row and the data rows as the reader gives them, in file order: the first row with content is the
- * header, wholly empty rows (Excel's trailing ones) are dropped, and the rows are padded to the widest one at the end.
- * Each row keeps an exact-length copy of the reader's array (padded in place when narrower than the widest).
+ * header, wholly empty rows (Excel's trailing ones) are dropped, and every row reads as wide as the widest one.
+ * The data rows go into SheetRows' compact blocks as they come: the reader's arrays are garbage at once.
  */
 class SheetCollector {
   private header: string[] | undefined
-  private readonly rows: SheetRow[] = []
+  private readonly rows = new SheetRows()
   private width = 0
-  /** The fewest cells of a data row: when it is the widest row's too, no row needs padding. */
-  private narrowest = Number.POSITIVE_INFINITY
 
   add(cells: string[], rowNumber: number): void {
     if (!hasContent(cells)) return
     if (cells.length > MAX_SHEET_COLUMNS) throw tooManyColumns(rowNumber)
-    // What the sheet keeps of the row: an exact-length array (the reader's grew as it filled: room for 17 cells for a
-    // row of 4, 100 MB more at a million rows, measured by bench/campaign-import-memory.ts).
-    const kept = new Array<string>(cells.length)
     for (let column = 0; column < cells.length; column++) {
-      const cell = cells[column] as string
-      if (cell.length > MAX_CELL_LENGTH)
+      if ((cells[column] as string).length > MAX_CELL_LENGTH)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetCellTooLong',
           params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
         })
-      kept[column] = cell
     }
     if (this.header === undefined) {
       const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
@@ -347,15 +470,14 @@ class SheetCollector {
           key: 'desktop.error.sheetColumnNameTooLong',
           params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
         })
-      this.header = kept
+      this.header = cells.slice()
     } else {
       if (this.rows.length >= MAX_SHEET_ROWS)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetTooManyRows',
           params: { max: MAX_SHEET_ROWS }
         })
-      this.rows.push({ rowNumber, cells: kept })
-      if (cells.length < this.narrowest) this.narrowest = cells.length
+      this.rows.push(cells, rowNumber)
     }
     if (cells.length > this.width) this.width = cells.length
   }
@@ -363,10 +485,18 @@ class SheetCollector {
   finish(format: Sheet['format']): Sheet {
     const { header, rows, width } = this
     if (!header) throw new SpreadsheetError('empty', { key: 'desktop.error.noRows' })
-    const headers = Array.from({ length: width }, (_, i) => header[i]?.trim() || `Column ${i + 1}`)
-    if (this.narrowest < width) for (const row of rows) while (row.cells.length < width) row.cells.push('')
-    return { headers, rows, format }
+    const headers = Array.from({ length: width }, (_, i) => ownCopy(header[i]?.trim() || `Column ${i + 1}`))
+    return { headers, rows: rows.finish(width), format }
   }
+}
+
+/**
+ * A copy of `text` that holds on to no larger string: V8 keeps a longer substring as a view of its parent, so a
+ * header name would keep the whole decoded file (or a chunk of the sheet's XML) alive as long as the sheet is kept.
+ * Joining forces a fresh string; slicing one character off it is a view of that string only.
+ */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
 /** Whether any cell has more than white space; a cell that starts with a visible character answers without trim. */
