@@ -14,7 +14,7 @@ import {
 } from './check'
 import Papa from 'papaparse'
 import {
-  CSV_SLICE_CHARS,
+  CSV_SLICE_BYTES,
   readSpreadsheet,
   SheetRows,
   SpreadsheetError,
@@ -129,7 +129,7 @@ describe('readSpreadsheet', () => {
 
   it('reads a CSV many slices long in turns, row for row as papaparse reads it whole', async () => {
     const text = longCsv(20_000)
-    expect(text.length).toBeGreaterThan(4 * CSV_SLICE_CHARS)
+    expect(text.length).toBeGreaterThan(4 * CSV_SLICE_BYTES)
     const working = readSpreadsheet(new TextEncoder().encode(text), 'long.csv')
     const turns = await betweenTurns(working)
     const sheet = await working

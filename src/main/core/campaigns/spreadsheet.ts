@@ -3,8 +3,10 @@
 // Every path reads within the same bounds (file size, rows, columns, cell length; an XLSX's zip-bomb rules in
 // xlsx-reader.ts), in slices that leave the event loop free, with progress and cancel.
 // exceljs is loaded when a workbook is read or written: it and its zip libraries cost every start of the app and CLI.
+import { isUtf8 } from 'node:buffer'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { Readable } from 'node:stream'
 import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
@@ -92,6 +94,14 @@ export class SheetRows {
     }
     this.count++
     if (this.rowNumbers.length >= BLOCK_ROWS || this.chars >= BLOCK_CHARS) this.close()
+  }
+
+  /**
+   * Closes the open block now: called before the reading gives the event loop a turn, so the reader's strings die
+   * young (a cell held across turns was promoted to the old generation and grew the heap as garbage).
+   */
+  flush(): void {
+    this.close()
   }
 
   /** Closes the open block; every row reads as `width` cells. */
@@ -283,28 +293,40 @@ class Slices {
   }
 }
 
-/** UTF-8 (BOM stripped) when the bytes are valid UTF-8, UTF-16 when a BOM says so, otherwise Windows-1252. */
-export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' }
-  try {
-    // TextDecoder strips a UTF-8 BOM by default.
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
-  }
+/** UTF-16 when a BOM says so, UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (found without decoding). */
+function textEncoding(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252'
 }
 
 /**
- * Characters of CSV parsed between two turns of the event loop (~5,000 rows of a typical export, a few ms): a
+ * Bytes of CSV decoded and parsed between two turns of the event loop (~5,000 rows of a typical export, a few ms): a
  * 50,000-row file parsed in one go held the core's thread for one long task.
  */
-export const CSV_SLICE_CHARS = 256 * 1024
+export const CSV_SLICE_BYTES = 256 * 1024
+
+/**
+ * The file's text a slice at a time: the whole decoded text of a 50 MB file was as large again as its bytes, held
+ * for the whole parse. A character split between two slices stays whole (a streaming decoder). `onBytes` hears how
+ * many bytes were decoded so far.
+ */
+function* textSlices(bytes: Uint8Array, encoding: string, onBytes: (decoded: number) => void): Generator<string> {
+  // TextDecoder strips a UTF-8 (or UTF-16) BOM by default.
+  const decoder = new TextDecoder(encoding)
+  for (let at = 0; at < bytes.length; at += CSV_SLICE_BYTES) {
+    const slice = bytes.subarray(at, at + CSV_SLICE_BYTES)
+    onBytes(at + slice.length)
+    yield decoder.decode(slice, { stream: true })
+  }
+  const rest = decoder.decode()
+  if (rest !== '') yield rest
+}
 
 async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
-  const { text, encoding } = decodeText(bytes)
+  const encoding = textEncoding(bytes)
+  let decoded = 0
+  const source = Readable.from(textSlices(bytes, encoding, (count) => (decoded = count)))
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
   let read = 0
@@ -313,31 +335,38 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the
   // delimiter and line ending once, from the first slice's first rows as it would from the whole text.
   await new Promise<void>((resolve, reject) => {
-    Papa.parse<string[]>(text, {
+    Papa.parse<string[]>(source, {
       delimitersToGuess: DELIMITERS,
       skipEmptyLines: false,
-      chunkSize: CSV_SLICE_CHARS,
       chunk(slice: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         delimiter ||= slice.meta.delimiter
         const quotes = slice.errors.find((e) => e.type === 'Quotes')
         // An error's row counts from its slice's first row.
         if (quotes && !fatal.quotes) fatal.quotes = { row: read + (quotes.row ?? 0), message: quotes.message }
-        // papaparse gives every cell as a string (no header mode, no dynamic typing): the arrays are kept as they
-        // are, and sorted into header, rows and empty ones while this slice's rows are still in the CPU's caches.
+        // papaparse gives every cell as a string (no header mode, no dynamic typing): sorted into header, rows and
+        // empty ones while this slice's rows are still in the CPU's caches.
         const data = slice.data
         try {
           for (let index = 0; index < data.length; index++) sheet.add(data[index] as string[], ++read)
         } catch (error) {
           reject(error)
+          source.destroy()
           parser.abort()
           return
         }
+        sheet.flush()
+        // The parser's pause stops its parsing, not the source: paused too, so no slice is decoded ahead of it.
         parser.pause()
-        slices.turn(slice.meta.cursor / text.length).then(
-          () => parser.resume(),
+        source.pause()
+        slices.turn(decoded / Math.max(1, bytes.length)).then(
+          () => {
+            parser.resume()
+            source.resume()
+          },
           (error: unknown) => {
             // Rejected first: abort completes the parse, which would resolve it.
             reject(error)
+            source.destroy()
             parser.abort()
           }
         )
@@ -480,6 +509,11 @@ class SheetCollector {
       this.rows.push(cells, rowNumber)
     }
     if (cells.length > this.width) this.width = cells.length
+  }
+
+  /** Before a turn of the event loop (SheetRows.flush). */
+  flush(): void {
+    this.rows.flush()
   }
 
   finish(format: Sheet['format']): Sheet {
