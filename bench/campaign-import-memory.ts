@@ -24,7 +24,7 @@ function largestCsv(): Uint8Array {
 }
 
 /** An XLSX of MAX_SHEET_ROWS rows of four inline-string cells (the sheet is built in pieces, then deflated). */
-function largestXlsx(): Uint8Array {
+export function largestXlsx(): Uint8Array {
   const head = '<?xml version="1.0" encoding="UTF-8"?>'
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
   const parts = [`${head}<worksheet ${ns}><sheetData>`, rowXml(1, ['Nama', 'No HP', 'Tagihan', 'Catatan'])]

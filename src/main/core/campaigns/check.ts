@@ -3,7 +3,7 @@
 import { plainIndonesianMobile, textLength } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import type { Sheet, SheetRow } from './spreadsheet'
+import { ownCopy, type Sheet, type SheetRow } from './spreadsheet'
 import { compileTemplate, lengthLimit, rowSeed, TemplateError, type VariableLookup } from './template'
 
 export interface ColumnMapping {
@@ -142,7 +142,7 @@ export class CheckedRows implements Iterable<CheckedRow> {
     const key = this.phoneKeys[index] ?? 0
     return {
       rowNumber: this.sheet.rows.rowNumber(index),
-      phoneCell: this.sheet.rows.cell(index, this.phoneIndex),
+      phoneCell: ownCopy(this.sheet.rows.cell(index, this.phoneIndex)),
       // A normalised number has no leading 0 and at most 15 digits: its value prints back as its digits.
       phone: key === 0 ? null : String(key),
       problems: this.problemsAt.get(index) ?? NO_PROBLEMS
@@ -295,7 +295,8 @@ export function rowChecker(input: CheckInput): {
     }
     if (attachmentIndex >= 0) {
       const name = sheetRows.cell(index, attachmentIndex).trim()
-      if (!picked.has(fileKey(name))) addProblem({ code: 'missing_file', name })
+      // Copied: a slice of the sheet's block would keep the block's whole text as long as the problem is kept.
+      if (!picked.has(fileKey(name))) addProblem({ code: 'missing_file', name: ownCopy(name) })
     }
     let blank = false
     for (let variable = 0; variable < variableCells.length; variable++) {

@@ -127,6 +127,32 @@ describe('readSpreadsheet', () => {
       )
       .join('\r\n')
 
+  it('reads a quoted field whose closing quote ends one slice of bytes and whose CR LF begins the next', async () => {
+    // papaparse, given a slice that ends `"\r`, refused the field ("Trailing quote on quoted field is malformed").
+    const header = 'Nama;HP;Catatan\r\n'
+    const quoted = 'Ani;081234567891;"baris satu\r\nbaris dua"'
+    const filler = 'Budi;081234567890;ok\r\n'
+    // Everything before the quoted row, so that its closing quote is the slice's last byte but one.
+    const before = CSV_SLICE_BYTES - 1 - quoted.length - header.length
+    const fillers = Math.floor(before / filler.length) - 1
+    const pad = before - fillers * filler.length
+    const csv =
+      header +
+      filler.repeat(fillers) +
+      `${'x'.repeat(pad - 18)};081234567890;ok\r\n` +
+      `${quoted}\r\n` +
+      filler.repeat(3)
+    expect(csv.indexOf('dua"\r\n') + 3).toBe(CSV_SLICE_BYTES - 2)
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const rows = sheet.rows.toArray()
+    expect(rows).toHaveLength(fillers + 5)
+    expect(rows[fillers + 1]).toEqual({
+      rowNumber: fillers + 3,
+      cells: ['Ani', '081234567891', 'baris satu\r\nbaris dua']
+    })
+    expect(rows.at(-1)).toEqual({ rowNumber: fillers + 6, cells: ['Budi', '081234567890', 'ok'] })
+  })
+
   it('reads a CSV many slices long in turns, row for row as papaparse reads it whole', async () => {
     const text = longCsv(20_000)
     expect(text.length).toBeGreaterThan(4 * CSV_SLICE_BYTES)

@@ -3,7 +3,7 @@
 // Every path reads within the same bounds (file size, rows, columns, cell length; an XLSX's zip-bomb rules in
 // xlsx-reader.ts), in slices that leave the event loop free, with progress and cancel.
 // exceljs is loaded when a workbook is read or written: it and its zip libraries cost every start of the app and CLI.
-import { isUtf8 } from 'node:buffer'
+import { Buffer, isUtf8 } from 'node:buffer'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { Readable } from 'node:stream'
@@ -35,29 +35,51 @@ export interface SheetRow {
   cells: string[]
 }
 
-/** Rows a block holds at most; a block is closed earlier once its cells pass BLOCK_CHARS characters. */
-const BLOCK_ROWS = 4096
-const BLOCK_CHARS = 1 << 20
+/**
+ * Rows a block holds at most; a block is closed earlier once its cells pass BLOCK_CHARS characters (so its offsets
+ * nearly always fit in two bytes). The rows of the open block are the reader's strings, which may be slices of the
+ * XML or text they were parsed from: held for 4,096 rows they outlived the young generation and took the XML with
+ * them (an XLSX of 1,000,000 rows peaked at 390 MB; closed every 256 rows, 300 MB).
+ */
+const BLOCK_ROWS = 256
+const BLOCK_CHARS = 60_000
 
-/** A closed block: its cells' text joined, where each cell ends, where each row's cells start, its row numbers. */
+/** A closed block: its cells' text as bytes, where each cell ends, where each row's cells start, its row numbers. */
 interface RowBlock {
   /** Index of the block's first row in the sheet. */
   first: number
-  text: string
-  /** End of each cell in `text`, the block's cells one after another (a cell starts where the one before ends). */
-  cellEnds: Int32Array
+  /**
+   * The block's cells joined, outside the JavaScript heap: one byte a character when every character is Latin-1
+   * (nearly every Indonesian sheet), UTF-16 otherwise (`wide`).
+   */
+  bytes: Buffer
+  wide: boolean
+  /** End of each cell in the text (in characters), the block's cells one after another. */
+  cellEnds: Offsets
   /** Index in `cellEnds` of each row's first cell, and one more: the end of the last row's cells. */
-  rowStarts: Int32Array
-  rowNumbers: Int32Array
+  rowStarts: Offsets
+  rows: number
+  firstRowNumber: number
+  /** Each row's number, or null when they follow one another from `firstRowNumber` (nearly always). */
+  rowNumbers: Int32Array | null
 }
+
+/** Offsets within a block: two bytes each when the block is small enough (nearly every block), four otherwise. */
+type Offsets = Uint16Array | Int32Array
+const offsets = (values: readonly number[]): Offsets =>
+  (values.at(-1) ?? 0) <= 0xffff ? Uint16Array.from(values) : Int32Array.from(values)
+
+/** A character above Latin-1: the block is kept as UTF-16. */
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/
 
 /**
  * A sheet's data rows, kept compact: a million rows as arrays of strings were ~200 bytes a row (a row object, its
  * array and a string object per cell), the most of the import's memory. Rows are kept in blocks of a few thousand:
- * the block's cells joined into one string, with typed arrays of where each cell ends, where each row starts and its
- * row number (a few bytes a cell besides its characters). Joining copies the cells, so nothing keeps the decoded file
- * or the XLSX's XML alive. A cell is read back as a slice of its block's text; a row shorter than the widest reads
- * '' for the cells it lacks (no padding stored).
+ * the block's cells joined and kept as bytes outside the JavaScript heap, with typed arrays of where each cell ends,
+ * where each row starts and its row number (a few bytes a cell besides its characters). Kept outside the heap, a
+ * million rows neither grow V8's young generation (it grows with what survives it) nor the old one, and nothing
+ * keeps the decoded file or the XLSX's XML alive. A block is read back as one string when a row of it is read (the
+ * last one is kept: rows are mostly read in order); a row shorter than the widest reads '' for the cells it lacks.
  */
 export class SheetRows {
   private readonly blocks: RowBlock[] = []
@@ -68,8 +90,9 @@ export class SheetRows {
   private rowNumbers: number[] = []
   private chars = 0
   private count = 0
-  /** The block the last lookup found: rows are mostly read in order. */
+  /** The block the last lookup found, and its text: rows are mostly read in order. */
   private last: RowBlock | undefined
+  private lastText = ''
   /** Cells every row reads as, the widest row's (set by `finish`). */
   width = 0
 
@@ -114,23 +137,26 @@ export class SheetRows {
   /** The row's number in the operator's spreadsheet (the header is row 1). */
   rowNumber(index: number): number {
     const block = this.blockOf(index)
-    return block.rowNumbers[index - block.first] ?? 0
+    return block.rowNumbers ? (block.rowNumbers[index - block.first] ?? 0) : block.firstRowNumber + index - block.first
   }
 
-  /** The cell at `column` of the row at `index` ('' past the row's own cells). */
+  /**
+   * The cell at `column` of the row at `index` ('' past the row's own cells): a slice of its block's text, so a
+   * caller that keeps it long copies it (ownCopy), as `at` does.
+   */
   cell(index: number, column: number): string {
     const block = this.blockOf(index)
     const row = index - block.first
     const at = (block.rowStarts[row] ?? 0) + column
     if (column < 0 || at >= (block.rowStarts[row + 1] ?? 0)) return ''
-    return block.text.slice(at === 0 ? 0 : (block.cellEnds[at - 1] ?? 0), block.cellEnds[at])
+    return this.lastText.slice(at === 0 ? 0 : (block.cellEnds[at - 1] ?? 0), block.cellEnds[at])
   }
 
-  /** The row at `index` as an array of `width` cells (a copy), or undefined past the last row. */
+  /** The row at `index` as an array of `width` cells (copies), or undefined past the last row. */
   at(index: number): SheetRow | undefined {
     if (index < 0 || index >= this.count) return undefined
     const cells = new Array<string>(this.width)
-    for (let column = 0; column < this.width; column++) cells[column] = this.cell(index, column)
+    for (let column = 0; column < this.width; column++) cells[column] = ownCopy(this.cell(index, column))
     return { rowNumber: this.rowNumber(index), cells }
   }
 
@@ -150,13 +176,23 @@ export class SheetRows {
   private close(): void {
     if (this.rowNumbers.length === 0) return
     this.rowStarts.push(this.cellEnds.length)
+    const text = this.cells.join('')
+    const wide = WIDE_CHARACTER.test(text)
+    const numbers = this.rowNumbers
+    const first = numbers[0] ?? 0
+    const consecutive = numbers.every((number, row) => number === first + row)
+    // Exactly as long as the text: Buffer.from(text) kept a 64 KB buffer behind a block of a few KB.
+    const bytes = Buffer.allocUnsafeSlow(wide ? text.length * 2 : text.length)
+    bytes.write(text, wide ? 'utf16le' : 'latin1')
     this.blocks.push({
       first: this.count - this.rowNumbers.length,
-      // One flat string of the block's cells: a copy, holding on to no parent string.
-      text: this.cells.join(''),
-      cellEnds: Int32Array.from(this.cellEnds),
-      rowStarts: Int32Array.from(this.rowStarts),
-      rowNumbers: Int32Array.from(this.rowNumbers)
+      bytes,
+      wide,
+      cellEnds: offsets(this.cellEnds),
+      rowStarts: offsets(this.rowStarts),
+      rows: numbers.length,
+      firstRowNumber: first,
+      rowNumbers: consecutive ? null : Int32Array.from(numbers)
     })
     this.cells = []
     this.cellEnds = []
@@ -165,9 +201,10 @@ export class SheetRows {
     this.chars = 0
   }
 
+  /** The block holding the row at `index`, its text read back as the last one (`lastText`). */
   private blockOf(index: number): RowBlock {
     const last = this.last
-    if (last && index >= last.first && index < last.first + last.rowNumbers.length) return last
+    if (last && index >= last.first && index < last.first + last.rows) return last
     if (index < 0 || index >= this.count) throw new RangeError(`No row ${index} in a sheet of ${this.count}`)
     let low = 0
     let high = this.blocks.length - 1
@@ -178,6 +215,7 @@ export class SheetRows {
     }
     const block = this.blocks[low] as RowBlock
     this.last = block
+    this.lastText = block.bytes.toString(block.wide ? 'utf16le' : 'latin1')
     return block
   }
 }
@@ -304,23 +342,39 @@ function textEncoding(bytes: Uint8Array): string {
  * Bytes of CSV decoded and parsed between two turns of the event loop (~5,000 rows of a typical export, a few ms): a
  * 50,000-row file parsed in one go held the core's thread for one long task.
  */
-export const CSV_SLICE_BYTES = 256 * 1024
+export const CSV_SLICE_BYTES = 32 * 1024
 
 /**
  * The file's text a slice at a time: the whole decoded text of a 50 MB file was as large again as its bytes, held
- * for the whole parse. A character split between two slices stays whole (a streaming decoder). `onBytes` hears how
+ * for the whole parse. A character split between two slices stays whole (a streaming decoder), and each slice ends
+ * after a line break (the rest goes with the next): papaparse refused a quoted field whose closing quote ended one
+ * slice's text and whose CR LF began the next ("Trailing quote on quoted field is malformed"). `onBytes` hears how
  * many bytes were decoded so far.
  */
-function* textSlices(bytes: Uint8Array, encoding: string, onBytes: (decoded: number) => void): Generator<string> {
+export function* textSlices(
+  bytes: Uint8Array,
+  encoding: string,
+  onBytes: (decoded: number) => void = () => undefined
+): Generator<string> {
   // TextDecoder strips a UTF-8 (or UTF-16) BOM by default.
   const decoder = new TextDecoder(encoding)
+  let carried = ''
   for (let at = 0; at < bytes.length; at += CSV_SLICE_BYTES) {
     const slice = bytes.subarray(at, at + CSV_SLICE_BYTES)
     onBytes(at + slice.length)
-    yield decoder.decode(slice, { stream: true })
+    const text = carried + decoder.decode(slice, { stream: true })
+    const cut = afterLastLineBreak(text)
+    carried = text.slice(cut)
+    if (cut > 0) yield text.slice(0, cut)
   }
-  const rest = decoder.decode()
+  const rest = carried + decoder.decode()
   if (rest !== '') yield rest
+}
+
+/** Where a slice may end: after its last LF (or its last CR in a file of CR line ends), 0 when it has neither. */
+function afterLastLineBreak(text: string): number {
+  const lf = text.lastIndexOf('\n')
+  return (lf >= 0 ? lf : text.lastIndexOf('\r')) + 1
 }
 
 async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
@@ -526,10 +580,11 @@ class SheetCollector {
 
 /**
  * A copy of `text` that holds on to no larger string: V8 keeps a longer substring as a view of its parent, so a
- * header name would keep the whole decoded file (or a chunk of the sheet's XML) alive as long as the sheet is kept.
+ * header name would keep a slice of the decoded file (or a chunk of the sheet's XML) alive as long as the sheet is
+ * kept, and a cell read from SheetRows its whole block's text.
  * Joining forces a fresh string; slicing one character off it is a view of that string only.
  */
-function ownCopy(text: string): string {
+export function ownCopy(text: string): string {
   return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
