@@ -1019,7 +1019,13 @@ describe('campaign proof', () => {
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
     expect(sheet.rows).toHaveLength(14)
-    expect(sheet.rows.at(0)?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id])
+    expect(sheet.rows.at(0)?.cells.slice(0, 5)).toEqual([
+      '2',
+      '6281234567000',
+      'Customer 1',
+      'Read',
+      first?.id
+    ])
     expect(campaigns.skippedCsv(id)).toContain('15,081234567000,duplicate of row 2')
   })
 })

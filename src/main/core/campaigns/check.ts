@@ -172,7 +172,9 @@ export class CheckedRows implements Iterable<CheckedRow> {
 }
 
 /** The same check as checkRows, kept compact (CheckedRows), giving the event loop a turn every ROWS_PER_SLICE rows. */
-export async function checkRowsInSlices(input: CheckInput): Promise<{ rows: CheckedRows; summary: CheckSummary }> {
+export async function checkRowsInSlices(
+  input: CheckInput
+): Promise<{ rows: CheckedRows; summary: CheckSummary }> {
   const checker = rowChecker(input)
   const count = input.sheet.rows.length
   const phoneKeys = new Float64Array(count)

@@ -263,7 +263,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
       const checked = result.rows
       const wanted = new Set(
-        previewRows ?? [0, 1, 2].flatMap((index) => (index < checked.length ? [sheet.rows.rowNumber(index)] : []))
+        previewRows ??
+          [0, 1, 2].flatMap((index) => (index < checked.length ? [sheet.rows.rowNumber(index)] : []))
       )
       // Only the rows the window shows are rendered: the check itself renders none it does not need to.
       const content = rowContent({ campaignId: sheetId, sheet, mapping, template })

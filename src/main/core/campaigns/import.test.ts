@@ -127,6 +127,34 @@ describe('readSpreadsheet', () => {
       )
       .join('\r\n')
 
+  it('keeps rows compactly and reads back every cell: wide characters, long cells, gaps in row numbers, short rows', () => {
+    const rows: SheetRow[] = Array.from({ length: 700 }, (_, i) => ({
+      // Gaps after row 300 (dropped empty rows), a wide character now and then, cells long enough for big offsets.
+      rowNumber: i < 300 ? i + 2 : i + 10,
+      cells:
+        i % 97 === 0
+          ? [`Ani ${i} 😀`, 'x'.repeat(30_000), 'é'.repeat(30_000)]
+          : i % 5 === 0
+            ? [`Budi ${i}`]
+            : [`Citra ${i}`, `0812${i}`, '']
+    }))
+    const kept = SheetRows.of(rows)
+    expect(kept).toHaveLength(700)
+    expect(kept.width).toBe(3)
+    const padded = rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      cells: [...row.cells, '', ''].slice(0, 3)
+    }))
+    expect(kept.toArray()).toEqual(padded)
+    // Read out of order too: each block is found again.
+    for (const index of [699, 0, 350, 97, 1]) {
+      expect(kept.at(index)).toEqual(padded[index])
+      expect(kept.cell(index, 2)).toBe(padded[index]?.cells[2])
+      expect(kept.rowNumber(index)).toBe(padded[index]?.rowNumber)
+    }
+    expect(kept.at(700)).toBeUndefined()
+  })
+
   it('reads a quoted field whose closing quote ends one slice of bytes and whose CR LF begins the next', async () => {
     // papaparse, given a slice that ends `"\r`, refused the field ("Trailing quote on quoted field is malformed").
     const header = 'Nama;HP;Catatan\r\n'
@@ -326,16 +354,18 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers,
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: SheetRows.of(Array.from({ length: 40 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: [
-          `Ani ${i}`,
-          `08123456${String(1000 + i)}`,
-          i % 7 === 0 ? ' ' : `Rp ${i}`,
-          `Budi ${i}`,
-          'Bogor'
-        ]
-      })))
+      rows: SheetRows.of(
+        Array.from({ length: 40 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [
+            `Ani ${i}`,
+            `08123456${String(1000 + i)}`,
+            i % 7 === 0 ? ' ' : `Rp ${i}`,
+            `Budi ${i}`,
+            'Bogor'
+          ]
+        }))
+      )
     }
     const template =
       '{Halo|Hai {Nama}|{Selamat pagi|Pagi} {NAMA}} {Nama}, {tagihan {TAGIHAN}|bill {Tagihan}} {Kota}'
@@ -372,10 +402,12 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers: ['Name', 'HP'],
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: SheetRows.of(Array.from({ length: 200 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: ['n'.repeat(5 + (i % 26)), `0812${String(10_000_000 + i)}`]
-      })))
+      rows: SheetRows.of(
+        Array.from({ length: 200 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: ['n'.repeat(5 + (i % 26)), `0812${String(10_000_000 + i)}`]
+        }))
+      )
     }
     const { rows } = checkRows({
       campaignId: 'c7',
@@ -403,10 +435,12 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers: ['Nama', 'HP'],
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: SheetRows.of(Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
-      })))
+      rows: SheetRows.of(
+        Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
+        }))
+      )
     }
     const input = {
       campaignId: 'c1',

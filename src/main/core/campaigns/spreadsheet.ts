@@ -70,7 +70,7 @@ const offsets = (values: readonly number[]): Offsets =>
   (values.at(-1) ?? 0) <= 0xffff ? Uint16Array.from(values) : Int32Array.from(values)
 
 /** A character above Latin-1: the block is kept as UTF-16. */
-const WIDE_CHARACTER = /[^\u0000-\u00ff]/
+const WIDE_CHARACTER = /[\u0100-\uffff]/
 
 /**
  * A sheet's data rows, kept compact: a million rows as arrays of strings were ~200 bytes a row (a row object, its
@@ -137,7 +137,9 @@ export class SheetRows {
   /** The row's number in the operator's spreadsheet (the header is row 1). */
   rowNumber(index: number): number {
     const block = this.blockOf(index)
-    return block.rowNumbers ? (block.rowNumbers[index - block.first] ?? 0) : block.firstRowNumber + index - block.first
+    return block.rowNumbers
+      ? (block.rowNumbers[index - block.first] ?? 0)
+      : block.firstRowNumber + index - block.first
   }
 
   /**
@@ -300,21 +302,20 @@ function tooLarge(name: string, size: number): SpreadsheetError {
 }
 
 /**
- * The turns a reading gives the event loop: after at most SLICE_MS of work (checked every few rows), so no read holds
+ * The turns a reading gives the event loop: after at most SLICE_MS of work (checked after each piece), so no read holds
  * the core's thread for one long task; each turn reports progress and honours cancel.
  */
 export const SLICE_MS = 20
 
 class Slices {
   private started = performance.now()
-  private count = 0
   constructor(private readonly options: ReadOptions) {
     this.checkCancel()
   }
 
-  /** Every few rows: a turn of the event loop once the slice has run SLICE_MS. */
-  async maybeYield(fraction: () => number): Promise<void> {
-    if (++this.count % 64 !== 0 || performance.now() - this.started < SLICE_MS) return
+  /** After a piece of work: a turn of the event loop once the slice has run SLICE_MS. */
+  async afterWork(fraction: () => number): Promise<void> {
+    if (performance.now() - this.started < SLICE_MS) return
     await this.turn(fraction())
   }
 
@@ -445,19 +446,18 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   try {
     const sheet = await openFirstWorksheet(bytes, (count) => (inflated = count))
     const fraction = (): number => inflated / Math.max(1, sheet.sheetBytes)
-    for await (const row of sheet.rows) {
+    const rows = sheet.readRows((row) => {
       // Before the row's cells are walked: a cell at column XFD would otherwise make 16,384 of them.
-      if (row.cellCount > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
-      const cells: string[] = []
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        // The cell's text is copied into the sheet's block (SheetRows): nothing keeps the sheet's XML alive.
-        cells[column - 1] = cellText(cell.value)
-      })
-      collector.add(
-        Array.from(cells, (c) => c ?? ''),
-        row.number
-      )
-      await slices.maybeYield(fraction)
+      if (row.values.length > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
+      const cells = new Array<string>(row.values.length)
+      for (let column = 0; column < row.values.length; column++) cells[column] = cellText(row.values[column])
+      collector.add(cells, row.number)
+    })
+    // After each piece of the sheet's XML (a few hundred rows): its rows' block closed (their strings are slices of
+    // that XML), and a turn once the slice has run SLICE_MS.
+    for await (const _ of rows) {
+      collector.flush()
+      await slices.afterWork(fraction)
     }
     return collector.finish({ kind: 'xlsx', sheetName: sheet.sheetName })
   } catch (error) {
