@@ -160,14 +160,7 @@ export class CheckedRows implements Iterable<CheckedRow> {
 
   /** The summary, counted from the skipped rows alone. */
   summary(): CheckSummary {
-    const byProblem: CheckSummary['byProblem'] = {}
-    for (const problems of this.problemsAt.values()) {
-      // A row counts once, under its first problem, so the parts add up to the skipped total.
-      const code = problems[0]?.code
-      if (code) byProblem[code] = (byProblem[code] ?? 0) + 1
-    }
-    const skipped = this.problemsAt.size
-    return { total: this.length, ready: this.length - skipped, skipped, byProblem }
+    return summaryOf(this.length, this.problemsAt.values())
   }
 }
 
@@ -472,16 +465,24 @@ export function fileKey(name: string): string {
 }
 
 export function summarise(rows: readonly CheckedRow[]): CheckSummary {
+  return summaryOf(
+    rows.length,
+    rows.map((row) => row.problems)
+  )
+}
+
+/** The summary of `total` rows from their problems (a ready row's are empty, and may be left out). */
+function summaryOf(total: number, problemsOfRows: Iterable<readonly RowProblem[]>): CheckSummary {
   const byProblem: CheckSummary['byProblem'] = {}
   let skipped = 0
-  for (const row of rows) {
-    if (row.problems.length === 0) continue
+  for (const problems of problemsOfRows) {
+    if (problems.length === 0) continue
     skipped++
     // A row counts once, under its first problem, so the parts add up to the skipped total.
-    const code = row.problems[0]?.code
+    const code = problems[0]?.code
     if (code) byProblem[code] = (byProblem[code] ?? 0) + 1
   }
-  return { total: rows.length, ready: rows.length - skipped, skipped, byProblem }
+  return { total, ready: total - skipped, skipped, byProblem }
 }
 
 /** Remembering a mapping per file layout: the same headers (any case, any order of spaces) give the same key. */
