@@ -525,6 +525,24 @@ describe('bounded reading', () => {
     expect(error.text.params?.['entry']).toBe('xl/worksheets/sheet1.xml')
   })
 
+  it('reads an XLSX whose rows and cells leave out their optional reference: each follows the one before', async () => {
+    // The reference (`r`) is optional in the file format; exceljs's reader failed on a cell without one.
+    const cell = (text: string): string => `<c t="inlineStr"><is><t>${text}</t></is></c>`
+    const sheet = await readSpreadsheet(
+      workbookArchive(
+        rowXml(1, ['Name', 'Phone']) +
+          `<row>${cell('Ani')}${cell('081234567890')}</row>` +
+          `<row r="5">${cell('Budi')}<c r="C5" t="inlineStr"><is><t>0812</t></is></c></row>`
+      ),
+      'no-references.xlsx'
+    )
+    expect(sheet.headers).toEqual(['Name', 'Phone', 'Column 3'])
+    expect(sheet.rows.toArray()).toEqual([
+      { rowNumber: 2, cells: ['Ani', '081234567890', ''] },
+      { rowNumber: 5, cells: ['Budi', '', '0812'] }
+    ])
+  })
+
   it('reads a workbook of 300 columns and refuses one wider than the column limit, naming the row', async () => {
     const wide = Array.from({ length: 300 }, (_, i) => `C${i}`)
     const sheet = await readSpreadsheet(
