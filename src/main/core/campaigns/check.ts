@@ -113,54 +113,103 @@ export function checkRows(input: CheckInput): CheckResult {
  */
 export const ROWS_PER_SLICE = 2_000
 
+/** How a skipped row's problems are kept (CheckedRows): the common single problems as a byte, the rest as objects. */
+const READY = 0
+/** Its only problem: no phone number. */
+const ONLY_NO_PHONE = 1
+/** Its only problem: what phoneFromCell says of its phone cell (worked out again when the row is read). */
+const ONLY_PHONE_PROBLEM = 2
+/** Its only problem: a duplicate of the row in `firstRows`. */
+const ONLY_DUPLICATE = 3
+/** Its problems are kept as they are. */
+const KEPT = 4
+
 /**
- * A whole sheet's check, kept compact: each row's normalised number as a number (8 bytes a row), the problems of the
- * skipped rows only; a row's CheckedRow is made when asked for. A million CheckedRow objects (a row object, a phone
- * string) were ~100 MB of a 1,000,000-row check.
+ * A whole sheet's check, kept compact: each row's normalised number as a number (8 bytes a row) and how it is
+ * skipped as a byte; the problems of a row whose only problem is a missing, unreadable or duplicate phone are
+ * worked out again when the row is read, every other skipped row's are kept. A row's CheckedRow is made when asked
+ * for. A million CheckedRow objects were ~100 MB of a 1,000,000-row check, and a phone column mapped to names (a
+ * reason with its own text for every row) 450 MB.
  */
 export class CheckedRows implements Iterable<CheckedRow> {
+  private readonly phoneKeys: Float64Array
+  private readonly kinds: Uint8Array
+  /** The first row of each ONLY_DUPLICATE row, made at the first one. */
+  private firstRows: Int32Array | null = null
+  private readonly kept = new Map<number, readonly RowProblem[]>()
+  private readonly counter = new ProblemCounter()
+
   constructor(
     private readonly sheet: Sheet,
-    private readonly phoneIndex: number,
-    /** Each row's number (digitsValue of its normalised phone), 0 when it has none. */
-    private readonly phoneKeys: Float64Array,
-    /** The problems of each skipped row, by its index, in row order. */
-    private readonly problemsAt: ReadonlyMap<number, readonly RowProblem[]>
-  ) {}
+    private readonly phoneIndex: number
+  ) {
+    this.phoneKeys = new Float64Array(sheet.rows.length)
+    this.kinds = new Uint8Array(sheet.rows.length)
+  }
+
+  /** Keeps the check of the row at `index` (its number: digitsValue of its normalised phone, 0 for none). */
+  set(index: number, key: number, problems: readonly RowProblem[]): void {
+    this.phoneKeys[index] = key
+    if (problems.length === 0) return
+    this.counter.add(problems)
+    const only = problems.length === 1 ? problems[0] : undefined
+    if (only?.code === 'no_phone') this.kinds[index] = ONLY_NO_PHONE
+    else if (only?.code === 'invalid_phone' || only?.code === 'scientific_phone')
+      this.kinds[index] = ONLY_PHONE_PROBLEM
+    else if (only?.code === 'duplicate') {
+      this.kinds[index] = ONLY_DUPLICATE
+      ;(this.firstRows ??= new Int32Array(this.length))[index] = only.firstRow
+    } else {
+      this.kinds[index] = KEPT
+      this.kept.set(index, problems)
+    }
+  }
 
   get length(): number {
     return this.phoneKeys.length
   }
 
-  /** How many rows are skipped (have a problem). */
-  get skipped(): number {
-    return this.problemsAt.size
-  }
-
   at(index: number): CheckedRow | undefined {
     if (index < 0 || index >= this.length) return undefined
     const key = this.phoneKeys[index] ?? 0
+    const phoneCell = ownCopy(this.sheet.rows.cell(index, this.phoneIndex))
     return {
       rowNumber: this.sheet.rows.rowNumber(index),
-      phoneCell: ownCopy(this.sheet.rows.cell(index, this.phoneIndex)),
+      phoneCell,
       // A normalised number has no leading 0 and at most 15 digits: its value prints back as its digits.
       phone: key === 0 ? null : String(key),
-      problems: this.problemsAt.get(index) ?? NO_PROBLEMS
+      problems: this.problemsOf(index, phoneCell)
+    }
+  }
+
+  private problemsOf(index: number, phoneCell: string): readonly RowProblem[] {
+    switch (this.kinds[index]) {
+      case ONLY_NO_PHONE:
+        return [{ code: 'no_phone' }]
+      case ONLY_PHONE_PROBLEM: {
+        const parsed = phoneFromCell(phoneCell)
+        return 'problem' in parsed ? [parsed.problem] : NO_PROBLEMS
+      }
+      case ONLY_DUPLICATE:
+        return [{ code: 'duplicate', firstRow: this.firstRows?.[index] ?? 0 }]
+      case KEPT:
+        return this.kept.get(index) ?? NO_PROBLEMS
+      default:
+        return NO_PROBLEMS
     }
   }
 
   /** The indexes of the skipped rows, in row order. */
-  skippedIndexes(): IterableIterator<number> {
-    return this.problemsAt.keys()
+  *skippedIndexes(): IterableIterator<number> {
+    for (let index = 0; index < this.length; index++) if (this.kinds[index] !== READY) yield index
   }
 
   *[Symbol.iterator](): Iterator<CheckedRow> {
     for (let index = 0; index < this.length; index++) yield this.at(index) as CheckedRow
   }
 
-  /** The summary, counted from the skipped rows alone. */
   summary(): CheckSummary {
-    return summaryOf(this.length, this.problemsAt.values())
+    return this.counter.summary(this.length)
   }
 }
 
@@ -169,16 +218,12 @@ export async function checkRowsInSlices(
   input: CheckInput
 ): Promise<{ rows: CheckedRows; summary: CheckSummary }> {
   const checker = rowChecker(input)
-  const count = input.sheet.rows.length
-  const phoneKeys = new Float64Array(count)
-  const problemsAt = new Map<number, readonly RowProblem[]>()
-  for (let index = 0; index < count; index++) {
+  const rows = new CheckedRows(input.sheet, checker.phoneIndex)
+  for (let index = 0; index < rows.length; index++) {
     if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
     const row = checker.check(index)
-    phoneKeys[index] = checker.lastKey()
-    if (row.problems.length > 0) problemsAt.set(index, row.problems)
+    rows.set(index, checker.lastKey(), row.problems)
   }
-  const rows = new CheckedRows(input.sheet, checker.phoneIndex, phoneKeys, problemsAt)
   return { rows, summary: rows.summary() }
 }
 
@@ -465,24 +510,27 @@ export function fileKey(name: string): string {
 }
 
 export function summarise(rows: readonly CheckedRow[]): CheckSummary {
-  return summaryOf(
-    rows.length,
-    rows.map((row) => row.problems)
-  )
+  const counter = new ProblemCounter()
+  for (const row of rows) counter.add(row.problems)
+  return counter.summary(rows.length)
 }
 
-/** The summary of `total` rows from their problems (a ready row's are empty, and may be left out). */
-function summaryOf(total: number, problemsOfRows: Iterable<readonly RowProblem[]>): CheckSummary {
-  const byProblem: CheckSummary['byProblem'] = {}
-  let skipped = 0
-  for (const problems of problemsOfRows) {
-    if (problems.length === 0) continue
-    skipped++
-    // A row counts once, under its first problem, so the parts add up to the skipped total.
+/** The summary's counts, a row at a time: a skipped row counts once, under its first problem. */
+class ProblemCounter {
+  private readonly byProblem: CheckSummary['byProblem'] = {}
+  private skipped = 0
+
+  add(problems: readonly RowProblem[]): void {
+    if (problems.length === 0) return
+    this.skipped++
+    // Under its first problem only, so the parts add up to the skipped total.
     const code = problems[0]?.code
-    if (code) byProblem[code] = (byProblem[code] ?? 0) + 1
+    if (code) this.byProblem[code] = (this.byProblem[code] ?? 0) + 1
   }
-  return { total, ready: total - skipped, skipped, byProblem }
+
+  summary(total: number): CheckSummary {
+    return { total, ready: total - this.skipped, skipped: this.skipped, byProblem: { ...this.byProblem } }
+  }
 }
 
 /** Remembering a mapping per file layout: the same headers (any case, any order of spaces) give the same key. */

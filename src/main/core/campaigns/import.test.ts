@@ -458,6 +458,48 @@ describe('checkRows', () => {
     expect(sliced.summary.byProblem).toEqual({ duplicate: 3 * ROWS_PER_SLICE + 1 - 5_000 })
   })
 
+  it('keeps a sliced check compact and reads every skipped row back with its exact problems', async () => {
+    // Every kind of skipped row: no phone, an unreadable one, Excel's lost digits, duplicates, opted out, a blank
+    // variable, and rows with two problems at once.
+    const phoneOf = (i: number): string =>
+      [
+        '',
+        'Pelanggan',
+        '8.12346E+10',
+        '081234560001',
+        '081234569999',
+        `0812${String(10_000_000 + i)}`,
+        `0812${String(10_000_000 + i)}`
+      ][i % 7] ?? ''
+    const sheet: Sheet = {
+      headers: ['Nama', 'HP'],
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: SheetRows.of(
+        Array.from({ length: 2 * ROWS_PER_SLICE + 3 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [i % 11 === 0 ? ' ' : `Ani ${i}`, phoneOf(i)]
+        }))
+      )
+    }
+    const input = {
+      campaignId: 'c1',
+      sheet,
+      mapping: guessMapping(sheet.headers),
+      template: 'Hai {Nama}',
+      optedOut: new Set(['6281234569999'])
+    }
+    const sliced = await checkRowsInSlices(input)
+    const reference = checkRows(input)
+    expect([...sliced.rows]).toEqual(reference.rows)
+    expect(sliced.summary).toEqual(reference.summary)
+    expect(Object.keys(sliced.summary.byProblem).sort()).toEqual(
+      ['duplicate', 'invalid_phone', 'missing_variable', 'no_phone', 'opted_out', 'scientific_phone'].sort()
+    )
+    expect([...sliced.rows.skippedIndexes()]).toEqual(
+      reference.rows.flatMap((row, index) => (row.problems.length > 0 ? [index] : []))
+    )
+  })
+
   it('keys a layout by its headers regardless of case and spacing', () => {
     expect(layoutKey(['Name', ' Phone '])).toBe(layoutKey(['name', 'phone']))
     expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
