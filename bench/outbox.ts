@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { systemClock } from '../src/main/core/clock'
 import { createCampaigns, type Campaigns } from '../src/main/core/campaigns'
+import { SheetRows } from '../src/main/core/campaigns/spreadsheet'
 import { DEFAULT_PACING } from '../src/shared/domain'
 import { createGatewayClient, type GatewayClient } from '../src/main/core/gateway'
 import { createOutbox, type Outbox } from '../src/main/core/sending'
@@ -217,7 +218,7 @@ function benchCampaignInput(rows: number): Parameters<Campaigns['create']>[0] {
     fileName: 'bench.csv',
     sheet: {
       headers: ['Name', 'Phone'],
-      rows: phones.map((phone, i) => ({ rowNumber: i + 2, cells: [`Customer ${i}`, phone] })),
+      rows: SheetRows.of(phones.map((phone, i) => ({ rowNumber: i + 2, cells: [`Customer ${i}`, phone] }))),
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
     },
     mapping: { phone: 'Phone', variables: ['Name'] },

@@ -21,14 +21,14 @@ import { fileEntryOf, type FileEntry } from '../outbox'
 import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
-import type { Sheet } from './spreadsheet'
+import { SheetRows, type Sheet } from './spreadsheet'
 import { CampaignView } from '../../../shared/contract'
 
 function sheetOf(count: number, extra: string[][] = []): Sheet {
   const rows = Array.from({ length: count }, (_, i) => [`Customer ${i + 1}`, `08123456${String(7000 + i)}`])
   return {
     headers: ['Name', 'Phone'],
-    rows: [...rows, ...extra].map((cells, i) => ({ rowNumber: i + 2, cells })),
+    rows: SheetRows.of([...rows, ...extra].map((cells, i) => ({ rowNumber: i + 2, cells }))),
     format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
   }
 }
@@ -970,10 +970,10 @@ describe('a file per row', () => {
       fileName: 'bills.csv',
       sheet: {
         headers: ['Name', 'Phone', 'Invoice'],
-        rows: [
+        rows: SheetRows.of([
           { rowNumber: 2, cells: ['Ani', '081234567801', 'ani.pdf'] },
           { rowNumber: 3, cells: ['Budi', '081234567802', 'budi.pdf'] }
-        ],
+        ]),
         format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
       },
       mapping: { phone: 'Phone', variables: ['Name'], attachment: 'Invoice' },
@@ -1076,7 +1076,13 @@ describe('campaign proof', () => {
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
     expect(sheet.rows).toHaveLength(14)
-    expect(sheet.rows[0]?.cells.slice(0, 5)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id])
+    expect(sheet.rows.at(0)?.cells.slice(0, 5)).toEqual([
+      '2',
+      '6281234567000',
+      'Customer 1',
+      'Read',
+      first?.id
+    ])
     expect(campaigns.skippedCsv(id)).toContain('15,081234567000,duplicate of row 2')
   })
 })
@@ -1093,7 +1099,7 @@ describe('safe exports', () => {
       fileName: 'triggers.csv',
       sheet: {
         headers: ['=Name', 'Phone'],
-        rows: [...sendable, ...skipped].map((cells, i) => ({ rowNumber: i + 2, cells })),
+        rows: SheetRows.of([...sendable, ...skipped].map((cells, i) => ({ rowNumber: i + 2, cells }))),
         format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
       },
       mapping: { phone: 'Phone', variables: ['=Name'] },

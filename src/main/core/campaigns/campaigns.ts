@@ -39,8 +39,9 @@ import {
   guessMapping,
   layoutKey,
   ROWS_PER_SLICE,
+  rowChecker,
   rowContent,
-  type CheckedRow,
+  type CheckedRows,
   type CheckSummary,
   type ColumnMapping
 } from './check'
@@ -57,7 +58,7 @@ import {
   type PacingWait,
   type SendLog
 } from './pacing'
-import type { Sheet } from './spreadsheet'
+import type { Sheet, SheetRow } from './spreadsheet'
 import { dayIn } from '../zoned-time'
 import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
 import { rowSeed } from './template'
@@ -327,7 +328,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     withAttachment?: boolean
     fileNames?: readonly string[]
   }): Promise<{
-    rows: CheckedRow[]
+    rows: CheckedRows
     summary: CheckSummary
   }> {
     return checkRowsInSlices({
@@ -343,10 +344,9 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /**
-   * Checks the sheet and stores the campaign as a draft. The check and the rendering of each row's message run in
-   * slices with turns of the event loop between (as the window's check does), so creating from 50,000 rows does not
-   * hold the core for their whole length; the rows are written in ~10 ms chunks with turns between, all or nothing
-   * (writeRows).
+   * Checks the sheet and stores the campaign as a draft. Each chunk of rows is checked, rendered and written in ~10 ms
+   * with turns of the event loop between (as the window's check does), so creating from 1,000,000 rows neither holds
+   * the core for their whole length nor holds them all as records; all or nothing (writeRows).
    */
   async function create(input: CreateCampaignInput): Promise<CampaignView> {
     if (input.devices.length === 0)
@@ -371,20 +371,25 @@ export function createCampaigns(deps: CampaignsDeps) {
       fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet()
     }
-    const { rows } = await checkRowsInSlices(checkInput)
+    // Each row is checked, rendered and written in the chunk that stores it, in order (a duplicate is found against
+    // the rows before it): the 1,000,000 rows of a sheet are never all held as records at once.
+    const checker = rowChecker(checkInput)
     // What the campaign keeps of each row: its variables for the export and the message it sends.
     const content = rowContent(checkInput)
-    const stored: CampaignRowRecord[] = []
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
-      const sheetRow = input.sheet.rows[index] ?? { rowNumber: row.rowNumber, cells: [] }
-      stored.push({
-        ...row,
-        values: content.values(sheetRow),
-        message: content.message(sheetRow),
-        itemId: null,
-        deviceId: null
-      })
+    const rowsFrom = (start: number, count: number): CampaignRowRecord[] => {
+      const chunk: CampaignRowRecord[] = []
+      for (let index = start; index < Math.min(start + count, input.sheet.rows.length); index++) {
+        const row = checker.check(index)
+        const sheetRow = input.sheet.rows.at(index) as SheetRow
+        chunk.push({
+          ...row,
+          values: content.values(sheetRow),
+          message: content.message(sheetRow),
+          itemId: null,
+          deviceId: null
+        })
+      }
+      return chunk
     }
     const at = now()
     await writeRows(
@@ -404,7 +409,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         startedAt: null,
         attachmentName: input.attachmentName ?? null
       },
-      stored,
+      { count: input.sheet.rows.length, rowsFrom },
       () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     )
     return viewInSlices(id)
@@ -421,17 +426,17 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   async function writeRows(
     campaign: CampaignRecord,
-    rows: readonly CampaignRowRecord[],
+    rows: { count: number; rowsFrom(start: number, count: number): CampaignRowRecord[] },
     atCommit: () => void
   ): Promise<void> {
     importingHere.add(campaign.id)
     try {
       store.beginImport(campaign, process.pid)
       let size = FIRST_IMPORT_ROWS
-      for (let start = 0; start < rows.length;) {
+      for (let start = 0; start < rows.count;) {
         await yieldToEventLoop()
         const began = performance.now()
-        const chunk = rows.slice(start, start + size)
+        const chunk = rows.rowsFrom(start, size)
         if (!store.insertImportRows(campaign.id, chunk)) throw rolledBackMeanwhile()
         start += chunk.length
         size = nextChunkSize(size, performance.now() - began)

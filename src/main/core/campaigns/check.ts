@@ -3,7 +3,7 @@
 import { plainIndonesianMobile, textLength } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import type { Sheet, SheetRow } from './spreadsheet'
+import { ownCopy, type Sheet, type SheetRow } from './spreadsheet'
 import { compileTemplate, lengthLimit, rowSeed, TemplateError, type VariableLookup } from './template'
 
 export interface ColumnMapping {
@@ -100,9 +100,10 @@ export interface CheckResult {
   summary: CheckSummary
 }
 
-/** Every row at once, without turns of the event loop (small sheets; the reference the sliced check must equal). */
+/** Every row at once as objects, without turns of the event loop (small sheets; the reference the sliced check must equal). */
 export function checkRows(input: CheckInput): CheckResult {
-  const rows = input.sheet.rows.map(rowChecker(input))
+  const checker = rowChecker(input)
+  const rows = Array.from({ length: input.sheet.rows.length }, (_, index) => checker.check(index))
   return { rows, summary: summarise(rows) }
 }
 
@@ -112,18 +113,118 @@ export function checkRows(input: CheckInput): CheckResult {
  */
 export const ROWS_PER_SLICE = 2_000
 
-/** The same check as checkRows, giving the event loop a turn after every ROWS_PER_SLICE rows. */
-export async function checkRowsInSlices(input: CheckInput): Promise<CheckResult> {
-  const check = rowChecker(input)
-  const sheetRows = input.sheet.rows
-  // Sized once and walked by index: a for-of in this async function made an iterator result per row, and pushing
-  // grew and copied the array ~20 times for a large sheet.
-  const rows = new Array<CheckedRow>(sheetRows.length)
-  for (let index = 0; index < sheetRows.length; index++) {
-    if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
-    rows[index] = check(sheetRows[index] as SheetRow)
+/** How a skipped row's problems are kept (CheckedRows): the common single problems as a byte, the rest as objects. */
+const READY = 0
+/** Its only problem: no phone number. */
+const ONLY_NO_PHONE = 1
+/** Its only problem: what phoneFromCell says of its phone cell (worked out again when the row is read). */
+const ONLY_PHONE_PROBLEM = 2
+/** Its only problem: a duplicate of the row in `firstRows`. */
+const ONLY_DUPLICATE = 3
+/** Its problems are kept as they are. */
+const KEPT = 4
+
+/**
+ * A whole sheet's check, kept compact: each row's normalised number as a number (8 bytes a row) and how it is
+ * skipped as a byte; the problems of a row whose only problem is a missing, unreadable or duplicate phone are
+ * worked out again when the row is read, every other skipped row's are kept. A row's CheckedRow is made when asked
+ * for. A million CheckedRow objects were ~100 MB of a 1,000,000-row check, and a phone column mapped to names (a
+ * reason with its own text for every row) 450 MB.
+ */
+export class CheckedRows implements Iterable<CheckedRow> {
+  private readonly phoneKeys: Float64Array
+  private readonly kinds: Uint8Array
+  /** The first row of each ONLY_DUPLICATE row, made at the first one. */
+  private firstRows: Int32Array | null = null
+  private readonly kept = new Map<number, readonly RowProblem[]>()
+  private readonly counter = new ProblemCounter()
+
+  constructor(
+    private readonly sheet: Sheet,
+    private readonly phoneIndex: number
+  ) {
+    this.phoneKeys = new Float64Array(sheet.rows.length)
+    this.kinds = new Uint8Array(sheet.rows.length)
   }
-  return { rows, summary: summarise(rows) }
+
+  /** Keeps the check of the row at `index` (its number: digitsValue of its normalised phone, 0 for none). */
+  set(index: number, key: number, problems: readonly RowProblem[]): void {
+    this.phoneKeys[index] = key
+    if (problems.length === 0) return
+    this.counter.add(problems)
+    const only = problems.length === 1 ? problems[0] : undefined
+    if (only?.code === 'no_phone') this.kinds[index] = ONLY_NO_PHONE
+    else if (only?.code === 'invalid_phone' || only?.code === 'scientific_phone')
+      this.kinds[index] = ONLY_PHONE_PROBLEM
+    else if (only?.code === 'duplicate') {
+      this.kinds[index] = ONLY_DUPLICATE
+      ;(this.firstRows ??= new Int32Array(this.length))[index] = only.firstRow
+    } else {
+      this.kinds[index] = KEPT
+      this.kept.set(index, problems)
+    }
+  }
+
+  get length(): number {
+    return this.phoneKeys.length
+  }
+
+  at(index: number): CheckedRow | undefined {
+    if (index < 0 || index >= this.length) return undefined
+    const key = this.phoneKeys[index] ?? 0
+    const phoneCell = ownCopy(this.sheet.rows.cell(index, this.phoneIndex))
+    return {
+      rowNumber: this.sheet.rows.rowNumber(index),
+      phoneCell,
+      // A normalised number has no leading 0 and at most 15 digits: its value prints back as its digits.
+      phone: key === 0 ? null : String(key),
+      problems: this.problemsOf(index, phoneCell)
+    }
+  }
+
+  private problemsOf(index: number, phoneCell: string): readonly RowProblem[] {
+    switch (this.kinds[index]) {
+      case ONLY_NO_PHONE:
+        return [{ code: 'no_phone' }]
+      case ONLY_PHONE_PROBLEM: {
+        const parsed = phoneFromCell(phoneCell)
+        return 'problem' in parsed ? [parsed.problem] : NO_PROBLEMS
+      }
+      case ONLY_DUPLICATE:
+        return [{ code: 'duplicate', firstRow: this.firstRows?.[index] ?? 0 }]
+      case KEPT:
+        return this.kept.get(index) ?? NO_PROBLEMS
+      default:
+        return NO_PROBLEMS
+    }
+  }
+
+  /** The indexes of the skipped rows, in row order. */
+  *skippedIndexes(): IterableIterator<number> {
+    for (let index = 0; index < this.length; index++) if (this.kinds[index] !== READY) yield index
+  }
+
+  *[Symbol.iterator](): Iterator<CheckedRow> {
+    for (let index = 0; index < this.length; index++) yield this.at(index) as CheckedRow
+  }
+
+  summary(): CheckSummary {
+    return this.counter.summary(this.length)
+  }
+}
+
+/** The same check as checkRows, kept compact (CheckedRows), giving the event loop a turn every ROWS_PER_SLICE rows. */
+export async function checkRowsInSlices(
+  input: CheckInput
+): Promise<{ rows: CheckedRows; summary: CheckSummary }> {
+  const checker = rowChecker(input)
+  const rows = new CheckedRows(input.sheet, checker.phoneIndex)
+  for (let index = 0; index < rows.length; index++) {
+    if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop()
+    const row = checker.check(index)
+    rows.set(index, checker.lastKey(), row.problems)
+  }
+  return { rows, summary: rows.summary() }
 }
 
 /** What the check and rowContent read of a sheet under a mapping and template, worked out once per sheet. */
@@ -168,20 +269,32 @@ export function rowContent(input: Pick<CheckInput, 'campaignId' | 'sheet' | 'map
   }
 }
 
-/** The check of one row after another, in order (duplicates are found against the rows checked before). */
-function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
-  const { phoneIndex, template, attachmentIndex, cellOf, variableValue } = sheetReading(input)
+/**
+ * The check of one row after another, by index in the sheet, in order (duplicates are found against the rows
+ * checked before): `check` gives the row's CheckedRow, `lastKey` the number of the row it checked last (digitsValue
+ * of its normalised phone, 0 for none).
+ */
+export function rowChecker(input: CheckInput): {
+  phoneIndex: number
+  check(index: number): CheckedRow
+  lastKey(): number
+} {
+  const { phoneIndex, template, attachmentIndex, cellOf } = sheetReading(input)
+  const sheetRows = input.sheet.rows
   // A column naming a file per row makes every message a caption, with the caption's limit.
   const limit = lengthLimit((input.withAttachment ?? false) || attachmentIndex >= 0)
   const picked = new Set((input.fileNames ?? []).map(fileKey))
   // Numbers are looked up by digitsValue: the fast path's `62…` is a fresh rope that a string Map would first copy
   // flat and hash, for every row; its value is read from the cell's digits instead.
-  const firstRowOf = new NumberTable(input.sheet.rows.length)
+  const firstRowOf = new NumberTable(sheetRows.length)
   const optedOut = numberKeys(input.optedOut)
   const alreadySent = numberKeys(input.alreadySent)
   // One lookup for every row (reading the row being checked): no closure made per row.
-  let current: SheetRow = { rowNumber: 0, cells: [] }
-  const lookup: VariableLookup = (name) => variableValue(current, name)
+  let current = 0
+  const lookup: VariableLookup = (name) => {
+    const index = cellOf.get(name)
+    return index === undefined ? undefined : sheetRows.cell(current, index).trim()
+  }
   // The row's problems, made at its first one: a fresh empty array for each of 50,000 ready rows was garbage.
   let problems: RowProblem[] | undefined
   const addProblem = (problem: RowProblem): void => {
@@ -191,14 +304,16 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
   // values in the same order, for template.longest: no lookup by name per variable and row.
   const variableCells = template.variables.map((name) => cellOf.get(name) ?? -1)
   const lengths = new Float64Array(variableCells.length)
-  return (row) => {
-    current = row
-    const phoneCell = row.cells[phoneIndex] ?? ''
+  let key = 0
+  const check = (index: number): CheckedRow => {
+    current = index
+    const rowNumber = sheetRows.rowNumber(index)
+    const phoneCell = sheetRows.cell(index, phoneIndex)
     problems = undefined
     // Nearly every cell is a plain mobile number: the phone rule's fast path answers without the cell's copies and
     // the result objects of phoneFromCell (the rule's own answer for it: phone-numbering.test.ts).
     let phone = plainIndonesianMobile(phoneCell)
-    let key = 0
+    key = 0
     if (phone !== null) {
       // The fast path's answer is `62` and the cell's last digits (phone-numbering.test.ts): read them in place.
       key = digitsValue(phoneCell, phoneCell.length - (phone.length - 2), 62)
@@ -213,19 +328,20 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
       } else addProblem(parsed.problem)
     }
     if (phone) {
-      const first = firstRowOf.rowOrAdd(key, row.rowNumber)
+      const first = firstRowOf.rowOrAdd(key, rowNumber)
       if (first !== 0) addProblem({ code: 'duplicate', firstRow: first })
       if (optedOut.has(key)) addProblem({ code: 'opted_out' })
       if (alreadySent.has(key)) addProblem({ code: 'already_sent' })
     }
     if (attachmentIndex >= 0) {
-      const name = (row.cells[attachmentIndex] ?? '').trim()
-      if (!picked.has(fileKey(name))) addProblem({ code: 'missing_file', name })
+      const name = sheetRows.cell(index, attachmentIndex).trim()
+      // Copied: a slice of the sheet's block would keep the block's whole text as long as the problem is kept.
+      if (!picked.has(fileKey(name))) addProblem({ code: 'missing_file', name: ownCopy(name) })
     }
     let blank = false
     for (let variable = 0; variable < variableCells.length; variable++) {
       const cell = variableCells[variable] ?? -1
-      const value = cell < 0 ? '' : (row.cells[cell] ?? '')
+      const value = cell < 0 ? '' : sheetRows.cell(index, cell)
       // A line break inside a value may close and reopen up to three formatting markers around it (6 characters).
       const length = trimmedLength(value) + (value.includes('\n') ? 6 * lineBreaks(value) : 0)
       if (length === 0) blank = true
@@ -235,7 +351,7 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
     // Most rows have every variable and fit even in their longest spintax: nothing to render. Otherwise the row's
     // own rendering decides (a blank variable in a spintax option its seed does not pick is not missing).
     if (blank || longest > limit) {
-      const rendered = template.render(lookup, rowSeed(input.campaignId, row.rowNumber))
+      const rendered = template.render(lookup, rowSeed(input.campaignId, rowNumber))
       if (rendered.missing.length > 0) {
         const missing = template.variables.filter((name) => rendered.missing.includes(name))
         addProblem({ code: 'missing_variable', names: missing })
@@ -243,8 +359,9 @@ function rowChecker(input: CheckInput): (row: SheetRow) => CheckedRow {
         // Counted as the gateway counts (code points), like every other producer's text.
         addProblem({ code: 'too_long', length: textLength(rendered.text), limit })
     }
-    return { rowNumber: row.rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
+    return { rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }
+  return { phoneIndex, check, lastKey: () => key }
 }
 
 function lineBreaks(value: string): number {
@@ -393,16 +510,27 @@ export function fileKey(name: string): string {
 }
 
 export function summarise(rows: readonly CheckedRow[]): CheckSummary {
-  const byProblem: CheckSummary['byProblem'] = {}
-  let skipped = 0
-  for (const row of rows) {
-    if (row.problems.length === 0) continue
-    skipped++
-    // A row counts once, under its first problem, so the parts add up to the skipped total.
-    const code = row.problems[0]?.code
-    if (code) byProblem[code] = (byProblem[code] ?? 0) + 1
+  const counter = new ProblemCounter()
+  for (const row of rows) counter.add(row.problems)
+  return counter.summary(rows.length)
+}
+
+/** The summary's counts, a row at a time: a skipped row counts once, under its first problem. */
+class ProblemCounter {
+  private readonly byProblem: CheckSummary['byProblem'] = {}
+  private skipped = 0
+
+  add(problems: readonly RowProblem[]): void {
+    if (problems.length === 0) return
+    this.skipped++
+    // Under its first problem only, so the parts add up to the skipped total.
+    const code = problems[0]?.code
+    if (code) this.byProblem[code] = (this.byProblem[code] ?? 0) + 1
   }
-  return { total: rows.length, ready: rows.length - skipped, skipped, byProblem }
+
+  summary(total: number): CheckSummary {
+    return { total, ready: total - this.skipped, skipped: this.skipped, byProblem: { ...this.byProblem } }
+  }
 }
 
 /** Remembering a mapping per file layout: the same headers (any case, any order of spaces) give the same key. */

@@ -15,10 +15,10 @@ import type { KeywordsProblem } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { estimateScheduleInSlices } from './pacing'
-import { readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import { fileKey, rowContent, ROWS_PER_SLICE, type RowProblem } from './check'
+import { fileKey, rowContent, ROWS_PER_SLICE, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -76,6 +76,9 @@ const KEYWORDS_PROBLEM_KEY = {
   'too-many': 'desktop.optOutKeywords.tooMany',
   'in-both': 'desktop.optOutKeywords.inBoth'
 } as const satisfies Record<KeywordsProblem['code'], MessageKey>
+
+/** The skipped rows a check lists (the summary counts them all; the export lists them all). */
+const PROBLEM_ROWS_SHOWN = 500
 
 /** Parsed sheets kept between read, check and create (the window holds only their id). */
 const SHEETS_KEPT = 4
@@ -283,21 +286,33 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           estimate: null
         }
       }
-      const wanted = new Set(previewRows ?? result.rows.slice(0, 3).map((r) => r.rowNumber))
+      const checked = result.rows
+      const wanted = new Set(
+        previewRows ??
+          [0, 1, 2].flatMap((index) => (index < checked.length ? [sheet.rows.rowNumber(index)] : []))
+      )
       // Only the rows the window shows are rendered: the check itself renders none it does not need to.
       const content = rowContent({ campaignId: sheetId, sheet, mapping, template })
+      const problems: { rowNumber: number; phoneCell: string; problems: RowProblem[] }[] = []
+      for (const index of checked.skippedIndexes()) {
+        if (problems.length === PROBLEM_ROWS_SHOWN) break
+        const row = checked.at(index) as CheckedRow
+        problems.push({ rowNumber: row.rowNumber, phoneCell: row.phoneCell, problems: [...row.problems] })
+      }
+      const previews: { rowNumber: number; phone: string | null; message: string }[] = []
+      for (let index = 0; index < checked.length && previews.length < wanted.size; index++) {
+        if (!wanted.has(sheet.rows.rowNumber(index))) continue
+        const row = checked.at(index) as CheckedRow
+        previews.push({
+          rowNumber: row.rowNumber,
+          phone: row.phone,
+          message: content.message(sheet.rows.at(index) as SheetRow)
+        })
+      }
       return {
         summary: result.summary,
-        problems: result.rows
-          .filter((r) => r.problems.length > 0)
-          .slice(0, 500)
-          .map((r) => ({ rowNumber: r.rowNumber, phoneCell: r.phoneCell, problems: [...r.problems] })),
-        previews: result.rows.flatMap((r, index) => {
-          const sheetRow = sheet.rows[index]
-          return sheetRow && wanted.has(r.rowNumber)
-            ? [{ rowNumber: r.rowNumber, phone: r.phone, message: content.message(sheetRow) }]
-            : []
-        }),
+        problems,
+        previews,
         templateError: null,
         estimate: pacing
           ? {

@@ -13,7 +13,14 @@ import {
   ROWS_PER_SLICE
 } from './check'
 import Papa from 'papaparse'
-import { CSV_SLICE_CHARS, readSpreadsheet, SpreadsheetError, type Sheet } from './spreadsheet'
+import {
+  CSV_SLICE_BYTES,
+  readSpreadsheet,
+  SheetRows,
+  SpreadsheetError,
+  type Sheet,
+  type SheetRow
+} from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import { betweenTurns } from '../testing/event-loop'
@@ -28,21 +35,21 @@ describe('readSpreadsheet', () => {
     expect(sheet.headers).toEqual(['Name', 'Phone', 'Amount', 'Note'])
     expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ',' })
     expect(sheet.rows).toHaveLength(2)
-    expect(sheet.rows[0]?.cells).toEqual(['Budi', '081234567890', '150.000', 'line one\r\nline two'])
-    expect(sheet.rows[1]?.cells[2]).toBe('75,000')
+    expect(sheet.rows.at(0)?.cells).toEqual(['Budi', '081234567890', '150.000', 'line one\r\nline two'])
+    expect(sheet.rows.at(1)?.cells[2]).toBe('75,000')
   })
 
   it('reads an Indonesian Excel export: semicolons and Windows-1252', async () => {
     const sheet = await readSpreadsheet(fixture('windows1252-semicolon.csv'), 'x.csv')
     expect(sheet.format).toEqual({ kind: 'csv', encoding: 'windows-1252', delimiter: ';' })
-    expect(sheet.rows.map((r) => r.cells[0])).toEqual(['José', 'Müller'])
+    expect(sheet.rows.toArray().map((r) => r.cells[0])).toEqual(['José', 'Müller'])
   })
 
   it('pads short rows to the widest one and names a header-less column', async () => {
     const csv = 'Name,Phone\r\nBudi\r\nAni,0812,extra\r\n,,\r\n'
     const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
     expect(sheet.headers).toEqual(['Name', 'Phone', 'Column 3'])
-    expect(sheet.rows).toEqual([
+    expect(sheet.rows.toArray()).toEqual([
       { rowNumber: 2, cells: ['Budi', '', ''] },
       { rowNumber: 3, cells: ['Ani', '0812', 'extra'] }
     ])
@@ -51,7 +58,7 @@ describe('readSpreadsheet', () => {
       new TextEncoder().encode('Name,Phone,Amount\r\nBudi,0812\r\n'),
       'x.csv'
     )
-    expect(narrow.rows).toEqual([{ rowNumber: 2, cells: ['Budi', '0812', ''] }])
+    expect(narrow.rows.toArray()).toEqual([{ rowNumber: 2, cells: ['Budi', '0812', ''] }])
   })
 
   it('drops rows of nothing but white space, keeps a row with one visible character anywhere', async () => {
@@ -59,7 +66,7 @@ describe('readSpreadsheet', () => {
       '\r\n , \t\r\nName,Phone\r\n\u00a0,\u3000\r\n,0812\r\n \u00a0x,\r\n\u00a0\u00a0,\u00e9\r\n\ufeff ,\u2028\r\n'
     const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
     expect(sheet.headers).toEqual(['Name', 'Phone'])
-    expect(sheet.rows).toEqual([
+    expect(sheet.rows.toArray()).toEqual([
       { rowNumber: 5, cells: ['', '0812'] },
       { rowNumber: 6, cells: [' \u00a0x', ''] },
       { rowNumber: 7, cells: ['\u00a0\u00a0', '\u00e9'] }
@@ -93,12 +100,12 @@ describe('readSpreadsheet', () => {
     const sheet = await readSpreadsheet(fixture('numeric-phones.xlsx'), 'x.xlsx')
     expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Pelanggan' })
     expect(sheet.headers).toEqual(['Nama', 'Phone', 'Amount'])
-    expect(sheet.rows.map((r) => r.cells)).toEqual([
+    expect(sheet.rows.toArray().map((r) => r.cells)).toEqual([
       ['Budi', '81234567890', '150000'],
       ['Siti', '6281234567891', '75000'],
       ['Rich', '081234567892', '2']
     ])
-    expect(sheet.rows.map((r) => r.rowNumber)).toEqual([2, 3, 4])
+    expect(sheet.rows.toArray().map((r) => r.rowNumber)).toEqual([2, 3, 4])
   })
 
   it('refuses empty files and old .xls with a reason', async () => {
@@ -120,9 +127,63 @@ describe('readSpreadsheet', () => {
       )
       .join('\r\n')
 
+  it('keeps rows compactly and reads back every cell: wide characters, long cells, gaps in row numbers, short rows', () => {
+    const rows: SheetRow[] = Array.from({ length: 700 }, (_, i) => ({
+      // Gaps after row 300 (dropped empty rows), a wide character now and then, cells long enough for big offsets.
+      rowNumber: i < 300 ? i + 2 : i + 10,
+      cells:
+        i % 97 === 0
+          ? [`Ani ${i} 😀`, 'x'.repeat(30_000), 'é'.repeat(30_000)]
+          : i % 5 === 0
+            ? [`Budi ${i}`]
+            : [`Citra ${i}`, `0812${i}`, '']
+    }))
+    const kept = SheetRows.of(rows)
+    expect(kept).toHaveLength(700)
+    expect(kept.width).toBe(3)
+    const padded = rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      cells: [...row.cells, '', ''].slice(0, 3)
+    }))
+    expect(kept.toArray()).toEqual(padded)
+    // Read out of order too: each block is found again.
+    for (const index of [699, 0, 350, 97, 1]) {
+      expect(kept.at(index)).toEqual(padded[index])
+      expect(kept.cell(index, 2)).toBe(padded[index]?.cells[2])
+      expect(kept.rowNumber(index)).toBe(padded[index]?.rowNumber)
+    }
+    expect(kept.at(700)).toBeUndefined()
+  })
+
+  it('reads a quoted field whose closing quote ends one slice of bytes and whose CR LF begins the next', async () => {
+    // papaparse, given a slice that ends `"\r`, refused the field ("Trailing quote on quoted field is malformed").
+    const header = 'Nama;HP;Catatan\r\n'
+    const quoted = 'Ani;081234567891;"baris satu\r\nbaris dua"'
+    const filler = 'Budi;081234567890;ok\r\n'
+    // Everything before the quoted row, so that its closing quote is the slice's last byte but one.
+    const before = CSV_SLICE_BYTES - 1 - quoted.length - header.length
+    const fillers = Math.floor(before / filler.length) - 1
+    const pad = before - fillers * filler.length
+    const csv =
+      header +
+      filler.repeat(fillers) +
+      `${'x'.repeat(pad - 18)};081234567890;ok\r\n` +
+      `${quoted}\r\n` +
+      filler.repeat(3)
+    expect(csv.indexOf('dua"\r\n') + 3).toBe(CSV_SLICE_BYTES - 2)
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const rows = sheet.rows.toArray()
+    expect(rows).toHaveLength(fillers + 5)
+    expect(rows[fillers + 1]).toEqual({
+      rowNumber: fillers + 3,
+      cells: ['Ani', '081234567891', 'baris satu\r\nbaris dua']
+    })
+    expect(rows.at(-1)).toEqual({ rowNumber: fillers + 6, cells: ['Budi', '081234567890', 'ok'] })
+  })
+
   it('reads a CSV many slices long in turns, row for row as papaparse reads it whole', async () => {
     const text = longCsv(20_000)
-    expect(text.length).toBeGreaterThan(4 * CSV_SLICE_CHARS)
+    expect(text.length).toBeGreaterThan(4 * CSV_SLICE_BYTES)
     const working = readSpreadsheet(new TextEncoder().encode(text), 'long.csv')
     const turns = await betweenTurns(working)
     const sheet = await working
@@ -130,8 +191,8 @@ describe('readSpreadsheet', () => {
     const whole = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'] })
     expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ';' })
     expect(sheet.headers).toEqual(whole.data[0])
-    expect(sheet.rows.map((r) => r.cells)).toEqual(whole.data.slice(1))
-    expect(sheet.rows.map((r) => r.rowNumber)).toEqual(whole.data.slice(1).map((_, i) => i + 2))
+    expect(sheet.rows.toArray().map((r) => r.cells)).toEqual(whole.data.slice(1))
+    expect(sheet.rows.toArray().map((r) => r.rowNumber)).toEqual(whole.data.slice(1).map((_, i) => i + 2))
   })
 
   it('names the row of a quote left open far into a long file, as papaparse does reading it whole', async () => {
@@ -205,7 +266,7 @@ describe('checkRows', () => {
     expect(rows[2]?.problems[0]).toEqual({ code: 'duplicate', firstRow: 2 })
     // Ready rows share one empty array of problems: frozen, so no caller can add a problem to all of them at once.
     expect(Object.isFrozen(rows[0]?.problems)).toBe(true)
-    const first = sheet.rows[0]
+    const first = sheet.rows.at(0)
     expect(
       first &&
         rowContent({ campaignId: 'c1', sheet, mapping, template: 'Hi {Name}, you owe {Amount}' }).message(
@@ -235,7 +296,7 @@ describe('checkRows', () => {
     ]
     const sheet: Sheet = {
       headers: ['Phone'],
-      rows: phones.map((phone, i) => ({ rowNumber: i + 2, cells: [phone] })),
+      rows: SheetRows.of(phones.map((phone, i) => ({ rowNumber: i + 2, cells: [phone] }))),
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
     }
     const { rows } = checkRows({
@@ -293,16 +354,18 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers,
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: Array.from({ length: 40 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: [
-          `Ani ${i}`,
-          `08123456${String(1000 + i)}`,
-          i % 7 === 0 ? ' ' : `Rp ${i}`,
-          `Budi ${i}`,
-          'Bogor'
-        ]
-      }))
+      rows: SheetRows.of(
+        Array.from({ length: 40 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [
+            `Ani ${i}`,
+            `08123456${String(1000 + i)}`,
+            i % 7 === 0 ? ' ' : `Rp ${i}`,
+            `Budi ${i}`,
+            'Bogor'
+          ]
+        }))
+      )
     }
     const template =
       '{Halo|Hai {Nama}|{Selamat pagi|Pagi} {NAMA}} {Nama}, {tagihan {TAGIHAN}|bill {Tagihan}} {Kota}'
@@ -315,14 +378,14 @@ describe('checkRows', () => {
     const { rows } = checkRows(input)
     const content = rowContent(input)
     const messageOf = (index: number): string =>
-      content.message(sheet.rows[index] ?? { rowNumber: 0, cells: [] })
+      content.message(sheet.rows.at(index) ?? { rowNumber: 0, cells: [] })
     expect(new Set(rows.map((_, index) => messageOf(index))).size).toBeGreaterThan(10)
     expect(rows.filter((r) => r.problems.length === 0).length).toBeGreaterThan(20)
     expect(rows.filter((r) => r.problems.some((p) => p.code === 'missing_variable')).length).toBeGreaterThan(
       2
     )
     for (const [index, row] of rows.entries()) {
-      const values = content.values(sheet.rows[index] ?? { rowNumber: 0, cells: [] })
+      const values = content.values(sheet.rows.at(index) ?? { rowNumber: 0, cells: [] })
       const alone = renderTemplate(template, values, rowSeed('c9', row.rowNumber))
       expect(messageOf(index)).toBe(alone.text)
       const missing = row.problems.find((p) => p.code === 'missing_variable')
@@ -339,10 +402,12 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers: ['Name', 'HP'],
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: Array.from({ length: 200 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: ['n'.repeat(5 + (i % 26)), `0812${String(10_000_000 + i)}`]
-      }))
+      rows: SheetRows.of(
+        Array.from({ length: 200 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: ['n'.repeat(5 + (i % 26)), `0812${String(10_000_000 + i)}`]
+        }))
+      )
     }
     const { rows } = checkRows({
       campaignId: 'c7',
@@ -352,7 +417,7 @@ describe('checkRows', () => {
       withAttachment: true
     })
     const lengths = rows.map((row, index) => {
-      const name = sheet.rows[index]?.cells[0] ?? ''
+      const name = sheet.rows.at(index)?.cells[0] ?? ''
       return renderTemplate(template, { Name: name }, rowSeed('c7', row.rowNumber)).text.length
     })
     for (const [index, row] of rows.entries()) {
@@ -370,10 +435,12 @@ describe('checkRows', () => {
     const sheet: Sheet = {
       headers: ['Nama', 'HP'],
       format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
-      rows: Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
-        rowNumber: i + 2,
-        cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
-      }))
+      rows: SheetRows.of(
+        Array.from({ length: 3 * ROWS_PER_SLICE + 1 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [`Ani ${i}`, `0812${String(10_000_000 + (i % 5_000)).padStart(8, '0')}`]
+        }))
+      )
     }
     const input = {
       campaignId: 'c1',
@@ -386,8 +453,51 @@ describe('checkRows', () => {
     const turns = await betweenTurns(working)
     const sliced = await working
     expect(turns).toBeGreaterThanOrEqual(2) // four slices: the work resumes before the turn that follows each yield
-    expect(sliced).toEqual(checkRows(input))
+    // Kept compact, read back row by row: the same rows and summary as the reference.
+    expect({ rows: [...sliced.rows], summary: sliced.summary }).toEqual(checkRows(input))
     expect(sliced.summary.byProblem).toEqual({ duplicate: 3 * ROWS_PER_SLICE + 1 - 5_000 })
+  })
+
+  it('keeps a sliced check compact and reads every skipped row back with its exact problems', async () => {
+    // Every kind of skipped row: no phone, an unreadable one, Excel's lost digits, duplicates, opted out, a blank
+    // variable, and rows with two problems at once.
+    const phoneOf = (i: number): string =>
+      [
+        '',
+        'Pelanggan',
+        '8.12346E+10',
+        '081234560001',
+        '081234569999',
+        `0812${String(10_000_000 + i)}`,
+        `0812${String(10_000_000 + i)}`
+      ][i % 7] ?? ''
+    const sheet: Sheet = {
+      headers: ['Nama', 'HP'],
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rows: SheetRows.of(
+        Array.from({ length: 2 * ROWS_PER_SLICE + 3 }, (_, i) => ({
+          rowNumber: i + 2,
+          cells: [i % 11 === 0 ? ' ' : `Ani ${i}`, phoneOf(i)]
+        }))
+      )
+    }
+    const input = {
+      campaignId: 'c1',
+      sheet,
+      mapping: guessMapping(sheet.headers),
+      template: 'Hai {Nama}',
+      optedOut: new Set(['6281234569999'])
+    }
+    const sliced = await checkRowsInSlices(input)
+    const reference = checkRows(input)
+    expect([...sliced.rows]).toEqual(reference.rows)
+    expect(sliced.summary).toEqual(reference.summary)
+    expect(Object.keys(sliced.summary.byProblem).sort()).toEqual(
+      ['duplicate', 'invalid_phone', 'missing_variable', 'no_phone', 'opted_out', 'scientific_phone'].sort()
+    )
+    expect([...sliced.rows.skippedIndexes()]).toEqual(
+      reference.rows.flatMap((row, index) => (row.problems.length > 0 ? [index] : []))
+    )
   })
 
   it('keys a layout by its headers regardless of case and spacing', () => {
@@ -408,7 +518,7 @@ describe('column names are data', () => {
     }
     expect(checkRows(input).rows[0]?.problems).toEqual([])
     const content = rowContent(input)
-    const row = sheet.rows[0] as Sheet['rows'][number]
+    const row = sheet.rows.at(0) as SheetRow
     expect(content.message(row)).toBe('Hi Budi in Jakarta')
     const values = content.values(row)
     expect(Object.entries(values)).toEqual([
@@ -457,6 +567,24 @@ describe('bounded reading', () => {
     expect(error.text.params?.['entry']).toBe('xl/worksheets/sheet1.xml')
   })
 
+  it('reads an XLSX whose rows and cells leave out their optional reference: each follows the one before', async () => {
+    // The reference (`r`) is optional in the file format; exceljs's reader failed on a cell without one.
+    const cell = (text: string): string => `<c t="inlineStr"><is><t>${text}</t></is></c>`
+    const sheet = await readSpreadsheet(
+      workbookArchive(
+        rowXml(1, ['Name', 'Phone']) +
+          `<row>${cell('Ani')}${cell('081234567890')}</row>` +
+          `<row r="5">${cell('Budi')}<c r="C5" t="inlineStr"><is><t>0812</t></is></c></row>`
+      ),
+      'no-references.xlsx'
+    )
+    expect(sheet.headers).toEqual(['Name', 'Phone', 'Column 3'])
+    expect(sheet.rows.toArray()).toEqual([
+      { rowNumber: 2, cells: ['Ani', '081234567890', ''] },
+      { rowNumber: 5, cells: ['Budi', '', '0812'] }
+    ])
+  })
+
   it('reads a workbook of 300 columns and refuses one wider than the column limit, naming the row', async () => {
     const wide = Array.from({ length: 300 }, (_, i) => `C${i}`)
     const sheet = await readSpreadsheet(
@@ -471,7 +599,7 @@ describe('bounded reading', () => {
     )
     expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Customers' })
     expect(sheet.headers).toHaveLength(300)
-    expect(sheet.rows[0]?.cells[299]).toBe('c299')
+    expect(sheet.rows.at(0)?.cells[299]).toBe('c299')
     const tooWide = Array.from({ length: MAX_SHEET_COLUMNS + 1 }, (_, i) => `C${i}`)
     const error = await refusal(readSpreadsheet(workbookArchive(rowXml(1, tooWide)), 'too-wide.xlsx'))
     expect(error.text).toEqual({
@@ -576,7 +704,7 @@ describe('exact diagnoses', () => {
       mapping: { phone: 'Telepon', variables: ['Nama'] },
       template: 'Halo *{Nama}*, terima kasih'
     }
-    const message = rowContent(input).message(sheet.rows[0] as Sheet['rows'][number])
+    const message = rowContent(input).message(sheet.rows.at(0) as SheetRow)
     expect(message).toBe('Halo *Budi*\n*Santoso*, terima kasih')
     expect(checkRows(input).rows[0]?.problems).toEqual([])
   })
@@ -595,6 +723,6 @@ describe('exact diagnoses', () => {
     sheet.getColumn(3).numFmt = 'yyyy-mm-dd'
     sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm'
     const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'tagihan.xlsx')
-    expect(read.rows[0]?.cells.slice(2)).toEqual(['25 November 2026', '1 Desember 2026 14.30'])
+    expect(read.rows.at(0)?.cells.slice(2)).toEqual(['25 November 2026', '1 Desember 2026 14.30'])
   })
 })

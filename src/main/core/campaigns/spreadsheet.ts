@@ -3,8 +3,10 @@
 // Every path reads within the same bounds (file size, rows, columns, cell length; an XLSX's zip-bomb rules in
 // xlsx-reader.ts), in slices that leave the event loop free, with progress and cancel.
 // exceljs is loaded when a workbook is read or written: it and its zip libraries cost every start of the app and CLI.
+import { Buffer, isUtf8 } from 'node:buffer'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { Readable } from 'node:stream'
 import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
@@ -21,8 +23,8 @@ import { openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
   headers: string[]
-  /** Data rows in file order, each as long as `headers`; wholly empty rows (Excel's trailing ones) are dropped. */
-  rows: SheetRow[]
+  /** Data rows in file order, each as wide as `headers`; wholly empty rows (Excel's trailing ones) are dropped. */
+  rows: SheetRows
   /** What was detected, shown to the operator so a wrong guess is visible. */
   format: { kind: 'csv'; encoding: string; delimiter: string } | { kind: 'xlsx'; sheetName: string }
 }
@@ -31,6 +33,193 @@ export interface SheetRow {
   /** The row number the operator sees in their spreadsheet program (the header is row 1). */
   rowNumber: number
   cells: string[]
+}
+
+/**
+ * Rows a block holds at most; a block is closed earlier once its cells pass BLOCK_CHARS characters (so its offsets
+ * nearly always fit in two bytes). The rows of the open block are the reader's strings, which may be slices of the
+ * XML or text they were parsed from: held for 4,096 rows they outlived the young generation and took the XML with
+ * them (an XLSX of 1,000,000 rows peaked at 390 MB; closed every 256 rows, 300 MB).
+ */
+const BLOCK_ROWS = 256
+const BLOCK_CHARS = 60_000
+
+/** A closed block: its cells' text as bytes, where each cell ends, where each row's cells start, its row numbers. */
+interface RowBlock {
+  /** Index of the block's first row in the sheet. */
+  first: number
+  /**
+   * The block's cells joined, outside the JavaScript heap: one byte a character when every character is Latin-1
+   * (nearly every Indonesian sheet), UTF-16 otherwise (`wide`).
+   */
+  bytes: Buffer
+  wide: boolean
+  /** End of each cell in the text (in characters), the block's cells one after another. */
+  cellEnds: Offsets
+  /** Index in `cellEnds` of each row's first cell, and one more: the end of the last row's cells. */
+  rowStarts: Offsets
+  rows: number
+  firstRowNumber: number
+  /** Each row's number, or null when they follow one another from `firstRowNumber` (nearly always). */
+  rowNumbers: Int32Array | null
+}
+
+/** Offsets within a block: two bytes each when the block is small enough (nearly every block), four otherwise. */
+type Offsets = Uint16Array | Int32Array
+const offsets = (values: readonly number[]): Offsets =>
+  (values.at(-1) ?? 0) <= 0xffff ? Uint16Array.from(values) : Int32Array.from(values)
+
+/** A character above Latin-1: the block is kept as UTF-16. */
+const WIDE_CHARACTER = /[\u0100-\uffff]/
+
+/**
+ * A sheet's data rows, kept compact: a million rows as arrays of strings were ~200 bytes a row (a row object, its
+ * array and a string object per cell), the most of the import's memory. Rows are kept in blocks of a few thousand:
+ * the block's cells joined and kept as bytes outside the JavaScript heap, with typed arrays of where each cell ends,
+ * where each row starts and its row number (a few bytes a cell besides its characters). Kept outside the heap, a
+ * million rows neither grow V8's young generation (it grows with what survives it) nor the old one, and nothing
+ * keeps the decoded file or the XLSX's XML alive. A block is read back as one string when a row of it is read (the
+ * last one is kept: rows are mostly read in order); a row shorter than the widest reads '' for the cells it lacks.
+ */
+export class SheetRows {
+  private readonly blocks: RowBlock[] = []
+  // The open block, filled by `push`.
+  private cells: string[] = []
+  private cellEnds: number[] = []
+  private rowStarts: number[] = []
+  private rowNumbers: number[] = []
+  private chars = 0
+  private count = 0
+  /** The block the last lookup found, and its text: rows are mostly read in order. */
+  private last: RowBlock | undefined
+  private lastText = ''
+  /** Cells every row reads as, the widest row's (set by `finish`). */
+  width = 0
+
+  /** Rows given as arrays (tests, small sheets): padded to the widest. */
+  static of(rows: readonly SheetRow[]): SheetRows {
+    const kept = new SheetRows()
+    for (const row of rows) kept.push(row.cells, row.rowNumber)
+    return kept.finish(Math.max(0, ...rows.map((row) => row.cells.length)))
+  }
+
+  get length(): number {
+    return this.count
+  }
+
+  push(cells: readonly string[], rowNumber: number): void {
+    this.rowStarts.push(this.cellEnds.length)
+    this.rowNumbers.push(rowNumber)
+    for (const cell of cells) {
+      this.chars += cell.length
+      this.cells.push(cell)
+      this.cellEnds.push(this.chars)
+    }
+    this.count++
+    if (this.rowNumbers.length >= BLOCK_ROWS || this.chars >= BLOCK_CHARS) this.close()
+  }
+
+  /**
+   * Closes the open block now: called before the reading gives the event loop a turn, so the reader's strings die
+   * young (a cell held across turns was promoted to the old generation and grew the heap as garbage).
+   */
+  flush(): void {
+    this.close()
+  }
+
+  /** Closes the open block; every row reads as `width` cells. */
+  finish(width: number): this {
+    this.close()
+    this.width = width
+    return this
+  }
+
+  /** The row's number in the operator's spreadsheet (the header is row 1). */
+  rowNumber(index: number): number {
+    const block = this.blockOf(index)
+    return block.rowNumbers
+      ? (block.rowNumbers[index - block.first] ?? 0)
+      : block.firstRowNumber + index - block.first
+  }
+
+  /**
+   * The cell at `column` of the row at `index` ('' past the row's own cells): a slice of its block's text, so a
+   * caller that keeps it long copies it (ownCopy), as `at` does.
+   */
+  cell(index: number, column: number): string {
+    const block = this.blockOf(index)
+    const row = index - block.first
+    const at = (block.rowStarts[row] ?? 0) + column
+    if (column < 0 || at >= (block.rowStarts[row + 1] ?? 0)) return ''
+    return this.lastText.slice(at === 0 ? 0 : (block.cellEnds[at - 1] ?? 0), block.cellEnds[at])
+  }
+
+  /** The row at `index` as an array of `width` cells (copies), or undefined past the last row. */
+  at(index: number): SheetRow | undefined {
+    if (index < 0 || index >= this.count) return undefined
+    const cells = new Array<string>(this.width)
+    for (let column = 0; column < this.width; column++) cells[column] = ownCopy(this.cell(index, column))
+    return { rowNumber: this.rowNumber(index), cells }
+  }
+
+  /** Rows `start` to `end` (exclusive) as arrays. */
+  slice(start: number, end = this.count): SheetRow[] {
+    const rows: SheetRow[] = []
+    for (let index = Math.max(0, start); index < Math.min(end, this.count); index++)
+      rows.push(this.at(index) as SheetRow)
+    return rows
+  }
+
+  /** Every row as arrays (small sheets and tests). */
+  toArray(): SheetRow[] {
+    return this.slice(0)
+  }
+
+  private close(): void {
+    if (this.rowNumbers.length === 0) return
+    this.rowStarts.push(this.cellEnds.length)
+    const text = this.cells.join('')
+    const wide = WIDE_CHARACTER.test(text)
+    const numbers = this.rowNumbers
+    const first = numbers[0] ?? 0
+    const consecutive = numbers.every((number, row) => number === first + row)
+    // Exactly as long as the text: Buffer.from(text) kept a 64 KB buffer behind a block of a few KB.
+    const bytes = Buffer.allocUnsafeSlow(wide ? text.length * 2 : text.length)
+    bytes.write(text, wide ? 'utf16le' : 'latin1')
+    this.blocks.push({
+      first: this.count - this.rowNumbers.length,
+      bytes,
+      wide,
+      cellEnds: offsets(this.cellEnds),
+      rowStarts: offsets(this.rowStarts),
+      rows: numbers.length,
+      firstRowNumber: first,
+      rowNumbers: consecutive ? null : Int32Array.from(numbers)
+    })
+    this.cells = []
+    this.cellEnds = []
+    this.rowStarts = []
+    this.rowNumbers = []
+    this.chars = 0
+  }
+
+  /** The block holding the row at `index`, its text read back as the last one (`lastText`). */
+  private blockOf(index: number): RowBlock {
+    const last = this.last
+    if (last && index >= last.first && index < last.first + last.rows) return last
+    if (index < 0 || index >= this.count) throw new RangeError(`No row ${index} in a sheet of ${this.count}`)
+    let low = 0
+    let high = this.blocks.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((this.blocks[middle]?.first ?? 0) <= index) low = middle
+      else high = middle - 1
+    }
+    const block = this.blocks[low] as RowBlock
+    this.last = block
+    this.lastText = block.bytes.toString(block.wide ? 'utf16le' : 'latin1')
+    return block
+  }
 }
 
 /** A file that cannot be read as a sheet: English in its message (CLI), its key in `text` for the window. */
@@ -113,21 +302,20 @@ function tooLarge(name: string, size: number): SpreadsheetError {
 }
 
 /**
- * The turns a reading gives the event loop: after at most SLICE_MS of work (checked every few rows), so no read holds
+ * The turns a reading gives the event loop: after at most SLICE_MS of work (checked after each piece), so no read holds
  * the core's thread for one long task; each turn reports progress and honours cancel.
  */
 export const SLICE_MS = 20
 
 class Slices {
   private started = performance.now()
-  private count = 0
   constructor(private readonly options: ReadOptions) {
     this.checkCancel()
   }
 
-  /** Every few rows: a turn of the event loop once the slice has run SLICE_MS. */
-  async maybeYield(fraction: () => number): Promise<void> {
-    if (++this.count % 64 !== 0 || performance.now() - this.started < SLICE_MS) return
+  /** After a piece of work: a turn of the event loop once the slice has run SLICE_MS. */
+  async afterWork(fraction: () => number): Promise<void> {
+    if (performance.now() - this.started < SLICE_MS) return
     await this.turn(fraction())
   }
 
@@ -144,28 +332,56 @@ class Slices {
   }
 }
 
-/** UTF-8 (BOM stripped) when the bytes are valid UTF-8, UTF-16 when a BOM says so, otherwise Windows-1252. */
-export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' }
-  try {
-    // TextDecoder strips a UTF-8 BOM by default.
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
-  }
+/** UTF-16 when a BOM says so, UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (found without decoding). */
+function textEncoding(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252'
 }
 
 /**
- * Characters of CSV parsed between two turns of the event loop (~5,000 rows of a typical export, a few ms): a
+ * Bytes of CSV decoded and parsed between two turns of the event loop (~5,000 rows of a typical export, a few ms): a
  * 50,000-row file parsed in one go held the core's thread for one long task.
  */
-export const CSV_SLICE_CHARS = 256 * 1024
+export const CSV_SLICE_BYTES = 32 * 1024
+
+/**
+ * The file's text a slice at a time: the whole decoded text of a 50 MB file was as large again as its bytes, held
+ * for the whole parse. A character split between two slices stays whole (a streaming decoder), and each slice ends
+ * after a line break (the rest goes with the next): papaparse refused a quoted field whose closing quote ended one
+ * slice's text and whose CR LF began the next ("Trailing quote on quoted field is malformed"). `onBytes` hears how
+ * many bytes were decoded so far.
+ */
+export function* textSlices(
+  bytes: Uint8Array,
+  encoding: string,
+  onBytes: (decoded: number) => void = () => undefined
+): Generator<string> {
+  // TextDecoder strips a UTF-8 (or UTF-16) BOM by default.
+  const decoder = new TextDecoder(encoding)
+  let carried = ''
+  for (let at = 0; at < bytes.length; at += CSV_SLICE_BYTES) {
+    const slice = bytes.subarray(at, at + CSV_SLICE_BYTES)
+    onBytes(at + slice.length)
+    const text = carried + decoder.decode(slice, { stream: true })
+    const cut = afterLastLineBreak(text)
+    carried = text.slice(cut)
+    if (cut > 0) yield text.slice(0, cut)
+  }
+  const rest = carried + decoder.decode()
+  if (rest !== '') yield rest
+}
+
+/** Where a slice may end: after its last LF (or its last CR in a file of CR line ends), 0 when it has neither. */
+function afterLastLineBreak(text: string): number {
+  const lf = text.lastIndexOf('\n')
+  return (lf >= 0 ? lf : text.lastIndexOf('\r')) + 1
+}
 
 async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
-  const { text, encoding } = decodeText(bytes)
+  const encoding = textEncoding(bytes)
+  let decoded = 0
+  const source = Readable.from(textSlices(bytes, encoding, (count) => (decoded = count)))
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
   let read = 0
@@ -174,31 +390,38 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the
   // delimiter and line ending once, from the first slice's first rows as it would from the whole text.
   await new Promise<void>((resolve, reject) => {
-    Papa.parse<string[]>(text, {
+    Papa.parse<string[]>(source, {
       delimitersToGuess: DELIMITERS,
       skipEmptyLines: false,
-      chunkSize: CSV_SLICE_CHARS,
       chunk(slice: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         delimiter ||= slice.meta.delimiter
         const quotes = slice.errors.find((e) => e.type === 'Quotes')
         // An error's row counts from its slice's first row.
         if (quotes && !fatal.quotes) fatal.quotes = { row: read + (quotes.row ?? 0), message: quotes.message }
-        // papaparse gives every cell as a string (no header mode, no dynamic typing): the arrays are kept as they
-        // are, and sorted into header, rows and empty ones while this slice's rows are still in the CPU's caches.
+        // papaparse gives every cell as a string (no header mode, no dynamic typing): sorted into header, rows and
+        // empty ones while this slice's rows are still in the CPU's caches.
         const data = slice.data
         try {
           for (let index = 0; index < data.length; index++) sheet.add(data[index] as string[], ++read)
         } catch (error) {
           reject(error)
+          source.destroy()
           parser.abort()
           return
         }
+        sheet.flush()
+        // The parser's pause stops its parsing, not the source: paused too, so no slice is decoded ahead of it.
         parser.pause()
-        slices.turn(slice.meta.cursor / text.length).then(
-          () => parser.resume(),
+        source.pause()
+        slices.turn(decoded / Math.max(1, bytes.length)).then(
+          () => {
+            parser.resume()
+            source.resume()
+          },
           (error: unknown) => {
             // Rejected first: abort completes the parse, which would resolve it.
             reject(error)
+            source.destroy()
             parser.abort()
           }
         )
@@ -223,18 +446,18 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   try {
     const sheet = await openFirstWorksheet(bytes, (count) => (inflated = count))
     const fraction = (): number => inflated / Math.max(1, sheet.sheetBytes)
-    for await (const row of sheet.rows) {
+    const rows = sheet.readRows((row) => {
       // Before the row's cells are walked: a cell at column XFD would otherwise make 16,384 of them.
-      if (row.cellCount > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
-      const cells: string[] = []
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = detached(cellText(cell.value))
-      })
-      collector.add(
-        Array.from(cells, (c) => c ?? ''),
-        row.number
-      )
-      await slices.maybeYield(fraction)
+      if (row.values.length > MAX_SHEET_COLUMNS) throw tooManyColumns(row.number)
+      const cells = new Array<string>(row.values.length)
+      for (let column = 0; column < row.values.length; column++) cells[column] = cellText(row.values[column])
+      collector.add(cells, row.number)
+    })
+    // After each piece of the sheet's XML (a few hundred rows): its rows' block closed (their strings are slices of
+    // that XML), and a turn once the slice has run SLICE_MS.
+    for await (const _ of rows) {
+      collector.flush()
+      await slices.afterWork(fraction)
     }
     return collector.finish({ kind: 'xlsx', sheetName: sheet.sheetName })
   } catch (error) {
@@ -245,16 +468,6 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       params: { detail: String(error) }
     })
   }
-}
-
-/**
- * A copy of `text` that does not hold on to the XML it was parsed from: V8 keeps a longer substring as a view of its
- * parent, so every kept cell held its 16 KB chunk of the sheet's XML, and a million rows held the whole sheet (the
- * bench measured 1.7 GB). Joining forces a fresh string; slicing one character off it is a view of that string only.
- * (A CSV's cells are views of one decoded text, which is the size of the file: kept as they are.)
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
 const tooManyColumns = (rowNumber: number): SpreadsheetError =>
@@ -315,30 +528,23 @@ function numberText(value: number): string {
 
 /**
  * The header row and the data rows as the reader gives them, in file order: the first row with content is the
- * header, wholly empty rows (Excel's trailing ones) are dropped, and the rows are padded to the widest one at the end.
- * Each row keeps an exact-length copy of the reader's array (padded in place when narrower than the widest).
+ * header, wholly empty rows (Excel's trailing ones) are dropped, and every row reads as wide as the widest one.
+ * The data rows go into SheetRows' compact blocks as they come: the reader's arrays are garbage at once.
  */
 class SheetCollector {
   private header: string[] | undefined
-  private readonly rows: SheetRow[] = []
+  private readonly rows = new SheetRows()
   private width = 0
-  /** The fewest cells of a data row: when it is the widest row's too, no row needs padding. */
-  private narrowest = Number.POSITIVE_INFINITY
 
   add(cells: string[], rowNumber: number): void {
     if (!hasContent(cells)) return
     if (cells.length > MAX_SHEET_COLUMNS) throw tooManyColumns(rowNumber)
-    // What the sheet keeps of the row: an exact-length array (the reader's grew as it filled: room for 17 cells for a
-    // row of 4, 100 MB more at a million rows, measured by bench/campaign-import-memory.ts).
-    const kept = new Array<string>(cells.length)
     for (let column = 0; column < cells.length; column++) {
-      const cell = cells[column] as string
-      if (cell.length > MAX_CELL_LENGTH)
+      if ((cells[column] as string).length > MAX_CELL_LENGTH)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetCellTooLong',
           params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
         })
-      kept[column] = cell
     }
     if (this.header === undefined) {
       const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
@@ -347,26 +553,39 @@ class SheetCollector {
           key: 'desktop.error.sheetColumnNameTooLong',
           params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
         })
-      this.header = kept
+      this.header = cells.slice()
     } else {
       if (this.rows.length >= MAX_SHEET_ROWS)
         throw new SpreadsheetError('too_large', {
           key: 'desktop.error.sheetTooManyRows',
           params: { max: MAX_SHEET_ROWS }
         })
-      this.rows.push({ rowNumber, cells: kept })
-      if (cells.length < this.narrowest) this.narrowest = cells.length
+      this.rows.push(cells, rowNumber)
     }
     if (cells.length > this.width) this.width = cells.length
+  }
+
+  /** Before a turn of the event loop (SheetRows.flush). */
+  flush(): void {
+    this.rows.flush()
   }
 
   finish(format: Sheet['format']): Sheet {
     const { header, rows, width } = this
     if (!header) throw new SpreadsheetError('empty', { key: 'desktop.error.noRows' })
-    const headers = Array.from({ length: width }, (_, i) => header[i]?.trim() || `Column ${i + 1}`)
-    if (this.narrowest < width) for (const row of rows) while (row.cells.length < width) row.cells.push('')
-    return { headers, rows, format }
+    const headers = Array.from({ length: width }, (_, i) => ownCopy(header[i]?.trim() || `Column ${i + 1}`))
+    return { headers, rows: rows.finish(width), format }
   }
+}
+
+/**
+ * A copy of `text` that holds on to no larger string: V8 keeps a longer substring as a view of its parent, so a
+ * header name would keep a slice of the decoded file (or a chunk of the sheet's XML) alive as long as the sheet is
+ * kept, and a cell read from SheetRows its whole block's text.
+ * Joining forces a fresh string; slicing one character off it is a view of that string only.
+ */
+export function ownCopy(text: string): string {
+  return text.length < 13 ? text : `${text} `.slice(0, -1)
 }
 
 /** Whether any cell has more than white space; a cell that starts with a visible character answers without trim. */

@@ -4,6 +4,7 @@
 // stops there). exceljs parses the XML it is given, one entry at a time, so it never sees a byte we did not count.
 import { Readable } from 'node:stream'
 import { createInflateRaw } from 'node:zlib'
+import { SaxesParser } from 'saxes'
 import type ExcelJS from 'exceljs'
 import {
   XLSX_MAX_ENTRIES,
@@ -160,27 +161,36 @@ export async function* entryText(
 
 /**
  * exceljs 4.4's streaming WorkbookReader, driven entry by entry with our inflated text instead of its own unzip (which
- * inflates whatever an entry holds, and writes sheets that come before the shared strings to temporary files). These
- * are its own parsers; `import.test.ts` reads real workbooks through them, so an upgrade that changes them fails there.
+ * inflates whatever an entry holds, and writes sheets that come before the shared strings to temporary files): its
+ * parsers read the workbook, its relationships, styles and shared strings. The worksheet itself is read by
+ * worksheetRows below. These are its own parsers; `import.test.ts` reads real workbooks through them, so an upgrade
+ * that changes them fails there.
  */
 interface WorkbookReaderParts {
   _parseWorkbook(stream: Readable): Promise<void>
   _parseRels(stream: Readable): Promise<void>
   _parseStyles(stream: Readable): Promise<void>
   _parseSharedStrings(stream: Readable): AsyncGenerator<unknown>
-  _parseWorksheet(
-    chunks: AsyncIterable<string>,
-    sheetNo: string
-  ): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> & { name?: string } }>
   model: { sheets?: { id: number; name: string; rId: string }[] }
   workbookRels?: { Id: string; Target: string }[]
+  sharedStrings?: ExcelJS.CellValue[]
+  styles: { getStyleModel(id: number): { numFmt?: string } | undefined }
+  properties?: { model?: { date1904?: boolean } }
+}
+
+/** A worksheet row: its number and each cell's value by column (index 0 is column A), as exceljs gives them. */
+export interface XlsxRow {
+  number: number
+  /** Cells by column; a column with no cell is a hole. Its length is the row's last column with a cell. */
+  values: ExcelJS.CellValue[]
 }
 
 export interface XlsxRows {
   sheetName: string
   /** The worksheet's declared inflated size, for progress. */
   sheetBytes: number
-  rows: AsyncIterable<ExcelJS.Row>
+  /** Reads the worksheet, giving each row to `onRow` as it is parsed; yields after each piece of its XML. */
+  readRows(onRow: (row: XlsxRow) => void): AsyncGenerator<void>
 }
 
 /** Opens the first worksheet of `bytes` (checked, not yet inflated) and gives its rows as they are parsed. */
@@ -224,7 +234,193 @@ export async function openFirstWorksheet(
   if (styles) await reader._parseStyles(styles)
   const sharedStrings = stream('xl/sharedStrings.xml')
   if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings)) void _
-  const [worksheet] = [...reader._parseWorksheet(entryText(bytes, sheetEntry, onSheetBytes), sheetNo)]
-  if (!worksheet) throw new XlsxRefusal('unreadable', { key: 'desktop.error.noWorksheet' })
-  return { sheetName: first.name, sheetBytes: sheetEntry.size, rows: worksheet.value }
+  return {
+    sheetName: first.name,
+    sheetBytes: sheetEntry.size,
+    readRows: (onRow) =>
+      worksheetRows(
+        entryText(bytes, sheetEntry, onSheetBytes),
+        {
+          sharedStrings: reader.sharedStrings ?? [],
+          styleOf: (id) => reader.styles.getStyleModel(id),
+          date1904: reader.properties?.model?.date1904 ?? false
+        },
+        onRow
+      )
+  }
+}
+
+interface WorksheetContext {
+  sharedStrings: readonly ExcelJS.CellValue[]
+  styleOf(id: number): { numFmt?: string } | undefined
+  date1904: boolean
+}
+
+/**
+ * The worksheet's rows, read from its XML with exceljs's own rules (its WorksheetReader's parse, cell by cell: the
+ * shared string, inline string, formula result, boolean, error, or number — a date when its style's format is one)
+ * but as plain values: exceljs made a Row, a Cell per cell and their styles, ~2 KB a row of garbage that outlived
+ * V8's young generation and grew the old one to 150 MB on a 1,000,000-row sheet. Each row goes to `onRow` as its
+ * end tag is parsed (no row waits for a turn of the event loop); the generator yields after each piece of XML. A
+ * cell or row without its reference (which exceljs could not read) follows the one before it.
+ */
+export async function* worksheetRows(
+  chunks: AsyncIterable<string>,
+  context: WorksheetContext,
+  onRow: (row: XlsxRow) => void
+): AsyncGenerator<void> {
+  const parser = new SaxesParser()
+  let failure: Error | undefined
+  parser.on('error', (error) => (failure ??= error))
+  let inRows = false
+  let row: XlsxRow | null = null
+  let rowStyle: { numFmt?: string } | undefined
+  let lastRow = 0
+  let column = 0
+  let cell: {
+    column: number
+    s: number
+    t: string | undefined
+    f?: { text: string }
+    v?: { text: string }
+  } | null = null
+  // The element whose text is being gathered: exceljs never resets it, so text after its end tag (white space before
+  // `</is>`) joins it; kept so.
+  let current: { text: string } | null = null
+  parser.on('opentag', (node) => {
+    const attributes = node.attributes as Record<string, string | undefined>
+    switch (node.name) {
+      case 'sheetData':
+        inRows = true
+        break
+      case 'row':
+        if (inRows) {
+          const number = Number.parseInt(attributes.r ?? '', 10)
+          lastRow = Number.isNaN(number) ? lastRow + 1 : number
+          row = { number: lastRow, values: [] }
+          column = 0
+          rowStyle = attributes.s ? context.styleOf(Number.parseInt(attributes.s, 10)) : undefined
+        }
+        break
+      case 'c':
+        if (row) {
+          const reference = attributes.r ? columnOf(attributes.r) : 0
+          column = reference > 0 ? reference : column + 1
+          cell = { column, s: Number.parseInt(attributes.s ?? '', 10), t: attributes.t }
+        }
+        break
+      case 'f':
+        if (cell) current = cell.f = { text: '' }
+        break
+      case 'v':
+      case 'is':
+      case 't':
+        if (cell) current = cell.v = { text: '' }
+        break
+      default:
+        break
+    }
+  })
+  parser.on('text', (text) => {
+    if (current) current.text += text
+  })
+  parser.on('closetag', (node) => {
+    switch (node.name) {
+      case 'sheetData':
+        inRows = false
+        break
+      case 'row':
+        if (row) onRow(row)
+        row = null
+        break
+      case 'c':
+        if (row && cell) {
+          // A cell's own style replaces the row's (exceljs: `cell.style = style` when the cell names one).
+          const style = (cell.s ? context.styleOf(cell.s) : undefined) ?? rowStyle
+          row.values[cell.column - 1] = cellValue(cell, style?.numFmt, context)
+          // Walked to its last column like exceljs's cellCount, holes included.
+          if (row.values.length < cell.column) row.values.length = cell.column
+        }
+        cell = null
+        break
+      default:
+        break
+    }
+  })
+  for await (const chunk of chunks) {
+    parser.write(chunk)
+    if (failure) throw failure
+    yield
+  }
+  parser.close()
+  if (failure) throw failure
+}
+
+/** A cell's value as exceljs's WorksheetReader sets it. */
+function cellValue(
+  cell: { t: string | undefined; f?: { text: string }; v?: { text: string } },
+  numFmt: string | undefined,
+  context: WorksheetContext
+): ExcelJS.CellValue {
+  const text = cell.v?.text
+  if (cell.f) {
+    const formula = cell.f.text
+    const result =
+      text === undefined ? undefined : cell.t === 'str' ? xmlDecode(text) : Number.parseFloat(text)
+    // exceljs keeps a formula's value as given when its text is empty (a shared formula's cells), and otherwise only
+    // the parts that are truthy (a result of 0 is dropped: the cell reads as the formula's object, not 0).
+    if (!formula) return (text === undefined ? { formula } : { formula, result }) as ExcelJS.CellValue
+    return (result ? { formula, result } : { formula }) as ExcelJS.CellValue
+  }
+  if (text === undefined) return null
+  switch (cell.t) {
+    case 's':
+      return context.sharedStrings[Number.parseInt(text, 10)] ?? null
+    case 'inlineStr':
+    case 'str':
+      return xmlDecode(text)
+    case 'e':
+      return { error: text } as ExcelJS.CellValue
+    case 'b':
+      return Number.parseInt(text, 10) !== 0
+    default:
+      return isDateFormat(numFmt)
+        ? excelToDate(Number.parseFloat(text), context.date1904)
+        : Number.parseFloat(text)
+  }
+}
+
+/** The column number of a cell reference (`B12` → 2), 0 when it has no letters. */
+function columnOf(reference: string): number {
+  let column = 0
+  for (let i = 0; i < reference.length; i++) {
+    const code = reference.charCodeAt(i)
+    if (code >= 65 && code <= 90) column = column * 26 + code - 64
+    else if (code >= 97 && code <= 122) column = column * 26 + code - 96
+    else break
+  }
+  return column
+}
+
+/** exceljs's utils.xmlDecode: the five named entities, decoded again after the XML parser decoded them once. */
+function xmlDecode(text: string): string {
+  return text.replace(/&([a-z]*);/g, (entity) => XML_ENTITIES[entity] ?? entity)
+}
+const XML_ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&apos;': "'",
+  '&quot;': '"'
+}
+
+/** exceljs's utils.isDateFmt: a number format with a date or time part outside quotes and brackets. */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false
+  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''))
+}
+
+/** exceljs's utils.excelToDate: Excel's day number (1900 or 1904 system) as a Date. */
+function excelToDate(value: number, date1904: boolean): Date {
+  return new Date(Math.round((value - 25569 + (date1904 ? 1462 : 0)) * 24 * 3600 * 1000))
 }
