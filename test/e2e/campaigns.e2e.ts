@@ -82,6 +82,58 @@ describe('campaign journey in Chromium', () => {
     expect(await p.getByTestId('send-file-row').count()).toBe(0)
   })
 
+  // Issue 27, point 1: one daily cap for the number, counted across every campaign (and direct send).
+  it('holds two campaigns on one device to the cap of 3 set on its card, and the card says so', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-devices').click()
+    await p.getByTestId(`cap-${deviceId}`).click()
+    await p.locator(`#cap-${deviceId}-input`).fill('3')
+    await p.getByTestId(`cap-form-${deviceId}`).getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('0 / 3')
+
+    // Two campaigns of three, each allowed far more a day on its own: the number's cap is what holds them.
+    const startCampaign = async (name: string, phones: string[]): Promise<void> => {
+      const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
+      const { files } = await harness.core.handlers['files:register']({
+        sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
+        purpose: 'spreadsheet'
+      })
+      const sheet = await harness.core.handlers['campaigns:read']({ handle: files[0]!.handle })
+      const created = await harness.core.handlers['campaigns:create']({
+        sheetId: sheet.sheetId,
+        name,
+        mapping: { phone: 'Phone', variables: ['Name'] },
+        template: 'Halo {Name}',
+        pacing: {
+          minDelaySeconds: 0,
+          maxDelaySeconds: 0.2,
+          batchSize: 100,
+          batchPauseMinutes: 0,
+          workingHours: null,
+          dailyCapPerDevice: 1000,
+          warmUp: null
+        },
+        devices: [deviceId]
+      })
+      await harness.core.handlers['campaigns:start']({ id: created.id })
+    }
+    await startCampaign('januari', ['081211110001', '081211110002', '081211110003'])
+    await startCampaign('februari', ['081222220001', '081222220002', '081222220003'])
+
+    await expect
+      .poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent(), { timeout: 20_000 })
+      .toContain('3 / 3')
+    // Time for a fourth to slip through, if the cap let it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const items = (await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })).items
+    expect(items.filter((item) => item.gatewayId !== null)).toHaveLength(3)
+    expect(items.filter((item) => item.status === 'queued')).toHaveLength(3)
+    expect(await p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('3 / 3')
+    expect(await seriousA11yViolations(p)).toEqual([])
+  })
+
   it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
