@@ -75,3 +75,26 @@ export async function inboxRowOf(
     body: opened.text.slice(0, KEPT_BODY_CHARS)
   })
 }
+
+/**
+ * A page's events opened in their order, several at a time: WebCrypto's ECDH and AES-GCM run on libuv's thread pool,
+ * so eight in flight keep both cores busy where one at a time left the pool idle between them (about a third faster
+ * to open a page of 500 on two cores). The rows keep the events' order: the cursor moves by it.
+ */
+export async function inboxRowsOf(
+  mailbox: string,
+  privateKey: MailboxPrivateKey,
+  events: readonly PulledEvent[],
+  inFlight = 8
+): Promise<NewInboxEvent[]> {
+  const rows = new Array<NewInboxEvent>(events.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < events.length) {
+      const at = next++
+      rows[at] = await inboxRowOf(mailbox, privateKey, events[at]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(inFlight, events.length) }, worker))
+  return rows
+}

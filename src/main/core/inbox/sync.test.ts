@@ -172,6 +172,15 @@ describe('exactly once', () => {
       .toBe(2)
   })
 
+  it('keeps the relay order although the envelopes of a page are opened several at a time', async () => {
+    const texts = Array.from({ length: 40 }, (_, i) => `pesan ${i}`)
+    for (const text of texts) await relay.post(urls.incoming, incoming({ message: text }))
+    const box = inbox()
+    await box.sync.catchUp()
+    // Newest first: the reverse of the order they were posted in.
+    expect(box.list({ limit: 100 }).map((m) => m.text)).toEqual([...texts].reverse())
+  })
+
   it('catches up waiting events in pages and short slices, giving the event loop its turns', async () => {
     const bodies = Array.from({ length: 600 }, () => incoming())
     for (const body of bodies) await relay.post(urls.incoming, body)

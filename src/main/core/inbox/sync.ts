@@ -11,7 +11,7 @@ import type { InboxStore, NewInboxEvent } from '../store'
 import { applyPendingStatuses, type StatusTargets } from './apply'
 import type { InboxCredentials, InboxCredentialsPort } from './credentials'
 import { RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
-import { inboxRowOf } from './relay-events'
+import { inboxRowsOf } from './relay-events'
 
 export type InboxSyncState =
   /** No mailbox yet: `inbox connect` (or the window's "Receive messages") makes one. */
@@ -256,9 +256,7 @@ export class InboxSync {
 
     let committed = cursor
     if (pulled.events.length > 0) {
-      const rows: NewInboxEvent[] = []
-      for (const event of pulled.events)
-        rows.push(await inboxRowOf(credentials.mailbox, credentials.privateKeyJwk, event))
+      const rows = await inboxRowsOf(credentials.mailbox, credentials.privateKeyJwk, pulled.events)
       this.deps.onStep?.('opened', rows.length)
       const reached = await this.commitInSlices(credentials.mailbox, cursor, rows)
       // Another process (the app and the CLI on one database) took these first: pull again from where it left.
