@@ -75,7 +75,6 @@ export function InboxView(): React.JSX.Element {
           {!receiving.connected || needsNewMailbox ? (
             <ConnectMailbox replace={receiving.connected} onConnected={(view) => void connected(view)} />
           ) : null}
-          {receiving.connected ? <ReceivingDevices view={receiving} onView={setReceiving} /> : null}
         </>
       ) : error ? null : (
         <p role="status">{t('outbox.loading')}</p>
@@ -108,6 +107,8 @@ export function InboxView(): React.JSX.Element {
           </p>
         )}
       </div>
+      {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
+      {receiving?.connected ? <ReceivingDevices view={receiving} onView={setReceiving} /> : null}
     </section>
   )
 }

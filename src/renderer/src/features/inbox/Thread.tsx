@@ -61,6 +61,15 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
     return () => offs.forEach((off) => off())
   }, [load])
 
+  // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
+  // heading rather than nowhere. Side by side, it stays in the list for J / K.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    const from = document.activeElement
+    if (from instanceof HTMLElement && from !== document.body && from.offsetParent === null)
+      headingRef.current?.focus()
+  }, [])
+
   // Opened means read: the unread badge goes as the operator sees the messages.
   useEffect(() => {
     if (conversation.unread === 0) return
@@ -89,7 +98,7 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
         <button type="button" className="button button--small inbox-back" onClick={onBack}>
           {t('inbox.thread.back')}
         </button>
-        <h3 id="inbox-thread-heading" dir="auto">
+        <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {title}
           {number ? <span className="muted small"> {number}</span> : null}
         </h3>
