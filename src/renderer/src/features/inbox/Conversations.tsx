@@ -5,6 +5,8 @@ import type { InboxConversationView, InboxMessageView } from '../../../../shared
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
@@ -100,6 +102,8 @@ function ConversationRows({
   const rows = state.conversations ?? []
   const { first, last } = useRowWindow(scrollRef, rows.length, CONVERSATION_ROW_HEIGHT, OVERSCAN_ROWS)
   const { hasMore, loadMore } = state
+  const several = useDevices((s) => s.devices.length > 1)
+  const nameOf = useDeviceName(t)
 
   useEffect(() => {
     if (hasMore && last >= rows.length - FETCH_AHEAD_ROWS) loadMore()
@@ -120,14 +124,14 @@ function ConversationRows({
       ) : null}
       <div
         ref={scrollRef}
-        className="inbox-conversation-scroll"
+        className="outbox-scroll inbox-conversation-scroll"
         data-testid="inbox-conversation-scroll"
         hidden={rows.length === 0}
       >
         <div
           role="list"
           aria-label={t('inbox.conversations.heading')}
-          className="inbox-conversation-rows"
+          className="outbox-rows"
           style={{ height: rows.length * CONVERSATION_ROW_HEIGHT }}
         >
           {Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i).map((index) => {
@@ -139,6 +143,14 @@ function ConversationRows({
                 setSize={rows.length}
                 conversation={conversation}
                 open={conversation.id === openId}
+                // With one device the name says nothing; a device we do not know goes by the gateway's serial.
+                deviceLabel={
+                  !several
+                    ? null
+                    : conversation.deviceId
+                      ? nameOf(conversation.deviceId)
+                      : conversation.deviceSerial
+                }
                 onOpen={onOpen}
               />
             ) : null
@@ -165,12 +177,14 @@ const ConversationRow = memo(function ConversationRow({
   setSize,
   conversation,
   open,
+  deviceLabel,
   onOpen
 }: {
   index: number
   setSize: number
   conversation: InboxConversationView
   open: boolean
+  deviceLabel: string | null
   onOpen(conversation: InboxConversationView): void
 }): React.JSX.Element {
   const t = useT()
@@ -181,7 +195,7 @@ const ConversationRow = memo(function ConversationRow({
       role="listitem"
       aria-posinset={index + 1}
       aria-setsize={setSize}
-      className="inbox-conversation-row"
+      className="outbox-row inbox-conversation-row"
       style={{
         height: CONVERSATION_ROW_HEIGHT,
         transform: `translateY(${index * CONVERSATION_ROW_HEIGHT}px)`
@@ -219,6 +233,7 @@ const ConversationRow = memo(function ConversationRow({
               {conversation.unread}
             </span>
           ) : null}
+          {deviceLabel ? <span className="muted small">{deviceLabel}</span> : null}
           {conversation.archived ? <span className="tag">{t('inbox.filter.archived')}</span> : null}
         </span>
       </button>

@@ -166,6 +166,24 @@ describe('the conversations list', () => {
     expect(within(screen.getByTestId('inbox-conversation-2')).queryByTestId('inbox-unread')).toBeNull()
     // A media message without a caption says what it is.
     expect(screen.getByTestId('inbox-conversation-3').textContent).toContain('[image]')
+    // One device: its name says nothing.
+    expect(screen.getByTestId('inbox-conversation-1').textContent).not.toContain('Shop')
+  })
+
+  it('names the device a conversation came through when there are several', async () => {
+    seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang' })] }))
+    script({
+      conversations: [
+        DEWI,
+        { ...GROUP, deviceId: 'dev-2' },
+        { ...UNNAMED, deviceId: null, deviceSerial: 'SN-9' }
+      ]
+    })
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    expect(screen.getByTestId('inbox-conversation-1').textContent).toContain('Shop')
+    expect(screen.getByTestId('inbox-conversation-2').textContent).toContain('Gudang')
+    expect(screen.getByTestId('inbox-conversation-3').textContent).toContain('SN-9')
   })
 
   it('fetches the next keyset page as its end comes into view, and again with the filters', async () => {
