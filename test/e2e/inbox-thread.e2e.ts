@@ -99,7 +99,12 @@ describe('inbox thread journey in Chromium', () => {
     await expect
       .poll(async () => (await handlers['optouts:list']({})).optOuts.map((o) => o.phone), { timeout: 30_000 })
       .not.toContain(CUSTOMER)
-    await expect.poll(() => thread.getByTestId('inbox-keyword-note').count(), { timeout: 30_000 }).toBe(2)
+    await expect
+      .poll(() => thread.getByTestId('inbox-keyword-note').allTextContents(), { timeout: 30_000 })
+      .toEqual([
+        'This message put the number on the opt-out list: campaigns skip it.',
+        'This message took the number off the opt-out list.'
+      ])
     expect(await seriousA11yViolations(p)).toEqual([])
 
     // 360 px: the thread is its own step, the list one step back, neither scrolls sideways.

@@ -73,6 +73,7 @@ const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
   receivedAt: '2026-01-15T03:01:02.000Z',
   fromMe: false,
   read: false,
+  keywordOutcome: null,
   ...over
 })
 
@@ -130,7 +131,6 @@ function script(
     ...((options.conversations ?? [DEWI, GROUP, UNNAMED]).find((c) => c.id === conversationId) ?? DEWI),
     unread: read ? 0 : 1
   }))
-  fake.handle('optouts:keywords', () => ({ optOut: ['STOP', 'BERHENTI'], optIn: ['MULAI', 'START'] }))
   fake.handle('cannedReplies:list', () => ({ replies: [] }))
 }
 
@@ -288,19 +288,37 @@ describe('the thread', () => {
     ])
   })
 
-  it('notes where the customer opted out and back in with a keyword, never for other texts or groups', async () => {
+  it('notes where a message put the number on the opt-out list or took it off, as the core kept it', async () => {
     script({
       entries: [
-        incoming({ number: 12, text: 'mulai', receivedAt: '2026-01-15T03:09:00.000Z' }),
+        incoming({
+          number: 13,
+          text: 'mulai',
+          keywordOutcome: 'opted-in',
+          receivedAt: '2026-01-15T03:09:00.000Z'
+        }),
+        // Already on the list: this STOP changed nothing, so it has no note.
+        incoming({ number: 12, text: 'STOP', receivedAt: '2026-01-15T03:08:30.000Z' }),
         incoming({ number: 11, text: 'stop please, too many', receivedAt: '2026-01-15T03:08:00.000Z' }),
-        incoming({ number: 10, text: ' STOP ', receivedAt: '2026-01-15T03:07:00.000Z' })
+        incoming({
+          number: 10,
+          text: ' STOP ',
+          keywordOutcome: 'opted-out',
+          receivedAt: '2026-01-15T03:07:00.000Z'
+        })
       ]
     })
     render(<InboxView />)
     await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
-    await waitFor(() => expect(screen.getAllByTestId('inbox-keyword-note')).toHaveLength(2))
-    expect(screen.getAllByTestId('inbox-keyword-note').map((note) => note.textContent)).toEqual([
+    await waitFor(() => expect(screen.getAllByTestId('inbox-entry-in')).toHaveLength(4))
+    expect(
+      screen
+        .getAllByTestId('inbox-entry-in')
+        .map((entry) => within(entry).queryByTestId('inbox-keyword-note')?.textContent ?? null)
+    ).toEqual([
       'This message put the number on the opt-out list: campaigns skip it.',
+      null,
+      null,
       'This message took the number off the opt-out list.'
     ])
   })

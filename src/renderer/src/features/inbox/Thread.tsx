@@ -2,8 +2,7 @@
 // the top), sent entries with their live status, a note where the customer's message opted them out or back in, the
 // read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { InboxConversationView, InboxThreadEntry } from '../../../../shared/contract'
-import { keywordActionOf, type OptOutKeywords } from '../../../../shared/domain'
+import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -29,7 +28,6 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const [next, setNext] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [keywords, setKeywords] = useState<OptOutKeywords | null>(null)
   const pages = useRef(1)
   const id = conversation.id
 
@@ -79,12 +77,6 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
     // Once per opening, not again when the list's copy of the conversation changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id])
-
-  useEffect(() => {
-    call('optouts:keywords', {})
-      .then(setKeywords)
-      .catch(() => setKeywords(null))
-  }, [])
 
   function act(request: Promise<InboxConversationView>): void {
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
@@ -163,7 +155,7 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
               <time className="muted small" dateTime={entry.at}>
                 {formatDateTime(entry.at, locale)}
               </time>
-              <KeywordNote entry={entry} isGroup={conversation.isGroup} keywords={keywords} />
+              <KeywordNote outcome={entry.message.keywordOutcome} />
             </li>
           ) : (
             <li
@@ -193,26 +185,13 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
   )
 }
 
-/**
- * The note under a customer's message that is exactly an opt-out (or opt-in) keyword: the inbox's keyword step
- * (core/inbox/apply.ts) put the number on the opt-out list or took it off with the same rule and lists.
- */
-function KeywordNote({
-  entry,
-  isGroup,
-  keywords
-}: {
-  entry: Extract<InboxThreadEntry, { direction: 'in' }>
-  isGroup: boolean
-  keywords: OptOutKeywords | null
-}): React.JSX.Element | null {
+/** The note under a customer's message that put the number on the opt-out list or took it off (core/inbox/apply.ts). */
+function KeywordNote({ outcome }: { outcome: InboxMessageView['keywordOutcome'] }): React.JSX.Element | null {
   const t = useT()
-  if (!keywords || isGroup || entry.message.fromMe) return null
-  const action = keywordActionOf(entry.message.text, keywords)
-  if (!action) return null
+  if (!outcome) return null
   return (
     <p className="inbox-keyword-note" role="note" data-testid="inbox-keyword-note">
-      {action === 'opt-out' ? t('inbox.thread.optedOut') : t('inbox.thread.optedIn')}
+      {outcome === 'opted-out' ? t('inbox.thread.optedOut') : t('inbox.thread.optedIn')}
     </p>
   )
 }
