@@ -14,6 +14,9 @@ import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import { WindowDrop } from '../send/WindowDrop'
 import { InboxView } from './InboxView'
 
 let fake: FakeApi
@@ -399,6 +402,27 @@ describe('the reply box', () => {
     await waitFor(() =>
       expect(fake.requests('inbox:reply').at(-1)).toMatchObject({ handle: 'h-1', text: 'Katalog terbaru' })
     )
+  })
+
+  it('takes a file dropped on the reply box for the reply, not for the Send view', async () => {
+    script()
+    useNavigation.getState().navigate('inbox')
+    const user = userEvent.setup()
+    render(
+      <>
+        <WindowDrop />
+        <InboxView />
+      </>
+    )
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const pdf = new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' })
+    fireEvent.drop(await screen.findByTestId('inbox-reply'), {
+      dataTransfer: { files: [pdf], types: ['Files'] }
+    })
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('invoice.pdf')
+    expect(fake.registered).toEqual([[pdf]])
+    expect(useNavigation.getState().view).toBe('inbox')
+    expect(useSend.getState().files).toEqual([])
   })
 
   it('cannot reply through a device Sender Desk does not know', async () => {
