@@ -277,6 +277,32 @@ describe('the thread', () => {
     expect(await screen.findByTestId('inbox-unread')).toBeTruthy()
   })
 
+  it('reads a message that arrives while the thread is open, and leaves one the operator marked unread', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-entry-in')
+    expect(fake.requests('inbox:markRead')).toEqual([])
+
+    // The operator marks it unread: the refresh that follows does not read it again.
+    await user.click(screen.getByTestId('inbox-mark-read'))
+    act(() => fake.emit('inbox:changed', STATUS))
+    await waitFor(() => expect(fake.requests('inbox:thread')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: false }])
+
+    // A new message while the thread is on screen: read as it shows.
+    fake.handle('inbox:thread', () => ({
+      conversation: { ...DEWI, lastNumber: 11, unread: 2 },
+      entries: [incoming({ number: 11, text: 'Halo?' }), incoming()],
+      next: null
+    }))
+    act(() => fake.emit('inbox:changed', STATUS))
+    await waitFor(() =>
+      expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    )
+  })
+
   it('archives and unarchives', async () => {
     script({ conversations: [{ ...DEWI, unread: 0 }] })
     fake.handle('inbox:archive', ({ archived }) => ({ ...DEWI, unread: 0, archived }))

@@ -31,12 +31,25 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
   const pages = useRef(1)
   const id = conversation.id
 
+  // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
+  // read as it shows (a "mark unread" leaves the newest where it was, so it stays unread).
+  const newest = useRef(conversation.lastNumber)
+
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
       .then((reply) => {
         setEntries(reply.entries)
         setNext(reply.next)
         onChanged(reply.conversation)
+        const arrived = reply.conversation.lastNumber > newest.current
+        newest.current = Math.max(newest.current, reply.conversation.lastNumber)
+        if (
+          arrived &&
+          reply.conversation.unread > 0 &&
+          document.visibilityState === 'visible' &&
+          document.hasFocus()
+        )
+          return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
       })
       .catch((e: unknown) => setError(errorInfo(e).message))
   }, [id, onChanged])
