@@ -1442,6 +1442,7 @@ export const en = {
   'inbox.search.placeholder': 'Search messages and contacts',
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
+  'inbox.search.more': 'More messages found',
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',

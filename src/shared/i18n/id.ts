@@ -1464,6 +1464,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.placeholder': 'Cari pesan dan kontak',
   'inbox.search.busy': 'Mencari…',
   'inbox.search.none': 'Tidak ada yang ditemukan.',
+  'inbox.search.more': 'Pesan lain yang ditemukan',
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',

@@ -20,6 +20,8 @@ const OVERSCAN_ROWS = 8
 const FETCH_AHEAD_ROWS = 20
 /** Typing settles this long before a search goes out. */
 const SEARCH_DELAY_MS = 250
+/** Messages found per page. */
+const SEARCH_PAGE = 50
 
 interface ConversationsProps {
   state: ConversationsState
@@ -257,15 +259,18 @@ function SearchResults({
     text: string
     messages: InboxMessageView[]
     conversations: InboxConversationView[]
+    /** The keyset of the next page of messages, null on the last. */
+    next: number | null
   } | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
     let on = true
     const timer = setTimeout(() => {
-      call('inbox:search', { text, limit: 50 })
+      call('inbox:search', { text, limit: SEARCH_PAGE })
         .then((reply) => {
-          if (on) setFound({ text, messages: reply.messages, conversations: reply.conversations })
+          if (on)
+            setFound({ text, messages: reply.messages, conversations: reply.conversations, next: reply.next })
           if (on) setError(null)
         })
         .catch((e: unknown) => {
@@ -285,6 +290,18 @@ function SearchResults({
       </p>
     )
   if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
+
+  function more(before: number): void {
+    call('inbox:search', { text, limit: SEARCH_PAGE, before })
+      .then((reply) =>
+        setFound((now) =>
+          now && now.text === text
+            ? { ...now, messages: [...now.messages, ...reply.messages], next: reply.next }
+            : now
+        )
+      )
+      .catch((e: unknown) => setError(errorInfo(e).message))
+  }
   const pool = [...found.conversations, ...known]
   // A message opens its conversation when one of those we know is its chat on its device.
   const conversationOf = (message: InboxMessageView): InboxConversationView | undefined =>
@@ -341,6 +358,16 @@ function SearchResults({
             )
           })}
         </ul>
+      ) : null}
+      {found.next !== null ? (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="inbox-search-more"
+          onClick={() => found.next !== null && more(found.next)}
+        >
+          {t('inbox.search.more')}
+        </button>
       ) : null}
     </div>
   )

@@ -228,17 +228,29 @@ describe('the conversations list', () => {
 
   it('searches messages and contacts, and a found message opens its conversation', async () => {
     script()
-    fake.handle('inbox:search', () => ({
-      messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
-      conversations: [],
-      next: null
-    }))
+    fake.handle('inbox:search', ({ before }) =>
+      before === undefined
+        ? {
+            messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            conversations: [],
+            next: 7
+          }
+        : {
+            messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            conversations: [],
+            next: null
+          }
+    )
     const user = userEvent.setup()
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
     await user.type(screen.getByTestId('inbox-search'), 'grosir')
     const found = await screen.findByTestId('inbox-search-message')
     expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir' })
+    await user.click(screen.getByTestId('inbox-search-more'))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir', before: 7 })
+    expect(screen.queryByTestId('inbox-search-more')).toBeNull()
     await user.click(within(found).getByRole('button'))
     expect(await screen.findByTestId('inbox-thread')).toBeTruthy()
     expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 })
