@@ -6,6 +6,7 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { ListStatus } from '../../ui/ListStatus'
 import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
@@ -113,17 +114,12 @@ function ConversationRows({
 
   return (
     <>
-      {state.error ? (
-        <p className="alert alert--bad" role="alert">
-          {state.error}
-        </p>
-      ) : null}
-      {state.conversations === null && !state.error ? <p role="status">{t('outbox.loading')}</p> : null}
-      {state.conversations?.length === 0 ? (
-        <p className="muted" data-testid="inbox-conversations-empty">
-          {filtered ? t('inbox.conversations.noneFiltered') : t('inbox.messages.empty')}
-        </p>
-      ) : null}
+      <ListStatus
+        items={state.conversations}
+        error={state.error === null ? null : { message: state.error }}
+        emptyText={filtered ? t('inbox.conversations.noneFiltered') : t('inbox.messages.empty')}
+        emptyTestId="inbox-conversations-empty"
+      />
       <div
         ref={scrollRef}
         className="outbox-scroll inbox-conversation-scroll"
