@@ -554,6 +554,18 @@ describe('the inbox keys', () => {
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
     await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 }))
     await screen.findByTestId('inbox-reply-text')
+    // On the canned replies' drop-down, Alt+↓ opens it rather than the next conversation.
+    fake.handle('cannedReplies:list', () => ({
+      replies: [{ id: 4, deviceId: 'dev-1', title: 'Salam', text: 'Halo', updatedAt: '2026-01-01T00:00:00Z' }]
+    }))
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 2 }))
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 }))
+    const threads = fake.requests('inbox:thread').length
+    ;(await screen.findByTestId('inbox-canned-select')).focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(fake.requests('inbox:thread')).toHaveLength(threads)
     ;(document.activeElement as HTMLElement | null)?.blur()
     await user.keyboard('m')
     await waitFor(() =>

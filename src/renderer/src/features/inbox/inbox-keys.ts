@@ -1,5 +1,5 @@
 // The inbox's keys while its view is shown (listed in the shortcuts help panel): Alt+↓ / Alt+↑ open the next or
-// previous conversation (from anywhere, the reply box too), R focuses the reply box, M marks the open conversation
+// previous conversation (from anywhere, the reply box too, but a drop-down list), R focuses the reply box, M marks the open conversation
 // read or unread. J / K and Enter move through the rows as in every list (features/shortcuts).
 import { useEffect, useRef } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
@@ -28,7 +28,8 @@ export function useInboxKeys(
       if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
       const { rows, open, onOpen, onChanged } = latest.current
       if (event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-        if (!rows || rows.length === 0) return
+        // Alt+↓ on a drop-down list opens it: that stays the list's.
+        if (!rows || rows.length === 0 || event.target instanceof HTMLSelectElement) return
         event.preventDefault()
         const at = open ? rows.findIndex((c) => c.id === open.id) : -1
         const step = event.key === 'ArrowDown' ? 1 : -1
