@@ -842,7 +842,9 @@ export const InboxMessageView = z.object({
   /** When the relay received it (ISO). */
   receivedAt: z.string(),
   fromMe: z.boolean(),
-  read: z.boolean()
+  read: z.boolean(),
+  /** The number went on the opt-out list (or came off it) because this message was exactly a keyword. */
+  keywordOutcome: z.enum(['opted-out', 'opted-in']).nullable()
 })
 export type InboxMessageView = z.infer<typeof InboxMessageView>
 

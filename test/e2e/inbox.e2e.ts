@@ -2,7 +2,7 @@
  * Issue 25's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on
  * 127.0.0.1): the operator connects a mailbox on the relay from the window, turns "Receive messages" on for the
  * sandbox device after a confirmation naming what it replaces, a customer writes to the device, and the message shows
- * in "Messages in" with the relay connected; the secret is rotated and the next message still arrives — at full width
+ * in "Messages in" as a conversation with the relay connected; the secret is rotated and the next message still arrives — at full width
  * and at 360 px, with no serious axe violation.
  */
 import type { Page } from 'playwright-core'
@@ -40,7 +40,7 @@ describe('messages in journey in Chromium', () => {
     await p.getByTestId('nav-inbox').click()
     const state = p.getByTestId('inbox-relay-state')
     await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
-    await expect.poll(() => p.getByTestId('inbox-messages-empty').isVisible()).toBe(true)
+    await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
     expect(await seriousA11yViolations(p)).toEqual([])
 
     await p.getByLabel('Relay address').fill(relay.url)
@@ -71,11 +71,10 @@ describe('messages in journey in Chromium', () => {
       from: '0812777888',
       message: 'Masih buka hari ini?'
     })
-    await expect
-      .poll(() => p.getByTestId('inbox-message-text').allTextContents(), { timeout: 30_000 })
-      .toEqual(['Masih buka hari ini?'])
-    expect(await p.getByTestId('inbox-message-from').textContent()).toContain('+62 812-777-888')
-    expect(await p.getByTestId('inbox-message').textContent()).toContain(`Device ${label}`)
+    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await expect.poll(() => conversations.allTextContents(), { timeout: 30_000 }).toHaveLength(1)
+    expect(await conversations.first().textContent()).toContain('Masih buka hari ini?')
+    expect(await conversations.first().textContent()).toContain('+62 812-777-888')
     await expect.poll(() => state.textContent()).toBe('✓Relay: connected')
     expect(await p.getByTestId('inbox-relay-last-pull').textContent()).toMatch(/^Last successful pull: /)
     expect(await seriousA11yViolations(p)).toEqual([])
@@ -98,9 +97,11 @@ describe('messages in journey in Chromium', () => {
       from: '0812777888',
       message: 'Sudah transfer'
     })
+    // The same customer: the same conversation, its newest message shown.
     await expect
-      .poll(() => p.getByTestId('inbox-message-text').allTextContents(), { timeout: 30_000 })
-      .toEqual(['Sudah transfer', 'Masih buka hari ini?'])
+      .poll(() => conversations.first().textContent(), { timeout: 30_000 })
+      .toContain('Sudah transfer')
+    expect(await conversations.count()).toBe(1)
 
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)

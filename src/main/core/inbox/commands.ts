@@ -65,7 +65,8 @@ export function messageView(message: InboxMessageRecord): InboxMessageView {
     sentAt: iso(message.sentAt),
     receivedAt: new Date(message.receivedAt).toISOString(),
     fromMe: message.fromMe,
-    read: message.read
+    read: message.read,
+    keywordOutcome: message.keywordOutcome
   }
 }
 

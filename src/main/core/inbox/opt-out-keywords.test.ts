@@ -91,14 +91,19 @@ it('"stop." puts the number on the opt-out list once, tells the blacklists after
   await inbox.sync.catchUp()
   expect(listed()).toEqual(['6281298765432 keyword'])
   expect(pushed).toEqual([{ phones: ['6281298765432'], add: true }])
-  // The messages are in the inbox like any other, with what they did kept on their events.
-  expect(inbox.list().map((m) => m.text)).toEqual(['STOP', 'stop.'])
+  // The messages are in the inbox like any other, with what they did kept on their events: the second STOP found the
+  // number on the list already, so it did nothing the thread should note.
+  expect(inbox.list().map((m) => [m.text, m.keywordOutcome])).toEqual([
+    ['STOP', null],
+    ['stop.', 'opted-out']
+  ])
   expect(inbox.counts().pending).toBe(0)
 
   await post(incoming('6281298765432', ' Mulai '))
   await inbox.sync.catchUp()
   expect(listed()).toEqual([])
   expect(pushed.at(-1)).toEqual({ phones: ['6281298765432'], add: false })
+  expect(inbox.list()[0]?.keywordOutcome).toBe('opted-in')
 })
 
 it('a sentence, a group message and our own "STOP" change nothing', async () => {

@@ -1,7 +1,13 @@
 // The inbox as an operator works it: one conversation per gateway device and chat, kept as each message is inserted
 // (never grouped at read time), its messages, read and archived marks, and the search of texts and contacts.
 import type Database from 'better-sqlite3'
-import { toMessage, type InboxMessageRecord, type MessageRow, type NewInboxMessage } from './inbox-records'
+import {
+  MESSAGE_COLUMNS,
+  toMessage,
+  type InboxMessageRecord,
+  type MessageRow,
+  type NewInboxMessage
+} from './inbox-records'
 import { searchableByIndex } from './outbox-records'
 import { preparedOnce } from './prepared'
 
@@ -305,7 +311,7 @@ export class InboxConversationsStore {
 
   private messagesByNumber(numbers: readonly number[], order = 'number DESC'): InboxMessageRecord[] {
     const rows = this.prepare(
-      `SELECT * FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
+      `SELECT ${MESSAGE_COLUMNS} FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY ${order}`
     ).all(JSON.stringify(numbers)) as MessageRow[]
     return rows.map(toMessage)
   }

@@ -24,7 +24,18 @@ export interface InboxMessageRecord extends NewInboxMessage {
   number: number
   receivedAt: number
   read: boolean
+  /** What the message did as an opt-out keyword (core/inbox/apply.ts), when it changed the number's state. */
+  keywordOutcome: KeywordOutcome | null
 }
+
+export type KeywordOutcome = 'opted-out' | 'opted-in'
+
+/**
+ * The columns a message is read with: its own, and the outcome the keyword step kept on its event (a subquery, not a
+ * join, so that the callers' conditions and orders name the message's columns unqualified).
+ */
+export const MESSAGE_COLUMNS =
+  '*, (SELECT apply_outcome FROM inbox_events WHERE inbox_events.id = inbox_messages.event_id) AS keyword_outcome'
 
 export interface MessageRow {
   number: number
@@ -45,6 +56,7 @@ export interface MessageRow {
   received_at: number
   from_me: number
   read: number
+  keyword_outcome: string | null
 }
 
 export const toMessage = (row: MessageRow): InboxMessageRecord => ({
@@ -65,5 +77,8 @@ export const toMessage = (row: MessageRow): InboxMessageRecord => ({
   sentAt: row.sent_at,
   receivedAt: row.received_at,
   fromMe: row.from_me === 1,
-  read: row.read === 1
+  read: row.read === 1,
+  // The step keeps other outcomes too ('unchanged', 'no-keyword', …): only a change is the operator's concern.
+  keywordOutcome:
+    row.keyword_outcome === 'opted-out' || row.keyword_outcome === 'opted-in' ? row.keyword_outcome : null
 })

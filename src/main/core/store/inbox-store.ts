@@ -2,7 +2,13 @@
 // of each mailbox. A page's events and its cursor commit together, so a crash leaves either both or neither.
 import type Database from 'better-sqlite3'
 import { fileInConversation, InboxConversationsStore } from './inbox-conversations-store'
-import { toMessage, type InboxMessageRecord, type MessageRow, type NewInboxMessage } from './inbox-records'
+import {
+  MESSAGE_COLUMNS,
+  toMessage,
+  type InboxMessageRecord,
+  type MessageRow,
+  type NewInboxMessage
+} from './inbox-records'
 
 export type { InboxMessageRecord, NewInboxMessage } from './inbox-records'
 
@@ -194,7 +200,7 @@ export class InboxStore {
     if (options.unreadOnly) where.push('read = 0')
     const rows = this.db
       .prepare(
-        `SELECT * FROM inbox_messages ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        `SELECT ${MESSAGE_COLUMNS} FROM inbox_messages ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY number DESC LIMIT ?`
       )
       .all(...params, options.limit) as MessageRow[]
@@ -202,8 +208,9 @@ export class InboxStore {
   }
 
   message(number: number): InboxMessageRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM inbox_messages WHERE number = ?').get(number) as
-      MessageRow | undefined
+    const row = this.db
+      .prepare(`SELECT ${MESSAGE_COLUMNS} FROM inbox_messages WHERE number = ?`)
+      .get(number) as MessageRow | undefined
     return row ? toMessage(row) : undefined
   }
 

@@ -1,9 +1,9 @@
 // Messages in: the relay's states in words, connecting a mailbox, "Receive messages" with its confirmation and undo,
-// the rotation, and the list of messages received (with its empty state).
+// the rotation, and the empty inbox (InboxConversations.test.tsx has the conversations, thread and reply).
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
+import type { InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -48,31 +48,10 @@ const receiving = (over: Partial<ReceivingView> = {}): ReceivingView => ({
   ...over
 })
 
-const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
-  number: 1,
-  messageId: 'WA-1',
-  deviceSerial: 'SN-0001',
-  chatId: '6281377778888',
-  isGroup: false,
-  groupSubject: null,
-  groupMember: null,
-  pushName: 'Dewi',
-  text: 'Harga grosir berapa?',
-  messageType: 'text',
-  mediaUrl: null,
-  sentAt: '2026-01-15T03:01:00.000Z',
-  receivedAt: '2026-01-15T03:01:02.000Z',
-  fromMe: false,
-  read: false,
-  ...over
-})
-
-function script(
-  options: { status?: InboxStatusView; view?: ReceivingView; messages?: InboxMessageView[] } = {}
-) {
+function script(options: { status?: InboxStatusView; view?: ReceivingView } = {}) {
   fake.handle('inbox:status', () => options.status ?? status())
   fake.handle('inbox:receiving', () => options.view ?? receiving())
-  fake.handle('inbox:list', () => ({ messages: options.messages ?? [] }))
+  fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
 }
 
 beforeEach(() => {
@@ -92,7 +71,7 @@ describe('InboxView', () => {
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('○Relay: not set up')
     expect(screen.queryByTestId('inbox-relay-last-pull')).toBeNull()
     expect(screen.queryByTestId('inbox-devices')).toBeNull()
-    expect(screen.getByTestId('inbox-messages-empty').textContent).toMatch(/No message yet/)
+    expect((await screen.findByTestId('inbox-conversations-empty')).textContent).toMatch(/No message yet/)
 
     const connect = screen.getByTestId('inbox-connect-submit') as HTMLButtonElement
     expect(connect.disabled).toBe(true)
@@ -270,33 +249,5 @@ describe('InboxView', () => {
       /^New addresses set on 1 device/
     )
     expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(NEW_URL)
-  })
-
-  it('lists the messages newest first with who, what, when and the device; a new one appears on inbox:changed', async () => {
-    script({ messages: [] })
-    render(<InboxView />)
-    expect(await screen.findByTestId('inbox-messages-empty')).toBeTruthy()
-    fake.handle('inbox:list', () => ({
-      messages: [
-        message({
-          number: 2,
-          messageId: 'WA-2',
-          pushName: null,
-          chatId: '6281299990000',
-          text: 'Sudah transfer'
-        }),
-        message()
-      ]
-    }))
-    act(() => fake.emit('inbox:changed', status({ messages: 2, unread: 2 })))
-    const items = await screen.findAllByTestId('inbox-message')
-    expect(items.map((item) => within(item).getByTestId('inbox-message-text').textContent)).toEqual([
-      'Sudah transfer',
-      'Harga grosir berapa?'
-    ])
-    expect(within(items[1]!).getByTestId('inbox-message-from').textContent).toBe('Dewi (+62 813-7777-8888)')
-    expect(within(items[0]!).getByTestId('inbox-message-from').textContent).toBe('+62 812-9999-0000')
-    expect(items[1]!.textContent).toContain('Device Shop')
-    expect(screen.queryByTestId('inbox-messages-empty')).toBeNull()
   })
 })

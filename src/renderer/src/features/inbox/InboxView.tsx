@@ -1,55 +1,57 @@
 // "Messages in": the relay's state, connecting a mailbox when there is none, "Receive messages" per device, and the
-// messages received (newest first). Follows `inbox:changed` while open: the state and the list redraw as the core's
-// sync moves.
+// inbox an operator works from: the conversations and the open one's thread with its reply box (side by side when
+// wide, one at a time at 360 px). Follows `inbox:changed` while open: the state, the list and the thread redraw as
+// the core's sync moves.
 import { useCallback, useEffect, useState } from 'react'
-import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
+import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
-import { MessagesIn } from './MessagesIn'
+import { Conversations } from './Conversations'
+import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState } from './RelayState'
+import { Thread } from './Thread'
+import { useConversations, type ConversationFilters } from './use-conversations'
 import './inbox.css'
-
-const LIST_LIMIT = 100
 
 export function InboxView(): React.JSX.Element {
   const t = useT()
   const [status, setStatus] = useState<InboxStatusView | null>(null)
   const [receiving, setReceiving] = useState<ReceivingView | null>(null)
-  const [messages, setMessages] = useState<InboxMessageView[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [filters, setFilters] = useState<ConversationFilters>({ unreadOnly: false, archived: false })
+  const conversations = useConversations(filters)
+  const [open, setOpen] = useState<InboxConversationView | null>(null)
+  const { replace } = conversations
 
-  const loadMessages = useCallback(async (): Promise<void> => {
-    setMessages((await call('inbox:list', { limit: LIST_LIMIT })).messages)
-  }, [])
+  const changed = useCallback(
+    (conversation: InboxConversationView): void => {
+      replace(conversation)
+      setOpen((now) => (now?.id === conversation.id ? conversation : now))
+    },
+    [replace]
+  )
+  useInboxKeys(conversations.conversations, open, setOpen, changed)
 
   useEffect(() => {
     let on = true
-    Promise.all([
-      call('inbox:status', {}),
-      call('inbox:receiving', {}),
-      call('inbox:list', { limit: LIST_LIMIT })
-    ])
-      .then(([nextStatus, nextReceiving, list]) => {
+    Promise.all([call('inbox:status', {}), call('inbox:receiving', {})])
+      .then(([nextStatus, nextReceiving]) => {
         if (!on) return
         setStatus(nextStatus)
         setReceiving(nextReceiving)
-        setMessages(list.messages)
       })
       .catch((e: unknown) => {
         if (on) setError(errorInfo(e).message)
       })
-    const off = getApi().on('inbox:changed', (next) => {
-      setStatus(next)
-      loadMessages().catch((e: unknown) => setError(errorInfo(e).message))
-    })
+    const off = getApi().on('inbox:changed', setStatus)
     return () => {
       on = false
       off()
     }
-  }, [loadMessages])
+  }, [])
 
   async function connected(view: ReceivingView): Promise<void> {
     setReceiving(view)
@@ -73,12 +75,40 @@ export function InboxView(): React.JSX.Element {
           {!receiving.connected || needsNewMailbox ? (
             <ConnectMailbox replace={receiving.connected} onConnected={(view) => void connected(view)} />
           ) : null}
-          {receiving.connected ? <ReceivingDevices view={receiving} onView={setReceiving} /> : null}
         </>
       ) : error ? null : (
         <p role="status">{t('outbox.loading')}</p>
       )}
-      <MessagesIn messages={messages} />
+      <div className={open ? 'inbox-workspace inbox-workspace--open' : 'inbox-workspace'}>
+        <Conversations
+          state={conversations}
+          filters={filters}
+          onFilters={setFilters}
+          openId={open?.id ?? null}
+          onOpen={setOpen}
+        />
+        {open ? (
+          <Thread
+            key={open.id}
+            conversation={open}
+            onChanged={changed}
+            onBack={() => {
+              const id = open.id
+              setOpen(null)
+              // Back on the row the operator came from.
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>(`[data-testid="inbox-conversation-${id}"]`)?.focus()
+              )
+            }}
+          />
+        ) : (
+          <p className="muted inbox-pick" data-testid="inbox-pick">
+            {t('inbox.thread.pick')}
+          </p>
+        )}
+      </div>
+      {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
+      {receiving?.connected ? <ReceivingDevices view={receiving} onView={setReceiving} /> : null}
     </section>
   )
 }

@@ -38,10 +38,12 @@ export function WindowDrop(): React.JSX.Element | null {
     const drop = (event: DragEvent): void => {
       const files = Array.from(event.dataTransfer?.files ?? [])
       if (files.length === 0 && !hasFiles(event)) return
+      // A drop zone of the view on screen took the files itself (the inbox's reply box): only the overlay goes.
+      const taken = event.defaultPrevented
       event.preventDefault()
       depth = 0
       setDragging(false)
-      if (files.length === 0) return
+      if (files.length === 0 || taken) return
       if (useDroppedSheet.getState().askIfSpreadsheet({ files, handles: [] }, currentFileLimit)) return
       if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
       void useSend.getState().addFiles(files, currentFileLimit())

@@ -11,6 +11,10 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: '/', does: 'shortcuts.search' },
   { keys: 'J / K', does: 'shortcuts.rows' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
+  // The inbox's own keys (features/inbox/inbox-keys.ts), while its view is shown.
+  { keys: 'Alt+↓ / Alt+↑', does: 'shortcuts.inboxConversations' },
+  { keys: 'R', does: 'shortcuts.inboxReply' },
+  { keys: 'M', does: 'shortcuts.inboxRead' },
   { keys: '?', does: 'shortcuts.help' },
   { keys: 'Esc', does: 'shortcuts.close' }
 ]

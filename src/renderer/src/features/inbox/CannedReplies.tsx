@@ -1,0 +1,212 @@
+// A device's canned replies beside the reply box: pick one to insert (`cannedReplies:render` fills {name} and
+// {number} for this conversation and names a variable it could not fill), and a small panel to add, edit and
+// remove them.
+import { useCallback, useEffect, useState } from 'react'
+import type { CannedReplyView } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { MAX_TITLE_LENGTH } from '../../../../shared/domain/limits'
+import { lengthError, tooLongError } from '../../ui/text-limit'
+
+export function CannedReplies({
+  deviceId,
+  conversationId,
+  onInsert
+}: {
+  deviceId: string
+  conversationId: number
+  onInsert(text: string): void
+}): React.JSX.Element {
+  const t = useT()
+  const [replies, setReplies] = useState<CannedReplyView[] | null>(null)
+  const [chosen, setChosen] = useState<number | null>(null)
+  const [missing, setMissing] = useState<string[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [managing, setManaging] = useState(false)
+
+  const load = useCallback((): void => {
+    call('cannedReplies:list', { deviceId })
+      .then((reply) => setReplies(reply.replies))
+      .catch((e: unknown) => setError(errorInfo(e).message))
+  }, [deviceId])
+  useEffect(load, [load])
+
+  const selected = replies?.find((r) => r.id === chosen) ?? replies?.[0]
+
+  async function insert(): Promise<void> {
+    if (!selected) return
+    try {
+      const rendered = await call('cannedReplies:render', { id: selected.id, conversationId })
+      setMissing(rendered.missing)
+      setError(null)
+      onInsert(rendered.text)
+    } catch (e) {
+      setError(errorInfo(e).message)
+    }
+  }
+
+  return (
+    <div className="inbox-canned" data-testid="inbox-canned">
+      {replies && replies.length > 0 ? (
+        <div className="inbox-canned-pick">
+          <label htmlFor="inbox-canned-select">{t('inbox.canned.label')}</label>
+          <select
+            id="inbox-canned-select"
+            className="input"
+            data-testid="inbox-canned-select"
+            value={selected?.id ?? ''}
+            onChange={(event) => setChosen(Number(event.target.value))}
+          >
+            {replies.map((reply) => (
+              <option key={reply.id} value={reply.id}>
+                {reply.title}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="inbox-canned-insert"
+            onClick={() => void insert()}
+          >
+            {t('inbox.canned.insert')}
+          </button>
+        </div>
+      ) : replies ? (
+        <p className="muted small">{t('inbox.canned.none')}</p>
+      ) : null}
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={managing}
+        data-testid="inbox-canned-manage"
+        onClick={() => setManaging((now) => !now)}
+      >
+        {t('inbox.canned.manage')}
+      </button>
+      {missing.length > 0 ? (
+        <p className="alert alert--warn" role="status" data-testid="inbox-canned-missing">
+          {t('inbox.canned.missing', { variables: missing.map((name) => `{${name}}`).join(', ') })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {managing && replies ? (
+        <CannedRepliesPanel deviceId={deviceId} replies={replies} onChanged={load} />
+      ) : null}
+    </div>
+  )
+}
+
+/** Add, edit and remove a device's canned replies. */
+function CannedRepliesPanel({
+  deviceId,
+  replies,
+  onChanged
+}: {
+  deviceId: string
+  replies: CannedReplyView[]
+  onChanged(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [editing, setEditing] = useState<number | null>(null)
+  const [title, setTitle] = useState('')
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const problem = lengthError(t, title, MAX_TITLE_LENGTH) ?? tooLongError(t, text)
+
+  function edit(reply: CannedReplyView | null): void {
+    setEditing(reply?.id ?? null)
+    setTitle(reply?.title ?? '')
+    setText(reply?.text ?? '')
+    setError(null)
+  }
+
+  async function save(): Promise<void> {
+    if (title.trim() === '' || text.trim() === '' || problem) return
+    try {
+      await call('cannedReplies:save', { ...(editing ? { id: editing } : {}), deviceId, title, text })
+      edit(null)
+      onChanged()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    }
+  }
+
+  async function remove(id: number): Promise<void> {
+    try {
+      await call('cannedReplies:remove', { id })
+      if (editing === id) edit(null)
+      onChanged()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    }
+  }
+
+  return (
+    <section
+      className="inbox-canned-panel"
+      aria-labelledby="inbox-canned-heading"
+      data-testid="inbox-canned-panel"
+    >
+      <h4 id="inbox-canned-heading">{t('inbox.canned.heading')}</h4>
+      <ul className="inbox-messages">
+        {replies.map((reply) => (
+          <li key={reply.id} className="inbox-canned-item">
+            <span>{reply.title}</span>{' '}
+            <button type="button" className="link-button" onClick={() => edit(reply)}>
+              {t('inbox.canned.edit', { title: reply.title })}
+            </button>{' '}
+            <button type="button" className="link-button" onClick={() => void remove(reply.id)}>
+              {t('inbox.canned.remove', { title: reply.title })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor="inbox-canned-title">{t('inbox.canned.title')}</label>
+      <input
+        id="inbox-canned-title"
+        className="input"
+        data-testid="inbox-canned-title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <label htmlFor="inbox-canned-text">{t('inbox.canned.text')}</label>
+      <textarea
+        id="inbox-canned-text"
+        className="input"
+        rows={3}
+        dir="auto"
+        data-testid="inbox-canned-text"
+        aria-describedby="inbox-canned-variables"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p id="inbox-canned-variables" className="muted small">
+        {t('inbox.canned.variables')}
+      </p>
+      {problem || error ? (
+        <p className="alert alert--bad" role="alert">
+          {problem ?? error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--small"
+        data-testid="inbox-canned-save"
+        disabled={title.trim() === '' || text.trim() === '' || problem !== null}
+        onClick={() => void save()}
+      >
+        {editing ? t('inbox.canned.saveChanges') : t('inbox.canned.add')}
+      </button>
+      {editing ? (
+        <button type="button" className="link-button" onClick={() => edit(null)}>
+          {t('inbox.canned.cancelEdit')}
+        </button>
+      ) : null}
+    </section>
+  )
+}

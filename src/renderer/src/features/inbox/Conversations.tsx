@@ -1,0 +1,370 @@
+// The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
+// page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
+import { memo, useEffect, useRef, useState } from 'react'
+import type { InboxConversationView, InboxMessageView } from '../../../../shared/contract'
+import { call, errorInfo } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
+import { ListStatus } from '../../ui/ListStatus'
+import { useDeviceName } from '../outbox/device-name'
+import { useRowWindow } from '../outbox/row-window'
+import { conversationLabel } from './conversation-label'
+import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
+// The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
+import '../outbox/outbox.css'
+
+/** Fixed row height (px): rows are placed without measuring them. */
+export const CONVERSATION_ROW_HEIGHT = 64
+const OVERSCAN_ROWS = 8
+/** How close to the end (in rows) the next page is fetched. */
+const FETCH_AHEAD_ROWS = 20
+/** Typing settles this long before a search goes out. */
+const SEARCH_DELAY_MS = 250
+/** Messages found per page. */
+const SEARCH_PAGE = 50
+
+interface ConversationsProps {
+  state: ConversationsState
+  filters: ConversationFilters
+  onFilters(filters: ConversationFilters): void
+  openId: number | null
+  onOpen(conversation: InboxConversationView): void
+}
+
+export function Conversations({
+  state,
+  filters,
+  onFilters,
+  openId,
+  onOpen
+}: ConversationsProps): React.JSX.Element {
+  const t = useT()
+  const [query, setQuery] = useState('')
+  const searching = query.trim() !== ''
+  return (
+    <section className="inbox-conversations" aria-labelledby="inbox-conversations-heading">
+      <h3 id="inbox-conversations-heading">{t('inbox.conversations.heading')}</h3>
+      <div className="inbox-filters">
+        <input
+          type="search"
+          className="input"
+          aria-label={t('inbox.search.label')}
+          placeholder={t('inbox.search.placeholder')}
+          data-testid="inbox-search"
+          value={query}
+          maxLength={200}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <label className="toggle-chip">
+          <input
+            type="checkbox"
+            checked={filters.unreadOnly}
+            data-testid="inbox-filter-unread"
+            onChange={(event) => onFilters({ ...filters, unreadOnly: event.target.checked })}
+          />
+          {t('inbox.filter.unread')}
+        </label>
+        <label className="toggle-chip">
+          <input
+            type="checkbox"
+            checked={filters.archived}
+            data-testid="inbox-filter-archived"
+            onChange={(event) => onFilters({ ...filters, archived: event.target.checked })}
+          />
+          {t('inbox.filter.archived')}
+        </label>
+      </div>
+      {searching ? (
+        <SearchResults text={query.trim()} known={state.conversations ?? []} onOpen={onOpen} />
+      ) : (
+        <ConversationRows
+          state={state}
+          filtered={filters.unreadOnly || filters.archived}
+          openId={openId}
+          onOpen={onOpen}
+        />
+      )}
+    </section>
+  )
+}
+
+function ConversationRows({
+  state,
+  filtered,
+  openId,
+  onOpen
+}: {
+  state: ConversationsState
+  filtered: boolean
+  openId: number | null
+  onOpen(conversation: InboxConversationView): void
+}): React.JSX.Element {
+  const t = useT()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const rows = state.conversations ?? []
+  const { first, last } = useRowWindow(scrollRef, rows.length, CONVERSATION_ROW_HEIGHT, OVERSCAN_ROWS)
+  const { hasMore, loadMore } = state
+  const several = useDevices((s) => s.devices.length > 1)
+  const nameOf = useDeviceName(t)
+
+  useEffect(() => {
+    if (hasMore && last >= rows.length - FETCH_AHEAD_ROWS) loadMore()
+  }, [last, rows.length, hasMore, loadMore])
+
+  return (
+    <>
+      <ListStatus
+        items={state.conversations}
+        error={state.error === null ? null : { message: state.error }}
+        emptyText={filtered ? t('inbox.conversations.noneFiltered') : t('inbox.messages.empty')}
+        emptyTestId="inbox-conversations-empty"
+      />
+      <div
+        ref={scrollRef}
+        className="outbox-scroll inbox-conversation-scroll"
+        data-testid="inbox-conversation-scroll"
+        hidden={rows.length === 0}
+      >
+        <div
+          role="list"
+          aria-label={t('inbox.conversations.heading')}
+          className="outbox-rows"
+          style={{ height: rows.length * CONVERSATION_ROW_HEIGHT }}
+        >
+          {Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i).map((index) => {
+            const conversation = rows[index]
+            return conversation ? (
+              <ConversationRow
+                key={conversation.id}
+                index={index}
+                setSize={rows.length}
+                conversation={conversation}
+                open={conversation.id === openId}
+                // With one device the name says nothing; a device we do not know goes by the gateway's serial.
+                deviceLabel={
+                  !several
+                    ? null
+                    : conversation.deviceId
+                      ? nameOf(conversation.deviceId)
+                      : conversation.deviceSerial
+                }
+                onOpen={onOpen}
+              />
+            ) : null
+          })}
+        </div>
+      </div>
+      {hasMore ? (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="inbox-load-more"
+          onClick={loadMore}
+        >
+          {t('inbox.conversations.more')}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+/** One conversation. Memoised: scrolling draws only the rows coming into view. */
+const ConversationRow = memo(function ConversationRow({
+  index,
+  setSize,
+  conversation,
+  open,
+  deviceLabel,
+  onOpen
+}: {
+  index: number
+  setSize: number
+  conversation: InboxConversationView
+  open: boolean
+  deviceLabel: string | null
+  onOpen(conversation: InboxConversationView): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const { title, number } = conversationLabel(conversation)
+  return (
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className="outbox-row inbox-conversation-row"
+      style={{
+        height: CONVERSATION_ROW_HEIGHT,
+        transform: `translateY(${index * CONVERSATION_ROW_HEIGHT}px)`
+      }}
+    >
+      <button
+        type="button"
+        className={open ? 'row-button row-button--selected' : 'row-button'}
+        aria-current={open ? 'true' : undefined}
+        data-testid={`inbox-conversation-${conversation.id}`}
+        data-row-focus
+        onClick={() => onOpen(conversation)}
+      >
+        <span className="row-main">
+          <span className="row-recipient">
+            {conversation.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
+            <span data-testid="inbox-conversation-title">{title}</span>
+            {number ? <span className="muted small"> {number}</span> : null}
+          </span>
+          <span className="row-what" dir="auto">
+            {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}
+            {conversation.lastText || t('inbox.messages.media', { type: conversation.lastType })}
+          </span>
+        </span>
+        <span className="row-side">
+          <time className="muted small" dateTime={conversation.lastAt}>
+            {formatDateTime(conversation.lastAt, locale)}
+          </time>
+          {conversation.unread > 0 ? (
+            <span
+              className="badge badge--progress inbox-unread"
+              data-testid="inbox-unread"
+              aria-label={t('inbox.conversations.unread', { count: conversation.unread })}
+            >
+              {conversation.unread}
+            </span>
+          ) : null}
+          {deviceLabel ? <span className="muted small">{deviceLabel}</span> : null}
+          {conversation.archived ? <span className="tag">{t('inbox.filter.archived')}</span> : null}
+        </span>
+      </button>
+    </div>
+  )
+})
+
+/** `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. */
+function SearchResults({
+  text,
+  known,
+  onOpen
+}: {
+  text: string
+  known: InboxConversationView[]
+  onOpen(conversation: InboxConversationView): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [found, setFound] = useState<{
+    text: string
+    messages: InboxMessageView[]
+    conversations: InboxConversationView[]
+    /** The keyset of the next page of messages, null on the last. */
+    next: number | null
+  } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let on = true
+    const timer = setTimeout(() => {
+      call('inbox:search', { text, limit: SEARCH_PAGE })
+        .then((reply) => {
+          if (on)
+            setFound({ text, messages: reply.messages, conversations: reply.conversations, next: reply.next })
+          if (on) setError(null)
+        })
+        .catch((e: unknown) => {
+          if (on) setError(errorInfo(e).message)
+        })
+    }, SEARCH_DELAY_MS)
+    return () => {
+      on = false
+      clearTimeout(timer)
+    }
+  }, [text])
+
+  if (error)
+    return (
+      <p className="alert alert--bad" role="alert">
+        {error}
+      </p>
+    )
+  if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
+
+  function more(before: number): void {
+    call('inbox:search', { text, limit: SEARCH_PAGE, before })
+      .then((reply) =>
+        setFound((now) =>
+          now && now.text === text
+            ? { ...now, messages: [...now.messages, ...reply.messages], next: reply.next }
+            : now
+        )
+      )
+      .catch((e: unknown) => setError(errorInfo(e).message))
+  }
+  const pool = [...found.conversations, ...known]
+  // A message opens its conversation when one of those we know is its chat on its device.
+  const conversationOf = (message: InboxMessageView): InboxConversationView | undefined =>
+    pool.find((c) => c.chatId === message.chatId && c.deviceSerial === message.deviceSerial) ??
+    pool.find((c) => c.chatId === message.chatId)
+  return (
+    <div className="inbox-search-results" data-testid="inbox-search-results" aria-live="polite">
+      {found.messages.length === 0 && found.conversations.length === 0 ? (
+        <p className="muted">{t('inbox.search.none')}</p>
+      ) : null}
+      {found.conversations.length > 0 ? (
+        <ul className="inbox-messages" aria-label={t('inbox.conversations.heading')}>
+          {found.conversations.map((conversation) => (
+            <li key={conversation.id}>
+              <button
+                type="button"
+                className="link-button"
+                data-row-focus
+                onClick={() => onOpen(conversation)}
+              >
+                {conversationLabel(conversation).title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {found.messages.length > 0 ? (
+        <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
+          {found.messages.map((message) => {
+            const conversation = conversationOf(message)
+            const words = (
+              <>
+                <span dir="auto">{message.text}</span>{' '}
+                <time className="muted small" dateTime={message.receivedAt}>
+                  {formatDateTime(message.sentAt ?? message.receivedAt, locale)}
+                </time>
+              </>
+            )
+            return (
+              <li key={message.number} data-testid="inbox-search-message">
+                {conversation ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    data-row-focus
+                    onClick={() => onOpen(conversation)}
+                  >
+                    {words}
+                  </button>
+                ) : (
+                  words
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+      {found.next !== null ? (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="inbox-search-more"
+          onClick={() => found.next !== null && more(found.next)}
+        >
+          {t('inbox.search.more')}
+        </button>
+      ) : null}
+    </div>
+  )
+}

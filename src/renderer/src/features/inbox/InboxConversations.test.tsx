@@ -1,0 +1,580 @@
+// The inbox an operator works from: conversations (names, unread badges, pages, filters, search), the thread (read
+// when opened, live statuses, the opt-out note), the reply box (sent once, the text limit, files) with canned
+// replies, and the inbox's keys.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type {
+  InboxConversationView,
+  InboxMessageView,
+  InboxStatusView,
+  InboxThreadEntry
+} from '../../../../shared/contract'
+import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
+import { WindowDrop } from '../send/WindowDrop'
+import { InboxView } from './InboxView'
+
+let fake: FakeApi
+const VIEWPORT = 640
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+
+const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
+
+const STATUS: InboxStatusView = {
+  state: 'connected',
+  behind: 0,
+  since: null,
+  retryAt: null,
+  detail: null,
+  mailbox: 'mbx-1',
+  storage: null,
+  lastContactAt: '2026-01-15T03:00:00.000Z',
+  messages: 2,
+  unread: 2,
+  refused: 0,
+  pending: 0
+}
+
+const conversation = (over: Partial<InboxConversationView> = {}): InboxConversationView => ({
+  id: 1,
+  deviceId: 'dev-1',
+  deviceSerial: 'SN-0001',
+  devicePhone: '6281100001111',
+  chatId: '6281377778888',
+  isGroup: false,
+  groupSubject: null,
+  contactName: 'Dewi',
+  pushName: 'Dewi',
+  lastNumber: 10,
+  lastAt: '2026-01-15T03:01:02.000Z',
+  lastText: 'Harga grosir berapa?',
+  lastType: 'text',
+  lastFromMe: false,
+  unread: 2,
+  archived: false,
+  ...over
+})
+
+const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
+  number: 10,
+  messageId: 'WA-10',
+  deviceSerial: 'SN-0001',
+  chatId: '6281377778888',
+  isGroup: false,
+  groupSubject: null,
+  groupMember: null,
+  pushName: 'Dewi',
+  text: 'Harga grosir berapa?',
+  messageType: 'text',
+  mediaUrl: null,
+  sentAt: '2026-01-15T03:01:00.000Z',
+  receivedAt: '2026-01-15T03:01:02.000Z',
+  fromMe: false,
+  read: false,
+  keywordOutcome: null,
+  ...over
+})
+
+const incoming = (over: Partial<InboxMessageView> = {}): InboxThreadEntry => ({
+  direction: 'in',
+  at: over.receivedAt ?? '2026-01-15T03:01:02.000Z',
+  message: message(over)
+})
+
+const DEWI = conversation()
+const GROUP = conversation({
+  id: 2,
+  chatId: '120363000000000001@g.us',
+  isGroup: true,
+  groupSubject: 'Reseller Bandung',
+  contactName: null,
+  pushName: null,
+  lastNumber: 9,
+  lastText: 'Stok ada?',
+  unread: 0
+})
+const UNNAMED = conversation({
+  id: 3,
+  chatId: '6281299990000',
+  contactName: null,
+  pushName: null,
+  lastNumber: 8,
+  lastText: '',
+  lastType: 'image',
+  unread: 0
+})
+
+function script(
+  options: { conversations?: InboxConversationView[]; entries?: InboxThreadEntry[] } = {}
+): void {
+  fake.handle('inbox:status', () => STATUS)
+  fake.handle('inbox:receiving', () => ({
+    connected: true,
+    relayUrl: 'https://relay.example.com',
+    mailbox: 'mbx-1',
+    deviceStatusUrl: null,
+    devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }]
+  }))
+  fake.handle('inbox:conversations', () => ({
+    conversations: options.conversations ?? [DEWI, GROUP, UNNAMED],
+    next: null
+  }))
+  fake.handle('inbox:thread', ({ conversationId }) => ({
+    conversation:
+      (options.conversations ?? [DEWI, GROUP, UNNAMED]).find((c) => c.id === conversationId) ?? DEWI,
+    entries: options.entries ?? [incoming()],
+    next: null
+  }))
+  fake.handle('inbox:markRead', ({ conversationId, read }) => ({
+    ...((options.conversations ?? [DEWI, GROUP, UNNAMED]).find((c) => c.id === conversationId) ?? DEWI),
+    unread: read ? 0 : 1
+  }))
+  fake.handle('cannedReplies:list', () => ({ replies: [] }))
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [shop] }))
+  // jsdom lays nothing out: give the list's scroll box a height so the row window has a viewport.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('inbox-conversation-scroll') ? VIEWPORT : 0
+    }
+  })
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+const rowTitles = (): string[] =>
+  screen.getAllByTestId('inbox-conversation-title').map((title) => title.textContent ?? '')
+
+describe('the conversations list', () => {
+  it('names each conversation (contact and formatted number, group subject, number alone) with its unread count', async () => {
+    script()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    expect(rowTitles()).toEqual(['Dewi', 'Reseller Bandung', '+62 812-9999-0000'])
+    const dewi = screen.getByTestId('inbox-conversation-1')
+    expect(dewi.textContent).toContain('+62 813-7777-8888')
+    expect(dewi.textContent).toContain('Harga grosir berapa?')
+    expect(within(dewi).getByTestId('inbox-unread').getAttribute('aria-label')).toBe('2 unread messages')
+    expect(within(screen.getByTestId('inbox-conversation-2')).queryByTestId('inbox-unread')).toBeNull()
+    // A media message without a caption says what it is.
+    expect(screen.getByTestId('inbox-conversation-3').textContent).toContain('[image]')
+    // One device: its name says nothing.
+    expect(screen.getByTestId('inbox-conversation-1').textContent).not.toContain('Shop')
+  })
+
+  it('names the device a conversation came through when there are several', async () => {
+    seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang' })] }))
+    script({
+      conversations: [
+        DEWI,
+        { ...GROUP, deviceId: 'dev-2' },
+        { ...UNNAMED, deviceId: null, deviceSerial: 'SN-9' }
+      ]
+    })
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    expect(screen.getByTestId('inbox-conversation-1').textContent).toContain('Shop')
+    expect(screen.getByTestId('inbox-conversation-2').textContent).toContain('Gudang')
+    expect(screen.getByTestId('inbox-conversation-3').textContent).toContain('SN-9')
+  })
+
+  it('fetches the next keyset page as its end comes into view, and again with the filters', async () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      conversation({ id: i + 1, lastNumber: 1000 - i, chatId: `62813000${String(i).padStart(5, '0')}` })
+    )
+    script()
+    fake.handle('inbox:conversations', ({ before }) =>
+      before === undefined
+        ? { conversations: many, next: 901 }
+        : { conversations: [conversation({ id: 500, lastNumber: 900, contactName: 'Older' })], next: null }
+    )
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    const scroller = screen.getByTestId('inbox-conversation-scroll')
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', { configurable: true, writable: true, value: 90 * 64 })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByTestId('inbox-conversation-500')
+    expect(fake.requests('inbox:conversations').map((r) => r.before)).toEqual([undefined, 901])
+    expect(screen.queryByTestId('inbox-load-more')).toBeNull()
+
+    await userEvent.setup().click(screen.getByTestId('inbox-filter-unread'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true, archived: false })
+    )
+  })
+
+  it('shows a conversation that arrives on inbox:changed', async () => {
+    script({ conversations: [GROUP] })
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-2')
+    fake.handle('inbox:conversations', () => ({ conversations: [DEWI, GROUP], next: null }))
+    act(() => fake.emit('inbox:changed', STATUS))
+    await screen.findByTestId('inbox-conversation-1')
+    expect(rowTitles()).toEqual(['Dewi', 'Reseller Bandung'])
+  })
+
+  it('searches messages and contacts, and a found message opens its conversation', async () => {
+    script()
+    fake.handle('inbox:search', ({ before }) =>
+      before === undefined
+        ? {
+            messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            conversations: [],
+            next: 7
+          }
+        : {
+            messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            conversations: [],
+            next: null
+          }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'grosir')
+    const found = await screen.findByTestId('inbox-search-message')
+    expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir' })
+    await user.click(screen.getByTestId('inbox-search-more'))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir', before: 7 })
+    expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+    await user.click(within(found).getByRole('button'))
+    expect(await screen.findByTestId('inbox-thread')).toBeTruthy()
+    expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 })
+  })
+})
+
+describe('the thread', () => {
+  it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
+    const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
+    script({
+      entries: [
+        { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: sent },
+        incoming({ text: 'مرحبا _kak_', number: 10 })
+      ]
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: true }]))
+    await waitFor(() => expect(screen.queryByTestId('inbox-unread')).toBeNull())
+    const entries = within(screen.getByTestId('inbox-entries')).getAllByRole('listitem')
+    expect(entries.map((entry) => entry.dataset.testid)).toEqual(['inbox-entry-in', 'inbox-entry-out'])
+    // WhatsApp formatting shown, the markers gone; texts find their own direction.
+    expect(entries[0]!.querySelector('em')?.textContent).toBe('kak')
+    expect(entries[1]!.querySelector('strong')?.textContent).toBe('Ada')
+    expect(entries[0]!.querySelector('[dir="auto"]')).not.toBeNull()
+    expect(within(entries[1]!).getByTestId('inbox-entry-status').dataset.status).toBe('sent')
+
+    act(() => fake.emit('outbox:itemChanged', { item: { ...sent, status: 'read' } }))
+    await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('read'))
+
+    await user.click(screen.getByTestId('inbox-mark-read'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: false })
+    )
+    expect(await screen.findByTestId('inbox-unread')).toBeTruthy()
+  })
+
+  it('reads a message that arrives while the thread is open, and leaves one the operator marked unread', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-entry-in')
+    expect(fake.requests('inbox:markRead')).toEqual([])
+
+    // The operator marks it unread: the refresh that follows does not read it again.
+    await user.click(screen.getByTestId('inbox-mark-read'))
+    act(() => fake.emit('inbox:changed', STATUS))
+    await waitFor(() => expect(fake.requests('inbox:thread')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: false }])
+
+    // A new message while the thread is on screen: read as it shows.
+    fake.handle('inbox:thread', () => ({
+      conversation: { ...DEWI, lastNumber: 11, unread: 2 },
+      entries: [incoming({ number: 11, text: 'Halo?' }), incoming()],
+      next: null
+    }))
+    act(() => fake.emit('inbox:changed', STATUS))
+    await waitFor(() =>
+      expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    )
+  })
+
+  it('archives and unarchives', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }] })
+    fake.handle('inbox:archive', ({ archived }) => ({ ...DEWI, unread: 0, archived }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByRole('button', { name: 'Archive' }))
+    await user.click(await screen.findByRole('button', { name: 'Unarchive' }))
+    expect(fake.requests('inbox:archive')).toEqual([
+      { conversationId: 1, archived: true },
+      { conversationId: 1, archived: false }
+    ])
+  })
+
+  it('notes where a message put the number on the opt-out list or took it off, as the core kept it', async () => {
+    script({
+      entries: [
+        incoming({
+          number: 13,
+          text: 'mulai',
+          keywordOutcome: 'opted-in',
+          receivedAt: '2026-01-15T03:09:00.000Z'
+        }),
+        // Already on the list: this STOP changed nothing, so it has no note.
+        incoming({ number: 12, text: 'STOP', receivedAt: '2026-01-15T03:08:30.000Z' }),
+        incoming({ number: 11, text: 'stop please, too many', receivedAt: '2026-01-15T03:08:00.000Z' }),
+        incoming({
+          number: 10,
+          text: ' STOP ',
+          keywordOutcome: 'opted-out',
+          receivedAt: '2026-01-15T03:07:00.000Z'
+        })
+      ]
+    })
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-entry-in')).toHaveLength(4))
+    expect(
+      screen
+        .getAllByTestId('inbox-entry-in')
+        .map((entry) => within(entry).queryByTestId('inbox-keyword-note')?.textContent ?? null)
+    ).toEqual([
+      'This message put the number on the opt-out list: campaigns skip it.',
+      null,
+      null,
+      'This message took the number off the opt-out list.'
+    ])
+  })
+})
+
+describe('the reply box', () => {
+  it('sends a reply once however often it is clicked, with one requestId per draft', async () => {
+    script()
+    const reply = fake.defer('inbox:reply')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak *50rb*')
+    expect(screen.getByTestId('inbox-reply-preview').querySelector('strong')?.textContent).toBe('50rb')
+    const send = screen.getByTestId('inbox-reply-send')
+    await user.dblClick(send)
+    const request = await reply.called
+    expect(request).toMatchObject({
+      deviceId: 'dev-1',
+      chatId: '6281377778888',
+      isGroup: false,
+      text: 'Ada, kak *50rb*'
+    })
+    await act(async () => reply.resolve({ itemIds: ['out-9'], repeated: false }))
+    expect(fake.requests('inbox:reply')).toHaveLength(1)
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('')
+
+    // The next draft is another reply.
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-10'], repeated: false }))
+    await user.type(screen.getByTestId('inbox-reply-text'), 'Terima kasih')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
+    const [first, second] = fake.requests('inbox:reply')
+    expect(second!.requestId).not.toBe(first!.requestId)
+  })
+
+  it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
+    script()
+    fake.fail('inbox:reply', { code: 'network', message: 'The core did not answer.' })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    expect((await screen.findByTestId('inbox-reply-problem')).textContent).toBe('The core did not answer.')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
+    const [first, second] = fake.requests('inbox:reply')
+    expect(second!.requestId).toBe(first!.requestId)
+  })
+
+  it('refuses a text past the gateway limit, counted as the gateway counts', async () => {
+    script()
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    fireEvent.change(box, { target: { value: '😀'.repeat(MAX_TEXT_LENGTH) } })
+    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
+    fireEvent.change(box, { target: { value: '😀'.repeat(MAX_TEXT_LENGTH + 1) } })
+    expect(screen.getByTestId('inbox-reply-problem')).toBeTruthy()
+    expect((screen.getByTestId('inbox-reply-send') as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('registers a pasted file and sends it with the text as its caption', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-11'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    const photo = new File(['png'], 'katalog.png', { type: 'image/png' })
+    fireEvent.paste(box, { clipboardData: { files: [photo] } })
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('katalog.png')
+    expect(fake.registered).toEqual([[photo]])
+    await user.type(box, 'Katalog terbaru')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:reply').at(-1)).toMatchObject({ handle: 'h-1', text: 'Katalog terbaru' })
+    )
+  })
+
+  it('takes a file dropped on the reply box for the reply, not for the Send view', async () => {
+    script()
+    useNavigation.getState().navigate('inbox')
+    const user = userEvent.setup()
+    render(
+      <>
+        <WindowDrop />
+        <InboxView />
+      </>
+    )
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const pdf = new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' })
+    fireEvent.drop(await screen.findByTestId('inbox-reply'), {
+      dataTransfer: { files: [pdf], types: ['Files'] }
+    })
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('invoice.pdf')
+    expect(fake.registered).toEqual([[pdf]])
+    expect(useNavigation.getState().view).toBe('inbox')
+    expect(useSend.getState().files).toEqual([])
+  })
+
+  it('cannot reply through a device Sender Desk does not know', async () => {
+    script({ conversations: [{ ...DEWI, deviceId: null }] })
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    expect(await screen.findByTestId('inbox-reply-no-device')).toBeTruthy()
+    expect(screen.queryByTestId('inbox-reply-send')).toBeNull()
+  })
+})
+
+describe('canned replies', () => {
+  it('inserts one rendered for the conversation and names a variable it could not fill', async () => {
+    script()
+    fake.handle('cannedReplies:list', () => ({
+      replies: [
+        { id: 4, deviceId: 'dev-1', title: 'Salam', text: 'Halo {name}!', updatedAt: '2026-01-01T00:00:00Z' }
+      ]
+    }))
+    fake.handle('cannedReplies:render', () => ({ text: 'Halo {name}!', missing: ['name'] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-canned-insert'))
+    expect(fake.requests('cannedReplies:render')).toEqual([{ id: 4, conversationId: 1 }])
+    await waitFor(() =>
+      expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('Halo {name}!')
+    )
+    expect(screen.getByTestId('inbox-canned-missing').textContent).toContain('{name}')
+  })
+
+  it('adds, edits and removes them per device in the panel', async () => {
+    script()
+    let replies = [
+      { id: 4, deviceId: 'dev-1', title: 'Salam', text: 'Halo {name}!', updatedAt: '2026-01-01T00:00:00Z' }
+    ]
+    fake.handle('cannedReplies:list', () => ({ replies }))
+    fake.handle('cannedReplies:save', (request) => {
+      const saved = {
+        id: request.id ?? 5,
+        deviceId: request.deviceId,
+        title: request.title,
+        text: request.text,
+        updatedAt: ''
+      }
+      replies = [...replies.filter((r) => r.id !== saved.id), saved]
+      return saved
+    })
+    fake.handle('cannedReplies:remove', ({ id }) => {
+      replies = replies.filter((r) => r.id !== id)
+      return { removed: true }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-canned-manage'))
+    await user.type(screen.getByTestId('inbox-canned-title'), 'Ongkir')
+    await user.type(screen.getByTestId('inbox-canned-text'), 'Ongkir ke {{number} gratis')
+    await user.click(screen.getByTestId('inbox-canned-save'))
+    expect(fake.requests('cannedReplies:save')).toEqual([
+      { deviceId: 'dev-1', title: 'Ongkir', text: 'Ongkir ke {number} gratis' }
+    ])
+    await user.click(await screen.findByRole('button', { name: 'Edit Salam' }))
+    await user.clear(screen.getByTestId('inbox-canned-text'))
+    await user.type(screen.getByTestId('inbox-canned-text'), 'Halo kak')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(fake.requests('cannedReplies:save').at(-1)).toEqual({
+        id: 4,
+        deviceId: 'dev-1',
+        title: 'Salam',
+        text: 'Halo kak'
+      })
+    )
+    await user.click(await screen.findByRole('button', { name: 'Remove Ongkir' }))
+    expect(fake.requests('cannedReplies:remove')).toEqual([{ id: 5 }])
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Ongkir' })).toBeNull())
+  })
+})
+
+describe('the inbox keys', () => {
+  it('Alt+↓ / Alt+↑ open the next and previous conversation, R focuses the reply, M marks read or unread', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 }))
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 2 }))
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 }))
+    await screen.findByTestId('inbox-reply-text')
+    // On the canned replies' drop-down, Alt+↓ opens it rather than the next conversation.
+    fake.handle('cannedReplies:list', () => ({
+      replies: [{ id: 4, deviceId: 'dev-1', title: 'Salam', text: 'Halo', updatedAt: '2026-01-01T00:00:00Z' }]
+    }))
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 2 }))
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 }))
+    const threads = fake.requests('inbox:thread').length
+    ;(await screen.findByTestId('inbox-canned-select')).focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(fake.requests('inbox:thread')).toHaveLength(threads)
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    await user.keyboard('m')
+    await waitFor(() =>
+      expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: false })
+    )
+    await user.keyboard('r')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-reply-text'))
+    // Typing in the box is typing, not keys.
+    await user.keyboard('m')
+    expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('m')
+  })
+})

@@ -1,0 +1,191 @@
+// The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by drop or paste
+// (registered as the Send view registers files), the WhatsApp formatting preview, canned replies, and `inbox:reply`
+// with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
+// conversation's id as its key: another conversation, another draft.
+import { useRef, useState } from 'react'
+import type { FileHandleView, InboxConversationView } from '../../../../shared/contract'
+import { call, errorInfo, getApi } from '../../api'
+import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useSettings } from '../../stores/settings'
+import { tooLongError } from '../../ui/text-limit'
+import { WhatsAppText } from '../../ui/WhatsAppText'
+import { fileLimitFor } from '../send/file-limit'
+import { CannedReplies } from './CannedReplies'
+
+/** The id of the reply box's text field: the keyboard's "reply" focuses it. */
+export const REPLY_TEXT_ID = 'inbox-reply-text'
+
+const newRequestId = (): string => crypto.randomUUID()
+
+export function ReplyBox({
+  conversation,
+  onSent
+}: {
+  conversation: InboxConversationView
+  onSent(): void
+}): React.JSX.Element {
+  const t = useT()
+  const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
+  const settings = useSettings((s) => s.settings)
+  const [text, setText] = useState('')
+  const [file, setFile] = useState<FileHandleView | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [sentNote, setSentNote] = useState(false)
+  const requestId = useRef(newRequestId())
+  const sending = useRef(false)
+
+  if (!conversation.deviceId) {
+    return (
+      <p className="muted" data-testid="inbox-reply-no-device">
+        {t('inbox.reply.noDevice')}
+      </p>
+    )
+  }
+  const deviceId = conversation.deviceId
+
+  const lengthProblem = tooLongError(t, text, file !== null)
+  const empty = text.trim() === '' && file === null
+
+  async function addFiles(files: File[]): Promise<void> {
+    const picked = files[0]
+    if (!picked) return
+    if (picked.size === 0) return setProblem(t('inbox.reply.fileEmpty', { name: picked.name }))
+    if (picked.size > fileLimitFor(device, settings))
+      return setProblem(t('inbox.reply.fileTooLarge', { name: picked.name }))
+    try {
+      const reply = await getApi().registerFiles([picked])
+      const registered = reply.files[0]
+      if (registered) {
+        setFile(registered)
+        setProblem(null)
+        requestId.current = newRequestId()
+      } else setProblem(reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
+    } catch (e) {
+      setProblem(errorInfo(e).message)
+    }
+  }
+
+  async function send(): Promise<void> {
+    // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
+    if (sending.current || empty || lengthProblem) return
+    sending.current = true
+    setBusy(true)
+    setProblem(null)
+    try {
+      await call('inbox:reply', {
+        requestId: requestId.current,
+        deviceId,
+        chatId: conversation.chatId,
+        isGroup: conversation.isGroup,
+        ...(text.trim() !== '' ? { text } : {}),
+        ...(file ? { handle: file.handle } : {})
+      })
+      setText('')
+      setFile(null)
+      setSentNote(true)
+      requestId.current = newRequestId()
+      onSent()
+    } catch (e) {
+      // The same requestId stays: trying again cannot send twice.
+      setProblem(errorInfo(e).message)
+    } finally {
+      sending.current = false
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="inbox-reply"
+      aria-label={t('inbox.reply.heading')}
+      data-testid="inbox-reply"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void send()
+      }}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault()
+        void addFiles(Array.from(event.dataTransfer.files))
+      }}
+    >
+      <CannedReplies
+        deviceId={deviceId}
+        conversationId={conversation.id}
+        onInsert={(rendered) => {
+          setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
+          setSentNote(false)
+          requestId.current = newRequestId()
+        }}
+      />
+      <label htmlFor={REPLY_TEXT_ID}>{t('inbox.reply.label')}</label>
+      <textarea
+        id={REPLY_TEXT_ID}
+        className="input"
+        rows={3}
+        dir="auto"
+        value={text}
+        data-testid="inbox-reply-text"
+        aria-invalid={lengthProblem ? true : undefined}
+        aria-describedby="inbox-reply-hint"
+        onChange={(event) => {
+          setText(event.target.value)
+          setSentNote(false)
+          requestId.current = newRequestId()
+        }}
+        onPaste={(event) => {
+          const files = Array.from(event.clipboardData.files)
+          if (files.length === 0) return
+          event.preventDefault()
+          void addFiles(files)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            void send()
+          }
+        }}
+      />
+      <p id="inbox-reply-hint" className="muted small">
+        {t('inbox.reply.hint')}
+      </p>
+      {file ? (
+        <p className="inbox-reply-file" data-testid="inbox-reply-file">
+          {file.name}{' '}
+          <button type="button" className="link-button" onClick={() => setFile(null)}>
+            {t('inbox.reply.removeFile', { name: file.name })}
+          </button>
+        </p>
+      ) : null}
+      {text.trim() !== '' ? (
+        <div className="inbox-reply-preview" data-testid="inbox-reply-preview">
+          <p className="muted small">{t('inbox.reply.preview')}</p>
+          <p className="inbox-message-text" dir="auto">
+            <WhatsAppText text={text} />
+          </p>
+        </div>
+      ) : null}
+      {lengthProblem || problem ? (
+        <p className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
+          {lengthProblem ?? problem}
+        </p>
+      ) : null}
+      {sentNote ? (
+        <p role="status" className="muted small" data-testid="inbox-reply-sent">
+          {t('inbox.reply.sent')}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button--primary"
+        data-testid="inbox-reply-send"
+        aria-keyshortcuts="Control+Enter"
+        disabled={busy || empty || lengthProblem !== null}
+      >
+        {busy ? t('inbox.reply.sending') : t('inbox.reply.send')}
+      </button>
+    </form>
+  )
+}

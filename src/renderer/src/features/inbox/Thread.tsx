@@ -1,0 +1,210 @@
+// One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
+// the top), sent entries with their live status, a note where the customer's message opted them out or back in, the
+// read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
+import { call, errorInfo, getApi } from '../../api'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
+import { WhatsAppText } from '../../ui/WhatsAppText'
+import { StatusBadge } from '../outbox/StatusBadge'
+import { conversationLabel } from './conversation-label'
+import { ReplyBox } from './ReplyBox'
+
+/** Entries per page: the newest ones, earlier ones on demand. */
+const THREAD_PAGE = 50
+
+interface ThreadProps {
+  conversation: InboxConversationView
+  /** The conversation as an action answered it (read, archived): the list shows it at once. */
+  onChanged(conversation: InboxConversationView): void
+  /** Back to the list (the narrow layout shows one at a time). */
+  onBack(): void
+}
+
+export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
+  const [next, setNext] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const pages = useRef(1)
+  const id = conversation.id
+
+  // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
+  // read as it shows (a "mark unread" leaves the newest where it was, so it stays unread).
+  const newest = useRef(conversation.lastNumber)
+
+  const load = useCallback((): void => {
+    call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
+      .then((reply) => {
+        setEntries(reply.entries)
+        setNext(reply.next)
+        onChanged(reply.conversation)
+        const arrived = reply.conversation.lastNumber > newest.current
+        newest.current = Math.max(newest.current, reply.conversation.lastNumber)
+        if (
+          arrived &&
+          reply.conversation.unread > 0 &&
+          document.visibilityState === 'visible' &&
+          document.hasFocus()
+        )
+          return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
+      })
+      .catch((e: unknown) => setError(errorInfo(e).message))
+  }, [id, onChanged])
+
+  // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
+  useEffect(() => {
+    load()
+    const api = getApi()
+    const offs = [
+      api.on('inbox:changed', load),
+      api.on('outbox:itemChanged', ({ item }) => {
+        // Only a status of this thread's own items moves it.
+        setEntries((now) => {
+          if (!now?.some((e) => e.direction === 'out' && e.item.id === item.id)) return now
+          return now.map((e) => (e.direction === 'out' && e.item.id === item.id ? { ...e, item } : e))
+        })
+      }),
+      api.on('outbox:bulkChanged', load)
+    ]
+    return () => offs.forEach((off) => off())
+  }, [load])
+
+  // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
+  // heading rather than nowhere. Side by side, it stays in the list for J / K.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    const from = document.activeElement
+    if (from instanceof HTMLElement && from !== document.body && from.offsetParent === null)
+      headingRef.current?.focus()
+  }, [])
+
+  // Opened means read: the unread badge goes as the operator sees the messages.
+  useEffect(() => {
+    if (conversation.unread === 0) return
+    call('inbox:markRead', { conversationId: id, read: true })
+      .then(onChanged)
+      .catch((e: unknown) => setError(errorInfo(e).message))
+    // Once per opening, not again when the list's copy of the conversation changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id])
+
+  function act(request: Promise<InboxConversationView>): void {
+    request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
+  }
+
+  const { title, number } = conversationLabel(conversation)
+  const oldestFirst = entries ? [...entries].reverse() : []
+  return (
+    <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
+      <div className="inbox-thread-head">
+        <button type="button" className="button button--small inbox-back" onClick={onBack}>
+          {t('inbox.thread.back')}
+        </button>
+        <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
+          {title}
+          {number ? <span className="muted small"> {number}</span> : null}
+        </h3>
+        <div className="inbox-thread-actions">
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="inbox-mark-read"
+            aria-keyshortcuts="M"
+            onClick={() => act(call('inbox:markRead', { conversationId: id, read: conversation.unread > 0 }))}
+          >
+            {conversation.unread > 0 ? t('inbox.thread.markRead') : t('inbox.thread.markUnread')}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="inbox-archive"
+            onClick={() =>
+              act(call('inbox:archive', { conversationId: id, archived: !conversation.archived }))
+            }
+          >
+            {conversation.archived ? t('inbox.thread.unarchive') : t('inbox.thread.archive')}
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {entries === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
+      {next !== null ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            pages.current += 1
+            load()
+          }}
+        >
+          {t('inbox.thread.earlier')}
+        </button>
+      ) : null}
+      <ol className="inbox-entries" aria-label={t('inbox.thread.entries')} data-testid="inbox-entries">
+        {oldestFirst.map((entry) =>
+          entry.direction === 'in' ? (
+            <li
+              key={`in-${entry.message.number}`}
+              className="inbox-entry inbox-entry--in"
+              data-testid="inbox-entry-in"
+            >
+              {conversation.isGroup && entry.message.groupMember ? (
+                <p className="muted small">{entry.message.pushName ?? entry.message.groupMember}</p>
+              ) : null}
+              <p className="inbox-message-text" dir="auto">
+                {entry.message.text ? (
+                  <WhatsAppText text={entry.message.text} />
+                ) : (
+                  t('inbox.messages.media', { type: entry.message.messageType })
+                )}
+              </p>
+              <time className="muted small" dateTime={entry.at}>
+                {formatDateTime(entry.at, locale)}
+              </time>
+              <KeywordNote outcome={entry.message.keywordOutcome} />
+            </li>
+          ) : (
+            <li
+              key={`out-${entry.item.id}`}
+              className="inbox-entry inbox-entry--out"
+              data-testid="inbox-entry-out"
+            >
+              {entry.item.fileName ? <p className="muted small">{entry.item.fileName}</p> : null}
+              {entry.item.text ? (
+                <p className="inbox-message-text" dir="auto">
+                  <WhatsAppText text={entry.item.text} />
+                </p>
+              ) : null}
+              <p className="inbox-entry-foot">
+                <time className="muted small" dateTime={entry.at}>
+                  {formatDateTime(entry.at, locale)}
+                </time>
+                <StatusBadge status={entry.item.status} held={entry.item.held} testId="inbox-entry-status" />
+              </p>
+            </li>
+          )
+        )}
+      </ol>
+      {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
+      <ReplyBox key={conversation.id} conversation={conversation} onSent={load} />
+    </section>
+  )
+}
+
+/** The note under a customer's message that put the number on the opt-out list or took it off (core/inbox/apply.ts). */
+function KeywordNote({ outcome }: { outcome: InboxMessageView['keywordOutcome'] }): React.JSX.Element | null {
+  const t = useT()
+  if (!outcome) return null
+  return (
+    <p className="inbox-keyword-note" role="note" data-testid="inbox-keyword-note">
+      {outcome === 'opted-out' ? t('inbox.thread.optedOut') : t('inbox.thread.optedIn')}
+    </p>
+  )
+}

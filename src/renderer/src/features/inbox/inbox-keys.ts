@@ -1,0 +1,57 @@
+// The inbox's keys while its view is shown (listed in the shortcuts help panel): Alt+↓ / Alt+↑ open the next or
+// previous conversation (from anywhere, the reply box too, but a drop-down list), R focuses the reply box, M marks the open conversation
+// read or unread. J / K and Enter move through the rows as in every list (features/shortcuts).
+import { useEffect, useRef } from 'react'
+import type { InboxConversationView } from '../../../../shared/contract'
+import { call } from '../../api'
+import { REPLY_TEXT_ID } from './ReplyBox'
+
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
+}
+
+export function useInboxKeys(
+  rows: readonly InboxConversationView[] | null,
+  open: InboxConversationView | null,
+  onOpen: (conversation: InboxConversationView) => void,
+  onChanged: (conversation: InboxConversationView) => void
+): void {
+  // The handler reads the latest state without being added and removed on every change.
+  const latest = useRef({ rows, open, onOpen, onChanged })
+  useEffect(() => {
+    latest.current = { rows, open, onOpen, onChanged }
+  })
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
+      const { rows, open, onOpen, onChanged } = latest.current
+      if (event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+        // Alt+↓ on a drop-down list opens it: that stays the list's.
+        if (!rows || rows.length === 0 || event.target instanceof HTMLSelectElement) return
+        event.preventDefault()
+        const at = open ? rows.findIndex((c) => c.id === open.id) : -1
+        const step = event.key === 'ArrowDown' ? 1 : -1
+        const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]
+        if (next && next.id !== open?.id) onOpen(next)
+        return
+      }
+      if (event.altKey || typingIn(event.target) || !open) return
+      if (event.key === 'r' || event.key === 'R') {
+        const box = document.getElementById(REPLY_TEXT_ID)
+        if (box) {
+          event.preventDefault()
+          box.focus()
+        }
+      } else if (event.key === 'm' || event.key === 'M') {
+        event.preventDefault()
+        call('inbox:markRead', { conversationId: open.id, read: open.unread > 0 })
+          .then(onChanged)
+          .catch(() => undefined)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+}

@@ -1,0 +1,97 @@
+// The conversations the list shows: keyset pages of `inbox:conversations` under the chosen filters, fetched again
+// (as many as were loaded) when the inbox changes, so new messages and read marks show at once.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { InboxConversationView } from '../../../../shared/contract'
+import { call, errorInfo, getApi } from '../../api'
+
+/** Conversations per page: a screen's worth several times over. */
+export const CONVERSATION_PAGE = 100
+/** The contract's largest page: a refresh asks for what was loaded, up to this. */
+const MAX_PAGE = 500
+
+export interface ConversationFilters {
+  unreadOnly: boolean
+  archived: boolean
+}
+
+export interface Conversations {
+  conversations: InboxConversationView[] | null
+  hasMore: boolean
+  error: string | null
+  loadMore(): void
+  reload(): void
+  /** One conversation as an action answered it (read, archived), without waiting for the next refresh. */
+  replace(conversation: InboxConversationView): void
+}
+
+export function useConversations(filters: ConversationFilters): Conversations {
+  const [conversations, setConversations] = useState<InboxConversationView[] | null>(null)
+  const [next, setNext] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  // The newest request wins: an answer for filters since changed is dropped.
+  const generation = useRef(0)
+  const loaded = useRef(0)
+  const loadingMore = useRef(false)
+  // Other filters: the list shows "loading" until their first page answers, never the other filters' rows.
+  const [shownFilters, setShownFilters] = useState(filters)
+  if (shownFilters.unreadOnly !== filters.unreadOnly || shownFilters.archived !== filters.archived) {
+    setShownFilters(filters)
+    setConversations(null)
+    setNext(null)
+  }
+
+  const reload = useCallback((): void => {
+    const mine = ++generation.current
+    const limit = Math.min(MAX_PAGE, Math.max(CONVERSATION_PAGE, loaded.current))
+    call('inbox:conversations', { limit, unreadOnly: filters.unreadOnly, archived: filters.archived })
+      .then((page) => {
+        if (mine !== generation.current) return
+        loaded.current = page.conversations.length
+        setConversations(page.conversations)
+        setNext(page.next)
+        setError(null)
+      })
+      .catch((e: unknown) => {
+        if (mine === generation.current) setError(errorInfo(e).message)
+      })
+  }, [filters.unreadOnly, filters.archived])
+
+  useEffect(() => {
+    loaded.current = 0
+    reload()
+    const off = getApi().on('inbox:changed', reload)
+    return off
+  }, [reload])
+
+  const loadMore = useCallback((): void => {
+    if (next === null || loadingMore.current) return
+    loadingMore.current = true
+    const mine = generation.current
+    call('inbox:conversations', {
+      limit: CONVERSATION_PAGE,
+      before: next,
+      unreadOnly: filters.unreadOnly,
+      archived: filters.archived
+    })
+      .then((page) => {
+        if (mine !== generation.current) return
+        setConversations((now) => {
+          const known = new Set((now ?? []).map((c) => c.id))
+          const merged = [...(now ?? []), ...page.conversations.filter((c) => !known.has(c.id))]
+          loaded.current = merged.length
+          return merged
+        })
+        setNext(page.next)
+      })
+      .catch((e: unknown) => setError(errorInfo(e).message))
+      .finally(() => {
+        loadingMore.current = false
+      })
+  }, [next, filters.unreadOnly, filters.archived])
+
+  const replace = useCallback((conversation: InboxConversationView): void => {
+    setConversations((now) => now?.map((c) => (c.id === conversation.id ? conversation : c)) ?? now)
+  }, [])
+
+  return { conversations, hasMore: next !== null, error, loadMore, reload, replace }
+}
