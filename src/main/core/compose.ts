@@ -5,6 +5,7 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
+import { formatPhoneForReading } from '../../shared/domain/phone-display'
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
@@ -160,10 +161,17 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     logger
   })
   const actions = new DeviceActions({ registry, monitor, clock, logger })
+  // The conversation the window shows and whether it has the focus (inbox:viewing): its new messages stay quiet.
+  const viewing: { conversationId: number | null; focused: boolean } = {
+    conversationId: null,
+    focused: false
+  }
   const notices = new NoticeBoard({
     clock,
     notify: (notice) => ports.notify?.(notice),
     enabled: () => settings.get().notifications,
+    doNotDisturb: () => settings.get().doNotDisturb,
+    viewing: () => (viewing.focused ? viewing.conversationId : null),
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
@@ -227,6 +235,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
     outbox: theOutbox.queue
   })
+  inbox.onArrivals((messages, catchingUp) =>
+    notices.messagesArrived(
+      messages.map((message) => ({
+        conversationId: message.conversationId,
+        from: message.isGroup
+          ? (message.groupSubject ?? message.chatId)
+          : (message.contactName ?? message.pushName ?? formatPhoneForReading(message.chatId)),
+        text: message.text
+      })),
+      catchingUp
+    )
+  )
   inbox.onStatusChange((status) => {
     events.emit('inbox:changed', inboxStatusView(status))
     snapshotChanged()
@@ -378,7 +398,20 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       fileLimitFor
     }),
     ...createInboxCommands({ inbox, receiving }),
-    ...createConversationCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
+    ...createConversationCommands({
+      inbox,
+      gatewayContacts: (deviceId) => requireClient(registry, deviceId),
+      // Read marks move the unread count the tray and the window's tab show.
+      onReadChanged: () => {
+        events.emit('inbox:changed', inboxStatusView(inbox.status()))
+        snapshotChanged()
+      }
+    }),
+    'inbox:viewing': async (request) => {
+      viewing.conversationId = request.conversationId
+      viewing.focused = request.focused
+      return { ok: true }
+    }
   }
 
   let started = false

@@ -1354,6 +1354,19 @@ export const id: Record<MessageKey, string> = {
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.
+  // Inbox alerts (issue 26): new-message notices, unread counts, opt-out asks.
+  'notice.message.noText': 'Berkas atau pesan tanpa teks',
+  'notice.messages.fromOne': '{count} pesan baru dari {from}',
+  'notice.messages.fromMany': '{count} pesan baru dari {customers} pelanggan',
+  'inbox.unreadCount': '{count} pesan belum dibaca',
+  'settings.doNotDisturb': 'Jangan ganggu',
+  'settings.doNotDisturb.hint':
+    'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
+  'send.optOutAsk.title': '{count} dari nomor ini meminta untuk tidak dikirimi pesan',
+  'send.optOutAsk.sendAnyway': 'Tetap kirim',
+  'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
+  'desktop.error.optedOutRecipients':
+    '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}. Tanyakan dulu sebelum tetap mengirim.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',

@@ -41,6 +41,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     pacingMs: 3000,
     maxFileBytes: 2 * 1024 * 1024,
     notifications: true,
+    doNotDisturb: false,
     startAtLogin: false,
     supportContact: 'it@example.co.id',
     retentionDays: 30,
