@@ -102,6 +102,15 @@ describe('SettingsView', () => {
     ])
   })
 
+  it('switches do-not-disturb for new-message notifications (issue 26)', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const dnd = screen.getByRole('checkbox', { name: /^Do not disturb/ })
+    expect((dnd as HTMLInputElement).checked).toBe(false)
+    await user.click(dnd)
+    expect(fake.requests('settings:update')).toEqual([{ doNotDisturb: true }])
+  })
+
   it('shows the core’s error next to the setting', async () => {
     fake.fail('settings:update', {
       code: 'invalid_request',

@@ -160,6 +160,13 @@ export function SettingsView(): React.JSX.Element {
           onChange={(notifications) => void save({ notifications })}
         />
         <Toggle
+          testId="settings-do-not-disturb"
+          label={t('settings.doNotDisturb')}
+          hint={t('settings.doNotDisturb.hint')}
+          checked={settings.doNotDisturb}
+          onChange={(doNotDisturb) => void save({ doNotDisturb })}
+        />
+        <Toggle
           testId="settings-start-at-login"
           label={t('settings.startAtLogin')}
           hint={t('settings.startAtLogin.hint')}
