@@ -1099,7 +1099,12 @@ export const invokeChannels = builtOnFirstUse({
       recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
       isGroup: z.boolean().default(false),
       entries: z.array(EnqueueEntry).min(1).max(1000),
-      schedule: ScheduleRequest.optional()
+      schedule: ScheduleRequest.optional(),
+      /**
+       * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused
+       * (`opted_out`, naming how many) so that the window asks first.
+       */
+      optedOut: z.enum(['send', 'leave-out']).optional()
     }),
     reply: z.object({ itemIds: z.array(Id) })
   }),

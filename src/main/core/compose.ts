@@ -381,7 +381,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox,
       events,
-      fileLimitFor
+      fileLimitFor,
+      optedOut: (phones) => phones.filter((phone) => theCampaigns.optOuts.has(phone))
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...webhookCommands,

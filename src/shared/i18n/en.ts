@@ -1345,6 +1345,8 @@ export const en = {
     '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages',
   'send.optOutAsk.sendAnyway': 'Send anyway',
   'send.optOutAsk.leaveOut': 'Leave them out',
+  'desktop.error.allOptedOut':
+    'Every one of these numbers asked not to receive messages: nothing was queued.',
   'desktop.error.optedOutRecipients':
     '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages: {numbers}. Ask the operator before sending anyway.',
   'notice.diskFull.title': 'Disk full: sending paused',

@@ -1365,6 +1365,8 @@ export const id: Record<MessageKey, string> = {
   'send.optOutAsk.title': '{count} dari nomor ini meminta untuk tidak dikirimi pesan',
   'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
+  'desktop.error.allOptedOut':
+    'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':
     '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}. Tanyakan dulu sebelum tetap mengirim.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
