@@ -76,7 +76,7 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
     { ...request, recipients: ['081111111111'], optedOut: 'leave-out' },
     { describeError: describeCoreError }
   )
-  expect(none).toMatchObject({ ok: false, error: { code: 'opted_out' } })
+  expect(none).toMatchObject({ ok: false, error: { code: 'all_opted_out' } })
   // A number not on the list is not asked about.
   await core.handlers['outbox:enqueue']({ ...request, recipients: ['083333333333'] })
   expect((await core.handlers['outbox:list']({})).total).toBe(5)

@@ -1341,14 +1341,12 @@ export const en = {
   'settings.doNotDisturb': 'Do not disturb',
   'settings.doNotDisturb.hint':
     "No notification for customers' new messages. The tray and the Messages in tab still count them.",
-  'send.optOutAsk.title':
-    '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages',
   'send.optOutAsk.sendAnyway': 'Send anyway',
   'send.optOutAsk.leaveOut': 'Leave them out',
   'desktop.error.allOptedOut':
     'Every one of these numbers asked not to receive messages: nothing was queued.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages: {numbers}. Ask the operator before sending anyway.',
+    '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages: {numbers}.',
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',

@@ -1362,13 +1362,11 @@ export const id: Record<MessageKey, string> = {
   'settings.doNotDisturb': 'Jangan ganggu',
   'settings.doNotDisturb.hint':
     'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
-  'send.optOutAsk.title': '{count} dari nomor ini meminta untuk tidak dikirimi pesan',
   'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
   'desktop.error.allOptedOut':
     'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
-  'desktop.error.optedOutRecipients':
-    '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}. Tanyakan dulu sebelum tetap mengirim.',
+  'desktop.error.optedOutRecipients': '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',

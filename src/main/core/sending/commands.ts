@@ -286,7 +286,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
         )
       const kept = recipients.filter((phone) => !asked.has(phone))
       if (kept.length === 0)
-        throw new ApiFailure('opted_out', { key: 'desktop.error.allOptedOut' }, 'recipients')
+        throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, 'recipients')
       return checkedEnqueue({ ...request, recipients: kept })
     },
 

@@ -159,8 +159,8 @@ export function SendView(): React.JSX.Element {
     await sendDraft()
   }
 
-  async function sendDraft(): Promise<void> {
-    const ok = await useSend.getState().send()
+  async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
+    const ok = await useSend.getState().send(optedOut)
     setSummary(null)
     if (ok) {
       setAttempted(false)
@@ -325,7 +325,32 @@ export function SendView(): React.JSX.Element {
             </ul>
           </div>
         ) : null}
-        {send.sendError ? (
+        {send.sendError?.code === 'opted_out' ? (
+          // Numbers on the opt-out list: the core asks first, the operator answers here.
+          <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
+            <p>{send.sendError.message}</p>
+            <div className="actions">
+              <button
+                type="button"
+                className="button"
+                data-testid="send-opt-out-leave"
+                disabled={send.sending}
+                onClick={() => void sendDraft('leave-out')}
+              >
+                {t('send.optOutAsk.leaveOut')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="send-opt-out-anyway"
+                disabled={send.sending}
+                onClick={() => void sendDraft('send')}
+              >
+                {t('send.optOutAsk.sendAnyway')}
+              </button>
+            </div>
+          </div>
+        ) : send.sendError ? (
           <p className="alert alert--bad" role="alert" data-testid="send-error">
             {send.sendError.message}
           </p>
