@@ -1362,6 +1362,13 @@ export const id: Record<MessageKey, string> = {
   'settings.doNotDisturb': 'Jangan ganggu',
   'settings.doNotDisturb.hint':
     'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
+  'campaigns.optOutKeywords.title': 'Kata kunci balasan pelanggan',
+  'campaigns.optOutKeywords.intro':
+    'Pesan pelanggan yang persis salah satu kata ini (huruf besar-kecil dan spasi diabaikan) memasukkan nomornya ke daftar berhenti berlangganan, atau mengeluarkannya lagi.',
+  'campaigns.optOutKeywords.optOut': 'Kata kunci berhenti, satu per baris',
+  'campaigns.optOutKeywords.optIn': 'Kata kunci mulai lagi, satu per baris',
+  'campaigns.optOutKeywords.save': 'Simpan kata kunci',
+  'campaigns.optOutKeywords.saved': 'Kata kunci tersimpan.',
   'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
   'desktop.error.allOptedOut':
