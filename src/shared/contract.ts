@@ -386,6 +386,8 @@ export const Settings = z.object({
   notifications: z.boolean(),
   /** Do not disturb: no notification for customers' new messages (the tray and the window still count them). */
   doNotDisturb: z.boolean(),
+  /** Sent once to a customer whose keyword (STOP…) put them on the opt-out list; empty: none (the default). */
+  optOutConfirmation: z.string().max(MAX_TEXT_LENGTH),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
   /** Days a final item (and its attachment) is kept. */

@@ -26,6 +26,7 @@ import {
 } from './devices'
 import { FileHandles } from './files'
 import {
+  confirmOptOuts,
   createConversationCommands,
   createInbox,
   createInboxCommands,
@@ -215,6 +216,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
   const inboxFetch = ports.fetch ?? ((url, init) => fetch(url, init))
   const inboxCredentials = vaultInboxCredentials(ports.vault)
+  const keywordTarget = keywordOptOuts({
+    db,
+    campaigns: theCampaigns,
+    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
+  })
+  // The optional confirmation to a customer who wrote STOP: a reply through the send queue, once per message.
+  const confirmOptOut = confirmOptOuts({
+    text: () => settings.get().optOutConfirmation,
+    deviceIdOf: (device) => inbox.conversations.deviceIdOf(device),
+    reply: (request) => handlers['inbox:reply'](request),
+    failed: (error) => logger.warn('inbox: the opt-out confirmation could not be queued', error)
+  })
   const inbox = createInbox({
     db,
     clock,
@@ -224,11 +237,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       tracking: theOutbox.queue,
       devices: monitor,
       // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
-      optOuts: keywordOptOuts({
-        db,
-        campaigns: theCampaigns,
-        pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
-      })
+      optOuts: {
+        ...keywordTarget,
+        committed(changes) {
+          keywordTarget.committed(changes)
+          confirmOptOut(changes)
+        }
+      }
     },
     logger,
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.

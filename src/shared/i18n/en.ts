@@ -1348,6 +1348,9 @@ export const en = {
   'campaigns.optOutKeywords.optIn': 'Opt-in keywords, one per line',
   'campaigns.optOutKeywords.save': 'Save keywords',
   'campaigns.optOutKeywords.saved': 'Keywords saved.',
+  'settings.optOutConfirmation': 'Reply to a customer who opts out',
+  'settings.optOutConfirmation.hint':
+    "Sent once, through the outbox, when a customer's STOP (or another opt-out keyword) puts their number on the opt-out list. Leave it empty to send nothing.",
   'send.optOutAsk.sendAnyway': 'Send anyway',
   'send.optOutAsk.leaveOut': 'Leave them out',
   'desktop.error.allOptedOut':

@@ -1369,6 +1369,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOutKeywords.optIn': 'Kata kunci mulai lagi, satu per baris',
   'campaigns.optOutKeywords.save': 'Simpan kata kunci',
   'campaigns.optOutKeywords.saved': 'Kata kunci tersimpan.',
+  'settings.optOutConfirmation': 'Balasan untuk pelanggan yang berhenti berlangganan',
+  'settings.optOutConfirmation.hint':
+    'Dikirim sekali, lewat kotak keluar, saat STOP (atau kata kunci berhenti lainnya) dari pelanggan memasukkan nomornya ke daftar berhenti berlangganan. Biarkan kosong agar tidak mengirim apa pun.',
   'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
   'desktop.error.allOptedOut':

@@ -31,6 +31,7 @@ export function defaultSettings(
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     notifications: true,
     doNotDisturb: false,
+    optOutConfirmation: '',
     startAtLogin: false,
     supportContact: '',
     retentionDays: 30,

@@ -42,6 +42,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     maxFileBytes: 2 * 1024 * 1024,
     notifications: true,
     doNotDisturb: false,
+    optOutConfirmation: '',
     startAtLogin: false,
     supportContact: 'it@example.co.id',
     retentionDays: 30,

@@ -1,6 +1,7 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
 import { useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
+import { OptOutConfirmationSetting } from './OptOutConfirmationSetting'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -193,6 +194,11 @@ export function SettingsView(): React.JSX.Element {
           testId="settings-timezone"
           value={settings.defaultTimezone}
           onChange={(zone) => void save({ defaultTimezone: zone })}
+        />
+        <OptOutConfirmationSetting
+          value={settings.optOutConfirmation}
+          error={fieldErrors.optOutConfirmation}
+          onSave={(optOutConfirmation) => save({ optOutConfirmation })}
         />
       </Group>
 
