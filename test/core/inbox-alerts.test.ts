@@ -3,13 +3,10 @@
  * posted to a relay on 127.0.0.1 becomes one notice naming the customer, our own message none, the conversation the
  * focused window shows none; marking it read moves the unread count the tray and the window follow.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { composeCore, type Core, type Notice } from '../../src/main/core/compose'
+import type { Core, Notice } from '../../src/main/core/compose'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
-import { MemoryVault } from '../../src/main/core/vault'
+import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 
 let core: Core
 let relay: TestRelay
@@ -18,17 +15,13 @@ const unreadTold: number[] = []
 
 beforeEach(async () => {
   relay = await startTestRelay()
-  core = await composeCore({
-    dataDir: await mkdtemp(join(tmpdir(), 'sd-core-alerts-')),
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    notify: (notice) => notices.push(notice),
-    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 200, settlingMs: 200 }
+  // Slow polling: nothing but what arrives through the relay moves here.
+  core = await composeSandboxCore('sd-core-alerts-', (notice) => notices.push(notice), {
+    pollIntervals: { idleMs: 10 * 60_000 }
   })
   core.events.subscribe((event, payload) => {
     if (event === 'inbox:changed') unreadTold.push((payload as { unread: number }).unread)
   })
-  await core.start()
 })
 afterEach(async () => {
   await core.stop()
@@ -38,12 +31,7 @@ afterEach(async () => {
 })
 
 async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  expect(response.status).toBe(200)
+  expect(await relay.post(url, JSON.stringify(body))).toBe(200)
 }
 
 const customerMessage = (id: string, text: string, isFromMe = false) => ({
@@ -90,4 +78,44 @@ it('notifies a customer’s message once (never ours), silent in the open conver
   await core.handlers['inbox:markRead']({ conversationId: conversation!.id, read: true })
   expect(unreadTold.at(-1)).toBe(0)
   expect(core.snapshot().inbox.unread).toBe(0)
+}, 60_000)
+
+it('confirms a STOP once through the send queue when the setting has a text, and not at all by default', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const serial = core.monitor.status(deviceId).info?.serial
+  expect(serial).toBeTruthy()
+  await core.handlers['outbox:setPaused']({ paused: true })
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  const stop = (id: string, phone: string) => ({
+    ...customerMessage(id, 'stop'),
+    phone,
+    deviceId: serial
+  })
+  const toCustomer = async (phone: string) =>
+    (await core.handlers['outbox:list']({ offset: 0, limit: 50 })).items.filter((item) =>
+      item.recipient.endsWith(phone.slice(2))
+    )
+
+  // Off by default: the number is opted out, nothing is sent.
+  await post(connected.urls.incoming, stop('WA-S1', '6281300000001'))
+  await expect
+    .poll(async () => (await core.handlers['optouts:list']({})).optOuts.map((o) => o.phone), {
+      timeout: 15_000
+    })
+    .toContain('6281300000001')
+  expect(await toCustomer('6281300000001')).toEqual([])
+
+  await core.handlers['settings:update']({ optOutConfirmation: 'Baik, Anda tidak akan menerima pesan lagi.' })
+  await post(connected.urls.incoming, stop('WA-S2', '6281300000002'))
+  await post(connected.urls.incoming, stop('WA-S2', '6281300000002'))
+  await expect.poll(async () => (await toCustomer('6281300000002')).length, { timeout: 15_000 }).toBe(1)
+  const [confirmation] = await toCustomer('6281300000002')
+  expect(confirmation).toMatchObject({
+    text: 'Baik, Anda tidak akan menerima pesan lagi.',
+    deviceId
+  })
+  // Another round of the sync queues nothing more.
+  await core.inbox.sync.catchUp()
+  expect(await toCustomer('6281300000002')).toHaveLength(1)
 }, 60_000)

@@ -213,6 +213,22 @@ describe('IPC wiring', () => {
   })
 })
 
+/** A connected mailbox with nothing in it. */
+const connectedInbox = {
+  state: 'connected' as const,
+  behind: 0,
+  since: null,
+  retryAt: null,
+  detail: null,
+  mailbox: 'mbx',
+  storage: null,
+  lastContactAt: null,
+  messages: 0,
+  unread: 0,
+  refused: 0,
+  pending: 0
+}
+
 describe('TrayService', () => {
   it('renders the model once per change, keeps one Tray, and routes menu clicks and drops', () => {
     const actions: unknown[] = []
@@ -250,20 +266,7 @@ describe('TrayService', () => {
       () => undefined,
       english
     )
-    const inbox = {
-      state: 'connected' as const,
-      behind: 0,
-      since: null,
-      retryAt: null,
-      detail: null,
-      mailbox: 'mbx',
-      storage: null,
-      lastContactAt: null,
-      messages: 0,
-      unread: 0,
-      refused: 0,
-      pending: 0
-    }
+    const inbox = connectedInbox
     const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
     tray.render({ ...state, inbox })
     const created = fake.trays[0]!
@@ -283,20 +286,7 @@ describe('TrayService', () => {
       () => undefined,
       english
     )
-    const inbox = {
-      state: 'connected' as const,
-      behind: 0,
-      since: null,
-      retryAt: null,
-      detail: null,
-      mailbox: 'mbx',
-      storage: null,
-      lastContactAt: null,
-      messages: 5,
-      unread: 3,
-      refused: 0,
-      pending: 0
-    }
+    const inbox = { ...connectedInbox, messages: 5, unread: 3 }
     const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
     tray.render({ ...state, inbox })
     const created = fake.trays[0]!

@@ -1,7 +1,6 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
 import { useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
-import { OptOutConfirmationSetting } from './OptOutConfirmationSetting'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -195,7 +194,11 @@ export function SettingsView(): React.JSX.Element {
           value={settings.defaultTimezone}
           onChange={(zone) => void save({ defaultTimezone: zone })}
         />
-        <OptOutConfirmationSetting
+        <TextSetting
+          id="settings-optout-confirmation"
+          label={t('settings.optOutConfirmation')}
+          hint={t('settings.optOutConfirmation.hint')}
+          multiline
           value={settings.optOutConfirmation}
           error={fieldErrors.optOutConfirmation}
           onSave={(optOutConfirmation) => save({ optOutConfirmation })}
@@ -204,6 +207,10 @@ export function SettingsView(): React.JSX.Element {
 
       <Group title={t('settings.group.support')}>
         <TextSetting
+          id="settings-support"
+          label={t('settings.support')}
+          hint={t('settings.support.hint')}
+          limit={{ max: 200, tooLong: t('settings.support.tooLong') }}
           value={settings.supportContact}
           error={fieldErrors.supportContact}
           onSave={(supportContact) => save({ supportContact })}
@@ -347,16 +354,27 @@ function NumberSetting({
   )
 }
 
+/** A text setting saved when the field is left (or Enter, on one line), trimmed; a textarea when `multiline`. */
 function TextSetting({
+  id,
+  label,
+  hint,
+  limit,
+  multiline = false,
   value,
   error,
   onSave
 }: {
+  id: string
+  label: string
+  hint: string
+  /** The longest text (past it, `tooLong` is said at the field). */
+  limit?: { max: number; tooLong: string }
+  multiline?: boolean
   value: string
   error: string | undefined
   onSave(value: string): Promise<boolean>
 }): React.JSX.Element {
-  const t = useT()
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? value
   function commit(): void {
@@ -371,24 +389,35 @@ function TextSetting({
   }
   return (
     <Field
-      id="settings-support"
-      label={t('settings.support')}
-      hint={t('settings.support.hint')}
-      error={text.length > 200 ? t('settings.support.tooLong') : (error ?? null)}
+      id={id}
+      label={label}
+      hint={hint}
+      error={limit && text.length > limit.max ? limit.tooLong : (error ?? null)}
     >
-      {(control) => (
-        <input
-          {...control}
-          data-testid="settings-support"
-          value={text}
-          maxLength={200}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit()
-          }}
-        />
-      )}
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            data-testid={id}
+            rows={2}
+            value={text}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+          />
+        ) : (
+          <input
+            {...control}
+            data-testid={id}
+            value={text}
+            maxLength={limit?.max}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit()
+            }}
+          />
+        )
+      }
     </Field>
   )
 }
