@@ -61,31 +61,27 @@ export function OptOutKeywords(): React.JSX.Element {
     >
       <legend>{t('campaigns.optOutKeywords.title')}</legend>
       <p className="muted">{t('campaigns.optOutKeywords.intro')}</p>
-      <label htmlFor="optout-keywords-out">{t('campaigns.optOutKeywords.optOut')}</label>
-      <textarea
+      <KeywordList
         id="optout-keywords-out"
-        data-testid="optout-keywords-out"
+        label={t('campaigns.optOutKeywords.optOut')}
         rows={4}
         value={optOut}
         disabled={!loaded}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? 'optout-keywords-error' : undefined}
-        onChange={(e) => {
-          setOptOut(e.target.value)
+        invalid={invalid}
+        onChange={(value) => {
+          setOptOut(value)
           setSaved(false)
         }}
       />
-      <label htmlFor="optout-keywords-in">{t('campaigns.optOutKeywords.optIn')}</label>
-      <textarea
+      <KeywordList
         id="optout-keywords-in"
-        data-testid="optout-keywords-in"
+        label={t('campaigns.optOutKeywords.optIn')}
         rows={2}
         value={optIn}
         disabled={!loaded}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? 'optout-keywords-error' : undefined}
-        onChange={(e) => {
-          setOptIn(e.target.value)
+        invalid={invalid}
+        onChange={(value) => {
+          setOptIn(value)
           setSaved(false)
         }}
       />
@@ -107,5 +103,32 @@ export function OptOutKeywords(): React.JSX.Element {
         {saved ? <span role="status">{t('campaigns.optOutKeywords.saved')}</span> : null}
       </div>
     </fieldset>
+  )
+}
+
+/** One list, one keyword per line; marked invalid and described by the refusal when the core refused the lists. */
+function KeywordList(props: {
+  id: string
+  label: string
+  rows: number
+  value: string
+  disabled: boolean
+  invalid: boolean
+  onChange(value: string): void
+}): React.JSX.Element {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        data-testid={props.id}
+        rows={props.rows}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.invalid ? 'optout-keywords-error' : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </>
   )
 }

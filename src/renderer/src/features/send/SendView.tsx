@@ -48,6 +48,12 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'gateway-text-only': 'send-schedule-mode-local'
 }
 
+/** What the operator may answer when numbers of the send are on the opt-out list. */
+const OPT_OUT_ANSWERS = [
+  ['leave-out', 'send.optOutAsk.leaveOut'],
+  ['send', 'send.optOutAsk.sendAnyway']
+] as const
+
 export function SendView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -330,24 +336,18 @@ export function SendView(): React.JSX.Element {
           <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
             <p>{send.sendError.message}</p>
             <div className="actions">
-              <button
-                type="button"
-                className="button"
-                data-testid="send-opt-out-leave"
-                disabled={send.sending}
-                onClick={() => void sendDraft('leave-out')}
-              >
-                {t('send.optOutAsk.leaveOut')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                data-testid="send-opt-out-anyway"
-                disabled={send.sending}
-                onClick={() => void sendDraft('send')}
-              >
-                {t('send.optOutAsk.sendAnyway')}
-              </button>
+              {OPT_OUT_ANSWERS.map(([answer, label]) => (
+                <button
+                  key={answer}
+                  type="button"
+                  className="button"
+                  data-testid={`send-opt-out-${answer}`}
+                  disabled={send.sending}
+                  onClick={() => void sendDraft(answer)}
+                >
+                  {t(label)}
+                </button>
+              ))}
             </div>
           </div>
         ) : send.sendError ? (
