@@ -48,12 +48,6 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'gateway-text-only': 'send-schedule-mode-local'
 }
 
-/** What the operator may answer when numbers of the send are on the opt-out list. */
-const OPT_OUT_ANSWERS = [
-  ['leave-out', 'send.optOutAsk.leaveOut'],
-  ['send', 'send.optOutAsk.sendAnyway']
-] as const
-
 export function SendView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -332,24 +326,11 @@ export function SendView(): React.JSX.Element {
           </div>
         ) : null}
         {send.sendError?.code === 'opted_out' ? (
-          // Numbers on the opt-out list: the core asks first, the operator answers here.
-          <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
-            <p>{send.sendError.message}</p>
-            <div className="actions">
-              {OPT_OUT_ANSWERS.map(([answer, label]) => (
-                <button
-                  key={answer}
-                  type="button"
-                  className="button"
-                  data-testid={`send-opt-out-${answer}`}
-                  disabled={send.sending}
-                  onClick={() => void sendDraft(answer)}
-                >
-                  {t(label)}
-                </button>
-              ))}
-            </div>
-          </div>
+          <OptOutQuestion
+            question={send.sendError.message}
+            busy={send.sending}
+            onAnswer={(answer) => void sendDraft(answer)}
+          />
         ) : send.sendError ? (
           <p className="alert alert--bad" role="alert" data-testid="send-error">
             {send.sendError.message}
@@ -390,5 +371,39 @@ export function SendView(): React.JSX.Element {
         )}
       </form>
     </section>
+  )
+}
+
+/** What the operator may answer when numbers of the send are on the opt-out list. */
+const OPT_OUT_ANSWERS = [
+  ['leave-out', 'send.optOutAsk.leaveOut'],
+  ['send', 'send.optOutAsk.sendAnyway']
+] as const
+
+/** The core's question about numbers on the opt-out list (its words), and the two answers it accepts. */
+function OptOutQuestion(props: {
+  question: string
+  busy: boolean
+  onAnswer(answer: 'leave-out' | 'send'): void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
+      <p>{props.question}</p>
+      <div className="actions">
+        {OPT_OUT_ANSWERS.map(([answer, label]) => (
+          <button
+            key={answer}
+            type="button"
+            className="button"
+            data-testid={`send-opt-out-${answer}`}
+            disabled={props.busy}
+            onClick={() => props.onAnswer(answer)}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+    </div>
   )
 }
