@@ -384,6 +384,10 @@ export const Settings = z.object({
   /** Largest file accepted, per gateway default 2 MB. */
   maxFileBytes: z.number().int().min(1).max(MAX_SETTABLE_FILE_BYTES),
   notifications: z.boolean(),
+  /** Do not disturb: no notification for customers' new messages (the tray and the window still count them). */
+  doNotDisturb: z.boolean(),
+  /** Sent once to a customer whose keyword (STOP…) put them on the opt-out list; empty: none (the default). */
+  optOutConfirmation: z.string().max(MAX_TEXT_LENGTH),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
   /** Days a final item (and its attachment) is kept. */
@@ -1099,7 +1103,12 @@ export const invokeChannels = builtOnFirstUse({
       recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
       isGroup: z.boolean().default(false),
       entries: z.array(EnqueueEntry).min(1).max(1000),
-      schedule: ScheduleRequest.optional()
+      schedule: ScheduleRequest.optional(),
+      /**
+       * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused
+       * (`opted_out`, naming how many) so that the window asks first.
+       */
+      optedOut: z.enum(['send', 'leave-out']).optional()
     }),
     reply: z.object({ itemIds: z.array(Id) })
   }),
@@ -1503,6 +1512,14 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ messages: z.array(InboxMessageView) })
   }),
   // ---- inbox conversations, threads and contacts (issue 26) ----
+  /**
+   * Which conversation the window shows, and whether the window has the focus: a new message there is not notified
+   * (null when no conversation is open).
+   */
+  'inbox:viewing': () => ({
+    request: z.object({ conversationId: z.number().int().positive().nullable(), focused: z.boolean() }),
+    reply: Ok
+  }),
   /** Conversations newest first; `before` is the previous page's last `lastNumber`; `next` null on the last page. */
   'inbox:conversations': () => ({
     request: z.object({
@@ -1687,6 +1704,8 @@ export const eventChannels = builtOnFirstUse({
     z.object({
       view: View,
       deviceId: Id.optional(),
+      /** Inbox: open this conversation (a new-message notification was clicked). */
+      conversationId: z.number().int().positive().optional(),
       handles: z.array(FileHandleView).optional()
     }),
   /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */

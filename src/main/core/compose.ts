@@ -5,6 +5,7 @@
  * start here; only the ports differ.
  */
 import { join } from 'node:path'
+import { formatPhoneForReading } from '../../shared/domain/phone-display'
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
@@ -25,6 +26,7 @@ import {
 } from './devices'
 import { FileHandles } from './files'
 import {
+  confirmOptOuts,
   createConversationCommands,
   createInbox,
   createInboxCommands,
@@ -160,10 +162,17 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     logger
   })
   const actions = new DeviceActions({ registry, monitor, clock, logger })
+  // The conversation the window shows and whether it has the focus (inbox:viewing): its new messages stay quiet.
+  const viewing: { conversationId: number | null; focused: boolean } = {
+    conversationId: null,
+    focused: false
+  }
   const notices = new NoticeBoard({
     clock,
     notify: (notice) => ports.notify?.(notice),
     enabled: () => settings.get().notifications,
+    doNotDisturb: () => settings.get().doNotDisturb,
+    viewing: () => (viewing.focused ? viewing.conversationId : null),
     ...(ports.noticeDebounceMs !== undefined ? { debounceMs: ports.noticeDebounceMs } : {})
   })
 
@@ -207,6 +216,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
   const inboxFetch = ports.fetch ?? ((url, init) => fetch(url, init))
   const inboxCredentials = vaultInboxCredentials(ports.vault)
+  const keywordTarget = keywordOptOuts({
+    db,
+    campaigns: theCampaigns,
+    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
+  })
+  // The optional confirmation to a customer who wrote STOP: a reply through the send queue, once per message.
+  const confirmOptOut = confirmOptOuts({
+    text: () => settings.get().optOutConfirmation,
+    deviceIdOf: (device) => inbox.conversations.deviceIdOf(device),
+    reply: (request) => handlers['inbox:reply'](request),
+    failed: (error) => logger.warn('inbox: the opt-out confirmation could not be queued', error)
+  })
   const inbox = createInbox({
     db,
     clock,
@@ -216,17 +237,31 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       tracking: theOutbox.queue,
       devices: monitor,
       // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
-      optOuts: keywordOptOuts({
-        db,
-        campaigns: theCampaigns,
-        pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
-      })
+      optOuts: {
+        ...keywordTarget,
+        committed(changes) {
+          keywordTarget.committed(changes)
+          confirmOptOut(changes)
+        }
+      }
     },
     logger,
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
     devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
     outbox: theOutbox.queue
   })
+  inbox.onArrivals((messages, catchingUp) =>
+    notices.messagesArrived(
+      messages.map((message) => ({
+        conversationId: message.conversationId,
+        from: message.isGroup
+          ? (message.groupSubject ?? message.chatId)
+          : (message.contactName ?? message.pushName ?? formatPhoneForReading(message.chatId)),
+        text: message.text
+      })),
+      catchingUp
+    )
+  )
   inbox.onStatusChange((status) => {
     events.emit('inbox:changed', inboxStatusView(status))
     snapshotChanged()
@@ -361,7 +396,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       files,
       outbox: theOutbox,
       events,
-      fileLimitFor
+      fileLimitFor,
+      optedOut: (phones) => phones.filter((phone) => theCampaigns.optOuts.has(phone))
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...webhookCommands,
@@ -378,7 +414,20 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       fileLimitFor
     }),
     ...createInboxCommands({ inbox, receiving }),
-    ...createConversationCommands({ inbox, gatewayContacts: (deviceId) => requireClient(registry, deviceId) })
+    ...createConversationCommands({
+      inbox,
+      gatewayContacts: (deviceId) => requireClient(registry, deviceId),
+      // Read marks move the unread count the tray and the window's tab show.
+      onReadChanged: () => {
+        events.emit('inbox:changed', inboxStatusView(inbox.status()))
+        snapshotChanged()
+      }
+    }),
+    'inbox:viewing': async (request) => {
+      viewing.conversationId = request.conversationId
+      viewing.focused = request.focused
+      return { ok: true }
+    }
   }
 
   let started = false

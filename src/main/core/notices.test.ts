@@ -89,3 +89,77 @@ describe('NoticeBoard', () => {
     expect(seen).toEqual([])
   })
 })
+
+describe('NoticeBoard: customers’ new messages (issue 26)', () => {
+  function messageBoard(options: { dnd?: boolean; viewing?: number | null } = {}) {
+    const clock = new FakeClock()
+    const seen: Notice[] = []
+    const state = { dnd: options.dnd ?? false, viewing: options.viewing ?? null }
+    const notices = new NoticeBoard({
+      clock,
+      notify: (n) => seen.push(n),
+      enabled: () => true,
+      doNotDisturb: () => state.dnd,
+      viewing: () => state.viewing,
+      messageGroupMs: 1_000
+    })
+    return { clock, seen, notices, state }
+  }
+  const message = (conversationId: number, from: string, text: string) => ({ conversationId, from, text })
+
+  it('tells one message with its sender and first line, and a click opens that conversation', async () => {
+    const { clock, seen, notices } = messageBoard()
+    notices.messagesArrived([message(7, 'Budi', '\n  Is my order ready?\nIt was #42')])
+    await clock.advance(1_000)
+    expect(seen).toHaveLength(1)
+    expect(shown(seen[0]!.title)).toBe('Budi')
+    expect(shown(seen[0]!.body)).toBe('Is my order ready?')
+    expect(seen[0]!.action).toEqual({ kind: 'conversation', conversationId: 7 })
+  })
+
+  it('groups messages that arrive together into one notice, in both languages', async () => {
+    const { clock, seen, notices } = messageBoard()
+    notices.messagesArrived([message(1, 'Budi', 'a'), message(2, 'Sari', 'b')])
+    notices.messagesArrived([message(3, 'Andi', 'c'), message(1, 'Budi', 'd')])
+    await clock.advance(1_000)
+    expect(seen).toHaveLength(1)
+    expect(shown(seen[0]!.title)).toBe('4 new messages from 3 customers')
+    expect(shown(seen[0]!.title, 'id')).toBe('4 pesan baru dari 3 pelanggan')
+    expect(seen[0]!.action).toEqual({ kind: 'open', view: 'inbox' })
+    // Several from one customer: their name, and the click opens their conversation.
+    notices.messagesArrived([message(5, 'Sari', 'x'), message(5, 'Sari', 'y')])
+    await clock.advance(1_000)
+    expect(shown(seen[1]!.title)).toBe('2 new messages from Sari')
+    expect(seen[1]!.action).toEqual({ kind: 'conversation', conversationId: 5 })
+  })
+
+  it('holds a catch-up backlog and tells it once, grouped, when the sync has caught up', async () => {
+    const { clock, seen, notices } = messageBoard()
+    for (let page = 0; page < 3; page++) {
+      notices.messagesArrived(
+        Array.from({ length: 500 }, (_, i) => message((i % 40) + 1, `C${i % 40}`, 'old')),
+        true
+      )
+      await clock.advance(60_000)
+    }
+    expect(seen).toEqual([])
+    notices.messagesArrived([], false)
+    await clock.advance(1_000)
+    expect(seen).toHaveLength(1)
+    expect(shown(seen[0]!.title)).toBe('1,500 new messages from 40 customers')
+  })
+
+  it('stays silent for the conversation open in the focused window, and entirely with do-not-disturb', async () => {
+    const { clock, seen, notices, state } = messageBoard({ viewing: 7 })
+    notices.messagesArrived([message(7, 'Budi', 'here')])
+    await clock.advance(5_000)
+    expect(seen).toEqual([])
+    notices.messagesArrived([message(8, 'Sari', 'elsewhere')])
+    await clock.advance(1_000)
+    expect(seen.map((n) => shown(n.title))).toEqual(['Sari'])
+    state.dnd = true
+    notices.messagesArrived([message(9, 'Andi', 'quiet')])
+    await clock.advance(5_000)
+    expect(seen).toHaveLength(1)
+  })
+})

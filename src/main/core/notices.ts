@@ -9,7 +9,9 @@ import { decodeNote } from '../../shared/i18n/notes'
 import type { Clock, TimerId } from './clock'
 
 export type NoticeAction =
-  { kind: 'relink'; deviceId: string } | { kind: 'open'; view: 'devices' | 'outbox' | 'campaigns' | 'send' }
+  | { kind: 'relink'; deviceId: string }
+  | { kind: 'open'; view: 'devices' | 'outbox' | 'campaigns' | 'send' | 'inbox' }
+  | { kind: 'conversation'; conversationId: number }
 
 /** A translation key and its params (translated by the shell in the operator's language), or text as it came. */
 export type NoticeText = { key: MessageKey; params?: Params } | { text: string }
@@ -26,6 +28,30 @@ export interface NoticeBoardOptions {
   notify: (notice: Notice) => void
   enabled: () => boolean
   debounceMs?: number
+  /** Do not disturb: customers' messages are not notified (device and sending notices still are). */
+  doNotDisturb?: () => boolean
+  /** The conversation open in a focused window: its new messages are not notified. */
+  viewing?: () => number | null
+  /** How long messages arriving together are gathered into one notice. */
+  messageGroupMs?: number
+}
+
+/** A customer's message just kept (never one of ours): who wrote, where, and what. */
+export interface ArrivedMessageNotice {
+  conversationId: number
+  /** The contact's name, else the push name, else the formatted number (a group: its subject). */
+  from: string
+  text: string
+}
+
+/** The first non-empty line of a message, cut to a notification's length. */
+function firstLine(text: string): string {
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((part) => part.trim() !== '')
+      ?.trim() ?? ''
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line
 }
 
 const WORTH_TELLING: ReadonlySet<DeviceState> = new Set([
@@ -96,6 +122,13 @@ export class NoticeBoard {
   private readonly pendingDevice = new Map<string, { timer: TimerId; notice: Notice | null }>()
   private failedCount = 0
   private failedTimer: TimerId | null = null
+  /** Messages not told yet: how many, who wrote (first name seen per conversation) and the newest one. */
+  private arrived: {
+    count: number
+    senders: Map<number, string>
+    last: ArrivedMessageNotice | null
+  } = { count: 0, senders: new Map(), last: null }
+  private arrivedTimer: TimerId | null = null
 
   constructor(private readonly options: NoticeBoardOptions) {
     this.debounceMs = options.debounceMs ?? 10_000
@@ -172,7 +205,63 @@ export class NoticeBoard {
     })
   }
 
+  /**
+   * Customers' messages kept by the sync. Gathered for a moment, and for as long as a catch-up lasts: one message is
+   * one notice with its sender and first line, several are one grouped notice ("7 new messages from 3 customers").
+   * Messages in the conversation the focused window shows are left out; with do-not-disturb nothing is said.
+   */
+  messagesArrived(messages: readonly ArrivedMessageNotice[], catchingUp = false): void {
+    const viewing = this.options.viewing?.() ?? null
+    for (const message of messages) {
+      if (message.conversationId === viewing) continue
+      this.arrived.count += 1
+      if (!this.arrived.senders.has(message.conversationId))
+        this.arrived.senders.set(message.conversationId, message.from)
+      this.arrived.last = message
+    }
+    if (catchingUp) {
+      if (this.arrivedTimer) this.options.clock.clearTimeout(this.arrivedTimer)
+      this.arrivedTimer = null
+      return
+    }
+    if (this.arrived.count === 0 || this.arrivedTimer) return
+    this.arrivedTimer = this.options.clock.setTimeout(() => {
+      this.arrivedTimer = null
+      this.flushArrived()
+    }, this.options.messageGroupMs ?? 1_500)
+  }
+
+  private flushArrived(): void {
+    const { count, senders, last } = this.arrived
+    this.arrived = { count: 0, senders: new Map(), last: null }
+    if (count === 0 || !last || this.options.doNotDisturb?.()) return
+    const lastLine = firstLine(last.text)
+    const body: NoticeText = lastLine ? { text: lastLine } : { key: 'notice.message.noText' }
+    if (count === 1) {
+      this.emit({
+        key: `inbox:${last.conversationId}`,
+        title: { text: last.from },
+        body,
+        action: { kind: 'conversation', conversationId: last.conversationId }
+      })
+      return
+    }
+    const [onlyId, onlyFrom] = senders.size === 1 ? [...senders][0]! : [null, null]
+    this.emit({
+      key: 'inbox:grouped',
+      title:
+        onlyId !== null
+          ? { key: 'notice.messages.fromOne', params: { count, from: onlyFrom } }
+          : { key: 'notice.messages.fromMany', params: { count, customers: senders.size } },
+      body,
+      action:
+        onlyId !== null ? { kind: 'conversation', conversationId: onlyId } : { kind: 'open', view: 'inbox' }
+    })
+  }
+
   dispose(): void {
+    if (this.arrivedTimer) this.options.clock.clearTimeout(this.arrivedTimer)
+    this.arrivedTimer = null
     for (const entry of this.pendingDevice.values()) this.options.clock.clearTimeout(entry.timer)
     this.pendingDevice.clear()
     if (this.failedTimer) this.options.clock.clearTimeout(this.failedTimer)

@@ -30,7 +30,7 @@ import { TrayService } from './tray'
 import { dropOnTray } from './tray-drop'
 import type { TrayAction } from './tray-model'
 import { createMainWindow, guardEveryWebContents } from './window'
-import { NotificationCenter } from './notifications'
+import { NotificationCenter, noticeDestination } from './notifications'
 import { describeStartupFailure, languageOfLocale } from './startup-failure'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
 
@@ -96,14 +96,18 @@ export function startShell(): void {
     window.show()
     window.focus()
   }
-  const navigate = (view: View, deviceId?: string): void => {
+  const navigate = (view: View, deviceId?: string, conversationId?: number): void => {
     showWindow()
-    core?.events.emit('app:navigate', { view, ...(deviceId ? { deviceId } : {}) })
+    core?.events.emit('app:navigate', {
+      view,
+      ...(deviceId ? { deviceId } : {}),
+      ...(conversationId !== undefined ? { conversationId } : {})
+    })
   }
   const onNoticeActivated = (action: NoticeAction | null): void => {
-    if (!action) showWindow()
-    else if (action.kind === 'relink') navigate('linking', action.deviceId)
-    else navigate(action.view)
+    const target = action && noticeDestination(action)
+    if (!target) showWindow()
+    else navigate(target.view, target.deviceId, target.conversationId)
   }
 
   // Started at login: Windows and Linux pass --hidden; macOS passes no arguments but says so itself.

@@ -19,12 +19,29 @@ export function decodeLaunchArguments(argumentsText: string): NoticeAction | nul
   try {
     const parsed = JSON.parse(decodeURIComponent(argumentsText.slice(LAUNCH_PREFIX.length))) as NoticeAction
     if (parsed.kind === 'relink' && typeof parsed.deviceId === 'string') return parsed
-    if (parsed.kind === 'open' && ['devices', 'outbox', 'campaigns', 'send'].includes(parsed.view))
+    if (parsed.kind === 'open' && ['devices', 'outbox', 'campaigns', 'send', 'inbox'].includes(parsed.view))
+      return parsed
+    if (
+      parsed.kind === 'conversation' &&
+      Number.isSafeInteger(parsed.conversationId) &&
+      parsed.conversationId > 0
+    )
       return parsed
     return null
   } catch {
     return null
   }
+}
+
+/** Where a clicked notice takes the window: a device's QR step, a conversation of the inbox, or a view. */
+export function noticeDestination(action: NoticeAction): {
+  view: 'linking' | 'inbox' | 'devices' | 'outbox' | 'campaigns' | 'send'
+  deviceId?: string
+  conversationId?: number
+} {
+  if (action.kind === 'relink') return { view: 'linking', deviceId: action.deviceId }
+  if (action.kind === 'conversation') return { view: 'inbox', conversationId: action.conversationId }
+  return { view: action.view }
 }
 
 const escapeXml = (text: string): string =>

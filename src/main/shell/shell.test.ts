@@ -105,7 +105,7 @@ vi.mock('electron', () => {
 const { isPermissionAllowed, isTrustedUrl } = await import('./window')
 const { registerIpc } = await import('./ipc')
 const { TrayService } = await import('./tray')
-const { NotificationCenter, decodeLaunchArguments, encodeLaunchArguments, toastXml } =
+const { NotificationCenter, decodeLaunchArguments, encodeLaunchArguments, noticeDestination, toastXml } =
   await import('./notifications')
 const { translate } = await import('../../shared/i18n')
 const english = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]): string =>
@@ -213,6 +213,22 @@ describe('IPC wiring', () => {
   })
 })
 
+/** A connected mailbox with nothing in it. */
+const connectedInbox = {
+  state: 'connected' as const,
+  behind: 0,
+  since: null,
+  retryAt: null,
+  detail: null,
+  mailbox: 'mbx',
+  storage: null,
+  lastContactAt: null,
+  messages: 0,
+  unread: 0,
+  refused: 0,
+  pending: 0
+}
+
 describe('TrayService', () => {
   it('renders the model once per change, keeps one Tray, and routes menu clicks and drops', () => {
     const actions: unknown[] = []
@@ -250,20 +266,7 @@ describe('TrayService', () => {
       () => undefined,
       english
     )
-    const inbox = {
-      state: 'connected' as const,
-      behind: 0,
-      since: null,
-      retryAt: null,
-      detail: null,
-      mailbox: 'mbx',
-      storage: null,
-      lastContactAt: null,
-      messages: 0,
-      unread: 0,
-      refused: 0,
-      pending: 0
-    }
+    const inbox = connectedInbox
     const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
     tray.render({ ...state, inbox })
     const created = fake.trays[0]!
@@ -272,6 +275,29 @@ describe('TrayService', () => {
     expect(created.tooltip).toContain('Messages in: ⚠ the relay cannot be reached')
     expect(tray.click('relay')).toBe(true)
     expect(actions).toEqual([{ kind: 'inbox' }])
+    tray.destroy()
+  })
+
+  it('shows the unread count in the tooltip and the menu, follows it, and its item opens the inbox (issue 26)', () => {
+    fake.trays.length = 0
+    const actions: unknown[] = []
+    const tray = new TrayService(
+      (a) => actions.push(a),
+      () => undefined,
+      english
+    )
+    const inbox = { ...connectedInbox, messages: 5, unread: 3 }
+    const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
+    tray.render({ ...state, inbox })
+    const created = fake.trays[0]!
+    expect(created.tooltip).toContain('3 unread messages')
+    expect(tray.click('unread')).toBe(true)
+    expect(actions).toEqual([{ kind: 'inbox' }])
+    tray.render({ ...state, inbox: { ...inbox, unread: 1 } })
+    expect(created.tooltip).toContain('1 unread message')
+    tray.render({ ...state, inbox: { ...inbox, unread: 0 } })
+    expect(created.tooltip).not.toContain('unread')
+    expect(tray.click('unread')).toBe(false)
     tray.destroy()
   })
 })
@@ -349,6 +375,31 @@ describe('NotificationCenter', () => {
       expect(activated).toHaveLength(1)
       expect(center.pending()).toBe(0)
     })
+  })
+
+  it('a new-message notice opens its conversation, also when clicked after a restart on Windows (issue 26)', () => {
+    const action = { kind: 'conversation', conversationId: 42 } as const
+    onPlatform('linux', () => {
+      fake.notifications.length = 0
+      const activated: unknown[] = []
+      new NotificationCenter((a) => activated.push(a)).show('Budi', 'Is the order ready?', action)
+      fake.notifications[0]!.listeners.get('click')!()
+      expect(activated).toEqual([action])
+      expect(noticeDestination(activated[0] as typeof action)).toEqual({ view: 'inbox', conversationId: 42 })
+    })
+    onPlatform('win32', () => {
+      fake.notifications.length = 0
+      const activated: unknown[] = []
+      new NotificationCenter((a) => activated.push(a)).show('Budi', 'Is the order ready?', action)
+      const launch = /launch="([^"]*)"/.exec(fake.notifications[0]!.options['toastXml'] as string)![1]!
+      fake.activation.handler!({ type: 'click', arguments: launch.replace(/&amp;/g, '&') })
+      expect(activated).toEqual([action])
+    })
+    expect(
+      decodeLaunchArguments(encodeLaunchArguments({ kind: 'conversation', conversationId: -1 }))
+    ).toBeNull()
+    expect(noticeDestination({ kind: 'relink', deviceId: 'd1' })).toEqual({ view: 'linking', deviceId: 'd1' })
+    expect(noticeDestination({ kind: 'open', view: 'outbox' })).toEqual({ view: 'outbox' })
   })
 
   it('ignores launch arguments that are not ours', () => {

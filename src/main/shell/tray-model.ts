@@ -89,7 +89,15 @@ function tooltipFor(state: TrayState, t: Translate): string {
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
   const relay = relayLine(state, t)
   if (relay) parts.push(relay)
+  const unread = unreadLine(state, t)
+  if (unread) parts.push(unread)
   return parts.join(' · ')
+}
+
+/** "3 unread messages", while customers' messages wait to be read. */
+function unreadLine(state: TrayState, t: Translate): string | null {
+  const unread = state.inbox?.unread ?? 0
+  return unread > 0 ? t('inbox.unreadCount', { count: unread }) : null
 }
 
 /** "Messages in: connected" (or behind, unreachable, full…), once a mailbox is set up. */
@@ -135,10 +143,12 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
 export function buildTrayModel(state: TrayState, t: Translate): TrayModel {
   const pending = pendingCount(state.counts)
   const relay = relayLine(state, t)
+  const unread = unreadLine(state, t)
   const menu: TrayMenuItem[] = [
     ...state.devices.map((device) => deviceItem(device, t)),
     ...(relay ? [{ id: 'relay', label: relay, enabled: true, action: { kind: 'inbox' } as const }] : []),
-    ...(state.devices.length > 0 || relay
+    ...(unread ? [{ id: 'unread', label: unread, enabled: true, action: { kind: 'inbox' } as const }] : []),
+    ...(state.devices.length > 0 || relay || unread
       ? [{ id: 'sep:devices', label: '', enabled: false, separator: true }]
       : []),
     {

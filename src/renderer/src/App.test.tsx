@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { EventChannel } from '../../shared/contract'
 import { App } from './App'
+import { useInboxAlerts } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { useOutbox } from './stores/outbox'
@@ -18,7 +19,8 @@ const EVENTS: EventChannel[] = [
   'outbox:bulkChanged',
   'outbox:countsChanged',
   'settings:changed',
-  'app:navigate'
+  'app:navigate',
+  'inbox:changed'
 ]
 
 /** A button of the main navigation, by its name. */
@@ -45,6 +47,54 @@ describe('App shell', () => {
     const again = installFakeApi()
     await renderApp(again, makeBootstrap({ devices: [] }))
     expect(screen.getByTestId('view-welcome')).toBeTruthy()
+  })
+
+  it('shows the unread count on the Messages in tab, with a label, and follows inbox:changed (issue 26)', async () => {
+    const fake = installFakeApi()
+    const status = {
+      state: 'connected' as const,
+      behind: 0,
+      since: null,
+      retryAt: null,
+      detail: null,
+      mailbox: 'mbx',
+      storage: null,
+      lastContactAt: null,
+      messages: 9,
+      unread: 4,
+      refused: 0,
+      pending: 0
+    }
+    fake.handle('inbox:status', () => status)
+    await renderApp(fake)
+    const badge = await screen.findByTestId('nav-inbox-unread')
+    expect(badge.textContent).toBe('4')
+    expect(badge.getAttribute('aria-label')).toBe('4 unread messages')
+    expect(nav('Messages in 4 unread messages')).toBeTruthy()
+    act(() => fake.emit('inbox:changed', { ...status, unread: 1 }))
+    expect(screen.getByTestId('nav-inbox-unread').getAttribute('aria-label')).toBe('1 unread message')
+    act(() => fake.emit('inbox:changed', { ...status, unread: 0 }))
+    expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
+  })
+
+  it('opens the inbox on a conversation when a notification is clicked, and tells the core what it shows', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake)
+    act(() => fake.emit('app:navigate', { view: 'inbox', conversationId: 42 }))
+    expect(useNavigation.getState().view).toBe('inbox')
+    expect(useInboxAlerts.getState().takeOpenConversation()).toBe(42)
+    expect(useInboxAlerts.getState().takeOpenConversation()).toBeNull()
+    // The inbox view says which conversation it shows: the core hears it with the window's focus.
+    act(() => useInboxAlerts.getState().setViewing(42))
+    await waitFor(() =>
+      expect(fake.requests('inbox:viewing').at(-1)).toEqual({
+        conversationId: 42,
+        focused: document.hasFocus()
+      })
+    )
+    // Another view open: no conversation is being read.
+    act(() => useNavigation.getState().navigate('outbox'))
+    await waitFor(() => expect(fake.requests('inbox:viewing').at(-1)?.conversationId).toBeNull())
   })
 
   it('navigates between the views from the nav', async () => {

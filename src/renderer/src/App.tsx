@@ -10,6 +10,7 @@ import { WelcomeView } from './features/welcome/WelcomeView'
 import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
 import { useDevices } from './stores/devices'
+import { useInboxAlerts } from './stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
@@ -116,6 +117,7 @@ function Header(): React.JSX.Element {
   const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
   const navigate = useNavigation((s) => s.navigate)
   const counts = useOutbox((s) => s.counts)
+  const unread = useInboxAlerts((s) => s.unread)
   const paused = useOutbox((s) => s.sendingPaused)
   const [pauseError, setPauseError] = useState<string | null>(null)
   // A narrow window shows the tabs as a menu opened from the header (every tab listed, none scrolled away).
@@ -204,6 +206,15 @@ function Header(): React.JSX.Element {
                 }}
               >
                 {t(NAV_LABEL[v])}
+                {v === 'inbox' && unread > 0 ? (
+                  <span
+                    className="nav-badge"
+                    data-testid="nav-inbox-unread"
+                    aria-label={t('inbox.unreadCount', { count: unread })}
+                  >
+                    {unread}
+                  </span>
+                ) : null}
                 {v === 'outbox' && counts.failed > 0 ? (
                   <span className="nav-badge" aria-label={t('counts.failedBadge', { count: counts.failed })}>
                     {counts.failed}

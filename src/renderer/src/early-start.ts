@@ -17,7 +17,8 @@ export const WINDOW_EVENTS = [
   'outbox:countsChanged',
   'settings:changed',
   'app:navigate',
-  'sandbox:changed'
+  'sandbox:changed',
+  'inbox:changed'
 ] as const satisfies readonly EventChannel[]
 
 export type WindowEvent = (typeof WINDOW_EVENTS)[number]

@@ -5,6 +5,7 @@ import { setApi } from './api'
 import { resetAppStore } from './stores/app'
 import { resetPlace } from './stores/place'
 import { resetDevicesStore } from './stores/devices'
+import { resetInboxAlertsStore } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore } from './stores/navigation'
 import { resetOutboxStore } from './stores/outbox'
@@ -28,6 +29,7 @@ afterEach(() => {
   resetDevicesStore()
   resetSettingsStore()
   resetNavigationStore()
+  resetInboxAlertsStore()
   resetPlace()
   resetAppStore()
   setApi(null)

@@ -1333,6 +1333,30 @@ export const en = {
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.
+  // Inbox alerts (issue 26): new-message notices, unread counts, opt-out asks.
+  'notice.message.noText': 'A file or a message without text',
+  'notice.messages.fromOne': '{count} new messages from {from}',
+  'notice.messages.fromMany': '{count} new messages from {customers} customers',
+  'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
+  'settings.doNotDisturb': 'Do not disturb',
+  'settings.doNotDisturb.hint':
+    "No notification for customers' new messages. The tray and the Messages in tab still count them.",
+  'campaigns.optOutKeywords.title': 'Keywords customers reply with',
+  'campaigns.optOutKeywords.intro':
+    "A customer's message that is exactly one of these words (case and spaces ignored) puts their number on the opt-out list, or takes it off again.",
+  'campaigns.optOutKeywords.optOut': 'Opt-out keywords, one per line',
+  'campaigns.optOutKeywords.optIn': 'Opt-in keywords, one per line',
+  'campaigns.optOutKeywords.save': 'Save keywords',
+  'campaigns.optOutKeywords.saved': 'Keywords saved.',
+  'settings.optOutConfirmation': 'Reply to a customer who opts out',
+  'settings.optOutConfirmation.hint':
+    "Sent once, through the outbox, when a customer's STOP (or another opt-out keyword) puts their number on the opt-out list. Leave it empty to send nothing.",
+  'send.optOutAsk.sendAnyway': 'Send anyway',
+  'send.optOutAsk.leaveOut': 'Leave them out',
+  'desktop.error.allOptedOut':
+    'Every one of these numbers asked not to receive messages: nothing was queued.',
+  'desktop.error.optedOutRecipients':
+    '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages: {numbers}.',
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',

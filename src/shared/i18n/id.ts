@@ -1354,6 +1354,29 @@ export const id: Record<MessageKey, string> = {
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.
+  // Inbox alerts (issue 26): new-message notices, unread counts, opt-out asks.
+  'notice.message.noText': 'Berkas atau pesan tanpa teks',
+  'notice.messages.fromOne': '{count} pesan baru dari {from}',
+  'notice.messages.fromMany': '{count} pesan baru dari {customers} pelanggan',
+  'inbox.unreadCount': '{count} pesan belum dibaca',
+  'settings.doNotDisturb': 'Jangan ganggu',
+  'settings.doNotDisturb.hint':
+    'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
+  'campaigns.optOutKeywords.title': 'Kata kunci balasan pelanggan',
+  'campaigns.optOutKeywords.intro':
+    'Pesan pelanggan yang persis salah satu kata ini (huruf besar-kecil dan spasi diabaikan) memasukkan nomornya ke daftar berhenti berlangganan, atau mengeluarkannya lagi.',
+  'campaigns.optOutKeywords.optOut': 'Kata kunci berhenti, satu per baris',
+  'campaigns.optOutKeywords.optIn': 'Kata kunci mulai lagi, satu per baris',
+  'campaigns.optOutKeywords.save': 'Simpan kata kunci',
+  'campaigns.optOutKeywords.saved': 'Kata kunci tersimpan.',
+  'settings.optOutConfirmation': 'Balasan untuk pelanggan yang berhenti berlangganan',
+  'settings.optOutConfirmation.hint':
+    'Dikirim sekali, lewat kotak keluar, saat STOP (atau kata kunci berhenti lainnya) dari pelanggan memasukkan nomornya ke daftar berhenti berlangganan. Biarkan kosong agar tidak mengirim apa pun.',
+  'send.optOutAsk.sendAnyway': 'Tetap kirim',
+  'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
+  'desktop.error.allOptedOut':
+    'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
+  'desktop.error.optedOutRecipients': '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',

@@ -31,7 +31,17 @@ export interface KeywordTarget {
   /** Runs in the transaction that marks the event applied. */
   apply(chatNumber: string, action: KeywordAction): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
   /** After that transaction committed: the numbers whose state changed. */
-  committed(changes: readonly { phone: string; action: KeywordAction }[]): void
+  committed(changes: readonly KeywordChange[]): void
+}
+
+/** A number a customer's keyword moved on or off the list, and the message that did it (its event and device). */
+export interface KeywordChange {
+  phone: string
+  action: KeywordAction
+  /** The inbox event of the message: one confirmation per message, however often it is applied. */
+  eventId: number
+  deviceSerial: string | null
+  devicePhone: string | null
 }
 
 /** What this front door can apply: the CLI has an outbox but no monitor, so device events wait for the app. */
@@ -44,7 +54,7 @@ export interface StatusTargets {
 /** One slice's view of the keyword lists and what changed in it (told to the target after the commit). */
 interface KeywordSlice {
   keywords: OptOutKeywords
-  changes: { phone: string; action: KeywordAction }[]
+  changes: KeywordChange[]
 }
 
 function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: KeywordSlice | null): string {
@@ -54,7 +64,13 @@ function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: Keywo
     if (!action || incoming.isGroup || incoming.isFromMe) return 'no-keyword'
     const outcome = targets.optOuts.apply(incoming.chatId, action)
     if (outcome === 'opted-out' || outcome === 'opted-in')
-      slice.changes.push({ phone: incoming.chatId, action })
+      slice.changes.push({
+        phone: incoming.chatId,
+        action,
+        eventId: event.id,
+        deviceSerial: incoming.deviceSerial,
+        devicePhone: incoming.devicePhone
+      })
     return outcome
   }
   if (event.kind === 'tracking' && targets.tracking) {

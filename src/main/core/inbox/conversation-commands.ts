@@ -60,13 +60,18 @@ export function createConversationCommands(deps: {
   inbox: Pick<Inbox, 'conversations'>
   /** A device's opened gateway client (refused in the operator's words when the device is gone). */
   gatewayContacts?: (deviceId: string) => Promise<GatewayContacts>
+  /** A conversation was marked read or unread: the unread totals moved. */
+  onReadChanged?: () => void
 }): Commands<ConversationChannel> {
   return {
     'inbox:conversations': async (request) => deps.inbox.conversations.list(request),
     'inbox:thread': async ({ conversationId, ...options }) =>
       known(() => deps.inbox.conversations.thread(conversationId, options)),
-    'inbox:markRead': async ({ conversationId, read }) =>
-      known(() => deps.inbox.conversations.markRead(conversationId, read)),
+    'inbox:markRead': async ({ conversationId, read }) => {
+      const marked = known(() => deps.inbox.conversations.markRead(conversationId, read))
+      deps.onReadChanged?.()
+      return marked
+    },
     'inbox:archive': async ({ conversationId, archived }) =>
       known(() => deps.inbox.conversations.archive(conversationId, archived)),
     'inbox:search': async ({ text, ...options }) => deps.inbox.conversations.search(text, options),

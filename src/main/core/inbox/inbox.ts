@@ -4,7 +4,9 @@
 import type { Clock } from '../clock'
 import type { Logger } from '../logging'
 import {
+  InboxConversationsStore,
   InboxStore,
+  type ArrivedMessage,
   type InboxCounts,
   type InboxMessageRecord,
   type InboxRefusalRecord,
@@ -62,7 +64,14 @@ export interface Inbox {
   status(): InboxSyncStatus & { counts: InboxCounts }
   /** Told when the status changes (state, storage, counts), not on every quiet long-poll. */
   onStatusChange(listener: (status: InboxSyncStatus & { counts: InboxCounts }) => void): () => void
+  /**
+   * Customers' messages kept since the last round (never ours, never what was there when the app started), told
+   * after each round in pages, with whether the sync is still behind (a backlog being caught up).
+   */
+  onArrivals(listener: (messages: ArrivedMessage[], catchingUp: boolean) => void): () => void
 }
+
+const ARRIVALS_PAGE = 500
 
 export function createInbox(deps: InboxDeps): Inbox {
   const store = new InboxStore(deps.db)
@@ -78,6 +87,21 @@ export function createInbox(deps: InboxDeps): Inbox {
     onStep: deps.onStep
   })
   let following = false
+  const conversationsStore = new InboxConversationsStore(deps.db)
+  // Where "new" starts: what was kept before this start is never notified.
+  let arrivedUpTo = conversationsStore.newestNumber()
+  const arrivalListeners = new Set<(messages: ArrivedMessage[], catchingUp: boolean) => void>()
+  sync.onStatus((status) => {
+    if (arrivalListeners.size === 0) return
+    const catchingUp = status.state.kind === 'connected' && status.state.behind > 0
+    for (;;) {
+      const page = conversationsStore.arrivedAfter(arrivedUpTo, ARRIVALS_PAGE)
+      if (page.length > 0) arrivedUpTo = page[page.length - 1]!.number
+      if (page.length > 0 || catchingUp === false)
+        for (const listener of arrivalListeners) listener(page, catchingUp)
+      if (page.length < ARRIVALS_PAGE) return
+    }
+  })
   return {
     sync,
     conversations: createConversations({
@@ -122,6 +146,10 @@ export function createInbox(deps: InboxDeps): Inbox {
     counts: () => store.counts(),
     refusals: (limit = 20) => store.refusals(limit),
     status: () => ({ ...sync.status(), counts: store.counts() }),
+    onArrivals(listener) {
+      arrivalListeners.add(listener)
+      return () => arrivalListeners.delete(listener)
+    },
     onStatusChange(listener) {
       let last = ''
       return sync.onStatus((status) => {

@@ -104,6 +104,8 @@ export interface SendingCommandsDeps {
   events: CoreEvents
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
+  /** The numbers among these that are on the opt-out list (none checked when absent: a front door without one). */
+  optedOut?: (phones: readonly string[]) => string[]
 }
 
 type EntryRequest =
@@ -264,8 +266,28 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { files: restored.map(toHandleView), rejected }
     },
 
-    async 'outbox:enqueue'(request) {
-      return checkedEnqueue(request)
+    /**
+     * A direct send to numbers that asked not to receive messages is refused until the operator said what to do
+     * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
+     */
+    async 'outbox:enqueue'({ optedOut: decision, ...request }) {
+      if (request.isGroup || !deps.optedOut) return checkedEnqueue(request)
+      const recipients = normalisedRecipients(request.recipients, false, 'recipients')
+      const asked = new Set(deps.optedOut(recipients))
+      if (asked.size === 0 || decision === 'send') return checkedEnqueue(request)
+      if (decision === undefined)
+        throw new ApiFailure(
+          'opted_out',
+          {
+            key: 'desktop.error.optedOutRecipients',
+            params: { count: asked.size, numbers: [...asked].join(', ') }
+          },
+          'recipients'
+        )
+      const kept = recipients.filter((phone) => !asked.has(phone))
+      if (kept.length === 0)
+        throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, 'recipients')
+      return checkedEnqueue({ ...request, recipients: kept })
     },
 
     /**

@@ -30,6 +30,8 @@ export function defaultSettings(
     pacingMs: 2_000,
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     notifications: true,
+    doNotDisturb: false,
+    optOutConfirmation: '',
     startAtLogin: false,
     supportContact: '',
     retentionDays: 30,

@@ -34,6 +34,18 @@ export interface ConversationRecord {
   archived: boolean
 }
 
+/** A customer's message kept after a given number, with what a notification says about it. */
+export interface ArrivedMessage {
+  number: number
+  conversationId: number
+  chatId: string
+  isGroup: boolean
+  groupSubject: string | null
+  pushName: string | null
+  contactName: string | null
+  text: string
+}
+
 export interface ConversationFilter {
   limit: number
   /** The lastNumber of the previous page's last conversation. */
@@ -164,6 +176,44 @@ export class InboxConversationsStore {
 
   private prepare(sql: string): Database.Statement {
     return preparedOnce(this.db, sql)
+  }
+
+  /** The newest message's number (0 for an empty inbox): where "new" starts for notifications. */
+  newestNumber(): number {
+    const row = this.prepare('SELECT COALESCE(MAX(number), 0) AS n FROM inbox_messages').get() as {
+      n: number
+    }
+    return row.n
+  }
+
+  /** Customers' messages (never ours) kept after `number`, oldest first, at most `limit`. */
+  arrivedAfter(number: number, limit: number): ArrivedMessage[] {
+    const rows = this.prepare(
+      `SELECT m.number, m.conversation_id, m.chat_id, m.is_group, m.group_subject, m.push_name, m.text,
+              k.name AS contact_name
+         FROM inbox_messages m LEFT JOIN contacts k ON m.is_group = 0 AND k.phone = m.chat_id
+        WHERE m.number > ? AND m.from_me = 0 AND m.conversation_id IS NOT NULL
+        ORDER BY m.number LIMIT ?`
+    ).all(number, limit) as {
+      number: number
+      conversation_id: number
+      chat_id: string
+      is_group: number
+      group_subject: string | null
+      push_name: string | null
+      text: string
+      contact_name: string | null
+    }[]
+    return rows.map((row) => ({
+      number: row.number,
+      conversationId: row.conversation_id,
+      chatId: row.chat_id,
+      isGroup: row.is_group === 1,
+      groupSubject: row.group_subject,
+      pushName: row.push_name,
+      contactName: row.contact_name,
+      text: row.text
+    }))
   }
 
   /** Newest first (by their newest message), keyset-paged on that message's number. */

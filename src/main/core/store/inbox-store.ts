@@ -221,7 +221,9 @@ export class InboxStore {
 
   counts(): InboxCounts {
     const messages = this.db
-      .prepare('SELECT COUNT(*) AS n, COALESCE(SUM(read = 0), 0) AS unread FROM inbox_messages')
+      .prepare(
+        'SELECT COUNT(*) AS n, COALESCE(SUM(read = 0 AND from_me = 0), 0) AS unread FROM inbox_messages'
+      )
       .get() as { n: number; unread: number }
     const events = this.db
       .prepare(

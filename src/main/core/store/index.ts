@@ -41,6 +41,7 @@ export { SettingsStore } from './settings-store'
 export {
   InboxConversationsStore,
   deviceKeyOf,
+  type ArrivedMessage,
   type ConversationRecord,
   type ConversationFilter
 } from './inbox-conversations-store'

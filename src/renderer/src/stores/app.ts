@@ -5,6 +5,7 @@ import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
 import { useDevices } from './devices'
 import { useDroppedSheet } from './dropped-sheet'
+import { reportViewing, useInboxAlerts } from './inbox-alerts'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
 import { useOutbox } from './outbox'
@@ -50,6 +51,7 @@ export const useApp = create<AppState>()((set) => ({
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
       useOutbox.getState().setCounts(reply.counts, reply.sendingPaused)
+      void useInboxAlerts.getState().load()
       set({
         status: 'ready',
         version: reply.version,
@@ -90,6 +92,9 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
     if (handles.length > 0) useSend.getState().addHandles(handles)
     if (request.deviceId) useSend.getState().setFields({ deviceId: request.deviceId })
   }
+  // A clicked new-message notification: the inbox opens on that conversation.
+  if (request.view === 'inbox' && request.conversationId !== undefined)
+    useInboxAlerts.getState().askToOpen(request.conversationId)
   useNavigation.getState().navigate(request.view)
 }
 
@@ -106,13 +111,16 @@ export function connectEvents(): () => void {
       useOutbox.getState().setCounts(counts, sendingPaused),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
-    'sandbox:changed': () => useSandboxActivity.getState().changed()
+    'sandbox:changed': () => useSandboxActivity.getState().changed(),
+    'inbox:changed': ({ unread }) => useInboxAlerts.getState().setUnread(unread)
   }
   const offs = WINDOW_EVENTS.map((event) =>
     api.on(event, follow[event] as (payload: EventPayload<typeof event>) => void)
   )
+  const offViewing = reportViewing()
   return () => {
     for (const off of offs) off()
+    offViewing()
   }
 }
 

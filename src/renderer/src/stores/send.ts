@@ -86,8 +86,11 @@ interface SendState extends DraftFields {
   dismissRejected(): void
   setFields(patch: Partial<DraftFields>): void
   setSchedule(patch: Partial<ScheduleDraft>): void
-  /** `outbox:enqueue` for the draft; on success the files become the sent batch and the draft clears. */
-  send(): Promise<boolean>
+  /**
+   * `outbox:enqueue` for the draft; on success the files become the sent batch and the draft clears. `optedOut` is
+   * the operator's answer once asked about numbers on the opt-out list (the core refuses with `opted_out` first).
+   */
+  send(optedOut?: 'send' | 'leave-out'): Promise<boolean>
   /** Clear the sent batch (back to an empty composer). */
   dismissSent(): void
 }
@@ -297,7 +300,7 @@ export const useSend = create<SendState>()((set, get) => ({
 
   setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
 
-  async send() {
+  async send(optedOut) {
     const state = get()
     // One draft, one enqueue: a second ask while the first is under way (a double click) is refused.
     if (state.sending) return false
@@ -307,7 +310,7 @@ export const useSend = create<SendState>()((set, get) => ({
       // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
       const { enqueueRequest } = await import('../features/send/enqueue-request')
       const request = enqueueRequest(state)
-      const reply = await call('outbox:enqueue', request)
+      const reply = await call('outbox:enqueue', optedOut ? { ...request, optedOut } : request)
       if (state.sent) revoke(state.sent.files)
       set({
         sending: false,

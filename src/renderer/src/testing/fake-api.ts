@@ -85,6 +85,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('files:restoreDraft', () => ({ files: [], rejected: [] }))
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
   handlers.set('devices:invoices', () => ({ invoices: [] }))
+  handlers.set('inbox:viewing', () => ({ ok: true }))
 
   const api: SenderDeskApi = {
     async invoke(channel, request) {

@@ -41,6 +41,8 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     pacingMs: 3000,
     maxFileBytes: 2 * 1024 * 1024,
     notifications: true,
+    doNotDisturb: false,
+    optOutConfirmation: '',
     startAtLogin: false,
     supportContact: 'it@example.co.id',
     retentionDays: 30,

@@ -51,6 +51,7 @@ beforeEach(() => {
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
   fake.handle('optouts:list', () => ({ optOuts: [] }))
+  fake.handle('optouts:keywords', () => ({ optOut: ['STOP'], optIn: ['START'] }))
 })
 
 describe('formatWhatsApp', () => {

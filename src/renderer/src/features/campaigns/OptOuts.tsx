@@ -5,6 +5,7 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
@@ -118,6 +119,7 @@ export function OptOuts(): React.JSX.Element {
           {error.message}
         </p>
       ) : null}
+      <OptOutKeywords />
       <ul data-testid="optouts-list">
         {list.slice(0, 200).map((o) => (
           <li key={o.phone}>

@@ -6,7 +6,7 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import type { DeviceView } from '../../../../shared/contract'
+import { ApiError, type DeviceView } from '../../../../shared/contract'
 import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -213,6 +213,49 @@ describe('recipients', () => {
 })
 
 describe('enqueue', () => {
+  it('asks before sending to numbers on the opt-out list, then leaves them out or sends anyway (issue 26)', async () => {
+    fake.once('outbox:enqueue', () => {
+      throw new ApiError({
+        code: 'opted_out',
+        message: '1 of these numbers asked not to receive messages: 6281311112222.',
+        field: 'recipients'
+      })
+    })
+    const user = show()
+    await user.type(
+      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      '0812 3456 7890, 6281311112222'
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    const ask = await screen.findByTestId('send-opt-out-ask')
+    expect(ask.getAttribute('role')).toBe('alert')
+    expect(ask.textContent).toContain('1 of these numbers asked not to receive messages: 6281311112222.')
+    expect(screen.queryByTestId('send-error')).toBeNull()
+    await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(2))
+    expect(fake.requests('outbox:enqueue')[1]).toMatchObject({
+      recipients: ['6281234567890', '6281311112222'],
+      optedOut: 'leave-out'
+    })
+    await waitFor(() => expect(screen.queryByTestId('send-opt-out-ask')).toBeNull())
+  })
+
+  it('sends anyway to opted-out numbers when the operator says so', async () => {
+    fake.once('outbox:enqueue', () => {
+      throw new ApiError({
+        code: 'opted_out',
+        message: '1 of these numbers asked not to receive messages: 6281311112222.'
+      })
+    })
+    const user = show()
+    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '6281311112222')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await user.click(await screen.findByRole('button', { name: 'Send anyway' }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue').at(-1)).toMatchObject({ optedOut: 'send' }))
+  })
+
   it('sends files with the caption and the text to normalised recipients', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])

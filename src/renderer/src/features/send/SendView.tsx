@@ -159,8 +159,8 @@ export function SendView(): React.JSX.Element {
     await sendDraft()
   }
 
-  async function sendDraft(): Promise<void> {
-    const ok = await useSend.getState().send()
+  async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
+    const ok = await useSend.getState().send(optedOut)
     setSummary(null)
     if (ok) {
       setAttempted(false)
@@ -325,7 +325,13 @@ export function SendView(): React.JSX.Element {
             </ul>
           </div>
         ) : null}
-        {send.sendError ? (
+        {send.sendError?.code === 'opted_out' ? (
+          <OptOutQuestion
+            question={send.sendError.message}
+            busy={send.sending}
+            onAnswer={(answer) => void sendDraft(answer)}
+          />
+        ) : send.sendError ? (
           <p className="alert alert--bad" role="alert" data-testid="send-error">
             {send.sendError.message}
           </p>
@@ -365,5 +371,39 @@ export function SendView(): React.JSX.Element {
         )}
       </form>
     </section>
+  )
+}
+
+/** What the operator may answer when numbers of the send are on the opt-out list. */
+const OPT_OUT_ANSWERS = [
+  ['leave-out', 'send.optOutAsk.leaveOut'],
+  ['send', 'send.optOutAsk.sendAnyway']
+] as const
+
+/** The core's question about numbers on the opt-out list (its words), and the two answers it accepts. */
+function OptOutQuestion(props: {
+  question: string
+  busy: boolean
+  onAnswer(answer: 'leave-out' | 'send'): void
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
+      <p>{props.question}</p>
+      <div className="actions">
+        {OPT_OUT_ANSWERS.map(([answer, label]) => (
+          <button
+            key={answer}
+            type="button"
+            className="button"
+            data-testid={`send-opt-out-${answer}`}
+            disabled={props.busy}
+            onClick={() => props.onAnswer(answer)}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+    </div>
   )
 }

@@ -102,6 +102,28 @@ describe('SettingsView', () => {
     ])
   })
 
+  it('switches do-not-disturb for new-message notifications (issue 26)', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const dnd = screen.getByRole('checkbox', { name: /^Do not disturb/ })
+    expect((dnd as HTMLInputElement).checked).toBe(false)
+    await user.click(dnd)
+    expect(fake.requests('settings:update')).toEqual([{ doNotDisturb: true }])
+  })
+
+  it('saves the opt-out confirmation reply when the field is left, trimmed (empty by default)', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const field = screen.getByRole('textbox', { name: /^Reply to a customer who opts out/ })
+    expect((field as HTMLTextAreaElement).value).toBe('')
+    await user.type(field, '  Baik, Anda tidak akan menerima pesan lagi.  ')
+    expect(fake.requests('settings:update')).toEqual([])
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([
+      { optOutConfirmation: 'Baik, Anda tidak akan menerima pesan lagi.' }
+    ])
+  })
+
   it('shows the core’s error next to the setting', async () => {
     fake.fail('settings:update', {
       code: 'invalid_request',

@@ -160,6 +160,13 @@ export function SettingsView(): React.JSX.Element {
           onChange={(notifications) => void save({ notifications })}
         />
         <Toggle
+          testId="settings-do-not-disturb"
+          label={t('settings.doNotDisturb')}
+          hint={t('settings.doNotDisturb.hint')}
+          checked={settings.doNotDisturb}
+          onChange={(doNotDisturb) => void save({ doNotDisturb })}
+        />
+        <Toggle
           testId="settings-start-at-login"
           label={t('settings.startAtLogin')}
           hint={t('settings.startAtLogin.hint')}
@@ -187,10 +194,23 @@ export function SettingsView(): React.JSX.Element {
           value={settings.defaultTimezone}
           onChange={(zone) => void save({ defaultTimezone: zone })}
         />
+        <TextSetting
+          id="settings-optout-confirmation"
+          label={t('settings.optOutConfirmation')}
+          hint={t('settings.optOutConfirmation.hint')}
+          multiline
+          value={settings.optOutConfirmation}
+          error={fieldErrors.optOutConfirmation}
+          onSave={(optOutConfirmation) => save({ optOutConfirmation })}
+        />
       </Group>
 
       <Group title={t('settings.group.support')}>
         <TextSetting
+          id="settings-support"
+          label={t('settings.support')}
+          hint={t('settings.support.hint')}
+          limit={{ max: 200, tooLong: t('settings.support.tooLong') }}
           value={settings.supportContact}
           error={fieldErrors.supportContact}
           onSave={(supportContact) => save({ supportContact })}
@@ -334,16 +354,27 @@ function NumberSetting({
   )
 }
 
+/** A text setting saved when the field is left (or Enter, on one line), trimmed; a textarea when `multiline`. */
 function TextSetting({
+  id,
+  label,
+  hint,
+  limit,
+  multiline = false,
   value,
   error,
   onSave
 }: {
+  id: string
+  label: string
+  hint: string
+  /** The longest text (past it, `tooLong` is said at the field). */
+  limit?: { max: number; tooLong: string }
+  multiline?: boolean
   value: string
   error: string | undefined
   onSave(value: string): Promise<boolean>
 }): React.JSX.Element {
-  const t = useT()
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? value
   function commit(): void {
@@ -358,24 +389,35 @@ function TextSetting({
   }
   return (
     <Field
-      id="settings-support"
-      label={t('settings.support')}
-      hint={t('settings.support.hint')}
-      error={text.length > 200 ? t('settings.support.tooLong') : (error ?? null)}
+      id={id}
+      label={label}
+      hint={hint}
+      error={limit && text.length > limit.max ? limit.tooLong : (error ?? null)}
     >
-      {(control) => (
-        <input
-          {...control}
-          data-testid="settings-support"
-          value={text}
-          maxLength={200}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit()
-          }}
-        />
-      )}
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            data-testid={id}
+            rows={2}
+            value={text}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+          />
+        ) : (
+          <input
+            {...control}
+            data-testid={id}
+            value={text}
+            maxLength={limit?.max}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit()
+            }}
+          />
+        )
+      }
     </Field>
   )
 }

@@ -1,0 +1,77 @@
+// Inbox alerts store: the unread total the nav badge shows (from `inbox:changed`), the conversation a clicked
+// notification asks the inbox view to open, and the conversation that view shows, which the core hears of
+// (`inbox:viewing`, with the window's focus) so that it does not notify messages the operator is reading.
+import { create } from 'zustand'
+import { call } from '../api'
+import { useNavigation } from './navigation'
+
+interface InboxAlertsState {
+  unread: number
+  /** Asked by a notification click; the inbox view takes it once (takeOpenConversation). */
+  openConversation: number | null
+  /** The conversation the inbox view shows, null when none (the inbox view sets it). */
+  viewing: number | null
+  setUnread(unread: number): void
+  /** The unread total as the core has it now (before the first `inbox:changed`). */
+  load(): Promise<void>
+  askToOpen(conversationId: number): void
+  takeOpenConversation(): number | null
+  setViewing(conversationId: number | null): void
+}
+
+export const useInboxAlerts = create<InboxAlertsState>()((set, get) => ({
+  unread: 0,
+  openConversation: null,
+  viewing: null,
+  setUnread: (unread) => set({ unread }),
+  async load() {
+    try {
+      set({ unread: (await call('inbox:status', {})).unread })
+    } catch {
+      // No inbox status (an older core, a harness without it): the badge waits for the first inbox:changed.
+    }
+  },
+  askToOpen: (conversationId) => set({ openConversation: conversationId }),
+  takeOpenConversation() {
+    const id = get().openConversation
+    if (id !== null) set({ openConversation: null })
+    return id
+  },
+  setViewing: (viewing) => set({ viewing })
+}))
+
+/**
+ * Tells the core which conversation the window shows and whether the window has the focus, each time either
+ * changes. Returns the unsubscribe.
+ */
+export function reportViewing(target: Window = window): () => void {
+  let last = ''
+  const report = (): void => {
+    const conversationId =
+      useNavigation.getState().view === 'inbox' ? useInboxAlerts.getState().viewing : null
+    const focused = target.document.hasFocus() && target.document.visibilityState !== 'hidden'
+    const key = `${conversationId}:${focused}`
+    if (key === last) return
+    last = key
+    call('inbox:viewing', { conversationId, focused }).catch(() => {
+      last = ''
+    })
+  }
+  const offAlerts = useInboxAlerts.subscribe(report)
+  const offNavigation = useNavigation.subscribe(report)
+  target.addEventListener('focus', report)
+  target.addEventListener('blur', report)
+  target.document.addEventListener('visibilitychange', report)
+  report()
+  return () => {
+    offAlerts()
+    offNavigation()
+    target.removeEventListener('focus', report)
+    target.removeEventListener('blur', report)
+    target.document.removeEventListener('visibilitychange', report)
+  }
+}
+
+export function resetInboxAlertsStore(): void {
+  useInboxAlerts.setState({ unread: 0, openConversation: null, viewing: null })
+}

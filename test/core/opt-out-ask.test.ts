@@ -1,0 +1,83 @@
+/**
+ * A direct send to numbers on the opt-out list asks first (issue 26 point 4): the composed core refuses it, naming
+ * how many, until the request says what the operator chose — send anyway, or leave them out.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
+import { startWireServer, type WireServer } from '../../src/main/core/gateway/testing/wire-server'
+import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
+import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { MemoryVault } from '../../src/main/core/vault'
+
+let core: Core
+let gateway: WireServer
+let dataDir: string
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'sd-opt-out-ask-'))
+  gateway = await startWireServer()
+  gateway.route('GET /api/device/info', { body: deviceInfo.current })
+  core = await composeCore({
+    dataDir,
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    pollIntervals: { idleMs: 60_000, linkingMs: 200, settlingMs: 200 }
+  })
+  await core.start()
+})
+afterEach(async () => {
+  await core.stop()
+  await gateway.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+it('refuses a send to opted-out numbers until asked, then sends anyway or leaves them out', async () => {
+  const device = await core.handlers['devices:add']({
+    label: 'Kasir',
+    baseUrl: gateway.url,
+    token: SAMPLE_TOKEN
+  })
+  await core.handlers['outbox:setPaused']({ paused: true })
+  await core.handlers['optouts:add']({ phones: ['081111111111', '082222222222'], source: 'operator' })
+  const request = {
+    deviceId: device.id,
+    recipients: ['081111111111', '082222222222', '083333333333'],
+    isGroup: false,
+    entries: [{ kind: 'text' as const, text: 'Promo' }]
+  }
+  const asked = await dispatchInvoke(core.handlers, 'outbox:enqueue', request, {
+    describeError: describeCoreError
+  })
+  expect(asked).toMatchObject({
+    ok: false,
+    error: {
+      code: 'opted_out',
+      field: 'recipients',
+      message: expect.stringContaining('2 of these numbers asked not to receive messages')
+    }
+  })
+  expect((await core.handlers['outbox:counts']({})).queued).toBe(0)
+
+  const leftOut = await core.handlers['outbox:enqueue']({ ...request, optedOut: 'leave-out' })
+  expect(leftOut.itemIds).toHaveLength(1)
+  const listed = await core.handlers['outbox:list']({ offset: 0, limit: 50 })
+  expect(listed.items.map((item) => item.recipient)).toEqual(['6283333333333'])
+
+  const anyway = await core.handlers['outbox:enqueue']({ ...request, optedOut: 'send' })
+  expect(anyway.itemIds).toHaveLength(3)
+
+  // Nobody left to send to: said so, nothing queued.
+  const none = await dispatchInvoke(
+    core.handlers,
+    'outbox:enqueue',
+    { ...request, recipients: ['081111111111'], optedOut: 'leave-out' },
+    { describeError: describeCoreError }
+  )
+  expect(none).toMatchObject({ ok: false, error: { code: 'all_opted_out' } })
+  // A number not on the list is not asked about.
+  await core.handlers['outbox:enqueue']({ ...request, recipients: ['083333333333'] })
+  expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(5)
+}, 60_000)
