@@ -15,6 +15,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
 import { InboxView } from './InboxView'
@@ -155,6 +156,20 @@ afterEach(() => {
 
 const rowTitles = (): string[] =>
   screen.getAllByTestId('inbox-conversation-title').map((title) => title.textContent ?? '')
+
+describe('notifications and the open conversation', () => {
+  it('opens the conversation a clicked notification asks for, and tells which one is open', async () => {
+    script()
+    useInboxAlerts.getState().askToOpen(2)
+    render(<InboxView />)
+    const thread = await screen.findByTestId('inbox-thread')
+    await waitFor(() => expect(within(thread).getByRole('heading').textContent).toContain('Reseller Bandung'))
+    expect(useInboxAlerts.getState().openConversation).toBeNull()
+    expect(useInboxAlerts.getState().viewing).toBe(2)
+    await userEvent.setup().click(screen.getByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(useInboxAlerts.getState().viewing).toBe(1))
+  })
+})
 
 describe('the conversations list', () => {
   it('names each conversation (contact and formatted number, group subject, number alone) with its unread count', async () => {

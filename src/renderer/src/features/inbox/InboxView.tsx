@@ -2,10 +2,11 @@
 // inbox an operator works from: the conversations and the open one's thread with its reply box (side by side when
 // wide, one at a time at 360 px). Follows `inbox:changed` while open: the state, the list and the thread redraw as
 // the core's sync moves.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
 import { Conversations } from './Conversations'
@@ -34,6 +35,32 @@ export function InboxView(): React.JSX.Element {
     [replace]
   )
   useInboxKeys(conversations.conversations, open, setOpen, changed)
+
+  // The core hears which conversation is open (its new messages are not notified while the window has the focus).
+  const openId = open?.id ?? null
+  useEffect(() => {
+    useInboxAlerts.getState().setViewing(openId)
+  }, [openId])
+  useEffect(() => () => useInboxAlerts.getState().setViewing(null), [])
+
+  // A clicked notification asks for its conversation: opened here, now or as soon as this view is shown.
+  const asked = useInboxAlerts((s) => s.openConversation)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    []
+  )
+  useEffect(() => {
+    if (asked === null) return
+    // Taken once (taking it changes `asked` again: the answer is kept by `mounted`, not by this run).
+    const id = useInboxAlerts.getState().takeOpenConversation()
+    if (id === null) return
+    call('inbox:thread', { conversationId: id, limit: 1 })
+      .then((thread) => mounted.current && setOpen(thread.conversation))
+      .catch((e: unknown) => mounted.current && setError(errorInfo(e).message))
+  }, [asked])
 
   useEffect(() => {
     let on = true
