@@ -299,7 +299,8 @@ function rawInsertMs(from: SqliteDatabase): number {
   const dir = mkdtempSync(join(tmpdir(), 'bench-inbox-raw-'))
   const db = openDatabase({ dataDir: dir })
   try {
-    const tables = ['inbox_events', 'inbox_messages'].map((table) => {
+    // In the order their keys need: a message names its conversation; contacts are learnt from push names.
+    const tables = ['inbox_events', 'inbox_conversations', 'inbox_messages', 'contacts'].map((table) => {
       const rows = from.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]
       const columns = Object.keys(rows[0] ?? {})
       const insert = db.prepare(
