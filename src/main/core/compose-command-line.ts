@@ -9,7 +9,12 @@ import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/con
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
-import { createCampaignCommands, createCampaigns, keywordOptOuts, type CampaignChannel } from './campaigns'
+import {
+  createCampaignCommands,
+  createCampaigns,
+  localKeywordOptOuts,
+  type CampaignChannel
+} from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { join } from 'node:path'
@@ -301,13 +306,8 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
     credentials: vaultInboxCredentials(vault),
     targets: {
       tracking: outbox.queue,
-      // Keywords honoured here too; the terminal opens no device's gateway for inbox commands, so the blacklists
-      // are pushed by the next `optout add` or by the app.
-      optOuts: keywordOptOuts({
-        db,
-        campaigns: createCampaigns({ db, queue: outbox.queue, clock: systemClock }),
-        pushToGateways: async () => undefined
-      })
+      // Keywords honoured here too (the blacklists are pushed later: see localKeywordOptOuts).
+      optOuts: localKeywordOptOuts({ db, queue: outbox.queue, clock: systemClock })
     },
     logger,
     onStep: ports.onStep

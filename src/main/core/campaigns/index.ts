@@ -8,6 +8,6 @@ export {
   type CampaignChannel,
   type CampaignCommandsDeps
 } from './commands'
-export { keywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
+export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
 export { tableToXlsx, type ResultsTable } from './export'

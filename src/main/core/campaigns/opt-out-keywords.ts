@@ -11,7 +11,8 @@ import {
 } from '../../../shared/domain'
 import { normalisePhone } from '../gateway'
 import { SettingsStore, type SqliteDatabase } from '../store'
-import type { Campaigns } from './campaigns'
+import { createCampaigns, type Campaigns } from './campaigns'
+import type { Clock } from '../clock'
 
 const KEYWORDS_KEY = 'optouts.keywords'
 
@@ -87,4 +88,21 @@ export function keywordOptOuts(deps: {
       if (removed.length > 0) void deps.pushToGateways(removed, false).catch(() => undefined)
     }
   }
+}
+
+/**
+ * The keyword target of a process that opens no device's gateway (the terminal's inbox commands, the crash suite's
+ * child): the opt-out list and the campaign rows change here; the gateways' blacklists are pushed later, by the next
+ * `optout add` or by the app.
+ */
+export function localKeywordOptOuts(deps: {
+  db: SqliteDatabase
+  queue: Parameters<typeof createCampaigns>[0]['queue']
+  clock: Clock
+}): KeywordOptOuts {
+  return keywordOptOuts({
+    db: deps.db,
+    campaigns: createCampaigns({ db: deps.db, queue: deps.queue, clock: deps.clock }),
+    pushToGateways: async () => undefined
+  })
 }

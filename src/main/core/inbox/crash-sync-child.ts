@@ -1,7 +1,7 @@
 // Child process for the inbox crash suite: syncs a mailbox into a data folder until nothing waits, and SIGKILLs
 // itself at a chosen step of a round (after the n-th pull, opening, slice commit, acknowledgement or application).
 import { join } from 'node:path'
-import { createCampaigns, keywordOptOuts } from '../campaigns'
+import { localKeywordOptOuts } from '../campaigns'
 import { systemClock } from '../clock'
 import { createOutbox } from '../sending'
 import { openDatabase } from '../store'
@@ -37,11 +37,7 @@ const inbox = createInbox({
   // every short message stayed pending and the run never ended with nothing to apply.
   targets: {
     tracking: outbox.queue,
-    optOuts: keywordOptOuts({
-      db,
-      campaigns: createCampaigns({ db, queue: outbox.queue, clock: systemClock }),
-      pushToGateways: async () => undefined
-    })
+    optOuts: localKeywordOptOuts({ db, queue: outbox.queue, clock: systemClock })
   },
   options: { pageSize: 25 },
   onStep: (step) => {
