@@ -215,19 +215,21 @@ export function createMediaFetcher(deps: MediaFetcherDeps): MediaFetcher {
       let bytes = 0
       const head: Buffer[] = []
       let headBytes = 0
-      if (response.body) {
-        for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-          bytes += chunk.byteLength
-          if (bytes > cap) {
-            abort.abort(new Error('over the cap'))
-            throw new TooLarge(bytes)
-          }
-          if (headBytes < SNIFF_BYTES) {
-            head.push(Buffer.from(chunk.subarray(0, SNIFF_BYTES - headBytes)))
-            headBytes += Math.min(chunk.byteLength, SNIFF_BYTES - headBytes)
-          }
-          await handle.write(chunk)
+      const reader = response.body?.getReader()
+      for (;;) {
+        const read = await reader?.read()
+        if (!read || read.done) break
+        const chunk = read.value
+        bytes += chunk.byteLength
+        if (bytes > cap) {
+          abort.abort(new Error('over the cap'))
+          throw new TooLarge(bytes)
         }
+        if (headBytes < SNIFF_BYTES) {
+          head.push(Buffer.from(chunk.subarray(0, SNIFF_BYTES - headBytes)))
+          headBytes += Math.min(chunk.byteLength, SNIFF_BYTES - headBytes)
+        }
+        await handle.write(chunk)
       }
       if (bytes === 0) throw new Permanent('the file is empty')
       await handle.sync()
