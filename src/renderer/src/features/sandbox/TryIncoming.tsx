@@ -7,9 +7,9 @@ import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
+import { MEDIA_KIND_WORDS, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
 
-const MEDIA_KINDS = ['image', 'document', 'video', 'audio'] as const
-type MediaChoice = (typeof MEDIA_KINDS)[number] | ''
+type MediaChoice = MediaKindName | ''
 
 interface TryResult {
   replies: SandboxMessageView[]
@@ -88,7 +88,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
               <option value="">{t('sandbox.try.media.none')}</option>
               {MEDIA_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {t(`inbox.media.kind.${kind}`)}
+                  {t(MEDIA_KIND_WORDS[kind])}
                 </option>
               ))}
             </select>
