@@ -1,7 +1,7 @@
 // Media a contact sends to a device: what the sandbox records (kind, stored file name, declared type, size) and the
 // bytes it serves at `GET /{kind}/{file}`, generated from the record so nothing large is kept in the saved world.
 
-import { deflateSync } from 'node:zlib'
+import { crc32, deflateSync } from 'node:zlib'
 import type { MediaKind } from './media-rules'
 
 export interface IncomingMediaRecord {
@@ -60,7 +60,7 @@ export function incomingMediaBytes(media: IncomingMediaRecord): Buffer {
 function generatedBytes(kind: MediaKind, file: string): Buffer {
   switch (kind) {
     case 'image':
-      return solidPng(24, 16, colourOf(file))
+      return solidPng(160, 120, colourOf(file))
     case 'document':
       return minimalPdf(file)
     case 'video':
@@ -80,18 +80,6 @@ function colourOf(file: string): [number, number, number] {
   let hash = 0
   for (const char of file) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
   return [hash & 0xff, (hash >> 8) & 0xff, (hash >> 16) & 0xff]
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
-  return (crc ^ 0xffffffff) >>> 0
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

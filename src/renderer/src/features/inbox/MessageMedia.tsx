@@ -126,11 +126,7 @@ function MediaState({
           {t('inbox.media.retry')}
         </button>
       ) : null}
-      {error ? (
-        <p className="feedback feedback--bad" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
     </div>
   )
 }
@@ -159,12 +155,7 @@ function FetchedMedia({
   }, [large])
 
   if (as === 'file') return <FileCard number={number} media={media} />
-  if (error)
-    return (
-      <p className="feedback feedback--bad" role="alert">
-        {error}
-      </p>
-    )
+  if (error) return <ErrorLine error={error} />
   if (!url)
     return <p className="muted small">{t('inbox.media.pending', { kind: kindWord(t, media.kind) })}</p>
   if (as === 'video')
@@ -256,11 +247,15 @@ function FileCard({ number, media }: { number: number; media: InboxMediaView }):
       >
         {t('inbox.media.save')}
       </button>
-      {error ? (
-        <p className="feedback feedback--bad" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
     </div>
   )
+}
+
+function ErrorLine({ error }: { error: string | null }): React.JSX.Element | null {
+  return error ? (
+    <p className="feedback feedback--bad" role="alert">
+      {error}
+    </p>
+  ) : null
 }
