@@ -85,6 +85,8 @@ describe('a customer file in the thread', () => {
     expect(large.querySelector('img')?.getAttribute('src')).toBe('blob:sender-desk/1')
     fireEvent.keyDown(window, { key: 'Escape' })
     expect(screen.queryByRole('dialog')).toBeNull()
+    // The focus is back where the operator was.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show the image larger' }))
   })
 
   it('names an image without a caption for what it is', async () => {

@@ -2,7 +2,7 @@
 // `inbox:media` and show from a blob: URL). Images as a bounded thumbnail that enlarges, videos and audio in the
 // native players, anything else as a card with its name, size and "Save a copy…"; a file not (yet) fetched says why
 // in words, with "Try again" where it can help.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { InboxMediaView, InboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -144,9 +144,18 @@ function FetchedMedia({
   const as = shownAs(media)
   const { url, error } = useBlobUrl(number, media.type, as !== 'file')
   const [large, setLarge] = useState(false)
+  const thumb = useRef<HTMLButtonElement>(null)
+  const wasLarge = useRef(false)
+  const closeLarge = (): void => setLarge(false)
 
   useEffect(() => {
-    if (!large) return
+    // Closing the large image gives the focus back to the thumbnail that opened it, not to the page's start.
+    if (!large) {
+      if (wasLarge.current) thumb.current?.focus()
+      wasLarge.current = false
+      return
+    }
+    wasLarge.current = true
     const close = (event: KeyboardEvent): void => {
       if (event.key === 'Escape') setLarge(false)
     }
@@ -183,6 +192,7 @@ function FetchedMedia({
     <>
       <button
         type="button"
+        ref={thumb}
         className="inbox-media-thumb"
         aria-label={t('inbox.media.enlarge')}
         data-testid="inbox-media-enlarge"
@@ -204,7 +214,7 @@ function FetchedMedia({
             className="button button--small"
             // The only control in the dialog: it takes the focus, so Enter or Escape closes.
             autoFocus
-            onClick={() => setLarge(false)}
+            onClick={closeLarge}
           >
             {t('inbox.media.closeLarge')}
           </button>
