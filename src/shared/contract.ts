@@ -14,6 +14,7 @@ import {
   isHttpUrl,
   messageTextProblem,
   MAX_SETTABLE_FILE_BYTES,
+  MIN_INCOMING_MEDIA_BYTES,
   MAX_DEVICE_DAILY_CAP,
   MAX_CAMPAIGN_ROW_FILES,
   MAX_EVERY_N_DAYS,
@@ -388,6 +389,8 @@ export const Settings = z.object({
   doNotDisturb: z.boolean(),
   /** Sent once to a customer whose keyword (STOP…) put them on the opt-out list; empty: none (the default). */
   optOutConfirmation: z.string().max(MAX_TEXT_LENGTH),
+  /** Largest customer's file (image, document, video, audio) the inbox downloads; larger ones are shown as such. */
+  maxIncomingMediaBytes: z.number().int().min(MIN_INCOMING_MEDIA_BYTES).max(MAX_SETTABLE_FILE_BYTES),
   startAtLogin: z.boolean(),
   supportContact: z.string().max(200),
   /** Days a final item (and its attachment) is kept. */
@@ -829,6 +832,26 @@ export const InboxStatusView = z.object({
 })
 export type InboxStatusView = z.infer<typeof InboxStatusView>
 
+/**
+ * A customer's file as the main process fetched it (never by the window): pending, fetched (the bytes come over
+ * `inbox:media`), too large for the cap in Settings, failed (after retries, or the gateway said it is gone), or
+ * refused (a URL off the receiving device's gateway, or not http(s)).
+ */
+export const InboxMediaView = z.object({
+  state: z.enum(['pending', 'fetched', 'too_large', 'failed', 'refused']),
+  /** image, document, video or audio, as the gateway said. */
+  kind: z.string(),
+  fileName: z.string().nullable(),
+  /** The type to render with: told from the bytes for an image; null when unknown. */
+  type: z.string().nullable(),
+  /** Fetched: its size; too large: as much as was known of it. */
+  bytes: z.number().int().nonnegative().nullable(),
+  refusal: z.enum(['not-http', 'other-origin', 'unknown-device']).nullable(),
+  /** The last failure in technical English (`HTTP 404`, `timed out`), for diagnostics. */
+  note: z.string().nullable()
+})
+export type InboxMediaView = z.infer<typeof InboxMediaView>
+
 export const InboxMessageView = z.object({
   number: z.number().int().positive(),
   messageId: z.string(),
@@ -848,7 +871,9 @@ export const InboxMessageView = z.object({
   fromMe: z.boolean(),
   read: z.boolean(),
   /** The number went on the opt-out list (or came off it) because this message was exactly a keyword. */
-  keywordOutcome: z.enum(['opted-out', 'opted-in']).nullable()
+  keywordOutcome: z.enum(['opted-out', 'opted-in']).nullable(),
+  /** Its file (null or absent for a text). */
+  media: InboxMediaView.nullable().optional()
 })
 export type InboxMessageView = z.infer<typeof InboxMessageView>
 
@@ -1230,7 +1255,12 @@ export const invokeChannels = builtOnFirstUse({
       deviceId: Id,
       from: z.string().trim().min(1).max(40),
       message: z.string().min(1).max(MAX_TEXT_LENGTH),
-      pushName: z.string().trim().max(80).optional()
+      pushName: z.string().trim().max(80).optional(),
+      /** The contact sends a file of this kind, `message` its caption (the sandbox makes and serves the file). */
+      media: z.enum(['image', 'document', 'video', 'audio']).optional(),
+      /** Written in a WhatsApp group (`…@g.us` or the gateway's digits-dash form); `from` is then the member. */
+      groupId: z.string().trim().min(1).max(100).optional(),
+      groupSubject: z.string().trim().min(1).max(100).optional()
     }),
     reply: z.object({
       incomingId: z.string(),
@@ -1643,6 +1673,18 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ id: z.number().int().positive(), conversationId: z.number().int().positive() }),
     reply: z.object({ text: z.string(), missing: z.array(z.string()) })
   }),
+  // ---- inbox media (issue 26 point 1) ----
+  /** A fetched file's bytes (base64), for the window to show from a blob: URL; refused when not fetched. */
+  'inbox:media': () => ({
+    request: z.object({ number: z.number().int().positive() }),
+    reply: z.object({ media: InboxMediaView, dataBase64: z.string() })
+  }),
+  /** "Try again" on a file that failed or was too large: it is fetched again (with the cap as it is now). */
+  'inbox:mediaRetry': () => ({
+    request: z.object({ number: z.number().int().positive() }),
+    reply: InboxMediaView
+  }),
+  // ---- end of inbox media ----
   // ---- end of inbox ----
   // ---- inbox provisioning (issue 25, point 3) ----
   /** Connect a mailbox on a relay (a new key pair; the credentials go to the vault, never to the window). */

@@ -1,7 +1,7 @@
 /**
  * Messages in through the composed core, as the window will use it (inbox:status, inbox:list, inbox:changed): a relay
  * on 127.0.0.1, a linked sandbox device; a message posted as the gateway would lands once, and a device-status post
- * moves the device at once, without waiting for a poll.
+ * moves the device at once, without waiting for a poll. A customer's file is fetched from the device's gateway only.
  */
 import { eventChannels, type EventChannel } from '../../src/shared/contract'
 import { mkdtemp } from 'node:fs/promises'
@@ -50,8 +50,8 @@ async function post(url: string, body: unknown): Promise<void> {
   expect(response.status).toBe(200)
 }
 
-it('a message and a device status posted to the relay reach the composed core once, at once', async () => {
-  expect(await invoke('inbox:status', {})).toMatchObject({ state: 'not-connected', messages: 0 })
+/** A sandbox device scanned and connected, with the serial the gateway names it by. */
+async function linkedSandboxDevice() {
   const { device } = await core.handlers['sandbox:start']({})
   await core.handlers['devices:qr']({ id: device.id })
   await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
@@ -61,6 +61,12 @@ it('a message and a device status posted to the relay reach the composed core on
   )
   const serial = core.monitor.status(device.id).info?.serial
   expect(serial).toBeTruthy()
+  return { device, serial }
+}
+
+it('a message and a device status posted to the relay reach the composed core once, at once', async () => {
+  expect(await invoke('inbox:status', {})).toMatchObject({ state: 'not-connected', messages: 0 })
+  const { device, serial } = await linkedSandboxDevice()
 
   const connected = await core.inbox.connect({ relayUrl: relay.url })
   if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
@@ -110,4 +116,75 @@ it('a message and a device status posted to the relay reach the composed core on
   for (const change of changes)
     expect(eventChannels['inbox:changed'].safeParse(change.payload).success).toBe(true)
   expect(changes.at(-1)?.payload).toMatchObject({ state: 'connected', messages: 1 })
+}, 60_000)
+
+// Customers' files: one on the receiving device's gateway (the sandbox) is fetched into private storage and answered
+// over inbox:media; one naming another origin is refused without a request.
+interface Listed {
+  messages: {
+    number: number
+    messageId: string
+    media?: { state: string; type: string | null; refusal: string | null } | null
+  }[]
+}
+
+it('fetches a file on the device gateway once and answers its bytes; refuses one elsewhere', async () => {
+  const { device, serial } = await linkedSandboxDevice()
+  // The contact sends a photo to the sandbox device: the sandbox serves it at {gateway}/image/{id}.png.
+  const sent = await core.handlers['sandbox:receive']({
+    deviceId: device.id,
+    from: '0812777888',
+    message: 'Foto',
+    media: 'image'
+  })
+  const photoUrl = `${device.baseUrl.replace(/\/+$/, '')}/image/${sent.incomingId}.png`
+
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  const base = {
+    pushName: 'Dewi',
+    isGroup: false,
+    phone: '62812777888',
+    messageType: 'image',
+    mimeType: 'image/png',
+    deviceId: serial,
+    timestamp: new Date().toISOString()
+  }
+  await post(connected.urls.incoming, {
+    ...base,
+    id: 'WA-PHOTO',
+    message: 'Foto',
+    file: `${sent.incomingId}.png`,
+    url: photoUrl
+  })
+  await post(connected.urls.incoming, {
+    ...base,
+    id: 'WA-ELSEWHERE',
+    message: 'Lihat',
+    file: 'x.png',
+    url: 'http://169.254.169.254/latest/meta-data/x.png'
+  })
+
+  const byId = async (id: string) =>
+    ((await invoke('inbox:list', {})) as Listed).messages.find((m) => m.messageId === id)?.media
+  await expect
+    .poll(() => byId('WA-PHOTO'), { timeout: 20_000 })
+    .toMatchObject({ state: 'fetched', type: 'image/png' })
+  await expect
+    .poll(() => byId('WA-ELSEWHERE'), { timeout: 20_000 })
+    .toMatchObject({ state: 'refused', refusal: 'other-origin' })
+
+  const photo = ((await invoke('inbox:list', {})) as Listed).messages.find((m) => m.messageId === 'WA-PHOTO')!
+  const answer = (await invoke('inbox:media', { number: photo.number })) as { dataBase64: string }
+  const bytes = Buffer.from(answer.dataBase64, 'base64')
+  expect([...bytes.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG')
+  const served = Buffer.from(await (await fetch(photoUrl)).arrayBuffer())
+  expect(bytes.equals(served)).toBe(true)
+
+  const refused = ((await invoke('inbox:list', {})) as Listed).messages.find(
+    (m) => m.messageId === 'WA-ELSEWHERE'
+  )!
+  await expect(invoke('inbox:media', { number: refused.number })).rejects.toThrow(/not downloaded/i)
+  // A refusal is not something "Try again" changes.
+  expect(await invoke('inbox:mediaRetry', { number: refused.number })).toMatchObject({ state: 'refused' })
 }, 60_000)

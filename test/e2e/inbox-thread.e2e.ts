@@ -1,6 +1,7 @@
 /**
  * Issue 26's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on
- * 127.0.0.1): a customer writes to the sandbox device → the conversation shows unread → the operator opens the thread
+ * 127.0.0.1): a member writes in a group (subject and member shown) → a customer writes a text and sends a photo
+ * (fetched by the core, shown from a blob: URL) → the conversation shows unread → the operator opens the thread
  * → a canned reply with {name} goes out once and reaches "read" through the sandbox's tracking posted to the relay →
  * the customer answers "STOP" → the number is on the opt-out list and the thread says so → "MULAI" takes it off.
  * axe at each step, 360 px without sideways scroll, and the dark theme.
@@ -26,6 +27,8 @@ const scrollsSideways = (page: Page): Promise<boolean> =>
 
 /** The customer's number as the gateway writes it (from 0812777888). */
 const CUSTOMER = '62812777888'
+/** A WhatsApp group a member writes in (the gateway names groups by id). */
+const GROUP_ID = '120363025555111222@g.us'
 
 describe('inbox thread journey in Chromium', () => {
   it('a customer writes, the operator replies with a canned reply that reaches read, STOP and MULAI are honoured', async () => {
@@ -42,29 +45,62 @@ describe('inbox thread journey in Chromium', () => {
     await p.getByTestId('nav-inbox').click()
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
 
-    // A customer writes: the conversation shows with the push name, the number and one unread message.
+    // A member writes in a WhatsApp group: its conversation shows the group's subject, and the thread the member.
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812555666',
+      pushName: 'Rina',
+      message: 'Halo semua',
+      groupId: GROUP_ID,
+      groupSubject: 'Pelanggan Setia'
+    })
+    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
+    const group = conversations.first()
+    expect(await group.textContent()).toContain('Pelanggan Setia')
+    await group.getByRole('button').click()
+    const thread = p.getByTestId('inbox-thread')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').allTextContents()).toHaveLength(1)
+    const groupEntry = thread.getByTestId('inbox-entry-in').first()
+    expect(await groupEntry.textContent()).toContain('Rina')
+    expect(await groupEntry.textContent()).toContain('Halo semua')
+
+    // A customer writes, then sends a photo: the conversation shows with the push name, the number and two unread.
     await handlers['sandbox:receive']({
       deviceId,
       from: '0812777888',
       pushName: 'Dewi',
       message: 'Masih buka?'
     })
-    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
-    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: 'Foto pesanan',
+      media: 'image'
+    })
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(2)
     const row = conversations.first()
-    await expect.poll(() => row.getByTestId('inbox-unread').textContent()).toBe('1')
+    await expect.poll(() => row.getByTestId('inbox-unread').textContent(), { timeout: 30_000 }).toBe('2')
     expect(await row.textContent()).toContain('Dewi')
     expect(await row.textContent()).toContain('+62 812-777-888')
     expect(await seriousA11yViolations(p)).toEqual([])
 
-    // Opening the thread reads it.
+    // Opening the thread reads it; the photo shows from the core's bytes (a blob: URL, decoded), never the gateway's.
     await row.getByRole('button').click()
-    const thread = p.getByTestId('inbox-thread')
-    await expect.poll(() => thread.getByTestId('inbox-entry-in').allTextContents()).toHaveLength(1)
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').allTextContents()).toHaveLength(2)
     await expect.poll(() => row.getByTestId('inbox-unread').count()).toBe(0)
     await expect
       .poll(async () => (await handlers['inbox:conversations']({})).conversations[0]?.unread)
       .toBe(0)
+    const photo = thread.getByTestId('inbox-media-image')
+    await expect.poll(() => photo.count(), { timeout: 30_000 }).toBe(1)
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
+    expect(await photo.getAttribute('src')).toMatch(/^blob:/)
+    expect(await photo.getAttribute('alt')).toBe('Foto pesanan')
+    expect(await seriousA11yViolations(p)).toEqual([])
 
     // A canned reply with {name}, made in the panel, inserted for Dewi and sent — twice clicked, sent once.
     await thread.getByTestId('inbox-canned-manage').click()

@@ -40,6 +40,10 @@ describe('the window’s CSP', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';")
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'none'")
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
+    // The inbox shows customers' media from blob: URLs only: no remote origin for images, videos or audio.
+    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self' data: blob:;")
+    expect(CONTENT_SECURITY_POLICY).toContain('media-src blob:;')
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:/)
   })
 
   it('is not in index.html, where a <meta> policy would hold the early script requests', () => {

@@ -25,7 +25,21 @@ const incomingSchema = z.object({
   message: z.string(),
   pushName: z.string().min(1).optional(),
   groupId: z.string().min(1).optional(),
-  groupSubject: z.string().min(1).optional()
+  groupSubject: z.string().min(1).optional(),
+  /** The contact sends a file (`message` is its caption); its bytes are served at `GET /{kind}/{file}`. */
+  media: z
+    .strictObject({
+      kind: z.enum(['image', 'document', 'video', 'audio']),
+      fileName: z
+        .string()
+        .min(1)
+        .max(120)
+        .regex(/^[^/\\]+$/)
+        .optional(),
+      mimeType: z.string().min(1).max(100).optional(),
+      sizeBytes: z.number().int().nonnegative().optional()
+    })
+    .optional()
 })
 const switchSchema = z.object({ enabled: z.boolean() })
 const statusUrlSchema = z.strictObject({ url: z.string().min(1).nullable() })

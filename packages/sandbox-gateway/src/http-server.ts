@@ -10,6 +10,7 @@ import { contactRoutes } from './contact-routes'
 import { controlFailure, controlRoutes } from './control-routes'
 import { deviceRoutes } from './device-routes'
 import type { ActiveFault, FaultInjector } from './faults'
+import { mediaRoutes } from './media-routes'
 import { messageRoutes } from './message-routes'
 import { MalformedBodyError } from './multipart'
 import { GatewayRejection } from './rejections'
@@ -54,7 +55,8 @@ export class GatewayServer {
     ...autoReplyRoutes,
     ...reminderRoutes,
     ...messageRoutes,
-    ...contactRoutes
+    ...contactRoutes,
+    ...mediaRoutes
   ])
   private readonly controlTable: RouteTable
   private readonly sockets = new Set<Socket>()

@@ -148,6 +148,7 @@ async function serve(
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {})
   })
   await server.listen(options.port ?? 0)
+  world.mediaBaseUrl = server.baseUrl
   let closed = false
   return {
     baseUrl: server.baseUrl,

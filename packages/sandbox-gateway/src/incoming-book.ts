@@ -1,6 +1,13 @@
 // Incoming messages and auto-replies of the sandbox world: what contacts wrote to each device, the keyword chatbot
 // rules (v2/autoreply), and the per-device limit on replies the sandbox sends on its own.
 
+import {
+  incomingMediaRecord,
+  incomingMediaUrl,
+  MAX_INCOMING_MEDIA_BYTES,
+  type IncomingMediaRecord
+} from './incoming-media'
+import type { MediaKind } from './media-rules'
 import { isGroupId, normalisePhone } from './phone-numbers'
 import type { AutoReplyRecord, DeviceRecord, IncomingRecord } from './records'
 import { GatewayRejection } from './rejections'
@@ -40,15 +47,24 @@ export class IncomingBook {
     if (groupId !== null && !isGroupId(groupId)) {
       throw new SandboxActionError(`groupId ${groupId} is not a group id`, 400)
     }
+    const size = incoming.media?.sizeBytes
+    if (size !== undefined && (!Number.isInteger(size) || size < 0 || size > MAX_INCOMING_MEDIA_BYTES)) {
+      throw new SandboxActionError(
+        `media.sizeBytes must be a whole number up to ${MAX_INCOMING_MEDIA_BYTES}`,
+        400
+      )
+    }
+    const id = this.context.random.whatsappId()
     const record: IncomingRecord = {
-      id: this.context.random.whatsappId(),
+      id,
       deviceSerial: device.serial,
       from,
       message: incoming.message,
       receivedAt: this.context.clock.now(),
       pushName: incoming.pushName?.trim() || 'Sandbox contact',
       groupId,
-      groupSubject: groupId === null ? null : incoming.groupSubject?.trim() || 'Sandbox group'
+      groupSubject: groupId === null ? null : incoming.groupSubject?.trim() || 'Sandbox group',
+      media: incoming.media ? incomingMediaRecord(incoming.media, id) : null
     }
     this.incomingList.push(record)
     return record
@@ -58,10 +74,18 @@ export class IncomingBook {
     return this.incomingList.find((record) => record.id === id)
   }
 
-  incoming(serial?: string): IncomingMessage[] {
+  incoming(serial: string | undefined, mediaBaseUrl: string): IncomingMessage[] {
     return this.incomingList
       .filter((record) => serial === undefined || record.deviceSerial === serial)
-      .map((record) => incomingSnapshot(record))
+      .map((record) => incomingSnapshot(record, mediaBaseUrl))
+  }
+
+  /** The media a contact sent under this stored name, if any. */
+  media(kind: MediaKind, file: string): IncomingMediaRecord | undefined {
+    return (
+      this.incomingList.find((record) => record.media?.kind === kind && record.media.file === file)?.media ??
+      undefined
+    )
   }
 
   // ---- auto-replies (v2/autoreply) ----
@@ -171,7 +195,7 @@ export class IncomingBook {
   }
 }
 
-export function incomingSnapshot(record: IncomingRecord): IncomingMessage {
+export function incomingSnapshot(record: IncomingRecord, mediaBaseUrl: string): IncomingMessage {
   return {
     id: record.id,
     deviceSerial: record.deviceSerial,
@@ -180,7 +204,8 @@ export function incomingSnapshot(record: IncomingRecord): IncomingMessage {
     receivedAt: iso(record.receivedAt),
     pushName: record.pushName ?? '',
     groupId: record.groupId ?? null,
-    groupSubject: record.groupSubject ?? null
+    groupSubject: record.groupSubject ?? null,
+    media: record.media ? { ...record.media, url: incomingMediaUrl(mediaBaseUrl, record.media) } : null
   }
 }
 

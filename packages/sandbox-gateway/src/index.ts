@@ -17,6 +17,7 @@ export type {
   DeviceSnapshot,
   IncomingDelivery,
   IncomingInput,
+  IncomingMediaSnapshot,
   IncomingMessage,
   MessageSnapshot,
   ReminderSnapshot,
@@ -27,6 +28,7 @@ export type {
   WebhookQueueStats
 } from './world-interface'
 export type { DeviceState, MessageStatus, Quota } from './records'
+export type { IncomingMediaInput } from './incoming-media'
 export type { FaultKind, FaultRule } from './faults'
 export { DEVICE_NOTES } from './device-lifecycle'
 export { GATEWAY_MESSAGES } from './rejections'

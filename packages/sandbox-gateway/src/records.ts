@@ -165,7 +165,17 @@ export const incomingRecordSchema = z.object({
   pushName: z.string().optional(),
   /** Set when the message was written in a WhatsApp group: `from` is then the member who wrote. */
   groupId: z.string().nullable().optional(),
-  groupSubject: z.string().nullable().optional()
+  groupSubject: z.string().nullable().optional(),
+  /** An image, document, video or audio the contact sent (absent for a text and in older saved worlds). */
+  media: z
+    .object({
+      kind: z.enum(['image', 'document', 'video', 'audio']),
+      file: z.string(),
+      mimeType: z.string(),
+      sizeBytes: z.number().int().nonnegative()
+    })
+    .nullable()
+    .optional()
 })
 export type IncomingRecord = z.infer<typeof incomingRecordSchema>
 

@@ -2,6 +2,8 @@
 
 import { connectionText, noteOf } from './device-lifecycle'
 import { wireStatus } from './wire-habits'
+import { incomingMediaUrl } from './incoming-media'
+import type { MediaKind } from './media-rules'
 import type { DeviceRecord, IncomingRecord, MessageRecord } from './records'
 
 /** §5.2: an incoming message. Private chats carry empty group strings and `participants: null`. */
@@ -18,7 +20,7 @@ export interface IncomingPayload {
   }
   message: string
   phone: string
-  messageType: 'text'
+  messageType: 'text' | MediaKind
   file: string
   url: string
   mimeType: string
@@ -68,8 +70,14 @@ export function webhookTimestamp(ms: number): string {
 
 const jid = (phone: string): string => `${phone}@s.whatsapp.net`
 
-export function incomingPayload(device: DeviceRecord, record: IncomingRecord): IncomingPayload {
+/** `mediaBaseUrl` is the sandbox's own origin: a file's `url` points at its `GET /{kind}/{file}`. */
+export function incomingPayload(
+  device: DeviceRecord,
+  record: IncomingRecord,
+  mediaBaseUrl: string
+): IncomingPayload {
   const groupId = record.groupId ?? null
+  const media = record.media ?? null
   return {
     id: record.id,
     pushName: record.pushName ?? '',
@@ -90,10 +98,10 @@ export function incomingPayload(device: DeviceRecord, record: IncomingRecord): I
     message: record.message,
     // For groups the reference puts the group id here; the member who wrote is group.sender.
     phone: groupId ?? record.from,
-    messageType: 'text',
-    file: '',
-    url: '',
-    mimeType: '',
+    messageType: media?.kind ?? 'text',
+    file: media?.file ?? '',
+    url: media ? incomingMediaUrl(mediaBaseUrl, media) : '',
+    mimeType: media?.mimeType ?? '',
     deviceId: device.serial,
     sender: device.sender,
     isFromMe: false,

@@ -1,5 +1,7 @@
 // The sandbox world as tests and control routes see it: actions named by device token, and the snapshots they return.
 
+import type { IncomingMediaInput } from './incoming-media'
+import type { MediaKind } from './media-rules'
 import type { DeviceState, MessageRecord, MessageStatus, Quota, ScheduleRecord } from './records'
 
 export interface SandboxTimings {
@@ -113,6 +115,17 @@ export interface IncomingMessage {
   /** The WhatsApp group it was written in, or null for a private chat. */
   groupId: string | null
   groupSubject: string | null
+  /** The file a contact sent with the message (its caption is `message`), or null for a text. */
+  media: IncomingMediaSnapshot | null
+}
+
+export interface IncomingMediaSnapshot {
+  kind: MediaKind
+  file: string
+  mimeType: string
+  sizeBytes: number
+  /** Where the webhook payload says it can be downloaded: `{sandbox}/{kind}/{file}`. */
+  url: string
 }
 
 /** What arrives at a device: the sender's number, the text, and optionally who they are and which group. */
@@ -122,6 +135,8 @@ export interface IncomingInput {
   pushName?: string
   groupId?: string
   groupSubject?: string
+  /** The contact sends a file: `message` is then its caption. */
+  media?: IncomingMediaInput
 }
 
 /** An incoming message and what the sandbox did with it right away (webhook answers come later). */

@@ -9,6 +9,8 @@ import { ContactBook } from './contact-book'
 import { DeviceRegistry, type OrderedDeviceInput } from './device-registry'
 import { LINKED_STATES, type QrView } from './device-lifecycle'
 import { incomingSnapshot, IncomingBook } from './incoming-book'
+import type { IncomingMediaRecord } from './incoming-media'
+import type { MediaKind } from './media-rules'
 import { MessageBook, messageSnapshot, type MessageDraft } from './message-book'
 import type { RandomSource } from './random-source'
 import type {
@@ -80,6 +82,8 @@ export class WorldState implements SandboxWorld {
   contactBook = new ContactBook()
   /** Off: the hosted service's habits on the wire (see wire-habits.ts); on: the sandbox's tidy forms. */
   tidy = false
+  /** Where contacts' media is served (the sandbox's own origin, set once it listens): the webhook `url`s point here. */
+  mediaBaseUrl = 'http://127.0.0.1'
   private wake: { id: TimerHandle; at: number } | null = null
   private readonly listeners: (() => void)[] = []
   private readonly deliveryListeners: (() => void)[] = []
@@ -203,15 +207,24 @@ export class WorldState implements SandboxWorld {
         deviceSerial: device.serial,
         kind: 'incoming',
         url: device.webhookUrl,
-        payload: incomingPayload(device, record)
+        payload: incomingPayload(device, record, this.mediaBaseUrl)
       })
     }
     this.changed()
-    return { incoming: incomingSnapshot(record), replies, webhookDeliveryId: delivery?.id ?? null }
+    return {
+      incoming: incomingSnapshot(record, this.mediaBaseUrl),
+      replies,
+      webhookDeliveryId: delivery?.id ?? null
+    }
+  }
+
+  /** The media a contact sent under this stored name (served at `GET /{kind}/{file}`). */
+  incomingMedia(kind: MediaKind, file: string): IncomingMediaRecord | undefined {
+    return this.incomingBook.media(kind, file)
   }
 
   incoming(token?: string): IncomingMessage[] {
-    return this.incomingBook.incoming(this.serialOf(token))
+    return this.incomingBook.incoming(this.serialOf(token), this.mediaBaseUrl)
   }
 
   messages(filter: { refId?: string } = {}): MessageSnapshot[] {

@@ -58,13 +58,22 @@ export async function runAutoReply(context: CliContext): Promise<number> {
   }
 }
 
-/** Sandbox only: a contact's message arrives; prints the auto-reply it got (webhooks answer later). */
+const INCOMING_MEDIA_KINDS = ['image', 'document', 'video', 'audio'] as const
+
+function isIncomingMediaKind(kind: string): kind is (typeof INCOMING_MEDIA_KINDS)[number] {
+  return (INCOMING_MEDIA_KINDS as readonly string[]).includes(kind)
+}
+
+/** Sandbox only: a contact's message (with `--media`, a file of that kind captioned by it) arrives; prints the auto-reply it got (webhooks answer later). */
 async function tryIt(context: CliContext): Promise<number> {
   const from = requireString(context.args, 'from', 'the contact writing, e.g. 0812…')
   const message = requireString(context.args, 'message')
+  const media = stringFlag(context.args, 'media')
+  if (media !== undefined && !isIncomingMediaKind(media))
+    throw new UsageError('--media must be one of: image, document, video, audio')
   const { control, token } = await sandboxControlOf(context)
   const answer = await viaSandboxControl('device/incoming', control.baseUrl, () =>
-    control.receive(token, { from, message })
+    control.receive(token, { from, message, ...(media ? { media: { kind: media } } : {}) })
   )
   const replies: MessageSnapshot[] = answer.replies
   const human =

@@ -24,7 +24,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        every item matching; without --expect, says how many
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
-  autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply
+  autoreply try --from <phone> --message <text> [--media image|document|video|audio]
+                                                       (sandbox) a message (or a file) arrives; shows the auto-reply
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
@@ -91,6 +92,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   'tracking-url': { type: 'string' },
   incoming: { type: 'string' },
   from: { type: 'string' },
+  media: { type: 'string' },
   keyword: { type: 'string' },
   response: { type: 'string' },
   title: { type: 'string' },

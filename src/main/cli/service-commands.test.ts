@@ -112,6 +112,15 @@ describe('sender-desk autoreply', () => {
     expect((await run('autoreply', 'try', '--from', '0812777888', '--message', 'jam buka')).stdout).toBe(
       'No auto-reply matched.\n'
     )
+    // A file arrives too: the sandbox names it in the incoming message and serves it at its URL.
+    const photo = jsonOf(
+      await run('autoreply', 'try', '--from', '0812777888', '--message', 'Foto', '--media', 'image', '--json')
+    ).incoming
+    expect(photo.media).toMatchObject({ kind: 'image', mimeType: 'image/png' })
+    expect((await fetch(photo.media.url)).status).toBe(200)
+    expect(
+      (await run('autoreply', 'try', '--from', '0812777888', '--message', 'x', '--media', 'gif')).code
+    ).toBe(2)
     const deleted = await run('autoreply', 'delete', rule.id)
     expect(deleted.stdout).toBe('remove autoreply keyword: buka successfully\n')
     expect(jsonOf(await run('autoreply', 'list', '--json')).autoReplies).toEqual([])

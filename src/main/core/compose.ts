@@ -30,6 +30,7 @@ import {
   createConversationCommands,
   createInbox,
   createInboxCommands,
+  createMediaCommands,
   inboxStatusView,
   Receiving,
   vaultInboxCredentials,
@@ -120,6 +121,16 @@ export interface Core {
 }
 
 const RECENT_ERRORS = 20
+
+/** A gateway's origin (`https://solo.wablas.com`), where its media URLs must point; null when unknown. */
+function gatewayOrigin(baseUrl: string | undefined): string | null {
+  if (!baseUrl) return null
+  try {
+    return new URL(baseUrl).origin
+  } catch {
+    return null
+  }
+}
 
 export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
@@ -248,7 +259,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     logger,
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
     devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
-    outbox: theOutbox.queue
+    outbox: theOutbox.queue,
+    // Customers' files: fetched only from the gateway of the device that received them, up to the cap in Settings.
+    media: {
+      dataDir: ports.dataDir,
+      maxBytes: () => settings.get().maxIncomingMediaBytes,
+      gatewayOriginOf: (device) =>
+        gatewayOrigin(registry.get(inbox.conversations.deviceIdOf(device) ?? '')?.baseUrl),
+      onChange: () => events.emit('inbox:changed', inboxStatusView(inbox.status()))
+    }
   })
   inbox.onArrivals((messages, catchingUp) =>
     notices.messagesArrived(
@@ -414,6 +433,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       fileLimitFor
     }),
     ...createInboxCommands({ inbox, receiving }),
+    ...createMediaCommands({ media: inbox.media }),
     ...createConversationCommands({
       inbox,
       gatewayContacts: (deviceId) => requireClient(registry, deviceId),

@@ -10,6 +10,10 @@ export const MAX_TITLE_LENGTH = 100
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */
 export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
+/** A customer's file the inbox downloads by default: WhatsApp's own limit for photos and videos. */
+export const DEFAULT_MAX_INCOMING_MEDIA_BYTES = 16 * 1024 * 1024
+/** The smallest cap on customers' files an operator can set (below it even a photo would not show). */
+export const MIN_INCOMING_MEDIA_BYTES = 64 * 1024
 /**
  * A campaign's spreadsheet, registered to be read (never sent): large enough for any operator's list (50,000 rows
  * are ~4 MB of CSV), small enough that reading it cannot exhaust the core's memory.

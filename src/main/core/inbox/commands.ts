@@ -3,6 +3,7 @@ import type { InboxMessageView, InboxStatusView } from '../../../shared/contract
 import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
 import type { Inbox } from './inbox'
+import { mediaView } from './media-commands'
 import type { Receiving } from './receiving'
 import type { InboxSyncStatus } from './sync'
 
@@ -66,7 +67,8 @@ export function messageView(message: InboxMessageRecord): InboxMessageView {
     receivedAt: new Date(message.receivedAt).toISOString(),
     fromMe: message.fromMe,
     read: message.read,
-    keywordOutcome: message.keywordOutcome
+    keywordOutcome: message.keywordOutcome,
+    media: message.media ? mediaView(message.media) : null
   }
 }
 

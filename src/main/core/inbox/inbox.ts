@@ -22,6 +22,7 @@ import {
 import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
 import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
 import type { FetchPort } from './relay-client'
+import { createMediaFetcher, type MediaFetcher, type MediaFetcherDeps } from './media-fetcher'
 import { InboxSync, type InboxSyncOptions, type InboxSyncStatus, type SyncStep } from './sync'
 
 export interface InboxDeps {
@@ -38,12 +39,16 @@ export interface InboxDeps {
   devices?: DeviceDirectory
   /** The kernel's outgoing half of a thread. */
   outbox?: SentToChat
+  /** Customers' files fetched into private storage (the app; a command line process fetches none). */
+  media?: Pick<MediaFetcherDeps, 'dataDir' | 'maxBytes' | 'gatewayOriginOf' | 'onChange' | 'options'>
 }
 
 export interface Inbox {
   readonly sync: InboxSync
   /** Conversations, threads, marks, search and contacts. */
   readonly conversations: InboxConversations
+  /** Customers' files, fetched after their messages are committed; null when this process fetches none. */
+  readonly media: MediaFetcher | null
   /** Follow the mailbox from now on: at once, and again after a connect (a sync without a mailbox waits for one). */
   start(): void
   stop(): Promise<void>
@@ -87,6 +92,17 @@ export function createInbox(deps: InboxDeps): Inbox {
     onStep: deps.onStep
   })
   let following = false
+  const media = deps.media
+    ? createMediaFetcher({
+        ...deps.media,
+        db: deps.db,
+        fetch: deps.fetch,
+        clock: deps.clock,
+        logger: deps.logger
+      })
+    : null
+  // A round that kept messages may have kept files: the fetcher looks (one indexed query when none wait).
+  if (media) sync.onStatus(() => media.wake())
   const conversationsStore = new InboxConversationsStore(deps.db)
   // Where "new" starts: what was kept before this start is never notified.
   let arrivedUpTo = conversationsStore.newestNumber()
@@ -104,6 +120,7 @@ export function createInbox(deps: InboxDeps): Inbox {
   })
   return {
     sync,
+    media,
     conversations: createConversations({
       db: deps.db,
       now: () => deps.clock.now(),
@@ -113,10 +130,11 @@ export function createInbox(deps: InboxDeps): Inbox {
     start() {
       following = true
       sync.start()
+      media?.start()
     },
     async stop() {
       following = false
-      await sync.stop()
+      await Promise.all([sync.stop(), media?.stop()])
     },
     async connect(input) {
       const result = await connectMailbox(input, {

@@ -23,4 +23,6 @@ export type { DeviceStatusTarget, KeywordChange, KeywordTarget, StatusTargets, T
 export type { FetchPort, RelayStorage } from './relay-client'
 export type { DeviceDirectory, InboxConversations, SentToChat } from './conversations'
 export { createConversationCommands, type ConversationChannel } from './conversation-commands'
+export { createMediaCommands, type MediaChannel } from './media-commands'
+export { inboxMediaDir, type MediaFetcher } from './media-fetcher'
 export { confirmOptOuts, type OptOutConfirmationDeps } from './opt-out-confirmation'

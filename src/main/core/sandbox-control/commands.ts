@@ -130,10 +130,17 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
       return { messages: mine.reverse().slice(0, limit).map(toSandboxMessageView) }
     },
 
-    async 'sandbox:receive'({ deviceId, from, message, pushName }) {
+    async 'sandbox:receive'({ deviceId, from, message, pushName, media, groupId, groupSubject }) {
       const { control, token } = await sandboxOf(deviceId, true)
       try {
-        const received = await control.receive(token, { from, message, ...(pushName ? { pushName } : {}) })
+        const received = await control.receive(token, {
+          from,
+          message,
+          ...(pushName ? { pushName } : {}),
+          ...(media ? { media: { kind: media } } : {}),
+          ...(groupId ? { groupId } : {}),
+          ...(groupSubject ? { groupSubject } : {})
+        })
         return {
           incomingId: received.incoming.id,
           replies: received.replies.map(toSandboxMessageView),

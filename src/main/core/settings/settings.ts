@@ -2,7 +2,11 @@
 import { Settings } from '../../../shared/contract'
 import { isValidTimeZone } from '../zoned-time'
 import { ApiFailure } from '../commands'
-import { DEFAULT_MAX_FILE_BYTES, DEFAULT_TIME_ZONE } from '../../../shared/domain'
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_INCOMING_MEDIA_BYTES,
+  DEFAULT_TIME_ZONE
+} from '../../../shared/domain'
 
 export interface SettingsStorage {
   /** The stored values; throws when they cannot be read (the settings then start from the defaults, damaged). */
@@ -32,6 +36,7 @@ export function defaultSettings(
     notifications: true,
     doNotDisturb: false,
     optOutConfirmation: '',
+    maxIncomingMediaBytes: DEFAULT_MAX_INCOMING_MEDIA_BYTES,
     startAtLogin: false,
     supportContact: '',
     retentionDays: 30,

@@ -1,4 +1,5 @@
 // The inbox's message rows and records, shared by the sync's store and the conversations' store.
+import { toMediaRecord, type MediaRecord, type MediaState } from './inbox-media-store'
 
 /** A message received, as the incoming event gave it; the inbox view (conversations) builds on these rows. */
 export interface NewInboxMessage {
@@ -26,6 +27,8 @@ export interface InboxMessageRecord extends NewInboxMessage {
   read: boolean
   /** What the message did as an opt-out keyword (core/inbox/apply.ts), when it changed the number's state. */
   keywordOutcome: KeywordOutcome | null
+  /** Its file as the media fetcher left it (null for a text): see inbox-media-store.ts. */
+  media: MediaRecord | null
 }
 
 export type KeywordOutcome = 'opted-out' | 'opted-in'
@@ -57,6 +60,11 @@ export interface MessageRow {
   from_me: number
   read: number
   keyword_outcome: string | null
+  media_state: MediaState | null
+  media_type: string | null
+  media_bytes: number | null
+  media_note: string | null
+  media_attempts: number
 }
 
 export const toMessage = (row: MessageRow): InboxMessageRecord => ({
@@ -80,5 +88,6 @@ export const toMessage = (row: MessageRow): InboxMessageRecord => ({
   read: row.read === 1,
   // The step keeps other outcomes too ('unchanged', 'no-keyword', …): only a change is the operator's concern.
   keywordOutcome:
-    row.keyword_outcome === 'opted-out' || row.keyword_outcome === 'opted-in' ? row.keyword_outcome : null
+    row.keyword_outcome === 'opted-out' || row.keyword_outcome === 'opted-in' ? row.keyword_outcome : null,
+  media: row.media_state ? toMediaRecord({ ...row, media_state: row.media_state }) : null
 })

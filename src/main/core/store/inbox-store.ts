@@ -84,8 +84,8 @@ export class InboxStore {
     const insertMessage = this.db.prepare(
       `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group,
          group_subject, group_member, push_name, text, message_type, media_url, media_file, media_mime, sent_at,
-         received_at, from_me)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+         received_at, from_me, media_state, media_retry_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     return this.db
       .transaction(() => {
@@ -128,7 +128,10 @@ export class InboxStore {
             m.mediaMime,
             m.sentAt,
             event.receivedAt,
-            m.fromMe ? 1 : 0
+            m.fromMe ? 1 : 0,
+            // A file waits for the media fetcher (inbox/media-fetcher.ts), due at once.
+            m.mediaUrl ? 'pending' : null,
+            m.mediaUrl ? 0 : null
           )
           fileInConversation(this.db, Number(messageResult.lastInsertRowid), m, event.receivedAt)
         }

@@ -45,6 +45,13 @@ export {
   type ConversationRecord,
   type ConversationFilter
 } from './inbox-conversations-store'
+export {
+  InboxMediaStore,
+  MEDIA_STATES,
+  type MediaJob,
+  type MediaRecord,
+  type MediaState
+} from './inbox-media-store'
 export { ContactsStore, type ContactRecord, type ContactSource } from './contacts-store'
 export { CannedRepliesStore, type CannedReplyRecord } from './canned-replies-store'
 export {

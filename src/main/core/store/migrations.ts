@@ -739,8 +739,28 @@ export const migrations: readonly Migration[] = [
         INSERT INTO inbox_messages_search (inbox_messages_search, rowid, text) VALUES ('delete', OLD.number, OLD.text);
       END;
     `
-  }
+  },
   // ---- end of inbox conversations
+  // ---- inbox media (issue 26 point 1's media): appended after the steps above
+  {
+    name: 'inbox: media fetched once into private storage, with its state',
+    // A customer's file is downloaded by the main process after its message is committed, never by the window. Its
+    // state lives on the message so a restart resumes what was pending: NULL (no file), pending (to fetch, at
+    // media_retry_at), fetched (media_bytes on disk, media_type told from the bytes for images), too_large (above
+    // the cap), failed (after the retries, or a 4xx), refused (a URL off the receiving device's gateway).
+    sql: `
+      ALTER TABLE inbox_messages ADD COLUMN media_state TEXT;
+      ALTER TABLE inbox_messages ADD COLUMN media_bytes INTEGER;
+      ALTER TABLE inbox_messages ADD COLUMN media_type TEXT;
+      ALTER TABLE inbox_messages ADD COLUMN media_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE inbox_messages ADD COLUMN media_retry_at INTEGER;
+      ALTER TABLE inbox_messages ADD COLUMN media_note TEXT;
+      UPDATE inbox_messages SET media_state = 'pending', media_retry_at = 0
+        WHERE media_url IS NOT NULL AND media_url <> '';
+      CREATE INDEX inbox_messages_media_due ON inbox_messages(media_retry_at, number) WHERE media_state = 'pending';
+    `
+  }
+  // ---- end of inbox media
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

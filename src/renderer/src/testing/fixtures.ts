@@ -43,6 +43,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     notifications: true,
     doNotDisturb: false,
     optOutConfirmation: '',
+    maxIncomingMediaBytes: 16 * 1024 * 1024,
     startAtLogin: false,
     supportContact: 'it@example.co.id',
     retentionDays: 30,

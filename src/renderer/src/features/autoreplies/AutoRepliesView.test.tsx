@@ -114,6 +114,22 @@ describe('AutoRepliesView', () => {
     expect((await screen.findByTestId('try-reply')).textContent).toBe('Auto-reply sent: Buka 08.00')
   })
 
+  it('sandbox devices: "try it" can send a file with the message as its caption', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.clear(await screen.findByTestId('try-from'))
+    await user.type(screen.getByTestId('try-from'), '0812777888')
+    await user.type(screen.getByTestId('try-message'), 'Foto pesanan')
+    await user.selectOptions(screen.getByTestId('try-media'), 'image')
+    await user.click(screen.getByTestId('try-submit'))
+    expect(fake.requests('sandbox:receive')).toEqual([
+      { deviceId: 'dev-sb', from: '0812777888', message: 'Foto pesanan', media: 'image' }
+    ])
+  })
+
   it('says so when the device list is empty', () => {
     seedStores(makeBootstrap({ devices: [] }))
     render(<AutoRepliesView />)

@@ -1,6 +1,6 @@
 // One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
-// the top), sent entries with their live status, a note where the customer's message opted them out or back in, the
-// read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+// the top), customers' files as the core fetched them (MessageMedia), sent entries with their live status, a note
+// where the customer's message opted them out or back in, the read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
+import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 
 /** Entries per page: the newest ones, earlier ones on demand. */
@@ -158,13 +159,16 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
               {conversation.isGroup && entry.message.groupMember ? (
                 <p className="muted small">{entry.message.pushName ?? entry.message.groupMember}</p>
               ) : null}
-              <p className="inbox-message-text" dir="auto">
-                {entry.message.text ? (
-                  <WhatsAppText text={entry.message.text} />
-                ) : (
-                  t('inbox.messages.media', { type: entry.message.messageType })
-                )}
-              </p>
+              <MessageMedia message={entry.message} onChanged={load} />
+              {entry.message.text || !entry.message.media ? (
+                <p className="inbox-message-text" dir="auto">
+                  {entry.message.text ? (
+                    <WhatsAppText text={entry.message.text} />
+                  ) : (
+                    t('inbox.messages.media', { type: entry.message.messageType })
+                  )}
+                </p>
+              ) : null}
               <time className="muted small" dateTime={entry.at}>
                 {formatDateTime(entry.at, locale)}
               </time>

@@ -1,11 +1,15 @@
-// "Try it" (sandbox devices): a contact's message arrives at the device (`sandbox:receive`); the auto-reply it got is
-// shown at once, and the webhook POST (if any) appears in the inspector.
+// "Try it" (sandbox devices): a contact's message arrives at the device (`sandbox:receive`), optionally with a file
+// (the message is its caption); the auto-reply it got is shown at once, and the webhook POST (if any) appears in the
+// inspector.
 import { useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
+import { MEDIA_KIND_WORDS, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
+
+type MediaChoice = MediaKindName | ''
 
 interface TryResult {
   replies: SandboxMessageView[]
@@ -16,6 +20,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
   const t = useT()
   const [from, setFrom] = useState('0812 3456 7890')
   const [message, setMessage] = useState('')
+  const [media, setMedia] = useState<MediaChoice>('')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<TryResult | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -27,7 +32,12 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
     setError(null)
     setResult(null)
     try {
-      const reply = await call('sandbox:receive', { deviceId, from: from.trim(), message })
+      const reply = await call('sandbox:receive', {
+        deviceId,
+        from: from.trim(),
+        message,
+        ...(media ? { media } : {})
+      })
       setResult({ replies: reply.replies, webhook: reply.webhookDeliveryId !== null })
     } catch (e) {
       setError(errorInfo(e).message)
@@ -65,6 +75,23 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />
+          )}
+        </Field>
+        <Field id={`try-media-${deviceId}`} label={t('sandbox.try.media')}>
+          {(control) => (
+            <select
+              {...control}
+              data-testid="try-media"
+              value={media}
+              onChange={(e) => setMedia(e.target.value as MediaChoice)}
+            >
+              <option value="">{t('sandbox.try.media.none')}</option>
+              {MEDIA_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(MEDIA_KIND_WORDS[kind])}
+                </option>
+              ))}
+            </select>
           )}
         </Field>
       </div>

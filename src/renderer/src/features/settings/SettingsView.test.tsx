@@ -68,6 +68,22 @@ describe('SettingsView', () => {
     expect(fake.requests('settings:update')).toEqual([])
   })
 
+  it("saves the cap on customers' files in MB, and refuses one out of range at the field", async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const cap = screen.getByLabelText('Largest file downloaded from customers (MB)')
+    expect((cap as HTMLInputElement).value).toBe('16')
+    await user.clear(cap)
+    await user.type(cap, '0.01')
+    await user.tab()
+    expect(screen.getByTestId('settings-max-incoming-media-error').textContent).toContain('to 100')
+    expect(fake.requests('settings:update')).toEqual([])
+    await user.clear(cap)
+    await user.type(cap, '25')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ maxIncomingMediaBytes: 25 * 1024 * 1024 }])
+  })
+
   it('never says "Saved." while an invalid value is left in a field', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)

@@ -14,7 +14,7 @@ import './settings.css'
 const MB = 1024 * 1024
 
 interface NumberSpec {
-  key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'retentionDays'
+  key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'maxIncomingMediaBytes' | 'retentionDays'
   testId: string
   label: MessageKey
   hint: MessageKey
@@ -57,6 +57,17 @@ const NUMBERS: NumberSpec[] = [
     toShown: (v) => Math.round((v / MB) * 100) / 100,
     fromShown: (v) => Math.round(v * MB),
     min: 0.01,
+    max: 100,
+    step: 0.5
+  },
+  {
+    key: 'maxIncomingMediaBytes',
+    testId: 'settings-max-incoming-media',
+    label: 'settings.maxIncomingMedia',
+    hint: 'settings.maxIncomingMedia.hint',
+    toShown: (v) => Math.round((v / MB) * 100) / 100,
+    fromShown: (v) => Math.round(v * MB),
+    min: 0.1,
     max: 100,
     step: 0.5
   },

@@ -1,0 +1,17 @@
+// The kinds of file a customer can send (and the sandbox can play sending), with the word for each in the operator's
+// language: one list for the thread's sentences and the sandbox's "Try it".
+import type { MessageKey } from '../i18n'
+
+export const MEDIA_KINDS = ['image', 'document', 'video', 'audio'] as const
+export type MediaKindName = (typeof MEDIA_KINDS)[number]
+
+export const MEDIA_KIND_WORDS: Record<MediaKindName, MessageKey> = {
+  image: 'inbox.media.kind.image',
+  document: 'inbox.media.kind.document',
+  video: 'inbox.media.kind.video',
+  audio: 'inbox.media.kind.audio'
+}
+
+export function isMediaKindName(kind: string): kind is MediaKindName {
+  return (MEDIA_KINDS as readonly string[]).includes(kind)
+}
