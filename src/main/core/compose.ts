@@ -125,6 +125,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
+  const contactsChanged = (): void =>
+    events.emit('contacts:changed', { at: new Date(clock.now()).toISOString() })
   const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
   const { store: settingsStore, settings } = openSettings(db)
   const initial = settings.get()
@@ -199,7 +201,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     monitor,
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
-    onChanged: (id) => events.emit('campaigns:changed', { id })
+    onChanged: (id) => events.emit('campaigns:changed', { id }),
+    onContactNamesLearnt: () => contactsChanged()
   })
   pausedDevices = () => theOutbox.pausedState().devices
   // Each device's daily cap is a send policy counted across every producer.
@@ -249,6 +252,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
     devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
     outbox: theOutbox.queue
+  })
+  // A push name may be learnt with any customer's message: the window's cached names refetch.
+  inbox.onArrivals((messages) => {
+    if (messages.some((message) => !message.isGroup && message.pushName)) contactsChanged()
   })
   inbox.onArrivals((messages, catchingUp) =>
     notices.messagesArrived(
@@ -421,7 +428,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       onReadChanged: () => {
         events.emit('inbox:changed', inboxStatusView(inbox.status()))
         snapshotChanged()
-      }
+      },
+      onContactsChanged: () => contactsChanged()
     }),
     'inbox:viewing': async (request) => {
       viewing.conversationId = request.conversationId

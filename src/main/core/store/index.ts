@@ -78,6 +78,7 @@ export {
   type CampaignRowResult,
   type CampaignDeviceRecord,
   type CampaignStatus,
+  type ContactNameFromRow,
   type ImportingCampaign,
   type OptOutRecord
 } from './campaign-store'
