@@ -356,8 +356,8 @@ describe('CampaignRows', () => {
       .getAllByTestId('campaign-row')
       .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent))
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
-      ['2', '628120000002', '◉Read', 'Shop', 'gw-2', ''],
-      ['3', '628120000003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
+      ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
+      ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
     expect(lines[0]?.[5]).not.toBe('')
