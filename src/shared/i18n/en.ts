@@ -1131,6 +1131,9 @@ export const en = {
   'campaigns.attachment.hint': 'Pick or drop one file; the message becomes its caption.',
   'campaigns.fileColumn': 'Column naming a file per row',
   'campaigns.fileColumn.none': 'None',
+  'campaigns.nameColumn': 'Column with the contact’s name',
+  'campaigns.nameColumn.hint':
+    'Creating the campaign saves these names to your contacts, so the app shows names next to numbers. A name you gave a number yourself is never replaced.',
   'campaigns.rowFiles': 'Pick the files named in {column}',
   'campaigns.rowFiles.hint':
     'Pick or drop them all at once; each row gets the file its cell names, with the message as caption.',

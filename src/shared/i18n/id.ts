@@ -1151,6 +1151,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.attachment.hint': 'Pilih atau jatuhkan satu file; pesan menjadi keterangannya.',
   'campaigns.fileColumn': 'Kolom yang menyebut berkas per baris',
   'campaigns.fileColumn.none': 'Tidak ada',
+  'campaigns.nameColumn': 'Kolom nama kontak',
+  'campaigns.nameColumn.hint':
+    'Saat kampanye dibuat, nama-nama ini disimpan ke kontak, sehingga aplikasi menampilkan nama di samping nomor. Nama yang Anda berikan sendiri tidak pernah diganti.',
   'campaigns.rowFiles': 'Pilih berkas yang disebut di {column}',
   'campaigns.rowFiles.hint':
     'Pilih atau letakkan semuanya sekaligus; tiap baris mendapat berkas yang disebut selnya, dengan pesan sebagai keterangan.',
