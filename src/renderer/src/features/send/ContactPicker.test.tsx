@@ -7,6 +7,8 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useState } from 'react'
+import { ContactPicker } from './ContactPicker'
 import { RecipientsField } from './RecipientsField'
 
 const CONTACTS = [
@@ -97,5 +99,37 @@ describe('the contact picker', () => {
     await user.click(input)
     await user.paste('081234567890\n+62 812-3456-7890; 0813 1111 2222')
     expect(chips()).toEqual(['6281234567890', '6281311112222'])
+  })
+})
+
+describe('the contact picker in a form without chips of its own (reminders)', () => {
+  function Form(): React.JSX.Element {
+    const [to, setTo] = useState('')
+    return (
+      <>
+        <label htmlFor="to">To</label>
+        <ContactPicker control={{ id: 'to' }} text={to} isGroup={false} onText={setTo} testId="to" chips />
+        <output data-testid="to-text">{to}</output>
+      </>
+    )
+  }
+
+  it('shows picked contacts as named chips, offers no groups, and removes a chip by its button', async () => {
+    const user = userEvent.setup()
+    render(<Form />)
+    const input = screen.getByRole('combobox', { name: 'To' })
+    await user.type(input, 'dew')
+    const options = await screen.findAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Bu Dewi +62 811-1111-1111',
+      'Pak Dewa +62 822-2222-2222'
+    ])
+    await user.keyboard('{Enter}')
+    await user.type(input, '0813 1111 2222{Enter}')
+    const picked = screen.getAllByTestId('picker-chip')
+    expect(picked.map((chip) => chip.getAttribute('data-value'))).toEqual(['6281111111111', '6281311112222'])
+    await waitFor(() => expect(picked[0]!.textContent).toContain('Bu Dewi +62 811-1111-1111'))
+    await user.click(within(picked[0]!).getByRole('button', { name: 'Remove 6281111111111' }))
+    expect(screen.getByTestId('to-text').textContent).toBe('0813 1111 2222, ')
   })
 })

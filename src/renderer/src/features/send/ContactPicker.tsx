@@ -7,14 +7,16 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
-import { readableChat } from '../../ui/RecipientName'
+import { readableChat, RecipientName } from '../../ui/RecipientName'
 import {
   isSearchText,
+  parseRecipients,
   pickRecipient,
   splitDraft,
   suggestQuery,
   withDraft,
-  withoutLastRecipient
+  withoutLastRecipient,
+  withoutRecipient
 } from './recipients'
 
 type Suggestion = InvokeReply<'contacts:suggest'>['suggestions'][number]
@@ -30,7 +32,8 @@ export function ContactPicker({
   isGroup,
   onText,
   onGroup,
-  testId
+  testId,
+  chips = false
 }: {
   control: ControlProps
   /** The recipients text (commas, semicolons or new lines between recipients). */
@@ -40,6 +43,8 @@ export function ContactPicker({
   /** A group picked while nothing is entered (or a contact while groups are on): the send's kind follows it. */
   onGroup?(isGroup: boolean): void
   testId?: string
+  /** Show the entered recipients as removable chips with their names (forms that show no chips of their own). */
+  chips?: boolean
 }): React.JSX.Element {
   const t = useT()
   const listId = useId()
@@ -107,8 +112,44 @@ export function ContactPicker({
   }
 
   const optionId = (index: number): string => `${listId}-option-${index}`
+  const picked = chips ? parseRecipients(entered, isGroup) : []
   return (
     <div className="picker">
+      {picked.length > 0 ? (
+        <ul
+          className="chips"
+          aria-label={t('send.recipients.chips')}
+          data-testid={`${testId ?? 'picker'}-chips`}
+        >
+          {picked.map((recipient) => (
+            <li
+              key={recipient.value}
+              className={recipient.problem ? 'chip chip--bad' : 'chip'}
+              data-testid="picker-chip"
+              data-value={recipient.value}
+            >
+              <span className="chip-text">
+                {recipient.problem ? (
+                  recipient.raw
+                ) : (
+                  <RecipientName chatId={recipient.value} isGroup={isGroup} />
+                )}
+              </span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={t('send.recipients.remove', { value: recipient.raw })}
+                onClick={() => {
+                  const rest = withoutRecipient(entered, recipient.raw)
+                  onText(rest ? `${rest}, ${draft}` : draft)
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <input
         {...control}
         type="text"
