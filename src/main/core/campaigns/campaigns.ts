@@ -396,7 +396,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       return chunk
     }
     const at = now()
-    const nameColumn = input.mapping.name ?? null
+    // The phone column is no name column (a first guess may name both until the operator fixes the phone's).
+    const nameColumn = input.mapping.name === input.mapping.phone ? null : (input.mapping.name ?? null)
     if (nameColumn !== null && !input.sheet.headers.includes(nameColumn))
       throw new CampaignError(
         'invalid_input',

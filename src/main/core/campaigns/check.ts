@@ -549,14 +549,16 @@ const PHONE_HEADER =
   /^(phone|telp|telepon|tel|hp|no\.? ?hp|nomor|nomor hp|no\.? ?wa|wa|whatsapp|mobile|handphone|number|no telp)$/i
 
 const NAME_HEADER =
-  /^(name|names|full ?name|nama|nama lengkap|nama pelanggan|nama customer|customer|customer name|pelanggan|contact|contact name|kontak|nama kontak)$/i
+  /^(name|names|full ?name|nama|nama lengkap|nama pelanggan|nama customer|customer|customer name|pelanggan|contact name|nama kontak)$/i
 
 /**
  * A first guess when a layout is new: the column whose name says phone, every other column a variable, and the
- * column whose name says name (or customer) as the contacts' names (still a variable too: {Nama} stays usable).
+ * column whose name says name (or customer) as the contacts' names (still a variable too: {Nama} stays usable). The
+ * name guess stands even where the phone guess fell back on that same first column ("Nama;Kontak"): once the operator
+ * fixes the phone column, the names are already mapped ("contact"/"kontak" are left out: such columns hold numbers).
  */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
   const phone = headers.find((h) => PHONE_HEADER.test(h.trim())) ?? headers[0] ?? ''
-  const name = headers.find((h) => h !== phone && NAME_HEADER.test(h.trim())) ?? null
+  const name = headers.find((h) => NAME_HEADER.test(h.trim())) ?? null
   return { phone, variables: headers.filter((h) => h !== phone), attachment: null, name }
 }

@@ -58,6 +58,8 @@ describe("a campaign's name column", () => {
         name: header
       })
     expect(guessMapping(['Phone', 'Amount']).name).toBeNull()
+    // A column named "Kontak" holds numbers, not names; a name column stays guessed where the phone guess is wrong.
+    expect(guessMapping(['Nama', 'Kontak', 'Tagihan'])).toMatchObject({ phone: 'Nama', name: 'Nama' })
   })
 
   it('teaches the names of the numbers it holds, as a spreadsheet’s', async () => {
@@ -99,6 +101,13 @@ describe("a campaign's name column", () => {
       ['Budi Santoso (twin row)', '081234567001']
     ])
     expect(new ContactsStore(opened.db).get('6281234567001')?.name).toBe('Budi')
+  })
+
+  it('teaches no numbers as names when the name column is the phone column', async () => {
+    const opened = (fixture = makeFixture())
+    const { learnt } = await importSheet(opened, [['Budi', '081234567001']], 'No HP')
+    expect(new ContactsStore(opened.db).list({ limit: 10 })).toEqual([])
+    expect(learnt).toBe(0)
   })
 
   it('teaches nothing without a name column', async () => {

@@ -629,13 +629,12 @@ function NewCampaign({
             onChange={(e) => setMapping({ ...mapping, name: e.target.value === '' ? null : e.target.value })}
           >
             <option value="">{t('campaigns.fileColumn.none')}</option>
-            {sheet.headers
-              .filter((h) => h !== mapping.phone)
-              .map((h) => (
-                <option key={h} value={h}>
-                  {h}
-                </option>
-              ))}
+            {/* Every column: a first guess may name the phone's column here until the operator fixes the phone's. */}
+            {sheet.headers.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
           </select>
         </section>
       ) : null}
