@@ -168,7 +168,9 @@ describe('campaign journey in Chromium', () => {
     // The outbox shows the name first and the number beside it.
     await p.getByTestId('nav-outbox').click()
     const budi = p.getByTestId('outbox-row').filter({ hasText: 'Budi' })
-    await expect.poll(() => budi.first().locator('.row-recipient').textContent()).toBe('Budi +62 812-3456-7890')
+    await expect
+      .poll(() => budi.first().locator('.row-recipient').textContent())
+      .toBe('Budi +62 812-3456-7890')
 
     // The Send view's picker: a typed name suggests the contact, arrows and Enter pick it, Backspace removes it.
     await p.getByTestId('nav-send').click()
