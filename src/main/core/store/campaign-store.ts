@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-store'
 import { transactionUnsynced, writeTransaction } from './database'
-import { learnContactName } from './inbox-conversations-store'
+import { learnContactNames } from './inbox-conversations-store'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
 
@@ -162,7 +162,7 @@ export class CampaignStore {
       if (!this.isImporting(campaignId)) return false
       this.insertRows(campaignId, rows)
       // The names the chunk's rows give their numbers, as a spreadsheet's (never over the operator's; contacts-store).
-      for (const { phone, name } of names) learnContactName(this.db, phone, name, 'campaign', at)
+      learnContactNames(this.db, names, 'campaign', at)
       return true
     })
   }

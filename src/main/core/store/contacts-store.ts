@@ -3,7 +3,7 @@
 // the gateway's name wins over a push name (the operator's list names the customer as the business knows them, a push
 // name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
-import { learnContactName, type ContactSource } from './inbox-conversations-store'
+import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
 
 export type { ContactSource } from './inbox-conversations-store'
 
@@ -107,11 +107,7 @@ export class ContactsStore {
 
   /** Many names at once (a spreadsheet, the gateway's list), in one transaction; answers how many were kept. */
   learnMany(entries: readonly { phone: string; name: string }[], source: ContactSource, now: number): number {
-    return this.db
-      .transaction(
-        () => entries.filter((e) => learnContactName(this.db, e.phone, e.name, source, now)).length
-      )
-      .immediate()
+    return this.db.transaction(() => learnContactNames(this.db, entries, source, now)).immediate()
   }
 
   remove(phone: string): boolean {
