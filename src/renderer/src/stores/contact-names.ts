@@ -7,18 +7,25 @@ import { call } from '../api'
 
 /** The most chats one `contacts:names` call asks about (the contract's limit). */
 const BATCH = 1000
-/** The cache keeps the names of this many chats, the oldest asked dropped first. */
+/** The cache keeps the names of this many chats, the oldest asked dropped first (never one on screen). */
 const KEPT = 5000
 
 interface ContactNamesState {
-  /** A chat's name, null when the core knows none; a chat not in the map has not been asked about yet. */
-  names: ReadonlyMap<string, string | null>
+  /**
+   * A chat's name, null when the core knows none; a chat not in the map has not been asked about yet. Changed in
+   * place (a fling asks about rows every frame: copying the map each time would cost more than the lookups).
+   */
+  names: Map<string, string | null>
+  /** Moves with every change of `names`, so that the selectors run again. */
+  version: number
 }
 
-export const useContactNames = create<ContactNamesState>()(() => ({ names: new Map() }))
+export const useContactNames = create<ContactNamesState>()(() => ({ names: new Map(), version: 0 }))
 
 /** Chats to ask about at the end of this turn. */
 let wanted = new Set<string>()
+/** Chats on screen, with how many places show each: kept in the cache, asked about again when contacts change. */
+const shown = new Map<string, number>()
 /** Chats asked about and not answered yet. */
 const asking = new Set<string>()
 let scheduled = false
@@ -51,14 +58,15 @@ async function ask(chats: string[]): Promise<void> {
   try {
     const { names } = await call('contacts:names', { chats })
     if (asked !== generation) return
-    const next = new Map(useContactNames.getState().names)
-    for (const chat of chats) next.set(chat, null)
-    for (const { chatId, name } of names) next.set(chatId, name)
-    for (const oldest of next.keys()) {
-      if (next.size <= KEPT) break
-      next.delete(oldest)
+    const state = useContactNames.getState()
+    const known = state.names
+    for (const chat of chats) known.set(chat, null)
+    for (const { chatId, name } of names) known.set(chatId, name)
+    for (const oldest of known.keys()) {
+      if (known.size <= KEPT) break
+      if (!shown.has(oldest)) known.delete(oldest)
     }
-    useContactNames.setState({ names: next })
+    useContactNames.setState({ version: state.version + 1 })
   } catch {
     // Without an answer the numbers stand alone; the next contacts:changed asks again.
   } finally {
@@ -66,20 +74,37 @@ async function ask(chats: string[]): Promise<void> {
   }
 }
 
-/** Contacts changed in the core: every cached chat is asked about again, its name shown as it was until the answer. */
+/**
+ * Contacts changed in the core: the chats on screen are asked about again (their names shown as they were until the
+ * answer), the others forgotten, to be asked about when they are drawn again.
+ */
 export function contactNamesChanged(): void {
   generation++
   asking.clear()
-  for (const chat of useContactNames.getState().names.keys()) askThisTurn(chat)
+  const known = useContactNames.getState().names
+  for (const chat of known.keys()) if (!shown.has(chat)) known.delete(chat)
+  for (const chat of shown.keys()) askThisTurn(chat)
 }
 
-/** A chat's name (null: none known, or not answered yet); asks for it in the turn's batch. */
+/** A place starts showing a chat: its name is asked for (once for all places); the returned function ends it. */
+function show(chatId: string): () => void {
+  shown.set(chatId, (shown.get(chatId) ?? 0) + 1)
+  wantName(chatId)
+  return () => {
+    const places = (shown.get(chatId) ?? 1) - 1
+    if (places > 0) shown.set(chatId, places)
+    else shown.delete(chatId)
+  }
+}
+
+/**
+ * A chat's name (null: none known, or not answered yet); asks for it in the turn's batch. A row draws again only when
+ * its name itself changes: an answer of "no name" leaves it as it was.
+ */
 export function useChatName(chatId: string | null | undefined): string | null {
-  const name = useContactNames((s) => (chatId ? s.names.get(chatId) : undefined))
-  useEffect(() => {
-    if (chatId && name === undefined) wantName(chatId)
-  }, [chatId, name])
-  return name ?? null
+  const name = useContactNames((s) => (chatId ? (s.names.get(chatId) ?? null) : null))
+  useEffect(() => (chatId ? show(chatId) : undefined), [chatId])
+  return name
 }
 
 /** Several chats' names at once (a series sent to many), in their order. */
@@ -87,7 +112,13 @@ export function useChatNames(chats: readonly string[]): (string | null)[] {
   const names = useContactNames(useShallow((s) => chats.map((chat) => s.names.get(chat) ?? null)))
   const key = chats.join('\n')
   useEffect(() => {
-    for (const chat of key.split('\n')) if (chat) wantName(chat)
+    const ends = key
+      .split('\n')
+      .filter(Boolean)
+      .map((chat) => show(chat))
+    return () => {
+      for (const end of ends) end()
+    }
   }, [key])
   return names
 }
@@ -96,5 +127,6 @@ export function resetContactNamesStore(): void {
   generation++
   wanted = new Set()
   asking.clear()
-  useContactNames.setState({ names: new Map() })
+  shown.clear()
+  useContactNames.setState({ names: new Map(), version: 0 })
 }
