@@ -1,6 +1,7 @@
 // The contract's schemas apply the shared rules: every phone case and the text limit answer as in the core.
 import { describe, expect, it } from 'vitest'
 import {
+  ContactName,
   eventChannels,
   invokeChannels,
   MessageText,
@@ -9,11 +10,19 @@ import {
   RequiredMessageText
 } from './contract'
 import { MAX_KEYWORD_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from './domain'
+import { CONTACT_NAME_CASES } from './domain/contact-name.cases'
 import { HTTP_URL_CASES } from './domain/http-url.cases'
 import { PACING_CASES } from './domain/pacing.cases'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
 import { TEXT_LIMIT_CASES } from './domain/text-limit.cases'
+
+describe("ContactName answers every shared contact-name case like a campaign's name column", () => {
+  it.each(CONTACT_NAME_CASES)('$text → $name', ({ text, name }) => {
+    const parsed = ContactName.safeParse(text)
+    expect(parsed.success ? parsed.data : null).toBe(name)
+  })
+})
 
 describe('PhoneNumber answers every shared phone case like the core and the window', () => {
   it.each(PHONE_CASES.map((c) => [c.input, c.expected] as const))('%j → %j', (input, expected) => {

@@ -37,7 +37,8 @@ import {
   SCHEDULE_MODES,
   type PacingNumberField,
   type PacingPolicy,
-  type PacingProblemCode
+  type PacingProblemCode,
+  usableContactName
 } from './domain'
 
 // ---------------------------------------------------------------------------------------------
@@ -647,7 +648,9 @@ export const ColumnMappingSchema = z.object({
   phone: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH),
   // As many as a sheet may have columns: 200 here made every sheet wider than 201 columns an invalid reply.
   variables: z.array(z.string().max(MAX_COLUMN_NAME_LENGTH)).max(MAX_SHEET_COLUMNS),
-  attachment: z.string().max(MAX_COLUMN_NAME_LENGTH).nullable().optional()
+  attachment: z.string().max(MAX_COLUMN_NAME_LENGTH).nullable().optional(),
+  /** The column of the contacts' names: a created campaign teaches them (never over a name the operator gave). */
+  name: z.string().max(MAX_COLUMN_NAME_LENGTH).nullable().optional()
 })
 export type ColumnMappingView = z.infer<typeof ColumnMappingSchema>
 
@@ -930,10 +933,8 @@ export type CannedReplyView = z.infer<typeof CannedReplyView>
 /** A contact's name as the operator types it: not empty, one line, a sane length. */
 export const ContactName = z
   .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((name) => !/[\r\n]/.test(name))
+  .refine((name) => usableContactName(name) !== null, 'A name is one line of 1 to 100 characters.')
+  .transform((name) => usableContactName(name) ?? name)
 // ---- end of inbox schemas ----
 
 // ---- inbox provisioning (issue 25, point 3): "Receive messages" per device, the mailbox's URLs, rotation ----
@@ -1627,6 +1628,24 @@ export const invokeChannels = builtOnFirstUse({
     }),
     reply: z.object({ contacts: z.array(ContactView), next: z.string().nullable() })
   }),
+  /**
+   * The names of many chats at once (the window's one lookup, batched and cached): a number's contact name, a group's
+   * subject from the inbox; a chat with neither is left out.
+   */
+  'contacts:names': () => ({
+    request: z.object({ chats: z.array(z.string().min(1).max(100)).max(1000) }),
+    reply: z.object({ names: z.array(z.object({ chatId: z.string(), name: z.string() })) })
+  }),
+  /** The contact picker's suggestions: contacts whose name or number holds `text`, groups whose subject holds it. */
+  'contacts:suggest': () => ({
+    request: z.object({
+      text: z.string().trim().min(1).max(100),
+      limit: z.number().int().min(1).max(50).optional()
+    }),
+    reply: z.object({
+      suggestions: z.array(z.object({ chatId: z.string(), name: z.string(), isGroup: z.boolean() }))
+    })
+  }),
   /** The operator names a number: never overwritten by what is learnt later. */
   'contacts:set': () => ({
     request: z.object({ phone: z.string().min(1).max(40), name: ContactName }),
@@ -1758,7 +1777,9 @@ export const eventChannels = builtOnFirstUse({
   /** How far a `campaigns:read` is (0 to 1), at most once a slice: the window's reading state. */
   'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) }),
   /** The inbox sync's state changed, or messages arrived: the inbox view and the tray redraw. */
-  'inbox:changed': () => InboxStatusView
+  'inbox:changed': () => InboxStatusView,
+  /** Contacts' names changed (the operator's, a campaign's spreadsheet, a sync, push names): the window's names refetch. */
+  'contacts:changed': () => z.object({ at: z.string() })
 })
 
 // ---------------------------------------------------------------------------------------------

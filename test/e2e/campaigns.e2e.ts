@@ -134,6 +134,73 @@ describe('campaign journey in Chromium', () => {
     expect(await seriousA11yViolations(p)).toEqual([])
   })
 
+  // Issue 26, point 5: a campaign's name column teaches contacts; the window shows names beside numbers and the Send
+  // view's picker finds them by name, from the keyboard.
+  it('learns names from the name column, shows them beside numbers, and the picker picks them by name', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    await harness.core.handlers['contacts:set']({ phone: '081234567891', name: 'Bu Siti (toko)' })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-campaigns').click()
+    await p
+      .getByTestId('campaign-file')
+      .setInputFiles({ name: 'pelanggan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
+    await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
+    // "Nama" is guessed as the name column, and the operator could change it.
+    expect(await p.getByTestId('campaign-name-column').inputValue()).toBe('Nama')
+    await p.getByTestId('campaign-phone-column').selectOption('Kontak')
+    await p.getByTestId('campaign-template').fill('Halo {Nama}.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
+    await p.getByTestId('campaign-start').click()
+    await p.getByTestId('campaign-confirm-start').click()
+    await p.getByTestId('campaign-progress').waitFor()
+
+    // The spreadsheet's names are learnt, never over the operator's own; the twin row's name is not.
+    const contacts = (await harness.core.handlers['contacts:list']({})).contacts
+    expect(contacts.map((c) => [c.phone, c.name, c.source])).toEqual([
+      ['6281234567890', 'Budi', 'campaign'],
+      ['6281234567891', 'Bu Siti (toko)', 'operator'],
+      ['6281234567892', 'Dedi', 'campaign']
+    ])
+
+    // The outbox shows the name first and the number beside it.
+    await p.getByTestId('nav-outbox').click()
+    const budi = p.getByTestId('outbox-row').filter({ hasText: 'Budi' })
+    await expect
+      .poll(() => budi.first().locator('.row-recipient').textContent())
+      .toBe('Budi +62 812-3456-7890')
+
+    // The Send view's picker: a typed name suggests the contact, arrows and Enter pick it, Backspace removes it.
+    await p.getByTestId('nav-send').click()
+    const picker = p.getByRole('combobox', { name: 'Phone numbers' })
+    await picker.fill('ded')
+    const option = p.getByRole('option', { name: /Dedi/ })
+    await option.waitFor()
+    await picker.press('ArrowDown')
+    expect(await picker.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'))
+    await picker.press('Enter')
+    const chip = p.getByTestId('recipient-chip')
+    await expect.poll(() => chip.first().textContent()).toContain('Dedi +62 812-3456-7892')
+    expect(await chip.first().getAttribute('data-value')).toBe('6281234567892')
+    // Pasted digits still work beside a picked contact.
+    await picker.fill('0813 1111 2222')
+    await picker.press('Enter')
+    expect(await chip.count()).toBe(2)
+    await picker.press('Backspace')
+    expect(await chip.count()).toBe(1)
+    await picker.fill('bu s')
+    await p.getByRole('option', { name: /Bu Siti/ }).waitFor()
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await harness.core.handlers['settings:update']({ theme: 'dark' })
+    await expect.poll(() => p.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-contact-picker-dark-360px')
+  })
+
   it('imports a CSV with bad rows, fixes the mapping, previews, starts, pauses, resumes and exports', async () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)

@@ -9,6 +9,7 @@ import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { MAX_SPREADSHEET_BYTES } from '../../shared/domain'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
+import { parseMap } from './campaign-commands'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -32,6 +33,16 @@ afterAll(async () => {
 
 /** Runs the CLI in process; returns the exit code and the one JSON result line. */
 const cli = (...args: string[]) => runCliJson(env, args)
+
+describe('--map', () => {
+  it("takes the contacts' names column, the core's guess by default, none when left empty", () => {
+    const headers = ['Nama', 'HP', 'Toko']
+    expect(parseMap('phone=HP', headers, 'Nama').name).toBe('Nama')
+    expect(parseMap('phone=HP;name=Toko', headers, 'Nama').name).toBe('Toko')
+    expect(parseMap('phone=HP;name=', headers, 'Nama').name).toBeNull()
+    expect(() => parseMap('phone=HP;name=Alamat', headers)).toThrow('no name column named "Alamat"')
+  })
+})
 
 describe('sender-desk campaign', () => {
   it('creates, starts, pauses, resumes, reports and exports a campaign', async () => {
@@ -67,6 +78,8 @@ describe('sender-desk campaign', () => {
     expect(created.code).toBe(0)
     const campaign = created.json.campaign as { id: string; summary: { ready: number; skipped: number } }
     expect(campaign.summary).toMatchObject({ ready: 3, skipped: 3 })
+    // The sheet's Name column is guessed as the contacts' names, as in the window.
+    expect(created.json.campaign).toMatchObject({ mapping: { phone: 'Phone', name: 'Name' } })
 
     const paused = await cli('campaign', 'pause', campaign.id)
     expect(paused.code).toBe(2) // a draft cannot pause

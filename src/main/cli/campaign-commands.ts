@@ -26,11 +26,15 @@ import {
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
 import { describeTakeBackView } from './take-back-output'
 
-/** `phone=No HP;vars=Nama,Tagihan;file=Invoice` (vars default to every other column; file names a file per row). */
+/**
+ * `phone=No HP;vars=Nama,Tagihan;file=Invoice;name=Nama` (vars default to every other column; file names a file per
+ * row; name is the contacts' names column, by default the core's guess `guessedName`, none with `name=`).
+ */
 export function parseMap(
   text: string | undefined,
-  headers: readonly string[]
-): { phone: string; variables: string[]; attachment: string | null } {
+  headers: readonly string[],
+  guessedName: string | null = null
+): { phone: string; variables: string[]; attachment: string | null; name: string | null } {
   const parts = new Map<string, string>()
   for (const piece of (text ?? '').split(';')) {
     const at = piece.indexOf('=')
@@ -53,7 +57,10 @@ export function parseMap(
   const attachment = parts.get('file') ?? null
   if (attachment !== null && !headers.includes(attachment))
     throw new UsageError(`--map: no file column named "${attachment}"`)
-  return { phone, variables, attachment }
+  const named = parts.get('name')
+  const name = named === undefined ? guessedName : named === '' ? null : named
+  if (name !== null && !headers.includes(name)) throw new UsageError(`--map: no name column named "${name}"`)
+  return { phone, variables, attachment, name: name === phone ? null : name }
 }
 
 /**
@@ -155,7 +162,13 @@ function describeCampaign(view: CampaignView): string {
 async function readSheet(
   core: CommandLineCore,
   path: string
-): Promise<{ sheetId: string; fileName: string; headers: string[] }> {
+): Promise<{
+  sheetId: string
+  fileName: string
+  headers: string[]
+  /** The core's first guess of the columns (or the mapping remembered for this layout). */
+  mapping: { name?: string | null }
+}> {
   const { files, rejected } = await core.invoke('files:register', {
     sources: [{ kind: 'path', path }],
     purpose: 'spreadsheet'
@@ -254,7 +267,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const credentials = await context.credentials()
       const view = await withCommandLineCore(context, credentials, async (core) => {
         const sheet = await readSheet(core, file)
-        const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers)
+        const mapping = parseMap(stringFlag(context.args, 'map'), sheet.headers, sheet.mapping.name ?? null)
         const zone = core.operatorTimeZone()
         const pacing = parsePacing(context, newCampaignPacing(zone), zone)
         if (filesDir !== undefined && mapping.attachment === null)

@@ -29,7 +29,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
            [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
-  campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>"] --template T [--name N]
+  campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>;name=<col>"] --template T [--name N]
            [--attach FILE | --files-dir D]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
   campaign start <id> [--attach FILE | --files-dir D] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]

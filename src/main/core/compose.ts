@@ -136,6 +136,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const clock = ports.clock ?? systemClock
   const logger = ports.logger ?? silentLogger
   const events = new CoreEvents()
+  const contactsChanged = (): void =>
+    events.emit('contacts:changed', { at: new Date(clock.now()).toISOString() })
   const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
   const { store: settingsStore, settings } = openSettings(db)
   const initial = settings.get()
@@ -210,7 +212,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     monitor,
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
-    onChanged: (id) => events.emit('campaigns:changed', { id })
+    onChanged: (id) => events.emit('campaigns:changed', { id }),
+    onContactNamesLearnt: () => contactsChanged()
   })
   pausedDevices = () => theOutbox.pausedState().devices
   // Each device's daily cap is a send policy counted across every producer.
@@ -268,6 +271,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         gatewayOrigin(registry.get(inbox.conversations.deviceIdOf(device) ?? '')?.baseUrl),
       onChange: () => events.emit('inbox:changed', inboxStatusView(inbox.status()))
     }
+  })
+  // A push name may be learnt with any customer's message: the window's cached names refetch.
+  inbox.onArrivals((messages) => {
+    if (messages.some((message) => !message.isGroup && message.pushName)) contactsChanged()
   })
   inbox.onArrivals((messages, catchingUp) =>
     notices.messagesArrived(
@@ -441,7 +448,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       onReadChanged: () => {
         events.emit('inbox:changed', inboxStatusView(inbox.status()))
         snapshotChanged()
-      }
+      },
+      onContactsChanged: () => contactsChanged()
     }),
     'inbox:viewing': async (request) => {
       viewing.conversationId = request.conversationId

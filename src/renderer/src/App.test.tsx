@@ -20,7 +20,8 @@ const EVENTS: EventChannel[] = [
   'outbox:countsChanged',
   'settings:changed',
   'app:navigate',
-  'inbox:changed'
+  'inbox:changed',
+  'contacts:changed'
 ]
 
 /** A button of the main navigation, by its name. */

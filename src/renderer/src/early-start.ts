@@ -18,7 +18,8 @@ export const WINDOW_EVENTS = [
   'settings:changed',
   'app:navigate',
   'sandbox:changed',
-  'inbox:changed'
+  'inbox:changed',
+  'contacts:changed'
 ] as const satisfies readonly EventChannel[]
 
 export type WindowEvent = (typeof WINDOW_EVENTS)[number]

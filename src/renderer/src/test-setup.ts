@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { setApi } from './api'
 import { resetAppStore } from './stores/app'
+import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
 import { resetDevicesStore } from './stores/devices'
 import { resetInboxAlertsStore } from './stores/inbox-alerts'
@@ -32,6 +33,7 @@ afterEach(() => {
   resetInboxAlertsStore()
   resetPlace()
   resetAppStore()
+  resetContactNamesStore()
   setApi(null)
   vi.useRealTimers()
   delete document.documentElement.dataset['theme']

@@ -680,10 +680,10 @@ export const en = {
   'send.group': 'Send to a group',
   'send.recipients.label': 'Phone numbers',
   'send.recipients.hint':
-    'Several at once: separate them with commas or new lines. 08…, +62 8… and 62… all work.',
+    'Type a name to pick a contact, or numbers: several at once, separated by commas or new lines. 08…, +62 8… and 62… all work.',
   'send.recipients.groupLabel': 'Group ids',
   'send.recipients.groupHint':
-    'The group id from the gateway dashboard. Several at once: separate them with commas or new lines.',
+    'Type the name of a group the inbox knows, or the group id from the gateway dashboard. Several at once: separate them with commas or new lines.',
   'send.recipients.required': 'Add at least one recipient.',
   'send.recipients.bad': 'Fix or remove the recipients marked with ⚠ ({count}).',
   'send.recipients.count': 'Recipients ready: {count}',
@@ -691,6 +691,7 @@ export const en = {
     '({count, plural, one {# number was} other {# numbers were}} the same: each number is sent once.)',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
+  'picker.suggestions': 'Contacts and groups that match',
   'send.recent': 'Recent:',
   'send.message': 'Message',
   'send.text': 'Text message',
@@ -1136,6 +1137,9 @@ export const en = {
   'campaigns.attachment.hint': 'Pick or drop one file; the message becomes its caption.',
   'campaigns.fileColumn': 'Column naming a file per row',
   'campaigns.fileColumn.none': 'None',
+  'campaigns.nameColumn': 'Column with the contact’s name',
+  'campaigns.nameColumn.hint':
+    'Creating the campaign saves these names to your contacts, so the app shows names next to numbers. A name you gave a number yourself is never replaced.',
   'campaigns.rowFiles': 'Pick the files named in {column}',
   'campaigns.rowFiles.hint':
     'Pick or drop them all at once; each row gets the file its cell names, with the message as caption.',

@@ -697,16 +697,17 @@ export const id: Record<MessageKey, string> = {
   'send.group': 'Kirim ke grup',
   'send.recipients.label': 'Nomor ponsel',
   'send.recipients.hint':
-    'Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru. Format 08…, +62 8…, dan 62… bisa dipakai.',
+    'Ketik nama untuk memilih kontak, atau nomor: bisa beberapa sekaligus, pisahkan dengan koma atau baris baru. Format 08…, +62 8…, dan 62… bisa dipakai.',
   'send.recipients.groupLabel': 'ID grup',
   'send.recipients.groupHint':
-    'ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
+    'Ketik nama grup yang dikenal kotak masuk, atau ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
   'send.recipients.required': 'Tambahkan minimal satu penerima.',
   'send.recipients.bad': 'Perbaiki atau hapus penerima yang bertanda ⚠ ({count}).',
   'send.recipients.count': 'Penerima siap: {count}',
   'send.recipients.same': '({count} nomor ternyata sama: setiap nomor dikirim sekali.)',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
+  'picker.suggestions': 'Kontak dan grup yang cocok',
   'send.recent': 'Terakhir dipakai:',
   'send.message': 'Pesan',
   'send.text': 'Pesan teks',
@@ -1156,6 +1157,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.attachment.hint': 'Pilih atau jatuhkan satu file; pesan menjadi keterangannya.',
   'campaigns.fileColumn': 'Kolom yang menyebut berkas per baris',
   'campaigns.fileColumn.none': 'Tidak ada',
+  'campaigns.nameColumn': 'Kolom nama kontak',
+  'campaigns.nameColumn.hint':
+    'Saat kampanye dibuat, nama-nama ini disimpan ke kontak, sehingga aplikasi menampilkan nama di samping nomor. Nama yang Anda berikan sendiri tidak pernah diganti.',
   'campaigns.rowFiles': 'Pilih berkas yang disebut di {column}',
   'campaigns.rowFiles.hint':
     'Pilih atau letakkan semuanya sekaligus; tiap baris mendapat berkas yang disebut selnya, dengan pesan sebagai keterangan.',

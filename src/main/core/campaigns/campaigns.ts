@@ -10,7 +10,7 @@ import type { TakeBackPlan } from '../../../shared/domain'
 import type { TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
-import { usablePacing } from '../../../shared/domain'
+import { usableContactName, usablePacing } from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -30,6 +30,7 @@ import {
   type ItemRecord,
   type ItemStatus,
   type NewItem,
+  type ContactNameFromRow,
   type SqliteDatabase,
   UNSENT
 } from '../store'
@@ -43,7 +44,8 @@ import {
   rowContent,
   type CheckedRows,
   type CheckSummary,
-  type ColumnMapping
+  type ColumnMapping,
+  type RowProblem
 } from './check'
 import {
   capLeft,
@@ -218,6 +220,8 @@ export interface CampaignsDeps {
     note: string | null
   }) => void
   onChanged?: (campaignId: string) => void
+  /** Told when a created campaign's name column taught contacts' names (the window's names refetch). */
+  onContactNamesLearnt?: () => void
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
   isProcessAlive?: (pid: number) => boolean
 }
@@ -392,6 +396,25 @@ export function createCampaigns(deps: CampaignsDeps) {
       return chunk
     }
     const at = now()
+    // The phone column is no name column (a first guess may name both until the operator fixes the phone's).
+    const nameColumn = input.mapping.name === input.mapping.phone ? null : (input.mapping.name ?? null)
+    if (nameColumn !== null && !input.sheet.headers.includes(nameColumn))
+      throw new CampaignError(
+        'invalid_input',
+        { key: 'desktop.error.noSuchColumn', params: { column: nameColumn } },
+        'mapping'
+      )
+    // The names a chunk's rows teach: a valid number's first row only (a duplicate row's name is not the one kept).
+    const namesOf = (chunk: readonly CampaignRowRecord[]): ContactNameFromRow[] => {
+      if (nameColumn === null) return []
+      const names: ContactNameFromRow[] = []
+      for (const row of chunk) {
+        if (row.phone === null || row.problems.some((p) => (p as RowProblem).code === 'duplicate')) continue
+        const name = usableContactName(row.values[nameColumn] ?? '')
+        if (name !== null) names.push({ phone: row.phone, name })
+      }
+      return names
+    }
     await writeRows(
       {
         id,
@@ -409,9 +432,10 @@ export function createCampaigns(deps: CampaignsDeps) {
         startedAt: null,
         attachmentName: input.attachmentName ?? null
       },
-      { count: input.sheet.rows.length, rowsFrom },
+      { count: input.sheet.rows.length, rowsFrom, namesOf },
       () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
     )
+    if (nameColumn !== null) deps.onContactNamesLearnt?.()
     return viewInSlices(id)
   }
 
@@ -426,7 +450,15 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   async function writeRows(
     campaign: CampaignRecord,
-    rows: { count: number; rowsFrom(start: number, count: number): CampaignRowRecord[] },
+    rows: {
+      count: number
+      rowsFrom(start: number, count: number): CampaignRowRecord[]
+      /**
+       * The contacts' names a chunk teaches, learnt in its transaction: a create rolled back later keeps them (they are
+       * still the operator's spreadsheet's names), and holding 1,000,000 of them for a last transaction would not fit.
+       */
+      namesOf?(chunk: readonly CampaignRowRecord[]): ContactNameFromRow[]
+    },
     atCommit: () => void
   ): Promise<void> {
     importingHere.add(campaign.id)
@@ -437,7 +469,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         await yieldToEventLoop()
         const began = performance.now()
         const chunk = rows.rowsFrom(start, size)
-        if (!store.insertImportRows(campaign.id, chunk)) throw rolledBackMeanwhile()
+        if (!store.insertImportRows(campaign.id, chunk, rows.namesOf?.(chunk), campaign.createdAt))
+          throw rolledBackMeanwhile()
         start += chunk.length
         size = nextChunkSize(size, performance.now() - began)
       }

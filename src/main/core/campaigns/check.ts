@@ -13,6 +13,8 @@ export interface ColumnMapping {
   variables: string[]
   /** Optional column naming a file per row. */
   attachment?: string | null
+  /** Optional column holding the contact's name: importing the campaign teaches it to contacts (source campaign). */
+  name?: string | null
 }
 
 export type RowProblem =
@@ -456,7 +458,7 @@ export class NumberTable {
   }
 }
 
-/** The columns a row's `values` keep, in sheet order: the variables, the phone and the attachment column. */
+/** The columns a row's `values` keep, in sheet order: the variables, the phone, the attachment and name columns. */
 function keptColumns(
   headers: readonly string[],
   mapping: ColumnMapping,
@@ -464,7 +466,12 @@ function keptColumns(
 ): { header: string; index: number }[] {
   const variables = new Set(mapping.variables)
   return headers.flatMap((header, index) =>
-    variables.has(header) || header === mapping.phone || index === attachmentIndex ? [{ header, index }] : []
+    variables.has(header) ||
+    header === mapping.phone ||
+    index === attachmentIndex ||
+    (mapping.name != null && header === mapping.name)
+      ? [{ header, index }]
+      : []
   )
 }
 
@@ -541,8 +548,17 @@ export function layoutKey(headers: readonly string[]): string {
 const PHONE_HEADER =
   /^(phone|telp|telepon|tel|hp|no\.? ?hp|nomor|nomor hp|no\.? ?wa|wa|whatsapp|mobile|handphone|number|no telp)$/i
 
-/** A first guess when a layout is new: the column whose name says phone, every other column a variable. */
+const NAME_HEADER =
+  /^(name|names|full ?name|nama|nama lengkap|nama pelanggan|nama customer|customer|customer name|pelanggan|contact name|nama kontak)$/i
+
+/**
+ * A first guess when a layout is new: the column whose name says phone, every other column a variable, and the
+ * column whose name says name (or customer) as the contacts' names (still a variable too: {Nama} stays usable). The
+ * name guess stands even where the phone guess fell back on that same first column ("Nama;Kontak"): once the operator
+ * fixes the phone column, the names are already mapped ("contact"/"kontak" are left out: such columns hold numbers).
+ */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
   const phone = headers.find((h) => PHONE_HEADER.test(h.trim())) ?? headers[0] ?? ''
-  return { phone, variables: headers.filter((h) => h !== phone), attachment: null }
+  const name = headers.find((h) => NAME_HEADER.test(h.trim())) ?? null
+  return { phone, variables: headers.filter((h) => h !== phone), attachment: null, name }
 }

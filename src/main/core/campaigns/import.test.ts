@@ -246,7 +246,7 @@ describe('checkRows', () => {
   it('lists each row problem with its row number and a summary that adds up', async () => {
     const sheet = await readSpreadsheet(fixture('bad-rows.csv'))
     const mapping = guessMapping(sheet.headers)
-    expect(mapping).toEqual({ phone: 'Phone', variables: ['Name', 'Amount'], attachment: null })
+    expect(mapping).toEqual({ phone: 'Phone', variables: ['Name', 'Amount'], attachment: null, name: 'Name' })
     const { rows, summary } = checkRows({
       campaignId: 'c1',
       sheet,

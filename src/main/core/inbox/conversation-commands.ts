@@ -13,6 +13,8 @@ export type ConversationChannel =
   | 'inbox:archive'
   | 'inbox:search'
   | 'contacts:list'
+  | 'contacts:names'
+  | 'contacts:suggest'
   | 'contacts:set'
   | 'contacts:remove'
   | 'contacts:syncWithGateway'
@@ -62,7 +64,13 @@ export function createConversationCommands(deps: {
   gatewayContacts?: (deviceId: string) => Promise<GatewayContacts>
   /** A conversation was marked read or unread: the unread totals moved. */
   onReadChanged?: () => void
+  /** Contacts' names changed (set, removed, synced): the window's cached names refetch. */
+  onContactsChanged?: () => void
 }): Commands<ConversationChannel> {
+  const changed = <T>(result: T): T => {
+    deps.onContactsChanged?.()
+    return result
+  }
   return {
     'inbox:conversations': async (request) => deps.inbox.conversations.list(request),
     'inbox:thread': async ({ conversationId, ...options }) =>
@@ -76,8 +84,12 @@ export function createConversationCommands(deps: {
       known(() => deps.inbox.conversations.archive(conversationId, archived)),
     'inbox:search': async ({ text, ...options }) => deps.inbox.conversations.search(text, options),
     'contacts:list': async (request) => deps.inbox.conversations.contacts.list(request),
+    'contacts:names': async ({ chats }) => ({ names: deps.inbox.conversations.contacts.names(chats) }),
+    'contacts:suggest': async ({ text, limit }) => ({
+      suggestions: deps.inbox.conversations.contacts.suggest(text, limit)
+    }),
     'contacts:set': async ({ phone, name }) =>
-      deps.inbox.conversations.contacts.set(contactPhone(phone), name),
+      changed(deps.inbox.conversations.contacts.set(contactPhone(phone), name)),
     'contacts:remove': async ({ phone }) => {
       let normalised = phone
       try {
@@ -85,12 +97,14 @@ export function createConversationCommands(deps: {
       } catch {
         // A kept number is always normalised: anything else is simply not there.
       }
-      return { removed: deps.inbox.conversations.contacts.remove(normalised) }
+      return changed({ removed: deps.inbox.conversations.contacts.remove(normalised) })
     },
     'contacts:syncWithGateway': async ({ deviceId }) => {
       if (!deps.gatewayContacts)
         throw new ApiFailure('not_found', { key: 'desktop.error.deviceGone' }, 'deviceId')
-      return deps.inbox.conversations.contacts.syncWithGateway(await deps.gatewayContacts(deviceId))
+      return changed(
+        await deps.inbox.conversations.contacts.syncWithGateway(await deps.gatewayContacts(deviceId))
+      )
     },
     'cannedReplies:list': async ({ deviceId }) => ({
       replies: deps.inbox.conversations.cannedReplies.list(deviceId)

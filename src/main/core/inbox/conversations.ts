@@ -284,6 +284,11 @@ export function createConversations(deps: ConversationsDeps) {
         return contactView(contacts.get(phone)!)
       },
       remove: (phone: string): boolean => contacts.remove(phone),
+      /** Many chats' names at once: contact names for numbers, inbox subjects for groups. */
+      names: (chats: readonly string[]): { chatId: string; name: string }[] => contacts.names(chats),
+      /** The picker's suggestions for what the operator typed. */
+      suggest: (text: string, limit = 10): { chatId: string; name: string; isGroup: boolean }[] =>
+        contacts.suggest(text, limit),
       /** Names from a spreadsheet or the gateway's contacts: kept unless the operator named the number. */
       learnMany: (
         entries: readonly { phone: string; name: string }[],

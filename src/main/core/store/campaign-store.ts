@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-store'
 import { transactionUnsynced, writeTransaction } from './database'
+import { learnContactNames } from './inbox-conversations-store'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
 
@@ -42,6 +43,12 @@ export interface CampaignRowRecord {
   problems: readonly unknown[]
   itemId: string | null
   deviceId: string | null
+}
+
+/** A contact's name a campaign's row gives its (normalised) number, from the mapping's name column. */
+export interface ContactNameFromRow {
+  phone: string
+  name: string
 }
 
 /** A row as proof: the row and, once queued, its outbox item's status, gateway id and times. */
@@ -145,10 +152,17 @@ export class CampaignStore {
    * One chunk of an importing campaign's rows, in its own transaction (without an fsync: finishImport's is enough).
    * False, writing nothing, if the campaign was deleted meanwhile as abandoned (a pid reused by this process).
    */
-  insertImportRows(campaignId: string, rows: readonly CampaignRowRecord[]): boolean {
+  insertImportRows(
+    campaignId: string,
+    rows: readonly CampaignRowRecord[],
+    names: readonly ContactNameFromRow[] = [],
+    at = 0
+  ): boolean {
     return transactionUnsynced(this.db, () => {
       if (!this.isImporting(campaignId)) return false
       this.insertRows(campaignId, rows)
+      // The names the chunk's rows give their numbers, as a spreadsheet's (never over the operator's; contacts-store).
+      learnContactNames(this.db, names, 'campaign', at)
       return true
     })
   }

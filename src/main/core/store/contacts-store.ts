@@ -1,7 +1,9 @@
 // Contacts: one name a number, with where it came from (the operator, a campaign's spreadsheet, the gateway's
-// contacts, a customer's push name). The operator's name is never overwritten by what is learnt.
+// contacts, a customer's push name). The operator's name is never overwritten by what is learnt; a spreadsheet's or
+// the gateway's name wins over a push name (the operator's list names the customer as the business knows them, a push
+// name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
-import { learnContactName, type ContactSource } from './inbox-conversations-store'
+import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
 
 export type { ContactSource } from './inbox-conversations-store'
 
@@ -51,6 +53,48 @@ export class ContactsStore {
     return rows.map(toContact)
   }
 
+  /**
+   * The names of many chats in one query: a number's contact name, a group's subject from the inbox's group
+   * conversations (the most recent one when devices know it under several); chats with neither are left out.
+   */
+  names(chats: readonly string[]): { chatId: string; name: string }[] {
+    if (chats.length === 0) return []
+    const list = JSON.stringify(chats)
+    return this.db
+      .prepare(
+        `SELECT phone AS chatId, name FROM contacts WHERE phone IN (SELECT value FROM json_each(?))
+         UNION ALL
+         SELECT chat_id AS chatId, group_subject AS name FROM (
+           SELECT chat_id, group_subject, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY last_number DESC) AS n
+             FROM inbox_conversations
+            WHERE is_group = 1 AND group_subject IS NOT NULL AND chat_id IN (SELECT value FROM json_each(?))
+         ) WHERE n = 1`
+      )
+      .all(list, list) as { chatId: string; name: string }[]
+  }
+
+  /** Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. */
+  suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
+    const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const contacts = this.db
+      .prepare(
+        `SELECT phone AS chatId, name FROM contacts
+          WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
+      )
+      .all(like, like, limit) as { chatId: string; name: string }[]
+    const groups = this.db
+      .prepare(
+        `SELECT chat_id AS chatId, group_subject AS name FROM inbox_conversations
+          WHERE is_group = 1 AND group_subject LIKE ? ESCAPE '\\'
+          GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
+      )
+      .all(like, limit) as { chatId: string; name: string }[]
+    return [
+      ...contacts.map((c) => ({ ...c, isGroup: false })),
+      ...groups.map((g) => ({ ...g, isGroup: true }))
+    ]
+  }
+
   get(phone: string): ContactRecord | undefined {
     const row = this.db.prepare('SELECT * FROM contacts WHERE phone = ?').get(phone) as ContactRow | undefined
     return row && toContact(row)
@@ -63,11 +107,7 @@ export class ContactsStore {
 
   /** Many names at once (a spreadsheet, the gateway's list), in one transaction; answers how many were kept. */
   learnMany(entries: readonly { phone: string; name: string }[], source: ContactSource, now: number): number {
-    return this.db
-      .transaction(
-        () => entries.filter((e) => learnContactName(this.db, e.phone, e.name, source, now)).length
-      )
-      .immediate()
+    return this.db.transaction(() => learnContactNames(this.db, entries, source, now)).immediate()
   }
 
   remove(phone: string): boolean {

@@ -249,3 +249,42 @@ describe('the migration that adds conversations', () => {
     expect(conversations.search('pesanan', 10).messages.map((m) => m.text)).toEqual(['pesanan saya mana'])
   })
 })
+
+// The window's one lookup of names and the contact picker's suggestions, over contacts and group conversations.
+describe('names of chats', () => {
+  const group = (deviceSerial: string, subject: string): NewInboxMessage =>
+    message({
+      deviceSerial,
+      chatId: '120363000000000001',
+      isGroup: true,
+      groupSubject: subject,
+      groupMember: '6281200000009',
+      pushName: 'Member'
+    })
+
+  it('answers many chats in one call: contact names, the newest subject of a group, nothing for the unknown', () => {
+    contacts.learn('6281111111111', 'Bu Dewi', 'operator', 1)
+    receive(message({ chatId: '6282222222222', pushName: 'Sari' }), group('SER-1', 'Arisan RT 5'))
+    receive(group('SER-2', 'Arisan RT 5 (2026)'))
+    const names = contacts.names(['6281111111111', '6282222222222', '120363000000000001', '6283333333333'])
+    expect(names.sort((a, b) => a.chatId.localeCompare(b.chatId))).toEqual([
+      { chatId: '120363000000000001', name: 'Arisan RT 5 (2026)' },
+      { chatId: '6281111111111', name: 'Bu Dewi' },
+      { chatId: '6282222222222', name: 'Sari' }
+    ])
+    expect(contacts.names([])).toEqual([])
+  })
+
+  it('suggests contacts by name or digits and groups by subject, once each', () => {
+    contacts.learn('6281111111111', 'Bu Dewi', 'operator', 1)
+    contacts.learn('6282222222222', 'Pak Dewa', 'campaign', 1)
+    receive(group('SER-1', 'Dewan RT 5'), group('SER-2', 'Dewan RT 5'))
+    expect(contacts.suggest('dew', 10)).toEqual([
+      { chatId: '6281111111111', name: 'Bu Dewi', isGroup: false },
+      { chatId: '6282222222222', name: 'Pak Dewa', isGroup: false },
+      { chatId: '120363000000000001', name: 'Dewan RT 5', isGroup: true }
+    ])
+    expect(contacts.suggest('8222', 10).map((s) => s.chatId)).toEqual(['6282222222222'])
+    expect(contacts.suggest('50%', 10)).toEqual([])
+  })
+})

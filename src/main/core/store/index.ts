@@ -85,6 +85,7 @@ export {
   type CampaignRowResult,
   type CampaignDeviceRecord,
   type CampaignStatus,
+  type ContactNameFromRow,
   type ImportingCampaign,
   type OptOutRecord
 } from './campaign-store'

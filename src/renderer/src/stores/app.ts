@@ -1,5 +1,6 @@
 // App store: bootstrap (`app:bootstrap` fills every store) and the wiring of every core event into the stores.
 import { create } from 'zustand'
+import { contactNamesChanged } from './contact-names'
 import type { EventPayload, InvokeReply } from '../../../shared/contract'
 import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
@@ -112,7 +113,8 @@ export function connectEvents(): () => void {
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),
-    'inbox:changed': ({ unread }) => useInboxAlerts.getState().setUnread(unread)
+    'inbox:changed': ({ unread }) => useInboxAlerts.getState().setUnread(unread),
+    'contacts:changed': () => contactNamesChanged()
   }
   const offs = WINDOW_EVENTS.map((event) =>
     api.on(event, follow[event] as (payload: EventPayload<typeof event>) => void)

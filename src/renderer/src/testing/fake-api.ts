@@ -86,6 +86,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
   handlers.set('devices:invoices', () => ({ invoices: [] }))
   handlers.set('inbox:viewing', () => ({ ok: true }))
+  handlers.set('contacts:names', () => ({ names: [] }))
 
   const api: SenderDeskApi = {
     async invoke(channel, request) {

@@ -7,6 +7,7 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { RecipientName } from '../../ui/RecipientName'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { problemsText } from './problems'
 
@@ -89,7 +90,13 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
                   return (
                     <tr key={row.rowNumber} data-testid="campaign-row">
                       <td>{row.rowNumber}</td>
-                      <td>{row.phone ?? row.phoneCell}</td>
+                      <td>
+                        {row.phone ? (
+                          <RecipientName chatId={row.phone} testId="campaign-row-recipient" />
+                        ) : (
+                          row.phoneCell
+                        )}
+                      </td>
                       <td>
                         {row.status ? (
                           <StatusBadge status={row.status} />

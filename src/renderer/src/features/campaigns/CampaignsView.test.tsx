@@ -92,6 +92,39 @@ describe('CampaignsView', () => {
     )
   })
 
+  it('offers the guessed name column, changeable, and creates the campaign with the one chosen', async () => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Nama', 'HP', 'Toko'],
+        rowCount: 2,
+        mapping: { phone: 'HP', variables: ['Nama', 'Toko'], name: 'Nama' }
+      })
+    )
+    fake.handle('campaigns:check', () => ({
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [],
+      templateError: null,
+      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+    }))
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    const column = await screen.findByRole('combobox', { name: 'Column with the contact’s name' })
+    expect((column as HTMLSelectElement).value).toBe('Nama')
+    await user.selectOptions(column, 'Toko')
+    await user.type(screen.getByTestId('campaign-template'), 'Halo {{Nama}')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-summary').textContent).toBe('2 ready, 0 skipped.')
+    )
+    await user.click(await screen.findByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({ mapping: { phone: 'HP', name: 'Toko' } })
+  })
+
   it('imports, fixes the phone column, previews, starts, pauses, resumes, cancels and exports', async () => {
     fake.handle('campaigns:read', () =>
       sheetRead({
@@ -356,8 +389,8 @@ describe('CampaignRows', () => {
       .getAllByTestId('campaign-row')
       .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent))
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
-      ['2', '628120000002', '◉Read', 'Shop', 'gw-2', ''],
-      ['3', '628120000003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
+      ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
+      ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
     expect(lines[0]?.[5]).not.toBe('')

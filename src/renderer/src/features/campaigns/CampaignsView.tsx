@@ -561,7 +561,8 @@ function NewCampaign({
               setMapping({
                 ...mapping,
                 phone: e.target.value,
-                variables: sheet.headers.filter((h) => h !== e.target.value)
+                variables: sheet.headers.filter((h) => h !== e.target.value),
+                name: mapping.name === e.target.value ? null : mapping.name
               })
             }
           >
@@ -615,6 +616,25 @@ function NewCampaign({
                   {h}
                 </option>
               ))}
+          </select>
+          <label htmlFor="campaign-name-column">{t('campaigns.nameColumn')}</label>
+          <p className="muted" id="campaign-name-column-hint">
+            {t('campaigns.nameColumn.hint')}
+          </p>
+          <select
+            id="campaign-name-column"
+            data-testid="campaign-name-column"
+            aria-describedby="campaign-name-column-hint"
+            value={mapping.name ?? ''}
+            onChange={(e) => setMapping({ ...mapping, name: e.target.value === '' ? null : e.target.value })}
+          >
+            <option value="">{t('campaigns.fileColumn.none')}</option>
+            {/* Every column: a first guess may name the phone's column here until the operator fixes the phone's. */}
+            {sheet.headers.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
           </select>
         </section>
       ) : null}

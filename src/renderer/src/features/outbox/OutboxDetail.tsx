@@ -11,6 +11,7 @@ import { checkGroupId, normalisePhone } from '../send/recipients'
 import { itemActions } from './status'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { RecipientName } from '../../ui/RecipientName'
 import { Timeline } from './Timeline'
 import { waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
@@ -143,7 +144,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     >
       <div className="detail-head">
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
-          {item.isGroup ? `${t('outbox.group')} ${item.recipient}` : formatPhoneForReading(item.recipient)}
+          {item.isGroup ? `${t('outbox.group')} ` : null}
+          <RecipientName chatId={item.recipient} isGroup={item.isGroup} testId="outbox-detail-recipient" />
         </h3>
         <StatusBadge status={item.status} held={item.held} testId="outbox-detail-status" />
         <button

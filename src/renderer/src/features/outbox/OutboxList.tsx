@@ -8,7 +8,8 @@ import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { StatusBadge } from './StatusBadge'
-import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { useChatName } from '../../stores/contact-names'
+import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
 import './outbox.css'
 
@@ -148,6 +149,7 @@ const OutboxRow = memo(function OutboxRow({
 }: OutboxRowProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const name = useChatName(item?.recipient)
 
   function describe(shown: OutboxItemView): string {
     const what =
@@ -172,7 +174,7 @@ const OutboxRow = memo(function OutboxRow({
           type="checkbox"
           className="row-check"
           aria-label={t('outbox.bulk.select', {
-            recipient: item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)
+            recipient: recipientText(name, item.recipient, item.isGroup)
           })}
           checked={checked}
           onChange={(event) => onCheck(item, event.target.checked)}
@@ -190,7 +192,7 @@ const OutboxRow = memo(function OutboxRow({
           <span className="row-main">
             <span className="row-recipient">
               {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
-              {item.isGroup ? item.recipient : formatPhoneForReading(item.recipient)}
+              <RecipientLabel name={name} chatId={item.recipient} isGroup={item.isGroup} />
             </span>
             <span className="row-what" dir="auto">
               {describe(item)}

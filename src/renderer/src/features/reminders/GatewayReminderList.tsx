@@ -14,6 +14,7 @@ import { describePeriode } from './repeat-rules'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { useRecipientsText } from '../../ui/RecipientName'
 
 export function GatewayReminderList({
   reminders,
@@ -55,6 +56,7 @@ function ReminderRow({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const recipient = useRecipientsText([reminder.phone])
   const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
@@ -89,7 +91,7 @@ function ReminderRow({
         <span className="tag">{describePeriode(t, reminder.periode, reminder.customDay)}</span>
       </div>
       <div className="muted small">
-        {t('reminders.toLine', { phone: reminder.phone })} ·{' '}
+        {t('reminders.toLine', { phone: recipient })} ·{' '}
         {t('reminders.startsLine', {
           time: formatWallClock(reminder.startAt, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
         })}
@@ -106,7 +108,7 @@ function ReminderRow({
               })}
         </p>
       ) : null}
-      <RowActions label={t('reminders.actionsFor', { phone: reminder.phone })}>
+      <RowActions label={t('reminders.actionsFor', { phone: recipient })}>
         <PanelToggle
           panels={panels}
           panel="edit"

@@ -19,6 +19,7 @@ import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { ContactPicker } from '../send/ContactPicker'
 
 export type Keeper = 'gateway' | 'local'
 
@@ -172,12 +173,13 @@ export function ReminderForm({
           error={tried && problems.to ? t('reminders.to.problem') : null}
         >
           {(control) => (
-            <input
-              {...control}
-              data-testid="reminder-to"
-              inputMode="tel"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
+            <ContactPicker
+              control={control}
+              text={to}
+              isGroup={false}
+              onText={setTo}
+              testId="reminder-to"
+              chips
             />
           )}
         </Field>

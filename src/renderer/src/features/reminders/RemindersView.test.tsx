@@ -73,7 +73,7 @@ describe('RemindersView', () => {
     expect(screen.getByText(/Enter one phone number/)).toBeTruthy()
     expect(fake.requests('reminders:create')).toEqual([])
 
-    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
     await user.type(screen.getByRole('textbox', { name: 'Title (optional)' }), 'Obat')
     await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Minum obat')
     expect(
@@ -150,7 +150,7 @@ describe('RemindersView', () => {
     expect(
       (screen.getByRole('radio', { name: 'Sender Desk (this computer)' }) as HTMLInputElement).checked
     ).toBe(true)
-    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
     await user.upload(
       screen.getByTestId('reminder-files'),
       new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' })

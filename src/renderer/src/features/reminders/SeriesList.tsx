@@ -7,6 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useRecipientsText } from '../../ui/RecipientName'
 
 export function SeriesList({
   series,
@@ -46,6 +47,7 @@ export function SeriesList({
 function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): void }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const recipients = useRecipientsText(series.recipients, series.isGroup)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -78,7 +80,7 @@ function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): voi
         {series.status === 'stopped' ? <span className="tag"> {t('reminders.stopped')}</span> : null}
       </div>
       <div className="muted small">
-        {t('reminders.toLine', { phone: series.recipients.join(', ') })}
+        {t('reminders.toLine', { phone: recipients })}
         {series.nextLocal && series.nextAt
           ? ` · ${t('reminders.nextLine', {
               time: formatDateTime(series.nextAt, locale, series.timezone),

@@ -85,7 +85,7 @@ describe('SchedulesView', () => {
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-gw' }])
     // The row leaves the list with the button pressed: focus goes to what the action did.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
-    expect(screen.getByTestId('schedules-result').textContent).toBe('6281399998888: Cancelled.')
+    expect(screen.getByTestId('schedules-result').textContent).toBe('+62 813-9999-8888: Cancelled.')
     await user.click(screen.getByTestId('schedule-delete-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([])
     await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))

@@ -15,6 +15,8 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { RecipientLabel, recipientText } from '../../ui/RecipientName'
+import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
 
@@ -116,7 +118,9 @@ function ScheduleRow({
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const zone = item.timezone ?? undefined
-  const recipientText = item.isGroup ? `${t('outbox.group')} ${item.recipient}` : item.recipient
+  const name = useChatName(item.recipient)
+  const recipient = recipientText(name, item.recipient, item.isGroup)
+  const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
 
   async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
     setBusy(true)
@@ -125,7 +129,7 @@ function ScheduleRow({
       await work()
       setFeedback({ tone: 'ok', text: done })
       panels.close()
-      onChanged(leaves ? `${recipientText}: ${done}` : undefined)
+      onChanged(leaves ? `${recipientLine}: ${done}` : undefined)
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
     } finally {
@@ -150,7 +154,12 @@ function ScheduleRow({
       <div className="schedule-what">
         <span>
           {item.isGroup ? `${t('outbox.group')} ` : ''}
-          {item.recipient}
+          <RecipientLabel
+            name={name}
+            chatId={item.recipient}
+            isGroup={item.isGroup}
+            testId="schedule-recipient"
+          />
         </span>
         <span className="muted">
           {t(`kind.${item.kind}`)}: {what}
@@ -164,7 +173,7 @@ function ScheduleRow({
           : ''}
         {item.held ? <strong> · {t('outbox.held')}</strong> : null}
       </div>
-      <RowActions label={t('schedules.actionsFor', { recipient: item.recipient })}>
+      <RowActions label={t('schedules.actionsFor', { recipient })}>
         <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>
           {t('schedules.edit')}
         </PanelToggle>

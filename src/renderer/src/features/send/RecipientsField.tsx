@@ -1,11 +1,21 @@
-// Recipients: phone numbers (normalised and checked as typed, several at once) or a group id, shown as chips, plus recent ones.
+// Recipients: contacts and groups picked by name, phone numbers (normalised and checked as typed, several at once) or
+// group ids, shown as chips with their names, plus recent ones.
 import { useEffect, useMemo, useState } from 'react'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
-import { parseRecipients, sameRecipients, withoutRecipient, withRecipient } from './recipients'
+import {
+  isSearchText,
+  parseRecipients,
+  sameRecipients,
+  splitDraft,
+  withoutRecipient,
+  withRecipient
+} from './recipients'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { RecipientName } from '../../ui/RecipientName'
+import { ContactPicker } from './ContactPicker'
 import './send.css'
 
 export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
@@ -13,7 +23,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const text = useSend((s) => s.recipientsText)
   const isGroup = useSend((s) => s.isGroup)
   const setFields = useSend((s) => s.setFields)
-  const parsed = useMemo(() => parseRecipients(text, isGroup), [text, isGroup])
+  // A name being typed is a search in the picker, not a recipient yet: no chip, no error for it while it is typed.
+  const parsed = useMemo(() => {
+    const { entered, draft } = splitDraft(text)
+    return parseRecipients(isSearchText(draft, isGroup) ? entered : text, isGroup)
+  }, [text, isGroup])
   const [recent, setRecent] = useState<string[]>([])
 
   useEffect(() => {
@@ -58,14 +72,13 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
         errorTestId="send-recipients-error"
       >
         {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            spellCheck={false}
-            autoComplete="off"
-            data-testid="send-recipients"
-            value={text}
-            onChange={(e) => setFields({ recipientsText: e.target.value })}
+          <ContactPicker
+            control={control}
+            text={text}
+            isGroup={isGroup}
+            onText={(recipientsText) => setFields({ recipientsText })}
+            onGroup={(group) => setFields({ isGroup: group })}
+            testId="send-recipients"
           />
         )}
       </Field>
@@ -85,7 +98,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
                 data-value={r.value}
               >
                 {r.problem ? <span aria-hidden="true">⚠ </span> : null}
-                <span className="chip-text">{r.problem ? r.raw : r.value}</span>
+                <span className="chip-text">
+                  {r.problem ? r.raw : <RecipientName chatId={r.value} isGroup={isGroup} />}
+                </span>
                 {r.problem ? (
                   <span className="chip-problem">{t(`recipient.problem.${r.problem}`)}</span>
                 ) : null}

@@ -175,7 +175,7 @@ describe('recipients', () => {
   it('normalises numbers as typed and flags the invalid ones', async () => {
     const user = show()
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '0812-3456-7890, +62 813 1111 2222{Enter}12345'
     )
     const chips = screen.getAllByTestId('recipient-chip')
@@ -193,7 +193,7 @@ describe('recipients', () => {
   it('says when typed numbers were the same, each sent once (issue 29)', async () => {
     const user = show()
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '081234567890, +62 812-3456-7890, 081298765432'
     )
     expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
@@ -206,7 +206,7 @@ describe('recipients', () => {
     const user = show()
     // Shown for reading, added as the gateway takes it.
     await user.click(await screen.findByRole('button', { name: '+62 812-9999-0000' }))
-    expect((screen.getByRole('textbox', { name: 'Phone numbers' }) as HTMLTextAreaElement).value).toBe(
+    expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLTextAreaElement).value).toBe(
       '6281299990000'
     )
   })
@@ -223,7 +223,7 @@ describe('enqueue', () => {
     })
     const user = show()
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '0812 3456 7890, 6281311112222'
     )
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
@@ -249,7 +249,7 @@ describe('enqueue', () => {
       })
     })
     const user = show()
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '6281311112222')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '6281311112222')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
     await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     await user.click(await screen.findByRole('button', { name: 'Send anyway' }))
@@ -261,7 +261,7 @@ describe('enqueue', () => {
     await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
     await screen.findAllByTestId('send-file-row')
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '0812 3456 7890, 6281311112222'
     )
     await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Nota bulan Mei')
@@ -286,7 +286,7 @@ describe('enqueue', () => {
     const user = show()
     const words = Array.from({ length: 300 }, (_, i) => `kata${i}`)
     const long = words.join(' ') // 2,189 characters: three parts of at most 1,024
-    await user.type(screen.getByRole('textbox', { name: 'Phone numbers' }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: 'Phone numbers' }), '081234567890')
     fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), { target: { value: long } })
     expect(screen.getByText(/over 1024 characters. Send it as 3 messages/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Split into 3 messages' }))
@@ -303,7 +303,7 @@ describe('enqueue', () => {
 
   it('keeps a long text as one message (refused as too long) until the operator chooses to split it', async () => {
     const user = show()
-    await user.type(screen.getByRole('textbox', { name: 'Phone numbers' }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: 'Phone numbers' }), '081234567890')
     fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), {
       target: { value: 'kata '.repeat(300) }
     })
@@ -333,7 +333,7 @@ describe('enqueue', () => {
     const user = show()
     await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '120363210179095768'
     )
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Rapat jam 3')
@@ -350,7 +350,7 @@ describe('enqueue', () => {
 
   it('schedules a text on the gateway in the chosen zone', async () => {
     const user = show()
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
     await user.click(screen.getByRole('radio', { name: 'Schedule' }))
     expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement).value).toBe(
@@ -374,7 +374,7 @@ describe('enqueue', () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])
     await screen.findByTestId('send-file-row')
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.click(screen.getByRole('radio', { name: 'Schedule' }))
     expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
@@ -399,13 +399,13 @@ describe('enqueue', () => {
     const problems = screen.getByTestId('send-problems').textContent ?? ''
     expect(problems).toContain('Add at least one recipient.')
     expect(problems).toContain('Add a file or write a text message.')
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }))
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
   })
 
   it('shows the core’s error when enqueue fails', async () => {
     fake.fail('outbox:enqueue', { code: 'device_paused', message: 'Sending on this device is paused.' })
     const user = show()
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Hi')
     await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
     expect(screen.getByTestId('send-error').textContent).toBe('Sending on this device is paused.')
@@ -415,7 +415,7 @@ describe('enqueue', () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [png()])
     await screen.findByTestId('send-file-row')
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     const item = makeItem({
       id: 'item-0-0',
       kind: 'image',
@@ -463,7 +463,7 @@ describe('enqueue', () => {
     const user = userEvent.setup()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
     await user.type(
-      screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }),
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
       '081234567890, 081234567891'
     )
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Hi')
@@ -528,14 +528,14 @@ describe('enqueue', () => {
     const user = show()
     sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
     expect(await screen.findByRole('heading', { name: 'Just sent' })).toBeTruthy()
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '0812')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '0812')
     expect(screen.queryByTestId('send-sent')).toBeNull()
   })
 
   it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
     const user = show()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
-    await user.type(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Hi')
     await user.keyboard('{Control>}{Enter}{/Control}')
     expect(fake.requests('outbox:enqueue')).toHaveLength(1)
@@ -580,7 +580,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       )
       await screen.findAllByTestId('send-file-row')
     }
-    await user.click(screen.getByRole('textbox', { name: /^(Phone numbers|Group ids)$/ }))
+    await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
     await user.paste(recipients.join(', '))
     await user.click(screen.getByRole('textbox', { name: /^Text message/ }))
     await user.paste('Halo')

@@ -11,6 +11,7 @@ import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { batchSummary, batchTitleKey, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
+import { RecipientName } from '../../ui/RecipientName'
 import './send.css'
 
 function ItemsProgress({
@@ -54,7 +55,7 @@ function ItemsProgress({
           <ul>
             {items.map((item) => (
               <li key={item.id}>
-                {item.recipient}: {t(`status.${item.status}`)}
+                <RecipientName chatId={item.recipient} isGroup={item.isGroup} />: {t(`status.${item.status}`)}
               </li>
             ))}
           </ul>

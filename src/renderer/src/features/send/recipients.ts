@@ -60,3 +60,54 @@ export function withRecipient(text: string, value: string): string {
   const parts = splitRecipients(text)
   return parts.includes(value) ? parts.join(', ') : [...parts, value].join(', ')
 }
+
+/**
+ * The contact picker's view of the recipients text: the recipients already entered (up to and with the last comma,
+ * semicolon or new line) and the piece being typed after them, which the picker's input shows.
+ */
+export function splitDraft(text: string): { entered: string; draft: string } {
+  const last = Math.max(
+    text.lastIndexOf(','),
+    text.lastIndexOf(';'),
+    text.lastIndexOf('\n'),
+    text.lastIndexOf('\r')
+  )
+  return { entered: text.slice(0, last + 1), draft: text.slice(last + 1).trimStart() }
+}
+
+/** The recipients text with `draft` typed after the entered recipients. */
+export function withDraft(text: string, draft: string): string {
+  const { entered } = splitDraft(text)
+  if (entered === '' || draft === '') return entered + draft
+  return /[,;\n\r]\s*$/.test(entered) ? `${entered} ${draft}` : `${entered}, ${draft}`
+}
+
+/**
+ * Whether the piece being typed is a search for a contact or group (a name, a group's subject) rather than a number
+ * or group id: a name has letters; a group id always holds a run of digits and no spaces.
+ */
+export function isSearchText(draft: string, isGroup: boolean): boolean {
+  const typed = draft.trim()
+  if (typed === '') return false
+  return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : /\p{L}/u.test(typed)
+}
+
+/** What the picker asks `contacts:suggest` for: the name as typed, or the digits of a number (its leading 0 gone). */
+export function suggestQuery(draft: string): string {
+  const typed = draft.trim()
+  if (/\p{L}/u.test(typed)) return typed
+  const digits = typed.replace(/\D/g, '')
+  return digits.startsWith('0') ? digits.slice(1) : digits
+}
+
+/** The text with a picked recipient entered (the piece being typed replaced by it), ready for the next one. */
+export function pickRecipient(text: string, value: string): string {
+  const entered = splitRecipients(splitDraft(text).entered)
+  return [...(entered.includes(value) ? entered : [...entered, value]), ''].join(', ')
+}
+
+/** The text without its last entered recipient (Backspace in an empty picker). */
+export function withoutLastRecipient(text: string): string {
+  const parts = splitRecipients(splitDraft(text).entered)
+  return parts.length <= 1 ? '' : [...parts.slice(0, -1), ''].join(', ')
+}

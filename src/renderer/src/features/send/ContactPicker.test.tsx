@@ -1,0 +1,135 @@
+// The Send view's contact picker: a name typed suggests contacts (and the inbox's groups), the keyboard picks them,
+// picked recipients are chips with their names, Backspace removes the last one, and pasted numbers work as before.
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useSend } from '../../stores/send'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { useState } from 'react'
+import { ContactPicker } from './ContactPicker'
+import { RecipientsField } from './RecipientsField'
+
+const CONTACTS = [
+  { chatId: '6281111111111', name: 'Bu Dewi', isGroup: false },
+  { chatId: '6282222222222', name: 'Pak Dewa', isGroup: false },
+  { chatId: '120363000000000001', name: 'Dewan RT 5', isGroup: true }
+]
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('contacts:suggest', ({ text }) => ({
+    suggestions: CONTACTS.filter(
+      (c) => c.name.toLowerCase().includes(text.toLowerCase()) || c.chatId.includes(text)
+    )
+  }))
+  fake.handle('contacts:names', ({ chats }) => ({
+    names: CONTACTS.filter((c) => chats.includes(c.chatId)).map(({ chatId, name }) => ({ chatId, name }))
+  }))
+  seedStores(makeBootstrap())
+})
+
+function show(): { user: ReturnType<typeof userEvent.setup>; input: HTMLElement } {
+  const user = userEvent.setup()
+  render(<RecipientsField showRequired={false} />)
+  return { user, input: screen.getByRole('combobox', { name: 'Phone numbers' }) }
+}
+
+const chips = (): (string | null)[] =>
+  screen.queryAllByTestId('recipient-chip').map((chip) => chip.getAttribute('data-value'))
+
+describe('the contact picker', () => {
+  it('suggests contacts for a typed name; arrows move, Enter picks, the chip shows the name', async () => {
+    const { user, input } = show()
+    await user.type(input, 'dew')
+    const list = await screen.findByRole('listbox', { name: 'Contacts and groups that match' })
+    // A name being typed is a search, not a recipient marked wrong.
+    expect(chips()).toEqual([])
+    expect(input.getAttribute('aria-expanded')).toBe('true')
+    expect(fake.requests('contacts:suggest').at(-1)).toEqual({ text: 'dew', limit: 8 })
+    const options = within(list).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Bu Dewi +62 811-1111-1111',
+      'Pak Dewa +62 822-2222-2222',
+      'Dewan RT 5 Group'
+    ])
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id)
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true')
+    await user.keyboard('{Enter}')
+    expect(chips()).toEqual(['6282222222222'])
+    expect((input as HTMLInputElement).value).toBe('')
+    expect(input.getAttribute('aria-expanded')).toBe('false')
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-chip').textContent).toContain('Pak Dewa +62 822-2222-2222')
+    )
+    expect(useSend.getState().isGroup).toBe(false)
+  })
+
+  it('Backspace in the empty input removes the last chip; Escape closes the suggestions', async () => {
+    const { user, input } = show()
+    await user.type(input, '0812-3456-7890, 0813 1111 2222{Enter}')
+    expect(chips()).toEqual(['6281234567890', '6281311112222'])
+    await user.keyboard('{Backspace}')
+    expect(chips()).toEqual(['6281234567890'])
+    await user.type(input, 'pak')
+    await screen.findByRole('listbox')
+    await user.keyboard('{Escape}')
+    expect(input.getAttribute('aria-expanded')).toBe('false')
+    expect((input as HTMLInputElement).value).toBe('pak')
+  })
+
+  it('picks a group the inbox knows by its subject, and the send becomes a group send', async () => {
+    const { user, input } = show()
+    await user.type(input, 'RT 5')
+    await screen.findByRole('listbox')
+    await user.keyboard('{Enter}')
+    expect(useSend.getState().isGroup).toBe(true)
+    expect(chips()).toEqual(['120363000000000001'])
+    // With a group entered, only groups are offered.
+    await user.type(input, 'dew')
+    const options = await screen.findAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual(['Dewan RT 5 Group'])
+  })
+
+  it('keeps pasted numbers, deduplicated by the phone rule', async () => {
+    const { user, input } = show()
+    await user.click(input)
+    await user.paste('081234567890\n+62 812-3456-7890; 0813 1111 2222')
+    expect(chips()).toEqual(['6281234567890', '6281311112222'])
+  })
+})
+
+describe('the contact picker in a form without chips of its own (reminders)', () => {
+  function Form(): React.JSX.Element {
+    const [to, setTo] = useState('')
+    return (
+      <>
+        <label htmlFor="to">To</label>
+        <ContactPicker control={{ id: 'to' }} text={to} isGroup={false} onText={setTo} testId="to" chips />
+        <output data-testid="to-text">{to}</output>
+      </>
+    )
+  }
+
+  it('shows picked contacts as named chips, offers no groups, and removes a chip by its button', async () => {
+    const user = userEvent.setup()
+    render(<Form />)
+    const input = screen.getByRole('combobox', { name: 'To' })
+    await user.type(input, 'dew')
+    const options = await screen.findAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Bu Dewi +62 811-1111-1111',
+      'Pak Dewa +62 822-2222-2222'
+    ])
+    await user.keyboard('{Enter}')
+    await user.type(input, '0813 1111 2222{Enter}')
+    const picked = screen.getAllByTestId('picker-chip')
+    expect(picked.map((chip) => chip.getAttribute('data-value'))).toEqual(['6281111111111', '6281311112222'])
+    await waitFor(() => expect(picked[0]!.textContent).toContain('Bu Dewi +62 811-1111-1111'))
+    await user.click(within(picked[0]!).getByRole('button', { name: 'Remove 6281111111111' }))
+    expect(screen.getByTestId('to-text').textContent).toBe('0813 1111 2222, ')
+  })
+})

@@ -1,0 +1,213 @@
+// The contact picker: one input where the operator types a name or digits and picks contacts (and the groups the
+// inbox knows, by subject) from a listbox, or pastes numbers as before (the recipients text stays the one source,
+// parsed by recipients.ts). Keyboard: arrows move through the suggestions, Enter picks one (or enters the typed
+// number), Escape closes them, Backspace in an empty input removes the last recipient.
+import { useEffect, useId, useState } from 'react'
+import type { InvokeReply } from '../../../../shared/contract'
+import { call } from '../../api'
+import { useT } from '../../i18n'
+import type { ControlProps } from '../../ui/Field'
+import { readableChat, RecipientName } from '../../ui/RecipientName'
+import {
+  isSearchText,
+  parseRecipients,
+  pickRecipient,
+  splitDraft,
+  suggestQuery,
+  withDraft,
+  withoutLastRecipient,
+  withoutRecipient
+} from './recipients'
+
+type Suggestion = InvokeReply<'contacts:suggest'>['suggestions'][number]
+
+/** Wait this long after the last key before asking for suggestions. */
+const SUGGEST_AFTER_MS = 120
+/** Digits typed before the picker suggests contacts by number (a name suggests from its first letter). */
+const MIN_DIGITS = 3
+
+export function ContactPicker({
+  control,
+  text,
+  isGroup,
+  onText,
+  onGroup,
+  testId,
+  chips = false
+}: {
+  control: ControlProps
+  /** The recipients text (commas, semicolons or new lines between recipients). */
+  text: string
+  isGroup: boolean
+  onText(text: string): void
+  /** A group picked while nothing is entered (or a contact while groups are on): the send's kind follows it. */
+  onGroup?(isGroup: boolean): void
+  testId?: string
+  /** Show the entered recipients as removable chips with their names (forms that show no chips of their own). */
+  chips?: boolean
+}): React.JSX.Element {
+  const t = useT()
+  const listId = useId()
+  const { entered, draft } = splitDraft(text)
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([])
+  const [active, setActive] = useState(-1)
+  const [closed, setClosed] = useState(false)
+  const nothingEntered = entered.trim() === ''
+  const query = suggestQuery(draft)
+  const asks = /\p{L}/u.test(query) ? query.length >= 1 : query.length >= MIN_DIGITS
+  // Both kinds are offered while nothing is entered; after that, only the kind already being sent.
+  const shown = asks ? suggestions.filter((s) => (onGroup && nothingEntered) || s.isGroup === isGroup) : []
+  const open = !closed && shown.length > 0 && draft.trim() !== ''
+  useEffect(() => {
+    if (!asks) return
+    let live = true
+    const timer = setTimeout(() => {
+      call('contacts:suggest', { text: query, limit: 8 })
+        .then((reply) => {
+          if (!live) return
+          setSuggestions(reply.suggestions)
+          setActive(-1)
+        })
+        // Without suggestions the typed text still works as a number.
+        .catch(() => undefined)
+    }, SUGGEST_AFTER_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [query, asks])
+
+  function pick(suggestion: Suggestion): void {
+    if (suggestion.isGroup !== isGroup) onGroup?.(suggestion.isGroup)
+    onText(pickRecipient(text, suggestion.chatId))
+    setSuggestions([])
+    setActive(-1)
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (shown.length === 0) return
+      event.preventDefault()
+      setClosed(false)
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive((current) => (current + step + shown.length) % shown.length)
+    } else if (event.key === 'Enter') {
+      const chosen = open
+        ? (shown[active] ?? (isSearchText(draft, isGroup) ? shown[0] : undefined))
+        : undefined
+      if (chosen) {
+        event.preventDefault()
+        pick(chosen)
+      } else if (draft.trim() !== '') {
+        event.preventDefault()
+        onText(`${withDraft(text, draft.trim())}, `)
+      }
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setClosed(true)
+    } else if (event.key === 'Backspace' && draft === '' && !nothingEntered) {
+      event.preventDefault()
+      onText(withoutLastRecipient(text))
+    }
+  }
+
+  const optionId = (index: number): string => `${listId}-option-${index}`
+  const picked = chips ? parseRecipients(entered, isGroup) : []
+  return (
+    <div className="picker">
+      {picked.length > 0 ? (
+        <ul
+          className="chips"
+          aria-label={t('send.recipients.chips')}
+          data-testid={`${testId ?? 'picker'}-chips`}
+        >
+          {picked.map((recipient) => (
+            <li
+              key={recipient.value}
+              className={recipient.problem ? 'chip chip--bad' : 'chip'}
+              data-testid="picker-chip"
+              data-value={recipient.value}
+            >
+              <span className="chip-text">
+                {recipient.problem ? (
+                  recipient.raw
+                ) : (
+                  <RecipientName chatId={recipient.value} isGroup={isGroup} />
+                )}
+              </span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={t('send.recipients.remove', { value: recipient.raw })}
+                onClick={() => {
+                  const rest = withoutRecipient(entered, recipient.raw)
+                  onText(rest ? `${rest}, ${draft}` : draft)
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        {...control}
+        type="text"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid={testId}
+        value={draft}
+        onChange={(event) => {
+          setClosed(false)
+          onText(withDraft(text, event.target.value))
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          // A one-line input drops a pasted column's new lines (numbers copied from a spreadsheet): kept as commas.
+          const pasted = event.clipboardData.getData('text')
+          if (!/[\r\n]/.test(pasted)) return
+          event.preventDefault()
+          onText(withDraft(text, `${draft}${pasted.replace(/\r\n|\r|\n/g, ', ')}`))
+        }}
+        onBlur={() => setClosed(true)}
+        onFocus={() => setClosed(false)}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('picker.suggestions')}
+        className="picker-list"
+        hidden={!open}
+        data-testid={testId ? `${testId}-suggestions` : undefined}
+      >
+        {open
+          ? shown.map((suggestion, index) => (
+              <li
+                key={`${suggestion.isGroup ? 'g' : 'c'}:${suggestion.chatId}`}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? 'picker-option picker-option--active' : 'picker-option'}
+                data-testid="picker-option"
+                // mousedown, not click: the input keeps the focus (its blur would close the list first).
+                onMouseDown={(event) => {
+                  event.preventDefault()
+                  pick(suggestion)
+                }}
+              >
+                <span className="recipient-name__name">{suggestion.name}</span>{' '}
+                <span className="recipient-name__number">
+                  {suggestion.isGroup ? t('outbox.group') : readableChat(suggestion.chatId, false)}
+                </span>
+              </li>
+            ))
+          : null}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+// A recipient as the window shows it everywhere: the contact's name (a group's subject) first, the formatted number
+// (the group id) beside it; the formatted number alone when no name is known.
+import { formatPhoneForReading } from '../../../shared/domain/phone-display'
+import { useChatName, useChatNames } from '../stores/contact-names'
+import './recipient-name.css'
+
+/** The number as read: formatted for a person's number, as it is for a group id. */
+export function readableChat(chatId: string, isGroup: boolean): string {
+  return isGroup ? chatId : formatPhoneForReading(chatId)
+}
+
+/** Name and number in one line of text (labels, titles, announcements). */
+export function recipientText(name: string | null, chatId: string, isGroup: boolean): string {
+  const number = readableChat(chatId, isGroup)
+  return name ? `${name} (${number})` : number
+}
+
+/** A name already looked up (a row that also needs it as text), drawn as every recipient is. */
+export function RecipientLabel({
+  name,
+  chatId,
+  isGroup = false,
+  testId
+}: {
+  name: string | null
+  chatId: string
+  isGroup?: boolean
+  testId?: string
+}): React.JSX.Element {
+  const number = readableChat(chatId, isGroup)
+  return (
+    <span className="recipient-name" data-testid={testId}>
+      {name ? (
+        <>
+          <span className="recipient-name__name">{name}</span>{' '}
+          <span className="recipient-name__number">{number}</span>
+        </>
+      ) : (
+        number
+      )}
+    </span>
+  )
+}
+
+/** A recipient with its name looked up (batched with the other recipients drawn in the same turn). */
+export function RecipientName(props: {
+  chatId: string
+  isGroup?: boolean
+  testId?: string
+}): React.JSX.Element {
+  const name = useChatName(props.chatId)
+  return <RecipientLabel name={name} {...props} />
+}
+
+/** Several recipients as one line of text, each with its name first when one is known. */
+export function useRecipientsText(chats: readonly string[], isGroup = false): string {
+  const names = useChatNames(chats)
+  return chats.map((chat, index) => recipientText(names[index] ?? null, chat, isGroup)).join(', ')
+}
