@@ -416,6 +416,9 @@ export const View = z.enum([
 ])
 export type View = z.infer<typeof View>
 
+/** The operator's answer when a direct send names numbers on the opt-out list: send to them anyway, or leave them out. */
+export const OptedOutDecision = z.enum(['send', 'leave-out'])
+
 export const EnqueueEntry = z.union([
   z.object({ kind: z.literal('text'), text: RequiredMessageText }),
   z.object({ kind: z.literal('file'), handle: Id, caption: MessageText.optional() })
@@ -1108,7 +1111,7 @@ export const invokeChannels = builtOnFirstUse({
        * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused
        * (`opted_out`, naming how many) so that the window asks first.
        */
-      optedOut: z.enum(['send', 'leave-out']).optional()
+      optedOut: OptedOutDecision.optional()
     }),
     reply: z.object({ itemIds: z.array(Id) })
   }),
@@ -1289,7 +1292,9 @@ export const invokeChannels = builtOnFirstUse({
       entries: z.array(EnqueueEntry).min(1).max(100),
       start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),
       rule: RecurrenceRule,
-      overduePolicy: OverduePolicy.default('send')
+      overduePolicy: OverduePolicy.default('send'),
+      /** As `outbox:enqueue`'s: numbers on the opt-out list are refused (`opted_out`) until the operator answered. */
+      optedOut: OptedOutDecision.optional()
     }),
     reply: SeriesView
   }),
@@ -1580,7 +1585,9 @@ export const invokeChannels = builtOnFirstUse({
         chatId: z.string().min(1).max(100),
         isGroup: z.boolean().default(false),
         text: z.string().max(MAX_TEXT_LENGTH).optional(),
-        handle: Id.optional()
+        handle: Id.optional(),
+        /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
+        optedOut: OptedOutDecision.optional()
       })
       .refine((request) => (request.text ?? '').trim() !== '' || request.handle !== undefined, {
         message: 'A reply needs a text or a file.',

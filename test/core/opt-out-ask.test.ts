@@ -81,3 +81,56 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
   await core.handlers['outbox:enqueue']({ ...request, recipients: ['083333333333'] })
   expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(5)
 }, 60_000)
+
+it('asks the same about a series and an inbox reply to an opted-out number', async () => {
+  const device = await core.handlers['devices:add']({
+    label: 'Kasir',
+    baseUrl: gateway.url,
+    token: SAMPLE_TOKEN
+  })
+  await core.handlers['outbox:setPaused']({ paused: true })
+  await core.handlers['optouts:add']({ phones: ['081111111111'], source: 'operator' })
+  const ask = { describeError: describeCoreError }
+
+  const series = {
+    deviceId: device.id,
+    recipients: ['081111111111', '083333333333'],
+    isGroup: false,
+    entries: [{ kind: 'text' as const, text: 'Menu minggu ini' }],
+    start: { localTime: '2026-01-19T08:00', timezone: 'Asia/Jakarta' },
+    rule: { kind: 'weekly' as const },
+    overduePolicy: 'send' as const
+  }
+  expect(await dispatchInvoke(core.handlers, 'series:create', series, ask)).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'recipients', message: expect.stringContaining('6281111111111') }
+  })
+  expect((await core.handlers['series:list']({ deviceId: device.id })).series).toEqual([])
+  const leftOut = await core.handlers['series:create']({ ...series, optedOut: 'leave-out' })
+  expect(leftOut.recipients).toEqual(['6283333333333'])
+  const anyway = await core.handlers['series:create']({ ...series, optedOut: 'send' })
+  expect(anyway.recipients).toEqual(['6281111111111', '6283333333333'])
+
+  const reply = {
+    requestId: 'r-1',
+    deviceId: device.id,
+    chatId: '081111111111',
+    isGroup: false,
+    text: 'Halo'
+  }
+  expect(await dispatchInvoke(core.handlers, 'inbox:reply', reply, ask)).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'chatId' }
+  })
+  expect((await core.handlers['outbox:counts']({})).queued).toBe(0)
+  expect((await core.handlers['inbox:reply']({ ...reply, optedOut: 'send' })).itemIds).toEqual(['r-1'])
+  // A reply to a number not on the list, and to a group, is not asked about.
+  await core.handlers['inbox:reply']({ ...reply, requestId: 'r-2', chatId: '083333333333' })
+  await core.handlers['inbox:reply']({
+    ...reply,
+    requestId: 'r-3',
+    chatId: '120363025246125486@g.us',
+    isGroup: true
+  })
+  expect((await core.handlers['outbox:counts']({})).queued).toBe(3)
+}, 60_000)

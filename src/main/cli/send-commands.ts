@@ -5,6 +5,7 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
+import { optedOutAnswer, optedOutRefusal } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
@@ -70,6 +71,12 @@ function checkText(text: string, flag: string, required: boolean): void {
     throw new UsageError(`${flag} is too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters`)
 }
 
+/** A send straight to the gateway passes no queue, so it asks the core's opt-out list itself, as the queue would. */
+function refuseOptedOut(core: CommandLineCore, recipients: readonly string[]): void {
+  const numbers = core.optedOut(recipients)
+  if (numbers.length > 0) throw optedOutRefusal(numbers)
+}
+
 export async function runSend(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   if (sub !== 'text' && sub !== 'file') throw new UsageError('send needs: text or file <path>')
@@ -91,6 +98,9 @@ export async function runSend(context: CliContext): Promise<number> {
         enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })
       )
     }
+    if (!isGroup && optedOutAnswer(context.args) === undefined) {
+      await withCommandLineCore(context, null, async (core) => refuseOptedOut(core, recipients))
+    }
     const refId = randomUUID()
     const client = await context.client()
     const result = await client.sendText({ phone: recipients, message, isGroup, refId })
@@ -106,6 +116,7 @@ export async function runSend(context: CliContext): Promise<number> {
       const entry = { kind: 'file' as const, handle: file.handle, ...(caption ? { caption } : {}) }
       return enqueueFromCli(context, core, { recipients, isGroup, entry })
     }
+    if (!isGroup && optedOutAnswer(context.args) === undefined) refuseOptedOut(core, recipients)
     const bytes = await readPinned(file.pinned, file.name)
     const refId = randomUUID()
     context.out.progress(`Uploading ${file.name} (${file.kind}, ${Math.ceil(file.size / 1024)} KB)…`)

@@ -108,6 +108,9 @@ export interface SendingCommandsDeps {
   optedOut?: (phones: readonly string[]) => string[]
 }
 
+/** The operator's answer to the opt-out ask: send to those numbers anyway, or leave them out. */
+type OptedOutDecision = 'send' | 'leave-out'
+
 type EntryRequest =
   { kind: 'text'; text: string } | { kind: 'file'; handle: string; caption?: string | undefined }
 
@@ -208,6 +211,35 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     return { entries, used }
   }
 
+  /**
+   * The one ask about numbers on the opt-out list, for every direct send (now, scheduled, a series, a reply): refused
+   * (`opted_out`, naming them) until the operator answered; then all the numbers (`send`) or the others
+   * (`leave-out`). Null when nothing was asked (a group, no list, none on it, or sent anyway): keep the request's.
+   */
+  function askedRecipients(
+    requested: readonly string[],
+    isGroup: boolean,
+    decision: OptedOutDecision | undefined,
+    field = 'recipients'
+  ): string[] | null {
+    if (isGroup || !deps.optedOut || decision === 'send') return null
+    const recipients = normalisedRecipients([...requested], false, field)
+    const asked = new Set(deps.optedOut(recipients))
+    if (asked.size === 0) return null
+    if (decision === undefined)
+      throw new ApiFailure(
+        'opted_out',
+        {
+          key: 'desktop.error.optedOutRecipients',
+          params: { count: asked.size, numbers: [...asked].join(', ') }
+        },
+        field
+      )
+    const kept = recipients.filter((phone) => !asked.has(phone))
+    if (kept.length === 0) throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, field)
+    return kept
+  }
+
   /** The Send view's path: the device, the recipients, the texts and files checked, the files copied, then queued. */
   async function checkedEnqueue(
     request: {
@@ -271,23 +303,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
      */
     async 'outbox:enqueue'({ optedOut: decision, ...request }) {
-      if (request.isGroup || !deps.optedOut) return checkedEnqueue(request)
-      const recipients = normalisedRecipients(request.recipients, false, 'recipients')
-      const asked = new Set(deps.optedOut(recipients))
-      if (asked.size === 0 || decision === 'send') return checkedEnqueue(request)
-      if (decision === undefined)
-        throw new ApiFailure(
-          'opted_out',
-          {
-            key: 'desktop.error.optedOutRecipients',
-            params: { count: asked.size, numbers: [...asked].join(', ') }
-          },
-          'recipients'
-        )
-      const kept = recipients.filter((phone) => !asked.has(phone))
-      if (kept.length === 0)
-        throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, 'recipients')
-      return checkedEnqueue({ ...request, recipients: kept })
+      const recipients = askedRecipients(request.recipients, request.isGroup, decision)
+      return checkedEnqueue(recipients === null ? request : { ...request, recipients })
     },
 
     /**
@@ -302,6 +319,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
       const already = outbox.queue.outcomes.existing(itemIds)
       if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
+      askedRecipients([request.chatId], request.isGroup, request.optedOut, 'chatId')
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
       const result = await checkedEnqueue(
         { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
@@ -417,9 +435,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { recipients: outbox.recentRecipients(20) }
     },
 
-    async 'series:create'(request) {
+    async 'series:create'({ optedOut: decision, ...request }) {
       requireDevice(registry, request.deviceId)
-      const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
+      const recipients =
+        askedRecipients(request.recipients, request.isGroup, decision) ??
+        normalisedRecipients(request.recipients, request.isGroup, 'recipients')
       const { entries, used } = resolveEntries(request.deviceId, request.entries)
       const series = await copyingFiles(() =>
         outbox.createSeries({

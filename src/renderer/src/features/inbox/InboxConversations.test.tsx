@@ -427,6 +427,38 @@ describe('the reply box', () => {
     expect(second!.requestId).toBe(first!.requestId)
   })
 
+  it('asks first when the customer is on the opt-out list, then sends anyway with the same requestId', async () => {
+    script()
+    fake.fail('inbox:reply', {
+      code: 'opted_out',
+      message: '1 of these numbers asked not to receive messages: 6281377778888.',
+      field: 'chatId'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    const ask = await screen.findByTestId('inbox-reply-opt-out-ask')
+    expect(ask.getAttribute('role')).toBe('alert')
+    expect(ask.textContent).toContain('asked not to receive messages: 6281377778888')
+    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
+    // Leaving the one number out would leave nobody: only "Send anyway" is offered.
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Send anyway'])
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
+    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
+    const [first, second] = fake.requests('inbox:reply')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toMatchObject({ requestId: first!.requestId, optedOut: 'send', text: 'Halo' })
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(screen.queryByTestId('inbox-reply-opt-out-ask')).toBeNull()
+  })
+
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {
     script()
     render(<InboxView />)

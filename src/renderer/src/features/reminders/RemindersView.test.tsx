@@ -178,6 +178,32 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
   })
 
+  it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
+    fake.fail('series:create', {
+      code: 'opted_out',
+      message: '1 of these numbers asked not to receive messages: 6281399998888.',
+      field: 'recipients'
+    })
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Menu')
+    await fillWhen('2030-01-19', '08:00')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    const ask = await screen.findByTestId('reminder-opt-out-ask')
+    expect(ask.textContent).toContain('asked not to receive messages: 6281399998888')
+    expect(screen.queryByTestId('reminder-error')).toBeNull()
+    fake.handle('series:create', () => series)
+    await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
+    await waitFor(() => expect(fake.requests('series:create')).toHaveLength(2))
+    const [first, second] = fake.requests('series:create')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toEqual({ ...first, optedOut: 'leave-out' })
+    await waitFor(() => expect(screen.queryByTestId('reminder-opt-out-ask')).toBeNull())
+  })
+
   it('edits, refreshes and deletes a gateway reminder; stops and deletes a series', async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     fake.handle('series:list', () => ({ series: [series] }))
