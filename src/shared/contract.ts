@@ -519,6 +519,23 @@ export const AutoReplyView = z.object({
 })
 export type AutoReplyView = z.infer<typeof AutoReplyView>
 
+/** One device's keyword rules as last read from the gateway, each with the conversations it answered lately. */
+export const ChatbotDeviceView = z.object({
+  deviceId: Id,
+  /** When the rules were read from the gateway (ISO); null when they never could be. */
+  refreshedAt: z.string().nullable(),
+  rules: z.array(
+    z.object({
+      id: Id,
+      keyword: z.string(),
+      response: z.string(),
+      /** The conversations where a customer wrote exactly this keyword in the last days, newest first. */
+      conversationIds: z.array(z.number().int().positive())
+    })
+  )
+})
+export type ChatbotDeviceView = z.infer<typeof ChatbotDeviceView>
+
 // zod's string lengths count code points, as the gateway does (an emoji is one character).
 const AutoReplyFields = {
   keyword: z.string().trim().min(1).max(MAX_KEYWORD_LENGTH),
@@ -1258,6 +1275,14 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ deviceId: Id, id: Id }),
     reply: z.object({ ok: z.literal(true), message: z.string() })
   }),
+  /**
+   * The chatbot view (issue 26 point 6): every device's rules from the core's copy (read again from the gateway
+   * when stale) and the conversations each answered in the last `AUTO_REPLY_COUNT_DAYS`.
+   */
+  'autoReplies:chatbot': () => ({
+    request: Empty,
+    reply: z.object({ devices: z.array(ChatbotDeviceView) })
+  }),
 
   'reminders:list': () => ({
     request: z.object({ deviceId: Id.optional() }),
@@ -1532,7 +1557,9 @@ export const invokeChannels = builtOnFirstUse({
       before: z.number().int().positive().optional(),
       archived: z.boolean().optional(),
       unreadOnly: z.boolean().optional(),
-      deviceId: z.string().min(1).max(128).optional()
+      deviceId: z.string().min(1).max(128).optional(),
+      /** Only these (the chatbot view's conversations a keyword answered). */
+      conversationIds: z.array(z.number().int().positive()).max(5000).optional()
     }),
     reply: z.object({ conversations: z.array(InboxConversationView), next: z.number().int().nullable() })
   }),

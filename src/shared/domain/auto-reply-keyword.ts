@@ -4,6 +4,9 @@
 // One rule for the core (which counts the conversations each keyword answered) and the window (which shows the
 // keyword beside the message it answered); the sandbox gateway matches the same way (its case table says so).
 
+/** "Recently" in the chatbot view: the days of messages whose answers it counts. */
+export const AUTO_REPLY_COUNT_DAYS = 7
+
 /** The form a keyword and a message are compared in. */
 export function autoReplyKeywordForm(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase()

@@ -249,3 +249,36 @@ describe('the migration that adds conversations', () => {
     expect(conversations.search('pesanan', 10).messages.map((m) => m.text)).toEqual(['pesanan saya mana'])
   })
 })
+
+describe('what the chatbot view reads', () => {
+  it("gives the customers' short texts since a time, with their conversation and device, and lists chosen conversations", () => {
+    receive(
+      message({ text: 'old harga' }),
+      message({ text: 'harga' }),
+      message({ chatId: '6289999999999', text: 'harga', fromMe: true }),
+      message({ chatId: '6289999999999', text: 'photo', messageType: 'image' }),
+      message({ deviceSerial: 'SER-2', text: 'x'.repeat(41) }),
+      message({ deviceSerial: 'SER-2', text: 'jam buka' })
+    )
+    const recent = conversations.recentShortIncoming(2_000, 40)
+    const mine = conversations.list({ limit: 10 })
+    const idOf = (serial: string, chat: string) =>
+      mine.find((c) => c.deviceSerial === serial && c.chatId === chat)!.id
+    expect(recent).toEqual([
+      {
+        conversationId: idOf('SER-1', '6281234567890'),
+        deviceSerial: 'SER-1',
+        devicePhone: '6281100000001',
+        text: 'harga'
+      },
+      {
+        conversationId: idOf('SER-2', '6281234567890'),
+        deviceSerial: 'SER-2',
+        devicePhone: '6281100000001',
+        text: 'jam buka'
+      }
+    ])
+    const chosen = conversations.list({ limit: 10, ids: [idOf('SER-2', '6281234567890')] })
+    expect(chosen.map((c) => c.deviceSerial)).toEqual(['SER-2'])
+  })
+})

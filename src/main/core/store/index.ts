@@ -47,6 +47,7 @@ export {
 } from './inbox-conversations-store'
 export { ContactsStore, type ContactRecord, type ContactSource } from './contacts-store'
 export { CannedRepliesStore, type CannedReplyRecord } from './canned-replies-store'
+export { AutoReplyRulesStore, type CachedAutoReplyRule } from './autoreply-rules-store'
 export {
   SeriesStore,
   type SeriesRecord,
