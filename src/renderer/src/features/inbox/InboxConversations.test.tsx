@@ -5,12 +5,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type {
+  ChatbotDeviceView,
   InboxConversationView,
   InboxMessageView,
   InboxStatusView,
   InboxThreadEntry
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
+import { AUTO_REPLY_KEYWORD_CASES } from '../../../../shared/domain/auto-reply-keyword.cases'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -111,8 +113,13 @@ const UNNAMED = conversation({
 })
 
 function script(
-  options: { conversations?: InboxConversationView[]; entries?: InboxThreadEntry[] } = {}
+  options: {
+    conversations?: InboxConversationView[]
+    entries?: InboxThreadEntry[]
+    chatbot?: ChatbotDeviceView[]
+  } = {}
 ): void {
+  fake.handle('autoReplies:chatbot', () => ({ devices: options.chatbot ?? [] }))
   fake.handle('inbox:status', () => STATUS)
   fake.handle('inbox:receiving', () => ({
     connected: true,
@@ -623,5 +630,73 @@ describe('the inbox keys', () => {
     // Typing in the box is typing, not keys.
     await user.keyboard('m')
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('m')
+  })
+})
+
+describe('the chatbot view', () => {
+  const rules = (keyword: string, conversationIds: number[] = []): ChatbotDeviceView[] => [
+    {
+      deviceId: 'dev-1',
+      refreshedAt: '2026-01-15T03:00:00.000Z',
+      rules: [{ id: 'ar-1', keyword, response: 'Harga grosir *Rp 50.000*', conversationIds }]
+    }
+  ]
+
+  it.each(AUTO_REPLY_KEYWORD_CASES)(
+    'shows the auto-reply under $text when the device has $keyword: $answers ($why)',
+    async ({ keyword, text, answers }) => {
+      script({ entries: [incoming({ text })], chatbot: rules(keyword) })
+      render(<InboxView />)
+      await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+      const entry = await screen.findByTestId('inbox-entry-in')
+      // The rules come with the panel: wait for it before looking for the note.
+      await screen.findByTestId('inbox-chatbot-rule')
+      const note = within(entry).queryByTestId('inbox-autoreply-note')
+      if (!answers) return expect(note).toBeNull()
+      expect(note?.getAttribute('role')).toBe('note')
+      expect(note?.textContent).toContain(`Auto-reply «${keyword}» answered:`)
+      expect(note?.querySelector('strong')?.textContent).toBe('Rp 50.000')
+    }
+  )
+
+  it('never marks our own message, nor a message on a device without the rule', async () => {
+    script({
+      entries: [incoming({ text: 'harga', fromMe: true })],
+      chatbot: [{ deviceId: 'dev-2', refreshedAt: null, rules: rules('harga')[0]!.rules }]
+    })
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-entry-in')
+    await screen.findByTestId('inbox-chatbot-rule')
+    expect(screen.queryByTestId('inbox-autoreply-note')).toBeNull()
+  })
+
+  it('counts the conversations each keyword answered, and a click filters the list to them until clicked again', async () => {
+    script({ chatbot: rules('harga', [1, 3]) })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const rule = await screen.findByRole('button', { name: '«harga»: 2 conversations' })
+    expect(rule.getAttribute('aria-pressed')).toBe('false')
+    await user.click(rule)
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ conversationIds: [1, 3] })
+    )
+    expect(rule.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByTestId('inbox-filter-answered-by').textContent).toContain('Answered by «harga»')
+    // The keyboard works it too: the same button, pressed again, shows every conversation.
+    rule.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).not.toHaveProperty('conversationIds')
+    )
+    expect(screen.queryByTestId('inbox-filter-answered-by')).toBeNull()
+  })
+
+  it('says when a device has no auto-replies', async () => {
+    script({ chatbot: [{ deviceId: 'dev-1', refreshedAt: '2026-01-15T03:00:00.000Z', rules: [] }] })
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-chatbot')).textContent).toContain(
+      'Shop has no auto-replies. Add them in Auto-replies.'
+    )
   })
 })
