@@ -34,14 +34,20 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-it('refuses a send to opted-out numbers until asked, then sends anyway or leaves them out', async () => {
+/** A device whose sends stay queued (paused), and these numbers on the opt-out list. */
+async function pausedDeviceWithOptOuts(phones: string[]): Promise<{ id: string }> {
   const device = await core.handlers['devices:add']({
     label: 'Kasir',
     baseUrl: gateway.url,
     token: SAMPLE_TOKEN
   })
   await core.handlers['outbox:setPaused']({ paused: true })
-  await core.handlers['optouts:add']({ phones: ['081111111111', '082222222222'], source: 'operator' })
+  await core.handlers['optouts:add']({ phones, source: 'operator' })
+  return device
+}
+
+it('refuses a send to opted-out numbers until asked, then sends anyway or leaves them out', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111', '082222222222'])
   const request = {
     deviceId: device.id,
     recipients: ['081111111111', '082222222222', '083333333333'],
@@ -83,13 +89,7 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
 }, 60_000)
 
 it('asks the same about a series and an inbox reply to an opted-out number', async () => {
-  const device = await core.handlers['devices:add']({
-    label: 'Kasir',
-    baseUrl: gateway.url,
-    token: SAMPLE_TOKEN
-  })
-  await core.handlers['outbox:setPaused']({ paused: true })
-  await core.handlers['optouts:add']({ phones: ['081111111111'], source: 'operator' })
+  const device = await pausedDeviceWithOptOuts(['081111111111'])
   const ask = { describeError: describeCoreError }
 
   const series = {

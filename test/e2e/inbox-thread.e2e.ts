@@ -167,6 +167,33 @@ describe('inbox thread journey in Chromium', () => {
     const sentByCampaign = (await sandbox.control.messages()).map((m) => m.phone)
     expect(sentByCampaign.filter((phone) => phone !== CUSTOMER).sort()).toEqual([OTHER_A, OTHER_B])
     expect(await toDewi()).toBe(1)
+
+    // The chatbot view: the device's auto-reply «harga» answers Dewi's "Harga", the thread says which keyword
+    // fired and what it answered, and the Chatbot panel counts her conversation and filters the list to it.
+    await handlers['autoReplies:create']({ deviceId, keyword: 'harga', response: 'Harga grosir Rp 50.000.' })
+    await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: ' Harga ' })
+    await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message: 'Halo' })
+    await p.getByTestId('nav-inbox').click()
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(2)
+    const keyword = p.getByRole('button', { name: '«harga»: 1 conversation' })
+    await keyword.waitFor({ timeout: 30_000 })
+    await keyword.click()
+    await expect.poll(() => conversations.count()).toBe(1)
+    expect(await conversations.first().textContent()).toContain('Dewi')
+    await conversations.first().getByRole('button').click()
+    await expect
+      .poll(() => thread.getByTestId('inbox-autoreply-note').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Auto-reply «harga» answered:Harga grosir Rp 50.000.'])
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    await thread.getByRole('button', { name: 'Back to conversations' }).click()
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-inbox-chatbot-dark-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
+    // The same button again (from the keyboard): every conversation.
+    await keyword.focus()
+    await p.keyboard.press('Enter')
+    await expect.poll(() => conversations.count()).toBe(2)
   }, 300_000)
 })
 

@@ -49,7 +49,7 @@ export function ChatbotPanel({
                   <li key={rule.id}>
                     <button
                       type="button"
-                      className="toggle-chip"
+                      className="button inbox-chatbot-rule"
                       aria-pressed={chosen}
                       data-testid="inbox-chatbot-rule"
                       title={rule.response}

@@ -77,7 +77,7 @@ export function Conversations({
         {filters.answeredBy ? (
           <button
             type="button"
-            className="toggle-chip"
+            className="button inbox-chatbot-rule"
             aria-pressed="true"
             data-testid="inbox-filter-answered-by"
             title={t('inbox.filter.answeredByClear')}
