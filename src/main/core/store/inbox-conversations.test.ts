@@ -10,6 +10,7 @@ import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -280,5 +281,17 @@ describe('what the chatbot view reads', () => {
     ])
     const chosen = conversations.list({ limit: 10, ids: [idOf('SER-2', '6281234567890')] })
     expect(chosen.map((c) => c.deviceSerial)).toEqual(['SER-2'])
+  })
+
+  it("reads the last days through an index of the customers' texts, not a walk of every message", () => {
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    new InboxConversationsStore(db).recentShortIncoming(2_000, 40)
+    const sql = prepared.find((statement) => statement.includes('FROM inbox_messages m')) ?? ''
+    const plan = (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(0, 40) as { detail: string }[]).map(
+      (row) => row.detail
+    )
+    expect(plan.find((detail) => /\b(m|inbox_messages)\b/.test(detail))).toMatch(
+      /^SEARCH m USING INDEX inbox_messages_customer_texts/
+    )
   })
 })

@@ -760,6 +760,9 @@ export const migrations: readonly Migration[] = [
         device_id TEXT PRIMARY KEY,
         refreshed_at INTEGER NOT NULL        -- when the gateway's list was last read whole
       ) STRICT;
+      -- The customers' text messages by arrival: the chatbot counts read the last days without walking them all.
+      CREATE INDEX inbox_messages_customer_texts ON inbox_messages(received_at)
+        WHERE from_me = 0 AND message_type = 'text';
     `
   }
   // ---- end of the chatbot view
