@@ -1,6 +1,7 @@
 // The devices' auto-reply rules as the gateway last listed them, and when: the inbox's chatbot view reads these
 // instead of asking the gateway per thread.
 import type Database from 'better-sqlite3'
+import { writeTransaction } from './database'
 
 export interface CachedAutoReplyRule {
   id: string
@@ -26,7 +27,7 @@ export class AutoReplyRulesStore {
 
   /** The gateway's whole list, replacing what was kept, in one transaction. */
   replace(deviceId: string, rules: readonly CachedAutoReplyRule[], at: number): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM autoreply_rules WHERE device_id = ?').run(deviceId)
       const insert = this.db.prepare(
         'INSERT OR REPLACE INTO autoreply_rules (device_id, rule_id, keyword, response, position) VALUES (?, ?, ?, ?, ?)'
@@ -37,14 +38,14 @@ export class AutoReplyRulesStore {
           'INSERT INTO autoreply_refreshes (device_id, refreshed_at) VALUES (?, ?) ON CONFLICT(device_id) DO UPDATE SET refreshed_at = excluded.refreshed_at'
         )
         .run(deviceId, at)
-    })()
+    })
   }
 
   /** A removed device's rules go with it. */
   forget(deviceId: string): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM autoreply_rules WHERE device_id = ?').run(deviceId)
       this.db.prepare('DELETE FROM autoreply_refreshes WHERE device_id = ?').run(deviceId)
-    })()
+    })
   }
 }
