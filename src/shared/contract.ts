@@ -1294,7 +1294,9 @@ export const invokeChannels = builtOnFirstUse({
         deviceId: Id,
         ...ReminderFields,
         periode: ReminderPeriode,
-        customDay: z.number().optional()
+        customDay: z.number().optional(),
+        /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
+        optedOut: OptedOutDecision.optional()
       })
       .refine((r) => checkReminderRepeat(r.periode, r.customDay) === null, {
         message: `every N days needs N (1–${MAX_EVERY_N_DAYS}), and only then`,

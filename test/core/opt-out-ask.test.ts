@@ -88,6 +88,33 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
   expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(5)
 }, 60_000)
 
+it('asks the same about a gateway reminder to an opted-out number, before the gateway is asked', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111'])
+  const reminder = {
+    deviceId: device.id,
+    phone: '081111111111',
+    message: 'Tagihan jatuh tempo',
+    start: '2030-01-15T08:00',
+    periode: 'monthly' as const
+  }
+  expect(
+    await dispatchInvoke(core.handlers, 'reminders:create', reminder, { describeError: describeCoreError })
+  ).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'phone', message: expect.stringContaining('6281111111111') }
+  })
+  expect(gateway.requests.filter((request) => request.path.includes('reminder'))).toEqual([])
+  // Leaving the one number out leaves nobody.
+  expect(
+    await dispatchInvoke(
+      core.handlers,
+      'reminders:create',
+      { ...reminder, optedOut: 'leave-out' },
+      { describeError: describeCoreError }
+    )
+  ).toMatchObject({ ok: false, error: { code: 'all_opted_out' } })
+}, 60_000)
+
 it('asks the same about a series and an inbox reply to an opted-out number', async () => {
   const device = await pausedDeviceWithOptOuts(['081111111111'])
   const ask = { describeError: describeCoreError }

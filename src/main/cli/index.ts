@@ -28,7 +28,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
   autoreply list [--keyword k] | create|update <id> --keyword k --response r | delete <id>
   autoreply try --from <phone> --message <text>         (sandbox) a message arrives; shows the auto-reply
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
-           [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
+           [--custom-day N] [--title T] [--include-opted-out] (a number on the opt-out list: refused without it)
+           | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>"] --template T [--name N]
            [--attach FILE | --files-dir D]

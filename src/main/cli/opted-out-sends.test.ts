@@ -1,5 +1,5 @@
-// A number on the opt-out list is asked about in the terminal too: `send text|file` (now or --queue) and
-// `inbox reply` refuse it, naming it and --include-opted-out, and send nothing; with the flag they go.
+// A number on the opt-out list is asked about in the terminal too: `send text|file` (now or --queue), `inbox reply`
+// and `reminder create` refuse it, naming it and --include-opted-out, and send nothing; with the flag they go.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,7 +51,22 @@ describe('a send to a number on the opt-out list', () => {
     ['send text now', () => ['send', 'text', '--to', `${OTHER},${OPTED_OUT}`, '--message', 'Promo']],
     ['send file now', () => ['send', 'file', photo, '--to', OPTED_OUT]],
     ['send text --queue', () => ['send', 'text', '--to', OPTED_OUT, '--message', 'Promo', '--queue']],
-    ['inbox reply', () => ['inbox', 'reply', OPTED_OUT, '--text', 'Halo']]
+    ['inbox reply', () => ['inbox', 'reply', OPTED_OUT, '--text', 'Halo']],
+    [
+      'reminder create',
+      () => [
+        'reminder',
+        'create',
+        '--to',
+        OPTED_OUT,
+        '--message',
+        'Tagihan',
+        '--start',
+        '2030-01-15 08:00',
+        '--periode',
+        'monthly'
+      ]
+    ]
   ])('%s is refused, names the number and the flag, and sends nothing', async (_, args) => {
     const run = await runCli(args(), env)
     expect(run.code).toBe(2)
@@ -60,6 +75,7 @@ describe('a send to a number on the opt-out list', () => {
     expect(await sentTo(OPTED_OUT)).toBe(0)
     expect(await sentTo(OTHER)).toBe(0)
     expect(await queued()).toEqual([])
+    expect(await control.reminders()).toEqual([])
   })
 
   it('goes with --include-opted-out: now, queued and as a reply', async () => {
@@ -91,6 +107,24 @@ describe('a send to a number on the opt-out list', () => {
     ])
     expect(reply.code).toBe(0)
     expect(await queued()).toEqual([OPTED_OUT, OPTED_OUT])
+    const reminder = await runCli(
+      [
+        'reminder',
+        'create',
+        '--to',
+        OPTED_OUT,
+        '--message',
+        'Tagihan',
+        '--start',
+        '2030-01-15 08:00',
+        '--periode',
+        'monthly',
+        '--include-opted-out'
+      ],
+      env
+    )
+    expect(reminder.code, reminder.stderr).toBe(0)
+    expect((await control.reminders()).map((r) => r.phone)).toEqual([OPTED_OUT])
   })
 
   it('leaves numbers that are not on the list alone', async () => {

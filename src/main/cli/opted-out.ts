@@ -4,7 +4,7 @@
  * no prompt: `--include-opted-out` is the operator's "Send anyway".
  */
 import { UsageError, type ParsedArgs } from './args'
-import { ApiFailure } from '../core/compose-command-line'
+import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 
 export const INCLUDE_OPTED_OUT = 'include-opted-out'
 
@@ -33,4 +33,13 @@ export async function refusingOptedOut<T>(queue: () => Promise<T>): Promise<T> {
     }
     throw error
   }
+}
+
+/**
+ * A send straight to the gateway (now, or a reminder the gateway keeps) passes no queue, so it asks the core's
+ * opt-out list itself, as the queue would; the numbers are in the gateway's form.
+ */
+export function refuseOptedOut(core: CommandLineCore, recipients: readonly string[]): void {
+  const numbers = core.optedOut(recipients)
+  if (numbers.length > 0) throw optedOutRefusal(numbers)
 }

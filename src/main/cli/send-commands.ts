@@ -5,7 +5,7 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
-import { optedOutAnswer, optedOutRefusal } from './opted-out'
+import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
@@ -69,12 +69,6 @@ function checkText(text: string, flag: string, required: boolean): void {
   if (problem === 'empty') throw new UsageError(`${flag} is empty: write something to send`)
   if (problem === 'too-long')
     throw new UsageError(`${flag} is too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters`)
-}
-
-/** A send straight to the gateway passes no queue, so it asks the core's opt-out list itself, as the queue would. */
-function refuseOptedOut(core: CommandLineCore, recipients: readonly string[]): void {
-  const numbers = core.optedOut(recipients)
-  if (numbers.length > 0) throw optedOutRefusal(numbers)
 }
 
 export async function runSend(context: CliContext): Promise<number> {

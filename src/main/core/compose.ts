@@ -358,6 +358,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     )
   })
   // Every front door (window, tray, CLI, harness) calls these same commands.
+  // The numbers among these on the opt-out list: every direct send asks about them first (core commands' rule).
+  const isOptedOut = (phones: readonly string[]): string[] =>
+    phones.filter((phone) => theCampaigns.optOuts.has(phone))
   // The devices' auto-reply rules, kept here for the inbox's chatbot view (read again from the gateway when stale).
   const autoReplyBook = createAutoReplyBook({
     db,
@@ -407,12 +410,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox,
       events,
       fileLimitFor,
-      optedOut: (phones) => phones.filter((phone) => theCampaigns.optOuts.has(phone))
+      optedOut: isOptedOut
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...webhookCommands,
     ...createAutoReplyCommands({ registry, book: autoReplyBook }),
-    ...createReminderCommands({ registry, reminders, sandboxOf }),
+    ...createReminderCommands({ registry, reminders, sandboxOf, optedOut: isOptedOut }),
     ...createCampaignCommands({
       campaigns: theCampaigns,
       db,

@@ -13,7 +13,14 @@ import type {
   OutboxStatus
 } from '../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../shared/domain'
-import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import {
+  ApiFailure,
+  askedRecipients,
+  normalisedRecipients,
+  type Commands,
+  type OptedOutDecision,
+  type OptedOutLookup
+} from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
@@ -105,11 +112,8 @@ export interface SendingCommandsDeps {
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
   /** The numbers among these that are on the opt-out list (none checked when absent: a front door without one). */
-  optedOut?: (phones: readonly string[]) => string[]
+  optedOut?: OptedOutLookup
 }
-
-/** The operator's answer to the opt-out ask: send to those numbers anyway, or leave them out. */
-type OptedOutDecision = 'send' | 'leave-out'
 
 type EntryRequest =
   { kind: 'text'; text: string } | { kind: 'file'; handle: string; caption?: string | undefined }
@@ -211,34 +215,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     return { entries, used }
   }
 
-  /**
-   * The one ask about numbers on the opt-out list, for every direct send (now, scheduled, a series, a reply): refused
-   * (`opted_out`, naming them) until the operator answered; then all the numbers (`send`) or the others
-   * (`leave-out`). Null when nothing was asked (a group, no list, none on it, or sent anyway): keep the request's.
-   */
-  function askedRecipients(
+  /** The one opt-out ask (core commands), with this front door's list. */
+  const askedRecipientsOf = (
     requested: readonly string[],
     isGroup: boolean,
     decision: OptedOutDecision | undefined,
-    field = 'recipients'
-  ): string[] | null {
-    if (isGroup || !deps.optedOut || decision === 'send') return null
-    const recipients = normalisedRecipients([...requested], false, field)
-    const asked = new Set(deps.optedOut(recipients))
-    if (asked.size === 0) return null
-    if (decision === undefined)
-      throw new ApiFailure(
-        'opted_out',
-        {
-          key: 'desktop.error.optedOutRecipients',
-          params: { count: asked.size, numbers: [...asked].join(', ') }
-        },
-        field
-      )
-    const kept = recipients.filter((phone) => !asked.has(phone))
-    if (kept.length === 0) throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, field)
-    return kept
-  }
+    field?: string
+  ): string[] | null => askedRecipients(deps.optedOut, requested, isGroup, decision, field)
 
   /** The Send view's path: the device, the recipients, the texts and files checked, the files copied, then queued. */
   async function checkedEnqueue(
@@ -303,7 +286,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
      */
     async 'outbox:enqueue'({ optedOut: decision, ...request }) {
-      const recipients = askedRecipients(request.recipients, request.isGroup, decision)
+      const recipients = askedRecipientsOf(request.recipients, request.isGroup, decision)
       return checkedEnqueue(recipients === null ? request : { ...request, recipients })
     },
 
@@ -319,7 +302,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
       const already = outbox.queue.outcomes.existing(itemIds)
       if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
-      askedRecipients([request.chatId], request.isGroup, request.optedOut, 'chatId')
+      askedRecipientsOf([request.chatId], request.isGroup, request.optedOut, 'chatId')
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
       const result = await checkedEnqueue(
         { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
@@ -438,7 +421,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     async 'series:create'({ optedOut: decision, ...request }) {
       requireDevice(registry, request.deviceId)
       const recipients =
-        askedRecipients(request.recipients, request.isGroup, decision) ??
+        askedRecipientsOf(request.recipients, request.isGroup, decision) ??
         normalisedRecipients(request.recipients, request.isGroup, 'recipients')
       const { entries, used } = resolveEntries(request.deviceId, request.entries)
       const series = await copyingFiles(() =>

@@ -109,7 +109,8 @@ export function ReminderForm({
           start: localTime,
           periode,
           ...(title.trim() ? { title: title.trim() } : {}),
-          ...(periode === 'custom' ? { customDay: dayCount } : {})
+          ...(periode === 'custom' ? { customDay: dayCount } : {}),
+          ...(optedOut ? { optedOut } : {})
         })
       } else {
         const entries: InvokeRequest<'series:create'>['entries'] = files.map((file, index) => ({
@@ -335,6 +336,8 @@ export function ReminderForm({
           testIdPrefix="reminder-opt-out"
           question={optOutAsk}
           busy={busy}
+          // The gateway's reminder goes to one number: leaving it out would leave nobody.
+          answers={effectiveKeeper === 'gateway' ? ['send'] : ['leave-out', 'send']}
           onAnswer={(answer) => void create(answer)}
         />
       ) : null}

@@ -178,6 +178,33 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
   })
 
+  it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
+    fake.fail('reminders:create', {
+      code: 'opted_out',
+      message: '1 of these numbers asked not to receive messages: 6281234567890.',
+      field: 'phone'
+    })
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.click(screen.getByTestId('reminder-submit'))
+    const ask = await screen.findByTestId('reminder-opt-out-ask')
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Send anyway'])
+    fake.handle('reminders:create', () => reminder)
+    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
+    await waitFor(() => expect(fake.requests('reminders:create')).toHaveLength(2))
+    const [first, second] = fake.requests('reminders:create')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toEqual({ ...first, optedOut: 'send' })
+  })
+
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
     fake.fail('series:create', {
       code: 'opted_out',
