@@ -9,6 +9,11 @@ import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const OPTED_OUT = '6281355550001'
 const OTHER = '6281355550002'
+/** A monthly reminder the gateway keeps, to the opted-out number. */
+const REMINDER = [
+  ...['reminder', 'create', '--to', OPTED_OUT, '--message', 'Tagihan'],
+  ...['--start', '2030-01-15 08:00', '--periode', 'monthly']
+]
 
 let work: string
 let sandbox: Sandbox
@@ -52,21 +57,7 @@ describe('a send to a number on the opt-out list', () => {
     ['send file now', () => ['send', 'file', photo, '--to', OPTED_OUT]],
     ['send text --queue', () => ['send', 'text', '--to', OPTED_OUT, '--message', 'Promo', '--queue']],
     ['inbox reply', () => ['inbox', 'reply', OPTED_OUT, '--text', 'Halo']],
-    [
-      'reminder create',
-      () => [
-        'reminder',
-        'create',
-        '--to',
-        OPTED_OUT,
-        '--message',
-        'Tagihan',
-        '--start',
-        '2030-01-15 08:00',
-        '--periode',
-        'monthly'
-      ]
-    ]
+    ['reminder create', () => REMINDER]
   ])('%s is refused, names the number and the flag, and sends nothing', async (_, args) => {
     const run = await runCli(args(), env)
     expect(run.code).toBe(2)
@@ -107,22 +98,7 @@ describe('a send to a number on the opt-out list', () => {
     ])
     expect(reply.code).toBe(0)
     expect(await queued()).toEqual([OPTED_OUT, OPTED_OUT])
-    const reminder = await runCli(
-      [
-        'reminder',
-        'create',
-        '--to',
-        OPTED_OUT,
-        '--message',
-        'Tagihan',
-        '--start',
-        '2030-01-15 08:00',
-        '--periode',
-        'monthly',
-        '--include-opted-out'
-      ],
-      env
-    )
+    const reminder = await runCli([...REMINDER, '--include-opted-out'], env)
     expect(reminder.code, reminder.stderr).toBe(0)
     expect((await control.reminders()).map((r) => r.phone)).toEqual([OPTED_OUT])
   })

@@ -178,12 +178,20 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
   })
 
-  it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
-    fake.fail('reminders:create', {
+  /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
+  const refuseAsOptedOut = (
+    channel: 'reminders:create' | 'series:create',
+    phone: string,
+    field: string
+  ): void =>
+    fake.fail(channel, {
       code: 'opted_out',
-      message: '1 of these numbers asked not to receive messages: 6281234567890.',
-      field: 'phone'
+      message: `1 of these numbers asked not to receive messages: ${phone}.`,
+      field
     })
+
+  it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
+    refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
@@ -206,11 +214,7 @@ describe('RemindersView', () => {
   })
 
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
-    fake.fail('series:create', {
-      code: 'opted_out',
-      message: '1 of these numbers asked not to receive messages: 6281399998888.',
-      field: 'recipients'
-    })
+    refuseAsOptedOut('series:create', '6281399998888', 'recipients')
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
