@@ -1,6 +1,7 @@
 // One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
 // the top), sent entries with their live status, a note where the customer's message opted them out or back in or
-// fired one of the gateway's auto-replies, the read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+// fired one of the gateway's auto-replies, the read and archive marks, and the reply box. Marked read when opened;
+// follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
