@@ -8,7 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTO_REPLY_KEYWORD_CASES } from '../../../shared/domain/auto-reply-keyword.cases'
 import type { AutoReply } from '../gateway'
 import { openDatabase, type SqliteDatabase } from '../store'
-import { AUTO_REPLY_STALE_MS, createAutoReplyBook, type RecentIncoming } from './auto-reply-book'
+import {
+  AUTO_REPLY_RETRY_MS,
+  AUTO_REPLY_STALE_MS,
+  createAutoReplyBook,
+  type RecentIncoming
+} from './auto-reply-book'
 
 let dir: string
 let db: SqliteDatabase
@@ -26,7 +31,7 @@ const rule = (id: string, keyword: string): AutoReply => ({
   file: null
 })
 
-function book(failing = false) {
+function book(failing = false, failures: unknown[] = []) {
   return createAutoReplyBook({
     db,
     now: () => now,
@@ -35,6 +40,7 @@ function book(failing = false) {
       if (failing) throw new Error('gateway unreachable')
       return gateway.get(deviceId) ?? []
     },
+    refreshFailed: (_deviceId, error) => failures.push(error),
     recentIncoming: () => incoming
   })
 }
@@ -119,5 +125,18 @@ describe('the copy of the rules', () => {
     expect(device).toMatchObject({ refreshedAt: kept, rules: [{ keyword: 'harga' }] })
     book().forget('dev-1')
     expect(await book(true).chatbot(['dev-1'])).toEqual([{ deviceId: 'dev-1', refreshedAt: null, rules: [] }])
+  })
+
+  it('asks a gateway that failed again only after a minute, however often the inbox changes', async () => {
+    const failures: unknown[] = []
+    const rules = book(true, failures)
+    await rules.chatbot(['dev-1'])
+    now += AUTO_REPLY_RETRY_MS - 1
+    await rules.chatbot(['dev-1'])
+    expect(reads).toEqual(['dev-1'])
+    now += 1
+    await rules.chatbot(['dev-1'])
+    expect(reads).toEqual(['dev-1', 'dev-1'])
+    expect(failures).toHaveLength(2)
   })
 })

@@ -8,6 +8,8 @@ import type { AutoReply } from '../gateway'
 
 /** A copy older than this is read again from the gateway before it is shown. */
 export const AUTO_REPLY_STALE_MS = 10 * 60_000
+/** After a read that failed, the copy is shown as it is for this long: the inbox asks at every change. */
+export const AUTO_REPLY_RETRY_MS = 60_000
 /** The gateway takes keywords of at most 100 characters; a longer message is never one (and is not read). */
 const LONGEST_KEYWORD_MESSAGE = 400
 
@@ -42,6 +44,8 @@ export function createAutoReplyBook(deps: AutoReplyBookDeps) {
   const staleMs = deps.staleMs ?? AUTO_REPLY_STALE_MS
   /** One gateway read per device at a time: a second ask waits for the first. */
   const reading = new Map<string, Promise<void>>()
+  /** When a device's last read failed (not kept: a restart tries at once). */
+  const failedAt = new Map<string, number>()
 
   function keep(deviceId: string, rules: readonly AutoReply[]): void {
     store.replace(
@@ -56,8 +60,14 @@ export function createAutoReplyBook(deps: AutoReplyBookDeps) {
     if (running) return running
     const read = deps
       .listFromGateway(deviceId)
-      .then((rules) => keep(deviceId, rules))
-      .catch((error: unknown) => deps.refreshFailed?.(deviceId, error))
+      .then((rules) => {
+        failedAt.delete(deviceId)
+        keep(deviceId, rules)
+      })
+      .catch((error: unknown) => {
+        failedAt.set(deviceId, deps.now())
+        deps.refreshFailed?.(deviceId, error)
+      })
       .finally(() => reading.delete(deviceId))
     reading.set(deviceId, read)
     return read
@@ -66,6 +76,8 @@ export function createAutoReplyBook(deps: AutoReplyBookDeps) {
   /** The device's rules, read again from the gateway first when the copy is missing or stale. */
   async function freshRules(deviceId: string): Promise<ReturnType<AutoReplyRulesStore['rulesOf']>> {
     const kept = store.rulesOf(deviceId)
+    const failed = failedAt.get(deviceId)
+    if (failed !== undefined && deps.now() - failed < AUTO_REPLY_RETRY_MS) return kept
     if (kept.refreshedAt === null || deps.now() - kept.refreshedAt > staleMs) {
       await refresh(deviceId)
       return store.rulesOf(deviceId)
@@ -78,7 +90,10 @@ export function createAutoReplyBook(deps: AutoReplyBookDeps) {
     keep,
     /** After the app changed a rule: the copy is read again (the gateway's order and ids are its own). */
     changed: (deviceId: string): Promise<void> => refresh(deviceId),
-    forget: (deviceId: string): void => store.forget(deviceId),
+    forget: (deviceId: string): void => {
+      failedAt.delete(deviceId)
+      store.forget(deviceId)
+    },
 
     /**
      * Per device, its rules (fresh as above) and the conversations each answered in the last `days`: a customer's
