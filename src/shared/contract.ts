@@ -420,6 +420,9 @@ export const View = z.enum([
 ])
 export type View = z.infer<typeof View>
 
+/** The operator's answer when a direct send names numbers on the opt-out list: send to them anyway, or leave them out. */
+export const OptedOutDecision = z.enum(['send', 'leave-out'])
+
 export const EnqueueEntry = z.union([
   z.object({ kind: z.literal('text'), text: RequiredMessageText }),
   z.object({ kind: z.literal('file'), handle: Id, caption: MessageText.optional() })
@@ -519,6 +522,23 @@ export const AutoReplyView = z.object({
   file: z.string().nullable()
 })
 export type AutoReplyView = z.infer<typeof AutoReplyView>
+
+/** One device's keyword rules as last read from the gateway, each with the conversations it answered lately. */
+export const ChatbotDeviceView = z.object({
+  deviceId: Id,
+  /** When the rules were read from the gateway (ISO); null when they never could be. */
+  refreshedAt: z.string().nullable(),
+  rules: z.array(
+    z.object({
+      id: Id,
+      keyword: z.string(),
+      response: z.string(),
+      /** The conversations where a customer wrote exactly this keyword in the last days, newest first. */
+      conversationIds: z.array(z.number().int().positive())
+    })
+  )
+})
+export type ChatbotDeviceView = z.infer<typeof ChatbotDeviceView>
 
 // zod's string lengths count code points, as the gateway does (an emoji is one character).
 const AutoReplyFields = {
@@ -1134,7 +1154,7 @@ export const invokeChannels = builtOnFirstUse({
        * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused
        * (`opted_out`, naming how many) so that the window asks first.
        */
-      optedOut: z.enum(['send', 'leave-out']).optional()
+      optedOut: OptedOutDecision.optional()
     }),
     reply: z.object({ itemIds: z.array(Id) })
   }),
@@ -1286,6 +1306,14 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ deviceId: Id, id: Id }),
     reply: z.object({ ok: z.literal(true), message: z.string() })
   }),
+  /**
+   * The chatbot view (issue 26 point 6): every device's rules from the core's copy (read again from the gateway
+   * when stale) and the conversations each answered in the last `AUTO_REPLY_COUNT_DAYS`.
+   */
+  'autoReplies:chatbot': () => ({
+    request: Empty,
+    reply: z.object({ devices: z.array(ChatbotDeviceView) })
+  }),
 
   'reminders:list': () => ({
     request: z.object({ deviceId: Id.optional() }),
@@ -1297,7 +1325,9 @@ export const invokeChannels = builtOnFirstUse({
         deviceId: Id,
         ...ReminderFields,
         periode: ReminderPeriode,
-        customDay: z.number().optional()
+        customDay: z.number().optional(),
+        /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
+        optedOut: OptedOutDecision.optional()
       })
       .refine((r) => checkReminderRepeat(r.periode, r.customDay) === null, {
         message: `every N days needs N (1–${MAX_EVERY_N_DAYS}), and only then`,
@@ -1320,7 +1350,9 @@ export const invokeChannels = builtOnFirstUse({
       entries: z.array(EnqueueEntry).min(1).max(100),
       start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),
       rule: RecurrenceRule,
-      overduePolicy: OverduePolicy.default('send')
+      overduePolicy: OverduePolicy.default('send'),
+      /** As `outbox:enqueue`'s: numbers on the opt-out list are refused (`opted_out`) until the operator answered. */
+      optedOut: OptedOutDecision.optional()
     }),
     reply: SeriesView
   }),
@@ -1558,7 +1590,9 @@ export const invokeChannels = builtOnFirstUse({
       before: z.number().int().positive().optional(),
       archived: z.boolean().optional(),
       unreadOnly: z.boolean().optional(),
-      deviceId: z.string().min(1).max(128).optional()
+      deviceId: z.string().min(1).max(128).optional(),
+      /** Only these (the chatbot view's conversations a keyword answered). */
+      conversationIds: z.array(z.number().int().positive()).max(5000).optional()
     }),
     reply: z.object({ conversations: z.array(InboxConversationView), next: z.number().int().nullable() })
   }),
@@ -1611,7 +1645,9 @@ export const invokeChannels = builtOnFirstUse({
         chatId: z.string().min(1).max(100),
         isGroup: z.boolean().default(false),
         text: z.string().max(MAX_TEXT_LENGTH).optional(),
-        handle: Id.optional()
+        handle: Id.optional(),
+        /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
+        optedOut: OptedOutDecision.optional()
       })
       .refine((request) => (request.text ?? '').trim() !== '' || request.handle !== undefined, {
         message: 'A reply needs a text or a file.',

@@ -34,14 +34,20 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-it('refuses a send to opted-out numbers until asked, then sends anyway or leaves them out', async () => {
+/** A device whose sends stay queued (paused), and these numbers on the opt-out list. */
+async function pausedDeviceWithOptOuts(phones: string[]): Promise<{ id: string }> {
   const device = await core.handlers['devices:add']({
     label: 'Kasir',
     baseUrl: gateway.url,
     token: SAMPLE_TOKEN
   })
   await core.handlers['outbox:setPaused']({ paused: true })
-  await core.handlers['optouts:add']({ phones: ['081111111111', '082222222222'], source: 'operator' })
+  await core.handlers['optouts:add']({ phones, source: 'operator' })
+  return device
+}
+
+it('refuses a send to opted-out numbers until asked, then sends anyway or leaves them out', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111', '082222222222'])
   const request = {
     deviceId: device.id,
     recipients: ['081111111111', '082222222222', '083333333333'],
@@ -80,4 +86,78 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
   // A number not on the list is not asked about.
   await core.handlers['outbox:enqueue']({ ...request, recipients: ['083333333333'] })
   expect((await core.handlers['outbox:list']({ offset: 0, limit: 50 })).total).toBe(5)
+}, 60_000)
+
+it('asks the same about a gateway reminder to an opted-out number, before the gateway is asked', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111'])
+  const reminder = {
+    deviceId: device.id,
+    phone: '081111111111',
+    message: 'Tagihan jatuh tempo',
+    start: '2030-01-15T08:00',
+    periode: 'monthly' as const
+  }
+  expect(
+    await dispatchInvoke(core.handlers, 'reminders:create', reminder, { describeError: describeCoreError })
+  ).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'phone', message: expect.stringContaining('6281111111111') }
+  })
+  expect(gateway.requests.filter((request) => request.path.includes('reminder'))).toEqual([])
+  // Leaving the one number out leaves nobody.
+  expect(
+    await dispatchInvoke(
+      core.handlers,
+      'reminders:create',
+      { ...reminder, optedOut: 'leave-out' },
+      { describeError: describeCoreError }
+    )
+  ).toMatchObject({ ok: false, error: { code: 'all_opted_out' } })
+}, 60_000)
+
+it('asks the same about a series and an inbox reply to an opted-out number', async () => {
+  const device = await pausedDeviceWithOptOuts(['081111111111'])
+  const ask = { describeError: describeCoreError }
+
+  const series = {
+    deviceId: device.id,
+    recipients: ['081111111111', '083333333333'],
+    isGroup: false,
+    entries: [{ kind: 'text' as const, text: 'Menu minggu ini' }],
+    start: { localTime: '2026-01-19T08:00', timezone: 'Asia/Jakarta' },
+    rule: { kind: 'weekly' as const },
+    overduePolicy: 'send' as const
+  }
+  expect(await dispatchInvoke(core.handlers, 'series:create', series, ask)).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'recipients', message: expect.stringContaining('6281111111111') }
+  })
+  expect((await core.handlers['series:list']({ deviceId: device.id })).series).toEqual([])
+  const leftOut = await core.handlers['series:create']({ ...series, optedOut: 'leave-out' })
+  expect(leftOut.recipients).toEqual(['6283333333333'])
+  const anyway = await core.handlers['series:create']({ ...series, optedOut: 'send' })
+  expect(anyway.recipients).toEqual(['6281111111111', '6283333333333'])
+
+  const reply = {
+    requestId: 'r-1',
+    deviceId: device.id,
+    chatId: '081111111111',
+    isGroup: false,
+    text: 'Halo'
+  }
+  expect(await dispatchInvoke(core.handlers, 'inbox:reply', reply, ask)).toMatchObject({
+    ok: false,
+    error: { code: 'opted_out', field: 'chatId' }
+  })
+  expect((await core.handlers['outbox:counts']({})).queued).toBe(0)
+  expect((await core.handlers['inbox:reply']({ ...reply, optedOut: 'send' })).itemIds).toEqual(['r-1'])
+  // A reply to a number not on the list, and to a group, is not asked about.
+  await core.handlers['inbox:reply']({ ...reply, requestId: 'r-2', chatId: '083333333333' })
+  await core.handlers['inbox:reply']({
+    ...reply,
+    requestId: 'r-3',
+    chatId: '120363025246125486@g.us',
+    isGroup: true
+  })
+  expect((await core.handlers['outbox:counts']({})).queued).toBe(3)
 }, 60_000)

@@ -3,7 +3,9 @@
  * 127.0.0.1): a member writes in a group (subject and member shown) → a customer writes a text and sends a photo
  * (fetched by the core, shown from a blob: URL) → the conversation shows unread → the operator opens the thread
  * → a canned reply with {name} goes out once and reaches "read" through the sandbox's tracking posted to the relay →
- * the customer answers "STOP" → the number is on the opt-out list and the thread says so → "MULAI" takes it off.
+ * a campaign to a customer list with the customer on it is running → the customer answers "STOP" → the number is on
+ * the opt-out list, the thread says so and the running campaign skips the row (the gateway never gets a message to
+ * that number after the STOP) → "MULAI" takes it off.
  * axe at each step, 360 px without sideways scroll, and the dark theme.
  */
 import type { Page } from 'playwright-core'
@@ -11,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
 import { FAST_CORE, journeySession, linkedSandboxDevice } from './fixtures'
+import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
 let relay: TestRelay
@@ -121,6 +124,15 @@ describe('inbox thread journey in Chromium', () => {
     expect(sent.map((item) => item.text)).toEqual(['Halo Dewi, kami buka sampai jam 9.'])
     await screenshot(p, 'journey-inbox-thread')
 
+    // A campaign to a customer list with Dewi on it is running, paced so that her row waits its turn.
+    const campaignId = await runningCampaign(harness, deviceId)
+    expect((await handlers['campaigns:get']({ id: campaignId })).status).toBe('running')
+    const sandbox = await harness.sandbox()
+    const toDewi = async (): Promise<number> =>
+      (await sandbox.control.messages()).filter((m) => m.phone === CUSTOMER).length
+    expect(await toDewi()).toBe(1)
+    expect((await rowTo(harness, campaignId, CUSTOMER))?.gatewayId).toBeNull()
+
     // "STOP": the number goes on the opt-out list and the thread says why.
     await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: 'STOP' })
     await expect
@@ -129,6 +141,18 @@ describe('inbox thread journey in Chromium', () => {
     await expect
       .poll(() => thread.getByTestId('inbox-keyword-note').allTextContents(), { timeout: 30_000 })
       .toEqual(['This message put the number on the opt-out list: campaigns skip it.'])
+    // The running campaign skips her: her row is cancelled as opted out while the campaign goes on.
+    await expect
+      .poll(async () => (await rowTo(harness, campaignId, CUSTOMER))?.status, { timeout: 30_000 })
+      .toBe('cancelled')
+    expect((await handlers['campaigns:get']({ id: campaignId })).status).toBe('running')
+    // The window's opt-out list (Campaigns) has her number; back in the inbox, her thread again.
+    await p.getByTestId('nav-campaigns').click()
+    await p.getByTestId('optouts').locator('summary').click()
+    await expect.poll(() => p.getByTestId('optouts-list').textContent()).toContain(CUSTOMER)
+    await p.getByTestId('nav-inbox').click()
+    await row.getByRole('button').click()
+    await thread.waitFor()
 
     // "MULAI" takes it off again.
     await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: 'MULAI' })
@@ -160,5 +184,97 @@ describe('inbox thread journey in Chromium', () => {
     await screenshot(p, 'journey-inbox-thread-dark-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
     expect(await seriousA11yViolations(p)).toEqual([])
-  }, 180_000)
+
+    // The window's opt-out list has her no more, and the campaign's rows show hers skipped as opted out.
+    await p.getByTestId('nav-campaigns').click()
+    await p.getByTestId('optouts').locator('summary').click()
+    expect(await p.getByTestId('optouts-list').textContent()).not.toContain(CUSTOMER)
+    await p.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: 'Pelanggan' }).click()
+    await p.getByTestId('campaign-rows').locator('summary').click()
+    const dewiRow = p.getByTestId('campaign-row').filter({ hasText: CUSTOMER })
+    await expect.poll(() => dewiRow.textContent(), { timeout: 20_000 }).toContain('opted out')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox-campaign-skipped-dark')
+
+    // The campaign ends without ever sending to her again: the gateway got nothing for her after the STOP.
+    await expect
+      .poll(async () => (await handlers['campaigns:get']({ id: campaignId })).status, { timeout: 90_000 })
+      .toBe('finished')
+    const sentByCampaign = (await sandbox.control.messages()).map((m) => m.phone)
+    expect(sentByCampaign.filter((phone) => phone !== CUSTOMER).sort()).toEqual([OTHER_A, OTHER_B])
+    expect(await toDewi()).toBe(1)
+
+    // The chatbot view: the device's auto-reply «harga» answers Dewi's "Harga", the thread says which keyword
+    // fired and what it answered, and the Chatbot panel counts her conversation and filters the list to it.
+    await handlers['autoReplies:create']({ deviceId, keyword: 'harga', response: 'Harga grosir Rp 50.000.' })
+    await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: ' Harga ' })
+    await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message: 'Halo' })
+    await p.getByTestId('nav-inbox').click()
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(2)
+    const keyword = p.getByRole('button', { name: '«harga»: 1 conversation' })
+    await keyword.waitFor({ timeout: 30_000 })
+    await keyword.click()
+    await expect.poll(() => conversations.count()).toBe(1)
+    expect(await conversations.first().textContent()).toContain('Dewi')
+    await conversations.first().getByRole('button').click()
+    await expect
+      .poll(() => thread.getByTestId('inbox-autoreply-note').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Auto-reply «harga» answered:Harga grosir Rp 50.000.'])
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.setViewportSize({ width: 360, height: 640 })
+    await thread.getByRole('button', { name: 'Back to conversations' }).click()
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-inbox-chatbot-dark-360px')
+    await p.setViewportSize({ width: 1100, height: 800 })
+    // The same button again (from the keyboard): every conversation.
+    await keyword.focus()
+    await p.keyboard.press('Enter')
+    await expect.poll(() => conversations.count()).toBe(2)
+  }, 300_000)
 })
+
+/** The customer list of the journey's campaign: Dewi's row third, after two other customers. */
+const OTHER_A = '62812111222'
+const OTHER_B = '62812333444'
+const CUSTOMER_LIST = `Nama,Nomor\nBudi,0812111222\nSari,0812333444\nDewi,0812777888\n`
+/** Far enough apart that Dewi's row (the third) still waits when she answers "STOP". */
+const SLOW_PACING = {
+  minDelaySeconds: 15,
+  maxDelaySeconds: 15,
+  batchSize: 100,
+  batchPauseMinutes: 0,
+  workingHours: null,
+  dailyCapPerDevice: 1000,
+  warmUp: null
+}
+
+/** A campaign to the customer list, started through the core as the window starts one; its id once running. */
+async function runningCampaign(harness: Harness, deviceId: string): Promise<string> {
+  const handlers = harness.core.handlers
+  const { files } = await handlers['files:register']({
+    sources: [
+      { kind: 'bytes', name: 'pelanggan.csv', dataBase64: Buffer.from(CUSTOMER_LIST).toString('base64') }
+    ],
+    purpose: 'spreadsheet'
+  })
+  const { sheetId } = await handlers['campaigns:read']({ handle: files[0]!.handle })
+  const created = await handlers['campaigns:create']({
+    sheetId,
+    name: 'Pelanggan',
+    mapping: { phone: 'Nomor', variables: ['Nama'] },
+    template: 'Halo {Nama}, promo minggu ini. Balas STOP untuk berhenti.',
+    pacing: SLOW_PACING,
+    devices: [deviceId]
+  })
+  await handlers['campaigns:start']({ id: created.id })
+  await expect
+    .poll(async () => (await handlers['campaigns:get']({ id: created.id })).status, { timeout: 20_000 })
+    .toBe('running')
+  return created.id
+}
+
+/** The campaign's row to a number, as the core holds it. */
+async function rowTo(harness: Harness, campaignId: string, phone: string) {
+  const { rows } = await harness.core.handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 50 })
+  return rows.find((row) => row.phone === phone)
+}

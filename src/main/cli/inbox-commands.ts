@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
+import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { registerFile } from './send-commands'
 import {
@@ -364,14 +365,18 @@ async function reply(context: CliContext, chat: string | undefined): Promise<num
   const credentials = await context.credentials()
   return withCommandLineCore(context, credentials, async (core) => {
     const handle = path ? (await registerFile(core, path)).handle : undefined
-    const result = await core.invoke('inbox:reply', {
-      requestId,
-      deviceId: cliDeviceId(credentials),
-      chatId: chat,
-      isGroup,
-      ...(text?.trim() ? { text } : {}),
-      ...(handle ? { handle } : {})
-    })
+    const optedOut = optedOutAnswer(context.args)
+    const result = await refusingOptedOut(() =>
+      core.invoke('inbox:reply', {
+        requestId,
+        deviceId: cliDeviceId(credentials),
+        chatId: chat,
+        isGroup,
+        ...(text?.trim() ? { text } : {}),
+        ...(handle ? { handle } : {}),
+        ...(optedOut ? { optedOut } : {})
+      })
+    )
     context.out.result(
       result.repeated
         ? `Already queued by request ${requestId}: ${result.itemIds.join(', ')} (nothing more queued).`

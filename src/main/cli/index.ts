@@ -13,8 +13,10 @@ export const USAGE = `Usage: sender-desk <command> [options]
   sandbox scan|activate|logout|open-web|offline|online|expire|renew
                                                        play the phone / IT support on a sandbox device
   device info | restart | qr [--out F] | change-number <phone>
-  send text --to <phones,…> [--group] --message <text> [--queue]
-  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N]
+  send text --to <phones,…> [--group] --message <text> [--queue] [--include-opted-out]
+  send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N] [--include-opted-out]
+                                                       a number on the opt-out list is refused unless
+                                                       --include-opted-out (send to it anyway)
   report --id <ids,…> | --ref <ref_id>
   message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
                                                        delete sent ones for everyone, cancel pending ones,
@@ -27,7 +29,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
   autoreply try --from <phone> --message <text> [--media image|document|video|audio]
                                                        (sandbox) a message (or a file) arrives; shows the auto-reply
   reminder create --to <phone> --message <text> --start "Y-m-d H:i" --periode daily|monthly|yearly|custom
-           [--custom-day N] [--title T] | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
+           [--custom-day N] [--title T] [--include-opted-out] (a number on the opt-out list: refused without it)
+           | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>;name=<col>"] --template T [--name N]
            [--attach FILE | --files-dir D]
@@ -51,7 +54,7 @@ export const USAGE = `Usage: sender-desk <command> [options]
   inbox sync [--follow] | list [--unread] [--archived] [--chat C] | show <phone|group id|message number>
                                                        pull messages and statuses once each; the conversations,
                                                        a chat's thread (mailbox credentials: <data dir>/cli-secrets.json)
-  inbox reply <phone|group id> --text T | --file F [--text caption] [--group] [--request-id R]
+  inbox reply <phone|group id> --text T | --file F [--text caption] [--group] [--request-id R] [--include-opted-out]
                                                        queue a reply from the device given (send: outbox flush)
   contacts list [--search S] | add <phone> --name N | remove <phone>
                                                        the names shown for numbers (yours win over learnt ones)
@@ -84,6 +87,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   caption: { type: 'string' },
   'max-file-mb': { type: 'string' },
   queue: { type: 'boolean' },
+  'include-opted-out': { type: 'boolean' },
   id: { type: 'string' },
   ref: { type: 'string' },
   status: { type: 'string' },

@@ -8,6 +8,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { EXIT } from './output'
+import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import type { CliContext } from './index'
 // The terminal's own composition, not the app's: a fresh `outbox list` loads only what it runs (issue 18).
 import {
@@ -113,12 +114,16 @@ export async function enqueueFromCli(
   input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry }
 ): Promise<number> {
   const credentials = await context.credentials()
-  const { itemIds } = await core.invoke('outbox:enqueue', {
-    deviceId: cliDeviceId(credentials),
-    recipients: input.recipients,
-    isGroup: input.isGroup,
-    entries: [input.entry]
-  })
+  const optedOut = optedOutAnswer(context.args)
+  const { itemIds } = await refusingOptedOut(() =>
+    core.invoke('outbox:enqueue', {
+      deviceId: cliDeviceId(credentials),
+      recipients: input.recipients,
+      isGroup: input.isGroup,
+      entries: [input.entry],
+      ...(optedOut ? { optedOut } : {})
+    })
+  )
   context.out.result(
     `Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
     {

@@ -2,7 +2,9 @@
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { Reminder, ReminderPeriode } from '../core/compose-command-line'
+import { normaliseRecipients, type Reminder, type ReminderPeriode } from '../core/compose-command-line'
+import { optedOutAnswer, refuseOptedOut } from './opted-out'
+import { withCommandLineCore } from './outbox-commands'
 import { checkReminderRepeat, MAX_EVERY_N_DAYS, REMINDER_PERIODS } from '../../shared/domain'
 
 const PERIODES: readonly ReminderPeriode[] = REMINDER_PERIODS
@@ -60,6 +62,11 @@ export async function runReminder(context: CliContext): Promise<number> {
     ...(title !== undefined ? { title } : {})
   })
   const input = sub === 'create' || sub === 'update' ? fields() : undefined
+  // A reminder is a direct send the gateway repeats: a number on the opt-out list is refused, as `send` refuses it.
+  if (sub === 'create' && optedOutAnswer(context.args) === undefined) {
+    const recipients = normaliseRecipients(input!.phone, false)
+    await withCommandLineCore(context, null, async (core) => refuseOptedOut(core, recipients))
+  }
   const client = await context.client()
   switch (sub) {
     case 'create': {

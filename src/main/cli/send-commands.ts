@@ -5,6 +5,7 @@ import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
+import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
@@ -91,6 +92,9 @@ export async function runSend(context: CliContext): Promise<number> {
         enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })
       )
     }
+    if (!isGroup && optedOutAnswer(context.args) === undefined) {
+      await withCommandLineCore(context, null, async (core) => refuseOptedOut(core, recipients))
+    }
     const refId = randomUUID()
     const client = await context.client()
     const result = await client.sendText({ phone: recipients, message, isGroup, refId })
@@ -106,6 +110,7 @@ export async function runSend(context: CliContext): Promise<number> {
       const entry = { kind: 'file' as const, handle: file.handle, ...(caption ? { caption } : {}) }
       return enqueueFromCli(context, core, { recipients, isGroup, entry })
     }
+    if (!isGroup && optedOutAnswer(context.args) === undefined) refuseOptedOut(core, recipients)
     const bytes = await readPinned(file.pinned, file.name)
     const refId = randomUUID()
     context.out.progress(`Uploading ${file.name} (${file.kind}, ${Math.ceil(file.size / 1024)} KB)…`)

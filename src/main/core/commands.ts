@@ -62,3 +62,40 @@ export function normalisedRecipients(phones: string[], isGroup: boolean, field: 
     throw error
   }
 }
+
+/** Which of these numbers (the gateway's form) are on the opt-out list; absent where a front door keeps none. */
+export type OptedOutLookup = (phones: readonly string[]) => string[]
+
+/** The operator's answer to the opt-out ask: send to those numbers anyway, or leave them out. */
+export type OptedOutDecision = 'send' | 'leave-out'
+
+/**
+ * The one ask about numbers on the opt-out list, for every direct send (now, scheduled, a series, a reply, a gateway
+ * reminder): refused (`opted_out`, naming them) until the operator answered; then all the numbers (`send`) or the
+ * others (`leave-out`, refused as `all_opted_out` when none is left). Null when nothing was asked (a group, no
+ * list, none on it, or sent anyway): the request's recipients stand.
+ */
+export function askedRecipients(
+  optedOut: OptedOutLookup | undefined,
+  requested: readonly string[],
+  isGroup: boolean,
+  decision: OptedOutDecision | undefined,
+  field = 'recipients'
+): string[] | null {
+  if (isGroup || !optedOut || decision === 'send') return null
+  const recipients = normalisedRecipients([...requested], false, field)
+  const asked = new Set(optedOut(recipients))
+  if (asked.size === 0) return null
+  if (decision === undefined)
+    throw new ApiFailure(
+      'opted_out',
+      {
+        key: 'desktop.error.optedOutRecipients',
+        params: { count: asked.size, numbers: [...asked].join(', ') }
+      },
+      field
+    )
+  const kept = recipients.filter((phone) => !asked.has(phone))
+  if (kept.length === 0) throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, field)
+  return kept
+}

@@ -128,7 +128,12 @@ function invokeThrough(handlers: ApiHandlers, logger: Logger) {
       describeError: describeCoreError,
       onUnexpected: (where, error) => logger.error(`unexpected error in ${where}`, error)
     })
-    if (!result.ok) throw new ApiFailure(result.error.code, result.error.message, result.error.field)
+    if (!result.ok) {
+      const { code, message, field, messageKey, messageParams } = result.error
+      // The keyed text too, so a command can read the refusal's params (the numbers an opt-out ask names).
+      const text = messageKey ? { key: messageKey as MessageKey, params: messageParams ?? {} } : message
+      throw new ApiFailure(code, text, field)
+    }
     return result.value as InvokeReply<C>
   }
 }
@@ -178,6 +183,11 @@ export interface CommandLineCore {
   registeredFile(handle: string): RegisteredFile | undefined
   /** The operator's zone (the settings' default zone, the computer's unless changed): a new campaign's hours' clock. */
   operatorTimeZone(): string
+  /**
+   * The numbers among these (the gateway's form) on the opt-out list: what `outbox:enqueue` asks about, for a send
+   * that goes straight to the gateway and so past the queue's ask.
+   */
+  optedOut(phones: readonly string[]): string[]
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
   invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   close(): void
@@ -219,6 +229,8 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     clock: systemClock,
     onChanged: (id) => events.emit('campaigns:changed', { id })
   })
+  const optedOut = (phones: readonly string[]): string[] =>
+    phones.filter((phone) => campaigns.optOuts.has(phone))
   const handlers = {
     ...createSendingCommands({
       registry: { get: (id) => (id === device?.id ? device : undefined) },
@@ -226,7 +238,9 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       files,
       outbox,
       events,
-      fileLimitFor
+      fileLimitFor,
+      // As the app's: a direct send, a series or a reply to a number on the opt-out list is asked about first.
+      optedOut
     }),
     // The terminal's campaign commands are the window's: the same reading limits, checks and events.
     ...createCampaignCommands({
@@ -250,6 +264,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     fileLimit,
     registeredFile: (handle) => files.get(handle),
     operatorTimeZone: () => settings.get().defaultTimezone,
+    optedOut,
     invoke: invokeThrough(handlers as ApiHandlers, logger),
     close: () => db.close()
   }

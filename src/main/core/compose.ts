@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { formatPhoneForReading } from '../../shared/domain/phone-display'
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
-import { createAutoReplyCommands } from './autoreplies'
+import { createAutoReplyBook, createAutoReplyCommands } from './autoreplies'
 import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
@@ -384,6 +384,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     )
   })
   // Every front door (window, tray, CLI, harness) calls these same commands.
+  // The numbers among these on the opt-out list: every direct send asks about them first (core commands' rule).
+  const isOptedOut = (phones: readonly string[]): string[] =>
+    phones.filter((phone) => theCampaigns.optOuts.has(phone))
+  // The devices' auto-reply rules, kept here for the inbox's chatbot view (read again from the gateway when stale).
+  const autoReplyBook = createAutoReplyBook({
+    db,
+    now: () => clock.now(),
+    listFromGateway: async (deviceId) => (await requireClient(registry, deviceId)).listAutoReplies({}),
+    recentIncoming: (since, maxLength) => inbox.conversations.recentShortIncoming(since, maxLength),
+    refreshFailed: (deviceId, error) =>
+      logger.warn(`autoreplies: ${deviceId}'s rules could not be read`, error)
+  })
   const handlers: ApiHandlers = {
     ...createSettingsCommands({
       appInfo: ports.appInfo,
@@ -410,6 +422,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // cancelled.
       removalHooks: [
         theCampaigns.removalHook,
+        { forgetDevice: (id) => autoReplyBook.forget(id) },
         sendingRemovalHook(theOutbox),
         { forgetDevice: (id) => webhookSettings.forget(id) },
         { forgetDevice: (id) => receiving.forgetDevice(id) },
@@ -423,12 +436,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox,
       events,
       fileLimitFor,
-      optedOut: (phones) => phones.filter((phone) => theCampaigns.optOuts.has(phone))
+      optedOut: isOptedOut
     }),
     ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
     ...webhookCommands,
-    ...createAutoReplyCommands({ registry }),
-    ...createReminderCommands({ registry, reminders, sandboxOf }),
+    ...createAutoReplyCommands({ registry, book: autoReplyBook }),
+    ...createReminderCommands({ registry, reminders, sandboxOf, optedOut: isOptedOut }),
     ...createCampaignCommands({
       campaigns: theCampaigns,
       db,

@@ -12,6 +12,8 @@ import { startWireServer, type WireServer } from './gateway/testing/wire-server'
 import { dispatchInvoke } from './ipc-dispatch'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from './vault'
+import { AUTO_REPLY_STALE_MS } from './autoreplies'
+import { createGatewayClient } from './gateway'
 
 let dir: string
 let core: Core
@@ -202,6 +204,43 @@ describe('the webhook inspector and "try it"', () => {
 })
 
 describe('auto-replies', () => {
+  it("keeps the device's rules for the chatbot view: the app's changes at once, the dashboard's once the copy is stale", async () => {
+    const created = await hostedControl.createDevice({ linked: true })
+    const device = await invoke('devices:add', {
+      label: 'Kasir',
+      baseUrl: hosted.baseUrl,
+      token: created.token
+    })
+    const keywords = async (): Promise<string[]> =>
+      (await invoke('autoReplies:chatbot', {})).devices
+        .find((d) => d.deviceId === device.id)!
+        .rules.map((rule) => rule.keyword)
+    const harga = await invoke('autoReplies:create', {
+      deviceId: device.id,
+      keyword: 'harga',
+      response: 'Rp 50.000'
+    })
+    expect(await keywords()).toEqual(['harga'])
+    // A rule made in the gateway's dashboard: the copy is fresh, so the gateway is not asked again yet.
+    const dashboard = createGatewayClient({ baseUrl: hosted.baseUrl, token: created.token, timeoutMs: 5_000 })
+    await dashboard.createAutoReply({ keyword: 'promo', response: 'Diskon 10%' })
+    expect(await keywords()).toEqual(['harga'])
+    await clock.advance(AUTO_REPLY_STALE_MS + 1)
+    expect(await keywords()).toEqual(['harga', 'promo'])
+    await invoke('autoReplies:update', {
+      deviceId: device.id,
+      id: harga.id,
+      keyword: 'harga grosir',
+      response: 'Rp 45.000'
+    })
+    expect(await keywords()).toEqual(['harga grosir', 'promo'])
+    await invoke('autoReplies:delete', { deviceId: device.id, id: harga.id })
+    expect(await keywords()).toEqual(['promo'])
+    // A removed device's rules go with it.
+    await invoke('devices:remove', { id: device.id })
+    expect((await invoke('autoReplies:chatbot', {})).devices).toEqual([])
+  })
+
   it('create, list, update and delete at the gateway; "try it" gets the reply at once', async () => {
     const deviceId = await linkedSandboxDevice()
     const rule = await invoke('autoReplies:create', {

@@ -1471,6 +1471,16 @@ export const en = {
   'inbox.conversations.noneFiltered': 'No conversation matches these filters.',
   'inbox.conversations.unread': '{count, plural, one {# unread message} other {# unread messages}}',
   'inbox.filter.unread': 'Unread only',
+  'inbox.filter.answeredBy': 'Answered by «{keyword}» ✕',
+  'inbox.filter.answeredByClear': 'Show every conversation again',
+  'inbox.chatbot.heading': 'Chatbot',
+  'inbox.chatbot.intro':
+    "The gateway's auto-replies, with the conversations each answered in the last {days} days. Choose one to see those conversations.",
+  'inbox.chatbot.rule':
+    '«{keyword}»: {count, plural, =0 {no conversation} one {# conversation} other {# conversations}}',
+  'inbox.chatbot.none': '{device} has no auto-replies. Add them in Auto-replies.',
+  'inbox.chatbot.unread': 'The auto-replies of {device} could not be read from the gateway yet.',
+  'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',
   'inbox.filter.archived': 'Archived',
   'inbox.search.label': 'Search messages and contacts',
   'inbox.search.placeholder': 'Search messages and contacts',

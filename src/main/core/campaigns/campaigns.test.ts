@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isFormulaLike } from '../../../shared/domain'
+import { decodeNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -577,7 +578,11 @@ describe('campaigns on the outbox', () => {
     await fixture.runUntil(() => fixture.gateway.messages.length === 11, { stepMs: 1000 })
     await fixture.clock.advance(600_000)
     expect(fixture.gateway.messages.map((m) => m.phone)).not.toContain('6281234567004')
-    expect(campaigns.results(id).find((r) => r.rowNumber === 6)?.status).toBe('cancelled')
+    const row = campaigns.results(id).find((r) => r.rowNumber === 6)
+    expect(row?.status).toBe('cancelled')
+    // The row and its timeline say why: the number opted out (not "cancelled by the operator").
+    expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
+    expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
   })
@@ -594,6 +599,7 @@ describe('campaigns on the outbox', () => {
     const row = campaigns.results(id).find((r) => r.rowNumber === 6)
     expect(row?.status).toBe('cancelled')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+    expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
   })
 
   it('cancels every row the gateway has not accepted and reports the accepted ones', async () => {

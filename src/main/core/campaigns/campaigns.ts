@@ -1167,7 +1167,10 @@ export function createCampaigns(deps: CampaignsDeps) {
         (r) => r.itemId && r.status === 'queued' && r.phone !== null && phones.has(r.phone)
       )
       if (waiting.length === 0) continue
-      queue.cancelMany(waiting.map((r) => r.itemId ?? ''))
+      queue.cancelMany(
+        waiting.map((r) => r.itemId ?? ''),
+        encodeNote('desktop.note.optedOut')
+      )
       deps.onChanged?.(campaign.id)
     }
   }

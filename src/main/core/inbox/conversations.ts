@@ -157,6 +157,7 @@ export function createConversations(deps: ConversationsDeps) {
       archived?: boolean
       unreadOnly?: boolean
       deviceId?: string
+      conversationIds?: readonly number[]
     }): { conversations: InboxConversationView[]; next: number | null } {
       const limit = filter.limit ?? 50
       const rows = store.list({
@@ -164,7 +165,8 @@ export function createConversations(deps: ConversationsDeps) {
         before: filter.before,
         archived: filter.archived,
         unreadOnly: filter.unreadOnly,
-        ...(filter.deviceId === undefined ? {} : { deviceKeys: keysOf(filter.deviceId) })
+        ...(filter.deviceId === undefined ? {} : { deviceKeys: keysOf(filter.deviceId) }),
+        ...(filter.conversationIds === undefined ? {} : { ids: filter.conversationIds })
       })
       const page = rows.slice(0, limit)
       return {
@@ -174,6 +176,18 @@ export function createConversations(deps: ConversationsDeps) {
     },
 
     get: (conversationId: number): InboxConversationView => conversationView(mustGet(conversationId)),
+
+    /** The customers' short text messages since `since`, with our device for each (the chatbot view's counts). */
+    recentShortIncoming(
+      since: number,
+      maxLength: number
+    ): { conversationId: number; deviceId: string | null; text: string }[] {
+      return store.recentShortIncoming(since, maxLength).map((message) => ({
+        conversationId: message.conversationId,
+        deviceId: deviceIdOf(message),
+        text: message.text
+      }))
+    },
 
     /** The conversations with one chat (a number or a group id), newest first. */
     withChat: (chatId: string): InboxConversationView[] => store.withChat(chatId).map(conversationView),

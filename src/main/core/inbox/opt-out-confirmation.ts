@@ -15,6 +15,7 @@ export interface OptOutConfirmationDeps {
     chatId: string
     isGroup: boolean
     text: string
+    optedOut: 'send'
   }): Promise<unknown>
   /** A confirmation that could not be queued (its device gone, the text refused): logged, never thrown. */
   failed(error: unknown): void
@@ -34,7 +35,9 @@ export function confirmOptOuts(deps: OptOutConfirmationDeps): (changes: readonly
           deviceId,
           chatId: change.phone,
           isGroup: false,
-          text
+          text,
+          // The customer is on the list by this very message: this one confirmation is what they are owed.
+          optedOut: 'send'
         })
         .catch((error: unknown) => deps.failed(error))
     }

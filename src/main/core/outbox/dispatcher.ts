@@ -106,7 +106,15 @@ function applyVerdict(
   now: number
 ): 'again' | number {
   if ('cancel' in verdict) {
-    ctx.transition(item.id, ['queued'], 'cancelled', { held: false, waitReason: null }, verdict.cancel.reason)
+    // The reason is why it was never sent: the item's failure (the outbox and a campaign's row say it) and its timeline.
+    const { reason } = verdict.cancel
+    ctx.transition(
+      item.id,
+      ['queued'],
+      'cancelled',
+      { held: false, waitReason: null, failureMessage: reason },
+      reason
+    )
     return 'again'
   }
   const { reason, scope } = verdict.wait

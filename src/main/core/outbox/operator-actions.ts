@@ -126,7 +126,7 @@ export function createOperatorActions(core: KernelCore) {
     })
   }
 
-  function cancelItem(id: string): void {
+  function cancelItem(id: string, reason?: string): void {
     const item = mustGet(id)
     if (item.status === 'cancelled') return
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
@@ -137,8 +137,10 @@ export function createOperatorActions(core: KernelCore) {
         id,
         CANCELLABLE,
         'cancelled',
-        { held: false, waitReason: null },
-        encodeNote('desktop.note.cancelledByOperator')
+        reason === undefined
+          ? { held: false, waitReason: null }
+          : { held: false, waitReason: null, failureMessage: reason },
+        reason ?? encodeNote('desktop.note.cancelledByOperator')
       )
     })
   }
@@ -301,7 +303,8 @@ export function createOperatorActions(core: KernelCore) {
     /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
     cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
-    cancelMany: (ids: readonly string[]): BulkResult => bulk(ids, cancelItem),
+    cancelMany: (ids: readonly string[], reason?: string): BulkResult =>
+      bulk(ids, (id) => cancelItem(id, reason)),
     /** Remove an item and its history (not while it is in flight or in doubt). */
     delete: remove,
     /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */

@@ -58,7 +58,11 @@ export interface QueuePort {
   copyFile(entry: FileEntry): Promise<StoredAttachment>
   /** Whether the attachments folder still holds this copy. */
   hasCopy(sha256: string): boolean
-  cancelMany(ids: readonly string[]): BulkResult
+  /**
+   * Cancel what has not left; `reason` (an encoded note) is why it never will be, kept on the item as its failure
+   * and in its timeline (a producer's own cancel, e.g. a number that opted out); without one it is the operator's.
+   */
+  cancelMany(ids: readonly string[], reason?: string): BulkResult
   move(
     moves: readonly ItemMove[],
     note: (move: { itemId: string; from: string; to: string }) => string,

@@ -3,7 +3,13 @@
  * list them), with what the sandbox actually sent for sandbox devices.
  */
 import type { ReminderView } from '../../../shared/contract'
-import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import {
+  ApiFailure,
+  askedRecipients,
+  normalisedRecipients,
+  type Commands,
+  type OptedOutLookup
+} from '../commands'
 import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
 import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
@@ -17,6 +23,8 @@ export interface ReminderCommandsDeps {
   registry: DeviceRegistry
   reminders: GatewayReminders
   sandboxOf: SandboxLookup
+  /** The numbers among these on the opt-out list: a reminder is a direct send, asked about first. */
+  optedOut?: OptedOutLookup
 }
 
 function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | undefined): ReminderView {
@@ -78,9 +86,11 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
       return { reminders: await reminderViews(reminders.list(deviceId)) }
     },
 
-    async 'reminders:create'({ deviceId, phone, message, title, start, periode, customDay }) {
+    async 'reminders:create'({ deviceId, phone, message, title, start, periode, customDay, optedOut }) {
       const client = await clientOf(deviceId)
-      const [normalised = phone] = normalisedRecipients([phone], false, 'phone')
+      const [normalised = phone] =
+        askedRecipients(deps.optedOut, [phone], false, optedOut, 'phone') ??
+        normalisedRecipients([phone], false, 'phone')
       const record = await reminders.create(deviceId, client, {
         phone: normalised,
         message,

@@ -13,7 +13,14 @@ import type {
   OutboxStatus
 } from '../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../shared/domain'
-import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
+import {
+  ApiFailure,
+  askedRecipients,
+  normalisedRecipients,
+  type Commands,
+  type OptedOutDecision,
+  type OptedOutLookup
+} from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
@@ -105,7 +112,7 @@ export interface SendingCommandsDeps {
   /** The file-size limit that applies to a device (resolved once, in the composition, with resolveFileLimit). */
   fileLimitFor: (deviceId: string) => number
   /** The numbers among these that are on the opt-out list (none checked when absent: a front door without one). */
-  optedOut?: (phones: readonly string[]) => string[]
+  optedOut?: OptedOutLookup
 }
 
 type EntryRequest =
@@ -208,6 +215,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     return { entries, used }
   }
 
+  /** The one opt-out ask (core commands), with this front door's list. */
+  const askedRecipientsOf = (
+    requested: readonly string[],
+    isGroup: boolean,
+    decision: OptedOutDecision | undefined,
+    field?: string
+  ): string[] | null => askedRecipients(deps.optedOut, requested, isGroup, decision, field)
+
   /** The Send view's path: the device, the recipients, the texts and files checked, the files copied, then queued. */
   async function checkedEnqueue(
     request: {
@@ -271,23 +286,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
      */
     async 'outbox:enqueue'({ optedOut: decision, ...request }) {
-      if (request.isGroup || !deps.optedOut) return checkedEnqueue(request)
-      const recipients = normalisedRecipients(request.recipients, false, 'recipients')
-      const asked = new Set(deps.optedOut(recipients))
-      if (asked.size === 0 || decision === 'send') return checkedEnqueue(request)
-      if (decision === undefined)
-        throw new ApiFailure(
-          'opted_out',
-          {
-            key: 'desktop.error.optedOutRecipients',
-            params: { count: asked.size, numbers: [...asked].join(', ') }
-          },
-          'recipients'
-        )
-      const kept = recipients.filter((phone) => !asked.has(phone))
-      if (kept.length === 0)
-        throw new ApiFailure('all_opted_out', { key: 'desktop.error.allOptedOut' }, 'recipients')
-      return checkedEnqueue({ ...request, recipients: kept })
+      const recipients = askedRecipientsOf(request.recipients, request.isGroup, decision)
+      return checkedEnqueue(recipients === null ? request : { ...request, recipients })
     },
 
     /**
@@ -302,6 +302,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
       const already = outbox.queue.outcomes.existing(itemIds)
       if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
+      askedRecipientsOf([request.chatId], request.isGroup, request.optedOut, 'chatId')
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
       const result = await checkedEnqueue(
         { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
@@ -417,9 +418,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { recipients: outbox.recentRecipients(20) }
     },
 
-    async 'series:create'(request) {
+    async 'series:create'({ optedOut: decision, ...request }) {
       requireDevice(registry, request.deviceId)
-      const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
+      const recipients =
+        askedRecipientsOf(request.recipients, request.isGroup, decision) ??
+        normalisedRecipients(request.recipients, request.isGroup, 'recipients')
       const { entries, used } = resolveEntries(request.deviceId, request.entries)
       const series = await copyingFiles(() =>
         outbox.createSeries({

@@ -55,6 +55,8 @@ export interface ConversationFilter {
   unreadOnly?: boolean
   /** Only these gateway devices (their keys). */
   deviceKeys?: readonly string[]
+  /** Only these conversations (the chatbot view's "answered by this keyword"). */
+  ids?: readonly number[]
 }
 
 /** The conversation a message belongs to: the gateway's device name for it, lower-cased serial first. */
@@ -250,10 +252,40 @@ export class InboxConversationsStore {
       where.push(`c.device_key IN (SELECT value FROM json_each(?))`)
       params.push(JSON.stringify(filter.deviceKeys))
     }
+    if (filter.ids) {
+      where.push(`c.id IN (SELECT value FROM json_each(?))`)
+      params.push(JSON.stringify(filter.ids))
+    }
     const rows = this.prepare(
       `${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.last_number DESC LIMIT ?`
     ).all(...params, filter.limit) as ConversationRow[]
     return rows.map(toConversation)
+  }
+
+  /**
+   * The customers' text messages received since `since` that are short enough to be a keyword, with their
+   * conversation and its device as the gateway named it (the chatbot view counts what each rule answered).
+   */
+  recentShortIncoming(
+    since: number,
+    maxLength: number
+  ): { conversationId: number; deviceSerial: string | null; devicePhone: string | null; text: string }[] {
+    const rows = this.prepare(
+      `SELECT m.conversation_id, c.device_serial, c.device_phone, m.text FROM inbox_messages m
+         JOIN inbox_conversations c ON c.id = m.conversation_id
+         WHERE m.received_at >= ? AND m.from_me = 0 AND m.message_type = 'text' AND length(m.text) <= ?`
+    ).all(since, maxLength) as {
+      conversation_id: number
+      device_serial: string | null
+      device_phone: string | null
+      text: string
+    }[]
+    return rows.map((row) => ({
+      conversationId: row.conversation_id,
+      deviceSerial: row.device_serial,
+      devicePhone: row.device_phone,
+      text: row.text
+    }))
   }
 
   get(id: number): ConversationRecord | undefined {

@@ -10,6 +10,7 @@ import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -286,5 +287,50 @@ describe('names of chats', () => {
     ])
     expect(contacts.suggest('8222', 10).map((s) => s.chatId)).toEqual(['6282222222222'])
     expect(contacts.suggest('50%', 10)).toEqual([])
+  })
+})
+
+describe('what the chatbot view reads', () => {
+  it("gives the customers' short texts since a time, with their conversation and device, and lists chosen conversations", () => {
+    receive(
+      message({ text: 'old harga' }),
+      message({ text: 'harga' }),
+      message({ chatId: '6289999999999', text: 'harga', fromMe: true }),
+      message({ chatId: '6289999999999', text: 'photo', messageType: 'image' }),
+      message({ deviceSerial: 'SER-2', text: 'x'.repeat(41) }),
+      message({ deviceSerial: 'SER-2', text: 'jam buka' })
+    )
+    const recent = conversations.recentShortIncoming(2_000, 40)
+    const mine = conversations.list({ limit: 10 })
+    const idOf = (serial: string, chat: string) =>
+      mine.find((c) => c.deviceSerial === serial && c.chatId === chat)!.id
+    expect(recent).toEqual([
+      {
+        conversationId: idOf('SER-1', '6281234567890'),
+        deviceSerial: 'SER-1',
+        devicePhone: '6281100000001',
+        text: 'harga'
+      },
+      {
+        conversationId: idOf('SER-2', '6281234567890'),
+        deviceSerial: 'SER-2',
+        devicePhone: '6281100000001',
+        text: 'jam buka'
+      }
+    ])
+    const chosen = conversations.list({ limit: 10, ids: [idOf('SER-2', '6281234567890')] })
+    expect(chosen.map((c) => c.deviceSerial)).toEqual(['SER-2'])
+  })
+
+  it("reads the last days through an index of the customers' texts, not a walk of every message", () => {
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    new InboxConversationsStore(db).recentShortIncoming(2_000, 40)
+    const sql = prepared.find((statement) => statement.includes('FROM inbox_messages m')) ?? ''
+    const plan = (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(0, 40) as { detail: string }[]).map(
+      (row) => row.detail
+    )
+    expect(plan.find((detail) => /\b(m|inbox_messages)\b/.test(detail))).toMatch(
+      /^SEARCH m USING INDEX inbox_messages_customer_texts/
+    )
   })
 })

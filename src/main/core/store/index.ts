@@ -54,6 +54,7 @@ export {
 } from './inbox-media-store'
 export { ContactsStore, type ContactRecord, type ContactSource } from './contacts-store'
 export { CannedRepliesStore, type CannedReplyRecord } from './canned-replies-store'
+export { AutoReplyRulesStore, type CachedAutoReplyRule } from './autoreply-rules-store'
 export {
   SeriesStore,
   type SeriesRecord,

@@ -759,8 +759,33 @@ export const migrations: readonly Migration[] = [
         WHERE media_url IS NOT NULL AND media_url <> '';
       CREATE INDEX inbox_messages_media_due ON inbox_messages(media_retry_at, number) WHERE media_state = 'pending';
     `
-  }
+  },
   // ---- end of inbox media
+  // ---- the chatbot view (issue 26 point 6)
+  {
+    name: "autoreplies: each device's keyword rules, kept to show which message a rule answered",
+    // The inbox shows which auto-reply answered a message and counts what each keyword answered: asking the gateway
+    // per thread would be a call per click, so the rules are kept here, replaced whole at each refresh (the list,
+    // a change made through the app, or a copy older than the feature's staleness).
+    sql: `
+      CREATE TABLE autoreply_rules (
+        device_id TEXT NOT NULL,
+        rule_id TEXT NOT NULL,               -- the gateway's id
+        keyword TEXT NOT NULL,
+        response TEXT NOT NULL,
+        position INTEGER NOT NULL,           -- the gateway's order: the first matching rule answers
+        PRIMARY KEY (device_id, rule_id)
+      ) STRICT;
+      CREATE TABLE autoreply_refreshes (
+        device_id TEXT PRIMARY KEY,
+        refreshed_at INTEGER NOT NULL        -- when the gateway's list was last read whole
+      ) STRICT;
+      -- The customers' text messages by arrival: the chatbot counts read the last days without walking them all.
+      CREATE INDEX inbox_messages_customer_texts ON inbox_messages(received_at)
+        WHERE from_me = 0 AND message_type = 'text';
+    `
+  }
+  // ---- end of the chatbot view
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations.length

@@ -3,6 +3,7 @@
 // at again whenever the progress view does.
 import { useEffect, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
+import { translateNote } from '../../../../shared/i18n/notes'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
@@ -16,7 +17,8 @@ export const ROWS_PER_PAGE = 50
 /** `refresh` changes whenever the progress view looks again (events and its timer). */
 export function CampaignRows({ id, refresh }: { id: string; refresh: number }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const devices = useDevices((s) => s.devices)
   const [open, setOpen] = useState(false)
   const [offset, setOffset] = useState(0)
@@ -111,7 +113,7 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
                         <code>{row.gatewayId ?? ''}</code>
                       </td>
                       <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
-                      <td>{row.failureMessage ?? problemsText(row.problems, t)}</td>
+                      <td>{translateNote(language, row.failureMessage) ?? problemsText(row.problems, t)}</td>
                     </tr>
                   )
                 })}

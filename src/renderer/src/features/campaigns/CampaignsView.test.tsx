@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
+import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
@@ -365,6 +366,12 @@ describe('CampaignRows', () => {
                 gatewayId: null,
                 failureMessage: 'The number is not on WhatsApp'
               }),
+              // Cancelled because the customer opted out: the core's note, in the window's words.
+              row(5, {
+                status: 'cancelled',
+                gatewayId: null,
+                failureMessage: encodeNote('desktop.note.optedOut')
+              }),
               row(4, {
                 phone: null,
                 phoneCell: 'n/a',
@@ -391,6 +398,7 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
+      ['5', '+62 812-0000-005', '⊘Cancelled', 'Shop', '', 'not sent: this number opted out of campaigns'],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
     expect(lines[0]?.[5]).not.toBe('')

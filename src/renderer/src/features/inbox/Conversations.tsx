@@ -74,6 +74,18 @@ export function Conversations({
           />
           {t('inbox.filter.archived')}
         </label>
+        {filters.answeredBy ? (
+          <button
+            type="button"
+            className="button inbox-chatbot-rule"
+            aria-pressed="true"
+            data-testid="inbox-filter-answered-by"
+            title={t('inbox.filter.answeredByClear')}
+            onClick={() => onFilters({ ...filters, answeredBy: null })}
+          >
+            {t('inbox.filter.answeredBy', { keyword: filters.answeredBy.keyword })}
+          </button>
+        ) : null}
       </div>
       {searching ? (
         <SearchResults text={query.trim()} known={state.conversations ?? []} onOpen={onOpen} />

@@ -5,12 +5,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type {
+  ChatbotDeviceView,
   InboxConversationView,
   InboxMessageView,
   InboxStatusView,
   InboxThreadEntry
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
+import { AUTO_REPLY_KEYWORD_CASES } from '../../../../shared/domain/auto-reply-keyword.cases'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -111,8 +113,13 @@ const UNNAMED = conversation({
 })
 
 function script(
-  options: { conversations?: InboxConversationView[]; entries?: InboxThreadEntry[] } = {}
+  options: {
+    conversations?: InboxConversationView[]
+    entries?: InboxThreadEntry[]
+    chatbot?: ChatbotDeviceView[]
+  } = {}
 ): void {
+  fake.handle('autoReplies:chatbot', () => ({ devices: options.chatbot ?? [] }))
   fake.handle('inbox:status', () => STATUS)
   fake.handle('inbox:receiving', () => ({
     connected: true,
@@ -427,6 +434,38 @@ describe('the reply box', () => {
     expect(second!.requestId).toBe(first!.requestId)
   })
 
+  it('asks first when the customer is on the opt-out list, then sends anyway with the same requestId', async () => {
+    script()
+    fake.fail('inbox:reply', {
+      code: 'opted_out',
+      message: '1 of these numbers asked not to receive messages: 6281377778888.',
+      field: 'chatId'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    const ask = await screen.findByTestId('inbox-reply-opt-out-ask')
+    expect(ask.getAttribute('role')).toBe('alert')
+    expect(ask.textContent).toContain('asked not to receive messages: 6281377778888')
+    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
+    // Leaving the one number out would leave nobody: only "Send anyway" is offered.
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Send anyway'])
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
+    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
+    const [first, second] = fake.requests('inbox:reply')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toMatchObject({ requestId: first!.requestId, optedOut: 'send', text: 'Halo' })
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(screen.queryByTestId('inbox-reply-opt-out-ask')).toBeNull()
+  })
+
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {
     script()
     render(<InboxView />)
@@ -591,5 +630,73 @@ describe('the inbox keys', () => {
     // Typing in the box is typing, not keys.
     await user.keyboard('m')
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('m')
+  })
+})
+
+describe('the chatbot view', () => {
+  const rules = (keyword: string, conversationIds: number[] = []): ChatbotDeviceView[] => [
+    {
+      deviceId: 'dev-1',
+      refreshedAt: '2026-01-15T03:00:00.000Z',
+      rules: [{ id: 'ar-1', keyword, response: 'Harga grosir *Rp 50.000*', conversationIds }]
+    }
+  ]
+
+  it.each(AUTO_REPLY_KEYWORD_CASES)(
+    'shows the auto-reply under $text when the device has $keyword: $answers ($why)',
+    async ({ keyword, text, answers }) => {
+      script({ entries: [incoming({ text })], chatbot: rules(keyword) })
+      render(<InboxView />)
+      await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+      const entry = await screen.findByTestId('inbox-entry-in')
+      // The rules come with the panel: wait for it before looking for the note.
+      await screen.findByTestId('inbox-chatbot-rule')
+      const note = within(entry).queryByTestId('inbox-autoreply-note')
+      if (!answers) return expect(note).toBeNull()
+      expect(note?.getAttribute('role')).toBe('note')
+      expect(note?.textContent).toContain(`Auto-reply «${keyword}» answered:`)
+      expect(note?.querySelector('strong')?.textContent).toBe('Rp 50.000')
+    }
+  )
+
+  it('never marks our own message, nor a message on a device without the rule', async () => {
+    script({
+      entries: [incoming({ text: 'harga', fromMe: true })],
+      chatbot: [{ deviceId: 'dev-2', refreshedAt: null, rules: rules('harga')[0]!.rules }]
+    })
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-entry-in')
+    await screen.findByTestId('inbox-chatbot-rule')
+    expect(screen.queryByTestId('inbox-autoreply-note')).toBeNull()
+  })
+
+  it('counts the conversations each keyword answered, and a click filters the list to them until clicked again', async () => {
+    script({ chatbot: rules('harga', [1, 3]) })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const rule = await screen.findByRole('button', { name: '«harga»: 2 conversations' })
+    expect(rule.getAttribute('aria-pressed')).toBe('false')
+    await user.click(rule)
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ conversationIds: [1, 3] })
+    )
+    expect(rule.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByTestId('inbox-filter-answered-by').textContent).toContain('Answered by «harga»')
+    // The keyboard works it too: the same button, pressed again, shows every conversation.
+    rule.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).not.toHaveProperty('conversationIds')
+    )
+    expect(screen.queryByTestId('inbox-filter-answered-by')).toBeNull()
+  })
+
+  it('says when a device has no auto-replies', async () => {
+    script({ chatbot: [{ deviceId: 'dev-1', refreshedAt: '2026-01-15T03:00:00.000Z', rules: [] }] })
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-chatbot')).textContent).toContain(
+      'Shop has no auto-replies. Add them in Auto-replies.'
+    )
   })
 })

@@ -1,6 +1,6 @@
 // "Messages in": the relay's state, connecting a mailbox when there is none, "Receive messages" per device, and the
 // inbox an operator works from: the conversations and the open one's thread with its reply box (side by side when
-// wide, one at a time at 360 px). Follows `inbox:changed` while open: the state, the list and the thread redraw as
+// wide, one at a time at 360 px), and the chatbot panel (the gateway's auto-replies and what each answered). Follows `inbox:changed` while open: the state, the list and the thread redraw as
 // the core's sync moves.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
@@ -14,6 +14,8 @@ import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState } from './RelayState'
 import { Thread } from './Thread'
+import { ChatbotPanel } from './ChatbotPanel'
+import { useChatbot } from './use-chatbot'
 import { useConversations, type ConversationFilters } from './use-conversations'
 import './inbox.css'
 
@@ -22,8 +24,13 @@ export function InboxView(): React.JSX.Element {
   const [status, setStatus] = useState<InboxStatusView | null>(null)
   const [receiving, setReceiving] = useState<ReceivingView | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [filters, setFilters] = useState<ConversationFilters>({ unreadOnly: false, archived: false })
+  const [filters, setFilters] = useState<ConversationFilters>({
+    unreadOnly: false,
+    archived: false,
+    answeredBy: null
+  })
   const conversations = useConversations(filters)
+  const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
   const { replace } = conversations
 
@@ -106,6 +113,13 @@ export function InboxView(): React.JSX.Element {
       ) : error ? null : (
         <p role="status">{t('outbox.loading')}</p>
       )}
+      {receiving?.connected ? (
+        <ChatbotPanel
+          chatbot={chatbot}
+          answeredBy={filters.answeredBy ?? null}
+          onAnsweredBy={(answeredBy) => setFilters((now) => ({ ...now, answeredBy }))}
+        />
+      ) : null}
       <div className={open ? 'inbox-workspace inbox-workspace--open' : 'inbox-workspace'}>
         <Conversations
           state={conversations}
@@ -118,6 +132,7 @@ export function InboxView(): React.JSX.Element {
           <Thread
             key={open.id}
             conversation={open}
+            autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
             onBack={() => {
               const id = open.id

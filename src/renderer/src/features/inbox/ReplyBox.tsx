@@ -8,6 +8,7 @@ import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
+import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { tooLongError } from '../../ui/text-limit'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
@@ -31,6 +32,8 @@ export function ReplyBox({
   const [text, setText] = useState('')
   const [file, setFile] = useState<FileHandleView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
+  const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [sentNote, setSentNote] = useState(false)
   const requestId = useRef(newRequestId())
@@ -67,12 +70,13 @@ export function ReplyBox({
     }
   }
 
-  async function send(): Promise<void> {
+  async function send(optedOut?: 'send'): Promise<void> {
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
     if (sending.current || empty || lengthProblem) return
     sending.current = true
     setBusy(true)
     setProblem(null)
+    setOptOutAsk(null)
     try {
       await call('inbox:reply', {
         requestId: requestId.current,
@@ -80,7 +84,8 @@ export function ReplyBox({
         chatId: conversation.chatId,
         isGroup: conversation.isGroup,
         ...(text.trim() !== '' ? { text } : {}),
-        ...(file ? { handle: file.handle } : {})
+        ...(file ? { handle: file.handle } : {}),
+        ...(optedOut ? { optedOut } : {})
       })
       setText('')
       setFile(null)
@@ -89,7 +94,9 @@ export function ReplyBox({
       onSent()
     } catch (e) {
       // The same requestId stays: trying again cannot send twice.
-      setProblem(errorInfo(e).message)
+      const failure = errorInfo(e)
+      if (failure.code === 'opted_out') setOptOutAsk(failure.message)
+      else setProblem(failure.message)
     } finally {
       sending.current = false
       setBusy(false)
@@ -171,6 +178,15 @@ export function ReplyBox({
         <p className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
           {lengthProblem ?? problem}
         </p>
+      ) : null}
+      {optOutAsk ? (
+        <OptOutQuestion
+          testIdPrefix="inbox-reply-opt-out"
+          question={optOutAsk}
+          busy={busy}
+          answers={['send']}
+          onAnswer={() => void send('send')}
+        />
       ) : null}
       {sentNote ? (
         <p role="status" className="muted small" data-testid="inbox-reply-sent">

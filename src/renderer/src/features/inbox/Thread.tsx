@@ -1,11 +1,13 @@
 // One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
 // the top), customers' files as the core fetched them (MessageMedia), sent entries with their live status, a note
-// where the customer's message opted them out or back in, the read and archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+// where the customer's message opted them out or back in or fired one of the gateway's auto-replies, the read and
+// archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { autoReplyAnswering } from '../../../../shared/domain'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
@@ -17,13 +19,15 @@ const THREAD_PAGE = 50
 
 interface ThreadProps {
   conversation: InboxConversationView
+  /** The conversation's device's auto-reply rules (the core's copy): a message that is a keyword shows its answer. */
+  autoReplies: readonly { keyword: string; response: string }[]
   /** The conversation as an action answered it (read, archived): the list shows it at once. */
   onChanged(conversation: InboxConversationView): void
   /** Back to the list (the narrow layout shows one at a time). */
   onBack(): void
 }
 
-export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.JSX.Element {
+export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
@@ -173,6 +177,9 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
                 {formatDateTime(entry.at, locale)}
               </time>
               <KeywordNote outcome={entry.message.keywordOutcome} />
+              {entry.message.fromMe ? null : (
+                <AutoReplyNote rule={autoReplyAnswering(entry.message.text, autoReplies)} />
+              )}
             </li>
           ) : (
             <li
@@ -199,6 +206,24 @@ export function Thread({ conversation, onChanged, onBack }: ThreadProps): React.
       {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
       <ReplyBox key={conversation.id} conversation={conversation} onSent={load} />
     </section>
+  )
+}
+
+/** The gateway's auto-reply that answered a customer's message (its keyword, by the domain's rule), and what it said. */
+function AutoReplyNote({
+  rule
+}: {
+  rule: { keyword: string; response: string } | null
+}): React.JSX.Element | null {
+  const t = useT()
+  if (!rule) return null
+  return (
+    <div className="inbox-autoreply-note" role="note" data-testid="inbox-autoreply-note">
+      <p className="small">{t('inbox.thread.autoReply', { keyword: rule.keyword })}</p>
+      <p className="inbox-message-text small" dir="auto">
+        <WhatsAppText text={rule.response} />
+      </p>
+    </div>
   )
 }
 

@@ -9,9 +9,24 @@ export const CONVERSATION_PAGE = 100
 /** The contract's largest page: a refresh asks for what was loaded, up to this. */
 const MAX_PAGE = 500
 
+/** The chatbot view's filter: the conversations one device's keyword answered. */
+export interface AnsweredBy {
+  deviceId: string
+  ruleId: string
+  keyword: string
+  conversationIds: number[]
+}
+
 export interface ConversationFilters {
   unreadOnly: boolean
   archived: boolean
+  /** Only the conversations a keyword answered (the chatbot panel), or all. */
+  answeredBy?: AnsweredBy | null
+}
+
+/** The request's filters: the conversation ids of a chosen keyword go with them. */
+function requested(unreadOnly: boolean, archived: boolean, answeredBy: AnsweredBy | null | undefined) {
+  return { unreadOnly, archived, ...(answeredBy ? { conversationIds: answeredBy.conversationIds } : {}) }
 }
 
 export interface Conversations {
@@ -34,16 +49,21 @@ export function useConversations(filters: ConversationFilters): Conversations {
   const loadingMore = useRef(false)
   // Other filters: the list shows "loading" until their first page answers, never the other filters' rows.
   const [shownFilters, setShownFilters] = useState(filters)
-  if (shownFilters.unreadOnly !== filters.unreadOnly || shownFilters.archived !== filters.archived) {
+  if (
+    shownFilters.unreadOnly !== filters.unreadOnly ||
+    shownFilters.archived !== filters.archived ||
+    shownFilters.answeredBy !== filters.answeredBy
+  ) {
     setShownFilters(filters)
     setConversations(null)
     setNext(null)
   }
 
+  const { unreadOnly, archived, answeredBy } = filters
   const reload = useCallback((): void => {
     const mine = ++generation.current
     const limit = Math.min(MAX_PAGE, Math.max(CONVERSATION_PAGE, loaded.current))
-    call('inbox:conversations', { limit, unreadOnly: filters.unreadOnly, archived: filters.archived })
+    call('inbox:conversations', { limit, ...requested(unreadOnly, archived, answeredBy) })
       .then((page) => {
         if (mine !== generation.current) return
         loaded.current = page.conversations.length
@@ -54,7 +74,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
       .catch((e: unknown) => {
         if (mine === generation.current) setError(errorInfo(e).message)
       })
-  }, [filters.unreadOnly, filters.archived])
+  }, [unreadOnly, archived, answeredBy])
 
   useEffect(() => {
     loaded.current = 0
@@ -70,8 +90,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
     call('inbox:conversations', {
       limit: CONVERSATION_PAGE,
       before: next,
-      unreadOnly: filters.unreadOnly,
-      archived: filters.archived
+      ...requested(unreadOnly, archived, answeredBy)
     })
       .then((page) => {
         if (mine !== generation.current) return
@@ -87,7 +106,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
       .finally(() => {
         loadingMore.current = false
       })
-  }, [next, filters.unreadOnly, filters.archived])
+  }, [next, unreadOnly, archived, answeredBy])
 
   const replace = useCallback((conversation: InboxConversationView): void => {
     setConversations((now) => now?.map((c) => (c.id === conversation.id ? conversation : c)) ?? now)

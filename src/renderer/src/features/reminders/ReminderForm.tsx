@@ -15,6 +15,7 @@ import { nextHourIn } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { OptOutQuestion, type OptOutAnswer } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
@@ -58,6 +59,8 @@ export function ReminderForm({
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  /** The core's question when a series names numbers on the opt-out list (asked as the Send view asks). */
+  const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [done, setDone] = useState('')
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0
@@ -89,8 +92,13 @@ export function ReminderForm({
     setTried(true)
     setDone('')
     if (Object.values(problems).some(Boolean)) return
+    await create()
+  }
+
+  async function create(optedOut?: OptOutAnswer): Promise<void> {
     setBusy(true)
     setError(null)
+    setOptOutAsk(null)
     const localTime = `${date}T${time}`
     try {
       if (effectiveKeeper === 'gateway') {
@@ -102,7 +110,8 @@ export function ReminderForm({
           start: localTime,
           periode,
           ...(title.trim() ? { title: title.trim() } : {}),
-          ...(periode === 'custom' ? { customDay: dayCount } : {})
+          ...(periode === 'custom' ? { customDay: dayCount } : {}),
+          ...(optedOut ? { optedOut } : {})
         })
       } else {
         const entries: InvokeRequest<'series:create'>['entries'] = files.map((file, index) => ({
@@ -117,7 +126,8 @@ export function ReminderForm({
           entries,
           start: { localTime, timezone },
           rule: localRule(repeat, dayCount),
-          overduePolicy: overdue
+          overduePolicy: overdue,
+          ...(optedOut ? { optedOut } : {})
         })
       }
       setMessage('')
@@ -128,7 +138,9 @@ export function ReminderForm({
       setDone(effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'))
       onCreated(effectiveKeeper)
     } catch (e) {
-      setError(errorInfo(e).message)
+      const failure = errorInfo(e)
+      if (failure.code === 'opted_out') setOptOutAsk(failure.message)
+      else setError(failure.message)
     } finally {
       setBusy(false)
     }
@@ -321,6 +333,16 @@ export function ReminderForm({
           <OverduePolicyField id="reminder-overdue" value={overdue} onChange={setOverdue} />
         ) : null}
       </div>
+      {optOutAsk ? (
+        <OptOutQuestion
+          testIdPrefix="reminder-opt-out"
+          question={optOutAsk}
+          busy={busy}
+          // The gateway's reminder goes to one number: leaving it out would leave nobody.
+          answers={effectiveKeeper === 'gateway' ? ['send'] : ['leave-out', 'send']}
+          onAnswer={(answer) => void create(answer)}
+        />
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert" data-testid="reminder-error">
           {error}

@@ -178,6 +178,63 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
   })
 
+  /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
+  const refuseAsOptedOut = (
+    channel: 'reminders:create' | 'series:create',
+    phone: string,
+    field: string
+  ): void =>
+    fake.fail(channel, {
+      code: 'opted_out',
+      message: `1 of these numbers asked not to receive messages: ${phone}.`,
+      field
+    })
+
+  it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
+    refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.click(screen.getByTestId('reminder-submit'))
+    const ask = await screen.findByTestId('reminder-opt-out-ask')
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Send anyway'])
+    fake.handle('reminders:create', () => reminder)
+    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
+    await waitFor(() => expect(fake.requests('reminders:create')).toHaveLength(2))
+    const [first, second] = fake.requests('reminders:create')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toEqual({ ...first, optedOut: 'send' })
+  })
+
+  it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
+    refuseAsOptedOut('series:create', '6281399998888', 'recipients')
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Menu')
+    await fillWhen('2030-01-19', '08:00')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    const ask = await screen.findByTestId('reminder-opt-out-ask')
+    expect(ask.textContent).toContain('asked not to receive messages: 6281399998888')
+    expect(screen.queryByTestId('reminder-error')).toBeNull()
+    fake.handle('series:create', () => series)
+    await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
+    await waitFor(() => expect(fake.requests('series:create')).toHaveLength(2))
+    const [first, second] = fake.requests('series:create')
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toEqual({ ...first, optedOut: 'leave-out' })
+    await waitFor(() => expect(screen.queryByTestId('reminder-opt-out-ask')).toBeNull())
+  })
+
   it('edits, refreshes and deletes a gateway reminder; stops and deletes a series', async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     fake.handle('series:list', () => ({ series: [series] }))

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
+import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
@@ -327,6 +328,7 @@ export function SendView(): React.JSX.Element {
         ) : null}
         {send.sendError?.code === 'opted_out' ? (
           <OptOutQuestion
+            testIdPrefix="send-opt-out"
             question={send.sendError.message}
             busy={send.sending}
             onAnswer={(answer) => void sendDraft(answer)}
@@ -371,39 +373,5 @@ export function SendView(): React.JSX.Element {
         )}
       </form>
     </section>
-  )
-}
-
-/** What the operator may answer when numbers of the send are on the opt-out list. */
-const OPT_OUT_ANSWERS = [
-  ['leave-out', 'send.optOutAsk.leaveOut'],
-  ['send', 'send.optOutAsk.sendAnyway']
-] as const
-
-/** The core's question about numbers on the opt-out list (its words), and the two answers it accepts. */
-function OptOutQuestion(props: {
-  question: string
-  busy: boolean
-  onAnswer(answer: 'leave-out' | 'send'): void
-}): React.JSX.Element {
-  const t = useT()
-  return (
-    <div className="alert alert--warn" role="alert" data-testid="send-opt-out-ask">
-      <p>{props.question}</p>
-      <div className="actions">
-        {OPT_OUT_ANSWERS.map(([answer, label]) => (
-          <button
-            key={answer}
-            type="button"
-            className="button"
-            data-testid={`send-opt-out-${answer}`}
-            disabled={props.busy}
-            onClick={() => props.onAnswer(answer)}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-    </div>
   )
 }

@@ -1,0 +1,44 @@
+// The core's question when a direct send names numbers on the opt-out list (`opted_out`, in its words), and the
+// answers it accepts: the Send view, a series (Reminders) and an inbox reply ask it the same way.
+import { useT } from '../i18n'
+
+export type OptOutAnswer = 'leave-out' | 'send'
+
+/** Every answer; a reply to one chat leaves no one to send to when it leaves the number out, so it offers only `send`. */
+const OPT_OUT_ANSWERS = [
+  ['leave-out', 'send.optOutAsk.leaveOut'],
+  ['send', 'send.optOutAsk.sendAnyway']
+] as const
+
+export function OptOutQuestion(props: {
+  question: string
+  busy: boolean
+  /** `send-opt-out` gives `send-opt-out-ask` and `send-opt-out-send`. */
+  testIdPrefix: string
+  answers?: readonly OptOutAnswer[]
+  onAnswer(answer: OptOutAnswer): void
+}): React.JSX.Element {
+  const t = useT()
+  const offered = OPT_OUT_ANSWERS.filter(([answer]) =>
+    (props.answers ?? ['leave-out', 'send']).includes(answer)
+  )
+  return (
+    <div className="alert alert--warn" role="alert" data-testid={`${props.testIdPrefix}-ask`}>
+      <p>{props.question}</p>
+      <div className="actions">
+        {offered.map(([answer, label]) => (
+          <button
+            key={answer}
+            type="button"
+            className="button"
+            data-testid={`${props.testIdPrefix}-${answer}`}
+            disabled={props.busy}
+            onClick={() => props.onAnswer(answer)}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+// One table for which message a gateway auto-reply answers: run by the domain's test, the core's chatbot counts,
+// the window's thread, and against the sandbox gateway (which must agree on every case).
+export const AUTO_REPLY_KEYWORD_CASES: readonly {
+  keyword: string
+  text: string
+  answers: boolean
+  why: string
+}[] = [
+  { keyword: 'harga', text: 'harga', answers: true, why: 'the keyword' },
+  { keyword: 'harga', text: 'HARGA', answers: true, why: 'case ignored' },
+  { keyword: 'Harga', text: 'harga', answers: true, why: "the keyword's case ignored too" },
+  { keyword: 'harga', text: '  harga \n', answers: true, why: 'spaces and line breaks around ignored' },
+  { keyword: 'jam buka', text: 'Jam  Buka', answers: true, why: 'a run of spaces inside is one space' },
+  { keyword: 'jam buka', text: 'jam\tbuka', answers: true, why: 'a tab inside is a space' },
+  { keyword: 'jam  buka', text: 'jam buka', answers: true, why: "the keyword's spaces are folded too" },
+  { keyword: 'jam buka', text: 'jambuka', answers: false, why: 'a missing space is another word' },
+  { keyword: 'harga', text: 'harga?', answers: false, why: 'punctuation is kept' },
+  { keyword: 'harga', text: 'berapa harga', answers: false, why: 'a keyword inside a sentence' },
+  { keyword: 'harga', text: 'hargaa', answers: false, why: 'a near miss' },
+  { keyword: 'harga', text: '', answers: false, why: 'empty' }
+]
