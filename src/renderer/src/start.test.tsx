@@ -48,6 +48,16 @@ describe('startWindow', () => {
     expect(fake.listenerCount('devices:changed')).toBe(1)
   })
 
+  it('draws the shell in the task that brings the answer, not in a later one', async () => {
+    const fake = installFakeApi()
+    const bootstrap = fake.defer('app:bootstrap')
+    const { container, mounted } = start()
+    bootstrap.resolve(makeBootstrap())
+    await mounted
+    // No act() around it: nothing scheduled for later has run, so what is here was drawn when the app was mounted.
+    expect(container.firstElementChild?.getAttribute('data-testid')).toBe('app')
+  })
+
   it('makes no other call until the shell is drawn: each would load the contract client (~120 kB) before it', async () => {
     const fake = installFakeApi()
     const bootstrap = fake.defer('app:bootstrap')
