@@ -1,16 +1,19 @@
 /**
  * The window's start as built (out/renderer): one script and one stylesheet before the shell, the script marked for
- * V8 to compile while it streams in, and no bigger than the size the first-load work left it at (issue 29). A view
+ * V8 to compile while it streams in, with one language's strings, and no bigger than the size the first-load work
+ * left it at (issue 29: 452 kB before, 364 kB after). A view
  * or a library imported eagerly by the start shows up here as growth, before it shows up in the window bench.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { COMPILE_HINT } from '../../electron.vite.config'
+import { en } from '../../src/shared/i18n/en'
+import { id } from '../../src/shared/i18n/id'
 
 const outRenderer = join(import.meta.dirname, '../../out/renderer')
 /** The start chunk's size after issue 29's first-load work, plus a margin for ordinary growth; raise it knowingly. */
-const START_CHUNK_LIMIT_BYTES = 470_000
+const START_CHUNK_LIMIT_BYTES = 380_000
 
 function indexHtml(): string {
   return readFileSync(join(outRenderer, 'index.html'), 'utf8')
@@ -45,6 +48,13 @@ describe("the window's start chunk", () => {
     const [script] = startFiles().scripts
     const code = readFileSync(join(outRenderer, script ?? ''), 'utf8')
     expect(code.split('\n', 1)[0]).toBe(COMPILE_HINT)
+  })
+
+  it('carries English only: Indonesian is a chunk of its own, loaded when it is the chosen language', () => {
+    const [script] = startFiles().scripts
+    const code = readFileSync(join(outRenderer, script ?? ''), 'utf8')
+    expect(code).toContain(JSON.stringify(en['app.loading']).slice(1, -1))
+    expect(code).not.toContain(JSON.stringify(id['app.loading']).slice(1, -1))
   })
 
   it(`stays under ${START_CHUNK_LIMIT_BYTES / 1000} kB`, () => {

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { EventPayload, InvokeReply } from '../../../shared/contract'
 import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
+import { loadStrings } from '../i18n/strings'
 import { useDevices } from './devices'
 import { useDroppedSheet } from './dropped-sheet'
 import { useInboxAlerts } from './inbox-alerts'
@@ -48,6 +49,8 @@ export const useApp = create<AppState>()((set) => ({
       // Drawn from the answer as it came; if the contract's check (once its code has loaded) refuses it, the shell
       // gives way to the error and Try again.
       checked.catch((error: unknown) => set({ status: 'error', error: errorInfo(error) }))
+      // The shell is drawn in the operator's language from its first frame: Indonesian is loaded first when chosen.
+      await loadStrings(reply.settings.language)
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
       useOutbox.getState().setCounts(reply.counts, reply.sendingPaused)
