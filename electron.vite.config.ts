@@ -28,33 +28,6 @@ export function devServerCsp(): Plugin {
   }
 }
 
-/** V8's explicit compile hint: every function in a file that starts with it is compiled while the file streams in. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-
-/**
- * Marks the entry chunk (the window's start: React, the shell, the stores and strings) with COMPILE_HINT. Without it
- * V8 compiles each function on the page's main thread the first time it is called, and nearly every function in that
- * chunk is called before the shell is on screen; with it they are compiled beside the download on a background
- * thread (issue 29; figures in docs/perf-status.md, "First load (w/firstload)"). Chunks loaded on demand are left lazy:
- * most of their functions wait for the operator. The window bench builds its minimal app with this plugin too.
- */
-export function compileHints(): Plugin {
-  return {
-    name: 'sender-desk:compile-hints',
-    apply: 'build',
-    // Last, after minification (which drops comments) and Vite's preload map (which goes on the first line): V8 reads
-    // the hint only at the very top of the file.
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry) chunk.code = `${COMPILE_HINT}\n${chunk.code}`
-        }
-      }
-    }
-  }
-}
-
 export default defineConfig({
   main: {
     build: {
@@ -84,7 +57,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), devServerCsp(), compileHints()],
+    plugins: [react(), devServerCsp()],
     build: {
       // electron-vite leaves builds unminified: a minified window parses and starts faster (issue #18).
       minify: true,

@@ -8,7 +8,6 @@ import { extname, join, normalize, resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { build } from 'vite'
-import { compileHints } from '../electron.vite.config'
 import { openDatabase } from '../src/main/core/store'
 import { startHarness, type Harness } from '../test/harness/harness'
 import type { BenchLine } from './outbox'
@@ -84,9 +83,7 @@ async function buildFloorApp(): Promise<string> {
     logLevel: 'silent',
     root: join(import.meta.dirname, 'window-floor'),
     base: './',
-    // The window's own build plugins that change what the page runs (the entry's compile hint), so both sides of the
-    // ratio are built the same way.
-    plugins: [react(), compileHints()],
+    plugins: [react()],
     build: { outDir, emptyOutDir: true, minify: true }
   })
   return outDir

@@ -1,13 +1,11 @@
 /**
- * The window's start as built (out/renderer): one script and one stylesheet before the shell, the script marked for
- * V8 to compile while it streams in, with one language's strings, and no bigger than the size the first-load work
- * left it at (issue 29: 452 kB before, 364 kB after). A view
+ * The window's start as built (out/renderer): one script and one stylesheet before the shell, with one language's
+ * strings, and no bigger than the size the first-load work left it at (issue 29: 452 kB before, 364 kB after). A view
  * or a library imported eagerly by the start shows up here as growth, before it shows up in the window bench.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COMPILE_HINT } from '../../electron.vite.config'
 import { en } from '../../src/shared/i18n/en'
 import { id } from '../../src/shared/i18n/id'
 
@@ -42,12 +40,6 @@ describe("the window's start chunk", () => {
     expect(scripts).toHaveLength(1)
     expect(styles).toHaveLength(1)
     expect(styles[0]).toMatch(/\.css$/)
-  })
-
-  it("starts with V8's compile hint, so its functions are compiled off the page's thread", () => {
-    const [script] = startFiles().scripts
-    const code = readFileSync(join(outRenderer, script ?? ''), 'utf8')
-    expect(code.split('\n', 1)[0]).toBe(COMPILE_HINT)
   })
 
   it('carries English only: Indonesian is a chunk of its own, loaded when it is the chosen language', () => {
