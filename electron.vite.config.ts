@@ -58,6 +58,17 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     plugins: [react(), devServerCsp()],
+    resolve: {
+      // The window loads its operator's strings itself (src/renderer/src/i18n/strings.ts). notes.ts is the main
+      // process's door to the note functions, with every language's table: in the window it is note-text.ts, the same
+      // functions over the lookup alone, so no import of it brings Indonesian back into every operator's start.
+      alias: [
+        {
+          find: /^(.*\/shared\/i18n)\/notes$/,
+          replacement: '$1/note-text'
+        }
+      ]
+    },
     build: {
       // electron-vite leaves builds unminified: a minified window parses and starts faster (issue #18).
       minify: true,

@@ -69,8 +69,17 @@ export const LAYERS = [
   {
     name: 'i18n',
     modules: ['src/shared/i18n'],
-    // row-problems words a campaign row's problems once, for the window and the core's exports.
-    entries: ['src/shared/i18n/notes', 'src/shared/i18n/row-problems'],
+    // row-problems words a campaign row's problems once, for the window and the core's exports. The window imports
+    // the lookup without the tables (translate, note-text, pacing) and loads Indonesian (id) when chosen, so its start
+    // carries one language (issue 29); the index and notes have every table, for the main process.
+    entries: [
+      'src/shared/i18n/notes',
+      'src/shared/i18n/row-problems',
+      'src/shared/i18n/translate',
+      'src/shared/i18n/note-text',
+      'src/shared/i18n/pacing',
+      'src/shared/i18n/id'
+    ],
     imports: [],
     why: 'strings'
   },

@@ -9,7 +9,7 @@ import type {
 } from '../../shared/contract'
 import type { ContractPipe } from '../../shared/contract-pipe'
 import type { Params } from '../../shared/i18n'
-import { coreText } from '../../shared/i18n/notes'
+import { coreText } from '../../shared/i18n/note-text'
 import { earlyPipe } from './early-start'
 // A cycle (the store calls `call`), harmless: each side only uses the other inside functions.
 import { currentLanguage } from './stores/settings'

@@ -48,6 +48,33 @@ describe('startWindow', () => {
     expect(fake.listenerCount('devices:changed')).toBe(1)
   })
 
+  it('draws the shell in the task that brings the answer, not in a later one', async () => {
+    const fake = installFakeApi()
+    const bootstrap = fake.defer('app:bootstrap')
+    const { container, mounted } = start()
+    bootstrap.resolve(makeBootstrap())
+    await mounted
+    // No act() around it: nothing scheduled for later has run, so what is here was drawn when the app was mounted.
+    expect(container.firstElementChild?.getAttribute('data-testid')).toBe('app')
+  })
+
+  it('makes no other call until the shell is drawn: each would load the contract client (~120 kB) before it', async () => {
+    const fake = installFakeApi()
+    const bootstrap = fake.defer('app:bootstrap')
+    const { tops, mounted } = start()
+    await act(async () => {
+      // A first run, as the window bench's: the welcome view asks nothing itself (the Overview's figures are its own).
+      bootstrap.resolve(makeBootstrap({ firstRun: true, devices: [] }))
+      await mounted
+    })
+    await expect.poll(() => tops).toEqual(['app'])
+    expect(fake.calls.map((call) => call.channel)).toEqual(['app:bootstrap'])
+    // Once the shell is up: the unread count, and which conversation the window shows (none) with its focus.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    await expect.poll(() => fake.requests('inbox:status')).toEqual([{}])
+    expect(fake.requests('inbox:viewing')).toEqual([{ conversationId: null, focused: document.hasFocus() }])
+  })
+
   it(`shows "Loading…" when the core has not answered within ${LOADING_AFTER_MS} ms, then the shell`, async () => {
     const fake = installFakeApi()
     const bootstrap = fake.defer('app:bootstrap')

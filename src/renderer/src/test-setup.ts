@@ -1,6 +1,8 @@
 /** Setup for renderer component tests (jsdom): cleanup, fresh stores and API per test, and the browser bits jsdom lacks. */
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { id } from '../../shared/i18n/id'
+import { addStrings } from '../../shared/i18n/translate'
 import { setApi } from './api'
 import { resetAppStore } from './stores/app'
 import { resetContactNamesStore } from './stores/contact-names'
@@ -13,6 +15,9 @@ import { resetOutboxStore } from './stores/outbox'
 import { resetSandboxActivityStore } from './stores/sandbox-activity'
 import { resetSendStore } from './stores/send'
 import { resetSettingsStore } from './stores/settings'
+
+// Both languages from the start, as if the window had already loaded Indonesian (strings.test.ts checks the loading).
+addStrings('id', id)
 
 // jsdom has no object URLs; thumbnails only need a stable string.
 if (typeof URL.createObjectURL !== 'function') {

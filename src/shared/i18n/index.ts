@@ -1,90 +1,13 @@
 // Translation shared by both processes: the window (through its React hook) and the main process (tray, notices,
-// dialogs) look up the same keys in the same tables, English as the fallback. Plurals and numbers are worded here,
-// once, by the language's own rules (Intl.PluralRules, Intl.NumberFormat).
+// dialogs) look up the same keys in the same tables. This entry has every table; the window's start imports
+// translate.ts instead and loads its operator's language on demand.
 import { en, type MessageKey } from './en'
 import { id } from './id'
+import { addStrings, type Language } from './translate'
 
-export type { MessageKey }
+export * from './translate'
 export { pacingProblemMessage } from './pacing'
-export type Language = 'en' | 'id'
-export type Params = Record<string, string | number>
-export type Translate = (key: MessageKey, params?: Params) => string
+
+addStrings('id', id)
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, id }
-
-/** BCP 47 locale for Intl formatting. */
-export function localeOf(language: Language): string {
-  return language === 'id' ? 'id-ID' : 'en-GB'
-}
-
-/** Numbers that name something rather than count it: shown as they are, never grouped ("pid 12345"). */
-const IDENTIFIER_PARAMS = new Set(['pid', 'code', 'serial', 'id', 'port', 'number', 'year'])
-
-const pluralRules = new Map<string, Intl.PluralRules>()
-const numberFormats = new Map<string, Intl.NumberFormat>()
-
-function pluralRulesOf(locale: string): Intl.PluralRules {
-  let rules = pluralRules.get(locale)
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
-  return rules
-}
-
-/** How each language separates thousands in a whole number, as `Intl.NumberFormat` does for its locale. */
-const THOUSANDS: Record<Language, string> = { en: ',', id: '.' }
-
-/**
- * A whole number grouped by thousands, as `Intl.NumberFormat` groups it for both languages (i18n.test.ts holds the
- * two side by side). Without making one: the window's first `Intl.NumberFormat` took ~25 ms of its start's main
- * thread in the window bench, and the shell shows a count (issue 29).
- */
-function groupWhole(value: number, language: Language): string {
-  const digits = String(Math.abs(value))
-  const groups: string[] = []
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end))
-  return (value < 0 ? '-' : '') + groups.join(THOUSANDS[language])
-}
-
-/** A count in the language's digits and grouping: 12,345 (English) or 12.345 (Indonesian). */
-export function formatNumber(value: number, language: Language): string {
-  if (Number.isSafeInteger(value) && !Object.is(value, -0)) return groupWhole(value, language)
-  const locale = localeOf(language)
-  let format = numberFormats.get(locale)
-  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)))
-  return format.format(value)
-}
-
-/**
- * `{count, plural, one {# message} other {# messages}}`: the form `Intl.PluralRules` picks for the number (`#` is
- * the number as formatted); `other` when the language has no form for the category (Indonesian has only `other`).
- */
-const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g
-const PLURAL_FORM = /(=\d+|\w+)\s*\{([^{}]*)\}/g
-
-function selectPlurals(template: string, params: Params, language: Language): string {
-  return template.replace(PLURAL, (whole, name: string, body: string) => {
-    const value = params[name]
-    if (typeof value !== 'number') return whole
-    const forms = new Map([...body.matchAll(PLURAL_FORM)].map((m) => [m[1] ?? '', m[2] ?? '']))
-    const form =
-      forms.get(`=${value}`) ??
-      forms.get(pluralRulesOf(localeOf(language)).select(value)) ??
-      forms.get('other')
-    return form === undefined ? whole : form.replace(/#/g, formatNumber(value, language))
-  })
-}
-
-/**
- * `{name}` placeholders are replaced by params (numbers formatted for the language); plural forms are chosen by the
- * number; an unknown placeholder is left visible (a bug to notice).
- */
-export function translate(language: Language, key: MessageKey, params?: Params): string {
-  const template = messages[language][key] ?? en[key]
-  if (!params) return template
-  return selectPlurals(template, params, language).replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!(name in params)) return whole
-    const value = params[name]
-    return typeof value === 'number' && Number.isFinite(value) && !IDENTIFIER_PARAMS.has(name)
-      ? formatNumber(value, language)
-      : String(value)
-  })
-}

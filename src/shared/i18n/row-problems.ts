@@ -11,7 +11,9 @@ export type RowProblemView =
   | { code: 'missing_variable'; names: string[] }
   | { code: 'too_long'; length: number; limit: number }
   | { code: 'missing_file'; name: string }
-import { translate, type Language, type MessageKey, type Params } from './index'
+// The lookup only, not every table: the window's campaigns view would otherwise carry Indonesian for every operator.
+// The main process has every table from its start (index.ts; its exports import it).
+import { translate, type Language, type MessageKey, type Params } from './translate'
 
 const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   no_phone: 'campaigns.problem.noPhone',

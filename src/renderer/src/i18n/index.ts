@@ -1,11 +1,12 @@
 // Translation in the window: `useT()` gives `t(key, params)` in the operator's language (from settings). The tables
-// and the lookup live in src/shared/i18n, shared with the main process.
+// and the lookup live in src/shared/i18n, shared with the main process; the settings store holds a language only once
+// its strings are in (./strings.ts).
 import { useCallback } from 'react'
 import { useSettings } from '../stores/settings'
-import { translate, type Language, type Translate } from '../../../shared/i18n'
+import { translate, type Language, type Translate } from '../../../shared/i18n/translate'
 
-export { localeOf, messages, translate } from '../../../shared/i18n'
-export type { Language, MessageKey, Params, Translate } from '../../../shared/i18n'
+export { localeOf, translate } from '../../../shared/i18n/translate'
+export type { Language, MessageKey, Params, Translate } from '../../../shared/i18n/translate'
 
 export function useLanguage(): Language {
   return useSettings((state) => state.settings?.language ?? 'en')

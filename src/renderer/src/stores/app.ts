@@ -4,9 +4,10 @@ import { contactNamesChanged } from './contact-names'
 import type { EventPayload, InvokeReply } from '../../../shared/contract'
 import { call, errorInfo, firstAnswer, getApi, type ErrorInfo } from '../api'
 import { WINDOW_EVENTS, type WindowEvent } from '../early-start'
+import { loadStrings } from '../i18n/strings'
 import { useDevices } from './devices'
 import { useDroppedSheet } from './dropped-sheet'
-import { reportViewing, useInboxAlerts } from './inbox-alerts'
+import { useInboxAlerts } from './inbox-alerts'
 import { useLinking } from './linking'
 import { useNavigation } from './navigation'
 import { useOutbox } from './outbox'
@@ -49,10 +50,11 @@ export const useApp = create<AppState>()((set) => ({
       // Drawn from the answer as it came; if the contract's check (once its code has loaded) refuses it, the shell
       // gives way to the error and Try again.
       checked.catch((error: unknown) => set({ status: 'error', error: errorInfo(error) }))
+      // The shell is drawn in the operator's language from its first frame: Indonesian is loaded first when chosen.
+      await loadStrings(reply.settings.language)
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
       useOutbox.getState().setCounts(reply.counts, reply.sendingPaused)
-      void useInboxAlerts.getState().load()
       set({
         status: 'ready',
         version: reply.version,
@@ -99,7 +101,10 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
   useNavigation.getState().navigate(request.view)
 }
 
-/** Subscribe the stores to every core event; returns the unsubscribe. */
+/**
+ * Subscribe the stores to every core event; returns the unsubscribe. Nothing is asked here: a call loads the contract
+ * client, which the shell does not wait for (the inbox's unread count and viewing report start after it, in App).
+ */
 export function connectEvents(): () => void {
   const api = getApi()
   // Keyed by WINDOW_EVENTS, the events early-start.ts holds from the window's first moment: the type makes the two
@@ -119,10 +124,8 @@ export function connectEvents(): () => void {
   const offs = WINDOW_EVENTS.map((event) =>
     api.on(event, follow[event] as (payload: EventPayload<typeof event>) => void)
   )
-  const offViewing = reportViewing()
   return () => {
     for (const off of offs) off()
-    offViewing()
   }
 }
 

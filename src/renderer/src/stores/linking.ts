@@ -9,7 +9,7 @@ import { call, errorInfo } from '../api'
 import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
 import { currentLanguage } from './settings'
-import { coreText } from '../../../shared/i18n/notes'
+import { coreText } from '../../../shared/i18n/note-text'
 
 // No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
 export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'

@@ -1,9 +1,10 @@
 // Settings store: the core's settings as last told by `app:bootstrap` / `settings:changed`, and updates.
 import { create } from 'zustand'
 import type { Settings } from '../../../shared/contract'
-import type { Language } from '../../../shared/i18n'
+import { hasStrings, type Language } from '../../../shared/i18n/translate'
 import { call } from '../api'
 import { computerZone } from '../i18n/dates'
+import { loadStrings } from '../i18n/strings'
 
 interface SettingsState {
   settings: Settings | null
@@ -13,15 +14,33 @@ interface SettingsState {
   update(patch: Partial<Settings>): Promise<Settings>
 }
 
-export const useSettings = create<SettingsState>()((set) => ({
-  settings: null,
-  set: (settings) => set({ settings }),
-  async update(patch) {
-    const settings = await call('settings:update', patch)
-    set({ settings })
-    return settings
+/** Counts the settings handed to the store, so that one waiting for its language's strings never undoes a newer one. */
+let handedIn = 0
+
+export const useSettings = create<SettingsState>()((set) => {
+  /**
+   * Settings are taken as they come, except a language whose strings are not loaded yet: then once they are, so no
+   * view is drawn in a language it cannot show (if they cannot be loaded, the settings are taken with English shown).
+   */
+  function take(settings: Settings): void {
+    const mine = ++handedIn
+    if (hasStrings(settings.language)) set({ settings })
+    else
+      void loadStrings(settings.language).then(() => {
+        if (mine === handedIn) set({ settings })
+      })
   }
-}))
+  return {
+    settings: null,
+    set: take,
+    async update(patch) {
+      const settings = await call('settings:update', patch)
+      await loadStrings(settings.language)
+      take(settings)
+      return settings
+    }
+  }
+})
 
 export function resetSettingsStore(): void {
   useSettings.setState({ settings: null })

@@ -11,7 +11,7 @@ import type {
 } from '../../../../shared/contract'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
-import { coreText } from '../../../../shared/i18n/notes'
+import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'

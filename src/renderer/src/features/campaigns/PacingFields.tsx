@@ -10,7 +10,8 @@ import {
   type PacingNumberField,
   type PacingProblem
 } from '../../../../shared/domain'
-import { pacingProblemMessage, type MessageKey } from '../../../../shared/i18n'
+import type { MessageKey } from '../../../../shared/i18n'
+import { pacingProblemMessage } from '../../../../shared/i18n/pacing'
 import { Field } from '../../ui/Field'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useT } from '../../i18n'

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { coreText } from '../../../../shared/i18n/notes'
+import { coreText } from '../../../../shared/i18n/note-text'
 import { useLanguage, useT, type MessageKey } from '../../i18n'
 
 /** Why a message stays as it is, in the operator's words. */

@@ -1,6 +1,6 @@
 // An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
 import type { OutboxItemView } from '../../../../shared/contract'
-import { historyNote, reasonInWords } from '../../../../shared/i18n/notes'
+import { historyNote, reasonInWords } from '../../../../shared/i18n/note-text'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'

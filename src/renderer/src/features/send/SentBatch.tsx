@@ -1,7 +1,7 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
 import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { coreText } from '../../../../shared/i18n/notes'
+import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'

@@ -1,0 +1,110 @@
+// Timeline notes the core stores as a translation key and params (not English prose), so the window shows them
+// in the operator's language. Old rows and notes quoting the gateway stay plain text and are shown as they are.
+// In the language's strings as far as they are loaded (English otherwise): the window imports this module and loads
+// its operator's language itself; the main process imports notes.ts, which has every table.
+import { en, type MessageKey } from './en'
+import { translate, type Language, type Params } from './translate'
+
+/** Marks an encoded note; a character no English note or gateway message starts with. */
+const MARK = '\u241e'
+
+export interface NoteMessage {
+  key: MessageKey
+  params: Params
+}
+
+export function encodeNote(key: MessageKey, params: Params = {}): string {
+  return `${MARK}${key}${MARK}${JSON.stringify(params)}`
+}
+
+export function decodeNote(stored: string | null): NoteMessage | null {
+  if (!stored?.startsWith(MARK)) return null
+  const split = stored.indexOf(MARK, 1)
+  if (split < 0) return null
+  const key = stored.slice(1, split)
+  if (!(key in en)) return null
+  try {
+    const params = JSON.parse(stored.slice(split + 1)) as unknown
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return null
+    return { key: key as MessageKey, params: params as Params }
+  } catch {
+    return null
+  }
+}
+
+/** The note in `language`; plain-text notes are returned unchanged. */
+export function translateNote(language: Language, stored: string | null): string | null {
+  const decoded = decodeNote(stored)
+  return decoded ? translate(language, decoded.key, translatedParams(language, decoded.params)) : stored
+}
+
+/** The core's text in `language`: from its key when the core sent one, else the text as it came. */
+export function coreText(language: Language, text: string, key?: string, params?: Params): string {
+  return key && key in en
+    ? translate(language, key as MessageKey, params && translatedParams(language, params))
+    : text
+}
+
+/** A param may itself be an encoded note (a send failure's reason inside "retry in 30 s"): worded in `language` too. */
+function translatedParams(language: Language, params: Params): Params {
+  const worded: Params = {}
+  for (const [name, value] of Object.entries(params))
+    worded[name] = typeof value === 'string' ? (translateNote(language, value) ?? value) : value
+  return worded
+}
+
+/** A history entry's note in `language`. */
+export function historyNote(
+  language: Language,
+  entry: { note: string | null; noteKey?: string | undefined; noteParams?: Params | undefined }
+): string | null {
+  return entry.note === null ? null : coreText(language, entry.note, entry.noteKey, entry.noteParams)
+}
+
+/**
+ * A stored note under a view's field names: the English text (CLI, logs), and its key and params when it is
+ * one of ours, so the window shows it in the operator's language. The gateway's own words stay as they came.
+ */
+export function noteFields<N extends string, K extends string, P extends string>(
+  stored: string | null,
+  noteField: N,
+  keyField: K,
+  paramsField: P
+): Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>> {
+  const decoded = decodeNote(stored)
+  return {
+    [noteField]: translateNote('en', stored),
+    ...(decoded ? { [keyField]: decoded.key, [paramsField]: decoded.params } : {})
+  } as Record<N, string | null> & Partial<Record<K, MessageKey> & Record<P, Params>>
+}
+
+/** Notes that only add the HTTP status or the gateway's words to a reason: the window shows those apart. */
+const REASON_WRAPPERS: ReadonlySet<string> = new Set(['desktop.gateway.said', 'desktop.gateway.httpStatus'])
+
+/**
+ * A failure's reason once, in words, in `language` (first letter capitalised): without the "(HTTP 413)" and
+ * "(gateway: …)" the core wraps around it, which the window shows apart; the HTTP status is returned for that.
+ */
+export function reasonInWords(
+  language: Language,
+  text: string,
+  key?: string,
+  params?: Params
+): { words: string; httpStatus: number | null } {
+  let current: NoteMessage | null = key && key in en ? { key: key as MessageKey, params: params ?? {} } : null
+  let httpStatus: number | null = null
+  while (current && REASON_WRAPPERS.has(current.key) && typeof current.params['reason'] === 'string') {
+    const status = current.params['status']
+    if (current.key === 'desktop.gateway.httpStatus' && typeof status === 'number') httpStatus = status
+    const inner: string = current.params['reason']
+    const decoded = decodeNote(inner)
+    if (!decoded) return { words: capitalise(inner), httpStatus }
+    current = decoded
+  }
+  const words = current ? translate(language, current.key, translatedParams(language, current.params)) : text
+  return { words: capitalise(words), httpStatus }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1)
+}
