@@ -10,6 +10,7 @@ import { runOutboxBench } from './outbox'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
 import { runWindowCampaignBench } from './window-campaign'
+import { runWindowInboxBench } from './window-inbox'
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 const only = process.argv[2]
@@ -23,7 +24,8 @@ const sections: [string, () => Promise<unknown>][] = [
   ['sandbox', runSandboxBench],
   ['messages in (relay: webhook → desktop latency, a week of catch-up)', runInboxRelayBench],
   ['window (Chromium over the browser harness)', runWindowBench],
-  ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench]
+  ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench],
+  ['the inbox in the window (Chromium over the browser harness)', runWindowInboxBench]
 ]
 for (const [title, run] of sections) {
   if (only !== undefined && !title.includes(only)) continue
