@@ -10,6 +10,7 @@ import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -152,6 +153,22 @@ describe('conversations', () => {
     expect(inbox.counts().unread).toBe(recount())
     conversations.markRead(newest!.id, false)
     expect(inbox.counts()).toMatchObject({ messages: 5, unread: recount() })
+  })
+
+  it('counts without reading every message or event: by the kept counts and the partial indexes', () => {
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    inbox.counts()
+    const plan = prepared.flatMap((sql) =>
+      (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail)
+    )
+    // A table read whole is planned as a bare "SCAN <table>"; counting a table's rows walks its smallest index.
+    expect(plan.filter((step) => /^SCAN inbox_(messages|events)$/.test(step))).toEqual([])
+    expect(
+      plan.filter(
+        (step) =>
+          step.includes('inbox_events') && !/INDEX inbox_events_(refused|to_apply|duplicated)\b/.test(step)
+      )
+    ).toEqual([])
   })
 
   it('archives, and the customer writing again brings the conversation back', () => {
