@@ -287,8 +287,12 @@ const LinkingWizard = onDemand(async () => (await import('./features/linking/Lin
 const SendView = onDemand(async () => (await import('./features/send/SendView')).SendView)
 const OutboxView = onDemand(async () => (await import('./features/outbox/OutboxView')).OutboxView)
 // The inbox an operator works from (issue 26): opened from the click without "Opening…" (React holds a revealed
-// fallback at least 300 ms, which alone put opening the inbox over its 50 ms).
-const InboxView = onDemand(async () => (await import('./features/inbox/InboxView')).InboxView)
+// fallback at least 300 ms, which alone put opening the inbox over its 50 ms), its first conversations already in.
+const InboxView = onDemand(async () => {
+  const inbox = await import('./features/inbox/InboxView')
+  inbox.prefetchFirstConversations()
+  return inbox.InboxView
+})
 const EVERYDAY_VIEWS = [DevicesView, LinkingWizard, SendView, OutboxView, InboxView]
 
 const CampaignsView = onDemand(async () => (await import('./features/campaigns/CampaignsView')).CampaignsView)
