@@ -2,20 +2,18 @@
 // against a template, as an operator does it. Two figures against the 50 ms budget of issue #16 ("the window stays
 // responsive: no main-thread task over 50 ms"): the window's longest task, and the core's longest stretch without a
 // turn of its event loop (the harness runs the core in this process; in the app it is Electron's main process).
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Browser } from 'playwright-core'
-import { startHarness, type Harness } from '../test/harness/harness'
+import type { Harness } from '../test/harness/harness'
 import { makeCampaignCsv, ROWS } from './campaign-import'
-import { launchBrowser } from './chromium'
+import { buildWindow, inHarness } from './chromium'
 import { printed, underBudget, type BenchLine } from './lines'
 
 const BUDGET_MS = 50
 const ROUNDS = 3
-const ROOT = resolve(import.meta.dirname, '..')
 const TEMPLATE = '{Halo|Hai} {Nama}, tagihan Anda {Tagihan}.'
 
 /** Long tasks (over 50 ms, as Chromium defines them) on the page's main thread, from before any page script. */
@@ -111,11 +109,7 @@ export async function runWindowCampaignBench(
   log: (line: string) => void = console.log
 ): Promise<BenchLine[]> {
   // The window bench builds the window just before; alone, this one builds it when it is missing.
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
-    log('building the window (electron-vite build)…')
-    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
-    if (built.status !== 0) throw new Error('electron-vite build failed; run npm run build to see why')
-  }
+  buildWindow(log, { onlyWhenMissing: true })
   const lines: BenchLine[] = []
   const add = (line: BenchLine): void => {
     lines.push(line)
@@ -124,14 +118,7 @@ export async function runWindowCampaignBench(
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-window-campaign-'))
   const csvPath = join(dataDir, 'tagihan.csv')
   writeFileSync(csvPath, makeCampaignCsv(ROWS))
-  let harness: Harness | undefined
-  let browser: Browser | undefined
-  try {
-    harness = await startHarness({
-      dataDir,
-      onUnexpected: (where, error) => log(`[harness] ${where}: ${String(error)}`)
-    })
-    browser = await launchBrowser()
+  await inHarness(dataDir, log, async (harness, browser) => {
     // A first import warms both sides (JIT, lazily loaded code); it is not counted.
     await importOnce(browser, harness, csvPath)
     const rounds: ImportRound[] = []
@@ -155,10 +142,6 @@ export async function runWindowCampaignBench(
       measured: `${ms(coreCpu)} CPU (${ms(coreWall)} wall)`,
       detail: `${ms(coreCpu)} of the main thread's CPU time (${ms(coreWall)} of wall time, which a loaded machine stretches) between two turns, probed every 1 ms from the pick to the summary; budget ${BUDGET_MS} ms: ${verdict(coreCpu)}`
     })
-  } finally {
-    await browser?.close()
-    await harness?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
   return lines
 }

@@ -3,21 +3,18 @@
 // click: opening the inbox until its first conversations are drawn, opening a conversation until its newest messages
 // are drawn, and a search until its results are drawn. Each against the same contract call made from the page alone
 // (the floor: what the window cannot do faster), goal < 50 ms.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startHarness, type Harness } from '../test/harness/harness'
-import { launchBrowser } from './chromium'
+import { buildWindow, inHarness } from './chromium'
 import { SEED_SEARCH_PHRASE, seedInboxFolder } from './inbox-seed'
 import { printed, reported, underBudget, type BenchLine } from './lines'
 
 const SIZE = { messages: 100_000, conversations: 5_000 }
 const BUDGET_MS = 50
 const ROUNDS = 7
-const ROOT = resolve(import.meta.dirname, '..')
 /** The pages the view asks for (use-conversations.ts's CONVERSATION_PAGE, Thread.tsx's THREAD_PAGE, the search's). */
 const CONVERSATION_PAGE = 100
 const THREAD_PAGE = 50
@@ -123,12 +120,7 @@ async function floorOf(page: Page, channel: string, request: (round: number) => 
 }
 
 export async function runWindowInboxBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
-  // From the current sources, as the window bench (BENCH_BUILT=1 measures the window already in out/, to iterate).
-  if (process.env['BENCH_BUILT'] !== '1' || !existsSync(join(ROOT, 'out/renderer/index.html'))) {
-    log('building the window (electron-vite build)…')
-    const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
-    if (built.status !== 0) throw new Error('electron-vite build failed; run npm run build to see why')
-  }
+  buildWindow(log)
   const lines: BenchLine[] = []
   const add = (line: BenchLine): void => {
     lines.push(line)
@@ -141,15 +133,7 @@ export async function runWindowInboxBench(log: (line: string) => void = console.
   log(
     `  seeded ${size} and ${SIZE.messages.toLocaleString('en-US')} sent items in ${ms(performance.now() - seeding)}`
   )
-  let harness: Harness | undefined
-  let browser: Browser | undefined
-  try {
-    harness = await startHarness({
-      dataDir,
-      onUnexpected: (where, error) => log(`[harness] ${where}: ${String(error)}`)
-    })
-    browser = await launchBrowser()
-
+  await inHarness(dataDir, log, async (harness, browser) => {
     // Opening the inbox: a fresh window each round, a click on Inbox until its first conversations are drawn.
     await (await openWindow(browser, harness.url)).context.close()
     const opens: number[] = []
@@ -249,10 +233,6 @@ export async function runWindowInboxBench(log: (line: string) => void = console.
       measured: `${ms(asTyped)} vs ${ms(searchFloor)}`,
       ...reported
     })
-  } finally {
-    await browser?.close()
-    await harness?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
   return lines
 }

@@ -3,27 +3,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { InboxConversationView } from '../../shared/contract'
+import { makeConversation } from './testing/fixtures'
 import { installFakeApi, renderApp } from './testing/render'
 
-const conversation: InboxConversationView = {
-  id: 7,
-  deviceId: null,
-  deviceSerial: 'SN-0001',
-  devicePhone: '6281100001111',
-  chatId: '6281377778888',
-  isGroup: false,
-  groupSubject: null,
-  contactName: 'Dewi',
-  pushName: 'Dewi',
-  lastNumber: 10,
-  lastAt: '2026-01-15T03:01:02.000Z',
-  lastText: 'Harga grosir berapa?',
-  lastType: 'text',
-  lastFromMe: false,
-  unread: 1,
-  archived: false
-}
+const conversation = makeConversation({ id: 7, deviceId: null, unread: 1 })
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)

@@ -12,7 +12,7 @@ import type {
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { makeBootstrap, makeConversation, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -41,25 +41,7 @@ const STATUS: InboxStatusView = {
   pending: 0
 }
 
-const conversation = (over: Partial<InboxConversationView> = {}): InboxConversationView => ({
-  id: 1,
-  deviceId: 'dev-1',
-  deviceSerial: 'SN-0001',
-  devicePhone: '6281100001111',
-  chatId: '6281377778888',
-  isGroup: false,
-  groupSubject: null,
-  contactName: 'Dewi',
-  pushName: 'Dewi',
-  lastNumber: 10,
-  lastAt: '2026-01-15T03:01:02.000Z',
-  lastText: 'Harga grosir berapa?',
-  lastType: 'text',
-  lastFromMe: false,
-  unread: 2,
-  archived: false,
-  ...over
-})
+const conversation = makeConversation
 
 const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
   number: 10,
