@@ -42,17 +42,28 @@ const sections: Record<SectionTitle, () => Promise<BenchLine[]>> = {
   'the inbox in the window (Chromium over the browser harness)': () => runWindowInboxBench()
 }
 
-const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
+/** Git's answer, or null outside a git checkout (the results then say "unknown" and count as dirty). */
+const git = (...args: string[]): string | null => {
+  try {
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore']
+    }).trim()
+  } catch {
+    return null
+  }
+}
 /** Uncommitted changes to what is measured (the results folder is the run's own output). */
-const treeDirty = (): boolean =>
-  git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
-    .split('\n')
-    .some((line) => line !== '')
+const treeDirty = (): boolean => {
+  const status = git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
+  return status === null || status !== ''
+}
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 const only = process.argv[2]
 const partial = partialReason(only, process.env)
-const commit = git('rev-parse', 'HEAD')
+const commit = git('rev-parse', 'HEAD') ?? 'unknown'
 const dirtyAtStart = treeDirty()
 const date = new Date().toISOString()
 const loadBefore = loadavg()
