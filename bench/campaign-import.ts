@@ -7,6 +7,7 @@ import Papa from 'papaparse'
 import { checkRowsInSlices, guessMapping } from '../src/main/core/campaigns/check'
 import { DEFAULT_PACING, estimateSchedule } from '../src/main/core/campaigns/pacing'
 import { readSpreadsheet } from '../src/main/core/campaigns/spreadsheet'
+import type { BenchLine } from './lines'
 
 export const ROWS = 50_000
 
@@ -42,8 +43,10 @@ const cpuMs = (): number => {
  * the ratio of the sums over many rounds, where the ticks average out.
  */
 const ROUNDS = 16
+/** Issue 16: reading and checking a sheet within 3× of the bare parse of the same bytes. */
+const IMPORT_GOAL = 3
 
-export async function runCampaignImportBench(): Promise<void> {
+export async function runCampaignImportBench(): Promise<BenchLine[]> {
   const bytes = makeCampaignCsv(ROWS)
   const bare: number[] = []
   const full: number[] = []
@@ -92,20 +95,31 @@ export async function runCampaignImportBench(): Promise<void> {
     summary = `${fmt(checked.summary.ready)} ready, ${fmt(checked.summary.skipped)} skipped`
   }
   const ratio = median(ratios)
-  console.log(
+  const detail =
     `import+check ${fmt(ROWS)} rows: ${fmt(median(full), 1)} ms (bytes → strict UTF-8 decode, encoding and ` +
-      `delimiter sniffed, sheet, check of every row) vs bare papaparse ${fmt(median(bare), 1)} ms (bytes → ` +
-      `UTF-8 decode, delimiter guessed, parse) — ratio ${fmt(ratio, 2)}, the median of ${ratios.length} ` +
-      `rounds' ratios (target ≤ 3); in main-thread CPU time ${fmt(fullCpuSum / bareCpuSum, 2)} over all rounds ` +
-      `(${fmt(fullCpuSum / ratios.length, 1)} vs ${fmt(bareCpuSum / ratios.length, 1)} ms a round: read ` +
-      `${fmt(readCpuSum / ratios.length, 1)}, check ${fmt((fullCpuSum - readCpuSum) / ratios.length, 1)}; median of ` +
-      `rounds' ratios ${fmt(median(cpuRatios), 2)}); lowest wall ${fmt(Math.min(...full), 1)} vs ` +
-      `${fmt(Math.min(...bare), 1)} ms — ${summary}`
-  )
+    `delimiter sniffed, sheet, check of every row) vs bare papaparse ${fmt(median(bare), 1)} ms (bytes → ` +
+    `UTF-8 decode, delimiter guessed, parse) — ratio ${fmt(ratio, 2)}, the median of ${ratios.length} ` +
+    `rounds' ratios (target ≤ ${IMPORT_GOAL}); in main-thread CPU time ${fmt(fullCpuSum / bareCpuSum, 2)} over all rounds ` +
+    `(${fmt(fullCpuSum / ratios.length, 1)} vs ${fmt(bareCpuSum / ratios.length, 1)} ms a round: read ` +
+    `${fmt(readCpuSum / ratios.length, 1)}, check ${fmt((fullCpuSum - readCpuSum) / ratios.length, 1)}; median of ` +
+    `rounds' ratios ${fmt(median(cpuRatios), 2)}); lowest wall ${fmt(Math.min(...full), 1)} vs ` +
+    `${fmt(Math.min(...bare), 1)} ms — ${summary}`
+  console.log(detail)
   const start = performance.now()
   const estimate = estimateSchedule(DEFAULT_PACING, 1, ROWS, 4, Date.parse('2026-01-15T01:00:00Z'))
   console.log(
     `pacing estimate for ${fmt(ROWS)} rows on 4 devices: ${fmt(performance.now() - start)} ms, ` +
       `finishes ${new Date(estimate.finishAt ?? 0).toISOString()} over ${Object.keys(estimate.perDay).length} days`
   )
+  // The estimate's time is printed only: it has no floor to be a ratio of.
+  return [
+    {
+      name: `campaign import+check of ${fmt(ROWS)} rows against bare papaparse`,
+      ratio: 1 / ratio,
+      goal: `≤ ${IMPORT_GOAL}×`,
+      within: ratio <= IMPORT_GOAL,
+      measured: `${fmt(median(full), 1)} vs ${fmt(median(bare), 1)} ms (${fmt(ratio, 2)}×)`,
+      detail
+    }
+  ]
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SandboxControl, startSandbox } from '@sender-desk/sandbox-gateway'
-import type { BenchLine } from './outbox'
+import { printed, reported, type BenchLine } from './lines'
 import {
   composeCore,
   describeCoreError,
@@ -213,15 +213,19 @@ export async function runDevicesBench(log: (line: string) => void = console.log)
       {
         name: `${DEVICES} polled devices, CPU`,
         ratio: barePerPoll / corePerPoll,
+        ...reported,
+        measured: `${fmt(corePerPoll, 2)} vs ${fmt(barePerPoll, 2)} ms per poll`,
         detail: `core ${fmt(corePerPoll, 2)} ms per poll (${fmt(of('core', 'cpuMs'))} ms for ${fmt(of('core', 'polls'))} polls, ${fmt(of('core', 'events'))} events) vs bare client ${fmt(barePerPoll, 2)} ms (${fmt(of('bare', 'cpuMs'))} ms for ${fmt(of('bare', 'polls'))}), every ${fmt(CADENCE_MS)} ms for ${fmt(WINDOW_MS / 1000)} s`
       },
       {
         name: `${DEVICES} polled devices, memory`,
         ratio: of('bare', 'heapMb') / of('core', 'heapMb'),
+        ...reported,
+        measured: `${fmt(of('core', 'heapMb'), 1)} vs ${fmt(of('bare', 'heapMb'), 1)} MB heap`,
         detail: `core heap ${fmt(of('core', 'heapMb'), 1)} MB (grew ${fmt(of('core', 'heapGrowthMb'), 2)} MB in the window; RSS ${fmt(of('core', 'rssMb'))} MB) vs bare client ${fmt(of('bare', 'heapMb'), 1)} MB (grew ${fmt(of('bare', 'heapGrowthMb'), 2)} MB; RSS ${fmt(of('bare', 'rssMb'))} MB); both sides load the same code, so the heaps differ by what the composed core keeps`
       }
     ]
-    for (const line of lines) log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
+    for (const line of lines) log(printed(line))
     return lines
   } finally {
     await sandbox.close()

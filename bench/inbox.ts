@@ -10,7 +10,8 @@ import { createInbox } from '../src/main/core/inbox'
 import { systemClock } from '../src/main/core/clock'
 import { createOutbox } from '../src/main/core/sending'
 import { InboxStore, openDatabase, type NewInboxEvent, type SqliteDatabase } from '../src/main/core/store'
-import type { BenchLine } from './outbox'
+import { commitPages, incomingPages, SEED_DEVICE, SEED_SEARCH_PHRASE, seedSent, settle } from './inbox-seed'
+import { printed, reported, underBudget, type BenchLine } from './lines'
 
 const PAGE = 50
 const GOAL_MS = 50
@@ -20,60 +21,6 @@ const quantile = (values: number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits })
-
-const WORDS = ['pesanan', 'harga', 'grosir', 'kirim', 'ongkir', 'stok', 'warna', 'ukuran', 'promo', 'bayar']
-const chatOf = (conversation: number): string => `62813${String(conversation).padStart(7, '0')}`
-
-/** `messages` incoming events spread over `conversations` chats (round robin), as relay pages of 500. */
-function incomingPages(messages: number, conversations: number, firstSeq: number): NewInboxEvent[][] {
-  const pages: NewInboxEvent[][] = []
-  const start = Date.now() - messages * 1_000
-  for (let at = 0; at < messages; at += 500) {
-    const page: NewInboxEvent[] = []
-    for (let i = at; i < Math.min(messages, at + 500); i++) {
-      const chat = chatOf(i % conversations)
-      page.push({
-        identity: `incoming:ser-1/WA-${firstSeq + i}`,
-        kind: 'incoming',
-        seq: firstSeq + i + 1,
-        receivedAt: start + i * 1_000,
-        payload: {},
-        applied: true,
-        message: {
-          messageId: `WA-${firstSeq + i}`,
-          deviceSerial: 'SER-1',
-          devicePhone: '6281100000001',
-          chatId: chat,
-          isGroup: false,
-          groupSubject: null,
-          groupMember: null,
-          pushName: `Customer ${i % conversations}`,
-          text: `${WORDS[i % WORDS.length]} untuk pesanan nomor ${i} ${WORDS[(i * 7) % WORDS.length]}`,
-          messageType: 'text',
-          mediaUrl: null,
-          mediaFile: null,
-          mediaMime: null,
-          sentAt: null,
-          fromMe: false
-        }
-      })
-    }
-    pages.push(page)
-  }
-  return pages
-}
-
-/** Sent items to the same chats from the same device, by SQL (the outbox bench seeds its finished items so). */
-function seedSent(db: SqliteDatabase, rows: number, conversations: number): void {
-  const now = Date.now()
-  db.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
-     INSERT INTO outbox_items (id, seq, device_id, recipient, is_group, kind, text, status, attempts,
-       created_at, updated_at, closed_at, accepted_at, gateway_id, track_attempts, held)
-     SELECT printf('sent-%08d', i), -i, 'd-1', printf('62813%07d', i % ?), 0, 'text', 'terima kasih, pesanan dikirim',
-       'read', 1, ? - i * 1000 - 500, ? - i * 1000, ? - i * 1000, ? - i * 1000, printf('gw-%d', i), 0, 0 FROM n`
-  ).run(rows, conversations, now, now, now, now)
-}
 
 function timed(run: () => unknown, rounds: number): number[] {
   for (let i = 0; i < 5; i++) run()
@@ -102,14 +49,12 @@ function commitRate(
     `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group, push_name, text,
        message_type, received_at, from_me) VALUES (?, ?, ?, ?, ?, 0, ?, ?, 'text', ?, 0)`
   )
-  let count = 0
   const started = performance.now()
-  let cursor = 0
-  for (const page of pages) {
-    const upTo = page.at(-1)!.seq
-    if (keepConversations) store.commit('bench', cursor, upTo, page, Date.now())
-    // The floor: the same event and message rows, every index and the search trigger, no conversation upkeep.
-    else
+  if (keepConversations) commitPages(store, pages)
+  else {
+    for (const page of pages) {
+      const upTo = page.at(-1)!.seq
+      // The floor: the same event and message rows, every index and the search trigger, no conversation upkeep.
       db.transaction(() => {
         for (const event of page) {
           const m = event.message!
@@ -130,9 +75,9 @@ function commitRate(
            ON CONFLICT(mailbox) DO UPDATE SET after_seq = excluded.after_seq`
         ).run(upTo, Date.now())
       }).immediate()
-    cursor = upTo
-    count += page.length
+    }
   }
+  const count = pages.reduce((sum, page) => sum + page.length, 0)
   const rate = count / ((performance.now() - started) / 1000)
   return { db, dir, rate }
 }
@@ -148,7 +93,7 @@ export async function runInboxBench(
   const lines: BenchLine[] = []
   const add = (line: BenchLine): void => {
     lines.push(line)
-    log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
+    log(printed(line))
   }
   const pages = incomingPages(size.messages, size.conversations, 0)
 
@@ -159,12 +104,13 @@ export async function runInboxBench(
   add({
     name: `commit ${fmt(size.messages)} messages with their conversations kept`,
     ratio: rate / floor.rate,
+    ...reported,
+    measured: `${fmt(rate)} vs ${fmt(floor.rate)} messages/s`,
     detail: `${fmt(rate)} messages/s vs the same rows without the conversations ${fmt(floor.rate)} rows/s`
   })
 
   seedSent(db, size.messages, size.conversations)
-  db.exec(`INSERT INTO inbox_messages_search (inbox_messages_search) VALUES ('optimize')`)
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  settle(db)
   const outbox = createOutbox({ db, dataDir: dir, clientFor: () => undefined })
   const inbox = createInbox({
     db,
@@ -176,7 +122,7 @@ export async function runInboxBench(
       erase: async () => undefined
     },
     targets: {},
-    devices: { list: () => [{ id: 'd-1', serial: 'SER-1', phone: '6281100000001' }] },
+    devices: { list: () => [SEED_DEVICE] },
     outbox: outbox.queue
   })
   const conversations = inbox.conversations
@@ -206,15 +152,15 @@ export async function runInboxBench(
     ],
     [
       'search a word in the texts and contacts',
-      () => conversations.search('pesanan nomor 4242', { limit: PAGE }),
+      () => conversations.search(SEED_SEARCH_PHRASE, { limit: PAGE }),
       () => {
         db.prepare(`SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ? LIMIT ?`).all(
-          'text : "pesanan nomor 4242"',
+          `text : "${SEED_SEARCH_PHRASE}"`,
           PAGE
         )
         db.prepare(
           `SELECT * FROM inbox_conversations WHERE push_name LIKE :like OR chat_id LIKE :like LIMIT :limit`
-        ).all({ like: '%pesanan nomor 4242%', limit: PAGE })
+        ).all({ like: `%${SEED_SEARCH_PHRASE}%`, limit: PAGE })
       },
       'the bare FTS5 match of the same phrase and a bare scan of the conversations for it'
     ]
@@ -227,6 +173,8 @@ export async function runInboxBench(
     add({
       name: `${name}, ${fmt(size.messages)} messages in ${fmt(size.conversations)} conversations`,
       ratio: quantile(bare, 0.5) / p50,
+      ...underBudget(p50, GOAL_MS),
+      measured: `${fmt(p50, 2)} ms (p99 ${fmt(p99, 2)}) vs ${fmt(quantile(bare, 0.5), 2)} ms`,
       detail:
         `median ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms (goal < ${GOAL_MS} ms) vs ${floorDetail} ` +
         `${fmt(quantile(bare, 0.5), 2)} ms`

@@ -21,13 +21,7 @@ import {
   type SqliteDatabase
 } from '../src/main/core/store'
 import { walPagesByTree } from '../src/main/core/store/testing/wal-pages'
-
-export interface BenchLine {
-  name: string
-  /** Measured ÷ floor, oriented so that 1 is "as good as the floor" (rates: measured/floor; times: floor/measured). */
-  ratio: number
-  detail: string
-}
+import { printed, reported, underBudget, type BenchLine } from './lines'
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -471,6 +465,8 @@ async function outboxRun(
 // --------------------------------------------------------------------------------------------- lists
 
 const LIST_BUDGET_MS = 10
+/** Issue 18: a fresh `sender-desk outbox list` ready within 300 ms at 1,000,000 rows. */
+const FRESH_START_BUDGET_MS = 300
 const LIST_ROWS = 1_000_000
 
 /** Each list query the window makes (one page of 200 and its total), timed at 1M rows against the 10 ms budget. */
@@ -625,6 +621,8 @@ const DISPATCH_CASES = ['floor', 'empty', '100k finished', '10k queued'] as cons
 type DispatchCase = (typeof DISPATCH_CASES)[number]
 /** Point 2 of issue 18: dispatch with a backlog within 10% of dispatch with an empty outbox. */
 const BACKLOG_GOAL = 0.9
+/** Issue 18: dispatch's overhead over the raw client and two durable commits within 1.5× (a ratio ≥ 0.67). */
+const OVERHEAD_GOAL = 0.67
 
 const range = (values: number[], digits: number): string =>
   `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`
@@ -657,9 +655,15 @@ async function dispatchSection(add: (line: BenchLine) => void): Promise<void> {
       const empty = rates.get('empty') ?? []
       for (const backlog of backlogs) {
         const measured = rates.get(backlog) ?? []
+        const ratio = median(measured.map((rate, round) => rate / (floor[round] ?? rate)))
+        // Issue 18's overhead goal is stated for an empty outbox at concurrency 4; the other cases are reported.
+        const overheadGoal = concurrency === 4 && backlog === 'empty'
         add({
           name: `dispatch at concurrency ${concurrency}, ${backlog}`,
-          ratio: median(measured.map((rate, round) => rate / (floor[round] ?? rate))),
+          ratio,
+          goal: overheadGoal ? `≥ ${OVERHEAD_GOAL.toFixed(2)}` : null,
+          within: overheadGoal ? ratio >= OVERHEAD_GOAL : null,
+          measured: `${fmt(median(measured))} vs ${fmt(median(floor))} msg/s`,
           detail:
             `outbox ${fmt(median(measured))} msg/s vs raw client + 2 durable commits ${fmt(median(floor))} msg/s ` +
             `(median of ${DISPATCH_ROUNDS} rounds' ratios; ${DISPATCH_MESSAGES} sends a run, events wired; ` +
@@ -674,6 +678,9 @@ async function dispatchSection(add: (line: BenchLine) => void): Promise<void> {
         add({
           name: `dispatch at concurrency ${concurrency}, ${backlog} vs empty`,
           ratio,
+          goal: `≥ ${BACKLOG_GOAL.toFixed(2)}`,
+          within: ratio >= BACKLOG_GOAL,
+          measured: `${fmt(median(rates.get(backlog) ?? []))} vs ${fmt(median(empty))} msg/s`,
           detail:
             `${ratio.toFixed(2)} (goal ≥ ${BACKLOG_GOAL.toFixed(2)}: ${ratio >= BACKLOG_GOAL ? 'within goal' : 'UNDER GOAL'}) — ` +
             `median of ${DISPATCH_ROUNDS} rounds' ratios (range ${range(perRound, 2)}; best runs ${best.toFixed(2)}); ` +
@@ -694,7 +701,7 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
   const wanted = (section: string): boolean => !only || only.includes(section)
   const add = (line: BenchLine): void => {
     lines.push(line)
-    log(`${line.name}: ratio ${line.ratio.toFixed(2)} — ${line.detail}`)
+    log(printed(line))
   }
 
   for (const seedRows of wanted('enqueue') ? [0, 100_000] : []) {
@@ -709,6 +716,8 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: `enqueue, ${fmt(seedRows)} rows already`,
       ratio: median(outbox) / median(raw),
+      ...reported,
+      measured: `${fmt(median(outbox))} vs ${fmt(median(raw))} items/s`,
       detail: `outbox ${fmt(median(outbox))} items/s vs raw inserts into the same schema ${fmt(median(raw))} rows/s (${ENQUEUE_ENTRIES} × ${ENQUEUE_RECIPIENTS} items)`
     })
   }
@@ -732,6 +741,8 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: `longest event-loop block, ${name}`,
       ratio: STALL_BUDGET_MS / block,
+      ...underBudget(block, STALL_BUDGET_MS),
+      measured: `${fmt(block, 1)} ms (CPU ${fmt(median(runs.map((r) => r.maxBlockCpuMs)), 1)} ms)`,
       detail: `${fmt(block, 1)} ms against the ${STALL_BUDGET_MS} ms budget, at most ${fmt(median(runs.map((r) => r.maxBlockCpuMs)), 1)} ms of CPU in one block (whole call ${fmt(median(runs.map((r) => r.totalMs)))} ms)`
     })
   }
@@ -741,6 +752,8 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: `list at ${fmt(LIST_ROWS)} rows, ${name}`,
       ratio: LIST_BUDGET_MS / ms,
+      ...underBudget(ms, LIST_BUDGET_MS),
+      measured: `${fmt(ms, 1)} ms`,
       detail: `${fmt(ms, 1)} ms against the ${LIST_BUDGET_MS} ms budget (page of 200 and its total)`
     })
   }
@@ -750,6 +763,9 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: `fresh process ready, ${fmt(rows)} rows`,
       ratio: floorMs / appMs,
+      // Issue 18 states the fresh start's goal at 1,000,000 rows; the smaller outboxes are reported.
+      ...(rows === 1_000_000 ? underBudget(appMs, FRESH_START_BUDGET_MS) : reported),
+      measured: `${fmt(appMs)} vs ${fmt(floorMs)} ms`,
       detail: `CLI outbox list ${fmt(appMs)} ms vs node opening the same database ${fmt(floorMs)} ms`
     })
   }
@@ -758,6 +774,8 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: `app main process ready, ${fmt(rows)} rows`,
       ratio: floorMs / appMs,
+      ...reported,
+      measured: `${fmt(appMs)} vs ${fmt(floorMs)} ms`,
       detail: `out/main/index.js under a stand-in Electron to the tray's first snapshot ${fmt(appMs)} ms vs node opening the same database ${fmt(floorMs)} ms`
     })
   }
@@ -766,6 +784,9 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     add({
       name: 'CLI --help',
       ratio: help.floorMs / help.appMs,
+      goal: `≥ ${OVERHEAD_GOAL.toFixed(2)}`,
+      within: help.floorMs / help.appMs >= OVERHEAD_GOAL,
+      measured: `${fmt(help.appMs)} vs ${fmt(help.floorMs)} ms`,
       detail: `${fmt(help.appMs)} ms vs node -e 0 ${fmt(help.floorMs)} ms`
     })
   return lines

@@ -1,32 +1,106 @@
-// `npm run bench`: runs every benchmark and prints its same-run ratios (no thresholds; numbers are for reading).
-// `npm run bench -- <word>` runs only the sections whose title contains the word (e.g. `memory`).
+// `npm run bench`: runs every benchmark and prints its same-run ratios (numbers are for reading; goals are printed
+// beside them). `npm run bench -- <word>` runs only the sections whose title contains the word (e.g. `memory`).
+// A full run (no word, no BENCH_* variable) also writes bench/results/latest.json, from which `npm run bench:readme`
+// writes the README's performance tables.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { runCampaignImportBench } from './campaign-import'
 import { runCampaignImportMemoryBench } from './campaign-import-memory'
 import { runCampaignPacingBench } from './campaign-pacing'
 import { runDevicesBench } from './devices'
 import { runInboxRelayBench } from './inbox-relay'
 import { runInboxBench } from './inbox'
+import type { BenchLine } from './lines'
 import { runOutboxBench } from './outbox'
+import {
+  partialReason,
+  RESULTS_FILE,
+  type BenchResults,
+  type SectionResult,
+  type SectionTitle
+} from './results'
 import { runSandboxBench } from './sandbox'
 import { runWindowBench } from './window'
 import { runWindowCampaignBench } from './window-campaign'
+import { runWindowInboxBench } from './window-inbox'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const sections: Record<SectionTitle, () => Promise<BenchLine[]>> = {
+  outbox: () => runOutboxBench(),
+  'campaign import': runCampaignImportBench,
+  'campaign import at its limits (memory, 1,000,000 rows)': runCampaignImportMemoryBench,
+  'campaign pacing (sandbox timestamps)': runCampaignPacingBench,
+  'devices (50 polled vs a bare polling client)': () => runDevicesBench(),
+  'inbox (100,000 messages in 5,000 conversations)': () => runInboxBench(),
+  sandbox: () => runSandboxBench(),
+  'messages in (relay: webhook → desktop latency, a week of catch-up)': () => runInboxRelayBench(),
+  'window (Chromium over the browser harness)': () => runWindowBench(),
+  'campaign import in the window (Chromium over the browser harness)': () => runWindowCampaignBench(),
+  'the inbox in the window (Chromium over the browser harness)': () => runWindowInboxBench()
+}
+
+/** Git's answer, or null outside a git checkout (the results then say "unknown" and count as dirty). */
+const git = (...args: string[]): string | null => {
+  try {
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore']
+    }).trim()
+  } catch {
+    return null
+  }
+}
+/** Uncommitted changes to what is measured (the results folder is the run's own output). */
+const treeDirty = (): boolean => {
+  const status = git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
+  return status === null || status !== ''
+}
 
 console.log(`sender-desk bench — node ${process.version}, ${process.platform}/${process.arch}`)
 const only = process.argv[2]
-const sections: [string, () => Promise<unknown>][] = [
-  ['outbox', runOutboxBench],
-  ['campaign import', runCampaignImportBench],
-  ['campaign import at its limits (memory, 1,000,000 rows)', runCampaignImportMemoryBench],
-  ['campaign pacing (sandbox timestamps)', runCampaignPacingBench],
-  ['devices (50 polled vs a bare polling client)', runDevicesBench],
-  ['inbox (100,000 messages in 5,000 conversations)', runInboxBench],
-  ['sandbox', runSandboxBench],
-  ['messages in (relay: webhook → desktop latency, a week of catch-up)', runInboxRelayBench],
-  ['window (Chromium over the browser harness)', runWindowBench],
-  ['campaign import in the window (Chromium over the browser harness)', runWindowCampaignBench]
-]
-for (const [title, run] of sections) {
+const partial = partialReason(only, process.env)
+const commit = git('rev-parse', 'HEAD') ?? 'unknown'
+const dirtyAtStart = treeDirty()
+const date = new Date().toISOString()
+const loadBefore = loadavg()
+const results: SectionResult[] = []
+for (const [title, run] of Object.entries(sections)) {
   if (only !== undefined && !title.includes(only)) continue
   console.log(`\n# ${title}`)
-  await run()
+  const started = performance.now()
+  const lines = await run()
+  results.push({ title, seconds: (performance.now() - started) / 1000, lines })
+}
+const loadAfter = loadavg()
+
+console.log('\n# how long each section took')
+for (const { title, seconds } of results) console.log(`${title}: ${seconds.toFixed(0)} s`)
+if (partial !== null) {
+  console.log(`\nA partial run (${partial}): ${RESULTS_FILE} is left as it was.`)
+} else {
+  const report: BenchResults = {
+    commit,
+    dirty: dirtyAtStart || treeDirty() || git('rev-parse', 'HEAD') !== commit,
+    date,
+    machine: {
+      cpu: cpus()[0]?.model.trim() ?? 'unknown',
+      cores: cpus().length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      platform: process.platform,
+      arch: process.arch
+    },
+    node: process.version,
+    loadBefore,
+    loadAfter,
+    partial,
+    sections: results
+  }
+  const file = join(ROOT, RESULTS_FILE)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`\nWritten to ${RESULTS_FILE}${report.dirty ? ' (from a tree with uncommitted changes)' : ''}.`)
 }

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { SandboxControl, startSandbox, type SandboxOptions } from '@sender-desk/sandbox-gateway'
-import type { BenchLine } from './outbox'
+import type { BenchLine } from './lines'
 
 const MESSAGES = 10_000
 const MEASURED = 1_000
 const CONCURRENCY = 8
+/** Keeping the world in SQLite costs at most half the in-memory send rate ("within 2×"). */
+const GOAL = 0.5
 
 const fmt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 })
 
@@ -51,9 +53,12 @@ export async function runSandboxBench(log: (line: string) => void = console.log)
     const line: BenchLine = {
       name: 'sandbox send rate, SQLite vs memory',
       ratio: sqlite / memory,
+      goal: `≥ ${GOAL.toFixed(2)}`,
+      within: sqlite / memory >= GOAL,
+      measured: `${fmt(sqlite)} vs ${fmt(memory)} msg/s`,
       detail: `${fmt(sqlite)} msg/s with the world in SQLite vs ${fmt(memory)} msg/s in memory, last ${fmt(MEASURED)} of ${fmt(MESSAGES)}`
     }
-    log(`${line.name}: ${line.ratio.toFixed(2)} (${line.detail}); within 2× when ≥ 0.50`)
+    log(`${line.name}: ${line.ratio.toFixed(2)} (${line.detail}); within 2× when ≥ ${GOAL.toFixed(2)}`)
     return [line]
   } finally {
     rmSync(dir, { recursive: true, force: true })

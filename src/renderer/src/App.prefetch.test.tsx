@@ -21,7 +21,12 @@ describe('App shell, prefetch', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     await act(() => vi.dynamicImportSettled())
     const nav = within(screen.getByRole('navigation'))
-    for (const [view, label] of Object.entries({ devices: 'Devices', send: 'Send', outbox: 'Outbox' })) {
+    for (const [view, label] of Object.entries({
+      devices: 'Devices',
+      send: 'Send',
+      outbox: 'Outbox',
+      inbox: 'Messages in'
+    })) {
       await user.click(nav.getByRole('button', { name: label }))
       expect(screen.queryByTestId('view-loading'), label).toBeNull()
       expect(screen.getByTestId(`view-${view}`)).toBeTruthy()

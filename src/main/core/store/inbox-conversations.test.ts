@@ -135,6 +135,42 @@ describe('conversations', () => {
     expect(conversations.list({ limit: 5, unreadOnly: true })).toHaveLength(1)
   })
 
+  it("counts unread messages as the messages themselves say, whatever marked them (the tray's total)", () => {
+    const recount = (): number =>
+      db.prepare('SELECT COUNT(*) FROM inbox_messages WHERE read = 0 AND from_me = 0').pluck().get() as number
+    receive(
+      message({ text: 'a' }),
+      message({ text: 'b' }),
+      message({ chatId: '6281200000002', text: 'c' }),
+      message({ text: 'sent from the phone', fromMe: true }),
+      message({ chatId: '120363000000000001', isGroup: true, groupMember: '6281200000009', text: 'd' })
+    )
+    expect(inbox.counts()).toMatchObject({ messages: 5, unread: 4 })
+    const [newest, , first] = conversations.list({ limit: 3 })
+    inbox.markRead(first!.lastNumber)
+    expect(inbox.counts().unread).toBe(recount())
+    conversations.markRead(newest!.id, true)
+    expect(inbox.counts().unread).toBe(recount())
+    conversations.markRead(newest!.id, false)
+    expect(inbox.counts()).toMatchObject({ messages: 5, unread: recount() })
+  })
+
+  it('counts without reading every message or event: by the kept counts and the partial indexes', () => {
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    inbox.counts()
+    const plan = prepared.flatMap((sql) =>
+      (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail)
+    )
+    // A table read whole is planned as a bare "SCAN <table>"; counting a table's rows walks its smallest index.
+    expect(plan.filter((step) => /^SCAN inbox_(messages|events)$/.test(step))).toEqual([])
+    expect(
+      plan.filter(
+        (step) =>
+          step.includes('inbox_events') && !/INDEX inbox_events_(refused|to_apply|duplicated)\b/.test(step)
+      )
+    ).toEqual([])
+  })
+
   it('archives, and the customer writing again brings the conversation back', () => {
     receive(message({ text: 'a' }))
     const [conversation] = conversations.list({ limit: 1 })

@@ -1,7 +1,8 @@
-// Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap.
+// Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap, conversations.
 import type {
   CampaignView,
   DeviceView,
+  InboxConversationView,
   InvokeReply,
   OutboxCounts,
   OutboxItemView,
@@ -146,6 +147,29 @@ export function makeCampaign(over: Partial<CampaignView> = {}): CampaignView {
     estimate: { finishAt: null },
     createdAt: 0,
     startedAt: 0,
+    ...over
+  }
+}
+
+/** A customer's conversation: two unread messages, the newest a question about prices. */
+export function makeConversation(over: Partial<InboxConversationView> = {}): InboxConversationView {
+  return {
+    id: 1,
+    deviceId: 'dev-1',
+    deviceSerial: 'SN-0001',
+    devicePhone: '6281100001111',
+    chatId: '6281377778888',
+    isGroup: false,
+    groupSubject: null,
+    contactName: 'Dewi',
+    pushName: 'Dewi',
+    lastNumber: 10,
+    lastAt: '2026-01-15T03:01:02.000Z',
+    lastText: 'Harga grosir berapa?',
+    lastType: 'text',
+    lastFromMe: false,
+    unread: 2,
+    archived: false,
     ...over
   }
 }

@@ -41,6 +41,8 @@ export function Conversations({
 }: ConversationsProps): React.JSX.Element {
   const t = useT()
   const [query, setQuery] = useState('')
+  // The text Enter asked for: searched at once, without waiting for the typing to settle.
+  const [entered, setEntered] = useState<string | null>(null)
   const searching = query.trim() !== ''
   return (
     <section className="inbox-conversations" aria-labelledby="inbox-conversations-heading">
@@ -55,6 +57,9 @@ export function Conversations({
           value={query}
           maxLength={200}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setEntered(event.currentTarget.value.trim())
+          }}
         />
         <label className="toggle-chip">
           <input
@@ -88,7 +93,12 @@ export function Conversations({
         ) : null}
       </div>
       {searching ? (
-        <SearchResults text={query.trim()} known={state.conversations ?? []} onOpen={onOpen} />
+        <SearchResults
+          text={query.trim()}
+          now={entered === query.trim()}
+          known={state.conversations ?? []}
+          onOpen={onOpen}
+        />
       ) : (
         <ConversationRows
           state={state}
@@ -251,13 +261,18 @@ const ConversationRow = memo(function ConversationRow({
   )
 })
 
-/** `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. */
+/**
+ * `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. Sent once the
+ * typing settles, or `now` (Enter pressed).
+ */
 function SearchResults({
   text,
+  now,
   known,
   onOpen
 }: {
   text: string
+  now: boolean
   known: InboxConversationView[]
   onOpen(conversation: InboxConversationView): void
 }): React.JSX.Element {
@@ -274,7 +289,7 @@ function SearchResults({
 
   useEffect(() => {
     let on = true
-    const timer = setTimeout(() => {
+    const search = (): void => {
       call('inbox:search', { text, limit: SEARCH_PAGE })
         .then((reply) => {
           if (on)
@@ -284,12 +299,19 @@ function SearchResults({
         .catch((e: unknown) => {
           if (on) setError(errorInfo(e).message)
         })
-    }, SEARCH_DELAY_MS)
+    }
+    if (now) {
+      search()
+      return () => {
+        on = false
+      }
+    }
+    const timer = setTimeout(search, SEARCH_DELAY_MS)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [text])
+  }, [text, now])
 
   if (error)
     return (

@@ -3,7 +3,7 @@
 // replies, and the inbox's keys.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type {
   ChatbotDeviceView,
   InboxConversationView,
@@ -14,7 +14,7 @@ import type {
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import { AUTO_REPLY_KEYWORD_CASES } from '../../../../shared/domain/auto-reply-keyword.cases'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem } from '../../testing/fixtures'
+import { makeBootstrap, makeConversation, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -43,25 +43,7 @@ const STATUS: InboxStatusView = {
   pending: 0
 }
 
-const conversation = (over: Partial<InboxConversationView> = {}): InboxConversationView => ({
-  id: 1,
-  deviceId: 'dev-1',
-  deviceSerial: 'SN-0001',
-  devicePhone: '6281100001111',
-  chatId: '6281377778888',
-  isGroup: false,
-  groupSubject: null,
-  contactName: 'Dewi',
-  pushName: 'Dewi',
-  lastNumber: 10,
-  lastAt: '2026-01-15T03:01:02.000Z',
-  lastText: 'Harga grosir berapa?',
-  lastType: 'text',
-  lastFromMe: false,
-  unread: 2,
-  archived: false,
-  ...over
-})
+const conversation = makeConversation
 
 const message = (over: Partial<InboxMessageView> = {}): InboxMessageView => ({
   number: 10,
@@ -277,9 +259,52 @@ describe('the conversations list', () => {
     expect(await screen.findByTestId('inbox-thread')).toBeTruthy()
     expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 })
   })
+
+  it('searches at once on Enter, without waiting for the typing to settle', async () => {
+    script()
+    fake.handle('inbox:search', () => ({
+      messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+      conversations: [],
+      next: null
+    }))
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    vi.useFakeTimers()
+    try {
+      const box = screen.getByTestId('inbox-search')
+      fireEvent.change(box, { target: { value: 'grosir' } })
+      fireEvent.keyDown(box, { key: 'Enter' })
+      // No timer advanced: the search went out on Enter, not after the typing's settling delay.
+      await act(async () => undefined)
+      expect(fake.requests('inbox:search')).toEqual([{ text: 'grosir', limit: 50 }])
+      expect(screen.getByTestId('inbox-search-message')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
 
 describe('the thread', () => {
+  it('marks the conversation read only once its messages are on screen, not when its thread cannot be loaded', async () => {
+    script({ conversations: [DEWI, { ...GROUP, unread: 3 }] })
+    const thread = fake.defer('inbox:thread')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await thread.called
+    // The read mark waits for the thread: the core's work for it does not hold up the first page.
+    await act(async () => undefined)
+    expect(fake.requests('inbox:markRead')).toEqual([])
+    act(() => thread.resolve({ conversation: DEWI, entries: [incoming()], next: null }))
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: true }]))
+
+    // Another conversation whose thread fails: the operator saw none of its messages, so it stays unread.
+    fake.fail('inbox:thread', { code: 'internal', message: 'database is locked' })
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+  })
+
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
     script({

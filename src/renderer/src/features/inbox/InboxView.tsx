@@ -19,6 +19,9 @@ import { useChatbot } from './use-chatbot'
 import { useConversations, type ConversationFilters } from './use-conversations'
 import './inbox.css'
 
+// Asked for with the view's code, once the shell is up (App.tsx).
+export { prefetchFirstConversations } from './use-conversations'
+
 export function InboxView(): React.JSX.Element {
   const t = useT()
   const [status, setStatus] = useState<InboxStatusView | null>(null)

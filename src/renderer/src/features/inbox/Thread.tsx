@@ -39,6 +39,9 @@ export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadP
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
   // read as it shows (a "mark unread" leaves the newest where it was, so it stays unread).
   const newest = useRef(conversation.lastNumber)
+  // Opened means read, once the messages are on screen: a thread that cannot be loaded stays unread, and the core's
+  // read mark (its unread totals, the tray) does not hold up the thread's first page (issue 26: < 50 ms from the click).
+  const readOnFirstPage = useRef(true)
 
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
@@ -48,6 +51,10 @@ export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadP
         onChanged(reply.conversation)
         const arrived = reply.conversation.lastNumber > newest.current
         newest.current = Math.max(newest.current, reply.conversation.lastNumber)
+        const opening = readOnFirstPage.current
+        readOnFirstPage.current = false
+        if (opening && reply.conversation.unread > 0)
+          return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (
           arrived &&
           reply.conversation.unread > 0 &&
@@ -85,16 +92,6 @@ export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadP
     if (from instanceof HTMLElement && from !== document.body && from.offsetParent === null)
       headingRef.current?.focus()
   }, [])
-
-  // Opened means read: the unread badge goes as the operator sees the messages.
-  useEffect(() => {
-    if (conversation.unread === 0) return
-    call('inbox:markRead', { conversationId: id, read: true })
-      .then(onChanged)
-      .catch((e: unknown) => setError(errorInfo(e).message))
-    // Once per opening, not again when the list's copy of the conversation changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
 
   function act(request: Promise<InboxConversationView>): void {
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))

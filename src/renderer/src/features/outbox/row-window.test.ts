@@ -41,4 +41,19 @@ describe('useRowWindow', () => {
     rerender({ count: 30 })
     expect(result.current).toEqual({ first: 23, last: 29 })
   })
+
+  it('draws the first rows in the same render as the first page, when the box shown for it has its height', () => {
+    // Hidden while the list is empty (no height), shown once rows arrive: no resize event is waited for, which
+    // lands a frame or more later (30 ms under load: the inbox's first conversations, issue 26).
+    const box = scrollBox(0)
+    // One ref for every render, as a component's useRef gives.
+    const ref = { current: box }
+    const { result, rerender } = renderHook(({ count }) => useRowWindow(ref, count, 50, 3), {
+      initialProps: { count: 0 }
+    })
+    expect(result.current.last).toBeLessThan(result.current.first)
+    Object.defineProperty(box, 'clientHeight', { configurable: true, value: 200 })
+    rerender({ count: 100 })
+    expect(result.current).toEqual({ first: 0, last: 6 })
+  })
 })

@@ -23,6 +23,7 @@ export function useRowWindow(
   // Where the viewport is, in rows: changes only when a row comes into or leaves view, so scrolling within a row
   // draws nothing again.
   const [view, setView] = useState<{ top: number; rows: number }>({ top: 0, rows: 0 })
+  const empty = count === 0
 
   useLayoutEffect(() => {
     const box = scrollRef.current
@@ -43,8 +44,10 @@ export function useRowWindow(
       box.removeEventListener('scroll', scrolled)
       resized?.disconnect()
     }
-    // The box is there from the list's first render (hidden, not removed, when empty).
-  }, [scrollRef, rowHeight])
+    // The box is there from the list's first render (hidden, not removed, when empty); measured again when the list
+    // stops being empty, in the same render: the box just shown has its height now, and its resize event would draw
+    // the first rows a frame or more later.
+  }, [scrollRef, rowHeight, empty])
 
   if (count === 0 || view.rows === 0) return { first: 0, last: -1 }
   // A list that shrank under the viewport (a filter, a deletion) shows its end until the box scrolls back.
