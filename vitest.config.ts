@@ -30,6 +30,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts'
           ],
           exclude: ['test/e2e/**', 'node_modules/**', ...SLOW_TESTS],
+          setupFiles: ['test/setup/isolated-home.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000
         }
@@ -40,6 +41,7 @@ export default defineConfig({
           name: 'slow',
           environment: 'node',
           include: SLOW_TESTS,
+          setupFiles: ['test/setup/isolated-home.ts'],
           // The CLI suite starts ten child processes at once in some tests: 15 s alone on 2 cores.
           testTimeout: 60_000,
           hookTimeout: 30_000

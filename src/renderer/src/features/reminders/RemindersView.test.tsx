@@ -219,7 +219,7 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
-    await user.type(screen.getByRole('textbox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Menu')
     await fillWhen('2030-01-19', '08:00')
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
