@@ -53,3 +53,35 @@ export async function inHarness<T>(
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+/**
+ * The page-side waits of the window benches' probes, spliced into each probe's script (a string: the window's CSP
+ * forbids eval) where `bench` and `checks` are in scope. `until(name, arg)` resolves with performance.now() at the
+ * first DOM change after which the named check holds; `clickUntil` starts the clock just before a click dispatched in
+ * the page (no CDP hop in the figure).
+ */
+export const PAGE_WAITS = `
+  bench.until = (name, arg, timeoutMs = 30000) =>
+    new Promise((resolve, reject) => {
+      const check = () => checks[name](arg)
+      if (check()) return resolve(performance.now())
+      const timer = setTimeout(() => {
+        observer.disconnect()
+        reject(new Error('timed out waiting for ' + name + ' ' + arg))
+      }, timeoutMs)
+      const observer = new MutationObserver(() => {
+        if (!check()) return
+        observer.disconnect()
+        clearTimeout(timer)
+        resolve(performance.now())
+      })
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
+    })
+  bench.clickUntil = async (selector, name, arg) => {
+    const target = document.querySelector(selector)
+    if (!target) throw new Error('nothing matches ' + selector)
+    const started = performance.now()
+    target.click()
+    return (await bench.until(name, arg)) - started
+  }
+`

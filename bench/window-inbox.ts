@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { buildWindow, inHarness } from './chromium'
+import { buildWindow, inHarness, PAGE_WAITS } from './chromium'
 import { SEED_SEARCH_PHRASE, seedInboxFolder } from './inbox-seed'
 import { printed, reported, underBudget, type BenchLine } from './lines'
 
@@ -47,29 +47,7 @@ const INBOX_PROBE = `(() => {
     /** Found messages are listed for the search. */
     found: () => Boolean(document.querySelector('[data-testid="inbox-search-results"] [data-testid="inbox-search-message"]'))
   }
-  bench.until = (name, arg, timeoutMs = 30000) =>
-    new Promise((resolve, reject) => {
-      const check = () => checks[name](arg)
-      if (check()) return resolve(performance.now())
-      const timer = setTimeout(() => {
-        observer.disconnect()
-        reject(new Error('timed out waiting for ' + name + ' ' + arg))
-      }, timeoutMs)
-      const observer = new MutationObserver(() => {
-        if (!check()) return
-        observer.disconnect()
-        clearTimeout(timer)
-        resolve(performance.now())
-      })
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
-    })
-  bench.clickUntil = async (selector, name, arg) => {
-    const target = document.querySelector(selector)
-    if (!target) throw new Error('nothing matches ' + selector)
-    const started = performance.now()
-    target.click()
-    return (await bench.until(name, arg)) - started
-  }
+${PAGE_WAITS}
   /** The search box given its whole text at once (a paste), as React hears typing. */
   function type(text) {
     const box = document.querySelector('[data-testid="inbox-search"]')

@@ -1,15 +1,14 @@
 // Window benchmark, in Chromium over the browser harness: the outbox view at 100,000 items and the first load, each
 // figure a ratio to a floor measured in the same run (the same data fetched without the window, or a minimal app).
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, resolve } from 'node:path'
+import { extname, join, normalize } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { build } from 'vite'
 import { openDatabase } from '../src/main/core/store'
-import { startHarness, type Harness } from '../test/harness/harness'
+import { buildWindow, inHarness, PAGE_WAITS } from './chromium'
 import { printed, reported, underBudget, type BenchLine } from './lines'
 
 const ITEMS = 100_000
@@ -23,8 +22,6 @@ const ROUNDS = 5
  * late load moved a median of 5 by 20–40%.
  */
 const FIRST_LOAD_ROUNDS = 11
-const ROOT = resolve(import.meta.dirname, '..')
-const RENDERER_DIR = join(ROOT, 'out/renderer')
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -182,30 +179,7 @@ const PAGE_PROBE = `(() => {
       Boolean(document.querySelector('[data-testid="outbox-detail"] .detail-head')) &&
       Boolean(document.querySelector('[data-testid="outbox-open-' + id + '"][aria-current="true"]'))
   }
-  bench.until = (name, arg, timeoutMs = 30000) =>
-    new Promise((resolve, reject) => {
-      const check = () => checks[name](arg)
-      if (check()) return resolve(performance.now())
-      const timer = setTimeout(() => {
-        observer.disconnect()
-        reject(new Error('timed out waiting for ' + name + ' ' + arg))
-      }, timeoutMs)
-      const observer = new MutationObserver(() => {
-        if (!check()) return
-        observer.disconnect()
-        clearTimeout(timer)
-        resolve(performance.now())
-      })
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
-    })
-  /** Time from a click on the element to the check holding (the click is dispatched in the page, no CDP hop). */
-  bench.clickUntil = async (selector, name, arg) => {
-    const target = document.querySelector(selector)
-    if (!target) throw new Error('nothing matches ' + selector)
-    const started = performance.now()
-    target.click()
-    return (await bench.until(name, arg)) - started
-  }
+${PAGE_WAITS}
   bench.scrollUntil = async (row, name, arg) => {
     const scroll = document.querySelector('[data-testid="outbox-scroll"]')
     const height = scroll.querySelector('[data-testid="outbox-row"]').offsetHeight
@@ -250,18 +224,6 @@ interface FlingResult {
   frames: number
   longTasks: number
   longestTaskMs: number
-}
-
-/**
- * Debian's Chromium, launched as the browser journeys launch it (test/e2e/browser.ts, which this Node-typed file
- * cannot import: its page callbacks need the DOM types).
- */
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']
-  })
 }
 
 async function openPage(
@@ -474,11 +436,7 @@ async function medianOf(
 
 export async function runWindowBench(log: (line: string) => void = console.log): Promise<BenchLine[]> {
   // Always from the current sources: a window left in out/ by an older build would be measured instead.
-  log('building the window (electron-vite build)…')
-  const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' })
-  if (built.status !== 0 || !existsSync(join(RENDERER_DIR, 'index.html'))) {
-    throw new Error('electron-vite build failed; run npm run build to see why')
-  }
+  buildWindow(log)
   const lines: BenchLine[] = []
   // BENCH_ONLY=load or BENCH_ONLY=outbox runs one section (to re-measure one change), as bench/outbox.ts's does.
   const only = process.env['BENCH_ONLY']?.split(',')
@@ -492,23 +450,14 @@ export async function runWindowBench(log: (line: string) => void = console.log):
   seedOutbox(dataDir, ITEMS)
   const floorDir = await buildFloorApp()
   const floor = await serveStatic(floorDir)
-  let harness: Harness | undefined
-  let browser: Browser | undefined
   try {
-    harness = await startHarness({
-      dataDir,
-      onUnexpected: (where, error) => log(`[harness] ${where}: ${String(error)}`)
+    await inHarness(dataDir, log, async (harness, browser) => {
+      if (wanted('load')) await firstLoadSection(browser, harness.url, floor.url, add, log)
+      if (wanted('outbox')) await outboxSection(browser, harness.url, floor.url, add)
     })
-    browser = await launchBrowser()
-
-    if (wanted('load')) await firstLoadSection(browser, harness.url, floor.url, add, log)
-    if (wanted('outbox')) await outboxSection(browser, harness.url, floor.url, add)
   } finally {
-    await browser?.close()
-    await harness?.close()
     floor.server.close()
     rmSync(floorDir, { recursive: true, force: true })
-    rmSync(dataDir, { recursive: true, force: true })
   }
   return lines
 }
