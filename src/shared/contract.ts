@@ -1815,7 +1815,9 @@ export const eventChannels = builtOnFirstUse({
   /** The inbox sync's state changed, or messages arrived: the inbox view and the tray redraw. */
   'inbox:changed': () => InboxStatusView,
   /** Contacts' names changed (the operator's, a campaign's spreadsheet, a sync, push names): the window's names refetch. */
-  'contacts:changed': () => z.object({ at: z.string() })
+  'contacts:changed': () => z.object({ at: z.string() }),
+  /** A customer's STOP or START keyword changed the opt-out list: an open list refetches. */
+  'optouts:changed': () => z.object({ at: z.string() })
 })
 
 // ---------------------------------------------------------------------------------------------

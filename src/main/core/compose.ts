@@ -233,7 +233,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const keywordTarget = keywordOptOuts({
     db,
     campaigns: theCampaigns,
-    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add)
+    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add),
+    // The window's open opt-out list follows a customer's keyword, not only the operator's own changes.
+    onCommitted: () => events.emit('optouts:changed', { at: new Date(clock.now()).toISOString() })
   })
   // The optional confirmation to a customer who wrote STOP: a reply through the send queue, once per message.
   const confirmOptOut = confirmOptOuts({

@@ -63,6 +63,8 @@ export function keywordOptOuts(deps: {
   campaigns: Pick<Campaigns, 'optOuts'>
   /** The gateways' blacklists (campaign commands' push), told after the commit; failures are the push's to report. */
   pushToGateways: (phones: readonly string[], add: boolean) => Promise<unknown>
+  /** After a commit that changed the list (the app tells its window). */
+  onCommitted?: () => void
 }): KeywordOptOuts {
   return {
     keywords: () => readKeywords(deps.db),
@@ -86,6 +88,7 @@ export function keywordOptOuts(deps: {
       const removed = changes.filter((c) => c.action === 'opt-in').map((c) => normalisePhone(c.phone))
       if (added.length > 0) void deps.pushToGateways(added, true).catch(() => undefined)
       if (removed.length > 0) void deps.pushToGateways(removed, false).catch(() => undefined)
+      if (added.length + removed.length > 0) deps.onCommitted?.()
     }
   }
 }

@@ -19,6 +19,8 @@ let inbox: Inbox
 let incomingUrl: string
 let campaigns: ReturnType<typeof createCampaigns>
 let pushed: { phones: readonly string[]; add: boolean }[]
+/** How many commits told the app the list changed (its window's open list refetches). */
+let listChanges: number
 
 let serial = 0
 /** A customer's message as the gateway posts it (each with its own WhatsApp id). */
@@ -59,6 +61,7 @@ beforeEach(async () => {
   fx = makeFixture({ tracking: false })
   campaigns = createCampaigns({ db: fx.db, queue: fx.outbox.queue, clock: systemClock })
   pushed = []
+  listChanges = 0
   inbox = createInbox({
     db: fx.db,
     clock: systemClock,
@@ -69,7 +72,8 @@ beforeEach(async () => {
       optOuts: keywordOptOuts({
         db: fx.db,
         campaigns,
-        pushToGateways: async (phones, add) => void pushed.push({ phones, add })
+        pushToGateways: async (phones, add) => void pushed.push({ phones, add }),
+        onCommitted: () => void listChanges++
       })
     }
   })
@@ -91,6 +95,7 @@ it('"stop." puts the number on the opt-out list once, tells the blacklists after
   await inbox.sync.catchUp()
   expect(listed()).toEqual(['6281298765432 keyword'])
   expect(pushed).toEqual([{ phones: ['6281298765432'], add: true }])
+  expect(listChanges).toBe(1)
   // The messages are in the inbox like any other, with what they did kept on their events: the second STOP found the
   // number on the list already, so it did nothing the thread should note.
   expect(inbox.list().map((m) => [m.text, m.keywordOutcome])).toEqual([
@@ -103,6 +108,7 @@ it('"stop." puts the number on the opt-out list once, tells the blacklists after
   await inbox.sync.catchUp()
   expect(listed()).toEqual([])
   expect(pushed.at(-1)).toEqual({ phones: ['6281298765432'], add: false })
+  expect(listChanges).toBe(2)
   expect(inbox.list()[0]?.keywordOutcome).toBe('opted-in')
 })
 
@@ -118,6 +124,7 @@ it('a sentence, a group message and our own "STOP" change nothing', async () => 
   await inbox.sync.catchUp()
   expect(listed()).toEqual([])
   expect(pushed).toEqual([])
+  expect(listChanges).toBe(0)
   expect(inbox.counts().pending).toBe(0)
 })
 

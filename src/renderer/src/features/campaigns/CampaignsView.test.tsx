@@ -443,6 +443,18 @@ describe('OptOuts', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
     await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
   })
+
+  it("follows a customer's STOP while it is open (issue 26)", async () => {
+    let list: { phone: string; source: string; addedAt: number }[] = []
+    fake.handle('optouts:list', () => ({ optOuts: list }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByText('Opt-out list (0)'))
+    list = [{ phone: '6281234567899', source: 'keyword', addedAt: 2 }]
+    act(() => fake.emit('optouts:changed', { at: new Date(2).toISOString() }))
+    expect(await screen.findByText('Opt-out list (1)')).toBeTruthy()
+    expect(screen.getByTestId('optouts-list').textContent).toContain('6281234567899')
+  })
 })
 
 describe('a file for every message', () => {

@@ -2,7 +2,7 @@
 // one, export the list as CSV.
 import { useEffect, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
-import { call, errorInfo, type ErrorInfo } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { OptOutKeywords } from './OptOutKeywords'
@@ -29,6 +29,8 @@ export function OptOuts(): React.JSX.Element {
       on = false
     }
   }, [reload])
+  // A customer's STOP or START changes the list while it is open.
+  useEffect(() => getApi().on('optouts:changed', () => setReload((n) => n + 1)), [])
 
   async function add(phones: string[], source: 'operator' | 'import'): Promise<void> {
     setError(null)
