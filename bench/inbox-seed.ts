@@ -2,6 +2,7 @@
 // sync's own store path (conversations and search kept as the app keeps them), and sent items to the same chats.
 // Shared by the core's inbox bench (bench/inbox.ts) and the window's (bench/window-inbox.ts).
 import { InboxStore, openDatabase, type NewInboxEvent, type SqliteDatabase } from '../src/main/core/store'
+import { newInboxMessage } from '../src/main/core/store/testing/new-inbox-message'
 
 const WORDS = ['pesanan', 'harga', 'grosir', 'kirim', 'ongkir', 'stok', 'warna', 'ukuran', 'promo', 'bayar']
 /** The gateway device every seeded message arrived on and every seeded sent item went from. */
@@ -26,23 +27,13 @@ export function incomingPages(messages: number, conversations: number, firstSeq:
         receivedAt: start + i * 1_000,
         payload: {},
         applied: true,
-        message: {
-          messageId: `WA-${firstSeq + i}`,
+        message: newInboxMessage(`WA-${firstSeq + i}`, {
           deviceSerial: SEED_DEVICE.serial,
           devicePhone: SEED_DEVICE.phone,
           chatId: chat,
-          isGroup: false,
-          groupSubject: null,
-          groupMember: null,
           pushName: `Customer ${i % conversations}`,
-          text: `${WORDS[i % WORDS.length]} untuk pesanan nomor ${i} ${WORDS[(i * 7) % WORDS.length]}`,
-          messageType: 'text',
-          mediaUrl: null,
-          mediaFile: null,
-          mediaMime: null,
-          sentAt: null,
-          fromMe: false
-        }
+          text: `${WORDS[i % WORDS.length]} untuk pesanan nomor ${i} ${WORDS[(i * 7) % WORDS.length]}`
+        })
       })
     }
     pages.push(page)

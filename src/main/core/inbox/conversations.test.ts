@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
 import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
+import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { createConversations, type SentToChat } from './conversations'
 
 let dir: string
@@ -47,23 +48,7 @@ it('pages a thread whose entries share milliseconds without repeating or skippin
       receivedAt: at,
       payload: {},
       applied: true,
-      message: {
-        messageId: `m${i}`,
-        deviceSerial: 'SER-1',
-        devicePhone: null,
-        chatId: '6281234567890',
-        isGroup: false,
-        groupSubject: null,
-        groupMember: null,
-        pushName: null,
-        text: `in ${i}`,
-        messageType: 'text',
-        mediaUrl: null,
-        mediaFile: null,
-        mediaMime: null,
-        sentAt: null,
-        fromMe: false
-      }
+      message: newInboxMessage(`m${i}`, { text: `in ${i}` })
     })),
     0
   )

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeClock } from '../clock'
 import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
+import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { createMediaFetcher, inboxMediaDir, type MediaFetcher, type MediaFetcherDeps } from './media-fetcher'
 
 /** A 1×1 PNG. */
@@ -71,23 +72,13 @@ function receive(url: string, media: { type?: string; file?: string; mime?: stri
         receivedAt: 1_000 + i,
         payload: {},
         applied: true,
-        message: {
-          messageId: `m${i}`,
-          deviceSerial: 'SER-1',
-          devicePhone: null,
-          chatId: '6281234567890',
-          isGroup: false,
-          groupSubject: null,
-          groupMember: null,
-          pushName: null,
+        message: newInboxMessage(`m${i}`, {
           text: 'caption',
           messageType: media.type ?? 'image',
           mediaUrl: url,
           mediaFile: media.file ?? 'photo.png',
-          mediaMime: media.mime ?? 'image/png',
-          sentAt: null,
-          fromMe: false
-        }
+          mediaMime: media.mime ?? 'image/png'
+        })
       }
     ],
     0

@@ -11,6 +11,7 @@ import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
 import { recordPreparedSql } from './testing/prepared-sql'
+import { newInboxMessage } from './testing/new-inbox-message'
 
 let dir: string
 let db: SqliteDatabase
@@ -34,24 +35,12 @@ afterEach(() => {
 })
 
 function message(overrides: Partial<NewInboxMessage>): NewInboxMessage {
-  return {
-    messageId: `m${++made}`,
-    deviceSerial: 'SER-1',
+  return newInboxMessage(`m${++made}`, {
     devicePhone: '6281100000001',
-    chatId: '6281234567890',
-    isGroup: false,
-    groupSubject: null,
-    groupMember: null,
     pushName: 'Budi',
     text: 'halo',
-    messageType: 'text',
-    mediaUrl: null,
-    mediaFile: null,
-    mediaMime: null,
-    sentAt: null,
-    fromMe: false,
     ...overrides
-  }
+  })
 }
 
 /** Commits messages as the sync does, one relay page. */
