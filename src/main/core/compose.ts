@@ -291,22 +291,30 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     )
   )
   inbox.onStatusChange((status) => {
-    events.emit('inbox:changed', inboxStatusView(status))
-    snapshotChanged()
+    inboxChanged(status)
     monitor.pushCoverageChanged()
   })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
-  const snapshot = (counts: OutboxCounts = theOutbox.counts()): CoreSnapshot => ({
+  type InboxStatus = ReturnType<typeof inbox.status>
+  const snapshot = (
+    counts: OutboxCounts = theOutbox.counts(),
+    inboxStatus: InboxStatus = inbox.status()
+  ): CoreSnapshot => ({
     devices: monitor.views(),
     counts,
     sendingPaused: theOutbox.pausedState().all,
-    inbox: inboxStatusView(inbox.status())
+    inbox: inboxStatusView(inboxStatus)
   })
-  /** `counts` when the caller already has them: one computation per change, not one per listener. */
-  const snapshotChanged = (counts?: OutboxCounts): void => {
-    const current = snapshot(counts)
+  /** `counts` and the inbox's status when the caller already has them: one computation per change, not one per listener. */
+  const snapshotChanged = (counts?: OutboxCounts, inboxStatus?: InboxStatus): void => {
+    const current = snapshot(counts, inboxStatus)
     for (const listener of snapshotListeners) listener(current)
+  }
+  /** The window's inbox event and the tray's snapshot from one reading of the inbox's status (its counts query). */
+  function inboxChanged(status: InboxStatus = inbox.status()): void {
+    events.emit('inbox:changed', inboxStatusView(status))
+    snapshotChanged(undefined, status)
   }
 
   // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round.
@@ -460,10 +468,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       inbox,
       gatewayContacts: (deviceId) => requireClient(registry, deviceId),
       // Read marks move the unread count the tray and the window's tab show.
-      onReadChanged: () => {
-        events.emit('inbox:changed', inboxStatusView(inbox.status()))
-        snapshotChanged()
-      },
+      onReadChanged: () => inboxChanged(),
       onContactsChanged: () => contactsChanged()
     }),
     'inbox:viewing': async (request) => {
