@@ -28,6 +28,29 @@ export function devServerCsp(): Plugin {
   }
 }
 
+const ENGLISH = resolve('src/shared/i18n/en.ts')
+const ENGLISH_AT_START = resolve('src/renderer/src/i18n/english-at-start.ts')
+/** The one window module that loads the whole English table (after the shell). */
+const ENGLISH_LOADER = resolve('src/renderer/src/i18n/strings.ts')
+
+/**
+ * The window's start carries English's start strings only (en-start.ts), not the whole table: every import of
+ * shared/i18n/en in the window gets english-at-start.ts, except the loader's, which brings the rest after the shell
+ * (issue 29: 87 kB of strings cost the first load 6-11 ms; the start needs about 8 kB). The main process keeps the
+ * whole table. test/boot/window-start.test.ts fails if the start chunk names a key the start strings lack.
+ */
+export function englishAtStart(): Plugin {
+  return {
+    name: 'sender-desk:english-at-start',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === ENGLISH_LOADER || !/(^|\/)en(\.ts)?$/.test(source)) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved?.id === ENGLISH ? ENGLISH_AT_START : null
+    }
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -57,7 +80,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), devServerCsp()],
+    plugins: [react(), devServerCsp(), englishAtStart()],
     resolve: {
       // The window loads its operator's strings itself (src/renderer/src/i18n/strings.ts). notes.ts is the main
       // process's door to the note functions, with every language's table: in the window it is note-text.ts, the same

@@ -71,14 +71,17 @@ export const LAYERS = [
     modules: ['src/shared/i18n'],
     // row-problems words a campaign row's problems once, for the window and the core's exports. The window imports
     // the lookup without the tables (translate, note-text, pacing) and loads Indonesian (id) when chosen, so its start
-    // carries one language (issue 29); the index and notes have every table, for the main process.
+    // carries one language (issue 29); the index and notes have every table, for the main process. Its start has
+    // English's start strings (en-start) and loads the rest (en) after the shell.
     entries: [
       'src/shared/i18n/notes',
       'src/shared/i18n/row-problems',
       'src/shared/i18n/translate',
       'src/shared/i18n/note-text',
       'src/shared/i18n/pacing',
-      'src/shared/i18n/id'
+      'src/shared/i18n/id',
+      'src/shared/i18n/en-start',
+      'src/shared/i18n/en'
     ],
     imports: [],
     why: 'strings'

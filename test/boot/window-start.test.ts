@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { en } from '../../src/shared/i18n/en'
+import { enStart } from '../../src/shared/i18n/en-start'
 import { id } from '../../src/shared/i18n/id'
 
 const outRenderer = join(import.meta.dirname, '../../out/renderer')
@@ -47,6 +48,25 @@ describe("the window's start chunk", () => {
     const code = readFileSync(join(outRenderer, script ?? ''), 'utf8')
     expect(code).toContain(JSON.stringify(en['app.loading']).slice(1, -1))
     expect(code).not.toContain(JSON.stringify(id['app.loading']).slice(1, -1))
+  })
+
+  it('names no English key beyond the start strings: the rest arrive after the shell, and the views wait for them', () => {
+    const [script] = startFiles().scripts
+    const code = readFileSync(join(outRenderer, script ?? ''), 'utf8')
+    const quoted = (text: string): boolean =>
+      ['`', '"', "'"].some((quote) => code.includes(quote + text + quote))
+    // Keys named in code, as literals: each must be a start string.
+    const beyondStart = Object.keys(en).filter((key) => !(key in enStart) && quoted(key))
+    expect(beyondStart).toEqual([])
+    // Keys composed in code (`state.${state}`): the whole family must be start strings.
+    const families = [...code.matchAll(/`([a-z][\w-]*(?:\.[\w-]+)*\.)\$\{/gi)].map((match) => match[1] ?? '')
+    const knownFamilies = families.filter((family) => Object.keys(en).some((key) => key.startsWith(family)))
+    expect(knownFamilies.length).toBeGreaterThan(0)
+    for (const family of knownFamilies)
+      expect(Object.keys(en).filter((key) => key.startsWith(family) && !(key in enStart))).toEqual([])
+    // And the start carries the start strings only: a string only the views use is not in it.
+    expect(code).toContain(enStart['nav.home'])
+    expect(code).not.toContain(en['campaigns.optOuts.remove'].slice(0, 20))
   })
 
   it(`stays under ${START_CHUNK_LIMIT_BYTES / 1000} kB`, () => {

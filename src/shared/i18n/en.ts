@@ -1,18 +1,11 @@
-// English strings for both processes: the reference language (every key here must exist in id.ts too).
-export const en = {
-  'app.loading': 'Starting Sender Desk…',
-  'app.bootError': 'Sender Desk could not start: {message}',
-  'app.skip': 'Skip to content',
-  'app.viewLoading': 'Opening…',
-  'app.viewLoadError': 'This view could not be opened: {message}',
+// English strings for both processes: the reference language (every key here must exist in id.ts too). The strings
+// the window's start draws with are in en-start.ts; the rest are here.
+import { enStart } from './en-start'
 
+export const enRest = {
   'common.cancel': 'Cancel',
-  'common.close': 'Close',
   'common.save': 'Save',
   'common.keep': 'Keep',
-  'common.dismiss': 'Dismiss',
-  'common.tryAgain': 'Try again',
-  'common.unknown': 'Unknown',
   'zone.common': 'Common in Indonesia',
   'zone.all': 'All zones',
   'zone.search': 'Search the zones for {field}',
@@ -149,8 +142,6 @@ export const en = {
   'desktop.device.expiredOn': 'The device expired on {date}.',
   'desktop.device.expired': 'The device expired.',
   'desktop.device.awaitingActivation': 'Linked; waiting for the gateway to activate the device.',
-  'desktop.device.notLinked': 'Not linked: scan the QR code with the sender phone.',
-  'desktop.device.numberChanged': 'Number changed to {phone}: scan the QR code with that phone.',
   'desktop.device.disconnected': 'Disconnected; a restart may bring it back.',
   'desktop.device.gatewayStatus': 'The gateway reports "{status}".',
   'desktop.device.noConnectionState': 'The gateway did not say whether it is connected.',
@@ -201,8 +192,6 @@ export const en = {
   'desktop.gateway.notSupported': 'this gateway does not offer that endpoint',
   'desktop.gateway.redirectRefused':
     'the gateway redirected the request to {target}; it was not followed, so no message, file or token went there (check the base URL)',
-  'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
-  'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'desktop.gateway.notReceived': 'the gateway never took the message',
   'desktop.note.foundInReport': "found in the gateway's report by ref_id (gateway id {id})",
   'desktop.note.notInReport': "not in the gateway's report after the visibility window; resending",
@@ -359,93 +348,6 @@ export const en = {
   'desktop.note.occurrenceSkipped':
     'occurrence {occurrence} of a recurring series; {skipped, plural, one {# missed occurrence} other {# missed occurrences}} skipped',
 
-  'nav.label': 'Main',
-  'nav.menu': 'Menu: {view}',
-  'nav.devices': 'Devices',
-  'nav.send': 'Send',
-  'nav.outbox': 'Outbox',
-  'nav.schedules': 'Schedules',
-  'nav.settings': 'Settings',
-  'shortcuts.title': 'Keyboard shortcuts',
-  'shortcuts.views': 'Open the views in the order of the tabs (Alt+0: Settings)',
-  'shortcuts.search': 'Focus the search field of the view',
-  'shortcuts.rows': 'Next / previous row of the list',
-  'shortcuts.send': 'Send the message being written',
-  'shortcuts.help': 'Show this list',
-  'shortcuts.close': 'Close this list or an open detail',
-  'nav.home': 'Overview',
-  'overview.title': 'Overview',
-  'overview.today': 'Today',
-  'overview.today.waiting': 'waiting now',
-  'overview.today.sent': 'sent today',
-  'overview.today.failed': 'failed today',
-  'overview.today.cancelled': 'cancelled today',
-  'overview.today.sentNow': 'Sent today, where they are now: {split}',
-  'buckets.waiting': '{count} waiting',
-  'buckets.withGateway': '{count} with the gateway',
-  'buckets.sent': '{count} sent',
-  'buckets.delivered': '{count} delivered',
-  'buckets.read': '{count} read',
-  'buckets.failed': '{count} failed',
-  'buckets.cancelled': '{count} cancelled',
-  'buckets.revoked': '{count} deleted for everyone',
-  'buckets.total': '{count} in all',
-  'overview.campaigns': 'Campaigns',
-  'overview.campaigns.none': 'No campaign is sending or paused.',
-  'overview.campaigns.progress': '{sent} of {rows} sent',
-  'overview.campaigns.finish': 'estimated end {time}',
-  'overview.fleet': 'Devices',
-  'overview.fleet.none': 'No devices yet.',
-  'overview.quota': 'Quota {quota}',
-  'overview.expiry.days': 'expires in {count, plural, one {# day} other {# days}}',
-  'overview.expiry.past': 'subscription ended',
-  'overview.expiry.unknown': 'expiry unknown',
-
-  'counts.label': 'Outbox at a glance',
-  'counts.queued': 'queued',
-  'counts.scheduled': 'scheduled',
-  'counts.failed': 'failed',
-  'counts.failedBadge': '{count} failed',
-  'counts.pause': 'Pause sending',
-  'counts.resume': 'Resume sending',
-  'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
-  'counts.show': 'Show these in the outbox',
-  'attention.label': 'Devices that need you',
-
-  'storage.sessionOnly':
-    'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
-  'storage.weak':
-    'Tokens are stored with weak protection because you allowed it. Enable a keyring to protect them properly.',
-
-  'state.unknown': 'Checking',
-  'state.connected': 'Connected',
-  'state.disconnected': 'Disconnected',
-  'state.needs-scan': 'Needs a QR scan',
-  'state.awaiting-activation': 'Waiting for activation',
-  'state.expired': 'Expired',
-  'state.token-invalid': 'Token refused',
-  'state.unreachable': 'Gateway unreachable',
-  'state.locked': 'Token locked',
-
-  'advice.unknown': 'Sender Desk is checking this device.',
-  'advice.connected': 'Ready to send.',
-  'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
-  'advice.needs-scan':
-    'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.',
-  'advice.needs-scan.neverLinked':
-    'This device has not been linked yet: scan its code with the sender phone.',
-  'advice.needs-scan.numberChanged':
-    'The number was changed: scan a new code with the phone that has the new number.',
-  'advice.awaiting-activation':
-    'Scanned. The gateway’s IT support must activate it; open Relink for the prepared message.',
-  'advice.expired': 'The gateway subscription has ended. Renew it with your provider.',
-  'advice.token-invalid':
-    'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
-  'advice.unreachable':
-    'The gateway cannot be reached. Check the internet connection; Sender Desk keeps trying.',
-  'advice.locked':
-    'The saved token cannot be read (the keyring is locked or changed). Unlock the keyring and restart Sender Desk, or add the device again.',
-
   'status.scheduled': 'Scheduled',
   'status.queued': 'Queued',
   'status.sending': 'Sending',
@@ -470,19 +372,6 @@ export const en = {
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
   'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
 
-  'welcome.startAtLogin':
-    'Start Sender Desk in the tray when I log in, so sending and device checks keep going',
-  'welcome.title': 'Welcome to Sender Desk',
-  'welcome.intro': 'Link a WhatsApp number to your gateway, then send messages and files from this desk.',
-  'welcome.add.title': 'Add a gateway device',
-  'welcome.add.body': 'You need the gateway address and the device token from your gateway dashboard.',
-  'welcome.add.action': 'Add a gateway device',
-  'welcome.sandbox.title': 'Try the sandbox',
-  'welcome.sandbox.body':
-    'A pretend gateway inside Sender Desk: walk through linking and sending without a real phone. Nothing leaves this computer.',
-  'welcome.sandbox.action': 'Try the sandbox',
-  'welcome.sandbox.starting': 'Starting the sandbox…',
-
   'devices.title': 'Devices',
   'devices.add': 'Add a device',
   'devices.added': '{label} was added.',
@@ -492,27 +381,20 @@ export const en = {
   'devices.sender': 'Sender number',
   'devices.quota': 'Quota',
   'devices.note.details': 'What the gateway reported',
-  'devices.quota.unlimited': 'Unlimited',
-  'devices.quota.left': '{count, plural, one {# message} other {# messages}} left',
   'devices.expires': 'Expires',
   'devices.expired': 'ended',
   'devices.serial': 'Serial',
   'devices.token': 'Token',
   'devices.checked': 'Last checked',
-  'devices.announce': '{label}: {state}',
   'devices.actionsFor': 'Actions for {label}',
-  'devices.restart': 'Restart',
   'devices.restart.busy': 'Restarting…',
   'devices.restart.restarted': 'Restarted.',
   'devices.restart.reconnected': 'Reconnected.',
   'devices.restart.stillDown':
     'The gateway took the restart, but the device is still “{state}”. See the advice above.',
-  'devices.checkAgain': 'Check again',
   'devices.checkAgain.busy': 'Checking…',
   'devices.checkAgain.ok': 'Connected again.',
   'devices.checkAgain.still': 'Still “{state}”.',
-  'devices.relink': 'Relink',
-  'devices.token.enter': 'Enter the token again',
   'devices.token.explain':
     'The stored token cannot be used. Paste the device token (and secret key, if your gateway uses one); it is checked with the gateway before it is saved.',
   'devices.token.label': 'Device token',
@@ -663,7 +545,6 @@ export const en = {
   'send.drop.hint': 'Drop files anywhere in this window, paste an image, or',
   'send.drop.choose': 'Choose files',
   'send.drop.limit': 'Up to {max} per file.',
-  'send.drop.overlay': 'Drop the files to add them to the message',
   'send.file.ready': 'Ready to send',
   'send.file.tooLarge': 'Larger than {max}',
   'send.file.remove': 'Remove {name}',
@@ -929,7 +810,6 @@ export const en = {
   'settings.diagnostics.hint':
     'A summary for support: versions, device states and recent errors. Tokens are never included.',
   'settings.diagnostics.copy': 'Copy diagnostics',
-  'nav.webhooks': 'Webhooks',
   'service.device': 'Device',
   'service.noDevices': 'Add a device first.',
   'webhooks.title': 'Webhooks',
@@ -991,7 +871,6 @@ export const en = {
   'sandbox.try.replied': 'Auto-reply sent: {text}',
   'sandbox.try.noReply': 'No auto-reply matched this message.',
   'sandbox.try.webhook': 'It was also POSTed to the webhook: see the inspector.',
-  'nav.autoReplies': 'Auto-replies',
   'autoReplies.title': 'Auto-replies',
   'autoReplies.intro':
     'The gateway answers an incoming message that equals a keyword (capital letters and extra spaces aside) with your reply.',
@@ -1006,7 +885,6 @@ export const en = {
   'autoReplies.actionsFor': 'Actions for the keyword {keyword}',
   'autoReplies.edit': 'Edit',
   'autoReplies.delete.confirm': 'Delete the auto-reply for “{keyword}” at the gateway?',
-  'nav.reminders': 'Reminders',
   'reminders.title': 'Reminders',
   'reminders.intro': 'Messages that repeat: every day, week, month, year or every few days.',
   'reminders.new': 'New reminder',
@@ -1112,7 +990,6 @@ export const en = {
   'invoices.ordered': 'Ordered',
   'invoices.gateway': 'Gateway',
   // ---- campaigns (issue 16) ----
-  'nav.campaigns': 'Campaigns',
   'campaigns.title': 'Campaigns',
   'campaigns.intro':
     'One message to many customers from a spreadsheet, paced to keep your number safe, with proof of what was sent.',
@@ -1202,20 +1079,6 @@ export const en = {
   'campaigns.confirm':
     '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
-  'campaigns.status.draft': 'draft',
-  'campaigns.status.running': 'sending',
-  'campaigns.status.paused': 'paused',
-  'campaigns.status.cancelled': 'cancelled',
-  'campaigns.status.finished': 'finished',
-  'campaigns.wait.none': 'Sending now',
-  'campaigns.wait.gap': 'Waiting between sends until {until}',
-  'campaigns.wait.batchPause': 'Batch pause until {until}',
-  'campaigns.wait.outsideHours': 'Paused: outside working hours until {until}',
-  'campaigns.wait.dailyCap': 'Daily cap reached; continues at {until}',
-  'campaigns.wait.paused': 'Paused by you',
-  'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
-  'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
-  'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
@@ -1281,10 +1144,6 @@ export const en = {
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
   'campaigns.optOuts.remove': 'Remove {phone} from the list',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
-  'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
-  'drop.sheet.import': 'Import as campaign recipients',
-  'drop.sheet.attach': 'Attach to a message',
-  'drop.sheet.neither': 'Neither',
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
   'campaigns.reading': 'Reading the spreadsheet…',
   'campaigns.reading.cancel': 'Stop reading',
@@ -1347,7 +1206,6 @@ export const en = {
   'notice.message.noText': 'A file or a message without text',
   'notice.messages.fromOne': '{count} new messages from {from}',
   'notice.messages.fromMany': '{count} new messages from {customers} customers',
-  'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
   'settings.doNotDisturb': 'Do not disturb',
   'settings.doNotDisturb.hint':
     "No notification for customers' new messages. The tray and the Messages in tab still count them.",
@@ -1402,7 +1260,6 @@ export const en = {
   'relay.hint.failing': 'Sender Desk tries again by itself; check the free disk space.',
   'relay.hint.cursor-ahead':
     'The relay no longer has messages this computer already read. Connect a new mailbox to go on.',
-  'nav.inbox': 'Messages in',
   'inbox.title': 'Messages in',
   'inbox.relay.heading': 'Relay',
   'inbox.relay.state': 'Relay: {state}',
@@ -1545,10 +1402,10 @@ export const en = {
   'inbox.canned.add': 'Add canned reply',
   'inbox.canned.saveChanges': 'Save changes',
   'inbox.canned.cancelEdit': 'Cancel editing',
-  'shortcuts.inboxConversations': 'Inbox: next / previous conversation',
-  'shortcuts.inboxReply': 'Inbox: write a reply',
-  'shortcuts.inboxRead': 'Inbox: mark read / unread',
   'inbox.messages.media': '[{type}]'
 } as const satisfies Record<string, string>
+
+/** Every English string: the window's start strings and the rest. */
+export const en = { ...enStart, ...enRest }
 
 export type MessageKey = keyof typeof en

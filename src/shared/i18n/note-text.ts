@@ -2,8 +2,7 @@
 // in the operator's language. Old rows and notes quoting the gateway stay plain text and are shown as they are.
 // In the language's strings as far as they are loaded (English otherwise): the window imports this module and loads
 // its operator's language itself; the main process imports notes.ts, which has every table.
-import { en, type MessageKey } from './en'
-import { translate, type Language, type Params } from './translate'
+import { isMessageKey, translate, type Language, type MessageKey, type Params } from './translate'
 
 /** Marks an encoded note; a character no English note or gateway message starts with. */
 const MARK = '\u241e'
@@ -22,7 +21,8 @@ export function decodeNote(stored: string | null): NoteMessage | null {
   const split = stored.indexOf(MARK, 1)
   if (split < 0) return null
   const key = stored.slice(1, split)
-  if (!(key in en)) return null
+  // Not `key in en`: in the window, en is its start strings until the rest arrive (english-at-start.ts).
+  if (!isMessageKey(key)) return null
   try {
     const params = JSON.parse(stored.slice(split + 1)) as unknown
     if (typeof params !== 'object' || params === null || Array.isArray(params)) return null
@@ -40,8 +40,8 @@ export function translateNote(language: Language, stored: string | null): string
 
 /** The core's text in `language`: from its key when the core sent one, else the text as it came. */
 export function coreText(language: Language, text: string, key?: string, params?: Params): string {
-  return key && key in en
-    ? translate(language, key as MessageKey, params && translatedParams(language, params))
+  return key && isMessageKey(key)
+    ? translate(language, key, params && translatedParams(language, params))
     : text
 }
 
@@ -91,7 +91,7 @@ export function reasonInWords(
   key?: string,
   params?: Params
 ): { words: string; httpStatus: number | null } {
-  let current: NoteMessage | null = key && key in en ? { key: key as MessageKey, params: params ?? {} } : null
+  let current: NoteMessage | null = key && isMessageKey(key) ? { key, params: params ?? {} } : null
   let httpStatus: number | null = null
   while (current && REASON_WRAPPERS.has(current.key) && typeof current.params['reason'] === 'string') {
     const status = current.params['status']

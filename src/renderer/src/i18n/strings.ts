@@ -1,6 +1,6 @@
-// The window's strings beyond English, loaded when the operator's language is chosen: the start carries English
-// only (the fallback, built into shared/i18n/translate.ts), and Indonesian is a chunk of its own (issue 29: each
-// table is about 85 kB of the start's script).
+// The window's strings beyond its start: English's whole table (the start has its start strings only:
+// english-at-start.ts) and Indonesian, each a chunk of its own loaded when needed (issue 29: each table is about 85 kB
+// of script, and the first load paid 6-11 ms for English's alone).
 import { addStrings, hasStrings, type Language } from '../../../shared/i18n/translate'
 
 const loading = new Map<Language, Promise<boolean>>()
@@ -26,4 +26,22 @@ export function loadStrings(language: Language): Promise<boolean> {
     loading.set(language, load)
   }
   return load
+}
+
+let english: Promise<void> | null = null
+
+/**
+ * English's whole table, loaded once (after the shell; the views wait for it). Rejects if it cannot be loaded (a
+ * damaged install): the view that waited says so with Try again, and the next call tries again.
+ */
+export function loadEnglish(): Promise<void> {
+  // This module's import is the one the window build leaves whole (electron.vite.config.ts, englishAtStart).
+  english ??= import('../../../shared/i18n/en').then(
+    ({ en }) => addStrings('en', en),
+    (error: unknown) => {
+      english = null
+      throw error
+    }
+  )
+  return english
 }

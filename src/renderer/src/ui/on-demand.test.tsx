@@ -1,8 +1,34 @@
 // Views loaded on demand: the wait is announced, a failed load is shown with a retry that really loads again.
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onDemand, ViewSlot } from './on-demand'
+
+/** English's whole table, as the window loads it after the shell: settled by hand where a test says so. */
+const english = vi.hoisted(() => {
+  let settle: ((outcome: 'ok' | Error) => void) | null = null
+  return {
+    held: false,
+    loads: 0,
+    load(): Promise<void> {
+      english.loads++
+      if (!english.held) return Promise.resolve()
+      return new Promise<void>((resolve, reject) => {
+        settle = (outcome) => (outcome === 'ok' ? resolve() : reject(outcome))
+      })
+    },
+    settle: (outcome: 'ok' | Error) => settle?.(outcome)
+  }
+})
+vi.mock('../i18n/strings', async (original) => ({
+  ...(await original<typeof import('../i18n/strings')>()),
+  loadEnglish: () => english.load()
+}))
+
+afterEach(() => {
+  english.held = false
+  english.loads = 0
+})
 
 function Loaded(): React.JSX.Element {
   return <p data-testid="loaded-view">loaded</p>
@@ -92,5 +118,40 @@ describe('onDemand in a ViewSlot', () => {
     await act(async () => chunk.settle(new Error('Failed to fetch dynamically imported module')))
     expect((await screen.findByTestId('view-load-error')).textContent).toContain('could not be opened')
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it("draws a view once English's whole table is in, not with the start strings alone", async () => {
+    english.held = true
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    await act(async () => chunk.settle('ok'))
+    expect(screen.getByTestId('view-loading')).toBeTruthy()
+    expect(screen.queryByTestId('loaded-view')).toBeNull()
+    await act(async () => english.settle('ok'))
+    await screen.findByTestId('loaded-view')
+  })
+
+  it("shows English's table failing to load as the view's failure, and Try again loads it again", async () => {
+    english.held = true
+    const chunk = controlledLoad()
+    const View = onDemand(chunk.load)
+    render(
+      <ViewSlot>
+        <View />
+      </ViewSlot>
+    )
+    chunk.settle('ok')
+    await act(async () => english.settle(new Error('Failed to fetch dynamically imported module')))
+    await screen.findByTestId('view-load-error')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
+    expect(english.loads).toBe(2)
+    chunk.settle('ok')
+    await act(async () => english.settle('ok'))
+    await screen.findByTestId('loaded-view')
   })
 })

@@ -10,6 +10,7 @@ import {
   type ReactNode
 } from 'react'
 import { useT } from '../i18n'
+import { loadEnglish } from '../i18n/strings'
 
 /** A view whose code is loaded the first time it renders, or earlier by `prefetch()`. */
 export interface OnDemandView extends FunctionComponent {
@@ -20,12 +21,15 @@ export interface OnDemandView extends FunctionComponent {
   prefetch(): Promise<void>
 }
 
-/** A component whose code is loaded the first time it renders; `ViewSlot` shows the wait and any failure. */
+/**
+ * A component whose code is loaded the first time it renders; `ViewSlot` shows the wait and any failure. Its strings
+ * come with it: the window's start has English's start strings only, and a view is drawn once the whole table is in.
+ */
 export function onDemand(load: () => Promise<ComponentType>): OnDemandView {
   /** The view's component once its code has loaded (by a render or a prefetch). */
   let ready: ComponentType | null = null
   const loadAndKeep = async (): Promise<ComponentType> => {
-    const component = await load()
+    const [component] = await Promise.all([load(), loadEnglish()])
     ready = component
     return component
   }
