@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { onDemand, ViewSlot } from './on-demand'
+import { onDemand, ViewSlot, type OnDemandView } from './on-demand'
 
 /** English's whole table, as the window loads it after the shell: settled by hand where a test says so. */
 const english = vi.hoisted(() => {
@@ -51,15 +51,20 @@ function controlledLoad(): {
   }
 }
 
+/** The view drawn where the window draws views. */
+function drawInSlot(View: OnDemandView): void {
+  render(
+    <ViewSlot>
+      <View />
+    </ViewSlot>
+  )
+}
+
 describe('onDemand in a ViewSlot', () => {
   it('says the view is opening until its code has loaded', async () => {
     const chunk = controlledLoad()
     const View = onDemand(chunk.load)
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     expect(screen.getByRole('status').textContent).toBe('Opening…')
     expect(screen.queryByTestId('loaded-view')).toBeNull()
     chunk.settle('ok')
@@ -70,11 +75,7 @@ describe('onDemand in a ViewSlot', () => {
   it('shows a failed load in place of the view, and Try again loads it again', async () => {
     const chunk = controlledLoad()
     const View = onDemand(chunk.load)
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     chunk.settle(new Error('Failed to fetch dynamically imported module'))
     const alert = await screen.findByTestId('view-load-error')
     expect(alert.textContent).toContain(
@@ -92,11 +93,7 @@ describe('onDemand in a ViewSlot', () => {
     const prefetched = View.prefetch()
     chunk.settle('ok')
     await prefetched
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     expect(screen.getByTestId('loaded-view')).toBeTruthy()
     expect(screen.queryByTestId('view-loading')).toBeNull()
     expect(chunk.attempts()).toBe(1)
@@ -108,11 +105,7 @@ describe('onDemand in a ViewSlot', () => {
     const prefetched = View.prefetch()
     chunk.settle(new Error('Failed to fetch dynamically imported module'))
     await prefetched
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     expect(screen.getByTestId('view-loading')).toBeTruthy()
     expect(chunk.attempts()).toBe(2)
     await act(async () => chunk.settle(new Error('Failed to fetch dynamically imported module')))
@@ -124,11 +117,7 @@ describe('onDemand in a ViewSlot', () => {
     english.held = true
     const chunk = controlledLoad()
     const View = onDemand(chunk.load)
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     await act(async () => chunk.settle('ok'))
     expect(screen.getByTestId('view-loading')).toBeTruthy()
     expect(screen.queryByTestId('loaded-view')).toBeNull()
@@ -140,11 +129,7 @@ describe('onDemand in a ViewSlot', () => {
     english.held = true
     const chunk = controlledLoad()
     const View = onDemand(chunk.load)
-    render(
-      <ViewSlot>
-        <View />
-      </ViewSlot>
-    )
+    drawInSlot(View)
     chunk.settle('ok')
     await act(async () => english.settle(new Error('Failed to fetch dynamically imported module')))
     await screen.findByTestId('view-load-error')
