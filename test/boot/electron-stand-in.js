@@ -219,7 +219,7 @@ export const safeStorage = {
 
 export const protocol = {
   registerSchemesAsPrivileged(schemes) {
-    record.privilegedSchemes.push(...schemes.map((scheme) => scheme.scheme))
+    record.privilegedSchemes.push(...schemes)
   },
   handle(scheme, handler) {
     record.protocolHandlers.push(scheme)

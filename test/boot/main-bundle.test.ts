@@ -29,7 +29,7 @@ interface Recording {
   trays: Array<{ constructorArgs: number; tooltip: string; menu: Array<{ id?: string; label?: string }> }>
   dialogs: Array<{ title: string; content: string }>
   notifications: Array<{ title: string; body: string }>
-  privilegedSchemes: string[]
+  privilegedSchemes: Array<{ scheme: string; privileges: Record<string, boolean> }>
   protocolHandlers: string[]
   headerHooks: number
   lockReleased: boolean
@@ -96,7 +96,10 @@ describe('the built main bundle under a stand-in Electron', () => {
       webviewTag: false
     })
     expect(existsSync(window!.options.webPreferences['preload'] as string)).toBe(true)
-    expect(run.privilegedSchemes).toEqual(['app'])
+    // A standard, secure scheme whose scripts V8 may cache between starts (codeCache works on standard schemes only).
+    expect(run.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } }
+    ])
     expect(run.protocolHandlers).toEqual(['app'])
     // The release CSP travels with app:// responses only; a session-wide header hook blanks `npm run dev`.
     expect(run.headerHooks).toBe(0)

@@ -11,9 +11,15 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
 export const RENDERER_ORIGIN = 'app://renderer'
 export const RENDERER_ENTRY = `${RENDERER_ORIGIN}/index.html`
 
-/** Must run before app `ready`. */
+/**
+ * Must run before app `ready`. `codeCache`: V8 keeps the window's compiled scripts between starts, as it does for
+ * http(s); without it every start compiles the start chunk again, function by function as each is first called, and
+ * that is most of what the window's first load spends beyond a minimal React app (issue 29, docs/perf-status.md).
+ */
 export function registerRendererScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true } }])
+  protocol.registerSchemesAsPrivileged([
+    { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } }
+  ])
 }
 
 export function serveRenderer(rendererDir: string): void {
