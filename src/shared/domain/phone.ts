@@ -110,11 +110,19 @@ export function checkGroupId(input: string): { value: string; problem: 'group' |
 }
 
 /** Commas, semicolons and new lines separate recipients; spaces and dashes inside a number do not. */
+const RECIPIENT_SEPARATORS = /[,;\n\r]+/
+
 export function splitRecipients(text: string): string[] {
   return text
-    .split(/[,;\n\r]+/)
+    .split(RECIPIENT_SEPARATORS)
     .map((part) => part.trim())
     .filter((part) => part.length > 0)
+}
+
+/** Where the text's last recipient separator is (-1 when it has none): what follows it is still being typed. */
+export function lastRecipientSeparator(text: string): number {
+  for (let at = text.length - 1; at >= 0; at--) if (RECIPIENT_SEPARATORS.test(text.charAt(at))) return at
+  return -1
 }
 
 /**

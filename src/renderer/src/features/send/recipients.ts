@@ -1,5 +1,11 @@
 // Recipients as the operator types them: split, normalise Indonesian numbers to 62…, flag what cannot be a number or group id.
-import { checkGroupId, checkPhone, splitRecipients, type PhoneProblem } from '../../../../shared/domain'
+import {
+  checkGroupId,
+  checkPhone,
+  lastRecipientSeparator,
+  splitRecipients,
+  type PhoneProblem
+} from '../../../../shared/domain'
 
 export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group'
 
@@ -66,20 +72,14 @@ export function withRecipient(text: string, value: string): string {
  * semicolon or new line) and the piece being typed after them, which the picker's input shows.
  */
 export function splitDraft(text: string): { entered: string; draft: string } {
-  const last = Math.max(
-    text.lastIndexOf(','),
-    text.lastIndexOf(';'),
-    text.lastIndexOf('\n'),
-    text.lastIndexOf('\r')
-  )
+  const last = lastRecipientSeparator(text)
   return { entered: text.slice(0, last + 1), draft: text.slice(last + 1).trimStart() }
 }
 
-/** The recipients text with `draft` typed after the entered recipients. */
+/** The recipients text with `draft` typed after the entered recipients (which end with their separator). */
 export function withDraft(text: string, draft: string): string {
   const { entered } = splitDraft(text)
-  if (entered === '' || draft === '') return entered + draft
-  return /[,;\n\r]\s*$/.test(entered) ? `${entered} ${draft}` : `${entered}, ${draft}`
+  return entered === '' || draft === '' ? entered + draft : `${entered} ${draft}`
 }
 
 /**
