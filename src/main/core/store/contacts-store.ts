@@ -4,6 +4,8 @@
 // name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
+import { containsPattern } from './like-pattern'
+import { preparedOnce } from './prepared'
 
 export type { ContactSource } from './inbox-conversations-store'
 
@@ -41,7 +43,7 @@ export class ContactsStore {
     }
     const search = options.search?.trim()
     if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const like = containsPattern(search)
       where.push(`(name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\')`)
       params.push(like, like)
     }
@@ -60,35 +62,33 @@ export class ContactsStore {
   names(chats: readonly string[]): { chatId: string; name: string }[] {
     if (chats.length === 0) return []
     const list = JSON.stringify(chats)
-    return this.db
-      .prepare(
-        `SELECT phone AS chatId, name FROM contacts WHERE phone IN (SELECT value FROM json_each(?))
+    // Prepared once: the window asks at every turn of a scroll that draws new rows, the picker at every keystroke.
+    return preparedOnce(
+      this.db,
+      `SELECT phone AS chatId, name FROM contacts WHERE phone IN (SELECT value FROM json_each(?))
          UNION ALL
          SELECT chat_id AS chatId, group_subject AS name FROM (
            SELECT chat_id, group_subject, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY last_number DESC) AS n
              FROM inbox_conversations
             WHERE is_group = 1 AND group_subject IS NOT NULL AND chat_id IN (SELECT value FROM json_each(?))
          ) WHERE n = 1`
-      )
-      .all(list, list) as { chatId: string; name: string }[]
+    ).all(list, list) as { chatId: string; name: string }[]
   }
 
   /** Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. */
   suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
-    const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const contacts = this.db
-      .prepare(
-        `SELECT phone AS chatId, name FROM contacts
-          WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
-      )
-      .all(like, like, limit) as { chatId: string; name: string }[]
-    const groups = this.db
-      .prepare(
-        `SELECT chat_id AS chatId, group_subject AS name FROM inbox_conversations
-          WHERE is_group = 1 AND group_subject LIKE ? ESCAPE '\\'
-          GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
-      )
-      .all(like, limit) as { chatId: string; name: string }[]
+    const like = containsPattern(text.trim())
+    const contacts = preparedOnce(
+      this.db,
+      `SELECT phone AS chatId, name FROM contacts
+        WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
+    ).all(like, like, limit) as { chatId: string; name: string }[]
+    const groups = preparedOnce(
+      this.db,
+      `SELECT chat_id AS chatId, group_subject AS name FROM inbox_conversations
+        WHERE is_group = 1 AND group_subject LIKE ? ESCAPE '\\'
+        GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
+    ).all(like, limit) as { chatId: string; name: string }[]
     return [
       ...contacts.map((c) => ({ ...c, isGroup: false })),
       ...groups.map((g) => ({ ...g, isGroup: true }))

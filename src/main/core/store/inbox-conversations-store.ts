@@ -8,6 +8,7 @@ import {
   type MessageRow,
   type NewInboxMessage
 } from './inbox-records'
+import { containsPattern } from './like-pattern'
 import { searchableByIndex } from './outbox-records'
 import { preparedOnce } from './prepared'
 
@@ -386,7 +387,7 @@ export class InboxConversationsStore {
     if (trimmed === '') return { messages: [], conversations: [] }
     const keyset = before === undefined ? '' : ' AND number < ?'
     const keysetParams = before === undefined ? [] : [before]
-    const like = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = containsPattern(trimmed)
     const numbers = searchableByIndex(trimmed)
       ? (this.prepare(
           `SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?${keyset.replace('number', 'rowid')}

@@ -18,6 +18,7 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
+import { containsPattern } from './like-pattern'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -60,7 +61,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     }
     for (const column of searched.filter((c) => !indexed.includes(c))) {
       where.push(`${column} LIKE ? ESCAPE '\\'`)
-      params.push(`%${(filter[column] ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      params.push(containsPattern(filter[column] ?? ''))
     }
     if (filter.from !== undefined) {
       where.push('created_at >= ?')
