@@ -190,6 +190,17 @@ describe('RemindersView', () => {
       field
     })
 
+  /** The request sent again after the operator's answer: the first one as it was, with that answer. */
+  const expectAskedAgain = async (
+    channel: 'reminders:create' | 'series:create',
+    optedOut: 'send' | 'leave-out'
+  ): Promise<void> => {
+    await waitFor(() => expect(fake.requests(channel)).toHaveLength(2))
+    const [first, second] = fake.requests(channel)
+    expect(first).not.toHaveProperty('optedOut')
+    expect(second).toEqual({ ...first, optedOut })
+  }
+
   it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
     refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
     const user = userEvent.setup()
@@ -207,10 +218,7 @@ describe('RemindersView', () => {
     ).toEqual(['Send anyway'])
     fake.handle('reminders:create', () => reminder)
     await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
-    await waitFor(() => expect(fake.requests('reminders:create')).toHaveLength(2))
-    const [first, second] = fake.requests('reminders:create')
-    expect(first).not.toHaveProperty('optedOut')
-    expect(second).toEqual({ ...first, optedOut: 'send' })
+    await expectAskedAgain('reminders:create', 'send')
   })
 
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
@@ -228,10 +236,7 @@ describe('RemindersView', () => {
     expect(screen.queryByTestId('reminder-error')).toBeNull()
     fake.handle('series:create', () => series)
     await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
-    await waitFor(() => expect(fake.requests('series:create')).toHaveLength(2))
-    const [first, second] = fake.requests('series:create')
-    expect(first).not.toHaveProperty('optedOut')
-    expect(second).toEqual({ ...first, optedOut: 'leave-out' })
+    await expectAskedAgain('series:create', 'leave-out')
     await waitFor(() => expect(screen.queryByTestId('reminder-opt-out-ask')).toBeNull())
   })
 
