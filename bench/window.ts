@@ -10,6 +10,7 @@ import { build } from 'vite'
 import { openDatabase } from '../src/main/core/store'
 import { buildWindow, inHarness, PAGE_WAITS } from './chromium'
 import { printed, reported, underBudget, type BenchLine } from './lines'
+import { threadMsUntil, type TraceEvent } from './trace-tasks'
 
 const ITEMS = 100_000
 /** Every window figure's goal at 100k items (issue #18). */
@@ -325,22 +326,7 @@ async function firstLoadCpuMs(browser: Browser, url: string): Promise<number> {
   await context.close()
   const shell = events.find((e) => e.name === 'bench-shell')
   if (!shell) throw new Error('the trace has no shell mark')
-  const tasks = events
-    .filter(
-      (e) =>
-        e.ph === 'X' && e.cat === 'toplevel' && e.pid === shell.pid && e.tid === shell.tid && e.ts <= shell.ts
-    )
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  // Outermost tasks only: a mojo message's handler (SimpleWatcher::OnHandleReady) is a top-level event inside the
-  // task that runs it, and counting both counted the window's shell render (brought by the core's answer) twice.
-  let thread = 0
-  let coveredUntil = -Infinity
-  for (const task of tasks) {
-    if (task.ts < coveredUntil) continue
-    thread += task.tdur ?? 0
-    coveredUntil = task.ts + (task.dur ?? 0)
-  }
-  return thread / 1000
+  return threadMsUntil(events, shell)
 }
 
 interface TracedFling {
@@ -381,19 +367,6 @@ async function tracedFling(browser: Browser, page: Page): Promise<TracedFling> {
     cpuOfLongestMs: (longest?.tdur ?? 0) / 1000,
     longestCpuMs: longestCpu / 1000
   }
-}
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  /** Wall and thread duration, µs. */
-  dur?: number
-  tdur?: number
-  args?: Record<string, unknown>
 }
 
 async function heapUsedBytes(page: Page): Promise<number> {
