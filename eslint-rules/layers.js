@@ -94,13 +94,7 @@ export const LAYERS = [
   },
   {
     name: 'foundation',
-    modules: [
-      `${CORE}/clock`,
-      `${CORE}/zoned-time`,
-      `${CORE}/seeded-random`,
-      `${CORE}/logging`,
-      `${CORE}/private-files`
-    ],
+    modules: [`${CORE}/clock`, `${CORE}/seeded-random`, `${CORE}/logging`, `${CORE}/private-files`],
     imports: [],
     node: true,
     npm: true,

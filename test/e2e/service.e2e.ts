@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot } from './browser'
-import { instantToLocal } from '../../src/main/core/zoned-time'
+import { instantToLocal } from '../../src/shared/domain'
 import { journeySession, linkedSandboxDevice } from './fixtures'
 
 const journey = journeySession()

@@ -10,7 +10,7 @@ import type { TakeBackPlan } from '../../../shared/domain'
 import type { TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
-import { usableContactName, usablePacing } from '../../../shared/domain'
+import { dayIn, usableContactName, usablePacing } from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -61,7 +61,6 @@ import {
   type SendLog
 } from './pacing'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { dayIn } from '../zoned-time'
 import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
 import { rowSeed } from './template'
 

@@ -1,12 +1,11 @@
 // Proof of a campaign as a table (row, phone, variables, status, gateway id, the device that sent it, the time of
 // each status with its offset and the zone named, failure reason), written as CSV or XLSX; and the skipped rows with
 // their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
-import { exportCsv } from '../../../shared/domain'
+import { exportCsv, isoInZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { translateNote } from '../../../shared/i18n/notes'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
-import { isoInZone } from '../zoned-time'
 import type { RowProblem } from './check'
 
 export interface ResultsTable {

@@ -2,12 +2,18 @@
 // in a time zone (DST-safe), a daily cap with an optional warm-up ramp. Deriving everything from the recorded send
 // times (not from timers) is what makes a restart resume without a burst.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { dayIn as zonedDayIn, instantToLocal, localTimeToInstant as zonedInstant } from '../zoned-time'
+import {
+  dayIn as zonedDayIn,
+  DEFAULT_PACING,
+  instantToLocal,
+  localTimeToInstant as zonedInstant,
+  type PacingPolicy,
+  pacingProblems
+} from '../../../shared/domain'
 import { SeededRandom } from '../seeded-random'
 import type { KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
 import { pacingProblemMessage } from '../../../shared/i18n'
-import { DEFAULT_PACING, pacingProblems, type PacingPolicy } from '../../../shared/domain'
 
 // The policy's shape and its safe defaults are shared rules: the window's campaign form starts from the same values.
 export { DEFAULT_PACING, type PacingPolicy }

@@ -2,7 +2,7 @@
 // every producer (direct sends, series, every campaign), the day starting at midnight in the device's zone. The ban
 // risk a cap exists for is the number's, not a campaign's: two campaigns on one device share it.
 import { encodeNote } from '../../../shared/i18n/notes'
-import { dayBoundsIn } from '../zoned-time'
+import { dayBoundsIn } from '../../../shared/domain'
 import type { SendPolicy } from './policies'
 
 export interface DeviceBudgetDeps {

@@ -6,7 +6,7 @@ import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
-import { dayIn } from '../zoned-time'
+import { dayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**

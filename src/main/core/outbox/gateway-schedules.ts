@@ -3,7 +3,7 @@ import type { ScheduleInput } from '../gateway'
 import type { GatewayScheduleRecord, ItemRecord, ScheduleOp } from '../store'
 import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
-import { instantToLocal } from '../zoned-time'
+import { instantToLocal } from '../../../shared/domain'
 import { OutboxError, type SendingPort } from './types'
 import { encodeNote } from '../../../shared/i18n/notes'
 

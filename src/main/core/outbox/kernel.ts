@@ -3,8 +3,7 @@
 // Producers (one-off sends, series, campaigns, replies) live outside and reach it through `add`.
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import { computerTimeZone } from '../zoned-time'
-import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
+import { computerTimeZone, GATEWAY_TIME_ZONE } from '../../../shared/domain'
 import {
   isDiskFull,
   OutboxStore,

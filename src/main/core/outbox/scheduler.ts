@@ -2,7 +2,7 @@
 import type { ItemKind, ItemPatch, ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { acceptItem } from './dispatcher'
-import { isValidTimeZone, localTimeToInstant, parseLocalTime } from '../zoned-time'
+import { isValidTimeZone, localTimeToInstant, parseLocalTime } from '../../../shared/domain'
 import { OutboxError, type ScheduleSpec } from './types'
 import { encodeNote } from '../../../shared/i18n/notes'
 

@@ -4,7 +4,7 @@ import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
-import { dayIn } from '../zoned-time'
+import { dayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */

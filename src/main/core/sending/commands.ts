@@ -12,7 +12,7 @@ import type {
   OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
-import { OUTBOX_BULK_MAX } from '../../../shared/domain'
+import { computerTimeZone, dayIn, isValidTimeZone, OUTBOX_BULK_MAX } from '../../../shared/domain'
 import {
   ApiFailure,
   askedRecipients,
@@ -25,7 +25,6 @@ import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry, type EnqueueInput } from '../outbox'
-import { computerTimeZone, dayIn, isValidTimeZone } from '../zoned-time'
 import type { Outbox } from './outbox'
 import { outboxExportFile, outboxTable } from './outbox-export'
 

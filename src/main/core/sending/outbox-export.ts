@@ -2,11 +2,10 @@
 // the offset of the export's zone at that instant and the zone named in its own column, words in the export's
 // language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { exportCsv } from '../../../shared/domain'
+import { exportCsv, isoInZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { tableToXlsx, type ResultsTable } from '../campaigns'
-import { isoInZone } from '../zoned-time'
 
 export type OutboxExportFormat = 'csv' | 'xlsx'
 

@@ -1,7 +1,6 @@
 // Recurring times: the n-th occurrence of a rule as a wall-clock time in an IANA zone, so a daily 08:00 stays 08:00
 // across DST changes, and monthly/yearly rules stay anchored to the start day (Jan 31 → Feb 28/29 → Mar 31).
-import { isEveryNDays, MAX_EVERY_N_DAYS } from '../../../shared/domain'
-import { localTimeToInstant, parseLocalTime } from '../zoned-time'
+import { isEveryNDays, localTimeToInstant, MAX_EVERY_N_DAYS, parseLocalTime } from '../../../shared/domain'
 
 export type RecurrenceRule =
   | { kind: 'daily' }

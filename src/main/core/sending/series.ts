@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
 import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
-import { isValidTimeZone, parseLocalTime } from '../zoned-time'
+import { isValidTimeZone, parseLocalTime } from '../../../shared/domain'
 import { OutboxError, type SendQueue } from '../outbox'
 import { encodeNote } from '../../../shared/i18n/notes'
 

@@ -1,11 +1,11 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../../shared/contract'
-import { isValidTimeZone } from '../zoned-time'
 import { ApiFailure } from '../commands'
 import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_INCOMING_MEDIA_BYTES,
-  DEFAULT_TIME_ZONE
+  DEFAULT_TIME_ZONE,
+  isValidTimeZone
 } from '../../../shared/domain'
 
 export interface SettingsStorage {

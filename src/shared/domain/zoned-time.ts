@@ -1,5 +1,5 @@
-// Local wall-clock times in an IANA time zone turned into instants (and back) with Intl only, DST-safe.
-// One module for the whole core: the outbox's schedules, the sandbox's gateway clock and the settings check.
+// Local wall-clock times in an IANA time zone turned into instants (and back) with Intl only, DST-safe. One module
+// for the core (the outbox's schedules, the sandbox's gateway clock, the settings check) and the window's plans.
 const DAY_MS = 86_400_000
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
