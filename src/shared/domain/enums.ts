@@ -18,6 +18,7 @@ export const OUTBOX_STATUSES = [
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number]
 
 export const SCHEDULE_MODES = ['local', 'gateway'] as const
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number]
 /** What happens to a scheduled message whose time passed while the app was closed. */
 export const OVERDUE_POLICIES = ['send', 'hold'] as const
 export type OverduePolicyName = (typeof OVERDUE_POLICIES)[number]

@@ -1,6 +1,6 @@
 // One table for when a direct send is summed up before it goes, and when it would end: run against the domain
 // function and the Send view (its Send button shows the summary exactly when the table says).
-import type { DeviceBudget, DeviceQuota, DirectSendPlan } from './send-budget'
+import type { DeviceBudget, DeviceQuota, DirectSendPlan, DirectSendSchedule } from './send-budget'
 
 export interface DirectSendCase {
   name: string
@@ -9,6 +9,8 @@ export interface DirectSendCase {
   /** Messages per recipient (files, then the text). */
   perRecipient: number
   pacingMs: number
+  /** Scheduled for later (absent: sent now). */
+  schedule?: DirectSendSchedule
   expected: DirectSendPlan
 }
 
@@ -17,6 +19,7 @@ export const PLAN_NOW = Date.parse('2026-11-28T03:00:00.000Z')
 const RESETS_AT = '2026-11-28T17:00:00.000Z' // midnight WIB
 const RESET = Date.parse(RESETS_AT)
 const DAY = 86_400_000
+const HOUR = 3_600_000
 
 const device = (
   quota: DeviceQuota['quota'],
@@ -31,7 +34,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 3,
     perRecipient: 1,
     pacingMs: 3000,
-    expected: { finishAt: PLAN_NOW + 2 * 3000, afterToday: 0, quotaShort: 0, needsSummary: false }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: PLAN_NOW + 2 * 3000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: false
+    }
   },
   {
     name: 'exactly the threshold of recipients is not large',
@@ -39,7 +48,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 20,
     perRecipient: 1,
     pacingMs: 1000,
-    expected: { finishAt: PLAN_NOW + 19_000, afterToday: 0, quotaShort: 0, needsSummary: false }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: PLAN_NOW + 19_000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: false
+    }
   },
   {
     name: 'one recipient over the threshold is summed up',
@@ -47,7 +62,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 21,
     perRecipient: 1,
     pacingMs: 1000,
-    expected: { finishAt: PLAN_NOW + 20_000, afterToday: 0, quotaShort: 0, needsSummary: true }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: PLAN_NOW + 20_000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: true
+    }
   },
   {
     name: 'a small send past what the daily cap leaves today goes on at the device’s midnight',
@@ -55,7 +76,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 2,
     perRecipient: 2,
     pacingMs: 3000,
-    expected: { finishAt: RESET + 3000, afterToday: 2, quotaShort: 0, needsSummary: true }
+    expected: { startAt: PLAN_NOW, finishAt: RESET + 3000, afterToday: 2, quotaShort: 0, needsSummary: true }
   },
   {
     name: 'a cap already spent: every message waits for the following days, a cap a day',
@@ -63,7 +84,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 12,
     perRecipient: 1,
     pacingMs: 1000,
-    expected: { finishAt: RESET + 2 * DAY + 1000, afterToday: 12, quotaShort: 0, needsSummary: true }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: RESET + 2 * DAY + 1000,
+      afterToday: 12,
+      quotaShort: 0,
+      needsSummary: true
+    }
   },
   {
     name: 'a small send the quota does not cover',
@@ -71,7 +98,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 2,
     perRecipient: 2,
     pacingMs: 1000,
-    expected: { finishAt: PLAN_NOW + 3000, afterToday: 0, quotaShort: 1, needsSummary: true }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: PLAN_NOW + 3000,
+      afterToday: 0,
+      quotaShort: 1,
+      needsSummary: true
+    }
   },
   {
     name: 'an unknown quota is no shortfall',
@@ -79,6 +112,111 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 5,
     perRecipient: 3,
     pacingMs: 0,
-    expected: { finishAt: PLAN_NOW, afterToday: 0, quotaShort: 0, needsSummary: false }
+    expected: { startAt: PLAN_NOW, finishAt: PLAN_NOW, afterToday: 0, quotaShort: 0, needsSummary: false }
+  },
+  {
+    name: 'scheduled later today: it starts then, with what today’s sends left of the cap',
+    device: device(null, 50, 40),
+    recipients: 8,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: PLAN_NOW + 2 * HOUR, mode: 'local' },
+    expected: {
+      startAt: PLAN_NOW + 2 * HOUR,
+      finishAt: PLAN_NOW + 2 * HOUR + 7 * 3000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: false
+    }
+  },
+  {
+    name: 'scheduled later today past what today’s cap leaves: the rest at the device’s midnight',
+    device: device(null, 50, 45),
+    recipients: 8,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: PLAN_NOW + 2 * HOUR, mode: 'local' },
+    expected: {
+      startAt: PLAN_NOW + 2 * HOUR,
+      finishAt: RESET + 2 * 3000,
+      afterToday: 3,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'scheduled for a later day: today’s spent cap does not count, that day’s whole cap does',
+    device: device(null, 10, 10),
+    recipients: 8,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: RESET + 9 * HOUR, mode: 'local' },
+    expected: {
+      startAt: RESET + 9 * HOUR,
+      finishAt: RESET + 9 * HOUR + 7 * 3000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: false
+    }
+  },
+  {
+    name: 'scheduled two days on, past that day’s cap: the rest from the midnight after it',
+    device: device(null, 10, 0),
+    recipients: 12,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: RESET + DAY + 9 * HOUR, mode: 'local' },
+    expected: {
+      startAt: RESET + DAY + 9 * HOUR,
+      finishAt: RESET + 2 * DAY + 3000,
+      afterToday: 2,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'a schedule whose time has passed starts now',
+    device: device('unlimited'),
+    recipients: 21,
+    perRecipient: 1,
+    pacingMs: 1000,
+    schedule: { at: PLAN_NOW - HOUR, mode: 'local' },
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: PLAN_NOW + 20_000,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'a gateway schedule: the gateway fires them all at its time, no pace or cap of ours',
+    device: device(1000, 5, 5),
+    recipients: 30,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: PLAN_NOW + 2 * HOUR, mode: 'gateway' },
+    expected: {
+      startAt: PLAN_NOW + 2 * HOUR,
+      finishAt: PLAN_NOW + 2 * HOUR,
+      afterToday: 0,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'a small gateway schedule the quota does not cover',
+    device: device(2, null),
+    recipients: 3,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: PLAN_NOW + 2 * HOUR, mode: 'gateway' },
+    expected: {
+      startAt: PLAN_NOW + 2 * HOUR,
+      finishAt: PLAN_NOW + 2 * HOUR,
+      afterToday: 0,
+      quotaShort: 1,
+      needsSummary: true
+    }
   }
 ]

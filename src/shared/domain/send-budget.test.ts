@@ -10,7 +10,8 @@ describe('planDirectSend answers the shared table', () => {
         recipients: c.recipients,
         messages: c.recipients * c.perRecipient,
         pacingMs: c.pacingMs,
-        now: PLAN_NOW
+        now: PLAN_NOW,
+        schedule: c.schedule
       })
     ).toEqual(c.expected)
   })

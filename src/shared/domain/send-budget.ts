@@ -1,6 +1,7 @@
 // A device's sending budget before a send: what its daily cap still allows today, whether its gateway quota covers
 // the messages, when a direct send would end at the outbox's pace, and when a direct send is large enough to be
 // summed up before it goes. The campaign's and the direct send's pre-send summaries both count with these.
+import type { ScheduleMode } from './enums'
 
 /** A direct send to more recipients than this is summed up before it goes (issue 29). */
 export const LARGE_DIRECT_SEND = 20
@@ -54,14 +55,26 @@ export function messagesThatFitNow(
 }
 
 export interface DirectSendPlan {
+  /** When the send starts: now, or its schedule's time (one already past starts now). */
+  startAt: number
   /** When the last message would start, if nothing else waits for the device (ms since the epoch). */
   finishAt: number
-  /** Messages today's cap leaves for the following days (0 without a cap). */
+  /** Messages the daily cap leaves for the days after the send's first (0 without a cap). */
   afterToday: number
   /** Messages the gateway quota does not cover (0 when it does, or is unlimited or unknown). */
   quotaShort: number
   /** Sum it up before it goes: many recipients, or more than the cap or the quota allows. */
   needsSummary: boolean
+}
+
+/**
+ * A direct send scheduled for later: when, and who sends it then. 'local': the outbox, at its pace and under the
+ * device's daily cap, from that moment; 'gateway': the gateway fires every message itself at that moment (no pace or
+ * cap of ours applies, only its quota).
+ */
+export interface DirectSendSchedule {
+  at: number
+  mode: ScheduleMode
 }
 
 const DAY_MS = 86_400_000
@@ -70,7 +83,9 @@ const DAY_MS = 86_400_000
  * A direct send of `messages` messages to `recipients` recipients through one device, planned as the outbox sends it:
  * one start every `pacingMs`, at most the daily cap a day, the cap's day starting again at `sentToday.resetsAt` (the
  * device's midnight; the following days are taken as 24 hours, true of every Indonesian zone, which keep no summer
- * time). Messages already waiting for the device are not counted: the end is the earliest it can be.
+ * time). It starts now, or at its schedule's time (a time already past starts now): on today's device day what today's
+ * sends left of the cap is what it may use, on a later day the whole cap. Messages already waiting for the device are
+ * not counted: the end is the earliest it can be.
  */
 export function planDirectSend(input: {
   device: DeviceBudget & DeviceQuota
@@ -78,26 +93,40 @@ export function planDirectSend(input: {
   messages: number
   pacingMs: number
   now: number
+  schedule?: DirectSendSchedule | undefined
 }): DirectSendPlan {
-  const { device, recipients, messages, pacingMs, now } = input
-  const left = budgetLeftToday(device)
+  const { device, recipients, messages, pacingMs, now, schedule } = input
+  const start = Math.max(now, schedule?.at ?? now)
+  const quotaShort = quotaShortfall([device], messages).short
+  const large = recipients > LARGE_DIRECT_SEND
+  if (schedule?.mode === 'gateway')
+    return {
+      startAt: start,
+      finishAt: start,
+      afterToday: 0,
+      quotaShort,
+      needsSummary: large || quotaShort > 0
+    }
   const cap = device.dailyCap ?? null
-  const last = Math.max(0, messages - 1)
-  let finishAt = now + last * pacingMs
+  const resetsAt = Date.parse(device.sentToday?.resetsAt ?? '')
+  const todayEnds = Number.isNaN(resetsAt) ? now + DAY_MS : resetsAt
+  // The device day the send starts on: today (what today's sends left) or one of the following (a fresh cap).
+  const laterDays = start < todayEnds ? 0 : Math.floor((start - todayEnds) / DAY_MS) + 1
+  const left = laterDays === 0 ? budgetLeftToday(device) : cap
+  let finishAt = start + Math.max(0, messages - 1) * pacingMs
   let afterToday = 0
   if (left !== null && cap !== null && messages > left) {
     afterToday = messages - left
-    const resetsAt = Date.parse(device.sentToday?.resetsAt ?? '')
-    const dayOne = Number.isNaN(resetsAt) ? now + DAY_MS : resetsAt
+    const dayOne = todayEnds + laterDays * DAY_MS
     const days = Math.ceil(afterToday / cap)
     const onLastDay = afterToday - (days - 1) * cap
     finishAt = dayOne + (days - 1) * DAY_MS + (onLastDay - 1) * pacingMs
   }
-  const quotaShort = quotaShortfall([device], messages).short
   return {
+    startAt: start,
     finishAt,
     afterToday,
     quotaShort,
-    needsSummary: recipients > LARGE_DIRECT_SEND || afterToday > 0 || quotaShort > 0
+    needsSummary: large || afterToday > 0 || quotaShort > 0
   }
 }

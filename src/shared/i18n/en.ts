@@ -621,6 +621,14 @@ export const enRest = {
     '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',
   'send.presend.send': 'Send {count, plural, one {# message} other {# messages}}',
   'send.presend.sendAnyway': 'Send anyway',
+  'send.presend.scheduleTitle': 'Before you schedule',
+  'send.presend.starts': 'Starts',
+  'send.presend.gatewayFires':
+    '(the gateway sends them all at this time itself, even while this computer is off)',
+  'send.presend.schedule': 'Schedule {count, plural, one {# message} other {# messages}}',
+  'send.presend.scheduleAnyway': 'Schedule anyway',
+  'send.presend.overBudgetScheduled':
+    'The daily cap allows {left} of {count} on the day they start; the rest go on the following days.',
   'send.sent.title': 'Just sent',
   'send.sent.scheduledTitle': 'Just scheduled',
   'send.sent.to':

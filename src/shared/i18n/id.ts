@@ -757,6 +757,13 @@ export const id: Record<MessageKey, string> = {
     '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',
   'send.presend.send': 'Kirim {count} pesan',
   'send.presend.sendAnyway': 'Tetap kirim',
+  'send.presend.scheduleTitle': 'Sebelum menjadwalkan',
+  'send.presend.starts': 'Mulai',
+  'send.presend.gatewayFires': '(gateway sendiri mengirim semuanya pada waktu ini, meski komputer ini mati)',
+  'send.presend.schedule': 'Jadwalkan {count} pesan',
+  'send.presend.scheduleAnyway': 'Tetap jadwalkan',
+  'send.presend.overBudgetScheduled':
+    'Batas harian mengizinkan {left} dari {count} pada hari mulainya; sisanya dikirim pada hari berikutnya.',
   'send.sent.title': 'Baru saja dikirim',
   'send.sent.scheduledTitle': 'Baru saja dijadwalkan',
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',

@@ -37,6 +37,7 @@ export function BudgetWarnings({
   quota,
   short,
   leftToday,
+  capDay = 'today',
   testIdPrefix
 }: {
   t: Translate
@@ -44,8 +45,10 @@ export function BudgetWarnings({
   messages: number
   quota: number
   short: number
-  /** What today's caps allow, or null without a cap. */
+  /** What the caps allow on the send's first day, or null without a cap. */
   leftToday: number | null
+  /** That first day: today, or the day a schedule starts. */
+  capDay?: 'today' | 'scheduled'
   testIdPrefix: string
 }): React.JSX.Element {
   return (
@@ -61,7 +64,10 @@ export function BudgetWarnings({
       ) : null}
       {leftToday !== null && leftToday < messages ? (
         <p className="muted" data-testid={`${testIdPrefix}-over-budget`}>
-          {t('campaigns.presend.overBudget', { left: count(leftToday), count: count(messages) })}
+          {t(capDay === 'today' ? 'campaigns.presend.overBudget' : 'send.presend.overBudgetScheduled', {
+            left: count(leftToday),
+            count: count(messages)
+          })}
         </p>
       ) : null}
     </>

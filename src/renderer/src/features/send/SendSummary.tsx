@@ -1,10 +1,11 @@
 // What a large direct send is about to do, asked before it goes (issue 29): the recipients after the same numbers are
-// merged, the messages, the device with what its daily cap leaves today and its gateway quota, and when the last
-// message would start at the outbox's pace, in the window's zone with the zone named. A quota that does not cover the
-// messages is named, and sending anyway is the operator's choice, as in a campaign's summary.
+// merged, the messages, the device with what its daily cap leaves today and its gateway quota, when it starts (a
+// schedule) and when the last message would start at the outbox's pace (or the gateway fires them all, for a gateway
+// schedule), in the window's zone or the schedule's with the zone named. A quota that does not cover the messages is
+// named, and sending anyway is the operator's choice, as in a campaign's summary.
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import type { DirectSendPlan } from '../../../../shared/domain'
+import type { DirectSendPlan, DirectSendSchedule } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
@@ -15,6 +16,7 @@ export function SendSummary({
   messages,
   device,
   plan,
+  schedule,
   pacingMs,
   timeZone,
   busy,
@@ -27,6 +29,8 @@ export function SendSummary({
   messages: number
   device: DeviceView
   plan: DirectSendPlan
+  /** Scheduled for later (null: sent now). */
+  schedule: DirectSendSchedule | null
   pacingMs: number
   timeZone: string
   busy: boolean
@@ -39,6 +43,8 @@ export function SendSummary({
   // The summary takes the Send button's place: the focus moves to its answer, not to the page's start.
   useEffect(() => first.current?.focus(), [])
   const count = (n: number): string => formatCount(n, locale)
+  const at = (instant: number): string =>
+    formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
   return (
     <div
       className="send-presend"
@@ -46,7 +52,7 @@ export function SendSummary({
       aria-labelledby="send-presend-title"
       data-testid="send-presend"
     >
-      <h3 id="send-presend-title">{t('send.presend.title')}</h3>
+      <h3 id="send-presend-title">{t(schedule ? 'send.presend.scheduleTitle' : 'send.presend.title')}</h3>
       <dl>
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd data-testid="send-presend-recipients">
@@ -57,10 +63,21 @@ export function SendSummary({
         <dd data-testid="send-presend-messages">{count(messages)}</dd>
         <dt>{t('campaigns.presend.devices')}</dt>
         <dd data-testid="send-presend-device">{deviceBudgetText(t, device, count)}</dd>
+        {schedule ? (
+          <>
+            <dt>{t('send.presend.starts')}</dt>
+            <dd data-testid="send-presend-starts">{at(plan.startAt)}</dd>
+          </>
+        ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd data-testid="send-presend-finish">
-          {formatDateTimeInZone(new Date(plan.finishAt).toISOString(), locale, timeZone)}
-          <span className="field-hint"> {t('send.presend.pace', { seconds: pacingMs / 1000 })}</span>
+          {at(plan.finishAt)}
+          <span className="field-hint">
+            {' '}
+            {schedule?.mode === 'gateway'
+              ? t('send.presend.gatewayFires')
+              : t('send.presend.pace', { seconds: pacingMs / 1000 })}
+          </span>
         </dd>
       </dl>
       <BudgetWarnings
@@ -70,6 +87,7 @@ export function SendSummary({
         quota={messages - plan.quotaShort}
         short={plan.quotaShort}
         leftToday={plan.afterToday > 0 ? messages - plan.afterToday : null}
+        capDay={schedule ? 'scheduled' : 'today'}
         testIdPrefix="send-presend"
       />
       <div className="actions">
@@ -81,7 +99,13 @@ export function SendSummary({
           disabled={busy}
           onClick={onSend}
         >
-          {plan.quotaShort > 0 ? t('send.presend.sendAnyway') : t('send.presend.send', { count: messages })}
+          {schedule
+            ? plan.quotaShort > 0
+              ? t('send.presend.scheduleAnyway')
+              : t('send.presend.schedule', { count: messages })
+            : plan.quotaShort > 0
+              ? t('send.presend.sendAnyway')
+              : t('send.presend.send', { count: messages })}
         </button>
         <button type="button" className="button" data-testid="send-presend-back" onClick={onBack}>
           {t('campaigns.presend.back')}

@@ -7,6 +7,7 @@ import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView } from '../../../../shared/contract'
+import { instantToLocal, type DirectSendSchedule } from '../../../../shared/domain'
 import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -586,10 +587,25 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await user.paste('Halo')
   }
 
+  /** The draft scheduled at `schedule.at` on Jakarta's clock, as the operator sets it in the form. */
+  function scheduleAt(schedule: DirectSendSchedule): void {
+    const { date, time } = instantToLocal(schedule.at, 'Asia/Jakarta')
+    act(() =>
+      useSend.getState().setSchedule({
+        enabled: true,
+        date,
+        time: time.slice(0, 5),
+        timezone: 'Asia/Jakarta',
+        mode: schedule.mode
+      })
+    )
+  }
+
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
     const user = showWith(c.device, c.pacingMs)
     await draft(user, numbers(c.recipients), c.perRecipient - 1)
-    await user.click(screen.getByRole('button', { name: 'Send' }))
+    if (c.schedule) scheduleAt(c.schedule)
+    await user.click(screen.getByRole('button', { name: c.schedule ? 'Schedule' : 'Send' }))
     if (!c.expected.needsSummary) {
       expect(screen.queryByTestId('send-presend')).toBeNull()
       await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
@@ -650,6 +666,55 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     expect(screen.queryByTestId('send-presend')).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send' }))
     expect(fake.requests('outbox:enqueue')).toEqual([])
+  })
+
+  it('a large scheduled send is summed up too: when it starts, who sends it, that day’s cap, its own button', async () => {
+    const user = showWith({
+      quota: 984,
+      dailyCap: 10,
+      sentToday: { count: 10, resetsAt: '2026-11-28T17:00:00.000Z' }
+    })
+    await draft(user, numbers(25))
+    // Tomorrow 09:00 WIB, kept on this computer: today's spent cap does not count, tomorrow's 10 do.
+    scheduleAt({ at: Date.parse('2026-11-29T02:00:00.000Z'), mode: 'local' })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    const summary = screen.getByRole('group', { name: 'Before you schedule' })
+    expect(within(summary).getByTestId('send-presend-starts').textContent).toBe('29 Nov 2026, 09:00 WIB')
+    expect(within(summary).getByTestId('send-presend-over-budget').textContent).toBe(
+      'The daily cap allows 10 of 25 on the day they start; the rest go on the following days.'
+    )
+    // 15 more after the 10: 10 on the 30th from midnight, the last 5 on 1 December, one every 3 s.
+    expect(within(summary).getByTestId('send-presend-finish').textContent).toMatch(
+      /^1 Dec 2026, 00:00 WIB \(one message every 3 seconds/
+    )
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    // A different time is a different plan: the summary goes, and Schedule asks again.
+    act(() => useSend.getState().setSchedule({ time: '10:00' }))
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(within(screen.getByTestId('send-presend')).getByTestId('send-presend-starts').textContent).toBe(
+      '29 Nov 2026, 10:00 WIB'
+    )
+    await user.click(screen.getByRole('button', { name: 'Schedule 25 messages' }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]?.schedule).toMatchObject({ localTime: '2026-11-29T10:00' })
+  })
+
+  it('a gateway schedule is fired by the gateway at its time: no pace, and a short quota is still named', async () => {
+    const user = showWith({
+      quota: 20,
+      dailyCap: 5,
+      sentToday: { count: 5, resetsAt: '2026-11-28T17:00:00.000Z' }
+    })
+    await draft(user, numbers(22))
+    scheduleAt({ at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(screen.getByTestId('send-presend-finish').textContent).toBe(
+      '28 Nov 2026, 15:00 WIB (the gateway sends them all at this time itself, even while this computer is off)'
+    )
+    expect(screen.queryByTestId('send-presend-over-budget')).toBeNull()
+    expect(screen.getByTestId('send-presend-shortfall')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Schedule anyway' })).toBeTruthy()
   })
 
   it('a change to the draft takes the summary away, so it never confirms what it did not show', async () => {

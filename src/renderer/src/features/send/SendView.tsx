@@ -3,13 +3,16 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { computerZone, formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem } from '../../stores/send'
+import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem, type DraftSnapshot } from '../../stores/send'
+import type { DeviceView } from '../../../../shared/contract'
 import {
   hasWhatsAppFormatting,
   isWithinTextLimit,
+  localTimeToInstant,
   planDirectSend,
   textLength,
-  type DirectSendPlan
+  type DirectSendPlan,
+  type DirectSendSchedule
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
@@ -49,6 +52,39 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'gateway-text-only': 'send-schedule-mode-local'
 }
 
+type PlannedSchedule = DirectSendSchedule & { timeZone: string }
+
+/**
+ * The plan of sending `draft` to its `recipients` through `device` at the outbox's pace, from now or from its
+ * schedule's time, with that schedule; null when the schedule's zone is unknown (the core's refusal says why).
+ */
+function planDraft(
+  draft: DraftSnapshot,
+  device: DeviceView,
+  recipients: number,
+  pacingMs: number
+): { plan: DirectSendPlan; schedule: PlannedSchedule | null; messages: number } | null {
+  let schedule: PlannedSchedule | null = null
+  if (draft.schedule.enabled) {
+    const { date, time, timezone, mode } = draft.schedule
+    try {
+      schedule = { at: localTimeToInstant(`${date}T${time}`, timezone), mode, timeZone: timezone }
+    } catch {
+      return null
+    }
+  }
+  const messages = recipients * enqueueRequest(draft).entries.length
+  const plan = planDirectSend({
+    device,
+    recipients,
+    messages,
+    pacingMs,
+    now: Date.now(),
+    schedule: schedule ?? undefined
+  })
+  return { plan, schedule, messages }
+}
+
 export function SendView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -63,6 +99,8 @@ export function SendView(): React.JSX.Element {
   const [summary, setSummary] = useState<{
     draftKey: string
     plan: DirectSendPlan
+    /** Scheduled for later: when (in `timeZone`) and who sends it then. */
+    schedule: PlannedSchedule | null
     recipients: number
     same: number
     messages: number
@@ -114,29 +152,27 @@ export function SendView(): React.JSX.Element {
     send.files.map((f) => f.handle),
     send.splitLongText,
     deviceId,
-    send.schedule.enabled
+    send.schedule.enabled && [
+      send.schedule.date,
+      send.schedule.time,
+      send.schedule.timezone,
+      send.schedule.mode
+    ]
   ])
   // Dropped, not just hidden: undoing the change must not bring back a summary (and its estimate) from before.
   if (summary && summary.draftKey !== draftKey) setSummary(null)
   const shownSummary = summary?.draftKey === draftKey ? summary : null
 
-  /** The plan of sending this draft now through the chosen device (a scheduled send is not summed up). */
+  /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
   function directSendPlan(): NonNullable<typeof summary> | null {
-    if (!chosen || send.schedule.enabled) return null
-    const messages = recipients.length * enqueueRequest(send).entries.length
-    const plan = planDirectSend({
-      device: chosen,
-      recipients: recipients.length,
-      messages,
-      pacingMs: settings?.pacingMs ?? 0,
-      now: Date.now()
-    })
+    if (!chosen) return null
+    const planned = planDraft(send, chosen, recipients.length, settings?.pacingMs ?? 0)
+    if (!planned) return null
     return {
       draftKey,
-      plan,
+      ...planned,
       recipients: recipients.length,
-      same: sameRecipients(send.recipientsText, send.isGroup),
-      messages
+      same: sameRecipients(send.recipientsText, send.isGroup)
     }
   }
 
@@ -345,8 +381,9 @@ export function SendView(): React.JSX.Element {
             messages={shownSummary.messages}
             device={chosen}
             plan={shownSummary.plan}
+            schedule={shownSummary.schedule}
             pacingMs={settings?.pacingMs ?? 0}
-            timeZone={settings?.defaultTimezone || computerZone()}
+            timeZone={shownSummary.schedule?.timeZone ?? (settings?.defaultTimezone || computerZone())}
             busy={send.sending}
             onSend={() => void sendDraft()}
             onBack={() => {
