@@ -371,6 +371,8 @@ export const enRest = {
   'recipient.problem.length': 'Too short or too long for a mobile number.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
   'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
+  'recipient.problem.name':
+    'A name, not a number: type part of it and pick the contact from the suggestions.',
 
   'devices.title': 'Devices',
   'devices.add': 'Add a device',
@@ -566,6 +568,7 @@ export const enRest = {
   'send.recipients.groupHint':
     'Type the name of a group the inbox knows, or the group id from the gateway dashboard. Several at once: separate them with commas or new lines.',
   'send.recipients.required': 'Add at least one recipient.',
+  'send.recipients.unpicked': '“{name}” is not picked yet: choose it from the suggestions.',
   'send.recipients.bad': 'Fix or remove the recipients marked with ⚠ ({count}).',
   'send.recipients.count': 'Recipients ready: {count}',
   'send.recipients.same':
@@ -599,6 +602,7 @@ export const enRest = {
   'send.problem.noDevice': 'Choose the device to send from.',
   'send.problem.noRecipients': 'Add at least one recipient.',
   'send.problem.badRecipients': 'Some recipients are not valid.',
+  'send.problem.unpickedName': 'A name is typed but not picked: choose it from the suggestions.',
   'send.problem.nothing': 'Add a file or write a text message.',
   'send.problem.textTooLong': 'The text is longer than 1024 characters.',
   'send.problem.captionTooLong': 'The caption is longer than 1024 characters.',

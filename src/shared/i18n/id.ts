@@ -483,6 +483,7 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
   'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
+  'recipient.problem.name': 'Nama, bukan nomor: ketik sebagian nama lalu pilih kontaknya dari saran.',
 
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
@@ -702,6 +703,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.groupHint':
     'Ketik nama grup yang dikenal kotak masuk, atau ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
   'send.recipients.required': 'Tambahkan minimal satu penerima.',
+  'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus penerima yang bertanda ⚠ ({count}).',
   'send.recipients.count': 'Penerima siap: {count}',
   'send.recipients.same': '({count} nomor ternyata sama: setiap nomor dikirim sekali.)',
@@ -734,6 +736,7 @@ export const id: Record<MessageKey, string> = {
   'send.problem.noDevice': 'Pilih perangkat pengirim.',
   'send.problem.noRecipients': 'Tambahkan minimal satu penerima.',
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
+  'send.problem.unpickedName': 'Ada nama yang diketik tetapi belum dipilih: pilih dari saran.',
   'send.problem.nothing': 'Tambahkan file atau tulis pesan teks.',
   'send.problem.textTooLong': 'Teks melebihi 1024 karakter.',
   'send.problem.captionTooLong': 'Keterangan melebihi 1024 karakter.',

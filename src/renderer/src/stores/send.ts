@@ -132,6 +132,7 @@ function leaveSent(state: { sent: SentBatch | null }): { sent: null } | Record<s
 export type DraftProblem =
   | 'no-device'
   | 'no-recipients'
+  | 'unpicked-name'
   | 'bad-recipients'
   | 'nothing-to-send'
   | 'text-too-long'
@@ -144,12 +145,21 @@ export interface DraftSnapshot extends DraftFields {
   schedule: ScheduleDraft
 }
 
-/** Why the draft cannot be sent yet (UI feedback; the core re-validates everything). */
-export function draftProblems(draft: DraftSnapshot, recipients: ParsedRecipient[]): DraftProblem[] {
+/**
+ * Why the draft cannot be sent yet (UI feedback; the core re-validates everything). `unpicked`: a name typed in the
+ * contact picker and not picked (recipients.ts `unpickedName`), said as that rather than as a recipient not valid.
+ */
+export function draftProblems(
+  draft: DraftSnapshot,
+  recipients: ParsedRecipient[],
+  unpicked: string | null = null
+): DraftProblem[] {
   const problems: DraftProblem[] = []
   if (!draft.deviceId) problems.push('no-device')
-  if (recipients.length === 0) problems.push('no-recipients')
-  else if (recipients.some((r) => r.problem)) problems.push('bad-recipients')
+  const others = unpicked === null ? recipients : recipients.filter((r) => r.raw !== unpicked)
+  if (unpicked !== null) problems.push('unpicked-name')
+  else if (others.length === 0) problems.push('no-recipients')
+  if (others.some((r) => r.problem)) problems.push('bad-recipients')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
   if (!isWithinTextLimit(draft.text) && !draft.splitLongText) problems.push('text-too-long')
   if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')

@@ -10,6 +10,7 @@ import {
   parseRecipients,
   sameRecipients,
   splitDraft,
+  unpickedName,
   withoutRecipient,
   withRecipient
 } from './recipients'
@@ -45,12 +46,16 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const bad = parsed.filter((r) => r.problem).length
   const same = sameRecipients(text, isGroup)
   const good = parsed.length - bad
+  // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
+  const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =
-    bad > 0
-      ? t('send.recipients.bad', { count: bad })
-      : showRequired && parsed.length === 0
-        ? t('send.recipients.required')
-        : null
+    unpicked !== null
+      ? t('send.recipients.unpicked', { name: unpicked })
+      : bad > 0
+        ? t('send.recipients.bad', { count: bad })
+        : showRequired && parsed.length === 0
+          ? t('send.recipients.required')
+          : null
 
   return (
     <fieldset className="recipients">

@@ -202,6 +202,42 @@ describe('recipients', () => {
     )
   })
 
+  it('a name typed and not picked is said as that when Send is pressed, and the suggestions come back', async () => {
+    fake.handle('contacts:suggest', () => ({
+      suggestions: [{ chatId: '6281111111111', name: 'Bu Dewi', isGroup: false }]
+    }))
+    const user = show()
+    const input = screen.getByRole('combobox', { name: 'Phone numbers' })
+    await user.type(input, '081234567890, Dewi')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    // Not "add a recipient" or "some recipients are not valid": the name is what waits.
+    expect(screen.getByTestId('send-problems').textContent).toBe(
+      'A name is typed but not picked: choose it from the suggestions.'
+    )
+    expect(screen.getByTestId('send-recipients-error').textContent).toContain(
+      '“Dewi” is not picked yet: choose it from the suggestions.'
+    )
+    expect(document.activeElement).toBe(input)
+    await user.click(await screen.findByRole('option', { name: /Bu Dewi/ }))
+    expect(screen.queryByTestId('send-recipients-error')).toBeNull()
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([
+      '6281234567890',
+      '6281111111111'
+    ])
+  })
+
+  it('a name entered as a recipient is marked as a name to pick, not as a number with wrong characters', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: 'Phone numbers' }), 'Dewi,')
+    const chip = screen.getByTestId('recipient-chip')
+    expect(chip.getAttribute('data-valid')).toBe('false')
+    expect(chip.textContent).toContain(
+      'A name, not a number: type part of it and pick the contact from the suggestions.'
+    )
+  })
+
   it('offers recent recipients, written for reading', async () => {
     fake.handle('recipients:recent', () => ({ recipients: ['6281299990000'] }))
     const user = show()

@@ -20,7 +20,7 @@ import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
-import { parseRecipients, sameRecipients } from './recipients'
+import { parseRecipients, sameRecipients, unpickedName } from './recipients'
 import { enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
@@ -33,6 +33,7 @@ import './send.css'
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'no-device': 'send.problem.noDevice',
   'no-recipients': 'send.problem.noRecipients',
+  'unpicked-name': 'send.problem.unpickedName',
   'bad-recipients': 'send.problem.badRecipients',
   'nothing-to-send': 'send.problem.nothing',
   'text-too-long': 'send.problem.textTooLong',
@@ -44,6 +45,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
 const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'no-device': 'send-device',
   'no-recipients': 'send-recipients',
+  'unpicked-name': 'send-recipients',
   'bad-recipients': 'send-recipients',
   'nothing-to-send': 'send-text',
   'text-too-long': 'send-text',
@@ -110,7 +112,7 @@ export function SendView(): React.JSX.Element {
     () => parseRecipients(send.recipientsText, send.isGroup),
     [send.recipientsText, send.isGroup]
   )
-  const problems = draftProblems(send, recipients)
+  const problems = draftProblems(send, recipients, unpickedName(send.recipientsText, send.isGroup))
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)

@@ -7,7 +7,8 @@ import {
   type PhoneProblem
 } from '../../../../shared/domain'
 
-export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group'
+/** `name`: letters where a number goes, a contact's name written out instead of picked (the picker turns it into one). */
+export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group' | 'name'
 
 export interface ParsedRecipient {
   /** As typed (trimmed). */
@@ -28,6 +29,8 @@ export function normalisePhone(input: string): { value: string; problem: Recipie
 
 export { checkGroupId }
 
+const LETTER = /\p{L}/u
+
 /** Every recipient in the text, deduplicated by what would be sent. */
 export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient[] {
   const seen = new Set<string>()
@@ -36,7 +39,7 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
     const { value, problem } = isGroup ? checkGroupId(raw) : normalisePhone(raw)
     if (seen.has(value)) continue
     seen.add(value)
-    parsed.push({ raw, value, problem })
+    parsed.push({ raw, value, problem: problem !== null && !isGroup && LETTER.test(raw) ? 'name' : problem })
   }
   return parsed
 }
@@ -90,6 +93,12 @@ export function isSearchText(draft: string, isGroup: boolean): boolean {
   const typed = draft.trim()
   if (typed === '') return false
   return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : /\p{L}/u.test(typed)
+}
+
+/** The name (or group subject) typed after the entered recipients and not picked yet, or null. */
+export function unpickedName(text: string, isGroup: boolean): string | null {
+  const { draft } = splitDraft(text)
+  return isSearchText(draft, isGroup) ? draft.trim() : null
 }
 
 /** What the picker asks `contacts:suggest` for: the name as typed, or the digits of a number (its leading 0 gone). */
