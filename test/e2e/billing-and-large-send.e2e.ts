@@ -1,7 +1,8 @@
 /**
  * Issue 29's missing pieces in real Chromium over the harness: a large direct send is summed up before it goes (and
- * goes only when confirmed), and an invoice from ordering a device is kept, listed under Devices, and prices the next
- * order of the same package. Axe runs on the summary and on the invoice history.
+ * goes only when confirmed), a large scheduled one before it is scheduled, and an invoice from ordering a device is
+ * kept, listed under Devices, and prices the next order of the same package. Axe runs on the summaries and on the
+ * invoice history.
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
@@ -44,6 +45,42 @@ describe('billing and large sends in Chromium', () => {
     await p.getByTestId('send-sent').waitFor()
     const items = await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })
     expect(items.total).toBe(25)
+  })
+
+  it('sums up a large scheduled send too: when it starts and that day’s cap; schedules on confirm', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    await harness.core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 10 })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.getByTestId('nav-send').click()
+    const numbers = Array.from({ length: 25 }, (_, i) => `0812${30_000_000 + i}`)
+    await p.getByTestId('send-recipients').fill(numbers.join(', '))
+    await p.getByTestId('send-text').fill('Promo besok pagi.')
+    await p.getByTestId('send-when-schedule').check()
+    // Two days after the schedule's first suggestion (the next hour in its zone), at 09:00.
+    const suggested = await p.getByTestId('send-schedule-date').inputValue()
+    const [year, month, day] = suggested.split('-').map(Number) as [number, number, number]
+    const later = new Date(Date.UTC(year, month - 1, day + 2)).toISOString().slice(0, 10)
+    await p.getByTestId('send-schedule-date').fill(later)
+    await p.getByTestId('send-schedule-time').fill('09:00')
+    await p.getByTestId('send-submit').click()
+
+    const summary = p.getByRole('group', { name: 'Before you schedule' })
+    await summary.waitFor()
+    await expect(p.getByTestId('send-presend-starts').textContent()).resolves.toMatch(
+      /^\d{1,2} \w{3} \d{4}, 09:00 /
+    )
+    // That day's whole cap, not what today's sends left: 10 of the 25 on it.
+    await expect(p.getByTestId('send-presend-over-budget').textContent()).resolves.toBe(
+      'The daily cap allows 10 of 25 on the day they start; the rest go on the following days.'
+    )
+    await screenshot(p, 'journey-large-schedule-summary')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    expect((await harness.core.handlers['outbox:counts']({})).scheduled).toBe(0)
+
+    await p.getByRole('button', { name: 'Schedule 25 messages' }).click()
+    await p.getByTestId('send-sent').waitFor()
+    await expect.poll(async () => (await harness.core.handlers['outbox:counts']({})).scheduled).toBe(25)
   })
 
   it('keeps the invoice of a new device, lists it under Devices and prices the next order with it', async () => {
