@@ -37,7 +37,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: PLAN_NOW + 2 * 3000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: false
     }
@@ -51,7 +51,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: PLAN_NOW + 19_000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: false
     }
@@ -65,7 +65,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: PLAN_NOW + 20_000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: true
     }
@@ -76,7 +76,13 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 2,
     perRecipient: 2,
     pacingMs: 3000,
-    expected: { startAt: PLAN_NOW, finishAt: RESET + 3000, afterToday: 2, quotaShort: 0, needsSummary: true }
+    expected: {
+      startAt: PLAN_NOW,
+      finishAt: RESET + 3000,
+      afterFirstDay: 2,
+      quotaShort: 0,
+      needsSummary: true
+    }
   },
   {
     name: 'a cap already spent: every message waits for the following days, a cap a day',
@@ -87,7 +93,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: RESET + 2 * DAY + 1000,
-      afterToday: 12,
+      afterFirstDay: 12,
       quotaShort: 0,
       needsSummary: true
     }
@@ -101,7 +107,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: PLAN_NOW + 3000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 1,
       needsSummary: true
     }
@@ -112,7 +118,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     recipients: 5,
     perRecipient: 3,
     pacingMs: 0,
-    expected: { startAt: PLAN_NOW, finishAt: PLAN_NOW, afterToday: 0, quotaShort: 0, needsSummary: false }
+    expected: { startAt: PLAN_NOW, finishAt: PLAN_NOW, afterFirstDay: 0, quotaShort: 0, needsSummary: false }
   },
   {
     name: 'scheduled later today: it starts then, with what today’s sends left of the cap',
@@ -124,7 +130,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW + 2 * HOUR,
       finishAt: PLAN_NOW + 2 * HOUR + 7 * 3000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: false
     }
@@ -139,7 +145,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW + 2 * HOUR,
       finishAt: RESET + 2 * 3000,
-      afterToday: 3,
+      afterFirstDay: 3,
       quotaShort: 0,
       needsSummary: true
     }
@@ -154,7 +160,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: RESET + 9 * HOUR,
       finishAt: RESET + 9 * HOUR + 7 * 3000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: false
     }
@@ -169,7 +175,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: RESET + DAY + 9 * HOUR,
       finishAt: RESET + 2 * DAY + 3000,
-      afterToday: 2,
+      afterFirstDay: 2,
       quotaShort: 0,
       needsSummary: true
     }
@@ -184,7 +190,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW,
       finishAt: PLAN_NOW + 20_000,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: true
     }
@@ -199,7 +205,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW + 2 * HOUR,
       finishAt: PLAN_NOW + 2 * HOUR,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 0,
       needsSummary: true
     }
@@ -214,7 +220,7 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
     expected: {
       startAt: PLAN_NOW + 2 * HOUR,
       finishAt: PLAN_NOW + 2 * HOUR,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort: 1,
       needsSummary: true
     }

@@ -60,7 +60,7 @@ export interface DirectSendPlan {
   /** When the last message would start, if nothing else waits for the device (ms since the epoch). */
   finishAt: number
   /** Messages the daily cap leaves for the days after the send's first (0 without a cap). */
-  afterToday: number
+  afterFirstDay: number
   /** Messages the gateway quota does not cover (0 when it does, or is unlimited or unknown). */
   quotaShort: number
   /** Sum it up before it goes: many recipients, or more than the cap or the quota allows. */
@@ -103,7 +103,7 @@ export function planDirectSend(input: {
     return {
       startAt: start,
       finishAt: start,
-      afterToday: 0,
+      afterFirstDay: 0,
       quotaShort,
       needsSummary: large || quotaShort > 0
     }
@@ -114,19 +114,19 @@ export function planDirectSend(input: {
   const laterDays = start < todayEnds ? 0 : Math.floor((start - todayEnds) / DAY_MS) + 1
   const left = laterDays === 0 ? budgetLeftToday(device) : cap
   let finishAt = start + Math.max(0, messages - 1) * pacingMs
-  let afterToday = 0
+  let afterFirstDay = 0
   if (left !== null && cap !== null && messages > left) {
-    afterToday = messages - left
+    afterFirstDay = messages - left
     const dayOne = todayEnds + laterDays * DAY_MS
-    const days = Math.ceil(afterToday / cap)
-    const onLastDay = afterToday - (days - 1) * cap
+    const days = Math.ceil(afterFirstDay / cap)
+    const onLastDay = afterFirstDay - (days - 1) * cap
     finishAt = dayOne + (days - 1) * DAY_MS + (onLastDay - 1) * pacingMs
   }
   return {
     startAt: start,
     finishAt,
-    afterToday,
+    afterFirstDay,
     quotaShort,
-    needsSummary: large || afterToday > 0 || quotaShort > 0
+    needsSummary: large || afterFirstDay > 0 || quotaShort > 0
   }
 }

@@ -36,7 +36,7 @@ export function BudgetWarnings({
   messages,
   quota,
   short,
-  leftToday,
+  leftOnFirstDay,
   capDay = 'today',
   testIdPrefix
 }: {
@@ -46,7 +46,7 @@ export function BudgetWarnings({
   quota: number
   short: number
   /** What the caps allow on the send's first day, or null without a cap. */
-  leftToday: number | null
+  leftOnFirstDay: number | null
   /** That first day: today, or the day a schedule starts. */
   capDay?: 'today' | 'scheduled'
   testIdPrefix: string
@@ -62,10 +62,10 @@ export function BudgetWarnings({
           })}
         </p>
       ) : null}
-      {leftToday !== null && leftToday < messages ? (
+      {leftOnFirstDay !== null && leftOnFirstDay < messages ? (
         <p className="muted" data-testid={`${testIdPrefix}-over-budget`}>
           {t(capDay === 'today' ? 'campaigns.presend.overBudget' : 'send.presend.overBudgetScheduled', {
-            left: count(leftToday),
+            left: count(leftOnFirstDay),
             count: count(messages)
           })}
         </p>

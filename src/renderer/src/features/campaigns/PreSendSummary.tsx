@@ -84,7 +84,7 @@ export function PreSendSummary({
         messages={ready}
         quota={quota}
         short={short}
-        leftToday={budgetToday}
+        leftOnFirstDay={budgetToday}
         testIdPrefix="campaign"
       />
       {fitNow !== null ? (

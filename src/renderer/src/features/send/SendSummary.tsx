@@ -86,7 +86,7 @@ export function SendSummary({
         messages={messages}
         quota={messages - plan.quotaShort}
         short={plan.quotaShort}
-        leftToday={plan.afterToday > 0 ? messages - plan.afterToday : null}
+        leftOnFirstDay={plan.afterFirstDay > 0 ? messages - plan.afterFirstDay : null}
         capDay={schedule ? 'scheduled' : 'today'}
         testIdPrefix="send-presend"
       />
