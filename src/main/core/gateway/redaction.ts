@@ -1,5 +1,5 @@
 // Keeps credentials out of every text the client builds (error messages, gateway echoes, causes from undici).
-import { redact } from '../logging'
+import { redactWith, secretFragments } from '../logging'
 
 export type Redact = (text: string) => string
 
@@ -7,8 +7,9 @@ export { REDACTED } from '../logging'
 
 /** Masks each secret (raw, URL-encoded, base64) and any token-shaped field, with the core's one redaction rule. */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {
-  const known = secrets.filter((secret): secret is string => Boolean(secret))
-  return (text) => redact(text, known)
+  // A client's secrets are fixed: their fragments are worked out once, not for every answer it reads.
+  const fragments = secretFragments(secrets)
+  return (text) => redactWith(text, fragments)
 }
 
 /** A safe stand-in for a thrown value: same name, code and flattened cause chain, credentials removed. */

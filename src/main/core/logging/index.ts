@@ -5,6 +5,8 @@ export {
   createRedactingLogger,
   describeForLog,
   redact,
+  redactWith,
+  secretFragments,
   silentLogger
 } from './redaction'
-export type { LogLevel, LogSink, Logger } from './redaction'
+export type { LogLevel, LogSink, Logger, SecretFragments } from './redaction'

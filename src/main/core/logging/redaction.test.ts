@@ -102,6 +102,17 @@ describe('createRedactingLogger', () => {
     expect(line).not.toContain('tgw6gVhz')
   })
 
+  it('masks a secret added after lines were already logged (the list’s worked-out fragments are renewed)', () => {
+    const lines: string[] = []
+    const secrets = new SecretList()
+    secrets.add('tgw6gVhz')
+    const logger = createRedactingLogger((_level, line) => lines.push(line), secrets)
+    logger.info(`first ${TOKEN}`)
+    secrets.add(TOKEN)
+    logger.info(`then ${TOKEN} and tgw6gVhz`)
+    expect(lines).toEqual([`first ${TOKEN}`, 'then [redacted] and [redacted]'])
+  })
+
   it('accepts a function that lists the secrets at log time', () => {
     const lines: string[] = []
     let known: string[] = []

@@ -109,12 +109,14 @@ function formsOf(secret: string): string[] {
   )
 }
 
+/** Fragment length → the fragments of that length to look for: what `redactWith` masks. */
+export type SecretFragments = ReadonlyMap<number, ReadonlySet<string>>
+
 /**
- * Replaces every known secret and every token-shaped field. A secret is found raw, split by spaces or invisible
- * characters, percent-/JSON-/HTML-escaped, hex or base64; any run of MIN_FRAGMENT of its characters counts.
+ * The fragments of every form of the secrets, worked out once for a set of secrets: building them (hundreds of
+ * substrings for one token) cost more than masking a gateway answer with them, on every answer of every send.
  */
-export function redact(text: string, secrets: Iterable<string | undefined | null>): string {
-  // Fragment length → the fragments of that length to look for.
+export function secretFragments(secrets: Iterable<string | undefined | null>): SecretFragments {
   const fragments = new Map<number, Set<string>>()
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue
@@ -125,9 +127,22 @@ export function redact(text: string, secrets: Iterable<string | undefined | null
       for (let at = 0; at + size <= form.length; at++) set.add(form.slice(at, at + size))
     }
   }
+  return fragments
+}
+
+/** `redact` with the secrets' fragments worked out beforehand (`secretFragments`). */
+export function redactWith(text: string, fragments: SecretFragments): string {
   let result = fragments.size === 0 ? text : maskFragments(text, fragments)
   for (const [pattern, replacement] of TOKEN_SHAPED_FIELDS) result = result.replace(pattern, replacement)
   return result
+}
+
+/**
+ * Replaces every known secret and every token-shaped field. A secret is found raw, split by spaces or invisible
+ * characters, percent-/JSON-/HTML-escaped, hex or base64; any run of MIN_FRAGMENT of its characters counts.
+ */
+export function redact(text: string, secrets: Iterable<string | undefined | null>): string {
+  return redactWith(text, secretFragments(secrets))
 }
 
 /** Up to three UTF-16 units from `at`, as one exact number (3 × 16 bits fits a double's 53). */
@@ -171,9 +186,15 @@ function maskFragments(text: string, fragments: ReadonlyMap<number, ReadonlySet<
 /** The process-wide set of secrets to mask; vaults add to it whenever they store or load one. */
 export class SecretList {
   private readonly values = new Set<string>()
+  /** The values' fragments, until a value is added. */
+  private fragments: SecretFragments | null = null
 
   add(...values: Array<string | undefined | null>): void {
-    for (const value of values) if (value && value.length >= MIN_SECRET_LENGTH) this.values.add(value)
+    for (const value of values)
+      if (value && value.length >= MIN_SECRET_LENGTH && !this.values.has(value)) {
+        this.values.add(value)
+        this.fragments = null
+      }
   }
 
   has(value: string): boolean {
@@ -181,7 +202,8 @@ export class SecretList {
   }
 
   redact(text: string): string {
-    return redact(text, this.values)
+    this.fragments ??= secretFragments(this.values)
+    return redactWith(text, this.fragments)
   }
 
   [Symbol.iterator](): Iterator<string> {
@@ -227,7 +249,7 @@ export function createRedactingLogger(sink: LogSink, secrets: SecretList | (() =
     (level: LogLevel) =>
     (message: string, ...details: unknown[]): void => {
       const line = [message, ...details.map((detail) => describeForLog(detail))].join(' ')
-      sink(level, redact(line, known()))
+      sink(level, typeof secrets === 'function' ? redact(line, known()) : secrets.redact(line))
     }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
 }
