@@ -1,6 +1,15 @@
 // Local wall-clock times to instants across zones and DST changes, with the roll-forward and first-occurrence rules.
-import { describe, expect, it } from 'vitest'
-import { dayIn, instantToLocal, isValidTimeZone, localTimeToInstant } from './zoned-time'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  computerTimeZone,
+  dayBoundsIn,
+  dayIn,
+  dayOf,
+  instantToLocal,
+  isValidTimeZone,
+  localTimeToInstant,
+  recentComputerTimeZone
+} from './zoned-time'
 
 const at = (local: string, zone: string) => new Date(localTimeToInstant(local, zone)).toISOString()
 
@@ -53,5 +62,40 @@ describe('instantToLocal and dayIn', () => {
       date: '2026-11-01',
       time: '01:30:00'
     })
+  })
+})
+
+describe('dayBoundsIn and dayOf (the last day kept per zone)', () => {
+  it('answer each instant with its own day, asked across midnights and in any order', () => {
+    const zone = 'America/New_York'
+    const lastOfSeventh = Date.parse('2026-03-08T04:59:59.999Z') // 23:59:59.999 EST, 7 March
+    const firstOfEighth = Date.parse('2026-03-08T05:00:00.000Z') // 00:00 EST, 8 March
+    expect(dayOf(lastOfSeventh, zone)).toBe('2026-03-07')
+    expect(dayOf(firstOfEighth, zone)).toBe('2026-03-08')
+    expect(dayOf(lastOfSeventh, zone)).toBe('2026-03-07')
+    // 8 March springs forward: 23 hours, from its midnight to the next.
+    const eighth = dayBoundsIn(firstOfEighth + 3_600_000, zone)
+    expect(eighth).toEqual({
+      day: '2026-03-08',
+      start: firstOfEighth,
+      end: Date.parse('2026-03-09T04:00:00.000Z')
+    })
+    expect(dayOf(eighth.end - 1, zone)).toBe('2026-03-08')
+    expect(dayOf(eighth.end, zone)).toBe('2026-03-09')
+    // Another zone keeps its own day.
+    expect(dayOf(firstOfEighth, 'Asia/Jakarta')).toBe(dayIn(firstOfEighth, 'Asia/Jakarta'))
+    expect(dayOf(firstOfEighth, zone)).toBe('2026-03-08')
+  })
+})
+
+describe('recentComputerTimeZone', () => {
+  it('is the computer’s zone, read again once its last reading is a minute old', () => {
+    expect(recentComputerTimeZone(1_000)).toBe(computerTimeZone())
+    const read = vi.spyOn(Intl, 'DateTimeFormat')
+    recentComputerTimeZone(60_999)
+    expect(read).not.toHaveBeenCalled()
+    recentComputerTimeZone(61_000)
+    expect(read).toHaveBeenCalledTimes(1)
+    read.mockRestore()
   })
 })

@@ -128,8 +128,33 @@ export function dayIn(instant: number, timeZone: string): string {
   return instantToLocal(instant, timeZone).date
 }
 
+export interface DayBounds {
+  day: string
+  start: number
+  end: number
+}
+
+/**
+ * The last day worked out per zone: the dispatcher asks for the day's bounds on every send, and finding them takes a
+ * dozen Intl calls while the answer stays the same until the zone's next midnight.
+ */
+const lastDays = new Map<string, DayBounds>()
+
 /** The calendar day in `timeZone` at `instant`, and the instants it starts and the next one starts (its midnights). */
-export function dayBoundsIn(instant: number, timeZone: string): { day: string; start: number; end: number } {
+export function dayBoundsIn(instant: number, timeZone: string): DayBounds {
+  const last = lastDays.get(timeZone)
+  if (last && instant >= last.start && instant < last.end) return last
+  const bounds = findDayBounds(instant, timeZone)
+  lastDays.set(timeZone, bounds)
+  return bounds
+}
+
+/** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`, from the day last worked out when it holds it. */
+export function dayOf(instant: number, timeZone: string): string {
+  return dayBoundsIn(instant, timeZone).day
+}
+
+function findDayBounds(instant: number, timeZone: string): DayBounds {
   const day = dayIn(instant, timeZone)
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
@@ -143,6 +168,24 @@ export function dayBoundsIn(instant: number, timeZone: string): { day: string; s
 /** The computer's own time zone (the default for anything an operator did not give a zone). */
 export function computerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+/** How long `recentComputerTimeZone` answers from its last reading. */
+const COMPUTER_ZONE_READ_MS = 60_000
+let computerZoneRead: { zone: string; at: number } | null = null
+
+/**
+ * The computer's zone as read at most a minute before `now`: reading it builds an Intl formatter (~35 µs), and the
+ * dispatcher asks for it on every send; a zone changed in the system settings is seen within a minute.
+ */
+export function recentComputerTimeZone(now: number): string {
+  if (
+    computerZoneRead === null ||
+    now < computerZoneRead.at ||
+    now - computerZoneRead.at >= COMPUTER_ZONE_READ_MS
+  )
+    computerZoneRead = { zone: computerTimeZone(), at: now }
+  return computerZoneRead.zone
 }
 
 /** `2026-01-15 10:00:00` as seen on a wall clock in `timeZone` (the gateway's `Y-m-d H:i:s`). */

@@ -28,6 +28,8 @@ export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
   return {
     name: 'device daily cap',
     check(item, now) {
+      // Asked for every pick: a device without a cap costs no day's bounds.
+      if (deps.capOf(item.deviceId) === null) return null
       const { sentToday, cap, resetsAt } = deviceBudget(deps, item.deviceId, now)
       if (cap === null || sentToday < cap) return null
       // The whole device waits (nothing written to its rows) until its next midnight; every producer's item alike.

@@ -3,7 +3,7 @@
 // Producers (one-off sends, series, campaigns, replies) live outside and reach it through `add`.
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import { computerTimeZone, GATEWAY_TIME_ZONE } from '../../../shared/domain'
+import { GATEWAY_TIME_ZONE, recentComputerTimeZone } from '../../../shared/domain'
 import {
   isDiskFull,
   OutboxStore,
@@ -89,7 +89,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   retentionMs: 30 * 24 * 3_600_000,
   retentionSweepIntervalMs: 6 * 3_600_000,
   gatewayTimeZone: GATEWAY_TIME_ZONE,
-  dayZoneOf: () => computerTimeZone(),
+  dayZoneOf: () => recentComputerTimeZone(Date.now()),
   devicesSendableByDefault: true
 }
 
