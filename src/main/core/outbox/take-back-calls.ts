@@ -34,6 +34,8 @@ export function takeBackDevice(ctx: OutboxContext, deviceId: string): number | n
   const runtime = ctx.device(deviceId)
   runtime.takeBackWaiting = false
   if (runtime.takingBack) return null
+  // Asked on every turn of the pump, for every device: one look finds nothing to take back, as it almost always is.
+  if (!ctx.takeBackStore.hasOpenOps(deviceId)) return null
   // The operator's pause holds sends, not their taking back: pausing is the first thing done after a wrong send.
   const block = ctx.sendBlock(deviceId)
   if (block && block.reason !== 'paused' && block.reason !== 'device-paused') return null

@@ -268,6 +268,15 @@ export class OutboxTakeBackStore {
     ).map(toOp)
   }
 
+  /** Whether the device has any op waiting to be called or in doubt (of any request). */
+  hasOpenOps(deviceId: string): boolean {
+    return (
+      this.prepare(
+        `SELECT 1 FROM outbox_takeback_ops WHERE device_id = ? AND state IN ('waiting', 'in_doubt') LIMIT 1`
+      ).get(deviceId) !== undefined
+    )
+  }
+
   hasWaiting(deviceId: string): boolean {
     return (
       this.prepare(
