@@ -1,6 +1,7 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatDateTime, wallClockIn } from './dates'
+import { formatBytes, formatDateTime } from './dates'
+import { wallClockIn } from './wall-clock'
 
 afterEach(() => {
   vi.restoreAllMocks()

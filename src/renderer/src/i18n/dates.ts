@@ -1,4 +1,4 @@
-// Dates, times, sizes and time zones for display, plus wall-clock ↔ zone conversions for schedules.
+// Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -134,30 +134,6 @@ export function formatRupiah(amount: number, locale: string): string {
     currencyDisplay: 'narrowSymbol',
     maximumFractionDigits: 0
   }).format(amount)
-}
-
-/** The wall clock of an instant in a zone: { date: 'YYYY-MM-DD', time: 'HH:mm' }. */
-export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
-  const zone = validZone(timeZone)
-  const parts = dateTimeFormat('en-CA', {
-    ...(zone ? { timeZone: zone } : {}),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23'
-  }).formatToParts(instant)
-  const get = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '00'
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` }
-}
-
-/** A sensible default for a new schedule: the next full hour in the zone. */
-export function nextHourIn(timeZone: string, now = new Date()): { date: string; time: string } {
-  const next = new Date(now.getTime() + 60 * 60 * 1000)
-  const { date, time } = wallClockIn(next, timeZone)
-  return { date, time: `${time.slice(0, 2)}:00` }
 }
 
 /** Zones for a picker: the Indonesian ones first, then every zone the platform knows. */

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
-import { nextHourIn } from '../../i18n/dates'
+import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'

@@ -1,6 +1,6 @@
 // Send now or schedule: date, time, time zone (default from settings), local or gateway schedule, overdue policy.
 import { useT } from '../../i18n'
-import { nextHourIn } from '../../i18n/dates'
+import { nextHourIn } from '../../i18n/wall-clock'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
