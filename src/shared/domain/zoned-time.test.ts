@@ -4,7 +4,7 @@ import {
   computerTimeZone,
   dayBoundsIn,
   dayIn,
-  dayOf,
+  currentDayIn,
   instantToLocal,
   isValidTimeZone,
   localTimeToInstant,
@@ -65,14 +65,14 @@ describe('instantToLocal and dayIn', () => {
   })
 })
 
-describe('dayBoundsIn and dayOf (the last day kept per zone)', () => {
+describe('dayBoundsIn and currentDayIn (the last day kept per zone)', () => {
   it('answer each instant with its own day, asked across midnights and in any order', () => {
     const zone = 'America/New_York'
     const lastOfSeventh = Date.parse('2026-03-08T04:59:59.999Z') // 23:59:59.999 EST, 7 March
     const firstOfEighth = Date.parse('2026-03-08T05:00:00.000Z') // 00:00 EST, 8 March
-    expect(dayOf(lastOfSeventh, zone)).toBe('2026-03-07')
-    expect(dayOf(firstOfEighth, zone)).toBe('2026-03-08')
-    expect(dayOf(lastOfSeventh, zone)).toBe('2026-03-07')
+    expect(currentDayIn(lastOfSeventh, zone)).toBe('2026-03-07')
+    expect(currentDayIn(firstOfEighth, zone)).toBe('2026-03-08')
+    expect(currentDayIn(lastOfSeventh, zone)).toBe('2026-03-07')
     // 8 March springs forward: 23 hours, from its midnight to the next.
     const eighth = dayBoundsIn(firstOfEighth + 3_600_000, zone)
     expect(eighth).toEqual({
@@ -80,11 +80,11 @@ describe('dayBoundsIn and dayOf (the last day kept per zone)', () => {
       start: firstOfEighth,
       end: Date.parse('2026-03-09T04:00:00.000Z')
     })
-    expect(dayOf(eighth.end - 1, zone)).toBe('2026-03-08')
-    expect(dayOf(eighth.end, zone)).toBe('2026-03-09')
+    expect(currentDayIn(eighth.end - 1, zone)).toBe('2026-03-08')
+    expect(currentDayIn(eighth.end, zone)).toBe('2026-03-09')
     // Another zone keeps its own day.
-    expect(dayOf(firstOfEighth, 'Asia/Jakarta')).toBe(dayIn(firstOfEighth, 'Asia/Jakarta'))
-    expect(dayOf(firstOfEighth, zone)).toBe('2026-03-08')
+    expect(currentDayIn(firstOfEighth, 'Asia/Jakarta')).toBe(dayIn(firstOfEighth, 'Asia/Jakarta'))
+    expect(currentDayIn(firstOfEighth, zone)).toBe('2026-03-08')
   })
 })
 

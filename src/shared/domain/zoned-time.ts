@@ -149,8 +149,11 @@ export function dayBoundsIn(instant: number, timeZone: string): DayBounds {
   return bounds
 }
 
-/** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`, from the day last worked out when it holds it. */
-export function dayOf(instant: number, timeZone: string): string {
+/**
+ * The calendar day (YYYY-MM-DD) in `timeZone` at a clock's `now`: the day last worked out while `now` is in it (a
+ * clock asks the same day over and over; `dayIn` suits instants scattered over many days).
+ */
+export function currentDayIn(instant: number, timeZone: string): string {
   return dayBoundsIn(instant, timeZone).day
 }
 

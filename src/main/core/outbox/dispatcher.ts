@@ -6,7 +6,7 @@ import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
-import { dayOf } from '../../../shared/domain'
+import { currentDayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
@@ -94,7 +94,7 @@ function pickNext(
     attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
   )
   // Counted with the mark, in its transaction: a device's daily cap sees every send once (a retry is the same send).
-  if (item && attempt === 1) ctx.store.countSend(deviceId, dayOf(now, ctx.options.dayZoneOf(deviceId)))
+  if (item && attempt === 1) ctx.store.countSend(deviceId, currentDayIn(now, ctx.options.dayZoneOf(deviceId)))
   return item ? { item, client } : 'again'
 }
 
