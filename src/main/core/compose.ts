@@ -146,7 +146,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     logger.error(`unexpected error in ${where}`, error)
     // Masked as they are kept, not when shown: the list outlives the moment, and diagnostics are copied and shared.
     const text = error instanceof Error ? error.message : String(error)
-    errors.push(redact(`${new Date(clock.now()).toISOString()} ${where}: ${text}`, ports.secrets ?? []))
+    const line = `${new Date(clock.now()).toISOString()} ${where}: ${text}`
+    // The secret list's own redact: its secrets' fragments are worked out once, not for each error kept.
+    errors.push(ports.secrets ? ports.secrets.redact(line) : redact(line, []))
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 
