@@ -637,6 +637,19 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     )
   }
 
+  /** A draft to `recipients` numbers through `device`, scheduled at `schedule`, with Schedule pressed. */
+  async function scheduleDraft(
+    device: Partial<DeviceView>,
+    recipients: number,
+    schedule: DirectSendSchedule
+  ): Promise<ReturnType<typeof userEvent.setup>> {
+    const user = showWith(device)
+    await draft(user, numbers(recipients))
+    scheduleAt(schedule)
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    return user
+  }
+
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
     const user = showWith(c.device, c.pacingMs)
     await draft(user, numbers(c.recipients), c.perRecipient - 1)
@@ -705,15 +718,12 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   })
 
   it('a large scheduled send is summed up too: when it starts, who sends it, that day’s cap, its own button', async () => {
-    const user = showWith({
-      quota: 984,
-      dailyCap: 10,
-      sentToday: { count: 10, resetsAt: '2026-11-28T17:00:00.000Z' }
-    })
-    await draft(user, numbers(25))
     // Tomorrow 09:00 WIB, kept on this computer: today's spent cap does not count, tomorrow's 10 do.
-    scheduleAt({ at: Date.parse('2026-11-29T02:00:00.000Z'), mode: 'local' })
-    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    const user = await scheduleDraft(
+      { quota: 984, dailyCap: 10, sentToday: { count: 10, resetsAt: '2026-11-28T17:00:00.000Z' } },
+      25,
+      { at: Date.parse('2026-11-29T02:00:00.000Z'), mode: 'local' }
+    )
     const summary = screen.getByRole('group', { name: 'Before you schedule' })
     expect(within(summary).getByTestId('send-presend-starts').textContent).toBe('29 Nov 2026, 09:00 WIB')
     expect(within(summary).getByTestId('send-presend-over-budget').textContent).toBe(
@@ -737,14 +747,11 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   })
 
   it('a gateway schedule is fired by the gateway at its time: no pace, and a short quota is still named', async () => {
-    const user = showWith({
-      quota: 20,
-      dailyCap: 5,
-      sentToday: { count: 5, resetsAt: '2026-11-28T17:00:00.000Z' }
-    })
-    await draft(user, numbers(22))
-    scheduleAt({ at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' })
-    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    await scheduleDraft(
+      { quota: 20, dailyCap: 5, sentToday: { count: 5, resetsAt: '2026-11-28T17:00:00.000Z' } },
+      22,
+      { at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' }
+    )
     expect(screen.getByTestId('send-presend-finish').textContent).toBe(
       '28 Nov 2026, 15:00 WIB (the gateway sends them all at this time itself, even while this computer is off)'
     )
