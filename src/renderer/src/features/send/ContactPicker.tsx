@@ -9,6 +9,7 @@ import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName } from '../../ui/RecipientName'
 import {
+  hasLetter,
   isSearchText,
   parseRecipients,
   pickRecipient,
@@ -54,7 +55,7 @@ export function ContactPicker({
   const [closed, setClosed] = useState(false)
   const nothingEntered = entered.trim() === ''
   const query = suggestQuery(draft)
-  const asks = /\p{L}/u.test(query) ? query.length >= 1 : query.length >= MIN_DIGITS
+  const asks = hasLetter(query) ? query.length >= 1 : query.length >= MIN_DIGITS
   // Both kinds are offered while nothing is entered; after that, only the kind already being sent.
   const shown = asks ? suggestions.filter((s) => (onGroup && nothingEntered) || s.isGroup === isGroup) : []
   const open = !closed && shown.length > 0 && draft.trim() !== ''

@@ -29,7 +29,10 @@ export function normalisePhone(input: string): { value: string; problem: Recipie
 
 export { checkGroupId }
 
-const LETTER = /\p{L}/u
+/** Letters (in any script) where a number goes: a name, the picker's search rather than a number. */
+export function hasLetter(text: string): boolean {
+  return /\p{L}/u.test(text)
+}
 
 /** Every recipient in the text, deduplicated by what would be sent. */
 export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient[] {
@@ -39,7 +42,7 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
     const { value, problem } = isGroup ? checkGroupId(raw) : normalisePhone(raw)
     if (seen.has(value)) continue
     seen.add(value)
-    parsed.push({ raw, value, problem: problem !== null && !isGroup && LETTER.test(raw) ? 'name' : problem })
+    parsed.push({ raw, value, problem: problem !== null && !isGroup && hasLetter(raw) ? 'name' : problem })
   }
   return parsed
 }
@@ -92,7 +95,7 @@ export function withDraft(text: string, draft: string): string {
 export function isSearchText(draft: string, isGroup: boolean): boolean {
   const typed = draft.trim()
   if (typed === '') return false
-  return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : /\p{L}/u.test(typed)
+  return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : hasLetter(typed)
 }
 
 /** The name (or group subject) typed after the entered recipients and not picked yet, or null. */
@@ -104,7 +107,7 @@ export function unpickedName(text: string, isGroup: boolean): string | null {
 /** What the picker asks `contacts:suggest` for: the name as typed, or the digits of a number (its leading 0 gone). */
 export function suggestQuery(draft: string): string {
   const typed = draft.trim()
-  if (/\p{L}/u.test(typed)) return typed
+  if (hasLetter(typed)) return typed
   const digits = typed.replace(/\D/g, '')
   return digits.startsWith('0') ? digits.slice(1) : digits
 }
