@@ -31,6 +31,14 @@ describe('timeline notes', () => {
     expect(historyNote('id', { note: 'due', noteKey: 'no.such.key' })).toBe('due')
     expect(historyNote('id', { note: 'as it came' })).toBe('as it came')
   })
+
+  it('takes no name every object inherits for a string key', () => {
+    for (const inherited of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(decodeNote(`\u241e${inherited}\u241e{}`)).toBeNull()
+      expect(historyNote('en', { note: 'as it came', noteKey: inherited })).toBe('as it came')
+      expect(coreText('id', 'as it came', inherited)).toBe('as it came')
+    }
+  })
 })
 
 describe('noteFields', () => {

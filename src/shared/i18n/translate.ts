@@ -17,9 +17,12 @@ export function addStrings(language: Language, table: Record<MessageKey, string>
   tables[language] = table
 }
 
-/** Whether `key` names a string: in English's built-in table or in one added since. */
+/**
+ * Whether `key` names a string: in English's built-in table or in one added since. Own keys only: `in` also said yes
+ * to `toString` or `constructor`, which every table inherits, and a note keyed so translated to a function's text.
+ */
 export function isMessageKey(key: string): key is MessageKey {
-  return key in en || Object.values(tables).some((table) => key in table)
+  return Object.hasOwn(en, key) || Object.values(tables).some((table) => Object.hasOwn(table, key))
 }
 
 /** Whether `translate` has `language`'s own strings. */
