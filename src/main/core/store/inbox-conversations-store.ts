@@ -8,8 +8,7 @@ import {
   type MessageRow,
   type NewInboxMessage
 } from './inbox-records'
-import { containsPattern } from './like-pattern'
-import { searchableByIndex } from './outbox-records'
+import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
 export interface ConversationRecord {
@@ -394,7 +393,7 @@ export class InboxConversationsStore {
              ORDER BY rowid DESC LIMIT ?`
         )
           .pluck()
-          .all(`text : "${trimmed.replaceAll('"', '""')}"`, ...keysetParams, limit) as number[])
+          .all(searchPhrase('text', trimmed), ...keysetParams, limit) as number[])
       : (this.prepare(
           `SELECT number FROM inbox_messages WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY number DESC LIMIT ?`
         )

@@ -9,8 +9,6 @@ import {
   POSITION_LEVELS,
   POSITION_FINEST_SPAN_MS,
   POSITION_FANOUT,
-  searchableByIndex,
-  searchPhrase,
   FENCED_ROWIDS,
   KeptFilter,
   keptDimensions,
@@ -18,7 +16,7 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
-import { containsPattern } from './like-pattern'
+import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**

@@ -220,16 +220,6 @@ export const POSITION_FANOUT = 2 ** POSITION_FANOUT_SHIFT
 /** A position span's bucket in SQL, for an outbox_items row and a `level` column. */
 export const POSITION_BUCKET = `created_at >> (${POSITION_FINEST_SHIFT} + ${POSITION_FANOUT_SHIFT} * level)`
 
-/** The full-text index finds substrings of three characters or more (it indexes trigrams). */
-export function searchableByIndex(term: string): boolean {
-  return [...term].length >= 3
-}
-
-/** An FTS5 phrase: the trigram tokenizer makes it "contains this text", any character taken literally. */
-export function searchPhrase(column: 'recipient' | 'text', term: string): string {
-  return `${column} : "${term.replaceAll('"', '""')}"`
-}
-
 /** FTS5's own default: a level of the search index is merged once it holds this many segments. */
 export const SEARCH_AUTOMERGE = 4
 
