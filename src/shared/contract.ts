@@ -115,6 +115,12 @@ export const DeviceView = z.object({
   stateNote: z.string().nullable(),
   stateNoteKey: z.string().optional(),
   stateNoteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /**
+   * Whether a phone has scanned this device since Sender Desk knew it: false from its adding until it is first seen
+   * scanned (connected, or waiting for activation); absent or null when not known (devices kept from before this was
+   * recorded). The gateway says "need scan qr code again" of a device never linked too; this tells the two apart.
+   */
+  linked: z.boolean().nullable().optional(),
   name: z.string().nullable(),
   serial: z.string().nullable(),
   sender: z.string().nullable(),

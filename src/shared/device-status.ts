@@ -89,24 +89,31 @@ export function offers(state: DeviceState, action: DeviceAction): boolean {
  */
 export type ScanCause = 'never-linked' | 'number-changed' | 'logged-out'
 
-/** The core's note keys that name the cause (the gateway's own words otherwise mean a logout). */
+/** The core's note keys that name the cause. */
 const CAUSE_BY_NOTE: Record<string, ScanCause> = {
   'desktop.device.notLinked': 'never-linked',
   'desktop.device.numberChanged': 'number-changed'
 }
 
+/**
+ * The gateway's own words ("need scan qr code again") are the same for a device never linked and one logged out:
+ * a device no phone has scanned since it was added here (`linked` false) was never linked; anything else logged out.
+ */
 export function scanCause(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
+  linked?: boolean | null | undefined
 }): ScanCause | null {
   if (device.state !== 'needs-scan') return null
-  return (device.stateNoteKey && CAUSE_BY_NOTE[device.stateNoteKey]) || 'logged-out'
+  const named = device.stateNoteKey ? CAUSE_BY_NOTE[device.stateNoteKey] : undefined
+  return named ?? (device.linked === false ? 'never-linked' : 'logged-out')
 }
 
 /** The advice the row shows (a key of the shared messages): by state, and for a needed scan by its cause. */
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
+  linked?: boolean | null | undefined
 }): `advice.${DeviceState}` | 'advice.needs-scan.neverLinked' | 'advice.needs-scan.numberChanged' {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'

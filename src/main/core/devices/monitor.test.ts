@@ -1,11 +1,12 @@
 // Tests for the device monitor under a fake clock: polling cadence, backoff, resume, history and events.
 import { coreText, translateNote } from '../../../shared/i18n/notes'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceState, DeviceView } from '../../../shared/contract'
 import { DeviceView as DeviceViewSchema } from '../../../shared/contract'
+import { scanCause } from '../../../shared/device-status'
 import { FakeClock } from '../clock'
 import { EncryptedFileVault, type Cipher } from '../vault'
 import { MemoryVault } from '../vault/memory-vault'
@@ -457,6 +458,56 @@ describe('states, history and events', () => {
     expect(next.view('dev-1').name).toBe('Shop front')
   })
 
+  it('tells a device no phone has scanned since it was added from one that logged out, across runs', async () => {
+    const m = await openMonitor()
+    await m.start()
+    // Added while the monitor runs, not scanned yet: the gateway's words are those of a logout.
+    await registry.remove('dev-1')
+    client.info = NEEDS_SCAN
+    await registry.add({ label: 'Shop', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    expect(m.view('dev-1')).toMatchObject({ state: 'needs-scan', stateNote: NEEDS_SCAN.note, linked: false })
+    expect(scanCause(m.view('dev-1'))).toBe('never-linked')
+    await m.close()
+
+    const next = await openMonitor()
+    await next.start()
+    expect(scanCause(next.view('dev-1'))).toBe('never-linked')
+    // Scanned (the gateway waits for its IT support to activate it), then logged out.
+    client.info = deviceInfoFixture({ active: false, note: 'waiting for activation' })
+    await clock.advance(30_000)
+    expect(next.view('dev-1')).toMatchObject({ state: 'awaiting-activation', linked: true })
+    client.info = NEEDS_SCAN
+    await clock.advance(30_000)
+    expect(scanCause(next.view('dev-1'))).toBe('logged-out')
+    await next.close()
+    expect(scanCause((await openMonitor()).view('dev-1'))).toBe('logged-out')
+  })
+
+  it('reads states kept before `linked` was: linked if the history shows a scan, else not known', async () => {
+    const file = join(dir, 'device-states.json')
+    const kept = (history: Array<{ state: DeviceState }>): string =>
+      JSON.stringify({
+        version: 1,
+        devices: {
+          'dev-1': {
+            state: 'needs-scan',
+            note: NEEDS_SCAN.note,
+            since: '2026-01-15T03:00:00.000Z',
+            lastCheckedAt: '2026-01-15T03:00:00.000Z',
+            info: null,
+            history: history.map((item) => ({ at: '2026-01-15T03:00:00.000Z', note: null, ...item }))
+          }
+        }
+      })
+    await writeFile(file, kept([{ state: 'connected' }, { state: 'needs-scan' }]))
+    expect((await openMonitor()).view('dev-1')).toMatchObject({ state: 'needs-scan', linked: true })
+    await monitor?.close()
+    await writeFile(file, kept([{ state: 'needs-scan' }]))
+    const unknown = (await openMonitor()).view('dev-1')
+    expect(unknown.linked).toBeNull()
+    expect(scanCause(unknown)).toBe('logged-out')
+  })
+
   it('emits views that satisfy the contract, with the paused flag from the caller', async () => {
     const m = await openMonitor({ isPaused: (id) => id === 'dev-1' })
     await m.start()
@@ -471,6 +522,7 @@ describe('states, history and events', () => {
       sandbox: ON_SANDBOX_GATEWAY,
       state: 'connected',
       stateNote: 'ready to use',
+      linked: true,
       name: 'Shop front',
       serial: 'SERIAL-1',
       sender: '6281234567890',

@@ -119,11 +119,16 @@ const StoredDevice = z.object({
   since: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
   info: StoredInfo.nullable(),
+  // Absent from files written before it was kept (restore works it out from the history where it can).
+  linked: z.boolean().nullable().default(null),
   history: z.array(HistoryEntry)
 })
 
 const StatesFile = z.object({ version: z.literal(1), devices: z.record(z.string(), StoredDevice) })
 type StatesFile = z.infer<typeof StatesFile>
+
+/** States only a phone that has scanned the device's code reaches. */
+const SCANNED_STATES: ReadonlySet<DeviceState> = new Set(['connected', 'awaiting-activation'])
 
 interface Tracked {
   status: DeviceStatus
@@ -502,7 +507,9 @@ export class DeviceMonitor {
     const from = entry.status.state
     const stateChanged = verdict.state !== from || entry.status.since === null
     const noteChanged = verdict.note !== entry.status.note
-    if (!stateChanged && !noteChanged) return false
+    const nowLinked = SCANNED_STATES.has(verdict.state) && entry.status.linked !== true
+    if (nowLinked) entry.status.linked = true
+    if (!stateChanged && !noteChanged) return nowLinked
     const at = new Date(this.options.clock.now()).toISOString()
     entry.status.state = verdict.state
     entry.status.note = verdict.note
@@ -523,6 +530,9 @@ export class DeviceMonitor {
       case 'added':
       case 'credentials': {
         const entry = this.entry(change.device.id)
+        // Known from here on: a device added now has not been scanned until a poll sees it scanned (its first, just
+        // below, when it was linked already).
+        if (change.kind === 'added') entry.status.linked = false
         entry.failures = 0
         this.apply(change.device.id, entry, { kind: 'info', info: change.info })
         if (this.running && !entry.inFlight) {
@@ -607,7 +617,11 @@ export class DeviceMonitor {
       if (!this.options.registry.get(id)) continue
       const entry = this.entry(id)
       const { history, ...status } = stored
-      entry.status = status
+      entry.status = {
+        ...status,
+        // Kept before `linked` was: a scanned state in the history says linked; otherwise not known.
+        linked: status.linked ?? (history.some((item) => SCANNED_STATES.has(item.state)) ? true : null)
+      }
       entry.history = history
     }
   }

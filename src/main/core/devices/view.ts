@@ -15,6 +15,8 @@ export interface DeviceStatus {
   lastCheckedAt: string | null
   /** The last successful device/info. */
   info: DeviceInfo | null
+  /** Whether a phone has scanned it since it was added here (DeviceView.linked); null when not known. */
+  linked: boolean | null
 }
 
 export const UNPOLLED_STATUS: DeviceStatus = {
@@ -22,7 +24,8 @@ export const UNPOLLED_STATUS: DeviceStatus = {
   note: null,
   since: null,
   lastCheckedAt: null,
-  info: null
+  info: null,
+  linked: null
 }
 
 /** A device's sends today against its daily cap (the send queue counts them), when known. */
@@ -49,6 +52,7 @@ export function buildDeviceView(
     sandbox: record.sandbox,
     state: current.state,
     ...noteFields(current.note, 'stateNote', 'stateNoteKey', 'stateNoteParams'),
+    linked: current.linked,
     name: info?.name ?? null,
     serial: info?.serial ?? record.serial ?? null,
     sender: info?.sender ?? null,

@@ -206,6 +206,22 @@ describe('device list', () => {
     expect(new Set([advice('Front office'), advice('Warehouse'), advice('Shop')]).size).toBe(3)
   })
 
+  it("words the gateway's scan note by whether a phone has scanned the device since it was added", () => {
+    const gatewaySays = 'whatsapp sender not connected, need scan qr code again'
+    show([
+      makeDevice({ state: 'needs-scan', stateNote: gatewaySays, linked: false }),
+      makeDevice({ id: 'dev-2', label: 'Shop', state: 'needs-scan', stateNote: gatewaySays, linked: true })
+    ])
+    const advice = (label: string): string =>
+      within(row(label))
+        .getByTestId(/device-note-/)
+        .querySelector('p')?.textContent ?? ''
+    expect(advice('Front office')).toContain('not been linked yet')
+    expect(advice('Shop')).toContain('logged out')
+    // The gateway's own words stay under their disclosure for both.
+    expect(within(row('Front office')).getByText(gatewaySays)).toBeTruthy()
+  })
+
   it('makes the action that helps the primary button: Relink when logged out, Restart when disconnected', () => {
     show([
       makeDevice({ state: 'needs-scan' }),
