@@ -11,6 +11,7 @@ import { StateBadge } from '../devices/StateBadge'
 import { ActivationStep } from './ActivationStep'
 import { ProblemPanel } from './ProblemPanel'
 import { QrStep } from './QrStep'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import './linking.css'
 
 const STEP_TITLE: Record<LinkingStep, MessageKey> = {
@@ -133,7 +134,10 @@ function DoneStep(): React.JSX.Element {
     <div className="done">
       <p className="alert alert--ok" data-testid="wizard-done">
         <span aria-hidden="true">✓ </span>
-        {t('linking.done.body', { label: device?.label ?? '', sender: device?.sender ?? t('common.none') })}
+        {t('linking.done.body', {
+          label: device?.label ?? '',
+          sender: device?.sender ? formatPhoneForReading(device.sender) : t('common.none')
+        })}
       </p>
       <div className="actions">
         <button

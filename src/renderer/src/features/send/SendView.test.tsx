@@ -366,6 +366,15 @@ describe('enqueue', () => {
     expect(preview.textContent).not.toContain('*')
   })
 
+  it('names each device to send from with its number as it is read', () => {
+    show()
+    const options = within(screen.getByRole('combobox', { name: 'Send from' })).getAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Front office (+62 812-3456-7890) — Connected',
+      'Warehouse (+62 812-3456-7890) — Disconnected'
+    ])
+  })
+
   it('sends to groups from the chosen device', async () => {
     const user = show()
     await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))

@@ -28,6 +28,7 @@ import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
 import { currentFileLimit, fileLimitFor } from './file-limit'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
@@ -341,7 +342,7 @@ export function SendView(): React.JSX.Element {
                 {devices.map((d) => (
                   <option key={d.id} value={d.id}>
                     {d.label}
-                    {d.sender ? ` (${d.sender})` : ''} — {t(`state.${d.state}`)}
+                    {d.sender ? ` (${formatPhoneForReading(d.sender)})` : ''} — {t(`state.${d.state}`)}
                   </option>
                 ))}
               </select>
