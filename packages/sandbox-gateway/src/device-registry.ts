@@ -23,6 +23,12 @@ import {
   type DeviceSnapshot
 } from './world-interface'
 
+/**
+ * Indonesian mobile prefixes (Telkomsel, Indosat, XL, Tri) a made-up sender starts with: `628` and ten random digits
+ * made numbers no phone could have (0849…, 0802…), which the app then showed as bare digits.
+ */
+const MOBILE_PREFIXES = ['811', '812', '813', '821', '822', '852', '857', '878', '896'] as const
+
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -52,7 +58,10 @@ export class DeviceRegistry {
     const now = clock.now()
     const timezone = opts.timezone ?? DEFAULT_TIMEZONE
     if (!isValidTimeZone(timezone)) throw new SandboxActionError(`unknown time zone ${timezone}`, 400)
-    const sender = opts.sender === undefined ? `628${random.digits(10)}` : normalisePhone(opts.sender)
+    const sender =
+      opts.sender === undefined
+        ? `62${MOBILE_PREFIXES[random.int(MOBILE_PREFIXES.length)]}${random.digits(8)}`
+        : normalisePhone(opts.sender)
     if (!sender) throw new SandboxActionError(`sender ${opts.sender ?? ''} is not a phone number`, 400)
     const quota = opts.quota ?? 1000
     if (quota !== 'unlimited' && (!Number.isInteger(quota) || quota < 0)) {
