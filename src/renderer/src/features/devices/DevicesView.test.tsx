@@ -33,6 +33,15 @@ function fact(inRow: HTMLElement, term: string): string {
   return within(inRow).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? ''
 }
 
+/** The advice a row gives for its device's state (in the operator's language, above the gateway's own words). */
+function advice(label: string): string {
+  return (
+    within(row(label))
+      .getByTestId(/device-note-/)
+      .querySelector('p')?.textContent ?? ''
+  )
+}
+
 /** What the row's status line says after an action. */
 function feedback(label: string): string {
   return within(row(label)).getByRole('status').textContent ?? ''
@@ -196,10 +205,6 @@ describe('device list', () => {
       }),
       makeDevice({ id: 'dev-3', label: 'Shop', state: 'needs-scan', stateNote: 'logged out' })
     ])
-    const advice = (label: string): string =>
-      within(row(label))
-        .getByTestId(/device-note-/)
-        .querySelector('p')?.textContent ?? ''
     expect(advice('Front office')).toContain('not been linked yet')
     expect(advice('Warehouse')).toContain('number was changed')
     expect(advice('Shop')).toContain('logged out')
@@ -212,10 +217,6 @@ describe('device list', () => {
       makeDevice({ state: 'needs-scan', stateNote: gatewaySays, linked: false }),
       makeDevice({ id: 'dev-2', label: 'Shop', state: 'needs-scan', stateNote: gatewaySays, linked: true })
     ])
-    const advice = (label: string): string =>
-      within(row(label))
-        .getByTestId(/device-note-/)
-        .querySelector('p')?.textContent ?? ''
     expect(advice('Front office')).toContain('not been linked yet')
     expect(advice('Shop')).toContain('logged out')
     // The gateway's own words stay under their disclosure for both.
