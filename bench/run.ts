@@ -63,8 +63,8 @@ const treeDirty = (): boolean => {
 /**
  * Each section runs in a process of its own (this file again, with BENCH_SECTION naming it): run one after the other
  * in one process, a section measured the heap the ones before it left. In a full run of d2975a5 the relay's catch-up
- * blocked its loop 65–70 ms, in collections of 88–134 ms that the inbox and import sections' garbage made; run alone
- * it read 22 ms, as every run before.
+ * blocked its loop 65–70 ms, in collections of 88–134 ms of a heap the sections before it had filled; run alone it
+ * read 22 ms, as every full run before had.
  */
 async function runInItsOwnProcess(title: SectionTitle): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sender-desk-bench-section-'))
