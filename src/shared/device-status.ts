@@ -121,6 +121,15 @@ export function adviceKey(device: {
   return `advice.${device.state}`
 }
 
+/** The scan action named for what it does to this device: Link for one never linked, Relink for any other. */
+export function scanActionKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+  linked?: boolean | null | undefined
+}): 'devices.link' | 'devices.relink' {
+  return scanCause(device) === 'never-linked' ? 'devices.link' : 'devices.relink'
+}
+
 /** The action the row offers first (its primary button) when the device needs the operator; none otherwise. */
 export function primaryAction(state: DeviceState): DeviceAction | null {
   const status = STATUS[state]

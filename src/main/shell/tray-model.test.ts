@@ -77,9 +77,21 @@ describe('tray model', () => {
     ])
     expect(model.menu[1]?.label).toBe('Office — Needs a QR scan')
     expect(findMenuItem(model.menu, 'device:d2:relink')?.action).toEqual({ kind: 'relink', deviceId: 'd2' })
-    expect(findMenuItem(model.menu, 'device:d2:relink')?.label).toMatch(/scan QR/)
+    expect(findMenuItem(model.menu, 'device:d2:relink')?.label).toBe('Relink (scan QR)…')
     expect(findMenuItem(model.menu, 'toggle-pause')?.label).toBe('Pause sending (5 to send)')
     expect(model.tooltip).toBe('Sender Desk — 1/2 connected · Office: Needs a QR scan · 5 to send · 1 failed')
+  })
+
+  it('names the scan Link for a device no phone has scanned since it was added', () => {
+    const model = buildTrayModel(
+      {
+        devices: [{ ...device('d1', 'needs-scan', 'Shop'), linked: false }],
+        counts: counts({}),
+        sendingPaused: false
+      },
+      english
+    )
+    expect(findMenuItem(model.menu, 'device:d1:relink')?.label).toBe('Link (scan QR)…')
   })
 
   it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {

@@ -5,6 +5,7 @@
  */
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
+import { scanCause } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -125,7 +126,13 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
       },
       {
         id: `device:${device.id}:relink`,
-        label: t(needsLink ? 'desktop.tray.relinkScan' : 'desktop.tray.relink'),
+        label: t(
+          scanCause(device) === 'never-linked'
+            ? 'desktop.tray.linkScan'
+            : needsLink
+              ? 'desktop.tray.relinkScan'
+              : 'desktop.tray.relink'
+        ),
         enabled: device.state !== 'locked',
         action: { kind: 'relink', deviceId: device.id }
       },

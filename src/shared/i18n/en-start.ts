@@ -117,6 +117,7 @@ export const enStart = {
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',
   'devices.relink': 'Relink',
+  'devices.link': 'Link',
   'devices.token.enter': 'Enter the token again',
   'send.drop.overlay': 'Drop the files to add them to the message',
   'nav.webhooks': 'Webhooks',

@@ -25,6 +25,7 @@ export const enRest = {
   'desktop.tray.failed': '{count} failed',
   'desktop.tray.restart': 'Restart',
   'desktop.tray.relinkScan': 'Relink (scan QR)…',
+  'desktop.tray.linkScan': 'Link (scan QR)…',
   'desktop.tray.relink': 'Relink…',
   'desktop.tray.info': 'Info…',
   'desktop.tray.resume': 'Resume sending ({count} waiting)',

@@ -34,6 +34,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.failed': '{count} gagal',
   'desktop.tray.restart': 'Mulai ulang',
   'desktop.tray.relinkScan': 'Tautkan ulang (pindai QR)…',
+  'desktop.tray.linkScan': 'Tautkan (pindai QR)…',
   'desktop.tray.relink': 'Tautkan ulang…',
   'desktop.tray.info': 'Info…',
   'desktop.tray.resume': 'Lanjutkan pengiriman ({count} menunggu)',
@@ -527,6 +528,7 @@ export const id: Record<MessageKey, string> = {
   'devices.checkAgain.ok': 'Sudah tersambung lagi.',
   'devices.checkAgain.still': 'Masih “{state}”.',
   'devices.relink': 'Tautkan ulang',
+  'devices.link': 'Tautkan',
   'devices.token.enter': 'Masukkan token lagi',
   'devices.token.explain':
     'Token yang tersimpan tidak dapat dipakai. Tempelkan token perangkat (dan secret key, jika gateway Anda memakainya); token diperiksa ke gateway sebelum disimpan.',

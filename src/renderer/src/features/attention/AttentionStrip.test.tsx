@@ -23,6 +23,7 @@ describe('attention strip', () => {
   it('steps aside for the device being linked in the wizard, and keeps the others', () => {
     render(<AttentionStrip />)
     expect(screen.getByTestId('attention-dev-1').textContent).toContain('not been linked yet')
+    expect(screen.getByRole('button', { name: 'Link: Front office' })).toBeTruthy()
     act(() => {
       useLinking.setState({ deviceId: 'dev-1' })
       useNavigation.getState().navigate('linking')

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
-import { adviceKey, deviceStatus, type DeviceAction } from '../../../../shared/device-status'
+import { adviceKey, deviceStatus, scanActionKey, type DeviceAction } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -22,6 +22,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const action = deviceStatus(device.state).actions[0]
+  const label = action === 'relink' ? scanActionKey(device) : action ? ACTION_LABEL[action] : null
 
   async function act(which: DeviceAction): Promise<void> {
     setBusy(true)
@@ -45,15 +46,15 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
         <span className="muted">{t(adviceKey(device))}</span>
         {problem ? <span className="failure-text"> {problem}</span> : null}
       </span>
-      {action ? (
+      {action && label ? (
         <button
           type="button"
           className="button button--small"
           disabled={busy}
-          aria-label={`${t(ACTION_LABEL[action])}: ${device.label}`}
+          aria-label={`${t(label)}: ${device.label}`}
           onClick={() => void act(action)}
         >
-          {t(ACTION_LABEL[action])}
+          {t(label)}
         </button>
       ) : null}
     </li>

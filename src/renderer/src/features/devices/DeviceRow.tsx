@@ -2,7 +2,13 @@
 // check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
 import { useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import { adviceKey, offers, primaryAction, type DeviceAction } from '../../../../shared/device-status'
+import {
+  adviceKey,
+  offers,
+  primaryAction,
+  scanActionKey,
+  type DeviceAction
+} from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
@@ -171,7 +177,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             data-testid={`relink-${id}`}
             onClick={() => void useLinking.getState().open(id)}
           >
-            {t('devices.relink')}
+            {t(scanActionKey(device))}
           </button>
         ) : null}
         {offers(device.state, 'renew') || offers(device.state, 'checkNetwork') ? (

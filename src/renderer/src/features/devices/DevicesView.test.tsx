@@ -219,6 +219,9 @@ describe('device list', () => {
     ])
     expect(advice('Front office')).toContain('not been linked yet')
     expect(advice('Shop')).toContain('logged out')
+    // The scan is named for what it does to each: linking one, linking the other again.
+    expect(within(row('Front office')).getByTestId('relink-dev-1').textContent).toBe('Link')
+    expect(within(row('Shop')).getByTestId('relink-dev-2').textContent).toBe('Relink')
     // The gateway's own words stay under their disclosure for both.
     expect(within(row('Front office')).getByText(gatewaySays)).toBeTruthy()
   })
