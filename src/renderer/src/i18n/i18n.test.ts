@@ -36,7 +36,9 @@ const sources = import.meta.glob(
     // The wording of a campaign row's problems, shared by the window and the core's exports.
     '../../../shared/i18n/row-problems.ts',
     // The wording of a campaign's pacing problems, shared by the window, the core and the CLI.
-    '../../../shared/i18n/pacing.ts'
+    '../../../shared/i18n/pacing.ts',
+    // A device's advice and the name of its scan action, shared by the window and the tray.
+    '../../../shared/device-status.ts'
   ],
   {
     query: '?raw',
