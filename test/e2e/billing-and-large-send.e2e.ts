@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, linkedSandboxDevice } from './fixtures'
+import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 
@@ -16,7 +16,7 @@ describe('billing and large sends in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     await harness.core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 30 })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-send').click()
+    await openTab(p, 'send')
     const numbers = Array.from({ length: 25 }, (_, i) => `0812${20_000_000 + i}`)
     await p.getByTestId('send-recipients').fill(numbers.join(', '))
     await p.getByTestId('send-text').fill('Halo, stok baru sudah datang.')
@@ -52,7 +52,7 @@ describe('billing and large sends in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     await harness.core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 10 })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-send').click()
+    await openTab(p, 'send')
     const numbers = Array.from({ length: 25 }, (_, i) => `0812${30_000_000 + i}`)
     await p.getByTestId('send-recipients').fill(numbers.join(', '))
     await p.getByTestId('send-text').fill('Promo besok pagi.')
@@ -87,7 +87,7 @@ describe('billing and large sends in Chromium', () => {
     const harness = await journey.start()
     await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     await p.getByTestId('invoices-empty').waitFor()
     await p.getByTestId('create-device-open').click()
     await p.getByTestId('new-device-product').selectOption('pro')
@@ -102,7 +102,7 @@ describe('billing and large sends in Chromium', () => {
       /^Pay Rp\s?1,500,000 to BCA .+ by \d{1,2} \w{3} \d{4}, \d{2}:\d{2} WIB\.$/
     )
 
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     const entry = p.getByTestId('invoice-entry')
     await expect.poll(() => entry.count()).toBe(1)
     await expect(entry.getByTestId('invoice-product').textContent()).resolves.toBe('Pro · Yearly')

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot, seriousA11yViolations } from './browser'
-import { PDF, journeySession, linkedSandboxDevice } from './fixtures'
+import { PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 
@@ -48,7 +48,7 @@ describe('campaign journey in Chromium', () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await dropFile(p, '[data-testid="campaign-import-drop"]', 'pelanggan.csv', CSV)
     await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
     expect(await p.getByTestId('view-campaigns').isVisible()).toBe(true)
@@ -69,7 +69,7 @@ describe('campaign journey in Chromium', () => {
     await screenshot(p, 'journey-campaign-presend-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
 
-    await p.getByTestId('nav-send').click()
+    await openTab(p, 'send')
     await dropFile(p, '[data-testid="view-send"]', 'pelanggan.csv', CSV)
     const question = p.getByRole('dialog', { name: 'Import as campaign recipients, or attach to a message?' })
     await question.waitFor()
@@ -87,7 +87,7 @@ describe('campaign journey in Chromium', () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     await p.getByTestId(`cap-${deviceId}`).click()
     await p.locator(`#cap-${deviceId}-input`).fill('3')
     await p.getByTestId(`cap-form-${deviceId}`).getByRole('button', { name: 'Save' }).click()
@@ -141,7 +141,7 @@ describe('campaign journey in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     await harness.core.handlers['contacts:set']({ phone: '081234567891', name: 'Bu Siti (toko)' })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p
       .getByTestId('campaign-file')
       .setInputFiles({ name: 'pelanggan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
@@ -166,14 +166,14 @@ describe('campaign journey in Chromium', () => {
     ])
 
     // The outbox shows the name first and the number beside it.
-    await p.getByTestId('nav-outbox').click()
+    await openTab(p, 'outbox')
     const budi = p.getByTestId('outbox-row').filter({ hasText: 'Budi' })
     await expect
       .poll(() => budi.first().locator('.row-recipient').textContent())
       .toBe('Budi +62 812-3456-7890')
 
     // The Send view's picker: a typed name suggests the contact, arrows and Enter pick it, Backspace removes it.
-    await p.getByTestId('nav-send').click()
+    await openTab(p, 'send')
     const picker = p.getByRole('combobox', { name: 'Phone numbers' })
     await picker.fill('ded')
     const option = p.getByRole('option', { name: /Dedi/ })
@@ -205,7 +205,7 @@ describe('campaign journey in Chromium', () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p
       .getByTestId('campaign-file')
       .setInputFiles({ name: 'tagihan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
@@ -242,7 +242,7 @@ describe('campaign journey in Chromium', () => {
     expect((await sandbox.control.messages()).length).toBe(sentWhilePaused)
 
     // The Overview lists the paused campaign with its progress, and its name opens it with the focus on it.
-    await p.getByTestId('nav-home').click()
+    await openTab(p, 'home')
     const onOverview = p.getByRole('region', { name: 'Campaigns' }).locator('li')
     await expect.poll(() => onOverview.first().textContent()).toMatch(/tagihan\s*paused\s*\d of 3 sent/)
     expect(await seriousA11yViolations(p)).toEqual([])
@@ -348,7 +348,7 @@ describe('campaign journey in Chromium', () => {
     // The app restarts before the campaign was started: the picked file's handle is gone with it.
     await harness.restart()
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p.getByRole('button', { name: 'Invoices' }).click()
     await p.getByTestId('campaign-draft-start').click()
     await p.getByTestId('campaign-confirm-start').click()

@@ -115,3 +115,30 @@ export function journeySession(): {
     }
   }
 }
+
+/**
+ * Opens a view from the navigation as an operator does: its tab in the row, or under More when the row has no room
+ * for it (the window's width, the language, a badge), or in a narrow window from the menu that lists every tab. A
+ * badge that arrives between the look and the click can move the tab under More: then it looks again.
+ */
+export async function openTab(page: Page, view: string): Promise<void> {
+  const toggle = page.getByTestId('nav-toggle')
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click()
+  const tab = page.getByTestId(`nav-${view}`)
+  const more = page.getByTestId('nav-more')
+  for (let attempt = 1; ; attempt++) {
+    if (
+      !(await tab.isVisible()) &&
+      (await more.isVisible()) &&
+      (await more.getAttribute('aria-expanded')) !== 'true'
+    )
+      await more.click()
+    try {
+      await tab.click({ timeout: 3000 })
+      return
+    } catch (error) {
+      if (attempt === 5) throw error
+    }
+  }
+}

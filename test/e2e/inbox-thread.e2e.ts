@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice } from './fixtures'
+import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
@@ -45,7 +45,7 @@ describe('inbox thread journey in Chromium', () => {
     await handlers['inbox:connect']({ relayUrl: relay.url })
     await handlers['inbox:provision']({ deviceId })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.getByTestId('nav-inbox').click()
+    await openTab(p, 'inbox')
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
 
     // A member writes in a WhatsApp group: its conversation shows the group's subject, and the thread the member.
@@ -147,10 +147,10 @@ describe('inbox thread journey in Chromium', () => {
       .toBe('cancelled')
     expect((await handlers['campaigns:get']({ id: campaignId })).status).toBe('running')
     // The window's opt-out list (Campaigns) has her number; back in the inbox, her thread again.
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p.getByTestId('optouts').locator('summary').click()
     await expect.poll(() => p.getByTestId('optouts-list').textContent()).toContain(CUSTOMER)
-    await p.getByTestId('nav-inbox').click()
+    await openTab(p, 'inbox')
     await row.getByRole('button').click()
     await thread.waitFor()
 
@@ -186,7 +186,7 @@ describe('inbox thread journey in Chromium', () => {
     expect(await seriousA11yViolations(p)).toEqual([])
 
     // The window's opt-out list has her no more, and the campaign's rows show hers skipped as opted out.
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p.getByTestId('optouts').locator('summary').click()
     expect(await p.getByTestId('optouts-list').textContent()).not.toContain(CUSTOMER)
     await p.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: 'Pelanggan' }).click()
@@ -210,7 +210,7 @@ describe('inbox thread journey in Chromium', () => {
     await handlers['autoReplies:create']({ deviceId, keyword: 'harga', response: 'Harga grosir Rp 50.000.' })
     await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: ' Harga ' })
     await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message: 'Halo' })
-    await p.getByTestId('nav-inbox').click()
+    await openTab(p, 'inbox')
     // The group from the start, Dewi, and Rina writing on her own.
     await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(3)
     const keyword = p.getByRole('button', { name: '«harga»: 1 conversation' })

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice } from './fixtures'
+import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 let relay: TestRelay
@@ -37,7 +37,7 @@ describe('messages in journey in Chromium', () => {
     if (!label) throw new Error('the sandbox device has no label')
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
 
-    await p.getByTestId('nav-inbox').click()
+    await openTab(p, 'inbox')
     const state = p.getByTestId('inbox-relay-state')
     await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot } from './browser'
-import { JPEG, LARGE_PNG, PDF, journeySession, linkedSandboxDevice } from './fixtures'
+import { JPEG, LARGE_PNG, PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 let harness: Harness | undefined
@@ -56,7 +56,7 @@ describe('operator journeys in Chromium', () => {
     await expect.poll(() => step.getAttribute('data-step'), { timeout: 15_000 }).toBe('done')
     await p.getByTestId('wizard-done').waitFor()
     await screenshot(p, 'journey-link-done')
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     await expect
       .poll(() => p.getByTestId(`device-state-${device.id}`).getAttribute('data-state'))
       .toBe('connected')
@@ -66,7 +66,7 @@ describe('operator journeys in Chromium', () => {
     harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     const state = p.getByTestId(`device-state-${deviceId}`)
     await expect.poll(() => state.getAttribute('data-state')).toBe('connected')
 
@@ -83,7 +83,7 @@ describe('operator journeys in Chromium', () => {
     await p.getByTestId('qr-code').waitFor()
     await p.getByTestId('sandbox-scan').click()
     await expect.poll(() => step.getAttribute('data-step'), { timeout: 15_000 }).toBe('done')
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     await expect.poll(() => state.getAttribute('data-state')).toBe('connected')
   })
 
@@ -91,7 +91,7 @@ describe('operator journeys in Chromium', () => {
     harness = await journey.start()
     await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-send').click()
+    await openTab(p, 'send')
     await dropFiles(p, [
       { name: 'invoice.pdf', type: 'application/pdf', bytes: PDF },
       { name: 'photo.jpg', type: 'image/jpeg', bytes: JPEG },
@@ -147,14 +147,14 @@ describe('operator journeys in Chromium', () => {
     })
     expect(itemIds).toHaveLength(2)
     let p = await journey.open(harness.url)
-    await p.getByTestId('nav-outbox').click()
+    await openTab(p, 'outbox')
     await expect.poll(() => p.getByTestId('outbox-row').count()).toBe(2)
 
     // Restart the app on the same data folder (a fresh sandbox process comes back without the fault).
     await p.close()
     await harness.restart()
     p = await journey.open(harness.url)
-    await p.getByTestId('nav-outbox').click()
+    await openTab(p, 'outbox')
     const statuses = p.getByTestId('outbox-status')
     await expect.poll(() => statuses.count()).toBe(2)
     await expect
@@ -206,7 +206,7 @@ describe('operator journeys in Chromium', () => {
     // The contract client (zod and every schema) loads after the shell and checks every answer from then on.
     await p.getByTestId('welcome-sandbox').click()
     await expect.poll(() => p.getByTestId('wizard-step').getAttribute('data-step')).toBe('qr')
-    await p.getByTestId('nav-outbox').click()
+    await openTab(p, 'outbox')
     await p.getByTestId('outbox-scroll').waitFor({ state: 'attached' })
     expect(
       await p.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot } from './browser'
 import { instantToLocal } from '../../src/shared/domain'
-import { journeySession, linkedSandboxDevice } from './fixtures'
+import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 let harness: Harness | undefined
@@ -17,7 +17,7 @@ describe('service journeys in Chromium', () => {
     harness = await journey.start()
     await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-reminders').click()
+    await openTab(p, 'reminders')
     await p.getByTestId('reminders-empty').waitFor()
 
     await p.getByTestId('reminder-to').fill('0812-3456-7890')
@@ -49,7 +49,7 @@ describe('service journeys in Chromium', () => {
     harness = await journey.start()
     await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-devices').click()
+    await openTab(p, 'devices')
     await p.getByTestId('create-device-open').click()
     await p.getByTestId('new-device-name').fill('Cabang 2')
     await p.getByTestId('new-device-phone').fill('0812 9990 0001')
@@ -80,7 +80,7 @@ describe('service journeys in Chromium', () => {
     harness = await journey.start()
     await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url)
-    await p.getByTestId('nav-autoReplies').click()
+    await openTab(p, 'autoReplies')
     await p.getByTestId('autoreplies-empty').waitFor()
 
     const form = p.getByTestId('autoreply-new')

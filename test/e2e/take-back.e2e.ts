@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, linkedSandboxDevice, waitUntil } from './fixtures'
+import { journeySession, linkedSandboxDevice, waitUntil, openTab } from './fixtures'
 
 const journey = journeySession()
 
@@ -35,7 +35,7 @@ describe('take-back journey in Chromium', () => {
     const handlers = harness.core.handlers
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
 
-    await p.getByTestId('nav-campaigns').click()
+    await openTab(p, 'campaigns')
     await p
       .getByLabel('Choose a spreadsheet')
       .setInputFiles({ name: 'salah kirim.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })

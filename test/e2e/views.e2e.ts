@@ -4,11 +4,12 @@
  * for review; the assertions check each view rendered its own content and kept within a narrow window.
  */
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NAV_VIEWS } from '../../src/renderer/src/stores/navigation'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
+import { linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
 
 let browser: Browser
 let harness: Harness
@@ -54,14 +55,6 @@ afterAll(async () => {
 })
 
 const VIEWS = ['home', 'devices', 'send', 'outbox', 'schedules', 'inbox', 'settings'] as const
-
-/** Opens a tab: straight from the navigation, or in a narrow window from the menu that lists them all. */
-async function openTab(page: Page, view: string): Promise<void> {
-  const toggle = page.getByTestId('nav-toggle')
-  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
-    await toggle.click()
-  await page.getByTestId(`nav-${view}`).click()
-}
 
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -160,8 +153,8 @@ describe('every view, light and dark', () => {
     // The tabs in the order the navigation shows them: Alt+1 is the first, Alt+0 the tenth; the eleventh (Messages
     // in) has no digit left and is opened from the navigation.
     const tabs = await page
-      .locator('.nav-button')
-      .evaluateAll((all) => all.map((tab) => tab.getAttribute('data-testid')?.replace(/^nav-/, '') ?? ''))
+      .locator('#nav-tabs > li[data-view]')
+      .evaluateAll((all) => all.map((tab) => (tab as HTMLElement).dataset['view'] ?? ''))
     expect(tabs).toHaveLength(11)
     expect(tabs.at(-1)).toBe('inbox')
     for (const [index, view] of tabs.slice(0, 10).entries()) {
@@ -208,6 +201,59 @@ describe('every view, light and dark', () => {
     await page.close()
   })
 
+  it('keeps the navigation on one row at 1100 px, English and Indonesian: what does not fit is under More', async () => {
+    for (const language of ['en', 'id'] as const) {
+      await harness.core.handlers['settings:update']({ theme: 'light', language })
+      const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      const row = (): Promise<Array<{ view: string; top: number; right: number }>> =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('#nav-tabs > li:not(.nav-measured)')].map((item) => ({
+            view: item.dataset['view'] ?? 'more',
+            top: Math.round(item.getBoundingClientRect().top),
+            right: item.getBoundingClientRect().right
+          }))
+        )
+      const shown = await row()
+      expect(new Set(shown.map((item) => item.top)).size, `${language}: rows`).toBe(1)
+      expect(Math.max(...shown.map((item) => item.right)), language).toBeLessThanOrEqual(1100)
+      // Every tab is either in the row or under More, once.
+      const inRow = shown.map((item) => item.view).filter((view) => view !== 'more')
+      let underMore: string[] = []
+      if (shown.some((item) => item.view === 'more')) {
+        await page.getByTestId('nav-more').click()
+        underMore = await page
+          .getByTestId('nav-more-list')
+          .locator('.nav-button')
+          .evaluateAll((all) => all.map((tab) => tab.getAttribute('data-testid')?.replace(/^nav-/, '') ?? ''))
+        expect(await seriousA11yViolations(page)).toEqual([])
+        // Escape closes the list and leaves focus on More.
+        await page.keyboard.press('Escape')
+        expect(await page.getByTestId('nav-more-list').count()).toBe(0)
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+          'nav-more'
+        )
+      }
+      expect([...inRow, ...underMore].sort(), language).toEqual([...NAV_VIEWS].sort())
+      // A tab opened from under More comes into the row, marked, and the row stays one line.
+      const last = underMore.at(-1)
+      if (last) {
+        await openTab(page, last)
+        await page.getByTestId(`view-${last}`).waitFor()
+        const after = await row()
+        expect(
+          after.map((item) => item.view),
+          language
+        ).toContain(last)
+        expect(new Set(after.map((item) => item.top)).size, `${language}: rows after`).toBe(1)
+        expect(await page.getByTestId(`nav-${last}`).getAttribute('aria-current')).toBe('page')
+      }
+      await page.close()
+    }
+    await harness.core.handlers['settings:update']({ language: 'en' })
+  })
+
   it('a reload returns to the view the operator was on', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
     await page.goto(harness.url)
@@ -237,7 +283,7 @@ describe('every view, light and dark', () => {
     expect(header?.height ?? 999).toBeLessThanOrEqual(170)
     // Every tab is in the menu, none scrolled out of sight; the menu names the current view.
     await page.getByTestId('nav-toggle').click()
-    const tabs = page.locator('.nav-button')
+    const tabs = page.locator('#nav-tabs > li[data-view] > .nav-button')
     expect(await tabs.count()).toBe(11)
     for (const box of await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect())))
       expect(box.left >= 0 && box.right <= 360 && box.height > 0).toBe(true)

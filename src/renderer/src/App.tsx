@@ -6,31 +6,18 @@ import { StateAnnouncer } from './features/devices/StateAnnouncer'
 import { Shortcuts } from './features/shortcuts/Shortcuts'
 import { OverviewView } from './features/overview/OverviewView'
 import { WindowDrop } from './features/send/WindowDrop'
+import { Navigation } from './features/navigation/Navigation'
 import { WelcomeView } from './features/welcome/WelcomeView'
-import { useLanguage, useT, type MessageKey } from './i18n'
+import { useLanguage, useT } from './i18n'
 import { connectEvents, useApp } from './stores/app'
 import { useDevices } from './stores/devices'
 import { reportViewing, useInboxAlerts } from './stores/inbox-alerts'
-import { NAV_VIEWS, useNavigation, type View } from './stores/navigation'
+import { useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
 import { restoreDraftWords, useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
-
-const NAV_LABEL: Record<(typeof NAV_VIEWS)[number], MessageKey> = {
-  home: 'nav.home',
-  devices: 'nav.devices',
-  send: 'nav.send',
-  outbox: 'nav.outbox',
-  campaigns: 'nav.campaigns',
-  schedules: 'nav.schedules',
-  reminders: 'nav.reminders',
-  autoReplies: 'nav.autoReplies',
-  webhooks: 'nav.webhooks',
-  settings: 'nav.settings',
-  inbox: 'nav.inbox'
-}
 
 /** Theme and language from settings onto the document (CSS variables follow `data-theme`). */
 function useDocumentSettings(): void {
@@ -121,17 +108,9 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
 
 function Header(): React.JSX.Element {
   const t = useT()
-  // The wizard and the new-device form are reached from Devices: its tab stays marked while they are open.
-  const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
-  const navigate = useNavigation((s) => s.navigate)
   const counts = useOutbox((s) => s.counts)
-  const unread = useInboxAlerts((s) => s.unread)
   const paused = useOutbox((s) => s.sendingPaused)
   const [pauseError, setPauseError] = useState<string | null>(null)
-  // A narrow window shows the tabs as a menu opened from the header (every tab listed, none scrolled away).
-  const [menuOpen, setMenuOpen] = useState(false)
-
-  const tab = NAV_VIEWS.find((v) => v === view)
 
   async function togglePause(): Promise<void> {
     setPauseError(null)
@@ -188,51 +167,7 @@ function Header(): React.JSX.Element {
           {pauseError}
         </p>
       ) : null}
-      <nav aria-label={t('nav.label')}>
-        <button
-          type="button"
-          className="button button--small nav-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="nav-tabs"
-          data-testid="nav-toggle"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          <span aria-hidden="true">☰</span>{' '}
-          {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
-        </button>
-        <ul id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
-          {NAV_VIEWS.map((v) => (
-            <li key={v}>
-              <button
-                type="button"
-                className="nav-button"
-                aria-current={view === v ? 'page' : undefined}
-                data-testid={`nav-${v}`}
-                onClick={() => {
-                  setMenuOpen(false)
-                  navigate(v)
-                }}
-              >
-                {t(NAV_LABEL[v])}
-                {v === 'inbox' && unread > 0 ? (
-                  <span
-                    className="nav-badge"
-                    data-testid="nav-inbox-unread"
-                    aria-label={t('inbox.unreadCount', { count: unread })}
-                  >
-                    {unread}
-                  </span>
-                ) : null}
-                {v === 'outbox' && counts.failed > 0 ? (
-                  <span className="nav-badge" aria-label={t('counts.failedBadge', { count: counts.failed })}>
-                    {counts.failed}
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Navigation />
     </header>
   )
 }

@@ -19,6 +19,7 @@ export const enStart = {
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'nav.label': 'Main',
   'nav.menu': 'Menu: {view}',
+  'nav.more': 'More',
   'nav.devices': 'Devices',
   'nav.send': 'Send',
   'nav.outbox': 'Outbox',

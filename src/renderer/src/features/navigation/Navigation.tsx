@@ -1,0 +1,254 @@
+// The window's navigation: the tabs on one row, those that do not fit listed under More (fit-tabs.ts); in a narrow
+// window, a menu button that lists them all.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
+import { useT, type MessageKey } from '../../i18n'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
+import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
+import { tabsInRow } from './fit-tabs'
+
+type Tab = (typeof NAV_VIEWS)[number]
+
+const NAV_LABEL: Record<Tab, MessageKey> = {
+  home: 'nav.home',
+  devices: 'nav.devices',
+  send: 'nav.send',
+  outbox: 'nav.outbox',
+  campaigns: 'nav.campaigns',
+  schedules: 'nav.schedules',
+  reminders: 'nav.reminders',
+  autoReplies: 'nav.autoReplies',
+  webhooks: 'nav.webhooks',
+  settings: 'nav.settings',
+  inbox: 'nav.inbox'
+}
+
+export function Navigation(): React.JSX.Element {
+  const t = useT()
+  // The wizard and the new-device form are reached from Devices: its tab stays marked while they are open.
+  const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
+  const navigate = useNavigation((s) => s.navigate)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [moreOpen, setMoreOpen] = useState(false)
+  const listRef = useRef<HTMLUListElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const moreRef = useRef<HTMLButtonElement>(null)
+  const selected = NAV_VIEWS.findIndex((v) => v === view)
+  const inRow = useTabsInRow(listRef, toggleRef, selected)
+  const underMore = inRow ? NAV_VIEWS.filter((_, index) => !inRow[index]) : []
+  const tab = selected >= 0 ? NAV_VIEWS[selected] : undefined
+
+  function open(v: Tab): void {
+    setMenuOpen(false)
+    setMoreOpen(false)
+    navigate(v)
+  }
+
+  /** A tab's button; `named`: it carries the tab's test id (not the unseen copy of a tab listed under More). */
+  function tabButton(v: Tab, named: boolean): React.JSX.Element {
+    const Badge = TAB_BADGES[v]
+    return (
+      <button
+        type="button"
+        className="nav-button"
+        aria-current={view === v ? 'page' : undefined}
+        data-testid={named ? `nav-${v}` : undefined}
+        onClick={() => open(v)}
+      >
+        {t(NAV_LABEL[v])}
+        {Badge ? <Badge testId={named} /> : null}
+      </button>
+    )
+  }
+
+  // The list under More closes when the pointer or the focus goes elsewhere.
+  const moreItemRef = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (!moreOpen) return
+    const outside = (event: Event): void => {
+      if (!moreItemRef.current?.contains(event.target as Node)) setMoreOpen(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    document.addEventListener('focusin', outside)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      document.removeEventListener('focusin', outside)
+    }
+  }, [moreOpen])
+
+  return (
+    <nav aria-label={t('nav.label')}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button button--small nav-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="nav-tabs"
+        data-testid="nav-toggle"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <span aria-hidden="true">☰</span> {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
+      </button>
+      <ul ref={listRef} id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
+        {NAV_VIEWS.map((v, index) => {
+          const shown = inRow?.[index] ?? true
+          // A tab listed under More keeps its place here, unseen, so its width is known when the row has room again.
+          return (
+            <li
+              key={v}
+              data-view={v}
+              className={shown ? undefined : 'nav-measured'}
+              aria-hidden={shown ? undefined : true}
+              inert={!shown}
+            >
+              {tabButton(v, shown)}
+            </li>
+          )
+        })}
+        <li
+          ref={moreItemRef}
+          className={underMore.length > 0 ? 'nav-more' : 'nav-more nav-measured'}
+          aria-hidden={underMore.length > 0 ? undefined : true}
+          inert={underMore.length === 0}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && moreOpen) {
+              event.stopPropagation()
+              setMoreOpen(false)
+              moreRef.current?.focus()
+            }
+          }}
+        >
+          <button
+            ref={moreRef}
+            type="button"
+            className="nav-button"
+            aria-expanded={moreOpen}
+            aria-controls="nav-more-list"
+            data-testid="nav-more"
+            onClick={() => setMoreOpen(!moreOpen)}
+          >
+            {t('nav.more')} <span aria-hidden="true">▾</span>
+            {underMore.map((v) => {
+              const Badge = TAB_BADGES[v]
+              return Badge ? <Badge key={v} testId={false} /> : null
+            })}
+          </button>
+          {moreOpen ? (
+            <ul id="nav-more-list" className="nav-more-list" data-testid="nav-more-list">
+              {underMore.map((v) => (
+                <li key={v}>{tabButton(v, true)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/** The inbox's unread messages, on its tab. */
+function UnreadBadge({ testId }: { testId: boolean }): React.JSX.Element | null {
+  const t = useT()
+  const unread = useInboxAlerts((s) => s.unread)
+  if (unread === 0) return null
+  return (
+    <span
+      className="nav-badge"
+      data-testid={testId ? 'nav-inbox-unread' : undefined}
+      aria-label={t('inbox.unreadCount', { count: unread })}
+    >
+      {unread}
+    </span>
+  )
+}
+
+/** The outbox's failed messages, on its tab. */
+function FailedBadge(): React.JSX.Element | null {
+  const t = useT()
+  const failed = useOutbox((s) => s.counts.failed)
+  if (failed === 0) return null
+  return (
+    <span className="nav-badge" aria-label={t('counts.failedBadge', { count: failed })}>
+      {failed}
+    </span>
+  )
+}
+
+/** What a tab counts for the operator's attention; shown on More too while the tab is listed under it. */
+const TAB_BADGES: Partial<Record<Tab, (props: { testId: boolean }) => React.JSX.Element | null>> = {
+  inbox: UnreadBadge,
+  outbox: FailedBadge
+}
+
+/**
+ * Which tabs the row shows, measured after layout (null: all of them). A ResizeObserver follows the row and every
+ * tab (the window's width, the language, a badge, the open tab's bold label) and answers before the frame is painted,
+ * so the row never shows two lines or a clipped tab. Not measured before the shell is drawn: the first layout is the
+ * browser's own, after the window's first task.
+ */
+function useTabsInRow(
+  listRef: RefObject<HTMLUListElement | null>,
+  toggleRef: RefObject<HTMLButtonElement | null>,
+  selected: number
+): boolean[] | null {
+  const [inRow, setInRow] = useState<boolean[] | null>(null)
+  const current = useRef({ inRow, selected })
+  useLayoutEffect(() => {
+    current.current.selected = selected
+  }, [selected])
+
+  const measure = useRef((apply: (next: boolean[] | null) => void): void => {
+    const list = listRef.current
+    const toggle = toggleRef.current
+    if (!list) return
+    // A narrow window shows the menu button instead, and the menu lists every tab.
+    const narrow = toggle !== null && getComputedStyle(toggle).display !== 'none'
+    let next: boolean[] | null = null
+    if (!narrow) {
+      const items = [...list.children] as HTMLElement[]
+      const more = items.pop()
+      const fits = tabsInRow({
+        widths: items.map((item) => item.getBoundingClientRect().width),
+        gap: Number.parseFloat(getComputedStyle(list).columnGap) || 0,
+        available: list.clientWidth,
+        moreWidth: more?.getBoundingClientRect().width ?? 0,
+        selected: current.current.selected
+      })
+      next = fits.every(Boolean) ? null : fits
+    }
+    const before = current.current.inRow
+    if (before === next || (before && next && before.every((flag, index) => flag === next[index]))) return
+    current.current.inRow = next
+    apply(next)
+  })
+
+  useEffect(() => {
+    const list = listRef.current
+    if (!list || typeof ResizeObserver === 'undefined') return
+    // flushSync: drawn in the same frame as the change that made it needed. Observed from the first frame's own
+    // callbacks (before its layout and paint), not in the shell's task, which an effect of its render would lengthen.
+    const observer = new ResizeObserver(() => measure.current((next) => flushSync(() => setInRow(next))))
+    const frame = requestAnimationFrame(() => {
+      observer.observe(list)
+      for (const item of list.children) observer.observe(item)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+    }
+  }, [listRef])
+
+  // A newly opened tab under More comes into the row. Not on mount: the observer's first answer does that, after the
+  // shell's task rather than in it.
+  const mounted = useRef(false)
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true
+      return
+    }
+    if (typeof ResizeObserver !== 'undefined') measure.current(setInRow)
+  }, [selected])
+
+  return inRow
+}
