@@ -210,6 +210,9 @@ describe('inbox thread journey in Chromium', () => {
     await handlers['autoReplies:create']({ deviceId, keyword: 'harga', response: 'Harga grosir Rp 50.000.' })
     await handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message: ' Harga ' })
     await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message: 'Halo' })
+    // Their unread badge keeps Messages in on the row at 1100 px: the tab with news does not go under More.
+    await p.getByTestId('nav-inbox-unread').waitFor({ timeout: 30_000 })
+    expect(await p.getByTestId('nav-inbox').isVisible()).toBe(true)
     await openTab(p, 'inbox')
     // The group from the start, Dewi, and Rina writing on her own.
     await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(3)

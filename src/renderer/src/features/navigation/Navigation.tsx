@@ -35,7 +35,13 @@ export function Navigation(): React.JSX.Element {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const moreRef = useRef<HTMLButtonElement>(null)
   const selected = NAV_VIEWS.findIndex((v) => v === view)
-  const inRow = useTabsInRow(listRef, toggleRef, selected)
+  // The tabs whose badge asks for the operator stay in the row with the open one (fit-tabs.ts).
+  const inboxAsks = useInboxAlerts((s) => s.unread > 0)
+  const outboxAsks = useOutbox((s) => s.counts.failed > 0)
+  const kept = NAV_VIEWS.flatMap((v, index) =>
+    index === selected || (v === 'inbox' && inboxAsks) || (v === 'outbox' && outboxAsks) ? [index] : []
+  )
+  const inRow = useTabsInRow(listRef, toggleRef, kept)
   const underMore = inRow ? NAV_VIEWS.filter((_, index) => !inRow[index]) : []
   const tab = selected >= 0 ? NAV_VIEWS[selected] : undefined
 
@@ -190,13 +196,14 @@ const TAB_BADGES: Partial<Record<Tab, (props: { testId: boolean }) => React.JSX.
 function useTabsInRow(
   listRef: RefObject<HTMLUListElement | null>,
   toggleRef: RefObject<HTMLButtonElement | null>,
-  selected: number
+  kept: readonly number[]
 ): boolean[] | null {
   const [inRow, setInRow] = useState<boolean[] | null>(null)
-  const current = useRef({ inRow, selected })
+  const current = useRef({ inRow, kept })
+  const keptKey = kept.join(' ')
   useLayoutEffect(() => {
-    current.current.selected = selected
-  }, [selected])
+    current.current.kept = kept
+  })
 
   const measure = useRef((apply: (next: boolean[] | null) => void): void => {
     const list = listRef.current
@@ -213,7 +220,7 @@ function useTabsInRow(
         gap: Number.parseFloat(getComputedStyle(list).columnGap) || 0,
         available: list.clientWidth,
         moreWidth: more?.getBoundingClientRect().width ?? 0,
-        selected: current.current.selected
+        kept: current.current.kept
       })
       next = fits.every(Boolean) ? null : fits
     }
@@ -239,8 +246,8 @@ function useTabsInRow(
     }
   }, [listRef])
 
-  // A newly opened tab under More comes into the row. Not on mount: the observer's first answer does that, after the
-  // shell's task rather than in it.
+  // A newly opened tab under More, or one whose badge now asks for the operator, comes into the row. Not on mount:
+  // the observer's first answer does that, after the shell's task rather than in it.
   const mounted = useRef(false)
   useEffect(() => {
     if (!mounted.current) {
@@ -248,7 +255,7 @@ function useTabsInRow(
       return
     }
     if (typeof ResizeObserver !== 'undefined') measure.current(setInRow)
-  }, [selected])
+  }, [keptKey])
 
   return inRow
 }
