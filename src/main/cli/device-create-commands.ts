@@ -1,8 +1,12 @@
-/** `sender-desk device create …`: order a new device with the account's token and print the invoice to pay. */
+/**
+ * `sender-desk device create …`: order a new device with the account's token, print the invoice to pay and keep it in
+ * the terminal's data folder; `sender-desk device invoices` lists the invoices kept.
+ */
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
+import { cliDataDir } from './outbox-commands'
 import type { CliContext } from './index'
-import type { Invoice } from '../core/compose-command-line'
+import { withInvoiceBook, type Invoice, type InvoiceRecord } from '../core/compose-command-line'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../shared/domain'
 
 const PRODUCTS = DEVICE_PRODUCTS
@@ -15,8 +19,9 @@ function choice<T extends string>(value: string, flag: string, allowed: readonly
   return found
 }
 
+const money = (n: number | null): string => (n === null ? 'unknown' : `Rp ${n.toLocaleString('id-ID')}`)
+
 export function describeInvoice(invoice: Invoice): string {
-  const money = (n: number | null): string => (n === null ? 'unknown' : `Rp ${n.toLocaleString('id-ID')}`)
   const lines = [
     invoice.message,
     `Invoice ${invoice.numberInvoice ?? '(no number)'} for device ${invoice.device ?? '?'}${invoice.deviceName ? ` (${invoice.deviceName})` : ''}: ${invoice.product ?? ''} ${invoice.periode ?? ''}`.trim(),
@@ -44,7 +49,47 @@ export async function runDeviceCreate(context: CliContext): Promise<number> {
   const periodeFlag = stringFlag(context.args, 'periode')
   const periode = periodeFlag === undefined ? undefined : choice(periodeFlag, 'periode', PERIODES)
   const client = await context.client()
+  const credentials = await context.credentials()
   const invoice = await client.createDevice({ name, phone, product, bank, ...(periode ? { periode } : {}) })
-  context.out.result(describeInvoice(invoice), { ok: true, invoice })
+  // The gateway cannot list its invoices later: kept here, as the app keeps the window's. The invoice is owed whether
+  // or not it could be kept, so a failure to keep it is a warning, not a failed command (a retry would order again).
+  const dataDir = cliDataDir(context)
+  let kept = false
+  try {
+    withInvoiceBook(dataDir, (book) => book.keep(invoice, credentials.baseUrl))
+    kept = true
+  } catch (error) {
+    context.out.progress(
+      `sender-desk: the invoice could not be kept in ${dataDir} (${error instanceof Error ? error.message : String(error)}): keep this output`
+    )
+  }
+  const where = kept ? `\nKept in ${dataDir}: sender-desk device invoices lists it.` : ''
+  context.out.result(`${describeInvoice(invoice)}${where}`, { ok: true, invoice, kept })
+  return EXIT.ok
+}
+
+/** One kept invoice on a line: when it was ordered, its number, device, plan, total, and when and where to pay. */
+function describeKept(record: InvoiceRecord): string {
+  const device = [record.deviceName, record.deviceSerial ? `device ${record.deviceSerial}` : null].filter(
+    Boolean
+  )
+  const payTo = [record.bankName, record.accountNumber, record.accountName ? `(${record.accountName})` : null]
+    .filter(Boolean)
+    .join(' ')
+  return [
+    new Date(record.createdAt).toISOString(),
+    record.number ?? '(no number)',
+    device.join(', ') || '?',
+    [record.product, record.periode].filter(Boolean).join(' '),
+    money(record.total),
+    `pay by ${record.dueDate ?? 'unknown'}${payTo ? ` to ${payTo}` : ''}`,
+    record.baseUrl
+  ].join('  ')
+}
+
+export function runDeviceInvoices(context: CliContext): number {
+  const invoices = withInvoiceBook(cliDataDir(context), (book) => book.list())
+  const human = invoices.length === 0 ? 'No invoice kept yet.' : invoices.map(describeKept).join('\n')
+  context.out.result(human, { ok: true, invoices })
   return EXIT.ok
 }

@@ -32,6 +32,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
            [--custom-day N] [--title T] [--include-opted-out] (a number on the opt-out list: refused without it)
            | update <id> --to … --message … --start … [--title T] | info <id> | delete <id>
   device create --name <n> --phone <p> --product lite|pro|enterprise --bank <BCA|…> [--periode monthly|yearly]
+                                                       order a device; prints the invoice and keeps it here
+  device invoices                                      the invoices kept, newest first (the gateway cannot list them)
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>;name=<col>"] --template T [--name N]
            [--attach FILE | --files-dir D]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
@@ -235,9 +237,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case 'sandbox':
         return await (await import('./sandbox-commands')).runSandbox(context)
       case 'device':
-        return context.args.positionals[0] === 'create'
-          ? await (await import('./device-create-commands')).runDeviceCreate(context)
-          : await (await import('./device-commands')).runDevice(context)
+        if (context.args.positionals[0] === 'create')
+          return await (await import('./device-create-commands')).runDeviceCreate(context)
+        if (context.args.positionals[0] === 'invoices')
+          return (await import('./device-create-commands')).runDeviceInvoices(context)
+        return await (await import('./device-commands')).runDevice(context)
       case 'send':
         return await (await import('./send-commands')).runSend(context)
       case 'report':

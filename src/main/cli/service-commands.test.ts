@@ -1,5 +1,8 @@
 // The service commands (webhook, autoreply, reminder, device create) through `main(argv, env)` against a sandbox:
 // exit codes, the one-line JSON result, and what the sandbox ended up with.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { startWireServer, type WireServer } from '../core/gateway/testing/wire-server'
@@ -9,16 +12,20 @@ let sandbox: Sandbox
 let control: SandboxControl
 let receiver: WireServer
 let token: string
+/** The terminal's data folder (device create keeps its invoices there), never the user's ~/.sender-desk. */
+let dataDir: string
 
 const run = (...argv: string[]): Promise<CliRun> =>
   runCli(argv, {
     SENDER_DESK_BASE_URL: sandbox.baseUrl,
     SENDER_DESK_TOKEN: token,
-    SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken
+    SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken,
+    SENDER_DESK_DATA_DIR: dataDir
   })
 const jsonOf = jsonLineOf
 
 beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sender-desk-cli-service-'))
   receiver = await startWireServer()
   // The receiver is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
   sandbox = await startSandbox({ seed: 9, allowPrivateWebhookTargets: true })
@@ -27,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close()
   await receiver.close()
+  rmSync(dataDir, { recursive: true, force: true })
 })
 beforeEach(async () => {
   token = (await control.createDevice({ linked: true, quota: 100 })).token
@@ -256,6 +264,66 @@ describe('sender-desk device create', () => {
       total: 1_500_000,
       discount: 300_000
     })
+    expect(json.kept).toBe(true)
+
+    // Both invoices are kept in the data folder (the gateway cannot list them later), newest first.
+    expect(created.stdout).toContain(`Kept in ${dataDir}: sender-desk device invoices lists it.`)
+    const firstNumber = /Invoice (\S+) for device/.exec(created.stdout)?.[1]
+    const kept = jsonOf(await run('device', 'invoices', '--json'))
+    const invoices = kept.invoices as Array<Record<string, unknown>>
+    expect(invoices.map((invoice) => invoice.deviceName)).toEqual(['B3', 'Cabang 2'])
+    expect(invoices[0]).toMatchObject({ number: (json.invoice as { numberInvoice: string }).numberInvoice })
+    expect(invoices[1]).toMatchObject({
+      number: firstNumber,
+      total: 75_000,
+      bankName: 'DANA',
+      baseUrl: sandbox.baseUrl
+    })
+    const listed = await run('device', 'invoices')
+    expect(listed.code).toBe(0)
+    expect(listed.stdout.trim().split('\n')).toHaveLength(2)
+    expect(listed.stdout).toContain(`${firstNumber}  Cabang 2`)
+    expect(listed.stdout).toContain('Rp 75.000  pay by ')
+  })
+
+  it('prints the invoice and exits 0 when it cannot be kept: it is owed, and a retry would order again', async () => {
+    const blocked = join(dataDir, 'not-a-folder')
+    writeFileSync(blocked, 'a file where the data folder should be')
+    const created = await runCli(
+      [
+        'device',
+        'create',
+        '--name',
+        'C4',
+        '--phone',
+        '08129990002',
+        '--product',
+        'lite',
+        '--bank',
+        'BCA',
+        '--json'
+      ],
+      {
+        SENDER_DESK_BASE_URL: sandbox.baseUrl,
+        SENDER_DESK_TOKEN: token,
+        SENDER_DESK_SANDBOX_CONTROL: sandbox.controlToken,
+        SENDER_DESK_DATA_DIR: blocked
+      }
+    )
+    expect(created.code).toBe(0)
+    expect(jsonOf(created)).toMatchObject({ ok: true, kept: false, invoice: { deviceName: 'C4' } })
+    expect(created.stderr).toContain(`the invoice could not be kept in ${blocked}`)
+  })
+
+  it('says so when no invoice is kept yet', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'sender-desk-cli-empty-'))
+    try {
+      const listed = await runCli(['device', 'invoices'], { SENDER_DESK_DATA_DIR: empty })
+      expect(listed.code).toBe(0)
+      expect(listed.stdout.trim()).toBe('No invoice kept yet.')
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
   })
 
   it('bad choices are exit 2', async () => {

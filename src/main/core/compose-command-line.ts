@@ -19,15 +19,30 @@ import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
+import { invoiceRecord } from './devices'
 import { FileHandles, type RegisteredFile } from './files'
-import { createGatewayClient, isGatewayError, type GatewayClient, type GatewayCredentials } from './gateway'
+import {
+  createGatewayClient,
+  isGatewayError,
+  type GatewayClient,
+  type GatewayCredentials,
+  type Invoice
+} from './gateway'
 import type { FetchPort, Inbox, SyncStep } from './inbox'
 import { dispatchInvoke } from './ipc-dispatch'
 import { silentLogger, type Logger } from './logging'
 import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
-import { DamagedStoreError, isDiskFull, openDatabase, SettingsStore, type SqliteDatabase } from './store'
+import {
+  DamagedStoreError,
+  InvoiceStore,
+  isDiskFull,
+  openDatabase,
+  SettingsStore,
+  type InvoiceRecord,
+  type SqliteDatabase
+} from './store'
 import { EncryptedFileVault, NO_KEYRING, VaultFileError } from './vault'
 
 // What the terminal's commands use besides their core, all from here (the CLI never loads the app's compose.ts):
@@ -56,6 +71,32 @@ export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } 
 const SETTINGS_KEY = 'app.settings'
 
 /** The one place a gateway client is built from credentials, for every front door (the CLI included). */
+export type { InvoiceRecord } from './store'
+
+/**
+ * The terminal's book of the invoices `device create` was answered with, in its data folder's database as the app
+ * keeps the window's: the gateway cannot list them later. Opened for one command and closed.
+ */
+export function withInvoiceBook<T>(
+  dataDir: string,
+  run: (book: { keep(invoice: Invoice, baseUrl: string): InvoiceRecord; list(): InvoiceRecord[] }) => T
+): T {
+  const db = openDatabase({ dataDir })
+  try {
+    const store = new InvoiceStore(db)
+    return run({
+      keep(invoice, baseUrl) {
+        const record = invoiceRecord(invoice, baseUrl, systemClock.now())
+        store.add(record)
+        return record
+      },
+      list: () => store.list()
+    })
+  } finally {
+    db.close()
+  }
+}
+
 export const gatewayClientFactory = (credentials: GatewayCredentials): GatewayClient =>
   createGatewayClient(credentials)
 

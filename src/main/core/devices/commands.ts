@@ -4,15 +4,15 @@
  * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
  * erased and its client closed, and the window hears about it once.
  */
-import { randomUUID } from 'node:crypto'
-import type { InvoiceHistoryEntry, InvoiceView } from '../../../shared/contract'
+import type { InvoiceHistoryEntry } from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
-import type { GatewayCredentials, Invoice } from '../gateway'
+import type { GatewayCredentials } from '../gateway'
 import type { InvoiceRecord, InvoiceStore } from '../store'
 import type { Vault } from '../vault'
 import { requireDevice } from './access'
 import type { DeviceActions } from './actions'
+import { invoiceRecord, toInvoiceView } from './invoice-record'
 import type { DeviceMonitor } from './monitor'
 import { normaliseBaseUrl, type ClientFactory, type DeviceRegistry } from './registry'
 
@@ -56,23 +56,6 @@ export interface DeviceCommandsDeps {
   /** Every invoice a gateway answered, kept: the gateway cannot list them later. */
   invoices: InvoiceStore
   now: () => number
-}
-
-function toInvoiceView(invoice: Invoice): InvoiceView {
-  return {
-    number: invoice.numberInvoice,
-    deviceName: invoice.deviceName,
-    deviceSerial: invoice.device,
-    product: invoice.product,
-    periode: invoice.periode,
-    bankName: invoice.bank?.bankName ?? null,
-    accountNumber: invoice.bank?.accountNumber ?? null,
-    accountName: invoice.bank?.accountName ?? null,
-    discount: invoice.discount,
-    total: invoice.total,
-    dueDate: invoice.dueDate,
-    message: invoice.message
-  }
 }
 
 function toHistoryEntry(
@@ -232,14 +215,8 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         bank: request.bank
       })
       // Kept before anything else can fail: the invoice is owed whether or not the device is added here.
-      const invoiceId = randomUUID()
-      deps.invoices.add({
-        id: invoiceId,
-        baseUrl: credentials.baseUrl,
-        deviceId: null,
-        createdAt: deps.now(),
-        ...toInvoiceView(invoice)
-      })
+      const kept = invoiceRecord(invoice, credentials.baseUrl, deps.now())
+      deps.invoices.add(kept)
       if (!invoice.token) return { invoice: toInvoiceView(invoice), device: null }
       const sandboxUrl = await deps.sandboxBaseUrl()
       const inSandbox =
@@ -250,7 +227,7 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
         token: invoice.token,
         sandbox: inSandbox
       })
-      deps.invoices.linkDevice(invoiceId, device.id)
+      deps.invoices.linkDevice(kept.id, device.id)
       return { invoice: toInvoiceView(invoice), device: await opened(device.id) }
     },
 
