@@ -1,5 +1,6 @@
 // Sandbox persistence benchmark: the send rate over HTTP with the world kept in SQLite vs in memory only, measured on
-// the last 1,000 of 10,000 messages (where a file rewritten whole would slow down most) — a same-run ratio.
+// the last 1,000 of 10,000 messages (where a file rewritten whole would slow down most) — a same-run ratio, the median
+// of alternated rounds.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,12 @@ import type { BenchLine } from './lines'
 const MESSAGES = 10_000
 const MEASURED = 1_000
 const CONCURRENCY = 8
+/**
+ * Rounds of both worlds, alternating which goes first. One round each read 0.21, 1.91 and 0.44 in three full runs of
+ * unchanged sandbox code (the in-memory rate alone 489–2,386 msg/s): a measured window of under two seconds is at the
+ * mercy of one collection or one busy moment of the machine, so the figure is the median of the rounds' ratios.
+ */
+const ROUNDS = 3
 /** Keeping the world in SQLite costs at most half the in-memory send rate ("within 2×"). */
 const GOAL = 0.5
 
@@ -48,15 +55,26 @@ export async function runSandboxBench(log: (line: string) => void = console.log)
   const dir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'))
   try {
     await sendRate({}, 2 * MEASURED) // warm-up
-    const memory = await sendRate({}, MESSAGES)
-    const sqlite = await sendRate({ dataDir: join(dir, 'sqlite') }, MESSAGES)
+    const rounds: Array<{ memory: number; sqlite: number }> = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const world = join(dir, `sqlite-${round}`)
+      if (round % 2 === 0) {
+        const memory = await sendRate({}, MESSAGES)
+        rounds.push({ memory, sqlite: await sendRate({ dataDir: world }, MESSAGES) })
+      } else {
+        const sqlite = await sendRate({ dataDir: world }, MESSAGES)
+        rounds.push({ memory: await sendRate({}, MESSAGES), sqlite })
+      }
+    }
+    const byRatio = [...rounds].sort((a, b) => a.sqlite / a.memory - b.sqlite / b.memory)
+    const { memory, sqlite } = byRatio[Math.floor(byRatio.length / 2)]!
     const line: BenchLine = {
       name: 'sandbox send rate, SQLite vs memory',
       ratio: sqlite / memory,
       goal: `≥ ${GOAL.toFixed(2)}`,
       within: sqlite / memory >= GOAL,
       measured: `${fmt(sqlite)} vs ${fmt(memory)} msg/s`,
-      detail: `${fmt(sqlite)} msg/s with the world in SQLite vs ${fmt(memory)} msg/s in memory, last ${fmt(MEASURED)} of ${fmt(MESSAGES)}`
+      detail: `${fmt(sqlite)} msg/s with the world in SQLite vs ${fmt(memory)} msg/s in memory, last ${fmt(MEASURED)} of ${fmt(MESSAGES)}, the median of ${ROUNDS} alternated rounds (ratios ${rounds.map((r) => (r.sqlite / r.memory).toFixed(2)).join(', ')})`
     }
     log(`${line.name}: ${line.ratio.toFixed(2)} (${line.detail}); within 2× when ≥ ${GOAL.toFixed(2)}`)
     return [line]
