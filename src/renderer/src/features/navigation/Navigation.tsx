@@ -35,12 +35,13 @@ export function Navigation(): React.JSX.Element {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const moreRef = useRef<HTMLButtonElement>(null)
   const selected = NAV_VIEWS.findIndex((v) => v === view)
-  // The tabs whose badge asks for the operator stay in the row with the open one (fit-tabs.ts).
-  const inboxAsks = useInboxAlerts((s) => s.unread > 0)
-  const outboxAsks = useOutbox((s) => s.counts.failed > 0)
-  const kept = NAV_VIEWS.flatMap((v, index) =>
-    index === selected || (v === 'inbox' && inboxAsks) || (v === 'outbox' && outboxAsks) ? [index] : []
-  )
+  // What each badged tab counts (TAB_BADGES); a tab whose badge asks for the operator stays in the row with the open
+  // one (fit-tabs.ts).
+  const counts: Partial<Record<Tab, number>> = {
+    inbox: useInboxAlerts((s) => s.unread),
+    outbox: useOutbox((s) => s.counts.failed)
+  }
+  const kept = NAV_VIEWS.flatMap((v, index) => (index === selected || (counts[v] ?? 0) > 0 ? [index] : []))
   const inRow = useTabsInRow(listRef, toggleRef, kept)
   const underMore = inRow ? NAV_VIEWS.filter((_, index) => !inRow[index]) : []
   const tab = selected >= 0 ? NAV_VIEWS[selected] : undefined
@@ -51,9 +52,25 @@ export function Navigation(): React.JSX.Element {
     navigate(v)
   }
 
+  /** A tab's badge, if it counts something now; `named`: it carries its test id (see tabButton). */
+  function badge(v: Tab, named: boolean): React.JSX.Element | null {
+    const count = counts[v] ?? 0
+    const kind = TAB_BADGES[v]
+    if (!kind || count === 0) return null
+    return (
+      <span
+        key={v}
+        className="nav-badge"
+        data-testid={named ? kind.testId : undefined}
+        aria-label={t(kind.label, { count })}
+      >
+        {count}
+      </span>
+    )
+  }
+
   /** A tab's button; `named`: it carries the tab's test id (not the unseen copy of a tab listed under More). */
   function tabButton(v: Tab, named: boolean): React.JSX.Element {
-    const Badge = TAB_BADGES[v]
     return (
       <button
         type="button"
@@ -63,7 +80,7 @@ export function Navigation(): React.JSX.Element {
         onClick={() => open(v)}
       >
         {t(NAV_LABEL[v])}
-        {Badge ? <Badge testId={named} /> : null}
+        {badge(v, named)}
       </button>
     )
   }
@@ -135,10 +152,7 @@ export function Navigation(): React.JSX.Element {
             onClick={() => setMoreOpen(!moreOpen)}
           >
             {t('nav.more')} <span aria-hidden="true">▾</span>
-            {underMore.map((v) => {
-              const Badge = TAB_BADGES[v]
-              return Badge ? <Badge key={v} testId={false} /> : null
-            })}
+            {underMore.map((v) => badge(v, false))}
           </button>
           {moreOpen ? (
             <ul id="nav-more-list" className="nav-more-list" data-testid="nav-more-list">
@@ -153,38 +167,10 @@ export function Navigation(): React.JSX.Element {
   )
 }
 
-/** The inbox's unread messages, on its tab. */
-function UnreadBadge({ testId }: { testId: boolean }): React.JSX.Element | null {
-  const t = useT()
-  const unread = useInboxAlerts((s) => s.unread)
-  if (unread === 0) return null
-  return (
-    <span
-      className="nav-badge"
-      data-testid={testId ? 'nav-inbox-unread' : undefined}
-      aria-label={t('inbox.unreadCount', { count: unread })}
-    >
-      {unread}
-    </span>
-  )
-}
-
-/** The outbox's failed messages, on its tab. */
-function FailedBadge(): React.JSX.Element | null {
-  const t = useT()
-  const failed = useOutbox((s) => s.counts.failed)
-  if (failed === 0) return null
-  return (
-    <span className="nav-badge" aria-label={t('counts.failedBadge', { count: failed })}>
-      {failed}
-    </span>
-  )
-}
-
-/** What a tab counts for the operator's attention; shown on More too while the tab is listed under it. */
-const TAB_BADGES: Partial<Record<Tab, (props: { testId: boolean }) => React.JSX.Element | null>> = {
-  inbox: UnreadBadge,
-  outbox: FailedBadge
+/** The tabs that count something for the operator's attention, and how their badge is read out. */
+const TAB_BADGES: Partial<Record<Tab, { label: MessageKey; testId?: string }>> = {
+  inbox: { label: 'inbox.unreadCount', testId: 'nav-inbox-unread' },
+  outbox: { label: 'counts.failedBadge' }
 }
 
 /**
@@ -199,13 +185,14 @@ function useTabsInRow(
   kept: readonly number[]
 ): boolean[] | null {
   const [inRow, setInRow] = useState<boolean[] | null>(null)
-  const current = useRef({ inRow, kept })
+  const current = useRef({ kept })
   const keptKey = kept.join(' ')
   useLayoutEffect(() => {
     current.current.kept = kept
   })
 
-  const measure = useRef((apply: (next: boolean[] | null) => void): void => {
+  /** Measures the row and answers which tabs it shows; the same answer keeps the state (no render). */
+  const measure = useRef((apply: (update: (before: boolean[] | null) => boolean[] | null) => void): void => {
     const list = listRef.current
     const toggle = toggleRef.current
     if (!list) return
@@ -224,10 +211,7 @@ function useTabsInRow(
       })
       next = fits.every(Boolean) ? null : fits
     }
-    const before = current.current.inRow
-    if (before === next || (before && next && before.every((flag, index) => flag === next[index]))) return
-    current.current.inRow = next
-    apply(next)
+    apply((before) => (sameFlags(before, next) ? before : next))
   })
 
   useEffect(() => {
@@ -258,4 +242,8 @@ function useTabsInRow(
   }, [keptKey])
 
   return inRow
+}
+
+function sameFlags(a: boolean[] | null, b: boolean[] | null): boolean {
+  return a === b || (a !== null && b !== null && a.every((flag, index) => flag === b[index]))
 }
