@@ -36,8 +36,8 @@ export interface GatewayServerOptions {
   clock: Clock
   /** Required (in the `x-sandbox-control` header) by every control route. */
   controlToken: string
-  /** Called before each response is written, so whatever it changed is saved first. */
-  beforeRespond: () => void
+  /** Called (and awaited) before each response is written, so whatever it changed is saved first. */
+  beforeRespond: () => Promise<void> | void
   /** Where a route's unexpected error is reported (the app passes its redacting logger); stderr by default. */
   onUnexpectedError?: (error: unknown) => void
 }
@@ -187,7 +187,7 @@ export class GatewayServer {
       }
       this.controlSockets.add(req.socket)
       const response = await this.dispatch(this.controlTable, req, url, method, path, true)
-      this.options.beforeRespond()
+      await this.options.beforeRespond()
       this.write(res, response)
       return
     }
@@ -201,7 +201,7 @@ export class GatewayServer {
       await this.delay(fault.latencyMs ?? 0)
     }
     const response = await this.dispatch(this.gatewayRoutes, req, url, method, path, false)
-    this.options.beforeRespond()
+    await this.options.beforeRespond()
     if (fault?.applyAfterHandling) {
       if (fault.kind !== 'latency') return this.applyFault(fault, req, res, response)
       await this.delay(fault.latencyMs ?? 0)

@@ -117,24 +117,53 @@ async function serve(
   persistence: Persistence | null
 ): Promise<InProcessSandbox> {
   let dirty = false
-  let flushQueued = false
   const flush = (): void => {
     if (!dirty || !persistence) return
     dirty = false
     persistence.save()
   }
+  const report =
+    options.onUnexpectedError ?? ((error: unknown) => console.error('[sandbox] unexpected error', error))
+  /**
+   * One save at the end of the current turn of the event loop for everything changed in it (a group commit): the
+   * requests answered in that turn wait for it, so what a client was told was accepted is saved before the answer,
+   * and eight requests in flight cost one transaction, not eight. Changes made outside a request (tests, the clock)
+   * are saved the same way; a save that fails there is reported (a request that waited for it fails instead).
+   */
+  let pending: { saved: Promise<void>; waited: boolean } | null = null
+  const savedSoon = (): { saved: Promise<void>; waited: boolean } => {
+    if (pending) return pending
+    const batch = {
+      waited: false,
+      saved: new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          pending = null
+          try {
+            flush()
+            resolve()
+          } catch (error) {
+            if (!batch.waited) report(error)
+            reject(error)
+          }
+        })
+      })
+    }
+    // Handled above when nobody waits; a waiting request's own handler takes it otherwise.
+    batch.saved.catch(() => undefined)
+    pending = batch
+    return batch
+  }
   if (persistence) {
     world.onChange(() => {
       dirty = true
-      // Changes made outside a request (tests, the clock) are batched to the end of the current turn.
-      if (!flushQueued) {
-        flushQueued = true
-        setImmediate(() => {
-          flushQueued = false
-          flush()
-        })
-      }
+      savedSoon()
     })
+  }
+  const beforeRespond = (): Promise<void> | undefined => {
+    if (!dirty) return undefined
+    const batch = savedSoon()
+    batch.waited = true
+    return batch.saved
   }
 
   const controlToken = options.controlToken ?? randomBytes(32).toString('base64url')
@@ -144,7 +173,7 @@ async function serve(
     faults,
     clock,
     controlToken,
-    beforeRespond: flush,
+    beforeRespond,
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {})
   })
   await server.listen(options.port ?? 0)

@@ -1,12 +1,15 @@
 // The state file: saved before answering, owner-only, atomic, and a full round trip through a restart.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TestClock } from './test-clock'
 import { startSandboxInProcess as startSandbox } from './in-process'
 import type { DeviceSnapshot } from './world-interface'
+import { WorldStore } from './world-store'
 import { form, openSandbox } from './sandbox-fixture'
 
 let dir: string
@@ -139,4 +142,109 @@ describe('state file', () => {
       await again.close()
     }
   })
+
+  it('SQLite: requests that arrive together are saved in one transaction, each before its answer', async () => {
+    const data = join(dir, 'data')
+    const t = await openSandbox({ dataDir: data, timings })
+    const saves = vi.spyOn(WorldStore.prototype, 'save')
+    const reader = new Database(join(data, 'world.sqlite'), { readonly: true })
+    try {
+      const { token } = t.sandbox.world.createDevice({ linked: true, quota: 'unlimited' })
+      await new Promise((resolve) => setImmediate(resolve))
+      saves.mockClear()
+      const bodies = Array.from({ length: 24 }, (_, n) =>
+        form({ phone: `08123456${String(n).padStart(3, '0')}`, message: `together ${n}` }).toString()
+      )
+      const answers = await postTogether(t.sandbox.baseUrl, '/api/send-message', token, bodies, (answer) => {
+        // Read the moment this answer is in, before the others are: its message is in the file already.
+        const id = (JSON.parse(answer) as { data: { messages: { id: string }[] } }).data.messages[0]!.id
+        return reader.prepare('SELECT id FROM messages WHERE id = ?').get(id) !== undefined
+      })
+      expect(answers).toEqual(bodies.map(() => true))
+      // One save a request before (24): now one for the requests handled in the same turn of the event loop.
+      expect(saves.mock.calls.length).toBeLessThan(bodies.length / 2)
+    } finally {
+      reader.close()
+      saves.mockRestore()
+      await t.close()
+    }
+  })
+  it('SQLite: a save that fails fails the requests that waited for it, and is reported when none did', async () => {
+    const reported: unknown[] = []
+    const t = await openSandbox({
+      dataDir: join(dir, 'data'),
+      timings,
+      onUnexpectedError: (e) => reported.push(e)
+    })
+    const saves = vi.spyOn(WorldStore.prototype, 'save')
+    try {
+      const { token } = t.sandbox.world.createDevice({ linked: true })
+      await new Promise((resolve) => setImmediate(resolve))
+      saves.mockImplementationOnce(() => {
+        throw new Error('disk full')
+      })
+      // A change outside any request (a test, the clock): nobody to answer, so it is reported.
+      t.sandbox.world.createDevice()
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(reported.map(String)).toEqual(['Error: disk full'])
+
+      saves.mockImplementationOnce(() => {
+        throw new Error('disk full again')
+      })
+      const res = await t.call('/api/send-message', {
+        token,
+        method: 'POST',
+        body: form({ phone: '0812345678', message: 'not saved' })
+      })
+      // The client is not told "accepted" for what was not saved (reported once, by the request's own handler).
+      expect(res.status).toBe(500)
+      expect(reported.map(String)).toEqual(['Error: disk full', 'Error: disk full again'])
+    } finally {
+      saves.mockRestore()
+      await t.close()
+    }
+  })
 })
+
+/**
+ * POSTs each body on a connection of its own, all written in one go once the server has every connection (so it
+ * reads them in the same turn), and gives each answer's JSON body to `onAnswer` as it arrives.
+ */
+async function postTogether<T>(
+  baseUrl: string,
+  path: string,
+  token: string,
+  bodies: string[],
+  onAnswer: (json: string) => T
+): Promise<T[]> {
+  const port = Number(new URL(baseUrl).port)
+  const sockets = await Promise.all(
+    bodies.map(
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket))
+          socket.once('error', reject)
+        })
+    )
+  )
+  // Node's server takes one waiting connection a turn of its event loop: every connection in before the requests go.
+  for (let turn = 0; turn < 4 * bodies.length; turn++) await new Promise((resolve) => setImmediate(resolve))
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<T>((resolve, reject) => {
+        let text = ''
+        socket.setEncoding('utf8')
+        socket.on('data', (chunk: string) => (text += chunk))
+        socket.once('end', () => resolve(onAnswer(text.slice(text.indexOf('\r\n\r\n') + 4))))
+        socket.once('error', reject)
+      })
+  )
+  sockets.forEach((socket, n) =>
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${token}\r\n` +
+        'Content-Type: application/x-www-form-urlencoded\r\n' +
+        `Content-Length: ${Buffer.byteLength(bodies[n]!)}\r\nConnection: close\r\n\r\n${bodies[n]}`
+    )
+  )
+  return Promise.all(answers)
+}
