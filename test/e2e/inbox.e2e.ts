@@ -24,6 +24,20 @@ afterEach(async () => {
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
+/** The parts of each conversation row that reach outside the row's box (its text cut or drawn over the next row). */
+const rowOverflows = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.inbox-conversation-row')].flatMap((row) => {
+      const box = row.getBoundingClientRect()
+      return [...row.querySelectorAll('*')]
+        .filter((part) => {
+          const at = part.getBoundingClientRect()
+          return at.top < box.top - 0.5 || at.bottom > box.bottom + 0.5 || at.right > box.right + 0.5
+        })
+        .map((part) => `${part.tagName.toLowerCase()}.${part.className}: ${part.textContent ?? ''}`)
+    })
+  )
+
 describe('messages in journey in Chromium', () => {
   it('connects a mailbox, provisions the sandbox device, and a message posted through the relay shows in the window', async () => {
     const harness = await journey.start({
@@ -79,6 +93,15 @@ describe('messages in journey in Chromium', () => {
     expect(await p.getByTestId('inbox-relay-last-pull').textContent()).toMatch(/^Last successful pull: /)
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox')
+
+    // The window's default size: the list the operator works from is not pushed below the fold by a healthy relay's
+    // status, and nothing in a row is cut by the row's edges (its time wrapped over three lines, its unread count cut).
+    await p.setViewportSize({ width: 1100, height: 760 })
+    const listTop = await p
+      .getByTestId('inbox-conversation-scroll')
+      .evaluate((box) => box.getBoundingClientRect().top + window.scrollY)
+    expect(listTop, 'room for four conversations above the fold').toBeLessThanOrEqual(760 - 4 * 64)
+    expect(await rowOverflows(p)).toEqual([])
 
     // The secret is rotated from the window: the device is set to the new addresses, and messages keep coming in.
     await p.getByRole('button', { name: 'Rotate the secret' }).click()

@@ -1,6 +1,6 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatDateTime } from './dates'
+import { formatBytes, formatDateTime, formatListTime } from './dates'
 import { wallClockIn } from './wall-clock'
 
 afterEach(() => {
@@ -53,5 +53,25 @@ describe('wallClockIn and formatBytes', () => {
     })
     expect(formatBytes(1536, 'en')).toBe('1.5 KB')
     expect(formatBytes(1536, 'id')).toBe('1,5 KB')
+  })
+})
+
+describe('formatListTime', () => {
+  // Local times (the computer's zone), as the list shows them: "now" is Sunday 29 November 2026, 10:00.
+  const now = new Date(2026, 10, 29, 10, 0)
+  const at = (...parts: [number, number, number, number, number]): string => new Date(...parts).toISOString()
+  it.each([
+    ['today: the time', at(2026, 10, 29, 0, 30), 'en-GB', '00:30'],
+    ['today in Indonesian', at(2026, 10, 29, 0, 30), 'id-ID', '00.30'],
+    ['yesterday: the weekday', at(2026, 10, 28, 23, 59), 'en-GB', 'Sat'],
+    ['six days ago: the weekday', at(2026, 10, 23, 8, 0), 'en-GB', 'Mon'],
+    ['six days ago in Indonesian', at(2026, 10, 23, 8, 0), 'id-ID', 'Sen'],
+    ['a week ago: day and month', at(2026, 10, 22, 23, 0), 'en-GB', '22 Nov'],
+    ['earlier this year', at(2026, 0, 2, 9, 0), 'en-GB', '2 Jan'],
+    ['last year: the whole date', at(2025, 11, 31, 9, 0), 'en-GB', '31 Dec 2025'],
+    ['a later day (a skewed clock): day and month', at(2026, 10, 30, 9, 0), 'en-GB', '30 Nov'],
+    ['nothing', '', 'en-GB', '']
+  ])('%s', (_case, iso, locale, expected) => {
+    expect(formatListTime(iso, locale, now)).toBe(expected)
   })
 })

@@ -87,6 +87,31 @@ export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
 }
 
 /** This computer's zone (the one an instant is shown in when no zone is given). */
+/**
+ * A list's time, as chat lists write it: the time for today, the weekday within the past week, the day and month
+ * this year, the full date before that (the computer's zone). The full date and time go in the element's title.
+ */
+export function formatListTime(
+  iso: string | null | undefined,
+  locale: string,
+  now: Date = new Date()
+): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  const sixDaysBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6)
+  const options: Intl.DateTimeFormatOptions =
+    date.toDateString() === now.toDateString()
+      ? { timeStyle: 'short' }
+      : date >= sixDaysBefore && date < startOfToday
+        ? { weekday: 'short' }
+        : date.getFullYear() === now.getFullYear()
+          ? { day: 'numeric', month: 'short' }
+          : { dateStyle: 'medium' }
+  return dateTimeFormat(locale, options).format(date)
+}
+
 export function computerZone(): string {
   return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
 }

@@ -19,10 +19,18 @@ export function ChatbotPanel({
   const deviceName = useDeviceName(t)
   const devices = chatbot.devices
   if (devices === null && chatbot.error === null) return null
+  // Nothing to choose: the heading and each device's note on one line, above the conversations.
+  const quiet = chatbot.error === null && (devices ?? []).every((device) => device.rules.length === 0)
   return (
-    <section className="inbox-chatbot" aria-labelledby="inbox-chatbot-heading" data-testid="inbox-chatbot">
+    <section
+      className={quiet ? 'inbox-chatbot inbox-chatbot--quiet' : 'inbox-chatbot'}
+      aria-labelledby="inbox-chatbot-heading"
+      data-testid="inbox-chatbot"
+    >
       <h3 id="inbox-chatbot-heading">{t('inbox.chatbot.heading')}</h3>
-      <p className="muted small">{t('inbox.chatbot.intro', { days: AUTO_REPLY_COUNT_DAYS })}</p>
+      {quiet ? null : (
+        <p className="muted small">{t('inbox.chatbot.intro', { days: AUTO_REPLY_COUNT_DAYS })}</p>
+      )}
       {chatbot.error ? (
         <p className="alert alert--bad" role="alert">
           {chatbot.error}

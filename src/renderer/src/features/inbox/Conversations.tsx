@@ -4,7 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTime, formatListTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
 import { useDeviceName } from '../outbox/device-name'
@@ -241,20 +241,26 @@ const ConversationRow = memo(function ConversationRow({
           </span>
         </span>
         <span className="row-side">
-          <time className="muted small" dateTime={conversation.lastAt}>
-            {formatDateTime(conversation.lastAt, locale)}
+          <time
+            className="row-time"
+            dateTime={conversation.lastAt}
+            title={formatDateTime(conversation.lastAt, locale)}
+          >
+            {formatListTime(conversation.lastAt, locale)}
           </time>
-          {conversation.unread > 0 ? (
-            <span
-              className="badge badge--progress inbox-unread"
-              data-testid="inbox-unread"
-              aria-label={t('inbox.conversations.unread', { count: conversation.unread })}
-            >
-              {conversation.unread}
-            </span>
-          ) : null}
-          {deviceLabel ? <span className="muted small">{deviceLabel}</span> : null}
-          {conversation.archived ? <span className="tag">{t('inbox.filter.archived')}</span> : null}
+          <span className="inbox-row-flags">
+            {conversation.unread > 0 ? (
+              <span
+                className="badge badge--progress inbox-unread"
+                data-testid="inbox-unread"
+                aria-label={t('inbox.conversations.unread', { count: conversation.unread })}
+              >
+                {conversation.unread}
+              </span>
+            ) : null}
+            {conversation.archived ? <span className="tag">{t('inbox.filter.archived')}</span> : null}
+            {deviceLabel ? <span className="muted small inbox-row-device">{deviceLabel}</span> : null}
+          </span>
         </span>
       </button>
     </div>

@@ -1,6 +1,7 @@
 // The relay's state as the operator reads it: connected, catching up, unreachable, refused, full or not set up, with
 // the time of the last successful pull and, when something is wrong, the reason and what to do. Words and a symbol,
-// never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts).
+// never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts). A card when it needs the
+// operator (or is not set up), one line when all is well.
 import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
@@ -28,8 +29,14 @@ export function RelayState({
   const relay = relayStatus(status)
   const hint = HINT[relay.health]
   const showsContact = relay.health !== 'not-set-up'
+  // All is well: one line, so the conversations the operator works from start near the top.
+  const quiet = showsContact && !relay.needsAttention
   return (
-    <section className="card" aria-labelledby="inbox-relay-heading" data-testid="inbox-relay">
+    <section
+      className={quiet ? 'inbox-relay inbox-relay--quiet' : 'card inbox-relay'}
+      aria-labelledby="inbox-relay-heading"
+      data-testid="inbox-relay"
+    >
       <h3 id="inbox-relay-heading">{t('inbox.relay.heading')}</h3>
       <p role="status" data-testid="inbox-relay-state" data-health={relay.health}>
         <span className={`badge badge--${relay.tone}`}>
