@@ -92,6 +92,11 @@ interface OutboxState {
   known: Map<string, OutboxItemView>
   /** Bumped on every item or bulk change, so views with their own queries know to refetch. */
   changeSeq: number
+  /**
+   * Bumped on every bulk change: a bulk change names no item, so what `known` holds may be stale, and a view that
+   * follows items (an open detail, a send's card) asks for them again (`refresh`).
+   */
+  bulkSeq: number
   filters: OutboxFilters
   /** Matching items for the filters, or null until the first page answers. */
   total: number | null
@@ -117,6 +122,8 @@ interface OutboxState {
   prefetchFirstPage(): void
   /** Fetch the items the caller cares about that no event has told us about yet: all of them, however many. */
   track(ids: string[]): Promise<void>
+  /** Fetch the items the caller follows again, known or not (after a bulk change, which names none of them). */
+  refresh(ids: string[]): Promise<void>
   get(id: string): Promise<ItemDetail>
   retry(id: string): Promise<OutboxItemView>
   cancel(id: string): Promise<OutboxItemView>
@@ -223,6 +230,26 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     }
   }
 
+  /**
+   * Asks the core for `ids` a few at a time (a 200-recipient send is followed for all 200, issue 29, and the core
+   * stays responsive). `onlyMissing` leaves out the items an event has told about already. A newer view that an event
+   * brought while a reply was on its way is kept.
+   */
+  async function fetchItems(ids: string[], onlyMissing: boolean): Promise<void> {
+    const wanted = (id: string): boolean => !onlyMissing || !get().known.has(id)
+    const asked = ids.filter(wanted)
+    for (let at = 0; at < asked.length; at += TRACK_AT_ONCE) {
+      const slice = asked.slice(at, at + TRACK_AT_ONCE).filter(wanted)
+      const replies = await Promise.allSettled(slice.map((id) => call('outbox:get', { id })))
+      const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
+      const fresh = items.filter((item) => {
+        const seen = get().known.get(item.id)
+        return seen === undefined ? true : !onlyMissing && seen.updatedAt <= item.updatedAt
+      })
+      if (fresh.length > 0) set((state) => ({ known: remember(state.known, fresh) }))
+    }
+  }
+
   function replaceInPages(item: OutboxItemView): boolean {
     const { pages } = get()
     for (const [key, page] of Object.entries(pages)) {
@@ -240,6 +267,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     sendingPaused: false,
     known: new Map(),
     changeSeq: 0,
+    bulkSeq: 0,
     filters: NO_FILTERS,
     total: null,
     pages: {},
@@ -268,7 +296,11 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
 
     bulkChanged() {
-      set((state) => ({ changeSeq: state.changeSeq + 1, generation: state.generation + 1 }))
+      set((state) => ({
+        changeSeq: state.changeSeq + 1,
+        bulkSeq: state.bulkSeq + 1,
+        generation: state.generation + 1
+      }))
     },
 
     setFilters(patch) {
@@ -299,18 +331,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       void fetchPage(0, generation, true)
     },
 
-    async track(ids) {
-      // A 200-recipient send is followed for all 200 (issue 29), a few asks at a time so the core stays responsive.
-      const missing = ids.filter((id) => !get().known.has(id))
-      for (let at = 0; at < missing.length; at += TRACK_AT_ONCE) {
-        const slice = missing.slice(at, at + TRACK_AT_ONCE).filter((id) => !get().known.has(id))
-        const replies = await Promise.allSettled(slice.map((id) => call('outbox:get', { id })))
-        const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
-        // An event may have brought a newer view meanwhile: keep that one.
-        const fresh = items.filter((item) => !get().known.has(item.id))
-        if (fresh.length > 0) set((state) => ({ known: remember(state.known, fresh) }))
-      }
-    },
+    track: (ids) => fetchItems(ids, true),
+    refresh: (ids) => fetchItems(ids, false),
 
     async get(id) {
       const detail = await call('outbox:get', { id })
@@ -396,6 +418,7 @@ export function resetOutboxStore(): void {
     sendingPaused: false,
     known: new Map(),
     changeSeq: 0,
+    bulkSeq: 0,
     filters: NO_FILTERS,
     total: null,
     pages: {},

@@ -54,6 +54,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
+  // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
+  const bulkSeq = useOutbox((s) => s.bulkSeq)
 
   const loaded = (live ?? detail?.item) !== undefined
   // The loading heading and the loaded one are different elements: focus follows to the one on screen.
@@ -85,7 +87,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     return () => {
       on = false
     }
-  }, [id, stamp])
+  }, [id, stamp, bulkSeq])
 
   const item = live ?? detail?.item
   if (!item) {

@@ -9,6 +9,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox } from '../../stores/outbox'
+import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -412,6 +413,29 @@ describe('item detail', () => {
     expect(screen.queryByRole('button', { name: 'Delete for everyone' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
     expect(fake.requests('outbox:takeBack')).toContainEqual({ ids: ['a-1'], action: 'cancel' })
+  })
+
+  it("follows its message through a bulk change: the take-back's answer shows in the open detail", async () => {
+    // The gateway's answer to a take-back lands as one outbox:bulkChanged, with no event for the item itself.
+    let delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
+    fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
+    const disconnect = connectEvents()
+    try {
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-d-1'))
+      await waitFor(() =>
+        expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Delivered')
+      )
+      delivered = { ...delivered, status: 'revoked', updatedAt: new Date(Date.now() + 1000).toISOString() }
+      act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
+      await waitFor(() =>
+        expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Deleted for everyone')
+      )
+    } finally {
+      disconnect()
+    }
   })
 
   it('offers "Hapus untuk semua orang" in Bahasa Indonesia, never for a message whose fate is unknown', async () => {

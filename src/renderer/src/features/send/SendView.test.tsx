@@ -538,6 +538,26 @@ describe('enqueue', () => {
     })
   }
 
+  it('follows its items through a bulk change (the outbox cancelled them all at once, one outbox:bulkChanged)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
+    useNavigation.getState().navigate('send')
+    const disconnect = connectEvents()
+    try {
+      render(<SendView />)
+      const items = [makeItem({ id: 'b-1', status: 'queued' }), makeItem({ id: 'b-2', status: 'queued' })]
+      sentBatch(items)
+      expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
+      const later = new Date(Date.now() + 1000).toISOString()
+      sentBatch(items.map((item) => ({ ...item, status: 'cancelled' as const, updatedAt: later })))
+      act(() => fake.emit('outbox:bulkChanged', { count: 2 }))
+      await waitFor(() =>
+        expect(screen.getByTestId('send-sent-summary').textContent).toBe('2 cancelled · 2 in all')
+      )
+    } finally {
+      disconnect()
+    }
+  })
+
   it('heads a send whose items failed "Not sent" or "Some messages failed", never "Just sent"', async () => {
     show()
     const failure = { code: 'gateway_error', message: 'Number is not on WhatsApp', gatewayMessage: null }

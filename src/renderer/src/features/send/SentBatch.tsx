@@ -75,9 +75,15 @@ export function SentBatch(): React.JSX.Element | null {
 
   const headingRef = useRef<HTMLHeadingElement>(null)
 
+  // Its items, all of them; after a bulk change (which names no item) all of them again.
+  const bulkSeq = useOutbox((s) => s.bulkSeq)
+  const followedSince = useRef(bulkSeq)
   useEffect(() => {
-    if (sent) void useOutbox.getState().track(sent.itemIds)
-  }, [sent])
+    if (!sent) return
+    const outbox = useOutbox.getState()
+    void (followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds))
+    followedSince.current = bulkSeq
+  }, [sent, bulkSeq])
 
   // The form clears after sending: show and focus what was sent, so it is not mistaken for a blank form to fill again.
   const sentAt = sent?.itemIds[0]
