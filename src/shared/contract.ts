@@ -803,12 +803,19 @@ export const CampaignRowView = z.object({
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>
 
+/** How a spreadsheet was read: the window says it in the operator's words (which separator, which sheet). */
+export const SheetFormat = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('csv'), encoding: z.string(), delimiter: z.string() }),
+  z.object({ kind: z.literal('xlsx'), sheetName: z.string() })
+])
+export type SheetFormat = z.infer<typeof SheetFormat>
+
 export const SheetView = z.object({
   sheetId: Id,
   fileName: z.string(),
   headers: z.array(z.string()),
   rowCount: z.number().int(),
-  format: z.string(),
+  format: SheetFormat,
   mapping: ColumnMappingSchema,
   remembered: z.boolean(),
   sample: z.array(z.array(z.string()))

@@ -571,7 +571,11 @@ describe('a spreadsheet handed over by handle', () => {
 
     const first = await registeredSheet('list.csv', source.dataBase64)
     const sheet = await core.handlers['campaigns:read'](first)
-    expect(sheet).toMatchObject({ fileName: 'list.csv', rowCount: 50_000, format: 'CSV (windows-1252, ;)' })
+    expect(sheet).toMatchObject({
+      fileName: 'list.csv',
+      rowCount: 50_000,
+      format: { kind: 'csv', encoding: 'windows-1252', delimiter: ';' }
+    })
     expect(sheet.sample[0]).toEqual(['André 0', '081200000000', 'x'.repeat(25)])
     // Read once: the handle is released with its file.
     expect(await invoke('campaigns:read', first)).toMatchObject({ ok: false, error: { code: 'file_gone' } })

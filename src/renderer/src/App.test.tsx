@@ -234,7 +234,7 @@ describe('App shell', () => {
       fileName: 'customers.csv',
       headers: ['Name', 'Phone'],
       rowCount: 2,
-      format: 'CSV (utf-8, ,)',
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' },
       mapping: { phone: 'Phone', variables: ['Name'] },
       remembered: false,
       sample: []

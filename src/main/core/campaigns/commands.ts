@@ -233,10 +233,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           fileName,
           headers: sheet.headers,
           rowCount: sheet.rows.length,
-          format:
-            sheet.format.kind === 'xlsx'
-              ? `XLSX (${sheet.format.sheetName})`
-              : `CSV (${sheet.format.encoding}, ${sheet.format.delimiter === '\t' ? 'tab' : sheet.format.delimiter})`,
+          format: sheet.format,
           mapping,
           remembered,
           sample: sheet.rows.slice(0, 5).map((r) => r.cells)

@@ -38,7 +38,7 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
   fileName: 'bills.csv',
   headers: [],
   rowCount: 0,
-  format: 'CSV (utf-8, ,)',
+  format: { kind: 'csv' as const, encoding: 'utf-8', delimiter: ',' },
   mapping: { phone: '', variables: [] },
   remembered: false,
   sample: [],
@@ -131,7 +131,7 @@ describe('CampaignsView', () => {
       sheetRead({
         headers: ['Name', 'Phone', 'HP'],
         rowCount: 3,
-        format: 'CSV (utf-8, ;)',
+        format: { kind: 'csv' as const, encoding: 'utf-8', delimiter: ';' },
         mapping: { phone: 'Phone', variables: ['Name', 'HP'] }
       })
     )
@@ -171,7 +171,7 @@ describe('CampaignsView', () => {
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
-      '3 rows read (CSV (utf-8, ;))'
+      '3 rows read (CSV, UTF-8, separated by semicolons)'
     )
     // The file goes to the core as a registered spreadsheet (a path in Electron): the window never encodes it.
     expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([

@@ -28,6 +28,7 @@ import { OptOuts } from './OptOuts'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import { BUCKETS, campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
 import { problemsText } from './problems'
+import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignWaitText } from './wait-text'
@@ -543,7 +544,7 @@ function NewCampaign({
         {readStopped ? <p role="status">{t('campaigns.reading.stopped')}</p> : null}
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
-            {t('campaigns.sheet', { rows: sheet.rowCount, format: sheet.format })}
+            {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
             {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
           </p>
         ) : null}
