@@ -57,7 +57,9 @@ describe('campaign journey in Chromium', () => {
     // The form to its Start step: the only device ticked, the summary asked before anything is created.
     await p.getByTestId('campaign-phone-column').selectOption('Kontak')
     await p.getByTestId('campaign-template').fill('Halo {Nama}, tagihan {Tagihan}.')
-    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    await expect
+      .poll(() => p.getByTestId('campaign-summary').textContent())
+      .toBe('3 ready, 2 skipped (1 duplicate, 1 invalid number).')
     const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
     expect(await p.getByLabel(new RegExp(device?.label ?? deviceId)).isChecked()).toBe(true)
     await p.getByTestId('campaign-start').click()
@@ -150,7 +152,9 @@ describe('campaign journey in Chromium', () => {
     expect(await p.getByTestId('campaign-name-column').inputValue()).toBe('Nama')
     await p.getByTestId('campaign-phone-column').selectOption('Kontak')
     await p.getByTestId('campaign-template').fill('Halo {Nama}.')
-    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    await expect
+      .poll(() => p.getByTestId('campaign-summary').textContent())
+      .toBe('3 ready, 2 skipped (1 duplicate, 1 invalid number).')
     const device = (await harness.core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
     await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
     await p.getByTestId('campaign-start').click()
@@ -212,9 +216,13 @@ describe('campaign journey in Chromium', () => {
     await expect.poll(() => p.getByTestId('campaign-sheet').textContent()).toContain('5 rows read')
 
     await p.getByTestId('campaign-template').fill('{Halo|Hai} *{Nama}*, tagihan Anda {Tagihan}.')
-    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('0 ready, 5 skipped.')
+    await expect
+      .poll(() => p.getByTestId('campaign-summary').textContent())
+      .toBe('0 ready, 5 skipped (5 invalid numbers).')
     await p.getByTestId('campaign-phone-column').selectOption('Kontak')
-    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('3 ready, 2 skipped.')
+    await expect
+      .poll(() => p.getByTestId('campaign-summary').textContent())
+      .toBe('3 ready, 2 skipped (1 duplicate, 1 invalid number).')
     await expect
       .poll(() => p.getByTestId('campaign-preview').innerHTML())
       .toMatch(/^(Halo|Hai) <strong>Budi<\/strong>, tagihan Anda Rp 10\.000\.$/)

@@ -181,11 +181,15 @@ describe('CampaignsView', () => {
 
     await user.type(screen.getByTestId('campaign-template'), 'Hi {{Name}')
     await waitFor(() =>
-      expect(screen.getByTestId('campaign-summary').textContent).toBe('0 ready, 3 skipped.')
+      expect(screen.getByTestId('campaign-summary').textContent).toBe(
+        '0 ready, 3 skipped (3 invalid numbers).'
+      )
     )
     await user.selectOptions(screen.getByTestId('campaign-phone-column'), 'HP')
     await waitFor(() =>
-      expect(screen.getByTestId('campaign-summary').textContent).toBe('2 ready, 1 skipped.')
+      expect(screen.getByTestId('campaign-summary').textContent).toBe(
+        '2 ready, 1 skipped (1 invalid number).'
+      )
     )
     expect(screen.getByTestId('campaign-preview').innerHTML).toBe('Hi <strong>Budi</strong>')
     expect(screen.getByTestId('campaign-problems').textContent).toContain('Row 4 123: invalid number')

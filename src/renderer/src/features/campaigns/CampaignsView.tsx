@@ -27,7 +27,7 @@ import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import { BUCKETS, campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
-import { problemsText } from './problems'
+import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -700,7 +700,13 @@ function NewCampaign({
           {check ? (
             <>
               <p role="status" data-testid="campaign-summary">
-                {t('campaigns.summary', { ready: check.summary.ready, skipped: check.summary.skipped })}
+                {check.summary.skipped > 0
+                  ? t('campaigns.summary.why', {
+                      ready: check.summary.ready,
+                      skipped: check.summary.skipped,
+                      reasons: skippedReasons(check.summary.byProblem, t)
+                    })
+                  : t('campaigns.summary', { ready: check.summary.ready, skipped: 0 })}
               </p>
               {check.problems.length > 0 ? (
                 <details>

@@ -1,7 +1,7 @@
 // A row's problems in the operator's words: shared by the check's skipped rows and the campaign's rows table (the
 // wording is shared/i18n/row-problems.ts, which the core's exports use too).
 import type { RowProblemView } from '../../../../shared/contract'
-import type { Translate } from '../../../../shared/i18n'
+import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { rowProblemMessage } from '../../../../shared/i18n/row-problems'
 
 export function problemsText(problems: readonly RowProblemView[], t: Translate): string {
@@ -10,5 +10,33 @@ export function problemsText(problems: readonly RowProblemView[], t: Translate):
       const { key, params } = rowProblemMessage(problem)
       return t(key, params)
     })
+    .join(', ')
+}
+
+const SKIPPED_FOR: Record<RowProblemView['code'], MessageKey> = {
+  no_phone: 'campaigns.skipped.no_phone',
+  invalid_phone: 'campaigns.skipped.invalid_phone',
+  scientific_phone: 'campaigns.skipped.scientific_phone',
+  duplicate: 'campaigns.skipped.duplicate',
+  missing_variable: 'campaigns.skipped.missing_variable',
+  too_long: 'campaigns.skipped.too_long',
+  opted_out: 'campaigns.skipped.opted_out',
+  already_sent: 'campaigns.skipped.already_sent',
+  missing_file: 'campaigns.skipped.missing_file'
+}
+
+/**
+ * Why rows are skipped, most common first: "19 opted out, 1 duplicate, 1 invalid number". Counts of rows per reason
+ * (a row with two problems is in both), from the check's `byProblem`.
+ */
+export function skippedReasons(byProblem: Record<string, number>, t: Translate): string {
+  return Object.entries(byProblem)
+    .filter(([, count]) => count > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([code, count]) =>
+      t(code in SKIPPED_FOR ? SKIPPED_FOR[code as RowProblemView['code']] : 'campaigns.skipped.other', {
+        count
+      })
+    )
     .join(', ')
 }
