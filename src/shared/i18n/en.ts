@@ -1353,6 +1353,10 @@ export const enRest = {
   'inbox.rotate.failed': 'Not set on {device}: {message}',
   'inbox.messages.empty':
     'No message yet. Once a device sends its messages to the relay, they appear here, newest first.',
+  'inbox.messages.emptyNoMailbox':
+    'No message yet: connect a mailbox above, then turn on “Receive messages” for a device.',
+  'inbox.messages.emptyNoDevice':
+    'No device sends its messages here yet: turn on “Receive messages” for a device below.',
   'inbox.conversations.heading': 'Conversations',
   'inbox.conversations.more': 'Load more conversations',
   'inbox.conversations.noneFiltered': 'No conversation matches these filters.',

@@ -1517,6 +1517,10 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',
   'inbox.messages.empty':
     'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',
+  'inbox.messages.emptyNoMailbox':
+    'Belum ada pesan: hubungkan kotak surat di atas, lalu nyalakan “Terima pesan” untuk sebuah perangkat.',
+  'inbox.messages.emptyNoDevice':
+    'Belum ada perangkat yang mengirim pesannya ke sini: nyalakan “Terima pesan” untuk sebuah perangkat di bawah.',
   'inbox.conversations.heading': 'Percakapan',
   'inbox.conversations.more': 'Muat percakapan lainnya',
   'inbox.conversations.noneFiltered': 'Tidak ada percakapan yang cocok dengan filter ini.',

@@ -30,11 +30,14 @@ interface ConversationsProps {
   onFilters(filters: ConversationFilters): void
   openId: number | null
   onOpen(conversation: InboxConversationView): void
+  /** What an empty, unfiltered inbox says: what would bring messages in (InboxView knows the set-up). */
+  emptyText: string
 }
 
 export function Conversations({
   state,
   filters,
+  emptyText,
   onFilters,
   openId,
   onOpen
@@ -103,6 +106,7 @@ export function Conversations({
         <ConversationRows
           state={state}
           filtered={filters.unreadOnly || filters.archived}
+          emptyText={emptyText}
           openId={openId}
           onOpen={onOpen}
         />
@@ -114,11 +118,13 @@ export function Conversations({
 function ConversationRows({
   state,
   filtered,
+  emptyText,
   openId,
   onOpen
 }: {
   state: ConversationsState
   filtered: boolean
+  emptyText: string
   openId: number | null
   onOpen(conversation: InboxConversationView): void
 }): React.JSX.Element {
@@ -139,7 +145,7 @@ function ConversationRows({
       <ListStatus
         items={state.conversations}
         error={state.error === null ? null : { message: state.error }}
-        emptyText={filtered ? t('inbox.conversations.noneFiltered') : t('inbox.messages.empty')}
+        emptyText={filtered ? t('inbox.conversations.noneFiltered') : emptyText}
         emptyTestId="inbox-conversations-empty"
       />
       <div

@@ -86,6 +86,35 @@ describe('InboxView', () => {
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
   })
 
+  it('says what brings messages in while the inbox is empty: a mailbox first, then a device receiving', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    const { unmount } = render(<InboxView />)
+    expect((await screen.findByTestId('inbox-conversations-empty')).textContent).toBe(
+      'No message yet: connect a mailbox above, then turn on “Receive messages” for a device.'
+    )
+    unmount()
+    script()
+    const second = render(<InboxView />)
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-conversations-empty').textContent).toBe(
+        'No device sends its messages here yet: turn on “Receive messages” for a device below.'
+      )
+    )
+    second.unmount()
+    script({
+      view: receiving({ devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: true }] })
+    })
+    render(<InboxView />)
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-conversations-empty').textContent).toBe(
+        'No message yet. Once a device sends its messages to the relay, they appear here, newest first.'
+      )
+    )
+  })
+
   it('words a refused connection where the operator typed the address', async () => {
     script({
       status: NOT_SET_UP,

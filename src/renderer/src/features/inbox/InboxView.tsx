@@ -97,6 +97,13 @@ export function InboxView(): React.JSX.Element {
 
   // A refused token or a relay that lost its storage: only a new mailbox goes on.
   const needsNewMailbox = status?.state === 'auth-refused' || status?.state === 'cursor-ahead'
+  // An empty inbox says what would bring messages in: a mailbox, then a device receiving through it.
+  const emptyText =
+    receiving === null || receiving.devices.some((device) => device.receiving)
+      ? t('inbox.messages.empty')
+      : receiving.connected
+        ? t('inbox.messages.emptyNoDevice')
+        : t('inbox.messages.emptyNoMailbox')
 
   return (
     <section className="view" aria-labelledby="inbox-heading" data-testid="view-inbox">
@@ -126,6 +133,7 @@ export function InboxView(): React.JSX.Element {
       <div className={open ? 'inbox-workspace inbox-workspace--open' : 'inbox-workspace'}>
         <Conversations
           state={conversations}
+          emptyText={emptyText}
           filters={filters}
           onFilters={setFilters}
           openId={open?.id ?? null}
