@@ -14,15 +14,15 @@ export function problemsText(problems: readonly RowProblemView[], t: Translate):
 }
 
 const SKIPPED_FOR: Record<RowProblemView['code'], MessageKey> = {
-  no_phone: 'campaigns.skipped.no_phone',
-  invalid_phone: 'campaigns.skipped.invalid_phone',
-  scientific_phone: 'campaigns.skipped.scientific_phone',
+  no_phone: 'campaigns.skipped.noPhone',
+  invalid_phone: 'campaigns.skipped.invalidPhone',
+  scientific_phone: 'campaigns.skipped.scientificPhone',
   duplicate: 'campaigns.skipped.duplicate',
-  missing_variable: 'campaigns.skipped.missing_variable',
-  too_long: 'campaigns.skipped.too_long',
-  opted_out: 'campaigns.skipped.opted_out',
-  already_sent: 'campaigns.skipped.already_sent',
-  missing_file: 'campaigns.skipped.missing_file'
+  missing_variable: 'campaigns.skipped.missingVariable',
+  too_long: 'campaigns.skipped.tooLong',
+  opted_out: 'campaigns.skipped.optedOut',
+  already_sent: 'campaigns.skipped.alreadySent',
+  missing_file: 'campaigns.skipped.missingFile'
 }
 
 /**
