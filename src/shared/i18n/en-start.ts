@@ -133,7 +133,7 @@ export const enStart = {
   'campaigns.wait.none': 'Sending now',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',
-  'campaigns.wait.outsideHours': 'Paused: outside working hours until {until}',
+  'campaigns.wait.outsideHours': 'Waiting: outside working hours until {until}',
   'campaigns.wait.dailyCap': 'Daily cap reached; continues at {until}',
   'campaigns.wait.paused': 'Paused by you',
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',

@@ -1259,7 +1259,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.none': 'Sedang mengirim',
   'campaigns.wait.gap': 'Menunggu jeda antar pengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Jeda kelompok hingga {until}',
-  'campaigns.wait.outsideHours': 'Dijeda: di luar jam kerja hingga {until}',
+  'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',

@@ -207,7 +207,7 @@ describe('CampaignsView', () => {
     })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     expect((await screen.findByTestId('campaign-device-wait')).textContent).toMatch(
-      /^Paused: outside working hours until/
+      /^Waiting: outside working hours until/
     )
 
     fake.handle('campaigns:get', () => campaign({ status: 'paused' }))

@@ -1,5 +1,5 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
-// outbox detail of one of its rows ("Paused: outside working hours until 08:00", "Daily cap reached; …").
+// outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 

@@ -113,7 +113,7 @@ describe('overview', () => {
     expect(bills.textContent).toContain('4 of 10 sent')
     expect(bills.textContent).toContain('estimated end 16 Jan 2026, 11:30 WITA')
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
-      /^Paused: outside working hours until 08:00/
+      /^Waiting: outside working hours until 08:00/
     )
     const promo = within(list).getByTestId('overview-campaign-c2')
     expect(promo.textContent).toContain('paused')
