@@ -1632,6 +1632,14 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ conversationId: z.number().int().positive(), archived: z.boolean() }),
     reply: InboxConversationView
   }),
+  /**
+   * Deletes a conversation: the messages it received and their files leave this computer (the opt-out list and the
+   * contact's name stay; what was sent to the chat stays in the outbox and leaves the thread). How many messages went.
+   */
+  'inbox:deleteConversation': () => ({
+    request: z.object({ conversationId: z.number().int().positive() }),
+    reply: z.object({ messages: z.number().int().nonnegative() })
+  }),
   /** Messages whose text holds `text` (newest first, `before` a message number) and conversations by contact. */
   'inbox:search': () => ({
     request: z.object({

@@ -4,6 +4,7 @@
  * moves the device at once, without waiting for a poll. A customer's file is fetched from the device's gateway only.
  */
 import { eventChannels, type EventChannel } from '../../src/shared/contract'
+import { existsSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,12 +16,14 @@ import { MemoryVault } from '../../src/main/core/vault'
 
 let core: Core
 let relay: TestRelay
+let dataDir: string
 const seen: { event: EventChannel; payload: unknown }[] = []
 
 beforeEach(async () => {
   relay = await startTestRelay()
+  dataDir = await mkdtemp(join(tmpdir(), 'sd-core-inbox-'))
   core = await composeCore({
-    dataDir: await mkdtemp(join(tmpdir(), 'sd-core-inbox-')),
+    dataDir,
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
     // Slow polling: the device's state may only change here by what the gateway pushes.
@@ -187,4 +190,91 @@ it('fetches a file on the device gateway once and answers its bytes; refuses one
   await expect(invoke('inbox:media', { number: refused.number })).rejects.toThrow(/not downloaded/i)
   // A refusal is not something "Try again" changes.
   expect(await invoke('inbox:mediaRetry', { number: refused.number })).toMatchObject({ state: 'refused' })
+}, 60_000)
+
+// Deleting a conversation (a customer asks to be forgotten, or a chat filed by mistake): its messages and files leave
+// this computer, the same webhook posted again brings nothing back, and a later message starts a thread without what
+// was sent before (that stays in the outbox).
+it('deletes a conversation with its files; nothing comes back, and a new thread starts after it', async () => {
+  const { device, serial } = await linkedSandboxDevice()
+  const sent = await core.handlers['sandbox:receive']({
+    deviceId: device.id,
+    from: '0812777888',
+    message: 'Foto KTP saya',
+    media: 'image'
+  })
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  const { itemIds } = await core.handlers['outbox:enqueue']({
+    deviceId: device.id,
+    recipients: ['0812777888'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Kirim foto KTP ya' }]
+  })
+  await expect
+    .poll(async () => (await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status)
+    .not.toBe('queued')
+  const photo = {
+    id: 'WA-KTP',
+    pushName: 'Dewi',
+    isGroup: false,
+    phone: '62812777888',
+    message: 'Foto KTP saya',
+    messageType: 'image',
+    mimeType: 'image/png',
+    file: `${sent.incomingId}.png`,
+    url: `${device.baseUrl.replace(/\/+$/, '')}/image/${sent.incomingId}.png`,
+    deviceId: serial,
+    timestamp: new Date().toISOString()
+  }
+  await post(connected.urls.incoming, photo)
+  const listed = async () => ((await invoke('inbox:list', {})) as Listed).messages
+  await expect.poll(async () => (await listed())[0]?.media?.state, { timeout: 20_000 }).toBe('fetched')
+  const [message] = await listed()
+  const file = join(dataDir, 'inbox-media', String(message!.number))
+  expect(existsSync(file)).toBe(true)
+  const { conversations } = await core.handlers['inbox:conversations']({})
+  expect(conversations).toHaveLength(1)
+  const unreadBefore = (await core.handlers['inbox:status']({})).unread
+  expect(unreadBefore).toBe(1)
+  seen.length = 0
+
+  expect(await invoke('inbox:deleteConversation', { conversationId: conversations[0]!.id })).toEqual({
+    messages: 1
+  })
+  expect(existsSync(file)).toBe(false)
+  expect(await listed()).toEqual([])
+  expect((await core.handlers['inbox:search']({ text: 'KTP' })).messages).toEqual([])
+  // The tray's and the tab's unread counts follow.
+  expect(
+    seen.some(
+      ({ event, payload }) => event === 'inbox:changed' && (payload as { unread: number }).unread === 0
+    )
+  ).toBe(true)
+  await expect(invoke('inbox:media', { number: message!.number })).rejects.toThrow()
+  await expect(invoke('inbox:deleteConversation', { conversationId: conversations[0]!.id })).rejects.toThrow(
+    /There is no conversation/
+  )
+
+  // The gateway posting the same webhook again is a duplicate: the message does not come back.
+  await post(connected.urls.incoming, photo)
+  await expect.poll(async () => core.inbox.counts().duplicates).toBe(1)
+  expect(await listed()).toEqual([])
+
+  // What was sent before stays in the outbox, out of the new thread; the customer's new message starts it.
+  await post(connected.urls.incoming, {
+    ...photo,
+    id: 'WA-NEW',
+    message: 'Halo lagi',
+    messageType: 'text',
+    url: '',
+    file: ''
+  })
+  await expect.poll(async () => (await core.handlers['inbox:conversations']({})).conversations.length).toBe(1)
+  const [again] = (await core.handlers['inbox:conversations']({})).conversations
+  const thread = await core.handlers['inbox:thread']({ conversationId: again!.id })
+  expect(thread.entries.map((e) => (e.direction === 'in' ? e.message.text : e.item.text))).toEqual([
+    'Halo lagi'
+  ])
+  expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.text).toBe('Kirim foto KTP ya')
 }, 60_000)

@@ -11,6 +11,7 @@ export type ConversationChannel =
   | 'inbox:thread'
   | 'inbox:markRead'
   | 'inbox:archive'
+  | 'inbox:deleteConversation'
   | 'inbox:search'
   | 'contacts:list'
   | 'contacts:names'
@@ -23,24 +24,28 @@ export type ConversationChannel =
   | 'cannedReplies:remove'
   | 'cannedReplies:render'
 
-/** A conversation that is not there, in the operator's words. */
+/** A conversation or canned reply that is not there, in the operator's words; any other error as it is. */
+function inOperatorWords(error: unknown): unknown {
+  if (error instanceof ConversationNotFound)
+    return new ApiFailure(
+      'not_found',
+      { key: 'desktop.error.conversationGone', params: { id: error.conversationId } },
+      'conversationId'
+    )
+  if (error instanceof CannedReplyNotFound)
+    return new ApiFailure(
+      'not_found',
+      { key: 'desktop.error.cannedReplyGone', params: { id: error.replyId } },
+      'id'
+    )
+  return error
+}
+
 function known<T>(run: () => T): T {
   try {
     return run()
   } catch (error) {
-    if (error instanceof ConversationNotFound)
-      throw new ApiFailure(
-        'not_found',
-        { key: 'desktop.error.conversationGone', params: { id: error.conversationId } },
-        'conversationId'
-      )
-    if (error instanceof CannedReplyNotFound)
-      throw new ApiFailure(
-        'not_found',
-        { key: 'desktop.error.cannedReplyGone', params: { id: error.replyId } },
-        'id'
-      )
-    throw error
+    throw inOperatorWords(error)
   }
 }
 
@@ -82,6 +87,14 @@ export function createConversationCommands(deps: {
     },
     'inbox:archive': async ({ conversationId, archived }) =>
       known(() => deps.inbox.conversations.archive(conversationId, archived)),
+    'inbox:deleteConversation': async ({ conversationId }) => {
+      const deleted = await deps.inbox.conversations.delete(conversationId).catch((error: unknown) => {
+        throw inOperatorWords(error)
+      })
+      // Its unread messages went with it: the tray's and the tab's counts move.
+      deps.onReadChanged?.()
+      return deleted
+    },
     'inbox:search': async ({ text, ...options }) => deps.inbox.conversations.search(text, options),
     'contacts:list': async (request) => deps.inbox.conversations.contacts.list(request),
     'contacts:names': async ({ chats }) => ({ names: deps.inbox.conversations.contacts.names(chats) }),

@@ -36,7 +36,8 @@ export interface SentToChat {
     deviceId: string,
     recipient: string,
     limit: number,
-    before?: { at: number; id: string }
+    before?: { at: number; id: string },
+    createdAfter?: number
   ): OutboxItemView[]
 }
 
@@ -45,6 +46,8 @@ export interface ConversationsDeps {
   now: () => number
   devices?: DeviceDirectory
   outbox?: SentToChat
+  /** The customers' files on disk (the media fetcher's): removed once a deleted conversation has committed. */
+  mediaFiles?: { remove(numbers: readonly number[]): Promise<void> }
 }
 
 export function contactView(contact: ContactRecord): ContactView {
@@ -216,12 +219,16 @@ export function createConversations(deps: ConversationsDeps) {
         cursor: { at: message.receivedAt, direction: 'in' as const, key: String(message.number) },
         entry: { direction: 'in' as const, at: '', message: messageView(message) }
       }))
+      // A chat whose conversation was deleted shows only what was sent to it since.
+      const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
       const sent =
         view.deviceId && deps.outbox
-          ? deps.outbox.sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore).map((item) => ({
-              cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
-              entry: { direction: 'out' as const, at: '', item }
-            }))
+          ? deps.outbox
+              .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
+              .map((item) => ({
+                cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
+                entry: { direction: 'out' as const, at: '', item }
+              }))
           : []
       const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
       const page = merged.slice(0, limit)
@@ -236,6 +243,17 @@ export function createConversations(deps: ConversationsDeps) {
       mustGet(conversationId)
       store.markRead(conversationId, read)
       return conversationView(mustGet(conversationId))
+    },
+
+    /**
+     * Deletes the conversation and the messages it received, with their files; what was sent to the chat stays in
+     * the outbox. Answers how many messages went.
+     */
+    async delete(conversationId: number): Promise<{ messages: number }> {
+      const deleted = store.delete(conversationId, deps.now())
+      if (!deleted) throw new ConversationNotFound(conversationId)
+      await deps.mediaFiles?.remove(deleted.fetchedFiles)
+      return { messages: deleted.messages }
     },
 
     archive(conversationId: number, archived: boolean): InboxConversationView {

@@ -125,7 +125,8 @@ export function createInbox(deps: InboxDeps): Inbox {
       db: deps.db,
       now: () => deps.clock.now(),
       devices: deps.devices,
-      outbox: deps.outbox
+      outbox: deps.outbox,
+      ...(media ? { mediaFiles: { remove: (numbers: readonly number[]) => media.removeFiles(numbers) } } : {})
     }),
     start() {
       following = true

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeClock } from '../clock'
-import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
+import { InboxConversationsStore, InboxStore, openDatabase, type SqliteDatabase } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { createMediaFetcher, inboxMediaDir, type MediaFetcher, type MediaFetcherDeps } from './media-fetcher'
 
@@ -253,6 +253,30 @@ describe('the media fetcher', () => {
     await vi.waitFor(() => expect(stateOf(number)).toBe('fetched'))
     expect(hits).toHaveLength(2)
     await vi.waitFor(() => expect(mediaFiles()).toEqual([String(number)]))
+  })
+
+  it('leaves no file for a message deleted while its download ran, and never lends its name to a newer one', async () => {
+    let release: () => void = () => undefined
+    handler = (_req, res) => {
+      release = () => res.end(PNG)
+    }
+    const number = receive(`${origin}/image/photo.png`)
+    const f = start()
+    await vi.waitFor(() => expect(hits).toHaveLength(1))
+    const conversations = new InboxConversationsStore(db)
+    expect(conversations.delete(conversations.list({ limit: 1 })[0]!.id, 5_000)).toMatchObject({
+      messages: 1
+    })
+    // The next customer's file, while the first download still runs: its message must not be named like the first.
+    handler = (_req, res) => res.end(PNG)
+    const next = receive(`${origin}/image/next.png`)
+    expect(next).toBeGreaterThan(number)
+    release()
+    f.wake()
+    await vi.waitFor(() => expect(stateOf(next)).toBe('fetched'))
+    await f.stop()
+    expect(stateOf(number)).toBeUndefined()
+    expect(mediaFiles()).toEqual([String(next)])
   })
 
   it('fetches each of many files exactly once, also when woken while busy', async () => {

@@ -158,13 +158,18 @@ export function createSendQueue(input: KernelInput) {
       return { handedOver: toCountsView(handedOver), failed, cancelled }
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
-    /** What a device sent to one chat, newest first, `before` the last of the previous page: an inbox thread's half. */
+    /**
+     * What a device sent to one chat, newest first, `before` the last of the previous page, created after
+     * `createdAfter` when given (a chat whose conversation was deleted): an inbox thread's half.
+     */
     sentToChat: (
       deviceId: string,
       recipient: string,
       limit: number,
-      before?: { at: number; id: string }
-    ): OutboxItemView[] => store.itemsToRecipient(deviceId, recipient, limit, before).map(toItemView),
+      before?: { at: number; id: string },
+      createdAfter?: number
+    ): OutboxItemView[] =>
+      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

@@ -151,6 +151,26 @@ const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (device_key, devic
            archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
          RETURNING id`
 
+/** The number the next message is given: past the newest kept and past the highest ever given (deleted ones). */
+export function nextMessageNumber(db: Database.Database): number {
+  return preparedOnce(
+    db,
+    `SELECT max(COALESCE((SELECT MAX(number) FROM inbox_messages), 0),
+         COALESCE((SELECT highest FROM inbox_message_numbers WHERE id = 1), 0)) + 1`
+  )
+    .pluck()
+    .get() as number
+}
+
+/** What an event of a deleted message keeps: its identity and kind, not the body that held the text. */
+export const DELETED_EVENT_PAYLOAD = '{"deleted":true}'
+
+/** A conversation deleted: how many of its messages went, and which of them had a file on disk to remove. */
+export interface DeletedConversation {
+  messages: number
+  fetchedFiles: number[]
+}
+
 export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
 
 /** Which name wins: the operator's over a spreadsheet's or the gateway's, any of those over a push name. */
@@ -360,6 +380,54 @@ export class InboxConversationsStore {
         return changed
       })
       .immediate()
+  }
+
+  /**
+   * Deletes a conversation and the messages it received, in one transaction; null when there is no such
+   * conversation. Their events keep their identities (a webhook posted again is counted as a duplicate, never a
+   * message back) but not their bodies; one still to be applied (a possible opt-out keyword) keeps its body until it
+   * is (InboxStore.settleMany). The chat is marked cleared at `now`: what was sent to it before stays in the outbox
+   * and leaves the chat's thread. The files on disk are the caller's to remove once this has committed.
+   */
+  delete(conversationId: number, now: number): DeletedConversation | null {
+    return this.db
+      .transaction(() => {
+        const conversation = this.prepare(
+          'SELECT device_key, chat_id FROM inbox_conversations WHERE id = ?'
+        ).get(conversationId) as { device_key: string; chat_id: string } | undefined
+        if (!conversation) return null
+        const messages = this.prepare(
+          'SELECT number, media_state FROM inbox_messages WHERE conversation_id = ?'
+        ).all(conversationId) as { number: number; media_state: string | null }[]
+        const highest = messages.reduce((max, m) => Math.max(max, m.number), 0)
+        this.prepare(
+          `INSERT INTO inbox_message_numbers (id, highest) VALUES (1, ?)
+             ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest)`
+        ).run(highest)
+        this.prepare(
+          `UPDATE inbox_events SET payload = ? WHERE applied = 1
+             AND id IN (SELECT event_id FROM inbox_messages WHERE conversation_id = ?)`
+        ).run(DELETED_EVENT_PAYLOAD, conversationId)
+        this.prepare('DELETE FROM inbox_messages WHERE conversation_id = ?').run(conversationId)
+        this.prepare('DELETE FROM inbox_conversations WHERE id = ?').run(conversationId)
+        this.prepare(
+          `INSERT INTO inbox_cleared_chats (device_key, chat_id, cleared_at) VALUES (?, ?, ?)
+             ON CONFLICT (device_key, chat_id) DO UPDATE SET cleared_at = excluded.cleared_at`
+        ).run(conversation.device_key, conversation.chat_id, now)
+        return {
+          messages: messages.length,
+          fetchedFiles: messages.filter((m) => m.media_state === 'fetched').map((m) => m.number)
+        }
+      })
+      .immediate()
+  }
+
+  /** When the operator last deleted the conversation with this chat on this device, or null. */
+  clearedAt(deviceKey: string, chatId: string): number | null {
+    const row = this.prepare(
+      'SELECT cleared_at FROM inbox_cleared_chats WHERE device_key = ? AND chat_id = ?'
+    ).get(deviceKey, chatId) as { cleared_at: number } | undefined
+    return row?.cleared_at ?? null
   }
 
   setArchived(conversationId: number, archived: boolean): boolean {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContactsStore } from './contacts-store'
 import { openDatabase, type SqliteDatabase } from './database'
-import { InboxConversationsStore } from './inbox-conversations-store'
+import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
@@ -357,5 +357,81 @@ describe('what the chatbot view reads', () => {
     expect(plan.find((detail) => /\b(m|inbox_messages)\b/.test(detail))).toMatch(
       /^SEARCH m USING INDEX inbox_messages_customer_texts/
     )
+  })
+})
+
+describe('deleting a conversation', () => {
+  /** One relay page of customer messages whose events carry their text, as the sync's do. */
+  function receiveWithBodies(messages: NewInboxMessage[], applied = true): void {
+    const from = inbox.cursor('box')
+    const events: NewInboxEvent[] = messages.map((m) => ({
+      identity: `incoming:${m.deviceSerial}/${m.messageId}`,
+      kind: 'incoming',
+      seq: ++seq,
+      receivedAt: 1_000 * seq,
+      payload: { text: m.text },
+      applied,
+      message: m
+    }))
+    expect(inbox.commit('box', from, seq, events, 0)).not.toBeNull()
+  }
+  const payloads = (): string[] =>
+    (db.prepare('SELECT payload FROM inbox_events ORDER BY id').all() as { payload: string }[]).map(
+      (r) => r.payload
+    )
+
+  it('takes its messages, their search entries and their events’ bodies, and leaves the other conversations', () => {
+    const budi = [message({ text: 'alamat saya Jl. Melati 12' }), message({ text: 'dan nomor rumah 7' })]
+    receiveWithBodies([...budi, message({ chatId: '6289999999999', pushName: 'Sari', text: 'alamat toko?' })])
+    const [, budiConversation] = conversations.list({ limit: 5 })
+    expect(budiConversation!.chatId).toBe('6281234567890')
+
+    expect(conversations.delete(budiConversation!.id, 50_000)).toEqual({ messages: 2, fetchedFiles: [] })
+
+    expect(conversations.list({ limit: 5 }).map((c) => c.chatId)).toEqual(['6289999999999'])
+    expect(conversations.get(budiConversation!.id)).toBeUndefined()
+    expect(conversations.search('alamat', 10).messages.map((m) => m.text)).toEqual(['alamat toko?'])
+    expect(inbox.counts()).toMatchObject({ messages: 1, unread: 1 })
+    expect(payloads().filter((p) => p.includes('Melati') || p.includes('rumah'))).toEqual([])
+    expect(payloads()).toContain(JSON.stringify({ text: 'alamat toko?' }))
+    expect(conversations.clearedAt('ser-1', '6281234567890')).toBe(50_000)
+    expect(conversations.delete(budiConversation!.id, 60_000)).toBeNull()
+  })
+
+  it('keeps the events’ identities: the same webhook posted again is a duplicate, not the message back', () => {
+    const kept = message({ text: 'rahasia' })
+    receiveWithBodies([kept])
+    conversations.delete(conversations.list({ limit: 1 })[0]!.id, 9_000)
+    receiveWithBodies([kept])
+    expect(conversations.list({ limit: 5 })).toEqual([])
+    expect(inbox.counts()).toMatchObject({ messages: 0, duplicates: 1 })
+  })
+
+  it('never gives a deleted message’s number again (files, rows and notifications are named by it)', () => {
+    receiveWithBodies([message({ text: 'older', chatId: '6289999999999' }), message({ text: 'newest' })])
+    const newest = conversations.newestNumber()
+    conversations.delete(conversations.withChat('6281234567890')[0]!.id, 9_000)
+    expect(conversations.newestNumber()).toBeLessThan(newest)
+    receiveWithBodies([message({ text: 'after the delete' })])
+    expect(conversations.newestNumber()).toBe(newest + 1)
+  })
+
+  it('names the fetched files to remove, and a message’s event still to be applied keeps its body until it is', () => {
+    receiveWithBodies([
+      message({ text: 'with a photo', mediaUrl: 'https://gw.example/f.jpg', messageType: 'image' })
+    ])
+    receiveWithBodies([message({ text: 'STOP' })], false)
+    const [first, second] = conversations.messages(conversations.list({ limit: 1 })[0]!.id, 5).reverse()
+    db.prepare(`UPDATE inbox_messages SET media_state = 'fetched' WHERE number = ?`).run(first!.number)
+
+    const deleted = conversations.delete(conversations.list({ limit: 1 })[0]!.id, 9_000)
+    expect(deleted).toEqual({ messages: 2, fetchedFiles: [first!.number] })
+    expect(second!.text).toBe('STOP')
+    // The opt-out keyword is still applied from its body, which goes once it has been.
+    const [pending] = inbox.pending(['incoming'], 10)
+    expect(pending!.payload).toEqual({ text: 'STOP' })
+    inbox.settleMany([pending!], () => 'opted-out')
+    expect(payloads()).toEqual([DELETED_EVENT_PAYLOAD, DELETED_EVENT_PAYLOAD])
+    expect(inbox.pending(['incoming'], 10)).toEqual([])
   })
 })

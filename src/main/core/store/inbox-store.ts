@@ -1,7 +1,12 @@
 // The inbox's tables: events pulled from the relay (once each, by identity), the messages received, and the cursor
 // of each mailbox. A page's events and its cursor commit together, so a crash leaves either both or neither.
 import type Database from 'better-sqlite3'
-import { fileInConversation, InboxConversationsStore } from './inbox-conversations-store'
+import {
+  DELETED_EVENT_PAYLOAD,
+  fileInConversation,
+  InboxConversationsStore,
+  nextMessageNumber
+} from './inbox-conversations-store'
 import {
   MESSAGE_COLUMNS,
   toMessage,
@@ -82,14 +87,16 @@ export class InboxStore {
       'UPDATE inbox_events SET duplicates = duplicates + 1 WHERE identity = ?'
     )
     const insertMessage = this.db.prepare(
-      `INSERT INTO inbox_messages (event_id, message_id, device_serial, device_phone, chat_id, is_group,
+      `INSERT INTO inbox_messages (number, event_id, message_id, device_serial, device_phone, chat_id, is_group,
          group_subject, group_member, push_name, text, message_type, media_url, media_file, media_mime, sent_at,
          received_at, from_me, media_state, media_retry_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     return this.db
       .transaction(() => {
         if (this.cursor(mailbox) !== from) return null
+        // Numbered here, past every number ever given: a deleted conversation's numbers are not given again.
+        let number = nextMessageNumber(this.db)
         let inserted = 0
         let duplicates = 0
         for (const event of events) {
@@ -111,7 +118,8 @@ export class InboxStore {
           inserted++
           const m = event.message
           if (!m) continue
-          const messageResult = insertMessage.run(
+          insertMessage.run(
+            number,
             result.lastInsertRowid,
             m.messageId,
             m.deviceSerial,
@@ -133,7 +141,7 @@ export class InboxStore {
             m.mediaUrl ? 'pending' : null,
             m.mediaUrl ? 0 : null
           )
-          fileInConversation(this.db, Number(messageResult.lastInsertRowid), m, event.receivedAt)
+          fileInConversation(this.db, number++, m, event.receivedAt)
         }
         this.db
           .prepare(
@@ -173,8 +181,12 @@ export class InboxStore {
    * status change) and answers the outcome to keep. A throw rolls everything back and the events stay pending.
    */
   settleMany(events: readonly PendingInboxEvent[], apply: (event: PendingInboxEvent) => string): void {
+    // A customer's message deleted while its event waited (a possible keyword) loses its body once applied.
     const mark = this.db.prepare(
-      'UPDATE inbox_events SET applied = 1, apply_outcome = ? WHERE id = ? AND applied = 0'
+      `UPDATE inbox_events SET applied = 1, apply_outcome = ?,
+         payload = CASE WHEN kind = 'incoming' AND NOT EXISTS (SELECT 1 FROM inbox_messages m WHERE m.event_id = inbox_events.id)
+           THEN '${DELETED_EVENT_PAYLOAD}' ELSE payload END
+       WHERE id = ? AND applied = 0`
     )
     this.db
       .transaction(() => {

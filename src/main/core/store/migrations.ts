@@ -795,6 +795,28 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX inbox_events_refused ON inbox_events(id) WHERE kind = 'refused';
       CREATE INDEX inbox_events_duplicated ON inbox_events(duplicates) WHERE duplicates > 0;
     `
+  },
+  // ---- end of the inbox's counts
+  // ---- deleting a conversation
+  {
+    name: 'inbox: a deleted conversation leaves no text, and its numbers are never given again',
+    // A deleted conversation's messages go (the search index by its trigger), its events stay as identities only
+    // (a webhook posted again is a duplicate, not the message back). Message numbers name media files and the
+    // window's rows and mark where notifications start: a rowid table gives the highest deleted number again, so the
+    // highest number ever given is kept. What was sent to the chat before it was cleared stays in the outbox and
+    // out of the chat's thread.
+    sql: `
+      CREATE TABLE inbox_message_numbers (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        highest INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE inbox_cleared_chats (
+        device_key TEXT NOT NULL,
+        chat_id TEXT NOT NULL,
+        cleared_at INTEGER NOT NULL,
+        PRIMARY KEY (device_key, chat_id)
+      ) STRICT;
+    `
   }
 ]
 

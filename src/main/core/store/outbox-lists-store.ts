@@ -137,15 +137,23 @@ export class OutboxListsStore extends OutboxItemsStore {
     deviceId: string,
     recipient: string,
     limit: number,
-    before?: { at: number; id: string }
+    before?: { at: number; id: string },
+    createdAfter?: number
   ): ItemRecord[] {
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const keyset = before ? ' AND (created_at, id) < (?, ?)' : ''
+    const since = createdAfter === undefined ? '' : ' AND created_at > ?'
     return (
       this.prepare(
-        `${SELECT_ITEM} INDEXED BY outbox_items_by_recipient WHERE recipient = ? AND device_id = ?${keyset}${fence}
+        `${SELECT_ITEM} INDEXED BY outbox_items_by_recipient WHERE recipient = ? AND device_id = ?${keyset}${since}${fence}
          ORDER BY created_at DESC, id DESC LIMIT ?`
-      ).all(recipient, deviceId, ...(before ? [before.at, before.id] : []), limit) as Row[]
+      ).all(
+        recipient,
+        deviceId,
+        ...(before ? [before.at, before.id] : []),
+        ...(createdAfter === undefined ? [] : [createdAfter]),
+        limit
+      ) as Row[]
     ).map(toItem)
   }
 
