@@ -235,6 +235,27 @@ describe('inbox thread journey in Chromium', () => {
     await keyword.focus()
     await p.keyboard.press('Enter')
     await expect.poll(() => conversations.count()).toBe(3)
+
+    // Deleting Rina's own conversation: asked first (axe with the question open), then gone from the list and from
+    // this computer (the search finds her group message, not her own), said in words, the focus on a row.
+    const rina = conversations.filter({
+      has: p.getByTestId('inbox-conversation-title').getByText('Rina', { exact: true })
+    })
+    await rina.getByRole('button').click()
+    await thread.getByTestId('inbox-delete').click()
+    await thread.getByTestId('inbox-delete-confirm').waitFor()
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox-delete-question-dark')
+    await thread.getByTestId('inbox-delete-confirm').click()
+    await expect.poll(() => conversations.count()).toBe(2)
+    expect(await p.getByTestId('inbox-notice').textContent()).toBe(
+      'Conversation with Rina deleted: 1 message removed from this computer.'
+    )
+    await expect
+      .poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+      .toMatch(/^inbox-conversation-\d+$/)
+    const halo = (await handlers['inbox:search']({ text: 'Halo' })).messages
+    expect(halo.map((m) => [m.isGroup, m.text])).toEqual([[true, 'Halo semua']])
   }, 300_000)
 })
 

@@ -1386,6 +1386,13 @@ export const enRest = {
   'inbox.thread.markUnread': 'Mark unread',
   'inbox.thread.archive': 'Archive',
   'inbox.thread.unarchive': 'Unarchive',
+  'inbox.thread.delete': 'Delete…',
+  'inbox.thread.deleteConfirm':
+    'Delete the conversation with {name}? Its messages and files are removed from this computer. What you sent stays in the Outbox; the contact’s name and any opt-out stay.',
+  'inbox.thread.deleteYes': 'Delete conversation',
+  'inbox.thread.deleteNo': 'Keep it',
+  'inbox.thread.deleted':
+    'Conversation with {name} deleted: {count, plural, one {# message} other {# messages}} removed from this computer.',
   'inbox.thread.earlier': 'Show earlier messages',
   'inbox.thread.entries': 'Messages in this conversation',
   'inbox.thread.empty': 'No messages in this conversation yet.',

@@ -1549,6 +1549,13 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.markUnread': 'Tandai belum dibaca',
   'inbox.thread.archive': 'Arsipkan',
   'inbox.thread.unarchive': 'Batalkan arsip',
+  'inbox.thread.delete': 'Hapus…',
+  'inbox.thread.deleteConfirm':
+    'Hapus percakapan dengan {name}? Pesan dan berkasnya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan opt-out (jika ada) tetap ada.',
+  'inbox.thread.deleteYes': 'Hapus percakapan',
+  'inbox.thread.deleteNo': 'Simpan',
+  'inbox.thread.deleted':
+    'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',

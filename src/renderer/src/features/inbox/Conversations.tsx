@@ -49,7 +49,9 @@ export function Conversations({
   const searching = query.trim() !== ''
   return (
     <section className="inbox-conversations" aria-labelledby="inbox-conversations-heading">
-      <h3 id="inbox-conversations-heading">{t('inbox.conversations.heading')}</h3>
+      <h3 id="inbox-conversations-heading" tabIndex={-1}>
+        {t('inbox.conversations.heading')}
+      </h3>
       <div className="inbox-filters">
         <input
           type="search"

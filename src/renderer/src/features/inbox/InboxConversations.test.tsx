@@ -376,6 +376,52 @@ describe('the thread', () => {
     ])
   })
 
+  it('deletes a conversation after asking, says what went, and puts the focus on the row that takes its place', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
+    fake.handle('inbox:deleteConversation', () => ({ messages: 3 }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-delete'))
+    // The question names the conversation and what stays; the focus is on the harmless answer.
+    const question = screen.getByRole('group', { name: /Delete the conversation with Dewi\?/ })
+    expect(question.textContent).toContain('What you sent stays in the Outbox')
+    const keep = within(question).getByRole('button', { name: 'Keep it' })
+    expect(document.activeElement).toBe(keep)
+    await user.click(keep)
+    expect(fake.requests('inbox:deleteConversation')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-delete'))
+
+    await user.click(screen.getByTestId('inbox-delete'))
+    await user.click(screen.getByTestId('inbox-delete-confirm'))
+    expect(fake.requests('inbox:deleteConversation')).toEqual([{ conversationId: 1 }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
+    expect(screen.queryByTestId('inbox-thread')).toBeNull()
+    expect(screen.getByTestId('inbox-notice').textContent).toBe(
+      'Conversation with Dewi deleted: 3 messages removed from this computer.'
+    )
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId(`inbox-conversation-${GROUP.id}`))
+    )
+  })
+
+  it('keeps the thread and says why when the delete is refused', async () => {
+    script()
+    fake.handle('inbox:deleteConversation', () => {
+      throw new Error('There is no conversation 1 in the inbox.')
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-delete'))
+    await user.click(screen.getByTestId('inbox-delete-confirm'))
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'There is no conversation 1 in the inbox.'
+    )
+    expect(screen.queryByTestId('inbox-thread')).not.toBeNull()
+    expect((screen.getByTestId('inbox-delete-confirm') as HTMLButtonElement).disabled).toBe(false)
+  })
+
   it('notes where a message put the number on the opt-out list or took it off, as the core kept it', async () => {
     script({
       entries: [

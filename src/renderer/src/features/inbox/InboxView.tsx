@@ -9,6 +9,7 @@ import { useT } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
+import { conversationLabel } from './conversation-label'
 import { Conversations } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
@@ -35,7 +36,8 @@ export function InboxView(): React.JSX.Element {
   const conversations = useConversations(filters)
   const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
-  const { replace } = conversations
+  const { replace, remove } = conversations
+  const [notice, setNotice] = useState<string | null>(null)
 
   const changed = useCallback(
     (conversation: InboxConversationView): void => {
@@ -130,6 +132,9 @@ export function InboxView(): React.JSX.Element {
           onAnsweredBy={(answeredBy) => setFilters((now) => ({ ...now, answeredBy }))}
         />
       ) : null}
+      <p role="status" className="feedback" data-testid="inbox-notice">
+        {notice ?? ''}
+      </p>
       <div className={open ? 'inbox-workspace inbox-workspace--open' : 'inbox-workspace'}>
         <Conversations
           state={conversations}
@@ -145,6 +150,23 @@ export function InboxView(): React.JSX.Element {
             conversation={open}
             autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
+            onDeleted={(conversation, messages) => {
+              // The focus goes to the row that takes the deleted one's place, else the list's heading.
+              const rows = conversations.conversations ?? []
+              const at = rows.findIndex((c) => c.id === conversation.id)
+              const neighbour = rows[at + 1] ?? rows[at - 1]
+              remove(conversation.id)
+              setOpen(null)
+              setNotice(
+                t('inbox.thread.deleted', { name: conversationLabel(conversation).title, count: messages })
+              )
+              requestAnimationFrame(() =>
+                (neighbour
+                  ? document.querySelector<HTMLElement>(`[data-testid="inbox-conversation-${neighbour.id}"]`)
+                  : document.getElementById('inbox-conversations-heading')
+                )?.focus()
+              )
+            }}
             onBack={() => {
               const id = open.id
               setOpen(null)

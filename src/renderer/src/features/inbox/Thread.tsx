@@ -1,13 +1,15 @@
 // One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
 // the top), customers' files as the core fetched them (MessageMedia), sent entries with their live status, a note
 // where the customer's message opted them out or back in or fired one of the gateway's auto-replies, the read and
-// archive marks, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+// archive marks, deleting the conversation, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { autoReplyAnswering } from '../../../../shared/domain'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
@@ -25,9 +27,17 @@ interface ThreadProps {
   onChanged(conversation: InboxConversationView): void
   /** Back to the list (the narrow layout shows one at a time). */
   onBack(): void
+  /** The conversation was deleted: how many of its messages went. */
+  onDeleted(conversation: InboxConversationView, messages: number): void
 }
 
-export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadProps): React.JSX.Element {
+export function Thread({
+  conversation,
+  autoReplies,
+  onChanged,
+  onBack,
+  onDeleted
+}: ThreadProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
@@ -97,6 +107,18 @@ export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadP
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
   }
 
+  const panels = useRowPanel<'delete'>()
+  const [deleting, setDeleting] = useState(false)
+  function deleteConversation(): void {
+    setDeleting(true)
+    call('inbox:deleteConversation', { conversationId: id })
+      .then(({ messages }) => onDeleted(conversation, messages))
+      .catch((e: unknown) => {
+        setDeleting(false)
+        setError(errorInfo(e).message)
+      })
+  }
+
   const { title, number } = conversationLabel(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
@@ -129,8 +151,28 @@ export function Thread({ conversation, autoReplies, onChanged, onBack }: ThreadP
           >
             {conversation.archived ? t('inbox.thread.unarchive') : t('inbox.thread.archive')}
           </button>
+          <PanelToggle
+            panels={panels}
+            panel="delete"
+            className="button button--small button--danger"
+            testId="inbox-delete"
+          >
+            {t('inbox.thread.delete')}
+          </PanelToggle>
         </div>
       </div>
+      {panels.open === 'delete' ? (
+        <ConfirmPanel
+          id="inbox-delete-question"
+          question={t('inbox.thread.deleteConfirm', { name: title })}
+          confirmLabel={t('inbox.thread.deleteYes')}
+          keepLabel={t('inbox.thread.deleteNo')}
+          onConfirm={deleteConversation}
+          onKeep={panels.close}
+          disabled={deleting}
+          confirmTestId="inbox-delete-confirm"
+        />
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}

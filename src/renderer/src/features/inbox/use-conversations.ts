@@ -40,6 +40,8 @@ export interface Conversations {
   reload(): void
   /** One conversation as an action answered it (read, archived), without waiting for the next refresh. */
   replace(conversation: InboxConversationView): void
+  /** A deleted conversation leaves the list at once. */
+  remove(conversationId: number): void
 }
 
 interface ConversationsPage {
@@ -153,5 +155,13 @@ export function useConversations(filters: ConversationFilters): Conversations {
     setConversations((now) => now?.map((c) => (c.id === conversation.id ? conversation : c)) ?? now)
   }, [])
 
-  return { conversations, hasMore: next !== null, error, loadMore, reload, replace }
+  const remove = useCallback((conversationId: number): void => {
+    setConversations((now) => {
+      const left = now?.filter((c) => c.id !== conversationId) ?? now
+      loaded.current = left?.length ?? 0
+      return left
+    })
+  }, [])
+
+  return { conversations, hasMore: next !== null, error, loadMore, reload, replace, remove }
 }
