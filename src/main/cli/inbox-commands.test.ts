@@ -1,10 +1,12 @@
 // `sender-desk inbox connect|sync|list|show` through `main(argv, env)` against a Node relay on 127.0.0.1: the URLs
 // printed once, no secret ever printed, messages pulled once and read back; the states a sync ends in, as exit codes.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startNodeRelay, type NodeRelay } from '@sender-desk/inbox-relay'
+import { inboxMediaDir } from '../core/inbox/media-fetcher'
+import { openDatabase } from '../core/store'
 import { jsonLineOf, runCli } from './testing/in-process'
 
 let relayDir: string
@@ -120,6 +122,50 @@ describe('sender-desk inbox', () => {
     const bad = await runCli(['contacts', 'add', 'abc', '--name', 'X'], env)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/“abc” is not a number a contact can have: .+\./)
+  })
+
+  it('deletes a chat’s conversation only with --yes; a repeated webhook does not bring it back', async () => {
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    const incoming = /incoming messages:\s+(\S+)/.exec(connect.stdout)![1]!
+    const message = {
+      id: 'WAID-9',
+      pushName: 'Sari',
+      isGroup: false,
+      message: 'Alamat saya Jl. Melati 12',
+      phone: '6281298765432',
+      messageType: 'text',
+      deviceId: 'A0HDJU',
+      timestamp: '2026-01-15T03:00:00Z'
+    }
+    await post(incoming, message)
+    await post(incoming, { ...message, id: 'WAID-10', message: 'Sudah transfer' })
+    expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
+
+    const asked = await runCli(['inbox', 'delete', '0812 9876 5432'], env)
+    expect(asked.code).toBe(2)
+    expect(asked.stderr).toContain('the conversation with Sari <6281298765432>')
+    expect(asked.stderr).toContain('add --yes to delete')
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain('Sari <6281298765432>')
+
+    // Pointed at the app's data folder, the terminal takes the app's fetched file of that chat with it.
+    const db = openDatabase({ dataDir })
+    db.prepare(`UPDATE inbox_messages SET media_state = 'fetched' WHERE number = 1`).run()
+    db.close()
+    mkdirSync(inboxMediaDir(dataDir), { recursive: true })
+    writeFileSync(join(inboxMediaDir(dataDir), '1'), 'photo bytes')
+    const deleted = jsonLineOf(await runCli(['inbox', 'delete', '0812 9876 5432', '--yes', '--json'], env))
+    expect(existsSync(join(inboxMediaDir(dataDir), '1'))).toBe(false)
+    expect(deleted).toMatchObject({ ok: true, chatId: '6281298765432', messages: 2 })
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain('No conversations yet.')
+    await post(incoming, message)
+    expect(jsonLineOf(await runCli(['inbox', 'sync', '--json'], env))).toMatchObject({
+      received: 0,
+      duplicates: 1
+    })
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain('No conversations yet.')
+    const again = await runCli(['inbox', 'delete', '6281298765432', '--yes'], env)
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('no conversation with 6281298765432')
   })
 
   it('refuses a second connect without --replace, and a show of a message that does not exist', async () => {

@@ -1,9 +1,10 @@
 /**
- * `sender-desk inbox connect|rotate|sync|list|show|reply`: messages in through the inbox relay. `connect` makes the
+ * `sender-desk inbox connect|rotate|sync|list|show|reply|delete`: messages in through the inbox relay. `connect` makes the
  * mailbox (a key pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway;
  * `rotate` gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs; `sync` pulls what
  * waits (exactly once) and `--follow` keeps pulling; `list` shows the conversations (or one chat's messages), `show`
- * a chat's thread or one message; `reply` queues an answer through the Send checks. The mailbox's pull token and
+ * a chat's thread or one message; `reply` queues an answer through the Send checks; `delete` removes a chat's
+ * conversations and their messages and files from this computer (asked for with --yes). The mailbox's pull token and
  * private key stay in the data folder's secrets file and are never printed.
  */
 import { randomUUID } from 'node:crypto'
@@ -25,7 +26,8 @@ import type { InboxConversationView, InboxThreadEntry } from '../../shared/contr
 
 const USAGE_LINE =
   'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--archived] [--chat <phone or group id>] | ' +
-  'show <phone, group id or message number> | reply <phone or group id> --text T | --file F [--text caption] [--group]'
+  'show <phone, group id or message number> | reply <phone or group id> --text T | --file F [--text caption] [--group] | ' +
+  'delete <phone or group id> --yes'
 
 type ComposedInbox = Awaited<ReturnType<typeof composeCommandLineInbox>>
 
@@ -65,6 +67,8 @@ export async function runInbox(context: CliContext): Promise<number> {
       return show(context, rest[0])
     case 'reply':
       return reply(context, rest[0])
+    case 'delete':
+      return deleteChat(context, rest[0])
     default:
       throw new UsageError(USAGE_LINE)
   }
@@ -338,6 +342,41 @@ async function showThread(context: CliContext, chat: string): Promise<number> {
     ''
   ])
   context.out.result(lines.join('\n').trimEnd(), { ok: true, threads })
+  return EXIT.ok
+}
+
+/**
+ * A chat's conversations (one per device it wrote to) deleted with their messages and files; what was sent stays in
+ * the outbox, the contact's name and any opt-out stay. Without --yes it only says what would go.
+ */
+async function deleteChat(context: CliContext, chat: string | undefined): Promise<number> {
+  if (!chat) throw new UsageError('inbox delete needs the phone number or group id of the chat to delete')
+  const chatId = normalisedChat(chat)
+  const confirmed = context.args.flags['yes'] === true
+  const deleted = await withInbox(context, async (inbox, composed) => {
+    const found = inbox.conversations.withChat(chatId)
+    if (found.length === 0) throw new UsageError(`no conversation with ${chat} (see sender-desk inbox list)`)
+    if (!confirmed)
+      throw new UsageError(
+        `${found.length === 1 ? 'the conversation' : `${found.length} conversations`} with ${conversationLabel(found[0]!)} ` +
+          'and their messages and files would be removed from this computer (what was sent stays in the outbox); ' +
+          'add --yes to delete'
+      )
+    const result = []
+    for (const conversation of found) {
+      const { messages } = await composed.invoke('inbox:deleteConversation', {
+        conversationId: conversation.id
+      })
+      result.push({ conversationId: conversation.id, deviceSerial: conversation.deviceSerial, messages })
+    }
+    return { label: conversationLabel(found[0]!), conversations: result }
+  })
+  const messages = deleted.conversations.reduce((sum, c) => sum + c.messages, 0)
+  context.out.result(
+    `Deleted the conversation${deleted.conversations.length === 1 ? '' : 's'} with ${deleted.label}: ` +
+      `${messages} message${messages === 1 ? '' : 's'} removed from this computer.`,
+    { ok: true, chatId, conversations: deleted.conversations, messages }
+  )
   return EXIT.ok
 }
 

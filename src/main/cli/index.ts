@@ -58,6 +58,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        a chat's thread (mailbox credentials: <data dir>/cli-secrets.json)
   inbox reply <phone|group id> --text T | --file F [--text caption] [--group] [--request-id R] [--include-opted-out]
                                                        queue a reply from the device given (send: outbox flush)
+  inbox delete <phone|group id> --yes                   delete a chat's conversation, its messages and files (what
+                                                       was sent stays in the outbox; contacts and opt-outs stay)
   contacts list [--search S] | add <phone> --name N | remove <phone>
                                                        the names shown for numbers (yours win over learnt ones)
 
@@ -128,6 +130,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   relay: { type: 'string' },
   replace: { type: 'boolean' },
   'stop-old': { type: 'boolean' },
+  yes: { type: 'boolean' },
   follow: { type: 'boolean' },
   unread: { type: 'boolean' },
   chat: { type: 'string' },

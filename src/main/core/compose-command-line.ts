@@ -316,7 +316,12 @@ export const COMMAND_LINE_SECRETS_FILE = 'cli-secrets.json'
 
 /** The inbox's contract commands the terminal runs (the rest of the inbox it reads directly). */
 export type CommandLineInboxChannel =
-  'inbox:conversations' | 'inbox:thread' | 'contacts:list' | 'contacts:set' | 'contacts:remove'
+  | 'inbox:conversations'
+  | 'inbox:thread'
+  | 'inbox:deleteConversation'
+  | 'contacts:list'
+  | 'contacts:set'
+  | 'contacts:remove'
 
 export interface CommandLineInboxPorts {
   dataDir: string
@@ -366,7 +371,9 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
       optOuts: localKeywordOptOuts({ db, queue: outbox.queue, clock: systemClock })
     },
     logger,
-    onStep: ports.onStep
+    onStep: ports.onStep,
+    // A conversation deleted here takes the app's fetched files with it, when this is the app's data folder.
+    dataDir: ports.dataDir
   })
   const handlers = createConversationCommands({ inbox })
   return {

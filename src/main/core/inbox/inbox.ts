@@ -22,7 +22,12 @@ import {
 import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
 import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
 import type { FetchPort } from './relay-client'
-import { createMediaFetcher, type MediaFetcher, type MediaFetcherDeps } from './media-fetcher'
+import {
+  createMediaFetcher,
+  removeDeletedMediaFiles,
+  type MediaFetcher,
+  type MediaFetcherDeps
+} from './media-fetcher'
 import { InboxSync, type InboxSyncOptions, type InboxSyncStatus, type SyncStep } from './sync'
 
 export interface InboxDeps {
@@ -41,6 +46,11 @@ export interface InboxDeps {
   outbox?: SentToChat
   /** Customers' files fetched into private storage (the app; a command line process fetches none). */
   media?: Pick<MediaFetcherDeps, 'dataDir' | 'maxBytes' | 'gatewayOriginOf' | 'onChange' | 'options'>
+  /**
+   * The data folder whose customers' files a deleted conversation takes with it, where this process fetches none
+   * (the terminal); with `media`, its folder.
+   */
+  dataDir?: string
 }
 
 export interface Inbox {
@@ -103,6 +113,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     : null
   // A round that kept messages may have kept files: the fetcher looks (one indexed query when none wait).
   if (media) sync.onStatus(() => media.wake())
+  const filesDir = deps.media?.dataDir ?? deps.dataDir
   const conversationsStore = new InboxConversationsStore(deps.db)
   // Where "new" starts: what was kept before this start is never notified.
   let arrivedUpTo = conversationsStore.newestNumber()
@@ -126,7 +137,9 @@ export function createInbox(deps: InboxDeps): Inbox {
       now: () => deps.clock.now(),
       devices: deps.devices,
       outbox: deps.outbox,
-      ...(media ? { mediaFiles: { remove: (numbers: readonly number[]) => media.removeFiles(numbers) } } : {})
+      ...(filesDir === undefined
+        ? {}
+        : { mediaFiles: { remove: (numbers) => removeDeletedMediaFiles(deps.db, filesDir, numbers) } })
     }),
     start() {
       following = true

@@ -54,12 +54,26 @@ export interface MediaFetcher {
   read(number: number): Promise<{ media: MediaRecord; bytes: Buffer } | null>
   /** The operator's "Try again" on a failed or too large file; false when the file is in another state. */
   retry(number: number): boolean
-  /** Removes the files of messages that were deleted (a file a message still owns stays). */
-  removeFiles(numbers: readonly number[]): Promise<void>
 }
 
 /** The media folder under the data folder: one file per message, named by its number. */
 export const inboxMediaDir = (dataDir: string): string => join(dataDir, 'inbox-media')
+
+/**
+ * Removes the files of messages that were deleted (a file a message still owns stays): after the delete's commit, by
+ * the fetcher or, where none runs (the terminal), by this alone. A fetch in flight for one of them finds its message
+ * gone when it commits and removes its own file.
+ */
+export async function removeDeletedMediaFiles(
+  db: SqliteDatabase,
+  dataDir: string,
+  numbers: readonly number[]
+): Promise<void> {
+  const store = new InboxMediaStore(db)
+  for (const number of numbers)
+    if (!store.isFetched(number))
+      await unlink(join(inboxMediaDir(dataDir), String(number))).catch(() => undefined)
+}
 
 /** First bytes kept to tell an image's type from its content. */
 const SNIFF_BYTES = 4_096
@@ -303,11 +317,6 @@ export function createMediaFetcher(deps: MediaFetcherDeps): MediaFetcher {
       } catch {
         return null
       }
-    },
-    async removeFiles(numbers) {
-      // A fetch in flight for one of them finds its message gone when it commits and removes its own file.
-      for (const number of numbers)
-        if (!store.isFetched(number)) await unlink(join(dir, String(number))).catch(() => undefined)
     },
     retry(number) {
       const retried = store.retry(number)
