@@ -173,6 +173,10 @@ describe('inbox thread journey in Chromium', () => {
     await screenshot(p, 'journey-inbox-thread-360px')
     await thread.getByRole('button', { name: 'Back to conversations' }).click()
     await expect.poll(() => row.isVisible()).toBe(true)
+    // Back on the row it came from, drawn again once the thread has gone.
+    await expect
+      .poll(() => row.getByRole('button').evaluate((button) => button === document.activeElement))
+      .toBe(true)
     expect(await scrollsSideways(p)).toBe(false)
 
     // Dark theme: still readable (axe checks the contrast).
@@ -246,6 +250,9 @@ describe('inbox thread journey in Chromium', () => {
     await thread.getByTestId('inbox-delete-confirm').waitFor()
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox-delete-question-dark')
+    await p.setViewportSize({ width: 360, height: 640 })
+    expect(await scrollsSideways(p)).toBe(false)
+    await screenshot(p, 'journey-inbox-delete-question-dark-360px')
     await thread.getByTestId('inbox-delete-confirm').click()
     await expect.poll(() => conversations.count()).toBe(2)
     expect(await p.getByTestId('inbox-notice').textContent()).toBe(

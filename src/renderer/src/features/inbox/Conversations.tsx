@@ -32,6 +32,10 @@ interface ConversationsProps {
   onOpen(conversation: InboxConversationView): void
   /** What an empty, unfiltered inbox says: what would bring messages in (InboxView knows the set-up). */
   emptyText: string
+  /** Where the focus goes once the list is drawn (the thread closed): a row, the list's heading (rowId null). */
+  focusOnDraw?: { rowId: number | null } | null
+  /** The focus went where asked (or to the heading, for a row no longer listed). */
+  onFocusGiven?(): void
 }
 
 export function Conversations({
@@ -40,13 +44,22 @@ export function Conversations({
   emptyText,
   onFilters,
   openId,
-  onOpen
+  onOpen,
+  focusOnDraw = null,
+  onFocusGiven
 }: ConversationsProps): React.JSX.Element {
   const t = useT()
   const [query, setQuery] = useState('')
   // The text Enter asked for: searched at once, without waiting for the typing to settle.
   const [entered, setEntered] = useState<string | null>(null)
   const searching = query.trim() !== ''
+  // While searching, the found rows stand in for the list: the focus asked for goes back to the search box.
+  const searchRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (!searching || focusOnDraw === null) return
+    searchRef.current?.focus()
+    onFocusGiven?.()
+  }, [searching, focusOnDraw, onFocusGiven])
   return (
     <section className="inbox-conversations" aria-labelledby="inbox-conversations-heading">
       <h3 id="inbox-conversations-heading" tabIndex={-1}>
@@ -54,6 +67,7 @@ export function Conversations({
       </h3>
       <div className="inbox-filters">
         <input
+          ref={searchRef}
           type="search"
           className="input"
           aria-label={t('inbox.search.label')}
@@ -111,6 +125,8 @@ export function Conversations({
           emptyText={emptyText}
           openId={openId}
           onOpen={onOpen}
+          focusOnDraw={focusOnDraw}
+          onFocusGiven={onFocusGiven}
         />
       )}
     </section>
@@ -122,13 +138,17 @@ function ConversationRows({
   filtered,
   emptyText,
   openId,
-  onOpen
+  onOpen,
+  focusOnDraw,
+  onFocusGiven
 }: {
   state: ConversationsState
   filtered: boolean
   emptyText: string
   openId: number | null
   onOpen(conversation: InboxConversationView): void
+  focusOnDraw: { rowId: number | null } | null
+  onFocusGiven?(): void
 }): React.JSX.Element {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -141,6 +161,23 @@ function ConversationRows({
   useEffect(() => {
     if (hasMore && last >= rows.length - FETCH_AHEAD_ROWS) loadMore()
   }, [last, rows.length, hasMore, loadMore])
+
+  // The focus asked for once the list is drawn again: a row once it is drawn (scrolled among the drawn rows first),
+  // the heading for none or for a row no longer listed (another filter).
+  const listed = state.conversations
+  useEffect(() => {
+    if (focusOnDraw === null) return
+    const { rowId } = focusOnDraw
+    const index = rowId === null ? -1 : (listed ?? []).findIndex((c) => c.id === rowId)
+    const box = scrollRef.current
+    const button = box?.querySelector<HTMLElement>(`[data-testid="inbox-conversation-${rowId}"]`)
+    if (index < 0 || button) {
+      ;(button ?? document.getElementById('inbox-conversations-heading'))?.focus()
+      onFocusGiven?.()
+    } else if (box && box.clientHeight > 0 && (index < first || index > last)) {
+      box.scrollTop = index * CONVERSATION_ROW_HEIGHT
+    }
+  }, [focusOnDraw, listed, first, last, onFocusGiven])
 
   return (
     <>

@@ -258,6 +258,10 @@ describe('the conversations list', () => {
     await user.click(within(found).getByRole('button'))
     expect(await screen.findByTestId('inbox-thread')).toBeTruthy()
     expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1 })
+    // Back from a thread a search opened: the focus returns to the search, which still shows what it found.
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-search')))
+    expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2)
   })
 
   it('searches at once on Enter, without waiting for the typing to settle', async () => {

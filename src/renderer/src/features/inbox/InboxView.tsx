@@ -48,6 +48,16 @@ export function InboxView(): React.JSX.Element {
   )
   useInboxKeys(conversations.conversations, open, setOpen, changed)
 
+  // Where the focus goes when the thread closes: a row, or the list's heading (null). Taken once the list is drawn
+  // again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured again.
+  const [focusOnClose, setFocusOnClose] = useState<{ rowId: number | null } | null>(null)
+  const closeThread = (rowId: number | null): void => {
+    setOpen(null)
+    setFocusOnClose({ rowId })
+  }
+  // The list gives it once it has drawn the row (Conversations).
+  const focusGiven = useCallback(() => setFocusOnClose(null), [])
+
   // The core hears which conversation is open (its new messages are not notified while the window has the focus).
   const openId = open?.id ?? null
   useEffect(() => {
@@ -143,6 +153,8 @@ export function InboxView(): React.JSX.Element {
           onFilters={setFilters}
           openId={open?.id ?? null}
           onOpen={setOpen}
+          focusOnDraw={open === null ? focusOnClose : null}
+          onFocusGiven={focusGiven}
         />
         {open ? (
           <Thread
@@ -156,25 +168,13 @@ export function InboxView(): React.JSX.Element {
               const at = rows.findIndex((c) => c.id === conversation.id)
               const neighbour = rows[at + 1] ?? rows[at - 1]
               remove(conversation.id)
-              setOpen(null)
+              closeThread(neighbour?.id ?? null)
               setNotice(
                 t('inbox.thread.deleted', { name: conversationLabel(conversation).title, count: messages })
               )
-              requestAnimationFrame(() =>
-                (neighbour
-                  ? document.querySelector<HTMLElement>(`[data-testid="inbox-conversation-${neighbour.id}"]`)
-                  : document.getElementById('inbox-conversations-heading')
-                )?.focus()
-              )
             }}
-            onBack={() => {
-              const id = open.id
-              setOpen(null)
-              // Back on the row the operator came from.
-              requestAnimationFrame(() =>
-                document.querySelector<HTMLElement>(`[data-testid="inbox-conversation-${id}"]`)?.focus()
-              )
-            }}
+            // Back on the row the operator came from.
+            onBack={() => closeThread(open.id)}
           />
         ) : (
           <p className="muted inbox-pick" data-testid="inbox-pick">
