@@ -121,6 +121,23 @@ it('a message and a device status posted to the relay reach the composed core on
   expect(changes.at(-1)?.payload).toMatchObject({ state: 'connected', messages: 1 })
 }, 60_000)
 
+/** A photo the contact 0812777888 sends to the sandbox device: the sandbox serves it at {gateway}/image/{id}.png. */
+async function photoFromContact(
+  device: { id: string; baseUrl: string },
+  message: string
+): Promise<{ url: string; file: string }> {
+  const sent = await core.handlers['sandbox:receive']({
+    deviceId: device.id,
+    from: '0812777888',
+    message,
+    media: 'image'
+  })
+  return {
+    url: `${device.baseUrl.replace(/\/+$/, '')}/image/${sent.incomingId}.png`,
+    file: `${sent.incomingId}.png`
+  }
+}
+
 // Customers' files: one on the receiving device's gateway (the sandbox) is fetched into private storage and answered
 // over inbox:media; one naming another origin is refused without a request.
 interface Listed {
@@ -133,14 +150,7 @@ interface Listed {
 
 it('fetches a file on the device gateway once and answers its bytes; refuses one elsewhere', async () => {
   const { device, serial } = await linkedSandboxDevice()
-  // The contact sends a photo to the sandbox device: the sandbox serves it at {gateway}/image/{id}.png.
-  const sent = await core.handlers['sandbox:receive']({
-    deviceId: device.id,
-    from: '0812777888',
-    message: 'Foto',
-    media: 'image'
-  })
-  const photoUrl = `${device.baseUrl.replace(/\/+$/, '')}/image/${sent.incomingId}.png`
+  const { url: photoUrl, file } = await photoFromContact(device, 'Foto')
 
   const connected = await core.inbox.connect({ relayUrl: relay.url })
   if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
@@ -157,7 +167,7 @@ it('fetches a file on the device gateway once and answers its bytes; refuses one
     ...base,
     id: 'WA-PHOTO',
     message: 'Foto',
-    file: `${sent.incomingId}.png`,
+    file,
     url: photoUrl
   })
   await post(connected.urls.incoming, {
@@ -197,12 +207,7 @@ it('fetches a file on the device gateway once and answers its bytes; refuses one
 // was sent before (that stays in the outbox).
 it('deletes a conversation with its files; nothing comes back, and a new thread starts after it', async () => {
   const { device, serial } = await linkedSandboxDevice()
-  const sent = await core.handlers['sandbox:receive']({
-    deviceId: device.id,
-    from: '0812777888',
-    message: 'Foto KTP saya',
-    media: 'image'
-  })
+  const { url, file } = await photoFromContact(device, 'Foto KTP saya')
   const connected = await core.inbox.connect({ relayUrl: relay.url })
   if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
   const { itemIds } = await core.handlers['outbox:enqueue']({
@@ -222,8 +227,8 @@ it('deletes a conversation with its files; nothing comes back, and a new thread 
     message: 'Foto KTP saya',
     messageType: 'image',
     mimeType: 'image/png',
-    file: `${sent.incomingId}.png`,
-    url: `${device.baseUrl.replace(/\/+$/, '')}/image/${sent.incomingId}.png`,
+    file,
+    url,
     deviceId: serial,
     timestamp: new Date().toISOString()
   }
@@ -231,8 +236,8 @@ it('deletes a conversation with its files; nothing comes back, and a new thread 
   const listed = async () => ((await invoke('inbox:list', {})) as Listed).messages
   await expect.poll(async () => (await listed())[0]?.media?.state, { timeout: 20_000 }).toBe('fetched')
   const [message] = await listed()
-  const file = join(dataDir, 'inbox-media', String(message!.number))
-  expect(existsSync(file)).toBe(true)
+  const kept = join(dataDir, 'inbox-media', String(message!.number))
+  expect(existsSync(kept)).toBe(true)
   const { conversations } = await core.handlers['inbox:conversations']({})
   expect(conversations).toHaveLength(1)
   const unreadBefore = (await core.handlers['inbox:status']({})).unread
@@ -242,7 +247,7 @@ it('deletes a conversation with its files; nothing comes back, and a new thread 
   expect(await invoke('inbox:deleteConversation', { conversationId: conversations[0]!.id })).toEqual({
     messages: 1
   })
-  expect(existsSync(file)).toBe(false)
+  expect(existsSync(kept)).toBe(false)
   expect(await listed()).toEqual([])
   expect((await core.handlers['inbox:search']({ text: 'KTP' })).messages).toEqual([])
   // The tray's and the tab's unread counts follow.
