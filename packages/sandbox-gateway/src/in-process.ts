@@ -109,6 +109,12 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
   }
 }
 
+/** The save a turn's changes wait for, and whether a request is waiting for it (a failure is then its, not reported). */
+interface SaveBatch {
+  saved: Promise<void>
+  waited: boolean
+}
+
 async function serve(
   options: SandboxOptions,
   clock: Clock,
@@ -130,10 +136,10 @@ async function serve(
    * and eight requests in flight cost one transaction, not eight. Changes made outside a request (tests, the clock)
    * are saved the same way; a save that fails there is reported (a request that waited for it fails instead).
    */
-  let pending: { saved: Promise<void>; waited: boolean } | null = null
-  const savedSoon = (): { saved: Promise<void>; waited: boolean } => {
+  let pending: SaveBatch | null = null
+  const savedSoon = (): SaveBatch => {
     if (pending) return pending
-    const batch = {
+    const batch: SaveBatch = {
       waited: false,
       saved: new Promise<void>((resolve, reject) => {
         setImmediate(() => {
