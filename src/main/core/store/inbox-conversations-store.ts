@@ -162,6 +162,18 @@ export function nextMessageNumber(db: Database.Database): number {
     .get() as number
 }
 
+/**
+ * Writes the log's pages back into the file and empties the log, so no page as it was before a delete is left in
+ * it. Best effort: a reader in another process (the terminal) may hold the log; it is emptied at a later checkpoint.
+ */
+function forgetOldPages(db: Database.Database): void {
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // Busy: SQLite checkpoints again on its own as the log grows.
+  }
+}
+
 /** What an event of a deleted message keeps: its identity and kind, not the body that held the text. */
 export const DELETED_EVENT_PAYLOAD = '{"deleted":true}'
 
@@ -390,6 +402,14 @@ export class InboxConversationsStore {
    * and leaves the chat's thread. The files on disk are the caller's to remove once this has committed.
    */
   delete(conversationId: number, now: number): DeletedConversation | null {
+    // What goes is overwritten, not only unlinked (secure_delete, set where the database is opened; the search index
+    // drops its entries for good, by a migration), and the log that still holds the pages as they were is emptied.
+    const deleted = this.deleteInTransaction(conversationId, now)
+    if (deleted) forgetOldPages(this.db)
+    return deleted
+  }
+
+  private deleteInTransaction(conversationId: number, now: number): DeletedConversation | null {
     return this.db
       .transaction(() => {
         const conversation = this.prepare(

@@ -1,11 +1,11 @@
 // Conversations kept as messages are committed: one per gateway device and chat, newest first by keyset, unread
 // counts of the customer's messages, archive, the search of texts and contacts, and contact names by precedence.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContactsStore } from './contacts-store'
-import { openDatabase, type SqliteDatabase } from './database'
+import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
 import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
@@ -396,6 +396,33 @@ describe('deleting a conversation', () => {
     expect(payloads()).toContain(JSON.stringify({ text: 'alamat toko?' }))
     expect(conversations.clearedAt('ser-1', '6281234567890')).toBe(50_000)
     expect(conversations.delete(budiConversation!.id, 60_000)).toBeNull()
+  })
+
+  it('leaves no byte of the deleted texts in the database file or its log, the search index included', () => {
+    // Enough messages that the texts fill pages of their own in every table and in the index.
+    const secret = (i: number): string => `KTP 3201${String(i).padStart(8, '0')} Jl. Melati`
+    receiveWithBodies(Array.from({ length: 200 }, (_, i) => message({ text: secret(i) })))
+    receiveWithBodies([message({ chatId: '6289999999999', pushName: 'Sari', text: 'tetap ada' })])
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    const files = (): Buffer =>
+      Buffer.concat(
+        readdirSync(dir)
+          .filter((name) => name.startsWith(DATABASE_FILE))
+          .map((name) => readFileSync(join(dir, name)))
+      )
+    expect(files().includes('32010000012')).toBe(true)
+    const indexBytes = (): number =>
+      db.prepare('SELECT SUM(length(block)) FROM inbox_messages_search_data').pluck().get() as number
+    const indexBefore = indexBytes()
+
+    conversations.delete(conversations.withChat('6281234567890')[0]!.id, 9_000)
+
+    // The index dropped the deleted texts' entries, rather than adding markers beside them.
+    expect(indexBytes()).toBeLessThan(indexBefore / 4)
+    const left = files()
+    expect(left.includes('tetap ada')).toBe(true)
+    expect(left.includes('Melati')).toBe(false)
+    expect(left.includes('32010000012')).toBe(false)
   })
 
   it('keeps the events’ identities: the same webhook posted again is a duplicate, not the message back', () => {

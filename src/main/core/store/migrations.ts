@@ -817,6 +817,14 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (device_key, chat_id)
       ) STRICT;
     `
+  },
+  {
+    name: "inbox: the search index drops a deleted message's text for good",
+    // FTS5 otherwise records a delete as a marker and keeps the text's trigrams in its segments until they merge:
+    // a deleted conversation's words would stay readable in the file.
+    sql: `
+      INSERT INTO inbox_messages_search (inbox_messages_search, rank) VALUES ('secure-delete', 1);
+    `
   }
 ]
 
