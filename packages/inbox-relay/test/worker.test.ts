@@ -45,11 +45,14 @@ describe('Cloudflare Worker entry (miniflare)', () => {
     })
 
   beforeAll(async () => {
+    // Miniflare expects every answer's body read at once (a body left waiting is a flake under load): it checks.
+    process.env['MINIFLARE_ASSERT_BODIES_CONSUMED'] = 'true'
     script = await bundleWorker(join(packageDir, tomlString('main')))
     persist = mkdtempSync(join(tmpdir(), 'inbox-relay-worker-'))
     mf = start()
   })
   afterAll(async () => {
+    delete process.env['MINIFLARE_ASSERT_BODIES_CONSUMED']
     await mf.dispose()
     rmSync(persist, { recursive: true, force: true })
   })
@@ -90,7 +93,10 @@ describe('Cloudflare Worker entry (miniflare)', () => {
   it('carries a webhook from ingress to a long-poll to an ack, and keeps mailboxes apart', async () => {
     const first = await create()
     const second = await create()
-    const waiting = mf.dispatchFetch(`${first.urls.events}?after=0&wait=10`, { headers: first.auth })
+    // Read as soon as it answers, which may be before the POST's own answer comes back.
+    const waiting = mf
+      .dispatchFetch(`${first.urls.events}?after=0&wait=10`, { headers: first.auth })
+      .then((response) => response.json() as Promise<EventsAnswer>)
     const body = JSON.stringify({ id: 'W1', message: 'Halo lewat Cloudflare', phone: '62812' })
     const posted = await mf.dispatchFetch(first.urls.incoming, {
       method: 'POST',
@@ -98,7 +104,7 @@ describe('Cloudflare Worker entry (miniflare)', () => {
       body
     })
     expect([posted.status, await posted.text()]).toEqual([200, ''])
-    const answer = (await (await waiting).json()) as EventsAnswer
+    const answer = await waiting
     expect(answer.events.map((event) => event.seq)).toEqual([1])
     expect((await openRelayEvent(first.keys.privateKeyJwk, answer.events[0]!)).text).toBe(body)
 
