@@ -98,6 +98,33 @@ describe('openDatabase', () => {
     ])
   })
 
+  it('keeps only the copy made before the newest update: older ones go once a newer one is made and migrated', () => {
+    const backups = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.bak'))
+    openDatabase({ dataDir: dir, migrations: migrations.slice(0, 1) }).close()
+    openDatabase({ dataDir: dir, migrations: migrations.slice(0, 2) }).close()
+    expect(backups()).toEqual([`${DATABASE_FILE}.schema-1.bak`])
+    // A copy left by a build that kept every one (before this rule) goes too.
+    writeFileSync(join(dir, `${DATABASE_FILE}.schema-0.bak`), 'stale')
+    openDatabase({ dataDir: dir }).close()
+    expect(backups()).toEqual([`${DATABASE_FILE}.schema-2.bak`])
+    // Other files of the folder are not the rule's: a name that only looks alike stays.
+    writeFileSync(join(dir, `other.db.schema-1.bak`), 'not ours')
+    openDatabase({ dataDir: dir }).close()
+    expect(backups().sort()).toEqual(['other.db.schema-1.bak', `${DATABASE_FILE}.schema-2.bak`])
+  })
+
+  it('keeps every copy when the migration fails: the older ones are the way back', () => {
+    openDatabase({ dataDir: dir, migrations: migrations.slice(0, 1) }).close()
+    openDatabase({ dataDir: dir, migrations: migrations.slice(0, 2) }).close()
+    const failing = [...migrations.slice(0, 2), { name: 'fails', sql: 'CREATE TABLE settings (key TEXT)' }]
+    expect(() => openDatabase({ dataDir: dir, migrations: failing })).toThrow()
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.bak'))
+        .sort()
+    ).toEqual([`${DATABASE_FILE}.schema-1.bak`, `${DATABASE_FILE}.schema-2.bak`])
+  })
+
   it('reports a damaged file as corrupt', () => {
     writeFileSync(join(dir, DATABASE_FILE), Buffer.alloc(8192, 0x42))
     expect(() => openDatabase({ dataDir: dir })).toThrow(expect.objectContaining({ code: 'corrupt' }))

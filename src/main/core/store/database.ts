@@ -1,6 +1,6 @@
 // Opens the app's SQLite database in a data folder: private file modes, WAL, pragmas and forward-only migrations.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
-import { join } from 'node:path'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { StoreError, watchDatabaseFolder } from './errors'
 import {
@@ -79,6 +79,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
     db.pragma('secure_delete = ON')
     backUpBeforeMigrating(db, path, migrationList.length)
     migrate(db, migrationList)
+    keepNewestBackupOnly(path)
     // SQLite creates -wal/-shm with the main file's mode, but an older install may have left looser ones.
     for (const suffix of ['', '-wal', '-shm']) {
       if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600)
@@ -103,6 +104,23 @@ function backUpBeforeMigrating(db: SqliteDatabase, path: string, latest: number)
   if (existsSync(backup)) return
   db.prepare('VACUUM INTO ?').run(backup)
   chmodSync(backup, 0o600)
+}
+
+/**
+ * Once migrated, only the newest copy is kept (the database as it was before the latest update). Each copy is the
+ * whole database, so an install updated a dozen times kept a dozen, and each still held every conversation an
+ * operator had deleted since (a customer asking to be forgotten). An older copy is only of use to go back more than
+ * one update, and restoring it would lose everything since; a failed migration throws before this, keeping them all.
+ */
+function keepNewestBackupOnly(path: string): void {
+  const prefix = `${basename(path)}.schema-`
+  const versions = readdirSync(dirname(path))
+    .map((name) => (name.startsWith(prefix) ? /^(\d+)\.bak$/.exec(name.slice(prefix.length)) : null))
+    .filter((match) => match !== null)
+    .map((match) => Number(match[1]))
+  const newest = Math.max(...versions)
+  for (const version of versions)
+    if (version !== newest) rmSync(`${path}.schema-${version}.bak`, { force: true })
 }
 
 function createPrivateFile(path: string): void {
