@@ -1,12 +1,12 @@
 /**
- * Issue 26's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on
- * 127.0.0.1): a member writes in a group (subject and member shown) → a customer writes a text and sends a photo
- * (fetched by the core, shown from a blob: URL) → the conversation shows unread → the operator opens the thread
- * → a canned reply with {name} goes out once and reaches "read" through the sandbox's tracking posted to the relay →
- * a campaign to a customer list with the customer on it is running → the customer answers "STOP" → the number is on
- * the opt-out list, the thread says so and the running campaign skips the row (the gateway never gets a message to
- * that number after the STOP) → "MULAI" takes it off.
- * axe at each step, 360 px without sideways scroll, and the dark theme.
+ * Issue 26's journey in real Chromium over the harness (real core, real sandbox gateway, the real relay on 127.0.0.1):
+ * a member writes in a group (subject and member shown) → a customer writes a text and sends a photo (fetched by the
+ * core, shown from a blob: URL) → the conversation shows unread → the operator opens the thread (the photo shows; a
+ * voice note and a video sent then both play) → a canned reply with {name} goes out once and reaches "read" through the
+ * sandbox's tracking posted to the relay → a campaign to a customer list with the customer on it is running → the
+ * customer answers "STOP" → the number is on the opt-out list, the thread says so and the running campaign skips the
+ * row (the gateway never gets a message to that number after the STOP) → "MULAI" takes it off. axe at each step, 360 px
+ * without sideways scroll, and the dark theme.
  */
 import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -103,6 +103,35 @@ describe('inbox thread journey in Chromium', () => {
       .toBe(true)
     expect(await photo.getAttribute('src')).toMatch(/^blob:/)
     expect(await photo.getAttribute('alt')).toBe('Foto pesanan')
+    expect(await seriousA11yViolations(p)).toEqual([])
+
+    // A voice note and a video, as operators trying the sandbox send them: both play (Chromium decodes them and
+    // knows their length), where the sandbox's type-telling headers alone left two broken players.
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: '',
+      media: 'audio'
+    })
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: '',
+      media: 'video'
+    })
+    for (const player of ['inbox-media-audio', 'inbox-media-video']) {
+      const element = thread.getByTestId(player)
+      await expect.poll(() => element.count(), { timeout: 30_000 }).toBe(1)
+      await expect
+        .poll(() =>
+          element.evaluate((media: HTMLMediaElement) =>
+            media.error ? `error ${media.error.code}` : media.readyState >= 1 ? media.duration : 'loading'
+          )
+        )
+        .toBeGreaterThan(0.5)
+    }
     expect(await seriousA11yViolations(p)).toEqual([])
 
     // A canned reply with {name}, made in the panel, inserted for Dewi and sent — twice clicked, sent once.

@@ -80,6 +80,50 @@ describe('a contact sends a file', () => {
     expect((await fetch(`${t.sandbox.baseUrl}/image/invoice%207.pdf`)).status).toBe(404)
   })
 
+  it('serves a video and a voice note a player opens: an MP4 with its movie, an Ogg Opus stream of about a second', async () => {
+    const video = t.sandbox.world.receive(token, {
+      from: '0812777888',
+      message: '',
+      media: { kind: 'video' }
+    })
+    const voice = t.sandbox.world.receive(token, {
+      from: '0812777888',
+      message: '',
+      media: { kind: 'audio' }
+    })
+    const mp4 = Buffer.from(await (await fetch(video.incoming.media!.url)).arrayBuffer())
+    const boxes: string[] = []
+    for (let at = 0; at < mp4.length; at += mp4.readUInt32BE(at))
+      boxes.push(mp4.toString('latin1', at + 4, at + 8))
+    expect(boxes.slice(0, 2)).toEqual(['ftyp', 'moov'])
+    expect(boxes).toContain('mdat')
+
+    const ogg = Buffer.from(await (await fetch(voice.incoming.media!.url)).arrayBuffer())
+    const pages: { type: number; granule: bigint; sequence: number; body: Buffer }[] = []
+    for (let at = 0; at < ogg.length;) {
+      expect(ogg.toString('latin1', at, at + 4)).toBe('OggS')
+      const segments = ogg[at + 26]!
+      const bodyLength = [...ogg.subarray(at + 27, at + 27 + segments)].reduce((sum, n) => sum + n, 0)
+      const bodyAt = at + 27 + segments
+      pages.push({
+        type: ogg[at + 5]!,
+        granule: ogg.readBigInt64LE(at + 6),
+        sequence: ogg.readUInt32LE(at + 18),
+        body: ogg.subarray(bodyAt, bodyAt + bodyLength)
+      })
+      at = bodyAt + bodyLength
+    }
+    expect(pages.map((page) => page.sequence)).toEqual(pages.map((_, index) => index))
+    expect(pages[0]!.body.toString('latin1', 0, 8)).toBe('OpusHead')
+    expect(pages[0]!.type).toBe(0x02)
+    expect(pages[1]!.body.toString('latin1', 0, 8)).toBe('OpusTags')
+    expect(pages.at(-1)!.type).toBe(0x04)
+    const preSkip = pages[0]!.body.readUInt16LE(10)
+    const seconds = Number(pages.at(-1)!.granule - BigInt(preSkip)) / 48_000
+    expect(seconds).toBeGreaterThan(0.5)
+    expect(seconds).toBeLessThan(2)
+  })
+
   it('pads a file to the size asked for, to try a client size cap', async () => {
     const { incoming } = t.sandbox.world.receive(token, {
       from: '0812777888',

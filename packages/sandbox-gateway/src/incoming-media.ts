@@ -2,6 +2,7 @@
 // bytes it serves at `GET /{kind}/{file}`, generated from the record so nothing large is kept in the saved world.
 
 import { crc32, deflateSync } from 'node:zlib'
+import { SANDBOX_VIDEO_MP4_BASE64, SANDBOX_VOICE_OGG_BASE64 } from './incoming-clips'
 import type { MediaKind } from './media-rules'
 
 export interface IncomingMediaRecord {
@@ -50,7 +51,7 @@ export function incomingMediaUrl(mediaBaseUrl: string, media: IncomingMediaRecor
   return `${mediaBaseUrl}/${media.kind}/${encodeURIComponent(media.file)}`
 }
 
-/** The bytes served for a record: a real file of its kind (a PNG image, a one-page PDF…), padded to its size. */
+/** The bytes served for a record: a real file of its kind (a PNG image, a one-page PDF, a clip…), padded to its size. */
 export function incomingMediaBytes(media: IncomingMediaRecord): Buffer {
   const bytes = generatedBytes(media.kind, media.file)
   if (bytes.length >= media.sizeBytes) return bytes
@@ -64,16 +65,18 @@ function generatedBytes(kind: MediaKind, file: string): Buffer {
     case 'document':
       return minimalPdf(file)
     case 'video':
-      // An ISO media `ftyp` box: enough for a client to tell the type from the bytes, not a playable film.
-      return Buffer.concat([
-        Buffer.from([0, 0, 0, 0x18]),
-        Buffer.from('ftypisom\0\0\x02\0isommp42', 'latin1')
-      ])
+      return (clips.video ??= Buffer.from(SANDBOX_VIDEO_MP4_BASE64, 'base64'))
     case 'audio':
-      // An Ogg page header (capture pattern, version 0): the type is told from the bytes, nothing plays.
-      return Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(24)])
+      return (clips.voice ??= Buffer.from(SANDBOX_VOICE_OGG_BASE64, 'base64'))
   }
 }
+
+/**
+ * Recorded clips (incoming-clips.ts, made by scripts/record-sandbox-clips.mjs), decoded once: a video and a voice note an
+ * operator trying the sandbox can play in the inbox, where a header alone left a broken player. The same clip for
+ * every file: unlike images, nothing in a thread needs telling two apart.
+ */
+const clips: { video?: Buffer; voice?: Buffer } = {}
 
 /** Each file its own colour, so two images in a thread can be told apart. */
 function colourOf(file: string): [number, number, number] {
