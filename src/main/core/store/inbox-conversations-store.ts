@@ -177,6 +177,17 @@ function forgetOldPages(db: Database.Database): void {
 /** What an event of a deleted message keeps: its identity and kind, not the body that held the text. */
 export const DELETED_EVENT_PAYLOAD = '{"deleted":true}'
 
+/**
+ * What of a chat's id a webhook body the inbox could not read holds when it is that chat's: its last nine digits (a
+ * number may be written 62…, 08… or +62…, a group's id with or without its "@g.us"), or a legacy group id whole. Such
+ * bodies are kept for diagnostics and linked to no conversation, so a delete finds the customer's among them by this;
+ * a body that only happens to hold the same digits loses a diagnostic, nothing more.
+ */
+function chatAsWrittenInBodies(chatId: string): string {
+  const id = chatId.split('@')[0] ?? chatId
+  return /^\d{9,}$/.test(id) ? id.slice(-9) : id
+}
+
 /** A conversation deleted: how many of its messages went, and which of them had a file on disk to remove. */
 export interface DeletedConversation {
   messages: number
@@ -428,6 +439,10 @@ export class InboxConversationsStore {
           `UPDATE inbox_events SET payload = ? WHERE applied = 1
              AND id IN (SELECT event_id FROM inbox_messages WHERE conversation_id = ?)`
         ).run(DELETED_EVENT_PAYLOAD, conversationId)
+        this.prepare(
+          `UPDATE inbox_events SET payload = json_set(json_remove(payload, '$.body'), '$.bodyDeleted', json('true'))
+            WHERE kind = 'refused' AND instr(json_extract(payload, '$.body'), ?) > 0`
+        ).run(chatAsWrittenInBodies(conversation.chat_id))
         this.prepare('DELETE FROM inbox_messages WHERE conversation_id = ?').run(conversationId)
         this.prepare('DELETE FROM inbox_conversations WHERE id = ?').run(conversationId)
         this.prepare(

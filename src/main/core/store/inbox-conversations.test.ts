@@ -425,6 +425,40 @@ describe('deleting a conversation', () => {
     expect(left.includes('32010000012')).toBe(false)
   })
 
+  it('drops the kept bodies of unreadable webhooks that name the customer’s number, in either form, and no other', () => {
+    receiveWithBodies([message({ text: 'halo' })])
+    const refused = (body: string): NewInboxEvent => ({
+      identity: `refused:box/${++seq}/${seq}`,
+      kind: 'refused',
+      seq,
+      receivedAt: seq,
+      payload: { eventKind: 'incoming', code: 'invalid', detail: 'no id', contentType: 'text/plain', body },
+      applied: true
+    })
+    const bodies = [
+      'phone=6281234567890&message=alamat+saya+Jl.+Melati',
+      'phone=081234567890&message=KTP+3201',
+      'phone=6289999999999&message=tetap+ada'
+    ]
+    const from = inbox.cursor('box')
+    const events = bodies.map(refused)
+    expect(inbox.commit('box', from, seq, events, 0)).not.toBeNull()
+
+    conversations.delete(conversations.withChat('6281234567890')[0]!.id, 9_000)
+
+    const left = inbox.refusals(10).map((r) => r.payload as Record<string, unknown>)
+    expect(left.map((p) => p['body'] ?? null)).toEqual([bodies[2], null, null])
+    // What the refusal was stays, for diagnostics: only the customer's words go.
+    expect(left[1]).toEqual({
+      eventKind: 'incoming',
+      code: 'invalid',
+      detail: 'no id',
+      contentType: 'text/plain',
+      bodyDeleted: true
+    })
+    expect(inbox.counts().refused).toBe(3)
+  })
+
   it('keeps the events’ identities: the same webhook posted again is a duplicate, not the message back', () => {
     const kept = message({ text: 'rahasia' })
     receiveWithBodies([kept])
