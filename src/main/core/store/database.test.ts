@@ -1,5 +1,5 @@
 // Opening the database: private file modes, WAL, migrations from every earlier version, refusal of newer or damaged files.
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -111,6 +111,20 @@ describe('openDatabase', () => {
     writeFileSync(join(dir, `other.db.schema-1.bak`), 'not ours')
     openDatabase({ dataDir: dir }).close()
     expect(backups().sort()).toEqual(['other.db.schema-1.bak', `${DATABASE_FILE}.schema-2.bak`])
+  })
+
+  it('starts even when an older copy cannot be removed: it is tried again at the next start', () => {
+    openDatabase({ dataDir: dir, migrations: migrations.slice(0, 1) }).close()
+    // A folder by a copy's name stands for a file another program holds open (Windows refuses to delete it).
+    mkdirSync(join(dir, `${DATABASE_FILE}.schema-0.bak`))
+    const db = openDatabase({ dataDir: dir })
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION)
+    db.close()
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.bak'))
+        .sort()
+    ).toEqual([`${DATABASE_FILE}.schema-0.bak`, `${DATABASE_FILE}.schema-1.bak`])
   })
 
   it('keeps every copy when the migration fails: the older ones are the way back', () => {

@@ -119,8 +119,14 @@ function keepNewestBackupOnly(path: string): void {
     .filter((match) => match !== null)
     .map((match) => Number(match[1]))
   const newest = Math.max(...versions)
-  for (const version of versions)
-    if (version !== newest) rmSync(`${path}.schema-${version}.bak`, { force: true })
+  for (const version of versions) {
+    if (version === newest) continue
+    try {
+      rmSync(`${path}.schema-${version}.bak`, { force: true })
+    } catch {
+      // Held open by another program (Windows refuses the delete): the app starts anyway, the next start tries again.
+    }
+  }
 }
 
 function createPrivateFile(path: string): void {
