@@ -1,5 +1,6 @@
 // Hands a file the core made (base64) to the browser's download, as the operator's save: exports of campaigns and
-// of the outbox.
+// of the outbox, a customer's file.
+import { bytesFromBase64 } from './base64'
 
 export interface DownloadableFile {
   fileName: string
@@ -8,7 +9,7 @@ export interface DownloadableFile {
 }
 
 export function download(file: DownloadableFile): void {
-  const bytes = Uint8Array.from(atob(file.dataBase64), (c) => c.charCodeAt(0))
+  const bytes = bytesFromBase64(file.dataBase64)
   const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }))
   const link = document.createElement('a')
   link.href = url

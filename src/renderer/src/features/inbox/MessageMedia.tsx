@@ -8,6 +8,7 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
+import { bytesFromBase64 } from '../../ui/base64'
 import { download } from '../../ui/download'
 import { isMediaKindName, MEDIA_KIND_WORDS } from '../../ui/media-kinds'
 
@@ -18,10 +19,6 @@ function shownAs(media: InboxMediaView): 'image' | 'video' | 'audio' | 'file' {
   if (media.kind === 'video' && type.startsWith('video/')) return 'video'
   if (media.kind === 'audio' && type.startsWith('audio/')) return 'audio'
   return 'file'
-}
-
-function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
 }
 
 /** A blob: URL of the message's fetched bytes while it is drawn (revoked after). */
@@ -39,7 +36,7 @@ function useBlobUrl(
     call('inbox:media', { number })
       .then((reply) => {
         if (gone) return
-        made = URL.createObjectURL(new Blob([bytesOf(reply.dataBase64)], { type: type ?? '' }))
+        made = URL.createObjectURL(new Blob([bytesFromBase64(reply.dataBase64)], { type: type ?? '' }))
         setUrl(made)
       })
       .catch((e: unknown) => {
