@@ -15,6 +15,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const mode = (path: string) => statSync(path).mode & 0o777
+/** The copies kept before updates in the test's folder, in order. */
+const backups = (): string[] =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.bak'))
+    .sort()
 
 function schemaOf(db: Database.Database): string[] {
   return (
@@ -93,13 +98,10 @@ describe('openDatabase', () => {
     copy.close()
     // Already at the latest version: nothing more to keep.
     openDatabase({ dataDir: dir }).close()
-    expect(readdirSync(dir).filter((name) => name.endsWith('.bak'))).toEqual([
-      `${DATABASE_FILE}.schema-1.bak`
-    ])
+    expect(backups()).toEqual([`${DATABASE_FILE}.schema-1.bak`])
   })
 
   it('keeps only the copy made before the newest update: older ones go once a newer one is made and migrated', () => {
-    const backups = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.bak'))
     openDatabase({ dataDir: dir, migrations: migrations.slice(0, 1) }).close()
     openDatabase({ dataDir: dir, migrations: migrations.slice(0, 2) }).close()
     expect(backups()).toEqual([`${DATABASE_FILE}.schema-1.bak`])
@@ -110,7 +112,7 @@ describe('openDatabase', () => {
     // Other files of the folder are not the rule's: a name that only looks alike stays.
     writeFileSync(join(dir, `other.db.schema-1.bak`), 'not ours')
     openDatabase({ dataDir: dir }).close()
-    expect(backups().sort()).toEqual(['other.db.schema-1.bak', `${DATABASE_FILE}.schema-2.bak`])
+    expect(backups()).toEqual(['other.db.schema-1.bak', `${DATABASE_FILE}.schema-2.bak`])
   })
 
   it('starts even when an older copy cannot be removed: it is tried again at the next start', () => {
@@ -120,11 +122,7 @@ describe('openDatabase', () => {
     const db = openDatabase({ dataDir: dir })
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION)
     db.close()
-    expect(
-      readdirSync(dir)
-        .filter((name) => name.endsWith('.bak'))
-        .sort()
-    ).toEqual([`${DATABASE_FILE}.schema-0.bak`, `${DATABASE_FILE}.schema-1.bak`])
+    expect(backups()).toEqual([`${DATABASE_FILE}.schema-0.bak`, `${DATABASE_FILE}.schema-1.bak`])
   })
 
   it('keeps every copy when the migration fails: the older ones are the way back', () => {
@@ -132,11 +130,7 @@ describe('openDatabase', () => {
     openDatabase({ dataDir: dir, migrations: migrations.slice(0, 2) }).close()
     const failing = [...migrations.slice(0, 2), { name: 'fails', sql: 'CREATE TABLE settings (key TEXT)' }]
     expect(() => openDatabase({ dataDir: dir, migrations: failing })).toThrow()
-    expect(
-      readdirSync(dir)
-        .filter((name) => name.endsWith('.bak'))
-        .sort()
-    ).toEqual([`${DATABASE_FILE}.schema-1.bak`, `${DATABASE_FILE}.schema-2.bak`])
+    expect(backups()).toEqual([`${DATABASE_FILE}.schema-1.bak`, `${DATABASE_FILE}.schema-2.bak`])
   })
 
   it('reports a damaged file as corrupt', () => {
