@@ -51,6 +51,12 @@ export interface SandboxOptions {
    * on this machine. Off by default; link-local and private addresses stay refused.
    */
   allowLoopbackWebhookTargets?: boolean
+  /**
+   * Let webhooks reach one loopback origin the caller names (`http://127.0.0.1:8787`: a relay the app runs itself),
+   * asked with each URL's origin when it is set and before each POST; other loopback origins stay refused. Only
+   * address literals pass (a name resolving to loopback is still refused).
+   */
+  allowLoopbackWebhookOrigin?: (origin: string) => boolean
   /** Per device and kind (incoming, tracking, device), deliveries a minute; more wait in a queue (default 60 each). */
   webhookPerMinute?: Partial<Record<WebhookKind, number>>
   /** Per device and kind, how many deliveries may wait for their minute; beyond it they are dropped and counted. */
@@ -86,6 +92,7 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     {
       allowPrivateTargets: options.allowPrivateWebhookTargets === true,
       allowLoopbackTargets: options.allowLoopbackWebhookTargets === true,
+      ...(options.allowLoopbackWebhookOrigin ? { allowLoopbackOrigin: options.allowLoopbackWebhookOrigin } : {}),
       ...(retry !== undefined ? { retry } : {}),
       ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
       ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})

@@ -238,3 +238,40 @@ describe('"allow webhooks to this computer": loopback only', () => {
     expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
   })
 })
+
+describe('one loopback origin the app names (its own relay)', () => {
+  it('takes that origin only: another port, a name for it and other private addresses stay refused; delivers there', async () => {
+    const origin = new URL(receiver.url).origin
+    const t = await openSandbox({
+      allowPrivateWebhookTargets: false,
+      allowLoopbackWebhookOrigin: (asked) => asked === origin
+    })
+    try {
+      const { token } = t.sandbox.world.createDevice({ linked: true })
+      const set = async (url: string) =>
+        (
+          await t.call('/api/device/change-webhook-url', {
+            token,
+            method: 'POST',
+            body: form({ webhook_url: url })
+          })
+        ).body.status
+      const port = Number(new URL(receiver.url).port)
+      for (const url of [
+        `http://127.0.0.1:${port + 1}/in`,
+        `http://localhost:${port}/in`,
+        `http://127.0.0.2:${port}/in`,
+        'http://10.1.2.3/in',
+        'http://[::1]/in'
+      ])
+        expect([url, await set(url)]).toEqual([url, false])
+      expect(await set(`${receiver.url}/in`)).toBe(true)
+      t.sandbox.world.setIncomingWebhook(token, true)
+      t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+      await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+      expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -56,6 +56,12 @@ export interface WebhookTargetPolicy {
   allowPrivateTargets: boolean
   /** Let webhooks reach this computer only (127/8, ::1, localhost): a relay on loopback; private networks stay refused. */
   allowLoopbackTargets?: boolean
+  /**
+   * Let webhooks reach these loopback origins only (`http://127.0.0.1:8787`): a relay the app itself runs on this
+   * computer. Asked with the URL's origin when a URL is set and before each POST. Only address literals can pass (a
+   * name is resolved, and the resolved loopback address is refused), so `localhost` is no way around it.
+   */
+  allowLoopbackOrigin?: (origin: string) => boolean
   /** The system resolver unless a test gives another (e.g. a name that rebinds to 127.0.0.1). */
   resolve?: ResolveAll
 }
@@ -89,7 +95,18 @@ export function webhookTargetRefusal(raw: string, policy: WebhookTargetPolicy): 
   if (host === 'localhost' || host.endsWith('.localhost'))
     return policy.allowLoopbackTargets === true ? null : `${host} is ${LOOPBACK}`
   const what = refusedAddress(host, policy)
+  if (loopbackOriginAllowed(url, policy) !== null) return null
   return what === null ? null : `${host} is ${what}`
+}
+
+/**
+ * The loopback address literal of a URL whose origin the policy names (`allowLoopbackOrigin`), or null: the one
+ * address such a URL may connect to.
+ */
+function loopbackOriginAllowed(url: URL, policy: WebhookTargetPolicy): string | null {
+  const host = hostOf(url)
+  if (isIP(host) === 0 || nonPublicAddress(host) !== LOOPBACK) return null
+  return policy.allowLoopbackOrigin?.(url.origin) === true ? host : null
 }
 
 /** The refusal of a connection to a non-public address; its message is shown on the delivery's attempt. */
@@ -152,6 +169,7 @@ export function postWebhook(
       return
     }
     const target = new URL(url)
+    const allowedLoopback = loopbackOriginAllowed(target, policy)
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
     const request = send(
       target,
@@ -204,6 +222,7 @@ export function postWebhook(
     request.on('socket', (socket) => {
       socket.once('connect', () => {
         const address = socket.remoteAddress ?? ''
+        if (allowedLoopback !== null && address === allowedLoopback) return
         const what = refusedAddress(address, policy)
         if (what !== null)
           request.destroy(

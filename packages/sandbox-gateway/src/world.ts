@@ -68,6 +68,7 @@ export interface WorldWebhookOptions {
   retry?: WebhookRetry
   allowPrivateTargets?: boolean
   allowLoopbackTargets?: boolean
+  allowLoopbackOrigin?: (origin: string) => boolean
   perMinute?: Partial<Record<WebhookKind, number>>
   queueLimit?: number
 }
@@ -98,7 +99,8 @@ export class WorldState implements SandboxWorld {
   ) {
     this.webhookPolicy = {
       allowPrivateTargets: webhookOptions.allowPrivateTargets === true,
-      allowLoopbackTargets: webhookOptions.allowLoopbackTargets === true
+      allowLoopbackTargets: webhookOptions.allowLoopbackTargets === true,
+      ...(webhookOptions.allowLoopbackOrigin ? { allowLoopbackOrigin: webhookOptions.allowLoopbackOrigin } : {})
     }
     const context: WorldContext = { clock, random, timings, changed: () => this.changed() }
     this.deviceRegistry = new DeviceRegistry(context, (device) => this.postDeviceStatus(device))
