@@ -173,6 +173,7 @@ describe('the inbox channels (issue 25)', () => {
     const view = invokeChannels['inbox:receiving'].reply.parse({
       connected: true,
       relayUrl: 'https://relay.example.com',
+      onThisComputer: false,
       mailbox: 'mbx',
       deviceStatusUrl: 'https://relay.example.com/h/mbx/s/device',
       devices: [],
@@ -184,6 +185,7 @@ describe('the inbox channels (issue 25)', () => {
       'deviceStatusUrl',
       'devices',
       'mailbox',
+      'onThisComputer',
       'relayUrl'
     ])
   })

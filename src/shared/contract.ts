@@ -988,6 +988,8 @@ export type ReceivingDeviceView = z.infer<typeof ReceivingDeviceView>
 export const ReceivingView = z.object({
   connected: z.boolean(),
   relayUrl: z.string().nullable(),
+  /** The mailbox is on the relay this computer runs for the sandbox (`inbox:connectLocalRelay`). */
+  onThisComputer: z.boolean(),
   mailbox: z.string().nullable(),
   /**
    * The device-status webhook URL, to paste in the gateway's dashboard (no API sets it). Null when this desktop does
@@ -1771,6 +1773,14 @@ export const invokeChannels = builtOnFirstUse({
       allowInsecureHttp: z.boolean().optional(),
       replace: z.boolean().optional()
     }),
+    reply: ReceivingView
+  }),
+  /**
+   * Connect a mailbox on a relay this computer runs (the sandbox alone can reach it): a one-click trial of messages
+   * in, no terminal. `replace` as for `inbox:connect`.
+   */
+  'inbox:connectLocalRelay': () => ({
+    request: z.object({ replace: z.boolean().optional() }).strict(),
     reply: ReceivingView
   }),
   /** The connected mailbox, its device-status URL and which devices receive through it. */

@@ -131,4 +131,43 @@ describe('messages in journey in Chromium', () => {
     await screenshot(p, 'journey-inbox-360px')
     expect(await seriousA11yViolations(p)).toEqual([])
   }, 120_000)
+
+  it('with the sandbox alone: one click runs a relay on this computer, and a customer’s message arrives through it', async () => {
+    // The app's default: no switch letting the sandbox post to this computer; the relay the app runs is let in alone.
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const label = (await harness.core.handlers['devices:list']({})).devices.find(
+      (d) => d.id === deviceId
+    )?.label
+    if (!label) throw new Error('the sandbox device has no label')
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+
+    await openTab(p, 'inbox')
+    const state = p.getByTestId('inbox-relay-state')
+    await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
+    const local = p.getByRole('region', { name: 'Try it with the sandbox on this computer' })
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox-local-relay-offered')
+    await local.getByRole('button', { name: 'Use a relay on this computer' }).click()
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓Relay: connected')
+    expect(await p.getByTestId('inbox-device-url-value').inputValue()).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/h\/[^/]+\/[^/]+\/device$/
+    )
+
+    await p.getByRole('button', { name: `Receive messages on ${label}` }).click()
+    await p
+      .getByRole('group', { name: `Receive messages on ${label}?` })
+      .getByRole('button', { name: 'Receive messages', exact: true })
+      .click()
+    await expect
+      .poll(() => p.getByTestId(`inbox-device-state-${deviceId}`).textContent())
+      .toMatch(/^Receiving since /)
+
+    await harness.core.handlers['sandbox:receive']({ deviceId, from: '0812777888', message: 'Masih buka?' })
+    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await expect.poll(() => conversations.allTextContents(), { timeout: 30_000 }).toHaveLength(1)
+    expect(await conversations.first().textContent()).toContain('Masih buka?')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox-local-relay')
+  }, 120_000)
 })

@@ -92,7 +92,9 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     {
       allowPrivateTargets: options.allowPrivateWebhookTargets === true,
       allowLoopbackTargets: options.allowLoopbackWebhookTargets === true,
-      ...(options.allowLoopbackWebhookOrigin ? { allowLoopbackOrigin: options.allowLoopbackWebhookOrigin } : {}),
+      ...(options.allowLoopbackWebhookOrigin
+        ? { allowLoopbackOrigin: options.allowLoopbackWebhookOrigin }
+        : {}),
       ...(retry !== undefined ? { retry } : {}),
       ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
       ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})

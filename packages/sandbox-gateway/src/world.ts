@@ -100,7 +100,9 @@ export class WorldState implements SandboxWorld {
     this.webhookPolicy = {
       allowPrivateTargets: webhookOptions.allowPrivateTargets === true,
       allowLoopbackTargets: webhookOptions.allowLoopbackTargets === true,
-      ...(webhookOptions.allowLoopbackOrigin ? { allowLoopbackOrigin: webhookOptions.allowLoopbackOrigin } : {})
+      ...(webhookOptions.allowLoopbackOrigin
+        ? { allowLoopbackOrigin: webhookOptions.allowLoopbackOrigin }
+        : {})
     }
     const context: WorldContext = { clock, random, timings, changed: () => this.changed() }
     this.deviceRegistry = new DeviceRegistry(context, (device) => this.postDeviceStatus(device))

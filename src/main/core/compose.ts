@@ -30,6 +30,7 @@ import {
   createConversationCommands,
   createInbox,
   createInboxCommands,
+  LocalRelay,
   createMediaCommands,
   inboxStatusView,
   Receiving,
@@ -152,8 +153,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
 
+  // The relay this computer runs for a trial with the sandbox: the sandbox's webhooks may reach it, and only it.
+  const localRelay = new LocalRelay(ports.dataDir)
   const sandbox = new EmbeddedSandbox(ports.dataDir, ports.clock, {
     onUnexpectedError: (error) => logger.error('sandbox gateway: unexpected error', error),
+    allowLoopbackWebhookOrigin: (origin) => localRelay.allows(origin),
     ...ports.sandbox
   })
   const clientFactory = ports.clientFactory ?? gatewayClientFactory
@@ -377,6 +381,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     onChange: () => monitor.pushCoverageChanged(),
     onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
+    isLocalRelay: (relayUrl) => localRelay.isItsAddress(relayUrl),
     // The sandbox is its own dashboard: its devices get the device-status URL too (a hosted one is pasted by hand).
     dashboardStatusUrl: async (deviceId, url) => {
       const access = await sandboxOf(deviceId, false)
@@ -464,7 +469,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox.queue,
       fileLimitFor
     }),
-    ...createInboxCommands({ inbox, receiving }),
+    ...createInboxCommands({ inbox, receiving, localRelay }),
     ...createMediaCommands({ media: inbox.media }),
     ...createConversationCommands({
       inbox,
@@ -508,6 +513,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
+      // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
+      const credentials = await inboxCredentials.load().catch(() => null)
+      await localRelay
+        .resumeFor(credentials?.kind === 'found' ? credentials.credentials.relayUrl : null)
+        .catch((error: unknown) => logger.error('inbox: the relay on this computer could not start', error))
       // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
       inbox.start()
     },
@@ -516,6 +526,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       sandboxChangeTimer = null
       notices.dispose()
       await inbox.stop()
+      await localRelay.close()
       await monitor.stop()
       await theOutbox.stop()
       await monitor.close()

@@ -1260,6 +1260,7 @@ export const enRest = {
   'send.fileChanged': '{name} changed after you added it; add it again.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'The relay refused: {detail}',
+  'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
     'This device does not receive messages through Sender Desk: there is nothing to undo.',
@@ -1307,6 +1308,14 @@ export const enRest = {
   'inbox.connect.submit': 'Connect',
   'inbox.connect.busy': 'Connecting…',
   'inbox.connect.again': 'Connect a mailbox again',
+  'inbox.local.heading': 'Try it with the sandbox on this computer',
+  'inbox.local.intro':
+    'Sender Desk runs a relay on this computer while the app is open, and lets the sandbox post to it: nothing to sign up for or install. A real device needs a relay it can reach from the internet (below).',
+  'inbox.local.again': 'Run the relay on this computer again',
+  'inbox.local.againIntro':
+    'It cannot be reached: its port was taken when Sender Desk started, or its folder was removed. A new mailbox on it takes the old one’s place; then turn on “Receive messages” for the sandbox device again.',
+  'inbox.local.submit': 'Use a relay on this computer',
+  'inbox.local.busy': 'Starting the relay…',
   'inbox.devices.heading': 'Receive messages',
   'inbox.devices.intro':
     'Per device: sets the gateway’s webhook URL and tracking URL to your mailbox and turns incoming messages on.',

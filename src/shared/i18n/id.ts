@@ -1423,6 +1423,7 @@ export const id: Record<MessageKey, string> = {
   'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
+  'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
     'Perangkat ini tidak menerima pesan lewat Sender Desk: tidak ada yang perlu dibatalkan.',
@@ -1471,6 +1472,14 @@ export const id: Record<MessageKey, string> = {
   'inbox.connect.submit': 'Sambungkan',
   'inbox.connect.busy': 'Menyambungkan…',
   'inbox.connect.again': 'Sambungkan kotak surat lagi',
+  'inbox.local.heading': 'Coba dengan sandbox di komputer ini',
+  'inbox.local.intro':
+    'Sender Desk menjalankan relay di komputer ini selama aplikasi terbuka, dan mengizinkan sandbox mengirim ke sana: tanpa mendaftar atau memasang apa pun. Perangkat sungguhan butuh relay yang bisa dijangkau dari internet (di bawah).',
+  'inbox.local.again': 'Jalankan lagi relay di komputer ini',
+  'inbox.local.againIntro':
+    'Relay tidak bisa dijangkau: port-nya sudah terpakai saat Sender Desk dimulai, atau foldernya dihapus. Kotak surat baru di relay ini menggantikan yang lama; lalu nyalakan lagi “Terima pesan” untuk perangkat sandbox.',
+  'inbox.local.submit': 'Pakai relay di komputer ini',
+  'inbox.local.busy': 'Memulai relay…',
   'inbox.devices.heading': 'Terima pesan',
   'inbox.devices.intro':
     'Per perangkat: mengatur URL webhook dan URL pelacakan gateway ke kotak surat Anda dan menyalakan pesan masuk.',

@@ -1,8 +1,10 @@
 // The inbox's contract handlers (inbox:status, inbox:list) and the view of its status the window and the tray get.
-import type { InboxMessageView, InboxStatusView } from '../../../shared/contract'
+import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../shared/contract'
 import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
+import type { ConnectInput } from './connect'
 import type { Inbox } from './inbox'
+import type { LocalRelay } from './local-relay'
 import { mediaView } from './media-commands'
 import type { Receiving } from './receiving'
 import type { InboxSyncStatus } from './sync'
@@ -11,6 +13,7 @@ export type InboxChannel =
   | 'inbox:status'
   | 'inbox:list'
   | 'inbox:connect'
+  | 'inbox:connectLocalRelay'
   | 'inbox:receiving'
   | 'inbox:provisionPreview'
   | 'inbox:provision'
@@ -72,25 +75,43 @@ export function messageView(message: InboxMessageRecord): InboxMessageView {
   }
 }
 
-export function createInboxCommands(deps: { inbox: Inbox; receiving: Receiving }): Commands<InboxChannel> {
-  const { inbox, receiving } = deps
+export function createInboxCommands(deps: {
+  inbox: Inbox
+  receiving: Receiving
+  localRelay: LocalRelay
+}): Commands<InboxChannel> {
+  const { inbox, receiving, localRelay } = deps
+  async function connect(request: ConnectInput): Promise<ReceivingView> {
+    const result = await inbox.connect(request)
+    if (result.kind === 'refused')
+      throw new ApiFailure(
+        'relay_refused',
+        { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
+        'relayUrl'
+      )
+    if (result.kind === 'already-connected')
+      throw new ApiFailure('mailbox_connected', {
+        key: 'desktop.error.mailboxConnected',
+        params: { mailbox: result.mailbox }
+      })
+    return receiving.view()
+  }
   return {
     'inbox:status': async () => inboxStatusView(inbox.status()),
     'inbox:list': async (request) => ({ messages: inbox.list(request).map(messageView) }),
-    async 'inbox:connect'(request) {
-      const result = await inbox.connect(request)
-      if (result.kind === 'refused')
-        throw new ApiFailure(
-          'relay_refused',
-          { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
-          'relayUrl'
-        )
-      if (result.kind === 'already-connected')
-        throw new ApiFailure('mailbox_connected', {
-          key: 'desktop.error.mailboxConnected',
-          params: { mailbox: result.mailbox }
+    'inbox:connect': connect,
+    async 'inbox:connectLocalRelay'({ replace }) {
+      const relay = await localRelay.ensure({ anyPortIfTaken: true }).catch((error: unknown) => {
+        throw new ApiFailure('local_relay_failed', {
+          key: 'desktop.error.localRelayFailed',
+          params: { detail: error instanceof Error ? error.message : String(error) }
         })
-      return receiving.view()
+      })
+      return connect({
+        relayUrl: relay.url,
+        creationToken: relay.creationToken,
+        ...(replace ? { replace } : {})
+      })
     },
     'inbox:receiving': () => receiving.view(),
     'inbox:provisionPreview': ({ deviceId }) => receiving.preview(deviceId),

@@ -19,6 +19,7 @@ export {
 } from './credentials'
 export { Receiving, type ReceivingDeps, type RotationOutcome } from './receiving'
 export type { ConnectInput, ConnectResult } from './connect'
+export { LocalRelay, LOCAL_RELAY_FOLDER, type LocalRelayAddress } from './local-relay'
 export type { DeviceStatusTarget, KeywordChange, KeywordTarget, StatusTargets, TrackingTarget } from './apply'
 export type { FetchPort, RelayStorage } from './relay-client'
 export type { DeviceDirectory, InboxConversations, SentToChat } from './conversations'

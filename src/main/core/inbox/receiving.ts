@@ -46,6 +46,8 @@ export interface ReceivingDeps {
    * window shows the URL to paste), the built-in sandbox stands in for its dashboard. Answers whether it was set.
    */
   dashboardStatusUrl?: (deviceId: string, url: string | null) => Promise<boolean>
+  /** Whether a relay address is the relay this computer runs for the sandbox (LocalRelay). */
+  isLocalRelay?: (relayUrl: string) => boolean
   /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
   onWebhooksSaved?: (listener: (deviceId: string, settings: WebhookSettings) => void) => () => void
 }
@@ -209,6 +211,7 @@ export class Receiving {
     return {
       connected: credentials !== null,
       relayUrl: credentials?.relayUrl ?? null,
+      onThisComputer: credentials !== null && this.deps.isLocalRelay?.(credentials.relayUrl) === true,
       mailbox,
       deviceStatusUrl: credentials?.ingressUrls?.device ?? null,
       devices

@@ -106,6 +106,7 @@ function script(
   fake.handle('inbox:receiving', () => ({
     connected: true,
     relayUrl: 'https://relay.example.com',
+    onThisComputer: false,
     mailbox: 'mbx-1',
     deviceStatusUrl: null,
     devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }]

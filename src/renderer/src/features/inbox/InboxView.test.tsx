@@ -42,6 +42,7 @@ const NOT_SET_UP = status({
 const receiving = (over: Partial<ReceivingView> = {}): ReceivingView => ({
   connected: true,
   relayUrl: RELAY,
+  onThisComputer: false,
   mailbox: 'mbx-1',
   deviceStatusUrl: DEVICE_URL,
   devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
@@ -113,6 +114,80 @@ describe('InboxView', () => {
         'No message yet. Once a device sends its messages to the relay, they appear here, newest first.'
       )
     )
+  })
+
+  it('with a sandbox device: one click connects a relay this computer runs; a failure is said in words', async () => {
+    const notConnected = receiving({
+      connected: false,
+      relayUrl: null,
+      mailbox: null,
+      deviceStatusUrl: null,
+      devices: []
+    })
+    script({ status: NOT_SET_UP, view: notConnected })
+    const { unmount } = render(<InboxView />)
+    await screen.findByTestId('inbox-connect')
+    // Only the sandbox can post to this computer: a hosted device alone is not offered it.
+    expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
+    unmount()
+
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })] })
+    )
+    fake.fail('inbox:connectLocalRelay', {
+      code: 'local_relay_failed',
+      message: 'The relay on this computer could not start: disk full',
+      messageKey: 'desktop.error.localRelayFailed',
+      messageParams: { detail: 'disk full' }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const local = within(await screen.findByTestId('inbox-local-relay'))
+    await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect((await local.findByRole('alert')).textContent).toBe(
+      'The relay on this computer could not start: disk full'
+    )
+
+    const LOCAL = 'http://127.0.0.1:50123'
+    fake.handle('inbox:connectLocalRelay', () =>
+      receiving({ relayUrl: LOCAL, onThisComputer: true, deviceStatusUrl: `${LOCAL}/h/mbx-1/s3cr3t/device` })
+    )
+    fake.handle('inbox:status', () => status())
+    await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{}, {}])
+    expect(await screen.findByTestId('inbox-devices')).toBeTruthy()
+    expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
+    expect(screen.queryByTestId('inbox-connect')).toBeNull()
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
+  })
+
+  it('offers to run the relay on this computer again when its mailbox cannot be reached there, not for a relay elsewhere', async () => {
+    const down = status({
+      state: 'unreachable',
+      since: '2026-01-15T03:00:00.000Z',
+      retryAt: '2026-01-15T03:01:00.000Z',
+      detail: 'connect ECONNREFUSED 127.0.0.1:50123'
+    })
+    script({ status: down })
+    const { unmount } = render(<InboxView />)
+    await screen.findByTestId('inbox-devices')
+    expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
+    expect(screen.queryByTestId('inbox-connect')).toBeNull()
+    unmount()
+
+    const LOCAL = 'http://127.0.0.1:50123'
+    script({ status: down, view: receiving({ relayUrl: LOCAL, onThisComputer: true }) })
+    fake.handle('inbox:connectLocalRelay', () =>
+      receiving({ relayUrl: 'http://127.0.0.1:50999', onThisComputer: true })
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const local = within(await screen.findByRole('region', { name: 'Run the relay on this computer again' }))
+    expect(local.getByText(/its port was taken when Sender Desk started/)).toBeTruthy()
+    fake.handle('inbox:status', () => status())
+    await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-local-relay')).toBeNull())
   })
 
   it('words a refused connection where the operator typed the address', async () => {

@@ -107,8 +107,11 @@ export function InboxView(): React.JSX.Element {
     setStatus(await call('inbox:status', {}))
   }
 
-  // A refused token or a relay that lost its storage: only a new mailbox goes on.
-  const needsNewMailbox = status?.state === 'auth-refused' || status?.state === 'cursor-ahead'
+  // A refused token or a relay that lost its storage: only a new mailbox goes on. So does the relay this computer
+  // runs when it cannot be reached (its port taken at the start, its folder removed): running it again is offered.
+  const localRelayDown = receiving?.onThisComputer === true && status?.state === 'unreachable'
+  const needsNewMailbox =
+    status?.state === 'auth-refused' || status?.state === 'cursor-ahead' || localRelayDown
   // An empty inbox says what would bring messages in: a mailbox, then a device receiving through it.
   const emptyText =
     receiving === null || receiving.devices.some((device) => device.receiving)
@@ -129,7 +132,11 @@ export function InboxView(): React.JSX.Element {
         <>
           <RelayState status={status} relayUrl={receiving.relayUrl} />
           {!receiving.connected || needsNewMailbox ? (
-            <ConnectMailbox replace={receiving.connected} onConnected={(view) => void connected(view)} />
+            <ConnectMailbox
+              replace={receiving.connected}
+              localRelayDown={localRelayDown}
+              onConnected={(view) => void connected(view)}
+            />
           ) : null}
         </>
       ) : error ? null : (
