@@ -38,20 +38,25 @@ const rowOverflows = (page: Page): Promise<string[]> =>
     })
   )
 
+/** A harness with a linked sandbox device, and the window open on Messages in. */
+async function inboxWithLinkedSandbox(options?: Parameters<typeof journey.start>[0]) {
+  const harness = await journey.start(options)
+  const deviceId = await linkedSandboxDevice(harness)
+  const label = (await harness.core.handlers['devices:list']({})).devices.find(
+    (d) => d.id === deviceId
+  )?.label
+  if (!label) throw new Error('the sandbox device has no label')
+  const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+  await openTab(p, 'inbox')
+  return { harness, deviceId, label, p }
+}
+
 describe('messages in journey in Chromium', () => {
   it('connects a mailbox, provisions the sandbox device, and a message posted through the relay shows in the window', async () => {
-    const harness = await journey.start({
+    const { harness, deviceId, label, p } = await inboxWithLinkedSandbox({
       // The relay is on 127.0.0.1: the sandbox posts there only because this run opts in.
       core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
     })
-    const deviceId = await linkedSandboxDevice(harness)
-    const label = (await harness.core.handlers['devices:list']({})).devices.find(
-      (d) => d.id === deviceId
-    )?.label
-    if (!label) throw new Error('the sandbox device has no label')
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-
-    await openTab(p, 'inbox')
     const state = p.getByTestId('inbox-relay-state')
     await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
@@ -134,15 +139,7 @@ describe('messages in journey in Chromium', () => {
 
   it('with the sandbox alone: one click runs a relay on this computer, and a customer’s message arrives through it', async () => {
     // The app's default: no switch letting the sandbox post to this computer; the relay the app runs is let in alone.
-    const harness = await journey.start()
-    const deviceId = await linkedSandboxDevice(harness)
-    const label = (await harness.core.handlers['devices:list']({})).devices.find(
-      (d) => d.id === deviceId
-    )?.label
-    if (!label) throw new Error('the sandbox device has no label')
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-
-    await openTab(p, 'inbox')
+    const { harness, deviceId, label, p } = await inboxWithLinkedSandbox()
     const state = p.getByTestId('inbox-relay-state')
     await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
     const local = p.getByRole('region', { name: 'Try it with the sandbox on this computer' })

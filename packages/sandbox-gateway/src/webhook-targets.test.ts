@@ -17,6 +17,27 @@ beforeEach(async () => {
 })
 afterEach(() => receiver.close())
 
+/** Sets a device's webhook URL over the gateway's route; answers the gateway's `status` (whether it took it). */
+const webhookSetter =
+  (t: TestSandbox, token: string) =>
+  async (url: string): Promise<unknown> =>
+    (
+      await t.call('/api/device/change-webhook-url', {
+        token,
+        method: 'POST',
+        body: form({ webhook_url: url })
+      })
+    ).body.status
+
+/** The receiver's URL is taken as the device's webhook, and a customer's message is POSTed there. */
+async function expectDeliveredToReceiver(t: TestSandbox, token: string): Promise<void> {
+  expect(await webhookSetter(t, token)(`${receiver.url}/in`)).toBe(true)
+  t.sandbox.world.setIncomingWebhook(token, true)
+  t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+  await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+  expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+}
+
 const NON_PUBLIC = [
   'http://127.0.0.1:9/in',
   'http://127.8.9.10/in',
@@ -118,12 +139,9 @@ describe('with the opt-in', () => {
     const t = await openSandbox({ allowPrivateWebhookTargets: true })
     try {
       const { token } = t.sandbox.world.createDevice({ linked: true })
-      const set = (url: string) =>
-        t.call('/api/device/change-webhook-url', { token, method: 'POST', body: form({ webhook_url: url }) })
-      expect((await set(`http://user:pass@127.0.0.1:${new URL(receiver.url).port}/in`)).body.status).toBe(
-        false
-      )
-      expect((await set(`${receiver.url}/in`)).body.status).toBe(true)
+      const set = webhookSetter(t, token)
+      expect(await set(`http://user:pass@127.0.0.1:${new URL(receiver.url).port}/in`)).toBe(false)
+      expect(await set(`${receiver.url}/in`)).toBe(true)
       await t.call('/api/device/incoming', { token, method: 'POST', body: form({ incoming: 'active' }) })
       t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
       await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
@@ -197,21 +215,10 @@ describe('"allow webhooks to this computer": loopback only', () => {
     const t = await openSandbox({ allowPrivateWebhookTargets: false, allowLoopbackWebhookTargets: true })
     try {
       const { token } = t.sandbox.world.createDevice({ linked: true })
-      const set = async (url: string) =>
-        (
-          await t.call('/api/device/change-webhook-url', {
-            token,
-            method: 'POST',
-            body: form({ webhook_url: url })
-          })
-        ).body.status
+      const set = webhookSetter(t, token)
       for (const url of LOOPBACK) expect([url, await set(url)]).toEqual([url, true])
       for (const url of OTHER_PRIVATE) expect([url, await set(url)]).toEqual([url, false])
-      expect(await set(`${receiver.url}/in`)).toBe(true)
-      t.sandbox.world.setIncomingWebhook(token, true)
-      t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
-      await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
-      expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+      await expectDeliveredToReceiver(t, token)
     } finally {
       await t.close()
     }
@@ -248,14 +255,7 @@ describe('one loopback origin the app names (its own relay)', () => {
     })
     try {
       const { token } = t.sandbox.world.createDevice({ linked: true })
-      const set = async (url: string) =>
-        (
-          await t.call('/api/device/change-webhook-url', {
-            token,
-            method: 'POST',
-            body: form({ webhook_url: url })
-          })
-        ).body.status
+      const set = webhookSetter(t, token)
       const port = Number(new URL(receiver.url).port)
       for (const url of [
         `http://127.0.0.1:${port + 1}/in`,
@@ -265,11 +265,7 @@ describe('one loopback origin the app names (its own relay)', () => {
         'http://[::1]/in'
       ])
         expect([url, await set(url)]).toEqual([url, false])
-      expect(await set(`${receiver.url}/in`)).toBe(true)
-      t.sandbox.world.setIncomingWebhook(token, true)
-      t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
-      await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
-      expect(receiver.requests.map((r) => r.path)).toEqual(['/in'])
+      await expectDeliveredToReceiver(t, token)
     } finally {
       await t.close()
     }

@@ -10,6 +10,7 @@ import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
+import { LocalRelayOffer } from './LocalRelayOffer'
 import { Conversations } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
@@ -132,11 +133,14 @@ export function InboxView(): React.JSX.Element {
         <>
           <RelayState status={status} relayUrl={receiving.relayUrl} />
           {!receiving.connected || needsNewMailbox ? (
-            <ConnectMailbox
-              replace={receiving.connected}
-              localRelayDown={localRelayDown}
-              onConnected={(view) => void connected(view)}
-            />
+            <>
+              <LocalRelayOffer
+                replace={receiving.connected}
+                down={localRelayDown}
+                onConnected={(view) => void connected(view)}
+              />
+              <ConnectMailbox replace={receiving.connected} onConnected={(view) => void connected(view)} />
+            </>
           ) : null}
         </>
       ) : error ? null : (
