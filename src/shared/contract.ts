@@ -539,6 +539,11 @@ export const ChatbotDeviceView = z.object({
       id: Id,
       keyword: z.string(),
       response: z.string(),
+      /**
+       * When Sender Desk first saw the rule with these words (ISO): a message before it was not answered by it. Null
+       * when it was there at the device's first read (the gateway's list has no dates).
+       */
+      knownSince: z.string().nullable(),
       /** The conversations where a customer wrote exactly this keyword in the last days, newest first. */
       conversationIds: z.array(z.number().int().positive())
     })

@@ -11,6 +11,10 @@ export interface Clock {
 /** Node fires a timer longer than this (about 24.8 days) after 1 ms; callers re-arm when they wake early. */
 export const MAX_TIMER_MS = 2_147_483_647
 
+/** A stored time (ms) as the contract's ISO string; null stays null. */
+export const isoOrNull = (ms: number | null): string | null =>
+  ms === null ? null : new Date(ms).toISOString()
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {

@@ -19,3 +19,21 @@ export const AUTO_REPLY_KEYWORD_CASES: readonly {
   { keyword: 'harga', text: 'hargaa', answers: false, why: 'a near miss' },
   { keyword: 'harga', text: '', answers: false, why: 'empty' }
 ]
+
+/**
+ * Whether a rule that matches the message answered it, by when Sender Desk first saw the rule as it reads now
+ * (`knownSince`, minutes in these cases; null: it was there at the first read) against the message's time (`at`).
+ * Run by the domain's test, the core's chatbot counts and the window's thread (not the sandbox: it answers by its
+ * rules of the moment).
+ */
+export const AUTO_REPLY_TIME_CASES: readonly {
+  knownSince: number | null
+  at: number
+  answers: boolean
+  why: string
+}[] = [
+  { knownSince: null, at: 0, answers: true, why: 'there before Sender Desk first looked: may be older' },
+  { knownSince: 10, at: 20, answers: true, why: 'known before the message came' },
+  { knownSince: 20, at: 20, answers: true, why: 'known from the same moment' },
+  { knownSince: 30, at: 20, answers: false, why: 'created or changed after the message' }
+]

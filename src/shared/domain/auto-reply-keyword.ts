@@ -12,12 +12,27 @@ export function autoReplyKeywordForm(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
-/** The rule among these whose keyword the message is (the first, as the gateway answers once), or null. */
-export function autoReplyAnswering<Rule extends { keyword: string }>(
+/**
+ * The rule among these whose keyword the message is (the first, as the gateway answers once), or null. With the
+ * message's time (`at`, ms), a rule Sender Desk first saw as it reads now only after it (`knownSince`) is passed over:
+ * it did not answer then, or answered with other words. A rule with `knownSince` null was there when Sender Desk first
+ * read the device's rules (the gateway's list has no dates): it may be older than the message, and counts.
+ */
+export function autoReplyAnswering<Rule extends { keyword: string; knownSince?: number | null }>(
   text: string,
-  rules: readonly Rule[]
+  rules: readonly Rule[],
+  at?: number
 ): Rule | null {
   const form = autoReplyKeywordForm(text)
   if (form === '') return null
-  return rules.find((rule) => autoReplyKeywordForm(rule.keyword) === form) ?? null
+  return (
+    rules.find(
+      (rule) =>
+        autoReplyKeywordForm(rule.keyword) === form &&
+        (at === undefined ||
+          rule.knownSince === undefined ||
+          rule.knownSince === null ||
+          rule.knownSince <= at)
+    ) ?? null
+  )
 }

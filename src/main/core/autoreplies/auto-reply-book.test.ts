@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AUTO_REPLY_KEYWORD_CASES } from '../../../shared/domain/auto-reply-keyword.cases'
+import {
+  AUTO_REPLY_KEYWORD_CASES,
+  AUTO_REPLY_TIME_CASES
+} from '../../../shared/domain/auto-reply-keyword.cases'
 import type { AutoReply } from '../gateway'
 import { openDatabase, type SqliteDatabase } from '../store'
 import {
@@ -63,8 +66,27 @@ describe('the chatbot counts', () => {
     '$keyword ← $text is counted: $answers ($why)',
     async ({ keyword, text, answers }) => {
       gateway.set('dev-1', [rule('r1', keyword)])
-      incoming = [{ conversationId: 7, deviceId: 'dev-1', text }]
+      incoming = [{ conversationId: 7, deviceId: 'dev-1', text, receivedAt: now }]
       const [device] = await book().chatbot(['dev-1'])
+      expect(device!.rules[0]!.conversationIds).toEqual(answers ? [7] : [])
+    }
+  )
+
+  it.each(AUTO_REPLY_TIME_CASES)(
+    'a rule first seen at minute $knownSince counts a message at minute $at: $answers ($why)',
+    async ({ knownSince, at, answers }) => {
+      const start = now
+      const rules = book()
+      // A first read (its rules may be older than anything), then the rule at a later one when it has a time.
+      rules.keep('dev-1', knownSince === null ? [rule('r1', 'harga')] : [])
+      if (knownSince !== null) {
+        now = start + knownSince * 60_000
+        rules.keep('dev-1', [rule('r1', 'harga')])
+      }
+      incoming = [{ conversationId: 7, deviceId: 'dev-1', text: 'harga', receivedAt: start + at * 60_000 }]
+      now = start + 40 * 60_000
+      gateway.set('dev-1', [rule('r1', 'harga')])
+      const [device] = await rules.chatbot(['dev-1'])
       expect(device!.rules[0]!.conversationIds).toEqual(answers ? [7] : [])
     }
   )
@@ -73,11 +95,11 @@ describe('the chatbot counts', () => {
     gateway.set('dev-1', [rule('r1', 'harga'), rule('r2', 'Harga'), rule('r3', 'promo')])
     gateway.set('dev-2', [rule('r9', 'harga')])
     incoming = [
-      { conversationId: 3, deviceId: 'dev-1', text: 'harga' },
-      { conversationId: 3, deviceId: 'dev-1', text: 'HARGA' },
-      { conversationId: 5, deviceId: 'dev-1', text: 'harga ' },
-      { conversationId: 8, deviceId: 'dev-2', text: 'harga' },
-      { conversationId: 9, deviceId: null, text: 'promo' }
+      { conversationId: 3, deviceId: 'dev-1', text: 'harga', receivedAt: now },
+      { conversationId: 3, deviceId: 'dev-1', text: 'HARGA', receivedAt: now },
+      { conversationId: 5, deviceId: 'dev-1', text: 'harga ', receivedAt: now },
+      { conversationId: 8, deviceId: 'dev-2', text: 'harga', receivedAt: now },
+      { conversationId: 9, deviceId: null, text: 'promo', receivedAt: now }
     ]
     const devices = await book().chatbot(['dev-1', 'dev-2'])
     expect(devices.map((d) => d.rules.map((r) => [r.keyword, r.conversationIds]))).toEqual([
@@ -115,6 +137,23 @@ describe('the copy of the rules', () => {
     gateway.set('dev-1', [rule('r2', 'promo')])
     await rules.changed('dev-1')
     expect((await rules.chatbot(['dev-1']))[0]!.rules.map((r) => r.keyword)).toEqual(['promo'])
+  })
+
+  it('knows since when each rule reads as it does: unknown at the first read, kept while unchanged, new when changed', async () => {
+    const rules = book()
+    const first = now
+    rules.keep('dev-1', [rule('r1', 'harga'), rule('r2', 'promo')])
+    now += 60_000
+    const changed = { ...rule('r2', 'promo'), response: 'Diskon 20%' }
+    rules.keep('dev-1', [rule('r1', 'harga'), changed, rule('r3', 'ongkir')])
+    now += 60_000
+    rules.keep('dev-1', [rule('r1', 'harga'), changed, rule('r3', 'ongkir')])
+    const [device] = await rules.chatbot(['dev-1'])
+    expect(device!.rules.map((r) => [r.id, r.knownSince])).toEqual([
+      ['r1', null],
+      ['r2', first + 60_000],
+      ['r3', first + 60_000]
+    ])
   })
 
   it('keeps the copy when the gateway cannot be read, and forgets a removed device', async () => {

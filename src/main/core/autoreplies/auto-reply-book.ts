@@ -17,6 +17,8 @@ export interface RecentIncoming {
   conversationId: number
   deviceId: string | null
   text: string
+  /** When the relay received it (ms): a rule first seen after it did not answer it. */
+  receivedAt: number
 }
 
 export interface AutoReplyBookDeps {
@@ -116,7 +118,7 @@ export function createAutoReplyBook(deps: AutoReplyBookDeps) {
         if (device.rules.length === 0) continue
         for (const message of messages) {
           if (message.deviceId !== device.deviceId) continue
-          const rule = autoReplyAnswering(message.text, device.rules)
+          const rule = autoReplyAnswering(message.text, device.rules, message.receivedAt)
           if (rule) byRule.get(rule.id)?.add(message.conversationId)
         }
       }

@@ -1,6 +1,7 @@
 // The auto-replies feature's commands: the gateway's keyword rules for a device, listed and changed through its client,
 // with the core's copy of them kept up to date (the chatbot view reads the copy, never the gateway per thread).
 import type { AutoReplyView } from '../../../shared/contract'
+import { isoOrNull } from '../clock'
 import type { Commands } from '../commands'
 import { requireClient, type DeviceRegistry } from '../devices'
 import type { AutoReply } from '../gateway'
@@ -69,7 +70,8 @@ export function createAutoReplyCommands(deps: AutoReplyCommandsDeps): Commands<A
       return {
         devices: devices.map((device) => ({
           ...device,
-          refreshedAt: device.refreshedAt === null ? null : new Date(device.refreshedAt).toISOString()
+          refreshedAt: isoOrNull(device.refreshedAt),
+          rules: device.rules.map((rule) => ({ ...rule, knownSince: isoOrNull(rule.knownSince) }))
         }))
       }
     }

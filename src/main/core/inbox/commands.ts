@@ -1,5 +1,6 @@
 // The inbox's contract handlers (inbox:status, inbox:list) and the view of its status the window and the tray get.
 import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../shared/contract'
+import { isoOrNull } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
 import type { ConnectInput } from './connect'
@@ -20,15 +21,13 @@ export type InboxChannel =
   | 'inbox:undoProvision'
   | 'inbox:rotateSecret'
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
-
 export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatusView {
   const state: InboxSyncStatus['state'] = status.state
   return {
     state: state.kind,
     behind: state.kind === 'connected' ? state.behind : null,
-    since: 'since' in state ? iso(state.since) : null,
-    retryAt: 'retryAt' in state ? iso(state.retryAt) : null,
+    since: 'since' in state ? isoOrNull(state.since) : null,
+    retryAt: 'retryAt' in state ? isoOrNull(state.retryAt) : null,
     detail:
       'detail' in state
         ? state.detail
@@ -45,7 +44,7 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
       full: status.storage.full,
       refusedWhileFull: status.storage.refusedWhileFull
     },
-    lastContactAt: iso(status.lastContactAt),
+    lastContactAt: isoOrNull(status.lastContactAt),
     messages: status.counts.messages,
     unread: status.counts.unread,
     refused: status.counts.refused,
@@ -66,7 +65,7 @@ export function messageView(message: InboxMessageRecord): InboxMessageView {
     text: message.text,
     messageType: message.messageType,
     mediaUrl: message.mediaUrl,
-    sentAt: iso(message.sentAt),
+    sentAt: isoOrNull(message.sentAt),
     receivedAt: new Date(message.receivedAt).toISOString(),
     fromMe: message.fromMe,
     read: message.read,

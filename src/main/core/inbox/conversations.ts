@@ -184,11 +184,12 @@ export function createConversations(deps: ConversationsDeps) {
     recentShortIncoming(
       since: number,
       maxLength: number
-    ): { conversationId: number; deviceId: string | null; text: string }[] {
+    ): { conversationId: number; deviceId: string | null; text: string; receivedAt: number }[] {
       return store.recentShortIncoming(since, maxLength).map((message) => ({
         conversationId: message.conversationId,
         deviceId: deviceIdOf(message),
-        text: message.text
+        text: message.text,
+        receivedAt: message.receivedAt
       }))
     },
 

@@ -2,6 +2,7 @@
 // zone; when an occurrence comes due it becomes normal outbox items, scheduled at that occurrence's time, which the
 // scheduler then queues (or holds, by the overdue policy) like any local schedule.
 import { randomUUID } from 'node:crypto'
+import { isoOrNull } from '../clock'
 import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
 import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
 import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
@@ -11,8 +12,6 @@ import { encodeNote } from '../../../shared/i18n/notes'
 
 /** A series made more than this many occurrences at once only when many came due together (app asleep). */
 const SERIES_PER_ROUND = 50
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 export function ruleOf(record: Pick<SeriesRecord, 'ruleKind' | 'ruleDays'>): RecurrenceRule {
   return record.ruleKind === 'every-n-days'
@@ -74,13 +73,13 @@ export function toSeriesView(record: SeriesRecord): SeriesView {
     rule,
     overduePolicy: record.overduePolicy,
     status: record.status,
-    nextAt: iso(record.nextAt),
+    nextAt: isoOrNull(record.nextAt),
     nextLocal:
       record.status === 'active' && record.nextAt !== null
         ? occurrenceLocal(record.startLocal, rule, record.nextIndex)
         : null,
     occurrences: record.occurrences,
-    lastOccurrenceAt: iso(record.lastOccurrenceAt),
+    lastOccurrenceAt: isoOrNull(record.lastOccurrenceAt),
     createdAt: new Date(record.createdAt).toISOString()
   }
 }

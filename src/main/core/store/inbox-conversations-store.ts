@@ -312,9 +312,15 @@ export class InboxConversationsStore {
   recentShortIncoming(
     since: number,
     maxLength: number
-  ): { conversationId: number; deviceSerial: string | null; devicePhone: string | null; text: string }[] {
+  ): {
+    conversationId: number
+    deviceSerial: string | null
+    devicePhone: string | null
+    text: string
+    receivedAt: number
+  }[] {
     const rows = this.prepare(
-      `SELECT m.conversation_id, c.device_serial, c.device_phone, m.text FROM inbox_messages m
+      `SELECT m.conversation_id, c.device_serial, c.device_phone, m.text, m.received_at FROM inbox_messages m
          JOIN inbox_conversations c ON c.id = m.conversation_id
          WHERE m.received_at >= ? AND m.from_me = 0 AND m.message_type = 'text' AND length(m.text) <= ?`
     ).all(since, maxLength) as {
@@ -322,12 +328,14 @@ export class InboxConversationsStore {
       device_serial: string | null
       device_phone: string | null
       text: string
+      received_at: number
     }[]
     return rows.map((row) => ({
       conversationId: row.conversation_id,
       deviceSerial: row.device_serial,
       devicePhone: row.device_phone,
-      text: row.text
+      text: row.text,
+      receivedAt: row.received_at
     }))
   }
 

@@ -316,7 +316,7 @@ describe('names of chats', () => {
 })
 
 describe('what the chatbot view reads', () => {
-  it("gives the customers' short texts since a time, with their conversation and device, and lists chosen conversations", () => {
+  it("gives the customers' short texts since a time, with their conversation, device and time, and lists chosen conversations", () => {
     receive(
       message({ text: 'old harga' }),
       message({ text: 'harga' }),
@@ -334,13 +334,15 @@ describe('what the chatbot view reads', () => {
         conversationId: idOf('SER-1', '6281234567890'),
         deviceSerial: 'SER-1',
         devicePhone: '6281100000001',
-        text: 'harga'
+        text: 'harga',
+        receivedAt: 2_000
       },
       {
         conversationId: idOf('SER-2', '6281234567890'),
         deviceSerial: 'SER-2',
         devicePhone: '6281100000001',
-        text: 'jam buka'
+        text: 'jam buka',
+        receivedAt: 6_000
       }
     ])
     const chosen = conversations.list({ limit: 10, ids: [idOf('SER-2', '6281234567890')] })

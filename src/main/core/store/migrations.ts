@@ -825,6 +825,14 @@ export const migrations: readonly Migration[] = [
     sql: `
       INSERT INTO inbox_messages_search (inbox_messages_search, rank) VALUES ('secure-delete', 1);
     `
+  },
+  {
+    name: 'autoreplies: when each rule, as it reads now, was first seen',
+    // The gateway's list has no dates: without this the thread claimed a rule made today answered last month's
+    // message. Rules kept before this version were there at an earlier read: unknown (NULL), as at a first read.
+    sql: `
+      ALTER TABLE autoreply_rules ADD COLUMN known_since INTEGER;
+    `
   }
 ]
 

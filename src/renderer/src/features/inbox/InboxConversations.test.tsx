@@ -12,7 +12,10 @@ import type {
   InboxThreadEntry
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
-import { AUTO_REPLY_KEYWORD_CASES } from '../../../../shared/domain/auto-reply-keyword.cases'
+import {
+  AUTO_REPLY_KEYWORD_CASES,
+  AUTO_REPLY_TIME_CASES
+} from '../../../../shared/domain/auto-reply-keyword.cases'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeConversation, makeDevice, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -710,11 +713,15 @@ describe('the inbox keys', () => {
 })
 
 describe('the chatbot view', () => {
-  const rules = (keyword: string, conversationIds: number[] = []): ChatbotDeviceView[] => [
+  const rules = (
+    keyword: string,
+    conversationIds: number[] = [],
+    knownSince: string | null = null
+  ): ChatbotDeviceView[] => [
     {
       deviceId: 'dev-1',
       refreshedAt: '2026-01-15T03:00:00.000Z',
-      rules: [{ id: 'ar-1', keyword, response: 'Harga grosir *Rp 50.000*', conversationIds }]
+      rules: [{ id: 'ar-1', keyword, response: 'Harga grosir *Rp 50.000*', knownSince, conversationIds }]
     }
   ]
 
@@ -732,6 +739,23 @@ describe('the chatbot view', () => {
       expect(note?.getAttribute('role')).toBe('note')
       expect(note?.textContent).toContain(`Auto-reply «${keyword}» answered:`)
       expect(note?.querySelector('strong')?.textContent).toBe('Rp 50.000')
+    }
+  )
+
+  it.each(AUTO_REPLY_TIME_CASES)(
+    'a rule first seen at minute $knownSince notes a message of minute $at: $answers ($why)',
+    async ({ knownSince, at, answers }) => {
+      const minute = (n: number): string =>
+        new Date(Date.parse('2026-01-15T03:00:00.000Z') + n * 60_000).toISOString()
+      script({
+        entries: [incoming({ text: 'harga', receivedAt: minute(at) })],
+        chatbot: rules('harga', [], knownSince === null ? null : minute(knownSince))
+      })
+      render(<InboxView />)
+      await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+      const entry = await screen.findByTestId('inbox-entry-in')
+      await screen.findByTestId('inbox-chatbot-rule')
+      expect(within(entry).queryByTestId('inbox-autoreply-note') !== null).toBe(answers)
     }
   )
 

@@ -2,7 +2,7 @@
 // the top), customers' files as the core fetched them (MessageMedia), sent entries with their live status, a note
 // where the customer's message opted them out or back in or fired one of the gateway's auto-replies, the read and
 // archive marks, deleting the conversation, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -21,8 +21,11 @@ const THREAD_PAGE = 50
 
 interface ThreadProps {
   conversation: InboxConversationView
-  /** The conversation's device's auto-reply rules (the core's copy): a message that is a keyword shows its answer. */
-  autoReplies: readonly { keyword: string; response: string }[]
+  /**
+   * The conversation's device's auto-reply rules (the core's copy) and since when each reads as it does: a message
+   * that is a keyword shows its answer, unless the rule is newer than the message.
+   */
+  autoReplies: readonly { keyword: string; response: string; knownSince: string | null }[]
   /** The conversation as an action answered it (read, archived): the list shows it at once. */
   onChanged(conversation: InboxConversationView): void
   /** Back to the list (the narrow layout shows one at a time). */
@@ -45,6 +48,14 @@ export function Thread({
   const [error, setError] = useState<string | null>(null)
   const pages = useRef(1)
   const id = conversation.id
+  const rules = useMemo(
+    () =>
+      autoReplies.map((rule) => ({
+        ...rule,
+        knownSince: rule.knownSince === null ? null : Date.parse(rule.knownSince)
+      })),
+    [autoReplies]
+  )
 
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
   // read as it shows (a "mark unread" leaves the newest where it was, so it stays unread).
@@ -217,7 +228,9 @@ export function Thread({
               </time>
               <KeywordNote outcome={entry.message.keywordOutcome} />
               {entry.message.fromMe ? null : (
-                <AutoReplyNote rule={autoReplyAnswering(entry.message.text, autoReplies)} />
+                <AutoReplyNote
+                  rule={autoReplyAnswering(entry.message.text, rules, Date.parse(entry.message.receivedAt))}
+                />
               )}
             </li>
           ) : (
