@@ -83,6 +83,8 @@ describe('InboxView', () => {
     expect(await screen.findByTestId('inbox-devices')).toBeTruthy()
     expect(screen.queryByTestId('inbox-connect')).toBeNull()
     expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(DEVICE_URL)
+    // The form is gone: the focus is on what the connection produced, the next step.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
     expect(screen.getByRole('button', { name: 'Copy the device-status URL' })).toBeTruthy()
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
   })
@@ -156,6 +158,7 @@ describe('InboxView', () => {
     await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
     expect(fake.requests('inbox:connectLocalRelay')).toEqual([{}, {}])
     expect(await screen.findByTestId('inbox-devices')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
     expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
     expect(screen.queryByTestId('inbox-connect')).toBeNull()
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
@@ -188,6 +191,8 @@ describe('InboxView', () => {
     await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
     expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
     await waitFor(() => expect(screen.queryByTestId('inbox-local-relay')).toBeNull())
+    // "Receive messages" stayed on screen throughout: the focus still moves there, not to the page.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
   })
 
   it('words a refused connection where the operator typed the address', async () => {

@@ -103,8 +103,11 @@ export function InboxView(): React.JSX.Element {
     }
   }, [])
 
+  // Each connection moves the focus to "Receive messages", the next step (the form it came from is gone).
+  const [connections, setConnections] = useState(0)
   async function connected(view: ReceivingView): Promise<void> {
     setReceiving(view)
+    setConnections((n) => n + 1)
     setStatus(await call('inbox:status', {}))
   }
 
@@ -194,7 +197,9 @@ export function InboxView(): React.JSX.Element {
         )}
       </div>
       {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
-      {receiving?.connected ? <ReceivingDevices view={receiving} onView={setReceiving} /> : null}
+      {receiving?.connected ? (
+        <ReceivingDevices view={receiving} onView={setReceiving} focusAfterConnect={connections} />
+      ) : null}
     </section>
   )
 }

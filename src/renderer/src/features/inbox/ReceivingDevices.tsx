@@ -1,7 +1,7 @@
 // "Receive messages" per device: a confirmation that names what it replaces (what Sender Desk last saved, or that a
 // URL set in the dashboard cannot be read back), an undo, the device-status URL to paste in the dashboard, and the
 // rotation of the mailbox's webhook secret.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -14,17 +14,26 @@ type Preview = InvokeReply<'inbox:provisionPreview'>
 
 export function ReceivingDevices({
   view,
-  onView
+  onView,
+  focusAfterConnect = 0
 }: {
   view: ReceivingView
   onView(view: ReceivingView): void
+  /** Counts the mailboxes just connected: each moves the focus here, what the connection produced (the form is gone). */
+  focusAfterConnect?: number
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusAfterConnect > 0) headingRef.current?.focus()
+  }, [focusAfterConnect])
   return (
     <>
       <section className="card" aria-labelledby="inbox-devices-heading" data-testid="inbox-devices">
-        <h3 id="inbox-devices-heading">{t('inbox.devices.heading')}</h3>
+        <h3 id="inbox-devices-heading" ref={headingRef} tabIndex={-1}>
+          {t('inbox.devices.heading')}
+        </h3>
         <p className="muted">{t('inbox.devices.intro')}</p>
         {devices.length === 0 ? <p>{t('inbox.devices.none')}</p> : null}
         <ul className="inbox-devices">
