@@ -1308,6 +1308,9 @@ export const enRest = {
   'inbox.connect.submit': 'Connect',
   'inbox.connect.busy': 'Connecting…',
   'inbox.connect.again': 'Connect a mailbox again',
+  'inbox.switch.open': 'Use another relay',
+  'inbox.switch.intro':
+    'A new mailbox takes the place of this one. Messages still waiting on this relay stay there, unread by Sender Desk: switch once it reads “connected”, nothing waiting. Then turn on “Receive messages” again for each device.',
   'inbox.local.heading': 'Try it with the sandbox on this computer',
   'inbox.local.intro':
     'Sender Desk runs a relay on this computer while the app is open, and lets the sandbox post to it: nothing to sign up for or install. A real device needs a relay it can reach from the internet (below).',

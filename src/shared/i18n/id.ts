@@ -1472,6 +1472,9 @@ export const id: Record<MessageKey, string> = {
   'inbox.connect.submit': 'Sambungkan',
   'inbox.connect.busy': 'Menyambungkan…',
   'inbox.connect.again': 'Sambungkan kotak surat lagi',
+  'inbox.switch.open': 'Pakai relay lain',
+  'inbox.switch.intro':
+    'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',
   'inbox.local.heading': 'Coba dengan sandbox di komputer ini',
   'inbox.local.intro':
     'Sender Desk menjalankan relay di komputer ini selama aplikasi terbuka, dan mengizinkan sandbox mengirim ke sana: tanpa mendaftar atau memasang apa pun. Perangkat sungguhan butuh relay yang bisa dijangkau dari internet (di bawah).',

@@ -195,6 +195,57 @@ describe('InboxView', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
   })
 
+  it('moves a connected inbox to another relay: the panel takes the focus, a new mailbox replaces the old one', async () => {
+    const LOCAL = 'http://127.0.0.1:50123'
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })] })
+    )
+    script({ view: receiving({ relayUrl: LOCAL, onThisComputer: true }) })
+    fake.handle('inbox:connect', () => receiving())
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const open = await screen.findByRole('button', { name: 'Use another relay' })
+    expect(open.getAttribute('aria-expanded')).toBe('false')
+    // All is well: no form unless asked for.
+    expect(screen.queryByTestId('inbox-connect')).toBeNull()
+    await user.click(open)
+    expect(open.getAttribute('aria-expanded')).toBe('true')
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    expect(panel.getByText(/Messages still waiting on this relay stay there/)).toBeTruthy()
+    // Already on this computer's relay: offering it again would change nothing.
+    expect(panel.queryByTestId('inbox-local-relay')).toBeNull()
+    expect(document.activeElement).toBe(panel.getByRole('textbox', { name: 'Relay address' }))
+
+    // Cancel puts the focus back on the button that opened it.
+    await user.click(panel.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByTestId('inbox-switch-panel')).toBeNull()
+    expect(document.activeElement).toBe(open)
+
+    await user.click(open)
+    await user.type(screen.getByRole('textbox', { name: 'Relay address' }), RELAY)
+    await user.click(screen.getByTestId('inbox-connect-submit'))
+    expect(fake.requests('inbox:connect')).toEqual([{ relayUrl: RELAY, replace: true }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
+  })
+
+  it('offers this computer’s relay among the others when the inbox is on a relay elsewhere', async () => {
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })] })
+    )
+    script()
+    fake.handle('inbox:connectLocalRelay', () =>
+      receiving({ relayUrl: 'http://127.0.0.1:50123', onThisComputer: true })
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Use another relay' }))
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    await user.click(panel.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
+  })
+
   it('words a refused connection where the operator typed the address', async () => {
     script({
       status: NOT_SET_UP,

@@ -15,6 +15,7 @@ import { Conversations } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState } from './RelayState'
+import { SwitchRelay } from './SwitchRelay'
 import { Thread } from './Thread'
 import { ChatbotPanel } from './ChatbotPanel'
 import { useChatbot } from './use-chatbot'
@@ -134,7 +135,14 @@ export function InboxView(): React.JSX.Element {
       ) : null}
       {status && receiving ? (
         <>
-          <RelayState status={status} relayUrl={receiving.relayUrl} />
+          <RelayState status={status} relayUrl={receiving.relayUrl}>
+            {receiving.connected && !needsNewMailbox ? (
+              <SwitchRelay
+                onThisComputer={receiving.onThisComputer}
+                onConnected={(view) => void connected(view)}
+              />
+            ) : null}
+          </RelayState>
           {!receiving.connected || needsNewMailbox ? (
             <>
               <LocalRelayOffer

@@ -2,6 +2,7 @@
 // the time of the last successful pull and, when something is wrong, the reason and what to do. Words and a symbol,
 // never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts). A card when it needs the
 // operator (or is not set up), one line when all is well.
+import type { ReactNode } from 'react'
 import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
@@ -19,10 +20,13 @@ const HINT: Partial<Record<RelayHealth, MessageKey>> = {
 
 export function RelayState({
   status,
-  relayUrl
+  relayUrl,
+  children
 }: {
   status: InboxStatusView
   relayUrl: string | null
+  /** What the operator can do about the relay (another relay), at the end of the card or the line. */
+  children?: ReactNode
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -74,6 +78,7 @@ export function RelayState({
           {t(hint)}
         </p>
       ) : null}
+      {children}
     </section>
   )
 }
