@@ -128,6 +128,19 @@ export class SandboxControl {
     ).device
   }
 
+  /** The dashboard empties the inbound-message and/or tracking URL (Device → Setting; the API cannot). */
+  async clearWebhookUrls(
+    token: string,
+    fields: readonly ('webhookUrl' | 'trackingUrl')[]
+  ): Promise<DeviceSnapshot> {
+    return (
+      await this.call<{ device: DeviceSnapshot }>('POST', 'device/clear-webhook-urls', {
+        deviceToken: token,
+        body: { fields }
+      })
+    ).device
+  }
+
   async setWebhookReply(token: string, enabled: boolean): Promise<DeviceSnapshot> {
     return (
       await this.call<{ device: DeviceSnapshot }>('POST', 'device/webhook-reply', {

@@ -43,6 +43,7 @@ const incomingSchema = z.object({
 })
 const switchSchema = z.object({ enabled: z.boolean() })
 const statusUrlSchema = z.strictObject({ url: z.string().min(1).nullable() })
+const clearUrlsSchema = z.strictObject({ fields: z.array(z.enum(['webhookUrl', 'trackingUrl'])).min(1) })
 const banRateSchema = z.strictObject({ perMinute: z.number().int().positive().nullable() })
 const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
 
@@ -173,6 +174,16 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gatewa
       handler: async (ctx) => {
         const token = tokenOf(ctx)
         return ok({ device: world.setStatusUrl(token, statusUrlSchema.parse(await jsonBody(ctx)).url) })
+      }
+    },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/clear-webhook-urls',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({
+          device: world.clearWebhookUrls(token, clearUrlsSchema.parse(await jsonBody(ctx)).fields)
+        })
       }
     },
     {

@@ -313,7 +313,7 @@ export class DeviceRegistry {
 
   setUrls(
     device: DeviceRecord,
-    urls: { webhookUrl?: string; trackingUrl?: string; statusUrl?: string | null }
+    urls: { webhookUrl?: string | null; trackingUrl?: string | null; statusUrl?: string | null }
   ): void {
     if (urls.webhookUrl !== undefined) device.webhookUrl = urls.webhookUrl
     if (urls.trackingUrl !== undefined) device.trackingUrl = urls.trackingUrl

@@ -178,6 +178,30 @@ describe('tracking webhook', () => {
   })
 })
 
+describe("the dashboard's webhook URL fields", () => {
+  it('can be emptied there (the API only sets a URL): a cleared tracking URL gets no more POSTs', async () => {
+    receiver.route('POST /track', { body: { ok: true } })
+    await hooksOn()
+    expect((await post('/api/device/change-tracking-url', { tracking_url: '' })).body.status).toBe(false)
+    const cleared = await t.call('/__sandbox/device/clear-webhook-urls', {
+      token,
+      method: 'POST',
+      body: { fields: ['webhookUrl', 'trackingUrl'] }
+    })
+    expect(cleared.body).toMatchObject({ ok: true, device: { webhookUrl: null, trackingUrl: null } })
+    await post('/api/send-message', { phone: '0812345678', message: 'Pesanan dikirim' })
+    await t.clock.advance(3_000)
+    await t.sandbox.world.webhooksSettled()
+    expect(posted('/track')).toEqual([])
+    const refused = await t.call('/__sandbox/device/clear-webhook-urls', {
+      token,
+      method: 'POST',
+      body: { fields: ['statusUrl'] }
+    })
+    expect(refused.status).toBe(400)
+  })
+})
+
 describe('retries and the inspector', () => {
   it('retries a failing receiver with backoff on the clock and keeps each attempt and answer', async () => {
     receiver.enqueue(

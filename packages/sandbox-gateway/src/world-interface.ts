@@ -234,6 +234,8 @@ export interface SandboxWorld {
   webhookQueue(): WebhookQueueStats
   /** The device-status webhook URL (§5.5); null removes it. Refused like any webhook target. */
   setStatusUrl(token: string, url: string | null): DeviceSnapshot
+  /** The dashboard empties the inbound-message and/or tracking URL (the API cannot). */
+  clearWebhookUrls(token: string, fields: readonly ('webhookUrl' | 'trackingUrl')[]): DeviceSnapshot
   /** Resolves when no webhook POST is on the wire. */
   webhooksSettled(): Promise<void>
   setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot

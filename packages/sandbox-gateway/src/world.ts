@@ -322,7 +322,7 @@ export class WorldState implements SandboxWorld {
     return this.deviceRegistry.regenerateToken(device)
   }
 
-  setUrls(device: DeviceRecord, urls: { webhookUrl?: string; trackingUrl?: string }): void {
+  setUrls(device: DeviceRecord, urls: { webhookUrl?: string | null; trackingUrl?: string | null }): void {
     this.deviceRegistry.setUrls(device, urls)
   }
 
@@ -619,6 +619,16 @@ export class WorldState implements SandboxWorld {
       url: device.statusUrl,
       payload: deviceStatusPayload(device, this.clock.now())
     })
+  }
+
+  /**
+   * The dashboard empties "Webhook URL for Inbound Message" and/or "Tracking URL" (Device → Setting): the API can only
+   * set them to a URL, never empty them.
+   */
+  clearWebhookUrls(token: string, fields: readonly ('webhookUrl' | 'trackingUrl')[]): DeviceSnapshot {
+    const device = this.deviceRegistry.requireByToken(token)
+    this.deviceRegistry.setUrls(device, Object.fromEntries(fields.map((field) => [field, null])))
+    return this.deviceRegistry.snapshot(device)
   }
 
   /** The device-status webhook URL (the hosted gateway sets it in its dashboard only); null removes it. */
