@@ -126,4 +126,26 @@ describe('a relay on this computer for the sandbox', () => {
     await expect.poll(texts, { timeout: 15_000 }).toEqual(['Halo lagi'])
     expect(await invoke('inbox:status', {})).toMatchObject({ state: 'connected' })
   }, 60_000)
+
+  it('undo puts the sandbox device back as it was, also after a new mailbox took the old one’s place', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-local-relay-undo-'))
+    core = await compose(dataDir, new MemoryVault())
+    const deviceId = await linkSandboxDevice(core)
+    const asFirst = await invoke('webhooks:get', { deviceId })
+    expect(asFirst).toMatchObject({ source: 'sandbox', webhookUrl: null, trackingUrl: null, incoming: false })
+    const pristine = { webhookUrl: null, trackingUrl: null, incoming: false }
+
+    await invoke('inbox:connectLocalRelay', {})
+    await invoke('inbox:provision', { deviceId })
+    expect(await invoke('inbox:undoProvision', { deviceId })).toMatchObject({ notRestored: [] })
+    expect(await invoke('webhooks:get', { deviceId })).toMatchObject(pristine)
+
+    // Receiving again, then a new mailbox in place of the old one, and receiving through it: the undo still goes back
+    // to the sandbox's empty fields, not to the first mailbox's addresses.
+    await invoke('inbox:provision', { deviceId })
+    await invoke('inbox:connectLocalRelay', { replace: true })
+    await invoke('inbox:provision', { deviceId })
+    expect(await invoke('inbox:undoProvision', { deviceId })).toMatchObject({ notRestored: [] })
+    expect(await invoke('webhooks:get', { deviceId })).toMatchObject(pristine)
+  }, 60_000)
 })

@@ -388,6 +388,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       if (!access) return false
       await access.control.setStatusUrl(access.token, url)
       return true
+    },
+    dashboardClearUrls: async (deviceId, fields) => {
+      const access = await sandboxOf(deviceId, false)
+      if (!access) return false
+      await access.control.clearWebhookUrls(access.token, fields)
+      return true
     }
   })
   // While the relay is healthy and a device posts to it, its statuses arrive by push: polling steps back to a safety

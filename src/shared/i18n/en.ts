@@ -1329,7 +1329,7 @@ export const enRest = {
   'inbox.devices.undo': 'Undo on {device}',
   'inbox.devices.undone': 'The earlier settings are back on {device}.',
   'inbox.devices.notRestored':
-    'Sender Desk never knew {what} set before, so it could not put it back: set it again in the gateway’s dashboard.',
+    'Not put back: {what}. Sender Desk never knew what was there before: set what belongs there in the gateway’s dashboard.',
   'inbox.confirm.heading': 'Receive messages on {device}?',
   'inbox.confirm.sets':
     'Sender Desk sets this device’s webhook URL and tracking URL to your mailbox on {host}, and turns incoming messages on.',

@@ -1493,7 +1493,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.devices.undo': 'Batalkan di {device}',
   'inbox.devices.undone': 'Pengaturan sebelumnya sudah kembali di {device}.',
   'inbox.devices.notRestored':
-    'Sender Desk tidak pernah tahu {what} yang diatur sebelumnya, jadi tidak bisa mengembalikannya: atur lagi di dasbor gateway.',
+    'Tidak dikembalikan: {what}. Sender Desk tidak pernah tahu isinya sebelumnya: atur isi yang benar di dasbor gateway.',
   'inbox.confirm.heading': 'Terima pesan di {device}?',
   'inbox.confirm.sets':
     'Sender Desk mengatur URL webhook dan URL pelacakan perangkat ini ke kotak surat Anda di {host}, dan menyalakan pesan masuk.',

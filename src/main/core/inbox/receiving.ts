@@ -46,6 +46,14 @@ export interface ReceivingDeps {
    * window shows the URL to paste), the built-in sandbox stands in for its dashboard. Answers whether it was set.
    */
   dashboardStatusUrl?: (deviceId: string, url: string | null) => Promise<boolean>
+  /**
+   * Empties a device's webhook and/or tracking URL where the app can: the gateway's API only sets a URL, and only the
+   * built-in sandbox's stand-in dashboard can be reached. Answers whether it was done.
+   */
+  dashboardClearUrls?: (
+    deviceId: string,
+    fields: readonly ('webhookUrl' | 'trackingUrl')[]
+  ) => Promise<boolean>
   /** Whether a relay address is the relay this computer runs for the sandbox (LocalRelay). */
   isLocalRelay?: (relayUrl: string) => boolean
   /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
@@ -89,9 +97,14 @@ export class Receiving {
     const credentials = await this.requireUrls()
     const urls = credentials.ingressUrls
     const existing = this.record(deviceId)
-    // Set again (a second click, a rotation): what came before Sender Desk's first change is what an undo restores.
-    const previous =
-      existing?.mailbox === credentials.mailbox ? existing.previous : await this.current(deviceId)
+    const current = await this.current(deviceId)
+    // Set again (a second click, a rotation, a new mailbox in place of the last one while the device still points at
+    // it): what came before Sender Desk's first change is what an undo restores, never Sender Desk's own old URLs.
+    const stillOurs =
+      existing !== undefined &&
+      (existing.mailbox === credentials.mailbox ||
+        (current.webhookUrl === existing.webhookUrl && current.trackingUrl === existing.trackingUrl))
+    const previous = stillOurs ? existing.previous : current
     await this.deps.webhooks['webhooks:update']({
       deviceId,
       webhookUrl: urls.incoming,
@@ -118,9 +131,7 @@ export class Receiving {
     const record = this.record(deviceId)
     if (!record) throw new ApiFailure('not_receiving', { key: 'desktop.error.notReceiving' })
     const { previous } = record
-    const notRestored: ('webhookUrl' | 'trackingUrl')[] = []
-    if (previous.webhookUrl === null) notRestored.push('webhookUrl')
-    if (previous.trackingUrl === null) notRestored.push('trackingUrl')
+    const empty = (['webhookUrl', 'trackingUrl'] as const).filter((field) => previous[field] === null)
     await this.deps.webhooks['webhooks:update']({
       deviceId,
       ...(previous.webhookUrl === null ? {} : { webhookUrl: previous.webhookUrl }),
@@ -128,8 +139,14 @@ export class Receiving {
       // Unknown before: off, so that no message goes to a mailbox the operator took the device away from.
       incoming: previous.source === 'unknown' ? false : previous.incoming
     })
-    // The device-status URL Sender Desk set on the sandbox's stand-in dashboard goes with it.
+    // The device-status URL Sender Desk set on the sandbox's stand-in dashboard goes with it. A URL the sandbox said
+    // was empty is emptied there again; one Sender Desk never knew (a hosted device's) cannot be put back, and is named.
     await this.deps.dashboardStatusUrl?.(deviceId, null)
+    const cleared =
+      previous.source === 'sandbox' && empty.length > 0
+        ? ((await this.deps.dashboardClearUrls?.(deviceId, empty)) ?? false)
+        : false
+    const notRestored = cleared ? [] : empty
     this.deps.settings.delete(keyOf(deviceId))
     this.deps.onChange?.()
     return { view: await this.view(), notRestored }

@@ -354,22 +354,35 @@ describe('InboxView', () => {
     expect(replaces).toContain('Get incoming messages: on')
     expect(replaces).toContain('cannot be read back and will be replaced')
     expect(fake.requests('inbox:provision')).toEqual([])
+    // The question takes the focus on its harmless answer; Cancel gives it back to the button that asked.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    await user.click(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    await screen.findByRole('group', { name: 'Receive messages on Shop?' })
 
-    await user.click(within(confirm).getByRole('button', { name: 'Receive messages' }))
+    await user.click(
+      within(screen.getByRole('group', { name: 'Receive messages on Shop?' })).getByRole('button', {
+        name: 'Receive messages'
+      })
+    )
     expect(fake.requests('inbox:provision')).toEqual([{ deviceId: 'dev-1' }])
     await waitFor(() =>
       expect(screen.getByTestId('inbox-device-state-dev-1').textContent).toMatch(/^Receiving since /)
     )
-    // Receiving already: what is left to do is to undo it.
+    // Receiving already: what is left to do is to undo it, and the focus is there.
     expect(screen.queryByRole('button', { name: 'Receive messages on Shop' })).toBeNull()
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo on Shop' }))
+    )
 
     await user.click(screen.getByRole('button', { name: 'Undo on Shop' }))
     expect(fake.requests('inbox:undoProvision')).toEqual([{ deviceId: 'dev-1' }])
     expect((await screen.findByTestId('inbox-device-feedback-dev-1')).textContent).toBe(
-      'The earlier settings are back on Shop. Sender Desk never knew Tracking URL set before, so it could not put it back: set it again in the gateway’s dashboard.'
+      'The earlier settings are back on Shop. Not put back: Tracking URL. Sender Desk never knew what was there before: set what belongs there in the gateway’s dashboard.'
     )
     expect(screen.queryByRole('button', { name: 'Undo on Shop' })).toBeNull()
-    expect(screen.getByRole('button', { name: 'Receive messages on Shop' })).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
   })
 
   it('says a URL set in the dashboard cannot be read back when Sender Desk never saved one', async () => {

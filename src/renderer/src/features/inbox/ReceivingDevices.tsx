@@ -69,6 +69,21 @@ function DeviceReceiving({
   const [error, setError] = useState<string | null>(null)
   const [feedback, setFeedback] = useState('')
   const headingId = `inbox-confirm-${device.id}`
+  // After each step the focus goes to what it produced (the question's harmless answer, the undo, the button to
+  // receive again), never to the page: the button pressed is gone by then.
+  // Set before the state change that draws the step's result; taken by the first render where it is enabled.
+  const focusNext = useRef<'cancel' | 'receive' | 'undo' | null>(null)
+  const setFocusNext = (target: 'cancel' | 'receive' | 'undo'): void => {
+    focusNext.current = target
+  }
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  const receiveRef = useRef<HTMLButtonElement>(null)
+  const undoRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focusNext.current === null || busy) return
+    ;({ cancel: cancelRef, receive: receiveRef, undo: undoRef })[focusNext.current].current?.focus()
+    focusNext.current = null
+  })
 
   async function run(action: () => Promise<void>): Promise<void> {
     setBusy(true)
@@ -84,16 +99,21 @@ function DeviceReceiving({
   }
 
   const ask = (): Promise<void> =>
-    run(async () => setPreview(await call('inbox:provisionPreview', { deviceId: device.id })))
+    run(async () => {
+      setPreview(await call('inbox:provisionPreview', { deviceId: device.id }))
+      setFocusNext('cancel')
+    })
   const confirm = (): Promise<void> =>
     run(async () => {
       onView(await call('inbox:provision', { deviceId: device.id }))
       setPreview(null)
+      setFocusNext('undo')
     })
   const undo = (): Promise<void> =>
     run(async () => {
       const undone = await call('inbox:undoProvision', { deviceId: device.id })
       onView(undone.view)
+      setFocusNext('receive')
       const what = undone.notRestored
         .map((field) => t(field === 'webhookUrl' ? 'webhooks.url' : 'webhooks.trackingUrl'))
         .join(', ')
@@ -135,7 +155,15 @@ function DeviceReceiving({
             >
               {t('inbox.confirm.go')}
             </button>
-            <button type="button" className="button" onClick={() => setPreview(null)}>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="button"
+              onClick={() => {
+                setPreview(null)
+                setFocusNext('receive')
+              }}
+            >
               {t('common.cancel')}
             </button>
           </div>
@@ -144,6 +172,7 @@ function DeviceReceiving({
         <div className="actions">
           {receiving?.receiving ? null : (
             <button
+              ref={receiveRef}
               type="button"
               className="button"
               disabled={busy}
@@ -155,6 +184,7 @@ function DeviceReceiving({
           )}
           {receiving?.canUndo ? (
             <button
+              ref={undoRef}
               type="button"
               className="button"
               disabled={busy}
