@@ -69,3 +69,25 @@ it('holds two campaigns and a direct send on one device to its daily cap of 3 in
   const waiting = (await core.handlers['outbox:list']({ offset: 0, limit: 100, status: ['queued'] })).items
   expect(waiting).toHaveLength(4)
 })
+
+it('shows a send in the device’s "sent today" as the gateway takes it, without waiting for the next poll', async () => {
+  // No poll in the way: every view update seen comes from the sends.
+  await core.stop()
+  core = await composeSandboxCore('sd-budget-quiet-', undefined, {
+    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
+  })
+  const deviceId = await linkedDevice()
+  const shown: (number | undefined)[] = []
+  core.events.subscribe((event, payload) => {
+    if (event !== 'devices:changed') return
+    const { devices } = payload as { devices: { id: string; sentToday?: { count: number } }[] }
+    shown.push(devices.find((d) => d.id === deviceId)?.sentToday?.count)
+  })
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001', '081200000002'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  await expect.poll(() => shown.at(-1), { timeout: 5_000 }).toBe(2)
+})

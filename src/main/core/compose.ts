@@ -341,6 +341,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   theOutbox.on('itemChanged', (item) => {
     events.emit('outbox:itemChanged', { item })
+    // Taken by the gateway: its device's "sent today" moved (the Devices view, a campaign's pre-start summary).
+    if (item.status === 'accepted') monitor.budgetsChanged()
     if (item.status === 'failed') notices.sendFailed()
   })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))

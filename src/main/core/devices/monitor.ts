@@ -143,6 +143,9 @@ interface Tracked {
   settlingUntil: number | null
 }
 
+/** How long a send's change to "sent today" may wait to be shown, so that a burst of sends is one update. */
+const BUDGET_VIEWS_MS = 1_000
+
 export class DeviceMonitor {
   private readonly tracked = new Map<string, Tracked>()
   private readonly listeners: { [E in keyof MonitorEvents]: Set<MonitorEvents[E]> } = {
@@ -158,6 +161,8 @@ export class DeviceMonitor {
   private pushCovered: (deviceId: string) => boolean = () => false
   private unsubscribe: (() => void) | null = null
   private writes: Promise<unknown> = Promise.resolve()
+  /** A view update asked for by a send (`budgetsChanged`), coalesced. */
+  private budgetViews: TimerId | null = null
 
   private constructor(private readonly options: DeviceMonitorOptions) {
     this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals }
@@ -191,6 +196,8 @@ export class DeviceMonitor {
   async stop(): Promise<void> {
     this.running = false
     for (const entry of this.tracked.values()) this.clearTimer(entry)
+    if (this.budgetViews !== null) this.options.clock.clearTimeout(this.budgetViews)
+    this.budgetViews = null
     await Promise.all([...this.tracked.values()].map((entry) => entry.inFlight?.catch(() => undefined)))
     await this.writes
   }
@@ -200,6 +207,18 @@ export class DeviceMonitor {
     await this.stop()
     this.unsubscribe?.()
     this.unsubscribe = null
+  }
+
+  /**
+   * The gateway took a send: the devices' "sent today" (their views' budget) moved. The views follow within a second,
+   * once for however many sends a campaign makes in it, so the window's counts never wait for the next poll.
+   */
+  budgetsChanged(): void {
+    if (this.budgetViews !== null) return
+    this.budgetViews = this.options.clock.setTimeout(() => {
+      this.budgetViews = null
+      this.emitViews()
+    }, BUDGET_VIEWS_MS)
   }
 
   /** Polls the device now (joining a poll already in flight) and returns the resulting status. */
