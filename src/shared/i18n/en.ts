@@ -1350,6 +1350,8 @@ export const enRest = {
   'inbox.deviceUrl.heading': 'Device-status webhook',
   'inbox.deviceUrl.intro':
     'The gateway sets this one only in its dashboard (Device → Setting): paste it there, so that a logged-out phone reaches Sender Desk at once.',
+  'inbox.deviceUrl.sandbox':
+    'The sandbox device gets it from Sender Desk, which stands in for its dashboard, when “Receive messages” is turned on. A hosted gateway sets it only in its dashboard (Device → Setting).',
   'inbox.deviceUrl.label': 'Device-status URL',
   'inbox.deviceUrl.copy': 'Copy the device-status URL',
   'inbox.rotate.heading': 'Webhook secret',
@@ -1360,8 +1362,8 @@ export const enRest = {
   'inbox.rotate.go': 'Rotate',
   'inbox.rotate.stopOld':
     'Stop the old addresses at once (after a leak; the device-status URL then stops too until you paste the new one)',
-  'inbox.rotate.done':
-    'New addresses set on {count, plural, one {# device} other {# devices}}. Paste the new device-status URL in the dashboard.',
+  'inbox.rotate.done': 'New addresses set on {count, plural, one {# device} other {# devices}}.',
+  'inbox.rotate.paste': 'Paste the new device-status URL in the dashboard.',
   'inbox.rotate.failed': 'Not set on {device}: {message}',
   'inbox.messages.empty':
     'No message yet. Once a device sends its messages to the relay, they appear here, newest first.',

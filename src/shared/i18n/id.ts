@@ -1514,6 +1514,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.deviceUrl.heading': 'Webhook status perangkat',
   'inbox.deviceUrl.intro':
     'Gateway mengatur yang ini hanya di dasbornya (Device → Setting): tempelkan di sana, agar ponsel yang keluar langsung diketahui Sender Desk.',
+  'inbox.deviceUrl.sandbox':
+    'Perangkat sandbox mendapatkannya dari Sender Desk, yang menggantikan dasbornya, saat “Terima pesan” dinyalakan. Gateway sungguhan mengaturnya hanya di dasbornya (Device → Setting).',
   'inbox.deviceUrl.label': 'URL status perangkat',
   'inbox.deviceUrl.copy': 'Salin URL status perangkat',
   'inbox.rotate.heading': 'Rahasia webhook',
@@ -1524,8 +1526,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.go': 'Ganti',
   'inbox.rotate.stopOld':
     'Hentikan alamat lama sekarang juga (setelah bocor; URL status perangkat juga berhenti sampai Anda menempelkan yang baru)',
-  'inbox.rotate.done':
-    'Alamat baru diatur di {count} perangkat. Tempelkan URL status perangkat yang baru di dasbor.',
+  'inbox.rotate.done': 'Alamat baru diatur di {count} perangkat.',
+  'inbox.rotate.paste': 'Tempelkan URL status perangkat yang baru di dasbor.',
   'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',
   'inbox.messages.empty':
     'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',

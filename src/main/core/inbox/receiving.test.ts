@@ -179,9 +179,12 @@ describe('Receive messages', () => {
 
   it('rotates the secret: new URLs kept, the devices on the old ones set again, the old secret still posts', async () => {
     const before = await connect()
-    await receiving.provision('shop')
+    const since = (await receiving.provision('shop')).devices.find((d) => d.deviceId === 'shop')?.since
+    await new Promise((resolve) => setTimeout(resolve, 5))
     const rotated = await receiving.rotate()
     expect(rotated.reprovisioned).toEqual(['shop'])
+    // Still receiving since the first time, not since the rotation.
+    expect(rotated.view.devices.find((d) => d.deviceId === 'shop')?.since).toBe(since)
     expect(rotated.failed).toEqual([])
     const after = rotated.view.deviceStatusUrl
     expect(after).not.toBeNull()

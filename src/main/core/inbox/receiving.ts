@@ -116,7 +116,8 @@ export class Receiving {
       mailbox: credentials.mailbox,
       webhookUrl: urls.incoming,
       trackingUrl: urls.tracking,
-      since: new Date(this.deps.clock.now()).toISOString(),
+      // Set again while it was ours (a rotation, a second click): it has been receiving since the first time.
+      since: stillOurs ? existing.since : new Date(this.deps.clock.now()).toISOString(),
       previous
     }
     this.deps.settings.set(keyOf(deviceId), record)

@@ -418,9 +418,25 @@ describe('InboxView', () => {
     await user.click(screen.getByRole('checkbox', { name: /^Stop the old addresses at once/ }))
     await user.click(screen.getByRole('button', { name: 'Rotate' }))
     expect(fake.requests('inbox:rotateSecret')).toEqual([{ stopOldAtOnce: true }])
-    expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toMatch(
-      /^New addresses set on 1 device/
+    expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toBe(
+      'New addresses set on 1 device.Paste the new device-status URL in the dashboard.'
     )
     expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(NEW_URL)
+  })
+
+  it('does not ask to paste what Sender Desk set itself: with sandbox devices alone, the dashboard is its own', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Sandbox', sandbox: true })] }))
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const section = within(await screen.findByTestId('inbox-device-url-section'))
+    expect(section.getByText(/^The sandbox device gets it from Sender Desk/)).toBeTruthy()
+    expect(section.queryByText(/paste it there/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(screen.getByRole('button', { name: 'Rotate' }))
+    expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toBe(
+      'New addresses set on 1 device.'
+    )
   })
 })

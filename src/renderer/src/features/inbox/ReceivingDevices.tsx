@@ -240,6 +240,7 @@ function Replaces({ replaces }: { replaces: ReceivingReplaced }): React.JSX.Elem
 
 function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
   const t = useT()
+  const sandboxOnly = useDevices((s) => s.devices.length > 0 && s.devices.every((device) => device.sandbox))
   return (
     <section
       className="card"
@@ -247,7 +248,7 @@ function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
       data-testid="inbox-device-url-section"
     >
       <h3 id="inbox-device-url-heading">{t('inbox.deviceUrl.heading')}</h3>
-      <p className="muted">{t('inbox.deviceUrl.intro')}</p>
+      <p className="muted">{sandboxOnly ? t('inbox.deviceUrl.sandbox') : t('inbox.deviceUrl.intro')}</p>
       {url ? (
         <>
           <label htmlFor="inbox-device-url-value">{t('inbox.deviceUrl.label')}</label>
@@ -285,8 +286,11 @@ function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.
       const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
       onView(rotated.view)
       const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
+      // The sandbox's stand-in dashboard got the new device-status URL with the rest: only a hosted one needs pasting.
+      const sandboxOnly = devices.length > 0 && devices.every((d) => d.sandbox)
       setFeedback([
         t('inbox.rotate.done', { count: rotated.reprovisioned.length }),
+        ...(sandboxOnly ? [] : [t('inbox.rotate.paste')]),
         ...rotated.failed.map((f) =>
           t('inbox.rotate.failed', { device: label(f.deviceId), message: f.message })
         )
