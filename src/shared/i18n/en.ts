@@ -672,6 +672,7 @@ export const enRest = {
   'outbox.export.xlsx': 'Export (Excel)',
   'outbox.export.done': '{count, plural, one {# message} other {# messages}} exported to {file}.',
   'outbox.export.failed': 'The export failed: {error}',
+  'outbox.export.nothing': 'No message matches these filters: nothing was exported.',
   'outbox.exportColumn.createdAt': 'Created at',
   'outbox.exportColumn.recipient': 'Recipient',
   'outbox.exportColumn.device': 'Device',

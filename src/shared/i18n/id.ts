@@ -807,6 +807,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.export.xlsx': 'Ekspor (Excel)',
   'outbox.export.done': '{count} pesan diekspor ke {file}.',
   'outbox.export.failed': 'Ekspor gagal: {error}',
+  'outbox.export.nothing': 'Tidak ada pesan yang cocok dengan filter ini: tidak ada yang diekspor.',
   'outbox.exportColumn.createdAt': 'Dibuat pada',
   'outbox.exportColumn.recipient': 'Penerima',
   'outbox.exportColumn.device': 'Perangkat',

@@ -25,6 +25,11 @@ export function OutboxExport(): React.JSX.Element {
         language,
         ...(timeZone ? { timeZone } : {})
       })
+      // An empty file says nothing the operator can use: say why there is none instead.
+      if (reply.count === 0) {
+        setSaid(t('outbox.export.nothing'))
+        return
+      }
       download(reply)
       setSaid(t('outbox.export.done', { count: reply.count, file: reply.fileName }))
     } catch (error) {

@@ -98,6 +98,27 @@ describe('export (issue 29 point 7)', () => {
   })
 })
 
+describe('export with nothing to export', () => {
+  it('writes no empty file, and says why', async () => {
+    fake.handle('outbox:export', () => ({
+      fileName: 'outbox.csv',
+      mime: 'text/csv',
+      dataBase64: btoa(''),
+      count: 0
+    }))
+    let files = 0
+    URL.createObjectURL = () => {
+      files++
+      return 'blob:export'
+    }
+    URL.revokeObjectURL = () => undefined
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    expect(await screen.findByText('No message matches these filters: nothing was exported.')).toBeTruthy()
+    expect(files).toBe(0)
+  })
+})
+
 describe('virtualized list', () => {
   it('renders only a window of rows for 100,000 items and fetches pages as it scrolls', async () => {
     render(<OutboxView />)
