@@ -140,6 +140,16 @@ describe('overview', () => {
     await waitFor(() => expect(list.textContent).toContain('No campaign is sending or paused.'))
   })
 
+  it('offers the way to a first device when there is none (it is reached by its shortcut too)', async () => {
+    seedStores(makeBootstrap({ devices: [] }))
+    render(<OverviewView />)
+    const fleet = within(screen.getByRole('region', { name: 'Devices' }))
+    expect(fleet.getByText('No devices yet.')).toBeTruthy()
+    await userEvent.setup().click(fleet.getByRole('button', { name: 'Add a gateway device' }))
+    expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
+    expect(fleet.getByRole('button', { name: 'Try the sandbox' })).toBeTruthy()
+  })
+
   it('counts whole days to the expiry', () => {
     const now = Date.parse('2025-05-01T00:00:00.000Z')
     expect(daysLeft('2025-05-03T12:00:00.000Z', now)).toBe(2)

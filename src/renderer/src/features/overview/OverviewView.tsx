@@ -20,6 +20,7 @@ import './overview.css'
 import { quotaText } from '../devices/quota-text'
 import { bucketParts } from '../outbox/bucket-summary'
 import { CampaignsNow } from '../campaigns/CampaignsNow'
+import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
 
 /**
  * Today's numbers, by when things happened (issue 29): what is waiting now, what the gateway took today (wherever
@@ -154,7 +155,7 @@ export function OverviewView(): React.JSX.Element {
       <section className="card overview-fleet" aria-labelledby="fleet-title">
         <h3 id="fleet-title">{t('overview.fleet')}</h3>
         {devices.length === 0 ? (
-          <p className="muted">{t('overview.fleet.none')}</p>
+          <NoDeviceYet />
         ) : (
           <ul className="fleet">
             {devices.map((device) => (
@@ -164,5 +165,29 @@ export function OverviewView(): React.JSX.Element {
         )}
       </section>
     </section>
+  )
+}
+
+/** No device: the way to a first one, as the welcome view offers it (the Overview is reached by its shortcut too). */
+function NoDeviceYet(): React.JSX.Element {
+  const t = useT()
+  const { busy, error, trySandbox } = useTrySandbox()
+  return (
+    <>
+      <p className="muted">{t('overview.fleet.none')}</p>
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={addFirstDevice}>
+          {t('welcome.add.action')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => void trySandbox()}>
+          {busy ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
+        </button>
+      </div>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   )
 }

@@ -1,30 +1,15 @@
 // First run: add a real gateway device, or try the built-in sandbox (which lands in the linking wizard).
-import { useState } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
-import { useApp } from '../../stores/app'
-import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { addFirstDevice, useTrySandbox } from './first-device'
 import './welcome.css'
 
 export function WelcomeView(): React.JSX.Element {
   const t = useT()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, setError, trySandbox } = useTrySandbox()
   const startAtLogin = useSettings((s) => s.settings?.startAtLogin ?? false)
-
-  async function trySandbox(): Promise<void> {
-    setBusy(true)
-    setError(null)
-    try {
-      await useApp.getState().startSandbox()
-    } catch (e) {
-      setError(errorInfo(e).message)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <section className="view welcome" aria-labelledby="welcome-heading" data-testid="view-welcome">
@@ -38,7 +23,7 @@ export function WelcomeView(): React.JSX.Element {
             type="button"
             className="button button--primary"
             data-testid="welcome-add-device"
-            onClick={() => useNavigation.getState().navigate('devices', { addDevice: true })}
+            onClick={addFirstDevice}
           >
             {t('welcome.add.action')}
           </button>
