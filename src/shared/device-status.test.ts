@@ -28,6 +28,14 @@ describe('deviceStatus', () => {
     expect(offers('locked', 'enterToken')).toBe(true)
   })
 
+  it('only an ended subscription and a refused or unreadable token make the gateway refuse every change', () => {
+    expect(DeviceState.options.filter((s) => deviceStatus(s).tokenRefused)).toEqual([
+      'expired',
+      'token-invalid',
+      'locked'
+    ])
+  })
+
   it('only a connected or still-checking device needs no attention, and every state has a distinct symbol', () => {
     const states = DeviceState.options
     expect(states.filter((s) => !deviceStatus(s).needsAttention)).toEqual(['unknown', 'connected'])

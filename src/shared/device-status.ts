@@ -22,55 +22,87 @@ export interface DeviceStatus {
   wizardStep: WizardStep
   /** The operator should act (or at least know): shown in the attention strip and the tray. */
   needsAttention: boolean
+  /**
+   * The gateway refuses this device's token (ended subscription, refused or unreadable token): no setting can be
+   * changed on it until the state's own action is taken, so nothing offers to (e.g. "Receive messages").
+   */
+  tokenRefused: boolean
 }
 
 const STATUS: Record<DeviceState, DeviceStatus> = {
-  unknown: { tone: 'neutral', symbol: '…', actions: [], wizardStep: 'scan', needsAttention: false },
+  unknown: {
+    tone: 'neutral',
+    symbol: '…',
+    actions: [],
+    wizardStep: 'scan',
+    needsAttention: false,
+    tokenRefused: false
+  },
   connected: {
     tone: 'ok',
     symbol: '✓',
     actions: ['restart', 'relink'],
     wizardStep: 'linked',
-    needsAttention: false
+    needsAttention: false,
+    tokenRefused: false
   },
   disconnected: {
     tone: 'warn',
     symbol: '↻',
     actions: ['restart', 'relink'],
     wizardStep: 'scan',
-    needsAttention: true
+    needsAttention: true,
+    tokenRefused: false
   },
-  'needs-scan': { tone: 'warn', symbol: '▦', actions: ['relink'], wizardStep: 'scan', needsAttention: true },
+  'needs-scan': {
+    tone: 'warn',
+    symbol: '▦',
+    actions: ['relink'],
+    wizardStep: 'scan',
+    needsAttention: true,
+    tokenRefused: false
+  },
   // Scanned: nothing to scan again and nothing to restart; the wizard shows the message for IT support.
   'awaiting-activation': {
     tone: 'warn',
     symbol: '◔',
     actions: ['relink'],
     wizardStep: 'activation',
-    needsAttention: true
+    needsAttention: true,
+    tokenRefused: false
   },
   // The gateway refuses every call until the subscription is renewed: Restart and a QR code cannot help.
-  expired: { tone: 'bad', symbol: '⊗', actions: ['renew'], wizardStep: 'not-linkable', needsAttention: true },
+  expired: {
+    tone: 'bad',
+    symbol: '⊗',
+    actions: ['renew'],
+    wizardStep: 'not-linkable',
+    needsAttention: true,
+    tokenRefused: true
+  },
   'token-invalid': {
     tone: 'bad',
     symbol: '✕',
     actions: ['enterToken'],
     wizardStep: 'not-linkable',
-    needsAttention: true
+    needsAttention: true,
+    tokenRefused: true
   },
   unreachable: {
     tone: 'bad',
     symbol: '⚠',
     actions: ['checkNetwork'],
     wizardStep: 'not-linkable',
-    needsAttention: true
+    needsAttention: true,
+    tokenRefused: false
   },
   locked: {
     tone: 'bad',
     symbol: '⊘',
     actions: ['enterToken'],
     wizardStep: 'not-linkable',
-    needsAttention: true
+    needsAttention: true,
+    tokenRefused: true
   }
 }
 

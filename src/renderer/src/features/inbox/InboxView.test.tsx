@@ -246,6 +246,16 @@ describe('InboxView', () => {
     await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
   })
 
+  it('offers no change the gateway would refuse: an expired device says what helps instead', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', state: 'expired' })] }))
+    script()
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-device-blocked-dev-1')).textContent).toBe(
+      'The gateway subscription has ended. Renew it with your provider.'
+    )
+    expect(screen.queryByRole('button', { name: 'Receive messages on Shop' })).toBeNull()
+  })
+
   it('words a refused connection where the operator typed the address', async () => {
     script({
       status: NOT_SET_UP,

@@ -3,6 +3,7 @@
 // rotation of the mailbox's webhook secret.
 import { useEffect, useRef, useState } from 'react'
 import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
+import { adviceKey, deviceStatus } from '../../../../shared/device-status'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -170,7 +171,12 @@ function DeviceReceiving({
         </div>
       ) : (
         <div className="actions">
-          {receiving?.receiving ? null : (
+          {receiving?.receiving ? null : deviceStatus(device.state).tokenRefused ? (
+            // The gateway would refuse the change with its token: say what helps instead of a button that fails.
+            <p className="muted small" data-testid={`inbox-device-blocked-${device.id}`}>
+              {t(adviceKey(device))}
+            </p>
+          ) : (
             <button
               ref={receiveRef}
               type="button"
