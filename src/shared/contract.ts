@@ -1292,17 +1292,23 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** Sandbox devices: a message arrives from a contact; auto-replies answer at once, the webhook later. */
   'sandbox:receive': () => ({
-    request: z.object({
-      deviceId: Id,
-      from: z.string().trim().min(1).max(40),
-      message: z.string().min(1).max(MAX_TEXT_LENGTH),
-      pushName: z.string().trim().max(80).optional(),
-      /** The contact sends a file of this kind, `message` its caption (the sandbox makes and serves the file). */
-      media: z.enum(['image', 'document', 'video', 'audio']).optional(),
-      /** Written in a WhatsApp group (`…@g.us` or the gateway's digits-dash form); `from` is then the member. */
-      groupId: z.string().trim().min(1).max(100).optional(),
-      groupSubject: z.string().trim().min(1).max(100).optional()
-    }),
+    request: z
+      .object({
+        deviceId: Id,
+        from: z.string().trim().min(1).max(40),
+        /** The text; with `media` its caption, which may be empty (a voice note has none). */
+        message: z.string().max(MAX_TEXT_LENGTH),
+        pushName: z.string().trim().max(80).optional(),
+        /** The contact sends a file of this kind, `message` its caption (the sandbox makes and serves the file). */
+        media: z.enum(['image', 'document', 'video', 'audio']).optional(),
+        /** Written in a WhatsApp group (`…@g.us` or the gateway's digits-dash form); `from` is then the member. */
+        groupId: z.string().trim().min(1).max(100).optional(),
+        groupSubject: z.string().trim().min(1).max(100).optional()
+      })
+      .refine((request) => request.media !== undefined || request.message.trim() !== '', {
+        path: ['message'],
+        message: 'a text message needs words'
+      }),
     reply: z.object({
       incomingId: z.string(),
       replies: z.array(SandboxMessageView),

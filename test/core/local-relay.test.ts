@@ -148,4 +148,20 @@ describe('a relay on this computer for the sandbox', () => {
     expect(await invoke('inbox:undoProvision', { deviceId })).toMatchObject({ notRestored: [] })
     expect(await invoke('webhooks:get', { deviceId })).toMatchObject(pristine)
   }, 60_000)
+
+  it('a voice note arrives without words, as WhatsApp sends one; a text message without words is refused', async () => {
+    core = await compose(await mkdtemp(join(tmpdir(), 'sd-local-relay-voice-')), new MemoryVault())
+    const deviceId = await linkSandboxDevice(core)
+    await invoke('inbox:connectLocalRelay', {})
+    await invoke('inbox:provision', { deviceId })
+    await expect(invoke('sandbox:receive', { deviceId, from: '081377778888', message: '' })).rejects.toThrow(
+      /message/
+    )
+    await invoke('sandbox:receive', { deviceId, from: '081377778888', message: '', media: 'audio' })
+    await expect
+      .poll(async () => ((await invoke('inbox:list', {})) as { messages: unknown[] }).messages, {
+        timeout: 15_000
+      })
+      .toEqual([expect.objectContaining({ messageType: 'audio', text: '' })])
+  }, 60_000)
 })

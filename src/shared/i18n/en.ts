@@ -879,6 +879,7 @@ export const enRest = {
   'sandbox.try.intro': 'Play a contact writing to this sandbox device.',
   'sandbox.try.from': 'From (phone number)',
   'sandbox.try.message': 'Message',
+  'sandbox.try.caption': 'Caption (optional)',
   'sandbox.try.media': 'With a file',
   'sandbox.try.media.none': 'None (text only)',
   'sandbox.try.submit': 'Deliver the message',

@@ -1017,6 +1017,7 @@ export const id: Record<MessageKey, string> = {
   'sandbox.try.intro': 'Berperanlah sebagai kontak yang menulis ke perangkat sandbox ini.',
   'sandbox.try.from': 'Dari (nomor ponsel)',
   'sandbox.try.message': 'Pesan',
+  'sandbox.try.caption': 'Keterangan (opsional)',
   'sandbox.try.media': 'Dengan file',
   'sandbox.try.media.none': 'Tidak ada (teks saja)',
   'sandbox.try.submit': 'Kirim pesan masuk',

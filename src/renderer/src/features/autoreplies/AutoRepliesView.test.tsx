@@ -130,6 +130,23 @@ describe('AutoRepliesView', () => {
     ])
   })
 
+  it('sandbox devices: "try it" sends a voice note without words; a text message needs them', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    const submit = (await screen.findByTestId('try-submit')) as HTMLButtonElement
+    expect(submit.disabled).toBe(true)
+    await user.selectOptions(screen.getByTestId('try-media'), 'audio')
+    expect(screen.getByRole('textbox', { name: 'Caption (optional)' })).toBeTruthy()
+    expect(submit.disabled).toBe(false)
+    await user.click(submit)
+    expect(fake.requests('sandbox:receive')).toEqual([
+      { deviceId: 'dev-sb', from: '0812 3456 7890', message: '', media: 'audio' }
+    ])
+  })
+
   it('says so when the device list is empty', () => {
     seedStores(makeBootstrap({ devices: [] }))
     render(<AutoRepliesView />)

@@ -25,9 +25,13 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
   const [result, setResult] = useState<TryResult | null>(null)
   const [error, setError] = useState<string | null>(null)
 
+  // A file may come without words (a voice note never has a caption); a text message needs them.
+  const ready =
+    from.trim() !== '' && (media !== '' || message.trim() !== '') && tooLongError(t, message) === null
+
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
-    if (!from.trim() || !message.trim() || tooLongError(t, message)) return
+    if (!ready) return
     setBusy(true)
     setError(null)
     setResult(null)
@@ -64,7 +68,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
         </Field>
         <Field
           id={`try-message-${deviceId}`}
-          label={t('sandbox.try.message')}
+          label={media ? t('sandbox.try.caption') : t('sandbox.try.message')}
           error={tooLongError(t, message)}
         >
           {(control) => (
@@ -99,7 +103,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || !message.trim() || !from.trim() || tooLongError(t, message) !== null}
+          disabled={busy || !ready}
           data-testid="try-submit"
         >
           {t('sandbox.try.submit')}
