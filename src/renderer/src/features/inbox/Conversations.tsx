@@ -254,7 +254,7 @@ const ConversationRow = memo(function ConversationRow({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const { title, number } = conversationLabel(conversation)
+  const { title, number, titleIsNumber } = conversationLabel(conversation)
   return (
     <div
       role="listitem"
@@ -277,8 +277,20 @@ const ConversationRow = memo(function ConversationRow({
         <span className="row-main">
           <span className="row-recipient">
             {conversation.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
-            <span data-testid="inbox-conversation-title">{title}</span>
-            {number ? <span className="muted small"> {number}</span> : null}
+            <span
+              className={titleIsNumber ? 'inbox-row-title inbox-number' : 'inbox-row-title'}
+              data-testid="inbox-conversation-title"
+            >
+              {title}
+            </span>
+            {number ? (
+              <>
+                {/* The space outside the number: a line may break there, never inside the number. */}{' '}
+                <span className="muted small inbox-number" data-testid="inbox-number">
+                  {number}
+                </span>
+              </>
+            ) : null}
           </span>
           <span className="row-what" dir="auto">
             {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}

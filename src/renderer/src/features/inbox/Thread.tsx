@@ -130,7 +130,7 @@ export function Thread({
       })
   }
 
-  const { title, number } = conversationLabel(conversation)
+  const { title, number, titleIsNumber } = conversationLabel(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
     <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
@@ -139,8 +139,15 @@ export function Thread({
           {t('inbox.thread.back')}
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
-          {title}
-          {number ? <span className="muted small"> {number}</span> : null}
+          {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
+          {number ? (
+            <>
+              {/* The space outside the number: a line may break there, never inside the number. */}{' '}
+              <span className="muted small inbox-number" data-testid="inbox-number">
+                {number}
+              </span>
+            </>
+          ) : null}
         </h3>
         <div className="inbox-thread-actions">
           <button
