@@ -86,6 +86,7 @@ export function touchingButtons(where: Locator): Promise<string[]> {
     const label = (element: Element): string => (element.textContent ?? '').trim()
     const buttons = [...root.querySelectorAll('button, .button')].filter(shown)
     const touching: string[] = []
+    const rowsSeen = new Set<Element>()
     for (const [index, button] of buttons.entries()) {
       const box = button.getBoundingClientRect()
       for (const other of buttons.slice(index + 1)) {
@@ -101,6 +102,8 @@ export function touchingButtons(where: Locator): Promise<string[]> {
         parent && parent !== root && [...parent.children].every((c) => c.matches('button, .button'))
           ? parent
           : button
+      if (rowsSeen.has(row)) continue
+      rowsSeen.add(row)
       let above = row.previousElementSibling
       while (above && !shown(above)) above = above.previousElementSibling
       if (!above || (row !== parent && above.matches('button, .button'))) continue
