@@ -10,6 +10,7 @@ import { ListStatus } from '../../ui/ListStatus'
 import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
+import { ConversationNumber } from './ConversationNumber'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
 import '../outbox/outbox.css'
@@ -283,14 +284,7 @@ const ConversationRow = memo(function ConversationRow({
             >
               {title}
             </span>
-            {number ? (
-              <>
-                {/* The space outside the number: a line may break there, never inside the number. */}{' '}
-                <span className="muted small inbox-number" data-testid="inbox-number">
-                  {number}
-                </span>
-              </>
-            ) : null}
+            {number ? <ConversationNumber number={number} /> : null}
           </span>
           <span className="row-what" dir="auto">
             {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}

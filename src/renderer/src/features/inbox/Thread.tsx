@@ -13,6 +13,7 @@ import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
+import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 
@@ -140,14 +141,7 @@ export function Thread({
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
-          {number ? (
-            <>
-              {/* The space outside the number: a line may break there, never inside the number. */}{' '}
-              <span className="muted small inbox-number" data-testid="inbox-number">
-                {number}
-              </span>
-            </>
-          ) : null}
+          {number ? <ConversationNumber number={number} /> : null}
         </h3>
         <div className="inbox-thread-actions">
           <button
