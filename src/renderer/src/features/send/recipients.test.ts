@@ -72,6 +72,7 @@ describe('parseRecipients', () => {
   it('adds and removes one recipient in the text', () => {
     expect(withRecipient('0812345678, 0813, ', '6281999')).toBe('0812345678, 0813, 6281999, ')
     expect(withRecipient('6281999, ', '6281999')).toBe('6281999, ')
+    expect(withRecipient('6281999, 6281999', '6281999')).toBe('6281999, ')
     expect(withoutRecipient('0812345678, 0813\n0814, ', '0813')).toBe('0812345678, 0814, ')
   })
 

@@ -82,9 +82,8 @@ export function withoutRecipient(text: string, raw: string): string {
 export function withRecipient(text: string, value: string): string {
   const { entered, draft } = splitDraft(text)
   const parts = splitRecipients(entered)
-  const typed = draft.trim()
-  if (typed === value) return joinEntered([...parts, value], '')
-  return joinEntered(parts.includes(value) ? parts : [...parts, value], draft)
+  // The same number already typed is entered once, the input left empty.
+  return joinEntered(parts.includes(value) ? parts : [...parts, value], draft.trim() === value ? '' : draft)
 }
 
 /**
