@@ -5,7 +5,7 @@
  * invoice history.
  */
 import { describe, expect, it } from 'vitest'
-import { screenshot, seriousA11yViolations } from './browser'
+import { screenshot, seriousA11yViolations, touchingButtons } from './browser'
 import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
@@ -45,6 +45,12 @@ describe('billing and large sends in Chromium', () => {
     await p.getByTestId('send-sent').waitFor()
     const items = await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })
     expect(items.total).toBe(25)
+    // The result card's button stands apart from the list above it (QA 2026-11-29: it touched the last row).
+    for (const width of [1100, 360]) {
+      await p.setViewportSize({ width, height: 760 })
+      expect(await touchingButtons(p.getByTestId('send-sent')), `at ${width} px`).toEqual([])
+    }
+    await screenshot(p, 'journey-large-send-sent-360px')
   })
 
   it('sums up a large scheduled send too: when it starts and that day’s cap; schedules on confirm', async () => {

@@ -2,7 +2,7 @@
 import axe from 'axe-core'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 
 export const ARTIFACTS = resolve(import.meta.dirname, '../../test-results')
 
@@ -68,5 +68,51 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
             .map((n) => n.target.join(' '))
             .join(', ')}`
       )
+  })
+}
+
+/**
+ * The buttons in `where` drawn touching something, one line each (QA 2026-11-29: "Previous rows" against "Next rows",
+ * "Write another message" against the list above it): another button on the same line less than 4 px away, or the
+ * box just above their row of buttons (the row's previous sibling) less than 4 px above it.
+ */
+export function touchingButtons(where: Locator): Promise<string[]> {
+  return where.evaluate((root) => {
+    const MIN_GAP = 4
+    const shown = (element: Element): boolean => {
+      const box = element.getBoundingClientRect()
+      return box.width > 0 && box.height > 0
+    }
+    const label = (element: Element): string => (element.textContent ?? '').trim()
+    const buttons = [...root.querySelectorAll('button, .button')].filter(shown)
+    const touching: string[] = []
+    const rowsSeen = new Set<Element>()
+    for (const [index, button] of buttons.entries()) {
+      const box = button.getBoundingClientRect()
+      for (const other of buttons.slice(index + 1)) {
+        if (button.contains(other) || other.contains(button)) continue
+        const near = other.getBoundingClientRect()
+        const sameLine = box.top < near.bottom && near.top < box.bottom
+        const apart = Math.max(near.left - box.right, box.left - near.right)
+        if (sameLine && apart < MIN_GAP) touching.push(`"${label(button)}" beside "${label(other)}"`)
+      }
+      // The row of buttons (or the button alone) and what is drawn above it.
+      const parent = button.parentElement
+      const row =
+        parent && parent !== root && [...parent.children].every((c) => c.matches('button, .button'))
+          ? parent
+          : button
+      if (rowsSeen.has(row)) continue
+      rowsSeen.add(row)
+      let above = row.previousElementSibling
+      while (above && !shown(above)) above = above.previousElementSibling
+      if (!above || (row !== parent && above.matches('button, .button'))) continue
+      const rowBox = row.getBoundingClientRect()
+      const aboveBox = above.getBoundingClientRect()
+      const overlapsAcross = rowBox.left < aboveBox.right && aboveBox.left < rowBox.right
+      if (overlapsAcross && rowBox.top - aboveBox.bottom < MIN_GAP && rowBox.top >= aboveBox.top)
+        touching.push(`"${label(button)}" under ${above.tagName.toLowerCase()}.${above.className}`)
+    }
+    return touching
   })
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { screenshot, seriousA11yViolations } from './browser'
+import { screenshot, seriousA11yViolations, touchingButtons } from './browser'
 import { PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
@@ -298,8 +298,12 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId('campaign-rows').locator('summary').click()
     await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
     // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
+    // "Previous rows" and "Next rows" stand apart, and apart from the table (QA 2026-11-29: they touched).
+    expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 1100 px').toEqual([])
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
+    expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 360 px').toEqual([])
+    await screenshot(p, 'journey-campaign-rows-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
     expect(await seriousA11yViolations(p)).toEqual([])
     const campaignId = (await harness.core.handlers['campaigns:list']({})).campaigns[0]?.id ?? ''

@@ -5,8 +5,11 @@
  * in "Messages in" as a conversation with the relay connected; the secret is rotated and the next message still arrives — at full width
  * and at 360 px, with no serious axe violation.
  */
-import type { Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Locator, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
 import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
@@ -166,5 +169,77 @@ describe('messages in journey in Chromium', () => {
     expect(await conversations.first().textContent()).toContain('Masih buka?')
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox-local-relay')
+  }, 120_000)
+
+  // QA 2026-11-29: the thread's heading broke "+62 812-3456-" / "7890" at a hyphen, and with two devices the list cut
+  // the number ("+62 857-00…"), when every sandbox customer is a "Sandbox contact" and the number alone tells them apart.
+  it('a formatted number is never broken nor cut, the name gives way first: at 1100 and 360 px, with two devices', async () => {
+    const { harness, deviceId, p } = await inboxWithLinkedSandbox({
+      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    })
+    const handlers = harness.core.handlers
+    await handlers['inbox:connect']({ relayUrl: relay.url })
+    await handlers['inbox:provision']({ deviceId })
+    // A second device: each row then names the device its conversation came in on, which takes room from the number.
+    // Its gateway answers the device check the core makes when a device is added, and nothing else.
+    const second = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify(deviceInfo.current))
+    })
+    await new Promise<void>((listening) => second.listen(0, '127.0.0.1', listening))
+    onTestFinished(() => new Promise<void>((closed) => second.close(() => closed())))
+    const { port } = second.address() as AddressInfo
+    await handlers['devices:add']({
+      label: 'Toko Cabang',
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: SAMPLE_TOKEN
+    })
+    for (const from of ['081234567890', '085700001111'])
+      await handlers['sandbox:receive']({
+        deviceId,
+        from,
+        pushName: 'Sandbox contact',
+        message: 'Halo, apakah pesanan saya sudah dikirim?'
+      })
+    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(2)
+    await expect.poll(() => p.locator('.inbox-row-device').count(), { timeout: 20_000 }).toBe(2)
+
+    /** Each number shown in `where`: its text, its lines, and whether its box reaches past its container's edge. */
+    const numbers = (where: Locator): Promise<Array<{ text: string; lines: number; cut: boolean }>> =>
+      where.getByTestId('inbox-number').evaluateAll((all) =>
+        all.map((number) => {
+          const box = number.getBoundingClientRect()
+          const container = number.parentElement?.getBoundingClientRect()
+          return {
+            text: number.textContent?.trim() ?? '',
+            lines: number.getClientRects().length,
+            cut: container !== undefined && box.right > container.right + 0.5
+          }
+        })
+      )
+    const whole = (text: string): { text: string; lines: number; cut: boolean } => ({
+      text,
+      lines: 1,
+      cut: false
+    })
+    const list = p.getByRole('list', { name: 'Conversations' })
+    const thread = p.getByTestId('inbox-thread')
+    for (const width of [360, 1100]) {
+      await p.setViewportSize({ width, height: 760 })
+      await list.waitFor()
+      expect(await numbers(list), `the list at ${width} px`).toEqual([
+        whole('+62 857-0000-1111'),
+        whole('+62 812-3456-7890')
+      ])
+      await conversations.last().getByRole('button').click()
+      await thread.waitFor()
+      expect(await numbers(thread.locator('h3')), `the thread's heading at ${width} px`).toEqual([
+        whole('+62 812-3456-7890')
+      ])
+      await screenshot(p, `journey-inbox-numbers-${width}px`)
+      if (width === 360) await thread.getByRole('button', { name: 'Back to conversations' }).click()
+    }
+    expect(await seriousA11yViolations(p)).toEqual([])
   }, 120_000)
 })

@@ -145,20 +145,21 @@ describe('every view, light and dark', () => {
     await page.close()
   })
 
-  it('walks every view by keyboard: Alt+digit opens each, Tab reaches its controls, ? lists the shortcuts', async () => {
+  it('walks every view by keyboard: Alt+digit or Alt+I opens each, Tab reaches its controls, ? lists the shortcuts', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
     // The tabs in the order the navigation shows them: Alt+1 is the first, Alt+0 the tenth; the eleventh (Messages
-    // in) has no digit left and is opened from the navigation.
+    // in) has no digit left and opens with Alt+I. Every tab has its key.
     const tabs = await page
       .locator('#nav-tabs > li[data-view]')
       .evaluateAll((all) => all.map((tab) => (tab as HTMLElement).dataset['view'] ?? ''))
     expect(tabs).toHaveLength(11)
     expect(tabs.at(-1)).toBe('inbox')
-    for (const [index, view] of tabs.slice(0, 10).entries()) {
-      await page.keyboard.press(`Alt+Digit${(index + 1) % 10}`)
+    const keyOf = (index: number): string => (index < 10 ? `Alt+Digit${(index + 1) % 10}` : 'Alt+KeyI')
+    for (const [index, view] of tabs.entries()) {
+      await page.keyboard.press(keyOf(index))
       await page.getByTestId(`view-${view}`).waitFor()
       expect(await page.getByTestId(`nav-${view}`).getAttribute('aria-current'), view).toBe('page')
       // From the view, Tab reaches one of its own controls, with a visible focus ring.
@@ -194,6 +195,7 @@ describe('every view, light and dark', () => {
     // ? opens the list of shortcuts, which axe finds nothing against; Escape gives focus back.
     await page.keyboard.press('?')
     await page.getByTestId('shortcuts-panel').waitFor()
+    expect(await page.getByTestId('shortcuts-panel').textContent()).toContain('Alt+IOpen Messages in')
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     expect(await page.getByTestId('shortcuts-panel').count()).toBe(0)

@@ -417,6 +417,11 @@ describe('keyboard shortcuts', () => {
     await renderApp(fake)
     await user.keyboard('{Alt>}3{/Alt}')
     expect(await screen.findByTestId('view-send')).toBeTruthy()
+    // Messages in, the eleventh tab, has a key of its own (QA 2026-11-29: no shortcut reached it).
+    await user.keyboard('{Alt>}i{/Alt}')
+    expect(await screen.findByTestId('view-inbox')).toBeTruthy()
+    await user.keyboard('{Alt>}0{/Alt}')
+    expect(await screen.findByTestId('view-settings')).toBeTruthy()
     await user.keyboard('{Alt>}4{/Alt}')
     expect(await screen.findByTestId('view-outbox')).toBeTruthy()
     const before = document.activeElement
@@ -424,6 +429,7 @@ describe('keyboard shortcuts', () => {
     const panel = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
     expect(document.activeElement).toBe(panel)
     expect(panel.textContent).toContain('Alt+1 … Alt+9, Alt+0')
+    expect(panel.textContent).toContain('Alt+IOpen Messages in')
     expect(panel.textContent).toContain('Focus the search field')
     expect(panel.textContent).toContain('Next / previous row')
     expect(panel.textContent).toContain('Send the message being written')

@@ -145,6 +145,7 @@ export const enStart = {
   'drop.sheet.neither': 'Neither',
   'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
   'nav.inbox': 'Messages in',
+  'shortcuts.inboxView': 'Open Messages in',
   'shortcuts.inboxConversations': 'Inbox: next / previous conversation',
   'shortcuts.inboxReply': 'Inbox: write a reply',
   'shortcuts.inboxRead': 'Inbox: mark read / unread'

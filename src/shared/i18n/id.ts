@@ -1624,6 +1624,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.canned.add': 'Tambah balasan cepat',
   'inbox.canned.saveChanges': 'Simpan perubahan',
   'inbox.canned.cancelEdit': 'Batal mengubah',
+  'shortcuts.inboxView': 'Buka Pesan masuk',
   'shortcuts.inboxConversations': 'Kotak masuk: percakapan berikutnya / sebelumnya',
   'shortcuts.inboxReply': 'Kotak masuk: tulis balasan',
   'shortcuts.inboxRead': 'Kotak masuk: tandai sudah / belum dibaca',

@@ -17,7 +17,7 @@ export const NAV_VIEWS = [
   'autoReplies',
   'webhooks',
   'settings',
-  // Last, so that Alt+1 … Alt+0 keep opening the ten tabs before it (the shortcuts stop at ten).
+  // Last, so that Alt+1 … Alt+0 keep opening the ten tabs before it; it has its own key, Alt+I (features/shortcuts).
   'inbox'
 ] as const satisfies readonly View[]
 

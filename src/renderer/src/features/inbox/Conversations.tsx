@@ -10,6 +10,7 @@ import { ListStatus } from '../../ui/ListStatus'
 import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
+import { ConversationNumber } from './ConversationNumber'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
 import '../outbox/outbox.css'
@@ -254,7 +255,7 @@ const ConversationRow = memo(function ConversationRow({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const { title, number } = conversationLabel(conversation)
+  const { title, number, titleIsNumber } = conversationLabel(conversation)
   return (
     <div
       role="listitem"
@@ -277,8 +278,13 @@ const ConversationRow = memo(function ConversationRow({
         <span className="row-main">
           <span className="row-recipient">
             {conversation.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
-            <span data-testid="inbox-conversation-title">{title}</span>
-            {number ? <span className="muted small"> {number}</span> : null}
+            <span
+              className={titleIsNumber ? 'inbox-row-title inbox-number' : 'inbox-row-title'}
+              data-testid="inbox-conversation-title"
+            >
+              {title}
+            </span>
+            {number ? <ConversationNumber number={number} /> : null}
           </span>
           <span className="row-what" dir="auto">
             {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}

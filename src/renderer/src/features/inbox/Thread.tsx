@@ -13,6 +13,7 @@ import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
+import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 
@@ -130,7 +131,7 @@ export function Thread({
       })
   }
 
-  const { title, number } = conversationLabel(conversation)
+  const { title, number, titleIsNumber } = conversationLabel(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
     <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
@@ -139,8 +140,8 @@ export function Thread({
           {t('inbox.thread.back')}
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
-          {title}
-          {number ? <span className="muted small"> {number}</span> : null}
+          {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
+          {number ? <ConversationNumber number={number} /> : null}
         </h3>
         <div className="inbox-thread-actions">
           <button

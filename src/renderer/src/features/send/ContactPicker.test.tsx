@@ -94,6 +94,46 @@ describe('the contact picker', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Dewan RT 5 Group'])
   })
 
+  // QA 2026-11-29: removing the last chip put the previous number back in the input, and the next number typed was
+  // glued to it; the focus fell to the page.
+  it('removing a chip leaves the input empty for the next number, focus on the neighbouring chip', async () => {
+    const { user, input } = show()
+    await user.type(input, '0812 3456 7890, 0813 1111 2222, 12345')
+    await user.click(screen.getByRole('button', { name: 'Remove 12345' }))
+    expect((input as HTMLInputElement).value).toBe('')
+    expect(chips()).toEqual(['6281234567890', '6281311112222'])
+    // Nothing after it: the previous chip's remove button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
+    await user.click(input)
+    await user.type(input, '0856 1234 5678')
+    expect(chips()).toEqual(['6281234567890', '6281311112222', '6285612345678'])
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-valid'))).toEqual([
+      'true',
+      'true',
+      'true'
+    ])
+    // The next chip's remove button, then the input once no chip is left.
+    await user.click(screen.getByRole('button', { name: 'Remove 0812 3456 7890' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0856 1234 5678' }))
+    await user.keyboard('{Enter}')
+    expect(chips()).toEqual([])
+    expect(document.activeElement).toBe(input)
+    expect(useSend.getState().recipientsText).toBe('')
+  })
+
+  it('a recent recipient is entered as a chip, the input kept for the next number', async () => {
+    fake.handle('recipients:recent', () => ({ recipients: ['6281999888777'] }))
+    const { user, input } = show()
+    await user.type(input, '0812 3456 7890')
+    await user.click(await screen.findByTestId('recent-recipient'))
+    expect(chips()).toEqual(['6281999888777', '6281234567890'])
+    expect((input as HTMLInputElement).value).toBe('0812 3456 7890')
+    await user.type(input, ', 0813 1111 2222')
+    expect(chips()).toEqual(['6281999888777', '6281234567890', '6281311112222'])
+  })
+
   it('keeps pasted numbers, deduplicated by the phone rule', async () => {
     const { user, input } = show()
     await user.click(input)
@@ -131,5 +171,7 @@ describe('the contact picker in a form without chips of its own (reminders)', ()
     await waitFor(() => expect(picked[0]!.textContent).toContain('Bu Dewi +62 811-1111-1111'))
     await user.click(within(picked[0]!).getByRole('button', { name: 'Remove 6281111111111' }))
     expect(screen.getByTestId('to-text').textContent).toBe('0813 1111 2222, ')
+    // The focus stays with the chips: the next one's remove button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
   })
 })

@@ -8,6 +8,7 @@ import { call } from '../../api'
 import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName } from '../../ui/RecipientName'
+import { useChipRemoval } from '../../ui/chip-removal'
 import {
   hasLetter,
   isSearchText,
@@ -53,6 +54,9 @@ export function ContactPicker({
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [active, setActive] = useState(-1)
   const [closed, setClosed] = useState(false)
+  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
+    document.getElementById(control.id)
+  )
   const nothingEntered = entered.trim() === ''
   const query = suggestQuery(draft)
   const asks = hasLetter(query) ? query.length >= 1 : query.length >= MIN_DIGITS
@@ -118,11 +122,12 @@ export function ContactPicker({
     <div className="picker">
       {picked.length > 0 ? (
         <ul
+          ref={chipsRef}
           className="chips"
           aria-label={t('send.recipients.chips')}
           data-testid={`${testId ?? 'picker'}-chips`}
         >
-          {picked.map((recipient) => (
+          {picked.map((recipient, index) => (
             <li
               key={recipient.value}
               className={recipient.problem ? 'chip chip--bad' : 'chip'}
@@ -141,8 +146,8 @@ export function ContactPicker({
                 className="chip-remove"
                 aria-label={t('send.recipients.remove', { value: recipient.raw })}
                 onClick={() => {
-                  const rest = withoutRecipient(entered, recipient.raw)
-                  onText(rest ? `${rest}, ${draft}` : draft)
+                  removingChip(index)
+                  onText(withoutRecipient(text, recipient.raw))
                 }}
               >
                 ×

@@ -16,6 +16,7 @@ import {
 } from './recipients'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
+import { useChipRemoval } from '../../ui/chip-removal'
 import { ContactPicker } from './ContactPicker'
 import './send.css'
 
@@ -30,6 +31,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     return parseRecipients(isSearchText(draft, isGroup) ? entered : text, isGroup)
   }, [text, isGroup])
   const [recent, setRecent] = useState<string[]>([])
+  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
+    document.getElementById('send-recipients')
+  )
 
   useEffect(() => {
     let live = true
@@ -93,8 +97,13 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
             {t('send.recipients.count', { count: good })}
             {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
           </p>
-          <ul className="chips" aria-label={t('send.recipients.chips')} data-testid="recipient-chips">
-            {parsed.map((r) => (
+          <ul
+            ref={chipsRef}
+            className="chips"
+            aria-label={t('send.recipients.chips')}
+            data-testid="recipient-chips"
+          >
+            {parsed.map((r, index) => (
               <li
                 key={r.value || r.raw}
                 className={r.problem ? 'chip chip--bad' : 'chip'}
@@ -113,7 +122,10 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
                   type="button"
                   className="chip-remove"
                   aria-label={t('send.recipients.remove', { value: r.raw })}
-                  onClick={() => setFields({ recipientsText: withoutRecipient(text, r.raw) })}
+                  onClick={() => {
+                    removingChip(index)
+                    setFields({ recipientsText: withoutRecipient(text, r.raw) })
+                  }}
                 >
                   ×
                 </button>

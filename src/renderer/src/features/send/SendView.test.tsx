@@ -241,11 +241,12 @@ describe('recipients', () => {
   it('offers recent recipients, written for reading', async () => {
     fake.handle('recipients:recent', () => ({ recipients: ['6281299990000'] }))
     const user = show()
-    // Shown for reading, added as the gateway takes it.
+    // Shown for reading, added as the gateway takes it: a chip, the input left for the next number.
     await user.click(await screen.findByRole('button', { name: '+62 812-9999-0000' }))
-    expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLTextAreaElement).value).toBe(
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([
       '6281299990000'
-    )
+    ])
+    expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLInputElement).value).toBe('')
   })
 })
 

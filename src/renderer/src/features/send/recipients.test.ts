@@ -1,6 +1,6 @@
 // Phone normalisation and recipient parsing: the formats operators type, several at once, group ids.
 import { describe, expect, it } from 'vitest'
-import { normalisePhone, parseRecipients, withoutRecipient, withRecipient } from './recipients'
+import { normalisePhone, parseRecipients, splitDraft, withoutRecipient, withRecipient } from './recipients'
 import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../../shared/domain/phone.cases'
 
 describe('the window answers every shared phone case like the core', () => {
@@ -70,8 +70,30 @@ describe('parseRecipients', () => {
   })
 
   it('adds and removes one recipient in the text', () => {
-    expect(withRecipient('0812345678, 0813', '6281999')).toBe('0812345678, 0813, 6281999')
-    expect(withRecipient('6281999', '6281999')).toBe('6281999')
-    expect(withoutRecipient('0812345678, 0813\n0814', '0813')).toBe('0812345678, 0814')
+    expect(withRecipient('0812345678, 0813, ', '6281999')).toBe('0812345678, 0813, 6281999, ')
+    expect(withRecipient('6281999, ', '6281999')).toBe('6281999, ')
+    expect(withRecipient('6281999, 6281999', '6281999')).toBe('6281999, ')
+    expect(withoutRecipient('0812345678, 0813\n0814, ', '0813')).toBe('0812345678, 0814, ')
+  })
+
+  // QA 2026-11-29: removing the last chip left the one before it as the text being typed, so the next number typed
+  // was glued to it ("0813 1111 22220856 1234 5678").
+  it('leaves the remaining recipients entered, never as the text being typed', () => {
+    const removed = withoutRecipient('0812 3456 7890, 0813 1111 2222, 12345', '12345')
+    expect(removed).toBe('0812 3456 7890, 0813 1111 2222, ')
+    expect(splitDraft(removed).draft).toBe('')
+    expect(splitDraft(withoutRecipient('0812 3456 7890, 12345', '0812 3456 7890'))).toEqual({
+      entered: '',
+      draft: '12345'
+    })
+    expect(withoutRecipient('0812 3456 7890, 0813 1111 2222, dew', '0812 3456 7890')).toBe(
+      '0813 1111 2222, dew'
+    )
+    expect(withoutRecipient('12345', '12345')).toBe('')
+    // A recent recipient is entered before the text being typed, which stays in the input.
+    expect(splitDraft(withRecipient('0812 3456 7890, 0813', '6281999'))).toEqual({
+      entered: '0812 3456 7890, 6281999,',
+      draft: '0813'
+    })
   })
 })

@@ -60,17 +60,30 @@ export function sameRecipients(text: string, isGroup: boolean): number {
   return [...times.values()].reduce((sum, n) => sum + (n > 1 ? n : 0), 0)
 }
 
-/** The text without one recipient (a chip's remove button). */
-export function withoutRecipient(text: string, raw: string): string {
-  return splitRecipients(text)
-    .filter((part) => part !== raw)
-    .join(', ')
+/**
+ * The entered recipients, each followed by its separator, then `draft` (the text being typed): every recipient left
+ * in the text stays entered, so the next one typed starts a recipient of its own instead of being glued to the last.
+ */
+function joinEntered(entered: string[], draft: string): string {
+  return entered.map((part) => `${part}, `).join('') + draft
 }
 
-/** The text with one more recipient at the end (recent recipients). */
+/**
+ * The text without one recipient (a chip's remove button). The text being typed stays in the input unless it is
+ * the recipient removed (a typed number shows as a chip too).
+ */
+export function withoutRecipient(text: string, raw: string): string {
+  const { entered, draft } = splitDraft(text)
+  const kept = splitRecipients(entered).filter((part) => part !== raw)
+  return joinEntered(kept, draft.trim() === raw ? '' : draft)
+}
+
+/** The text with one more recipient entered (recent recipients), before the text being typed, which stays. */
 export function withRecipient(text: string, value: string): string {
-  const parts = splitRecipients(text)
-  return parts.includes(value) ? parts.join(', ') : [...parts, value].join(', ')
+  const { entered, draft } = splitDraft(text)
+  const parts = splitRecipients(entered)
+  // The same number already typed is entered once, the input left empty.
+  return joinEntered(parts.includes(value) ? parts : [...parts, value], draft.trim() === value ? '' : draft)
 }
 
 /**
@@ -115,11 +128,10 @@ export function suggestQuery(draft: string): string {
 /** The text with a picked recipient entered (the piece being typed replaced by it), ready for the next one. */
 export function pickRecipient(text: string, value: string): string {
   const entered = splitRecipients(splitDraft(text).entered)
-  return [...(entered.includes(value) ? entered : [...entered, value]), ''].join(', ')
+  return joinEntered(entered.includes(value) ? entered : [...entered, value], '')
 }
 
 /** The text without its last entered recipient (Backspace in an empty picker). */
 export function withoutLastRecipient(text: string): string {
-  const parts = splitRecipients(splitDraft(text).entered)
-  return parts.length <= 1 ? '' : [...parts.slice(0, -1), ''].join(', ')
+  return joinEntered(splitRecipients(splitDraft(text).entered).slice(0, -1), '')
 }

@@ -1,13 +1,16 @@
 // Keyboard shortcuts for the whole window (switch views, focus search, next/previous row, help) and the help panel
-// that lists them, opened with "?" or from the header. Letters act only outside text fields; Alt+digit anywhere.
+// that lists them, opened with "?" or from the header. Letters act only outside text fields; Alt+digit and Alt+I
+// anywhere.
 import { useEffect, useRef, useState } from 'react'
 import { useT, type MessageKey } from '../../i18n'
-import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
+import { useNavigation } from '../../stores/navigation'
+import { viewForAltKey } from './view-keys'
 import './shortcuts.css'
 
 /** What the help panel lists, in order: keys as shown, and what they do. */
 const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: 'Alt+1 … Alt+9, Alt+0', does: 'shortcuts.views' },
+  { keys: 'Alt+I', does: 'shortcuts.inboxView' },
   { keys: '/', does: 'shortcuts.search' },
   { keys: 'J / K', does: 'shortcuts.rows' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
@@ -44,15 +47,11 @@ export function Shortcuts(): React.JSX.Element | null {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (event.defaultPrevented) return
-      // Alt+1 … Alt+0: the tabs in order (code, not key: Alt changes the character on some layouts).
-      const digit = /^Digit(\d)$/.exec(event.code)?.[1]
-      if (event.altKey && !event.ctrlKey && !event.metaKey && digit !== undefined) {
-        const view = NAV_VIEWS[digit === '0' ? 9 : Number(digit) - 1]
-        if (view) {
-          event.preventDefault()
-          useNavigation.getState().navigate(view)
-          document.getElementById('main')?.focus()
-        }
+      const view = event.altKey && !event.ctrlKey && !event.metaKey ? viewForAltKey(event.code) : undefined
+      if (view) {
+        event.preventDefault()
+        useNavigation.getState().navigate(view)
+        document.getElementById('main')?.focus()
         return
       }
       if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return

@@ -1,0 +1,31 @@
+// Focus after a chip's remove button took its chip (and itself) away: the operator keeps working from the chips
+// instead of the focus falling to the page (issue 29: focus moves to what an action produced or returns near it).
+import { useEffect, useRef, type RefObject } from 'react'
+
+export interface ChipRemoval {
+  /** On the chips' list: where the remove buttons (`.chip-remove`) are found after the removal. */
+  listRef: RefObject<HTMLUListElement | null>
+  /** Called by the remove button of the chip at `index`, before the chip goes. */
+  removing(index: number): void
+}
+
+/** The next chip's remove button takes the focus, else the previous one's, else `fallback` (the input). */
+export function useChipRemoval(fallback: () => HTMLElement | null): ChipRemoval {
+  const listRef = useRef<HTMLUListElement | null>(null)
+  const removedAt = useRef<number | null>(null)
+  // After every render: the one that follows a removal finds the chips that are left.
+  useEffect(() => {
+    const at = removedAt.current
+    if (at === null) return
+    removedAt.current = null
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('.chip-remove') ?? []
+    const next = buttons.length > 0 ? buttons[Math.min(at, buttons.length - 1)] : undefined
+    ;(next ?? fallback())?.focus()
+  })
+  return {
+    listRef,
+    removing: (index) => {
+      removedAt.current = index
+    }
+  }
+}
