@@ -114,7 +114,8 @@ function deviceNotice(
 const AUTO_PAUSE_BODY = {
   disconnected: 'campaigns.autoPause.disconnected',
   failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
+  quota: 'campaigns.autoPause.quota',
+  unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<string, MessageKey>
 
 export class NoticeBoard {
@@ -194,7 +195,7 @@ export class NoticeBoard {
     campaignId: string
     name: string
     deviceId: string
-    reason: 'disconnected' | 'failure_rate' | 'quota'
+    reason: 'disconnected' | 'unreachable' | 'failure_rate' | 'quota'
     note: string | null
   }): void {
     this.emit({

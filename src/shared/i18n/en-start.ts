@@ -130,6 +130,7 @@ export const enStart = {
   'campaigns.status.paused': 'paused',
   'campaigns.status.cancelled': 'cancelled',
   'campaigns.status.finished': 'finished',
+  'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
   'campaigns.wait.none': 'Sending now',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',
@@ -139,6 +140,9 @@ export const enStart = {
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
+  'campaigns.autoPause.unreachable':
+    'Paused: the gateway could not be reached. It does not go on by itself: press Resume once the gateway is back.',
+  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',
   'drop.sheet.attach': 'Attach to a message',

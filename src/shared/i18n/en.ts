@@ -1152,6 +1152,7 @@ export const enRest = {
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
   'campaigns.count.waiting': 'waiting',
+  'campaigns.count.withGateway': 'with the gateway, not yet sent',
   'campaigns.count.sent': 'sent',
   'campaigns.count.delivered': 'delivered',
   'campaigns.count.read': 'read',
@@ -1214,7 +1215,6 @@ export const enRest = {
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
-  'campaigns.count.sending': 'sending',
   'campaigns.count.rows': '{rows} rows in all',
   'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count} messages',

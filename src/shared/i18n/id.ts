@@ -1256,6 +1256,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.paused': 'dijeda',
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
+  'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
   'campaigns.wait.none': 'Sedang mengirim',
   'campaigns.wait.gap': 'Menunggu jeda antar pengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Jeda kelompok hingga {until}',
@@ -1265,6 +1266,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
+  'campaigns.autoPause.unreachable':
+    'Dijeda: gateway tidak dapat dihubungi. Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah gateway kembali.',
+  'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
@@ -1309,6 +1313,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',
   'campaigns.count.waiting': 'menunggu',
+  'campaigns.count.withGateway': 'di gateway, belum terkirim',
   'campaigns.count.sent': 'terkirim',
   'campaigns.count.delivered': 'sampai',
   'campaigns.count.read': 'dibaca',
@@ -1376,7 +1381,6 @@ export const id: Record<MessageKey, string> = {
   'campaigns.split.done':
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
-  'campaigns.count.sending': 'sedang dikirim',
   'campaigns.count.rows': '{rows} baris seluruhnya',
   'campaigns.cancel.confirm': 'Batalkan {count} pesan yang belum terkirim? Ini tidak dapat dibatalkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',

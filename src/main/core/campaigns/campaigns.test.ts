@@ -1,5 +1,6 @@
 // Campaigns on the real outbox with a fake gateway and a fake clock: paced sends, working hours, pause/resume,
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
+import { EventEmitter } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
@@ -19,6 +20,7 @@ import {
 } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
+import type { DeviceMonitor } from '../devices'
 import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
@@ -646,6 +648,26 @@ describe('campaigns on the outbox', () => {
     expect(fixture.gateway.sends()).toHaveLength(sendsSoFar)
     campaigns.resume(id, 'dev-1')
     await fixture.runUntil(() => fixture.gateway.sends().length > sendsSoFar, { stepMs: 1000 })
+  })
+
+  it('names why a dropped device paused its part: the gateway unreachable is not the device logged out', async () => {
+    // QA: with the gateway unreachable, the part read "the device disconnected or was logged out".
+    const paused: string[] = []
+    const monitor = new EventEmitter()
+    fixture = makeFixture()
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+      onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
+    })
+    const { id } = await campaigns.create(bigCampaign(4))
+    await campaigns.start(id)
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
+    expect(paused).toEqual(['dev-1:unreachable'])
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    campaigns.resume(id, 'dev-1')
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'needs-scan', null)
+    expect(paused).toEqual(['dev-1:unreachable', 'dev-1:disconnected'])
   })
 
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {

@@ -84,7 +84,8 @@ const WAIT_NOTE = {
 const AUTO_PAUSE_NOTE = {
   disconnected: 'campaigns.autoPause.disconnected',
   failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
+  quota: 'campaigns.autoPause.quota',
+  unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<AutoPauseReason, MessageKey>
 
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
@@ -116,7 +117,8 @@ const DISCARD_IMPORT_ROWS = 500
  */
 const importingHere = new Set<string>()
 
-export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
+/** `unreachable`: the gateway itself could not be reached; `disconnected`: the device dropped or logged out. */
+export type AutoPauseReason = 'disconnected' | 'unreachable' | 'failure_rate' | 'quota'
 
 /** A campaign refusal: English in its message (CLI, logs), its key in `text` for the window's language. */
 export class CampaignError extends Error {
@@ -1193,7 +1195,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
   // resumes only when the operator says so), a spent quota too, and progress may finish a running campaign.
   deps.monitor?.on('stateChanged', (deviceId, from, to, note) => {
-    if (isSendable(from) && !isSendable(to)) autoPauseDevice(deviceId, 'disconnected', note)
+    if (isSendable(from) && !isSendable(to))
+      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note)
   })
   queue.on('deviceRefused', (deviceId, code, message) => {
     if (code === 'quota_exceeded') autoPauseDevice(deviceId, 'quota', message)

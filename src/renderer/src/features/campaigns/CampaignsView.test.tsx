@@ -295,6 +295,54 @@ describe('auto-paused device', () => {
   })
 })
 
+describe('a verdict true to its buckets', () => {
+  it('does not call a campaign finished while rows are still with the gateway unsent', async () => {
+    // QA: "Promo Nov — finished" above "sending 1": the core finishes once every row is handed over.
+    const handedOver = campaign({ status: 'finished', counts: { accepted: 1, sent: 1, read: 7, skipped: 1 } })
+    let current = handedOver
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe(
+        'handed to the gateway, not all sent yet'
+      )
+    )
+    expect(screen.getByTestId('campaign-count-withGateway').textContent).toBe('1')
+    expect(screen.getByTestId('campaign-count-waiting').textContent).toBe('0')
+    // Once the gateway has sent the last one, it is finished.
+    current = campaign({ status: 'finished', counts: { sent: 2, read: 7, skipped: 1 } })
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('finished'))
+  })
+
+  it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
+    // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))
+    const held = campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'unreachable' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [held] }))
+    fake.handle('campaigns:get', () => held)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('paused'))
+    expect(screen.queryByTestId('campaign-pause')).toBeNull()
+    const part = screen.getByTestId('campaign-device-wait')
+    expect(part.textContent).toContain('Paused: the gateway could not be reached.')
+    expect(part.textContent).not.toContain('The device is connected again')
+    expect(within(part).getAllByRole('button', { name: 'Resume' })).toHaveLength(1)
+    // The gateway is back: the part stays paused (deliberately) and says how to go on.
+    act(() => seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'connected' })] })))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-device-wait').textContent).toContain(
+        'The device is connected again: press Resume to go on.'
+      )
+    )
+  })
+})
+
 describe('ProgressChart', () => {
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0
@@ -1318,8 +1366,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const shown = within(await screen.findByTestId('campaign-counts'))
     const value = (term: string): string | null | undefined =>
       shown.getByText(term).nextElementSibling?.textContent
-    expect(value('menunggu')).toBe('1.003')
-    expect(value('sedang dikirim')).toBe('4')
+    // The domain's one counting model: being handed over is still waiting, accepted is with the gateway.
+    expect(value('menunggu')).toBe('1.004')
+    expect(value('di gateway, belum terkirim')).toBe('3')
     expect(value('terkirim')).toBe('4')
     expect(value('dilewati pemeriksaan')).toBe('9')
     expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')
