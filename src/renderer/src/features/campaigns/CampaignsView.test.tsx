@@ -316,6 +316,9 @@ describe('a verdict true to its buckets', () => {
     current = campaign({ status: 'finished', counts: { sent: 2, read: 7, skipped: 1 } })
     act(() => fake.emit('campaigns:changed', { id: 'c1' }))
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('finished'))
+    // The list beside says the same (its status did not move, its words did).
+    const listed = within(screen.getByRole('list', { name: 'Your campaigns' })).getByRole('listitem')
+    await waitFor(() => expect(listed.textContent).toBe('bills finished'))
   })
 
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {

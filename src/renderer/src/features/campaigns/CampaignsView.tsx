@@ -1079,11 +1079,11 @@ function CampaignProgress({
     }
   }, [id, tick])
 
-  // The list beside shows the status too: tell it when the status moves (finished, auto-paused…).
-  const status = campaign?.status
+  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
+  const verdict = campaign ? campaignStatusKey(campaign) : null
   useEffect(() => {
-    if (status) onChanged()
-  }, [status, onChanged])
+    if (verdict) onChanged()
+  }, [verdict, onChanged])
 
   async function act(work: () => Promise<unknown>): Promise<void> {
     setError(null)
