@@ -42,6 +42,28 @@ const focusedTestId = (page: Page): Promise<string> =>
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
+/** Lines each matching element's text takes (one per line box of its text). */
+const textLines = (page: Page, selector: string): Promise<number[]> =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+  )
+
+/** The narrowest gap, in px, between neighbouring buttons of a row that sit on the same line. */
+const narrowestGap = (page: Page, selector: string): Promise<number> =>
+  page.locator(selector).evaluate((row) => {
+    const boxes = [...row.children].map((child) => child.getBoundingClientRect())
+    const gaps = boxes
+      .slice(1)
+      .map((box, i) => ({ box, before: boxes[i] }))
+      .filter(({ box, before }) => before && Math.abs(box.top - before.top) < 2)
+      .map(({ box, before }) => box.left - (before?.right ?? 0))
+    return Math.min(Infinity, ...gaps)
+  })
+
 describe('campaign journey in Chromium', () => {
   // Issue 27, point 2: a customer list dropped on Campaigns is imported; dropped anywhere else, it is asked about.
   it('imports a customer CSV dropped on Campaigns without attaching it; dropped on Send it asks first', async () => {
@@ -210,6 +232,10 @@ describe('campaign journey in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await openTab(p, 'campaigns')
+    // The opt-out list's buttons stand apart ("Add to the list", "Import a file…" and "Export (CSV)" touched).
+    await p.getByTestId('optouts').locator('summary').click()
+    expect(await narrowestGap(p, '[data-testid="optouts"] > .form-actions')).toBeGreaterThanOrEqual(4)
+    await p.getByTestId('optouts').locator('summary').click()
     await p
       .getByTestId('campaign-file')
       .setInputFiles({ name: 'tagihan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
@@ -297,9 +323,14 @@ describe('campaign journey in Chromium', () => {
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
     await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    // Each column's heading on one line ("Row" read "Ro / w"), and the pager's buttons apart, at both widths.
+    expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect(await narrowestGap(p, '[data-testid="campaign-rows"] .form-actions')).toBeGreaterThanOrEqual(4)
     // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
+    expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
+    await screenshot(p, 'journey-campaign-rows-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
     expect(await seriousA11yViolations(p)).toEqual([])
     const campaignId = (await harness.core.handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
