@@ -4,41 +4,20 @@
 import type { CampaignView, PacingPolicyView } from '../../../../shared/contract'
 import type { MessageKey } from '../../i18n'
 import { computerZone } from '../../i18n/dates'
-import { bucketCounts } from '../../../../shared/domain/status-buckets'
+import { bucketCounts, type StatusBucket } from '../../../../shared/domain/status-buckets'
 
 /**
- * A campaign's row buckets, in the order its progress names them: the outbox's buckets (the domain's one counting
- * model, status-buckets.ts) with the rows the outbox does not hold folded in — a ready row not handed to the queue yet
- * is waiting, a row the check skipped is its own bucket. Every row is in exactly one, so they add up to the rows.
+ * A campaign's row buckets: the outbox's (the domain's one counting model, status-buckets.ts) with the rows the outbox
+ * does not hold folded in — a ready row not handed to the queue yet is waiting, a row the check skipped is its own
+ * bucket. Every row is in exactly one, so they add up to the rows.
  */
-export const CAMPAIGN_BUCKETS = [
-  'waiting',
-  'withGateway',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'skipped',
-  'cancelled',
-  'revoked'
-] as const
-export type CampaignBucket = (typeof CAMPAIGN_BUCKETS)[number]
+export type CampaignBucket = StatusBucket | 'skipped'
 
 /** The campaign's rows by bucket (its counts: per outbox status, plus `waiting` unqueued and `skipped` rows). */
 export function rowBuckets(counts: Record<string, number>): Record<CampaignBucket, number> {
   const { waiting = 0, skipped = 0, ...byStatus } = counts
-  const outbox = bucketCounts(byStatus)
-  return {
-    waiting: outbox.waiting + waiting,
-    withGateway: outbox.withGateway,
-    sent: outbox.sent,
-    delivered: outbox.delivered,
-    read: outbox.read,
-    failed: outbox.failed,
-    skipped,
-    cancelled: outbox.cancelled,
-    revoked: outbox.revoked
-  }
+  const { total: _total, ...outbox } = bucketCounts(byStatus)
+  return { ...outbox, waiting: outbox.waiting + waiting, skipped }
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
