@@ -409,4 +409,69 @@ describe('campaign journey in Chromium', () => {
       ['6281234567891', 'invoice.pdf', 'Invoice for Siti']
     ])
   })
+
+  // QA: with the gateway unreachable mid-campaign the card read "— sending" with Pause beside Resume, its part said
+  // "the device disconnected or was logged out", and nothing said what to do once the gateway was back.
+  it('says a campaign is paused when the gateway is unreachable, why, and to resume once it is back', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    const phones = ['081233330001', '081233330002', '081233330003', '081233330004']
+    const csv = ['Name,Phone', ...phones.map((phone, i) => `Pelanggan ${i},${phone}`)].join('\n')
+    const { files } = await harness.core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'promo.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+      purpose: 'spreadsheet'
+    })
+    const sheet = await harness.core.handlers['campaigns:read']({ handle: files[0]!.handle })
+    const created = await harness.core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name: 'promo',
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Halo {Name}',
+      // Far apart: the gateway goes away before the second row.
+      pacing: {
+        minDelaySeconds: 60,
+        maxDelaySeconds: 60,
+        batchSize: 100,
+        batchPauseMinutes: 0,
+        workingHours: null,
+        dailyCapPerDevice: 1000,
+        warmUp: null
+      },
+      devices: [deviceId]
+    })
+    await harness.core.handlers['campaigns:start']({ id: created.id })
+    await openTab(p, 'campaigns')
+    await p.getByRole('button', { name: 'promo' }).click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')
+
+    await harness.core.handlers['sandbox:control']({ deviceId, action: 'unreachable' })
+    await expect
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 20_000 })
+      .toBe('paused')
+    const part = p.getByTestId('campaign-device-wait')
+    expect(await part.textContent()).toMatch(/^Paused: the gateway could not be reached\./)
+    expect(await p.getByTestId('campaign-pause').count()).toBe(0)
+    expect(await part.getByRole('button', { name: 'Resume' }).count()).toBe(1)
+    await screenshot(p, 'journey-campaign-gateway-down')
+
+    // The Overview calls it paused and promises no end.
+    await openTab(p, 'home')
+    const onOverview = p.getByRole('region', { name: 'Campaigns' }).locator('li').first()
+    await expect.poll(() => onOverview.textContent()).toMatch(/promo\s*paused/)
+    expect(await onOverview.textContent()).not.toContain('estimated end')
+
+    // Back: the part stays paused (the operator resumes) and says so; Resume sends again.
+    await harness.core.handlers['sandbox:control']({ deviceId, action: 'reachable' })
+    await openTab(p, 'campaigns')
+    await p.getByRole('button', { name: 'promo' }).click()
+    await expect
+      .poll(() => p.getByTestId('campaign-device-wait').textContent(), { timeout: 20_000 })
+      .toContain('The device is connected again: press Resume to go on.')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-campaign-gateway-back')
+    await p.getByTestId('campaign-device-wait').getByRole('button', { name: 'Resume' }).click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')
+    await p.getByTestId('campaign-pause').waitFor()
+  })
 })

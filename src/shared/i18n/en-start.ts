@@ -140,9 +140,7 @@ export const enStart = {
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
-  'campaigns.autoPause.unreachable':
-    'Paused: the gateway could not be reached. It does not go on by itself: press Resume once the gateway is back.',
-  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
+  'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',
   'drop.sheet.attach': 'Attach to a message',

@@ -1112,6 +1112,9 @@ export const enRest = {
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
+  'campaigns.autoPause.resumeWhenBack':
+    'It does not go on by itself: press Resume once the device is connected again.',
+  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled} rows cancelled; {accepted} were already with the gateway.',
   'campaigns.takeBack.open': 'Take back this campaign',

@@ -1266,12 +1266,13 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
-  'campaigns.autoPause.unreachable':
-    'Dijeda: gateway tidak dapat dihubungi. Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah gateway kembali.',
-  'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
+  'campaigns.autoPause.unreachable': 'Dijeda: gateway tidak dapat dihubungi.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
+  'campaigns.autoPause.resumeWhenBack':
+    'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',
+  'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.cancel': 'Batalkan sisanya',
   'campaigns.cancelReport': '{cancelled} baris dibatalkan; {accepted} sudah diterima gateway.',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',

@@ -334,6 +334,7 @@ describe('a verdict true to its buckets', () => {
     expect(screen.queryByTestId('campaign-pause')).toBeNull()
     const part = screen.getByTestId('campaign-device-wait')
     expect(part.textContent).toContain('Paused: the gateway could not be reached.')
+    expect(part.textContent).toContain('press Resume once the device is connected again.')
     expect(part.textContent).not.toContain('The device is connected again')
     expect(within(part).getAllByRole('button', { name: 'Resume' })).toHaveLength(1)
     // The gateway is back: the part stays paused (deliberately) and says how to go on.
@@ -342,6 +343,9 @@ describe('a verdict true to its buckets', () => {
       expect(screen.getByTestId('campaign-device-wait').textContent).toContain(
         'The device is connected again: press Resume to go on.'
       )
+    )
+    expect(screen.getByTestId('campaign-device-wait').textContent).not.toContain(
+      'once the device is connected'
     )
   })
 })

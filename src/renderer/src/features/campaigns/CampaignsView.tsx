@@ -1150,8 +1150,8 @@ function CampaignProgress({
           <li key={d.deviceId} data-testid="campaign-device-wait">
             {campaignWaitText(d, t, locale, campaignZone(campaign.pacing))}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
-            {(d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable') && sendable(d.deviceId)
-              ? ` ${t('campaigns.autoPause.deviceBack')}`
+            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable'
+              ? ` ${t(sendable(d.deviceId) ? 'campaigns.autoPause.deviceBack' : 'campaigns.autoPause.resumeWhenBack')}`
               : null}
             {d.autoPaused ? (
               <>
