@@ -207,6 +207,20 @@ export class NoticeBoard {
   }
 
   /**
+   * A device whose drop paused a campaign's part is back: the part stays paused until the operator resumes it (so a
+   * flapping connection never sends on its own), and this says so; clicking opens the campaigns view and its Resume.
+   * Same key as the pause's notice: it replaces it.
+   */
+  campaignDeviceBack(event: { campaignId: string; name: string; deviceId: string }): void {
+    this.emit({
+      key: `campaign:${event.campaignId}:${event.deviceId}`,
+      title: { key: 'campaigns.notice.deviceBack', params: { name: event.name } },
+      body: { key: 'campaigns.autoPause.deviceBack' },
+      action: { kind: 'open', view: 'campaigns' }
+    })
+  }
+
+  /**
    * Customers' messages kept by the sync. Gathered for a moment, and for as long as a catch-up lasts: one message is
    * one notice with its sender and first line, several are one grouped notice ("7 new messages from 3 customers").
    * Messages in the conversation the focused window shows are left out; with do-not-disturb nothing is said.

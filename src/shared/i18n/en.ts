@@ -1110,6 +1110,7 @@ export const enRest = {
     '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
+  'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
   'campaigns.autoPause.resumeWhenBack':

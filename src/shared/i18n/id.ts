@@ -1268,6 +1268,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
   'campaigns.autoPause.unreachable': 'Dijeda: gateway tidak dapat dihubungi.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
+  'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
   'campaigns.autoPause.resumeWhenBack':

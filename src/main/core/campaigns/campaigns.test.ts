@@ -670,6 +670,30 @@ describe('campaigns on the outbox', () => {
     expect(paused).toEqual(['dev-1:unreachable', 'dev-1:disconnected'])
   })
 
+  it('tells when a dropped device is back while its part stays paused, and only for a drop', async () => {
+    // QA: after the gateway was reachable again the campaign stayed paused and nothing said so until Resume.
+    const back: string[] = []
+    const monitor = new EventEmitter()
+    fixture = makeFixture()
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+      onDeviceBack: (e) => back.push(`${e.name}:${e.deviceId}`)
+    })
+    const { id } = await campaigns.create(bigCampaign(4))
+    await campaigns.start(id)
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
+    monitor.emit('stateChanged', 'dev-1', 'unreachable', 'connected', null)
+    expect(back).toEqual(['Big bills:dev-1'])
+    // Pausing on a drop is deliberate: the part waits for the operator's Resume.
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    // A part paused for its spent quota is not "back" with the connection.
+    campaigns.resume(id, 'dev-1')
+    campaigns.autoPauseDevice('dev-1', 'quota')
+    monitor.emit('stateChanged', 'dev-1', 'disconnected', 'connected', null)
+    expect(back).toEqual(['Big bills:dev-1'])
+  })
+
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
