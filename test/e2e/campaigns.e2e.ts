@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot, seriousA11yViolations } from './browser'
+import { QUICK_PACING, startedCampaign } from '../core/testing/sandbox-core'
 import { PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
@@ -118,33 +119,12 @@ describe('campaign journey in Chromium', () => {
     await expect.poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('0 / 3')
 
     // Two campaigns of three, each allowed far more a day on its own: the number's cap is what holds them.
-    const startCampaign = async (name: string, phones: string[]): Promise<void> => {
-      const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
-      const { files } = await harness.core.handlers['files:register']({
-        sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
-        purpose: 'spreadsheet'
-      })
-      const sheet = await harness.core.handlers['campaigns:read']({ handle: files[0]!.handle })
-      const created = await harness.core.handlers['campaigns:create']({
-        sheetId: sheet.sheetId,
-        name,
-        mapping: { phone: 'Phone', variables: ['Name'] },
-        template: 'Halo {Name}',
-        pacing: {
-          minDelaySeconds: 0,
-          maxDelaySeconds: 0.2,
-          batchSize: 100,
-          batchPauseMinutes: 0,
-          workingHours: null,
-          dailyCapPerDevice: 1000,
-          warmUp: null
-        },
-        devices: [deviceId]
-      })
-      await harness.core.handlers['campaigns:start']({ id: created.id })
-    }
-    await startCampaign('januari', ['081211110001', '081211110002', '081211110003'])
-    await startCampaign('februari', ['081222220001', '081222220002', '081222220003'])
+    await startedCampaign(harness.core, deviceId, 'januari', ['081211110001', '081211110002', '081211110003'])
+    await startedCampaign(harness.core, deviceId, 'februari', [
+      '081222220001',
+      '081222220002',
+      '081222220003'
+    ])
 
     await expect
       .poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent(), { timeout: 20_000 })
@@ -416,31 +396,12 @@ describe('campaign journey in Chromium', () => {
     const harness = await journey.start()
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    const phones = ['081233330001', '081233330002', '081233330003', '081233330004']
-    const csv = ['Name,Phone', ...phones.map((phone, i) => `Pelanggan ${i},${phone}`)].join('\n')
-    const { files } = await harness.core.handlers['files:register']({
-      sources: [{ kind: 'bytes', name: 'promo.csv', dataBase64: Buffer.from(csv).toString('base64') }],
-      purpose: 'spreadsheet'
+    // Far apart: the gateway goes away before the second row.
+    await startedCampaign(harness.core, deviceId, 'promo', ['081233330001', '081233330002', '081233330003'], {
+      ...QUICK_PACING,
+      minDelaySeconds: 60,
+      maxDelaySeconds: 60
     })
-    const sheet = await harness.core.handlers['campaigns:read']({ handle: files[0]!.handle })
-    const created = await harness.core.handlers['campaigns:create']({
-      sheetId: sheet.sheetId,
-      name: 'promo',
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      template: 'Halo {Name}',
-      // Far apart: the gateway goes away before the second row.
-      pacing: {
-        minDelaySeconds: 60,
-        maxDelaySeconds: 60,
-        batchSize: 100,
-        batchPauseMinutes: 0,
-        workingHours: null,
-        dailyCapPerDevice: 1000,
-        warmUp: null
-      },
-      devices: [deviceId]
-    })
-    await harness.core.handlers['campaigns:start']({ id: created.id })
     await openTab(p, 'campaigns')
     await p.getByRole('button', { name: 'promo' }).click()
     await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')

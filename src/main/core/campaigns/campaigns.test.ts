@@ -84,6 +84,25 @@ const bigCampaign = (size: number) => ({
   devices: ['dev-1']
 })
 
+/**
+ * A started four-row campaign on dev-1 whose service follows a device monitor the test drives (its `stateChanged`
+ * events, as the app's monitor emits them), with `deps` added.
+ */
+async function startFollowingMonitor(
+  deps: Partial<Parameters<typeof createCampaigns>[0]>
+): Promise<{ monitor: EventEmitter; id: string }> {
+  const monitor = new EventEmitter()
+  fixture = makeFixture()
+  campaigns = createCampaigns({
+    ...campaignsDeps(),
+    monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+    ...deps
+  })
+  const { id } = await campaigns.create(bigCampaign(4))
+  await campaigns.start(id)
+  return { monitor, id }
+}
+
 /** Rows stored on disk for a campaign (null: all campaigns), whatever its status. */
 function rowsOf(campaignId: string | null): number {
   const row =
@@ -653,15 +672,9 @@ describe('campaigns on the outbox', () => {
   it('names why a dropped device paused its part: the gateway unreachable is not the device logged out', async () => {
     // QA: with the gateway unreachable, the part read "the device disconnected or was logged out".
     const paused: string[] = []
-    const monitor = new EventEmitter()
-    fixture = makeFixture()
-    campaigns = createCampaigns({
-      ...campaignsDeps(),
-      monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+    const { monitor, id } = await startFollowingMonitor({
       onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
     })
-    const { id } = await campaigns.create(bigCampaign(4))
-    await campaigns.start(id)
     monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
     expect(paused).toEqual(['dev-1:unreachable'])
     expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
@@ -673,15 +686,9 @@ describe('campaigns on the outbox', () => {
   it('tells when a dropped device is back while its part stays paused, and only for a drop', async () => {
     // QA: after the gateway was reachable again the campaign stayed paused and nothing said so until Resume.
     const back: string[] = []
-    const monitor = new EventEmitter()
-    fixture = makeFixture()
-    campaigns = createCampaigns({
-      ...campaignsDeps(),
-      monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+    const { monitor, id } = await startFollowingMonitor({
       onDeviceBack: (e) => back.push(`${e.name}:${e.deviceId}`)
     })
-    const { id } = await campaigns.create(bigCampaign(4))
-    await campaigns.start(id)
     monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
     monitor.emit('stateChanged', 'dev-1', 'unreachable', 'connected', null)
     expect(back).toEqual(['Big bills:dev-1'])
