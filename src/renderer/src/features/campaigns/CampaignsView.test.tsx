@@ -1301,7 +1301,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
       seedStores(
         makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
       )
-      const running = campaign({ counts: { waiting: 2, queued: 3, accepted: 1, sent: 1, skipped: 1 } })
+      // The row being handed over (sending) is waiting in the counting model, but no longer cancellable.
+      const running = campaign({
+        counts: { waiting: 2, queued: 3, sending: 1, accepted: 1, sent: 1, skipped: 1 }
+      })
       let current = running
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
       fake.handle('campaigns:get', () => current)

@@ -1101,8 +1101,8 @@ function CampaignProgress({
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
-  // Not yet handed to the gateway: what "Cancel the rest" stops.
-  const cancellable = buckets.waiting
+  // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
+  const cancellable = buckets.waiting - (campaign.counts.sending ?? 0)
   const active = campaign.status === 'running' || campaign.status === 'paused'
   // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
   const partsHeld = campaign.status === 'running' && isHeld(campaign)
