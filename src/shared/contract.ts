@@ -762,7 +762,7 @@ export const CheckSummaryView = z.object({
 
 export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
 export const CampaignWaitCode = z.enum(['gap', 'batch_pause', 'outside_hours', 'daily_cap', 'paused'])
-export const AutoPauseReason = z.enum(['disconnected', 'failure_rate', 'quota'])
+export const AutoPauseReason = z.enum(['disconnected', 'unreachable', 'failure_rate', 'quota'])
 
 export const CampaignView = z.object({
   id: Id,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
-import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice, QUICK_PACING } from './testing/sandbox-core'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
@@ -31,16 +31,6 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('condition not reached')
-}
-
-const FAST = {
-  minDelaySeconds: 0,
-  maxDelaySeconds: 0.2,
-  batchSize: 100,
-  batchPauseMinutes: 0,
-  workingHours: null,
-  dailyCapPerDevice: 1000,
-  warmUp: null
 }
 
 /** A spreadsheet as the window hands it over: registered with purpose `spreadsheet`, then read by its handle. */
@@ -97,7 +87,7 @@ describe('campaign refusals in the operator language', () => {
 
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
     const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))
-    const draft = { sheetId, name: 'Bills', pacing: FAST, devices: [deviceId] }
+    const draft = { sheetId, name: 'Bills', pacing: QUICK_PACING, devices: [deviceId] }
     expect(
       await refusalInIndonesian('campaigns:check', {
         sheetId,
@@ -139,7 +129,7 @@ describe('campaign refusals in the operator language', () => {
         mapping: { phone: 'Phone', variables: [] },
         template: 'Hi',
         pacing: {
-          ...FAST,
+          ...QUICK_PACING,
           minDelaySeconds: 5,
           maxDelaySeconds: 1,
           workingHours: { start: '20:00', end: '08:00', timeZone: 'Mars/Olympus' }
@@ -191,7 +181,7 @@ describe('campaigns through the contract', () => {
       name: 'Bills',
       mapping,
       template: '{Hi|Hello} {Name}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId]
     })
     expect(created.status).toBe('draft')
@@ -258,7 +248,7 @@ describe('campaigns through the contract', () => {
       name: 'Bills',
       mapping: { phone: 'Phone', variables: ['Name'] },
       template: 'Bill for {Name}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId]
     }
 
@@ -338,7 +328,7 @@ describe('campaigns through the contract', () => {
       name: 'Invoices',
       mapping,
       template: 'Invoice for {Name}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId],
       files
     })
@@ -391,7 +381,7 @@ describe('campaigns through the contract', () => {
       name: 'x',
       mapping: { phone: 'Phone', variables: [] },
       template: 'Hi',
-      pacing: { ...FAST, minDelaySeconds: 9, maxDelaySeconds: 1 },
+      pacing: { ...QUICK_PACING, minDelaySeconds: 9, maxDelaySeconds: 1 },
       devices: ['nobody']
     })
     expect(refused).toMatchObject({ ok: false })
@@ -412,7 +402,7 @@ describe('campaigns through the contract', () => {
       name: 'Blast',
       mapping: { phone: 'Phone', variables: ['Name'] },
       template: 'Hi {Name}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId]
     })
     await core.handlers['campaigns:start']({ id: created.id })
@@ -459,7 +449,7 @@ describe('campaigns through the contract', () => {
       name: 'Quota',
       mapping: { phone: 'Phone', variables: ['Name'] },
       template: 'Hi {Name}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId]
     })
     await core.handlers['campaigns:start']({ id: created.id })
@@ -499,7 +489,7 @@ describe('campaigns through the contract', () => {
       name: 'Two numbers',
       mapping: { phone: 'Phone', variables: ['Name'] },
       template: 'Hi {Name}',
-      pacing: { ...FAST, minDelaySeconds: 0.4, maxDelaySeconds: 0.5 },
+      pacing: { ...QUICK_PACING, minDelaySeconds: 0.4, maxDelaySeconds: 0.5 },
       devices: [first, second]
     })
     await core.handlers['campaigns:start']({ id: created.id })
@@ -615,7 +605,7 @@ describe('column names are data through the contract', () => {
       name: 'Proto',
       mapping,
       template: 'Hi {__proto__}',
-      pacing: FAST,
+      pacing: QUICK_PACING,
       devices: [deviceId]
     })
     if (!created.ok) throw new Error(created.error.message)
@@ -697,7 +687,7 @@ describe('every pacing case through the composed core (PACING_CASES)', () => {
       pacing,
       devices: [device.id]
     })
-    const edited = await core.handlers['campaigns:create'](draft(FAST))
+    const edited = await core.handlers['campaigns:create'](draft(QUICK_PACING))
     let lastValid = edited.pacing
     for (const { name, policy, problems } of PACING_CASES) {
       const valid = problems.length === 0

@@ -2,7 +2,7 @@
 // send (two campaigns at once no longer double a number's exposure), shown on the device.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Core } from '../../src/main/core/compose'
-import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice, startedCampaign } from './testing/sandbox-core'
 
 let core: Core
 
@@ -12,36 +12,6 @@ beforeEach(async () => {
 afterEach(async () => core.stop())
 
 const linkedDevice = (): Promise<string> => linkSandboxDevice(core)
-
-const FAST = {
-  minDelaySeconds: 0,
-  maxDelaySeconds: 0.2,
-  batchSize: 100,
-  batchPauseMinutes: 0,
-  workingHours: null,
-  // Each campaign would send 4 a day on its own: the device's cap is what holds them.
-  dailyCapPerDevice: 1000,
-  warmUp: null
-}
-
-async function startedCampaign(deviceId: string, name: string, phones: string[]): Promise<string> {
-  const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
-  const { files } = await core.handlers['files:register']({
-    sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
-    purpose: 'spreadsheet'
-  })
-  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
-  const created = await core.handlers['campaigns:create']({
-    sheetId: sheet.sheetId,
-    name,
-    mapping: { phone: 'Phone', variables: ['Name'] },
-    template: 'Halo {Name}',
-    pacing: FAST,
-    devices: [deviceId]
-  })
-  await core.handlers['campaigns:start']({ id: created.id })
-  return created.id
-}
 
 it('holds two campaigns and a direct send on one device to its daily cap of 3 in all, and the device says so', async () => {
   const deviceId = await linkedDevice()
@@ -53,8 +23,8 @@ it('holds two campaigns and a direct send on one device to its daily cap of 3 in
     isGroup: false,
     entries: [{ kind: 'text', text: 'direct' }]
   })
-  await startedCampaign(deviceId, 'january', ['081211110001', '081211110002', '081211110003'])
-  await startedCampaign(deviceId, 'february', ['081222220001', '081222220002', '081222220003'])
+  await startedCampaign(core, deviceId, 'january', ['081211110001', '081211110002', '081211110003'])
+  await startedCampaign(core, deviceId, 'february', ['081222220001', '081222220002', '081222220003'])
   const sentSoFar = async (): Promise<number> =>
     (await core.handlers['outbox:list']({ offset: 0, limit: 100 })).items.filter((i) => i.gatewayId !== null)
       .length

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot, seriousA11yViolations, touchingButtons } from './browser'
+import { QUICK_PACING, startedCampaign } from '../core/testing/sandbox-core'
 import { PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
@@ -41,6 +42,28 @@ const focusedTestId = (page: Page): Promise<string> =>
 /** The page is no wider than its window (no sideways scroll). */
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+/** Lines each matching element's text takes (one per line box of its text). */
+const textLines = (page: Page, selector: string): Promise<number[]> =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+  )
+
+/** The narrowest gap, in px, between neighbouring buttons of a row that sit on the same line. */
+const narrowestGap = (page: Page, selector: string): Promise<number> =>
+  page.locator(selector).evaluate((row) => {
+    const boxes = [...row.children].map((child) => child.getBoundingClientRect())
+    const gaps = boxes
+      .slice(1)
+      .map((box, i) => ({ box, before: boxes[i] }))
+      .filter(({ box, before }) => before && Math.abs(box.top - before.top) < 2)
+      .map(({ box, before }) => box.left - (before?.right ?? 0))
+    return Math.min(Infinity, ...gaps)
+  })
 
 describe('campaign journey in Chromium', () => {
   // Issue 27, point 2: a customer list dropped on Campaigns is imported; dropped anywhere else, it is asked about.
@@ -96,33 +119,12 @@ describe('campaign journey in Chromium', () => {
     await expect.poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('0 / 3')
 
     // Two campaigns of three, each allowed far more a day on its own: the number's cap is what holds them.
-    const startCampaign = async (name: string, phones: string[]): Promise<void> => {
-      const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
-      const { files } = await harness.core.handlers['files:register']({
-        sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
-        purpose: 'spreadsheet'
-      })
-      const sheet = await harness.core.handlers['campaigns:read']({ handle: files[0]!.handle })
-      const created = await harness.core.handlers['campaigns:create']({
-        sheetId: sheet.sheetId,
-        name,
-        mapping: { phone: 'Phone', variables: ['Name'] },
-        template: 'Halo {Name}',
-        pacing: {
-          minDelaySeconds: 0,
-          maxDelaySeconds: 0.2,
-          batchSize: 100,
-          batchPauseMinutes: 0,
-          workingHours: null,
-          dailyCapPerDevice: 1000,
-          warmUp: null
-        },
-        devices: [deviceId]
-      })
-      await harness.core.handlers['campaigns:start']({ id: created.id })
-    }
-    await startCampaign('januari', ['081211110001', '081211110002', '081211110003'])
-    await startCampaign('februari', ['081222220001', '081222220002', '081222220003'])
+    await startedCampaign(harness.core, deviceId, 'januari', ['081211110001', '081211110002', '081211110003'])
+    await startedCampaign(harness.core, deviceId, 'februari', [
+      '081222220001',
+      '081222220002',
+      '081222220003'
+    ])
 
     await expect
       .poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent(), { timeout: 20_000 })
@@ -210,6 +212,10 @@ describe('campaign journey in Chromium', () => {
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await openTab(p, 'campaigns')
+    // The opt-out list's buttons stand apart ("Add to the list", "Import a file…" and "Export (CSV)" touched).
+    await p.getByTestId('optouts').locator('summary').click()
+    expect(await narrowestGap(p, '[data-testid="optouts"] > .form-actions')).toBeGreaterThanOrEqual(4)
+    await p.getByTestId('optouts').locator('summary').click()
     await p
       .getByTestId('campaign-file')
       .setInputFiles({ name: 'tagihan.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
@@ -297,12 +303,16 @@ describe('campaign journey in Chromium', () => {
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
     await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    // Each column's heading on one line ("Row" read "Ro / w"), and the pager's buttons apart, at both widths.
+    expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect(await narrowestGap(p, '[data-testid="campaign-rows"] .form-actions')).toBeGreaterThanOrEqual(4)
     // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
     // "Previous rows" and "Next rows" stand apart, and apart from the table (QA 2026-11-29: they touched).
     expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 1100 px').toEqual([])
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
     expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 360 px').toEqual([])
+    expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
     await screenshot(p, 'journey-campaign-rows-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
     expect(await seriousA11yViolations(p)).toEqual([])
@@ -381,5 +391,51 @@ describe('campaign journey in Chromium', () => {
       ['6281234567890', 'invoice.pdf', 'Invoice for Budi'],
       ['6281234567891', 'invoice.pdf', 'Invoice for Siti']
     ])
+  })
+
+  // QA: with the gateway unreachable mid-campaign the card read "— sending" with Pause beside Resume, its part said
+  // "the device disconnected or was logged out", and nothing said what to do once the gateway was back.
+  it('says a campaign is paused when the gateway is unreachable, why, and to resume once it is back', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    // Far apart: the gateway goes away before the second row.
+    await startedCampaign(harness.core, deviceId, 'promo', ['081233330001', '081233330002', '081233330003'], {
+      ...QUICK_PACING,
+      minDelaySeconds: 60,
+      maxDelaySeconds: 60
+    })
+    await openTab(p, 'campaigns')
+    await p.getByRole('button', { name: 'promo' }).click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')
+
+    await harness.core.handlers['sandbox:control']({ deviceId, action: 'unreachable' })
+    await expect
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 20_000 })
+      .toBe('paused')
+    const part = p.getByTestId('campaign-device-wait')
+    expect(await part.textContent()).toMatch(/^Paused: the gateway could not be reached\./)
+    expect(await p.getByTestId('campaign-pause').count()).toBe(0)
+    expect(await part.getByRole('button', { name: 'Resume' }).count()).toBe(1)
+    await screenshot(p, 'journey-campaign-gateway-down')
+
+    // The Overview calls it paused and promises no end.
+    await openTab(p, 'home')
+    const onOverview = p.getByRole('region', { name: 'Campaigns' }).locator('li').first()
+    await expect.poll(() => onOverview.textContent()).toMatch(/promo\s*paused/)
+    expect(await onOverview.textContent()).not.toContain('estimated end')
+
+    // Back: the part stays paused (the operator resumes) and says so; Resume sends again.
+    await harness.core.handlers['sandbox:control']({ deviceId, action: 'reachable' })
+    await openTab(p, 'campaigns')
+    await p.getByRole('button', { name: 'promo' }).click()
+    await expect
+      .poll(() => p.getByTestId('campaign-device-wait').textContent(), { timeout: 20_000 })
+      .toContain('The device is connected again: press Resume to go on.')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-campaign-gateway-back')
+    await p.getByTestId('campaign-device-wait').getByRole('button', { name: 'Resume' }).click()
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')
+    await p.getByTestId('campaign-pause').waitFor()
   })
 })

@@ -218,6 +218,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     monitor,
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
+    onDeviceBack: (event) => notices.campaignDeviceBack(event),
     onChanged: (id) => events.emit('campaigns:changed', { id }),
     onContactNamesLearnt: () => contactsChanged()
   })

@@ -66,6 +66,25 @@ describe('NoticeBoard', () => {
     expect(shown(seen[0]!.body)).toBe('Disconnected; a restart may bring it back.')
   })
 
+  it("says a campaign whose device is back is still paused, replacing the pause's notice, in both languages", () => {
+    const { seen, notices } = board()
+    notices.campaignAutoPaused({
+      campaignId: 'c1',
+      name: 'Promo',
+      deviceId: 'd1',
+      reason: 'unreachable',
+      note: null
+    })
+    notices.campaignDeviceBack({ campaignId: 'c1', name: 'Promo', deviceId: 'd1' })
+    expect(seen).toHaveLength(2)
+    expect(seen[1]?.key).toBe(seen[0]?.key)
+    expect(shown(seen[0]!.body)).toBe('Paused: the gateway could not be reached.')
+    expect(shown(seen[1]!.title)).toBe('Campaign "Promo" is still paused')
+    expect(shown(seen[1]!.body)).toBe('The device is connected again: press Resume to go on.')
+    expect(shown(seen[1]!.title, 'id')).toBe('Kampanye "Promo" masih dijeda')
+    expect(seen[1]?.action).toEqual({ kind: 'open', view: 'campaigns' })
+  })
+
   it('groups failed sends into one notice', async () => {
     const { clock, seen, notices } = board()
     notices.sendFailed()

@@ -114,7 +114,8 @@ function deviceNotice(
 const AUTO_PAUSE_BODY = {
   disconnected: 'campaigns.autoPause.disconnected',
   failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
+  quota: 'campaigns.autoPause.quota',
+  unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<string, MessageKey>
 
 export class NoticeBoard {
@@ -194,13 +195,27 @@ export class NoticeBoard {
     campaignId: string
     name: string
     deviceId: string
-    reason: 'disconnected' | 'failure_rate' | 'quota'
+    reason: 'disconnected' | 'unreachable' | 'failure_rate' | 'quota'
     note: string | null
   }): void {
     this.emit({
       key: `campaign:${event.campaignId}:${event.deviceId}`,
       title: { key: 'campaigns.notice.autoPaused', params: { name: event.name } },
       body: event.note ? { text: event.note } : { key: AUTO_PAUSE_BODY[event.reason] },
+      action: { kind: 'open', view: 'campaigns' }
+    })
+  }
+
+  /**
+   * A device whose drop paused a campaign's part is back: the part stays paused until the operator resumes it (so a
+   * flapping connection never sends on its own), and this says so; clicking opens the campaigns view and its Resume.
+   * Same key as the pause's notice: it replaces it.
+   */
+  campaignDeviceBack(event: { campaignId: string; name: string; deviceId: string }): void {
+    this.emit({
+      key: `campaign:${event.campaignId}:${event.deviceId}`,
+      title: { key: 'campaigns.notice.deviceBack', params: { name: event.name } },
+      body: { key: 'campaigns.autoPause.deviceBack' },
       action: { kind: 'open', view: 'campaigns' }
     })
   }

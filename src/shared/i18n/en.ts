@@ -1112,8 +1112,12 @@ export const enRest = {
     '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
+  'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
+  'campaigns.autoPause.resumeWhenBack':
+    'It does not go on by itself: press Resume once the device is connected again.',
+  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled} rows cancelled; {accepted} were already with the gateway.',
   'campaigns.takeBack.open': 'Take back this campaign',
@@ -1154,6 +1158,7 @@ export const enRest = {
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
   'campaigns.count.waiting': 'waiting',
+  'campaigns.count.withGateway': 'with the gateway, not yet sent',
   'campaigns.count.sent': 'sent',
   'campaigns.count.delivered': 'delivered',
   'campaigns.count.read': 'read',
@@ -1216,7 +1221,6 @@ export const enRest = {
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
-  'campaigns.count.sending': 'sending',
   'campaigns.count.rows': '{rows} rows in all',
   'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count} messages',

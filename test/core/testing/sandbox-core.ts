@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { composeCore, type Core, type CorePorts, type Notice } from '../../../src/main/core/compose'
 import { MemoryVault } from '../../../src/main/core/vault'
+import type { PacingPolicy } from '../../../src/shared/domain'
 
 /** What a journey may change of the set-up, each merged over its fast default (e.g. the sandbox's webhook options). */
 export type SandboxCoreOverrides = Pick<CorePorts, 'sandbox' | 'outbox' | 'pollIntervals'>
@@ -34,4 +35,41 @@ export async function linkSandboxDevice(core: Core): Promise<string> {
   await core.handlers['devices:refresh']({ id: device.id })
   await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
   return device.id
+}
+
+/** Pacing that sends as fast as the queue turns, at any time of day, far under any daily cap. */
+export const QUICK_PACING: PacingPolicy = {
+  minDelaySeconds: 0,
+  maxDelaySeconds: 0.2,
+  batchSize: 100,
+  batchPauseMinutes: 0,
+  workingHours: null,
+  dailyCapPerDevice: 1000,
+  warmUp: null
+}
+
+/** Creates and starts, through the core's handlers, a campaign `name` to `phones` ("Halo {Name}") on one device. */
+export async function startedCampaign(
+  core: Pick<Core, 'handlers'>,
+  deviceId: string,
+  name: string,
+  phones: string[],
+  pacing: PacingPolicy = QUICK_PACING
+): Promise<string> {
+  const csv = ['Name,Phone', ...phones.map((phone, i) => `${name} ${i},${phone}`)].join('\n')
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: `${name}.csv`, dataBase64: Buffer.from(csv).toString('base64') }],
+    purpose: 'spreadsheet'
+  })
+  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
+  const created = await core.handlers['campaigns:create']({
+    sheetId: sheet.sheetId,
+    name,
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Halo {Name}',
+    pacing,
+    devices: [deviceId]
+  })
+  await core.handlers['campaigns:start']({ id: created.id })
+  return created.id
 }

@@ -1,5 +1,6 @@
 // Campaigns on the real outbox with a fake gateway and a fake clock: paced sends, working hours, pause/resume,
 // cancel with a report, auto-pause on failures, and a crash mid-campaign (no resend, no burst).
+import { EventEmitter } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
@@ -19,6 +20,7 @@ import {
 } from './campaigns'
 import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
+import type { DeviceMonitor } from '../devices'
 import { ROWS_PER_SLICE } from './check'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
@@ -81,6 +83,25 @@ const bigCampaign = (size: number) => ({
   pacing: PACING,
   devices: ['dev-1']
 })
+
+/**
+ * A started four-row campaign on dev-1 whose service follows a device monitor the test drives (its `stateChanged`
+ * events, as the app's monitor emits them), with `deps` added.
+ */
+async function startFollowingMonitor(
+  deps: Partial<Parameters<typeof createCampaigns>[0]>
+): Promise<{ monitor: EventEmitter; id: string }> {
+  const monitor = new EventEmitter()
+  fixture = makeFixture()
+  campaigns = createCampaigns({
+    ...campaignsDeps(),
+    monitor: monitor as unknown as Pick<DeviceMonitor, 'on'>,
+    ...deps
+  })
+  const { id } = await campaigns.create(bigCampaign(4))
+  await campaigns.start(id)
+  return { monitor, id }
+}
 
 /** Rows stored on disk for a campaign (null: all campaigns), whatever its status. */
 function rowsOf(campaignId: string | null): number {
@@ -646,6 +667,38 @@ describe('campaigns on the outbox', () => {
     expect(fixture.gateway.sends()).toHaveLength(sendsSoFar)
     campaigns.resume(id, 'dev-1')
     await fixture.runUntil(() => fixture.gateway.sends().length > sendsSoFar, { stepMs: 1000 })
+  })
+
+  it('names why a dropped device paused its part: the gateway unreachable is not the device logged out', async () => {
+    // QA: with the gateway unreachable, the part read "the device disconnected or was logged out".
+    const paused: string[] = []
+    const { monitor, id } = await startFollowingMonitor({
+      onAutoPause: (e) => paused.push(`${e.deviceId}:${e.reason}`)
+    })
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
+    expect(paused).toEqual(['dev-1:unreachable'])
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    campaigns.resume(id, 'dev-1')
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'needs-scan', null)
+    expect(paused).toEqual(['dev-1:unreachable', 'dev-1:disconnected'])
+  })
+
+  it('tells when a dropped device is back while its part stays paused, and only for a drop', async () => {
+    // QA: after the gateway was reachable again the campaign stayed paused and nothing said so until Resume.
+    const back: string[] = []
+    const { monitor, id } = await startFollowingMonitor({
+      onDeviceBack: (e) => back.push(`${e.name}:${e.deviceId}`)
+    })
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', null)
+    monitor.emit('stateChanged', 'dev-1', 'unreachable', 'connected', null)
+    expect(back).toEqual(['Big bills:dev-1'])
+    // Pausing on a drop is deliberate: the part waits for the operator's Resume.
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    // A part paused for its spent quota is not "back" with the connection.
+    campaigns.resume(id, 'dev-1')
+    campaigns.autoPauseDevice('dev-1', 'quota')
+    monitor.emit('stateChanged', 'dev-1', 'disconnected', 'connected', null)
+    expect(back).toEqual(['Big bills:dev-1'])
   })
 
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {

@@ -84,7 +84,8 @@ const WAIT_NOTE = {
 const AUTO_PAUSE_NOTE = {
   disconnected: 'campaigns.autoPause.disconnected',
   failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
+  quota: 'campaigns.autoPause.quota',
+  unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<AutoPauseReason, MessageKey>
 
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
@@ -116,7 +117,8 @@ const DISCARD_IMPORT_ROWS = 500
  */
 const importingHere = new Set<string>()
 
-export type AutoPauseReason = 'disconnected' | 'failure_rate' | 'quota'
+/** `unreachable`: the gateway itself could not be reached; `disconnected`: the device dropped or logged out. */
+export type AutoPauseReason = 'disconnected' | 'unreachable' | 'failure_rate' | 'quota'
 
 /** A campaign refusal: English in its message (CLI, logs), its key in `text` for the window's language. */
 export class CampaignError extends Error {
@@ -218,6 +220,11 @@ export interface CampaignsDeps {
     /** The gateway's or the device's own words, when there are any (for example why the number was logged out). */
     note: string | null
   }) => void
+  /**
+   * Told when a device whose drop paused a campaign's part is sendable again: the part stays paused (the operator
+   * resumes it), so the operator is told it can go on.
+   */
+  onDeviceBack?: (event: { campaignId: string; name: string; deviceId: string }) => void
   onChanged?: (campaignId: string) => void
   /** Told when a created campaign's name column taught contacts' names (the window's names refetch). */
   onContactNamesLearnt?: () => void
@@ -1097,6 +1104,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     return paused
   }
 
+  /** A device is sendable again: each running campaign whose part its drop paused is said to be waiting for Resume. */
+  function tellDeviceBack(deviceId: string): void {
+    for (const campaignId of store.runningOn(deviceId)) {
+      const campaign = store.get(campaignId)
+      const reason = store.devices(campaignId).find((d) => d.deviceId === deviceId)?.pausedReason
+      if (campaign && (reason === 'disconnected' || reason === 'unreachable'))
+        deps.onDeviceBack?.({ campaignId, name: campaign.name, deviceId })
+    }
+  }
+
   /**
    * The campaign's send policy: when may this row go? Paused campaigns and devices hold their rows; a troubled device
    * pauses its part; otherwise pacing decides. The queue keeps the wait and its reason with the rows.
@@ -1193,7 +1210,9 @@ export function createCampaigns(deps: CampaignsDeps) {
   // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
   // resumes only when the operator says so), a spent quota too, and progress may finish a running campaign.
   deps.monitor?.on('stateChanged', (deviceId, from, to, note) => {
-    if (isSendable(from) && !isSendable(to)) autoPauseDevice(deviceId, 'disconnected', note)
+    if (isSendable(from) && !isSendable(to))
+      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note)
+    if (!isSendable(from) && isSendable(to)) tellDeviceBack(deviceId)
   })
   queue.on('deviceRefused', (deviceId, code, message) => {
     if (code === 'quota_exceeded') autoPauseDevice(deviceId, 'quota', message)

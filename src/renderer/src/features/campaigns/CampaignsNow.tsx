@@ -7,7 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
+import { campaignStatusKey, campaignZone, isHeld, rowBuckets } from './campaign-facts'
 import { campaignWaitText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
@@ -42,7 +42,8 @@ function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Eleme
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read
   const zone = campaignZone(campaign.pacing)
-  const finishAt = campaign.estimate.finishAt
+  // Held until the operator resumes, the campaign has no end to promise (the estimate assumes it goes on now).
+  const finishAt = isHeld(campaign) ? null : campaign.estimate.finishAt
   const waits = [
     ...new Set(
       campaign.devices
@@ -59,7 +60,7 @@ function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Eleme
       >
         {campaign.name}
       </button>
-      <span className="muted">{t(STATUS_KEY[campaign.status])}</span>
+      <span className="muted">{t(campaignStatusKey(campaign))}</span>
       <span className="overview-campaign-facts">
         {t('overview.campaigns.progress', {
           sent: formatCount(sent, locale),

@@ -295,6 +295,61 @@ describe('auto-paused device', () => {
   })
 })
 
+describe('a verdict true to its buckets', () => {
+  it('does not call a campaign finished while rows are still with the gateway unsent', async () => {
+    // QA: "Promo Nov — finished" above "sending 1": the core finishes once every row is handed over.
+    const handedOver = campaign({ status: 'finished', counts: { accepted: 1, sent: 1, read: 7, skipped: 1 } })
+    let current = handedOver
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe(
+        'handed to the gateway, not all sent yet'
+      )
+    )
+    expect(screen.getByTestId('campaign-count-withGateway').textContent).toBe('1')
+    expect(screen.getByTestId('campaign-count-waiting').textContent).toBe('0')
+    // Once the gateway has sent the last one, it is finished.
+    current = campaign({ status: 'finished', counts: { sent: 2, read: 7, skipped: 1 } })
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('finished'))
+    // The list beside says the same (its status did not move, its words did).
+    const listed = within(screen.getByRole('list', { name: 'Your campaigns' })).getByRole('listitem')
+    await waitFor(() => expect(listed.textContent).toBe('bills finished'))
+  })
+
+  it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
+    // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))
+    const held = campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'unreachable' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [held] }))
+    fake.handle('campaigns:get', () => held)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('paused'))
+    expect(screen.queryByTestId('campaign-pause')).toBeNull()
+    const part = screen.getByTestId('campaign-device-wait')
+    expect(part.textContent).toContain('Paused: the gateway could not be reached.')
+    expect(part.textContent).toContain('press Resume once the device is connected again.')
+    expect(part.textContent).not.toContain('The device is connected again')
+    expect(within(part).getAllByRole('button', { name: 'Resume' })).toHaveLength(1)
+    // The gateway is back: the part stays paused (deliberately) and says how to go on.
+    act(() => seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'connected' })] })))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-device-wait').textContent).toContain(
+        'The device is connected again: press Resume to go on.'
+      )
+    )
+    expect(screen.getByTestId('campaign-device-wait').textContent).not.toContain(
+      'once the device is connected'
+    )
+  })
+})
+
 describe('ProgressChart', () => {
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0
@@ -328,10 +383,11 @@ describe('ProgressChart', () => {
 describe('the chart axis dates', () => {
   it("writes uPlot's date labels in the window's locale, never US month/day or am/pm", () => {
     const august = new Date(Date.UTC(2026, 7, 5, 12, 0))
-    const label = (locale: string): string => localDateFormat(locale)('{M}/{D}/{YY}\n{h}:{mm}{aa}')(august)
-    expect(label('en-GB')).toMatch(/^5 Aug, \d\d:\d\d$/)
-    expect(label('id-ID')).toMatch(/^5 Agu,? \d\d\.\d\d$/)
-    expect(localDateFormat('id-ID')('{h}:{mm}{aa}')(august)).toMatch(/^\d\d\.\d\d$/)
+    const label = (locale: string): string => localDateFormat(locale)('{HH}:{mm}\n{D} {MMM}')(august)
+    expect(label('en-GB')).toMatch(/^\d\d:\d\d\n5 Aug$/)
+    expect(label('id-ID')).toMatch(/^\d\d\.\d\d\n5 Agu$/)
+    // Seconds are a clock time's, never minutes:seconds alone.
+    expect(localDateFormat('en-GB')('{HH}:{mm}:{ss}')(august)).toMatch(/^\d\d:00:00$/)
   })
 })
 
@@ -1245,7 +1301,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
       seedStores(
         makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
       )
-      const running = campaign({ counts: { waiting: 2, queued: 3, accepted: 1, sent: 1, skipped: 1 } })
+      // The row being handed over (sending) is waiting in the counting model, but no longer cancellable.
+      const running = campaign({
+        counts: { waiting: 2, queued: 3, sending: 1, accepted: 1, sent: 1, skipped: 1 }
+      })
       let current = running
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
       fake.handle('campaigns:get', () => current)
@@ -1318,8 +1377,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const shown = within(await screen.findByTestId('campaign-counts'))
     const value = (term: string): string | null | undefined =>
       shown.getByText(term).nextElementSibling?.textContent
-    expect(value('menunggu')).toBe('1.003')
-    expect(value('sedang dikirim')).toBe('4')
+    // The domain's one counting model: being handed over is still waiting, accepted is with the gateway.
+    expect(value('menunggu')).toBe('1.004')
+    expect(value('di gateway, belum terkirim')).toBe('3')
     expect(value('terkirim')).toBe('4')
     expect(value('dilewati pemeriksaan')).toBe('9')
     expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')

@@ -26,7 +26,7 @@ import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { isUsablePacing, PacingFields } from './PacingFields'
-import { BUCKETS, campaignZone, rowBuckets, STATUS_KEY } from './campaign-facts'
+import { campaignStatusKey, campaignZone, isHeld, rowBuckets, type CampaignBucket } from './campaign-facts'
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
@@ -39,7 +39,7 @@ type Check = InvokeReply<'campaigns:check'>
 
 const COUNT_KEY = {
   waiting: 'campaigns.count.waiting',
-  sending: 'campaigns.count.sending',
+  withGateway: 'campaigns.count.withGateway',
   sent: 'campaigns.count.sent',
   delivered: 'campaigns.count.delivered',
   read: 'campaigns.count.read',
@@ -47,7 +47,7 @@ const COUNT_KEY = {
   skipped: 'campaigns.count.skipped',
   cancelled: 'campaigns.count.cancelled',
   revoked: 'campaigns.count.revoked'
-} as const satisfies Record<keyof typeof BUCKETS, MessageKey>
+} as const satisfies Record<CampaignBucket, MessageKey>
 
 /** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
 export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
@@ -127,7 +127,7 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{t(STATUS_KEY[c.status])}</span>
+              <span className="muted">{t(campaignStatusKey(c))}</span>
             </li>
           ))}
         </ul>
@@ -1055,6 +1055,7 @@ function CampaignProgress({
   const [askCancel, setAskCancel] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
+  const devices = useDevices((s) => s.devices)
   const heading = useRef<HTMLHeadingElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   const loaded = campaign !== null
@@ -1078,11 +1079,11 @@ function CampaignProgress({
     }
   }, [id, tick])
 
-  // The list beside shows the status too: tell it when the status moves (finished, auto-paused…).
-  const status = campaign?.status
+  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
+  const verdict = campaign ? campaignStatusKey(campaign) : null
   useEffect(() => {
-    if (status) onChanged()
-  }, [status, onChanged])
+    if (verdict) onChanged()
+  }, [verdict, onChanged])
 
   async function act(work: () => Promise<unknown>): Promise<void> {
     setError(null)
@@ -1095,16 +1096,20 @@ function CampaignProgress({
     }
   }
 
+  const sendable = (deviceId: string): boolean =>
+    devices.find((device) => device.id === deviceId)?.state === 'connected'
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
-  // Not yet handed to the gateway: what "Cancel the rest" stops.
-  const cancellable = buckets.waiting
+  // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
+  const cancellable = buckets.waiting - (campaign.counts.sending ?? 0)
   const active = campaign.status === 'running' || campaign.status === 'paused'
+  // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
+  const partsHeld = campaign.status === 'running' && isHeld(campaign)
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
-        {campaign.name} — <span data-testid="campaign-status">{t(STATUS_KEY[campaign.status])}</span>
+        {campaign.name} — <span data-testid="campaign-status">{t(campaignStatusKey(campaign))}</span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
@@ -1144,6 +1149,10 @@ function CampaignProgress({
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
             {campaignWaitText(d, t, locale, campaignZone(campaign.pacing))}
+            {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
+            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable'
+              ? ` ${t(sendable(d.deviceId) ? 'campaigns.autoPause.deviceBack' : 'campaigns.autoPause.resumeWhenBack')}`
+              : null}
             {d.autoPaused ? (
               <>
                 {' '}
@@ -1174,7 +1183,7 @@ function CampaignProgress({
       ) : null}
       <div className="form-actions campaign-progress-actions">
         {/* One button that turns from Pause to Resume: the focus stays on it. */}
-        {active ? (
+        {active && !partsHeld ? (
           <button
             type="button"
             className="button"

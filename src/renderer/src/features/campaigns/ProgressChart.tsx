@@ -16,20 +16,73 @@ const LINES = [
 ] as const
 
 /**
- * uPlot's axis labels in the window's locale (its own are US: "11/28/26 7:45am"): uPlot says which parts a label
- * needs through a template ("{M}/{D}/{YY}", "{h}:{mm}{aa}", ":{ss}"); the locale writes those parts.
+ * uPlot's axis labels in the window's locale (its own are US: "11/28/26 7:45am"): uPlot compiles each template of the
+ * axis's table (TIME_AXIS) through `fmtDate`; the locale writes the parts the template names, line by line, on a
+ * 24-hour clock like the rest of the window ("06:22:50", id-ID "06.22.50").
  */
 export function localDateFormat(locale: string): (template: string) => (date: Date) => string {
   return (template) => {
-    const options: Intl.DateTimeFormatOptions = {}
-    if (/\{(M|MM|MMM|MMMM|D|DD|YY|YYYY)\}/.test(template))
-      Object.assign(options, { day: 'numeric', month: 'short' })
-    if (/\{(h|H|HH|mm)\}/.test(template)) Object.assign(options, { hour: '2-digit', minute: '2-digit' })
-    if (/\{ss\}/.test(template)) Object.assign(options, { minute: '2-digit', second: '2-digit' })
-    const format = new Intl.DateTimeFormat(locale, options)
-    return (date) => format.format(date)
+    const lines = template.split('\n').map((line) => {
+      const options: Intl.DateTimeFormatOptions = {}
+      if (/\{YY(YY)?\}/.test(line)) options.year = 'numeric'
+      if (/\{M{1,4}\}/.test(line)) options.month = 'short'
+      if (/\{DD?\}/.test(line)) options.day = 'numeric'
+      if (/\{(HH?|h)\}/.test(line)) Object.assign(options, { hour: '2-digit', hourCycle: 'h23' })
+      if (/\{mm\}/.test(line)) options.minute = '2-digit'
+      if (/\{ss\}/.test(line)) options.second = '2-digit'
+      return Object.keys(options).length > 0 ? new Intl.DateTimeFormat(locale, options) : null
+    })
+    return (date) => lines.map((format) => format?.format(date) ?? '').join('\n')
   }
 }
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * The time axis's labels, in uPlot's table form: [the tick step from which a row applies, the label, the label when the
+ * year, month, day, hour, minute or second changes (here: the date under the first tick of a day), mode 1 = the
+ * label with that line added]. Clock times, never minutes:seconds alone (which read as a time of day).
+ */
+const TIME_AXIS: (string | number | null)[][] = [
+  [365 * DAY, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY, '{D} {MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [MINUTE, '{HH}:{mm}', '\n{D} {MMM}', null, '\n{D} {MMM}', null, null, null, 1],
+  [SECOND, '{HH}:{mm}:{ss}', '\n{D} {MMM}', null, '\n{D} {MMM}', null, null, null, 1]
+]
+
+/**
+ * Tick steps of whole seconds and up (uPlot's own go down to 1 ms, whose ticks a seconds label wrote twice or more:
+ * "44:27 44:27 44:27").
+ */
+const TIME_STEPS = [
+  SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  28 * DAY
+]
+
+/** The chart's time axis: its labels, its steps, room for "06:22:50" with a gap, and a second line for the date. */
+export const TIME_AXIS_OPTIONS = { values: TIME_AXIS, incrs: TIME_STEPS, space: 80, size: 56 }
 
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
 
@@ -87,7 +140,11 @@ export function ProgressChart({ id, refresh }: { id: string; refresh: number }):
             }))
           ],
           axes: [
-            { stroke: ink, grid: { stroke: 'rgba(127,127,127,0.2)' } },
+            {
+              stroke: ink,
+              grid: { stroke: 'rgba(127,127,127,0.2)' },
+              ...TIME_AXIS_OPTIONS
+            },
             // Whole rows only: no 0.5 tick.
             { stroke: ink, grid: { stroke: 'rgba(127,127,127,0.2)' }, incrs: WHOLE_STEPS }
           ]

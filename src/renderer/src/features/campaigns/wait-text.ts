@@ -14,7 +14,8 @@ const WAIT_KEY: Record<string, MessageKey> = {
 const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   disconnected: 'campaigns.autoPause.disconnected',
   failure_rate: 'campaigns.autoPause.failureRate',
-  quota: 'campaigns.autoPause.quota'
+  quota: 'campaigns.autoPause.quota',
+  unreachable: 'campaigns.autoPause.unreachable'
 }
 
 /** `locale` and `timeZone`: the window's and the campaign's (its working hours' zone), so "until" matches its hours. */

@@ -133,6 +133,28 @@ describe('overview', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'campaigns', openCampaign: 'c1' })
   })
 
+  it('promises no end for a campaign whose every part paused itself, and calls it paused', async () => {
+    // QA: with the gateway unreachable the Overview still showed an "estimated end" that had passed.
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'unreachable' }],
+          estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const bills = await within(list).findByTestId('overview-campaign-c1')
+    expect(bills.textContent).toContain('paused')
+    expect(bills.textContent).not.toContain('sending')
+    expect(bills.textContent).not.toContain('estimated end')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
+      /^Paused: the gateway could not be reached/
+    )
+  })
+
   it('says when no campaign is at work', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     render(<OverviewView />)
