@@ -227,16 +227,14 @@ describe('messages in journey in Chromium', () => {
     const thread = p.getByTestId('inbox-thread')
     for (const width of [360, 1100]) {
       await p.setViewportSize({ width, height: 760 })
-      await list.waitFor()
-      expect(await numbers(list), `the list at ${width} px`).toEqual([
-        whole('+62 857-0000-1111'),
-        whole('+62 812-3456-7890')
-      ])
+      // The list draws its rows once it is measured again at the new width (a frame or two after the resize).
+      await expect
+        .poll(() => numbers(list), { message: `the list at ${width} px` })
+        .toEqual([whole('+62 857-0000-1111'), whole('+62 812-3456-7890')])
       await conversations.last().getByRole('button').click()
-      await thread.waitFor()
-      expect(await numbers(thread.locator('h3')), `the thread's heading at ${width} px`).toEqual([
-        whole('+62 812-3456-7890')
-      ])
+      await expect
+        .poll(() => numbers(thread.locator('h3')), { message: `the thread's heading at ${width} px` })
+        .toEqual([whole('+62 812-3456-7890')])
       await screenshot(p, `journey-inbox-numbers-${width}px`)
       if (width === 360) await thread.getByRole('button', { name: 'Back to conversations' }).click()
     }
