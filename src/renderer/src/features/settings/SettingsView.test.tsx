@@ -28,6 +28,8 @@ describe('SettingsView', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'id')
     expect(fake.requests('settings:update')).toEqual([{ theme: 'dark' }, { language: 'id' }])
     expect(screen.getByRole('heading', { name: 'Pengaturan' })).toBeTruthy()
+    // The save that changed the language ran with the old words: its "Saved." is said in the new language.
+    expect(screen.getByTestId('settings-status').textContent).toBe('Tersimpan.')
   })
 
   it('saves numbers on blur, in the setting’s units', async () => {

@@ -87,7 +87,11 @@ const NUMBERS: NumberSpec[] = [
 export function SettingsView(): React.JSX.Element {
   const t = useT()
   const settings = useSettings((s) => s.settings)
-  const [status, setStatus] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // Our own words are kept as keys and worded as the view draws, so "Saved." after a change of language is in the new
+  // one (the save that changed it ran with the old words); the core's refusals arrive worded.
+  const [status, setStatus] = useState<
+    { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
+  >(null)
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
 
   if (!settings) {
@@ -108,7 +112,7 @@ export function SettingsView(): React.JSX.Element {
         for (const k of keys) delete next[k]
         return next
       })
-      setStatus({ tone: 'ok', text: t('settings.saved') })
+      setStatus({ tone: 'ok', key: 'settings.saved' })
       return true
     } catch (error) {
       const info = errorInfo(error)
@@ -127,7 +131,7 @@ export function SettingsView(): React.JSX.Element {
         className={status ? `feedback feedback--${status.tone}` : 'feedback'}
         data-testid="settings-status"
       >
-        {status?.text ?? ''}
+        {status === null ? '' : 'key' in status ? t(status.key) : status.text}
       </p>
       <DamagedParts />
 
@@ -194,7 +198,7 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
-            onInvalid={() => setStatus({ tone: 'bad', text: t('settings.notSaved') })}
+            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
           />
         ))}
         <TimeZoneField
@@ -236,7 +240,7 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
-            onInvalid={() => setStatus({ tone: 'bad', text: t('settings.notSaved') })}
+            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
           />
         ))}
         <Toggle
