@@ -21,6 +21,13 @@ beforeEach(() => {
   fake = installFakeApi()
 })
 
+/** A sandbox device with no auto-reply, whose "try it" the fake gateway answers with no reply. */
+function sandboxDeviceWithoutRules(): void {
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
+  fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+  fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
+}
+
 describe('AutoRepliesView', () => {
   it('lists the rules and adds one, then lists again', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
@@ -115,9 +122,7 @@ describe('AutoRepliesView', () => {
   })
 
   it('sandbox devices: "try it" can send a file with the message as its caption', async () => {
-    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
-    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
-    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
+    sandboxDeviceWithoutRules()
     const user = userEvent.setup()
     render(<AutoRepliesView />)
     await user.clear(await screen.findByTestId('try-from'))
@@ -131,9 +136,7 @@ describe('AutoRepliesView', () => {
   })
 
   it('sandbox devices: "try it" sends a voice note without words; a text message needs them', async () => {
-    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
-    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
-    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
+    sandboxDeviceWithoutRules()
     const user = userEvent.setup()
     render(<AutoRepliesView />)
     const submit = (await screen.findByTestId('try-submit')) as HTMLButtonElement
