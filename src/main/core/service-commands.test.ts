@@ -201,6 +201,21 @@ describe('the webhook inspector and "try it"', () => {
       field: 'from'
     })
   })
+
+  it("says in the window's words why a message cannot arrive: a number that is not one, a device not linked", async () => {
+    const deviceId = await linkedSandboxDevice()
+    expect(
+      await failure(invoke('sandbox:receive', { deviceId, from: 'nobody', message: 'x' }))
+    ).toMatchObject({ field: 'from', messageKey: 'desktop.error.sandboxFromInvalid' })
+    await invoke('sandbox:control', { deviceId, action: 'logout' })
+    const refused = await failure(invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'x' }))
+    expect(refused).toMatchObject({
+      code: 'sandbox_not_linked',
+      messageKey: 'desktop.error.sandboxNotLinked'
+    })
+    // Not the sandbox's own sentence ("a logged_out device receives nothing…").
+    expect(refused.message).not.toMatch(/logged_out|receives nothing/)
+  })
 })
 
 describe('auto-replies', () => {

@@ -132,6 +132,9 @@ export const enRest = {
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
   'desktop.error.sandboxTokenLocked': 'The sandbox device token is not available.',
+  'desktop.error.sandboxFromInvalid': 'Enter the number the message comes from, for example 0812 3456 7890.',
+  'desktop.error.sandboxNotLinked':
+    'Nothing can arrive at this sandbox device: its phone is not linked. Link it first (Link, then scan the QR code).',
   'desktop.error.sandboxForgot': 'The sandbox no longer knows this device.',
   'desktop.error.fileGone': 'A file is no longer available; add it again.',
   'desktop.error.fileTooLarge': "{name} is {size}; this device's gateway accepts files up to {limit}.",

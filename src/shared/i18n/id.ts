@@ -141,6 +141,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
   'desktop.error.sandboxTokenLocked': 'Token perangkat sandbox tidak tersedia.',
+  'desktop.error.sandboxFromInvalid': 'Masukkan nomor pengirim pesan, misalnya 0812 3456 7890.',
+  'desktop.error.sandboxNotLinked':
+    'Tidak ada pesan yang bisa masuk ke perangkat sandbox ini: ponselnya belum tertaut. Tautkan dulu (Tautkan, lalu pindai kode QR).',
   'desktop.error.sandboxForgot': 'Sandbox sudah tidak mengenal perangkat ini.',
   'desktop.error.fileGone': 'Sebuah berkas sudah tidak tersedia; tambahkan lagi.',
   'desktop.error.fileTooLarge':

@@ -52,6 +52,29 @@ export function toSandboxMessageView(message: MessageSnapshot): SandboxMessageVi
   }
 }
 
+/**
+ * The sandbox refuses an arriving message with its own English sentence; the window needs words it can translate.
+ * Its control routes answer 400 for a field it cannot read (only `from` here) and 409 for a device whose phone is
+ * not linked ("a logged_out device receives nothing…").
+ */
+function receiveRefusal(error: unknown): ApiFailure {
+  const status = controlStatus(error)
+  if (status === 400)
+    return new ApiFailure('sandbox_refused', { key: 'desktop.error.sandboxFromInvalid' }, 'from')
+  if (status === 409) return new ApiFailure('sandbox_not_linked', { key: 'desktop.error.sandboxNotLinked' })
+  return new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
+}
+
+/**
+ * A SandboxControlError's status, told by its name: the sandbox is loaded on demand (its own module instance), and a
+ * value import here would bring it into the core's start.
+ */
+function controlStatus(error: unknown): number | null {
+  return error instanceof Error && error.name === 'SandboxControlError' && 'status' in error
+    ? Number(error.status)
+    : null
+}
+
 /** "Set aside and start fresh" for the sandbox, back on the port its saved devices expect. */
 export function startSandboxFresh(
   registry: Pick<DeviceRegistry, 'list'>,
@@ -147,9 +170,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
           webhookDeliveryId: received.webhookDeliveryId
         }
       } catch (error) {
-        const text = error instanceof Error ? error.message : String(error)
-        // "from … is not a phone number" is about the field; "a needs-scan device receives nothing" is not.
-        throw new ApiFailure('sandbox_refused', text, text.startsWith('from ') ? 'from' : undefined)
+        throw receiveRefusal(error)
       }
     }
   }
