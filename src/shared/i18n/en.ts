@@ -1012,6 +1012,7 @@ export const enRest = {
   'campaigns.intro':
     'One message to many customers from a spreadsheet, paced to keep your number safe, with proof of what was sent.',
   'campaigns.list': 'Your campaigns',
+  'campaigns.listFailed': 'Your campaigns could not be read: {why}',
   'campaigns.loading': 'Loading the campaign…',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',

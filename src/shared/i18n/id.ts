@@ -1154,6 +1154,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.intro':
     'Satu pesan ke banyak pelanggan dari spreadsheet, dengan jeda aman agar nomor Anda terlindungi, dan bukti apa saja yang terkirim.',
   'campaigns.list': 'Kampanye Anda',
+  'campaigns.listFailed': 'Daftar kampanye Anda tidak dapat dibaca: {why}',
   'campaigns.loading': 'Memuat kampanye…',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':

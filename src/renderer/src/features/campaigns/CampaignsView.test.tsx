@@ -93,6 +93,21 @@ describe('CampaignsView', () => {
     )
   })
 
+  it('says when the campaign list cannot be read, and reads it again on request', async () => {
+    let failures = 1
+    fake.handle('campaigns:list', () => {
+      if (failures-- > 0) throw new ApiError({ code: 'internal', message: 'The database is busy' })
+      return { campaigns: [campaign({ id: 'c-1', name: 'November bills', status: 'finished' })] }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const alert = await screen.findByTestId('campaigns-list-error')
+    expect(alert.textContent).toContain('The database is busy')
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('button', { name: 'November bills' })).toBeTruthy()
+    expect(screen.queryByTestId('campaigns-list-error')).toBeNull()
+  })
+
   it('offers the guessed name column, changeable, and creates the campaign with the one chosen', async () => {
     fake.handle('campaigns:read', () =>
       sheetRead({

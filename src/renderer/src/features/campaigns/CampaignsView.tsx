@@ -77,18 +77,25 @@ export function CampaignsView(): React.JSX.Element {
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
   const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
   const [list, setList] = useState<CampaignView[]>([])
+  const [listError, setListError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   const refresh = useCallback(() => setReload((n) => n + 1), [])
 
   useEffect(() => {
     let on = true
-    void call('campaigns:list', {}).then((reply) => {
-      if (!on) return
-      setList(reply.campaigns)
-      // Coming back to the view shows the campaign that is sending (or paused), not a blank form.
-      const current = reply.campaigns.find((c) => c.status === 'running' || c.status === 'paused')
-      if (current && !wantsNew) setOpenId((open) => open ?? current.id)
-    })
+    call('campaigns:list', {}).then(
+      (reply) => {
+        if (!on) return
+        setListError(null)
+        setList(reply.campaigns)
+        // Coming back to the view shows the campaign that is sending (or paused), not a blank form.
+        const current = reply.campaigns.find((c) => c.status === 'running' || c.status === 'paused')
+        if (current && !wantsNew) setOpenId((open) => open ?? current.id)
+      },
+      (e: unknown) => {
+        if (on) setListError(errorInfo(e))
+      }
+    )
     return () => {
       on = false
     }
@@ -120,6 +127,14 @@ export function CampaignsView(): React.JSX.Element {
       <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
       <OptOuts />
+      {listError ? (
+        <p className="alert alert--bad" role="alert" data-testid="campaigns-list-error">
+          {t('campaigns.listFailed', { why: listError.message })}{' '}
+          <button type="button" className="button button--small" onClick={refresh}>
+            {t('common.tryAgain')}
+          </button>
+        </p>
+      ) : null}
       {list.length > 0 ? (
         <ul className="campaigns-list" aria-label={t('campaigns.list')}>
           {list.map((c) => (
