@@ -438,6 +438,23 @@ describe('keyboard shortcuts', () => {
     expect(document.activeElement).toBe(before)
   })
 
+  it('announces each tab’s key on the tab itself (aria-keyshortcuts), and that key opens it', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    const tabs = within(screen.getByRole('navigation'))
+      .getAllByRole('button')
+      .filter((button) => button.dataset.testid?.startsWith('nav-') && button.dataset.testid !== 'nav-more')
+      .filter((button) => button.dataset.testid !== 'nav-toggle')
+    expect(tabs).toHaveLength(11)
+    for (const tab of tabs) {
+      const shortcut = tab.getAttribute('aria-keyshortcuts')
+      expect(shortcut, tab.textContent ?? '').toMatch(/^Alt\+[0-9A-Z]$/)
+      await user.keyboard(`{Alt>}${shortcut!.slice(4).toLowerCase()}{/Alt}`)
+      await waitFor(() => expect(tab.getAttribute('aria-current'), shortcut!).toBe('page'))
+    }
+  })
+
   it('focuses the search with / and moves between rows with J and K', async () => {
     const fake = installFakeApi()
     fake.handle('outbox:list', () => ({

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
+import { altShortcutOf } from '../shortcuts/view-keys'
 import { tabsInRow } from './fit-tabs'
 
 type Tab = (typeof NAV_VIEWS)[number]
@@ -76,6 +77,7 @@ export function Navigation(): React.JSX.Element {
         type="button"
         className="nav-button"
         aria-current={view === v ? 'page' : undefined}
+        aria-keyshortcuts={altShortcutOf(v)}
         data-testid={named ? `nav-${v}` : undefined}
         onClick={() => open(v)}
       >
