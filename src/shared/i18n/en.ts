@@ -1167,7 +1167,12 @@ export const enRest = {
   'campaigns.count.revoked': 'deleted for everyone',
   'campaigns.count.skipped': 'skipped by the check',
   'campaigns.chart.title': 'Progress over time',
-  'campaigns.chart.summary': 'So far: {sent} sent, {delivered} delivered, {read} read, {failed} failed.',
+  'campaigns.chart.summary':
+    'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',
+  'campaigns.chart.everSent': 'ever sent',
+  'campaigns.chart.everDelivered': 'ever delivered',
+  'campaigns.chart.everRead': 'ever read',
+  'campaigns.chart.everFailed': 'ever failed',
   'campaigns.optOuts.title': 'Opt-out list ({count})',
   'campaigns.optOuts.intro': 'Numbers on this list are skipped by every campaign and reported as opted out.',
   'campaigns.optOuts.add': 'Numbers to add (one per line or comma-separated)',

@@ -1327,7 +1327,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':
-    'Sejauh ini: {sent} terkirim, {delivered} sampai, {read} dibaca, {failed} gagal.',
+    'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
+  'campaigns.chart.everSent': 'pernah terkirim',
+  'campaigns.chart.everDelivered': 'pernah sampai',
+  'campaigns.chart.everRead': 'pernah dibaca',
+  'campaigns.chart.everFailed': 'pernah gagal',
   'campaigns.optOuts.title': 'Daftar penolakan ({count})',
   'campaigns.optOuts.intro':
     'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai menolak.',
