@@ -411,6 +411,7 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns.none': 'Tidak ada kampanye yang sedang mengirim atau dijeda.',
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
   'overview.campaigns.finish': 'perkiraan selesai {time}',
+  'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
