@@ -130,6 +130,7 @@ export const enRest = {
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
+  'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
   'desktop.error.sandboxTokenLocked': 'The sandbox device token is not available.',
   'desktop.error.sandboxForgot': 'The sandbox no longer knows this device.',

@@ -139,6 +139,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
+  'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
   'desktop.error.sandboxTokenLocked': 'Token perangkat sandbox tidak tersedia.',
   'desktop.error.sandboxForgot': 'Sandbox sudah tidak mengenal perangkat ini.',
