@@ -42,6 +42,7 @@ export const LAYERS = [
     // formatting for reading loads libphonenumber's full metadata, which the core never needs.
     entries: [
       'src/shared/domain/enums',
+      'src/shared/domain/finish-estimate',
       'src/shared/domain/limits',
       'src/shared/domain/phone-display',
       'src/shared/domain/status-buckets'

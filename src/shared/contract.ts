@@ -1252,7 +1252,11 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'recipients:recent': () => ({ request: Empty, reply: z.object({ recipients: z.array(z.string()) }) }),
 
-  'sandbox:start': () => ({ request: Empty, reply: z.object({ device: DeviceView }) }),
+  /** Start the sandbox with a device in it, named in `language` (the window's; English when not given). */
+  'sandbox:start': () => ({
+    request: z.object({ language: Language.optional() }),
+    reply: z.object({ device: DeviceView })
+  }),
   /** Whether the sandbox could start from its saved state; when not, which file and why (everything else runs). */
   'sandbox:health': () => ({
     request: Empty,

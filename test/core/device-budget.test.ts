@@ -61,3 +61,30 @@ it('shows a send in the device’s "sent today" as the gateway takes it, without
   })
   await expect.poll(() => shown.at(-1), { timeout: 5_000 }).toBe(2)
 })
+
+it("shows the gateway's quota as each send's answer gives it, without waiting for the next poll", async () => {
+  // No poll in the way: the quota seen after the sends is the one the gateway gave in its answers to them.
+  await core.stop()
+  core = await composeSandboxCore('sd-quota-quiet-', undefined, {
+    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
+  })
+  const deviceId = await linkedDevice()
+  const before = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)?.quota
+  expect(typeof before).toBe('number')
+  const shown: unknown[] = []
+  core.events.subscribe((event, payload) => {
+    if (event !== 'devices:changed') return
+    const { devices } = payload as { devices: { id: string; quota: unknown }[] }
+    shown.push(devices.find((d) => d.id === deviceId)?.quota)
+  })
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001', '081200000002'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  // The sandbox takes one message of quota per send, as the hosted gateway does.
+  await expect.poll(() => shown.at(-1), { timeout: 5_000 }).toBe(Number(before) - 2)
+  const listed = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+  expect(listed?.quota).toBe(Number(before) - 2)
+})

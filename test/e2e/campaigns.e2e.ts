@@ -294,7 +294,7 @@ describe('campaign journey in Chromium', () => {
     expect(buckets.reduce((sum, n) => sum + Number(n), 0)).toBe(5)
     // The legend says the totals (uPlot's own said "--" until the pointer was over the chart).
     const legend = (await p.getByTestId('campaign-chart-legend').textContent()) ?? ''
-    expect(legend).toMatch(/^sent: \d+delivered: \d+read: \d+failed: \d+$/)
+    expect(legend).toMatch(/^ever sent: \d+ever delivered: \d+ever read: \d+ever failed: \d+$/)
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
     await screenshot(p, 'journey-campaign-finished-360px')

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
-import { MAX_SPREADSHEET_BYTES } from '../../shared/domain'
+import { MAX_SPREADSHEET_BYTES, newCampaignPacing } from '../../shared/domain'
+import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
-import { parseMap } from './campaign-commands'
+import { describeCampaign, parseMap } from './campaign-commands'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -41,6 +42,36 @@ describe('--map', () => {
     expect(parseMap('phone=HP;name=Toko', headers, 'Nama').name).toBe('Toko')
     expect(parseMap('phone=HP;name=', headers, 'Nama').name).toBeNull()
     expect(() => parseMap('phone=HP;name=Alamat', headers)).toThrow('no name column named "Alamat"')
+  })
+})
+
+describe('a campaign in words', () => {
+  const running = (finishAt: number | null): CampaignView => ({
+    id: 'c1',
+    name: 'bills',
+    fileName: 'bills.csv',
+    status: 'running',
+    template: 'Hi',
+    mapping: { phone: 'HP', variables: [] },
+    pacing: newCampaignPacing('Asia/Jakarta'),
+    headers: ['HP'],
+    summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+    counts: { queued: 3 },
+    devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+    estimate: { finishAt },
+    createdAt: 0,
+    startedAt: 0
+  })
+  const now = Date.UTC(2026, 10, 29, 9, 0)
+
+  it('gives an estimated end still ahead, and says a passed one is behind rather than give that time', () => {
+    expect(describeCampaign(running(now + 60_000), now)).toContain(
+      'Estimated finish: 2026-11-29T09:01:00.000Z'
+    )
+    const late = describeCampaign(running(now - 60_000), now)
+    expect(late).not.toContain('2026-11-29T08:59')
+    expect(late).toContain('Estimated finish: running behind the estimate')
+    expect(describeCampaign(running(null), now)).not.toContain('Estimated finish')
   })
 })
 

@@ -16,6 +16,7 @@ import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
+  finishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
   newCampaignPacing,
   pacingProblems,
@@ -132,7 +133,8 @@ function describePacing(pacing: PacingPolicy): string {
     .join(', ')
 }
 
-function describeCampaign(view: CampaignView): string {
+/** A campaign in the terminal's words; its estimated end read against `now` (a time gone by is never the end). */
+export function describeCampaign(view: CampaignView, now = Date.now()): string {
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
@@ -153,8 +155,10 @@ function describeCampaign(view: CampaignView): string {
         `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${new Date(device.wait.until).toISOString()}` : ''}`
       )
   }
-  if (view.estimate.finishAt)
-    lines.push(`Estimated finish: ${new Date(view.estimate.finishAt).toISOString()}`)
+  const end = finishEstimate(view.estimate.finishAt, now)
+  if (end.kind === 'at') lines.push(`Estimated finish: ${new Date(end.at).toISOString()}`)
+  else if (end.kind === 'late')
+    lines.push('Estimated finish: running behind the estimate (a new one is being made)')
   return lines.join('\n')
 }
 
@@ -380,10 +384,13 @@ export async function runCampaign(context: CliContext): Promise<number> {
           ? [await core.invoke('campaigns:get', { id })]
           : (await core.invoke('campaigns:list', {})).campaigns
       )
-      context.out.result(views.length > 0 ? views.map(describeCampaign).join('\n\n') : 'No campaigns yet.', {
-        ok: true,
-        campaigns: views
-      })
+      context.out.result(
+        views.length > 0 ? views.map((view) => describeCampaign(view)).join('\n\n') : 'No campaigns yet.',
+        {
+          ok: true,
+          campaigns: views
+        }
+      )
       return EXIT.ok
     }
     case 'export': {

@@ -53,6 +53,7 @@ export const enStart = {
   'overview.campaigns.none': 'No campaign is sending or paused.',
   'overview.campaigns.progress': '{sent} of {rows} sent',
   'overview.campaigns.finish': 'estimated end {time}',
+  'overview.campaigns.late': 'running behind its estimated end',
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',

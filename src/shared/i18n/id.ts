@@ -139,6 +139,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
+  'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
   'desktop.error.sandboxTokenLocked': 'Token perangkat sandbox tidak tersedia.',
   'desktop.error.sandboxFromInvalid': 'Masukkan nomor pengirim pesan, misalnya 0812 3456 7890.',
@@ -414,6 +415,7 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns.none': 'Tidak ada kampanye yang sedang mengirim atau dijeda.',
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
   'overview.campaigns.finish': 'perkiraan selesai {time}',
+  'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
@@ -1331,7 +1333,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':
-    'Sejauh ini: {sent} terkirim, {delivered} sampai, {read} dibaca, {failed} gagal.',
+    'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
+  'campaigns.chart.everSent': 'pernah terkirim',
+  'campaigns.chart.everDelivered': 'pernah sampai',
+  'campaigns.chart.everRead': 'pernah dibaca',
+  'campaigns.chart.everFailed': 'pernah gagal',
   'campaigns.optOuts.title': 'Daftar penolakan ({count})',
   'campaigns.optOuts.intro':
     'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai menolak.',

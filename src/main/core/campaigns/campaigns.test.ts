@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isFormulaLike } from '../../../shared/domain'
+import { finishEstimate, isFormulaLike } from '../../../shared/domain'
 import { decodeNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
@@ -14,6 +14,7 @@ import { yieldToEventLoop } from '../outbox/turns'
 import {
   copyCampaignFiles,
   createCampaigns,
+  ESTIMATE_FRESH_MS,
   FIRST_ROTATION_MOVES,
   SYNC_ESTIMATE_ROWS,
   type Campaigns
@@ -1104,6 +1105,46 @@ describe('finish estimate', () => {
     const later = campaigns.get(id).estimate.finishAt
     expect(later).toBeGreaterThan(atCreate ?? Infinity)
     expect(changed).toEqual([id])
+  })
+})
+
+describe('a finish estimate gone by', () => {
+  it("makes a large campaign's passed estimate again at once from what remains, not after it has aged", async () => {
+    const changed: string[] = []
+    fixture = makeFixture()
+    campaigns = createCampaigns({
+      db: fixture.db,
+      queue: fixture.outbox.queue,
+      clock: fixture.clock,
+      onChanged: (id) => changed.push(id)
+    })
+    // A fiftieth of a second between sends: 2,500 rows are estimated to end in under a minute.
+    const { id } = await campaigns.create({
+      name: 'Quick',
+      fileName: 'quick.csv',
+      sheet: sheetOf(SYNC_ESTIMATE_ROWS + 500),
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: {
+        ...PACING,
+        minDelaySeconds: 0.02,
+        maxDelaySeconds: 0.02,
+        batchPauseMinutes: 0,
+        workingHours: null,
+        dailyCapPerDevice: 100_000,
+        warmUp: null
+      },
+      devices: ['dev-1']
+    })
+    const atCreate = campaigns.get(id).estimate.finishAt ?? 0
+    // Its end passes before the estimate is old enough to be made again by age alone.
+    expect(atCreate + 1_000 - fixture.clock.now()).toBeLessThan(ESTIMATE_FRESH_MS)
+    // Past that end with every row still waiting (the sends stalled): made again from the rows left and the clock now.
+    fixture.clock.jump(atCreate + 1_000 - fixture.clock.now())
+    expect(finishEstimate(campaigns.get(id).estimate.finishAt, fixture.clock.now()).kind).toBe('late')
+    await vi.waitFor(() => expect(changed).toEqual([id]))
+    const again = campaigns.get(id).estimate.finishAt
+    expect(finishEstimate(again, fixture.clock.now())).toEqual({ kind: 'at', at: again })
   })
 })
 

@@ -10,7 +10,7 @@ import type { TakeBackPlan } from '../../../shared/domain'
 import type { TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
-import { dayIn, usableContactName, usablePacing } from '../../../shared/domain'
+import { dayIn, finishEstimate, usableContactName, usablePacing } from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -235,7 +235,7 @@ export interface CampaignsDeps {
 /** Campaigns with at most this many rows left get their finish estimate simulated as the view is made. */
 export const SYNC_ESTIMATE_ROWS = 2_000
 /** A larger campaign's estimate is made again after this long (or when its pacing, seed or devices change). */
-const ESTIMATE_FRESH_MS = 60_000
+export const ESTIMATE_FRESH_MS = 60_000
 
 /** What an estimate depends on besides the clock and the rows left (both move with every send). */
 function estimateKey([pacing, seed, , devices]: Parameters<typeof estimateSchedule>): string {
@@ -515,7 +515,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   function estimateLater(id: string, plan: Parameters<typeof estimateSchedule>): number | null {
     const kept = estimates.get(id)
     const key = estimateKey(plan)
-    if (kept?.key === key && now() - kept.at < ESTIMATE_FRESH_MS) return kept.finishAt
+    // An end gone by with rows left (the sends went slower than paced) is made again now, however young: the view
+    // carries it meanwhile and the window says the campaign runs late rather than promise that time.
+    const passed = finishEstimate(kept?.finishAt ?? null, now()).kind === 'late'
+    if (kept?.key === key && !passed && now() - kept.at < ESTIMATE_FRESH_MS) return kept.finishAt
     if (!estimating.has(id)) {
       estimating.add(id)
       void estimateScheduleInSlices(...plan, ROWS_PER_SLICE)

@@ -5,7 +5,7 @@ import type { DeviceState, DeviceView } from '../../../shared/contract'
 import { DeviceState as DeviceStateSchema } from '../../../shared/contract'
 import type { Clock, TimerId } from '../clock'
 import { isGatewayError } from '../gateway'
-import type { DeviceConnection, DeviceInfo } from '../gateway'
+import type { DeviceConnection, DeviceInfo, Quota } from '../gateway'
 import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
 import { silentLogger, type Logger } from '../logging'
 import type { DeviceRegistry, RegistryChange } from './registry'
@@ -163,6 +163,8 @@ export class DeviceMonitor {
   private writes: Promise<unknown> = Promise.resolve()
   /** A view update asked for by a send (`budgetsChanged`), coalesced. */
   private budgetViews: TimerId | null = null
+  /** A send's answer moved a quota since the states were last saved (saved with the coalesced update). */
+  private quotaUnsaved = false
 
   private constructor(private readonly options: DeviceMonitorOptions) {
     this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals }
@@ -198,6 +200,7 @@ export class DeviceMonitor {
     for (const entry of this.tracked.values()) this.clearTimer(entry)
     if (this.budgetViews !== null) this.options.clock.clearTimeout(this.budgetViews)
     this.budgetViews = null
+    this.saveReportedQuota()
     await Promise.all([...this.tracked.values()].map((entry) => entry.inFlight?.catch(() => undefined)))
     await this.writes
   }
@@ -217,8 +220,28 @@ export class DeviceMonitor {
     if (this.budgetViews !== null) return
     this.budgetViews = this.options.clock.setTimeout(() => {
       this.budgetViews = null
+      this.saveReportedQuota()
       this.emitViews()
     }, BUDGET_VIEWS_MS)
+  }
+
+  /**
+   * The gateway's answer to a send said how much quota the device has left: its own figure, newer than the last
+   * poll's. Shown with the send's other changes (coalesced as `budgetsChanged`), so a campaign's quota counts down.
+   */
+  quotaReported(deviceId: string, quota: Quota): void {
+    const entry = this.tracked.get(deviceId)
+    const info = entry?.status.info
+    if (!entry || !info || info.quota === quota) return
+    entry.status.info = { ...info, quota }
+    this.quotaUnsaved = true
+    this.budgetsChanged()
+  }
+
+  private saveReportedQuota(): void {
+    if (!this.quotaUnsaved) return
+    this.quotaUnsaved = false
+    this.persist()
   }
 
   /** Polls the device now (joining a poll already in flight) and returns the resulting status. */

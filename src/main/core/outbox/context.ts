@@ -13,6 +13,7 @@ import {
 import { backoffDelay } from './backoff'
 import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
+import type { Quota } from '../gateway'
 import type { SendPolicy } from './policies'
 import { toCountsView, toItemView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
@@ -82,7 +83,8 @@ export class OutboxContext {
     bulkChanged: new Set(),
     countsChanged: new Set(),
     diskFullChanged: new Set(),
-    deviceRefused: new Set()
+    deviceRefused: new Set(),
+    quotaReported: new Set()
   }
   private countsPending = false
   /** Outcomes of sends that came back, written with the next transaction of this turn (see deferOutcome). */
@@ -288,6 +290,10 @@ export class OutboxContext {
 
   deviceRefused(deviceId: string, code: string, message: string): void {
     for (const listener of this.listeners.deviceRefused) this.safely(() => listener(deviceId, code, message))
+  }
+
+  quotaReported(deviceId: string, quota: Quota): void {
+    for (const listener of this.listeners.quotaReported) this.safely(() => listener(deviceId, quota))
   }
 
   emitBulk(count: number): void {

@@ -184,6 +184,8 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
   runtime.failures = 0
   runtime.refused = null
   runtime.refusals = 0
+  // The gateway owns the quota and says what is left in its answer: the device's figure follows sends, not polls.
+  if (result.quota !== null) ctx.quotaReported(item.deviceId, result.quota)
   const message = result.messages.find((m) => m.phone === item.recipient) ?? result.messages[0]
   if (!message?.id) {
     handleSendError(ctx, item, {

@@ -1,6 +1,6 @@
 // The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
 import { englishText, type KeyedText } from '../commands'
-import type { GatewayClient, MediaKind, TakeBackPort } from '../gateway'
+import type { GatewayClient, MediaKind, Quota, TakeBackPort } from '../gateway'
 import type { FileIdentity } from '../files'
 import type {
   OutboxCounts,
@@ -167,6 +167,8 @@ export interface OutboxEvents {
   diskFullChanged: (full: boolean) => void
   /** The gateway refused a device (logged out, token invalid, quota spent…): its queue waits (campaigns pause on it). */
   deviceRefused: (deviceId: string, code: string, message: string) => void
+  /** The gateway's answer to a send said how much quota the device has left (its own figure, after that send). */
+  quotaReported: (deviceId: string, quota: Quota) => void
 }
 
 export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'

@@ -4,6 +4,7 @@
  * and which webhooks it delivered.
  */
 import type { SandboxMessageView } from '../../../shared/contract'
+import { translate } from '../../../shared/i18n'
 import { ApiFailure, type Commands } from '../commands'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry } from '../devices'
 import type { Vault } from '../vault'
@@ -27,8 +28,6 @@ export interface SandboxCommandsDeps {
   vault: Vault
   sandboxOf: SandboxLookup
 }
-
-const SANDBOX_LABEL = 'Sandbox device'
 
 const SOURCES: Record<string, SandboxMessageView['source']> = {
   schedule: 'schedule',
@@ -96,11 +95,13 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
     return loaded.value.token
   }
   return {
-    async 'sandbox:start'() {
+    async 'sandbox:start'({ language }) {
       const running = await sandbox.ensure()
-      const created = await running.control.createDevice({ name: SANDBOX_LABEL })
+      // Named once, in the words of the window that asked (the operator may rename it later).
+      const label = translate(language ?? 'en', 'desktop.sandbox.deviceLabel')
+      const created = await running.control.createDevice({ name: label })
       const { device } = await registry.add({
-        label: SANDBOX_LABEL,
+        label,
         baseUrl: running.baseUrl,
         token: created.token,
         sandbox: true

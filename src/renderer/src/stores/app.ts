@@ -75,7 +75,9 @@ export const useApp = create<AppState>()((set) => ({
   },
 
   async startSandbox() {
-    const { device } = await call('sandbox:start', {})
+    // Its device is named once, at creation: in the window's language.
+    const language = useSettings.getState().settings?.language ?? 'en'
+    const { device } = await call('sandbox:start', { language })
     set({ sandboxRunning: true })
     useDevices.getState().upsert(device)
     await useLinking.getState().open(device.id)

@@ -2,6 +2,7 @@
 // progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
 import { useEffect, useState } from 'react'
 import type { CampaignView } from '../../../../shared/contract'
+import { finishEstimate } from '../../../../shared/domain/finish-estimate'
 import { call, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
@@ -17,24 +18,49 @@ const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
  * The campaigns at work, asked again whenever a campaign changes, and whenever the outbox's counts move (delivery
  * reports move a campaign's progress without a campaign event).
  */
-function useCampaignsAtWork(): CampaignView[] | null {
+function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number } {
   const [campaigns, setCampaigns] = useState<CampaignView[] | null>(null)
   const [changes, setChanges] = useState(0)
+  // The time the lines' estimates are read against: when the answer came, or when an estimated end passed.
+  const [now, setNow] = useState(() => Date.now())
   const outboxCounts = useOutbox((s) => s.counts)
   useEffect(() => getApi().on('campaigns:changed', () => setChanges((n) => n + 1)), [])
   useEffect(() => {
     let on = true
     call('campaigns:list', {})
-      .then((reply) => on && setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status))))
+      .then((reply) => {
+        if (!on) return
+        setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status)))
+        setNow(Date.now())
+      })
       .catch(() => on && setCampaigns(null))
     return () => {
       on = false
     }
   }, [changes, outboxCounts])
-  return campaigns
+  // Stalled sends bring no event: when the next promised end passes, ask again (the core estimates from what remains
+  // now) and meanwhile the line says it runs late instead of showing a time gone by.
+  const nextEnd = Math.min(
+    ...(campaigns ?? []).map((c) => c.estimate.finishAt ?? Infinity).filter((at) => at >= now)
+  )
+  useEffect(() => {
+    if (!Number.isFinite(nextEnd)) return
+    // setTimeout fires at once past ~24.8 days: a far end is looked at again daily, which changes nothing till then.
+    const timer = setTimeout(
+      () => {
+        setNow(Date.now())
+        setChanges((n) => n + 1)
+      },
+      Math.min(nextEnd - Date.now() + 1, DAY_MS)
+    )
+    return () => clearTimeout(timer)
+  }, [nextEnd])
+  return { campaigns, now }
 }
 
-function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Element {
+const DAY_MS = 86_400_000
+
+function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const buckets = rowBuckets(campaign.counts)
@@ -43,7 +69,7 @@ function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Eleme
   const sent = buckets.sent + buckets.delivered + buckets.read
   const zone = campaignZone(campaign.pacing)
   // Held until the operator resumes, the campaign has no end to promise (the estimate assumes it goes on now).
-  const finishAt = isHeld(campaign) ? null : campaign.estimate.finishAt
+  const end = finishEstimate(isHeld(campaign) ? null : campaign.estimate.finishAt, now)
   const waits = [
     ...new Set(
       campaign.devices
@@ -66,11 +92,13 @@ function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Eleme
           sent: formatCount(sent, locale),
           rows: formatCount(rows, locale)
         })}
-        {finishAt
+        {end.kind === 'at'
           ? ` · ${t('overview.campaigns.finish', {
-              time: formatDateTimeInZone(new Date(finishAt).toISOString(), locale, zone)
+              time: formatDateTimeInZone(new Date(end.at).toISOString(), locale, zone)
             })}`
-          : ''}
+          : end.kind === 'late'
+            ? ` · ${t('overview.campaigns.late')}`
+            : ''}
       </span>
       {waits.length > 0 ? (
         <span className="overview-campaign-facts muted" data-testid="overview-campaign-wait">
@@ -83,7 +111,7 @@ function CampaignLine({ campaign }: { campaign: CampaignView }): React.JSX.Eleme
 
 export function CampaignsNow(): React.JSX.Element {
   const t = useT()
-  const campaigns = useCampaignsAtWork()
+  const { campaigns, now } = useCampaignsAtWork()
   return (
     <section className="card overview-campaigns" aria-labelledby="overview-campaigns-title">
       <h3 id="overview-campaigns-title">{t('overview.campaigns')}</h3>
@@ -92,7 +120,7 @@ export function CampaignsNow(): React.JSX.Element {
       ) : (
         <ul className="overview-campaign-list">
           {campaigns.map((campaign) => (
-            <CampaignLine key={campaign.id} campaign={campaign} />
+            <CampaignLine key={campaign.id} campaign={campaign} now={now} />
           ))}
         </ul>
       )}

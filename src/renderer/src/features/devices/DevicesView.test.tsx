@@ -146,7 +146,7 @@ describe('device list', () => {
     }))
     show()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
-    expect(fake.requests('sandbox:start')).toEqual([{}])
+    expect(fake.requests('sandbox:start')).toEqual([{ language: 'en' }])
   })
 
   it('follows state changes from the store (device events)', () => {

@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
@@ -89,6 +89,11 @@ describe('overview', () => {
   })
 
   it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {
+    // The evening before the end the core estimated (an end gone by is not promised).
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
     fake.handle('campaigns:list', () => ({
       campaigns: [
@@ -153,6 +158,54 @@ describe('overview', () => {
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
       /^Paused: the gateway could not be reached/
     )
+  })
+
+  describe('an estimated end that passes while rows remain', () => {
+    // 09:00 WITA; the estimate made then says 09:02, and the sends stall (the gateway asks to wait): no event comes.
+    const nine = Date.UTC(2026, 10, 29, 1, 0)
+    const running = (finishAt: number): CampaignView =>
+      campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }], estimate: { finishAt } })
+    beforeEach(() => {
+      vi.useFakeTimers({ now: nine })
+      seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    })
+    afterEach(() => vi.useRealTimers())
+
+    async function shownAfter(ms: number): Promise<string> {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ms)
+      })
+      return screen.getByTestId('overview-campaign-c1').textContent ?? ''
+    }
+
+    it('is asked again from what remains now, never left showing a time gone by', async () => {
+      fake.handle('campaigns:list', () => ({ campaigns: [running(nine + 2 * 60_000)] }))
+      render(<OverviewView />)
+      expect(await shownAfter(0)).toContain('estimated end 29 Nov 2026, 09:02 WITA')
+      // The core makes the estimate again from the rows left and the pacing now.
+      fake.handle('campaigns:list', () => ({ campaigns: [running(Date.now() + 5 * 60_000)] }))
+      const later = await shownAfter(3 * 60_000)
+      expect(later).not.toContain('09:02')
+      expect(later).toContain('estimated end 29 Nov 2026, 09:08 WITA')
+    })
+
+    it('says the campaign is running late while the estimate it holds has passed', async () => {
+      fake.handle('campaigns:list', () => ({ campaigns: [running(nine + 2 * 60_000)] }))
+      render(<OverviewView />)
+      expect(await shownAfter(0)).toContain('estimated end 29 Nov 2026, 09:02 WITA')
+      const later = await shownAfter(3 * 60_000)
+      expect(later).not.toMatch(/estimated end \d/)
+      expect(later).toContain('running behind its estimated end')
+    })
+
+    it('says so in Indonesian too', async () => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+      fake.handle('campaigns:list', () => ({ campaigns: [running(nine - 60_000)] }))
+      render(<OverviewView />)
+      const shown = await shownAfter(0)
+      expect(shown).not.toMatch(/perkiraan selesai \d/)
+      expect(shown).toContain('lebih lambat dari perkiraan selesainya')
+    })
   })
 
   it('says when no campaign is at work', async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { WelcomeView } from './WelcomeView'
 
@@ -54,10 +54,26 @@ describe('WelcomeView', () => {
     }))
     render(<WelcomeView />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
-    expect(fake.requests('sandbox:start')).toEqual([{}])
+    expect(fake.requests('sandbox:start')).toEqual([{ language: 'en' }])
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('sbx')
     expect(useLinking.getState().step).toBe('qr')
+  })
+
+  it('asks for the sandbox device in the window language, so it is named in it (Indonesian)', async () => {
+    seedStores(makeBootstrap({ firstRun: true, devices: [], settings: makeSettings({ language: 'id' }) }))
+    const sandbox = makeDevice({ id: 'sbx', label: 'Perangkat sandbox', sandbox: true, state: 'needs-scan' })
+    fake.handle('sandbox:start', () => ({ device: sandbox }))
+    fake.handle('linking:begin', () => sandbox)
+    fake.handle('devices:qr', () => ({
+      kind: 'text',
+      text: 'sandbox-qr',
+      fetchedAt: new Date().toISOString(),
+      refreshAfterMs: 20_000
+    }))
+    render(<WelcomeView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Coba sandbox' }))
+    expect(fake.requests('sandbox:start')).toEqual([{ language: 'id' }])
   })
 
   it('explains a sandbox that does not start', async () => {

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest'
+import { finishEstimate } from './finish-estimate'
+import { FINISH_ESTIMATE_CASES } from './finish-estimate.cases'
+
+describe('finishEstimate answers the shared table', () => {
+  it.each(FINISH_ESTIMATE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(finishEstimate(c.finishAt, c.now)).toEqual(c.expected)
+  })
+})
