@@ -1274,18 +1274,19 @@ export const enRest = {
   'desktop.error.noMailbox': 'No mailbox is connected yet: connect one on a relay first.',
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',
-  'desktop.tray.relay': 'Messages in: {state}',
+  'desktop.tray.relay': 'Messages in — relay: {state}',
+  // Read after a label that names the relay (“Relay: …”, the tray’s “Messages in — relay: …”): never the relay again.
   'relay.state.not-set-up': 'not set up',
   'relay.state.starting': 'starting…',
   'relay.state.connected': 'connected',
   'relay.state.behind': 'catching up, {count} waiting',
-  'relay.state.near-full': 'connected, the relay is almost full',
-  'relay.state.full': 'the relay is full: it refuses new messages',
-  'relay.state.unreachable': 'the relay cannot be reached',
-  'relay.state.auth-refused': 'the relay refused this computer’s key',
+  'relay.state.near-full': 'connected, almost full',
+  'relay.state.full': 'full, refusing new messages',
+  'relay.state.unreachable': 'cannot be reached',
+  'relay.state.auth-refused': 'refused this computer’s key',
   'relay.state.locked': 'the mailbox’s keys are locked',
   'relay.state.failing': 'saving messages on this computer failed',
-  'relay.state.cursor-ahead': 'the relay lost its storage',
+  'relay.state.cursor-ahead': 'lost its storage',
   'relay.hint.full':
     'Messages posted now are lost. Free the relay: let this computer catch up, or raise the relay’s cap.',
   'relay.hint.near-full':
