@@ -10,7 +10,7 @@ import { nextChunkSize, yieldToEventLoop } from '../outbox'
 import type { InboxStore, NewInboxEvent } from '../store'
 import { applyPendingStatuses, type StatusTargets } from './apply'
 import type { InboxCredentials, InboxCredentialsPort } from './credentials'
-import { RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
+import { faultDetail, RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
 import { inboxRowsOf } from './relay-events'
 
 export type InboxSyncState =
@@ -26,6 +26,7 @@ export type InboxSyncState =
       kind: 'unreachable'
       since: number
       fault: RelayFault['kind']
+      /** An encoded note (shared/i18n/notes): the window words it in its language, the CLI in English. */
       detail: string
       retryAt: number
     }
@@ -319,12 +320,7 @@ export class InboxSync {
     }
     this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
-    const detail =
-      fault.kind === 'server-error'
-        ? `HTTP ${fault.status}`
-        : fault.kind === 'rate-limited'
-          ? 'too many requests'
-          : fault.detail
+    const detail = faultDetail(fault)
     const since = this.state.kind === 'unreachable' ? this.state.since : now
     this.set({
       kind: 'unreachable',

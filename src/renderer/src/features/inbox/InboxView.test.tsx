@@ -359,6 +359,24 @@ describe('InboxView', () => {
     }
   )
 
+  it("gives the reason the relay cannot be reached in Indonesian, from the core's key and values", async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script({
+      status: status({
+        state: 'unreachable',
+        behind: null,
+        detail: 'no answer within 20 s',
+        detailKey: 'inbox.fault.noAnswer',
+        detailParams: { seconds: 20 },
+        retryAt: '2026-01-15T03:05:00.000Z'
+      })
+    })
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-relay-reason')).textContent).toBe(
+      'Alasan: tidak ada jawaban dalam 20 dtk'
+    )
+  })
+
   it('confirms "Receive messages" naming what Sender Desk last saved, then offers the undo', async () => {
     script()
     fake.handle('inbox:provisionPreview', () => ({
