@@ -350,6 +350,21 @@ describe('faults and their states', () => {
     ])
   })
 
+  it('after a restart where the relay cannot be reached, still says when the last pull succeeded', async () => {
+    expect((await inbox().sync.catchUp()).state.kind).toBe('connected')
+    const pulledAt = clock.now()
+    expect(inbox().status().lastContactAt).toBe(pulledAt)
+
+    // The next start, an hour later (a new process: the same database, a fresh sync), and the relay is down.
+    await clock.advance(3_600_000)
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(1, 'network')
+    const restarted = inbox({ fetch: faulty.fetch })
+    const status = await restarted.sync.catchUp()
+    expect(status.state.kind).toBe('unreachable')
+    expect(status.lastContactAt).toBe(pulledAt)
+  })
+
   it('following, it backs off with jitter through the clock, doubling, and resumes when the relay answers', async () => {
     await relay.post(urls.incoming, incoming())
     const faulty = faultyFetch(relay.fetch)

@@ -97,7 +97,6 @@ export class InboxSync {
   private state: InboxSyncState = { kind: 'idle' }
   private mailbox: string | null = null
   private storage: RelayStorage | null = null
-  private lastContactAt: number | null = null
   private received = 0
   private duplicates = 0
   private failures = 0
@@ -127,7 +126,7 @@ export class InboxSync {
       mailbox: this.mailbox,
       cursor: this.mailbox === null ? 0 : this.deps.store.cursor(this.mailbox),
       storage: this.storage,
-      lastContactAt: this.lastContactAt,
+      lastContactAt: this.deps.store.lastContactAt(this.mailbox),
       received: this.received,
       duplicates: this.duplicates
     }
@@ -252,7 +251,7 @@ export class InboxSync {
     const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
     if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor)
-    this.contact(pulled.storage)
+    this.contact(credentials.mailbox, pulled.storage)
     this.deps.onStep?.('pulled', pulled.events.length)
 
     let committed = cursor
@@ -270,7 +269,7 @@ export class InboxSync {
       if (acked.kind === 'cursor-ahead') return this.fault(acked, committed)
       if (acked.kind === 'acknowledged') {
         this.acknowledged = committed
-        this.contact(acked.storage)
+        this.contact(credentials.mailbox, acked.storage)
         this.deps.onStep?.('acknowledged', committed)
       } else if (!signal?.aborted) {
         // Not fatal: the events are ours already, and the next round acknowledges them with the next page.
@@ -342,9 +341,9 @@ export class InboxSync {
     return Math.max(jittered, retryAfterMs ?? 0)
   }
 
-  private contact(storage: RelayStorage): void {
+  private contact(mailbox: string, storage: RelayStorage): void {
     this.storage = storage
-    this.lastContactAt = this.deps.clock.now()
+    this.deps.store.recordContact(mailbox, this.deps.clock.now())
   }
 
   private clientFor(credentials: InboxCredentials): RelayClient {
