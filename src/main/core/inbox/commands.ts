@@ -99,6 +99,9 @@ export function createInboxCommands(deps: {
         key: 'desktop.error.mailboxConnected',
         params: { mailbox: result.mailbox }
       })
+    // The mailbox in use moved to a relay elsewhere: the one on this computer serves nothing now; its port goes
+    // free. Its folder and address stay, so running it again ("the relay on this computer") finds them.
+    if (!localRelay.isItsAddress(result.relayUrl)) await localRelay.close()
     return receiving.view()
   }
   return {
