@@ -850,8 +850,11 @@ export const InboxStatusView = z.object({
   since: z.string().nullable(),
   /** When the next try is due (ISO), while unreachable or failing. */
   retryAt: z.string().nullable(),
-  /** The fault as the sync saw it (English, technical: `HTTP 503`, `fetch failed`), for diagnostics. */
+  /** The fault as the sync saw it, in English (`no answer within 20 s`); with detailKey/detailParams when it is ours. */
   detail: z.string().nullable(),
+  /** The detail's translation key and values: the window words it in the operator's language. */
+  detailKey: z.string().optional(),
+  detailParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   mailbox: z.string().nullable(),
   /** The relay's storage as of its last answer. */
   storage: z

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type Server } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ReceivingView } from '../../src/shared/contract'
 import { composeCore, describeCoreError, type Core } from '../../src/main/core/compose'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
@@ -125,6 +126,40 @@ describe('a relay on this computer for the sandbox', () => {
     await invoke('sandbox:receive', { deviceId, from: '081377778888', message: 'Halo lagi' })
     await expect.poll(texts, { timeout: 15_000 }).toEqual(['Halo lagi'])
     expect(await invoke('inbox:status', {})).toMatchObject({ state: 'connected' })
+  }, 60_000)
+
+  it('stops when the mailbox moves to another relay, freeing its port, and runs again when asked', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-local-relay-moved-'))
+    core = await compose(dataDir, new MemoryVault())
+    const deviceId = await linkSandboxDevice(core)
+    const { relayUrl } = (await invoke('inbox:connectLocalRelay', {})) as { relayUrl: string }
+    const port = Number(new URL(relayUrl).port)
+
+    // "Use another relay": a relay elsewhere takes the mailbox's place.
+    otherRelay = await startTestRelay()
+    const moved = (await invoke('inbox:connect', {
+      relayUrl: otherRelay.url,
+      replace: true
+    })) as ReceivingView
+    expect(moved).toMatchObject({ relayUrl: otherRelay.url, onThisComputer: false })
+    // Nothing listens on its port any more, and the sandbox may no longer post to it.
+    squatter = createServer((socket) => socket.destroy())
+    await new Promise<void>((done, fail) => {
+      squatter!.once('error', fail)
+      squatter!.listen(port, '127.0.0.1', done)
+    })
+    await new Promise((done) => squatter!.close(done))
+    squatter = null
+    await expect(
+      invoke('webhooks:update', { deviceId, webhookUrl: `${relayUrl}/h/x/y/incoming` })
+    ).rejects.toThrow(/loopback|url invalid/i)
+
+    // Back to the relay on this computer: it runs again where it was, and a message arrives through it.
+    const back = (await invoke('inbox:connectLocalRelay', { replace: true })) as ReceivingView
+    expect(back).toMatchObject({ relayUrl, onThisComputer: true })
+    await invoke('inbox:provision', { deviceId })
+    await invoke('sandbox:receive', { deviceId, from: '081377778888', message: 'Masih buka?' })
+    await expect.poll(texts, { timeout: 15_000 }).toEqual(['Masih buka?'])
   }, 60_000)
 
   it('undo puts the sandbox device back as it was, also after a new mailbox took the old one’s place', async () => {

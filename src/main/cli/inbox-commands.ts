@@ -22,6 +22,7 @@ import {
   type InboxSyncStatus
 } from '../core/compose-command-line'
 import type { CliContext } from './index'
+import { translateNote } from '../../shared/i18n/notes'
 import type { InboxConversationView, InboxThreadEntry } from '../../shared/contract'
 
 const USAGE_LINE =
@@ -88,7 +89,7 @@ async function connect(context: CliContext): Promise<number> {
       replace: context.args.flags['replace'] === true
     })
   )
-  if (result.kind === 'refused') throw new UsageError(`relay: ${result.detail}`)
+  if (result.kind === 'refused') throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
   if (result.kind === 'already-connected') {
     throw new UsageError(
       `already connected to mailbox ${result.mailbox} at ${result.relayUrl}; pass --replace to make a new one ` +
@@ -142,7 +143,7 @@ export function describeSyncState(state: InboxSyncState): string {
     case 'connected':
       return state.behind > 0 ? `connected, ${state.behind} events behind` : 'connected, up to date'
     case 'unreachable':
-      return `relay unreachable since ${at(state.since)} (${state.fault}: ${state.detail}); retrying at ${at(state.retryAt)}`
+      return `relay unreachable since ${at(state.since)} (${state.fault}: ${translateNote('en', state.detail)}); retrying at ${at(state.retryAt)}`
     case 'failing':
       return `failing since ${at(state.since)}: ${state.detail}; retrying at ${at(state.retryAt)}`
     case 'auth-refused':

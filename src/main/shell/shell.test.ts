@@ -270,9 +270,9 @@ describe('TrayService', () => {
     const state = { devices: [{ ...device, state: 'connected' as const }], counts, sendingPaused: false }
     tray.render({ ...state, inbox })
     const created = fake.trays[0]!
-    expect(created.tooltip).toBe('Sender Desk — 1/1 connected · 2 to send · Messages in: ✓ connected')
+    expect(created.tooltip).toBe('Sender Desk — 1/1 connected · 2 to send · Messages in — relay: ✓ connected')
     tray.render({ ...state, inbox: { ...inbox, state: 'unreachable', behind: null } })
-    expect(created.tooltip).toContain('Messages in: ⚠ the relay cannot be reached')
+    expect(created.tooltip).toContain('Messages in — relay: ⚠ cannot be reached')
     expect(tray.click('relay')).toBe(true)
     expect(actions).toEqual([{ kind: 'inbox' }])
     tray.destroy()

@@ -162,21 +162,21 @@ describe('tray model', () => {
 
     it('shows connected, behind by N, unreachable, auth refused and full, and opens Messages in', () => {
       const cases: [Partial<InboxStatusView>, string, string][] = [
-        [{}, 'Messages in: ✓ connected', 'ok'],
-        [{ behind: 120 }, 'Messages in: ↓ catching up, 120 waiting', 'ok'],
+        [{}, 'Messages in — relay: ✓ connected', 'ok'],
+        [{ behind: 120 }, 'Messages in — relay: ↓ catching up, 120 waiting', 'ok'],
         [
           { state: 'unreachable', behind: null, detail: 'fetch failed' },
-          'Messages in: ⚠ the relay cannot be reached',
+          'Messages in — relay: ⚠ cannot be reached',
           'warning'
         ],
         [
           { state: 'auth-refused', behind: null },
-          'Messages in: ✕ the relay refused this computer’s key',
+          'Messages in — relay: ✕ refused this computer’s key',
           'warning'
         ],
         [
           { storage: { used: 1000, cap: 1000, nearFull: true, full: true, refusedWhileFull: 3 } },
-          'Messages in: ● the relay is full: it refuses new messages',
+          'Messages in — relay: ● full, refusing new messages',
           'warning'
         ]
       ]
@@ -188,9 +188,29 @@ describe('tray model', () => {
       }
     })
 
+    it.each(['en', 'id'] as const)('names the relay once in every state (%s)', (language) => {
+      const states: Partial<InboxStatusView>[] = [
+        { state: 'idle', behind: null },
+        {},
+        { behind: 12 },
+        { storage: { used: 900, cap: 1000, nearFull: true, full: false, refusedWhileFull: 0 } },
+        { storage: { used: 1000, cap: 1000, nearFull: true, full: true, refusedWhileFull: 3 } },
+        { state: 'unreachable', behind: null },
+        { state: 'auth-refused', behind: null },
+        { state: 'credentials-locked', behind: null },
+        { state: 'failing', behind: null },
+        { state: 'cursor-ahead', behind: null }
+      ]
+      const lines = states.map(
+        (over) => findMenuItem(modelWith(relay(over), language).menu, 'relay')?.label ?? ''
+      )
+      expect(new Set(lines).size).toBe(states.length)
+      for (const line of lines) expect(line.match(/relay/gi), line).toHaveLength(1)
+    })
+
     it('speaks Bahasa Indonesia', () => {
       expect(findMenuItem(modelWith(relay({ behind: 7 }), 'id').menu, 'relay')?.label).toBe(
-        'Pesan masuk: ↓ menyusul, 7 menunggu'
+        'Pesan masuk — relay: ↓ menyusul, 7 menunggu'
       )
     })
   })

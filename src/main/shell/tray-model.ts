@@ -101,7 +101,7 @@ function unreadLine(state: TrayState, t: Translate): string | null {
   return unread > 0 ? t('inbox.unreadCount', { count: unread }) : null
 }
 
-/** "Messages in: connected" (or behind, unreachable, full…), once a mailbox is set up. */
+/** "Messages in — relay: connected" (or behind, unreachable, full…), once a mailbox is set up. */
 function relayLine(state: TrayState, t: Translate): string | null {
   if (!state.inbox) return null
   const relay = relayStatus(state.inbox)

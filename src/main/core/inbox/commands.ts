@@ -1,5 +1,6 @@
 // The inbox's contract handlers (inbox:status, inbox:list) and the view of its status the window and the tray get.
 import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../shared/contract'
+import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { isoOrNull } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
@@ -28,14 +29,19 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
     behind: state.kind === 'connected' ? state.behind : null,
     since: 'since' in state ? isoOrNull(state.since) : null,
     retryAt: 'retryAt' in state ? isoOrNull(state.retryAt) : null,
-    detail:
+    // In English for the CLI and logs, with its key and values when it is one of ours (the window words it).
+    ...noteFields(
       'detail' in state
         ? state.detail
         : state.kind === 'credentials-locked'
           ? state.reason
           : state.kind === 'cursor-ahead'
-            ? `cursor ${state.cursor}, relay head ${state.head}`
+            ? encodeNote('inbox.fault.cursorAhead', { cursor: state.cursor, head: state.head })
             : null,
+      'detail',
+      'detailKey',
+      'detailParams'
+    ),
     mailbox: status.mailbox,
     storage: status.storage && {
       used: status.storage.used,
@@ -93,6 +99,9 @@ export function createInboxCommands(deps: {
         key: 'desktop.error.mailboxConnected',
         params: { mailbox: result.mailbox }
       })
+    // The mailbox in use moved to a relay elsewhere: the one on this computer serves nothing now; its port goes
+    // free. Its folder and address stay, so running it again ("the relay on this computer") finds them.
+    if (!localRelay.isItsAddress(result.relayUrl)) await localRelay.close()
     return receiving.view()
   }
   return {

@@ -3,10 +3,11 @@
 // set in the gateway — shown once, as the relay shows them once.
 import { generateMailboxKeyPair } from '@sender-desk/inbox-relay'
 import { checkBaseUrl } from '../../../shared/domain'
+import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 import { ApiFailure } from '../commands'
 import type { InboxCredentials, InboxCredentialsPort, IngressUrls } from './credentials'
-import { createRelayMailbox, rotateIngressSecret, type FetchPort, type RelayFault } from './relay-client'
+import { createRelayMailbox, faultDetail, rotateIngressSecret, type FetchPort } from './relay-client'
 
 export interface ConnectInput {
   relayUrl: string
@@ -50,7 +51,7 @@ export async function connectMailbox(
   if (created.kind !== 'created') {
     const detail =
       created.kind === 'auth-refused'
-        ? 'the relay refused the creation token'
+        ? encodeNote('inbox.fault.creationTokenRefused')
         : created.kind === 'creation-refused'
           ? created.detail
           : faultDetail(created)
@@ -89,24 +90,12 @@ export async function rotateMailboxSecret(
     options.stopOldAtOnce ? { graceSeconds: 0 } : {}
   )
   if (rotated.kind !== 'rotated') {
-    const detail = rotated.kind === 'auth-refused' ? 'the relay refused the pull token' : faultDetail(rotated)
+    const detail =
+      rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)
     throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })
   }
   const { incoming, tracking, device } = rotated.rotated.urls
   const ingressUrls = { incoming, tracking, device }
   await deps.credentials.save({ ...credentials, ingressUrls })
   return ingressUrls
-}
-
-/** A relay's fault in the operator's English (the window shows it inside a translated sentence). */
-function faultDetail(fault: Exclude<RelayFault, { kind: 'auth-refused' }>): string {
-  switch (fault.kind) {
-    case 'server-error':
-      return `the relay answered HTTP ${fault.status}`
-    case 'rate-limited':
-      return 'the relay asks to wait (too many requests)'
-    case 'bad-answer':
-    case 'network':
-      return fault.detail
-  }
 }

@@ -63,11 +63,18 @@ export class LocalRelay {
     return true
   }
 
+  /**
+   * Stops it (at quit, or when the mailbox in use moves to a relay elsewhere), freeing its port. Its folder and the
+   * address it recorded stay: `ensure` runs it there again.
+   */
   async close(): Promise<void> {
     const running = this.running
     this.running = null
     this.origin = null
-    if (running) await (await running.catch(() => null))?.close()
+    const relay = running ? await running.catch(() => null) : null
+    // A start still under way set its origin meanwhile; only a run asked for since may keep one.
+    if (this.running === null) this.origin = null
+    await relay?.close()
   }
 
   private async start(anyPortIfTaken: boolean): Promise<NodeRelay> {

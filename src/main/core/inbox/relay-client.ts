@@ -2,6 +2,7 @@
 // events, acknowledge up to a sequence number, create a mailbox. Every answer is typed — the sync decides what each
 // means; nothing here throws for a refusal, a fault or garbage.
 import { z } from 'zod'
+import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 
 /** A fetch (the global one in the app; a relay's handler in tests). */
@@ -52,13 +53,29 @@ const CreatedAnswer = z.object({
 })
 export type CreatedMailboxAnswer = z.infer<typeof CreatedAnswer>
 
-/** What went wrong with a request, in the terms the sync's state uses. */
+/**
+ * What went wrong with a request, in the terms the sync's state uses. A `detail` is an encoded note
+ * (shared/i18n/notes): a key and its values, so each front door words it in its own language.
+ */
 export type RelayFault =
   | { kind: 'auth-refused' }
   | { kind: 'rate-limited'; retryAfterMs: number | null }
   | { kind: 'server-error'; status: number; retryAfterMs: number | null }
   | { kind: 'bad-answer'; detail: string }
   | { kind: 'network'; detail: string }
+
+/** A relay's fault as an encoded note (a key and values): the window words it inside a translated sentence. */
+export function faultDetail(fault: Exclude<RelayFault, { kind: 'auth-refused' }>): string {
+  switch (fault.kind) {
+    case 'server-error':
+      return encodeNote('inbox.fault.httpStatus', { status: fault.status })
+    case 'rate-limited':
+      return encodeNote('inbox.fault.tooManyRequests')
+    case 'bad-answer':
+    case 'network':
+      return fault.detail
+  }
+}
 
 export type PullResult =
   | { kind: 'events'; events: PulledEvent[]; head: number; storage: RelayStorage }
@@ -118,16 +135,21 @@ async function request(
   } catch (error) {
     const detail = controller.signal.aborted
       ? signal?.aborted
-        ? 'stopped'
-        : `no answer within ${Math.round(deadlineMs / 1000)} s`
-      : error instanceof Error
-        ? error.message
-        : String(error)
+        ? encodeNote('inbox.fault.stopped')
+        : encodeNote('inbox.fault.noAnswer', { seconds: Math.round(deadlineMs / 1000) })
+      : encodeNote('inbox.fault.connection', { reason: networkReason(error) })
     return { kind: 'network', detail }
   } finally {
     clock.clearTimeout(timer)
     signal?.removeEventListener('abort', abort)
   }
+}
+
+/** The system's own words for a failed connection: its code (`ECONNREFUSED`) when it gives one. */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
+  if (typeof cause?.code === 'string') return cause.code
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** The answer's status as a fault, or null when it is the success the caller reads. */
@@ -144,7 +166,7 @@ function cursorAheadOf(body: unknown): { kind: 'cursor-ahead'; head: number } | 
   const ahead = HeadAnswer.safeParse(body)
   return ahead.success
     ? { kind: 'cursor-ahead', head: ahead.data.head }
-    : { kind: 'bad-answer', detail: 'HTTP 409 without a head' }
+    : { kind: 'bad-answer', detail: encodeNote('inbox.fault.conflictWithoutHead') }
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '')
@@ -176,9 +198,10 @@ export class RelayClient {
     if (fault) return fault
     const body = await jsonOf(response)
     if (response.status === 409) return cursorAheadOf(body)
-    if (response.status !== 200) return { kind: 'bad-answer', detail: `HTTP ${response.status}` }
+    if (response.status !== 200)
+      return { kind: 'bad-answer', detail: encodeNote('inbox.fault.httpStatus', { status: response.status }) }
     const parsed = EventsAnswer.safeParse(body)
-    if (!parsed.success) return { kind: 'bad-answer', detail: 'the events answer is not the relay’s JSON' }
+    if (!parsed.success) return { kind: 'bad-answer', detail: encodeNote('inbox.fault.unreadable') }
     return { kind: 'events', ...parsed.data }
   }
 
@@ -203,7 +226,7 @@ export class RelayClient {
     if (response.status === 409) return cursorAheadOf(body)
     const parsed = AckAnswer.safeParse(body)
     if (response.status !== 200 || !parsed.success)
-      return { kind: 'bad-answer', detail: `ack answered HTTP ${response.status}` }
+      return { kind: 'bad-answer', detail: encodeNote('inbox.fault.ackStatus', { status: response.status }) }
     return { kind: 'acknowledged', ...parsed.data }
   }
 }
@@ -233,7 +256,7 @@ export async function rotateIngressSecret(
   if (fault) return fault
   const parsed = RotatedAnswer.safeParse(await jsonOf(response))
   if (response.status !== 200 || !parsed.success)
-    return { kind: 'bad-answer', detail: `rotate answered HTTP ${response.status}` }
+    return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }
   return { kind: 'rotated', rotated: parsed.data }
 }
 
@@ -261,14 +284,19 @@ export async function createRelayMailbox(input: {
   )
   if (!(response instanceof Response)) return response
   if (response.status === 401)
-    return { kind: 'creation-refused', detail: 'the relay needs its creation token' }
+    return { kind: 'creation-refused', detail: encodeNote('inbox.fault.needsCreationToken') }
   const fault = faultOf(response)
   if (fault) return fault
   const body = await jsonOf(response)
   const parsed = CreatedAnswer.safeParse(body)
   if (response.status !== 201 || !parsed.success) {
     const error = (body as { message?: unknown } | undefined)?.message
-    return { kind: 'bad-answer', detail: typeof error === 'string' ? error : `HTTP ${response.status}` }
+    // The relay's own words when it gave some; else its status.
+    return {
+      kind: 'bad-answer',
+      detail:
+        typeof error === 'string' ? error : encodeNote('inbox.fault.httpStatus', { status: response.status })
+    }
   }
   return { kind: 'created', created: parsed.data }
 }

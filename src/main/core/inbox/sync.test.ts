@@ -8,7 +8,15 @@ import { FakeClock } from '../clock'
 import { betweenTurns } from '../testing/event-loop'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { MemoryVault } from '../vault'
-import { createInbox, vaultInboxCredentials, type Inbox, type InboxDeps, type StatusTargets } from '.'
+import { coreText } from '../../../shared/i18n/notes'
+import {
+  createInbox,
+  inboxStatusView,
+  vaultInboxCredentials,
+  type Inbox,
+  type InboxDeps,
+  type StatusTargets
+} from '.'
 import { faultyFetch, startTestRelay, type TestRelay } from './testing/test-relay'
 import { incomingWebhookBody } from './testing/webhook-bodies'
 import type { FetchPort } from './relay-client'
@@ -302,6 +310,60 @@ describe('faults and their states', () => {
       expect(box.counts().messages).toBe(1)
     }
   )
+
+  it('hands each relay fault to the window as a key and its values, which it words in Indonesian', async () => {
+    // A relay that never answers: the request is given up after its deadline, through the clock.
+    const silent: FetchPort = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      )
+    const box = inbox({ fetch: silent })
+    const waiting = box.sync.catchUp()
+    await expect
+      .poll(async () => (await clock.advance(1_000), box.sync.status().state.kind))
+      .toBe('unreachable')
+    await waiting
+    const view = inboxStatusView(box.status())
+    expect(view).toMatchObject({
+      detail: 'no answer within 20 s',
+      detailKey: 'inbox.fault.noAnswer',
+      detailParams: { seconds: 20 }
+    })
+    expect(coreText('id', view.detail ?? '', view.detailKey, view.detailParams)).toBe(
+      'tidak ada jawaban dalam 20 dtk'
+    )
+
+    const worded: string[] = []
+    for (const answer of ['status-500', 'garbage', 'network'] as const) {
+      const faulty = faultyFetch(relay.fetch)
+      faulty.fail(1, answer, /\/events/)
+      const failing = inbox({ fetch: faulty.fetch })
+      await failing.sync.catchUp()
+      const { detail, detailKey, detailParams } = inboxStatusView(failing.status())
+      expect(detailKey, answer).toMatch(/^inbox\.fault\./)
+      worded.push(coreText('id', detail ?? '', detailKey, detailParams))
+    }
+    expect(worded).toEqual([
+      'relay menjawab HTTP 500',
+      'jawaban relay tidak bisa dibaca',
+      'sambungan gagal (fetch failed)'
+    ])
+  })
+
+  it('after a restart where the relay cannot be reached, still says when the last pull succeeded', async () => {
+    expect((await inbox().sync.catchUp()).state.kind).toBe('connected')
+    const pulledAt = clock.now()
+    expect(inbox().status().lastContactAt).toBe(pulledAt)
+
+    // The next start, an hour later (a new process: the same database, a fresh sync), and the relay is down.
+    await clock.advance(3_600_000)
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(1, 'network')
+    const restarted = inbox({ fetch: faulty.fetch })
+    const status = await restarted.sync.catchUp()
+    expect(status.state.kind).toBe('unreachable')
+    expect(status.lastContactAt).toBe(pulledAt)
+  })
 
   it('following, it backs off with jitter through the clock, doubling, and resumes when the relay answers', async () => {
     await relay.post(urls.incoming, incoming())

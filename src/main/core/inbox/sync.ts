@@ -10,7 +10,7 @@ import { nextChunkSize, yieldToEventLoop } from '../outbox'
 import type { InboxStore, NewInboxEvent } from '../store'
 import { applyPendingStatuses, type StatusTargets } from './apply'
 import type { InboxCredentials, InboxCredentialsPort } from './credentials'
-import { RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
+import { faultDetail, RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
 import { inboxRowsOf } from './relay-events'
 
 export type InboxSyncState =
@@ -26,6 +26,7 @@ export type InboxSyncState =
       kind: 'unreachable'
       since: number
       fault: RelayFault['kind']
+      /** An encoded note (shared/i18n/notes): the window words it in its language, the CLI in English. */
       detail: string
       retryAt: number
     }
@@ -96,7 +97,6 @@ export class InboxSync {
   private state: InboxSyncState = { kind: 'idle' }
   private mailbox: string | null = null
   private storage: RelayStorage | null = null
-  private lastContactAt: number | null = null
   private received = 0
   private duplicates = 0
   private failures = 0
@@ -126,7 +126,7 @@ export class InboxSync {
       mailbox: this.mailbox,
       cursor: this.mailbox === null ? 0 : this.deps.store.cursor(this.mailbox),
       storage: this.storage,
-      lastContactAt: this.lastContactAt,
+      lastContactAt: this.deps.store.lastContactAt(this.mailbox),
       received: this.received,
       duplicates: this.duplicates
     }
@@ -251,7 +251,7 @@ export class InboxSync {
     const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
     if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor)
-    this.contact(pulled.storage)
+    this.contact(credentials.mailbox, pulled.storage)
     this.deps.onStep?.('pulled', pulled.events.length)
 
     let committed = cursor
@@ -269,7 +269,7 @@ export class InboxSync {
       if (acked.kind === 'cursor-ahead') return this.fault(acked, committed)
       if (acked.kind === 'acknowledged') {
         this.acknowledged = committed
-        this.contact(acked.storage)
+        this.contact(credentials.mailbox, acked.storage)
         this.deps.onStep?.('acknowledged', committed)
       } else if (!signal?.aborted) {
         // Not fatal: the events are ours already, and the next round acknowledges them with the next page.
@@ -319,12 +319,7 @@ export class InboxSync {
     }
     this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
-    const detail =
-      fault.kind === 'server-error'
-        ? `HTTP ${fault.status}`
-        : fault.kind === 'rate-limited'
-          ? 'too many requests'
-          : fault.detail
+    const detail = faultDetail(fault)
     const since = this.state.kind === 'unreachable' ? this.state.since : now
     this.set({
       kind: 'unreachable',
@@ -346,9 +341,9 @@ export class InboxSync {
     return Math.max(jittered, retryAfterMs ?? 0)
   }
 
-  private contact(storage: RelayStorage): void {
+  private contact(mailbox: string, storage: RelayStorage): void {
     this.storage = storage
-    this.lastContactAt = this.deps.clock.now()
+    this.deps.store.recordContact(mailbox, this.deps.clock.now())
   }
 
   private clientFor(credentials: InboxCredentials): RelayClient {

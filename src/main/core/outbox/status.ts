@@ -1,6 +1,6 @@
 // The item life cycle's rules: which status follows which, and how the gateway's report statuses map onto ours.
 import type { ItemStatus } from '../store'
-import { GATEWAY_FAILED, GATEWAY_REJECTED } from '../../../shared/domain'
+import { GATEWAY_FAILED, GATEWAY_REJECTED, gatewayMessageWord } from '../../../shared/domain'
 
 /** Delivery progress; a status never moves to a lower rank because of a report. */
 const RANK: Record<ItemStatus, number> = {
@@ -53,43 +53,26 @@ export type ReportOutcome =
   | { kind: 'pending' }
   | { kind: 'unknown'; gatewayStatus: string }
 
-/**
- * Map a report/tracking status (§3.4 of the gateway reference lists pending, sent, delivered, received, read,
- * cancel, reject/rejected, `revoke` for a message deleted for everyone, and `failed` seen only in client code) onto
- * the outbox life cycle.
- */
+/** Map a report/tracking status word (its meaning: shared/domain/gateway-status-words.ts) onto the outbox life cycle. */
 export function mapReportStatus(raw: string): ReportOutcome {
-  const status = raw.trim().toLowerCase()
-  switch (status) {
+  switch (gatewayMessageWord(raw)) {
     case 'pending':
-    case 'queue':
-    case 'queued':
-    case 'process':
-    case 'processing':
       return { kind: 'pending' }
     case 'sent':
       return { kind: 'progress', status: 'sent' }
     case 'delivered':
-    case 'received':
       return { kind: 'progress', status: 'delivered' }
     case 'read':
-    case 'played':
       return { kind: 'progress', status: 'read' }
-    case 'cancel':
-    case 'canceled':
     case 'cancelled':
       return { kind: 'taken_back', status: 'cancelled_at_gateway', gatewayStatus: raw }
-    case 'revoke':
     case 'revoked':
       return { kind: 'taken_back', status: 'revoked', gatewayStatus: raw }
-    case 'reject':
     case 'rejected':
       return { kind: 'failed', code: GATEWAY_REJECTED, gatewayStatus: raw }
     case 'failed':
-    case 'fail':
-    case 'error':
       return { kind: 'failed', code: GATEWAY_FAILED, gatewayStatus: raw }
-    default:
+    case null:
       return { kind: 'unknown', gatewayStatus: raw }
   }
 }

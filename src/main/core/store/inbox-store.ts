@@ -154,6 +154,29 @@ export class InboxStore {
       .immediate()
   }
 
+  /**
+   * When the mailbox's relay last answered a pull (null before the first). Without a mailbox (before the sync
+   * read its credentials), the latest of any: this computer follows one mailbox at a time.
+   */
+  lastContactAt(mailbox: string | null): number | null {
+    const row = (
+      mailbox === null
+        ? this.db.prepare('SELECT MAX(last_contact_at) AS at FROM inbox_cursors').get()
+        : this.db.prepare('SELECT last_contact_at AS at FROM inbox_cursors WHERE mailbox = ?').get(mailbox)
+    ) as { at: number | null } | undefined
+    return row?.at ?? null
+  }
+
+  /** The relay answered a pull or an acknowledgement: kept, so a start with the relay down still says when. */
+  recordContact(mailbox: string, at: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO inbox_cursors (mailbox, after_seq, updated_at, last_contact_at) VALUES (?, 0, ?, ?)
+         ON CONFLICT(mailbox) DO UPDATE SET last_contact_at = excluded.last_contact_at`
+      )
+      .run(mailbox, at, at)
+  }
+
   /** Sets the cursor outright: only for an operator's explicit decision (a relay whose storage was replaced). */
   setCursor(mailbox: string, value: number, now: number): void {
     this.db

@@ -833,6 +833,14 @@ export const migrations: readonly Migration[] = [
     sql: `
       ALTER TABLE autoreply_rules ADD COLUMN known_since INTEGER;
     `
+  },
+  {
+    name: "inbox: when each mailbox's relay last answered a pull",
+    // Kept in memory only, a start with the relay down said "no successful pull yet" after months of pulls. NULL for
+    // mailboxes kept before this version: unknown until the next successful pull.
+    sql: `
+      ALTER TABLE inbox_cursors ADD COLUMN last_contact_at INTEGER;
+    `
   }
 ]
 

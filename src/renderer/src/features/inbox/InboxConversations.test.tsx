@@ -498,6 +498,32 @@ describe('the reply box', () => {
     expect(second!.requestId).not.toBe(first!.requestId)
   })
 
+  it('says a reply was queued only over its own conversation: gone on switching, and once typing starts', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-9'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+
+    // Another customer's conversation: not a word about the reply to Dewi above it.
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Reseller Bandung/ })
+    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    // Back to Dewi: the result was read already, the box is ready for the next reply.
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-reply-text')
+    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+
+    await user.type(screen.getByTestId('inbox-reply-text'), 'Terima kasih')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await user.type(screen.getByTestId('inbox-reply-text'), 'O')
+    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+  })
+
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
     script()
     fake.fail('inbox:reply', { code: 'network', message: 'The core did not answer.' })

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
 
@@ -300,7 +300,7 @@ describe('InboxView', () => {
         })
       )
     )
-    expect(state.textContent).toBe('⚠Relay: the relay cannot be reached')
+    expect(state.textContent).toBe('⚠Relay: cannot be reached')
     expect(screen.getByTestId('inbox-relay-reason').textContent).toBe('Reason: fetch failed')
     expect(screen.getByTestId('inbox-relay-hint').textContent).toMatch(/tries again by itself/)
     expect(screen.getByTestId('inbox-relay-last-pull').textContent).toMatch(/^Last successful pull/)
@@ -311,7 +311,7 @@ describe('InboxView', () => {
         status({ storage: { used: 10_000, cap: 10_000, nearFull: true, full: true, refusedWhileFull: 4 } })
       )
     )
-    expect(state.textContent).toBe('●Relay: the relay is full: it refuses new messages')
+    expect(state.textContent).toBe('●Relay: full, refusing new messages')
     expect(screen.getByTestId('inbox-relay-hint').className).toContain('alert--bad')
 
     act(() =>
@@ -320,10 +320,60 @@ describe('InboxView', () => {
         status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
       )
     )
-    expect(state.textContent).toBe('✕Relay: the relay refused this computer’s key')
+    expect(state.textContent).toBe('✕Relay: refused this computer’s key')
     // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
     expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
       'Connect a mailbox again'
+    )
+  })
+
+  it.each(['en', 'id'] as const)(
+    'names the relay once in every state (%s): its label, not again in the words',
+    async (language) => {
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      const fullStorage = { used: 10_000, cap: 10_000, nearFull: true, full: true, refusedWhileFull: 4 }
+      const nearFullStorage = { used: 9_000, cap: 10_000, nearFull: true, full: false, refusedWhileFull: 0 }
+      const states: InboxStatusView[] = [
+        NOT_SET_UP,
+        status({ state: 'idle', behind: null }),
+        status(),
+        status({ behind: 12 }),
+        status({ storage: nearFullStorage }),
+        status({ storage: fullStorage }),
+        status({ state: 'unreachable', behind: null }),
+        status({ state: 'auth-refused', behind: null }),
+        status({ state: 'credentials-locked', behind: null }),
+        status({ state: 'failing', behind: null }),
+        status({ state: 'cursor-ahead', behind: null })
+      ]
+      script({ status: states[0] })
+      render(<InboxView />)
+      const line = await screen.findByTestId('inbox-relay-state')
+      const seen = new Set<string>()
+      for (const state of states) {
+        act(() => fake.emit('inbox:changed', state))
+        seen.add(line.dataset['health'] ?? '')
+        expect(line.textContent?.match(/relay/gi), line.textContent ?? '').toHaveLength(1)
+      }
+      expect(seen.size).toBe(states.length)
+    }
+  )
+
+  it("gives the reason the relay cannot be reached in Indonesian, from the core's key and values", async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script({
+      status: status({
+        state: 'unreachable',
+        behind: null,
+        detail: 'no answer within 20 s',
+        detailKey: 'inbox.fault.noAnswer',
+        detailParams: { seconds: 20 },
+        retryAt: '2026-01-15T03:05:00.000Z'
+      })
+    })
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-relay-reason')).textContent).toBe(
+      'Alasan: tidak ada jawaban dalam 20 dtk'
     )
   })
 

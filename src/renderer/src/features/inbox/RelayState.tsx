@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react'
 import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
+import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 
@@ -29,7 +30,8 @@ export function RelayState({
   children?: ReactNode
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const relay = relayStatus(status)
   const hint = HINT[relay.health]
   const showsContact = relay.health !== 'not-set-up'
@@ -64,7 +66,9 @@ export function RelayState({
       ) : null}
       {relay.needsAttention && status.detail ? (
         <p className="small" data-testid="inbox-relay-reason">
-          {t('inbox.relay.reason', { detail: status.detail })}
+          {t('inbox.relay.reason', {
+            detail: coreText(language, status.detail, status.detailKey, status.detailParams)
+          })}
         </p>
       ) : null}
       {relay.needsAttention && status.retryAt ? (

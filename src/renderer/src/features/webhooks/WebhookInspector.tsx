@@ -3,6 +3,7 @@
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
 import { useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
+import { gatewayDeviceWord, gatewayMessageWord, type GatewayMessageWord } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { Translate } from '../../../../shared/i18n'
 import { call } from '../../api'
@@ -23,6 +24,22 @@ const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: str
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
 }
 
+const MESSAGE_WORD: Record<GatewayMessageWord, MessageKey> = {
+  pending: 'webhooks.word.pending',
+  sent: 'webhooks.word.sent',
+  delivered: 'webhooks.word.delivered',
+  read: 'webhooks.word.read',
+  cancelled: 'webhooks.word.cancelled',
+  revoked: 'webhooks.word.revoked',
+  rejected: 'webhooks.word.rejected',
+  failed: 'webhooks.word.failed'
+}
+
+const DEVICE_WORD: Record<'connected' | 'disconnected', MessageKey> = {
+  connected: 'webhooks.word.connected',
+  disconnected: 'webhooks.word.disconnected'
+}
+
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
 
@@ -36,16 +53,27 @@ function shortened(text: string): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
+/** A status word the gateway reference names, in the operator's language; another word as it came. */
+function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
+  if (kind === 'device') {
+    const device = gatewayDeviceWord(word)
+    return device ? t(DEVICE_WORD[device]) : word
+  }
+  const message = gatewayMessageWord(word)
+  return message ? t(MESSAGE_WORD[message]) : word
+}
+
 /**
- * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking,
- * in the gateway's own status word), or the device's status. Null when the payload names none of it.
+ * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking),
+ * or the device's status; a status word the gateway reference names in the operator's language, another as it came.
+ * Null when the payload names none of it.
  */
 export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
   const payload = delivery.payload
   const phone = field(payload, 'phone')
   const who = phone ? formatPhoneForReading(phone) : t('common.unknown')
   const message = shortened(field(payload, 'message'))
-  const status = field(payload, 'status')
+  const status = statusInWords(delivery.kind, field(payload, 'status'), t)
   switch (delivery.kind) {
     case 'incoming':
       return message ? t('webhooks.headline.incoming', { phone: who, message }) : null

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { WebhookDeliveryView, WebhookSettingsView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { WebhooksView } from './WebhooksView'
 
@@ -167,6 +167,40 @@ describe('WebhooksView', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), '')
     expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
       'tracking'
+    ])
+  })
+
+  it("words the gateway's status words in the operator's language, and leaves a word it does not name as it came", async () => {
+    seedStores(makeBootstrap({ devices: [sandbox], settings: makeSettings({ language: 'id' }) }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    const tracking = (id: string, status: string): WebhookDeliveryView => ({
+      ...delivery,
+      id,
+      kind: 'tracking',
+      payload: { id: 'g-1', phone: '6281234567890', status }
+    })
+    const device: WebhookDeliveryView = {
+      ...delivery,
+      id: 'wh-d',
+      kind: 'device',
+      payload: { status: 'disconnected' }
+    }
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      // `received` is the hosted service's word for delivered.
+      deliveries: [
+        tracking('wh-1', 'received'),
+        tracking('wh-2', 'read'),
+        tracking('wh-3', 'mystery'),
+        device
+      ]
+    }))
+    render(<WebhooksView />)
+    await screen.findAllByTestId('webhook-delivery')
+    expect(screen.getAllByTestId('webhook-headline').map((h) => h.textContent)).toEqual([
+      'pesan ke +62 812-3456-7890 kini “sampai”',
+      'pesan ke +62 812-3456-7890 kini “dibaca”',
+      'pesan ke +62 812-3456-7890 kini “mystery”',
+      'perangkat “terputus”'
     ])
   })
 })
