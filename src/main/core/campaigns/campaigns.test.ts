@@ -1075,26 +1075,34 @@ describe('a file per row', () => {
   })
 })
 
+/**
+ * A campaign too large for its estimate to be made as its view is (it follows in the background), with no daily cap
+ * and no working hours (its finish moves with the clock): its id, and the ids each change announced.
+ */
+async function largeCampaign(pacing: Partial<PacingPolicy>): Promise<{ id: string; changed: string[] }> {
+  const changed: string[] = []
+  fixture = makeFixture()
+  campaigns = createCampaigns({
+    db: fixture.db,
+    queue: fixture.outbox.queue,
+    clock: fixture.clock,
+    onChanged: (id) => changed.push(id)
+  })
+  const { id } = await campaigns.create({
+    name: 'Large',
+    fileName: 'large.csv',
+    sheet: sheetOf(SYNC_ESTIMATE_ROWS + 500),
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Hi {Name}',
+    pacing: { ...PACING, workingHours: null, dailyCapPerDevice: 100_000, warmUp: null, ...pacing },
+    devices: ['dev-1']
+  })
+  return { id, changed }
+}
+
 describe('finish estimate', () => {
   it("makes a large campaign's view without simulating its finish: the estimate follows in the background", async () => {
-    const changed: string[] = []
-    fixture = makeFixture()
-    campaigns = createCampaigns({
-      db: fixture.db,
-      queue: fixture.outbox.queue,
-      clock: fixture.clock,
-      onChanged: (id) => changed.push(id)
-    })
-    const { id } = await campaigns.create({
-      name: 'Large',
-      fileName: 'large.csv',
-      sheet: sheetOf(SYNC_ESTIMATE_ROWS + 500),
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      template: 'Hi {Name}',
-      // No daily cap and no working hours: the finish moves with the clock.
-      pacing: { ...PACING, workingHours: null, dailyCapPerDevice: 100_000, warmUp: null },
-      devices: ['dev-1']
-    })
+    const { id, changed } = await largeCampaign({})
     const atCreate = campaigns.get(id).estimate.finishAt
     expect(atCreate).not.toBeNull()
     // Ten minutes on, the estimate is due again: the view still carries the last one, made before.
@@ -1110,31 +1118,11 @@ describe('finish estimate', () => {
 
 describe('a finish estimate gone by', () => {
   it("makes a large campaign's passed estimate again at once from what remains, not after it has aged", async () => {
-    const changed: string[] = []
-    fixture = makeFixture()
-    campaigns = createCampaigns({
-      db: fixture.db,
-      queue: fixture.outbox.queue,
-      clock: fixture.clock,
-      onChanged: (id) => changed.push(id)
-    })
     // A fiftieth of a second between sends: 2,500 rows are estimated to end in under a minute.
-    const { id } = await campaigns.create({
-      name: 'Quick',
-      fileName: 'quick.csv',
-      sheet: sheetOf(SYNC_ESTIMATE_ROWS + 500),
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      template: 'Hi {Name}',
-      pacing: {
-        ...PACING,
-        minDelaySeconds: 0.02,
-        maxDelaySeconds: 0.02,
-        batchPauseMinutes: 0,
-        workingHours: null,
-        dailyCapPerDevice: 100_000,
-        warmUp: null
-      },
-      devices: ['dev-1']
+    const { id, changed } = await largeCampaign({
+      minDelaySeconds: 0.02,
+      maxDelaySeconds: 0.02,
+      batchPauseMinutes: 0
     })
     const atCreate = campaigns.get(id).estimate.finishAt ?? 0
     // Its end passes before the estimate is old enough to be made again by age alone.

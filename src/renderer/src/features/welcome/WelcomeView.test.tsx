@@ -16,6 +16,19 @@ beforeEach(() => {
   seedStores(makeBootstrap({ firstRun: true, devices: [] }))
 })
 
+/** The sandbox starts with a device called `label`, which the wizard then opens on its QR step. */
+function sandboxStarts(label: string): void {
+  const sandbox = makeDevice({ id: 'sbx', label, sandbox: true, state: 'needs-scan' })
+  fake.handle('sandbox:start', () => ({ device: sandbox }))
+  fake.handle('linking:begin', () => sandbox)
+  fake.handle('devices:qr', () => ({
+    kind: 'text',
+    text: 'sandbox-qr',
+    fetchedAt: new Date().toISOString(),
+    refreshAfterMs: 20_000
+  }))
+}
+
 describe('WelcomeView', () => {
   it('offers to start at login and saves the choice through settings', async () => {
     fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
@@ -43,15 +56,7 @@ describe('WelcomeView', () => {
   })
 
   it('starts the sandbox and opens the wizard for its device on the QR step', async () => {
-    const sandbox = makeDevice({ id: 'sbx', label: 'Sandbox', sandbox: true, state: 'needs-scan' })
-    fake.handle('sandbox:start', () => ({ device: sandbox }))
-    fake.handle('linking:begin', () => sandbox)
-    fake.handle('devices:qr', () => ({
-      kind: 'text',
-      text: 'sandbox-qr',
-      fetchedAt: new Date().toISOString(),
-      refreshAfterMs: 20_000
-    }))
+    sandboxStarts('Sandbox')
     render(<WelcomeView />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
     expect(fake.requests('sandbox:start')).toEqual([{ language: 'en' }])
@@ -62,15 +67,7 @@ describe('WelcomeView', () => {
 
   it('asks for the sandbox device in the window language, so it is named in it (Indonesian)', async () => {
     seedStores(makeBootstrap({ firstRun: true, devices: [], settings: makeSettings({ language: 'id' }) }))
-    const sandbox = makeDevice({ id: 'sbx', label: 'Perangkat sandbox', sandbox: true, state: 'needs-scan' })
-    fake.handle('sandbox:start', () => ({ device: sandbox }))
-    fake.handle('linking:begin', () => sandbox)
-    fake.handle('devices:qr', () => ({
-      kind: 'text',
-      text: 'sandbox-qr',
-      fetchedAt: new Date().toISOString(),
-      refreshAfterMs: 20_000
-    }))
+    sandboxStarts('Perangkat sandbox')
     render(<WelcomeView />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Coba sandbox' }))
     expect(fake.requests('sandbox:start')).toEqual([{ language: 'id' }])
