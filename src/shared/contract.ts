@@ -171,7 +171,8 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * Why one item of a bulk action was left as it was: already with the gateway (accepted or later), in flight now,
  * gone, or in a status the action does not apply to (e.g. retrying a queued item).
  */
-export const OutboxBulkRefusal = z.enum(['at_gateway', 'sending', 'not_found', 'not_applicable'])
+/** Why a bulk action left an item: `producer`, its producer will not send it again (a cancelled campaign's row). */
+export const OutboxBulkRefusal = z.enum(['at_gateway', 'sending', 'not_found', 'not_applicable', 'producer'])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({
   done: z.array(Id),

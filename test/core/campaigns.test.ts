@@ -762,5 +762,16 @@ describe('taking a campaign back (issue 30)', () => {
     expect(campaign.counts).toMatchObject({ revoked: 10, cancelled: 10, read: 0, queued: 0 })
     const { rows } = await core.handlers['campaigns:rows']({ id: created.id, offset: 0, limit: 50 })
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['revoked', 'cancelled']))
+
+    // Then the outbox: "Select all matching" and "Retry selected" (QA 2026-11-29: the ten stopped went out).
+    const { total } = await core.handlers['outbox:list']({ offset: 0, limit: 1 })
+    const retried = await core.handlers['outbox:retryMatching']({ filter: {}, expected: total })
+    expect(retried.done).toBe(0)
+    expect(retried.refused).toContainEqual({ reason: 'producer', count: 10 })
+    // Still cancelled, not back in line (where the campaign's batch pause alone would have held them an hour).
+    expect((await core.handlers['campaigns:get']({ id: created.id })).counts).toMatchObject({
+      cancelled: 10,
+      queued: 0
+    })
   })
 })

@@ -211,7 +211,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   at_gateway: 'already with the gateway',
   sending: 'being sent right now',
   not_applicable: 'not in a status this action applies to',
-  not_found: 'no such item'
+  not_found: 'no such item',
+  producer: 'their campaign was cancelled, so they are not sent again'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

@@ -114,6 +114,7 @@ export const enRest = {
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
   'desktop.note.optedOut': 'not sent: this number opted out of campaigns',
+  'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number sent its {cap} messages for today; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
@@ -220,6 +221,7 @@ export const enRest = {
   'desktop.error.whySending':
     'it is being sent right now (or is being checked against the gateway after a failed attempt)',
   'desktop.error.whyAtGateway': 'the gateway already has it',
+  'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
   'desktop.error.whyStatus': 'it is {status}',
   'desktop.error.textLength': 'Text must be 1–1024 characters.',
   'desktop.error.deviceRequired': 'A device is required.',
@@ -753,11 +755,17 @@ export const enRest = {
   'outbox.bulk.retried': '{count} retried',
   'outbox.bulk.atGatewayCancel': '{count} already sent could not be cancelled',
   'outbox.bulk.sendingCancel': '{count} being sent right now could not be cancelled',
-  'outbox.bulk.otherCancel': '{count} could not be cancelled in their status',
-  'outbox.bulk.atGatewayRetry': '{count} already sent were not retried',
-  'outbox.bulk.sendingRetry': '{count} being sent right now were not retried',
-  'outbox.bulk.otherRetry': '{count} were not failed or cancelled, so not retried',
-  'outbox.bulk.gone': '{count} no longer exist',
+  'outbox.bulk.otherCancel':
+    '{count, plural, one {# could not be cancelled in its status} other {# could not be cancelled in their status}}',
+  'outbox.bulk.atGatewayRetry':
+    '{count, plural, one {# already sent was not retried} other {# already sent were not retried}}',
+  'outbox.bulk.sendingRetry':
+    '{count, plural, one {# being sent right now was not retried} other {# being sent right now were not retried}}',
+  'outbox.bulk.otherRetry':
+    '{count, plural, one {# was not failed or cancelled, so not retried} other {# were not failed or cancelled, so not retried}}',
+  'outbox.bulk.campaignCancelledRetry':
+    '{count, plural, one {# belongs to a cancelled campaign, so was not retried} other {# belong to a cancelled campaign, so were not retried}}',
+  'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
   'outbox.optOut': 'Opt this number out of campaigns',
   'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
   'outbox.edit': 'Edit',

@@ -122,6 +122,7 @@ export const id: Record<MessageKey, string> = {
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan kampanye',
+  'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mengirim {cap} pesannya hari ini; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
@@ -237,6 +238,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.whySending':
     'pesan sedang dikirim (atau sedang dicocokkan dengan gateway setelah percobaan yang gagal)',
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
+  'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.error.whyStatus': 'statusnya {status}',
   'desktop.error.textLength': 'Teks harus 1–1024 karakter.',
   'desktop.error.deviceRequired': 'Pilih sebuah perangkat.',
@@ -894,6 +896,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.atGatewayRetry': '{count} sudah terkirim sehingga tidak dikirim ulang',
   'outbox.bulk.sendingRetry': '{count} sedang dikirim sehingga tidak dikirim ulang',
   'outbox.bulk.otherRetry': '{count} tidak gagal atau dibatalkan, jadi tidak dikirim ulang',
+  'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
   'outbox.optedOut': '{phone} masuk daftar berhenti langganan: kampanye akan melewatinya.',

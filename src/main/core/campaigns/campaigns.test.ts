@@ -638,6 +638,44 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).counts).toMatchObject({ accepted: 2, cancelled: 10, skipped: 2 })
   })
 
+  it("keeps a cancelled campaign's rows from being sent again: the outbox's retry refuses them, saying why", async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const { cancelledRows } = campaigns.cancel(id)
+    const cancelledItems = campaigns
+      .results(id)
+      .filter((r) => cancelledRows.includes(r.rowNumber))
+      .map((r) => r.itemId ?? '')
+    expect(cancelledItems).toHaveLength(10)
+    // "Select all shown" then "Retry selected" in the outbox (QA 2026-11-29: they all went out).
+    const retried = fixture.outbox.queue.retryMany(cancelledItems)
+    expect(retried.done).toEqual([])
+    expect(retried.refused).toHaveLength(10)
+    expect(retried.refused[0]).toMatchObject({ code: 'producer_refused' })
+    expect(() => fixture.outbox.retry(cancelledItems[0]!)).toThrow(
+      /its campaign “January bills” was cancelled/
+    )
+    await fixture.clock.advance(3_600_000)
+    expect(fixture.gateway.messages).toHaveLength(2)
+    expect(campaigns.get(id)).toMatchObject({ status: 'cancelled', counts: { cancelled: 10 } })
+  })
+
+  it('runs a finished campaign again while a row the operator retried is on its way, at the pace of the campaign', async () => {
+    const { id } = await setUp()
+    fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 1 })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => campaigns.get(id).status === 'finished', { stepMs: 1000 })
+    const failed = campaigns.results(id).find((r) => r.status === 'failed')
+    expect(failed).toBeDefined()
+    fixture.outbox.retry(failed!.itemId!)
+    expect(campaigns.get(id).status).toBe('running')
+    await fixture.runUntil(() => campaigns.get(id).status === 'finished', { stepMs: 1000 })
+    expect(campaigns.results(id).find((r) => r.rowNumber === failed!.rowNumber)?.status).not.toBe('failed')
+  })
+
   it('pauses a device whose sends keep failing, with a reason and a one-call resume', async () => {
     const paused: string[] = []
     fixture = makeFixture()

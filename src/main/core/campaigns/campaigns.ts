@@ -1117,14 +1117,21 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
+  function campaignOfRow(item: ItemRecord): CampaignRecord | undefined {
+    const campaignId = campaignOfTag(item.producerTag)
+    return campaignId === null ? undefined : store.get(campaignId)
+  }
+
   /**
    * The campaign's send policy: when may this row go? Paused campaigns and devices hold their rows; a troubled device
    * pauses its part; otherwise pacing decides. The queue keeps the wait and its reason with the rows.
    */
   function checkRow(item: ItemRecord, at: number): PolicyVerdict {
-    const campaignId = campaignOfTag(item.producerTag)
-    const campaign = campaignId === null ? undefined : store.get(campaignId)
+    const campaign = campaignOfRow(item)
     if (!campaign) return null
+    // However a row of a cancelled campaign came back in line (an edit of a failed row), it does not go.
+    if (campaign.status === 'cancelled')
+      return { cancel: { reason: encodeNote('desktop.note.campaignCancelled', { name: campaign.name }) } }
     const hold = (reason: string): PolicyVerdict => ({
       wait: { until: PAUSED_UNTIL, reason, scope: 'producer' }
     })
@@ -1174,6 +1181,22 @@ export function createCampaigns(deps: CampaignsDeps) {
         : null
   })
   queue.addPolicy({ name: 'campaign pacing', check: checkRow })
+  // The outbox's retry is the operator's too: a cancelled (or taken back) campaign's rows stay cancelled, and a row
+  // of a finished campaign sent again makes it run until that row settles (counted, paced and shown as sending).
+  queue.addRetryHook({
+    refuseRetry(item) {
+      const campaign = campaignOfRow(item)
+      return campaign?.status === 'cancelled'
+        ? encodeNote('desktop.error.whyCampaignCancelled', { name: campaign.name })
+        : null
+    },
+    retried(item) {
+      const campaign = campaignOfRow(item)
+      if (campaign?.status !== 'finished') return
+      store.update(campaign.id, { status: 'running' }, now())
+      deps.onChanged?.(campaign.id)
+    }
+  })
 
   /**
    * A number opted out while a campaign runs is never sent to: its rows still waiting in the outbox are cancelled

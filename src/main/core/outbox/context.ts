@@ -14,7 +14,7 @@ import { backoffDelay } from './backoff'
 import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { Quota } from '../gateway'
-import type { SendPolicy } from './policies'
+import type { RetryHook, SendPolicy } from './policies'
 import { toCountsView, toItemView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
@@ -74,6 +74,8 @@ export class OutboxContext {
   readonly transitionListeners = new Set<(item: ItemRecord) => void>()
   /** Asked, in order, before each send (see policies.ts); features add theirs as they are built. */
   readonly policies: SendPolicy[] = []
+  /** Asked before an operator's retry (see RetryHook): producers add theirs as they are built. */
+  readonly retryHooks: RetryHook[] = []
   /** Take-back requests and their ops (take-back.ts, take-back-calls.ts), in the same database. */
   readonly takeBackStore: OutboxTakeBackStore
 

@@ -33,7 +33,7 @@ import {
   type ResolvedOutboxOptions,
   type SendingPort
 } from './types'
-import type { SendPolicy } from './policies'
+import type { RetryHook, SendPolicy } from './policies'
 
 export interface KernelInput {
   db: SqliteDatabase
@@ -138,6 +138,7 @@ export interface KernelCore {
   /** A few items written now, in one transaction (a ticker's work inside a round). */
   addNow(items: readonly NewItem[], options?: Pick<AddOptions, 'recipients' | 'atCommit'>): void
   addPolicy(policy: SendPolicy): void
+  addRetryHook(hook: RetryHook): void
   addTicker(ticker: Ticker): void
   sweep(): Promise<SweepResult>
 }
@@ -374,6 +375,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
     add,
     addNow,
     addPolicy: (policy) => ctx.policies.push(policy),
+    addRetryHook: (hook) => ctx.retryHooks.push(hook),
     addTicker: (ticker) => tickers.push(ticker),
     sweep
   }

@@ -17,7 +17,8 @@ import { toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
-  refused: { id: string; reason: string }[]
+  /** `code`: the refusal's OutboxErrorCode (`producer_refused`: the item's producer will not send it again). */
+  refused: { id: string; reason: string; code?: string }[]
 }
 
 export interface ItemMove {
@@ -101,6 +102,11 @@ export function createOperatorActions(core: KernelCore) {
   function retryItem(id: string): void {
     const item = mustGet(id)
     if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
+    for (const hook of ctx.retryHooks) {
+      const why = hook.refuseRetry(item)
+      if (why !== null)
+        throw new OutboxError('producer_refused', { key: REFUSED_ACTION_KEYS.retry, params: { why } }, 'id')
+    }
     assertNoScheduleCall(ctx, id)
     const now = clock.now()
     const reset: ItemPatch = {
@@ -123,6 +129,7 @@ export function createOperatorActions(core: KernelCore) {
       } else {
         ctx.transition(id, RETRYABLE, 'queued', { ...reset, queuedAt: now }, note)
       }
+      for (const hook of ctx.retryHooks) hook.retried(item)
     })
   }
 
@@ -158,7 +165,11 @@ export function createOperatorActions(core: KernelCore) {
           action(id)
           done.push(id)
         } catch (error) {
-          refused.push({ id, reason: error instanceof Error ? error.message : String(error) })
+          refused.push({
+            id,
+            reason: error instanceof Error ? error.message : String(error),
+            ...(error instanceof OutboxError ? { code: error.code } : {})
+          })
         }
       }
     }, true)

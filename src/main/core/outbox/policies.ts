@@ -23,6 +23,17 @@ export interface SendPolicy {
   check(item: ItemRecord, now: number): PolicyVerdict
 }
 
+/**
+ * A producer's say over an operator's retry of one of its items (a campaign's row): asked before the retry is
+ * written, so a row of a campaign that was cancelled or taken back is never sent again from the outbox.
+ */
+export interface RetryHook {
+  /** Why this item may not be sent again (an encoded note), or null when the producer does not mind. */
+  refuseRetry(item: ItemRecord): string | null
+  /** The item is back in line, in the retry's transaction (a finished producer takes up its work again). */
+  retried(item: ItemRecord): void
+}
+
 /** The first policy that does not say "go", in the order they were given; null when every one says go. */
 export function askPolicies(
   policies: readonly SendPolicy[],

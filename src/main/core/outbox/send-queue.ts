@@ -14,7 +14,7 @@ import { copyFile, copyFiles } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
 import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
-import type { SendPolicy } from './policies'
+import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
@@ -78,6 +78,7 @@ export interface QueuePort {
   probeDeviceNow(deviceId: string): void
   sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
   addPolicy(policy: SendPolicy): void
+  addRetryHook(hook: RetryHook): void
   outcomes: ProducerOutcomes
   /**
    * Take back the producer's messages by its tag: stop what has not left, cancel what the gateway holds, delete
@@ -120,6 +121,7 @@ export function createSendQueue(input: KernelInput) {
     add: core.add,
     addNow: core.addNow,
     addPolicy: core.addPolicy,
+    addRetryHook: core.addRetryHook,
     addTicker: (ticker: Ticker): void => core.addTicker(ticker),
     copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
     copyFile: (entry: FileEntry) => copyFile(dataDir, entry),

@@ -171,7 +171,14 @@ export interface OutboxEvents {
   quotaReported: (deviceId: string, quota: Quota) => void
 }
 
-export type OutboxErrorCode = 'not_found' | 'invalid_state' | 'invalid_input' | 'busy' | 'attachment'
+export type OutboxErrorCode =
+  | 'not_found'
+  | 'invalid_state'
+  | 'invalid_input'
+  | 'busy'
+  | 'attachment'
+  /** The item's producer will not send it again (a row of a cancelled campaign). */
+  | 'producer_refused'
 
 /** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {

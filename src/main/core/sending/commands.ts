@@ -130,7 +130,7 @@ const AT_GATEWAY: readonly OutboxStatus[] = ['accepted', 'sent', 'delivered', 'r
 function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   return {
     done: result.done,
-    refused: result.refused.map(({ id }) => {
+    refused: result.refused.map(({ id, code }) => {
       let status: OutboxStatus | null = null
       try {
         status = outbox.get(id).item.status
@@ -138,13 +138,15 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
         // Gone (deleted meanwhile, or never existed): reported as such below.
       }
       const reason: OutboxBulkRefusal =
-        status === null
-          ? 'not_found'
-          : status === 'sending'
-            ? 'sending'
-            : AT_GATEWAY.includes(status)
-              ? 'at_gateway'
-              : 'not_applicable'
+        code === 'producer_refused'
+          ? 'producer'
+          : status === null
+            ? 'not_found'
+            : status === 'sending'
+              ? 'sending'
+              : AT_GATEWAY.includes(status)
+                ? 'at_gateway'
+                : 'not_applicable'
       return { id, reason, status }
     })
   }

@@ -18,16 +18,24 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     at_gateway: 'outbox.bulk.atGatewayCancel',
     sending: 'outbox.bulk.sendingCancel',
     not_applicable: 'outbox.bulk.otherCancel',
-    not_found: 'outbox.bulk.gone'
+    not_found: 'outbox.bulk.gone',
+    producer: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
     sending: 'outbox.bulk.sendingRetry',
     not_applicable: 'outbox.bulk.otherRetry',
-    not_found: 'outbox.bulk.gone'
+    not_found: 'outbox.bulk.gone',
+    producer: 'outbox.bulk.campaignCancelledRetry'
   }
 }
-const REASON_ORDER: readonly OutboxBulkRefusal[] = ['at_gateway', 'sending', 'not_applicable', 'not_found']
+const REASON_ORDER: readonly OutboxBulkRefusal[] = [
+  'at_gateway',
+  'sending',
+  'producer',
+  'not_applicable',
+  'not_found'
+]
 
 interface OutboxBulkBarProps {
   selection: ReadonlyMap<string, OutboxItemView>

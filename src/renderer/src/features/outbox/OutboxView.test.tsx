@@ -757,6 +757,25 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe('1 retried')
   })
 
+  it('says which were not retried because their campaign was cancelled, one and many worded apart', async () => {
+    fake.handle('outbox:retryMany', () => ({
+      done: [],
+      refused: [
+        { id: 'b-3', reason: 'at_gateway', status: 'delivered' },
+        { id: 'b-4', reason: 'producer', status: 'cancelled' }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000003'))
+    await user.click(selectBox('6281200000004'))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '0 retried; 1 already sent was not retried; 1 belongs to a cancelled campaign, so was not retried'
+    )
+  })
+
   it('cancels every message the filters match, not only the loaded rows, after confirming how many', async () => {
     // 12,345 match; the list has loaded the first rows only.
     fake.handle('outbox:list', () => ({ items: mixed, total: 12_345 }))
