@@ -127,6 +127,12 @@ export const DeviceView = z.object({
   quota: Quota.nullable(),
   expiresAt: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
+  /**
+   * How often it is checked when all is well (seconds), and whether that is the slower safety cadence because its
+   * statuses arrive by push (its webhooks reach a healthy inbox relay). Absent: not told (the usual setting).
+   */
+  checkEverySec: z.number().int().positive().optional(),
+  statusPushed: z.boolean().optional(),
   stateSince: z.string().nullable(),
   /** Sending to this device is paused by the operator. */
   paused: z.boolean(),

@@ -395,6 +395,8 @@ export const enRest = {
   'devices.serial': 'Serial',
   'devices.token': 'Token',
   'devices.checked': 'Last checked',
+  'devices.checkedPushed':
+    'its status changes arrive through Messages in as they happen; it is also checked every {minutes, plural, one {minute} other {# minutes}}',
   'devices.actionsFor': 'Actions for {label}',
   'devices.restart.busy': 'Restarting…',
   'devices.restart.restarted': 'Restarted.',

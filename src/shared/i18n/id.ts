@@ -523,6 +523,8 @@ export const id: Record<MessageKey, string> = {
   'devices.serial': 'Nomor seri',
   'devices.token': 'Token',
   'devices.checked': 'Terakhir dicek',
+  'devices.checkedPushed':
+    'perubahan statusnya masuk lewat Pesan masuk saat terjadi; perangkat juga dicek setiap {minutes} menit',
   'devices.announce': '{label}: {state}',
   'devices.actionsFor': 'Tindakan untuk {label}',
   'devices.restart': 'Mulai ulang',

@@ -188,6 +188,23 @@ describe('polling cadence', () => {
     expect(dueIn(m)).toBe(3_750)
   })
 
+  it("says in the device's view how often it is checked: the safety cadence while statuses arrive by push", async () => {
+    const m = await openMonitor({ intervals: { pushedMs: 15 * 60_000 } })
+    await m.start()
+    // QA 2026-11-29: "Last checked" stayed minutes old beside a 30-second setting, with nothing saying why.
+    expect(m.view('dev-1')).toMatchObject({ checkEverySec: 30, statusPushed: false })
+    let covered = true
+    const seen: boolean[] = []
+    m.on('devicesChanged', (views) => seen.push(views[0]!.statusPushed === true))
+    m.setPushCoverage(() => covered)
+    expect(m.view('dev-1')).toMatchObject({ checkEverySec: 15 * 60, statusPushed: true })
+    covered = false
+    m.pushCoverageChanged()
+    expect(m.view('dev-1')).toMatchObject({ checkEverySec: 30, statusPushed: false })
+    // The window hears of each change of coverage.
+    expect(seen).toEqual([true, false])
+  })
+
   it('spreads retries by the random source', async () => {
     const low = await openMonitor({ random: () => 0 })
     await low.start()
@@ -529,6 +546,8 @@ describe('states, history and events', () => {
       quota: 100,
       expiresAt: '2026-12-31',
       lastCheckedAt: '2026-01-15T03:00:00.000Z',
+      checkEverySec: 30,
+      statusPushed: false,
       stateSince: '2026-01-15T03:00:00.000Z',
       paused: true,
       maxFileBytes: null,

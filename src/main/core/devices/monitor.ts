@@ -271,7 +271,8 @@ export class DeviceMonitor {
       record,
       this.tracked.get(deviceId)?.status,
       this.options.isPaused?.(deviceId) ?? false,
-      this.options.budgetOf?.(deviceId) ?? null
+      this.options.budgetOf?.(deviceId) ?? null,
+      this.checking(deviceId)
     )
   }
 
@@ -283,9 +284,19 @@ export class DeviceMonitor {
           record,
           this.tracked.get(record.id)?.status,
           this.options.isPaused?.(record.id) ?? false,
-          this.options.budgetOf?.(record.id) ?? null
+          this.options.budgetOf?.(record.id) ?? null,
+          this.checking(record.id)
         )
       )
+  }
+
+  /** How often a healthy device is checked now: the safety cadence while its statuses arrive by push. */
+  private checking(deviceId: string): { everyMs: number; pushed: boolean } {
+    const pushed = this.pushCovered(deviceId)
+    return {
+      everyMs: pushed ? Math.max(this.intervals.idleMs, this.intervals.pushedMs) : this.intervals.idleMs,
+      pushed
+    }
   }
 
   /** When the next poll of a device is due (epoch ms), for diagnostics and tests. */
@@ -386,6 +397,8 @@ export class DeviceMonitor {
       const entry = this.tracked.get(device.id)
       if (entry) this.pullForward(device.id, entry)
     }
+    // The views say how often each device is checked.
+    this.emitViews()
   }
 
   /** Settings → pollIntervalSec; takes effect from each device's next poll. */
@@ -441,8 +454,7 @@ export class DeviceMonitor {
     }
     if (this.fastUntil(entry, 'linkingUntil')) return this.intervals.linkingMs
     if (this.fastUntil(entry, 'settlingUntil')) return this.intervals.settlingMs
-    if (this.pushCovered(deviceId)) return Math.max(this.intervals.idleMs, this.intervals.pushedMs)
-    return this.intervals.idleMs
+    return this.checking(deviceId).everyMs
   }
 
   private scheduleAt(deviceId: string, entry: Tracked, at: number): void {

@@ -39,7 +39,8 @@ export function buildDeviceView(
   record: DeviceRecord,
   status: DeviceStatus | undefined,
   paused: boolean,
-  budget: DeviceBudgetView | null = null
+  budget: DeviceBudgetView | null = null,
+  checking: { everyMs: number; pushed: boolean } | null = null
 ): DeviceView {
   const current = status ?? UNPOLLED_STATUS
   const info = current.info
@@ -59,6 +60,9 @@ export function buildDeviceView(
     quota: info?.quota ?? null,
     expiresAt: info?.expiresAt ?? null,
     lastCheckedAt: current.lastCheckedAt,
+    ...(checking
+      ? { checkEverySec: Math.max(1, Math.round(checking.everyMs / 1000)), statusPushed: checking.pushed }
+      : {}),
     stateSince: current.since,
     paused,
     maxFileBytes: record.maxFileBytes,

@@ -136,6 +136,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
           <dt>{t('devices.checked')}</dt>
           <dd data-testid={`device-checked-${id}`}>
             {device.lastCheckedAt ? formatDateTimeInZone(device.lastCheckedAt, locale) : t('common.never')}
+            {/* Polled at the safety cadence, not the setting's: say why the time may be minutes old. */}
+            {device.statusPushed && device.checkEverySec ? (
+              <span className="muted small" data-testid={`device-pushed-${id}`}>
+                {' · '}
+                {t('devices.checkedPushed', { minutes: Math.round(device.checkEverySec / 60) })}
+              </span>
+            ) : null}
           </dd>
         </div>
       </dl>

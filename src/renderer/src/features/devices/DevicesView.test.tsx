@@ -56,6 +56,18 @@ function accessibleDescription(control: HTMLElement): string {
 }
 
 describe('device list', () => {
+  it('says why "Last checked" may be minutes old when the status arrives by push (QA 2026-11-29)', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', statusPushed: true, checkEverySec: 900 })]
+      })
+    )
+    render(<DevicesView />)
+    expect((await screen.findByTestId('device-pushed-dev-1')).textContent).toBe(
+      ' · its status changes arrive through Messages in as they happen; it is also checked every 15 minutes'
+    )
+  })
+
   it('shows each device with its state in words, sender, quota and expiry', () => {
     show([
       makeDevice(),
