@@ -593,6 +593,12 @@ export const enRest = {
   'send.device.none': 'Choose a device',
   'send.device.notConnected':
     'This device is not connected right now: messages wait in the outbox until it is.',
+  'send.device.waitsRenewal':
+    'This device’s subscription has ended: messages wait in the outbox until it is renewed.',
+  'send.device.waitsScan':
+    'This device’s phone is not linked: messages wait in the outbox until its QR code is scanned.',
+  'send.device.waitsToken':
+    'The gateway does not accept this device’s token: messages wait in the outbox until a working token is entered.',
   'send.when': 'When',
   'send.when.now': 'Send now',
   'send.when.schedule': 'Schedule',

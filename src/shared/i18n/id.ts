@@ -730,6 +730,12 @@ export const id: Record<MessageKey, string> = {
   'send.device.none': 'Pilih perangkat',
   'send.device.notConnected':
     'Perangkat ini sedang tidak terhubung: pesan akan menunggu di kotak keluar sampai tersambung.',
+  'send.device.waitsRenewal':
+    'Langganan perangkat ini sudah berakhir: pesan akan menunggu di kotak keluar sampai langganannya diperpanjang.',
+  'send.device.waitsScan':
+    'Ponsel perangkat ini belum tertaut: pesan akan menunggu di kotak keluar sampai kode QR-nya dipindai.',
+  'send.device.waitsToken':
+    'Gateway tidak menerima token perangkat ini: pesan akan menunggu di kotak keluar sampai token yang berlaku dimasukkan.',
   'send.when': 'Waktu kirim',
   'send.when.now': 'Kirim sekarang',
   'send.when.schedule': 'Jadwalkan',

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
+import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
@@ -374,6 +375,19 @@ describe('enqueue', () => {
       'Front office (+62 812-3456-7890) — Connected',
       'Warehouse (+62 812-3456-7890) — Disconnected'
     ])
+  })
+
+  it('says what a message for a device not connected waits for: renewal for an expired one', async () => {
+    const user = show()
+    act(() =>
+      useDevices
+        .getState()
+        .setDevices([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired' })])
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send from' }), 'dev-2')
+    expect(screen.getByTestId('send-device-warning').textContent).toBe(
+      'This device’s subscription has ended: messages wait in the outbox until it is renewed.'
+    )
   })
 
   it('sends to groups from the chosen device', async () => {

@@ -4,7 +4,7 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { computerZone, formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem, type DraftSnapshot } from '../../stores/send'
-import type { DeviceView } from '../../../../shared/contract'
+import type { DeviceState, DeviceView } from '../../../../shared/contract'
 import {
   hasWhatsAppFormatting,
   isWithinTextLimit,
@@ -86,6 +86,14 @@ function planDraft(
     schedule: schedule ?? undefined
   })
   return { plan, schedule, messages }
+}
+
+/** What a message queued for a device not connected waits for: the thing that would let it go (QA 2026-11-29). */
+function waitsUntilKey(state: DeviceState): MessageKey {
+  if (state === 'expired') return 'send.device.waitsRenewal'
+  if (state === 'needs-scan') return 'send.device.waitsScan'
+  if (state === 'token-invalid' || state === 'locked') return 'send.device.waitsToken'
+  return 'send.device.notConnected'
 }
 
 export function SendView(): React.JSX.Element {
@@ -350,7 +358,7 @@ export function SendView(): React.JSX.Element {
           </Field>
           {chosen && chosen.state !== 'connected' ? (
             <p className="field-hint" data-testid="send-device-warning">
-              {t('send.device.notConnected')}
+              {t(waitsUntilKey(chosen.state))}
             </p>
           ) : null}
           <ScheduleFields showRequired={attempted} />
