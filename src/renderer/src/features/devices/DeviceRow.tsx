@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
+import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
@@ -107,7 +107,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               : t('devices.sentToday.uncapped', { count: device.sentToday?.count ?? 0 })}
             {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
             {device.sentToday
-              ? ` · ${t('devices.sentToday.resets', { at: formatDateTime(device.sentToday.resetsAt, locale) })}`
+              ? ` · ${t('devices.sentToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale) })}`
               : null}
           </dd>
         </div>

@@ -374,7 +374,7 @@ describe('device list', () => {
     show([makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })])
     const user = userEvent.setup()
     expect(fact(row('Front office'), 'Sent today')).toMatch(
-      /^37 \(no daily cap\) · starts again 1[56] Jan 2026, \d\d:00$/
+      /^37 \(no daily cap\) · starts again 1[56] Jan 2026, \d\d:00 \S+$/
     )
     await user.click(screen.getByRole('button', { name: 'Daily cap' }))
     const input = screen.getByRole('textbox', { name: 'Most sends a day through this number' })
