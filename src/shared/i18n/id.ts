@@ -741,6 +741,9 @@ export const id: Record<MessageKey, string> = {
   'send.schedule.overdue': 'Jika komputer mati pada waktu itu',
   'send.schedule.overdue.send': 'Kirim secepatnya',
   'send.schedule.overdue.hold': 'Tahan dan tanyakan dulu',
+  'send.schedule.passed':
+    'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat, atau kirim sekarang.',
+  'send.schedule.sendNow': 'Kirim sekarang saja',
   'send.problem.noDevice': 'Pilih perangkat pengirim.',
   'send.problem.noRecipients': 'Tambahkan minimal satu penerima.',
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
@@ -750,6 +753,8 @@ export const id: Record<MessageKey, string> = {
   'send.problem.captionTooLong': 'Keterangan melebihi 1024 karakter.',
   'send.problem.schedule': 'Pilih tanggal, jam, dan zona waktu.',
   'send.problem.gatewayTextOnly': 'File tidak bisa dijadwalkan di gateway: pilih Sender Desk.',
+  'send.problem.schedulePassed':
+    'Waktu jadwal sudah lewat: pilih waktu yang lebih lambat, atau kirim sekarang.',
   'send.split.offer':
     'Teks ini lebih dari {max} karakter. Kirim sebagai {count} pesan, dipotong di antara kata?',
   'send.split.accept': 'Pecah menjadi {count} pesan',
@@ -915,6 +920,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
+  'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.delete.confirm': 'Hapus pesan terjadwal ini? Tindakan ini tidak bisa dibatalkan.',
 
   'settings.title': 'Pengaturan',

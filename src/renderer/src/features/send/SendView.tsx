@@ -1,9 +1,17 @@
 // The send panel: files (drop, pick, paste), recipients, caption and text, device, send now or schedule → `outbox:enqueue`.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { computerZone, formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem, type DraftSnapshot } from '../../stores/send'
+import {
+  draftProblems,
+  schedulePassed,
+  TEXT_LIMIT,
+  useSend,
+  type DraftProblem,
+  type DraftSnapshot
+} from '../../stores/send'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   hasWhatsAppFormatting,
@@ -40,6 +48,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'text-too-long': 'send.problem.textTooLong',
   'caption-too-long': 'send.problem.captionTooLong',
   'schedule-incomplete': 'send.problem.schedule',
+  'schedule-passed': 'send.problem.schedulePassed',
   'gateway-text-only': 'send.problem.gatewayTextOnly'
 }
 
@@ -52,6 +61,7 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'text-too-long': 'send-text',
   'caption-too-long': 'send-caption',
   'schedule-incomplete': 'send-schedule-date',
+  'schedule-passed': 'send-schedule-time',
   'gateway-text-only': 'send-schedule-mode-local'
 }
 
@@ -113,7 +123,8 @@ export function SendView(): React.JSX.Element {
     () => parseRecipients(send.recipientsText, send.isGroup),
     [send.recipientsText, send.isGroup]
   )
-  const problems = draftProblems(send, recipients, unpickedName(send.recipientsText, send.isGroup))
+  const unpicked = unpickedName(send.recipientsText, send.isGroup)
+  const problems = draftProblems(send, recipients, unpicked)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)
@@ -183,9 +194,10 @@ export function SendView(): React.JSX.Element {
     event.preventDefault()
     setAttempted(true)
     setAnnounce('')
-    const first = problems[0]
+    // Read again at the press: a schedule's time may have passed since the form last drew.
+    const first = draftProblems(send, recipients, unpicked)[0]
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[first]}`)?.focus()
+      focusProblem(first)
       return
     }
     // A large send, or one past the device's cap or quota, is summed up first; Send (or Ctrl+Enter) again while the
@@ -199,7 +211,19 @@ export function SendView(): React.JSX.Element {
     await sendDraft()
   }
 
+  function focusProblem(problem: DraftProblem): void {
+    formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[problem]}`)?.focus()
+  }
+
   async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
+    // The time may have passed while the summary or the opt-out question was read: asked again, never sent at once.
+    const { schedule } = useSend.getState()
+    if (schedule.enabled && schedulePassed(schedule)) {
+      setSummary(null)
+      setAttempted(true)
+      focusProblem('schedule-passed')
+      return
+    }
     const ok = await useSend.getState().send(optedOut)
     setSummary(null)
     if (ok) {
@@ -353,7 +377,14 @@ export function SendView(): React.JSX.Element {
               {t('send.device.notConnected')}
             </p>
           ) : null}
-          <ScheduleFields showRequired={attempted} />
+          <ScheduleFields
+            showRequired={attempted}
+            onSendNow={() => {
+              // Send now, chosen: the form goes as "send now" (with its summary or questions, if any).
+              flushSync(() => useSend.getState().setSchedule({ enabled: false }))
+              formRef.current?.requestSubmit()
+            }}
+          />
         </section>
 
         {attempted && problems.length > 0 ? (
