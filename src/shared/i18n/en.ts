@@ -232,6 +232,7 @@ export const enRest = {
   'desktop.error.busy':
     'Another Sender Desk process (pid {pid}) is sending from this data folder; stop it first.',
   'desktop.error.unknownTimezone': 'Unknown time zone: {timezone}',
+  'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
   'desktop.error.diskFull': 'The disk is full: free some space and try again (nothing was lost).',
   'desktop.error.vaultNewer':
     'The token vault {path} was written by a newer version of Sender Desk; it is used read-only and its tokens stay locked until you update.',

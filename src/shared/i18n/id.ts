@@ -249,6 +249,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.busy':
     'Proses Sender Desk lain (pid {pid}) sedang mengirim dari folder data ini; hentikan dulu.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
+  'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
   'desktop.error.vaultNewer':
     'Brankas token {path} ditulis oleh versi Sender Desk yang lebih baru; brankas hanya dibaca dan tokennya tetap terkunci sampai Anda memperbarui aplikasi.',
