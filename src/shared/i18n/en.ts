@@ -699,6 +699,7 @@ export const enRest = {
   'outbox.empty.write': 'Write a message',
   'outbox.listLabel': 'Messages',
   'outbox.rowLoading': 'Loading…',
+  'outbox.row.scheduledFor': 'for {time}',
   'outbox.group': 'Group',
   'outbox.held': 'held',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',

@@ -838,6 +838,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.empty.write': 'Tulis pesan',
   'outbox.listLabel': 'Daftar pesan',
   'outbox.rowLoading': 'Memuat…',
+  'outbox.row.scheduledFor': 'untuk {time}',
   'outbox.group': 'Grup',
   'outbox.held': 'ditahan',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
