@@ -399,6 +399,7 @@ export const id: Record<MessageKey, string> = {
   'overview.title': 'Ringkasan',
   'overview.today': 'Hari ini',
   'overview.today.waiting': 'menunggu sekarang',
+  'overview.today.waitingScheduled': 'menunggu ({scheduled} terjadwal untuk nanti)',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
