@@ -16,6 +16,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
@@ -261,15 +262,17 @@ function RescheduleForm({
   const mode = item.scheduleMode ?? 'local'
   const timeId = `resched-${item.id}-time`
   /** The domain's rule (the send form's): a time gone by would send at once, or hang at the gateway. */
-  const passed = (): boolean =>
-    Boolean(date && time) && scheduleTime(`${date}T${time}`, timezone, Date.now()).kind === 'passed'
-  const passedNow = passed()
+  const passed = (at: number): boolean =>
+    Boolean(date && time) && scheduleTime(`${date}T${time}`, timezone, at).kind === 'passed'
+  // Re-read now and then: a time that passes while the form is open is said at the field.
+  const now = useNow(15_000)
+  const passedNow = passed(now)
 
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
     if (!date || !time) return
-    if (passed()) {
+    if (passed(Date.now())) {
       // Read again at the press (the time may have passed since the form drew); the operator picks another.
       document.getElementById(timeId)?.focus()
       return
@@ -299,7 +302,7 @@ function RescheduleForm({
         error={
           passedNow
             ? t('schedules.passed', {
-                now: formatDateTimeInZone(new Date().toISOString(), locale, timezone)
+                now: formatDateTimeInZone(new Date(now).toISOString(), locale, timezone)
               })
             : null
         }

@@ -11,9 +11,12 @@ import { DEFAULT_TIME_ZONE, OVERDUE_POLICIES } from '../../../../shared/domain'
 
 export function ScheduleFields({
   showRequired,
+  now,
   onSendNow
 }: {
   showRequired: boolean
+  /** The time the form is checked against (ms). */
+  now: number
   /** The operator takes the offer to send now a message whose time has passed. */
   onSendNow(): void
 }): React.JSX.Element {
@@ -44,7 +47,7 @@ export function ScheduleFields({
   const passed =
     schedule.enabled &&
     Boolean(schedule.date && schedule.time && schedule.timezone) &&
-    schedulePassed(schedule)
+    schedulePassed(schedule, now)
 
   return (
     <fieldset className="when">
@@ -83,7 +86,7 @@ export function ScheduleFields({
             error={
               passed
                 ? t('send.schedule.passed', {
-                    now: formatDateTimeInZone(new Date().toISOString(), locale, schedule.timezone)
+                    now: formatDateTimeInZone(new Date(now).toISOString(), locale, schedule.timezone)
                   })
                 : null
             }

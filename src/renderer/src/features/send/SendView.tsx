@@ -25,6 +25,7 @@ import {
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
+import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
@@ -64,6 +65,9 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'schedule-passed': 'send-schedule-time',
   'gateway-text-only': 'send-schedule-mode-local'
 }
+
+/** How often the form looks again at whether its schedule's time has passed (Send looks at the press too). */
+const SCHEDULE_CHECK_MS = 15_000
 
 type PlannedSchedule = DirectSendSchedule & { timeZone: string }
 
@@ -124,7 +128,9 @@ export function SendView(): React.JSX.Element {
     [send.recipientsText, send.isGroup]
   )
   const unpicked = unpickedName(send.recipientsText, send.isGroup)
-  const problems = draftProblems(send, recipients, unpicked)
+  // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
+  const now = useNow(SCHEDULE_CHECK_MS)
+  const problems = draftProblems(send, recipients, unpicked, now)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)
@@ -379,6 +385,7 @@ export function SendView(): React.JSX.Element {
           ) : null}
           <ScheduleFields
             showRequired={attempted}
+            now={now}
             onSendNow={() => {
               // Send now, chosen: the form goes as "send now" (with its summary or questions, if any).
               flushSync(() => useSend.getState().setSchedule({ enabled: false }))
