@@ -45,6 +45,7 @@ export const LAYERS = [
       'src/shared/domain/finish-estimate',
       'src/shared/domain/limits',
       'src/shared/domain/phone-display',
+      'src/shared/domain/schedule-time',
       'src/shared/domain/status-buckets'
     ],
     imports: [],

@@ -36,6 +36,7 @@ export const enStart = {
   'overview.title': 'Overview',
   'overview.today': 'Today',
   'overview.today.waiting': 'waiting now',
+  'overview.today.waitingScheduled': 'waiting ({scheduled} scheduled for later)',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',

@@ -234,6 +234,7 @@ export const enRest = {
   'desktop.error.busy':
     'Another Sender Desk process (pid {pid}) is sending from this data folder; stop it first.',
   'desktop.error.unknownTimezone': 'Unknown time zone: {timezone}',
+  'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
   'desktop.error.diskFull': 'The disk is full: free some space and try again (nothing was lost).',
   'desktop.error.vaultNewer':
     'The token vault {path} was written by a newer version of Sender Desk; it is used read-only and its tokens stay locked until you update.',
@@ -614,6 +615,8 @@ export const enRest = {
   'send.schedule.overdue': 'If the computer was off at that time',
   'send.schedule.overdue.send': 'Send as soon as possible',
   'send.schedule.overdue.hold': 'Hold it and ask me',
+  'send.schedule.passed': 'This time has passed: it is {now} now. Pick a later time, or send it now.',
+  'send.schedule.sendNow': 'Send it now instead',
   'send.problem.noDevice': 'Choose the device to send from.',
   'send.problem.noRecipients': 'Add at least one recipient.',
   'send.problem.badRecipients': 'Some recipients are not valid.',
@@ -623,6 +626,7 @@ export const enRest = {
   'send.problem.captionTooLong': 'The caption is longer than 1024 characters.',
   'send.problem.schedule': 'Pick the date, time and time zone.',
   'send.problem.gatewayTextOnly': 'Files cannot be scheduled on the gateway: choose Sender Desk.',
+  'send.problem.schedulePassed': 'The scheduled time has passed: pick a later time, or send it now.',
   'send.split.offer': 'This text is over {max} characters. Send it as {count} messages, cut between words?',
   'send.split.accept': 'Split into {count} messages',
   'send.split.chosen': 'Will be sent as {count} messages, cut between words.',
@@ -705,6 +709,7 @@ export const enRest = {
   'outbox.empty.write': 'Write a message',
   'outbox.listLabel': 'Messages',
   'outbox.rowLoading': 'Loading…',
+  'outbox.row.scheduledFor': 'for {time}',
   'outbox.group': 'Group',
   'outbox.held': 'held',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
@@ -794,6 +799,7 @@ export const enRest = {
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
   'schedules.saved': 'Rescheduled.',
+  'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.delete.confirm': 'Delete this scheduled message? This cannot be undone.',
 
   'settings.title': 'Settings',

@@ -251,6 +251,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.busy':
     'Proses Sender Desk lain (pid {pid}) sedang mengirim dari folder data ini; hentikan dulu.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
+  'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
   'desktop.error.vaultNewer':
     'Brankas token {path} ditulis oleh versi Sender Desk yang lebih baru; brankas hanya dibaca dan tokennya tetap terkunci sampai Anda memperbarui aplikasi.',
@@ -400,6 +401,7 @@ export const id: Record<MessageKey, string> = {
   'overview.title': 'Ringkasan',
   'overview.today': 'Hari ini',
   'overview.today.waiting': 'menunggu sekarang',
+  'overview.today.waitingScheduled': 'menunggu ({scheduled} terjadwal untuk nanti)',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
@@ -751,6 +753,9 @@ export const id: Record<MessageKey, string> = {
   'send.schedule.overdue': 'Jika komputer mati pada waktu itu',
   'send.schedule.overdue.send': 'Kirim secepatnya',
   'send.schedule.overdue.hold': 'Tahan dan tanyakan dulu',
+  'send.schedule.passed':
+    'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat, atau kirim sekarang.',
+  'send.schedule.sendNow': 'Kirim sekarang saja',
   'send.problem.noDevice': 'Pilih perangkat pengirim.',
   'send.problem.noRecipients': 'Tambahkan minimal satu penerima.',
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
@@ -760,6 +765,8 @@ export const id: Record<MessageKey, string> = {
   'send.problem.captionTooLong': 'Keterangan melebihi 1024 karakter.',
   'send.problem.schedule': 'Pilih tanggal, jam, dan zona waktu.',
   'send.problem.gatewayTextOnly': 'File tidak bisa dijadwalkan di gateway: pilih Sender Desk.',
+  'send.problem.schedulePassed':
+    'Waktu jadwal sudah lewat: pilih waktu yang lebih lambat, atau kirim sekarang.',
   'send.split.offer':
     'Teks ini lebih dari {max} karakter. Kirim sebagai {count} pesan, dipotong di antara kata?',
   'send.split.accept': 'Pecah menjadi {count} pesan',
@@ -842,6 +849,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.empty.write': 'Tulis pesan',
   'outbox.listLabel': 'Daftar pesan',
   'outbox.rowLoading': 'Memuat…',
+  'outbox.row.scheduledFor': 'untuk {time}',
   'outbox.group': 'Grup',
   'outbox.held': 'ditahan',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
@@ -926,6 +934,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
+  'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.delete.confirm': 'Hapus pesan terjadwal ini? Tindakan ini tidak bisa dibatalkan.',
 
   'settings.title': 'Pengaturan',

@@ -2,7 +2,7 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import { messageTextProblem } from '../../../shared/domain'
+import { messageTextProblem, scheduleTime } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
@@ -212,6 +212,13 @@ export function createOperatorActions(core: KernelCore) {
       edited.push('recipient')
     }
     const schedule = changes.schedule ? resolveSchedule(changes.schedule, item.kind) : null
+    // A time gone by would go out at once, or sit at the gateway as a schedule it never fires: the operator picks
+    // another (the reschedule form asks the same rule first).
+    if (
+      changes.schedule &&
+      scheduleTime(changes.schedule.localTime, changes.schedule.timezone, clock.now()).kind === 'passed'
+    )
+      throw new OutboxError('invalid_input', { key: 'desktop.error.schedulePassed' }, 'schedule.localTime')
     ctx.batch(() => {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {

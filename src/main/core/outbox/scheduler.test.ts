@@ -249,6 +249,24 @@ describe('gateway schedules', () => {
     expect(fx.gateway.calls.filter((call) => call.op === 'createSchedule')).toHaveLength(3)
   })
 
+  it('refuses to move a schedule to a time that has passed (QA finding 3), and keeps it as it was', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    // 10:00 Jakarta now: 09:00 today has gone by.
+    expect(() => fx.outbox.edit(id, { schedule: gatewayMode('2026-01-15T09:00') })).toThrow(
+      expect.objectContaining({ code: 'invalid_input', field: 'schedule.localTime' })
+    )
+    expect(() => fx.outbox.edit(id, { schedule: jakarta('2026-01-15T10:00') })).toThrow(/already passed/)
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(id).item).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: '2026-01-15T11:00:00.000Z'
+    })
+    expect(fx.gateway.schedules[0]).toMatchObject({ state: 'active', input: { time: '18:00:00' } })
+  })
+
   it('moving a gateway schedule to a local one deletes it at the gateway and sends from here', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))

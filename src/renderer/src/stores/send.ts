@@ -6,6 +6,7 @@ import type { ParsedRecipient } from '../features/send/recipients'
 // From their modules, not the domain's index: the index brings the phone rules to the window's start.
 import type { OverduePolicyName } from '../../../shared/domain/enums'
 import { isWithinTextLimit, MAX_TEXT_LENGTH } from '../../../shared/domain/limits'
+import { scheduleTime } from '../../../shared/domain/schedule-time'
 
 export type FileKind = FileHandleView['kind']
 
@@ -138,6 +139,7 @@ export type DraftProblem =
   | 'text-too-long'
   | 'caption-too-long'
   | 'schedule-incomplete'
+  | 'schedule-passed'
   | 'gateway-text-only'
 
 export interface DraftSnapshot extends DraftFields {
@@ -148,11 +150,13 @@ export interface DraftSnapshot extends DraftFields {
 /**
  * Why the draft cannot be sent yet (UI feedback; the core re-validates everything). `unpicked`: a name typed in the
  * contact picker and not picked (recipients.ts `unpickedName`), said as that rather than as a recipient not valid.
+ * A schedule whose time has passed at `now` (in its zone) would go out at once: it is a problem, not a schedule.
  */
 export function draftProblems(
   draft: DraftSnapshot,
   recipients: ParsedRecipient[],
-  unpicked: string | null = null
+  unpicked: string | null = null,
+  now: number = Date.now()
 ): DraftProblem[] {
   const problems: DraftProblem[] = []
   if (!draft.deviceId) problems.push('no-device')
@@ -166,9 +170,15 @@ export function draftProblems(
   if (draft.schedule.enabled) {
     if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
       problems.push('schedule-incomplete')
+    else if (schedulePassed(draft.schedule, now)) problems.push('schedule-passed')
     if (draft.schedule.mode === 'gateway' && draft.files.length > 0) problems.push('gateway-text-only')
   }
   return problems
+}
+
+/** Whether a complete schedule's time (on its zone's clock) is no longer ahead of `now`. */
+export function schedulePassed(schedule: ScheduleDraft, now: number = Date.now()): boolean {
+  return scheduleTime(`${schedule.date}T${schedule.time}`, schedule.timezone, now).kind === 'passed'
 }
 
 /**
@@ -329,7 +339,8 @@ export const useSend = create<SendState>()((set, get) => ({
           files: state.files,
           text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
           recipients: request.recipients,
-          scheduled: Boolean(request.schedule),
+          // A time that passed in the moment between the form's check and the core's queue goes now, not later.
+          scheduled: Boolean(request.schedule) && !schedulePassed(state.schedule),
           at: new Date().toISOString()
         },
         files: [],

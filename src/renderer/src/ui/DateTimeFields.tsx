@@ -15,6 +15,9 @@ interface DateTimeFieldsProps {
   onTimeChange: (time: string) => void
   /** Say "required" under an empty field (after the operator tried to submit). */
   showRequired?: boolean
+  /** What is wrong with the moment as a whole (a time that has passed), said under the time. */
+  error?: ReactNode
+  errorTestId?: string
   /** The gateway's reminders take seconds. */
   withSeconds?: boolean
   timeHint?: ReactNode
@@ -42,7 +45,8 @@ export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
         id={`${props.idPrefix}-time`}
         label={t('send.schedule.time')}
         hint={props.timeHint}
-        error={required(props.time)}
+        error={required(props.time) ?? props.error}
+        {...(props.errorTestId ? { errorTestId: props.errorTestId } : {})}
       >
         {(control) => (
           <input

@@ -1,7 +1,7 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
@@ -200,9 +200,9 @@ const OutboxRow = memo(function OutboxRow({
           </span>
           <span className="row-side">
             <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
-            <span className="row-time">
+            <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
-              {formatDateTime(item.scheduledAt ?? item.updatedAt, locale, item.timezone)}
+              {rowTime(item, locale, t)}
             </span>
           </span>
         </button>
@@ -212,6 +212,17 @@ const OutboxRow = memo(function OutboxRow({
     </div>
   )
 })
+
+/**
+ * A row's moment, in the window's zone like every other time in the list: when it last changed, or, while it waits
+ * for its schedule, the time it is due ("for …", after its "Scheduled" badge). Never the schedule's wall clock in its
+ * own zone: unnamed, that read as a time here and made the list look out of order.
+ */
+function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
+  if (item.status === 'scheduled' && item.scheduledAt)
+    return t('outbox.row.scheduledFor', { time: formatDateTime(item.scheduledAt, locale) })
+  return formatDateTime(item.updatedAt, locale)
+}
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
   return (

@@ -13,6 +13,8 @@ import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { localeOf } from '../../i18n'
+import { computerZone, formatDateTime } from '../../i18n/dates'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -534,6 +536,34 @@ describe('item detail', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
     expect(fake.requests('outbox:edit')).toHaveLength(1)
+  })
+
+  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time (QA finding 14)', async () => {
+    // Sent at once at 09:26 UTC although scheduled for 08:00 WITA (00:00 UTC); then one waiting for tomorrow.
+    const went = makeItem({
+      id: 'went',
+      status: 'read',
+      scheduledAt: '2026-11-29T00:00:00.000Z',
+      timezone: 'Asia/Makassar',
+      updatedAt: '2026-11-29T09:26:00.000Z'
+    })
+    const waits = makeItem({
+      id: 'waits',
+      status: 'scheduled',
+      scheduledAt: '2026-11-30T09:29:00.000Z',
+      timezone: 'Asia/Makassar',
+      updatedAt: '2026-11-29T09:29:00.000Z'
+    })
+    fake.handle('outbox:list', () => ({ items: [waits, went], total: 2 }))
+    render(<OutboxView />)
+    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) => el.textContent)
+    const here = (iso: string): string => formatDateTime(iso, localeOf('en'), computerZone())
+    expect(times).toEqual([
+      `Front office · for ${here(waits.scheduledAt!)}`,
+      `Front office · ${here(went.updatedAt)}`
+    ])
+    // Not the schedule's own wall clock (17:29 / 08:00 WITA), which read as a time here without its zone.
+    expect(times.join(' ')).not.toContain(formatDateTime(went.scheduledAt, localeOf('en'), 'Asia/Makassar'))
   })
 
   it('releases a held overdue item', async () => {

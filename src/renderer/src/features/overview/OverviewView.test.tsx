@@ -74,9 +74,9 @@ describe('overview', () => {
     useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false)
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
-    // Read since, they still count as sent today; what waits now counts scheduled messages too.
+    // Read since, they still count as sent today; what waits counts scheduled messages too, named apart.
     expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
-    expect(within(today).getByRole('button', { name: '2 waiting now' })).toBeTruthy()
+    expect(within(today).getByRole('button', { name: '2 waiting (1 scheduled for later)' })).toBeTruthy()
     expect(within(today).getByRole('button', { name: '200 cancelled today' })).toBeTruthy()
     expect(within(today).getByTestId('today-sent-now').textContent).toBe(
       'Sent today, where they are now: 6 read · 1 failed'
@@ -86,6 +86,19 @@ describe('overview', () => {
     await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
     expect(useNavigation.getState().view).toBe('outbox')
     expect(useOutbox.getState().filters.statuses).toEqual(['failed'])
+  })
+
+  it('does not call a message scheduled for tomorrow "waiting now" (QA finding 6b)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false)
+    const { unmount } = render(<OverviewView />)
+    expect(await screen.findByRole('button', { name: '1 waiting (1 scheduled for later)' })).toBeTruthy()
+    expect(screen.queryByText('waiting now')).toBeNull()
+    unmount()
+    // Nothing scheduled: all of it waits now.
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, sending: 1, total: 2 }, false)
+    render(<OverviewView />)
+    expect(await screen.findByRole('button', { name: '2 waiting now' })).toBeTruthy()
   })
 
   it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {

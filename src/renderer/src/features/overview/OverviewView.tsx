@@ -23,7 +23,8 @@ import { CampaignsNow } from '../campaigns/CampaignsNow'
 import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
 
 /**
- * Today's numbers, by when things happened (issue 29): what is waiting now, what the gateway took today (wherever
+ * Today's numbers, by when things happened (issue 29): what is waiting (the scheduled among it named apart: a
+ * message due tomorrow is not "waiting now"), what the gateway took today (wherever
  * it is since: a message read since still counts as sent today), what failed and what was cancelled today. Each
  * opens the outbox filtered to the statuses it counts.
  */
@@ -55,6 +56,8 @@ function startOfToday(): string {
 
 interface TodayNumbers {
   numbers: Record<TodayNumber, number>
+  /** Of `numbers.waiting`, those scheduled for later: waiting, but not "now". */
+  scheduled: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
   sentNow: BucketCounts
 }
@@ -85,6 +88,7 @@ function useTodayNumbers(): TodayNumbers | null {
       failed: since.failed,
       cancelled: since.cancelled
     },
+    scheduled: counts.scheduled,
     sentNow
   }
 }
@@ -140,7 +144,13 @@ export function OverviewView(): React.JSX.Element {
                 <span className="today-count">
                   {today ? formatCount(today.numbers[row.number], locale) : '–'}
                 </span>
-                <span className="today-label">{t(row.key)}</span>
+                <span className="today-label">
+                  {row.number === 'waiting' && today && today.scheduled > 0
+                    ? t('overview.today.waitingScheduled', {
+                        scheduled: formatCount(today.scheduled, locale)
+                      })
+                    : t(row.key)}
+                </span>
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
 // Schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeItem } from '../../testing/fixtures'
@@ -28,6 +28,8 @@ const gateway = makeItem({
   timezone: 'Asia/Makassar',
   scheduleMode: 'gateway'
 })
+
+afterEach(() => vi.useRealTimers())
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -74,6 +76,36 @@ describe('SchedulesView', () => {
       }
     ])
     await waitFor(() => expect(fake.requests('outbox:list').length).toBe(2))
+  })
+
+  it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
+    // 29 Nov 2026, 09:27 UTC: 01:00 that day has passed in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.UTC(2026, 10, 29, 9, 27))
+    fake.handle('outbox:edit', () => ({ ...gateway, scheduledAt: '2026-11-30T09:29:00.000Z' }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-gw'))
+    const form = screen.getByTestId('schedule-form-s-gw')
+    expect(screen.queryByTestId('schedule-passed-s-gw')).toBeNull()
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Time zone' }), 'UTC')
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2026-11-29' } })
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '01:00' } })
+    expect(screen.getByTestId('schedule-passed-s-gw').textContent).toBe(
+      '⚠ This time has passed: it is 29 Nov 2026, 09:27 UTC now. Pick a later time.'
+    )
+    await user.click(screen.getByTestId('schedule-save-s-gw'))
+    expect(fake.requests('outbox:edit')).toEqual([])
+    expect(document.activeElement).toBe(within(form).getByLabelText('Time'))
+    // The same wall clock in WITA (UTC+8) is still ahead: it is saved, and focus goes back to Reschedule.
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '18:00' } })
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+    expect(screen.queryByTestId('schedule-passed-s-gw')).toBeNull()
+    await user.click(screen.getByTestId('schedule-save-s-gw'))
+    expect(fake.requests('outbox:edit')).toMatchObject([
+      { id: 's-gw', schedule: { localTime: '2026-11-29T18:00', timezone: 'Asia/Makassar', mode: 'gateway' } }
+    ])
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedule-edit-s-gw')))
   })
 
   it('cancels, and deletes after confirmation', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -16,9 +16,10 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useChatName } from '../../stores/contact-names'
-import { DEFAULT_TIME_ZONE, type OverduePolicyName } from '../../../../shared/domain'
+import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
 
 /** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
@@ -248,6 +249,7 @@ function RescheduleForm({
   onSave(request: EditRequest): void
 }): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
   const startZone = item.timezone ?? defaultZone
   const start = item.scheduledAt ? wallClockIn(new Date(item.scheduledAt), startZone) : { date: '', time: '' }
@@ -258,11 +260,23 @@ function RescheduleForm({
   const [text, setText] = useState(item.text ?? '')
   const [tried, setTried] = useState(false)
   const mode = item.scheduleMode ?? 'local'
+  const timeId = `resched-${item.id}-time`
+  /** The domain's rule (the send form's): a time gone by would send at once, or hang at the gateway. */
+  const passed = (at: number): boolean =>
+    Boolean(date && time) && scheduleTime(`${date}T${time}`, timezone, at).kind === 'passed'
+  // Re-read now and then: a time that passes while the form is open is said at the field.
+  const now = useNow(15_000)
+  const passedNow = passed(now)
 
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
     if (!date || !time) return
+    if (passed(Date.now())) {
+      // Read again at the press (the time may have passed since the form drew); the operator picks another.
+      document.getElementById(timeId)?.focus()
+      return
+    }
     const request: EditRequest = {
       id: item.id,
       schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
@@ -285,6 +299,14 @@ function RescheduleForm({
         onDateChange={setDate}
         onTimeChange={setTime}
         showRequired={tried}
+        error={
+          passedNow
+            ? t('schedules.passed', {
+                now: formatDateTimeInZone(new Date(now).toISOString(), locale, timezone)
+              })
+            : null
+        }
+        errorTestId={`schedule-passed-${item.id}`}
         testIds={{ date: 'schedule-date', time: 'schedule-time-input' }}
       />
       <TimeZoneField

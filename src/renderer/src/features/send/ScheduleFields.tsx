@@ -1,15 +1,27 @@
 // Send now or schedule: date, time, time zone (default from settings), local or gateway schedule, overdue policy.
-import { useT } from '../../i18n'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
-import { useSend } from '../../stores/send'
+import { schedulePassed, useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { OVERDUE_LABEL } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { DEFAULT_TIME_ZONE, OVERDUE_POLICIES } from '../../../../shared/domain'
 
-export function ScheduleFields({ showRequired }: { showRequired: boolean }): React.JSX.Element {
+export function ScheduleFields({
+  showRequired,
+  now,
+  onSendNow
+}: {
+  showRequired: boolean
+  /** The time the form is checked against (ms). */
+  now: number
+  /** The operator takes the offer to send now a message whose time has passed. */
+  onSendNow(): void
+}): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const schedule = useSend((s) => s.schedule)
   const hasFiles = useSend((s) => s.files.length > 0)
   const setSchedule = useSend((s) => s.setSchedule)
@@ -30,6 +42,12 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
       mode: hasFiles ? 'local' : schedule.mode
     })
   }
+
+  // Said at the field as soon as it is so, in the zone the operator chose: such a time would go out at once.
+  const passed =
+    schedule.enabled &&
+    Boolean(schedule.date && schedule.time && schedule.timezone) &&
+    schedulePassed(schedule, now)
 
   return (
     <fieldset className="when">
@@ -65,8 +83,28 @@ export function ScheduleFields({ showRequired }: { showRequired: boolean }): Rea
             onDateChange={(date) => setSchedule({ date })}
             onTimeChange={(time) => setSchedule({ time })}
             showRequired={showRequired}
+            error={
+              passed
+                ? t('send.schedule.passed', {
+                    now: formatDateTimeInZone(new Date(now).toISOString(), locale, schedule.timezone)
+                  })
+                : null
+            }
+            errorTestId="send-schedule-passed"
             testIds={{ date: 'send-schedule-date', time: 'send-schedule-time' }}
           />
+          {passed ? (
+            <div className="actions span-all">
+              <button
+                type="button"
+                className="button"
+                data-testid="send-schedule-send-now"
+                onClick={onSendNow}
+              >
+                {t('send.schedule.sendNow')}
+              </button>
+            </div>
+          ) : null}
           <TimeZoneField
             id="send-schedule-timezone"
             label={t('send.schedule.timezone')}

@@ -453,6 +453,76 @@ describe('enqueue', () => {
     })
   })
 
+  describe('a schedule whose time has passed (QA finding 2)', () => {
+    /** 29 Nov 2026, 17:27 WITA (09:27 UTC). */
+    const NOW = Date.UTC(2026, 10, 29, 9, 27)
+    afterEach(() => vi.useRealTimers())
+
+    /** A text to one number, scheduled at 08:00 WITA today, before Schedule is pressed. */
+    async function passedDraft(): Promise<ReturnType<typeof userEvent.setup>> {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(NOW)
+      const user = show()
+      await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+      await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Tes jadwal lewat waktu')
+      await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+      fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-29' } })
+      fireEvent.change(screen.getByLabelText('Time'), { target: { value: '08:00' } })
+      return user
+    }
+
+    it('says so at the field, in the chosen zone, and queues nothing', async () => {
+      const user = await passedDraft()
+      const time = screen.getByLabelText('Time')
+      // Before Schedule is pressed: the field says it, with the time now on the chosen zone's clock.
+      expect(screen.getByTestId('send-schedule-passed').textContent).toBe(
+        `⚠ This time has passed: it is ${formatDateTimeInZone(new Date(NOW).toISOString(), localeOf('en'), 'Asia/Makassar')} now. Pick a later time, or send it now.`
+      )
+      expect(screen.getByTestId('send-schedule-passed').textContent).toContain('17:27 WITA')
+      expect(time.getAttribute('aria-invalid')).toBe('true')
+      await user.click(screen.getByRole('button', { name: 'Schedule' }))
+      expect(fake.requests('outbox:enqueue')).toEqual([])
+      expect(document.activeElement).toBe(time)
+      expect(screen.getByTestId('send-problems').textContent).toContain(
+        'The scheduled time has passed: pick a later time, or send it now.'
+      )
+      // A later time is a schedule again.
+      fireEvent.change(time, { target: { value: '18:00' } })
+      expect(screen.queryByTestId('send-schedule-passed')).toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Schedule' }))
+      expect(fake.requests('outbox:enqueue')[0]?.schedule?.localTime).toBe('2026-11-29T18:00')
+    })
+
+    it('offers to send it now, which is never announced as "Scheduled."', async () => {
+      const user = await passedDraft()
+      await user.click(screen.getByRole('button', { name: 'Send it now instead' }))
+      expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+      expect(fake.requests('outbox:enqueue')[0]?.schedule).toBeUndefined()
+      await waitFor(() => expect(screen.getByText('Added to the outbox.')).toBeTruthy())
+      expect(screen.queryByText('Scheduled.')).toBeNull()
+    })
+
+    it('is asked again when the time passes while the summary is read', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(NOW)
+      const user = show()
+      await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+      await user.paste(Array.from({ length: 30 }, (_, i) => `0812${10_000_000 + i}`).join(', '))
+      await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+      await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+      fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-29' } })
+      fireEvent.change(screen.getByLabelText('Time'), { target: { value: '17:30' } })
+      await user.click(screen.getByRole('button', { name: 'Schedule' }))
+      const summary = screen.getByTestId('send-presend')
+      vi.setSystemTime(NOW + 5 * 60_000)
+      await user.click(within(summary).getByRole('button', { name: /^Schedule/ }))
+      expect(fake.requests('outbox:enqueue')).toEqual([])
+      expect(document.activeElement).toBe(screen.getByLabelText('Time'))
+    })
+  })
+
   it('explains what is missing instead of sending', async () => {
     const user = show()
     await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
@@ -699,6 +769,13 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await draft(user, numbers(c.recipients), c.perRecipient - 1)
     if (c.schedule) scheduleAt(c.schedule)
     await user.click(screen.getByRole('button', { name: c.schedule ? 'Schedule' : 'Send' }))
+    if (c.schedule && c.schedule.at <= PLAN_NOW) {
+      // The plan would start it now; the form asks first instead (QA finding 2), and nothing is summed up or queued.
+      expect(screen.getByTestId('send-schedule-passed')).toBeTruthy()
+      expect(screen.queryByTestId('send-presend')).toBeNull()
+      expect(fake.requests('outbox:enqueue')).toEqual([])
+      return
+    }
     if (!c.expected.needsSummary) {
       expect(screen.queryByTestId('send-presend')).toBeNull()
       await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))

@@ -1,9 +1,17 @@
 // The send panel: files (drop, pick, paste), recipients, caption and text, device, send now or schedule → `outbox:enqueue`.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { computerZone, formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { draftProblems, TEXT_LIMIT, useSend, type DraftProblem, type DraftSnapshot } from '../../stores/send'
+import {
+  draftProblems,
+  schedulePassed,
+  TEXT_LIMIT,
+  useSend,
+  type DraftProblem,
+  type DraftSnapshot
+} from '../../stores/send'
 import type { DeviceState, DeviceView } from '../../../../shared/contract'
 import {
   hasWhatsAppFormatting,
@@ -17,6 +25,7 @@ import {
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
+import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
@@ -40,6 +49,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'text-too-long': 'send.problem.textTooLong',
   'caption-too-long': 'send.problem.captionTooLong',
   'schedule-incomplete': 'send.problem.schedule',
+  'schedule-passed': 'send.problem.schedulePassed',
   'gateway-text-only': 'send.problem.gatewayTextOnly'
 }
 
@@ -52,8 +62,12 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'text-too-long': 'send-text',
   'caption-too-long': 'send-caption',
   'schedule-incomplete': 'send-schedule-date',
+  'schedule-passed': 'send-schedule-time',
   'gateway-text-only': 'send-schedule-mode-local'
 }
+
+/** How often the form looks again at whether its schedule's time has passed (Send looks at the press too). */
+const SCHEDULE_CHECK_MS = 15_000
 
 type PlannedSchedule = DirectSendSchedule & { timeZone: string }
 
@@ -121,7 +135,10 @@ export function SendView(): React.JSX.Element {
     () => parseRecipients(send.recipientsText, send.isGroup),
     [send.recipientsText, send.isGroup]
   )
-  const problems = draftProblems(send, recipients, unpickedName(send.recipientsText, send.isGroup))
+  const unpicked = unpickedName(send.recipientsText, send.isGroup)
+  // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
+  const now = useNow(SCHEDULE_CHECK_MS)
+  const problems = draftProblems(send, recipients, unpicked, now)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)
@@ -191,9 +208,10 @@ export function SendView(): React.JSX.Element {
     event.preventDefault()
     setAttempted(true)
     setAnnounce('')
-    const first = problems[0]
+    // Read again at the press: a schedule's time may have passed since the form last drew.
+    const first = draftProblems(send, recipients, unpicked)[0]
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[first]}`)?.focus()
+      focusProblem(first)
       return
     }
     // A large send, or one past the device's cap or quota, is summed up first; Send (or Ctrl+Enter) again while the
@@ -207,7 +225,19 @@ export function SendView(): React.JSX.Element {
     await sendDraft()
   }
 
+  function focusProblem(problem: DraftProblem): void {
+    formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[problem]}`)?.focus()
+  }
+
   async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
+    // The time may have passed while the summary or the opt-out question was read: asked again, never sent at once.
+    const { schedule } = useSend.getState()
+    if (schedule.enabled && schedulePassed(schedule)) {
+      setSummary(null)
+      setAttempted(true)
+      focusProblem('schedule-passed')
+      return
+    }
     const ok = await useSend.getState().send(optedOut)
     setSummary(null)
     if (ok) {
@@ -361,7 +391,15 @@ export function SendView(): React.JSX.Element {
               {t(waitsUntilKey(chosen.state))}
             </p>
           ) : null}
-          <ScheduleFields showRequired={attempted} />
+          <ScheduleFields
+            showRequired={attempted}
+            now={now}
+            onSendNow={() => {
+              // Send now, chosen: the form goes as "send now" (with its summary or questions, if any).
+              flushSync(() => useSend.getState().setSchedule({ enabled: false }))
+              formRef.current?.requestSubmit()
+            }}
+          />
         </section>
 
         {attempted && problems.length > 0 ? (
