@@ -453,6 +453,10 @@ describe('add-device form', () => {
     expect(fake.requests('devices:add')).toEqual([])
     expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true')
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
+    // The address was left at its "https://" start: nothing entered, so it asks for it rather than calling it wrong.
+    const url = accessibleDescription(screen.getByRole('textbox', { name: 'Gateway address' }))
+    expect(url).toContain('Enter the gateway address.')
+    expect(url).not.toContain('not a web address')
   })
 
   it('shows the core’s error next to the field it names', async () => {
