@@ -477,6 +477,8 @@ describe('add-device form', () => {
       { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
     ])
     expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('The gateway refused this token.')
+    // Said once, under the field it names (focus moves there): not again in a second alert.
+    expect(screen.getAllByText('The gateway refused this token.')).toHaveLength(1)
     expect(document.activeElement).toBe(screen.getByLabelText('Token'))
     await user.type(screen.getByLabelText('Token'), '4')
     expect(screen.getByLabelText('Token').getAttribute('aria-invalid')).toBeNull()
