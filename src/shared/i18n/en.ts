@@ -574,7 +574,8 @@ export const enRest = {
     'Type the name of a group the inbox knows, or the group id from the gateway dashboard. Several at once: separate them with commas or new lines.',
   'send.recipients.required': 'Add at least one recipient.',
   'send.recipients.unpicked': '“{name}” is not picked yet: choose it from the suggestions.',
-  'send.recipients.bad': 'Fix or remove the recipients marked with ⚠ ({count}).',
+  'send.recipients.bad':
+    '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
   'send.recipients.same':
     '({count, plural, one {# number was} other {# numbers were}} the same: each number is sent once.)',
@@ -958,7 +959,7 @@ export const enRest = {
   'reminders.delete.confirm': 'Delete this reminder at the gateway? It stops being sent.',
   'reminders.localList': 'Kept by Sender Desk',
   'reminders.localList.hint':
-    'Each time comes due, the messages go into the outbox and are sent from this computer.',
+    'Each time it comes due, the messages go into the outbox and are sent from this computer.',
   'reminders.localEmpty': 'No recurring messages kept by Sender Desk.',
   'reminders.nextLine': 'next {time} ({zone})',
   'reminders.made': 'Sent so far: {count}.',

@@ -712,7 +712,7 @@ export const id: Record<MessageKey, string> = {
     'Ketik nama grup yang dikenal kotak masuk, atau ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
   'send.recipients.required': 'Tambahkan minimal satu penerima.',
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
-  'send.recipients.bad': 'Perbaiki atau hapus penerima yang bertanda ⚠ ({count}).',
+  'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
   'send.recipients.same': '({count} nomor ternyata sama: setiap nomor dikirim sekali.)',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
