@@ -10,6 +10,7 @@ import { formatDateTimeInZone, formatRupiah } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { deviceOptionLabel } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { SecretInput } from '../../ui/SecretInput'
@@ -103,7 +104,7 @@ export function NewDeviceView(): React.JSX.Element {
                 >
                   {devices.map((device) => (
                     <option key={device.id} value={device.id}>
-                      {device.sandbox ? `${device.label} (${t('devices.sandboxTag')})` : device.label}
+                      {deviceOptionLabel(device, t)}
                     </option>
                   ))}
                   <option value={OTHER}>{t('newDevice.account.other')}</option>
