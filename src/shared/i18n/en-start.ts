@@ -98,8 +98,8 @@ export const enStart = {
   'advice.expired': 'The gateway subscription has ended. Renew it with your provider.',
   'advice.token-invalid':
     'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
-  'advice.unreachable':
-    'The gateway cannot be reached. Check the internet connection; Sender Desk keeps trying.',
+  // Shown after the state ("Gateway unreachable."), so it does not say it again.
+  'advice.unreachable': 'Check the internet connection; Sender Desk keeps trying.',
   'advice.locked':
     'The saved token cannot be read (the keyring is locked or changed). Unlock the keyring and restart Sender Desk, or add the device again.',
   'welcome.startAtLogin':

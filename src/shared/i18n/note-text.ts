@@ -35,21 +35,44 @@ export function decodeNote(stored: string | null): NoteMessage | null {
 /** The note in `language`; plain-text notes are returned unchanged. */
 export function translateNote(language: Language, stored: string | null): string | null {
   const decoded = decodeNote(stored)
-  return decoded ? translate(language, decoded.key, translatedParams(language, decoded.params)) : stored
+  return decoded
+    ? translate(language, decoded.key, translatedParams(language, decoded.params, decoded.key))
+    : stored
 }
 
 /** The core's text in `language`: from its key when the core sent one, else the text as it came. */
 export function coreText(language: Language, text: string, key?: string, params?: Params): string {
   return key && isMessageKey(key)
-    ? translate(language, key, params && translatedParams(language, params))
+    ? translate(language, key, params && translatedParams(language, params, key))
     : text
 }
 
-/** A param may itself be an encoded note (a send failure's reason inside "retry in 30 s"): worded in `language` too. */
-function translatedParams(language: Language, params: Params): Params {
+/** The fields an edit note names (stored as the core's English names, "text, schedule"), each in words. */
+const EDITED_FIELDS: Readonly<Record<string, MessageKey>> = {
+  text: 'desktop.note.editedField.text',
+  caption: 'desktop.note.editedField.caption',
+  recipient: 'desktop.note.editedField.recipient',
+  schedule: 'desktop.note.editedField.schedule'
+}
+
+/**
+ * A param may itself be an encoded note (a send failure's reason inside "retry in 30 s"): worded in `language` too;
+ * so are the fields an edit note lists (old rows included).
+ */
+function translatedParams(language: Language, params: Params, key: string): Params {
   const worded: Params = {}
   for (const [name, value] of Object.entries(params))
     worded[name] = typeof value === 'string' ? (translateNote(language, value) ?? value) : value
+  const fields = worded['fields']
+  if (key === 'desktop.note.edited' && typeof fields === 'string') {
+    worded['fields'] = fields
+      .split(', ')
+      .map((field) => {
+        const fieldKey = EDITED_FIELDS[field]
+        return fieldKey ? translate(language, fieldKey) : field
+      })
+      .join(', ')
+  }
   return worded
 }
 
@@ -101,7 +124,9 @@ export function reasonInWords(
     if (!decoded) return { words: capitalise(inner), httpStatus }
     current = decoded
   }
-  const words = current ? translate(language, current.key, translatedParams(language, current.params)) : text
+  const words = current
+    ? translate(language, current.key, translatedParams(language, current.params, current.key))
+    : text
   return { words: capitalise(words), httpStatus }
 }
 

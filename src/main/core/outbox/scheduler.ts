@@ -86,7 +86,7 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
         item.id,
         row.messageId ?? row.scheduleId ?? item.id,
         null,
-        `due: sent by the gateway's schedule ${row.scheduleId ?? '(no id)'}`
+        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' })
       )
       return
     }

@@ -1,5 +1,7 @@
 // A device picker for per-device views (webhooks, auto-replies, reminders): every device by label, sandbox ones marked.
 import { useEffect } from 'react'
+import type { DeviceView } from '../../../shared/contract'
+import type { Translate } from '../../../shared/i18n'
 import { useT } from '../i18n'
 import { useDevices } from '../stores/devices'
 import { Field } from './Field'
@@ -9,6 +11,17 @@ interface DeviceSelectProps {
   value: string | null
   onChange(deviceId: string): void
   testId: string
+}
+
+/**
+ * A device's name in a picker: a sandbox one marked so, unless its label already says it ("Sandbox device", not
+ * "Sandbox device (Sandbox)").
+ */
+export function deviceOptionLabel(device: Pick<DeviceView, 'label' | 'sandbox'>, t: Translate): string {
+  const tag = t('devices.sandboxTag')
+  if (!device.sandbox || device.label.toLocaleLowerCase().includes(tag.toLocaleLowerCase()))
+    return device.label
+  return `${device.label} (${tag})`
 }
 
 export function DeviceSelect({ id, value, onChange, testId }: DeviceSelectProps): React.JSX.Element | null {
@@ -40,7 +53,7 @@ export function DeviceSelect({ id, value, onChange, testId }: DeviceSelectProps)
         >
           {devices.map((device) => (
             <option key={device.id} value={device.id}>
-              {device.sandbox ? `${device.label} (${t('devices.sandboxTag')})` : device.label}
+              {deviceOptionLabel(device, t)}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { AttentionStrip } from './AttentionStrip'
 
@@ -32,5 +32,19 @@ describe('attention strip', () => {
     expect(screen.getByTestId('attention-dev-2')).toBeTruthy()
     act(() => useNavigation.getState().navigate('devices'))
     expect(screen.getByTestId('attention-dev-1')).toBeTruthy()
+  })
+
+  it.each([
+    ['en', 'Front office: Gateway unreachable. Check the internet connection; Sender Desk keeps trying.'],
+    ['id', 'Front office: Gateway tidak terjangkau. Periksa koneksi internet; Sender Desk terus mencoba.']
+  ] as const)('says an unreachable gateway once, then what to do (%s)', (language, line) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language }),
+        devices: [makeDevice({ state: 'unreachable' })]
+      })
+    )
+    render(<AttentionStrip />)
+    expect(screen.getByTestId('attention-dev-1').querySelector('span')?.textContent).toBe(line)
   })
 })

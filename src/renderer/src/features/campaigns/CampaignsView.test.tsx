@@ -156,7 +156,8 @@ describe('CampaignsView', () => {
           ? { total: 3, ready: 2, skipped: 1, byProblem: { invalid_phone: 1 } }
           : { total: 3, ready: 0, skipped: 3, byProblem: { invalid_phone: 3 } },
       problems: [
-        { rowNumber: 4, phoneCell: '123', problems: [{ code: 'invalid_phone', detail: 'too short' }] }
+        { rowNumber: 4, phoneCell: '123', problems: [{ code: 'invalid_phone', detail: 'too short' }] },
+        { rowNumber: 5, phoneCell: '', problems: [{ code: 'no_phone' }] }
       ],
       previews: [{ rowNumber: 2, phone: '6281234567890', message: 'Hi *Budi*' }],
       templateError: null,
@@ -207,7 +208,12 @@ describe('CampaignsView', () => {
       )
     )
     expect(screen.getByTestId('campaign-preview').innerHTML).toBe('Hi <strong>Budi</strong>')
-    expect(screen.getByTestId('campaign-problems').textContent).toContain('Row 4 123: invalid number')
+    const skippedRows = [...screen.getByTestId('campaign-problems').querySelectorAll('li')].map(
+      (li) => li.textContent
+    )
+    expect(skippedRows[0]).toContain('Row 4 123: invalid number')
+    // An empty phone cell leaves no stray space before the colon.
+    expect(skippedRows[1]).toBe('Row 5: no phone number')
 
     // Before start: each device with the quota it has left.
     expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')

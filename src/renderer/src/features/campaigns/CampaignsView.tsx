@@ -729,8 +729,9 @@ function NewCampaign({
                   <ul data-testid="campaign-problems">
                     {check.problems.slice(0, 50).map((p) => (
                       <li key={p.rowNumber}>
-                        {t('campaigns.row', { row: p.rowNumber })} {p.phoneCell}:{' '}
-                        {problemsText(p.problems, t)}
+                        {/* An empty phone cell adds nothing: "Row 15: no phone number", not "Row 15 :". */}
+                        {t('campaigns.row', { row: p.rowNumber })}
+                        {p.phoneCell ? ` ${p.phoneCell}` : ''}: {problemsText(p.problems, t)}
                       </li>
                     ))}
                   </ul>

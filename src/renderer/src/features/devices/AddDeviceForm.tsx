@@ -164,13 +164,9 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
           )}
         </Field>
       </div>
+      {/* An error that names a field is said once, under it: focus moves there, which reads it out. */}
       {serverError && !serverField ? (
         <p className="alert alert--bad" role="alert" data-testid="add-device-error">
-          {serverError.message}
-        </p>
-      ) : null}
-      {serverError && serverField ? (
-        <p className="visually-hidden" role="alert">
           {serverError.message}
         </p>
       ) : null}

@@ -465,6 +465,10 @@ describe('add-device form', () => {
     expect(fake.requests('devices:add')).toEqual([])
     expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true')
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
+    // The address was left at its "https://" start: nothing entered, so it asks for it rather than calling it wrong.
+    const url = accessibleDescription(screen.getByRole('textbox', { name: 'Gateway address' }))
+    expect(url).toContain('Enter the gateway address.')
+    expect(url).not.toContain('not a web address')
   })
 
   it('shows the core’s error next to the field it names', async () => {
@@ -485,6 +489,8 @@ describe('add-device form', () => {
       { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
     ])
     expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('The gateway refused this token.')
+    // Said once, under the field it names (focus moves there): not again in a second alert.
+    expect(screen.getAllByText('The gateway refused this token.')).toHaveLength(1)
     expect(document.activeElement).toBe(screen.getByLabelText('Token'))
     await user.type(screen.getByLabelText('Token'), '4')
     expect(screen.getByLabelText('Token').getAttribute('aria-invalid')).toBeNull()

@@ -97,6 +97,9 @@ describe('NewDeviceView', () => {
     await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '081234567890')
     await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
     expect(screen.getByText('Enter the device token.')).toBeTruthy()
+    // The address still at its "https://" start is asked for, not called "not a web address".
+    expect(screen.getByText('Enter the gateway address.')).toBeTruthy()
+    expect(screen.queryByText(/not a web address/)).toBeNull()
     await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
     await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
     await user.type(screen.getByLabelText('Account token'), 'AccountToken')

@@ -5,23 +5,30 @@ import { useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone, formatRupiah } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { deviceOptionLabel } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { SecretInput } from '../../ui/SecretInput'
 import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
 import { useInvoiceHistory } from './InvoiceHistory'
 import { lastKnownPrice } from './invoice-prices'
+import { checkBaseUrl, type UrlProblem } from './device-rules'
 
 const PRODUCTS = DEVICE_PRODUCTS
 const PERIODS = BILLING_PERIODS
 const CHANNELS = PAYMENT_CHANNELS
 /** The account choice for "type in another gateway's address and token". */
 const OTHER = '__other__'
+const URL_PROBLEM: Record<UrlProblem, MessageKey> = {
+  required: 'addDevice.url.required',
+  invalid: 'addDevice.url.invalid',
+  https: 'addDevice.url.https'
+}
 
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
@@ -42,7 +49,7 @@ export function NewDeviceView(): React.JSX.Element {
 
   const other = account === OTHER
   const problems = {
-    baseUrl: other && !/^https?:\/\/\S+$/i.test(baseUrl.trim()),
+    baseUrl: other ? checkBaseUrl(baseUrl) : null,
     token: other && !token.trim(),
     name: !name.trim(),
     phone: !phone.trim()
@@ -97,7 +104,7 @@ export function NewDeviceView(): React.JSX.Element {
                 >
                   {devices.map((device) => (
                     <option key={device.id} value={device.id}>
-                      {device.sandbox ? `${device.label} (${t('devices.sandboxTag')})` : device.label}
+                      {deviceOptionLabel(device, t)}
                     </option>
                   ))}
                   <option value={OTHER}>{t('newDevice.account.other')}</option>
@@ -110,7 +117,7 @@ export function NewDeviceView(): React.JSX.Element {
                   id="new-device-url"
                   label={t('addDevice.url')}
                   hint={t('addDevice.url.hint')}
-                  error={tried && problems.baseUrl ? t('addDevice.url.invalid') : null}
+                  error={tried && problems.baseUrl ? t(URL_PROBLEM[problems.baseUrl]) : null}
                 >
                   {(control) => (
                     <input

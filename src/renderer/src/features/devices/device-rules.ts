@@ -4,8 +4,12 @@ import { checkBaseUrl as checkGatewayBaseUrl } from '../../../../shared/domain'
 export type UrlProblem = 'required' | 'invalid' | 'https'
 export type DeviceField = 'label' | 'baseUrl' | 'token' | 'secret'
 
-/** The shared base-URL rule (https anywhere, http only to this computer; https assumed when typed without). */
+/**
+ * The shared base-URL rule (https anywhere, http only to this computer; https assumed when typed without). The
+ * field starts as "https://": left so, nothing was entered, so it asks for the address rather than calling it wrong.
+ */
 export function checkBaseUrl(value: string): UrlProblem | null {
+  if (/^\s*(https?:\/\/)?\s*$/i.test(value)) return 'required'
   const checked = checkGatewayBaseUrl(value)
   if (checked.ok) return null
   if (checked.problem === 'empty') return 'required'

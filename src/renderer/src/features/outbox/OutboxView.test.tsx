@@ -865,3 +865,75 @@ describe('bulk selection', () => {
     expect(selectBox('6281200000004')).toHaveProperty('checked', false)
   })
 })
+
+describe('timeline notes in the operator’s language (QA findings 10 and 18)', () => {
+  const revoked = makeItem({ id: 't-1', status: 'revoked', gatewayId: 'gw-1' })
+  const at = (second: number): string => `2025-05-01T08:00:${String(second).padStart(2, '0')}.000Z`
+  // As the core sends them: the English note, and its key and params.
+  const history = [
+    {
+      at: at(1),
+      status: 'scheduled',
+      note: 'edited: text, schedule',
+      noteKey: 'desktop.note.edited',
+      noteParams: { fields: 'text, schedule' }
+    },
+    {
+      at: at(2),
+      status: 'accepted',
+      note: 'x',
+      noteKey: 'desktop.note.dueAtGateway',
+      noteParams: { schedule: 'sch-1' }
+    },
+    {
+      at: at(3),
+      status: 'delivered',
+      note: 'gateway reports received',
+      noteKey: 'desktop.note.gatewayReports',
+      noteParams: { status: 'received' }
+    },
+    {
+      at: at(4),
+      status: 'read',
+      note: 'gateway reports read',
+      noteKey: 'desktop.note.gatewayReports',
+      noteParams: { status: 'read' }
+    },
+    { at: at(5), status: 'revoked', note: 'x', noteKey: 'desktop.note.revokedAtGateway', noteParams: {} }
+  ] as const
+
+  it.each([
+    [
+      'en',
+      [
+        'edited: text, scheduled time',
+        'due: sent by the gateway’s schedule sch-1',
+        'gateway reports delivered',
+        'gateway reports read',
+        'done by the gateway, as asked'
+      ]
+    ],
+    [
+      'id',
+      [
+        'diubah: teks, waktu terjadwal',
+        'jatuh tempo: dikirim oleh jadwal gateway sch-1',
+        'gateway melaporkan sampai',
+        'gateway melaporkan dibaca',
+        'dilakukan oleh gateway, sesuai permintaan'
+      ]
+    ]
+  ] as const)(
+    'words the gateway’s status words and the edited fields, and says a deletion once (%s)',
+    async (language, notes) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('outbox:list', () => ({ items: [revoked], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: revoked, history: [...history] }))
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-t-1'))
+      const timeline = await screen.findByTestId('outbox-timeline')
+      expect([...timeline.querySelectorAll('.timeline-note')].map((note) => note.textContent)).toEqual(notes)
+    }
+  )
+})

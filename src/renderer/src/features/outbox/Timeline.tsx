@@ -4,6 +4,7 @@ import { historyNote, reasonInWords } from '../../../../shared/i18n/note-text'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { withGatewayWords } from '../../ui/gateway-words'
 import { FINAL, PROGRESS, progressIndex } from './status'
 import { StatusBadge } from './StatusBadge'
 import './outbox.css'
@@ -31,7 +32,7 @@ export function Timeline({
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
             {entry.note && !(item.failure && index === lastFailed) ? (
-              <span className="timeline-note">{historyNote(language, entry)}</span>
+              <span className="timeline-note">{historyNote(language, withGatewayWords(entry))}</span>
             ) : null}
           </li>
         ))}

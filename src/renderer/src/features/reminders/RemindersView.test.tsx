@@ -145,6 +145,7 @@ describe('RemindersView', () => {
     const user = userEvent.setup()
     render(<RemindersView />)
     await screen.findByTestId('reminders-empty')
+    expect(screen.getByText(/^Each time it comes due, the messages go into the outbox/)).toBeTruthy()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
     expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
     expect(

@@ -187,7 +187,10 @@ describe('recipients', () => {
       ['12345', 'false']
     ])
     expect(chips[2]?.textContent).toContain('Start with 08')
-    expect(screen.getByTestId('send-recipients-error').textContent).toContain('(1)')
+    // One to fix is counted in words, in the singular: not "the recipients … (1)".
+    expect(screen.getByTestId('send-recipients-error').textContent).toBe(
+      '⚠ Fix or remove the recipient marked with ⚠.'
+    )
     await user.click(within(chips[2]!).getByRole('button', { name: 'Remove 12345' }))
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })

@@ -3,9 +3,9 @@
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
 import { useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
-import { gatewayDeviceWord, gatewayMessageWord, type GatewayMessageWord } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { Translate } from '../../../../shared/i18n'
+import { deviceWordKey, messageWordKey } from '../../ui/gateway-words'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -24,22 +24,6 @@ const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: str
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
 }
 
-const MESSAGE_WORD: Record<GatewayMessageWord, MessageKey> = {
-  pending: 'webhooks.word.pending',
-  sent: 'webhooks.word.sent',
-  delivered: 'webhooks.word.delivered',
-  read: 'webhooks.word.read',
-  cancelled: 'webhooks.word.cancelled',
-  revoked: 'webhooks.word.revoked',
-  rejected: 'webhooks.word.rejected',
-  failed: 'webhooks.word.failed'
-}
-
-const DEVICE_WORD: Record<'connected' | 'disconnected', MessageKey> = {
-  connected: 'webhooks.word.connected',
-  disconnected: 'webhooks.word.disconnected'
-}
-
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
 
@@ -55,12 +39,8 @@ function shortened(text: string): string {
 
 /** A status word the gateway reference names, in the operator's language; another word as it came. */
 function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
-  if (kind === 'device') {
-    const device = gatewayDeviceWord(word)
-    return device ? t(DEVICE_WORD[device]) : word
-  }
-  const message = gatewayMessageWord(word)
-  return message ? t(MESSAGE_WORD[message]) : word
+  const key = kind === 'device' ? deviceWordKey(word) : messageWordKey(word)
+  return key ? t(key) : word
 }
 
 /**

@@ -111,6 +111,8 @@ describe('WebhooksView', () => {
     const user = userEvent.setup()
     render(<WebhooksView />)
     expect(await screen.findByTestId('webhook-inspector-empty')).toBeTruthy()
+    // Its label already says sandbox: not "Sandbox device (Sandbox)".
+    expect(screen.getByRole('option', { name: 'Sandbox device' })).toBeTruthy()
     await user.click(screen.getByRole('checkbox', { name: 'Auto reply from webhook' }))
     await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
     expect(fake.requests('webhooks:update')).toEqual([{ deviceId: 'dev-sb', autoReplyFromWebhook: true }])
