@@ -610,6 +610,14 @@ describe('enqueue', () => {
     expect(document.activeElement).toBe(heading)
   })
 
+  it('"Write another message" takes the focus to the recipients, where the next message starts', async () => {
+    const user = show()
+    sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
+    await user.click(await screen.findByRole('button', { name: 'Write another message' }))
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+  })
+
   it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {
     show()
     expect(screen.getByRole('textbox', { name: /^Text message/ }).getAttribute('dir')).toBe('auto')

@@ -214,7 +214,8 @@ export function SendView(): React.JSX.Element {
       <p role="status" className="visually-hidden">
         {announce}
       </p>
-      <SentBatch />
+      {/* The next message starts with whom it goes to. */}
+      <SentBatch onDismissed={() => formRef.current?.querySelector<HTMLElement>('#send-recipients')?.focus()} />
       <form
         ref={formRef}
         className="send-form"
