@@ -53,6 +53,22 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const revokeRef = useRef<HTMLButtonElement>(null)
+  const deleteRef = useRef<HTMLButtonElement>(null)
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  // An action's button is disabled while it runs, and may be gone after (a retried message has no Retry, a confirmed
+  // question closes): the focus goes back to it if it is still there, else to the line saying what happened.
+  // Focus the operator moved elsewhere meanwhile stays.
+  const actedFrom = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const from = actedFrom.current
+    if (busy || from === null) return
+    actedFrom.current = null
+    const active = document.activeElement
+    if (active !== null && active !== document.body && active !== from) return
+    if (from.isConnected && !(from as HTMLButtonElement).disabled) from.focus()
+    else feedbackRef.current?.focus()
+  }, [busy])
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -117,6 +133,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     done: string,
     whileStatus?: readonly OutboxItemView['status'][]
   ): Promise<void> {
+    actedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     setBusy(true)
     setFeedback(null)
     try {
@@ -281,6 +298,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button button--danger"
+            ref={revokeRef}
             data-testid="outbox-revoke"
             disabled={busy}
             aria-expanded={confirmRevoke}
@@ -320,6 +338,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button button--danger"
+            ref={deleteRef}
             data-testid="outbox-delete"
             aria-expanded={confirmDelete}
             onClick={() => setConfirmDelete(!confirmDelete)}
@@ -340,9 +359,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               setConfirmRevoke(false)
             }, t('outbox.takeBack.asked'))
           }
-          onKeep={() => setConfirmRevoke(false)}
+          onKeep={() => {
+            setConfirmRevoke(false)
+            revokeRef.current?.focus()
+          }}
           disabled={busy}
           confirmTestId="outbox-revoke-confirm"
+          focusOnOpen
         />
       ) : null}
       {confirmDelete ? (
@@ -357,9 +380,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               onClose()
             }, t('outbox.deleted'))
           }
-          onKeep={() => setConfirmDelete(false)}
+          onKeep={() => {
+            setConfirmDelete(false)
+            deleteRef.current?.focus()
+          }}
           disabled={busy}
           confirmTestId="outbox-delete-confirm"
+          focusOnOpen
         />
       ) : null}
       {editing ? (
@@ -380,6 +407,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         />
       ) : null}
       <p
+        ref={feedbackRef}
+        tabIndex={-1}
         role="status"
         className={shown ? `feedback feedback--${shown.tone}` : 'feedback'}
         data-testid="outbox-feedback"
