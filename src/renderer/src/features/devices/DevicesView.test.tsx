@@ -445,6 +445,16 @@ describe('add-device form', () => {
     expect(accessibleDescription(screen.getByLabelText('Token'))).toContain('⚠ Enter the device token.')
   })
 
+  it('"Add a device" takes the focus into the form, and its Cancel gives it back to the button', async () => {
+    show([])
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Add a device' }))
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByTestId('add-device-form')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a device' }))
+  })
+
   it('does not submit an incomplete form and moves focus to the first problem', async () => {
     show([])
     const user = userEvent.setup()
