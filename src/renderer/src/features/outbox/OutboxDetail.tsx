@@ -17,6 +17,7 @@ import { waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
 import { failureRemedy, type FailureRemedy } from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
@@ -56,19 +57,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
-  // An action's button is disabled while it runs, and may be gone after (a retried message has no Retry, a confirmed
-  // question closes): the focus goes back to it if it is still there, else to the line saying what happened.
-  // Focus the operator moved elsewhere meanwhile stays.
-  const actedFrom = useRef<HTMLElement | null>(null)
-  useEffect(() => {
-    const from = actedFrom.current
-    if (busy || from === null) return
-    actedFrom.current = null
-    const active = document.activeElement
-    if (active !== null && active !== document.body && active !== from) return
-    if (from.isConnected && !(from as HTMLButtonElement).disabled) from.focus()
-    else feedbackRef.current?.focus()
-  }, [busy])
+  const actionStarts = useFocusAfterAction(busy, feedbackRef)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -133,7 +122,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     done: string,
     whileStatus?: readonly OutboxItemView['status'][]
   ): Promise<void> {
-    actedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    actionStarts()
     setBusy(true)
     setFeedback(null)
     try {
