@@ -306,6 +306,11 @@ describe('every view, light and dark', () => {
     expect(await tabs.count()).toBe(11)
     for (const box of await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect())))
       expect(box.left >= 0 && box.right <= 360 && box.height > 0).toBe(true)
+    // Escape closes the menu and leaves the focus on its toggle (the shortcuts list promises it).
+    await page.keyboard.press('Escape')
+    expect(await page.getByTestId('nav-toggle').getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-toggle')
+    await page.getByTestId('nav-toggle').click()
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('view-settings').waitFor()
     expect(await page.getByTestId('nav-toggle').textContent()).toContain('Settings')
