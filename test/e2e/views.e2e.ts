@@ -453,12 +453,24 @@ describe('the linking wizard at 360 × 640', () => {
         `the QR code ends at ${box ? box.y + box.height : '?'} px`
       ).toBe(true)
       expect(await page.getByTestId(`attention-${deviceId}`).count()).toBe(0)
-    } finally {
-      await page.close()
-      // Linked again for whatever runs next (a device activated once stays activated).
+      // Linked: the done step's buttons stand apart from the banner above them (they touched it).
       const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
       if (scanned.state === 'awaiting-activation')
         await handlers['sandbox:control']({ deviceId, action: 'activate' })
+      await page.getByTestId('wizard-done').waitFor({ timeout: 10_000 })
+      const banner = await page.getByTestId('wizard-done').boundingBox()
+      const button = await page.getByTestId('wizard-to-send').boundingBox()
+      await screenshot(page, 'view-linking-done-360x640')
+      expect(banner && button ? button.y - (banner.y + banner.height) : -1).toBeGreaterThanOrEqual(8)
+    } finally {
+      await page.close()
+      // Linked again for whatever runs next, if the test stopped before (a device activated once stays activated).
+      const device = (await handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+      if (device?.state !== 'connected') {
+        const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
+        if (scanned.state === 'awaiting-activation')
+          await handlers['sandbox:control']({ deviceId, action: 'activate' })
+      }
     }
   })
 })
