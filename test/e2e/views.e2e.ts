@@ -504,3 +504,73 @@ async function englishLeftovers(page: Page): Promise<string[]> {
     return [...found]
   }, ENGLISH_WORDS)
 }
+
+describe('narrow windows show what matters whole', () => {
+  it('the "Send from" picker shows the device\'s state at 360 px (it was cut after the number)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'send')
+    const picker = page.getByTestId('send-device')
+    await picker.waitFor()
+    // The width of the option's text up to the end of the state, in the picker's font, against the room for text.
+    const fit = await picker.evaluate((select: HTMLSelectElement) => {
+      const option = select.selectedOptions[0]!
+      const text = option.textContent ?? ''
+      const state = 'Connected'
+      const style = getComputedStyle(select)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const upToState = text.slice(0, text.indexOf(state) + state.length)
+      // The arrow takes about 1.5em on the right.
+      const room =
+        select.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        1.5 * parseFloat(style.fontSize)
+      return { text, hasState: text.includes(state), needed: context.measureText(upToState).width, room }
+    })
+    await screenshot(page, 'view-send-360px-device')
+    expect(fit.hasState, fit.text).toBe(true)
+    expect(fit.needed, fit.text).toBeLessThanOrEqual(fit.room)
+    await page.close()
+  })
+
+  it('the webhook inspector keeps its deliveries inside a 360 px window (the page was 893 px wide)', async () => {
+    const handlers = harness.core.handlers
+    await handlers['webhooks:update']({
+      deviceId,
+      webhookUrl:
+        'https://hooks.example.invalid/whatsapp/incoming-messages/from-the-sandbox-device?token=abcdefghijklmnop',
+      incoming: true
+    })
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '081355550000',
+      message: 'Halo, apakah pesanan saya sudah dikirim?'
+    })
+    await waitUntil(
+      () => handlers['sandbox:webhookDeliveries']({ deviceId }),
+      (reply) => reply.deliveries.some((d) => d.attempts.length > 0)
+    )
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'webhooks')
+      await page.getByTestId('webhook-delivery').first().waitFor()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
+      const outside = await page
+        .getByTestId('webhook-delivery')
+        .evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().right > innerWidth).length)
+      await screenshot(page, 'view-webhooks-360px-inspector')
+      expect(overflow).toBeLessThanOrEqual(0)
+      expect(outside).toBe(0)
+    } finally {
+      await page.close()
+      await handlers['webhooks:update']({ deviceId, incoming: false })
+    }
+  })
+})

@@ -371,8 +371,8 @@ describe('enqueue', () => {
     show()
     const options = within(screen.getByRole('combobox', { name: 'Send from' })).getAllByRole('option')
     expect(options.map((option) => option.textContent)).toEqual([
-      'Front office (+62 812-3456-7890) — Connected',
-      'Warehouse (+62 812-3456-7890) — Disconnected'
+      'Front office — Connected (+62 812-3456-7890)',
+      'Warehouse — Disconnected (+62 812-3456-7890)'
     ])
   })
 
