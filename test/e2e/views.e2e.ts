@@ -306,6 +306,11 @@ describe('every view, light and dark', () => {
     expect(await tabs.count()).toBe(11)
     for (const box of await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect())))
       expect(box.left >= 0 && box.right <= 360 && box.height > 0).toBe(true)
+    // Escape closes the menu and leaves the focus on its toggle (the shortcuts list promises it).
+    await page.keyboard.press('Escape')
+    expect(await page.getByTestId('nav-toggle').getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-toggle')
+    await page.getByTestId('nav-toggle').click()
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('view-settings').waitFor()
     expect(await page.getByTestId('nav-toggle').textContent()).toContain('Settings')
@@ -390,6 +395,43 @@ describe('the outbox at 360 px', () => {
     await screenshot(page, 'view-outbox-360px-recipients')
     await page.close()
   })
+
+  it('keeps the number clear of the status badge and shows the date whole (it read "29 No…")', async () => {
+    // A contact name makes the recipient longer, as a real outbox's rows are ("Siti +62 812-3450-0001").
+    await harness.core.handlers['contacts:set']({ phone: '6281234567890', name: 'Siti Rahmawati' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'outbox')
+    await page.locator('.row-button').first().waitFor()
+    await expect.poll(() => page.locator('.row-recipient', { hasText: 'Siti' }).count()).toBe(1)
+    const rows = await page.locator('.row-button').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const box = (selector: string): DOMRect => button.querySelector(selector)!.getBoundingClientRect()
+        const recipient = box('.row-recipient')
+        const badge = box('.badge')
+        const time = button.querySelector<HTMLElement>('.row-time')!
+        const row = button.getBoundingClientRect()
+        const overlaps =
+          recipient.right > badge.left &&
+          badge.right > recipient.left &&
+          recipient.bottom > badge.top &&
+          badge.bottom > recipient.top
+        return {
+          recipient: button.querySelector('.row-recipient')!.textContent,
+          overlaps,
+          timeCut: time.scrollWidth > time.clientWidth + 1,
+          inside: [recipient, badge, time.getBoundingClientRect()].every(
+            (part) => part.right <= row.right + 1 && part.bottom <= row.bottom + 1 && part.top >= row.top - 1
+          )
+        }
+      })
+    )
+    await screenshot(page, 'view-outbox-360px-rows')
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
+    await page.close()
+  })
 })
 
 describe('the linking wizard at 360 × 640', () => {
@@ -411,12 +453,24 @@ describe('the linking wizard at 360 × 640', () => {
         `the QR code ends at ${box ? box.y + box.height : '?'} px`
       ).toBe(true)
       expect(await page.getByTestId(`attention-${deviceId}`).count()).toBe(0)
-    } finally {
-      await page.close()
-      // Linked again for whatever runs next (a device activated once stays activated).
+      // Linked: the done step's buttons stand apart from the banner above them (they touched it).
       const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
       if (scanned.state === 'awaiting-activation')
         await handlers['sandbox:control']({ deviceId, action: 'activate' })
+      await page.getByTestId('wizard-done').waitFor({ timeout: 10_000 })
+      const banner = await page.getByTestId('wizard-done').boundingBox()
+      const button = await page.getByTestId('wizard-to-send').boundingBox()
+      await screenshot(page, 'view-linking-done-360x640')
+      expect(banner && button ? button.y - (banner.y + banner.height) : -1).toBeGreaterThanOrEqual(8)
+    } finally {
+      await page.close()
+      // Linked again for whatever runs next, if the test stopped before (a device activated once stays activated).
+      const device = (await handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+      if (device?.state !== 'connected') {
+        const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
+        if (scanned.state === 'awaiting-activation')
+          await handlers['sandbox:control']({ deviceId, action: 'activate' })
+      }
     }
   })
 })
@@ -450,3 +504,73 @@ async function englishLeftovers(page: Page): Promise<string[]> {
     return [...found]
   }, ENGLISH_WORDS)
 }
+
+describe('narrow windows show what matters whole', () => {
+  it('the "Send from" picker shows the device\'s state at 360 px (it was cut after the number)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'send')
+    const picker = page.getByTestId('send-device')
+    await picker.waitFor()
+    // The width of the option's text up to the end of the state, in the picker's font, against the room for text.
+    const fit = await picker.evaluate((select: HTMLSelectElement) => {
+      const option = select.selectedOptions[0]!
+      const text = option.textContent ?? ''
+      const state = 'Connected'
+      const style = getComputedStyle(select)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const upToState = text.slice(0, text.indexOf(state) + state.length)
+      // The arrow takes about 1.5em on the right.
+      const room =
+        select.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        1.5 * parseFloat(style.fontSize)
+      return { text, hasState: text.includes(state), needed: context.measureText(upToState).width, room }
+    })
+    await screenshot(page, 'view-send-360px-device')
+    expect(fit.hasState, fit.text).toBe(true)
+    expect(fit.needed, fit.text).toBeLessThanOrEqual(fit.room)
+    await page.close()
+  })
+
+  it('the webhook inspector keeps its deliveries inside a 360 px window (the page was 893 px wide)', async () => {
+    const handlers = harness.core.handlers
+    await handlers['webhooks:update']({
+      deviceId,
+      webhookUrl:
+        'https://hooks.example.invalid/whatsapp/incoming-messages/from-the-sandbox-device?token=abcdefghijklmnop',
+      incoming: true
+    })
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '081355550000',
+      message: 'Halo, apakah pesanan saya sudah dikirim?'
+    })
+    await waitUntil(
+      () => handlers['sandbox:webhookDeliveries']({ deviceId }),
+      (reply) => reply.deliveries.some((d) => d.attempts.length > 0)
+    )
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'webhooks')
+      await page.getByTestId('webhook-delivery').first().waitFor()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
+      const outside = await page
+        .getByTestId('webhook-delivery')
+        .evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().right > innerWidth).length)
+      await screenshot(page, 'view-webhooks-360px-inspector')
+      expect(overflow).toBeLessThanOrEqual(0)
+      expect(outside).toBe(0)
+    } finally {
+      await page.close()
+      await handlers['webhooks:update']({ deviceId, incoming: false })
+    }
+  })
+})

@@ -408,6 +408,23 @@ describe('where the operator is', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(screen.getByRole('button', { name: 'Menu: Send' })).toBe(toggle)
   })
+
+  it('closes the narrow window’s menu with Escape, from the toggle or a tab, and leaves the focus on the toggle', async () => {
+    const fake = installFakeApi()
+    const user = userEvent.setup()
+    await renderApp(fake)
+    const toggle = screen.getByRole('button', { name: 'Menu: Overview' })
+    await user.click(toggle)
+    await user.keyboard('{Escape}')
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(toggle)
+
+    await user.click(toggle)
+    nav('Send').focus()
+    await user.keyboard('{Escape}')
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(toggle)
+  })
 })
 
 describe('keyboard shortcuts', () => {

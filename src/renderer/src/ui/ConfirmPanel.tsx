@@ -1,5 +1,5 @@
 // An inline "are you sure?" for destructive actions: the question, a danger button and a way to back out.
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 export interface ConfirmPanelProps {
   /** Unique within the page; labels the group for screen readers. */
@@ -11,9 +11,17 @@ export interface ConfirmPanelProps {
   onKeep: () => void
   disabled?: boolean
   confirmTestId?: string
+  /** Takes the focus when it opens, on its harmless answer (Keep), so a stray Enter does not confirm it. For panels
+   *  not opened through useRowPanel, which does this itself. */
+  focusOnOpen?: boolean
 }
 
 export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
+  const keepRef = useRef<HTMLButtonElement>(null)
+  const { focusOnOpen } = props
+  useEffect(() => {
+    if (focusOnOpen) keepRef.current?.focus()
+  }, [focusOnOpen])
   return (
     <div className="inline-form confirm" role="group" aria-labelledby={props.id}>
       <p id={props.id}>{props.question}</p>
@@ -27,7 +35,7 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
         >
           {props.confirmLabel}
         </button>
-        <button type="button" className="button" onClick={props.onKeep}>
+        <button ref={keepRef} type="button" className="button" onClick={props.onKeep}>
           {props.keepLabel}
         </button>
       </div>

@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AutoReplyView } from '../../../../shared/contract'
+import { ApiError, type AutoReplyView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -119,6 +119,24 @@ describe('AutoRepliesView', () => {
       { deviceId: 'dev-sb', from: '0812777888', message: 'Jam Buka' }
     ])
     expect((await screen.findByTestId('try-reply')).textContent).toBe('Auto-reply sent: Buka 08.00')
+  })
+
+  it('sandbox devices: "try it" takes the focus to its result line, whether it worked or not', async () => {
+    sandboxDeviceWithoutRules()
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.type(await screen.findByTestId('try-message'), 'Halo')
+    await user.click(screen.getByTestId('try-submit'))
+    await screen.findByTestId('try-no-reply')
+    expect(document.activeElement).toBe(screen.getByTestId('try-result'))
+
+    fake.handle('sandbox:receive', () => {
+      throw new ApiError({ code: 'invalid_request', message: 'Enter the number the message comes from.' })
+    })
+    ;(document.activeElement as HTMLElement).blur()
+    await user.click(screen.getByTestId('try-submit'))
+    await screen.findByText('Enter the number the message comes from.')
+    expect(document.activeElement).toBe(screen.getByTestId('try-result'))
   })
 
   it('sandbox devices: "try it" can send a file with the message as its caption', async () => {

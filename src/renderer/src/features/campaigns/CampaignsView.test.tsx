@@ -108,6 +108,30 @@ describe('CampaignsView', () => {
     expect(screen.queryByTestId('campaigns-list-error')).toBeNull()
   })
 
+  it('takes the focus to the columns the read spreadsheet brought, not to the page', async () => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({ headers: ['Nama', 'HP'], rowCount: 2, mapping: { phone: 'HP', variables: ['Nama'] } })
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    const phone = await screen.findByTestId('campaign-phone-column')
+    await waitFor(() => expect(document.activeElement).toBe(phone))
+  })
+
+  it('gives the focus back to the spreadsheet picker when the file is refused', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({ name: f.name, code: 'too_large', message: `${f.name} is too large.` }))
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const picker = screen.getByTestId('campaign-file')
+    await user.upload(picker, new File(['x'], 'huge.csv', { type: 'text/csv' }))
+    await screen.findByText(/huge\.csv/)
+    await waitFor(() => expect(document.activeElement).toBe(picker))
+  })
+
   it('offers the guessed name column, changeable, and creates the campaign with the one chosen', async () => {
     fake.handle('campaigns:read', () =>
       sheetRead({

@@ -309,11 +309,15 @@ function NewCampaign({
   useEffect(() => {
     if (focusFirst) fileInput.current?.focus()
   }, [focusFirst])
-  const refocusFile = useRef(false)
+  const phoneColumn = useRef<HTMLSelectElement>(null)
+  // The picker is disabled while a spreadsheet is read, which drops the focus: once enabled again it goes to what the
+  // reading produced (the columns), or back to the picker when nothing was read (refused, failed or stopped).
+  const focusAfterReading = useRef<'file' | 'mapping' | null>(null)
   useEffect(() => {
-    if (busy || !refocusFile.current) return
-    refocusFile.current = false
-    fileInput.current?.focus()
+    if (busy || focusAfterReading.current === null) return
+    const target = focusAfterReading.current === 'mapping' ? phoneColumn.current : fileInput.current
+    focusAfterReading.current = null
+    target?.focus()
   }, [busy])
 
   // One device: it is the one to send from (ticked once; the operator may untick it).
@@ -426,6 +430,7 @@ function NewCampaign({
     setError(null)
     setReadStopped(false)
     setBusy(true)
+    focusAfterReading.current = 'file'
     try {
       const registered = await register()
       const refused = registered.rejected[0]
@@ -441,6 +446,7 @@ function NewCampaign({
       setSheet(read)
       setMapping(read.mapping)
       setName(read.fileName.replace(/\.[^.]+$/, ''))
+      focusAfterReading.current = 'mapping'
     } catch (e) {
       // Stopped by the operator: said as such, not as a failure.
       if (readingHandle.current === null) setReadStopped(true)
@@ -458,7 +464,7 @@ function NewCampaign({
     readingHandle.current = null
     void call('campaigns:cancelRead', { handle }).catch(() => undefined)
     // The Stop button goes with the reading: the focus goes back to choosing a spreadsheet, once it is enabled.
-    refocusFile.current = true
+    focusAfterReading.current = 'file'
   }
 
   /** Creates the campaign and starts it; with `keep`, only its first `keep` ready rows, the rest made a draft. */
@@ -570,6 +576,7 @@ function NewCampaign({
           <h3 id="campaign-mapping">{t('campaigns.step.mapping')}</h3>
           <label htmlFor="campaign-phone-column">{t('campaigns.phoneColumn')}</label>
           <select
+            ref={phoneColumn}
             id="campaign-phone-column"
             data-testid="campaign-phone-column"
             value={mapping.phone}

@@ -89,3 +89,22 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
   await waitFor(() => expect(tally.textContent).toContain('2 dihapus untuk semua orang'), { timeout: 5000 })
   expect(tally.textContent).toContain('1 ditolak gateway: Id Invalid or message is not sent yet')
 })
+
+it('moves the focus into the question, back to its button on Keep, and to the tally after Take back', async () => {
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Take back this campaign?' }))
+
+  await user.click(screen.getByRole('button', { name: 'Keep' }))
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Take back this campaign' }))
+
+  await user.keyboard('{Enter}')
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
+  const tally = await screen.findByTestId('campaign-takeback-tally')
+  expect(document.activeElement).toBe(tally)
+})

@@ -1,7 +1,7 @@
 // "Take back this campaign": a confirmation that states what will be stopped, cancelled at the gateway and deleted
 // for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
 // gateway's refusals in its own words.
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -38,6 +38,21 @@ export function TakeBackCampaign({
   const [result, setResult] = useState<TakeBackView | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
+  // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
+  // question is put away, back to the button that asked it. Set before the state change; taken by the next render.
+  const focusNext = useRef<'question' | 'opener' | 'tally' | null>(null)
+  const questionRef = useRef<HTMLHeadingElement>(null)
+  const openerRef = useRef<HTMLButtonElement>(null)
+  const tallyRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (focusNext.current === null) return
+    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[focusNext.current].current?.focus()
+    focusNext.current = null
+  })
+  const openQuestion = (next: boolean): void => {
+    focusNext.current = next ? 'question' : 'opener'
+    setOpen(next)
+  }
 
   useEffect(() => {
     if (!open) return
@@ -65,6 +80,7 @@ export function TakeBackCampaign({
     setError(null)
     try {
       setResult(await call('campaigns:takeBack', { id, revokeDelivered }))
+      focusNext.current = 'tally'
       setOpen(false)
       onChanged()
     } catch (e) {
@@ -78,13 +94,20 @@ export function TakeBackCampaign({
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
       {!open && !result ? (
-        <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+        <button
+          ref={openerRef}
+          type="button"
+          className="button button--danger"
+          onClick={() => openQuestion(true)}
+        >
           {t('campaigns.takeBack.open')}
         </button>
       ) : null}
       {open ? (
         <section role="dialog" aria-labelledby={headingId} className="card">
-          <h4 id={headingId}>{t('campaigns.takeBack.confirmTitle')}</h4>
+          <h4 id={headingId} ref={questionRef} tabIndex={-1}>
+            {t('campaigns.takeBack.confirmTitle')}
+          </h4>
           <label>
             <input
               type="checkbox"
@@ -121,14 +144,14 @@ export function TakeBackCampaign({
             >
               {t('campaigns.takeBack.confirm')}
             </button>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
+            <button type="button" className="button" onClick={() => openQuestion(false)}>
               {t('common.keep')}
             </button>
           </div>
         </section>
       ) : null}
       {result ? (
-        <div role="status" data-testid="campaign-takeback-tally">
+        <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
           <p>
             {t('campaigns.takeBack.tally', {
               stopped: result.stoppedLocally,

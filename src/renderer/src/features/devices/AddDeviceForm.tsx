@@ -1,5 +1,5 @@
 // The add-device form: label, gateway URL, token, optional secret key — checked as typed, then live by the core (`devices:add`).
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import { errorInfo, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -32,6 +32,10 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
   const [serverError, setServerError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  // The button that opened the form is gone with it: the focus starts on the first field.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('#add-device-label')?.focus()
+  }, [])
 
   const problems = checkDeviceDraft(draft)
   const serverField = fieldOfError(serverError?.field)

@@ -1,6 +1,6 @@
 // One device in the devices view: live state, sender, quota, expiry, advice, and its actions (restart, relink,
 // check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
@@ -20,6 +20,7 @@ import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
@@ -53,7 +54,10 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const buttonClass = (action: DeviceAction): string =>
     action === primary ? 'button button--primary' : 'button'
 
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy !== null, feedbackRef)
   const run: RunRowAction = async (action, work) => {
+    actionStarts()
     setBusy(action)
     setFeedback(null)
     setRestarted(null)
@@ -253,6 +257,8 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       ) : null}
 
       <p
+        ref={feedbackRef}
+        tabIndex={-1}
         role="status"
         className={shown ? `feedback feedback--${shown.tone}` : 'feedback'}
         data-testid={`device-feedback-${id}`}

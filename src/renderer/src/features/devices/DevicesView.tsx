@@ -1,5 +1,5 @@
 // The devices view: every device with its live state and actions, and the add-device form.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useApp } from '../../stores/app'
@@ -19,6 +19,16 @@ export function DevicesView(): React.JSX.Element {
   const setAdding = useNavigation((state) => state.setAddDeviceOpen)
   const [notice, setNotice] = useState('')
   const [startingSandbox, setStartingSandbox] = useState(false)
+  // The form closing (Cancel, or added) takes the focused control with it: the focus goes back to "Add a device",
+  // unless something else took it meanwhile (the linking wizard of the device just added).
+  const addButton = useRef<HTMLButtonElement>(null)
+  const wasAdding = useRef(adding)
+  useEffect(() => {
+    const closed = wasAdding.current && !adding
+    wasAdding.current = adding
+    const active = document.activeElement
+    if (closed && (active === null || active === document.body)) addButton.current?.focus()
+  }, [adding])
 
   return (
     <section className="view" aria-labelledby="devices-heading" data-testid="view-devices">
@@ -29,6 +39,7 @@ export function DevicesView(): React.JSX.Element {
             <button
               type="button"
               className="button button--primary"
+              ref={addButton}
               data-testid="add-device-open"
               onClick={() => setAdding(true)}
             >

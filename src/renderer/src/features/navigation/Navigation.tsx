@@ -103,7 +103,17 @@ export function Navigation(): React.JSX.Element {
   }, [moreOpen])
 
   return (
-    <nav aria-label={t('nav.label')}>
+    <nav
+      aria-label={t('nav.label')}
+      onKeyDown={(event) => {
+        // Escape closes the narrow window's menu (as the shortcuts list says), from the toggle or any tab in it.
+        if (event.key === 'Escape' && menuOpen) {
+          event.stopPropagation()
+          setMenuOpen(false)
+          toggleRef.current?.focus()
+        }
+      }}
+    >
       <button
         ref={toggleRef}
         type="button"

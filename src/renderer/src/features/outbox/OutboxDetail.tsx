@@ -17,6 +17,7 @@ import { waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
 import { failureRemedy, type FailureRemedy } from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
@@ -53,6 +54,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const revokeRef = useRef<HTMLButtonElement>(null)
+  const deleteRef = useRef<HTMLButtonElement>(null)
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, feedbackRef)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -117,6 +122,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     done: string,
     whileStatus?: readonly OutboxItemView['status'][]
   ): Promise<void> {
+    actionStarts()
     setBusy(true)
     setFeedback(null)
     try {
@@ -281,6 +287,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button button--danger"
+            ref={revokeRef}
             data-testid="outbox-revoke"
             disabled={busy}
             aria-expanded={confirmRevoke}
@@ -320,6 +327,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button button--danger"
+            ref={deleteRef}
             data-testid="outbox-delete"
             aria-expanded={confirmDelete}
             onClick={() => setConfirmDelete(!confirmDelete)}
@@ -340,9 +348,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               setConfirmRevoke(false)
             }, t('outbox.takeBack.asked'))
           }
-          onKeep={() => setConfirmRevoke(false)}
+          onKeep={() => {
+            setConfirmRevoke(false)
+            revokeRef.current?.focus()
+          }}
           disabled={busy}
           confirmTestId="outbox-revoke-confirm"
+          focusOnOpen
         />
       ) : null}
       {confirmDelete ? (
@@ -357,9 +369,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               onClose()
             }, t('outbox.deleted'))
           }
-          onKeep={() => setConfirmDelete(false)}
+          onKeep={() => {
+            setConfirmDelete(false)
+            deleteRef.current?.focus()
+          }}
           disabled={busy}
           confirmTestId="outbox-delete-confirm"
+          focusOnOpen
         />
       ) : null}
       {editing ? (
@@ -380,6 +396,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         />
       ) : null}
       <p
+        ref={feedbackRef}
+        tabIndex={-1}
         role="status"
         className={shown ? `feedback feedback--${shown.tone}` : 'feedback'}
         data-testid="outbox-feedback"

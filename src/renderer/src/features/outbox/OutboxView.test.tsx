@@ -416,14 +416,19 @@ describe('item detail', () => {
     const question = screen.getByRole('group', {
       name: /Delete this message for everyone\?.*cannot be undone/
     })
+    // The question takes the focus on its harmless answer; putting it away gives the focus back to its button.
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
     await user.click(within(question).getByRole('button', { name: 'Keep' }))
     expect(screen.queryByRole('group', { name: /Delete this message for everyone/ })).toBeNull()
+    expect(document.activeElement).toBe(within(actions).getByRole('button', { name: 'Delete for everyone' }))
     await user.click(within(actions).getByRole('button', { name: 'Delete for everyone' }))
     await user.click(screen.getByTestId('outbox-revoke-confirm'))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['d-1'], action: 'revoke' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toBe(
       'Asked the gateway; its answer shows on the timeline.'
     )
+    // The confirming button went with the question: the focus is on the line that says what happened.
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-feedback'))
 
     await user.click(screen.getByTestId('outbox-open-a-1'))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel at the gateway' })).toBeTruthy())

@@ -1,6 +1,6 @@
 // A new recurring message: who, what, first time and how often, kept by the gateway (`reminders:create`, text only,
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import {
   GATEWAY_TIME_ZONE,
@@ -58,6 +58,18 @@ export function ReminderForm({
   const [overdue, setOverdue] = useState<OverduePolicyName>('send')
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Create is disabled while it works (the browser drops its focus) and an opt-out answer's button goes with the
+  // question: once done, the focus goes to the line saying the reminder was made, or back to Create when it was not.
+  const doneRef = useRef<HTMLParagraphElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef<'done' | 'submit' | null>(null)
+  useEffect(() => {
+    if (busy || focusAfter.current === null) return
+    const active = document.activeElement
+    const lost = active === null || active === document.body || active === submitRef.current
+    if (lost) (focusAfter.current === 'done' ? doneRef : submitRef).current?.focus()
+    focusAfter.current = null
+  }, [busy])
   const [error, setError] = useState<string | null>(null)
   /** The core's question when a series names numbers on the opt-out list (asked as the Send view asks). */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
@@ -96,6 +108,7 @@ export function ReminderForm({
   }
 
   async function create(optedOut?: OptOutAnswer): Promise<void> {
+    focusAfter.current = 'submit'
     setBusy(true)
     setError(null)
     setOptOutAsk(null)
@@ -137,6 +150,7 @@ export function ReminderForm({
       setTried(false)
       setDone(effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'))
       onCreated(effectiveKeeper)
+      focusAfter.current = 'done'
     } catch (e) {
       const failure = errorInfo(e)
       if (failure.code === 'opted_out') setOptOutAsk(failure.message)
@@ -350,6 +364,7 @@ export function ReminderForm({
       ) : null}
       <div className="actions">
         <button
+          ref={submitRef}
           type="submit"
           className="button button--primary"
           disabled={busy}
@@ -358,7 +373,13 @@ export function ReminderForm({
           {t('reminders.create')}
         </button>
       </div>
-      <p role="status" className="feedback feedback--ok" data-testid="reminder-done">
+      <p
+        ref={doneRef}
+        tabIndex={-1}
+        role="status"
+        className="feedback feedback--ok"
+        data-testid="reminder-done"
+      >
         {done}
       </p>
     </form>

@@ -177,6 +177,8 @@ describe('RemindersView', () => {
     expect(row.textContent).toContain('Every week')
     expect(row.textContent).toContain('Asia/Makassar')
     expect(fake.requests('reminders:create')).toEqual([])
+    // The button was disabled while it worked: the focus is on the line saying the reminder was made.
+    expect(document.activeElement).toBe(screen.getByTestId('reminder-done'))
   })
 
   /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
@@ -239,6 +241,8 @@ describe('RemindersView', () => {
     await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
     await expectAskedAgain('series:create', 'leave-out')
     await waitFor(() => expect(screen.queryByTestId('reminder-opt-out-ask')).toBeNull())
+    // The answer's button went with the question: the focus does not fall to the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('reminder-done')))
   })
 
   it('edits, refreshes and deletes a gateway reminder; stops and deletes a series', async () => {

@@ -1,7 +1,7 @@
 // "Try it" (sandbox devices): a contact's message arrives at the device (`sandbox:receive`), optionally with a file
 // (the message is its caption); the auto-reply it got is shown at once, and the webhook POST (if any) appears in the
 // inspector.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -24,6 +24,15 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<TryResult | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // The submit button is disabled while the message goes, which drops the focus: it goes to the result line once
+  // that line says how it went (what replied, or what was wrong).
+  const resultRef = useRef<HTMLDivElement>(null)
+  const focusResult = useRef(false)
+  useEffect(() => {
+    if (busy || !focusResult.current) return
+    focusResult.current = false
+    resultRef.current?.focus()
+  }, [busy])
 
   // A file may come without words (a voice note never has a caption); a text message needs them.
   const ready =
@@ -33,6 +42,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
     event.preventDefault()
     if (!ready) return
     setBusy(true)
+    focusResult.current = true
     setError(null)
     setResult(null)
     try {
@@ -109,7 +119,7 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
           {t('sandbox.try.submit')}
         </button>
       </div>
-      <div role="status" data-testid="try-result">
+      <div ref={resultRef} tabIndex={-1} role="status" data-testid="try-result">
         {error ? <p className="feedback feedback--bad">{error}</p> : null}
         {result
           ? result.replies.length > 0

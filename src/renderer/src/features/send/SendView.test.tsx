@@ -375,8 +375,8 @@ describe('enqueue', () => {
     show()
     const options = within(screen.getByRole('combobox', { name: 'Send from' })).getAllByRole('option')
     expect(options.map((option) => option.textContent)).toEqual([
-      'Front office (+62 812-3456-7890) — Connected',
-      'Warehouse (+62 812-3456-7890) — Disconnected'
+      'Front office — Connected (+62 812-3456-7890)',
+      'Warehouse — Disconnected (+62 812-3456-7890)'
     ])
   })
 
@@ -695,6 +695,14 @@ describe('enqueue', () => {
     expect(fake.requests('outbox:enqueue')).toHaveLength(1)
     const heading = await screen.findByRole('heading', { name: 'Waiting to be sent' })
     expect(document.activeElement).toBe(heading)
+  })
+
+  it('"Write another message" takes the focus to the recipients, where the next message starts', async () => {
+    const user = show()
+    sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
+    await user.click(await screen.findByRole('button', { name: 'Write another message' }))
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
   })
 
   it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {

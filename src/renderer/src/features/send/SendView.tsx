@@ -252,7 +252,10 @@ export function SendView(): React.JSX.Element {
       <p role="status" className="visually-hidden">
         {announce}
       </p>
-      <SentBatch />
+      {/* The next message starts with whom it goes to. */}
+      <SentBatch
+        onDismissed={() => formRef.current?.querySelector<HTMLElement>('#send-recipients')?.focus()}
+      />
       <form
         ref={formRef}
         className="send-form"
@@ -378,9 +381,11 @@ export function SendView(): React.JSX.Element {
               >
                 {chosen ? null : <option value="">{t('send.device.none')}</option>}
                 {devices.map((d) => (
+                  // The state before the number: a narrow window cuts the end of a picker's text, and the state is
+                  // why it is there.
                   <option key={d.id} value={d.id}>
-                    {d.label}
-                    {d.sender ? ` (${formatPhoneForReading(d.sender)})` : ''} — {t(`state.${d.state}`)}
+                    {d.label} — {t(`state.${d.state}`)}
+                    {d.sender ? ` (${formatPhoneForReading(d.sender)})` : ''}
                   </option>
                 ))}
               </select>

@@ -65,7 +65,8 @@ function ItemsProgress({
   )
 }
 
-export function SentBatch(): React.JSX.Element | null {
+/** `onDismissed`: runs once the card is gone, to give the focus its button took with it a place in the form. */
+export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const sent = useSend((s) => s.sent)
@@ -162,7 +163,10 @@ export function SentBatch(): React.JSX.Element | null {
           type="button"
           className="button"
           data-testid="send-new"
-          onClick={() => useSend.getState().dismissSent()}
+          onClick={() => {
+            useSend.getState().dismissSent()
+            onDismissed()
+          }}
         >
           {t('send.sent.dismiss')}
         </button>

@@ -164,7 +164,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
           </span>
         ) : null}{' '}
         <span className="muted small">
-          {formatDateTime(delivery.createdAt, locale)} → <span className="ellipsis">{delivery.url}</span>
+          {formatDateTime(delivery.createdAt, locale)} → <span>{delivery.url}</span>
         </span>
       </div>
       <details>

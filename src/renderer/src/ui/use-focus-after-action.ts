@@ -1,0 +1,22 @@
+// Where the focus goes once an action a button started has finished. The button is disabled while the action runs
+// (the browser drops the focus to the page) and may be gone after it (a retried message has no Retry, a confirmed
+// question closes): the focus goes back to the button if it is still there and enabled, else to the line that says
+// what happened (`result`, focusable with tabIndex={-1}). Focus the operator moved elsewhere meanwhile stays.
+import { useEffect, useRef, type RefObject } from 'react'
+
+/** Call the returned function as the action starts (before `busy` turns true); `busy` says it is running. */
+export function useFocusAfterAction(busy: boolean, result: RefObject<HTMLElement | null>): () => void {
+  const actedFrom = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const from = actedFrom.current
+    if (busy || from === null) return
+    actedFrom.current = null
+    const active = document.activeElement
+    if (active !== null && active !== document.body && active !== from) return
+    if (from.isConnected && !(from as HTMLButtonElement).disabled) from.focus()
+    else result.current?.focus()
+  }, [busy, result])
+  return () => {
+    actedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }
+}
