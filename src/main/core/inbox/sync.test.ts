@@ -319,8 +319,9 @@ describe('faults and their states', () => {
       )
     const box = inbox({ fetch: silent })
     const waiting = box.sync.catchUp()
+    // Steps of 5 s and a long real-time limit: at 1 s a step the poll's 1 s default ran out on a loaded machine.
     await expect
-      .poll(async () => (await clock.advance(1_000), box.sync.status().state.kind))
+      .poll(async () => (await clock.advance(5_000), box.sync.status().state.kind), { timeout: 15_000 })
       .toBe('unreachable')
     await waiting
     const view = inboxStatusView(box.status())
