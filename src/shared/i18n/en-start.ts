@@ -152,5 +152,11 @@ export const enStart = {
   'shortcuts.inboxView': 'Open Messages in',
   'shortcuts.inboxConversations': 'Inbox: next / previous conversation',
   'shortcuts.inboxReply': 'Inbox: write a reply',
-  'shortcuts.inboxRead': 'Inbox: mark read / unread'
+  'shortcuts.inboxRead': 'Inbox: mark read / unread',
+  // Named by note-text.ts, which the start carries (the shell words notes): the edit note's words for its fields.
+  'desktop.note.edited': 'edited: {fields}',
+  'desktop.note.editedField.text': 'text',
+  'desktop.note.editedField.caption': 'caption',
+  'desktop.note.editedField.recipient': 'recipient',
+  'desktop.note.editedField.schedule': 'scheduled time'
 } as const satisfies Record<string, string>

@@ -107,11 +107,6 @@ export const enRest = {
   'desktop.takeBack.resendInDoubt':
     'the gateway still reports {status}; the resend may or may not have gone through, so it is not asked again',
   'desktop.note.releasedByOperator': 'released by the operator',
-  'desktop.note.edited': 'edited: {fields}',
-  'desktop.note.editedField.text': 'text',
-  'desktop.note.editedField.caption': 'caption',
-  'desktop.note.editedField.recipient': 'recipient',
-  'desktop.note.editedField.schedule': 'scheduled time',
   'desktop.note.dueAtGateway': 'due: sent by the gateway’s schedule {schedule}',
   'desktop.note.rowMovedCapped': 'moved from {from} to {to}: {from} reached its daily cap',
   'desktop.note.rowMovedStopped':
