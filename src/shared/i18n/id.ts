@@ -1412,8 +1412,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.finishAt': '{time} ({zone})',
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
-  'campaigns.presend.budgetLeft': 'sisa {left} dari batas harian {cap} hari ini ({sent} terkirim)',
-  'campaigns.presend.noCap': 'tanpa batas harian ({sent} terkirim hari ini)',
+  'campaigns.presend.budgetLeft':
+    'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terkirim)',
+  'campaigns.presend.noCap': 'nomor ini tanpa batas harian ({sent} terkirim hari ini)',
+  'campaigns.presend.campaignCap': 'Laju kampanye ini',
+  'campaigns.presend.campaignCapValue': 'paling banyak {cap} sehari lewat tiap perangkat',
   'campaigns.presend.quota': 'kuota gateway {quota}',
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',

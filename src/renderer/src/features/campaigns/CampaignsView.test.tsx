@@ -1226,7 +1226,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const text = summary.textContent ?? ''
     expect(text).toContain('Recipients3')
     expect(text).toContain('Skipped rows2')
-    expect(text).toContain('Shop: 163 of the daily cap of 200 left today (37 sent); gateway quota 1')
+    expect(text).toContain(
+      'Shop: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 1'
+    )
+    // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
+    expect(text).toMatch(/This campaign’s paceat most [\d,]+ a day through each device/)
     expect(text).toMatch(/Estimated end.*\(WIB\)/)
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'

@@ -839,6 +839,7 @@ function NewCampaign({
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
+              campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
               restName={restNameOf(name.trim() || sheet.fileName)}
               onStart={() => void createAndStart()}
@@ -1025,6 +1026,7 @@ function StartDraft({
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
+          campaignDailyCap={campaign.pacing.dailyCapPerDevice}
           busy={busy}
           restName={restName}
           onStart={() => void start()}

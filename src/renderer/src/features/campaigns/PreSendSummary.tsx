@@ -15,6 +15,7 @@ export function PreSendSummary({
   devices,
   finishAt,
   timeZone,
+  campaignDailyCap,
   busy,
   restName,
   onStart,
@@ -26,6 +27,8 @@ export function PreSendSummary({
   devices: readonly DeviceView[]
   finishAt: number | null
   timeZone: string
+  /** The campaign's own most sends a day per device, beside each number's cap (QA 2026-11-29: only that showed). */
+  campaignDailyCap: number
   busy: boolean
   /** What the draft of the rows left for later is called, when the operator splits. */
   restName: string
@@ -69,6 +72,8 @@ export function PreSendSummary({
               })
             : t('common.unknown')}
         </dd>
+        <dt>{t('campaigns.presend.campaignCap')}</dt>
+        <dd>{t('campaigns.presend.campaignCapValue', { cap: count(campaignDailyCap) })}</dd>
         <dt>{t('campaigns.presend.devices')}</dt>
         <dd>
           <ul>
