@@ -55,19 +55,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const VIEWS = [
-  'home',
-  'devices',
-  'send',
-  'outbox',
-  'campaigns',
-  'schedules',
-  'reminders',
-  'autoReplies',
-  'webhooks',
-  'inbox',
-  'settings'
-] as const
+/** Every tab of the navigation. */
+const VIEWS = NAV_VIEWS
 
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
