@@ -13,6 +13,7 @@ import {
   type DraftSnapshot
 } from '../../stores/send'
 import type { DeviceState, DeviceView } from '../../../../shared/contract'
+import { deviceStatus } from '../../../../shared/device-status'
 import {
   hasWhatsAppFormatting,
   isWithinTextLimit,
@@ -106,7 +107,8 @@ function planDraft(
 function waitsUntilKey(state: DeviceState): MessageKey {
   if (state === 'expired') return 'send.device.waitsRenewal'
   if (state === 'needs-scan') return 'send.device.waitsScan'
-  if (state === 'token-invalid' || state === 'locked') return 'send.device.waitsToken'
+  // The shared mapping says which states the gateway refuses the token in (kept here: the keys are not start strings).
+  if (deviceStatus(state).tokenRefused) return 'send.device.waitsToken'
   return 'send.device.notConnected'
 }
 
