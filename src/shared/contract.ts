@@ -507,7 +507,13 @@ export const WebhookDeliveryView = z.object({
   nextAttemptAt: z.string().nullable(),
   /** What the sandbox sent back to the chat from the receiver's answer. */
   replies: z.array(z.string()),
-  replyNote: z.string().nullable()
+  /** Why the answer was not sent back: a reason to word, and the gateway's own words when it refused the reply. */
+  replyNote: z
+    .discriminatedUnion('reason', [
+      z.object({ reason: z.enum(['reply-off', 'no-reply-asked', 'device-or-message-gone']) }),
+      z.object({ reason: z.literal('gateway-refused'), gatewaySaid: z.string() })
+    ])
+    .nullable()
 })
 export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>
 

@@ -25,7 +25,8 @@ export type {
   ScheduleSnapshot,
   WebhookAttemptSnapshot,
   WebhookDeliverySnapshot,
-  WebhookQueueStats
+  WebhookQueueStats,
+  WebhookReplyNote
 } from './world-interface'
 export type { DeviceState, MessageStatus, Quota } from './records'
 export type { IncomingMediaInput } from './incoming-media'

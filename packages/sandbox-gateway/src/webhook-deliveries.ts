@@ -6,7 +6,7 @@
 import type { Clock, TimerHandle } from './clock'
 import { lastMinute, MINUTE_MS } from './send-pacing'
 import { postWebhook, WebhookTargetRefused, type WebhookTargetPolicy } from './webhook-targets'
-import type { WebhookQueueStats } from './world-interface'
+import type { WebhookQueueStats, WebhookReplyNote } from './world-interface'
 
 /** incoming messages (§5.2), message statuses (§5.4), device statuses (§5.5). */
 export type WebhookKind = 'incoming' | 'tracking' | 'device'
@@ -38,7 +38,7 @@ export interface WebhookDeliveryRecord {
   /** What the sandbox sent back to the chat from the answer ("auto reply from webhook"). */
   replies: string[]
   /** Why the answer was not (or only partly) sent back, when it was not. */
-  replyNote: string | null
+  replyNote: WebhookReplyNote | null
 }
 
 export interface WebhookAnswer {
@@ -53,7 +53,7 @@ export interface WebhookDeliveriesOptions {
   onAnswer?: (
     delivery: WebhookDeliveryRecord,
     answer: WebhookAnswer
-  ) => { replies: string[]; note: string | null }
+  ) => { replies: string[]; note: WebhookReplyNote | null }
   /** Anything about a delivery changed (for the inspector's live view). */
   onChange?: () => void
   /** Waits before the 2nd, 3rd… attempt (the delivery fails after the last), or `none`: one attempt only. */

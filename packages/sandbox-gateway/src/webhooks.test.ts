@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
+import { GATEWAY_MESSAGES } from './rejections'
 
 const INCOMING_FIELDS = [
   'deviceId',
@@ -272,7 +273,7 @@ describe('auto reply from webhook', () => {
     await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
     expect(t.sandbox.world.webhookDeliveries(token)[0]).toMatchObject({
       replies: [],
-      replyNote: 'auto reply from webhook is off'
+      replyNote: { reason: 'reply-off' }
     })
     expect(replies()).toEqual([])
   })
@@ -305,11 +306,25 @@ describe('auto reply from webhook', () => {
     ])
     const shown = t.sandbox.world.webhookDeliveries(token).map((d) => [d.replies, d.replyNote])
     expect(shown).toEqual([
-      [[], 'the answer asks for no reply'],
+      [[], { reason: 'no-reply-asked' }],
       [['{"success":true}'], null],
       [['Katalog:', 'image: https://cdn.example.com/promo.jpg'], null],
       [['Kami buka jam 8'], null]
     ])
+  })
+
+  it("names the gateway's own words when the gateway refuses the reply (quota spent)", async () => {
+    await hooksOn()
+    t.sandbox.world.setWebhookReply(token, true)
+    t.sandbox.world.setQuota(token, 0)
+    receiver.route('POST /in', { body: 'Terima kasih', headers: { 'content-type': 'text/plain' } })
+    t.sandbox.world.receive(token, { from: '0812777888', message: 'halo' })
+    await vi.waitFor(() => expect(t.sandbox.world.webhookDeliveries(token)[0]?.state).toBe('delivered'))
+    expect(t.sandbox.world.webhookDeliveries(token)[0]).toMatchObject({
+      replies: [],
+      replyNote: { reason: 'gateway-refused', gatewaySaid: GATEWAY_MESSAGES.quotaExhausted }
+    })
+    expect(replies()).toEqual([])
   })
 })
 

@@ -199,8 +199,16 @@ export interface WebhookDeliverySnapshot {
   attempts: WebhookAttemptSnapshot[]
   nextAttemptAt: string | null
   replies: string[]
-  replyNote: string | null
+  replyNote: WebhookReplyNote | null
 }
+
+/**
+ * Why the receiver's answer was not (or only partly) sent back to the chat: a reason the window words in its own
+ * language, and the gateway's own words when the gateway refused the reply.
+ */
+export type WebhookReplyNote =
+  | { reason: 'reply-off' | 'no-reply-asked' | 'device-or-message-gone' }
+  | { reason: 'gateway-refused'; gatewaySaid: string }
 
 /** A schedule as tests see it: the stored record without bookkeeping, its due time as ISO-8601 text. */
 export type ScheduleSnapshot = Omit<ScheduleRecord, 'rawPhone' | 'createdAt' | 'dueAt'> & { dueAt: string }

@@ -55,7 +55,8 @@ import {
   type SandboxTimings,
   type SandboxWorld,
   type ScheduleSnapshot,
-  type WebhookDeliverySnapshot
+  type WebhookDeliverySnapshot,
+  type WebhookReplyNote
 } from './world-interface'
 
 export { AUTO_REPLIES_PER_MINUTE } from './incoming-book'
@@ -589,19 +590,19 @@ export class WorldState implements SandboxWorld {
   private answerFromWebhook(
     delivery: WebhookDeliveryRecord,
     answer: WebhookAnswer
-  ): { replies: string[]; note: string | null } {
+  ): { replies: string[]; note: WebhookReplyNote | null } {
     const device = this.deviceRegistry.storedBySerial(delivery.deviceSerial)
     const incoming = this.incomingBook.byId(delivery.payload.id)
-    if (!device || !incoming) return { replies: [], note: 'the device or the message is gone' }
-    if (device.webhookReply !== true) return { replies: [], note: 'auto reply from webhook is off' }
+    if (!device || !incoming) return { replies: [], note: { reason: 'device-or-message-gone' } }
+    if (device.webhookReply !== true) return { replies: [], note: { reason: 'reply-off' } }
     const wanted = repliesFromAnswer(answer.contentType, answer.body)
-    if (wanted.length === 0) return { replies: [], note: 'the answer asks for no reply' }
+    if (wanted.length === 0) return { replies: [], note: { reason: 'no-reply-asked' } }
     const replies: string[] = []
-    let note: string | null = null
+    let note: WebhookReplyNote | null = null
     for (const reply of wanted) {
       const sent = this.sendReply(device, incoming, reply, 'webhook-reply')
       if (typeof sent === 'string') {
-        note = sent
+        note = { reason: 'gateway-refused', gatewaySaid: sent }
         break
       }
       replies.push(reply.kind === 'text' ? reply.text : `${reply.kind}: ${reply.url}`)

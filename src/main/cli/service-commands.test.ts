@@ -74,6 +74,8 @@ describe('sender-desk webhook', () => {
       `incoming → ${receiver.url}/in: delivered after 1 attempt(s), last HTTP 200`
     )
     expect(listed.stdout).toContain('"message":"halo"')
+    // The answer "OK" did not go back to the chat: the device's reply switch is off by default.
+    expect(listed.stdout).toContain('not replied in the chat: the device\'s "auto reply from webhook" is off')
   })
 
   it('refuses a command without settings and an unknown switch value as bad input (exit 2)', async () => {

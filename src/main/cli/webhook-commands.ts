@@ -3,7 +3,7 @@ import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
-import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
+import type { WebhookDeliverySnapshot, WebhookReplyNote } from '@sender-desk/sandbox-gateway'
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {
   if (value === undefined) return undefined
@@ -11,6 +11,19 @@ function onOff(value: string | undefined, flag: string): boolean | undefined {
   if (['on', 'active', 'true', 'yes'].includes(text)) return true
   if (['off', 'inactive', 'false', 'no'].includes(text)) return false
   throw new UsageError(`--${flag} takes on or off`)
+}
+
+function replyNoteInWords(note: WebhookReplyNote): string {
+  switch (note.reason) {
+    case 'reply-off':
+      return 'the device\'s "auto reply from webhook" is off'
+    case 'no-reply-asked':
+      return 'the answer asks for no reply'
+    case 'device-or-message-gone':
+      return 'the device or the message is gone'
+    case 'gateway-refused':
+      return `the gateway refused the reply: "${note.gatewaySaid}"`
+  }
 }
 
 function describeDelivery(delivery: WebhookDeliverySnapshot): string {
@@ -26,6 +39,7 @@ function describeDelivery(delivery: WebhookDeliverySnapshot): string {
   ]
   if (last?.body) lines.push(`  answer: ${last.body.replace(/\s+/g, ' ').slice(0, 200)}`)
   if (delivery.replies.length > 0) lines.push(`  replied in the chat: ${delivery.replies.join(' | ')}`)
+  if (delivery.replyNote) lines.push(`  not replied in the chat: ${replyNoteInWords(delivery.replyNote)}`)
   if (delivery.nextAttemptAt) lines.push(`  next attempt: ${delivery.nextAttemptAt}`)
   return lines.join('\n')
 }

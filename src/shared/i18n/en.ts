@@ -913,7 +913,13 @@ export const enRest = {
   'webhooks.answer': 'Answer',
   'webhooks.nextAttempt': 'Next attempt {time}',
   'webhooks.replies': 'Sent back to the chat: {text}',
-  'webhooks.replyNote': 'Not sent back: {note}',
+  // Why the receiver's answer did not go back to the chat (the sandbox's "auto reply from webhook").
+  'webhooks.replyNote.replyOff':
+    'Not sent back to the chat: the device\'s "auto reply from webhook" is off (gateway dashboard: Device → Setting).',
+  'webhooks.replyNote.noReplyAsked': 'Not sent back to the chat: the answer asks for no reply.',
+  'webhooks.replyNote.deviceOrMessageGone': 'Not sent back to the chat: the device or the message is gone.',
+  'webhooks.replyNote.gatewayRefused':
+    'Not sent back to the chat: the gateway refused the reply. It said: "{gateway}".',
   'sandbox.try.title': 'Try it: a message arrives',
   'sandbox.try.intro': 'Play a contact writing to this sandbox device.',
   'sandbox.try.from': 'From (phone number)',

@@ -24,6 +24,13 @@ const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: str
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
 }
 
+type WordedReplyNote = Exclude<NonNullable<WebhookDeliveryView['replyNote']>, { reason: 'gateway-refused' }>
+const REPLY_NOTE_KEYS: Record<WordedReplyNote['reason'], MessageKey> = {
+  'reply-off': 'webhooks.replyNote.replyOff',
+  'no-reply-asked': 'webhooks.replyNote.noReplyAsked',
+  'device-or-message-gone': 'webhooks.replyNote.deviceOrMessageGone'
+}
+
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
 
@@ -197,7 +204,11 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
         <p data-testid="webhook-replies">{t('webhooks.replies', { text: delivery.replies.join(' · ') })}</p>
       ) : null}
       {delivery.replyNote && delivery.kind === 'incoming' ? (
-        <p className="muted small">{t('webhooks.replyNote', { note: delivery.replyNote })}</p>
+        <p className="muted small" data-testid="webhook-reply-note">
+          {delivery.replyNote.reason === 'gateway-refused'
+            ? t('webhooks.replyNote.gatewayRefused', { gateway: delivery.replyNote.gatewaySaid })
+            : t(REPLY_NOTE_KEYS[delivery.replyNote.reason])}
+        </p>
       ) : null}
     </li>
   )

@@ -205,4 +205,29 @@ describe('WebhooksView', () => {
       'perangkat “terputus”'
     ])
   })
+
+  it("says why an answer was not sent back in the operator's language, with the gateway's own words quoted", async () => {
+    seedStores(makeBootstrap({ devices: [sandbox], settings: makeSettings({ language: 'id' }) }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      deliveries: [
+        { ...delivery, id: 'wh-off', replies: [], replyNote: { reason: 'reply-off' } },
+        {
+          ...delivery,
+          id: 'wh-quota',
+          replies: [],
+          replyNote: { reason: 'gateway-refused', gatewaySaid: 'quota habis' }
+        }
+      ]
+    }))
+    render(<WebhooksView />)
+    await screen.findAllByTestId('webhook-delivery')
+    const notes = screen.getAllByTestId('webhook-reply-note').map((note) => note.textContent)
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^Tidak dikirim kembali ke obrolan: "balas otomatis dari webhook" perangkat ini mati/
+      ),
+      expect.stringMatching(/gateway menolak balasannya\. Katanya: "quota habis"/)
+    ])
+  })
 })
