@@ -1091,6 +1091,9 @@ export const enRest = {
   'campaigns.template': 'Message',
   'campaigns.template.hint':
     'Use {column} for a value from the row and {spin} to vary the wording. *bold*, _italic_, ~strike~ work as in WhatsApp.',
+  // The hint's examples when the sheet gives no column to name: words in the window's language.
+  'campaigns.template.exampleColumn': 'Name',
+  'campaigns.template.exampleSpin': 'Hello|Hi',
   'campaigns.summary': '{ready} ready, {skipped} skipped.',
   'campaigns.summary.why': '{ready} ready, {skipped} skipped ({reasons}).',
   'campaigns.skipped.noPhone': '{count} without a number',

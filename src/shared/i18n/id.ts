@@ -1235,6 +1235,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.template': 'Pesan',
   'campaigns.template.hint':
     'Gunakan {column} untuk nilai dari baris dan {spin} untuk variasi kata. *tebal*, _miring_, ~coret~ berlaku seperti di WhatsApp.',
+  // The hint's examples when the sheet gives no column to name: words in the window's language.
+  'campaigns.template.exampleColumn': 'Nama',
+  'campaigns.template.exampleSpin': 'Halo|Hai',
   'campaigns.summary': '{ready} siap, {skipped} dilewati.',
   'campaigns.summary.why': '{ready} siap, {skipped} dilewati ({reasons}).',
   'campaigns.skipped.noPhone': '{count} tanpa nomor',

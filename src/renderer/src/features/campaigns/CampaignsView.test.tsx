@@ -93,6 +93,29 @@ describe('CampaignsView', () => {
     )
   })
 
+  it("gives the message hint's examples from the sheet's own columns and in the window's language", async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    const read = (variables: string[]) => () =>
+      sheetRead({ headers: [...variables, 'HP'], rowCount: 1, mapping: { phone: 'HP', variables } })
+    fake.handle('campaigns:read', read(['Pelanggan']))
+    const user = userEvent.setup()
+    const { unmount } = render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-template')
+    expect(document.getElementById('campaign-template-hint')?.textContent).toMatch(
+      /^Gunakan \{Pelanggan\} untuk nilai dari baris dan \{Halo\|Hai\} untuk variasi kata/
+    )
+    unmount()
+
+    fake.handle('campaigns:read', read([]))
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-template')
+    expect(document.getElementById('campaign-template-hint')?.textContent).toMatch(/^Gunakan \{Nama\} untuk/)
+  })
+
   it('says when the campaign list cannot be read, and reads it again on request', async () => {
     let failures = 1
     fake.handle('campaigns:list', () => {

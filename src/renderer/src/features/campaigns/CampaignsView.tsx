@@ -667,7 +667,11 @@ function NewCampaign({
           <h3 id="campaign-message">{t('campaigns.step.message')}</h3>
           <label htmlFor="campaign-template">{t('campaigns.template')}</label>
           <p className="muted" id="campaign-template-hint">
-            {t('campaigns.template.hint', { column: '{Name}', spin: '{Hello|Hi}' })}
+            {t('campaigns.template.hint', {
+              // The sheet's own column when it has one to name: the example the operator can type as it is.
+              column: `{${mapping.variables[0] ?? t('campaigns.template.exampleColumn')}}`,
+              spin: `{${t('campaigns.template.exampleSpin')}}`
+            })}
           </p>
           <textarea
             id="campaign-template"
