@@ -190,6 +190,12 @@ describe('App shell', () => {
     act(() => fake.emit('devices:changed', { devices: [makeDevice({ state: 'needs-scan' })] }))
     expect(screen.getByTestId('fleet-dev-1').textContent).toContain('Needs a QR scan')
     expect(screen.getByTestId('device-announcer').textContent).toBe('Front office: Needs a QR scan')
+
+    // A language change does not leave the last change said in the old language (nor say it again).
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('device-announcer').textContent).toBe('')
+    act(() => fake.emit('devices:changed', { devices: [makeDevice({ state: 'connected' })] }))
+    expect(screen.getByTestId('device-announcer').textContent).toBe('Front office: Terhubung')
   })
 
   it('opens the QR step for a device when the tray asks (app:navigate linking)', async () => {
