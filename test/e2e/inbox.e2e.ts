@@ -172,7 +172,7 @@ describe('messages in journey in Chromium', () => {
   }, 120_000)
 
   // QA 2026-11-29: the thread's heading broke "+62 812-3456-" / "7890" at a hyphen, and with two devices the list cut
-  // the number ("+62 857-00…"), when every sandbox customer is a "Sandbox contact" and the number alone tells them apart.
+  // the number ("+62 857-00…"), when two customers share a name and the number alone tells them apart.
   it('a formatted number is never broken nor cut, the name gives way first: at 1100 and 360 px, with two devices', async () => {
     const { harness, deviceId, p } = await inboxWithLinkedSandbox({
       core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }

@@ -61,7 +61,8 @@ export class IncomingBook {
       from,
       message: incoming.message,
       receivedAt: this.context.clock.now(),
-      pushName: incoming.pushName?.trim() || 'Sandbox contact',
+      // No name given: none is made up, so the app names the sender by number as it does for a contact without one.
+      ...(incoming.pushName?.trim() ? { pushName: incoming.pushName.trim() } : {}),
       groupId,
       groupSubject: groupId === null ? null : incoming.groupSubject?.trim() || 'Sandbox group',
       media: incoming.media ? incomingMediaRecord(incoming.media, id) : null
