@@ -206,7 +206,11 @@ describe('the webhook inspector and "try it"', () => {
     const deviceId = await linkedSandboxDevice()
     expect(
       await failure(invoke('sandbox:receive', { deviceId, from: 'nobody', message: 'x' }))
-    ).toMatchObject({ field: 'from', messageKey: 'desktop.error.sandboxFromInvalid' })
+    ).toMatchObject({
+      field: 'from',
+      messageKey: 'desktop.error.sandboxFromInvalid',
+      messageParams: { from: 'nobody' }
+    })
     await invoke('sandbox:control', { deviceId, action: 'logout' })
     const refused = await failure(invoke('sandbox:receive', { deviceId, from: '0812777888', message: 'x' }))
     expect(refused).toMatchObject({

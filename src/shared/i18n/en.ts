@@ -135,7 +135,8 @@ export const enRest = {
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
   'desktop.error.sandboxTokenLocked': 'The sandbox device token is not available.',
-  'desktop.error.sandboxFromInvalid': 'Enter the number the message comes from, for example 0812 3456 7890.',
+  'desktop.error.sandboxFromInvalid':
+    '"{from}" is not a phone number: enter the number the message comes from, for example 0812 3456 7890.',
   'desktop.error.sandboxNotLinked':
     'Nothing can arrive at this sandbox device: its phone is not linked. Link it first (Link, then scan the QR code).',
   'desktop.error.sandboxForgot': 'The sandbox no longer knows this device.',
@@ -930,7 +931,10 @@ export const enRest = {
   'sandbox.try.submit': 'Deliver the message',
   'sandbox.try.replied': 'Auto-reply sent: {text}',
   'sandbox.try.noReply': 'No auto-reply matched this message.',
-  'sandbox.try.webhook': 'It was also POSTed to the webhook: see the inspector.',
+  'sandbox.try.webhook':
+    'The message also went to the webhook address: its delivery is in the inspector below.',
+  'sandbox.try.webhookElsewhere':
+    'The message also went to the webhook address: its delivery is in the webhook inspector (Webhooks view).',
   'autoReplies.title': 'Auto-replies',
   'autoReplies.intro':
     'The gateway answers an incoming message that equals a keyword (capital letters and extra spaces aside) with your reply.',

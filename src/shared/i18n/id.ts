@@ -148,7 +148,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
   'desktop.error.sandboxTokenLocked': 'Token perangkat sandbox tidak tersedia.',
-  'desktop.error.sandboxFromInvalid': 'Masukkan nomor pengirim pesan, misalnya 0812 3456 7890.',
+  'desktop.error.sandboxFromInvalid':
+    '"{from}" bukan nomor telepon: masukkan nomor pengirim pesan, misalnya 0812 3456 7890.',
   'desktop.error.sandboxNotLinked':
     'Tidak ada pesan yang bisa masuk ke perangkat sandbox ini: ponselnya belum tertaut. Tautkan dulu (Tautkan, lalu pindai kode QR).',
   'desktop.error.sandboxForgot': 'Sandbox sudah tidak mengenal perangkat ini.',
@@ -1069,7 +1070,9 @@ export const id: Record<MessageKey, string> = {
   'sandbox.try.submit': 'Kirim pesan masuk',
   'sandbox.try.replied': 'Balasan otomatis terkirim: {text}',
   'sandbox.try.noReply': 'Tidak ada balasan otomatis yang cocok.',
-  'sandbox.try.webhook': 'Pesan juga dikirim ke webhook: lihat pemeriksa.',
+  'sandbox.try.webhook': 'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa di bawah.',
+  'sandbox.try.webhookElsewhere':
+    'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa webhook (tampilan Webhook).',
   'nav.autoReplies': 'Balasan otomatis',
   'autoReplies.title': 'Balasan otomatis',
   'autoReplies.intro':

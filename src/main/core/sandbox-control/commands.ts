@@ -56,10 +56,15 @@ export function toSandboxMessageView(message: MessageSnapshot): SandboxMessageVi
  * Its control routes answer 400 for a field it cannot read (only `from` here) and 409 for a device whose phone is
  * not linked ("a logged_out device receives nothing…").
  */
-function receiveRefusal(error: unknown): ApiFailure {
+function receiveRefusal(error: unknown, from: string): ApiFailure {
   const status = controlStatus(error)
   if (status === 400)
-    return new ApiFailure('sandbox_refused', { key: 'desktop.error.sandboxFromInvalid' }, 'from')
+    // Naming what was typed: the form starts filled in, and a number typed after the example reads as "a number".
+    return new ApiFailure(
+      'sandbox_refused',
+      { key: 'desktop.error.sandboxFromInvalid', params: { from } },
+      'from'
+    )
   if (status === 409) return new ApiFailure('sandbox_not_linked', { key: 'desktop.error.sandboxNotLinked' })
   return new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
 }
@@ -171,7 +176,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
           webhookDeliveryId: received.webhookDeliveryId
         }
       } catch (error) {
-        throw receiveRefusal(error)
+        throw receiveRefusal(error, from)
       }
     }
   }

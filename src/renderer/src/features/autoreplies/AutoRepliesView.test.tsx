@@ -129,6 +129,10 @@ describe('AutoRepliesView', () => {
     await user.click(screen.getByTestId('try-submit'))
     await screen.findByTestId('try-no-reply')
     expect(document.activeElement).toBe(screen.getByTestId('try-result'))
+    // The inspector is not on this page: the line says where it is.
+    expect(screen.getByTestId('try-webhook').textContent).toBe(
+      'The message also went to the webhook address: its delivery is in the webhook inspector (Webhooks view).'
+    )
 
     fake.handle('sandbox:receive', () => {
       throw new ApiError({ code: 'invalid_request', message: 'Enter the number the message comes from.' })

@@ -85,7 +85,7 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
           </ul>
         ) : null}
       </section>
-      {device.sandbox ? <TryIncoming deviceId={device.id} /> : null}
+      {device.sandbox ? <TryIncoming deviceId={device.id} inspectorBelow={false} /> : null}
     </>
   )
 }

@@ -16,7 +16,14 @@ interface TryResult {
   webhook: boolean
 }
 
-export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Element {
+export function TryIncoming({
+  deviceId,
+  inspectorBelow
+}: {
+  deviceId: string
+  /** Whether the webhook inspector is on the same page, under this box (the Webhooks view), or in another view. */
+  inspectorBelow: boolean
+}): React.JSX.Element {
   const t = useT()
   const [from, setFrom] = useState('0812 3456 7890')
   const [message, setMessage] = useState('')
@@ -134,7 +141,11 @@ export function TryIncoming({ deviceId }: { deviceId: string }): React.JSX.Eleme
                 </p>
               ]
           : null}
-        {result?.webhook ? <p className="muted small">{t('sandbox.try.webhook')}</p> : null}
+        {result?.webhook ? (
+          <p className="muted small" data-testid="try-webhook">
+            {t(inspectorBelow ? 'sandbox.try.webhook' : 'sandbox.try.webhookElsewhere')}
+          </p>
+        ) : null}
       </div>
     </form>
   )

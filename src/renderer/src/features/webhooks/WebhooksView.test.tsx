@@ -123,7 +123,9 @@ describe('WebhooksView', () => {
       { deviceId: 'dev-sb', from: '0812 3456 7890', message: 'halo' }
     ])
     expect(await screen.findByTestId('try-no-reply')).toBeTruthy()
-    expect(screen.getByTestId('try-result').textContent).toMatch(/see the inspector/)
+    expect(screen.getByTestId('try-webhook').textContent).toBe(
+      'The message also went to the webhook address: its delivery is in the inspector below.'
+    )
 
     fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [delivery] }))
     act(() => fake.emit('sandbox:changed', { at: '2026-01-15T03:00:06.000Z' }))

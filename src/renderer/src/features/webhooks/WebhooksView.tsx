@@ -22,7 +22,7 @@ export function WebhooksView(): React.JSX.Element {
       {device ? <WebhookSettingsForm key={device.id} device={device} /> : null}
       {device?.sandbox ? (
         <>
-          <TryIncoming deviceId={device.id} />
+          <TryIncoming deviceId={device.id} inspectorBelow />
           <WebhookInspector deviceId={device.id} />
         </>
       ) : device ? (
