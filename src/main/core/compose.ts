@@ -346,7 +346,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (item.status === 'accepted') monitor.budgetsChanged()
     if (item.status === 'failed') notices.sendFailed()
   })
-  theOutbox.on('quotaReported', (deviceId, quota) => monitor.quotaReported(deviceId, quota))
+  theOutbox.on('quotaReported', (deviceId, quota, askedAt) => monitor.quotaReported(deviceId, quota, askedAt))
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {

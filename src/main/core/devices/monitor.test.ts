@@ -277,6 +277,26 @@ describe('polling cadence', () => {
   })
 })
 
+describe("the quota from sends' answers", () => {
+  it('keeps the lowest figure while answers come back out of order, and takes a top-up a later send reports', async () => {
+    const m = await openMonitor()
+    await m.start()
+    const quota = (): unknown => m.view('dev-1').quota
+    expect(quota()).toBe(100) // the poll's figure
+    // Two sends asked at the same moment; the one the gateway took second answers first.
+    const asked = clock.now()
+    await clock.advance(200)
+    m.quotaReported('dev-1', 98, asked)
+    expect(quota()).toBe(98)
+    await clock.advance(50)
+    m.quotaReported('dev-1', 99, asked) // the older answer: not a figure to go back to
+    expect(quota()).toBe(98)
+    // The operator tops up; the next send, asked after the last figure arrived, reports the new quota.
+    m.quotaReported('dev-1', 997, clock.now())
+    expect(quota()).toBe(997)
+  })
+})
+
 describe('states, history and events', () => {
   it('seeds the state from the add, then records each transition with events', async () => {
     await registry.remove('dev-1')

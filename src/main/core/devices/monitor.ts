@@ -141,6 +141,8 @@ interface Tracked {
   inFlight: Promise<void> | null
   linkingUntil: number | null
   settlingUntil: number | null
+  /** When the quota shown arrived (a poll's answer or a send's), to tell an older send's answer from a top-up. */
+  quotaSince: number
 }
 
 /** How long a send's change to "sent today" may wait to be shown, so that a burst of sends is one update. */
@@ -229,10 +231,19 @@ export class DeviceMonitor {
    * The gateway's answer to a send said how much quota the device has left: its own figure, newer than the last
    * poll's. Shown with the send's other changes (coalesced as `budgetsChanged`), so a campaign's quota counts down.
    */
-  quotaReported(deviceId: string, quota: Quota): void {
+  quotaReported(deviceId: string, quota: Quota, askedAt: number): void {
     const entry = this.tracked.get(deviceId)
     const info = entry?.status.info
     if (!entry || !info || info.quota === quota) return
+    // Sends go several at a time and their answers may come back out of order: a higher figure from a send asked
+    // before the shown figure arrived is an older answer, not a top-up (which a later send or the next poll shows).
+    const olderAnswer =
+      typeof quota === 'number' &&
+      typeof info.quota === 'number' &&
+      quota > info.quota &&
+      askedAt < entry.quotaSince
+    if (olderAnswer) return
+    entry.quotaSince = this.options.clock.now()
     entry.status.info = { ...info, quota }
     this.quotaUnsaved = true
     this.budgetsChanged()
@@ -425,7 +436,8 @@ export class DeviceMonitor {
         nextPollAt: null,
         inFlight: null,
         linkingUntil: null,
-        settlingUntil: null
+        settlingUntil: null,
+        quotaSince: 0
       }
       this.tracked.set(deviceId, entry)
     }
@@ -535,6 +547,7 @@ export class DeviceMonitor {
     })
 
     let visible = false
+    if (outcome.kind === 'info') entry.quotaSince = now
     if (outcome.kind === 'info' && !sameInfo(entry.status.info, outcome.info)) {
       entry.status.info = outcome.info
       visible = true

@@ -294,8 +294,8 @@ export class OutboxContext {
     for (const listener of this.listeners.deviceRefused) this.safely(() => listener(deviceId, code, message))
   }
 
-  quotaReported(deviceId: string, quota: Quota): void {
-    for (const listener of this.listeners.quotaReported) this.safely(() => listener(deviceId, quota))
+  quotaReported(deviceId: string, quota: Quota, askedAt: number): void {
+    for (const listener of this.listeners.quotaReported) this.safely(() => listener(deviceId, quota, askedAt))
   }
 
   emitBulk(count: number): void {

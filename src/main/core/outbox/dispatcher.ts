@@ -159,6 +159,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
     }
   }
   let result: SendResult
+  const askedAt = ctx.now()
   try {
     const flags = { isGroup: item.isGroup, refId: item.id }
     result =
@@ -185,7 +186,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
   runtime.refused = null
   runtime.refusals = 0
   // The gateway owns the quota and says what is left in its answer: the device's figure follows sends, not polls.
-  if (result.quota !== null) ctx.quotaReported(item.deviceId, result.quota)
+  if (result.quota !== null) ctx.quotaReported(item.deviceId, result.quota, askedAt)
   const message = result.messages.find((m) => m.phone === item.recipient) ?? result.messages[0]
   if (!message?.id) {
     handleSendError(ctx, item, {

@@ -167,8 +167,11 @@ export interface OutboxEvents {
   diskFullChanged: (full: boolean) => void
   /** The gateway refused a device (logged out, token invalid, quota spent…): its queue waits (campaigns pause on it). */
   deviceRefused: (deviceId: string, code: string, message: string) => void
-  /** The gateway's answer to a send said how much quota the device has left (its own figure, after that send). */
-  quotaReported: (deviceId: string, quota: Quota) => void
+  /**
+   * The gateway's answer to a send said how much quota the device has left (its own figure, after that send);
+   * `askedAt` is when the send was asked, which orders answers that come back out of order.
+   */
+  quotaReported: (deviceId: string, quota: Quota, askedAt: number) => void
 }
 
 export type OutboxErrorCode =
