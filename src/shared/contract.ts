@@ -1588,7 +1588,16 @@ export const invokeChannels = builtOnFirstUse({
   'optouts:list': () => ({
     request: Empty,
     reply: z.object({
-      optOuts: z.array(z.object({ phone: z.string(), source: z.string(), addedAt: z.number() }))
+      optOuts: z.array(
+        z.object({
+          phone: z.string(),
+          /** operator | import | outbox | keyword (the customer's stop word); older rows may hold others. */
+          source: z.string(),
+          addedAt: z.number(),
+          /** The contact's name when the number is a known contact. */
+          name: z.string().nullable()
+        })
+      )
     })
   }),
   /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */

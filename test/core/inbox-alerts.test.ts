@@ -105,6 +105,12 @@ it('confirms a STOP once through the send queue when the setting has a text, and
     })
     .toContain('6281300000001')
   expect(await toCustomer('6281300000001')).toEqual([])
+  // The list says who it was (the name WhatsApp gave) and how the number got there.
+  await expect
+    .poll(async () =>
+      (await core.handlers['optouts:list']({})).optOuts.find((o) => o.phone === '6281300000001')
+    )
+    .toMatchObject({ name: 'Dewi', source: 'keyword' })
 
   await core.handlers['settings:update']({ optOutConfirmation: 'Baik, Anda tidak akan menerima pesan lagi.' })
   await post(connected.urls.incoming, stop('WA-S2', '6281300000002'))

@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formatPhoneForReading } from '../../src/shared/domain/phone-display'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
 import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
@@ -179,7 +180,9 @@ describe('inbox thread journey in Chromium', () => {
     // The window's opt-out list (Campaigns) has her number; back in the inbox, her thread again.
     await openTab(p, 'campaigns')
     await p.getByTestId('optouts').locator('summary').click()
-    await expect.poll(() => p.getByTestId('optouts-list').textContent()).toContain(CUSTOMER)
+    await expect
+      .poll(() => p.getByTestId('optouts-list').textContent())
+      .toContain(formatPhoneForReading(CUSTOMER))
     await openTab(p, 'inbox')
     await row.getByRole('button').click()
     await thread.waitFor()
@@ -222,7 +225,7 @@ describe('inbox thread journey in Chromium', () => {
     // The window's opt-out list has her no more, and the campaign's rows show hers skipped as opted out.
     await openTab(p, 'campaigns')
     await p.getByTestId('optouts').locator('summary').click()
-    expect(await p.getByTestId('optouts-list').textContent()).not.toContain(CUSTOMER)
+    expect(await p.getByTestId('optouts-list').textContent()).not.toContain(formatPhoneForReading(CUSTOMER))
     await p.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: 'Pelanggan' }).click()
     await p.getByTestId('campaign-rows').locator('summary').click()
     // Rows name their recipient (her push name) beside the formatted number, not the digits.

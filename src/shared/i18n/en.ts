@@ -1238,6 +1238,11 @@ export const enRest = {
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
   'campaigns.optOuts.remove': 'Remove {phone} from the list',
+  'campaigns.optOuts.how': '{how}, {time}',
+  'campaigns.optOuts.source.operator': 'added here',
+  'campaigns.optOuts.source.import': 'imported from a file',
+  'campaigns.optOuts.source.outbox': 'added from the outbox',
+  'campaigns.optOuts.source.keyword': 'replied with a stop word',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
   'campaigns.reading': 'Reading the spreadsheet…',

@@ -1397,6 +1397,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.syncFailed':
     'Gateway {device} tidak menerimanya ke daftar hitam ({reason}); kampanye di sini tetap melewatinya.',
   'campaigns.optOuts.remove': 'Hapus {phone} dari daftar',
+  'campaigns.optOuts.how': '{how}, {time}',
+  'campaigns.optOuts.source.operator': 'ditambahkan di sini',
+  'campaigns.optOuts.source.import': 'diimpor dari berkas',
+  'campaigns.optOuts.source.outbox': 'ditambahkan dari kotak keluar',
+  'campaigns.optOuts.source.keyword': 'membalas dengan kata berhenti',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'drop.sheet.question': 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?',
   'drop.sheet.import': 'Impor sebagai penerima kampanye',

@@ -73,6 +73,8 @@ export interface OptOutRecord {
   phone: string
   source: string
   addedAt: number
+  /** The contact's name when the number is a known contact, so the list says who opted out. */
+  name: string | null
 }
 
 type Row = Record<string, unknown>
@@ -480,7 +482,9 @@ export class CampaignStore {
 
   optOuts(): OptOutRecord[] {
     return this.prepare(
-      'SELECT phone, source, added_at AS addedAt FROM opt_outs ORDER BY added_at DESC, phone'
+      `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name
+       FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone
+       ORDER BY o.added_at DESC, o.phone`
     ).all() as OptOutRecord[]
   }
 

@@ -588,10 +588,10 @@ describe('CampaignRows', () => {
 
 describe('OptOuts', () => {
   it('adds pasted numbers, reports the invalid ones, and removes one', async () => {
-    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0 }]
+    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0, name: null }]
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
-      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1 }]
+      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1, name: null }]
       return {
         added: 1,
         invalid: ['nope'],
@@ -613,20 +613,29 @@ describe('OptOuts', () => {
     expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
       'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'
     )
-    await user.click(await screen.findByRole('button', { name: 'Remove 6281234567812 from the list' }))
-    await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('6281234567812'))
+    await user.click(await screen.findByRole('button', { name: 'Remove +62 812-3456-7812 from the list' }))
+    await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('812-3456-7812'))
   })
 
   it("follows a customer's STOP while it is open (issue 26)", async () => {
-    let list: { phone: string; source: string; addedAt: number }[] = []
+    let list: { phone: string; source: string; addedAt: number; name: string | null }[] = []
     fake.handle('optouts:list', () => ({ optOuts: list }))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByText('Opt-out list (0)'))
-    list = [{ phone: '6281234567899', source: 'keyword', addedAt: 2 }]
+    list = [
+      { phone: '6281234567899', source: 'keyword', addedAt: Date.parse('2026-11-29T09:30:00Z'), name: 'Budi' }
+    ]
     act(() => fake.emit('optouts:changed', { at: new Date(2).toISOString() }))
     expect(await screen.findByText('Opt-out list (1)')).toBeTruthy()
-    expect(screen.getByTestId('optouts-list').textContent).toContain('6281234567899')
+    // Who, the number as the window writes numbers, and how and when it got there, not the stored digits alone.
+    const entry = screen.getByTestId('optout-entry')
+    expect(entry.textContent).toMatch(
+      /^Budi \+62 812-3456-7899 replied with a stop word, 29 Nov 2026, \d\d:\d\d ×$/
+    )
+    expect(within(entry).getByRole('button').getAttribute('aria-label')).toBe(
+      'Remove Budi +62 812-3456-7899 from the list'
+    )
   })
 })
 

@@ -3,15 +3,27 @@
 import { useEffect, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { useT } from '../../i18n'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
+type OptOutSource = 'operator' | 'import' | 'outbox' | 'keyword'
+/** How a number got on the list, in words (an unknown source, from an older build, is shown as stored). */
+const SOURCE_WORDS: Record<OptOutSource, MessageKey> = {
+  operator: 'campaigns.optOuts.source.operator',
+  import: 'campaigns.optOuts.source.import',
+  outbox: 'campaigns.optOuts.source.outbox',
+  keyword: 'campaigns.optOuts.source.keyword'
+}
+
 export function OptOuts(): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const [list, setList] = useState<OptOut[]>([])
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
@@ -124,12 +136,22 @@ export function OptOuts(): React.JSX.Element {
       <OptOutKeywords />
       <ul data-testid="optouts-list">
         {list.slice(0, 200).map((o) => (
-          <li key={o.phone}>
-            {o.phone}{' '}
+          <li key={o.phone} data-testid="optout-entry">
+            {o.name ? `${o.name} ` : null}
+            <span className="phone">{formatPhoneForReading(o.phone)}</span>
+            <span className="muted small">
+              {' '}
+              {t('campaigns.optOuts.how', {
+                how: o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source,
+                time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
+              })}
+            </span>{' '}
             <button
               type="button"
               className="button button--link"
-              aria-label={t('campaigns.optOuts.remove', { phone: o.phone })}
+              aria-label={t('campaigns.optOuts.remove', {
+                phone: o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
+              })}
               onClick={() =>
                 void call('optouts:remove', { phone: o.phone })
                   .then(() => setReload((n) => n + 1))
