@@ -1,5 +1,6 @@
 // The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
-// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box.
+// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
+// (which never picks one).
 import { useMemo, useState } from 'react'
 import { useT } from '../i18n'
 import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
@@ -81,13 +82,9 @@ export function TimeZoneField({
           placeholder={t('zone.searchPlaceholder')}
           value={query}
           data-testid={`${testId}-search`}
-          onChange={(e) => {
-            const typed = e.target.value
-            setQuery(typed)
-            // One match left: it is what the operator meant, chosen without opening the list.
-            const found = zones.filter((zone) => matches(zone, typed))
-            if (typed.trim() && found.length === 1 && found[0] !== value) onChange(found[0]!)
-          }}
+          // Only narrows the list: the zone changes when the operator picks one (a search that chose the only
+          // match changed a schedule's zone unseen, and kept it after the search was cleared).
+          onChange={(e) => setQuery(e.target.value)}
         />
       </label>
     </div>
