@@ -1,6 +1,13 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatDateTime, formatListTime, zoneLabel, zoneOptionLabel } from './dates'
+import {
+  formatBytes,
+  formatClockTime,
+  formatDateTime,
+  formatListTime,
+  zoneLabel,
+  zoneOptionLabel
+} from './dates'
 import { wallClockIn } from './wall-clock'
 
 afterEach(() => {
@@ -73,6 +80,14 @@ describe('formatListTime', () => {
     ['nothing', '', 'en-GB', '']
   ])('%s', (_case, iso, locale, expected) => {
     expect(formatListTime(iso, locale, now)).toBe(expected)
+  })
+})
+
+describe('formatClockTime', () => {
+  it("writes a time of day in each language's own way, and leaves what is not HH:mm as it came", () => {
+    expect(formatClockTime('08:00', 'en-GB')).toBe('08:00')
+    expect(formatClockTime('20:30', 'id-ID')).toBe('20.30')
+    expect(formatClockTime('8 pagi', 'id-ID')).toBe('8 pagi')
   })
 })
 

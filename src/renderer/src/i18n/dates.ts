@@ -204,6 +204,19 @@ export function formatWallClock(text: string | null | undefined, locale: string,
   return `${dateTimeFormat(locale, options).format(instant)} ${zoneLabel(timeZone)}`
 }
 
+/**
+ * A time of day written HH:mm ('08:00', a campaign's working hours) in the operator's locale: "08:00" in English,
+ * "08.00" in Indonesian, as Intl writes every other time in the window. Anything else is shown as it came.
+ */
+export function formatClockTime(text: string, locale: string): string {
+  const parts = /^(\d{2}):(\d{2})$/.exec(text.trim())
+  if (!parts) return text
+  // Formatted on UTC's clock from the same wall clock: the digits stay, only their layout changes.
+  return dateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, Number(parts[1]), Number(parts[2]))
+  )
+}
+
 /** An amount of rupiah in the operator's locale: "Rp 150,000" (English) or "Rp 150.000" (Indonesian). */
 export function formatRupiah(amount: number, locale: string): string {
   return numberFormat(locale, {

@@ -1291,6 +1291,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     unmount()
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    // The hours in Indonesian's own time format (08.00), as every other time in its window (QA: "08:00").
+    const second = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
+      'Mengirim antara 08.00 dan 20.00 WIB'
+    )
+    second.unmount()
     const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
     fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
     fake.handle('campaigns:get', () => anyTime)
