@@ -1191,7 +1191,7 @@ export const enRest = {
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
   'campaigns.takeBack.confirm': 'Take back',
   'campaigns.takeBack.tally':
-    '{stopped} stopped, {cancelled} cancelled at the gateway, {revoked} deleted for everyone, {refused} refused by the gateway, {pending} still to do.',
+    '{stopped} cancelled before they left, {cancelled} cancelled at the gateway, {revoked} deleted for everyone, {refused} refused by the gateway, {pending} still to do.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
   'campaigns.export.csv': 'Export results (CSV)',

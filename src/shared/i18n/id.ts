@@ -1350,7 +1350,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.left.alreadyAsked': '{n} sudah diminta oleh penarikan sebelumnya',
   'campaigns.takeBack.confirm': 'Tarik kembali',
   'campaigns.takeBack.tally':
-    '{stopped} dihentikan, {cancelled} dibatalkan di gateway, {revoked} dihapus untuk semua orang, {refused} ditolak gateway, {pending} masih diproses.',
+    '{stopped} dibatalkan sebelum dikirim, {cancelled} dibatalkan di gateway, {revoked} dihapus untuk semua orang, {refused} ditolak gateway, {pending} masih diproses.',
   'campaigns.takeBack.refused': '{n} ditolak gateway: {why}',
   'campaigns.takeBack.unknown': '{n} tidak diketahui: {why}',
   'campaigns.export.csv': 'Ekspor hasil (CSV)',

@@ -1,6 +1,13 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatDateTime, formatListTime } from './dates'
+import {
+  formatBytes,
+  formatClockTime,
+  formatDateTime,
+  formatListTime,
+  zoneLabel,
+  zoneOptionLabel
+} from './dates'
 import { wallClockIn } from './wall-clock'
 
 afterEach(() => {
@@ -73,5 +80,52 @@ describe('formatListTime', () => {
     ['nothing', '', 'en-GB', '']
   ])('%s', (_case, iso, locale, expected) => {
     expect(formatListTime(iso, locale, now)).toBe(expected)
+  })
+})
+
+describe('formatClockTime', () => {
+  it("writes a time of day in each language's own way, and leaves what is not HH:mm as it came", () => {
+    expect(formatClockTime('08:00', 'en-GB')).toBe('08:00')
+    expect(formatClockTime('20:30', 'id-ID')).toBe('20.30')
+    expect(formatClockTime('8 pagi', 'id-ID')).toBe('8 pagi')
+  })
+})
+
+describe('zone names', () => {
+  const INDONESIAN_NAMES = ['WIB', 'WITA', 'WIT']
+
+  it('names every Indonesian zone the platform knows as Indonesians do (Pontianak is WIB too)', () => {
+    const named = Intl.supportedValuesOf('timeZone').flatMap((zone) => {
+      const short = new Intl.DateTimeFormat('id', { timeZone: zone, timeZoneName: 'short' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value
+      return short && INDONESIAN_NAMES.includes(short) ? [[zone, short]] : []
+    })
+    expect(named.map(([zone]) => zone)).toContain('Asia/Pontianak')
+    for (const [zone, short] of named) expect([zone, zoneLabel(zone!)]).toEqual([zone, short])
+    expect(zoneLabel('Europe/Paris')).toBe('Europe/Paris')
+  })
+
+  it("reads a picker's zone: city, region, the offset on that day, and the Indonesian name", () => {
+    const january = new Date(Date.UTC(2026, 0, 15))
+    const july = new Date(Date.UTC(2026, 6, 15))
+    expect(zoneOptionLabel('America/Argentina/La_Rioja', january)).toBe(
+      'La Rioja, Argentina, America (UTC-3)'
+    )
+    expect(zoneOptionLabel('Europe/Paris', january)).toBe('Paris, Europe (UTC+1)')
+    expect(zoneOptionLabel('Europe/Paris', july)).toBe('Paris, Europe (UTC+2)')
+    expect(zoneOptionLabel('Asia/Kolkata', july)).toBe('Kolkata, Asia (UTC+5:30)')
+    expect(zoneOptionLabel('Africa/Banjul', july)).toBe('Banjul, Africa (UTC)')
+    expect(zoneOptionLabel('UTC', july)).toBe('UTC')
+    expect(zoneOptionLabel('Asia/Pontianak', july)).toBe('WIB — Pontianak, Asia (UTC+7)')
+    expect(zoneOptionLabel('Asia/Makassar', july)).toBe('WITA — Makassar, Asia (UTC+8)')
+  })
+
+  it('builds each zone’s offset once, not on every look', () => {
+    const at = new Date(Date.UTC(2026, 10, 29, 9))
+    const first = Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, at))
+    const constructor = vi.spyOn(Intl, 'DateTimeFormat')
+    expect(Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, at))).toEqual(first)
+    expect(constructor).not.toHaveBeenCalled()
   })
 })

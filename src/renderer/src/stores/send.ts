@@ -349,7 +349,9 @@ export const useSend = create<SendState>()((set, get) => ({
         text: '',
         splitLongText: false,
         recipientsText: '',
-        schedule: { ...state.schedule, enabled: false }
+        // The next message is a new draft: its schedule starts from the Settings default zone and the next hour,
+        // not from the zone and time the last one was sent at.
+        schedule: EMPTY_SCHEDULE
       })
       return true
     } catch (error) {

@@ -1,9 +1,9 @@
 // The one time-zone picker (issue 29): Indonesia's zones first by their names (WIB, WITA, WIT), and a search box
-// that narrows the ~400 zones and picks the only match.
+// that narrows the ~400 zones (and only narrows: the operator picks).
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { TimeZoneField } from './TimeZoneField'
 
 function Picker({ start = 'Asia/Jakarta' }: { start?: string }): React.JSX.Element {
@@ -15,14 +15,54 @@ it('offers WIB, WITA and WIT first, named as operators say them', () => {
   render(<Picker />)
   const options = within(screen.getByRole('combobox', { name: 'Time zone' })).getAllByRole('option')
   expect(options.slice(0, 3).map((o) => o.textContent)).toEqual([
-    'WIB — Asia/Jakarta',
-    'WITA — Asia/Makassar',
-    'WIT — Asia/Jayapura'
+    'WIB — Jakarta, Asia (UTC+7)',
+    'WITA — Makassar, Asia (UTC+8)',
+    'WIT — Jayapura, Asia (UTC+9)'
   ])
   expect(options.length).toBeGreaterThan(100)
 })
 
-it('narrows the zones to what is typed, keeps the chosen one, and picks the only match', async () => {
+it('lists every other zone readably: city, region, offset now, and Indonesia’s own names (QA: raw ids)', () => {
+  render(<Picker />)
+  const select = screen.getByRole('combobox', { name: 'Time zone' })
+  const all = within(within(select).getByRole('group', { name: 'All zones' })).getAllByRole('option')
+  expect(all.length).toBeGreaterThan(100)
+  for (const option of all) {
+    const zone = option.getAttribute('value')!
+    const text = option.textContent ?? ''
+    // No raw id: the city leads, with spaces, and the offset it has today follows.
+    expect([zone, text.includes('/') || text.includes('_')]).toEqual([zone, false])
+    expect([zone, /\(UTC([+-]\d{1,2}(:\d{2})?)?\)$/.test(text) || zone === 'UTC']).toEqual([zone, true])
+  }
+  const text = (zone: string): string | null | undefined =>
+    all.find((option) => option.getAttribute('value') === zone)?.textContent
+  expect(text('America/Argentina/La_Rioja')).toMatch(/^La Rioja, Argentina, America \(UTC-3\)$/)
+  expect(text('Asia/Pontianak')).toBe('WIB — Pontianak, Asia (UTC+7)')
+})
+
+it('finds a zone by its label or by its id, and reads no zone again while typing', async () => {
+  render(<Picker />)
+  const user = userEvent.setup()
+  const select = screen.getByRole('combobox', { name: 'Time zone' })
+  const search = screen.getByRole('searchbox')
+  const values = (): (string | null)[] =>
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'))
+  const formatters = vi.spyOn(Intl, 'DateTimeFormat')
+  await user.type(search, 'la rioja')
+  expect(values()).toEqual(['Asia/Jakarta', 'America/Argentina/La_Rioja'])
+  await user.clear(search)
+  await user.type(search, 'Argentina/La_R')
+  expect(values()).toEqual(['Asia/Jakarta', 'America/Argentina/La_Rioja'])
+  await user.clear(search)
+  await user.type(search, 'wib')
+  expect(values()).toEqual(['Asia/Jakarta', 'Asia/Pontianak'])
+  expect(formatters).not.toHaveBeenCalled()
+  formatters.mockRestore()
+})
+
+it('narrows the zones to what is typed and keeps the chosen one: searching never changes the zone', async () => {
   render(<Picker />)
   const user = userEvent.setup()
   const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
@@ -35,9 +75,21 @@ it('narrows the zones to what is typed, keeps the chosen one, and picks the only
   expect(shown).toContain('America/New_York')
   expect(shown.every((zone) => zone === 'Asia/Jakarta' || /new/i.test(zone ?? ''))).toBe(true)
   expect(select.value).toBe('Asia/Jakarta')
+  // One match left (QA: "WITA" switched the select by itself): it is offered, not chosen.
   await user.type(search, ' york')
-  expect(select.value).toBe('America/New_York')
-  await user.clear(screen.getByRole('searchbox'))
-  await user.type(screen.getByRole('searchbox'), 'wita')
+  expect(select.value).toBe('Asia/Jakarta')
+  await user.clear(search)
+  await user.type(search, 'wita')
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'))
+  ).toEqual(['Asia/Jakarta', 'Asia/Makassar'])
+  expect(select.value).toBe('Asia/Jakarta')
+  await user.clear(search)
+  expect(select.value).toBe('Asia/Jakarta')
+  // The operator's pick is what changes it.
+  await user.type(search, 'wita')
+  await user.selectOptions(select, 'Asia/Makassar')
   expect(select.value).toBe('Asia/Makassar')
 })

@@ -1,8 +1,9 @@
 // The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
-// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box.
+// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
+// (which never picks one).
 import { useMemo, useState } from 'react'
 import { useT } from '../i18n'
-import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
+import { timeZones, ZONE_ABBREVIATIONS, zoneOptionLabel } from '../i18n/dates'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -16,18 +17,11 @@ export interface TimeZoneFieldProps {
   onChange: (zone: string) => void
 }
 
-/** "WIB — Asia/Jakarta", or the zone's name with spaces ("America/New York"). */
-function zoneText(zone: string): string {
-  const name = zone.replace(/_/g, ' ')
-  const short = ZONE_ABBREVIATIONS[zone]
-  return short ? `${short} — ${name}` : name
-}
-
-/** Whether a zone answers what was typed ("wita", "makassar", "new york", "paris"). */
-function matches(zone: string, query: string): boolean {
+/** Whether a zone answers what was typed ("wita", "makassar", "new york", "utc+8", "America/New_York"). */
+function matches(zone: string, text: string, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-  const text = `${zoneText(zone)} ${zone}`.toLowerCase()
-  return words.every((word) => text.includes(word))
+  const searched = `${text} ${zone}`.toLowerCase()
+  return words.every((word) => searched.includes(word))
 }
 
 export function TimeZoneField({
@@ -44,20 +38,21 @@ export function TimeZoneField({
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
   const zones = useMemo(() => timeZones([value, ...include]), [key])
-  const common = zones.filter((zone) => zone in ZONE_ABBREVIATIONS)
+  // Read once as the picker opens, not on every keystroke: each zone's offset takes a formatter of its own.
+  const labels = useMemo(() => new Map(zones.map((zone) => [zone, zoneOptionLabel(zone)])), [zones])
+  const zoneText = (zone: string): string => labels.get(zone) ?? zone
   // The chosen zone stays offered whatever is typed: a select cannot show a value it does not list.
-  const others = zones.filter(
-    (zone) => !(zone in ZONE_ABBREVIATIONS) && (zone === value || matches(zone, query))
-  )
-  const shownCommon = common.filter((zone) => zone === value || matches(zone, query))
+  const shown = (zone: string): boolean => zone === value || matches(zone, zoneText(zone), query)
+  const common = zones.filter((zone) => zone in ZONE_ABBREVIATIONS && shown(zone))
+  const others = zones.filter((zone) => !(zone in ZONE_ABBREVIATIONS) && shown(zone))
   return (
     <div className="zone-picker">
       <Field id={id} label={label} {...(hint ? { hint } : {})}>
         {(control) => (
           <select {...control} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
-            {shownCommon.length > 0 ? (
+            {common.length > 0 ? (
               <optgroup label={t('zone.common')}>
-                {shownCommon.map((zone) => (
+                {common.map((zone) => (
                   <option key={zone} value={zone}>
                     {zoneText(zone)}
                   </option>
@@ -81,13 +76,9 @@ export function TimeZoneField({
           placeholder={t('zone.searchPlaceholder')}
           value={query}
           data-testid={`${testId}-search`}
-          onChange={(e) => {
-            const typed = e.target.value
-            setQuery(typed)
-            // One match left: it is what the operator meant, chosen without opening the list.
-            const found = zones.filter((zone) => matches(zone, typed))
-            if (typed.trim() && found.length === 1 && found[0] !== value) onChange(found[0]!)
-          }}
+          // Only narrows the list: the zone changes when the operator picks one (a search that chose the only
+          // match changed a schedule's zone unseen, and kept it after the search was cleared).
+          onChange={(e) => setQuery(e.target.value)}
         />
       </label>
     </div>

@@ -1214,8 +1214,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ })
     expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
     await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain('(WITA)'))
-    // The search picks the one zone it matches; the estimate follows it.
+    // The search only narrows the list; the zone picked from it is the one the estimate follows.
     await user.type(screen.getByTestId('campaign-hours-zone-search'), 'Paris')
+    expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
+    await user.selectOptions(zone, 'Europe/Paris')
     expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
     await waitFor(() =>
       expect(screen.getByTestId('campaign-estimate').textContent).toContain('(Europe/Paris)')
@@ -1321,6 +1323,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     unmount()
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    // The hours in Indonesian's own time format (08.00), as every other time in its window (QA: "08:00").
+    const second = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
+      'Mengirim antara 08.00 dan 20.00 WIB'
+    )
+    second.unmount()
     const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
     fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
     fake.handle('campaigns:get', () => anyTime)

@@ -13,7 +13,7 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatBytes, formatClockTime, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -1146,8 +1146,8 @@ function CampaignProgress({
       <p className="muted" data-testid="campaign-hours">
         {campaign.pacing.workingHours
           ? t('campaigns.hours', {
-              start: campaign.pacing.workingHours.start,
-              end: campaign.pacing.workingHours.end,
+              start: formatClockTime(campaign.pacing.workingHours.start, locale),
+              end: formatClockTime(campaign.pacing.workingHours.end, locale),
               zone: zoneLabel(campaign.pacing.workingHours.timeZone)
             })
           : t('campaigns.hours.any')}

@@ -114,7 +114,7 @@ describe("the working hours' zone", () => {
     fireEvent.click(screen.getByTestId('campaign-any-time'))
     const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ }) as HTMLSelectElement
     expect(zone.value).toBe('Asia/Jayapura')
-    expect(zone.selectedOptions[0]?.textContent).toBe('WIT — Asia/Jayapura')
+    expect(zone.selectedOptions[0]?.textContent).toBe('WIT — Jayapura, Asia (UTC+9)')
     fireEvent.change(zone, { target: { value: 'Asia/Makassar' } })
     fireEvent.click(screen.getByTestId('campaign-any-time'))
     fireEvent.click(screen.getByTestId('campaign-any-time'))

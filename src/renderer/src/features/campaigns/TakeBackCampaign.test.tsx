@@ -7,6 +7,7 @@ import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { translate } from '../../i18n'
 import { TakeBackCampaign } from './TakeBackCampaign'
 
 let fake: FakeApi
@@ -66,7 +67,7 @@ it('states the counts and what cannot be taken back, then shows the tally with t
   await waitFor(
     () =>
       expect(tally.textContent).toContain(
-        '5 stopped, 0 cancelled at the gateway, 2 deleted for everyone, 1 refused by the gateway, 0 still to do.'
+        '5 cancelled before they left, 0 cancelled at the gateway, 2 deleted for everyone, 1 refused by the gateway, 0 still to do.'
       ),
     { timeout: 5000 }
   )
@@ -89,6 +90,30 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
   await waitFor(() => expect(tally.textContent).toContain('2 dihapus untuk semua orang'), { timeout: 5000 })
   expect(tally.textContent).toContain('1 ditolak gateway: Id Invalid or message is not sent yet')
 })
+
+it.each(['en', 'id'] as const)(
+  'words the rows it cancelled as the campaign counters count them, one word for the bucket (%s)',
+  async (language) => {
+    fake.handle('outbox:takeBackProgress', () => ({ ...done, cancel: { ...none, done: 4 } }))
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    const user = userEvent.setup()
+    render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+    await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
+    const dialog = screen.getByRole('dialog')
+    await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
+    await user.click(
+      within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
+    )
+    const tally = await screen.findByRole('status')
+    await waitFor(() => expect(tally.textContent).toContain(`4 `), { timeout: 5000 })
+    // Stopped here (5) and cancelled at the gateway (4) are both the counters' cancelled bucket (QA: "12 dihentikan"
+    // beside "dibatalkan 12").
+    const cancelled = translate(language, 'campaigns.count.cancelled')
+    expect(tally.textContent).toContain(`5 ${cancelled}`)
+    expect(tally.textContent).toContain(`4 ${cancelled}`)
+    expect(tally.textContent).toContain(`2 ${translate(language, 'campaigns.count.revoked')}`)
+  }
+)
 
 it('moves the focus into the question, back to its button on Keep, and to the tally after Take back', async () => {
   seedStores(makeBootstrap())

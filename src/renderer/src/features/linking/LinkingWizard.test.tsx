@@ -80,7 +80,9 @@ describe('LinkingWizard', () => {
     expect(message).toContain('SBX-42')
     expect(message).toContain('6281111222333')
     expect(message).toContain('2025')
-    expect(message).toContain('Asia/Jakarta')
+    // The zone as the pickers name it (the settings' Asia/Jakarta), not its IANA id.
+    expect(message).toContain('(WIB)')
+    expect(message).not.toContain('Asia/Jakarta')
     expect(screen.getByTestId('support-contact').textContent).toContain('it@example.co.id')
 
     await user.click(screen.getByRole('button', { name: 'Copy message' }))

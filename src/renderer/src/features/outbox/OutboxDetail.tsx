@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
@@ -211,8 +211,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <div>
             <dt>{t('outbox.fact.scheduled')}</dt>
             <dd>
-              {formatDateTime(item.scheduledAt, locale, item.timezone)}{' '}
-              {item.timezone ? `(${item.timezone})` : ''}
+              {item.timezone
+                ? formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
+                : formatDateTime(item.scheduledAt, locale)}
             </dd>
           </div>
         ) : null}

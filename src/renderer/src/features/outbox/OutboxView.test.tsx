@@ -14,7 +14,7 @@ import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
-import { computerZone, formatDateTime } from '../../i18n/dates'
+import { computerZone, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -569,6 +569,26 @@ describe('item detail', () => {
     ])
     // Not the schedule's own wall clock (17:29 / 08:00 WITA), which read as a time here without its zone.
     expect(times.join(' ')).not.toContain(formatDateTime(went.scheduledAt, localeOf('en'), 'Asia/Makassar'))
+  })
+
+  it('names the zone of a scheduled item as the pickers do, not by its IANA id', async () => {
+    const waits = makeItem({
+      id: 's-1',
+      status: 'scheduled',
+      scheduledAt: '2026-11-29T01:30:00.000Z',
+      timezone: 'Asia/Makassar'
+    })
+    fake.handle('outbox:list', () => ({ items: [waits], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: waits, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-s-1'))
+    const fact = (await screen.findByText('Scheduled for')).parentElement!
+    expect(fact.querySelector('dd')?.textContent).toBe(
+      formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')
+    )
+    expect(fact.textContent).toContain('09:30 WITA')
+    expect(fact.textContent).not.toContain('Asia/Makassar')
   })
 
   it('releases a held overdue item', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
+import { zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
@@ -294,7 +295,9 @@ export function ReminderForm({
           showRequired={tried}
           withSeconds
           timeHint={
-            effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: GATEWAY_ZONE }) : undefined
+            effectiveKeeper === 'gateway'
+              ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) })
+              : undefined
           }
           testIds={{ date: 'reminder-date', time: 'reminder-time' }}
         />

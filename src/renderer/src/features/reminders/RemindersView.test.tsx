@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { ReminderView, SeriesView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { RemindersView } from './RemindersView'
 
@@ -107,6 +107,24 @@ describe('RemindersView', () => {
     expect(row.textContent).toContain('from 15 Jan 2030, 10:30 WIB')
   })
 
+  it.each([
+    { language: 'en', hint: "On the gateway's clock (WIB for most accounts)." },
+    { language: 'id', hint: 'Menurut jam gateway (WIB untuk kebanyakan akun).' }
+  ] as const)(
+    "names the gateway's zone in the time's hint as the pickers do, not by its IANA id ($language)",
+    async ({ language, hint }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      render(<RemindersView />)
+      await screen.findByTestId('reminders-empty')
+      expect(screen.getByText(hint)).toBeTruthy()
+    }
+  )
+
   // HTML maxLength counts UTF-16 units (an emoji is two); the gateway counts characters, and so must the form.
   it.each([
     {
@@ -175,7 +193,9 @@ describe('RemindersView', () => {
     const row = await screen.findByTestId('series-row')
     expect(row.textContent).toContain('menu.pdf — Menu')
     expect(row.textContent).toContain('Every week')
-    expect(row.textContent).toContain('Asia/Makassar')
+    // The zone as the pickers name it, not its IANA id.
+    expect(row.textContent).toContain('(WITA)')
+    expect(row.textContent).not.toContain('Asia/Makassar')
     expect(fake.requests('reminders:create')).toEqual([])
     // The button was disabled while it worked: the focus is on the line saying the reminder was made.
     expect(document.activeElement).toBe(screen.getByTestId('reminder-done'))

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTime, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useRecipientsText } from '../../ui/RecipientName'
@@ -84,7 +84,7 @@ function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): voi
         {series.nextLocal && series.nextAt
           ? ` · ${t('reminders.nextLine', {
               time: formatDateTime(series.nextAt, locale, series.timezone),
-              zone: series.timezone
+              zone: zoneLabel(series.timezone)
             })}`
           : ''}
       </div>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -148,7 +148,7 @@ function ScheduleRow({
     <li className="card schedule-row" data-testid="schedule-row" data-id={item.id}>
       <div className="schedule-when">
         <strong data-testid="schedule-time">{zonedView}</strong>{' '}
-        <span className="tag">{item.timezone ?? t('common.unknown')}</span>
+        <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
         {localView && localView !== zonedView ? (
           <span className="muted small"> {t('schedules.yourTime', { time: localView })}</span>
         ) : null}

@@ -434,6 +434,25 @@ describe('enqueue', () => {
     })
   })
 
+  it("starts the next message's schedule on the default zone, not on the last one chosen", async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(fake.requests('outbox:enqueue')[0]?.schedule?.timezone).toBe('Asia/Makassar')
+    await user.click(await screen.findByRole('button', { name: 'Write another message' }))
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    // Settings' default (the fixtures' Asia/Jakarta), and a fresh suggestion of the time, not the last message's.
+    expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement).value).toBe(
+      'Asia/Jakarta'
+    )
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).not.toBe('2030-06-01')
+  })
+
   it('schedules files locally only, with the overdue policy', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])
