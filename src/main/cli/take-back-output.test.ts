@@ -25,7 +25,7 @@ it('says what was deleted, what the gateway refused in its words, what is unknow
     ]
   })
   expect(text.split('\n')).toEqual([
-    '12 stopped before they left',
+    '12 cancelled before they left',
     '4,812 deleted for everyone, 188 refused by the gateway, 1 unknown',
     '  188 refused (revoke): Message is too old',
     '  1 unknown (revoke): the gateway’s reports do not show this message, so whether it was taken back is unknown',

@@ -26,7 +26,7 @@ const count = (n: number): string => n.toLocaleString('en-US')
 
 export function describeTakeBackView(view: TakeBackView): string {
   const lines: string[] = []
-  if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} stopped before they left`)
+  if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} cancelled before they left`)
   for (const action of ['revoke', 'cancel', 'resend'] as const) {
     const tally = view[action]
     if (tally.done + tally.refused + tally.unknown + tally.pending === 0) continue
