@@ -1384,7 +1384,10 @@ export const enRest = {
   'inbox.fault.creationTokenRefused': 'the relay refused the creation token',
   'inbox.fault.pullTokenRefused': 'the relay refused the pull token',
   'inbox.fault.cursorAhead': 'this computer read up to event {cursor}; the relay’s newest is {head}',
-  'inbox.relay.mailbox': 'Mailbox {mailbox} on {host}',
+  // Where messages come through, in words; the mailbox's id (for support) is the line's tooltip.
+  'inbox.relay.where.here': 'Through the relay on this computer',
+  'inbox.relay.where.host': 'Through the relay at {host}',
+  'inbox.relay.mailboxId': 'Mailbox {mailbox}',
   'inbox.connect.heading': 'Connect a mailbox',
   'inbox.connect.intro':
     'Messages to your WhatsApp numbers reach Sender Desk through a relay that stays on while this computer sleeps (a Cloudflare Worker, or “sender-desk relay serve” on a server). Enter its address.',

@@ -1549,7 +1549,9 @@ export const id: Record<MessageKey, string> = {
   'inbox.fault.pullTokenRefused': 'relay menolak token tarik',
   'inbox.fault.cursorAhead':
     'komputer ini sudah membaca sampai peristiwa {cursor}; yang terbaru di relay {head}',
-  'inbox.relay.mailbox': 'Kotak surat {mailbox} di {host}',
+  'inbox.relay.where.here': 'Melalui relay di komputer ini',
+  'inbox.relay.where.host': 'Melalui relay di {host}',
+  'inbox.relay.mailboxId': 'Kotak surat {mailbox}',
   'inbox.connect.heading': 'Sambungkan kotak surat',
   'inbox.connect.intro':
     'Pesan ke nomor WhatsApp Anda sampai ke Sender Desk lewat relay yang tetap menyala saat komputer ini tidur (Cloudflare Worker, atau “sender-desk relay serve” di server). Masukkan alamatnya.',

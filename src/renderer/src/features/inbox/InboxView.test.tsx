@@ -87,6 +87,10 @@ describe('InboxView', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
     expect(screen.getByRole('button', { name: 'Copy the device-status URL' })).toBeTruthy()
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
+    // Where the messages come through, in words; the mailbox's id only as the line's tooltip.
+    const where = screen.getByTestId('inbox-relay-where')
+    expect(where.textContent).toBe('Through the relay at relay.example.com')
+    expect(where.getAttribute('title')).toBe('Mailbox mbx-1')
   })
 
   it('says what brings messages in while the inbox is empty: a mailbox first, then a device receiving', async () => {
@@ -162,6 +166,8 @@ describe('InboxView', () => {
     expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
     expect(screen.queryByTestId('inbox-connect')).toBeNull()
     expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
+    // Not "127.0.0.1:50123": the relay is this computer's own.
+    expect(screen.getByTestId('inbox-relay-where').textContent).toBe('Through the relay on this computer')
   })
 
   it('offers to run the relay on this computer again when its mailbox cannot be reached there, not for a relay elsewhere', async () => {

@@ -135,7 +135,7 @@ export function InboxView(): React.JSX.Element {
       ) : null}
       {status && receiving ? (
         <>
-          <RelayState status={status} relayUrl={receiving.relayUrl}>
+          <RelayState status={status} relayUrl={receiving.relayUrl} onThisComputer={receiving.onThisComputer}>
             {receiving.connected && !needsNewMailbox ? (
               <SwitchRelay
                 onThisComputer={receiving.onThisComputer}

@@ -22,10 +22,13 @@ const HINT: Partial<Record<RelayHealth, MessageKey>> = {
 export function RelayState({
   status,
   relayUrl,
+  onThisComputer,
   children
 }: {
   status: InboxStatusView
   relayUrl: string | null
+  /** The relay is the one this app runs on this computer (its address is a loopback port, not a place to name). */
+  onThisComputer: boolean
   /** What the operator can do about the relay (another relay), at the end of the card or the line. */
   children?: ReactNode
 }): React.JSX.Element {
@@ -53,8 +56,14 @@ export function RelayState({
         </span>
       </p>
       {status.mailbox && relayUrl ? (
-        <p className="muted small">
-          {t('inbox.relay.mailbox', { mailbox: status.mailbox, host: hostOf(relayUrl) })}
+        <p
+          className="muted small"
+          data-testid="inbox-relay-where"
+          title={t('inbox.relay.mailboxId', { mailbox: status.mailbox })}
+        >
+          {onThisComputer
+            ? t('inbox.relay.where.here')
+            : t('inbox.relay.where.host', { host: hostOf(relayUrl) })}
         </p>
       ) : null}
       {showsContact ? (
