@@ -1185,8 +1185,12 @@ export const enRest = {
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',
   'campaigns.rows.title': 'Rows: status of each one',
-  'campaigns.rows.range': 'Rows {from}–{to} of {total}',
-  'campaigns.rows.row': 'Row',
+  // In the sheet's own row numbers, as the Sheet row column (its first row holds the headings).
+  'campaigns.rows.range':
+    'Sheet rows {first}–{last} · {shown} of {total, plural, one {# row} other {# rows}}',
+  'campaigns.rows.rangeOne': 'Sheet row {row} · 1 of {total, plural, one {# row} other {# rows}}',
+  'campaigns.rows.none': 'No rows.',
+  'campaigns.rows.row': 'Sheet row',
   'campaigns.rows.phone': 'Number',
   'campaigns.rows.status': 'Status',
   'campaigns.rows.device': 'Device',
