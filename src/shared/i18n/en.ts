@@ -1317,6 +1317,8 @@ export const enRest = {
   'send.fileChanged': '{name} changed after you added it; add it again.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'The relay refused: {detail}',
+  // Nothing answered, so nothing refused: the cause, and where to look.
+  'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1360,6 +1362,10 @@ export const enRest = {
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',
   'inbox.fault.connection': 'the connection failed ({reason})',
+  'inbox.fault.nameNotFound': 'no server answers at {host}',
+  'inbox.fault.connectionRefused': '{host} takes no connections on its port',
+  'inbox.fault.connectTimedOut': 'the connection to {host} timed out',
+  'inbox.fault.tls': 'the secure connection to {host} failed (its certificate is not accepted)',
   'inbox.fault.httpStatus': 'the relay answered HTTP {status}',
   'inbox.fault.tooManyRequests': 'the relay asks to wait (too many requests)',
   'inbox.fault.unreadable': 'the relay’s answer cannot be read',

@@ -1481,6 +1481,7 @@ export const id: Record<MessageKey, string> = {
   'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
+  'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1523,6 +1524,10 @@ export const id: Record<MessageKey, string> = {
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
   'inbox.fault.stopped': 'dihentikan',
   'inbox.fault.connection': 'sambungan gagal ({reason})',
+  'inbox.fault.nameNotFound': 'tidak ada server yang menjawab di {host}',
+  'inbox.fault.connectionRefused': '{host} tidak menerima sambungan di port-nya',
+  'inbox.fault.connectTimedOut': 'sambungan ke {host} melewati batas waktu',
+  'inbox.fault.tls': 'sambungan aman ke {host} gagal (sertifikatnya tidak diterima)',
   'inbox.fault.httpStatus': 'relay menjawab HTTP {status}',
   'inbox.fault.tooManyRequests': 'relay meminta menunggu (terlalu banyak permintaan)',
   'inbox.fault.unreadable': 'jawaban relay tidak bisa dibaca',
