@@ -795,6 +795,8 @@ export const enRest = {
   'schedules.title': 'Schedules',
   'schedules.intro': 'Messages waiting for their time, kept by Sender Desk or by the gateway.',
   'schedules.empty': 'Nothing is scheduled.',
+  'schedules.empty.hint': 'Write a message in Send and choose When → Schedule.',
+  'schedules.empty.write': 'Schedule a message',
   'schedules.listLabel': 'Scheduled messages',
   'schedules.more': 'Showing the first {shown} of {total}.',
   'schedules.yourTime': '({time} on this computer)',

@@ -933,6 +933,8 @@ export const id: Record<MessageKey, string> = {
   'schedules.title': 'Jadwal',
   'schedules.intro': 'Pesan yang menunggu waktunya, dijadwalkan oleh Sender Desk atau oleh gateway.',
   'schedules.empty': 'Tidak ada pesan terjadwal.',
+  'schedules.empty.hint': 'Tulis pesan di Kirim lalu pilih Waktu kirim → Jadwalkan.',
+  'schedules.empty.write': 'Jadwalkan pesan',
   'schedules.listLabel': 'Pesan terjadwal',
   'schedules.more': 'Menampilkan {shown} pertama dari {total}.',
   'schedules.yourTime': '({time} di komputer ini)',
