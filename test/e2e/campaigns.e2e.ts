@@ -302,7 +302,9 @@ describe('campaign journey in Chromium', () => {
 
     // Row by row: the three sent rows show the gateway's message ids the core holds, the skipped rows say why.
     await p.getByTestId('campaign-rows').locator('summary').click()
-    await expect.poll(() => p.getByTestId('campaign-rows-range').textContent()).toBe('Rows 1–5 of 5')
+    await expect
+      .poll(() => p.getByTestId('campaign-rows-range').textContent())
+      .toBe('Sheet rows 2–6 · 5 of 5 rows')
     // Each column's heading on one line ("Row" read "Ro / w"), and the pager's buttons apart, at both widths.
     expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
     expect(await narrowestGap(p, '[data-testid="campaign-rows"] .form-actions')).toBeGreaterThanOrEqual(4)

@@ -89,7 +89,8 @@ async function connect(context: CliContext): Promise<number> {
       replace: context.args.flags['replace'] === true
     })
   )
-  if (result.kind === 'refused') throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
+  if (result.kind === 'refused' || result.kind === 'unreachable')
+    throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
   if (result.kind === 'already-connected') {
     throw new UsageError(
       `already connected to mailbox ${result.mailbox} at ${result.relayUrl}; pass --replace to make a new one ` +

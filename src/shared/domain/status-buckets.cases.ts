@@ -77,3 +77,45 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
     }
   }
 ]
+
+/** A message the gateway took since the day began, as "sent today" sees it (issue 29: by when it was sent). */
+export interface SentTodayCase {
+  name: string
+  status: OutboxStatusName
+  /** Who keeps its schedule: the gateway's own, ours, or none (sent at once). */
+  scheduleMode: 'gateway' | 'local' | null
+  sentToday: boolean
+}
+
+export const SENT_TODAY_CASES: SentTodayCase[] = [
+  { name: 'handed over by us and not yet reported', status: 'accepted', scheduleMode: null, sentToday: true },
+  { name: 'our schedule, handed over when due', status: 'accepted', scheduleMode: 'local', sentToday: true },
+  { name: 'handed over and read since', status: 'read', scheduleMode: null, sentToday: true },
+  {
+    // QA: Overview said 34 sent today while Devices and the quota said 33; the 34th waited in the gateway's schedule.
+    name: 'kept by the gateway’s own schedule, not yet reported sent',
+    status: 'accepted',
+    scheduleMode: 'gateway',
+    sentToday: false
+  },
+  { name: 'kept by the gateway, reported sent', status: 'sent', scheduleMode: 'gateway', sentToday: true },
+  { name: 'kept by the gateway, reported read', status: 'read', scheduleMode: 'gateway', sentToday: true },
+  {
+    name: 'kept by the gateway, deleted for everyone after it went',
+    status: 'revoked',
+    scheduleMode: 'gateway',
+    sentToday: true
+  },
+  {
+    name: 'kept by the gateway, cancelled there before it went',
+    status: 'cancelled_at_gateway',
+    scheduleMode: 'gateway',
+    sentToday: false
+  },
+  {
+    name: 'kept by the gateway, reported failed there',
+    status: 'failed',
+    scheduleMode: 'gateway',
+    sentToday: false
+  }
+]

@@ -4,10 +4,11 @@ import {
   BUCKET_STATUSES,
   bucketCounts,
   bucketCountsOf,
+  countsAsSent,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
-import { STATUS_BUCKET_CASES } from './status-buckets.cases'
+import { SENT_TODAY_CASES, STATUS_BUCKET_CASES } from './status-buckets.cases'
 
 describe('the counting model answers the shared table', () => {
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -31,5 +32,11 @@ describe('the counting model answers the shared table', () => {
       expect(shown.reduce((sum, part) => sum + part.count, 0)).toBe(c.expected.total)
       expect(shown.map((part) => part.bucket)).toEqual(expect.arrayContaining(['waiting', 'failed']))
     }
+  })
+})
+
+describe('what counts as sent (by when it was sent) answers the shared table', () => {
+  it.each(SENT_TODAY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(countsAsSent(c)).toBe(c.sentToday)
   })
 })

@@ -48,6 +48,27 @@ export function bucketOf(status: OutboxStatusName): StatusBucket {
 /** Buckets the gateway has taken (what a summary may call "reached the gateway"). */
 export const REACHED_GATEWAY_BUCKETS: readonly StatusBucket[] = ['withGateway', 'sent', 'delivered', 'read']
 
+const GATEWAY_REPORTED_SENT: readonly OutboxStatusName[] = [
+  ...BUCKET_STATUSES.sent,
+  ...BUCKET_STATUSES.delivered,
+  ...BUCKET_STATUSES.read,
+  ...BUCKET_STATUSES.revoked
+]
+
+/**
+ * Whether a message the gateway has taken counts as sent, for counts by when things were sent (issue 29's "today"):
+ * one we handed over to send now counts from the hand-over, wherever it stands since; one kept by the gateway's own
+ * schedule only once the gateway reports it went (sent, delivered, read, or deleted for everyone after), since until
+ * then the gateway holds it unsent and it counts against no quota.
+ */
+export function countsAsSent(item: {
+  status: OutboxStatusName
+  scheduleMode: 'local' | 'gateway' | null
+}): boolean {
+  if (item.scheduleMode !== 'gateway') return true
+  return GATEWAY_REPORTED_SENT.includes(item.status)
+}
+
 export type BucketCounts = Record<StatusBucket, number> & { total: number }
 
 /**

@@ -796,6 +796,8 @@ export const enRest = {
   'schedules.title': 'Schedules',
   'schedules.intro': 'Messages waiting for their time, kept by Sender Desk or by the gateway.',
   'schedules.empty': 'Nothing is scheduled.',
+  'schedules.empty.hint': 'Write a message in Send and choose When → Schedule.',
+  'schedules.empty.write': 'Schedule a message',
   'schedules.listLabel': 'Scheduled messages',
   'schedules.more': 'Showing the first {shown} of {total}.',
   'schedules.yourTime': '({time} on this computer)',
@@ -1198,8 +1200,12 @@ export const enRest = {
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',
   'campaigns.rows.title': 'Rows: status of each one',
-  'campaigns.rows.range': 'Rows {from}–{to} of {total}',
-  'campaigns.rows.row': 'Row',
+  // In the sheet's own row numbers, as the Sheet row column (its first row holds the headings).
+  'campaigns.rows.range':
+    'Sheet rows {first}–{last} · {shown} of {total, plural, one {# row} other {# rows}}',
+  'campaigns.rows.rangeOne': 'Sheet row {row} · 1 of {total, plural, one {# row} other {# rows}}',
+  'campaigns.rows.none': 'No rows.',
+  'campaigns.rows.row': 'Sheet row',
   'campaigns.rows.phone': 'Number',
   'campaigns.rows.status': 'Status',
   'campaigns.rows.device': 'Device',
@@ -1331,6 +1337,8 @@ export const enRest = {
   'send.fileChanged': '{name} changed after you added it; add it again.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'The relay refused: {detail}',
+  // Nothing answered, so nothing refused: the cause, and where to look.
+  'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1374,6 +1382,10 @@ export const enRest = {
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',
   'inbox.fault.connection': 'the connection failed ({reason})',
+  'inbox.fault.nameNotFound': 'no server answers at {host}',
+  'inbox.fault.connectionRefused': '{host} takes no connections on its port',
+  'inbox.fault.connectTimedOut': 'the connection to {host} timed out',
+  'inbox.fault.tls': 'the secure connection to {host} failed (its certificate is not accepted)',
   'inbox.fault.httpStatus': 'the relay answered HTTP {status}',
   'inbox.fault.tooManyRequests': 'the relay asks to wait (too many requests)',
   'inbox.fault.unreadable': 'the relay’s answer cannot be read',

@@ -4,7 +4,7 @@ import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { isoOrNull } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
-import type { ConnectInput } from './connect'
+import { connectFailure, type ConnectInput } from './connect'
 import type { Inbox } from './inbox'
 import type { LocalRelay } from './local-relay'
 import { mediaView } from './media-commands'
@@ -88,12 +88,7 @@ export function createInboxCommands(deps: {
   const { inbox, receiving, localRelay } = deps
   async function connect(request: ConnectInput): Promise<ReceivingView> {
     const result = await inbox.connect(request)
-    if (result.kind === 'refused')
-      throw new ApiFailure(
-        'relay_refused',
-        { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
-        'relayUrl'
-      )
+    if (result.kind === 'refused' || result.kind === 'unreachable') throw connectFailure(result)
     if (result.kind === 'already-connected')
       throw new ApiFailure('mailbox_connected', {
         key: 'desktop.error.mailboxConnected',

@@ -28,6 +28,28 @@ export type ConnectResult =
     }
   | { kind: 'already-connected'; relayUrl: string; mailbox: string }
   | { kind: 'refused'; detail: string }
+  /** No relay answered at all (its name unknown, nothing listening, timed out, a failed secure connection). */
+  | { kind: 'unreachable'; detail: string }
+
+/**
+ * The operator's words for a connect that did not happen, on the address field: a refusal is the relay's (or the
+ * address rule's) answer; an unreachable relay said nothing, so it is worded by the cause, never as a refusal.
+ */
+export function connectFailure(
+  result: Extract<ConnectResult, { kind: 'refused' | 'unreachable' }>
+): ApiFailure {
+  return result.kind === 'unreachable'
+    ? new ApiFailure(
+        'relay_unreachable',
+        { key: 'desktop.error.relayUnreachable', params: { detail: result.detail } },
+        'relayUrl'
+      )
+    : new ApiFailure(
+        'relay_refused',
+        { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
+        'relayUrl'
+      )
+}
 
 export async function connectMailbox(
   input: ConnectInput,
@@ -48,6 +70,7 @@ export async function connectMailbox(
     fetch: deps.fetch,
     clock: deps.clock
   })
+  if (created.kind === 'network') return { kind: 'unreachable', detail: created.detail }
   if (created.kind !== 'created') {
     const detail =
       created.kind === 'auth-refused'

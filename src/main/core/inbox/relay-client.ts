@@ -137,7 +137,7 @@ async function request(
       ? signal?.aborted
         ? encodeNote('inbox.fault.stopped')
         : encodeNote('inbox.fault.noAnswer', { seconds: Math.round(deadlineMs / 1000) })
-      : encodeNote('inbox.fault.connection', { reason: networkReason(error) })
+      : networkFault(error, url)
     return { kind: 'network', detail }
   } finally {
     clock.clearTimeout(timer)
@@ -145,11 +145,47 @@ async function request(
   }
 }
 
-/** The system's own words for a failed connection: its code (`ECONNREFUSED`) when it gives one. */
-function networkReason(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
-  if (typeof cause?.code === 'string') return cause.code
-  return error instanceof Error ? error.message : String(error)
+/** Codes that say no server is known by the address's name (DNS). */
+const NAME_NOT_FOUND = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA'])
+const TIMED_OUT = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+/** Certificate and TLS codes (Node's own, and OpenSSL's `ERR_SSL_…`): the secure connection failed. */
+const TLS_FAILURE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|SIGNATURE|EPROTO/
+
+/**
+ * A failed connection worded by its cause (the address's name unknown, connections refused, timed out, the secure
+ * connection failed), naming the host; the system's code only for a cause without words of its own.
+ */
+function networkFault(error: unknown, url: string): string {
+  const code = networkCode(error)
+  const host = hostOf(url)
+  if (code !== null && NAME_NOT_FOUND.has(code)) return encodeNote('inbox.fault.nameNotFound', { host })
+  if (code === 'ECONNREFUSED') return encodeNote('inbox.fault.connectionRefused', { host })
+  if (code !== null && TIMED_OUT.has(code)) return encodeNote('inbox.fault.connectTimedOut', { host })
+  if (code !== null && TLS_FAILURE.test(code)) return encodeNote('inbox.fault.tls', { host })
+  return encodeNote('inbox.fault.connection', {
+    reason: code ?? (error instanceof Error ? error.message : String(error))
+  })
+}
+
+/** The system's code for a failed connection (`ECONNREFUSED`), found on the error or down its causes. */
+function networkCode(error: unknown): string | null {
+  const seen = new Set<unknown>()
+  for (let current: unknown = error; current !== null && typeof current === 'object';) {
+    if (seen.has(current)) break
+    seen.add(current)
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code !== 'ERR_INVALID_ARG_TYPE') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return null
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
 }
 
 /** The answer's status as a fault, or null when it is the success the caller reads. */

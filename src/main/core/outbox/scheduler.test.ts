@@ -215,6 +215,27 @@ describe('gateway schedules', () => {
     expect(fx.gateway.sends()).toHaveLength(0)
   })
 
+  it('counts a gateway-kept message as sent today, in the Overview and the device alike, once the gateway reports it sent', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const messageId = fx.gateway.schedules[0]!.messageId
+    await fx.clock.advance(8 * HOUR)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+    // The Overview's "sent today" and the device's sends of the day (its card, its quota's count): one answer.
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const overview = (): number => fx.outbox.since(dayStart).handedOver.total
+    const device = (): number => fx.outbox.budgetOf('d1', () => null).sentToday
+    // QA: due, still held by the gateway ("Sent: not yet"): counted by neither.
+    expect([overview(), device()]).toEqual([0, 0])
+    fx.outbox.applyGatewayStatus(messageId, 'sent')
+    expect([overview(), device()]).toEqual([1, 1])
+    // Read since: still the one send.
+    fx.outbox.applyGatewayStatus(messageId, 'read')
+    expect([overview(), device()]).toEqual([1, 1])
+  })
+
   it('passes the DST-resolved wall-clock time to the gateway', async () => {
     fx = makeFixture()
     await scheduleText(gatewayMode('2026-03-08T02:30', 'America/New_York'))

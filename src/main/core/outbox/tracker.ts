@@ -4,7 +4,7 @@ import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
-import { dayIn } from '../../../shared/domain'
+import { countsAsSent, currentDayIn, dayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
@@ -38,6 +38,23 @@ function acceptedAt(item: ItemRecord): number {
  * gateway's word for it. Returns the item as it now stands.
  */
 export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
+  const after = applyReport(ctx, item, raw)
+  countGatewayKeptSend(ctx, item, after)
+  return after
+}
+
+/**
+ * A message the gateway's own schedule held counts as one of the device's sends of the day when the gateway reports it
+ * went (the dispatcher counts the others at their first `sending` mark): the device's "sent today" and the Overview's
+ * then agree (QA: 34 against 33), and the number's daily budget sees every message it sent.
+ */
+function countGatewayKeptSend(ctx: OutboxContext, before: ItemRecord, after: ItemRecord): void {
+  if (before.scheduleMode !== 'gateway' || after.status === before.status) return
+  if (countsAsSent(before) || !countsAsSent(after)) return
+  ctx.store.countSend(before.deviceId, currentDayIn(ctx.now(), ctx.options.dayZoneOf(before.deviceId)))
+}
+
+function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
   const outcome = mapReportStatus(raw)
   const now = ctx.now()
   if (outcome.kind === 'progress') {

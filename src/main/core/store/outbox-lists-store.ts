@@ -17,6 +17,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { countsAsSent } from '../../../shared/domain'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -266,18 +267,24 @@ export class OutboxListsStore extends OutboxItemsStore {
    */
   since(since: number): { handedOver: StatusCounts; failed: number; cancelled: number } {
     const rows = this.prepare(
-      `SELECT status, accepted_at >= ? AS handed, COUNT(*) AS n FROM (
-         SELECT status, accepted_at FROM outbox_items WHERE closed_at >= ?
+      `SELECT status, schedule_mode AS scheduleMode, accepted_at >= ? AS handed, COUNT(*) AS n FROM (
+         SELECT status, schedule_mode, accepted_at FROM outbox_items WHERE closed_at >= ?
          UNION ALL
-         SELECT status, accepted_at FROM outbox_items
+         SELECT status, schedule_mode, accepted_at FROM outbox_items
            WHERE status IN ('accepted', 'sent', 'delivered') AND closed_at IS NULL
-       ) GROUP BY status, handed`
-    ).all(since, since) as { status: ItemStatus; handed: number | null; n: number }[]
+       ) GROUP BY status, scheduleMode, handed`
+    ).all(since, since) as {
+      status: ItemStatus
+      scheduleMode: 'local' | 'gateway' | null
+      handed: number | null
+      n: number
+    }[]
     const handedOver = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     let failed = 0
     let cancelled = 0
     for (const row of rows) {
-      if (row.handed === 1) handedOver[row.status] += row.n
+      // Taken since then and sent by the counting model's rule (a gateway-kept schedule once reported sent).
+      if (row.handed === 1 && countsAsSent(row)) handedOver[row.status] += row.n
       // Only closed items are failed or cancelled: these rows are those closed since then.
       if (row.status === 'failed') failed += row.n
       if (row.status === 'cancelled') cancelled += row.n

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
+import { SENT_TODAY_CASES } from '../../../shared/domain/status-buckets.cases'
 
 const dir = mkdtempSync(join(tmpdir(), 'outbox-since-test-'))
 let db: SqliteDatabase
@@ -52,4 +53,28 @@ it('counts what the gateway took since then by its status now, and what failed o
   })
   expect(since.failed).toBe(2)
   expect(since.cancelled).toBe(1)
+})
+
+it('counts a message taken today as sent by the shared table (a gateway-kept schedule once reported sent)', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  SENT_TODAY_CASES.forEach((c, n) => {
+    const closed = !['accepted', 'sent', 'delivered'].includes(c.status)
+    store.insertItems(
+      [
+        newTextItem(`case-${n}`, {
+          status: c.status,
+          scheduleMode: c.scheduleMode,
+          acceptedAt: TODAY + 5,
+          closedAt: closed ? TODAY + 6 : null
+        })
+      ],
+      [],
+      [],
+      1
+    )
+    const handed = Object.values(store.since(TODAY).handedOver).reduce((sum, count) => sum + count, 0)
+    expect(handed, c.name).toBe(c.sentToday ? 1 : 0)
+    db.prepare('DELETE FROM outbox_items').run()
+  })
 })

@@ -1,4 +1,6 @@
-// What a fetched list shows before and instead of its rows: the error, "loading…", or its empty message.
+// What a fetched list shows before and instead of its rows: the error, "loading…", or its empty message (with the
+// next step, when the view has one: an empty list should say what to do rather than look broken).
+import type { ReactNode } from 'react'
 import { useT } from '../i18n'
 
 export interface ListStatusProps {
@@ -6,6 +8,8 @@ export interface ListStatusProps {
   error: { message: string } | null | undefined
   emptyText: string
   emptyTestId: string
+  /** What to do next from an empty list (a hint, a button), shown under its message. */
+  emptyNext?: ReactNode
   errorTestId?: string
 }
 
@@ -14,6 +18,7 @@ export function ListStatus({
   error,
   emptyText,
   emptyTestId,
+  emptyNext,
   errorTestId
 }: ListStatusProps): React.JSX.Element | null {
   const t = useT()
@@ -26,6 +31,14 @@ export function ListStatus({
   }
   if (items === null) return <p role="status">{t('outbox.loading')}</p>
   if (items.length === 0) {
+    if (emptyNext) {
+      return (
+        <div className="empty" data-testid={emptyTestId}>
+          <p>{emptyText}</p>
+          {emptyNext}
+        </div>
+      )
+    }
     return (
       <p className="empty" data-testid={emptyTestId}>
         {emptyText}

@@ -45,6 +45,21 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
     deviceId ? (devices.find((d) => d.id === deviceId)?.label ?? deviceId) : ''
   const total = page?.total ?? 0
   const last = Math.min(offset + ROWS_PER_PAGE, total)
+  // Said in the sheet's row numbers, as the Sheet row column shows them: "Rows 1–20" above rows 2…21 contradicted it.
+  const rangeText = (rows: readonly CampaignRowView[], all: number): string => {
+    if (rows.length === 0) return t('campaigns.rows.none')
+    const numbers = rows.map((row) => row.rowNumber)
+    const first = Math.min(...numbers)
+    const lastRow = Math.max(...numbers)
+    return first === lastRow
+      ? t('campaigns.rows.rangeOne', { row: formatCount(first, locale), total: all })
+      : t('campaigns.rows.range', {
+          first: formatCount(first, locale),
+          last: formatCount(lastRow, locale),
+          shown: formatCount(rows.length, locale),
+          total: all
+        })
+  }
   return (
     <details
       className="campaign-rows"
@@ -60,11 +75,7 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
       {page ? (
         <>
           <p role="status" data-testid="campaign-rows-range">
-            {t('campaigns.rows.range', {
-              from: formatCount(total === 0 ? 0 : offset + 1, locale),
-              to: formatCount(last, locale),
-              total: formatCount(total, locale)
-            })}
+            {rangeText(page.rows, total)}
           </p>
           {/* A wide table scrolls inside its box, never the window (360 px). */}
           <div

@@ -564,7 +564,11 @@ describe('CampaignRows', () => {
     const rows = await screen.findByTestId('campaign-rows')
     expect(fake.requests('campaigns:rows')).toEqual([])
     await user.click(within(rows).getByText('Rows: status of each one'))
-    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe('Rows 1–50 of 52')
+    // The range speaks of the sheet's own row numbers, as the Row column does (QA: "Rows 1–20 of 20" over rows 2…21).
+    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe(
+      'Sheet rows 2–5 · 4 of 52 rows'
+    )
+    expect(within(rows).getByRole('columnheader', { name: 'Sheet row' })).toBeTruthy()
     const lines = within(rows)
       .getAllByTestId('campaign-row')
       .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent))
@@ -577,7 +581,9 @@ describe('CampaignRows', () => {
     expect(lines[0]?.[5]).not.toBe('')
     expect(within(rows).getByRole('button', { name: 'Previous rows' })).toHaveProperty('disabled', true)
     await user.click(within(rows).getByRole('button', { name: 'Next rows' }))
-    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe('Rows 51–52 of 52')
+    expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe(
+      'Sheet row 52 · 1 of 52 rows'
+    )
     expect(fake.requests('campaigns:rows')).toEqual([
       { id: 'c1', offset: 0, limit: 50 },
       { id: 'c1', offset: 50, limit: 50 }

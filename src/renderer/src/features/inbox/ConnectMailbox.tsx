@@ -1,7 +1,7 @@
 // Connecting a mailbox on a relay (`inbox:connect`): its address, a creation token when the relay asks for one, and
 // the opt-in for plain http:// to another computer. The core makes the key pair and keeps the credentials in the
 // vault; the window only ever sees the mailbox's name and its webhook addresses.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -21,6 +21,15 @@ export function ConnectMailbox({
   const [allowInsecureHttp, setAllowInsecureHttp] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
+  const addressRef = useRef<HTMLInputElement>(null)
+  const alertRef = useRef<HTMLParagraphElement>(null)
+  // A failed Connect puts the focus on its error (the button was disabled meanwhile, and the focus lost): on the
+  // address when the error is about it (the field reads the error as its description), else on the error itself.
+  useEffect(() => {
+    if (!error) return
+    if (error.field === 'relayUrl') addressRef.current?.focus()
+    else alertRef.current?.focus()
+  }, [error])
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -66,6 +75,7 @@ export function ConnectMailbox({
             spellCheck={false}
             required
             placeholder="https://"
+            ref={addressRef}
             data-testid="inbox-relay-url"
             value={relayUrl}
             onChange={(e) => setRelayUrl(e.target.value)}
@@ -94,7 +104,13 @@ export function ConnectMailbox({
         {t('inbox.connect.insecure')}
       </label>
       {error && error.field !== 'relayUrl' ? (
-        <p className="alert alert--bad" role="alert" data-testid="inbox-connect-error">
+        <p
+          className="alert alert--bad"
+          role="alert"
+          data-testid="inbox-connect-error"
+          ref={alertRef}
+          tabIndex={-1}
+        >
           {error.message}
         </p>
       ) : null}

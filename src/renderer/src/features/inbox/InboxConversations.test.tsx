@@ -524,6 +524,31 @@ describe('the reply box', () => {
     expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
   })
 
+  it('says "Reply queued" until the reply’s bubble shows where it went, then leaves (QA: it stayed by “✓✓ Delivered”)', async () => {
+    const entries: InboxThreadEntry[] = [incoming()]
+    script({ entries })
+    const reply = makeItem({ id: 'out-9', recipient: '6281377778888', text: 'Ada, kak', status: 'queued' })
+    fake.handle('inbox:reply', () => {
+      entries.push({ direction: 'out', at: '2026-01-15T03:05:00.000Z', item: reply })
+      return { itemIds: ['out-9'], repeated: false }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak{Control>}{Enter}{/Control}')
+    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    // Its bubble is there, still waiting on this computer: the line still has something to say.
+    await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('queued'))
+    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+    // Another item's news changes nothing here.
+    act(() => fake.emit('outbox:itemChanged', { item: { ...reply, id: 'out-other', status: 'delivered' } }))
+    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+
+    act(() => fake.emit('outbox:itemChanged', { item: { ...reply, status: 'delivered' } }))
+    await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('delivered'))
+    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+  })
+
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
     script()
     fake.fail('inbox:reply', { code: 'network', message: 'The core did not answer.' })

@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
+import { encodeNote } from '../../../../shared/i18n/notes'
 
 let fake: FakeApi
 
@@ -282,6 +283,31 @@ describe('InboxView', () => {
       'The relay refused: the relay answered HTTP 503'
     )
     expect(screen.getByRole('textbox', { name: 'Relay address' }).getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('words an unreachable relay by its cause and puts the focus on the address that carries it', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    fake.fail('inbox:connect', {
+      code: 'relay_unreachable',
+      message: 'Cannot connect: no server answers at relay.example. Check the address.',
+      messageKey: 'desktop.error.relayUnreachable',
+      messageParams: { detail: encodeNote('inbox.fault.nameNotFound', { host: 'relay.example' }) },
+      field: 'relayUrl'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const address = await screen.findByRole('textbox', { name: 'Relay address' })
+    await user.type(address, 'https://relay.example')
+    await user.click(screen.getByTestId('inbox-connect-submit'))
+    expect((await screen.findByTestId('inbox-connect-error')).textContent).toBe(
+      '⚠ Cannot connect: no server answers at relay.example. Check the address.'
+    )
+    // The focus lands on the field the error is about, which reads the error as its description.
+    await waitFor(() => expect(document.activeElement).toBe(address))
+    expect(address.getAttribute('aria-describedby')).toContain(screen.getByTestId('inbox-connect-error').id)
   })
 
   it('follows the relay: connected with its last pull, behind by N, unreachable with the reason, full, refused', async () => {

@@ -3,7 +3,8 @@
 // with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
 // conversation's id as its key: another conversation, another draft.
 import { useRef, useState } from 'react'
-import type { FileHandleView, InboxConversationView } from '../../../../shared/contract'
+import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
+import { bucketOf } from '../../../../shared/domain/status-buckets'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -21,9 +22,12 @@ const newRequestId = (): string => crypto.randomUUID()
 
 export function ReplyBox({
   conversation,
+  statusOf,
   onSent
 }: {
   conversation: InboxConversationView
+  /** The status the thread shows for one of its sent items, when it shows it. */
+  statusOf(itemId: string): OutboxStatus | undefined
   onSent(): void
 }): React.JSX.Element {
   const t = useT()
@@ -35,7 +39,8 @@ export function ReplyBox({
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [sentNote, setSentNote] = useState(false)
+  /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
+  const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
   const requestId = useRef(newRequestId())
   const sending = useRef(false)
 
@@ -48,6 +53,14 @@ export function ReplyBox({
   }
   const deviceId = conversation.deviceId
 
+  // "Reply queued" says where to look for the reply's status; once its bubble shows the reply has left this
+  // computer (with the gateway, sent, delivered…), the bubble says more than the line, which goes.
+  const sentNote =
+    queuedReply !== null &&
+    !queuedReply.some((itemId) => {
+      const status = statusOf(itemId)
+      return status !== undefined && bucketOf(status) !== 'waiting'
+    })
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
 
@@ -78,7 +91,7 @@ export function ReplyBox({
     setProblem(null)
     setOptOutAsk(null)
     try {
-      await call('inbox:reply', {
+      const { itemIds } = await call('inbox:reply', {
         requestId: requestId.current,
         deviceId,
         chatId: conversation.chatId,
@@ -89,7 +102,7 @@ export function ReplyBox({
       })
       setText('')
       setFile(null)
-      setSentNote(true)
+      setQueuedReply(itemIds)
       requestId.current = newRequestId()
       onSent()
     } catch (e) {
@@ -123,7 +136,7 @@ export function ReplyBox({
         conversationId={conversation.id}
         onInsert={(rendered) => {
           setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
-          setSentNote(false)
+          setQueuedReply(null)
           requestId.current = newRequestId()
         }}
       />
@@ -139,7 +152,7 @@ export function ReplyBox({
         aria-describedby="inbox-reply-hint"
         onChange={(event) => {
           setText(event.target.value)
-          setSentNote(false)
+          setQueuedReply(null)
           requestId.current = newRequestId()
         }}
         onPaste={(event) => {

@@ -106,6 +106,16 @@ export function Thread({
     return () => offs.forEach((off) => off())
   }, [load])
 
+  /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
+  const statusOf = useCallback(
+    (itemId: string) => {
+      for (const entry of entries ?? [])
+        if (entry.direction === 'out' && entry.item.id === itemId) return entry.item.status
+      return undefined
+    },
+    [entries]
+  )
+
   // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
   // heading rather than nowhere. Side by side, it stays in the list for J / K.
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -257,7 +267,7 @@ export function Thread({
         )}
       </ol>
       {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
-      <ReplyBox key={conversation.id} conversation={conversation} onSent={load} />
+      <ReplyBox key={conversation.id} conversation={conversation} statusOf={statusOf} onSent={load} />
     </section>
   )
 }

@@ -93,6 +93,16 @@ describe('LinkingWizard', () => {
     expect(step()).toBe('done')
     // The number as it is read, as the devices view shows it; the message for IT support keeps the gateway's digits.
     expect(screen.getByTestId('wizard-done').textContent).toContain('+62 811-1122-2333')
+    // "Connected" once, in the step list; the sentence says the rest (QA: badge, step, heading and sentence all said it).
+    // (The sandbox panel's own feedback and the screen reader's step announcement aside.)
+    const said = screen
+      .getAllByText(/connected/i)
+      .filter((node) => !node.closest('.visually-hidden, [data-testid="sandbox-panel"]'))
+    expect(said.map((node) => node.textContent)).toEqual([
+      'Connected',
+      expect.stringContaining('is connected')
+    ])
+    expect(screen.queryByRole('heading', { name: 'Connected' })).toBeNull()
   })
 
   it('resumes on the activation step for a device awaiting activation', async () => {

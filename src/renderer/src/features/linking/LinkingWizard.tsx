@@ -43,7 +43,10 @@ export function LinkingWizard(): React.JSX.Element {
         <ViewHeading id="wizard-heading">
           {device ? t('linking.titleFor', { label: device.label }) : t('linking.title')}
         </ViewHeading>
-        {device ? <StateBadge id={`wizard-${device.id}`} state={device.state} /> : null}
+        {/* Done and still connected, the step list and the done sentence say it: a badge would say it again. */}
+        {device && !(step === 'done' && device.state === 'connected') ? (
+          <StateBadge id={`wizard-${device.id}`} state={device.state} />
+        ) : null}
       </div>
       <ol className="stepper" aria-label={t('linking.stepsLabel')}>
         {LINKING_STEPS.map((s, index) => (
@@ -64,7 +67,8 @@ export function LinkingWizard(): React.JSX.Element {
         {t('linking.stepAnnounce', { number, total: LINKING_STEPS.length, name: t(STEP_TITLE[step]) })}
       </p>
       <div className="wizard-body" data-testid="wizard-step" data-step={step}>
-        <h3 className="step-title">{t(STEP_TITLE[step])}</h3>
+        {/* The done step's sentence is its title: "Connected" above "… is connected …" said it twice. */}
+        {step === 'done' ? null : <h3 className="step-title">{t(STEP_TITLE[step])}</h3>}
         {step === 'pick' ? <PickStep /> : null}
         {step === 'qr' ? <QrStep device={device} /> : null}
         {step === 'activation' ? (

@@ -8,7 +8,7 @@ import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing
 import { installFakeApi, seedStores } from '../../testing/render'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
-import { useOutbox } from '../../stores/outbox'
+import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
@@ -258,6 +258,47 @@ describe('item detail', () => {
       message: 'The gateway refused the message.',
       gatewayMessage: 'phone not registered'
     }
+  })
+
+  it('says Scheduled once when the gateway saved the schedule, and again only when it was changed', async () => {
+    const scheduled = makeItem({
+      id: 's-1',
+      status: 'scheduled',
+      scheduledAt: '2030-05-01T02:27:00.000Z',
+      timezone: 'Asia/Jakarta',
+      scheduleMode: 'gateway'
+    })
+    fake.handle('outbox:list', () => ({ items: [scheduled], total: 1 }))
+    const history: ItemDetail['history'] = [
+      { at: '2025-05-01T02:27:00.000Z', status: 'scheduled', note: null },
+      {
+        at: '2025-05-01T02:27:01.000Z',
+        status: 'scheduled',
+        note: 'saved at the gateway as schedule sch-1',
+        noteKey: 'desktop.note.savedAtGateway',
+        noteParams: { schedule: 'sch-1' }
+      },
+      {
+        at: '2025-05-01T03:00:00.000Z',
+        status: 'scheduled',
+        note: 'edited: time',
+        noteKey: 'desktop.note.edited',
+        noteParams: { fields: 'time' }
+      }
+    ]
+    fake.handle('outbox:get', () => ({ item: scheduled, history }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-s-1'))
+    const timeline = await screen.findByTestId('outbox-timeline')
+    const entries = [...timeline.querySelectorAll('li:not([data-future])')]
+    // QA: "◷ Scheduled 09:27" twice in a row. The gateway's saving is a note on the same step; an edit is a new one.
+    expect(entries.map((li) => li.querySelector('.badge')?.getAttribute('data-status') ?? null)).toEqual([
+      'scheduled',
+      null,
+      'scheduled'
+    ])
+    expect(entries[1]?.textContent).toContain('saved at the gateway as schedule sch-1')
   })
 
   it('shows the status timeline and the failure reason, and retries', async () => {

@@ -9,6 +9,20 @@ import { FINAL, PROGRESS, progressIndex } from './status'
 import { StatusBadge } from './StatusBadge'
 import './outbox.css'
 
+/** A note that the item itself changed (an edit: its time, text…): a step of its own even in the same status. */
+const CHANGE_NOTES: ReadonlySet<string> = new Set(['desktop.note.edited'])
+
+/**
+ * Whether a history entry only adds a note to the step before it (same status, nothing about the item changed, as
+ * "saved at the gateway as schedule …" after "Scheduled"): shown under it without its badge again.
+ */
+function continuesStep(history: ItemDetail['history'], index: number): boolean {
+  const entry = history[index]
+  const before = history[index - 1]
+  if (!entry || !before || entry.status !== before.status) return false
+  return !(entry.noteKey !== undefined && CHANGE_NOTES.has(entry.noteKey))
+}
+
 export function Timeline({
   item,
   history
@@ -27,8 +41,15 @@ export function Timeline({
     <div className="timeline-wrap">
       <ol className="timeline" aria-label={t('outbox.timeline')} data-testid="outbox-timeline">
         {history.map((entry, index) => (
-          <li key={`${entry.at}-${index}`} className="timeline-entry" data-status={entry.status}>
-            <StatusBadge status={entry.status} />
+          <li
+            key={`${entry.at}-${index}`}
+            className={
+              continuesStep(history, index) ? 'timeline-entry timeline-entry--more' : 'timeline-entry'
+            }
+            data-status={entry.status}
+          >
+            {/* QA: "◷ Scheduled 09:27" twice in a row, the second only the gateway's saving of the same schedule. */}
+            {continuesStep(history, index) ? null : <StatusBadge status={entry.status} />}
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
             {entry.note && !(item.failure && index === lastFailed) ? (

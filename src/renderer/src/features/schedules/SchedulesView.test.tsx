@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
+import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -132,6 +133,16 @@ describe('SchedulesView', () => {
     await screen.findAllByTestId('schedule-row')
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
     act(() => fake.emit('outbox:bulkChanged', { count: 10 }))
-    expect((await screen.findByTestId('schedules-empty')).textContent).toBe('Nothing is scheduled.')
+    expect((await screen.findByTestId('schedules-empty')).textContent).toContain('Nothing is scheduled.')
+  })
+
+  it('empty, says where a schedule is made and goes there (QA: "Nothing is scheduled." led nowhere)', async () => {
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const empty = await screen.findByTestId('schedules-empty')
+    expect(within(empty).getByText(/When → Schedule/)).toBeTruthy()
+    await user.click(within(empty).getByRole('button', { name: 'Schedule a message' }))
+    expect(useNavigation.getState().view).toBe('send')
   })
 })

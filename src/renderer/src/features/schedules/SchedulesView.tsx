@@ -6,6 +6,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
+import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
@@ -78,6 +79,18 @@ export function SchedulesView(): React.JSX.Element {
         error={error}
         emptyText={t('schedules.empty')}
         emptyTestId="schedules-empty"
+        emptyNext={
+          <>
+            <p className="muted">{t('schedules.empty.hint')}</p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => useNavigation.getState().navigate('send')}
+            >
+              {t('schedules.empty.write')}
+            </button>
+          </>
+        }
       />
       {items !== null && items.length > 0 ? (
         <>

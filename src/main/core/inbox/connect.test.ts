@@ -1,0 +1,54 @@
+// Connecting to a relay that cannot be reached is worded by its cause, never as the relay's refusal (QA: "The relay
+// refused: the connection failed (ENOTFOUND)" for an address where no server answers); a relay's real HTTP refusal
+// keeps its words.
+import { describe, expect, it } from 'vitest'
+import { systemClock } from '../clock'
+import { MemoryVault } from '../vault'
+import { connectMailbox, connectFailure } from './connect'
+import { vaultInboxCredentials } from './credentials'
+import type { FetchPort } from './relay-client'
+
+/** A fetch that fails as Node's does: a TypeError whose cause carries the system's code. */
+function failingFetch(code: string): FetchPort {
+  return async () => {
+    throw new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) })
+  }
+}
+
+async function connectThrough(fetch: FetchPort): Promise<{ code: string; message: string; field?: string }> {
+  const result = await connectMailbox(
+    { relayUrl: 'https://relay.example' },
+    { fetch, clock: systemClock, credentials: vaultInboxCredentials(new MemoryVault()) }
+  )
+  if (result.kind !== 'refused' && result.kind !== 'unreachable') throw new Error(result.kind)
+  const failure = connectFailure(result)
+  return { code: failure.code, message: failure.message, field: failure.field }
+}
+
+describe('a relay that cannot be reached', () => {
+  it.each([
+    ['ENOTFOUND', 'Cannot connect: no server answers at relay.example. Check the address.'],
+    ['EAI_AGAIN', 'Cannot connect: no server answers at relay.example. Check the address.'],
+    ['ECONNREFUSED', 'Cannot connect: relay.example takes no connections on its port. Check the address.'],
+    ['ETIMEDOUT', 'Cannot connect: the connection to relay.example timed out. Check the address.'],
+    [
+      'CERT_HAS_EXPIRED',
+      'Cannot connect: the secure connection to relay.example failed (its certificate is not accepted). Check the address.'
+    ]
+  ])('%s is worded by its cause, on the address', async (code, words) => {
+    expect(await connectThrough(failingFetch(code))).toEqual({
+      code: 'relay_unreachable',
+      message: words,
+      field: 'relayUrl'
+    })
+  })
+
+  it('a relay that answers with a refusal is still the relay refusing', async () => {
+    const refused = await connectThrough(async () => new Response('busy', { status: 503 }))
+    expect(refused).toEqual({
+      code: 'relay_refused',
+      message: 'The relay refused: the relay answered HTTP 503',
+      field: 'relayUrl'
+    })
+  })
+})
