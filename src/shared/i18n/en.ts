@@ -917,12 +917,12 @@ export const enRest = {
   'webhooks.nextAttempt': 'Next attempt {time}',
   'webhooks.replies': 'Sent back to the chat: {text}',
   // Why the receiver's answer did not go back to the chat (the sandbox's "auto reply from webhook").
-  'webhooks.replyNote.replyOff':
-    'Not sent back to the chat: the device\'s "auto reply from webhook" is off (gateway dashboard: Device → Setting).',
+  // The inspector is shown for sandbox devices only, whose switch is on the same page.
+  'webhooks.replyNote.replyOff': 'Not sent back to the chat: “{setting}” is off for this device (above).',
   'webhooks.replyNote.noReplyAsked': 'Not sent back to the chat: the answer asks for no reply.',
   'webhooks.replyNote.deviceOrMessageGone': 'Not sent back to the chat: the device or the message is gone.',
   'webhooks.replyNote.gatewayRefused':
-    'Not sent back to the chat: the gateway refused the reply. It said: "{gateway}".',
+    'Not sent back to the chat: the gateway refused the reply. It said: “{gateway}”.',
   'sandbox.try.title': 'Try it: a message arrives',
   'sandbox.try.intro': 'Play a contact writing to this sandbox device.',
   'sandbox.try.from': 'From (phone number)',

@@ -1056,12 +1056,12 @@ export const id: Record<MessageKey, string> = {
   'webhooks.nextAttempt': 'Percobaan berikutnya {time}',
   'webhooks.replies': 'Dikirim kembali ke obrolan: {text}',
   'webhooks.replyNote.replyOff':
-    'Tidak dikirim kembali ke obrolan: "balas otomatis dari webhook" perangkat ini mati (dasbor gateway: Device → Setting).',
+    'Tidak dikirim kembali ke obrolan: “{setting}” mati untuk perangkat ini (di atas).',
   'webhooks.replyNote.noReplyAsked': 'Tidak dikirim kembali ke obrolan: jawabannya tidak meminta balasan.',
   'webhooks.replyNote.deviceOrMessageGone':
     'Tidak dikirim kembali ke obrolan: perangkat atau pesannya sudah tidak ada.',
   'webhooks.replyNote.gatewayRefused':
-    'Tidak dikirim kembali ke obrolan: gateway menolak balasannya. Katanya: "{gateway}".',
+    'Tidak dikirim kembali ke obrolan: gateway menolak balasannya. Katanya: “{gateway}”.',
   'sandbox.try.title': 'Coba: pesan masuk',
   'sandbox.try.intro': 'Berperanlah sebagai kontak yang menulis ke perangkat sandbox ini.',
   'sandbox.try.from': 'Dari (nomor ponsel)',

@@ -207,7 +207,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
         <p className="muted small" data-testid="webhook-reply-note">
           {delivery.replyNote.reason === 'gateway-refused'
             ? t('webhooks.replyNote.gatewayRefused', { gateway: delivery.replyNote.gatewaySaid })
-            : t(REPLY_NOTE_KEYS[delivery.replyNote.reason])}
+            : t(REPLY_NOTE_KEYS[delivery.replyNote.reason], { setting: t('webhooks.autoReply') })}
         </p>
       ) : null}
     </li>

@@ -226,10 +226,9 @@ describe('WebhooksView', () => {
     await screen.findAllByTestId('webhook-delivery')
     const notes = screen.getAllByTestId('webhook-reply-note').map((note) => note.textContent)
     expect(notes).toEqual([
-      expect.stringMatching(
-        /^Tidak dikirim kembali ke obrolan: "balas otomatis dari webhook" perangkat ini mati/
-      ),
-      expect.stringMatching(/gateway menolak balasannya\. Katanya: "quota habis"/)
+      // The switch's own label, on this page where the switch is (the inspector is for sandbox devices only).
+      'Tidak dikirim kembali ke obrolan: “Balasan otomatis dari webhook” mati untuk perangkat ini (di atas).',
+      expect.stringMatching(/gateway menolak balasannya\. Katanya: “quota habis”/)
     ])
   })
 })
