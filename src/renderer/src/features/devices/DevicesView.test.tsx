@@ -8,6 +8,7 @@ import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
@@ -24,14 +25,6 @@ function show(devices = [makeDevice()]): void {
 }
 
 /** A device's row, found by its name (the row is labelled by its heading). */
-/** Chromium drops the focus of a button disabled while its action runs, to the page; jsdom keeps it (and will not
- *  blur a disabled element), so the focus is dropped here by way of a stand-in that leaves. */
-function dropFocusAsChromiumDoes(): void {
-  const standIn = document.body.appendChild(document.createElement('button'))
-  standIn.focus()
-  standIn.remove()
-}
-
 function row(label: string): HTMLElement {
   return screen.getByRole('listitem', { name: new RegExp(label) })
 }

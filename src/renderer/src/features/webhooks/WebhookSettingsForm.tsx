@@ -1,11 +1,12 @@
 // A device's webhook settings (`webhooks:get` / `webhooks:update`): both URLs, incoming on/off and, for sandbox
 // devices, auto reply from webhook. Only what changed is sent to the gateway.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, WebhookSettingsView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { Field } from '../../ui/Field'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { isHttpUrl } from '../../../../shared/domain'
 
 type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
@@ -22,6 +23,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const [feedback, setFeedback] = useState('')
   const [busy, setBusy] = useState(false)
   const [tried, setTried] = useState(false)
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  // Save is disabled while it runs, which drops the focus to the page: it comes back to Save (or the answer's line).
+  const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
   function show(settings: WebhookSettingsView): void {
     setSaved(settings)
@@ -65,6 +69,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       setFeedback(t('webhooks.unchanged'))
       return
     }
+    actionStarts()
     setBusy(true)
     try {
       show(await call('webhooks:update', { deviceId: device.id, ...patch }))
@@ -159,7 +164,13 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
           {t('webhooks.save')}
         </button>
       </div>
-      <p role="status" className="feedback feedback--ok" data-testid="webhooks-feedback">
+      <p
+        role="status"
+        className="feedback feedback--ok"
+        data-testid="webhooks-feedback"
+        ref={feedbackRef}
+        tabIndex={-1}
+      >
         {feedback}
       </p>
     </form>

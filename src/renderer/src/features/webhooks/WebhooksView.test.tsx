@@ -7,6 +7,7 @@ import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { WebhooksView } from './WebhooksView'
 
 let fake: FakeApi
@@ -88,6 +89,25 @@ describe('WebhooksView', () => {
       { deviceId: 'dev-1', trackingUrl: 'https://hooks.example.com/track', incoming: true }
     ])
     expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
+  })
+
+  it('gives the focus back to Save once the gateway has answered (the browser drops it while Save is disabled)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.handle('webhooks:update', (request) => {
+      dropFocusAsChromiumDoes()
+      return settings({ ...request })
+    })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Tracking URL' }),
+      'https://hooks.example.com/t'
+    )
+    const save = screen.getByRole('button', { name: 'Save webhook settings' })
+    await user.click(save)
+    expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
+    await waitFor(() => expect(document.activeElement).toBe(save))
   })
 
   it('shows the gateway refusal', async () => {
