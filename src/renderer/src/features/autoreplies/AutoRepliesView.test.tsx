@@ -141,6 +141,19 @@ describe('AutoRepliesView', () => {
     await user.click(screen.getByTestId('try-submit'))
     await screen.findByText('Enter the number the message comes from.')
     expect(document.activeElement).toBe(screen.getByTestId('try-result'))
+
+    // A number the sandbox cannot read: said at the From field, marked invalid, and the focus is there to fix it.
+    fake.handle('sandbox:receive', () => {
+      throw new ApiError({ code: 'sandbox_refused', message: '"12ab" is not a phone number', field: 'from' })
+    })
+    ;(document.activeElement as HTMLElement).blur()
+    await user.click(screen.getByTestId('try-submit'))
+    const from = screen.getByTestId('try-from')
+    await waitFor(() => expect(document.activeElement).toBe(from))
+    expect(from.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(from.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      '"12ab" is not a phone number'
+    )
   })
 
   it('sandbox devices: "try it" can send a file with the message as its caption', async () => {

@@ -31,6 +31,9 @@ export function TryIncoming({
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<TryResult | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A number the sandbox cannot read is said at its field, which takes the focus to be put right.
+  const [fromError, setFromError] = useState<string | null>(null)
+  const fromRef = useRef<HTMLInputElement>(null)
   // The submit button is disabled while the message goes, which drops the focus: it goes to the result line once
   // that line says how it went (what replied, or what was wrong).
   const resultRef = useRef<HTMLDivElement>(null)
@@ -38,8 +41,9 @@ export function TryIncoming({
   useEffect(() => {
     if (busy || !focusResult.current) return
     focusResult.current = false
-    resultRef.current?.focus()
-  }, [busy])
+    if (fromError !== null) fromRef.current?.focus()
+    else resultRef.current?.focus()
+  }, [busy, fromError])
 
   // A file may come without words (a voice note never has a caption); a text message needs them.
   const ready =
@@ -51,6 +55,7 @@ export function TryIncoming({
     setBusy(true)
     focusResult.current = true
     setError(null)
+    setFromError(null)
     setResult(null)
     try {
       const reply = await call('sandbox:receive', {
@@ -61,7 +66,9 @@ export function TryIncoming({
       })
       setResult({ replies: reply.replies, webhook: reply.webhookDeliveryId !== null })
     } catch (e) {
-      setError(errorInfo(e).message)
+      const info = errorInfo(e)
+      if (info.field === 'from') setFromError(info.message)
+      else setError(info.message)
     } finally {
       setBusy(false)
     }
@@ -72,14 +79,18 @@ export function TryIncoming({
       <h3>{t('sandbox.try.title')}</h3>
       <p className="muted">{t('sandbox.try.intro')}</p>
       <div className="form-grid">
-        <Field id={`try-from-${deviceId}`} label={t('sandbox.try.from')}>
+        <Field id={`try-from-${deviceId}`} label={t('sandbox.try.from')} error={fromError}>
           {(control) => (
             <input
               {...control}
+              ref={fromRef}
               data-testid="try-from"
               inputMode="tel"
               value={from}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={(e) => {
+                setFrom(e.target.value)
+                setFromError(null)
+              }}
             />
           )}
         </Field>
