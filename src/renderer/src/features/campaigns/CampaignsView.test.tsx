@@ -615,12 +615,20 @@ describe('OptOuts', () => {
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
     expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 number was not valid.')
+    // "Add to the list" is disabled once its box is empty: the focus goes to what the adding said.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('optouts-result')))
     // Shop's gateway refused the blacklist push: said, with the local list still in force.
     expect(screen.getByTestId('optouts-sync-failed').textContent).toBe(
       'The gateway of Shop did not take them on its blacklist (not found); campaigns here still skip them.'
     )
     await user.click(await screen.findByRole('button', { name: 'Remove +62 812-3456-7812 from the list' }))
     await waitFor(() => expect(screen.getByTestId('optouts-list').textContent).not.toContain('812-3456-7812'))
+    // Its button is gone with it: the focus goes to the entry now in its place.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Remove +62 812-3456-7813 from the list' })
+      )
+    )
   })
 
   it("follows a customer's STOP while it is open (issue 26)", async () => {

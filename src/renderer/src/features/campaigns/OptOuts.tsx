@@ -1,6 +1,6 @@
 // The opt-out list: numbers that never get a campaign message. Add typed or pasted numbers (or a file's text), remove
 // one, export the list as CSV.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -29,6 +29,25 @@ export function OptOuts(): React.JSX.Element {
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
+  // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
+  // box empties and a removed entry's button is gone, either of which drops the focus to the page.
+  const focusAfterReload = useRef<'result' | { removedAt: number } | null>(null)
+  const resultRef = useRef<HTMLParagraphElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const addRef = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    const target = focusAfterReload.current
+    if (target === null) return
+    focusAfterReload.current = null
+    if (target === 'result') {
+      resultRef.current?.focus()
+      return
+    }
+    // The entry now in the removed one's place (else the last), or the box to add numbers once the list is empty.
+    const buttons = listRef.current?.querySelectorAll('button') ?? []
+    const next = buttons[Math.min(target.removedAt, buttons.length - 1)]
+    ;(next ?? addRef.current)?.focus()
+  }, [list])
   const devices = useDevices((s) => s.devices)
   const labelOf = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
 
@@ -49,6 +68,7 @@ export function OptOuts(): React.JSX.Element {
     try {
       setResult(await call('optouts:add', { phones, source }))
       setText('')
+      focusAfterReload.current = 'result'
       setReload((n) => n + 1)
     } catch (e) {
       setError(errorInfo(e))
@@ -76,6 +96,7 @@ export function OptOuts(): React.JSX.Element {
       <p className="muted">{t('campaigns.optOuts.intro')}</p>
       <label htmlFor="optouts-add">{t('campaigns.optOuts.add')}</label>
       <textarea
+        ref={addRef}
         id="optouts-add"
         data-testid="optouts-add"
         rows={2}
@@ -115,7 +136,7 @@ export function OptOuts(): React.JSX.Element {
         </button>
       </div>
       {result ? (
-        <p role="status" data-testid="optouts-result">
+        <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
           {t('campaigns.optOuts.added', { added: result.added, invalid: result.invalid.length })}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
@@ -134,8 +155,8 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : null}
       <OptOutKeywords />
-      <ul data-testid="optouts-list">
-        {list.slice(0, 200).map((o) => (
+      <ul data-testid="optouts-list" ref={listRef}>
+        {list.slice(0, 200).map((o, index) => (
           <li key={o.phone} data-testid="optout-entry">
             {o.name ? `${o.name} ` : null}
             <span className="phone">{formatPhoneForReading(o.phone)}</span>
@@ -154,7 +175,10 @@ export function OptOuts(): React.JSX.Element {
               })}
               onClick={() =>
                 void call('optouts:remove', { phone: o.phone })
-                  .then(() => setReload((n) => n + 1))
+                  .then(() => {
+                    focusAfterReload.current = { removedAt: index }
+                    setReload((n) => n + 1)
+                  })
                   .catch((e: unknown) => setError(errorInfo(e)))
               }
             >
