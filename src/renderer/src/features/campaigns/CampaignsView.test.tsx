@@ -312,7 +312,7 @@ describe('CampaignsView', () => {
     await user.click(screen.getByTestId('campaign-cancel'))
     await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
-      '1 rows cancelled; 1 were already with the gateway.'
+      '1 row cancelled; 1 was already with the gateway.'
     )
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
