@@ -314,6 +314,8 @@ describe('CampaignsView', () => {
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(
       '1 row cancelled; 1 was already with the gateway.'
     )
+    // The fixture's campaign skipped a row: it can be downloaded.
+    expect(screen.getByRole('button', { name: 'Download skipped rows' })).toBeTruthy()
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv', language: 'en' }])
@@ -419,6 +421,20 @@ describe('a verdict true to its buckets', () => {
 })
 
 describe('ProgressChart', () => {
+  it('offers the skipped rows for download only when some rows were skipped', async () => {
+    const none = campaign({
+      status: 'finished',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [none] }))
+    fake.handle('campaigns:get', () => none)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await screen.findByTestId('campaign-export-csv')
+    expect(screen.queryByRole('button', { name: 'Download skipped rows' })).toBeNull()
+  })
+
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0
     fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))

@@ -1260,17 +1260,19 @@ function CampaignProgress({
         >
           {t('campaigns.export.xlsx')}
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            void act(async () =>
-              download(await call('campaigns:export', { id, format: 'skipped', language }))
-            )
-          }
-        >
-          {t('campaigns.export.skipped')}
-        </button>
+        {campaign.summary.skipped > 0 ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void act(async () =>
+                download(await call('campaigns:export', { id, format: 'skipped', language }))
+              )
+            }
+          >
+            {t('campaigns.export.skipped')}
+          </button>
+        ) : null}
         <button type="button" className="button" onClick={onClose}>
           {t('campaigns.new')}
         </button>
