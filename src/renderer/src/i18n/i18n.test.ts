@@ -21,7 +21,9 @@ const DYNAMIC_PREFIXES = [
   'linking.problem.',
   'linking.progress.',
   'buckets.',
-  'relay.state.'
+  'relay.state.',
+  // A time zone's region, by the first word of its IANA id (i18n/dates.ts).
+  'zone.region.'
 ]
 
 // The window's sources and the main process's (tray, notifications, dialogs, the core's notices): one table for both.
