@@ -1203,8 +1203,14 @@ export const enRest = {
   'campaigns.takeBack.left.revoked': '{n} deleted for everyone already',
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
   'campaigns.takeBack.confirm': 'Take back',
-  'campaigns.takeBack.tally':
-    '{stopped} cancelled before they left, {cancelled} cancelled at the gateway, {revoked} deleted for everyone, {refused} refused by the gateway, {pending} still to do.',
+  // The tally names only the parts that are not zero, joined with commas: '{parts}.'
+  'campaigns.takeBack.tally': '{parts}.',
+  'campaigns.takeBack.tally.stopped': '{n} cancelled before they left',
+  'campaigns.takeBack.tally.cancelled': '{n} cancelled at the gateway',
+  'campaigns.takeBack.tally.revoked': '{n} deleted for everyone',
+  'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
+  'campaigns.takeBack.tally.pending': '{n} still to do',
+  'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
   'campaigns.export.csv': 'Export results (CSV)',
