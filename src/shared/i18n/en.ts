@@ -1255,8 +1255,11 @@ export const enRest = {
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
-  'campaigns.optOuts.added':
-    '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid.',
+  'campaigns.optOuts.added': '{added} added.',
+  // {entries}: the first few entries that were not numbers, as typed ('nope, 0812') or with invalidMore after them.
+  'campaigns.optOuts.addedSomeInvalid':
+    '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
+  'campaigns.optOuts.invalidMore': '{entries} and {count} more',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',

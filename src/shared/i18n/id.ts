@@ -1411,7 +1411,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.addButton': 'Tambahkan ke daftar',
   'campaigns.optOuts.import': 'Impor berkas…',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
-  'campaigns.optOuts.added': '{added} ditambahkan; {invalid} bukan nomor yang valid.',
+  'campaigns.optOuts.added': '{added} ditambahkan.',
+  'campaigns.optOuts.addedSomeInvalid': '{added} ditambahkan; {invalid} bukan nomor yang valid: {entries}.',
+  'campaigns.optOuts.invalidMore': '{entries} dan {count} lainnya',
   'campaigns.optOuts.syncBackground': 'Nomor sedang ditambahkan ke daftar hitam gateway setiap perangkat.',
   'campaigns.optOuts.syncFailed':
     'Gateway {device} tidak menerimanya ke daftar hitam ({reason}); kampanye di sini tetap melewatinya.',
