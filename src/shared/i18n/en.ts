@@ -10,6 +10,17 @@ export const enRest = {
   'zone.all': 'All zones',
   'zone.search': 'Search the zones for {field}',
   'zone.searchPlaceholder': 'Search: WITA, Makassar, Paris…',
+  // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
+  'zone.region.Africa': 'Africa',
+  'zone.region.America': 'America',
+  'zone.region.Antarctica': 'Antarctica',
+  'zone.region.Arctic': 'Arctic',
+  'zone.region.Asia': 'Asia',
+  'zone.region.Atlantic': 'Atlantic Ocean',
+  'zone.region.Australia': 'Australia',
+  'zone.region.Europe': 'Europe',
+  'zone.region.Indian': 'Indian Ocean',
+  'zone.region.Pacific': 'Pacific',
   'common.none': 'None',
   'common.never': 'Never',
   'common.required': 'Required',
@@ -1193,8 +1204,14 @@ export const enRest = {
   'campaigns.takeBack.left.revoked': '{n} deleted for everyone already',
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
   'campaigns.takeBack.confirm': 'Take back',
-  'campaigns.takeBack.tally':
-    '{stopped} cancelled before they left, {cancelled} cancelled at the gateway, {revoked} deleted for everyone, {refused} refused by the gateway, {pending} still to do.',
+  // The tally names only the parts that are not zero, joined with commas: '{parts}.'
+  'campaigns.takeBack.tally': '{parts}.',
+  'campaigns.takeBack.tally.stopped': '{n} cancelled before they left',
+  'campaigns.takeBack.tally.cancelled': '{n} cancelled at the gateway',
+  'campaigns.takeBack.tally.revoked': '{n} deleted for everyone',
+  'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
+  'campaigns.takeBack.tally.pending': '{n} still to do',
+  'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
   'campaigns.export.csv': 'Export results (CSV)',
@@ -1239,8 +1256,11 @@ export const enRest = {
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
-  'campaigns.optOuts.added':
-    '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid.',
+  'campaigns.optOuts.added': '{added} added.',
+  // {entries}: the first few entries that were not numbers, as typed ('nope, 0812') or with invalidMore after them.
+  'campaigns.optOuts.addedSomeInvalid':
+    '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
+  'campaigns.optOuts.invalidMore': '{entries} and {count} more',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',

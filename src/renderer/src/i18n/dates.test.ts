@@ -109,23 +109,75 @@ describe('zone names', () => {
   it("reads a picker's zone: city, region, the offset on that day, and the Indonesian name", () => {
     const january = new Date(Date.UTC(2026, 0, 15))
     const july = new Date(Date.UTC(2026, 6, 15))
-    expect(zoneOptionLabel('America/Argentina/La_Rioja', january)).toBe(
+    expect(zoneOptionLabel('America/Argentina/La_Rioja', 'en', january)).toBe(
       'La Rioja, Argentina, America (UTC-3)'
     )
-    expect(zoneOptionLabel('Europe/Paris', january)).toBe('Paris, Europe (UTC+1)')
-    expect(zoneOptionLabel('Europe/Paris', july)).toBe('Paris, Europe (UTC+2)')
-    expect(zoneOptionLabel('Asia/Kolkata', july)).toBe('Kolkata, Asia (UTC+5:30)')
-    expect(zoneOptionLabel('Africa/Banjul', july)).toBe('Banjul, Africa (UTC)')
-    expect(zoneOptionLabel('UTC', july)).toBe('UTC')
-    expect(zoneOptionLabel('Asia/Pontianak', july)).toBe('WIB — Pontianak, Asia (UTC+7)')
-    expect(zoneOptionLabel('Asia/Makassar', july)).toBe('WITA — Makassar, Asia (UTC+8)')
+    expect(zoneOptionLabel('Europe/Paris', 'en', january)).toBe('Paris, Europe (UTC+1)')
+    expect(zoneOptionLabel('Europe/Paris', 'en', july)).toBe('Paris, Europe (UTC+2)')
+    expect(zoneOptionLabel('Asia/Kolkata', 'en', july)).toBe('Kolkata, Asia (UTC+5:30)')
+    expect(zoneOptionLabel('Africa/Banjul', 'en', july)).toBe('Banjul, Africa (UTC)')
+    expect(zoneOptionLabel('UTC', 'en', july)).toBe('UTC')
+    expect(zoneOptionLabel('Asia/Pontianak', 'en', july)).toBe('WIB — Pontianak, Asia (UTC+7)')
+    expect(zoneOptionLabel('Asia/Makassar', 'en', july)).toBe('WITA — Makassar, Asia (UTC+8)')
+  })
+
+  it("names the region in the window's language, the oceans as oceans (QA: English regions in Indonesian)", () => {
+    const july = new Date(Date.UTC(2026, 6, 15))
+    const region = (zone: string, language: 'en' | 'id'): string =>
+      zoneOptionLabel(zone, language, july).replace(/ \(UTC.*\)$/, '')
+    expect(region('Indian/Maldives', 'en')).toBe('Maldives, Indian Ocean')
+    expect(region('Atlantic/Azores', 'en')).toBe('Azores, Atlantic Ocean')
+    expect(region('Pacific/Auckland', 'en')).toBe('Auckland, Pacific')
+    expect(
+      ['Africa/Cairo', 'America/New_York', 'Europe/Paris', 'Pacific/Auckland', 'Antarctica/Casey'].map(
+        (zone) => region(zone, 'id')
+      )
+    ).toEqual(['Cairo, Afrika', 'New York, Amerika', 'Paris, Eropa', 'Auckland, Pasifik', 'Casey, Antartika'])
+    expect(
+      ['Arctic/Longyearbyen', 'Indian/Maldives', 'Atlantic/Azores', 'Australia/Perth', 'Asia/Tokyo'].map(
+        (zone) => region(zone, 'id')
+      )
+    ).toEqual([
+      'Longyearbyen, Arktik',
+      'Maldives, Samudra Hindia',
+      'Azores, Samudra Atlantik',
+      'Perth, Australia',
+      'Tokyo, Asia'
+    ])
+    expect(zoneOptionLabel('Asia/Makassar', 'id', july)).toBe('WITA — Makassar, Asia (UTC+8)')
+    // Each language's label kept apart: the English one is not served to the Indonesian window, nor back.
+    expect(region('Africa/Cairo', 'en')).toBe('Cairo, Africa')
+    expect(region('Africa/Cairo', 'id')).toBe('Cairo, Afrika')
+  })
+
+  it('names every region the platform lists in both languages, never its bare IANA word in Indonesian', () => {
+    const at = new Date(Date.UTC(2026, 6, 15))
+    const regions = new Set(Intl.supportedValuesOf('timeZone').map((zone) => zone.split('/')[0]!))
+    for (const region of regions) {
+      const zone = Intl.supportedValuesOf('timeZone').find((z) => z.startsWith(`${region}/`))!
+      const indonesian = zoneOptionLabel(zone, 'id', at).replace(/^(WIB|WITA|WIT) — /, '')
+      // Asia and Australia are written alike in both languages; every other region has its own Indonesian word.
+      expect([zone, indonesian.includes(`, ${region} (`)]).toEqual([
+        zone,
+        ['Asia', 'Australia'].includes(region)
+      ])
+    }
+  })
+
+  it('writes the cities IANA spells without punctuation as they are written', () => {
+    const july = new Date(Date.UTC(2026, 6, 15))
+    expect(zoneOptionLabel('Antarctica/DumontDUrville', 'en', july)).toMatch(
+      /^Dumont d'Urville, Antarctica \(/
+    )
+    expect(zoneOptionLabel('America/St_Johns', 'en', july)).toMatch(/^St John's, America \(/)
+    expect(zoneOptionLabel('America/St_Johns', 'id', july)).toMatch(/^St John's, Amerika \(/)
   })
 
   it('builds each zone’s offset once, not on every look', () => {
     const at = new Date(Date.UTC(2026, 10, 29, 9))
-    const first = Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, at))
+    const first = Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, 'id', at))
     const constructor = vi.spyOn(Intl, 'DateTimeFormat')
-    expect(Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, at))).toEqual(first)
+    expect(Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, 'id', at))).toEqual(first)
     expect(constructor).not.toHaveBeenCalled()
   })
 })

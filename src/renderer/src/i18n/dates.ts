@@ -1,4 +1,5 @@
 // Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
+import { isMessageKey, translate, type Language } from '../../../shared/i18n/translate'
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -131,9 +132,9 @@ export function zoneLabel(timeZone: string): string {
 }
 
 /**
- * A picker's labels, per zone, for the hour they were read in: a picker lists 400-odd zones and filters them on
- * every keystroke, and each offset takes an Intl formatter of its own (46 ms for all of them here). The hour keeps an
- * offset current across a change of daylight saving time.
+ * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
+ * them on every keystroke, and each offset takes an Intl formatter of its own (46 ms for all of them here). The hour
+ * keeps an offset current across a change of daylight saving time.
  */
 const optionLabels = new Map<string, string>()
 let optionLabelsHour = -1
@@ -153,23 +154,47 @@ function utcOffset(timeZone: string, at: Date): string | null {
 }
 
 /**
- * A zone as a picker lists it: its city with spaces, its region, its offset now, and the Indonesian name first where
- * it has one: "WITA — Makassar, Asia (UTC+8)", "La Rioja, Argentina, America (UTC-3)".
+ * The region an IANA id starts with, as the window's language names it (`zone.region.` keys: "Indian" is the Indian
+ * Ocean, Indonesian's "Afrika"); a region the tables do not name yet is shown as IANA writes it.
  */
-export function zoneOptionLabel(timeZone: string, at: Date = new Date()): string {
+function regionName(region: string, language: Language): string {
+  const key = `zone.region.${region}`
+  return isMessageKey(key) ? translate(language, key) : region
+}
+
+/** Cities IANA writes without their punctuation (ids cannot hold an apostrophe); the rest read well with spaces. */
+const CITY_NAMES: Readonly<Record<string, string>> = {
+  DumontDUrville: "Dumont d'Urville",
+  St_Johns: "St John's"
+}
+
+/**
+ * A zone as a picker lists it: its city with spaces, its region in the window's language, its offset now, and the
+ * Indonesian name first where it has one: "WITA — Makassar, Asia (UTC+8)", "La Rioja, Argentina, America (UTC-3)",
+ * "Maldives, Samudra Hindia (UTC+5)".
+ */
+export function zoneOptionLabel(timeZone: string, language: Language, at: Date = new Date()): string {
   const hour = Math.floor(at.getTime() / 3_600_000)
   if (hour !== optionLabelsHour) {
     optionLabels.clear()
     optionLabelsHour = hour
   }
-  let label = optionLabels.get(timeZone)
+  const cacheKey = `${language}\u0000${timeZone}`
+  let label = optionLabels.get(cacheKey)
   if (label === undefined) {
-    const place = timeZone.split('/').reverse().join(', ').replace(/_/g, ' ')
+    const [region = '', ...rest] = timeZone.split('/')
+    const place =
+      rest.length === 0
+        ? timeZone
+        : [
+            ...rest.reverse().map((part) => CITY_NAMES[part] ?? part.replace(/_/g, ' ')),
+            regionName(region, language)
+          ].join(', ')
     const offset = utcOffset(timeZone, at)
     const read = offset && offset !== place ? `${place} (${offset})` : place
     const short = INDONESIAN_ZONE_NAMES[timeZone]
     label = short ? `${short} — ${read}` : read
-    optionLabels.set(timeZone, label)
+    optionLabels.set(cacheKey, label)
   }
   return label
 }

@@ -4,6 +4,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { expect, it, vi } from 'vitest'
+import { useSettings } from '../stores/settings'
+import { makeSettings } from '../testing/fixtures'
 import { TimeZoneField } from './TimeZoneField'
 
 function Picker({ start = 'Asia/Jakarta' }: { start?: string }): React.JSX.Element {
@@ -92,4 +94,38 @@ it('narrows the zones to what is typed and keeps the chosen one: searching never
   await user.type(search, 'wita')
   await user.selectOptions(select, 'Asia/Makassar')
   expect(select.value).toBe('Asia/Makassar')
+})
+
+it("names the regions in the window's language and finds a zone by that name or by its id (QA: English regions)", async () => {
+  useSettings.getState().set(makeSettings({ language: 'id' }))
+  try {
+    render(<Picker />)
+    const user = userEvent.setup()
+    const select = screen.getByRole('combobox', { name: 'Time zone' })
+    const search = screen.getByRole('searchbox')
+    const option = (zone: string): string | null | undefined =>
+      within(select)
+        .getAllByRole('option')
+        .find((o) => o.getAttribute('value') === zone)?.textContent
+    expect(option('Africa/Cairo')).toMatch(/^Cairo, Afrika \(UTC/)
+    expect(option('Indian/Maldives')).toMatch(/^Maldives, Samudra Hindia \(UTC/)
+    const formatters = vi.spyOn(Intl, 'DateTimeFormat')
+    await user.type(search, 'cairo afrika')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'))
+    ).toEqual(['Asia/Jakarta', 'Africa/Cairo'])
+    await user.clear(search)
+    await user.type(search, 'Africa/Cai')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'))
+    ).toEqual(['Asia/Jakarta', 'Africa/Cairo'])
+    expect(formatters).not.toHaveBeenCalled()
+    formatters.mockRestore()
+  } finally {
+    useSettings.setState({ settings: null })
+  }
 })

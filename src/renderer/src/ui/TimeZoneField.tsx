@@ -2,7 +2,7 @@
 // play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
 // (which never picks one).
 import { useMemo, useState } from 'react'
-import { useT } from '../i18n'
+import { useLanguage, useT } from '../i18n'
 import { timeZones, ZONE_ABBREVIATIONS, zoneOptionLabel } from '../i18n/dates'
 import { Field } from './Field'
 
@@ -34,12 +34,17 @@ export function TimeZoneField({
   onChange
 }: TimeZoneFieldProps): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const [query, setQuery] = useState('')
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
   const zones = useMemo(() => timeZones([value, ...include]), [key])
-  // Read once as the picker opens, not on every keystroke: each zone's offset takes a formatter of its own.
-  const labels = useMemo(() => new Map(zones.map((zone) => [zone, zoneOptionLabel(zone)])), [zones])
+  // Read once as the picker opens (and when the language changes), not on every keystroke: each zone's offset takes a
+  // formatter of its own.
+  const labels = useMemo(
+    () => new Map(zones.map((zone) => [zone, zoneOptionLabel(zone, language)])),
+    [zones, language]
+  )
   const zoneText = (zone: string): string => labels.get(zone) ?? zone
   // The chosen zone stays offered whatever is typed: a select cannot show a value it does not list.
   const shown = (zone: string): boolean => zone === value || matches(zone, zoneText(zone), query)

@@ -12,6 +12,7 @@ import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { translate } from '../../i18n'
 import { CampaignsView } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
@@ -630,7 +631,10 @@ describe('OptOuts', () => {
     await user.type(screen.getByTestId('optouts-add'), '0812-3456-7813, nope')
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['0812-3456-7813', 'nope'], source: 'operator' }])
-    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added; 1 number was not valid.')
+    // The entry that was not a number is named, so the operator can see what to fix.
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe(
+      '1 added; 1 number was not valid: nope.'
+    )
     // "Add to the list" is disabled once its box is empty: the focus goes to what the adding said.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('optouts-result')))
     // Shop's gateway refused the blacklist push: said, with the local list still in force.
@@ -646,6 +650,42 @@ describe('OptOuts', () => {
       )
     )
   })
+
+  it.each([
+    ['en', [], '2 added.'],
+    ['id', [], '2 ditambahkan.'],
+    ['en', ['x1', 'x2'], '2 added; 2 numbers were not valid: x1, x2.'],
+    ['en', ['x1', 'x2', 'x3', 'x4', 'x5'], '2 added; 5 numbers were not valid: x1, x2, x3 and 2 more.'],
+    [
+      'id',
+      ['x1', 'x2', 'x3', 'x4', 'x5'],
+      '2 ditambahkan; 5 bukan nomor yang valid: x1, x2, x3 dan 2 lainnya.'
+    ]
+  ] as const)(
+    'says what it added, and names what was not valid only when something was (%s, %j) (QA: "0 numbers were not valid")',
+    async (language, invalid, text) => {
+      seedStores(
+        makeBootstrap({
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })],
+          settings: makeSettings({ language })
+        })
+      )
+      fake.handle('optouts:list', () => ({ optOuts: [] }))
+      fake.handle('optouts:add', () => ({
+        added: 2,
+        invalid: [...invalid],
+        gatewaySync: { background: false, devices: [] }
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByText(translate(language, 'campaigns.optOuts.title', { count: 0 })))
+      await user.type(screen.getByTestId('optouts-add'), '081234567813, 081234567814')
+      await user.click(
+        screen.getByRole('button', { name: translate(language, 'campaigns.optOuts.addButton') })
+      )
+      expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+    }
+  )
 
   it("follows a customer's STOP while it is open (issue 26)", async () => {
     let list: { phone: string; source: string; addedAt: number; name: string | null }[] = []

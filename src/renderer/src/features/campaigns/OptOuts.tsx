@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { OptOutKeywords } from './OptOutKeywords'
@@ -19,6 +19,23 @@ const SOURCE_WORDS: Record<OptOutSource, MessageKey> = {
   import: 'campaigns.optOuts.source.import',
   outbox: 'campaigns.optOuts.source.outbox',
   keyword: 'campaigns.optOuts.source.keyword'
+}
+
+/** How many of the entries that were not numbers an add's result names; the rest are counted. */
+const INVALID_NAMED = 3
+
+/**
+ * What an add did: how many were added and, only when some were not numbers (QA: "0 numbers were not valid"), which
+ * ones, so the operator can see what to fix.
+ */
+function addedText(added: number, invalid: string[], t: Translate): string {
+  if (invalid.length === 0) return t('campaigns.optOuts.added', { added })
+  const named = invalid.slice(0, INVALID_NAMED).join(', ')
+  const entries =
+    invalid.length > INVALID_NAMED
+      ? t('campaigns.optOuts.invalidMore', { entries: named, count: invalid.length - INVALID_NAMED })
+      : named
+  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries })
 }
 
 export function OptOuts(): React.JSX.Element {
@@ -137,7 +154,7 @@ export function OptOuts(): React.JSX.Element {
       </div>
       {result ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
-          {t('campaigns.optOuts.added', { added: result.added, invalid: result.invalid.length })}
+          {addedText(result.added, result.invalid, t)}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
       ) : null}

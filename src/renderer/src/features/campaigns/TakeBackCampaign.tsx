@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { useLanguage, useT, type MessageKey } from '../../i18n'
+import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 
 /** Why a message stays as it is, in the operator's words. */
 const LEFT_KEY: Record<string, MessageKey> = {
@@ -17,6 +17,24 @@ const LEFT_KEY: Record<string, MessageKey> = {
   cancelled_at_gateway: 'campaigns.takeBack.left.cancelledAtGateway',
   revoked: 'campaigns.takeBack.left.revoked',
   already_asked: 'campaigns.takeBack.left.alreadyAsked'
+}
+
+/**
+ * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
+ * when every one is zero, that nothing was taken back.
+ */
+function tallyText(result: TakeBackView, t: Translate): string {
+  const parts: [MessageKey, number][] = [
+    ['campaigns.takeBack.tally.stopped', result.stoppedLocally],
+    ['campaigns.takeBack.tally.cancelled', result.cancel.done],
+    ['campaigns.takeBack.tally.revoked', result.revoke.done],
+    ['campaigns.takeBack.tally.refused', result.cancel.refused + result.revoke.refused],
+    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending]
+  ]
+  const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
+  return said.length > 0
+    ? t('campaigns.takeBack.tally', { parts: said.join(', ') })
+    : t('campaigns.takeBack.tally.nothing')
 }
 
 /** How often a running take-back's tally is read again. */
@@ -152,15 +170,7 @@ export function TakeBackCampaign({
       ) : null}
       {result ? (
         <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
-          <p>
-            {t('campaigns.takeBack.tally', {
-              stopped: result.stoppedLocally,
-              cancelled: result.cancel.done,
-              revoked: result.revoke.done,
-              refused: result.cancel.refused + result.revoke.refused,
-              pending: result.cancel.pending + result.revoke.pending
-            })}
-          </p>
+          <p>{tallyText(result, t)}</p>
           {result.explained.length > 0 ? (
             <ul>
               {result.explained.map((e) => (
