@@ -675,12 +675,16 @@ export const enRest = {
   'send.sent.dismiss': 'Write another message',
   'send.sent.waitingBecause': '{count} waiting — {reason}',
   'send.sent.unknown': '{count} not looked up yet',
+  'send.sent.deleted': '{count} deleted',
   'send.sent.keptByGateway': '{count} kept by the gateway until the scheduled time',
   'send.sent.keptHere': '{count} kept on this computer until the scheduled time',
   'send.sent.failedTitle': 'Not sent',
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',
   'send.sent.queuedTitle': 'Waiting to be sent',
+  'send.sent.deletedTitle': 'Deleted',
+  /** A sent message's badge once the outbox no longer has it (deleted since). */
+  'send.sent.deletedStatus': 'Deleted',
 
   'outbox.title': 'Outbox',
   'outbox.filters': 'Filter the outbox',

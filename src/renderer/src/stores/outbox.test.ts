@@ -1,6 +1,6 @@
 // Outbox store: the list request for filters, paging with stale replies dropped, item events, bulk refresh, page eviction.
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { OutboxItemView } from '../../../shared/contract'
+import { ApiError, type OutboxItemView } from '../../../shared/contract'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
@@ -119,5 +119,20 @@ describe('track', () => {
     const known = useOutbox.getState().known
     expect(ids.filter((id) => !known.has(id))).toEqual([])
     expect(fake.requests('outbox:get')).toHaveLength(200)
+  })
+
+  it('takes the core\'s "no such item" for gone, and no other failure; a gone item is not asked again', async () => {
+    fake.handle('outbox:get', ({ id }) => {
+      if (id === 'deleted') throw new ApiError({ code: 'not_found', message: `No outbox item ${id}.` })
+      if (id === 'unreachable') throw new ApiError({ code: 'core_unavailable', message: 'busy' })
+      return { item: makeItem({ id }), history: [] }
+    })
+    await useOutbox.getState().refresh(['kept', 'deleted', 'unreachable'])
+    const { known, gone } = useOutbox.getState()
+    expect([...gone]).toEqual(['deleted'])
+    expect([...known.keys()]).toEqual(['kept'])
+    const asked = fake.requests('outbox:get').length
+    await useOutbox.getState().track(['kept', 'deleted', 'unreachable'])
+    expect(fake.requests('outbox:get').slice(asked)).toEqual([{ id: 'unreachable' }])
   })
 })

@@ -90,6 +90,11 @@ interface OutboxState {
   sendingPaused: boolean
   /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
   known: Map<string, OutboxItemView>
+  /**
+   * Items the core no longer has (deleted here, or answered `not_found` when asked again): a view that follows them
+   * says they are gone instead of waiting for news that will not come (bounded like `known`).
+   */
+  gone: Set<string>
   /** Bumped on every item or bulk change, so views with their own queries know to refetch. */
   changeSeq: number
   /**
@@ -155,6 +160,21 @@ function remember(known: Map<string, OutboxItemView>, items: OutboxItemView[]): 
     next.delete(oldest)
   }
   return next
+}
+
+/** The items the core no longer has: out of `known`, into `gone` (the oldest gone dropped first past the bound). */
+function forget(
+  state: { known: Map<string, OutboxItemView>; gone: Set<string> },
+  ids: string[]
+): { known: Map<string, OutboxItemView>; gone: Set<string> } {
+  const known = new Map(state.known)
+  const gone = new Set(state.gone)
+  for (const id of ids) {
+    known.delete(id)
+    gone.add(id)
+  }
+  for (const oldest of [...gone].slice(0, Math.max(0, gone.size - MAX_KNOWN))) gone.delete(oldest)
+  return { known, gone }
 }
 
 /** A typed phone fragment as the core stores numbers (62…), so "0812" finds "62812…". */
@@ -236,12 +256,18 @@ export const useOutbox = create<OutboxState>()((set, get) => {
    * brought while a reply was on its way is kept.
    */
   async function fetchItems(ids: string[], onlyMissing: boolean): Promise<void> {
-    const wanted = (id: string): boolean => !onlyMissing || !get().known.has(id)
+    const wanted = (id: string): boolean => !onlyMissing || !(get().known.has(id) || get().gone.has(id))
     const asked = ids.filter(wanted)
     for (let at = 0; at < asked.length; at += TRACK_AT_ONCE) {
       const slice = asked.slice(at, at + TRACK_AT_ONCE).filter(wanted)
       const replies = await Promise.allSettled(slice.map((id) => call('outbox:get', { id })))
       const items = replies.flatMap((r) => (r.status === 'fulfilled' ? [r.value.item] : []))
+      // Only the core's "no such item" means gone; any other failure leaves the item as not looked up yet.
+      const missing = slice.filter((_, n) => {
+        const reply = replies[n]
+        return reply?.status === 'rejected' && errorInfo(reply.reason).code === 'not_found'
+      })
+      if (missing.length > 0) set((state) => forget(state, missing))
       const fresh = items.filter((item) => {
         const seen = get().known.get(item.id)
         return seen === undefined ? true : !onlyMissing && seen.updatedAt <= item.updatedAt
@@ -266,6 +292,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
     known: new Map(),
+    gone: new Set(),
     changeSeq: 0,
     bulkSeq: 0,
     filters: NO_FILTERS,
@@ -392,11 +419,11 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
     async remove(id) {
       await call('outbox:delete', { id })
-      set((state) => {
-        const known = new Map(state.known)
-        known.delete(id)
-        return { known, changeSeq: state.changeSeq + 1, generation: state.generation + 1 }
-      })
+      set((state) => ({
+        ...forget(state, [id]),
+        changeSeq: state.changeSeq + 1,
+        generation: state.generation + 1
+      }))
     },
     async setPaused(paused) {
       const reply = await call('outbox:setPaused', { paused })
@@ -417,6 +444,7 @@ export function resetOutboxStore(): void {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
     known: new Map(),
+    gone: new Set(),
     changeSeq: 0,
     bulkSeq: 0,
     filters: NO_FILTERS,

@@ -55,14 +55,15 @@ function policyReason(
 
 /**
  * One line for a batch just sent, by the domain's counting model: every bucket its messages are in, never "sent" for
- * what is only waiting ("2 waiting — Sandbox device is logged out · 1 read · 3 in all"); what has not been looked up
- * yet is said as such, so the parts add up to the batch's size.
+ * what is only waiting ("2 waiting — Sandbox device is logged out · 1 read · 3 in all"); what was deleted since and
+ * what has not been looked up yet are said as such, so the parts add up to the batch's size.
  */
 export function batchSummary(
   items: OutboxItemView[],
   expected: number,
   reasonOf: (item: OutboxItemView) => string | null,
-  t: Translate
+  t: Translate,
+  deleted = 0
 ): string | null {
   if (expected === 0) return null
   const counts = bucketCountsOf(items)
@@ -76,7 +77,8 @@ export function batchSummary(
     else if (keptThere === counts.waiting) parts[0] = t('send.sent.keptByGateway', { count: keptThere })
     else if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
   }
-  const unknown = expected - items.length
+  if (deleted > 0) parts.push(t('send.sent.deleted', { count: deleted }))
+  const unknown = expected - items.length - deleted
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
   if (expected > 1) parts.push(t('buckets.total', { count: expected }))
   return parts.join(' · ')
@@ -88,9 +90,10 @@ function isKeptHere(item: OutboxItemView): boolean {
 
 /**
  * The heading of a batch just sent, from what all its items did (never "Just sent" over a failure): waiting,
- * scheduled, failed (all or some), cancelled, or taken by the gateway.
+ * scheduled, failed (all or some), cancelled, or taken by the gateway; deleted once none of them is left.
  */
-export function batchTitleKey(items: OutboxItemView[], scheduled: boolean): MessageKey {
+export function batchTitleKey(items: OutboxItemView[], scheduled: boolean, deleted = 0): MessageKey {
+  if (items.length === 0 && deleted > 0) return 'send.sent.deletedTitle'
   if (items.length === 0) return scheduled ? 'send.sent.scheduledTitle' : 'send.sent.queuedTitle'
   if (items.some((i) => isWaiting(i))) return 'send.sent.queuedTitle'
   const failed = items.filter((i) => i.status === 'failed').length

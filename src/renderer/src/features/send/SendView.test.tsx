@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView } from '../../../../shared/contract'
@@ -663,6 +664,64 @@ describe('enqueue', () => {
     } finally {
       disconnect()
     }
+  })
+
+  it('says an item deleted since (the core no longer has it) is deleted, not queued nor "not looked up yet"', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    useNavigation.getState().navigate('send')
+    const disconnect = connectEvents()
+    try {
+      render(<SendView />)
+      const at = { scheduledAt: '2030-01-01T15:30:00.000Z', timezone: 'Asia/Makassar' }
+      const kept = makeItem({ id: 's-1', status: 'scheduled', scheduleMode: 'local', ...at })
+      const deleted = makeItem({ id: 's-2', recipient: '6281355557778', status: 'scheduled', ...at })
+      sentBatch([kept, deleted], true)
+      expect(await screen.findByRole('heading', { name: 'Just scheduled' })).toBeTruthy()
+      // Deleted from another view (Schedules, the Outbox, the CLI): the core says so with one bulk change, and
+      // answers `not_found` for the id from then on.
+      fake.handle('outbox:get', ({ id }) => {
+        if (id === kept.id) return { item: kept, history: [] }
+        throw new ApiError({ code: 'not_found', message: `No outbox item ${id}.` })
+      })
+      act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
+      await waitFor(() =>
+        expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+          '1 kept on this computer until the scheduled time · 1 deleted · 2 in all'
+        )
+      )
+      expect(screen.getByRole('heading', { name: 'Just scheduled' })).toBeTruthy()
+
+      // The last one goes too: the card says that nothing of it is left, not "Queued".
+      fake.handle('outbox:get', ({ id }) => {
+        throw new ApiError({ code: 'not_found', message: `No outbox item ${id}.` })
+      })
+      act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
+      expect(await screen.findByRole('heading', { name: 'Deleted' })).toBeTruthy()
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe('2 deleted · 2 in all')
+      const status = within(screen.getByTestId('send-text-row')).getByTestId('send-file-status')
+      expect(status.textContent).toContain('Deleted')
+      expect(status.getAttribute('data-status')).toBe('deleted')
+      expect(screen.queryByText('Queued')).toBeNull()
+    } finally {
+      disconnect()
+    }
+  })
+
+  it('says a message deleted here (Schedules, the Outbox) is deleted; the card stays with its draft until a new one', async () => {
+    const user = show()
+    const item = makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local' })
+    sentBatch([item], true)
+    expect(await screen.findByRole('heading', { name: 'Just scheduled' })).toBeTruthy()
+    fake.handle('outbox:delete', () => ({ ok: true }))
+    fake.handle('outbox:get', ({ id }) => {
+      throw new ApiError({ code: 'not_found', message: `No outbox item ${id}.` })
+    })
+    await act(() => useOutbox.getState().remove(item.id))
+    expect(await screen.findByRole('heading', { name: 'Deleted' })).toBeTruthy()
+    expect(screen.getByTestId('send-sent-summary').textContent).toBe('1 deleted')
+    // The draft it came from is still the one in the form: its card stays with it until a new message is written.
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '0812')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
   })
 
   it('heads a send whose items failed "Not sent" or "Some messages failed", never "Just sent"', async () => {

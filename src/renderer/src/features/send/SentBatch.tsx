@@ -14,15 +14,36 @@ import { FileThumb } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
 import './send.css'
 
+/** A row whose messages the outbox no longer has: said as deleted, as the outbox says it, never as still queued. */
+function DeletedBadge(): React.JSX.Element {
+  const t = useT()
+  return (
+    <span className="sent-progress">
+      <span aria-live="polite">
+        <span className="badge badge--warn" data-testid="send-file-status" data-status="deleted">
+          <span aria-hidden="true" className="badge-symbol">
+            ⌫
+          </span>
+          {t('send.sent.deletedStatus')}
+        </span>
+      </span>
+    </span>
+  )
+}
+
 function ItemsProgress({
   items,
-  expected
+  expected,
+  deleted
 }: {
   items: OutboxItemView[]
   expected: number
+  /** None of the row's messages is left: all of them were deleted since. */
+  deleted: boolean
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
+  if (deleted) return <DeletedBadge />
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
   const step = Math.max(0, progressIndex(status))
@@ -71,6 +92,7 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
   const locale = localeOf(useLanguage())
   const sent = useSend((s) => s.sent)
   const known = useOutbox((s) => s.known)
+  const gone = useOutbox((s) => s.gone)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
 
@@ -99,19 +121,25 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
     const item = known.get(id)
     return item ? [item] : []
   })
+  const textItems = items.filter((i) => i.kind === 'text')
   const forFile = (file: DraftFile): OutboxItemView[] =>
     items.filter(
       (i) =>
         i.kind !== 'text' && i.fileName === file.name && (i.fileSize === null || i.fileSize === file.size)
     )
   const recipients = sent.recipients.length
+  const deleted = sent.itemIds.filter((id) => gone.has(id)).length
+  // A deleted item is known by its id only: once every item is either seen or gone, a row with none seen lost them all.
+  const allAccounted = items.length + deleted === sent.itemIds.length
+  const rowDeleted = (rowItems: OutboxItemView[]): boolean =>
+    deleted > 0 && allAccounted && rowItems.length === 0
   const reasonOf = (item: OutboxItemView): string | null =>
     waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
       formatDateTime(iso, locale)
     )
-  const summary = batchSummary(items, sent.itemIds.length, reasonOf, t)
+  const summary = batchSummary(items, sent.itemIds.length, reasonOf, t, deleted)
   // Only what the gateway has taken is "sent"; the heading follows every item until they settle.
-  const title = t(batchTitleKey(items, sent.scheduled))
+  const title = t(batchTitleKey(items, sent.scheduled, deleted))
 
   return (
     <section className="card sent" aria-labelledby="sent-title" data-testid="send-sent">
@@ -140,7 +168,7 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
                 {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
               </span>
             </span>
-            <ItemsProgress items={forFile(file)} expected={recipients} />
+            <ItemsProgress items={forFile(file)} expected={recipients} deleted={rowDeleted(forFile(file))} />
           </li>
         ))}
         {sent.text ? (
@@ -154,7 +182,7 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
                 {sent.text}
               </span>
             </span>
-            <ItemsProgress items={items.filter((i) => i.kind === 'text')} expected={recipients} />
+            <ItemsProgress items={textItems} expected={recipients} deleted={rowDeleted(textItems)} />
           </li>
         ) : null}
       </ul>
