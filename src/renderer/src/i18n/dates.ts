@@ -133,11 +133,45 @@ export function zoneLabel(timeZone: string): string {
 
 /**
  * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
- * them on every keystroke, and each offset takes an Intl formatter of its own (46 ms for all of them here). The hour
- * keeps an offset current across a change of daylight saving time.
+ * them on every keystroke, and each offset takes an Intl formatter of its own (46 ms for all of them in Node, about
+ * 90 ms in a slow window: one long task as a campaign's pacing fields opened). The offsets are therefore read a few
+ * at a time (`readZoneOffsets`) and a label waits for its offset rather than reading it. The hour keeps an offset
+ * current across a change of daylight saving time.
  */
 const optionLabels = new Map<string, string>()
+const zoneOffsets = new Map<string, string | null>()
 let optionLabelsHour = -1
+
+/** The caches above, emptied when the hour they were read in has passed. */
+function labelsOfTheHour(at: Date): void {
+  const hour = Math.floor(at.getTime() / 3_600_000)
+  if (hour !== optionLabelsHour) {
+    optionLabels.clear()
+    zoneOffsets.clear()
+    optionLabelsHour = hour
+  }
+}
+
+/** Whether every one of these zones' offsets has been read this hour (their labels then name them). */
+export function zoneOffsetsRead(zones: readonly string[], at: Date = new Date()): boolean {
+  labelsOfTheHour(at)
+  return zones.every((zone) => zoneOffsets.has(zone))
+}
+
+/**
+ * Reads the offsets of these zones not read yet this hour, at most `budget` of them, and says whether all are read:
+ * a picker calls it from a timer again and again, so that no task of the window's holds 400 formatters.
+ */
+export function readZoneOffsets(zones: readonly string[], budget: number, at: Date = new Date()): boolean {
+  labelsOfTheHour(at)
+  let left = budget
+  for (const zone of zones) {
+    if (zoneOffsets.has(zone)) continue
+    if (left-- === 0) return false
+    zoneOffsets.set(zone, utcOffset(zone, at))
+  }
+  return true
+}
 
 /** The zone's offset from UTC at `at`: "UTC+7", "UTC-3", "UTC+5:30", "UTC". */
 function utcOffset(timeZone: string, at: Date): string | null {
@@ -173,30 +207,38 @@ const CITY_NAMES: Readonly<Record<string, string>> = {
  * Indonesian name first where it has one: "WITA — Makassar, Asia (UTC+8)", "La Rioja, Argentina, America (UTC-3)",
  * "Maldives, Samudra Hindia (UTC+5)".
  */
-export function zoneOptionLabel(timeZone: string, language: Language, at: Date = new Date()): string {
-  const hour = Math.floor(at.getTime() / 3_600_000)
-  if (hour !== optionLabelsHour) {
-    optionLabels.clear()
-    optionLabelsHour = hour
-  }
+export function zoneOptionLabel(
+  timeZone: string,
+  language: Language,
+  at: Date = new Date(),
+  /** `ifRead`: without the offset when it has not been read yet this hour (no formatter is made for it now). */
+  offset: 'read' | 'ifRead' = 'read'
+): string {
+  labelsOfTheHour(at)
+  if (offset === 'ifRead' && !zoneOffsets.has(timeZone)) return zonePlace(timeZone, language)
   const cacheKey = `${language}\u0000${timeZone}`
   let label = optionLabels.get(cacheKey)
   if (label === undefined) {
-    const [region = '', ...rest] = timeZone.split('/')
-    const place =
-      rest.length === 0
-        ? timeZone
-        : [
-            ...rest.reverse().map((part) => CITY_NAMES[part] ?? part.replace(/_/g, ' ')),
-            regionName(region, language)
-          ].join(', ')
-    const offset = utcOffset(timeZone, at)
-    const read = offset && offset !== place ? `${place} (${offset})` : place
-    const short = INDONESIAN_ZONE_NAMES[timeZone]
-    label = short ? `${short} — ${read}` : read
+    if (!zoneOffsets.has(timeZone)) zoneOffsets.set(timeZone, utcOffset(timeZone, at))
+    label = zonePlace(timeZone, language, zoneOffsets.get(timeZone) ?? null)
     optionLabels.set(cacheKey, label)
   }
   return label
+}
+
+/** The label's words: the Indonesian name first, the city and region, and the offset when it is given. */
+function zonePlace(timeZone: string, language: Language, offset: string | null = null): string {
+  const [region = '', ...rest] = timeZone.split('/')
+  const place =
+    rest.length === 0
+      ? timeZone
+      : [
+          ...rest.reverse().map((part) => CITY_NAMES[part] ?? part.replace(/_/g, ' ')),
+          regionName(region, language)
+        ].join(', ')
+  const read = offset && offset !== place ? `${place} (${offset})` : place
+  const short = INDONESIAN_ZONE_NAMES[timeZone]
+  return short ? `${short} — ${read}` : read
 }
 
 /** An instant in the operator's locale with the zone it is shown in named: "28 Nov 2026, 14:05 WIB". */

@@ -1,6 +1,6 @@
 // The one time-zone picker (issue 29): Indonesia's zones first by their names (WIB, WITA, WIT), and a search box
 // that narrows the ~400 zones (and only narrows: the operator picks).
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { expect, it, vi } from 'vitest'
@@ -13,8 +13,17 @@ function Picker({ start = 'Asia/Jakarta' }: { start?: string }): React.JSX.Eleme
   return <TimeZoneField id="zone" label="Time zone" testId="zone" value={zone} onChange={setZone} />
 }
 
-it('offers WIB, WITA and WIT first, named as operators say them', () => {
-  render(<Picker />)
+/** The picker once its zones' offsets are read (a slice at a time after it is drawn; see the long-task test). */
+async function renderPicker(start?: string): Promise<void> {
+  render(<Picker {...(start ? { start } : {})} />)
+  // (By the select's own options: a role query over 400 options outlasts the wait.)
+  const select = screen.getByTestId('zone') as HTMLSelectElement
+  // The labels name the offsets once all are read.
+  await waitFor(() => expect(select.options[0]?.textContent).toMatch(/\(UTC\+7\)$/))
+}
+
+it('offers WIB, WITA and WIT first, named as operators say them', async () => {
+  await renderPicker()
   const options = within(screen.getByRole('combobox', { name: 'Time zone' })).getAllByRole('option')
   expect(options.slice(0, 3).map((o) => o.textContent)).toEqual([
     'WIB — Jakarta, Asia (UTC+7)',
@@ -24,8 +33,8 @@ it('offers WIB, WITA and WIT first, named as operators say them', () => {
   expect(options.length).toBeGreaterThan(100)
 })
 
-it('lists every other zone readably: city, region, offset now, and Indonesia’s own names (QA: raw ids)', () => {
-  render(<Picker />)
+it('lists every other zone readably: city, region, offset now, and Indonesia’s own names (QA: raw ids)', async () => {
+  await renderPicker()
   const select = screen.getByRole('combobox', { name: 'Time zone' })
   const all = within(within(select).getByRole('group', { name: 'All zones' })).getAllByRole('option')
   expect(all.length).toBeGreaterThan(100)
@@ -43,7 +52,7 @@ it('lists every other zone readably: city, region, offset now, and Indonesia’s
 })
 
 it('finds a zone by its label or by its id, and reads no zone again while typing', async () => {
-  render(<Picker />)
+  await renderPicker()
   const user = userEvent.setup()
   const select = screen.getByRole('combobox', { name: 'Time zone' })
   const search = screen.getByRole('searchbox')
@@ -99,7 +108,7 @@ it('narrows the zones to what is typed and keeps the chosen one: searching never
 it("names the regions in the window's language and finds a zone by that name or by its id (QA: English regions)", async () => {
   useSettings.getState().set(makeSettings({ language: 'id' }))
   try {
-    render(<Picker />)
+    await renderPicker()
     const user = userEvent.setup()
     const select = screen.getByRole('combobox', { name: 'Time zone' })
     const search = screen.getByRole('searchbox')

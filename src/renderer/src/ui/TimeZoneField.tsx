@@ -1,9 +1,15 @@
 // The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
 // play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
 // (which never picks one).
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
-import { timeZones, ZONE_ABBREVIATIONS, zoneOptionLabel } from '../i18n/dates'
+import {
+  readZoneOffsets,
+  timeZones,
+  ZONE_ABBREVIATIONS,
+  zoneOffsetsRead,
+  zoneOptionLabel
+} from '../i18n/dates'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -16,6 +22,9 @@ export interface TimeZoneFieldProps {
   include?: (string | null | undefined)[]
   onChange: (zone: string) => void
 }
+
+/** Zone offsets read in one task of the window's: a few milliseconds' worth on a slow machine. */
+const OFFSETS_PER_TASK = 25
 
 /** Whether a zone answers what was typed ("wita", "makassar", "new york", "utc+8", "America/New_York"). */
 function matches(zone: string, text: string, query: string): boolean {
@@ -39,11 +48,29 @@ export function TimeZoneField({
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
   const zones = useMemo(() => timeZones([value, ...include]), [key])
-  // Read once as the picker opens (and when the language changes), not on every keystroke: each zone's offset takes a
-  // formatter of its own.
+  // Each zone's offset takes a formatter of its own: they are read a slice at a time after the picker is drawn (400
+  // at once held the window for one long task), and the labels name them once all are read. Not on every keystroke.
+  const [readFor, setReadFor] = useState<readonly string[] | null>(null)
+  useEffect(() => {
+    if (zoneOffsetsRead(zones)) return
+    let timer: ReturnType<typeof setTimeout>
+    const readSome = (): void => {
+      if (readZoneOffsets(zones, OFFSETS_PER_TASK)) setReadFor(zones)
+      else timer = setTimeout(readSome, 0)
+    }
+    timer = setTimeout(readSome, 0)
+    return () => clearTimeout(timer)
+  }, [zones])
+  const offsetsRead = readFor === zones || zoneOffsetsRead(zones)
   const labels = useMemo(
-    () => new Map(zones.map((zone) => [zone, zoneOptionLabel(zone, language)])),
-    [zones, language]
+    () =>
+      new Map(
+        zones.map((zone) => [
+          zone,
+          zoneOptionLabel(zone, language, undefined, offsetsRead ? 'read' : 'ifRead')
+        ])
+      ),
+    [zones, language, offsetsRead]
   )
   const zoneText = (zone: string): string => labels.get(zone) ?? zone
   // The chosen zone stays offered whatever is typed: a select cannot show a value it does not list.
