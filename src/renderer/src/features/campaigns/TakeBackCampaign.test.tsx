@@ -98,6 +98,20 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
   expect(tally.textContent).toContain('1 ditolak gateway: Id Invalid or message is not sent yet')
 })
 
+/** The campaign taken back through its question in the window's `language`; the tally's status line. */
+async function takeBackIn(language: 'en' | 'id'): Promise<HTMLElement> {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
+  const dialog = screen.getByRole('dialog')
+  await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
+  await user.click(
+    within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
+  )
+  return screen.findByRole('status')
+}
+
 it.each([
   ['en', '5 cancelled before they left, 3 still to do.'],
   // "Masih diproses" said "still being processed": these are not begun yet, as the English says.
@@ -106,16 +120,7 @@ it.each([
   'words what is still to do while it runs, and nothing else that is zero (%s)',
   async (language, text) => {
     fake.handle('outbox:takeBackProgress', () => running)
-    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-    const user = userEvent.setup()
-    render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
-    await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
-    const dialog = screen.getByRole('dialog')
-    await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
-    await user.click(
-      within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
-    )
-    const tally = await screen.findByRole('status')
+    const tally = await takeBackIn(language)
     expect(tally.querySelector('p')?.textContent).toBe(text)
   }
 )
@@ -127,16 +132,7 @@ it.each([
   const nothing: TakeBackView = { ...done, stoppedLocally: 0, revoke: none, cancel: none, explained: [] }
   fake.handle('campaigns:takeBack', () => nothing)
   fake.handle('outbox:takeBackProgress', () => nothing)
-  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-  const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
-  await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
-  const dialog = screen.getByRole('dialog')
-  await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
-  await user.click(
-    within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
-  )
-  const tally = await screen.findByRole('status')
+  const tally = await takeBackIn(language)
   expect(tally.querySelector('p')?.textContent).toBe(text)
 })
 
@@ -144,16 +140,7 @@ it.each(['en', 'id'] as const)(
   'words the rows it cancelled as the campaign counters count them, one word for the bucket (%s)',
   async (language) => {
     fake.handle('outbox:takeBackProgress', () => ({ ...done, cancel: { ...none, done: 4 } }))
-    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-    const user = userEvent.setup()
-    render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
-    await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
-    const dialog = screen.getByRole('dialog')
-    await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
-    await user.click(
-      within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
-    )
-    const tally = await screen.findByRole('status')
+    const tally = await takeBackIn(language)
     await waitFor(() => expect(tally.textContent).toContain(`4 `), { timeout: 5000 })
     // Stopped here (5) and cancelled at the gateway (4) are both the counters' cancelled bucket (QA: "12 dihentikan"
     // beside "dibatalkan 12").
