@@ -1,13 +1,7 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  formatBytes,
-  formatClockTime,
-  formatDateTime,
-  formatListTime,
-  zoneLabel,
-  zoneOptionLabel
-} from './dates'
+import { formatBytes, formatClockTime, formatDateTime, formatListTime, zoneLabel } from './dates'
+import { zoneOptionLabel } from './zone-labels'
 import { wallClockIn } from './wall-clock'
 
 afterEach(() => {

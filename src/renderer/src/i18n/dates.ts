@@ -1,5 +1,4 @@
 // Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
-import { isMessageKey, translate, type Language } from '../../../shared/i18n/translate'
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -91,7 +90,7 @@ export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
  * Every Indonesian zone the platform knows, by the same names: Pontianak keeps western Indonesia's clock (WIB) under
  * its own IANA name. The main three alone lead the pickers.
  */
-const INDONESIAN_ZONE_NAMES: Readonly<Record<string, string>> = {
+export const INDONESIAN_ZONE_NAMES: Readonly<Record<string, string>> = {
   ...ZONE_ABBREVIATIONS,
   'Asia/Pontianak': 'WIB'
 }
@@ -129,116 +128,6 @@ export function computerZone(): string {
 /** "WIB", "WITA", "WIT" (for each Indonesian zone), else the zone's IANA name ("Europe/Paris"). */
 export function zoneLabel(timeZone: string): string {
   return INDONESIAN_ZONE_NAMES[timeZone] ?? timeZone
-}
-
-/**
- * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
- * them on every keystroke, and each offset takes an Intl formatter of its own (46 ms for all of them in Node, about
- * 90 ms in a slow window: one long task as a campaign's pacing fields opened). The offsets are therefore read a few
- * at a time (`readZoneOffsets`) and a label waits for its offset rather than reading it. The hour keeps an offset
- * current across a change of daylight saving time.
- */
-const optionLabels = new Map<string, string>()
-const zoneOffsets = new Map<string, string | null>()
-let optionLabelsHour = -1
-
-/** The caches above, emptied when the hour they were read in has passed. */
-function labelsOfTheHour(at: Date): void {
-  const hour = Math.floor(at.getTime() / 3_600_000)
-  if (hour !== optionLabelsHour) {
-    optionLabels.clear()
-    zoneOffsets.clear()
-    optionLabelsHour = hour
-  }
-}
-
-/** Whether every one of these zones' offsets has been read this hour (their labels then name them). */
-export function zoneOffsetsRead(zones: readonly string[], at: Date = new Date()): boolean {
-  labelsOfTheHour(at)
-  return zones.every((zone) => zoneOffsets.has(zone))
-}
-
-/**
- * Reads the offsets of these zones not read yet this hour, at most `budget` of them, and says whether all are read:
- * a picker calls it from a timer again and again, so that no task of the window's holds 400 formatters.
- */
-export function readZoneOffsets(zones: readonly string[], budget: number, at: Date = new Date()): boolean {
-  labelsOfTheHour(at)
-  let left = budget
-  for (const zone of zones) {
-    if (zoneOffsets.has(zone)) continue
-    if (left-- === 0) return false
-    zoneOffsets.set(zone, utcOffset(zone, at))
-  }
-  return true
-}
-
-/** The zone's offset from UTC at `at`: "UTC+7", "UTC-3", "UTC+5:30", "UTC". */
-function utcOffset(timeZone: string, at: Date): string | null {
-  try {
-    const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'shortOffset' })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value
-    if (!name) return null
-    // "GMT-3"; no offset is "GMT" or "GMT+0" depending on the platform's data.
-    return name.replace(/^GMT(\+0)?$/, 'UTC').replace(/^GMT/, 'UTC')
-  } catch {
-    return null
-  }
-}
-
-/**
- * The region an IANA id starts with, as the window's language names it (`zone.region.` keys: "Indian" is the Indian
- * Ocean, Indonesian's "Afrika"); a region the tables do not name yet is shown as IANA writes it.
- */
-function regionName(region: string, language: Language): string {
-  const key = `zone.region.${region}`
-  return isMessageKey(key) ? translate(language, key) : region
-}
-
-/** Cities IANA writes without their punctuation (ids cannot hold an apostrophe); the rest read well with spaces. */
-const CITY_NAMES: Readonly<Record<string, string>> = {
-  DumontDUrville: "Dumont d'Urville",
-  St_Johns: "St John's"
-}
-
-/**
- * A zone as a picker lists it: its city with spaces, its region in the window's language, its offset now, and the
- * Indonesian name first where it has one: "WITA — Makassar, Asia (UTC+8)", "La Rioja, Argentina, America (UTC-3)",
- * "Maldives, Samudra Hindia (UTC+5)".
- */
-export function zoneOptionLabel(
-  timeZone: string,
-  language: Language,
-  at: Date = new Date(),
-  /** `ifRead`: without the offset when it has not been read yet this hour (no formatter is made for it now). */
-  offset: 'read' | 'ifRead' = 'read'
-): string {
-  labelsOfTheHour(at)
-  if (offset === 'ifRead' && !zoneOffsets.has(timeZone)) return zonePlace(timeZone, language)
-  const cacheKey = `${language}\u0000${timeZone}`
-  let label = optionLabels.get(cacheKey)
-  if (label === undefined) {
-    if (!zoneOffsets.has(timeZone)) zoneOffsets.set(timeZone, utcOffset(timeZone, at))
-    label = zonePlace(timeZone, language, zoneOffsets.get(timeZone) ?? null)
-    optionLabels.set(cacheKey, label)
-  }
-  return label
-}
-
-/** The label's words: the Indonesian name first, the city and region, and the offset when it is given. */
-function zonePlace(timeZone: string, language: Language, offset: string | null = null): string {
-  const [region = '', ...rest] = timeZone.split('/')
-  const place =
-    rest.length === 0
-      ? timeZone
-      : [
-          ...rest.reverse().map((part) => CITY_NAMES[part] ?? part.replace(/_/g, ' ')),
-          regionName(region, language)
-        ].join(', ')
-  const read = offset && offset !== place ? `${place} (${offset})` : place
-  const short = INDONESIAN_ZONE_NAMES[timeZone]
-  return short ? `${short} — ${read}` : read
 }
 
 /** An instant in the operator's locale with the zone it is shown in named: "28 Nov 2026, 14:05 WIB". */

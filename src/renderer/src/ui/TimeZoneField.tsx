@@ -3,13 +3,8 @@
 // (which never picks one).
 import { useEffect, useMemo, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
-import {
-  readZoneOffsets,
-  timeZones,
-  ZONE_ABBREVIATIONS,
-  zoneOffsetsRead,
-  zoneOptionLabel
-} from '../i18n/dates'
+import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
+import { readZoneOffsets, zoneOffsetsRead, zoneOptionLabel } from '../i18n/zone-labels'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
