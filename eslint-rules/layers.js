@@ -96,7 +96,13 @@ export const LAYERS = [
   },
   {
     name: 'foundation',
-    modules: [`${CORE}/clock`, `${CORE}/seeded-random`, `${CORE}/logging`, `${CORE}/private-files`],
+    modules: [
+      `${CORE}/clock`,
+      `${CORE}/seeded-random`,
+      `${CORE}/logging`,
+      `${CORE}/private-files`,
+      `${CORE}/error-codes`
+    ],
     imports: [],
     node: true,
     npm: true,

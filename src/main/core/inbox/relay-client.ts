@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
+import { errorCodes } from '../error-codes'
 
 /** A fetch (the global one in the app; a relay's handler in tests). */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>
@@ -169,15 +170,7 @@ function networkFault(error: unknown, url: string): string {
 
 /** The system's code for a failed connection (`ECONNREFUSED`), found on the error or down its causes. */
 function networkCode(error: unknown): string | null {
-  const seen = new Set<unknown>()
-  for (let current: unknown = error; current !== null && typeof current === 'object';) {
-    if (seen.has(current)) break
-    seen.add(current)
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && code !== 'ERR_INVALID_ARG_TYPE') return code
-    current = (current as { cause?: unknown }).cause
-  }
-  return null
+  return errorCodes(error).find((code) => code !== 'ERR_INVALID_ARG_TYPE') ?? null
 }
 
 function hostOf(url: string): string {

@@ -2,6 +2,7 @@
 import { capRetryAfter, isGatewayError, type GatewayError, type GatewayErrorCode } from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
+import { errorCodes } from '../error-codes'
 
 export type SendErrorAction =
   /** The gateway surely did not take the message: retry after backoff. */
@@ -48,19 +49,7 @@ const DEVICE_CODES = new Set([
 ])
 
 function neverConnected(error: unknown): boolean {
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [error]
-  while (queue.length > 0) {
-    const current = queue.shift()
-    if (current === null || typeof current !== 'object' || seen.has(current)) continue
-    seen.add(current)
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true
-    queue.push((current as { cause?: unknown }).cause)
-    const errors = (current as { errors?: unknown }).errors
-    if (Array.isArray(errors)) queue.push(...(errors as unknown[]))
-  }
-  return false
+  return errorCodes(error).some((code) => NEVER_CONNECTED.has(code))
 }
 
 /**
