@@ -16,7 +16,7 @@ registerHooks({
   }
 })
 
-const { app, control, record } = await import(standInUrl)
+const { app, control, record, ipcHandlers } = await import(standInUrl)
 const steps = (process.argv[2] ?? '').split(',').filter(Boolean)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 // Wherever the shell put its data folder (SENDER_DESK_USER_DATA is honoured only when not packaged).
@@ -42,6 +42,16 @@ try {
       case 'wait-started':
         await until(() => /Sender Desk \S+ started/.test(readLog()), 'the "started" log line')
         break
+      case 'language-id': {
+        // Settings → Language → Bahasa Indonesia, asked as the window asks (from the app's own page).
+        const event = {
+          sender: { isDestroyed: () => false },
+          senderFrame: { url: 'app://renderer/index.html' }
+        }
+        const reply = await ipcHandlers.get('settings:update')(event, { language: 'id' })
+        if (!reply?.ok) throw new Error(`settings:update refused: ${JSON.stringify(reply)}`)
+        break
+      }
       case 'second-instance':
         app.emit('second-instance', {}, ['sender-desk'], process.cwd())
         break

@@ -71,6 +71,14 @@ class App extends EventEmitter {
   getLocale() {
     return process.env.STAND_IN_LOCALE ?? 'en-US'
   }
+  /** Chromium reads its switches once, before ready: a switch appended later is recorded as too late. */
+  commandLine = {
+    appendSwitch: (name, value) =>
+      note(
+        'commandLine.appendSwitch',
+        `${name}=${value ?? ''}${this.#ready ? ' (after ready: ignored)' : ''}`
+      )
+  }
   setAppUserModelId() {}
   getLoginItemSettings() {
     return { openAtLogin: false, wasOpenedAtLogin: false }
@@ -202,9 +210,12 @@ export const nativeTheme = Object.assign(new EventEmitter(), {
   shouldUseDarkColorsForSystemIntegratedUI: true
 })
 
+/** The handlers the shell registered, for the driver to call as the window would. */
+export const ipcHandlers = new Map()
 export const ipcMain = Object.assign(new EventEmitter(), {
-  handle(channel) {
+  handle(channel, handler) {
     record.ipcHandlers.push(channel)
+    ipcHandlers.set(channel, handler)
   },
   removeHandler() {}
 })

@@ -167,6 +167,23 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect([dev.userData, dev.testHooks]).toEqual([elsewhere, true])
   })
 
+  it('the native date and time inputs start in the language chosen in Settings: Chromium gets it before ready', () => {
+    const dataDir = dataFolder()
+    const switches = (run: Recording): string[] => run.events.filter((e) => e.startsWith('commandLine.'))
+    // The first start knows no choice: Chromium keeps the system's locale.
+    const first = boot(['ready', 'wait-started', 'language-id', 'quit', 'wait-exit'], dataDir)
+    expect(first.failure).toBeNull()
+    expect(switches(first)).toEqual([])
+    // Bahasa Indonesia chosen there: the next start hands Chromium Indonesian before it is ready.
+    const next = boot(['ready', 'wait-started', 'quit', 'wait-exit'], dataDir)
+    expect(next.failure).toBeNull()
+    expect(switches(next)).toEqual(['commandLine.appendSwitch:lang=id'])
+    // A file someone else wrote there is not a language.
+    writeFileSync(join(dataDir, 'window-language'), '--disable-web-security')
+    const tampered = boot(['ready', 'wait-started', 'quit', 'wait-exit'], dataDir)
+    expect(switches(tampered)).toEqual([])
+  })
+
   it('a second launch during startup shows the one window once the app is up', () => {
     const run = boot(['ready', 'second-instance', 'wait-started'], dataFolder())
     expect(run.failure).toBeNull()

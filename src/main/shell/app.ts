@@ -10,7 +10,14 @@ import log from 'electron-log/main'
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { View } from '../../shared/contract'
-import { translate, type Language, type MessageKey, type Params, type Translate } from '../../shared/i18n'
+import {
+  chromiumLocaleOf,
+  translate,
+  type Language,
+  type MessageKey,
+  type Params,
+  type Translate
+} from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 import {
   ApiFailure,
@@ -33,6 +40,7 @@ import { createMainWindow, guardEveryWebContents } from './window'
 import { NotificationCenter, noticeDestination } from './notifications'
 import { describeStartupFailure, languageOfLocale } from './startup-failure'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
+import { rememberedWindowLanguage, rememberWindowLanguage } from './window-locale'
 
 const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
@@ -57,6 +65,9 @@ export function startShell(): void {
   }
   registerRendererScheme()
   guardEveryWebContents()
+  // Before ready, or Chromium keeps the OS's locale for its native date and time inputs (window-locale.ts).
+  const startedInLanguage = rememberedWindowLanguage(app.getPath('userData'))
+  if (startedInLanguage) app.commandLine.appendSwitch('lang', chromiumLocaleOf(startedInLanguage))
 
   const secrets = new SecretList()
   const logFile = (): string => join(app.getPath('userData'), 'logs', 'main.log')
@@ -321,9 +332,20 @@ export function startShell(): void {
     tray = new TrayService(onTrayAction, onTrayDrop, t)
     tray.render(current.snapshot())
     current.onSnapshotChange((snapshot) => tray?.render(snapshot))
-    // The tray speaks the language chosen in Settings as soon as it changes.
+    // The tray speaks the language chosen in Settings as soon as it changes; the window's date and time inputs at
+    // the next start (window-locale.ts).
+    const keepWindowLanguage = (): void => {
+      try {
+        rememberWindowLanguage(dataDir, current.settings.get().language)
+      } catch (error) {
+        logger.warn("the window's language for the next start was not kept", error)
+      }
+    }
+    keepWindowLanguage()
     current.events.subscribe((event) => {
-      if (event === 'settings:changed') tray?.render(current.snapshot())
+      if (event !== 'settings:changed') return
+      tray?.render(current.snapshot())
+      keepWindowLanguage()
     })
 
     powerMonitor.on('resume', () => current.monitor.notifyResume())

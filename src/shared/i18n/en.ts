@@ -832,6 +832,8 @@ export const enRest = {
   'settings.group.data': 'Data and security',
   'settings.group.diagnostics': 'Diagnostics',
   'settings.language': 'Language',
+  'settings.language.pickersAfterRestart':
+    'The date and time pickers switch to this language when Sender Desk next starts.',
   'settings.theme': 'Theme',
   'settings.theme.system': 'Same as the system',
   'settings.theme.light': 'Light',

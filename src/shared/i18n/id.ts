@@ -968,6 +968,8 @@ export const id: Record<MessageKey, string> = {
   'settings.group.data': 'Data dan keamanan',
   'settings.group.diagnostics': 'Diagnostik',
   'settings.language': 'Bahasa',
+  'settings.language.pickersAfterRestart':
+    'Pemilih tanggal dan jam beralih ke bahasa ini saat Sender Desk dibuka lagi.',
   'settings.theme': 'Tema',
   'settings.theme.system': 'Ikuti sistem',
   'settings.theme.light': 'Terang',

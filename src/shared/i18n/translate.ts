@@ -30,6 +30,14 @@ export function hasStrings(language: Language): boolean {
   return tables[language] !== undefined
 }
 
+/**
+ * The locale Chromium is started with for a window in `language` (`--lang`, window-locale.ts in the shell): one
+ * Chromium ships, whose native date and time inputs read as the window's own formats (a 24-hour clock).
+ */
+export function chromiumLocaleOf(language: Language): string {
+  return language === 'id' ? 'id' : 'en-GB'
+}
+
 /** BCP 47 locale for Intl formatting. */
 export function localeOf(language: Language): string {
   return language === 'id' ? 'id-ID' : 'en-GB'

@@ -1,7 +1,7 @@
 // Settings: each control updates the core's settings (in its own units), range checks, diagnostics copied to the clipboard.
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../../shared/contract'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
@@ -30,6 +30,22 @@ describe('SettingsView', () => {
     expect(screen.getByRole('heading', { name: 'Pengaturan' })).toBeTruthy()
     // The save that changed the language ran with the old words: its "Saved." is said in the new language.
     expect(screen.getByTestId('settings-status').textContent).toBe('Tersimpan.')
+  })
+
+  it('says the date and time pickers follow a new language at the next start, until Chromium runs in it', async () => {
+    // Chromium started in Indonesian (the shell hands it the last language chosen), the window in English.
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('id')
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const described = (control: HTMLElement): string | null =>
+      document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent ?? null
+    const select = screen.getByRole('combobox', { name: 'Language' })
+    expect(described(select)).toBe(
+      'The date and time pickers switch to this language when Sender Desk next starts.'
+    )
+    await user.selectOptions(select, 'id')
+    expect(described(screen.getByRole('combobox', { name: 'Bahasa' }))).toBeNull()
+    language.mockRestore()
   })
 
   it('saves numbers on blur, in the setting’s units', async () => {

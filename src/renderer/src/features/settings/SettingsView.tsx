@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
-import { useT, type MessageKey } from '../../i18n'
+import { chromiumLocaleOf, useT, type MessageKey } from '../../i18n'
 import { useSettings } from '../../stores/settings'
 import { CopyButton } from '../../ui/CopyButton'
 import { Field } from '../../ui/Field'
@@ -136,7 +136,17 @@ export function SettingsView(): React.JSX.Element {
       <DamagedParts />
 
       <Group title={t('settings.group.window')}>
-        <Field id="settings-language" label={t('settings.language')}>
+        <Field
+          id="settings-language"
+          label={t('settings.language')}
+          // Chromium draws its date and time inputs in the locale it started with; the shell gives it this
+          // language at the next start (main/shell/window-locale.ts), so say so until then.
+          hint={
+            navigator.language === chromiumLocaleOf(settings.language)
+              ? undefined
+              : t('settings.language.pickersAfterRestart')
+          }
+        >
           {(control) => (
             <select
               {...control}
