@@ -75,7 +75,7 @@ describe('campaign refusals in the operator language', () => {
     const deviceId = await linkedDevice()
     expect(
       await refusalInIndonesian('campaigns:read', await registeredSheet('old.xls', 'AAAA'))
-    ).toMatchObject({ code: 'sheet_unsupported', id: expect.stringMatching(/^Berkas Excel lama 97–2003/) })
+    ).toMatchObject({ code: 'sheet_unsupported', id: expect.stringMatching(/^File Excel lama 97–2003/) })
     expect(
       await refusalInIndonesian('campaigns:check', {
         sheetId: 'gone',
@@ -83,7 +83,7 @@ describe('campaign refusals in the operator language', () => {
         template: 'Hi',
         previewRows: []
       })
-    ).toMatchObject({ code: 'sheet_gone', id: 'Berkas ini sudah tidak dimuat: impor lagi.' })
+    ).toMatchObject({ code: 'sheet_gone', id: 'File ini sudah tidak dimuat: impor lagi.' })
 
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
     const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))

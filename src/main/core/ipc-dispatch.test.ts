@@ -52,7 +52,7 @@ describe('refusals over the contract', () => {
     )
     expect(error.message).toBe("a.pdf is 3 MB; this device's gateway accepts files up to 2 MB.")
     expect(coreText('id', error.message, error.messageKey, error.messageParams)).toBe(
-      'a.pdf berukuran 3 MB; gateway perangkat ini hanya menerima berkas hingga 2 MB.'
+      'a.pdf berukuran 3 MB; gateway perangkat ini hanya menerima file hingga 2 MB.'
     )
   })
 
@@ -110,7 +110,7 @@ describe("the core's typed errors over the contract", () => {
       'The token vault /data/secrets.json is a folder.'
     )
     expect(await refusal(folder)).toMatchObject({ code: 'vault_unavailable' })
-    expect(await inIndonesian(folder)).toBe('Brankas token /data/secrets.json adalah folder, bukan berkas.')
+    expect(await inIndonesian(folder)).toBe('Brankas token /data/secrets.json adalah folder, bukan file.')
     const odd = new VaultFileError(
       'EIO',
       '/data/secrets.json',

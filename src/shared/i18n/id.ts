@@ -56,7 +56,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.notice.hiddenBody': 'Aplikasi tetap di baki sistem dan terus mengirim. Keluar lewat menu baki.',
   'desktop.notice.restartRequested': 'Mulai ulang diminta',
   'desktop.notice.restartFailed': 'Gagal memulai ulang',
-  'desktop.notice.dropRefused': 'Beberapa berkas tidak ditambahkan',
+  'desktop.notice.dropRefused': 'Beberapa file tidak ditambahkan',
   'desktop.notice.unexpectedTitle': 'Sender Desk mengalami galat tak terduga',
   'desktop.notice.unexpectedBody': 'Aplikasi tetap berjalan. Rinciannya ada di log: {log}',
   'desktop.notice.disconnected': '{label} terputus',
@@ -80,7 +80,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.startup.newerNext': 'Pasang lagi Sender Desk versi yang lebih baru. Folder data Anda: {folder}.',
   'desktop.startup.corrupt': 'Basis data {database} rusak atau bukan basis data Sender Desk.',
   'desktop.startup.corruptNext':
-    'Keluar, pindahkan berkas itu ke tempat lain (simpan untuk tim dukungan), lalu jalankan Sender Desk lagi untuk mulai dengan kotak keluar kosong, atau kembalikan salinan dari cadangan Anda.',
+    'Keluar, pindahkan file itu ke tempat lain (simpan untuk tim dukungan), lalu jalankan Sender Desk lagi untuk mulai dengan kotak keluar kosong, atau kembalikan salinan dari cadangan Anda.',
   'desktop.startup.notWritable': 'Sender Desk tidak dapat menulis ke folder datanya {folder}.',
   'desktop.startup.notWritableNext':
     'Beri akun Anda izin menulis ke folder itu (dan pastikan disk tidak penuh atau hanya-baca), lalu jalankan Sender Desk lagi.',
@@ -163,9 +163,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.sandboxNotLinked':
     'Tidak ada pesan yang bisa masuk ke perangkat sandbox ini: ponselnya belum tertaut. Tautkan dulu (Tautkan, lalu pindai kode QR).',
   'desktop.error.sandboxForgot': 'Sandbox sudah tidak mengenal perangkat ini.',
-  'desktop.error.fileGone': 'Sebuah berkas sudah tidak tersedia; tambahkan lagi.',
+  'desktop.error.fileGone': 'Sebuah file sudah tidak tersedia; tambahkan lagi.',
   'desktop.error.fileTooLarge':
-    '{name} berukuran {size}; gateway perangkat ini hanya menerima berkas hingga {limit}.',
+    '{name} berukuran {size}; gateway perangkat ini hanya menerima file hingga {limit}.',
   'desktop.error.webhookReplyHosted':
     'Gateway hosting tidak menyediakan panggilan untuk "balas otomatis dari webhook": ubah di dasbor gateway (Device → Setting).',
   'desktop.error.accountTokenLocked': 'Token perangkat itu tidak tersedia; masukkan lagi.',
@@ -197,7 +197,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.tokenLocked': 'Token terkunci: {reason}. Buka kunci keyring, atau masukkan token lagi.',
   'desktop.device.lock.entryDamaged': 'entri tersimpannya rusak; masukkan tokennya lagi',
   'desktop.device.lock.fileDamaged':
-    'berkas brankas token rusak dan entri ini tidak bisa dibaca; masukkan tokennya lagi',
+    'file brankas token rusak dan entri ini tidak bisa dibaca; masukkan tokennya lagi',
   'desktop.device.lock.plainNotAllowed':
     'token tersimpan tanpa enkripsi, dan penyimpanan token yang lemah tidak diizinkan di Pengaturan',
   'desktop.device.lock.keyringUnavailable': 'keyring ({backend}) yang mengenkripsinya tidak tersedia',
@@ -221,13 +221,13 @@ export const id: Record<MessageKey, string> = {
   'desktop.gateway.deviceNotFound': 'gateway tidak mengenal perangkat ini',
   'desktop.gateway.deviceNotConnected': 'perangkat tidak tersambung ke WhatsApp (pindai ulang kode QR)',
   'desktop.gateway.quotaExceeded': 'kuota perangkat sudah habis',
-  'desktop.gateway.fileTooLarge': 'berkas terlalu besar',
-  'desktop.gateway.fileType': 'jenis berkas ini tidak diizinkan (atau paket Anda tidak mendukungnya)',
+  'desktop.gateway.fileTooLarge': 'file terlalu besar',
+  'desktop.gateway.fileType': 'jenis file ini tidak diizinkan (atau paket Anda tidak mendukungnya)',
   'desktop.gateway.invalidInput': 'masukan tidak valid',
   'desktop.gateway.rejected': 'gateway menolak permintaan',
   'desktop.gateway.notSupported': 'gateway ini tidak menyediakan endpoint tersebut',
   'desktop.gateway.redirectRefused':
-    'gateway mengalihkan permintaan ke {target}; pengalihan tidak diikuti, jadi tidak ada pesan, berkas, atau token yang terkirim ke sana (periksa URL dasar)',
+    'gateway mengalihkan permintaan ke {target}; pengalihan tidak diikuti, jadi tidak ada pesan, file, atau token yang terkirim ke sana (periksa URL dasar)',
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'desktop.gateway.notReceived': 'gateway tidak pernah menerima pesan ini',
@@ -271,7 +271,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
   'desktop.error.vaultNewer':
     'Brankas token {path} ditulis oleh versi Sender Desk yang lebih baru; brankas hanya dibaca dan tokennya tetap terkunci sampai Anda memperbarui aplikasi.',
-  'desktop.error.vaultIsFolder': 'Brankas token {path} adalah folder, bukan berkas.',
+  'desktop.error.vaultIsFolder': 'Brankas token {path} adalah folder, bukan file.',
   'desktop.error.vaultPermission':
     'Brankas token {path} tidak dapat dibaca atau ditulis dengan izin akun Anda.',
   'desktop.error.vaultReadOnly': 'Brankas token {path} berada di disk yang hanya bisa dibaca.',
@@ -314,15 +314,15 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.spintaxTooManyOptions':
     'Pesan memiliki lebih dari {max} pilihan spintax; kurangi pilihan {…|…}.',
   'desktop.error.xlsxTooManyEntries':
-    'Berkas Excel ini memuat lebih dari {max} bagian; kampanye tidak membaca buku kerja sebesar ini.',
+    'File Excel ini memuat lebih dari {max} bagian; kampanye tidak membaca buku kerja sebesar ini.',
   'desktop.error.xlsxEntryTooLarge':
-    'Bagian {entry} dari berkas Excel ini membesar melebihi {max} saat dibuka; simpan daftar pelanggan saja di berkas baru.',
+    'Bagian {entry} dari file Excel ini membesar melebihi {max} saat dibuka; simpan daftar pelanggan saja di file baru.',
   'desktop.error.xlsxInflateRatio':
-    'Bagian {entry} dari berkas Excel ini membesar lebih dari {ratio} kali ukuran terkemasnya, seperti “zip bomb”; berkas tidak dibaca.',
+    'Bagian {entry} dari file Excel ini membesar lebih dari {ratio} kali ukuran terkemasnya, seperti “zip bomb”; file tidak dibaca.',
   'desktop.error.sheetTooManyColumns':
     'Baris {row} memiliki lebih dari {max} kolom; kampanye membaca paling banyak {max}.',
   'desktop.error.sheetTooManyRows':
-    'Lembar ini memiliki lebih dari {max} baris; bagi menjadi beberapa berkas lebih kecil.',
+    'Lembar ini memiliki lebih dari {max} baris; bagi menjadi beberapa file lebih kecil.',
   'desktop.error.sheetCellTooLong':
     'Sel di baris {row}, kolom {column} lebih panjang dari {max} karakter (melebihi batas Excel sendiri).',
   'desktop.error.sheetColumnNameTooLong':
@@ -349,17 +349,17 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.matchCountChanged':
     'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
   'desktop.error.copyRemovedMeanwhile':
-    'Salinan berkas terhapus saat sedang diantrekan. Tidak ada yang diantrekan; coba lagi.',
+    'Salinan file terhapus saat sedang diantrekan. Tidak ada yang diantrekan; coba lagi.',
   'desktop.fileRefused.notFound': '{name} tidak ditemukan; mungkin sudah dipindah atau dihapus.',
-  'desktop.fileRefused.notAFile': '{name} bukan berkas biasa.',
+  'desktop.fileRefused.notAFile': '{name} bukan file biasa.',
   'desktop.fileRefused.unreadable': '{name} tidak dapat dibaca (periksa izinnya).',
   'desktop.fileRefused.badData': '{name} tidak dapat dibaca dari jendela.',
   'desktop.fileRefused.empty': '{name} kosong.',
-  'desktop.fileRefused.tooLarge': '{name} berukuran {size}; gateway menerima berkas hingga {max}.',
+  'desktop.fileRefused.tooLarge': '{name} berukuran {size}; gateway menerima file hingga {max}.',
   'desktop.fileRefused.spreadsheetTooLarge':
     '{name} berukuran {size}; kampanye membaca spreadsheet hingga {max}.',
   'desktop.fileRefused.disguised':
-    '{name} dinamai seperti berkas {ext}, tetapi isinya bukan (diganti nama atau rusak).',
+    '{name} dinamai seperti file {ext}, tetapi isinya bukan (diganti nama atau rusak).',
   'desktop.fileRefused.unsupported':
     '{name} bukan jenis yang dapat dikirim gateway (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
@@ -377,16 +377,16 @@ export const id: Record<MessageKey, string> = {
     'Pemanasan bertambah bilangan bulat {min} sampai {max} pengiriman sehari',
   'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm',
   'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama',
-  'desktop.error.sheetGone': 'Berkas ini sudah tidak dimuat: impor lagi.',
+  'desktop.error.sheetGone': 'File ini sudah tidak dimuat: impor lagi.',
   'desktop.error.fileEmpty': '{name} kosong',
-  'desktop.error.sheetEmpty': 'Berkasnya kosong',
+  'desktop.error.sheetEmpty': 'Filenya kosong',
   'desktop.error.oldExcel':
-    'Berkas Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor berkas itu',
+    'File Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor file itu',
   'desktop.error.quoteNotClosed':
     'Baris {row}: {detail} — ada kolom bertanda kutip yang tidak pernah ditutup',
   'desktop.error.xlsxUnreadable': 'Bukan buku kerja XLSX yang bisa dibaca: {detail}',
   'desktop.error.noWorksheet': 'Buku kerja ini tidak punya lembar kerja',
-  'desktop.error.noRows': 'Berkas ini tidak punya baris',
+  'desktop.error.noRows': 'File ini tidak punya baris',
   'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup',
   'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}',
   'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{"',
@@ -708,7 +708,7 @@ export const id: Record<MessageKey, string> = {
   'send.files': 'File',
   'send.files.label': 'File yang akan dikirim',
   'send.files.registering': 'Memeriksa file…',
-  'send.drop.hint': 'Letakkan file di mana saja di jendela ini, tempel gambar, atau',
+  'send.drop.hint': 'Seret dan lepaskan file di mana saja di jendela ini, tempel gambar, atau',
   'send.drop.choose': 'Pilih file',
   'send.drop.limit': 'Maksimal {max} per file.',
   'send.drop.overlay': 'Lepaskan file untuk menambahkannya ke pesan',
@@ -720,7 +720,7 @@ export const id: Record<MessageKey, string> = {
   'send.rejected.changed': 'berubah sejak ditambahkan; tambahkan lagi.',
   'send.rejected.notFound': 'sudah tidak ada (dipindahkan atau dihapus); tambahkan lagi.',
   'send.rejected.empty': 'file kosong.',
-  'send.rejected.disguised': 'bernama seperti berkas {ext}, tetapi isinya bukan (diganti nama atau rusak?).',
+  'send.rejected.disguised': 'bernama seperti file {ext}, tetapi isinya bukan (diganti nama atau rusak?).',
   'send.rejected.unsupported':
     'gateway tidak dapat mengirim jenis ini (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Keterangan untuk file',
@@ -854,7 +854,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.exportColumn.device': 'Perangkat',
   'outbox.exportColumn.kind': 'Jenis',
   'outbox.exportColumn.text': 'Teks atau keterangan',
-  'outbox.exportColumn.fileName': 'Berkas',
+  'outbox.exportColumn.fileName': 'File',
   'outbox.exportColumn.status': 'Status',
   'outbox.exportColumn.statusSince': 'Status sejak',
   'outbox.exportColumn.scheduledFor': 'Dijadwalkan untuk',
@@ -934,7 +934,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
-  'outbox.optedOut': '{phone} masuk daftar berhenti langganan: kampanye akan melewatinya.',
+  'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
   'outbox.edited': 'Tersimpan.',
@@ -1000,7 +1000,7 @@ export const id: Record<MessageKey, string> = {
   'settings.weakStorage.hint':
     'Hanya jika tidak ada keyring: token tetap tersimpan setelah aplikasi dimulai ulang, tetapi perlindungannya lebih lemah. Biarkan mati agar token hanya disimpan selama sesi.',
   'settings.damaged.title': 'Tidak bisa dibaca saat mulai',
-  'settings.damaged.file': 'berkas',
+  'settings.damaged.file': 'file',
   'settings.damaged.startFresh': 'Sisihkan dan mulai baru',
   'settings.damaged.done': '{part} dimulai baru; salinan yang rusak disimpan di sebelahnya.',
   'settings.damaged.part.sandbox': 'Gateway sandbox',
@@ -1113,14 +1113,14 @@ export const id: Record<MessageKey, string> = {
   'reminders.keeper.gateway': 'Gateway',
   'reminders.keeper.local': 'Sender Desk (komputer ini)',
   'reminders.keeper.hint':
-    'Gateway tetap mengirim saat komputer ini mati, hanya teks. Sender Desk juga dapat mengirim berkas, mingguan, di zona waktu mana pun.',
+    'Gateway tetap mengirim saat komputer ini mati, hanya teks. Sender Desk juga dapat mengirim file, mingguan, di zona waktu mana pun.',
   'reminders.keeper.localOnly':
-    'Berkas dan pengulangan mingguan disimpan oleh Sender Desk: pengingat gateway hanya menerima teks dan tanpa periode mingguan.',
+    'File dan pengulangan mingguan disimpan oleh Sender Desk: pengingat gateway hanya menerima teks dan tanpa periode mingguan.',
   'reminders.to': 'Kepada (nomor ponsel)',
   'reminders.toMany': 'Kepada (nomor ponsel, pisahkan dengan koma)',
   'reminders.to.problem': 'Masukkan satu nomor ponsel (Sender Desk menerima beberapa).',
   'reminders.titleField': 'Judul (opsional)',
-  'reminders.files.hint': 'Opsional: pesan menjadi keterangan berkas pertama.',
+  'reminders.files.hint': 'Opsional: pesan menjadi keterangan file pertama.',
   'reminders.gatewayClock': 'Menurut jam gateway ({zone} untuk kebanyakan akun).',
   'reminders.repeat': 'Ulangi',
   'reminders.repeat.daily': 'Setiap hari',
@@ -1221,9 +1221,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.loading': 'Memuat kampanye…',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
-    'Pilih {name} lagi (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
+    'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
   'campaigns.draft.rowFilesAgain':
-    'Pilih lagi berkas yang disebut di {column} (berkas yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
+    'Pilih lagi file yang disebut di {column} (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',
   'campaigns.new': 'Kampanye baru',
   'campaigns.step.import': '1. Impor spreadsheet',
   'campaigns.step.mapping': '2. Kolom',
@@ -1242,16 +1242,16 @@ export const id: Record<MessageKey, string> = {
   'campaigns.phoneColumn': 'Kolom nomor telepon',
   'campaigns.variables': 'Kolom yang dapat dipakai di pesan',
   'campaigns.attachment': 'Lampirkan file ke setiap pesan',
-  'campaigns.attachment.hint': 'Pilih atau jatuhkan satu file; pesan menjadi keterangannya.',
-  'campaigns.fileColumn': 'Kolom yang menyebut berkas per baris',
+  'campaigns.attachment.hint': 'Pilih atau lepaskan satu file di sini; pesan menjadi keterangannya.',
+  'campaigns.fileColumn': 'Kolom yang menyebut file per baris',
   'campaigns.fileColumn.none': 'Tidak ada',
   'campaigns.nameColumn': 'Kolom nama kontak',
   'campaigns.nameColumn.hint':
     'Saat kampanye dibuat, nama-nama ini disimpan ke kontak, sehingga aplikasi menampilkan nama di samping nomor. Nama yang Anda berikan sendiri tidak pernah diganti.',
-  'campaigns.rowFiles': 'Pilih berkas yang disebut di {column}',
+  'campaigns.rowFiles': 'Pilih file yang disebut di {column}',
   'campaigns.rowFiles.hint':
-    'Pilih atau letakkan semuanya sekaligus; tiap baris mendapat berkas yang disebut selnya, dengan pesan sebagai keterangan.',
-  'campaigns.rowFiles.list': 'Berkas yang dipilih',
+    'Pilih atau lepaskan semuanya sekaligus; tiap baris mendapat file yang disebut selnya, dengan pesan sebagai keterangan.',
+  'campaigns.rowFiles.list': 'File yang dipilih',
   'campaigns.template': 'Pesan',
   'campaigns.template.hint':
     'Gunakan {column} untuk nilai dari baris dan {spin} untuk variasi kata. *tebal*, _miring_, ~coret~ berlaku seperti di WhatsApp.',
@@ -1266,9 +1266,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.skipped.duplicate': '{count} duplikat',
   'campaigns.skipped.missingVariable': '{count} dengan kolom kosong',
   'campaigns.skipped.tooLong': '{count} terlalu panjang',
-  'campaigns.skipped.optedOut': '{count} menolak menerima pesan',
+  'campaigns.skipped.optedOut': '{count} berhenti berlangganan',
   'campaigns.skipped.alreadySent': '{count} sudah dikirim',
-  'campaigns.skipped.missingFile': '{count} tanpa berkasnya',
+  'campaigns.skipped.missingFile': '{count} tanpa filenya',
   'campaigns.skipped.other': '{count} karena alasan lain',
   'campaigns.skippedRows': 'Baris yang dilewati',
   'campaigns.row': 'Baris {row}',
@@ -1280,9 +1280,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.duplicate': 'duplikat dari baris {row}',
   'campaigns.problem.missingVariable': 'kosong di baris ini: {names}',
   'campaigns.problem.tooLong': 'pesan terlalu panjang: {length} karakter, batasnya {limit}',
-  'campaigns.problem.optedOut': 'menolak menerima pesan',
+  'campaigns.problem.optedOut': 'berhenti berlangganan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
-  'campaigns.problem.missingFile': 'berkasnya {name} belum dipilih',
+  'campaigns.problem.missingFile': 'file {name} belum dipilih',
   'campaigns.exportColumn.row': 'Baris',
   'campaigns.exportColumn.phone': 'Nomor',
   'campaigns.exportColumn.status': 'Status',
@@ -1410,12 +1410,12 @@ export const id: Record<MessageKey, string> = {
   'campaigns.chart.everDelivered': 'pernah sampai',
   'campaigns.chart.everRead': 'pernah dibaca',
   'campaigns.chart.everFailed': 'pernah gagal',
-  'campaigns.optOuts.title': 'Daftar penolakan ({count})',
+  'campaigns.optOuts.title': 'Daftar berhenti berlangganan ({count})',
   'campaigns.optOuts.intro':
-    'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai menolak.',
+    'Nomor di daftar ini dilewati oleh setiap kampanye dan dilaporkan sebagai berhenti berlangganan.',
   'campaigns.optOuts.add': 'Nomor yang ditambahkan (satu per baris atau dipisah koma)',
   'campaigns.optOuts.addButton': 'Tambahkan ke daftar',
-  'campaigns.optOuts.import': 'Impor berkas…',
+  'campaigns.optOuts.import': 'Impor file…',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.added': '{added} ditambahkan.',
   'campaigns.optOuts.addedSomeInvalid': '{added} ditambahkan; {invalid} bukan nomor yang valid: {entries}.',
@@ -1426,7 +1426,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.remove': 'Hapus {phone} dari daftar',
   'campaigns.optOuts.how': '{how}, {time}',
   'campaigns.optOuts.source.operator': 'ditambahkan di sini',
-  'campaigns.optOuts.source.import': 'diimpor dari berkas',
+  'campaigns.optOuts.source.import': 'diimpor dari file',
   'campaigns.optOuts.source.outbox': 'ditambahkan dari kotak keluar',
   'campaigns.optOuts.source.keyword': 'membalas dengan kata berhenti',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
@@ -1434,7 +1434,7 @@ export const id: Record<MessageKey, string> = {
   'drop.sheet.import': 'Impor sebagai penerima kampanye',
   'drop.sheet.attach': 'Lampirkan ke pesan',
   'drop.sheet.neither': 'Tidak keduanya',
-  'campaigns.file.hint': 'Letakkan berkas CSV atau Excel (.csv, .xlsx) di sini, atau pilih satu.',
+  'campaigns.file.hint': 'Lepaskan file CSV atau Excel (.csv, .xlsx) di sini, atau pilih satu.',
   'campaigns.reading': 'Membaca spreadsheet…',
   'campaigns.reading.cancel': 'Berhenti membaca',
   'campaigns.reading.stopped': 'Pembacaan dihentikan; tidak ada yang diimpor.',
@@ -1446,7 +1446,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.blocked.noDevice': 'Tambahkan perangkat pengirim untuk mulai.',
   'campaigns.blocked.noneTicked': 'Centang perangkat pengirim untuk mulai.',
   'campaigns.blocked.pacing': 'Perbaiki pengaturan jeda untuk mulai (lihat di atas).',
-  'campaigns.blocked.file': 'Ganti berkas yang ditolak untuk mulai.',
+  'campaigns.blocked.file': 'Ganti file yang ditolak untuk mulai.',
   'campaigns.devices.none': 'Belum ada perangkat.',
   'campaigns.devices.add': 'Tambah perangkat',
   'campaigns.presend.title': 'Sebelum mulai',
@@ -1495,7 +1495,7 @@ export const id: Record<MessageKey, string> = {
   // ---- end of campaigns ----
   // Security and bad days (issue 14): notices and refusals from the main process.
   // Inbox alerts (issue 26): new-message notices, unread counts, opt-out asks.
-  'notice.message.noText': 'Berkas atau pesan tanpa teks',
+  'notice.message.noText': 'File atau pesan tanpa teks',
   'notice.messages.fromOne': '{count} pesan baru dari {from}',
   'notice.messages.fromMany': '{count} pesan baru dari {customers} pelanggan',
   'inbox.unreadCount': '{count} pesan belum dibaca',
@@ -1550,7 +1550,7 @@ export const id: Record<MessageKey, string> = {
     'Relay sebentar lagi menolak pesan baru: biarkan komputer ini tersambung agar menyusul.',
   'relay.hint.unreachable': 'Sender Desk mencoba lagi sendiri; sementara itu pesan menunggu di relay.',
   'relay.hint.auth-refused':
-    'Sambungkan kotak surat lagi (relay tidak lagi mengenal token tarik komputer ini).',
+    'Sambungkan kotak surat lagi (relay tidak lagi mengenal token pengambilan komputer ini).',
   'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',
   'relay.hint.failing': 'Sender Desk mencoba lagi sendiri; periksa ruang disk yang tersisa.',
   'relay.hint.cursor-ahead':
@@ -1559,8 +1559,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.title': 'Pesan masuk',
   'inbox.relay.heading': 'Relay',
   'inbox.relay.state': 'Relay: {state}',
-  'inbox.relay.lastPull': 'Tarikan terakhir yang berhasil: {time}',
-  'inbox.relay.neverPulled': 'Belum ada tarikan yang berhasil.',
+  'inbox.relay.lastPull': 'Terakhir diambil dari relay: {time}',
+  'inbox.relay.neverPulled': 'Belum pernah berhasil mengambil dari relay.',
   'inbox.relay.reason': 'Alasan: {detail}',
   'inbox.relay.retryAt': 'Percobaan berikutnya: {time}',
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
@@ -1578,7 +1578,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.fault.rotateStatus': 'relay menjawab penggantian rahasia dengan HTTP {status}',
   'inbox.fault.needsCreationToken': 'relay memerlukan token pembuatannya',
   'inbox.fault.creationTokenRefused': 'relay menolak token pembuatan',
-  'inbox.fault.pullTokenRefused': 'relay menolak token tarik',
+  'inbox.fault.pullTokenRefused': 'relay menolak token pengambilan',
   'inbox.fault.cursorAhead':
     'komputer ini sudah membaca sampai peristiwa {cursor}; yang terbaru di relay {head}',
   'inbox.relay.where.here': 'Melalui relay di komputer ini',
@@ -1589,7 +1589,8 @@ export const id: Record<MessageKey, string> = {
     'Pesan ke nomor WhatsApp Anda sampai ke Sender Desk lewat relay yang tetap menyala saat komputer ini tidur (Cloudflare Worker, atau “sender-desk relay serve” di server). Masukkan alamatnya.',
   'inbox.connect.relayUrl': 'Alamat relay',
   'inbox.connect.creationToken': 'Token pembuatan (jika relay memintanya)',
-  'inbox.connect.insecure': 'Izinkan http:// biasa ke komputer lain (token tarik dikirim tanpa enkripsi)',
+  'inbox.connect.insecure':
+    'Izinkan http:// biasa ke komputer lain (token pengambilan dikirim tanpa enkripsi)',
   'inbox.connect.submit': 'Sambungkan',
   'inbox.connect.busy': 'Menyambungkan…',
   'inbox.connect.again': 'Sambungkan kotak surat lagi',
@@ -1686,7 +1687,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.unarchive': 'Batalkan arsip',
   'inbox.thread.delete': 'Hapus…',
   'inbox.thread.deleteConfirm':
-    'Hapus percakapan dengan {name}? Pesan dan berkasnya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan opt-out (jika ada) tetap ada.',
+    'Hapus percakapan dengan {name}? Pesan dan filenya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan status berhenti berlangganan (jika ada) tetap ada.',
   'inbox.thread.deleteYes': 'Hapus percakapan',
   'inbox.thread.deleteNo': 'Simpan',
   'inbox.thread.deleted':
@@ -1695,8 +1696,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',
   'inbox.thread.optedOut':
-    'Pesan ini memasukkan nomornya ke daftar berhenti langganan: kampanye melewatinya.',
-  'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti langganan.',
+    'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan: kampanye melewatinya.',
+  'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',
   'inbox.media.pending': 'Mengunduh {kind}…',
   'inbox.media.tooLarge': 'Tidak diunduh: {kind} ini lebih besar dari batas {max} di Pengaturan.',
   'inbox.media.failed': 'Tidak dapat mengunduh {kind} ini.',
@@ -1718,7 +1719,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.heading': 'Balas',
   'inbox.reply.label': 'Balasan Anda',
   'inbox.reply.hint':
-    'Seret atau tempel file untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+    'Lepaskan atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.send': 'Kirim balasan',
   'inbox.reply.sending': 'Mengirim…',

@@ -167,6 +167,25 @@ describe('zone names', () => {
     expect(zoneOptionLabel('America/St_Johns', 'id', july)).toMatch(/^St John's, Amerika \(/)
   })
 
+  it('names a renamed city by its current name, whichever id the platform lists (QA: Calcutta, Saigon, Kiev)', () => {
+    const july = new Date(Date.UTC(2026, 6, 15))
+    // The ids Node's ICU lists (CLDR keeps them), and their names today in IANA's zone.tab.
+    expect(zoneOptionLabel('Asia/Calcutta', 'en', july)).toBe('Kolkata, Asia (UTC+5:30)')
+    expect(zoneOptionLabel('Asia/Saigon', 'en', july)).toBe('Ho Chi Minh, Asia (UTC+7)')
+    expect(zoneOptionLabel('Europe/Kiev', 'id', july)).toBe('Kyiv, Eropa (UTC+3)')
+    expect(zoneOptionLabel('Asia/Rangoon', 'en', july)).toBe('Yangon, Asia (UTC+6:30)')
+    expect(zoneOptionLabel('Asia/Katmandu', 'en', july)).toBe('Kathmandu, Asia (UTC+5:45)')
+    expect(zoneOptionLabel('America/Buenos_Aires', 'en', july)).toBe(
+      'Buenos Aires, Argentina, America (UTC-3)'
+    )
+    expect(zoneOptionLabel('Pacific/Truk', 'en', july)).toBe('Chuuk, Pacific (UTC+10)')
+    // A platform that lists the current id already reads the same.
+    expect(zoneOptionLabel('Asia/Kolkata', 'en', july)).toBe('Kolkata, Asia (UTC+5:30)')
+    const labels = Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, 'en', july))
+    for (const former of ['Calcutta', 'Saigon', 'Kiev', 'Rangoon', 'Katmandu', 'Godthab', 'Faeroe', 'Asmera'])
+      expect(labels.filter((label) => label.includes(former))).toEqual([])
+  })
+
   it('builds each zone’s offset once, not on every look', () => {
     const at = new Date(Date.UTC(2026, 10, 29, 9))
     const first = Intl.supportedValuesOf('timeZone').map((zone) => zoneOptionLabel(zone, 'id', at))

@@ -76,6 +76,46 @@ const CITY_NAMES: Readonly<Record<string, string>> = {
 }
 
 /**
+ * Zones the platform lists by a name IANA has since replaced (its `backward` file keeps the old ones as links), and
+ * the name IANA's zone.tab gives each now. Node's and Chromium's ICU list CLDR's ids, which CLDR never renames: the
+ * picker's "all zones" offered Calcutta, Saigon and Kiev. The label reads the current name; the stored id stays the
+ * one the platform lists. (Found by matching `Intl.supportedValuesOf('timeZone')` against tzdata 2025b's zone.tab.)
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk'
+}
+
+const FORMER_ZONES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(RENAMED_ZONES).map(([former, current]) => [current, former])
+)
+
+/**
+ * The zone's other IANA name, for a search to find it by either: the current one for an id the platform still
+ * lists by its old name, the old one for a current id (a platform that lists IANA's names), or none.
+ */
+export function zoneOtherName(timeZone: string): string | undefined {
+  return RENAMED_ZONES[timeZone] ?? FORMER_ZONES[timeZone]
+}
+
+/**
  * A zone as a picker lists it: its city with spaces, its region in the window's language, its offset now, and the
  * Indonesian name first where it has one: "WITA — Makassar, Asia (UTC+8)", "La Rioja, Argentina, America (UTC-3)",
  * "Maldives, Samudra Hindia (UTC+5)".
@@ -101,7 +141,7 @@ export function zoneOptionLabel(
 
 /** The label's words: the Indonesian name first, the city and region, and the offset when it is given. */
 function zonePlace(timeZone: string, language: Language, offset: string | null = null): string {
-  const [region = '', ...rest] = timeZone.split('/')
+  const [region = '', ...rest] = (RENAMED_ZONES[timeZone] ?? timeZone).split('/')
   const place =
     rest.length === 0
       ? timeZone

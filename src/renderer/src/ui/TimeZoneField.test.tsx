@@ -73,6 +73,41 @@ it('finds a zone by its label or by its id, and reads no zone again while typing
   formatters.mockRestore()
 })
 
+it('lists a renamed city by its current name and finds it by either name, keeping the id the platform lists', async () => {
+  await renderPicker()
+  const user = userEvent.setup()
+  const select = screen.getByRole('combobox', { name: 'Time zone' })
+  const search = screen.getByRole('searchbox')
+  const values = (): (string | null)[] =>
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'))
+  // Node lists the names CLDR keeps (Asia/Calcutta); a newer platform may list IANA's (Asia/Kolkata).
+  const listed = (former: string, current: string): string =>
+    Intl.supportedValuesOf('timeZone').find((zone) => zone === former || zone === current)!
+  for (const [former, current, formerWord, currentWords, label] of [
+    ['Asia/Calcutta', 'Asia/Kolkata', 'calcutta', 'kolkata', /^Kolkata, Asia \(UTC\+5:30\)$/],
+    ['Asia/Saigon', 'Asia/Ho_Chi_Minh', 'saigon', 'ho chi minh', /^Ho Chi Minh, Asia \(UTC\+7\)$/],
+    ['Europe/Kiev', 'Europe/Kyiv', 'kiev', 'kyiv', /^Kyiv, Europe \(UTC\+[23]\)$/]
+  ] as const) {
+    const zone = listed(former, current)
+    await user.clear(search)
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .find((o) => o.getAttribute('value') === zone)?.textContent
+    ).toMatch(label)
+    await user.type(search, currentWords)
+    expect(values()).toEqual(['Asia/Jakarta', zone])
+    await user.clear(search)
+    await user.type(search, formerWord)
+    expect(values()).toEqual(['Asia/Jakarta', zone])
+  }
+  // Picking it stores the platform's own id.
+  await user.selectOptions(select, listed('Europe/Kiev', 'Europe/Kyiv'))
+  expect((select as HTMLSelectElement).value).toBe(listed('Europe/Kiev', 'Europe/Kyiv'))
+})
+
 it('narrows the zones to what is typed and keeps the chosen one: searching never changes the zone', async () => {
   render(<Picker />)
   const user = userEvent.setup()

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
 import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
-import { readZoneOffsets, zoneOffsetsRead, zoneOptionLabel } from '../i18n/zone-labels'
+import { readZoneOffsets, zoneOffsetsRead, zoneOptionLabel, zoneOtherName } from '../i18n/zone-labels'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -21,10 +21,14 @@ export interface TimeZoneFieldProps {
 /** Zone offsets read in one task of the window's: a few milliseconds' worth on a slow machine. */
 const OFFSETS_PER_TASK = 25
 
-/** Whether a zone answers what was typed ("wita", "makassar", "new york", "utc+8", "America/New_York"). */
+/**
+ * Whether a zone answers what was typed ("wita", "makassar", "new york", "utc+8", "America/New_York"), by its
+ * former name too ("calcutta" finds Kolkata, whichever of the two ids the platform lists).
+ */
 function matches(zone: string, text: string, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-  const searched = `${text} ${zone}`.toLowerCase()
+  const other = zoneOtherName(zone)
+  const searched = `${text} ${zone} ${other ? `${other} ${other.replace(/_/g, ' ')}` : ''}`.toLowerCase()
   return words.every((word) => searched.includes(word))
 }
 

@@ -7,13 +7,13 @@ const CASES: { name: string; byProblem: Record<string, number>; en: string; id: 
     name: 'most common first, plurals by count',
     byProblem: { invalid_phone: 1, opted_out: 19, duplicate: 2 },
     en: '19 opted out, 2 duplicates, 1 invalid number',
-    id: '19 menolak menerima pesan, 2 duplikat, 1 nomor tidak valid'
+    id: '19 berhenti berlangganan, 2 duplikat, 1 nomor tidak valid'
   },
   {
     name: 'equal counts in a steady order; none left out',
     byProblem: { too_long: 1, missing_file: 1, no_phone: 0 },
     en: '1 without their file, 1 too long',
-    id: '1 tanpa berkasnya, 1 terlalu panjang'
+    id: '1 tanpa filenya, 1 terlalu panjang'
   },
   {
     name: 'a reason this window does not know yet is still counted',

@@ -1,0 +1,59 @@
+// One word per thing in the Indonesian window: a concept named two ways reads as two things (the opt-out list was
+// "Daftar penolakan" in its heading and "daftar berhenti berlangganan" in Settings). Each case names the chosen
+// term, which the table must use, and the variants no string may use any more.
+import { describe, expect, it } from 'vitest'
+import { id } from './id'
+
+interface Term {
+  concept: string
+  chosen: RegExp
+  variants: RegExp[]
+}
+
+const GLOSSARY: Term[] = [
+  {
+    concept: 'the opt-out list',
+    chosen: /\bdaftar berhenti berlangganan\b/i,
+    variants: [/\bdaftar penolakan\b/i, /\bdaftar berhenti langganan\b/i, /\bopt-out\b/i]
+  },
+  {
+    // "menolak" is what a gateway does to a request; an opted-out number is a customer's choice.
+    concept: 'opted out (a number on that list)',
+    chosen: /\bberhenti berlangganan\b/i,
+    variants: [/\bmenolak menerima pesan\b/i, /\bsebagai menolak\b/i]
+  },
+  {
+    // The word Windows, Android and the English table use; "berkas" half the time read as a second thing.
+    concept: 'a file',
+    chosen: /\bfile\b/i,
+    variants: [/\bberkas/i]
+  },
+  {
+    concept: 'drop (drag and drop)',
+    chosen: /\blepaskan\b/i,
+    variants: [/\bjatuhkan\b/i, /\bletakkan\b/i]
+  },
+  {
+    // "Tarikan" is a literal of "a pull"; "tarik" is kept for taking a campaign back, which is another thing.
+    concept: 'pull messages from the relay',
+    chosen: /\bambil/i,
+    variants: [/\btarikan\b/i, /\btoken tarik\b/i]
+  }
+]
+
+describe('Indonesian glossary', () => {
+  for (const { concept, chosen, variants } of GLOSSARY) {
+    it(`names ${concept} one way`, () => {
+      const texts = Object.entries(id)
+      expect(
+        texts.some(([, text]) => chosen.test(text)),
+        `${String(chosen)} is used`
+      ).toBe(true)
+      const offenders = texts.filter(([, text]) => variants.some((variant) => variant.test(text)))
+      expect(
+        offenders.map(([key, text]) => `${key}: ${text}`),
+        `strings with a variant of ${String(chosen)}`
+      ).toEqual([])
+    })
+  }
+})
