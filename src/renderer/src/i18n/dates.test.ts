@@ -98,6 +98,8 @@ describe('zone names', () => {
     expect(named.map(([zone]) => zone)).toContain('Asia/Pontianak')
     for (const [zone, short] of named) expect([zone, zoneLabel(zone!)]).toEqual([zone, short])
     expect(zoneLabel('Europe/Paris')).toBe('Europe/Paris')
+    // A zone the platform still lists by its old name is written by the name the picker gives it.
+    expect([zoneLabel('Asia/Calcutta'), zoneLabel('Europe/Kiev')]).toEqual(['Asia/Kolkata', 'Europe/Kyiv'])
   })
 
   it("reads a picker's zone: city, region, the offset on that day, and the Indonesian name", () => {

@@ -125,9 +125,38 @@ export function computerZone(): string {
   return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
 }
 
-/** "WIB", "WITA", "WIT" (for each Indonesian zone), else the zone's IANA name ("Europe/Paris"). */
+/**
+ * Zones the platform lists by a name IANA has since replaced (its `backward` file keeps the old ones as links), and
+ * the name IANA's zone.tab gives each now. Node's and Chromium's ICU list CLDR's ids, which CLDR never renames: the
+ * picker's "all zones" offered Calcutta, Saigon and Kiev. Labels and the zone a time is written in read the current
+ * name; the stored id stays the one the platform lists. (Found by matching `Intl.supportedValuesOf('timeZone')`
+ * against tzdata 2025b's zone.tab.)
+ */
+export const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk'
+}
+
+/** "WIB", "WITA", "WIT" (for each Indonesian zone), else the zone's current IANA name ("Europe/Paris", "Asia/Kolkata"). */
 export function zoneLabel(timeZone: string): string {
-  return INDONESIAN_ZONE_NAMES[timeZone] ?? timeZone
+  return INDONESIAN_ZONE_NAMES[timeZone] ?? RENAMED_ZONES[timeZone] ?? timeZone
 }
 
 /** An instant in the operator's locale with the zone it is shown in named: "28 Nov 2026, 14:05 WIB". */

@@ -2,7 +2,7 @@
 // use them, so their region names, which the window's string tables hold beyond the start strings, stay out of the
 // window's start chunk (test/boot/window-start.test.ts).
 import { isMessageKey, translate, type Language } from '../../../shared/i18n/translate'
-import { INDONESIAN_ZONE_NAMES } from './dates'
+import { INDONESIAN_ZONE_NAMES, RENAMED_ZONES } from './dates'
 
 /**
  * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
@@ -73,34 +73,6 @@ function regionName(region: string, language: Language): string {
 const CITY_NAMES: Readonly<Record<string, string>> = {
   DumontDUrville: "Dumont d'Urville",
   St_Johns: "St John's"
-}
-
-/**
- * Zones the platform lists by a name IANA has since replaced (its `backward` file keeps the old ones as links), and
- * the name IANA's zone.tab gives each now. Node's and Chromium's ICU list CLDR's ids, which CLDR never renames: the
- * picker's "all zones" offered Calcutta, Saigon and Kiev. The label reads the current name; the stored id stays the
- * one the platform lists. (Found by matching `Intl.supportedValuesOf('timeZone')` against tzdata 2025b's zone.tab.)
- */
-const RENAMED_ZONES: Readonly<Record<string, string>> = {
-  'Africa/Asmera': 'Africa/Asmara',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Catamarca': 'America/Argentina/Catamarca',
-  'America/Coral_Harbour': 'America/Atikokan',
-  'America/Cordoba': 'America/Argentina/Cordoba',
-  'America/Godthab': 'America/Nuuk',
-  'America/Indianapolis': 'America/Indiana/Indianapolis',
-  'America/Jujuy': 'America/Argentina/Jujuy',
-  'America/Louisville': 'America/Kentucky/Louisville',
-  'America/Mendoza': 'America/Argentina/Mendoza',
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Truk': 'Pacific/Chuuk'
 }
 
 const FORMER_ZONES: Readonly<Record<string, string>> = Object.fromEntries(
