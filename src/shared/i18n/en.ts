@@ -1176,7 +1176,6 @@ export const enRest = {
     'The next send follows the new pacing; a wait already counting down is worked out again.',
   'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
-  'campaigns.quota': 'quota {quota}',
   'campaigns.name': 'Campaign name',
   'campaigns.confirm':
     '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',

@@ -1317,7 +1317,6 @@ export const id: Record<MessageKey, string> = {
     'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
   'campaigns.pacing.save': 'Simpan pengaturan jeda',
   'campaigns.devices': 'Kirim dari',
-  'campaigns.quota': 'kuota {quota}',
   'campaigns.name': 'Nama kampanye',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish} ({zone}).',
   'campaigns.start': 'Mulai kirim {count} pesan',

@@ -264,7 +264,7 @@ describe('CampaignsView', () => {
     expect(skippedRows[1]).toBe('Row 5: no phone number')
 
     // Before start: each device with the quota it has left.
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (gateway quota 120)')
     expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
@@ -1347,6 +1347,32 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  // QA: "quota 1000" beside "quota 1,000" in the same form (the devices to send from printed it raw).
+  it.each([
+    { language: 'en' as const, file: 'Choose a spreadsheet', quota: 'gateway quota 1,000' },
+    { language: 'id' as const, file: 'Pilih spreadsheet', quota: 'kuota gateway 1.000' }
+  ])('writes a quota in the window’s grouping wherever the form shows it ($language)', async (words) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: words.language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+      })
+    )
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user, words.file)
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(`Shop (${words.quota})`)
+    await user.type(screen.getByTestId('campaign-template'), 'Halo')
+    const start = screen.getByTestId('campaign-start')
+    await waitFor(() => expect(start).toHaveProperty('disabled', false))
+    await user.click(start)
+    const summary = await screen.findByTestId('campaign-presend')
+    expect(within(summary).getByRole('listitem').textContent).toMatch(
+      new RegExp(`^Shop: .*; ${words.quota}$`)
+    )
   })
 
   it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {

@@ -21,6 +21,7 @@ import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { gatewayQuotaText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
@@ -806,7 +807,10 @@ function NewCampaign({
                     setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
                   }
                 />
-                {d.label} {d.quota !== null ? `(${t('campaigns.quota', { quota: String(d.quota) })})` : ''}
+                {d.label}{' '}
+                {d.quota !== null
+                  ? `(${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
+                  : ''}
               </label>
             ))}
           </fieldset>
