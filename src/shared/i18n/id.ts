@@ -1455,9 +1455,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':
     'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terkirim)',
-  'campaigns.presend.noCap': 'nomor ini tanpa batas harian ({sent} terkirim hari ini)',
-  'campaigns.presend.campaignCap': 'Laju kampanye ini',
-  'campaigns.presend.campaignCapValue': 'paling banyak {cap} sehari lewat tiap perangkat',
+  'campaigns.presend.noCap': 'nomor ini tidak punya batas harian sendiri ({sent} terkirim hari ini)',
+  'campaigns.presend.campaignCap': 'Batas harian kampanye',
+  'campaigns.presend.campaignCapValue':
+    'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
   'campaigns.presend.quota': 'kuota gateway {quota}',
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',

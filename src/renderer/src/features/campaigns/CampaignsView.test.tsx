@@ -1334,7 +1334,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       'Shop: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 1'
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
-    expect(text).toMatch(/This campaign’s paceat most [\d,]+ a day through each device/)
+    expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
     expect(text).toMatch(/Estimated end.*\(WIB\)/)
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
@@ -1374,6 +1374,46 @@ describe('issue 27: the campaign view an operator can trust', () => {
       new RegExp(`^Shop: .*; ${words.quota}$`)
     )
   })
+
+  // QA: "at most 150 a day through each device" beside "no daily cap on this number" read as a contradiction: the
+  // summary says whose limit each is (the campaign's own, the number's across all its sends).
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      campaign:
+        'Campaign’s daily limitthis campaign sends at most 150 a day through each device, within each number’s own daily cap',
+      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      campaign:
+        'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
+      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+    }
+  ])(
+    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language)',
+    async (words) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: words.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+        })
+      )
+      handleSheet()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await importSheet(user, words.file)
+      await user.type(screen.getByTestId('campaign-template'), 'Halo')
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      await user.click(start)
+      const summary = await screen.findByTestId('campaign-presend')
+      expect(summary.textContent).toContain(words.campaign)
+      expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+    }
+  )
 
   it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
     const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
