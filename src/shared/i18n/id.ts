@@ -1326,6 +1326,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
+  'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
+  'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
   'campaigns.wait.none': 'Sedang mengirim',
   'campaigns.wait.gap': 'Menunggu jeda antar pengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Jeda kelompok hingga {until}',

@@ -47,6 +47,8 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 })
 
 const campaign = makeCampaign
+/** The status of a started campaign as the fixture has it: its one part waits for its working hours (08:00 WIB). */
+const STARTED_OUTSIDE_HOURS = 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB'
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -391,6 +393,48 @@ describe('a verdict true to its buckets', () => {
     const listed = within(screen.getByRole('list', { name: 'Your campaigns' })).getByRole('listitem')
     await waitFor(() => expect(listed.textContent).toBe('bills finished'))
   })
+
+  // QA: a campaign outside its working hours was headed "mengirim" ("sending") although nothing was being sent.
+  it.each([
+    { language: 'en' as const, words: 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB' },
+    { language: 'id' as const, words: 'menunggu jam kerjanya dibuka pada 16 Jan 2026, 08.00 WIB' }
+  ])(
+    'heads a campaign waiting outside its hours with the wait and when they open ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+      )
+      const outside = { code: 'outside_hours' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
+      let current = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: outside, autoPaused: null },
+          // A part paused by itself sends nothing either: the campaign still only waits for its hours.
+          { deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }
+        ]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
+      const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+      expect(listed?.textContent).toBe(`bills ${want.words}`)
+      // One part sending again: the campaign sends.
+      current = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: outside, autoPaused: null },
+          { deviceId: 'dev-3', wait: null, autoPaused: null }
+        ]
+      })
+      act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+      await waitFor(() =>
+        expect(screen.getByTestId('campaign-status').textContent).toBe(
+          want.language === 'en' ? 'sending' : 'mengirim'
+        )
+      )
+    }
+  )
 
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
@@ -814,7 +858,7 @@ describe('a file for every message', () => {
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
     await waitFor(() => expect(fake.requests('files:release')).toContainEqual({ handles: ['h-1'] }))
     await start()
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(fake.requests('campaigns:start').at(-1)).toEqual({ id: 'c1', attachment: { handle: 'h-2' } })
     expect(screen.queryByTestId('campaign-draft')).toBeNull()
   })
@@ -867,7 +911,7 @@ describe('a file for every message', () => {
     ).toEqual(['ani.pdf', 'budi.pdf'])
     await user.click(screen.getByTestId('campaign-draft-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(fake.requests('campaigns:start')).toEqual([
       {
         id: 'c1',
@@ -1444,7 +1488,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(screen.getByRole('button', { name: 'bills' }))
     await user.click(await screen.findByTestId('campaign-draft-start'))
     await user.click(screen.getByTestId('campaign-confirm-start'))
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(document.activeElement?.id).toBe('campaign-progress')
   })
 
