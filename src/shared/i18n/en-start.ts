@@ -133,6 +133,8 @@ export const enStart = {
   'campaigns.status.cancelled': 'cancelled',
   'campaigns.status.finished': 'finished',
   'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
+  'campaigns.status.waitingForHours': 'waiting for its working hours to open',
+  'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
   'campaigns.wait.none': 'Sending now',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',

@@ -1178,7 +1178,6 @@ export const enRest = {
     'The next send follows the new pacing; a wait already counting down is worked out again.',
   'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
-  'campaigns.quota': 'quota {quota}',
   'campaigns.name': 'Campaign name',
   'campaigns.confirm':
     '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
@@ -1300,9 +1299,12 @@ export const enRest = {
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} sent)',
-  'campaigns.presend.noCap': 'no daily cap on this number ({sent} sent today)',
-  'campaigns.presend.campaignCap': 'This campaign’s pace',
-  'campaigns.presend.campaignCapValue': 'at most {cap} a day through each device',
+  'campaigns.presend.noCap': 'this number has no daily cap of its own ({sent} sent today)',
+  // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA: "at most 150 a
+  // day" beside "no daily cap on this number" read as a contradiction).
+  'campaigns.presend.campaignCap': 'Campaign’s daily limit',
+  'campaigns.presend.campaignCapValue':
+    'this campaign sends at most {cap} a day through each device, within each number’s own daily cap',
   'campaigns.presend.quota': 'gateway quota {quota}',
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',

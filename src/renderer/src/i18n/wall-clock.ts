@@ -1,6 +1,7 @@
-// The wall clock a schedule form starts from, by the domain's zoned-time rule (the outbox's scheduler's), to the
-// minute. Apart from dates.ts: the window's start formats dates, and this brings the domain with it.
-import { instantToLocal, isValidTimeZone } from '../../../shared/domain'
+// Wall clocks and moments by the domain's zoned-time rule (the outbox's scheduler's): the one a schedule form starts
+// from, and the moment a gateway's zoneless wall clock stands for. Apart from dates.ts: the window's start formats
+// dates, and this brings the domain with it.
+import { instantToLocal, isValidTimeZone, localTimeToInstant } from '../../../shared/domain'
 import { computerZone } from './dates'
 
 /**
@@ -18,4 +19,25 @@ export function nextHourIn(timeZone: string, now = new Date()): { date: string; 
   const next = new Date(now.getTime() + 60 * 60 * 1000)
   const { date, time } = wallClockIn(next, timeZone)
   return { date, time: `${time.slice(0, 2)}:00` }
+}
+
+/**
+ * The moment a wall clock the gateway writes without a zone ('2026-11-29 12:38:19') stands for on `timeZone`'s clock,
+ * as ISO, so the window can show it in its own zone beside its other times; one written with an offset is read as it
+ * is. Null for a bare date (a day on the gateway's calendar, not a moment) and for text it cannot read.
+ */
+export function wallClockMoment(text: string, timeZone: string): string | null {
+  const trimmed = text.trim()
+  const parts = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(trimmed)
+  if (parts) {
+    if (!isValidTimeZone(timeZone)) return null
+    try {
+      return new Date(localTimeToInstant(`${parts[1]}T${parts[2]}`, timeZone)).toISOString()
+    } catch {
+      return null // no such date or time ('2026-02-30 25:00')
+    }
+  }
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed)) return null
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? null : new Date(at).toISOString()
 }

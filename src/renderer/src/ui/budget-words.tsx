@@ -20,13 +20,24 @@ export function deviceBudgetText(t: Translate, device: DeviceView, count: (n: nu
             cap: count(device.dailyCap ?? 0),
             sent: count(sent)
           }),
-    quota:
-      device.quota === 'unlimited'
-        ? t('campaigns.presend.quotaUnlimited')
-        : device.quota === null
-          ? t('campaigns.presend.quotaUnknown')
-          : t('campaigns.presend.quota', { quota: count(device.quota) })
+    quota: gatewayQuotaText(t, device.quota, count)
   })
+}
+
+/**
+ * A device's gateway quota in words ("gateway quota 1,000", "kuota gateway 1.000", "… unlimited"), the same wherever a
+ * form names it (QA: the devices to send from said "quota 1000" above a summary saying "gateway quota 1,000").
+ */
+export function gatewayQuotaText(
+  t: Translate,
+  quota: DeviceView['quota'],
+  count: (n: number) => string
+): string {
+  return quota === 'unlimited'
+    ? t('campaigns.presend.quotaUnlimited')
+    : quota === null
+      ? t('campaigns.presend.quotaUnknown')
+      : t('campaigns.presend.quota', { quota: count(quota) })
 }
 
 /** The quota's shortfall and what today's caps leave for later, each said only when it applies. */

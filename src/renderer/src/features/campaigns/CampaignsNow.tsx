@@ -8,7 +8,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { campaignStatusKey, campaignZone, isHeld, rowBuckets } from './campaign-facts'
+import { campaignStatusText, campaignZone, isHeld, rowBuckets } from './campaign-facts'
 import { campaignWaitText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
@@ -86,7 +86,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       >
         {campaign.name}
       </button>
-      <span className="muted">{t(campaignStatusKey(campaign))}</span>
+      <span className="muted">{campaignStatusText(campaign, t, locale)}</span>
       <span className="overview-campaign-facts">
         {t('overview.campaigns.progress', {
           sent: formatCount(sent, locale),

@@ -47,6 +47,8 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 })
 
 const campaign = makeCampaign
+/** The status of a started campaign as the fixture has it: its one part waits for its working hours (08:00 WIB). */
+const STARTED_OUTSIDE_HOURS = 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB'
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -264,7 +266,7 @@ describe('CampaignsView', () => {
     expect(skippedRows[1]).toBe('Row 5: no phone number')
 
     // Before start: each device with the quota it has left.
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (quota 120)')
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (gateway quota 120)')
     expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
@@ -391,6 +393,48 @@ describe('a verdict true to its buckets', () => {
     const listed = within(screen.getByRole('list', { name: 'Your campaigns' })).getByRole('listitem')
     await waitFor(() => expect(listed.textContent).toBe('bills finished'))
   })
+
+  // QA: a campaign outside its working hours was headed "mengirim" ("sending") although nothing was being sent.
+  it.each([
+    { language: 'en' as const, words: 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB' },
+    { language: 'id' as const, words: 'menunggu jam kerjanya dibuka pada 16 Jan 2026, 08.00 WIB' }
+  ])(
+    'heads a campaign waiting outside its hours with the wait and when they open ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+      )
+      const outside = { code: 'outside_hours' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
+      let current = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: outside, autoPaused: null },
+          // A part paused by itself sends nothing either: the campaign still only waits for its hours.
+          { deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }
+        ]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
+      const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+      expect(listed?.textContent).toBe(`bills ${want.words}`)
+      // One part sending again: the campaign sends.
+      current = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: outside, autoPaused: null },
+          { deviceId: 'dev-3', wait: null, autoPaused: null }
+        ]
+      })
+      act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+      await waitFor(() =>
+        expect(screen.getByTestId('campaign-status').textContent).toBe(
+          want.language === 'en' ? 'sending' : 'mengirim'
+        )
+      )
+    }
+  )
 
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
@@ -814,7 +858,7 @@ describe('a file for every message', () => {
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))
     await waitFor(() => expect(fake.requests('files:release')).toContainEqual({ handles: ['h-1'] }))
     await start()
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(fake.requests('campaigns:start').at(-1)).toEqual({ id: 'c1', attachment: { handle: 'h-2' } })
     expect(screen.queryByTestId('campaign-draft')).toBeNull()
   })
@@ -867,7 +911,7 @@ describe('a file for every message', () => {
     ).toEqual(['ani.pdf', 'budi.pdf'])
     await user.click(screen.getByTestId('campaign-draft-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(fake.requests('campaigns:start')).toEqual([
       {
         id: 'c1',
@@ -1334,7 +1378,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       'Shop: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 1'
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
-    expect(text).toMatch(/This campaign’s paceat most [\d,]+ a day through each device/)
+    expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
     expect(text).toMatch(/Estimated end.*\(WIB\)/)
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
@@ -1348,6 +1392,72 @@ describe('issue 27: the campaign view an operator can trust', () => {
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
+
+  // QA: "quota 1000" beside "quota 1,000" in the same form (the devices to send from printed it raw).
+  it.each([
+    { language: 'en' as const, file: 'Choose a spreadsheet', quota: 'gateway quota 1,000' },
+    { language: 'id' as const, file: 'Pilih spreadsheet', quota: 'kuota gateway 1.000' }
+  ])('writes a quota in the window’s grouping wherever the form shows it ($language)', async (words) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: words.language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+      })
+    )
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user, words.file)
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(`Shop (${words.quota})`)
+    await user.type(screen.getByTestId('campaign-template'), 'Halo')
+    const start = screen.getByTestId('campaign-start')
+    await waitFor(() => expect(start).toHaveProperty('disabled', false))
+    await user.click(start)
+    const summary = await screen.findByTestId('campaign-presend')
+    expect(within(summary).getByRole('listitem').textContent).toMatch(
+      new RegExp(`^Shop: .*; ${words.quota}$`)
+    )
+  })
+
+  // QA: "at most 150 a day through each device" beside "no daily cap on this number" read as a contradiction: the
+  // summary says whose limit each is (the campaign's own, the number's across all its sends).
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      campaign:
+        'Campaign’s daily limitthis campaign sends at most 150 a day through each device, within each number’s own daily cap',
+      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      campaign:
+        'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
+      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+    }
+  ])(
+    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language)',
+    async (words) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: words.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+        })
+      )
+      handleSheet()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await importSheet(user, words.file)
+      await user.type(screen.getByTestId('campaign-template'), 'Halo')
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      await user.click(start)
+      const summary = await screen.findByTestId('campaign-presend')
+      expect(summary.textContent).toContain(words.campaign)
+      expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+    }
+  )
 
   it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
     const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
@@ -1378,7 +1488,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(screen.getByRole('button', { name: 'bills' }))
     await user.click(await screen.findByTestId('campaign-draft-start'))
     await user.click(screen.getByTestId('campaign-confirm-start'))
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('sending'))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(STARTED_OUTSIDE_HOURS))
     expect(document.activeElement?.id).toBe('campaign-progress')
   })
 

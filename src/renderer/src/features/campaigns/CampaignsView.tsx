@@ -21,12 +21,20 @@ import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { gatewayQuotaText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { isUsablePacing, PacingFields } from './PacingFields'
-import { campaignStatusKey, campaignZone, isHeld, rowBuckets, type CampaignBucket } from './campaign-facts'
+import {
+  campaignStatusKey,
+  campaignStatusText,
+  campaignZone,
+  isHeld,
+  rowBuckets,
+  type CampaignBucket
+} from './campaign-facts'
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
@@ -63,6 +71,7 @@ interface SplitRest {
 
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -142,7 +151,7 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{t(campaignStatusKey(c))}</span>
+              <span className="muted">{campaignStatusText(c, t, locale)}</span>
             </li>
           ))}
         </ul>
@@ -806,7 +815,10 @@ function NewCampaign({
                     setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
                   }
                 />
-                {d.label} {d.quota !== null ? `(${t('campaigns.quota', { quota: String(d.quota) })})` : ''}
+                {d.label}{' '}
+                {d.quota !== null
+                  ? `(${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
+                  : ''}
               </label>
             ))}
           </fieldset>
@@ -1138,7 +1150,7 @@ function CampaignProgress({
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
-        {campaign.name} — <span data-testid="campaign-status">{t(campaignStatusKey(campaign))}</span>
+        {campaign.name} — <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale)}</span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}

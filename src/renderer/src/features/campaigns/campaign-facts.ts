@@ -2,8 +2,8 @@
 // counting model, its status's words and the zone its times are promised in. Kept apart from CampaignsView so the
 // Overview, loaded at start, does not load the whole campaigns view (it is loaded on demand).
 import type { CampaignView, PacingPolicyView } from '../../../../shared/contract'
-import type { MessageKey } from '../../i18n'
-import { computerZone } from '../../i18n/dates'
+import type { MessageKey, Translate } from '../../i18n'
+import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { bucketCounts, type StatusBucket } from '../../../../shared/domain/status-buckets'
 
 /**
@@ -42,14 +42,43 @@ export function isHeld(campaign: Pick<CampaignView, 'status' | 'devices'>): bool
 }
 
 /**
- * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), and not "finished"
- * while rows are still with the gateway unsent (the core finishes a campaign once it has handed every row over).
+ * Whether a running campaign sends nothing until its working hours open: every part not paused by itself waits for
+ * them. With the soonest opening the parts were told, when the data has one.
+ */
+export function waitingForHours(
+  campaign: Pick<CampaignView, 'status' | 'devices'>
+): { opensAt: number | null } | null {
+  if (campaign.status !== 'running') return null
+  const going = campaign.devices.filter((d) => d.autoPaused === null)
+  if (going.length === 0 || !going.every((d) => d.wait?.code === 'outside_hours')) return null
+  const opens = going.map((d) => d.wait?.until ?? null).filter((at): at is number => at !== null)
+  return { opensAt: opens.length > 0 ? Math.min(...opens) : null }
+}
+
+/**
+ * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), waiting rather than
+ * "sending" while only its working hours hold it (QA: "mengirim" outside them), and not "finished" while rows are
+ * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
 export function campaignStatusKey(campaign: Pick<CampaignView, 'status' | 'devices' | 'counts'>): MessageKey {
   if (isHeld(campaign)) return 'campaigns.status.paused'
+  if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign.counts).withGateway > 0)
     return 'campaigns.status.withGateway'
   return STATUS_KEY[campaign.status]
+}
+
+/** The status's words (campaignStatusKey), with when its working hours open when it waits for them and that is known. */
+export function campaignStatusText(
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
+  t: Translate,
+  locale: string
+): string {
+  const opensAt = waitingForHours(campaign)?.opensAt ?? null
+  if (isHeld(campaign) || opensAt === null) return t(campaignStatusKey(campaign))
+  // On the hours' own clock, as the campaign's other promises (its hours, its estimated end).
+  const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, campaignZone(campaign.pacing))
+  return t('campaigns.status.waitingForHoursAt', { time })
 }
 
 /** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */

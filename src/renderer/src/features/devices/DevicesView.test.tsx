@@ -12,6 +12,8 @@ import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
+import { computerZone, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { localeOf } from '../../i18n'
 
 let fake: FakeApi
 
@@ -93,18 +95,25 @@ describe('device list', () => {
     expect(second.textContent).toContain('Enter the token again')
   })
 
-  it("shows the expiry on the gateway's clock with its zone, an ended one marked, and when it was checked with the zone (issue 29)", () => {
+  it("shows every time on a card in the window's zone, named: the expiry (on the gateway's clock) too (issue 29, QA)", () => {
     show([
       makeDevice({
         expiresAt: '2026-11-29 12:38:19',
         lastCheckedAt: '2026-11-28T07:05:00.000Z',
+        sentToday: { count: 3, resetsAt: '2026-11-28T17:00:00.000Z' },
         quota: 12000
       }),
       makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired', expiresAt: '2026-01-02' })
     ])
-    expect(fact(row('Front office'), 'Expires')).toBe('29 Nov 2026, 12:38 WIB')
-    expect(fact(row('Front office'), 'Quota')).toBe('12,000 messages left')
-    const checked = fact(row('Front office'), 'Last checked')
+    // QA: the expiry said "… WIB" beside the daily count's "starts again … UTC" on one card.
+    const here = zoneLabel(computerZone())
+    const front = row('Front office')
+    const times = [fact(front, 'Expires'), fact(front, 'Sent today'), fact(front, 'Last checked')]
+    for (const time of times) expect(time).toMatch(new RegExp(`\\d{2}[:.]\\d{2} ${here}$`))
+    // 12:38 on the gateway's clock (WIB, UTC+7) is 05:38 UTC: the same moment, in the window's zone.
+    expect(fact(front, 'Expires')).toBe(formatDateTimeInZone('2026-11-29T05:38:00.000Z', localeOf('en')))
+    expect(fact(front, 'Quota')).toBe('12,000 messages left')
+    const checked = fact(front, 'Last checked')
     expect(checked).toMatch(/^28 Nov 2026, \d{2}:05 \S+$/)
     const ended = screen.getByTestId('device-expires-dev-2')
     expect(ended.textContent).toBe('2 Jan 2026 WIB (ended)')

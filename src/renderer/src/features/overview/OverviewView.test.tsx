@@ -126,7 +126,9 @@ describe('overview', () => {
     render(<OverviewView />)
     const list = screen.getByRole('region', { name: 'Campaigns' })
     const bills = await within(list).findByTestId('overview-campaign-c1')
-    expect(bills.textContent).toContain('sending')
+    // Outside its hours it sends nothing: it says it waits for them, and when they open, on their clock.
+    expect(bills.textContent).toContain('waiting for its working hours to open at 16 Jan 2026, 08:00 WITA')
+    expect(bills.textContent).not.toContain('sending')
     // 10 rows to send (the 2 skipped are not), 4 of them sent, delivered or read; the end on the hours' clock.
     expect(bills.textContent).toContain('4 of 10 sent')
     expect(bills.textContent).toContain('estimated end 16 Jan 2026, 11:30 WITA')
