@@ -236,7 +236,7 @@ export const enRest = {
   'desktop.error.whyAtGateway': 'the gateway already has it',
   'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
   'desktop.error.whyStatus': 'it is {status}',
-  'desktop.error.textLength': 'Text must be 1–1024 characters.',
+  'desktop.error.textLength': 'Text must be 1–{max} characters.',
   'desktop.error.deviceRequired': 'A device is required.',
   'desktop.error.recipientsRequired': 'At least one recipient is required.',
   'desktop.error.nothingToSend': 'Nothing to send.',

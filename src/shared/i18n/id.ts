@@ -256,7 +256,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.error.whyStatus': 'statusnya {status}',
-  'desktop.error.textLength': 'Teks harus 1–1024 karakter.',
+  'desktop.error.textLength': 'Teks harus 1–{max} karakter.',
   'desktop.error.deviceRequired': 'Pilih sebuah perangkat.',
   'desktop.error.recipientsRequired': 'Isi setidaknya satu penerima.',
   'desktop.error.nothingToSend': 'Tidak ada yang dikirim.',

@@ -2,7 +2,7 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import { messageTextProblem, scheduleTime } from '../../../shared/domain'
+import { MAX_TEXT_LENGTH, messageTextProblem, scheduleTime } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
@@ -39,7 +39,11 @@ const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
 /** A message's text or a caption by the domain's one rule, refused with the field it came from. */
 export function assertMessageText(text: string, field: string, required: boolean): void {
   if (messageTextProblem(text, { required }) !== null)
-    throw new OutboxError('invalid_input', { key: 'desktop.error.textLength' }, field)
+    throw new OutboxError(
+      'invalid_input',
+      { key: 'desktop.error.textLength', params: { max: MAX_TEXT_LENGTH } },
+      field
+    )
 }
 
 export type OperatorActions = ReturnType<typeof createOperatorActions>

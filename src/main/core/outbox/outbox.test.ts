@@ -120,7 +120,12 @@ describe('enqueue', () => {
           { kind: 'text', text: 'x'.repeat(1025) }
         ]
       })
-    ).rejects.toMatchObject({ code: 'invalid_input', field: 'entries.1.text' })
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'entries.1.text',
+      // The limit written as the window writes numbers, not a raw 1024 beside a grouped 1,025.
+      message: 'Text must be 1–1,024 characters.'
+    })
     await expect(
       fx.outbox.enqueue({ deviceId: 'd1', recipients: [' '], entries: [{ kind: 'text', text: 'ok' }] })
     ).rejects.toMatchObject({

@@ -14,12 +14,10 @@ export function LongTextOffer(): React.JSX.Element | null {
   return (
     <div className="long-text-offer" role="group" aria-label={t('send.text')}>
       <p>
-        {chosen
-          ? t('send.split.chosen', { count: String(count) })
-          : t('send.split.offer', { max: String(MAX_TEXT_LENGTH), count: String(count) })}
+        {chosen ? t('send.split.chosen', { count }) : t('send.split.offer', { max: MAX_TEXT_LENGTH, count })}
       </p>
       <button type="button" className="button" onClick={() => setSplit(!chosen)}>
-        {chosen ? t('send.split.undo') : t('send.split.accept', { count: String(count) })}
+        {chosen ? t('send.split.undo') : t('send.split.accept', { count })}
       </button>
     </div>
   )

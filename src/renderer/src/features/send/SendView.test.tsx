@@ -331,7 +331,7 @@ describe('enqueue', () => {
     const long = words.join(' ') // 2,189 characters: three parts of at most 1,024
     await user.type(screen.getByRole('combobox', { name: 'Phone numbers' }), '081234567890')
     fireEvent.change(screen.getByRole('textbox', { name: 'Text message' }), { target: { value: long } })
-    expect(screen.getByText(/over 1024 characters. Send it as 3 messages/)).toBeTruthy()
+    expect(screen.getByText(/over 1,024 characters. Send it as 3 messages/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Split into 3 messages' }))
     expect(screen.getByText('Will be sent as 3 messages, cut between words.')).toBeTruthy()
     expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
