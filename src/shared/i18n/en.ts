@@ -10,6 +10,7 @@ export const enRest = {
   'zone.all': 'All zones',
   'zone.search': 'Search the zones for {field}',
   'zone.searchPlaceholder': 'Search: WITA, Makassar, Paris…',
+  'zone.noMatch': 'No zone matches “{query}”.',
   // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
   'zone.region.Africa': 'Africa',
   'zone.region.America': 'America',

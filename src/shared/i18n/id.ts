@@ -19,6 +19,7 @@ export const id: Record<MessageKey, string> = {
   'zone.all': 'Semua zona',
   'zone.search': 'Cari zona untuk {field}',
   'zone.searchPlaceholder': 'Cari: WITA, Makassar, Paris…',
+  'zone.noMatch': 'Tidak ada zona yang cocok dengan “{query}”.',
   'zone.region.Africa': 'Afrika',
   'zone.region.America': 'Amerika',
   'zone.region.Antarctica': 'Antartika',
