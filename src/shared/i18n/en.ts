@@ -1374,7 +1374,8 @@ export const enRest = {
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',
   'desktop.tray.relay': 'Messages in — relay: {state}',
-  // Read after a label that names the relay (“Relay: …”, the tray’s “Messages in — relay: …”): never the relay again.
+  // Read after a label that names the relay (the inbox’s “Relay” heading, the tray’s “Messages in — relay: …”): never
+  // the relay again.
   'relay.state.not-set-up': 'not set up',
   'relay.state.starting': 'starting…',
   'relay.state.connected': 'connected',
@@ -1399,7 +1400,6 @@ export const enRest = {
     'The relay no longer has messages this computer already read. Connect a new mailbox to go on.',
   'inbox.title': 'Messages in',
   'inbox.relay.heading': 'Relay',
-  'inbox.relay.state': 'Relay: {state}',
   'inbox.relay.lastPull': 'Last successful pull: {time}',
   'inbox.relay.neverPulled': 'No successful pull yet.',
   'inbox.relay.reason': 'Reason: {detail}',
@@ -1422,10 +1422,11 @@ export const enRest = {
   'inbox.fault.creationTokenRefused': 'the relay refused the creation token',
   'inbox.fault.pullTokenRefused': 'the relay refused the pull token',
   'inbox.fault.cursorAhead': 'this computer read up to event {cursor}; the relay’s newest is {head}',
-  // Where messages come through, in words; the mailbox's id (for support) is the line's tooltip.
+  // Where messages come through, in words; the mailbox's id (for support) behind a disclosure, to select or copy.
   'inbox.relay.where.here': 'Through the relay on this computer',
   'inbox.relay.where.host': 'Through the relay at {host}',
-  'inbox.relay.mailboxId': 'Mailbox {mailbox}',
+  'inbox.relay.mailbox.show': 'Mailbox id',
+  'inbox.relay.mailbox.copy': 'Copy the mailbox id',
   'inbox.connect.heading': 'Connect a mailbox',
   'inbox.connect.intro':
     'Messages to your WhatsApp numbers reach Sender Desk through a relay that stays on while this computer sleeps (a Cloudflare Worker, or “sender-desk relay serve” on a server). Enter its address.',

@@ -1557,7 +1557,6 @@ export const id: Record<MessageKey, string> = {
   'nav.inbox': 'Pesan masuk',
   'inbox.title': 'Pesan masuk',
   'inbox.relay.heading': 'Relay',
-  'inbox.relay.state': 'Relay: {state}',
   'inbox.relay.lastPull': 'Tarikan terakhir yang berhasil: {time}',
   'inbox.relay.neverPulled': 'Belum ada tarikan yang berhasil.',
   'inbox.relay.reason': 'Alasan: {detail}',
@@ -1582,7 +1581,8 @@ export const id: Record<MessageKey, string> = {
     'komputer ini sudah membaca sampai peristiwa {cursor}; yang terbaru di relay {head}',
   'inbox.relay.where.here': 'Melalui relay di komputer ini',
   'inbox.relay.where.host': 'Melalui relay di {host}',
-  'inbox.relay.mailboxId': 'Kotak surat {mailbox}',
+  'inbox.relay.mailbox.show': 'ID kotak surat',
+  'inbox.relay.mailbox.copy': 'Salin ID kotak surat',
   'inbox.connect.heading': 'Sambungkan kotak surat',
   'inbox.connect.intro':
     'Pesan ke nomor WhatsApp Anda sampai ke Sender Desk lewat relay yang tetap menyala saat komputer ini tidur (Cloudflare Worker, atau “sender-desk relay serve” di server). Masukkan alamatnya.',
