@@ -949,6 +949,13 @@ export const enRest = {
   'sandbox.try.submit': 'Deliver the message',
   'sandbox.try.replied': 'Auto-reply sent: {text}',
   'sandbox.try.noReply': 'No auto-reply matched this message.',
+  // The opt-out list changes when Sender Desk reads the message from the relay, after this answer.
+  'sandbox.try.optOutKeyword':
+    '“{text}” is one of the opt-out keywords: this number goes on the opt-out list (if it is not on it already) once Sender Desk reads the message from the relay.',
+  'sandbox.try.optInKeyword':
+    '“{text}” is one of the opt-in keywords: this number comes off the opt-out list (if it is on it) once Sender Desk reads the message from the relay.',
+  'sandbox.try.keywordNotReceiving':
+    '“{text}” is one of the keywords customers reply with, but this device does not receive messages through Sender Desk: the opt-out list does not change.',
   'sandbox.try.webhook':
     'The message also went to the webhook address: its delivery is in the inspector below.',
   'sandbox.try.webhookElsewhere':
