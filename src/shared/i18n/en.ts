@@ -1282,6 +1282,7 @@ export const enRest = {
   'campaigns.optOuts.source.import': 'imported from a file',
   'campaigns.optOuts.source.outbox': 'added from the outbox',
   'campaigns.optOuts.source.keyword': 'replied with a stop word',
+  'campaigns.optOuts.source.keywordWord': 'replied “{word}”',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
   'campaigns.reading': 'Reading the spreadsheet…',

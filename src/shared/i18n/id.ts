@@ -1434,6 +1434,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.source.import': 'diimpor dari berkas',
   'campaigns.optOuts.source.outbox': 'ditambahkan dari kotak keluar',
   'campaigns.optOuts.source.keyword': 'membalas dengan kata berhenti',
+  'campaigns.optOuts.source.keywordWord': 'membalas “{word}”',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'drop.sheet.question': 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?',
   'drop.sheet.import': 'Impor sebagai penerima kampanye',
