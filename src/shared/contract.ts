@@ -1595,7 +1595,9 @@ export const invokeChannels = builtOnFirstUse({
           source: z.string(),
           addedAt: z.number(),
           /** The contact's name when the number is a known contact. */
-          name: z.string().nullable()
+          name: z.string().nullable(),
+          /** The customer's word that opted the number out (source keyword); null otherwise and for older entries. */
+          keyword: z.string().nullable()
         })
       )
     })

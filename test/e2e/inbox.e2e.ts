@@ -61,13 +61,13 @@ describe('messages in journey in Chromium', () => {
       core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
     })
     const state = p.getByTestId('inbox-relay-state')
-    await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
+    await expect.poll(() => state.textContent()).toBe('○not set up')
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
     expect(await seriousA11yViolations(p)).toEqual([])
 
     await p.getByLabel('Relay address').fill(relay.url)
     await p.getByRole('button', { name: 'Connect', exact: true }).click()
-    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓Relay: connected')
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓connected')
     const deviceUrl = await p.getByTestId('inbox-device-url-value').inputValue()
     expect(deviceUrl).toMatch(new RegExp(`^${relay.url}/h/[^/]+/[^/]+/device$`))
 
@@ -97,7 +97,7 @@ describe('messages in journey in Chromium', () => {
     await expect.poll(() => conversations.allTextContents(), { timeout: 30_000 }).toHaveLength(1)
     expect(await conversations.first().textContent()).toContain('Masih buka hari ini?')
     expect(await conversations.first().textContent()).toContain('+62 812-777-888')
-    await expect.poll(() => state.textContent()).toBe('✓Relay: connected')
+    await expect.poll(() => state.textContent()).toBe('✓connected')
     expect(await p.getByTestId('inbox-relay-last-pull').textContent()).toMatch(/^Last successful pull: /)
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox')
@@ -144,12 +144,12 @@ describe('messages in journey in Chromium', () => {
     // The app's default: no switch letting the sandbox post to this computer; the relay the app runs is let in alone.
     const { harness, deviceId, label, p } = await inboxWithLinkedSandbox()
     const state = p.getByTestId('inbox-relay-state')
-    await expect.poll(() => state.textContent()).toBe('○Relay: not set up')
+    await expect.poll(() => state.textContent()).toBe('○not set up')
     const local = p.getByRole('region', { name: 'Try it with the sandbox on this computer' })
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'journey-inbox-local-relay-offered')
     await local.getByRole('button', { name: 'Use a relay on this computer' }).click()
-    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓Relay: connected')
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe('✓connected')
     expect(await p.getByTestId('inbox-device-url-value').inputValue()).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/h\/[^/]+\/[^/]+\/device$/
     )

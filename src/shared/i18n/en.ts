@@ -10,6 +10,7 @@ export const enRest = {
   'zone.all': 'All zones',
   'zone.search': 'Search the zones for {field}',
   'zone.searchPlaceholder': 'Search: WITA, Makassar, Paris…',
+  'zone.noMatch': 'No zone matches “{query}”.',
   // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
   'zone.region.Africa': 'Africa',
   'zone.region.America': 'America',
@@ -950,6 +951,13 @@ export const enRest = {
   'sandbox.try.submit': 'Deliver the message',
   'sandbox.try.replied': 'Auto-reply sent: {text}',
   'sandbox.try.noReply': 'No auto-reply matched this message.',
+  // The opt-out list changes when Sender Desk reads the message from the relay, after this answer.
+  'sandbox.try.optOutKeyword':
+    '“{text}” is one of the opt-out keywords: this number goes on the opt-out list (if it is not on it already) once Sender Desk reads the message from the relay.',
+  'sandbox.try.optInKeyword':
+    '“{text}” is one of the opt-in keywords: this number comes off the opt-out list (if it is on it) once Sender Desk reads the message from the relay.',
+  'sandbox.try.keywordNotReceiving':
+    '“{text}” is one of the keywords customers reply with, but this device does not receive messages through Sender Desk: the opt-out list does not change.',
   'sandbox.try.webhook':
     'The message also went to the webhook address: its delivery is in the inspector below.',
   'sandbox.try.webhookElsewhere':
@@ -1275,6 +1283,7 @@ export const enRest = {
   'campaigns.optOuts.source.import': 'imported from a file',
   'campaigns.optOuts.source.outbox': 'added from the outbox',
   'campaigns.optOuts.source.keyword': 'replied with a stop word',
+  'campaigns.optOuts.source.keywordWord': 'replied “{word}”',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',
   'campaigns.reading': 'Reading the spreadsheet…',
@@ -1377,7 +1386,8 @@ export const enRest = {
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',
   'desktop.tray.relay': 'Messages in — relay: {state}',
-  // Read after a label that names the relay (“Relay: …”, the tray’s “Messages in — relay: …”): never the relay again.
+  // Read after a label that names the relay (the inbox’s “Relay” heading, the tray’s “Messages in — relay: …”): never
+  // the relay again.
   'relay.state.not-set-up': 'not set up',
   'relay.state.starting': 'starting…',
   'relay.state.connected': 'connected',
@@ -1402,7 +1412,6 @@ export const enRest = {
     'The relay no longer has messages this computer already read. Connect a new mailbox to go on.',
   'inbox.title': 'Messages in',
   'inbox.relay.heading': 'Relay',
-  'inbox.relay.state': 'Relay: {state}',
   'inbox.relay.lastPull': 'Last successful pull: {time}',
   'inbox.relay.neverPulled': 'No successful pull yet.',
   'inbox.relay.reason': 'Reason: {detail}',
@@ -1425,10 +1434,11 @@ export const enRest = {
   'inbox.fault.creationTokenRefused': 'the relay refused the creation token',
   'inbox.fault.pullTokenRefused': 'the relay refused the pull token',
   'inbox.fault.cursorAhead': 'this computer read up to event {cursor}; the relay’s newest is {head}',
-  // Where messages come through, in words; the mailbox's id (for support) is the line's tooltip.
+  // Where messages come through, in words; the mailbox's id (for support) behind a disclosure, to select or copy.
   'inbox.relay.where.here': 'Through the relay on this computer',
   'inbox.relay.where.host': 'Through the relay at {host}',
-  'inbox.relay.mailboxId': 'Mailbox {mailbox}',
+  'inbox.relay.mailbox.show': 'Mailbox id',
+  'inbox.relay.mailbox.copy': 'Copy the mailbox id',
   'inbox.connect.heading': 'Connect a mailbox',
   'inbox.connect.intro':
     'Messages to your WhatsApp numbers reach Sender Desk through a relay that stays on while this computer sleeps (a Cloudflare Worker, or “sender-desk relay serve” on a server). Enter its address.',

@@ -19,6 +19,7 @@ export const id: Record<MessageKey, string> = {
   'zone.all': 'Semua zona',
   'zone.search': 'Cari zona untuk {field}',
   'zone.searchPlaceholder': 'Cari: WITA, Makassar, Paris…',
+  'zone.noMatch': 'Tidak ada zona yang cocok dengan “{query}”.',
   'zone.region.Africa': 'Afrika',
   'zone.region.America': 'Amerika',
   'zone.region.Antarctica': 'Antartika',
@@ -1087,6 +1088,12 @@ export const id: Record<MessageKey, string> = {
   'sandbox.try.submit': 'Kirim pesan masuk',
   'sandbox.try.replied': 'Balasan otomatis terkirim: {text}',
   'sandbox.try.noReply': 'Tidak ada balasan otomatis yang cocok.',
+  'sandbox.try.optOutKeyword':
+    '“{text}” termasuk kata kunci berhenti: nomor ini masuk daftar penolakan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.',
+  'sandbox.try.optInKeyword':
+    '“{text}” termasuk kata kunci mulai lagi: nomor ini keluar dari daftar penolakan (jika ada di sana) begitu Sender Desk membaca pesannya dari relay.',
+  'sandbox.try.keywordNotReceiving':
+    '“{text}” termasuk kata kunci balasan pelanggan, tetapi perangkat ini tidak menerima pesan lewat Sender Desk: daftar penolakan tidak berubah.',
   'sandbox.try.webhook': 'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa di bawah.',
   'sandbox.try.webhookElsewhere':
     'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa webhook (tampilan Webhook).',
@@ -1430,6 +1437,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.source.import': 'diimpor dari file',
   'campaigns.optOuts.source.outbox': 'ditambahkan dari kotak keluar',
   'campaigns.optOuts.source.keyword': 'membalas dengan kata berhenti',
+  'campaigns.optOuts.source.keywordWord': 'membalas “{word}”',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'drop.sheet.question': 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?',
   'drop.sheet.import': 'Impor sebagai penerima kampanye',
@@ -1560,7 +1568,6 @@ export const id: Record<MessageKey, string> = {
   'nav.inbox': 'Pesan masuk',
   'inbox.title': 'Pesan masuk',
   'inbox.relay.heading': 'Relay',
-  'inbox.relay.state': 'Relay: {state}',
   'inbox.relay.lastPull': 'Terakhir diambil dari relay: {time}',
   'inbox.relay.neverPulled': 'Belum pernah berhasil mengambil dari relay.',
   'inbox.relay.reason': 'Alasan: {detail}',
@@ -1585,7 +1592,8 @@ export const id: Record<MessageKey, string> = {
     'komputer ini sudah membaca sampai peristiwa {cursor}; yang terbaru di relay {head}',
   'inbox.relay.where.here': 'Melalui relay di komputer ini',
   'inbox.relay.where.host': 'Melalui relay di {host}',
-  'inbox.relay.mailboxId': 'Kotak surat {mailbox}',
+  'inbox.relay.mailbox.show': 'ID kotak surat',
+  'inbox.relay.mailbox.copy': 'Salin ID kotak surat',
   'inbox.connect.heading': 'Sambungkan kotak surat',
   'inbox.connect.intro':
     'Pesan ke nomor WhatsApp Anda sampai ke Sender Desk lewat relay yang tetap menyala saat komputer ini tidur (Cloudflare Worker, atau “sender-desk relay serve” di server). Masukkan alamatnya.',

@@ -1329,8 +1329,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       return store.batch(() => ({ rows: resultsOf(id, { offset, limit }), total: store.rowCount(id) }))
     },
     optOuts: {
-      add: (phones: readonly string[], source: string): number => {
-        const added = store.addOptOuts(phones, source, now())
+      /** `keyword`: the customer's word, when a keyword reply put the numbers on the list. */
+      add: (phones: readonly string[], source: string, keyword: string | null = null): number => {
+        const added = store.addOptOuts(phones, source, now(), keyword)
         cancelOptedOutRows(new Set(phones))
         return added
       },

@@ -52,8 +52,15 @@ function isKeywords(value: unknown): value is OptOutKeywords {
 /** What the inbox's keyword target asks of the opt-out list (its port, structurally). */
 export interface KeywordOptOuts {
   keywords(): OptOutKeywords
-  /** Inside the inbox's transaction; answers what changed ('unchanged' when the number already was so). */
-  apply(chatNumber: string, action: KeywordAction): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
+  /**
+   * Inside the inbox's transaction; answers what changed ('unchanged' when the number already was so). `text`: the
+   * customer's message, kept with the entry it makes (the list says which word opted the number out).
+   */
+  apply(
+    chatNumber: string,
+    action: KeywordAction,
+    text: string
+  ): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
   /** After the transaction committed: each number whose state changed, for the gateways' blacklists. */
   committed(changes: readonly { phone: string; action: KeywordAction }[]): void
 }
@@ -68,7 +75,7 @@ export function keywordOptOuts(deps: {
 }): KeywordOptOuts {
   return {
     keywords: () => readKeywords(deps.db),
-    apply(chatNumber, action) {
+    apply(chatNumber, action, text) {
       let phone: string
       try {
         phone = normalisePhone(chatNumber)
@@ -78,7 +85,7 @@ export function keywordOptOuts(deps: {
       if (action === 'opt-out') {
         if (deps.campaigns.optOuts.has(phone)) return 'unchanged'
         // Cancels the number's waiting campaign rows in the same transaction.
-        deps.campaigns.optOuts.add([phone], 'keyword')
+        deps.campaigns.optOuts.add([phone], 'keyword', text.trim().replace(/\s+/g, ' '))
         return 'opted-out'
       }
       return deps.campaigns.optOuts.remove(phone) ? 'opted-in' : 'unchanged'

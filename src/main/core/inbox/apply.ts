@@ -28,8 +28,12 @@ export interface DeviceStatusTarget {
 /** The opt-out list's port for keywords (the campaigns feature's keywordOptOuts). */
 export interface KeywordTarget {
   keywords(): OptOutKeywords
-  /** Runs in the transaction that marks the event applied. */
-  apply(chatNumber: string, action: KeywordAction): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
+  /** Runs in the transaction that marks the event applied; `text` is the message (the list keeps its word). */
+  apply(
+    chatNumber: string,
+    action: KeywordAction,
+    text: string
+  ): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
   /** After that transaction committed: the numbers whose state changed. */
   committed(changes: readonly KeywordChange[]): void
 }
@@ -62,7 +66,7 @@ function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: Keywo
     const incoming = event.payload as IncomingMessageEvent
     const action = keywordActionOf(incoming.text, slice.keywords)
     if (!action || incoming.isGroup || incoming.isFromMe) return 'no-keyword'
-    const outcome = targets.optOuts.apply(incoming.chatId, action)
+    const outcome = targets.optOuts.apply(incoming.chatId, action, incoming.text)
     if (outcome === 'opted-out' || outcome === 'opted-in')
       slice.changes.push({
         phone: incoming.chatId,

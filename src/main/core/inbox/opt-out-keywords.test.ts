@@ -53,7 +53,9 @@ async function post(body: unknown): Promise<void> {
   expect(response.status).toBe(200)
 }
 
-const listed = (): string[] => campaigns.optOuts.list().map((entry) => `${entry.phone} ${entry.source}`)
+/** Each entry: the number, how it got on the list and, for a keyword, the customer's word (the list shows it). */
+const listed = (): string[] =>
+  campaigns.optOuts.list().map((entry) => `${entry.phone} ${entry.source} ${entry.keyword ?? '-'}`)
 
 beforeEach(async () => {
   relayDir = mkdtempSync(join(tmpdir(), 'inbox-keywords-relay-'))
@@ -93,7 +95,8 @@ it('"stop." puts the number on the opt-out list once, tells the blacklists after
   await post(incoming('6281298765432', 'stop.'))
   await post(incoming('6281298765432', 'STOP'))
   await inbox.sync.catchUp()
-  expect(listed()).toEqual(['6281298765432 keyword'])
+  // The word of the message that opted the number out, as the customer wrote it.
+  expect(listed()).toEqual(['6281298765432 keyword stop.'])
   expect(pushed).toEqual([{ phones: ['6281298765432'], add: true }])
   expect(listChanges).toBe(1)
   // The messages are in the inbox like any other, with what they did kept on their events: the second STOP found the
@@ -133,5 +136,5 @@ it("follows the operator's own keyword lists", async () => {
   await post(incoming('6281298765432', 'STOP'))
   await post(incoming('6281298765499', 'Cukup!'))
   await inbox.sync.catchUp()
-  expect(listed()).toEqual(['6281298765499 keyword'])
+  expect(listed()).toEqual(['6281298765499 keyword Cukup!'])
 })

@@ -75,6 +75,8 @@ export interface OptOutRecord {
   addedAt: number
   /** The contact's name when the number is a known contact, so the list says who opted out. */
   name: string | null
+  /** The customer's word that opted the number out (source `keyword`); null otherwise and for older entries. */
+  keyword: string | null
 }
 
 type Row = Record<string, unknown>
@@ -467,12 +469,12 @@ export class CampaignStore {
 
   // -------------------------------------------------------------------------------------------- opt-outs
 
-  addOptOuts(phones: readonly string[], source: string, at: number): number {
+  addOptOuts(phones: readonly string[], source: string, at: number, keyword: string | null = null): number {
     const statement = this.prepare(
-      'INSERT OR IGNORE INTO opt_outs (phone, source, added_at) VALUES (?, ?, ?)'
+      'INSERT OR IGNORE INTO opt_outs (phone, source, added_at, keyword) VALUES (?, ?, ?, ?)'
     )
     return this.batch(() =>
-      phones.reduce((added, phone) => added + statement.run(phone, source, at).changes, 0)
+      phones.reduce((added, phone) => added + statement.run(phone, source, at, keyword).changes, 0)
     )
   }
 
@@ -482,7 +484,7 @@ export class CampaignStore {
 
   optOuts(): OptOutRecord[] {
     return this.prepare(
-      `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name
+      `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword
        FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone
        ORDER BY o.added_at DESC, o.phone`
     ).all() as OptOutRecord[]

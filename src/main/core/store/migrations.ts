@@ -871,6 +871,15 @@ export const migrations: readonly Migration[] = [
         INSERT INTO contacts_search (rowid, name, phone) VALUES (NEW.rowid, NEW.name, NEW.phone);
       END;
     `
+  },
+  // ---- opt-outs by keyword
+  {
+    name: 'opt-outs: the word a customer opted out with',
+    // The list said "replied with a stop word" but not which: the customer's message (trimmed) is kept with the entry
+    // it made. NULL for every other source, and for keyword entries kept before this version (worded as before).
+    sql: `
+      ALTER TABLE opt_outs ADD COLUMN keyword TEXT;
+    `
   }
 ]
 

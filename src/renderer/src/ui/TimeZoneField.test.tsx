@@ -173,3 +173,34 @@ it("names the regions in the window's language and finds a zone by that name or 
     useSettings.setState({ settings: null })
   }
 })
+
+it('says at the search box when nothing matches, in a live region, and in Bahasa Indonesia too (QA: an empty list)', async () => {
+  await renderPicker()
+  const user = userEvent.setup()
+  const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+  // Present before anything is typed, so what it comes to say is announced.
+  const hint = screen.getByTestId('zone-search-none')
+  expect(hint.getAttribute('role')).toBe('status')
+  expect(hint.textContent).toBe('')
+  await user.type(search, 'xyz')
+  expect(hint.textContent).toBe('No zone matches “xyz”.')
+  expect(search.getAttribute('aria-describedby')).toBe(hint.id)
+  // The chosen zone is still offered (a select must show its value), but it is not a match.
+  expect(
+    within(screen.getByRole('combobox', { name: 'Time zone' }))
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'))
+  ).toEqual(['Asia/Jakarta'])
+  await user.clear(search)
+  await user.type(search, 'jakarta')
+  expect(hint.textContent).toBe('')
+  expect(search.getAttribute('aria-describedby')).toBeNull()
+  await user.clear(search)
+  useSettings.getState().set(makeSettings({ language: 'id' }))
+  try {
+    await user.type(search, 'xyz')
+    expect(hint.textContent).toBe('Tidak ada zona yang cocok dengan “xyz”.')
+  } finally {
+    useSettings.setState({ settings: null })
+  }
+})

@@ -76,6 +76,13 @@ export function TimeZoneField({
   const shown = (zone: string): boolean => zone === value || matches(zone, zoneText(zone), query)
   const common = zones.filter((zone) => zone in ZONE_ABBREVIATIONS && shown(zone))
   const others = zones.filter((zone) => !(zone in ZONE_ABBREVIATIONS) && shown(zone))
+  // The chosen zone is offered whatever is typed, so an empty list never shows that nothing matched: say it.
+  const searched = query.trim()
+  const noneMatch =
+    searched !== '' &&
+    [...common, ...others].every((zone) => zone === value) &&
+    !matches(value, zoneText(value), searched)
+  const noneId = `${id}-search-none`
   return (
     <div className="zone-picker">
       <Field id={id} label={label} {...(hint ? { hint } : {})}>
@@ -107,11 +114,16 @@ export function TimeZoneField({
           placeholder={t('zone.searchPlaceholder')}
           value={query}
           data-testid={`${testId}-search`}
+          aria-describedby={noneMatch ? noneId : undefined}
           // Only narrows the list: the zone changes when the operator picks one (a search that chose the only
           // match changed a schedule's zone unseen, and kept it after the search was cleared).
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
+      {/* Always there, so a screen reader announces what it comes to say. */}
+      <p id={noneId} role="status" className="field-hint" data-testid={`${testId}-search-none`}>
+        {noneMatch ? t('zone.noMatch', { query: searched }) : ''}
+      </p>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, type AutoReplyView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { AutoRepliesView } from './AutoRepliesView'
 
@@ -183,6 +183,72 @@ describe('AutoRepliesView', () => {
     expect(fake.requests('sandbox:receive')).toEqual([
       { deviceId: 'dev-sb', from: '0812 3456 7890', message: '', media: 'audio' }
     ])
+  })
+
+  it.each([
+    {
+      language: 'en' as const,
+      message: 'stop!',
+      receiving: true,
+      says: '“stop!” is one of the opt-out keywords: this number goes on the opt-out list (if it is not on it already) once Sender Desk reads the message from the relay.'
+    },
+    {
+      language: 'id' as const,
+      message: ' STOP ',
+      receiving: true,
+      says: '“STOP” termasuk kata kunci berhenti: nomor ini masuk daftar penolakan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.'
+    },
+    {
+      language: 'en' as const,
+      message: 'Mulai',
+      receiving: true,
+      says: '“Mulai” is one of the opt-in keywords: this number comes off the opt-out list (if it is on it) once Sender Desk reads the message from the relay.'
+    },
+    {
+      language: 'en' as const,
+      message: 'STOP',
+      receiving: false,
+      says: '“STOP” is one of the keywords customers reply with, but this device does not receive messages through Sender Desk: the opt-out list does not change.'
+    }
+  ])(
+    'sandbox devices: "try it" says what a keyword does to the opt-out list ($language, $message, receiving: $receiving)',
+    async ({ language, message, receiving, says }) => {
+      sandboxDeviceWithoutRules()
+      seedStores(
+        makeBootstrap({
+          devices: [makeDevice({ id: 'dev-sb', sandbox: true })],
+          settings: makeSettings({ language })
+        })
+      )
+      fake.handle('optouts:keywords', () => ({ optOut: ['STOP', 'BERHENTI'], optIn: ['START', 'MULAI'] }))
+      fake.handle('inbox:receiving', () => ({
+        connected: true,
+        relayUrl: 'https://relay.example.com',
+        onThisComputer: false,
+        mailbox: 'mbx-1',
+        deviceStatusUrl: null,
+        devices: [{ deviceId: 'dev-sb', receiving, since: null, canUndo: false }]
+      }))
+      const user = userEvent.setup()
+      render(<AutoRepliesView />)
+      await user.type(await screen.findByTestId('try-message'), message)
+      await user.click(screen.getByTestId('try-submit'))
+      await screen.findByTestId('try-no-reply')
+      // In the result line (a live region), said with the rest (QA: "STOP" read "No auto-reply matched" only).
+      expect(within(screen.getByTestId('try-result')).getByTestId('try-keyword').textContent).toBe(says)
+    }
+  )
+
+  it('sandbox devices: "try it" says nothing of the opt-out list for a text that is no keyword', async () => {
+    sandboxDeviceWithoutRules()
+    fake.handle('optouts:keywords', () => ({ optOut: ['STOP'], optIn: ['START'] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.type(await screen.findByTestId('try-message'), 'stop please')
+    await user.click(screen.getByTestId('try-submit'))
+    await screen.findByTestId('try-no-reply')
+    expect(screen.queryByTestId('try-keyword')).toBeNull()
+    expect(fake.requests('inbox:receiving')).toEqual([])
   })
 
   it('says so when the device list is empty', () => {

@@ -655,10 +655,10 @@ describe('CampaignRows', () => {
 
 describe('OptOuts', () => {
   it('adds pasted numbers, reports the invalid ones, and removes one', async () => {
-    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0, name: null }]
+    let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0, name: null, keyword: null }]
     fake.handle('optouts:list', () => ({ optOuts: list }))
     fake.handle('optouts:add', () => {
-      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1, name: null }]
+      list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1, name: null, keyword: null }]
       return {
         added: 1,
         invalid: ['nope'],
@@ -732,22 +732,44 @@ describe('OptOuts', () => {
   )
 
   it("follows a customer's STOP while it is open (issue 26)", async () => {
-    let list: { phone: string; source: string; addedAt: number; name: string | null }[] = []
+    let list: {
+      phone: string
+      source: string
+      addedAt: number
+      name: string | null
+      keyword: string | null
+    }[] = []
     fake.handle('optouts:list', () => ({ optOuts: list }))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByText('Opt-out list (0)'))
     list = [
-      { phone: '6281234567899', source: 'keyword', addedAt: Date.parse('2026-11-29T09:30:00Z'), name: 'Budi' }
+      {
+        phone: '6281234567899',
+        source: 'keyword',
+        addedAt: Date.parse('2026-11-29T09:30:00Z'),
+        name: 'Budi',
+        keyword: 'STOP'
+      },
+      // Opted out before the word was kept: worded as then.
+      {
+        phone: '6281234567898',
+        source: 'keyword',
+        addedAt: Date.parse('2026-11-28T09:30:00Z'),
+        name: null,
+        keyword: null
+      }
     ]
     act(() => fake.emit('optouts:changed', { at: new Date(2).toISOString() }))
-    expect(await screen.findByText('Opt-out list (1)')).toBeTruthy()
-    // Who, the number as the window writes numbers, and how and when it got there, not the stored digits alone.
-    const entry = screen.getByTestId('optout-entry')
-    expect(entry.textContent).toMatch(
-      /^Budi \+62 812-3456-7899 replied with a stop word, 29 Nov 2026, \d\d:\d\d ×$/
+    expect(await screen.findByText('Opt-out list (2)')).toBeTruthy()
+    // Who, the number as the window writes numbers, and how (with the customer's word) and when it got there, not
+    // the stored digits alone (QA: "replied with a stop word", but which).
+    const [entry, older] = screen.getAllByTestId('optout-entry')
+    expect(entry!.textContent).toMatch(/^Budi \+62 812-3456-7899 replied “STOP”, 29 Nov 2026, \d\d:\d\d ×$/)
+    expect(older!.textContent).toMatch(
+      /^\+62 812-3456-7898 replied with a stop word, 28 Nov 2026, \d\d:\d\d ×$/
     )
-    expect(within(entry).getByRole('button').getAttribute('aria-label')).toBe(
+    expect(within(entry!).getByRole('button').getAttribute('aria-label')).toBe(
       'Remove Budi +62 812-3456-7899 from the list'
     )
   })

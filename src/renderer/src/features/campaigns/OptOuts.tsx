@@ -21,6 +21,13 @@ const SOURCE_WORDS: Record<OptOutSource, MessageKey> = {
   keyword: 'campaigns.optOuts.source.keyword'
 }
 
+/** How a number got on the list; a customer's keyword by the word itself when it was kept (older entries have none). */
+function howText(o: OptOut, t: Translate): string {
+  if (o.source === 'keyword' && o.keyword)
+    return t('campaigns.optOuts.source.keywordWord', { word: o.keyword })
+  return o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source
+}
+
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
 const INVALID_NAMED = 3
 
@@ -180,7 +187,7 @@ export function OptOuts(): React.JSX.Element {
             <span className="muted small">
               {' '}
               {t('campaigns.optOuts.how', {
-                how: o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source,
+                how: howText(o, t),
                 time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
               })}
             </span>{' '}

@@ -1,9 +1,12 @@
-// The opt-out list as the CSV the window downloads: through the app's one safe writer, times ISO 8601 in UTC.
+// The opt-out list as the CSV the window downloads: through the app's one safe writer, times ISO 8601 in UTC, and the
+// customer's word for an entry a keyword reply made (empty when none was kept).
 import { exportCsv } from '../../../../shared/domain'
 
-export function optOutsCsv(list: readonly { phone: string; source: string; addedAt: number }[]): string {
+export function optOutsCsv(
+  list: readonly { phone: string; source: string; addedAt: number; keyword: string | null }[]
+): string {
   return exportCsv(
-    ['phone', 'source', 'added'],
-    list.map((o) => [o.phone, o.source, new Date(o.addedAt).toISOString()])
+    ['phone', 'source', 'added', 'keyword'],
+    list.map((o) => [o.phone, o.source, new Date(o.addedAt).toISOString(), o.keyword ?? ''])
   )
 }

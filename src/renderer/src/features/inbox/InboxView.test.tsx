@@ -70,7 +70,7 @@ describe('InboxView', () => {
     fake.handle('inbox:connect', () => receiving())
     const user = userEvent.setup()
     render(<InboxView />)
-    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('○Relay: not set up')
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('○not set up')
     expect(screen.queryByTestId('inbox-relay-last-pull')).toBeNull()
     expect(screen.queryByTestId('inbox-devices')).toBeNull()
     expect((await screen.findByTestId('inbox-conversations-empty')).textContent).toMatch(/No message yet/)
@@ -87,11 +87,18 @@ describe('InboxView', () => {
     // The form is gone: the focus is on what the connection produced, the next step.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
     expect(screen.getByRole('button', { name: 'Copy the device-status URL' })).toBeTruthy()
-    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
-    // Where the messages come through, in words; the mailbox's id only as the line's tooltip.
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓connected')
+    // Where the messages come through, in words; the mailbox's id (for support) behind a disclosure any keyboard or
+    // screen reader reaches, to select or copy (QA: it was only a tooltip).
     const where = screen.getByTestId('inbox-relay-where')
     expect(where.textContent).toBe('Through the relay at relay.example.com')
-    expect(where.getAttribute('title')).toBe('Mailbox mbx-1')
+    expect(where.getAttribute('title')).toBeNull()
+    const mailbox = screen.getByTestId('inbox-relay-mailbox')
+    await user.click(within(mailbox).getByText('Mailbox id'))
+    expect(mailbox.hasAttribute('open')).toBe(true)
+    expect(within(mailbox).getByText('mbx-1').className).toContain('selectable')
+    await user.click(within(mailbox).getByRole('button', { name: 'Copy the mailbox id' }))
+    expect(await navigator.clipboard.readText()).toBe('mbx-1')
   })
 
   it('says what brings messages in while the inbox is empty: a mailbox first, then a device receiving', async () => {
@@ -166,7 +173,7 @@ describe('InboxView', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Receive messages' }))
     expect(screen.queryByTestId('inbox-local-relay')).toBeNull()
     expect(screen.queryByTestId('inbox-connect')).toBeNull()
-    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓Relay: connected')
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe('✓connected')
     // Not "127.0.0.1:50123": the relay is this computer's own.
     expect(screen.getByTestId('inbox-relay-where').textContent).toBe('Through the relay on this computer')
   })
@@ -314,12 +321,12 @@ describe('InboxView', () => {
     script()
     render(<InboxView />)
     const state = await screen.findByTestId('inbox-relay-state')
-    expect(state.textContent).toBe('✓Relay: connected')
+    expect(state.textContent).toBe('✓connected')
     expect(screen.getByTestId('inbox-relay-last-pull').textContent).toMatch(/^Last successful pull: .*2026/)
     expect(screen.queryByTestId('inbox-relay-hint')).toBeNull()
 
     act(() => fake.emit('inbox:changed', status({ behind: 1200 })))
-    expect(state.textContent).toBe('↓Relay: catching up, 1,200 waiting')
+    expect(state.textContent).toBe('↓catching up, 1,200 waiting')
 
     act(() =>
       fake.emit(
@@ -332,7 +339,7 @@ describe('InboxView', () => {
         })
       )
     )
-    expect(state.textContent).toBe('⚠Relay: cannot be reached')
+    expect(state.textContent).toBe('⚠cannot be reached')
     expect(screen.getByTestId('inbox-relay-reason').textContent).toBe('Reason: fetch failed')
     expect(screen.getByTestId('inbox-relay-hint').textContent).toMatch(/tries again by itself/)
     expect(screen.getByTestId('inbox-relay-last-pull').textContent).toMatch(/^Last successful pull/)
@@ -343,7 +350,7 @@ describe('InboxView', () => {
         status({ storage: { used: 10_000, cap: 10_000, nearFull: true, full: true, refusedWhileFull: 4 } })
       )
     )
-    expect(state.textContent).toBe('●Relay: full, refusing new messages')
+    expect(state.textContent).toBe('●full, refusing new messages')
     expect(screen.getByTestId('inbox-relay-hint').className).toContain('alert--bad')
 
     act(() =>
@@ -352,7 +359,7 @@ describe('InboxView', () => {
         status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
       )
     )
-    expect(state.textContent).toBe('✕Relay: refused this computer’s key')
+    expect(state.textContent).toBe('✕refused this computer’s key')
     // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
     expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
       'Connect a mailbox again'
@@ -381,11 +388,17 @@ describe('InboxView', () => {
       script({ status: states[0] })
       render(<InboxView />)
       const line = await screen.findByTestId('inbox-relay-state')
+      // The heading and the state are read together (announced as one when the state changes): "Relay", then the
+      // state in words (QA: "Relay" in the heading and "Relay: connected" in its badge).
+      const title = screen.getByTestId('inbox-relay-title')
+      expect(title.getAttribute('role')).toBe('status')
+      expect(title.getAttribute('aria-atomic')).toBe('true')
+      expect(within(title).getByRole('heading').textContent).toBe('Relay')
       const seen = new Set<string>()
       for (const state of states) {
         act(() => fake.emit('inbox:changed', state))
         seen.add(line.dataset['health'] ?? '')
-        expect(line.textContent?.match(/relay/gi), line.textContent ?? '').toHaveLength(1)
+        expect(title.textContent?.match(/relay/gi), title.textContent ?? '').toHaveLength(1)
       }
       expect(seen.size).toBe(states.length)
     }

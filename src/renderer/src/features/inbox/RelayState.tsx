@@ -8,6 +8,7 @@ import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
+import { CopyButton } from '../../ui/CopyButton'
 
 const HINT: Partial<Record<RelayHealth, MessageKey>> = {
   full: 'relay.hint.full',
@@ -46,25 +47,37 @@ export function RelayState({
       aria-labelledby="inbox-relay-heading"
       data-testid="inbox-relay"
     >
-      <h3 id="inbox-relay-heading">{t('inbox.relay.heading')}</h3>
-      <p role="status" data-testid="inbox-relay-state" data-health={relay.health}>
-        <span className={`badge badge--${relay.tone}`}>
-          <span aria-hidden="true" className="badge-symbol">
-            {relay.symbol}
+      {/* The heading names the relay once and the badge says its state: read together, and announced as one when the
+          state changes (QA: "Relay" in the heading and again in "Relay: connected"). */}
+      <div className="inbox-relay-title" role="status" aria-atomic="true" data-testid="inbox-relay-title">
+        <h3 id="inbox-relay-heading">{t('inbox.relay.heading')}</h3>
+        <p data-testid="inbox-relay-state" data-health={relay.health}>
+          <span className={`badge badge--${relay.tone}`}>
+            <span aria-hidden="true" className="badge-symbol">
+              {relay.symbol}
+            </span>
+            {t(`relay.state.${relay.health}`, { count: relay.behind })}
           </span>
-          {t('inbox.relay.state', { state: t(`relay.state.${relay.health}`, { count: relay.behind }) })}
-        </span>
-      </p>
+        </p>
+      </div>
       {status.mailbox && relayUrl ? (
-        <p
-          className="muted small"
-          data-testid="inbox-relay-where"
-          title={t('inbox.relay.mailboxId', { mailbox: status.mailbox })}
-        >
+        <p className="muted small" data-testid="inbox-relay-where">
           {onThisComputer
             ? t('inbox.relay.where.here')
             : t('inbox.relay.where.host', { host: hostOf(relayUrl) })}
         </p>
+      ) : null}
+      {/* The mailbox's id is for support: one keypress away, to select or copy (a tooltip reached no keyboard). */}
+      {status.mailbox ? (
+        <details className="inbox-relay-mailbox small" data-testid="inbox-relay-mailbox">
+          <summary>{t('inbox.relay.mailbox.show')}</summary>
+          <code className="selectable">{status.mailbox}</code>{' '}
+          <CopyButton
+            text={status.mailbox}
+            label={t('inbox.relay.mailbox.copy')}
+            className="button button--link"
+          />
+        </details>
       ) : null}
       {showsContact ? (
         <p className="small" data-testid="inbox-relay-last-pull">

@@ -1,8 +1,10 @@
 // "Try it" (sandbox devices): a contact's message arrives at the device (`sandbox:receive`), optionally with a file
 // (the message is its caption); the auto-reply it got is shown at once, and the webhook POST (if any) appears in the
-// inspector.
+// inspector. A message that is an opt-out (or opt-in) keyword says what it does to the opt-out list, which changes
+// later, when Sender Desk reads the message from the relay.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
+import { keywordActionOf, mayBeKeyword, type KeywordAction } from '../../../../shared/domain'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { tooLongError } from '../../ui/text-limit'
@@ -14,6 +16,26 @@ type MediaChoice = MediaKindName | ''
 interface TryResult {
   replies: SandboxMessageView[]
   webhook: boolean
+  /** The message was one of the operator's keywords: what it does, and whether this device's messages reach it. */
+  keyword: { text: string; action: KeywordAction; receiving: boolean } | null
+}
+
+/**
+ * Whether the message is one of the operator's keywords (the inbox's rule), and whether this device receives through
+ * Sender Desk (else the keyword changes nothing). Null when it is not one, or when either cannot be read: the line is
+ * a courtesy, never a reason for the try to fail.
+ */
+async function keywordOf(deviceId: string, message: string): Promise<TryResult['keyword']> {
+  if (!mayBeKeyword(message)) return null
+  try {
+    const action = keywordActionOf(message, await call('optouts:keywords', {}))
+    if (!action) return null
+    const { devices } = await call('inbox:receiving', {})
+    const receiving = devices.some((device) => device.deviceId === deviceId && device.receiving)
+    return { text: message.trim(), action, receiving }
+  } catch {
+    return null
+  }
 }
 
 export function TryIncoming({
@@ -64,7 +86,11 @@ export function TryIncoming({
         message,
         ...(media ? { media } : {})
       })
-      setResult({ replies: reply.replies, webhook: reply.webhookDeliveryId !== null })
+      setResult({
+        replies: reply.replies,
+        webhook: reply.webhookDeliveryId !== null,
+        keyword: await keywordOf(deviceId, message)
+      })
     } catch (e) {
       const info = errorInfo(e)
       if (info.field === 'from') setFromError(info.message)
@@ -152,6 +178,18 @@ export function TryIncoming({
                 </p>
               ]
           : null}
+        {result?.keyword ? (
+          <p className="muted" data-testid="try-keyword">
+            {t(
+              !result.keyword.receiving
+                ? 'sandbox.try.keywordNotReceiving'
+                : result.keyword.action === 'opt-out'
+                  ? 'sandbox.try.optOutKeyword'
+                  : 'sandbox.try.optInKeyword',
+              { text: result.keyword.text }
+            )}
+          </p>
+        ) : null}
         {result?.webhook ? (
           <p className="muted small" data-testid="try-webhook">
             {t(inspectorBelow ? 'sandbox.try.webhook' : 'sandbox.try.webhookElsewhere')}
