@@ -1089,11 +1089,11 @@ export const id: Record<MessageKey, string> = {
   'sandbox.try.replied': 'Balasan otomatis terkirim: {text}',
   'sandbox.try.noReply': 'Tidak ada balasan otomatis yang cocok.',
   'sandbox.try.optOutKeyword':
-    '“{text}” termasuk kata kunci berhenti: nomor ini masuk daftar penolakan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.',
+    '“{text}” termasuk kata kunci berhenti: nomor ini masuk daftar berhenti berlangganan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.',
   'sandbox.try.optInKeyword':
-    '“{text}” termasuk kata kunci mulai lagi: nomor ini keluar dari daftar penolakan (jika ada di sana) begitu Sender Desk membaca pesannya dari relay.',
+    '“{text}” termasuk kata kunci mulai lagi: nomor ini keluar dari daftar berhenti berlangganan (jika ada di sana) begitu Sender Desk membaca pesannya dari relay.',
   'sandbox.try.keywordNotReceiving':
-    '“{text}” termasuk kata kunci balasan pelanggan, tetapi perangkat ini tidak menerima pesan lewat Sender Desk: daftar penolakan tidak berubah.',
+    '“{text}” termasuk kata kunci balasan pelanggan, tetapi perangkat ini tidak menerima pesan lewat Sender Desk: daftar berhenti berlangganan tidak berubah.',
   'sandbox.try.webhook': 'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa di bawah.',
   'sandbox.try.webhookElsewhere':
     'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa webhook (tampilan Webhook).',

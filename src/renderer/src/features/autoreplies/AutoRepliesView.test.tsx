@@ -196,7 +196,7 @@ describe('AutoRepliesView', () => {
       language: 'id' as const,
       message: ' STOP ',
       receiving: true,
-      says: '“STOP” termasuk kata kunci berhenti: nomor ini masuk daftar penolakan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.'
+      says: '“STOP” termasuk kata kunci berhenti: nomor ini masuk daftar berhenti berlangganan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.'
     },
     {
       language: 'en' as const,
