@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import { optOutLine } from './optout-commands'
 import { runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -87,5 +88,18 @@ describe('sender-desk optout', () => {
     expect(clash.code).toBe(2)
     expect(JSON.stringify(clash.json)).toContain('cannot both stop and start')
     expect((await cli('optout', 'keywords')).json.optIn).not.toContain('stop')
+  })
+})
+
+describe('optout list, as text', () => {
+  const at = Date.UTC(2026, 10, 29, 9, 30)
+  it('names the word a customer opted out with, quoted as typed, and the contact', () => {
+    expect(
+      optOutLine({ phone: '6281300000002', source: 'keyword', addedAt: at, name: 'Dewi', keyword: 'Stop.' })
+    ).toBe('6281300000002  keyword "Stop."  2026-11-29T09:30:00.000Z  Dewi')
+    // Entries from before the word was kept, and every other source, as before.
+    expect(
+      optOutLine({ phone: '6281300000003', source: 'import', addedAt: at, name: null, keyword: null })
+    ).toBe('6281300000003  import  2026-11-29T09:30:00.000Z')
   })
 })

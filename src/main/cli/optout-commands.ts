@@ -11,6 +11,7 @@ import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
 import type { CommandLineCore, GatewayCredentials } from '../core/compose-command-line'
+import type { InvokeReply } from '../../shared/contract'
 
 /** The contract's longest phone entry: a longer one is reported invalid here rather than refusing the whole list. */
 const MAX_ENTRY_LENGTH = 40
@@ -78,12 +79,20 @@ async function listFileText(path: string): Promise<string> {
   }
 }
 
+type OptOutEntry = InvokeReply<'optouts:list'>['optOuts'][number]
+
+/** One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when, who. */
+export function optOutLine(entry: OptOutEntry): string {
+  const how = entry.keyword === null ? entry.source : `${entry.source} ${JSON.stringify(entry.keyword)}`
+  return [entry.phone, how, new Date(entry.addedAt).toISOString(), entry.name ?? ''].join('  ').trimEnd()
+}
+
 export async function runOptOut(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   switch (sub) {
     case 'list': {
       const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
-      const lines = optOuts.map((o) => `${o.phone}  ${o.source}  ${new Date(o.addedAt).toISOString()}`)
+      const lines = optOuts.map(optOutLine)
       context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {
         ok: true,
         optOuts
