@@ -778,8 +778,8 @@ export const id: Record<MessageKey, string> = {
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
   'send.problem.unpickedName': 'Ada nama yang diketik tetapi belum dipilih: pilih dari saran.',
   'send.problem.nothing': 'Tambahkan file atau tulis pesan teks.',
-  'send.problem.textTooLong': 'Teks melebihi 1024 karakter.',
-  'send.problem.captionTooLong': 'Keterangan melebihi 1024 karakter.',
+  'send.problem.textTooLong': 'Teks melebihi {max} karakter.',
+  'send.problem.captionTooLong': 'Keterangan melebihi {max} karakter.',
   'send.problem.schedule': 'Pilih tanggal, jam, dan zona waktu.',
   'send.problem.gatewayTextOnly': 'File tidak bisa dijadwalkan di gateway: pilih Sender Desk.',
   'send.problem.schedulePassed':

@@ -19,7 +19,7 @@ import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
-import { failureRemedy, type FailureRemedy } from '../../../../shared/domain'
+import { failureRemedy, MAX_TEXT_LENGTH, type FailureRemedy } from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
@@ -437,7 +437,7 @@ function EditItemForm({
     isText && !draftText.trim()
       ? t('common.required')
       : messageTextProblem(draftText, { required: isText }) === 'too-long'
-        ? t('send.problem.textTooLong')
+        ? t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
         : null
 
   function submit(event: FormEvent): void {

@@ -580,7 +580,7 @@ describe('item detail', () => {
       target: { value: 'x'.repeat(1025) }
     })
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByText('The text is longer than 1024 characters.')).toBeTruthy()
+    expect(screen.getByText('The text is longer than 1,024 characters.')).toBeTruthy()
     expect(fake.requests('outbox:edit')).toHaveLength(1)
   })
 

@@ -131,7 +131,7 @@ describe('RemindersView', () => {
       field: 'message',
       testId: 'reminder-message',
       max: 1024,
-      error: 'The text is longer than 1024 characters.'
+      error: 'The text is longer than 1,024 characters.'
     },
     { field: 'title', testId: 'reminder-title', max: 100, error: 'Keep it to 100 characters.' }
   ] as const)('takes a $field of $max emoji, as the gateway counts, and refuses one more', async (c) => {

@@ -334,7 +334,7 @@ describe('enqueue', () => {
     expect(screen.getByText(/over 1,024 characters. Send it as 3 messages/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Split into 3 messages' }))
     expect(screen.getByText('Will be sent as 3 messages, cut between words.')).toBeTruthy()
-    expect(screen.queryByText('The text is longer than 1024 characters.')).toBeNull()
+    expect(screen.queryByText('The text is longer than 1,024 characters.')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
     const entries = fake.requests('outbox:enqueue')[0]?.entries ?? []
@@ -354,7 +354,7 @@ describe('enqueue', () => {
     await user.click(screen.getByRole('button', { name: 'Keep as one message' }))
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(fake.requests('outbox:enqueue')).toEqual([])
-    expect(screen.getByRole('alert').textContent).toContain('The text is longer than 1024 characters.')
+    expect(screen.getByRole('alert').textContent).toContain('The text is longer than 1,024 characters.')
   })
 
   it('previews the text as WhatsApp will show it (bold, italic, strike, monospace), only when it has formatting', async () => {

@@ -311,7 +311,9 @@ export function SendView(): React.JSX.Element {
               id="send-caption"
               label={t('send.caption')}
               hint={t('send.counter', { count: textLength(send.caption), max: TEXT_LIMIT })}
-              error={isWithinTextLimit(send.caption) ? null : t('send.problem.captionTooLong')}
+              error={
+                isWithinTextLimit(send.caption) ? null : t('send.problem.captionTooLong', { max: TEXT_LIMIT })
+              }
             >
               {(control) => (
                 <input
@@ -341,7 +343,7 @@ export function SendView(): React.JSX.Element {
             hint={t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
             error={
               !isWithinTextLimit(send.text) && !send.splitLongText
-                ? t('send.problem.textTooLong')
+                ? t('send.problem.textTooLong', { max: TEXT_LIMIT })
                 : attempted && problems.includes('nothing-to-send')
                   ? t('send.problem.nothing')
                   : null
@@ -413,7 +415,7 @@ export function SendView(): React.JSX.Element {
           <div className="alert alert--bad" role="alert" data-testid="send-problems">
             <ul>
               {problems.map((p) => (
-                <li key={p}>{t(PROBLEM_TEXT[p])}</li>
+                <li key={p}>{t(PROBLEM_TEXT[p], { max: TEXT_LIMIT })}</li>
               ))}
             </ul>
           </div>
