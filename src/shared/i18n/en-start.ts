@@ -152,9 +152,9 @@ export const enStart = {
   'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
   'nav.inbox': 'Messages in',
   'shortcuts.inboxView': 'Open Messages in',
-  'shortcuts.inboxConversations': 'Inbox: next / previous conversation',
-  'shortcuts.inboxReply': 'Inbox: write a reply',
-  'shortcuts.inboxRead': 'Inbox: mark read / unread',
+  'shortcuts.inboxConversations': 'Messages in: next / previous conversation',
+  'shortcuts.inboxReply': 'Messages in: write a reply',
+  'shortcuts.inboxRead': 'Messages in: mark read / unread',
   // Named by note-text.ts, which the start carries (the shell words notes): the edit note's words for its fields.
   'desktop.note.edited': 'edited: {fields}',
   'desktop.note.editedField.text': 'text',

@@ -38,6 +38,12 @@ const GLOSSARY: Term[] = [
     concept: 'pull messages from the relay',
     chosen: /\bambil/i,
     variants: [/\btarikan\b/i, /\btoken tarik\b/i]
+  },
+  {
+    // The view is "Pesan masuk" in the navigation; the shortcuts panel called it "Kotak masuk" (QA F20).
+    concept: 'the Messages in view',
+    chosen: /\bPesan masuk\b/,
+    variants: [/\bkotak masuk\b/i]
   }
 ]
 

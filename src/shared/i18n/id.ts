@@ -238,7 +238,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
-  'desktop.error.conversationGone': 'Tidak ada percakapan {id} di kotak masuk.',
+  'desktop.error.conversationGone': 'Tidak ada percakapan {id} di Pesan masuk.',
   'desktop.error.mediaMissing': 'File ini belum diunduh (atau sudah tidak disimpan).',
   'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
   'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',
@@ -732,7 +732,7 @@ export const id: Record<MessageKey, string> = {
     'Ketik nama untuk memilih kontak, atau nomor: bisa beberapa sekaligus, pisahkan dengan koma atau baris baru. Format 08…, +62 8…, dan 62… bisa dipakai.',
   'send.recipients.groupLabel': 'ID grup',
   'send.recipients.groupHint':
-    'Ketik nama grup yang dikenal kotak masuk, atau ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
+    'Ketik nama grup yang sudah ada di Pesan masuk, atau ID grup dari dasbor gateway. Bisa beberapa sekaligus: pisahkan dengan koma atau baris baru.',
   'send.recipients.required': 'Tambahkan minimal satu penerima.',
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
@@ -1755,8 +1755,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.canned.saveChanges': 'Simpan perubahan',
   'inbox.canned.cancelEdit': 'Batal mengubah',
   'shortcuts.inboxView': 'Buka Pesan masuk',
-  'shortcuts.inboxConversations': 'Kotak masuk: percakapan berikutnya / sebelumnya',
-  'shortcuts.inboxReply': 'Kotak masuk: tulis balasan',
-  'shortcuts.inboxRead': 'Kotak masuk: tandai sudah / belum dibaca',
+  'shortcuts.inboxConversations': 'Pesan masuk: percakapan berikutnya / sebelumnya',
+  'shortcuts.inboxReply': 'Pesan masuk: tulis balasan',
+  'shortcuts.inboxRead': 'Pesan masuk: tandai sudah / belum dibaca',
   'inbox.messages.media': '[{type}]'
 }
