@@ -57,3 +57,35 @@ export function useRecipientsText(chats: readonly string[], isGroup = false): st
   const names = useChatNames(chats)
   return chats.map((chat, index) => recipientText(names[index] ?? null, chat, isGroup)).join(', ')
 }
+
+/**
+ * A recipient chip's remove button, named by what the chip shows (the name and the formatted number), not by the text
+ * as typed: a screen reader heard "Remove 081234567890" beside a chip reading "+62 812-3456-7890" (QA F21). A chip
+ * the window could not read is named as typed, as it shows it.
+ */
+export function RemoveRecipientButton({
+  chatId,
+  typed,
+  isGroup = false,
+  label,
+  onRemove
+}: {
+  /** The recipient as the window reads it, or null when it could not (the chip shows `typed`). */
+  chatId: string | null
+  typed: string
+  isGroup?: boolean
+  label: (recipient: string) => string
+  onRemove(): void
+}): React.JSX.Element {
+  const name = useChatName(chatId)
+  return (
+    <button
+      type="button"
+      className="chip-remove"
+      aria-label={label(chatId === null ? typed : recipientText(name, chatId, isGroup))}
+      onClick={onRemove}
+    >
+      ×
+    </button>
+  )
+}

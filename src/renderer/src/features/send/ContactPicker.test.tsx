@@ -65,6 +65,9 @@ describe('the contact picker', () => {
     await waitFor(() =>
       expect(screen.getByTestId('recipient-chip').textContent).toContain('Pak Dewa +62 822-2222-2222')
     )
+    expect(within(screen.getByTestId('recipient-chip')).getByRole('button').getAttribute('aria-label')).toBe(
+      'Remove Pak Dewa (+62 822-2222-2222)'
+    )
     expect(useSend.getState().isGroup).toBe(false)
   })
 
@@ -103,7 +106,7 @@ describe('the contact picker', () => {
     expect((input as HTMLInputElement).value).toBe('')
     expect(chips()).toEqual(['6281234567890', '6281311112222'])
     // Nothing after it: the previous chip's remove button.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove +62 813-1111-2222' }))
     await user.click(input)
     await user.type(input, '0856 1234 5678')
     expect(chips()).toEqual(['6281234567890', '6281311112222', '6285612345678'])
@@ -113,10 +116,10 @@ describe('the contact picker', () => {
       'true'
     ])
     // The next chip's remove button, then the input once no chip is left.
-    await user.click(screen.getByRole('button', { name: 'Remove 0812 3456 7890' }))
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
+    await user.click(screen.getByRole('button', { name: 'Remove +62 812-3456-7890' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove +62 813-1111-2222' }))
     await user.keyboard('{Enter}')
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0856 1234 5678' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove +62 856-1234-5678' }))
     await user.keyboard('{Enter}')
     expect(chips()).toEqual([])
     expect(document.activeElement).toBe(input)
@@ -169,9 +172,9 @@ describe('the contact picker in a form without chips of its own (reminders)', ()
     const picked = screen.getAllByTestId('picker-chip')
     expect(picked.map((chip) => chip.getAttribute('data-value'))).toEqual(['6281111111111', '6281311112222'])
     await waitFor(() => expect(picked[0]!.textContent).toContain('Bu Dewi +62 811-1111-1111'))
-    await user.click(within(picked[0]!).getByRole('button', { name: 'Remove 6281111111111' }))
+    await user.click(within(picked[0]!).getByRole('button', { name: 'Remove Bu Dewi (+62 811-1111-1111)' }))
     expect(screen.getByTestId('to-text').textContent).toBe('0813 1111 2222, ')
     // The focus stays with the chips: the next one's remove button.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 0813 1111 2222' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove +62 813-1111-2222' }))
   })
 })

@@ -7,7 +7,7 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
-import { readableChat, RecipientName } from '../../ui/RecipientName'
+import { readableChat, RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import {
   hasLetter,
@@ -141,17 +141,16 @@ export function ContactPicker({
                   <RecipientName chatId={recipient.value} isGroup={isGroup} />
                 )}
               </span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={t('send.recipients.remove', { value: recipient.raw })}
-                onClick={() => {
+              <RemoveRecipientButton
+                chatId={recipient.problem ? null : recipient.value}
+                typed={recipient.raw}
+                isGroup={isGroup}
+                label={(value) => t('send.recipients.remove', { value })}
+                onRemove={() => {
                   removingChip(index)
                   onText(withoutRecipient(text, recipient.raw))
                 }}
-              >
-                ×
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -15,7 +15,7 @@ import {
   withRecipient
 } from './recipients'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { RecipientName } from '../../ui/RecipientName'
+import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ContactPicker } from './ContactPicker'
 import './send.css'
@@ -118,17 +118,16 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
                 {r.problem ? (
                   <span className="chip-problem">{t(`recipient.problem.${r.problem}`)}</span>
                 ) : null}
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={t('send.recipients.remove', { value: r.raw })}
-                  onClick={() => {
+                <RemoveRecipientButton
+                  chatId={r.problem ? null : r.value}
+                  typed={r.raw}
+                  isGroup={isGroup}
+                  label={(value) => t('send.recipients.remove', { value })}
+                  onRemove={() => {
                     removingChip(index)
                     setFields({ recipientsText: withoutRecipient(text, r.raw) })
                   }}
-                >
-                  ×
-                </button>
+                />
               </li>
             ))}
           </ul>

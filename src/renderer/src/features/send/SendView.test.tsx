@@ -192,6 +192,8 @@ describe('recipients', () => {
     expect(screen.getByTestId('send-recipients-error').textContent).toBe(
       '⚠ Fix or remove the recipient marked with ⚠.'
     )
+    // Each × is named by what its chip shows: the number as the window writes it (QA F21: "Remove 081234567890").
+    expect(within(chips[0]!).getByRole('button').getAttribute('aria-label')).toBe('Remove +62 812-3456-7890')
     await user.click(within(chips[2]!).getByRole('button', { name: 'Remove 12345' }))
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
