@@ -673,6 +673,7 @@ export const enRest = {
     'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
   'send.sent.progress': 'Progress: {status}',
   'send.sent.perRecipient': 'Per recipient ({count})',
+  'send.sent.textParts': 'Text, as {count} messages to each recipient',
   'send.sent.dismiss': 'Write another message',
   'send.sent.waitingBecause': '{count} waiting — {reason}',
   'send.sent.unknown': '{count} not looked up yet',

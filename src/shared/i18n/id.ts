@@ -814,6 +814,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
   'send.sent.progress': 'Perkembangan: {status}',
   'send.sent.perRecipient': 'Per penerima ({count})',
+  'send.sent.textParts': 'Teks, sebagai {count} pesan ke tiap penerima',
   'send.sent.dismiss': 'Tulis pesan lain',
   'send.sent.waitingBecause': '{count} menunggu — {reason}',
   'send.sent.unknown': '{count} belum diperiksa',

@@ -48,6 +48,8 @@ export interface SentBatch {
   itemIds: string[]
   files: DraftFile[]
   text: string | null
+  /** How many messages the text went as to each recipient (more than one when a long text was split). */
+  textParts?: number
   recipients: string[]
   scheduled: boolean
   at: string
@@ -338,6 +340,7 @@ export const useSend = create<SendState>()((set, get) => ({
           itemIds: reply.itemIds,
           files: state.files,
           text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
+          textParts: request.entries.filter((e) => e.kind === 'text').length,
           recipients: request.recipients,
           // A time that passed in the moment between the form's check and the core's queue goes now, not later.
           scheduled: Boolean(request.schedule) && !schedulePassed(state.schedule),

@@ -344,6 +344,10 @@ describe('enqueue', () => {
     const texts = entries.map((entry) => (entry.kind === 'text' ? entry.text : ''))
     for (const text of texts) expect([...text].length).toBeLessThanOrEqual(1024)
     expect(texts.join(' ')).toBe(long)
+    // The card's text row says it is three messages, so its rows add up to the summary's "3 in all" (QA F10).
+    expect((await screen.findByTestId('send-text-row')).textContent).toContain(
+      'Text, as 3 messages to each recipient'
+    )
   })
 
   it('keeps a long text as one message (refused as too long) until the operator chooses to split it', async () => {

@@ -177,7 +177,12 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
               ✉
             </span>
             <span className="file-main">
-              <span className="file-name">{t('kind.text')}</span>
+              {/* A split text is several messages to each recipient: said, so the rows add up to "N in all". */}
+              <span className="file-name">
+                {(sent.textParts ?? 1) > 1
+                  ? t('send.sent.textParts', { count: sent.textParts! })
+                  : t('kind.text')}
+              </span>
               <span className="file-meta ellipsis" dir="auto">
                 {sent.text}
               </span>
