@@ -111,8 +111,9 @@ describe('App shell', () => {
     }
     for (const [view, label] of Object.entries(labels)) {
       await user.click(nav(label))
-      // Rarely used views load on demand: a moment later the first time.
-      expect(await screen.findByTestId(`view-${view}`)).toBeTruthy()
+      // Rarely used views load on demand: a moment later the first time (their first import is transformed then,
+      // which took over findBy's default second on a busy machine).
+      expect(await screen.findByTestId(`view-${view}`, {}, { timeout: 5000 })).toBeTruthy()
       expect(nav(label).getAttribute('aria-current')).toBe('page')
     }
   })
