@@ -1,6 +1,6 @@
 // The one time-zone picker (issue 29): Indonesia's zones first by their names (WIB, WITA, WIT), and a search box
 // that narrows the ~400 zones (and only narrows: the operator picks).
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { expect, it, vi } from 'vitest'
@@ -202,5 +202,44 @@ it('says at the search box when nothing matches, in a live region, and in Bahasa
     expect(hint.textContent).toBe('Tidak ada zona yang cocok dengan “xyz”.')
   } finally {
     useSettings.setState({ settings: null })
+  }
+})
+
+it('lists every other zone by the name it shows, region by region, in both languages (QA: Kolkata among the Cs)', async () => {
+  for (const language of ['en', 'id'] as const) {
+    if (language === 'id') useSettings.getState().set(makeSettings({ language: 'id' }))
+    try {
+      await renderPicker()
+      const select = screen.getByRole('combobox', { name: 'Time zone' })
+      const group = language === 'en' ? 'All zones' : 'Semua zona'
+      const shown = within(within(select).getByRole('group', { name: group }))
+        .getAllByRole('option')
+        .map((option) => (option.textContent ?? '').replace(/ \(UTC[^)]*\)$/, '').replace(/^WIB — /, ''))
+        .filter((text) => text.includes(', '))
+      // "City[, Country], Region": the region the window names, then the city as shown.
+      const region = (text: string): string => text.slice(text.lastIndexOf(', ') + 2)
+      const collator = new Intl.Collator(language === 'en' ? 'en-GB' : 'id-ID')
+      const ordered = [...shown].sort(
+        (a, b) => collator.compare(region(a), region(b)) || collator.compare(a, b)
+      )
+      expect(shown).toEqual(ordered)
+      // The renamed and the nested ids sit where their names put them.
+      const before = (a: string, b: string): void =>
+        expect([
+          a,
+          b,
+          shown.findIndex((t) => t.startsWith(a)) < shown.findIndex((t) => t.startsWith(b))
+        ]).toEqual([a, b, true])
+      before('Kathmandu', 'Kolkata')
+      before('Kolkata', 'Krasnoyarsk')
+      before('Yakutsk', 'Yangon')
+      before('Hebron', 'Ho Chi Minh')
+      before('Noronha', 'Nuuk')
+      before('Buenos Aires', 'Cambridge Bay')
+      before('Indianapolis', 'Inuvik')
+    } finally {
+      useSettings.setState({ settings: null })
+      cleanup()
+    }
   }
 })

@@ -1,10 +1,16 @@
 // The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
-// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
+// play (current value, defaults), then every zone the platform knows by the name it shows, narrowed by what is typed in its search box
 // (which never picks one).
 import { useEffect, useMemo, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
 import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
-import { readZoneOffsets, zoneOffsetsRead, zoneOptionLabel, zoneOtherName } from '../i18n/zone-labels'
+import {
+  readZoneOffsets,
+  zoneOffsetsRead,
+  zoneOptionLabel,
+  zoneOtherName,
+  zonesInShownOrder
+} from '../i18n/zone-labels'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -46,7 +52,22 @@ export function TimeZoneField({
   const [query, setQuery] = useState('')
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
-  const zones = useMemo(() => timeZones([value, ...include]), [key])
+  const listed = useMemo(() => timeZones([value, ...include]), [key])
+  // The zones in play lead (Indonesia's, the value, the defaults); every other zone follows as its label reads, the
+  // zones with no region (UTC) last.
+  const zones = useMemo(() => {
+    const playing = new Set([...Object.keys(ZONE_ABBREVIATIONS), value, ...include])
+    const rest = listed.filter((zone) => !playing.has(zone))
+    return [
+      ...listed.filter((zone) => playing.has(zone)),
+      ...zonesInShownOrder(
+        rest.filter((zone) => zone.includes('/')),
+        language
+      ),
+      ...rest.filter((zone) => !zone.includes('/'))
+    ]
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` follows `key`
+  }, [listed, language])
   // Each zone's offset takes a formatter of its own: they are read a slice at a time after the picker is drawn (400
   // at once held the window for one long task), and the labels name them once all are read. Not on every keystroke.
   const [readFor, setReadFor] = useState<readonly string[] | null>(null)
