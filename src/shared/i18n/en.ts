@@ -11,6 +11,9 @@ export const enRest = {
   'zone.search': 'Search the zones for {field}',
   'zone.searchPlaceholder': 'Search: WITA, Makassar, Paris…',
   'zone.noMatch': 'No zone matches “{query}”.',
+  'zone.matches': '{count, plural, one {# zone matches} other {# zones match}}.',
+  'zone.matchOne': '1 zone matches: {zone}. Press Enter to choose it.',
+  'zone.picked': '{field}: {zone} chosen.',
   // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
   'zone.region.Africa': 'Africa',
   'zone.region.America': 'America',

@@ -193,9 +193,10 @@ it('says at the search box when nothing matches, in a live region, and in Bahasa
   ).toEqual(['Asia/Jakarta'])
   await user.clear(search)
   await user.type(search, 'jakarta')
+  expect(hint.textContent).toBe('1 zone matches: WIB — Jakarta, Asia (UTC+7). Press Enter to choose it.')
+  await user.clear(search)
   expect(hint.textContent).toBe('')
   expect(search.getAttribute('aria-describedby')).toBeNull()
-  await user.clear(search)
   useSettings.getState().set(makeSettings({ language: 'id' }))
   try {
     await user.type(search, 'xyz')
@@ -241,5 +242,48 @@ it('lists every other zone by the name it shows, region by region, in both langu
       useSettings.setState({ settings: null })
       cleanup()
     }
+  }
+})
+
+it('says how many zones a search matches, and Enter picks the only match (QA: "Calcutta" showed nothing)', async () => {
+  await renderPicker('UTC')
+  const user = userEvent.setup()
+  const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
+  const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+  const status = screen.getByTestId('zone-search-none')
+  const kolkata = Intl.supportedValuesOf('timeZone').find(
+    (z) => z === 'Asia/Calcutta' || z === 'Asia/Kolkata'
+  )!
+  await user.type(search, 'wi')
+  const count = within(select)
+    .getAllByRole('option')
+    .filter((o) => o.getAttribute('value') !== 'UTC').length
+  expect(count).toBeGreaterThan(1)
+  expect(status.textContent).toBe(`${count} zones match.`)
+  expect(search.getAttribute('aria-describedby')).toBe(status.id)
+  // Enter with several matches picks none (and submits no form around the picker).
+  await user.keyboard('{Enter}')
+  expect(select.value).toBe('UTC')
+  await user.clear(search)
+  await user.type(search, 'Calcutta')
+  expect(status.textContent).toBe('1 zone matches: Kolkata, Asia (UTC+5:30). Press Enter to choose it.')
+  expect(select.value).toBe('UTC')
+  // Enter is the operator's choice: the zone is picked, the list is whole again, and focus is on the picked zone.
+  await user.keyboard('{Enter}')
+  expect(select.value).toBe(kolkata)
+  expect(search).toHaveProperty('value', '')
+  expect(document.activeElement).toBe(select)
+  expect(status.textContent).toBe('Time zone: Kolkata, Asia (UTC+5:30) chosen.')
+  useSettings.getState().set(makeSettings({ language: 'id' }))
+  try {
+    await user.type(search, 'wi')
+    expect(status.textContent).toMatch(/^\d+ zona cocok\.$/)
+    await user.clear(search)
+    await user.type(search, 'jayapura')
+    expect(status.textContent).toBe(
+      '1 zona cocok: WIT — Jayapura, Asia (UTC+9). Tekan Enter untuk memilihnya.'
+    )
+  } finally {
+    useSettings.setState({ settings: null })
   }
 })
