@@ -828,8 +828,11 @@ export const enRest = {
 
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',
+  'settings.savedOthersNot':
+    'Saved. {count, plural, one {# field is not saved: fix the marked value.} other {# fields are not saved: fix the marked values.}}',
   'settings.notSaved': 'Not saved: correct the marked setting.',
   'settings.range': 'Enter a number from {min} to {max}.',
+  'settings.rangeWhole': 'Enter a whole number from {min} to {max}.',
   'settings.group.window': 'Window',
   'settings.group.sending': 'Sending',
   'settings.group.support': 'IT support',
