@@ -682,6 +682,8 @@ export const enRest = {
   'send.sent.deleted': '{count} deleted',
   'send.sent.keptByGateway': '{count} kept by the gateway until the scheduled time',
   'send.sent.keptHere': '{count} kept on this computer until the scheduled time',
+  'send.sent.keptHereUntil': '{count} kept on this computer until {time}',
+  'send.sent.keptByGatewayUntil': '{count} kept by the gateway until {time}',
   'send.sent.failedTitle': 'Not sent',
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',

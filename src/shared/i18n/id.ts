@@ -823,6 +823,8 @@ export const id: Record<MessageKey, string> = {
   'send.sent.deleted': '{count} dihapus',
   'send.sent.keptByGateway': '{count} disimpan gateway sampai waktu terjadwal',
   'send.sent.keptHere': '{count} disimpan di komputer ini sampai waktu terjadwal',
+  'send.sent.keptHereUntil': '{count} disimpan di komputer ini sampai {time}',
+  'send.sent.keptByGatewayUntil': '{count} disimpan gateway sampai {time}',
   'send.sent.failedTitle': 'Tidak terkirim',
   'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
   'send.sent.cancelledTitle': 'Dibatalkan',
