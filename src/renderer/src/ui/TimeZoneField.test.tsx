@@ -179,7 +179,7 @@ it('says at the search box when nothing matches, in a live region, and in Bahasa
   const user = userEvent.setup()
   const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
   // Present before anything is typed, so what it comes to say is announced.
-  const hint = screen.getByTestId('zone-search-none')
+  const hint = screen.getByTestId('zone-search-status')
   expect(hint.getAttribute('role')).toBe('status')
   expect(hint.textContent).toBe('')
   await user.type(search, 'xyz')
@@ -250,7 +250,7 @@ it('says how many zones a search matches, and Enter picks the only match (QA: "C
   const user = userEvent.setup()
   const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
   const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
-  const status = screen.getByTestId('zone-search-none')
+  const status = screen.getByTestId('zone-search-status')
   const kolkata = Intl.supportedValuesOf('timeZone').find(
     (z) => z === 'Asia/Calcutta' || z === 'Asia/Kolkata'
   )!

@@ -114,7 +114,7 @@ export function TimeZoneField({
         : matched.length > 0
           ? t('zone.matches', { count: matched.length })
           : t('zone.noMatch', { query: searched })
-  const statusId = `${id}-search-none`
+  const statusId = `${id}-search-status`
   const selectRef = useRef<HTMLSelectElement>(null)
   /** Enter is the operator's choice, so the only match is picked then (and never while typing). */
   const pickOnEnter = (event: React.KeyboardEvent<HTMLInputElement>): void => {
@@ -175,7 +175,7 @@ export function TimeZoneField({
         />
       </label>
       {/* Always there, so a screen reader announces what it comes to say. */}
-      <p id={statusId} role="status" className="field-hint" data-testid={`${testId}-search-none`}>
+      <p id={statusId} role="status" className="field-hint" data-testid={`${testId}-search-status`}>
         {status}
       </p>
     </div>
