@@ -1,5 +1,5 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
@@ -103,14 +103,18 @@ export function SettingsView(): React.JSX.Element {
   // Fields holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
   const [refusedHere, setRefusedHere] = useState<ReadonlySet<keyof Settings>>(new Set())
-  const markRefused = (key: keyof Settings, refused: boolean): void =>
-    setRefusedHere((keys) => {
-      if (keys.has(key) === refused) return keys
-      const next = new Set(keys)
-      if (refused) next.add(key)
-      else next.delete(key)
-      return next
-    })
+  // One function for the view's life: each field reports through it from an effect.
+  const markRefused = useCallback(
+    (key: keyof Settings, refused: boolean): void =>
+      setRefusedHere((keys) => {
+        if (keys.has(key) === refused) return keys
+        const next = new Set(keys)
+        if (refused) next.add(key)
+        else next.delete(key)
+        return next
+      }),
+    []
+  )
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
 
   if (!settings) {
