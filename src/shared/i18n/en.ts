@@ -11,6 +11,9 @@ export const enRest = {
   'zone.search': 'Search the zones for {field}',
   'zone.searchPlaceholder': 'Search: WITA, Makassar, Paris…',
   'zone.noMatch': 'No zone matches “{query}”.',
+  'zone.matches': '{count, plural, one {# zone matches} other {# zones match}}.',
+  'zone.matchOne': '1 zone matches: {zone}. Press Enter to choose it.',
+  'zone.picked': '{field}: {zone} chosen.',
   // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
   'zone.region.Africa': 'Africa',
   'zone.region.America': 'America',
@@ -680,6 +683,8 @@ export const enRest = {
   'send.sent.deleted': '{count} deleted',
   'send.sent.keptByGateway': '{count} kept by the gateway until the scheduled time',
   'send.sent.keptHere': '{count} kept on this computer until the scheduled time',
+  'send.sent.keptHereUntil': '{count} kept on this computer until {time}',
+  'send.sent.keptByGatewayUntil': '{count} kept by the gateway until {time}',
   'send.sent.failedTitle': 'Not sent',
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',
@@ -826,8 +831,11 @@ export const enRest = {
 
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',
+  'settings.savedOthersNot':
+    'Saved. {count, plural, one {# field is not saved: fix the marked value.} other {# fields are not saved: fix the marked values.}}',
   'settings.notSaved': 'Not saved: correct the marked setting.',
   'settings.range': 'Enter a number from {min} to {max}.',
+  'settings.rangeWhole': 'Enter a whole number from {min} to {max}.',
   'settings.group.window': 'Window',
   'settings.group.sending': 'Sending',
   'settings.group.support': 'IT support',

@@ -1,7 +1,7 @@
 // A time-zone picker's labels ("WITA — Makassar, Asia (UTC+8)"): only the pickers (in views loaded after the shell)
 // use them, so their region names, which the window's string tables hold beyond the start strings, stay out of the
 // window's start chunk (test/boot/window-start.test.ts).
-import { isMessageKey, translate, type Language } from '../../../shared/i18n/translate'
+import { isMessageKey, localeOf, translate, type Language } from '../../../shared/i18n/translate'
 import { INDONESIAN_ZONE_NAMES, RENAMED_ZONES } from './dates'
 
 /**
@@ -111,8 +111,34 @@ export function zoneOptionLabel(
   return label
 }
 
+/**
+ * These zones in the order a picker lists them: region by region as the window names them, and by city, country and
+ * region as each label shows them (not by the platform's id, which put Kolkata, listed as Asia/Calcutta, among the
+ * Cs, and Indianapolis after Indiana's other towns). Reads no offset: the labels' offsets come later (see above).
+ */
+export function zonesInShownOrder(zones: readonly string[], language: Language): string[] {
+  const collator = new Intl.Collator(localeOf(language))
+  const keys = new Map(
+    zones.map((zone) => {
+      const region = (RENAMED_ZONES[zone] ?? zone).split('/')[0] ?? ''
+      return [zone, { region: regionName(region, language), place: zonePlace(zone, language, null, false) }]
+    })
+  )
+  return [...zones].sort((a, b) => {
+    const first = keys.get(a)!
+    const second = keys.get(b)!
+    return collator.compare(first.region, second.region) || collator.compare(first.place, second.place)
+  })
+}
+
 /** The label's words: the Indonesian name first, the city and region, and the offset when it is given. */
-function zonePlace(timeZone: string, language: Language, offset: string | null = null): string {
+function zonePlace(
+  timeZone: string,
+  language: Language,
+  offset: string | null = null,
+  /** Whether Indonesia's own name leads ("WIB — Pontianak"); a list is ordered by the city. */
+  indonesianName = true
+): string {
   const [region = '', ...rest] = (RENAMED_ZONES[timeZone] ?? timeZone).split('/')
   const place =
     rest.length === 0
@@ -122,6 +148,6 @@ function zonePlace(timeZone: string, language: Language, offset: string | null =
           regionName(region, language)
         ].join(', ')
   const read = offset && offset !== place ? `${place} (${offset})` : place
-  const short = INDONESIAN_ZONE_NAMES[timeZone]
+  const short = indonesianName ? INDONESIAN_ZONE_NAMES[timeZone] : undefined
   return short ? `${short} — ${read}` : read
 }

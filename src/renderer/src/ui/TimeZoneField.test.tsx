@@ -1,6 +1,6 @@
 // The one time-zone picker (issue 29): Indonesia's zones first by their names (WIB, WITA, WIT), and a search box
 // that narrows the ~400 zones (and only narrows: the operator picks).
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { expect, it, vi } from 'vitest'
@@ -179,7 +179,7 @@ it('says at the search box when nothing matches, in a live region, and in Bahasa
   const user = userEvent.setup()
   const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
   // Present before anything is typed, so what it comes to say is announced.
-  const hint = screen.getByTestId('zone-search-none')
+  const hint = screen.getByTestId('zone-search-status')
   expect(hint.getAttribute('role')).toBe('status')
   expect(hint.textContent).toBe('')
   await user.type(search, 'xyz')
@@ -193,13 +193,96 @@ it('says at the search box when nothing matches, in a live region, and in Bahasa
   ).toEqual(['Asia/Jakarta'])
   await user.clear(search)
   await user.type(search, 'jakarta')
+  expect(hint.textContent).toBe('1 zone matches: WIB — Jakarta, Asia (UTC+7). Press Enter to choose it.')
+  await user.clear(search)
   expect(hint.textContent).toBe('')
   expect(search.getAttribute('aria-describedby')).toBeNull()
-  await user.clear(search)
   useSettings.getState().set(makeSettings({ language: 'id' }))
   try {
     await user.type(search, 'xyz')
     expect(hint.textContent).toBe('Tidak ada zona yang cocok dengan “xyz”.')
+  } finally {
+    useSettings.setState({ settings: null })
+  }
+})
+
+it('lists every other zone by the name it shows, region by region, in both languages (QA: Kolkata among the Cs)', async () => {
+  for (const language of ['en', 'id'] as const) {
+    if (language === 'id') useSettings.getState().set(makeSettings({ language: 'id' }))
+    try {
+      await renderPicker()
+      const select = screen.getByRole('combobox', { name: 'Time zone' })
+      const group = language === 'en' ? 'All zones' : 'Semua zona'
+      const shown = within(within(select).getByRole('group', { name: group }))
+        .getAllByRole('option')
+        .map((option) => (option.textContent ?? '').replace(/ \(UTC[^)]*\)$/, '').replace(/^WIB — /, ''))
+        .filter((text) => text.includes(', '))
+      // "City[, Country], Region": the region the window names, then the city as shown.
+      const region = (text: string): string => text.slice(text.lastIndexOf(', ') + 2)
+      const collator = new Intl.Collator(language === 'en' ? 'en-GB' : 'id-ID')
+      const ordered = [...shown].sort(
+        (a, b) => collator.compare(region(a), region(b)) || collator.compare(a, b)
+      )
+      expect(shown).toEqual(ordered)
+      // The renamed and the nested ids sit where their names put them.
+      const before = (a: string, b: string): void =>
+        expect([
+          a,
+          b,
+          shown.findIndex((t) => t.startsWith(a)) < shown.findIndex((t) => t.startsWith(b))
+        ]).toEqual([a, b, true])
+      before('Kathmandu', 'Kolkata')
+      before('Kolkata', 'Krasnoyarsk')
+      before('Yakutsk', 'Yangon')
+      before('Hebron', 'Ho Chi Minh')
+      before('Noronha', 'Nuuk')
+      before('Buenos Aires', 'Cambridge Bay')
+      before('Indianapolis', 'Inuvik')
+    } finally {
+      useSettings.setState({ settings: null })
+      cleanup()
+    }
+  }
+})
+
+it('says how many zones a search matches, and Enter picks the only match (QA: "Calcutta" showed nothing)', async () => {
+  await renderPicker('UTC')
+  const user = userEvent.setup()
+  const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
+  const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+  const status = screen.getByTestId('zone-search-status')
+  const kolkata = Intl.supportedValuesOf('timeZone').find(
+    (z) => z === 'Asia/Calcutta' || z === 'Asia/Kolkata'
+  )!
+  await user.type(search, 'wi')
+  const count = within(select)
+    .getAllByRole('option')
+    .filter((o) => o.getAttribute('value') !== 'UTC').length
+  expect(count).toBeGreaterThan(1)
+  expect(status.textContent).toBe(`${count} zones match.`)
+  expect(search.getAttribute('aria-describedby')).toBe(status.id)
+  // Enter with several matches picks none (and submits no form around the picker).
+  await user.keyboard('{Enter}')
+  expect(select.value).toBe('UTC')
+  await user.clear(search)
+  await user.type(search, 'Calcutta')
+  expect(status.textContent).toBe('1 zone matches: Kolkata, Asia (UTC+5:30). Press Enter to choose it.')
+  expect(select.value).toBe('UTC')
+  // Enter is the operator's choice: the zone is picked, the list is whole again, and focus is on the picked zone.
+  await user.keyboard('{Enter}')
+  expect(select.value).toBe(kolkata)
+  expect(search).toHaveProperty('value', '')
+  expect(document.activeElement).toBe(select)
+  expect(status.textContent).toBe('Time zone: Kolkata, Asia (UTC+5:30) chosen.')
+  useSettings.getState().set(makeSettings({ language: 'id' }))
+  try {
+    await user.type(search, 'wi')
+    expect(status.textContent).toMatch(/^\d+ zona cocok\.$/)
+    await user.clear(search)
+    await user.type(search, 'jayapura')
+    expect(status.textContent).toBe(
+      '1 zona cocok: WIT — Jayapura, Asia (UTC+9). Tekan Enter untuk memilihnya.'
+    )
   } finally {
     useSettings.setState({ settings: null })
   }

@@ -1,10 +1,16 @@
 // The one time-zone picker: Indonesia's zones first by the names operators use (WIB, WITA, WIT), then the zones in
-// play (current value, defaults), then every zone the platform knows, narrowed by what is typed in its search box
-// (which never picks one).
-import { useEffect, useMemo, useState } from 'react'
+// play (current value, defaults), then every zone the platform knows by the name it shows, narrowed by what is typed
+// in its search box (which picks only the one match, when Enter is pressed).
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
 import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
-import { readZoneOffsets, zoneOffsetsRead, zoneOptionLabel, zoneOtherName } from '../i18n/zone-labels'
+import {
+  readZoneOffsets,
+  zoneOffsetsRead,
+  zoneOptionLabel,
+  zoneOtherName,
+  zonesInShownOrder
+} from '../i18n/zone-labels'
 import { Field } from './Field'
 
 export interface TimeZoneFieldProps {
@@ -44,9 +50,26 @@ export function TimeZoneField({
   const t = useT()
   const language = useLanguage()
   const [query, setQuery] = useState('')
+  /** The zone Enter picked from a search, said in the status line until the next search. */
+  const [picked, setPicked] = useState<string | null>(null)
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
-  const zones = useMemo(() => timeZones([value, ...include]), [key])
+  const listed = useMemo(() => timeZones([value, ...include]), [key])
+  // The zones in play lead (Indonesia's, the value, the defaults); every other zone follows as its label reads, the
+  // zones with no region (UTC) last.
+  const zones = useMemo(() => {
+    const playing = new Set([...Object.keys(ZONE_ABBREVIATIONS), value, ...include])
+    const rest = listed.filter((zone) => !playing.has(zone))
+    return [
+      ...listed.filter((zone) => playing.has(zone)),
+      ...zonesInShownOrder(
+        rest.filter((zone) => zone.includes('/')),
+        language
+      ),
+      ...rest.filter((zone) => !zone.includes('/'))
+    ]
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` follows `key`
+  }, [listed, language])
   // Each zone's offset takes a formatter of its own: they are read a slice at a time after the picker is drawn (400
   // at once held the window for one long task), and the labels name them once all are read. Not on every keystroke.
   const [readFor, setReadFor] = useState<readonly string[] | null>(null)
@@ -76,18 +99,45 @@ export function TimeZoneField({
   const shown = (zone: string): boolean => zone === value || matches(zone, zoneText(zone), query)
   const common = zones.filter((zone) => zone in ZONE_ABBREVIATIONS && shown(zone))
   const others = zones.filter((zone) => !(zone in ZONE_ABBREVIATIONS) && shown(zone))
-  // The chosen zone is offered whatever is typed, so an empty list never shows that nothing matched: say it.
+  // The chosen zone is offered whatever is typed, so the list alone never shows what matched: the status line says it.
   const searched = query.trim()
-  const noneMatch =
-    searched !== '' &&
-    [...common, ...others].every((zone) => zone === value) &&
-    !matches(value, zoneText(value), searched)
-  const noneId = `${id}-search-none`
+  const matched =
+    searched === '' ? [] : [...common, ...others].filter((zone) => matches(zone, zoneText(zone), searched))
+  const only = matched.length === 1 ? matched[0] : undefined
+  const status =
+    searched === ''
+      ? picked
+        ? t('zone.picked', { field: label, zone: zoneText(picked) })
+        : ''
+      : only
+        ? t('zone.matchOne', { zone: zoneText(only) })
+        : matched.length > 0
+          ? t('zone.matches', { count: matched.length })
+          : t('zone.noMatch', { query: searched })
+  const statusId = `${id}-search-status`
+  const selectRef = useRef<HTMLSelectElement>(null)
+  /** Enter is the operator's choice, so the only match is picked then (and never while typing). */
+  const pickOnEnter = (event: React.KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key !== 'Enter') return
+    // A search box's Enter never submits the form around the picker.
+    event.preventDefault()
+    if (!only) return
+    onChange(only)
+    setQuery('')
+    setPicked(only)
+    selectRef.current?.focus()
+  }
   return (
     <div className="zone-picker">
       <Field id={id} label={label} {...(hint ? { hint } : {})}>
         {(control) => (
-          <select {...control} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+          <select
+            {...control}
+            ref={selectRef}
+            data-testid={testId}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          >
             {common.length > 0 ? (
               <optgroup label={t('zone.common')}>
                 {common.map((zone) => (
@@ -114,15 +164,19 @@ export function TimeZoneField({
           placeholder={t('zone.searchPlaceholder')}
           value={query}
           data-testid={`${testId}-search`}
-          aria-describedby={noneMatch ? noneId : undefined}
+          aria-describedby={searched !== '' ? statusId : undefined}
           // Only narrows the list: the zone changes when the operator picks one (a search that chose the only
           // match changed a schedule's zone unseen, and kept it after the search was cleared).
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setPicked(null)
+          }}
+          onKeyDown={pickOnEnter}
         />
       </label>
       {/* Always there, so a screen reader announces what it comes to say. */}
-      <p id={noneId} role="status" className="field-hint" data-testid={`${testId}-search-none`}>
-        {noneMatch ? t('zone.noMatch', { query: searched }) : ''}
+      <p id={statusId} role="status" className="field-hint" data-testid={`${testId}-search-status`}>
+        {status}
       </p>
     </div>
   )

@@ -12,6 +12,14 @@ export const MEDIA_KIND_WORDS: Record<MediaKindName, MessageKey> = {
   audio: 'inbox.media.kind.audio'
 }
 
+/** Each kind as a choice on its own, in sentence case ("Image", "Gambar"): the words above sit inside sentences. */
+export const MEDIA_KIND_CHOICES: Record<MediaKindName, MessageKey> = {
+  image: 'kind.image',
+  document: 'kind.document',
+  video: 'kind.video',
+  audio: 'kind.audio'
+}
+
 export function isMediaKindName(kind: string): kind is MediaKindName {
   return (MEDIA_KINDS as readonly string[]).includes(kind)
 }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, type AutoReplyView } from '../../../../shared/contract'
+import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -168,6 +169,18 @@ describe('AutoRepliesView', () => {
     expect(fake.requests('sandbox:receive')).toEqual([
       { deviceId: 'dev-sb', from: '0812777888', message: 'Foto pesanan', media: 'image' }
     ])
+  })
+
+  it('sandbox devices: "try it" names the kinds of file as words in sentence case, in both languages (QA: "image")', async () => {
+    sandboxDeviceWithoutRules()
+    render(<AutoRepliesView />)
+    const options = async (): Promise<(string | null)[]> =>
+      [...((await screen.findByTestId('try-media')) as HTMLSelectElement).options].map((o) => o.textContent)
+    expect(await options()).toEqual(['None (text only)', 'Image', 'Document', 'Video', 'Audio'])
+    useSettings.getState().set(makeSettings({ language: 'id' }))
+    await waitFor(async () =>
+      expect((await options()).slice(1)).toEqual(['Gambar', 'Dokumen', 'Video', 'Audio'])
+    )
   })
 
   it('sandbox devices: "try it" sends a voice note without words; a text message needs them', async () => {

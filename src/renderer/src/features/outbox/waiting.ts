@@ -63,6 +63,8 @@ export function batchSummary(
   expected: number,
   reasonOf: (item: OutboxItemView) => string | null,
   t: Translate,
+  /** A scheduled instant on its zone's clock, the zone named ("1 Jan 2030, 16:00 WIB"). */
+  formatScheduled: (iso: string, timeZone: string | null) => string,
   deleted = 0
 ): string | null {
   if (expected === 0) return null
@@ -70,18 +72,41 @@ export function batchSummary(
   const parts = bucketParts(counts, t)
   if (counts.waiting > 0) {
     // A schedule is kept by whoever sends it: one kept on this computer was not "taken" by anyone yet.
-    const keptHere = items.filter(isKeptHere).length
-    const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway').length
+    const keptHere = items.filter(isKeptHere)
+    const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway')
     const reason = items.map(reasonOf).find((r) => r !== null)
-    if (keptHere === counts.waiting) parts[0] = t('send.sent.keptHere', { count: keptHere })
-    else if (keptThere === counts.waiting) parts[0] = t('send.sent.keptByGateway', { count: keptThere })
-    else if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
+    if (keptHere.length === counts.waiting) {
+      const time = oneScheduledTime(keptHere, formatScheduled)
+      parts[0] = time
+        ? t('send.sent.keptHereUntil', { count: keptHere.length, time })
+        : t('send.sent.keptHere', { count: keptHere.length })
+    } else if (keptThere.length === counts.waiting) {
+      const time = oneScheduledTime(keptThere, formatScheduled)
+      parts[0] = time
+        ? t('send.sent.keptByGatewayUntil', { count: keptThere.length, time })
+        : t('send.sent.keptByGateway', { count: keptThere.length })
+    } else if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
   }
   if (deleted > 0) parts.push(t('send.sent.deleted', { count: deleted }))
   const unknown = expected - items.length - deleted
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
   if (expected > 1) parts.push(t('buckets.total', { count: expected }))
   return parts.join(' · ')
+}
+
+/**
+ * The time every one of these schedules is kept until, as written on its zone, or null when they differ (the
+ * summary then says "until the scheduled time" rather than naming one of several).
+ */
+function oneScheduledTime(
+  items: OutboxItemView[],
+  formatScheduled: (iso: string, timeZone: string | null) => string
+): string | null {
+  const times = new Set(
+    items.map((item) => (item.scheduledAt ? formatScheduled(item.scheduledAt, item.timezone) : ''))
+  )
+  const [time] = times
+  return times.size === 1 && time ? time : null
 }
 
 function isKeptHere(item: OutboxItemView): boolean {

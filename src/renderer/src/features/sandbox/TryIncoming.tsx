@@ -9,7 +9,7 @@ import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
-import { MEDIA_KIND_WORDS, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
+import { MEDIA_KIND_CHOICES, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
 
 type MediaChoice = MediaKindName | ''
 
@@ -146,7 +146,7 @@ export function TryIncoming({
               <option value="">{t('sandbox.try.media.none')}</option>
               {MEDIA_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {t(MEDIA_KIND_WORDS[kind])}
+                  {t(MEDIA_KIND_CHOICES[kind])}
                 </option>
               ))}
             </select>

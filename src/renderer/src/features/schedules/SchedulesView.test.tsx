@@ -54,6 +54,22 @@ describe('SchedulesView', () => {
     expect(rows[1]?.textContent).toContain('Hold it and ask me')
   })
 
+  it('names the computer’s zone beside the time on it (QA: "(30 Nov 2026, 01:00 on this computer)")', async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat
+    ) {
+      return { ...real.call(this), timeZone: 'Europe/Paris' }
+    })
+    try {
+      render(<SchedulesView />)
+      const rows = await screen.findAllByTestId('schedule-row')
+      expect(rows[0]?.textContent).toContain('(1 May 2030, 03:00 Europe/Paris on this computer)')
+    } finally {
+      zone.mockRestore()
+    }
+  })
+
   it('reschedules with outbox:edit, prefilled with the current time in its zone', async () => {
     fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
     const user = userEvent.setup()

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { computerZone, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
@@ -154,7 +154,9 @@ function ScheduleRow({
 
   const what =
     item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
-  const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale) : ''
+  // The computer's clock, named as the window names zones ("01:00 UTC"): a bare time beside a zone's read as its.
+  const here = computerZone()
+  const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, here) : ''
   const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
 
   return (
@@ -163,7 +165,10 @@ function ScheduleRow({
         <strong data-testid="schedule-time">{zonedView}</strong>{' '}
         <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
         {localView && localView !== zonedView ? (
-          <span className="muted small"> {t('schedules.yourTime', { time: localView })}</span>
+          <span className="muted small">
+            {' '}
+            {t('schedules.yourTime', { time: formatDateTimeInZone(item.scheduledAt, locale, here) })}
+          </span>
         ) : null}
       </div>
       <div className="schedule-what">

@@ -7,6 +7,7 @@ import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { useSend } from '../../stores/send'
+import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView } from '../../../../shared/contract'
 import { instantToLocal, type DirectSendSchedule } from '../../../../shared/domain'
@@ -692,7 +693,7 @@ describe('enqueue', () => {
       act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
       await waitFor(() =>
         expect(screen.getByTestId('send-sent-summary').textContent).toBe(
-          '1 kept on this computer until the scheduled time · 1 deleted · 2 in all'
+          '1 kept on this computer until 1 Jan 2030, 23:30 WITA · 1 deleted · 2 in all'
         )
       )
       expect(screen.getByRole('heading', { name: 'Just scheduled' })).toBeTruthy()
@@ -744,20 +745,53 @@ describe('enqueue', () => {
     expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
   })
 
-  it('says a schedule kept on this computer is kept here, never "taken by the gateway"', async () => {
+  it('says a schedule kept on this computer is kept here until when, on its zone (QA: never said when)', async () => {
     show()
     const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Jakarta' }
     sentBatch([makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local', ...at })], true)
     await waitFor(() =>
       expect(screen.getByTestId('send-sent-summary').textContent).toBe(
-        '1 kept on this computer until the scheduled time'
+        '1 kept on this computer until 1 Jan 2030, 16:00 WIB'
       )
     )
     act(() => useSend.getState().dismissSent())
     sentBatch([makeItem({ id: 'item-1-0', status: 'scheduled', scheduleMode: 'gateway', ...at })], true)
     await waitFor(() =>
       expect(screen.getByTestId('send-sent-summary').textContent).toBe(
-        '1 kept by the gateway until the scheduled time'
+        '1 kept by the gateway until 1 Jan 2030, 16:00 WIB'
+      )
+    )
+    // Items kept until different times (not one send of this window's) keep the general words.
+    act(() => useSend.getState().dismissSent())
+    sentBatch(
+      [
+        makeItem({ id: 'item-2-0', status: 'scheduled', scheduleMode: 'local', ...at }),
+        makeItem({
+          id: 'item-2-1',
+          recipient: '6281355557778',
+          status: 'scheduled',
+          scheduleMode: 'local',
+          ...at,
+          timezone: 'Asia/Makassar'
+        })
+      ],
+      true
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '2 kept on this computer until the scheduled time · 2 in all'
+      )
+    )
+  })
+
+  it('says in Bahasa Indonesia until when a schedule is kept', async () => {
+    show()
+    useSettings.getState().set(makeSettings({ ...useSettings.getState().settings, language: 'id' }))
+    const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Makassar' }
+    sentBatch([makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local', ...at })], true)
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '1 disimpan di komputer ini sampai 1 Jan 2030, 17.00 WITA'
       )
     )
   })

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes, formatDateTime } from '../../i18n/dates'
+import { formatBytes, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useSend, type DraftFile } from '../../stores/send'
@@ -137,7 +137,14 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
     waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
       formatDateTime(iso, locale)
     )
-  const summary = batchSummary(items, sent.itemIds.length, reasonOf, t, deleted)
+  const summary = batchSummary(
+    items,
+    sent.itemIds.length,
+    reasonOf,
+    t,
+    (iso, zone) => formatDateTimeInZone(iso, locale, zone),
+    deleted
+  )
   // Only what the gateway has taken is "sent"; the heading follows every item until they settle.
   const title = t(batchTitleKey(items, sent.scheduled, deleted))
 

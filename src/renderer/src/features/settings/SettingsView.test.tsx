@@ -117,6 +117,67 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
   })
 
+  it('says which changes were not saved while other fields hold invalid values, in both languages (QA: "Saved.")', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const status = screen.getByTestId('settings-status')
+    const enter = async (label: string, value: string): Promise<void> => {
+      const field = screen.getByLabelText(label)
+      await user.clear(field)
+      await user.type(field, value)
+      await user.tab()
+    }
+    await enter('Check devices every (seconds)', '100000')
+    await enter('Largest file (MB)', '5000')
+    await enter('Largest file downloaded from customers (MB)', '0')
+    expect(status.textContent).toBe('Not saved: correct the marked setting.')
+    await enter('Keep finished messages for (days)', '90')
+    expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
+    expect(status.textContent).toBe('Saved. 3 fields are not saved: fix the marked values.')
+    // Fixing them one by one: the count follows, and "Saved." alone once none is left.
+    await enter('Check devices every (seconds)', '60')
+    expect(status.textContent).toBe('Saved. 2 fields are not saved: fix the marked values.')
+    await enter('Largest file (MB)', '16')
+    expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')
+    await enter('Largest file downloaded from customers (MB)', '20')
+    expect(status.textContent).toBe('Saved.')
+    await enter('Check devices every (seconds)', '2')
+    await enter('Keep finished messages for (days)', '91')
+    expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')
+    useSettings.getState().set(makeSettings({ ...useSettings.getState().settings, language: 'id' }))
+    expect((await screen.findByTestId('settings-status')).textContent).toBe(
+      'Tersimpan. 1 kolom belum tersimpan: perbaiki nilai yang ditandai.'
+    )
+  })
+
+  it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const enter = async (label: string, value: string): Promise<HTMLElement> => {
+      const field = screen.getByLabelText(label)
+      await user.clear(field)
+      await user.type(field, value)
+      await user.tab()
+      return field
+    }
+    const poll = await enter('Check devices every (seconds)', '7.5')
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain(
+      'Enter a whole number from 5 to 3,600.'
+    )
+    expect((poll as HTMLInputElement).value).toBe('7.5')
+    await enter('Keep finished messages for (days)', '1e3')
+    expect(screen.getByTestId('settings-retention-error').textContent).toContain(
+      'Enter a whole number from 1 to 3,650.'
+    )
+    expect(fake.requests('settings:update')).toEqual([])
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    // A fraction is fine where the setting takes one; an exponent nowhere.
+    await enter('Gap between two sends (seconds)', '1e1')
+    expect(screen.getByTestId('settings-pacing-error').textContent).toContain('Enter a number from 0 to 600.')
+    await enter('Gap between two sends (seconds)', '1.5')
+    expect(fake.requests('settings:update')).toEqual([{ pacingMs: 1500 }])
+  })
+
   it('toggles notifications, start at login and weak storage, and saves the support contact and time zone', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)

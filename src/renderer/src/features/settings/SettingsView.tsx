@@ -1,5 +1,5 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
@@ -24,6 +24,8 @@ interface NumberSpec {
   min: number
   max: number
   step: number
+  /** Whole numbers only: a fraction is refused at the field, not rounded unseen (7.5 seconds became 8). */
+  whole: boolean
 }
 
 const NUMBERS: NumberSpec[] = [
@@ -33,10 +35,11 @@ const NUMBERS: NumberSpec[] = [
     label: 'settings.poll',
     hint: 'settings.poll.hint',
     toShown: (v) => v,
-    fromShown: (v) => Math.round(v),
+    fromShown: (v) => v,
     min: 5,
     max: 3600,
-    step: 1
+    step: 1,
+    whole: true
   },
   {
     key: 'pacingMs',
@@ -47,7 +50,8 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * 1000),
     min: 0,
     max: 600,
-    step: 0.5
+    step: 0.5,
+    whole: false
   },
   {
     key: 'maxFileBytes',
@@ -58,7 +62,8 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * MB),
     min: 0.01,
     max: 100,
-    step: 0.5
+    step: 0.5,
+    whole: false
   },
   {
     key: 'maxIncomingMediaBytes',
@@ -69,7 +74,8 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * MB),
     min: 0.1,
     max: 100,
-    step: 0.5
+    step: 0.5,
+    whole: false
   },
   {
     key: 'retentionDays',
@@ -77,10 +83,11 @@ const NUMBERS: NumberSpec[] = [
     label: 'settings.retention',
     hint: 'settings.retention.hint',
     toShown: (v) => v,
-    fromShown: (v) => Math.round(v),
+    fromShown: (v) => v,
     min: 1,
     max: 3650,
-    step: 1
+    step: 1,
+    whole: true
   }
 ]
 
@@ -93,6 +100,22 @@ export function SettingsView(): React.JSX.Element {
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
   >(null)
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
+  // Fields holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
+  // not read as if everything was saved.
+  const [refusedHere, setRefusedHere] = useState<ReadonlySet<keyof Settings>>(new Set())
+  // One function for the view's life: each field reports through it from an effect.
+  const markRefused = useCallback(
+    (key: keyof Settings, refused: boolean): void =>
+      setRefusedHere((keys) => {
+        if (keys.has(key) === refused) return keys
+        const next = new Set(keys)
+        if (refused) next.add(key)
+        else next.delete(key)
+        return next
+      }),
+    []
+  )
+  const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
 
   if (!settings) {
     return (
@@ -131,7 +154,13 @@ export function SettingsView(): React.JSX.Element {
         className={status ? `feedback feedback--${status.tone}` : 'feedback'}
         data-testid="settings-status"
       >
-        {status === null ? '' : 'key' in status ? t(status.key) : status.text}
+        {status === null
+          ? ''
+          : !('key' in status)
+            ? status.text
+            : status.key === 'settings.saved' && notSavedCount > 0
+              ? t('settings.savedOthersNot', { count: notSavedCount })
+              : t(status.key)}
       </p>
       <DamagedParts />
 
@@ -209,6 +238,7 @@ export function SettingsView(): React.JSX.Element {
             error={fieldErrors[spec.key]}
             onSave={save}
             onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onRefused={markRefused}
           />
         ))}
         <TimeZoneField
@@ -251,6 +281,7 @@ export function SettingsView(): React.JSX.Element {
             error={fieldErrors[spec.key]}
             onSave={save}
             onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onRefused={markRefused}
           />
         ))}
         <Toggle
@@ -316,7 +347,8 @@ function NumberSetting({
   value,
   error,
   onSave,
-  onInvalid
+  onInvalid,
+  onRefused
 }: {
   spec: NumberSpec
   value: number
@@ -324,14 +356,22 @@ function NumberSetting({
   onSave(patch: Partial<Settings>): Promise<boolean>
   /** A value that cannot be saved was left in the field: the page must not keep saying "Saved.". */
   onInvalid(): void
+  /** Whether the field now holds a value it refused (so not saved). */
+  onRefused(key: NumberSpec['key'], refused: boolean): void
 }): React.JSX.Element {
   const t = useT()
   const shown = String(spec.toShown(value))
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? shown
-  const parsed = Number(text.replace(',', '.'))
-  const invalid = text.trim() === '' || !Number.isFinite(parsed) || parsed < spec.min || parsed > spec.max
-  const localError = draft !== null && invalid ? t('settings.range', { min: spec.min, max: spec.max }) : null
+  // Digits, and a decimal point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
+  const written = spec.whole ? /^\d+$/.test(text.trim()) : /^\d+([.,]\d+)?$/.test(text.trim())
+  const parsed = Number(text.trim().replace(',', '.'))
+  const invalid = !written || parsed < spec.min || parsed > spec.max
+  const refused = draft !== null && invalid
+  const localError = refused
+    ? t(spec.whole ? 'settings.rangeWhole' : 'settings.range', { min: spec.min, max: spec.max })
+    : null
+  useEffect(() => onRefused(spec.key, refused), [onRefused, spec.key, refused])
 
   function commit(): void {
     if (draft === null) return
