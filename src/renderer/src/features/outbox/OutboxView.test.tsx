@@ -70,7 +70,7 @@ describe('the summary line (issue 29: one counting model)', () => {
     render(<OutboxView />)
     // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
-      '2 waiting · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
+      '1 queued · 1 scheduled · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
     )
   })
 })
