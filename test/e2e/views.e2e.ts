@@ -343,7 +343,7 @@ describe('numbers that add up (issue 29)', () => {
     await page.getByTestId('nav-outbox').click()
     await expect
       .poll(() => page.getByTestId('outbox-counts').textContent())
-      .toBe('1 waiting · 2 read · 0 failed · 3 in all')
+      .toBe('0 queued · 1 scheduled · 2 read · 0 failed · 3 in all')
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
