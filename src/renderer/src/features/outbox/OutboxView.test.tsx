@@ -584,7 +584,7 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toHaveLength(1)
   })
 
-  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time (QA finding 14)', async () => {
+  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time on its named zone (QA 14, N8)', async () => {
     // Sent at once at 09:26 UTC although scheduled for 08:00 WITA (00:00 UTC); then one waiting for tomorrow.
     const went = makeItem({
       id: 'went',
@@ -604,11 +604,14 @@ describe('item detail', () => {
     render(<OutboxView />)
     const times = (await screen.findAllByTestId('outbox-row-time')).map((el) => el.textContent)
     const here = (iso: string): string => formatDateTime(iso, localeOf('en'), computerZone())
+    // The schedule on its own clock with its zone named, as Schedules shows it (QA N8: "for 30 Nov 2026, 01:00"
+    // read as a time with no zone for a message scheduled at 09:00 WITA).
     expect(times).toEqual([
-      `Front office · for ${here(waits.scheduledAt!)}`,
+      `Front office · for ${formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')}`,
       `Front office · ${here(went.updatedAt)}`
     ])
-    // Not the schedule's own wall clock (17:29 / 08:00 WITA), which read as a time here without its zone.
+    expect(times[0]).toMatch(/17:29 WITA$/)
+    // A message that went is dated by when it went, not by the schedule's wall clock (08:00 WITA).
     expect(times.join(' ')).not.toContain(formatDateTime(went.scheduledAt, localeOf('en'), 'Asia/Makassar'))
   })
 
