@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
@@ -112,6 +113,45 @@ describe('export with nothing to export', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
     expect(await screen.findByText('No message matches these filters: nothing was exported.')).toBeTruthy()
     expect(files.made).toBe(0)
+  })
+})
+
+describe('focus after the filters and the export act (QA N6, N9: it dropped to the page)', () => {
+  it('moves to the next chip when a chip is removed, then to the filters once none is left', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Read' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Read' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove the filter Failed' }))
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Failed' }))
+    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+  })
+
+  it('moves to the filters after "Clear filters" pressed from the keyboard', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    screen.getByTestId('outbox-filter-clear').focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('outbox-filter-chips')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+  })
+
+  it('goes back to Export once the file is said (Chromium drops it while Export is disabled)', async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    fake.handle('outbox:export', () => {
+      dropFocusAsChromiumDoes()
+      return { fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3, mime: 'text/csv' }
+    })
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+    )
   })
 })
 
