@@ -2,7 +2,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
@@ -202,7 +202,9 @@ const OutboxRow = memo(function OutboxRow({
             <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
             <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
-              {rowTime(item, locale, t)}
+              <span className="row-time-full">{rowTime(item, locale, t)}</span>
+              {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
+              <span className="row-time-compact">{compactRowTime(item, locale)}</span>
             </span>
           </span>
         </button>
@@ -224,6 +226,16 @@ function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
       time: formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
     })
   return formatDateTime(item.updatedAt, locale)
+}
+
+/**
+ * The same moment for a narrow window: no year when it is this year's, and a schedule without "for" (its badge says
+ * "Scheduled"), still on its own clock with its zone named.
+ */
+function compactRowTime(item: OutboxItemView, locale: string): string {
+  if (item.status === 'scheduled' && item.scheduledAt)
+    return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
+  return formatCompactDateTime(item.updatedAt, locale)
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {

@@ -15,7 +15,7 @@ import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
-import { computerZone, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { computerZone, formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -642,7 +642,16 @@ describe('item detail', () => {
     })
     fake.handle('outbox:list', () => ({ items: [waits, went], total: 2 }))
     render(<OutboxView />)
-    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) => el.textContent)
+    // The wide window's form (a narrow one shows `.row-time-compact` instead, by CSS).
+    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) =>
+      el.textContent!.replace(el.querySelector('.row-time-compact')!.textContent!, '')
+    )
+    const compact = screen
+      .getAllByTestId('outbox-row-time')
+      .map((el) => el.querySelector('.row-time-compact')!.textContent)
+    // Narrow: the schedule keeps its clock and zone, without "for" (its badge says so) (QA N21).
+    expect(compact[0]).toBe(formatCompactDateTime(waits.scheduledAt, localeOf('en'), 'Asia/Makassar', true))
+    expect(compact[0]).toMatch(/17:29 WITA$/)
     const here = (iso: string): string => formatDateTime(iso, localeOf('en'), computerZone())
     // The schedule on its own clock with its zone named, as Schedules shows it (QA N8: "for 30 Nov 2026, 01:00"
     // read as a time with no zone for a message scheduled at 09:00 WITA).
