@@ -343,7 +343,7 @@ describe('numbers that add up (issue 29)', () => {
     await page.getByTestId('nav-outbox').click()
     await expect
       .poll(() => page.getByTestId('outbox-counts').textContent())
-      .toBe('1 waiting · 2 read · 0 failed · 3 in all')
+      .toBe('0 queued · 1 scheduled · 2 read · 0 failed · 3 in all')
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -385,42 +385,50 @@ describe('the outbox at 360 px', () => {
     await page.close()
   })
 
-  it('keeps the number clear of the status badge and shows the date whole (it read "29 No…")', async () => {
-    // A contact name makes the recipient longer, as a real outbox's rows are ("Siti +62 812-3450-0001").
-    await harness.core.handlers['contacts:set']({ phone: '6281234567890', name: 'Siti Rahmawati' })
-    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
-    await page.goto(harness.url)
-    await page.getByTestId('app').waitFor()
-    await openTab(page, 'outbox')
-    await page.locator('.row-button').first().waitFor()
-    await expect.poll(() => page.locator('.row-recipient', { hasText: 'Siti' }).count()).toBe(1)
-    const rows = await page.locator('.row-button').evaluateAll((buttons) =>
-      buttons.map((button) => {
-        const box = (selector: string): DOMRect => button.querySelector(selector)!.getBoundingClientRect()
-        const recipient = box('.row-recipient')
-        const badge = box('.badge')
-        const time = button.querySelector<HTMLElement>('.row-time')!
-        const row = button.getBoundingClientRect()
-        const overlaps =
-          recipient.right > badge.left &&
-          badge.right > recipient.left &&
-          recipient.bottom > badge.top &&
-          badge.bottom > recipient.top
-        return {
-          recipient: button.querySelector('.row-recipient')!.textContent,
-          overlaps,
-          timeCut: time.scrollWidth > time.clientWidth + 1,
-          inside: [recipient, badge, time.getBoundingClientRect()].every(
-            (part) => part.right <= row.right + 1 && part.bottom <= row.bottom + 1 && part.top >= row.top - 1
-          )
-        }
-      })
-    )
-    await screenshot(page, 'view-outbox-360px-rows')
-    expect(rows.length).toBeGreaterThanOrEqual(3)
-    expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
-    await page.close()
-  })
+  it.each(['en', 'id'] as const)(
+    'keeps the number clear of the status badge and shows the date and time whole (%s; they read "29 No…", "29 Nov 2026, …")',
+    async (language) => {
+      await harness.core.handlers['settings:update']({ language })
+      // A contact name makes the recipient longer, as a real outbox's rows are ("Siti +62 812-3450-0001").
+      await harness.core.handlers['contacts:set']({ phone: '6281234567890', name: 'Siti Rahmawati' })
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'outbox')
+      await page.locator('.row-button').first().waitFor()
+      await expect.poll(() => page.locator('.row-recipient', { hasText: 'Siti' }).count()).toBe(1)
+      const rows = await page.locator('.row-button').evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = (selector: string): DOMRect => button.querySelector(selector)!.getBoundingClientRect()
+          const recipient = box('.row-recipient')
+          const badge = box('.badge')
+          const time = button.querySelector<HTMLElement>('.row-time')!
+          const row = button.getBoundingClientRect()
+          const overlaps =
+            recipient.right > badge.left &&
+            badge.right > recipient.left &&
+            recipient.bottom > badge.top &&
+            badge.bottom > recipient.top
+          return {
+            recipient: button.querySelector('.row-recipient')!.textContent,
+            overlaps,
+            time: time.textContent ?? '',
+            timeCut: time.scrollWidth > time.clientWidth + 1,
+            inside: [recipient, badge, time.getBoundingClientRect()].every(
+              (part) =>
+                part.right <= row.right + 1 && part.bottom <= row.bottom + 1 && part.top >= row.top - 1
+            )
+          }
+        })
+      )
+      await screenshot(page, `view-outbox-360px-rows-${language}`)
+      expect(rows.length).toBeGreaterThanOrEqual(3)
+      // The scheduled row's time is the longest ("for 10 Jan 2030, 09:30 WIB"): it must be there to be read whole.
+      expect(rows.some((row) => row.time.includes('2030'))).toBe(true)
+      expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
+      await page.close()
+    }
+  )
 })
 
 describe('the linking wizard at 360 × 640', () => {

@@ -8,13 +8,14 @@ import { OverviewView } from './features/overview/OverviewView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { Navigation } from './features/navigation/Navigation'
 import { WelcomeView } from './features/welcome/WelcomeView'
-import { useLanguage, useT } from './i18n'
+import { useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
 import { useDevices } from './stores/devices'
 import { reportViewing, useInboxAlerts } from './stores/inbox-alerts'
 import { useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
+import { BUCKET_STATUSES, bucketCounts, HEADER_BUCKETS } from '../../shared/domain/status-buckets'
 import { restoreDraftWords, useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
@@ -106,6 +107,13 @@ export function App({ started = false }: { started?: boolean }): React.JSX.Eleme
   )
 }
 
+/** The header's words for its buckets (HEADER_BUCKETS), the words the outbox's summary uses. */
+const HEADER_LABEL: Record<(typeof HEADER_BUCKETS)[number], MessageKey> = {
+  queued: 'counts.queued',
+  scheduled: 'counts.scheduled',
+  failed: 'counts.failed'
+}
+
 function Header(): React.JSX.Element {
   const t = useT()
   const counts = useOutbox((s) => s.counts)
@@ -126,25 +134,20 @@ function Header(): React.JSX.Element {
       <div className="header-top">
         <h1 className="brand">Sender Desk</h1>
         <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
-          <CountLink
-            testId="count-queued"
-            count={counts.queued + counts.sending}
-            label={t('counts.queued')}
-            statuses={['queued', 'sending']}
-          />
-          <CountLink
-            testId="count-scheduled"
-            count={counts.scheduled}
-            label={t('counts.scheduled')}
-            statuses={['scheduled']}
-          />
-          <CountLink
-            testId="count-failed"
-            count={counts.failed}
-            label={t('counts.failed')}
-            statuses={['failed']}
-            bad={counts.failed > 0}
-          />
+          {/* The counting model's buckets, as the outbox's summary names them (one definition each). */}
+          {HEADER_BUCKETS.map((bucket) => {
+            const count = bucketCounts(counts)[bucket]
+            return (
+              <CountLink
+                key={bucket}
+                testId={`count-${bucket}`}
+                count={count}
+                label={t(HEADER_LABEL[bucket])}
+                statuses={[...BUCKET_STATUSES[bucket]]}
+                bad={bucket === 'failed' && count > 0}
+              />
+            )
+          })}
         </ul>
         <button
           type="button"

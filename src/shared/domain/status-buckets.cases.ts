@@ -10,7 +10,8 @@ export interface StatusBucketCase {
 }
 
 const none = {
-  waiting: 0,
+  queued: 0,
+  scheduled: 0,
   withGateway: 0,
   sent: 0,
   delivered: 0,
@@ -27,12 +28,13 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
     // Issue 29: "1 waiting · 6 sent · 0 failed · 207 in all" left out 200 cancelled and 1 scheduled.
     name: 'the summary that did not add up: cancelled and scheduled are counted',
     byStatus: { scheduled: 1, queued: 1, read: 6, cancelled: 200 },
-    expected: { ...none, waiting: 2, read: 6, cancelled: 200, total: 208 }
+    expected: { ...none, queued: 1, scheduled: 1, read: 6, cancelled: 200, total: 208 }
   },
   {
-    name: 'scheduled, queued and being sent are all waiting',
+    // QA N7: the outbox's summary called a scheduled message "waiting" where the header said "scheduled".
+    name: 'queued and being sent are queued, scheduled is scheduled (the header’s words)',
     byStatus: { scheduled: 3, queued: 4, sending: 5 },
-    expected: { ...none, waiting: 12, total: 12 }
+    expected: { ...none, queued: 9, scheduled: 3, total: 12 }
   },
   {
     name: 'accepted is with the gateway, not yet sent',
@@ -65,7 +67,8 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
       revoked: 11
     },
     expected: {
-      waiting: 6,
+      queued: 5,
+      scheduled: 1,
       withGateway: 4,
       sent: 5,
       delivered: 6,

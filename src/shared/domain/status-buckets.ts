@@ -3,14 +3,16 @@
 import { OUTBOX_STATUSES, type OutboxStatusName } from './enums'
 
 /**
- * The buckets in the order a summary names them. `waiting` is everything still on this computer or kept by it
- * (scheduled — whichever side keeps the schedule — queued, being handed over); from `withGateway` on the gateway has
- * taken the message: accepted and not yet reported sent, then sent, delivered, read. `failed`, `cancelled`
+ * The buckets in the order a summary names them, with the header's words: `queued` is waiting its turn on this
+ * computer or being handed over, `scheduled` waits for its time (whichever side keeps the schedule) — together what
+ * is still waiting; from `withGateway` on the gateway has taken the message: accepted and not yet reported sent,
+ * then sent, delivered, read. `failed`, `cancelled`
  * (here or at the gateway) and `revoked` (deleted for everyone) are their own buckets, so nothing the outbox holds is
  * left out of a total.
  */
 export const STATUS_BUCKETS = [
-  'waiting',
+  'queued',
+  'scheduled',
   'withGateway',
   'sent',
   'delivered',
@@ -23,7 +25,8 @@ export type StatusBucket = (typeof STATUS_BUCKETS)[number]
 
 /** Every status belongs to exactly one bucket. */
 export const BUCKET_STATUSES: Record<StatusBucket, readonly OutboxStatusName[]> = {
-  waiting: ['scheduled', 'queued', 'sending'],
+  queued: ['queued', 'sending'],
+  scheduled: ['scheduled'],
   withGateway: ['accepted'],
   sent: ['sent'],
   delivered: ['delivered'],
@@ -44,6 +47,12 @@ export function bucketOf(status: OutboxStatusName): StatusBucket {
   if (!bucket) throw new Error(`No bucket for outbox status ${status}`)
   return bucket
 }
+
+/** Buckets of what is still waiting, not yet taken by the gateway: its turn or its time. */
+export const WAITING_BUCKETS: readonly StatusBucket[] = ['queued', 'scheduled']
+
+/** The buckets the header counts and every outbox summary always names (QA N7: the two said the same thing apart). */
+export const HEADER_BUCKETS = ['queued', 'scheduled', 'failed'] as const satisfies readonly StatusBucket[]
 
 /** Buckets the gateway has taken (what a summary may call "reached the gateway"). */
 export const REACHED_GATEWAY_BUCKETS: readonly StatusBucket[] = ['withGateway', 'sent', 'delivered', 'read']
@@ -93,9 +102,14 @@ export function bucketCountsOf(items: readonly { status: OutboxStatusName }[]): 
   return bucketCounts(byStatus)
 }
 
+/** How many are still waiting (WAITING_BUCKETS), for the places that say "waiting" as one number. */
+export function waitingCount(counts: BucketCounts): number {
+  return WAITING_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)
+}
+
 /**
- * The buckets a summary shows, in order: the non-empty ones, and always `waiting`, `failed` (the two an operator
- * acts on) when `always` says so; the shown buckets add up to `total`, since empty ones add nothing.
+ * The buckets a summary shows, in order: the non-empty ones, and always those `always` names (the outbox: the
+ * header's HEADER_BUCKETS); the shown buckets add up to `total`, since empty ones add nothing.
  */
 export function summaryBuckets(
   counts: BucketCounts,

@@ -1,6 +1,13 @@
 // Display formatting: the same text as a fresh formatter, with one formatter per locale and options.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatClockTime, formatDateTime, formatListTime, zoneLabel } from './dates'
+import {
+  formatBytes,
+  formatClockTime,
+  formatCompactDateTime,
+  formatDateTime,
+  formatListTime,
+  zoneLabel
+} from './dates'
 import { zoneOptionLabel } from './zone-labels'
 import { wallClockIn } from './wall-clock'
 
@@ -54,6 +61,23 @@ describe('wallClockIn and formatBytes', () => {
     })
     expect(formatBytes(1536, 'en')).toBe('1.5 KB')
     expect(formatBytes(1536, 'id')).toBe('1,5 KB')
+  })
+})
+
+describe('formatCompactDateTime (a narrow window: the date and time whole, QA N21)', () => {
+  const now = new Date('2026-11-29T12:00:00.000Z')
+  it('drops the year of this year, in the locale', () => {
+    expect(formatCompactDateTime('2026-11-29T07:43:00.000Z', 'en-GB', 'Asia/Makassar', false, now)).toBe(
+      '29 Nov, 15:43'
+    )
+    expect(formatCompactDateTime('2026-11-29T07:43:00.000Z', 'id-ID', 'Asia/Makassar', true, now)).toBe(
+      '29 Nov, 15.43 WITA'
+    )
+  })
+  it('keeps the year of another year', () => {
+    expect(formatCompactDateTime('2030-01-10T02:30:00.000Z', 'en-GB', 'Asia/Jakarta', true, now)).toBe(
+      '10 Jan 2030, 09:30 WIB'
+    )
   })
 })
 

@@ -79,6 +79,35 @@ export function formatDateTime(
   return dateTimeFormat(locale, options).format(date)
 }
 
+/**
+ * "29 Nov, 15:43" in the operator's locale: a date and time for a narrow window, the year only when it is not the
+ * current one (in the zone given, else the computer's; named after it when `nameZone`, as formatDateTimeInZone).
+ */
+export function formatCompactDateTime(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string | null,
+  nameZone = false,
+  now: Date = new Date()
+): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const zone = validZone(timeZone) ?? (nameZone ? computerZone() : undefined)
+  const inZone: Intl.DateTimeFormatOptions = zone ? { timeZone: zone } : {}
+  const yearOf = (d: Date): string => dateTimeFormat('en', { year: 'numeric', ...inZone }).format(d)
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    ...(yearOf(date) === yearOf(now) ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...inZone
+  }
+  const text = dateTimeFormat(locale, options).format(date)
+  return nameZone && zone ? `${text} ${zoneLabel(zone)}` : text
+}
+
 /** The names operators use for Indonesia's zones; other zones are named by their IANA name. */
 export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   'Asia/Jakarta': 'WIB',

@@ -384,7 +384,7 @@ describe('a verdict true to its buckets', () => {
       )
     )
     expect(screen.getByTestId('campaign-count-withGateway').textContent).toBe('1')
-    expect(screen.getByTestId('campaign-count-waiting').textContent).toBe('0')
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('0')
     // Once the gateway has sent the last one, it is finished.
     current = campaign({ status: 'finished', counts: { sent: 2, read: 7, skipped: 1 } })
     act(() => fake.emit('campaigns:changed', { id: 'c1' }))
@@ -1713,8 +1713,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const shown = within(await screen.findByTestId('campaign-counts'))
     const value = (term: string): string | null | undefined =>
       shown.getByText(term).nextElementSibling?.textContent
-    // The domain's one counting model: being handed over is still waiting, accepted is with the gateway.
-    expect(value('menunggu')).toBe('1.004')
+    // The domain's one counting model: unqueued rows and being handed over are queued, as the header counts them;
+    // accepted is with the gateway.
+    expect(value('dalam antrean')).toBe('1.003')
+    expect(value('terjadwal')).toBe('1')
     expect(value('di gateway, belum terkirim')).toBe('3')
     expect(value('terkirim')).toBe('4')
     expect(value('dilewati pemeriksaan')).toBe('9')

@@ -46,7 +46,8 @@ import './campaigns.css'
 type Check = InvokeReply<'campaigns:check'>
 
 const COUNT_KEY = {
-  waiting: 'campaigns.count.waiting',
+  queued: 'campaigns.count.queued',
+  scheduled: 'campaigns.count.scheduled',
   withGateway: 'campaigns.count.withGateway',
   sent: 'campaigns.count.sent',
   delivered: 'campaigns.count.delivered',
@@ -1143,7 +1144,7 @@ function CampaignProgress({
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
   // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
-  const cancellable = buckets.waiting - (campaign.counts.sending ?? 0)
+  const cancellable = buckets.queued + buckets.scheduled - (campaign.counts.sending ?? 0)
   const active = campaign.status === 'running' || campaign.status === 'paused'
   // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
   const partsHeld = campaign.status === 'running' && isHeld(campaign)

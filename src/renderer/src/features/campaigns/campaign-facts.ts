@@ -8,7 +8,7 @@ import { bucketCounts, type StatusBucket } from '../../../../shared/domain/statu
 
 /**
  * A campaign's row buckets: the outbox's (the domain's one counting model, status-buckets.ts) with the rows the outbox
- * does not hold folded in — a ready row not handed to the queue yet is waiting, a row the check skipped is its own
+ * does not hold folded in — a ready row not handed to the queue yet is queued (waiting its turn), a row the check skipped is its own
  * bucket. Every row is in exactly one, so they add up to the rows.
  */
 export type CampaignBucket = StatusBucket | 'skipped'
@@ -17,7 +17,7 @@ export type CampaignBucket = StatusBucket | 'skipped'
 export function rowBuckets(counts: Record<string, number>): Record<CampaignBucket, number> {
   const { waiting = 0, skipped = 0, ...byStatus } = counts
   const { total: _total, ...outbox } = bucketCounts(byStatus)
-  return { ...outbox, waiting: outbox.waiting + waiting, skipped }
+  return { ...outbox, queued: outbox.queued + waiting, skipped }
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {

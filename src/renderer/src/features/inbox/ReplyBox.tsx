@@ -4,7 +4,7 @@
 // conversation's id as its key: another conversation, another draft.
 import { useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
-import { bucketOf } from '../../../../shared/domain/status-buckets'
+import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -59,7 +59,7 @@ export function ReplyBox({
     queuedReply !== null &&
     !queuedReply.some((itemId) => {
       const status = statusOf(itemId)
-      return status !== undefined && bucketOf(status) !== 'waiting'
+      return status !== undefined && !WAITING_BUCKETS.includes(bucketOf(status))
     })
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null

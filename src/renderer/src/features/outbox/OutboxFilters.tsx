@@ -1,9 +1,10 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
+import { useChipRemoval } from '../../ui/chip-removal'
 import { ALL_STATUSES } from './status'
 import './outbox.css'
 
@@ -37,6 +38,14 @@ export function OutboxFilters(): React.JSX.Element {
   const devices = useDevices((s) => s.devices)
   const [recipient, setRecipient] = useTypedFilter('recipient')
   const [text, setText] = useTypedFilter('text')
+  // A removed chip or "Clear filters" takes its button away: the focus goes to the next chip, else to the filters
+  // (QA N6: it fell to the page).
+  const formRef = useRef<HTMLFormElement>(null)
+  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() => formRef.current, 'button.chip')
+  const [clearedFrom, setClearedFrom] = useState(0)
+  useEffect(() => {
+    if (clearedFrom > 0) formRef.current?.focus()
+  }, [clearedFrom])
 
   function toggleStatus(status: OutboxStatus, on: boolean): void {
     const statuses = on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status)
@@ -79,10 +88,13 @@ export function OutboxFilters(): React.JSX.Element {
     setRecipient('')
     setText('')
     setFilters(NO_FILTERS)
+    setClearedFrom((n) => n + 1)
   }
 
   return (
     <form
+      ref={formRef}
+      tabIndex={-1}
       className="filters card"
       role="search"
       aria-label={t('outbox.filters')}
@@ -168,14 +180,17 @@ export function OutboxFilters(): React.JSX.Element {
       </details>
       {chips.length > 0 ? (
         <div className="filter-chips" data-testid="outbox-filter-chips">
-          <ul aria-label={t('outbox.filter.active')}>
-            {chips.map((chip) => (
+          <ul ref={chipsRef} aria-label={t('outbox.filter.active')}>
+            {chips.map((chip, index) => (
               <li key={chip.key}>
                 <button
                   type="button"
                   className="chip"
                   aria-label={t('outbox.filter.remove', { filter: chip.text })}
-                  onClick={chip.remove}
+                  onClick={() => {
+                    removingChip(index)
+                    chip.remove()
+                  }}
                 >
                   {chip.text} <span aria-hidden="true">×</span>
                 </button>

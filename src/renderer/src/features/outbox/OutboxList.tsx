@@ -2,7 +2,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
@@ -202,7 +202,9 @@ const OutboxRow = memo(function OutboxRow({
             <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
             <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
-              {rowTime(item, locale, t)}
+              <span className="row-time-full">{rowTime(item, locale, t)}</span>
+              {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
+              <span className="row-time-compact">{compactRowTime(item, locale)}</span>
             </span>
           </span>
         </button>
@@ -215,13 +217,25 @@ const OutboxRow = memo(function OutboxRow({
 
 /**
  * A row's moment, in the window's zone like every other time in the list: when it last changed, or, while it waits
- * for its schedule, the time it is due ("for …", after its "Scheduled" badge). Never the schedule's wall clock in its
- * own zone: unnamed, that read as a time here and made the list look out of order.
+ * for its schedule, the time it is due ("for …", after its "Scheduled" badge) on the schedule's own clock with its
+ * zone named, as Schedules says it (QA N8: the computer's clock unnamed read as a different promise).
  */
 function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
   if (item.status === 'scheduled' && item.scheduledAt)
-    return t('outbox.row.scheduledFor', { time: formatDateTime(item.scheduledAt, locale) })
+    return t('outbox.row.scheduledFor', {
+      time: formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
+    })
   return formatDateTime(item.updatedAt, locale)
+}
+
+/**
+ * The same moment for a narrow window: no year when it is this year's, and a schedule without "for" (its badge says
+ * "Scheduled"), still on its own clock with its zone named.
+ */
+function compactRowTime(item: OutboxItemView, locale: string): string {
+  if (item.status === 'scheduled' && item.scheduledAt)
+    return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
+  return formatCompactDateTime(item.updatedAt, locale)
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {

@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
@@ -14,7 +15,7 @@ import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
-import { computerZone, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { computerZone, formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -70,7 +71,7 @@ describe('the summary line (issue 29: one counting model)', () => {
     render(<OutboxView />)
     // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
-      '2 waiting · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
+      '1 queued · 1 scheduled · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
     )
   })
 })
@@ -112,6 +113,45 @@ describe('export with nothing to export', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
     expect(await screen.findByText('No message matches these filters: nothing was exported.')).toBeTruthy()
     expect(files.made).toBe(0)
+  })
+})
+
+describe('focus after the filters and the export act (QA N6, N9: it dropped to the page)', () => {
+  it('moves to the next chip when a chip is removed, then to the filters once none is left', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Read' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Read' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove the filter Failed' }))
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Failed' }))
+    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+  })
+
+  it('moves to the filters after "Clear filters" pressed from the keyboard', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    screen.getByTestId('outbox-filter-clear').focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('outbox-filter-chips')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+  })
+
+  it('goes back to Export once the file is said (Chromium drops it while Export is disabled)', async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    fake.handle('outbox:export', () => {
+      dropFocusAsChromiumDoes()
+      return { fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3, mime: 'text/csv' }
+    })
+    render(<OutboxView />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+    )
   })
 })
 
@@ -584,7 +624,7 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toHaveLength(1)
   })
 
-  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time (QA finding 14)', async () => {
+  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time on its named zone (QA 14, N8)', async () => {
     // Sent at once at 09:26 UTC although scheduled for 08:00 WITA (00:00 UTC); then one waiting for tomorrow.
     const went = makeItem({
       id: 'went',
@@ -602,13 +642,25 @@ describe('item detail', () => {
     })
     fake.handle('outbox:list', () => ({ items: [waits, went], total: 2 }))
     render(<OutboxView />)
-    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) => el.textContent)
+    // The wide window's form (a narrow one shows `.row-time-compact` instead, by CSS).
+    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) =>
+      el.textContent!.replace(el.querySelector('.row-time-compact')!.textContent!, '')
+    )
+    const compact = screen
+      .getAllByTestId('outbox-row-time')
+      .map((el) => el.querySelector('.row-time-compact')!.textContent)
+    // Narrow: the schedule keeps its clock and zone, without "for" (its badge says so) (QA N21).
+    expect(compact[0]).toBe(formatCompactDateTime(waits.scheduledAt, localeOf('en'), 'Asia/Makassar', true))
+    expect(compact[0]).toMatch(/17:29 WITA$/)
     const here = (iso: string): string => formatDateTime(iso, localeOf('en'), computerZone())
+    // The schedule on its own clock with its zone named, as Schedules shows it (QA N8: "for 30 Nov 2026, 01:00"
+    // read as a time with no zone for a message scheduled at 09:00 WITA).
     expect(times).toEqual([
-      `Front office · for ${here(waits.scheduledAt!)}`,
+      `Front office · for ${formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')}`,
       `Front office · ${here(went.updatedAt)}`
     ])
-    // Not the schedule's own wall clock (17:29 / 08:00 WITA), which read as a time here without its zone.
+    expect(times[0]).toMatch(/17:29 WITA$/)
+    // A message that went is dated by when it went, not by the schedule's wall clock (08:00 WITA).
     expect(times.join(' ')).not.toContain(formatDateTime(went.scheduledAt, localeOf('en'), 'Asia/Makassar'))
   })
 

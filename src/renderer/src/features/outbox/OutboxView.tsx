@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
-import { bucketCounts } from '../../../../shared/domain/status-buckets'
+import { bucketCounts, HEADER_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -62,7 +62,7 @@ export function OutboxView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="outbox-heading">{t('outbox.title')}</ViewHeading>
         <p className="muted small" data-testid="outbox-counts">
-          {bucketLine(bucketCounts(counts), t, ['waiting', 'failed'])}
+          {bucketLine(bucketCounts(counts), t, HEADER_BUCKETS)}
         </p>
         <OutboxExport />
       </div>

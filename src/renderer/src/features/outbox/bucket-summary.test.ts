@@ -1,7 +1,7 @@
 // The window's summaries run the counting model's case table: the line names every bucket it counts, in both
 // languages, and its parts add up to the total it ends with.
 import { describe, expect, it } from 'vitest'
-import { bucketCounts } from '../../../../shared/domain/status-buckets'
+import { bucketCounts, HEADER_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { STATUS_BUCKET_CASES } from '../../../../shared/domain/status-buckets.cases'
 import { translate, type Language, type Translate } from '../../i18n'
 import { bucketLine } from './bucket-summary'
@@ -14,7 +14,7 @@ function numbers(line: string): number[] {
 describe.each(['en', 'id'] as Language[])('the summary line (%s) answers the shared table', (language) => {
   const t: Translate = (key, params) => translate(language, key, params)
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const line = bucketLine(bucketCounts(c.byStatus), t, ['waiting', 'failed'])
+    const line = bucketLine(bucketCounts(c.byStatus), t, HEADER_BUCKETS)
     const found = numbers(line)
     const total = found.pop()
     expect(total).toBe(c.expected.total)
@@ -25,6 +25,15 @@ describe.each(['en', 'id'] as Language[])('the summary line (%s) answers the sha
 it('says the outbox of issue 29 in full, cancelled and scheduled included', () => {
   const t: Translate = (key, params) => translate('en', key, params)
   expect(
-    bucketLine(bucketCounts({ scheduled: 1, queued: 1, read: 6, cancelled: 200 }), t, ['waiting', 'failed'])
-  ).toBe('2 waiting · 6 read · 0 failed · 200 cancelled · 208 in all')
+    bucketLine(bucketCounts({ scheduled: 1, queued: 1, read: 6, cancelled: 200 }), t, HEADER_BUCKETS)
+  ).toBe('1 queued · 1 scheduled · 6 read · 0 failed · 200 cancelled · 208 in all')
+})
+
+it('names a scheduled message scheduled and a queued one queued, with the header’s words (QA N7)', () => {
+  // The header read "0 queued · 1 scheduled" while this line read "1 waiting" for the same message.
+  for (const language of ['en', 'id'] as Language[]) {
+    const t: Translate = (key, params) => translate(language, key, params)
+    const line = bucketLine(bucketCounts({ scheduled: 1, read: 6 }), t, HEADER_BUCKETS)
+    expect(line.split(' · ').slice(0, 2)).toEqual([`0 ${t('counts.queued')}`, `1 ${t('counts.scheduled')}`])
+  }
 })

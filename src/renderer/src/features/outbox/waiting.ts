@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { bucketCountsOf } from '../../../../shared/domain/status-buckets'
+import { bucketCountsOf, summaryBuckets, type StatusBucket } from '../../../../shared/domain/status-buckets'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { bucketParts } from './bucket-summary'
 
@@ -69,24 +69,26 @@ export function batchSummary(
 ): string | null {
   if (expected === 0) return null
   const counts = bucketCountsOf(items)
+  const shown = summaryBuckets(counts)
   const parts = bucketParts(counts, t)
-  if (counts.waiting > 0) {
-    // A schedule is kept by whoever sends it: one kept on this computer was not "taken" by anyone yet.
-    const keptHere = items.filter(isKeptHere)
-    const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway')
-    const reason = items.map(reasonOf).find((r) => r !== null)
-    if (keptHere.length === counts.waiting) {
-      const time = oneScheduledTime(keptHere, formatScheduled)
-      parts[0] = time
-        ? t('send.sent.keptHereUntil', { count: keptHere.length, time })
-        : t('send.sent.keptHere', { count: keptHere.length })
-    } else if (keptThere.length === counts.waiting) {
-      const time = oneScheduledTime(keptThere, formatScheduled)
-      parts[0] = time
-        ? t('send.sent.keptByGatewayUntil', { count: keptThere.length, time })
-        : t('send.sent.keptByGateway', { count: keptThere.length })
-    } else if (reason) parts[0] = t('send.sent.waitingBecause', { count: counts.waiting, reason })
+  const at = (bucket: StatusBucket): number => shown.findIndex((part) => part.bucket === bucket)
+  // A schedule is kept by whoever sends it: one kept on this computer was not "taken" by anyone yet.
+  const keptHere = items.filter(isKeptHere)
+  const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway')
+  if (counts.scheduled > 0 && keptHere.length === counts.scheduled) {
+    const time = oneScheduledTime(keptHere, formatScheduled)
+    parts[at('scheduled')] = time
+      ? t('send.sent.keptHereUntil', { count: keptHere.length, time })
+      : t('send.sent.keptHere', { count: keptHere.length })
+  } else if (counts.scheduled > 0 && keptThere.length === counts.scheduled) {
+    const time = oneScheduledTime(keptThere, formatScheduled)
+    parts[at('scheduled')] = time
+      ? t('send.sent.keptByGatewayUntil', { count: keptThere.length, time })
+      : t('send.sent.keptByGateway', { count: keptThere.length })
   }
+  const reason = items.map(reasonOf).find((r) => r !== null)
+  if (counts.queued > 0 && reason)
+    parts[at('queued')] = t('send.sent.waitingBecause', { count: counts.queued, reason })
   if (deleted > 0) parts.push(t('send.sent.deleted', { count: deleted }))
   const unknown = expected - items.length - deleted
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))

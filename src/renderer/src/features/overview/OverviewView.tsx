@@ -6,6 +6,8 @@ import {
   BUCKET_STATUSES,
   bucketCounts,
   REACHED_GATEWAY_BUCKETS,
+  WAITING_BUCKETS,
+  waitingCount,
   type BucketCounts
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
@@ -30,7 +32,11 @@ import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
  */
 type TodayNumber = 'waiting' | 'sent' | 'failed' | 'cancelled'
 const TODAY: { number: TodayNumber; key: MessageKey; statuses: readonly OutboxStatus[] }[] = [
-  { number: 'waiting', key: 'overview.today.waiting', statuses: BUCKET_STATUSES.waiting },
+  {
+    number: 'waiting',
+    key: 'overview.today.waiting',
+    statuses: WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+  },
   {
     number: 'sent',
     key: 'overview.today.sent',
@@ -83,7 +89,7 @@ function useTodayNumbers(): TodayNumbers | null {
   const sentNow = bucketCounts(since.handedOver)
   return {
     numbers: {
-      waiting: bucketCounts(counts).waiting,
+      waiting: waitingCount(bucketCounts(counts)),
       sent: sentNow.total,
       failed: since.failed,
       cancelled: since.cancelled
