@@ -1188,7 +1188,7 @@ export const enRest = {
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
   'campaigns.confirm':
-    '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
+    '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
@@ -1304,7 +1304,6 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.finish': 'Estimated end',
-  'campaigns.presend.finishAt': '{time} ({zone})',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} sent)',

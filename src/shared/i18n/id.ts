@@ -1327,7 +1327,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.save': 'Simpan pengaturan jeda',
   'campaigns.devices': 'Kirim dari',
   'campaigns.name': 'Nama kampanye',
-  'campaigns.confirm': '{count} pesan; perkiraan selesai {finish} ({zone}).',
+  'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
   'campaigns.start': 'Mulai kirim {count} pesan',
   'campaigns.status.draft': 'draf',
   'campaigns.status.running': 'mengirim',
@@ -1462,7 +1462,6 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.finish': 'Perkiraan selesai',
-  'campaigns.presend.finishAt': '{time} ({zone})',
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':

@@ -508,6 +508,25 @@ describe('campaigns on the outbox', () => {
     expect(fixture.gateway.messages[0]?.acceptedAt).toBe(Date.parse('2026-01-16T01:00:00Z'))
   })
 
+  it('ends when the pre-send summary said it would: the check estimates with the seed the campaign gets', async () => {
+    // QA N12: "08:00" in the summary, "08:01" on the Overview for the same rows (the check used another seed).
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    // 21:00 in Jakarta: the rows wait for 08:00, then go with the campaign's own gaps.
+    fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
+    const rows = 12
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing: PACING,
+      seedKey: 'sheet-7',
+      rows,
+      devices: 1
+    })
+    const { id } = await campaigns.create({ ...bigCampaign(rows), seedKey: 'sheet-7' })
+    await campaigns.start(id)
+    expect(promised).not.toBeNull()
+    expect(campaigns.get(id).estimate.finishAt).toBe(promised)
+  })
+
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()

@@ -1349,16 +1349,26 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
     const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ })
     expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
-    await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain('(WITA)'))
+    // Written as every other time of the campaign's (the Overview's "estimated end"): the zone named, no brackets.
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '1 message; estimated to finish 15 Jan 2026, 13:00 WITA.'
+      )
+    )
     // The search only narrows the list; the zone picked from it is the one the estimate follows.
     await user.type(screen.getByTestId('campaign-hours-zone-search'), 'Paris')
     expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
     await user.selectOptions(zone, 'Europe/Paris')
     expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
     await waitFor(() =>
-      expect(screen.getByTestId('campaign-estimate').textContent).toContain('(Europe/Paris)')
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain(
+        '15 Jan 2026, 06:00 Europe/Paris.'
+      )
     )
     await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    expect(screen.getByTestId('campaign-presend').textContent).toContain(
+      'Estimated end15 Jan 2026, 06:00 Europe/Paris'
+    )
     await user.click(screen.getByTestId('campaign-confirm-start'))
     await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
     expect(fake.requests('campaigns:create')[0]?.pacing.workingHours).toEqual({
@@ -1401,7 +1411,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
-    expect(text).toMatch(/Estimated end.*\(WIB\)/)
+    expect(text).toContain('Estimated end15 Jan 2026, 12:00 WIB')
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )

@@ -13,7 +13,14 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatClockTime, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import {
+  formatBytes,
+  formatClockTime,
+  formatCount,
+  formatDateTime,
+  formatDateTimeInZone,
+  zoneLabel
+} from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -56,11 +63,6 @@ const COUNT_KEY = {
   cancelled: 'campaigns.count.cancelled',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
-
-/** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
-export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
-  return at ? formatDateTime(new Date(at).toISOString(), locale, timeZone) : ''
-}
 
 /** The draft a split left for later: named under the campaign that started, with a way to it. */
 interface SplitRest {
@@ -834,12 +836,13 @@ function NewCampaign({
             <p data-testid="campaign-estimate">
               {t('campaigns.confirm', {
                 count: ready,
-                finish: campaignTime(
-                  check.estimate?.finishAt ?? null,
-                  localeOf(language),
-                  campaignZone(pacing)
-                ),
-                zone: zoneLabel(campaignZone(pacing))
+                finish: check.estimate?.finishAt
+                  ? formatDateTimeInZone(
+                      new Date(check.estimate.finishAt).toISOString(),
+                      localeOf(language),
+                      campaignZone(pacing)
+                    )
+                  : t('common.unknown')
               })}
             </p>
           ) : null}

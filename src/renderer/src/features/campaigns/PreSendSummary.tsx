@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import { budgetLeftToday, messagesThatFitNow, quotaShortfall } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
@@ -66,10 +66,7 @@ export function PreSendSummary({
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
           {finishAt
-            ? t('campaigns.presend.finishAt', {
-                time: formatDateTime(new Date(finishAt).toISOString(), locale, timeZone),
-                zone: zoneLabel(timeZone)
-              })
+            ? formatDateTimeInZone(new Date(finishAt).toISOString(), locale, timeZone)
             : t('common.unknown')}
         </dd>
         <dt>{t('campaigns.presend.campaignCap')}</dt>
