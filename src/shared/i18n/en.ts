@@ -1187,8 +1187,7 @@ export const enRest = {
   'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
-  'campaigns.confirm':
-    '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
+  'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
@@ -1313,6 +1312,9 @@ export const enRest = {
   'campaigns.presend.campaignCap': 'Campaign’s daily limit',
   'campaigns.presend.campaignCapValue':
     'this campaign sends at most {cap} a day through each device, within each number’s own daily cap',
+  'campaigns.presend.campaignCapAlone': 'this campaign sends at most {cap} a day through each device',
+  'campaigns.presend.starts': 'Sending starts',
+  'campaigns.presend.startsWhenOpen': 'when its working hours open, {time}',
   'campaigns.presend.quota': 'gateway quota {quota}',
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',

@@ -1470,6 +1470,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.campaignCap': 'Batas harian kampanye',
   'campaigns.presend.campaignCapValue':
     'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
+  'campaigns.presend.campaignCapAlone':
+    'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat',
+  'campaigns.presend.starts': 'Mulai mengirim',
+  'campaigns.presend.startsWhenOpen': 'saat jam kerjanya dibuka, {time}',
   'campaigns.presend.quota': 'kuota gateway {quota}',
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',

@@ -2,7 +2,7 @@
 // cancel (with the report) and export, all through the contract.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
@@ -1452,29 +1452,46 @@ describe('issue 27: the campaign view an operator can trust', () => {
   })
 
   // QA: "at most 150 a day through each device" beside "no daily cap on this number" read as a contradiction: the
-  // summary says whose limit each is (the campaign's own, the number's across all its sends).
+  // summary says whose limit each is (the campaign's own, the number's across all its sends). QA N13: "within each
+  // number's own daily cap" beside numbers with none named a cap that did not exist: said only when one has a cap.
   it.each([
     {
       language: 'en' as const,
       file: 'Choose a spreadsheet',
+      dailyCap: null,
+      campaign: 'Campaign’s daily limitthis campaign sends at most 150 a day through each device',
+      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+    },
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      dailyCap: 500,
       campaign:
         'Campaign’s daily limitthis campaign sends at most 150 a day through each device, within each number’s own daily cap',
-      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+      device: 'Shop: 500 of this number’s daily cap of 500 left today (0 sent); gateway quota 1,000'
     },
     {
       language: 'id' as const,
       file: 'Pilih spreadsheet',
+      dailyCap: null,
+      campaign: 'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat',
+      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      dailyCap: 500,
       campaign:
         'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
-      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+      device: null
     }
   ])(
-    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language)',
+    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language, cap $dailyCap)',
     async (words) => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language: words.language }),
-          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000, dailyCap: words.dailyCap })]
         })
       )
       handleSheet()
@@ -1486,8 +1503,55 @@ describe('issue 27: the campaign view an operator can trust', () => {
       await waitFor(() => expect(start).toHaveProperty('disabled', false))
       await user.click(start)
       const summary = await screen.findByTestId('campaign-presend')
-      expect(summary.textContent).toContain(words.campaign)
-      expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+      const limit = summary.querySelector('[data-testid="campaign-presend-cap"]')?.textContent
+      expect(`${translate(words.language, 'campaigns.presend.campaignCap')}${limit}`).toBe(words.campaign)
+      if (words.device) expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+    }
+  )
+
+  // QA N13: started in the evening, the summary promised an end the next morning and never said nothing goes tonight.
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      starts: 'Sending startswhen its working hours open, 30 Nov 2026, 08:00 WIB'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      starts: 'Mulai mengirimsaat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
+    }
+  ])(
+    'says sending starts when the working hours open, when they are closed now ($language)',
+    async (words) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: words.language, defaultTimezone: 'Asia/Jakarta' }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      handleSheet()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await importSheet(user, words.file)
+      await user.type(screen.getByTestId('campaign-template'), 'Halo')
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      // 29 Nov 2026, 22:48 WIB: the default hours (08:00–20:00) are closed until tomorrow morning.
+      vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 15, 48), toFake: ['Date'] })
+      onTestFinished(() => {
+        vi.useRealTimers()
+      })
+      await user.click(start)
+      expect((await screen.findByTestId('campaign-presend-starts')).textContent).toBe(words.starts)
+      // Inside the hours nothing is said: sending starts at once.
+      vi.setSystemTime(Date.UTC(2026, 10, 30, 3, 0))
+      await user.click(screen.getByRole('button', { name: words.language === 'en' ? 'Go back' : 'Kembali' }))
+      const again = await screen.findByTestId('campaign-start')
+      await waitFor(() => expect(again).toHaveProperty('disabled', false))
+      await user.click(again)
+      await screen.findByTestId('campaign-presend')
+      expect(screen.queryByTestId('campaign-presend-starts')).toBeNull()
     }
   )
 

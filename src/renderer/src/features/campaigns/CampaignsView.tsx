@@ -858,6 +858,7 @@ function NewCampaign({
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
+              workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
               restName={restNameOf(name.trim() || sheet.fileName)}
