@@ -1243,6 +1243,7 @@ export const enRest = {
   'campaigns.rows.changedAt': 'Last change',
   'campaigns.rows.note': 'Reason',
   'campaigns.rows.skipped': 'Skipped',
+  'campaigns.rows.waiting': 'Waiting',
   'campaigns.rows.notQueued': 'Not queued yet',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',

@@ -1399,6 +1399,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.changedAt': 'Perubahan terakhir',
   'campaigns.rows.note': 'Alasan',
   'campaigns.rows.skipped': 'Dilewati',
+  'campaigns.rows.waiting': 'Menunggu',
   'campaigns.rows.notQueued': 'Belum diantrekan',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',

@@ -624,6 +624,11 @@ describe('campaigns on the outbox', () => {
     // The row and its timeline say why: the number opted out (not "cancelled by the operator").
     expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+    // Counted as the check counts an opted-out number, skipped (QA N14: "cancelled 1" for a row nobody cancelled).
+    const { counts, summary } = campaigns.get(id)
+    expect([counts.cancelled, counts.skipped]).toEqual([0, 3])
+    expect(summary).toMatchObject({ total: 14, ready: 11, skipped: 3 })
+    expect(summary.byProblem['opted_out']).toBe(1)
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
   })

@@ -74,6 +74,9 @@ export const tagOf = (campaignId: string): string => `campaign:${campaignId}`
 const campaignOfTag = (tag: string | null): string | null =>
   tag?.startsWith('campaign:') ? tag.slice('campaign:'.length) : null
 
+/** Why the opt-out policy cancelled a campaign's row: its outbox item's reason, and how the view finds such rows. */
+const OPTED_OUT_NOTE = encodeNote('desktop.note.optedOut')
+
 /** Why a campaign's rows wait, as the queue keeps it (the window words it; see campaigns/wait-text.ts). */
 const WAIT_NOTE = {
   gap: 'campaigns.wait.gap',
@@ -596,6 +599,14 @@ export function createCampaigns(deps: CampaignsDeps) {
       counts.skipped += n
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
+    }
+    // A number that opted out after the check is skipped as the check skips one, not "cancelled": nobody cancelled
+    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason.
+    const optedOutLater = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
+    if (optedOutLater > 0) {
+      counts.cancelled -= optedOutLater
+      counts.skipped += optedOutLater
+      byProblem.opted_out = (byProblem.opted_out ?? 0) + optedOutLater
     }
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
     const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
@@ -1193,7 +1204,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     name: 'opt-outs',
     check: (item) =>
       campaignOfTag(item.producerTag) !== null && store.isOptedOut(item.recipient)
-        ? { cancel: { reason: encodeNote('desktop.note.optedOut') } }
+        ? { cancel: { reason: OPTED_OUT_NOTE } }
         : null
   })
   queue.addPolicy({ name: 'campaign pacing', check: checkRow })
@@ -1227,7 +1238,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       if (waiting.length === 0) continue
       queue.cancelMany(
         waiting.map((r) => r.itemId ?? ''),
-        encodeNote('desktop.note.optedOut')
+        OPTED_OUT_NOTE
       )
       deps.onChanged?.(campaign.id)
     }

@@ -606,6 +606,8 @@ describe('CampaignRows', () => {
                 gatewayId: null,
                 failureMessage: encodeNote('desktop.note.optedOut')
               }),
+              // Not sent yet: in the bucket the campaign's summary names, "waiting" (QA N14: "Queued" here).
+              row(6, { status: 'queued', gatewayId: null, failureMessage: null }),
               row(4, {
                 phone: null,
                 phoneCell: 'n/a',
@@ -627,7 +629,7 @@ describe('CampaignRows', () => {
     await user.click(within(rows).getByText('Rows: status of each one'))
     // The range speaks of the sheet's own row numbers, as the Row column does (QA: "Rows 1–20 of 20" over rows 2…21).
     expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe(
-      'Sheet rows 2–5 · 4 of 52 rows'
+      'Sheet rows 2–6 · 5 of 52 rows'
     )
     expect(within(rows).getByRole('columnheader', { name: 'Sheet row' })).toBeTruthy()
     const lines = within(rows)
@@ -636,7 +638,9 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      ['5', '+62 812-0000-005', '⊘Cancelled', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      // Skipped as the summary counts it (QA N14: "Cancelled" for a row nobody cancelled), the note says why.
+      ['5', '+62 812-0000-005', 'Skipped', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      ['6', '+62 812-0000-006', '…Waiting', 'Shop', '', ''],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
     expect(lines[0]?.[5]).not.toBe('')

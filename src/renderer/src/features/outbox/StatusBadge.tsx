@@ -20,11 +20,14 @@ const SYMBOL: Record<OutboxStatus, string> = {
 export function StatusBadge({
   status,
   testId,
-  held = false
+  held = false,
+  label
 }: {
   status: OutboxStatus
   testId?: string
   held?: boolean
+  /** Words other than the status's own (a campaign's row says its bucket, "Waiting", as its summary does). */
+  label?: string
 }): React.JSX.Element {
   const t = useT()
   return (
@@ -32,7 +35,7 @@ export function StatusBadge({
       <span aria-hidden="true" className="badge-symbol">
         {SYMBOL[status]}
       </span>
-      {t(`status.${status}`)}
+      {label ?? t(`status.${status}`)}
       {held ? ` · ${t('outbox.held')}` : ''}
     </span>
   )
