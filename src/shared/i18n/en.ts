@@ -1178,8 +1178,9 @@ export const enRest = {
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
   'campaigns.pacing.zone': 'Time zone of the working hours',
-  'campaigns.hours': 'Sends between {start} and {end} {zone}',
-  'campaigns.hours.any': 'Sends at any time of day',
+  // Worded as hours, not as sending (QA N22: "Sends between…" under "waiting for its working hours to open").
+  'campaigns.hours': 'Sending hours: {start}–{end} {zone}',
+  'campaigns.hours.any': 'Sending hours: any time of day',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':

@@ -1318,8 +1318,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',
   'campaigns.pacing.zone': 'Zona waktu jam kerja',
-  'campaigns.hours': 'Mengirim antara {start} dan {end} {zone}',
-  'campaigns.hours.any': 'Mengirim kapan saja',
+  'campaigns.hours': 'Jam kirim: {start}–{end} {zone}',
+  'campaigns.hours.any': 'Jam kirim: kapan saja',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan jeda',
   'campaigns.pacing.editExplain':

@@ -1598,22 +1598,31 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
     const { unmount } = render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
-      'Sends between 08:00 and 20:00 WIB'
-    )
+    // Worded as hours, not as an act ("Sends between…" read as sending now beside "waiting for its hours", QA N22).
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Sending hours: 08:00–20:00 WIB')
     unmount()
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
     // The hours in Indonesian's own time format (08.00), as every other time in its window (QA: "08:00").
     const second = render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
-      'Mengirim antara 08.00 dan 20.00 WIB'
-    )
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Jam kirim: 08.00–20.00 WIB')
     second.unmount()
     const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
     fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
     fake.handle('campaigns:get', () => anyTime)
-    render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Mengirim kapan saja')
+    const third = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Jam kirim: kapan saja')
+    third.unmount()
+    // A campaign cancelled (taken back) or finished sends nothing more: it promises no sending hours (QA N14).
+    for (const status of ['cancelled', 'finished'] as const) {
+      const over = campaign({ status })
+      fake.handle('campaigns:list', () => ({ campaigns: [over] }))
+      fake.handle('campaigns:get', () => over)
+      const shown = render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      await screen.findByTestId('campaign-status')
+      expect(screen.queryByTestId('campaign-hours')).toBeNull()
+      shown.unmount()
+    }
   })
 
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {

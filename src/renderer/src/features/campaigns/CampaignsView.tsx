@@ -1159,15 +1159,18 @@ function CampaignProgress({
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
       </p>
-      <p className="muted" data-testid="campaign-hours">
-        {campaign.pacing.workingHours
-          ? t('campaigns.hours', {
-              start: formatClockTime(campaign.pacing.workingHours.start, locale),
-              end: formatClockTime(campaign.pacing.workingHours.end, locale),
-              zone: zoneLabel(campaign.pacing.workingHours.timeZone)
-            })
-          : t('campaigns.hours.any')}
-      </p>
+      {/* A cancelled or finished campaign sends nothing more: no sending hours to promise (QA N14). */}
+      {campaign.status === 'cancelled' || campaign.status === 'finished' ? null : (
+        <p className="muted" data-testid="campaign-hours">
+          {campaign.pacing.workingHours
+            ? t('campaigns.hours', {
+                start: formatClockTime(campaign.pacing.workingHours.start, locale),
+                end: formatClockTime(campaign.pacing.workingHours.end, locale),
+                zone: zoneLabel(campaign.pacing.workingHours.timeZone)
+              })
+            : t('campaigns.hours.any')}
+        </p>
+      )}
       <dl className="campaign-counts" data-testid="campaign-counts">
         {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
           <div key={k}>
