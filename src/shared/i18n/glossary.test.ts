@@ -38,6 +38,22 @@ const GLOSSARY: Term[] = [
     concept: 'pull messages from the relay',
     chosen: /\bambil/i,
     variants: [/\btarikan\b/i, /\btoken tarik\b/i]
+  },
+  {
+    // "Jeda" is Pause (the button, a paused campaign, paused sending), as Android names it; the pacing's waits between
+    // sends were "jeda" too (QA N22: "Jeda" beside "Ubah pengaturan jeda", "Jeda terpendek (detik)").
+    concept: 'pausing (sending stopped until resumed)',
+    chosen: /\b(di)?jeda\b/i,
+    variants: [/\bhentikan sementara\b/i]
+  },
+  {
+    concept: 'the wait between two sends (pacing), and pacing itself',
+    chosen: /\bjarak (terpendek|terpanjang|antar)/i,
+    variants: [
+      /\bjeda (terpendek|terpanjang|acak|antar|setelah|kelompok|aman|lebih)/i,
+      /\bpengaturan jeda\b/i,
+      /\bjeda dan perangkat\b/i
+    ]
   }
 ]
 
