@@ -878,7 +878,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
-  'outbox.waiting.campaign': 'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
+  'outbox.waiting.campaign':
+    'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
   'outbox.detail': 'Pesan',
   'outbox.fact.kind': 'Jenis',

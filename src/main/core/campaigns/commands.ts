@@ -17,7 +17,7 @@ import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } fr
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import { fileKey, rowContent, ROWS_PER_SLICE, type CheckedRow, type RowProblem } from './check'
+import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'

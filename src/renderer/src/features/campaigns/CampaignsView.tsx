@@ -13,14 +13,7 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import {
-  formatBytes,
-  formatClockTime,
-  formatCount,
-  formatDateTime,
-  formatDateTimeInZone,
-  zoneLabel
-} from '../../i18n/dates'
+import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -1046,6 +1039,7 @@ function StartDraft({
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
+          workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}
           busy={busy}
           restName={restName}

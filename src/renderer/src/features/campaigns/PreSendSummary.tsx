@@ -2,7 +2,7 @@
 // budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
 // A quota or a day's budget that does not cover the messages is named; the operator starts anyway, or splits: the
 // rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
@@ -58,8 +58,9 @@ export function PreSendSummary({
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
     : null
   const fitNow = messagesThatFitNow(devices, ready)
-  // Asked when the summary shows (it is made again each time Start is pressed).
-  const opensAt = workingHoursOpenAt(workingHours, Date.now())
+  // When the summary opened (it is made again each time Start is pressed): whether the hours are closed then.
+  const [openedAt] = useState(() => Date.now())
+  const opensAt = workingHoursOpenAt(workingHours, openedAt)
 
   return (
     <div
