@@ -141,7 +141,7 @@ describe('campaign refusals in the operator language', () => {
         'The longest delay must be at least the shortest; Working hours must end after they start on the same day; ' +
         'Unknown time zone: Mars/Olympus',
       id:
-        'Jeda terpanjang tidak boleh kurang dari jeda terpendek; Jam kerja harus berakhir setelah dimulai, ' +
+        'Jarak terpanjang tidak boleh kurang dari jarak terpendek; Jam kerja harus berakhir setelah dimulai, ' +
         'pada hari yang sama; Zona waktu tidak dikenal: Mars/Olympus'
     })
     const created = await core.handlers['campaigns:create']({

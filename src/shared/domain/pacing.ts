@@ -2,6 +2,7 @@
 // the contract (its schema is built from PACING_RANGES and refines with pacingProblems), the core, the CLI and the
 // window's campaign form (its min/max attributes and its messages). pacing.cases.ts is run by each of them.
 import { GATEWAY_TIME_ZONE } from './enums'
+import { dayIn, localTimeToInstant } from './zoned-time'
 
 export interface PacingPolicy {
   /** Random gap between two sends of one device, in seconds (min ≤ max). */
@@ -277,4 +278,22 @@ export function usablePacing(value: unknown): PacingPolicy {
     ),
     warmUp
   }
+}
+
+/**
+ * When working hours next open, or null while they are open at `at` (or the policy has none): what the window says
+ * before Start ("sending starts when its working hours open"). The core's pacing (nextWorkingInstant) keeps its own
+ * memoised twin of this rule for its 50,000-row estimates.
+ */
+export function workingHoursOpenAt(hours: PacingPolicy['workingHours'], at: number): number | null {
+  if (!hours) return null
+  const day = dayIn(at, hours.timeZone)
+  for (let offset = 0; offset < 3; offset++) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+    const date = new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10)
+    const opens = localTimeToInstant(`${date}T${hours.start}`, hours.timeZone)
+    if (at < opens) return opens
+    if (at < localTimeToInstant(`${date}T${hours.end}`, hours.timeZone)) return null
+  }
+  return null
 }

@@ -1187,8 +1187,9 @@ export const enRest = {
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',
   'campaigns.pacing.zone': 'Time zone of the working hours',
-  'campaigns.hours': 'Sends between {start} and {end} {zone}',
-  'campaigns.hours.any': 'Sends at any time of day',
+  // Worded as hours, not as sending (QA N22: "Sends between…" under "waiting for its working hours to open").
+  'campaigns.hours': 'Sending hours: {start}–{end} {zone}',
+  'campaigns.hours.any': 'Sending hours: any time of day',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':
@@ -1196,8 +1197,7 @@ export const enRest = {
   'campaigns.pacing.save': 'Save pacing',
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
-  'campaigns.confirm':
-    '{count, plural, one {# message} other {# messages}}; estimated to finish {finish} ({zone}).',
+  'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
@@ -1253,7 +1253,6 @@ export const enRest = {
   'campaigns.rows.changedAt': 'Last change',
   'campaigns.rows.note': 'Reason',
   'campaigns.rows.skipped': 'Skipped',
-  'campaigns.rows.notQueued': 'Not queued yet',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
   'campaigns.count.queued': 'queued',
@@ -1314,7 +1313,6 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.finish': 'Estimated end',
-  'campaigns.presend.finishAt': '{time} ({zone})',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} sent)',
@@ -1324,6 +1322,9 @@ export const enRest = {
   'campaigns.presend.campaignCap': 'Campaign’s daily limit',
   'campaigns.presend.campaignCapValue':
     'this campaign sends at most {cap} a day through each device, within each number’s own daily cap',
+  'campaigns.presend.campaignCapAlone': 'this campaign sends at most {cap} a day through each device',
+  'campaigns.presend.starts': 'Sending starts',
+  'campaigns.presend.startsWhenOpen': 'when its working hours open, {time}',
   'campaigns.presend.quota': 'gateway quota {quota}',
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',

@@ -44,6 +44,22 @@ const GLOSSARY: Term[] = [
     concept: 'the Messages in view',
     chosen: /\bPesan masuk\b/,
     variants: [/\bkotak masuk\b/i]
+  },
+  {
+    // "Jeda" is Pause (the button, a paused campaign, paused sending), as Android names it; the pacing's waits between
+    // sends were "jeda" too (QA N22: "Jeda" beside "Ubah pengaturan jeda", "Jeda terpendek (detik)").
+    concept: 'pausing (sending stopped until resumed)',
+    chosen: /\b(di)?jeda\b/i,
+    variants: [/\bhentikan sementara\b/i]
+  },
+  {
+    concept: 'the wait between two sends (pacing), and pacing itself',
+    chosen: /\bjarak (terpendek|terpanjang|antar)/i,
+    variants: [
+      /\bjeda (terpendek|terpanjang|acak|antar|setelah|kelompok|aman|lebih)/i,
+      /\bpengaturan jeda\b/i,
+      /\bjeda dan perangkat\b/i
+    ]
   }
 ]
 

@@ -23,6 +23,7 @@ import { FileHandles } from '../files'
 import { fileEntryOf, type FileEntry } from '../outbox'
 import type { DeviceMonitor } from '../devices'
 import { ROWS_PER_SLICE } from './check'
+import { resultsTable } from './export'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
 import { SheetRows, type Sheet } from './spreadsheet'
@@ -508,6 +509,25 @@ describe('campaigns on the outbox', () => {
     expect(fixture.gateway.messages[0]?.acceptedAt).toBe(Date.parse('2026-01-16T01:00:00Z'))
   })
 
+  it('ends when the pre-send summary said it would: the check estimates with the seed the campaign gets', async () => {
+    // QA N12: "08:00" in the summary, "08:01" on the Overview for the same rows (the check used another seed).
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    // 21:00 in Jakarta: the rows wait for 08:00, then go with the campaign's own gaps.
+    fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
+    const rows = 12
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing: PACING,
+      seedKey: 'sheet-7',
+      rows,
+      devices: 1
+    })
+    const { id } = await campaigns.create({ ...bigCampaign(rows), seedKey: 'sheet-7' })
+    await campaigns.start(id)
+    expect(promised).not.toBeNull()
+    expect(campaigns.get(id).estimate.finishAt).toBe(promised)
+  })
+
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
@@ -605,6 +625,17 @@ describe('campaigns on the outbox', () => {
     // The row and its timeline say why: the number opted out (not "cancelled by the operator").
     expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+    // Counted as the check counts an opted-out number, skipped (QA N14: "cancelled 1" for a row nobody cancelled).
+    const { counts, summary } = campaigns.get(id)
+    expect([counts.cancelled, counts.skipped]).toEqual([0, 3])
+    expect(summary).toMatchObject({ total: 14, ready: 11, skipped: 3 })
+    expect(summary.byProblem['opted_out']).toBe(1)
+    // The results file says so too: Skipped, with the reason, like the window's rows.
+    const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
+    expect([exported?.[2], exported?.at(-1)]).toEqual([
+      'Skipped',
+      'not sent: this number opted out of campaigns'
+    ])
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
   })

@@ -74,6 +74,9 @@ export const tagOf = (campaignId: string): string => `campaign:${campaignId}`
 const campaignOfTag = (tag: string | null): string | null =>
   tag?.startsWith('campaign:') ? tag.slice('campaign:'.length) : null
 
+/** Why the opt-out policy cancelled a campaign's row: its outbox item's reason, and how the view finds such rows. */
+const OPTED_OUT_NOTE = encodeNote('desktop.note.optedOut')
+
 /** Why a campaign's rows wait, as the queue keeps it (the window words it; see campaigns/wait-text.ts). */
 const WAIT_NOTE = {
   gap: 'campaigns.wait.gap',
@@ -354,6 +357,20 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /**
+   * The end a campaign not created yet would reach, starting now: seeded as create will seed it (by `seedKey`), so
+   * it is the estimate the campaign's view gives once started from the same rows.
+   */
+  async function estimateBeforeCreate(input: {
+    pacing: PacingPolicy
+    seedKey: string
+    rows: number
+    devices: number
+  }): Promise<number | null> {
+    const plan = [input.pacing, rowSeed(input.seedKey, 0), input.rows, input.devices, now()] as const
+    return (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
+  }
+
+  /**
    * Checks the sheet and stores the campaign as a draft. Each chunk of rows is checked, rendered and written in ~10 ms
    * with turns of the event loop between (as the window's check does), so creating from 1,000,000 rows neither holds
    * the core for their whole length nor holds them all as records; all or nothing (writeRows).
@@ -431,7 +448,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         template: input.template,
         pacing: input.pacing,
         devices: [...new Set(input.devices)],
-        seed: rowSeed(id, 0),
+        // Seeded by the key the check's estimate used (the sheet's id): the end the pre-send summary promised is the
+        // end the started campaign shows (QA N12: 08:00 there, 08:01 on the Overview, two seeds' gaps).
+        seed: rowSeed(input.seedKey ?? id, 0),
         status: 'draft',
         createdAt: at,
         updatedAt: at,
@@ -580,6 +599,14 @@ export function createCampaigns(deps: CampaignsDeps) {
       counts.skipped += n
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
+    }
+    // A number that opted out after the check is skipped as the check skips one, not "cancelled": nobody cancelled
+    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason.
+    const optedOutLater = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
+    if (optedOutLater > 0) {
+      counts.cancelled -= optedOutLater
+      counts.skipped += optedOutLater
+      byProblem.opted_out = (byProblem.opted_out ?? 0) + optedOutLater
     }
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
     const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
@@ -1177,7 +1204,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     name: 'opt-outs',
     check: (item) =>
       campaignOfTag(item.producerTag) !== null && store.isOptedOut(item.recipient)
-        ? { cancel: { reason: encodeNote('desktop.note.optedOut') } }
+        ? { cancel: { reason: OPTED_OUT_NOTE } }
         : null
   })
   queue.addPolicy({ name: 'campaign pacing', check: checkRow })
@@ -1211,7 +1238,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       if (waiting.length === 0) continue
       queue.cancelMany(
         waiting.map((r) => r.itemId ?? ''),
-        encodeNote('desktop.note.optedOut')
+        OPTED_OUT_NOTE
       )
       deps.onChanged?.(campaign.id)
     }
@@ -1277,6 +1304,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     abandonedImportsDiscarded,
     mappingFor,
     check,
+    estimateBeforeCreate,
     create,
     get: view,
     list: () => store.list().map((c) => view(c.id)),

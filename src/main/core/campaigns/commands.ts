@@ -14,11 +14,10 @@ import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
 import type { KeywordsProblem } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
-import { estimateScheduleInSlices } from './pacing'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
-import { fileKey, rowContent, ROWS_PER_SLICE, type CheckedRow, type RowProblem } from './check'
+import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
@@ -313,16 +312,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         templateError: null,
         estimate: pacing
           ? {
-              finishAt: (
-                await estimateScheduleInSlices(
-                  pacing,
-                  1,
-                  result.summary.ready,
-                  deviceCount ?? 1,
-                  deps.now(),
-                  ROWS_PER_SLICE
-                )
-              ).finishAt
+              finishAt: await campaigns.estimateBeforeCreate({
+                pacing,
+                seedKey: sheetId,
+                rows: result.summary.ready,
+                devices: deviceCount ?? 1
+              })
             }
           : null
       }

@@ -3,7 +3,7 @@
 // their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
 import { exportCsv, isoInZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
-import { translateNote } from '../../../shared/i18n/notes'
+import { decodeNote, translateNote } from '../../../shared/i18n/notes'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import type { RowProblem } from './check'
@@ -63,11 +63,11 @@ export function resultsTable(
       row.rowNumber,
       row.phone ?? row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
-      problems.length > 0
+      // The buckets the window's rows and summary use: a number that opted out after Start is skipped, as the check
+      // skips one, and a ready row not handed over yet is queued.
+      problems.length > 0 || decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
         ? say('campaigns.rows.skipped')
-        : row.status
-          ? say(`status.${row.status}`)
-          : say('campaigns.rows.notQueued'),
+        : say(`status.${row.status ?? 'queued'}`),
       row.gatewayId ?? '',
       row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),

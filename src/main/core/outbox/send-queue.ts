@@ -27,6 +27,8 @@ import type { OutboxItemView, TakeBackView } from '../../../shared/contract'
 export interface ProducerOutcomes {
   /** How many of the producer's items are in each status. */
   counts(tag: string): { status: ItemStatus; n: number }[]
+  /** How many of its items a policy cancelled with this reason (its encoded note). */
+  cancelledWith(tag: string, reason: string): number
   /** Where each of these items stands (purged ones are left out). */
   of(ids: readonly string[]): ItemOutcome[]
   /** Their status changes, oldest first. */
@@ -106,6 +108,7 @@ export function createSendQueue(input: KernelInput) {
   const takeBacks = createTakeBacks(core, actions.cancelMany)
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
+    cancelledWith: (tag, reason) => store.producerCancelledWith(tag, reason),
     of: (ids) => store.outcomesOf(ids),
     history: (ids) => store.statusHistoryOf(ids),
     existing: (ids) => store.existingIds(ids),

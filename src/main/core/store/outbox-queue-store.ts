@@ -119,6 +119,16 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).all(tag) as { status: ItemStatus; n: number }[]
   }
 
+  /** How many of a producer's items were cancelled with this reason (a policy's note: an opt-out, say). */
+  producerCancelledWith(tag: string, reason: string): number {
+    return (
+      this.prepare(
+        `SELECT count(*) AS n FROM outbox_items i
+         WHERE producer_tag = ? AND status = 'cancelled' AND failure_message = ? AND ${unfenced('i')}`
+      ).get(tag, reason) as { n: number }
+    ).n
+  }
+
   /** Where each of these items stands (missing ones, purged or never written, are left out). */
   outcomesOf(ids: readonly string[]): ItemOutcome[] {
     if (ids.length === 0) return []

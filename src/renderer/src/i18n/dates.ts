@@ -200,6 +200,23 @@ export function formatDateTimeInZone(
 }
 
 /**
+ * An instant soon to come on a zone's clock with the zone named, its date left out when it is today on that clock:
+ * "08:00 WIB" later today, "30 Nov 2026, 08:00 WIB" another day (a wait's end: when working hours open).
+ */
+export function formatSoonInZone(
+  at: number,
+  locale: string,
+  timeZone: string,
+  now: Date = new Date()
+): string {
+  const zone = validZone(timeZone) ?? computerZone()
+  const day = dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone })
+  if (day.format(at) !== day.format(now))
+    return formatDateTimeInZone(new Date(at).toISOString(), locale, zone)
+  return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
+}
+
+/**
  * A wall clock as the gateway writes it ('2026-11-29 12:38:19', or a bare date) on a zone's clock, in the operator's
  * locale with that zone named: "29 Nov 2026, 12:38 WIB". Anything else unreadable is shown as it came.
  */

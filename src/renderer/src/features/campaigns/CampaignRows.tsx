@@ -3,7 +3,7 @@
 // at again whenever the progress view does.
 import { useEffect, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
-import { translateNote } from '../../../../shared/i18n/notes'
+import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
@@ -111,12 +111,16 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
                         )}
                       </td>
                       <td>
-                        {row.status ? (
+                        {/* In the buckets the campaign's summary counts (QA N14: "Cancelled" for a number that opted
+                            out, which the summary counts skipped; a ready row not handed over yet is queued there). */}
+                        {row.status && decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut' ? (
+                          t('campaigns.rows.skipped')
+                        ) : row.status ? (
                           <StatusBadge status={row.status} />
                         ) : row.problems.length > 0 ? (
                           t('campaigns.rows.skipped')
                         ) : (
-                          t('campaigns.rows.notQueued')
+                          <StatusBadge status="queued" />
                         )}
                       </td>
                       <td>{deviceName(row.deviceId)}</td>

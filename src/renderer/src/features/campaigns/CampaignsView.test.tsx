@@ -2,7 +2,7 @@
 // cancel (with the report) and export, all through the contract.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
@@ -606,6 +606,8 @@ describe('CampaignRows', () => {
                 gatewayId: null,
                 failureMessage: encodeNote('desktop.note.optedOut')
               }),
+              // Not sent yet: in the bucket the campaign's summary names, "waiting" (QA N14: "Queued" here).
+              row(6, { status: 'queued', gatewayId: null, failureMessage: null }),
               row(4, {
                 phone: null,
                 phoneCell: 'n/a',
@@ -627,7 +629,7 @@ describe('CampaignRows', () => {
     await user.click(within(rows).getByText('Rows: status of each one'))
     // The range speaks of the sheet's own row numbers, as the Row column does (QA: "Rows 1–20 of 20" over rows 2…21).
     expect((await within(rows).findByTestId('campaign-rows-range')).textContent).toBe(
-      'Sheet rows 2–5 · 4 of 52 rows'
+      'Sheet rows 2–6 · 5 of 52 rows'
     )
     expect(within(rows).getByRole('columnheader', { name: 'Sheet row' })).toBeTruthy()
     const lines = within(rows)
@@ -636,7 +638,9 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      ['5', '+62 812-0000-005', '⊘Cancelled', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      // Skipped as the summary counts it (QA N14: "Cancelled" for a row nobody cancelled), the note says why.
+      ['5', '+62 812-0000-005', 'Skipped', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      ['6', '+62 812-0000-006', '…Queued', 'Shop', '', ''],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
     expect(lines[0]?.[5]).not.toBe('')
@@ -1349,16 +1353,26 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
     const zone = screen.getByRole('combobox', { name: /Time zone of the working hours/ })
     expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
-    await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain('(WITA)'))
+    // Written as every other time of the campaign's (the Overview's "estimated end"): the zone named, no brackets.
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '1 message; estimated to finish 15 Jan 2026, 13:00 WITA.'
+      )
+    )
     // The search only narrows the list; the zone picked from it is the one the estimate follows.
     await user.type(screen.getByTestId('campaign-hours-zone-search'), 'Paris')
     expect((zone as HTMLSelectElement).value).toBe('Asia/Makassar')
     await user.selectOptions(zone, 'Europe/Paris')
     expect((zone as HTMLSelectElement).value).toBe('Europe/Paris')
     await waitFor(() =>
-      expect(screen.getByTestId('campaign-estimate').textContent).toContain('(Europe/Paris)')
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain(
+        '15 Jan 2026, 06:00 Europe/Paris.'
+      )
     )
     await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    expect(screen.getByTestId('campaign-presend').textContent).toContain(
+      'Estimated end15 Jan 2026, 06:00 Europe/Paris'
+    )
     await user.click(screen.getByTestId('campaign-confirm-start'))
     await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
     expect(fake.requests('campaigns:create')[0]?.pacing.workingHours).toEqual({
@@ -1401,7 +1415,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
-    expect(text).toMatch(/Estimated end.*\(WIB\)/)
+    expect(text).toContain('Estimated end15 Jan 2026, 12:00 WIB')
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )
@@ -1442,29 +1456,46 @@ describe('issue 27: the campaign view an operator can trust', () => {
   })
 
   // QA: "at most 150 a day through each device" beside "no daily cap on this number" read as a contradiction: the
-  // summary says whose limit each is (the campaign's own, the number's across all its sends).
+  // summary says whose limit each is (the campaign's own, the number's across all its sends). QA N13: "within each
+  // number's own daily cap" beside numbers with none named a cap that did not exist: said only when one has a cap.
   it.each([
     {
       language: 'en' as const,
       file: 'Choose a spreadsheet',
+      dailyCap: null,
+      campaign: 'Campaign’s daily limitthis campaign sends at most 150 a day through each device',
+      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+    },
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      dailyCap: 500,
       campaign:
         'Campaign’s daily limitthis campaign sends at most 150 a day through each device, within each number’s own daily cap',
-      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+      device: 'Shop: 500 of this number’s daily cap of 500 left today (0 sent); gateway quota 1,000'
     },
     {
       language: 'id' as const,
       file: 'Pilih spreadsheet',
+      dailyCap: null,
+      campaign: 'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat',
+      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      dailyCap: 500,
       campaign:
         'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
-      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+      device: null
     }
   ])(
-    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language)',
+    'says whose daily limit is whose before Start: the campaign’s, the number’s ($language, cap $dailyCap)',
     async (words) => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language: words.language }),
-          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000, dailyCap: words.dailyCap })]
         })
       )
       handleSheet()
@@ -1476,8 +1507,55 @@ describe('issue 27: the campaign view an operator can trust', () => {
       await waitFor(() => expect(start).toHaveProperty('disabled', false))
       await user.click(start)
       const summary = await screen.findByTestId('campaign-presend')
-      expect(summary.textContent).toContain(words.campaign)
-      expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+      const limit = summary.querySelector('[data-testid="campaign-presend-cap"]')?.textContent
+      expect(`${translate(words.language, 'campaigns.presend.campaignCap')}${limit}`).toBe(words.campaign)
+      if (words.device) expect(within(summary).getByRole('listitem').textContent).toBe(words.device)
+    }
+  )
+
+  // QA N13: started in the evening, the summary promised an end the next morning and never said nothing goes tonight.
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      starts: 'Sending startswhen its working hours open, 30 Nov 2026, 08:00 WIB'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      starts: 'Mulai mengirimsaat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
+    }
+  ])(
+    'says sending starts when the working hours open, when they are closed now ($language)',
+    async (words) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: words.language, defaultTimezone: 'Asia/Jakarta' }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      handleSheet()
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await importSheet(user, words.file)
+      await user.type(screen.getByTestId('campaign-template'), 'Halo')
+      const start = screen.getByTestId('campaign-start')
+      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      // 29 Nov 2026, 22:48 WIB: the default hours (08:00–20:00) are closed until tomorrow morning.
+      vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 15, 48), toFake: ['Date'] })
+      onTestFinished(() => {
+        vi.useRealTimers()
+      })
+      await user.click(start)
+      expect((await screen.findByTestId('campaign-presend-starts')).textContent).toBe(words.starts)
+      // Inside the hours nothing is said: sending starts at once.
+      vi.setSystemTime(Date.UTC(2026, 10, 30, 3, 0))
+      await user.click(screen.getByRole('button', { name: words.language === 'en' ? 'Go back' : 'Kembali' }))
+      const again = await screen.findByTestId('campaign-start')
+      await waitFor(() => expect(again).toHaveProperty('disabled', false))
+      await user.click(again)
+      await screen.findByTestId('campaign-presend')
+      expect(screen.queryByTestId('campaign-presend-starts')).toBeNull()
     }
   )
 
@@ -1520,22 +1598,31 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
     const { unmount } = render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
-      'Sends between 08:00 and 20:00 WIB'
-    )
+    // Worded as hours, not as an act ("Sends between…" read as sending now beside "waiting for its hours", QA N22).
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Sending hours: 08:00–20:00 WIB')
     unmount()
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
     // The hours in Indonesian's own time format (08.00), as every other time in its window (QA: "08:00").
     const second = render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe(
-      'Mengirim antara 08.00 dan 20.00 WIB'
-    )
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Jam kirim: 08.00–20.00 WIB')
     second.unmount()
     const anyTime = campaign({ pacing: { ...campaign().pacing, workingHours: null } })
     fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
     fake.handle('campaigns:get', () => anyTime)
-    render(<CampaignsView />)
-    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Mengirim kapan saja')
+    const third = render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-hours')).textContent).toBe('Jam kirim: kapan saja')
+    third.unmount()
+    // A campaign cancelled (taken back) or finished sends nothing more: it promises no sending hours (QA N14).
+    for (const status of ['cancelled', 'finished'] as const) {
+      const over = campaign({ status })
+      fake.handle('campaigns:list', () => ({ campaigns: [over] }))
+      fake.handle('campaigns:get', () => over)
+      const shown = render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      await screen.findByTestId('campaign-status')
+      expect(screen.queryByTestId('campaign-hours')).toBeNull()
+      shown.unmount()
+    }
   })
 
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {

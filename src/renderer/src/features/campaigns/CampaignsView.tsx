@@ -13,7 +13,7 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatClockTime, formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { newCampaignPacing } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -57,11 +57,6 @@ const COUNT_KEY = {
   cancelled: 'campaigns.count.cancelled',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
-
-/** An instant as the window's locale writes it (no seconds), in the zone given (else the computer's). */
-export function campaignTime(at: number | null, locale: string, timeZone?: string | null): string {
-  return at ? formatDateTime(new Date(at).toISOString(), locale, timeZone) : ''
-}
 
 /** The draft a split left for later: named under the campaign that started, with a way to it. */
 interface SplitRest {
@@ -835,12 +830,13 @@ function NewCampaign({
             <p data-testid="campaign-estimate">
               {t('campaigns.confirm', {
                 count: ready,
-                finish: campaignTime(
-                  check.estimate?.finishAt ?? null,
-                  localeOf(language),
-                  campaignZone(pacing)
-                ),
-                zone: zoneLabel(campaignZone(pacing))
+                finish: check.estimate?.finishAt
+                  ? formatDateTimeInZone(
+                      new Date(check.estimate.finishAt).toISOString(),
+                      localeOf(language),
+                      campaignZone(pacing)
+                    )
+                  : t('common.unknown')
               })}
             </p>
           ) : null}
@@ -856,6 +852,7 @@ function NewCampaign({
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
+              workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
               restName={restNameOf(name.trim() || sheet.fileName)}
@@ -1043,6 +1040,7 @@ function StartDraft({
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
+          workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}
           busy={busy}
           restName={restName}
@@ -1156,15 +1154,18 @@ function CampaignProgress({
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
       </p>
-      <p className="muted" data-testid="campaign-hours">
-        {campaign.pacing.workingHours
-          ? t('campaigns.hours', {
-              start: formatClockTime(campaign.pacing.workingHours.start, locale),
-              end: formatClockTime(campaign.pacing.workingHours.end, locale),
-              zone: zoneLabel(campaign.pacing.workingHours.timeZone)
-            })
-          : t('campaigns.hours.any')}
-      </p>
+      {/* A cancelled or finished campaign sends nothing more: no sending hours to promise (QA N14). */}
+      {campaign.status === 'cancelled' || campaign.status === 'finished' ? null : (
+        <p className="muted" data-testid="campaign-hours">
+          {campaign.pacing.workingHours
+            ? t('campaigns.hours', {
+                start: formatClockTime(campaign.pacing.workingHours.start, locale),
+                end: formatClockTime(campaign.pacing.workingHours.end, locale),
+                zone: zoneLabel(campaign.pacing.workingHours.timeZone)
+              })
+            : t('campaigns.hours.any')}
+        </p>
+      )}
       <dl className="campaign-counts" data-testid="campaign-counts">
         {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
           <div key={k}>

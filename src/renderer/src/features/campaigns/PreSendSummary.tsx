@@ -2,11 +2,17 @@
 // budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
 // A quota or a day's budget that does not cover the messages is named; the operator starts anyway, or splits: the
 // rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import { budgetLeftToday, messagesThatFitNow, quotaShortfall } from '../../../../shared/domain'
+import {
+  budgetLeftToday,
+  messagesThatFitNow,
+  quotaShortfall,
+  workingHoursOpenAt,
+  type PacingPolicy
+} from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function PreSendSummary({
@@ -15,6 +21,7 @@ export function PreSendSummary({
   devices,
   finishAt,
   timeZone,
+  workingHours,
   campaignDailyCap,
   busy,
   restName,
@@ -27,6 +34,8 @@ export function PreSendSummary({
   devices: readonly DeviceView[]
   finishAt: number | null
   timeZone: string
+  /** The campaign's working hours: when they are closed now, the summary says sending starts when they open. */
+  workingHours: PacingPolicy['workingHours']
   /** The campaign's own most sends a day per device, beside each number's cap (QA 2026-11-29: only that showed). */
   campaignDailyCap: number
   busy: boolean
@@ -49,6 +58,9 @@ export function PreSendSummary({
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
     : null
   const fitNow = messagesThatFitNow(devices, ready)
+  // When the summary opened (it is made again each time Start is pressed): whether the hours are closed then.
+  const [openedAt] = useState(() => Date.now())
+  const opensAt = workingHoursOpenAt(workingHours, openedAt)
 
   return (
     <div
@@ -66,14 +78,29 @@ export function PreSendSummary({
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
           {finishAt
-            ? t('campaigns.presend.finishAt', {
-                time: formatDateTime(new Date(finishAt).toISOString(), locale, timeZone),
-                zone: zoneLabel(timeZone)
-              })
+            ? formatDateTimeInZone(new Date(finishAt).toISOString(), locale, timeZone)
             : t('common.unknown')}
         </dd>
+        {opensAt !== null && workingHours ? (
+          <div data-testid="campaign-presend-starts">
+            <dt>{t('campaigns.presend.starts')}</dt>
+            <dd>
+              {t('campaigns.presend.startsWhenOpen', {
+                time: formatSoonInZone(opensAt, locale, workingHours.timeZone)
+              })}
+            </dd>
+          </div>
+        ) : null}
         <dt>{t('campaigns.presend.campaignCap')}</dt>
-        <dd>{t('campaigns.presend.campaignCapValue', { cap: count(campaignDailyCap) })}</dd>
+        <dd data-testid="campaign-presend-cap">
+          {/* "Within each number's own daily cap" only when a chosen number has one (QA N13: named beside none). */}
+          {t(
+            budgets.some((b) => b !== null)
+              ? 'campaigns.presend.campaignCapValue'
+              : 'campaigns.presend.campaignCapAlone',
+            { cap: count(campaignDailyCap) }
+          )}
+        </dd>
         <dt>{t('campaigns.presend.devices')}</dt>
         <dd>
           <ul>

@@ -169,3 +169,22 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
   const tally = await screen.findByTestId('campaign-takeback-tally')
   expect(document.activeElement).toBe(tally)
 })
+
+// QA N15: rows cancelled before they were ever sent (an opt-out, a stop) were listed as "Cannot be taken back: 2
+// cancelled already": nothing of them was sent, so there is nothing to take back and nothing to excuse.
+it('leaves rows never sent out of what cannot be taken back', async () => {
+  fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({
+    stopLocally: 0,
+    cancelAtGateway: 0,
+    revoke: 0,
+    leftAlone: { cancelled: 2, revoke_not_asked: 1 }
+  }))
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const cannot = await screen.findByTestId('campaign-takeback-cannot')
+  expect([...cannot.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    '1 already on WhatsApp (tick the box above to delete them for everyone)'
+  ])
+})

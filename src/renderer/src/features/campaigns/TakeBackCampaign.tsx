@@ -108,7 +108,9 @@ export function TakeBackCampaign({
     }
   }
 
-  const left = Object.entries(plan?.leftAlone ?? {}).filter(([, n]) => n > 0)
+  // Rows cancelled before they left (stopped, or their number opted out) were never sent: there is nothing of them to
+  // take back, so they are not listed as what "cannot be taken back" (QA N15).
+  const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && reason !== 'cancelled')
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
       {!open && !result ? (

@@ -2,6 +2,7 @@
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
+import { computerZone, formatSoonInZone } from '../../i18n/dates'
 
 const WAIT_KEY: Record<string, MessageKey> = {
   gap: 'campaigns.wait.gap',
@@ -28,12 +29,9 @@ export function campaignWaitText(
   if (device.autoPaused) return t(AUTO_PAUSE_KEY[device.autoPaused] ?? 'campaigns.autoPause.failureRate')
   if (!device.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[device.wait.code] ?? 'campaigns.wait.gap', {
+    // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
     until: device.wait.until
-      ? new Date(device.wait.until).toLocaleTimeString(locale ?? [], {
-          hour: '2-digit',
-          minute: '2-digit',
-          ...(timeZone ? { timeZone, timeZoneName: 'short' as const } : {})
-        })
+      ? formatSoonInZone(device.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
       : ''
   })
 }

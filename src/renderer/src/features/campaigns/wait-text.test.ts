@@ -1,0 +1,47 @@
+// A campaign's wait in words: the time its working hours open on their own clock, the zone named as the pickers name
+// it (QA N11: English read "until 08:00 GMT+7" while the heading said "30 Nov 2026, 08:00 WIB"), in both languages.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CampaignView } from '../../../../shared/contract'
+import { localeOf, translate, type Language, type Translate } from '../../i18n'
+import { campaignWaitText } from './wait-text'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** 30 Nov 2026, 08:00 WIB (01:00 UTC). */
+const OPENS = Date.UTC(2026, 10, 30, 1, 0)
+const waiting: CampaignView['devices'][number] = {
+  deviceId: 'dev-1',
+  wait: { code: 'outside_hours', until: OPENS },
+  autoPaused: null
+}
+
+function waitIn(language: Language, now: number, zone = 'Asia/Jakarta'): string {
+  vi.useFakeTimers({ now, toFake: ['Date'] })
+  const t: Translate = (key, params) => translate(language, key, params)
+  return campaignWaitText(waiting, t, localeOf(language), zone)
+}
+
+describe('the wait for working hours', () => {
+  it('names the day it opens when that is not today on the hours’ clock, and the zone as the pickers do', () => {
+    // 29 Nov 2026, 22:48 WIB: the hours open tomorrow.
+    const evening = Date.UTC(2026, 10, 29, 15, 48)
+    expect(waitIn('en', evening)).toBe('Waiting: outside working hours until 30 Nov 2026, 08:00 WIB')
+    expect(waitIn('id', evening)).toBe('Menunggu: di luar jam kerja hingga 30 Nov 2026, 08.00 WIB')
+  })
+
+  it('gives the time alone when the hours open later today, still with the zone named', () => {
+    // 30 Nov 2026, 06:00 WIB.
+    const morning = Date.UTC(2026, 10, 29, 23, 0)
+    expect(waitIn('en', morning)).toBe('Waiting: outside working hours until 08:00 WIB')
+    expect(waitIn('id', morning)).toBe('Menunggu: di luar jam kerja hingga 08.00 WIB')
+    // Today is the hours' day, not the computer's: 00:30 WITA on the 30th is still the 29th in UTC.
+    expect(waitIn('en', Date.UTC(2026, 10, 29, 16, 30), 'Asia/Makassar')).toBe(
+      'Waiting: outside working hours until 09:00 WITA'
+    )
+    expect(waitIn('en', morning, 'Europe/Paris')).toBe(
+      'Waiting: outside working hours until 02:00 Europe/Paris'
+    )
+  })
+})
