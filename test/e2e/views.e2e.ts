@@ -427,6 +427,8 @@ describe('the outbox at 360 px', () => {
       expect(rows.some((row) => row.time.includes('2030'))).toBe(true)
       expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
       await page.close()
+      // The harness is shared by the file's later tests, which read English.
+      await harness.core.handlers['settings:update']({ language: 'en' })
     }
   )
 })
