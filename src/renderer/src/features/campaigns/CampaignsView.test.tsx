@@ -1131,6 +1131,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }))
   }
 
+  /** The test sheet imported and a message written: Start is enabled, the summary before it a click away. */
+  async function draftWithMessage(file: string) {
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user, file)
+    await user.type(screen.getByTestId('campaign-template'), 'Halo')
+    const start = screen.getByTestId('campaign-start')
+    await waitFor(() => expect(start).toHaveProperty('disabled', false))
+    return { user, start }
+  }
+
   async function importSheet(user: ReturnType<typeof userEvent.setup>, label = 'Choose a spreadsheet') {
     await user.upload(screen.getByLabelText(label), new File(['x'], 'bills.csv', { type: 'text/csv' }))
     await screen.findByTestId('campaign-sheet')
@@ -1440,14 +1452,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
         devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000 })]
       })
     )
-    handleSheet()
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await importSheet(user, words.file)
+    const { user, start } = await draftWithMessage(words.file)
     expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(`Shop (${words.quota})`)
-    await user.type(screen.getByTestId('campaign-template'), 'Halo')
-    const start = screen.getByTestId('campaign-start')
-    await waitFor(() => expect(start).toHaveProperty('disabled', false))
     await user.click(start)
     const summary = await screen.findByTestId('campaign-presend')
     expect(within(summary).getByRole('listitem').textContent).toMatch(
@@ -1498,13 +1504,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
           devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1000, dailyCap: words.dailyCap })]
         })
       )
-      handleSheet()
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await importSheet(user, words.file)
-      await user.type(screen.getByTestId('campaign-template'), 'Halo')
-      const start = screen.getByTestId('campaign-start')
-      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      const { user, start } = await draftWithMessage(words.file)
       await user.click(start)
       const summary = await screen.findByTestId('campaign-presend')
       const limit = summary.querySelector('[data-testid="campaign-presend-cap"]')?.textContent
@@ -1534,13 +1534,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
           devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
         })
       )
-      handleSheet()
-      const user = userEvent.setup()
-      render(<CampaignsView />)
-      await importSheet(user, words.file)
-      await user.type(screen.getByTestId('campaign-template'), 'Halo')
-      const start = screen.getByTestId('campaign-start')
-      await waitFor(() => expect(start).toHaveProperty('disabled', false))
+      const { user, start } = await draftWithMessage(words.file)
       // 29 Nov 2026, 22:48 WIB: the default hours (08:00–20:00) are closed until tomorrow morning.
       vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 15, 48), toFake: ['Date'] })
       onTestFinished(() => {
