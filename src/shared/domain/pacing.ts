@@ -280,20 +280,30 @@ export function usablePacing(value: unknown): PacingPolicy {
   }
 }
 
+/** The zoned-time reads the working-hours rule makes; the core passes memoised ones for its 50,000-row estimates. */
+export interface ZonedClock {
+  dayIn(instant: number, timeZone: string): string
+  localTimeToInstant(local: string, timeZone: string): number
+}
+
 /**
  * When working hours next open, or null while they are open at `at` (or the policy has none): what the window says
- * before Start ("sending starts when its working hours open"). The core's pacing (nextWorkingInstant) keeps its own
- * memoised twin of this rule for its 50,000-row estimates.
+ * before Start ("sending starts when its working hours open") and where the core's pacing waits until
+ * (nextWorkingInstant). DST-safe: each day's bounds are computed on that day.
  */
-export function workingHoursOpenAt(hours: PacingPolicy['workingHours'], at: number): number | null {
+export function workingHoursOpenAt(
+  hours: PacingPolicy['workingHours'],
+  at: number,
+  clock: ZonedClock = { dayIn, localTimeToInstant }
+): number | null {
   if (!hours) return null
-  const day = dayIn(at, hours.timeZone)
+  const day = clock.dayIn(at, hours.timeZone)
   for (let offset = 0; offset < 3; offset++) {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number]
     const date = new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10)
-    const opens = localTimeToInstant(`${date}T${hours.start}`, hours.timeZone)
+    const opens = clock.localTimeToInstant(`${date}T${hours.start}`, hours.timeZone)
     if (at < opens) return opens
-    if (at < localTimeToInstant(`${date}T${hours.end}`, hours.timeZone)) return null
+    if (at < clock.localTimeToInstant(`${date}T${hours.end}`, hours.timeZone)) return null
   }
   return null
 }

@@ -8,7 +8,8 @@ import {
   instantToLocal,
   localTimeToInstant as zonedInstant,
   type PacingPolicy,
-  pacingProblems
+  pacingProblems,
+  workingHoursOpenAt
 } from '../../../shared/domain'
 import { SeededRandom } from '../seeded-random'
 import type { KeyedText } from '../commands'
@@ -94,19 +95,12 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
-/** The first instant ≥ `at` inside working hours (DST-safe: each day's bounds are computed on that day). */
+/** The memoised zoned-time reads, for the shared working-hours rule. */
+const MEMOISED_CLOCK = { dayIn, localTimeToInstant }
+
+/** The first instant ≥ `at` inside working hours: the domain's rule (the window's too), on the memoised clock. */
 export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
-  const hours = policy.workingHours
-  if (!hours) return at
-  const day = dayIn(at, hours.timeZone)
-  for (let offset = 0; offset < 3; offset++) {
-    const date = addDays(day, offset)
-    const opens = localTimeToInstant(`${date}T${hours.start}`, hours.timeZone)
-    const closes = localTimeToInstant(`${date}T${hours.end}`, hours.timeZone)
-    if (at < opens) return opens
-    if (at < closes) return at
-  }
-  return at
+  return workingHoursOpenAt(policy.workingHours, at, MEMOISED_CLOCK) ?? at
 }
 
 /** The calendar day containing `at` in the policy's zone, as [start, end) instants (23 or 25 h across DST). */
