@@ -6,6 +6,7 @@ import type {
   InvokeReply,
   OutboxCounts,
   OutboxItemView,
+  ReceivingView,
   Settings
 } from '../../../shared/contract'
 
@@ -170,6 +171,19 @@ export function makeConversation(over: Partial<InboxConversationView> = {}): Inb
     lastFromMe: false,
     unread: 2,
     archived: false,
+    ...over
+  }
+}
+
+/** Messages in through a relay elsewhere: connected, mailbox `mbx-1`, device `dev-1` not receiving yet. */
+export function makeReceiving(over: Partial<ReceivingView> = {}): ReceivingView {
+  return {
+    connected: true,
+    relayUrl: 'https://relay.example.com',
+    onThisComputer: false,
+    mailbox: 'mbx-1',
+    deviceStatusUrl: null,
+    devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
     ...over
   }
 }

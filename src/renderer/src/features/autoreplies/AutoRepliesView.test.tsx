@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, type AutoReplyView } from '../../../../shared/contract'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { AutoRepliesView } from './AutoRepliesView'
 
@@ -234,14 +234,9 @@ describe('AutoRepliesView', () => {
         })
       )
       fake.handle('optouts:keywords', () => ({ optOut: ['STOP', 'BERHENTI'], optIn: ['START', 'MULAI'] }))
-      fake.handle('inbox:receiving', () => ({
-        connected: true,
-        relayUrl: 'https://relay.example.com',
-        onThisComputer: false,
-        mailbox: 'mbx-1',
-        deviceStatusUrl: null,
-        devices: [{ deviceId: 'dev-sb', receiving, since: null, canUndo: false }]
-      }))
+      fake.handle('inbox:receiving', () =>
+        makeReceiving({ devices: [{ deviceId: 'dev-sb', receiving, since: null, canUndo: false }] })
+      )
       const user = userEvent.setup()
       render(<AutoRepliesView />)
       await user.type(await screen.findByTestId('try-message'), message)

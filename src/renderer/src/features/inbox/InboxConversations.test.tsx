@@ -17,7 +17,7 @@ import {
   AUTO_REPLY_TIME_CASES
 } from '../../../../shared/domain/auto-reply-keyword.cases'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeConversation, makeDevice, makeItem } from '../../testing/fixtures'
+import { makeBootstrap, makeConversation, makeDevice, makeItem, makeReceiving } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -106,14 +106,9 @@ function script(
 ): void {
   fake.handle('autoReplies:chatbot', () => ({ devices: options.chatbot ?? [] }))
   fake.handle('inbox:status', () => STATUS)
-  fake.handle('inbox:receiving', () => ({
-    connected: true,
-    relayUrl: 'https://relay.example.com',
-    onThisComputer: false,
-    mailbox: 'mbx-1',
-    deviceStatusUrl: null,
-    devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }]
-  }))
+  fake.handle('inbox:receiving', () =>
+    makeReceiving({ devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }] })
+  )
   fake.handle('inbox:conversations', () => ({
     conversations: options.conversations ?? [DEWI, GROUP, UNNAMED],
     next: null

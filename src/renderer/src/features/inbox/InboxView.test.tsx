@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
 import { encodeNote } from '../../../../shared/i18n/notes'
@@ -40,15 +40,8 @@ const NOT_SET_UP = status({
   lastContactAt: null
 })
 
-const receiving = (over: Partial<ReceivingView> = {}): ReceivingView => ({
-  connected: true,
-  relayUrl: RELAY,
-  onThisComputer: false,
-  mailbox: 'mbx-1',
-  deviceStatusUrl: DEVICE_URL,
-  devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
-  ...over
-})
+const receiving = (over: Partial<ReceivingView> = {}): ReceivingView =>
+  makeReceiving({ relayUrl: RELAY, deviceStatusUrl: DEVICE_URL, ...over })
 
 function script(options: { status?: InboxStatusView; view?: ReceivingView } = {}) {
   fake.handle('inbox:status', () => options.status ?? status())
