@@ -6,10 +6,11 @@ import {
   formatCompactDateTime,
   formatDateTime,
   formatListTime,
+  formatWallClock,
   zoneLabel
 } from './dates'
 import { zoneOptionLabel } from './zone-labels'
-import { wallClockIn } from './wall-clock'
+import { wallClockIn, wallClockMoment } from './wall-clock'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -106,6 +107,24 @@ describe('formatClockTime', () => {
     expect(formatClockTime('08:00', 'en-GB')).toBe('08:00')
     expect(formatClockTime('20:30', 'id-ID')).toBe('20.30')
     expect(formatClockTime('8 pagi', 'id-ID')).toBe('8 pagi')
+  })
+})
+
+describe("the gateway's zoneless wall clocks, read one way for showing and for moments", () => {
+  const jakarta = 'Asia/Jakarta'
+  it.each([
+    // text, the moment on Jakarta's clock (null: a day, not a moment, or unreadable), as the window shows it
+    ['2026-11-29 12:38:19', '2026-11-29T05:38:19.000Z', /Nov 29, 2026.*12:38 PM WIB/],
+    ['2026-11-29T12:38', '2026-11-29T05:38:00.000Z', /Nov 29, 2026.*12:38 PM WIB/],
+    ['2026-11-29', null, /^Nov 29, 2026 WIB$/],
+    ['2026-11-29T05:38:19Z', '2026-11-29T05:38:19.000Z', /Nov 29, 2026.*12:38 PM/],
+    ['2026-11-29T12:38:19+07:00', '2026-11-29T05:38:19.000Z', /Nov 29, 2026.*12:38 PM/],
+    ['2026-02-30 25:00', null, /^2026-02-30 25:00$/],
+    ['2026-11-29 24:00', null, /^2026-11-29 24:00$/],
+    ['next Tuesday', null, /^next Tuesday$/]
+  ])('%s', (text, moment, shown) => {
+    expect(wallClockMoment(text, jakarta)).toBe(moment)
+    expect(formatWallClock(text, 'en-US', jakarta)).toMatch(shown)
   })
 })
 

@@ -220,16 +220,44 @@ export function formatSoonInZone(
  * A wall clock as the gateway writes it ('2026-11-29 12:38:19', or a bare date) on a zone's clock, in the operator's
  * locale with that zone named: "29 Nov 2026, 12:38 WIB". Anything else unreadable is shown as it came.
  */
+/**
+ * How the gateway writes a time: a wall clock with no zone ('2026-11-29 12:38:19', '2026-11-29 12:38', or a bare
+ * date) or an instant with its own offset ('…T07:05:00Z', '…+07:00'). The one reading for the window's formatting
+ * here and the moments wall-clock.ts works out; null for text that is neither.
+ */
+export function readGatewayTime(
+  text: string
+):
+  | { wall: { date: string; time: { hour: number; minute: number; second: number } | null } }
+  | { instant: string }
+  | null {
+  const trimmed = text.trim()
+  const parts = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed)
+  if (parts) {
+    const time = parts[2]
+      ? { hour: Number(parts[2]), minute: Number(parts[3]), second: Number(parts[4] ?? 0) }
+      : null
+    const [year, month, day] = parts[1]!.split('-').map(Number) as [number, number, number]
+    // No such day or time ('2026-02-30', '25:00'): shown as it came, never rolled over into another day.
+    const calendar = new Date(Date.UTC(year, month - 1, day))
+    if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null
+    if (time && (time.hour > 23 || time.minute > 59 || time.second > 59)) return null
+    return { wall: { date: parts[1]!, time } }
+  }
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? { instant: trimmed } : null
+}
+
 export function formatWallClock(text: string | null | undefined, locale: string, timeZone: string): string {
   if (!text) return ''
-  const parts = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim())
-  if (!parts)
-    // A time with its own offset ('…T07:05:00Z') is an instant: shown on that zone's clock all the same.
-    return /(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) ? formatDateTimeInZone(text, locale, timeZone) : text
-  const [, year, month, day, hour, minute] = parts.map(Number)
+  const read = readGatewayTime(text)
+  if (!read) return text
+  // A time with its own offset is an instant: shown on that zone's clock all the same.
+  if ('instant' in read) return formatDateTimeInZone(read.instant, locale, timeZone)
+  const [year, month, day] = read.wall.date.split('-').map(Number)
+  const { time } = read.wall
   // Formatted on UTC's clock from the same wall clock: the digits stay the gateway's, only their layout changes.
-  const instant = Date.UTC(year!, month! - 1, day!, parts[4] ? hour! : 0, parts[4] ? minute! : 0)
-  const options: Intl.DateTimeFormatOptions = parts[4]
+  const instant = Date.UTC(year!, month! - 1, day!, time?.hour ?? 0, time?.minute ?? 0)
+  const options: Intl.DateTimeFormatOptions = time
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
     : { dateStyle: 'medium', timeZone: 'UTC' }
   return `${dateTimeFormat(locale, options).format(instant)} ${zoneLabel(timeZone)}`

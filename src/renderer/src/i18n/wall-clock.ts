@@ -2,7 +2,7 @@
 // from, and the moment a gateway's zoneless wall clock stands for. Apart from dates.ts: the window's start formats
 // dates, and this brings the domain with it.
 import { instantToLocal, isValidTimeZone, localTimeToInstant } from '../../../shared/domain'
-import { computerZone } from './dates'
+import { computerZone, readGatewayTime } from './dates'
 
 /**
  * The wall clock of an instant in a zone (the computer's, for a zone it does not know):
@@ -27,17 +27,18 @@ export function nextHourIn(timeZone: string, now = new Date()): { date: string; 
  * is. Null for a bare date (a day on the gateway's calendar, not a moment) and for text it cannot read.
  */
 export function wallClockMoment(text: string, timeZone: string): string | null {
-  const trimmed = text.trim()
-  const parts = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(trimmed)
-  if (parts) {
-    if (!isValidTimeZone(timeZone)) return null
-    try {
-      return new Date(localTimeToInstant(`${parts[1]}T${parts[2]}`, timeZone)).toISOString()
-    } catch {
-      return null // no such date or time ('2026-02-30 25:00')
-    }
+  const read = readGatewayTime(text)
+  if (!read) return null
+  if ('instant' in read) {
+    const at = Date.parse(read.instant)
+    return Number.isNaN(at) ? null : new Date(at).toISOString()
   }
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed)) return null
-  const at = Date.parse(trimmed)
-  return Number.isNaN(at) ? null : new Date(at).toISOString()
+  const { date, time } = read.wall
+  if (!time || !isValidTimeZone(timeZone)) return null
+  const clock = [time.hour, time.minute, time.second].map((n) => String(n).padStart(2, '0')).join(':')
+  try {
+    return new Date(localTimeToInstant(`${date}T${clock}`, timeZone)).toISOString()
+  } catch {
+    return null // no such date or time ('2026-02-30 25:00')
+  }
 }
