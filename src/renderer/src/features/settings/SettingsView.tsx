@@ -1,5 +1,5 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
@@ -100,21 +100,25 @@ export function SettingsView(): React.JSX.Element {
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
   >(null)
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
-  // Fields holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
-  // not read as if everything was saved.
-  const [refusedHere, setRefusedHere] = useState<ReadonlySet<keyof Settings>>(new Set())
-  // One function for the view's life: each field reports through it from an effect.
-  const markRefused = useCallback(
-    (key: keyof Settings, refused: boolean): void =>
-      setRefusedHere((keys) => {
-        if (keys.has(key) === refused) return keys
-        const next = new Set(keys)
-        if (refused) next.add(key)
-        else next.delete(key)
+  // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
+  // here, not in the fields, so which fields hold a refused value is worked out from it, never reported.
+  const [numberDrafts, setNumberDrafts] = useState<Partial<Record<NumberSpec['key'], string>>>({})
+  const setNumberDraft = useCallback(
+    (key: NumberSpec['key'], draft: string | null): void =>
+      setNumberDrafts((drafts) => {
+        const next = { ...drafts }
+        if (draft === null) delete next[key]
+        else next[key] = draft
         return next
       }),
     []
   )
+  // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
+  // not read as if everything was saved.
+  const refusedHere = NUMBERS.filter((spec) => {
+    const draft = numberDrafts[spec.key]
+    return draft !== undefined && !readNumberDraft(spec, draft).valid
+  }).map((spec) => spec.key)
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
 
   if (!settings) {
@@ -237,8 +241,9 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
+            draft={numberDrafts[spec.key] ?? null}
+            onDraft={setNumberDraft}
             onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
-            onRefused={markRefused}
           />
         ))}
         <TimeZoneField
@@ -280,8 +285,9 @@ export function SettingsView(): React.JSX.Element {
             value={settings[spec.key]}
             error={fieldErrors[spec.key]}
             onSave={save}
+            draft={numberDrafts[spec.key] ?? null}
+            onDraft={setNumberDraft}
             onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
-            onRefused={markRefused}
           />
         ))}
         <Toggle
@@ -342,36 +348,43 @@ function Toggle(props: {
   )
 }
 
+/** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
+function readNumberDraft(spec: NumberSpec, text: string): { valid: boolean; parsed: number } {
+  // Digits, and a decimal point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
+  const written = spec.whole ? /^\d+$/.test(text.trim()) : /^\d+([.,]\d+)?$/.test(text.trim())
+  const parsed = Number(text.trim().replace(',', '.'))
+  return { valid: written && parsed >= spec.min && parsed <= spec.max, parsed }
+}
+
 function NumberSetting({
   spec,
   value,
   error,
+  draft,
+  onDraft,
   onSave,
-  onInvalid,
-  onRefused
+  onInvalid
 }: {
   spec: NumberSpec
   value: number
   error: string | undefined
+  /** What is typed and not yet saved (null: the saved value is shown). */
+  draft: string | null
+  onDraft(key: NumberSpec['key'], draft: string | null): void
   onSave(patch: Partial<Settings>): Promise<boolean>
   /** A value that cannot be saved was left in the field: the page must not keep saying "Saved.". */
   onInvalid(): void
-  /** Whether the field now holds a value it refused (so not saved). */
-  onRefused(key: NumberSpec['key'], refused: boolean): void
 }): React.JSX.Element {
   const t = useT()
   const shown = String(spec.toShown(value))
-  const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? shown
-  // Digits, and a decimal point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
-  const written = spec.whole ? /^\d+$/.test(text.trim()) : /^\d+([.,]\d+)?$/.test(text.trim())
-  const parsed = Number(text.trim().replace(',', '.'))
-  const invalid = !written || parsed < spec.min || parsed > spec.max
-  const refused = draft !== null && invalid
-  const localError = refused
-    ? t(spec.whole ? 'settings.rangeWhole' : 'settings.range', { min: spec.min, max: spec.max })
-    : null
-  useEffect(() => onRefused(spec.key, refused), [onRefused, spec.key, refused])
+  const { valid, parsed } = readNumberDraft(spec, text)
+  const invalid = !valid
+  const localError =
+    draft !== null && invalid
+      ? t(spec.whole ? 'settings.rangeWhole' : 'settings.range', { min: spec.min, max: spec.max })
+      : null
+  const setDraft = (next: string | null): void => onDraft(spec.key, next)
 
   function commit(): void {
     if (draft === null) return
