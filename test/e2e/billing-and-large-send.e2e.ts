@@ -26,7 +26,7 @@ describe('billing and large sends in Chromium', () => {
     await summary.waitFor()
     await expect(p.getByTestId('send-presend-recipients').textContent()).resolves.toBe('25')
     await expect(p.getByTestId('send-presend-device').textContent()).resolves.toMatch(
-      /: 30 of this number’s daily cap of 30 left today \(0 sent\); gateway quota/
+      /: 30 of this number’s daily cap of 30 left today \(0 used\); gateway quota/
     )
     await expect(p.getByTestId('send-presend-finish').textContent()).resolves.toMatch(
       /^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (WIB|WITA|WIT|[A-Za-z_]+\/[A-Za-z_]+|UTC) /

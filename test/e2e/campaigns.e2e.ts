@@ -116,7 +116,9 @@ describe('campaign journey in Chromium', () => {
     await p.getByTestId(`cap-${deviceId}`).click()
     await p.locator(`#cap-${deviceId}-input`).fill('3')
     await p.getByTestId(`cap-form-${deviceId}`).getByRole('button', { name: 'Save' }).click()
-    await expect.poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('0 / 3')
+    await expect
+      .poll(() => p.getByTestId(`device-cap-today-${deviceId}`).textContent())
+      .toContain('0 of 3 used')
 
     // Two campaigns of three, each allowed far more a day on its own: the number's cap is what holds them.
     await startedCampaign(harness.core, deviceId, 'januari', ['081211110001', '081211110002', '081211110003'])
@@ -127,14 +129,14 @@ describe('campaign journey in Chromium', () => {
     ])
 
     await expect
-      .poll(() => p.getByTestId(`device-sent-today-${deviceId}`).textContent(), { timeout: 20_000 })
-      .toContain('3 / 3')
+      .poll(() => p.getByTestId(`device-cap-today-${deviceId}`).textContent(), { timeout: 20_000 })
+      .toContain('3 of 3 used')
     // Time for a fourth to slip through, if the cap let it.
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     const items = (await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })).items
     expect(items.filter((item) => item.gatewayId !== null)).toHaveLength(3)
     expect(items.filter((item) => item.status === 'queued')).toHaveLength(3)
-    expect(await p.getByTestId(`device-sent-today-${deviceId}`).textContent()).toContain('3 / 3')
+    expect(await p.getByTestId(`device-cap-today-${deviceId}`).textContent()).toContain('3 of 3 used')
     expect(await seriousA11yViolations(p)).toEqual([])
   })
 

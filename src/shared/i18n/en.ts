@@ -131,7 +131,7 @@ export const enRest = {
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
   'desktop.note.optedOut': 'not sent: this number opted out of campaigns',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
-  'desktop.wait.deviceDailyCap': 'this number sent its {cap} messages for today; it goes on at {until}',
+  'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',
@@ -1315,8 +1315,9 @@ export const enRest = {
   'campaigns.presend.finish': 'Estimated end',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
-  'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} sent)',
-  'campaigns.presend.noCap': 'this number has no daily cap of its own ({sent} sent today)',
+  'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',
+  'campaigns.presend.noCap':
+    'this number has no daily cap of its own ({sent, plural, one {# send attempt} other {# send attempts}} today)',
   // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA: "at most 150 a
   // day" beside "no daily cap on this number" read as a contradiction).
   'campaigns.presend.campaignCap': 'Campaign’s daily limit',
@@ -1345,13 +1346,15 @@ export const enRest = {
   'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count} messages',
   'campaigns.cancel.keep': 'Keep sending',
-  'devices.sentToday': 'Sent today',
-  'devices.sentToday.capped': '{count} / {cap}',
-  'devices.sentToday.uncapped': '{count} (no daily cap)',
-  'devices.sentToday.resets': 'starts again {at}',
+  // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
+  'devices.capToday': 'Daily cap today',
+  'devices.capToday.capped': '{count} of {cap} used',
+  'devices.capToday.uncapped': 'no cap · {count, plural, one {# send attempt} other {# send attempts}}',
+  'devices.capToday.resets': 'starts again {at}',
   'devices.cap': 'Daily cap',
   'devices.cap.label': 'Most sends a day through this number',
-  'devices.cap.hint': 'Counted across every campaign and direct send; empty for no cap.',
+  'devices.cap.hint':
+    'A message counts when first tried, even if the gateway refuses it, across every campaign and direct send; empty for no cap.',
   'devices.cap.invalid': 'Enter a whole number of at least 1, or leave it empty.',
   'devices.cap.saved': 'At most {cap} sends a day through this number.',
   'devices.cap.cleared': 'No daily cap for this number.',

@@ -60,6 +60,13 @@ const GLOSSARY: Term[] = [
       /\bpengaturan jeda\b/i,
       /\bjeda dan perangkat\b/i
     ]
+  },
+  {
+    // Issue 29: a daily cap counts each message at its first try, taken by the gateway or not; "terkirim hari ini" is
+    // the Overview's count of what the gateway took. The cap's count called "terkirim" read as a second "sent today".
+    concept: 'what a daily cap has used today',
+    chosen: /\bterpakai\b/i,
+    variants: [/\bbatas harian\b[^.;]*\bterkirim\b/i]
   }
 ]
 

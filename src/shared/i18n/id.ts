@@ -142,7 +142,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan kampanye',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
-  'desktop.wait.deviceDailyCap': 'nomor ini sudah mengirim {cap} pesannya hari ini; lanjut pada {until}',
+  'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
   'desktop.failure.expired':
@@ -1475,8 +1475,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':
-    'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terkirim)',
-  'campaigns.presend.noCap': 'nomor ini tidak punya batas harian sendiri ({sent} terkirim hari ini)',
+    'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terpakai)',
+  'campaigns.presend.noCap':
+    'nomor ini tidak punya batas harian sendiri ({sent, plural, other {# pengiriman dicoba}} hari ini)',
   'campaigns.presend.campaignCap': 'Batas harian kampanye',
   'campaigns.presend.campaignCapValue':
     'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat, di dalam batas harian tiap nomor sendiri',
@@ -1504,13 +1505,14 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancel.confirm': 'Batalkan {count} pesan yang belum terkirim? Ini tidak dapat dibatalkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',
   'campaigns.cancel.keep': 'Terus kirim',
-  'devices.sentToday': 'Terkirim hari ini',
-  'devices.sentToday.capped': '{count} / {cap}',
-  'devices.sentToday.uncapped': '{count} (tanpa batas harian)',
-  'devices.sentToday.resets': 'mulai lagi {at}',
+  'devices.capToday': 'Batas harian hari ini',
+  'devices.capToday.capped': '{count} dari {cap} terpakai',
+  'devices.capToday.uncapped': 'tanpa batas · {count, plural, other {# pengiriman dicoba}}',
+  'devices.capToday.resets': 'mulai lagi {at}',
   'devices.cap': 'Batas harian',
   'devices.cap.label': 'Maksimum pengiriman sehari lewat nomor ini',
-  'devices.cap.hint': 'Dihitung dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
+  'devices.cap.hint':
+    'Pesan dihitung saat pertama dicoba, meski ditolak gateway, dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
   'devices.cap.invalid': 'Masukkan bilangan bulat minimal 1, atau kosongkan.',
   'devices.cap.saved': 'Paling banyak {cap} pengiriman sehari lewat nomor ini.',
   'devices.cap.cleared': 'Tanpa batas harian untuk nomor ini.',

@@ -1,5 +1,5 @@
 // A sending budget in words, as both pre-send summaries (a campaign's, a large direct send's) say it: one device's
-// line ("Kantor: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 984") and the warnings when the
+// line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
 import { budgetLeftToday } from '../../../shared/domain'
@@ -14,7 +14,8 @@ export function deviceBudgetText(t: Translate, device: DeviceView, count: (n: nu
     label: device.label,
     budget:
       left === null
-        ? t('campaigns.presend.noCap', { sent: count(sent) })
+        ? // A number, not its words: the plural is chosen by it.
+          t('campaigns.presend.noCap', { sent })
         : t('campaigns.presend.budgetLeft', {
             left: count(left),
             cap: count(device.dailyCap ?? 0),

@@ -1423,7 +1423,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(text).toContain('Recipients3')
     expect(text).toContain('Skipped rows2')
     expect(text).toContain(
-      'Shop: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 1'
+      'Shop: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 1'
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
@@ -1470,7 +1470,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       file: 'Choose a spreadsheet',
       dailyCap: null,
       campaign: 'Campaign’s daily limitthis campaign sends at most 150 a day through each device',
-      device: 'Shop: this number has no daily cap of its own (0 sent today); gateway quota 1,000'
+      device: 'Shop: this number has no daily cap of its own (0 send attempts today); gateway quota 1,000'
     },
     {
       language: 'en' as const,
@@ -1478,14 +1478,15 @@ describe('issue 27: the campaign view an operator can trust', () => {
       dailyCap: 500,
       campaign:
         'Campaign’s daily limitthis campaign sends at most 150 a day through each device, within each number’s own daily cap',
-      device: 'Shop: 500 of this number’s daily cap of 500 left today (0 sent); gateway quota 1,000'
+      device: 'Shop: 500 of this number’s daily cap of 500 left today (0 used); gateway quota 1,000'
     },
     {
       language: 'id' as const,
       file: 'Pilih spreadsheet',
       dailyCap: null,
       campaign: 'Batas harian kampanyekampanye ini mengirim paling banyak 150 sehari lewat tiap perangkat',
-      device: 'Shop: nomor ini tidak punya batas harian sendiri (0 terkirim hari ini); kuota gateway 1.000'
+      device:
+        'Shop: nomor ini tidak punya batas harian sendiri (0 pengiriman dicoba hari ini); kuota gateway 1.000'
     },
     {
       language: 'id' as const,

@@ -105,14 +105,16 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
           <dd data-testid={`device-quota-${id}`}>{quota}</dd>
         </div>
         <div>
-          <dt>{t('devices.sentToday')}</dt>
-          <dd data-testid={`device-sent-today-${id}`}>
+          {/* The cap's count: every message at its first try, taken by the gateway or not, so not called "sent
+              today", which the Overview counts by what the gateway took (issue 29). */}
+          <dt>{t('devices.capToday')}</dt>
+          <dd data-testid={`device-cap-today-${id}`}>
             {device.dailyCap
-              ? t('devices.sentToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
-              : t('devices.sentToday.uncapped', { count: device.sentToday?.count ?? 0 })}
+              ? t('devices.capToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
+              : t('devices.capToday.uncapped', { count: device.sentToday?.count ?? 0 })}
             {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
             {device.sentToday
-              ? ` · ${t('devices.sentToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale) })}`
+              ? ` · ${t('devices.capToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale) })}`
               : null}
           </dd>
         </div>

@@ -12,6 +12,8 @@ import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
+import { OverviewView } from '../overview/OverviewView'
+import { EMPTY_COUNTS } from '../../stores/outbox'
 import { computerZone, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
 
@@ -108,7 +110,7 @@ describe('device list', () => {
     // QA: the expiry said "… WIB" beside the daily count's "starts again … UTC" on one card.
     const here = zoneLabel(computerZone())
     const front = row('Front office')
-    const times = [fact(front, 'Expires'), fact(front, 'Sent today'), fact(front, 'Last checked')]
+    const times = [fact(front, 'Expires'), fact(front, 'Daily cap today'), fact(front, 'Last checked')]
     for (const time of times) expect(time).toMatch(new RegExp(`\\d{2}[:.]\\d{2} ${here}$`))
     // 12:38 on the gateway's clock (WIB, UTC+7) is 05:38 UTC: the same moment, in the window's zone.
     expect(fact(front, 'Expires')).toBe(formatDateTimeInZone('2026-11-29T05:38:00.000Z', localeOf('en')))
@@ -387,15 +389,48 @@ describe('device list', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep device' }))
   })
 
+  // Issue 29, point 2: the cap counts a message at its first try (before the request, so a crash cannot undercount);
+  // "sent today" counts what the gateway took. After one send the gateway refused, the Overview said "0 sent today"
+  // while the card said "Sent today 1 / 1,000": the card names its number as the cap's.
+  it("names the card's count as today's cap use, never as sent today beside the Overview's 0 (issue 29)", async () => {
+    fake.handle('outbox:since', () => ({
+      handedOver: { ...EMPTY_COUNTS, total: 0 },
+      failed: 1,
+      cancelled: 0
+    }))
+    fake.handle('campaigns:list', () => ({ campaigns: [] }))
+    const sentToday = { count: 1, resetsAt: '2026-01-15T17:00:00.000Z' }
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ dailyCap: 1000, sentToday }),
+          makeDevice({ id: 'dev-2', label: 'Warehouse', sentToday })
+        ]
+      })
+    )
+    render(
+      <>
+        <OverviewView />
+        <DevicesView />
+      </>
+    )
+    const today = screen.getByRole('region', { name: 'Today' })
+    expect(await within(today).findByRole('button', { name: '0 sent today' })).toBeTruthy()
+    for (const label of ['Front office', 'Warehouse'])
+      expect(row(label).textContent).not.toMatch(/sent today/i)
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^1 of 1,000 used · starts again /)
+    expect(fact(row('Warehouse'), 'Daily cap today')).toMatch(/^no cap · 1 send attempt · starts again /)
+  })
+
   // Issue 27: one daily cap per number, counted across every campaign and direct send.
-  it('shows "sent today N / cap" on the card and sets or clears the cap', async () => {
+  it("shows today's use of the daily cap on the card and sets or clears the cap", async () => {
     fake.handle('devices:setDailyCap', ({ id, dailyCap }) =>
       makeDevice({ id, dailyCap, sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })
     )
     show([makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })])
     const user = userEvent.setup()
-    expect(fact(row('Front office'), 'Sent today')).toMatch(
-      /^37 \(no daily cap\) · starts again 1[56] Jan 2026, \d\d:00 \S+$/
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(
+      /^no cap · 37 send attempts · starts again 1[56] Jan 2026, \d\d:00 \S+$/
     )
     await user.click(screen.getByRole('button', { name: 'Daily cap' }))
     const input = screen.getByRole('textbox', { name: 'Most sends a day through this number' })
@@ -404,7 +439,7 @@ describe('device list', () => {
     await user.clear(input)
     await user.type(input, '200{Enter}')
     expect(fake.requests('devices:setDailyCap')).toEqual([{ id: 'dev-1', dailyCap: 200 }])
-    expect(fact(row('Front office'), 'Sent today')).toMatch(/^37 \/ 200 · starts again /)
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^37 of 200 used · starts again /)
     expect(feedback('Front office')).toContain('At most 200 sends a day')
     await user.click(screen.getByRole('button', { name: 'Daily cap' }))
     await user.clear(screen.getByRole('textbox', { name: 'Most sends a day through this number' }))
@@ -422,7 +457,9 @@ describe('device list', () => {
       })
     )
     render(<DevicesView />)
-    expect(fact(row('Front office'), 'Terkirim hari ini')).toMatch(/^37 \/ 200 · mulai lagi 1[56] Jan 2026/)
+    expect(fact(row('Front office'), 'Batas harian hari ini')).toMatch(
+      /^37 dari 200 terpakai · mulai lagi 1[56] Jan 2026/
+    )
     expect(screen.getByRole('button', { name: 'Batas harian' })).toBeTruthy()
   })
 

@@ -936,7 +936,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       '22 (4 numbers were the same: each number is sent once.)'
     )
     expect(within(summary).getByTestId('send-presend-device').textContent).toBe(
-      'Kantor: 163 of this number’s daily cap of 200 left today (37 sent); gateway quota 984'
+      'Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984'
     )
     // 22 messages, one every 3 s from 10:00 WIB: the last starts 63 s later.
     expect(within(summary).getByTestId('send-presend-finish').textContent).toMatch(
