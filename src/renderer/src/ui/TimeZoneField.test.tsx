@@ -29,6 +29,37 @@ function optionValues(select: HTMLElement): (string | null)[] {
     .map((o) => o.getAttribute('value'))
 }
 
+it('puts its search before the list it narrows, in reading and tab order, with what it found between (issue 29)', async () => {
+  render(
+    <>
+      <button type="button">Before</button>
+      <Picker />
+    </>
+  )
+  const user = userEvent.setup()
+  const title = screen.getByText('Time zone', { selector: 'label' })
+  const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+  const status = screen.getByTestId('zone-search-status')
+  const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
+  // Its zones' offsets read, as the other tests expect them (they are read once per window).
+  await waitFor(() => expect(select.options[0]?.textContent).toMatch(/\(UTC\+7\)$/))
+  const follows = (a: Element, b: Element): boolean =>
+    Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)
+  // The field's name, then the way to narrow it and what that found, then the list.
+  expect([follows(title, search), follows(search, status), follows(status, select)]).toEqual([
+    true,
+    true,
+    true
+  ])
+  // A screen reader is told which list the search narrows.
+  expect(search.getAttribute('aria-controls')).toBe(select.id)
+  await user.click(screen.getByRole('button', { name: 'Before' }))
+  await user.tab()
+  expect(document.activeElement).toBe(search)
+  await user.tab()
+  expect(document.activeElement).toBe(select)
+})
+
 it('offers WIB, WITA and WIT first, named as operators say them', async () => {
   await renderPicker()
   const options = within(screen.getByRole('combobox', { name: 'Time zone' })).getAllByRole('option')
