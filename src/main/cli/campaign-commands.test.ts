@@ -244,6 +244,32 @@ describe('sender-desk campaign', () => {
     ])
   }, 60_000)
 
+  it('says a row whose number opted out after the start was never sent, not that it was cancelled', async () => {
+    const sheet = join(work, 'reminders.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081377700001\nBudi,081377700002\nCitra,081377700003\n')
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Reminder for {Name}',
+      '--delay',
+      '5-5',
+      '--hours',
+      'any'
+    )
+    const id = (created.json.campaign as { id: string }).id
+    await cli('campaign', 'start', id, '--timeout', '1')
+    // Citra replies "stop" while the campaign waits between rows: her row is never sent.
+    expect((await cli('optout', 'add', '081377700003')).code).toBe(0)
+    const taken = await runCli(['campaign', 'takeback', id], env)
+    expect(taken.code).toBe(0)
+    expect(taken.stdout).toContain('1 cancelled before they left')
+    expect(taken.stdout).toContain('1 opted out before they were sent')
+    expect(taken.stdout).not.toContain('cancelled here already')
+  }, 60_000)
+
   it('sends one file to every row with --attach, each message as its caption', async () => {
     const sheet = join(work, 'invoices.csv')
     writeFileSync(sheet, 'Name,Phone\nAni,081234567891\nBudi,081234567892\n')

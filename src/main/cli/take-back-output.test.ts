@@ -50,3 +50,22 @@ it('says when a take-back is not finished', () => {
     '1 cancelled at the gateway, 3 still to do\nNot finished: run the command again (or leave the app running) to carry on.'
   )
 })
+
+it('says rows whose number opted out were never sent, apart from the ones cancelled here', () => {
+  const text = describeTakeBackView({
+    id: 'r1',
+    state: 'done',
+    producerTag: 'campaign:c1',
+    stoppedLocally: 0,
+    leftAlone: { opted_out: 2, cancelled: 1 },
+    revoke: none,
+    cancel: none,
+    resend: none,
+    explained: []
+  })
+  expect(text.split('\n')).toEqual([
+    'Left as they were:',
+    '  2 opted out before they were sent',
+    '  1 cancelled here already'
+  ])
+})

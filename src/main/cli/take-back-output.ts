@@ -16,6 +16,7 @@ const LEFT_WORDS: Record<string, string> = {
   fate_unknown: 'fate unknown (being sent, or unverified): the outbox settles them first',
   never_reached_gateway: 'failed before reaching the gateway',
   cancelled: 'cancelled here already',
+  opted_out: 'opted out before they were sent',
   cancelled_at_gateway: 'cancelled at the gateway already',
   revoked: 'deleted for everyone already',
   already_asked: 'asked by an earlier take-back',

@@ -63,6 +63,12 @@ export const TAKE_BACK_CASES: readonly TakeBackCase[] = [
     expected: { action: 'none', why: 'fate_unknown' }
   },
   { name: 'cancelled here', subject: at('cancelled'), expected: { action: 'none', why: 'cancelled' } },
+  // Nobody cancelled it: the opt-out policy never sent it. Counted as opted out, as the campaign's view counts it.
+  {
+    name: 'cancelled because its number opted out',
+    subject: { ...at('cancelled'), optedOut: true },
+    expected: { action: 'none', why: 'opted_out' }
+  },
   {
     name: 'cancelled at the gateway (proposed status)',
     subject: at('cancelled_at_gateway', GW),

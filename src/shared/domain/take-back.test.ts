@@ -49,6 +49,7 @@ describe('taking back many messages: what is acted on and what is left, and why'
         cancelled_at_gateway: 2,
         never_reached_gateway: 1,
         cancelled: 1,
+        opted_out: 1,
         revoked: 1
       }
     })

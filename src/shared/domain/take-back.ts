@@ -27,6 +27,11 @@ export interface TakeBackSubject {
   gatewayId: string | null
   /** For `failed`: why (a gateway failure code above, or the outbox's own, e.g. `unverified`, `expired`). */
   failureCode: string | null
+  /**
+   * For `cancelled`: the opt-out policy cancelled it (its number opted out before it left), not anyone's cancel. Only
+   * a count of many asks (a single message's action is the same either way); the outbox's take-back always says.
+   */
+  optedOut?: boolean
 }
 
 export type TakeBackAction =
@@ -47,6 +52,8 @@ export type TakeBackNoneReason =
   | 'never_reached_gateway'
   /** Cancelled here before it left. */
   | 'cancelled'
+  /** Never sent: its number opted out before it left (counted as the campaign's view counts it, not as cancelled). */
+  | 'opted_out'
   /** Cancelled at the gateway already. */
   | 'cancelled_at_gateway'
   /** Deleted for everyone already. */
@@ -80,7 +87,7 @@ export function decideTakeBack(subject: TakeBackSubject): TakeBackDecision {
         ? { action: 'resend_at_gateway' }
         : none('fate_unknown')
     case 'cancelled':
-      return none('cancelled')
+      return none(subject.optedOut === true ? 'opted_out' : 'cancelled')
     case 'cancelled_at_gateway':
       return none('cancelled_at_gateway')
     case 'revoked':

@@ -636,6 +636,9 @@ describe('campaigns on the outbox', () => {
       'Skipped',
       'not sent: this number opted out of campaigns'
     ])
+    // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".
+    const { leftAlone } = campaigns.planTakeBack(id, { revokeDelivered: false })
+    expect([leftAlone.opted_out, leftAlone.cancelled]).toEqual([1, undefined])
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
   })

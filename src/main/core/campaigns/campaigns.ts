@@ -16,6 +16,7 @@ import type { RegisteredFile } from '../files'
 import {
   fileEntryOf,
   nextChunkSize,
+  OPTED_OUT_NOTE,
   processAlive,
   type BulkResult,
   type PolicyVerdict,
@@ -73,9 +74,6 @@ const LAST_DATE_MS = 8.64e15
 export const tagOf = (campaignId: string): string => `campaign:${campaignId}`
 const campaignOfTag = (tag: string | null): string | null =>
   tag?.startsWith('campaign:') ? tag.slice('campaign:'.length) : null
-
-/** Why the opt-out policy cancelled a campaign's row: its outbox item's reason, and how the view finds such rows. */
-const OPTED_OUT_NOTE = encodeNote('desktop.note.optedOut')
 
 /** Why a campaign's rows wait, as the queue keeps it (the window words it; see campaigns/wait-text.ts). */
 const WAIT_NOTE = {
@@ -601,7 +599,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
     }
     // A number that opted out after the check is skipped as the check skips one, not "cancelled": nobody cancelled
-    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason.
+    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason,
+    // by which a take-back leaves it as opted out too (the domain's `opted_out`).
     const optedOutLater = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
     if (optedOutLater > 0) {
       counts.cancelled -= optedOutLater

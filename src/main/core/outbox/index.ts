@@ -10,7 +10,13 @@ export {
 } from './kernel'
 export type { FlushOptions } from './flush'
 export { assertMessageText, type BulkResult, type ItemMove } from './operator-actions'
-export type { SendPolicy, PolicyVerdict, RetryHook, WaitScope } from './policies'
+export {
+  OPTED_OUT_NOTE,
+  type SendPolicy,
+  type PolicyVerdict,
+  type RetryHook,
+  type WaitScope
+} from './policies'
 export { distinctCopies } from './file-copies'
 export { AttachmentsGoneError, assertCopiesPresent } from './batches'
 export { resolveSchedule } from './scheduler'

@@ -2,6 +2,13 @@
 // device's daily cap). A policy answers "go", "wait until … because …" or "never send this, because …"; the kernel
 // records the wait and its reason itself, so a restart keeps it and the window can say why an item waits.
 import type { ItemRecord } from '../store'
+import { encodeNote } from '../../../shared/i18n/notes'
+
+/**
+ * Why an item was never sent because its number opted out (a campaign's opt-out policy, or its cancel of rows still
+ * waiting): the item's reason, by which the producer's counts and a take-back tell it from anyone's cancel.
+ */
+export const OPTED_OUT_NOTE = encodeNote('desktop.note.optedOut')
 
 /**
  * How far a wait reaches: this item alone, every queued item of the same producer on the device (a campaign's

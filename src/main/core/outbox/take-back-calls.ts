@@ -248,8 +248,7 @@ function settleFromReport(ctx: OutboxContext, op: TakeBackOpRecord, report: Repo
   const store = ctx.takeBackStore
   const windowEnd = (op.calledAt ?? 0) + ctx.options.visibilityWindowMs
   const outcome = report ? mapReportStatus(report.status) : null
-  const item = store.subject(op.itemId)
-  if (outcome && item) {
+  if (outcome && store.hasItem(op.itemId)) {
     const doneBy =
       (op.action === 'revoke' && outcome.kind === 'taken_back' && outcome.status === 'revoked') ||
       (op.action === 'cancel' &&

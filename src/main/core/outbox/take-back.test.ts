@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CANNOT_REVOKE, NOT_PENDING } from './testing/fake-gateway'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import { newTextItem } from '../store/testing/new-item'
+import { OPTED_OUT_NOTE } from './policies'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -147,6 +148,38 @@ describe('take-back: cancel and resend', () => {
     expect(fx.outbox.takeBackProgress(request.id).resend.done).toBe(1)
     fx.gateway.setStatus(gatewayIds[0] ?? '', 'read')
     await fx.runUntil(() => statusOf(ids[0] ?? '') === 'read', { stepMs: 1000 })
+  })
+})
+
+describe('take-back: what was never sent', () => {
+  it("counts a row the opt-out policy cancelled as opted out, apart from the operator's cancel", async () => {
+    fx = makeFixture(OPTIONS)
+    // A campaign's opt-out policy: the number asked for no more messages after its row was queued.
+    fx.outbox.addPolicy({
+      name: 'opt-outs',
+      check: (item) => (item.recipient === '6281200000002' ? { cancel: { reason: OPTED_OUT_NOTE } } : null)
+    })
+    await fx.outbox.add(
+      ['row-1', 'row-2', 'row-3'].map((id, i) =>
+        newTextItem(id, { recipient: `628120000000${i + 1}`, producerTag: 'campaign:c1' })
+      )
+    )
+    fx.outbox.cancel('row-3')
+    await fx.outbox.start()
+    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'cancelled')
+
+    // Nobody cancelled row-2: the plan, a take-back of the producer and one of a selection all say it opted out.
+    const neverSent = { opted_out: 1, cancelled: 1 }
+    expect(fx.outbox.planTakeBack('campaign:c1', { revokeDelivered: false })).toEqual({
+      stopLocally: 0,
+      cancelAtGateway: 1,
+      revoke: 0,
+      leftAlone: neverSent
+    })
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: false })
+    await fx.runUntil(done(request.id))
+    expect(fx.outbox.takeBackProgress(request.id).leftAlone).toEqual(neverSent)
+    expect(fx.outbox.takeBackItems(['row-2', 'row-3'], 'cancel').leftAlone).toEqual(neverSent)
   })
 })
 

@@ -8,6 +8,7 @@ import type { TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
 import { noteFields } from '../../../shared/i18n/notes'
+import { OPTED_OUT_NOTE } from './policies'
 
 /** What a selection's action is called in the domain's decision. */
 const DECIDED_AS: Record<TakeBackAction, string> = {
@@ -69,7 +70,7 @@ export function createTakeBacks(
    * cancel also stops those that have not left this computer; every other item is left, counted by why.
    */
   function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
-    const subjects = store.subjectsOf([...new Set(ids)])
+    const subjects = store.subjectsOf([...new Set(ids)], OPTED_OUT_NOTE)
     const leftAlone: Record<string, number> = {}
     const missing = new Set(ids).size - subjects.length
     if (missing > 0) leftAlone.not_found = missing
@@ -93,7 +94,7 @@ export function createTakeBacks(
     const leftAlone: Record<string, number> = {}
     const ops: NewTakeBackOp[] = []
     const stop: string[] = []
-    for (const subject of store.subjectsOfProducer(tag)) {
+    for (const subject of store.subjectsOfProducer(tag, OPTED_OUT_NOTE)) {
       const step = takeBackStep(decideTakeBack(subject), options)
       if ('leave' in step) count(leftAlone, step.leave)
       else if (step.act === 'stop_locally') stop.push(subject.id)
@@ -105,7 +106,7 @@ export function createTakeBacks(
 
   /** What taking back a producer's messages would do now: the counts a confirmation states. */
   function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan {
-    return planTakeBack(store.subjectsOfProducer(tag), options)
+    return planTakeBack(store.subjectsOfProducer(tag, OPTED_OUT_NOTE), options)
   }
 
   function mustGet(id: string): void {

@@ -46,6 +46,8 @@ export interface TakeBackSubjectRecord {
   status: ItemStatus
   gatewayId: string | null
   failureCode: string | null
+  /** Cancelled with the opt-out's reason (the caller names it: the store does not word notes). */
+  optedOut: boolean
 }
 
 interface OpRow {
@@ -63,8 +65,16 @@ interface OpRow {
 
 const OP_SELECT = `SELECT seq, request_id, item_id, action, device_id, gateway_id, state, gateway_message, called_at,
   check_at FROM outbox_takeback_ops`
-const SUBJECT_SELECT = `SELECT id, device_id AS deviceId, status, gateway_id AS gatewayId, failure_code AS failureCode
-  FROM outbox_items`
+/** The subject's columns; its one parameter is the opt-out's reason, compared with a cancelled item's. */
+const SUBJECT_COLUMNS = `i.id, i.device_id AS deviceId, i.status, i.gateway_id AS gatewayId,
+  i.failure_code AS failureCode, (i.status = 'cancelled' AND i.failure_message IS ?) AS optedOut`
+
+const toSubject = (
+  row: Omit<TakeBackSubjectRecord, 'optedOut'> & { optedOut: number }
+): TakeBackSubjectRecord => ({
+  ...row,
+  optedOut: row.optedOut === 1
+})
 
 const toOp = (row: OpRow): TakeBackOpRecord => ({
   seq: row.seq,
@@ -103,22 +113,29 @@ export class OutboxTakeBackStore {
 
   // ------------------------------------------------------------------------------------ subjects
 
-  subjectsOf(ids: readonly string[]): TakeBackSubjectRecord[] {
-    return this.prepare(
-      `SELECT i.id, i.device_id AS deviceId, i.status, i.gateway_id AS gatewayId, i.failure_code AS failureCode
-       FROM json_each(?) w JOIN outbox_items i ON i.id = w.value`
-    ).all(JSON.stringify(ids)) as TakeBackSubjectRecord[]
+  /** `optedOutReason`: the reason an item cancelled because its number opted out carries (OPTED_OUT_NOTE). */
+  subjectsOf(ids: readonly string[], optedOutReason: string): TakeBackSubjectRecord[] {
+    return (
+      this.prepare(`SELECT ${SUBJECT_COLUMNS} FROM json_each(?) w JOIN outbox_items i ON i.id = w.value`).all(
+        optedOutReason,
+        JSON.stringify(ids)
+      ) as Parameters<typeof toSubject>[0][]
+    ).map(toSubject)
   }
 
   /** Every item of a producer (its line order), as the take-back of a campaign sees them. */
-  subjectsOfProducer(tag: string): TakeBackSubjectRecord[] {
-    return this.prepare(`${SUBJECT_SELECT} WHERE producer_tag = ? ORDER BY seq`).all(
-      tag
-    ) as TakeBackSubjectRecord[]
+  subjectsOfProducer(tag: string, optedOutReason: string): TakeBackSubjectRecord[] {
+    return (
+      this.prepare(`SELECT ${SUBJECT_COLUMNS} FROM outbox_items i WHERE producer_tag = ? ORDER BY seq`).all(
+        optedOutReason,
+        tag
+      ) as Parameters<typeof toSubject>[0][]
+    ).map(toSubject)
   }
 
-  subject(id: string): TakeBackSubjectRecord | undefined {
-    return this.prepare(`${SUBJECT_SELECT} WHERE id = ?`).get(id) as TakeBackSubjectRecord | undefined
+  /** Whether the item is still there (purged by retention, or deleted, it is not). */
+  hasItem(id: string): boolean {
+    return this.prepare('SELECT 1 FROM outbox_items WHERE id = ?').get(id) !== undefined
   }
 
   // ------------------------------------------------------------------------------------ requests

@@ -171,13 +171,14 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
 })
 
 // QA N15: rows cancelled before they were ever sent (an opt-out, a stop) were listed as "Cannot be taken back: 2
-// cancelled already": nothing of them was sent, so there is nothing to take back and nothing to excuse.
+// cancelled already": nothing of them was sent, so there is nothing to take back and nothing to excuse. A row whose
+// number opted out is its own reason in the plan (not "cancelled"); never sent either, it is not listed.
 it('leaves rows never sent out of what cannot be taken back', async () => {
   fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
-    leftAlone: { cancelled: 2, revoke_not_asked: 1 }
+    leftAlone: { cancelled: 1, opted_out: 1, revoke_not_asked: 1 }
   }))
   seedStores(makeBootstrap())
   const user = userEvent.setup()

@@ -20,6 +20,12 @@ const LEFT_KEY: Record<string, MessageKey> = {
 }
 
 /**
+ * Rows that never left (stopped here, or their number opted out; the campaign counts those as skipped): nothing of them
+ * was sent, so there is nothing to take back, and they are not listed as what "cannot be taken back" (QA N15).
+ */
+const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
+
+/**
  * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
  * when every one is zero, that nothing was taken back.
  */
@@ -108,9 +114,7 @@ export function TakeBackCampaign({
     }
   }
 
-  // Rows cancelled before they left (stopped, or their number opted out) were never sent: there is nothing of them to
-  // take back, so they are not listed as what "cannot be taken back" (QA N15).
-  const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && reason !== 'cancelled')
+  const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
       {!open && !result ? (
