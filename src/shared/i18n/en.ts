@@ -1370,7 +1370,7 @@ export const enRest = {
     "No notification for customers' new messages. The tray and the Messages in tab still count them.",
   'campaigns.optOutKeywords.title': 'Keywords customers reply with',
   'campaigns.optOutKeywords.intro':
-    "A customer's message that is exactly one of these words (case and spaces ignored) puts their number on the opt-out list, or takes it off again.",
+    "A customer's message that is exactly one of these words (case, spaces and a closing “.” or “!” ignored) puts their number on the opt-out list, or takes it off again.",
   'campaigns.optOutKeywords.optOut': 'Opt-out keywords, one per line',
   'campaigns.optOutKeywords.optIn': 'Opt-in keywords, one per line',
   'campaigns.optOutKeywords.save': 'Save keywords',

@@ -1529,7 +1529,7 @@ export const id: Record<MessageKey, string> = {
     'Tanpa notifikasi untuk pesan baru pelanggan. Baki sistem dan tab Pesan masuk tetap menghitungnya.',
   'campaigns.optOutKeywords.title': 'Kata kunci balasan pelanggan',
   'campaigns.optOutKeywords.intro':
-    'Pesan pelanggan yang persis salah satu kata ini (huruf besar-kecil dan spasi diabaikan) memasukkan nomornya ke daftar berhenti berlangganan, atau mengeluarkannya lagi.',
+    'Pesan pelanggan yang persis salah satu kata ini (huruf besar-kecil, spasi, dan “.” atau “!” di akhir diabaikan) memasukkan nomornya ke daftar berhenti berlangganan, atau mengeluarkannya lagi.',
   'campaigns.optOutKeywords.optOut': 'Kata kunci berhenti, satu per baris',
   'campaigns.optOutKeywords.optIn': 'Kata kunci mulai lagi, satu per baris',
   'campaigns.optOutKeywords.save': 'Simpan kata kunci',

@@ -3,6 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../shared/contract'
+import { keywordActionOf } from '../../../../shared/domain'
+import { id } from '../../../../shared/i18n/id'
 import type { FakeApi } from '../../testing/fake-api'
 import { installFakeApi } from '../../testing/render'
 import { OptOutKeywords } from './OptOutKeywords'
@@ -53,6 +55,22 @@ describe('OptOutKeywords', () => {
     expect(out.getAttribute('aria-invalid')).toBe('true')
     expect(out.getAttribute('aria-describedby')).toBe(alert.id)
     expect(screen.queryByText('Keywords saved.')).toBeNull()
+  })
+
+  it('says everything the keyword rule ignores, in both languages (QA: "STOP." opted out; the text said case and spaces)', async () => {
+    render(<OptOutKeywords />)
+    const intro = (await screen.findByText(/puts their number on the opt-out list/)).textContent
+    const ignored: [string, RegExp, RegExp][] = [
+      ['stop', /\bcase\b/, /huruf besar-kecil/],
+      ['S T O P', /\bspaces\b/, /\bspasi\b/],
+      ['STOP.', /“\.”/, /“\.”/],
+      ['STOP!', /“!”/, /“!”/]
+    ]
+    for (const [text, english, indonesian] of ignored) {
+      expect(keywordActionOf(text, { optOut: ['STOP'], optIn: [] })).toBe('opt-out')
+      expect(intro).toMatch(english)
+      expect(id['campaigns.optOutKeywords.intro']).toMatch(indonesian)
+    }
   })
 
   it('says so when the lists cannot be read', async () => {

@@ -1,6 +1,6 @@
-// The keywords customers reply with: a message that is exactly one of them (case and spaces ignored) puts the number
-// on the opt-out list, or takes it off again. Read and saved through `optouts:keywords` / `optouts:setKeywords`; the
-// core's refusal is shown at the lists.
+// The keywords customers reply with: a message that is exactly one of them (case, spaces and a closing "." or "!"
+// ignored) puts the number on the opt-out list, or takes it off again. Read and saved through `optouts:keywords` /
+// `optouts:setKeywords`; the core's refusal is shown at the lists.
 import { useEffect, useState } from 'react'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
