@@ -1597,6 +1597,7 @@ export const enRest = {
   'inbox.reply.fileEmpty': '{name} is empty.',
   'inbox.reply.fileTooLarge': '{name} is larger than this device’s gateway takes.',
   'inbox.reply.fileRefused': '{name} cannot be sent.',
+  'inbox.reply.fileBlocks': 'Remove {name} to send the reply, or attach another file.',
   'inbox.canned.label': 'Canned reply',
   'inbox.canned.insert': 'Insert',
   'inbox.canned.none': 'No canned replies for this device yet.',

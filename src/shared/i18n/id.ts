@@ -1755,6 +1755,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.fileEmpty': '{name} kosong.',
   'inbox.reply.fileTooLarge': '{name} lebih besar dari yang diterima gateway perangkat ini.',
   'inbox.reply.fileRefused': '{name} tidak bisa dikirim.',
+  'inbox.reply.fileBlocks': 'Hapus {name} untuk mengirim balasan, atau lampirkan file lain.',
   'inbox.canned.label': 'Balasan cepat',
   'inbox.canned.insert': 'Sisipkan',
   'inbox.canned.none': 'Belum ada balasan cepat untuk perangkat ini.',

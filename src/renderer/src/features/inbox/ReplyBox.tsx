@@ -35,6 +35,11 @@ export function ReplyBox({
   const settings = useSettings((s) => s.settings)
   const [text, setText] = useState('')
   const [file, setFile] = useState<FileHandleView | null>(null)
+  /**
+   * A file the operator attached that cannot be sent (empty, too large, not what its name says): it holds the reply
+   * back until removed or replaced, so the text never goes without it unasked (QA: it was sent alone, silently).
+   */
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
@@ -64,28 +69,41 @@ export function ReplyBox({
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
 
+  /** The reply's one file slot: the file picked last, sendable or refused. */
+  function refuse(name: string, message: string): void {
+    setFile(null)
+    setRefused({ name, message })
+  }
+
   async function addFiles(files: File[]): Promise<void> {
     const picked = files[0]
     if (!picked) return
-    if (picked.size === 0) return setProblem(t('inbox.reply.fileEmpty', { name: picked.name }))
+    if (picked.size === 0) return refuse(picked.name, t('inbox.reply.fileEmpty', { name: picked.name }))
     if (picked.size > fileLimitFor(device, settings))
-      return setProblem(t('inbox.reply.fileTooLarge', { name: picked.name }))
+      return refuse(picked.name, t('inbox.reply.fileTooLarge', { name: picked.name }))
     try {
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]
       if (registered) {
         setFile(registered)
+        setRefused(null)
         setProblem(null)
         requestId.current = newRequestId()
-      } else setProblem(reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
+      } else
+        refuse(picked.name, reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
     } catch (e) {
-      setProblem(errorInfo(e).message)
+      refuse(picked.name, errorInfo(e).message)
     }
+  }
+
+  function removeRefused(): void {
+    setRefused(null)
+    document.getElementById(REPLY_TEXT_ID)?.focus()
   }
 
   async function send(optedOut?: 'send'): Promise<void> {
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
-    if (sending.current || empty || lengthProblem) return
+    if (sending.current || empty || lengthProblem || refused) return
     sending.current = true
     setBusy(true)
     setProblem(null)
@@ -187,6 +205,16 @@ export function ReplyBox({
           </p>
         </div>
       ) : null}
+      {refused ? (
+        <div className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
+          <p>
+            {refused.message} {t('inbox.reply.fileBlocks', { name: refused.name })}
+          </p>
+          <button type="button" className="button button--small" onClick={removeRefused}>
+            {t('inbox.reply.removeFile', { name: refused.name })}
+          </button>
+        </div>
+      ) : null}
       {lengthProblem || problem ? (
         <p className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
           {lengthProblem ?? problem}
@@ -211,7 +239,7 @@ export function ReplyBox({
         className="button button--primary"
         data-testid="inbox-reply-send"
         aria-keyshortcuts="Control+Enter"
-        disabled={busy || empty || lengthProblem !== null}
+        disabled={busy || empty || lengthProblem !== null || refused !== null}
       >
         {busy ? t('inbox.reply.sending') : t('inbox.reply.send')}
       </button>
