@@ -157,3 +157,62 @@ describe('a refused file (QA F02)', () => {
     expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-ok', text: 'Ini daftarnya' })
   })
 })
+
+describe('a reply being written (QA F01)', () => {
+  it('is kept per conversation when another opens by click, with its file, until it is sent', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Draf kedua, jangan hilang')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('')
+    expect(screen.queryByTestId('inbox-reply-file')).toBeNull()
+    await user.type(replyBox(), 'Untuk Budi')
+
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await screen.findByRole('heading', { name: /Dewi/ })
+    expect(replyBox().value).toBe('Draf kedua, jangan hilang')
+    expect(screen.getByTestId('inbox-reply-file').textContent).toContain('katalog.png')
+
+    // Leaving the view and coming back keeps them too (the window's life).
+    unmount()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('Untuk Budi')
+
+    // Sent: the draft is done with.
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await screen.findByRole('heading', { name: /Dewi/ })
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('')
+  })
+
+  it('is kept across Alt+↓ / Alt+↑, which put the focus on the opened conversation’s heading', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-reply-text'))
+    await user.keyboard('Draf balasan panjang')
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    const budi = await screen.findByRole('heading', { name: /Budi/ })
+    await waitFor(() => expect(document.activeElement).toBe(budi))
+    expect(replyBox().value).toBe('')
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    const dewi = await screen.findByRole('heading', { name: /Dewi/ })
+    await waitFor(() => expect(document.activeElement).toBe(dewi))
+    expect(replyBox().value).toBe('Draf balasan panjang')
+  })
+})

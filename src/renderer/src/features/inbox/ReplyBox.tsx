@@ -1,8 +1,8 @@
 // The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by drop or paste
 // (registered as the Send view registers files), the WhatsApp formatting preview, canned replies, and `inbox:reply`
 // with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
-// conversation's id as its key: another conversation, another draft.
-import { useRef, useState } from 'react'
+// conversation's id as its key: another conversation, another draft, each kept until sent (stores/reply-drafts.ts).
+import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, errorInfo, getApi } from '../../api'
@@ -14,6 +14,7 @@ import { tooLongError } from '../../ui/text-limit'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
+import { keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -33,21 +34,27 @@ export function ReplyBox({
   const t = useT()
   const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
   const settings = useSettings((s) => s.settings)
-  const [text, setText] = useState('')
-  const [file, setFile] = useState<FileHandleView | null>(null)
+  // What was being written here before another conversation opened (stores/reply-drafts.ts).
+  const [draft] = useState(() => replyDraftFor(conversation.id))
+  const [text, setText] = useState(draft?.text ?? '')
+  const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
   /**
    * A file the operator attached that cannot be sent (empty, too large, not what its name says): it holds the reply
    * back until removed or replaced, so the text never goes without it unasked (QA: it was sent alone, silently).
    */
-  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null)
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(draft?.refused ?? null)
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
-  const requestId = useRef(newRequestId())
+  const requestId = useRef(draft?.requestId ?? newRequestId())
   const sending = useRef(false)
+  const conversationId = conversation.id
+  useEffect(() => {
+    keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
+  }, [conversationId, text, file, refused])
 
   if (!conversation.deviceId) {
     return (

@@ -29,6 +29,8 @@ interface ThreadProps {
   autoReplies: readonly { keyword: string; response: string; knownSince: string | null }[]
   /** The conversation as an action answered it (read, archived): the list shows it at once. */
   onChanged(conversation: InboxConversationView): void
+  /** Opened from the keyboard (Alt+↓ / Alt+↑): the focus goes to its heading. */
+  focusHeading?: boolean
   /** Back to the list (the narrow layout shows one at a time). */
   onBack(): void
   /** The conversation was deleted: how many of its messages went. */
@@ -38,6 +40,7 @@ interface ThreadProps {
 export function Thread({
   conversation,
   autoReplies,
+  focusHeading = false,
   onChanged,
   onBack,
   onDeleted
@@ -117,12 +120,14 @@ export function Thread({
   )
 
   // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
-  // heading rather than nowhere. Side by side, it stays in the list for J / K.
+  // heading rather than nowhere; so it does when the keyboard opened it. Side by side, a click or J / K leaves it in
+  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key).
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusOnOpen = useRef(focusHeading)
   useEffect(() => {
     const from = document.activeElement
-    if (from instanceof HTMLElement && from !== document.body && from.offsetParent === null)
-      headingRef.current?.focus()
+    const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
+    if (focusOnOpen.current || fromHidden) headingRef.current?.focus()
   }, [])
 
   function act(request: Promise<InboxConversationView>): void {
