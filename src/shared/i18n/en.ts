@@ -1586,7 +1586,9 @@ export const enRest = {
   'inbox.media.kind.audio': 'audio',
   'inbox.reply.heading': 'Reply',
   'inbox.reply.label': 'Your reply',
-  'inbox.reply.hint': 'Drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
+  'inbox.reply.hint':
+    'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
+  'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
   'inbox.reply.send': 'Send reply',
   'inbox.reply.sending': 'Sending…',

@@ -1744,7 +1744,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.heading': 'Balas',
   'inbox.reply.label': 'Balasan Anda',
   'inbox.reply.hint':
-    'Lepaskan atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+    'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+  'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.send': 'Kirim balasan',
   'inbox.reply.sending': 'Mengirim…',

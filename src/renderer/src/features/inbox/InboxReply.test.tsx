@@ -216,3 +216,22 @@ describe('a reply being written (QA F01)', () => {
     expect(replyBox().value).toBe('Draf balasan panjang')
   })
 })
+
+describe('a file picked for a reply (QA F09)', () => {
+  it('is attached with the app’s file picker, and sent with the text as its caption', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const picker = await screen.findByLabelText('Attach a file…')
+    const pdf = new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    await user.upload(picker, pdf)
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('daftar-harga.pdf')
+    expect(fake.registered).toEqual([[pdf]])
+    await user.type(replyBox(), 'Ini daftar harganya.')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini daftar harganya.' })
+  })
+})

@@ -1,5 +1,6 @@
-// The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by drop or paste
-// (registered as the Send view registers files), the WhatsApp formatting preview, canned replies, and `inbox:reply`
+// The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by the file
+// picker, drop or paste (registered as the Send view registers files), the WhatsApp formatting preview, canned
+// replies, and `inbox:reply`
 // with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
 // conversation's id as its key: another conversation, another draft, each kept until sent (stores/reply-drafts.ts).
 import { useEffect, useRef, useState } from 'react'
@@ -9,6 +10,7 @@ import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
+import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { tooLongError } from '../../ui/text-limit'
 import { WhatsAppText } from '../../ui/WhatsAppText'
@@ -196,6 +198,12 @@ export function ReplyBox({
       <p id="inbox-reply-hint" className="muted small">
         {t('inbox.reply.hint')}
       </p>
+      <FilePickButton
+        id="inbox-reply-file-input"
+        label={t('inbox.reply.attach')}
+        testId="inbox-reply-attach"
+        onFiles={(files) => void addFiles(files)}
+      />
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
           {file.name}{' '}
