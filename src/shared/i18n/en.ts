@@ -1549,6 +1549,7 @@ export const enRest = {
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',
+  'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
   'inbox.thread.markRead': 'Mark read',
   'inbox.thread.markUnread': 'Mark unread',
@@ -1591,6 +1592,7 @@ export const enRest = {
   'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
   'inbox.reply.send': 'Send reply',
+  'inbox.reply.sendFrom': 'Send reply from {device}',
   'inbox.reply.sending': 'Sending…',
   'inbox.reply.sent': 'Reply queued: its status shows in the conversation.',
   'inbox.reply.noDevice':

@@ -1705,6 +1705,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',
+  'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
   'inbox.thread.markRead': 'Tandai sudah dibaca',
   'inbox.thread.markUnread': 'Tandai belum dibaca',
@@ -1748,6 +1749,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.send': 'Kirim balasan',
+  'inbox.reply.sendFrom': 'Kirim balasan dari {device}',
   'inbox.reply.sending': 'Mengirim…',
   'inbox.reply.sent': 'Balasan masuk antrean: statusnya tampil di percakapan.',
   'inbox.reply.noDevice':

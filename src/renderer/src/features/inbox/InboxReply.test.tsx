@@ -235,3 +235,35 @@ describe('a file picked for a reply (QA F09)', () => {
     expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini daftar harganya.' })
   })
 })
+
+describe('the device a conversation goes through (QA F05)', () => {
+  it('is named in the thread’s heading and on the reply’s button when there are several', async () => {
+    seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Toko Kedua' })] }))
+    const budiToShop = { ...BUDI, id: 4, lastNumber: 7 }
+    const budiToKedua = { ...BUDI, deviceId: 'dev-2', deviceSerial: 'SN-0002' }
+    script([budiToShop, budiToKedua])
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    const heading = await screen.findByRole('heading', { name: /Budi/ })
+    expect(heading.textContent).toBe('Budi +62 812-3450-0001 · to Toko Kedua')
+    expect(screen.getByRole('button', { name: 'Send reply from Toko Kedua' })).toBeTruthy()
+
+    await user.click(screen.getByTestId('inbox-conversation-4'))
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: /Budi/ }).textContent).toBe(
+        'Budi +62 812-3450-0001 · to Shop'
+      )
+    )
+    expect(screen.getByRole('button', { name: 'Send reply from Shop' })).toBeTruthy()
+  })
+
+  it('says nothing of it with one device, where it tells nothing', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    expect((await screen.findByRole('heading', { name: /Budi/ })).textContent).toBe('Budi +62 812-3450-0001')
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy()
+  })
+})

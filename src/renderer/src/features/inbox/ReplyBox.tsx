@@ -16,6 +16,7 @@ import { tooLongError } from '../../ui/text-limit'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
+import { useConversationDevice } from './conversation-device'
 import { keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
@@ -36,6 +37,8 @@ export function ReplyBox({
   const t = useT()
   const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
   const settings = useSettings((s) => s.settings)
+  /** Named on the button when there are several devices: which number the customer gets the reply from. */
+  const deviceName = useConversationDevice(conversation)
   // What was being written here before another conversation opened (stores/reply-drafts.ts).
   const [draft] = useState(() => replyDraftFor(conversation.id))
   const [text, setText] = useState(draft?.text ?? '')
@@ -256,7 +259,11 @@ export function ReplyBox({
         aria-keyshortcuts="Control+Enter"
         disabled={busy || empty || lengthProblem !== null || refused !== null}
       >
-        {busy ? t('inbox.reply.sending') : t('inbox.reply.send')}
+        {busy
+          ? t('inbox.reply.sending')
+          : deviceName
+            ? t('inbox.reply.sendFrom', { device: deviceName })
+            : t('inbox.reply.send')}
       </button>
     </form>
   )

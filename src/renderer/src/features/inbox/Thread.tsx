@@ -13,6 +13,7 @@ import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
+import { useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
@@ -147,6 +148,7 @@ export function Thread({
   }
 
   const { title, number, titleIsNumber } = conversationLabel(conversation)
+  const device = useConversationDevice(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
     <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
@@ -157,6 +159,12 @@ export function Thread({
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
           {number ? <ConversationNumber number={number} /> : null}
+          {device ? (
+            <span className="muted small" data-testid="inbox-thread-device">
+              {' · '}
+              {t('inbox.thread.toDevice', { device })}
+            </span>
+          ) : null}
         </h3>
         <div className="inbox-thread-actions">
           <button
