@@ -7,6 +7,7 @@ import { setApi } from './api'
 import { resetAppStore } from './stores/app'
 import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
+import { resetReplyDrafts } from './stores/reply-drafts'
 import { resetDevicesStore } from './stores/devices'
 import { resetInboxAlertsStore } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
@@ -36,6 +37,7 @@ afterEach(() => {
   resetSettingsStore()
   resetNavigationStore()
   resetInboxAlertsStore()
+  resetReplyDrafts()
   resetPlace()
   resetAppStore()
   resetContactNamesStore()

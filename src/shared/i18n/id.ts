@@ -1705,6 +1705,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',
+  'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
   'inbox.thread.markRead': 'Tandai sudah dibaca',
   'inbox.thread.markUnread': 'Tandai belum dibaca',
@@ -1744,9 +1745,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.heading': 'Balas',
   'inbox.reply.label': 'Balasan Anda',
   'inbox.reply.hint':
-    'Lepaskan atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+    'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+  'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.send': 'Kirim balasan',
+  'inbox.reply.sendFrom': 'Kirim balasan dari {device}',
   'inbox.reply.sending': 'Mengirim…',
   'inbox.reply.sent': 'Balasan masuk antrean: statusnya tampil di percakapan.',
   'inbox.reply.noDevice':
@@ -1755,6 +1758,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.fileEmpty': '{name} kosong.',
   'inbox.reply.fileTooLarge': '{name} lebih besar dari yang diterima gateway perangkat ini.',
   'inbox.reply.fileRefused': '{name} tidak bisa dikirim.',
+  'inbox.reply.fileBlocks': 'Hapus {name} untuk mengirim balasan, atau lampirkan file lain.',
   'inbox.canned.label': 'Balasan cepat',
   'inbox.canned.insert': 'Sisipkan',
   'inbox.canned.none': 'Belum ada balasan cepat untuk perangkat ini.',

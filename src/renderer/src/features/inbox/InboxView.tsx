@@ -48,7 +48,19 @@ export function InboxView(): React.JSX.Element {
     },
     [replace]
   )
-  useInboxKeys(conversations.conversations, open, setOpen, changed)
+  // A conversation opened by Alt+↓ / Alt+↑ takes the focus to its thread's heading, so a screen reader says which one
+  // opened (and the focus does not fall to the page when it was in the closed thread's reply box). A click or J / K
+  // leaves it in the list.
+  const [focusThread, setFocusThread] = useState(false)
+  const openFromList = useCallback((conversation: InboxConversationView): void => {
+    setFocusThread(false)
+    setOpen(conversation)
+  }, [])
+  const openByKey = useCallback((conversation: InboxConversationView): void => {
+    setFocusThread(true)
+    setOpen(conversation)
+  }, [])
+  useInboxKeys(conversations.conversations, open, openByKey, changed)
 
   // Where the focus goes when the thread closes: a row, or the list's heading (null). Taken once the list is drawn
   // again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured again.
@@ -174,7 +186,7 @@ export function InboxView(): React.JSX.Element {
           filters={filters}
           onFilters={setFilters}
           openId={open?.id ?? null}
-          onOpen={setOpen}
+          onOpen={openFromList}
           focusOnDraw={open === null ? focusOnClose : null}
           onFocusGiven={focusGiven}
         />
@@ -182,6 +194,7 @@ export function InboxView(): React.JSX.Element {
           <Thread
             key={open.id}
             conversation={open}
+            focusHeading={focusThread}
             autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
             onDeleted={(conversation, messages) => {

@@ -1,19 +1,23 @@
-// The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by drop or paste
-// (registered as the Send view registers files), the WhatsApp formatting preview, canned replies, and `inbox:reply`
+// The reply box under a thread: a text with the Send view's checks (the shared text limit), one file by the file
+// picker, drop or paste (registered as the Send view registers files), the WhatsApp formatting preview, canned
+// replies, and `inbox:reply`
 // with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
-// conversation's id as its key: another conversation, another draft.
-import { useRef, useState } from 'react'
+// conversation's id as its key: another conversation, another draft, each kept until sent (stores/reply-drafts.ts).
+import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
+import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { tooLongError } from '../../ui/text-limit'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
+import { useConversationDevice } from './conversation-device'
+import { keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -33,16 +37,29 @@ export function ReplyBox({
   const t = useT()
   const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
   const settings = useSettings((s) => s.settings)
-  const [text, setText] = useState('')
-  const [file, setFile] = useState<FileHandleView | null>(null)
+  /** Named on the button when there are several devices: which number the customer gets the reply from. */
+  const deviceName = useConversationDevice(conversation)
+  // What was being written here before another conversation opened (stores/reply-drafts.ts).
+  const [draft] = useState(() => replyDraftFor(conversation.id))
+  const [text, setText] = useState(draft?.text ?? '')
+  const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
+  /**
+   * A file the operator attached that cannot be sent (empty, too large, not what its name says): it holds the reply
+   * back until removed or replaced, so the text never goes without it unasked (QA: it was sent alone, silently).
+   */
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(draft?.refused ?? null)
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
-  const requestId = useRef(newRequestId())
+  const requestId = useRef(draft?.requestId ?? newRequestId())
   const sending = useRef(false)
+  const conversationId = conversation.id
+  useEffect(() => {
+    keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
+  }, [conversationId, text, file, refused])
 
   if (!conversation.deviceId) {
     return (
@@ -64,28 +81,41 @@ export function ReplyBox({
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
 
+  /** The reply's one file slot: the file picked last, sendable or refused. */
+  function refuse(name: string, message: string): void {
+    setFile(null)
+    setRefused({ name, message })
+  }
+
   async function addFiles(files: File[]): Promise<void> {
     const picked = files[0]
     if (!picked) return
-    if (picked.size === 0) return setProblem(t('inbox.reply.fileEmpty', { name: picked.name }))
+    if (picked.size === 0) return refuse(picked.name, t('inbox.reply.fileEmpty', { name: picked.name }))
     if (picked.size > fileLimitFor(device, settings))
-      return setProblem(t('inbox.reply.fileTooLarge', { name: picked.name }))
+      return refuse(picked.name, t('inbox.reply.fileTooLarge', { name: picked.name }))
     try {
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]
       if (registered) {
         setFile(registered)
+        setRefused(null)
         setProblem(null)
         requestId.current = newRequestId()
-      } else setProblem(reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
+      } else
+        refuse(picked.name, reply.rejected[0]?.message ?? t('inbox.reply.fileRefused', { name: picked.name }))
     } catch (e) {
-      setProblem(errorInfo(e).message)
+      refuse(picked.name, errorInfo(e).message)
     }
+  }
+
+  function removeRefused(): void {
+    setRefused(null)
+    document.getElementById(REPLY_TEXT_ID)?.focus()
   }
 
   async function send(optedOut?: 'send'): Promise<void> {
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
-    if (sending.current || empty || lengthProblem) return
+    if (sending.current || empty || lengthProblem || refused) return
     sending.current = true
     setBusy(true)
     setProblem(null)
@@ -171,6 +201,12 @@ export function ReplyBox({
       <p id="inbox-reply-hint" className="muted small">
         {t('inbox.reply.hint')}
       </p>
+      <FilePickButton
+        id="inbox-reply-file-input"
+        label={t('inbox.reply.attach')}
+        testId="inbox-reply-attach"
+        onFiles={(files) => void addFiles(files)}
+      />
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
           {file.name}{' '}
@@ -185,6 +221,16 @@ export function ReplyBox({
           <p className="inbox-message-text" dir="auto">
             <WhatsAppText text={text} />
           </p>
+        </div>
+      ) : null}
+      {refused ? (
+        <div className="alert alert--bad" role="alert" data-testid="inbox-reply-problem">
+          <p>
+            {refused.message} {t('inbox.reply.fileBlocks', { name: refused.name })}
+          </p>
+          <button type="button" className="button button--small" onClick={removeRefused}>
+            {t('inbox.reply.removeFile', { name: refused.name })}
+          </button>
         </div>
       ) : null}
       {lengthProblem || problem ? (
@@ -211,9 +257,13 @@ export function ReplyBox({
         className="button button--primary"
         data-testid="inbox-reply-send"
         aria-keyshortcuts="Control+Enter"
-        disabled={busy || empty || lengthProblem !== null}
+        disabled={busy || empty || lengthProblem !== null || refused !== null}
       >
-        {busy ? t('inbox.reply.sending') : t('inbox.reply.send')}
+        {busy
+          ? t('inbox.reply.sending')
+          : deviceName
+            ? t('inbox.reply.sendFrom', { device: deviceName })
+            : t('inbox.reply.send')}
       </button>
     </form>
   )

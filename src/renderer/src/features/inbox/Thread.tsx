@@ -13,6 +13,7 @@ import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
+import { useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
@@ -29,6 +30,8 @@ interface ThreadProps {
   autoReplies: readonly { keyword: string; response: string; knownSince: string | null }[]
   /** The conversation as an action answered it (read, archived): the list shows it at once. */
   onChanged(conversation: InboxConversationView): void
+  /** Opened from the keyboard (Alt+↓ / Alt+↑): the focus goes to its heading. */
+  focusHeading?: boolean
   /** Back to the list (the narrow layout shows one at a time). */
   onBack(): void
   /** The conversation was deleted: how many of its messages went. */
@@ -38,6 +41,7 @@ interface ThreadProps {
 export function Thread({
   conversation,
   autoReplies,
+  focusHeading = false,
   onChanged,
   onBack,
   onDeleted
@@ -117,12 +121,14 @@ export function Thread({
   )
 
   // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
-  // heading rather than nowhere. Side by side, it stays in the list for J / K.
+  // heading rather than nowhere; so it does when the keyboard opened it. Side by side, a click or J / K leaves it in
+  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key).
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusOnOpen = useRef(focusHeading)
   useEffect(() => {
     const from = document.activeElement
-    if (from instanceof HTMLElement && from !== document.body && from.offsetParent === null)
-      headingRef.current?.focus()
+    const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
+    if (focusOnOpen.current || fromHidden) headingRef.current?.focus()
   }, [])
 
   function act(request: Promise<InboxConversationView>): void {
@@ -142,6 +148,7 @@ export function Thread({
   }
 
   const { title, number, titleIsNumber } = conversationLabel(conversation)
+  const device = useConversationDevice(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
     <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
@@ -152,6 +159,12 @@ export function Thread({
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
           {number ? <ConversationNumber number={number} /> : null}
+          {device ? (
+            <span className="muted small" data-testid="inbox-thread-device">
+              {' · '}
+              {t('inbox.thread.toDevice', { device })}
+            </span>
+          ) : null}
         </h3>
         <div className="inbox-thread-actions">
           <button

@@ -25,6 +25,7 @@ import {
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
+import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -279,21 +280,13 @@ export function SendView(): React.JSX.Element {
               ⬇
             </span>
             <p>{t('send.drop.hint')}</p>
-            <label className="button" htmlFor="send-file-input">
-              {t('send.drop.choose')}
-            </label>
-            <input
+            <FilePickButton
               id="send-file-input"
-              className="file-input"
-              type="file"
+              label={t('send.drop.choose')}
               multiple
-              data-testid="send-file-input"
-              aria-describedby="send-file-limit"
-              onChange={(e) => {
-                const files = Array.from(e.target.files ?? [])
-                e.target.value = ''
-                void useSend.getState().addFiles(files, maxFileBytes)
-              }}
+              testId="send-file-input"
+              describedBy="send-file-limit"
+              onFiles={(files) => void useSend.getState().addFiles(files, maxFileBytes)}
             />
             <p id="send-file-limit" className="field-hint">
               {t('send.drop.limit', { max: formatBytes(maxFileBytes, locale) })}

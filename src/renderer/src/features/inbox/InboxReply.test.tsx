@@ -1,0 +1,269 @@
+// The reply box's own defects from the QA walk: a refused file holds the reply back, a draft per conversation, a file
+// picked with the app's picker, and the device a conversation goes through named over the thread and the reply.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InboxConversationView, InboxStatusView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeConversation, makeDevice, makeReceiving } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { InboxView } from './InboxView'
+
+let fake: FakeApi
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+
+const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
+
+const STATUS: InboxStatusView = {
+  state: 'connected',
+  behind: 0,
+  since: null,
+  retryAt: null,
+  detail: null,
+  mailbox: 'mbx-1',
+  storage: null,
+  lastContactAt: '2026-01-15T03:00:00.000Z',
+  messages: 2,
+  unread: 0,
+  refused: 0,
+  pending: 0
+}
+
+const DEWI = makeConversation({ unread: 0 })
+const BUDI = makeConversation({
+  id: 2,
+  chatId: '6281234500001',
+  contactName: 'Budi',
+  lastNumber: 9,
+  unread: 0
+})
+const UNNAMED = makeConversation({
+  id: 3,
+  chatId: '6281299990000',
+  contactName: null,
+  pushName: null,
+  lastNumber: 8,
+  unread: 0
+})
+
+function script(conversations: InboxConversationView[] = [DEWI, BUDI, UNNAMED]): void {
+  fake.handle('autoReplies:chatbot', () => ({ devices: [] }))
+  fake.handle('inbox:status', () => STATUS)
+  fake.handle('inbox:receiving', () =>
+    makeReceiving({ devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }] })
+  )
+  fake.handle('inbox:conversations', () => ({ conversations, next: null }))
+  fake.handle('inbox:thread', ({ conversationId }) => ({
+    conversation: conversations.find((c) => c.id === conversationId) ?? DEWI,
+    entries: [],
+    next: null
+  }))
+  fake.handle(
+    'inbox:markRead',
+    ({ conversationId }) => conversations.find((c) => c.id === conversationId) ?? DEWI
+  )
+  fake.handle('cannedReplies:list', () => ({ replies: [] }))
+}
+
+/** The registration refuses files named like a PDF whose contents are not one, as the core does. */
+function refuseFakePdfs(): void {
+  fake.onRegister((files) => ({
+    files: [],
+    rejected: files.map((f) => ({
+      name: f.name,
+      code: 'kind_mismatch',
+      message: `${f.name} is named like a PDF file, but its contents are not one (renamed or damaged).`
+    }))
+  }))
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [shop] }))
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('inbox-conversation-scroll') ? 640 : 0
+    }
+  })
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+const replyBox = (): HTMLTextAreaElement => screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement
+
+describe('a refused file (QA F02)', () => {
+  it('holds the reply back while it is attached, says so until removed, and never sends the text without it', async () => {
+    script()
+    refuseFakePdfs()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    await user.type(box, 'Berikut daftar harga.')
+    const fakePdf = new File(['not a pdf'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    fireEvent.paste(box, { clipboardData: { files: [fakePdf] } })
+    const problem = await screen.findByTestId('inbox-reply-problem')
+    expect(problem.textContent).toContain('daftar-harga.pdf is named like a PDF file')
+    expect(problem.textContent).toContain('Remove daftar-harga.pdf to send the reply')
+    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+    expect(send.disabled).toBe(true)
+
+    // Neither Ctrl+Enter nor a submit sends the text alone; the refusal stays on screen.
+    await user.type(box, '{Control>}{Enter}{/Control}')
+    fireEvent.submit(screen.getByTestId('inbox-reply'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fake.requests('inbox:reply')).toEqual([])
+    expect(screen.getByTestId('inbox-reply-problem').textContent).toContain('daftar-harga.pdf')
+
+    // Removing it is the operator's choice: then the text goes alone.
+    await user.click(within(problem).getByRole('button', { name: 'Remove daftar-harga.pdf' }))
+    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
+    expect(send.disabled).toBe(false)
+    expect(document.activeElement).toBe(replyBox())
+    await user.click(send)
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ text: 'Berikut daftar harga.' })
+  })
+
+  it('is replaced by a file that can be sent, which goes with the text', async () => {
+    script()
+    refuseFakePdfs()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    fireEvent.paste(box, { clipboardData: { files: [new File(['x'], 'harga.pdf')] } })
+    await screen.findByTestId('inbox-reply-problem')
+    fake.onRegister((files) => ({
+      files: files.map((f) => ({
+        handle: 'h-ok',
+        name: f.name,
+        size: f.size,
+        kind: 'document',
+        mime: 'application/pdf'
+      })),
+      rejected: []
+    }))
+    fireEvent.paste(box, { clipboardData: { files: [new File(['%PDF'], 'harga-asli.pdf')] } })
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('harga-asli.pdf')
+    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
+    await user.type(box, 'Ini daftarnya{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-ok', text: 'Ini daftarnya' })
+  })
+})
+
+describe('a reply being written (QA F01)', () => {
+  it('is kept per conversation when another opens by click, with its file, until it is sent', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Draf kedua, jangan hilang')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('')
+    expect(screen.queryByTestId('inbox-reply-file')).toBeNull()
+    await user.type(replyBox(), 'Untuk Budi')
+
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await screen.findByRole('heading', { name: /Dewi/ })
+    expect(replyBox().value).toBe('Draf kedua, jangan hilang')
+    expect(screen.getByTestId('inbox-reply-file').textContent).toContain('katalog.png')
+
+    // Leaving the view and coming back keeps them too (the window's life).
+    unmount()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('Untuk Budi')
+
+    // Sent: the draft is done with.
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await screen.findByRole('heading', { name: /Dewi/ })
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(replyBox().value).toBe('')
+  })
+
+  it('is kept across Alt+↓ / Alt+↑, which put the focus on the opened conversation’s heading', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.click(await screen.findByTestId('inbox-reply-text'))
+    await user.keyboard('Draf balasan panjang')
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    const budi = await screen.findByRole('heading', { name: /Budi/ })
+    await waitFor(() => expect(document.activeElement).toBe(budi))
+    expect(replyBox().value).toBe('')
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    const dewi = await screen.findByRole('heading', { name: /Dewi/ })
+    await waitFor(() => expect(document.activeElement).toBe(dewi))
+    expect(replyBox().value).toBe('Draf balasan panjang')
+  })
+})
+
+describe('a file picked for a reply (QA F09)', () => {
+  it('is attached with the app’s file picker, and sent with the text as its caption', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const picker = await screen.findByLabelText('Attach a file…')
+    const pdf = new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    await user.upload(picker, pdf)
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('daftar-harga.pdf')
+    expect(fake.registered).toEqual([[pdf]])
+    await user.type(replyBox(), 'Ini daftar harganya.')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini daftar harganya.' })
+  })
+})
+
+describe('the device a conversation goes through (QA F05)', () => {
+  it('is named in the thread’s heading and on the reply’s button when there are several', async () => {
+    seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Toko Kedua' })] }))
+    const budiToShop = { ...BUDI, id: 4, lastNumber: 7 }
+    const budiToKedua = { ...BUDI, deviceId: 'dev-2', deviceSerial: 'SN-0002' }
+    script([budiToShop, budiToKedua])
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    const heading = await screen.findByRole('heading', { name: /Budi/ })
+    expect(heading.textContent).toBe('Budi +62 812-3450-0001 · to Toko Kedua')
+    expect(screen.getByRole('button', { name: 'Send reply from Toko Kedua' })).toBeTruthy()
+
+    await user.click(screen.getByTestId('inbox-conversation-4'))
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: /Budi/ }).textContent).toBe(
+        'Budi +62 812-3450-0001 · to Shop'
+      )
+    )
+    expect(screen.getByRole('button', { name: 'Send reply from Shop' })).toBeTruthy()
+  })
+
+  it('says nothing of it with one device, where it tells nothing', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    expect((await screen.findByRole('heading', { name: /Budi/ })).textContent).toBe('Budi +62 812-3450-0001')
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy()
+  })
+})
