@@ -1529,6 +1529,7 @@ export const enRest = {
   'inbox.conversations.more': 'Load more conversations',
   'inbox.conversations.noneFiltered': 'No conversation matches these filters.',
   'inbox.conversations.unread': '{count, plural, one {# unread message} other {# unread messages}}',
+  'inbox.conversations.withoutText': 'Message without text',
   'inbox.filter.unread': 'Unread only',
   'inbox.filter.answeredBy': 'Answered by «{keyword}» ✕',
   'inbox.filter.answeredByClear': 'Show every conversation again',

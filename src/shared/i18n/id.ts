@@ -1686,6 +1686,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.conversations.more': 'Muat percakapan lainnya',
   'inbox.conversations.noneFiltered': 'Tidak ada percakapan yang cocok dengan filter ini.',
   'inbox.conversations.unread': '{count} pesan belum dibaca',
+  'inbox.conversations.withoutText': 'Pesan tanpa teks',
   'inbox.filter.unread': 'Hanya yang belum dibaca',
   'inbox.filter.answeredBy': 'Dijawab oleh «{keyword}» ✕',
   'inbox.filter.answeredByClear': 'Tampilkan lagi semua percakapan',
