@@ -324,6 +324,20 @@ const ConversationRow = memo(function ConversationRow({
   )
 })
 
+/** Who a found message is from: its conversation's name and number, or what the message says of its chat. */
+function whoWrote(message: InboxMessageView, conversation: InboxConversationView | undefined): string {
+  const { title, number } = conversationLabel(
+    conversation ?? {
+      chatId: message.chatId,
+      isGroup: message.isGroup,
+      groupSubject: message.groupSubject,
+      contactName: null,
+      pushName: message.pushName
+    }
+  )
+  return number ? `${title} ${number}` : title
+}
+
 /**
  * `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. Sent once the
  * typing settles, or `now` (Enter pressed).
@@ -341,6 +355,8 @@ function SearchResults({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const several = useDevices((s) => s.devices.length > 1)
+  const nameOf = useDeviceName(t)
   const [found, setFound] = useState<{
     text: string
     messages: InboxMessageView[]
@@ -401,10 +417,15 @@ function SearchResults({
     pool.find((c) => c.chatId === message.chatId && c.deviceSerial === message.deviceSerial) ??
     pool.find((c) => c.chatId === message.chatId)
   return (
-    <div className="inbox-search-results" data-testid="inbox-search-results" aria-live="polite">
-      {found.messages.length === 0 && found.conversations.length === 0 ? (
-        <p className="muted">{t('inbox.search.none')}</p>
-      ) : null}
+    <div className="inbox-search-results" data-testid="inbox-search-results">
+      <p className="muted" role="status">
+        {found.messages.length === 0 && found.conversations.length === 0
+          ? t('inbox.search.none')
+          : t(found.next === null ? 'inbox.search.found' : 'inbox.search.foundMore', {
+              conversations: found.conversations.length,
+              messages: found.messages.length
+            })}
+      </p>
       {found.conversations.length > 0 ? (
         <ul className="inbox-messages" aria-label={t('inbox.conversations.heading')}>
           {found.conversations.map((conversation) => (
@@ -425,8 +446,16 @@ function SearchResults({
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
           {found.messages.map((message) => {
             const conversation = conversationOf(message)
+            const device = !several
+              ? null
+              : conversation?.deviceId
+                ? nameOf(conversation.deviceId)
+                : (conversation?.deviceSerial ?? message.deviceSerial)
             const words = (
               <>
+                <span className="inbox-search-who small">
+                  {[whoWrote(message, conversation), device].filter(Boolean).join(' · ')}
+                </span>{' '}
                 <span dir="auto">{message.text}</span>{' '}
                 <time className="muted small" dateTime={message.receivedAt}>
                   {formatDateTime(message.sentAt ?? message.receivedAt, locale)}

@@ -288,6 +288,74 @@ describe('the conversations list', () => {
     expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2)
   })
 
+  it.each([
+    {
+      language: 'en' as const,
+      placeholder: 'Search customers’ messages, names, numbers',
+      count: '1 conversation and 1 message found',
+      more: '1 conversation and more than 1 message found'
+    },
+    {
+      language: 'id' as const,
+      placeholder: 'Cari pesan pelanggan, nama, nomor',
+      count: '1 percakapan dan 1 pesan ditemukan',
+      more: '1 percakapan dan lebih dari 1 pesan ditemukan'
+    }
+  ])(
+    'says what it searches, how many it found, and whose each found message is and where ($language)',
+    async ({ language, placeholder, count, more }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang' })]
+        })
+      )
+      script()
+      let next: number | null = null
+      fake.handle('inbox:search', () => ({
+        messages: [
+          message({ number: 7, text: 'Harga grosir untuk 10 pcs?' }),
+          // A chat the list has not loaded: named by what the message itself says.
+          message({
+            number: 6,
+            chatId: '6285700001111',
+            deviceSerial: 'SN-9',
+            pushName: 'Rina',
+            text: 'grosir?'
+          })
+        ].slice(0, next === null ? 2 : 1),
+        conversations: [GROUP],
+        next
+      }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      const box = screen.getByTestId('inbox-search')
+      // Replies sent from here are the outbox's, not searched here: the field says it searches the customers'.
+      expect(box.getAttribute('placeholder')).toBe(placeholder)
+      next = 7
+      await user.type(box, 'grosir')
+      await waitFor(() =>
+        expect(within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent).toBe(more)
+      )
+      next = null
+      await user.clear(box)
+      await user.type(box, 'harga')
+      await waitFor(() =>
+        expect(within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent).toBe(
+          count.replace('1 message', '2 messages').replace('1 pesan', '2 pesan')
+        )
+      )
+      const [dewi, rina] = screen.getAllByTestId('inbox-search-message')
+      expect(dewi.textContent).toContain('Dewi')
+      expect(dewi.textContent).toContain('+62 813-7777-8888')
+      expect(dewi.textContent).toContain('Shop')
+      expect(rina.textContent).toContain('Rina')
+      expect(rina.textContent).toContain('+62 857-0000-1111')
+      expect(rina.textContent).toContain('SN-9')
+    }
+  )
+
   it('searches at once on Enter, without waiting for the typing to settle', async () => {
     script()
     fake.handle('inbox:search', () => ({
