@@ -240,6 +240,15 @@ describe('messages in journey in Chromium', () => {
           ),
         `times cut at ${width} px`
       ).toEqual([])
+      // The search field's placeholder says what it searches: read whole (at 1100 px it was cut to "…contact").
+      const placeholder = await p.getByTestId('inbox-search').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { text: input.placeholder, fits: context.measureText(input.placeholder).width <= room }
+      })
+      expect(placeholder, `the search's placeholder at ${width} px`).toMatchObject({ fits: true })
       // Both rows unread at 360 px (the first width): each carries its badge beside the device name.
       if (width === 360) expect(await list.getByTestId('inbox-unread').count()).toBe(2)
       await conversations.last().getByRole('button').click()

@@ -1543,7 +1543,7 @@ export const enRest = {
   'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',
   'inbox.filter.archived': 'Archived',
   'inbox.search.label': 'Search customers’ messages, names and numbers',
-  'inbox.search.placeholder': 'Search customers’ messages, names, numbers',
+  'inbox.search.placeholder': 'Customer messages, names, numbers',
   'inbox.search.found':
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':

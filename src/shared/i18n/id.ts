@@ -1699,7 +1699,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.autoReply': 'Balasan otomatis «{keyword}» menjawab:',
   'inbox.filter.archived': 'Diarsipkan',
   'inbox.search.label': 'Cari pesan pelanggan, nama, dan nomor',
-  'inbox.search.placeholder': 'Cari pesan pelanggan, nama, nomor',
+  'inbox.search.placeholder': 'Pesan pelanggan, nama, nomor',
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.busy': 'Mencari…',
