@@ -231,6 +231,26 @@ describe('messages in journey in Chromium', () => {
       await expect
         .poll(() => numbers(list), { message: `the list at ${width} px` })
         .toEqual([whole('+62 857-0000-1111'), whole('+62 812-3456-7890')])
+      // Each row's time whole beside its unread badge and device name (at 360 px it read "1." or "1…": QA F08).
+      expect(
+        await list
+          .locator('.row-time')
+          .evaluateAll((times) =>
+            times.filter((time) => time.scrollWidth > time.clientWidth + 0.5).map((time) => time.textContent)
+          ),
+        `times cut at ${width} px`
+      ).toEqual([])
+      // The search field's placeholder says what it searches: read whole (at 1100 px it was cut to "…contact").
+      const placeholder = await p.getByTestId('inbox-search').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { text: input.placeholder, fits: context.measureText(input.placeholder).width <= room }
+      })
+      expect(placeholder, `the search's placeholder at ${width} px`).toMatchObject({ fits: true })
+      // Both rows unread at 360 px (the first width): each carries its badge beside the device name.
+      if (width === 360) expect(await list.getByTestId('inbox-unread').count()).toBe(2)
       await conversations.last().getByRole('button').click()
       await expect
         .poll(() => numbers(thread.locator('h3')), { message: `the thread's heading at ${width} px` })

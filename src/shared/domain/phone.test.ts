@@ -1,6 +1,6 @@
 // The phone rule itself, against its one table of cases.
 import { describe, expect, it } from 'vitest'
-import { checkGroupId, checkPhone, normaliseEchoedPhone } from './phone'
+import { checkGroupId, checkPhone, normaliseEchoedPhone, phoneSearch } from './phone'
 import { GROUP_ID_CASES, PHONE_CASES } from './phone.cases'
 
 describe('checkPhone', () => {
@@ -26,5 +26,16 @@ describe('normaliseEchoedPhone', () => {
     expect(normaliseEchoedPhone('6281335614467')).toBe('6281335614467')
     expect(normaliseEchoedPhone('120363210179095768')).toBe('120363210179095768')
     expect(normaliseEchoedPhone('6287817274185-1632192971')).toBe('6287817274185-1632192971')
+  })
+})
+
+describe('phoneSearch', () => {
+  it('reads number-like text as its digits and the start Send would take, and leaves other text alone', () => {
+    expect(phoneSearch('+62 812-3450')).toEqual({ digits: '628123450', start: '628123450' })
+    expect(phoneSearch(' 0812 3450 0004 ')).toEqual({ digits: '081234500004', start: '6281234500004' })
+    expect(phoneSearch('0001')).toEqual({ digits: '0001', start: '01' })
+    expect(phoneSearch('kue 0001')).toBeNull()
+    expect(phoneSearch('(-)')).toBeNull()
+    expect(phoneSearch('')).toBeNull()
   })
 })

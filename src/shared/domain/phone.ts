@@ -136,3 +136,17 @@ export function normaliseEchoedPhone(value: string): string {
   const checked = checkPhone(trimmed)
   return checked.problem === 'characters' || checked.problem === 'empty' ? trimmed : checked.value
 }
+
+/** Digits, one leading +, the separators people type inside a number, nothing else: text that reads as a number. */
+const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
+
+/**
+ * How a search reads text that looks like a number (part of one included), or null for other text: its `digits`
+ * without separators (found anywhere in a stored `62…` number, as a tail is) and the `start` of the number as Send
+ * would take it (`0812-345` → `62812345`), so the forms an operator types find the number that is stored.
+ */
+export function phoneSearch(text: string): { digits: string; start: string } | null {
+  const trimmed = text.trim()
+  if (!NUMBER_LIKE.test(trimmed)) return null
+  return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
+}

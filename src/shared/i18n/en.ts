@@ -1529,6 +1529,7 @@ export const enRest = {
   'inbox.conversations.more': 'Load more conversations',
   'inbox.conversations.noneFiltered': 'No conversation matches these filters.',
   'inbox.conversations.unread': '{count, plural, one {# unread message} other {# unread messages}}',
+  'inbox.conversations.withoutText': 'Message without text',
   'inbox.filter.unread': 'Unread only',
   'inbox.filter.answeredBy': 'Answered by «{keyword}» ✕',
   'inbox.filter.answeredByClear': 'Show every conversation again',
@@ -1541,8 +1542,12 @@ export const enRest = {
   'inbox.chatbot.unread': 'The auto-replies of {device} could not be read from the gateway yet.',
   'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',
   'inbox.filter.archived': 'Archived',
-  'inbox.search.label': 'Search messages and contacts',
-  'inbox.search.placeholder': 'Search messages and contacts',
+  'inbox.search.label': 'Search customers’ messages, names and numbers',
+  'inbox.search.placeholder': 'Customer messages, names, numbers',
+  'inbox.search.found':
+    '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.foundMore':
+    '{conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
   'inbox.search.more': 'More messages found',

@@ -8,6 +8,7 @@ import {
   type MessageRow,
   type NewInboxMessage
 } from './inbox-records'
+import { phoneSearch } from '../../../shared/domain'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -510,14 +511,23 @@ export class InboxConversationsStore {
         )
           .pluck()
           .all(like, ...keysetParams, limit) as number[])
+    // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
+    const number = phoneSearch(trimmed)
     const conversations =
       before === undefined
         ? (
             this.prepare(
               `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
                  OR c.group_subject LIKE :like ESCAPE '\\' OR c.chat_id LIKE :like ESCAPE '\\'
+                 OR c.chat_id LIKE :digits OR c.chat_id LIKE :start
                  ORDER BY c.last_number DESC LIMIT :limit`
-            ).all({ like, limit }) as ConversationRow[]
+            ).all({
+              like,
+              // Digits only (no LIKE characters); '' matches nothing when the text is not a number.
+              digits: number ? `%${number.digits}%` : '',
+              start: number ? `${number.start}%` : '',
+              limit
+            }) as ConversationRow[]
           ).map(toConversation)
         : []
     return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }

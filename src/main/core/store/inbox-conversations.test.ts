@@ -12,6 +12,7 @@ import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
 import { recordPreparedSql } from './testing/prepared-sql'
 import { newInboxMessage } from './testing/new-inbox-message'
+import { PHONE_CASES } from '../../../shared/domain/phone.cases'
 
 let dir: string
 let db: SqliteDatabase
@@ -203,6 +204,40 @@ describe('conversations', () => {
     expect(conversations.search('99999', 10).conversations).toHaveLength(1)
     expect(conversations.search('  ', 10)).toEqual({ messages: [], conversations: [] })
   })
+
+  it('finds a conversation by its number in every form Send takes (08…, +62 …, dashed), as the phone rule reads it', () => {
+    receive(
+      message({ chatId: '6281234500004', pushName: 'Budi', text: 'halo' }),
+      message({ chatId: '6281234500001', pushName: 'Sari', text: 'kue 0001' })
+    )
+    const found = (text: string): string[] =>
+      conversations.search(text, 10).conversations.map((c) => c.chatId)
+    for (const typed of [
+      '081234500004',
+      '0812-3450-0004',
+      '+62 812 3450 0004',
+      '6281234500004',
+      '81234500004'
+    ])
+      expect(found(typed), typed).toEqual(['6281234500004'])
+    // A number begun with its prefix, and a formatted tail, find the numbers that start or end so.
+    expect(found('0812 3450 0004')).toEqual(['6281234500004'])
+    expect(found('0812-345')).toEqual(['6281234500001', '6281234500004'])
+    expect(found('3450-0004')).toEqual(['6281234500004'])
+    // Short tails and digits in texts still match as before.
+    expect(found('0001')).toEqual(['6281234500001'])
+    expect(conversations.search('0001', 10).messages.map((m) => m.text)).toEqual(['kue 0001'])
+    expect(found('kue 0001')).toEqual([])
+  })
+
+  it.each(PHONE_CASES.filter((c) => 'value' in c.expected).map((c) => [c.input, c.expected] as const))(
+    'finds the conversation of %j (the phone cases table)',
+    (input, expected) => {
+      const chatId = (expected as { value: string }).value
+      receive(message({ chatId, text: 'halo' }), message({ chatId: '6289999999999', text: 'halo' }))
+      expect(conversations.search(input, 10).conversations.map((c) => c.chatId)).toEqual([chatId])
+    }
+  )
 })
 
 describe('contact names', () => {

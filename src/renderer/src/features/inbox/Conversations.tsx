@@ -7,6 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatListTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
+import { isMediaKindName, MEDIA_KIND_CHOICES } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
@@ -237,6 +238,11 @@ function ConversationRows({
   )
 }
 
+/** What a newest message without text was, in words: its file's kind ("Image"), or that it had no text (a sticker). */
+function withoutTextWords(t: ReturnType<typeof useT>, type: string): string {
+  return t(isMediaKindName(type) ? MEDIA_KIND_CHOICES[type] : 'inbox.conversations.withoutText')
+}
+
 /** One conversation. Memoised: scrolling draws only the rows coming into view. */
 const ConversationRow = memo(function ConversationRow({
   index,
@@ -288,7 +294,7 @@ const ConversationRow = memo(function ConversationRow({
           </span>
           <span className="row-what" dir="auto">
             {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}
-            {conversation.lastText || t('inbox.messages.media', { type: conversation.lastType })}
+            {conversation.lastText || withoutTextWords(t, conversation.lastType)}
           </span>
         </span>
         <span className="row-side">
@@ -318,6 +324,20 @@ const ConversationRow = memo(function ConversationRow({
   )
 })
 
+/** Who a found message is from: its conversation's name and number, or what the message says of its chat. */
+function whoWrote(message: InboxMessageView, conversation: InboxConversationView | undefined): string {
+  const { title, number } = conversationLabel(
+    conversation ?? {
+      chatId: message.chatId,
+      isGroup: message.isGroup,
+      groupSubject: message.groupSubject,
+      contactName: null,
+      pushName: message.pushName
+    }
+  )
+  return number ? `${title} ${number}` : title
+}
+
 /**
  * `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. Sent once the
  * typing settles, or `now` (Enter pressed).
@@ -335,6 +355,8 @@ function SearchResults({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const several = useDevices((s) => s.devices.length > 1)
+  const nameOf = useDeviceName(t)
   const [found, setFound] = useState<{
     text: string
     messages: InboxMessageView[]
@@ -395,10 +417,15 @@ function SearchResults({
     pool.find((c) => c.chatId === message.chatId && c.deviceSerial === message.deviceSerial) ??
     pool.find((c) => c.chatId === message.chatId)
   return (
-    <div className="inbox-search-results" data-testid="inbox-search-results" aria-live="polite">
-      {found.messages.length === 0 && found.conversations.length === 0 ? (
-        <p className="muted">{t('inbox.search.none')}</p>
-      ) : null}
+    <div className="inbox-search-results" data-testid="inbox-search-results">
+      <p className="muted" role="status">
+        {found.messages.length === 0 && found.conversations.length === 0
+          ? t('inbox.search.none')
+          : t(found.next === null ? 'inbox.search.found' : 'inbox.search.foundMore', {
+              conversations: found.conversations.length,
+              messages: found.messages.length
+            })}
+      </p>
       {found.conversations.length > 0 ? (
         <ul className="inbox-messages" aria-label={t('inbox.conversations.heading')}>
           {found.conversations.map((conversation) => (
@@ -419,8 +446,16 @@ function SearchResults({
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
           {found.messages.map((message) => {
             const conversation = conversationOf(message)
+            const device = !several
+              ? null
+              : conversation?.deviceId
+                ? nameOf(conversation.deviceId)
+                : (conversation?.deviceSerial ?? message.deviceSerial)
             const words = (
               <>
+                <span className="inbox-search-who small">
+                  {[whoWrote(message, conversation), device].filter(Boolean).join(' · ')}
+                </span>{' '}
                 <span dir="auto">{message.text}</span>{' '}
                 <time className="muted small" dateTime={message.receivedAt}>
                   {formatDateTime(message.sentAt ?? message.receivedAt, locale)}

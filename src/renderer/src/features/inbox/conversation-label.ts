@@ -7,7 +7,12 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
  * The conversation's title and, when a name stands in the title, the number beside it; `titleIsNumber` when the
  * number is the title (no name known), which is then drawn as a number: whole, never broken at its hyphens.
  */
-export function conversationLabel(conversation: InboxConversationView): {
+export function conversationLabel(
+  conversation: Pick<
+    InboxConversationView,
+    'chatId' | 'isGroup' | 'groupSubject' | 'contactName' | 'pushName'
+  >
+): {
   title: string
   number: string | null
   titleIsNumber: boolean
