@@ -136,6 +136,8 @@ export const enStart = {
   'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
+  // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
+  'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',

@@ -1203,6 +1203,7 @@ export const enRest = {
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
+  'campaigns.resumeOn': 'Resume on {device}',
   'campaigns.autoPause.resumeWhenBack':
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',

@@ -1347,6 +1347,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
+  'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sedang mengirim',
   'campaigns.wait.gap': 'Menunggu jarak antarpengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Istirahat kelompok hingga {until}',
@@ -1361,6 +1362,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
+  'campaigns.resumeOn': 'Lanjutkan di {device}',
   'campaigns.autoPause.resumeWhenBack':
     'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',

@@ -278,7 +278,7 @@ describe('CampaignsView', () => {
     })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     expect((await screen.findByTestId('campaign-device-wait')).textContent).toMatch(
-      /^Waiting: outside working hours until/
+      /^Shop — Waiting: outside working hours until/
     )
 
     fake.handle('campaigns:get', () => campaign({ status: 'paused' }))
@@ -360,11 +360,41 @@ describe('auto-paused device', () => {
     await user.click(await screen.findByRole('button', { name: /bills/ }))
     const part = await screen.findByTestId('campaign-device-wait')
     expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
-    await user.click(within(part).getByRole('button', { name: 'Resume' }))
+    await user.click(within(part).getByRole('button', { name: 'Resume on Shop' }))
     expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
     // That Resume goes once the part runs again: the campaign takes the focus, not the page.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume on Shop' })).toBeNull())
     expect(document.activeElement?.id).toBe('campaign-progress')
+  })
+})
+
+describe("each device's part, named", () => {
+  // QA F06: the card listed "Sending now" / "Paused: the device disconnected…" with a bare "Resume", naming no device.
+  it('names the device on each line and on its Resume', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Sandbox device' }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'disconnected' })
+        ]
+      })
+    )
+    const current = campaign({
+      devices: [
+        { deviceId: 'dev-1', wait: null, autoPaused: null },
+        { deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }
+      ]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const [sending, held] = await screen.findAllByTestId('campaign-device-wait')
+    expect(sending?.textContent).toBe('Sandbox device — Sending now')
+    expect(held?.textContent).toMatch(/^Toko Kedua — Paused: /)
+    await user.click(within(held as HTMLElement).getByRole('button', { name: 'Resume on Toko Kedua' }))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-2' }])
   })
 })
 
@@ -451,7 +481,7 @@ describe('a verdict true to its buckets', () => {
     expect(part.textContent).toContain('Paused: the gateway could not be reached.')
     expect(part.textContent).toContain('press Resume once the device is connected again.')
     expect(part.textContent).not.toContain('The device is connected again')
-    expect(within(part).getAllByRole('button', { name: 'Resume' })).toHaveLength(1)
+    expect(within(part).getAllByRole('button', { name: 'Resume on Front office' })).toHaveLength(1)
     // The gateway is back: the part stays paused (deliberately) and says how to go on.
     act(() => seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'connected' })] })))
     await waitFor(() =>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
+  DeviceView,
   FileHandleView,
   InvokeReply,
   PacingPolicyView,
@@ -39,7 +40,7 @@ import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
-import { campaignWaitText } from './wait-text'
+import { campaignPartText } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -1136,8 +1137,9 @@ function CampaignProgress({
     }
   }
 
-  const sendable = (deviceId: string): boolean =>
-    devices.find((device) => device.id === deviceId)?.state === 'connected'
+  const deviceOf = (deviceId: string): DeviceView | undefined =>
+    devices.find((device) => device.id === deviceId)
+  const sendable = (deviceId: string): boolean => deviceOf(deviceId)?.state === 'connected'
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
@@ -1191,7 +1193,7 @@ function CampaignProgress({
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
-            {campaignWaitText(d, t, locale, campaignZone(campaign.pacing))}
+            {campaignPartText(d, deviceOf(d.deviceId), t, locale, campaignZone(campaign.pacing))}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
             {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable'
               ? ` ${t(sendable(d.deviceId) ? 'campaigns.autoPause.deviceBack' : 'campaigns.autoPause.resumeWhenBack')}`
@@ -1210,7 +1212,7 @@ function CampaignProgress({
                     })
                   }
                 >
-                  {t('campaigns.resume')}
+                  {t('campaigns.resumeOn', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
                 </button>
               </>
             ) : null}

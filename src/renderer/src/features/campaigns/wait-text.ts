@@ -1,6 +1,6 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
-import type { CampaignView } from '../../../../shared/contract'
+import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -33,5 +33,22 @@ export function campaignWaitText(
     until: device.wait.until
       ? formatSoonInZone(device.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
       : ''
+  })
+}
+
+/**
+ * One device's part of a campaign, named ("Toko Kedua — Paused: …"): a campaign runs on several devices, and a line
+ * that does not say which one reads as the whole campaign's state (QA F06). A device removed since is named by its id.
+ */
+export function campaignPartText(
+  part: CampaignView['devices'][number],
+  device: Pick<DeviceView, 'label'> | undefined,
+  t: Translate,
+  locale?: string,
+  timeZone?: string
+): string {
+  return t('campaigns.part', {
+    device: device?.label ?? part.deviceId,
+    state: campaignWaitText(part, t, locale, timeZone)
   })
 }
