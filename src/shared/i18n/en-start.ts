@@ -148,6 +148,8 @@ export const enStart = {
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
   'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
+  // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
+  'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',
   'drop.sheet.attach': 'Attach to a message',

@@ -1358,6 +1358,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
   'campaigns.autoPause.unreachable': 'Dijeda: gateway tidak dapat dihubungi.',
+  'campaigns.autoPause.deviceState': 'Dijeda: status perangkat “{state}”.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
@@ -1365,6 +1366,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.resumeOn': 'Lanjutkan di {device}',
   'campaigns.autoPause.resumeWhenBack':
     'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',
+  'campaigns.autoPause.resumeWhenFixed':
+    'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.cancel': 'Batalkan sisanya',
   'campaigns.cancelReport':

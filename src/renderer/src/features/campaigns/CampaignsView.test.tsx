@@ -398,6 +398,47 @@ describe("each device's part, named", () => {
   })
 })
 
+describe('a part paused by a device the gateway refuses', () => {
+  // QA F07: a device whose subscription ended was reported as "disconnected or logged out… press Resume once the
+  // device is connected again": the operator was sent to reconnect a phone when the fix is paying the gateway.
+  it.each([
+    {
+      language: 'en' as const,
+      reason: 'Toko Kedua — Paused: the device is “Expired”.',
+      advice: 'The gateway subscription has ended. Renew it with your provider.',
+      resume: 'It does not go on by itself: once that is done, press Resume.',
+      wrong: /disconnected|connected again/
+    },
+    {
+      language: 'id' as const,
+      reason: 'Toko Kedua — Dijeda: status perangkat “Kedaluwarsa”.',
+      advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
+      resume: 'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
+      wrong: /terputus|tersambung lagi/
+    }
+  ])('gives the device’s own state and advice, as its card does ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    // The core pauses a part for any drop out of "connected" with one reason, `disconnected`.
+    const current = campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    const text = part.textContent ?? ''
+    expect(text.startsWith(want.reason)).toBe(true)
+    expect(text).toContain(want.advice)
+    expect(text).toContain(want.resume)
+    expect(text).not.toMatch(want.wrong)
+  })
+})
+
 describe('a verdict true to its buckets', () => {
   it('does not call a campaign finished while rows are still with the gateway unsent', async () => {
     // QA: "Promo Nov — finished" above "sending 1": the core finishes once every row is handed over.

@@ -10,6 +10,7 @@ import type {
   PacingPolicyView,
   SheetView
 } from '../../../../shared/contract'
+import { adviceKey, deviceStatus } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -40,7 +41,7 @@ import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
-import { campaignPartText } from './wait-text'
+import { campaignPartText, heldByState } from './wait-text'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -1140,6 +1141,20 @@ function CampaignProgress({
   const deviceOf = (deviceId: string): DeviceView | undefined =>
     devices.find((device) => device.id === deviceId)
   const sendable = (deviceId: string): boolean => deviceOf(deviceId)?.state === 'connected'
+  /**
+   * What brings a part paused by a drop back: the device's own advice when its state tells more than the drop (its
+   * card's words: relink, renew…), then Resume, once that is done when the fix is the operator's, not the phone's.
+   */
+  const resumeAdvice = (part: CampaignView['devices'][number]): string => {
+    const device = deviceOf(part.deviceId)
+    if (sendable(part.deviceId)) return t('campaigns.autoPause.deviceBack')
+    const state = heldByState(part, device)
+    if (!device || !state) return t('campaigns.autoPause.resumeWhenBack')
+    const then = deviceStatus(state).tokenRefused
+      ? 'campaigns.autoPause.resumeWhenFixed'
+      : 'campaigns.autoPause.resumeWhenBack'
+    return `${t(adviceKey(device))} ${t(then)}`
+  }
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
@@ -1195,9 +1210,7 @@ function CampaignProgress({
           <li key={d.deviceId} data-testid="campaign-device-wait">
             {campaignPartText(d, deviceOf(d.deviceId), t, locale, campaignZone(campaign.pacing))}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
-            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable'
-              ? ` ${t(sendable(d.deviceId) ? 'campaigns.autoPause.deviceBack' : 'campaigns.autoPause.resumeWhenBack')}`
-              : null}
+            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable' ? ` ${resumeAdvice(d)}` : null}
             {d.autoPaused ? (
               <>
                 {' '}

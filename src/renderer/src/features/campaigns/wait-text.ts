@@ -1,6 +1,6 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
-import type { CampaignView, DeviceView } from '../../../../shared/contract'
+import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -19,19 +19,39 @@ const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   unreachable: 'campaigns.autoPause.unreachable'
 }
 
+/** States a drop's own reason already words ("disconnected", "could not be reached"), or that tell nothing more. */
+const SAID_BY_DROP: readonly DeviceState[] = ['connected', 'unknown', 'disconnected', 'unreachable']
+
+/**
+ * The device's own state when it tells more than the core's reason for pausing the part: the core pauses a part for
+ * any drop out of "connected" as `disconnected`, but a phone logged out, an ended subscription or a refused token
+ * each has its own fix (QA F07: an expired device was sent to "reconnect"). Null when the reason says it all.
+ */
+export function heldByState(
+  part: CampaignView['devices'][number],
+  device: Pick<DeviceView, 'state'> | undefined
+): DeviceState | null {
+  if (part.autoPaused !== 'disconnected' && part.autoPaused !== 'unreachable') return null
+  if (!device || SAID_BY_DROP.includes(device.state)) return null
+  return device.state
+}
+
 /** `locale` and `timeZone`: the window's and the campaign's (its working hours' zone), so "until" matches its hours. */
 export function campaignWaitText(
-  device: CampaignView['devices'][number],
+  part: CampaignView['devices'][number],
   t: Translate,
   locale?: string,
-  timeZone?: string
+  timeZone?: string,
+  device?: Pick<DeviceView, 'state'>
 ): string {
-  if (device.autoPaused) return t(AUTO_PAUSE_KEY[device.autoPaused] ?? 'campaigns.autoPause.failureRate')
-  if (!device.wait) return t('campaigns.wait.none')
-  return t(WAIT_KEY[device.wait.code] ?? 'campaigns.wait.gap', {
+  const state = heldByState(part, device)
+  if (state) return t('campaigns.autoPause.deviceState', { state: t(`state.${state}`) })
+  if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
+  if (!part.wait) return t('campaigns.wait.none')
+  return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
-    until: device.wait.until
-      ? formatSoonInZone(device.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
+    until: part.wait.until
+      ? formatSoonInZone(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
       : ''
   })
 }
@@ -42,13 +62,13 @@ export function campaignWaitText(
  */
 export function campaignPartText(
   part: CampaignView['devices'][number],
-  device: Pick<DeviceView, 'label'> | undefined,
+  device: Pick<DeviceView, 'label' | 'state'> | undefined,
   t: Translate,
   locale?: string,
   timeZone?: string
 ): string {
   return t('campaigns.part', {
     device: device?.label ?? part.deviceId,
-    state: campaignWaitText(part, t, locale, timeZone)
+    state: campaignWaitText(part, t, locale, timeZone, device)
   })
 }

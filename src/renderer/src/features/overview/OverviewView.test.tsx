@@ -206,6 +206,23 @@ describe('overview', () => {
     expect(waits).not.toContain('Sandbox device')
   })
 
+  it('says a part is held by its device’s ended subscription, not by a drop (QA F07)', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }] })]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
+      'Toko Kedua — Paused: the device is “Expired”.'
+    )
+  })
+
   describe('an estimated end that passes while rows remain', () => {
     // 09:00 WITA; the estimate made then says 09:02, and the sends stall (the gateway asks to wait): no event comes.
     const nine = Date.UTC(2026, 10, 29, 1, 0)
