@@ -134,11 +134,13 @@ export const enStart = {
   'campaigns.status.cancelled': 'cancelled',
   'campaigns.status.finished': 'finished',
   'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
+  'campaigns.status.heldBySendingPause': 'held: all sending is paused',
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
   // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',
+  'campaigns.wait.sendingPaused': 'Held: all sending is paused (Resume sending is in the header).',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',
   'campaigns.wait.outsideHours': 'Waiting: outside working hours until {until}',

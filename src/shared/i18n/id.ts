@@ -1345,10 +1345,13 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
+  'campaigns.status.heldBySendingPause': 'ditahan: semua pengiriman dijeda',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sedang mengirim',
+  'campaigns.wait.sendingPaused':
+    'Ditahan: semua pengiriman dijeda (Lanjutkan pengiriman ada di bagian atas).',
   'campaigns.wait.gap': 'Menunggu jarak antarpengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Istirahat kelompok hingga {until}',
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',

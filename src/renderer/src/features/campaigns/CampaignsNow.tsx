@@ -9,7 +9,7 @@ import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
-import { campaignStatusText, campaignZone, isHeld, rowBuckets } from './campaign-facts'
+import { campaignStatusText, campaignZone, heldBySendingPause, isHeld, rowBuckets } from './campaign-facts'
 import { campaignPartText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
@@ -69,8 +69,11 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read
   const zone = campaignZone(campaign.pacing)
-  // Held until the operator resumes, the campaign has no end to promise (the estimate assumes it goes on now).
-  const end = finishEstimate(isHeld(campaign) ? null : campaign.estimate.finishAt, now)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  // Held until the operator resumes (the campaign, or all sending), the campaign has no end to promise (the estimate
+  // assumes it goes on now).
+  const held = isHeld(campaign) || heldBySendingPause(campaign, sendingPaused)
+  const end = finishEstimate(held ? null : campaign.estimate.finishAt, now)
   const devices = useDevices((s) => s.devices)
   // Each part that waits or is held, named: one device held is not the campaign paused (QA F06).
   const waits = campaign.devices
@@ -80,8 +83,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
         d,
         devices.find((device) => device.id === d.deviceId),
         t,
-        locale,
-        zone
+        { locale, timeZone: zone, sendingPaused }
       )
     )
   return (
@@ -93,7 +95,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       >
         {campaign.name}
       </button>
-      <span className="muted">{campaignStatusText(campaign, t, locale)}</span>
+      <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
       <span className="overview-campaign-facts">
         {t('overview.campaigns.progress', {
           sent: formatCount(sent, locale),

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
+import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
@@ -437,6 +438,47 @@ describe('a part paused by a device the gateway refuses', () => {
     expect(text).toContain(want.resume)
     expect(text).not.toMatch(want.wrong)
   })
+})
+
+describe('with all sending paused', () => {
+  // QA F03: with the header's "Pause sending" on, the card still read "promo3 — sending" over "Sending now" lines.
+  it.each([
+    {
+      language: 'en' as const,
+      status: 'held: all sending is paused',
+      part: 'Shop — Held: all sending is paused (Resume sending is in the header).'
+    },
+    {
+      language: 'id' as const,
+      status: 'ditahan: semua pengiriman dijeda',
+      part: 'Shop — Ditahan: semua pengiriman dijeda (Lanjutkan pengiriman ada di bagian atas).'
+    }
+  ])(
+    'says the campaign and each part are held by it, and sending once it is off ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+      const gap = { code: 'gap' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
+      const current = campaign({ devices: [{ deviceId: 'dev-1', wait: gap, autoPaused: null }] })
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.status))
+      expect(screen.getByTestId('campaign-device-wait').textContent).toBe(want.part)
+      const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+      expect(listed?.textContent).toBe(`bills ${want.status}`)
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(want.status))
+      expect(screen.getByTestId('campaign-device-wait').textContent).not.toBe(want.part)
+    }
+  )
 })
 
 describe('a verdict true to its buckets', () => {

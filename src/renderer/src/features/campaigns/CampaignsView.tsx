@@ -21,6 +21,7 @@ import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText } from '../../ui/budget-words'
@@ -70,6 +71,7 @@ interface SplitRest {
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -149,7 +151,7 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{campaignStatusText(c, t, locale)}</span>
+              <span className="muted">{campaignStatusText(c, t, locale, sendingPaused)}</span>
             </li>
           ))}
         </ul>
@@ -1098,6 +1100,7 @@ function CampaignProgress({
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const devices = useDevices((s) => s.devices)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   const loaded = campaign !== null
@@ -1122,7 +1125,7 @@ function CampaignProgress({
   }, [id, tick])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
-  const verdict = campaign ? campaignStatusKey(campaign) : null
+  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])
@@ -1166,7 +1169,8 @@ function CampaignProgress({
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
-        {campaign.name} — <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale)}</span>
+        {campaign.name} —{' '}
+        <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
@@ -1208,7 +1212,11 @@ function CampaignProgress({
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
-            {campaignPartText(d, deviceOf(d.deviceId), t, locale, campaignZone(campaign.pacing))}
+            {campaignPartText(d, deviceOf(d.deviceId), t, {
+              locale,
+              timeZone: campaignZone(campaign.pacing),
+              sendingPaused
+            })}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
             {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable' ? ` ${resumeAdvice(d)}` : null}
             {d.autoPaused ? (

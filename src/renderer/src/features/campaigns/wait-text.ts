@@ -36,17 +36,25 @@ export function heldByState(
   return device.state
 }
 
-/** `locale` and `timeZone`: the window's and the campaign's (its working hours' zone), so "until" matches its hours. */
+/** Where a part's words are read: the window's locale and the campaign's zone (its working hours'), so "until" matches its hours. */
+export interface PartContext {
+  locale?: string
+  timeZone?: string
+  /** The operator paused all sending (the header's "Pause sending"): no part sends, whatever its pacing says. */
+  sendingPaused?: boolean
+}
+
 export function campaignWaitText(
   part: CampaignView['devices'][number],
   t: Translate,
-  locale?: string,
-  timeZone?: string,
+  { locale, timeZone, sendingPaused = false }: PartContext = {},
   device?: Pick<DeviceView, 'state'>
 ): string {
   const state = heldByState(part, device)
   if (state) return t('campaigns.autoPause.deviceState', { state: t(`state.${state}`) })
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
+  // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
+  if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
   if (!part.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
@@ -64,11 +72,10 @@ export function campaignPartText(
   part: CampaignView['devices'][number],
   device: Pick<DeviceView, 'label' | 'state'> | undefined,
   t: Translate,
-  locale?: string,
-  timeZone?: string
+  context: PartContext
 ): string {
   return t('campaigns.part', {
     device: device?.label ?? part.deviceId,
-    state: campaignWaitText(part, t, locale, timeZone, device)
+    state: campaignWaitText(part, t, context, device)
   })
 }

@@ -223,6 +223,28 @@ describe('overview', () => {
     )
   })
 
+  it('says a campaign is held while all sending is paused, and promises no end meanwhile (QA F03)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+          estimate: { finishAt: Date.now() + 3_600_000 }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(bills.textContent).toContain('held: all sending is paused')
+    expect(bills.textContent).not.toMatch(/bills\s*sending/)
+    expect(bills.textContent).not.toContain('estimated end')
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+    await waitFor(() =>
+      expect(screen.getByTestId('overview-campaign-c1').textContent).toContain('estimated end')
+    )
+  })
+
   describe('an estimated end that passes while rows remain', () => {
     // 09:00 WITA; the estimate made then says 09:02, and the sends stall (the gateway asks to wait): no event comes.
     const nine = Date.UTC(2026, 10, 29, 1, 0)
