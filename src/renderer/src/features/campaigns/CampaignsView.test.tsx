@@ -267,7 +267,9 @@ describe('CampaignsView', () => {
     expect(skippedRows[1]).toBe('Row 5: no phone number')
 
     // Before start: each device with the quota it has left.
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (gateway quota 120)')
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(
+      'Shop — Connected (gateway quota 120)'
+    )
     expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
@@ -324,6 +326,60 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv', language: 'en' }])
   })
+})
+
+describe('Send from', () => {
+  // QA F13: a logged-out device was a plain checkbox ("Sandbox device (kuota gateway 987)") where Send's picker says
+  // "Sandbox device — Needs a QR scan" and warns.
+  it.each([
+    {
+      language: 'en' as const,
+      label: 'Sandbox device — Needs a QR scan (gateway quota 987)',
+      warning: 'This device’s phone is not linked: messages wait in the outbox until its QR code is scanned.'
+    },
+    {
+      language: 'id' as const,
+      label: 'Sandbox device — Perlu pindai QR (kuota gateway 987)',
+      warning: /^Ponsel perangkat ini belum tertaut/
+    }
+  ])(
+    'names each device’s state as Send does, and warns when one that cannot send is ticked ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [
+            makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 }),
+            makeDevice({ id: 'dev-2', label: 'Sandbox device', quota: 987, state: 'needs-scan' })
+          ]
+        })
+      )
+      fake.handle('campaigns:read', () =>
+        sheetRead({ headers: ['Phone'], rowCount: 1, mapping: { phone: 'Phone', variables: [] } })
+      )
+      fake.handle('campaigns:check', () => ({
+        summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
+        problems: [],
+        previews: [],
+        templateError: null,
+        estimate: null
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.upload(
+        screen.getByTestId('campaign-file'),
+        new File(['x'], 'bills.csv', { type: 'text/csv' })
+      )
+      const loggedOut = await screen.findByRole('checkbox', { name: want.label })
+      expect(screen.queryByTestId('campaign-device-warning')).toBeNull()
+      await user.click(loggedOut)
+      const warning = screen.getByTestId('campaign-device-warning')
+      expect(warning.textContent).toMatch(want.warning)
+      expect(loggedOut.getAttribute('aria-describedby')).toBe(warning.id)
+      await user.click(loggedOut)
+      expect(screen.queryByTestId('campaign-device-warning')).toBeNull()
+    }
+  )
 })
 
 describe('auto-paused device', () => {
@@ -1556,8 +1612,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
   // QA: "quota 1000" beside "quota 1,000" in the same form (the devices to send from printed it raw).
   it.each([
-    { language: 'en' as const, file: 'Choose a spreadsheet', quota: 'gateway quota 1,000' },
-    { language: 'id' as const, file: 'Pilih spreadsheet', quota: 'kuota gateway 1.000' }
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      state: 'Connected',
+      quota: 'gateway quota 1,000'
+    },
+    { language: 'id' as const, file: 'Pilih spreadsheet', state: 'Terhubung', quota: 'kuota gateway 1.000' }
   ])('writes a quota in the window’s grouping wherever the form shows it ($language)', async (words) => {
     seedStores(
       makeBootstrap({
@@ -1566,7 +1627,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
       })
     )
     const { user, start } = await draftWithMessage(words.file)
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(`Shop (${words.quota})`)
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(
+      `Shop — ${words.state} (${words.quota})`
+    )
     await user.click(start)
     const summary = await screen.findByTestId('campaign-presend')
     expect(within(summary).getByRole('listitem').textContent).toMatch(

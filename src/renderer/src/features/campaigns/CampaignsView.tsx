@@ -1,6 +1,6 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
@@ -43,6 +43,7 @@ import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
+import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -806,21 +807,34 @@ function NewCampaign({
                 </button>
               </p>
             ) : null}
-            {devices.map((d) => (
-              <label key={d.id} className="campaign-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(d.id)}
-                  onChange={(e) =>
-                    setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
-                  }
-                />
-                {d.label}{' '}
-                {d.quota !== null
-                  ? `(${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
-                  : ''}
-              </label>
-            ))}
+            {devices.map((d) => {
+              // Ticked while it cannot send: its rows would wait for it, as Send warns (QA F13).
+              const warn = chosen.includes(d.id) && d.state !== 'connected'
+              const warningId = `campaign-device-warning-${d.id}`
+              return (
+                <Fragment key={d.id}>
+                  <label className="campaign-check">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(d.id)}
+                      aria-describedby={warn ? warningId : undefined}
+                      onChange={(e) =>
+                        setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
+                      }
+                    />
+                    {deviceChoiceLabel(d, t)}
+                    {d.quota !== null
+                      ? ` (${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
+                      : ''}
+                  </label>
+                  {warn ? (
+                    <p className="field-hint" id={warningId} data-testid="campaign-device-warning">
+                      {t(waitsUntilKey(d.state))}
+                    </p>
+                  ) : null}
+                </Fragment>
+              )
+            })}
           </fieldset>
         </section>
       ) : null}
