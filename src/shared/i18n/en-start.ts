@@ -134,9 +134,13 @@ export const enStart = {
   'campaigns.status.cancelled': 'cancelled',
   'campaigns.status.finished': 'finished',
   'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
+  'campaigns.status.heldBySendingPause': 'held: all sending is paused',
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
+  // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
+  'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',
+  'campaigns.wait.sendingPaused': 'Held: all sending is paused (Resume sending is in the header).',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',
   'campaigns.wait.outsideHours': 'Waiting: outside working hours until {until}',
@@ -146,6 +150,8 @@ export const enStart = {
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
   'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
+  // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
+  'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',
   'drop.sheet.attach': 'Attach to a message',

@@ -1203,8 +1203,10 @@ export const enRest = {
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
+  'campaigns.resumeOn': 'Resume on {device}',
   'campaigns.autoPause.resumeWhenBack':
     'It does not go on by itself: press Resume once the device is connected again.',
+  'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport':

@@ -1345,9 +1345,13 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
+  'campaigns.status.heldBySendingPause': 'ditahan: semua pengiriman dijeda',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
+  'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sedang mengirim',
+  'campaigns.wait.sendingPaused':
+    'Ditahan: semua pengiriman dijeda (Lanjutkan pengiriman ada di bagian atas).',
   'campaigns.wait.gap': 'Menunggu jarak antarpengiriman hingga {until}',
   'campaigns.wait.batchPause': 'Istirahat kelompok hingga {until}',
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
@@ -1357,12 +1361,16 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
   'campaigns.autoPause.unreachable': 'Dijeda: gateway tidak dapat dihubungi.',
+  'campaigns.autoPause.deviceState': 'Dijeda: status perangkat “{state}”.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
+  'campaigns.resumeOn': 'Lanjutkan di {device}',
   'campaigns.autoPause.resumeWhenBack':
     'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',
+  'campaigns.autoPause.resumeWhenFixed':
+    'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.cancel': 'Batalkan sisanya',
   'campaigns.cancelReport':

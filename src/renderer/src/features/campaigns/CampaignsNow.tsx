@@ -7,9 +7,10 @@ import { call, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
+import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
-import { campaignStatusText, campaignZone, isHeld, rowBuckets } from './campaign-facts'
-import { campaignWaitText } from './wait-text'
+import { campaignStatusText, campaignZone, heldBySendingPause, isHeld, rowBuckets } from './campaign-facts'
+import { campaignPartText } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -68,15 +69,23 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read
   const zone = campaignZone(campaign.pacing)
-  // Held until the operator resumes, the campaign has no end to promise (the estimate assumes it goes on now).
-  const end = finishEstimate(isHeld(campaign) ? null : campaign.estimate.finishAt, now)
-  const waits = [
-    ...new Set(
-      campaign.devices
-        .filter((d) => d.wait !== null || d.autoPaused !== null)
-        .map((d) => campaignWaitText(d, t, locale, zone))
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  // Held until the operator resumes (the campaign, or all sending), the campaign has no end to promise (the estimate
+  // assumes it goes on now).
+  const held = isHeld(campaign) || heldBySendingPause(campaign, sendingPaused)
+  const end = finishEstimate(held ? null : campaign.estimate.finishAt, now)
+  const devices = useDevices((s) => s.devices)
+  // Each part that waits or is held, named: one device held is not the campaign paused (QA F06).
+  const waits = campaign.devices
+    .filter((d) => d.wait !== null || d.autoPaused !== null)
+    .map((d) =>
+      campaignPartText(
+        d,
+        devices.find((device) => device.id === d.deviceId),
+        t,
+        { locale, timeZone: zone, sendingPaused }
+      )
     )
-  ]
   return (
     <li className="overview-campaign" data-testid={`overview-campaign-${campaign.id}`}>
       <button
@@ -86,7 +95,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       >
         {campaign.name}
       </button>
-      <span className="muted">{campaignStatusText(campaign, t, locale)}</span>
+      <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
       <span className="overview-campaign-facts">
         {t('overview.campaigns.progress', {
           sent: formatCount(sent, locale),

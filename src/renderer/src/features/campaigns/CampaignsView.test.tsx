@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
+import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
 import { WindowDrop } from '../send/WindowDrop'
@@ -266,7 +267,9 @@ describe('CampaignsView', () => {
     expect(skippedRows[1]).toBe('Row 5: no phone number')
 
     // Before start: each device with the quota it has left.
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe('Shop (gateway quota 120)')
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(
+      'Shop — Connected (gateway quota 120)'
+    )
     expect(screen.getByLabelText(/Shop/)).toHaveProperty('checked', true)
     await user.click(await screen.findByTestId('campaign-start'))
     await user.click(await screen.findByTestId('campaign-confirm-start'))
@@ -278,7 +281,7 @@ describe('CampaignsView', () => {
     })
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     expect((await screen.findByTestId('campaign-device-wait')).textContent).toMatch(
-      /^Waiting: outside working hours until/
+      /^Shop — Waiting: outside working hours until/
     )
 
     fake.handle('campaigns:get', () => campaign({ status: 'paused' }))
@@ -325,6 +328,60 @@ describe('CampaignsView', () => {
   })
 })
 
+describe('Send from', () => {
+  // QA F13: a logged-out device was a plain checkbox ("Sandbox device (kuota gateway 987)") where Send's picker says
+  // "Sandbox device — Needs a QR scan" and warns.
+  it.each([
+    {
+      language: 'en' as const,
+      label: 'Sandbox device — Needs a QR scan (gateway quota 987)',
+      warning: 'This device’s phone is not linked: messages wait in the outbox until its QR code is scanned.'
+    },
+    {
+      language: 'id' as const,
+      label: 'Sandbox device — Perlu pindai QR (kuota gateway 987)',
+      warning: /^Ponsel perangkat ini belum tertaut/
+    }
+  ])(
+    'names each device’s state as Send does, and warns when one that cannot send is ticked ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [
+            makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 }),
+            makeDevice({ id: 'dev-2', label: 'Sandbox device', quota: 987, state: 'needs-scan' })
+          ]
+        })
+      )
+      fake.handle('campaigns:read', () =>
+        sheetRead({ headers: ['Phone'], rowCount: 1, mapping: { phone: 'Phone', variables: [] } })
+      )
+      fake.handle('campaigns:check', () => ({
+        summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
+        problems: [],
+        previews: [],
+        templateError: null,
+        estimate: null
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.upload(
+        screen.getByTestId('campaign-file'),
+        new File(['x'], 'bills.csv', { type: 'text/csv' })
+      )
+      const loggedOut = await screen.findByRole('checkbox', { name: want.label })
+      expect(screen.queryByTestId('campaign-device-warning')).toBeNull()
+      await user.click(loggedOut)
+      const warning = screen.getByTestId('campaign-device-warning')
+      expect(warning.textContent).toMatch(want.warning)
+      expect(loggedOut.getAttribute('aria-describedby')).toBe(warning.id)
+      await user.click(loggedOut)
+      expect(screen.queryByTestId('campaign-device-warning')).toBeNull()
+    }
+  )
+})
+
 describe('auto-paused device', () => {
   it('says why a spreadsheet was refused at registration, in the operator language, and reads nothing', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
@@ -360,12 +417,124 @@ describe('auto-paused device', () => {
     await user.click(await screen.findByRole('button', { name: /bills/ }))
     const part = await screen.findByTestId('campaign-device-wait')
     expect(part.textContent).toContain('Paused: the gateway says the quota is spent.')
-    await user.click(within(part).getByRole('button', { name: 'Resume' }))
+    await user.click(within(part).getByRole('button', { name: 'Resume on Shop' }))
     expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
     // That Resume goes once the part runs again: the campaign takes the focus, not the page.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume on Shop' })).toBeNull())
     expect(document.activeElement?.id).toBe('campaign-progress')
   })
+})
+
+describe("each device's part, named", () => {
+  // QA F06: the card listed "Sending now" / "Paused: the device disconnected…" with a bare "Resume", naming no device.
+  it('names the device on each line and on its Resume', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Sandbox device' }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'disconnected' })
+        ]
+      })
+    )
+    const current = campaign({
+      devices: [
+        { deviceId: 'dev-1', wait: null, autoPaused: null },
+        { deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }
+      ]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const [sending, held] = await screen.findAllByTestId('campaign-device-wait')
+    expect(sending?.textContent).toBe('Sandbox device — Sending now')
+    expect(held?.textContent).toMatch(/^Toko Kedua — Paused: /)
+    await user.click(within(held as HTMLElement).getByRole('button', { name: 'Resume on Toko Kedua' }))
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-2' }])
+  })
+})
+
+describe('a part paused by a device the gateway refuses', () => {
+  // QA F07: a device whose subscription ended was reported as "disconnected or logged out… press Resume once the
+  // device is connected again": the operator was sent to reconnect a phone when the fix is paying the gateway.
+  it.each([
+    {
+      language: 'en' as const,
+      reason: 'Toko Kedua — Paused: the device is “Expired”.',
+      advice: 'The gateway subscription has ended. Renew it with your provider.',
+      resume: 'It does not go on by itself: once that is done, press Resume.',
+      wrong: /disconnected|connected again/
+    },
+    {
+      language: 'id' as const,
+      reason: 'Toko Kedua — Dijeda: status perangkat “Kedaluwarsa”.',
+      advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
+      resume: 'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
+      wrong: /terputus|tersambung lagi/
+    }
+  ])('gives the device’s own state and advice, as its card does ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    // The core pauses a part for any drop out of "connected" with one reason, `disconnected`.
+    const current = campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    const text = part.textContent ?? ''
+    expect(text.startsWith(want.reason)).toBe(true)
+    expect(text).toContain(want.advice)
+    expect(text).toContain(want.resume)
+    expect(text).not.toMatch(want.wrong)
+  })
+})
+
+describe('with all sending paused', () => {
+  // QA F03: with the header's "Pause sending" on, the card still read "promo3 — sending" over "Sending now" lines.
+  it.each([
+    {
+      language: 'en' as const,
+      status: 'held: all sending is paused',
+      part: 'Shop — Held: all sending is paused (Resume sending is in the header).'
+    },
+    {
+      language: 'id' as const,
+      status: 'ditahan: semua pengiriman dijeda',
+      part: 'Shop — Ditahan: semua pengiriman dijeda (Lanjutkan pengiriman ada di bagian atas).'
+    }
+  ])(
+    'says the campaign and each part are held by it, and sending once it is off ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+      const gap = { code: 'gap' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
+      const current = campaign({ devices: [{ deviceId: 'dev-1', wait: gap, autoPaused: null }] })
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.status))
+      expect(screen.getByTestId('campaign-device-wait').textContent).toBe(want.part)
+      const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+      expect(listed?.textContent).toBe(`bills ${want.status}`)
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(want.status))
+      expect(screen.getByTestId('campaign-device-wait').textContent).not.toBe(want.part)
+    }
+  )
 })
 
 describe('a verdict true to its buckets', () => {
@@ -451,7 +620,7 @@ describe('a verdict true to its buckets', () => {
     expect(part.textContent).toContain('Paused: the gateway could not be reached.')
     expect(part.textContent).toContain('press Resume once the device is connected again.')
     expect(part.textContent).not.toContain('The device is connected again')
-    expect(within(part).getAllByRole('button', { name: 'Resume' })).toHaveLength(1)
+    expect(within(part).getAllByRole('button', { name: 'Resume on Front office' })).toHaveLength(1)
     // The gateway is back: the part stays paused (deliberately) and says how to go on.
     act(() => seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'connected' })] })))
     await waitFor(() =>
@@ -1443,8 +1612,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
   // QA: "quota 1000" beside "quota 1,000" in the same form (the devices to send from printed it raw).
   it.each([
-    { language: 'en' as const, file: 'Choose a spreadsheet', quota: 'gateway quota 1,000' },
-    { language: 'id' as const, file: 'Pilih spreadsheet', quota: 'kuota gateway 1.000' }
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      state: 'Connected',
+      quota: 'gateway quota 1,000'
+    },
+    { language: 'id' as const, file: 'Pilih spreadsheet', state: 'Terhubung', quota: 'kuota gateway 1.000' }
   ])('writes a quota in the window’s grouping wherever the form shows it ($language)', async (words) => {
     seedStores(
       makeBootstrap({
@@ -1453,7 +1627,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
       })
     )
     const { user, start } = await draftWithMessage(words.file)
-    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(`Shop (${words.quota})`)
+    expect(screen.getByLabelText(/Shop/).closest('label')?.textContent).toBe(
+      `Shop — ${words.state} (${words.quota})`
+    )
     await user.click(start)
     const summary = await screen.findByTestId('campaign-presend')
     expect(within(summary).getByRole('listitem').textContent).toMatch(

@@ -1,14 +1,16 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
+  DeviceView,
   FileHandleView,
   InvokeReply,
   PacingPolicyView,
   SheetView
 } from '../../../../shared/contract'
+import { adviceKey, deviceStatus } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -19,6 +21,7 @@ import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText } from '../../ui/budget-words'
@@ -39,7 +42,8 @@ import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
-import { campaignWaitText } from './wait-text'
+import { campaignPartText, heldByState } from './wait-text'
+import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -68,6 +72,7 @@ interface SplitRest {
 export function CampaignsView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -147,7 +152,7 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{campaignStatusText(c, t, locale)}</span>
+              <span className="muted">{campaignStatusText(c, t, locale, sendingPaused)}</span>
             </li>
           ))}
         </ul>
@@ -802,21 +807,34 @@ function NewCampaign({
                 </button>
               </p>
             ) : null}
-            {devices.map((d) => (
-              <label key={d.id} className="campaign-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(d.id)}
-                  onChange={(e) =>
-                    setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
-                  }
-                />
-                {d.label}{' '}
-                {d.quota !== null
-                  ? `(${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
-                  : ''}
-              </label>
-            ))}
+            {devices.map((d) => {
+              // Ticked while it cannot send: its rows would wait for it, as Send warns (QA F13).
+              const warn = chosen.includes(d.id) && d.state !== 'connected'
+              const warningId = `campaign-device-warning-${d.id}`
+              return (
+                <Fragment key={d.id}>
+                  <label className="campaign-check">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(d.id)}
+                      aria-describedby={warn ? warningId : undefined}
+                      onChange={(e) =>
+                        setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id))
+                      }
+                    />
+                    {deviceChoiceLabel(d, t)}
+                    {d.quota !== null
+                      ? ` (${gatewayQuotaText(t, d.quota, (n) => formatCount(n, localeOf(language)))})`
+                      : ''}
+                  </label>
+                  {warn ? (
+                    <p className="field-hint" id={warningId} data-testid="campaign-device-warning">
+                      {t(waitsUntilKey(d.state))}
+                    </p>
+                  ) : null}
+                </Fragment>
+              )
+            })}
           </fieldset>
         </section>
       ) : null}
@@ -1096,6 +1114,7 @@ function CampaignProgress({
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const devices = useDevices((s) => s.devices)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   const loaded = campaign !== null
@@ -1120,7 +1139,7 @@ function CampaignProgress({
   }, [id, tick])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
-  const verdict = campaign ? campaignStatusKey(campaign) : null
+  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])
@@ -1136,8 +1155,23 @@ function CampaignProgress({
     }
   }
 
-  const sendable = (deviceId: string): boolean =>
-    devices.find((device) => device.id === deviceId)?.state === 'connected'
+  const deviceOf = (deviceId: string): DeviceView | undefined =>
+    devices.find((device) => device.id === deviceId)
+  const sendable = (deviceId: string): boolean => deviceOf(deviceId)?.state === 'connected'
+  /**
+   * What brings a part paused by a drop back: the device's own advice when its state tells more than the drop (its
+   * card's words: relink, renew…), then Resume, once that is done when the fix is the operator's, not the phone's.
+   */
+  const resumeAdvice = (part: CampaignView['devices'][number]): string => {
+    const device = deviceOf(part.deviceId)
+    if (sendable(part.deviceId)) return t('campaigns.autoPause.deviceBack')
+    const state = heldByState(part, device)
+    if (!device || !state) return t('campaigns.autoPause.resumeWhenBack')
+    const then = deviceStatus(state).tokenRefused
+      ? 'campaigns.autoPause.resumeWhenFixed'
+      : 'campaigns.autoPause.resumeWhenBack'
+    return `${t(adviceKey(device))} ${t(then)}`
+  }
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
   const buckets = rowBuckets(campaign.counts)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
@@ -1149,7 +1183,8 @@ function CampaignProgress({
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
-        {campaign.name} — <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale)}</span>
+        {campaign.name} —{' '}
+        <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
@@ -1191,11 +1226,13 @@ function CampaignProgress({
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
-            {campaignWaitText(d, t, locale, campaignZone(campaign.pacing))}
+            {campaignPartText(d, deviceOf(d.deviceId), t, {
+              locale,
+              timeZone: campaignZone(campaign.pacing),
+              sendingPaused
+            })}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
-            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable'
-              ? ` ${t(sendable(d.deviceId) ? 'campaigns.autoPause.deviceBack' : 'campaigns.autoPause.resumeWhenBack')}`
-              : null}
+            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable' ? ` ${resumeAdvice(d)}` : null}
             {d.autoPaused ? (
               <>
                 {' '}
@@ -1210,7 +1247,7 @@ function CampaignProgress({
                     })
                   }
                 >
-                  {t('campaigns.resume')}
+                  {t('campaigns.resumeOn', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
                 </button>
               </>
             ) : null}

@@ -42,6 +42,17 @@ export function isHeld(campaign: Pick<CampaignView, 'status' | 'devices'>): bool
 }
 
 /**
+ * Whether a running campaign, not held by itself (isHeld), sends nothing because the operator paused all sending
+ * (the header's "Pause sending"): its rows wait with every other message, and it has no end to promise meanwhile.
+ */
+export function heldBySendingPause(
+  campaign: Pick<CampaignView, 'status' | 'devices'>,
+  sendingPaused: boolean
+): boolean {
+  return sendingPaused && campaign.status === 'running' && !isHeld(campaign)
+}
+
+/**
  * Whether a running campaign sends nothing until its working hours open: every part not paused by itself waits for
  * them. With the soonest opening the parts were told, when the data has one.
  */
@@ -56,12 +67,17 @@ export function waitingForHours(
 }
 
 /**
- * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), waiting rather than
+ * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), "held" while all
+ * sending is paused (QA F03: "sending" under the header's pause), waiting rather than
  * "sending" while only its working hours hold it (QA: "mengirim" outside them), and not "finished" while rows are
  * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
-export function campaignStatusKey(campaign: Pick<CampaignView, 'status' | 'devices' | 'counts'>): MessageKey {
+export function campaignStatusKey(
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts'>,
+  sendingPaused: boolean
+): MessageKey {
   if (isHeld(campaign)) return 'campaigns.status.paused'
+  if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign.counts).withGateway > 0)
     return 'campaigns.status.withGateway'
@@ -72,10 +88,12 @@ export function campaignStatusKey(campaign: Pick<CampaignView, 'status' | 'devic
 export function campaignStatusText(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
   t: Translate,
-  locale: string
+  locale: string,
+  sendingPaused: boolean
 ): string {
   const opensAt = waitingForHours(campaign)?.opensAt ?? null
-  if (isHeld(campaign) || opensAt === null) return t(campaignStatusKey(campaign))
+  if (isHeld(campaign) || heldBySendingPause(campaign, sendingPaused) || opensAt === null)
+    return t(campaignStatusKey(campaign, sendingPaused))
   // On the hours' own clock, as the campaign's other promises (its hours, its estimated end).
   const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, campaignZone(campaign.pacing))
   return t('campaigns.status.waitingForHoursAt', { time })

@@ -20,7 +20,7 @@ const waiting: CampaignView['devices'][number] = {
 function waitIn(language: Language, now: number, zone = 'Asia/Jakarta'): string {
   vi.useFakeTimers({ now, toFake: ['Date'] })
   const t: Translate = (key, params) => translate(language, key, params)
-  return campaignWaitText(waiting, t, localeOf(language), zone)
+  return campaignWaitText(waiting, t, { locale: localeOf(language), timeZone: zone })
 }
 
 describe('the wait for working hours', () => {

@@ -1,6 +1,6 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
-import type { CampaignView } from '../../../../shared/contract'
+import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -19,19 +19,63 @@ const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   unreachable: 'campaigns.autoPause.unreachable'
 }
 
-/** `locale` and `timeZone`: the window's and the campaign's (its working hours' zone), so "until" matches its hours. */
-export function campaignWaitText(
-  device: CampaignView['devices'][number],
-  t: Translate,
-  locale?: string,
+/** States a drop's own reason already words ("disconnected", "could not be reached"), or that tell nothing more. */
+const SAID_BY_DROP: readonly DeviceState[] = ['connected', 'unknown', 'disconnected', 'unreachable']
+
+/**
+ * The device's own state when it tells more than the core's reason for pausing the part: the core pauses a part for
+ * any drop out of "connected" as `disconnected`, but a phone logged out, an ended subscription or a refused token
+ * each has its own fix (QA F07: an expired device was sent to "reconnect"). Null when the reason says it all.
+ */
+export function heldByState(
+  part: CampaignView['devices'][number],
+  device: Pick<DeviceView, 'state'> | undefined
+): DeviceState | null {
+  if (part.autoPaused !== 'disconnected' && part.autoPaused !== 'unreachable') return null
+  if (!device || SAID_BY_DROP.includes(device.state)) return null
+  return device.state
+}
+
+/** Where a part's words are read: the window's locale and the campaign's zone (its working hours'), so "until" matches its hours. */
+export interface PartContext {
+  locale?: string
   timeZone?: string
+  /** The operator paused all sending (the header's "Pause sending"): no part sends, whatever its pacing says. */
+  sendingPaused?: boolean
+}
+
+export function campaignWaitText(
+  part: CampaignView['devices'][number],
+  t: Translate,
+  { locale, timeZone, sendingPaused = false }: PartContext = {},
+  device?: Pick<DeviceView, 'state'>
 ): string {
-  if (device.autoPaused) return t(AUTO_PAUSE_KEY[device.autoPaused] ?? 'campaigns.autoPause.failureRate')
-  if (!device.wait) return t('campaigns.wait.none')
-  return t(WAIT_KEY[device.wait.code] ?? 'campaigns.wait.gap', {
+  const state = heldByState(part, device)
+  if (state) return t('campaigns.autoPause.deviceState', { state: t(`state.${state}`) })
+  if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
+  // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
+  if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
+  if (!part.wait) return t('campaigns.wait.none')
+  return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
-    until: device.wait.until
-      ? formatSoonInZone(device.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
+    until: part.wait.until
+      ? formatSoonInZone(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
       : ''
+  })
+}
+
+/**
+ * One device's part of a campaign, named ("Toko Kedua — Paused: …"): a campaign runs on several devices, and a line
+ * that does not say which one reads as the whole campaign's state (QA F06). A device removed since is named by its id.
+ */
+export function campaignPartText(
+  part: CampaignView['devices'][number],
+  device: Pick<DeviceView, 'label' | 'state'> | undefined,
+  t: Translate,
+  context: PartContext
+): string {
+  return t('campaigns.part', {
+    device: device?.label ?? part.deviceId,
+    state: campaignWaitText(part, t, context, device)
   })
 }

@@ -133,7 +133,7 @@ describe('overview', () => {
     expect(bills.textContent).toContain('4 of 10 sent')
     expect(bills.textContent).toContain('estimated end 16 Jan 2026, 11:30 WITA')
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
-      'Waiting: outside working hours until 16 Jan 2026, 08:00 WITA'
+      'Front office — Waiting: outside working hours until 16 Jan 2026, 08:00 WITA'
     )
     const promo = within(list).getByTestId('overview-campaign-c2')
     expect(promo.textContent).toContain('paused')
@@ -171,7 +171,77 @@ describe('overview', () => {
     expect(bills.textContent).not.toContain('sending')
     expect(bills.textContent).not.toContain('estimated end')
     expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
-      /^Paused: the gateway could not be reached/
+      /^Front office — Paused: the gateway could not be reached/
+    )
+  })
+
+  it('names the device a part is held on, and lists every waiting part apart', async () => {
+    // QA F06: "promo2 sending · … · Waiting between sends … · Paused: the device disconnected" read as if the campaign
+    // itself were paused, and named no device.
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Sandbox device' }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'disconnected' }),
+          makeDevice({ id: 'dev-3', label: 'Toko Ketiga', state: 'disconnected' })
+        ]
+      })
+    )
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [
+            { deviceId: 'dev-1', wait: null, autoPaused: null },
+            { deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' },
+            { deviceId: 'dev-3', wait: null, autoPaused: 'disconnected' }
+          ]
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    const waits = within(bills).getByTestId('overview-campaign-wait').textContent ?? ''
+    expect(waits).toMatch(/^Toko Kedua — Paused: .* · Toko Ketiga — Paused: /)
+    expect(waits).not.toContain('Sandbox device')
+  })
+
+  it('says a part is held by its device’s ended subscription, not by a drop (QA F07)', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: 'disconnected' }] })]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
+      'Toko Kedua — Paused: the device is “Expired”.'
+    )
+  })
+
+  it('says a campaign is held while all sending is paused, and promises no end meanwhile (QA F03)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+          estimate: { finishAt: Date.now() + 3_600_000 }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(bills.textContent).toContain('held: all sending is paused')
+    expect(bills.textContent).not.toMatch(/bills\s*sending/)
+    expect(bills.textContent).not.toContain('estimated end')
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+    await waitFor(() =>
+      expect(screen.getByTestId('overview-campaign-c1').textContent).toContain('estimated end')
     )
   })
 

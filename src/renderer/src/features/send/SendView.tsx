@@ -12,8 +12,7 @@ import {
   type DraftProblem,
   type DraftSnapshot
 } from '../../stores/send'
-import type { DeviceState, DeviceView } from '../../../../shared/contract'
-import { deviceStatus } from '../../../../shared/device-status'
+import type { DeviceView } from '../../../../shared/contract'
 import {
   hasWhatsAppFormatting,
   isWithinTextLimit,
@@ -40,6 +39,7 @@ import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
@@ -102,15 +102,6 @@ function planDraft(
     schedule: schedule ?? undefined
   })
   return { plan, schedule, messages }
-}
-
-/** What a message queued for a device not connected waits for: the thing that would let it go (QA 2026-11-29). */
-function waitsUntilKey(state: DeviceState): MessageKey {
-  if (state === 'expired') return 'send.device.waitsRenewal'
-  if (state === 'needs-scan') return 'send.device.waitsScan'
-  // The shared mapping says which states the gateway refuses the token in (kept here: the keys are not start strings).
-  if (deviceStatus(state).tokenRefused) return 'send.device.waitsToken'
-  return 'send.device.notConnected'
 }
 
 export function SendView(): React.JSX.Element {
@@ -381,7 +372,7 @@ export function SendView(): React.JSX.Element {
                   // The state before the number: a narrow window cuts the end of a picker's text, and the state is
                   // why it is there.
                   <option key={d.id} value={d.id}>
-                    {d.label} — {t(`state.${d.state}`)}
+                    {deviceChoiceLabel(d, t)}
                     {d.sender ? ` (${formatPhoneForReading(d.sender)})` : ''}
                   </option>
                 ))}
