@@ -426,6 +426,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
+  'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
   'buckets.queued': '{count} dalam antrean',
   'buckets.scheduled': '{count} terjadwal',
   'buckets.withGateway': '{count} di gateway',
