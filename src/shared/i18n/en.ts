@@ -1433,7 +1433,8 @@ export const enRest = {
   // What went wrong talking to a relay, as the core hands it (a key and values): the reason after "Reason:" or "The relay refused:".
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',
-  'inbox.fault.connection': 'the connection failed ({reason})',
+  // Without a cause of its own: the system's words ({reason}, "fetch failed") stay in the stored note, not in the text.
+  'inbox.fault.connection': '{host} could not be reached',
   'inbox.fault.nameNotFound': 'no server answers at {host}',
   'inbox.fault.connectionRefused': '{host} takes no connections on its port',
   'inbox.fault.connectTimedOut': 'the connection to {host} timed out',
@@ -1462,6 +1463,7 @@ export const enRest = {
   'inbox.connect.submit': 'Connect',
   'inbox.connect.busy': 'Connecting…',
   'inbox.connect.again': 'Connect a mailbox again',
+  'inbox.connect.another': 'Connect another mailbox',
   'inbox.switch.open': 'Use another relay',
   'inbox.switch.intro':
     'A new mailbox takes the place of this one. Messages still waiting on this relay stay there, unread by Sender Desk: switch once it reads “connected”, nothing waiting. Then turn on “Receive messages” again for each device.',

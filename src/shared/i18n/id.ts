@@ -1590,7 +1590,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.relay.retryAt': 'Percobaan berikutnya: {time}',
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
   'inbox.fault.stopped': 'dihentikan',
-  'inbox.fault.connection': 'sambungan gagal ({reason})',
+  'inbox.fault.connection': '{host} tidak bisa dihubungi',
   'inbox.fault.nameNotFound': 'tidak ada server yang menjawab di {host}',
   'inbox.fault.connectionRefused': '{host} tidak menerima sambungan di port-nya',
   'inbox.fault.connectTimedOut': 'sambungan ke {host} melewati batas waktu',
@@ -1620,6 +1620,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.connect.submit': 'Sambungkan',
   'inbox.connect.busy': 'Menyambungkan…',
   'inbox.connect.again': 'Sambungkan kotak surat lagi',
+  'inbox.connect.another': 'Sambungkan kotak surat lain',
   'inbox.switch.open': 'Pakai relay lain',
   'inbox.switch.intro':
     'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',

@@ -220,6 +220,8 @@ describe('InboxView', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true')
     const panel = within(screen.getByTestId('inbox-switch-panel'))
     expect(panel.getByText(/Messages still waiting on this relay stay there/)).toBeTruthy()
+    // Another relay, not the lost mailbox connected again (QA F18).
+    expect(panel.getByRole('heading', { name: 'Connect another mailbox' })).toBeTruthy()
     // Already on this computer's relay: offering it again would change nothing.
     expect(panel.queryByTestId('inbox-local-relay')).toBeNull()
     expect(document.activeElement).toBe(panel.getByRole('textbox', { name: 'Relay address' }))
@@ -310,6 +312,40 @@ describe('InboxView', () => {
     await waitFor(() => expect(document.activeElement).toBe(address))
     expect(address.getAttribute('aria-describedby')).toContain(screen.getByTestId('inbox-connect-error').id)
   })
+
+  it.each([
+    ['en', 'Cannot connect: 127.0.0.1:9 could not be reached. Check the address.'],
+    ['id', 'Tidak bisa tersambung: 127.0.0.1:9 tidak bisa dihubungi. Periksa alamatnya.']
+  ] as const)(
+    'words a failed connection without a cause of its own plainly, never the system’s raw words (QA F18, %s)',
+    async (language, words) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script({
+        status: NOT_SET_UP,
+        view: receiving({
+          connected: false,
+          relayUrl: null,
+          mailbox: null,
+          deviceStatusUrl: null,
+          devices: []
+        })
+      })
+      fake.fail('inbox:connect', {
+        code: 'relay_unreachable',
+        message: 'Cannot connect: 127.0.0.1:9 could not be reached. Check the address.',
+        messageKey: 'desktop.error.relayUnreachable',
+        messageParams: {
+          detail: encodeNote('inbox.fault.connection', { host: '127.0.0.1:9', reason: 'fetch failed' })
+        },
+        field: 'relayUrl'
+      })
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.type(await screen.findByTestId('inbox-relay-url'), 'http://127.0.0.1:9')
+      await user.click(screen.getByTestId('inbox-connect-submit'))
+      expect((await screen.findByTestId('inbox-connect-error')).textContent).toBe(`⚠ ${words}`)
+    }
+  )
 
   it('follows the relay: connected with its last pull, behind by N, unreachable with the reason, full, refused', async () => {
     script()
