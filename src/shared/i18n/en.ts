@@ -565,6 +565,7 @@ export const enRest = {
   'sandbox.action.unreachable': 'Make the gateway unreachable',
   'sandbox.action.reachable': 'Make the gateway reachable again',
   'sandbox.refused': '“{action}” does not apply while the device is “{state}”.',
+  'sandbox.refused.noCode': 'Press “{relink}” first to show a code, then “{scan}”.',
   'sandbox.done': '{action}: the device is now “{state}”.',
 
   'send.title': 'Send',

@@ -708,6 +708,7 @@ export const id: Record<MessageKey, string> = {
   'sandbox.action.unreachable': 'Buat gateway tidak terjangkau',
   'sandbox.action.reachable': 'Buat gateway terjangkau lagi',
   'sandbox.refused': '“{action}” tidak berlaku selama perangkat berstatus “{state}”.',
+  'sandbox.refused.noCode': 'Tekan “{relink}” dulu untuk menampilkan kode, lalu “{scan}”.',
   'sandbox.done': '{action}: perangkat sekarang “{state}”.',
 
   'send.title': 'Kirim',
