@@ -1491,7 +1491,7 @@ export const enRest = {
   'inbox.confirm.sets':
     'Sender Desk sets this device’s webhook URL and tracking URL to your mailbox on {host}, and turns incoming messages on.',
   'inbox.confirm.replacesRemembered': 'It replaces what Sender Desk last saved ({time}):',
-  'inbox.confirm.replacesSandbox': 'It replaces the sandbox device’s current settings:',
+  'inbox.confirm.replacesSandbox': 'It replaces the current settings of {device}:',
   'inbox.confirm.dashboardSince':
     'A URL set in the gateway’s dashboard since then cannot be read back and will be replaced.',
   'inbox.confirm.replacesUnknown':

@@ -1648,7 +1648,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.confirm.sets':
     'Sender Desk mengatur URL webhook dan URL pelacakan perangkat ini ke kotak surat Anda di {host}, dan menyalakan pesan masuk.',
   'inbox.confirm.replacesRemembered': 'Ini menggantikan yang terakhir disimpan Sender Desk ({time}):',
-  'inbox.confirm.replacesSandbox': 'Ini menggantikan pengaturan perangkat sandbox saat ini:',
+  'inbox.confirm.replacesSandbox': 'Ini menggantikan pengaturan {device} saat ini:',
   'inbox.confirm.dashboardSince':
     'URL yang diatur di dasbor gateway sejak itu tidak bisa dibaca kembali dan akan diganti.',
   'inbox.confirm.replacesUnknown':

@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
+import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { encodeNote } from '../../../../shared/i18n/notes'
 
 let fake: FakeApi
@@ -518,6 +519,41 @@ describe('InboxView', () => {
     )
     expect(screen.queryByRole('button', { name: 'Undo on Shop' })).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+  })
+
+  it('names the device whose sandbox settings are replaced, not "the sandbox device" (QA F22)', async () => {
+    script()
+    fake.handle('inbox:provisionPreview', () => ({
+      deviceId: 'dev-1',
+      relayHost: 'relay.example.com',
+      replaces: { source: 'sandbox', webhookUrl: null, trackingUrl: null, incoming: false, savedAt: null }
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Receive messages on Shop' }))
+    expect((await screen.findByTestId('inbox-confirm-replaces')).textContent).toMatch(
+      /^It replaces the current settings of Shop:/
+    )
+  })
+
+  it('names the zone of the last pull, the next try and since when a device receives, as device cards do (QA F22)', async () => {
+    const since = '2026-01-15T03:10:00.000Z'
+    const retryAt = '2026-01-15T03:05:00.000Z'
+    script({
+      status: status({ state: 'unreachable', behind: null, retryAt }),
+      view: receiving({ devices: [{ deviceId: 'dev-1', receiving: true, since, canUndo: false }] })
+    })
+    render(<InboxView />)
+    const zone = zoneLabel(computerZone())
+    expect((await screen.findByTestId('inbox-relay-last-pull')).textContent).toBe(
+      `Last successful pull: ${formatDateTime('2026-01-15T03:00:00.000Z', 'en-GB')} ${zone}`
+    )
+    expect(screen.getByText(/^Next try:/).textContent).toBe(
+      `Next try: ${formatDateTime(retryAt, 'en-GB')} ${zone}`
+    )
+    expect((await screen.findByTestId('inbox-device-state-dev-1')).textContent).toBe(
+      `Receiving since ${formatDateTime(since, 'en-GB')} ${zone}`
+    )
   })
 
   it('says a URL set in the dashboard cannot be read back when Sender Desk never saved one', async () => {
