@@ -76,7 +76,7 @@ describe('messages in journey in Chromium', () => {
     const confirm = p.getByRole('group', { name: `Receive messages on ${label}?` })
     await confirm.waitFor()
     expect(await confirm.getByTestId('inbox-confirm-replaces').textContent()).toContain(
-      'It replaces the sandbox device’s current settings:'
+      `It replaces the current settings of ${label}:`
     )
     expect(await seriousA11yViolations(p)).toEqual([])
     await confirm.getByRole('button', { name: 'Receive messages', exact: true }).click()

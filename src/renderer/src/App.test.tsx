@@ -63,6 +63,7 @@ describe('App shell', () => {
       lastContactAt: null,
       messages: 9,
       unread: 4,
+      unreadConversations: 3,
       refused: 0,
       pending: 0
     }
@@ -72,9 +73,42 @@ describe('App shell', () => {
     expect(badge.textContent).toBe('4')
     expect(badge.getAttribute('aria-label')).toBe('4 unread messages')
     expect(nav('Messages in 4 unread messages')).toBeTruthy()
-    act(() => fake.emit('inbox:changed', { ...status, unread: 1 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadConversations: 1 }))
     expect(screen.getByTestId('nav-inbox-unread').getAttribute('aria-label')).toBe('1 unread message')
-    act(() => fake.emit('inbox:changed', { ...status, unread: 0 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadConversations: 0 }))
+    expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
+  })
+
+  it("says on the Overview what the Messages in badge counts, from the badge's own count (QA F11)", async () => {
+    const fake = installFakeApi()
+    const status = {
+      state: 'connected' as const,
+      behind: 0,
+      since: null,
+      retryAt: null,
+      detail: null,
+      mailbox: 'mbx',
+      storage: null,
+      lastContactAt: null,
+      messages: 9,
+      unread: 6,
+      unreadConversations: 5,
+      refused: 0,
+      pending: 0
+    }
+    fake.handle('inbox:status', () => status)
+    await renderApp(fake)
+    const overview = screen.getByTestId('view-home')
+    const line = await within(overview).findByRole('button', { name: '6 unread messages from 5 customers' })
+    expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('6')
+    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadConversations: 1 }))
+    expect(line.textContent).toBe('1 unread message from 1 customer')
+    expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('1')
+    await userEvent.click(line)
+    expect(useNavigation.getState().view).toBe('inbox')
+    act(() => useNavigation.getState().navigate('home'))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadConversations: 0 }))
+    expect(within(screen.getByTestId('view-home')).queryByText(/unread/)).toBeNull()
     expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
   })
 

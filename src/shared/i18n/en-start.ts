@@ -41,6 +41,8 @@ export const enStart = {
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',
   'overview.today.sentNow': 'Sent today, where they are now: {split}',
+  'overview.unread':
+    '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',
   'buckets.queued': '{count} queued',
   'buckets.scheduled': '{count} scheduled',
   'buckets.withGateway': '{count} with the gateway',

@@ -565,6 +565,7 @@ export const enRest = {
   'sandbox.action.unreachable': 'Make the gateway unreachable',
   'sandbox.action.reachable': 'Make the gateway reachable again',
   'sandbox.refused': '“{action}” does not apply while the device is “{state}”.',
+  'sandbox.refused.noCode': 'Press “{relink}” first to show a code, then “{scan}”.',
   'sandbox.done': '{action}: the device is now “{state}”.',
 
   'send.title': 'Send',
@@ -1435,7 +1436,8 @@ export const enRest = {
   // What went wrong talking to a relay, as the core hands it (a key and values): the reason after "Reason:" or "The relay refused:".
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',
-  'inbox.fault.connection': 'the connection failed ({reason})',
+  // Without a cause of its own: the system's words ({reason}, "fetch failed") stay in the stored note, not in the text.
+  'inbox.fault.connection': '{host} could not be reached',
   'inbox.fault.nameNotFound': 'no server answers at {host}',
   'inbox.fault.connectionRefused': '{host} takes no connections on its port',
   'inbox.fault.connectTimedOut': 'the connection to {host} timed out',
@@ -1464,6 +1466,7 @@ export const enRest = {
   'inbox.connect.submit': 'Connect',
   'inbox.connect.busy': 'Connecting…',
   'inbox.connect.again': 'Connect a mailbox again',
+  'inbox.connect.another': 'Connect another mailbox',
   'inbox.switch.open': 'Use another relay',
   'inbox.switch.intro':
     'A new mailbox takes the place of this one. Messages still waiting on this relay stay there, unread by Sender Desk: switch once it reads “connected”, nothing waiting. Then turn on “Receive messages” again for each device.',
@@ -1490,7 +1493,7 @@ export const enRest = {
   'inbox.confirm.sets':
     'Sender Desk sets this device’s webhook URL and tracking URL to your mailbox on {host}, and turns incoming messages on.',
   'inbox.confirm.replacesRemembered': 'It replaces what Sender Desk last saved ({time}):',
-  'inbox.confirm.replacesSandbox': 'It replaces the sandbox device’s current settings:',
+  'inbox.confirm.replacesSandbox': 'It replaces the current settings of {device}:',
   'inbox.confirm.dashboardSince':
     'A URL set in the gateway’s dashboard since then cannot be read back and will be replaced.',
   'inbox.confirm.replacesUnknown':

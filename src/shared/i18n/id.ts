@@ -426,6 +426,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
+  'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
   'buckets.queued': '{count} dalam antrean',
   'buckets.scheduled': '{count} terjadwal',
   'buckets.withGateway': '{count} di gateway',
@@ -707,6 +708,7 @@ export const id: Record<MessageKey, string> = {
   'sandbox.action.unreachable': 'Buat gateway tidak terjangkau',
   'sandbox.action.reachable': 'Buat gateway terjangkau lagi',
   'sandbox.refused': '“{action}” tidak berlaku selama perangkat berstatus “{state}”.',
+  'sandbox.refused.noCode': 'Tekan “{relink}” dulu untuk menampilkan kode, lalu “{scan}”.',
   'sandbox.done': '{action}: perangkat sekarang “{state}”.',
 
   'send.title': 'Kirim',
@@ -1597,7 +1599,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.relay.retryAt': 'Percobaan berikutnya: {time}',
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
   'inbox.fault.stopped': 'dihentikan',
-  'inbox.fault.connection': 'sambungan gagal ({reason})',
+  'inbox.fault.connection': '{host} tidak bisa dihubungi',
   'inbox.fault.nameNotFound': 'tidak ada server yang menjawab di {host}',
   'inbox.fault.connectionRefused': '{host} tidak menerima sambungan di port-nya',
   'inbox.fault.connectTimedOut': 'sambungan ke {host} melewati batas waktu',
@@ -1627,6 +1629,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.connect.submit': 'Sambungkan',
   'inbox.connect.busy': 'Menyambungkan…',
   'inbox.connect.again': 'Sambungkan kotak surat lagi',
+  'inbox.connect.another': 'Sambungkan kotak surat lain',
   'inbox.switch.open': 'Pakai relay lain',
   'inbox.switch.intro':
     'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',
@@ -1653,7 +1656,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.confirm.sets':
     'Sender Desk mengatur URL webhook dan URL pelacakan perangkat ini ke kotak surat Anda di {host}, dan menyalakan pesan masuk.',
   'inbox.confirm.replacesRemembered': 'Ini menggantikan yang terakhir disimpan Sender Desk ({time}):',
-  'inbox.confirm.replacesSandbox': 'Ini menggantikan pengaturan perangkat sandbox saat ini:',
+  'inbox.confirm.replacesSandbox': 'Ini menggantikan pengaturan {device} saat ini:',
   'inbox.confirm.dashboardSince':
     'URL yang diatur di dasbor gateway sejak itu tidak bisa dibaca kembali dan akan diganti.',
   'inbox.confirm.replacesUnknown':

@@ -43,6 +43,13 @@ describe('a relay that cannot be reached', () => {
     })
   })
 
+  it("a failure without a cause of its own names the relay, never the system's words (QA F18)", async () => {
+    const failed = await connectThrough(async () => {
+      throw new TypeError('fetch failed', { cause: new Error('bad port') })
+    })
+    expect(failed.message).toBe('Cannot connect: relay.example could not be reached. Check the address.')
+  })
+
   it('a relay that answers with a refusal is still the relay refusing', async () => {
     const refused = await connectThrough(async () => new Response('busy', { status: 503 }))
     expect(refused).toEqual({

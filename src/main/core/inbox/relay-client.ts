@@ -154,7 +154,7 @@ const TLS_FAILURE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|SIGNATURE|E
 
 /**
  * A failed connection worded by its cause (the address's name unknown, connections refused, timed out, the secure
- * connection failed), naming the host; the system's code only for a cause without words of its own.
+ * connection failed), naming the host; a cause without words of its own as the host not reached.
  */
 function networkFault(error: unknown, url: string): string {
   const code = networkCode(error)
@@ -163,7 +163,9 @@ function networkFault(error: unknown, url: string): string {
   if (code === 'ECONNREFUSED') return encodeNote('inbox.fault.connectionRefused', { host })
   if (code !== null && TIMED_OUT.has(code)) return encodeNote('inbox.fault.connectTimedOut', { host })
   if (code !== null && TLS_FAILURE.test(code)) return encodeNote('inbox.fault.tls', { host })
+  // The system's own words ("fetch failed") say nothing to an operator: kept in the note for diagnostics only.
   return encodeNote('inbox.fault.connection', {
+    host,
     reason: code ?? (error instanceof Error ? error.message : String(error))
   })
 }

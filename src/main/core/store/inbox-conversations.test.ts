@@ -145,6 +145,19 @@ describe('conversations', () => {
     expect(inbox.counts()).toMatchObject({ messages: 5, unread: recount() })
   })
 
+  it('counts the conversations the unread messages are in, as notifications name the customers (QA F11)', () => {
+    receive(
+      message({ text: 'a' }),
+      message({ text: 'b' }),
+      message({ chatId: '6281200000002', text: 'c' }),
+      message({ chatId: '6281200000003', text: 'mine', fromMe: true })
+    )
+    expect(inbox.counts()).toMatchObject({ unread: 3, unreadConversations: 2 })
+    const second = conversations.list({ limit: 5 }).find((c) => c.chatId === '6281200000002')
+    conversations.markRead(second!.id, true)
+    expect(inbox.counts()).toMatchObject({ unread: 2, unreadConversations: 1 })
+  })
+
   it('counts without reading every message or event: by the kept counts and the partial indexes', () => {
     const { prepared, prepareUnrecorded } = recordPreparedSql(db)
     inbox.counts()

@@ -43,6 +43,8 @@ export interface PendingInboxEvent {
 export interface InboxCounts {
   messages: number
   unread: number
+  /** Conversations with unread messages: the customers they are from, as notifications count them. */
+  unreadConversations: number
   /** Events kept as refusals (unreadable bodies, envelopes that did not open). */
   refused: number
   /** Tracking and device events not yet applied. */
@@ -265,10 +267,11 @@ export class InboxStore {
   counts(): InboxCounts {
     const messages = this.db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM inbox_messages) AS n,
-           (SELECT COALESCE(SUM(unread), 0) FROM inbox_conversations) AS unread`
+        `SELECT (SELECT COUNT(*) FROM inbox_messages) AS n, COALESCE(SUM(unread), 0) AS unread,
+           COALESCE(SUM(unread > 0), 0) AS unreadConversations
+         FROM inbox_conversations`
       )
-      .get() as { n: number; unread: number }
+      .get() as { n: number; unread: number; unreadConversations: number }
     // Each by its partial index: refusals, events waiting to be applied and duplicates are few.
     const events = this.db
       .prepare(
@@ -277,7 +280,12 @@ export class InboxStore {
            (SELECT COALESCE(SUM(duplicates), 0) FROM inbox_events WHERE duplicates > 0) AS duplicates`
       )
       .get() as { refused: number; pending: number; duplicates: number }
-    return { messages: messages.n, unread: messages.unread, ...events }
+    return {
+      messages: messages.n,
+      unread: messages.unread,
+      unreadConversations: messages.unreadConversations,
+      ...events
+    }
   }
 
   /** The newest refusals, for diagnostics. */

@@ -120,7 +120,7 @@ export function connectEvents(): () => void {
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),
-    'inbox:changed': ({ unread }) => useInboxAlerts.getState().setUnread(unread),
+    'inbox:changed': (status) => useInboxAlerts.getState().setUnread(status),
     'contacts:changed': () => contactNamesChanged()
   }
   const offs = WINDOW_EVENTS.map((event) =>

@@ -1,17 +1,22 @@
-// Inbox alerts store: the unread total the nav badge shows (from `inbox:changed`), the conversation a clicked
+// Inbox alerts store: the unread total the nav badge and the Overview show (from `inbox:changed`), the conversation a clicked
 // notification asks the inbox view to open, and the conversation that view shows, which the core hears of
 // (`inbox:viewing`, with the window's focus) so that it does not notify messages the operator is reading.
 import { create } from 'zustand'
+import type { InboxStatusView } from '../../../shared/contract'
 import { call } from '../api'
 import { useNavigation } from './navigation'
 
+/** The unread messages and the conversations (customers) they are from, as the core counts them. */
+export type UnreadCounts = Pick<InboxStatusView, 'unread' | 'unreadConversations'>
+
 interface InboxAlertsState {
   unread: number
+  unreadConversations: number
   /** Asked by a notification click; the inbox view takes it once (takeOpenConversation). */
   openConversation: number | null
   /** The conversation the inbox view shows, null when none (the inbox view sets it). */
   viewing: number | null
-  setUnread(unread: number): void
+  setUnread(counts: UnreadCounts): void
   /** The unread total as the core has it now (before the first `inbox:changed`). */
   load(): Promise<void>
   askToOpen(conversationId: number): void
@@ -21,12 +26,13 @@ interface InboxAlertsState {
 
 export const useInboxAlerts = create<InboxAlertsState>()((set, get) => ({
   unread: 0,
+  unreadConversations: 0,
   openConversation: null,
   viewing: null,
-  setUnread: (unread) => set({ unread }),
+  setUnread: ({ unread, unreadConversations }) => set({ unread, unreadConversations }),
   async load() {
     try {
-      set({ unread: (await call('inbox:status', {})).unread })
+      get().setUnread(await call('inbox:status', {}))
     } catch {
       // No inbox status (an older core, a harness without it): the badge waits for the first inbox:changed.
     }
@@ -73,5 +79,5 @@ export function reportViewing(target: Window = window): () => void {
 }
 
 export function resetInboxAlertsStore(): void {
-  useInboxAlerts.setState({ unread: 0, openConversation: null, viewing: null })
+  useInboxAlerts.setState({ unread: 0, unreadConversations: 0, openConversation: null, viewing: null })
 }

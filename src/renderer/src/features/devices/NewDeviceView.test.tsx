@@ -1,6 +1,6 @@
 // New device view: order with an existing device's account or a typed-in gateway, see the invoice, then link the new
 // device (when the gateway gave its token) or be told to pay first.
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvoiceView } from '../../../../shared/contract'
@@ -68,6 +68,8 @@ describe('NewDeviceView', () => {
       }
     ])
     const shown = await screen.findByTestId('new-device-invoice')
+    // The form the focus was in is gone: the focus is on what replaced it, not dropped to the page (QA F22).
+    expect(document.activeElement).toBe(within(shown).getByRole('heading', { name: 'Invoice' }))
     expect(screen.getByTestId('invoice-number').textContent).toBe('INV/20260115/123456')
     // Money and the due date in the window's locale, the due date on the gateway's clock with its zone named.
     expect(screen.getByTestId('invoice-total').textContent).toBe('Rp\u00a01,500,000')

@@ -1,7 +1,7 @@
 // Create a new device (`devices:create`): the gateway makes the device and an invoice with an account's token (an
 // existing device's, or one typed in); the invoice is shown, and a device the gateway also gave a token for (the
 // sandbox does) goes straight into the linking wizard.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -291,9 +291,14 @@ function Invoice({
   device: DeviceView | null
 }): React.JSX.Element {
   const t = useT()
+  // It replaces the form whose button had the focus: the focus goes to its heading, not to the page.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => headingRef.current?.focus(), [])
   return (
     <section className="card" aria-labelledby="invoice-heading" data-testid="new-device-invoice">
-      <h3 id="invoice-heading">{t('newDevice.invoice.title')}</h3>
+      <h3 id="invoice-heading" ref={headingRef} tabIndex={-1}>
+        {t('newDevice.invoice.title')}
+      </h3>
       {/* Our own sentence in the operator's language; the gateway's English ("create device & invoice
           successfully") says nothing more. */}
       <p role="status">{t('newDevice.invoice.created')}</p>

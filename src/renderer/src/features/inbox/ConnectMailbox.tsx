@@ -9,10 +9,13 @@ import { Field } from '../../ui/Field'
 
 export function ConnectMailbox({
   replace,
+  another = false,
   onConnected
 }: {
   /** The mailbox there is no longer works (refused, lost): connecting makes a new one in its place. */
   replace: boolean
+  /** The mailbox there works, and the operator moves to another relay: headed as that, not as connecting again. */
+  another?: boolean
   onConnected(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -59,7 +62,13 @@ export function ConnectMailbox({
       data-testid="inbox-connect"
       onSubmit={(e) => void submit(e)}
     >
-      <h3 id="inbox-connect-heading">{replace ? t('inbox.connect.again') : t('inbox.connect.heading')}</h3>
+      <h3 id="inbox-connect-heading">
+        {another
+          ? t('inbox.connect.another')
+          : replace
+            ? t('inbox.connect.again')
+            : t('inbox.connect.heading')}
+      </h3>
       <p className="muted">{t('inbox.connect.intro')}</p>
       <Field
         id="inbox-relay-url"

@@ -49,6 +49,7 @@ const STATUS: InboxStatusView = {
   lastContactAt: '2026-01-15T03:00:00.000Z',
   messages: 2,
   unread: 2,
+  unreadConversations: 1,
   refused: 0,
   pending: 0
 }

@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
+import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { encodeNote } from '../../../../shared/i18n/notes'
 
 let fake: FakeApi
@@ -27,6 +28,7 @@ const status = (over: Partial<InboxStatusView> = {}): InboxStatusView => ({
   lastContactAt: '2026-01-15T03:00:00.000Z',
   messages: 0,
   unread: 0,
+  unreadConversations: 0,
   refused: 0,
   pending: 0,
   ...over
@@ -219,6 +221,8 @@ describe('InboxView', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true')
     const panel = within(screen.getByTestId('inbox-switch-panel'))
     expect(panel.getByText(/Messages still waiting on this relay stay there/)).toBeTruthy()
+    // Another relay, not the lost mailbox connected again (QA F18).
+    expect(panel.getByRole('heading', { name: 'Connect another mailbox' })).toBeTruthy()
     // Already on this computer's relay: offering it again would change nothing.
     expect(panel.queryByTestId('inbox-local-relay')).toBeNull()
     expect(document.activeElement).toBe(panel.getByRole('textbox', { name: 'Relay address' }))
@@ -309,6 +313,40 @@ describe('InboxView', () => {
     await waitFor(() => expect(document.activeElement).toBe(address))
     expect(address.getAttribute('aria-describedby')).toContain(screen.getByTestId('inbox-connect-error').id)
   })
+
+  it.each([
+    ['en', 'Cannot connect: 127.0.0.1:9 could not be reached. Check the address.'],
+    ['id', 'Tidak bisa tersambung: 127.0.0.1:9 tidak bisa dihubungi. Periksa alamatnya.']
+  ] as const)(
+    'words a failed connection without a cause of its own plainly, never the system’s raw words (QA F18, %s)',
+    async (language, words) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script({
+        status: NOT_SET_UP,
+        view: receiving({
+          connected: false,
+          relayUrl: null,
+          mailbox: null,
+          deviceStatusUrl: null,
+          devices: []
+        })
+      })
+      fake.fail('inbox:connect', {
+        code: 'relay_unreachable',
+        message: 'Cannot connect: 127.0.0.1:9 could not be reached. Check the address.',
+        messageKey: 'desktop.error.relayUnreachable',
+        messageParams: {
+          detail: encodeNote('inbox.fault.connection', { host: '127.0.0.1:9', reason: 'fetch failed' })
+        },
+        field: 'relayUrl'
+      })
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.type(await screen.findByTestId('inbox-relay-url'), 'http://127.0.0.1:9')
+      await user.click(screen.getByTestId('inbox-connect-submit'))
+      expect((await screen.findByTestId('inbox-connect-error')).textContent).toBe(`⚠ ${words}`)
+    }
+  )
 
   it('follows the relay: connected with its last pull, behind by N, unreachable with the reason, full, refused', async () => {
     script()
@@ -481,6 +519,41 @@ describe('InboxView', () => {
     )
     expect(screen.queryByRole('button', { name: 'Undo on Shop' })).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+  })
+
+  it('names the device whose sandbox settings are replaced, not "the sandbox device" (QA F22)', async () => {
+    script()
+    fake.handle('inbox:provisionPreview', () => ({
+      deviceId: 'dev-1',
+      relayHost: 'relay.example.com',
+      replaces: { source: 'sandbox', webhookUrl: null, trackingUrl: null, incoming: false, savedAt: null }
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Receive messages on Shop' }))
+    expect((await screen.findByTestId('inbox-confirm-replaces')).textContent).toMatch(
+      /^It replaces the current settings of Shop:/
+    )
+  })
+
+  it('names the zone of the last pull, the next try and since when a device receives, as device cards do (QA F22)', async () => {
+    const since = '2026-01-15T03:10:00.000Z'
+    const retryAt = '2026-01-15T03:05:00.000Z'
+    script({
+      status: status({ state: 'unreachable', behind: null, retryAt }),
+      view: receiving({ devices: [{ deviceId: 'dev-1', receiving: true, since, canUndo: false }] })
+    })
+    render(<InboxView />)
+    const zone = zoneLabel(computerZone())
+    expect((await screen.findByTestId('inbox-relay-last-pull')).textContent).toBe(
+      `Last successful pull: ${formatDateTime('2026-01-15T03:00:00.000Z', 'en-GB')} ${zone}`
+    )
+    expect(screen.getByText(/^Next try:/).textContent).toBe(
+      `Next try: ${formatDateTime(retryAt, 'en-GB')} ${zone}`
+    )
+    expect((await screen.findByTestId('inbox-device-state-dev-1')).textContent).toBe(
+      `Receiving since ${formatDateTime(since, 'en-GB')} ${zone}`
+    )
   })
 
   it('says a URL set in the dashboard cannot be read back when Sender Desk never saved one', async () => {

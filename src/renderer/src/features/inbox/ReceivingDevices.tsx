@@ -6,7 +6,7 @@ import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '
 import { adviceKey, deviceStatus } from '../../../../shared/device-status'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { CopyButton } from '../../ui/CopyButton'
@@ -134,7 +134,7 @@ function DeviceReceiving({
         <strong>{device.label}</strong>{' '}
         <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
           {receiving?.receiving && receiving.since
-            ? t('inbox.devices.receiving', { time: formatDateTime(receiving.since, locale) })
+            ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale) })
             : t('inbox.devices.notReceiving')}
         </span>
       </p>
@@ -144,7 +144,7 @@ function DeviceReceiving({
             <strong>{t('inbox.confirm.heading', { device: device.label })}</strong>
           </p>
           <p>{t('inbox.confirm.sets', { host: preview.relayHost })}</p>
-          <Replaces replaces={preview.replaces} />
+          <Replaces replaces={preview.replaces} device={device.label} />
           <p className="muted small">{t('inbox.confirm.undoNote')}</p>
           <div className="actions">
             <button
@@ -214,8 +214,11 @@ function DeviceReceiving({
   )
 }
 
-/** What the confirmation names as replaced: the sandbox's own values, what Sender Desk saved, or that it cannot know. */
-function Replaces({ replaces }: { replaces: ReceivingReplaced }): React.JSX.Element {
+/**
+ * What the confirmation names as replaced: the sandbox's own values (of the device named: the first sandbox device is
+ * called "Sandbox device", so "the sandbox device's" read as another one), what Sender Desk saved, or that it cannot know.
+ */
+function Replaces({ replaces, device }: { replaces: ReceivingReplaced; device: string }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   if (replaces.source === 'unknown')
@@ -225,8 +228,8 @@ function Replaces({ replaces }: { replaces: ReceivingReplaced }): React.JSX.Elem
     <div data-testid="inbox-confirm-replaces">
       <p>
         {replaces.source === 'sandbox'
-          ? t('inbox.confirm.replacesSandbox')
-          : t('inbox.confirm.replacesRemembered', { time: formatDateTime(replaces.savedAt, locale) })}
+          ? t('inbox.confirm.replacesSandbox', { device })
+          : t('inbox.confirm.replacesRemembered', { time: formatDateTimeInZone(replaces.savedAt, locale) })}
       </p>
       <ul className="small wrap-anywhere">
         <li>{t('inbox.confirm.webhookUrl', { url: replaces.webhookUrl ?? none })}</li>

@@ -7,7 +7,7 @@ import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { CopyButton } from '../../ui/CopyButton'
 
 const HINT: Partial<Record<RelayHealth, MessageKey>> = {
@@ -82,7 +82,7 @@ export function RelayState({
       {showsContact ? (
         <p className="small" data-testid="inbox-relay-last-pull">
           {status.lastContactAt
-            ? t('inbox.relay.lastPull', { time: formatDateTime(status.lastContactAt, locale) })
+            ? t('inbox.relay.lastPull', { time: formatDateTimeInZone(status.lastContactAt, locale) })
             : t('inbox.relay.neverPulled')}
         </p>
       ) : null}
@@ -94,7 +94,9 @@ export function RelayState({
         </p>
       ) : null}
       {relay.needsAttention && status.retryAt ? (
-        <p className="small">{t('inbox.relay.retryAt', { time: formatDateTime(status.retryAt, locale) })}</p>
+        <p className="small">
+          {t('inbox.relay.retryAt', { time: formatDateTimeInZone(status.retryAt, locale) })}
+        </p>
       ) : null}
       {hint ? (
         <p

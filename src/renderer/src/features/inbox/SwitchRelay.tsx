@@ -35,7 +35,7 @@ export function SwitchRelay({
         <div className="inline-form inbox-switch" data-testid="inbox-switch-panel">
           <p className="muted">{t('inbox.switch.intro')}</p>
           {onThisComputer ? null : <LocalRelayOffer replace down={false} onConnected={connected} />}
-          <ConnectMailbox replace onConnected={connected} />
+          <ConnectMailbox replace another onConnected={connected} />
           <div className="actions">
             <button type="button" className="button" onClick={panels.close}>
               {t('common.cancel')}

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
@@ -291,6 +292,14 @@ describe('overview', () => {
       expect(shown).not.toMatch(/perkiraan selesai \d/)
       expect(shown).toContain('lebih lambat dari perkiraan selesainya')
     })
+  })
+
+  it('names the unread messages and the customers they are from, in Indonesian too (QA F11)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    useInboxAlerts.getState().setUnread({ unread: 6, unreadConversations: 5 })
+    render(<OverviewView />)
+    await userEvent.click(screen.getByRole('button', { name: '6 pesan belum dibaca dari 5 pelanggan' }))
+    expect(useNavigation.getState().view).toBe('inbox')
   })
 
   it('says when no campaign is at work', async () => {

@@ -1,5 +1,5 @@
-// The overview the window and the tray open first: each device's state, quota and expiry, today's numbers, and the
-// campaigns at work.
+// The overview the window and the tray open first: the customers' unread messages, each device's state, quota and
+// expiry, today's numbers, and the campaigns at work.
 import { useEffect, useState } from 'react'
 import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/contract'
 import {
@@ -14,6 +14,7 @@ import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatCount } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -136,6 +137,7 @@ export function OverviewView(): React.JSX.Element {
   return (
     <section className="view overview" aria-labelledby="overview-heading" data-testid="view-home">
       <ViewHeading id="overview-heading">{t('overview.title')}</ViewHeading>
+      <UnreadMessages />
       <section className="card overview-today" aria-labelledby="today-title">
         <h3 id="today-title">{t('overview.today')}</h3>
         <ul className="today-numbers">
@@ -181,6 +183,28 @@ export function OverviewView(): React.JSX.Element {
         )}
       </section>
     </section>
+  )
+}
+
+/**
+ * The customers' unread messages, opening Messages in: the nav badge's own count (the inbox alerts store), so the two
+ * never disagree; nothing when all are read.
+ */
+function UnreadMessages(): React.JSX.Element | null {
+  const t = useT()
+  const unread = useInboxAlerts((s) => s.unread)
+  const customers = useInboxAlerts((s) => s.unreadConversations)
+  if (unread === 0) return null
+  return (
+    <p className="card overview-unread">
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => useNavigation.getState().navigate('inbox')}
+      >
+        {t('overview.unread', { count: unread, customers })}
+      </button>
+    </p>
   )
 }
 

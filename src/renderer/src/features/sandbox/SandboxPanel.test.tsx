@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useDevices } from '../../stores/devices'
 import { SandboxPanel } from './SandboxPanel'
@@ -86,4 +86,22 @@ describe('sandbox panel', () => {
     const status = screen.getByTestId('sandbox-status').textContent ?? ''
     expect(status).toBe('“Log out on the phone” does not apply while the device is “Connected”.')
   })
+
+  it.each([
+    ['en', 'Scan the code', 'Press “Relink” first to show a code, then “Scan the code”.'],
+    ['id', 'Pindai kode', 'Tekan “Tautkan ulang” dulu untuk menampilkan kode, lalu “Pindai kode”.']
+  ] as const)(
+    'says what to do when no code is shown to scan, never that scanning does not apply (QA F19, %s)',
+    async (language, scan, words) => {
+      const device = makeDevice({ sandbox: true, state: 'needs-scan' })
+      fake.fail('sandbox:control', {
+        code: 'sandbox_refused',
+        message: 'no QR code is shown (state logged_out); call device/scan first'
+      })
+      seedStores(makeBootstrap({ devices: [device], settings: makeSettings({ language }) }))
+      render(<SandboxPanel device={device} />)
+      await userEvent.setup().click(button(scan))
+      expect(screen.getByTestId('sandbox-status').textContent).toBe(words)
+    }
+  )
 })

@@ -60,9 +60,15 @@ export function SandboxPanel({
         t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(`state.${updated.state}`) })
       )
     } catch {
-      // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now.
+      // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now,
+      // or, for a scan while a scan is needed, what comes first: no code is shown (or it expired) until a relink.
       setStatus(
-        t('sandbox.refused', { action: t(`sandbox.action.${action}`), state: t(`state.${device.state}`) })
+        action === 'scan' && device.state === 'needs-scan'
+          ? t('sandbox.refused.noCode', { relink: t('devices.relink'), scan: t('sandbox.action.scan') })
+          : t('sandbox.refused', {
+              action: t(`sandbox.action.${action}`),
+              state: t(`state.${device.state}`)
+            })
       )
     } finally {
       setBusy(null)
