@@ -25,6 +25,7 @@ const STATUS: InboxStatusView = {
   lastContactAt: '2026-01-15T03:00:00.000Z',
   messages: 2,
   unread: 0,
+  unreadConversations: 0,
   refused: 0,
   pending: 0
 }
