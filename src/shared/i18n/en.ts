@@ -1226,6 +1226,8 @@ export const enRest = {
   'campaigns.takeBack.left.revoked': '{n} deleted for everyone already',
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
   'campaigns.takeBack.confirm': 'Take back',
+  'campaigns.takeBack.nothing': 'Nothing to take back.',
+  'campaigns.takeBack.nothingUnlessTicked': 'Nothing to take back unless you tick the box above.',
   // The tally names only the parts that are not zero, joined with commas: '{parts}.'
   'campaigns.takeBack.tally': '{parts}.',
   'campaigns.takeBack.tally.stopped': '{n} cancelled before they left',

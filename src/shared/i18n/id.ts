@@ -1344,6 +1344,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.paused': 'dijeda',
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
+  'campaigns.status.takenBack': '{status} · ditarik kembali',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
@@ -1385,6 +1386,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.left.revoked': '{n} sudah dihapus untuk semua orang',
   'campaigns.takeBack.left.alreadyAsked': '{n} sudah diminta oleh penarikan sebelumnya',
   'campaigns.takeBack.confirm': 'Tarik kembali',
+  'campaigns.takeBack.nothing': 'Tidak ada yang bisa ditarik kembali.',
+  'campaigns.takeBack.nothingUnlessTicked':
+    'Tidak ada yang bisa ditarik kembali kecuali Anda mencentang kotak di atas.',
   'campaigns.takeBack.tally': '{parts}.',
   'campaigns.takeBack.tally.stopped': '{n} dibatalkan sebelum dikirim',
   'campaigns.takeBack.tally.cancelled': '{n} dibatalkan di gateway',

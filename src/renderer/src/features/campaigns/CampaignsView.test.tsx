@@ -436,6 +436,30 @@ describe('a verdict true to its buckets', () => {
     }
   )
 
+  // QA4 F17: a campaign taken back still read "finished" in its heading and in the list.
+  it.each([
+    { language: 'en' as const, words: 'finished · taken back' },
+    { language: 'id' as const, words: 'selesai · ditarik kembali' }
+  ])('says a finished campaign was taken back, in its heading and the list ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+    )
+    const takenBack = campaign({
+      status: 'finished',
+      counts: { read: 2, skipped: 1 },
+      devices: [],
+      takenBackAt: Date.UTC(2026, 0, 16, 1, 0)
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [takenBack] }))
+    fake.handle('campaigns:get', () => takenBack)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
+    const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+    expect(listed?.textContent).toBe(`bills ${want.words}`)
+  })
+
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))

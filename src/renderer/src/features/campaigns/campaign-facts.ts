@@ -68,8 +68,20 @@ export function campaignStatusKey(campaign: Pick<CampaignView, 'status' | 'devic
   return STATUS_KEY[campaign.status]
 }
 
-/** The status's words (campaignStatusKey), with when its working hours open when it waits for them and that is known. */
+/**
+ * The status's words (campaignStatusKey), with when its working hours open when it waits for them and that is known;
+ * and that it was taken back, which its status alone does not say (QA4 F17: "finished" after a take-back).
+ */
 export function campaignStatusText(
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt'>,
+  t: Translate,
+  locale: string
+): string {
+  const status = statusWords(campaign, t, locale)
+  return campaign.takenBackAt != null ? t('campaigns.status.takenBack', { status }) : status
+}
+
+function statusWords(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
   t: Translate,
   locale: string
