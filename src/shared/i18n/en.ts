@@ -1207,8 +1207,11 @@ export const enRest = {
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.cancel': 'Cancel the rest',
-  'campaigns.cancelReport':
-    '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {accepted, plural, =0 {none was already with the gateway} one {# was already with the gateway} other {# were already with the gateway}}.',
+  'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
+  'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
+  'campaigns.cancelReport.sent': '{n, plural, one {# was already sent} other {# were already sent}}',
+  'campaigns.cancelReport.withGateway':
+    '{n, plural, one {# was already with the gateway} other {# were already with the gateway}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
   'campaigns.takeBack.revokeDelivered': 'Also delete the messages already sent, for everyone',

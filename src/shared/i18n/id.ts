@@ -1366,8 +1366,10 @@ export const id: Record<MessageKey, string> = {
     'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.cancel': 'Batalkan sisanya',
-  'campaigns.cancelReport':
-    '{cancelled} baris dibatalkan; {accepted, plural, =0 {tidak ada yang sudah diterima gateway} other {# sudah diterima gateway}}.',
+  'campaigns.cancelReport': '{cancelled} baris dibatalkan; {past}.',
+  'campaigns.cancelReport.noneLeft': 'tidak ada yang sudah diterima gateway',
+  'campaigns.cancelReport.sent': '{n} sudah terkirim',
+  'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',

@@ -1735,6 +1735,34 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
   })
 
+  // QA4 F12: "1 was already with the gateway" for a row already read: the report words each by where it stands.
+  it.each([
+    ['en', '3 rows cancelled; 2 were already sent, 1 was already with the gateway.'],
+    ['id', '3 baris dibatalkan; 2 sudah terkirim, 1 sudah diterima gateway.']
+  ] as const)('reports the rows past cancelling by their real status (%s)', async (language, report) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const accepted = (rowNumber: number, status: 'read' | 'sent' | 'accepted') => ({
+      rowNumber,
+      phone: '6281234567890',
+      status,
+      gatewayId: `g${rowNumber}`
+    })
+    fake.handle('campaigns:cancel', () => ({
+      cancelledRows: [5, 6, 7],
+      alreadyAccepted: [accepted(2, 'read'), accepted(3, 'sent'), accepted(4, 'accepted')]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByTestId('campaign-cancel'))
+    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+  })
+
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
     for (const [language, words] of [
       ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],
@@ -1775,6 +1803,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
         name: new RegExp(language === 'en' ? 'Cancel the 5' : 'Batalkan 5')
       })
       expect(fake.requests('campaigns:cancel')).toEqual([])
+      // QA4 F12: the question takes the focus, on its harmless answer (it used to stay on the button, four others
+      // between it and the question in tab order).
+      expect(document.activeElement).toBe(within(question).getByRole('button', { name: words.keep }))
       await user.click(within(question).getByRole('button', { name: words.keep }))
       expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
       // Back on the button that asked, not on the page.

@@ -12,9 +12,9 @@ import type {
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
-import { newCampaignPacing } from '../../../../shared/domain'
+import { bucketOf, newCampaignPacing, type StatusBucket } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
@@ -57,6 +57,25 @@ const COUNT_KEY = {
   cancelled: 'campaigns.count.cancelled',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
+
+/**
+ * What "Cancel the rest" did: the rows it cancelled, and those past cancelling by where they stand — sent (or further)
+ * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway").
+ */
+const SENT_BUCKETS: readonly StatusBucket[] = ['sent', 'delivered', 'read', 'revoked']
+
+function cancelReportText(report: InvokeReply<'campaigns:cancel'>, t: Translate): string {
+  const sent = report.alreadyAccepted.filter((row) => SENT_BUCKETS.includes(bucketOf(row.status))).length
+  const withGateway = report.alreadyAccepted.length - sent
+  const parts = [
+    sent > 0 ? t('campaigns.cancelReport.sent', { n: sent }) : null,
+    withGateway > 0 ? t('campaigns.cancelReport.withGateway', { n: withGateway }) : null
+  ].filter((part): part is string => part !== null)
+  return t('campaigns.cancelReport', {
+    cancelled: report.cancelledRows.length,
+    past: parts.length > 0 ? parts.join(', ') : t('campaigns.cancelReport.noneLeft')
+  })
+}
 
 /** The draft a split left for later: named under the campaign that started, with a way to it. */
 interface SplitRest {
@@ -1297,6 +1316,8 @@ function CampaignProgress({
       {askCancel && active ? (
         <ConfirmPanel
           id="campaign-cancel-question"
+          // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
+          focusOnOpen
           question={t('campaigns.cancel.confirm', { count: formatCount(cancellable, locale) })}
           confirmLabel={t('campaigns.cancel.yes', { count: formatCount(cancellable, locale) })}
           keepLabel={t('campaigns.cancel.keep')}
@@ -1318,10 +1339,7 @@ function CampaignProgress({
       ) : null}
       {cancelled ? (
         <p role="status" data-testid="campaign-cancel-report">
-          {t('campaigns.cancelReport', {
-            cancelled: cancelled.cancelledRows.length,
-            accepted: cancelled.alreadyAccepted.length
-          })}
+          {cancelReportText(cancelled, t)}
         </p>
       ) : null}
       {error ? (
