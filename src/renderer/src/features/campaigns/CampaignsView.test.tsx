@@ -679,6 +679,46 @@ describe('CampaignRows', () => {
     ])
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
+
+  // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
+  it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
+    const named = campaign({
+      status: 'finished',
+      mapping: { phone: 'HP', variables: ['Name'], name: 'Name' }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [named] }))
+    fake.handle('campaigns:get', () => named)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('contacts:names', ({ chats }) => ({
+      names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
+    }))
+    fake.handle('campaigns:rows', () => ({
+      total: 3,
+      rows: [
+        row(2, { values: [['Name', 'Budi Santoso']] }),
+        row(7, { phone: '628120000002', values: [['Name', 'Budi lagi']] }),
+        row(8, { phone: '628120000002', values: [['Name', '  ']] })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await within(rows).findAllByTestId('campaign-row')
+    await waitFor(() =>
+      expect(
+        within(rows)
+          .getAllByTestId('campaign-row-recipient')
+          .map((cell) => cell.textContent)
+      ).toEqual([
+        'Budi Santoso +62 812-0000-002',
+        'Budi lagi +62 812-0000-002',
+        // An empty name cell: the contact book's name, as before.
+        'Budi Santoso +62 812-0000-002'
+      ])
+    )
+  })
 })
 
 describe('OptOuts', () => {

@@ -1206,7 +1206,9 @@ function CampaignProgress({
         />
       ) : null}
       <ProgressChart id={id} refresh={tick} />
-      {campaign.status !== 'draft' ? <CampaignRows id={id} refresh={tick} /> : null}
+      {campaign.status !== 'draft' ? (
+        <CampaignRows id={id} refresh={tick} nameColumn={campaign.mapping.name ?? null} />
+      ) : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
