@@ -1195,6 +1195,7 @@ export const enRest = {
   'campaigns.pacing.editExplain':
     'The next send follows the new pacing; a wait already counting down is worked out again.',
   'campaigns.pacing.save': 'Save pacing',
+  'campaigns.pacing.saved': 'Pacing saved: the next send follows it.',
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',

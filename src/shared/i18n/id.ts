@@ -1335,6 +1335,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.editExplain':
     'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
   'campaigns.pacing.save': 'Simpan pengaturan laju kirim',
+  'campaigns.pacing.saved': 'Pengaturan laju kirim disimpan: pengiriman berikutnya mengikutinya.',
   'campaigns.devices': 'Kirim dari',
   'campaigns.name': 'Nama kampanye',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',

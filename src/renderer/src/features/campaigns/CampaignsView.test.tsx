@@ -460,6 +460,45 @@ describe('a verdict true to its buckets', () => {
     expect(listed?.textContent).toBe(`bills ${want.words}`)
   })
 
+  // QA4 F22: "Save pacing" said nothing; it now says it was saved (the focus stays on the button), and no more once
+  // the fields change again or the core refuses.
+  it.each([
+    [
+      'en',
+      'Change the pacing',
+      'Longest pause (seconds)',
+      'Save pacing',
+      'Pacing saved: the next send follows it.'
+    ],
+    [
+      'id',
+      'Ubah pengaturan laju kirim',
+      'Jarak terpanjang (detik)',
+      'Simpan pengaturan laju kirim',
+      'Pengaturan laju kirim disimpan: pengiriman berikutnya mengikutinya.'
+    ]
+  ] as const)('says the pacing was saved (%s)', async (language, edit, longestLabel, save, saved) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:setPacing', (request) => campaign({ pacing: request.pacing }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const editor = await screen.findByTestId('campaign-edit-pacing')
+    await user.click(within(editor).getByText(edit))
+    const longest = within(editor).getByLabelText(longestLabel)
+    await user.clear(longest)
+    await user.type(longest, '90')
+    const button = within(editor).getByRole('button', { name: save })
+    await user.click(button)
+    const said = await within(editor).findByTestId('campaign-pacing-saved')
+    expect([said.textContent, said.getAttribute('role')]).toEqual([saved, 'status'])
+    expect(document.activeElement).toBe(button)
+    await user.type(longest, '0')
+    expect(within(editor).queryByTestId('campaign-pacing-saved')).toBeNull()
+  })
+
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))

@@ -913,24 +913,39 @@ function EditPacing({
   onSave
 }: {
   current: PacingPolicyView
-  onSave: (pacing: PacingPolicyView) => Promise<void>
+  /** True once the core took it (a refusal is said by the progress view's alert). */
+  onSave: (pacing: PacingPolicyView) => Promise<boolean>
 }): React.JSX.Element {
   const t = useT()
   const [pacing, setPacing] = useState(current)
+  // Said beside the button, which keeps the focus (QA4 F22: saving said nothing); gone once the fields change again.
+  const [saved, setSaved] = useState(false)
   return (
     <details className="campaign-edit-pacing" data-testid="campaign-edit-pacing">
       <summary>{t('campaigns.pacing.edit')}</summary>
       <p className="muted">{t('campaigns.pacing.editExplain')}</p>
-      <PacingFields pacing={pacing} onChange={setPacing} />
+      <PacingFields
+        pacing={pacing}
+        onChange={(next) => {
+          setSaved(false)
+          setPacing(next)
+        }}
+      />
       <button
         type="button"
         className="button"
         data-testid="campaign-save-pacing"
         disabled={!isUsablePacing(pacing)}
-        onClick={() => void onSave(pacing)}
+        onClick={() => {
+          setSaved(false)
+          void onSave(pacing).then(setSaved)
+        }}
       >
         {t('campaigns.pacing.save')}
       </button>
+      <p role="status" data-testid={saved ? 'campaign-pacing-saved' : undefined}>
+        {saved ? t('campaigns.pacing.saved') : null}
+      </p>
     </details>
   )
 }
@@ -1144,14 +1159,17 @@ function CampaignProgress({
     if (verdict) onChanged()
   }, [verdict, onChanged])
 
-  async function act(work: () => Promise<unknown>): Promise<void> {
+  /** True when the work was done; a failure is said in the alert below. */
+  async function act(work: () => Promise<unknown>): Promise<boolean> {
     setError(null)
     try {
       await work()
       setTick((n) => n + 1)
       onChanged()
+      return true
     } catch (e) {
       setError(errorInfo(e))
+      return false
     }
   }
 
