@@ -799,7 +799,9 @@ export const CampaignView = z.object({
   createdAt: z.number(),
   startedAt: z.number().nullable(),
   /** The one file sent with every row, or null for text only. */
-  attachmentName: z.string().nullable().optional()
+  attachmentName: z.string().nullable().optional(),
+  /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */
+  takenBackAt: z.number().nullable().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 

@@ -1196,6 +1196,7 @@ export const enRest = {
   'campaigns.pacing.editExplain':
     'The next send follows the new pacing; a wait already counting down is worked out again.',
   'campaigns.pacing.save': 'Save pacing',
+  'campaigns.pacing.saved': 'Pacing saved: the next send follows it.',
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
@@ -1210,8 +1211,11 @@ export const enRest = {
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.cancel': 'Cancel the rest',
-  'campaigns.cancelReport':
-    '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {accepted, plural, =0 {none was already with the gateway} one {# was already with the gateway} other {# were already with the gateway}}.',
+  'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
+  'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
+  'campaigns.cancelReport.sent': '{n, plural, one {# was already sent} other {# were already sent}}',
+  'campaigns.cancelReport.withGateway':
+    '{n, plural, one {# was already with the gateway} other {# were already with the gateway}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
   'campaigns.takeBack.revokeDelivered': 'Also delete the messages already sent, for everyone',
@@ -1229,6 +1233,8 @@ export const enRest = {
   'campaigns.takeBack.left.revoked': '{n} deleted for everyone already',
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
   'campaigns.takeBack.confirm': 'Take back',
+  'campaigns.takeBack.nothing': 'Nothing to take back.',
+  'campaigns.takeBack.nothingUnlessTicked': 'Nothing to take back unless you tick the box above.',
   // The tally names only the parts that are not zero, joined with commas: '{parts}.'
   'campaigns.takeBack.tally': '{parts}.',
   'campaigns.takeBack.tally.stopped': '{n} cancelled before they left',

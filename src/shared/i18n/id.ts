@@ -1337,6 +1337,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.editExplain':
     'Pengiriman berikutnya mengikuti pengaturan baru; waktu tunggu yang sedang berjalan dihitung ulang.',
   'campaigns.pacing.save': 'Simpan pengaturan laju kirim',
+  'campaigns.pacing.saved': 'Pengaturan laju kirim disimpan: pengiriman berikutnya mengikutinya.',
   'campaigns.devices': 'Kirim dari',
   'campaigns.name': 'Nama kampanye',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
@@ -1346,6 +1347,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.paused': 'dijeda',
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
+  'campaigns.status.takenBack': '{status} · ditarik kembali',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
   'campaigns.status.heldBySendingPause': 'ditahan: semua pengiriman dijeda',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
@@ -1375,8 +1377,10 @@ export const id: Record<MessageKey, string> = {
     'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
   'campaigns.cancel': 'Batalkan sisanya',
-  'campaigns.cancelReport':
-    '{cancelled} baris dibatalkan; {accepted, plural, =0 {tidak ada yang sudah diterima gateway} other {# sudah diterima gateway}}.',
+  'campaigns.cancelReport': '{cancelled} baris dibatalkan; {past}.',
+  'campaigns.cancelReport.noneLeft': 'tidak ada yang sudah diterima gateway',
+  'campaigns.cancelReport.sent': '{n} sudah terkirim',
+  'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',
@@ -1395,6 +1399,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.left.revoked': '{n} sudah dihapus untuk semua orang',
   'campaigns.takeBack.left.alreadyAsked': '{n} sudah diminta oleh penarikan sebelumnya',
   'campaigns.takeBack.confirm': 'Tarik kembali',
+  'campaigns.takeBack.nothing': 'Tidak ada yang bisa ditarik kembali.',
+  'campaigns.takeBack.nothingUnlessTicked':
+    'Tidak ada yang bisa ditarik kembali kecuali Anda mencentang kotak di atas.',
   'campaigns.takeBack.tally': '{parts}.',
   'campaigns.takeBack.tally.stopped': '{n} dibatalkan sebelum dikirim',
   'campaigns.takeBack.tally.cancelled': '{n} dibatalkan di gateway',

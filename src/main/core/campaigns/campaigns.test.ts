@@ -643,6 +643,27 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  // QA4 F17: a finished campaign taken back still read "finished". Its view says when it was taken back, from the
+  // take-back's own record; a take-back that found nothing to do is not one.
+  it('says when a campaign was taken back, from the take-back record, and not for one that did nothing', async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    // Every message read: with the box unticked, nothing is left to stop or cancel.
+    for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'read')
+    await fixture.runUntil(() => campaigns.get(id).counts.read === 12, { stepMs: 1000 })
+    campaigns.settle(id)
+    expect(campaigns.get(id)).toMatchObject({ status: 'finished', takenBackAt: null })
+    // Unticked, nothing was taken back.
+    campaigns.takeBack(id, { revokeDelivered: false })
+    expect(campaigns.get(id).takenBackAt).toBeNull()
+    const at = fixture.clock.now()
+    campaigns.takeBack(id, { revokeDelivered: true })
+    expect(campaigns.get(id)).toMatchObject({ status: 'finished', takenBackAt: at })
+    expect(campaigns.list().find((c) => c.id === id)?.takenBackAt).toBe(at)
+  })
+
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     // The draft was checked with the number still in; it opts out before the operator starts the campaign.

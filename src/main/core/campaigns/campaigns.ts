@@ -188,6 +188,8 @@ export interface CampaignView {
   startedAt: number | null
   /** The one file sent with every row, or null for text only. */
   attachmentName: string | null
+  /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
+  takenBackAt: number | null
 }
 
 export interface CancelReport {
@@ -636,7 +638,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       estimate: { finishAt: null },
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
-      attachmentName: campaign.attachmentName
+      attachmentName: campaign.attachmentName,
+      takenBackAt: queue.takenBackAt(tagOf(id))
     }
     return {
       view,

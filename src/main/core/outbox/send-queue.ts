@@ -89,6 +89,8 @@ export interface QueuePort {
   takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView
   /** What takeBackProducer would do now (the counts a confirmation states). */
   planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan
+  /** When the producer's messages were first taken back (a take-back that did something), or null. */
+  takenBackAt(tag: string): number | null
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -180,6 +182,7 @@ export function createSendQueue(input: KernelInput) {
     takeBackItems: takeBacks.takeBackItems,
     takeBackProducer: takeBacks.takeBackProducer,
     planTakeBack: takeBacks.planProducer,
+    takenBackAt: takeBacks.producerTakenBackAt,
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */

@@ -109,6 +109,11 @@ export function createTakeBacks(
     return planTakeBack(store.subjectsOfProducer(tag, OPTED_OUT_NOTE), options)
   }
 
+  /** When the producer's messages were first taken back (a take-back that did something), or null. */
+  function producerTakenBackAt(tag: string): number | null {
+    return store.firstProducerTakeBack(tag)
+  }
+
   function mustGet(id: string): void {
     if (!store.getRequest(id))
       throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
@@ -152,5 +157,5 @@ export function createTakeBacks(
     return progress(id)
   }
 
-  return { takeBackItems, takeBackProducer, planProducer, progress, setPaused }
+  return { takeBackItems, takeBackProducer, planProducer, producerTakenBackAt, progress, setPaused }
 }

@@ -161,6 +161,18 @@ export class OutboxTakeBackStore {
     return { added, alreadyAsked: ops.length - added }
   }
 
+  /**
+   * When a producer's messages were first taken back: its earliest request that stopped or asked anything (one that
+   * found nothing to do took nothing back); null when none did.
+   */
+  firstProducerTakeBack(tag: string): number | null {
+    const row = this.prepare(
+      `SELECT MIN(created_at) AS at FROM outbox_takeback_requests r WHERE producer_tag = ?
+         AND (stopped_locally > 0 OR EXISTS (SELECT 1 FROM outbox_takeback_ops o WHERE o.request_id = r.id))`
+    ).get(tag) as { at: number | null }
+    return row.at
+  }
+
   /** One more op for a request; false when that item was already asked that action. */
   addOp(requestId: string, op: NewTakeBackOp): boolean {
     return (

@@ -216,6 +216,12 @@ export function formatSoonInZone(
   return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
 }
 
+/** An instant within the next few minutes on a zone's clock, to the second, with the zone named: "18:02:09 UTC". */
+export function formatSecondInZone(at: number, locale: string, timeZone: string): string {
+  const zone = validZone(timeZone) ?? computerZone()
+  return `${dateTimeFormat(locale, { timeStyle: 'medium', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
+}
+
 /**
  * A wall clock as the gateway writes it ('2026-11-29 12:38:19', or a bare date) on a zone's clock, in the operator's
  * locale with that zone named: "29 Nov 2026, 12:38 WIB". Anything else unreadable is shown as it came.

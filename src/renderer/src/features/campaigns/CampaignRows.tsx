@@ -8,14 +8,36 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { RecipientName } from '../../ui/RecipientName'
+import { RecipientLabel, RecipientName } from '../../ui/RecipientName'
+import { usableContactName } from '../../../../shared/domain'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { problemsText } from './problems'
 
 export const ROWS_PER_PAGE = 50
 
-/** `refresh` changes whenever the progress view looks again (events and its timer). */
-export function CampaignRows({ id, refresh }: { id: string; refresh: number }): React.JSX.Element {
+/**
+ * The name the sheet gives the row, from the campaign's name column; null without one. A duplicate row ("Budi lagi",
+ * a number already a contact) is named as the sheet names it, not as the contact book does (QA4 F20).
+ */
+function sheetName(row: CampaignRowView, nameColumn: string | null): string | null {
+  if (!nameColumn) return null
+  const cell = row.values.find(([column]) => column === nameColumn)?.[1]
+  return cell === undefined ? null : usableContactName(cell)
+}
+
+/**
+ * `refresh` changes whenever the progress view looks again (events and its timer); `nameColumn` is the mapping's
+ * column of names, if any.
+ */
+export function CampaignRows({
+  id,
+  refresh,
+  nameColumn
+}: {
+  id: string
+  refresh: number
+  nameColumn: string | null
+}): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
@@ -100,11 +122,14 @@ export function CampaignRows({ id, refresh }: { id: string; refresh: number }): 
               <tbody>
                 {page.rows.map((row) => {
                   const changed = row.history.at(-1)?.at ?? null
+                  const named = sheetName(row, nameColumn)
                   return (
                     <tr key={row.rowNumber} data-testid="campaign-row">
                       <td>{row.rowNumber}</td>
                       <td>
-                        {row.phone ? (
+                        {row.phone && named ? (
+                          <RecipientLabel name={named} chatId={row.phone} testId="campaign-row-recipient" />
+                        ) : row.phone ? (
                           <RecipientName chatId={row.phone} testId="campaign-row-recipient" />
                         ) : (
                           row.phoneCell

@@ -605,6 +605,69 @@ describe('a verdict true to its buckets', () => {
     }
   )
 
+  // QA4 F17: a campaign taken back still read "finished" in its heading and in the list.
+  it.each([
+    { language: 'en' as const, words: 'finished · taken back' },
+    { language: 'id' as const, words: 'selesai · ditarik kembali' }
+  ])('says a finished campaign was taken back, in its heading and the list ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+    )
+    const takenBack = campaign({
+      status: 'finished',
+      counts: { read: 2, skipped: 1 },
+      devices: [],
+      takenBackAt: Date.UTC(2026, 0, 16, 1, 0)
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [takenBack] }))
+    fake.handle('campaigns:get', () => takenBack)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
+    const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+    expect(listed?.textContent).toBe(`bills ${want.words}`)
+  })
+
+  // QA4 F22: "Save pacing" said nothing; it now says it was saved (the focus stays on the button), and no more once
+  // the fields change again or the core refuses.
+  it.each([
+    [
+      'en',
+      'Change the pacing',
+      'Longest pause (seconds)',
+      'Save pacing',
+      'Pacing saved: the next send follows it.'
+    ],
+    [
+      'id',
+      'Ubah pengaturan laju kirim',
+      'Jarak terpanjang (detik)',
+      'Simpan pengaturan laju kirim',
+      'Pengaturan laju kirim disimpan: pengiriman berikutnya mengikutinya.'
+    ]
+  ] as const)('says the pacing was saved (%s)', async (language, edit, longestLabel, save, saved) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:setPacing', (request) => campaign({ pacing: request.pacing }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const editor = await screen.findByTestId('campaign-edit-pacing')
+    await user.click(within(editor).getByText(edit))
+    const longest = within(editor).getByLabelText(longestLabel)
+    await user.clear(longest)
+    await user.type(longest, '90')
+    const button = within(editor).getByRole('button', { name: save })
+    await user.click(button)
+    const said = await within(editor).findByTestId('campaign-pacing-saved')
+    expect([said.textContent, said.getAttribute('role')]).toEqual([saved, 'status'])
+    expect(document.activeElement).toBe(button)
+    await user.type(longest, '0')
+    expect(within(editor).queryByTestId('campaign-pacing-saved')).toBeNull()
+  })
+
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))
@@ -823,6 +886,46 @@ describe('CampaignRows', () => {
       { id: 'c1', offset: 50, limit: 50 }
     ])
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
+  })
+
+  // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
+  it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
+    const named = campaign({
+      status: 'finished',
+      mapping: { phone: 'HP', variables: ['Name'], name: 'Name' }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [named] }))
+    fake.handle('campaigns:get', () => named)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('contacts:names', ({ chats }) => ({
+      names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
+    }))
+    fake.handle('campaigns:rows', () => ({
+      total: 3,
+      rows: [
+        row(2, { values: [['Name', 'Budi Santoso']] }),
+        row(7, { phone: '628120000002', values: [['Name', 'Budi lagi']] }),
+        row(8, { phone: '628120000002', values: [['Name', '  ']] })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await within(rows).findAllByTestId('campaign-row')
+    await waitFor(() =>
+      expect(
+        within(rows)
+          .getAllByTestId('campaign-row-recipient')
+          .map((cell) => cell.textContent)
+      ).toEqual([
+        'Budi Santoso +62 812-0000-002',
+        'Budi lagi +62 812-0000-002',
+        // An empty name cell: the contact book's name, as before.
+        'Budi Santoso +62 812-0000-002'
+      ])
+    )
   })
 })
 
@@ -1887,6 +1990,34 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
   })
 
+  // QA4 F12: "1 was already with the gateway" for a row already read: the report words each by where it stands.
+  it.each([
+    ['en', '3 rows cancelled; 2 were already sent, 1 was already with the gateway.'],
+    ['id', '3 baris dibatalkan; 2 sudah terkirim, 1 sudah diterima gateway.']
+  ] as const)('reports the rows past cancelling by their real status (%s)', async (language, report) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const accepted = (rowNumber: number, status: 'read' | 'sent' | 'accepted') => ({
+      rowNumber,
+      phone: '6281234567890',
+      status,
+      gatewayId: `g${rowNumber}`
+    })
+    fake.handle('campaigns:cancel', () => ({
+      cancelledRows: [5, 6, 7],
+      alreadyAccepted: [accepted(2, 'read'), accepted(3, 'sent'), accepted(4, 'accepted')]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByTestId('campaign-cancel'))
+    await user.click(await screen.findByTestId('campaign-cancel-confirm'))
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+  })
+
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {
     for (const [language, words] of [
       ['en', { cancel: 'Cancel the rest', yes: 'Cancel 5 messages', keep: 'Keep sending', pause: 'Pause' }],
@@ -1927,6 +2058,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
         name: new RegExp(language === 'en' ? 'Cancel the 5' : 'Batalkan 5')
       })
       expect(fake.requests('campaigns:cancel')).toEqual([])
+      // QA4 F12: the question takes the focus, on its harmless answer (it used to stay on the button, four others
+      // between it and the question in tab order).
+      expect(document.activeElement).toBe(within(question).getByRole('button', { name: words.keep }))
       await user.click(within(question).getByRole('button', { name: words.keep }))
       expect(screen.queryByRole('group', { name: /5/ })).toBeNull()
       // Back on the button that asked, not on the page.

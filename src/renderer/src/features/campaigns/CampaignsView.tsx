@@ -14,9 +14,9 @@ import { adviceKey, deviceStatus } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
-import { newCampaignPacing } from '../../../../shared/domain'
+import { bucketOf, newCampaignPacing, type StatusBucket } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
@@ -61,6 +61,25 @@ const COUNT_KEY = {
   cancelled: 'campaigns.count.cancelled',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
+
+/**
+ * What "Cancel the rest" did: the rows it cancelled, and those past cancelling by where they stand — sent (or further)
+ * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway").
+ */
+const SENT_BUCKETS: readonly StatusBucket[] = ['sent', 'delivered', 'read', 'revoked']
+
+function cancelReportText(report: InvokeReply<'campaigns:cancel'>, t: Translate): string {
+  const sent = report.alreadyAccepted.filter((row) => SENT_BUCKETS.includes(bucketOf(row.status))).length
+  const withGateway = report.alreadyAccepted.length - sent
+  const parts = [
+    sent > 0 ? t('campaigns.cancelReport.sent', { n: sent }) : null,
+    withGateway > 0 ? t('campaigns.cancelReport.withGateway', { n: withGateway }) : null
+  ].filter((part): part is string => part !== null)
+  return t('campaigns.cancelReport', {
+    cancelled: report.cancelledRows.length,
+    past: parts.length > 0 ? parts.join(', ') : t('campaigns.cancelReport.noneLeft')
+  })
+}
 
 /** The draft a split left for later: named under the campaign that started, with a way to it. */
 interface SplitRest {
@@ -912,24 +931,39 @@ function EditPacing({
   onSave
 }: {
   current: PacingPolicyView
-  onSave: (pacing: PacingPolicyView) => Promise<void>
+  /** True once the core took it (a refusal is said by the progress view's alert). */
+  onSave: (pacing: PacingPolicyView) => Promise<boolean>
 }): React.JSX.Element {
   const t = useT()
   const [pacing, setPacing] = useState(current)
+  // Said beside the button, which keeps the focus (QA4 F22: saving said nothing); gone once the fields change again.
+  const [saved, setSaved] = useState(false)
   return (
     <details className="campaign-edit-pacing" data-testid="campaign-edit-pacing">
       <summary>{t('campaigns.pacing.edit')}</summary>
       <p className="muted">{t('campaigns.pacing.editExplain')}</p>
-      <PacingFields pacing={pacing} onChange={setPacing} />
+      <PacingFields
+        pacing={pacing}
+        onChange={(next) => {
+          setSaved(false)
+          setPacing(next)
+        }}
+      />
       <button
         type="button"
         className="button"
         data-testid="campaign-save-pacing"
         disabled={!isUsablePacing(pacing)}
-        onClick={() => void onSave(pacing)}
+        onClick={() => {
+          setSaved(false)
+          void onSave(pacing).then(setSaved)
+        }}
       >
         {t('campaigns.pacing.save')}
       </button>
+      <p role="status" data-testid={saved ? 'campaign-pacing-saved' : undefined}>
+        {saved ? t('campaigns.pacing.saved') : null}
+      </p>
     </details>
   )
 }
@@ -1144,14 +1178,17 @@ function CampaignProgress({
     if (verdict) onChanged()
   }, [verdict, onChanged])
 
-  async function act(work: () => Promise<unknown>): Promise<void> {
+  /** True when the work was done; a failure is said in the alert below. */
+  async function act(work: () => Promise<unknown>): Promise<boolean> {
     setError(null)
     try {
       await work()
       setTick((n) => n + 1)
       onChanged()
+      return true
     } catch (e) {
       setError(errorInfo(e))
+      return false
     }
   }
 
@@ -1222,7 +1259,9 @@ function CampaignProgress({
         />
       ) : null}
       <ProgressChart id={id} refresh={tick} />
-      {campaign.status !== 'draft' ? <CampaignRows id={id} refresh={tick} /> : null}
+      {campaign.status !== 'draft' ? (
+        <CampaignRows id={id} refresh={tick} nameColumn={campaign.mapping.name ?? null} />
+      ) : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
           <li key={d.deviceId} data-testid="campaign-device-wait">
@@ -1334,6 +1373,8 @@ function CampaignProgress({
       {askCancel && active ? (
         <ConfirmPanel
           id="campaign-cancel-question"
+          // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
+          focusOnOpen
           question={t('campaigns.cancel.confirm', { count: formatCount(cancellable, locale) })}
           confirmLabel={t('campaigns.cancel.yes', { count: formatCount(cancellable, locale) })}
           keepLabel={t('campaigns.cancel.keep')}
@@ -1355,10 +1396,7 @@ function CampaignProgress({
       ) : null}
       {cancelled ? (
         <p role="status" data-testid="campaign-cancel-report">
-          {t('campaigns.cancelReport', {
-            cancelled: cancelled.cancelledRows.length,
-            accepted: cancelled.alreadyAccepted.length
-          })}
+          {cancelReportText(cancelled, t)}
         </p>
       ) : null}
       {error ? (

@@ -189,3 +189,47 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     '1 already on WhatsApp (tick the box above to delete them for everyone)'
   ])
 })
+
+// QA4 F17: with nothing to stop, nothing at the gateway and the box unticked, "Take back" was offered and did nothing.
+it.each([
+  ['en', 'Nothing to take back unless you tick the box above.'],
+  ['id', 'Tidak ada yang bisa ditarik kembali kecuali Anda mencentang kotak di atas.']
+] as const)('offers no Take back when it would do nothing, and says why (%s)', async (language, why) => {
+  fake.handle('campaigns:takeBackPlan', ({ revokeDelivered }): TakeBackPlanView =>
+    revokeDelivered
+      ? { stopLocally: 0, cancelAtGateway: 0, revoke: 4, leftAlone: {} }
+      : { stopLocally: 0, cancelAtGateway: 0, revoke: 0, leftAlone: { revoke_not_asked: 4 } }
+  )
+  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
+  const dialog = screen.getByRole('dialog')
+  const confirm = within(dialog).getByRole('button', {
+    name: translate(language, 'campaigns.takeBack.confirm')
+  })
+  expect(await within(dialog).findByText(why)).toBeTruthy()
+  expect((confirm as HTMLButtonElement).disabled).toBe(true)
+  expect(confirm.getAttribute('aria-describedby')).toBe(within(dialog).getByText(why).id)
+
+  await user.click(within(dialog).getByRole('checkbox'))
+  await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.revoke', { n: 4 }))
+  expect((confirm as HTMLButtonElement).disabled).toBe(false)
+  expect(within(dialog).queryByText(why)).toBeNull()
+})
+
+it('says plainly there is nothing to take back when even the ticked box finds nothing sent', async () => {
+  fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({
+    stopLocally: 0,
+    cancelAtGateway: 0,
+    revoke: 0,
+    leftAlone: { failed_at_gateway: 2 }
+  }))
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog')
+  expect(await within(dialog).findByText('Nothing to take back.')).toBeTruthy()
+  expect((within(dialog).getByRole('button', { name: 'Take back' }) as HTMLButtonElement).disabled).toBe(true)
+})

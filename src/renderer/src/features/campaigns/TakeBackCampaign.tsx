@@ -56,6 +56,7 @@ export function TakeBackCampaign({
   const t = useT()
   const language = useLanguage()
   const headingId = useId()
+  const nothingId = useId()
   const [open, setOpen] = useState(false)
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
@@ -115,6 +116,12 @@ export function TakeBackCampaign({
   }
 
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
+  // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
+  const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
+  const nothingKey: MessageKey =
+    !revokeDelivered && (plan?.leftAlone.revoke_not_asked ?? 0) > 0
+      ? 'campaigns.takeBack.nothingUnlessTicked'
+      : 'campaigns.takeBack.nothing'
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
       {!open && !result ? (
@@ -159,11 +166,17 @@ export function TakeBackCampaign({
               </ul>
             </>
           ) : null}
+          {nothingToDo ? (
+            <p id={nothingId} className="muted">
+              {t(nothingKey)}
+            </p>
+          ) : null}
           <div className="form-actions">
             <button
               type="button"
               className="button button--danger"
-              disabled={busy || plan === null}
+              disabled={busy || plan === null || nothingToDo}
+              aria-describedby={nothingToDo ? nothingId : undefined}
               onClick={() => void takeBack()}
             >
               {t('campaigns.takeBack.confirm')}

@@ -84,8 +84,21 @@ export function campaignStatusKey(
   return STATUS_KEY[campaign.status]
 }
 
-/** The status's words (campaignStatusKey), with when its working hours open when it waits for them and that is known. */
+/**
+ * The status's words (campaignStatusKey), with when its working hours open when it waits for them and that is known;
+ * and that it was taken back, which its status alone does not say (QA4 F17: "finished" after a take-back).
+ */
 export function campaignStatusText(
+  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt'>,
+  t: Translate,
+  locale: string,
+  sendingPaused: boolean
+): string {
+  const status = statusWords(campaign, t, locale, sendingPaused)
+  return campaign.takenBackAt != null ? t('campaigns.status.takenBack', { status }) : status
+}
+
+function statusWords(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
   t: Translate,
   locale: string,

@@ -45,3 +45,34 @@ describe('the wait for working hours', () => {
     )
   })
 })
+
+// QA4 F16: "Waiting between sends until 18:02 UTC" at 18:02, the pauses 8–15 s: a wait ending within minutes names
+// its seconds (a clock time, not a countdown: the Overview draws its lines again only when something changes).
+describe('a short wait', () => {
+  const gapUntil = (until: number): CampaignView['devices'][number] => ({
+    deviceId: 'dev-1',
+    wait: { code: 'gap', until },
+    autoPaused: null
+  })
+  const at = (language: Language, device: CampaignView['devices'][number], now: number): string => {
+    vi.useFakeTimers({ now, toFake: ['Date'] })
+    const t: Translate = (key, params) => translate(language, key, params)
+    return campaignWaitText(device, t, { locale: localeOf(language), timeZone: 'UTC' })
+  }
+  const now = Date.UTC(2026, 10, 29, 18, 2, 0)
+
+  it('names the second the next send is due, in both languages', () => {
+    const soon = gapUntil(now + 9_000)
+    expect(at('en', soon, now)).toBe('Waiting between sends until 18:02:09 UTC')
+    expect(at('id', soon, now)).toBe('Menunggu jarak antarpengiriman hingga 18.02.09 UTC')
+  })
+
+  it('keeps minutes for a wait of longer than a few minutes', () => {
+    const later = {
+      deviceId: 'dev-1',
+      wait: { code: 'batch_pause' as const, until: now + 10 * 60_000 },
+      autoPaused: null
+    }
+    expect(at('en', later, now)).toBe('Batch pause until 18:12 UTC')
+  })
+})

@@ -2,7 +2,7 @@
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
-import { computerZone, formatSoonInZone } from '../../i18n/dates'
+import { computerZone, formatSecondInZone, formatSoonInZone } from '../../i18n/dates'
 
 const WAIT_KEY: Record<string, MessageKey> = {
   gap: 'campaigns.wait.gap',
@@ -18,6 +18,12 @@ const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
   quota: 'campaigns.autoPause.quota',
   unreachable: 'campaigns.autoPause.unreachable'
 }
+
+/**
+ * A wait ending within this is said to the second: the pauses between sends last seconds, and "until 18:02" read at
+ * 18:02 said nothing (QA4 F16). A clock time, not a countdown: the Overview draws its line again only on a change.
+ */
+const SECONDS_WITHIN_MS = 3 * 60_000
 
 /** States a drop's own reason already words ("disconnected", "could not be reached"), or that tell nothing more. */
 const SAID_BY_DROP: readonly DeviceState[] = ['connected', 'unknown', 'disconnected', 'unreachable']
@@ -58,9 +64,7 @@ export function campaignWaitText(
   if (!part.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
-    until: part.wait.until
-      ? formatSoonInZone(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
-      : ''
+    until: part.wait.until ? untilText(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone()) : ''
   })
 }
 
@@ -78,4 +82,10 @@ export function campaignPartText(
     device: device?.label ?? part.deviceId,
     state: campaignWaitText(part, t, context, device)
   })
+}
+
+function untilText(until: number, locale: string, timeZone: string): string {
+  return until - Date.now() < SECONDS_WITHIN_MS
+    ? formatSecondInZone(until, locale, timeZone)
+    : formatSoonInZone(until, locale, timeZone)
 }
