@@ -2208,3 +2208,50 @@ describe('a new campaign named apart from the ones before it', () => {
     }
   )
 })
+
+// QA4 F14: just after Start the header said "3 queued" while the card said "queued 4" for a few seconds: the header
+// follows the outbox's counts event by event, the card looked again only on a campaign event or its 3 s timer.
+describe("the campaign card in step with the header's counts", () => {
+  /** A running campaign opened by itself, on fake timers (the card's 3 s look and the coalescing gap are timers). */
+  async function openRunning(): Promise<{ current: { view: ReturnType<typeof campaign> } }> {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const current = { view: campaign({ counts: { waiting: 0, queued: 4, accepted: 1, skipped: 1 } }) }
+    fake.handle('campaigns:list', () => ({ campaigns: [current.view] }))
+    fake.handle('campaigns:get', () => current.view)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    render(<CampaignsView />)
+    await act(() => vi.advanceTimersByTimeAsync(50))
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('4')
+    return { current }
+  }
+
+  const countsMove = (queued: number): void =>
+    act(() =>
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }, false)
+    )
+
+  it('looks again when the outbox counts move, well before its timer', async () => {
+    const { current } = await openRunning()
+    current.view = campaign({ counts: { waiting: 0, queued: 3, accepted: 2, skipped: 1 } })
+    countsMove(3)
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('3')
+    expect(screen.getByTestId('campaign-count-withGateway').textContent).toBe('2')
+  })
+
+  it('reads the campaign once for a burst of count moves (a 50,000-row campaign moves them on every send)', async () => {
+    const { current } = await openRunning()
+    const before = fake.requests('campaigns:get').length
+    current.view = campaign({ counts: { waiting: 0, queued: 0, accepted: 5, skipped: 1 } })
+    for (let queued = 4; queued >= 0; queued--) {
+      countsMove(queued)
+      await act(() => vi.advanceTimersByTimeAsync(40))
+    }
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(fake.requests('campaigns:get').length).toBe(before + 1)
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('0')
+  })
+})

@@ -28,6 +28,7 @@ import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
+import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText } from '../../ui/budget-words'
@@ -54,6 +55,9 @@ import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
+
+/** The campaign card looks again at most this often when the outbox's counts move (the header's follow each event). */
+const COUNTS_REREAD_GAP_MS = 500
 
 const COUNT_KEY = {
   queued: 'campaigns.count.queued',
@@ -1190,14 +1194,31 @@ function CampaignProgress({
     const timer = setInterval(() => setTick((n) => n + 1), 3000)
     return () => clearInterval(timer)
   }, [])
+  const reads = useRef<CoalescedReads | null>(null)
   useEffect(() => {
     let on = true
-    call('campaigns:get', { id })
-      .then((c) => on && setCampaign(c))
-      .catch((e: unknown) => on && setError(errorInfo(e)))
+    const campaignReads = coalescedReads(
+      () =>
+        call('campaigns:get', { id }).then(
+          (c) => on && setCampaign(c),
+          (e: unknown) => on && setError(errorInfo(e))
+        ),
+      COUNTS_REREAD_GAP_MS
+    )
+    reads.current = campaignReads
+    // The header follows the outbox's counts event by event: the card looks again when they move, or the two differ
+    // for seconds (QA4 F14). Once per gap: a 50,000-row campaign moves them on every send.
+    const offCounts = useOutbox.subscribe((state, before) => {
+      if (state.counts !== before.counts) campaignReads.ask('soon')
+    })
     return () => {
       on = false
+      campaignReads.stop()
+      offCounts()
     }
+  }, [id])
+  useEffect(() => {
+    reads.current?.ask('now')
   }, [id, tick])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
