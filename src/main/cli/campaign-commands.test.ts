@@ -197,11 +197,15 @@ describe('sender-desk campaign', () => {
     const hours = (result: typeof plain) =>
       (result.json.campaign as { pacing: { workingHours: unknown } }).pacing.workingHours
     expect(hours(plain)).toEqual({ start: '08:00', end: '20:00', timeZone: 'America/Sao_Paulo' })
-    expect(hours(await create('--hours', '09:00-17:00'))).toEqual({
+    const again = await create('--hours', '09:00-17:00')
+    expect(hours(again)).toEqual({
       start: '09:00',
       end: '17:00',
       timeZone: 'America/Sao_Paulo'
     })
+    // Without --name, the second campaign of the file is told apart from the first (QA4 F22).
+    const name = (result: typeof plain) => (result.json.campaign as { name: string }).name
+    expect([name(plain), name(again)]).toEqual(['bad-rows.csv', 'bad-rows.csv (2)'])
     // The zone is printed with the hours, so the terminal's reader knows whose clock they are on.
     const shown = await runCli(['campaign', 'status', (plain.json.campaign as { id: string }).id], inZone)
     expect(shown.stdout).toContain('08:00-20:00 America/Sao_Paulo')

@@ -283,7 +283,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
         return core.invoke('campaigns:create', {
           sheetId: sheet.sheetId,
-          name: stringFlag(context.args, 'name') ?? sheet.fileName,
+          // Unnamed: the core names it after the file, numbered past the campaigns that have that name.
+          name: stringFlag(context.args, 'name') ?? '',
           mapping,
           template,
           pacing,

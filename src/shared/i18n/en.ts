@@ -1199,6 +1199,7 @@ export const enRest = {
   'campaigns.pacing.saved': 'Pacing saved: the next send follows it.',
   'campaigns.devices': 'Send from',
   'campaigns.name': 'Campaign name',
+  'campaigns.nameTaken': 'A campaign named “{name}” already exists: the list will show both.',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',

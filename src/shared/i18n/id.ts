@@ -1340,6 +1340,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.saved': 'Pengaturan laju kirim disimpan: pengiriman berikutnya mengikutinya.',
   'campaigns.devices': 'Kirim dari',
   'campaigns.name': 'Nama kampanye',
+  'campaigns.nameTaken': 'Sudah ada kampanye bernama “{name}”: daftar akan menampilkan keduanya.',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
   'campaigns.start': 'Mulai kirim {count} pesan',
   'campaigns.status.draft': 'draf',

@@ -175,6 +175,17 @@ describe('campaigns on the outbox', () => {
     expect(fixture.outbox.counts().total).toBe(0)
   })
 
+  // QA4 F22: a campaign left unnamed took its file's name as it was, two "promo3" side by side.
+  it('names an unnamed campaign after its file, numbered past the campaigns that have that name', async () => {
+    await setUp()
+    const unnamed = () => campaigns.create({ ...bigCampaign(1), name: '  ', fileName: 'promo3.csv' })
+    expect((await unnamed()).name).toBe('promo3.csv')
+    expect((await unnamed()).name).toBe('promo3.csv (2)')
+    // A name the caller gives is kept as given, even a repeat (the window warns about it at the field).
+    expect((await campaigns.create({ ...bigCampaign(1), name: 'promo3.csv' })).name).toBe('promo3.csv')
+    expect((await unnamed()).name).toBe('promo3.csv (3)')
+  })
+
   it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {
     const { id } = await setUp()
     const draft = campaigns.get(id)

@@ -10,7 +10,13 @@ import type { TakeBackPlan } from '../../../shared/domain'
 import type { TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
-import { dayIn, finishEstimate, usableContactName, usablePacing } from '../../../shared/domain'
+import {
+  dayIn,
+  finishEstimate,
+  uniqueCampaignName,
+  usableContactName,
+  usablePacing
+} from '../../../shared/domain'
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
@@ -441,7 +447,13 @@ export function createCampaigns(deps: CampaignsDeps) {
     await writeRows(
       {
         id,
-        name: input.name.trim() || input.fileName,
+        // Unnamed: its file's name, numbered when a campaign has it already (QA4 F22: two "promo3" in the list).
+        name:
+          input.name.trim() ||
+          uniqueCampaignName(
+            input.fileName,
+            store.list().map((c) => c.name)
+          ),
         fileName: input.fileName,
         headers: input.sheet.headers,
         mapping: input.mapping,

@@ -2117,3 +2117,141 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('pernah terkirim: 4')
   })
 })
+
+// QA4 F22: two campaigns "promo3" (one cancelled, one sending) side by side in the list.
+describe('a new campaign named apart from the ones before it', () => {
+  const promoSheet = (): void => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        fileName: 'promo3.csv',
+        headers: ['Nama', 'HP'],
+        rowCount: 1,
+        mapping: { phone: 'HP', variables: [] }
+      })
+    )
+    fake.handle('campaigns:check', () => ({
+      summary: { total: 1, ready: 1, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: [],
+      templateError: null,
+      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+    }))
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+  }
+
+  it("takes the file's name numbered past the campaigns that have it, and creates it so", async () => {
+    promoSheet()
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({ id: 'c-old', name: 'promo3', status: 'cancelled' }),
+        campaign({ id: 'c-older', name: 'Promo3 (2)', status: 'finished' })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await screen.findByRole('button', { name: 'promo3' })
+    await user.upload(
+      screen.getByTestId('campaign-file'),
+      new File(['x'], 'promo3.csv', { type: 'text/csv' })
+    )
+    const name = await screen.findByLabelText('Campaign name')
+    expect(name).toHaveProperty('value', 'promo3 (3)')
+    // Its own default is no repeat: nothing to warn about.
+    expect(screen.queryByTestId('campaign-name-taken')).toBeNull()
+    await user.type(screen.getByTestId('campaign-template'), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-summary').textContent).toBe('1 ready, 0 skipped.')
+    )
+    await user.click(screen.getByTestId('campaign-start'))
+    await user.click(await screen.findByTestId('campaign-confirm-start'))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({ name: 'promo3 (3)' })
+  })
+
+  it.each([
+    {
+      language: 'en' as const,
+      warning: 'A campaign named “promo3” already exists: the list will show both.'
+    },
+    {
+      language: 'id' as const,
+      warning: 'Sudah ada kampanye bernama “promo3”: daftar akan menampilkan keduanya.'
+    }
+  ])(
+    'warns at the field when the operator types a name in use, and still lets it go ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+      )
+      promoSheet()
+      fake.handle('campaigns:list', () => ({
+        campaigns: [campaign({ id: 'c-old', name: 'promo3', status: 'cancelled' })]
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await screen.findByRole('button', { name: 'promo3' })
+      await user.upload(
+        screen.getByTestId('campaign-file'),
+        new File(['x'], 'promo3.csv', { type: 'text/csv' })
+      )
+      const name = await screen.findByTestId('campaign-name')
+      await user.clear(name)
+      await user.type(name, 'PROMO3 ')
+      const warning = screen.getByTestId('campaign-name-taken')
+      expect(warning.textContent).toBe(want.warning)
+      expect(name.getAttribute('aria-describedby')).toBe(warning.id)
+      await user.clear(name)
+      await user.type(name, 'promo3 Desember')
+      expect(screen.queryByTestId('campaign-name-taken')).toBeNull()
+      expect(name.getAttribute('aria-describedby')).toBeNull()
+    }
+  )
+})
+
+// QA4 F14: just after Start the header said "3 queued" while the card said "queued 4" for a few seconds: the header
+// follows the outbox's counts event by event, the card looked again only on a campaign event or its 3 s timer.
+describe("the campaign card in step with the header's counts", () => {
+  /** A running campaign opened by itself, on fake timers (the card's 3 s look and the coalescing gap are timers). */
+  async function openRunning(): Promise<{ current: { view: ReturnType<typeof campaign> } }> {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const current = { view: campaign({ counts: { waiting: 0, queued: 4, accepted: 1, skipped: 1 } }) }
+    fake.handle('campaigns:list', () => ({ campaigns: [current.view] }))
+    fake.handle('campaigns:get', () => current.view)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    render(<CampaignsView />)
+    await act(() => vi.advanceTimersByTimeAsync(50))
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('4')
+    return { current }
+  }
+
+  const countsMove = (queued: number): void =>
+    act(() =>
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }, false)
+    )
+
+  it('looks again when the outbox counts move, well before its timer', async () => {
+    const { current } = await openRunning()
+    current.view = campaign({ counts: { waiting: 0, queued: 3, accepted: 2, skipped: 1 } })
+    countsMove(3)
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('3')
+    expect(screen.getByTestId('campaign-count-withGateway').textContent).toBe('2')
+  })
+
+  it('reads the campaign once for a burst of count moves (a 50,000-row campaign moves them on every send)', async () => {
+    const { current } = await openRunning()
+    const before = fake.requests('campaigns:get').length
+    current.view = campaign({ counts: { waiting: 0, queued: 0, accepted: 5, skipped: 1 } })
+    for (let queued = 4; queued >= 0; queued--) {
+      countsMove(queued)
+      await act(() => vi.advanceTimersByTimeAsync(40))
+    }
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(fake.requests('campaigns:get').length).toBe(before + 1)
+    expect(screen.getByTestId('campaign-count-queued').textContent).toBe('0')
+  })
+})

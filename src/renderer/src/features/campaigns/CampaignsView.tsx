@@ -16,12 +16,19 @@ import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
-import { bucketOf, newCampaignPacing, type StatusBucket } from '../../../../shared/domain'
+import {
+  bucketOf,
+  newCampaignPacing,
+  takenCampaignName,
+  uniqueCampaignName,
+  type StatusBucket
+} from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
+import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText } from '../../ui/budget-words'
@@ -48,6 +55,9 @@ import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
+
+/** The campaign card looks again at most this often when the outbox's counts move (the header's follow each event). */
+const COUNTS_REREAD_GAP_MS = 500
 
 const COUNT_KEY = {
   queued: 'campaigns.count.queued',
@@ -208,7 +218,7 @@ export function CampaignsView(): React.JSX.Element {
           onSplit={setSplitRest}
         />
       ) : (
-        <NewCampaign onCreated={started} focusFirst={focusNew} />
+        <NewCampaign onCreated={started} focusFirst={focusNew} existingNames={list.map((c) => c.name)} />
       )}
     </section>
   )
@@ -301,11 +311,14 @@ function replacingByName(
 
 function NewCampaign({
   onCreated,
-  focusFirst = false
+  focusFirst = false,
+  existingNames
 }: {
   onCreated: (id: string, rest?: SplitRest) => void
   /** Opened by "New campaign" on a campaign: the focus goes to its first field, the spreadsheet's choose button. */
   focusFirst?: boolean
+  /** The campaigns' names so far: the default name is none of them, a typed one that is gets a warning. */
+  existingNames: readonly string[]
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -313,7 +326,8 @@ function NewCampaign({
   const [sheet, setSheet] = useState<SheetView | null>(null)
   const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
   const [template, setTemplate] = useState('')
-  const [name, setName] = useState('')
+  /** The name the operator typed; null while the field shows the default (the file's name, numbered if taken). */
+  const [typedName, setTypedName] = useState<string | null>(null)
   const operatorZone = useOperatorZone()
   const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
   const [chosen, setChosen] = useState<string[]>([])
@@ -474,7 +488,7 @@ function NewCampaign({
       const read = await call('campaigns:read', { handle })
       setSheet(read)
       setMapping(read.mapping)
-      setName(read.fileName.replace(/\.[^.]+$/, ''))
+      setTypedName(null)
       focusAfterReading.current = 'mapping'
     } catch (e) {
       // Stopped by the operator: said as such, not as a failure.
@@ -504,7 +518,7 @@ function NewCampaign({
     try {
       const created = await call('campaigns:create', {
         sheetId: sheet.sheetId,
-        name,
+        name: campaignName,
         mapping,
         template,
         pacing,
@@ -533,6 +547,13 @@ function NewCampaign({
   }
 
   const restNameOf = (campaignName: string): string => t('campaigns.split.restName', { name: campaignName })
+  // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
+  const defaultName = sheet ? uniqueCampaignName(sheet.fileName.replace(/\.[^.]+$/, ''), existingNames) : ''
+  const name = typedName ?? defaultName
+  /** What the campaign is created as: an emptied field takes the default again. */
+  const campaignName = name.trim() || defaultName
+  // A typed repeat is the operator's choice (a second run of last month's name): said at the field, not refused.
+  const nameTaken = takenCampaignName(name, existingNames)
 
   // A check belongs to the message it was made for: none while the message is empty.
   const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
@@ -862,7 +883,18 @@ function NewCampaign({
         <section aria-labelledby="campaign-confirm">
           <h3 id="campaign-confirm">{t('campaigns.step.confirm')}</h3>
           <label htmlFor="campaign-name">{t('campaigns.name')}</label>
-          <input id="campaign-name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="campaign-name"
+            data-testid="campaign-name"
+            value={name}
+            aria-describedby={nameTaken !== null ? 'campaign-name-taken' : undefined}
+            onChange={(e) => setTypedName(e.target.value)}
+          />
+          {nameTaken !== null ? (
+            <p className="field-hint" id="campaign-name-taken" data-testid="campaign-name-taken">
+              {t('campaigns.nameTaken', { name: nameTaken.trim() })}
+            </p>
+          ) : null}
           {check && !templateFailure ? (
             <p data-testid="campaign-estimate">
               {t('campaigns.confirm', {
@@ -892,7 +924,7 @@ function NewCampaign({
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
-              restName={restNameOf(name.trim() || sheet.fileName)}
+              restName={restNameOf(campaignName)}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {
@@ -1162,14 +1194,31 @@ function CampaignProgress({
     const timer = setInterval(() => setTick((n) => n + 1), 3000)
     return () => clearInterval(timer)
   }, [])
+  const reads = useRef<CoalescedReads | null>(null)
   useEffect(() => {
     let on = true
-    call('campaigns:get', { id })
-      .then((c) => on && setCampaign(c))
-      .catch((e: unknown) => on && setError(errorInfo(e)))
+    const campaignReads = coalescedReads(
+      () =>
+        call('campaigns:get', { id }).then(
+          (c) => on && setCampaign(c),
+          (e: unknown) => on && setError(errorInfo(e))
+        ),
+      COUNTS_REREAD_GAP_MS
+    )
+    reads.current = campaignReads
+    // The header follows the outbox's counts event by event: the card looks again when they move, or the two differ
+    // for seconds (QA4 F14). Once per gap: a 50,000-row campaign moves them on every send.
+    const offCounts = useOutbox.subscribe((state, before) => {
+      if (state.counts !== before.counts) campaignReads.ask('soon')
+    })
     return () => {
       on = false
+      campaignReads.stop()
+      offCounts()
     }
+  }, [id])
+  useEffect(() => {
+    reads.current?.ask('now')
   }, [id, tick])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
