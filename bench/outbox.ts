@@ -377,7 +377,7 @@ function wireEvents(outbox: Outbox, onAccepted: () => void): void {
   })
   outbox.on('bulkChanged', (count) => sink.push({ count }))
   outbox.on('countsChanged', (counts) => {
-    sink.push({ counts, sendingPaused: outbox.pausedState().all })
+    sink.push({ counts, sendingPaused: outbox.pausedState().all, pausedQueued: outbox.pausedQueued([]) })
     sink.length = 0
   })
 }

@@ -1096,6 +1096,8 @@ export const invokeChannels = builtOnFirstUse({
       devices: z.array(DeviceView),
       counts: OutboxCounts,
       sendingPaused: z.boolean(),
+      /** Of the queued (status `queued`), how many a pause holds: see outbox:countsChanged. */
+      pausedQueued: z.number().int().nonnegative(),
       sandboxRunning: z.boolean()
     })
   }),
@@ -1871,7 +1873,17 @@ export const eventChannels = builtOnFirstUse({
   'outbox:itemChanged': () => z.object({ item: OutboxItemView }),
   /** Many items changed at once (bulk enqueue, retention): the renderer refetches its page. */
   'outbox:bulkChanged': () => z.object({ count: z.number().int() }),
-  'outbox:countsChanged': () => z.object({ counts: OutboxCounts, sendingPaused: z.boolean() }),
+  /**
+   * `pausedQueued`: of the queued (status `queued`), how many a pause holds (all sending, their device, their
+   * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
+   * campaign paused or resumed changes no item's status).
+   */
+  'outbox:countsChanged': () =>
+    z.object({
+      counts: OutboxCounts,
+      sendingPaused: z.boolean(),
+      pausedQueued: z.number().int().nonnegative()
+    }),
   'settings:changed': () => Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */
   'app:navigate': () =>

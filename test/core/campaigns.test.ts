@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
-import { composeSandboxCore, linkSandboxDevice, QUICK_PACING } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
 import { PACING_CASES } from '../../src/shared/domain/pacing.cases'
 import { coreText } from '../../src/shared/i18n/notes'
+import type { EventPayload } from '../../src/shared/contract'
 
 let core: Core
 let notices: Notice[]
@@ -413,6 +414,10 @@ describe('campaigns through the contract', () => {
     )
     expect(paused.devices[0]?.autoPaused).toBe('disconnected')
     expect(paused.status).toBe('running')
+    // The part's rows left in line are held by its pause, and the window's counts say so (F21).
+    const { counts, pausedQueued } = await core.handlers['app:bootstrap']({})
+    expect(counts.queued).toBeGreaterThan(0)
+    expect(pausedQueued).toBe(counts.queued)
     expect(await sandbox?.control.messages()).toHaveLength(2)
     const notice = notices.find((n) => n.key === `campaign:${created.id}:${deviceId}`)
     expect(notice?.title).toEqual({ key: 'campaigns.notice.autoPaused', params: { name: 'Blast' } })
@@ -773,5 +778,71 @@ describe('taking a campaign back (issue 30)', () => {
       cancelled: 10,
       queued: 0
     })
+  })
+})
+
+describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
+  it('counts a paused campaign’s queued rows, none once it is resumed, and every queued row while sending is paused', async () => {
+    const deviceId = await linkedDevice()
+    const said: EventPayload<'outbox:countsChanged'>[] = []
+    core.events.subscribe((event, payload) => {
+      if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
+    })
+    const lastSaid = () => said.at(-1)
+    const bootstrapped = () => core.handlers['app:bootstrap']({})
+    // One row goes, then the pacing keeps the other four waiting (a wait of the pacing, not a pause).
+    const slow = { ...QUICK_PACING, minDelaySeconds: 600, maxDelaySeconds: 600 }
+    const phones = Array.from({ length: 5 }, (_, i) => `0812345671${i}0`)
+    const id = await startedCampaign(core, deviceId, 'promo', phones, slow)
+    const sandbox = await core.sandbox.current()
+    await waitFor(
+      async () => (await sandbox?.control.messages())?.length ?? 0,
+      (n) => n === 1
+    )
+    await waitFor(
+      () => core.handlers['outbox:counts']({}),
+      (counts) => counts.queued === 4 && counts.sending === 0
+    )
+    expect((await bootstrapped()).pausedQueued).toBe(0)
+
+    // Pausing changes no row's status, yet the window hears the four are now held by the pause.
+    await core.handlers['campaigns:pause']({ id })
+    await waitFor(
+      async () => lastSaid()?.pausedQueued,
+      (n) => n === 4
+    )
+    expect(lastSaid()?.counts.queued).toBe(4)
+    expect((await bootstrapped()).pausedQueued).toBe(4)
+
+    await core.handlers['campaigns:resume']({ id })
+    await waitFor(
+      async () => lastSaid()?.pausedQueued,
+      (n) => n === 0
+    )
+    expect((await bootstrapped()).pausedQueued).toBe(0)
+
+    // "Pause sending" holds every queued row, whoever queued it.
+    await core.handlers['outbox:setPaused']({ paused: true })
+    await waitFor(
+      async () => lastSaid()?.pausedQueued,
+      (n) => n === 4
+    )
+    expect((await bootstrapped()).pausedQueued).toBe(4)
+    // A campaign paused as well is not counted twice.
+    await core.handlers['campaigns:pause']({ id })
+    expect((await bootstrapped()).pausedQueued).toBe(4)
+  })
+
+  it('counts the queued rows on a device the operator paused', async () => {
+    const deviceId = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true, deviceId })
+    const phones = Array.from({ length: 3 }, (_, i) => `0812345672${i}0`)
+    await startedCampaign(core, deviceId, 'held', phones)
+    const counts = await waitFor(
+      () => core.handlers['outbox:counts']({}),
+      (c) => c.queued === 3
+    )
+    expect(counts.queued).toBe(3)
+    expect((await core.handlers['app:bootstrap']({})).pausedQueued).toBe(3)
   })
 })

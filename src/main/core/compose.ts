@@ -211,6 +211,33 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       ...ports.outbox
     }
   })
+  // Of the queued, how many a pause holds (QA walk 4, F21: "8 queued" said nothing of the campaign paused after 2 of
+  // 10). Sent with every counts change; pausing a campaign changes no item's status, so a campaign's change also
+  // sends it when it moved (on the next microtask: the campaigns are composed by then, and a burst sends it once).
+  const pausedQueued = (): number => theOutbox.pausedQueued(theCampaigns.pausedParts())
+  let pausedQueuedSaid = 0
+  let pausedQueuedCheck = false
+  function countsChanged(counts: OutboxCounts): void {
+    pausedQueuedSaid = pausedQueued()
+    events.emit('outbox:countsChanged', {
+      counts,
+      sendingPaused: theOutbox.pausedState().all,
+      pausedQueued: pausedQueuedSaid
+    })
+  }
+  function campaignChanged(): void {
+    if (pausedQueuedCheck) return
+    pausedQueuedCheck = true
+    queueMicrotask(() => {
+      pausedQueuedCheck = false
+      try {
+        if (pausedQueued() !== pausedQueuedSaid) countsChanged(theOutbox.counts())
+      } catch (error) {
+        // A change heard as the core stops (its database closed): the next start counts afresh.
+        logger.warn('outbox: the paused count could not be read', error)
+      }
+    })
+  }
   // A producer of the send queue: it plugs its pacing policy into the queue and follows the monitor itself.
   const theCampaigns = createCampaigns({
     db,
@@ -219,7 +246,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
     onDeviceBack: (event) => notices.campaignDeviceBack(event),
-    onChanged: (id) => events.emit('campaigns:changed', { id }),
+    onChanged: (id) => {
+      events.emit('campaigns:changed', { id })
+      campaignChanged()
+    },
     onContactNamesLearnt: () => contactsChanged()
   })
   pausedDevices = () => theOutbox.pausedState().devices
@@ -350,7 +380,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {
-    events.emit('outbox:countsChanged', { counts, sendingPaused: theOutbox.pausedState().all })
+    countsChanged(counts)
     snapshotChanged(counts)
   })
   settings.onChange((next) => {
@@ -431,6 +461,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       monitor,
       devices: registry,
       outbox: theOutbox,
+      pausedQueued,
       sandbox,
       recentErrors: () => [...errors],
       startSandboxFresh: () => startSandboxFresh(registry, sandbox),

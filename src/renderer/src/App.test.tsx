@@ -173,11 +173,42 @@ describe('App shell', () => {
     expect(screen.getByTestId('count-failed').textContent).toContain('4')
     expect(screen.getByTestId('count-scheduled').textContent).toContain('5')
     act(() =>
-      fake.emit('outbox:countsChanged', { counts: makeCounts({ queued: 9, failed: 0 }), sendingPaused: true })
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ queued: 9, failed: 0 }),
+        sendingPaused: true,
+        pausedQueued: 9
+      })
     )
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
     expect(screen.getByTestId('count-failed').textContent).toContain('0')
     expect(screen.getByTestId('paused-note')).toBeTruthy()
+  })
+
+  it('says how many of the queued a pause holds, from the bootstrap and outbox:countsChanged, in both languages (QA F21)', async () => {
+    const fake = installFakeApi()
+    // A campaign paused after 2 of 10: its 8 rows left are queued and held by the pause.
+    await renderApp(fake, makeBootstrap({ counts: makeCounts({ queued: 8, total: 10 }), pausedQueued: 8 }))
+    const queued = () => screen.getByTestId('count-queued').textContent
+    expect(queued()).toBe('8 queued (8 paused)')
+    // Resumed: nothing said of a pause.
+    act(() =>
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ queued: 8, total: 10 }),
+        sendingPaused: false,
+        pausedQueued: 0
+      })
+    )
+    expect(queued()).toBe('8 queued')
+    act(() =>
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ queued: 5, sending: 1, total: 10 }),
+        sendingPaused: false,
+        pausedQueued: 3
+      })
+    )
+    expect(queued()).toBe('6 queued (3 paused)')
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    await waitFor(() => expect(queued()).toBe('6 dalam antrean (3 dijeda)'))
   })
 
   it('pauses sending from the header', async () => {

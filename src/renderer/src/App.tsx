@@ -15,7 +15,12 @@ import { reportViewing, useInboxAlerts } from './stores/inbox-alerts'
 import { useNavigation, type View } from './stores/navigation'
 import { NO_FILTERS, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
-import { BUCKET_STATUSES, bucketCounts, HEADER_BUCKETS } from '../../shared/domain/status-buckets'
+import {
+  BUCKET_STATUSES,
+  bucketCounts,
+  HEADER_BUCKETS,
+  pausedOfQueued
+} from '../../shared/domain/status-buckets'
 import { restoreDraftWords, useSend } from './stores/send'
 import { useSettings } from './stores/settings'
 import { onDemand, ViewSlot } from './ui/on-demand'
@@ -118,6 +123,10 @@ function Header(): React.JSX.Element {
   const t = useT()
   const counts = useOutbox((s) => s.counts)
   const paused = useOutbox((s) => s.sendingPaused)
+  const pausedQueued = useOutbox((s) => s.pausedQueued)
+  const buckets = bucketCounts(counts)
+  // Of the queued, those a pause holds are said with them (QA F21: "8 queued" beside a campaign "Paused by you").
+  const queuedPaused = pausedOfQueued(buckets, pausedQueued)
   const [pauseError, setPauseError] = useState<string | null>(null)
 
   async function togglePause(): Promise<void> {
@@ -136,13 +145,17 @@ function Header(): React.JSX.Element {
         <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
           {/* The counting model's buckets, as the outbox's summary names them (one definition each). */}
           {HEADER_BUCKETS.map((bucket) => {
-            const count = bucketCounts(counts)[bucket]
+            const count = buckets[bucket]
             return (
               <CountLink
                 key={bucket}
                 testId={`count-${bucket}`}
                 count={count}
-                label={t(HEADER_LABEL[bucket])}
+                label={
+                  bucket === 'queued' && queuedPaused > 0
+                    ? t('counts.queuedPaused', { paused: queuedPaused })
+                    : t(HEADER_LABEL[bucket])
+                }
                 statuses={[...BUCKET_STATUSES[bucket]]}
                 bad={bucket === 'failed' && count > 0}
               />

@@ -6,6 +6,7 @@ import {
   bucketCountsOf,
   HEADER_BUCKETS,
   countsAsSent,
+  pausedOfQueued,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
@@ -39,5 +40,18 @@ describe('the counting model answers the shared table', () => {
 describe('what counts as sent (by when it was sent) answers the shared table', () => {
   it.each(SENT_TODAY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(countsAsSent(c)).toBe(c.sentToday)
+  })
+})
+
+describe('the paused among the queued (QA walk 4, F21)', () => {
+  it('is a part of the queued bucket, never more than it, so a summary naming it still adds up', () => {
+    // A campaign paused after 2 of 10: "8 queued (8 paused)".
+    expect(pausedOfQueued(bucketCounts({ queued: 8, sent: 2 }), 8)).toBe(8)
+    // One being handed over is queued but not held.
+    expect(pausedOfQueued(bucketCounts({ queued: 5, sending: 1 }), 3)).toBe(3)
+    // A figure from before the counts last moved says no more than what is queued now.
+    expect(pausedOfQueued(bucketCounts({ queued: 2, scheduled: 4 }), 8)).toBe(2)
+    expect(pausedOfQueued(bucketCounts({ scheduled: 4 }), 8)).toBe(0)
+    expect(pausedOfQueued(bucketCounts({ queued: 3 }), 0)).toBe(0)
   })
 })

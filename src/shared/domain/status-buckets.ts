@@ -108,6 +108,15 @@ export function waitingCount(counts: BucketCounts): number {
 }
 
 /**
+ * Of the `queued` bucket, how many a pause holds (all sending, their device, their campaign or its device part
+ * paused): the core's figure, never more than the bucket, so "8 queued (8 paused)" names a part of its count and not
+ * a bucket of its own, and the summary still adds up (QA walk 4, F21).
+ */
+export function pausedOfQueued(counts: BucketCounts, pausedQueued: number): number {
+  return Math.max(0, Math.min(pausedQueued, counts.queued))
+}
+
+/**
  * The buckets a summary shows, in order: the non-empty ones, and always those `always` names (the outbox: the
  * header's HEADER_BUCKETS); the shown buckets add up to `total`, since empty ones add nothing.
  */

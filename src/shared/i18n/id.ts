@@ -422,6 +422,8 @@ export const id: Record<MessageKey, string> = {
   'overview.today': 'Hari ini',
   'overview.today.waiting': 'menunggu sekarang',
   'overview.today.waitingScheduled': 'menunggu ({scheduled} terjadwal untuk nanti)',
+  'overview.today.waitingPaused': 'menunggu sekarang ({paused} dijeda)',
+  'overview.today.waitingScheduledPaused': 'menunggu ({scheduled} terjadwal untuk nanti, {paused} dijeda)',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
@@ -451,6 +453,7 @@ export const id: Record<MessageKey, string> = {
 
   'counts.label': 'Ringkasan kotak keluar',
   'counts.queued': 'dalam antrean',
+  'counts.queuedPaused': 'dalam antrean ({paused} dijeda)',
   'counts.scheduled': 'terjadwal',
   'counts.failed': 'gagal',
   'counts.failedBadge': '{count} gagal',

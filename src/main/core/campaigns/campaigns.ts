@@ -1332,6 +1332,9 @@ export function createCampaigns(deps: CampaignsDeps) {
     planTakeBack,
     setPacing,
     autoPauseDevice,
+    /** Where a campaign's pause holds its rows: a producer tag and a device, for the queue's count of them. */
+    pausedParts: (): { tag: string; deviceId: string }[] =>
+      store.pausedParts().map(({ campaignId, deviceId }) => ({ tag: tagOf(campaignId), deviceId })),
     settle,
     settleAll,
     /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock, devices by `deviceName`). */

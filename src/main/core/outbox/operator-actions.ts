@@ -280,6 +280,22 @@ export function createOperatorActions(core: KernelCore) {
   }
 
   /**
+   * How many queued items a pause holds (the window's "8 queued (8 paused)"): every one while all sending is paused,
+   * else those on a paused device and a producer's on a device where it paused itself (`producerParts`, each
+   * counted once). From the kept counts and the producer index, never by reading the items: it runs with every
+   * counts change. Never more than the queued count, so a summary that names it still adds up.
+   */
+  function pausedQueued(producerParts: readonly { tag: string; deviceId: string }[]): number {
+    if (ctx.pausedAll) return store.counts().queued
+    let held = 0
+    for (const deviceId of ctx.pausedDevices) held += store.queuedOn(deviceId)
+    for (const { tag, deviceId } of producerParts)
+      if (!ctx.pausedDevices.has(deviceId)) held += store.producerQueued(tag, deviceId)
+    // The producer index also holds items of a write still under way, which the kept counts leave out until it ends.
+    return held === 0 ? 0 : Math.min(held, store.counts().queued)
+  }
+
+  /**
    * Hand queued items that were never tried to another device (a campaign's rotation), in one transaction with
    * `alongside`, each with `note` in its timeline. An item tried even once stays where it is: its outcome may be
    * unknown (the gateway may have it), and only the device that tried it can settle that. Returns the moved ids.
@@ -339,6 +355,7 @@ export function createOperatorActions(core: KernelCore) {
       all: ctx.pausedAll,
       devices: [...ctx.pausedDevices]
     }),
+    pausedQueued,
     move
   }
 }

@@ -29,6 +29,8 @@ export interface SettingsCommandsDeps {
     damagedSeries(): { file: string; message: string }[]
     removeDamagedSeries(): void
   }
+  /** Of the queued, how many a pause holds (sending, a device, a campaign or its device part paused). */
+  pausedQueued: () => number
   sandbox: EmbeddedSandbox
   recentErrors: () => string[]
   /** The sandbox's "set aside and start fresh" (sandbox:startFresh's work, on the port its devices expect). */
@@ -53,6 +55,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         devices,
         counts: outbox.counts(),
         sendingPaused: outbox.pausedState().all,
+        pausedQueued: deps.pausedQueued(),
         sandboxRunning: deps.sandbox.isRunning
       }
     },

@@ -444,6 +444,17 @@ export class CampaignStore {
     ).map((r) => r.id)
   }
 
+  /**
+   * The campaign parts whose rows a pause holds: each device of a paused campaign, and each device part of a running
+   * campaign that paused itself (disconnected, refused, failing).
+   */
+  pausedParts(): { campaignId: string; deviceId: string }[] {
+    return this.prepare(
+      `SELECT c.id AS campaignId, d.device_id AS deviceId FROM campaigns c JOIN campaign_devices d ON d.campaign_id = c.id
+       WHERE c.status = 'paused' OR (c.status = 'running' AND d.paused_reason IS NOT NULL)`
+    ).all() as { campaignId: string; deviceId: string }[]
+  }
+
   /** When a device's failure rate starts counting in a campaign (its start, or the last resume). */
   outcomesFrom(campaignId: string, deviceId: string): number {
     const row = this.prepare(

@@ -98,6 +98,14 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).n
   }
 
+  /** How many items wait in line on a device (from the kept counts: one row). */
+  queuedOn(deviceId: string): number {
+    const row = this.prepare(`SELECT n FROM outbox_counts WHERE device_id = ? AND status = 'queued'`).get(
+      deviceId
+    ) as { n: number } | undefined
+    return row?.n ?? 0
+  }
+
   /**
    * A producer's queued items on a device that were never tried, in line order: the ones that may move to another
    * device (an item tried once may be with the gateway even when nothing says so). The first `limit` when given.

@@ -88,6 +88,8 @@ export type ItemDetail = InvokeReply<'outbox:get'>
 interface OutboxState {
   counts: OutboxCounts
   sendingPaused: boolean
+  /** Of the queued, how many a pause holds (the core's figure; shown through pausedOfQueued). */
+  pausedQueued: number
   /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
   known: Map<string, OutboxItemView>
   /**
@@ -114,7 +116,7 @@ interface OutboxState {
   /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
   hiddenNew: number
 
-  setCounts(counts: OutboxCounts, sendingPaused: boolean): void
+  setCounts(counts: OutboxCounts, sendingPaused: boolean, pausedQueued: number): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
   setFilters(patch: Partial<OutboxFilters>): void
@@ -291,6 +293,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
   return {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
+    pausedQueued: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,
@@ -303,7 +306,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     listError: null,
     hiddenNew: 0,
 
-    setCounts: (counts, sendingPaused) => set({ counts, sendingPaused }),
+    setCounts: (counts, sendingPaused, pausedQueued) => set({ counts, sendingPaused, pausedQueued }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
@@ -443,6 +446,7 @@ export function resetOutboxStore(): void {
   useOutbox.setState({
     counts: EMPTY_COUNTS,
     sendingPaused: false,
+    pausedQueued: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,

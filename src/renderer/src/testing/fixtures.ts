@@ -112,6 +112,7 @@ export function makeBootstrap(
     devices: [makeDevice()],
     counts: makeCounts(),
     sendingPaused: false,
+    pausedQueued: 0,
     sandboxRunning: false,
     ...overrides
   }

@@ -518,7 +518,7 @@ describe('with all sending paused', () => {
           devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
         })
       )
-      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true, 0))
       const gap = { code: 'gap' as const, until: Date.UTC(2026, 0, 16, 1, 0) }
       const current = campaign({ devices: [{ deviceId: 'dev-1', wait: gap, autoPaused: null }] })
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
@@ -530,7 +530,7 @@ describe('with all sending paused', () => {
       expect(screen.getByTestId('campaign-device-wait').textContent).toBe(want.part)
       const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
       expect(listed?.textContent).toBe(`bills ${want.status}`)
-      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+      act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false, 0))
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(want.status))
       expect(screen.getByTestId('campaign-device-wait').textContent).not.toBe(want.part)
     }

@@ -66,7 +66,8 @@ describe('the summary line (issue 29: one counting model)', () => {
         revoked: 2,
         total: 213
       },
-      false
+      false,
+      0
     )
     render(<OutboxView />)
     // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.

@@ -72,7 +72,7 @@ describe('overview', () => {
 
   it("counts today's messages by when they were sent, not where they are now (issue 29)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false)
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false, 0)
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
     // Read since, they still count as sent today; what waits counts scheduled messages too, named apart.
@@ -91,15 +91,41 @@ describe('overview', () => {
 
   it('does not call a message scheduled for tomorrow "waiting now" (QA finding 6b)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false)
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false, 0)
     const { unmount } = render(<OverviewView />)
     expect(await screen.findByRole('button', { name: '1 waiting (1 scheduled for later)' })).toBeTruthy()
     expect(screen.queryByText('waiting now')).toBeNull()
     unmount()
     // Nothing scheduled: all of it waits now.
-    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, sending: 1, total: 2 }, false)
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, sending: 1, total: 2 }, false, 0)
     render(<OverviewView />)
     expect(await screen.findByRole('button', { name: '2 waiting now' })).toBeTruthy()
+  })
+
+  it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, total: 8 }, false, 8)
+    const { unmount } = render(<OverviewView />)
+    expect(await screen.findByRole('button', { name: '8 waiting now (8 paused)' })).toBeTruthy()
+    act(() =>
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 }, false, 8)
+    )
+    expect(
+      await screen.findByRole('button', { name: '9 waiting (1 scheduled for later, 8 paused)' })
+    ).toBeTruthy()
+    // A held figure from before the last counts moved says no more than what is queued now.
+    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 2, total: 2 }, false, 8))
+    expect(await screen.findByRole('button', { name: '2 waiting now (2 paused)' })).toBeTruthy()
+    unmount()
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, scheduled: 1, total: 9 }, false, 8)
+    render(<OverviewView />)
+    expect(
+      await screen.findByRole('button', { name: '9 menunggu (1 terjadwal untuk nanti, 8 dijeda)' })
+    ).toBeTruthy()
+    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, total: 8 }, false, 8))
+    expect(await screen.findByRole('button', { name: '8 menunggu sekarang (8 dijeda)' })).toBeTruthy()
   })
 
   it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {
@@ -146,7 +172,7 @@ describe('overview', () => {
     fake.handle('campaigns:list', () => ({
       campaigns: [campaign({ counts: { queued: 3, sent: 6, skipped: 2 } })]
     }))
-    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent: 6, total: 6 }, false))
+    act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent: 6, total: 6 }, false, 0))
     await waitFor(() =>
       expect(within(list).getByTestId('overview-campaign-c1').textContent).toContain('6 of 9 sent')
     )
@@ -226,7 +252,7 @@ describe('overview', () => {
 
   it('says a campaign is held while all sending is paused, and promises no end meanwhile (QA F03)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
-    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true))
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true, 0))
     fake.handle('campaigns:list', () => ({
       campaigns: [
         campaign({
@@ -240,7 +266,7 @@ describe('overview', () => {
     expect(bills.textContent).toContain('held: all sending is paused')
     expect(bills.textContent).not.toMatch(/bills\s*sending/)
     expect(bills.textContent).not.toContain('estimated end')
-    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false))
+    act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false, 0))
     await waitFor(() =>
       expect(screen.getByTestId('overview-campaign-c1').textContent).toContain('estimated end')
     )

@@ -5,13 +5,14 @@ import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/c
 import {
   BUCKET_STATUSES,
   bucketCounts,
+  pausedOfQueued,
   REACHED_GATEWAY_BUCKETS,
   WAITING_BUCKETS,
   waitingCount,
   type BucketCounts
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatCount } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -65,12 +66,15 @@ interface TodayNumbers {
   numbers: Record<TodayNumber, number>
   /** Of `numbers.waiting`, those scheduled for later: waiting, but not "now". */
   scheduled: number
+  /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
+  paused: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
   sentNow: BucketCounts
 }
 
 function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
+  const pausedQueued = useOutbox((s) => s.pausedQueued)
   const [since, setSince] = useState<OutboxSince | null>(null)
   useEffect(() => {
     let on = true
@@ -88,16 +92,29 @@ function useTodayNumbers(): TodayNumbers | null {
   }, [counts])
   if (!since) return null
   const sentNow = bucketCounts(since.handedOver)
+  const buckets = bucketCounts(counts)
   return {
     numbers: {
-      waiting: waitingCount(bucketCounts(counts)),
+      waiting: waitingCount(buckets),
       sent: sentNow.total,
       failed: since.failed,
       cancelled: since.cancelled
     },
     scheduled: counts.scheduled,
+    paused: pausedOfQueued(buckets, pausedQueued),
     sentNow
   }
+}
+
+/** "waiting now", naming the scheduled for later and the paused among them when there are any. */
+function waitingWords(today: TodayNumbers, t: Translate, locale: string): string {
+  const scheduled = formatCount(today.scheduled, locale)
+  const paused = formatCount(today.paused, locale)
+  if (today.scheduled > 0)
+    return today.paused > 0
+      ? t('overview.today.waitingScheduledPaused', { scheduled, paused })
+      : t('overview.today.waitingScheduled', { scheduled })
+  return today.paused > 0 ? t('overview.today.waitingPaused', { paused }) : t('overview.today.waiting')
 }
 
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {
@@ -153,11 +170,7 @@ export function OverviewView(): React.JSX.Element {
                   {today ? formatCount(today.numbers[row.number], locale) : '–'}
                 </span>
                 <span className="today-label">
-                  {row.number === 'waiting' && today && today.scheduled > 0
-                    ? t('overview.today.waitingScheduled', {
-                        scheduled: formatCount(today.scheduled, locale)
-                      })
-                    : t(row.key)}
+                  {row.number === 'waiting' && today ? waitingWords(today, t, locale) : t(row.key)}
                 </span>
               </button>
             </li>
