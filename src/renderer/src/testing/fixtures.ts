@@ -3,6 +3,7 @@ import type {
   CampaignView,
   DeviceView,
   InboxConversationView,
+  InboxStatusView,
   InvokeReply,
   OutboxCounts,
   OutboxItemView,
@@ -185,6 +186,26 @@ export function makeReceiving(over: Partial<ReceivingView> = {}): ReceivingView 
     mailbox: 'mbx-1',
     deviceStatusUrl: null,
     devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
+    ...over
+  }
+}
+
+/** The inbox's status with a relay connected and nothing waiting; each test sets what it is about. */
+export function makeInboxStatus(over: Partial<InboxStatusView> = {}): InboxStatusView {
+  return {
+    state: 'connected',
+    behind: 0,
+    since: null,
+    retryAt: null,
+    detail: null,
+    mailbox: 'mbx-1',
+    storage: null,
+    lastContactAt: '2026-01-15T03:00:00.000Z',
+    messages: 0,
+    unread: 0,
+    unreadConversations: 0,
+    refused: 0,
+    pending: 0,
     ...over
   }
 }

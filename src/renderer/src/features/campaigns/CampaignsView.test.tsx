@@ -2230,7 +2230,7 @@ describe("the campaign card in step with the header's counts", () => {
 
   const countsMove = (queued: number): void =>
     act(() =>
-      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }, false)
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued, accepted: 5 - queued, total: 5 }, false, 0)
     )
 
   it('looks again when the outbox counts move, well before its timer', async () => {

@@ -8,7 +8,6 @@ import type {
   ChatbotDeviceView,
   InboxConversationView,
   InboxMessageView,
-  InboxStatusView,
   InboxThreadEntry
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
@@ -21,6 +20,7 @@ import {
   makeBootstrap,
   makeConversation,
   makeDevice,
+  makeInboxStatus,
   makeItem,
   makeReceiving,
   makeSettings
@@ -38,21 +38,7 @@ const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'cli
 
 const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 
-const STATUS: InboxStatusView = {
-  state: 'connected',
-  behind: 0,
-  since: null,
-  retryAt: null,
-  detail: null,
-  mailbox: 'mbx-1',
-  storage: null,
-  lastContactAt: '2026-01-15T03:00:00.000Z',
-  messages: 2,
-  unread: 2,
-  unreadConversations: 1,
-  refused: 0,
-  pending: 0
-}
+const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadConversations: 1 })
 
 const conversation = makeConversation
 

@@ -3,9 +3,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { InboxConversationView, InboxStatusView } from '../../../../shared/contract'
+import type { InboxConversationView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeConversation, makeDevice, makeReceiving } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeConversation,
+  makeDevice,
+  makeInboxStatus,
+  makeReceiving
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
 
@@ -14,21 +20,7 @@ const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'cli
 
 const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 
-const STATUS: InboxStatusView = {
-  state: 'connected',
-  behind: 0,
-  since: null,
-  retryAt: null,
-  detail: null,
-  mailbox: 'mbx-1',
-  storage: null,
-  lastContactAt: '2026-01-15T03:00:00.000Z',
-  messages: 2,
-  unread: 0,
-  unreadConversations: 0,
-  refused: 0,
-  pending: 0
-}
+const STATUS = makeInboxStatus({ messages: 2 })
 
 const DEWI = makeConversation({ unread: 0 })
 const BUDI = makeConversation({

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeDevice,
+  makeInboxStatus,
+  makeReceiving,
+  makeSettings
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
 import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
@@ -17,22 +23,11 @@ const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 const RELAY = 'https://relay.example.com'
 const DEVICE_URL = `${RELAY}/h/mbx-1/s3cr3t/device`
 
-const status = (over: Partial<InboxStatusView> = {}): InboxStatusView => ({
-  state: 'connected',
-  behind: 0,
-  since: null,
-  retryAt: null,
-  detail: null,
-  mailbox: 'mbx-1',
-  storage: { used: 100, cap: 10_000, nearFull: false, full: false, refusedWhileFull: 0 },
-  lastContactAt: '2026-01-15T03:00:00.000Z',
-  messages: 0,
-  unread: 0,
-  unreadConversations: 0,
-  refused: 0,
-  pending: 0,
-  ...over
-})
+const status = (over: Partial<InboxStatusView> = {}): InboxStatusView =>
+  makeInboxStatus({
+    storage: { used: 100, cap: 10_000, nearFull: false, full: false, refusedWhileFull: 0 },
+    ...over
+  })
 
 const NOT_SET_UP = status({
   state: 'not-connected',
