@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { describeCoreError, type Core, type Notice } from '../../src/main/core/compose'
+import { describeCoreError, type Core, type CoreSnapshot, type Notice } from '../../src/main/core/compose'
 import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
@@ -789,6 +789,9 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
       if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
     })
     const lastSaid = () => said.at(-1)
+    // The tray hears it too ("5 to send (4 paused)"), from its own snapshot.
+    const snapshots: CoreSnapshot[] = []
+    core.onSnapshotChange((snapshot) => snapshots.push(snapshot))
     const bootstrapped = () => core.handlers['app:bootstrap']({})
     // One row goes, then the pacing keeps the other four waiting (a wait of the pacing, not a pause).
     const slow = { ...QUICK_PACING, minDelaySeconds: 600, maxDelaySeconds: 600 }
@@ -813,6 +816,7 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
     )
     expect(lastSaid()?.counts.queued).toBe(4)
     expect((await bootstrapped()).pausedQueued).toBe(4)
+    expect(snapshots.at(-1)?.pausedQueued).toBe(4)
 
     await core.handlers['campaigns:resume']({ id })
     await waitFor(
@@ -820,6 +824,7 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
       (n) => n === 0
     )
     expect((await bootstrapped()).pausedQueued).toBe(0)
+    expect(snapshots.at(-1)?.pausedQueued).toBe(0)
 
     // "Pause sending" holds every queued row, whoever queued it.
     await core.handlers['outbox:setPaused']({ paused: true })

@@ -96,6 +96,8 @@ export interface CoreSnapshot {
   devices: DeviceView[]
   counts: OutboxCounts
   sendingPaused: boolean
+  /** Of the queued, how many a pause holds (the tray's "12 to send (8 paused)"): as last said to the window. */
+  pausedQueued: number
   /** The inbox relay's state (the tray's "Messages in" line). */
   inbox: InboxStatusView
 }
@@ -231,7 +233,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     queueMicrotask(() => {
       pausedQueuedCheck = false
       try {
-        if (pausedQueued() !== pausedQueuedSaid) countsChanged(theOutbox.counts())
+        if (pausedQueued() !== pausedQueuedSaid) {
+          const counts = theOutbox.counts()
+          countsChanged(counts)
+          snapshotChanged(counts)
+        }
       } catch (error) {
         // A change heard as the core stops (its database closed): the next start counts afresh.
         logger.warn('outbox: the paused count could not be read', error)
@@ -341,6 +347,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     devices: monitor.views(),
     counts,
     sendingPaused: theOutbox.pausedState().all,
+    pausedQueued: pausedQueuedSaid,
     inbox: inboxStatusView(inboxStatus)
   })
   /** `counts` and the inbox's status when the caller already has them: one computation per change, not one per listener. */

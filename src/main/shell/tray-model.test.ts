@@ -108,6 +108,23 @@ describe('tray model', () => {
     expect(model.tooltip).toContain('(paused)')
   })
 
+  it('says how many of those to send a pause holds, as the window does (QA4 F21: "8 queued" said nothing of it)', () => {
+    const state = {
+      devices: [device('d1', 'connected')],
+      counts: counts({ queued: 10, scheduled: 2 }),
+      sendingPaused: false,
+      pausedQueued: 8
+    }
+    expect(buildTrayModel(state, english).tooltip).toContain('12 to send (8 paused)')
+    expect(buildTrayModel(state, inLanguage('id')).tooltip).toContain('12 akan dikirim (8 dijeda)')
+    // Nothing held: nothing said; all sending paused: the whole count is.
+    expect(buildTrayModel({ ...state, pausedQueued: 0 }, english).tooltip).toContain('12 to send')
+    expect(buildTrayModel({ ...state, pausedQueued: 0 }, english).tooltip).not.toContain('paused')
+    expect(buildTrayModel({ ...state, sendingPaused: true }, english).tooltip).toContain(
+      '12 to send (paused)'
+    )
+  })
+
   it('has no device section when there are no devices', () => {
     const model = buildTrayModel({ devices: [], counts: counts(), sendingPaused: false }, english)
     expect(model.menu[0]?.id).toBe('toggle-pause')

@@ -39,6 +39,8 @@ export interface TrayState {
   devices: DeviceView[]
   counts: OutboxCounts
   sendingPaused: boolean
+  /** Of the queued, how many a pause holds (a paused campaign or device); absent, none. */
+  pausedQueued?: number
   /** The inbox relay's state; absent or not set up, the tray says nothing about it. */
   inbox?: InboxStatusView
 }
@@ -83,16 +85,22 @@ function tooltipFor(state: TrayState, t: Translate): string {
   const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
   if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d.state, t)}`).join(', '))
   const pending = pendingCount(state.counts)
-  if (pending > 0)
-    parts.push(
-      t(state.sendingPaused ? 'desktop.tray.toSendPaused' : 'desktop.tray.toSend', { count: pending })
-    )
+  if (pending > 0) parts.push(toSendLine(state, pending, t))
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
   const relay = relayLine(state, t)
   if (relay) parts.push(relay)
   const unread = unreadLine(state, t)
   if (unread) parts.push(unread)
   return parts.join(' · ')
+}
+
+/** "12 to send", with what a pause holds of it: all of it, or a paused campaign's or device's part. */
+function toSendLine(state: TrayState, pending: number, t: Translate): string {
+  if (state.sendingPaused) return t('desktop.tray.toSendPaused', { count: pending })
+  const paused = Math.min(state.pausedQueued ?? 0, pending)
+  return paused > 0
+    ? t('desktop.tray.toSendSomePaused', { count: pending, paused })
+    : t('desktop.tray.toSend', { count: pending })
 }
 
 /** "3 unread messages", while customers' messages wait to be read. */

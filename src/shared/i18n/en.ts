@@ -37,6 +37,7 @@ export const enRest = {
   'desktop.tray.connected': 'Sender Desk — {connected}/{total} connected',
   'desktop.tray.toSend': '{count} to send',
   'desktop.tray.toSendPaused': '{count} to send (paused)',
+  'desktop.tray.toSendSomePaused': '{count} to send ({paused} paused)',
   'desktop.tray.failed': '{count} failed',
   'desktop.tray.restart': 'Restart',
   'desktop.tray.relinkScan': 'Relink (scan QR)…',
