@@ -306,6 +306,15 @@ describe('every view, light and dark', () => {
     // The header stays in sight while the view scrolls.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     expect((await page.locator('header').boundingBox())?.y).toBe(0)
+    // Paused, it stays as small (QA5 N08: the paused sentence grew the sticky header to 191 px, 280 in Indonesian):
+    // the warn-coloured Resume button says it; the sentence is still announced.
+    await page.getByTestId('pause-sending').click()
+    await page.getByTestId('paused-note').waitFor({ state: 'attached' })
+    expect((await page.locator('header').boundingBox())?.height ?? 999).toBeLessThanOrEqual(170)
+    expect(await page.getByTestId('pause-sending').getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByTestId('paused-note').getAttribute('role')).toBe('status')
+    await page.getByTestId('pause-sending').click()
+    await page.getByTestId('paused-note').waitFor({ state: 'detached' })
     await page.close()
   })
 
