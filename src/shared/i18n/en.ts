@@ -1361,7 +1361,7 @@ export const enRest = {
   'devices.capToday': 'Daily cap today',
   'devices.capToday.capped': '{count} of {cap} used',
   'devices.capToday.uncapped': 'no cap · {count, plural, one {# send attempt} other {# send attempts}}',
-  'devices.capToday.resets': 'starts again {at}',
+  'devices.capToday.resets': 'count starts again {at}',
   'devices.cap': 'Daily cap',
   'devices.cap.label': 'Most sends a day through this number',
   'devices.cap.hint':

@@ -12,6 +12,13 @@ interface Term {
 
 const GLOSSARY: Term[] = [
   {
+    // "dibatalkan" is what Cancel does: after "Batalkan 2 pesan…" the warning read "cancel… cannot be cancelled" (QA5).
+    concept: 'cannot be undone',
+    chosen: /\bTindakan ini tidak bisa diurungkan\b/,
+    // A sentence of its own: "Pesan ini tidak dapat dibatalkan" (this message cannot be cancelled) is Cancel's own word.
+    variants: [/(^|[.?!] )(Ini|Tindakan ini) tidak (bisa|dapat) dibatalkan\b/]
+  },
+  {
     concept: 'the opt-out list',
     chosen: /\bdaftar berhenti berlangganan\b/i,
     variants: [/\bdaftar penolakan\b/i, /\bdaftar berhenti langganan\b/i, /\bopt-out\b/i]

@@ -921,9 +921,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.takeBack.revoke': 'Hapus untuk semua orang',
   'outbox.takeBack.revokeConfirm':
-    'Hapus pesan ini untuk semua orang? Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa dibatalkan.',
+    'Hapus pesan ini untuk semua orang? Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
   'outbox.takeBack.revokeConfirmMany':
-    'Hapus {count} pesan terkirim untuk semua orang? Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa dibatalkan.',
+    'Hapus {count} pesan terkirim untuk semua orang? Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
@@ -956,7 +956,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.release': 'Kirim sekarang',
   'outbox.released': 'Dilepas: pesan akan dikirim sekarang.',
   'outbox.delete': 'Hapus',
-  'outbox.delete.confirm': 'Hapus pesan ini dari kotak keluar? Tindakan ini tidak bisa dibatalkan.',
+  'outbox.delete.confirm': 'Hapus pesan ini dari kotak keluar? Tindakan ini tidak bisa diurungkan.',
   'outbox.deleted': 'Dihapus.',
 
   'schedules.title': 'Jadwal',
@@ -971,7 +971,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
-  'schedules.delete.confirm': 'Hapus pesan terjadwal ini? Tindakan ini tidak bisa dibatalkan.',
+  'schedules.delete.confirm': 'Hapus pesan terjadwal ini? Tindakan ini tidak bisa diurungkan.',
 
   'settings.title': 'Pengaturan',
   'settings.saved': 'Tersimpan.',
@@ -1524,13 +1524,14 @@ export const id: Record<MessageKey, string> = {
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.rows': '{rows} baris seluruhnya',
-  'campaigns.cancel.confirm': 'Batalkan {count} pesan yang belum terkirim? Ini tidak dapat dibatalkan.',
+  'campaigns.cancel.confirm':
+    'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',
   'campaigns.cancel.keep': 'Terus kirim',
   'devices.capToday': 'Batas harian hari ini',
   'devices.capToday.capped': '{count} dari {cap} terpakai',
   'devices.capToday.uncapped': 'tanpa batas · {count, plural, other {# pengiriman dicoba}}',
-  'devices.capToday.resets': 'mulai lagi {at}',
+  'devices.capToday.resets': 'hitungan mulai lagi {at}',
   'devices.cap': 'Batas harian',
   'devices.cap.label': 'Maksimum pengiriman sehari lewat nomor ini',
   'devices.cap.hint':

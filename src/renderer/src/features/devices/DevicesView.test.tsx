@@ -418,8 +418,10 @@ describe('device list', () => {
     expect(await within(today).findByRole('button', { name: '0 sent today' })).toBeTruthy()
     for (const label of ['Front office', 'Warehouse'])
       expect(row(label).textContent).not.toMatch(/sent today/i)
-    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^1 of 1,000 used · starts again /)
-    expect(fact(row('Warehouse'), 'Daily cap today')).toMatch(/^no cap · 1 send attempt · starts again /)
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^1 of 1,000 used · count starts again /)
+    expect(fact(row('Warehouse'), 'Daily cap today')).toMatch(
+      /^no cap · 1 send attempt · count starts again /
+    )
   })
 
   // Issue 27: one daily cap per number, counted across every campaign and direct send.
@@ -430,7 +432,7 @@ describe('device list', () => {
     show([makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })])
     const user = userEvent.setup()
     expect(fact(row('Front office'), 'Daily cap today')).toMatch(
-      /^no cap · 37 send attempts · starts again 1[56] Jan 2026, \d\d:00 \S+$/
+      /^no cap · 37 send attempts · count starts again 1[56] Jan 2026, \d\d:00 \S+$/
     )
     await user.click(screen.getByRole('button', { name: 'Daily cap' }))
     const input = screen.getByRole('textbox', { name: 'Most sends a day through this number' })
@@ -439,7 +441,7 @@ describe('device list', () => {
     await user.clear(input)
     await user.type(input, '200{Enter}')
     expect(fake.requests('devices:setDailyCap')).toEqual([{ id: 'dev-1', dailyCap: 200 }])
-    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^37 of 200 used · starts again /)
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(/^37 of 200 used · count starts again /)
     expect(feedback('Front office')).toContain('At most 200 sends a day')
     await user.click(screen.getByRole('button', { name: 'Daily cap' }))
     await user.clear(screen.getByRole('textbox', { name: 'Most sends a day through this number' }))
@@ -458,7 +460,7 @@ describe('device list', () => {
     )
     render(<DevicesView />)
     expect(fact(row('Front office'), 'Batas harian hari ini')).toMatch(
-      /^37 dari 200 terpakai · mulai lagi 1[56] Jan 2026/
+      /^37 dari 200 terpakai · hitungan mulai lagi 1[56] Jan 2026/
     )
     expect(screen.getByRole('button', { name: 'Batas harian' })).toBeTruthy()
   })
