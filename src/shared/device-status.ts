@@ -29,6 +29,11 @@ export interface DeviceStatus {
   tokenRefused: boolean
 }
 
+/** Whether the outbox may send through the device now: the core's rule, and the window's word for a part that waits. */
+export function isSendable(state: DeviceState): boolean {
+  return state === 'connected'
+}
+
 const STATUS: Record<DeviceState, DeviceStatus> = {
   unknown: {
     tone: 'neutral',

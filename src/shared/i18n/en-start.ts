@@ -143,9 +143,11 @@ export const enStart = {
   'campaigns.status.heldBySendingPause': 'held: all sending is paused',
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
+  'campaigns.status.waitingForDevices': 'waiting: no chosen device can send now',
   // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',
+  'campaigns.wait.deviceState': 'Waiting: the device is “{state}”.',
   'campaigns.wait.sendingPaused': 'Held: all sending is paused (Resume sending is in the header).',
   'campaigns.wait.gap': 'Waiting between sends until {until}',
   'campaigns.wait.batchPause': 'Batch pause until {until}',

@@ -1212,6 +1212,7 @@ export const enRest = {
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
+  'campaigns.wait.goesOnWhenSendable': 'It goes on by itself once that is done.',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
   'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
@@ -1324,6 +1325,8 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.finish': 'Estimated end',
+  'campaigns.presend.noDeviceSends':
+    'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',

@@ -1357,8 +1357,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.heldBySendingPause': 'ditahan: semua pengiriman dijeda',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
+  'campaigns.status.waitingForDevices': 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sedang mengirim',
+  'campaigns.wait.deviceState': 'Menunggu: status perangkat “{state}”.',
   'campaigns.wait.sendingPaused':
     'Ditahan: semua pengiriman dijeda (Lanjutkan pengiriman ada di bagian atas).',
   'campaigns.wait.gap': 'Menunggu jarak antarpengiriman hingga {until}',
@@ -1381,6 +1383,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.resumeWhenFixed':
     'Kampanye tidak lanjut sendiri: setelah itu selesai, tekan Lanjutkan.',
   'campaigns.autoPause.deviceBack': 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
+  'campaigns.wait.goesOnWhenSendable': 'Kampanye lanjut sendiri setelah itu selesai.',
   'campaigns.cancel': 'Batalkan sisanya',
   'campaigns.cancelReport': '{cancelled} baris dibatalkan; {past}.',
   'campaigns.cancelReport.noneLeft': 'tidak ada yang sudah diterima gateway',
@@ -1494,6 +1497,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.finish': 'Perkiraan selesai',
+  'campaigns.presend.noDeviceSends':
+    'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':

@@ -253,10 +253,8 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
   }
 }
 
-/** Whether the outbox may send through the device now. */
-export function isSendable(state: DeviceState): boolean {
-  return state === 'connected'
-}
+// The one rule of which states the outbox sends through, shared with the window (a campaign's part says it waits).
+export { isSendable } from '../../../shared/device-status'
 
 /** States a restart cannot change: settling stops waiting once one of these is seen. */
 export const SETTLED_STATES: ReadonlySet<DeviceState> = new Set([

@@ -1,7 +1,7 @@
 // The campaigns at work, for the Overview (issue 27, point 8): each sending or paused campaign with its state, its
 // progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
 import { useEffect, useState } from 'react'
-import type { CampaignView } from '../../../../shared/contract'
+import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import { finishEstimate } from '../../../../shared/domain/finish-estimate'
 import { call, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -9,8 +9,8 @@ import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
-import { campaignStatusText, campaignZone, heldBySendingPause, isHeld, rowBuckets } from './campaign-facts'
-import { campaignPartText } from './wait-text'
+import { campaignStatusText, campaignZone, rowBuckets, sendsNothingNow } from './campaign-facts'
+import { campaignPartText, heldByState } from './wait-text'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -70,22 +70,18 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const sent = buckets.sent + buckets.delivered + buckets.read
   const zone = campaignZone(campaign.pacing)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
-  // Held until the operator resumes (the campaign, or all sending), the campaign has no end to promise (the estimate
-  // assumes it goes on now).
-  const held = isHeld(campaign) || heldBySendingPause(campaign, sendingPaused)
-  const end = finishEstimate(held ? null : campaign.estimate.finishAt, now)
   const devices = useDevices((s) => s.devices)
-  // Each part that waits or is held, named: one device held is not the campaign paused (QA F06).
+  // Held until the operator resumes (the campaign, or all sending), or no device of it can send, the campaign has no
+  // end to promise (the estimate assumes it goes on now).
+  const end = finishEstimate(
+    sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt,
+    now
+  )
+  const deviceOf = (deviceId: string): DeviceView | undefined => devices.find((d) => d.id === deviceId)
+  // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06).
   const waits = campaign.devices
-    .filter((d) => d.wait !== null || d.autoPaused !== null)
-    .map((d) =>
-      campaignPartText(
-        d,
-        devices.find((device) => device.id === d.deviceId),
-        t,
-        { locale, timeZone: zone, sendingPaused }
-      )
-    )
+    .filter((d) => d.wait !== null || d.autoPaused !== null || heldByState(d, deviceOf(d.deviceId)) !== null)
+    .map((d) => campaignPartText(d, deviceOf(d.deviceId), t, { locale, timeZone: zone, sendingPaused }))
   return (
     <li className="overview-campaign" data-testid={`overview-campaign-${campaign.id}`}>
       <button
@@ -95,7 +91,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       >
         {campaign.name}
       </button>
-      <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
+      <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused, devices)}</span>
       <span className="overview-campaign-facts">
         {t('overview.campaigns.progress', {
           sent: formatCount(sent, locale),

@@ -537,6 +537,82 @@ describe('with all sending paused', () => {
   )
 })
 
+describe('a part whose device cannot send, never paused by the core', () => {
+  // QA N05: started on a device already expired, the core paused nothing (no drop happened): the card read
+  // "sending · Toko Kedua — Sending now" forever, with no word of the renewal its rows wait for.
+  it.each([
+    {
+      language: 'en' as const,
+      status: 'waiting: no chosen device can send now',
+      reason: 'Toko Kedua — Waiting: the device is “Expired”.',
+      advice: 'The gateway subscription has ended. Renew it with your provider.',
+      after: 'It goes on by itself once that is done.',
+      wrong: /Sending now|sending$/
+    },
+    {
+      language: 'id' as const,
+      status: 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
+      reason: 'Toko Kedua — Menunggu: status perangkat “Kedaluwarsa”.',
+      advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
+      after: 'Kampanye lanjut sendiri setelah itu selesai.',
+      wrong: /Sedang mengirim|mengirim$/
+    }
+  ])('says the device’s state and advice, and the campaign waits ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    const current = campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: null }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    const text = part.textContent ?? ''
+    expect(text.startsWith(want.reason)).toBe(true)
+    expect(text).toContain(want.advice)
+    expect(text).toContain(want.after)
+    const status = screen.getByTestId('campaign-status').textContent ?? ''
+    expect(status).toBe(want.status)
+    expect(status).not.toMatch(want.wrong)
+    // The operator's Pause still means something: the part is not paused, so no Resume of its own is offered.
+    expect(screen.getByTestId('campaign-pause')).toBeTruthy()
+  })
+
+  it('goes back to "sending" once the device can send again', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Shop', state: 'connected' }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })
+        ]
+      })
+    )
+    // One device of two can send: the campaign sends, and only the expired one's part says it waits.
+    const current = campaign({
+      devices: [
+        { deviceId: 'dev-1', wait: null, autoPaused: null },
+        { deviceId: 'dev-2', wait: null, autoPaused: null }
+      ]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const parts = await screen.findAllByTestId('campaign-device-wait')
+    expect(parts.map((p) => p.textContent?.split('.')[0])).toEqual([
+      'Shop — Sending now',
+      'Toko Kedua — Waiting: the device is “Expired”'
+    ])
+    expect(screen.getByTestId('campaign-status').textContent).toBe('sending')
+  })
+})
+
 describe('a verdict true to its buckets', () => {
   it('does not call a campaign finished while rows are still with the gateway unsent', async () => {
     // QA: "Promo Nov — finished" above "sending 1": the core finishes once every row is handed over.
@@ -1712,6 +1788,43 @@ describe('issue 27: the campaign view an operator can trust', () => {
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
+
+  // QA N05: the picker warned that an expired device's messages wait for its renewal; "Before you start" said nothing
+  // and promised "Estimated end 19:16".
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      waits:
+        'Toko Kedua — This device’s subscription has ended: messages wait in the outbox until it is renewed.',
+      none: 'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
+      end: 'Estimated endUnknown'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      waits:
+        'Toko Kedua — Langganan perangkat ini sudah berakhir: pesan akan menunggu di kotak keluar sampai langganannya diperpanjang.',
+      none: 'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
+      end: 'Perkiraan selesaiTidak diketahui'
+    }
+  ])(
+    'repeats before Start that a chosen device cannot send, and promises no end ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+        })
+      )
+      const { user, start } = await draftWithMessage(want.file)
+      await user.click(start)
+      const summary = await screen.findByTestId('campaign-presend')
+      expect(within(summary).getByTestId('campaign-presend-device-waits').textContent).toBe(want.waits)
+      expect(within(summary).getByTestId('campaign-presend-none-sends').textContent).toBe(want.none)
+      expect(summary.textContent).toContain(want.end)
+    }
+  )
 
   // QA: "quota 1000" beside "quota 1,000" in the same form (the devices to send from printed it raw).
   it.each([

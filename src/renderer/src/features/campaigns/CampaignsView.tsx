@@ -10,7 +10,7 @@ import type {
   PacingPolicyView,
   SheetView
 } from '../../../../shared/contract'
-import { adviceKey, deviceStatus } from '../../../../shared/device-status'
+import { adviceKey, deviceStatus, isSendable } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -102,6 +102,7 @@ export function CampaignsView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const devices = useDevices((s) => s.devices)
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -181,7 +182,7 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{campaignStatusText(c, t, locale, sendingPaused)}</span>
+              <span className="muted">{campaignStatusText(c, t, locale, sendingPaused, devices)}</span>
             </li>
           ))}
         </ul>
@@ -849,7 +850,7 @@ function NewCampaign({
             ) : null}
             {devices.map((d) => {
               // Ticked while it cannot send: its rows would wait for it, as Send warns (QA F13).
-              const warn = chosen.includes(d.id) && d.state !== 'connected'
+              const warn = chosen.includes(d.id) && !isSendable(d.state)
               const warningId = `campaign-device-warning-${d.id}`
               return (
                 <Fragment key={d.id}>
@@ -1222,7 +1223,7 @@ function CampaignProgress({
   }, [id, tick])
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
-  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused) : null
+  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused, devices) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])
@@ -1243,15 +1244,18 @@ function CampaignProgress({
 
   const deviceOf = (deviceId: string): DeviceView | undefined =>
     devices.find((device) => device.id === deviceId)
-  const sendable = (deviceId: string): boolean => deviceOf(deviceId)?.state === 'connected'
   /**
-   * What brings a part paused by a drop back: the device's own advice when its state tells more than the drop (its
+   * What brings a part back. Paused by a drop: the device's own advice when its state tells more than the drop (its
    * card's words: relink, renew…), then Resume, once that is done when the fix is the operator's, not the phone's.
+   * Never paused but its device cannot send (QA N05): the device's advice; the part goes on by itself after it.
    */
-  const resumeAdvice = (part: CampaignView['devices'][number]): string => {
+  const partAdvice = (part: CampaignView['devices'][number]): string | null => {
     const device = deviceOf(part.deviceId)
-    if (sendable(part.deviceId)) return t('campaigns.autoPause.deviceBack')
     const state = heldByState(part, device)
+    if (part.autoPaused === null)
+      return device && state ? `${t(adviceKey(device))} ${t('campaigns.wait.goesOnWhenSendable')}` : null
+    if (part.autoPaused !== 'disconnected' && part.autoPaused !== 'unreachable') return null
+    if (device && isSendable(device.state)) return t('campaigns.autoPause.deviceBack')
     if (!device || !state) return t('campaigns.autoPause.resumeWhenBack')
     const then = deviceStatus(state).tokenRefused
       ? 'campaigns.autoPause.resumeWhenFixed'
@@ -1270,7 +1274,9 @@ function CampaignProgress({
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
         {campaign.name} —{' '}
-        <span data-testid="campaign-status">{campaignStatusText(campaign, t, locale, sendingPaused)}</span>
+        <span data-testid="campaign-status">
+          {campaignStatusText(campaign, t, locale, sendingPaused, devices)}
+        </span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
@@ -1320,7 +1326,7 @@ function CampaignProgress({
               sendingPaused
             })}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
-            {d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable' ? ` ${resumeAdvice(d)}` : null}
+            {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
             {d.autoPaused ? (
               <>
                 {' '}

@@ -14,6 +14,8 @@ import {
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
+import { isSendable } from '../../../../shared/device-status'
+import { waitsUntilKey } from '../devices/device-choice'
 
 export function PreSendSummary({
   ready,
@@ -61,6 +63,10 @@ export function PreSendSummary({
   // When the summary opened (it is made again each time Start is pressed): whether the hours are closed then.
   const [openedAt] = useState(() => Date.now())
   const opensAt = workingHoursOpenAt(workingHours, openedAt)
+  // The picker warned of each chosen device that cannot send now; the summary says it again before Start, and
+  // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
+  const waiting = devices.filter((d) => !isSendable(d.state))
+  const noneSends = devices.length > 0 && waiting.length === devices.length
 
   return (
     <div
@@ -77,7 +83,7 @@ export function PreSendSummary({
         <dd>{count(skipped)}</dd>
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
-          {finishAt
+          {finishAt && !noneSends
             ? formatDateTimeInZone(new Date(finishAt).toISOString(), locale, timeZone)
             : t('common.unknown')}
         </dd>
@@ -110,6 +116,16 @@ export function PreSendSummary({
           </ul>
         </dd>
       </dl>
+      {waiting.map((d) => (
+        <p key={d.id} className="alert alert--warn" data-testid="campaign-presend-device-waits">
+          {t('campaigns.part', { device: d.label, state: t(waitsUntilKey(d.state)) })}
+        </p>
+      ))}
+      {noneSends ? (
+        <p className="alert alert--bad" data-testid="campaign-presend-none-sends">
+          {t('campaigns.presend.noDeviceSends')}
+        </p>
+      ) : null}
       <BudgetWarnings
         t={t}
         count={count}

@@ -1,10 +1,14 @@
 // What a campaign's view shows about it wherever it is shown (the campaign itself, the Overview): its rows in one
 // counting model, its status's words and the zone its times are promised in. Kept apart from CampaignsView so the
 // Overview, loaded at start, does not load the whole campaigns view (it is loaded on demand).
-import type { CampaignView, PacingPolicyView } from '../../../../shared/contract'
+import type { CampaignView, DeviceView, PacingPolicyView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { bucketCounts, type StatusBucket } from '../../../../shared/domain/status-buckets'
+import { heldByState } from './wait-text'
+
+/** The devices a campaign's parts run on, as the window knows them now (their states). */
+export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
 
 /**
  * A campaign's row buckets: the outbox's (the domain's one counting model, status-buckets.ts) with the rows the outbox
@@ -53,6 +57,42 @@ export function heldBySendingPause(
 }
 
 /**
+ * Whether a running campaign, not held by itself (isHeld), sends nothing because none of its devices can send now
+ * (expired, logged out…): its rows wait in the outbox, and it has no end to promise (QA N05: "sending" forever).
+ */
+export function waitingForDevices(
+  campaign: Pick<CampaignView, 'status' | 'devices'>,
+  devices: KnownDevices
+): boolean {
+  return (
+    campaign.status === 'running' &&
+    !isHeld(campaign) &&
+    campaign.devices.every(
+      (part) =>
+        part.autoPaused !== null ||
+        heldByState(
+          part,
+          devices.find((d) => d.id === part.deviceId)
+        ) !== null
+    )
+  )
+}
+
+/**
+ * Whether nothing of a campaign goes on now, whatever the reason (held, all sending paused, no device can send):
+ * its estimated end assumes it goes on now, so none is promised.
+ */
+export function sendsNothingNow(
+  campaign: Pick<CampaignView, 'status' | 'devices'>,
+  sendingPaused: boolean,
+  devices: KnownDevices
+): boolean {
+  return (
+    isHeld(campaign) || heldBySendingPause(campaign, sendingPaused) || waitingForDevices(campaign, devices)
+  )
+}
+
+/**
  * Whether a running campaign sends nothing until its working hours open: every part not paused by itself waits for
  * them. With the soonest opening the parts were told, when the data has one.
  */
@@ -68,16 +108,18 @@ export function waitingForHours(
 
 /**
  * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), "held" while all
- * sending is paused (QA F03: "sending" under the header's pause), waiting rather than
+ * sending is paused (QA F03: "sending" under the header's pause), waiting while no device can send, waiting rather than
  * "sending" while only its working hours hold it (QA: "mengirim" outside them), and not "finished" while rows are
  * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
 export function campaignStatusKey(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts'>,
-  sendingPaused: boolean
+  sendingPaused: boolean,
+  devices: KnownDevices
 ): MessageKey {
   if (isHeld(campaign)) return 'campaigns.status.paused'
   if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
+  if (waitingForDevices(campaign, devices)) return 'campaigns.status.waitingForDevices'
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign.counts).withGateway > 0)
     return 'campaigns.status.withGateway'
@@ -92,9 +134,10 @@ export function campaignStatusText(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt'>,
   t: Translate,
   locale: string,
-  sendingPaused: boolean
+  sendingPaused: boolean,
+  devices: KnownDevices
 ): string {
-  const status = statusWords(campaign, t, locale, sendingPaused)
+  const status = statusWords(campaign, t, locale, sendingPaused, devices)
   return campaign.takenBackAt != null ? t('campaigns.status.takenBack', { status }) : status
 }
 
@@ -102,11 +145,12 @@ function statusWords(
   campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing'>,
   t: Translate,
   locale: string,
-  sendingPaused: boolean
+  sendingPaused: boolean,
+  devices: KnownDevices
 ): string {
   const opensAt = waitingForHours(campaign)?.opensAt ?? null
-  if (isHeld(campaign) || heldBySendingPause(campaign, sendingPaused) || opensAt === null)
-    return t(campaignStatusKey(campaign, sendingPaused))
+  if (sendsNothingNow(campaign, sendingPaused, devices) || opensAt === null)
+    return t(campaignStatusKey(campaign, sendingPaused, devices))
   // On the hours' own clock, as the campaign's other promises (its hours, its estimated end).
   const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, campaignZone(campaign.pacing))
   return t('campaigns.status.waitingForHoursAt', { time })

@@ -1,6 +1,7 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
+import { isSendable } from '../../../../shared/device-status'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSecondInZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -31,15 +32,19 @@ const SAID_BY_DROP: readonly DeviceState[] = ['connected', 'unknown', 'disconnec
 /**
  * The device's own state when it tells more than the core's reason for pausing the part: the core pauses a part for
  * any drop out of "connected" as `disconnected`, but a phone logged out, an ended subscription or a refused token
- * each has its own fix (QA F07: an expired device was sent to "reconnect"). Null when the reason says it all.
+ * each has its own fix (QA F07: an expired device was sent to "reconnect"). A part the core never paused waits just
+ * the same while its device cannot send (QA N05: started on an expired device, it read "Sending now" forever); its
+ * state is said too, unless not known yet or the operator's own pause says it. Null when the reason says it all.
  */
 export function heldByState(
   part: CampaignView['devices'][number],
   device: Pick<DeviceView, 'state'> | undefined
 ): DeviceState | null {
+  if (!device || isSendable(device.state)) return null
+  if (part.autoPaused === null)
+    return device.state === 'unknown' || part.wait?.code === 'paused' ? null : device.state
   if (part.autoPaused !== 'disconnected' && part.autoPaused !== 'unreachable') return null
-  if (!device || SAID_BY_DROP.includes(device.state)) return null
-  return device.state
+  return SAID_BY_DROP.includes(device.state) ? null : device.state
 }
 
 /** Where a part's words are read: the window's locale and the campaign's zone (its working hours'), so "until" matches its hours. */
@@ -57,7 +62,11 @@ export function campaignWaitText(
   device?: Pick<DeviceView, 'state'>
 ): string {
   const state = heldByState(part, device)
-  if (state) return t('campaigns.autoPause.deviceState', { state: t(`state.${state}`) })
+  // Paused by the core, the part waits for Resume; never paused, it goes on by itself once the device can send.
+  if (state)
+    return t(part.autoPaused ? 'campaigns.autoPause.deviceState' : 'campaigns.wait.deviceState', {
+      state: t(`state.${state}`)
+    })
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
   // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
   if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')

@@ -250,6 +250,30 @@ describe('overview', () => {
     )
   })
 
+  it('says a part waits for its expired device though the core never paused it, and promises no end (QA N05)', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [{ deviceId: 'dev-2', wait: null, autoPaused: null }],
+          estimate: { finishAt: Date.now() + 3_600_000 }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
+      'Toko Kedua — Waiting: the device is “Expired”.'
+    )
+    expect(bills.textContent).toContain('waiting: no chosen device can send now')
+    expect(bills.textContent).not.toContain('estimated end')
+  })
+
   it('says a campaign is held while all sending is paused, and promises no end meanwhile (QA F03)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
     act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, true, 0))
