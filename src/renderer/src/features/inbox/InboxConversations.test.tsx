@@ -38,7 +38,7 @@ const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'cli
 
 const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 
-const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadConversations: 1 })
+const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadCustomers: 1 })
 
 const conversation = makeConversation
 
