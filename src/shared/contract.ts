@@ -884,8 +884,8 @@ export const InboxStatusView = z.object({
   lastContactAt: z.string().nullable(),
   messages: z.number().int(),
   unread: z.number().int(),
-  /** Conversations with unread messages (the customers the unread total is from). */
-  unreadConversations: z.number().int(),
+  /** The customers (distinct chats) the unread messages are from; one who wrote to two devices counts once. */
+  unreadCustomers: z.number().int(),
   /** Events kept as refusals (bodies that did not parse or open). */
   refused: z.number().int(),
   /** Tracking and device statuses not yet applied. */

@@ -225,7 +225,7 @@ const connectedInbox = {
   lastContactAt: null,
   messages: 0,
   unread: 0,
-  unreadConversations: 0,
+  unreadCustomers: 0,
   refused: 0,
   pending: 0
 }

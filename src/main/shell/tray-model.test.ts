@@ -160,7 +160,7 @@ describe('tray model', () => {
       lastContactAt: '2026-01-15T03:00:00.000Z',
       messages: 0,
       unread: 0,
-      unreadConversations: 0,
+      unreadCustomers: 0,
       refused: 0,
       pending: 0,
       ...over

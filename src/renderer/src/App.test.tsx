@@ -63,7 +63,7 @@ describe('App shell', () => {
       lastContactAt: null,
       messages: 9,
       unread: 4,
-      unreadConversations: 3,
+      unreadCustomers: 3,
       refused: 0,
       pending: 0
     }
@@ -73,9 +73,9 @@ describe('App shell', () => {
     expect(badge.textContent).toBe('4')
     expect(badge.getAttribute('aria-label')).toBe('4 unread messages')
     expect(nav('Messages in 4 unread messages')).toBeTruthy()
-    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadConversations: 1 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadCustomers: 1 }))
     expect(screen.getByTestId('nav-inbox-unread').getAttribute('aria-label')).toBe('1 unread message')
-    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadConversations: 0 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadCustomers: 0 }))
     expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
   })
 
@@ -92,7 +92,7 @@ describe('App shell', () => {
       lastContactAt: null,
       messages: 9,
       unread: 6,
-      unreadConversations: 5,
+      unreadCustomers: 5,
       refused: 0,
       pending: 0
     }
@@ -101,13 +101,13 @@ describe('App shell', () => {
     const overview = screen.getByTestId('view-home')
     const line = await within(overview).findByRole('button', { name: '6 unread messages from 5 customers' })
     expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('6')
-    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadConversations: 1 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 1, unreadCustomers: 1 }))
     expect(line.textContent).toBe('1 unread message from 1 customer')
     expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('1')
     await userEvent.click(line)
     expect(useNavigation.getState().view).toBe('inbox')
     act(() => useNavigation.getState().navigate('home'))
-    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadConversations: 0 }))
+    act(() => fake.emit('inbox:changed', { ...status, unread: 0, unreadCustomers: 0 }))
     expect(within(screen.getByTestId('view-home')).queryByText(/unread/)).toBeNull()
     expect(screen.queryByTestId('nav-inbox-unread')).toBeNull()
   })

@@ -1564,6 +1564,10 @@ export const enRest = {
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':
     '{conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.foundConversations':
+    '{conversations, plural, one {# conversation} other {# conversations}} found',
+  'inbox.search.foundMessages': '{messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.foundMoreMessages': 'More than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
   'inbox.search.more': 'More messages found',

@@ -53,7 +53,7 @@ export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatu
     lastContactAt: isoOrNull(status.lastContactAt),
     messages: status.counts.messages,
     unread: status.counts.unread,
-    unreadConversations: status.counts.unreadConversations,
+    unreadCustomers: status.counts.unreadCustomers,
     refused: status.counts.refused,
     pending: status.counts.pending
   }

@@ -145,17 +145,27 @@ describe('conversations', () => {
     expect(inbox.counts()).toMatchObject({ messages: 5, unread: recount() })
   })
 
-  it('counts the conversations the unread messages are in, as notifications name the customers (QA F11)', () => {
+  it('counts the customers the unread messages are from, as notifications name them (QA F11)', () => {
     receive(
       message({ text: 'a' }),
       message({ text: 'b' }),
       message({ chatId: '6281200000002', text: 'c' }),
       message({ chatId: '6281200000003', text: 'mine', fromMe: true })
     )
-    expect(inbox.counts()).toMatchObject({ unread: 3, unreadConversations: 2 })
+    expect(inbox.counts()).toMatchObject({ unread: 3, unreadCustomers: 2 })
     const second = conversations.list({ limit: 5 }).find((c) => c.chatId === '6281200000002')
     conversations.markRead(second!.id, true)
-    expect(inbox.counts()).toMatchObject({ unread: 2, unreadConversations: 1 })
+    expect(inbox.counts()).toMatchObject({ unread: 2, unreadCustomers: 1 })
+  })
+
+  it('counts a customer who wrote to two devices once: the customers, not their conversations (QA N04)', () => {
+    receive(
+      message({ text: 'a' }),
+      message({ deviceSerial: 'SER-2', devicePhone: '6281100000002', text: 'b' }),
+      message({ chatId: '6281200000002', text: 'c' })
+    )
+    expect(conversations.list({ limit: 5 })).toHaveLength(3)
+    expect(inbox.counts()).toMatchObject({ unread: 3, unreadCustomers: 2 })
   })
 
   it('counts without reading every message or event: by the kept counts and the partial indexes', () => {

@@ -43,8 +43,11 @@ export interface PendingInboxEvent {
 export interface InboxCounts {
   messages: number
   unread: number
-  /** Conversations with unread messages: the customers they are from, as notifications count them. */
-  unreadConversations: number
+  /**
+   * The customers (chats) with unread messages: one who wrote to two devices has two conversations but is one
+   * customer (QA N04). Counted in the same pass over the conversations as the unread total.
+   */
+  unreadCustomers: number
   /** Events kept as refusals (unreadable bodies, envelopes that did not open). */
   refused: number
   /** Tracking and device events not yet applied. */
@@ -268,10 +271,10 @@ export class InboxStore {
     const messages = this.db
       .prepare(
         `SELECT (SELECT COUNT(*) FROM inbox_messages) AS n, COALESCE(SUM(unread), 0) AS unread,
-           COALESCE(SUM(unread > 0), 0) AS unreadConversations
+           COUNT(DISTINCT CASE WHEN unread > 0 THEN chat_id END) AS unreadCustomers
          FROM inbox_conversations`
       )
-      .get() as { n: number; unread: number; unreadConversations: number }
+      .get() as { n: number; unread: number; unreadCustomers: number }
     // Each by its partial index: refusals, events waiting to be applied and duplicates are few.
     const events = this.db
       .prepare(
@@ -283,7 +286,7 @@ export class InboxStore {
     return {
       messages: messages.n,
       unread: messages.unread,
-      unreadConversations: messages.unreadConversations,
+      unreadCustomers: messages.unreadCustomers,
       ...events
     }
   }

@@ -6,12 +6,12 @@ import type { InboxStatusView } from '../../../shared/contract'
 import { call } from '../api'
 import { useNavigation } from './navigation'
 
-/** The unread messages and the conversations (customers) they are from, as the core counts them. */
-export type UnreadCounts = Pick<InboxStatusView, 'unread' | 'unreadConversations'>
+/** The unread messages and the customers they are from, as the core counts them. */
+export type UnreadCounts = Pick<InboxStatusView, 'unread' | 'unreadCustomers'>
 
 interface InboxAlertsState {
   unread: number
-  unreadConversations: number
+  unreadCustomers: number
   /** Asked by a notification click; the inbox view takes it once (takeOpenConversation). */
   openConversation: number | null
   /** The conversation the inbox view shows, null when none (the inbox view sets it). */
@@ -26,10 +26,10 @@ interface InboxAlertsState {
 
 export const useInboxAlerts = create<InboxAlertsState>()((set, get) => ({
   unread: 0,
-  unreadConversations: 0,
+  unreadCustomers: 0,
   openConversation: null,
   viewing: null,
-  setUnread: ({ unread, unreadConversations }) => set({ unread, unreadConversations }),
+  setUnread: ({ unread, unreadCustomers }) => set({ unread, unreadCustomers }),
   async load() {
     try {
       get().setUnread(await call('inbox:status', {}))
@@ -79,5 +79,5 @@ export function reportViewing(target: Window = window): () => void {
 }
 
 export function resetInboxAlertsStore(): void {
-  useInboxAlerts.setState({ unread: 0, unreadConversations: 0, openConversation: null, viewing: null })
+  useInboxAlerts.setState({ unread: 0, unreadCustomers: 0, openConversation: null, viewing: null })
 }

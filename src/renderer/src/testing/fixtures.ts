@@ -203,7 +203,7 @@ export function makeInboxStatus(over: Partial<InboxStatusView> = {}): InboxStatu
     lastContactAt: '2026-01-15T03:00:00.000Z',
     messages: 0,
     unread: 0,
-    unreadConversations: 0,
+    unreadCustomers: 0,
     refused: 0,
     pending: 0,
     ...over

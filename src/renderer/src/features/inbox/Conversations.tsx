@@ -326,15 +326,21 @@ const ConversationRow = memo(function ConversationRow({
 
 /** Who a found message is from: its conversation's name and number, or what the message says of its chat. */
 function whoWrote(message: InboxMessageView, conversation: InboxConversationView | undefined): string {
-  const { title, number } = conversationLabel(
-    conversation ?? {
-      chatId: message.chatId,
-      isGroup: message.isGroup,
-      groupSubject: message.groupSubject,
-      contactName: null,
-      pushName: message.pushName
-    }
+  return who(
+    conversationLabel(
+      conversation ?? {
+        chatId: message.chatId,
+        isGroup: message.isGroup,
+        groupSubject: message.groupSubject,
+        contactName: null,
+        pushName: message.pushName
+      }
+    )
   )
+}
+
+/** A conversation's name and number as a found row says them. */
+function who({ title, number }: { title: string; number: string | null }): string {
   return number ? `${title} ${number}` : title
 }
 
@@ -411,6 +417,26 @@ function SearchResults({
       )
       .catch((e: unknown) => setError(errorInfo(e).message))
   }
+  /** How many it found, only what there is: "2 conversations found", not "… and 0 messages" (QA N03). */
+  function foundLine(): string {
+    if (!found) return ''
+    const counts = { conversations: found.conversations.length, messages: found.messages.length }
+    const more = found.next !== null
+    if (counts.messages === 0)
+      return counts.conversations === 0
+        ? t('inbox.search.none')
+        : t('inbox.search.foundConversations', counts)
+    if (counts.conversations === 0)
+      return t(more ? 'inbox.search.foundMoreMessages' : 'inbox.search.foundMessages', counts)
+    return t(more ? 'inbox.search.foundMore' : 'inbox.search.found', counts)
+  }
+  /** The device a found conversation or message goes through, named when there are several (QA F05, N03). */
+  const deviceOf = (conversation: InboxConversationView | undefined, serial: string | null): string | null =>
+    !several
+      ? null
+      : conversation?.deviceId
+        ? nameOf(conversation.deviceId)
+        : (conversation?.deviceSerial ?? serial)
   const pool = [...found.conversations, ...known]
   // A message opens its conversation when one of those we know is its chat on its device.
   const conversationOf = (message: InboxMessageView): InboxConversationView | undefined =>
@@ -419,12 +445,7 @@ function SearchResults({
   return (
     <div className="inbox-search-results" data-testid="inbox-search-results">
       <p className="muted" role="status">
-        {found.messages.length === 0 && found.conversations.length === 0
-          ? t('inbox.search.none')
-          : t(found.next === null ? 'inbox.search.found' : 'inbox.search.foundMore', {
-              conversations: found.conversations.length,
-              messages: found.messages.length
-            })}
+        {foundLine()}
       </p>
       {found.conversations.length > 0 ? (
         <ul className="inbox-messages" aria-label={t('inbox.conversations.heading')}>
@@ -436,7 +457,9 @@ function SearchResults({
                 data-row-focus
                 onClick={() => onOpen(conversation)}
               >
-                {conversationLabel(conversation).title}
+                {[who(conversationLabel(conversation)), deviceOf(conversation, conversation.deviceSerial)]
+                  .filter(Boolean)
+                  .join(' · ')}
               </button>
             </li>
           ))}
@@ -446,11 +469,7 @@ function SearchResults({
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
           {found.messages.map((message) => {
             const conversation = conversationOf(message)
-            const device = !several
-              ? null
-              : conversation?.deviceId
-                ? nameOf(conversation.deviceId)
-                : (conversation?.deviceSerial ?? message.deviceSerial)
+            const device = deviceOf(conversation, message.deviceSerial)
             const words = (
               <>
                 <span className="inbox-search-who small">

@@ -38,7 +38,7 @@ const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'cli
 
 const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 
-const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadConversations: 1 })
+const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadCustomers: 1 })
 
 const conversation = makeConversation
 
@@ -340,6 +340,67 @@ describe('the conversations list', () => {
       expect(rina).toContain('Rina')
       expect(rina).toContain('+62 857-0000-1111')
       expect(rina).toContain('SN-9')
+    }
+  )
+
+  it.each([
+    {
+      language: 'en' as const,
+      conversations: '2 conversations found',
+      messages: '2 messages found',
+      more: 'More than 1 message found'
+    },
+    {
+      language: 'id' as const,
+      conversations: '2 percakapan ditemukan',
+      messages: '2 pesan ditemukan',
+      more: 'Lebih dari 1 pesan ditemukan'
+    }
+  ])(
+    'names the device of a number found in two conversations, and counts only what it found (QA N03, $language)',
+    async ({ language, conversations, messages, more }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang', serial: 'SN-0002' })]
+        })
+      )
+      script()
+      const unnamed = { contactName: null, pushName: null, chatId: '6281234500001' }
+      let reply: {
+        messages: InboxMessageView[]
+        conversations: InboxConversationView[]
+        next: number | null
+      } = {
+        messages: [],
+        conversations: [
+          conversation({ id: 40, ...unnamed }),
+          conversation({ id: 41, ...unnamed, deviceId: 'dev-2', deviceSerial: 'SN-0002' })
+        ],
+        next: null
+      }
+      fake.handle('inbox:search', () => reply)
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      const box = screen.getByTestId('inbox-search')
+      const status = (): string | null =>
+        within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent
+      await user.type(box, '081234500001')
+      await waitFor(() => expect(status()).toBe(conversations))
+      const hits = within(screen.getByTestId('inbox-search-results'))
+        .getAllByRole('button')
+        .map((hit) => hit.textContent)
+      expect(hits).toEqual(['+62 812-3450-0001 · Shop', '+62 812-3450-0001 · Gudang'])
+
+      reply = { messages: [message({ number: 7 }), message({ number: 6 })], conversations: [], next: null }
+      await user.clear(box)
+      await user.type(box, 'grosir')
+      await waitFor(() => expect(status()).toBe(messages))
+      reply = { messages: [message({ number: 7 })], conversations: [], next: 7 }
+      await user.clear(box)
+      await user.type(box, 'harga')
+      await waitFor(() => expect(status()).toBe(more))
     }
   )
 

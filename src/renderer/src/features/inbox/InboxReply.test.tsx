@@ -260,3 +260,43 @@ describe('the device a conversation goes through (QA F05)', () => {
     expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy()
   })
 })
+
+describe('the focus around the reply’s Send button (QA N01, N02)', () => {
+  it('returns to the reply box once a reply sent by the button has gone (the button is disabled meanwhile)', async () => {
+    script()
+    let answer: (value: { itemIds: string[]; repeated: boolean }) => void = () => undefined
+    fake.handle('inbox:reply', () => new Promise((resolve) => (answer = resolve)))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Balasan lewat tombol')
+    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+    send.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(send.disabled).toBe(true)
+    answer({ itemIds: ['out-1'], repeated: false })
+    await waitFor(() => expect(replyBox().value).toBe(''))
+    await waitFor(() => expect(document.activeElement).toBe(replyBox()))
+  })
+
+  it('goes to the refusal’s Remove button when a refused file disables the focused Send button', async () => {
+    script()
+    refuseFakePdfs()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Berikut daftar harga.')
+    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
+    send.focus()
+    const fakePdf = new File(['not a pdf'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    fireEvent.drop(screen.getByTestId('inbox-reply'), { dataTransfer: { files: [fakePdf] } })
+    const problem = await screen.findByTestId('inbox-reply-problem')
+    expect(send.disabled).toBe(true)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(problem).getByRole('button', { name: 'Remove daftar-harga.pdf' })
+      )
+    )
+  })
+})

@@ -13,6 +13,7 @@ import { useSettings } from '../../stores/settings'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { tooLongError } from '../../ui/text-limit'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
@@ -56,10 +57,22 @@ export function ReplyBox({
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
   const requestId = useRef(draft?.requestId ?? newRequestId())
   const sending = useRef(false)
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const sendRef = useRef<HTMLButtonElement>(null)
+  const removeRefusedRef = useRef<HTMLButtonElement>(null)
+  // Send is disabled while the reply goes and after (the box is empty): the focus returns to the reply box (QA N01).
+  const actionStarts = useFocusAfterAction(busy, textRef)
+  /** A refusal disabled the Send button that had the focus: its Remove button takes it (QA N02). */
+  const focusRefusal = useRef(false)
   const conversationId = conversation.id
   useEffect(() => {
     keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
   }, [conversationId, text, file, refused])
+  useEffect(() => {
+    if (!refused || !focusRefusal.current) return
+    focusRefusal.current = false
+    removeRefusedRef.current?.focus()
+  }, [refused])
 
   if (!conversation.deviceId) {
     return (
@@ -83,6 +96,7 @@ export function ReplyBox({
 
   /** The reply's one file slot: the file picked last, sendable or refused. */
   function refuse(name: string, message: string): void {
+    focusRefusal.current = document.activeElement === sendRef.current
     setFile(null)
     setRefused({ name, message })
   }
@@ -117,6 +131,7 @@ export function ReplyBox({
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
     if (sending.current || empty || lengthProblem || refused) return
     sending.current = true
+    actionStarts()
     setBusy(true)
     setProblem(null)
     setOptOutAsk(null)
@@ -172,6 +187,7 @@ export function ReplyBox({
       />
       <label htmlFor={REPLY_TEXT_ID}>{t('inbox.reply.label')}</label>
       <textarea
+        ref={textRef}
         id={REPLY_TEXT_ID}
         className="input"
         rows={3}
@@ -228,7 +244,12 @@ export function ReplyBox({
           <p>
             {refused.message} {t('inbox.reply.fileBlocks', { name: refused.name })}
           </p>
-          <button type="button" className="button button--small" onClick={removeRefused}>
+          <button
+            ref={removeRefusedRef}
+            type="button"
+            className="button button--small"
+            onClick={removeRefused}
+          >
             {t('inbox.reply.removeFile', { name: refused.name })}
           </button>
         </div>
@@ -253,6 +274,7 @@ export function ReplyBox({
         </p>
       ) : null}
       <button
+        ref={sendRef}
         type="submit"
         className="button button--primary"
         data-testid="inbox-reply-send"

@@ -346,7 +346,7 @@ describe('overview', () => {
 
   it('names the unread messages and the customers they are from, in Indonesian too (QA F11)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
-    useInboxAlerts.getState().setUnread({ unread: 6, unreadConversations: 5 })
+    useInboxAlerts.getState().setUnread({ unread: 6, unreadCustomers: 5 })
     render(<OverviewView />)
     await userEvent.click(screen.getByRole('button', { name: '6 pesan belum dibaca dari 5 pelanggan' }))
     expect(useNavigation.getState().view).toBe('inbox')

@@ -206,7 +206,7 @@ export function OverviewView(): React.JSX.Element {
 function UnreadMessages(): React.JSX.Element | null {
   const t = useT()
   const unread = useInboxAlerts((s) => s.unread)
-  const customers = useInboxAlerts((s) => s.unreadConversations)
+  const customers = useInboxAlerts((s) => s.unreadCustomers)
   if (unread === 0) return null
   return (
     <p className="card overview-unread">
