@@ -3,7 +3,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { ApiError, type CampaignRowView, type InvokeReply, type SheetView } from '../../../../shared/contract'
+import {
+  ApiError,
+  type CampaignRowView,
+  type CampaignView,
+  type InvokeReply,
+  type SheetView
+} from '../../../../shared/contract'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
@@ -703,6 +709,55 @@ describe('a verdict true to its buckets', () => {
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
     const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
     expect(listed?.textContent).toBe(`bills ${want.words}`)
+  })
+
+  // QA5 N08: after a take-back the heading said "finished · taken back" and the list beside it still "finished".
+  it('says in the list too that a campaign was just taken back', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    let takenBackAt: number | null = null
+    const current = (): CampaignView =>
+      campaign({ status: 'finished', counts: { read: 2 }, devices: [], takenBackAt })
+    fake.handle('campaigns:list', () => ({ campaigns: [current()] }))
+    fake.handle('campaigns:get', () => current())
+    fake.handle('campaigns:takeBackPlan', () => ({
+      stopLocally: 0,
+      cancelAtGateway: 0,
+      revoke: 2,
+      leftAlone: {}
+    }))
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    const done = {
+      id: 'tb-1',
+      state: 'done' as const,
+      producerTag: 'campaign:c1',
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: 2 },
+      cancel: none,
+      resend: none,
+      explained: []
+    }
+    fake.handle('campaigns:takeBack', () => {
+      takenBackAt = Date.UTC(2026, 0, 16, 1, 0)
+      return done
+    })
+    fake.handle('outbox:takeBackProgress', () => done)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const listed = (): string | null | undefined =>
+      within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]?.textContent
+    await waitFor(() => expect(listed()).toBe('bills finished'))
+    await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+    const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Also delete the messages already sent, for everyone' })
+    )
+    await user.click(await within(dialog).findByRole('button', { name: 'Take back' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe('finished · taken back')
+    )
+    await waitFor(() => expect(listed()).toBe('bills finished · taken back'))
   })
 
   // QA4 F22: "Save pacing" said nothing; it now says it was saved (the focus stays on the button), and no more once

@@ -1423,7 +1423,15 @@ function CampaignProgress({
         </button>
       </div>
       {campaign.status !== 'draft' ? (
-        <TakeBackCampaign key={`take-back-${id}`} id={id} onChanged={() => setTick((n) => n + 1)} />
+        <TakeBackCampaign
+          key={`take-back-${id}`}
+          id={id}
+          // The list beside says "taken back" too, which no status change would tell it (QA5 N08).
+          onChanged={() => {
+            setTick((n) => n + 1)
+            onChanged()
+          }}
+        />
       ) : null}
       {askCancel && active ? (
         <ConfirmPanel
