@@ -760,6 +760,28 @@ describe('a verdict true to its buckets', () => {
     await waitFor(() => expect(listed()).toBe('bills finished · taken back'))
   })
 
+  // QA5 N07: "Take back this campaign" was offered on a campaign all cancelled before sending, and on one whose sent
+  // rows were all deleted already: its dialog could only say "Nothing to take back".
+  it.each([
+    { counts: { cancelled: 6 }, offered: false },
+    { counts: { revoked: 4, cancelled: 2, failed: 1 }, offered: false },
+    { counts: { read: 1, revoked: 3 }, offered: true },
+    { counts: { queued: 2, cancelled: 1 }, offered: true }
+  ] as { counts: Record<string, number>; offered: boolean }[])(
+    'offers Take back only with something to take back: $counts',
+    async ({ counts, offered }) => {
+      seedStores(makeBootstrap({ devices: [makeDevice()] }))
+      const view = campaign({ status: 'finished', counts, devices: [] })
+      fake.handle('campaigns:list', () => ({ campaigns: [view] }))
+      fake.handle('campaigns:get', () => view)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await screen.findByTestId('campaign-status')
+      expect(screen.queryByRole('button', { name: 'Take back this campaign' }) !== null).toBe(offered)
+    }
+  )
+
   // QA4 F22: "Save pacing" said nothing; it now says it was saved (the focus stays on the button), and no more once
   // the fields change again or the core refuses.
   it.each([

@@ -1426,6 +1426,17 @@ function CampaignProgress({
         <TakeBackCampaign
           key={`take-back-${id}`}
           id={id}
+          // Something a take-back could act on: not sent yet, with the gateway, or on WhatsApp. One all cancelled, or
+          // whose sent rows are all deleted already, has nothing (QA5 N07: its dialog could only say so).
+          offered={
+            buckets.queued +
+              buckets.scheduled +
+              buckets.withGateway +
+              buckets.sent +
+              buckets.delivered +
+              buckets.read >
+            0
+          }
           // The list beside says "taken back" too, which no status change would tell it (QA5 N08).
           onChanged={() => {
             setTick((n) => n + 1)

@@ -44,7 +44,7 @@ beforeEach(() => {
 it('states the counts and what cannot be taken back, then shows the tally with the gateway’s own refusal', async () => {
   seedStores(makeBootstrap())
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
   expect(await within(dialog).findByText('5 not sent yet will not be sent')).toBeTruthy()
@@ -78,7 +78,7 @@ it('states the counts and what cannot be taken back, then shows the tally with t
 it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', async () => {
   seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Tarik kembali kampanye ini' }))
   const dialog = screen.getByRole('dialog', { name: 'Tarik kembali kampanye ini?' })
   expect(await within(dialog).findByText('5 yang belum terkirim tidak akan dikirim')).toBeTruthy()
@@ -102,7 +102,7 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
 async function takeBackIn(language: 'en' | 'id'): Promise<HTMLElement> {
   seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
   const dialog = screen.getByRole('dialog')
   await within(dialog).findByText(translate(language, 'campaigns.takeBack.plan.stop', { n: 5 }))
@@ -154,7 +154,7 @@ it.each(['en', 'id'] as const)(
 it('moves the focus into the question, back to its button on Keep, and to the tally after Take back', async () => {
   seedStores(makeBootstrap())
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Take back this campaign?' }))
 
@@ -182,7 +182,7 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
   }))
   seedStores(makeBootstrap())
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   const cannot = await screen.findByTestId('campaign-takeback-cannot')
   expect([...cannot.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
@@ -202,7 +202,7 @@ it.each([
   )
   seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
   const dialog = screen.getByRole('dialog')
   const confirm = within(dialog).getByRole('button', {
@@ -227,7 +227,7 @@ it('says plainly there is nothing to take back when even the ticked box finds no
   }))
   seedStores(makeBootstrap())
   const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   const dialog = screen.getByRole('dialog')
   expect(await within(dialog).findByText('Nothing to take back.')).toBeTruthy()

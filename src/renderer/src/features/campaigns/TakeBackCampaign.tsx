@@ -48,9 +48,12 @@ const PROGRESS_MS = 1000
 
 export function TakeBackCampaign({
   id,
+  offered,
   onChanged
 }: {
   id: string
+  /** Whether anything is left to take back: otherwise no button (a tally already drawn stays). */
+  offered: boolean
   onChanged: () => void
 }): React.JSX.Element {
   const t = useT()
@@ -124,7 +127,7 @@ export function TakeBackCampaign({
       : 'campaigns.takeBack.nothing'
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
-      {!open && !result ? (
+      {offered && !open && !result ? (
         <button
           ref={openerRef}
           type="button"
