@@ -224,7 +224,12 @@ export const TakeBackView = z.object({
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       n: z.number().int()
     })
-  )
+  ),
+  /**
+   * The ops not settled yet, by the device that carries them: the window says why they wait when that device cannot
+   * act now (its subscription ended, logged out); they go once it can.
+   */
+  pendingByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
 })
 export type TakeBackView = z.infer<typeof TakeBackView>
 /** What taking back a campaign would do now, for the confirmation (the domain's TakeBackPlan). */
@@ -232,7 +237,9 @@ export const TakeBackPlanView = z.object({
   stopLocally: z.number().int(),
   cancelAtGateway: z.number().int(),
   revoke: z.number().int(),
-  leftAlone: z.record(z.string(), z.number().int())
+  leftAlone: z.record(z.string(), z.number().int()),
+  /** The gateway calls (cancel, delete for everyone) by the device that makes them: some may not be able to now. */
+  atGatewayByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
 })
 export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
 

@@ -6,8 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
-import type { TakeBackPlan } from '../../../shared/domain'
-import type { TakeBackView } from '../../../shared/contract'
+import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import {
@@ -924,7 +923,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /** What takeBack would do now: the counts its confirmation states. */
-  function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlan {
+  function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlanView {
     mustGet(id)
     return queue.planTakeBack(tagOf(id), options)
   }

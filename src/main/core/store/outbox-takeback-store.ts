@@ -243,6 +243,14 @@ export class OutboxTakeBackStore {
     ).all(requestId) as { action: TakeBackAction; state: TakeBackOpState; n: number }[]
   }
 
+  /** How many of a request's ops are not settled yet, by the device that carries them. */
+  pendingByDevice(requestId: string): { deviceId: string; n: number }[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS n FROM outbox_takeback_ops
+       WHERE request_id = ? AND state IN ('waiting', 'calling', 'in_doubt') GROUP BY device_id ORDER BY device_id`
+    ).all(requestId) as { deviceId: string; n: number }[]
+  }
+
   /** The request's refusals and unknowns, grouped by the gateway's words (or the kernel's note). */
   explained(
     requestId: string
