@@ -808,7 +808,12 @@ export const CampaignView = z.object({
   /** The one file sent with every row, or null for text only. */
   attachmentName: z.string().nullable().optional(),
   /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */
-  takenBackAt: z.number().nullable().optional()
+  takenBackAt: z.number().nullable().optional(),
+  /**
+   * How many of its take-back's gateway calls are still to be done (a device whose subscription ended holds them until
+   * it is renewed): while not 0, it is not all taken back yet.
+   */
+  takeBackPending: z.number().int().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 

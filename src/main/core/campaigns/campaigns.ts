@@ -195,6 +195,8 @@ export interface CampaignView {
   attachmentName: string | null
   /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
   takenBackAt: number | null
+  /** How many of its take-back's gateway calls are still to be done: while not 0, it is not all taken back yet. */
+  takeBackPending: number
 }
 
 export interface CancelReport {
@@ -650,7 +652,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
       attachmentName: campaign.attachmentName,
-      takenBackAt: queue.takenBackAt(tagOf(id))
+      takenBackAt: queue.takenBackAt(tagOf(id)),
+      takeBackPending: queue.takeBackPending(tagOf(id))
     }
     return {
       view,

@@ -90,6 +90,8 @@ export interface QueuePort {
   planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView
   /** When the producer's messages were first taken back (a take-back that did something), or null. */
   takenBackAt(tag: string): number | null
+  /** How many of the producer's take-back ops are still to be done (a device that cannot act holds them). */
+  takeBackPending(tag: string): number
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -182,6 +184,7 @@ export function createSendQueue(input: KernelInput) {
     takeBackProducer: takeBacks.takeBackProducer,
     planTakeBack: takeBacks.planProducer,
     takenBackAt: takeBacks.producerTakenBackAt,
+    takeBackPending: takeBacks.producerTakeBackPending,
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */

@@ -123,6 +123,11 @@ export function createTakeBacks(
     return store.firstProducerTakeBack(tag)
   }
 
+  /** How many of the producer's take-back ops are still to be done (0 when none or all settled). */
+  function producerTakeBackPending(tag: string): number {
+    return store.producerPendingOps(tag)
+  }
+
   function mustGet(id: string): void {
     if (!store.getRequest(id))
       throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
@@ -167,5 +172,13 @@ export function createTakeBacks(
     return progress(id)
   }
 
-  return { takeBackItems, takeBackProducer, planProducer, producerTakenBackAt, progress, setPaused }
+  return {
+    takeBackItems,
+    takeBackProducer,
+    planProducer,
+    producerTakenBackAt,
+    producerTakeBackPending,
+    progress,
+    setPaused
+  }
 }

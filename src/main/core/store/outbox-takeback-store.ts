@@ -173,6 +173,15 @@ export class OutboxTakeBackStore {
     return row.at
   }
 
+  /** How many of a producer's take-back ops are not settled yet (waiting for a device that cannot act, say). */
+  producerPendingOps(tag: string): number {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_takeback_ops WHERE state IN ('waiting', 'calling', 'in_doubt')
+         AND request_id IN (SELECT id FROM outbox_takeback_requests WHERE producer_tag = ?)`
+    ).get(tag) as { n: number }
+    return row.n
+  }
+
   /** One more op for a request; false when that item was already asked that action. */
   addOp(requestId: string, op: NewTakeBackOp): boolean {
     return (
