@@ -224,7 +224,12 @@ export const TakeBackView = z.object({
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       n: z.number().int()
     })
-  )
+  ),
+  /**
+   * The ops not settled yet, by the device that carries them: the window says why they wait when that device cannot
+   * act now (its subscription ended, logged out); they go once it can.
+   */
+  pendingByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
 })
 export type TakeBackView = z.infer<typeof TakeBackView>
 /** What taking back a campaign would do now, for the confirmation (the domain's TakeBackPlan). */
@@ -232,7 +237,9 @@ export const TakeBackPlanView = z.object({
   stopLocally: z.number().int(),
   cancelAtGateway: z.number().int(),
   revoke: z.number().int(),
-  leftAlone: z.record(z.string(), z.number().int())
+  leftAlone: z.record(z.string(), z.number().int()),
+  /** The gateway calls (cancel, delete for everyone) by the device that makes them: some may not be able to now. */
+  atGatewayByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
 })
 export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
 
@@ -801,7 +808,12 @@ export const CampaignView = z.object({
   /** The one file sent with every row, or null for text only. */
   attachmentName: z.string().nullable().optional(),
   /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */
-  takenBackAt: z.number().nullable().optional()
+  takenBackAt: z.number().nullable().optional(),
+  /**
+   * How many of its take-back's gateway calls are still to be done (a device whose subscription ended holds them until
+   * it is renewed): while not 0, it is not all taken back yet.
+   */
+  takeBackPending: z.number().int().optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 

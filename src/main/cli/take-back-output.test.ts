@@ -14,6 +14,7 @@ it('says what was deleted, what the gateway refused in its words, what is unknow
     revoke: { done: 4812, refused: 188, unknown: 1, pending: 0 },
     cancel: none,
     resend: none,
+    pendingByDevice: [],
     explained: [
       { action: 'revoke', state: 'refused', message: 'Message is too old', n: 188 },
       {
@@ -44,6 +45,7 @@ it('says when a take-back is not finished', () => {
     revoke: none,
     cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
     resend: none,
+    pendingByDevice: [{ deviceId: 'd1', n: 3 }],
     explained: []
   })
   expect(text).toBe(
@@ -61,6 +63,7 @@ it('says rows whose number opted out were never sent, apart from the ones cancel
     revoke: none,
     cancel: none,
     resend: none,
+    pendingByDevice: [],
     explained: []
   })
   expect(text.split('\n')).toEqual([

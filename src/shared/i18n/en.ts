@@ -1246,6 +1246,23 @@ export const enRest = {
   'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
   'campaigns.takeBack.tally.pending': '{n} still to do',
   'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
+  'campaigns.takeBack.tally.waiting': '{n} waiting',
+  'campaigns.takeBack.waits.expired':
+    '{n, plural, one {# waits} other {# wait}}: {device}’s subscription has ended; {n, plural, one {it} other {they}} will be taken back once it is renewed.',
+  'campaigns.takeBack.waits.loggedOut':
+    '{n, plural, one {# waits} other {# wait}}: {device} is logged out; {n, plural, one {it} other {they}} will be taken back once its QR code is scanned.',
+  'campaigns.takeBack.waits.token':
+    '{n, plural, one {# waits} other {# wait}}: the gateway does not accept {device}’s token; {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
+  'campaigns.takeBack.waits.notConnected':
+    '{n, plural, one {# waits} other {# wait}}: {device} is not connected; {n, plural, one {it} other {they}} will be taken back once it is connected again.',
+  'campaigns.takeBack.warn.expired':
+    '{n, plural, one {# of them is} other {# of them are}} on {device}, whose subscription has ended: {n, plural, one {it} other {they}} will be taken back once it is renewed.',
+  'campaigns.takeBack.warn.loggedOut':
+    '{n, plural, one {# of them is} other {# of them are}} on {device}, which is logged out: {n, plural, one {it} other {they}} will be taken back once its QR code is scanned.',
+  'campaigns.takeBack.warn.token':
+    '{n, plural, one {# of them is} other {# of them are}} on {device}, whose token the gateway does not accept: {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
+  'campaigns.takeBack.warn.notConnected':
+    '{n, plural, one {# of them is} other {# of them are}} on {device}, which is not connected: {n, plural, one {it} other {they}} will be taken back once it is connected again.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
   'campaigns.export.csv': 'Export results (CSV)',

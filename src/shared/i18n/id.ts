@@ -1417,6 +1417,23 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.tally.refused': '{n} ditolak gateway',
   'campaigns.takeBack.tally.pending': '{n} belum dikerjakan',
   'campaigns.takeBack.tally.nothing': 'Tidak ada yang ditarik kembali.',
+  'campaigns.takeBack.tally.waiting': '{n} menunggu',
+  'campaigns.takeBack.waits.expired':
+    '{n} menunggu: langganan {device} sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.',
+  'campaigns.takeBack.waits.loggedOut':
+    '{n} menunggu: {device} sudah keluar (logout); akan ditarik kembali setelah kode QR-nya dipindai.',
+  'campaigns.takeBack.waits.token':
+    '{n} menunggu: gateway tidak menerima token {device}; akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'campaigns.takeBack.waits.notConnected':
+    '{n} menunggu: {device} sedang tidak terhubung; akan ditarik kembali setelah tersambung lagi.',
+  'campaigns.takeBack.warn.expired':
+    '{n} di antaranya ada di {device}, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
+  'campaigns.takeBack.warn.loggedOut':
+    '{n} di antaranya ada di {device}, yang sudah keluar (logout): akan ditarik kembali setelah kode QR-nya dipindai.',
+  'campaigns.takeBack.warn.token':
+    '{n} di antaranya ada di {device}, yang tokennya tidak diterima gateway: akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'campaigns.takeBack.warn.notConnected':
+    '{n} di antaranya ada di {device}, yang sedang tidak terhubung: akan ditarik kembali setelah tersambung lagi.',
   'campaigns.takeBack.refused': '{n} ditolak gateway: {why}',
   'campaigns.takeBack.unknown': '{n} tidak diketahui: {why}',
   'campaigns.export.csv': 'Ekspor hasil (CSV)',

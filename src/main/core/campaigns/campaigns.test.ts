@@ -675,6 +675,26 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.list().find((c) => c.id === id)?.takenBackAt).toBe(at)
   })
 
+  // QA5 N06: its device expired before the take-back: the heading said "taken back" while nothing of it was yet. The
+  // view counts what the take-back still has to do, so the window can say it is not all taken back.
+  it('counts what a take-back still has to do while its device cannot act, until it is done', async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
+    for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'read')
+    await fixture.runUntil(() => campaigns.get(id).counts.read === 12, { stepMs: 1000 })
+    campaigns.settle(id)
+    expect(campaigns.get(id).takeBackPending).toBe(0)
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.takeBack(id, { revokeDelivered: true })
+    await fixture.clock.advance(60_000)
+    expect(campaigns.get(id).takeBackPending).toBe(12)
+    fixture.outbox.setDeviceSendable('dev-1', true)
+    await fixture.runUntil(() => campaigns.get(id).takeBackPending === 0, { stepMs: 1000 })
+    expect(campaigns.get(id).counts.revoked).toBe(12)
+  })
+
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     // The draft was checked with the number still in; it opts out before the operator starts the campaign.

@@ -6,8 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { encodeNote } from '../../../shared/i18n/notes'
-import type { TakeBackPlan } from '../../../shared/domain'
-import type { TakeBackView } from '../../../shared/contract'
+import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import {
@@ -196,6 +195,8 @@ export interface CampaignView {
   attachmentName: string | null
   /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
   takenBackAt: number | null
+  /** How many of its take-back's gateway calls are still to be done: while not 0, it is not all taken back yet. */
+  takeBackPending: number
 }
 
 export interface CancelReport {
@@ -651,7 +652,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
       attachmentName: campaign.attachmentName,
-      takenBackAt: queue.takenBackAt(tagOf(id))
+      takenBackAt: queue.takenBackAt(tagOf(id)),
+      takeBackPending: queue.takeBackPending(tagOf(id))
     }
     return {
       view,
@@ -924,7 +926,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /** What takeBack would do now: the counts its confirmation states. */
-  function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlan {
+  function planTakeBack(id: string, options: { revokeDelivered: boolean }): TakeBackPlanView {
     mustGet(id)
     return queue.planTakeBack(tagOf(id), options)
   }

@@ -20,8 +20,7 @@ import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
 import { toCountsView, toItemView } from './views'
 import { createTakeBacks } from './take-back'
-import type { TakeBackPlan } from '../../../shared/domain'
-import type { OutboxItemView, TakeBackView } from '../../../shared/contract'
+import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 
 /** What a producer asks of its own items, by the tag it gave them: never a join with the kernel's table. */
 export interface ProducerOutcomes {
@@ -88,9 +87,11 @@ export interface QueuePort {
    */
   takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView
   /** What takeBackProducer would do now (the counts a confirmation states). */
-  planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan
+  planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView
   /** When the producer's messages were first taken back (a take-back that did something), or null. */
   takenBackAt(tag: string): number | null
+  /** How many of the producer's take-back ops are still to be done (a device that cannot act holds them). */
+  takeBackPending(tag: string): number
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -183,6 +184,7 @@ export function createSendQueue(input: KernelInput) {
     takeBackProducer: takeBacks.takeBackProducer,
     planTakeBack: takeBacks.planProducer,
     takenBackAt: takeBacks.producerTakenBackAt,
+    takeBackPending: takeBacks.producerTakeBackPending,
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */

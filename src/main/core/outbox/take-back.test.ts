@@ -174,12 +174,55 @@ describe('take-back: what was never sent', () => {
       stopLocally: 0,
       cancelAtGateway: 1,
       revoke: 0,
-      leftAlone: neverSent
+      leftAlone: neverSent,
+      atGatewayByDevice: [{ deviceId: 'd1', n: 1 }]
     })
     const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: false })
     await fx.runUntil(done(request.id))
     expect(fx.outbox.takeBackProgress(request.id).leftAlone).toEqual(neverSent)
     expect(fx.outbox.takeBackItems(['row-2', 'row-3'], 'cancel').leftAlone).toEqual(neverSent)
+  })
+})
+
+describe('take-back: a device that cannot act now', () => {
+  it('says which device holds the ops that wait, and carries them out once it can act again', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.add(
+      ['row-1', 'row-2', 'row-3'].map((id, i) =>
+        newTextItem(id, {
+          recipient: `62812000000${i}`,
+          producerTag: 'campaign:c1',
+          deviceId: i < 2 ? 'd1' : 'd2'
+        })
+      )
+    )
+    await fx.outbox.start()
+    await fx.runUntil(() => ['row-1', 'row-2', 'row-3'].every((id) => statusOf(id) === 'accepted'))
+    for (const id of ['row-1', 'row-2', 'row-3'])
+      fx.gateway.setStatus(fx.outbox.get(id).item.gatewayId ?? '', 'read')
+    await fx.runUntil(() => ['row-1', 'row-2', 'row-3'].every((id) => statusOf(id) === 'read'), {
+      stepMs: 1000
+    })
+    // d2's subscription ends after the campaign: the device monitor says it cannot send.
+    fx.outbox.setDeviceSendable('d2', false)
+
+    // The confirmation can say which devices its gateway calls go through.
+    expect(fx.outbox.planTakeBack('campaign:c1', { revokeDelivered: true }).atGatewayByDevice).toEqual([
+      { deviceId: 'd1', n: 2 },
+      { deviceId: 'd2', n: 1 }
+    ])
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    await fx.clock.advance(60_000)
+    const waiting = fx.outbox.takeBackProgress(request.id)
+    expect(waiting).toMatchObject({ state: 'running', revoke: { done: 2, pending: 1 } })
+    expect(waiting.pendingByDevice).toEqual([{ deviceId: 'd2', n: 1 }])
+    expect(statusOf('row-3')).toBe('read')
+
+    // Renewed: the op that waited is not lost, it is carried out.
+    fx.outbox.setDeviceSendable('d2', true)
+    await fx.runUntil(done(request.id))
+    expect(statusOf('row-3')).toBe('revoked')
+    expect(fx.outbox.takeBackProgress(request.id).pendingByDevice).toEqual([])
   })
 })
 

@@ -3,8 +3,8 @@
 // pause, resume, and the tally ("4,812 revoked, 188 too old or already deleted").
 import { randomUUID } from 'node:crypto'
 import type { TakeBackAction, TakeBackSubjectRecord, NewTakeBackOp } from '../store'
-import { decideTakeBack, planTakeBack, takeBackStep, type TakeBackPlan } from '../../../shared/domain'
-import type { TakeBackView } from '../../../shared/contract'
+import { decideTakeBack, planTakeBack, takeBackStep } from '../../../shared/domain'
+import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
 import { noteFields } from '../../../shared/i18n/notes'
@@ -105,13 +105,27 @@ export function createTakeBacks(
   }
 
   /** What taking back a producer's messages would do now: the counts a confirmation states. */
-  function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlan {
-    return planTakeBack(store.subjectsOfProducer(tag, OPTED_OUT_NOTE), options)
+  function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView {
+    const subjects = store.subjectsOfProducer(tag, OPTED_OUT_NOTE)
+    const atGateway: Record<string, number> = {}
+    for (const subject of subjects) {
+      const step = takeBackStep(decideTakeBack(subject), options)
+      if ('act' in step && step.act !== 'stop_locally') count(atGateway, subject.deviceId)
+    }
+    const atGatewayByDevice = Object.entries(atGateway)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([deviceId, n]) => ({ deviceId, n }))
+    return { ...planTakeBack(subjects, options), atGatewayByDevice }
   }
 
   /** When the producer's messages were first taken back (a take-back that did something), or null. */
   function producerTakenBackAt(tag: string): number | null {
     return store.firstProducerTakeBack(tag)
+  }
+
+  /** How many of the producer's take-back ops are still to be done (0 when none or all settled). */
+  function producerTakeBackPending(tag: string): number {
+    return store.producerPendingOps(tag)
   }
 
   function mustGet(id: string): void {
@@ -139,7 +153,8 @@ export function createTakeBacks(
         state: e.state === 'refused' ? 'refused' : 'unknown',
         ...noteFields(e.message, 'message', 'messageKey', 'messageParams'),
         n: e.n
-      }))
+      })),
+      pendingByDevice: store.pendingByDevice(id)
     }
     for (const { action, state, n } of store.opCounts(id)) {
       const line = view[action]
@@ -157,5 +172,13 @@ export function createTakeBacks(
     return progress(id)
   }
 
-  return { takeBackItems, takeBackProducer, planProducer, producerTakenBackAt, progress, setPaused }
+  return {
+    takeBackItems,
+    takeBackProducer,
+    planProducer,
+    producerTakenBackAt,
+    producerTakeBackPending,
+    progress,
+    setPaused
+  }
 }

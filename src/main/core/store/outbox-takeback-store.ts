@@ -173,6 +173,15 @@ export class OutboxTakeBackStore {
     return row.at
   }
 
+  /** How many of a producer's take-back ops are not settled yet (waiting for a device that cannot act, say). */
+  producerPendingOps(tag: string): number {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_takeback_ops WHERE state IN ('waiting', 'calling', 'in_doubt')
+         AND request_id IN (SELECT id FROM outbox_takeback_requests WHERE producer_tag = ?)`
+    ).get(tag) as { n: number }
+    return row.n
+  }
+
   /** One more op for a request; false when that item was already asked that action. */
   addOp(requestId: string, op: NewTakeBackOp): boolean {
     return (
@@ -241,6 +250,14 @@ export class OutboxTakeBackStore {
       `SELECT action, state, COUNT(*) AS n FROM outbox_takeback_ops o WHERE request_id = ? AND ${NOT_SUPERSEDED}
        GROUP BY action, state`
     ).all(requestId) as { action: TakeBackAction; state: TakeBackOpState; n: number }[]
+  }
+
+  /** How many of a request's ops are not settled yet, by the device that carries them. */
+  pendingByDevice(requestId: string): { deviceId: string; n: number }[] {
+    return this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS n FROM outbox_takeback_ops
+       WHERE request_id = ? AND state IN ('waiting', 'calling', 'in_doubt') GROUP BY device_id ORDER BY device_id`
+    ).all(requestId) as { deviceId: string; n: number }[]
   }
 
   /** The request's refusals and unknowns, grouped by the gateway's words (or the kernel's note). */

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, expect, it } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -21,12 +21,14 @@ const running: TakeBackView = {
   revoke: { ...none, pending: 3 },
   cancel: none,
   resend: none,
-  explained: []
+  explained: [],
+  pendingByDevice: [{ deviceId: 'dev-1', n: 3 }]
 }
 const done: TakeBackView = {
   ...running,
   state: 'done',
   revoke: { done: 2, refused: 1, unknown: 0, pending: 0 },
+  pendingByDevice: [],
   explained: [{ action: 'revoke', state: 'refused', message: 'Id Invalid or message is not sent yet', n: 1 }]
 }
 
@@ -34,8 +36,20 @@ beforeEach(() => {
   fake = installFakeApi()
   fake.handle('campaigns:takeBackPlan', ({ revokeDelivered }): TakeBackPlanView =>
     revokeDelivered
-      ? { stopLocally: 5, cancelAtGateway: 0, revoke: 3, leftAlone: { fate_unknown: 1 } }
-      : { stopLocally: 5, cancelAtGateway: 0, revoke: 0, leftAlone: { revoke_not_asked: 3, fate_unknown: 1 } }
+      ? {
+          stopLocally: 5,
+          cancelAtGateway: 0,
+          revoke: 3,
+          leftAlone: { fate_unknown: 1 },
+          atGatewayByDevice: [{ deviceId: 'dev-1', n: 3 }]
+        }
+      : {
+          stopLocally: 5,
+          cancelAtGateway: 0,
+          revoke: 0,
+          leftAlone: { revoke_not_asked: 3, fate_unknown: 1 },
+          atGatewayByDevice: []
+        }
   )
   fake.handle('campaigns:takeBack', () => running)
   fake.handle('outbox:takeBackProgress', () => done)
@@ -178,7 +192,8 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
-    leftAlone: { cancelled: 1, opted_out: 1, revoke_not_asked: 1 }
+    leftAlone: { cancelled: 1, opted_out: 1, revoke_not_asked: 1 },
+    atGatewayByDevice: []
   }))
   seedStores(makeBootstrap())
   const user = userEvent.setup()
@@ -197,8 +212,20 @@ it.each([
 ] as const)('offers no Take back when it would do nothing, and says why (%s)', async (language, why) => {
   fake.handle('campaigns:takeBackPlan', ({ revokeDelivered }): TakeBackPlanView =>
     revokeDelivered
-      ? { stopLocally: 0, cancelAtGateway: 0, revoke: 4, leftAlone: {} }
-      : { stopLocally: 0, cancelAtGateway: 0, revoke: 0, leftAlone: { revoke_not_asked: 4 } }
+      ? {
+          stopLocally: 0,
+          cancelAtGateway: 0,
+          revoke: 4,
+          leftAlone: {},
+          atGatewayByDevice: [{ deviceId: 'dev-1', n: 4 }]
+        }
+      : {
+          stopLocally: 0,
+          cancelAtGateway: 0,
+          revoke: 0,
+          leftAlone: { revoke_not_asked: 4 },
+          atGatewayByDevice: []
+        }
   )
   seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
   const user = userEvent.setup()
@@ -223,7 +250,8 @@ it('says plainly there is nothing to take back when even the ticked box finds no
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
-    leftAlone: { failed_at_gateway: 2 }
+    leftAlone: { failed_at_gateway: 2 },
+    atGatewayByDevice: []
   }))
   seedStores(makeBootstrap())
   const user = userEvent.setup()
@@ -233,3 +261,60 @@ it('says plainly there is nothing to take back when even the ticked box finds no
   expect(await within(dialog).findByText('Nothing to take back.')).toBeTruthy()
   expect((within(dialog).getByRole('button', { name: 'Take back' }) as HTMLButtonElement).disabled).toBe(true)
 })
+
+// QA5 N06: a device whose subscription ended after the campaign holds 2 of the rows to delete for everyone. The question
+// said nothing of it, and the tally read "4 deleted for everyone, 2 still to do." for ever, with no reason.
+it.each([
+  [
+    'en',
+    '2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed.',
+    '4 deleted for everyone, 2 waiting.',
+    '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.'
+  ],
+  [
+    'id',
+    '2 di antaranya ada di Toko Kedua, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
+    '4 dihapus untuk semua orang, 2 menunggu.',
+    '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
+  ]
+] as const)(
+  'warns before and says after why the rows of a device that cannot act wait (%s)',
+  async (language, warning, tallyLine, why) => {
+    fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({
+      stopLocally: 0,
+      cancelAtGateway: 0,
+      revoke: 6,
+      leftAlone: {},
+      atGatewayByDevice: [
+        { deviceId: 'dev-1', n: 4 },
+        { deviceId: 'dev-2', n: 2 }
+      ]
+    }))
+    const waiting: TakeBackView = {
+      ...running,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: 4, pending: 2 },
+      pendingByDevice: [{ deviceId: 'dev-2', n: 2 }]
+    }
+    fake.handle('campaigns:takeBack', () => waiting)
+    fake.handle('outbox:takeBackProgress', () => waiting)
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language }),
+        devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+      })
+    )
+    const user = userEvent.setup()
+    render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+    await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
+    const dialog = screen.getByRole('dialog')
+    expect(await within(dialog).findByText(warning)).toBeTruthy()
+    await user.click(
+      within(dialog).getByRole('button', { name: translate(language, 'campaigns.takeBack.confirm') })
+    )
+    const tally = await screen.findByRole('status')
+    expect(tally.querySelector('p')?.textContent).toBe(tallyLine)
+    expect(within(tally).getByText(why)).toBeTruthy()
+  }
+)

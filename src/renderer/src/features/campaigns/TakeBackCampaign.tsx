@@ -2,8 +2,10 @@
 // for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
 // gateway's refusals in its own words.
 import { useEffect, useId, useRef, useState } from 'react'
-import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
+import type { DeviceState, DeviceView, TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
+import { deviceStatus } from '../../../../shared/device-status'
 import { call, errorInfo, type ErrorInfo } from '../../api'
+import { useDevices } from '../../stores/devices'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 
@@ -25,23 +27,64 @@ const LEFT_KEY: Record<string, MessageKey> = {
  */
 const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
 
+/** Why a device cannot carry its gateway calls now (the thing that would let it), or null when it can (or unknown). */
+type DeviceHold = 'expired' | 'loggedOut' | 'token' | 'notConnected'
+function deviceHold(state: DeviceState): DeviceHold | null {
+  if (state === 'connected' || state === 'unknown') return null
+  if (state === 'expired') return 'expired'
+  if (state === 'needs-scan') return 'loggedOut'
+  if (deviceStatus(state).tokenRefused) return 'token'
+  return 'notConnected'
+}
+
+const WAITS_KEY: Record<DeviceHold, MessageKey> = {
+  expired: 'campaigns.takeBack.waits.expired',
+  loggedOut: 'campaigns.takeBack.waits.loggedOut',
+  token: 'campaigns.takeBack.waits.token',
+  notConnected: 'campaigns.takeBack.waits.notConnected'
+}
+const WARN_KEY: Record<DeviceHold, MessageKey> = {
+  expired: 'campaigns.takeBack.warn.expired',
+  loggedOut: 'campaigns.takeBack.warn.loggedOut',
+  token: 'campaigns.takeBack.warn.token',
+  notConnected: 'campaigns.takeBack.warn.notConnected'
+}
+
+/**
+ * The counts on devices that cannot act now, each with its device and why (QA5 N06): the pump carries them once the
+ * device can, so they are said to wait for that, not left as a bare "still to do".
+ */
+function heldByDevice(
+  counts: readonly { deviceId: string; n: number }[],
+  devices: readonly DeviceView[]
+): { device: string; hold: DeviceHold; n: number }[] {
+  return counts.flatMap(({ deviceId, n }) => {
+    const device = devices.find((d) => d.id === deviceId)
+    const hold = device ? deviceHold(device.state) : null
+    return device && hold && n > 0 ? [{ device: device.label, hold, n }] : []
+  })
+}
+
 /**
  * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
  * when every one is zero, that nothing was taken back.
  */
-function tallyText(result: TakeBackView, t: Translate): string {
+function tallyText(result: TakeBackView, waiting: number, t: Translate): string {
   const parts: [MessageKey, number][] = [
     ['campaigns.takeBack.tally.stopped', result.stoppedLocally],
     ['campaigns.takeBack.tally.cancelled', result.cancel.done],
     ['campaigns.takeBack.tally.revoked', result.revoke.done],
     ['campaigns.takeBack.tally.refused', result.cancel.refused + result.revoke.refused],
-    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending]
+    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting],
+    ['campaigns.takeBack.tally.waiting', waiting]
   ]
   const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
   return said.length > 0
     ? t('campaigns.takeBack.tally', { parts: said.join(', ') })
     : t('campaigns.takeBack.tally.nothing')
 }
+
+const sumOf = (held: readonly { n: number }[]): number => held.reduce((sum, h) => sum + h.n, 0)
 
 /** How often a running take-back's tally is read again. */
 const PROGRESS_MS = 1000
@@ -58,6 +101,7 @@ export function TakeBackCampaign({
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
+  const devices = useDevices((s) => s.devices)
   const headingId = useId()
   const nothingId = useId()
   const [open, setOpen] = useState(false)
@@ -118,6 +162,8 @@ export function TakeBackCampaign({
     }
   }
 
+  const warnings = heldByDevice(plan?.atGatewayByDevice ?? [], devices)
+  const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
   const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
@@ -159,6 +205,11 @@ export function TakeBackCampaign({
           ) : (
             <p role="status">{t('campaigns.loading')}</p>
           )}
+          {warnings.map((w) => (
+            <p key={w.device} className="alert alert--warn" data-testid="campaign-takeback-device-waits">
+              {t(WARN_KEY[w.hold], { n: w.n, device: w.device })}
+            </p>
+          ))}
           {left.length > 0 ? (
             <>
               <p>{t('campaigns.takeBack.cannot')}</p>
@@ -192,7 +243,14 @@ export function TakeBackCampaign({
       ) : null}
       {result ? (
         <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
-          <p>{tallyText(result, t)}</p>
+          <p>{tallyText(result, sumOf(waits), t)}</p>
+          {waits.length > 0 ? (
+            <ul>
+              {waits.map((w) => (
+                <li key={w.device}>{t(WAITS_KEY[w.hold], { n: w.n, device: w.device })}</li>
+              ))}
+            </ul>
+          ) : null}
           {result.explained.length > 0 ? (
             <ul>
               {result.explained.map((e) => (

@@ -485,7 +485,8 @@ describe('item detail', () => {
       revoke: action === 'revoke' ? tally : none,
       cancel: action === 'cancel' ? tally : none,
       resend: none,
-      explained: []
+      explained: [],
+      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
     }))
     const user = userEvent.setup()
     render(<OutboxView />)
@@ -853,7 +854,8 @@ describe('bulk selection', () => {
       revoke: { ...none, pending: 1 },
       cancel: none,
       resend: none,
-      explained: []
+      explained: [],
+      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
     }))
     const user = userEvent.setup()
     render(<OutboxView />)
