@@ -139,6 +139,7 @@ export const enStart = {
   'campaigns.status.cancelled': 'cancelled',
   'campaigns.status.finished': 'finished',
   'campaigns.status.takenBack': '{status} · taken back',
+  'campaigns.status.takingBack': '{status} · being taken back ({count} waiting)',
   'campaigns.status.withGateway': 'handed to the gateway, not all sent yet',
   'campaigns.status.heldBySendingPause': 'held: all sending is paused',
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',

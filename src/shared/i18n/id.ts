@@ -1353,6 +1353,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.cancelled': 'dibatalkan',
   'campaigns.status.finished': 'selesai',
   'campaigns.status.takenBack': '{status} · ditarik kembali',
+  'campaigns.status.takingBack': '{status} · sedang ditarik kembali ({count} menunggu)',
   'campaigns.status.withGateway': 'diserahkan ke gateway, belum semua terkirim',
   'campaigns.status.heldBySendingPause': 'ditahan: semua pengiriman dijeda',
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',

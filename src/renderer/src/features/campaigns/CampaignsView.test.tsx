@@ -688,28 +688,35 @@ describe('a verdict true to its buckets', () => {
   )
 
   // QA4 F17: a campaign taken back still read "finished" in its heading and in the list.
+  // QA5 N06: and not "taken back" while some of it waits on a device that cannot act (takeBackPending).
   it.each([
-    { language: 'en' as const, words: 'finished · taken back' },
-    { language: 'id' as const, words: 'selesai · ditarik kembali' }
-  ])('says a finished campaign was taken back, in its heading and the list ($language)', async (want) => {
-    seedStores(
-      makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
-    )
-    const takenBack = campaign({
-      status: 'finished',
-      counts: { read: 2, skipped: 1 },
-      devices: [],
-      takenBackAt: Date.UTC(2026, 0, 16, 1, 0)
-    })
-    fake.handle('campaigns:list', () => ({ campaigns: [takenBack] }))
-    fake.handle('campaigns:get', () => takenBack)
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: /bills/ }))
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
-    const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
-    expect(listed?.textContent).toBe(`bills ${want.words}`)
-  })
+    { language: 'en' as const, pending: 0, words: 'finished · taken back' },
+    { language: 'id' as const, pending: 0, words: 'selesai · ditarik kembali' },
+    { language: 'en' as const, pending: 2, words: 'finished · being taken back (2 waiting)' },
+    { language: 'id' as const, pending: 2, words: 'selesai · sedang ditarik kembali (2 menunggu)' }
+  ])(
+    'says a finished campaign was taken back, in its heading and the list ($language, $pending waiting)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+      )
+      const takenBack = campaign({
+        status: 'finished',
+        counts: { read: 2, skipped: 1 },
+        devices: [],
+        takenBackAt: Date.UTC(2026, 0, 16, 1, 0),
+        takeBackPending: want.pending
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [takenBack] }))
+      fake.handle('campaigns:get', () => takenBack)
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
+      const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
+      expect(listed?.textContent).toBe(`bills ${want.words}`)
+    }
+  )
 
   // QA5 N08: after a take-back the heading said "finished · taken back" and the list beside it still "finished".
   it('says in the list too that a campaign was just taken back', async () => {
@@ -723,7 +730,8 @@ describe('a verdict true to its buckets', () => {
       stopLocally: 0,
       cancelAtGateway: 0,
       revoke: 2,
-      leftAlone: {}
+      leftAlone: {},
+      atGatewayByDevice: []
     }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
     const done = {
@@ -735,7 +743,8 @@ describe('a verdict true to its buckets', () => {
       revoke: { ...none, done: 2 },
       cancel: none,
       resend: none,
-      explained: []
+      explained: [],
+      pendingByDevice: []
     }
     fake.handle('campaigns:takeBack', () => {
       takenBackAt = Date.UTC(2026, 0, 16, 1, 0)

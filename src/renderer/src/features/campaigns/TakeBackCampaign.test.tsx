@@ -306,7 +306,7 @@ it.each([
       })
     )
     const user = userEvent.setup()
-    render(<TakeBackCampaign id="c-1" onChanged={() => undefined} />)
+    render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
     await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
     const dialog = screen.getByRole('dialog')
     expect(await within(dialog).findByText(warning)).toBeTruthy()

@@ -131,14 +131,22 @@ export function campaignStatusKey(
  * and that it was taken back, which its status alone does not say (QA4 F17: "finished" after a take-back).
  */
 export function campaignStatusText(
-  campaign: Pick<CampaignView, 'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt'>,
+  campaign: Pick<
+    CampaignView,
+    'status' | 'devices' | 'counts' | 'pacing' | 'takenBackAt' | 'takeBackPending'
+  >,
   t: Translate,
   locale: string,
   sendingPaused: boolean,
   devices: KnownDevices
 ): string {
   const status = statusWords(campaign, t, locale, sendingPaused, devices)
-  return campaign.takenBackAt != null ? t('campaigns.status.takenBack', { status }) : status
+  if (campaign.takenBackAt == null) return status
+  // Not "taken back" while some of it waits on a device that cannot act yet (QA5 N06): it is done once that can.
+  const waiting = campaign.takeBackPending ?? 0
+  return waiting > 0
+    ? t('campaigns.status.takingBack', { status, count: waiting })
+    : t('campaigns.status.takenBack', { status })
 }
 
 function statusWords(
