@@ -261,6 +261,27 @@ describe('the device a conversation goes through (QA F05)', () => {
   })
 })
 
+describe('a reply through a device that cannot send now (QA5 N09)', () => {
+  it('says what the reply will wait for, as Send does, under the reply box and described by it', async () => {
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })] })
+    )
+    const budiToKedua = { ...BUDI, deviceId: 'dev-2', deviceSerial: 'SN-0002' }
+    script([DEWI, budiToKedua])
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    const warning = await screen.findByTestId('inbox-reply-device-warning')
+    expect(warning.textContent).toBe(
+      'This device’s subscription has ended: messages wait in the outbox until it is renewed.'
+    )
+    expect(replyBox().getAttribute('aria-describedby')?.split(' ')).toContain(warning.id)
+    // A connected device's conversation says nothing of it.
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(screen.queryByTestId('inbox-reply-device-warning')).toBeNull())
+  })
+})
+
 describe('the focus around the reply’s Send button (QA N01, N02)', () => {
   it('returns to the reply box once a reply sent by the button has gone (the button is disabled meanwhile)', async () => {
     script()

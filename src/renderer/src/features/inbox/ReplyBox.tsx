@@ -17,6 +17,8 @@ import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
+import { isSendable } from '../../../../shared/device-status'
+import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
 import { keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 
@@ -40,6 +42,8 @@ export function ReplyBox({
   const settings = useSettings((s) => s.settings)
   /** Named on the button when there are several devices: which number the customer gets the reply from. */
   const deviceName = useConversationDevice(conversation)
+  // What a reply waits for on a device that cannot send now, as Send and a campaign's "Send from" say (QA5 N09).
+  const waitsFor = device && !isSendable(device.state) ? waitsUntilKey(device.state) : null
   // What was being written here before another conversation opened (stores/reply-drafts.ts).
   const [draft] = useState(() => replyDraftFor(conversation.id))
   const [text, setText] = useState(draft?.text ?? '')
@@ -195,7 +199,7 @@ export function ReplyBox({
         value={text}
         data-testid="inbox-reply-text"
         aria-invalid={lengthProblem ? true : undefined}
-        aria-describedby="inbox-reply-hint"
+        aria-describedby={waitsFor ? 'inbox-reply-hint inbox-reply-device-warning' : 'inbox-reply-hint'}
         onChange={(event) => {
           setText(event.target.value)
           setQueuedReply(null)
@@ -217,6 +221,11 @@ export function ReplyBox({
       <p id="inbox-reply-hint" className="muted small">
         {t('inbox.reply.hint')}
       </p>
+      {waitsFor ? (
+        <p id="inbox-reply-device-warning" className="field-hint" data-testid="inbox-reply-device-warning">
+          {t(waitsFor)}
+        </p>
+      ) : null}
       <FilePickButton
         id="inbox-reply-file-input"
         label={t('inbox.reply.attach')}
