@@ -753,7 +753,14 @@ describe('taking a campaign back (issue 30)', () => {
     )
 
     const plan = await core.handlers['campaigns:takeBackPlan']({ id: created.id, revokeDelivered: true })
-    expect(plan).toEqual({ stopLocally: 10, cancelAtGateway: 0, revoke: 10, leftAlone: {} })
+    // The ten to delete are all on the one device (the dialog names a device that cannot act on its share).
+    expect(plan).toEqual({
+      stopLocally: 10,
+      cancelAtGateway: 0,
+      revoke: 10,
+      leftAlone: {},
+      atGatewayByDevice: [{ deviceId, n: 10 }]
+    })
     const started = await core.handlers['campaigns:takeBack']({ id: created.id, revokeDelivered: true })
     expect(started).toMatchObject({ stoppedLocally: 10, revoke: { pending: 10 } })
     const done = await waitFor(
