@@ -1063,31 +1063,28 @@ describe('rotation across the chosen devices', () => {
     expect(moves.n).toBe(2_500)
   })
 
-  it('sizes each turn of a rotation by how long the last one took, not by a fixed count', async () => {
+  /**
+   * Drops dev-1 from a rotation of `rows` rows and records each turn's slice of moves, each move taking
+   * `cpuMsOfTurn(turn)` of the campaign's scripted CPU clock (turn 1 is the first).
+   */
+  async function rotationSlices(rows: number, cpuMsOfTurn: (turn: number) => number): Promise<number[]> {
     fixture = makeFixture()
-    // The outbox's moves, watched: the first turn burns 40 ms of CPU (a slow machine), the later ones run as they do.
     const slices: number[] = []
+    let cpuMs = 0
     const move: typeof fixture.outbox.move = (moves, note, alongside) => {
       slices.push(moves.length)
-      if (slices.length === 1) {
-        // 40 ms of CPU, not of the wall clock: the rotation times its moves in CPU, and on a busy machine a 40 ms
-        // wall-clock loop gets a fraction of that.
-        const start = process.cpuUsage()
-        const cpuMs = (): number => {
-          const used = process.cpuUsage(start)
-          return (used.user + used.system) / 1000
-        }
-        while (cpuMs() < 40);
-      }
-      return fixture.outbox.move(moves, note, alongside)
+      const moved = fixture.outbox.move(moves, note, alongside)
+      cpuMs += cpuMsOfTurn(slices.length)
+      return moved
     }
     campaigns = createCampaigns({
       db: fixture.db,
       queue: { ...fixture.outbox.queue, move },
-      clock: fixture.clock
+      clock: fixture.clock,
+      cpuMs: () => cpuMs
     })
     const { id } = await campaigns.create({
-      ...bigCampaign(4_000),
+      ...bigCampaign(rows),
       pacing: { ...ROTATION, dailyCapPerDevice: 10_000 },
       devices: ['dev-1', 'dev-2']
     })
@@ -1095,14 +1092,27 @@ describe('rotation across the chosen devices', () => {
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     const moved = (): number => slices.reduce((a, b) => a + b, 0)
-    await vi.waitFor(() => expect(moved()).toBe(2_000), { timeout: 30_000 })
+    await vi.waitFor(() => expect(moved()).toBe(rows / 2), { timeout: 30_000 })
+    expect(campaigns.results(id).every((r) => r.deviceId === 'dev-2')).toBe(true)
+    return slices
+  }
+
+  it('sizes each turn of a rotation by how long the last one took, not by a fixed count', async () => {
+    // The first turn takes 40 ms of CPU (a slow machine), the later ones 1 ms.
+    const slices = await rotationSlices(4_000, (turn) => (turn === 1 ? 40 : 1))
     // The gate's own call moves the first slice; a turn of 40 ms makes the next one smaller (~15 ms of it)…
     expect(slices[0]).toBe(FIRST_ROTATION_MOVES)
     expect(slices[1]).toBeLessThan(FIRST_ROTATION_MOVES / 2)
     // …and fast turns let the slices grow again (at most doubling), every row moved once.
     expect(Math.max(...slices)).toBeGreaterThan(FIRST_ROTATION_MOVES)
     expect(slices.every((n, i) => i === 0 || n <= 2 * (slices[i - 1] ?? 0))).toBe(true)
-    expect(campaigns.results(id).every((r) => r.deviceId === 'dev-2')).toBe(true)
+  })
+
+  it('keeps the turns of a rotation small while every turn stays slow', async () => {
+    // Every turn takes 40 ms of CPU: no slice after the first grows back to it.
+    const slices = await rotationSlices(1_000, () => 40)
+    expect(slices[0]).toBe(FIRST_ROTATION_MOVES)
+    expect(Math.max(...slices.slice(1))).toBeLessThan(FIRST_ROTATION_MOVES / 2)
   })
 
   it('never moves a row whose send has an unknown outcome: the device that tried it settles it', async () => {

@@ -108,9 +108,9 @@ export const FIRST_ROTATION_MOVES = 200
  * one turn took up to 24 ms on a slower day (their CPU per row varies with the WAL), the longest block 45 ms.
  */
 const ROTATION_MOVES_CPU_MS = 10
-/** CPU time used since `start` (a process.cpuUsage() reading), in ms: the main thread's during a synchronous write. */
-function cpuMsSince(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start)
+/** The process's CPU time in ms: during a synchronous write, the main thread's. */
+function processCpuMs(): number {
+  const used = process.cpuUsage()
   return (used.user + used.system) / 1000
 }
 
@@ -240,6 +240,11 @@ export interface CampaignsDeps {
   onContactNamesLearnt?: () => void
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
   isProcessAlive?: (pid: number) => boolean
+  /**
+   * CPU time in ms, which sizes a rotation's turns. Tests script it: sizing from the test machine's real CPU made the
+   * sizing test fail whenever a loaded machine kept every turn slow.
+   */
+  cpuMs?: () => number
 }
 
 /** Campaigns with at most this many rows left get their finish estimate simulated as the view is made. */
@@ -261,6 +266,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
   const isProcessAlive = deps.isProcessAlive ?? processAlive
+  const cpuMs = deps.cpuMs ?? processCpuMs
   /** How many rows a rotation moves per turn, from how long the last full turn took. */
   let rotationMoves = FIRST_ROTATION_MOVES
 
@@ -1085,12 +1091,12 @@ export function createCampaigns(deps: CampaignsDeps) {
       moves.length = slice
       onNextTurn(campaign.id, again)
     }
-    const began = process.cpuUsage()
+    const began = cpuMs()
     const moved = queue.move(moves, note, (done) => store.setItemDevices(campaign.id, done))
     // Only a full slice tells how many rows fit in a turn. Its moves alone are timed, in CPU: the reads before them
     // (standings, lines) and the commit's fsync do not grow with the slice, and on a loaded machine the wall clock
     // runs several times the CPU; either counted in shrank the slices to 20 rows, each turn paying the reads again.
-    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMsSince(began), ROTATION_MOVES_CPU_MS)
+    if (moves.length === slice) rotationMoves = nextChunkSize(slice, cpuMs() - began, ROTATION_MOVES_CPU_MS)
     if (moved.length > 0) deps.onChanged?.(campaign.id)
   }
 
