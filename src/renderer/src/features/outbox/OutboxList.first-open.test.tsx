@@ -4,7 +4,9 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
+import type { FakeApi } from '../../testing/fake-api'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useContactNames } from '../../stores/contact-names'
 import { useOutbox } from '../../stores/outbox'
 import { OutboxList, prepareFirstRows } from './OutboxList'
 
@@ -43,11 +45,17 @@ function items(offset: number, limit: number): OutboxItemView[] {
   })
 }
 
+let fake: FakeApi
+
 beforeEach(() => {
-  const fake = installFakeApi()
+  fake = installFakeApi()
   fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({
     items: items(offset, limit),
     total: 100_000
+  }))
+  // The first three rows' recipients are contacts.
+  fake.handle('contacts:names', ({ chats }) => ({
+    names: chats.slice(0, 3).map((chatId) => ({ chatId, name: 'Ayu' }))
   }))
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
@@ -81,21 +89,27 @@ function countDateFormatters(): { made: number } {
 }
 
 describe('the outbox prepared before its first open', () => {
-  it('draws its first rows without making a date formatter or reading a number', async () => {
+  it('draws its first rows without making a date formatter, reading a number or asking a name', async () => {
     // As the shell does once it is up: the first page asked for, the outbox's code loaded (which prepares).
     useOutbox.getState().prefetchFirstPage()
     prepareFirstRows()
     await waitFor(() => expect(useOutbox.getState().pages[0]).toBeDefined())
     // Idle: the preparation has run (it reads the first rows' numbers).
     await waitFor(() => expect(phoneReads.count).toBeGreaterThan(0))
+    await waitFor(() => expect(useContactNames.getState().names.size).toBeGreaterThan(0))
 
     const formatters = countDateFormatters()
+    const namesAsked = fake.requests('contacts:names').length
     phoneReads.count = 0
     render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
     await screen.findByText('Text: Message 0')
     expect(screen.getAllByTestId('outbox-row').length).toBeGreaterThan(15)
     expect(screen.getAllByText(/WITA/).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Ayu')).toHaveLength(3)
     expect(formatters.made).toBe(0)
     expect(phoneReads.count).toBe(0)
+    // Their names were asked while idle: none at the draw.
+    await Promise.resolve()
+    expect(fake.requests('contacts:names')).toHaveLength(namesAsked)
   })
 })

@@ -9,7 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { currentLanguage } from '../../stores/settings'
 import { StatusBadge } from './StatusBadge'
-import { useChatName } from '../../stores/contact-names'
+import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
 import './outbox.css'
@@ -29,10 +29,11 @@ const rowIndexes = (first: number, last: number): number[] =>
 
 /**
  * Makes, once the first page is in and the window is idle, what drawing the first rows makes the first time: the Intl
- * formatters of their times, libphonenumber's first readings of their numbers (its code compiled, its patterns built)
- * and the total's wording. Made in the click's task instead, they were about a third of a fresh window's first open of
- * the outbox (issue #29); once made they are kept (dates.ts's cache, libphonenumber's and the engine's own). Called
- * when the outbox's code has loaded, as the shell prefetches it; the rows' texts themselves are not kept.
+ * formatters of their times, libphonenumber's first readings of their numbers (its code compiled, its patterns built),
+ * the total's wording; and asks their contacts' names. Made in the click's task instead, they were about a third of a
+ * fresh window's first open of the outbox (issue #29); once made they are kept (dates.ts's cache, RecipientName's,
+ * libphonenumber's and the engine's own, the names' store). Called when the outbox's code has loaded, as the shell
+ * prefetches it.
  */
 export function prepareFirstRows(): void {
   const prepare = (): void => {
@@ -49,6 +50,9 @@ export function prepareFirstRows(): void {
       rowTime(item, locale, t)
       compactRowTime(item, locale)
       t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
+      // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
+      // again when the answer came.
+      wantName(item.recipient)
     }
   }
   const whenIdle = (): void => {
