@@ -244,7 +244,13 @@ function StorageWarning(): React.JSX.Element | null {
 const DevicesView = onDemand(async () => (await import('./features/devices/DevicesView')).DevicesView)
 const LinkingWizard = onDemand(async () => (await import('./features/linking/LinkingWizard')).LinkingWizard)
 const SendView = onDemand(async () => (await import('./features/send/SendView')).SendView)
-const OutboxView = onDemand(async () => (await import('./features/outbox/OutboxView')).OutboxView)
+// Its first rows' formatters are made at idle once the first page is in: made at the click, a fresh window's first
+// open took ~60 ms more than a reopen on a slow machine (issue #29).
+const OutboxView = onDemand(async () => {
+  const outbox = await import('./features/outbox/OutboxView')
+  outbox.prepareFirstRows()
+  return outbox.OutboxView
+})
 // The inbox an operator works from (issue 26): opened from the click without "Opening…" (React holds a revealed
 // fallback at least 300 ms, which alone put opening the inbox over its 50 ms), its first conversations already in.
 const InboxView = onDemand(async () => {

@@ -1,14 +1,15 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
+import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
+import { currentLanguage } from '../../stores/settings'
 import { StatusBadge } from './StatusBadge'
-import { useChatName } from '../../stores/contact-names'
+import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
 import './outbox.css'
@@ -25,6 +26,47 @@ const OVERSCAN_ROWS = 10
 
 const rowIndexes = (first: number, last: number): number[] =>
   Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
+
+/**
+ * Makes, once the first page is in and the window is idle, what drawing the first rows makes the first time: the Intl
+ * formatters of their times, libphonenumber's first readings of their numbers (its code compiled, its patterns built),
+ * the total's wording; and asks their contacts' names. Made in the click's task instead, they were about a third of a
+ * fresh window's first open of the outbox (issue #29); once made they are kept (dates.ts's cache, RecipientName's,
+ * libphonenumber's and the engine's own, the names' store). Called when the outbox's code has loaded, as the shell
+ * prefetches it.
+ */
+export function prepareFirstRows(): void {
+  const prepare = (): void => {
+    const { pages, generation, total } = useOutbox.getState()
+    const page = pages[0]
+    if (page?.generation !== generation) return
+    const language = currentLanguage()
+    const t: Translate = (key, params) => translate(language, key, params)
+    const locale = localeOf(language)
+    if (total !== null) t('outbox.total', { count: total })
+    // The rows the first draw can show (a window's height and the overscan), each as its row words it: the
+    // formatters need one row per kind of moment, the numbers are kept as read (RecipientName's readableChat).
+    for (const item of page.items.slice(0, Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN_ROWS)) {
+      rowTime(item, locale, t)
+      compactRowTime(item, locale)
+      t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
+      // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
+      // again when the answer came.
+      wantName(item.recipient)
+    }
+  }
+  const whenIdle = (): void => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 1000 })
+    else setTimeout(prepare, 0)
+  }
+  const { pages, generation } = useOutbox.getState()
+  if (pages[0]?.generation === generation) return whenIdle()
+  const stop = useOutbox.subscribe((state) => {
+    if (state.pages[0]?.generation !== state.generation) return
+    stop()
+    whenIdle()
+  })
+}
 
 interface OutboxListProps {
   /** The item open in the detail pane. */

@@ -14,6 +14,8 @@ import { OutboxFilters } from './OutboxFilters'
 import { OutboxList } from './OutboxList'
 import './outbox.css'
 
+export { prepareFirstRows } from './OutboxList'
+
 const NO_SELECTION: ReadonlyMap<string, OutboxItemView> = new Map()
 
 export function OutboxView(): React.JSX.Element {
