@@ -368,4 +368,21 @@ describe("a reply's attached file", () => {
     await waitFor(() => expect(screen.queryByTestId('inbox-reply-file')).toBeNull())
     expect(fake.requests('files:release')).toHaveLength(3)
   })
+
+  it('lets its registration go with the draft when the conversation is deleted', async () => {
+    script()
+    fake.handle('inbox:deleteConversation', () => ({ messages: 1 }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Draf')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+    await user.click(screen.getByTestId('inbox-delete'))
+    await user.click(screen.getByTestId('inbox-delete-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('inbox-thread')).toBeNull())
+    await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
+  })
 })
