@@ -1702,17 +1702,22 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ conversationId: z.number().int().positive() }),
     reply: z.object({ messages: z.number().int().nonnegative() })
   }),
-  /** Messages whose text holds `text` (newest first, `before` a message number) and conversations by contact. */
+  /**
+   * Customers' messages and the operator's own (`replies`: what a conversation's thread shows as sent) whose text
+   * holds `text`, one list newest first split in two (a message by `receivedAt`, a reply by its `createdAt`), and on
+   * the first page the conversations by contact. `before` is the previous page's `next` (opaque).
+   */
   'inbox:search': () => ({
     request: z.object({
       text: z.string().min(1).max(200),
       limit: z.number().int().min(1).max(500).optional(),
-      before: z.number().int().positive().optional()
+      before: z.string().min(1).max(300).optional()
     }),
     reply: z.object({
       messages: z.array(InboxMessageView),
+      replies: z.array(z.object({ conversation: InboxConversationView, item: OutboxItemView })),
       conversations: z.array(InboxConversationView),
-      next: z.number().int().nullable()
+      next: z.string().nullable()
     })
   }),
   /**

@@ -140,6 +140,10 @@ it('a customer’s message becomes a conversation on our device; its thread hold
   expect(await core.handlers['inbox:reply'](reply)).toEqual({ itemIds: ['reply-1'], repeated: true })
   const replied = await core.handlers['outbox:get']({ id: 'reply-1' })
   expect(replied.item).toMatchObject({ recipient: '6281377778888', text: 'Grosir mulai 10 pcs, Bu.' })
+  // The search finds the operator's reply too, in the conversation whose thread shows it.
+  const mine = await core.handlers['inbox:search']({ text: '10 pcs' })
+  expect(mine.messages).toEqual([])
+  expect(mine.replies.map((r) => [r.conversation.id, r.item.id])).toEqual([[conversation!.id, 'reply-1']])
   await expect
     .poll(
       async () => {

@@ -1575,8 +1575,8 @@ export const enRest = {
   'inbox.chatbot.unread': 'The auto-replies of {device} could not be read from the gateway yet.',
   'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',
   'inbox.filter.archived': 'Archived',
-  'inbox.search.label': 'Search customers’ messages, names and numbers',
-  'inbox.search.placeholder': 'Customer messages, names, numbers',
+  'inbox.search.label': 'Search messages (customers’ and your replies), names and numbers',
+  'inbox.search.placeholder': 'Messages, replies, names, numbers',
   'inbox.search.found':
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':

@@ -3,8 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
+import { FakeClock } from '../clock'
+import { createOutbox } from '../sending'
 import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { createConversations, type SentToChat } from './conversations'
@@ -29,7 +31,8 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
         .filter((i) => !before || i.at < before.at || (i.at === before.at && i.id < before.id))
         .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
         .slice(0, limit)
-        .map((i) => ({ id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id }) as OutboxItemView)
+        .map((i) => ({ id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id }) as OutboxItemView),
+    sentWithText: () => []
   }
 }
 
@@ -81,4 +84,136 @@ it('pages a thread whose entries share milliseconds without repeating or skippin
     }
     expect(paged, `pages of ${limit}`).toEqual(whole)
   }
+})
+
+describe("the search finds the operator's own messages in a conversation", () => {
+  /** Two devices, a customer writing to each; the operator's messages queued through the real outbox. */
+  async function inboxWithReplies(): Promise<ReturnType<typeof createConversations>> {
+    const store = new InboxStore(db)
+    const received = [
+      newInboxMessage('m1', { deviceSerial: 'ser-1', chatId: '6281111', text: 'halo, mau pesan kue' }),
+      newInboxMessage('m2', { deviceSerial: 'ser-2', chatId: '6282222', text: 'halo juga' })
+    ]
+    store.commit(
+      'box',
+      0,
+      received.length,
+      received.map((message, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming',
+        seq: i + 1,
+        receivedAt: 1000 + i,
+        payload: {},
+        applied: true,
+        message
+      })),
+      0
+    )
+    const clock = new FakeClock()
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    // To this conversation's customer from its device; to another device's customer; to a chat that never wrote.
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281111'],
+      entries: [{ kind: 'text', text: 'Invoice INV-77 sudah saya kirim' }]
+    })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6282222'],
+      entries: [{ kind: 'text', text: 'Invoice INV-88 dari perangkat lain' }]
+    })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6289999'],
+      entries: [{ kind: 'text', text: 'Invoice INV-99 kampanye' }]
+    })
+    return createConversations({
+      db,
+      now: () => 0,
+      devices: {
+        list: () => [
+          { id: 'd1', serial: 'ser-1', phone: null },
+          { id: 'd2', serial: 'ser-2', phone: null }
+        ]
+      },
+      outbox: outbox.queue
+    })
+  }
+
+  it('finds a conversation by a word only in the reply sent to it', async () => {
+    const conversations = await inboxWithReplies()
+    const found = conversations.search('INV-77')
+    expect(found.messages).toEqual([])
+    expect(found.replies.map((r) => [r.conversation.chatId, r.conversation.deviceId, r.item.text])).toEqual([
+      ['6281111', 'd1', 'Invoice INV-77 sudah saya kirim']
+    ])
+  })
+
+  it("does not give a conversation what its device sent to another device's customer, or to a chat with none", async () => {
+    const conversations = await inboxWithReplies()
+    // 6282222 wrote to d2: what d1 sent it is not in that conversation's thread, so not its hit either.
+    expect(conversations.search('INV-88').replies).toEqual([])
+    expect(conversations.search('INV-99').replies).toEqual([])
+    const both = conversations.search('invoice')
+    expect(both.replies.map((r) => r.item.text)).toEqual(['Invoice INV-77 sudah saya kirim'])
+  })
+
+  it('merges the customers’ messages and the replies newest first, and pages them without repeating or skipping', async () => {
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      2,
+      [1000, 3000].map((at, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming',
+        seq: i + 1,
+        receivedAt: at,
+        payload: {},
+        applied: true,
+        message: newInboxMessage(`m${i}`, { deviceSerial: 'ser-1', chatId: '6281111', text: `kue ${at}` })
+      })),
+      0
+    )
+    const clock = new FakeClock(2000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    for (const at of [2000, 4000]) {
+      clock.jump(at - clock.now())
+      await outbox.enqueue({
+        deviceId: 'd1',
+        recipients: ['6281111'],
+        entries: [{ kind: 'text', text: `kue ${at}` }]
+      })
+    }
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: outbox.queue
+    })
+    /** A page's hits newest first, as the window lists them. */
+    const hits = (answer: ReturnType<typeof conversations.search>): string[] =>
+      [
+        ...answer.messages.map((m) => ({ at: Date.parse(m.receivedAt), label: m.text })),
+        ...answer.replies.map((r) => ({ at: Date.parse(r.item.createdAt), label: `you: ${r.item.text}` }))
+      ]
+        .sort((a, b) => b.at - a.at)
+        .map((hit) => hit.label)
+    const whole = conversations.search('kue', { limit: 10 })
+    expect(whole.next).toBeNull()
+    expect(hits(whole)).toEqual(['you: kue 4000', 'kue 3000', 'you: kue 2000', 'kue 1000'])
+    for (const limit of [1, 2, 3]) {
+      const paged: string[] = []
+      let before: string | undefined
+      for (let page = 0; page < 10; page++) {
+        const answer = conversations.search('kue', { limit, before })
+        paged.push(...hits(answer))
+        if (answer.next === null) break
+        before = answer.next
+      }
+      expect(paged, `pages of ${limit}`).toEqual(hits(whole))
+    }
+    // One page of two holds the newest two, one of each side.
+    expect(hits(conversations.search('kue', { limit: 2 }))).toEqual(['you: kue 4000', 'kue 3000'])
+  })
 })

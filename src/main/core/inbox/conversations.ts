@@ -19,6 +19,7 @@ import {
   type CannedReplyRecord,
   type ContactRecord,
   type ConversationRecord,
+  type InboxMessageRecord,
   type SqliteDatabase
 } from '../store'
 
@@ -30,7 +31,7 @@ export interface DeviceDirectory {
 /** The gateway's contacts calls of one device (its opened client). */
 export type GatewayContacts = Pick<GatewayClient, 'addContacts' | 'updateContacts' | 'listContacts'>
 
-/** The kernel's outgoing half of a thread (sendQueue.sentToChat). */
+/** The kernel's outgoing half of a thread (sendQueue.sentToChat) and of a search (sendQueue.sentWithText). */
 export interface SentToChat {
   sentToChat(
     deviceId: string,
@@ -39,6 +40,7 @@ export interface SentToChat {
     before?: { at: number; id: string },
     createdAfter?: number
   ): OutboxItemView[]
+  sentWithText(text: string, limit: number, before?: number): { position: number; item: OutboxItemView }[]
 }
 
 export interface ConversationsDeps {
@@ -70,6 +72,35 @@ function decodeCursor(text: string): ThreadCursor | null {
   const match = /^(\d+):(in|out):(.+)$/.exec(text)
   if (!match) return null
   return { at: Number(match[1]), direction: match[2] as 'in' | 'out', key: match[3]! }
+}
+
+/**
+ * Where a search's pages end: each side's keyset past what was shown (the last message's number, the last reply's
+ * position in the outbox), or none when nothing of that side was shown yet. Opaque to the window.
+ */
+interface SearchCursor {
+  message?: number
+  reply?: number
+}
+
+const encodeSearchCursor = (cursor: SearchCursor): string => `${cursor.message ?? ''}|${cursor.reply ?? ''}`
+
+function decodeSearchCursor(text: string): SearchCursor {
+  const match = /^(\d*)\|(\d*)$/.exec(text)
+  return {
+    ...(match?.[1] ? { message: Number(match[1]) } : {}),
+    ...(match?.[2] ? { reply: Number(match[2]) } : {})
+  }
+}
+
+/** Outbox matches read at once while looking for the operator's replies among everything sent. */
+const REPLY_SCAN_CHUNK = 200
+
+/** The operator's own message found, with the conversation whose thread shows it and its place in the outbox. */
+interface FoundReply {
+  position: number
+  conversation: InboxConversationView
+  item: OutboxItemView
 }
 
 /** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
@@ -150,6 +181,45 @@ export function createConversations(deps: ConversationsDeps) {
     const device = deps.devices?.list().find((d) => d.id === deviceId)
     if (!device) return []
     return [deviceKeyOf(device.serial, null), deviceKeyOf(null, device.phone)].filter((key) => key !== '')
+  }
+
+  /**
+   * The operator's messages whose text holds `term` that a thread shows, newest first past `before`, each with its
+   * conversation: sent from the device the conversation reached to its chat, after the chat was last cleared. What
+   * went to a chat without a conversation (a campaign nobody answered) is read past.
+   */
+  function repliesWith(term: string, limit: number, before?: number): FoundReply[] {
+    const outbox = deps.outbox
+    if (term === '' || !outbox) return []
+    // One look-up per chat and device, however many of its items match.
+    const chats = new Map<string, { conversation: InboxConversationView; clearedAt: number | null } | null>()
+    const found: FoundReply[] = []
+    for (let after = before; found.length < limit;) {
+      const sent = outbox.sentWithText(term, REPLY_SCAN_CHUNK, after)
+      for (const { position, item } of sent) {
+        const key = `${item.deviceId}\n${item.recipient}`
+        if (!chats.has(key)) {
+          const record = store.withChat(item.recipient).find((c) => deviceIdOf(c) === item.deviceId)
+          chats.set(
+            key,
+            record
+              ? {
+                  conversation: conversationView(record),
+                  clearedAt: store.clearedAt(record.deviceKey, record.chatId)
+                }
+              : null
+          )
+        }
+        const chat = chats.get(key)
+        // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
+        if (!chat || (chat.clearedAt !== null && Date.parse(item.createdAt) <= chat.clearedAt)) continue
+        found.push({ position, conversation: chat.conversation, item })
+        if (found.length === limit) break
+      }
+      if (sent.length < REPLY_SCAN_CHUNK) break
+      after = sent.at(-1)!.position
+    }
+    return found
   }
 
   return {
@@ -263,17 +333,59 @@ export function createConversations(deps: ConversationsDeps) {
       return conversationView(mustGet(conversationId))
     },
 
+    /**
+     * The customers' messages whose text holds `text` and the operator's own messages that a conversation's thread
+     * shows (sent to its chat from its device, since it was last deleted), merged newest first as a thread is (a
+     * message by when it arrived, a reply by when it was written); and, on the first page, the conversations whose
+     * contact or number matches. `before` is the previous page's `next`.
+     */
     search(
       text: string,
-      options: { limit?: number; before?: number } = {}
-    ): { messages: InboxMessageView[]; conversations: InboxConversationView[]; next: number | null } {
+      options: { limit?: number; before?: string } = {}
+    ): {
+      messages: InboxMessageView[]
+      replies: { conversation: InboxConversationView; item: OutboxItemView }[]
+      conversations: InboxConversationView[]
+      next: string | null
+    } {
       const limit = options.limit ?? 50
-      const found = store.search(text, limit + 1, options.before)
-      const messages = found.messages.slice(0, limit)
+      const cursor = options.before === undefined ? null : decodeSearchCursor(options.before)
+      const found = store.search(text, limit + 1, cursor?.message, cursor === null)
+      const sent = repliesWith(text.trim(), limit + 1, cursor?.reply)
+      // Each side comes in its own order (messages by number, replies by position: both the order they came in);
+      // merged by time, a thread's way, taking from the head of either, so a page ends where each side's keyset says.
+      const page: ({ message: InboxMessageRecord } | { reply: FoundReply })[] = []
+      let m = 0
+      let r = 0
+      const next: SearchCursor = { ...cursor }
+      while (page.length < limit && (m < found.messages.length || r < sent.length)) {
+        const message = found.messages[m]
+        const reply = sent[r]
+        const replyFirst =
+          reply !== undefined &&
+          (message === undefined ||
+            threadOrder(
+              { at: Date.parse(reply.item.createdAt), direction: 'out', key: reply.item.id },
+              { at: message.receivedAt, direction: 'in', key: String(message.number) }
+            ) < 0)
+        if (replyFirst) {
+          page.push({ reply })
+          next.reply = reply.position
+          r++
+        } else {
+          page.push({ message: message! })
+          next.message = message!.number
+          m++
+        }
+      }
+      const more = m < found.messages.length || r < sent.length
       return {
-        messages: messages.map(messageView),
+        messages: page.flatMap((hit) => ('message' in hit ? [messageView(hit.message)] : [])),
+        replies: page.flatMap((hit) =>
+          'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
+        ),
         conversations: found.conversations.slice(0, limit).map(conversationView),
-        next: found.messages.length > limit ? messages.at(-1)!.number : null
+        next: more ? encodeSearchCursor(next) : null
       }
     },
 

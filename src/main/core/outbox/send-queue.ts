@@ -178,6 +178,18 @@ export function createSendQueue(input: KernelInput) {
       createdAfter?: number
     ): OutboxItemView[] =>
       store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
+    /**
+     * What was sent (or is being sent) whose text holds `text`, newest first by position in the queue, `before` the
+     * last position of the previous page: the inbox search's.
+     */
+    sentWithText: (
+      text: string,
+      limit: number,
+      before?: number
+    ): { position: number; item: OutboxItemView }[] =>
+      store
+        .itemsWithText(text, limit, before)
+        .map(({ position, item }) => ({ position, item: toItemView(item) })),
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

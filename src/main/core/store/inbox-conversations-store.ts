@@ -487,12 +487,14 @@ export class InboxConversationsStore {
   /**
    * Messages whose text holds `term` (the trigram index for three characters or more, a scan below that), newest
    * first, `before` a message number; and the conversations whose contact name, push name, group subject or number
-   * holds it (a scan of the conversations, one row per chat: thousands, not the messages' hundred thousands).
+   * holds it (a scan of the conversations, one row per chat: thousands, not the messages' hundred thousands), unless
+   * `withConversations` is false (a later page, which may still start from the newest message).
    */
   search(
     term: string,
     limit: number,
-    before?: number
+    before?: number,
+    withConversations = before === undefined
   ): { messages: InboxMessageRecord[]; conversations: ConversationRecord[] } {
     const trimmed = term.trim()
     if (trimmed === '') return { messages: [], conversations: [] }
@@ -513,23 +515,22 @@ export class InboxConversationsStore {
           .all(like, ...keysetParams, limit) as number[])
     // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
     const number = phoneSearch(trimmed)
-    const conversations =
-      before === undefined
-        ? (
-            this.prepare(
-              `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
+    const conversations = withConversations
+      ? (
+          this.prepare(
+            `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
                  OR c.group_subject LIKE :like ESCAPE '\\' OR c.chat_id LIKE :like ESCAPE '\\'
                  OR c.chat_id LIKE :digits OR c.chat_id LIKE :start
                  ORDER BY c.last_number DESC LIMIT :limit`
-            ).all({
-              like,
-              // Digits only (no LIKE characters); '' matches nothing when the text is not a number.
-              digits: number ? `%${number.digits}%` : '',
-              start: number ? `${number.start}%` : '',
-              limit
-            }) as ConversationRow[]
-          ).map(toConversation)
-        : []
+          ).all({
+            like,
+            // Digits only (no LIKE characters); '' matches nothing when the text is not a number.
+            digits: number ? `%${number.digits}%` : '',
+            start: number ? `${number.start}%` : '',
+            limit
+          }) as ConversationRow[]
+        ).map(toConversation)
+      : []
     return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }
   }
 

@@ -6,6 +6,7 @@ import {
   ItemFilter,
   StatusCounts,
   SELECT_ITEM,
+  ITEM_LIST,
   POSITION_LEVELS,
   POSITION_FINEST_SPAN_MS,
   POSITION_FANOUT,
@@ -156,6 +157,35 @@ export class OutboxListsStore extends OutboxItemsStore {
         limit
       ) as Row[]
     ).map(toItem)
+  }
+
+  /**
+   * Items whose text holds `text`, newest first by position (rowid: the order they were queued in), `before` the
+   * position of the last item of the previous page: the operator's own messages for the inbox search (which keeps
+   * those sent to a chat it has). Three characters or more read the full-text index in position order and stop at
+   * the limit (no count or sort of every match, unlike listItems); shorter ones scan back from the newest. An open
+   * batch's items are not there yet.
+   */
+  itemsWithText(text: string, limit: number, before?: number): { position: number; item: ItemRecord }[] {
+    const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
+    const keyset = before === undefined ? '' : ' AND rowid < ?'
+    const positions = searchableByIndex(text)
+      ? (this.prepare(
+          `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?${keyset} ORDER BY rowid DESC LIMIT ?`
+        )
+          .pluck()
+          .all(searchPhrase('text', text), ...(before === undefined ? [] : [before]), limit) as number[])
+      : (this.prepare(
+          `SELECT rowid FROM outbox_items WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY rowid DESC LIMIT ?`
+        )
+          .pluck()
+          .all(containsPattern(text), ...(before === undefined ? [] : [before]), limit) as number[])
+    if (positions.length === 0) return []
+    const rows = this.prepare(
+      `SELECT rowid AS position, ${ITEM_LIST} FROM outbox_items
+       WHERE rowid IN (SELECT value FROM json_each(?))${fence} ORDER BY rowid DESC`
+    ).all(JSON.stringify(positions)) as (Row & { position: number })[]
+    return rows.map((row) => ({ position: row.position, item: toItem(row) }))
   }
 
   /**

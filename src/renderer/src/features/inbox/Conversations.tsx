@@ -1,7 +1,7 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
 import { memo, useEffect, useRef, useState } from 'react'
-import type { InboxConversationView, InboxMessageView } from '../../../../shared/contract'
+import type { InboxConversationView, InboxMessageView, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatListTime } from '../../i18n/dates'
@@ -344,9 +344,26 @@ function who({ title, number }: { title: string; number: string | null }): strin
   return number ? `${title} ${number}` : title
 }
 
+/** A found reply: the operator's own message, with the conversation whose thread shows it. */
+interface FoundReply {
+  conversation: InboxConversationView
+  item: OutboxItemView
+}
+
+/** The found messages and replies in one list, newest first as the main process merged them (sent first at a tie). */
+function foundInOrder(
+  messages: readonly InboxMessageView[],
+  replies: readonly FoundReply[]
+): ({ message: InboxMessageView; at: number } | { reply: FoundReply; at: number })[] {
+  return [
+    ...replies.map((reply) => ({ reply, at: Date.parse(reply.item.createdAt) })),
+    ...messages.map((message) => ({ message, at: Date.parse(message.receivedAt) }))
+  ].sort((a, b) => b.at - a.at)
+}
+
 /**
- * `inbox:search`: the conversations whose contact matches, then the messages whose text holds the words. Sent once the
- * typing settles, or `now` (Enter pressed).
+ * `inbox:search`: the conversations whose contact matches, then the messages (customers' and the operator's own)
+ * whose text holds the words. Sent once the typing settles, or `now` (Enter pressed).
  */
 function SearchResults({
   text,
@@ -366,9 +383,10 @@ function SearchResults({
   const [found, setFound] = useState<{
     text: string
     messages: InboxMessageView[]
+    replies: FoundReply[]
     conversations: InboxConversationView[]
-    /** The keyset of the next page of messages, null on the last. */
-    next: number | null
+    /** Where the next page of messages starts, null on the last. */
+    next: string | null
   } | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -378,7 +396,13 @@ function SearchResults({
       call('inbox:search', { text, limit: SEARCH_PAGE })
         .then((reply) => {
           if (on)
-            setFound({ text, messages: reply.messages, conversations: reply.conversations, next: reply.next })
+            setFound({
+              text,
+              messages: reply.messages,
+              replies: reply.replies,
+              conversations: reply.conversations,
+              next: reply.next
+            })
           if (on) setError(null)
         })
         .catch((e: unknown) => {
@@ -406,12 +430,17 @@ function SearchResults({
     )
   if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
 
-  function more(before: number): void {
+  function more(before: string): void {
     call('inbox:search', { text, limit: SEARCH_PAGE, before })
       .then((reply) =>
         setFound((now) =>
           now && now.text === text
-            ? { ...now, messages: [...now.messages, ...reply.messages], next: reply.next }
+            ? {
+                ...now,
+                messages: [...now.messages, ...reply.messages],
+                replies: [...now.replies, ...reply.replies],
+                next: reply.next
+              }
             : now
         )
       )
@@ -420,7 +449,10 @@ function SearchResults({
   /** How many it found, only what there is: "2 conversations found", not "… and 0 messages" (QA N03). */
   function foundLine(): string {
     if (!found) return ''
-    const counts = { conversations: found.conversations.length, messages: found.messages.length }
+    const counts = {
+      conversations: found.conversations.length,
+      messages: found.messages.length + found.replies.length
+    }
     const more = found.next !== null
     if (counts.messages === 0)
       return counts.conversations === 0
@@ -465,9 +497,36 @@ function SearchResults({
           ))}
         </ul>
       ) : null}
-      {found.messages.length > 0 ? (
+      {found.messages.length + found.replies.length > 0 ? (
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
-          {found.messages.map((message) => {
+          {foundInOrder(found.messages, found.replies).map((hit) => {
+            if ('reply' in hit) {
+              const { conversation, item } = hit.reply
+              return (
+                <li key={`out:${item.id}`} data-testid="inbox-search-message">
+                  <button
+                    type="button"
+                    className="link-button"
+                    data-row-focus
+                    onClick={() => onOpen(conversation)}
+                  >
+                    <span className="inbox-search-who small">
+                      {[
+                        who(conversationLabel(conversation)),
+                        deviceOf(conversation, conversation.deviceSerial)
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>{' '}
+                    <span dir="auto">{`${t('inbox.thread.you')}: ${item.text}`}</span>{' '}
+                    <time className="muted small" dateTime={item.createdAt}>
+                      {formatDateTime(item.createdAt, locale)}
+                    </time>
+                  </button>
+                </li>
+              )
+            }
+            const message = hit.message
             const conversation = conversationOf(message)
             const device = deviceOf(conversation, message.deviceSerial)
             const words = (

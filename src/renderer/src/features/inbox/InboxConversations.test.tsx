@@ -8,7 +8,8 @@ import type {
   ChatbotDeviceView,
   InboxConversationView,
   InboxMessageView,
-  InboxThreadEntry
+  InboxThreadEntry,
+  OutboxItemView
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import {
@@ -247,11 +248,13 @@ describe('the conversations list', () => {
       before === undefined
         ? {
             messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            replies: [],
             conversations: [],
-            next: 7
+            next: 'page-2'
           }
         : {
             messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            replies: [],
             conversations: [],
             next: null
           }
@@ -264,7 +267,7 @@ describe('the conversations list', () => {
     expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir' })
     await user.click(screen.getByTestId('inbox-search-more'))
     await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
-    expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir', before: 7 })
+    expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir', before: 'page-2' })
     expect(screen.queryByTestId('inbox-search-more')).toBeNull()
     await user.click(within(found).getByRole('button'))
     expect(await screen.findByTestId('inbox-thread')).toBeTruthy()
@@ -276,15 +279,62 @@ describe('the conversations list', () => {
   })
 
   it.each([
+    { language: 'en' as const, you: 'You: ' },
+    { language: 'id' as const, you: 'Anda: ' }
+  ])(
+    "lists the operator's own reply found, said to be theirs, among the customers' messages by time ($language)",
+    async ({ language, you }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script()
+      const newer = message({
+        number: 7,
+        text: 'Invoice sudah diterima',
+        receivedAt: '2026-03-02T10:00:00.000Z'
+      })
+      const older = message({ number: 3, text: 'Minta invoice ya', receivedAt: '2026-03-02T08:00:00.000Z' })
+      const sent = makeItem({
+        id: 'out-1',
+        recipient: DEWI.chatId,
+        text: 'Invoice INV-77 sudah saya kirim',
+        createdAt: '2026-03-02T09:00:00.000Z'
+      })
+      fake.handle('inbox:search', () => ({
+        messages: [newer, older],
+        replies: [{ conversation: DEWI, item: sent }],
+        conversations: [],
+        next: null
+      }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      await user.type(screen.getByTestId('inbox-search'), 'invoice')
+      await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(3))
+      const hits = screen.getAllByTestId('inbox-search-message')
+      expect(hits.map((hit) => /Invoice sudah|INV-77|Minta/.exec(hit.textContent ?? '')?.[0])).toEqual([
+        'Invoice sudah',
+        'INV-77',
+        'Minta'
+      ])
+      expect(hits[1]!.textContent).toContain(`${you}Invoice INV-77 sudah saya kirim`)
+      expect(hits[1]!.textContent).toContain('Dewi')
+      expect(hits[0]!.textContent).not.toContain(you)
+      // The reply opens the conversation whose thread shows it.
+      await user.click(within(hits[1]!).getByRole('button'))
+      await screen.findByTestId('inbox-thread')
+      expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: DEWI.id })
+    }
+  )
+
+  it.each([
     {
       language: 'en' as const,
-      placeholder: 'Customer messages, names, numbers',
+      placeholder: 'Messages, replies, names, numbers',
       count: '1 conversation and 1 message found',
       more: '1 conversation and more than 1 message found'
     },
     {
       language: 'id' as const,
-      placeholder: 'Pesan pelanggan, nama, nomor',
+      placeholder: 'Pesan, balasan, nama, nomor',
       count: '1 percakapan dan 1 pesan ditemukan',
       more: '1 percakapan dan lebih dari 1 pesan ditemukan'
     }
@@ -298,8 +348,9 @@ describe('the conversations list', () => {
         })
       )
       script()
-      let next: number | null = null
+      let next: string | null = null
       fake.handle('inbox:search', () => ({
+        replies: [],
         messages: [
           message({ number: 7, text: 'Harga grosir untuk 10 pcs?' }),
           // A chat the list has not loaded: named by what the message itself says.
@@ -318,9 +369,9 @@ describe('the conversations list', () => {
       render(<InboxView />)
       await screen.findByTestId('inbox-conversation-1')
       const box = screen.getByTestId('inbox-search')
-      // Replies sent from here are the outbox's, not searched here: the field says it searches the customers'.
+      // The field says it searches the operator's replies too.
       expect(box.getAttribute('placeholder')).toBe(placeholder)
-      next = 7
+      next = 'page-2'
       await user.type(box, 'grosir')
       await waitFor(() =>
         expect(within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent).toBe(more)
@@ -369,10 +420,12 @@ describe('the conversations list', () => {
       const unnamed = { contactName: null, pushName: null, chatId: '6281234500001' }
       let reply: {
         messages: InboxMessageView[]
+        replies: { conversation: InboxConversationView; item: OutboxItemView }[]
         conversations: InboxConversationView[]
-        next: number | null
+        next: string | null
       } = {
         messages: [],
+        replies: [],
         conversations: [
           conversation({ id: 40, ...unnamed }),
           conversation({ id: 41, ...unnamed, deviceId: 'dev-2', deviceSerial: 'SN-0002' })
@@ -393,11 +446,16 @@ describe('the conversations list', () => {
         .map((hit) => hit.textContent)
       expect(hits).toEqual(['+62 812-3450-0001 · Shop', '+62 812-3450-0001 · Gudang'])
 
-      reply = { messages: [message({ number: 7 }), message({ number: 6 })], conversations: [], next: null }
+      reply = {
+        messages: [message({ number: 7 }), message({ number: 6 })],
+        replies: [],
+        conversations: [],
+        next: null
+      }
       await user.clear(box)
       await user.type(box, 'grosir')
       await waitFor(() => expect(status()).toBe(messages))
-      reply = { messages: [message({ number: 7 })], conversations: [], next: 7 }
+      reply = { messages: [message({ number: 7 })], replies: [], conversations: [], next: 'page-2' }
       await user.clear(box)
       await user.type(box, 'harga')
       await waitFor(() => expect(status()).toBe(more))
@@ -408,6 +466,7 @@ describe('the conversations list', () => {
     script()
     fake.handle('inbox:search', () => ({
       messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+      replies: [],
       conversations: [],
       next: null
     }))

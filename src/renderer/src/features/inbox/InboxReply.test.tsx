@@ -321,3 +321,68 @@ describe('the focus around the reply’s Send button (QA N01, N02)', () => {
     )
   })
 })
+
+describe("a reply's attached file", () => {
+  it('lets its registration go when it is removed or replaced, and leaves the sent one to the send', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    const paste = async (name: string): Promise<void> => {
+      fireEvent.paste(box, { clipboardData: { files: [new File(['png'], name, { type: 'image/png' })] } })
+      await waitFor(() => expect(screen.getByTestId('inbox-reply-file').textContent).toContain(name))
+    }
+    await paste('katalog-1.png')
+    expect(fake.requests('files:release')).toEqual([])
+    // Another file in its place: the first one's registration goes.
+    await paste('katalog-2.png')
+    await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
+    // Removed: the second one's goes too.
+    await user.click(screen.getByRole('button', { name: 'Remove katalog-2.png' }))
+    await waitFor(() => expect(fake.requests('files:release')).toHaveLength(2))
+    expect(fake.requests('files:release')[1]).toEqual({ handles: ['h-2'] })
+    // A refused file in its place lets the attached one go as well.
+    await paste('katalog-3.png')
+    refuseFakePdfs()
+    fireEvent.paste(box, { clipboardData: { files: [new File(['x'], 'harga.pdf')] } })
+    await screen.findByTestId('inbox-reply-problem')
+    await waitFor(() => expect(fake.requests('files:release')).toHaveLength(3))
+    expect(fake.requests('files:release')[2]).toEqual({ handles: ['h-3'] })
+    // Sent: the main process took the file and let its registration go (sending/commands.ts); nothing more here.
+    fake.onRegister((files) => ({
+      files: files.map((f) => ({
+        handle: 'h-sent',
+        name: f.name,
+        size: f.size,
+        kind: 'image',
+        mime: 'image/png'
+      })),
+      rejected: []
+    }))
+    await paste('katalog-4.png')
+    await user.type(box, '{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-sent' })
+    await waitFor(() => expect(screen.queryByTestId('inbox-reply-file')).toBeNull())
+    expect(fake.requests('files:release')).toHaveLength(3)
+  })
+
+  it('lets its registration go with the draft when the conversation is deleted', async () => {
+    script()
+    fake.handle('inbox:deleteConversation', () => ({ messages: 1 }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Draf')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+    await user.click(screen.getByTestId('inbox-delete'))
+    await user.click(screen.getByTestId('inbox-delete-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('inbox-thread')).toBeNull())
+    await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
+  })
+})

@@ -48,6 +48,8 @@ export function ReplyBox({
   const [draft] = useState(() => replyDraftFor(conversation.id))
   const [text, setText] = useState(draft?.text ?? '')
   const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
+  /** The attached file now (an answer awaited while another was attached compares with this one, not its render's). */
+  const fileRef = useRef(file)
   /**
    * A file the operator attached that cannot be sent (empty, too large, not what its name says): it holds the reply
    * back until removed or replaced, so the text never goes without it unasked (QA: it was sent alone, silently).
@@ -98,10 +100,22 @@ export function ReplyBox({
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
 
-  /** The reply's one file slot: the file picked last, sendable or refused. */
+  /**
+   * The reply's one file slot. A file taken out of it unsent (removed, or replaced by another) lets its registration
+   * go at once, as Send's removeFile does; a sent one the main process took and let go already (`sent`).
+   */
+  function attach(next: FileHandleView | null, sent = false): void {
+    const previous = fileRef.current
+    fileRef.current = next
+    setFile(next)
+    if (previous && !sent && previous.handle !== next?.handle)
+      call('files:release', { handles: [previous.handle] }).catch(() => undefined)
+  }
+
+  /** The file picked last, when it cannot be sent, takes the slot. */
   function refuse(name: string, message: string): void {
     focusRefusal.current = document.activeElement === sendRef.current
-    setFile(null)
+    attach(null)
     setRefused({ name, message })
   }
 
@@ -115,7 +129,7 @@ export function ReplyBox({
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]
       if (registered) {
-        setFile(registered)
+        attach(registered)
         setRefused(null)
         setProblem(null)
         requestId.current = newRequestId()
@@ -150,7 +164,8 @@ export function ReplyBox({
         ...(optedOut ? { optedOut } : {})
       })
       setText('')
-      setFile(null)
+      // The main process let the sent file go; one attached while it went was not sent, and goes here.
+      attach(null, fileRef.current?.handle === file?.handle)
       setQueuedReply(itemIds)
       requestId.current = newRequestId()
       onSent()
@@ -235,7 +250,7 @@ export function ReplyBox({
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
           {file.name}{' '}
-          <button type="button" className="link-button" onClick={() => setFile(null)}>
+          <button type="button" className="link-button" onClick={() => attach(null)}>
             {t('inbox.reply.removeFile', { name: file.name })}
           </button>
         </p>

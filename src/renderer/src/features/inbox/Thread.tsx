@@ -17,6 +17,7 @@ import { useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
+import { discardReplyDraft } from '../../stores/reply-drafts'
 
 /** Entries per page: the newest ones, earlier ones on demand. */
 const THREAD_PAGE = 50
@@ -140,7 +141,10 @@ export function Thread({
   function deleteConversation(): void {
     setDeleting(true)
     call('inbox:deleteConversation', { conversationId: id })
-      .then(({ messages }) => onDeleted(conversation, messages))
+      .then(({ messages }) => {
+        discardReplyDraft(id)
+        onDeleted(conversation, messages)
+      })
       .catch((e: unknown) => {
         setDeleting(false)
         setError(errorInfo(e).message)
