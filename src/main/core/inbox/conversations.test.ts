@@ -9,7 +9,7 @@ import { FakeClock } from '../clock'
 import { createOutbox } from '../sending'
 import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
-import { createConversations, type SentToChat } from './conversations'
+import { createConversations, REPLY_SCAN_LIMIT, type SentToChat } from './conversations'
 
 let dir: string
 let db: SqliteDatabase
@@ -215,5 +215,69 @@ describe("the search finds the operator's own messages in a conversation", () =>
     }
     // One page of two holds the newest two, one of each side.
     expect(hits(conversations.search('kue', { limit: 2 }))).toEqual(['you: kue 4000', 'kue 3000'])
+  })
+
+  it('reads a bounded number of sent matches per page when most went to chats without a conversation', async () => {
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      1,
+      [
+        {
+          identity: 'incoming:0',
+          kind: 'incoming',
+          seq: 1,
+          receivedAt: 1000,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'promo kemarin?' })
+        }
+      ],
+      0
+    )
+    const clock = new FakeClock(2000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281111'],
+      entries: [{ kind: 'text', text: 'promo masih ada' }]
+    })
+    // Then a campaign's 6,000 messages with the same word to customers who never wrote (no conversation).
+    clock.jump(1000)
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: Array.from({ length: 6_000 }, (_, i) => `62813${String(i).padStart(6, '0')}`),
+      entries: [{ kind: 'text', text: 'promo akhir bulan' }]
+    })
+    let read = 0
+    const counted: SentToChat = {
+      sentToChat: (...args) => outbox.queue.sentToChat(...args),
+      sentWithText: (...args) => {
+        const found = outbox.queue.sentWithText(...args)
+        read += found.length
+        return found
+      }
+    }
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: counted
+    })
+    const hits: string[] = []
+    const readPerPage: number[] = []
+    let before: string | undefined
+    for (let page = 0; page < 20; page++) {
+      read = 0
+      const answer = conversations.search('promo', { limit: 10, before })
+      readPerPage.push(read)
+      hits.push(...answer.replies.map((r) => `you: ${r.item.text}`), ...answer.messages.map((m) => m.text))
+      if (answer.next === null) break
+      before = answer.next
+    }
+    // Nothing lost or repeated, newest first, and no page read every match: each stays a short task.
+    expect(hits).toEqual(['you: promo masih ada', 'promo kemarin?'])
+    expect(Math.max(...readPerPage)).toBeLessThanOrEqual(REPLY_SCAN_LIMIT)
   })
 })

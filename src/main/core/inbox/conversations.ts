@@ -95,6 +95,11 @@ function decodeSearchCursor(text: string): SearchCursor {
 
 /** Outbox matches read at once while looking for the operator's replies among everything sent. */
 const REPLY_SCAN_CHUNK = 200
+/**
+ * Outbox matches one page of a search reads at most: a word a campaign sent to thousands of chats without a conversation
+ * was otherwise read past in one task, a look-up per chat (about a second at 100,000). The next page goes on from there.
+ */
+export const REPLY_SCAN_LIMIT = 2_000
 
 /** The operator's own message found, with the conversation whose thread shows it and its place in the outbox. */
 interface FoundReply {
@@ -188,14 +193,24 @@ export function createConversations(deps: ConversationsDeps) {
    * conversation: sent from the device the conversation reached to its chat, after the chat was last cleared. What
    * went to a chat without a conversation (a campaign nobody answered) is read past.
    */
-  function repliesWith(term: string, limit: number, before?: number): FoundReply[] {
+  function repliesWith(
+    term: string,
+    limit: number,
+    before?: number
+  ): { found: FoundReply[]; readTo: { position: number; at: number } | null } {
     const outbox = deps.outbox
-    if (term === '' || !outbox) return []
+    if (term === '' || !outbox) return { found: [], readTo: null }
     // One look-up per chat and device, however many of its items match.
     const chats = new Map<string, { conversation: InboxConversationView; clearedAt: number | null } | null>()
     const found: FoundReply[] = []
+    let read = 0
+    let readAt = 0
     for (let after = before; found.length < limit;) {
+      // Read up to here: what is older is the next page's to read.
+      if (read >= REPLY_SCAN_LIMIT && after !== undefined)
+        return { found, readTo: { position: after, at: readAt } }
       const sent = outbox.sentWithText(term, REPLY_SCAN_CHUNK, after)
+      read += sent.length
       for (const { position, item } of sent) {
         const key = `${item.deviceId}\n${item.recipient}`
         if (!chats.has(key)) {
@@ -218,8 +233,9 @@ export function createConversations(deps: ConversationsDeps) {
       }
       if (sent.length < REPLY_SCAN_CHUNK) break
       after = sent.at(-1)!.position
+      readAt = Date.parse(sent.at(-1)!.item.createdAt)
     }
-    return found
+    return { found, readTo: null }
   }
 
   return {
@@ -351,7 +367,7 @@ export function createConversations(deps: ConversationsDeps) {
       const limit = options.limit ?? 50
       const cursor = options.before === undefined ? null : decodeSearchCursor(options.before)
       const found = store.search(text, limit + 1, cursor?.message, cursor === null)
-      const sent = repliesWith(text.trim(), limit + 1, cursor?.reply)
+      const { found: sent, readTo } = repliesWith(text.trim(), limit + 1, cursor?.reply)
       // Each side comes in its own order (messages by number, replies by position: both the order they came in);
       // merged by time, a thread's way, taking from the head of either, so a page ends where each side's keyset says.
       const page: ({ message: InboxMessageRecord } | { reply: FoundReply })[] = []
@@ -361,6 +377,17 @@ export function createConversations(deps: ConversationsDeps) {
       while (page.length < limit && (m < found.messages.length || r < sent.length)) {
         const message = found.messages[m]
         const reply = sent[r]
+        // The replies were read only down to `readTo`: a message older than that waits for the page that reads on.
+        if (
+          reply === undefined &&
+          readTo !== null &&
+          message !== undefined &&
+          threadOrder(
+            { at: readTo.at, direction: 'out', key: '' },
+            { at: message.receivedAt, direction: 'in', key: String(message.number) }
+          ) < 0
+        )
+          break
         const replyFirst =
           reply !== undefined &&
           (message === undefined ||
@@ -378,7 +405,9 @@ export function createConversations(deps: ConversationsDeps) {
           m++
         }
       }
-      const more = m < found.messages.length || r < sent.length
+      // Every reply read was shown: the next page reads on past `readTo`.
+      if (readTo !== null && r === sent.length) next.reply = readTo.position
+      const more = m < found.messages.length || r < sent.length || readTo !== null
       return {
         messages: page.flatMap((hit) => ('message' in hit ? [messageView(hit.message)] : [])),
         replies: page.flatMap((hit) =>

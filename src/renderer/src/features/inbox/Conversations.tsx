@@ -25,6 +25,39 @@ const FETCH_AHEAD_ROWS = 20
 const SEARCH_DELAY_MS = 250
 /** Messages found per page. */
 const SEARCH_PAGE = 50
+/** Pages without a hit read on at once, up to this many (the core reads a bounded stretch of sent messages a page). */
+const SEARCH_EMPTY_PAGES_READ_ON = 20
+
+/**
+ * A page of search hits from `before`: a page the core ended without a hit (it read past sent messages of chats
+ * without a conversation) is followed at once, so the list never offers "more" over nothing.
+ */
+async function searchPage(
+  text: string,
+  before?: string
+): Promise<{
+  messages: InboxMessageView[]
+  replies: FoundReply[]
+  conversations: InboxConversationView[]
+  next: string | null
+}> {
+  let reply = await call('inbox:search', {
+    text,
+    limit: SEARCH_PAGE,
+    ...(before === undefined ? {} : { before })
+  })
+  const conversations = reply.conversations
+  for (
+    let round = 0;
+    round < SEARCH_EMPTY_PAGES_READ_ON &&
+    reply.messages.length === 0 &&
+    reply.replies.length === 0 &&
+    reply.next !== null;
+    round++
+  )
+    reply = await call('inbox:search', { text, limit: SEARCH_PAGE, before: reply.next })
+  return { messages: reply.messages, replies: reply.replies, conversations, next: reply.next }
+}
 
 interface ConversationsProps {
   state: ConversationsState
@@ -393,7 +426,7 @@ function SearchResults({
   useEffect(() => {
     let on = true
     const search = (): void => {
-      call('inbox:search', { text, limit: SEARCH_PAGE })
+      searchPage(text)
         .then((reply) => {
           if (on)
             setFound({
@@ -431,7 +464,7 @@ function SearchResults({
   if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
 
   function more(before: string): void {
-    call('inbox:search', { text, limit: SEARCH_PAGE, before })
+    searchPage(text, before)
       .then((reply) =>
         setFound((now) =>
           now && now.text === text

@@ -278,6 +278,30 @@ describe('the conversations list', () => {
     expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2)
   })
 
+  it('reads on at once past a page the core ended without a hit, so "more" is never offered over nothing', async () => {
+    script()
+    // The core read a stretch of a campaign's sent messages to chats without a conversation and found nothing there.
+    fake.handle('inbox:search', ({ before }) =>
+      before === undefined
+        ? { messages: [], replies: [], conversations: [], next: 'read-to-1' }
+        : before === 'read-to-1'
+          ? { messages: [], replies: [], conversations: [], next: 'read-to-2' }
+          : {
+              messages: [message({ number: 3, text: 'Promo masih ada?' })],
+              replies: [],
+              conversations: [],
+              next: null
+            }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'promo')
+    expect(await screen.findByTestId('inbox-search-message')).toBeTruthy()
+    expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([undefined, 'read-to-1', 'read-to-2'])
+    expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+  })
+
   it.each([
     { language: 'en' as const, you: 'You: ' },
     { language: 'id' as const, you: 'Anda: ' }
