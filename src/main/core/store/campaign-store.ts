@@ -316,9 +316,11 @@ export class CampaignStore {
 
   /** The items these rows are linked to now (a start's chunk asks which of them still exist before linking). */
   linkedItems(campaignId: string, rowNumbers: readonly number[]): string[] {
+    // CROSS JOIN keeps the asked rows the outer loop, a key lookup each: joined plainly, SQLite walked all the
+    // campaign's rows and the list once per row (~10 ms a chunk at 10,000 rows, however few rows the chunk wrote).
     return (
       this.prepare(
-        `SELECT r.item_id FROM json_each(?) w JOIN campaign_rows r
+        `SELECT r.item_id FROM json_each(?) w CROSS JOIN campaign_rows r
          ON r.campaign_id = ? AND r.row_number = w.value WHERE r.item_id IS NOT NULL`
       ).all(JSON.stringify(rowNumbers), campaignId) as { item_id: string }[]
     ).map((r) => r.item_id)

@@ -17,7 +17,8 @@ import {
   MATCHES_READ_ONCE,
   OutboxStoreOptions,
   POSITION_WALK_FROM,
-  POSITION_BUCKET,
+  POSITION_FANOUT_SHIFT,
+  POSITION_FINEST_SHIFT,
   BatchPlacement,
   OpenBatchRecord,
   Row,
@@ -170,18 +171,27 @@ export class OutboxItemsStore {
   closeBatch(id: string): boolean {
     return this.batch(() => {
       if (!this.isBatchOpen(id)) return false
+      // The batch's items read once, grouped by their finest span; both tallies are added from those groups (a
+      // campaign's are one or a few). Read once per level and once for the counts, a 10,000-item batch was
+      // ~15 ms of CPU in the transaction that closes it, the longest block of a campaign start.
+      const groups = JSON.stringify(
+        this.prepare(
+          `SELECT device_id AS d, status AS s, created_at >> ${POSITION_FINEST_SHIFT} AS b, COUNT(*) AS n
+           FROM outbox_items WHERE batch_id = ? GROUP BY device_id, status, b`
+        ).all(id)
+      )
       this.prepare(
         `INSERT INTO outbox_counts (device_id, status, n)
-         SELECT device_id, status, COUNT(*) FROM outbox_items WHERE batch_id = ? GROUP BY device_id, status
+         SELECT value ->> 'd', value ->> 's', SUM(value ->> 'n') FROM json_each(?) GROUP BY 1, 2
          ON CONFLICT (device_id, status) DO UPDATE SET n = n + excluded.n`
-      ).run(id)
+      ).run(groups)
       this.prepare(
         `INSERT INTO outbox_positions (level, bucket, device_id, status, n)
-         SELECT level, ${POSITION_BUCKET}, device_id, status, COUNT(*)
-         FROM outbox_items, (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2)
-         WHERE batch_id = ? GROUP BY level, ${POSITION_BUCKET}, device_id, status
+         SELECT level, (value ->> 'b') >> (${POSITION_FANOUT_SHIFT} * level), value ->> 'd', value ->> 's',
+           SUM(value ->> 'n')
+         FROM json_each(?), (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) GROUP BY 1, 2, 3, 4
          ON CONFLICT (level, bucket, device_id, status) DO UPDATE SET n = n + excluded.n`
-      ).run(id)
+      ).run(groups)
       this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
       return true
     })
