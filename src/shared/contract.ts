@@ -22,6 +22,7 @@ import {
   MAX_KEYWORD_LENGTH,
   MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
+  CAMPAIGN_NAME_MAX_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
@@ -1510,7 +1511,7 @@ export const invokeChannels = builtOnFirstUse({
   'campaigns:create': () => ({
     request: z.object({
       sheetId: Id,
-      name: z.string().trim().max(120),
+      name: z.string().trim().max(CAMPAIGN_NAME_MAX_LENGTH),
       mapping: ColumnMappingSchema,
       template: z.string().min(1).max(10_000),
       pacing: PacingPolicySchema,
@@ -1541,7 +1542,7 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({
       id: Id,
       keep: z.number().int().min(1),
-      restName: z.string().trim().max(120)
+      restName: z.string().trim().max(CAMPAIGN_NAME_MAX_LENGTH)
     }),
     reply: z.object({ kept: CampaignView, rest: CampaignView })
   }),

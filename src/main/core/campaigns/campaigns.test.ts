@@ -179,11 +179,12 @@ describe('campaigns on the outbox', () => {
   it('names an unnamed campaign after its file, numbered past the campaigns that have that name', async () => {
     await setUp()
     const unnamed = () => campaigns.create({ ...bigCampaign(1), name: '  ', fileName: 'promo3.csv' })
-    expect((await unnamed()).name).toBe('promo3.csv')
-    expect((await unnamed()).name).toBe('promo3.csv (2)')
+    // Without its extension, as the window names it by default (one rule: campaignNameFromFile).
+    expect((await unnamed()).name).toBe('promo3')
+    expect((await unnamed()).name).toBe('promo3 (2)')
     // A name the caller gives is kept as given, even a repeat (the window warns about it at the field).
-    expect((await campaigns.create({ ...bigCampaign(1), name: 'promo3.csv' })).name).toBe('promo3.csv')
-    expect((await unnamed()).name).toBe('promo3.csv (3)')
+    expect((await campaigns.create({ ...bigCampaign(1), name: 'promo3' })).name).toBe('promo3')
+    expect((await unnamed()).name).toBe('promo3 (3)')
   })
 
   it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {

@@ -12,6 +12,7 @@ import type { Language } from '../../../shared/i18n'
 import {
   dayIn,
   finishEstimate,
+  campaignNameFromFile,
   uniqueCampaignName,
   usableContactName,
   usablePacing
@@ -452,7 +453,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         name:
           input.name.trim() ||
           uniqueCampaignName(
-            input.fileName,
+            campaignNameFromFile(input.fileName),
             store.list().map((c) => c.name)
           ),
         fileName: input.fileName,
