@@ -119,6 +119,8 @@ export const enRest = {
   'desktop.note.resendRefused': 'the gateway did not resend it: {message}',
   'desktop.takeBack.notInReports':
     'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+  'desktop.takeBack.deviceRemoved':
+    'its device was removed before it could be taken back, so it was not taken back',
   'desktop.takeBack.reportShows': 'the gateway reports it as {status}: it could not be taken back',
   'desktop.takeBack.resendInDoubt':
     'the gateway still reports {status}; the resend may or may not have gone through, so it is not asked again',

@@ -125,6 +125,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.resendRefused': 'gateway tidak mengirimnya ulang: {message}',
   'desktop.takeBack.notInReports':
     'laporan gateway tidak menampilkan pesan ini, jadi tidak diketahui apakah pesan sudah ditarik',
+  'desktop.takeBack.deviceRemoved':
+    'perangkatnya dihapus sebelum pesan sempat ditarik, jadi pesan tidak ditarik',
   'desktop.takeBack.reportShows': 'gateway melaporkannya sebagai {status}: pesan tidak dapat ditarik',
   'desktop.takeBack.resendInDoubt':
     'gateway masih melaporkan {status}; pengiriman ulang mungkin sudah atau belum terjadi, jadi tidak diminta lagi',

@@ -187,6 +187,7 @@ export function createSendQueue(input: KernelInput) {
     takeBackPending: takeBacks.producerTakeBackPending,
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
+    settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
     start: (): Promise<void> => core.start({ tracking: true, retention: true }),
     /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */

@@ -381,6 +381,22 @@ export class OutboxTakeBackStore {
     ).run(...values, JSON.stringify(seqs))
   }
 
+  /**
+   * A removed device's ops not settled yet: settled as unknown with `why` (they can never be called now).
+   * The requests they were in, to finish those with nothing else left.
+   */
+  settleDeviceOps(deviceId: string, why: string, at: number): string[] {
+    const requests = this.prepare(
+      `SELECT DISTINCT request_id AS id FROM outbox_takeback_ops
+       WHERE device_id = ? AND state IN ('waiting', 'calling', 'in_doubt')`
+    ).all(deviceId) as { id: string }[]
+    this.prepare(
+      `UPDATE outbox_takeback_ops SET state = 'unknown', gateway_message = ?, settled_at = ?, check_at = NULL
+       WHERE device_id = ? AND state IN ('waiting', 'calling', 'in_doubt')`
+    ).run(why, at, deviceId)
+    return requests.map((r) => r.id)
+  }
+
   /** One op settled for good: done, refused (the gateway's own words) or unknown (why). */
   settleOp(seq: number, state: 'done' | 'refused' | 'unknown', message: string | null, at: number): void {
     this.prepare(
