@@ -374,11 +374,16 @@ export async function runCampaign(context: CliContext): Promise<number> {
         const started = await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })
         context.out.progress('Taking the campaign back at the gateway…')
         await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
-        return {
-          view: await core.invoke('outbox:takeBackProgress', { id: started.id }),
-          // The calls still waiting are said with their device and what it needs, as the window says them.
-          devices: (await core.invoke('devices:list', {})).devices
-        }
+        const view = await core.invoke('outbox:takeBackProgress', { id: started.id })
+        // The calls still waiting are said with their device and what it needs, as the window says them.
+        const devices = await Promise.all(
+          view.pendingByDevice.map(async ({ deviceId }) => ({
+            id: deviceId,
+            label: deviceId,
+            state: await core.deviceState(deviceId)
+          }))
+        )
+        return { view, devices }
       })
       context.out.result(describeTakeBackView(view, devices), { ok: view.state === 'done', takeBack: view })
       return view.state === 'done' ? EXIT.ok : EXIT.network

@@ -27,10 +27,13 @@ const LEFT_WORDS: Record<string, string> = {
 
 const count = (n: number): string => n.toLocaleString('en-US')
 
-/** `devices`: to name the device whose calls wait and what for, in the window's words (its English). */
+/**
+ * `devices`: to name the device whose calls wait and what for, in the window's words (its English); a null state is a
+ * device this command was not given, whose calls wait for the app (or a command with that device).
+ */
 export function describeTakeBackView(
   view: TakeBackView,
-  devices: readonly { id: string; label: string; state: DeviceState }[] = []
+  devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
 ): string {
   const lines: string[] = []
   if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} cancelled before they left`)
@@ -43,8 +46,16 @@ export function describeTakeBackView(
     if (tally.pending > 0) parts.push(`${count(tally.pending)} still to do`)
     lines.push(parts.join(', '))
   }
-  for (const w of heldByDevice(view.pendingByDevice, devices))
+  const known = devices.flatMap((d) => (d.state === null ? [] : [{ ...d, state: d.state }]))
+  for (const w of heldByDevice(view.pendingByDevice, known))
     lines.push(`  ${translate('en', TAKE_BACK_WAITS_KEY[w.hold], { n: w.n, device: w.device })}`)
+  for (const { deviceId, n } of view.pendingByDevice) {
+    const device = devices.find((d) => d.id === deviceId && d.state === null)
+    if (device && n > 0)
+      lines.push(
+        `  ${count(n)} ${n === 1 ? 'waits' : 'wait'} for ${device.label}, which this command was not given: the app takes them back, or run it with that device`
+      )
+  }
   for (const e of view.explained) {
     const why = e.message ?? (e.state === 'refused' ? 'the gateway gave no reason' : '')
     lines.push(`  ${count(e.n)} ${e.state === 'refused' ? 'refused' : 'unknown'} (${e.action}): ${why}`)
