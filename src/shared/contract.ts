@@ -832,7 +832,9 @@ export const CampaignRowView = z.object({
   deviceId: z.string().nullable(),
   sentAt: z.number().nullable(),
   failureMessage: z.string().nullable(),
-  history: z.array(z.object({ at: z.number(), status: OutboxStatus }))
+  history: z.array(z.object({ at: z.number(), status: OutboxStatus })),
+  /** Its take-back's gateway call is not made yet: the table says why it waits (its device, or its turn). */
+  takeBackWaiting: z.boolean()
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>
 

@@ -34,6 +34,14 @@ export const TAKE_BACK_WARN_KEY: Record<DeviceHold, MessageKey> = {
   notConnected: 'campaigns.takeBack.warn.notConnected'
 }
 
+/** In a campaign's rows table, a row whose deletion waits: "To be taken back once Toko Kedua’s subscription is renewed". */
+export const TAKE_BACK_ROW_KEY: Record<DeviceHold, MessageKey> = {
+  expired: 'campaigns.takeBack.row.expired',
+  loggedOut: 'campaigns.takeBack.row.loggedOut',
+  token: 'campaigns.takeBack.row.token',
+  notConnected: 'campaigns.takeBack.row.notConnected'
+}
+
 /** The counts on devices that cannot act now, each with its device's label and why; the others are left out. */
 export function heldByDevice(
   counts: readonly { deviceId: string; n: number }[],

@@ -1257,6 +1257,11 @@ export const enRest = {
     '{n, plural, one {# waits} other {# wait}}: the gateway does not accept {device}’s token; {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
   'campaigns.takeBack.waits.notConnected':
     '{n, plural, one {# waits} other {# wait}}: {device} is not connected; {n, plural, one {it} other {they}} will be taken back once it is connected again.',
+  'campaigns.takeBack.row.expired': 'To be taken back once {device}’s subscription is renewed',
+  'campaigns.takeBack.row.loggedOut': 'To be taken back once {device}’s QR code is scanned',
+  'campaigns.takeBack.row.token': 'To be taken back once a working token is entered for {device}',
+  'campaigns.takeBack.row.notConnected': 'To be taken back once {device} is connected again',
+  'campaigns.takeBack.row.pending': 'Being taken back',
   'campaigns.takeBack.warn.expired':
     '{n, plural, one {# of them is} other {# of them are}} on {device}, whose subscription has ended: {n, plural, one {it} other {they}} will be taken back once it is renewed.',
   'campaigns.takeBack.warn.loggedOut':

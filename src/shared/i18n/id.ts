@@ -1429,6 +1429,11 @@ export const id: Record<MessageKey, string> = {
     '{n} menunggu: gateway tidak menerima token {device}; akan ditarik kembali setelah token yang berlaku dimasukkan.',
   'campaigns.takeBack.waits.notConnected':
     '{n} menunggu: {device} sedang tidak terhubung; akan ditarik kembali setelah tersambung lagi.',
+  'campaigns.takeBack.row.expired': 'Akan ditarik kembali setelah langganan {device} diperpanjang',
+  'campaigns.takeBack.row.loggedOut': 'Akan ditarik kembali setelah kode QR {device} dipindai',
+  'campaigns.takeBack.row.token': 'Akan ditarik kembali setelah token yang berlaku dimasukkan untuk {device}',
+  'campaigns.takeBack.row.notConnected': 'Akan ditarik kembali setelah {device} tersambung lagi',
+  'campaigns.takeBack.row.pending': 'Sedang ditarik kembali',
   'campaigns.takeBack.warn.expired':
     '{n} di antaranya ada di {device}, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
   'campaigns.takeBack.warn.loggedOut':

@@ -691,9 +691,13 @@ describe('campaigns on the outbox', () => {
     campaigns.takeBack(id, { revokeDelivered: true })
     await fixture.clock.advance(60_000)
     expect(campaigns.get(id).takeBackPending).toBe(12)
+    // Each row says its deletion waits, so the rows table can say why (its Reason was empty).
+    const waitingRows = () => campaigns.resultsPage(id, 0, 100).rows.filter((row) => row.takeBackWaiting)
+    expect(waitingRows()).toHaveLength(12)
     fixture.outbox.setDeviceSendable('dev-1', true)
     await fixture.runUntil(() => campaigns.get(id).takeBackPending === 0, { stepMs: 1000 })
     expect(campaigns.get(id).counts.revoked).toBe(12)
+    expect(waitingRows()).toEqual([])
   })
 
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {

@@ -303,6 +303,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const ids = rows.flatMap((row) => (row.itemId ? [row.itemId] : []))
     const outcomes = new Map(queue.outcomes.of(ids).map((outcome) => [outcome.id, outcome]))
     const history = queue.outcomes.history(ids)
+    const takeBackOpen = queue.outcomes.takeBackOpen(ids)
     return rows.map((row) => {
       const outcome = row.itemId ? outcomes.get(row.itemId) : undefined
       return {
@@ -313,7 +314,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         acceptedAt: outcome?.acceptedAt ?? null,
         closedAt: outcome?.closedAt ?? null,
         failureMessage: outcome?.failureMessage ?? null,
-        history: row.itemId ? (history.get(row.itemId) ?? []) : []
+        history: row.itemId ? (history.get(row.itemId) ?? []) : [],
+        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId)
       }
     })
   }

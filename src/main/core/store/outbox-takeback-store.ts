@@ -182,6 +182,15 @@ export class OutboxTakeBackStore {
     return row.n
   }
 
+  /** Which of these items have a take-back call not settled yet (waiting its turn, or its device). */
+  itemsWithOpenOps(itemIds: readonly string[]): Set<string> {
+    const rows = this.prepare(
+      `SELECT DISTINCT item_id AS id FROM outbox_takeback_ops
+       WHERE item_id IN (SELECT value FROM json_each(?)) AND state IN ('waiting', 'calling', 'in_doubt')`
+    ).all(JSON.stringify(itemIds)) as { id: string }[]
+    return new Set(rows.map((r) => r.id))
+  }
+
   /** One more op for a request; false when that item was already asked that action. */
   addOp(requestId: string, op: NewTakeBackOp): boolean {
     return (
