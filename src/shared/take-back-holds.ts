@@ -5,7 +5,8 @@
  */
 import type { DeviceState } from './contract'
 import { deviceStatus } from './device-status'
-import type { MessageKey } from './i18n'
+
+// The maps name the window's message keys (the i18n layer's); as plain literals, as the contract layer imports no strings.
 
 /** Why a device cannot carry its gateway calls now (the thing that would let it), or null when it can (or unknown). */
 export type DeviceHold = 'expired' | 'loggedOut' | 'token' | 'notConnected'
@@ -19,28 +20,28 @@ export function deviceHold(state: DeviceState): DeviceHold | null {
 }
 
 /** After a take-back: "2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed." */
-export const TAKE_BACK_WAITS_KEY: Record<DeviceHold, MessageKey> = {
+export const TAKE_BACK_WAITS_KEY = {
   expired: 'campaigns.takeBack.waits.expired',
   loggedOut: 'campaigns.takeBack.waits.loggedOut',
   token: 'campaigns.takeBack.waits.token',
   notConnected: 'campaigns.takeBack.waits.notConnected'
-}
+} as const satisfies Record<DeviceHold, string>
 
 /** Before it: "2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed." */
-export const TAKE_BACK_WARN_KEY: Record<DeviceHold, MessageKey> = {
+export const TAKE_BACK_WARN_KEY = {
   expired: 'campaigns.takeBack.warn.expired',
   loggedOut: 'campaigns.takeBack.warn.loggedOut',
   token: 'campaigns.takeBack.warn.token',
   notConnected: 'campaigns.takeBack.warn.notConnected'
-}
+} as const satisfies Record<DeviceHold, string>
 
 /** In a campaign's rows table, a row whose deletion waits: "To be taken back once Toko Kedua’s subscription is renewed". */
-export const TAKE_BACK_ROW_KEY: Record<DeviceHold, MessageKey> = {
+export const TAKE_BACK_ROW_KEY = {
   expired: 'campaigns.takeBack.row.expired',
   loggedOut: 'campaigns.takeBack.row.loggedOut',
   token: 'campaigns.takeBack.row.token',
   notConnected: 'campaigns.takeBack.row.notConnected'
-}
+} as const satisfies Record<DeviceHold, string>
 
 /** The counts on devices that cannot act now, each with its device's label and why; the others are left out. */
 export function heldByDevice(
