@@ -60,6 +60,7 @@ export const LAYERS = [
       'src/shared/contract-pipe',
       'src/shared/device-status',
       'src/shared/relay-status',
+      'src/shared/take-back-holds',
       'src/shared/zod-jitless'
     ],
     imports: ['domain'],

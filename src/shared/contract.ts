@@ -22,6 +22,7 @@ import {
   MAX_KEYWORD_LENGTH,
   MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
+  CAMPAIGN_NAME_MAX_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
   MESSAGE_KINDS,
@@ -831,7 +832,9 @@ export const CampaignRowView = z.object({
   deviceId: z.string().nullable(),
   sentAt: z.number().nullable(),
   failureMessage: z.string().nullable(),
-  history: z.array(z.object({ at: z.number(), status: OutboxStatus }))
+  history: z.array(z.object({ at: z.number(), status: OutboxStatus })),
+  /** Its take-back's gateway call is not made yet: the table says why it waits (its device, or its turn). */
+  takeBackWaiting: z.boolean()
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>
 
@@ -1510,7 +1513,7 @@ export const invokeChannels = builtOnFirstUse({
   'campaigns:create': () => ({
     request: z.object({
       sheetId: Id,
-      name: z.string().trim().max(120),
+      name: z.string().trim().max(CAMPAIGN_NAME_MAX_LENGTH),
       mapping: ColumnMappingSchema,
       template: z.string().min(1).max(10_000),
       pacing: PacingPolicySchema,
@@ -1541,7 +1544,7 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({
       id: Id,
       keep: z.number().int().min(1),
-      restName: z.string().trim().max(120)
+      restName: z.string().trim().max(CAMPAIGN_NAME_MAX_LENGTH)
     }),
     reply: z.object({ kept: CampaignView, rest: CampaignView })
   }),

@@ -205,7 +205,7 @@ describe('sender-desk campaign', () => {
     })
     // Without --name, the second campaign of the file is told apart from the first (QA4 F22).
     const name = (result: typeof plain) => (result.json.campaign as { name: string }).name
-    expect([name(plain), name(again)]).toEqual(['bad-rows.csv', 'bad-rows.csv (2)'])
+    expect([name(plain), name(again)]).toEqual(['bad-rows', 'bad-rows (2)'])
     // The zone is printed with the hours, so the terminal's reader knows whose clock they are on.
     const shown = await runCli(['campaign', 'status', (plain.json.campaign as { id: string }).id], inZone)
     expect(shown.stdout).toContain('08:00-20:00 America/Sao_Paulo')

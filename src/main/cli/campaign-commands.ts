@@ -370,13 +370,22 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const credentials = await context.credentials()
       const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
       const revokeDelivered = context.args.flags['revoke-delivered'] === true
-      const view = await withCommandLineCore(context, credentials, async (core) => {
+      const { view, devices } = await withCommandLineCore(context, credentials, async (core) => {
         const started = await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })
         context.out.progress('Taking the campaign back at the gateway…')
         await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
-        return core.invoke('outbox:takeBackProgress', { id: started.id })
+        const view = await core.invoke('outbox:takeBackProgress', { id: started.id })
+        // The calls still waiting are said with their device and what it needs, as the window says them.
+        const devices = await Promise.all(
+          view.pendingByDevice.map(async ({ deviceId }) => ({
+            id: deviceId,
+            label: deviceId,
+            state: await core.deviceState(deviceId)
+          }))
+        )
+        return { view, devices }
       })
-      context.out.result(describeTakeBackView(view), { ok: view.state === 'done', takeBack: view })
+      context.out.result(describeTakeBackView(view, devices), { ok: view.state === 'done', takeBack: view })
       return view.state === 'done' ? EXIT.ok : EXIT.network
     }
     case 'status': {

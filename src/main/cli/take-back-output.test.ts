@@ -53,6 +53,37 @@ it('says when a take-back is not finished', () => {
   )
 })
 
+it('names the device whose calls wait and what they wait for, in the window’s words', () => {
+  const view = {
+    id: 'r1',
+    state: 'running' as const,
+    producerTag: 'campaign:c1',
+    stoppedLocally: 0,
+    leftAlone: {},
+    revoke: { done: 0, refused: 0, unknown: 0, pending: 2 },
+    cancel: { done: 1, refused: 0, unknown: 0, pending: 2 },
+    resend: none,
+    pendingByDevice: [
+      { deviceId: 'd1', n: 1 },
+      { deviceId: 'd2', n: 2 },
+      { deviceId: 'd3', n: 1 }
+    ],
+    explained: []
+  }
+  const devices = [
+    { id: 'd1', label: 'Toko Utama', state: 'connected' as const },
+    { id: 'd2', label: 'Toko Kedua', state: 'expired' as const },
+    { id: 'd3', label: 'https://gw.example/d3', state: null }
+  ]
+  expect(describeTakeBackView(view, devices).split('\n')).toEqual([
+    '0 deleted for everyone, 2 still to do',
+    '1 cancelled at the gateway, 2 still to do',
+    '  2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.',
+    '  1 waits for https://gw.example/d3, which this command was not given: the app takes them back, or run it with that device',
+    'Not finished: run the command again (or leave the app running) to carry on.'
+  ])
+})
+
 it('says rows whose number opted out were never sent, apart from the ones cancelled here', () => {
   const text = describeTakeBackView({
     id: 'r1',

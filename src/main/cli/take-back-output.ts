@@ -2,7 +2,9 @@
  * A take-back's tally for the terminal ("4,812 deleted for everyone, 188 refused: …"): what was stopped here, what the
  * gateway did per action, its refusals in its own words, what is still to do and what was left as it was.
  */
-import type { TakeBackView } from '../../shared/contract'
+import type { DeviceState, TakeBackView } from '../../shared/contract'
+import { translate } from '../../shared/i18n'
+import { heldByDevice, TAKE_BACK_WAITS_KEY } from '../../shared/take-back-holds'
 
 const DONE_WORDS = {
   revoke: 'deleted for everyone',
@@ -25,7 +27,14 @@ const LEFT_WORDS: Record<string, string> = {
 
 const count = (n: number): string => n.toLocaleString('en-US')
 
-export function describeTakeBackView(view: TakeBackView): string {
+/**
+ * `devices`: to name the device whose calls wait and what for, in the window's words (its English); a null state is a
+ * device this command was not given, whose calls wait for the app (or a command with that device).
+ */
+export function describeTakeBackView(
+  view: TakeBackView,
+  devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
+): string {
   const lines: string[] = []
   if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} cancelled before they left`)
   for (const action of ['revoke', 'cancel', 'resend'] as const) {
@@ -36,6 +45,16 @@ export function describeTakeBackView(view: TakeBackView): string {
     if (tally.unknown > 0) parts.push(`${count(tally.unknown)} unknown`)
     if (tally.pending > 0) parts.push(`${count(tally.pending)} still to do`)
     lines.push(parts.join(', '))
+  }
+  const known = devices.flatMap((d) => (d.state === null ? [] : [{ ...d, state: d.state }]))
+  for (const w of heldByDevice(view.pendingByDevice, known))
+    lines.push(`  ${translate('en', TAKE_BACK_WAITS_KEY[w.hold], { n: w.n, device: w.device })}`)
+  for (const { deviceId, n } of view.pendingByDevice) {
+    const device = devices.find((d) => d.id === deviceId && d.state === null)
+    if (device && n > 0)
+      lines.push(
+        `  ${count(n)} ${n === 1 ? 'waits' : 'wait'} for ${device.label}, which this command was not given: the app takes them back, or run it with that device`
+      )
   }
   for (const e of view.explained) {
     const why = e.message ?? (e.state === 'refused' ? 'the gateway gave no reason' : '')

@@ -5,7 +5,7 @@
  * and campaigns commands, not the embedded sandbox gateway, webhooks, reminders or auto-replies: a fresh
  * `sender-desk outbox list` spends its time answering, not loading (issue 18).
  */
-import type { ApiErrorShape, InvokeReply, InvokeRequest } from '../../shared/contract'
+import type { ApiErrorShape, DeviceState, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
 import type { MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
@@ -19,7 +19,7 @@ import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
-import { invoiceRecord } from './devices'
+import { invoiceRecord, stateFromError, stateFromInfo } from './devices'
 import { FileHandles, type RegisteredFile } from './files'
 import {
   createGatewayClient,
@@ -229,6 +229,11 @@ export interface CommandLineCore {
    * that goes straight to the gateway and so past the queue's ask.
    */
   optedOut(phones: readonly string[]): string[]
+  /**
+   * The device's state as the app's monitor would read it now (the gateway's device info through the same rules), or
+   * null for a device this command was not given: the terminal has no monitor and no other device's token.
+   */
+  deviceState(deviceId: string): Promise<DeviceState | null>
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
   invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   close(): void
@@ -306,6 +311,14 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     registeredFile: (handle) => files.get(handle),
     operatorTimeZone: () => settings.get().defaultTimezone,
     optedOut,
+    async deviceState(deviceId) {
+      if (!client || !isDevice(deviceId)) return null
+      try {
+        return stateFromInfo(await client.deviceInfo(), systemClock.now()).state
+      } catch (error) {
+        return stateFromError(error).state
+      }
+    },
     invoke: invokeThrough(handlers as ApiHandlers, logger),
     close: () => db.close()
   }

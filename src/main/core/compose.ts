@@ -325,6 +325,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     notices.messagesArrived(
       messages.map((message) => ({
         conversationId: message.conversationId,
+        customer: message.chatId,
         from: message.isGroup
           ? (message.groupSubject ?? message.chatId)
           : (message.contactName ?? message.pushName ?? formatPhoneForReading(message.chatId)),

@@ -124,7 +124,18 @@ describe('NoticeBoard: customers’ new messages (issue 26)', () => {
     })
     return { clock, seen, notices, state }
   }
-  const message = (conversationId: number, from: string, text: string) => ({ conversationId, from, text })
+  // Each conversation its own customer unless told: one customer writing to two devices has two conversations.
+  const message = (
+    conversationId: number,
+    from: string,
+    text: string,
+    customer = `62800${conversationId}`
+  ) => ({
+    conversationId,
+    customer,
+    from,
+    text
+  })
 
   it('tells one message with its sender and first line, and a click opens that conversation', async () => {
     const { clock, seen, notices } = messageBoard()
@@ -150,6 +161,19 @@ describe('NoticeBoard: customers’ new messages (issue 26)', () => {
     await clock.advance(1_000)
     expect(shown(seen[1]!.title)).toBe('2 new messages from Sari')
     expect(seen[1]!.action).toEqual({ kind: 'conversation', conversationId: 5 })
+  })
+
+  it('counts a customer who wrote to two devices once, as the Overview counts distinct numbers', async () => {
+    const { clock, seen, notices } = messageBoard()
+    notices.messagesArrived([message(1, 'Budi', 'a', '628111'), message(2, 'Budi', 'b', '628111')])
+    notices.messagesArrived([message(3, 'Sari', 'c', '628222')])
+    await clock.advance(1_000)
+    expect(shown(seen[0]!.title)).toBe('3 new messages from 2 customers')
+    // Only that customer: their name, and the click opens the conversation they wrote in last.
+    notices.messagesArrived([message(1, 'Budi', 'd', '628111'), message(2, 'Budi', 'e', '628111')])
+    await clock.advance(1_000)
+    expect(shown(seen[1]!.title)).toBe('2 new messages from Budi')
+    expect(seen[1]!.action).toEqual({ kind: 'conversation', conversationId: 2 })
   })
 
   it('holds a catch-up backlog and tells it once, grouped, when the sync has caught up', async () => {

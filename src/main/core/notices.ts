@@ -39,6 +39,11 @@ export interface NoticeBoardOptions {
 /** A customer's message just kept (never one of ours): who wrote, where, and what. */
 export interface ArrivedMessageNotice {
   conversationId: number
+  /**
+   * Who wrote (their chat id): one customer writing to two devices has two conversations but is one customer, as the
+   * Overview's unread line counts distinct numbers.
+   */
+  customer: string
   /** The contact's name, else the push name, else the formatted number (a group: its subject). */
   from: string
   text: string
@@ -123,10 +128,10 @@ export class NoticeBoard {
   private readonly pendingDevice = new Map<string, { timer: TimerId; notice: Notice | null }>()
   private failedCount = 0
   private failedTimer: TimerId | null = null
-  /** Messages not told yet: how many, who wrote (first name seen per conversation) and the newest one. */
+  /** Messages not told yet: how many, who wrote (per customer: their name and latest conversation) and the newest one. */
   private arrived: {
     count: number
-    senders: Map<number, string>
+    senders: Map<string, { from: string; conversationId: number }>
     last: ArrivedMessageNotice | null
   } = { count: 0, senders: new Map(), last: null }
   private arrivedTimer: TimerId | null = null
@@ -230,8 +235,11 @@ export class NoticeBoard {
     for (const message of messages) {
       if (message.conversationId === viewing) continue
       this.arrived.count += 1
-      if (!this.arrived.senders.has(message.conversationId))
-        this.arrived.senders.set(message.conversationId, message.from)
+      // The conversation they wrote in last: the one a click on "N new messages from Budi" opens.
+      this.arrived.senders.set(message.customer, {
+        from: message.from,
+        conversationId: message.conversationId
+      })
       this.arrived.last = message
     }
     if (catchingUp) {
@@ -261,16 +269,16 @@ export class NoticeBoard {
       })
       return
     }
-    const [onlyId, onlyFrom] = senders.size === 1 ? [...senders][0]! : [null, null]
+    const only = senders.size === 1 ? [...senders.values()][0]! : null
     this.emit({
       key: 'inbox:grouped',
-      title:
-        onlyId !== null
-          ? { key: 'notice.messages.fromOne', params: { count, from: onlyFrom } }
-          : { key: 'notice.messages.fromMany', params: { count, customers: senders.size } },
+      title: only
+        ? { key: 'notice.messages.fromOne', params: { count, from: only.from } }
+        : { key: 'notice.messages.fromMany', params: { count, customers: senders.size } },
       body,
-      action:
-        onlyId !== null ? { kind: 'conversation', conversationId: onlyId } : { kind: 'open', view: 'inbox' }
+      action: only
+        ? { kind: 'conversation', conversationId: only.conversationId }
+        : { kind: 'open', view: 'inbox' }
     })
   }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { takenCampaignName, uniqueCampaignName } from './campaign-name'
+import {
+  CAMPAIGN_NAME_MAX_LENGTH,
+  campaignNameFromFile,
+  takenCampaignName,
+  uniqueCampaignName
+} from './campaign-name'
 
 describe('uniqueCampaignName', () => {
   it('keeps a name no campaign has', () => {
@@ -9,6 +14,63 @@ describe('uniqueCampaignName', () => {
   it('numbers a repeat from 2, past the numbers already taken (any case, spaces ignored)', () => {
     expect(uniqueCampaignName('promo3', ['promo3'])).toBe('promo3 (2)')
     expect(uniqueCampaignName('promo3', [' PROMO3 ', 'promo3 (2)', 'promo3 (4)'])).toBe('promo3 (3)')
+  })
+
+  const max = CAMPAIGN_NAME_MAX_LENGTH
+  const long = 'a'.repeat(max)
+  // A long name repeated stays within the limit once numbered: its base is cut, never the number.
+  const numbered = (cut: number, n: number) => `${'a'.repeat(max - cut)} (${n})`
+  it.each([
+    { why: 'a name at the limit, free', base: long, existing: [], expected: long },
+    {
+      why: 'a repeat that fits as it is',
+      base: 'a'.repeat(max - 4),
+      existing: ['a'.repeat(max - 4)],
+      expected: numbered(4, 2)
+    },
+    {
+      why: 'a repeat one character too long',
+      base: 'a'.repeat(max - 3),
+      existing: ['a'.repeat(max - 3)],
+      expected: numbered(4, 2)
+    },
+    { why: 'a repeat at the limit', base: long, existing: [long], expected: numbered(4, 2) },
+    {
+      why: 'a tenth repeat, its number one digit longer',
+      base: long,
+      existing: [long, ...Array.from({ length: 8 }, (_, i) => numbered(4, i + 2))],
+      expected: numbered(5, 10)
+    },
+    {
+      why: 'a cut that ends in a space drops it ("promo  (2)" never shows)',
+      base: `${'a'.repeat(max - 5)} bcde`,
+      existing: [`${'a'.repeat(max - 5)} bcde`],
+      expected: numbered(5, 2)
+    },
+    {
+      why: 'a base too long from the start (a long file name)',
+      base: 'b'.repeat(max + 30),
+      existing: [],
+      expected: 'b'.repeat(max)
+    }
+  ])('$why', ({ base, existing, expected }) => {
+    const name = uniqueCampaignName(base, existing)
+    expect(name).toBe(expected)
+    expect(name.length).toBeLessThanOrEqual(max)
+  })
+})
+
+describe('campaignNameFromFile', () => {
+  // The window's default and the core's/CLI's unnamed campaign: one rule, the file's name without its extension.
+  it.each([
+    { fileName: 'promo3.csv', name: 'promo3' },
+    { fileName: 'Tagihan Mei.xlsx', name: 'Tagihan Mei' },
+    { fileName: 'promo.2024.csv', name: 'promo.2024' },
+    { fileName: 'noextension', name: 'noextension' },
+    { fileName: '  spaced.csv ', name: 'spaced' },
+    { fileName: '.csv', name: '.csv' }
+  ])('$fileName → $name', ({ fileName, name }) => {
+    expect(campaignNameFromFile(fileName)).toBe(name)
   })
 })
 

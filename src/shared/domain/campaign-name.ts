@@ -1,5 +1,20 @@
 // Campaign names: two campaigns of one file (promo3 cancelled, promo3 sending) must read apart in the list (QA4 F22).
 
+/** The longest name a campaign may have (the contract refuses a longer one). */
+export const CAMPAIGN_NAME_MAX_LENGTH = 120
+
+/** An unnamed campaign's name: its file's, without the extension ("promo3.csv" → "promo3"), in the window and the core. */
+export function campaignNameFromFile(fileName: string): string {
+  return fileName.trim().replace(/(?<=.)\.[^.]+$/, '')
+}
+
+/** `text` cut to `length` UTF-16 units (the contract's count), never half a surrogate pair, without trailing spaces. */
+function cutTo(text: string, length: number): string {
+  let cut = text.slice(0, length)
+  if (cut.length > 0 && /[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1)
+  return cut.trimEnd()
+}
+
 /** How names are compared: the operator sees "Promo3" and "promo3 " as the same name. */
 const nameKey = (name: string): string => name.trim().toLowerCase()
 
@@ -10,12 +25,16 @@ export function takenCampaignName(name: string, existing: readonly string[]): st
   return existing.find((other) => nameKey(other) === key) ?? null
 }
 
-/** `base` when free, else the first of "base (2)", "base (3)"… that is: digits in parentheses read in any language. */
+/**
+ * `base` when free, else the first of "base (2)", "base (3)"… that is: digits in parentheses read in any language.
+ * The base is cut so the name, numbered, stays within CAMPAIGN_NAME_MAX_LENGTH: else a long name repeated is refused.
+ */
 export function uniqueCampaignName(base: string, existing: readonly string[]): string {
-  const name = base.trim()
+  const name = cutTo(base.trim(), CAMPAIGN_NAME_MAX_LENGTH)
   if (takenCampaignName(name, existing) === null) return name
   for (let n = 2; ; n++) {
-    const numbered = `${name} (${n})`
+    const suffix = ` (${n})`
+    const numbered = `${cutTo(name, CAMPAIGN_NAME_MAX_LENGTH - suffix.length)}${suffix}`
     if (takenCampaignName(numbered, existing) === null) return numbered
   }
 }

@@ -119,6 +119,8 @@ export const enRest = {
   'desktop.note.resendRefused': 'the gateway did not resend it: {message}',
   'desktop.takeBack.notInReports':
     'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+  'desktop.takeBack.deviceRemoved':
+    'its device was removed before it could be taken back, so it was not taken back',
   'desktop.takeBack.reportShows': 'the gateway reports it as {status}: it could not be taken back',
   'desktop.takeBack.resendInDoubt':
     'the gateway still reports {status}; the resend may or may not have gone through, so it is not asked again',
@@ -1255,6 +1257,11 @@ export const enRest = {
     '{n, plural, one {# waits} other {# wait}}: the gateway does not accept {device}’s token; {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
   'campaigns.takeBack.waits.notConnected':
     '{n, plural, one {# waits} other {# wait}}: {device} is not connected; {n, plural, one {it} other {they}} will be taken back once it is connected again.',
+  'campaigns.takeBack.row.expired': 'To be taken back once {device}’s subscription is renewed',
+  'campaigns.takeBack.row.loggedOut': 'To be taken back once {device}’s QR code is scanned',
+  'campaigns.takeBack.row.token': 'To be taken back once a working token is entered for {device}',
+  'campaigns.takeBack.row.notConnected': 'To be taken back once {device} is connected again',
+  'campaigns.takeBack.row.pending': 'Being taken back',
   'campaigns.takeBack.warn.expired':
     '{n, plural, one {# of them is} other {# of them are}} on {device}, whose subscription has ended: {n, plural, one {it} other {they}} will be taken back once it is renewed.',
   'campaigns.takeBack.warn.loggedOut':

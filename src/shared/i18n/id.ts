@@ -125,6 +125,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.resendRefused': 'gateway tidak mengirimnya ulang: {message}',
   'desktop.takeBack.notInReports':
     'laporan gateway tidak menampilkan pesan ini, jadi tidak diketahui apakah pesan sudah ditarik',
+  'desktop.takeBack.deviceRemoved':
+    'perangkatnya dihapus sebelum pesan sempat ditarik, jadi pesan tidak ditarik',
   'desktop.takeBack.reportShows': 'gateway melaporkannya sebagai {status}: pesan tidak dapat ditarik',
   'desktop.takeBack.resendInDoubt':
     'gateway masih melaporkan {status}; pengiriman ulang mungkin sudah atau belum terjadi, jadi tidak diminta lagi',
@@ -1427,6 +1429,11 @@ export const id: Record<MessageKey, string> = {
     '{n} menunggu: gateway tidak menerima token {device}; akan ditarik kembali setelah token yang berlaku dimasukkan.',
   'campaigns.takeBack.waits.notConnected':
     '{n} menunggu: {device} sedang tidak terhubung; akan ditarik kembali setelah tersambung lagi.',
+  'campaigns.takeBack.row.expired': 'Akan ditarik kembali setelah langganan {device} diperpanjang',
+  'campaigns.takeBack.row.loggedOut': 'Akan ditarik kembali setelah kode QR {device} dipindai',
+  'campaigns.takeBack.row.token': 'Akan ditarik kembali setelah token yang berlaku dimasukkan untuk {device}',
+  'campaigns.takeBack.row.notConnected': 'Akan ditarik kembali setelah {device} tersambung lagi',
+  'campaigns.takeBack.row.pending': 'Sedang ditarik kembali',
   'campaigns.takeBack.warn.expired':
     '{n} di antaranya ada di {device}, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
   'campaigns.takeBack.warn.loggedOut':

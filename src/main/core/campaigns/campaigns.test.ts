@@ -179,11 +179,12 @@ describe('campaigns on the outbox', () => {
   it('names an unnamed campaign after its file, numbered past the campaigns that have that name', async () => {
     await setUp()
     const unnamed = () => campaigns.create({ ...bigCampaign(1), name: '  ', fileName: 'promo3.csv' })
-    expect((await unnamed()).name).toBe('promo3.csv')
-    expect((await unnamed()).name).toBe('promo3.csv (2)')
+    // Without its extension, as the window names it by default (one rule: campaignNameFromFile).
+    expect((await unnamed()).name).toBe('promo3')
+    expect((await unnamed()).name).toBe('promo3 (2)')
     // A name the caller gives is kept as given, even a repeat (the window warns about it at the field).
-    expect((await campaigns.create({ ...bigCampaign(1), name: 'promo3.csv' })).name).toBe('promo3.csv')
-    expect((await unnamed()).name).toBe('promo3.csv (3)')
+    expect((await campaigns.create({ ...bigCampaign(1), name: 'promo3' })).name).toBe('promo3')
+    expect((await unnamed()).name).toBe('promo3 (3)')
   })
 
   it('queues only the ready rows and sends them within the policy: gaps, batch pauses, the preview text', async () => {
@@ -690,9 +691,13 @@ describe('campaigns on the outbox', () => {
     campaigns.takeBack(id, { revokeDelivered: true })
     await fixture.clock.advance(60_000)
     expect(campaigns.get(id).takeBackPending).toBe(12)
+    // Each row says its deletion waits, so the rows table can say why (its Reason was empty).
+    const waitingRows = () => campaigns.resultsPage(id, 0, 100).rows.filter((row) => row.takeBackWaiting)
+    expect(waitingRows()).toHaveLength(12)
     fixture.outbox.setDeviceSendable('dev-1', true)
     await fixture.runUntil(() => campaigns.get(id).takeBackPending === 0, { stepMs: 1000 })
     expect(campaigns.get(id).counts.revoked).toBe(12)
+    expect(waitingRows()).toEqual([])
   })
 
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {

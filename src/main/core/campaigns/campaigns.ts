@@ -12,6 +12,7 @@ import type { Language } from '../../../shared/i18n'
 import {
   dayIn,
   finishEstimate,
+  campaignNameFromFile,
   uniqueCampaignName,
   usableContactName,
   usablePacing
@@ -308,6 +309,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const ids = rows.flatMap((row) => (row.itemId ? [row.itemId] : []))
     const outcomes = new Map(queue.outcomes.of(ids).map((outcome) => [outcome.id, outcome]))
     const history = queue.outcomes.history(ids)
+    const takeBackOpen = queue.outcomes.takeBackOpen(ids)
     return rows.map((row) => {
       const outcome = row.itemId ? outcomes.get(row.itemId) : undefined
       return {
@@ -318,7 +320,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         acceptedAt: outcome?.acceptedAt ?? null,
         closedAt: outcome?.closedAt ?? null,
         failureMessage: outcome?.failureMessage ?? null,
-        history: row.itemId ? (history.get(row.itemId) ?? []) : []
+        history: row.itemId ? (history.get(row.itemId) ?? []) : [],
+        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId)
       }
     })
   }
@@ -458,7 +461,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         name:
           input.name.trim() ||
           uniqueCampaignName(
-            input.fileName,
+            campaignNameFromFile(input.fileName),
             store.list().map((c) => c.name)
           ),
         fileName: input.fileName,

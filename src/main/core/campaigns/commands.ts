@@ -417,7 +417,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           deviceId: r.itemId ? r.deviceId : null,
           sentAt: r.sentAt,
           failureMessage: r.failureMessage,
-          history: r.history
+          history: r.history,
+          takeBackWaiting: r.takeBackWaiting
         }))
       }
     },

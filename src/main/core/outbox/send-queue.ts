@@ -34,6 +34,8 @@ export interface ProducerOutcomes {
   history(ids: readonly string[]): Map<string, { at: number; status: ItemStatus }[]>
   /** Which of them exist. */
   existing(ids: readonly string[]): Set<string>
+  /** Which of them a take-back has still to ask the gateway about (a device that cannot act holds them). */
+  takeBackOpen(ids: readonly string[]): Set<string>
   /** Recipients the producer handed to the gateway (or may have): not to be sent to again by it. */
   reached(tag: string): Set<string>
   /** Final statuses of its last `limit` sends on a device since `from`, newest first. */
@@ -115,6 +117,7 @@ export function createSendQueue(input: KernelInput) {
     of: (ids) => store.outcomesOf(ids),
     history: (ids) => store.statusHistoryOf(ids),
     existing: (ids) => store.existingIds(ids),
+    takeBackOpen: (ids) => ctx.takeBackStore.itemsWithOpenOps(ids),
     reached: (tag) => store.recipientsReached(tag),
     recent: (tag, deviceId, from, limit) => store.recentOutcomes(tag, deviceId, from, limit),
     sendLog: (tag, deviceId, from, to) => store.sendLog(tag, deviceId, from, to),
@@ -199,6 +202,7 @@ export function createSendQueue(input: KernelInput) {
     takeBackPending: takeBacks.producerTakeBackPending,
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
+    settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
     start: (): Promise<void> => core.start({ tracking: true, retention: true }),
     /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */

@@ -226,6 +226,45 @@ describe('take-back: a device that cannot act now', () => {
   })
 })
 
+describe('take-back: a device that is removed', () => {
+  it('settles its waiting calls as not taken back, saying its device was removed, and the request ends', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.add(
+      ['row-1', 'row-2'].map((id, i) =>
+        newTextItem(id, { recipient: `62812000000${i}`, producerTag: 'campaign:c1', deviceId: `d${i + 1}` })
+      )
+    )
+    await fx.outbox.start()
+    await fx.runUntil(() => ['row-1', 'row-2'].every((id) => statusOf(id) === 'accepted'))
+    for (const id of ['row-1', 'row-2']) fx.gateway.setStatus(fx.outbox.get(id).item.gatewayId ?? '', 'read')
+    await fx.runUntil(() => ['row-1', 'row-2'].every((id) => statusOf(id) === 'read'), { stepMs: 1000 })
+    fx.outbox.setDeviceSendable('d2', false)
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    await fx.clock.advance(60_000)
+    expect(fx.outbox.takeBackPending('campaign:c1')).toBe(1)
+
+    // d2 is removed: its call can never be made, so it no longer says "still to do".
+    fx.outbox.settleTakeBacksOfRemovedDevice('d2')
+    const settled = fx.outbox.takeBackProgress(request.id)
+    expect(settled).toMatchObject({
+      state: 'done',
+      revoke: { done: 1, unknown: 1, pending: 0 },
+      pendingByDevice: []
+    })
+    expect(settled.explained).toEqual([
+      expect.objectContaining({
+        action: 'revoke',
+        state: 'unknown',
+        messageKey: 'desktop.takeBack.deviceRemoved',
+        n: 1
+      })
+    ])
+    expect(settled.explained[0]!.message).toContain('its device was removed')
+    expect(fx.outbox.takeBackPending('campaign:c1')).toBe(0)
+    expect(statusOf('row-2')).toBe('read')
+  })
+})
+
 describe('take-back: answers lost, crashes', () => {
   it('an answer lost after the gateway acted is settled by the reports, without a second call', async () => {
     fx = makeFixture(OPTIONS)

@@ -7,7 +7,7 @@ import { decideTakeBack, planTakeBack, takeBackStep } from '../../../shared/doma
 import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
-import { noteFields } from '../../../shared/i18n/notes'
+import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { OPTED_OUT_NOTE } from './policies'
 
 /** What a selection's action is called in the domain's decision. */
@@ -164,6 +164,19 @@ export function createTakeBacks(
     return view
   }
 
+  /**
+   * A removed device's calls can never be made: settled as not taken back ("its device was removed"), so they no
+   * longer wait forever as "still to do", and a request with nothing else left ends. Whether the gateway still has
+   * the message is unknown to us (the device may live on there): unknown, not refused.
+   */
+  function settleRemovedDevice(deviceId: string): void {
+    ctx.batch(() => {
+      const now = clock.now()
+      for (const id of store.settleDeviceOps(deviceId, encodeNote('desktop.takeBack.deviceRemoved'), now))
+        store.finishIfSettled(id, now)
+    })
+  }
+
   /** Pause a request (its waiting ops are not called; calls in flight end and are recorded) or resume it. */
   function setPaused(id: string, paused: boolean): TakeBackView {
     mustGet(id)
@@ -179,6 +192,7 @@ export function createTakeBacks(
     producerTakenBackAt,
     producerTakeBackPending,
     progress,
-    setPaused
+    setPaused,
+    settleRemovedDevice
   }
 }

@@ -152,7 +152,7 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   }
 }
 
-/** A device's queue is cancelled before it goes, and its series dropped after. */
+/** A device's queue is cancelled before it goes; its series are dropped after, and its take-back calls settled. */
 export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
   return {
     holdDevice(deviceId) {
@@ -161,6 +161,7 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
     },
     forgetDevice(deviceId) {
       for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id)
+      outbox.settleTakeBacksOfRemovedDevice(deviceId)
     }
   }
 }

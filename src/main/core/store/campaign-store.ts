@@ -60,6 +60,8 @@ export interface CampaignRowResult extends CampaignRowRecord {
   closedAt: number | null
   failureMessage: string | null
   history: { at: number; status: ItemStatus }[]
+  /** Its take-back's call is not made yet (its device cannot act, or its turn has not come). */
+  takeBackWaiting: boolean
 }
 
 export interface CampaignDeviceRecord {

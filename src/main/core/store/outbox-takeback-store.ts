@@ -50,6 +50,8 @@ export interface TakeBackSubjectRecord {
   optedOut: boolean
 }
 
+/** A group of a request's refusals or unknowns with the words they share. */
+type ExplainedRow = { action: TakeBackAction; state: TakeBackOpState; message: string | null; n: number }
 interface OpRow {
   seq: number
   request_id: string
@@ -182,6 +184,13 @@ export class OutboxTakeBackStore {
     return row.n
   }
 
+  /** Which of these items have a take-back call not settled yet (waiting its turn, or its device). */
+  itemsWithOpenOps(itemIds: readonly string[]): Set<string> {
+    const sql = `SELECT item_id AS id FROM outbox_takeback_ops WHERE item_id IN (SELECT value FROM json_each(?))
+      AND state IN ('waiting', 'calling', 'in_doubt')`
+    return new Set((this.prepare(sql).all(JSON.stringify(itemIds)) as { id: string }[]).map((r) => r.id))
+  }
+
   /** One more op for a request; false when that item was already asked that action. */
   addOp(requestId: string, op: NewTakeBackOp): boolean {
     return (
@@ -261,20 +270,12 @@ export class OutboxTakeBackStore {
   }
 
   /** The request's refusals and unknowns, grouped by the gateway's words (or the kernel's note). */
-  explained(
-    requestId: string
-  ): { action: TakeBackAction; state: TakeBackOpState; message: string | null; n: number }[] {
+  explained(requestId: string): ExplainedRow[] {
     return this.prepare(
       `SELECT action, state, gateway_message AS message, COUNT(*) AS n FROM outbox_takeback_ops o
        WHERE request_id = ? AND state IN ('refused', 'unknown') AND ${NOT_SUPERSEDED}
-       GROUP BY action, state, gateway_message
-       ORDER BY n DESC`
-    ).all(requestId) as {
-      action: TakeBackAction
-      state: TakeBackOpState
-      message: string | null
-      n: number
-    }[]
+       GROUP BY action, state, gateway_message ORDER BY n DESC`
+    ).all(requestId) as ExplainedRow[]
   }
 
   /** Each op of these items (newest first), for the window's per-message answer. */
@@ -379,6 +380,13 @@ export class OutboxTakeBackStore {
     this.prepare(
       `UPDATE outbox_takeback_ops SET ${sets.join(', ')} WHERE seq IN (SELECT value FROM json_each(?))`
     ).run(...values, JSON.stringify(seqs))
+  }
+
+  /** A removed device's unsettled ops, settled as unknown with `why` (never callable now): the requests they were in. */
+  settleDeviceOps(deviceId: string, why: string, at: number): string[] {
+    const sql = `UPDATE outbox_takeback_ops SET state = 'unknown', gateway_message = ?, settled_at = ?, check_at = NULL
+      WHERE device_id = ? AND state IN ('waiting', 'calling', 'in_doubt') RETURNING request_id AS id`
+    return [...new Set((this.prepare(sql).all(why, at, deviceId) as { id: string }[]).map((r) => r.id))]
   }
 
   /** One op settled for good: done, refused (the gateway's own words) or unknown (why). */

@@ -42,7 +42,9 @@ const sources = import.meta.glob(
     // The fields an edit note names, worded where the note is read.
     '../../../shared/i18n/note-text.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
-    '../../../shared/device-status.ts'
+    '../../../shared/device-status.ts',
+    // Why a take-back waits on a device, shared by the window and the CLI.
+    '../../../shared/take-back-holds.ts'
   ],
   {
     query: '?raw',

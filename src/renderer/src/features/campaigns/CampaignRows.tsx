@@ -12,6 +12,7 @@ import { RecipientLabel, RecipientName } from '../../ui/RecipientName'
 import { usableContactName } from '../../../../shared/domain'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { problemsText } from './problems'
+import { deviceHold, TAKE_BACK_ROW_KEY } from '../../../../shared/take-back-holds'
 
 export const ROWS_PER_PAGE = 50
 
@@ -65,6 +66,14 @@ export function CampaignRows({
 
   const deviceName = (deviceId: string | null): string =>
     deviceId ? (devices.find((d) => d.id === deviceId)?.label ?? deviceId) : ''
+  /** Why a row's deletion waits, by the take-back's rule: its device and what it needs, else its turn. */
+  const takeBackWait = (row: CampaignRowView): string => {
+    const device = devices.find((d) => d.id === row.deviceId)
+    const hold = device ? deviceHold(device.state) : null
+    return device && hold
+      ? t(TAKE_BACK_ROW_KEY[hold], { device: device.label })
+      : t('campaigns.takeBack.row.pending')
+  }
   const total = page?.total ?? 0
   const last = Math.min(offset + ROWS_PER_PAGE, total)
   // Said in the sheet's row numbers, as the Sheet row column shows them: "Rows 1–20" above rows 2…21 contradicted it.
@@ -153,7 +162,11 @@ export function CampaignRows({
                         <code>{row.gatewayId ?? ''}</code>
                       </td>
                       <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
-                      <td>{translateNote(language, row.failureMessage) ?? problemsText(row.problems, t)}</td>
+                      <td>
+                        {row.takeBackWaiting
+                          ? takeBackWait(row)
+                          : (translateNote(language, row.failureMessage) ?? problemsText(row.problems, t))}
+                      </td>
                     </tr>
                   )
                 })}

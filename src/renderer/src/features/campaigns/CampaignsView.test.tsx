@@ -976,6 +976,7 @@ describe('CampaignRows', () => {
       { at: Date.UTC(2026, 0, 15, 1, 59), status: 'queued' },
       { at: Date.UTC(2026, 0, 15, 2, 5), status: 'read' }
     ],
+    takeBackWaiting: false,
     ...over
   })
 
@@ -1048,6 +1049,42 @@ describe('CampaignRows', () => {
       { id: 'c1', offset: 50, limit: 50 }
     ])
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
+  })
+
+  // A row whose deletion waits had an empty Reason: it says why it waits, as the take-back's tally does.
+  it('says why a row’s take-back waits: its device and what it needs, else that it is being taken back', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Shop', state: 'connected' }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })
+        ]
+      })
+    )
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({
+      total: 3,
+      rows: [
+        row(2, { deviceId: 'dev-2', takeBackWaiting: true }),
+        row(3, { takeBackWaiting: true }),
+        row(4, { deviceId: 'dev-2' })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    const reasons = (await within(rows).findAllByTestId('campaign-row')).map(
+      (tr) => tr.querySelectorAll('td')[6]?.textContent
+    )
+    expect(reasons).toEqual([
+      'To be taken back once Toko Kedua’s subscription is renewed',
+      'Being taken back',
+      ''
+    ])
   })
 
   // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.

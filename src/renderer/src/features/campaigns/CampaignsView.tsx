@@ -20,6 +20,7 @@ import {
   bucketOf,
   newCampaignPacing,
   takenCampaignName,
+  campaignNameFromFile,
   uniqueCampaignName,
   type StatusBucket
 } from '../../../../shared/domain'
@@ -549,7 +550,7 @@ function NewCampaign({
 
   const restNameOf = (campaignName: string): string => t('campaigns.split.restName', { name: campaignName })
   // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
-  const defaultName = sheet ? uniqueCampaignName(sheet.fileName.replace(/\.[^.]+$/, ''), existingNames) : ''
+  const defaultName = sheet ? uniqueCampaignName(campaignNameFromFile(sheet.fileName), existingNames) : ''
   const name = typedName ?? defaultName
   /** What the campaign is created as: an emptied field takes the default again. */
   const campaignName = name.trim() || defaultName

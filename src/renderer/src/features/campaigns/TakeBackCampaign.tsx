@@ -2,8 +2,12 @@
 // for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
 // gateway's refusals in its own words.
 import { useEffect, useId, useRef, useState } from 'react'
-import type { DeviceState, DeviceView, TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
-import { deviceStatus } from '../../../../shared/device-status'
+import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
+import {
+  heldByDevice,
+  TAKE_BACK_WAITS_KEY as WAITS_KEY,
+  TAKE_BACK_WARN_KEY as WARN_KEY
+} from '../../../../shared/take-back-holds'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useDevices } from '../../stores/devices'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -26,44 +30,6 @@ const LEFT_KEY: Record<string, MessageKey> = {
  * was sent, so there is nothing to take back, and they are not listed as what "cannot be taken back" (QA N15).
  */
 const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
-
-/** Why a device cannot carry its gateway calls now (the thing that would let it), or null when it can (or unknown). */
-type DeviceHold = 'expired' | 'loggedOut' | 'token' | 'notConnected'
-function deviceHold(state: DeviceState): DeviceHold | null {
-  if (state === 'connected' || state === 'unknown') return null
-  if (state === 'expired') return 'expired'
-  if (state === 'needs-scan') return 'loggedOut'
-  if (deviceStatus(state).tokenRefused) return 'token'
-  return 'notConnected'
-}
-
-const WAITS_KEY: Record<DeviceHold, MessageKey> = {
-  expired: 'campaigns.takeBack.waits.expired',
-  loggedOut: 'campaigns.takeBack.waits.loggedOut',
-  token: 'campaigns.takeBack.waits.token',
-  notConnected: 'campaigns.takeBack.waits.notConnected'
-}
-const WARN_KEY: Record<DeviceHold, MessageKey> = {
-  expired: 'campaigns.takeBack.warn.expired',
-  loggedOut: 'campaigns.takeBack.warn.loggedOut',
-  token: 'campaigns.takeBack.warn.token',
-  notConnected: 'campaigns.takeBack.warn.notConnected'
-}
-
-/**
- * The counts on devices that cannot act now, each with its device and why (QA5 N06): the pump carries them once the
- * device can, so they are said to wait for that, not left as a bare "still to do".
- */
-function heldByDevice(
-  counts: readonly { deviceId: string; n: number }[],
-  devices: readonly DeviceView[]
-): { device: string; hold: DeviceHold; n: number }[] {
-  return counts.flatMap(({ deviceId, n }) => {
-    const device = devices.find((d) => d.id === deviceId)
-    const hold = device ? deviceHold(device.state) : null
-    return device && hold && n > 0 ? [{ device: device.label, hold, n }] : []
-  })
-}
 
 /**
  * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
