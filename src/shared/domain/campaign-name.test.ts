@@ -3,7 +3,8 @@ import {
   CAMPAIGN_NAME_MAX_LENGTH,
   campaignNameFromFile,
   takenCampaignName,
-  uniqueCampaignName
+  uniqueCampaignName,
+  framedCampaignName
 } from './campaign-name'
 
 describe('uniqueCampaignName', () => {
@@ -57,6 +58,26 @@ describe('uniqueCampaignName', () => {
     const name = uniqueCampaignName(base, existing)
     expect(name).toBe(expected)
     expect(name.length).toBeLessThanOrEqual(max)
+  })
+})
+
+describe('framedCampaignName', () => {
+  const rest = (name: string): string => `${name} (rest)`
+  it.each([
+    { why: 'a short name, as it is', name: 'bills', expected: 'bills (rest)' },
+    {
+      why: 'a name at the limit, cut to leave room',
+      name: 'b'.repeat(120),
+      expected: `${'b'.repeat(113)} (rest)`
+    },
+    {
+      why: 'no space left before the frame',
+      name: `${'b'.repeat(112)}  xyz`,
+      expected: `${'b'.repeat(112)} (rest)`
+    }
+  ])('$why', ({ name, expected }) => {
+    expect(framedCampaignName(name, rest)).toBe(expected)
+    expect(framedCampaignName(name, rest).length).toBeLessThanOrEqual(CAMPAIGN_NAME_MAX_LENGTH)
   })
 })
 

@@ -15,6 +15,14 @@ function cutTo(text: string, length: number): string {
   return cut.trimEnd()
 }
 
+/**
+ * `frame(name)` with `name` cut so the whole stays within CAMPAIGN_NAME_MAX_LENGTH: a split's rest ("… (rest)") of a
+ * long name was refused by the contract. The frame's own words are never cut.
+ */
+export function framedCampaignName(name: string, frame: (name: string) => string): string {
+  return frame(cutTo(name.trim(), CAMPAIGN_NAME_MAX_LENGTH - frame('').length))
+}
+
 /** How names are compared: the operator sees "Promo3" and "promo3 " as the same name. */
 const nameKey = (name: string): string => name.trim().toLowerCase()
 

@@ -10,6 +10,7 @@ import {
   type InvokeReply,
   type SheetView
 } from '../../../../shared/contract'
+import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../../shared/domain/campaign-name'
 import { encodeNote } from '../../../../shared/i18n/notes'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
@@ -2224,6 +2225,29 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
     )
+  })
+
+  it("names the rest of a long-named campaign within the name's limit", async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
+    const longName = 'Tagihan pelanggan '.repeat(7).slice(0, CAMPAIGN_NAME_MAX_LENGTH)
+    const draft = campaign({ name: longName, status: 'draft', counts: { waiting: 3 } })
+    const rest = campaign({ id: 'c2', name: 'rest', status: 'draft' })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    fake.handle('campaigns:split', () => ({ kept: draft, rest }))
+    fake.handle('campaigns:start', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: longName }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    await user.click(screen.getByRole('button', { name: 'Split: send 1 now, 2 later' }))
+    await waitFor(() => expect(fake.requests('campaigns:split')).toHaveLength(1))
+    // The contract refuses a name over the limit: the name is cut, never the "(rest)" that says what it is.
+    const restName = fake.requests('campaigns:split')[0]?.restName ?? ''
+    expect(restName.length).toBeLessThanOrEqual(CAMPAIGN_NAME_MAX_LENGTH)
+    expect(restName).toMatch(/^Tagihan pelanggan .* \(rest\)$/)
   })
 
   // QA4 F12: "1 was already with the gateway" for a row already read: the report words each by where it stands.

@@ -22,6 +22,7 @@ import {
   takenCampaignName,
   campaignNameFromFile,
   uniqueCampaignName,
+  framedCampaignName,
   type StatusBucket
 } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
@@ -97,6 +98,11 @@ interface SplitRest {
   id: string
   name: string
   rows: number
+}
+
+/** The draft a split leaves for later, "<name> (rest)": within the name's limit (a long name's rest was refused). */
+function splitRestName(t: Translate, campaignName: string): string {
+  return framedCampaignName(campaignName, (name) => t('campaigns.split.restName', { name }))
 }
 
 export function CampaignsView(): React.JSX.Element {
@@ -548,7 +554,7 @@ function NewCampaign({
     }
   }
 
-  const restNameOf = (campaignName: string): string => t('campaigns.split.restName', { name: campaignName })
+  const restNameOf = (campaignName: string): string => splitRestName(t, campaignName)
   // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
   const defaultName = sheet ? uniqueCampaignName(campaignNameFromFile(sheet.fileName), existingNames) : ''
   const name = typedName ?? defaultName
@@ -1054,7 +1060,7 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  const restName = t('campaigns.split.restName', { name: campaign.name })
+  const restName = splitRestName(t, campaign.name)
 
   /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
   async function start(keep?: number): Promise<void> {
