@@ -1375,14 +1375,15 @@ export const enRest = {
   'campaigns.presend.back': 'Go back',
   'campaigns.presend.split': 'Split: send {now} now, {later} later',
   'campaigns.presend.splitExplain':
-    'Split starts the first {now} ready rows now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
+    'Split starts {now, plural, one {the first ready row} other {the first # ready rows}} now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
   'campaigns.split.restName': '{name} (rest)',
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
-  'campaigns.count.rows': '{rows} rows in all',
-  'campaigns.cancel.confirm': 'Cancel the {count} messages not sent yet? This cannot be undone.',
-  'campaigns.cancel.yes': 'Cancel {count} messages',
+  'campaigns.count.rows': '{rows, plural, one {# row} other {# rows}} in all',
+  'campaigns.cancel.confirm':
+    'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',
+  'campaigns.cancel.yes': 'Cancel {count, plural, one {# message} other {# messages}}',
   'campaigns.cancel.keep': 'Keep sending',
   // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
   'devices.capToday': 'Daily cap today',

@@ -36,6 +36,13 @@ const GLOSSARY: Term[] = [
     variants: [/\bberkas/i]
   },
   {
+    // The outbox's chips say "Hapus filter …" and its matches "cocok dengan filter ini"; its Clear button and form read
+    // "Hapus saringan", "Saring kotak keluar" (QA6 Q05).
+    concept: 'a filter',
+    chosen: /\bfilter\b/i,
+    variants: [/\bsaring/i]
+  },
+  {
     concept: 'drop (drag and drop)',
     chosen: /\blepaskan\b/i,
     variants: [/\bjatuhkan\b/i, /\bletakkan\b/i]

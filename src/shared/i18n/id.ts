@@ -843,7 +843,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.deletedStatus': 'Dihapus',
 
   'outbox.title': 'Kotak keluar',
-  'outbox.filters': 'Saring kotak keluar',
+  'outbox.filters': 'Filter kotak keluar',
   'outbox.filter.status': 'Status',
   'outbox.filter.device': 'Perangkat',
   'outbox.filter.allDevices': 'Semua perangkat',
@@ -851,7 +851,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.text': 'Isi pesan',
   'outbox.filter.from': 'Dari tanggal',
   'outbox.filter.to': 'Sampai tanggal',
-  'outbox.filter.clear': 'Hapus saringan',
+  'outbox.filter.clear': 'Hapus filter',
   'outbox.filter.more': 'Status, perangkat, dan tanggal',
   'outbox.filter.active': 'Filter aktif',
   'outbox.filter.remove': 'Hapus filter {filter}',

@@ -2335,6 +2335,45 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   })
 
+  it('says one row and one message in the singular: total, split and Cancel the rest (QA6 Q03)', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 5,
+            dailyCap: 200,
+            sentToday: { count: 199, resetsAt: '2026-01-15T17:00:00.000Z' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    const user = userEvent.setup()
+    const { unmount } = render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    expect(within(summary).getByText(/Split starts/).textContent).toBe(
+      'Split starts the first ready row now and keeps the other 2 as a new draft campaign, "bills (rest)", to start when the quota or the daily cap allows.'
+    )
+    unmount()
+    // A campaign of one row, its one unsent message cancelled.
+    const one = campaign({ counts: { waiting: 0, queued: 1, sending: 0, accepted: 0, sent: 0, skipped: 0 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [one] }))
+    fake.handle('campaigns:get', () => one)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-rows-total')).textContent).toBe('1 row in all')
+    await user.click(screen.getByTestId('campaign-cancel'))
+    expect(screen.getByRole('group', { name: /^Cancel the message not sent yet\?/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Cancel 1 message' })).toBeTruthy()
+  })
+
   it('counts every row once: the buckets add up to the rows, in the locale, and the legend says the totals', async () => {
     seedStores(
       makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })

@@ -1286,7 +1286,7 @@ function CampaignProgress({
         </span>
       </h3>
       <p className="muted" data-testid="campaign-rows-total">
-        {t('campaigns.count.rows', { rows: formatCount(rows, locale) })}
+        {t('campaigns.count.rows', { rows })}
       </p>
       {/* A cancelled or finished campaign sends nothing more: no sending hours to promise (QA N14). */}
       {campaign.status === 'cancelled' || campaign.status === 'finished' ? null : (
@@ -1456,8 +1456,8 @@ function CampaignProgress({
           id="campaign-cancel-question"
           // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
           focusOnOpen
-          question={t('campaigns.cancel.confirm', { count: formatCount(cancellable, locale) })}
-          confirmLabel={t('campaigns.cancel.yes', { count: formatCount(cancellable, locale) })}
+          question={t('campaigns.cancel.confirm', { count: cancellable })}
+          confirmLabel={t('campaigns.cancel.yes', { count: cancellable })}
           keepLabel={t('campaigns.cancel.keep')}
           confirmTestId="campaign-cancel-confirm"
           onConfirm={() =>

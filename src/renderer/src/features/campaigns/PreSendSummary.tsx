@@ -138,7 +138,7 @@ export function PreSendSummary({
       {fitNow !== null ? (
         <p className="muted" id="campaign-split-explain">
           {t('campaigns.presend.splitExplain', {
-            now: count(fitNow),
+            now: fitNow,
             later: count(ready - fitNow),
             name: restName
           })}

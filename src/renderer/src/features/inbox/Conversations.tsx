@@ -422,6 +422,23 @@ function SearchResults({
     next: string | null
   } | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // "More" pressed: the hits already listed, so the first one its page adds takes the focus once drawn (its button goes
+  // on the last page, which would leave the focus on <body>).
+  const focusFromHit = useRef<{ text: string; hit: number } | null>(null)
+  const resultsRef = useRef<HTMLDivElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    const from = focusFromHit.current
+    if (from === null || !found) return
+    focusFromHit.current = null
+    // A page for a search since replaced (the text changed) moves nothing.
+    if (from.text !== found.text) return
+    const hits =
+      resultsRef.current?.querySelectorAll<HTMLElement>('[data-testid="inbox-search-message"]') ?? []
+    const added = [...hits].slice(from.hit).find((hit) => hit.querySelector('button'))
+    const target = added?.querySelector('button') ?? statusRef.current
+    target?.focus()
+  }, [found])
 
   useEffect(() => {
     let on = true
@@ -464,8 +481,10 @@ function SearchResults({
   if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
 
   function more(before: string): void {
+    const listed = found ? found.messages.length + found.replies.length : 0
     searchPage(text, before)
-      .then((reply) =>
+      .then((reply) => {
+        focusFromHit.current = { text, hit: listed }
         setFound((now) =>
           now && now.text === text
             ? {
@@ -476,7 +495,7 @@ function SearchResults({
               }
             : now
         )
-      )
+      })
       .catch((e: unknown) => setError(errorInfo(e).message))
   }
   /** How many it found, only what there is: "2 conversations found", not "… and 0 messages" (QA N03). */
@@ -508,8 +527,8 @@ function SearchResults({
     pool.find((c) => c.chatId === message.chatId && c.deviceSerial === message.deviceSerial) ??
     pool.find((c) => c.chatId === message.chatId)
   return (
-    <div className="inbox-search-results" data-testid="inbox-search-results">
-      <p className="muted" role="status">
+    <div className="inbox-search-results" data-testid="inbox-search-results" ref={resultsRef}>
+      <p className="muted" role="status" ref={statusRef} tabIndex={-1}>
         {foundLine()}
       </p>
       {found.conversations.length > 0 ? (

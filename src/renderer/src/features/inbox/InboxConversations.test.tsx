@@ -278,6 +278,36 @@ describe('the conversations list', () => {
     expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2)
   })
 
+  it('gives the focus to the first hit "more" added, not to <body> as its button goes (QA6 Q01)', async () => {
+    script()
+    fake.handle('inbox:search', ({ before }) =>
+      before === undefined
+        ? {
+            messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            replies: [],
+            conversations: [],
+            next: 'page-2'
+          }
+        : {
+            messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            replies: [],
+            conversations: [],
+            next: null
+          }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'grosir')
+    const moreButton = await screen.findByTestId('inbox-search-more')
+    moreButton.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    const added = screen.getAllByTestId('inbox-search-message')[1]!
+    await waitFor(() => expect(document.activeElement).toBe(within(added).getByRole('button')))
+    expect(added.textContent).toContain('Grosir minimal berapa?')
+  })
+
   it('reads on at once past a page the core ended without a hit, so "more" is never offered over nothing', async () => {
     script()
     // The core read a stretch of a campaign's sent messages to chats without a conversation and found nothing there.
