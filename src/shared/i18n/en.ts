@@ -1595,7 +1595,7 @@ export const enRest = {
   'inbox.search.foundMoreMessages': 'More than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
-  'inbox.search.more': 'More messages found',
+  'inbox.search.more': 'Show more messages',
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',

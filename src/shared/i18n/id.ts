@@ -1761,7 +1761,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.foundMoreMessages': 'Lebih dari {messages} pesan ditemukan',
   'inbox.search.busy': 'Mencari…',
   'inbox.search.none': 'Tidak ada yang ditemukan.',
-  'inbox.search.more': 'Pesan lain yang ditemukan',
+  'inbox.search.more': 'Tampilkan pesan lainnya',
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',

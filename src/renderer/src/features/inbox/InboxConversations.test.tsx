@@ -265,6 +265,8 @@ describe('the conversations list', () => {
     await user.type(screen.getByTestId('inbox-search'), 'grosir')
     const found = await screen.findByTestId('inbox-search-message')
     expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir' })
+    // An action, not a heading (QA6 Q07: "More messages found").
+    expect(screen.getByTestId('inbox-search-more').textContent).toBe('Show more messages')
     await user.click(screen.getByTestId('inbox-search-more'))
     await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
     expect(fake.requests('inbox:search').at(-1)).toMatchObject({ text: 'grosir', before: 'page-2' })
