@@ -269,8 +269,8 @@ describe('sender-desk campaign', () => {
     expect((await cli('optout', 'add', '081377700003')).code).toBe(0)
     const taken = await runCli(['campaign', 'takeback', id], env)
     expect(taken.code).toBe(0)
-    expect(taken.stdout).toContain('1 cancelled before they left')
-    expect(taken.stdout).toContain('1 opted out before they were sent')
+    expect(taken.stdout).toContain('1 cancelled before it left')
+    expect(taken.stdout).toContain('1 opted out before it was sent')
     expect(taken.stdout).not.toContain('cancelled here already')
   }, 60_000)
 

@@ -12,17 +12,21 @@ const DONE_WORDS = {
   resend: 'resent at the gateway'
 } as const
 
-const LEFT_WORDS: Record<string, string> = {
-  revoke_not_asked: 'on WhatsApp already (add --revoke-delivered to delete them for everyone)',
-  failed_at_gateway: 'failed at the gateway (nothing reached anyone)',
-  fate_unknown: 'fate unknown (being sent, or unverified): the outbox settles them first',
-  never_reached_gateway: 'failed before reaching the gateway',
-  cancelled: 'cancelled here already',
-  opted_out: 'opted out before they were sent',
-  cancelled_at_gateway: 'cancelled at the gateway already',
-  revoked: 'deleted for everyone already',
-  already_asked: 'asked by an earlier take-back',
-  not_found: 'not in the outbox'
+/** "it" for one message, "them" or "they" for more. */
+const them = (n: number): string => (n === 1 ? 'it' : 'them')
+const they = (n: number): string => (n === 1 ? 'it' : 'they')
+
+const LEFT_WORDS: Record<string, (n: number) => string> = {
+  revoke_not_asked: (n) => `on WhatsApp already (add --revoke-delivered to delete ${them(n)} for everyone)`,
+  failed_at_gateway: () => 'failed at the gateway (nothing reached anyone)',
+  fate_unknown: (n) => `fate unknown (being sent, or unverified): the outbox settles ${them(n)} first`,
+  never_reached_gateway: () => 'failed before reaching the gateway',
+  cancelled: () => 'cancelled here already',
+  opted_out: (n) => `opted out before ${they(n)} ${n === 1 ? 'was' : 'were'} sent`,
+  cancelled_at_gateway: () => 'cancelled at the gateway already',
+  revoked: () => 'deleted for everyone already',
+  already_asked: () => 'asked by an earlier take-back',
+  not_found: () => 'not in the outbox'
 }
 
 const count = (n: number): string => n.toLocaleString('en-US')
@@ -36,7 +40,8 @@ export function describeTakeBackView(
   devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
 ): string {
   const lines: string[] = []
-  if (view.stoppedLocally > 0) lines.push(`${count(view.stoppedLocally)} cancelled before they left`)
+  if (view.stoppedLocally > 0)
+    lines.push(`${count(view.stoppedLocally)} cancelled before ${they(view.stoppedLocally)} left`)
   for (const action of ['revoke', 'cancel', 'resend'] as const) {
     const tally = view[action]
     if (tally.done + tally.refused + tally.unknown + tally.pending === 0) continue
@@ -64,7 +69,7 @@ export function describeTakeBackView(
   if (left.length > 0) {
     lines.push('Left as they were:')
     for (const [reason, n] of left)
-      lines.push(`  ${count(n)} ${LEFT_WORDS[reason] ?? reason.replaceAll('_', ' ')}`)
+      lines.push(`  ${count(n)} ${LEFT_WORDS[reason]?.(n) ?? reason.replaceAll('_', ' ')}`)
   }
   if (view.state === 'paused') lines.push('Paused: nothing more is asked of the gateway until it is resumed.')
   else if (view.state === 'running')

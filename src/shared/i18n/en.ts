@@ -1229,8 +1229,9 @@ export const enRest = {
   'campaigns.takeBack.plan.revoke': '{n} already sent will be deleted for everyone',
   'campaigns.takeBack.cannot': 'Cannot be taken back:',
   'campaigns.takeBack.left.revokeNotAsked':
-    '{n} already on WhatsApp (tick the box above to delete them for everyone)',
-  'campaigns.takeBack.left.failedAtGateway': '{n} failed at the gateway: they reached nobody',
+    '{n} already on WhatsApp (tick the box above to delete {n, plural, one {it} other {them}} for everyone)',
+  'campaigns.takeBack.left.failedAtGateway':
+    '{n} failed at the gateway: {n, plural, one {it} other {they}} reached nobody',
   'campaigns.takeBack.left.fateUnknown': '{n} whose fate is not known yet (being sent, or unverified)',
   'campaigns.takeBack.left.neverReachedGateway': '{n} failed before reaching the gateway',
   'campaigns.takeBack.left.cancelled': '{n} cancelled already',
@@ -1242,7 +1243,7 @@ export const enRest = {
   'campaigns.takeBack.nothingUnlessTicked': 'Nothing to take back unless you tick the box above.',
   // The tally names only the parts that are not zero, joined with commas: '{parts}.'
   'campaigns.takeBack.tally': '{parts}.',
-  'campaigns.takeBack.tally.stopped': '{n} cancelled before they left',
+  'campaigns.takeBack.tally.stopped': '{n} cancelled before {n, plural, one {it} other {they}} left',
   'campaigns.takeBack.tally.cancelled': '{n} cancelled at the gateway',
   'campaigns.takeBack.tally.revoked': '{n} deleted for everyone',
   'campaigns.takeBack.tally.refused': '{n} refused by the gateway',

@@ -201,7 +201,8 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
   const cannot = await screen.findByTestId('campaign-takeback-cannot')
   expect([...cannot.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-    '1 already on WhatsApp (tick the box above to delete them for everyone)'
+    // One message is "it" (QA6: "1 … delete them").
+    '1 already on WhatsApp (tick the box above to delete it for everyone)'
   ])
 })
 
