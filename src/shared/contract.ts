@@ -1490,6 +1490,7 @@ export const invokeChannels = builtOnFirstUse({
       previewRows: z.array(z.number().int()).max(50).optional(),
       /** One registered file for every row (the message becomes its caption), checked against these devices' limits. */
       attachment: z.object({ handle: Id }).nullable().optional(),
+      /** The chosen devices: files are checked against their limits, and the estimate holds each to its daily cap. */
       devices: z.array(Id).max(100).optional(),
       /** Registered files for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
       files: CampaignRowFiles.optional()

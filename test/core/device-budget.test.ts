@@ -2,7 +2,7 @@
 // send (two campaigns at once no longer double a number's exposure), shown on the device.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Core } from '../../src/main/core/compose'
-import { composeSandboxCore, linkSandboxDevice, startedCampaign } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
 
 let core: Core
 
@@ -87,4 +87,39 @@ it("shows the gateway's quota as each send's answer gives it, without waiting fo
   await expect.poll(() => shown.at(-1), { timeout: 5_000 }).toBe(Number(before) - 2)
   const listed = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
   expect(listed?.quota).toBe(Number(before) - 2)
+})
+
+it("estimates a campaign's end past the device's midnight when its own daily cap cannot send every row today (QA6 Q04)", async () => {
+  const deviceId = await linkedDevice()
+  await core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 2 })
+  const phones = Array.from({ length: 6 }, (_, i) => `08123450${String(i).padStart(4, '0')}`)
+  const csv = ['Name,Phone', ...phones.map((phone, i) => `Pelanggan ${i},${phone}`)].join('\n')
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'promo.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+    purpose: 'spreadsheet'
+  })
+  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
+  const check = (devices?: string[]) =>
+    core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Halo {Name}',
+      pacing: QUICK_PACING,
+      deviceCount: 1,
+      ...(devices ? { devices } : {})
+    })
+  const device = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+  const midnight = Date.parse(device?.sentToday?.resetsAt ?? '')
+  expect(Number.isFinite(midnight)).toBe(true)
+  // The campaign's pacing alone would send all six within seconds; the device sends 2 a day: the last goes two
+  // midnights from now, and the summary no longer promises today.
+  const held = (await check([deviceId])).estimate?.finishAt ?? null
+  expect(held).not.toBeNull()
+  expect(held!).toBeGreaterThanOrEqual(midnight + 86_400_000)
+  const unheld = (await check()).estimate?.finishAt ?? null
+  expect(unheld!).toBeLessThan(midnight)
+  // A started campaign's own estimate holds it to the cap the same way.
+  const id = await startedCampaign(core, deviceId, 'promo', phones)
+  const started = await core.handlers['campaigns:get']({ id })
+  expect(started.estimate.finishAt ?? 0).toBeGreaterThanOrEqual(midnight + 86_400_000)
 })

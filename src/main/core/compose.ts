@@ -256,7 +256,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events.emit('campaigns:changed', { id })
       campaignChanged()
     },
-    onContactNamesLearnt: () => contactsChanged()
+    onContactNamesLearnt: () => contactsChanged(),
+    budgetOf: (id) => budgetOf(id)
   })
   pausedDevices = () => theOutbox.pausedState().devices
   // Each device's daily cap is a send policy counted across every producer.

@@ -60,6 +60,7 @@ import {
   decideFromLog,
   estimateSchedule,
   estimateScheduleInSlices,
+  type DeviceCapToday,
   pacingProblemTexts,
   problemList,
   zoneOfPolicy,
@@ -242,6 +243,11 @@ export interface CampaignsDeps {
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
   isProcessAlive?: (pid: number) => boolean
   /**
+   * A device's own daily cap and its sends today (the send queue's budget): the finish estimate holds each device to
+   * it, else it promised today's end while the cap sent the rest on later days (QA6 Q04).
+   */
+  budgetOf?: (deviceId: string) => { cap: number | null; sentToday: number; resetsAt: number } | null
+  /**
    * CPU time in ms, which sizes a rotation's turns. Tests script it: sizing from the test machine's real CPU made the
    * sizing test fail whenever a loaded machine kept every turn slow.
    */
@@ -253,9 +259,15 @@ export const SYNC_ESTIMATE_ROWS = 2_000
 /** A larger campaign's estimate is made again after this long (or when its pacing, seed or devices change). */
 export const ESTIMATE_FRESH_MS = 60_000
 
-/** What an estimate depends on besides the clock and the rows left (both move with every send). */
-function estimateKey([pacing, seed, , devices]: Parameters<typeof estimateSchedule>): string {
-  return JSON.stringify([pacing, seed, devices])
+/** An estimate's arguments, its devices' own caps included (one per device, null: none). */
+type EstimatePlan = Required<Parameters<typeof estimateSchedule>>
+
+/**
+ * What an estimate depends on besides the clock and the rows left (both move with every send), and the devices'
+ * sends today (which move with every send too).
+ */
+function estimateKey([pacing, seed, , devices, , deviceCaps]: EstimatePlan): string {
+  return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => c?.cap ?? null)])
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -268,6 +280,14 @@ export function createCampaigns(deps: CampaignsDeps) {
   const now = (): number => deps.clock.now()
   const isProcessAlive = deps.isProcessAlive ?? processAlive
   const cpuMs = deps.cpuMs ?? processCpuMs
+  /** The devices' own caps for an estimate, in lane order. */
+  const deviceCapsOf = (deviceIds: readonly string[]): (DeviceCapToday | null)[] =>
+    deviceIds.map((id) => {
+      const budget = deps.budgetOf?.(id)
+      return budget && budget.cap !== null
+        ? { cap: budget.cap, sentToday: budget.sentToday, resetsAt: budget.resetsAt }
+        : null
+    })
   /** How many rows a rotation moves per turn, from how long the last full turn took. */
   let rotationMoves = FIRST_ROTATION_MOVES
 
@@ -381,8 +401,17 @@ export function createCampaigns(deps: CampaignsDeps) {
     seedKey: string
     rows: number
     devices: number
+    /** The devices chosen, when known: each is held to its own daily cap. */
+    deviceIds?: readonly string[]
   }): Promise<number | null> {
-    const plan = [input.pacing, rowSeed(input.seedKey, 0), input.rows, input.devices, now()] as const
+    const plan: EstimatePlan = [
+      input.pacing,
+      rowSeed(input.seedKey, 0),
+      input.rows,
+      input.deviceIds?.length ?? input.devices,
+      now(),
+      deviceCapsOf(input.deviceIds ?? [])
+    ]
     return (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
   }
 
@@ -553,7 +582,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     return view
   }
 
-  function estimateLater(id: string, plan: Parameters<typeof estimateSchedule>): number | null {
+  function estimateLater(id: string, plan: EstimatePlan): number | null {
     const kept = estimates.get(id)
     const key = estimateKey(plan)
     // An end gone by with rows left (the sends went slower than paced) is made again now, however young: the view
@@ -589,7 +618,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   /** The view with no estimate yet, and the arguments of the estimate (null: nothing left to send). */
   function viewToEstimate(id: string): {
     view: CampaignView
-    plan: Parameters<typeof estimateSchedule> | null
+    plan: EstimatePlan | null
   } {
     const campaign = mustGet(id)
     const tally = store.tally(id)
@@ -666,7 +695,10 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
     return {
       view,
-      plan: remaining === 0 ? null : [pacing, campaign.seed, remaining, campaign.devices.length, start]
+      plan:
+        remaining === 0
+          ? null
+          : [pacing, campaign.seed, remaining, campaign.devices.length, start, deviceCapsOf(campaign.devices)]
     }
   }
 

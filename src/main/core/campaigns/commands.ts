@@ -316,7 +316,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
                 pacing,
                 seedKey: sheetId,
                 rows: result.summary.ready,
-                devices: deviceCount ?? 1
+                devices: deviceCount ?? 1,
+                ...(request.devices?.length ? { deviceIds: request.devices } : {})
               })
             }
           : null

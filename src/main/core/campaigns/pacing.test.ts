@@ -133,10 +133,24 @@ describe('pacing policy', () => {
     expect(two.finishAt).toBe(start + 149 * 5_000)
   })
 
+  it("holds each device to its own daily cap too: today's cap used, the rest goes on its following days (QA6 Q04)", () => {
+    const p = policy({ workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    const start = Date.parse('2026-11-29T10:00:00Z')
+    const resetsAt = Date.parse('2026-11-29T17:00:00Z') // the device's midnight (WIB)
+    // Its cap is 2 a day and 1 went out today: 1 today, then 2 on each day after; 6 rows end on the third day after.
+    const capped = estimateSchedule(p, 1, 6, 1, start, [{ cap: 2, sentToday: 1, resetsAt }])
+    expect(capped.finishAt).toBe(resetsAt + 2 * 86_400_000)
+    // Without a cap of its own, the campaign's pacing alone: six rows five seconds apart, today.
+    expect(estimateSchedule(p, 1, 6, 1, start).finishAt).toBe(start + 5 * 5_000)
+    // Two devices: only the capped one's rows wait for its following days.
+    const two = estimateSchedule(p, 1, 6, 2, start, [null, { cap: 2, sentToday: 2, resetsAt }])
+    expect(two.finishAt).toBe(resetsAt + 86_400_000)
+  })
+
   it('estimates in slices, letting other work run between them, to the same answer', async () => {
     const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })
     const start = Date.parse('2026-01-15T01:00:00Z')
-    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, 100)
+    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, [], 100)
     const turns = await betweenTurns(working)
     const sliced = await working
     expect(turns).toBeGreaterThanOrEqual(8) // ten slices: the work resumes before the turn that follows each yield

@@ -208,15 +208,29 @@ export interface ScheduleEstimate {
   perDay: Record<string, number>
 }
 
-/** When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). */
+/**
+ * A device's own daily cap as the send queue counts it (every producer's sends through the number): `sentToday` of
+ * `cap` until `resetsAt`, the end of its day, and `cap` a day after that.
+ */
+export interface DeviceCapToday {
+  cap: number
+  sentToday: number
+  resetsAt: number
+}
+
+/**
+ * When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). `deviceCaps`,
+ * one per device in lane order (null: none), hold each lane to its device's own daily cap as well as the campaign's.
+ */
 export function estimateSchedule(
   policy: PacingPolicy,
   seed: number,
   count: number,
   devices: number,
-  start: number
+  start: number,
+  deviceCaps: readonly (DeviceCapToday | null)[] = []
 ): ScheduleEstimate {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps)
   estimate.advance(count)
   return estimate.result
 }
@@ -231,12 +245,20 @@ export async function estimateScheduleInSlices(
   count: number,
   devices: number,
   start: number,
+  deviceCaps: readonly (DeviceCapToday | null)[],
   rowsPerSlice: number
 ): Promise<ScheduleEstimate> {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps)
   while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
   return estimate.result
 }
+
+/** A device day's length after its first: 24 h (a day of 23 or 25 h across DST moves an estimate by an hour). */
+const DEVICE_DAY_MS = 86_400_000
+
+/** The device's day `at` falls in: 0 until `resetsAt` (today), then 1, 2… */
+const deviceDayOf = (cap: DeviceCapToday, at: number): number =>
+  at < cap.resetsAt ? 0 : 1 + Math.floor((at - cap.resetsAt) / DEVICE_DAY_MS)
 
 /** The estimate's simulation, resumable: `advance(n)` simulates up to n more rows and says whether all are done. */
 function scheduleEstimator(
@@ -244,7 +266,8 @@ function scheduleEstimator(
   seed: number,
   count: number,
   devices: number,
-  start: number
+  start: number,
+  deviceCaps: readonly (DeviceCapToday | null)[]
 ): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
   const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
@@ -253,6 +276,8 @@ function scheduleEstimator(
     firstDay: null,
     perDay: new Map()
   }))
+  // The campaign's sends on each device's days, beside what the device sent today before it.
+  const deviceDays = logs.map(() => new Map<number, number>())
   const result: ScheduleEstimate = { finishAt: null, perDay: {} }
   let row = 0
   const advance = (rows: number): boolean => {
@@ -260,7 +285,19 @@ function scheduleEstimator(
     for (; row < end; row++) {
       const lane = row % logs.length
       const log = logs[lane] as SendLog
-      const at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
+      let at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
+      const cap = deviceCaps[lane]
+      if (cap && cap.cap > 0) {
+        const days = deviceDays[lane] as Map<number, number>
+        let day = deviceDayOf(cap, at)
+        // A day whose cap is used up: the campaign's pacing again from the device's next midnight.
+        for (let guard = 0; guard < 400; guard++) {
+          if ((days.get(day) ?? 0) + (day === 0 ? cap.sentToday : 0) < cap.cap) break
+          at = earliestSend(policy, seed + lane, log, cap.resetsAt + day * DEVICE_DAY_MS).instant
+          day = deviceDayOf(cap, at)
+        }
+        days.set(day, (days.get(day) ?? 0) + 1)
+      }
       recordSend(log, at, zone)
       const day = dayIn(at, zone)
       result.perDay[day] = (result.perDay[day] ?? 0) + 1

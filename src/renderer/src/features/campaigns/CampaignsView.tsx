@@ -418,10 +418,11 @@ function NewCampaign({
         // A policy the core would refuse has no estimate; the form says what is wrong with it.
         ...(isUsablePacing(pacing) ? { pacing } : {}),
         deviceCount: Math.max(1, chosen.length),
+        // The estimate holds each chosen device to its own daily cap; a file is checked against each one's limit.
+        ...(chosen.length > 0 ? { devices: chosen } : {}),
         ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
-        // The file is checked against every chosen device's limit here, before anything is created.
-        ...(attachment ? { attachment: { handle: attachment.handle }, devices: chosen } : {}),
-        ...(mapping.attachment ? { files: namedFiles(rowFiles), devices: chosen } : {})
+        ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
+        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
       })
         .then((reply) => {
           if (!on) return
