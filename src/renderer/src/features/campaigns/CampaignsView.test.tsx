@@ -1468,6 +1468,8 @@ describe('a file for every message', () => {
     expect(screen.getByTestId('campaign-start')).toHaveProperty('disabled', false)
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-2'] }])
     expect(fake.requests('campaigns:check').at(-1)).not.toHaveProperty('attachment')
+    // Without a file the check still names the chosen devices: its estimate holds each to its own daily cap (Q04).
+    expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ devices: ['dev-1'] })
   })
 })
 
