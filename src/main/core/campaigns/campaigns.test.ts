@@ -655,17 +655,23 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
-  // QA4 F17: a finished campaign taken back still read "finished". Its view says when it was taken back, from the
-  // take-back's own record; a take-back that found nothing to do is not one.
-  it('says when a campaign was taken back, from the take-back record, and not for one that did nothing', async () => {
+  /** The set-up's campaign of 12 sent, every message read, and settled: finished, with nothing left to send. */
+  async function finishedAndRead(): Promise<string> {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
-    // Every message read: with the box unticked, nothing is left to stop or cancel.
     for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'read')
     await fixture.runUntil(() => campaigns.get(id).counts.read === 12, { stepMs: 1000 })
     campaigns.settle(id)
+    return id
+  }
+
+  // QA4 F17: a finished campaign taken back still read "finished". Its view says when it was taken back, from the
+  // take-back's own record; a take-back that found nothing to do is not one.
+  it('says when a campaign was taken back, from the take-back record, and not for one that did nothing', async () => {
+    // Every message read: with the box unticked, nothing is left to stop or cancel.
+    const id = await finishedAndRead()
     expect(campaigns.get(id)).toMatchObject({ status: 'finished', takenBackAt: null })
     // Unticked, nothing was taken back.
     campaigns.takeBack(id, { revokeDelivered: false })
@@ -679,13 +685,7 @@ describe('campaigns on the outbox', () => {
   // QA5 N06: its device expired before the take-back: the heading said "taken back" while nothing of it was yet. The
   // view counts what the take-back still has to do, so the window can say it is not all taken back.
   it('counts what a take-back still has to do while its device cannot act, until it is done', async () => {
-    const { id } = await setUp({ batchPauseMinutes: 0 })
-    await fixture.outbox.start()
-    await campaigns.start(id)
-    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000 })
-    for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'read')
-    await fixture.runUntil(() => campaigns.get(id).counts.read === 12, { stepMs: 1000 })
-    campaigns.settle(id)
+    const id = await finishedAndRead()
     expect(campaigns.get(id).takeBackPending).toBe(0)
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.takeBack(id, { revokeDelivered: true })

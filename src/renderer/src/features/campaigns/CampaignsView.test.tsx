@@ -2201,15 +2201,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
   })
 
-  it('splits a draft started from its page too, and says where the rest waits', async () => {
+  /** `draft` on one device whose quota covers one row, started from its page and split there (the rest is `rest`). */
+  async function splitDraftFromItsPage(
+    draft: ReturnType<typeof campaign>,
+    rest: ReturnType<typeof campaign>
+  ): Promise<void> {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
-    const draft = campaign({ status: 'draft', counts: { waiting: 3 } })
-    const rest = campaign({
-      id: 'c2',
-      name: 'bills (rest)',
-      status: 'draft',
-      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
-    })
     let current = draft
     fake.handle('campaigns:list', () => ({ campaigns: [current] }))
     fake.handle('campaigns:get', () => current)
@@ -2219,10 +2216,20 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:start', () => (current = campaign()))
     const user = userEvent.setup()
     render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByRole('button', { name: draft.name }))
     await user.click(await screen.findByTestId('campaign-draft-start'))
     await user.click(screen.getByRole('button', { name: 'Split: send 1 now, 2 later' }))
     await waitFor(() => expect(fake.requests('campaigns:start')).toHaveLength(1))
+  }
+
+  it('splits a draft started from its page too, and says where the rest waits', async () => {
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest)',
+      status: 'draft',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    await splitDraftFromItsPage(campaign({ status: 'draft', counts: { waiting: 3 } }), rest)
     expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 1, restName: 'bills (rest)' }])
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
@@ -2230,22 +2237,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
   })
 
   it("names the rest of a long-named campaign within the name's limit", async () => {
-    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
     const longName = 'Tagihan pelanggan '.repeat(7).slice(0, CAMPAIGN_NAME_MAX_LENGTH)
-    const draft = campaign({ name: longName, status: 'draft', counts: { waiting: 3 } })
-    const rest = campaign({ id: 'c2', name: 'rest', status: 'draft' })
-    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
-    fake.handle('campaigns:get', () => draft)
-    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
-    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
-    fake.handle('campaigns:split', () => ({ kept: draft, rest }))
-    fake.handle('campaigns:start', () => campaign())
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.click(await screen.findByRole('button', { name: longName }))
-    await user.click(await screen.findByTestId('campaign-draft-start'))
-    await user.click(screen.getByRole('button', { name: 'Split: send 1 now, 2 later' }))
-    await waitFor(() => expect(fake.requests('campaigns:split')).toHaveLength(1))
+    await splitDraftFromItsPage(
+      campaign({ name: longName, status: 'draft', counts: { waiting: 3 } }),
+      campaign({ id: 'c2', name: 'rest', status: 'draft' })
+    )
     // The contract refuses a name over the limit: the name is cut, never the "(rest)" that says what it is.
     const restName = fake.requests('campaigns:split')[0]?.restName ?? ''
     expect(restName.length).toBeLessThanOrEqual(CAMPAIGN_NAME_MAX_LENGTH)
