@@ -2,6 +2,7 @@
 // what cannot be taken back, and the tally shows the gateway's refusal in its own words.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useLayoutEffect, useState } from 'react'
 import { beforeEach, expect, it } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
@@ -182,6 +183,54 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
   await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
   const tally = await screen.findByTestId('campaign-takeback-tally')
   expect(document.activeElement).toBe(tally)
+})
+
+// QA6 Q02: the card around the take-back re-renders on its own (the campaign's counts move, an event comes in). When
+// the take-back's answer came right after such a render, React ran that render's effects late, after the answer had
+// asked for the tally's focus but before the tally was drawn: the request was spent on nothing and the focus fell to
+// the page. Here the answer comes in the card's commit, before React gets to the card's effects.
+it('gives the focus to the tally when the answer comes while the card around it is re-rendering', async () => {
+  const reply = fake.defer('campaigns:takeBack')
+  let redrawCard = (): void => undefined
+  let onCardCommit: (() => void) | null = null
+  function CommitWatch({ redraws }: { redraws: number }): null {
+    useLayoutEffect(() => onCardCommit?.(), [redraws])
+    return null
+  }
+  function Card(): React.JSX.Element {
+    const [redraws, setRedraws] = useState(0)
+    redrawCard = () => setRedraws((n) => n + 1)
+    return (
+      <>
+        <TakeBackCampaign id="c-1" offered onChanged={() => undefined} />
+        <CommitWatch redraws={redraws} />
+      </>
+    )
+  }
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<Card />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
+  await reply.called
+
+  // React schedules as it does in the window (no act): the card's render and its effects in separate tasks.
+  const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+  const wasActEnvironment = reactActEnvironment.IS_REACT_ACT_ENVIRONMENT
+  reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+  try {
+    onCardCommit = () => {
+      onCardCommit = null
+      reply.resolve(running)
+    }
+    redrawCard()
+    const tally = await screen.findByTestId('campaign-takeback-tally')
+    await waitFor(() => expect(document.activeElement).toBe(tally))
+  } finally {
+    reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment
+  }
 })
 
 // QA N15: rows cancelled before they were ever sent (an opt-out, a stop) were listed as "Cannot be taken back: 2

@@ -77,14 +77,20 @@ export function TakeBackCampaign({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
-  // question is put away, back to the button that asked it. Set before the state change; taken by the next render.
+  // question is put away, back to the button that asked it. Set before the state change; taken by the render that
+  // shows the step.
   const focusNext = useRef<'question' | 'opener' | 'tally' | null>(null)
   const questionRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const tallyRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (focusNext.current === null) return
-    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[focusNext.current].current?.focus()
+    const next = focusNext.current
+    if (next === null) return
+    // React can run an earlier render's effects after the request (the card around re-rendered just before the
+    // answer came): that render has not drawn the step yet, so it leaves the request to the one that does (QA6 Q02).
+    const shown = { question: open, opener: !open && result === null, tally: !open && result !== null }[next]
+    if (!shown) return
+    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
     focusNext.current = null
   })
   const openQuestion = (next: boolean): void => {
