@@ -222,5 +222,9 @@ describe('take-back journey in Chromium', () => {
         )
       )
       .toBe('campaign-takeback-tally')
+    // The message's count said once, on its device's line (QA6 Q06: "1 waiting." above it).
+    expect(await tally.locator('p, li').allTextContents()).toEqual([
+      `1 waits: ${device?.label ?? ''}’s subscription has ended; it will be taken back once it is renewed.`
+    ])
   }, 90_000)
 })

@@ -114,8 +114,8 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
 })
 
 /** The campaign taken back through its question in the window's `language`; the tally's status line. */
-async function takeBackIn(language: 'en' | 'id'): Promise<HTMLElement> {
-  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+async function takeBackIn(language: 'en' | 'id', devices = makeBootstrap().devices): Promise<HTMLElement> {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
   const user = userEvent.setup()
   render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
@@ -318,13 +318,13 @@ it.each([
   [
     'en',
     '2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed.',
-    '4 deleted for everyone, 2 waiting.',
+    '4 deleted for everyone.',
     '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.'
   ],
   [
     'id',
     '2 di antaranya ada di Toko Kedua, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
-    '4 dihapus untuk semua orang, 2 menunggu.',
+    '4 dihapus untuk semua orang.',
     '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
   ]
 ] as const)(
@@ -366,5 +366,72 @@ it.each([
     const tally = await screen.findByRole('status')
     expect(tally.querySelector('p')?.textContent).toBe(tallyLine)
     expect(within(tally).getByText(why)).toBeTruthy()
+  }
+)
+
+/** The tally's lines as the window shows them: its summary, then one per device that waits, then the refusals. */
+const tallyLines = (tally: HTMLElement): (string | null)[] =>
+  [...tally.querySelectorAll('p, li')].map((line) => line.textContent)
+
+// QA6 Q06: "1 waiting." and then "1 waits: Sandbox device’s subscription has ended; …": the count said twice. The
+// device's line says how many wait and why; the summary says what else happened, or nothing when nothing else did.
+it.each([
+  [
+    'en',
+    [{ deviceId: 'dev-2', n: 1 }],
+    ['1 waits: Toko Kedua’s subscription has ended; it will be taken back once it is renewed.']
+  ],
+  [
+    'id',
+    [{ deviceId: 'dev-2', n: 1 }],
+    [
+      '1 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
+    ]
+  ],
+  [
+    'en',
+    [
+      { deviceId: 'dev-1', n: 1 },
+      { deviceId: 'dev-2', n: 2 },
+      { deviceId: 'dev-3', n: 3 }
+    ],
+    [
+      '4 deleted for everyone, 1 still to do.',
+      '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.',
+      '3 wait: Toko Ketiga is logged out; they will be taken back once its QR code is scanned.'
+    ]
+  ],
+  [
+    'id',
+    [
+      { deviceId: 'dev-1', n: 1 },
+      { deviceId: 'dev-2', n: 2 },
+      { deviceId: 'dev-3', n: 3 }
+    ],
+    [
+      '4 dihapus untuk semua orang, 1 belum dikerjakan.',
+      '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.',
+      '3 menunggu: Toko Ketiga sudah keluar (logout); akan ditarik kembali setelah kode QR-nya dipindai.'
+    ]
+  ]
+] as const)(
+  'says once how many wait for a device that cannot act, on that device’s line (%s, %j)',
+  async (language, pendingByDevice, lines) => {
+    const pending = pendingByDevice.reduce((sum, d) => sum + d.n, 0)
+    const waiting: TakeBackView = {
+      ...running,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: pending > 1 ? 4 : 0, pending },
+      pendingByDevice: [...pendingByDevice]
+    }
+    fake.handle('campaigns:takeBack', () => waiting)
+    fake.handle('outbox:takeBackProgress', () => waiting)
+    const tally = await takeBackIn(language, [
+      makeDevice(),
+      makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' }),
+      makeDevice({ id: 'dev-3', label: 'Toko Ketiga', state: 'needs-scan' })
+    ])
+    expect(tallyLines(tally)).toEqual(lines)
   }
 )
