@@ -28,6 +28,49 @@ const numbers = (text: string | null): number[] => (text ?? '').match(/\d+/g)?.m
 const tallied = (text: string | null, part: string): number =>
   Number(new RegExp(`(\\d+) ${part}`).exec(text ?? '')?.[1] ?? 0)
 
+/**
+ * In the page, before its scripts: the harness socket's answer to "campaigns:takeBack" is held until the campaign's
+ * status next changes on screen, then handed over from that change's mutation callback (after React's commit, before
+ * the effects it runs later).
+ */
+function answerTakeBackAfterTheCardChanges(): void {
+  let takeBackId: number | null = null
+  const send = WebSocket.prototype.send
+  WebSocket.prototype.send = function (
+    this: WebSocket,
+    data: string | ArrayBufferLike | Blob | ArrayBufferView
+  ) {
+    if (typeof data === 'string' && data.includes('"channel":"campaigns:takeBack"'))
+      takeBackId = (JSON.parse(data) as { id: number }).id
+    send.call(this, data)
+  }
+  const listen = WebSocket.prototype.addEventListener
+  WebSocket.prototype.addEventListener = function (
+    this: WebSocket,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions
+  ) {
+    if (type !== 'message' || typeof listener !== 'function')
+      return listen.call(this, type, listener, options)
+    const held = (message: MessageEvent): void => {
+      const status = document.querySelector('[data-testid="campaign-status"]')
+      const isAnswer =
+        takeBackId !== null &&
+        typeof message.data === 'string' &&
+        (JSON.parse(message.data) as { id?: number }).id === takeBackId
+      if (!isAnswer || !status) return void listener.call(this, message)
+      takeBackId = null
+      const changed = new MutationObserver(() => {
+        changed.disconnect()
+        listener.call(this, message)
+      })
+      changed.observe(status, { subtree: true, childList: true, characterData: true })
+    }
+    return listen.call(this, type, held as EventListener, options)
+  }
+}
+
 describe('take-back journey in Chromium', () => {
   it('sends a campaign of 20, takes it back with delivered messages, and every row ends revoked or cancelled', async () => {
     // The gateway holds each message 3 s before sending it, so a take-back finds some still pending there.
@@ -125,4 +168,63 @@ describe('take-back journey in Chromium', () => {
       .toBe(String(ROWS - after.filter((s) => s === 'revoked').length))
     await screenshot(p, 'journey-take-back-done')
   }, 180_000)
+
+  // QA6 Q02: with the device's subscription ended, the window re-rendered the campaign's card just before the take-back's
+  // answer came, and the focus, asked for the tally, fell to the page. That order is made sure of here: the answer is
+  // handed to the window right after the card's status changes (the take-back's own news), before React is done.
+  it('takes back a finished campaign whose device expired from the keyboard, the focus on the tally', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const handlers = harness.core.handlers
+    const p = await journey.open(harness.url, (page) => page.addInitScript(answerTakeBackAfterTheCardChanges))
+
+    await openTab(p, 'campaigns')
+    await p.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'promo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Nama,Telepon\nPelanggan 1,081234567800\n')
+    })
+    await p.getByLabel('Phone number column').selectOption('Telepon')
+    await p.getByLabel('Message', { exact: true }).fill('Halo {Nama}, ini pesan uji.')
+    await expect.poll(() => p.getByTestId('campaign-summary').textContent()).toBe('1 ready, 0 skipped.')
+    await p.getByTestId('campaign-any-time').check()
+    const device = (await handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+    await p.getByLabel(new RegExp(device?.label ?? deviceId)).check()
+    await p.getByRole('button', { name: 'Start sending 1 message' }).click()
+    await p.getByTestId('campaign-confirm-start').click()
+    await expect
+      .poll(() => p.getByTestId('campaign-status').textContent(), { timeout: 30_000 })
+      .toBe('finished')
+    const campaignId = (await handlers['campaigns:list']({})).campaigns[0]?.id ?? ''
+    await waitUntil(
+      async () => (await handlers['campaigns:rows']({ id: campaignId, offset: 0, limit: 5 })).rows[0]?.status,
+      (status) => status === 'read'
+    )
+    expect((await handlers['sandbox:control']({ deviceId, action: 'expire' })).state).toBe('expired')
+
+    await p.getByRole('button', { name: 'Take back this campaign' }).focus()
+    await p.keyboard.press('Enter')
+    const confirmation = p.getByRole('dialog', { name: 'Take back this campaign?' })
+    await confirmation.getByLabel('Also delete the messages already sent, for everyone').focus()
+    await p.keyboard.press('Space')
+    // The question says the message waits for the device before it is asked.
+    await confirmation.getByTestId('campaign-takeback-device-waits').waitFor()
+    await p.keyboard.press('Tab')
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Take back')
+    await p.keyboard.press('Enter')
+
+    const tally = p.getByTestId('campaign-takeback-tally')
+    await tally.waitFor()
+    await expect
+      .poll(() =>
+        p.evaluate(
+          () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName
+        )
+      )
+      .toBe('campaign-takeback-tally')
+    // The message's count said once, on its device's line (QA6 Q06: "1 waiting." above it).
+    expect(await tally.locator('p, li').allTextContents()).toEqual([
+      `1 waits: ${device?.label ?? ''}’s subscription has ended; it will be taken back once it is renewed.`
+    ])
+  }, 90_000)
 })

@@ -1249,7 +1249,6 @@ export const enRest = {
   'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
   'campaigns.takeBack.tally.pending': '{n} still to do',
   'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
-  'campaigns.takeBack.tally.waiting': '{n} waiting',
   'campaigns.takeBack.waits.expired':
     '{n, plural, one {# waits} other {# wait}}: {device}’s subscription has ended; {n, plural, one {it} other {they}} will be taken back once it is renewed.',
   'campaigns.takeBack.waits.loggedOut':

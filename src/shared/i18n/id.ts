@@ -1420,7 +1420,6 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.tally.refused': '{n} ditolak gateway',
   'campaigns.takeBack.tally.pending': '{n} belum dikerjakan',
   'campaigns.takeBack.tally.nothing': 'Tidak ada yang ditarik kembali.',
-  'campaigns.takeBack.tally.waiting': '{n} menunggu',
   'campaigns.takeBack.waits.expired':
     '{n} menunggu: langganan {device} sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.',
   'campaigns.takeBack.waits.loggedOut':

@@ -2,6 +2,7 @@
 // what cannot be taken back, and the tally shows the gateway's refusal in its own words.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useLayoutEffect, useState } from 'react'
 import { beforeEach, expect, it } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
@@ -113,8 +114,8 @@ it('asks and answers in Bahasa Indonesia, the gateway’s words as they came', a
 })
 
 /** The campaign taken back through its question in the window's `language`; the tally's status line. */
-async function takeBackIn(language: 'en' | 'id'): Promise<HTMLElement> {
-  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+async function takeBackIn(language: 'en' | 'id', devices = makeBootstrap().devices): Promise<HTMLElement> {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
   const user = userEvent.setup()
   render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') }))
@@ -182,6 +183,54 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
   await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
   const tally = await screen.findByTestId('campaign-takeback-tally')
   expect(document.activeElement).toBe(tally)
+})
+
+// QA6 Q02: the card around the take-back re-renders on its own (the campaign's counts move, an event comes in). When
+// the take-back's answer came right after such a render, React ran that render's effects late, after the answer had
+// asked for the tally's focus but before the tally was drawn: the request was spent on nothing and the focus fell to
+// the page. Here the answer comes in the card's commit, before React gets to the card's effects.
+it('gives the focus to the tally when the answer comes while the card around it is re-rendering', async () => {
+  const reply = fake.defer('campaigns:takeBack')
+  let redrawCard = (): void => undefined
+  let onCardCommit: (() => void) | null = null
+  function CommitWatch({ redraws }: { redraws: number }): null {
+    useLayoutEffect(() => onCardCommit?.(), [redraws])
+    return null
+  }
+  function Card(): React.JSX.Element {
+    const [redraws, setRedraws] = useState(0)
+    redrawCard = () => setRedraws((n) => n + 1)
+    return (
+      <>
+        <TakeBackCampaign id="c-1" offered onChanged={() => undefined} />
+        <CommitWatch redraws={redraws} />
+      </>
+    )
+  }
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<Card />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
+  await reply.called
+
+  // React schedules as it does in the window (no act): the card's render and its effects in separate tasks.
+  const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+  const wasActEnvironment = reactActEnvironment.IS_REACT_ACT_ENVIRONMENT
+  reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+  try {
+    onCardCommit = () => {
+      onCardCommit = null
+      reply.resolve(running)
+    }
+    redrawCard()
+    const tally = await screen.findByTestId('campaign-takeback-tally')
+    await waitFor(() => expect(document.activeElement).toBe(tally))
+  } finally {
+    reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment
+  }
 })
 
 // QA N15: rows cancelled before they were ever sent (an opt-out, a stop) were listed as "Cannot be taken back: 2
@@ -269,13 +318,13 @@ it.each([
   [
     'en',
     '2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed.',
-    '4 deleted for everyone, 2 waiting.',
+    '4 deleted for everyone.',
     '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.'
   ],
   [
     'id',
     '2 di antaranya ada di Toko Kedua, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
-    '4 dihapus untuk semua orang, 2 menunggu.',
+    '4 dihapus untuk semua orang.',
     '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
   ]
 ] as const)(
@@ -317,5 +366,72 @@ it.each([
     const tally = await screen.findByRole('status')
     expect(tally.querySelector('p')?.textContent).toBe(tallyLine)
     expect(within(tally).getByText(why)).toBeTruthy()
+  }
+)
+
+/** The tally's lines as the window shows them: its summary, then one per device that waits, then the refusals. */
+const tallyLines = (tally: HTMLElement): (string | null)[] =>
+  [...tally.querySelectorAll('p, li')].map((line) => line.textContent)
+
+// QA6 Q06: "1 waiting." and then "1 waits: Sandbox device’s subscription has ended; …": the count said twice. The
+// device's line says how many wait and why; the summary says what else happened, or nothing when nothing else did.
+it.each([
+  [
+    'en',
+    [{ deviceId: 'dev-2', n: 1 }],
+    ['1 waits: Toko Kedua’s subscription has ended; it will be taken back once it is renewed.']
+  ],
+  [
+    'id',
+    [{ deviceId: 'dev-2', n: 1 }],
+    [
+      '1 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
+    ]
+  ],
+  [
+    'en',
+    [
+      { deviceId: 'dev-1', n: 1 },
+      { deviceId: 'dev-2', n: 2 },
+      { deviceId: 'dev-3', n: 3 }
+    ],
+    [
+      '4 deleted for everyone, 1 still to do.',
+      '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.',
+      '3 wait: Toko Ketiga is logged out; they will be taken back once its QR code is scanned.'
+    ]
+  ],
+  [
+    'id',
+    [
+      { deviceId: 'dev-1', n: 1 },
+      { deviceId: 'dev-2', n: 2 },
+      { deviceId: 'dev-3', n: 3 }
+    ],
+    [
+      '4 dihapus untuk semua orang, 1 belum dikerjakan.',
+      '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.',
+      '3 menunggu: Toko Ketiga sudah keluar (logout); akan ditarik kembali setelah kode QR-nya dipindai.'
+    ]
+  ]
+] as const)(
+  'says once how many wait for a device that cannot act, on that device’s line (%s, %j)',
+  async (language, pendingByDevice, lines) => {
+    const pending = pendingByDevice.reduce((sum, d) => sum + d.n, 0)
+    const waiting: TakeBackView = {
+      ...running,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: pending > 1 ? 4 : 0, pending },
+      pendingByDevice: [...pendingByDevice]
+    }
+    fake.handle('campaigns:takeBack', () => waiting)
+    fake.handle('outbox:takeBackProgress', () => waiting)
+    const tally = await takeBackIn(language, [
+      makeDevice(),
+      makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' }),
+      makeDevice({ id: 'dev-3', label: 'Toko Ketiga', state: 'needs-scan' })
+    ])
+    expect(tallyLines(tally)).toEqual(lines)
   }
 )

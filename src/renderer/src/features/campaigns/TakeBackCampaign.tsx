@@ -33,21 +33,20 @@ const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
 
 /**
  * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
- * when every one is zero, that nothing was taken back.
+ * when every one is zero, that nothing was taken back. The calls that wait for a device are left to that device's line,
+ * which says how many and why (QA6 Q06: "1 waiting." above "1 waits: …"); null when nothing else is to be said.
  */
-function tallyText(result: TakeBackView, waiting: number, t: Translate): string {
+function tallyText(result: TakeBackView, waiting: number, t: Translate): string | null {
   const parts: [MessageKey, number][] = [
     ['campaigns.takeBack.tally.stopped', result.stoppedLocally],
     ['campaigns.takeBack.tally.cancelled', result.cancel.done],
     ['campaigns.takeBack.tally.revoked', result.revoke.done],
     ['campaigns.takeBack.tally.refused', result.cancel.refused + result.revoke.refused],
-    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting],
-    ['campaigns.takeBack.tally.waiting', waiting]
+    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting]
   ]
   const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
-  return said.length > 0
-    ? t('campaigns.takeBack.tally', { parts: said.join(', ') })
-    : t('campaigns.takeBack.tally.nothing')
+  if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') })
+  return waiting > 0 ? null : t('campaigns.takeBack.tally.nothing')
 }
 
 const sumOf = (held: readonly { n: number }[]): number => held.reduce((sum, h) => sum + h.n, 0)
@@ -77,14 +76,20 @@ export function TakeBackCampaign({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
-  // question is put away, back to the button that asked it. Set before the state change; taken by the next render.
+  // question is put away, back to the button that asked it. Set before the state change; taken by the render that
+  // shows the step.
   const focusNext = useRef<'question' | 'opener' | 'tally' | null>(null)
   const questionRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const tallyRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (focusNext.current === null) return
-    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[focusNext.current].current?.focus()
+    const next = focusNext.current
+    if (next === null) return
+    // React can run an earlier render's effects after the request (the card around re-rendered just before the
+    // answer came): that render has not drawn the step yet, so it leaves the request to the one that does (QA6 Q02).
+    const shown = { question: open, opener: !open && result === null, tally: !open && result !== null }[next]
+    if (!shown) return
+    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
     focusNext.current = null
   })
   const openQuestion = (next: boolean): void => {
@@ -130,6 +135,7 @@ export function TakeBackCampaign({
 
   const warnings = heldByDevice(plan?.atGatewayByDevice ?? [], devices)
   const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
+  const summary = result ? tallyText(result, sumOf(waits), t) : null
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
   const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
@@ -209,7 +215,7 @@ export function TakeBackCampaign({
       ) : null}
       {result ? (
         <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
-          <p>{tallyText(result, sumOf(waits), t)}</p>
+          {summary !== null ? <p>{summary}</p> : null}
           {waits.length > 0 ? (
             <ul>
               {waits.map((w) => (
