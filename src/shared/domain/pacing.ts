@@ -2,7 +2,7 @@
 // the contract (its schema is built from PACING_RANGES and refines with pacingProblems), the core, the CLI and the
 // window's campaign form (its min/max attributes and its messages). pacing.cases.ts is run by each of them.
 import { GATEWAY_TIME_ZONE } from './enums'
-import { dayIn, localTimeToInstant } from './zoned-time'
+import { dayIn, localTimeToInstant, type ZonedClock } from './zoned-time'
 
 export interface PacingPolicy {
   /** Random gap between two sends of one device, in seconds (min ≤ max). */
@@ -278,12 +278,6 @@ export function usablePacing(value: unknown): PacingPolicy {
     ),
     warmUp
   }
-}
-
-/** The zoned-time reads the working-hours rule makes; the core passes memoised ones for its 50,000-row estimates. */
-export interface ZonedClock {
-  dayIn(instant: number, timeZone: string): string
-  localTimeToInstant(local: string, timeZone: string): number
 }
 
 /**

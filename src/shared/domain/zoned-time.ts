@@ -144,7 +144,7 @@ const lastDays = new Map<string, DayBounds>()
 export function dayBoundsIn(instant: number, timeZone: string): DayBounds {
   const last = lastDays.get(timeZone)
   if (last && instant >= last.start && instant < last.end) return last
-  const bounds = findDayBounds(instant, timeZone)
+  const bounds = dayBoundsOn(instant, timeZone)
   lastDays.set(timeZone, bounds)
   return bounds
 }
@@ -157,14 +157,28 @@ export function currentDayIn(instant: number, timeZone: string): string {
   return dayBoundsIn(instant, timeZone).day
 }
 
-function findDayBounds(instant: number, timeZone: string): DayBounds {
-  const day = dayIn(instant, timeZone)
+/** The zoned-time reads a day's bounds (and working hours) take; the core passes memoised ones to its estimates. */
+export interface ZonedClock {
+  dayIn(instant: number, timeZone: string): string
+  localTimeToInstant(local: string, timeZone: string): number
+}
+
+/**
+ * The one rule of a day in a zone: the calendar day at `instant`, from its midnight to the next (23 or 25 hours across
+ * DST). The send queue's daily budget and a campaign's finish estimate both reset a device's cap at its `end`.
+ */
+export function dayBoundsOn(
+  instant: number,
+  timeZone: string,
+  clock: ZonedClock = { dayIn, localTimeToInstant }
+): DayBounds {
+  const day = clock.dayIn(instant, timeZone)
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
   return {
     day,
-    start: localTimeToInstant(`${day}T00:00`, timeZone),
-    end: localTimeToInstant(`${next}T00:00`, timeZone)
+    start: clock.localTimeToInstant(`${day}T00:00`, timeZone),
+    end: clock.localTimeToInstant(`${next}T00:00`, timeZone)
   }
 }
 

@@ -540,6 +540,41 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).estimate.finishAt).toBe(promised)
   })
 
+  it("ends when the summary said across a DST change: each of the device's days starts at its budget's midnight", async () => {
+    // Berlin leaves summer time on 25 October: that day has 25 hours, and the estimate once began the 26th an hour
+    // before the send queue's budget let the device send again.
+    fixture = makeFixture({ dayZoneOf: () => 'Europe/Berlin' })
+    const oneADay = (): number => 1
+    fixture.outbox.addDeviceBudget(oneADay)
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      budgetOf: (id) => fixture.outbox.budgetOf(id, oneADay)
+    })
+    fixture.clock.jump(Date.parse('2026-10-24T10:00:00Z') - fixture.clock.now())
+    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5 }
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing,
+      seedKey: 'sheet-8',
+      rows: 3,
+      devices: 1,
+      deviceIds: ['dev-1']
+    })
+    const { id } = await campaigns.create({ ...bigCampaign(3), pacing, seedKey: 'sheet-8' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, {
+      stepMs: 10 * 60_000,
+      maxSteps: 400
+    })
+    // One today, one at 00:00 CEST on the 25th, the last at 00:00 CET on the 26th.
+    expect(fixture.gateway.messages.map((m) => new Date(m.acceptedAt).toISOString())).toEqual([
+      '2026-10-24T10:00:00.000Z',
+      '2026-10-24T22:00:00.000Z',
+      '2026-10-25T23:00:00.000Z'
+    ])
+    expect(promised).toBe(fixture.gateway.messages[2]?.acceptedAt)
+  })
+
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()

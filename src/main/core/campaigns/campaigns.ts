@@ -246,7 +246,9 @@ export interface CampaignsDeps {
    * A device's own daily cap and its sends today (the send queue's budget): the finish estimate holds each device to
    * it, else it promised today's end while the cap sent the rest on later days (QA6 Q04).
    */
-  budgetOf?: (deviceId: string) => { cap: number | null; sentToday: number; resetsAt: number } | null
+  budgetOf?: (
+    deviceId: string
+  ) => { cap: number | null; sentToday: number; resetsAt: number; zone: string } | null
   /**
    * CPU time in ms, which sizes a rotation's turns. Tests script it: sizing from the test machine's real CPU made the
    * sizing test fail whenever a loaded machine kept every turn slow.
@@ -267,7 +269,7 @@ type EstimatePlan = Required<Parameters<typeof estimateSchedule>>
  * sends today (which move with every send too).
  */
 function estimateKey([pacing, seed, , devices, , deviceCaps]: EstimatePlan): string {
-  return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => c?.cap ?? null)])
+  return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => (c ? [c.cap, c.zone] : null))])
 }
 
 export type Campaigns = ReturnType<typeof createCampaigns>
@@ -285,7 +287,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     deviceIds.map((id) => {
       const budget = deps.budgetOf?.(id)
       return budget && budget.cap !== null
-        ? { cap: budget.cap, sentToday: budget.sentToday, resetsAt: budget.resetsAt }
+        ? { cap: budget.cap, sentToday: budget.sentToday, resetsAt: budget.resetsAt, zone: budget.zone }
         : null
     })
   /** How many rows a rotation moves per turn, from how long the last full turn took. */

@@ -13,6 +13,7 @@ import {
   type PacingPolicy
 } from './pacing'
 import { englishText } from '../commands'
+import { DEVICE_DAY_CASES } from '../outbox/device-day.cases'
 
 const policy = (over: Partial<PacingPolicy> = {}): PacingPolicy => ({ ...DEFAULT_PACING, ...over })
 const MIN = 60_000
@@ -138,14 +139,32 @@ describe('pacing policy', () => {
     const start = Date.parse('2026-11-29T10:00:00Z')
     const resetsAt = Date.parse('2026-11-29T17:00:00Z') // the device's midnight (WIB)
     // Its cap is 2 a day and 1 went out today: 1 today, then 2 on each day after; 6 rows end on the third day after.
-    const capped = estimateSchedule(p, 1, 6, 1, start, [{ cap: 2, sentToday: 1, resetsAt }])
+    const capped = estimateSchedule(p, 1, 6, 1, start, [
+      { cap: 2, sentToday: 1, resetsAt, zone: 'Asia/Jakarta' }
+    ])
     expect(capped.finishAt).toBe(resetsAt + 2 * 86_400_000)
     // Without a cap of its own, the campaign's pacing alone: six rows five seconds apart, today.
     expect(estimateSchedule(p, 1, 6, 1, start).finishAt).toBe(start + 5 * 5_000)
     // Two devices: only the capped one's rows wait for its following days.
-    const two = estimateSchedule(p, 1, 6, 2, start, [null, { cap: 2, sentToday: 2, resetsAt }])
+    const two = estimateSchedule(p, 1, 6, 2, start, [
+      null,
+      { cap: 2, sentToday: 2, resetsAt, zone: 'Asia/Jakarta' }
+    ])
     expect(two.finishAt).toBe(resetsAt + 86_400_000)
   })
+
+  it.each(DEVICE_DAY_CASES)(
+    "starts each of a capped device's following days at the send queue's midnight in its zone: $zone, $why",
+    ({ zone, now, midnights }) => {
+      const p = policy({ workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+      const [first, second, third] = midnights.map(Date.parse) as [number, number, number]
+      // Its cap is 2 a day and both went out today: rows 1–2 go at its next midnight, 3–4 the one after, 5 the next.
+      const device = { cap: 2, sentToday: 2, resetsAt: first, zone }
+      const rowGoesAt = (row: number): number | null =>
+        estimateSchedule(p, 1, row, 1, Date.parse(now), [device]).finishAt
+      expect([1, 2, 3, 4, 5].map(rowGoesAt)).toEqual([first, first + 5_000, second, second + 5_000, third])
+    }
+  )
 
   it('estimates in slices, letting other work run between them, to the same answer', async () => {
     const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })

@@ -3,6 +3,8 @@
 // times (not from timers) is what makes a restart resume without a burst.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import {
+  dayBoundsOn,
+  type DayBounds,
   dayIn as zonedDayIn,
   DEFAULT_PACING,
   instantToLocal,
@@ -86,17 +88,15 @@ export function capForDay(policy: PacingPolicy, dayIndex: number): number {
   )
 }
 
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
-}
-
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
-/** The memoised zoned-time reads, for the shared working-hours rule. */
+/** The memoised zoned-time reads, for the shared working-hours and day rules. */
 const MEMOISED_CLOCK = { dayIn, localTimeToInstant }
+
+/** The calendar day containing `at` in `zone`: the domain's one day rule (the send queue's budget's), memoised. */
+const zonedDayBounds = (at: number, zone: string): DayBounds => dayBoundsOn(at, zone, MEMOISED_CLOCK)
 
 /** The first instant ≥ `at` inside working hours: the domain's rule (the window's too), on the memoised clock. */
 export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
@@ -104,14 +104,8 @@ export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
 }
 
 /** The calendar day containing `at` in the policy's zone, as [start, end) instants (23 or 25 h across DST). */
-export function dayBounds(policy: PacingPolicy, at: number): { day: string; start: number; end: number } {
-  const zone = zoneOf(policy)
-  const day = dayIn(at, zone)
-  return {
-    day,
-    start: localTimeToInstant(`${day}T00:00`, zone),
-    end: localTimeToInstant(`${addDays(day, 1)}T00:00`, zone)
-  }
+export function dayBounds(policy: PacingPolicy, at: number): DayBounds {
+  return zonedDayBounds(at, zoneOf(policy))
 }
 
 export function zoneOfPolicy(policy: PacingPolicy): string {
@@ -120,9 +114,7 @@ export function zoneOfPolicy(policy: PacingPolicy): string {
 
 /** The start of the next calendar day's working window (or midnight) in the policy's zone. */
 function nextDayStart(policy: PacingPolicy, at: number): number {
-  const zone = zoneOf(policy)
-  const tomorrow = addDays(dayIn(at, zone), 1)
-  return nextWorkingInstant(policy, localTimeToInstant(`${tomorrow}T00:00`, zone))
+  return nextWorkingInstant(policy, dayBounds(policy, at).end)
 }
 
 /** What pacing needs to know of a device's past sends in a campaign. */
@@ -210,12 +202,14 @@ export interface ScheduleEstimate {
 
 /**
  * A device's own daily cap as the send queue counts it (every producer's sends through the number): `sentToday` of
- * `cap` until `resetsAt`, the end of its day, and `cap` a day after that.
+ * `cap` until `resetsAt`, the end of its day, and `cap` on each day after that, each from its midnight in `zone`.
  */
 export interface DeviceCapToday {
   cap: number
   sentToday: number
   resetsAt: number
+  /** The zone whose midnights start the device's days (the send queue's budget's). */
+  zone: string
 }
 
 /**
@@ -253,13 +247,6 @@ export async function estimateScheduleInSlices(
   return estimate.result
 }
 
-/** A device day's length after its first: 24 h (a day of 23 or 25 h across DST moves an estimate by an hour). */
-const DEVICE_DAY_MS = 86_400_000
-
-/** The device's day `at` falls in: 0 until `resetsAt` (today), then 1, 2… */
-const deviceDayOf = (cap: DeviceCapToday, at: number): number =>
-  at < cap.resetsAt ? 0 : 1 + Math.floor((at - cap.resetsAt) / DEVICE_DAY_MS)
-
 /** The estimate's simulation, resumable: `advance(n)` simulates up to n more rows and says whether all are done. */
 function scheduleEstimator(
   policy: PacingPolicy,
@@ -276,8 +263,17 @@ function scheduleEstimator(
     firstDay: null,
     perDay: new Map()
   }))
-  // The campaign's sends on each device's days, beside what the device sent today before it.
-  const deviceDays = logs.map(() => new Map<number, number>())
+  // The campaign's sends on each device's days (by calendar day in its zone), beside what it sent today before them.
+  const deviceDays = logs.map(() => new Map<string, number>())
+  // Each lane's last device day: its rows mostly fall in it, and a day's bounds cost a dozen cache reads to find.
+  const laneDays: (DayBounds | null)[] = logs.map(() => null)
+  const deviceDayOf = (lane: number, cap: DeviceCapToday, at: number): DayBounds => {
+    const last = laneDays[lane]
+    if (last && at >= last.start && at < last.end) return last
+    const day = zonedDayBounds(at, cap.zone)
+    laneDays[lane] = day
+    return day
+  }
   const result: ScheduleEstimate = { finishAt: null, perDay: {} }
   let row = 0
   const advance = (rows: number): boolean => {
@@ -288,15 +284,17 @@ function scheduleEstimator(
       let at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
       const cap = deviceCaps[lane]
       if (cap && cap.cap > 0) {
-        const days = deviceDays[lane] as Map<number, number>
-        let day = deviceDayOf(cap, at)
-        // A day whose cap is used up: the campaign's pacing again from the device's next midnight.
+        const days = deviceDays[lane] as Map<string, number>
+        let day = deviceDayOf(lane, cap, at)
+        // A day whose cap is used up: the campaign's pacing again from the device's next midnight, where the send
+        // queue's budget starts again (the same day rule, so a day of 23 or 25 hours ends where the budget's does).
         for (let guard = 0; guard < 400; guard++) {
-          if ((days.get(day) ?? 0) + (day === 0 ? cap.sentToday : 0) < cap.cap) break
-          at = earliestSend(policy, seed + lane, log, cap.resetsAt + day * DEVICE_DAY_MS).instant
-          day = deviceDayOf(cap, at)
+          const sentBefore = day.end <= cap.resetsAt ? cap.sentToday : 0
+          if ((days.get(day.day) ?? 0) + sentBefore < cap.cap) break
+          at = earliestSend(policy, seed + lane, log, day.end).instant
+          day = deviceDayOf(lane, cap, at)
         }
-        days.set(day, (days.get(day) ?? 0) + 1)
+        days.set(day.day, (days.get(day.day) ?? 0) + 1)
       }
       recordSend(log, at, zone)
       const day = dayIn(at, zone)

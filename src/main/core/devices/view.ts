@@ -33,6 +33,8 @@ export interface DeviceBudgetView {
   sentToday: number
   cap: number | null
   resetsAt: number
+  /** The zone whose midnights start the device's days. */
+  zone: string
 }
 
 export function buildDeviceView(

@@ -14,14 +14,23 @@ export interface DeviceBudgetDeps {
   sendsOn(deviceId: string, day: string): number
 }
 
-/** Where a device stands today: its sends, its cap, and when its day ends (null cap: no budget). */
+/**
+ * Where a device stands today: its sends, its cap, when its day ends (null cap: no budget), and the zone whose
+ * midnights start its days (a campaign's estimate starts its following days there too).
+ */
 export function deviceBudget(
   deps: DeviceBudgetDeps,
   deviceId: string,
   now: number
-): { sentToday: number; cap: number | null; resetsAt: number } {
-  const today = dayBoundsIn(now, deps.zoneOf(deviceId))
-  return { sentToday: deps.sendsOn(deviceId, today.day), cap: deps.capOf(deviceId), resetsAt: today.end }
+): { sentToday: number; cap: number | null; resetsAt: number; zone: string } {
+  const zone = deps.zoneOf(deviceId)
+  const today = dayBoundsIn(now, zone)
+  return {
+    sentToday: deps.sendsOn(deviceId, today.day),
+    cap: deps.capOf(deviceId),
+    resetsAt: today.end,
+    zone
+  }
 }
 
 export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
