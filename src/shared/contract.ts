@@ -141,8 +141,11 @@ export const DeviceView = z.object({
   maxFileBytes: z.number().int().positive().nullable().optional(),
   /** At most this many sends a day through this number, across every campaign and direct send (null: none). */
   dailyCap: z.number().int().positive().nullable().optional(),
-  /** Sends through it today (from the device's midnight, whoever produced them) and when its day ends. */
-  sentToday: z.object({ count: z.number().int().min(0), resetsAt: z.string() }).optional()
+  /**
+   * Sends through it today (from the device's midnight, whoever produced them), when its day ends, and the zone whose
+   * midnights start its days (the send queue's budget's: a direct send's plan starts its following days there).
+   */
+  sentToday: z.object({ count: z.number().int().min(0), resetsAt: z.string(), zone: z.string() }).optional()
 })
 export type DeviceView = z.infer<typeof DeviceView>
 

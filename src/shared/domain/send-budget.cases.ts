@@ -25,7 +25,11 @@ const device = (
   quota: DeviceQuota['quota'],
   dailyCap: number | null = null,
   sent = 0
-): DeviceBudget & DeviceQuota => ({ quota, dailyCap, sentToday: { count: sent, resetsAt: RESETS_AT } })
+): DeviceBudget & DeviceQuota => ({
+  quota,
+  dailyCap,
+  sentToday: { count: sent, resetsAt: RESETS_AT, zone: 'Asia/Jakarta' }
+})
 
 export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
   {
@@ -176,6 +180,28 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
       startAt: RESET + DAY + 9 * HOUR,
       finishAt: RESET + 2 * DAY + 3000,
       afterFirstDay: 2,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'a device whose days keep summer time: the day after clocks spring forward starts an hour earlier',
+    // Its day zone is New York's (a device's day zone defaults to the computer's): PLAN_NOW is 22:00 EST on 27
+    // November. Scheduled for 10:00 EST on 13 March 2027 with a cap of 2: 2 then, 2 from 00:00 EST on the 14th (the
+    // day clocks spring forward, 23 hours), the last at 00:00 EDT on the 15th.
+    device: {
+      quota: null,
+      dailyCap: 2,
+      sentToday: { count: 2, resetsAt: '2026-11-28T05:00:00.000Z', zone: 'America/New_York' }
+    },
+    recipients: 5,
+    perRecipient: 1,
+    pacingMs: 3000,
+    schedule: { at: Date.parse('2027-03-13T15:00:00.000Z'), mode: 'local' },
+    expected: {
+      startAt: Date.parse('2027-03-13T15:00:00.000Z'),
+      finishAt: Date.parse('2027-03-15T04:00:00.000Z'),
+      afterFirstDay: 3,
       quotaShort: 0,
       needsSummary: true
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { budgetLeftToday, messagesThatFitNow, planDirectSend, quotaShortfall } from './send-budget'
 import { DIRECT_SEND_CASES, PLAN_NOW } from './send-budget.cases'
+import { DEVICE_DAY_CASES } from './device-day.cases'
 
 describe('planDirectSend answers the shared table', () => {
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -17,19 +18,61 @@ describe('planDirectSend answers the shared table', () => {
   })
 })
 
+describe("planDirectSend starts a capped device's following days at the send queue's midnights", () => {
+  const HOUR = 3_600_000
+  const pacingMs = 5_000
+  it.each(DEVICE_DAY_CASES)('sent now: $zone, $why', ({ zone, now, midnights }) => {
+    const [first, second, third] = midnights.map(Date.parse) as [number, number, number]
+    // Its cap is 2 a day and both went out today: messages 1–2 go at its next midnight, 3–4 the one after, 5 the next.
+    const device = { quota: null, dailyCap: 2, sentToday: { count: 2, resetsAt: midnights[0], zone } }
+    const lastGoesAt = (messages: number): number =>
+      planDirectSend({ device, recipients: messages, messages, pacingMs, now: Date.parse(now) }).finishAt
+    expect([1, 2, 3, 4, 5].map(lastGoesAt)).toEqual([
+      first,
+      first + pacingMs,
+      second,
+      second + pacingMs,
+      third
+    ])
+  })
+
+  it.each(DEVICE_DAY_CASES)('scheduled for a following day: $zone, $why', ({ zone, now, midnights }) => {
+    const [first, second, third] = midnights.map(Date.parse) as [number, number, number]
+    const device = { quota: null, dailyCap: 2, sentToday: { count: 2, resetsAt: midnights[0], zone } }
+    // Starting an hour into the second or third day: that day's whole cap (2), then the next day's midnight.
+    const lastOfThreeGoesAt = (at: number): number =>
+      planDirectSend({
+        device,
+        recipients: 3,
+        messages: 3,
+        pacingMs,
+        now: Date.parse(now),
+        schedule: { at, mode: 'local' }
+      }).finishAt
+    expect(lastOfThreeGoesAt(first + HOUR)).toBe(second)
+    expect(lastOfThreeGoesAt(second + HOUR)).toBe(third)
+  })
+})
+
 describe('the budget both pre-send summaries count with', () => {
   it('what the daily cap leaves today, never below zero; no cap, no budget', () => {
-    expect(budgetLeftToday({ dailyCap: 200, sentToday: { count: 37, resetsAt: '' } })).toBe(163)
-    expect(budgetLeftToday({ dailyCap: 5, sentToday: { count: 9, resetsAt: '' } })).toBe(0)
+    expect(
+      budgetLeftToday({ dailyCap: 200, sentToday: { count: 37, resetsAt: '', zone: 'Asia/Jakarta' } })
+    ).toBe(163)
+    expect(
+      budgetLeftToday({ dailyCap: 5, sentToday: { count: 9, resetsAt: '', zone: 'Asia/Jakarta' } })
+    ).toBe(0)
     expect(budgetLeftToday({ dailyCap: 5 })).toBe(5)
-    expect(budgetLeftToday({ dailyCap: null, sentToday: { count: 9, resetsAt: '' } })).toBeNull()
+    expect(
+      budgetLeftToday({ dailyCap: null, sentToday: { count: 9, resetsAt: '', zone: 'Asia/Jakarta' } })
+    ).toBeNull()
   })
 
   it("a split starts what the quota and today's caps both allow; nothing short or nothing to start is no split", () => {
     const capped = (quota: number | 'unlimited' | null, dailyCap: number | null, sent = 0) => ({
       quota,
       dailyCap,
-      sentToday: { count: sent, resetsAt: '' }
+      sentToday: { count: sent, resetsAt: '', zone: 'Asia/Jakarta' }
     })
     // The quota is the smaller: 5 now of 12.
     expect(messagesThatFitNow([capped(5, 200, 37)], 12)).toBe(5)

@@ -2,14 +2,18 @@
 // the messages, when a direct send would end at the outbox's pace, and when a direct send is large enough to be
 // summed up before it goes. The campaign's and the direct send's pre-send summaries both count with these.
 import type { ScheduleMode } from './enums'
+import { computerTimeZone, dayBoundsOn } from './zoned-time'
 
 /** A direct send to more recipients than this is summed up before it goes (issue 29). */
 export const LARGE_DIRECT_SEND = 20
 
-/** What the device view carries of a device's budget (its daily cap, today's sends and when its day ends). */
+/**
+ * What the device view carries of a device's budget: its daily cap, today's sends, when its day ends, and the zone
+ * whose midnights start its days (the send queue's budget's day zone).
+ */
 export interface DeviceBudget {
   dailyCap?: number | null | undefined
-  sentToday?: { count: number; resetsAt: string } | undefined
+  sentToday?: { count: number; resetsAt: string; zone: string } | undefined
 }
 
 /** A gateway quota: a count of messages, 'unlimited', or not known (null). */
@@ -80,12 +84,22 @@ export interface DirectSendSchedule {
 const DAY_MS = 86_400_000
 
 /**
+ * The start of the device day `n` days after the one starting at `dayStart`: its midnight in `zone`, the send queue's
+ * day rule (a day of 23 or 25 hours across DST moves it). Noon of that day, however summer time moved its midnight,
+ * lies inside it: the day's own bounds say where it starts.
+ */
+function followingDayStart(dayStart: number, n: number, zone: string): number {
+  return n === 0 ? dayStart : dayBoundsOn(dayStart + n * DAY_MS + DAY_MS / 2, zone).start
+}
+
+/**
  * A direct send of `messages` messages to `recipients` recipients through one device, planned as the outbox sends it:
  * one start every `pacingMs`, at most the daily cap a day, the cap's day starting again at `sentToday.resetsAt` (the
- * device's midnight; the following days are taken as 24 hours, true of every Indonesian zone, which keep no summer
- * time). It starts now, or at its schedule's time (a time already past starts now): on today's device day what today's
- * sends left of the cap is what it may use, on a later day the whole cap. Messages already waiting for the device are
- * not counted: the end is the earliest it can be.
+ * device's midnight) and each following day at its midnight in the device's day zone, as the send queue's budget
+ * counts them (without a budget known, the computer's zone: the send queue's default). It starts now, or at its
+ * schedule's time (a time already past starts now): on today's device day what today's sends left of the cap is what
+ * it may use, on a later day the whole cap. Messages already waiting for the device are not counted: the end is the
+ * earliest it can be.
  */
 export function planDirectSend(input: {
   device: DeviceBudget & DeviceQuota
@@ -108,19 +122,20 @@ export function planDirectSend(input: {
       needsSummary: large || quotaShort > 0
     }
   const cap = device.dailyCap ?? null
+  const zone = device.sentToday?.zone ?? computerTimeZone()
   const resetsAt = Date.parse(device.sentToday?.resetsAt ?? '')
-  const todayEnds = Number.isNaN(resetsAt) ? now + DAY_MS : resetsAt
+  const todayEnds = Number.isNaN(resetsAt) ? dayBoundsOn(now, zone).end : resetsAt
   // The device day the send starts on: today (what today's sends left) or one of the following (a fresh cap).
-  const laterDays = start < todayEnds ? 0 : Math.floor((start - todayEnds) / DAY_MS) + 1
-  const left = laterDays === 0 ? budgetLeftToday(device) : cap
+  const startsToday = start < todayEnds
+  const left = startsToday ? budgetLeftToday(device) : cap
   let finishAt = start + Math.max(0, messages - 1) * pacingMs
   let afterFirstDay = 0
   if (left !== null && cap !== null && messages > left) {
     afterFirstDay = messages - left
-    const dayOne = todayEnds + laterDays * DAY_MS
+    const dayOne = startsToday ? todayEnds : dayBoundsOn(start, zone).end
     const days = Math.ceil(afterFirstDay / cap)
     const onLastDay = afterFirstDay - (days - 1) * cap
-    finishAt = dayOne + (days - 1) * DAY_MS + (onLastDay - 1) * pacingMs
+    finishAt = followingDayStart(dayOne, days - 1, zone) + (onLastDay - 1) * pacingMs
   }
   return {
     startAt: start,

@@ -13,7 +13,7 @@ import {
   type PacingPolicy
 } from './pacing'
 import { englishText } from '../commands'
-import { DEVICE_DAY_CASES } from '../outbox/device-day.cases'
+import { DEVICE_DAY_CASES } from '../../../shared/domain/device-day.cases'
 
 const policy = (over: Partial<PacingPolicy> = {}): PacingPolicy => ({ ...DEFAULT_PACING, ...over })
 const MIN = 60_000

@@ -576,6 +576,19 @@ describe('states, history and events', () => {
     expect(JSON.stringify(viewsSeen)).not.toContain(TOKEN)
   })
 
+  it("carries the device's budget: today's sends, when its day ends and the zone its days start in", async () => {
+    // The window plans a direct send's following days at midnights in that zone (the send queue's budget's).
+    const resetsAt = Date.parse('2026-10-24T22:00:00.000Z')
+    const m = await openMonitor({
+      budgetOf: () => ({ sentToday: 3, cap: 5, resetsAt, zone: 'Europe/Berlin' })
+    })
+    expect(DeviceViewSchema.parse(m.view('dev-1')).sentToday).toEqual({
+      count: 3,
+      resetsAt: '2026-10-24T22:00:00.000Z',
+      zone: 'Europe/Berlin'
+    })
+  })
+
   it('a throwing listener does not stop polling or other listeners', async () => {
     const m = await openMonitor()
     m.on('stateChanged', () => {

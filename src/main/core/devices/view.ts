@@ -70,7 +70,13 @@ export function buildDeviceView(
     maxFileBytes: record.maxFileBytes,
     dailyCap: record.dailyCap,
     ...(budget
-      ? { sentToday: { count: budget.sentToday, resetsAt: new Date(budget.resetsAt).toISOString() } }
+      ? {
+          sentToday: {
+            count: budget.sentToday,
+            resetsAt: new Date(budget.resetsAt).toISOString(),
+            zone: budget.zone
+          }
+        }
       : {})
   }
 }

@@ -1,10 +1,10 @@
 // A device's daily budget on its own days: the cap starts again at each midnight in the device's zone, whatever the
-// day's length (the campaign's finish estimate runs the same table: both must agree).
+// day's length (the campaign's finish estimate and the direct send's plan run the same table: all must agree).
 import { describe, expect, it } from 'vitest'
 import { dayIn } from '../../../shared/domain'
 import type { ItemRecord } from '../store/outbox-records'
 import { newTextItem } from '../store/testing/new-item'
-import { DEVICE_DAY_CASES } from './device-day.cases'
+import { DEVICE_DAY_CASES } from '../../../shared/domain/device-day.cases'
 import { deviceBudget, deviceBudgetPolicy, type DeviceBudgetDeps } from './device-budget'
 
 const item: ItemRecord = {

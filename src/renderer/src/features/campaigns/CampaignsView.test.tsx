@@ -1877,7 +1877,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
             label: 'Shop',
             quota: 1,
             dailyCap: 200,
-            sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' }
+            sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
           })
         ]
       })
@@ -2161,7 +2161,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
             label: 'Shop',
             quota: 5,
             dailyCap: 200,
-            sentToday: { count: 198, resetsAt: '2026-01-15T17:00:00.000Z' }
+            sentToday: { count: 198, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
           })
         ]
       })
@@ -2343,7 +2343,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
             label: 'Shop',
             quota: 5,
             dailyCap: 200,
-            sentToday: { count: 199, resetsAt: '2026-01-15T17:00:00.000Z' }
+            sentToday: { count: 199, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
           })
         ]
       })

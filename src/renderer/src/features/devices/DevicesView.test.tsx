@@ -102,7 +102,7 @@ describe('device list', () => {
       makeDevice({
         expiresAt: '2026-11-29 12:38:19',
         lastCheckedAt: '2026-11-28T07:05:00.000Z',
-        sentToday: { count: 3, resetsAt: '2026-11-28T17:00:00.000Z' },
+        sentToday: { count: 3, resetsAt: '2026-11-28T17:00:00.000Z', zone: 'Asia/Jakarta' },
         quota: 12000
       }),
       makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired', expiresAt: '2026-01-02' })
@@ -399,7 +399,7 @@ describe('device list', () => {
       cancelled: 0
     }))
     fake.handle('campaigns:list', () => ({ campaigns: [] }))
-    const sentToday = { count: 1, resetsAt: '2026-01-15T17:00:00.000Z' }
+    const sentToday = { count: 1, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
     seedStores(
       makeBootstrap({
         devices: [
@@ -427,9 +427,15 @@ describe('device list', () => {
   // Issue 27: one daily cap per number, counted across every campaign and direct send.
   it("shows today's use of the daily cap on the card and sets or clears the cap", async () => {
     fake.handle('devices:setDailyCap', ({ id, dailyCap }) =>
-      makeDevice({ id, dailyCap, sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })
+      makeDevice({
+        id,
+        dailyCap,
+        sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      })
     )
-    show([makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })])
+    show([
+      makeDevice({ sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' } })
+    ])
     const user = userEvent.setup()
     expect(fact(row('Front office'), 'Daily cap today')).toMatch(
       /^no cap · 37 send attempts · count starts again 1[56] Jan 2026, \d\d:00 \S+$/
@@ -454,7 +460,10 @@ describe('device list', () => {
       makeBootstrap({
         settings: makeSettings({ language: 'id' }),
         devices: [
-          makeDevice({ dailyCap: 200, sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z' } })
+          makeDevice({
+            dailyCap: 200,
+            sentToday: { count: 37, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+          })
         ]
       })
     )

@@ -925,7 +925,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     const user = showWith({
       quota: 984,
       dailyCap: 200,
-      sentToday: { count: 37, resetsAt: '2026-11-28T17:00:00.000Z' }
+      sentToday: { count: 37, resetsAt: '2026-11-28T17:00:00.000Z', zone: 'Asia/Jakarta' }
     })
     const typed = numbers(22)
     // The same number written twice more: each is sent once, and the summary says so.
@@ -970,7 +970,11 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   it('a large scheduled send is summed up too: when it starts, who sends it, that day’s cap, its own button', async () => {
     // Tomorrow 09:00 WIB, kept on this computer: today's spent cap does not count, tomorrow's 10 do.
     const user = await scheduleDraft(
-      { quota: 984, dailyCap: 10, sentToday: { count: 10, resetsAt: '2026-11-28T17:00:00.000Z' } },
+      {
+        quota: 984,
+        dailyCap: 10,
+        sentToday: { count: 10, resetsAt: '2026-11-28T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      },
       25,
       { at: Date.parse('2026-11-29T02:00:00.000Z'), mode: 'local' }
     )
@@ -998,7 +1002,11 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
 
   it('a gateway schedule is fired by the gateway at its time: no pace, and a short quota is still named', async () => {
     await scheduleDraft(
-      { quota: 20, dailyCap: 5, sentToday: { count: 5, resetsAt: '2026-11-28T17:00:00.000Z' } },
+      {
+        quota: 20,
+        dailyCap: 5,
+        sentToday: { count: 5, resetsAt: '2026-11-28T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      },
       22,
       { at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' }
     )

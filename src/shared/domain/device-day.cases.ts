@@ -1,5 +1,6 @@
-// One table of a device's days (where its daily cap starts again), run against the send queue's budget and the
-// campaign's finish estimate: both must reset a capped device at the same midnights, also on a day of 23 or 25 hours.
+// One table of a device's days (where its daily cap starts again), run against the send queue's budget, the
+// campaign's finish estimate and the direct send's plan: all must reset a capped device at the same midnights, also on
+// a day of 23 or 25 hours.
 
 export interface DeviceDayCase {
   /** The device's day zone (the send queue's `dayZoneOf`). */
