@@ -93,7 +93,11 @@ function decodeSearchCursor(text: string): SearchCursor {
   }
 }
 
-/** Outbox matches read at once while looking for the operator's replies among everything sent. */
+/**
+ * Outbox matches read at once at first while looking for the operator's replies among everything sent; each further
+ * read of the same page takes twice as many (up to the page's bound): the outbox's index answers a read deep in a
+ * big campaign in time that grows with the depth, so reading past one in a few reads, not ten, keeps a page short.
+ */
 const REPLY_SCAN_CHUNK = 200
 /**
  * Outbox matches one page of a search reads at most: a word a campaign sent to thousands of chats without a conversation
@@ -207,11 +211,13 @@ export function createConversations(deps: ConversationsDeps) {
     const found: FoundReply[] = []
     let read = 0
     let readAt = 0
-    for (let after = before; found.length < limit;) {
+    let chunk = REPLY_SCAN_CHUNK
+    for (let after = before; found.length < limit; chunk *= 2) {
       // Read up to here: what is older is the next page's to read.
       if (read >= REPLY_SCAN_LIMIT && after !== undefined)
         return { found, readTo: { position: after, at: readAt }, read }
-      const sent = outbox.sentWithText(term, REPLY_SCAN_CHUNK, after)
+      const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
+      const sent = outbox.sentWithText(term, size, after)
       for (const { position, item } of sent) {
         read++
         const key = `${item.deviceId}\n${item.recipient}`
@@ -233,7 +239,7 @@ export function createConversations(deps: ConversationsDeps) {
         found.push({ position, conversation: chat.conversation, item, readThrough: read })
         if (found.length === limit) break
       }
-      if (sent.length < REPLY_SCAN_CHUNK) break
+      if (sent.length < size) break
       after = sent.at(-1)!.position
       readAt = Date.parse(sent.at(-1)!.item.createdAt)
     }
