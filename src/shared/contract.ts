@@ -1712,7 +1712,8 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * Customers' messages and the operator's own (`replies`: what a conversation's thread shows as sent) whose text
    * holds `text`, one list newest first split in two (a message by `receivedAt`, a reply by its `createdAt`), and on
-   * the first page the conversations by contact. `before` is the previous page's `next` (opaque).
+   * the first page the conversations by contact. `before` is the previous page's `next` (opaque). `sentRead`: how many
+   * of the operator's sent messages holding the text the page read past (a page reads a bounded stretch of them).
    */
   'inbox:search': () => ({
     request: z.object({
@@ -1724,7 +1725,8 @@ export const invokeChannels = builtOnFirstUse({
       messages: z.array(InboxMessageView),
       replies: z.array(z.object({ conversation: InboxConversationView, item: OutboxItemView })),
       conversations: z.array(InboxConversationView),
-      next: z.string().nullable()
+      next: z.string().nullable(),
+      sentRead: z.number().int().nonnegative()
     })
   }),
   /**

@@ -1596,6 +1596,11 @@ export const enRest = {
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
   'inbox.search.more': 'Show more messages',
+  'inbox.search.reading':
+    'Searching… {count, plural, one {# sent message} other {# sent messages}} read so far',
+  'inbox.search.stop': 'Stop searching',
+  'inbox.search.stoppedNone':
+    'Search stopped after {count, plural, one {# sent message} other {# sent messages}}: no messages found so far.',
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',

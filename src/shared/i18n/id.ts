@@ -1761,6 +1761,10 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.busy': 'Mencari…',
   'inbox.search.none': 'Tidak ada yang ditemukan.',
   'inbox.search.more': 'Tampilkan pesan lainnya',
+  'inbox.search.reading': 'Mencari… {count} pesan terkirim sudah dibaca',
+  'inbox.search.stop': 'Hentikan pencarian',
+  'inbox.search.stoppedNone':
+    'Pencarian dihentikan setelah {count} pesan terkirim: belum ada pesan yang ditemukan.',
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',

@@ -267,11 +267,13 @@ describe("the search finds the operator's own messages in a conversation", () =>
     })
     const hits: string[] = []
     const readPerPage: number[] = []
+    const saidRead: number[] = []
     let before: string | undefined
     for (let page = 0; page < 20; page++) {
       read = 0
       const answer = conversations.search('promo', { limit: 10, before })
       readPerPage.push(read)
+      saidRead.push(answer.sentRead)
       hits.push(...answer.replies.map((r) => `you: ${r.item.text}`), ...answer.messages.map((m) => m.text))
       if (answer.next === null) break
       before = answer.next
@@ -279,5 +281,64 @@ describe("the search finds the operator's own messages in a conversation", () =>
     // Nothing lost or repeated, newest first, and no page read every match: each stays a short task.
     expect(hits).toEqual(['you: promo masih ada', 'promo kemarin?'])
     expect(Math.max(...readPerPage)).toBeLessThanOrEqual(REPLY_SCAN_LIMIT)
+    // Each page says how far it read (the window's progress), and together they count every sent match once.
+    expect(saidRead.slice(0, -1).every((n) => n > 0 && n <= REPLY_SCAN_LIMIT)).toBe(true)
+    expect(saidRead.reduce((sum, n) => sum + n, 0)).toBe(6_001)
+  })
+
+  it('counts a sent match read again by the next page (past the last reply shown) on that page only', async () => {
+    const clock = new FakeClock(1000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      1,
+      [
+        {
+          identity: 'incoming:0',
+          kind: 'incoming',
+          seq: 1,
+          receivedAt: 500,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'halo' })
+        }
+      ],
+      0
+    )
+    // Replies to the conversation's chat, each followed by messages to chats without one.
+    for (let i = 0; i < 4; i++) {
+      clock.jump(1000)
+      await outbox.enqueue({
+        deviceId: 'd1',
+        recipients: ['6281111'],
+        entries: [{ kind: 'text', text: `diskon ${i}` }]
+      })
+      clock.jump(1000)
+      await outbox.enqueue({
+        deviceId: 'd1',
+        recipients: Array.from({ length: 3 }, (_, j) => `62813${i}${j}`),
+        entries: [{ kind: 'text', text: `diskon massal ${i}` }]
+      })
+    }
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: outbox.queue
+    })
+    const replies: string[] = []
+    let said = 0
+    let before: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const answer = conversations.search('diskon', { limit: 1, before })
+      replies.push(...answer.replies.map((r) => r.item.text ?? ''))
+      said += answer.sentRead
+      if (answer.next === null) break
+      before = answer.next
+    }
+    expect(replies).toEqual(['diskon 3', 'diskon 2', 'diskon 1', 'diskon 0'])
+    expect(said).toBe(16)
   })
 })

@@ -93,7 +93,11 @@ function decodeSearchCursor(text: string): SearchCursor {
   }
 }
 
-/** Outbox matches read at once while looking for the operator's replies among everything sent. */
+/**
+ * Outbox matches read at once at first while looking for the operator's replies among everything sent; each further
+ * read of the same page takes twice as many (up to the page's bound): the outbox's index answers a read deep in a
+ * big campaign in time that grows with the depth, so reading past one in a few reads, not ten, keeps a page short.
+ */
 const REPLY_SCAN_CHUNK = 200
 /**
  * Outbox matches one page of a search reads at most: a word a campaign sent to thousands of chats without a conversation
@@ -106,6 +110,8 @@ interface FoundReply {
   position: number
   conversation: InboxConversationView
   item: OutboxItemView
+  /** How many sent matches were read up to and including this one (what a page showing it has read past). */
+  readThrough: number
 }
 
 /** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
@@ -197,21 +203,23 @@ export function createConversations(deps: ConversationsDeps) {
     term: string,
     limit: number,
     before?: number
-  ): { found: FoundReply[]; readTo: { position: number; at: number } | null } {
+  ): { found: FoundReply[]; readTo: { position: number; at: number } | null; read: number } {
     const outbox = deps.outbox
-    if (term === '' || !outbox) return { found: [], readTo: null }
+    if (term === '' || !outbox) return { found: [], readTo: null, read: 0 }
     // One look-up per chat and device, however many of its items match.
     const chats = new Map<string, { conversation: InboxConversationView; clearedAt: number | null } | null>()
     const found: FoundReply[] = []
     let read = 0
     let readAt = 0
-    for (let after = before; found.length < limit;) {
+    let chunk = REPLY_SCAN_CHUNK
+    for (let after = before; found.length < limit; chunk *= 2) {
       // Read up to here: what is older is the next page's to read.
       if (read >= REPLY_SCAN_LIMIT && after !== undefined)
-        return { found, readTo: { position: after, at: readAt } }
-      const sent = outbox.sentWithText(term, REPLY_SCAN_CHUNK, after)
-      read += sent.length
+        return { found, readTo: { position: after, at: readAt }, read }
+      const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
+      const sent = outbox.sentWithText(term, size, after)
       for (const { position, item } of sent) {
+        read++
         const key = `${item.deviceId}\n${item.recipient}`
         if (!chats.has(key)) {
           const record = store.withChat(item.recipient).find((c) => deviceIdOf(c) === item.deviceId)
@@ -228,14 +236,14 @@ export function createConversations(deps: ConversationsDeps) {
         const chat = chats.get(key)
         // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
         if (!chat || (chat.clearedAt !== null && Date.parse(item.createdAt) <= chat.clearedAt)) continue
-        found.push({ position, conversation: chat.conversation, item })
+        found.push({ position, conversation: chat.conversation, item, readThrough: read })
         if (found.length === limit) break
       }
-      if (sent.length < REPLY_SCAN_CHUNK) break
+      if (sent.length < size) break
       after = sent.at(-1)!.position
       readAt = Date.parse(sent.at(-1)!.item.createdAt)
     }
-    return { found, readTo: null }
+    return { found, readTo: null, read }
   }
 
   return {
@@ -353,7 +361,8 @@ export function createConversations(deps: ConversationsDeps) {
      * The customers' messages whose text holds `text` and the operator's own messages that a conversation's thread
      * shows (sent to its chat from its device, since it was last deleted), merged newest first as a thread is (a
      * message by when it arrived, a reply by when it was written); and, on the first page, the conversations whose
-     * contact or number matches. `before` is the previous page's `next`.
+     * contact or number matches. `before` is the previous page's `next`. `sentRead`: how many sent messages holding
+     * the text this page read past (the window's progress while pages come back empty).
      */
     search(
       text: string,
@@ -363,11 +372,12 @@ export function createConversations(deps: ConversationsDeps) {
       replies: { conversation: InboxConversationView; item: OutboxItemView }[]
       conversations: InboxConversationView[]
       next: string | null
+      sentRead: number
     } {
       const limit = options.limit ?? 50
       const cursor = options.before === undefined ? null : decodeSearchCursor(options.before)
       const found = store.search(text, limit + 1, cursor?.message, cursor === null)
-      const { found: sent, readTo } = repliesWith(text.trim(), limit + 1, cursor?.reply)
+      const { found: sent, readTo, read } = repliesWith(text.trim(), limit + 1, cursor?.reply)
       // Each side comes in its own order (messages by number, replies by position: both the order they came in);
       // merged by time, a thread's way, taking from the head of either, so a page ends where each side's keyset says.
       const page: ({ message: InboxMessageRecord } | { reply: FoundReply })[] = []
@@ -408,13 +418,16 @@ export function createConversations(deps: ConversationsDeps) {
       // Every reply read was shown: the next page reads on past `readTo`.
       if (readTo !== null && r === sent.length) next.reply = readTo.position
       const more = m < found.messages.length || r < sent.length || readTo !== null
+      // The next page reads again what came after the last reply shown: each match is counted by one page only.
+      const sentRead = r === sent.length ? read : r > 0 ? sent[r - 1]!.readThrough : 0
       return {
         messages: page.flatMap((hit) => ('message' in hit ? [messageView(hit.message)] : [])),
         replies: page.flatMap((hit) =>
           'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
         ),
         conversations: found.conversations.slice(0, limit).map(conversationView),
-        next: more ? encodeSearchCursor(next) : null
+        next: more ? encodeSearchCursor(next) : null,
+        sentRead
       }
     },
 

@@ -407,6 +407,18 @@ describe('what the chatbot view reads', () => {
     expect(chosen.map((c) => c.deviceSerial)).toEqual(['SER-2'])
   })
 
+  it("finds a chat's conversations through an index by chat, not a walk of every conversation", () => {
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    new InboxConversationsStore(db).withChat('6281111')
+    const sql = prepared.find((statement) => statement.includes('c.chat_id = ?')) ?? ''
+    const plan = (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all('6281111') as { detail: string }[]).map(
+      (row) => row.detail
+    )
+    expect(plan.find((detail) => /\b(c|inbox_conversations)\b/.test(detail))).toMatch(
+      /^SEARCH c USING INDEX inbox_conversations_by_chat/
+    )
+  })
+
   it("reads the last days through an index of the customers' texts, not a walk of every message", () => {
     const { prepared, prepareUnrecorded } = recordPreparedSql(db)
     new InboxConversationsStore(db).recentShortIncoming(2_000, 40)

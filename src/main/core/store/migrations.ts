@@ -880,6 +880,16 @@ export const migrations: readonly Migration[] = [
     sql: `
       ALTER TABLE opt_outs ADD COLUMN keyword TEXT;
     `
+  },
+  // ---- conversations by chat
+  {
+    name: 'inbox: conversations by chat',
+    // The search asks, for each chat its sent matches went to, whether it has a conversation (withChat, by chat alone):
+    // the unique index leads with the device, so each was a walk of every conversation. A page of 2,000 campaign
+    // messages to customers who never wrote took about a second at 5,000 conversations.
+    sql: `
+      CREATE INDEX inbox_conversations_by_chat ON inbox_conversations(chat_id);
+    `
   }
 ]
 

@@ -25,38 +25,51 @@ const FETCH_AHEAD_ROWS = 20
 const SEARCH_DELAY_MS = 250
 /** Messages found per page. */
 const SEARCH_PAGE = 50
-/** Pages without a hit read on at once, up to this many (the core reads a bounded stretch of sent messages a page). */
-const SEARCH_EMPTY_PAGES_READ_ON = 20
 
-/**
- * A page of search hits from `before`: a page the core ended without a hit (it read past sent messages of chats
- * without a conversation) is followed at once, so the list never offers "more" over nothing.
- */
-async function searchPage(
-  text: string,
-  before?: string
-): Promise<{
+/** A search's hits from one starting point, and how many sent messages it read past to get them. */
+interface SearchPage {
   messages: InboxMessageView[]
   replies: FoundReply[]
   conversations: InboxConversationView[]
   next: string | null
-}> {
+  sentRead: number
+}
+
+/**
+ * One search's reading on: stopped by the operator (what it found so far stays, "more" goes on from there) or dropped
+ * (the text changed, the list closed: nothing more is asked nor shown).
+ */
+interface SearchRun {
+  stopped: boolean
+  readonly dropped: boolean
+  /** Pages came back without a hit: how many sent messages were read so far, and where the reading stands. */
+  onReading(progress: { conversations: InboxConversationView[]; next: string; sentRead: number }): void
+}
+
+/**
+ * A page of search hits from `before`: a page the core ended without a hit (it read a bounded stretch of sent messages
+ * to chats without a conversation) is followed, to a hit or to the end, so the list never offers "more" over nothing.
+ * Each page is a short task in the core and the window waits for it between its own turns, so a word a campaign sent
+ * to many who never wrote is read through without holding either up; the run says how far it got meanwhile.
+ */
+async function searchPage(text: string, before: string | undefined, run: SearchRun): Promise<SearchPage> {
   let reply = await call('inbox:search', {
     text,
     limit: SEARCH_PAGE,
     ...(before === undefined ? {} : { before })
   })
   const conversations = reply.conversations
-  for (
-    let round = 0;
-    round < SEARCH_EMPTY_PAGES_READ_ON &&
-    reply.messages.length === 0 &&
-    reply.replies.length === 0 &&
-    reply.next !== null;
-    round++
-  )
-    reply = await call('inbox:search', { text, limit: SEARCH_PAGE, before: reply.next })
-  return { messages: reply.messages, replies: reply.replies, conversations, next: reply.next }
+  let sentRead = reply.sentRead
+  while (reply.messages.length === 0 && reply.replies.length === 0 && reply.next !== null) {
+    if (run.stopped || run.dropped) break
+    run.onReading({ conversations, next: reply.next, sentRead })
+    const further = await call('inbox:search', { text, limit: SEARCH_PAGE, before: reply.next })
+    // Stopped meanwhile: that page is left for "more" to ask again, so what the window says stays what it shows.
+    if (run.stopped || run.dropped) break
+    reply = further
+    sentRead += further.sentRead
+  }
+  return { messages: reply.messages, replies: reply.replies, conversations, next: reply.next, sentRead }
 }
 
 interface ConversationsProps {
@@ -420,8 +433,14 @@ function SearchResults({
     conversations: InboxConversationView[]
     /** Where the next page of messages starts, null on the last. */
     next: string | null
+    /** The operator's sent messages holding the text read so far (most went to chats without a conversation). */
+    sentRead: number
+    /** Still reading on past pages without a hit: the window says how far, and offers to stop. */
+    reading: boolean
   } | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // The search reading now (the first page's or "more"'s): a newer one, or none, drops it.
+  const runRef = useRef<SearchRun | null>(null)
   // "More" pressed: the hits already listed, so the first one its page adds takes the focus once drawn (its button goes
   // on the last page, which would leave the focus on <body>).
   const focusFromHit = useRef<{ text: string; hit: number } | null>(null)
@@ -441,34 +460,34 @@ function SearchResults({
   }, [found])
 
   useEffect(() => {
-    let on = true
-    const search = (): void => {
-      searchPage(text)
-        .then((reply) => {
-          if (on)
-            setFound({
-              text,
-              messages: reply.messages,
-              replies: reply.replies,
-              conversations: reply.conversations,
-              next: reply.next
-            })
-          if (on) setError(null)
-        })
-        .catch((e: unknown) => {
-          if (on) setError(errorInfo(e).message)
-        })
-    }
-    if (now) {
-      search()
-      return () => {
-        on = false
+    const run: SearchRun = {
+      stopped: false,
+      get dropped() {
+        return runRef.current !== run
+      },
+      onReading: ({ conversations, next, sentRead }) => {
+        setFound({ text, messages: [], replies: [], conversations, next, sentRead, reading: true })
+        setError(null)
       }
     }
-    const timer = setTimeout(search, SEARCH_DELAY_MS)
+    runRef.current = run
+    const search = (): void => {
+      searchPage(text, undefined, run)
+        .then((page) => {
+          if (run.dropped) return
+          setFound({ text, ...page, reading: false })
+          setError(null)
+        })
+        .catch((e: unknown) => {
+          if (!run.dropped) setError(errorInfo(e).message)
+        })
+    }
+    const timer = now ? null : setTimeout(search, SEARCH_DELAY_MS)
+    if (now) search()
     return () => {
-      on = false
-      clearTimeout(timer)
+      // The text changed or the list closed: this search (or a "more" since) asks for nothing more.
+      runRef.current = null
+      if (timer !== null) clearTimeout(timer)
     }
   }, [text, now])
 
@@ -482,21 +501,45 @@ function SearchResults({
 
   function more(before: string): void {
     const listed = found ? found.messages.length + found.replies.length : 0
-    searchPage(text, before)
-      .then((reply) => {
-        focusFromHit.current = { text, hit: listed }
+    const readBefore = found?.sentRead ?? 0
+    const run: SearchRun = {
+      stopped: false,
+      get dropped() {
+        return runRef.current !== run
+      },
+      onReading: ({ next, sentRead }) =>
+        setFound((now) =>
+          now && now.text === text ? { ...now, next, sentRead: readBefore + sentRead, reading: true } : now
+        )
+    }
+    runRef.current = run
+    searchPage(text, before, run)
+      .then((page) => {
+        if (run.dropped) return
+        // Its button stays while there is more and nothing was added (stopped): the focus stays on it.
+        if (page.messages.length + page.replies.length > 0 || page.next === null)
+          focusFromHit.current = { text, hit: listed }
         setFound((now) =>
           now && now.text === text
             ? {
                 ...now,
-                messages: [...now.messages, ...reply.messages],
-                replies: [...now.replies, ...reply.replies],
-                next: reply.next
+                messages: [...now.messages, ...page.messages],
+                replies: [...now.replies, ...page.replies],
+                next: page.next,
+                sentRead: readBefore + page.sentRead,
+                reading: false
               }
             : now
         )
       })
-      .catch((e: unknown) => setError(errorInfo(e).message))
+      .catch((e: unknown) => {
+        if (!run.dropped) setError(errorInfo(e).message)
+      })
+  }
+  /** Stops reading on: what was found so far stays, and "more" goes on from where it stopped. */
+  function stop(): void {
+    if (runRef.current) runRef.current.stopped = true
+    setFound((now) => now && { ...now, reading: false })
   }
   /** How many it found, only what there is: "2 conversations found", not "… and 0 messages" (QA N03). */
   function foundLine(): string {
@@ -506,10 +549,14 @@ function SearchResults({
       messages: found.messages.length + found.replies.length
     }
     const more = found.next !== null
+    if (found.reading) return t('inbox.search.reading', { count: found.sentRead })
     if (counts.messages === 0)
-      return counts.conversations === 0
-        ? t('inbox.search.none')
-        : t('inbox.search.foundConversations', counts)
+      return counts.conversations > 0
+        ? t('inbox.search.foundConversations', counts)
+        : // Only a stopped search ends with more to read and nothing found: it says how far it read.
+          more
+          ? t('inbox.search.stoppedNone', { count: found.sentRead })
+          : t('inbox.search.none')
     if (counts.conversations === 0)
       return t(more ? 'inbox.search.foundMoreMessages' : 'inbox.search.foundMessages', counts)
     return t(more ? 'inbox.search.foundMore' : 'inbox.search.found', counts)
@@ -611,7 +658,12 @@ function SearchResults({
           })}
         </ul>
       ) : null}
-      {found.next !== null ? (
+      {/* One slot for Stop and "more": the button that takes the other's place keeps the focus. */}
+      {found.reading ? (
+        <button type="button" className="button button--small" data-testid="inbox-search-stop" onClick={stop}>
+          {t('inbox.search.stop')}
+        </button>
+      ) : found.next !== null ? (
         <button
           type="button"
           className="button button--small"

@@ -250,13 +250,15 @@ describe('the conversations list', () => {
             messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
             replies: [],
             conversations: [],
-            next: 'page-2'
+            next: 'page-2',
+            sentRead: 0
           }
         : {
             messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
             replies: [],
             conversations: [],
-            next: null
+            next: null,
+            sentRead: 0
           }
     )
     const user = userEvent.setup()
@@ -288,13 +290,15 @@ describe('the conversations list', () => {
             messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
             replies: [],
             conversations: [],
-            next: 'page-2'
+            next: 'page-2',
+            sentRead: 0
           }
         : {
             messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
             replies: [],
             conversations: [],
-            next: null
+            next: null,
+            sentRead: 0
           }
     )
     const user = userEvent.setup()
@@ -315,14 +319,15 @@ describe('the conversations list', () => {
     // The core read a stretch of a campaign's sent messages to chats without a conversation and found nothing there.
     fake.handle('inbox:search', ({ before }) =>
       before === undefined
-        ? { messages: [], replies: [], conversations: [], next: 'read-to-1' }
+        ? { messages: [], replies: [], conversations: [], next: 'read-to-1', sentRead: 2000 }
         : before === 'read-to-1'
-          ? { messages: [], replies: [], conversations: [], next: 'read-to-2' }
+          ? { messages: [], replies: [], conversations: [], next: 'read-to-2', sentRead: 2000 }
           : {
               messages: [message({ number: 3, text: 'Promo masih ada?' })],
               replies: [],
               conversations: [],
-              next: null
+              next: null,
+              sentRead: 0
             }
     )
     const user = userEvent.setup()
@@ -333,6 +338,115 @@ describe('the conversations list', () => {
     expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([undefined, 'read-to-1', 'read-to-2'])
     expect(screen.queryByTestId('inbox-search-more')).toBeNull()
   })
+
+  /** A core whose pages read 2,000 sent messages each without a hit (a campaign to those who never wrote) up to `hitAt`. */
+  const campaignPages =
+    (hitAt: number, hold: Map<number, Promise<void>>) =>
+    async ({ before }: { before?: string }) => {
+      const page = before === undefined ? 0 : Number(before.slice('read-to-'.length))
+      const held = hold.get(page)
+      hold.delete(page)
+      if (held) await held
+      return page < hitAt
+        ? { messages: [], replies: [], conversations: [], next: `read-to-${page + 1}`, sentRead: 2000 }
+        : {
+            messages: [message({ number: 3, text: 'Promo masih ada?' })],
+            replies: [],
+            conversations: [],
+            next: null,
+            sentRead: 1200
+          }
+    }
+
+  it.each([
+    {
+      language: 'en' as const,
+      reading: 'Searching… 8,000 sent messages read so far',
+      found: '1 message found'
+    },
+    {
+      language: 'id' as const,
+      reading: 'Mencari… 8.000 pesan terkirim sudah dibaca',
+      found: '1 pesan ditemukan'
+    }
+  ])(
+    'reads on by itself through any number of pages without a hit, saying how far it read, to the hit ($language)',
+    async ({ language, reading, found }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script()
+      let release!: () => void
+      fake.handle('inbox:search', campaignPages(30, new Map([[4, new Promise<void>((r) => (release = r))]])))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      await user.type(screen.getByTestId('inbox-search'), 'promo')
+      const status = (): string | null =>
+        within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent
+      // While the fifth page is being read: four read, nothing found yet, and a way to stop.
+      await waitFor(() => expect(status()).toBe(reading))
+      expect(screen.getByTestId('inbox-search-stop')).toBeTruthy()
+      expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+      act(() => release())
+      expect(await screen.findByTestId('inbox-search-message')).toBeTruthy()
+      expect(fake.requests('inbox:search')).toHaveLength(31)
+      expect(status()).toBe(found)
+      expect(screen.queryByTestId('inbox-search-stop')).toBeNull()
+      expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+    }
+  )
+
+  it.each([
+    {
+      language: 'en' as const,
+      stopped: 'Search stopped after 4,000 sent messages: no messages found so far.',
+      more: 'Show more messages'
+    },
+    {
+      language: 'id' as const,
+      stopped: 'Pencarian dihentikan setelah 4.000 pesan terkirim: belum ada pesan yang ditemukan.',
+      more: 'Tampilkan pesan lainnya'
+    }
+  ])(
+    'stops reading on when asked, says how far it read, and "more" goes on from there ($language)',
+    async ({ language, stopped, more }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script()
+      let release!: () => void
+      fake.handle('inbox:search', campaignPages(5, new Map([[2, new Promise<void>((r) => (release = r))]])))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      await user.type(screen.getByTestId('inbox-search'), 'promo')
+      await user.click(await screen.findByTestId('inbox-search-stop'))
+      const status = (): string | null =>
+        within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent
+      expect(status()).toBe(stopped)
+      // The button that took Stop's place keeps the focus.
+      const moreButton = screen.getByTestId('inbox-search-more')
+      expect(moreButton.textContent).toBe(more)
+      expect(document.activeElement).toBe(moreButton)
+      // The page being read when it stopped is dropped, and nothing more is asked.
+      await act(async () => release())
+      expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([
+        undefined,
+        'read-to-1',
+        'read-to-2'
+      ])
+      expect(status()).toBe(stopped)
+      await user.click(moreButton)
+      expect(await screen.findByTestId('inbox-search-message')).toBeTruthy()
+      expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([
+        undefined,
+        'read-to-1',
+        'read-to-2',
+        'read-to-2',
+        'read-to-3',
+        'read-to-4',
+        'read-to-5'
+      ])
+      expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+    }
+  )
 
   it.each([
     { language: 'en' as const, you: 'You: ' },
@@ -358,7 +472,8 @@ describe('the conversations list', () => {
         messages: [newer, older],
         replies: [{ conversation: DEWI, item: sent }],
         conversations: [],
-        next: null
+        next: null,
+        sentRead: 0
       }))
       const user = userEvent.setup()
       render(<InboxView />)
@@ -419,7 +534,8 @@ describe('the conversations list', () => {
           })
         ].slice(0, next === null ? 2 : 1),
         conversations: [GROUP],
-        next
+        next,
+        sentRead: 0
       }))
       const user = userEvent.setup()
       render(<InboxView />)
@@ -479,6 +595,7 @@ describe('the conversations list', () => {
         replies: { conversation: InboxConversationView; item: OutboxItemView }[]
         conversations: InboxConversationView[]
         next: string | null
+        sentRead: number
       } = {
         messages: [],
         replies: [],
@@ -486,7 +603,8 @@ describe('the conversations list', () => {
           conversation({ id: 40, ...unnamed }),
           conversation({ id: 41, ...unnamed, deviceId: 'dev-2', deviceSerial: 'SN-0002' })
         ],
-        next: null
+        next: null,
+        sentRead: 0
       }
       fake.handle('inbox:search', () => reply)
       const user = userEvent.setup()
@@ -506,12 +624,19 @@ describe('the conversations list', () => {
         messages: [message({ number: 7 }), message({ number: 6 })],
         replies: [],
         conversations: [],
-        next: null
+        next: null,
+        sentRead: 0
       }
       await user.clear(box)
       await user.type(box, 'grosir')
       await waitFor(() => expect(status()).toBe(messages))
-      reply = { messages: [message({ number: 7 })], replies: [], conversations: [], next: 'page-2' }
+      reply = {
+        messages: [message({ number: 7 })],
+        replies: [],
+        conversations: [],
+        next: 'page-2',
+        sentRead: 0
+      }
       await user.clear(box)
       await user.type(box, 'harga')
       await waitFor(() => expect(status()).toBe(more))
@@ -524,7 +649,8 @@ describe('the conversations list', () => {
       messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
       replies: [],
       conversations: [],
-      next: null
+      next: null,
+      sentRead: 0
     }))
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
