@@ -10,6 +10,7 @@ import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView } from '../../../../shared/contract'
+import { decodeNote, encodeNote } from '../../../../shared/i18n/note-text'
 import { instantToLocal, type DirectSendSchedule } from '../../../../shared/domain'
 import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
 import { localeOf } from '../../i18n'
@@ -612,8 +613,55 @@ describe('enqueue', () => {
       })
     )
     expect(screen.getByTestId('send-file-failure').textContent).toBe(
-      'Number is not on WhatsApp (phone not registered)'
+      'Number is not on WhatsApp What the gateway said: phone not registered'
     )
+  })
+
+  it('says a failure’s reason once in words and the gateway’s own words once, under their heading (QA7 Q7-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    const item = makeItem({
+      id: 'item-0-0',
+      kind: 'image',
+      text: null,
+      fileName: 'photo.png',
+      fileSize: 1200
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('Queued')
+    const gateway = 'file size too large, maximum file size is 2 MB'
+    // As the core stores it: the reason wrapped in its HTTP status, then in the gateway's words.
+    const stored = decodeNote(
+      encodeNote('desktop.gateway.said', {
+        reason: encodeNote('desktop.gateway.httpStatus', {
+          reason: encodeNote('desktop.gateway.fileTooLarge'),
+          status: 413
+        }),
+        gateway
+      })
+    )!
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: {
+          ...item,
+          status: 'failed',
+          failure: {
+            code: 'file_too_large',
+            message: `the file is too large (HTTP 413) (gateway: "${gateway}")`,
+            messageKey: stored.key,
+            messageParams: stored.params,
+            gatewayMessage: gateway
+          }
+        }
+      })
+    )
+    const failure = screen.getByTestId('send-file-failure').textContent ?? ''
+    expect(failure).toBe(`The file is too large What the gateway said: ${gateway}`)
+    expect(failure).not.toContain('HTTP 413')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 
   it('reports a batch that only reached the queue as queued, with the reason it waits', async () => {
