@@ -167,6 +167,19 @@ describe('files', () => {
     expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['clip.png']])
   })
 
+  it('keeps the focus among the files when one is removed by keyboard, then on Choose files (QA7 Q7-02)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(2))
+    screen.getByRole('button', { name: 'Remove photo.png' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove invoice.pdf' }))
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByTestId('send-file-row')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
+  })
+
   it('releases the handle when a file is removed', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])
