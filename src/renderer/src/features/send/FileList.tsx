@@ -112,7 +112,11 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
       <button
         type="button"
         className="button button--small"
-        onClick={() => useSend.getState().dismissRejected()}
+        onClick={() => {
+          // The notice goes with this button: the focus goes where the operator picks the files again.
+          pickFilesInput()?.focus()
+          useSend.getState().dismissRejected()
+        }}
       >
         {t('common.dismiss')}
       </button>

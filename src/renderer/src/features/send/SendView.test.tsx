@@ -180,6 +180,22 @@ describe('files', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
   })
 
+  it('gives the focus to Choose files when the refused files’ notice is dismissed (QA7 Q7-03)', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({ name: f.name, code: 'disguised', message: 'English core sentence' }))
+    }))
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['just some text'], 'fake.jpg', { type: 'image/jpeg' })
+    ])
+    await screen.findByTestId('send-rejection')
+    screen.getByRole('button', { name: 'Dismiss' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('send-rejections')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
+  })
+
   it('releases the handle when a file is removed', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])
