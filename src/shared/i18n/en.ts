@@ -405,6 +405,7 @@ export const enRest = {
   'devices.title': 'Devices',
   'devices.add': 'Add a device',
   'devices.added': '{label} was added.',
+  'devices.removed': '{label} was removed.',
   'devices.empty': 'No devices yet. Add one to start sending.',
   'devices.listLabel': 'Gateway devices',
   'devices.sandboxTag': 'Sandbox',

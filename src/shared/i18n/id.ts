@@ -540,6 +540,7 @@ export const id: Record<MessageKey, string> = {
   'devices.title': 'Perangkat',
   'devices.add': 'Tambah perangkat',
   'devices.added': '{label} sudah ditambahkan.',
+  'devices.removed': '{label} sudah dihapus.',
   'devices.empty': 'Belum ada perangkat. Tambahkan satu untuk mulai mengirim.',
   'devices.listLabel': 'Perangkat gateway',
   'devices.sandboxTag': 'Sandbox',
