@@ -164,6 +164,21 @@ describe('NewDeviceView', () => {
     }
   })
 
+  it('gives the focus to the first marked field when the form is sent incomplete (QA7 Q7-07)', async () => {
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    screen.getByRole('button', { name: 'Create device and invoice' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Device name' }))
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Toko')
+    screen.getByRole('button', { name: 'Create device and invoice' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: /^WhatsApp number for the device/ })
+    )
+    expect(fake.requests('devices:create')).toEqual([])
+  })
+
   it('shows the gateway refusal and keeps the form', async () => {
     fake.fail('devices:create', { code: 'token_invalid', message: 'The gateway rejected the token.' })
     const user = userEvent.setup()

@@ -39,6 +39,14 @@ function phoneProblem(phone: string): 'required' | RecipientProblem | null {
   return phone.trim() ? normalisePhone(phone).problem : 'required'
 }
 
+/** The checked fields in the order they are shown, with their controls' ids. */
+const PROBLEM_FIELDS = [
+  ['baseUrl', 'new-device-url'],
+  ['token', 'new-device-token'],
+  ['name', 'new-device-name'],
+  ['phone', 'new-device-phone']
+] as const
+
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -67,7 +75,12 @@ export function NewDeviceView(): React.JSX.Element {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    if (Object.values(problems).some(Boolean)) return
+    // The first marked field takes the focus (as Send does), not the button it was pressed on (QA7).
+    const firstProblem = PROBLEM_FIELDS.find(([field]) => problems[field])
+    if (firstProblem) {
+      document.getElementById(firstProblem[1])?.focus()
+      return
+    }
     setBusy(true)
     setError(null)
     try {
