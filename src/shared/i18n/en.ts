@@ -613,6 +613,8 @@ export const enRest = {
   'send.message': 'Message',
   'send.text': 'Text message',
   'send.counter': '{count} / {max} characters',
+  'send.text.variables':
+    '“{variable}” is sent as written: values from a spreadsheet are filled in only by Campaigns.',
   'send.device': 'Send from',
   'send.device.none': 'Choose a device',
   'send.device.notConnected':

@@ -758,6 +758,8 @@ export const id: Record<MessageKey, string> = {
   'send.message': 'Pesan',
   'send.text': 'Pesan teks',
   'send.counter': '{count} / {max} karakter',
+  'send.text.variables':
+    '“{variable}” terkirim apa adanya: nilai dari spreadsheet hanya diisi oleh Kampanye.',
   'send.device': 'Kirim dari',
   'send.device.none': 'Pilih perangkat',
   'send.device.notConnected':

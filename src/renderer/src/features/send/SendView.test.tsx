@@ -205,6 +205,35 @@ describe('files', () => {
   })
 })
 
+describe('variables typed in a direct send (QA7 Q7-06)', () => {
+  it('warns that {nama} goes out as written, in both languages, and not for {{literal}} braces', async () => {
+    for (const [language, label, said] of [
+      [
+        'en',
+        'Text message',
+        '“{nama}” is sent as written: values from a spreadsheet are filled in only by Campaigns.'
+      ],
+      ['id', 'Pesan teks', '“{nama}” terkirim apa adanya: nilai dari spreadsheet hanya diisi oleh Kampanye.']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      const user = userEvent.setup()
+      const text = screen.getByRole('textbox', { name: label })
+      await user.type(text, 'Kode {{{{promo}}')
+      expect(screen.queryByTestId('send-text-variables')).toBeNull()
+      await user.clear(text)
+      await user.type(text, 'Promo besar {{nama}')
+      expect(screen.getByTestId('send-text-variables').textContent).toBe(`⚠ ${said}`)
+      // Read with the field, as its hint is.
+      expect(text.getAttribute('aria-describedby')).toContain('send-text-hint')
+      expect(document.getElementById('send-text-hint')?.textContent).toContain(said)
+      unmount()
+      useSend.getState().setFields({ text: '' })
+    }
+  })
+})
+
 describe('recipients', () => {
   it('normalises numbers as typed and flags the invalid ones', async () => {
     const user = show()
