@@ -37,10 +37,10 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   const locale = localeOf(useLanguage())
   const files = useSend((s) => s.files)
   // A removed file takes its × with it: the next file's × takes the focus, else "Choose files" (QA7: <body>).
-  const removal = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
+  const { listRef, removing } = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
   if (files.length === 0) return null
   return (
-    <ul className="file-list" aria-label={t('send.files.label')} ref={removal.listRef}>
+    <ul className="file-list" aria-label={t('send.files.label')} ref={listRef}>
       {files.map((file, index) => {
         const tooLarge = file.size > maxFileBytes
         return (
@@ -67,7 +67,7 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
               aria-label={t('send.file.remove', { name: file.name })}
               data-testid="send-file-remove"
               onClick={() => {
-                removal.removing(index)
+                removing(index)
                 useSend.getState().removeFile(file.key)
               }}
             >
