@@ -74,7 +74,7 @@ function ItemsProgress({
           {failed.failure.gatewayMessage ? (
             <>
               {' '}
-              <span>
+              <span className="failure-said">
                 {t('outbox.failure.gateway')} <q dir="auto">{failed.failure.gatewayMessage}</q>
               </span>
             </>
