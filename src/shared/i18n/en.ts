@@ -405,6 +405,7 @@ export const enRest = {
   'devices.title': 'Devices',
   'devices.add': 'Add a device',
   'devices.added': '{label} was added.',
+  'devices.removed': '{label} was removed.',
   'devices.empty': 'No devices yet. Add one to start sending.',
   'devices.listLabel': 'Gateway devices',
   'devices.sandboxTag': 'Sandbox',
@@ -612,6 +613,8 @@ export const enRest = {
   'send.message': 'Message',
   'send.text': 'Text message',
   'send.counter': '{count} / {max} characters',
+  'send.text.variables':
+    '“{variable}” is sent as written: values from a spreadsheet are filled in only by Campaigns.',
   'send.device': 'Send from',
   'send.device.none': 'Choose a device',
   'send.device.notConnected':

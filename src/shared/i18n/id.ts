@@ -540,6 +540,7 @@ export const id: Record<MessageKey, string> = {
   'devices.title': 'Perangkat',
   'devices.add': 'Tambah perangkat',
   'devices.added': '{label} sudah ditambahkan.',
+  'devices.removed': '{label} sudah dihapus.',
   'devices.empty': 'Belum ada perangkat. Tambahkan satu untuk mulai mengirim.',
   'devices.listLabel': 'Perangkat gateway',
   'devices.sandboxTag': 'Sandbox',
@@ -757,6 +758,8 @@ export const id: Record<MessageKey, string> = {
   'send.message': 'Pesan',
   'send.text': 'Pesan teks',
   'send.counter': '{count} / {max} karakter',
+  'send.text.variables':
+    '“{variable}” terkirim apa adanya: nilai dari spreadsheet hanya diisi oleh Kampanye.',
   'send.device': 'Kirim dari',
   'send.device.none': 'Pilih perangkat',
   'send.device.notConnected':

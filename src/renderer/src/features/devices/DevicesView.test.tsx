@@ -1,5 +1,5 @@
 // Devices view: live state with words, sender/quota/expiry, actions, and the add-device form's as-typed and server checks.
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useDevices } from '../../stores/devices'
@@ -487,6 +487,33 @@ describe('device list', () => {
     await user.click(within(question).getByRole('button', { name: 'Remove device' }))
     expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
     expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull()
+  })
+})
+
+describe('removing a device by keyboard (QA7 Q7-04)', () => {
+  it('leaves the focus on the Devices heading and says which device went, in both languages', async () => {
+    fake.handle('devices:remove', () => ({ ok: true }))
+    for (const [language, remove, yes, said] of [
+      ['en', 'Remove', 'Remove device', 'Front office was removed.'],
+      ['id', 'Hapus', 'Hapus perangkat', 'Front office sudah dihapus.']
+    ] as const) {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Gudang' })]
+        })
+      )
+      const { unmount } = render(<DevicesView />)
+      const user = userEvent.setup()
+      within(row('Front office')).getByRole('button', { name: remove }).focus()
+      await user.keyboard('{Enter}')
+      within(row('Front office')).getByRole('button', { name: yes }).focus()
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull())
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }))
+      expect(screen.getByTestId('devices-notice').textContent).toBe(said)
+      unmount()
+    }
   })
 })
 

@@ -30,6 +30,19 @@ export function DevicesView(): React.JSX.Element {
     if (closed && (active === null || active === document.body)) addButton.current?.focus()
   }, [adding])
 
+  // A removed device's card goes with the focused "Remove device": the operator lands on the heading and is told
+  // which device went (QA7: the focus fell to the page). Focus placed elsewhere meanwhile stays.
+  const shownDevices = useRef(devices)
+  useEffect(() => {
+    const before = shownDevices.current
+    shownDevices.current = devices
+    const gone = before.find((old) => !devices.some((d) => d.id === old.id))
+    const active = document.activeElement
+    if (!gone || (active !== null && active !== document.body)) return
+    setNotice(t('devices.removed', { label: gone.label }))
+    document.getElementById('devices-heading')?.focus()
+  }, [devices, t])
+
   return (
     <section className="view" aria-labelledby="devices-heading" data-testid="view-devices">
       <div className="view-head">

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvoiceView } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { NewDeviceView } from './NewDeviceView'
 
@@ -120,6 +120,63 @@ describe('NewDeviceView', () => {
     expect((await screen.findByTestId('new-device-pay-first')).textContent).toMatch(
       /When the invoice is paid/
     )
+  })
+
+  it('checks the number at its field, in the window’s language, before asking the gateway (QA7 Q7-05)', async () => {
+    for (const [language, name, number, create, problem] of [
+      [
+        'en',
+        'Device name',
+        'WhatsApp number for the device',
+        'Create device and invoice',
+        'Start with 08, 8, +62'
+      ],
+      [
+        'id',
+        'Nama perangkat',
+        'Nomor WhatsApp untuk perangkat',
+        'Buat perangkat dan tagihan',
+        'Awali dengan 08, 8, +62'
+      ]
+    ] as const) {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-sb', label: 'Sandbox device', sandbox: true })]
+        })
+      )
+      const user = userEvent.setup()
+      const { unmount } = render(<NewDeviceView />)
+      await user.type(screen.getByRole('textbox', { name }), 'Toko')
+      const phone = screen.getByRole('textbox', { name: new RegExp(`^${number}`) })
+      await user.type(phone, '12345')
+      await user.click(screen.getByRole('button', { name: create }))
+      expect(fake.requests('devices:create')).toEqual([])
+      expect(phone.getAttribute('aria-invalid')).toBe('true')
+      // Said where the number is typed: among what describes the field.
+      const described = phone
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+      expect(described.some((text) => text.includes(problem))).toBe(true)
+      expect(screen.queryByTestId('new-device-error')).toBeNull()
+      unmount()
+    }
+  })
+
+  it('gives the focus to the first marked field when the form is sent incomplete (QA7 Q7-07)', async () => {
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    screen.getByRole('button', { name: 'Create device and invoice' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Device name' }))
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Toko')
+    screen.getByRole('button', { name: 'Create device and invoice' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: /^WhatsApp number for the device/ })
+    )
+    expect(fake.requests('devices:create')).toEqual([])
   })
 
   it('shows the gateway refusal and keeps the form', async () => {

@@ -18,6 +18,7 @@ import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
 import { useInvoiceHistory } from './InvoiceHistory'
 import { lastKnownPrice } from './invoice-prices'
 import { checkBaseUrl, type UrlProblem } from './device-rules'
+import { normalisePhone, type RecipientProblem } from '../send/recipients'
 
 const PRODUCTS = DEVICE_PRODUCTS
 const PERIODS = BILLING_PERIODS
@@ -29,6 +30,22 @@ const URL_PROBLEM: Record<UrlProblem, MessageKey> = {
   invalid: 'addDevice.url.invalid',
   https: 'addDevice.url.https'
 }
+
+/**
+ * The number checked here with the shared phone rule, as the device's "Change number" does: said at its field in the
+ * window's language, not sent for the core to refuse in English at the foot of the form (QA7).
+ */
+function phoneProblem(phone: string): 'required' | RecipientProblem | null {
+  return phone.trim() ? normalisePhone(phone).problem : 'required'
+}
+
+/** The checked fields in the order they are shown, with their controls' ids. */
+const PROBLEM_FIELDS = [
+  ['baseUrl', 'new-device-url'],
+  ['token', 'new-device-token'],
+  ['name', 'new-device-name'],
+  ['phone', 'new-device-phone']
+] as const
 
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
@@ -52,13 +69,18 @@ export function NewDeviceView(): React.JSX.Element {
     baseUrl: other ? checkBaseUrl(baseUrl) : null,
     token: other && !token.trim(),
     name: !name.trim(),
-    phone: !phone.trim()
+    phone: phoneProblem(phone)
   }
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    if (Object.values(problems).some(Boolean)) return
+    // The first marked field takes the focus (as Send does), not the button it was pressed on (QA7).
+    const firstProblem = PROBLEM_FIELDS.find(([field]) => problems[field])
+    if (firstProblem) {
+      document.getElementById(firstProblem[1])?.focus()
+      return
+    }
     setBusy(true)
     setError(null)
     try {
@@ -167,7 +189,13 @@ export function NewDeviceView(): React.JSX.Element {
               id="new-device-phone"
               label={t('newDevice.phone')}
               hint={t('devices.number.hint')}
-              error={tried && problems.phone ? t('common.required') : null}
+              error={
+                tried && problems.phone
+                  ? problems.phone === 'required'
+                    ? t('common.required')
+                    : t(`recipient.problem.${problems.phone}`)
+                  : null
+              }
             >
               {(control) => (
                 <input

@@ -2,6 +2,7 @@
 import { coreMessage } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
+import { useChipRemoval } from '../../ui/chip-removal'
 import { useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
 import './send.css'
 
@@ -24,14 +25,23 @@ export function FileThumb({ file }: { file: DraftFile }): React.JSX.Element {
   )
 }
 
+const REMOVE_BUTTONS = '[data-testid="send-file-remove"]'
+
+/** The Send view's "Choose files" (its file input keeps the focus): where the files' own buttons hand it back. */
+function pickFilesInput(): HTMLElement | null {
+  return document.getElementById('send-file-input')
+}
+
 export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const files = useSend((s) => s.files)
+  // A removed file takes its × with it: the next file's × takes the focus, else "Choose files" (QA7: <body>).
+  const { listRef, removing } = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
   if (files.length === 0) return null
   return (
-    <ul className="file-list" aria-label={t('send.files.label')}>
-      {files.map((file) => {
+    <ul className="file-list" aria-label={t('send.files.label')} ref={listRef}>
+      {files.map((file, index) => {
         const tooLarge = file.size > maxFileBytes
         return (
           <li key={file.key} className="file-row" data-testid="send-file-row" data-kind={file.kind}>
@@ -56,7 +66,10 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
               className="icon-button"
               aria-label={t('send.file.remove', { name: file.name })}
               data-testid="send-file-remove"
-              onClick={() => useSend.getState().removeFile(file.key)}
+              onClick={() => {
+                removing(index)
+                useSend.getState().removeFile(file.key)
+              }}
             >
               ×
             </button>
@@ -99,7 +112,11 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
       <button
         type="button"
         className="button button--small"
-        onClick={() => useSend.getState().dismissRejected()}
+        onClick={() => {
+          // The notice goes with this button: the focus goes where the operator picks the files again.
+          pickFilesInput()?.focus()
+          useSend.getState().dismissRejected()
+        }}
       >
         {t('common.dismiss')}
       </button>

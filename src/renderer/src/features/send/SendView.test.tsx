@@ -10,6 +10,7 @@ import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView } from '../../../../shared/contract'
+import { decodeNote, encodeNote } from '../../../../shared/i18n/note-text'
 import { instantToLocal, type DirectSendSchedule } from '../../../../shared/domain'
 import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
 import { localeOf } from '../../i18n'
@@ -166,12 +167,70 @@ describe('files', () => {
     expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['clip.png']])
   })
 
+  it('keeps the focus among the files when one is removed by keyboard, then on Choose files (QA7 Q7-02)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(2))
+    screen.getByRole('button', { name: 'Remove photo.png' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove invoice.pdf' }))
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByTestId('send-file-row')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
+  })
+
+  it('gives the focus to Choose files when the refused files’ notice is dismissed (QA7 Q7-03)', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({ name: f.name, code: 'disguised', message: 'English core sentence' }))
+    }))
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['just some text'], 'fake.jpg', { type: 'image/jpeg' })
+    ])
+    await screen.findByTestId('send-rejection')
+    screen.getByRole('button', { name: 'Dismiss' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('send-rejections')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
+  })
+
   it('releases the handle when a file is removed', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])
     await user.click(await screen.findByTestId('send-file-remove'))
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }])
     expect(screen.queryByTestId('send-file-row')).toBeNull()
+  })
+})
+
+describe('variables typed in a direct send (QA7 Q7-06)', () => {
+  it('warns that {nama} goes out as written, in both languages, and not for {{literal}} braces', async () => {
+    for (const [language, label, said] of [
+      [
+        'en',
+        'Text message',
+        '“{nama}” is sent as written: values from a spreadsheet are filled in only by Campaigns.'
+      ],
+      ['id', 'Pesan teks', '“{nama}” terkirim apa adanya: nilai dari spreadsheet hanya diisi oleh Kampanye.']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      const user = userEvent.setup()
+      const text = screen.getByRole('textbox', { name: label })
+      await user.type(text, 'Kode {{{{promo}}')
+      expect(screen.queryByTestId('send-text-variables')).toBeNull()
+      await user.clear(text)
+      await user.type(text, 'Promo besar {{nama}')
+      expect(screen.getByTestId('send-text-variables').textContent).toBe(`⚠ ${said}`)
+      // Read with the field, as its hint is.
+      expect(text.getAttribute('aria-describedby')).toContain('send-text-hint')
+      expect(document.getElementById('send-text-hint')?.textContent).toContain(said)
+      unmount()
+      useSend.getState().setFields({ text: '' })
+    }
   })
 })
 
@@ -612,8 +671,55 @@ describe('enqueue', () => {
       })
     )
     expect(screen.getByTestId('send-file-failure').textContent).toBe(
-      'Number is not on WhatsApp (phone not registered)'
+      'Number is not on WhatsApp What the gateway said: phone not registered'
     )
+  })
+
+  it('says a failure’s reason once in words and the gateway’s own words once, under their heading (QA7 Q7-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    const item = makeItem({
+      id: 'item-0-0',
+      kind: 'image',
+      text: null,
+      fileName: 'photo.png',
+      fileSize: 1200
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('Queued')
+    const gateway = 'file size too large, maximum file size is 2 MB'
+    // As the core stores it: the reason wrapped in its HTTP status, then in the gateway's words.
+    const stored = decodeNote(
+      encodeNote('desktop.gateway.said', {
+        reason: encodeNote('desktop.gateway.httpStatus', {
+          reason: encodeNote('desktop.gateway.fileTooLarge'),
+          status: 413
+        }),
+        gateway
+      })
+    )!
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: {
+          ...item,
+          status: 'failed',
+          failure: {
+            code: 'file_too_large',
+            message: `the file is too large (HTTP 413) (gateway: "${gateway}")`,
+            messageKey: stored.key,
+            messageParams: stored.params,
+            gatewayMessage: gateway
+          }
+        }
+      })
+    )
+    const failure = screen.getByTestId('send-file-failure').textContent ?? ''
+    expect(failure).toBe(`The file is too large What the gateway said: ${gateway}`)
+    expect(failure).not.toContain('HTTP 413')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 
   it('reports a batch that only reached the queue as queued, with the reason it waits', async () => {

@@ -30,6 +30,7 @@ import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
+import { firstTypedVariable } from './typed-variables'
 import { parseRecipients, sameRecipients, unpickedName } from './recipients'
 import { enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'
@@ -133,6 +134,7 @@ export function SendView(): React.JSX.Element {
   // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
   const now = useNow(SCHEDULE_CHECK_MS)
   const problems = draftProblems(send, recipients, unpicked, now)
+  const typedVariable = firstTypedVariable(send.text)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)
@@ -324,7 +326,16 @@ export function SendView(): React.JSX.Element {
           <Field
             id="send-text"
             label={t('send.text')}
-            hint={t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
+            hint={
+              <>
+                {t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
+                {typedVariable ? (
+                  <span className="field-hint-warning" data-testid="send-text-variables">
+                    {`⚠ ${t('send.text.variables', { variable: typedVariable })}`}
+                  </span>
+                ) : null}
+              </>
+            }
             error={
               !isWithinTextLimit(send.text) && !send.splitLongText
                 ? t('send.problem.textTooLong', { max: TEXT_LIMIT })

@@ -1,7 +1,7 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
 import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { coreText } from '../../../../shared/i18n/note-text'
+import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -60,14 +60,25 @@ function ItemsProgress({
         />
       ) : null}
       {failed?.failure ? (
+        // As the outbox's detail says it: the reason once in words (the core's "(HTTP 413) (gateway: …)" wrappers
+        // off), then the gateway's own words once under their heading (QA7: they came twice, with the HTTP code).
         <span className="failure-text" data-testid="send-file-failure">
-          {coreText(
-            language,
-            failed.failure.message,
-            failed.failure.messageKey,
-            failed.failure.messageParams
-          )}
-          {failed.failure.gatewayMessage ? ` (${failed.failure.gatewayMessage})` : ''}
+          {
+            reasonInWords(
+              language,
+              failed.failure.message,
+              failed.failure.messageKey,
+              failed.failure.messageParams
+            ).words
+          }
+          {failed.failure.gatewayMessage ? (
+            <>
+              {' '}
+              <span className="failure-said">
+                {t('outbox.failure.gateway')} <q dir="auto">{failed.failure.gatewayMessage}</q>
+              </span>
+            </>
+          ) : null}
         </span>
       ) : null}
       {expected > 1 ? (
