@@ -32,7 +32,8 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
         .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
         .slice(0, limit)
         .map((i) => ({ id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id }) as OutboxItemView),
-    sentWithText: () => []
+    sentWithText: () => [],
+    sentAt: () => []
   }
 }
 
@@ -257,7 +258,8 @@ describe("the search finds the operator's own messages in a conversation", () =>
         const found = outbox.queue.sentWithText(...args)
         read += found.length
         return found
-      }
+      },
+      sentAt: (...args) => outbox.queue.sentAt(...args)
     }
     const conversations = createConversations({
       db,
@@ -284,6 +286,76 @@ describe("the search finds the operator's own messages in a conversation", () =>
     // Each page says how far it read (the window's progress), and together they count every sent match once.
     expect(saidRead.slice(0, -1).every((n) => n > 0 && n <= REPLY_SCAN_LIMIT)).toBe(true)
     expect(saidRead.reduce((sum, n) => sum + n, 0)).toBe(6_001)
+  })
+
+  it('ends a page early with where it read to when its CPU time is spent, and loads only the hits’ items', async () => {
+    const store = new InboxStore(db)
+    store.commit(
+      'box',
+      0,
+      1,
+      [
+        {
+          identity: 'incoming:0',
+          kind: 'incoming',
+          seq: 1,
+          receivedAt: 1000,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'halo' })
+        }
+      ],
+      0
+    )
+    const clock = new FakeClock(2000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281111'],
+      entries: [{ kind: 'text', text: 'promo lama' }]
+    })
+    clock.jump(1000)
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: Array.from({ length: 3_000 }, (_, i) => `62813${String(i).padStart(6, '0')}`),
+      entries: [{ kind: 'text', text: 'promo akhir bulan' }]
+    })
+    let loaded = 0
+    const counted: SentToChat = {
+      sentToChat: (...args) => outbox.queue.sentToChat(...args),
+      sentWithText: (...args) => outbox.queue.sentWithText(...args),
+      sentAt: (positions) => {
+        loaded += positions.length
+        return outbox.queue.sentAt(positions)
+      }
+    }
+    // Each look at the clock finds 1 ms more spent: a page is out of time after 20 looks, whatever the machine.
+    let cpu = 0
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: counted,
+      cpuMs: () => cpu++
+    })
+    const replies: string[] = []
+    const saidRead: number[] = []
+    let before: string | undefined
+    for (let page = 0; page < 50; page++) {
+      cpu = 0
+      const answer = conversations.search('promo', { limit: 10, before })
+      replies.push(...answer.replies.map((r) => r.item.text ?? ''))
+      saidRead.push(answer.sentRead)
+      if (answer.next === null) break
+      before = answer.next
+    }
+    // Pages stopped for time, short of the count bound, and still found the one reply and counted every match once.
+    expect(saidRead[0]).toBeGreaterThan(0)
+    expect(saidRead[0]).toBeLessThan(REPLY_SCAN_LIMIT)
+    expect(replies).toEqual(['promo lama'])
+    expect(saidRead.reduce((sum, n) => sum + n, 0)).toBe(3_001)
+    // Only the hit's item was loaded whole: the 3,000 others were read as where they went.
+    expect(loaded).toBe(1)
   })
 
   it('counts a sent match read again by the next page (past the last reply shown) on that page only', async () => {

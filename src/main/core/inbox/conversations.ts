@@ -40,7 +40,13 @@ export interface SentToChat {
     before?: { at: number; id: string },
     createdAfter?: number
   ): OutboxItemView[]
-  sentWithText(text: string, limit: number, before?: number): { position: number; item: OutboxItemView }[]
+  sentWithText(
+    text: string,
+    limit: number,
+    before?: number,
+    goOn?: () => boolean
+  ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
+  sentAt(positions: readonly number[]): { position: number; item: OutboxItemView }[]
 }
 
 export interface ConversationsDeps {
@@ -50,6 +56,14 @@ export interface ConversationsDeps {
   outbox?: SentToChat
   /** The customers' files on disk (the media fetcher's): removed once a deleted conversation has committed. */
   mediaFiles?: { remove(numbers: readonly number[]): Promise<void> }
+  /** CPU time in ms, which bounds a search page's read of the sent matches. Tests script it (the process's by default). */
+  cpuMs?: () => number
+}
+
+/** The process's CPU time in ms: during a synchronous read, the main thread's. */
+function processCpuMs(): number {
+  const used = process.cpuUsage()
+  return (used.user + used.system) / 1000
 }
 
 export function contactView(contact: ContactRecord): ContactView {
@@ -101,9 +115,17 @@ function decodeSearchCursor(text: string): SearchCursor {
 const REPLY_SCAN_CHUNK = 200
 /**
  * Outbox matches one page of a search reads at most: a word a campaign sent to thousands of chats without a conversation
- * was otherwise read past in one task, a look-up per chat (about a second at 100,000). The next page goes on from there.
+ * was otherwise read past in one task. The next page goes on from there.
  */
 export const REPLY_SCAN_LIMIT = 2_000
+/**
+ * CPU time a page's read of the sent matches may take before it stops and says how far it read: the index's read
+ * deep in a campaign of 100,000 took ~20-60 ms before the first match (it walks past the newer ones), and the core's
+ * event loop also sends and polls, so a page keeps under the 50 ms goal by time, not only by count.
+ */
+export const REPLY_SCAN_CPU_MS = 20
+/** Matches read between two looks at the CPU clock (a system call each). */
+const CPU_CHECK_EVERY = 64
 
 /** The operator's own message found, with the conversation whose thread shows it and its place in the outbox. */
 interface FoundReply {
@@ -113,6 +135,9 @@ interface FoundReply {
   /** How many sent matches were read up to and including this one (what a page showing it has read past). */
   readThrough: number
 }
+
+/** A chat's conversation for the search, by our device and chat: the one its thread shows, and when it was cleared. */
+type SearchChat = { conversation: InboxConversationView; clearedAt: number | null } | null
 
 /** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
 function threadOrder(a: ThreadCursor, b: ThreadCursor): number {
@@ -145,6 +170,7 @@ export function createConversations(deps: ConversationsDeps) {
   const store = new InboxConversationsStore(deps.db)
   const contacts = new ContactsStore(deps.db)
   const canned = new CannedRepliesStore(deps.db)
+  const cpuMs = deps.cpuMs ?? processCpuMs
 
   /** Read at each call: a device added, re-added or polled since the message arrived is found (see the migration). */
   function deviceIdOf(conversation: {
@@ -206,44 +232,65 @@ export function createConversations(deps: ConversationsDeps) {
   ): { found: FoundReply[]; readTo: { position: number; at: number } | null; read: number } {
     const outbox = deps.outbox
     if (term === '' || !outbox) return { found: [], readTo: null, read: 0 }
-    // One look-up per chat and device, however many of its items match.
-    const chats = new Map<string, { conversation: InboxConversationView; clearedAt: number | null } | null>()
-    const found: FoundReply[] = []
+    // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.
+    const chats = new Map<string, SearchChat>()
+    const lookedUp = new Set<string>()
+    const hits: Omit<FoundReply, 'item'>[] = []
     let read = 0
     let readAt = 0
-    let chunk = REPLY_SCAN_CHUNK
-    for (let after = before; found.length < limit; chunk *= 2) {
-      // Read up to here: what is older is the next page's to read.
-      if (read >= REPLY_SCAN_LIMIT && after !== undefined)
-        return { found, readTo: { position: after, at: readAt }, read }
-      const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
-      const sent = outbox.sentWithText(term, size, after)
-      for (const { position, item } of sent) {
-        read++
-        const key = `${item.deviceId}\n${item.recipient}`
-        if (!chats.has(key)) {
-          const record = store.withChat(item.recipient).find((c) => deviceIdOf(c) === item.deviceId)
-          chats.set(
-            key,
-            record
-              ? {
-                  conversation: conversationView(record),
-                  clearedAt: store.clearedAt(record.deviceKey, record.chatId)
-                }
-              : null
-          )
-        }
-        const chat = chats.get(key)
-        // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
-        if (!chat || (chat.clearedAt !== null && Date.parse(item.createdAt) <= chat.clearedAt)) continue
-        found.push({ position, conversation: chat.conversation, item, readThrough: read })
-        if (found.length === limit) break
-      }
-      if (sent.length < size) break
-      after = sent.at(-1)!.position
-      readAt = Date.parse(sent.at(-1)!.item.createdAt)
+    const began = cpuMs()
+    let asked = 0
+    let outOfTime = false
+    const goOn = (): boolean => {
+      if (++asked % CPU_CHECK_EVERY === 0 && cpuMs() - began >= REPLY_SCAN_CPU_MS) outOfTime = true
+      return !outOfTime
     }
-    return { found, readTo: null, read }
+    // From the newest, small reads first (the hits are often there); reading on, one read bounded by time: each read
+    // starts with the index walking past every newer match, tens of ms deep in a campaign.
+    let chunk = before === undefined ? REPLY_SCAN_CHUNK : REPLY_SCAN_LIMIT
+    for (let after = before; hits.length < limit; chunk *= 2) {
+      // Read up to here: what is older is the next page's to read.
+      if ((read >= REPLY_SCAN_LIMIT || outOfTime) && after !== undefined) {
+        return { found: withItems(outbox, hits), readTo: { position: after, at: readAt }, read }
+      }
+      const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
+      // Only where each went: most go to chats without a conversation, and only the hits' items are loaded.
+      const sent = outbox.sentWithText(term, size, after, goOn)
+      const unseen = [...new Set(sent.map((match) => match.recipient))].filter((chat) => !lookedUp.has(chat))
+      // Newest conversation first, as a thread's look-up takes the first of a chat's on that device.
+      for (const record of store.withChats(unseen)) {
+        const key = `${deviceIdOf(record)}\n${record.chatId}`
+        if (chats.has(key)) continue
+        chats.set(key, {
+          conversation: conversationView(record),
+          clearedAt: store.clearedAt(record.deviceKey, record.chatId)
+        })
+      }
+      for (const chat of unseen) lookedUp.add(chat)
+      for (const { position, deviceId, recipient, createdAt } of sent) {
+        read++
+        const chat = chats.get(`${deviceId}\n${recipient}`)
+        // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
+        if (!chat || (chat.clearedAt !== null && createdAt <= chat.clearedAt)) continue
+        hits.push({ position, conversation: chat.conversation, readThrough: read })
+        if (hits.length === limit) break
+      }
+      // Fewer than asked and not for time: that was the last of them.
+      if (sent.length < size && !outOfTime) break
+      if (sent.length === 0) break
+      after = sent.at(-1)!.position
+      readAt = sent.at(-1)!.createdAt
+    }
+    return { found: withItems(outbox, hits), readTo: null, read }
+  }
+
+  /** The hits with their items, loaded at once (an item gone since is left out). */
+  function withItems(outbox: SentToChat, hits: Omit<FoundReply, 'item'>[]): FoundReply[] {
+    const items = new Map(outbox.sentAt(hits.map((hit) => hit.position)).map((s) => [s.position, s.item]))
+    return hits.flatMap((hit) => {
+      const item = items.get(hit.position)
+      return item ? [{ ...hit, item }] : []
+    })
   }
 
   return {

@@ -182,17 +182,20 @@ export function createSendQueue(input: KernelInput) {
     ): OutboxItemView[] =>
       store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
     /**
-     * What was sent (or is being sent) whose text holds `text`, newest first by position in the queue, `before` the
-     * last position of the previous page: the inbox search's.
+     * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
+     * `before` the last position of the previous page, until `limit` or `goOn` says stop: the inbox search's, which
+     * keeps few of many and asks sentAt for those.
      */
     sentWithText: (
       text: string,
       limit: number,
-      before?: number
-    ): { position: number; item: OutboxItemView }[] =>
-      store
-        .itemsWithText(text, limit, before)
-        .map(({ position, item }) => ({ position, item: toItemView(item) })),
+      before?: number,
+      goOn?: () => boolean
+    ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
+      store.matchesWithText(text, limit, before, goOn),
+    /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
+    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] =>
+      store.itemsAt(positions).map(({ position, item }) => ({ position, item: toItemView(item) })),
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

@@ -353,6 +353,15 @@ export class InboxConversationsStore {
     return rows.map(toConversation)
   }
 
+  /** The conversations with any of these chats, newest first: one look-up for many chats (the search's). */
+  withChats(chatIds: readonly string[]): ConversationRecord[] {
+    if (chatIds.length === 0) return []
+    const rows = this.prepare(
+      `${SELECT_CONVERSATION} WHERE c.chat_id IN (SELECT value FROM json_each(?)) ORDER BY c.last_number DESC`
+    ).all(JSON.stringify(chatIds)) as ConversationRow[]
+    return rows.map(toConversation)
+  }
+
   /**
    * A conversation's messages newest first by when the relay received them (arrival order; a thread merges them
    * with sent items by time), `before` the (receivedAt, number) of the previous page's last one.

@@ -160,27 +160,51 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * Items whose text holds `text`, newest first by position (rowid: the order they were queued in), `before` the
-   * position of the last item of the previous page: the operator's own messages for the inbox search (which keeps
-   * those sent to a chat it has). Three characters or more read the full-text index in position order and stop at
-   * the limit (no count or sort of every match, unlike listItems); shorter ones scan back from the newest. An open
+   * Where the items whose text holds `text` went, newest first by position in the queue, `before` the last position
+   * of the previous page: the inbox search reads many of the operator's own messages to keep those sent to a chat it
+   * has, so it reads only where each went (the full items of those it keeps come from itemsAt). Three characters or
+   * more read the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
+   * scan back from the newest. Stops at `limit`, or once `goOn` says so (asked after each match; the index answers a
+   * read deep in a big campaign slowly, so the caller bounds one read by time rather than by a small count). An open
    * batch's items are not there yet.
    */
-  itemsWithText(text: string, limit: number, before?: number): { position: number; item: ItemRecord }[] {
-    const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
-    const keyset = before === undefined ? '' : ' AND rowid < ?'
-    const positions = searchableByIndex(text)
-      ? (this.prepare(
-          `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?${keyset} ORDER BY rowid DESC LIMIT ?`
+  matchesWithText(
+    text: string,
+    limit: number,
+    before?: number,
+    goOn: () => boolean = () => true
+  ): { position: number; deviceId: string; recipient: string; createdAt: number }[] {
+    const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
+    const byIndex = searchableByIndex(text)
+    // The bound on the index's own rowid: the index starts its read there.
+    const keyset = before === undefined ? '' : byIndex ? ' AND s.rowid < ?' : ' AND o.rowid < ?'
+    const statement = byIndex
+      ? this.prepare(
+          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
+           FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
+           WHERE outbox_items_search MATCH ?${keyset}${fence} ORDER BY s.rowid DESC`
         )
-          .pluck()
-          .all(searchPhrase('text', text), ...(before === undefined ? [] : [before]), limit) as number[])
-      : (this.prepare(
-          `SELECT rowid FROM outbox_items WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY rowid DESC LIMIT ?`
+      : this.prepare(
+          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
+           FROM outbox_items o WHERE o.text LIKE ? ESCAPE '\\'${keyset}${fence} ORDER BY o.rowid DESC`
         )
-          .pluck()
-          .all(containsPattern(text), ...(before === undefined ? [] : [before]), limit) as number[])
+    const matches: { position: number; deviceId: string; recipient: string; createdAt: number }[] = []
+    const rows = statement.iterate(
+      byIndex ? searchPhrase('text', text) : containsPattern(text),
+      ...(before === undefined ? [] : [before])
+    ) as IterableIterator<{ position: number; deviceId: string; recipient: string; createdAt: number }>
+    // Leaving the loop early resets the statement: the index is read no further than the rows taken.
+    for (const row of rows) {
+      matches.push(row)
+      if (matches.length >= limit || !goOn()) break
+    }
+    return matches
+  }
+
+  /** The items at these positions (rowids), newest first; those gone since (or in an open batch) are left out. */
+  itemsAt(positions: readonly number[]): { position: number; item: ItemRecord }[] {
     if (positions.length === 0) return []
+    const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
       `SELECT rowid AS position, ${ITEM_LIST} FROM outbox_items
        WHERE rowid IN (SELECT value FROM json_each(?))${fence} ORDER BY rowid DESC`
