@@ -6,6 +6,7 @@ import {
   adviceKey,
   offers,
   primaryAction,
+  renewAddress,
   scanActionKey,
   type DeviceAction
 } from '../../../../shared/device-status'
@@ -18,6 +19,7 @@ import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
+import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -156,6 +158,12 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
             own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
         {device.state !== 'connected' ? <p>{t(adviceKey(device))}</p> : null}
+        {/* An ended subscription: where it is renewed (the gateway's dashboard; the sandbox's panel renews its own). */}
+        {renewAddress(device) ? (
+          <p>
+            <RenewLink device={device} />
+          </p>
+        ) : null}
         {device.stateNote ? (
           <details className="device-details">
             <summary>{t('devices.note.details')}</summary>
