@@ -12,9 +12,8 @@ import {
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
-import { wallClockMoment } from '../../i18n/wall-clock'
-import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { formatGatewayTime } from '../../i18n/wall-clock'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
@@ -128,7 +127,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             data-testid={`device-expires-${id}`}
             className={device.state === 'expired' ? 'device-expired' : undefined}
           >
-            {device.expiresAt ? expiryText(device.expiresAt, locale) : t('common.unknown')}
+            {device.expiresAt ? formatGatewayTime(device.expiresAt, locale) : t('common.unknown')}
             {device.state === 'expired' ? ` (${t('devices.expired')})` : null}
           </dd>
         </div>
@@ -284,14 +283,4 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       ) : null}
     </li>
   )
-}
-
-/**
- * A device's expiry as the moment it comes, in the window's zone and named, as every other time on the card (QA: the
- * card said "Expires … WIB" beside "starts again … UTC"). The gateway writes it on its own clock without a zone; a
- * bare date is a day on that clock, so it stays a date with the gateway's zone named.
- */
-function expiryText(expiresAt: string, locale: string): string {
-  const moment = wallClockMoment(expiresAt, GATEWAY_TIME_ZONE)
-  return moment ? formatDateTimeInZone(moment, locale) : formatWallClock(expiresAt, locale, GATEWAY_TIME_ZONE)
 }
