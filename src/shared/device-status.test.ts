@@ -1,7 +1,7 @@
 // The one state mapping: every state has an answer, and the answers an operator relies on hold.
 import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
-import { deviceStatus, offers } from './device-status'
+import { deviceStatus, offers, renewAddress } from './device-status'
 
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
@@ -40,5 +40,18 @@ describe('deviceStatus', () => {
     const states = DeviceState.options
     expect(states.filter((s) => !deviceStatus(s).needsAttention)).toEqual(['unknown', 'connected'])
     expect(new Set(states.map((s) => deviceStatus(s).symbol)).size).toBe(states.length)
+  })
+
+  it("an ended subscription is renewed on its gateway's own host; the sandbox and other states get no address", () => {
+    const device = { state: 'expired' as const, baseUrl: 'https://jkt.wablas.com/api', sandbox: false }
+    expect(renewAddress(device)).toEqual({ href: 'https://jkt.wablas.com/', host: 'jkt.wablas.com' })
+    expect(renewAddress({ ...device, baseUrl: 'http://127.0.0.1:4010' })).toEqual({
+      href: 'http://127.0.0.1:4010/',
+      host: '127.0.0.1:4010'
+    })
+    expect(renewAddress({ ...device, sandbox: true })).toBeNull()
+    expect(renewAddress({ ...device, baseUrl: 'not a url' })).toBeNull()
+    for (const state of DeviceState.options.filter((s) => s !== 'expired'))
+      expect(renewAddress({ ...device, state })).toBeNull()
   })
 })

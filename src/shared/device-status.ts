@@ -167,6 +167,28 @@ export function scanActionKey(device: {
   return scanCause(device) === 'never-linked' ? 'devices.link' : 'devices.relink'
 }
 
+/**
+ * Where an ended subscription is renewed, for the link beside the advice: the gateway has no renew call, but the
+ * account's server host (its base URL's origin) is also its web dashboard, where subscriptions are paid. None while
+ * the state asks for no renewal, for the built-in sandbox (its own panel renews), or for a base URL that is no web
+ * address. The main process opens only configured gateways' origins in the browser, so this one is let through.
+ */
+export function renewAddress(device: {
+  state: DeviceState
+  baseUrl: string
+  sandbox: boolean
+}): { href: string; host: string } | null {
+  if (device.sandbox || !offers(device.state, 'renew')) return null
+  let url: URL
+  try {
+    url = new URL(device.baseUrl)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  return { href: `${url.origin}/`, host: url.host }
+}
+
 /** The action the row offers first (its primary button) when the device needs the operator; none otherwise. */
 export function primaryAction(state: DeviceState): DeviceAction | null {
   const status = STATUS[state]

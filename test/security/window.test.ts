@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { composeCore } from '../../src/main/core/compose'
 import { SecretList } from '../../src/main/core/logging'
 import { MemoryVault } from '../../src/main/core/vault'
+import { renewAddress } from '../../src/shared/device-status'
 
 type Listener = (...args: unknown[]) => void
 
@@ -91,6 +92,15 @@ describe('links the page opens', () => {
       `${GATEWAY}/dashboard`,
       'http://127.0.0.1:4010/web'
     ])
+  })
+})
+
+describe('the renewal link', () => {
+  it("opens an ended subscription's renewal address, its gateway's dashboard, in the browser (QA Q7-11)", () => {
+    const renew = renewAddress({ state: 'expired', baseUrl: `${GATEWAY}/api`, sandbox: false })
+    expect(renew).not.toBeNull()
+    open(renew!.href)
+    expect(fake.opened).toEqual([`${GATEWAY}/`])
   })
 })
 

@@ -125,6 +125,7 @@ export const enStart = {
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',
+  'devices.renewAt': 'Renew at {host}',
   'devices.relink': 'Relink',
   'devices.link': 'Link',
   'devices.token.enter': 'Enter the token again',

@@ -565,6 +565,7 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.stillDown':
     'Gateway menerima perintah mulai ulang, tetapi perangkat masih “{state}”. Lihat saran di atas.',
   'devices.checkAgain': 'Periksa lagi',
+  'devices.renewAt': 'Perpanjang di {host}',
   'devices.checkAgain.busy': 'Memeriksa…',
   'devices.checkAgain.ok': 'Sudah tersambung lagi.',
   'devices.checkAgain.still': 'Masih “{state}”.',

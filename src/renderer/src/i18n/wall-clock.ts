@@ -1,8 +1,13 @@
 // Wall clocks and moments by the domain's zoned-time rule (the outbox's scheduler's): the one a schedule form starts
 // from, and the moment a gateway's zoneless wall clock stands for. Apart from dates.ts: the window's start formats
 // dates, and this brings the domain with it.
-import { instantToLocal, isValidTimeZone, localTimeToInstant } from '../../../shared/domain'
-import { computerZone, readGatewayTime } from './dates'
+import {
+  GATEWAY_TIME_ZONE,
+  instantToLocal,
+  isValidTimeZone,
+  localTimeToInstant
+} from '../../../shared/domain'
+import { computerZone, formatDateTimeInZone, formatWallClock, readGatewayTime } from './dates'
 
 /**
  * The wall clock of an instant in a zone (the computer's, for a zone it does not know):
@@ -41,4 +46,14 @@ export function wallClockMoment(text: string, timeZone: string): string | null {
   } catch {
     return null // no such date or time ('2026-02-30 25:00')
   }
+}
+
+/**
+ * A time the gateway writes on its own clock (a device's expiry, an invoice's due date) as the moment it comes, in the
+ * window's zone and named, as every other time on the page (QA: "Expires … WIB" beside "starts again … UTC", "Pay by …
+ * WIB" beside "Ordered … UTC"). A bare date is a day on the gateway's calendar, so it stays a date with its zone named.
+ */
+export function formatGatewayTime(text: string, locale: string): string {
+  const moment = wallClockMoment(text, GATEWAY_TIME_ZONE)
+  return moment ? formatDateTimeInZone(moment, locale) : formatWallClock(text, locale, GATEWAY_TIME_ZONE)
 }

@@ -1,5 +1,5 @@
 // The attention strip: devices that need the operator, except the one the operator is linking right now.
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
@@ -47,4 +47,22 @@ describe('attention strip', () => {
     render(<AttentionStrip />)
     expect(screen.getByTestId('attention-dev-1').querySelector('span')?.textContent).toBe(line)
   })
+
+  it.each([
+    ['en', 'Renew at jkt.wablas.com'],
+    ['id', 'Perpanjang di jkt.wablas.com']
+  ] as const)(
+    'offers an ended subscription its renewal on the gateway host beside the advice (%s)',
+    (language, name) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ state: 'expired', baseUrl: 'https://jkt.wablas.com' })]
+        })
+      )
+      render(<AttentionStrip />)
+      const item = screen.getByTestId('attention-dev-1')
+      expect(within(item).getByRole('link', { name }).getAttribute('href')).toBe('https://jkt.wablas.com/')
+    }
+  )
 })

@@ -2,12 +2,19 @@
 import { useState } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
-import { adviceKey, deviceStatus, scanActionKey, type DeviceAction } from '../../../../shared/device-status'
+import {
+  adviceKey,
+  deviceStatus,
+  renewAddress,
+  scanActionKey,
+  type DeviceAction
+} from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { RenewLink } from '../devices/RenewLink'
 
 const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   restart: 'devices.restart',
@@ -44,6 +51,12 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
       <span>
         <strong>{device.label}</strong>: {t(`state.${device.state}`)}.{' '}
         <span className="muted">{t(adviceKey(device))}</span>
+        {renewAddress(device) ? (
+          <>
+            {' '}
+            <RenewLink device={device} />
+          </>
+        ) : null}
         {problem ? <span className="failure-text"> {problem}</span> : null}
       </span>
       {action && label ? (

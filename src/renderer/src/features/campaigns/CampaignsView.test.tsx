@@ -554,6 +554,7 @@ describe('a part whose device cannot send, never paused by the core', () => {
       reason: 'Toko Kedua — Waiting: the device is “Expired”.',
       advice: 'The gateway subscription has ended. Renew it with your provider.',
       after: 'It goes on by itself once that is done.',
+      renew: 'Renew at solo.wablas.com',
       wrong: /Sending now|sending$/
     },
     {
@@ -562,6 +563,7 @@ describe('a part whose device cannot send, never paused by the core', () => {
       reason: 'Toko Kedua — Menunggu: status perangkat “Kedaluwarsa”.',
       advice: 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
       after: 'Kampanye lanjut sendiri setelah itu selesai.',
+      renew: 'Perpanjang di solo.wablas.com',
       wrong: /Sedang mengirim|mengirim$/
     }
   ])('says the device’s state and advice, and the campaign waits ($language)', async (want) => {
@@ -582,6 +584,10 @@ describe('a part whose device cannot send, never paused by the core', () => {
     expect(text.startsWith(want.reason)).toBe(true)
     expect(text).toContain(want.advice)
     expect(text).toContain(want.after)
+    // Where the ended subscription is renewed, as on its card (QA Q7-11).
+    expect(within(part).getByRole('link', { name: want.renew }).getAttribute('href')).toBe(
+      'https://solo.wablas.com/'
+    )
     const status = screen.getByTestId('campaign-status').textContent ?? ''
     expect(status).toBe(want.status)
     expect(status).not.toMatch(want.wrong)

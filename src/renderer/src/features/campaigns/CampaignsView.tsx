@@ -10,7 +10,7 @@ import type {
   PacingPolicyView,
   SheetView
 } from '../../../../shared/contract'
-import { adviceKey, deviceStatus, isSendable } from '../../../../shared/device-status'
+import { adviceKey, deviceStatus, isSendable, renewAddress } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -53,6 +53,7 @@ import { ProgressChart } from './ProgressChart'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
+import { RenewLink } from '../devices/RenewLink'
 import { formatWhatsApp } from './whatsapp-format'
 import './campaigns.css'
 
@@ -1335,6 +1336,8 @@ function CampaignProgress({
             })}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
             {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
+            {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}
+            {partAdvice(d) !== null ? <PartRenewLink device={deviceOf(d.deviceId)} /> : null}
             {d.autoPaused ? (
               <>
                 {' '}
@@ -1488,4 +1491,13 @@ function CampaignProgress({
       ) : null}
     </section>
   )
+}
+
+function PartRenewLink({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
+  return device && renewAddress(device) ? (
+    <>
+      {' '}
+      <RenewLink device={device} />
+    </>
+  ) : null
 }

@@ -6,18 +6,19 @@ import {
   adviceKey,
   offers,
   primaryAction,
+  renewAddress,
   scanActionKey,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
-import { wallClockMoment } from '../../i18n/wall-clock'
-import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { formatGatewayTime } from '../../i18n/wall-clock'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
+import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -126,7 +127,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             data-testid={`device-expires-${id}`}
             className={device.state === 'expired' ? 'device-expired' : undefined}
           >
-            {device.expiresAt ? expiryText(device.expiresAt, locale) : t('common.unknown')}
+            {device.expiresAt ? formatGatewayTime(device.expiresAt, locale) : t('common.unknown')}
             {device.state === 'expired' ? ` (${t('devices.expired')})` : null}
           </dd>
         </div>
@@ -156,6 +157,12 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
             own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
         {device.state !== 'connected' ? <p>{t(adviceKey(device))}</p> : null}
+        {/* An ended subscription: where it is renewed (the gateway's dashboard; the sandbox's panel renews its own). */}
+        {renewAddress(device) ? (
+          <p>
+            <RenewLink device={device} />
+          </p>
+        ) : null}
         {device.stateNote ? (
           <details className="device-details">
             <summary>{t('devices.note.details')}</summary>
@@ -276,14 +283,4 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       ) : null}
     </li>
   )
-}
-
-/**
- * A device's expiry as the moment it comes, in the window's zone and named, as every other time on the card (QA: the
- * card said "Expires … WIB" beside "starts again … UTC"). The gateway writes it on its own clock without a zone; a
- * bare date is a day on that clock, so it stays a date with the gateway's zone named.
- */
-function expiryText(expiresAt: string, locale: string): string {
-  const moment = wallClockMoment(expiresAt, GATEWAY_TIME_ZONE)
-  return moment ? formatDateTimeInZone(moment, locale) : formatWallClock(expiresAt, locale, GATEWAY_TIME_ZONE)
 }

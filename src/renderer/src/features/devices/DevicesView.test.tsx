@@ -284,6 +284,42 @@ describe('device list', () => {
     expect(feedback('Front office')).toBe('Connected again.')
   })
 
+  it.each([
+    ['en', 'Renew at jkt.wablas.com'],
+    ['id', 'Perpanjang di jkt.wablas.com']
+  ] as const)(
+    "offers an ended subscription's renewal on its gateway's host, beside the advice (%s, QA Q7-11)",
+    (language, name) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({ state: 'expired', baseUrl: 'https://jkt.wablas.com/api' }),
+            makeDevice({
+              id: 'dev-2',
+              label: 'Warehouse',
+              state: 'disconnected',
+              baseUrl: 'https://jkt.wablas.com'
+            })
+          ]
+        })
+      )
+      render(<DevicesView />)
+      // A new window, which the main process hands to the browser: the gateway host is where subscriptions are paid.
+      const link = within(screen.getByTestId('device-note-dev-1')).getByRole('link', { name })
+      expect(link.getAttribute('href')).toBe('https://jkt.wablas.com/')
+      expect(link.getAttribute('target')).toBe('_blank')
+      expect(link.getAttribute('rel')).toContain('noopener')
+      expect(within(row('Warehouse')).queryByRole('link')).toBeNull()
+    }
+  )
+
+  it("offers no gateway link for the sandbox's ended subscription: its own panel renews it", () => {
+    show([makeDevice({ state: 'expired', sandbox: true, baseUrl: 'http://127.0.0.1:4010' })])
+    expect(within(row('Front office')).queryByRole('link')).toBeNull()
+    expect(within(row('Front office')).getByRole('button', { name: 'Renew the subscription' })).toBeTruthy()
+  })
+
   it('shows a restart failure', async () => {
     fake.fail('devices:restart', { code: 'gateway_unreachable', message: 'The gateway did not answer.' })
     show()

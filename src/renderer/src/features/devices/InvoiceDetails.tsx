@@ -1,10 +1,12 @@
-// One invoice as the operator reads it: the sentence to act on ("Pay Rp 150.000 to BCA … by 29 Nov 2026, 12:38 WIB"),
-// then its fields, money in the window's locale and the due date on the gateway's clock with its zone named. The new
-// device view shows the one just made; the invoice history shows every one kept.
+// One invoice as the operator reads it: the sentence to act on ("Pay Rp 150.000 to BCA … by 29 Nov 2026, 05:38 UTC"),
+// then its fields, money in the window's locale. The due date is read on the gateway's clock (it writes it without a
+// zone) and shown as that moment in the window's zone, named, like the order's time beside it and the device's expiry.
+// The new device view shows the one just made; the invoice history shows every one kept.
 import type { InvoiceView } from '../../../../shared/contract'
-import { BILLING_PERIODS, DEVICE_PRODUCTS, GATEWAY_TIME_ZONE } from '../../../../shared/domain'
+import { BILLING_PERIODS, DEVICE_PRODUCTS } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatRupiah, formatWallClock } from '../../i18n/dates'
+import { formatRupiah } from '../../i18n/dates'
+import { formatGatewayTime } from '../../i18n/wall-clock'
 
 type Translate = ReturnType<typeof useT>
 
@@ -57,7 +59,7 @@ export function InvoiceDetails({
   const locale = localeOf(useLanguage())
   const unknown = t('common.unknown')
   const money = (amount: number | null): string => (amount === null ? unknown : formatRupiah(amount, locale))
-  const due = invoice.dueDate ? formatWallClock(invoice.dueDate, locale, GATEWAY_TIME_ZONE) : null
+  const due = invoice.dueDate ? formatGatewayTime(invoice.dueDate, locale) : null
   const payTo = payToText(invoice)
   return (
     <>

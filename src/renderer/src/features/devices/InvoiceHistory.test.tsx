@@ -1,16 +1,21 @@
 // The invoice history under the devices: every kept invoice with the sentence to act on, money and due dates in the
-// window's locale with the gateway's zone named, and payment honestly unknown; and the new-device form's last price.
+// window's locale and zone, and payment honestly unknown; and the new-device form's last price.
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { DevicesView } from './DevicesView'
+import { localeOf } from '../../i18n'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { NewDeviceView } from './NewDeviceView'
 
 let fake: FakeApi
+
+/** The entries' due date, 2026-11-29 12:38:19 on the gateway's clock (WIB, UTC+7), as the moment it is. */
+const DUE_MOMENT = '2026-11-29T05:38:19.000Z'
 
 function entry(patch: Partial<InvoiceHistoryEntry>): InvoiceHistoryEntry {
   return {
@@ -53,7 +58,7 @@ describe('invoice history', () => {
     const [newest, older] = within(list).getAllByRole('listitem')
     expect(within(newest!).getByRole('heading').textContent).toBe('Invoice INV/2')
     expect(within(newest!).getByTestId('invoice-sentence').textContent).toBe(
-      'Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by 29 Nov 2026, 12:38 WIB.'
+      `Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by ${formatDateTimeInZone(DUE_MOMENT, localeOf('en'))}.`
     )
     expect(within(newest!).getByTestId('invoice-product').textContent).toBe('Pro · Monthly')
     expect(within(newest!).getByTestId('invoice-discount').textContent).toBe('Rp\u00a010,000')
@@ -77,9 +82,39 @@ describe('invoice history', () => {
     render(<DevicesView />)
     const item = await screen.findByTestId('invoice-entry')
     expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
-      'Bayar Rp\u00a0150.000 ke BCA 8730 451 229 (PT Wablas) sebelum 29 Nov 2026, 12.38 WIB.'
+      `Bayar Rp\u00a0150.000 ke BCA 8730 451 229 (PT Wablas) sebelum ${formatDateTimeInZone(DUE_MOMENT, localeOf('id'))}.`
     )
     expect(within(item).getByTestId('invoice-product').textContent).toBe('Pro · Bulanan')
+  })
+
+  it("shows the due moment in the window's zone, as the order's time beside it (QA Q7-08)", async () => {
+    // The window in Paris (UTC+1 in November), the gateway on WIB (UTC+7): "Pay by … WIB" beside "Ordered … UTC".
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat
+    ) {
+      return { ...real.call(this), timeZone: 'Europe/Paris' }
+    })
+    try {
+      fake.handle('devices:invoices', () => ({ invoices: [entry({})] }))
+      render(<DevicesView />)
+      const item = await screen.findByTestId('invoice-entry')
+      // 12:38:19 on the gateway's clock is 05:38 UTC, 06:38 in Paris.
+      expect(within(item).getByTestId('invoice-due').textContent).toBe('29 Nov 2026, 06:38 Europe/Paris')
+      expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
+        'Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by 29 Nov 2026, 06:38 Europe/Paris.'
+      )
+      expect(within(item).getByTestId('invoice-ordered').textContent).toBe('28 Nov 2026, 06:38 Europe/Paris')
+    } finally {
+      zone.mockRestore()
+    }
+  })
+
+  it("keeps a due date without a time a day on the gateway's calendar, its zone named", async () => {
+    fake.handle('devices:invoices', () => ({ invoices: [entry({ dueDate: '2026-11-29' })] }))
+    render(<DevicesView />)
+    const item = await screen.findByTestId('invoice-entry')
+    expect(within(item).getByTestId('invoice-due').textContent).toBe('29 Nov 2026 WIB')
   })
 
   it('says when there is none yet', async () => {

