@@ -604,8 +604,8 @@ export const enRest = {
   'send.recipients.bad':
     '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
-  'send.recipients.same':
-    '({count, plural, one {# number was} other {# numbers were}} the same: each number is sent once.)',
+  'send.recipients.repeatsLeftOut':
+    '({count, plural, one {# repeated number} other {# repeated numbers}} left out: each number is sent once.)',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'picker.suggestions': 'Contacts and groups that match',

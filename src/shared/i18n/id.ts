@@ -750,7 +750,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
-  'send.recipients.same': '({count} nomor ternyata sama: setiap nomor dikirim sekali.)',
+  'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
   'picker.suggestions': 'Kontak dan grup yang cocok',

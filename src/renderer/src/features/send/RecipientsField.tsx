@@ -8,7 +8,7 @@ import { Field } from '../../ui/Field'
 import {
   isSearchText,
   parseRecipients,
-  sameRecipients,
+  repeatedRecipientsLeftOut,
   splitDraft,
   unpickedName,
   withoutRecipient,
@@ -48,7 +48,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   }, [])
 
   const bad = parsed.filter((r) => r.problem).length
-  const same = sameRecipients(text, isGroup)
+  const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
   const good = parsed.length - bad
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
@@ -95,7 +95,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
         <>
           <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
             {t('send.recipients.count', { count: good })}
-            {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
+            {repeatsLeftOut > 0 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}` : null}
           </p>
           <ul
             ref={chipsRef}
