@@ -1229,7 +1229,8 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ id: Id }),
     reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
   }),
-  'outbox:counts': () => ({ request: Empty, reply: OutboxCounts }),
+  /** Items by status; with `deviceId`, that device's only (what removing it would cancel). */
+  'outbox:counts': () => ({ request: z.object({ deviceId: Id.optional() }).strict(), reply: OutboxCounts }),
   /**
    * The messages the list's filters match, as a file (base64): CSV through the one safe writer or XLSX; times ISO 8601
    * with the offset of `timeZone` (the settings' zone when not given), words in `language`.

@@ -454,8 +454,11 @@ export const enRest = {
   'devices.renamed': 'Renamed.',
   'devices.remove': 'Remove',
   'devices.remove.confirm': 'Remove {label} from Sender Desk? Its token is deleted from this computer.',
+  'devices.remove.waiting':
+    '{count, plural, one {Its # waiting message is cancelled.} other {Its # waiting messages are cancelled.}}',
+  'devices.remove.waitingUncounted': 'Its waiting messages are cancelled.',
   'devices.remove.messages':
-    'Its waiting messages are cancelled, and a campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
+    'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
   'devices.removedLabel': '{label} (removed)',
   'devices.removedUnknown': 'A removed device',
   'devices.remove.yes': 'Remove device',

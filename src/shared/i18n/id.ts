@@ -597,8 +597,10 @@ export const id: Record<MessageKey, string> = {
   'devices.renamed': 'Nama sudah diganti.',
   'devices.remove': 'Hapus',
   'devices.remove.confirm': 'Hapus {label} dari Sender Desk? Tokennya akan dihapus dari komputer ini.',
+  'devices.remove.waiting': '{count} pesan yang masih menunggu dibatalkan.',
+  'devices.remove.waitingUncounted': 'Pesan yang masih menunggu dibatalkan.',
   'devices.remove.messages':
-    'Pesan yang masih menunggu dibatalkan, dan baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
+    'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
   'devices.removedLabel': '{label} (dihapus)',
   'devices.removedUnknown': 'Perangkat yang sudah dihapus',
   'devices.remove.yes': 'Hapus perangkat',

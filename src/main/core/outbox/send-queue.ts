@@ -161,8 +161,8 @@ export function createSendQueue(input: KernelInput) {
       ctx.batch(() => applyReportStatus(ctx, item, status))
       return true
     },
-    /** Where things stand now. */
-    counts: () => toCountsView(store.counts()),
+    /** Where things stand now, on every device or on one. */
+    counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
     /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
     since: (since: number) => {
       const { handedOver, failed, cancelled } = store.since(since)
