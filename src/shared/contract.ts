@@ -518,6 +518,14 @@ export const WebhookDeliveryView = z.object({
   nextAttemptAt: z.string().nullable(),
   /** What the sandbox sent back to the chat from the receiver's answer. */
   replies: z.array(z.string()),
+  /**
+   * The outbox message a status delivery is about (by the gateway's id in its payload), so its headline can say which
+   * one; null or absent when the outbox does not know it (not sent by Sender Desk, or purged).
+   */
+  message: z
+    .object({ kind: MessageKind, text: z.string().nullable(), fileName: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** Why the answer was not sent back: a reason to word, and the gateway's own words when it refused the reply. */
   replyNote: z
     .discriminatedUnion('reason', [

@@ -4,6 +4,7 @@ import {
   hasAttachment,
   type SqliteDatabase,
   type ItemOutcome,
+  type ItemKind,
   type ItemStatus,
   type NewItem,
   type StoredAttachment
@@ -160,6 +161,13 @@ export function createSendQueue(input: KernelInput) {
       if (!item) return false
       ctx.batch(() => applyReportStatus(ctx, item, status))
       return true
+    },
+    /** The message with this gateway id, as a status report names it; null when the outbox knows none. */
+    messageOfGatewayId(
+      gatewayId: string
+    ): { kind: ItemKind; text: string | null; fileName: string | null } | null {
+      const item = store.itemByGatewayId(gatewayId)
+      return item ? { kind: item.kind, text: item.text, fileName: item.fileName } : null
     },
     /** Where things stand now, on every device or on one. */
     counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
