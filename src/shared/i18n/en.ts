@@ -609,6 +609,9 @@ export const enRest = {
   'send.recipients.count': 'Recipients ready: {count}',
   'send.recipients.repeatsLeftOut':
     '({count, plural, one {# repeated number} other {# repeated numbers}} left out: each number is sent once.)',
+  'send.recipients.removeAll': 'Remove all recipients',
+  'send.recipients.removedAll':
+    '{count, plural, one {# recipient removed.} other {All # recipients removed.}}',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'picker.suggestions': 'Contacts and groups that match',

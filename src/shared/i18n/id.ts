@@ -753,6 +753,8 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
   'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
+  'send.recipients.removeAll': 'Hapus semua penerima',
+  'send.recipients.removedAll': 'Semua {count} penerima dihapus.',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
   'picker.suggestions': 'Kontak dan grup yang cocok',

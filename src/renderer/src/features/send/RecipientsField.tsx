@@ -31,6 +31,8 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     return parseRecipients(isSearchText(draft, isGroup) ? entered : text, isGroup)
   }, [text, isGroup])
   const [recent, setRecent] = useState<string[]>([])
+  // How many "Remove all recipients" took away.
+  const [removedAll, setRemovedAll] = useState<number | null>(null)
   const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
     document.getElementById('send-recipients')
   )
@@ -46,6 +48,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
       live = false
     }
   }, [])
+
+  // Said until a recipient is typed again, and not again when chips are later removed one by one.
+  useEffect(() => {
+    if (parsed.length > 0) setRemovedAll(null)
+  }, [parsed.length])
 
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
@@ -93,10 +100,28 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
       </Field>
       {parsed.length > 0 ? (
         <>
-          <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
-            {t('send.recipients.count', { count: good })}
-            {repeatsLeftOut > 0 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}` : null}
-          </p>
+          <div className="recipients-summary">
+            <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
+              {t('send.recipients.count', { count: good })}
+              {repeatsLeftOut > 0
+                ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}`
+                : null}
+            </p>
+            {/* A pasted wrong column is 120 chips: one action instead of 120 × buttons. */}
+            {parsed.length >= 2 ? (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => {
+                  setRemovedAll(parsed.length)
+                  setFields({ recipientsText: '' })
+                  document.getElementById('send-recipients')?.focus()
+                }}
+              >
+                {t('send.recipients.removeAll')}
+              </button>
+            ) : null}
+          </div>
           <ul
             ref={chipsRef}
             className="chips"
@@ -133,6 +158,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
           </ul>
         </>
       ) : null}
+      <p role="status" className="visually-hidden" data-testid="send-recipients-removed">
+        {removedAll !== null && parsed.length === 0
+          ? t('send.recipients.removedAll', { count: removedAll })
+          : ''}
+      </p>
       {recent.length > 0 && !isGroup ? (
         <div className="recent" role="group" aria-labelledby="recent-title">
           <span id="recent-title" className="small">

@@ -283,6 +283,31 @@ describe('recipients', () => {
     }
   })
 
+  it('removes all recipients at once, gives the focus to the field and says so, in both languages (QA7 Q7-10)', async () => {
+    for (const [language, label, removeAll, said] of [
+      ['en', 'Phone numbers', 'Remove all recipients', 'All 3 recipients removed.'],
+      ['id', 'Nomor ponsel', 'Hapus semua penerima', 'Semua 3 penerima dihapus.']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      const user = userEvent.setup()
+      const field = screen.getByRole('combobox', { name: label })
+      await user.type(field, '081200000001, ')
+      // One chip has its own ×: no second way to remove it.
+      expect(screen.queryByRole('button', { name: removeAll })).toBeNull()
+      await user.type(field, '081200000002, 12345, ')
+      screen.getByRole('button', { name: removeAll }).focus()
+      await user.keyboard('{Enter}')
+      expect(screen.queryAllByTestId('recipient-chip')).toEqual([])
+      expect(useSend.getState().recipientsText).toBe('')
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: label }))
+      expect(screen.getByTestId('send-recipients-removed').textContent).toBe(said)
+      expect(screen.getByTestId('send-recipients-removed').getAttribute('role')).toBe('status')
+      unmount()
+    }
+  })
+
   it('a name typed and not picked is said as that when Send is pressed, and the suggestions come back', async () => {
     fake.handle('contacts:suggest', () => ({
       suggestions: [{ chatId: '6281111111111', name: 'Bu Dewi', isGroup: false }]
