@@ -1079,6 +1079,7 @@ export const id: Record<MessageKey, string> = {
   'webhooks.headline.trackingKnown': '{message} ke {phone} kini {status}',
   'webhooks.headline.messageWords': '{kind} “{words}”',
   'webhooks.headline.messageFile': '{kind} {file}',
+  'webhooks.headline.gatewayWord': '“{word}”',
   'webhooks.headline.device': 'Perangkat {status}',
   'gatewayWord.pending': 'menunggu di gateway',
   'gatewayWord.sent': 'terkirim',

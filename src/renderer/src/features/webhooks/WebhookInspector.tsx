@@ -62,7 +62,7 @@ function firstWords(text: string, max = 24): string {
  */
 function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
   const key = kind === 'device' ? deviceWordKey(word) : messageWordKey(word)
-  return key ? t(key) : word ? `“${word}”` : ''
+  return key ? t(key) : word ? t('webhooks.headline.gatewayWord', { word }) : ''
 }
 
 /** The outbox message a status is about, by kind and first words (or file name): "Text “Tes webhook…”". */
@@ -75,7 +75,8 @@ function knownMessage(message: NonNullable<WebhookDeliveryView['message']>, t: T
 
 /**
  * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking: by
- * its kind and first words when the outbox knows it), or the device's status; a status word the gateway reference names in the operator's language, another as it came.
+ * its kind and first words when the outbox knows it), or the device's status; a status word the gateway reference
+ * names in the operator's language, another as it came.
  * Null when the payload names none of it.
  */
 export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
