@@ -4,7 +4,8 @@ import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
 import { createSandboxCommands, type SandboxCommandsDeps } from './commands'
 import type { SandboxAccess } from './access'
 
-const base = {
+const base: Omit<WebhookDeliverySnapshot, 'id' | 'kind' | 'payload'> = {
+  deviceSerial: 'SB-1',
   url: 'http://127.0.0.1:9000/track',
   createdAt: '2026-01-15T03:00:00.000Z',
   state: 'delivered',
@@ -35,7 +36,7 @@ describe('sandbox:webhookDeliveries (QA7 Q7-12)', () => {
         kind: 'incoming',
         payload: { id: 'g-known', phone: '6281234500032', message: 'halo' }
       }
-    ] as WebhookDeliverySnapshot[]
+    ] satisfies WebhookDeliverySnapshot[]
     const access = {
       control: { webhookDeliveries: async () => deliveries },
       token: 't'
