@@ -49,10 +49,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     }
   }, [])
 
-  // Said until a recipient is typed again, and not again when chips are later removed one by one.
-  useEffect(() => {
-    if (parsed.length > 0) setRemovedAll(null)
-  }, [parsed.length])
+  // Said until a recipient is typed again, and not again when chips are later removed one by one (set while
+  // rendering, as React advises for state that follows other state).
+  if (removedAll !== null && parsed.length > 0) setRemovedAll(null)
 
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
