@@ -520,7 +520,9 @@ describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
       const { unmount } = render(<DevicesView />)
       const user = userEvent.setup()
       await user.click(within(row('Front office')).getByRole('button', { name: remove }))
-      const question = within(row('Front office')).getByRole('group', { name: /^(Remove|Hapus) Front office/ })
+      const question = within(row('Front office')).getByRole('group', {
+        name: /^(Remove|Hapus) Front office/
+      })
       await waitFor(() => expect(question.textContent).toContain(waiting))
       expect(question.textContent).toContain(moved)
       // Asked of the removed device only: the other's messages are not counted in.
