@@ -518,6 +518,14 @@ export const WebhookDeliveryView = z.object({
   nextAttemptAt: z.string().nullable(),
   /** What the sandbox sent back to the chat from the receiver's answer. */
   replies: z.array(z.string()),
+  /**
+   * The outbox message a status delivery is about (by the gateway's id in its payload), so its headline can say which
+   * one; null or absent when the outbox does not know it (not sent by Sender Desk, or purged).
+   */
+  message: z
+    .object({ kind: MessageKind, text: z.string().nullable(), fileName: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** Why the answer was not sent back: a reason to word, and the gateway's own words when it refused the reply. */
   replyNote: z
     .discriminatedUnion('reason', [
@@ -1229,7 +1237,8 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ id: Id }),
     reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
   }),
-  'outbox:counts': () => ({ request: Empty, reply: OutboxCounts }),
+  /** Items by status; with `deviceId`, that device's only (what removing it would cancel). */
+  'outbox:counts': () => ({ request: z.object({ deviceId: Id.optional() }).strict(), reply: OutboxCounts }),
   /**
    * The messages the list's filters match, as a file (base64): CSV through the one safe writer or XLSX; times ISO 8601
    * with the offset of `timeZone` (the settings' zone when not given), words in `language`.

@@ -505,7 +505,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       fileLimitFor,
       optedOut: isOptedOut
     }),
-    ...createSandboxCommands({ registry, monitor, sandbox, vault: ports.vault, sandboxOf }),
+    ...createSandboxCommands({
+      registry,
+      monitor,
+      sandbox,
+      vault: ports.vault,
+      sandboxOf,
+      outboxMessageOf: (gatewayId) => theOutbox.messageOfGatewayId(gatewayId)
+    }),
     ...webhookCommands,
     ...createAutoReplyCommands({ registry, book: autoReplyBook }),
     ...createReminderCommands({ registry, reminders, sandboxOf, optedOut: isOptedOut }),

@@ -11,3 +11,19 @@ export const FAILURE_REMEDY_CASES: readonly { code: string | null; expected: Fai
   { code: 'expired', expected: 'retry' },
   { code: null, expected: 'retry' }
 ]
+
+/** The gateway's words for a file too large, and the maximum (bytes) they name; null when they name none. */
+export const GATEWAY_FILE_MAXIMUM_CASES: readonly { said: string | null; bytes: number | null }[] = [
+  // The sandbox's (and the reference gateway's) refusal.
+  { said: 'file size too large, maximum file size is 2 MB', bytes: 2 * 1024 * 1024 },
+  { said: 'maximum file size is 2 MB', bytes: 2 * 1024 * 1024 },
+  { said: 'File too large (max 16MB)', bytes: 16 * 1024 * 1024 },
+  { said: 'max file size: 1,5 MB', bytes: 1.5 * 1024 * 1024 },
+  { said: 'maximum upload 500 KB', bytes: 500 * 1024 },
+  // No maximum, or a maximum of something else than a size.
+  { said: 'file too large', bytes: null },
+  { said: 'Request Entity Too Large', bytes: null },
+  { said: 'maximum 100 items per request', bytes: null },
+  { said: 'file too large, maximum 0 MB', bytes: null },
+  { said: null, bytes: null }
+]

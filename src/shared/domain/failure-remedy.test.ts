@@ -1,10 +1,16 @@
 // The failure-remedy rule answers its case table.
 import { describe, expect, it } from 'vitest'
-import { failureRemedy } from './failure-remedy'
-import { FAILURE_REMEDY_CASES } from './failure-remedy.cases'
+import { failureRemedy, gatewayFileMaximum } from './failure-remedy'
+import { FAILURE_REMEDY_CASES, GATEWAY_FILE_MAXIMUM_CASES } from './failure-remedy.cases'
 
 describe('failureRemedy', () => {
   it.each(FAILURE_REMEDY_CASES)('$code → $expected', ({ code, expected }) => {
     expect(failureRemedy(code)).toBe(expected)
+  })
+})
+
+describe('gatewayFileMaximum (QA7 Q7-14)', () => {
+  it.each(GATEWAY_FILE_MAXIMUM_CASES)('"$said" → $bytes', ({ said, bytes }) => {
+    expect(gatewayFileMaximum(said)).toBe(bytes)
   })
 })

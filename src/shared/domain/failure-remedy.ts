@@ -13,3 +13,16 @@ const PERMANENT: Record<string, FailureRemedy> = {
 export function failureRemedy(code: string | null | undefined): FailureRemedy {
   return (code && PERMANENT[code]) || 'retry'
 }
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
+
+/**
+ * The largest file the gateway said it accepts, in bytes ("maximum file size is 2 MB", "max 16MB"), or null when its
+ * words name no size: then the advice cannot say how small the copy must be. Sizes in 1024s, as the window writes them.
+ */
+export function gatewayFileMaximum(said: string | null | undefined): number | null {
+  const named = /\bmax(?:imum)?\b\D{0,30}?(\d+(?:[.,]\d+)?)\s*(gb|mb|kb|b)\b/i.exec(said ?? '')
+  if (!named) return null
+  const bytes = Number(named[1]!.replace(',', '.')) * SIZE_UNITS[named[2]!.toLowerCase()]!
+  return bytes > 0 ? bytes : null
+}

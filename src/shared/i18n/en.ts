@@ -454,8 +454,11 @@ export const enRest = {
   'devices.renamed': 'Renamed.',
   'devices.remove': 'Remove',
   'devices.remove.confirm': 'Remove {label} from Sender Desk? Its token is deleted from this computer.',
+  'devices.remove.waiting':
+    '{count, plural, one {Its # waiting message is cancelled.} other {Its # waiting messages are cancelled.}}',
+  'devices.remove.waitingUncounted': 'Its waiting messages are cancelled.',
   'devices.remove.messages':
-    'Its waiting messages are cancelled, and a campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
+    'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
   'devices.removedLabel': '{label} (removed)',
   'devices.removedUnknown': 'A removed device',
   'devices.remove.yes': 'Remove device',
@@ -604,8 +607,11 @@ export const enRest = {
   'send.recipients.bad':
     '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
-  'send.recipients.same':
-    '({count, plural, one {# number was} other {# numbers were}} the same: each number is sent once.)',
+  'send.recipients.repeatsLeftOut':
+    '({count, plural, one {# repeated number} other {# repeated numbers}} left out: each number is sent once.)',
+  'send.recipients.removeAll': 'Remove all recipients',
+  'send.recipients.removedAll':
+    '{count, plural, one {# recipient removed.} other {All # recipients removed.}}',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'picker.suggestions': 'Contacts and groups that match',
@@ -769,6 +775,8 @@ export const enRest = {
   'outbox.failure.technical': 'Technical details',
   'outbox.remedy.reduce-file':
     'Sending it again would fail the same way: the file is larger than the gateway accepts. Send a smaller copy (compress or split it), or raise this device’s file-size limit if its gateway plan allows larger files.',
+  'outbox.remedy.reduce-file-under':
+    'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it). With this device’s file-size limit at {max}, larger files are stopped before they are sent.',
   'outbox.remedy.other-file-type':
     'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
   'outbox.remedy.changeLimit': 'Change the file-size limit',
@@ -924,10 +932,14 @@ export const enRest = {
   'webhooks.state.pending': 'Retrying',
   'webhooks.state.delivered': 'Delivered',
   'webhooks.state.failed': 'Failed',
-  'webhooks.headline.incoming': 'from {phone}: “{message}”',
-  'webhooks.headline.tracking': 'the message to {phone} is now “{status}”',
-  'webhooks.headline.trackingText': 'the message to {phone} (“{message}”) is now “{status}”',
-  'webhooks.headline.device': 'the device is “{status}”',
+  'webhooks.headline.incoming': 'From {phone}: “{message}”',
+  'webhooks.headline.tracking': 'The message to {phone} is now {status}',
+  'webhooks.headline.trackingText': 'The message to {phone} (“{message}”) is now {status}',
+  'webhooks.headline.trackingKnown': '{message} to {phone} is now {status}',
+  'webhooks.headline.messageWords': '{kind} “{words}”',
+  'webhooks.headline.messageFile': '{kind} {file}',
+  'webhooks.headline.gatewayWord': '“{word}”',
+  'webhooks.headline.device': 'The device is {status}',
   // The gateway's status words in a headline, in the operator's language (a word it does not name stays as it came).
   'gatewayWord.pending': 'waiting at the gateway',
   'gatewayWord.sent': 'sent',

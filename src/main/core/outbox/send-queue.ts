@@ -4,6 +4,7 @@ import {
   hasAttachment,
   type SqliteDatabase,
   type ItemOutcome,
+  type ItemKind,
   type ItemStatus,
   type NewItem,
   type StoredAttachment
@@ -161,8 +162,15 @@ export function createSendQueue(input: KernelInput) {
       ctx.batch(() => applyReportStatus(ctx, item, status))
       return true
     },
-    /** Where things stand now. */
-    counts: () => toCountsView(store.counts()),
+    /** The message with this gateway id, as a status report names it; null when the outbox knows none. */
+    messageOfGatewayId(
+      gatewayId: string
+    ): { kind: ItemKind; text: string | null; fileName: string | null } | null {
+      const item = store.itemByGatewayId(gatewayId)
+      return item ? { kind: item.kind, text: item.text, fileName: item.fileName } : null
+    },
+    /** Where things stand now, on every device or on one. */
+    counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
     /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
     since: (since: number) => {
       const { handedOver, failed, cancelled } = store.since(since)

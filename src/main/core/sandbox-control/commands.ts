@@ -3,7 +3,7 @@
  * part (scan, log out, go offline…), receiving a message as a contact would, and reading what the sandbox sent
  * and which webhooks it delivered.
  */
-import type { SandboxMessageView } from '../../../shared/contract'
+import type { SandboxMessageView, WebhookDeliveryView } from '../../../shared/contract'
 import { translate } from '../../../shared/i18n'
 import { ApiFailure, type Commands } from '../commands'
 import { requireDevice, type DeviceMonitor, type DeviceRegistry } from '../devices'
@@ -27,6 +27,8 @@ export interface SandboxCommandsDeps {
   sandbox: EmbeddedSandbox
   vault: Vault
   sandboxOf: SandboxLookup
+  /** The outbox message with this gateway id (what a status delivery is about), or null when it knows none. */
+  outboxMessageOf: (gatewayId: string) => WebhookDeliveryView['message']
 }
 
 const SOURCES: Record<string, SandboxMessageView['source']> = {
@@ -150,7 +152,16 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
 
     async 'sandbox:webhookDeliveries'({ deviceId }) {
       const { control, token } = await sandboxOf(deviceId, true)
-      return { deliveries: await control.webhookDeliveries(token) }
+      const deliveries = await control.webhookDeliveries(token)
+      // A status names its message by the gateway's id only: the outbox says which message that is.
+      return {
+        deliveries: deliveries.map((delivery) => {
+          const gatewayId = delivery.kind === 'tracking' ? delivery.payload['id'] : undefined
+          return typeof gatewayId === 'string' && gatewayId !== ''
+            ? { ...delivery, message: deps.outboxMessageOf(gatewayId) }
+            : delivery
+        })
+      }
     },
 
     async 'sandbox:sent'({ deviceId, limit }) {

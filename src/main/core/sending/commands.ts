@@ -321,8 +321,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.get(id)
     },
 
-    async 'outbox:counts'() {
-      return outbox.counts()
+    async 'outbox:counts'({ deviceId }) {
+      return outbox.counts(deviceId)
     },
 
     async 'outbox:since'({ since }) {

@@ -198,6 +198,7 @@ describe('outbox status counts', () => {
       expect(store.counts()).toEqual(recount())
       for (const deviceId of ['d0', 'd1', 'd2']) {
         const perDevice = recount(deviceId)
+        expect(store.counts(deviceId)).toEqual(perDevice)
         const total = Object.values(perDevice).reduce((sum, n) => sum + n, 0)
         expect(store.listItems({ deviceId, limit: 1 }).total).toBe(total)
         expect(store.listItems({ deviceId, status: ['queued', 'read'], limit: 1 }).total).toBe(

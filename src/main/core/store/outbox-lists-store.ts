@@ -303,13 +303,15 @@ export class OutboxListsStore extends OutboxItemsStore {
     return rows.reduce((sum, row) => sum + (wanted.has(row.status) ? row.n : 0), 0)
   }
 
-  counts(): StatusCounts {
+  /** Items by status, on every device or on one (what removing it would cancel). */
+  counts(deviceId?: string): StatusCounts {
     const counts = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     // Kept by triggers in the same transaction as every change (see migrations.ts): a read of a few rows, not a scan.
-    const rows = this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all() as {
-      status: ItemStatus
-      n: number
-    }[]
+    const rows = (
+      deviceId === undefined
+        ? this.prepare('SELECT status, SUM(n) AS n FROM outbox_counts GROUP BY status').all()
+        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
+    ) as { status: ItemStatus; n: number }[]
     for (const row of rows) counts[row.status] = row.n
     return counts
   }

@@ -21,7 +21,6 @@ import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { DailyCapForm } from './forms/DailyCapForm'
@@ -32,6 +31,7 @@ import { TokenForm } from './forms/TokenForm'
 import type { RunRowAction } from './forms/row-form'
 import './devices.css'
 import { quotaText } from './quota-text'
+import { RemoveDeviceConfirm } from './RemoveDeviceConfirm'
 
 type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit' | 'cap'
 
@@ -252,16 +252,11 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       {panels.open === 'token' ? <TokenForm {...formProps} /> : null}
       {panels.open === 'number' ? <NumberForm {...formProps} /> : null}
       {panels.open === 'remove' ? (
-        <ConfirmPanel
-          id={`remove-q-${id}`}
-          // Says what becomes of its messages before they are settled (cancelled, moved, or kept under its name).
-          question={`${t('devices.remove.confirm', { label: device.label })} ${t('devices.remove.messages')}`}
-          confirmLabel={t('devices.remove.yes')}
-          keepLabel={t('devices.remove.no')}
+        <RemoveDeviceConfirm
+          device={device}
+          disabled={busy !== null}
           onConfirm={() => void run('remove', async () => (await remove(id), null))}
           onKeep={panels.close}
-          disabled={busy !== null}
-          confirmTestId={`remove-confirm-${id}`}
         />
       ) : null}
 

@@ -6,7 +6,7 @@ import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
@@ -523,6 +523,53 @@ describe('device list', () => {
     await user.click(within(question).getByRole('button', { name: 'Remove device' }))
     expect(fake.requests('devices:remove')).toEqual([{ id: 'dev-1' }])
     expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull()
+  })
+})
+
+describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
+  it('says how many waiting messages are cancelled, and nothing about them when none wait, in both languages', async () => {
+    fake.handle('outbox:counts', (request) =>
+      makeCounts(
+        request.deviceId === 'dev-1' ? { scheduled: 1, queued: 1, sent: 3, total: 5 } : { read: 4, total: 4 }
+      )
+    )
+    for (const [language, remove, waiting, moved] of [
+      [
+        'en',
+        'Remove',
+        'Its 2 waiting messages are cancelled.',
+        'untried rows move to the campaign’s other devices'
+      ],
+      [
+        'id',
+        'Hapus',
+        '2 pesan yang masih menunggu dibatalkan.',
+        'Baris kampanye yang belum dicoba dipindahkan'
+      ]
+    ] as const) {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Gudang' })]
+        })
+      )
+      const { unmount } = render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(within(row('Front office')).getByRole('button', { name: remove }))
+      const question = within(row('Front office')).getByRole('group', {
+        name: /^(Remove|Hapus) Front office/
+      })
+      await waitFor(() => expect(question.textContent).toContain(waiting))
+      expect(question.textContent).toContain(moved)
+      // Asked of the removed device only: the other's messages are not counted in.
+      expect(fake.requests('outbox:counts')).toContainEqual({ deviceId: 'dev-1' })
+      await user.click(within(row('Gudang')).getByRole('button', { name: remove }))
+      const other = within(row('Gudang')).getByRole('group', { name: /^(Remove|Hapus) Gudang/ })
+      await waitFor(() => expect(fake.requests('outbox:counts')).toContainEqual({ deviceId: 'dev-2' }))
+      await waitFor(() => expect(other.textContent).not.toMatch(/waiting|menunggu/))
+      expect(other.textContent).toContain(moved)
+      unmount()
+    }
   })
 })
 

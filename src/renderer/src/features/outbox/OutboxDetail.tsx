@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatBytes, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
@@ -19,7 +19,12 @@ import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
-import { failureRemedy, MAX_TEXT_LENGTH, type FailureRemedy } from '../../../../shared/domain'
+import {
+  failureRemedy,
+  gatewayFileMaximum,
+  MAX_TEXT_LENGTH,
+  type FailureRemedy
+} from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
@@ -114,6 +119,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const allowed = itemActions(item)
   // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
   const remedy = item.status === 'failed' ? failureRemedy(item.failure?.code) : 'retry'
+  // When the gateway named its maximum, the advice names it: a copy under it, not a limit raised past it.
+  const gatewayMaximum = remedy === 'reduce-file' ? gatewayFileMaximum(item.failure?.gatewayMessage) : null
+  const remedyText =
+    gatewayMaximum !== null
+      ? t('outbox.remedy.reduce-file-under', { max: formatBytes(gatewayMaximum, locale) })
+      : remedy !== 'retry'
+        ? t(REMEDY_TEXT[remedy])
+        : null
   const shown = feedback?.while && !feedback.while.includes(item.status) ? null : feedback
   const device = devices.find((d) => d.id === item.deviceId)
 
@@ -173,7 +186,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       ) : null}
       {remedy !== 'retry' ? (
         <div className="waiting-reason" data-testid="outbox-remedy">
-          <p>{t(REMEDY_TEXT[remedy])}</p>
+          <p>{remedyText}</p>
           {remedy === 'reduce-file' ? (
             <button
               type="button"

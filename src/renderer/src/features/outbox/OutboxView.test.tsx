@@ -422,6 +422,44 @@ describe('item detail', () => {
     )
   })
 
+  it('a file over the maximum the gateway named is advised under that size, not a raised limit, in both languages (QA7 Q7-14)', async () => {
+    const tooLarge = makeItem({
+      id: 'big-2',
+      kind: 'document',
+      fileName: 'catalogue.pdf',
+      status: 'failed',
+      failure: {
+        code: 'file_too_large',
+        message: 'the file is too large',
+        messageKey: 'desktop.gateway.fileTooLarge',
+        gatewayMessage: 'file size too large, maximum file size is 2 MB'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: tooLarge, history: [] }))
+    for (const [language, advice, raise] of [
+      [
+        'en',
+        'Sending it again would fail the same way: the gateway accepts files up to 2 MB. Send a copy under 2 MB (compress or split it).',
+        /raise/i
+      ],
+      [
+        'id',
+        'Mengirim ulang akan gagal dengan cara yang sama: gateway hanya menerima file sampai 2 MB. Kirim salinan di bawah 2 MB (kompres atau pecah).',
+        /naikkan/i
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const user = userEvent.setup()
+      const { unmount } = render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-big-2'))
+      const remedy = await screen.findByTestId('outbox-remedy')
+      expect(remedy.textContent).toContain(advice)
+      expect(remedy.textContent).not.toMatch(raise)
+      unmount()
+    }
+  })
+
   it('"Queued again." leaves once the retried item fails again', async () => {
     fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
     let current = failed

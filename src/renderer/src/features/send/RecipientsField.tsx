@@ -8,7 +8,7 @@ import { Field } from '../../ui/Field'
 import {
   isSearchText,
   parseRecipients,
-  sameRecipients,
+  repeatedRecipientsLeftOut,
   splitDraft,
   unpickedName,
   withoutRecipient,
@@ -31,6 +31,8 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     return parseRecipients(isSearchText(draft, isGroup) ? entered : text, isGroup)
   }, [text, isGroup])
   const [recent, setRecent] = useState<string[]>([])
+  // How many "Remove all recipients" took away.
+  const [removedAll, setRemovedAll] = useState<number | null>(null)
   const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
     document.getElementById('send-recipients')
   )
@@ -47,8 +49,12 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     }
   }, [])
 
+  // Said until a recipient is typed again, and not again when chips are later removed one by one (set while
+  // rendering, as React advises for state that follows other state).
+  if (removedAll !== null && parsed.length > 0) setRemovedAll(null)
+
   const bad = parsed.filter((r) => r.problem).length
-  const same = sameRecipients(text, isGroup)
+  const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
   const good = parsed.length - bad
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
@@ -93,10 +99,28 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
       </Field>
       {parsed.length > 0 ? (
         <>
-          <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
-            {t('send.recipients.count', { count: good })}
-            {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
-          </p>
+          <div className="recipients-summary">
+            <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
+              {t('send.recipients.count', { count: good })}
+              {repeatsLeftOut > 0
+                ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}`
+                : null}
+            </p>
+            {/* A pasted wrong column is 120 chips: one action instead of 120 × buttons. */}
+            {parsed.length >= 2 ? (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => {
+                  setRemovedAll(parsed.length)
+                  setFields({ recipientsText: '' })
+                  document.getElementById('send-recipients')?.focus()
+                }}
+              >
+                {t('send.recipients.removeAll')}
+              </button>
+            ) : null}
+          </div>
           <ul
             ref={chipsRef}
             className="chips"
@@ -133,6 +157,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
           </ul>
         </>
       ) : null}
+      <p role="status" className="visually-hidden" data-testid="send-recipients-removed">
+        {removedAll !== null && parsed.length === 0
+          ? t('send.recipients.removedAll', { count: removedAll })
+          : ''}
+      </p>
       {recent.length > 0 && !isGroup ? (
         <div className="recent" role="group" aria-labelledby="recent-title">
           <span id="recent-title" className="small">

@@ -12,7 +12,7 @@ import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 
 export function SendSummary({
   recipients,
-  same,
+  repeatsLeftOut,
   messages,
   device,
   plan,
@@ -24,8 +24,8 @@ export function SendSummary({
   onBack
 }: {
   recipients: number
-  /** Typed numbers merged with another (each is sent once). */
-  same: number
+  /** Typed numbers left out as a repeat of an earlier one (each is sent once). */
+  repeatsLeftOut: number
   messages: number
   device: DeviceView
   plan: DirectSendPlan
@@ -57,7 +57,7 @@ export function SendSummary({
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd data-testid="send-presend-recipients">
           {count(recipients)}
-          {same > 0 ? ` ${t('send.recipients.same', { count: same })}` : null}
+          {repeatsLeftOut > 0 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}` : null}
         </dd>
         <dt>{t('send.presend.messages')}</dt>
         <dd data-testid="send-presend-messages">{count(messages)}</dd>

@@ -258,15 +258,54 @@ describe('recipients', () => {
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
 
-  it('says when typed numbers were the same, each sent once (issue 29)', async () => {
-    const user = show()
-    await user.type(
-      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
-      '081234567890, +62 812-3456-7890, 081298765432'
-    )
-    expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
-      'Recipients ready: 2 (2 numbers were the same: each number is sent once.)'
-    )
+  it('counts the repeated numbers it leaves out, each number sent once, in both languages (issue 29, QA7 Q7-09)', async () => {
+    for (const [language, label, said] of [
+      ['en', 'Phone numbers', 'Recipients ready: 3 (2 repeated numbers left out: each number is sent once.)'],
+      [
+        'id',
+        'Nomor ponsel',
+        'Penerima siap: 3 (2 nomor berulang tidak disertakan: setiap nomor dikirim sekali.)'
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      // Two pairs, one written two ways: two copies left out, not "4 numbers were the same".
+      await userEvent
+        .setup()
+        .type(
+          screen.getByRole('combobox', { name: label }),
+          '081200000001, +62 812-0000-0001, 081200000002, 12345, 081200000003, 081200000003, '
+        )
+      expect(screen.getByTestId('send-recipients-summary').textContent).toBe(said)
+      unmount()
+      useSend.getState().setFields({ recipientsText: '' })
+    }
+  })
+
+  it('removes all recipients at once, gives the focus to the field and says so, in both languages (QA7 Q7-10)', async () => {
+    for (const [language, label, removeAll, said] of [
+      ['en', 'Phone numbers', 'Remove all recipients', 'All 3 recipients removed.'],
+      ['id', 'Nomor ponsel', 'Hapus semua penerima', 'Semua 3 penerima dihapus.']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      const user = userEvent.setup()
+      const field = screen.getByRole('combobox', { name: label })
+      await user.type(field, '081200000001, ')
+      // One chip has its own ×: no second way to remove it.
+      expect(screen.queryByRole('button', { name: removeAll })).toBeNull()
+      await user.type(field, '081200000002, 12345, ')
+      screen.getByRole('button', { name: removeAll }).focus()
+      await user.keyboard('{Enter}')
+      expect(screen.queryAllByTestId('recipient-chip')).toEqual([])
+      expect(useSend.getState().recipientsText).toBe('')
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: label }))
+      expect(screen.getByTestId('send-recipients-removed').textContent).toBe(said)
+      expect(screen.getByTestId('send-recipients-removed').getAttribute('role')).toBe('status')
+      unmount()
+    }
   })
 
   it('a name typed and not picked is said as that when Send is pressed, and the suggestions come back', async () => {
@@ -1039,7 +1078,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     const summary = screen.getByRole('group', { name: 'Before you send' })
     expect(within(summary).getByTestId('send-presend-recipients').textContent).toBe(
-      '22 (4 numbers were the same: each number is sent once.)'
+      '22 (2 repeated numbers left out: each number is sent once.)'
     )
     expect(within(summary).getByTestId('send-presend-device').textContent).toBe(
       'Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984'

@@ -31,7 +31,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
 import { firstTypedVariable } from './typed-variables'
-import { parseRecipients, sameRecipients, unpickedName } from './recipients'
+import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
 import { enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
@@ -122,7 +122,7 @@ export function SendView(): React.JSX.Element {
     /** Scheduled for later: when (in `timeZone`) and who sends it then. */
     schedule: PlannedSchedule | null
     recipients: number
-    same: number
+    repeatsLeftOut: number
     messages: number
   } | null>(null)
 
@@ -196,7 +196,7 @@ export function SendView(): React.JSX.Element {
       draftKey,
       ...planned,
       recipients: recipients.length,
-      same: sameRecipients(send.recipientsText, send.isGroup)
+      repeatsLeftOut: repeatedRecipientsLeftOut(send.recipientsText, send.isGroup)
     }
   }
 
@@ -430,7 +430,7 @@ export function SendView(): React.JSX.Element {
         {shownSummary && chosen ? (
           <SendSummary
             recipients={shownSummary.recipients}
-            same={shownSummary.same}
+            repeatsLeftOut={shownSummary.repeatsLeftOut}
             messages={shownSummary.messages}
             device={chosen}
             plan={shownSummary.plan}

@@ -48,16 +48,12 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
 }
 
 /**
- * How many typed recipients are the same as another one once normalised ("0812…" and "+62 812…"): the operator is
- * told, since each is sent once ("2 numbers were the same").
+ * How many typed recipients were left out as a repeat of an earlier one once normalised ("0812…" after "+62 812…"):
+ * the operator is told, since each is sent once. Counted as the campaign import counts its duplicate rows: the
+ * copies left out, not every number that has a twin ("2 repeated numbers left out", not "4 numbers were the same").
  */
-export function sameRecipients(text: string, isGroup: boolean): number {
-  const times = new Map<string, number>()
-  for (const raw of splitRecipients(text)) {
-    const { value } = isGroup ? checkGroupId(raw) : normalisePhone(raw)
-    times.set(value, (times.get(value) ?? 0) + 1)
-  }
-  return [...times.values()].reduce((sum, n) => sum + (n > 1 ? n : 0), 0)
+export function repeatedRecipientsLeftOut(text: string, isGroup: boolean): number {
+  return splitRecipients(text).length - parseRecipients(text, isGroup).length
 }
 
 /**

@@ -44,15 +44,39 @@ function shortened(text: string): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
-/** A status word the gateway reference names, in the operator's language; another word as it came. */
-function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
-  const key = kind === 'device' ? deviceWordKey(word) : messageWordKey(word)
-  return key ? t(key) : word
+/** A message's first words for a headline (whole words, "…" when cut), so two messages to one number read apart. */
+function firstWords(text: string, max = 24): string {
+  const words = text.trim().split(/\s+/)
+  let shown = ''
+  for (const word of words) {
+    const longer = shown === '' ? word : `${shown} ${word}`
+    if (longer.length > max) return `${shown === '' ? word.slice(0, max - 1) : shown}…`
+    shown = longer
+  }
+  return shown
 }
 
 /**
- * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking),
- * or the device's status; a status word the gateway reference names in the operator's language, another as it came.
+ * A status word the gateway reference names, in the operator's language; another word as it came, quoted (so
+ * "is now “mystery”" reads as the gateway's word).
+ */
+function statusInWords(kind: WebhookDeliveryView['kind'], word: string, t: Translate): string {
+  const key = kind === 'device' ? deviceWordKey(word) : messageWordKey(word)
+  return key ? t(key) : word ? t('webhooks.headline.gatewayWord', { word }) : ''
+}
+
+/** The outbox message a status is about, by kind and first words (or file name): "Text “Tes webhook…”". */
+function knownMessage(message: NonNullable<WebhookDeliveryView['message']>, t: Translate): string {
+  const kind = t(`kind.${message.kind}`)
+  if (message.text?.trim())
+    return t('webhooks.headline.messageWords', { kind, words: firstWords(message.text) })
+  return message.fileName ? t('webhooks.headline.messageFile', { kind, file: message.fileName }) : kind
+}
+
+/**
+ * What a delivery is about, in one line: who wrote what (incoming), which message has which status now (tracking: by
+ * its kind and first words when the outbox knows it), or the device's status; a status word the gateway reference
+ * names in the operator's language, another as it came.
  * Null when the payload names none of it.
  */
 export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): string | null {
@@ -66,6 +90,12 @@ export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): s
       return message ? t('webhooks.headline.incoming', { phone: who, message }) : null
     case 'tracking':
       if (!status) return null
+      if (delivery.message)
+        return t('webhooks.headline.trackingKnown', {
+          message: knownMessage(delivery.message, t),
+          phone: who,
+          status
+        })
       return message
         ? t('webhooks.headline.trackingText', { phone: who, message, status })
         : t('webhooks.headline.tracking', { phone: who, status })

@@ -176,8 +176,8 @@ describe('WebhooksView', () => {
     render(<WebhooksView />)
     await screen.findAllByTestId('webhook-delivery')
     expect(screen.getAllByTestId('webhook-headline').map((h) => h.textContent)).toEqual([
-      'the message to +62 812-3456-7890 (“Order #1042 is ready”) is now “read”',
-      'from +62 812-777-888: “halo”'
+      'The message to +62 812-3456-7890 (“Order #1042 is ready”) is now read',
+      'From +62 812-777-888: “halo”'
     ])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'incoming')
     expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
@@ -192,6 +192,49 @@ describe('WebhooksView', () => {
     expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
       'tracking'
     ])
+  })
+
+  it('names the outbox message a status is about by its kind and first words, capitalised, in both languages (QA7 Q7-12)', async () => {
+    const tracking = (id: string, message: WebhookDeliveryView['message']): WebhookDeliveryView => ({
+      ...delivery,
+      id,
+      kind: 'tracking',
+      payload: { id: `g-${id}`, phone: '6281234500032', status: 'read' },
+      message
+    })
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      deliveries: [
+        tracking('wh-1', { kind: 'text', text: 'Tes webhook dari Sender Desk untuk toko', fileName: null }),
+        tracking('wh-2', { kind: 'document', text: null, fileName: 'katalog.pdf' }),
+        // Not sent by Sender Desk (or purged): as before.
+        tracking('wh-3', null)
+      ]
+    }))
+    for (const [language, said] of [
+      [
+        'en',
+        [
+          'Text “Tes webhook dari Sender…” to +62 812-3450-0032 is now read',
+          'Document katalog.pdf to +62 812-3450-0032 is now read',
+          'The message to +62 812-3450-0032 is now read'
+        ]
+      ],
+      [
+        'id',
+        [
+          'Teks “Tes webhook dari Sender…” ke +62 812-3450-0032 kini dibaca',
+          'Dokumen katalog.pdf ke +62 812-3450-0032 kini dibaca',
+          'Pesan ke +62 812-3450-0032 kini dibaca'
+        ]
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ devices: [sandbox], settings: makeSettings({ language }) }))
+      fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+      const { unmount } = render(<WebhooksView />)
+      await screen.findAllByTestId('webhook-delivery')
+      expect(screen.getAllByTestId('webhook-headline').map((h) => h.textContent)).toEqual(said)
+      unmount()
+    }
   })
 
   it("words the gateway's status words in the operator's language, and leaves a word it does not name as it came", async () => {
@@ -221,10 +264,10 @@ describe('WebhooksView', () => {
     render(<WebhooksView />)
     await screen.findAllByTestId('webhook-delivery')
     expect(screen.getAllByTestId('webhook-headline').map((h) => h.textContent)).toEqual([
-      'pesan ke +62 812-3456-7890 kini “sampai”',
-      'pesan ke +62 812-3456-7890 kini “dibaca”',
-      'pesan ke +62 812-3456-7890 kini “mystery”',
-      'perangkat “terputus”'
+      'Pesan ke +62 812-3456-7890 kini sampai',
+      'Pesan ke +62 812-3456-7890 kini dibaca',
+      'Pesan ke +62 812-3456-7890 kini “mystery”',
+      'Perangkat terputus'
     ])
   })
 

@@ -1,0 +1,56 @@
+// The inspector's deliveries: a status delivery names its message by the gateway's id only; the outbox says which.
+import { describe, expect, it } from 'vitest'
+import type { WebhookDeliverySnapshot } from '@sender-desk/sandbox-gateway'
+import { createSandboxCommands, type SandboxCommandsDeps } from './commands'
+import type { SandboxAccess } from './access'
+
+const base: Omit<WebhookDeliverySnapshot, 'id' | 'kind' | 'payload'> = {
+  deviceSerial: 'SB-1',
+  url: 'http://127.0.0.1:9000/track',
+  createdAt: '2026-01-15T03:00:00.000Z',
+  state: 'delivered',
+  attempts: [],
+  nextAttemptAt: null,
+  replies: [],
+  replyNote: null
+}
+
+describe('sandbox:webhookDeliveries (QA7 Q7-12)', () => {
+  it('adds the outbox message a status is about, and nothing to other deliveries or unknown ids', async () => {
+    const deliveries = [
+      {
+        ...base,
+        id: 'w1',
+        kind: 'tracking',
+        payload: { id: 'g-known', phone: '6281234500032', status: 'read' }
+      },
+      {
+        ...base,
+        id: 'w2',
+        kind: 'tracking',
+        payload: { id: 'g-other', phone: '6281234500032', status: 'read' }
+      },
+      {
+        ...base,
+        id: 'w3',
+        kind: 'incoming',
+        payload: { id: 'g-known', phone: '6281234500032', message: 'halo' }
+      }
+    ] satisfies WebhookDeliverySnapshot[]
+    const access = {
+      control: { webhookDeliveries: async () => deliveries },
+      token: 't'
+    } as unknown as SandboxAccess
+    const commands = createSandboxCommands({
+      sandboxOf: (async () => access) as SandboxCommandsDeps['sandboxOf'],
+      outboxMessageOf: (gatewayId) =>
+        gatewayId === 'g-known' ? { kind: 'text', text: 'Tes webhook', fileName: null } : null
+    } as SandboxCommandsDeps)
+    const reply = await commands['sandbox:webhookDeliveries']({ deviceId: 'dev-sb' })
+    expect(reply.deliveries.map((d) => [d.id, d.message])).toEqual([
+      ['w1', { kind: 'text', text: 'Tes webhook', fileName: null }],
+      ['w2', null],
+      ['w3', undefined]
+    ])
+  })
+})
