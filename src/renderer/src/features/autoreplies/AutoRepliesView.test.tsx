@@ -7,6 +7,7 @@ import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
 let fake: FakeApi
@@ -86,6 +87,60 @@ describe('AutoRepliesView', () => {
     await user.click(screen.getByTestId('autoreply-delete-confirm-12'))
     expect(fake.requests('autoReplies:delete')).toEqual([{ deviceId: 'dev-1', id: '12' }])
     expect(await screen.findByText('autoreply 12 not found')).toBeTruthy()
+  })
+
+  it('keeps the focus on "Add auto-reply" once a rule is added or refused, by keyboard (QA8: it fell to the page)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    fake.handle('autoReplies:create', (request) => {
+      dropFocusAsChromiumDoes()
+      return { ...rule, id: '13', ...request }
+    })
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreplies-empty')
+    const form = screen.getByTestId('autoreply-new')
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    const add = within(form).getByRole('button', { name: 'Add auto-reply' })
+    add.focus()
+    await user.keyboard('{Enter}')
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+
+    fake.handle('autoReplies:create', () => {
+      dropFocusAsChromiumDoes()
+      throw new ApiError({ code: 'rejected', message: 'keyword ongkir already exist' })
+    })
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'ongkir')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Cek di katalog')
+    add.focus()
+    await user.keyboard('{Enter}')
+    expect(await within(form).findByRole('alert')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('gives the focus to the list once a rule is deleted, by keyboard (QA8: it fell to the page)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    let rules = [rule]
+    fake.handle('autoReplies:list', () => ({ autoReplies: rules }))
+    fake.handle('autoReplies:delete', () => {
+      dropFocusAsChromiumDoes()
+      rules = []
+      return { ok: true as const, message: 'deleted' }
+    })
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    ;(await screen.findByTestId('autoreply-delete-12')).focus()
+    await user.keyboard('{Enter}')
+    screen.getByTestId('autoreply-delete-confirm-12').focus()
+    await user.keyboard('{Enter}')
+    await screen.findByTestId('autoreplies-empty')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Auto-replies at the gateway' })
+      )
+    )
   })
 
   it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {

@@ -1,6 +1,6 @@
 // The auto-replies view: a device's keyword chatbot at the gateway (list, add, edit, delete), and for sandbox devices a
 // "try it" box where a contact's message arrives and the reply it got is shown.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -14,6 +14,7 @@ import { TryIncoming } from '../sandbox/TryIncoming'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -42,6 +43,16 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
 
   const [reload, setReload] = useState(0)
   const load = (): void => setReload((n) => n + 1)
+  // A deleted rule's row goes with the focused button: once the list is read again, the focus goes to its heading
+  // rather than to the start of the page (unless the operator moved it meanwhile).
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const focusListOnLoad = useRef(false)
+  useEffect(() => {
+    if (!focusListOnLoad.current || rules === null) return
+    focusListOnLoad.current = false
+    const active = document.activeElement
+    if (active === null || active === document.body) listHeading.current?.focus()
+  }, [rules])
 
   useEffect(() => {
     let on = true
@@ -69,7 +80,9 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
         onSaved={load}
       />
       <section className="card" aria-labelledby="autoreplies-list-heading">
-        <h3 id="autoreplies-list-heading">{t('autoReplies.list')}</h3>
+        <h3 id="autoreplies-list-heading" ref={listHeading} tabIndex={-1}>
+          {t('autoReplies.list')}
+        </h3>
         <ListStatus
           items={rules}
           error={error}
@@ -80,7 +93,16 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
         {rules !== null && rules.length > 0 ? (
           <ul className="service-list" aria-label={t('autoReplies.list')}>
             {rules.map((rule) => (
-              <RuleRow key={rule.id} deviceId={device.id} rule={rule} onChanged={load} />
+              <RuleRow
+                key={rule.id}
+                deviceId={device.id}
+                rule={rule}
+                onChanged={load}
+                onDeleted={() => {
+                  focusListOnLoad.current = true
+                  load()
+                }}
+              />
             ))}
           </ul>
         ) : null}
@@ -93,11 +115,13 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
 function RuleRow({
   deviceId,
   rule,
-  onChanged
+  onChanged,
+  onDeleted
 }: {
   deviceId: string
   rule: AutoReplyView
   onChanged(): void
+  onDeleted(): void
 }): React.JSX.Element {
   const t = useT()
   const panels = useRowPanel<'edit' | 'delete'>()
@@ -110,7 +134,7 @@ function RuleRow({
     try {
       await call('autoReplies:delete', { deviceId, id: rule.id })
       panels.close()
-      onChanged()
+      onDeleted()
     } catch (e) {
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
     } finally {
@@ -199,6 +223,9 @@ function RuleForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState('')
+  // Add is disabled while the gateway answers (the browser drops its focus): it gets it back after.
+  const doneRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, doneRef)
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -206,6 +233,7 @@ function RuleForm({
     setDone('')
     if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
     if (lengthError(t, keyword, MAX_KEYWORD_LENGTH)) return
+    actionStarts()
     setBusy(true)
     setError(null)
     try {
@@ -293,7 +321,7 @@ function RuleForm({
         ) : null}
       </div>
       {!rule ? (
-        <p role="status" className="feedback feedback--ok">
+        <p role="status" className="feedback feedback--ok" ref={doneRef} tabIndex={-1}>
           {done}
         </p>
       ) : null}
