@@ -983,6 +983,7 @@ export const enRest = {
   'autoReplies.added': 'Added at the gateway.',
   'autoReplies.keyword': 'Keyword',
   'autoReplies.keyword.hint': 'For example: jam buka',
+  'autoReplies.keyword.taken': '“{keyword}” already has an auto-reply: edit it instead.',
   'autoReplies.response': 'Reply',
   'autoReplies.list': 'Auto-replies at the gateway',
   'autoReplies.empty': 'No auto-replies yet.',

@@ -1124,6 +1124,7 @@ export const id: Record<MessageKey, string> = {
   'autoReplies.added': 'Ditambahkan di gateway.',
   'autoReplies.keyword': 'Kata kunci',
   'autoReplies.keyword.hint': 'Contoh: jam buka',
+  'autoReplies.keyword.taken': '“{keyword}” sudah punya balasan otomatis: ubah yang itu saja.',
   'autoReplies.response': 'Balasan',
   'autoReplies.list': 'Balasan otomatis di gateway',
   'autoReplies.empty': 'Belum ada balasan otomatis.',

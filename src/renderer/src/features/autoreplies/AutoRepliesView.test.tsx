@@ -143,6 +143,48 @@ describe('AutoRepliesView', () => {
     )
   })
 
+  it.each([
+    {
+      language: 'en' as const,
+      says: '⚠ “jam buka” already has an auto-reply: edit it instead.'
+    },
+    {
+      language: 'id' as const,
+      says: '⚠ “jam buka” sudah punya balasan otomatis: ubah yang itu saja.'
+    }
+  ])(
+    'says at the Keyword field that a keyword already has an auto-reply, before asking the gateway ($language; QA8 Q8-03)',
+    async ({ language, says }) => {
+      seedStores(
+        makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })], settings: makeSettings({ language }) })
+      )
+      fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+      fake.handle('autoReplies:create', (request) => ({ ...rule, id: '13', ...request }))
+      fake.handle('autoReplies:update', (request) => ({ ...rule, ...request }))
+      const user = userEvent.setup()
+      render(<AutoRepliesView />)
+      await screen.findByTestId('autoreply-row')
+      const form = screen.getByTestId('autoreply-new')
+      const [keyword, reply] = within(form).getAllByRole('textbox')
+      await user.type(keyword!, ' JAM  Buka')
+      await user.type(reply!, 'dupe')
+      await user.click(within(form).getByTestId('autoreply-submit'))
+      expect(fake.requests('autoReplies:create')).toEqual([])
+      expect(keyword!.getAttribute('aria-invalid')).toBe('true')
+      const described = (keyword!.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+      expect(described).toContain(says)
+
+      // The rule's own keyword, edited in place, is no clash.
+      await user.click(screen.getByTestId('autoreply-edit-12'))
+      const edit = screen.getByTestId('autoreply-form-12')
+      await user.type(within(edit).getAllByRole('textbox')[1]!, '!')
+      await user.click(within(edit).getByTestId('autoreply-submit'))
+      expect(fake.requests('autoReplies:update')).toHaveLength(1)
+    }
+  )
+
   it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
     fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))

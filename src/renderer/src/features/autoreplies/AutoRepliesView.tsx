@@ -5,7 +5,7 @@ import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
-import { MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
+import { autoReplyKeywordForm, MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
@@ -77,6 +77,7 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
         testId="autoreply-new"
         title={t('autoReplies.add.title')}
         submitLabel={t('autoReplies.add')}
+        others={rules ?? []}
         onSaved={load}
       />
       <section className="card" aria-labelledby="autoreplies-list-heading">
@@ -97,6 +98,7 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
                 key={rule.id}
                 deviceId={device.id}
                 rule={rule}
+                others={rules.filter((other) => other.id !== rule.id)}
                 onChanged={load}
                 onDeleted={() => {
                   focusListOnLoad.current = true
@@ -115,11 +117,13 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
 function RuleRow({
   deviceId,
   rule,
+  others,
   onChanged,
   onDeleted
 }: {
   deviceId: string
   rule: AutoReplyView
+  others: readonly AutoReplyView[]
   onChanged(): void
   onDeleted(): void
 }): React.JSX.Element {
@@ -185,6 +189,7 @@ function RuleRow({
         <RuleForm
           deviceId={deviceId}
           rule={rule}
+          others={others}
           testId={`autoreply-form-${rule.id}`}
           submitLabel={t('common.save')}
           onCancel={panels.close}
@@ -205,11 +210,14 @@ function RuleForm({
   testId,
   title,
   submitLabel,
+  others,
   onSaved,
   onCancel
 }: {
   deviceId: string
   rule?: AutoReplyView
+  /** The device's other rules: a keyword one of them has is said at the field (the gateway refuses it in English). */
+  others: readonly AutoReplyView[]
   testId: string
   title?: string
   submitLabel: string
@@ -227,11 +235,15 @@ function RuleForm({
   const doneRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, doneRef)
 
+  const taken = keyword.trim()
+    ? others.find((other) => autoReplyKeywordForm(other.keyword) === autoReplyKeywordForm(keyword))
+    : undefined
+
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
+    if (!keyword.trim() || !response.trim() || tooLongError(t, response) || taken) return
     if (lengthError(t, keyword, MAX_KEYWORD_LENGTH)) return
     actionStarts()
     setBusy(true)
@@ -270,6 +282,7 @@ function RuleForm({
           hint={rule ? undefined : t('autoReplies.keyword.hint')}
           error={
             lengthError(t, keyword, MAX_KEYWORD_LENGTH) ??
+            (taken ? t('autoReplies.keyword.taken', { keyword: taken.keyword }) : null) ??
             (tried && !keyword.trim() ? t('common.required') : null)
           }
         >
