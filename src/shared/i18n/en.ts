@@ -837,7 +837,8 @@ export const enRest = {
   'settings.saved': 'Saved.',
   'settings.savedOthersNot':
     'Saved. {count, plural, one {# field is not saved: fix the marked value.} other {# fields are not saved: fix the marked values.}}',
-  'settings.notSaved': 'Not saved: correct the marked setting.',
+  'settings.notSaved':
+    'Not saved: {count, plural, one {correct the marked setting.} other {correct the # marked settings.}}',
   'settings.range': 'Enter a number from {min} to {max}.',
   'settings.rangeWhole': 'Enter a whole number from {min} to {max}.',
   'settings.group.window': 'Window',

@@ -978,7 +978,7 @@ export const id: Record<MessageKey, string> = {
   'settings.title': 'Pengaturan',
   'settings.saved': 'Tersimpan.',
   'settings.savedOthersNot': 'Tersimpan. {count} kolom belum tersimpan: perbaiki nilai yang ditandai.',
-  'settings.notSaved': 'Belum tersimpan: perbaiki pengaturan yang ditandai.',
+  'settings.notSaved': 'Belum tersimpan: perbaiki {count} pengaturan yang ditandai.',
   'settings.range': 'Masukkan angka dari {min} sampai {max}.',
   'settings.rangeWhole': 'Masukkan bilangan bulat dari {min} sampai {max}.',
   'settings.group.window': 'Tampilan',

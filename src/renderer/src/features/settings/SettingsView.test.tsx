@@ -130,7 +130,8 @@ describe('SettingsView', () => {
     await enter('Check devices every (seconds)', '100000')
     await enter('Largest file (MB)', '5000')
     await enter('Largest file downloaded from customers (MB)', '0')
-    expect(status.textContent).toBe('Not saved: correct the marked setting.')
+    // As many as are marked (QA8 Q8-08: "the marked setting" with five marked).
+    expect(status.textContent).toBe('Not saved: correct the 3 marked settings.')
     await enter('Keep finished messages for (days)', '90')
     expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
     expect(status.textContent).toBe('Saved. 3 fields are not saved: fix the marked values.')
@@ -148,6 +149,8 @@ describe('SettingsView', () => {
     expect((await screen.findByTestId('settings-status')).textContent).toBe(
       'Tersimpan. 1 kolom belum tersimpan: perbaiki nilai yang ditandai.'
     )
+    await enter('Ukuran file maksimal (MB)', '0')
+    expect(status.textContent).toBe('Belum tersimpan: perbaiki 2 pengaturan yang ditandai.')
   })
 
   it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {
@@ -170,7 +173,9 @@ describe('SettingsView', () => {
       'Enter a whole number from 1 to 3,650.'
     )
     expect(fake.requests('settings:update')).toEqual([])
-    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    expect(screen.getByTestId('settings-status').textContent).toBe(
+      'Not saved: correct the 2 marked settings.'
+    )
     // A fraction is fine where the setting takes one; an exponent nowhere.
     await enter('Gap between two sends (seconds)', '1e1')
     expect(screen.getByTestId('settings-pacing-error').textContent).toContain('Enter a number from 0 to 600.')

@@ -164,7 +164,9 @@ export function SettingsView(): React.JSX.Element {
             ? status.text
             : status.key === 'settings.saved' && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
-              : t(status.key)}
+              : status.key === 'settings.notSaved'
+                ? t('settings.notSaved', { count: Math.max(notSavedCount, 1) })
+                : t(status.key)}
       </p>
       <DamagedParts />
 
