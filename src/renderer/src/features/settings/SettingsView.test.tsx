@@ -153,6 +153,32 @@ describe('SettingsView', () => {
     expect(status.textContent).toBe('Belum tersimpan: perbaiki 2 pengaturan yang ditandai.')
   })
 
+  it('keeps a refused value in its field, marked, after the operator leaves Settings and comes back (QA8 Q8-07)', async () => {
+    const user = userEvent.setup()
+    const first = render(<SettingsView />)
+    const poll = screen.getByLabelText('Check devices every (seconds)')
+    await user.clear(poll)
+    await user.type(poll, '2')
+    await user.tab()
+    first.unmount()
+
+    render(<SettingsView />)
+    const again = screen.getByLabelText('Check devices every (seconds)') as HTMLInputElement
+    expect(again.value).toBe('2')
+    expect(again.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain(
+      'Enter a whole number from 5 to 3,600.'
+    )
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    expect(fake.requests('settings:update')).toEqual([])
+
+    // Fixed, it is saved and no longer kept.
+    await user.clear(again)
+    await user.type(again, '45')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ pollIntervalSec: 45 }])
+  })
+
   it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)
