@@ -120,6 +120,23 @@ describe('AutoRepliesView', () => {
     await waitFor(() => expect(document.activeElement).toBe(add))
   })
 
+  it('gives the focus to the first field it marks when Add is pressed with fields missing (QA8 Q8-04)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreplies-empty')
+    const form = screen.getByTestId('autoreply-new')
+    within(form).getByRole('button', { name: 'Add auto-reply' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Keyword' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
+    within(form).getByRole('button', { name: 'Add auto-reply' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Reply' }))
+    expect(fake.requests('autoReplies:create')).toEqual([])
+  })
+
   it('gives the focus to the list once a rule is deleted, by keyboard (QA8: it fell to the page)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
     let rules = [rule]

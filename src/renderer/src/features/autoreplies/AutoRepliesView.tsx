@@ -15,6 +15,7 @@ import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -234,6 +235,8 @@ function RuleForm({
   // Add is disabled while the gateway answers (the browser drops its focus): it gets it back after.
   const doneRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, doneRef)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(formRef)
 
   const taken = keyword.trim()
     ? others.find((other) => autoReplyKeywordForm(other.keyword) === autoReplyKeywordForm(keyword))
@@ -243,8 +246,16 @@ function RuleForm({
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (!keyword.trim() || !response.trim() || tooLongError(t, response) || taken) return
-    if (lengthError(t, keyword, MAX_KEYWORD_LENGTH)) return
+    if (
+      !keyword.trim() ||
+      !response.trim() ||
+      tooLongError(t, response) ||
+      taken ||
+      lengthError(t, keyword, MAX_KEYWORD_LENGTH)
+    ) {
+      focusFirstInvalid()
+      return
+    }
     actionStarts()
     setBusy(true)
     setError(null)
@@ -269,6 +280,7 @@ function RuleForm({
   const prefix = rule ? `autoreply-${rule.id}` : 'autoreply-new'
   return (
     <form
+      ref={formRef}
       className={rule ? 'inline-form form-grid' : 'card form'}
       noValidate
       onSubmit={(e) => void submit(e)}
