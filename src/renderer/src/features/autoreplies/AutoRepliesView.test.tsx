@@ -202,6 +202,21 @@ describe('AutoRepliesView', () => {
     }
   )
 
+  it('closes the delete question with Esc, as the shortcuts panel says, giving the focus back to Delete (QA8 Q8-10)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    const remove = await screen.findByTestId('autoreply-delete-12')
+    remove.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByText('Delete the auto-reply for “jam buka” at the gateway?')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByText('Delete the auto-reply for “jam buka” at the gateway?')).toBeNull()
+    expect(document.activeElement).toBe(remove)
+    expect(fake.requests('autoReplies:delete')).toEqual([])
+  })
+
   it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
     fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
