@@ -115,6 +115,12 @@ describe('SettingsView', () => {
     await user.type(poll, '2')
     await user.tab()
     expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    // Put back to the saved value: nothing is left unsaved, and the status no longer says so.
+    await user.clear(poll)
+    await user.type(poll, String(useSettings.getState().settings?.pollIntervalSec))
+    await user.tab()
+    expect(poll.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.getByTestId('settings-status').textContent).toBe('')
   })
 
   it('says which changes were not saved while other fields hold invalid values, in both languages (QA: "Saved.")', async () => {

@@ -166,7 +166,10 @@ export function SettingsView(): React.JSX.Element {
             : status.key === 'settings.saved' && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
               : status.key === 'settings.notSaved'
-                ? t('settings.notSaved', { count: Math.max(notSavedCount, 1) })
+                ? // Once the marked fields are put right (or back to what was saved), nothing is left unsaved.
+                  notSavedCount > 0
+                  ? t('settings.notSaved', { count: notSavedCount })
+                  : ''
                 : t(status.key)}
       </p>
       <DamagedParts />
