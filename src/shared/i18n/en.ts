@@ -1651,7 +1651,7 @@ export const enRest = {
     'This conversation came through a device Sender Desk does not know, so it cannot reply from here.',
   'inbox.reply.removeFile': 'Remove {name}',
   'inbox.reply.fileEmpty': '{name} is empty.',
-  'inbox.reply.fileTooLarge': '{name} is larger than this device’s gateway takes.',
+  'inbox.reply.fileTooLarge': '{name} is {size}; this device’s gateway takes files up to {max}.',
   'inbox.reply.fileRefused': '{name} cannot be sent.',
   'inbox.reply.fileBlocks': 'Remove {name} to send the reply, or attach another file.',
   'inbox.canned.label': 'Canned reply',

@@ -1816,7 +1816,8 @@ export const id: Record<MessageKey, string> = {
     'Percakapan ini masuk lewat perangkat yang tidak dikenal Sender Desk, jadi tidak bisa dibalas dari sini.',
   'inbox.reply.removeFile': 'Hapus {name}',
   'inbox.reply.fileEmpty': '{name} kosong.',
-  'inbox.reply.fileTooLarge': '{name} lebih besar dari yang diterima gateway perangkat ini.',
+  'inbox.reply.fileTooLarge':
+    '{name} berukuran {size}; gateway perangkat ini hanya menerima file hingga {max}.',
   'inbox.reply.fileRefused': '{name} tidak bisa dikirim.',
   'inbox.reply.fileBlocks': 'Hapus {name} untuk mengirim balasan, atau lampirkan file lain.',
   'inbox.canned.label': 'Balasan cepat',
